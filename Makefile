@@ -1,0 +1,43 @@
+# hmdesk — `make run` opens the app, `make test` runs everything CI runs.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+export QT_QPA_PLATFORM ?= offscreen
+
+.PHONY: run test lint typecheck contracts unit bench screenshots clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	QT_QPA_PLATFORM= $(VENV)/bin/hmdesk
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy core
+
+contracts: $(STAMP)
+	$(VENV)/bin/lint-imports
+
+unit: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+test: lint typecheck contracts unit
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m hmdesk.gui.screenshots docs/screenshots
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

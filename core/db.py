@@ -1,0 +1,205 @@
+"""Database opening: path resolution, safety checks, SQLite pragmas, migrations on open.
+
+Everything that touches the SQLite file goes through :class:`Database`. Opening a file
+
+* refuses a file that is not SQLite (the file is left untouched),
+* refuses a database written by a newer hmdesk (an Alembic revision we do not know),
+* creates a new file readable by its owner only (0600),
+* applies pending Alembic migrations,
+* sets WAL mode, a busy timeout and foreign keys on every connection.
+
+Write transactions start with ``BEGIN IMMEDIATE`` so that two processes writing at once wait
+for each other (busy timeout) instead of failing with ``database is locked`` on lock upgrade.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 30_000
+APP_NAME = "hmdesk"
+
+
+class DatabaseError(Exception):
+    """A database could not be opened or used. The message says what to do."""
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(dt: datetime | None = None) -> str:
+    """ISO-8601 UTC with milliseconds and a trailing Z, the form hmharness writes."""
+    dt = dt or utcnow()
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
+
+
+def default_db_path() -> Path:
+    """``HMDESK_DB`` if set, else ``<user data dir>/hmdesk.db`` (platformdirs)."""
+    env = os.environ.get("HMDESK_DB")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False) / "hmdesk.db"
+
+
+def _check_is_sqlite(path: Path) -> None:
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise DatabaseError(f"{path} is a directory, not a database file. Pass a file path.")
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise DatabaseError(f"cannot read {path}: {exc.strerror}. Check its permissions.") from exc
+    if head and head != SQLITE_MAGIC:
+        raise DatabaseError(
+            f"{path} is not an SQLite database (it may be corrupt or another kind of file). "
+            "It was left untouched; pass another file with --db or HMDESK_DB."
+        )
+
+
+def _create_private(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    os.close(fd)
+
+
+def make_engine(path: Path | str) -> Engine:
+    """An engine with our pragmas; transactions are begun explicitly (see module doc)."""
+    engine = sa.create_engine(f"sqlite:///{path}", future=True)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        # Hand transaction control to SQLAlchemy's "begin" event (pysqlite recipe).
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA foreign_keys = ON")
+        cur.execute("PRAGMA synchronous = NORMAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def _alembic_config(connection: sa.Connection) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("hmdesk.core") / "migrations"))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def _migrate(engine: Engine, path: Path) -> None:
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    with engine.connect() as conn:
+        cfg = _alembic_config(conn)
+        script = ScriptDirectory.from_config(cfg)
+        known = {rev.revision for rev in script.walk_revisions()}
+        try:
+            has_version = sa.inspect(conn).has_table("alembic_version")
+            current = (
+                conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all()
+                if has_version
+                else []
+            )
+        except sa.exc.DatabaseError as exc:
+            raise DatabaseError(
+                f"{path} could not be read as an SQLite database ({exc.orig}). "
+                "It was left untouched; pass another file with --db or HMDESK_DB."
+            ) from exc
+        conn.rollback()
+        for rev in current:
+            if rev not in known:
+                raise DatabaseError(
+                    f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
+                    "Upgrade hmdesk to open it; the file was left untouched."
+                )
+        if not has_version:
+            tables = sa.inspect(conn).get_table_names()
+            if tables:
+                raise DatabaseError(
+                    f"{path} is an SQLite database but not an hmdesk one (tables: "
+                    f"{', '.join(sorted(tables)[:5])}). It was left untouched."
+                )
+        conn.rollback()
+        heads = set(script.get_heads())
+        if set(current) != heads:
+            command.upgrade(cfg, "head")
+        conn.commit()
+
+
+class Database:
+    """An open hmdesk database. Thread-safe: each session checks out its own connection."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_db_path()
+        _check_is_sqlite(self.path)
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        if not existed:
+            _create_private(self.path)
+        self.engine = make_engine(self.path)
+        try:
+            _migrate(self.engine, self.path)
+        except DatabaseError:
+            self.engine.dispose()
+            raise
+        except sa.exc.DatabaseError as exc:
+            self.engine.dispose()
+            raise DatabaseError(
+                f"{self.path} could not be opened as an hmdesk database ({exc.orig}). "
+                "It was left untouched; pass another file with --db or HMDESK_DB."
+            ) from exc
+        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._write = sessionmaker(
+            self.engine.execution_options(sqlite_begin="IMMEDIATE"), expire_on_commit=False
+        )
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session (deferred transaction, rolled back at the end)."""
+        with self._read() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write transaction: BEGIN IMMEDIATE, committed on success, rolled back on error."""
+        with self._write() as session, session.begin():
+            yield session
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,134 @@
+"""SQLAlchemy 2 typed ORM models: the whole schema in one place.
+
+Schema changes go through a new Alembic revision in ``core/migrations/versions``; the models
+and the newest revision must describe the same tables (a test compares them).
+
+Times are stored as ISO-8601 UTC text (``2026-11-29T19:02:08.123Z``) so that they sort as text
+and survive a round trip to hmharness unchanged. JSON columns hold JSON text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[str]: JSON}
+
+
+class Memory(Base):
+    """One memory: hmharness's ``MemoryEntry`` field for field, plus what an inspector needs."""
+
+    __tablename__ = "memories"
+
+    # Insertion order; hmharness breaks score ties by file/insertion order, so do we.
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # --- hmharness fields -------------------------------------------------------------
+    id: Mapped[str] = mapped_column(String, unique=True, nullable=False)
+    layer: Mapped[str] = mapped_column(String, nullable=False)
+    content: Mapped[str] = mapped_column(Text, nullable=False)
+    payload: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    source: Mapped[str] = mapped_column(String, nullable=False, default="")
+    provenance: Mapped[str] = mapped_column(String, nullable=False, default="")
+    confidence: Mapped[float] = mapped_column(Float, nullable=False)
+    timestamp: Mapped[str] = mapped_column(String, nullable=False)  # as hmharness wrote it
+    environment: Mapped[str] = mapped_column(String, nullable=False, default="")
+    session: Mapped[str] = mapped_column(String, nullable=False, default="")
+    # The raw hmharness value: an id, or the decay sentinel "consolidation:stale".
+    superseded_by: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
+    tags: Mapped[list[str]] = mapped_column(JSON, nullable=False, default=list)
+    # --- inspector fields -------------------------------------------------------------
+    created_at: Mapped[str] = mapped_column(String, nullable=False)
+    updated_at: Mapped[str] = mapped_column(String, nullable=False)
+    recall_count: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    last_recalled_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    superseded_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    supersede_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    deleted_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    # Keys of an imported hmharness record that we do not model, kept for a lossless export.
+    extra: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
+    # The exact JSON text of the imported line; exported verbatim while the record is untouched.
+    hmh_raw: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Where it came from: "hmdesk", "hmharness", "starter-pack", ...
+    origin: Mapped[str] = mapped_column(String, nullable=False, default="hmdesk")
+
+    __table_args__ = (Index("ix_memories_deleted_at", "deleted_at"),)
+
+
+class MemoryEvent(Base):
+    """One change to one memory: who, when, what, old, new, why. Append-only."""
+
+    __tablename__ = "memory_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    memory_id: Mapped[str] = mapped_column(
+        String, ForeignKey("memories.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    at: Mapped[str] = mapped_column(String, nullable=False)
+    actor: Mapped[str] = mapped_column(String, nullable=False)
+    # add | edit | confidence | supersede | superseded_by | delete | restore | revert |
+    # import | sync | recall
+    kind: Mapped[str] = mapped_column(String, nullable=False)
+    field: Mapped[str | None] = mapped_column(String, nullable=True)
+    old: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    new: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Events written by one user action share a group id (bulk edits undo as one).
+    group_id: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
+    # For kind == "revert": the event it reverted.
+    reverts_event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class Setting(Base):
+    """Application settings shared by the CLI and the GUI (tool paths, ...)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String, primary_key=True)
+    value: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+
+
+class Run(Base):
+    """One build → install → launch run of the device runner."""
+
+    __tablename__ = "runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    project: Mapped[str] = mapped_column(String, nullable=False, index=True)
+    bundle: Mapped[str | None] = mapped_column(String, nullable=True)
+    device: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
+    # pending | running | success | failed | cancelled
+    status: Mapped[str] = mapped_column(String, nullable=False, index=True)
+    started_at: Mapped[str] = mapped_column(String, nullable=False)
+    ended_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
+    # The doctor's finding for the failed step: {"kind", "evidence", "fix", ...} or None.
+    doctor: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rerun_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class RunStep(Base):
+    """One step of a run: the argv it ran, when, and what came of it."""
+
+    __tablename__ = "run_steps"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("runs.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(String, nullable=False)  # build | install | stop | launch
+    argv: Mapped[list[str]] = mapped_column(JSON, nullable=False, default=list)
+    started_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    ended_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    exit_code: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # pending | running | passed | failed | cancelled | timeout | skipped
+    verdict: Mapped[str] = mapped_column(String, nullable=False, default="pending")
+    error_code: Mapped[str | None] = mapped_column(String, nullable=True)
+    message: Mapped[str | None] = mapped_column(Text, nullable=True)
+    log: Mapped[str] = mapped_column(Text, nullable=False, default="")
+    log_dropped: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    doctor: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
