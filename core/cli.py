@@ -1,26 +1,84 @@
-"""hmdesk-cli: the command line over the same core the GUI uses."""
+"""hmdesk-cli: the command line over the same core the GUI uses.
+
+Each area registers its subcommands from its own module (``COMMAND_MODULES``): a module exposes
+``register(subparsers)`` and sets ``func=handler`` on each parser it adds; a handler takes the
+parsed ``argparse.Namespace`` and returns the exit code. Every command takes ``--db`` and ``--json``.
+
+Exit codes: 0 success, 1 the thing ran and failed (a failed run), 2 bad input (unknown id,
+invalid value, unreadable file) with a one-line message on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
 import sys
+from typing import Any
+
+COMMAND_MODULES = (
+    "hmdesk.core.memory.commands",
+    "hmdesk.core.toolchain.commands",
+    "hmdesk.core.toolchain.hilog_commands",
+)
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit code 2."""
+
+
+def common_options() -> argparse.ArgumentParser:
+    """Options every subcommand accepts (also accepted before the subcommand)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        default=argparse.SUPPRESS,
+        help="database file (default: HMDESK_DB or the user data dir)",
+    )
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    return common
+
+
+def print_json(obj: Any) -> None:
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hmdesk-cli", description=__doc__)
-    parser.add_argument("--db", help="database file (default: HMDESK_DB or the user data dir)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_subparsers(dest="command")
+    common = common_options()
+    parser = argparse.ArgumentParser(prog="hmdesk-cli", description=__doc__, parents=[common])
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # that area has not landed yet
+                continue
+            raise
+        module.register(subparsers, common)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
+    if not hasattr(args, "db"):
+        args.db = None
+    if not hasattr(args, "json"):
+        args.json = False
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help(sys.stderr)
         return 2
-    return 0
+    from hmdesk.core.db import DatabaseError
+
+    try:
+        return int(func(args))
+    except (UsageError, DatabaseError) as exc:
+        print(f"hmdesk-cli: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,0 +1,38 @@
+"""`make bench`: run every ``tests/bench/bench_*.py`` module's ``main()`` in turn.
+
+Each benchmark prints its own table (side by side comparisons, medians, ratios). Pass module
+names to run only some: ``python -m tests.bench retrieval hilog``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import time
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    here = Path(__file__).parent
+    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+    if argv:
+        names = [n for n in names if any(a in n for a in argv)]
+    if not names:
+        print("no benchmark matched", file=sys.stderr)
+        return 2
+    failed = 0
+    for name in names:
+        print(f"\n=== {name} ===", flush=True)
+        start = time.perf_counter()
+        module = importlib.import_module(f"tests.bench.{name}")
+        ok = module.main()
+        print(
+            f"--- {name}: {'goals met' if ok else 'GOAL MISSED'} ({time.perf_counter() - start:.1f} s)"
+        )
+        failed += not ok
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
