@@ -1,0 +1,62 @@
+import threading
+
+from hmdesk.gui.workers import Batcher, LatestOnly, run_in_thread
+
+
+def test_run_in_thread_delivers_on_gui_thread(qtbot):
+    main = threading.get_ident()
+    seen = {}
+
+    def work(x):
+        seen["worker"] = threading.get_ident()
+        return x * 2
+
+    def done(result):
+        seen["result"] = result
+        seen["gui"] = threading.get_ident()
+
+    run_in_thread(work, 21, on_done=done)
+    qtbot.waitUntil(lambda: "result" in seen)
+    assert seen["result"] == 42 and seen["gui"] == main and seen["worker"] != main
+
+
+def test_run_in_thread_reports_errors(qtbot):
+    errors = []
+    run_in_thread(lambda: 1 / 0, on_error=errors.append)
+    qtbot.waitUntil(lambda: bool(errors))
+    assert isinstance(errors[0], ZeroDivisionError)
+
+
+def test_batcher_flushes_in_batches(qtbot):
+    batches = []
+    batcher = Batcher(batches.append, interval_ms=20)
+    threads = [
+        threading.Thread(target=lambda: [batcher.put(i) for i in range(1000)]) for _ in range(4)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    qtbot.waitUntil(lambda: sum(map(len, batches)) == 4000)
+    assert len(batches) < 100
+    batcher.stop()
+
+
+def test_latest_only_drops_stale_requests(qtbot):
+    gate = threading.Event()
+    got = []
+
+    def slow(req):
+        if req == "a":
+            gate.wait(5)
+        return req.upper()
+
+    runner = LatestOnly(slow)
+    runner.result.connect(lambda req, res: got.append(res))
+    runner.submit("a")
+    runner.submit("b")
+    runner.submit("c")
+    gate.set()
+    qtbot.waitUntil(lambda: got == ["C"])
+    qtbot.wait(50)
+    assert got == ["C"]
