@@ -18,6 +18,7 @@ from typing import Any
 
 COMMAND_MODULES = (
     "hmdesk.core.memory.commands",
+    "hmdesk.core.memory.query_commands",
     "hmdesk.core.toolchain.commands",
     "hmdesk.core.toolchain.hilog_commands",
 )
