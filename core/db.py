@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from alembic.migration import MigrationContext
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -113,44 +114,60 @@ def _alembic_config(connection: sa.Connection) -> Any:
     return cfg
 
 
-def _migrate(engine: Engine, path: Path) -> None:
-    from alembic import command
+def _inspect_existing(path: Path, known: set[str]) -> None:
+    """Check an existing file read-only, before any pragma can touch it (WAL changes the header)."""
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise DatabaseError(
+            f"cannot open {path}: {exc}. Check the path and its permissions."
+        ) from exc
+    try:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        current = (
+            [r[0] for r in con.execute("SELECT version_num FROM alembic_version")]
+            if "alembic_version" in tables
+            else []
+        )
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(
+            f"{path} could not be read as an SQLite database ({exc}). "
+            "It was left untouched; pass another file with --db or HMDESK_DB."
+        ) from exc
+    finally:
+        con.close()
+    for rev in current:
+        if rev not in known:
+            raise DatabaseError(
+                f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
+                "Upgrade hmdesk to open it; the file was left untouched."
+            )
+    if "alembic_version" not in tables and tables:
+        raise DatabaseError(
+            f"{path} is an SQLite database but not an hmdesk one (tables: "
+            f"{', '.join(sorted(tables)[:5])}). It was left untouched."
+        )
+
+
+def _script() -> Any:
+    from alembic.config import Config
     from alembic.script import ScriptDirectory
 
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("hmdesk.core") / "migrations"))
+    return ScriptDirectory.from_config(cfg)
+
+
+def _migrate(engine: Engine) -> None:
+    from alembic import command
+
     with engine.connect() as conn:
-        cfg = _alembic_config(conn)
-        script = ScriptDirectory.from_config(cfg)
-        known = {rev.revision for rev in script.walk_revisions()}
-        try:
-            has_version = sa.inspect(conn).has_table("alembic_version")
-            current = (
-                conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all()
-                if has_version
-                else []
-            )
-        except sa.exc.DatabaseError as exc:
-            raise DatabaseError(
-                f"{path} could not be read as an SQLite database ({exc.orig}). "
-                "It was left untouched; pass another file with --db or HMDESK_DB."
-            ) from exc
+        current = set(MigrationContext.configure(conn).get_current_heads())
         conn.rollback()
-        for rev in current:
-            if rev not in known:
-                raise DatabaseError(
-                    f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
-                    "Upgrade hmdesk to open it; the file was left untouched."
-                )
-        if not has_version:
-            tables = sa.inspect(conn).get_table_names()
-            if tables:
-                raise DatabaseError(
-                    f"{path} is an SQLite database but not an hmdesk one (tables: "
-                    f"{', '.join(sorted(tables)[:5])}). It was left untouched."
-                )
-        conn.rollback()
-        heads = set(script.get_heads())
-        if set(current) != heads:
-            command.upgrade(cfg, "head")
+        if current != set(_script().get_heads()):
+            command.upgrade(_alembic_config(conn), "head")
         conn.commit()
 
 
@@ -160,12 +177,13 @@ class Database:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path).expanduser() if path is not None else default_db_path()
         _check_is_sqlite(self.path)
-        existed = self.path.exists() and self.path.stat().st_size > 0
-        if not existed:
+        if self.path.exists() and self.path.stat().st_size > 0:
+            _inspect_existing(self.path, {rev.revision for rev in _script().walk_revisions()})
+        else:
             _create_private(self.path)
         self.engine = make_engine(self.path)
         try:
-            _migrate(self.engine, self.path)
+            _migrate(self.engine)
         except DatabaseError:
             self.engine.dispose()
             raise

@@ -1,0 +1,79 @@
+"""Database opening: migrations match the models, pragmas, safety checks."""
+
+import os
+import stat
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from hmdesk.core.db import Database, DatabaseError
+from hmdesk.core.models import Base
+
+
+def test_migrations_describe_the_models(tmp_path):
+    db = Database(tmp_path / "m.db")
+    with db.engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+        diff = compare_metadata(ctx, Base.metadata)
+    assert diff == [], f"models and migrations differ; add an Alembic revision: {diff}"
+
+
+def test_new_file_is_private_and_in_wal_mode(tmp_path):
+    path = tmp_path / "sub" / "new.db"
+    db = Database(path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    with db.read() as s:
+        assert s.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+        assert s.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
+        assert s.execute(sa.text("PRAGMA busy_timeout")).scalar() >= 1000
+
+
+def test_reopen_is_a_no_op(tmp_path):
+    path = tmp_path / "a.db"
+    Database(path).close()
+    Database(path).close()
+
+
+@pytest.mark.parametrize("content", [b"not a database at all\n", b"\x00" * 4096])
+def test_non_sqlite_file_is_refused_and_untouched(tmp_path, content):
+    path = tmp_path / "bad.db"
+    path.write_bytes(content)
+    with pytest.raises(DatabaseError, match=r"bad\.db"):
+        Database(path)
+    assert path.read_bytes() == content
+    assert not (tmp_path / "bad.db-wal").exists()
+
+
+def test_foreign_sqlite_database_is_refused(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "other.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(DatabaseError, match="not an hmdesk one"):
+        Database(path)
+    assert path.read_bytes() == before
+
+
+def test_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "newer.db"
+    Database(path).close()
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    con.execute("UPDATE alembic_version SET version_num = 'ffff-from-the-future'")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseError, match="newer version of hmdesk"):
+        Database(path)
+
+
+def test_hmdesk_db_env_is_the_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("HMDESK_DB", str(tmp_path / "env.db"))
+    db = Database()
+    assert db.path == tmp_path / "env.db"
+    assert db.path.exists()
