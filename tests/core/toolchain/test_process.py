@@ -1,0 +1,278 @@
+"""The process runner: streaming order, line ends, decoding, caps, timeout, cancel, no orphans."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hmdesk.core.toolchain.process import (
+    CancelToken,
+    LineProcess,
+    LineSplitter,
+    run_streaming,
+)
+
+PY = sys.executable
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX here")
+
+
+def py(code: str) -> list[str]:
+    return [PY, "-c", textwrap.dedent(code)]
+
+
+def pid_exists(pid: int) -> bool:
+    """True while the process exists and is not a zombie waiting to be reaped."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    if stat.exists():
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state not in ("Z", "X")
+    return True
+
+
+def wait_gone(pid: int, timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if not pid_exists(pid):
+            return True
+        time.sleep(0.02)
+    return not pid_exists(pid)
+
+
+# --------------------------------------------------------------------------- LineSplitter
+
+
+def test_splitter_line_ends_and_split_crlf() -> None:
+    s = LineSplitter()
+    assert s.feed(b"a\nb\r\nc\rd") == ["a", "b", "c"]
+    assert s.feed(b"\r") == ["d"]
+    # the \n of a \r\n split across reads does not make an empty line
+    assert s.feed(b"\ne\n\n") == ["e", ""]
+    assert s.finish() == []
+
+
+def test_splitter_utf8_split_across_reads_and_invalid_bytes() -> None:
+    s = LineSplitter()
+    data = "构建失败\n".encode()
+    out: list[str] = []
+    for i in range(len(data)):
+        out += s.feed(data[i : i + 1])
+    assert out == ["构建失败"]
+    assert s.feed(b"bad \xff\xfe bytes\n") == ["bad \ufffd\ufffd bytes"]
+    assert s.feed(b"tail \xe6\x9e") == []
+    assert s.finish() == ["tail \ufffd"]
+
+
+def test_splitter_caps_a_long_line_and_counts_the_rest() -> None:
+    s = LineSplitter(max_line=10)
+    assert s.feed(b"x" * 7) == []
+    assert s.feed(b"y" * 8 + b"\nshort\n") == ["xxxxxxxyyy", "short"]
+    assert s.stats.truncated_lines == 1
+    assert s.stats.dropped_chars == 5
+    assert s.stats.lines == 2
+
+
+# --------------------------------------------------------------------------- run_streaming
+
+
+def test_streams_lines_as_they_come_in_order() -> None:
+    seen: list[tuple[str, str, float]] = []
+    code = """
+        import sys, time
+        for i in range(3):
+            print(f"out {i}", flush=True)
+            print(f"err {i}", file=sys.stderr, flush=True)
+            time.sleep(0.15)
+    """
+    start = time.monotonic()
+    res = run_streaming(py(code), on_line=lambda s, t: seen.append((s, t, time.monotonic())))
+    assert res.exit_code == 0 and res.ok
+    assert [(s, t) for s, t, _ in seen if s == "stdout"] == [
+        ("stdout", "out 0"),
+        ("stdout", "out 1"),
+        ("stdout", "out 2"),
+    ]
+    assert [t for s, t, _ in seen if s == "stderr"] == ["err 0", "err 1", "err 2"]
+    # the first line arrived long before the process ended (streamed, not buffered)
+    assert seen[0][2] - start < res.duration - 0.2
+    assert res.lines == 6
+
+
+def test_callback_runs_on_calling_thread() -> None:
+    threads: set[int] = set()
+    run_streaming(
+        py("print('a'); print('b')"), on_line=lambda s, t: threads.add(threading.get_ident())
+    )
+    assert threads == {threading.get_ident()}
+
+
+def test_exit_code_and_unterminated_last_line() -> None:
+    lines: list[str] = []
+    res = run_streaming(
+        py("import sys; sys.stdout.write('no newline'); sys.exit(3)"),
+        on_line=lambda s, t: lines.append(t),
+    )
+    assert res.exit_code == 3 and not res.ok
+    assert lines == ["no newline"]
+
+
+def test_missing_program_is_an_error_not_an_exception(tmp_path: Path) -> None:
+    res = run_streaming([str(tmp_path / "nope")])
+    assert res.exit_code is None
+    assert res.error and "not found" in res.error
+
+
+def test_non_utf8_output_is_replaced() -> None:
+    lines: list[str] = []
+    code = "import sys; sys.stdout.buffer.write(b'ok \\xff\\xfe\\x80 end\\r\\nnext\\n')"
+    res = run_streaming(py(code), on_line=lambda s, t: lines.append(t))
+    assert res.exit_code == 0
+    assert lines == ["ok \ufffd\ufffd\ufffd end", "next"]
+
+
+def test_one_megabyte_line_is_capped_and_counted() -> None:
+    lines: list[str] = []
+    code = "import sys; sys.stdout.write('z' * (1024 * 1024) + '\\nafter\\n')"
+    res = run_streaming(py(code), on_line=lambda s, t: lines.append(t), max_line=64 * 1024)
+    assert res.exit_code == 0
+    assert [len(x) for x in lines] == [64 * 1024, 5]
+    assert lines[1] == "after"
+    assert res.truncated_lines == 1
+    assert res.dropped_chars == 1024 * 1024 - 64 * 1024
+
+
+def grandchild_script(pidfile: Path, ignore_term: bool = False) -> list[str]:
+    return py(
+        f"""
+        import signal, subprocess, sys, time
+        {"signal.signal(signal.SIGTERM, signal.SIG_IGN)" if ignore_term else ""}
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        open({str(pidfile)!r}, "w").write(str(child.pid))
+        print("started", flush=True)
+        time.sleep(600)
+        """
+    )
+
+
+@posix_only
+def test_timeout_kills_the_whole_group(tmp_path: Path) -> None:
+    pidfile = tmp_path / "child.pid"
+    pids: list[int] = []
+    res = run_streaming(
+        grandchild_script(pidfile),
+        timeout=1.0,
+        on_line=lambda s, t: pids.append(1),
+    )
+    assert res.timed_out and not res.cancelled and not res.ok
+    assert pids == [1]
+    child = int(pidfile.read_text())
+    assert wait_gone(child), "grandchild survived the timeout"
+    assert res.duration < 4
+
+
+@posix_only
+def test_cancel_kills_the_group_even_when_sigterm_is_ignored(tmp_path: Path) -> None:
+    pidfile = tmp_path / "child.pid"
+    token = CancelToken()
+
+    def on_line(stream: str, text: str) -> None:
+        if text == "started":
+            threading.Timer(0.1, token.cancel).start()
+
+    start = time.monotonic()
+    res = run_streaming(
+        grandchild_script(pidfile, ignore_term=True), cancel=token, on_line=on_line, kill_grace=0.5
+    )
+    assert res.cancelled and not res.timed_out
+    assert time.monotonic() - start < 5
+    child = int(pidfile.read_text())
+    assert wait_gone(child)
+
+
+def test_cancel_before_start_does_not_run() -> None:
+    token = CancelToken()
+    token.cancel()
+    res = run_streaming(py("print('x')"), cancel=token)
+    assert res.cancelled and res.exit_code is None
+
+
+def test_callback_exception_stops_process_and_propagates() -> None:
+    def boom(stream: str, text: str) -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        run_streaming(py("import time; print('x', flush=True); time.sleep(30)"), on_line=boom)
+
+
+def test_background_holder_of_pipes_does_not_hang_us(tmp_path: Path) -> None:
+    # The main process exits at once but leaves a child holding stdout (like a daemon).
+    code = """
+        import subprocess, sys
+        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"])
+        print(p.pid, flush=True)
+    """
+    lines: list[str] = []
+    start = time.monotonic()
+    res = run_streaming(py(code), on_line=lambda s, t: lines.append(t), eof_grace=0.3)
+    assert res.exit_code == 0
+    assert time.monotonic() - start < 3
+    os.kill(int(lines[0]), 9)
+
+
+# --------------------------------------------------------------------------- LineProcess
+
+
+def test_line_process_iterates_until_the_stream_ends() -> None:
+    code = """
+        import sys
+        for i in range(5):
+            print(f"line {i}", flush=True)
+        print("oops", file=sys.stderr)
+    """
+    lp = LineProcess(py(code)).start()
+    assert list(lp.lines()) == [f"line {i}" for i in range(5)]
+    assert lp.wait(5) == 0
+    assert lp.finished
+    assert lp.stderr_tail == ["oops"]
+    assert not lp.stopped
+
+
+@posix_only
+def test_line_process_stop_kills_group(tmp_path: Path) -> None:
+    pidfile = tmp_path / "child.pid"
+    lp = LineProcess(grandchild_script(pidfile), kill_grace=0.5)
+    with lp:
+        it = lp.lines()
+        assert next(it) == "started"
+        pid = lp.pid
+    assert lp.stopped
+    assert pid is not None and wait_gone(pid)
+    assert wait_gone(int(pidfile.read_text()))
+    assert list(it) == []
+
+
+def test_line_process_read_available_and_drop_count() -> None:
+    lp = LineProcess(py("for i in range(50): print(i)"), max_queue=10).start()
+    lp.wait(5)
+    assert lp.read_available(3) == ["0", "1", "2"]
+    assert lp.read_available() == [str(i) for i in range(3, 10)]
+    assert lp.dropped == 40
+    lp.stop()
+
+
+def test_line_process_missing_program_raises_oserror(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        LineProcess([str(tmp_path / "nope")]).start()
