@@ -1,0 +1,656 @@
+"""Retrieval: profiles, explanations and the in-memory index.
+
+Two profiles share one formula (reference/hmharness.md §2a):
+
+    score = confidence*0.4 + recency*0.2 + lexical*0.4      (float64, in that order)
+    recency = max(0, 1 - ageDays/90), ageDays = (now_ms - timestamp_ms) / 86_400_000
+    lexical = (query terms found as substrings of lower(content + ' ' + ' '.join(tags))) / #terms
+
+* ``hmharness`` reproduces hmharness's ``CognitiveMemory.retrieve()`` exactly: pool without
+  superseded entries (any ``supersededBy``, the decay sentinel included), hard filters (layer exact,
+  environment exact and case-sensitive, tags any-of exact), hmharness's term splitting
+  (:func:`hmdesk.core.memory.terms.hmharness_terms`), entries with no hit dropped when there is a
+  term, stable sort by score (ties keep insertion order), ``limit`` (default 10, 0 = nothing).
+* ``default`` keeps all of that but splits the query with
+  :func:`hmdesk.core.memory.terms.default_terms` (Chinese segmentation, mixed tokens, dedupe).
+
+Where we differ from hmharness, on purpose:
+
+* **Unparseable timestamp** (see :mod:`hmdesk.core.memory.jsdate`): hmharness computes NaN, which
+  makes the score NaN and the sort order unpredictable. We count its recency as 0 and say so in
+  ``QueryResult.note``.
+* ``include_superseded`` (an inspector extension; hmharness never does it) keeps superseded entries.
+* Deleted memories (hmdesk's soft delete) are never in the pool.
+
+:class:`MemoryIndex` is an immutable index over a list of records: character-bigram postings over
+the lowercased haystacks plus numpy arrays of confidence, timestamp and order. A query only touches
+the entries that hold every bigram of a term, verifies them with an exact substring test, and scores
+with numpy in the same float64 order, so results equal :func:`retrieve_scan` (and, for the
+``hmharness`` profile, :func:`retrieve_hmharness_scan`) exactly. Spans and tag lists are computed
+only for the returned results. :class:`Retriever` keeps an index in step with a ``MemoryStore``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from hmdesk.core.memory.jsdate import datetime_ms, now_ms, parse_js_date_ms
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.terms import hmharness_terms, terms_for
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+PROFILES = ("default", "hmharness")
+WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
+DAY_MS = 86_400_000
+RECENCY_DAYS = 90
+FILTER_KEYS = ("superseded", "layer", "environment", "tags", "no_match")
+
+# ---------------------------------------------------------------------------------------------
+# Public data types (the GUI draws from these alone)
+
+
+@dataclass
+class Query:
+    text: str = ""
+    layer: str | None = None
+    environment: str | None = None
+    tags: Sequence[str] = ()
+    limit: int = 10
+    profile: str = "default"
+    now: datetime | None = None  # None = the current time; a naive datetime is taken as UTC
+    include_superseded: bool = False
+
+
+@dataclass
+class TermMatch:
+    term: str
+    matched: bool
+    content_spans: list[tuple[int, int]]  # Python str indices into memory.content, end exclusive
+    tags: list[str]  # the memory's tags that contain the term (case-insensitive)
+
+
+@dataclass
+class Component:
+    name: str
+    raw: float
+    weight: float
+    contribution: float
+
+
+@dataclass
+class ScoredMemory:
+    memory: MemoryRecord
+    score: float
+    components: dict[str, Component]  # "confidence", "recency", "lexical"
+    terms: list[TermMatch]
+
+
+@dataclass
+class QueryResult:
+    query: Query
+    terms: list[str]
+    results: list[ScoredMemory]
+    filtered: dict[str, int]  # how many entries each step removed (FILTER_KEYS)
+    pool: int  # entries considered before any filter (deleted ones never count)
+    note: str | None
+    elapsed_ms: float
+    matched: int = 0  # entries that passed every filter (before the limit)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers
+
+
+def haystack(rec: MemoryRecord) -> str:
+    """What hmharness searches: ``(content + ' ' + tags.join(' ')).toLowerCase()``."""
+    return (rec.content + " " + " ".join(rec.tags)).lower()
+
+
+def query_now_ms(query: Query) -> int:
+    return now_ms() if query.now is None else datetime_ms(query.now)
+
+
+def _check_query(query: Query) -> None:
+    if query.profile not in PROFILES:
+        raise ValueError(
+            f"unknown retrieval profile {query.profile!r}; use 'default' or 'hmharness'"
+        )
+    if query.limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {query.limit}")
+
+
+def recency_of(ts_ms: int | None, now: int) -> float:
+    """``max(0, 1 - ageDays/90)``; an unparseable timestamp (``None``) counts as 0."""
+    if ts_ms is None:
+        return 0.0
+    days = (now - ts_ms) / DAY_MS
+    value = 1 - days / RECENCY_DAYS
+    return value if value > 0 else 0.0
+
+
+def _find_all(hay: str, needle: str) -> list[tuple[int, int]]:
+    """Every non-overlapping occurrence, left to right."""
+    out: list[tuple[int, int]] = []
+    n = len(needle)
+    i = hay.find(needle)
+    while i >= 0:
+        out.append((i, i + n))
+        i = hay.find(needle, i + n)
+    return out
+
+
+def _lower_map(text: str) -> tuple[str, list[int] | None]:
+    """``text.lower()`` and, when lowercasing changed the length (e.g. ``İ`` → ``i̇``), the start
+    of each original character in the lowered text (plus the total length at the end)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low, None
+    starts = [0]
+    for ch in text:  # per-character lengths equal the whole-string ones (Final_Sigma is 1:1)
+        starts.append(starts[-1] + len(ch.lower()))
+    return low, starts
+
+
+def content_spans(content: str, term: str) -> list[tuple[int, int]]:
+    """All non-overlapping case-insensitive occurrences of the (lowercase) term in ``content``,
+    as indices into the original ``content``."""
+    low, starts = _lower_map(content)
+    spans = _find_all(low, term)
+    if starts is None or not spans:
+        return spans
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        i = bisect.bisect_right(starts, a) - 1
+        j = bisect.bisect_left(starts, b)
+        out.append((i, max(j, i + 1)))
+    return out
+
+
+def explain_terms(rec: MemoryRecord, terms: Sequence[str]) -> list[TermMatch]:
+    hay = haystack(rec)
+    seen: dict[str, TermMatch] = {}
+    out: list[TermMatch] = []
+    for term in terms:
+        tm = seen.get(term)
+        if tm is None:
+            tm = TermMatch(
+                term=term,
+                matched=term in hay,
+                content_spans=content_spans(rec.content, term),
+                tags=[t for t in rec.tags if term in t.lower()],
+            )
+            seen[term] = tm
+        else:
+            tm = TermMatch(term, tm.matched, list(tm.content_spans), list(tm.tags))
+        out.append(tm)
+    return out
+
+
+def _components(conf: float, rec: float, lex: float) -> dict[str, Component]:
+    return {
+        "confidence": Component("confidence", conf, 0.4, conf * 0.4),
+        "recency": Component("recency", rec, 0.2, rec * 0.2),
+        "lexical": Component("lexical", lex, 0.4, lex * 0.4),
+    }
+
+
+def _note(unparseable: int) -> str | None:
+    if not unparseable:
+        return None
+    return (
+        f"{unparseable} matching {'memory has' if unparseable == 1 else 'memories have'} an "
+        "unparseable timestamp; recency counted as 0 (hmharness would compute NaN)"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reference scans (written like hmharness: every entry, every term)
+
+
+def retrieve_hmharness_scan(
+    entries: Iterable[MemoryRecord], query: Query, now: int | None = None
+) -> list[tuple[MemoryRecord, float]]:
+    """hmharness's ``retrieve()`` as a straight scan: the equivalence reference and bench baseline.
+
+    Returns ``(memory, score)`` pairs. ``query.profile`` is ignored (hmharness terms always).
+    """
+    return _scan(entries, query, hmharness_terms(query.text or ""), now)
+
+
+def retrieve_scan(
+    entries: Iterable[MemoryRecord], query: Query, now: int | None = None
+) -> list[tuple[MemoryRecord, float]]:
+    """The straight scan with ``query.profile``'s terms (the reference for the index)."""
+    _check_query(query)
+    return _scan(entries, query, terms_for(query.profile, query.text or ""), now)
+
+
+def _scan(
+    entries: Iterable[MemoryRecord], query: Query, terms: list[str], now: int | None
+) -> list[tuple[MemoryRecord, float]]:
+    now_value = query_now_ms(query) if now is None else now
+    pool = [e for e in entries if e.deleted_at is None]
+    if not query.include_superseded:
+        pool = [e for e in pool if not e.superseded_by]
+    if query.layer:
+        pool = [e for e in pool if e.layer == query.layer]
+    if query.environment:
+        pool = [e for e in pool if e.environment == query.environment]
+    if query.tags:
+        want = set(query.tags)
+        pool = [e for e in pool if any(t in want for t in e.tags)]
+
+    def lexical_score(e: MemoryRecord) -> float:
+        if not terms:
+            return 0
+        hay = (e.content + " " + " ".join(e.tags)).lower()
+        hits = 0
+        for t in terms:
+            if t in hay:
+                hits += 1
+        return hits / len(terms)
+
+    if terms:
+        pool = [e for e in pool if lexical_score(e) > 0]
+    scored = [
+        (
+            e,
+            e.confidence * 0.4
+            + recency_of(parse_js_date_ms(e.timestamp), now_value) * 0.2
+            + lexical_score(e) * 0.4,
+        )
+        for e in pool
+    ]
+    scored.sort(key=lambda s: -s[1])
+    return scored[: query.limit]
+
+
+# ---------------------------------------------------------------------------------------------
+# The index
+
+
+def _empty_i64() -> NDArray[np.int64]:
+    return np.zeros(0, dtype=np.int64)
+
+
+class MemoryIndex:
+    """An immutable index over ``records`` (in their tie-break order).
+
+    ``order`` gives each record's tie-break key (default: its position); ``alive`` masks records
+    out without rebuilding (used by :class:`Retriever` for edited or deleted memories).
+    """
+
+    def __init__(
+        self,
+        records: Sequence[MemoryRecord],
+        order: Sequence[int] | NDArray[np.int64] | None = None,
+    ) -> None:
+        records = [r for r in records if r.deleted_at is None]
+        self.records: list[MemoryRecord] = records
+        n = len(records)
+        self.size = n
+        self.hay: list[str] = [haystack(r) for r in records]
+        self.order: NDArray[np.int64] = (
+            np.arange(n, dtype=np.int64) if order is None else np.asarray(order, dtype=np.int64)
+        )
+        if len(self.order) != n:
+            raise ValueError("order must have one key per (non-deleted) record")
+        self.conf: NDArray[np.float64] = np.array([r.confidence for r in records], dtype=np.float64)
+        ts = [parse_js_date_ms(r.timestamp) for r in records]
+        self.ts_ok: NDArray[np.bool_] = np.array([t is not None for t in ts], dtype=bool)
+        self.ts_ms: NDArray[np.float64] = np.array(
+            [float(t) if t is not None else 0.0 for t in ts], dtype=np.float64
+        )
+        self.superseded: NDArray[np.bool_] = np.array(
+            [bool(r.superseded_by) for r in records], dtype=bool
+        )
+        self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
+        self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
+        self._layer_codes, self.layer = self._codes([r.layer for r in records])
+        self._env_codes, self.env = self._codes([r.environment for r in records])
+        tag_lists: dict[str, list[int]] = {}
+        for i, r in enumerate(records):
+            for t in set(r.tags):
+                tag_lists.setdefault(t, []).append(i)
+        self.tag_docs: dict[str, NDArray[np.int64]] = {
+            t: np.array(v, dtype=np.int64) for t, v in tag_lists.items()
+        }
+        self._build_bigrams()
+
+    @staticmethod
+    def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
+        codes: dict[str, int] = {}
+        arr = np.array([codes.setdefault(v, len(codes)) for v in values], dtype=np.int32)
+        return codes, arr
+
+    def _build_bigrams(self) -> None:
+        lengths = np.array([len(h) for h in self.hay], dtype=np.int64)
+        total = int(lengths.sum())
+        n = self.size
+        self._doc_bits = max(1, int(n).bit_length())
+        if self._doc_bits > 22:
+            raise ValueError("an index segment holds at most 4,194,303 memories")
+        if total < 2:
+            self._keys = np.zeros(0, dtype=np.uint64)
+            self._starts = np.zeros(1, dtype=np.int64)
+            self._docs = np.zeros(0, dtype=np.int64)
+            return
+        cps = np.frombuffer("".join(self.hay).encode("utf-32-le"), dtype=np.uint32).astype(
+            np.uint64
+        )
+        doc = np.repeat(np.arange(n, dtype=np.uint64), lengths)
+        same = doc[:-1] == doc[1:]
+        keys = (cps[:-1] << np.uint64(21)) | cps[1:]
+        combined = (keys[same] << np.uint64(self._doc_bits)) | doc[:-1][same]
+        combined = np.unique(combined)
+        kk = combined >> np.uint64(self._doc_bits)
+        docs = (combined & np.uint64((1 << self._doc_bits) - 1)).astype(np.int64)
+        if len(kk):
+            first = np.concatenate(([True], kk[1:] != kk[:-1]))
+            self._keys = kk[first]
+            self._starts = np.concatenate((np.flatnonzero(first), [len(kk)])).astype(np.int64)
+        else:
+            self._keys = np.zeros(0, dtype=np.uint64)
+            self._starts = np.zeros(1, dtype=np.int64)
+        self._docs = docs
+
+    def _posting(self, a: str, b: str) -> NDArray[np.int64]:
+        key = np.uint64((ord(a) << 21) | ord(b))
+        i = int(np.searchsorted(self._keys, key))
+        if i < len(self._keys) and self._keys[i] == key:
+            return self._docs[self._starts[i] : self._starts[i + 1]]
+        return _empty_i64()
+
+    def docs_containing(self, term: str) -> NDArray[np.int64]:
+        """Sorted positions of the records whose haystack contains ``term`` (exact)."""
+        if not term:
+            return np.arange(self.size, dtype=np.int64)
+        hay = self.hay
+        if len(term) == 1:
+            return np.array([i for i, h in enumerate(hay) if term in h], dtype=np.int64)
+        grams = {term[i : i + 2] for i in range(len(term) - 1)}
+        postings = sorted((self._posting(g[0], g[1]) for g in grams), key=len)
+        cand = postings[0]
+        for p in postings[1:]:
+            if not len(cand):
+                break
+            cand = np.intersect1d(cand, p, assume_unique=True)
+        if len(term) == 2 or not len(cand):
+            return cand
+        return np.array([i for i in cand.tolist() if term in hay[i]], dtype=np.int64)
+
+    def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
+        """A shallow copy in which the records with these ids no longer count."""
+        clone = object.__new__(MemoryIndex)
+        clone.__dict__.update(self.__dict__)
+        clone.alive = self.alive.copy()
+        for i in ids:
+            pos = self.pos_of.get(i)
+            if pos is not None:
+                clone.alive[pos] = False
+        return clone
+
+    @property
+    def live_count(self) -> int:
+        return int(self.alive.sum())
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _candidates(
+        self, query: Query, terms: list[str], now: int, filtered: dict[str, int]
+    ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
+        """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
+        Returns also the pool size of this segment."""
+        mask = self.alive.copy()
+        pool = int(mask.sum())
+        if not query.include_superseded:
+            keep = mask & ~self.superseded
+            filtered["superseded"] += pool - int(keep.sum())
+            mask = keep
+        if query.layer:
+            code = self._layer_codes.get(query.layer, -1)
+            keep = mask & (self.layer == code)
+            filtered["layer"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if query.environment:
+            code = self._env_codes.get(query.environment, -1)
+            keep = mask & (self.env == code)
+            filtered["environment"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if query.tags:
+            tagged = np.zeros(self.size, dtype=bool)
+            for t in set(query.tags):
+                docs = self.tag_docs.get(t)
+                if docs is not None:
+                    tagged[docs] = True
+            keep = mask & tagged
+            filtered["tags"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if terms:
+            hits = np.zeros(self.size, dtype=np.int64)
+            cache: dict[str, NDArray[np.int64]] = {}
+            for t in terms:
+                docs = cache.get(t)
+                if docs is None:
+                    docs = cache[t] = self.docs_containing(t)
+                hits[docs] += 1
+            before = int(mask.sum())
+            mask &= hits > 0
+            cand = np.flatnonzero(mask)
+            filtered["no_match"] += before - len(cand)
+            lexical = hits[cand] / len(terms)
+        else:
+            cand = np.flatnonzero(mask)
+            lexical = np.zeros(len(cand), dtype=np.float64)
+        days = (float(now) - self.ts_ms[cand]) / DAY_MS
+        recency = 1 - days / RECENCY_DAYS
+        recency = np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
+        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
+        return cand, scores, lexical, pool
+
+    def search(self, query: Query) -> QueryResult:
+        return search_segments([self], query)
+
+
+def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResult:
+    """Search several index segments as one pool (ties broken by each segment's ``order``)."""
+    started = time.perf_counter()
+    _check_query(query)
+    terms = terms_for(query.profile, query.text or "")
+    now = query_now_ms(query)
+    filtered = dict.fromkeys(FILTER_KEYS, 0)
+    pool = 0
+    parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
+    for si, seg in enumerate(segments):
+        cand, scores, lexical, seg_pool = seg._candidates(query, terms, now, filtered)
+        pool += seg_pool
+        if len(cand):
+            parts.append((si, cand, scores, lexical))
+    matched = sum(len(p[1]) for p in parts)
+    results: list[ScoredMemory] = []
+    unparseable = 0
+    if parts and query.limit > 0:
+        seg_ids = np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts])
+        pos = np.concatenate([p[1] for p in parts])
+        scores = np.concatenate([p[2] for p in parts])
+        lexical = np.concatenate([p[3] for p in parts])
+        orders = np.concatenate([segments[p[0]].order[p[1]] for p in parts])
+        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        if len(scores) > query.limit:
+            kth = len(scores) - query.limit
+            threshold = np.partition(scores, kth)[kth]
+            sel = np.flatnonzero(scores >= threshold)
+        else:
+            sel = np.arange(len(scores))
+        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit]
+        for k in ranked.tolist():
+            seg = segments[int(seg_ids[k])]
+            p = int(pos[k])
+            rec = seg.records[p]
+            conf = float(seg.conf[p])
+            rec_v = (
+                recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0
+            )  # same value as the vectorised one
+            results.append(
+                ScoredMemory(
+                    memory=rec,
+                    score=float(scores[k]),
+                    components=_components(conf, rec_v, float(lexical[k])),
+                    terms=explain_terms(rec, terms),
+                )
+            )
+    elif parts:
+        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+    return QueryResult(
+        query=query,
+        terms=terms,
+        results=results,
+        filtered=filtered,
+        pool=pool,
+        note=_note(unparseable),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+        matched=matched,
+    )
+
+
+def search(records: Sequence[MemoryRecord], query: Query) -> QueryResult:
+    """One-shot search over a list of records (builds a throwaway index)."""
+    return MemoryIndex(records).search(query)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON (the `hmdesk-cli query --json` schema; README "Query output (JSON)")
+
+
+def result_to_json(result: QueryResult) -> dict[str, Any]:
+    q = result.query
+    return {
+        "query": {
+            "text": q.text,
+            "profile": q.profile,
+            "layer": q.layer,
+            "environment": q.environment,
+            "tags": list(q.tags),
+            "limit": q.limit,
+            "include_superseded": q.include_superseded,
+        },
+        "terms": list(result.terms),
+        "results": [
+            {
+                "id": r.memory.id,
+                "score": r.score,
+                "content": r.memory.content,
+                "layer": r.memory.layer,
+                "environment": r.memory.environment,
+                "tags": list(r.memory.tags),
+                "timestamp": r.memory.timestamp,
+                "components": {
+                    name: {"raw": c.raw, "weight": c.weight, "contribution": c.contribution}
+                    for name, c in r.components.items()
+                },
+                "terms": [
+                    {
+                        "term": t.term,
+                        "matched": t.matched,
+                        "content_spans": [[a, b] for a, b in t.content_spans],
+                        "tags": list(t.tags),
+                    }
+                    for t in r.terms
+                ],
+            }
+            for r in result.results
+        ],
+        "filtered": dict(result.filtered),
+        "pool": result.pool,
+        "matched": result.matched,
+        "note": result.note,
+        "elapsed_ms": round(result.elapsed_ms, 3),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Retriever: an index kept in step with a MemoryStore
+
+
+class Retriever:
+    """Searches a ``MemoryStore`` through an index kept in step with ``store.data_version()``.
+
+    Thread-safe: ``search`` may run on a worker thread while another thread writes. The index is an
+    immutable snapshot (a base segment plus small segments for changed memories); a refresh builds
+    a new snapshot under a lock and swaps it in, so a running search keeps the one it started with.
+    Changes reported by the store's listener are applied incrementally; a change made by another
+    process (the version moved but no listener call explains it) triggers a full rebuild.
+    """
+
+    MAX_SEGMENTS = 8
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._pending_lock = threading.Lock()
+        self._pending: set[str] = set()
+        self._pending_calls = 0
+        self._segments: list[MemoryIndex] = []
+        self._version: int | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        add_listener = getattr(store, "add_listener", None)
+        if add_listener is not None:
+            self._unsubscribe = add_listener(self._on_change)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _on_change(self, ids: set[str]) -> None:
+        with self._pending_lock:
+            self._pending |= set(ids)
+            self._pending_calls += 1
+
+    def _full_rebuild(self) -> list[MemoryIndex]:
+        records = self.store.list(include_superseded=True, include_deleted=False)
+        return [MemoryIndex(records, order=[r.seq for r in records])]
+
+    def refresh(self, force: bool = False) -> None:
+        """Bring the index up to date with the store (no-op when it already is)."""
+        with self._lock:
+            version = self.store.data_version()
+            if not force and version == self._version and self._segments:
+                return
+            with self._pending_lock:
+                pending, self._pending = self._pending, set()
+                calls, self._pending_calls = self._pending_calls, 0
+            segments = self._segments
+            incremental = (
+                not force
+                and bool(segments)
+                and self._version is not None
+                and calls > 0
+                and version - self._version <= calls
+            )
+            if incremental and pending:
+                segments = [s.with_dead(pending) for s in segments]
+                fresh = [r for r in self.store.get_many(sorted(pending)) if r.deleted_at is None]
+                if fresh:
+                    segments.append(MemoryIndex(fresh, order=[r.seq for r in fresh]))
+                base = segments[0]
+                if len(segments) > self.MAX_SEGMENTS or base.live_count < base.size * 0.8:
+                    segments = self._full_rebuild()
+            elif not incremental:
+                segments = self._full_rebuild()
+            self._segments = segments
+            self._version = version
+
+    def search(self, query: Query) -> QueryResult:
+        self.refresh()
+        segments = self._segments
+        return search_segments(segments, query)

@@ -1,0 +1,100 @@
+"""Query term splitting for the retrieval profiles.
+
+``hmharness_terms`` reproduces hmharness's ``retrieve()`` exactly (reference/hmharness.md §2a.3):
+lowercase the text, split on runs of whitespace, ``,``, ``，``, ``;`` and ``；``, keep tokens of at
+least two UTF-16 code units (a CJK character counts 1, an astral emoji 2), no dedupe. "Whitespace"
+is JavaScript's ``\\s`` (which differs from Python's: it includes U+FEFF and excludes U+001C–U+001F
+and U+0085), so a query splits exactly where hmharness would split it.
+
+``default_terms`` is the default profile's splitting. It starts from the same tokens and then:
+
+* a token that holds Han characters is cut into runs of Han and non-Han characters; every Han run is
+  segmented with rjieba (``hvigor构建失败`` → ``hvigor``, ``构建``, ``失败``;
+  ``hdc安装报错9568320`` → ``hdc``, ``安装``, ``报错``, ``9568320``); CJK punctuation (``。``,
+  ``、``, ``：``, full-width brackets …) separates like a space;
+* a token without Han characters — an English word or a code identifier such as
+  ``entry-default-signed.hap``, ``@ohos.hilog``, ``deveco_sdk_home``, ``9568320`` — stays whole;
+  only quotes and brackets around it and a trailing ``.``, ``:``, ``!`` or ``?`` are stripped
+  (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``). Stripping only shortens a term, so it can
+  only add matches (substring semantics), never lose one;
+* the same ≥2 UTF-16 unit rule drops one-character words (``在``, ``的``), as hmharness does;
+* terms are **deduplicated** (first occurrence kept): lexical is "the share of query terms a memory
+  contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
+  twice. The hmharness profile keeps duplicates, as hmharness does.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import rjieba
+
+# JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
+_JS_WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+HMH_SPLIT = re.compile(f"[{_JS_WS},，;；]+")
+
+# Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HAS_HAN = re.compile(f"[{_HAN}]")
+_HAN_RUN = re.compile(f"([{_HAN}]+)")
+# CJK and full-width punctuation that separates words inside a mixed token.
+_CJK_PUNCT = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
+_LEAD = "\"'`([{<（【「『《“‘"
+_TRAIL = "\"'`)]}>）】」』》”’.:!?。：！？"
+
+
+def utf16_len(text: str) -> int:
+    """Length in UTF-16 code units, as JavaScript's ``String.length`` counts it."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def hmharness_terms(text: str) -> list[str]:
+    """hmharness's term list for ``text``: lowercase, split, keep ≥2 UTF-16 units, no dedupe."""
+    return [t for t in HMH_SPLIT.split(text.lower()) if utf16_len(t) >= 2]
+
+
+def _strip_edges(token: str) -> str:
+    return token.lstrip(_LEAD).rstrip(_TRAIL)
+
+
+@lru_cache(maxsize=4096)
+def _segment_han(run: str) -> tuple[str, ...]:
+    return tuple(w for w in rjieba.cut(run) if w.strip())
+
+
+def _split_token(token: str) -> list[str]:
+    if not _HAS_HAN.search(token):
+        return [_strip_edges(token)]
+    out: list[str] = []
+    for piece in _CJK_PUNCT.split(token):
+        for part in _HAN_RUN.split(piece):
+            if not part:
+                continue
+            if _HAS_HAN.match(part):
+                out.extend(_segment_han(part))
+            else:
+                out.append(_strip_edges(part))
+    return out
+
+
+def default_terms(text: str) -> list[str]:
+    """The default profile's terms: hmharness splitting, then Han segmentation; deduplicated."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for token in HMH_SPLIT.split(text.lower()):
+        if not token:
+            continue
+        for term in _split_token(token):
+            if utf16_len(term) >= 2 and term not in seen:
+                seen.add(term)
+                out.append(term)
+    return out
+
+
+def terms_for(profile: str, text: str) -> list[str]:
+    if profile == "hmharness":
+        return hmharness_terms(text)
+    if profile == "default":
+        return default_terms(text)
+    raise ValueError(f"unknown retrieval profile {profile!r}; use 'default' or 'hmharness'")
