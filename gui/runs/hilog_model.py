@@ -1,0 +1,317 @@
+"""The hilog table model: a bounded ring of parsed lines and a filtered view over it.
+
+Design (qt-practices §8): the model owns a ring of at most ``capacity`` lines (oldest evicted
+first) and a *view*: the sequence numbers of the lines that pass the current filter. Lines are
+ingested in batches (one call per timer tick); each tick does **one** ``beginRemoveRows`` for the
+view rows whose lines were evicted and **one** ``beginInsertRows`` for the new matches.
+
+Filtering never blocks the GUI: a filter change resets the view and a cursor walks the ring from
+the oldest line to the newest under a time budget per call (:meth:`HilogModel.process`); the owner
+calls ``process`` again (a zero-delay timer) until it reports that it caught up. New lines that
+arrive meanwhile are simply further along the same cursor.
+
+Every line gets a sequence number (its position in everything ever received). ``received`` counts
+lines ingested, ``evicted`` lines pushed out of the ring by newer ones; ``received - evicted`` are
+in the ring.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+
+COLUMNS: tuple[str, ...] = ("time", "pid", "tid", "level", "domain", "process", "tag", "message")
+HEADERS: dict[str, str] = {
+    "time": "Time",
+    "pid": "PID",
+    "tid": "TID",
+    "level": "Level",
+    "domain": "Domain",
+    "process": "Process",
+    "tag": "Tag",
+    "message": "Message",
+}
+LEVEL_COLORS: dict[str, QColor] = {
+    "D": QColor("#5f87af"),
+    "I": QColor("#2e7d32"),
+    "W": QColor("#d75f00"),
+    "E": QColor("#d70000"),
+    "F": QColor("#af00af"),
+}
+DISPLAY_MAX = 500  # characters of a message drawn in the table; the tooltip has the rest
+
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+def line_field(line: Any, name: str) -> str:
+    """A column's text for one parsed line (unparsed lines show only their raw text)."""
+    if name == "domain":
+        text = getattr(line, "domain_text", None)
+        if text is not None:
+            return str(text)
+    elif name in ("pid", "tid") and getattr(line, "kind", "log") in ("raw", "kmsg"):
+        return ""
+    value = getattr(line, name, None)
+    if value is None:
+        if name == "message":
+            return str(getattr(line, "raw", "") or "")
+        return ""
+    if name == "domain" and isinstance(value, int):
+        return f"{value:05X}"
+    return str(value)
+
+
+def line_text(line: Any) -> str:
+    """The line as the device printed it (for export and copy)."""
+    raw = getattr(line, "raw", None)
+    if raw is not None:
+        return str(raw)
+    return " ".join(line_field(line, c) for c in COLUMNS)
+
+
+class _Ring:
+    """A list with a moving head: O(1) amortised append and drop-oldest, O(1) indexing."""
+
+    __slots__ = ("head", "items")
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self.head = 0
+
+    def __len__(self) -> int:
+        return len(self.items) - self.head
+
+    def __getitem__(self, i: int) -> Any:
+        return self.items[self.head + i]
+
+    def extend(self, values: Iterable[Any]) -> None:
+        self.items.extend(values)
+
+    def drop(self, n: int) -> None:
+        self.head += n
+        if self.head > 4096 and self.head * 2 > len(self.items):
+            del self.items[: self.head]
+            self.head = 0
+
+    def clear(self) -> None:
+        self.items = []
+        self.head = 0
+
+    def to_list(self) -> list[Any]:
+        return self.items[self.head :]
+
+
+class HilogModel(QAbstractTableModel):
+    """Ring-buffer table model of hilog lines with an incrementally filtered view.
+
+    Signals:
+        stats_changed: counts (received, evicted, shown) changed.
+        caught_up_changed(bool): the filter cursor reached (True) or left (False) the newest line.
+    """
+
+    stats_changed = Signal()
+    caught_up_changed = Signal(bool)
+
+    def __init__(self, capacity: int = 200_000, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._capacity = max(1, int(capacity))
+        self._ring = _Ring()  # lines
+        self._base = 0  # seq of self._ring[0]
+        self._view = _Ring()  # seqs of the lines shown, ascending
+        self._cursor = 0  # next seq to test against the filter
+        self._predicate: Callable[[Any], bool] | None = None
+        self.received = 0
+        self.evicted = 0
+        self._caught_up = True
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    # --- capacity and counts ----------------------------------------------------------
+    @property
+    def capacity(self) -> int:
+        return self._capacity
+
+    def set_capacity(self, capacity: int) -> None:
+        self._capacity = max(1, int(capacity))
+        self._evict()
+        self.stats_changed.emit()
+
+    @property
+    def in_ring(self) -> int:
+        return len(self._ring)
+
+    @property
+    def shown(self) -> int:
+        return len(self._view)
+
+    @property
+    def caught_up(self) -> bool:
+        return self._caught_up
+
+    @property
+    def filtering(self) -> bool:
+        return self._predicate is not None
+
+    # --- feeding ----------------------------------------------------------------------
+    def ingest(self, lines: list[Any], budget_s: float = 0.03) -> bool:
+        """Append a batch of parsed lines (GUI thread), evict overflow, filter what fits in the budget.
+
+        Returns True when the view is up to date with the ring.
+        """
+        if lines:
+            self._ring.extend(lines)
+            self.received += len(lines)
+            self._evict()
+        return self.process(budget_s)
+
+    def _evict(self) -> None:
+        over = len(self._ring) - self._capacity
+        if over > 0:
+            self._ring.drop(over)
+            self._base += over
+            self.evicted += over
+            self._drop_view_before(self._base)
+
+    def _drop_view_before(self, seq: int) -> None:
+        view = self._view
+        if not len(view):
+            return
+        n = bisect_left(view.items, seq, view.head) - view.head
+        if n > 0:
+            self.beginRemoveRows(_ROOT, 0, n - 1)
+            view.drop(n)
+            self.endRemoveRows()
+
+    def process(self, budget_s: float = 0.03) -> bool:
+        """Test lines from the cursor on against the filter, for at most ``budget_s`` seconds.
+
+        One row insert per call. Returns True when caught up with the newest line.
+        """
+        end = self._base + len(self._ring)
+        if self._cursor < self._base:
+            self._cursor = self._base
+        start = self._cursor
+        if start >= end:
+            self._set_caught_up(True)
+            self.stats_changed.emit()
+            return True
+        predicate = self._predicate
+        if predicate is None:
+            matched: list[int] = list(range(start, end))
+            self._cursor = end
+        else:
+            matched = []
+            ring_items, offset = self._ring.items, self._ring.head - self._base
+            deadline = time.perf_counter() + budget_s
+            seq = start
+            while seq < end:
+                stop = min(end, seq + 2000)
+                for s in range(seq, stop):
+                    if predicate(ring_items[s + offset]):
+                        matched.append(s)
+                seq = stop
+                if time.perf_counter() > deadline:
+                    break
+            self._cursor = seq
+        if matched:
+            first = len(self._view)
+            self.beginInsertRows(_ROOT, first, first + len(matched) - 1)
+            self._view.extend(matched)
+            self.endInsertRows()
+        done = self._cursor >= end
+        self._set_caught_up(done)
+        self.stats_changed.emit()
+        return done
+
+    def _set_caught_up(self, value: bool) -> None:
+        if value != self._caught_up:
+            self._caught_up = value
+            self.caught_up_changed.emit(value)
+
+    def set_filter(self, predicate: Callable[[Any], bool] | None) -> None:
+        """Show only lines for which ``predicate`` is true (None: all). Refilters incrementally."""
+        self.beginResetModel()
+        self._predicate = predicate
+        self._view.clear()
+        self._cursor = self._base
+        self.endResetModel()
+        self._set_caught_up(len(self._ring) == 0)
+        self.stats_changed.emit()
+
+    def clear(self) -> None:
+        """Forget every line (the counters keep counting)."""
+        self.beginResetModel()
+        self._base += len(self._ring)
+        self._ring.clear()
+        self._view.clear()
+        self._cursor = self._base
+        self.endResetModel()
+        self._set_caught_up(True)
+        self.stats_changed.emit()
+
+    # --- access -----------------------------------------------------------------------
+    def line_at(self, row: int) -> Any:
+        return self._ring[self._view[row] - self._base]
+
+    def visible_lines(self) -> list[Any]:
+        """The lines that passed the filter so far (oldest first)."""
+        return [self._ring[s - self._base] for s in self._view.to_list()]
+
+    def all_lines(self) -> list[Any]:
+        return self._ring.to_list()
+
+    # --- Qt model ---------------------------------------------------------------------
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._view)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
+                return HEADERS[COLUMNS[section]]
+            if orientation == Qt.Orientation.Vertical:
+                return str(section + 1)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        if not (0 <= row < len(self._view) and 0 <= col < len(COLUMNS)):
+            return None
+        line = self._ring[self._view[row] - self._base]
+        name = COLUMNS[col]
+        if role == Qt.ItemDataRole.DisplayRole:
+            text = line_field(line, name)
+            if name == "message" and len(text) > DISPLAY_MAX:
+                return text[:DISPLAY_MAX] + "…"
+            return text
+        if role == Qt.ItemDataRole.ForegroundRole:
+            color = LEVEL_COLORS.get(line_field(line, "level"))
+            return QBrush(color) if color is not None else None
+        if role == Qt.ItemDataRole.FontRole:
+            if line_field(line, "level") in ("E", "F"):
+                return self._bold
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole and name == "message":
+            return line_text(line)
+        if role == Qt.ItemDataRole.TextAlignmentRole and name in ("pid", "tid"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

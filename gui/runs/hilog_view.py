@@ -1,0 +1,507 @@
+"""The live hilog view: query bar, toolbar, counters and a fixed-row table over the ring model.
+
+Lines reach the GUI through a *feed* (``hilog_feed.HilogFeed`` for a device, or
+:meth:`HilogView.push_lines` in tests): the reader thread only appends to the feed; a 75 ms timer
+drains it and hands one batch per tick to :class:`HilogModel` (one insert per tick). A filter
+change is applied incrementally by the model; while it catches up a zero-delay timer keeps
+calling it, so the GUI never waits for a 200k-line refilter.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
+from hmdesk.gui.workers import run_in_thread
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFontDatabase, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QCompleter,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+QUERY_KEYS = [
+    "tag:",
+    "-tag:",
+    "tag~:",
+    "level:",
+    "pid:",
+    "tid:",
+    "domain:",
+    "process:",
+    "package:",
+    "message:",
+    "-message:",
+    "message~:",
+    "line:",
+    "-line:",
+    "age:",
+    "is:",
+]
+LEVEL_WORDS = ["level:D", "level:I", "level:W", "level:E", "level:F"]
+MAX_SEEN = 4000
+TICK_MS = 75
+DEFAULT_RING = 200_000
+RING_SETTING = "hilog/ring_capacity"
+
+
+def compile_query(text: str) -> tuple[Callable[[Any], bool] | None, str | None]:
+    """``(predicate or None for "everything", note)`` for a query in the core's language.
+
+    The note says when the query fell back to plain text (the core decides; never an error).
+    """
+    text = text.strip()
+    if not text:
+        return None, None
+    try:
+        from hmdesk.core.toolchain.hilog import HilogQuery
+    except ImportError:  # pragma: no cover - the core hilog module is always there in a release
+        needle = text.lower()
+        return (lambda line: needle in line_text(line).lower()), "plain-text search"
+    q = HilogQuery.parse(text)
+    note = getattr(q, "note", None)
+    if not note and getattr(q, "fallback", False):
+        note = "query not understood; searching for the text as typed"
+    return q.matches, note
+
+
+class QueryEdit(QLineEdit):
+    """A line edit that completes the *word under the cursor* (keys, seen tags/processes)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.words = QStringListModel(self)
+        self.completer_ = QCompleter(self.words, self)
+        self.completer_.setWidget(self)
+        self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer_.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.completer_.activated.connect(self._insert_completion)
+        self.textEdited.connect(self._maybe_complete)
+
+    def set_words(self, words: list[str]) -> None:
+        self.words.setStringList(words)
+
+    def _word_bounds(self) -> tuple[int, int]:
+        text, pos = self.text(), self.cursorPosition()
+        start = pos
+        while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "()&|":
+            start -= 1
+        return start, pos
+
+    def _maybe_complete(self, _text: str) -> None:
+        start, end = self._word_bounds()
+        prefix = self.text()[start:end]
+        if not prefix:
+            self.completer_.popup().hide()
+            return
+        self.completer_.setCompletionPrefix(prefix)
+        if self.completer_.completionCount() == 0 or (
+            self.completer_.completionCount() == 1 and self.completer_.currentCompletion() == prefix
+        ):
+            self.completer_.popup().hide()
+            return
+        self.completer_.complete()
+
+    def _insert_completion(self, completion: str) -> None:
+        start, end = self._word_bounds()
+        text = self.text()
+        new = text[:start] + completion + text[end:]
+        self.setText(new)
+        self.setCursorPosition(start + len(completion))
+        self.textEdited.emit(self.text())
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if self.completer_.popup().isVisible() and e.key() in (
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Tab,
+            Qt.Key.Key_Escape,
+        ):
+            e.ignore()
+            return
+        super().keyPressEvent(e)
+
+
+class HilogView(QWidget):
+    """Live, filterable hilog table with pause, follow-tail, clear, export and counters.
+
+    Signals:
+        clear_device_requested(): the user asked to clear the device's hilog buffer.
+        stats_updated(): the counters line was refreshed.
+    """
+
+    clear_device_requested = Signal()
+    stats_updated = Signal()
+    export_done = Signal(str, int)  # path, lines written
+    export_failed = Signal(str, str)  # path, message
+
+    def __init__(self, capacity: int = DEFAULT_RING, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = HilogModel(capacity, self)
+        self.feed: Any = None
+        self.bundle: str | None = None
+        self.paused = False
+        self._held: list[Any] = []  # lines received while paused
+        self._pending_push: list[Any] = []
+        self.paused_dropped = 0
+        self.reader_dropped = 0
+        self.device_dropped = 0
+        self.stream_note = ""
+        self._tags: set[str] = set()
+        self._procs: set[str] = set()
+        self._words_dirty = False
+        self._words_at = 0.0
+        self._query_text = ""
+        self.query_note: str | None = None
+        self._removed_since_tick = 0
+        self.max_tick_ms = 0.0
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        self.query = QueryEdit(self)
+        self.query.setPlaceholderText(
+            "filter: tag:MyTag level:W pid:1234 -tag:LOGLIMIT message~:time.*out  (plain text works too)"
+        )
+        self.query.setClearButtonEnabled(True)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(250)
+        self._debounce.timeout.connect(self.apply_query)
+        self.query.textChanged.connect(lambda _t: self._debounce.start())
+        self.query.returnPressed.connect(self.apply_query)
+        bar.addWidget(self.query, 1)
+        self.only_mine = QCheckBox("Only my app")
+        self.only_mine.setToolTip("Show only lines of the open project's bundle (process name)")
+        self.only_mine.toggled.connect(lambda _c: self.apply_query())
+        self.only_mine.setEnabled(False)
+        bar.addWidget(self.only_mine)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setCheckable(True)
+        self.pause_button.toggled.connect(self.set_paused)
+        bar.addWidget(self.pause_button)
+        self.clear_button = QPushButton("Clear view")
+        self.clear_button.clicked.connect(self.clear_view)
+        bar.addWidget(self.clear_button)
+        self.clear_device_button = QPushButton("Clear device buffer")
+        self.clear_device_button.setToolTip("hdc shell hilog -r")
+        self.clear_device_button.clicked.connect(self.clear_device_requested.emit)
+        bar.addWidget(self.clear_device_button)
+        self.export_button = QToolButton()
+        self.export_button.setText("Export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        self.export_all_action = QAction("All lines in the buffer…", self)
+        self.export_all_action.triggered.connect(lambda: self.export_dialog(filtered=False))
+        self.export_filtered_action = QAction("Filtered lines…", self)
+        self.export_filtered_action.triggered.connect(lambda: self.export_dialog(filtered=True))
+        menu.addAction(self.export_all_action)
+        menu.addAction(self.export_filtered_action)
+        self.export_button.setMenu(menu)
+        bar.addWidget(self.export_button)
+        lay.addLayout(bar)
+
+        self.note = QLabel()
+        self.note.setStyleSheet("background:#fff3cd; color:#664d03; padding:2px 6px")
+        self.note.setWordWrap(True)
+        self.note.hide()
+        lay.addWidget(self.note)
+
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        vh = self.table.verticalHeader()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(self.table.fontMetrics().height() + 4)
+        vh.hide()
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setStretchLastSection(True)
+        widths = {
+            "time": 150,
+            "pid": 55,
+            "tid": 55,
+            "level": 40,
+            "domain": 60,
+            "process": 150,
+            "tag": 130,
+        }
+        for i, name in enumerate(COLUMNS):
+            if name in widths:
+                self.table.setColumnWidth(i, widths[name])
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        copy = QAction("Copy lines", self.table)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self.copy_selection)
+        self.table.addAction(copy)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        lay.addWidget(self.table, 1)
+
+        self.stats = QLabel()
+        self.stats.setStyleSheet("color:#455a64")
+        lay.addWidget(self.stats)
+
+        self.model.rowsRemoved.connect(self._on_rows_removed)
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self.tick)
+        self._timer.start()
+        self._catchup = QTimer(self)
+        self._catchup.setSingleShot(True)
+        self._catchup.setInterval(0)
+        self._catchup.timeout.connect(self._continue_filter)
+        self._refresh_words(force=True)
+        self._update_stats()
+
+    # --- feeding ------------------------------------------------------------------------
+    def set_feed(self, feed: Any) -> None:
+        """Attach a feed: an object with ``drain() -> list`` and optional ``dropped`` counters."""
+        self.feed = feed
+
+    def push_lines(self, lines: list[Any]) -> None:
+        """Queue parsed lines as if they came from the feed (tests, replay)."""
+        self._pending_push.extend(lines)
+
+    def set_bundle(self, bundle: str | None) -> None:
+        self.bundle = bundle
+        self.only_mine.setEnabled(bool(bundle))
+        self.only_mine.setToolTip(
+            f"Show only lines of {bundle}" if bundle else "Open a project to filter on its bundle"
+        )
+        if self.only_mine.isChecked():
+            self.apply_query()
+
+    def set_stream_note(self, text: str) -> None:
+        self.stream_note = text
+        self._update_stats()
+
+    def set_capacity(self, capacity: int) -> None:
+        self.model.set_capacity(capacity)
+        self._update_stats()
+
+    def tick(self) -> None:
+        """Timer: drain the feed, hand one batch to the model, follow the tail."""
+        started = time.perf_counter()
+        lines: list[Any] = []
+        if self.feed is not None:
+            lines = self.feed.drain()
+            self.reader_dropped = int(getattr(self.feed, "dropped", 0) or 0)
+        if self._pending_push:
+            lines = lines + self._pending_push if lines else self._pending_push
+            self._pending_push = []
+        if self.paused:
+            if lines:
+                self._held.extend(lines)
+                over = len(self._held) - self.model.capacity
+                if over > 0:
+                    del self._held[:over]
+                    self.paused_dropped += over
+            self._update_stats()
+            return
+        if lines:
+            self._note_words(lines)
+        bar = self.table.verticalScrollBar()
+        at_bottom = bar.value() >= bar.maximum() - 1
+        self._removed_since_tick = 0
+        done = self.model.ingest(lines)
+        if at_bottom:
+            self.table.scrollToBottom()
+        elif self._removed_since_tick:
+            bar.setValue(max(0, bar.value() - self._removed_since_tick))
+        if not done:
+            self._catchup.start()
+        self._refresh_words()
+        self._update_stats()
+        self.max_tick_ms = max(self.max_tick_ms, (time.perf_counter() - started) * 1000)
+
+    def _continue_filter(self) -> None:
+        bar = self.table.verticalScrollBar()
+        at_bottom = bar.value() >= bar.maximum() - 1
+        done = self.model.process()
+        if at_bottom:
+            self.table.scrollToBottom()
+        if not done:
+            self._catchup.start()
+        self._update_stats()
+
+    def _on_rows_removed(self, *_args: Any) -> None:
+        self._removed_since_tick += _args[2] - _args[1] + 1 if len(_args) >= 3 else 0
+
+    # --- completion -----------------------------------------------------------------------
+    def _note_words(self, lines: list[Any]) -> None:
+        if len(self._tags) >= MAX_SEEN and len(self._procs) >= MAX_SEEN:
+            return
+        tags = {getattr(ln, "tag", None) for ln in lines[-2000:]}
+        procs = {getattr(ln, "process", None) for ln in lines[-2000:]}
+        tags.discard(None)
+        procs.discard(None)
+        new_t = tags - self._tags
+        new_p = procs - self._procs
+        if new_t and len(self._tags) < MAX_SEEN:
+            self._tags |= new_t
+            self._words_dirty = True
+        if new_p and len(self._procs) < MAX_SEEN:
+            self._procs |= new_p
+            self._words_dirty = True
+
+    def _refresh_words(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and (not self._words_dirty or now - self._words_at < 1.0):
+            return
+        self._words_dirty = False
+        self._words_at = now
+        words = list(QUERY_KEYS) + LEVEL_WORDS
+        for t in sorted(self._tags, key=str.lower):
+            v = f'"{t}"' if re.search(r"\s", t) else t
+            words += [f"tag:{v}", f"-tag:{v}"]
+        words += [f"process:{p}" for p in sorted(self._procs, key=str.lower) if p]
+        if self.bundle:
+            words.append("package:mine")
+        self.query.set_words(words)
+
+    @property
+    def seen_tags(self) -> set[str]:
+        return set(self._tags)
+
+    # --- filtering ------------------------------------------------------------------------
+    def apply_query(self) -> None:
+        self._debounce.stop()
+        text = self.query.text()
+        predicate, note = compile_query(text)
+        if self.only_mine.isChecked() and self.bundle:
+            bundle = self.bundle
+
+            def mine(line: Any) -> bool:
+                proc = getattr(line, "process", None)
+                return proc is not None and (proc == bundle or proc.startswith(bundle + ":"))
+
+            if predicate is None:
+                predicate = mine
+            else:
+                base = predicate
+
+                def predicate(line: Any) -> bool:
+                    return mine(line) and base(line)
+
+        self._query_text = text
+        self.query_note = note
+        if note:
+            self.note.setText(f"Query fell back to plain text: {note}")
+            self.note.show()
+        else:
+            self.note.hide()
+        self.model.set_filter(predicate)
+        self._continue_filter()
+
+    # --- actions ----------------------------------------------------------------------------
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        if self.pause_button.isChecked() != paused:
+            self.pause_button.setChecked(paused)
+        self.pause_button.setText("Resume" if paused else "Pause")
+        if not paused and self._held:
+            held, self._held = self._held, []
+            self.push_lines(held)
+            self.tick()
+        self._update_stats()
+
+    def clear_view(self) -> None:
+        self._held = []
+        self.model.clear()
+        self._update_stats()
+
+    def copy_selection(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedIndexes()})
+        if rows:
+            QApplication.clipboard().setText(
+                "\n".join(line_text(self.model.line_at(r)) for r in rows)
+            )
+
+    def ask_export_path(self, filtered: bool) -> str | None:
+        """The file to export to (a dialog; tests monkeypatch this)."""
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export filtered hilog lines" if filtered else "Export all hilog lines",
+            str(Path.home() / ("hilog-filtered.log" if filtered else "hilog.log")),
+            "Log files (*.log *.txt);;All files (*)",
+        )
+        return path or None
+
+    def export_dialog(self, filtered: bool) -> None:
+        path = self.ask_export_path(filtered)
+        if path:
+            self.export(path, filtered)
+
+    def export(self, path: str | Path, filtered: bool) -> None:
+        """Write the buffer (or only the filtered lines) to ``path`` off the GUI thread."""
+        lines = self.model.visible_lines() if filtered else self.model.all_lines()
+
+        def write() -> int:
+            with open(path, "w", encoding="utf-8", newline="\n") as fh:
+                for line in lines:
+                    fh.write(line_text(line))
+                    fh.write("\n")
+            return len(lines)
+
+        run_in_thread(
+            write,
+            on_done=lambda n: self.export_done.emit(str(path), n),
+            on_error=lambda exc: self.export_failed.emit(str(path), str(exc)),
+        )
+
+    # --- counters -------------------------------------------------------------------------
+    @property
+    def dropped(self) -> int:
+        """Lines received from the device but no longer (or never) in the view's buffer."""
+        return self.model.evicted + self.reader_dropped + self.paused_dropped
+
+    def _update_stats(self) -> None:
+        m = self.model
+        parts = []
+        if m.filtering:
+            parts.append(f"showing {m.shown:,} of {m.in_ring:,} lines")
+            if not m.caught_up:
+                parts.append("filtering…")
+        else:
+            parts.append(f"{m.in_ring:,} lines")
+        parts.append(f"received {m.received + self.reader_dropped:,}")
+        parts.append(f"dropped {self.dropped:,}")
+        if self.paused:
+            parts.append(f"PAUSED ({len(self._held):,} waiting)")
+        if self.stream_note:
+            parts.append(self.stream_note)
+        self.stats.setText(" · ".join(parts))
+        self.stats.setToolTip(
+            f"ring capacity {m.capacity:,} (setting {RING_SETTING}); dropped = pushed out of the "
+            f"ring {m.evicted:,} + reader could not keep up {self.reader_dropped:,} + "
+            f"overflow while paused {self.paused_dropped:,}"
+        )
+        self.stats_updated.emit()
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self._catchup.stop()
+        self._debounce.stop()
