@@ -232,7 +232,7 @@ def _records_from_raw(
     """Records from raw ``_RAW_COLUMNS`` tuples (JSON as text), decoding repeated tags once."""
     tag_cache: dict[str, tuple[str, ...]] = {}
     loads = json.loads
-    out = []
+    out: list[MemoryRecord] = []
     append = out.append
     for r in rows:
         tags_text = r[9]
