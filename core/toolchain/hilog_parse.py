@@ -1,0 +1,312 @@
+"""hilog line parser: every line format hilog prints, into a flat tuple, fast, never raising.
+
+A :class:`HilogLine` is a ``NamedTuple`` (cheap to build, C-speed field access). The parser
+knows (reference/toolchain.md §2.1, hiviewdfx_hilog ``log_print.cpp``):
+
+* open-source hilog ``11-15 15:51:02.087  2823  2823 I A03200/testTag: msg`` (lower-case hex),
+* HarmonyOS NEXT with a process segment and upper-case hex ``I A01B05/com.ohos.sceneboard/AOD: msg``,
+* pre-Aug-2022 OpenHarmony without the type letter `` I 03200/testTag: msg``,
+* ``-v year`` (``2026-11-15 ...``), ``-v msec/usec/nsec`` fractions, ``-v zone`` (``CST 11-15 ...``),
+  ``-v epoch`` / ``-v monotonic`` times, ``-v color`` (ANSI escapes around a message; hilog puts
+  the colour code before the first line and the reset after the last line of a multi-line message),
+* ``-v wrap`` continuation lines (padded with spaces instead of the prefix),
+* kernel lines ``08-06 16:51:04.945 <6> [4294.967295] hungtask_base ...`` (and bare ``<6>[...] ...``),
+* drop markers: tag ``LOGLIMIT`` (``==LOGS OVER PROC QUOTA, 12 DROPPED==`` or
+  ``108 line(s) dropped in a second!``), tag ``LOGLIMITD`` (``N line(s) dropped!``), and hilog's
+  own ``Slow reader missed log lines: N`` / ``write socket failed, N line(s) dropped!``;
+  the number lost is in ``dropped``.
+
+Multi-line messages: hilog prints every ``\\n``-separated piece with the full prefix, so
+consecutive lines with the same prefix (time, pid, tid, level, domain, tag) belong to one message;
+:class:`HilogParser` marks the second and later ones ``cont=True``.
+
+Anything else is kept as a ``raw`` line (``message`` = the text). Nothing raises.
+
+Speed: one compiled regex for the common case, tuples built with ``tuple.__new__``, the rarer
+formats only after that regex missed. ``HilogParser.feed(list_of_str)`` is the batch entry point
+(≈400k lines/s on CPython 3.11); ``parse_line`` is the stateless single-line form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+__all__ = [
+    "DROPPED",
+    "KMSG",
+    "LEVELS",
+    "LOG",
+    "RAW",
+    "HilogLine",
+    "HilogParser",
+    "decode_line",
+    "parse_line",
+    "parse_lines",
+]
+
+# HilogLine.kind
+LOG = "log"
+KMSG = "kmsg"
+DROPPED = "dropped"
+RAW = "raw"
+
+LEVELS = ("D", "I", "W", "E", "F")  # lowest to highest
+LEVEL_NAMES = {"D": "DEBUG", "I": "INFO", "W": "WARN", "E": "ERROR", "F": "FATAL"}
+
+
+class HilogLine(NamedTuple):
+    """One printed hilog line.
+
+    ``raw`` is the line exactly as hilog printed it (without the line end). ``time`` is the
+    date and time as printed (``"11-15 15:51:02.087"``, ``"2026-11-15 15:51:02.087123"``, or
+    the ``-v epoch`` / ``-v monotonic`` number), ``""`` for raw lines. ``domain`` is the printed
+    5-hex-digit domain as an int (``0x3200``); ``type`` its letter (``A`` app, ``C`` core,
+    ``I`` init, ``K`` kmsg, ``P`` only-prerelease, ``""`` before Aug 2022). ``process`` is the
+    HarmonyOS NEXT process segment (``""`` when the line has none). ``dropped`` is the number of
+    lines the device reported as lost (drop markers only). ``cont`` marks the second and later
+    lines of a multi-line message.
+    """
+
+    raw: str
+    kind: str
+    time: str
+    pid: int
+    tid: int
+    level: str
+    type: str
+    domain: int
+    process: str
+    tag: str
+    message: str
+    dropped: int
+    cont: bool
+
+    @property
+    def domain_text(self) -> str:
+        """The domain as hilog prints it with its type letter, e.g. ``A03200`` (upper-case)."""
+        if self.kind == RAW or self.kind == KMSG:
+            return ""
+        return f"{self.type}{self.domain:05X}"
+
+    @property
+    def is_dropped(self) -> bool:
+        return self.kind == DROPPED
+
+
+_new = tuple.__new__
+
+# The common case, one regex: (head (time) pid tid level type domain / tagfield) ": " message.
+# The head group is everything before ": "; equal heads on consecutive lines = one message.
+_FAST = re.compile(
+    r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +(\d+) +(\d+) ([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)): ([^\r\n]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+# Everything the fast regex does not take: other time formats, an empty message, line ends.
+_FLEX = re.compile(
+    r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+| *\d+\.\d+) +(\d+) +(\d+) ([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?))(?:: (.*)|:[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+_KMSG = re.compile(
+    r"(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?<(\d{1,3})> ?(\[ *\d+\.\d+\])? ?(.*)\Z",
+    re.ASCII | re.DOTALL,
+)
+_ZONE = re.compile(
+    r"([A-Za-z][A-Za-z0-9+\-:]{0,15}|[+\-]\d{2,4}) (?=(?:\d{4}-)?\d\d-\d\d )", re.ASCII
+)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_DROP_COUNT = re.compile(
+    r"(\d+) DROPPED|(\d+) line\(s\) dropped|missed log lines: (\d+)", re.ASCII | re.IGNORECASE
+)
+_DROP_TAGS = frozenset({"LOGLIMIT", "LOGLIMITD"})
+_RESET = "\x1b[0m"
+# kernel priority <N> -> hilog level
+_KMSG_LEVEL = {0: "F", 1: "F", 2: "E", 3: "E", 4: "W", 5: "I", 6: "I", 7: "D"}
+
+
+def _raw(text: str) -> HilogLine:
+    return _new(HilogLine, (text, RAW, "", 0, 0, "", "", 0, "", "", text, 0, False))
+
+
+def _drop_count(message: str) -> int:
+    m = _DROP_COUNT.search(message)
+    if m is None:
+        return 0
+    return int(m.group(1) or m.group(2) or m.group(3) or 0)
+
+
+def decode_line(data: bytes) -> str:
+    """Bytes of one line → text: UTF-8, invalid bytes become U+FFFD, trailing line end dropped."""
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+class HilogParser:
+    """Stateful parser: knows the previous line so it can mark multi-line continuations.
+
+    ``feed(lines)`` parses a batch (the fast path); ``parse(line)`` one line. Lines should come
+    without their line end (a trailing ``\\r``/``\\n`` is tolerated). Not thread-safe: use one
+    parser per stream.
+    """
+
+    __slots__ = ("_prev", "_prev_head")
+
+    def __init__(self) -> None:
+        self._prev_head: str | None = None
+        self._prev: HilogLine | None = None
+
+    def reset(self) -> None:
+        """Forget the previous line (a new stream starts: nothing continues across it)."""
+        self._prev_head = None
+        self._prev = None
+
+    def parse(self, line: str) -> HilogLine:
+        return self.feed((line,))[0]
+
+    def feed(self, lines: Iterable[str]) -> list[HilogLine]:
+        out: list[HilogLine] = []
+        append = out.append
+        match = _FAST.match
+        new = _new
+        cls = HilogLine
+        drop_tags = _DROP_TAGS
+        prev_head = self._prev_head
+        for s in lines:
+            try:
+                m = match(s)
+                if m is None:
+                    parsed, prev_head = self._slow(s, prev_head, out[-1] if out else self._prev)
+                    append(parsed)
+                    continue
+                head, t, pid, tid, level, typ, dom, tag, msg = m.groups()
+                process = ""
+                if "/" in tag:
+                    process, _, tag = tag.partition("/")
+                kind = LOG
+                dropped = 0
+                if tag in drop_tags or tag == "HiLog":
+                    dropped = _drop_count(msg)
+                    if dropped or tag != "HiLog":
+                        kind = DROPPED
+                cont = head == prev_head
+                prev_head = head
+                if msg and msg[-1] == "m" and msg.endswith(_RESET):
+                    msg = msg[:-4]  # -v color: the reset ends a message
+                    prev_head = None
+                append(
+                    new(
+                        cls,
+                        (
+                            s,
+                            kind,
+                            t,
+                            int(pid),
+                            int(tid),
+                            level,
+                            typ,
+                            int(dom, 16),
+                            process,
+                            tag,
+                            msg,
+                            dropped,
+                            cont,
+                        ),
+                    )
+                )
+            except Exception:  # never raise: whatever it was, keep the text
+                prev_head = None
+                append(_raw(s if isinstance(s, str) else _safe_str(s)))
+        self._prev_head = prev_head
+        if out:
+            self._prev = out[-1]
+        return out
+
+    # ------------------------------------------------------------------ the rarer formats
+    @staticmethod
+    def _slow(
+        s: str, prev_head: str | None, prev: HilogLine | None
+    ) -> tuple[HilogLine, str | None]:
+        if not isinstance(s, str):
+            s = _safe_str(s)
+        text = s.rstrip("\r\n")
+        if "\x1b" in text:
+            # -v color: the colour code starts a message, the reset ends it
+            if text.startswith("\x1b["):
+                prev_head = None
+            ended = text.endswith(_RESET)
+            text = _ANSI.sub("", text)
+            if ended:
+                line, _head = HilogParser._slow(text, prev_head, prev)
+                return line._replace(raw=s), None
+        zone_cut = _ZONE.match(text)
+        if zone_cut is not None:
+            text = text[zone_cut.end() :]
+        m = _FLEX.match(text)
+        if m is not None:
+            head, t, pid, tid, level, typ, dom, tag, msg = m.groups()
+            msg = msg or ""
+            process = ""
+            if "/" in tag:
+                process, _, tag = tag.partition("/")
+            kind = LOG
+            dropped = 0
+            if tag in _DROP_TAGS or tag == "HiLog":
+                dropped = _drop_count(msg)
+                if dropped or tag != "HiLog":
+                    kind = DROPPED
+            line = _new(
+                HilogLine,
+                (
+                    s,
+                    kind,
+                    t.strip(),
+                    int(pid),
+                    int(tid),
+                    level,
+                    typ,
+                    int(dom, 16),
+                    process,
+                    tag,
+                    msg,
+                    dropped,
+                    head == prev_head,
+                ),
+            )
+            return line, head
+        m = _KMSG.match(text)
+        if m is not None:
+            t, prio, _stamp, msg = m.groups()
+            level = _KMSG_LEVEL.get(int(prio), "I")
+            line = _new(
+                HilogLine, (s, KMSG, t or "", 0, 0, level, "K", 0, "", "kmsg", msg, 0, False)
+            )
+            return line, None
+        if (
+            prev is not None
+            and prev_head is not None
+            and text.startswith("        ")
+            and text.strip()
+        ):
+            # ``-v wrap``: a continuation padded with spaces instead of the prefix
+            line = prev._replace(raw=s, message=text.strip(), dropped=0, cont=True)
+            return line, prev_head
+        return _raw(s), None
+
+
+def _safe_str(value: object) -> str:
+    if isinstance(value, bytes | bytearray):
+        return decode_line(bytes(value))
+    try:
+        return str(value)
+    except Exception:
+        return ""
+
+
+def parse_line(line: str) -> HilogLine:
+    """Parse one line on its own (``cont`` is always False: it needs the line before)."""
+    return HilogParser().feed((line,))[0]
+
+
+def parse_lines(lines: Iterable[str]) -> list[HilogLine]:
+    """Parse a sequence of consecutive lines (multi-line messages are marked)."""
+    return HilogParser().feed(lines)
