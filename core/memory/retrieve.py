@@ -294,16 +294,19 @@ class MemoryIndex:
         records: Sequence[MemoryRecord],
         order: Sequence[int] | NDArray[np.int64] | None = None,
     ) -> None:
-        records = [r for r in records if r.deleted_at is None]
-        self.records: list[MemoryRecord] = records
+        if order is not None and len(order) != len(records):
+            raise ValueError("order must have one key per record")
+        keep = [i for i, r in enumerate(records) if r.deleted_at is None]
+        self.records: list[MemoryRecord] = [records[i] for i in keep]
+        records = self.records
         n = len(records)
         self.size = n
         self.hay: list[str] = [haystack(r) for r in records]
         self.order: NDArray[np.int64] = (
-            np.arange(n, dtype=np.int64) if order is None else np.asarray(order, dtype=np.int64)
+            np.arange(n, dtype=np.int64)
+            if order is None
+            else np.asarray(order, dtype=np.int64)[np.array(keep, dtype=np.int64)]
         )
-        if len(self.order) != n:
-            raise ValueError("order must have one key per (non-deleted) record")
         self.conf: NDArray[np.float64] = np.array([r.confidence for r in records], dtype=np.float64)
         ts = [parse_js_date_ms(r.timestamp) for r in records]
         self.ts_ok: NDArray[np.bool_] = np.array([t is not None for t in ts], dtype=bool)

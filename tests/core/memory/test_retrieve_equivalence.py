@@ -1,0 +1,171 @@
+"""The index returns exactly what the straight scans return (hypothesis, random corpora)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from hmdesk.core.memory.record import DECAY_SENTINEL, MemoryRecord
+from hmdesk.core.memory.retrieve import (
+    MemoryIndex,
+    Query,
+    retrieve_hmharness_scan,
+    retrieve_scan,
+    search_segments,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+WORDS = [
+    "hvigor",
+    "Build",
+    "BUILD",
+    "build",
+    "fail",
+    "failed",
+    "hdc",
+    "install",
+    "9568320",
+    "entry-default-signed.hap",
+    "@ohos.hilog",
+    "DEVECO_SDK_HOME",
+    "构建",
+    "失败",
+    "构建失败",
+    "安装",
+    "报错",
+    "签名",
+    "在",
+    "İstanbul",
+    "ΑΣ",
+    "🚀",
+    "ab",
+    "ba",
+    "aba",
+    "a",
+    "b",
+    ",",
+    "，",
+    ";",
+    "；",
+    "。",
+    " ",
+    "  ",
+    "\u3000",
+    "-",
+    ".",
+]
+TAGS = ["build", "Build", "hdc", "signing", "构建", "misc", "a b"]
+TIMESTAMPS = [
+    "2026-11-29T12:00:00.000Z",
+    "2026-11-01T00:00:00.000Z",
+    "2026-08-01T00:00:00.000Z",
+    "2025-01-01T00:00:00.000Z",
+    "2027-01-01T00:00:00.000Z",
+    "2026-11-29",
+    "not a date",
+    "2026-11-29T20:00:00+08:00",
+]
+
+text_st = st.lists(st.sampled_from(WORDS), max_size=8).map("".join)
+record_st = st.builds(
+    lambda content, conf, tags, layer, env, ts, sup, deleted: (
+        content,
+        conf,
+        tags,
+        layer,
+        env,
+        ts,
+        sup,
+        deleted,
+    ),
+    text_st,
+    st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1 / 3]),
+    st.lists(st.sampled_from(TAGS), max_size=3),
+    st.sampled_from(["semantic", "episodic", "procedural", "world"]),
+    st.sampled_from(["terminal", "harmonyos", "HarmonyOS"]),
+    st.sampled_from(TIMESTAMPS),
+    st.sampled_from([None, None, None, "x", DECAY_SENTINEL, ""]),
+    st.sampled_from([None, None, None, None, "2026-11-28T00:00:00.000Z"]),
+)
+query_st = st.builds(
+    Query,
+    text=text_st,
+    layer=st.sampled_from([None, "", "semantic", "episodic", "working"]),
+    environment=st.sampled_from([None, "terminal", "harmonyos"]),
+    tags=st.lists(st.sampled_from([*TAGS, "nope"]), max_size=2),
+    limit=st.integers(0, 12),
+    profile=st.sampled_from(["hmharness", "default"]),
+    now=st.just(NOW),
+    include_superseded=st.booleans(),
+)
+
+
+def build(raw: list[tuple]) -> list[MemoryRecord]:  # type: ignore[type-arg]
+    return [
+        MemoryRecord(
+            id=f"m{i}",
+            layer=layer,
+            content=content,
+            source="t",
+            provenance="t",
+            confidence=conf,
+            timestamp=ts,
+            environment=env,
+            session="s",
+            tags=tuple(tags),
+            superseded_by=sup,
+            deleted_at=deleted,
+            seq=i + 1,
+        )
+        for i, (content, conf, tags, layer, env, ts, sup, deleted) in enumerate(raw)
+    ]
+
+
+def pairs(result):  # type: ignore[no-untyped-def]
+    return [(r.memory.id, r.score) for r in result.results]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(record_st, max_size=40), st.lists(query_st, min_size=1, max_size=4))
+def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # type: ignore[type-arg]
+    records = build(raw)
+    index = MemoryIndex(records)
+    for q in queries:
+        got = pairs(index.search(q))
+        assert got == [(m.id, s) for m, s in retrieve_scan(records, q)]
+        if q.profile == "hmharness":
+            assert got == [(m.id, s) for m, s in retrieve_hmharness_scan(records, q)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(record_st, min_size=1, max_size=30),
+    st.lists(record_st, max_size=10),
+    st.data(),
+    query_st,
+)
+def test_segments_with_dead_records_equal_scan(raw, raw_new, data, q) -> None:  # type: ignore[no-untyped-def]
+    """Base segment + an overlay of changed records (what Retriever does after a write)."""
+    records = build(raw)
+    changed_pos = data.draw(st.sets(st.integers(0, len(records) - 1), max_size=len(records)))
+    changed = build(raw_new)
+    replaced: dict[int, MemoryRecord] = {}
+    for pos, rec in zip(sorted(changed_pos), changed, strict=False):
+        old = records[pos]
+        replaced[pos] = MemoryRecord(
+            **{
+                **{f: getattr(rec, f) for f in rec.__dataclass_fields__},
+                "id": old.id,
+                "seq": old.seq,
+            }
+        )
+    dead = [records[p].id for p in changed_pos]
+    final = [
+        replaced.get(i, r) for i, r in enumerate(records) if i in replaced or i not in changed_pos
+    ]
+    base = MemoryIndex(records, order=[r.seq for r in records]).with_dead(dead)
+    overlay_recs = list(replaced.values())
+    overlay = MemoryIndex(overlay_recs, order=[r.seq for r in overlay_recs])
+    got = pairs(search_segments([base, overlay], q))
+    assert got == [(m.id, s) for m, s in retrieve_scan(final, q)]

@@ -1,0 +1,69 @@
+"""Term splitting: hmharness's exact rule and the default profile's segmentation."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.memory.terms import default_terms, hmharness_terms, terms_for, utf16_len
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("hvigor build windows", ["hvigor", "build", "windows"]),
+        ("构建 失败", ["构建", "失败"]),
+        ("Hvigor,BUILD，x;windows；", ["hvigor", "build", "windows"]),
+        ("  a  bb   ", ["bb"]),
+        ("build build", ["build", "build"]),  # no dedupe
+        ("hvigor构建失败", ["hvigor构建失败"]),  # no segmentation
+        (
+            "entry-default-signed.hap @ohos.hilog a.b/c:d、e",
+            ["entry-default-signed.hap", "@ohos.hilog", "a.b/c:d、e"],
+        ),
+        ("", []),
+        ("x y z", []),
+        ("😀 构", ["😀"]),  # an astral char is 2 UTF-16 units, a CJK char 1
+    ],
+)
+def test_hmharness_terms(text: str, expected: list[str]) -> None:
+    assert hmharness_terms(text) == expected
+
+
+def test_hmharness_split_uses_javascript_whitespace() -> None:
+    # JS \s includes U+FEFF and U+3000 but not U+001C or U+0085 (Python's str.split differs).
+    assert hmharness_terms("ab\ufeffcd\u3000ef") == ["ab", "cd", "ef"]
+    assert hmharness_terms("ab\x1ccd ab\x85cd") == ["ab\x1ccd", "ab\x85cd"]
+
+
+def test_utf16_len() -> None:
+    assert utf16_len("构建") == 2
+    assert utf16_len("😀") == 2
+    assert utf16_len("a😀") == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("hvigor构建失败", ["hvigor", "构建", "失败"]),
+        ("hdc安装报错9568320", ["hdc", "安装", "报错", "9568320"]),
+        ("aa start失败", ["aa", "start", "失败"]),
+        ("entry-default-signed.hap", ["entry-default-signed.hap"]),
+        ("@ohos.hilog", ["@ohos.hilog"]),
+        ("DEVECO_SDK_HOME未设置", ["deveco_sdk_home", "设置"]),
+        ('"hvigorw" failed:', ["hvigorw", "failed"]),
+        ("签名（signing）失败。", ["签名", "signing", "失败"]),
+        ("构建 构建失败 build BUILD", ["构建", "失败", "build"]),  # deduplicated
+        ("hvigor build windows", ["hvigor", "build", "windows"]),
+    ],
+)
+def test_default_terms(text: str, expected: list[str]) -> None:
+    assert default_terms(text) == expected
+
+
+def test_default_terms_drop_single_characters() -> None:
+    assert "在" not in default_terms("构建在Windows上失败")
+    assert default_terms("在") == []
+
+
+def test_terms_for_unknown_profile() -> None:
+    with pytest.raises(ValueError, match="profile"):
+        terms_for("bm25", "x")
