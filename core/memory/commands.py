@@ -1,0 +1,347 @@
+"""hmdesk-cli memory commands: add, show, edit, confidence, supersede, revert, undo, history,
+delete, restore, import-hmharness, export-hmharness.
+
+Every command takes ``--db PATH`` and ``--json``. With ``--json`` a memory prints as
+:func:`record_to_json`, an event as :func:`event_to_json`. Bad input exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.db import Database
+from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
+from hmdesk.core.memory.store import MemoryStore, StoreError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+@contextmanager
+def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryStore]:
+    """``MemoryStore`` over ``Database(args.db)``; store errors become usage errors (exit 2)."""
+    db = Database(getattr(args, "db", None))
+    store = MemoryStore(db, actor=actor)
+    try:
+        yield store
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    finally:
+        store.close()
+        db.close()
+
+
+def record_to_json(r: MemoryRecord) -> dict[str, Any]:
+    d = asdict(r)
+    d["tags"] = list(r.tags)
+    d["supersedes"] = list(r.supersedes)
+    d["is_superseded"] = r.is_superseded
+    d["is_decayed"] = r.is_decayed
+    d["is_deleted"] = r.is_deleted
+    return d
+
+
+def event_to_json(e: MemoryEvent) -> dict[str, Any]:
+    return asdict(e)
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = text.replace("\n", " ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _print_record(r: MemoryRecord) -> None:
+    state = "deleted" if r.is_deleted else "decayed" if r.is_decayed else ""
+    if r.is_superseded and not r.is_decayed:
+        state = f"superseded by {r.superseded_by}"
+    print(f"{r.id}  [{r.layer}]  confidence {r.confidence:g}  {state}".rstrip())
+    print(f"  {r.content}")
+    if r.tags:
+        print(f"  tags: {', '.join(r.tags)}")
+    print(f"  environment: {r.environment}  session: {r.session}  timestamp: {r.timestamp}")
+    print(f"  source: {r.source}  provenance: {r.provenance}  origin: {r.origin}")
+    print(f"  created {r.created_at}  updated {r.updated_at}  recalled {r.recall_count}×")
+    if r.supersede_reason:
+        print(f"  supersede reason: {r.supersede_reason} ({r.superseded_at})")
+    if r.supersedes:
+        print(f"  supersedes: {', '.join(r.supersedes)}")
+    if r.deleted_at:
+        print(f"  deleted at {r.deleted_at}")
+    if r.payload is not None:
+        print(f"  payload: {_short(r.payload, 200)}")
+    if r.extra:
+        print(f"  extra keys: {', '.join(r.extra)}")
+
+
+def _print_event(e: MemoryEvent) -> None:
+    change = ""
+    if e.field:
+        change = f" {e.field}: {_short(e.old, 40)} → {_short(e.new, 40)}"
+    reason = f"  ({e.reason})" if e.reason else ""
+    print(f"#{e.id}  {e.at}  {e.actor}  {e.kind} {e.memory_id}{change}{reason}")
+
+
+def _show(args: argparse.Namespace, r: MemoryRecord) -> int:
+    if args.json:
+        print_json(record_to_json(r))
+    else:
+        _print_record(r)
+    return 0
+
+
+def _show_events(args: argparse.Namespace, events: list[MemoryEvent]) -> int:
+    if args.json:
+        print_json([event_to_json(e) for e in events])
+    else:
+        for e in events:
+            _print_event(e)
+        if not events:
+            print("nothing to undo")
+    return 0
+
+
+def _content(text: str) -> str:
+    return sys.stdin.read() if text == "-" else text
+
+
+def _confidence(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise UsageError(f"confidence must be a number between 0 and 1, got {text!r}")
+
+
+def _payload(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"--payload must be JSON: {exc}")
+
+
+# ------------------------------------------------------------------------------ handlers
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        r = store.add(
+            _content(args.content),
+            layer=args.layer,
+            tags=args.tag or (),
+            confidence=_confidence(args.confidence),
+            source=args.source,
+            provenance=args.provenance,
+            environment=args.env,
+            session=args.session,
+            payload=_payload(args.payload),
+            id=args.id,
+            timestamp=args.timestamp,
+            reason=args.reason,
+        )
+        return _show(args, r)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        return _show(args, store.get(args.id))
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    if all(
+        v is None for v in (args.content, args.tag, args.add_tag, args.remove_tag, args.layer)
+    ) and (args.env is None):
+        raise UsageError("nothing to edit: pass --content, --tag, --add-tag, --remove-tag, "
+                         "--layer or --env")  # fmt: skip
+    with open_store(args) as store:
+        tags = None
+        if args.tag is not None or args.add_tag or args.remove_tag:
+            tags = list(args.tag) if args.tag is not None else list(store.get(args.id).tags)
+            tags += [t for t in args.add_tag or () if t not in tags]
+            tags = [t for t in tags if t not in (args.remove_tag or ())]
+        r = store.edit(
+            args.id,
+            content=_content(args.content) if args.content is not None else None,
+            tags=tags,
+            layer=args.layer,
+            environment=args.env,
+            reason=args.reason,
+        )
+        return _show(args, r)
+
+
+def cmd_confidence(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        r = store.set_confidence(args.id, _confidence(args.value), reason=args.reason)
+        return _show(args, r)
+
+
+def cmd_supersede(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        if args.by is not None:
+            extra = {"layer": args.layer, "tag": args.tag, "confidence": args.confidence}
+            given = [f"--{k}" for k, v in extra.items() if v is not None]
+            if given:
+                raise UsageError(f"{', '.join(given)} only apply with --content")
+            r = store.supersede(args.old, by=args.by, reason=args.reason)
+        else:
+            fields: dict[str, Any] = {}
+            if args.layer is not None:
+                fields["layer"] = args.layer
+            if args.tag is not None:
+                fields["tags"] = args.tag
+            if args.confidence is not None:
+                fields["confidence"] = _confidence(args.confidence)
+            r = store.supersede(
+                args.old, content=_content(args.content), reason=args.reason, **fields
+            )
+        return _show(args, r)
+
+
+def cmd_revert(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        return _show_events(args, store.revert(args.event_id))
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        return _show_events(args, store.undo_last())
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        events = store.history(args.id)
+        if args.json:
+            print_json([event_to_json(e) for e in events])
+        else:
+            for e in events:
+                _print_event(e)
+        return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        return _show(args, store.delete(args.id, reason=args.reason))
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        return _show(args, store.restore(args.id))
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.hmharness import import_file
+
+    with open_store(args, actor="hmharness") as store:
+        report = import_file(store, Path(args.file) if args.file else None)
+    if args.json:
+        print_json(report.to_json())
+        return 0
+    print(
+        f"{report.path}: {report.imported} imported, {report.updated} updated, "
+        f"{report.unchanged} unchanged, {len(report.skipped)} skipped"
+    )
+    for s in report.skipped:
+        print(f"  line {s.line}: {s.error}")
+    if report.missing:
+        print(f"  {len(report.missing)} memories imported before are not in this file "
+              f"(kept): {', '.join(report.missing[:10])}")  # fmt: skip
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.hmharness import export_file
+
+    with open_store(args) as store:
+        n = export_file(store, Path(args.file), ids=args.id or None)
+    if args.json:
+        print_json({"path": str(Path(args.file)), "written": n})
+    else:
+        print(f"{n} memories written to {args.file}")
+    return 0
+
+
+# ------------------------------------------------------------------------------ parsers
+
+
+def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    def add(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = subparsers.add_parser(name, parents=[common], help=help)
+        p.set_defaults(func=handler)
+        return p
+
+    layers = ", ".join(LAYERS)
+
+    p = add("add", cmd_add, "add a memory")
+    p.add_argument("content", help="what the memory says ('-' reads stdin)")
+    p.add_argument("--layer", default="semantic", help=f"one of {layers} (default semantic)")
+    p.add_argument("--tag", action="append", help="a tag (repeat for more)")
+    p.add_argument("--confidence", default="0.7", help="0..1 (default 0.7)")
+    p.add_argument("--env", default="harmonyos", help="environment (default harmonyos)")
+    p.add_argument("--source", default="hmdesk")
+    p.add_argument("--provenance", default="manual")
+    p.add_argument("--session", default="hmdesk")
+    p.add_argument("--payload", help="structured extra, as JSON")
+    p.add_argument("--id", help="the id (default: mem- + 12 hex)")
+    p.add_argument("--timestamp", help="ISO time (default now)")
+    p.add_argument("--reason")
+
+    p = add("show", cmd_show, "show one memory")
+    p.add_argument("id")
+
+    p = add("edit", cmd_edit, "edit content, tags, layer or environment")
+    p.add_argument("id")
+    p.add_argument("--content", help="new content ('-' reads stdin)")
+    p.add_argument("--tag", action="append", help="replace the tags (repeat for more)")
+    p.add_argument("--add-tag", action="append")
+    p.add_argument("--remove-tag", action="append")
+    p.add_argument("--layer", help=f"one of {layers}")
+    p.add_argument("--env")
+    p.add_argument("--reason")
+
+    p = add("confidence", cmd_confidence, "set a memory's confidence (reason required)")
+    p.add_argument("id")
+    p.add_argument("value", help="0..1")
+    p.add_argument("--reason", required=True)
+
+    p = add("supersede", cmd_supersede, "supersede a memory by another or by new content")
+    p.add_argument("old")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--by", help="id of the memory that replaces it")
+    which.add_argument("--content", help="content of a new memory that replaces it")
+    p.add_argument("--reason", required=True)
+    p.add_argument("--layer", help="layer of the new memory (default: the old one's)")
+    p.add_argument("--tag", action="append", help="tags of the new memory (default: the old's)")
+    p.add_argument("--confidence", help="confidence of the new memory (default 0.7)")
+
+    p = add("revert", cmd_revert, "revert one event (see history)")
+    p.add_argument("event_id", type=int)
+
+    add("undo", cmd_undo, "revert the newest change not undone yet (a bulk edit as one)")
+
+    p = add("history", cmd_history, "a memory's events, oldest first")
+    p.add_argument("id")
+
+    p = add("delete", cmd_delete, "soft-delete a memory (restore brings it back)")
+    p.add_argument("id")
+    p.add_argument("--reason")
+
+    p = add("restore", cmd_restore, "restore a deleted memory")
+    p.add_argument("id")
+
+    p = add("import-hmharness", cmd_import, "import hmharness's memory.jsonl (idempotent)")
+    p.add_argument(
+        "file", nargs="?", help="default $HMH_HOME/cognitive/memory/memory.jsonl or ~/.hmharness/…"
+    )
+
+    p = add("export-hmharness", cmd_export, "write memories as a memory.jsonl hmharness loads")
+    p.add_argument("file")
+    p.add_argument("--id", action="append", help="export only this id (repeat for more)")
