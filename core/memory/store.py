@@ -111,7 +111,9 @@ def validate_content(content: object) -> str:
 
 
 def validate_confidence(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool):
+        raise StoreError(f"confidence must be a number between 0 and 1, got {value!r}")
+    if not isinstance(value, int | float):
         try:
             value = float(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
