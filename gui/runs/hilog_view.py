@@ -9,7 +9,6 @@ calling it, so the GUI never waits for a 200k-line refilter.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,49 +35,57 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-QUERY_KEYS = [
-    "tag:",
-    "-tag:",
-    "tag~:",
-    "level:",
-    "pid:",
-    "tid:",
-    "domain:",
-    "process:",
-    "package:",
-    "message:",
-    "-message:",
-    "message~:",
-    "line:",
-    "-line:",
-    "age:",
-    "is:",
-]
-LEVEL_WORDS = ["level:D", "level:I", "level:W", "level:E", "level:F"]
 MAX_SEEN = 4000
 TICK_MS = 75
 DEFAULT_RING = 200_000
 RING_SETTING = "hilog/ring_capacity"
 
 
-def compile_query(text: str) -> tuple[Callable[[Any], bool] | None, str | None]:
+def _query_module() -> Any:
+    try:
+        from hmdesk.core.toolchain import hilog_query
+
+        return hilog_query
+    except ImportError:  # pragma: no cover - older layout
+        from hmdesk.core.toolchain import hilog
+
+        return hilog
+
+
+def compile_query(
+    text: str, bundle: str | None = None, only_mine: bool = False
+) -> tuple[Callable[[Any], bool] | None, str | None]:
     """``(predicate or None for "everything", note)`` for a query in the core's language.
 
-    The note says when the query fell back to plain text (the core decides; never an error).
+    ``only_mine`` ANDs ``package:mine`` (the project's bundle). The note says what the core
+    ignored, or that the query fell back to plain text (never an error).
     """
-    text = text.strip()
-    if not text:
-        return None, None
+    hq = _query_module().HilogQuery
+    q = hq.parse(text, bundle=bundle)
+    note = q.note
+    if q.fallback and not note:
+        note = "the query did not parse; searching for the text as typed"
+    predicate: Callable[[Any], bool] | None = None if q.is_empty else q.matches
+    if only_mine and bundle:
+        mine = hq.parse("package:mine", bundle=bundle).matches
+        if predicate is None:
+            predicate = mine
+        else:
+            base = predicate
+
+            def both(line: Any) -> bool:
+                return mine(line) and base(line)
+
+            predicate = both
+    return predicate, note
+
+
+def completions(text: str, tags: set[str], processes: set[str]) -> list[str]:
+    """What the query box offers for the last word of ``text`` (the core decides)."""
     try:
-        from hmdesk.core.toolchain.hilog import HilogQuery
-    except ImportError:  # pragma: no cover - the core hilog module is always there in a release
-        needle = text.lower()
-        return (lambda line: needle in line_text(line).lower()), "plain-text search"
-    q = HilogQuery.parse(text)
-    note = getattr(q, "note", None)
-    if not note and getattr(q, "fallback", False):
-        note = "query not understood; searching for the text as typed"
-    return q.matches, note
+        return list(_query_module().complete(text, tags=sorted(tags), processes=sorted(processes)))
+    except Exception:  # completion must never break typing
+        return []
 
 
 class QueryEdit(QLineEdit):
@@ -86,6 +93,7 @@ class QueryEdit(QLineEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.provider: Callable[[str], list[str]] | None = None
         self.words = QStringListModel(self)
         self.completer_ = QCompleter(self.words, self)
         self.completer_.setWidget(self)
@@ -107,6 +115,8 @@ class QueryEdit(QLineEdit):
     def _maybe_complete(self, _text: str) -> None:
         start, end = self._word_bounds()
         prefix = self.text()[start:end]
+        if self.provider is not None and prefix:
+            self.words.setStringList(self.provider(self.text()[:end]))
         if not prefix:
             self.completer_.popup().hide()
             return
@@ -166,7 +176,6 @@ class HilogView(QWidget):
         self._tags: set[str] = set()
         self._procs: set[str] = set()
         self._words_dirty = False
-        self._words_at = 0.0
         self._query_text = ""
         self.query_note: str | None = None
         self._removed_since_tick = 0
@@ -271,7 +280,7 @@ class HilogView(QWidget):
         self._catchup.setSingleShot(True)
         self._catchup.setInterval(0)
         self._catchup.timeout.connect(self._continue_filter)
-        self._refresh_words(force=True)
+        self.query.provider = lambda text: completions(text, self._tags, self._procs)
         self._update_stats()
 
     # --- feeding ------------------------------------------------------------------------
@@ -331,7 +340,6 @@ class HilogView(QWidget):
             bar.setValue(max(0, bar.value() - self._removed_since_tick))
         if not done:
             self._catchup.start()
-        self._refresh_words()
         self._update_stats()
         self.max_tick_ms = max(self.max_tick_ms, (time.perf_counter() - started) * 1000)
 
@@ -365,21 +373,6 @@ class HilogView(QWidget):
             self._procs |= new_p
             self._words_dirty = True
 
-    def _refresh_words(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if not force and (not self._words_dirty or now - self._words_at < 1.0):
-            return
-        self._words_dirty = False
-        self._words_at = now
-        words = list(QUERY_KEYS) + LEVEL_WORDS
-        for t in sorted(self._tags, key=str.lower):
-            v = f'"{t}"' if re.search(r"\s", t) else t
-            words += [f"tag:{v}", f"-tag:{v}"]
-        words += [f"process:{p}" for p in sorted(self._procs, key=str.lower) if p]
-        if self.bundle:
-            words.append("package:mine")
-        self.query.set_words(words)
-
     @property
     def seen_tags(self) -> set[str]:
         return set(self._tags)
@@ -388,22 +381,7 @@ class HilogView(QWidget):
     def apply_query(self) -> None:
         self._debounce.stop()
         text = self.query.text()
-        predicate, note = compile_query(text)
-        if self.only_mine.isChecked() and self.bundle:
-            bundle = self.bundle
-
-            def mine(line: Any) -> bool:
-                proc = getattr(line, "process", None)
-                return proc is not None and (proc == bundle or proc.startswith(bundle + ":"))
-
-            if predicate is None:
-                predicate = mine
-            else:
-                base = predicate
-
-                def predicate(line: Any) -> bool:
-                    return mine(line) and base(line)
-
+        predicate, note = compile_query(text, self.bundle, self.only_mine.isChecked())
         self._query_text = text
         self.query_note = note
         if note:

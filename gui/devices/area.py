@@ -1,0 +1,118 @@
+"""The Devices tab: live list of hdc targets, what to do about Offline/Unauthorized, the target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hmdesk.gui.devices.hub import DeviceHub, field, usable
+from hmdesk.gui.devices.model import DevicesModel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+EMPTY_TEXT = (
+    "No device. Connect a phone or tablet by USB with USB debugging on (Settings → System → "
+    "Developer options), or run <code>hdc tconn IP:PORT</code> for wireless debugging. "
+    "The list refreshes every 2 seconds."
+)
+
+
+class DevicesArea(QWidget):
+    """Live device list; double-click or "Use as target" chooses the Build & Run target."""
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.hub = DeviceHub.for_context(ctx)
+        self.model = DevicesModel(self)
+        lay = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.target_label = QLabel()
+        self.target_label.setTextFormat(Qt.TextFormat.RichText)
+        head.addWidget(self.target_label, 1)
+        self.use_button = QPushButton("Use as target")
+        self.use_button.clicked.connect(self.use_selected)
+        head.addWidget(self.use_button)
+        lay.addLayout(head)
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("background:#fdecea; color:#b71c1c; padding:4px")
+        self.error_label.hide()
+        lay.addWidget(self.error_label)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(True)
+        hh = self.table.horizontalHeader()
+        hh.setStretchLastSection(True)
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        for col, width in ((1, 180), (2, 90), (3, 110), (4, 120)):
+            self.table.setColumnWidth(col, width)
+        self.table.doubleClicked.connect(lambda idx: self.use_row(idx.row()))
+        lay.addWidget(self.table, 1)
+        self.empty_label = QLabel(EMPTY_TEXT)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setTextFormat(Qt.TextFormat.RichText)
+        self.empty_label.setStyleSheet("color:#616161; padding:8px")
+        lay.addWidget(self.empty_label)
+        self.hub.devices_changed.connect(self._on_devices)
+        self.hub.target_changed.connect(self._on_target)
+        self.hub.error_changed.connect(self._on_error)
+        self.hub.acquire()
+        self.destroyed.connect(lambda *_: None)
+        self._on_devices(self.hub.devices)
+        self._on_target(self.hub.target)
+        self._on_error(self.hub.error)
+
+    def _on_devices(self, devices: list[Any]) -> None:
+        self.model.set_devices(devices)
+        self.empty_label.setVisible(not devices)
+        self.table.resizeRowsToContents()
+        self._on_target(self.hub.target)
+
+    def _on_target(self, key: str) -> None:
+        self.model.set_target(key)
+        dev = self.hub.target_device()
+        if not key:
+            text = "Target: <i>none chosen</i> — pick a device below"
+        elif dev is None:
+            text = f"Target: <b>{key}</b> <span style='color:#c62828'>(not connected now)</span>"
+        elif usable(dev):
+            text = f"Target: <b>{key}</b> ({field(dev, 'connection')}, {field(dev, 'name')})"
+        else:
+            text = (
+                f"Target: <b>{key}</b> <span style='color:#d75f00'>({field(dev, 'state')})</span>"
+            )
+        self.target_label.setText(text)
+
+    def _on_error(self, error: str) -> None:
+        self.error_label.setText(error)
+        self.error_label.setVisible(bool(error))
+
+    def use_selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.use_row(rows[0].row())
+
+    def use_row(self, row: int) -> None:
+        if 0 <= row < self.model.rowCount():
+            self.hub.set_target(field(self.model.device_at(row), "key"))
+
+    def closeEvent(self, event: Any) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        if self.hub is not None:
+            self.hub.release()
+            self.hub = None  # type: ignore[assignment]

@@ -1,0 +1,253 @@
+"""The steps of a run (build → install → [stop] → launch): live status, elapsed time, progress, logs.
+
+:class:`StepsPanel` shows one :class:`StepRow` per step and a tab per step log
+(:class:`~hmdesk.gui.runs.logview.StepLogView`). It is fed by the run controller on the GUI
+thread in batches; it can also show a finished run from the database (``show_steps``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from hmdesk.gui.runs.logview import StepLogView
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+ORDER = ("build", "install", "stop", "launch")
+DEFAULT_STEPS = ("build", "install", "launch")
+TITLES = {"build": "Build", "install": "Install", "stop": "Stop old", "launch": "Launch"}
+VERDICTS: dict[str, tuple[str, str]] = {
+    "pending": ("○ pending", "#9e9e9e"),
+    "running": ("◌ running", "#1565c0"),
+    "passed": ("✓ passed", "#2e7d32"),
+    "failed": ("✗ failed", "#c62828"),
+    "cancelled": ("■ cancelled", "#ef6c00"),
+    "timeout": ("⏱ timed out", "#c62828"),
+    "skipped": ("– skipped", "#9e9e9e"),
+}
+
+
+def fmt_elapsed(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    m, s = divmod(int(seconds), 60)
+    return f"{m}:{s:02d} min"
+
+
+class StepRow(QFrame):
+    """Name, verdict, elapsed time, progress and a one-line message for one step."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.verdict = "pending"
+        self.started: float | None = None
+        self.elapsed: float | None = None
+        self.setObjectName("stepRow")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 2, 6, 2)
+        self.title = QLabel(TITLES.get(name, name.capitalize()))
+        self.title.setMinimumWidth(70)
+        self.title.setStyleSheet("font-weight: bold")
+        lay.addWidget(self.title)
+        self.status = QLabel()
+        self.status.setMinimumWidth(95)
+        lay.addWidget(self.status)
+        self.time_label = QLabel()
+        self.time_label.setMinimumWidth(60)
+        self.time_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        lay.addWidget(self.time_label)
+        self.progress = QProgressBar()
+        self.progress.setMaximumHeight(14)
+        self.progress.setTextVisible(True)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("")
+        self.progress.setMinimumWidth(160)
+        lay.addWidget(self.progress)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #455a64")
+        lay.addWidget(self.message, 1)
+        self.set_verdict("pending")
+
+    def set_verdict(self, verdict: str, message: str | None = None) -> None:
+        self.verdict = verdict
+        text, colour = VERDICTS.get(verdict, (verdict, "#455a64"))
+        self.status.setText(text)
+        self.status.setStyleSheet(f"color: {colour}; font-weight: bold")
+        if verdict == "running":
+            self.started = time.monotonic()
+            self.elapsed = 0.0
+            if self.progress.maximum() <= 1:
+                self.progress.setRange(0, 0)  # busy until task counts arrive
+        elif verdict != "pending":
+            if self.started is not None:
+                self.elapsed = time.monotonic() - self.started
+            self.started = None
+            if self.progress.maximum() == 0:
+                self.progress.setRange(0, 1)
+            if verdict == "passed":
+                self.progress.setValue(self.progress.maximum())
+        if message is not None:
+            self.message.setText(message)
+            self.message.setToolTip(message)
+        self.update_elapsed()
+
+    def set_elapsed(self, seconds: float | None) -> None:
+        self.started = None
+        self.elapsed = seconds
+        self.update_elapsed()
+
+    def set_progress(self, done: int, total: int, task: str | None) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+            self.progress.setFormat(f"{done}/{total}")
+        if task:
+            self.message.setText(task)
+
+    def update_elapsed(self) -> None:
+        if self.started is not None:
+            self.elapsed = time.monotonic() - self.started
+        self.time_label.setText(fmt_elapsed(self.elapsed))
+
+
+class StepsPanel(QWidget):
+    """Rows of steps above tabs of their logs.
+
+    Signals:
+        location_activated(str, int, int): a ``file:line:col`` in a log was clicked.
+    """
+
+    location_activated = Signal(str, int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.rows_box = QVBoxLayout()
+        self.rows_box.setSpacing(1)
+        lay.addLayout(self.rows_box)
+        self.tabs = QTabWidget()
+        lay.addWidget(self.tabs, 1)
+        self.rows: dict[str, StepRow] = {}
+        self.logs: dict[str, StepLogView] = {}
+        self._timer = QTimer(self)
+        self._timer.setInterval(200)
+        self._timer.timeout.connect(self._tick)
+        self.reset()
+
+    def reset(self, steps: tuple[str, ...] = DEFAULT_STEPS) -> None:
+        for row in self.rows.values():
+            self.rows_box.removeWidget(row)
+            row.deleteLater()
+        self.rows.clear()
+        self.tabs.clear()
+        for log in self.logs.values():
+            log.deleteLater()
+        self.logs.clear()
+        for name in steps:
+            self.ensure(name)
+
+    def ensure(self, name: str) -> StepRow:
+        row = self.rows.get(name)
+        if row is not None:
+            return row
+        row = StepRow(name, self)
+        order = [n for n in ORDER if n in self.rows or n == name] + [
+            n for n in self.rows if n not in ORDER
+        ]
+        pos = order.index(name) if name in order else len(self.rows)
+        self.rows_box.insertWidget(pos, row)
+        self.rows[name] = row
+        log = StepLogView(self)
+        log.location_activated.connect(self.location_activated.emit)
+        self.logs[name] = log
+        self.tabs.insertTab(pos, log, TITLES.get(name, name.capitalize()))
+        return row
+
+    def step_started(self, name: str, argv: list[str] | None = None) -> None:
+        row = self.ensure(name)
+        row.set_verdict("running", " ".join(argv) if argv else None)
+        self.tabs.setCurrentWidget(self.logs[name])
+        if argv:
+            self.logs[name].append_lines(["$ " + " ".join(argv)])
+        self._timer.start()
+
+    def step_lines(self, name: str, lines: list[str]) -> None:
+        self.ensure(name)
+        self.logs[name].append_lines(lines)
+
+    def step_progress(self, name: str, done: int, total: int, task: str | None = None) -> None:
+        self.ensure(name).set_progress(done, total, task)
+
+    def step_finished(self, name: str, verdict: str, message: str | None = None) -> None:
+        row = self.ensure(name)
+        row.set_verdict(verdict, message)
+        if verdict in ("failed", "timeout", "cancelled"):
+            self.tabs.setCurrentWidget(self.logs[name])
+        if not any(r.verdict == "running" for r in self.rows.values()):
+            self._timer.stop()
+
+    def finish_all(self, verdict_for_running: str = "cancelled") -> None:
+        for row in self.rows.values():
+            if row.verdict == "running":
+                row.set_verdict(verdict_for_running)
+        self._timer.stop()
+
+    def show_steps(self, steps: list[Any]) -> None:
+        """Show persisted steps (``RunStep``-like objects or dicts) of a finished run."""
+        names = tuple(_get(s, "name") for s in steps) or DEFAULT_STEPS
+        self.reset(names)
+        for s in steps:
+            name = _get(s, "name")
+            row = self.rows[name]
+            row.set_verdict(_get(s, "verdict") or "pending", _get(s, "message"))
+            row.set_elapsed(_duration(_get(s, "started_at"), _get(s, "ended_at")))
+            argv = _get(s, "argv") or []
+            text = _get(s, "log") or ""
+            lines = (["$ " + " ".join(argv)] if argv else []) + text.splitlines()
+            dropped = _get(s, "log_dropped") or 0
+            if dropped:
+                lines.append(f"… {dropped} log lines were trimmed when the run was saved")
+            self.logs[name].set_text_lines(lines)
+        failed = next(
+            (s for s in steps if _get(s, "verdict") in ("failed", "timeout", "cancelled")), None
+        )
+        if failed is not None:
+            self.tabs.setCurrentWidget(self.logs[_get(failed, "name")])
+
+    def _tick(self) -> None:
+        for row in self.rows.values():
+            if row.started is not None:
+                row.update_elapsed()
+
+
+def _get(obj: Any, key: str) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(key)
+    return getattr(obj, key, None)
+
+
+def _duration(start: str | None, end: str | None) -> float | None:
+    from datetime import datetime
+
+    if not start or not end:
+        return None
+    try:
+        a = datetime.fromisoformat(start.replace("Z", "+00:00"))
+        b = datetime.fromisoformat(end.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return max(0.0, (b - a).total_seconds())
