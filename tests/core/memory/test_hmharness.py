@@ -1,0 +1,355 @@
+"""hmharness memory.jsonl: import with bad lines, unknown keys, decay sentinel, idempotent
+re-import, lossless export, and the watchdog sync."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.memory.hmharness import (
+    HmharnessSync,
+    ImportReport,
+    default_memory_file,
+    export_file,
+    import_file,
+)
+from hmdesk.core.memory.store import MemoryStore, NotFound, StoreError
+
+
+@pytest.fixture
+def store(tmp_path):
+    db = Database(tmp_path / "m.db")
+    s = MemoryStore(db)
+    yield s
+    s.close()
+    db.close()
+
+
+def entry(id, content="c", **kw):
+    obj = {
+        "id": id,
+        "layer": "semantic",
+        "content": content,
+        "source": "learning-loop",
+        "provenance": "opportunity:1",
+        "confidence": 0.8,
+        "timestamp": "2026-11-01T10:00:00.000Z",
+        "environment": "harmonyos",
+        "session": "learning-loop",
+    }
+    obj.update(kw)
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+GOOD_A = entry(
+    "mem-aaaaaaaaaaaa",
+    "hvigor 构建在 Windows 路径含空格时失败，需引号包裹",
+    tags=["build"],
+    payload={"opportunityId": "o1", "evidence": [1, 2]},
+    futureKey={"nested": True},
+)
+GOOD_B = entry(
+    "mem-bbbbbbbbbbbb",
+    "OK 3 tools/2 turns: build",
+    layer="episodic",
+    confidence=0.4,
+    supersededBy="consolidation:stale",
+)
+# hand-written spacing and key order: must come back byte for byte
+GOOD_C = (
+    '{"layer": "world", "id": "mem-cccccccccccc", "content": "device model ref", '
+    '"source": "runtime", "provenance": "working-memory", "confidence": 1, '
+    '"timestamp": "2026-11-02T00:00:00.000Z", "environment": "terminal", "session": "s1"}'
+)
+BAD_LINES = {
+    2: ("{not json", "invalid JSON"),
+    3: ("[1, 2]", "not a JSON object"),
+    4: (entry("mem-w", layer="working"), "runtime-only"),
+    5: (entry("mem-x", confidence=1.5), "outside"),
+    6: (entry("mem-y", source=""), "'source' is empty"),
+    8: ('{"id": "mem-z", "layer": "semantic"}', "missing required field 'content'"),
+    9: (entry("mem-n", confidence="0.5"), "must be a number"),
+    10: ('{"id":"mem-nan","confidence":NaN}', "invalid JSON"),
+    11: (entry("mem-t", tags="build"), "tags"),
+}
+
+
+def write_file(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+@pytest.fixture
+def hmh_file(tmp_path):
+    lines = [
+        GOOD_A,
+        BAD_LINES[2][0],
+        BAD_LINES[3][0],
+        BAD_LINES[4][0],
+        BAD_LINES[5][0],
+        BAD_LINES[6][0],
+        GOOD_B,
+        BAD_LINES[8][0],
+        BAD_LINES[9][0],
+        BAD_LINES[10][0],
+        BAD_LINES[11][0],
+        "",
+        GOOD_C,
+    ]
+    path = tmp_path / "hmh" / "cognitive" / "memory" / "memory.jsonl"
+    path.parent.mkdir(parents=True)
+    write_file(path, lines)
+    return path
+
+
+def test_import_skips_bad_lines_and_keeps_the_good(store, hmh_file):
+    report = import_file(store, hmh_file)
+    assert (report.imported, report.updated, report.unchanged) == (3, 0, 0)
+    assert [s.line for s in report.skipped] == sorted(BAD_LINES)
+    for s in report.skipped:
+        assert BAD_LINES[s.line][1] in s.error, (s.line, s.error)
+    ids = [m.id for m in store.list()]
+    assert ids == ["mem-aaaaaaaaaaaa", "mem-bbbbbbbbbbbb", "mem-cccccccccccc"]  # file order
+
+
+def test_import_keeps_fields_unknown_keys_and_decay(store, hmh_file):
+    import_file(store, hmh_file)
+    a = store.get("mem-aaaaaaaaaaaa")
+    assert a.content.startswith("hvigor 构建") and a.tags == ("build",)
+    assert a.payload == {"opportunityId": "o1", "evidence": [1, 2]}
+    assert a.extra == {"futureKey": {"nested": True}}
+    assert (a.source, a.provenance, a.session) == (
+        "learning-loop",
+        "opportunity:1",
+        "learning-loop",
+    )
+    assert a.origin == "hmharness"
+    b = store.get("mem-bbbbbbbbbbbb")
+    assert b.superseded_by == "consolidation:stale" and b.is_decayed
+    assert store.get("mem-cccccccccccc").confidence == 1.0
+    assert [(e.kind, e.actor) for e in store.history(a.id)] == [("import", "hmharness")]
+
+
+def test_reimport_is_idempotent(store, hmh_file):
+    import_file(store, hmh_file)
+    events = len(store.events(limit=1000))
+    v = store.data_version()
+    report = import_file(store, hmh_file)
+    assert (report.imported, report.updated, report.unchanged) == (0, 0, 3)
+    assert len(store.events(limit=1000)) == events
+    assert store.data_version() == v  # nothing written
+
+
+def test_reimport_applies_changes_with_sync_events(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A, GOOD_C])
+    import_file(store, path)
+    changed = entry(
+        "mem-aaaaaaaaaaaa",
+        "hvigor fails on spaces",
+        tags=["build"],
+        payload={"opportunityId": "o1", "evidence": [1, 2]},
+        futureKey={"nested": False},
+        supersededBy="mem-cccccccccccc",
+    )
+    new = entry("mem-dddddddddddd", "new one")
+    write_file(path, [changed, GOOD_C, new])
+    report = import_file(store, path)
+    assert (report.imported, report.updated, report.unchanged) == (1, 1, 1)
+    a = store.get("mem-aaaaaaaaaaaa")
+    assert a.content == "hvigor fails on spaces" and a.superseded_by == "mem-cccccccccccc"
+    assert a.extra == {"futureKey": {"nested": False}}
+    syncs = [(e.kind, e.field, e.actor) for e in store.history(a.id)[1:]]
+    assert sorted(syncs) == [
+        ("sync", "content", "hmharness"),
+        ("sync", "extra", "hmharness"),
+        ("sync", "superseded_by", "hmharness"),
+    ]
+    assert store.get("mem-cccccccccccc").supersedes == (a.id,)
+    assert [m.id for m in store.list()][-1] == "mem-dddddddddddd"
+
+
+def test_local_edit_survives_reimport_of_the_same_file(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A])
+    import_file(store, path)
+    store.set_confidence("mem-aaaaaaaaaaaa", 0.3, reason="flaky")
+    assert import_file(store, path).unchanged == 1
+    assert store.get("mem-aaaaaaaaaaaa").confidence == 0.3
+
+
+def test_missing_record_is_reported_not_deleted(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A, GOOD_C])
+    import_file(store, path)
+    write_file(path, [GOOD_C])
+    report = import_file(store, path)
+    assert report.missing == ["mem-aaaaaaaaaaaa"]
+    assert not store.get("mem-aaaaaaaaaaaa").is_deleted
+
+
+def test_duplicate_ids_in_one_file_keep_the_first(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A, entry("mem-aaaaaaaaaaaa", "second")])
+    report = import_file(store, path)
+    assert report.imported == 1 and report.skipped[0].line == 2
+    assert "duplicate" in report.skipped[0].error
+
+
+def test_non_utf8_line_is_skipped(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(GOOD_A.encode() + b"\n\xff\xfe garbage\n" + GOOD_C.encode() + b"\n")
+    report = import_file(store, path)
+    assert report.imported == 2 and [s.line for s in report.skipped] == [2]
+
+
+def test_missing_file_is_a_clear_error(store, tmp_path):
+    with pytest.raises(StoreError, match="does not exist"):
+        import_file(store, tmp_path / "nope.jsonl")
+
+
+def test_default_memory_file(monkeypatch, tmp_path):
+    monkeypatch.setenv("HMH_HOME", str(tmp_path))
+    assert default_memory_file() == tmp_path / "cognitive" / "memory" / "memory.jsonl"
+    monkeypatch.delenv("HMH_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_memory_file() == tmp_path / "home" / ".hmharness/cognitive/memory/memory.jsonl"
+
+
+# ------------------------------------------------------------------ export
+
+
+def test_export_round_trip_is_byte_identical_for_untouched_records(store, tmp_path, hmh_file):
+    import_file(store, hmh_file)
+    out = tmp_path / "out.jsonl"
+    assert export_file(store, out) == 3
+    assert out.read_text(encoding="utf-8") == "".join(x + "\n" for x in (GOOD_A, GOOD_B, GOOD_C))
+
+
+def test_export_regenerates_changed_records_and_keeps_unknown_keys(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A, GOOD_C])
+    import_file(store, path)
+    new = store.supersede("mem-aaaaaaaaaaaa", content="quote paths", reason="clearer")
+    deleted = store.add("deleted one")
+    store.delete(deleted.id)
+    out = tmp_path / "out.jsonl"
+    assert export_file(store, out) == 3
+    lines = out.read_text(encoding="utf-8").splitlines()
+    a = json.loads(lines[0])
+    assert list(a)[:12] == [
+        "id",
+        "layer",
+        "content",
+        "payload",
+        "source",
+        "provenance",
+        "confidence",
+        "timestamp",
+        "environment",
+        "session",
+        "supersededBy",
+        "tags",
+    ]
+    assert a["supersededBy"] == new.id and a["futureKey"] == {"nested": True}
+    assert a["hmdeskSupersedeReason"] == "clearer"
+    assert lines[1] == GOOD_C
+    n = json.loads(lines[2])
+    assert n["id"] == new.id and n["confidence"] == 0.7 and "supersededBy" not in n
+    # hmharness reads it back: our own re-import changes nothing
+    report = import_file(store, out)
+    assert (report.imported, report.updated, report.unchanged) == (0, 0, 3)
+    assert store.get("mem-aaaaaaaaaaaa").supersede_reason == "clearer"
+    assert "hmdeskSupersedeReason" not in store.get("mem-aaaaaaaaaaaa").extra
+
+
+def test_export_into_another_store_round_trips(store, tmp_path):
+    a = store.add("alpha", tags=["x"], confidence=1.0, payload={"k": 1})
+    b = store.add("beta")
+    store.supersede(a.id, by=b.id, reason="r")
+    out = tmp_path / "out.jsonl"
+    export_file(store, out)
+    assert json.loads(out.read_text().splitlines()[0])["confidence"] == 1  # like JSON.stringify
+    other = MemoryStore(Database(tmp_path / "other.db"))
+    try:
+        assert import_file(other, out).imported == 2
+        for m in (a.id, b.id):
+            x, y = store.get(m), other.get(m)
+            for f in ("layer", "content", "payload", "confidence", "timestamp", "tags"):
+                assert getattr(x, f) == getattr(y, f)
+        assert other.get(a.id).superseded_by == b.id
+        assert other.get(a.id).supersede_reason == "r"
+    finally:
+        other.close()
+        other.db.close()
+
+
+def test_export_selected_ids_and_atomic_write(store, tmp_path):
+    a, b = store.add("a"), store.add("b")
+    out = tmp_path / "deep" / "out.jsonl"
+    assert export_file(store, out, ids=[b.id]) == 1
+    assert json.loads(out.read_text())["id"] == b.id
+    with pytest.raises(NotFound):
+        export_file(store, out, ids=["nope"])
+    assert json.loads(out.read_text())["id"] == b.id  # untouched by the failed export
+    assert [p.name for p in out.parent.iterdir()] == ["out.jsonl"]  # no temp file left
+    del a
+
+
+# ------------------------------------------------------------------ sync
+
+
+def wait_for(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+def test_sync_picks_up_an_outside_change(store, tmp_path):
+    path = tmp_path / "hmh" / "memory.jsonl"
+    path.parent.mkdir()
+    write_file(path, [GOOD_A])
+    reports: list[ImportReport] = []
+    lock = threading.Lock()
+
+    def on_report(r):
+        with lock:
+            reports.append(r)
+
+    sync = HmharnessSync(store, path, on_report=on_report)
+    sync.start()
+    try:
+        assert wait_for(lambda: len(reports) >= 1)
+        assert reports[0].imported == 1
+        # hmharness rewrites the whole file after a write
+        write_file(path, [GOOD_A, GOOD_C])
+        assert wait_for(lambda: store.count() == 2)
+        assert wait_for(lambda: any(r.imported == 1 for r in reports[1:]))
+        # our own export into the watched file: at most one re-import, nothing changes, no loop
+        store.edit("mem-aaaaaaaaaaaa", content="edited in hmdesk")
+        export_file(store, path)
+        assert wait_for(lambda: len(reports) >= 3)
+        n = len(reports)
+        time.sleep(0.6)  # a loop would show up as more reports here
+        assert len(reports) == n
+        assert reports[-1].updated == 0 and reports[-1].imported == 0
+        assert store.get("mem-aaaaaaaaaaaa").content == "edited in hmdesk"
+    finally:
+        sync.stop()
+
+
+def test_sync_waits_for_a_missing_directory(store, tmp_path):
+    path = tmp_path / "later" / "memory.jsonl"
+    sync = HmharnessSync(store, path)
+    sync.start()
+    try:
+        path.parent.mkdir()
+        write_file(path, [GOOD_C])
+        assert wait_for(lambda: store.count() == 1)
+    finally:
+        sync.stop()
