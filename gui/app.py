@@ -1,20 +1,287 @@
-"""hmdesk GUI entry point: QApplication set-up, logging, excepthook, main window."""
+"""hmdesk GUI entry point: QApplication set-up, logging, excepthook, palette, main window.
+
+Start-up paints the window first and opens the database on a worker thread (importing
+SQLAlchemy and running migration checks takes a few hundred ms), then fills the areas. A
+database that cannot be opened gives a clear dialog with the reason and exits with status 1.
+"""
 
 from __future__ import annotations
 
+import argparse
+import logging
+import logging.handlers
+import os
 import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QSettings, Qt, QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
-def main(argv: list[str] | None = None) -> int:
+if TYPE_CHECKING:
     from hmdesk.gui.main_window import MainWindow
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
-    app.setApplicationName("hmdesk")
-    app.setOrganizationName("hmdesk")
-    window = MainWindow()
+log = logging.getLogger("hmdesk")
+APP_NAME = "hmdesk"
+_log_path: Path | None = None
+
+
+# ---------------------------------------------------------------------------------- logging
+
+
+def log_dir() -> Path:
+    env = os.environ.get("HMDESK_LOG_DIR")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_log_path
+
+    return user_log_path(APP_NAME, appauthor=False)
+
+
+def log_file_path() -> Path:
+    return _log_path if _log_path is not None else log_dir() / "hmdesk.log"
+
+
+def setup_logging(directory: Path | None = None) -> Path:
+    """Log to ``<user log dir>/hmdesk.log`` (rotating, 1 MB × 3) and route Qt messages there."""
+    global _log_path
+    directory = directory or log_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "hmdesk.log"
+    handler = logging.handlers.RotatingFileHandler(
+        path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    _log_path = path
+    return path
+
+
+def _qt_message_handler(mode: QtMsgType, _context: Any, message: str) -> None:
+    level = {
+        QtMsgType.QtDebugMsg: logging.DEBUG,
+        QtMsgType.QtInfoMsg: logging.INFO,
+        QtMsgType.QtWarningMsg: logging.WARNING,
+        QtMsgType.QtCriticalMsg: logging.ERROR,
+        QtMsgType.QtFatalMsg: logging.CRITICAL,
+    }.get(mode, logging.INFO)
+    logging.getLogger("qt").log(level, "%s", message)
+
+
+# ------------------------------------------------------------------------------ excepthook
+
+
+class ExceptionDialog(QDialog):
+    """An unexpected error: what it was, the details, where the log is. The app keeps running."""
+
+    def __init__(self, summary: str, details: str, log_path: Path, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("exceptionDialog")
+        self.setWindowTitle("hmdesk hit an unexpected error")
+        lay = QVBoxLayout(self)
+        head = QLabel(
+            f"<b>Something went wrong:</b> {summary}<br>hmdesk is still running; what you were "
+            "doing may not have finished. The details below are also in the log file:",
+            self,
+        )
+        head.setWordWrap(True)
+        head.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(head)
+        self.log_label = QLabel(f"<code>{log_path}</code>", self)
+        self.log_label.setObjectName("exceptionLogPath")
+        self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.log_label)
+        self.details = QPlainTextEdit(self)
+        self.details.setObjectName("exceptionDetails")
+        self.details.setReadOnly(True)
+        self.details.setPlainText(details)
+        lay.addWidget(self.details, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        copy = buttons.addButton("Copy details", QDialogButtonBox.ButtonRole.ActionRole)
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(details))
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.resize(720, 420)
+
+    def add_details(self, more: str) -> None:
+        self.details.appendPlainText("\n" + more)
+
+
+_open_dialog: ExceptionDialog | None = None
+
+
+def handle_exception(
+    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> None:
+    """``sys.excepthook``: log it, show (or extend) the non-blocking exception dialog."""
+    global _open_dialog
+    if issubclass(exc_type, KeyboardInterrupt):
+        sys.__excepthook__(exc_type, exc, tb)
+        return
+    details = "".join(traceback.format_exception(exc_type, exc, tb))
+    log.critical("unexpected error\n%s", details)
+    app = QApplication.instance()
+    if app is None:
+        sys.__excepthook__(exc_type, exc, tb)
+        return
+    summary = f"{exc_type.__name__}: {exc}"
+    if _open_dialog is not None and _open_dialog.isVisible():
+        _open_dialog.add_details(details)
+        return
+    parent = QApplication.activeWindow()
+    dialog = ExceptionDialog(summary, details, log_file_path(), parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    _open_dialog = dialog
+    dialog.show()
+
+
+def install_excepthook() -> Callable[..., Any]:
+    previous = sys.excepthook
+    sys.excepthook = handle_exception
+    return previous
+
+
+# --------------------------------------------------------------------------------- palette
+
+
+def dark_palette() -> QPalette:
+    p = QPalette()
+    window, base, text = QColor(37, 39, 43), QColor(28, 30, 33), QColor(225, 228, 232)
+    p.setColor(QPalette.ColorRole.Window, window)
+    p.setColor(QPalette.ColorRole.WindowText, text)
+    p.setColor(QPalette.ColorRole.Base, base)
+    p.setColor(QPalette.ColorRole.AlternateBase, QColor(34, 36, 40))
+    p.setColor(QPalette.ColorRole.ToolTipBase, window)
+    p.setColor(QPalette.ColorRole.ToolTipText, text)
+    p.setColor(QPalette.ColorRole.Text, text)
+    p.setColor(QPalette.ColorRole.Button, QColor(45, 48, 53))
+    p.setColor(QPalette.ColorRole.ButtonText, text)
+    p.setColor(QPalette.ColorRole.BrightText, QColor(255, 107, 107))
+    p.setColor(QPalette.ColorRole.Link, QColor(116, 192, 252))
+    p.setColor(QPalette.ColorRole.Highlight, QColor(51, 102, 170))
+    p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
+    p.setColor(QPalette.ColorRole.PlaceholderText, QColor(134, 142, 150))
+    p.setColor(QPalette.ColorRole.Mid, QColor(80, 84, 90))
+    for role in (
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+        QPalette.ColorRole.WindowText,
+    ):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(110, 115, 120))
+    return p
+
+
+def apply_palette(app: QApplication) -> None:
+    """Follow the system's light or dark scheme (Qt 6.5+ ``styleHints().colorScheme()``)."""
+    scheme = app.styleHints().colorScheme()
+    if scheme == Qt.ColorScheme.Dark:
+        app.setPalette(dark_palette())
+    else:
+        app.setPalette(app.style().standardPalette())
+
+
+def follow_color_scheme(app: QApplication) -> None:
+    app.setStyle("Fusion")
+    apply_palette(app)
+    app.styleHints().colorSchemeChanged.connect(lambda _s: apply_palette(app))
+
+
+# ------------------------------------------------------------------------------------ main
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="hmdesk", description="hmdesk desktop app")
+    parser.add_argument("--db", help="database file (default: HMDESK_DB or the user data dir)")
+    args, _qt_args = parser.parse_known_args(argv[1:])
+    return args
+
+
+def show_open_error(window: QWidget | None, exc: BaseException) -> None:
+    from hmdesk.core.db import DatabaseError
+
+    if isinstance(exc, DatabaseError):
+        text = str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+        log.error("opening the database failed", exc_info=exc)
+    box = QMessageBox(
+        QMessageBox.Icon.Critical,
+        "hmdesk cannot open its database",
+        text,
+        QMessageBox.StandardButton.Close,
+        window,
+    )
+    box.setObjectName("dbErrorDialog")
+    box.setInformativeText(
+        "Pass another file with --db PATH or the HMDESK_DB environment variable. "
+        f"Details are in {log_file_path()}."
+    )
+    box.exec()
+
+
+def main(
+    argv: list[str] | None = None,
+    *,
+    on_window: Callable[[MainWindow], None] | None = None,
+) -> int:
+    argv = list(argv if argv is not None else sys.argv)
+    args = parse_args(argv)
+    QApplication.setApplicationName(APP_NAME)
+    QApplication.setOrganizationName(APP_NAME)
+    app = QApplication.instance() or QApplication(argv)
+    assert isinstance(app, QApplication)
+    try:
+        setup_logging()
+    except OSError as exc:  # a read-only home must not stop the app
+        print(f"hmdesk: cannot write the log file: {exc}", file=sys.stderr)
+    qInstallMessageHandler(_qt_message_handler)
+    install_excepthook()
+    follow_color_scheme(app)
+
+    from hmdesk.gui.main_window import MainWindow
+
+    settings = QSettings()
+    window = MainWindow(None, settings=settings)
     window.show()
-    return app.exec()
+    if on_window is not None:
+        on_window(window)
+    status = {"code": 0}
+
+    def opened(parts: tuple[Any, Any, Any]) -> None:
+        from hmdesk.gui.context import AppContext
+
+        db, store, retriever = parts
+        window.set_context(AppContext(db=db, store=store, retriever=retriever, settings=settings))
+
+    def failed(exc: BaseException) -> None:
+        show_open_error(window, exc)
+        status["code"] = 1
+        app.exit(1)
+
+    def start_open() -> None:
+        from hmdesk.gui.context import open_core
+        from hmdesk.gui.workers import run_in_thread
+
+        run_in_thread(open_core, args.db, on_done=opened, on_error=failed)
+
+    QTimer.singleShot(0, start_open)
+    code = app.exec()
+    return code or status["code"]
 
 
 if __name__ == "__main__":

@@ -1,17 +1,259 @@
-"""The main window: Memories, Runs and Devices areas, a status bar and menus."""
+"""The main window: Memories, Runs and Devices areas, an error banner, a status bar and menus.
+
+The window can be shown before the database is open (``MainWindow()`` then
+:meth:`MainWindow.set_context`): app start paints at once and fills the areas when the core is
+ready (see :mod:`hmdesk.gui.app`).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget
+import html
+import logging
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from hmdesk.gui.context import AppContext
+    from hmdesk.gui.memories.area import MemoriesArea
+
+log = logging.getLogger(__name__)
+
+BANNER_STYLE = (
+    "#errorBanner { background-color: #ffe3e3; border: 1px solid #fa5252; border-radius: 4px; }"
+    " #errorBanner QLabel { color: #5c0011; }"
+)
+
+
+class ErrorBanner(QFrame):
+    """A non-modal banner: what happened, what to do, and a close button. Newest message wins;
+    repeated messages are counted rather than stacked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorBanner")
+        self.setStyleSheet(BANNER_STYLE)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 6, 6)
+        self.label = QLabel(self)
+        self.label.setObjectName("errorBannerText")
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.label, 1)
+        self.close_button = QPushButton("Dismiss", self)
+        self.close_button.setObjectName("errorBannerClose")
+        self.close_button.clicked.connect(self.hide)
+        lay.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._last: tuple[str, str] | None = None
+        self._repeat = 1
+        self.hide()
+
+    def show_error(self, what: str, todo: str = "") -> None:
+        if self._last == (what, todo) and self.isVisible():
+            self._repeat += 1
+        else:
+            self._repeat = 1
+        self._last = (what, todo)
+        text = f"<b>{html.escape(what)}</b>"
+        if todo:
+            text += f"<br>{html.escape(todo)}"
+        if self._repeat > 1:
+            text += f" <i>(×{self._repeat})</i>"
+        self.label.setText(text)
+        self.show()
+
+    def text(self) -> str:
+        return self.label.text()
+
+
+def _optional_area(module: str, cls: str, ctx: Any, name: str) -> QWidget:
+    """The runner helper's area if its module is there; a placeholder otherwise."""
+    try:
+        mod = __import__(module, fromlist=[cls])
+        return getattr(mod, cls)(ctx)  # type: ignore[no-any-return]
+    except ModuleNotFoundError as exc:
+        if exc.name and not module.startswith(exc.name) and exc.name != module:
+            log.warning("%s area: %s", name, exc)
+        text = f"The {name} area is not available in this build."
+    except Exception as exc:  # a broken area must not take the window down
+        log.exception("%s area failed to load", name)
+        text = f"The {name} area failed to load: {exc}"
+    label = QLabel(text)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setObjectName(f"{name.lower()}Placeholder")
+    return label
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
+    """Signals:
+    context_ready(): the areas were built from an AppContext.
+    """
+
+    context_ready = Signal()
+
+    def __init__(self, ctx: AppContext | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
         self.setWindowTitle("hmdesk")
-        self.tabs = QTabWidget(self)
+        self.setObjectName("mainWindow")
+        self.ctx: AppContext | None = None
+        self.settings = settings if settings is not None else (ctx.settings if ctx else QSettings())
+        self.memories: MemoriesArea | None = None
+        central = QWidget(self)
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(4, 4, 4, 0)
+        lay.setSpacing(4)
+        self.banner = ErrorBanner(central)
+        lay.addWidget(self.banner)
+        self.tabs = QTabWidget(central)
+        self.tabs.setObjectName("mainTabs")
+        self.tabs.setDocumentMode(True)
         for name in ("Memories", "Runs", "Devices"):
-            self.tabs.addTab(QLabel(f"{name} — coming soon"), name)
-        self.setCentralWidget(self.tabs)
-        self.statusBar().showMessage("Ready")
-        self.resize(1200, 800)
+            w = QLabel("Opening the database…" if name == "Memories" else "")
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.tabs.addTab(w, name)
+        lay.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.db_label = QLabel(self)
+        self.db_label.setObjectName("dbLabel")
+        self.statusBar().addPermanentWidget(self.db_label)
+        self.statusBar().showMessage("Starting…")
+        self._build_menus()
+        self.resize(1280, 800)
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if ctx is not None:
+            self.set_context(ctx)
+
+    # ------------------------------------------------------------------ menus
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("&File")
+        self.edit_menu = bar.addMenu("&Edit")
+        self.view_menu = bar.addMenu("&View")
+        self.help_menu = bar.addMenu("&Help")
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        self._quit_action = quit_action
+        self.file_menu.addAction(quit_action)
+        about = QAction("&About hmdesk", self)
+        about.triggered.connect(self._about)
+        self.help_menu.addAction(about)
+        self.log_action = QAction("Show &log file location", self)
+        self.log_action.triggered.connect(self._show_log_path)
+        self.help_menu.addAction(self.log_action)
+
+    def _fill_menus(self, area: MemoriesArea) -> None:
+        a = area.actions_by_name
+        self.file_menu.clear()
+        for name in ("import", "starter"):
+            self.file_menu.addAction(a[name])
+        self.file_menu.addSeparator()
+        for name in ("export_jsonl", "export_csv"):
+            self.file_menu.addAction(a[name])
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self._quit_action)
+        self.edit_menu.clear()
+        self.edit_menu.addAction(a["undo"])
+        self.edit_menu.addSeparator()
+        for name in ("new", "edit", "confidence", "supersede", "history", "delete", "restore"):
+            self.edit_menu.addAction(a[name])
+        self.edit_menu.addSeparator()
+        for name in ("add_tag", "remove_tag"):
+            self.edit_menu.addAction(a[name])
+        self.view_menu.clear()
+        for name in ("focus_query", "refresh", "sync"):
+            self.view_menu.addAction(a[name])
+        # Window-wide shortcuts need the actions on a widget of this window.
+        for act in a.values():
+            if act.shortcutContext() == Qt.ShortcutContext.WindowShortcut:
+                self.addAction(act)
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About hmdesk",
+            "<b>hmdesk</b><br>What your coding agent remembers about HarmonyOS work, why each "
+            "memory is recalled, and a one-click build → install → launch runner.",
+        )
+
+    def _show_log_path(self) -> None:
+        from hmdesk.gui.app import log_file_path
+
+        self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
+
+    # ------------------------------------------------------------------ context
+    def set_context(self, ctx: AppContext) -> None:
+        from hmdesk.gui.memories.area import MemoriesArea
+
+        self.ctx = ctx
+        ctx.bus.error.connect(self.banner.show_error)
+        ctx.bus.info.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        current = int(self.settings.value("window/tab", 0) or 0)
+        self.memories = MemoriesArea(ctx, self.tabs)
+        runs = _optional_area("hmdesk.gui.runs.area", "RunsArea", ctx, "Runs")
+        devices = _optional_area("hmdesk.gui.devices.area", "DevicesArea", ctx, "Devices")
+        self.tabs.setUpdatesEnabled(False)
+        while self.tabs.count():
+            w = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            w.deleteLater()
+        self.tabs.addTab(self.memories, "Memories")
+        self.tabs.addTab(runs, "Runs")
+        self.tabs.addTab(devices, "Devices")
+        self.tabs.setCurrentIndex(max(0, min(2, current)))
+        self.tabs.setUpdatesEnabled(True)
+        self._fill_menus(self.memories)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        self.db_label.setText(str(ctx.db.path))
+        self.statusBar().showMessage("Ready", 3000)
+        if self.memories.stack.currentWidget() is not self.memories.empty:
+            QTimer.singleShot(0, self.memories.table.setFocus)
+        self.context_ready.emit()
+
+    def show_error(self, what: str, todo: str = "") -> None:
+        self.banner.show_error(what, todo)
+
+    # ------------------------------------------------------------------ palette / close
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self.memories is not None:
+            self.memories._show_current()
+        super().changeEvent(event)
+
+    def save_state(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/tab", self.tabs.currentIndex())
+        if self.memories is not None:
+            self.memories.save_state()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.ctx is not None:  # nothing worth remembering before the areas exist
+            self.save_state()
+        if self.memories is not None:
+            self.memories.shutdown()
+        for i in range(self.tabs.count()):
+            w = self.tabs.widget(i)
+            stop = getattr(w, "shutdown", None) or getattr(w, "stop", None)
+            if callable(stop) and w is not self.memories:
+                try:
+                    stop()
+                except Exception:
+                    log.exception("stopping %s", type(w).__name__)
+        self.settings.sync()
+        super().closeEvent(event)

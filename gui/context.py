@@ -1,0 +1,73 @@
+"""What every GUI area is given: the open database, the memory store, the retriever, settings.
+
+Built once by :mod:`hmdesk.gui.app` (or by a test / the screenshot renderer with
+:func:`build_context`) and passed explicitly; there are no global singletons.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.store import MemoryStore
+
+log = logging.getLogger(__name__)
+
+
+class MessageBus(QObject):
+    """App-wide notifications. Any area emits; the main window shows them.
+
+    Signals:
+        error(str, str): what happened, what to do — shown in the non-modal error banner.
+        info(str): a short status-bar message.
+    """
+
+    error = Signal(str, str)
+    info = Signal(str)
+
+    def show_error(self, what: str, todo: str = "") -> None:
+        log.warning("%s %s", what, todo)
+        self.error.emit(what, todo)
+
+    def show_info(self, text: str) -> None:
+        self.info.emit(text)
+
+
+@dataclass
+class AppContext:
+    db: Database
+    store: MemoryStore
+    retriever: Retriever
+    settings: QSettings
+    bus: MessageBus = field(default_factory=MessageBus)
+
+
+def open_core(db_path: Path | str | None = None) -> tuple[Database, MemoryStore, Retriever]:
+    """Open the database, store and retriever (Qt-free; safe to call off the GUI thread).
+
+    Raises ``hmdesk.core.db.DatabaseError`` with a message for the user.
+    """
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.store import MemoryStore
+
+    db = Database(db_path)
+    store = MemoryStore(db)
+    return db, store, Retriever(store)
+
+
+def build_context(
+    db_path: Path | str | None = None, settings: QSettings | None = None
+) -> AppContext:
+    """Everything at once, on the calling thread (tests, screenshots)."""
+    db, store, retriever = open_core(db_path)
+    if settings is None:
+        settings = QSettings()
+    return AppContext(db=db, store=store, retriever=retriever, settings=settings)

@@ -1,0 +1,265 @@
+"""The detail pane: why this memory was recalled, and everything about it.
+
+* the whole content, every query term highlighted where it matched (one colour per term), code
+  coloured with pygments;
+* one chip per term (matched / unmatched, and the tags it matched);
+* the score breakdown (raw, weight, contribution per component, and the formula);
+* provenance; the supersede chain in both directions as links; what the hard filters removed.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from hmdesk.gui.memories.delegates import component_color
+from hmdesk.gui.memories.highlight import content_html, term_chips_html, term_color
+from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+
+FILTER_LABELS = {
+    "superseded": "superseded",
+    "layer": "by layer",
+    "environment": "by environment",
+    "tags": "by tags",
+    "no_match": "with no matching term",
+    "deleted": "deleted",
+}
+
+
+def is_dark(widget: QWidget) -> bool:
+    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def filters_line(result: Any) -> str:
+    """One line about what the hard filters removed (and the retriever's note)."""
+    if result is None:
+        return ""
+    filtered = dict(getattr(result, "filtered", {}) or {})
+    parts = [
+        f"{n:,} {FILTER_LABELS.get(k, k)}" for k, n in filtered.items() if n and k != "no_match"
+    ]
+    text = (
+        ("Hard filters removed " + ", ".join(parts)) if parts else "No hard filter removed anything"
+    )
+    no_match = filtered.get("no_match", 0)
+    if no_match:
+        text += f"; {no_match:,} had no matching term"
+    text += f" (pool {getattr(result, 'pool', 0):,}; {len(result.results):,} shown"
+    elapsed = getattr(result, "elapsed_ms", None)
+    if elapsed is not None:
+        text += f"; {elapsed:.1f} ms"
+    text += ")."
+    note = getattr(result, "note", None)
+    if note:
+        text += f" {note}"
+    return text
+
+
+def _component_hint(name: str, scored: Any, memory: Any) -> str:
+    if name == "confidence":
+        return "stored confidence"
+    if name == "recency":
+        return f"1 − age/90 d, floor 0 (age {age_text(memory.timestamp)})"
+    if name == "lexical":
+        terms = scored.terms or []
+        hit = sum(1 for t in terms if t.matched)
+        return f"{hit} of {len(terms)} terms matched" if terms else "no terms: not used"
+    return ""
+
+
+def breakdown_html(scored: Any) -> str:
+    comps = scored.components or {}
+    names = [n for n in COMPONENT_ORDER if n in comps] + [
+        n for n in comps if n not in COMPONENT_ORDER
+    ]
+    rows = []
+    for name in names:
+        c = comps[name]
+        color = component_color(name).name()
+        rows.append(
+            "<tr>"
+            f'<td><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;{html.escape(name)}</td>'
+            f'<td align="right">{c.raw:.3f}</td><td align="right">× {c.weight:g}</td>'
+            f'<td align="right"><b>{c.contribution:.3f}</b></td>'
+            f"<td>{html.escape(_component_hint(name, scored, scored.memory))}</td></tr>"
+        )
+    formula = " + ".join(f"{comps[n].weight:g}·{n}" for n in names)
+    numbers = " + ".join(f"{comps[n].weight:g}×{comps[n].raw:.3f}" for n in names)
+    return (
+        '<table cellspacing="0" cellpadding="3">'
+        "<tr><th align='left'>component</th><th>raw</th><th>weight</th><th>contribution</th>"
+        "<th align='left'>from</th></tr>" + "".join(rows) + "</table>"
+        f"<p><code>score = {html.escape(formula)}</code><br>"
+        f"<code>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;= {html.escape(numbers)} = "
+        f"<b>{scored.score:.3f}</b></code></p>"
+    )
+
+
+def _link(m: Any) -> str:
+    preview = m.content.replace("\n", " ")
+    if len(preview) > 70:
+        preview = preview[:69] + "…"
+    return (
+        f'<a href="mem:{html.escape(m.id)}">{html.escape(m.id)}</a> '
+        f"<span>— {html.escape(preview)}</span>"
+    )
+
+
+def chain_html(memory: Any, older: Sequence[Any], newer: Sequence[Any]) -> str:
+    """Supersede chain: what this one replaced (older) and what replaced it (newer)."""
+    if not older and not newer and not memory.is_superseded:
+        return "<p>Not part of a supersede chain.</p>"
+    out = []
+    if newer:
+        out.append("<p><b>Superseded by</b> (newest last):<br>")
+        out.append("<br>".join("→ " + _link(m) for m in newer))
+        if memory.supersede_reason:
+            out.append(f"<br><i>reason: {html.escape(memory.supersede_reason)}</i>")
+        if memory.superseded_at:
+            out.append(f"<br><i>at {html.escape(memory.superseded_at)}</i>")
+        out.append("</p>")
+    elif memory.is_decayed:
+        out.append("<p><b>Decayed</b> by hmharness consolidation (stale and low confidence).</p>")
+    elif memory.is_superseded:
+        out.append(
+            f"<p><b>Superseded by</b> {html.escape(str(memory.superseded_by))} (not in this store)</p>"
+        )
+    if older:
+        out.append("<p><b>Supersedes</b> (older):<br>")
+        out.append("<br>".join("← " + _link(m) for m in older))
+        out.append("</p>")
+    return "".join(out)
+
+
+def provenance_html(m: Any) -> str:
+    rows = [
+        ("id", m.id),
+        ("source", m.source),
+        ("provenance", m.provenance),
+        ("session", m.session),
+        ("timestamp", f"{m.timestamp} ({age_text(m.timestamp)} ago)"),
+        ("created / updated", f"{m.created_at} / {m.updated_at}"),
+        ("origin", m.origin),
+        ("recalled", f"{m.recall_count}× (last {m.last_recalled_at or 'never'})"),
+    ]
+    if m.deleted_at:
+        rows.append(("deleted", m.deleted_at))
+    return (
+        '<table cellspacing="0" cellpadding="2">'
+        + "".join(
+            f"<tr><td><i>{html.escape(k)}</i></td><td>{html.escape(str(v))}</td></tr>"
+            for k, v in rows
+        )
+        + "</table>"
+    )
+
+
+class DetailPane(QWidget):
+    """Signals:
+    link_activated(str): a memory id clicked in the supersede chain.
+    """
+
+    link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 0, 0, 0)
+        self.header = QLabel(self)
+        self.header.setObjectName("detailHeader")
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(self.header.textFormat().RichText)
+        self.chips = QLabel(self)
+        self.chips.setObjectName("detailChips")
+        self.chips.setWordWrap(True)
+        self.splitter = QSplitter(self)
+        self.splitter.setObjectName("detailSplitter")
+        self.splitter.setOrientation(self.splitter.orientation().Vertical)
+        self.content_view = QTextBrowser(self.splitter)
+        self.content_view.setObjectName("detailContent")
+        self.content_view.setOpenLinks(False)
+        self.meta_view = QTextBrowser(self.splitter)
+        self.meta_view.setObjectName("detailMeta")
+        self.meta_view.setOpenLinks(False)
+        self.meta_view.anchorClicked.connect(self._anchor)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        lay.addWidget(self.header)
+        lay.addWidget(self.chips)
+        lay.addWidget(self.splitter, 1)
+        self.memory: Any = None
+        self.scored: Any = None
+        self.show_nothing()
+
+    def _anchor(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("mem:"):
+            self.link_activated.emit(text[4:])
+
+    def show_nothing(self, result: Any = None) -> None:
+        self.memory = self.scored = None
+        self.header.setText("<b>No memory selected</b>")
+        self.chips.setText("Select a result to see why it was recalled.")
+        self.content_view.setHtml("")
+        self.meta_view.setHtml(f"<p>{html.escape(filters_line(result))}</p>" if result else "")
+
+    def show_memory(
+        self,
+        memory: Any,
+        scored: Any = None,
+        result: Any = None,
+        older: Sequence[Any] = (),
+        newer: Sequence[Any] = (),
+    ) -> None:
+        dark = is_dark(self)
+        self.memory, self.scored = memory, scored
+        terms = scored.terms if scored is not None else []
+        # Header: id, layer, environment, confidence, tags (matched tags in their term's colour).
+        tag_terms: dict[str, int] = {}
+        for i, t in enumerate(terms):
+            for tag in t.tags or ():
+                tag_terms.setdefault(tag, i)
+        tags = []
+        for tag in memory.tags:
+            if tag in tag_terms:
+                bg = term_color(tag_terms[tag], dark)
+                fg = "#ffffff" if dark else "#000000"
+                tags.append(
+                    f'<span style="background-color:{bg}; color:{fg}"><b>#{html.escape(tag)}</b></span>'
+                )
+            else:
+                tags.append(f"#{html.escape(tag)}")
+        status = ""
+        if memory.is_deleted:
+            status += ' <span style="color:#e03131"><b>DELETED</b></span>'
+        if memory.is_superseded:
+            status += ' <span style="color:#e8590c"><b>SUPERSEDED</b></span>'
+        score = f" · score <b>{scored.score:.3f}</b>" if scored is not None else ""
+        self.header.setText(
+            f"<b>{html.escape(memory.id)}</b>{status} · {html.escape(memory.layer)} · "
+            f"{html.escape(memory.environment)} · confidence <b>{memory.confidence:.2f}</b>{score}"
+            f"<br>{' '.join(tags) or '<i>no tags</i>'}"
+        )
+        if scored is None:
+            self.chips.setText(
+                "<i>Not in the current results"
+                + (" (superseded: tick “Show superseded”)" if memory.is_superseded else "")
+                + ".</i>"
+            )
+        elif terms:
+            self.chips.setText(term_chips_html(terms, dark))
+        else:
+            self.chips.setText("<i>No query terms: ranked by confidence and recency only.</i>")
+        self.content_view.setHtml(content_html(memory.content, terms, dark))
+        parts = []
+        if scored is not None:
+            parts.append("<h4>Why this score</h4>" + breakdown_html(scored))
+        parts.append("<h4>Supersede chain</h4>" + chain_html(memory, older, newer))
+        parts.append("<h4>Provenance</h4>" + provenance_html(memory))
+        if result is not None:
+            parts.append(f"<h4>Filters</h4><p>{html.escape(filters_line(result))}</p>")
+        self.meta_view.setHtml("".join(parts))

@@ -1,0 +1,292 @@
+"""Pure text → HTML helpers for the inspector: per-term highlight, code colouring, chips.
+
+Everything here is a plain function of strings and the retriever's explanation objects, so it
+is tested without widgets. Spans are Python ``str`` indices into the memory content (end
+exclusive), exactly as :class:`hmdesk.core.memory.retrieve.TermMatch` gives them.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# One colour per query term (cycled). Chosen for contrast with black text on light themes and
+# with white text on dark themes.
+TERM_COLORS_LIGHT = (
+    "#ffe066",
+    "#a5d8ff",
+    "#b2f2bb",
+    "#ffc9c9",
+    "#d0bfff",
+    "#ffd8a8",
+    "#99e9f2",
+    "#fcc2d7",
+)
+TERM_COLORS_DARK = (
+    "#7a6000",
+    "#1c5d8c",
+    "#2b7a3b",
+    "#8c2f2f",
+    "#5a3f9e",
+    "#8f5a1a",
+    "#106a75",
+    "#8a2d5b",
+)
+CODE_BG_LIGHT = "#f1f3f5"
+CODE_BG_DARK = "#2b2f33"
+
+COMMAND_WORDS = (
+    "hdc",
+    "hvigorw",
+    "hvigor",
+    "ohpm",
+    "hilog",
+    "aa",
+    "bm",
+    "param",
+    "export",
+    "set",
+    "setx",
+    "node",
+    "npm",
+    "git",
+    "chmod",
+    "sudo",
+    "$",
+)
+_COMMAND_LINE = re.compile(
+    r"^[ \t]*(?:\$ )?(?:" + "|".join(re.escape(w) for w in COMMAND_WORDS[:-1]) + r")\b[ \t]+\S.*$",
+    re.M,
+)
+_PROMPT_LINE = re.compile(r"^[ \t]*\$ \S.*$", re.M)
+_FENCE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)(?:\n```|\Z)", re.S)
+_INLINE = re.compile(r"`([^`\n]+)`")
+
+
+def term_color(index: int, dark: bool = False) -> str:
+    colors = TERM_COLORS_DARK if dark else TERM_COLORS_LIGHT
+    return colors[index % len(colors)]
+
+
+def term_spans(terms: Sequence[Any]) -> list[tuple[int, int, int]]:
+    """Non-overlapping ``(start, end, term_index)`` runs, sorted by start.
+
+    ``terms`` are TermMatch-like objects (``content_spans``). Where spans of two terms overlap,
+    the earlier start wins, then the longer span, then the earlier term.
+    """
+    raw: list[tuple[int, int, int]] = []
+    for i, term in enumerate(terms):
+        for start, end in getattr(term, "content_spans", ()) or ():
+            if end > start:
+                raw.append((start, end, i))
+    raw.sort(key=lambda s: (s[0], -(s[1] - s[0]), s[2]))
+    out: list[tuple[int, int, int]] = []
+    pos = 0
+    for start, end, i in raw:
+        start = max(start, pos)
+        if start >= end:
+            continue
+        out.append((start, end, i))
+        pos = end
+    return out
+
+
+# --------------------------------------------------------------------------- code regions
+
+
+@dataclass(frozen=True)
+class CodeRegion:
+    start: int
+    end: int
+    language: str  # a pygments lexer alias
+
+
+def _fence_language(tag: str) -> str:
+    tag = tag.lower()
+    if tag in ("ets", "arkts", "ts", "typescript"):
+        return "typescript"
+    if tag in ("json", "json5"):
+        return "json"
+    if tag in ("", "sh", "bash", "shell", "console", "zsh", "cmd", "bat", "powershell", "ps"):
+        return "bash"
+    return tag
+
+
+def code_regions(content: str) -> list[CodeRegion]:
+    """Where ``content`` holds code: fenced blocks, backtick spans, lines that look like commands."""
+    regions: list[CodeRegion] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    for m in _FENCE.finditer(content):
+        regions.append(CodeRegion(m.start(2), m.end(2), _fence_language(m.group(1))))
+        taken.append((m.start(), m.end()))
+    for m in _INLINE.finditer(content):
+        if free(m.start(), m.end()):
+            regions.append(CodeRegion(m.start(1), m.end(1), "bash"))
+            taken.append((m.start(), m.end()))
+    for pattern in (_COMMAND_LINE, _PROMPT_LINE):
+        for m in pattern.finditer(content):
+            start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+            if free(start, m.end()):
+                regions.append(CodeRegion(start, m.end(), "bash"))
+                taken.append((start, m.end()))
+    regions.sort(key=lambda r: r.start)
+    return regions
+
+
+@lru_cache(maxsize=16)
+def _lexer(language: str) -> Any:
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+
+    try:
+        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return get_lexer_by_name("text", stripnl=False, ensurenl=False)
+
+
+@lru_cache(maxsize=2)
+def _style(dark: bool) -> Any:
+    from pygments.styles import get_style_by_name
+
+    return get_style_by_name("monokai" if dark else "friendly")
+
+
+def code_colors(content: str, dark: bool = False) -> list[tuple[int, int, str | None, bool]]:
+    """``(start, end, fg colour or None, bold)`` for every token of every code region."""
+    style = _style(dark)
+    out: list[tuple[int, int, str | None, bool]] = []
+    for region in code_regions(content):
+        text = content[region.start : region.end]
+        for index, ttype, value in _lexer(region.language).get_tokens_unprocessed(text):
+            if not value:
+                continue
+            st = style.style_for_token(ttype)
+            color = f"#{st['color']}" if st.get("color") else None
+            start = region.start + index
+            out.append((start, start + len(value), color, bool(st.get("bold"))))
+    return out
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+def _style_attr(term: int, code: bool, fg: str | None, bold: bool, dark: bool) -> str:
+    parts: list[str] = []
+    if code:
+        parts.append("font-family: monospace")
+        if term < 0:
+            parts.append(f"background-color: {CODE_BG_DARK if dark else CODE_BG_LIGHT}")
+    if term >= 0:
+        parts.append(f"background-color: {term_color(term, dark)}")
+        parts.append("font-weight: bold")
+        parts.append(f"color: {'#ffffff' if dark else '#000000'}")
+    elif fg:
+        parts.append(f"color: {fg}")
+    if bold and term < 0:
+        parts.append("font-weight: bold")
+    return "; ".join(parts)
+
+
+def content_html(content: str, terms: Sequence[Any] = (), dark: bool = False) -> str:
+    """The whole content as HTML: each term's matches on its own colour, code coloured.
+
+    The document's plain text is exactly ``content`` (newlines kept with ``pre-wrap``), so
+    character positions in a QTextDocument built from it equal the retriever's spans.
+    """
+    n = len(content)
+    term_at = [-1] * n
+    for start, end, i in term_spans(terms):
+        for p in range(max(0, start), min(n, end)):
+            term_at[p] = i
+    code_at = [False] * n
+    fg_at: list[str | None] = [None] * n
+    bold_at = [False] * n
+    if n:
+        for region in code_regions(content):
+            for p in range(region.start, region.end):
+                code_at[p] = True
+        for start, end, color, bold in code_colors(content, dark):
+            for p in range(start, min(n, end)):
+                fg_at[p] = color
+                bold_at[p] = bold
+    chunks: list[str] = []
+    p = 0
+    while p < n:
+        key = (term_at[p], code_at[p], fg_at[p], bold_at[p])
+        q = p + 1
+        while (
+            q < n and (term_at[q], code_at[q], fg_at[q], bold_at[q]) == key and content[q] != "\n"
+        ):
+            q += 1
+        if content[p] == "\n":
+            chunks.append("\n")
+            p += 1
+            continue
+        text = html.escape(content[p:q], quote=False)
+        style = _style_attr(key[0], key[1], key[2], key[3], dark)
+        if style:
+            attr = f' style="{style}"'
+            if key[0] >= 0:
+                attr += f' title="term {key[0] + 1}"'
+            chunks.append(f"<span{attr}>{text}</span>")
+        else:
+            chunks.append(text)
+        p = q
+    return '<div style="white-space: pre-wrap">' + "".join(chunks) + "</div>"
+
+
+def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list[tuple[str, bool]]:
+    """``(text, matched)`` segments of the content on one line (newlines/tabs → spaces)."""
+    flat = content.replace("\r", " ").replace("\n", " ").replace("\t", " ")
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for start, end, _i in spans:
+        if start > pos:
+            out.append((flat[pos:start], False))
+        out.append((flat[start:end], True))
+        pos = end
+    if pos < len(flat):
+        out.append((flat[pos:], False))
+    return out
+
+
+def chip(text: str, bg: str, fg: str = "#000000", strike: bool = False) -> str:
+    deco = "text-decoration: line-through; " if strike else ""
+    return (
+        f'<span style="background-color: {bg}; color: {fg}; {deco}">'
+        f"&nbsp;{html.escape(text)}&nbsp;</span>"
+    )
+
+
+def term_chips_html(terms: Sequence[Any], dark: bool = False) -> str:
+    """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not."""
+    if not terms:
+        return ""
+    parts: list[str] = []
+    muted_bg = "#3a3f44" if dark else "#e9ecef"
+    muted_fg = "#adb5bd" if dark else "#868e96"
+    for i, term in enumerate(terms):
+        name = getattr(term, "term", str(term))
+        if getattr(term, "matched", False):
+            label = f"✓ {name}"
+            tags = list(getattr(term, "tags", ()) or ())
+            spans = len(getattr(term, "content_spans", ()) or ())
+            where = []
+            if spans:
+                where.append(f"{spans}× in text")
+            if tags:
+                where.append("tag " + ", ".join(tags))
+            if where:
+                label += f" ({'; '.join(where)})"
+            parts.append(chip(label, term_color(i, dark), "#ffffff" if dark else "#000000"))
+        else:
+            parts.append(chip(f"✗ {name}", muted_bg, muted_fg, strike=True))
+    return "&nbsp; ".join(parts)
