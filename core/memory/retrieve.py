@@ -33,6 +33,7 @@ only for the returned results. :class:`Retriever` keeps an index in step with a 
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from hmdesk.core.memory.jsdate import datetime_ms, now_ms, parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.terms import hmharness_terms, terms_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, hmharness_terms, terms_for
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -53,6 +54,8 @@ WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
 DAY_MS = 86_400_000
 RECENCY_DAYS = 90
 FILTER_KEYS = ("superseded", "layer", "environment", "tags", "no_match")
+_CHUNK = re.compile(f"[^{JS_WHITESPACE}]+")
+_HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 
 # ---------------------------------------------------------------------------------------------
 # Public data types (the GUI draws from these alone)
@@ -282,6 +285,34 @@ def _empty_i64() -> NDArray[np.int64]:
     return np.zeros(0, dtype=np.int64)
 
 
+def _bigram_postings(
+    strings: list[str],
+) -> tuple[NDArray[np.uint64], NDArray[np.int64], NDArray[np.int64]]:
+    """Character-bigram postings over ``strings``: sorted unique keys, CSR starts, string ids."""
+    n = len(strings)
+    lengths = np.array([len(w) for w in strings], dtype=np.int64)
+    bits = max(1, int(n).bit_length())
+    if bits > 22:
+        raise ValueError("an index segment holds at most 4,194,303 distinct chunks")
+    if int(lengths.sum()) < 2:
+        return np.zeros(0, dtype=np.uint64), np.zeros(1, dtype=np.int64), _empty_i64()
+    cps = np.frombuffer("".join(strings).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    owner = np.repeat(np.arange(n, dtype=np.uint64), lengths)
+    same = owner[:-1] == owner[1:]
+    keys = (cps[:-1] << np.uint64(21)) | cps[1:]
+    combined = (keys[same] << np.uint64(bits)) | owner[:-1][same]
+    combined.sort()  # sort + adjacent dedupe: much faster than np.unique's hash path
+    if len(combined) > 1:
+        combined = combined[np.concatenate(([True], combined[1:] != combined[:-1]))]
+    kk = combined >> np.uint64(bits)
+    ids = (combined & np.uint64((1 << bits) - 1)).astype(np.int64)
+    if not len(kk):
+        return np.zeros(0, dtype=np.uint64), np.zeros(1, dtype=np.int64), _empty_i64()
+    first = np.concatenate(([True], kk[1:] != kk[:-1]))
+    starts = np.concatenate((np.flatnonzero(first), [len(kk)])).astype(np.int64)
+    return kk[first], starts, ids
+
+
 class MemoryIndex:
     """An immutable index over ``records`` (in their tie-break order).
 
@@ -327,7 +358,7 @@ class MemoryIndex:
         self.tag_docs: dict[str, NDArray[np.int64]] = {
             t: np.array(v, dtype=np.int64) for t, v in tag_lists.items()
         }
-        self._build_bigrams()
+        self._build_postings()
 
     @staticmethod
     def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
@@ -335,61 +366,80 @@ class MemoryIndex:
         arr = np.array([codes.setdefault(v, len(codes)) for v in values], dtype=np.int32)
         return codes, arr
 
-    def _build_bigrams(self) -> None:
-        lengths = np.array([len(h) for h in self.hay], dtype=np.int64)
-        total = int(lengths.sum())
-        n = self.size
-        self._doc_bits = max(1, int(n).bit_length())
-        if self._doc_bits > 22:
-            raise ValueError("an index segment holds at most 4,194,303 memories")
-        if total < 2:
-            self._keys = np.zeros(0, dtype=np.uint64)
-            self._starts = np.zeros(1, dtype=np.int64)
-            self._docs = np.zeros(0, dtype=np.int64)
-            return
-        cps = np.frombuffer("".join(self.hay).encode("utf-32-le"), dtype=np.uint32).astype(
-            np.uint64
-        )
-        doc = np.repeat(np.arange(n, dtype=np.uint64), lengths)
-        same = doc[:-1] == doc[1:]
-        keys = (cps[:-1] << np.uint64(21)) | cps[1:]
-        combined = (keys[same] << np.uint64(self._doc_bits)) | doc[:-1][same]
-        combined = np.unique(combined)
-        kk = combined >> np.uint64(self._doc_bits)
-        docs = (combined & np.uint64((1 << self._doc_bits) - 1)).astype(np.int64)
-        if len(kk):
-            first = np.concatenate(([True], kk[1:] != kk[:-1]))
-            self._keys = kk[first]
-            self._starts = np.concatenate((np.flatnonzero(first), [len(kk)])).astype(np.int64)
-        else:
-            self._keys = np.zeros(0, dtype=np.uint64)
-            self._starts = np.zeros(1, dtype=np.int64)
-        self._docs = docs
+    def _build_postings(self) -> None:
+        """Chunk postings plus a character-bigram index over the distinct chunks.
+
+        A chunk is a maximal run of non-whitespace (JavaScript ``\\s``) characters of a haystack.
+        A query term never contains whitespace, so every occurrence of a term lies inside one
+        chunk: the records containing a term are exactly the union of the postings of the
+        distinct chunks containing it. Checking a term against the (much smaller) vocabulary of
+        distinct chunks instead of against every record is what makes a query cheap.
+        """
+        vocab: dict[str, int] = {}
+        setdefault = vocab.setdefault
+        chunk_ids: list[int] = []
+        counts: list[int] = []
+        findall = _CHUNK.findall
+        for h in self.hay:
+            ids = {setdefault(c, len(vocab)) for c in findall(h)}
+            chunk_ids.extend(ids)
+            counts.append(len(ids))
+        self.vocab: list[str] = list(vocab)
+        cids = np.array(chunk_ids, dtype=np.int64)
+        docs = np.repeat(np.arange(self.size, dtype=np.int64), counts)
+        by_chunk = np.argsort(cids, kind="stable")  # stable: docs stay ascending per chunk
+        self._chunk_docs: NDArray[np.int64] = docs[by_chunk]
+        self._chunk_ptr: NDArray[np.int64] = np.concatenate(
+            ([0], np.cumsum(np.bincount(cids, minlength=len(self.vocab))))
+        ).astype(np.int64)
+        self._keys, self._starts, self._gram_chunks = _bigram_postings(self.vocab)
 
     def _posting(self, a: str, b: str) -> NDArray[np.int64]:
         key = np.uint64((ord(a) << 21) | ord(b))
         i = int(np.searchsorted(self._keys, key))
         if i < len(self._keys) and self._keys[i] == key:
-            return self._docs[self._starts[i] : self._starts[i + 1]]
+            return self._gram_chunks[self._starts[i] : self._starts[i + 1]]
         return _empty_i64()
 
-    def docs_containing(self, term: str) -> NDArray[np.int64]:
-        """Sorted positions of the records whose haystack contains ``term`` (exact)."""
-        if not term:
-            return np.arange(self.size, dtype=np.int64)
-        hay = self.hay
+    def chunks_containing(self, term: str) -> NDArray[np.int64]:
+        """Ids of the distinct chunks that contain ``term`` (exact)."""
+        vocab = self.vocab
         if len(term) == 1:
-            return np.array([i for i, h in enumerate(hay) if term in h], dtype=np.int64)
+            return np.array([c for c, w in enumerate(vocab) if term in w], dtype=np.int64)
         grams = {term[i : i + 2] for i in range(len(term) - 1)}
         postings = sorted((self._posting(g[0], g[1]) for g in grams), key=len)
         cand = postings[0]
         for p in postings[1:]:
             if not len(cand):
                 break
-            cand = np.intersect1d(cand, p, assume_unique=True)
+            # sorted-array intersection by binary search: O(|cand| log |p|)
+            at = np.searchsorted(p, cand)
+            at[at == len(p)] = 0
+            cand = cand[p[at] == cand] if len(p) else p
         if len(term) == 2 or not len(cand):
             return cand
-        return np.array([i for i in cand.tolist() if term in hay[i]], dtype=np.int64)
+        return np.array([c for c in cand.tolist() if term in vocab[c]], dtype=np.int64)
+
+    def docs_containing(self, term: str) -> NDArray[np.int64]:
+        """Sorted positions of the records whose haystack contains ``term`` (exact)."""
+        if not term:
+            return np.arange(self.size, dtype=np.int64)
+        if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
+            return np.array([i for i, h in enumerate(self.hay) if term in h], dtype=np.int64)
+        chunks = self.chunks_containing(term)
+        if len(chunks) == 0:
+            return _empty_i64()
+        ptr = self._chunk_ptr
+        if len(chunks) == 1:
+            c = int(chunks[0])
+            return self._chunk_docs[ptr[c] : ptr[c + 1]]
+        starts = ptr[chunks]
+        lens = ptr[chunks + 1] - starts
+        offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+        gathered = self._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+        mark = np.zeros(self.size, dtype=bool)
+        mark[gathered] = True
+        return np.flatnonzero(mark)
 
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""

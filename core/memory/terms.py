@@ -31,8 +31,8 @@ from functools import lru_cache
 import rjieba
 
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
-_JS_WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-HMH_SPLIT = re.compile(f"[{_JS_WS},，;；]+")
+JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
