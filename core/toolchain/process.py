@@ -442,12 +442,17 @@ def run_streaming(
             wait = 0.05
             if deadline is not None:
                 wait = max(0.0, min(wait, deadline - now))
-            try:
-                item = events.get(timeout=wait)
-            except queue.Empty:
-                item = None
-            if item is not None:
-                deliver(item)
+            if open_streams:
+                try:
+                    item = events.get(timeout=wait)
+                except queue.Empty:
+                    item = None
+                if item is not None:
+                    deliver(item)
+            else:
+                # Output is complete; wait for the exit itself (cancel/timeout still apply).
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=wait)
             if killed:
                 if not open_streams:
                     break

@@ -1,0 +1,369 @@
+"""Reading a HarmonyOS project: AppScope/app.json5, each module.json5, build-profile.json5.
+
+All three are JSON5 (comments, trailing commas, unquoted keys), read with the ``json5`` library.
+A missing or malformed file, or a missing required field, raises :class:`ProjectError` naming the
+file and (when known) the line, with what to do.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import json5
+from hmdesk.core.toolchain.hdc import (
+    InvalidName,
+    validate_ability,
+    validate_bundle,
+    validate_module,
+)
+
+LAUNCHER_ENTITY = "entity.system.home"
+
+
+class ProjectError(Exception):
+    """A project file is missing or wrong. ``str()`` is ``file:line: message``."""
+
+    def __init__(self, file: Path | str, line: int | None, msg: str) -> None:
+        self.file = str(file)
+        self.line = line
+        self.msg = msg
+        where = f"{self.file}:{line}" if line else self.file
+        super().__init__(f"{where}: {msg}")
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    src_entry: str | None
+    exported: bool
+    launcher: bool  # skills[].entities contains entity.system.home
+
+
+@dataclass(frozen=True)
+class Module:
+    name: str
+    type: str  # entry | feature | shared | har
+    src_path: Path  # the module directory
+    file: Path  # its module.json5
+    main_element: str | None
+    device_types: list[str]
+    abilities: list[Ability]
+
+    @property
+    def launcher_ability(self) -> str | None:
+        """The ability to launch: the launcher one (mainElement first), else mainElement."""
+        launchers = [a.name for a in self.abilities if a.launcher]
+        if self.main_element and self.main_element in launchers:
+            return self.main_element
+        if launchers:
+            return launchers[0]
+        return self.main_element
+
+
+@dataclass(frozen=True)
+class SigningConfig:
+    name: str
+    type: str | None
+    profile: str | None
+    store_file: str | None
+    cert_path: str | None
+    sign_alg: str | None
+
+
+@dataclass(frozen=True)
+class Product:
+    name: str
+    signing_config: str | None
+    compatible_sdk_version: str | None
+    runtime_os: str | None
+
+
+@dataclass
+class Project:
+    root: Path
+    bundle_name: str
+    version_code: int | None
+    version_name: str | None
+    modules: list[Module]
+    signing_configs: list[SigningConfig]
+    products: list[Product]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def entry_module(self) -> Module | None:
+        for m in self.modules:
+            if m.type == "entry":
+                return m
+        return self.modules[0] if self.modules else None
+
+    def module(self, name: str) -> Module | None:
+        return next((m for m in self.modules if m.name == name), None)
+
+    def product(self, name: str = "default") -> Product | None:
+        return next((p for p in self.products if p.name == name), None)
+
+    def signing_for(self, product: str = "default") -> SigningConfig | None:
+        """The signing config the product references (None: hvigor builds an unsigned HAP)."""
+        prod = self.product(product)
+        if prod is None or not prod.signing_config:
+            return None
+        return next((s for s in self.signing_configs if s.name == prod.signing_config), None)
+
+    def signing_problem(self, product: str = "default") -> str | None:
+        prod = self.product(product)
+        if prod is None:
+            return f"build-profile.json5 has no product named {product!r}."
+        if not self.signing_configs:
+            return (
+                "build-profile.json5 has no signingConfigs: hvigor builds an unsigned HAP and the "
+                "device refuses it (install error 9568320). In DevEco Studio: File > Project "
+                "Structure > Signing Configs > Automatically generate signature."
+            )
+        if not prod.signing_config:
+            return (
+                f"product {product!r} does not reference a signing config: add "
+                f'"signingConfig": "{self.signing_configs[0].name}" to it in build-profile.json5.'
+            )
+        if self.signing_for(product) is None:
+            return (
+                f"product {product!r} references signing config {prod.signing_config!r}, which "
+                "build-profile.json5 does not define."
+            )
+        return None
+
+
+# --------------------------------------------------------------------------- helpers
+
+_JSON5_ERR_RE = re.compile(r"^<string>:(\d+)\s+(.*)$", re.S)
+
+
+def _load(path: Path) -> tuple[Any, str]:
+    if not path.is_file():
+        raise ProjectError(
+            path,
+            None,
+            "file not found. Is this a HarmonyOS project root (the folder with "
+            "build-profile.json5, AppScope/ and entry/)?",
+        )
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProjectError(path, None, f"cannot read the file ({exc}).") from exc
+    try:
+        data = json5.loads(text)
+    except ValueError as exc:
+        m = _JSON5_ERR_RE.match(str(exc))
+        if m:
+            raise ProjectError(path, int(m.group(1)), f"not valid JSON5: {m.group(2)}.") from exc
+        raise ProjectError(path, None, f"not valid JSON5: {exc}.") from exc
+    except RecursionError as exc:
+        raise ProjectError(path, None, "not valid JSON5: nested too deeply.") from exc
+    return data, text
+
+
+def _line_of(text: str, key: str) -> int | None:
+    m = re.search(rf"""(?:^|[\s{{,])["']?{re.escape(key)}["']?\s*:""", text)
+    if not m:
+        return None
+    return text.count("\n", 0, m.end()) + 1
+
+
+def _obj(value: Any, path: Path, text: str, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProjectError(path, _line_of(text, key), f'"{key}" must be an object.')
+    return value
+
+
+def _list(value: Any, path: Path, text: str, key: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ProjectError(path, _line_of(text, key), f'"{key}" must be a list.')
+    return value
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def find_project_root(start: Path | str) -> Path | None:
+    """The first directory at or above ``start`` holding ``build-profile.json5`` and ``AppScope``."""
+    p = Path(start).resolve()
+    for d in (p, *p.parents):
+        if (d / "build-profile.json5").is_file() and (d / "AppScope").is_dir():
+            return d
+    return None
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def read_app(root: Path) -> tuple[str, int | None, str | None]:
+    path = root / "AppScope" / "app.json5"
+    data, text = _load(path)
+    if not isinstance(data, dict):
+        raise ProjectError(path, 1, 'the top level must be an object with an "app" key.')
+    if "app" not in data:
+        raise ProjectError(path, None, 'missing the "app" object.')
+    app = _obj(data["app"], path, text, "app")
+    bundle = app.get("bundleName")
+    if not isinstance(bundle, str) or not bundle:
+        raise ProjectError(
+            path,
+            _line_of(text, "app"),
+            'missing "bundleName" in "app": add e.g. "bundleName": "com.example.myapp".',
+        )
+    try:
+        validate_bundle(bundle)
+    except InvalidName as exc:
+        raise ProjectError(path, _line_of(text, "bundleName"), str(exc)) from None
+    code = app.get("versionCode")
+    version_code = code if isinstance(code, int) and not isinstance(code, bool) else None
+    return bundle, version_code, _str(app.get("versionName"))
+
+
+def read_module(module_dir: Path) -> Module:
+    path = module_dir / "src" / "main" / "module.json5"
+    data, text = _load(path)
+    if not isinstance(data, dict) or "module" not in data:
+        raise ProjectError(path, 1, 'missing the "module" object.')
+    mod = _obj(data["module"], path, text, "module")
+    name = mod.get("name")
+    if not isinstance(name, str) or not name:
+        raise ProjectError(path, _line_of(text, "module"), 'missing "name" in "module".')
+    try:
+        validate_module(name)
+    except InvalidName as exc:
+        raise ProjectError(path, _line_of(text, "name"), str(exc)) from None
+    mtype = _str(mod.get("type"))
+    if mtype is None:
+        raise ProjectError(
+            path,
+            _line_of(text, "module"),
+            'missing "type" in "module" (entry, feature, shared or har).',
+        )
+    abilities: list[Ability] = []
+    for i, ab in enumerate(_list(mod.get("abilities"), path, text, "abilities")):
+        if not isinstance(ab, dict) or not _str(ab.get("name")):
+            raise ProjectError(path, _line_of(text, "abilities"), f'abilities[{i}] has no "name".')
+        ab_name = ab["name"]
+        try:
+            validate_ability(ab_name)
+        except InvalidName as exc:
+            raise ProjectError(path, _line_of(text, "abilities"), str(exc)) from None
+        launcher = False
+        skills = ab.get("skills")
+        if isinstance(skills, list):
+            for sk in skills:
+                ents = sk.get("entities") if isinstance(sk, dict) else None
+                if isinstance(ents, list) and LAUNCHER_ENTITY in ents:
+                    launcher = True
+        abilities.append(
+            Ability(
+                name=ab_name,
+                src_entry=_str(ab.get("srcEntry")),
+                exported=bool(ab.get("exported", False)),
+                launcher=launcher,
+            )
+        )
+    main = _str(mod.get("mainElement"))
+    devices = [
+        d for d in _list(mod.get("deviceTypes"), path, text, "deviceTypes") if isinstance(d, str)
+    ]
+    return Module(
+        name=name,
+        type=mtype,
+        src_path=module_dir,
+        file=path,
+        main_element=main,
+        device_types=devices,
+        abilities=abilities,
+    )
+
+
+def read_build_profile(
+    root: Path,
+) -> tuple[list[SigningConfig], list[Product], list[tuple[str, Path]]]:
+    path = root / "build-profile.json5"
+    data, text = _load(path)
+    if not isinstance(data, dict):
+        raise ProjectError(path, 1, "the top level must be an object.")
+    app = _obj(data.get("app", {}), path, text, "app")
+    configs: list[SigningConfig] = []
+    for i, sc in enumerate(_list(app.get("signingConfigs"), path, text, "signingConfigs")):
+        if not isinstance(sc, dict) or not _str(sc.get("name")):
+            raise ProjectError(
+                path, _line_of(text, "signingConfigs"), f'signingConfigs[{i}] has no "name".'
+            )
+        raw_mat = sc.get("material")
+        mat: dict[str, Any] = raw_mat if isinstance(raw_mat, dict) else {}
+        configs.append(
+            SigningConfig(
+                name=sc["name"],
+                type=_str(sc.get("type")),
+                profile=_str(mat.get("profile")),
+                store_file=_str(mat.get("storeFile")),
+                cert_path=_str(mat.get("certpath")),
+                sign_alg=_str(mat.get("signAlg")),
+            )
+        )
+    products: list[Product] = []
+    for i, pr in enumerate(_list(app.get("products"), path, text, "products")):
+        if not isinstance(pr, dict) or not _str(pr.get("name")):
+            raise ProjectError(path, _line_of(text, "products"), f'products[{i}] has no "name".')
+        sdk = pr.get("compatibleSdkVersion")
+        products.append(
+            Product(
+                name=pr["name"],
+                signing_config=_str(pr.get("signingConfig")),
+                compatible_sdk_version=str(sdk) if sdk is not None else None,
+                runtime_os=_str(pr.get("runtimeOS")),
+            )
+        )
+    modules: list[tuple[str, Path]] = []
+    for i, m in enumerate(_list(data.get("modules"), path, text, "modules")):
+        if not isinstance(m, dict) or not _str(m.get("name")):
+            raise ProjectError(path, _line_of(text, "modules"), f'modules[{i}] has no "name".')
+        src = _str(m.get("srcPath")) or f"./{m['name']}"
+        modules.append((m["name"], (root / src).resolve()))
+    return configs, products, modules
+
+
+def read_project(directory: Path | str) -> Project:
+    """Read the project at ``directory`` (its root, holding build-profile.json5)."""
+    root = Path(directory).expanduser()
+    if not root.is_dir():
+        raise ProjectError(root, None, "no such folder. Choose the project root folder.")
+    root = root.resolve()
+    bundle, vcode, vname = read_app(root)
+    configs, products, module_refs = read_build_profile(root)
+    if not module_refs and (root / "entry").is_dir():
+        module_refs = [("entry", root / "entry")]
+    modules: list[Module] = []
+    warnings: list[str] = []
+    for name, mdir in module_refs:
+        mod = read_module(mdir)
+        if mod.name != name:
+            warnings.append(
+                f"build-profile.json5 calls module {name!r} but {mod.file} names it {mod.name!r}."
+            )
+        modules.append(mod)
+    if not modules:
+        raise ProjectError(
+            root / "build-profile.json5",
+            _line_of((root / "build-profile.json5").read_text(encoding="utf-8-sig"), "modules"),
+            'no modules: add the entry module to "modules" ({"name": "entry", "srcPath": "./entry"}).',
+        )
+    return Project(
+        root=root,
+        bundle_name=bundle,
+        version_code=vcode,
+        version_name=vname,
+        modules=modules,
+        signing_configs=configs,
+        products=products,
+        warnings=warnings,
+    )
