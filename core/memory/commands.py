@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from hmdesk.core.cli import UsageError, print_json
-from hmdesk.core.db import Database
 from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
-from hmdesk.core.memory.store import MemoryStore, StoreError
+from hmdesk.core.memory.store import MemoryStore, StoreError, open_database
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -27,7 +26,7 @@ Handler = Callable[[argparse.Namespace], int]
 @contextmanager
 def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryStore]:
     """``MemoryStore`` over ``Database(args.db)``; store errors become usage errors (exit 2)."""
-    db = Database(getattr(args, "db", None))
+    db = open_database(getattr(args, "db", None))
     store = MemoryStore(db, actor=actor)
     try:
         yield store

@@ -1,0 +1,288 @@
+"""hmdesk-cli memory commands: output, JSON shapes, exit codes, database safety, two writers."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hmdesk.core.cli import main
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "cli.db")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def add(capsys, db, content, *extra):
+    return run_json(capsys, "add", content, "--db", db, *extra)
+
+
+def test_add_show_edit_history(capsys, db):
+    m = add(capsys, db, "hvigor fails on spaces", "--tag", "build", "--layer", "procedural")
+    assert m["id"].startswith("mem-") and m["tags"] == ["build"] and m["layer"] == "procedural"
+    assert run_json(capsys, "show", m["id"], "--db", db)["content"] == "hvigor fails on spaces"
+    e = run_json(
+        capsys, "edit", m["id"], "--content", "quote paths", "--add-tag", "windows", "--db", db
+    )
+    assert e["content"] == "quote paths" and e["tags"] == ["build", "windows"]
+    hist = run_json(capsys, "history", m["id"], "--db", db)
+    assert [(h["kind"], h["field"]) for h in hist] == [
+        ("add", None),
+        ("edit", "content"),
+        ("edit", "tags"),
+    ]
+    assert set(hist[1]) == {
+        "id",
+        "memory_id",
+        "at",
+        "actor",
+        "kind",
+        "field",
+        "old",
+        "new",
+        "reason",
+        "group_id",
+        "reverts_event_id",
+    }
+    code, out, _ = run(capsys, "show", m["id"], "--db", db)
+    assert code == 0 and "quote paths" in out and "build, windows" in out
+    code, out, _ = run(capsys, "history", m["id"], "--db", db)
+    assert code == 0 and "edit" in out and "→" in out
+
+
+def test_confidence_supersede_revert_undo(capsys, db):
+    a = add(capsys, db, "hdc shell accepts -t")
+    c = run_json(capsys, "confidence", a["id"], "0.2", "--reason", "wrong", "--db", db)
+    assert c["confidence"] == 0.2
+    new = run_json(
+        capsys,
+        "supersede",
+        a["id"],
+        "--content",
+        "-t goes before shell",
+        "--reason",
+        "r",
+        "--db",
+        db,
+    )
+    assert new["supersedes"] == [a["id"]]
+    old = run_json(capsys, "show", a["id"], "--db", db)
+    assert old["superseded_by"] == new["id"] and old["is_superseded"]
+    conf_event = next(
+        h for h in run_json(capsys, "history", a["id"], "--db", db) if h["kind"] == "confidence"
+    )
+    reverted = run_json(capsys, "revert", str(conf_event["id"]), "--db", db)
+    assert reverted[0]["reverts_event_id"] == conf_event["id"]
+    assert run_json(capsys, "show", a["id"], "--db", db)["confidence"] == 0.7
+    b = add(capsys, db, "other")
+    run_json(capsys, "supersede", b["id"], "--by", new["id"], "--reason", "dup", "--db", db)
+    undone = run_json(capsys, "undo", "--db", db)
+    assert {u["memory_id"] for u in undone} == {b["id"], new["id"]}
+    assert run_json(capsys, "show", b["id"], "--db", db)["superseded_by"] is None
+
+
+def test_delete_restore(capsys, db):
+    m = add(capsys, db, "x")
+    assert run_json(capsys, "delete", m["id"], "--reason", "dup", "--db", db)["is_deleted"]
+    code, _, err = run(capsys, "delete", m["id"], "--db", db)
+    assert code == 2 and "already deleted" in err
+    assert not run_json(capsys, "restore", m["id"], "--db", db)["is_deleted"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["add", ""], "empty"),
+        (["add", "   "], "empty"),
+        (["add", "x", "--confidence", "1.5"], "between 0 and 1"),
+        (["add", "x", "--confidence", "high"], "between 0 and 1"),
+        (["add", "x", "--layer", "working"], "runtime-only"),
+        (["add", "x", "--payload", "{bad"], "JSON"),
+        (["show", "mem-nope"], "no memory with id 'mem-nope'"),
+        (["history", "mem-nope"], "no memory"),
+        (["edit", "mem-nope", "--content", "y"], "no memory"),
+        (["edit", "mem-nope"], "nothing to edit"),
+        (["confidence", "mem-nope", "0.5", "--reason", "r"], "no memory"),
+        (["confidence", "mem-nope", "-1", "--reason", "r"], "between 0 and 1"),
+        (["supersede", "mem-nope", "--by", "mem-x", "--reason", "r"], "no memory"),
+        (["supersede", "mem-nope", "--by", "mem-x", "--reason", " "], "reason"),
+        (["revert", "999"], "no event"),
+        (["restore", "mem-nope"], "no memory"),
+        (["import-hmharness", "/nonexistent/memory.jsonl"], "does not exist"),
+        (["export-hmharness", "/tmp/x.jsonl", "--id", "mem-nope"], "no memory"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(capsys, db, argv, message):
+    code, _out, err = run(capsys, *argv, "--db", db)
+    assert code == 2
+    assert message in err and err.startswith("hmdesk-cli: error:")
+    assert "Traceback" not in err
+
+
+def test_argparse_errors_exit_2(capsys, db):
+    with pytest.raises(SystemExit) as exc:
+        main(["confidence", "x", "0.5", "--db", db])  # --reason missing
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["supersede", "x", "--reason", "r", "--db", db])  # neither --by nor --content
+    assert exc.value.code == 2
+    capsys.readouterr()
+
+
+def test_import_and_export_hmharness(capsys, db, tmp_path, monkeypatch):
+    good = {
+        "id": "mem-aaaaaaaaaaaa",
+        "layer": "semantic",
+        "content": "c",
+        "source": "s",
+        "provenance": "p",
+        "confidence": 0.5,
+        "timestamp": "2026-11-01T00:00:00.000Z",
+        "environment": "harmonyos",
+        "session": "s",
+    }
+    home = tmp_path / "hmh"
+    path = home / "cognitive" / "memory" / "memory.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(good) + "\n{oops\n")
+    monkeypatch.setenv("HMH_HOME", str(home))
+    report = run_json(capsys, "import-hmharness", "--db", db)  # default file
+    assert report["imported"] == 1 and report["updated"] == 0 and report["unchanged"] == 0
+    assert report["skipped"] == [{"line": 2, "error": report["skipped"][0]["error"]}]
+    assert "invalid JSON" in report["skipped"][0]["error"]
+    again = run_json(capsys, "import-hmharness", str(path), "--db", db)
+    assert (again["imported"], again["unchanged"]) == (0, 1)
+    code, out, _ = run(capsys, "import-hmharness", str(path), "--db", db)
+    assert code == 0 and "line 2:" in out
+    out_file = tmp_path / "out.jsonl"
+    res = run_json(capsys, "export-hmharness", str(out_file), "--db", db)
+    assert res["written"] == 1
+    assert out_file.read_text() == json.dumps(good) + "\n"
+
+
+# ------------------------------------------------------------------ database safety via the CLI
+
+
+def test_corrupt_file_is_refused_and_left_byte_identical(capsys, tmp_path):
+    path = tmp_path / "corrupt.db"
+    content = b"SQLite format 3\x00" + os.urandom(3000)
+    path.write_bytes(content)
+    code, _, err = run(capsys, "add", "x", "--db", str(path))
+    assert code == 2 and "corrupt.db" in err
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corrupt.db"]
+
+
+def test_text_file_is_refused(capsys, tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    code, _, err = run(capsys, "show", "x", "--db", str(path))
+    assert code == 2 and "not an SQLite database" in err
+    assert path.read_text() == "hello\n"
+
+
+def test_newer_schema_is_refused(capsys, db):
+    add(capsys, db, "x")
+    con = sqlite3.connect(db)
+    con.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    con.commit()
+    con.close()
+    before = Path(db).read_bytes()
+    code, _, err = run(capsys, "add", "y", "--db", db)
+    assert code == 2
+    assert "newer version of hmdesk" in err and "ffff" in err
+    assert Path(db).read_bytes() == before
+
+
+def test_new_database_is_private_and_wal(capsys, db):
+    add(capsys, db, "x")
+    assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+
+
+def test_hmdesk_db_env_and_db_option(capsys, tmp_path, monkeypatch):
+    env_db = tmp_path / "env.db"
+    monkeypatch.setenv("HMDESK_DB", str(env_db))
+    m = run_json(capsys, "add", "via env")
+    assert env_db.exists()
+    assert run_json(capsys, "show", m["id"])["content"] == "via env"
+    other = tmp_path / "other.db"
+    code, _, err = run(capsys, "show", m["id"], "--db", str(other))
+    assert code == 2 and "no memory" in err  # --db wins over HMDESK_DB
+    # --db before the subcommand works too
+    assert run_json(capsys, "--db", str(env_db), "show", m["id"])["id"] == m["id"]
+
+
+# ------------------------------------------------------------------ two writers at once
+
+WRITER = """
+import sys
+from hmdesk.core.memory.store import MemoryStore, open_database
+store = MemoryStore(open_database(sys.argv[1]), actor=sys.argv[2])
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+sys.stdin.readline()
+for i in range(1000):
+    store.add(f"{sys.argv[2]} memory {i}", tags=[sys.argv[2]])
+"""
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["existing-db", "fresh-db"])
+def test_two_processes_adding_1000_each(tmp_path, fresh):
+    db = tmp_path / "shared.db"
+    if not fresh:
+        from hmdesk.core.db import Database
+
+        Database(db).close()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db), f"w{i}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(2)
+    ]
+    try:
+        if not fresh:  # start both loops at the same moment
+            for p in procs:
+                assert p.stdout.readline() == "ready\n"
+        for p in procs:
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        results = [p.communicate(timeout=120) for p in procs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    for p, (_, err) in zip(procs, results, strict=True):
+        assert p.returncode == 0, err
+        assert "Error" not in err
+    con = sqlite3.connect(db)
+    try:
+        assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == 2000
+        assert con.execute("SELECT count(DISTINCT id) FROM memories").fetchone()[0] == 2000
+        assert con.execute("SELECT count(*) FROM memory_events").fetchone()[0] == 2000
+    finally:
+        con.close()
