@@ -391,9 +391,13 @@ def first_error_block(text: str) -> str | None:
 
 
 def _evidence(lines: list[str], pat: re.Pattern[str], match: re.Match[str]) -> str:
-    for line in lines:
+    for i, line in enumerate(lines):
         if pat.search(line):
-            return line.strip()[:EVIDENCE_CHARS]
+            text = line.strip()
+            # bm prints "code:9568320" alone, its message on the next line: keep them together
+            if re.fullmatch(r"code:\s*\d+", text) and i + 1 < len(lines):
+                text = f"{text} {lines[i + 1].strip()}"
+            return text[:EVIDENCE_CHARS]
     return match.group(0)[:EVIDENCE_CHARS]
 
 

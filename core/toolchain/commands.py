@@ -1,0 +1,332 @@
+"""hmdesk-cli toolchain commands: devices, run, doctor, runs, tools.
+
+    hmdesk-cli devices [--json]                 [{"key","connection","state","name"}]
+    hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] ...
+                                                live step output; exit 0 success, 1 failure
+    hmdesk-cli doctor LOGFILE [--json]          exit 0 classified, 1 no known signature
+    hmdesk-cli runs [--json] [--status S] [--device K] [--project DIR] [--show RUN_ID]
+    hmdesk-cli tools [--json]                   which hdc / hvigorw is used, and from where
+
+With ``--json`` the live output of ``run`` goes to stderr so stdout holds only the JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.db import Database, default_db_path
+from hmdesk.core.toolchain.devices import list_devices
+from hmdesk.core.toolchain.doctor import diagnose, format_finding
+from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE
+from hmdesk.core.toolchain.pipeline import (
+    Pipeline,
+    PipelineError,
+    PipelineEvent,
+    PipelineOptions,
+    RunRepository,
+    RunResult,
+)
+from hmdesk.core.toolchain.tools import ToolNotFound, describe_tools, find_tool
+
+
+def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "devices", parents=[common], help="list devices (hdc list targets -v)"
+    )
+    p.add_argument("--hdc", help="hdc executable (default: HMDESK_HDC, settings, PATH, DevEco)")
+    p.set_defaults(func=devices_command)
+
+    p = subparsers.add_parser(
+        "run", parents=[common], help="build, install and launch a project on a device"
+    )
+    p.add_argument("--project", help="project root (the folder with build-profile.json5)")
+    p.add_argument("--device", help="device key (default: the only connected device)")
+    p.add_argument("--rerun", type=int, metavar="RUN_ID", help="run a stored run again")
+    p.add_argument("--product", default="default")
+    p.add_argument("--build-mode", default="debug", choices=["debug", "release"])
+    p.add_argument("--module", help="module to build and launch (default: the entry module)")
+    p.add_argument("--clean", action="store_true", help="hvigorw clean before building")
+    p.add_argument("--daemon", action="store_true", help="let hvigor use its daemon")
+    p.add_argument("--build-timeout", type=float, default=900.0, metavar="S")
+    p.add_argument("--hdc", help="hdc executable")
+    p.add_argument("--hvigorw", help="hvigorw executable")
+    p.add_argument("--quiet", action="store_true", help="print step results, not tool output")
+    p.set_defaults(func=run_command)
+
+    p = subparsers.add_parser(
+        "doctor", parents=[common], help="diagnose a build/install log (exit 1: nothing known)"
+    )
+    p.add_argument("logfile", help="log file ('-' reads stdin)")
+    p.set_defaults(func=doctor_command)
+
+    p = subparsers.add_parser("runs", parents=[common], help="list stored runs")
+    p.add_argument("--status", choices=["running", "success", "failed", "cancelled"])
+    p.add_argument("--device")
+    p.add_argument("--project")
+    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--show", type=int, metavar="RUN_ID", help="one run with its steps and logs")
+    p.set_defaults(func=runs_command)
+
+    p = subparsers.add_parser("tools", parents=[common], help="which hdc and hvigorw are used")
+    p.set_defaults(func=tools_command)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _db_path(args: argparse.Namespace) -> Path:
+    return Path(args.db).expanduser() if getattr(args, "db", None) else default_db_path()
+
+
+@contextlib.contextmanager
+def _open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Database | None]:
+    """The database; with ``create=False`` None when the file does not exist yet."""
+    path = _db_path(args)
+    if not create and not path.exists():
+        yield None
+        return
+    from hmdesk.core.memory.store import open_database
+
+    db = open_database(path)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+# --------------------------------------------------------------------------- devices
+
+
+def devices_command(args: argparse.Namespace) -> int:
+    with _open_db(args, create=False) as db:
+        try:
+            hdc = args.hdc or str(find_tool("hdc", db).path)
+        except ToolNotFound as exc:
+            if args.json:
+                print_json([])
+            print(f"hmdesk-cli: {exc}", file=sys.stderr)
+            return 1
+    result = list_devices(hdc)
+    if args.json:
+        print_json([d.to_dict() for d in result.devices])
+    if result.status not in ("ok", "empty"):
+        print(
+            f"hmdesk-cli: {result.message}" + (f". {result.fix}" if result.fix else ""),
+            file=sys.stderr,
+        )
+        return 1
+    if args.json:
+        return 0
+    if not result.devices:
+        print(f"No device connected. {result.fix or ''}".strip())
+        return 0
+    width = max(len(d.key) for d in result.devices)
+    for d in result.devices:
+        print(f"{d.key:<{width}}  {d.connection:<7} {d.state:<12} {d.name}".rstrip())
+    for d in result.devices:
+        if d.state in DEVICE_GUIDANCE:
+            print(f"\n{d.key} ({d.state}): {DEVICE_GUIDANCE[d.state]}")
+    return 0
+
+
+# --------------------------------------------------------------------------- run
+
+
+class _Printer:
+    """Prints pipeline events as they come (on the pipeline's thread)."""
+
+    def __init__(self, out: TextIO, quiet: bool) -> None:
+        self.out = out
+        self.quiet = quiet
+
+    def __call__(self, ev: PipelineEvent) -> None:
+        w = self.out.write
+        if ev.kind == "run-started":
+            w(f"== run {ev.run_id}: {ev.data.get('project')}\n")
+        elif ev.kind == "step-started":
+            argv = ev.data.get("argv") or []
+            w(f"== {ev.step}: {' '.join(argv)}\n" if argv else f"== {ev.step}\n")
+        elif ev.kind == "line" and not self.quiet:
+            w(f"{ev.text}\n")
+        elif ev.kind == "warning":
+            w(f"!! warning: {ev.text}\n")
+        elif ev.kind == "step-finished":
+            msg = ev.data.get("message") or ""
+            w(f"-- {ev.step}: {ev.verdict}" + (f" — {msg}" if msg else "") + "\n")
+            doc = ev.data.get("doctor")
+            if doc and ev.verdict != "passed":
+                w(
+                    f"   doctor: {doc.get('kind')}: {doc.get('evidence')}\n   fix: {doc.get('fix')}\n"
+                )
+                if doc.get("location"):
+                    w(f"   at: {doc['location']}\n")
+        elif ev.kind == "run-finished":
+            w(f"== run {ev.run_id}: {ev.status}\n")
+        self.out.flush()
+
+
+def run_command(args: argparse.Namespace) -> int:
+    if not args.project and args.rerun is None:
+        raise UsageError("run needs --project DIR (the project root) or --rerun RUN_ID")
+    out = sys.stderr if args.json else sys.stdout
+    printer = _Printer(out, args.quiet)
+    with _open_db(args) as db:
+        assert db is not None
+        kwargs: dict[str, Any] = {"hdc": args.hdc, "hvigorw": args.hvigorw}
+        if args.rerun is not None:
+            try:
+                pipe = Pipeline.rerun(db, args.rerun, on_event=printer, **kwargs)
+            except PipelineError as exc:
+                raise UsageError(str(exc)) from exc
+            if args.device:
+                pipe.device_key = args.device
+        else:
+            project = Path(args.project).expanduser()
+            if not project.is_dir():
+                raise UsageError(f"{project} is not a folder; pass the project root with --project")
+            opts = PipelineOptions(
+                product=args.product,
+                build_mode=args.build_mode,
+                module=args.module,
+                daemon=args.daemon,
+                clean=args.clean,
+            )
+            opts.timeouts["build"] = args.build_timeout
+            pipe = Pipeline(
+                db, project.resolve(), args.device, on_event=printer, options=opts, **kwargs
+            )
+        result = _run_cancellable(pipe)
+    if args.json:
+        print_json(result.to_json())
+    return 0 if result.status == "success" else 1
+
+
+def _run_cancellable(pipe: Pipeline) -> RunResult:
+    """Ctrl-C cancels the pipeline cleanly (the step's process group is killed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return pipe.run()
+    previous = signal.getsignal(signal.SIGINT)
+
+    def on_sigint(_sig: int, _frame: Any) -> None:
+        pipe.cancel()
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        return pipe.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+# --------------------------------------------------------------------------- doctor
+
+
+def doctor_command(args: argparse.Namespace) -> int:
+    if args.logfile == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(args.logfile).expanduser()
+        try:
+            text = path.read_bytes().decode("utf-8", errors="replace")
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    finding = diagnose(text)
+    if args.json:
+        print_json(finding.to_dict() if finding else None)
+    else:
+        print(format_finding(finding))
+    return 0 if finding else 1
+
+
+# --------------------------------------------------------------------------- runs
+
+
+def _run_json(r: RunResult, *, logs: bool = False) -> dict[str, Any]:
+    d = r.to_json()
+    d.update(
+        {
+            "project": r.project,
+            "device": r.device,
+            "bundle": r.bundle,
+            "started_at": r.started_at,
+            "ended_at": r.ended_at,
+            "rerun_of": r.rerun_of,
+            "options": r.options,
+        }
+    )
+    if r.doctor:
+        d["doctor"] = r.doctor.to_dict()
+    for sd, s in zip(d["steps"], r.steps, strict=True):
+        sd.update({"argv": s.argv, "started_at": s.started_at, "ended_at": s.ended_at})
+        if logs:
+            sd["log"] = s.log
+            sd["log_dropped"] = s.log_dropped
+    return d
+
+
+def runs_command(args: argparse.Namespace) -> int:
+    with _open_db(args, create=False) as db:
+        if db is None:
+            if args.show is not None:
+                raise UsageError(f"run {args.show} does not exist (no database yet)")
+            if args.json:
+                print_json([])
+            else:
+                print("No runs yet.")
+            return 0
+        repo = RunRepository(db)
+        if args.show is not None:
+            try:
+                run = repo.get(args.show)
+            except PipelineError as exc:
+                raise UsageError(str(exc)) from exc
+            if args.json:
+                print_json(_run_json(run, logs=True))
+                return 0
+            print(f"run {run.run_id}  {run.status}  {run.project}  device={run.device or '-'}")
+            for s in run.steps:
+                print(
+                    f"  {s.position} {s.name:<8} {s.verdict:<9} exit={s.exit_code} {s.error_code or ''} {s.message or ''}"
+                )
+            if run.doctor:
+                print(f"doctor: {run.doctor.kind}: {run.doctor.evidence}\nfix: {run.doctor.fix}")
+            return 0
+        project = str(Path(args.project).expanduser().resolve()) if args.project else None
+        runs = repo.list(status=args.status, device=args.device, project=project, limit=args.limit)
+        if args.json:
+            print_json([_run_json(r) for r in runs])
+            return 0
+        if not runs:
+            print("No runs.")
+            return 0
+        for r in runs:
+            failed = next((s for s in r.steps if s.verdict not in ("passed", "skipped")), None)
+            extra = f"  {failed.name}: {failed.message}" if failed and r.status != "success" else ""
+            print(
+                f"{r.run_id:>5}  {r.started_at}  {r.status:<9} {r.device or '-':<18} {r.project}{extra}"
+            )
+    return 0
+
+
+# --------------------------------------------------------------------------- tools
+
+
+def tools_command(args: argparse.Namespace) -> int:
+    with _open_db(args, create=False) as db:
+        info = describe_tools(db)
+    if args.json:
+        print_json(info)
+    else:
+        for t in info:
+            if t["path"]:
+                print(f"{t['name']:<8} {t['path']}  (from {t['source']})")
+            else:
+                print(f"{t['name']:<8} NOT FOUND — {t['error']}")
+    return 0 if all(t["path"] for t in info) else 1
