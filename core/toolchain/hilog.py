@@ -1,0 +1,87 @@
+"""hilog in one import: parser, query language, ring, stream, dump and clear.
+
+The code lives in three modules (this one re-exports them):
+
+* :mod:`hilog_parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
+  multi-line continuations), every line variant of reference/toolchain.md §2.1; never raises.
+* :mod:`hilog_query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
+  ``.filter(lines)``, ``.note`` (fallback to plain text when it does not parse), ``KEYS``,
+  ``complete(text, tags=...)``.
+* :mod:`hilog_stream` — ``HilogRing(capacity)``, ``HilogStream(hdc, key, on_lines=, on_status=,
+  ring=)`` (restarts itself, counts dropped lines), ``dump(hdc, key)`` (``hilog -x``),
+  ``clear_buffer(hdc, key)`` (``hilog -r``).
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.hilog_parse import (
+    DROPPED,
+    KMSG,
+    LEVEL_NAMES,
+    LEVELS,
+    LOG,
+    RAW,
+    HilogLine,
+    HilogParser,
+    decode_line,
+    parse_line,
+    parse_lines,
+)
+from hmdesk.core.toolchain.hilog_query import (
+    IS_VALUES,
+    KEYS,
+    LEVEL_ALIASES,
+    HilogQuery,
+    QueryTerm,
+    complete,
+)
+from hmdesk.core.toolchain.hilog_stream import (
+    CONNECTED,
+    DEVICE_GONE,
+    ERROR,
+    RESTARTING,
+    STARTING,
+    STOPPED,
+    DumpResult,
+    HilogRing,
+    HilogStream,
+    RingSlice,
+    StreamStatus,
+    clear_buffer,
+    dump,
+    lines_text,
+)
+
+__all__ = [
+    "CONNECTED",
+    "DEVICE_GONE",
+    "DROPPED",
+    "ERROR",
+    "IS_VALUES",
+    "KEYS",
+    "KMSG",
+    "LEVELS",
+    "LEVEL_ALIASES",
+    "LEVEL_NAMES",
+    "LOG",
+    "RAW",
+    "RESTARTING",
+    "STARTING",
+    "STOPPED",
+    "DumpResult",
+    "HilogLine",
+    "HilogParser",
+    "HilogQuery",
+    "HilogRing",
+    "HilogStream",
+    "QueryTerm",
+    "RingSlice",
+    "StreamStatus",
+    "clear_buffer",
+    "complete",
+    "decode_line",
+    "dump",
+    "lines_text",
+    "parse_line",
+    "parse_lines",
+]
