@@ -397,8 +397,10 @@ class MemoriesArea(QWidget):
             self.table.scrollTo(self.model.index(self.model.row_of(want), 0))
         else:
             self.table.verticalScrollBar().setValue(scroll)
-        if not self.selected_ids() and self.model.rowCount() > 0 and cur is None:
+        if not self.selected_ids() and self.model.rowCount() > 0 and not want:
+            # The selected memory left the results (or nothing was selected): show the best.
             self._select_ids([], self.model.scored_at(0).memory.id)
+            self.table.scrollToTop()
         if not self.selected_ids():
             if want:
                 self.show_memory_id(want)

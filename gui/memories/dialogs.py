@@ -376,6 +376,8 @@ class SupersedeDialog(QDialog):
         self._timer.timeout.connect(self._refresh)
         self.by_new.toggled.connect(self._mode)
         self.existing.editTextChanged.connect(self._timer.start)
+        self.existing.editTextChanged.connect(self._validate)
+        self.new_text.textChanged.connect(self._validate)
         self.existing.currentIndexChanged.connect(self._timer.start)
         self.new_text.textChanged.connect(self._timer.start)
         self.reason.textChanged.connect(self._validate)
@@ -429,6 +431,8 @@ class SupersedeDialog(QDialog):
             tid = self.target_id()
             if not tid:
                 return "Choose the memory that replaces the old one."
+            if self.target is None or self.target.id != tid:
+                self.target = self._lookup(tid)
             if self.target is None:
                 return f"No memory with id “{tid}”."
             if tid in {o.id for o in self.olds}:

@@ -240,7 +240,9 @@ def content_html(content: str, terms: Sequence[Any] = (), dark: bool = False) ->
         else:
             chunks.append(text)
         p = q
-    return '<div style="white-space: pre-wrap">' + "".join(chunks) + "</div>"
+    # Qt drops one trailing newline of a pre-wrap block; give it one to drop.
+    tail = "\n" if content.endswith("\n") else ""
+    return '<div style="white-space: pre-wrap">' + "".join(chunks) + tail + "</div>"
 
 
 def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list[tuple[str, bool]]:

@@ -1,0 +1,105 @@
+"""Fixtures for the memory inspector tests: a fresh database, isolated settings and hmharness
+home per test, and helpers that wait on signals (never on sleeps)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, QThreadPool
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("HMH_HOME", str(tmp_path / "hmh"))
+    monkeypatch.setenv("HMDESK_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.delenv("HMDESK_DB", raising=False)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qs"))
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def ctx(tmp_path, settings, qapp) -> Iterator[Any]:
+    from hmdesk.gui.context import build_context
+
+    c = build_context(tmp_path / "hmdesk.db", settings)
+    yield c
+    QThreadPool.globalInstance().waitForDone(10_000)
+    c.retriever.close()
+    c.store.close()
+    c.db.close()
+
+
+def _close_area(area: Any) -> None:
+    area.shutdown()
+    QThreadPool.globalInstance().waitForDone(10_000)
+
+
+@pytest.fixture
+def make_area(ctx, qtbot) -> Iterator[Callable[[], Any]]:
+    from hmdesk.gui.memories.area import MemoriesArea
+
+    made: list[Any] = []
+
+    def make() -> Any:
+        area = MemoriesArea(ctx)
+        qtbot.addWidget(area)
+        area.resize(1200, 700)
+        area.show()
+        made.append(area)
+        wait_idle(qtbot, area)
+        return area
+
+    yield make
+    for a in made:
+        _close_area(a)
+
+
+@pytest.fixture
+def area(make_area) -> Any:
+    return make_area()
+
+
+@pytest.fixture
+def loaded(area, qtbot) -> Any:
+    """An area over the starter pack, settled."""
+    area.load_starter_pack()
+    wait_idle(qtbot, area)
+    assert area.model.rowCount() >= 30
+    return area
+
+
+def wait_idle(qtbot: Any, area: Any, timeout: int = 10_000) -> None:
+    """Wait until no search is pending or running and no refresh is scheduled."""
+    qtbot.waitUntil(
+        lambda: (
+            not area.is_searching()
+            and not area._refresh_timer.isActive()
+            and not area.query_bar._timer.isActive()
+        ),
+        timeout=timeout,
+    )
+
+
+def search(qtbot: Any, area: Any, text: str, **fields: Any) -> Any:
+    """Type a query (through the debounced query bar) and wait for its result."""
+    bar = area.query_bar
+    for name, value in fields.items():
+        widget = getattr(bar, name)
+        if hasattr(widget, "setChecked"):
+            widget.setChecked(value)
+        elif hasattr(widget, "setCurrentText"):
+            widget.setCurrentText(value)
+        else:
+            widget.setText(value)
+    bar.text.setText(text)
+    bar.emit_now()
+    wait_idle(qtbot, area)
+    assert area.result is not None and area.result.query.text == text
+    return area.result
