@@ -1,0 +1,143 @@
+"""hmdesk-cli ``query``: search the memories and explain every result.
+
+    hmdesk-cli query TEXT [--layer L] [--env E] [--tag T]... [--limit N]
+                          [--profile default|hmharness] [--now ISO] [--include-superseded] [--json]
+
+Without ``--json`` it prints a table (rank, score, the three weighted components, id, content) with,
+under each row, every query term: ``+term`` matched (``[tag]`` when it matched a tag) or ``-term``
+missed. With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
+README, "Query output (JSON)").
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.memory.jsdate import parse_js_date_ms
+from hmdesk.core.memory.retrieve import (
+    FILTER_KEYS,
+    PROFILES,
+    Query,
+    QueryResult,
+    Retriever,
+    result_to_json,
+)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def parse_now(text: str) -> datetime:
+    """``--now``: an ISO-8601 time as JavaScript's ``Date`` reads it (no offset = local time)."""
+    ms = parse_js_date_ms(text.strip())
+    if ms is None:
+        raise UsageError(
+            f"--now {text!r} is not an ISO-8601 time; use e.g. 2026-11-29T12:00:00Z or 2026-11-29"
+        )
+    try:
+        return _EPOCH + timedelta(milliseconds=ms)
+    except OverflowError:
+        raise UsageError(f"--now {text!r} is outside the supported range (years 1–9999)")
+
+
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def print_table(result: QueryResult) -> None:
+    q = result.query
+    print(f"query {q.text!r}  profile={q.profile}  terms={result.terms or '(none)'}")
+    if not result.results:
+        print("no memory matched")
+    else:
+        print(
+            f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {'0.4·lex':>8}  {'id':<18} content"
+        )
+        for n, r in enumerate(result.results, 1):
+            c = r.components
+            print(
+                f"{n:>3}  {r.score:6.4f}  {c['confidence'].contribution:8.4f} "
+                f"{c['recency'].contribution:8.4f} {c['lexical'].contribution:8.4f}  "
+                f"{_clip(r.memory.id, 18):<18} {_clip(r.memory.content, 70)}"
+            )
+            marks = []
+            for t in r.terms:
+                if not t.matched:
+                    marks.append(f"-{t.term}")
+                elif t.tags and not t.content_spans:
+                    marks.append(f"+{t.term}[tag]")
+                else:
+                    marks.append(f"+{t.term}")
+            if marks:
+                print(f"{'':>40}terms: {' '.join(marks)}")
+    removed = ", ".join(f"{k} {result.filtered[k]}" for k in FILTER_KEYS if result.filtered[k])
+    print(
+        f"{len(result.results)} shown of {result.matched} matching; pool {result.pool}"
+        + (f"; removed: {removed}" if removed else "")
+        + f"; {result.elapsed_ms:.1f} ms"
+    )
+    if result.note:
+        print(f"note: {result.note}")
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.commands import open_store
+
+    now = parse_now(args.now) if args.now is not None else None
+    query = Query(
+        text=args.text,
+        layer=args.layer,
+        environment=args.env,
+        tags=tuple(args.tag or ()),
+        limit=args.limit,
+        profile=args.profile,
+        now=now,
+        include_superseded=args.include_superseded,
+    )
+    with open_store(args) as store:
+        retriever = Retriever(store)
+        try:
+            result = retriever.search(query)
+        finally:
+            retriever.close()
+    if args.json:
+        print_json(result_to_json(result))
+    else:
+        print_table(result)
+    return 0
+
+
+def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "query",
+        parents=[common],
+        help="search memories and explain each result",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("text", metavar="TEXT", help="query text (terms split as the profile says)")
+    p.add_argument("--layer", help="only this layer (exact)")
+    p.add_argument("--env", help="only this environment (exact, case-sensitive)")
+    p.add_argument("--tag", action="append", help="keep memories with any of these tags (repeat)")
+    p.add_argument(
+        "--limit", type=_limit, default=10, help="results to show (default 10; 0 = none)"
+    )
+    p.add_argument("--profile", choices=PROFILES, default="default", help="retrieval profile")
+    p.add_argument("--now", help="score recency as of this ISO-8601 time (default: now)")
+    p.add_argument(
+        "--include-superseded", action="store_true", help="keep superseded memories in the pool"
+    )
+    p.set_defaults(func=cmd_query)
