@@ -272,6 +272,11 @@ class HilogView(QWidget):
         lay.addWidget(self.stats)
 
         self.model.rowsRemoved.connect(self._on_rows_removed)
+        self.following = True  # follow the tail while the user is at the bottom
+        self._auto = False
+        vbar = self.table.verticalScrollBar()
+        vbar.valueChanged.connect(self._on_scroll)
+        vbar.rangeChanged.connect(self._on_range)
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self.tick)
@@ -331,24 +336,38 @@ class HilogView(QWidget):
         if lines:
             self._note_words(lines)
         bar = self.table.verticalScrollBar()
-        at_bottom = bar.value() >= bar.maximum() - 1
         self._removed_since_tick = 0
         done = self.model.ingest(lines)
-        if at_bottom:
-            self.table.scrollToBottom()
+        if self.following:
+            self._scroll_to_end()
         elif self._removed_since_tick:
+            self._auto = True
             bar.setValue(max(0, bar.value() - self._removed_since_tick))
+            self._auto = False
         if not done:
             self._catchup.start()
         self._update_stats()
         self.max_tick_ms = max(self.max_tick_ms, (time.perf_counter() - started) * 1000)
 
-    def _continue_filter(self) -> None:
+    def _scroll_to_end(self) -> None:
         bar = self.table.verticalScrollBar()
-        at_bottom = bar.value() >= bar.maximum() - 1
+        self._auto = True
+        self.table.scrollToBottom()
+        bar.setValue(bar.maximum())
+        self._auto = False
+
+    def _on_scroll(self, value: int) -> None:
+        if not self._auto:
+            self.following = value >= self.table.verticalScrollBar().maximum() - 1
+
+    def _on_range(self, _lo: int, _hi: int) -> None:
+        if self.following:
+            self._scroll_to_end()
+
+    def _continue_filter(self) -> None:
         done = self.model.process()
-        if at_bottom:
-            self.table.scrollToBottom()
+        if self.following:
+            self._scroll_to_end()
         if not done:
             self._catchup.start()
         self._update_stats()

@@ -1,0 +1,140 @@
+"""The hilog view: bursts, query bar (fallback note, completion), pause, follow tail, export."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.toolchain.hilog_parse import parse_line
+from hmdesk.gui.runs.hilog_view import HilogView, compile_query, completions
+
+MINE = "11-29 20:00:{s:02d}.{ms:03d}  5394  5394 I A03200/com.example.hello/testTag: frame {i}"
+OTHER = "11-29 20:00:{s:02d}.{ms:03d}  1197  1210 E C01406/render_service/OHOS::RS: vsync {i}"
+
+
+def make(n: int, start: int = 0) -> list:
+    return [
+        parse_line((OTHER if i % 4 == 0 else MINE).format(s=i // 1000 % 60, ms=i % 1000, i=i))
+        for i in range(start, start + n)
+    ]
+
+
+@pytest.fixture
+def view(qtbot):
+    v = HilogView(capacity=20_000)
+    qtbot.addWidget(v)
+    v.resize(1000, 500)
+    v.show()
+    yield v
+    v.shutdown()
+
+
+def test_burst_of_lines_is_bounded_and_counted(qtbot, view):
+    for k in range(10):  # 50,000 lines in ten bursts, faster than the ticks
+        view.push_lines(make(5000, k * 5000))
+    qtbot.waitUntil(lambda: view.model.received == 50_000, timeout=10_000)
+    assert view.model.shown == 20_000
+    assert view.dropped == 30_000
+    assert view.model.shown + view.dropped == 50_000
+    assert "dropped 30,000" in view.stats.text()
+    # it followed the tail: the newest line is visible
+    last = view.model.index(view.model.rowCount() - 1, 7)
+    assert view.table.visualRect(last).isValid()
+    assert view.table.viewport().rect().intersects(view.table.visualRect(last))
+
+
+def test_follow_tail_only_at_bottom(qtbot, view):
+    view.push_lines(make(2000))
+    qtbot.waitUntil(lambda: view.model.shown == 2000)
+    bar = view.table.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+    bar.setValue(10)  # the user scrolled up to read
+    view.push_lines(make(500, 2000))
+    qtbot.waitUntil(lambda: view.model.shown == 2500)
+    assert bar.value() == 10
+    bar.setValue(bar.maximum())
+    view.push_lines(make(500, 2500))
+    qtbot.waitUntil(lambda: view.model.shown == 3000)
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+
+
+def test_query_filters_and_fallback_note(qtbot, view):
+    view.push_lines(make(4000))
+    qtbot.waitUntil(lambda: view.model.shown == 4000)
+    view.query.setText("level:E")
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    assert view.model.shown == 1000
+    assert view.note.isHidden()
+    view.query.setText('tag:"unbalanced')
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    assert view.note.isVisible() and "plain text" in view.note.text()
+    view.query.setText("")
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.shown == 4000)
+
+
+def test_only_my_app(qtbot, view):
+    view.push_lines(make(400))
+    qtbot.waitUntil(lambda: view.model.shown == 400)
+    assert not view.only_mine.isEnabled()
+    view.set_bundle("com.example.hello")
+    view.only_mine.setChecked(True)
+    qtbot.waitUntil(lambda: view.model.caught_up and view.model.shown == 300)
+    assert all(view.model.line_at(r).process == "com.example.hello" for r in range(300))
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_completion_offers_keys_and_seen_tags(qtbot, view):
+    view.push_lines(make(10))
+    qtbot.waitUntil(lambda: view.model.shown == 10)
+    assert {"testTag", "OHOS::RS"} <= view.seen_tags
+    assert "tag:" in completions("ta", view._tags, view._procs)
+    assert "tag:testTag" in completions("tag:te", view._tags, view._procs)
+    qtbot.keyClicks(view.query, "tag:te")
+    assert "tag:testTag" in view.query.words.stringList()
+
+
+def test_pause_holds_lines_and_resume_catches_up(qtbot, view):
+    view.push_lines(make(100))
+    qtbot.waitUntil(lambda: view.model.shown == 100)
+    view.pause_button.click()
+    assert view.paused and view.pause_button.text() == "Resume"
+    view.push_lines(make(50, 100))
+    qtbot.waitUntil(lambda: "PAUSED (50 waiting)" in view.stats.text())
+    assert view.model.shown == 100
+    view.pause_button.click()
+    qtbot.waitUntil(lambda: view.model.shown == 150)
+
+
+def test_clear_view_and_export(qtbot, view, tmp_path):
+    view.push_lines(make(1000))
+    qtbot.waitUntil(lambda: view.model.shown == 1000)
+    view.query.setText("level:E")
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    with qtbot.waitSignal(view.export_done) as all_sig:
+        view.export(tmp_path / "all.log", filtered=False)
+    with qtbot.waitSignal(view.export_done) as filt_sig:
+        view.export(tmp_path / "errors.log", filtered=True)
+    assert all_sig.args[1] == 1000 and filt_sig.args[1] == 250
+    errors = (tmp_path / "errors.log").read_text().splitlines()
+    assert len(errors) == 250 and all(" E C01406/" in ln for ln in errors)
+    assert (tmp_path / "all.log").read_text().splitlines()[1] == make(2)[1].raw
+    view.clear_view()
+    assert view.model.shown == 0
+
+
+def test_export_dialog_seam(qtbot, view, tmp_path, monkeypatch):
+    view.push_lines(make(10))
+    qtbot.waitUntil(lambda: view.model.shown == 10)
+    monkeypatch.setattr(view, "ask_export_path", lambda filtered: str(tmp_path / "x.log"))
+    with qtbot.waitSignal(view.export_done):
+        view.export_filtered_action.trigger()
+    assert len((tmp_path / "x.log").read_text().splitlines()) == 10
+
+
+def test_compile_query_only_mine_without_text():
+    pred, note = compile_query("", "com.example.hello", True)
+    assert note is None and pred is not None
+    assert pred(make(2)[1]) and not pred(make(1)[0])
+    assert compile_query("")[0] is None
