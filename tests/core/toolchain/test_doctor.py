@@ -1,0 +1,187 @@
+"""Build doctor: hmharness's 8 classes (its own fixtures + realistic logs), the hvigor codes of
+toolchain.md §3.5, install and launch codes, table order, the 8000-character tail."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.toolchain.doctor import (
+    HMHARNESS_CLASSES,
+    diagnose,
+    first_error_block,
+    format_finding,
+)
+from hmdesk.core.toolchain.hdc import INSTALL_CODES
+
+STACK = "\n".join(
+    f"    at step{i} (/usr/lib/node_modules/@ohos/hvigor/index.js:{i}:1)" for i in range(40)
+)
+
+
+def wrap(sig: str) -> str:
+    """hmharness doctor.test.ts wraps each signature like this."""
+    return f"\nBUILD FAILED in 12s\n{sig}\n{STACK}\n"
+
+
+# --- hmharness's own fixtures (reference/hmharness.md §5) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sig", "kind"),
+    [
+        ("Error: Invalid value of DEVECO_SDK_HOME.", "sdk-home"),
+        ("ERROR: no signing config matched product default (keystore missing)", "signing"),
+        ("ohpm ERROR: Failed to install dependencies 404 @ohos/axios", "ohpm-deps"),
+        ("Cannot find module .../hvigor/bin: NODE_HOME not set", "hvigor-env"),
+        ("ERROR: ArkTS Compiler: ERROR: ArkTS-1123 in Index.ets", "arkts-source"),
+        ("A problem occurred evaluating project: parse module.json5 Expected ,", "config"),
+        ("fetch failed: network timeout (registry host)", "network"),
+        ("ERROR: 00306042 Specification Limit Violation", "sdk-version"),
+        ("parse error: Expected ',' but got '{' in module.json5", "config"),
+    ],
+)
+def test_hmharness_fixtures(sig: str, kind: str) -> None:
+    f = diagnose(wrap(sig))
+    assert f is not None and f.kind == kind
+    assert len(f.fix) > 30
+    assert f.evidence == sig.strip()[:200]
+    assert f.query_terms and f.query_terms[0] == kind
+
+
+def test_novel_failure_is_none() -> None:
+    assert diagnose(wrap("something entirely novel happened")) is None
+    assert diagnose("") is None
+    assert format_finding(None).startswith("Unclassified failure")
+
+
+def test_first_error_block() -> None:
+    block = first_error_block("ok\nERROR: ArkTS-100 in Foo.ets:42 expected semicolon\nnext\n")
+    assert block == "ERROR: ArkTS-100 in Foo.ets:42 expected semicolon\nnext"
+    long = "ERROR: x\n" + "\n".join(f"line {i}" for i in range(20))
+    assert first_error_block(long) is not None and len(first_error_block(long).splitlines()) == 8  # type: ignore[union-attr]
+
+
+def test_the_8_classes_are_in_hmharness_table_order() -> None:
+    assert [s.kind for s in HMHARNESS_CLASSES] == [
+        "sdk-home", "sdk-version", "signing", "ohpm-deps", "hvigor-env", "arkts-source", "config", "network",
+    ]  # fmt: skip
+
+
+# --- realistic hvigor logs, one per class / code ---------------------------------------------
+
+HEAD = "> hvigor Starting build without daemon\n> hvigor Finished :entry:default@PreBuild... after 36 ms\n"
+TRY = "* Try:\n> Run with --stacktrace option to get the stack trace.\n> hvigor ERROR: BUILD FAILED in 1 s 12 ms\n"
+
+REALISTIC = {
+    "sdk-home/00303217": (
+        "\x1b[31m> hvigor \x1b[39m\x1b[31mERROR: 00303217 Configuration Error\x1b[39m\n"
+        "Error Message: Invalid value of 'DEVECO_SDK_HOME' in the system environment path. Please check the value of 'DEVECO_SDK_HOME'.\n"
+    ),
+    "sdk-missing/00303168": (
+        "> hvigor ERROR: 00303168 Configuration Error\n"
+        "Error Message: SDK component missing. Please verify the integrity of your SDK.\n"
+    ),
+    "sdk-version/00306004": (
+        "> hvigor ERROR: 00306004 Specification Limit Violation\n"
+        "Error Message: The compatibleSdkVersion 12 of the current module is lower than the compatibleSdkVersion 14 of the dependency @ohos/lib. At file: /p/build-profile.json5\n"
+    ),
+    "config/00303038": (
+        "> hvigor ERROR: 00303038 Configuration Error\n"
+        "Error Message: Schema validate failed, at file: /p/entry/src/main/module.json5\n"
+        "instancePath: 'module.deviceTypes[0]', keyword: 'enum'\n"
+    ),
+    "config/00303148": "> hvigor ERROR: 00303148 Configuration Error\nError Message: Hvigorfile not found: /p/feature/hvigorfile.ts\n",
+    "long-path/00303149": "> hvigor ERROR: 00303149 Configuration Error\nError Message: Path not found: C:/Users/dev/very/long/path\n",
+    "hvigor-version/00303028": "> hvigor ERROR: 00303028 Configuration Error\nError Message: Unsupported modelVersion 5.1.0.\n",
+    "java/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: spawn java ENOENT\n",
+    "hvigor-env/None": "Error: Cannot find module 'C:/Program Files/Huawei/DevEco Studio/tools/hvigor/bin/hvigorw.js'\n",
+    "ohpm-deps/None": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
+    "arkts-source/10505001": (
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        "1 ERROR: 10505001 ArkTS Compiler Error\n"
+        "Error Message: Expression expected. At File: /p/entry/src/main/ets/pages/Index.ets:18:34\n"
+        "COMPILE RESULT:FAIL {ERROR:2 WARN:27}\n"
+    ),
+    "rollup/00305015": "> hvigor ERROR: 00305015 Rollup Error\nError Message: Unexpected token. At file: /p/entry/src/main/ets/common/util.ts:7:12\n",
+    "network/None": "> hvigor ERROR: 00308018 Unknown Error\nError Message: fetch failed: request to https://ohpm.openharmony.cn/ohpm/@ohos/axios failed, reason: connect ECONNREFUSED 127.0.0.1:7890\n",
+}
+
+
+@pytest.mark.parametrize("key", sorted(REALISTIC))
+def test_realistic_hvigor_logs(key: str) -> None:
+    kind, code = key.split("/")
+    f = diagnose(HEAD + REALISTIC[key] + TRY)
+    assert f is not None
+    assert f.kind == kind
+    assert f.code == (None if code == "None" else code)
+    assert f.fix and len(f.fix) > 30
+    assert f.block and "ERROR" in f.block
+    assert "\x1b" not in f.evidence
+
+
+def test_location_from_the_error_block() -> None:
+    f = diagnose(HEAD + REALISTIC["arkts-source/10505001"] + TRY)
+    assert f is not None and f.location == "/p/entry/src/main/ets/pages/Index.ets:18:34"
+    assert "ArkTS" in f.query_terms and "10505001" in f.query_terms
+    text = format_finding(f)
+    assert "kind: arkts-source" in text and "First ERROR block:" in text and "location:" in text
+
+
+def test_unsigned_warning_does_not_hide_the_real_error() -> None:
+    warn = "> hvigor WARN: Will skip sign 'hos_hap'. No signingConfigs profile is configured in current project.\n"
+    old_arkts = (
+        "1 ERROR: ArkTS:ERROR File: /p/entry/src/main/ets/pages/Index.ets:52:7\n Cannot find name 'Colum'.\n"
+        "> hvigor ERROR: ArkTS Compiler Error\n"
+    )
+    f = diagnose(HEAD + warn + old_arkts + TRY)
+    assert f is not None and f.kind == "arkts-source"
+    assert f.location == "/p/entry/src/main/ets/pages/Index.ets:52:7"
+    # with nothing else wrong, the warning is the finding
+    w = diagnose(HEAD + warn + "> hvigor BUILD SUCCESSFUL in 1 s\n")
+    assert w is not None and w.kind == "signing" and w.code == "9568320"
+
+
+def test_only_the_last_8000_characters_count() -> None:
+    early = "> hvigor ERROR: 00303217 Configuration Error\n"
+    filler = "> hvigor Finished :entry:default@X... after 1 ms\n" * 400
+    assert diagnose(early + filler) is None
+    assert diagnose(filler + early) is not None
+
+
+# --- device side ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", sorted(INSTALL_CODES))
+def test_install_codes(code: str) -> None:
+    log = (
+        "[Info]App install path:/p/entry-default-signed.hap msg:error: failed to install bundle.\n"
+        f"code:{code}\nerror: {INSTALL_CODES[code][0]}.\nAppMod finish\n"
+    )
+    f = diagnose(log)
+    assert f is not None
+    assert f.code == code and f.meaning == INSTALL_CODES[code][0]
+    assert f.kind in ("install", "signing")
+    assert f.evidence == f"code:{code} error: {INSTALL_CODES[code][0]}."
+    assert code in f.query_terms
+
+
+def test_launch_and_hdc_failures() -> None:
+    f = diagnose(
+        "error: failed to start ability.\nError Code:10104001  Error Message:The specified ability does not exist\n"
+    )
+    assert f is not None and (f.kind, f.code) == ("launch", "10104001")
+    s = diagnose("Connect server failed\n")
+    assert s is not None and s.kind == "hdc-server" and "8710" in s.fix
+    d = diagnose("[Fail][E001005] Device not found or connected\n")
+    assert d is not None and (d.kind, d.code) == ("device", "E001005")
+    u = diagnose("[Fail][E000003] The device unauthorized.\n")
+    assert u is not None and u.kind == "unauthorized"
+    n = diagnose("[Fail]ExecuteCommand need connect-key? please confirm a device by help info\n")
+    assert n is not None and n.kind == "device"
+
+
+def test_finding_round_trips_through_dict() -> None:
+    from hmdesk.core.toolchain.doctor import Finding
+
+    f = diagnose(HEAD + REALISTIC["arkts-source/10505001"] + TRY)
+    assert f is not None
+    assert Finding.from_dict(f.to_dict()) == f

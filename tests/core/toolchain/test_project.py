@@ -1,0 +1,121 @@
+"""Project reader: the sample projects, and clear errors with file and line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hmdesk.core.toolchain.project import ProjectError, find_project_root, read_project
+
+from tests.fixtures.fake_tools import PROJECTS
+
+
+@pytest.fixture
+def hello(tmp_path: Path) -> Path:
+    dest = tmp_path / "hello"
+    shutil.copytree(PROJECTS / "hello", dest)
+    return dest
+
+
+def test_reads_the_signed_sample(hello: Path) -> None:
+    p = read_project(hello)
+    assert p.root == hello.resolve()
+    assert (p.bundle_name, p.version_code, p.version_name) == (
+        "com.example.hello",
+        1000000,
+        "1.0.0",
+    )
+    entry = p.entry_module
+    assert entry is not None and entry.name == "entry" and entry.type == "entry"
+    assert entry.main_element == "EntryAbility"
+    assert [a.name for a in entry.abilities] == ["EntryAbility", "SettingsAbility"]
+    assert [a.launcher for a in entry.abilities] == [True, False]
+    assert entry.launcher_ability == "EntryAbility"
+    assert entry.device_types == ["phone", "tablet", "2in1"]
+    assert [s.name for s in p.signing_configs] == ["default"]
+    assert p.signing_configs[0].sign_alg == "SHA256withECDSA"
+    assert p.product("default") is not None
+    signing = p.signing_for("default")
+    assert signing is not None and signing.name == "default"
+    assert p.signing_problem() is None
+    assert find_project_root(hello / "entry" / "src" / "main") == hello.resolve()
+
+
+def test_unsigned_sample_says_what_to_do() -> None:
+    p = read_project(PROJECTS / "hello-unsigned")
+    assert p.signing_configs == []
+    assert p.signing_for() is None
+    problem = p.signing_problem()
+    assert problem and "9568320" in problem and "Signing Configs" in problem
+
+
+def test_product_not_referencing_a_config(hello: Path) -> None:
+    bp = hello / "build-profile.json5"
+    bp.write_text(bp.read_text().replace('"signingConfig": "default",', ""))
+    p = read_project(hello)
+    assert p.signing_for() is None
+    assert 'add "signingConfig": "default"' in (p.signing_problem() or "")
+
+
+def test_missing_app_json5(hello: Path) -> None:
+    (hello / "AppScope" / "app.json5").unlink()
+    with pytest.raises(ProjectError) as ei:
+        read_project(hello)
+    assert ei.value.file.endswith("app.json5")
+    assert "file not found" in str(ei.value)
+
+
+def test_malformed_json5_names_file_and_line(hello: Path) -> None:
+    path = hello / "entry" / "src" / "main" / "module.json5"
+    lines = path.read_text().splitlines()
+    lines[6] = lines[6] + " }}"  # line 7
+    path.write_text("\n".join(lines))
+    with pytest.raises(ProjectError) as ei:
+        read_project(hello)
+    assert ei.value.file == str(path.resolve())
+    assert ei.value.line == 7
+    assert str(ei.value).startswith(f"{path.resolve()}:7: not valid JSON5")
+
+
+def test_missing_bundle_name_points_at_the_app_object(hello: Path) -> None:
+    app = hello / "AppScope" / "app.json5"
+    app.write_text(app.read_text().replace('"bundleName": "com.example.hello",', ""))
+    with pytest.raises(ProjectError) as ei:
+        read_project(hello)
+    assert ei.value.line == 3 and 'missing "bundleName"' in str(ei.value)
+
+
+def test_invalid_bundle_name(hello: Path) -> None:
+    app = hello / "AppScope" / "app.json5"
+    app.write_text(app.read_text().replace("com.example.hello", "com.example.he llo"))
+    with pytest.raises(ProjectError) as ei:
+        read_project(hello)
+    assert ei.value.line == 4 and "bundle name" in str(ei.value)
+
+
+def test_module_without_type_and_missing_module_file(hello: Path) -> None:
+    mod = hello / "entry" / "src" / "main" / "module.json5"
+    mod.write_text(mod.read_text().replace('"type": "entry",', ""))
+    with pytest.raises(ProjectError, match='missing "type"'):
+        read_project(hello)
+    mod.unlink()
+    with pytest.raises(ProjectError) as ei:
+        read_project(hello)
+    assert ei.value.file.endswith("module.json5")
+
+
+def test_not_a_folder_and_empty_file(tmp_path: Path, hello: Path) -> None:
+    with pytest.raises(ProjectError, match="no such folder"):
+        read_project(tmp_path / "nope")
+    (hello / "build-profile.json5").write_text("")
+    with pytest.raises(ProjectError, match=r"build-profile\.json5: not valid JSON5"):
+        read_project(hello)
+
+
+def test_launcher_falls_back_to_main_element(hello: Path) -> None:
+    mod = hello / "entry" / "src" / "main" / "module.json5"
+    mod.write_text(mod.read_text().replace('"entity.system.home"', '"entity.other"'))
+    entry = read_project(hello).entry_module
+    assert entry is not None and entry.launcher_ability == "EntryAbility"
+    assert not any(a.launcher for a in entry.abilities)
