@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -638,22 +638,31 @@ class Retriever:
     """Searches a ``MemoryStore`` through an index kept in step with ``store.data_version()``.
 
     Thread-safe: ``search`` may run on a worker thread while another thread writes. The index is an
-    immutable snapshot (a base segment plus small segments for changed memories); a refresh builds
-    a new snapshot under a lock and swaps it in, so a running search keeps the one it started with.
-    Changes reported by the store's listener are applied incrementally; a change made by another
-    process (the version moved but no listener call explains it) triggers a full rebuild.
+    immutable snapshot (a base segment plus small segments holding changed memories, with the old
+    versions masked out); a refresh builds the new snapshot under a lock and swaps it in, so a
+    running search keeps the snapshot it started with.
+
+    When the version moved, the changed ids are those the store's listener reported (writes in this
+    process) plus every memory whose ``updated_at`` is at or after the newest one already indexed
+    (minus a few seconds of slack): that catches writes by other processes (hmharness sync, a second
+    hmdesk, the CLI). Only those are re-read. If the live count then disagrees with
+    ``store.count()`` (e.g. a row removed by another process) the index is rebuilt from scratch,
+    as it is on first use and when the small segments pile up.
     """
 
     MAX_SEGMENTS = 8
+    MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
+    SLACK_MS = 5_000
 
     def __init__(self, store: Any) -> None:
         self.store = store
         self._lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: set[str] = set()
-        self._pending_calls = 0
-        self._segments: list[MemoryIndex] = []
+        self._segments: list[MemoryIndex] | None = None
         self._version: int | None = None
+        self._watermark = ""
+        self.rebuilds = 0  # full rebuilds so far (tests and diagnostics)
         self._unsubscribe: Callable[[], None] | None = None
         add_listener = getattr(store, "add_listener", None)
         if add_listener is not None:
@@ -667,43 +676,79 @@ class Retriever:
     def _on_change(self, ids: set[str]) -> None:
         with self._pending_lock:
             self._pending |= set(ids)
-            self._pending_calls += 1
 
     def _full_rebuild(self) -> list[MemoryIndex]:
         records = self.store.list(include_superseded=True, include_deleted=False)
+        self._watermark = max((r.updated_at for r in records), default="")
+        self.rebuilds += 1
         return [MemoryIndex(records, order=[r.seq for r in records])]
 
+    def _updated_since_watermark(self) -> set[str]:
+        if not self._watermark:
+            return set()
+        ms = parse_js_date_ms(self._watermark)
+        since = self._watermark if ms is None else _iso_ms(ms - self.SLACK_MS)
+        with self.store.db.read() as session:
+            rows = session.connection().exec_driver_sql(
+                "SELECT id FROM memories WHERE updated_at >= ?", (since,)
+            )
+            return {r[0] for r in rows}
+
+    @staticmethod
+    def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
+        for seg in reversed(segments):
+            pos = seg.pos_of.get(id)
+            if pos is not None and seg.alive[pos]:
+                return seg.records[pos]
+        return None
+
     def refresh(self, force: bool = False) -> None:
-        """Bring the index up to date with the store (no-op when it already is)."""
+        """Bring the index up to date with the store (a no-op when it already is)."""
         with self._lock:
             version = self.store.data_version()
-            if not force and version == self._version and self._segments:
+            if not force and self._segments is not None and version == self._version:
                 return
             with self._pending_lock:
                 pending, self._pending = self._pending, set()
-                calls, self._pending_calls = self._pending_calls, 0
+            if force or self._segments is None:
+                self._segments = self._full_rebuild()
+                self._version = version
+                return
             segments = self._segments
-            incremental = (
-                not force
-                and bool(segments)
-                and self._version is not None
-                and calls > 0
-                and version - self._version <= calls
-            )
-            if incremental and pending:
-                segments = [s.with_dead(pending) for s in segments]
-                fresh = [r for r in self.store.get_many(sorted(pending)) if r.deleted_at is None]
-                if fresh:
-                    segments.append(MemoryIndex(fresh, order=[r.seq for r in fresh]))
-                base = segments[0]
-                if len(segments) > self.MAX_SEGMENTS or base.live_count < base.size * 0.8:
-                    segments = self._full_rebuild()
-            elif not incremental:
+            changed = pending | self._updated_since_watermark()
+            fresh = {r.id: r for r in self.store.get_many(sorted(changed))}
+            dirty = [
+                i for i in changed if fresh.get(i) != self._current(segments, i)
+            ]  # re-read but unchanged memories stay where they are
+            if dirty:
+                segments = [s.with_dead(dirty) for s in segments]
+                added = [fresh[i] for i in dirty if i in fresh and fresh[i].deleted_at is None]
+                added.sort(key=lambda r: r.seq)
+                if added:
+                    segments.append(MemoryIndex(added, order=[r.seq for r in added]))
+                    self._watermark = max(self._watermark, *(r.updated_at for r in added))
+                if len(segments) > self.MAX_SEGMENTS:
+                    small = [
+                        r
+                        for seg in segments[1:]
+                        for r, ok in zip(seg.records, seg.alive.tolist(), strict=True)
+                        if ok
+                    ]
+                    small.sort(key=lambda r: r.seq)
+                    segments = [segments[0], MemoryIndex(small, order=[r.seq for r in small])]
+            base = segments[0]
+            too_many_dead = base.size - base.live_count > max(self.MAX_DEAD, base.size // 5)
+            if too_many_dead or sum(s.live_count for s in segments) != self.store.count():
                 segments = self._full_rebuild()
             self._segments = segments
             self._version = version
 
     def search(self, query: Query) -> QueryResult:
         self.refresh()
-        segments = self._segments
+        segments = self._segments or []
         return search_segments(segments, query)
+
+
+def _iso_ms(ms: int) -> str:
+    dt = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=ms)
+    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"

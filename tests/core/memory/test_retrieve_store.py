@@ -1,0 +1,161 @@
+"""Retriever over a real MemoryStore: the index follows every write (this process or another)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.memory.retrieve import Query, Retriever, retrieve_scan
+from hmdesk.core.memory.store import MemoryStore, StoreError
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[MemoryStore]:
+    db = Database(tmp_path / "r.db")
+    s = MemoryStore(db)
+    yield s
+    s.close()
+    db.close()
+
+
+def ids(retriever: Retriever, text: str, **kw: object) -> list[str]:
+    q = Query(text=text, now=NOW, **kw)  # type: ignore[arg-type]
+    return [r.memory.id for r in retriever.search(q).results]
+
+
+def assert_matches_scan(retriever: Retriever, store: MemoryStore, text: str, **kw: object) -> None:
+    for profile in ("default", "hmharness"):
+        q = Query(text=text, now=NOW, profile=profile, limit=50, **kw)  # type: ignore[arg-type]
+        got = [(r.memory.id, r.score) for r in retriever.search(q).results]
+        want = [(m.id, s) for m, s in retrieve_scan(store.list(), q)]
+        assert got == want, (text, profile)
+
+
+def test_retriever_follows_writes_incrementally(store: MemoryStore) -> None:
+    a = store.add("hvigor 构建在 Windows 路径含空格时失败", tags=["build"], confidence=0.8)
+    b = store.add(
+        "build doctor classifies seven failure signatures", tags=["build"], confidence=0.6
+    )
+    r = Retriever(store)
+    assert ids(r, "hvigor构建失败") == [a.id]
+    assert r.rebuilds == 1
+
+    c = store.add("hvigor daemon crashed: delete the .hvigor cache", confidence=0.9)
+    assert ids(r, "hvigor") == [c.id, a.id]
+    store.edit(a.id, content="ohpm install behind a proxy")
+    assert ids(r, "hvigor") == [c.id]
+    assert ids(r, "ohpm") == [a.id]
+    store.set_confidence(b.id, 0.1, reason="noisy")
+    assert r.search(Query("doctor", now=NOW)).results[0].memory.confidence == 0.1
+    new = store.supersede(
+        c.id, content="hvigor daemon: run hvigorw --stop-daemon", reason="better fix"
+    )
+    assert ids(r, "hvigor daemon") == [new.id]
+    assert c.id in ids(r, "hvigor daemon", include_superseded=True)
+    store.delete(b.id)
+    assert ids(r, "doctor") == []
+    store.restore(b.id)
+    assert ids(r, "doctor") == [b.id]
+    store.bulk_add_tag([a.id, b.id], "zzz-tag")
+    assert sorted(ids(r, "", tags=["zzz-tag"])) == sorted([a.id, b.id])
+    assert_matches_scan(r, store, "hvigor build ohpm")
+    assert r.rebuilds == 1  # everything above was incremental
+    r.close()
+
+
+def test_retriever_sees_another_connections_writes(store: MemoryStore, tmp_path: Path) -> None:
+    store.add("first memory about hdc", confidence=0.5)
+    r = Retriever(store)
+    assert len(ids(r, "hdc")) == 1
+    other_db = Database(tmp_path / "r.db")  # as another process would
+    other = MemoryStore(other_db)
+    m = other.add("second memory about hdc install 9568320", confidence=0.9)
+    other.edit(m.id, content="second memory about hdc install code 9568320")
+    assert ids(r, "hdc") == [m.id, store.list()[0].id]
+    assert ids(r, "9568320") == [m.id]
+    assert_matches_scan(r, store, "hdc install")
+    other.close()
+    other_db.close()
+    r.close()
+
+
+def test_retriever_random_operations_match_scan(store: MemoryStore) -> None:
+    rng = random.Random(7)
+    words = [
+        "hvigor",
+        "build",
+        "构建",
+        "失败",
+        "hdc",
+        "install",
+        "签名",
+        "signing",
+        "9568320",
+        "roses",
+    ]
+    r = Retriever(store)
+    made: list[str] = []
+    for step in range(60):
+        op = rng.random()
+        try:
+            if op < 0.45 or not made:
+                text = " ".join(rng.sample(words, 3)) + ("构建失败" if rng.random() < 0.3 else "")
+                tags = rng.sample(["build", "hdc", "misc"], 1)
+                made.append(store.add(text, tags=tags, confidence=round(rng.random(), 2)).id)
+            elif op < 0.6:
+                store.edit(rng.choice(made), content=" ".join(rng.sample(words, 2)))
+            elif op < 0.7:
+                store.set_confidence(rng.choice(made), round(rng.random(), 2), reason="test")
+            elif op < 0.8:
+                live = [m.id for m in store.list() if not m.superseded_by]
+                if len(live) > 1:
+                    old = rng.choice(live)
+                    others = [x for x in live if x != old]
+                    store.supersede(old, by=rng.choice(others), reason="test")
+            elif op < 0.85:
+                store.delete(rng.choice(made))
+            elif op < 0.9:
+                store.restore(rng.choice(made))
+            else:
+                store.undo_last()
+        except StoreError:
+            pass  # e.g. editing a deleted memory: refused, nothing changed
+        if step % 5 == 0:
+            assert_matches_scan(r, store, " ".join(rng.sample(words, 2)))
+    assert_matches_scan(r, store, "hvigor构建失败 install")
+    r.close()
+
+
+def test_search_while_writing_from_another_thread(store: MemoryStore) -> None:
+    for i in range(50):
+        store.add(f"seed memory {i} about hvigor", confidence=0.5)
+    r = Retriever(store)
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def reader() -> None:
+        try:
+            while not stop.is_set():
+                res = r.search(Query("hvigor", now=NOW, limit=5))
+                assert len(res.results) == 5
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    t = threading.Thread(target=reader)
+    t.start()
+    try:
+        for i in range(40):
+            store.add(f"concurrent memory {i} about hvigor", confidence=0.6)
+    finally:
+        stop.set()
+        t.join(10)
+    assert not errors
+    assert_matches_scan(r, store, "hvigor concurrent")
+    r.close()
