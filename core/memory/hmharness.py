@@ -128,6 +128,9 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def _text(obj: dict[str, Any], key: str, *, empty_ok: bool = False) -> str:
     if key not in obj:
         raise ValueError(f"missing required field {key!r}")
@@ -142,7 +145,7 @@ def _text(obj: dict[str, Any], key: str, *, empty_ok: bool = False) -> str:
 def parse_record(text: str) -> dict[str, Any]:
     """Column values for one line of memory.jsonl; ``ValueError`` with the reason if it is bad."""
     try:
-        obj = json.loads(text, parse_constant=_reject_constant)
+        obj = _DECODER.decode(text)
     except ValueError as exc:
         raise ValueError(f"invalid JSON: {exc}") from None
     if not isinstance(obj, dict):
@@ -217,6 +220,15 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
+    # lines imported before, byte for byte, need no parsing (the watcher re-reads whole files)
+    with store.db.read() as s:
+        by_raw: dict[str, str] = {
+            raw_text: mid
+            for raw_text, mid in s.execute(
+                sa.select(Memory.hmh_raw, Memory.id).where(Memory.hmh_raw.is_not(None))
+            )
+        }
+    same: list[str] = []
     for number, raw in enumerate(lines, start=1):
         try:
             text = raw.decode("utf-8")
@@ -226,6 +238,11 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
         if number == 1:
             text = text.removeprefix("\ufeff")
         if not text.strip():
+            continue
+        mid = by_raw.get(text)
+        if mid is not None and mid not in first_line:
+            first_line[mid] = number
+            same.append(mid)
             continue
         try:
             values = parse_record(text)
@@ -245,6 +262,7 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
 
     with store._transaction(ACTOR) as tx:
         s = tx.session
+        report.unchanged += len(same)
         ids = [v["id"] for _, _, v in parsed]
         known: dict[str, str | None] = {}  # id -> hmh_raw
         for i in range(0, len(ids), 500):
@@ -275,11 +293,11 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
             else:
                 report.unchanged += 1
         if new_rows:
-            s.execute(sa.insert(Memory), new_rows)
+            s.execute(sa.insert(Memory.__table__), new_rows)
             for values in new_rows:
                 tx.event(values["id"], "import", reason=str(path))
             report.imported = len(new_rows)
-        seen = set(ids)
+        seen = set(ids) | set(same)
         missing = s.execute(
             sa.select(Memory.id)
             .where(Memory.hmh_raw.is_not(None), Memory.deleted_at.is_(None))
@@ -380,14 +398,17 @@ def export_file(store: MemoryStore, path: Path | str, ids: Iterable[str] | None 
     Returns the number of lines written."""
     path = Path(path).expanduser()
     with store.db.read() as s:
-        stmt = sa.select(Memory).where(Memory.deleted_at.is_(None)).order_by(Memory.seq)
+        stmt = (
+            sa.select(*Memory.__table__.c).where(Memory.deleted_at.is_(None)).order_by(Memory.seq)
+        )
+        rows: list[Any]
         if ids is None:
-            rows = list(s.scalars(stmt))
+            rows = list(s.connection().execute(stmt))
         else:
             wanted = list(dict.fromkeys(ids))
             rows = []
             for i in range(0, len(wanted), 500):
-                rows.extend(s.scalars(stmt.where(Memory.id.in_(wanted[i : i + 500]))))
+                rows.extend(s.connection().execute(stmt.where(Memory.id.in_(wanted[i : i + 500]))))
             found = {r.id for r in rows}
             unknown = [i for i in wanted if i not in found]
             if unknown:

@@ -253,6 +253,7 @@ def _records_from_raw(
 ) -> builtins.list[MemoryRecord]:
     """Records from raw ``_RAW_COLUMNS`` tuples (JSON as text), decoding repeated tags once."""
     tag_cache: dict[str, tuple[str, ...]] = {}
+    back_t = {k: tuple(v) for k, v in back.items()}
     loads = json.loads
     out: list[MemoryRecord] = []
     append = out.append
@@ -287,7 +288,7 @@ def _records_from_raw(
                 r[19],
                 r[20],
                 {} if not extra or extra == "{}" else loads(extra),
-                tuple(back.get(r[0], ())),
+                back_t.get(r[0], ()),
             )
         )
     return out
@@ -322,6 +323,8 @@ class _Tx:
     changed: set[str] = field(default_factory=set)
     events: list[dict[str, Any]] = field(default_factory=list)
     created: list[MemoryEvent] = field(default_factory=list)
+    # fill ``created`` (RETURNING, one statement per row on SQLite): only reverts need it
+    want_created: bool = False
 
     def event(
         self,
@@ -355,6 +358,10 @@ class _Tx:
             return
         self.session.flush()
         table = EventRow.__table__
+        if not self.want_created:
+            self.session.execute(sa.insert(table), self.events)
+            self.events.clear()
+            return
         stmt = sa.insert(table).returning(*table.c, sort_by_parameter_order=True)
         rows = self.session.execute(stmt, self.events).all()
         self.created.extend(event_from_row(r) for r in rows)
@@ -379,9 +386,12 @@ class MemoryStore:
     # ---------------------------------------------------------------- infrastructure
 
     @contextmanager
-    def _transaction(self, actor: str | None = None) -> Iterator[_Tx]:
+    def _transaction(
+        self, actor: str | None = None, *, want_created: bool = False
+    ) -> Iterator[_Tx]:
         with self.db.write() as session:
             tx = _Tx(session=session, actor=actor or self.actor, group=uuid.uuid4().hex, at=iso())
+            tx.want_created = want_created
             yield tx
             tx.flush_events()
         if tx.changed:
@@ -497,15 +507,19 @@ class MemoryStore:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY seq"
         with self.db.read() as s:
-            cur = s.connection().exec_driver_sql(sql)
-            rows = cur.fetchall()
-            back: dict[str, list[str]] = {}
-            links = s.connection().exec_driver_sql(
-                "SELECT id, superseded_by FROM memories WHERE superseded_by IS NOT NULL "
-                "AND deleted_at IS NULL ORDER BY seq"
-            )
-            for old_id, new_id in links:
-                back.setdefault(new_id, []).append(old_id)
+            # the DBAPI cursor directly: plain tuples, no Row objects (a third of the time)
+            cur = s.connection().connection.dbapi_connection.cursor()
+            try:
+                rows = cur.execute(sql).fetchall()
+                back: dict[str, list[str]] = {}
+                links = cur.execute(
+                    "SELECT id, superseded_by FROM memories WHERE superseded_by IS NOT NULL "
+                    "AND deleted_at IS NULL ORDER BY seq"
+                )
+                for old_id, new_id in links:
+                    back.setdefault(new_id, []).append(old_id)
+            finally:
+                cur.close()
         return _records_from_raw(rows, back)
 
     def count(self) -> int:
@@ -919,7 +933,7 @@ class MemoryStore:
     def revert(self, event_id: int, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
         """Undo one event: set its field back to the old value (see the module doc).
         Returns the ``revert`` events written."""
-        with self._transaction(actor) as tx:
+        with self._transaction(actor, want_created=True) as tx:
             event = tx.session.get(EventRow, event_id)
             if event is None:
                 raise NotFound(f"no event with id {event_id}; see `hmdesk-cli history ID`")
@@ -932,7 +946,7 @@ class MemoryStore:
     def undo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
         """Revert every event of the newest group of user changes that is not undone yet
         (reverts, recalls, imports and syncs are not undone by this). [] if there is none."""
-        with self._transaction(actor) as tx:
+        with self._transaction(actor, want_created=True) as tx:
             s = tx.session
             groups = s.execute(
                 sa.select(EventRow.group_id, sa.func.max(EventRow.id).label("last"))
