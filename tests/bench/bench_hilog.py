@@ -1,0 +1,231 @@
+"""hilog parse + filter throughput on a realistic mixed stream (issue 3, requirement 12).
+
+A deterministic stream of ~300k lines: HarmonyOS NEXT lines (process segment, upper-case hex),
+open-source lines (lower-case hex), pre-2022 lines (no type letter), msec/usec/nsec fractions,
+some ``-v year``, 10% of lines in multi-line messages, kernel lines, LOGLIMIT/LOGLIMITD drop
+markers, a few ``-v color`` and unparseable lines.
+
+Measured side by side in one run, medians over a few repetitions:
+
+* floor — a bare ``re.match`` of the reference regex (toolchain.md §2.1) per line, nothing kept;
+* parse — ``HilogParser.feed`` in batches of 5,000 lines (what ``HilogStream`` does);
+* parse + query — the same plus ``HilogQuery.filter`` with a three-term query
+  ``tag:ArkUI level:W -message:heartbeat``.
+
+Goal: parse + query ≥ 150,000 lines/s.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from hmdesk.core.toolchain.hilog_parse import HilogParser
+from hmdesk.core.toolchain.hilog_query import HilogQuery
+
+GOAL = 150_000
+N_LINES = 300_000
+REPEATS = 5
+BATCH = 5_000
+QUERY = "tag:ArkUI level:W -message:heartbeat"
+HEAVY = "tag~:^(ArkUI|Ace)$ frame -is:dropped | is:crash"  # informative, no goal
+
+# the regex suggested by reference/toolchain.md §2.1: the floor a per-line regex loop costs
+FLOOR_RE = re.compile(
+    r"^(?:(\d{4})-)?(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3,9})\s+(\d+)\s+(\d+) ([DIWEF]) "
+    r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)$"
+)
+
+TAGS = [
+    ("com.example.hello", "ArkUI", "A", 0x3900),
+    ("com.example.hello", "testTag", "A", 0x3200),
+    ("com.example.hello", "Ace", "C", 0x3900),
+    ("com.ohos.sceneboard", "AOD", "A", 0x1B05),
+    ("render_service", "OHOS::RS", "C", 0x1406),
+    ("samgr", "SAMGR", "C", 0x1800),
+    ("riladapter_host", "HrilExt", "C", 0x2B01),
+    ("foundation", "AbilityManagerService", "C", 0x1300),
+    ("hiview", "HiView", "C", 0x2D10),
+    ("com.huawei.hmos.settings", "Settings", "A", 0xF00),
+]
+MESSAGES = [
+    "AodClockFullScreen --> timeFontSize:114.48717948717947",
+    "[LoadImgsbyResolution] Can't find resolution (1084 x 2412) in config file",
+    "LoadSa SA:10120 AddDeath fail,cnt:1,callpid:610",
+    "heartbeat ok seq=%d",
+    "[BoosterRawInd-(hril_booster.cpp:296)] RilExt: BoosterRawInd",
+    "onPageShow page=pages/Index visible=true",
+    "measure node id=%d took 17ms, exceeds frame budget",
+    "StartAbility: bundle=com.example.hello ability=EntryAbility",
+    "<private> value=%d",
+    "[Engine Log]Lifetime: 0.000000s",
+]
+LEVELS = "DIIIIIWWEF"
+
+
+def make_stream(n: int = N_LINES, seed: int = 20261129) -> list[str]:
+    rng = random.Random(seed)
+    out: list[str] = []
+    sec = 0.0
+    while len(out) < n:
+        sec += rng.random() * 0.004
+        ms = int(sec * 1000)
+        h, rem = divmod(ms // 1000, 3600)
+        m, s = divmod(rem, 60)
+        frac_kind = rng.random()
+        if frac_kind < 0.8:
+            frac = f"{ms % 1000:03d}"
+        elif frac_kind < 0.9:
+            frac = f"{ms % 1000:03d}{rng.randrange(1000):03d}"
+        else:
+            frac = f"{ms % 1000:03d}{rng.randrange(1000000):06d}"
+        date = "2026-11-15" if rng.random() < 0.05 else "11-15"
+        stamp = f"{date} {10 + h % 14:02d}:{m:02d}:{s:02d}.{frac}"
+        pid = rng.choice([1197, 2823, 610, 4000, 5394, 1134])
+        tid = pid if rng.random() < 0.6 else pid + rng.randrange(1, 40)
+        r = rng.random()
+        if r < 0.02:  # kernel line
+            out.append(
+                f"{stamp[-18:]} <{rng.choice('3466')}> [{rng.random() * 5000:.6f}] hungtask_base check {len(out)}"
+            )
+            continue
+        if r < 0.025:  # drop markers
+            if rng.random() < 0.5:
+                out.append(
+                    f"{stamp} {pid:5d} {tid:5d} W A00032/LOGLIMIT: "
+                    f"==com.example.hello LOGS OVER PROC QUOTA, {rng.randrange(1, 4000)} DROPPED=="
+                )
+            else:
+                out.append(
+                    f"{stamp} {pid:5d} {tid:5d} W C00000/LOGLIMITD: {rng.randrange(1, 500)} line(s) dropped!"
+                )
+            continue
+        if r < 0.03:  # unparseable noise
+            out.append(
+                rng.choice(["", "[Info]hdc noise", "Invalid time format", "   continuation?"])
+            )
+            continue
+        proc, tag, typ, dom = rng.choice(TAGS)
+        level = rng.choice(LEVELS)
+        variant = rng.random()
+        if variant < 0.5:  # HarmonyOS NEXT: process segment, upper-case hex
+            head = f"{stamp} {pid:5d} {tid:5d} {level} {typ}{dom:05X}/{proc}/{tag}"
+        elif variant < 0.85:  # open-source hilog: lower-case hex, no process
+            head = f"{stamp} {pid:5d} {tid:5d} {level} {typ}{dom:05x}/{tag}"
+        else:  # pre-2022 OpenHarmony: no type letter
+            head = f"{stamp} {pid:5d} {tid:5d} {level} {dom:05x}/{tag}"
+        msg = rng.choice(MESSAGES)
+        if "%d" in msg:
+            msg = msg % rng.randrange(100000)
+        if rng.random() < 0.029:  # multi-line message (about 10% of all lines)
+            parts = [msg] + [
+                f"    at frame{i} (entry/src/main/ets/pages/Index.ets:{i + 10}:7)"
+                for i in range(rng.randrange(2, 5))
+            ]
+        else:
+            parts = [msg]
+        color = rng.random() < 0.01
+        for i, part in enumerate(parts):
+            line = f"{head}: {part}"
+            if color and i == 0:
+                line = "\x1b[38;5;166m" + line
+            if color and i == len(parts) - 1:
+                line += "\x1b[0m"
+            out.append(line)
+    return out[:n]
+
+
+def _floor(lines: list[str]) -> int:
+    match = FLOOR_RE.match
+    n = 0
+    for s in lines:
+        if match(s) is not None:
+            n += 1
+    return n
+
+
+def _parse(lines: list[str]) -> int:
+    parser = HilogParser()
+    n = 0
+    for i in range(0, len(lines), BATCH):
+        n += len(parser.feed(lines[i : i + BATCH]))
+    return n
+
+
+def _parse_query(lines: list[str]) -> int:
+    parser = HilogParser()
+    query = HilogQuery.parse(QUERY)
+    n = 0
+    for i in range(0, len(lines), BATCH):
+        n += len(query.filter(parser.feed(lines[i : i + BATCH])))
+    return n
+
+
+def _parse_heavy(lines: list[str]) -> int:
+    parser = HilogParser()
+    query = HilogQuery.parse(HEAVY)
+    n = 0
+    for i in range(0, len(lines), BATCH):
+        n += len(query.filter(parser.feed(lines[i : i + BATCH])))
+    return n
+
+
+def _measure(fn: Callable[[list[str]], int], lines: list[str]) -> tuple[float, int]:
+    times = []
+    result = 0
+    for _ in range(REPEATS):
+        gc.collect()
+        t0 = time.perf_counter()
+        result = fn(lines)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), result
+
+
+def main() -> bool:
+    t0 = time.perf_counter()
+    lines = make_stream()
+    gen = time.perf_counter() - t0
+    parsed = HilogParser().feed(lines)
+    multi = sum(1 for x in parsed if x.cont)
+    in_groups = sum(
+        1 for i, x in enumerate(parsed) if x.cont or (i + 1 < len(parsed) and parsed[i + 1].cont)
+    )
+    kinds = {k: sum(1 for x in parsed if x.kind == k) for k in ("log", "kmsg", "dropped", "raw")}
+    print(
+        f"stream: {len(lines):,} lines generated in {gen:.1f} s; python {sys.version.split()[0]}; "
+        f"query {QUERY!r}; batches of {BATCH:,}; median of {REPEATS}"
+    )
+    print(
+        f"mix: {in_groups / len(lines):.1%} of lines in multi-line messages; "
+        + ", ".join(f"{k} {v:,}" for k, v in kinds.items())
+    )
+    rows = []
+    floor_t, floor_n = _measure(_floor, lines)
+    rows.append(("floor: bare re.match per line", floor_t, f"{floor_n:,} matched"))
+    parse_t, parse_n = _measure(_parse, lines)
+    rows.append(
+        ("parse (HilogParser.feed)", parse_t, f"{parse_n:,} lines, {multi:,} continuations")
+    )
+    pq_t, pq_n = _measure(_parse_query, lines)
+    rows.append(("parse + 3-term query", pq_t, f"{pq_n:,} lines shown"))
+    heavy_t, heavy_n = _measure(_parse_heavy, lines)
+    rows.append(("parse + regex/free-text query", heavy_t, f"{heavy_n:,} lines shown ({HEAVY!r})"))
+    print(f"{'':34} {'median s':>9} {'lines/s':>11} {'vs floor':>9}  notes")
+    for name, t, note in rows:
+        rate = len(lines) / t
+        print(f"{name:34} {t:9.3f} {rate:11,.0f} {floor_t / t:8.2f}x  {note}")
+    rate = len(lines) / pq_t
+    ok = rate >= GOAL
+    print(
+        f"goal: parse + query >= {GOAL:,} lines/s -> {rate:,.0f} lines/s: {'met' if ok else 'MISSED'}"
+    )
+    return ok
+
+
+if __name__ == "__main__":
+    raise SystemExit(0 if main() else 1)
