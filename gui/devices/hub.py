@@ -61,9 +61,10 @@ class DeviceHub(QObject):
 
     _hubs: dict[int, DeviceHub] = {}
 
-    def __init__(self, settings: Any, parent: QObject | None = None) -> None:
+    def __init__(self, settings: Any, db: Any = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
+        self.db = db
         self.devices: list[Any] = []
         self.error = ""
         self._users = 0
@@ -77,7 +78,7 @@ class DeviceHub(QObject):
         key = id(ctx.settings)
         hub = cls._hubs.get(key)
         if hub is None:
-            hub = cls(ctx.settings, QCoreApplication.instance())
+            hub = cls(ctx.settings, getattr(ctx, "db", None), QCoreApplication.instance())
             cls._hubs[key] = hub
         return hub
 
@@ -101,7 +102,7 @@ class DeviceHub(QObject):
         except ImportError as exc:  # the core poller is part of every release
             self._apply([], f"device polling is unavailable ({exc})")
             return
-        self._poller = DevicePoller(self._on_change_thread)
+        self._poller = DevicePoller(self._on_change_thread, db=self.db)
         try:
             self._poller.start()
         except Exception as exc:
@@ -121,7 +122,7 @@ class DeviceHub(QObject):
         devices = getattr(snapshot, "devices", snapshot)
         error = error or getattr(snapshot, "error", None)
         status = getattr(snapshot, "status", None)
-        if not error and status in ("server-failed", "error"):
+        if not error and status not in (None, "ok", "empty"):
             msg = getattr(snapshot, "message", "") or "hdc could not list devices"
             fix = getattr(snapshot, "fix", None)
             error = f"{msg} — {fix}" if fix else msg
@@ -150,6 +151,11 @@ class DeviceHub(QObject):
 
     def target_device(self) -> Any:
         return next((d for d in self.devices if field(d, "key") == self.target), None)
+
+    def refresh(self) -> None:
+        """Poll now instead of waiting for the next interval."""
+        if self._poller is not None and hasattr(self._poller, "poll_now"):
+            self._poller.poll_now()
 
     def inject(self, devices: list[Any], error: str | None = None) -> None:
         """Set a snapshot directly (tests, screenshots)."""

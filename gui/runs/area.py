@@ -46,23 +46,15 @@ RECENT_KEY = "runs/recent_projects"
 PROJECT_KEY = "runs/project"
 MAX_RECENT = 8
 
-NO_DEVICE_FINDING = {
-    "kind": "no-device",
-    "evidence": "No device is chosen or connected (hdc list targets shows none Connected).",
-    "fix": "Connect a device by USB with USB debugging on and accept the authorization dialog, "
-    "or `hdc tconn IP:PORT`; then pick it in the device box.",
-    "code": None,
-    "query_terms": ["hdc", "device", "not found", "connect"],
-    "location": None,
-}
-
 
 def read_project_summary(path: str) -> dict[str, Any]:
     """Qt-free: read a project folder into what the project line shows (raises ProjectError)."""
     from hmdesk.core.toolchain.project import read_project
 
     proj = read_project(path)
-    entry = proj.entry_module() if hasattr(proj, "entry_module") else None
+    entry = getattr(proj, "entry_module", None)
+    if callable(entry):
+        entry = entry()
     ability = None
     if entry is not None:
         launcher = getattr(entry, "launcher_ability", None)
@@ -113,6 +105,7 @@ class RunsArea(QWidget):
         self.shown_run: dict[str, Any] | None = None
         self.feed: HilogFeed | None = None
         self.opener = open_location
+        self.pipeline_options: Any = None  # core PipelineOptions (timeouts, clean, ...) or None
         self._closed = False
         self.hub = DeviceHub.for_context(ctx)
         self.controller = RunController(self)
@@ -404,13 +397,9 @@ class RunsArea(QWidget):
         self.card_scroll.hide()
         self.steps.reset()
         self.tabs.setCurrentIndex(0)
-        if not key:
-            self.steps.step_finished("build", "skipped", "no device chosen")
-            self._show_card(None, "install", NO_DEVICE_FINDING, None)
-            self.run_done.emit({"run_id": None, "status": "failed", "step": None})
-            return False
         try:
-            self.controller.start(self.ctx.db, self.project_dir, key, rerun_of=rerun_of)
+            extra = {"options": self.pipeline_options} if self.pipeline_options is not None else {}
+            self.controller.start(self.ctx.db, self.project_dir, key, rerun_of=rerun_of, **extra)
         except Exception as exc:
             self.ctx.bus.show_error(f"Could not start the run: {exc}", "")
             self.banner_text(f"Could not start the run: {exc}", "#fdecea")

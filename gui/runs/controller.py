@@ -90,7 +90,9 @@ class RunController(QObject):
             kwargs["rerun_of"] = rerun_of
         self.run_id = None
         self._finished_sent = False
-        self.pipeline = Pipeline(db, project_dir, device_key, on_event=self._batcher.put, **kwargs)
+        self.pipeline = Pipeline(
+            db, project_dir, device_key or None, on_event=self._batcher.put, **kwargs
+        )
         self.thread = threading.Thread(target=self._work, name="hmdesk-run", daemon=True)
         self.thread.start()
 
@@ -126,6 +128,12 @@ class RunController(QObject):
 
         for ev in events:
             d = event_dict(ev)
+            data = d.pop("data", None)
+            if isinstance(data, dict):
+                for k, v in data.items():
+                    d.setdefault(k, v)
+                    if d.get(k) is None:
+                        d[k] = v
             kind = d["kind"]
             if kind in ("line", "steplines", "lines", "stepline", "log"):
                 name = _step_name(d)

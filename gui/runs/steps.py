@@ -113,9 +113,9 @@ class StepRow(QFrame):
         if total > 0:
             self.progress.setRange(0, total)
             self.progress.setValue(min(done, total))
-            self.progress.setFormat(f"{done}/{total}")
+            self.progress.setFormat(f"{done}/{total} tasks")
         if task:
-            self.message.setText(task)
+            self.message.setText(f"{done} tasks · {task}" if total <= 0 else task)
 
     def update_elapsed(self) -> None:
         if self.started is not None:

@@ -1,0 +1,309 @@
+"""RunsArea end to end with the fake hdc and hvigorw (real child processes)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hmdesk.core.toolchain.pipeline import PipelineOptions
+from hmdesk.gui.context import build_context
+from hmdesk.gui.runs.area import RECENT_KEY, RunsArea
+from hmdesk.gui.runs.pitfalls import SavePitfallDialog
+from PySide6.QtCore import QSettings
+
+from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
+
+__all__ = ["fake_tools"]
+
+RUN_TIMEOUT = 60_000
+
+PITFALLS = {
+    "arkts": (
+        "ArkTS compile error 10505001 (arkts-source): open the file:line:col from the hvigor log",
+        ["arkts-source", "hvigor", "build"],
+    ),
+    "signing": (
+        "Install failed with 9568320 no signature: the HAP is unsigned, add signingConfigs",
+        ["signing", "install", "9568320"],
+    ),
+    "launch": (
+        "aa start failed 10104001: the ability does not exist, check mainElement in module.json5",
+        ["launch", "10104001", "aa"],
+    ),
+    "device": (
+        "hdc finds no device: replug the cable, accept the debugging dialog, hdc kill -r",
+        ["device", "hdc"],
+    ),
+    "timeout": (
+        "Build timeout: hvigor hung, stop the daemon (hvigorw --stop-daemon) and retry",
+        ["timeout", "build", "hvigor"],
+    ),
+}
+
+
+@pytest.fixture
+def ctx(tmp_path, qapp):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    c = build_context(tmp_path / "hmdesk.db", settings)
+    ids = {}
+    for name, (content, tags) in PITFALLS.items():
+        ids[name] = c.store.add(content, tags=tags, confidence=0.8).id
+    c.pitfall_ids = ids  # type: ignore[attr-defined]
+    yield c
+    c.db.close()
+
+
+@pytest.fixture
+def area(qtbot, ctx, fake_tools):
+    a = RunsArea(ctx)
+    qtbot.addWidget(a)
+    a.resize(1300, 850)
+    a.show()
+    yield a
+    a.shutdown()
+
+
+def open_project(qtbot, area, path: Path) -> dict:
+    with qtbot.waitSignal(area.project_loaded, timeout=10_000) as sig:
+        area.open_project(str(path))
+    return sig.args[0]
+
+
+def run(qtbot, area) -> dict:
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        assert area.build_and_run() is not False
+    return sig.args[0]
+
+
+def wait_card(qtbot, area) -> None:
+    qtbot.waitUntil(lambda: area.card_scroll.isVisible(), timeout=10_000)
+    with qtbot.waitSignal(area.recall_done, timeout=10_000, raising=False):
+        pass
+    qtbot.waitUntil(lambda: "searching" not in area.card.recall_note.text(), timeout=10_000)
+
+
+def wait_target(qtbot, area) -> None:
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+
+
+def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
+    summary = open_project(qtbot, area, fake_tools.project("hello"))
+    assert summary["bundle"] and summary["module"] == "entry" and summary["ability"]
+    assert "signed" in area.project_label.text()
+    assert ctx.settings.value(RECENT_KEY)
+    wait_target(qtbot, area)
+    result = run(qtbot, area)
+    assert result["status"] == "success", result
+    rows = area.steps.rows
+    assert [rows[n].verdict for n in ("build", "install", "stop", "launch")] == ["passed"] * 4
+    assert rows["build"].progress.value() == rows["build"].progress.maximum() > 0
+    assert rows["build"].elapsed is not None
+    assert "BUILD SUCCESSFUL" in area.steps.logs["build"].toPlainText()
+    assert "start ability successfully" in area.steps.logs["launch"].toPlainText()
+    assert not area.card_scroll.isVisible()
+    assert area.run_button.isEnabled() and not area.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: area.history.model.rowCount() == 1, timeout=10_000)
+    assert area.history.model.run_at(0)["status"] == "success"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "kind", "code", "pitfall"),
+    [
+        ("build-error", "arkts-source", "10505001", "arkts"),
+        ("9568320", None, "9568320", "signing"),
+        ("aa-start", None, "10104001", "launch"),
+        ("no-device", "device", None, "device"),
+        ("timeout", "timeout", None, "timeout"),
+    ],
+)
+def test_failure_shows_card_with_recalled_pitfalls(
+    qtbot, area, ctx, fake_tools, scenario, kind, code, pitfall
+):
+    if scenario == "build-error":
+        fake_tools.hvigor_scenario("arkts-error")
+    elif scenario == "9568320":
+        fake_tools.hdc_scenario("one-device", "install-9568320")
+    elif scenario == "aa-start":
+        fake_tools.hdc_scenario("one-device", "aa-start-10104001")
+    elif scenario == "no-device":
+        fake_tools.hdc_scenario("no-device")
+    elif scenario == "timeout":
+        fake_tools.hvigor_scenario("hang")
+        area.pipeline_options = PipelineOptions(
+            timeouts={"build": 2.0, "install": 20, "stop": 20, "launch": 20}
+        )
+    open_project(qtbot, area, fake_tools.project("hello"))
+    if scenario != "no-device":
+        wait_target(qtbot, area)
+    result = run(qtbot, area)
+    assert result["status"] == "failed"
+    wait_card(qtbot, area)
+    card = area.card
+    finding = card.finding
+    assert finding is not None
+    if kind:
+        assert finding["kind"] == kind, finding
+    if code:
+        assert str(finding.get("code")) == code or code in finding["evidence"], finding
+    assert "failed" in card.title.text()
+    assert card.evidence.text()
+    assert card.fix.text().startswith("<b>Fix:</b>")
+    # the recalled pitfall for this failure is among the rows, with highlighting and breakdown
+    ids = [r.memory_id for r in card.rows]
+    assert ctx.pitfall_ids[pitfall] in ids, (finding["query_terms"], card.recall_note.text())
+    row = card.row_for(ctx.pitfall_ids[pitfall])
+    assert "background" in row.content.text()
+    assert "confidence" in row.breakdown.text() and "lexical" in row.breakdown.text()
+    if scenario == "timeout":
+        assert area.steps.rows["build"].verdict == "timeout"
+
+
+def test_build_error_location_is_clickable(qtbot, area, fake_tools):
+    fake_tools.hvigor_scenario("arkts-error")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    log = area.steps.logs["build"]
+    assert log.locations, log.toPlainText()[-500:]
+    opened = []
+    area.opener = lambda path, line, col, project: opened.append((path, line, col)) or "ok"
+    loc = log.locations[0]
+    log.location_activated.emit(loc.path, loc.line, loc.col)
+    assert opened and opened[0][1] > 0
+
+
+def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypatch):
+    fake_tools.hdc_scenario("one-device", "install-9568320")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    result = run(qtbot, area)
+    wait_card(qtbot, area)
+    seen = {}
+
+    def fake_ask(prefill, parent=None):
+        seen.update(prefill)
+        return {
+            "content": prefill["content"],
+            "tags": prefill["tags"],
+            "layer": "semantic",
+            "confidence": 0.9,
+            "provenance": prefill["provenance"],
+            "source": prefill["source"],
+        }
+
+    monkeypatch.setattr(SavePitfallDialog, "ask", staticmethod(fake_ask))
+    with qtbot.waitSignal(area.pitfall_saved, timeout=10_000) as sig:
+        area.card.save_button.click()
+    saved = ctx.store.get(sig.args[0])
+    assert str(result["run_id"]) in saved.provenance
+    assert "9568320" in saved.content and "install" in saved.tags
+    assert seen["content"].startswith("Install failed")
+    # "This helped" counts a recall
+    wait_card(qtbot, area)
+    row = area.card.row_for(ctx.pitfall_ids["signing"])
+    assert row is not None
+    with qtbot.waitSignal(area.recall_counted, timeout=10_000):
+        row.helped_button.click()
+    assert ctx.store.get(ctx.pitfall_ids["signing"]).recall_count == 1
+    assert not row.helped_button.isEnabled()
+
+
+def test_unsigned_project_warns_before_building(qtbot, area, fake_tools, monkeypatch):
+    open_project(qtbot, area, fake_tools.project("hello-unsigned"))
+    assert "unsigned" in area.project_label.text()
+    asked = []
+    monkeypatch.setattr(area, "confirm_unsigned", lambda problem: asked.append(problem) or False)
+    assert area.build_and_run() is False
+    assert asked and not area.controller.running
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is dead for our purpose
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _fake_processes(marker: str) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if "hvigorw.py" in cmd and marker in cmd and _alive(int(entry.name)):
+            pids.append(int(entry.name))
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="uses /proc to find processes")
+def test_cancel_leaves_no_process_behind(qtbot, area, fake_tools):
+    fake_tools.hvigor_scenario("hang")
+    # only hvigorw spawns the grandchild (the fake hdc would too, and it is polled meanwhile)
+    pidfile = fake_tools.work / "hvigor-grandchild.pid"
+    wrapper = fake_tools.work / "hvigorw-spawning"
+    wrapper.write_text(
+        f'#!/bin/sh\nFAKE_SPAWN_CHILD="{pidfile}" exec "{fake_tools.hvigorw}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    fake_tools.set("HMDESK_HVIGORW", str(wrapper))
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    assert area.build_and_run()
+    qtbot.waitUntil(lambda: area.steps.rows["build"].verdict == "running", timeout=10_000)
+    qtbot.waitUntil(lambda: bool(pidfile.exists() and pidfile.read_text().strip()), timeout=10_000)
+    grandchild = int(pidfile.read_text().strip())
+    assert _alive(grandchild)
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        area.cancel_button.click()
+    assert sig.args[0]["status"] == "cancelled"
+    assert area.steps.rows["build"].verdict == "cancelled"
+    qtbot.waitUntil(lambda: not _alive(grandchild), timeout=10_000)
+    assert _fake_processes(str(fake_tools.bin_dir.parent)) == []
+
+
+def test_history_open_filter_and_repeat(qtbot, area, ctx, fake_tools):
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    assert run(qtbot, area)["status"] == "success"
+    fake_tools.hdc_scenario("one-device", "install-9568320")
+    failed = run(qtbot, area)
+    assert failed["status"] == "failed"
+    h = area.history
+    qtbot.waitUntil(lambda: h.model.rowCount() == 2, timeout=10_000)
+    with qtbot.waitSignal(h.loaded, timeout=10_000):
+        h.status_box.setCurrentText("failed")
+    assert h.model.rowCount() == 1 and h.model.run_at(0)["status"] == "failed"
+    with qtbot.waitSignal(area.old_run_shown, timeout=10_000):
+        h.open_requested.emit(failed["run_id"])
+    assert area.steps.rows["install"].verdict == "failed"
+    assert "9568320" in area.steps.logs["install"].toPlainText()
+    wait_card(qtbot, area)
+    assert area.card.finding["code"] == "9568320"
+    # repeat it (now installing works)
+    fake_tools.hdc_scenario("one-device")
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        h.repeat_requested.emit(failed["run_id"])
+    assert sig.args[0]["status"] == "success"
+    with qtbot.waitSignal(h.loaded, timeout=10_000):
+        h.status_box.setCurrentText("(all)")
+    assert h.model.rowCount() == 3
+    assert h.model.run_at(0)["rerun_of"] == failed["run_id"]
+
+
+def test_models_pass_qtmodeltester(qtbot, qtmodeltester, area, fake_tools):
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    qtbot.waitUntil(lambda: area.history.model.rowCount() == 1, timeout=10_000)
+    qtmodeltester.check(area.history.model)
+    qtbot.waitUntil(lambda: area.hilog.model.rowCount() > 0, timeout=15_000)
+    qtmodeltester.check(area.hilog.model)
