@@ -170,6 +170,8 @@ class DevicePoller:
     def start(self) -> DevicePoller:
         if self._thread is not None:
             return self
+        self._stop = threading.Event()
+        self._cancel = CancelToken()
         self._thread = threading.Thread(target=self._run, name="hmdesk-device-poller", daemon=True)
         self._thread.start()
         return self

@@ -343,7 +343,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     for code, (kind, meaning, fix) in HDC_FAIL_CODES.items():
         sigs.append(
             Signature(
-                "device" if kind != "unauthorized" else "unauthorized",
+                {"no-device": "device", "daemon": "device"}.get(kind, kind),
                 (rf"\[{code}\]",),
                 fix,
                 code,
@@ -435,7 +435,9 @@ def diagnose(log: str) -> Finding | None:
     parsed = parse_log(tail)
     err = parsed.first_error
     location = err.location if err is not None else None
-    code = sig.code
+    # a signature's code only when the log shows it (the old ArkTS format has none); the
+    # unsigned-build warning predicts the install error 9568320, so it keeps its code
+    code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
         m_code = re.search(r"\b(\d{8})\b", m.group(0))
         code = m_code.group(1) if m_code else None

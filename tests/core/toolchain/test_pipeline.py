@@ -1,0 +1,359 @@
+"""The build → install → stop → launch pipeline end to end, with fake hdc/hvigorw processes."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.models import Run, RunStep
+from hmdesk.core.toolchain.pipeline import (
+    BoundedLog,
+    Pipeline,
+    PipelineError,
+    PipelineEvent,
+    PipelineOptions,
+    RunRepository,
+    find_hap,
+)
+
+from tests.core.toolchain.test_process import pid_exists, wait_gone
+from tests.fixtures.fake_tools import FAKE_HDC_KEY, FAKE_HDC_KEY_TCP, FakeTools
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    d = Database(tmp_path / "runs.db")
+    yield d
+    d.close()
+
+
+def run(
+    db: Database, project: Path, device: str | None = None, **kw: object
+) -> tuple[object, list[PipelineEvent]]:
+    events: list[PipelineEvent] = []
+    result = Pipeline(db, project, device, on_event=events.append, **kw).run()  # type: ignore[arg-type]
+    return result, events
+
+
+def verdicts(result: object) -> list[tuple[str, str]]:
+    return [(s.name, s.verdict) for s in result.steps]  # type: ignore[attr-defined]
+
+
+def test_success_end_to_end(fake_tools: FakeTools, db: Database) -> None:
+    project = fake_tools.project("hello")
+    result, events = run(db, project)
+    assert result.status == "success"  # type: ignore[attr-defined]
+    assert verdicts(result) == [
+        ("build", "passed"),
+        ("install", "passed"),
+        ("stop", "passed"),
+        ("launch", "passed"),
+    ]
+    hap = project / "entry/build/default/outputs/default/entry-default-signed.hap"
+    assert result.hap == str(hap)  # type: ignore[attr-defined]
+    calls = fake_tools.calls()
+    assert [c["tool"] for c in calls] == ["hvigorw", "hdc", "hdc", "hdc", "hdc"]
+    assert calls[0]["cwd"] == str(project.resolve())
+    assert calls[0]["argv"][:2] == ["assembleHap", "--mode"]
+    assert calls[1]["argv"] == ["list", "targets", "-v"]  # device resolved (only one connected)
+    assert calls[2]["argv"] == ["-t", FAKE_HDC_KEY, "install", "-r", str(hap)]
+    assert calls[3]["argv"] == [
+        "-t",
+        FAKE_HDC_KEY,
+        "shell",
+        "aa",
+        "force-stop",
+        "com.example.hello",
+    ]
+    assert calls[4]["argv"] == [
+        "-t", FAKE_HDC_KEY, "shell", "aa", "start", "-a", "EntryAbility", "-b", "com.example.hello", "-m", "entry",
+    ]  # fmt: skip
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "run-started" and kinds[-1] == "run-finished"
+    assert kinds.count("step-started") == 4 and kinds.count("step-finished") == 4
+    progress = [e for e in events if e.kind == "progress"]
+    assert progress and progress[0].done == 1 and progress[-1].task == "entry:assembleHap"
+    assert progress[0].total is None  # no earlier successful build to estimate from
+    # persisted
+    with db.read() as s:
+        row = s.get(Run, result.run_id)  # type: ignore[attr-defined]
+        assert row is not None
+        assert (row.status, row.device, row.bundle, row.project) == (
+            "success", FAKE_HDC_KEY, "com.example.hello", str(project.resolve()),
+        )  # fmt: skip
+        steps = s.query(RunStep).filter_by(run_id=row.id).order_by(RunStep.position).all()
+        assert [st.verdict for st in steps] == ["passed"] * 4
+        assert (
+            steps[0].log.endswith("BUILD SUCCESSFUL in 12 s 247 ms") and "\x1b" not in steps[0].log
+        )
+        assert steps[2].argv[-2:] == ["force-stop", "com.example.hello"]
+        assert all(st.started_at and st.ended_at and st.exit_code == 0 for st in steps)
+    # second run: progress has a total from the first
+    _r2, ev2 = run(db, project, FAKE_HDC_KEY)
+    prog2 = [e for e in ev2 if e.kind == "progress"]
+    assert prog2[-1].total == len(progress) and prog2[-1].done == len(progress)
+
+
+def test_unsigned_project_warns_and_install_fails_9568320(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    result, events = run(db, fake_tools.project("hello-unsigned"), FAKE_HDC_KEY)
+    assert result.status == "failed"  # type: ignore[attr-defined]
+    assert verdicts(result) == [
+        ("build", "passed"),
+        ("install", "failed"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
+    warnings = [e.text or "" for e in events if e.kind == "warning"]
+    assert any("9568320" in w and "unsigned" in w for w in warnings)
+    install = result.steps[1]  # type: ignore[attr-defined]
+    assert install.exit_code == 0 and install.error_code == "9568320"
+    assert "no signature file" in install.message
+    doctor = result.doctor  # type: ignore[attr-defined]
+    assert doctor is not None and doctor.code == "9568320" and doctor.kind == "signing"
+    assert result.to_json()["doctor"]["kind"] == "signing"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("hdc", "hvigor", "failed_step", "error_code", "doctor_kind"),
+    [
+        ("one-device", "arkts-error", "build", "10505001", "arkts-source"),
+        ("one-device", "arkts-error-old", "build", None, "arkts-source"),
+        ("one-device", "sdk-home", "build", "00303217", "sdk-home"),
+        ("one-device", "exit0-failed,arkts-error", "build", "10505001", "arkts-source"),
+        ("one-device", "no-hap", "build", None, "no-hap"),
+        ("install-9568332", "success", "install", "9568332", "install"),
+        ("install-no-hap", "success", "install", "E006001", "install"),
+        ("aa-start-10104001", "success", "launch", "10104001", "launch"),
+        ("force-stop-fail", "success", "stop", None, "stop"),
+        ("no-device", "success", "install", None, "device"),
+        ("two-devices", "success", "install", None, "device"),
+        ("unauthorized", "success", "install", None, "device"),
+        ("connect-server-failed", "success", "install", None, "device"),
+        ("daemon-broken", "success", "install", "E002106", "device"),
+    ],
+)
+def test_each_failure(
+    fake_tools: FakeTools,
+    db: Database,
+    hdc: str,
+    hvigor: str,
+    failed_step: str,
+    error_code: str | None,
+    doctor_kind: str,
+) -> None:
+    fake_tools.hdc_scenario(hdc)
+    fake_tools.hvigor_scenario(*hvigor.split(","))
+    device = FAKE_HDC_KEY if hdc == "daemon-broken" else None
+    result, events = run(db, fake_tools.project("hello"), device)
+    assert result.status == "failed"  # type: ignore[attr-defined]
+    steps = {s.name: s for s in result.steps}  # type: ignore[attr-defined]
+    failed = steps[failed_step]
+    assert failed.verdict == "failed"
+    assert failed.error_code == error_code
+    assert failed.doctor is not None and failed.doctor.kind == doctor_kind
+    assert failed.doctor.fix
+    assert result.doctor == failed.doctor  # type: ignore[attr-defined]
+    after = [s for s in result.steps if s.position > failed.position]  # type: ignore[attr-defined]
+    assert all(s.verdict == "skipped" for s in after)
+    fin = [e for e in events if e.kind == "step-finished" and e.step == failed_step]
+    assert fin and fin[0].verdict == "failed" and fin[0].data["doctor"]["kind"] == doctor_kind
+    stored = RunRepository(db).get(result.run_id)  # type: ignore[attr-defined]
+    assert stored.status == "failed" and stored.doctor == failed.doctor
+
+
+def test_build_error_location_is_stored(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hvigor_scenario("arkts-error")
+    project = fake_tools.project("hello")
+    result, _ = run(db, project)
+    doc = result.doctor  # type: ignore[attr-defined]
+    assert doc.location == f"{project.resolve()}/entry/src/main/ets/pages/Index.ets:18:34"
+    assert result.steps[0].message.startswith("build failed: 10505001 ArkTS Compiler Error")  # type: ignore[attr-defined]
+    assert result.steps[0].exit_code == 1  # type: ignore[attr-defined]
+
+
+def test_two_devices_with_a_key_works(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("two-devices")
+    result, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY_TCP)
+    assert result.status == "success"  # type: ignore[attr-defined]
+    assert all(c["argv"][:2] == ["-t", FAKE_HDC_KEY_TCP] for c in fake_tools.calls("hdc"))
+
+
+def test_device_message_includes_guidance(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("offline")
+    result, _ = run(db, fake_tools.project("hello"))
+    msg = result.steps[1].message  # type: ignore[attr-defined]
+    assert "no connected device" in msg and "Offline" in msg and "replug" in msg
+
+
+def test_step_timeout_kills_the_group(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("hang-install")
+    pidfile = fake_tools.spawn_child_pidfile()
+    opts = PipelineOptions()
+    opts.timeouts["install"] = 1.0
+    start = time.monotonic()
+    result, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY, options=opts)
+    assert time.monotonic() - start < 10
+    assert result.status == "failed"  # type: ignore[attr-defined]
+    install = result.steps[1]  # type: ignore[attr-defined]
+    assert install.verdict == "timeout" and "timed out after 1 s" in install.message
+    assert install.doctor is not None and install.doctor.kind == "timeout"
+    assert wait_gone(int(pidfile.read_text()))
+
+
+def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hvigor_scenario("hang-after-tasks")
+    pidfile = fake_tools.spawn_child_pidfile()
+    events: list[PipelineEvent] = []
+    pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY, on_event=events.append)
+
+    def watch(ev: PipelineEvent) -> None:
+        events.append(ev)
+        if ev.kind == "progress" and ev.done == 3:
+            threading.Timer(0.05, pipe.cancel).start()
+
+    pipe.on_event = watch
+    start = time.monotonic()
+    result = pipe.run()
+    assert time.monotonic() - start < 8
+    assert result.status == "cancelled"
+    assert verdicts(result) == [
+        ("build", "cancelled"),
+        ("install", "skipped"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
+    assert wait_gone(int(pidfile.read_text()))
+    assert RunRepository(db).get(result.run_id).status == "cancelled"
+    assert events[-1].kind == "run-finished" and events[-1].status == "cancelled"
+
+
+def test_cancel_before_run_and_between_steps(fake_tools: FakeTools, db: Database) -> None:
+    pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY)
+    pipe.cancel()
+    result = pipe.run()
+    assert result.status == "cancelled"
+    assert all(s.verdict == "skipped" for s in result.steps)
+
+    events: list[PipelineEvent] = []
+    pipe2 = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY)
+
+    def on_event(ev: PipelineEvent) -> None:
+        events.append(ev)
+        if ev.kind == "step-finished" and ev.step == "install":
+            pipe2.cancel()
+
+    pipe2.on_event = on_event
+    r2 = pipe2.run()
+    assert r2.status == "cancelled"
+    assert verdicts(r2) == [
+        ("build", "passed"),
+        ("install", "passed"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
+
+
+def test_rerun_repeats_project_device_and_options(fake_tools: FakeTools, db: Database) -> None:
+    opts = PipelineOptions(build_mode="release", clean=True)
+    first, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY, options=opts)
+    assert [s.name for s in first.steps] == ["clean", "build", "install", "stop", "launch"]  # type: ignore[attr-defined]
+    assert first.status == "success"  # type: ignore[attr-defined]
+    again = Pipeline.rerun(db, first.run_id).run()  # type: ignore[attr-defined]
+    assert again.status == "success" and again.rerun_of == first.run_id  # type: ignore[attr-defined]
+    assert again.device == FAKE_HDC_KEY and again.options["build_mode"] == "release"
+    builds = [c["argv"] for c in fake_tools.calls("hvigorw") if "assembleHap" in c["argv"]]
+    assert all("buildMode=release" in argv for argv in builds) and len(builds) == 2
+    with pytest.raises(PipelineError, match="does not exist"):
+        Pipeline.rerun(db, 999)
+
+
+def test_repository_list_filters_and_get(fake_tools: FakeTools, db: Database) -> None:
+    project = fake_tools.project("hello")
+    ok, _ = run(db, project, FAKE_HDC_KEY)
+    fake_tools.hdc_scenario("two-devices", "install-9568320")
+    bad, _ = run(db, project, FAKE_HDC_KEY_TCP)
+    repo = RunRepository(db)
+    assert [r.run_id for r in repo.list()] == [bad.run_id, ok.run_id]  # type: ignore[attr-defined]
+    assert [r.run_id for r in repo.list(status="failed")] == [bad.run_id]  # type: ignore[attr-defined]
+    assert [r.run_id for r in repo.list(device=FAKE_HDC_KEY)] == [ok.run_id]  # type: ignore[attr-defined]
+    assert len(repo.list(project=str(project.resolve()))) == 2
+    assert repo.list(project="/elsewhere") == []
+    assert repo.count() == 2 and repo.devices() == sorted([FAKE_HDC_KEY, FAKE_HDC_KEY_TCP])
+    listed = repo.list()[0]
+    assert listed.steps[1].log == ""  # lists leave logs out
+    full = repo.get(bad.run_id)  # type: ignore[attr-defined]
+    assert "code:9568320" in full.steps[1].log
+    assert full.to_json()["steps"][1] == {
+        "name": "install",
+        "verdict": "failed",
+        "exit_code": 0,
+        "error_code": "9568320",
+        "message": "install failed: no signature file (code 9568320) (hdc exited 0)",
+    }
+    with pytest.raises(PipelineError):
+        repo.get(12345)
+
+
+def test_project_error_and_missing_tool(
+    fake_tools: FakeTools, db: Database, tmp_path: Path
+) -> None:
+    project = fake_tools.project("hello")
+    (project / "AppScope" / "app.json5").write_text("{ app: { bundleName: 'com.example.hello', }")
+    result, _ = run(db, project)
+    assert result.status == "failed"  # type: ignore[attr-defined]
+    build = result.steps[0]  # type: ignore[attr-defined]
+    assert (
+        build.verdict == "failed" and "app.json5" in build.message and build.doctor.kind == "config"
+    )
+    fake_tools.set("HMDESK_HVIGORW", str(tmp_path / "nope"))
+    result2, _ = run(db, fake_tools.project("hello"))
+    b2 = result2.steps[0]  # type: ignore[attr-defined]
+    assert b2.verdict == "failed" and "HMDESK_HVIGORW" in b2.message and b2.doctor.kind == "tool"
+
+
+def test_ugly_outputs_are_survived(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("one-device", "non-utf8", "huge-line")
+    fake_tools.hvigor_scenario("success", "non-utf8", "huge-line")
+    result, events = run(db, fake_tools.project("hello"), FAKE_HDC_KEY)
+    assert result.status == "success"  # type: ignore[attr-defined]
+    stored = RunRepository(db).get(result.run_id)  # type: ignore[attr-defined]
+    assert "caf\ufffd" in stored.steps[0].log
+    assert len(stored.steps[0].log) <= PipelineOptions().max_log_chars + 200
+    assert max(len(e.text or "") for e in events if e.kind == "line") == 64 * 1024
+
+
+def test_find_hap_prefers_newest_signed(tmp_path: Path) -> None:
+    out = tmp_path / "entry" / "build" / "default" / "outputs" / "default"
+    out.mkdir(parents=True)
+    unsigned = out / "entry-default-unsigned.hap"
+    unsigned.write_text("u")
+    assert find_hap(tmp_path, tmp_path / "entry") == (unsigned, True)
+    old = out / "entry-default-signed.hap"
+    old.write_text("s")
+    newer = (
+        tmp_path / "entry" / "build" / "default" / "outputs" / "other" / "entry-other-signed.hap"
+    )
+    newer.parent.mkdir()
+    newer.write_text("n")
+    os.utime(old, (1, 1))
+    assert find_hap(tmp_path, tmp_path / "entry") == (newer, False)
+    (tmp_path / "oh_modules" / "x").mkdir(parents=True)
+    assert find_hap(tmp_path / "oh_modules") == (None, False)
+
+
+def test_bounded_log_keeps_head_and_tail() -> None:
+    log = BoundedLog(max_chars=1000)
+    for i in range(1000):
+        log.append(f"line {i:04d}")
+    text = log.text()
+    assert text.startswith("line 0000\n") and text.endswith("line 0999")
+    assert log.dropped_lines > 0 and f"… {log.dropped_lines} lines left out …" in text
+    assert len(text) < 1100
+    assert not pid_exists(10**7)
