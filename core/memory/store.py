@@ -948,43 +948,57 @@ class MemoryStore:
         (reverts, recalls, imports and syncs are not undone by this). [] if there is none."""
         with self._transaction(actor, want_created=True) as tx:
             s = tx.session
-            groups = s.execute(
-                sa.select(EventRow.group_id, sa.func.max(EventRow.id).label("last"))
-                .where(EventRow.kind.not_in(_NOT_UNDOABLE_KINDS), EventRow.group_id.is_not(None))
-                .group_by(EventRow.group_id)
-                .order_by(sa.desc("last"))
-            )
-            for group_id, _last in groups:
-                events = s.scalars(
-                    sa.select(EventRow)
-                    .where(EventRow.group_id == group_id)
-                    .order_by(EventRow.id.desc())
-                ).all()
-                todo = [
-                    e
-                    for e in events
-                    if e.field != "supersedes"
-                    and e.kind not in _NOT_UNDOABLE_KINDS
-                    and not self._is_undone(s, e.id)
-                ]
-                if not todo:
-                    continue
-                for e in todo:
-                    try:
-                        self._revert_in(tx, e)
-                    except _NothingToRevert:
+            # which events were reverted by which (few rows: only reverts carry the link)
+            reverted_by: dict[int, builtins.list[int]] = {}
+            for rid, target in s.execute(
+                sa.select(EventRow.id, EventRow.reverts_event_id).where(
+                    EventRow.reverts_event_id.is_not(None)
+                )
+            ):
+                reverted_by.setdefault(target, []).append(rid)
+            memo: dict[int, bool] = {}
+
+            def undone(event_id: int, depth: int = 0) -> bool:
+                if event_id not in memo:
+                    memo[event_id] = depth < 200 and any(
+                        not undone(r, depth + 1) for r in reverted_by.get(event_id, ())
+                    )
+                return memo[event_id]
+
+            # walk the log backwards, newest group first
+            checked: set[str] = set()
+            before: int | None = None
+            while True:
+                stmt = sa.select(EventRow.id, EventRow.group_id).where(
+                    EventRow.kind.not_in(_NOT_UNDOABLE_KINDS), EventRow.group_id.is_not(None)
+                )
+                if before is not None:
+                    stmt = stmt.where(EventRow.id < before)
+                batch = s.execute(stmt.order_by(EventRow.id.desc()).limit(200)).all()
+                if not batch:
+                    return []
+                for event_id, group_id in batch:
+                    before = event_id
+                    if group_id in checked:
                         continue
+                    checked.add(group_id)
+                    events = s.scalars(
+                        sa.select(EventRow)
+                        .where(EventRow.group_id == group_id)
+                        .order_by(EventRow.id.desc())
+                    ).all()
+                    for e in events:
+                        if e.field == "supersedes" or e.kind in _NOT_UNDOABLE_KINDS or undone(e.id):
+                            continue
+                        try:
+                            self._revert_in(tx, e)
+                        except _NothingToRevert:
+                            continue
+                    if tx.events:
+                        break
                 if tx.events:
                     break
         return tx.created
-
-    def _is_undone(self, session: Session, event_id: int, depth: int = 0) -> bool:
-        if depth > 100:
-            return False
-        reverts = session.scalars(
-            sa.select(EventRow.id).where(EventRow.reverts_event_id == event_id)
-        ).all()
-        return any(not self._is_undone(session, r, depth + 1) for r in reverts)
 
     def _revert_in(self, tx: _Tx, e: EventRow) -> None:
         s = tx.session
