@@ -11,12 +11,16 @@ from PySide6.QtCore import QSettings, QThreadPool
 
 
 @pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch) -> None:
+def _isolated(tmp_path, monkeypatch) -> Iterator[None]:
+    """No test touches the user's hmharness home, log dir, database or settings."""
     monkeypatch.setenv("HMH_HOME", str(tmp_path / "hmh"))
     monkeypatch.setenv("HMDESK_LOG_DIR", str(tmp_path / "logs"))
     monkeypatch.delenv("HMDESK_DB", raising=False)
+    previous = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qs"))
+    yield
+    QSettings.setDefaultFormat(previous)
 
 
 @pytest.fixture

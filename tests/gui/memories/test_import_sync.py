@@ -1,0 +1,143 @@
+"""Import of an hmharness memory.jsonl (with a report of skipped lines) and live sync."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from hmdesk.gui.memories.dialogs import ImportReportDialog
+from PySide6.QtWidgets import QLabel
+
+from .conftest import search, wait_idle
+
+
+def line(id_: str, content: str, conf: float = 0.8, tags=("hdc",)) -> str:
+    return json.dumps(
+        {
+            "id": id_,
+            "layer": "semantic",
+            "content": content,
+            "source": "agent-run",
+            "provenance": "trajectory:trj-1",
+            "confidence": conf,
+            "timestamp": "2026-11-28T10:00:00.000Z",
+            "environment": "harmonyos",
+            "session": "s1",
+            "tags": list(tags),
+        }
+    )
+
+
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def hmh_file(tmp_path: Path) -> Path:
+    path = tmp_path / "hmh" / "cognitive" / "memory" / "memory.jsonl"
+    path.parent.mkdir(parents=True)
+    return path
+
+
+def test_import_with_bad_lines_shows_its_report(area, qtbot, tmp_path):
+    path = hmh_file(tmp_path)
+    path.write_text(
+        "\n".join(
+            [
+                line("mem-aaaaaaaaaaaa", "hdc install fails with 9568320: sign the HAP"),
+                "{not json",
+                line("mem-bbbbbbbbbbbb", "hdc hilog drops flags; use hdc shell hilog"),
+                json.dumps({"id": "mem-cccccccccccc", "layer": "semantic"}),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    assert area.stack.currentWidget() is area.empty  # first run
+    with qtbot.waitSignal(area.import_done, timeout=10_000) as blocker:
+        area.import_hmharness()  # found automatically at $HMH_HOME/cognitive/memory
+    report = blocker.args[0]
+    assert report.imported == 2
+    assert [s.line for s in report.skipped] == [2, 4]
+    dialog = area.dialog
+    assert isinstance(dialog, ImportReportDialog)
+    text = dialog.skipped.toPlainText()
+    assert "line 2" in text and "line 4" in text and "invalid JSON" in text
+    assert "2 skipped" in dialog.findChild(QLabel, "importSummary").text()
+    dialog.close()
+    wait_idle(qtbot, area)
+    assert area.stack.currentWidget() is area.splitter
+    assert set(area.model.ids()) == {"mem-aaaaaaaaaaaa", "mem-bbbbbbbbbbbb"}
+    area.stop_sync()
+
+
+def test_live_sync_picks_up_an_outside_change(area, qtbot, tmp_path):
+    path = hmh_file(tmp_path)
+    write_atomically(
+        path,
+        line("mem-aaaaaaaaaaaa", "hdc install fails with 9568320: sign the HAP", 0.9)
+        + "\n"
+        + line("mem-bbbbbbbbbbbb", "hdc hilog drops flags; use hdc shell hilog", 0.6)
+        + "\n",
+    )
+    with qtbot.waitSignal(area.import_done, timeout=10_000):
+        area.import_hmharness(path)
+    area.dialog.close()
+    assert area.sync is not None  # importing turns live sync on
+    search(qtbot, area, "hdc")
+    area.select_id("mem-bbbbbbbbbbbb")
+    scroll = area.table.verticalScrollBar().value()
+
+    # an edit dialog is open on the memory the agent is about to change
+    area.select_id("mem-aaaaaaaaaaaa")
+    dialog = area.edit_selected()
+    dialog.content.setPlainText("my local edit")
+    area.table.selectionModel().clearSelection()
+    area._select_ids(["mem-bbbbbbbbbbbb"], "mem-bbbbbbbbbbbb")
+
+    # the agent rewrites memory.jsonl: one changed, one new
+    write_atomically(
+        path,
+        line("mem-aaaaaaaaaaaa", "hdc install fails with 9568320: add signingConfigs", 0.9)
+        + "\n"
+        + line("mem-bbbbbbbbbbbb", "hdc hilog drops flags; use hdc shell hilog", 0.6)
+        + "\n"
+        + line("mem-dddddddddddd", "hdc list targets -v has an empty column", 0.7)
+        + "\n",
+    )
+    qtbot.waitUntil(lambda: "mem-dddddddddddd" in area.model.ids(), timeout=5000)
+    wait_idle(qtbot, area)
+    assert area.store.get("mem-aaaaaaaaaaaa").content.endswith("add signingConfigs")
+    # selection and scroll position kept
+    assert area.selected_ids() == ["mem-bbbbbbbbbbbb"]
+    assert area.table.verticalScrollBar().value() == scroll
+    # the open edit dialog shows the outside change and will not overwrite it
+    qtbot.waitUntil(lambda: dialog.outside is not None, timeout=5000)
+    assert dialog.banner.isVisible() and "changed outside" in dialog.banner.text()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Save).isEnabled()
+    dialog.accept()  # refused while the outside change is not loaded
+    assert dialog.isVisible()
+    qtbot.mouseClick(dialog.load_theirs, qtbot_left())
+    assert dialog.content.toPlainText().endswith("add signingConfigs")
+    assert dialog.buttons.button(dialog.buttons.StandardButton.Save).isEnabled()
+    dialog.reject()
+    area.stop_sync()
+
+
+def qtbot_left():
+    from PySide6.QtCore import Qt
+
+    return Qt.MouseButton.LeftButton
+
+
+def test_first_run_starter_pack(area, qtbot):
+    assert area.stack.currentWidget() is area.empty
+    assert "starter pack holds" in area.empty.starter_note.text()
+    with qtbot.waitSignal(area.result_applied, timeout=5000):
+        qtbot.mouseClick(area.empty.starter_button, qtbot_left())
+    wait_idle(qtbot, area)
+    assert area.stack.currentWidget() is area.splitter
+    assert area.model.rowCount() >= 30
+    assert area.load_starter_pack() == 0  # idempotent
