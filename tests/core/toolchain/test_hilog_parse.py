@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.toolchain.hilog_parse import (
     DROPPED,
     KMSG,
@@ -170,6 +171,31 @@ def test_drop_markers_carry_their_counts() -> None:
         assert line.raw == text
     assert parse_line(LOGLIMIT_PROC).tag == "LOGLIMIT"
     assert parse_line(LOGLIMITD).tag == "LOGLIMITD"
+    # the process quota marker names the process: package:/process: filters find it
+    assert parse_line(LOGLIMIT_PROC).process == "com.example.myapplication"
+    assert parse_line(LOGLIMIT_SHORT).process == ""
+    next_marker = parse_line(LOGLIMIT_PROC.replace("A00032/", "A00032/com.other/"))
+    assert next_marker.process == "com.other" and next_marker.dropped == 3091
+
+
+def test_parser_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hmdesk.core.toolchain import hilog_parse
+
+    monkeypatch.setattr(hilog_parse, "_CACHE_MAX", 10)
+    parser = HilogParser()
+    for batch in range(5):
+        lines = [
+            f"04-19 17:02:14.735 {batch * 100 + i:5d} {i:5d} I A{i:05x}/tag{i}/p{i}: m"
+            for i in range(30)
+        ]
+        parsed = parser.feed(lines)
+        assert [p.pid for p in parsed] == [batch * 100 + i for i in range(30)]
+        assert [p.domain for p in parsed] == list(range(30))
+        assert [(p.process, p.tag) for p in parsed] == [(f"tag{i}", f"p{i}") for i in range(30)]
+    assert len(parser._ints) <= 60 and len(parser._names) <= 60
+    # repeated names share one object
+    a, b = parser.feed([OSS, OSS.replace("14.735", "14.999")])
+    assert a.tag is b.tag
 
 
 def test_multi_line_messages_are_grouped() -> None:
