@@ -7,6 +7,7 @@ file and (when known) the line, with what to do.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,6 +141,29 @@ class Project:
 _JSON5_ERR_RE = re.compile(r"^<string>:(\d+)\s+(.*)$", re.S)
 
 
+# Strings first (so that nothing inside a string is touched), then comments and trailing commas.
+_LIGHT_JSON5_RE = re.compile(
+    r'(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<c>//[^\n]*|/\*.*?\*/)|(?P<t>,)(?=\s*(?://[^\n]*\s*|/\*.*?\*/\s*)*[}\]])',
+    re.S,
+)
+_NO_FAST = object()
+
+
+def _fast_json5(text: str) -> Any:
+    """Most project files are JSON plus comments and trailing commas: strip those and use the
+    C JSON parser (the pure-Python json5 parser takes ~10 ms per file). Anything else (unquoted
+    keys, single quotes, errors) returns ``_NO_FAST`` and goes to ``json5``, which is the
+    authority and reports error lines."""
+
+    def repl(m: re.Match[str]) -> str:
+        return m.group("s") if m.group("s") is not None else ""
+
+    try:
+        return json.loads(_LIGHT_JSON5_RE.sub(repl, text))
+    except ValueError:
+        return _NO_FAST
+
+
 def _load(path: Path) -> tuple[Any, str]:
     if not path.is_file():
         raise ProjectError(
@@ -152,6 +176,9 @@ def _load(path: Path) -> tuple[Any, str]:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise ProjectError(path, None, f"cannot read the file ({exc}).") from exc
+    fast = _fast_json5(text)
+    if fast is not _NO_FAST:
+        return fast, text
     try:
         data = json5.loads(text)
     except ValueError as exc:

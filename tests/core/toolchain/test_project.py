@@ -119,3 +119,34 @@ def test_launcher_falls_back_to_main_element(hello: Path) -> None:
     entry = read_project(hello).entry_module
     assert entry is not None and entry.launcher_ability == "EntryAbility"
     assert not any(a.launcher for a in entry.abilities)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1, // c\n "b": [1, 2,], /* x, */ "c": "http://x/*y*/, ]",}',
+        '{"s": "quote \\" // not a comment", "t": [ {"u": 1,}, ],\n}',
+        "{a: 1, 'b': 'x//y', c: 0x10, d: +1,}",  # real JSON5: goes to the json5 library
+        '{"x": "a,}"}',
+    ],
+)
+def test_fast_path_agrees_with_json5(text: str) -> None:
+    import json5
+    from hmdesk.core.toolchain.project import _NO_FAST, _fast_json5
+
+    fast = _fast_json5(text)
+    if fast is not _NO_FAST:
+        assert fast == json5.loads(text)
+    else:
+        assert json5.loads(text)
+
+
+def test_fast_path_on_the_sample_files() -> None:
+    import json5
+    from hmdesk.core.toolchain.project import _NO_FAST, _fast_json5
+
+    for path in PROJECTS.rglob("*.json5"):
+        text = path.read_text(encoding="utf-8")
+        fast = _fast_json5(text)
+        if fast is not _NO_FAST:
+            assert fast == json5.loads(text), path
