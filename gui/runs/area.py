@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -122,6 +123,7 @@ class RunsArea(QWidget):
         self.project_label = QLabel("No project open")
         self.project_label.setTextFormat(Qt.TextFormat.RichText)
         self.project_label.setWordWrap(True)
+        self.project_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top.addWidget(self.project_label, 1)
         top.addWidget(QLabel("Device"))
         self.device_box = QComboBox()
@@ -158,6 +160,8 @@ class RunsArea(QWidget):
         self.card.location_activated.connect(self._open_location)
         self.card_scroll = QScrollArea()
         self.card_scroll.setWidgetResizable(True)
+        self.card_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.card_scroll.setMinimumWidth(380)
         holder = QWidget()
         holder_lay = QVBoxLayout(holder)
         holder_lay.setContentsMargins(0, 0, 0, 0)
@@ -168,6 +172,7 @@ class RunsArea(QWidget):
         run_page.addWidget(self.card_scroll)
         run_page.setStretchFactor(0, 3)
         run_page.setStretchFactor(1, 2)
+        self.run_page = run_page
         self.tabs.addTab(run_page, "Run")
         self.history = RunHistory(ctx.db)
         self.history.open_requested.connect(self.show_old_run)
@@ -420,7 +425,8 @@ class RunsArea(QWidget):
         self.cancel_button.setEnabled(False)
         self.current_run_id = result.get("run_id")
         status = result.get("status")
-        self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
+        if status != "success":
+            self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
         self.history.reload()
         if status == "success":
             self.banner_text(f"✓ Run #{self.current_run_id} succeeded.", "#e8f5e9")
@@ -454,7 +460,10 @@ class RunsArea(QWidget):
     ) -> None:
         self.card.show_finding(step, finding, message)
         self.card.run_id = run["id"] if run else self.current_run_id  # type: ignore[attr-defined]
-        self.card_scroll.show()
+        if not self.card_scroll.isVisible():
+            self.card_scroll.show()
+            total = max(800, self.run_page.width())
+            self.run_page.setSizes([int(total * 0.58), total - int(total * 0.58)])
         self.recall()
 
     def recall(self) -> None:

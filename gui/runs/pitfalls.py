@@ -18,6 +18,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase, QTextOption
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -84,7 +85,17 @@ def location_text(location: Any) -> str | None:
 
 
 def term_colours(terms: Sequence[str]) -> dict[str, str]:
-    return {t: TERM_COLOURS[i % len(TERM_COLOURS)] for i, t in enumerate(terms)}
+    return {t: term_color(i) for i, t in enumerate(terms)}
+
+
+def term_color(index: int) -> str:
+    """The inspector's colour for the index-th query term (same colours everywhere)."""
+    try:
+        from hmdesk.gui.memories.highlight import term_color as inspector_color
+
+        return inspector_color(index)
+    except ImportError:  # pragma: no cover
+        return TERM_COLOURS[index % len(TERM_COLOURS)]
 
 
 def highlight_html(content: str, term_matches: Sequence[Any], colours: dict[str, str]) -> str:
@@ -157,6 +168,28 @@ def terms_legend_html(
     return " ".join(out)
 
 
+class EvidenceBox(QPlainTextEdit):
+    """The evidence lines: monospace, wrapped anywhere (paths have no spaces), selectable."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.setStyleSheet("QPlainTextEdit { background: #fbe9e7; border: none; }")
+        self.setMaximumHeight(110)
+
+    def setText(self, text: str) -> None:
+        self.setPlainText(text)
+        lines = max(1, min(7, text.count("\n") + 1 + len(text) // 90))
+        self.setFixedHeight(min(110, lines * self.fontMetrics().lineSpacing() + 12))
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+
 class PitfallRow(QFrame):
     """One recalled memory: highlighted content and tags, score breakdown, "This helped"."""
 
@@ -168,18 +201,22 @@ class PitfallRow(QFrame):
         self.memory_id: str = scored.memory.id
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("pitfallRow")
-        colours = term_colours(terms)
+        from hmdesk.gui.memories.highlight import content_html, term_chips_html
+
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(3)
-        self.content = QLabel(highlight_html(scored.memory.content, scored.terms, colours))
+        # the same rendering as the memory inspector: each term in its own colour
+        self.content = QLabel(content_html(scored.memory.content, scored.terms))
         self.content.setTextFormat(Qt.TextFormat.RichText)
         self.content.setWordWrap(True)
         self.content.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.content)
+        colours = {tm.term: term_color(i) for i, tm in enumerate(scored.terms)}
         meta = QLabel(
             tags_html(scored.memory.tags, scored.terms, colours)
-            + f' &nbsp; <span style="color:#616161">terms: {terms_legend_html(terms, scored.terms, colours)}</span>'
+            + "<br>"
+            + term_chips_html(scored.terms)
         )
         meta.setTextFormat(Qt.TextFormat.RichText)
         meta.setWordWrap(True)
@@ -187,16 +224,28 @@ class PitfallRow(QFrame):
         bottom = QHBoxLayout()
         self.breakdown = QLabel(breakdown_text(scored.score, scored.components))
         self.breakdown.setStyleSheet("color:#455a64; font-family: monospace")
+        self.breakdown.setWordWrap(True)
         self.breakdown.setToolTip(
             "score = Σ weight × part; confidence as stored, recency linear to 0 at 90 days, "
             "lexical = share of query terms matched in content or tags"
         )
         bottom.addWidget(self.breakdown, 1)
+        self.why_button = QPushButton("Why?")
+        self.why_button.setCheckable(True)
+        self.why_button.setToolTip("Show the score breakdown")
+        bottom.addWidget(self.why_button)
         self.helped_button = QPushButton("This helped")
         self.helped_button.setToolTip("Count a recall of this memory (recall_count + 1)")
         self.helped_button.clicked.connect(lambda: self.helped.emit(self.memory_id))
         bottom.addWidget(self.helped_button)
         lay.addLayout(bottom)
+        from hmdesk.gui.memories.detail import breakdown_html
+
+        self.why = QLabel(breakdown_html(scored))
+        self.why.setTextFormat(Qt.TextFormat.RichText)
+        self.why.setVisible(False)
+        self.why_button.toggled.connect(self.why.setVisible)
+        lay.addWidget(self.why)
 
     def mark_counted(self) -> None:
         self.helped_button.setEnabled(False)
@@ -238,13 +287,7 @@ class FailureCard(QFrame):
         self.save_button.clicked.connect(self.save_requested.emit)
         head.addWidget(self.save_button)
         lay.addLayout(head)
-        self.evidence = QLabel()
-        self.evidence.setTextFormat(Qt.TextFormat.PlainText)
-        self.evidence.setWordWrap(True)
-        self.evidence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.evidence.setStyleSheet(
-            "font-family: monospace; background: #fbe9e7; padding: 4px; border-radius: 3px"
-        )
+        self.evidence = EvidenceBox()
         lay.addWidget(self.evidence)
         self.fix = QLabel()
         self.fix.setWordWrap(True)
@@ -252,6 +295,7 @@ class FailureCard(QFrame):
         lay.addWidget(self.fix)
         self.location = QLabel()
         self.location.setTextFormat(Qt.TextFormat.RichText)
+        self.location.setWordWrap(True)
         self.location.linkActivated.connect(self._on_link)
         lay.addWidget(self.location)
         self.recall_title = QLabel()
@@ -279,13 +323,21 @@ class FailureCard(QFrame):
         self.finding, self.step = d, step
         code = f" ({d['code']})" if d.get("code") else ""
         self.title.setText(f"{(step or 'run').capitalize()} failed — {d['kind']}{code}")
-        self.evidence.setText(str(d.get("evidence") or message or "(no evidence captured)"))
-        self.fix.setText(f"<b>Fix:</b> {html.escape(str(d.get('fix') or '—'))}")
+        evidence = str(d.get("evidence") or message or "(no evidence captured)")
+        block = d.get("block")
+        if block and evidence.strip() in str(block):
+            evidence = str(block)
+        self.evidence.setText(evidence)
+        meaning = f" ({html.escape(str(d['meaning']))})" if d.get("meaning") else ""
+        self.fix.setText(f"<b>Fix:</b> {html.escape(str(d.get('fix') or '—'))}{meaning}")
         loc = location_text(d.get("location"))
         if loc:
+            shown = loc.replace("\\", "/").rsplit("/", 1)[-1]
             self.location.setText(
-                f'<b>Location:</b> <a href="loc:{html.escape(loc)}">{html.escape(loc)}</a>'
+                f'<b>Location:</b> <a href="loc:{html.escape(loc)}">{html.escape(shown)}</a>'
+                " (click to open in your editor)"
             )
+            self.location.setToolTip(loc)
             self.location.show()
         else:
             self.location.hide()
@@ -307,7 +359,7 @@ class FailureCard(QFrame):
         if result is None:
             return
         terms = list(result.terms)
-        colours = term_colours(terms)
+        colours = {t: term_color(i) for i, t in enumerate(terms)}
         legend = " ".join(
             f'<span style="background:{colours[t]}; color:#000">&nbsp;{html.escape(t)}&nbsp;</span>'
             for t in terms

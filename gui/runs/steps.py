@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -78,6 +79,8 @@ class StepRow(QFrame):
         lay.addWidget(self.progress)
         self.message = QLabel()
         self.message.setStyleSheet("color: #455a64")
+        # long messages (a HAP path) must not widen the window; the tooltip has it all
+        self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lay.addWidget(self.message, 1)
         self.set_verdict("pending")
 
@@ -151,10 +154,14 @@ class StepsPanel(QWidget):
     def reset(self, steps: tuple[str, ...] = DEFAULT_STEPS) -> None:
         for row in self.rows.values():
             self.rows_box.removeWidget(row)
+            row.hide()  # gone now, not only when the deferred delete runs
+            row.setParent(None)
             row.deleteLater()
         self.rows.clear()
         self.tabs.clear()
         for log in self.logs.values():
+            log.hide()
+            log.setParent(None)
             log.deleteLater()
         self.logs.clear()
         for name in steps:
@@ -204,6 +211,8 @@ class StepsPanel(QWidget):
         for row in self.rows.values():
             if row.verdict == "running":
                 row.set_verdict(verdict_for_running)
+            elif row.verdict == "pending":
+                row.set_verdict("skipped")
         self._timer.stop()
 
     def show_steps(self, steps: list[Any]) -> None:

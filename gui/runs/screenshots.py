@@ -1,0 +1,199 @@
+"""Screenshots of the device runner with realistic data from the fake tools.
+
+``render(outdir)`` writes three PNGs and returns their paths:
+
+* ``runs-success.png`` — a successful build → install → stop → launch of the sample project,
+* ``runs-failed.png``  — an ArkTS compile error with its failure card and recalled pitfalls,
+* ``runs-hilog.png``   — the hilog view after a 50,000 lines/s burst (ring full, drops counted).
+
+The fake ``hdc``/``hvigorw`` live in the source tree (``tests/fixtures``), so run it from the
+repository root: ``QT_QPA_PLATFORM=offscreen .venv/bin/python -m hmdesk.gui.runs.screenshots out/``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SIZE = (1400, 900)
+
+PITFALLS = [
+    (
+        "ArkTS compile error 10505001 (arkts-source): hvigor prints `At File: path:line:col`; "
+        "open it, the message above it says what the compiler expected. A missing import of a "
+        "@Component is the usual cause.",
+        ["arkts-source", "hvigor", "build", "ArkTS"],
+        0.85,
+    ),
+    (
+        "Build failed after upgrading the SDK: run `ohpm install` and `hvigorw --sync` before "
+        "assembleHap, stale oh_modules give ArkTS compile errors in files you did not touch.",
+        ["hvigor", "ohpm", "build"],
+        0.6,
+    ),
+    (
+        "Install failed with code 9568320 (no signature): the HAP is unsigned; add "
+        "signingConfigs in build-profile.json5 (DevEco: Project Structure > Signing Configs).",
+        ["signing", "install", "9568320"],
+        0.9,
+    ),
+]
+
+
+def _spin(app: Any, until: Callable[[], bool], timeout: float) -> bool:
+    from PySide6.QtCore import QEventLoop
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        if until():
+            return True
+    return until()
+
+
+def _fake_tools(base: Path) -> Any:
+    root = Path(__file__).resolve().parents[2]
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        from tests.fixtures.fake_tools import make_fake_tools
+    except ImportError as exc:
+        raise SystemExit(
+            "The screenshots use the fake hdc/hvigorw from tests/fixtures: run this from the "
+            f"hmdesk source tree ({exc})."
+        ) from exc
+    tools = make_fake_tools(base)
+    os.environ.update(tools.env)
+    return tools
+
+
+def _area(app: Any, base: Path, name: str, ring: int | None = None) -> tuple[Any, Any]:
+    from hmdesk.gui.context import build_context
+    from hmdesk.gui.runs.area import RunsArea
+    from hmdesk.gui.runs.hilog_view import RING_SETTING
+    from PySide6.QtCore import QSettings
+
+    work = base / name
+    work.mkdir(parents=True)
+    settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)
+    if ring:
+        settings.setValue(RING_SETTING, ring)
+    ctx = build_context(work / "hmdesk.db", settings)
+    for content, tags, confidence in PITFALLS:
+        ctx.store.add(content, tags=tags, confidence=confidence, source="hmdesk-runner")
+    area = RunsArea(ctx)
+    area.resize(*SIZE)
+    area.show()
+    return area, ctx
+
+
+def _open(app: Any, area: Any, project: Path) -> None:
+    done: list[dict[str, Any]] = []
+    area.project_loaded.connect(done.append)
+    area.open_project(str(project))
+    _spin(app, lambda: bool(done), 15)
+
+
+def _run(app: Any, area: Any) -> dict[str, Any]:
+    done: list[dict[str, Any]] = []
+    area.run_done.connect(done.append)
+    _spin(app, lambda: area.hub.target != "", 15)
+    area.build_and_run()
+    _spin(app, lambda: bool(done), 90)
+    return done[0] if done else {}
+
+
+def _close(app: Any, area: Any, ctx: Any) -> None:
+    area.shutdown()
+    area.close()
+    area.deleteLater()
+    _spin(app, lambda: False, 0.2)
+    ctx.db.close()
+
+
+def render(outdir: str | os.PathLike[str]) -> list[Path]:
+    """Write the three screenshots into ``outdir``; returns their paths."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved_env = dict(os.environ)
+    paths: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="hmdesk-shots-") as tmp:
+        base = Path(tmp)
+        try:
+            tools = _fake_tools(base / "fakes")
+            os.environ["FAKE_HILOG_INTERVAL"] = "0.01"
+            os.environ["FAKE_HVIGOR_DELAY"] = "0.02"
+
+            # 1. a successful run
+            area, ctx = _area(app, base, "success")
+            _open(app, area, tools.project("hello"))
+            _run(app, area)
+            area.tabs.setCurrentIndex(0)
+            area.steps.tabs.setCurrentWidget(area.steps.logs["build"])
+            _spin(app, lambda: False, 0.5)
+            paths.append(out / "runs-success.png")
+            area.grab().save(str(paths[-1]))
+            _close(app, area, ctx)
+
+            # 2. a failed run with its card
+            os.environ["FAKE_HVIGOR_SCENARIO"] = "arkts-error"
+            area, ctx = _area(app, base, "failed")
+            _open(app, area, tools.project("hello"))
+            recalled: list[bool] = []
+            area.recall_done.connect(lambda: recalled.append(True))
+            _run(app, area)
+            _spin(app, lambda: bool(recalled), 15)
+            area.tabs.setCurrentIndex(0)
+            _spin(app, lambda: False, 0.5)
+            paths.append(out / "runs-failed.png")
+            area.grab().save(str(paths[-1]))
+            _close(app, area, ctx)
+            os.environ.pop("FAKE_HVIGOR_SCENARIO", None)
+
+            # 3. the hilog view under load (the benchmark's 50k lines/s fake hdc)
+            from hmdesk.core.toolchain.hdc import Device
+
+            from tests.bench.bench_hilog_view import KEY, _env, _written
+
+            (base / "load").mkdir()
+            os.environ["BENCH_HILOG_RATE"] = "50000"
+            os.environ["BENCH_HILOG_SECONDS"] = "3"
+            done = _env(base / "load", 50_000, 3)
+            area, ctx = _area(app, base, "hilog", ring=100_000)
+            area.hilog.set_bundle("com.example.hello")
+            area.tabs.setCurrentWidget(area.hilog)
+            area.hub.inject([Device(KEY, "USB", "Connected", "bench-phone")])
+            area.hub.set_target(KEY)
+            view = area.hilog
+            _spin(
+                app,
+                lambda: (
+                    (w := _written(done)) is not None and view.model.shown + view.dropped >= w[0]
+                ),
+                60,
+            )
+            view.query.setText("level:W tag:testTag | tag:Net")
+            view.apply_query()
+            _spin(app, lambda: view.model.caught_up, 20)
+            _spin(app, lambda: False, 0.5)
+            paths.append(out / "runs-hilog.png")
+            area.grab().save(str(paths[-1]))
+            _close(app, area, ctx)
+        finally:
+            os.environ.clear()
+            os.environ.update(saved_env)
+    return paths
+
+
+if __name__ == "__main__":
+    for p in render(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
+        print(p)
