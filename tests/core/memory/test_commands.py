@@ -199,10 +199,17 @@ def test_text_file_is_refused(capsys, tmp_path):
     assert path.read_text() == "hello\n"
 
 
-def test_newer_schema_is_refused(capsys, db):
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "INSERT INTO alembic_version (version_num) VALUES ('ffff')",
+        "UPDATE alembic_version SET version_num = 'ffff'",
+    ],
+)
+def test_newer_schema_is_refused(capsys, db, sql):
     add(capsys, db, "x")
     con = sqlite3.connect(db)
-    con.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    con.execute(sql)
     con.commit()
     con.close()
     before = Path(db).read_bytes()

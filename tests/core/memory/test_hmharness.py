@@ -286,6 +286,27 @@ def test_export_into_another_store_round_trips(store, tmp_path):
         other.db.close()
 
 
+def test_regenerated_line_keeps_empty_tags_and_null_payload(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [entry("mem-e", "x", tags=[], payload=None)])
+    import_file(store, path)
+    store.edit("mem-e", content="changed")
+    out = tmp_path / "out.jsonl"
+    export_file(store, out)
+    obj = json.loads(out.read_text())
+    assert obj["content"] == "changed" and obj["tags"] == [] and obj["payload"] is None
+
+
+def test_import_notifies_listeners_once(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_A, GOOD_C])
+    seen = []
+    store.add_listener(seen.append)
+    import_file(store, path)
+    import_file(store, path)  # unchanged: no commit worth telling
+    assert seen == [{"mem-aaaaaaaaaaaa", "mem-cccccccccccc"}]
+
+
 def test_export_selected_ids_and_atomic_write(store, tmp_path):
     a, b = store.add("a"), store.add("b")
     out = tmp_path / "deep" / "out.jsonl"
