@@ -16,7 +16,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.db import DatabaseError
 from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
 from hmdesk.core.memory.store import MemoryStore, StoreError, open_database
 
@@ -32,6 +34,8 @@ def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryS
         yield store
     except StoreError as exc:
         raise UsageError(str(exc)) from exc
+    except sa.exc.OperationalError as exc:  # e.g. locked past the busy timeout, disk full
+        raise DatabaseError(f"{db.path}: {exc.orig}. Try again; nothing was changed.") from exc
     finally:
         store.close()
         db.close()
