@@ -4,6 +4,7 @@ Terms::
 
     tag:ArkUI          substring of the tag (case-insensitive unless case_sensitive=True)
     tag=:ArkUI         the whole tag, exactly            tag~:^Ark.*UI$   regex search on the tag
+                       (a value with "/" is matched against "process/tag": tags may hold a "/")
     level:W            that level and above (D I W E F, or debug/info/warn/warning/error/fatal,
                        also verbose=D and assert=F as in Logcat)
     pid:1234  tid:1234 the process / thread id
@@ -299,6 +300,20 @@ def _text_pred(index: int, value: str, op: str, case_sensitive: bool) -> Predica
     return lambda line: folded in line[index].lower()
 
 
+def _joined_tag_pred(value: str, op: str, case_sensitive: bool) -> Predicate:
+    folded = value if case_sensitive else value.lower()
+
+    def joined(line: HilogLine) -> str:
+        text = f"{line.process}/{line.tag}" if line.process else line.tag
+        return text if case_sensitive else text.lower()
+
+    if op == "=:":
+        return lambda line: (
+            joined(line) == folded or (line.tag if case_sensitive else line.tag.lower()) == folded
+        )
+    return lambda line: folded in joined(line)
+
+
 def _int_pred(index: int, key: str, value: str, op: str) -> Predicate:
     if op == "~:":
         try:
@@ -436,6 +451,10 @@ def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
     if value == "":
         ctx.notes.append(f"{'-' if term.negated else ''}{key}{op} has no value: ignored")
         return None
+    if key == "tag" and "/" in value and op != "~:":
+        # the parser splits "proc/tag" on the first "/": an open-source tag that itself holds
+        # a "/" (or a NEXT "process/tag" typed whole) is matched against both parts joined
+        return _joined_tag_pred(value, op, ctx.case_sensitive)
     if key in ("tag", "message", "line"):
         return _text_pred(_TEXT_FIELDS[key], value, op, ctx.case_sensitive)
     if key in ("process", "package"):

@@ -93,6 +93,13 @@ def test_tag_substring_exact_and_regex() -> None:
     assert pick("tag~:^OHOS::") == [L_RS]
     assert pick("tag~:^(AOD|LOGLIMIT)$") == [L_AOD, L_DROP]
     assert pick("tag:OHOS::RS") == [L_RS]
+    # a "/" in a tag: the parser split it off as a process; tag: with a "/" joins them back
+    slashed = parse_line("04-19 17:02:14.735  1 1 I A03200/net/http: oss tag with a slash")
+    assert (slashed.process, slashed.tag) == ("net", "http")
+    assert pick("tag:net/http", [slashed, L_AOD]) == [slashed]
+    assert pick("tag=:net/http", [slashed, L_AOD]) == [slashed]
+    assert pick("tag:sceneboard/AOD", [slashed, L_AOD]) == [L_AOD]
+    assert pick("-tag:t/h", [slashed, L_AOD]) == [L_AOD]
 
 
 def test_level_is_that_level_and_above() -> None:
