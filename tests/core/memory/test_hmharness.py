@@ -374,3 +374,18 @@ def test_sync_waits_for_a_missing_directory(store, tmp_path):
         assert wait_for(lambda: store.count() == 1)
     finally:
         sync.stop()
+
+
+def test_import_and_sync_events_revert_but_undo_leaves_them(store, tmp_path):
+    path = tmp_path / "memory.jsonl"
+    write_file(path, [GOOD_C])
+    import_file(store, path)
+    write_file(path, [GOOD_C.replace("device model ref", "device model v2")])
+    assert import_file(store, path).updated == 1
+    assert store.undo_last() == []  # background syncs are not the user's to undo
+    imp, sync = store.history("mem-cccccccccccc")
+    assert (imp.kind, sync.kind, sync.field) == ("import", "sync", "content")
+    store.revert(sync.id)
+    assert store.get("mem-cccccccccccc").content == "device model ref"
+    store.revert(imp.id)
+    assert store.get("mem-cccccccccccc").is_deleted
