@@ -18,6 +18,13 @@ and U+0085), so a query splits exactly where hmharness would split it.
   (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``). Stripping only shortens a term, so it can
   only add matches (substring semantics), never lose one;
 * the same ≥2 UTF-16 unit rule drops one-character words (``在``, ``的``), as hmharness does;
+* a plain English word (``[a-z]+``) is cut to a light stem: a trailing ``ies``, ``ing``, ``ed``,
+  ``es`` or ``s`` (not ``ss``) goes when at least 4 letters remain (``crashes`` → ``crash``,
+  ``failed`` → ``fail``, ``signing`` → ``sign``, ``windows`` → ``window``). The stem is a prefix of
+  the word, so it still matches everything the word matched (substring semantics) and also the
+  other forms (``crashed``, ``fails``);
+* stop words (``the``, ``how``, ``怎么办``, ``如何`` … see ``STOP_WORDS``) are dropped, unless
+  nothing else is left;
 * terms are **deduplicated** (first occurrence kept): lexical is "the share of query terms a memory
   contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
   twice. The hmharness profile keeps duplicates, as hmharness does.
@@ -78,18 +85,39 @@ def _split_token(token: str) -> list[str]:
     return out
 
 
+STOP_WORDS = frozenset(
+    ["the", "a", "an", "of", "to", "in", "on", "at", "is", "are", "was", "be", "and", "or", "for", "with", "how", "why", "what", "do", "does", "my", "it", "怎么办", "怎么", "如何", "为什么", "什么", "问题", "请问", "一下"]
+)
+_STEM_SUFFIXES = ("ies", "ing", "ed", "es", "s")
+_PLAIN_WORD = re.compile(r"[a-z]+")
+
+
+def light_stem(word: str) -> str:
+    """A prefix of ``word`` without a common English inflection (plain ``[a-z]+`` words only)."""
+    if not _PLAIN_WORD.fullmatch(word) or word.endswith("ss"):
+        return word
+    for suffix in _STEM_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
 def default_terms(text: str) -> list[str]:
-    """The default profile's terms: hmharness splitting, then Han segmentation; deduplicated."""
+    """The default profile's terms: hmharness splitting, Han segmentation, light stemming, stop
+    words dropped (unless nothing else is left), deduplicated."""
     seen: set[str] = set()
     out: list[str] = []
+    stops: list[str] = []
     for token in HMH_SPLIT.split(text.lower()):
         if not token:
             continue
-        for term in _split_token(token):
-            if utf16_len(term) >= 2 and term not in seen:
-                seen.add(term)
-                out.append(term)
-    return out
+        for piece in _split_token(token):
+            term = light_stem(piece)
+            if utf16_len(term) < 2 or term in seen:
+                continue
+            seen.add(term)
+            (stops if term in STOP_WORDS else out).append(term)
+    return out or stops
 
 
 def terms_for(profile: str, text: str) -> list[str]:

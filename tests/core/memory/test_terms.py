@@ -49,10 +49,16 @@ def test_utf16_len() -> None:
         ("entry-default-signed.hap", ["entry-default-signed.hap"]),
         ("@ohos.hilog", ["@ohos.hilog"]),
         ("DEVECO_SDK_HOME未设置", ["deveco_sdk_home", "设置"]),
-        ('"hvigorw" failed:', ["hvigorw", "failed"]),
-        ("签名（signing）失败。", ["签名", "signing", "失败"]),
+        ('"hvigorw" failed:', ["hvigorw", "fail"]),
+        ("签名（signing）失败。", ["签名", "sign", "失败"]),
         ("构建 构建失败 build BUILD", ["构建", "失败", "build"]),  # deduplicated
-        ("hvigor build windows", ["hvigor", "build", "windows"]),
+        ("hvigor build windows", ["hvigor", "build", "window"]),
+        ("hvigor daemon crashes", ["hvigor", "daemon", "crash"]),
+        ("how to fix the signing", ["fix", "sign"]),  # stop words dropped
+        ("the how", ["the", "how"]),  # ... unless nothing else is left
+        ("内存泄漏怎么办", ["内存", "泄漏"]),
+        ("process status dependencies", ["process", "statu", "dependenc"]),
+        ("runs uses file", ["runs", "uses", "file"]),  # stems shorter than 4 letters: kept whole
     ],
 )
 def test_default_terms(text: str, expected: list[str]) -> None:
@@ -62,6 +68,14 @@ def test_default_terms(text: str, expected: list[str]) -> None:
 def test_default_terms_drop_single_characters() -> None:
     assert "在" not in default_terms("构建在Windows上失败")
     assert default_terms("在") == []
+
+
+def test_light_stem_is_a_prefix() -> None:
+    from hmdesk.core.memory.terms import light_stem
+
+    for word in ["failed", "signing", "crashes", "dependencies", "windows", "hap", "9568320"]:
+        assert word.startswith(light_stem(word))
+    assert light_stem("entry-default-signed.hap") == "entry-default-signed.hap"
 
 
 def test_terms_for_unknown_profile() -> None:
