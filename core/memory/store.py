@@ -31,6 +31,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import json
+import logging
 import math
 import os
 import sqlite3
@@ -49,6 +50,8 @@ from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryEvent, Memor
 from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
+
+log = logging.getLogger(__name__)
 
 Listener = Callable[[set[str]], None]
 
@@ -399,7 +402,10 @@ class MemoryStore:
                 self._local_version += 1
                 listeners = builtins.list(self._listeners)
             for cb in listeners:
-                cb(set(tx.changed))
+                try:
+                    cb(set(tx.changed))
+                except Exception:  # the change is committed; one bad listener must not hide it
+                    log.exception("memory store listener %r failed", cb)
 
     def add_listener(self, cb: Listener) -> Callable[[], None]:
         """``cb(changed ids)`` after each commit, on the writing thread. Returns unsubscribe."""

@@ -413,3 +413,16 @@ def test_data_version_sees_another_connection_in_process(store):
     finally:
         other.close()
         other.db.close()
+
+
+def test_a_failing_listener_does_not_fail_the_write(store, caplog):
+    seen = []
+
+    def bad(ids):
+        raise RuntimeError("boom")
+
+    store.add_listener(bad)
+    store.add_listener(seen.append)
+    m = store.add("x")
+    assert seen == [{m.id}]
+    assert "boom" in caplog.text
