@@ -283,8 +283,14 @@ class Pipeline:
                     status = "cancelled" if step.verdict == "cancelled" else "failed"
                     finding = step.doctor
                     break
-        except BaseException:
+        except BaseException as exc:
             status = "failed"
+            for step in steps:
+                if step.verdict == "running":  # interrupted by an error outside the tool
+                    step.verdict = "failed"
+                    step.ended_at = iso()
+                    step.message = f"interrupted: {type(exc).__name__}: {exc}"
+                    self._save_step(step)
             raise
         finally:
             for step in steps:

@@ -357,3 +357,25 @@ def test_bounded_log_keeps_head_and_tail() -> None:
     assert log.dropped_lines > 0 and f"… {log.dropped_lines} lines left out …" in text
     assert len(text) < 1100
     assert not pid_exists(10**7)
+
+
+def test_a_failing_listener_fails_the_run_and_is_stored(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    def on_event(ev: PipelineEvent) -> None:
+        if ev.kind == "line" and ev.step == "install":
+            raise RuntimeError("listener broke")
+
+    pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY, on_event=on_event)
+    with pytest.raises(RuntimeError, match="listener broke"):
+        pipe.run()
+    assert pipe.run_id is not None
+    stored = RunRepository(db).get(pipe.run_id)
+    assert stored.status == "failed"
+    assert [(s.name, s.verdict) for s in stored.steps] == [
+        ("build", "passed"),
+        ("install", "failed"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
+    assert "listener broke" in (stored.steps[1].message or "")
