@@ -28,7 +28,7 @@ from operator import attrgetter
 
 from hmdesk.core.toolchain import hdc as hdc_mod
 from hmdesk.core.toolchain.hilog_parse import DROPPED, HilogLine, HilogParser
-from hmdesk.core.toolchain.process import LineProcess, ProcessResult, run_streaming
+from hmdesk.core.toolchain.process import CancelToken, LineProcess, ProcessResult, run_streaming
 
 __all__ = [
     "CONNECTED",
@@ -298,6 +298,7 @@ class HilogStream:
         self.env = env
         self._parser = HilogParser()
         self._stop = threading.Event()
+        self._cancel = CancelToken()  # cancels a `list targets` in flight when stop() is called
         self._thread: threading.Thread | None = None
         self._proc: LineProcess | None = None
         self._proc_lock = threading.Lock()
@@ -326,6 +327,7 @@ class HilogStream:
         if self.running:
             return self
         self._stop.clear()
+        self._cancel = CancelToken()
         self._thread = threading.Thread(target=self._run, name="hmdesk-hilog-stream", daemon=True)
         self._thread.start()
         return self
@@ -333,6 +335,7 @@ class HilogStream:
     def stop(self, timeout: float = 10.0) -> None:
         """Stop streaming: kill hdc's process group and wait for the thread."""
         self._stop.set()
+        self._cancel.cancel()
         with self._proc_lock:
             proc = self._proc
         if proc is not None:
@@ -384,8 +387,9 @@ class HilogStream:
             env=self.env,
             timeout=self.list_timeout,
             on_line=lambda _s, text: out.append(text),
+            cancel=self._cancel,
         )
-        if result.error or result.timed_out:
+        if result.error or result.timed_out or result.cancelled:
             return None
         targets = hdc_mod.parse_targets("\n".join(out))
         if targets.status not in ("ok", "empty"):

@@ -267,6 +267,22 @@ def test_stream_device_vanishes_mid_stream_then_returns(fake_tools: FakeTools) -
     assert stream.restarts >= 1
 
 
+def test_stop_is_prompt_while_hdc_hangs(fake_tools: FakeTools) -> None:
+    # the stream ends, then `hdc list targets` hangs: stop() must not wait for it
+    fake_tools.hdc_scenario("one-device", "vanish-mid-hilog", "hang-list")
+    fake_tools.set("FAKE_HILOG_LINES", "2")
+    col = Collector()
+    stream = _stream(fake_tools, col)
+    stream.start()
+    wait_until(lambda: len(col.lines) >= 2)
+    time.sleep(0.3)  # now inside device_listed()
+    t0 = time.monotonic()
+    stream.stop()
+    assert time.monotonic() - t0 < 5
+    assert not stream.running and col.states()[-1] == STOPPED
+    assert not _fake_hdc_processes(fake_tools)
+
+
 def test_stream_reports_unknown_device(fake_tools: FakeTools) -> None:
     fake_tools.hdc_scenario("no-device")
     col = Collector()
