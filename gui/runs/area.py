@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QMenu,
     QMessageBox,
@@ -181,6 +182,7 @@ class RunsArea(QWidget):
         capacity = int(self.settings.value(RING_SETTING, DEFAULT_RING) or DEFAULT_RING)
         self.hilog = HilogView(capacity)
         self.hilog.clear_device_requested.connect(self.clear_device_buffer)
+        self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")
         )
@@ -371,6 +373,27 @@ class RunsArea(QWidget):
             on_done=done,
             on_error=lambda e: self.ctx.bus.show_error(f"Could not clear the device log: {e}", ""),
         )
+
+    def ask_ring_capacity(self, current: int) -> int | None:
+        """How many hilog lines to keep (a dialog; tests monkeypatch this)."""
+        value, ok = QInputDialog.getInt(
+            self,
+            "hilog buffer size",
+            "Lines kept in memory (older ones are dropped and counted):",
+            current,
+            1_000,
+            5_000_000,
+            10_000,
+        )
+        return value if ok else None
+
+    def change_ring_capacity(self) -> None:
+        value = self.ask_ring_capacity(self.hilog.model.capacity)
+        if value:
+            self.settings.setValue(RING_SETTING, value)
+            self.hilog.set_capacity(value)
+            if self.feed is not None:
+                self.feed.capacity = value
 
     # --- running --------------------------------------------------------------------------
     def confirm_unsigned(self, problem: str) -> bool:

@@ -96,7 +96,9 @@ class _Ring:
 
     def drop(self, n: int) -> None:
         self.head += n
-        if self.head > 4096 and self.head * 2 > len(self.items):
+        # Compact often: dropped rows stay referenced (and in memory) until they are cut off.
+        # Cutting is one memmove of pointers (≈0.2 ms for 200k rows).
+        if self.head > 8192:
             del self.items[: self.head]
             self.head = 0
 

@@ -157,6 +157,7 @@ class HilogView(QWidget):
     """
 
     clear_device_requested = Signal()
+    capacity_requested = Signal()
     stats_updated = Signal()
     export_done = Signal(str, int)  # path, lines written
     export_failed = Signal(str, str)  # path, message
@@ -222,6 +223,10 @@ class HilogView(QWidget):
         self.export_filtered_action.triggered.connect(lambda: self.export_dialog(filtered=True))
         menu.addAction(self.export_all_action)
         menu.addAction(self.export_filtered_action)
+        menu.addSeparator()
+        self.capacity_action = QAction("Buffer size…", self)
+        self.capacity_action.triggered.connect(self.capacity_requested.emit)
+        menu.addAction(self.capacity_action)
         self.export_button.setMenu(menu)
         bar.addWidget(self.export_button)
         lay.addLayout(bar)

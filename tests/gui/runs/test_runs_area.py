@@ -9,8 +9,9 @@ import pytest
 from hmdesk.core.toolchain.pipeline import PipelineOptions
 from hmdesk.gui.context import build_context
 from hmdesk.gui.runs.area import RECENT_KEY, RunsArea
+from hmdesk.gui.runs.hilog_view import RING_SETTING
 from hmdesk.gui.runs.pitfalls import SavePitfallDialog
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
 
@@ -307,3 +308,16 @@ def test_models_pass_qtmodeltester(qtbot, qtmodeltester, area, fake_tools):
     qtmodeltester.check(area.history.model)
     qtbot.waitUntil(lambda: area.hilog.model.rowCount() > 0, timeout=15_000)
     qtmodeltester.check(area.hilog.model)
+
+
+def test_ctrl_r_and_ring_setting(qtbot, area, ctx, monkeypatch):
+    qtbot.waitExposed(area)
+    area.activateWindow()
+    area.setFocus()
+    qtbot.keyClick(area, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Open a project first" in area.banner.text())
+    assert area.hilog.model.capacity == 200_000
+    monkeypatch.setattr(area, "ask_ring_capacity", lambda current: 50_000)
+    area.hilog.capacity_action.trigger()
+    assert area.hilog.model.capacity == 50_000
+    assert int(ctx.settings.value(RING_SETTING)) == 50_000
