@@ -37,14 +37,14 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.jsdate import datetime_ms, now_ms, parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.terms import JS_WHITESPACE, hmharness_terms, terms_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, hmharness_terms, term_groups_for
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -79,6 +79,9 @@ class TermMatch:
     matched: bool
     content_spans: list[tuple[int, int]]  # Python str indices into memory.content, end exclusive
     tags: list[str]  # the memory's tags that contain the term (case-insensitive)
+    # other forms the term accepts (default profile glossary, e.g. 构建 → build); spans and tags
+    # above cover every form
+    alternatives: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -178,22 +181,43 @@ def content_spans(content: str, term: str) -> list[tuple[int, int]]:
     return out
 
 
-def explain_terms(rec: MemoryRecord, terms: Sequence[str]) -> list[TermMatch]:
-    hay = haystack(rec)
-    seen: dict[str, TermMatch] = {}
-    out: list[TermMatch] = []
-    for term in terms:
-        tm = seen.get(term)
-        if tm is None:
-            tm = TermMatch(
-                term=term,
-                matched=term in hay,
-                content_spans=content_spans(rec.content, term),
-                tags=[t for t in rec.tags if term in t.lower()],
-            )
-            seen[term] = tm
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
         else:
-            tm = TermMatch(term, tm.matched, list(tm.content_spans), list(tm.tags))
+            out.append((a, b))
+    return out
+
+
+Groups = Sequence[tuple[str, ...]]
+
+
+def explain_terms(rec: MemoryRecord, groups: Groups) -> list[TermMatch]:
+    """Per query term (a group of accepted forms, term first): matched, content spans, tags."""
+    hay = haystack(rec)
+    seen: dict[tuple[str, ...], TermMatch] = {}
+    out: list[TermMatch] = []
+    for group in groups:
+        tm = seen.get(group)
+        if tm is None:
+            if len(group) == 1:
+                spans = content_spans(rec.content, group[0])
+            else:
+                spans = _merge([sp for form in group for sp in content_spans(rec.content, form)])
+            tm = TermMatch(
+                term=group[0],
+                matched=any(form in hay for form in group),
+                content_spans=spans,
+                tags=[t for t in rec.tags if any(form in t.lower() for form in group)],
+                alternatives=list(group[1:]),
+            )
+            seen[group] = tm
+        else:
+            tm = TermMatch(
+                tm.term, tm.matched, list(tm.content_spans), list(tm.tags), list(tm.alternatives)
+            )
         out.append(tm)
     return out
 
@@ -226,7 +250,7 @@ def retrieve_hmharness_scan(
 
     Returns ``(memory, score)`` pairs. ``query.profile`` is ignored (hmharness terms always).
     """
-    return _scan(entries, query, hmharness_terms(query.text or ""), now)
+    return _scan(entries, query, [(t,) for t in hmharness_terms(query.text or "")], now)
 
 
 def retrieve_scan(
@@ -234,11 +258,11 @@ def retrieve_scan(
 ) -> list[tuple[MemoryRecord, float]]:
     """The straight scan with ``query.profile``'s terms (the reference for the index)."""
     _check_query(query)
-    return _scan(entries, query, terms_for(query.profile, query.text or ""), now)
+    return _scan(entries, query, term_groups_for(query.profile, query.text or ""), now)
 
 
 def _scan(
-    entries: Iterable[MemoryRecord], query: Query, terms: list[str], now: int | None
+    entries: Iterable[MemoryRecord], query: Query, terms: Groups, now: int | None
 ) -> list[tuple[MemoryRecord, float]]:
     now_value = query_now_ms(query) if now is None else now
     pool = [e for e in entries if e.deleted_at is None]
@@ -257,8 +281,8 @@ def _scan(
             return 0
         hay = (e.content + " " + " ".join(e.tags)).lower()
         hits = 0
-        for t in terms:
-            if t in hay:
+        for group in terms:
+            if any(t in hay for t in group):
                 hits += 1
         return hits / len(terms)
 
@@ -441,6 +465,15 @@ class MemoryIndex:
         mark[gathered] = True
         return np.flatnonzero(mark)
 
+    def docs_containing_any(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
+        """Sorted positions of the records containing at least one of ``forms``."""
+        if len(forms) == 1:
+            return self.docs_containing(forms[0])
+        mark = np.zeros(self.size, dtype=bool)
+        for form in forms:
+            mark[self.docs_containing(form)] = True
+        return np.flatnonzero(mark)
+
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
         clone = object.__new__(MemoryIndex)
@@ -459,7 +492,7 @@ class MemoryIndex:
     # -- search ----------------------------------------------------------------------------
 
     def _candidates(
-        self, query: Query, terms: list[str], now: int, filtered: dict[str, int]
+        self, query: Query, terms: Groups, now: int, filtered: dict[str, int]
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment."""
@@ -490,11 +523,11 @@ class MemoryIndex:
             mask = keep
         if terms:
             hits = np.zeros(self.size, dtype=np.int64)
-            cache: dict[str, NDArray[np.int64]] = {}
-            for t in terms:
-                docs = cache.get(t)
+            cache: dict[tuple[str, ...], NDArray[np.int64]] = {}
+            for group in terms:
+                docs = cache.get(group)
                 if docs is None:
-                    docs = cache[t] = self.docs_containing(t)
+                    docs = cache[group] = self.docs_containing_any(group)
                 hits[docs] += 1
             before = int(mask.sum())
             mask &= hits > 0
@@ -518,13 +551,14 @@ def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResul
     """Search several index segments as one pool (ties broken by each segment's ``order``)."""
     started = time.perf_counter()
     _check_query(query)
-    terms = terms_for(query.profile, query.text or "")
+    groups = term_groups_for(query.profile, query.text or "")
+    terms = [g[0] for g in groups]
     now = query_now_ms(query)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     pool = 0
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
     for si, seg in enumerate(segments):
-        cand, scores, lexical, seg_pool = seg._candidates(query, terms, now, filtered)
+        cand, scores, lexical, seg_pool = seg._candidates(query, groups, now, filtered)
         pool += seg_pool
         if len(cand):
             parts.append((si, cand, scores, lexical))
@@ -558,7 +592,7 @@ def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResul
                     memory=rec,
                     score=float(scores[k]),
                     components=_components(conf, rec_v, float(lexical[k])),
-                    terms=explain_terms(rec, terms),
+                    terms=explain_terms(rec, groups),
                 )
             )
     elif parts:
@@ -616,6 +650,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                         "matched": t.matched,
                         "content_spans": [[a, b] for a, b in t.content_spans],
                         "tags": list(t.tags),
+                        "alternatives": list(t.alternatives),
                     }
                     for t in r.terms
                 ],

@@ -25,6 +25,11 @@ and U+0085), so a query splits exactly where hmharness would split it.
   other forms (``crashed``, ``fails``);
 * stop words (``the``, ``how``, ``怎么办``, ``如何`` … see ``STOP_WORDS``) are dropped, unless
   nothing else is left;
+* a term in the small bilingual glossary (``GLOSSARY``: ``构建``/``build``, ``签名``/``sign``,
+  ``失败``/``fail`` …) also matches its other-language form: memories are written in Chinese,
+  English or both, and a query in one language should find a pitfall written in the other. The
+  term keeps its place and its weight (one term, several accepted forms); see
+  :func:`default_term_groups`;
 * terms are **deduplicated** (first occurrence kept): lexical is "the share of query terms a memory
   contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
   twice. The hmharness profile keeps duplicates, as hmharness does.
@@ -86,7 +91,39 @@ def _split_token(token: str) -> list[str]:
 
 
 STOP_WORDS = frozenset(
-    ["the", "a", "an", "of", "to", "in", "on", "at", "is", "are", "was", "be", "and", "or", "for", "with", "how", "why", "what", "do", "does", "my", "it", "怎么办", "怎么", "如何", "为什么", "什么", "问题", "请问", "一下"]
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "is",
+        "are",
+        "was",
+        "be",
+        "and",
+        "or",
+        "for",
+        "with",
+        "how",
+        "why",
+        "what",
+        "do",
+        "does",
+        "my",
+        "it",
+        "怎么办",
+        "怎么",
+        "如何",
+        "为什么",
+        "什么",
+        "问题",
+        "请问",
+        "一下",
+    ]
 )
 _STEM_SUFFIXES = ("ies", "ing", "ed", "es", "s")
 _PLAIN_WORD = re.compile(r"[a-z]+")
@@ -102,7 +139,7 @@ def light_stem(word: str) -> str:
     return word
 
 
-def default_terms(text: str) -> list[str]:
+def default_terms(text: str, *, stem: bool = True, stop_words: bool = True) -> list[str]:
     """The default profile's terms: hmharness splitting, Han segmentation, light stemming, stop
     words dropped (unless nothing else is left), deduplicated."""
     seen: set[str] = set()
@@ -112,12 +149,83 @@ def default_terms(text: str) -> list[str]:
         if not token:
             continue
         for piece in _split_token(token):
-            term = light_stem(piece)
+            term = light_stem(piece) if stem else piece
             if utf16_len(term) < 2 or term in seen:
                 continue
             seen.add(term)
-            (stops if term in STOP_WORDS else out).append(term)
+            (stops if stop_words and term in STOP_WORDS else out).append(term)
     return out or stops
+
+
+# Chinese ↔ English forms of the same HarmonyOS development word. English forms are light stems
+# (what ``light_stem`` makes of ``failed``, ``signing`` …), so they match every inflection.
+GLOSSARY: tuple[tuple[str, ...], ...] = (
+    ("构建", "build"),
+    ("编译", "compile"),
+    ("失败", "fail"),
+    ("报错", "error"),
+    ("错误", "error"),
+    ("签名", "sign"),
+    ("证书", "cert"),
+    ("安装", "install"),
+    ("卸载", "uninstall"),
+    ("启动", "launch"),
+    ("设备", "device"),
+    ("模拟器", "emulator"),
+    ("连接", "connect"),
+    ("日志", "log"),
+    ("权限", "permission"),
+    ("网络", "network"),
+    ("依赖", "depend"),
+    ("缓存", "cache"),
+    ("页面", "page"),
+    ("路由", "router"),
+    ("预览", "preview"),
+    ("内存", "memory"),
+    ("泄漏", "leak"),
+    ("测试", "test"),
+    ("超时", "timeout"),
+    ("崩溃", "crash"),
+    ("路径", "path"),
+    ("配置", "config"),
+    ("过期", "expire"),
+    ("代理", "proxy"),
+    ("镜像", "mirror"),
+    ("仓库", "registry"),
+)
+
+
+def _glossary_index() -> dict[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for group in GLOSSARY:
+        for word in group:
+            alts = index.setdefault(word, [])
+            alts.extend(w for w in group if w != word and w not in alts)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+_GLOSSARY_INDEX = _glossary_index()
+
+
+def default_term_groups(
+    text: str, *, stem: bool = True, stop_words: bool = True, glossary: bool = True
+) -> list[tuple[str, ...]]:
+    """The default profile's terms, each with the other forms it accepts (term first).
+
+    The switches exist for the recall ablation in ``tests/bench/bench_recall.py``."""
+    terms = default_terms(text, stem=stem, stop_words=stop_words)
+    if not glossary:
+        return [(t,) for t in terms]
+    return [(t, *_GLOSSARY_INDEX.get(t, ())) for t in terms]
+
+
+def term_groups_for(profile: str, text: str) -> list[tuple[str, ...]]:
+    """Terms of ``profile`` as groups of accepted forms (hmharness: one form each)."""
+    if profile == "hmharness":
+        return [(t,) for t in hmharness_terms(text)]
+    if profile == "default":
+        return default_term_groups(text)
+    raise ValueError(f"unknown retrieval profile {profile!r}; use 'default' or 'hmharness'")
 
 
 def terms_for(profile: str, text: str) -> list[str]:

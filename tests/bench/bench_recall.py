@@ -6,15 +6,27 @@ memories. Prints recall@5, hit@5 and MRR per profile. Goal: the default profile 
 
 from __future__ import annotations
 
+from hmdesk.core.memory.terms import default_term_groups
+
 from tests.core.memory.retrieval_golden import MEMORIES, QUERIES, evaluate
 
 
 def main() -> bool:
     print(f"labelled set: {len(MEMORIES)} memories, {len(QUERIES)} queries")
-    print(f"{'profile':<12}{'recall@5':>10}{'hit@5':>8}{'MRR':>8}")
     scores = {p: evaluate(p) for p in ("hmharness", "default")}
-    for p, s in scores.items():
-        print(f"{p:<12}{s['recall']:>10.3f}{s['hit']:>8.3f}{s['mrr']:>8.3f}")
+    ablation: dict[str, dict[str, bool]] = {
+        "  segmentation only": {"stem": False, "stop_words": False, "glossary": False},
+        "  + stem + stop words": {"glossary": False},
+        "  + glossary (= default)": {},
+    }
+    rows = list(scores.items())
+    for name, opts in ablation.items():
+        rows.append(
+            (name, evaluate("default", groups_fn=lambda t, o=opts: default_term_groups(t, **o)))
+        )
+    print(f"{'profile':<28}{'recall@5':>10}{'hit@5':>8}{'MRR':>8}")
+    for p, s in rows:
+        print(f"{p:<28}{s['recall']:>10.3f}{s['hit']:>8.3f}{s['mrr']:>8.3f}")
     return scores["default"]["recall"] > scores["hmharness"]["recall"]
 
 

@@ -7,6 +7,8 @@ memories a developer would want to see. Used by tests/core/memory/test_retrieve_
 
 from __future__ import annotations
 
+from typing import Any
+
 MEMORIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "m01": ("hvigor 构建在 Windows 路径含空格时失败，需引号包裹", ("build",)),
     "m02": ("build doctor classifies seven failure signatures", ("build", "tooling")),
@@ -147,20 +149,23 @@ def records() -> list:  # type: ignore[type-arg]
     ]
 
 
-def evaluate(profile: str, k: int = 5) -> dict[str, float]:
-    """recall@k (mean share of the relevant memories in the top k), hit@k and MRR for a profile."""
+def evaluate(profile: str, k: int = 5, groups_fn: Any = None) -> dict[str, float]:
+    """recall@k (mean share of the relevant memories in the top k), hit@k and MRR for a profile
+    (or, with ``groups_fn(text) -> term groups``, for a variant scored by the reference scan)."""
     from datetime import UTC, datetime
 
-    from hmdesk.core.memory.retrieve import MemoryIndex, Query
+    from hmdesk.core.memory.retrieve import MemoryIndex, Query, _scan
 
-    index = MemoryIndex(records())
+    recs = records()
+    index = MemoryIndex(recs)
     now = datetime(2026, 11, 29, tzinfo=UTC)
     recall = hit = mrr = 0.0
     for text, relevant in QUERIES:
-        got = [
-            r.memory.id
-            for r in index.search(Query(text, profile=profile, limit=k, now=now)).results
-        ]
+        q = Query(text, profile=profile, limit=k, now=now)
+        if groups_fn is None:
+            got = [r.memory.id for r in index.search(q).results]
+        else:
+            got = [m.id for m, _ in _scan(recs, q, groups_fn(text), None)]
         found = len(relevant & set(got))
         recall += found / len(relevant)
         hit += found > 0

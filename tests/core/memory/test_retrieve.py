@@ -81,12 +81,10 @@ def test_memory2_hvigor_build_windows(profile: str) -> None:
     assert res.filtered["no_match"] == 1  # C: lexical 0 despite the highest confidence
     # A hits 3/3: "build" only through its tag
     build = a.terms[1]
-    assert (build.term, build.matched, build.content_spans, build.tags) == (
-        "build",
-        True,
-        [],
-        ["build"],
-    )
+    assert (build.term, build.matched, build.tags) == ("build", True, ["build"])
+    # hmharness: "build" only through the tag; default: also 构建 in the content (glossary)
+    assert build.content_spans == ([] if profile == "hmharness" else [(7, 9)])
+    assert build.alternatives == ([] if profile == "hmharness" else ["构建"])
     assert a.components["lexical"].raw == 1.0
     assert b.components["lexical"].raw == pytest.approx(1 / 3)
 
@@ -102,7 +100,8 @@ def test_default_profile_segments_unspaced_chinese() -> None:
     assert ids(run(MEMORY2, "hvigor构建失败", profile="hmharness")) == []
     res = run(MEMORY2, "hvigor构建失败", profile="default")
     assert res.terms == ["hvigor", "构建", "失败"]
-    assert ids(res) == ["A"]
+    assert ids(res) == ["A", "B"]  # B: "build doctor … failure" through the glossary
+    assert res.results[1].components["lexical"].raw == 2 / 3
     assert [t.content_spans for t in res.results[0].terms] == [[(0, 6)], [(7, 9)], [(25, 27)]]
 
 
@@ -114,7 +113,7 @@ def test_default_profile_mixed_tokens() -> None:
     ]
     assert ids(run(recs, "hdc安装报错9568320", profile="default")) == ["i", "s"]  # s: 安装
     assert ids(run(recs, "hdc安装报错9568320", profile="hmharness")) == []
-    assert ids(run(recs, "entry-default-signed.hap签名", profile="default")) == ["s"]
+    assert ids(run(recs, "entry-default-signed.hap签名", profile="default")) == ["s", "i"]
 
 
 # --- cognitive.test.ts hybrid ranking ------------------------------------------------------
@@ -288,7 +287,7 @@ def test_result_spans_index_the_original_content() -> None:
     hv, fail = res.results[0].terms
     assert [r.content[a:b] for a, b in hv.content_spans] == ["HVIGOR", "Hvigor"]
     assert hv.tags == ["Hvigor"]
-    assert [r.content[a:b] for a, b in fail.content_spans] == ["失败"]
+    assert [r.content[a:b] for a, b in fail.content_spans] == ["fail", "失败"]  # 失败 ↔ fail
 
 
 # --- equivalence with the scans and JSON ------------------------------------------------------
@@ -321,6 +320,7 @@ def test_result_to_json_schema() -> None:
         "matched": True,
         "content_spans": [[0, 6]],
         "tags": [],
+        "alternatives": [],
     }
     assert set(data["filtered"]) == {"superseded", "layer", "environment", "tags", "no_match"}
 

@@ -62,9 +62,27 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
     assert set(a["components"]) == {"confidence", "recency", "lexical"}
     assert a["components"]["confidence"] == {"raw": 0.8, "weight": 0.4, "contribution": 0.8 * 0.4}
     assert a["terms"] == [
-        {"term": "hvigor", "matched": True, "content_spans": [[0, 6]], "tags": []},
-        {"term": "build", "matched": True, "content_spans": [], "tags": ["build"]},
-        {"term": "windows", "matched": True, "content_spans": [[11, 18]], "tags": []},
+        {
+            "term": "hvigor",
+            "matched": True,
+            "content_spans": [[0, 6]],
+            "tags": [],
+            "alternatives": [],
+        },
+        {
+            "term": "build",
+            "matched": True,
+            "content_spans": [],
+            "tags": ["build"],
+            "alternatives": [],
+        },
+        {
+            "term": "windows",
+            "matched": True,
+            "content_spans": [[11, 18]],
+            "tags": [],
+            "alternatives": [],
+        },
     ]
     assert data["filtered"] == {
         "superseded": 0,
@@ -78,7 +96,8 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
 def test_query_default_profile_segments(db_path: str, capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "hvigor构建失败", "--db", db_path, "--now", NOW)
     assert data["terms"] == ["hvigor", "构建", "失败"]
-    assert [r["id"] for r in data["results"]] == ["A"]
+    assert [r["id"] for r in data["results"]] == ["A", "B"]
+    assert data["results"][1]["terms"][1]["alternatives"] == ["build"]
 
 
 def test_query_filters_and_limit(db_path: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +121,10 @@ def test_query_filters_and_limit(db_path: str, capsys: pytest.CaptureFixture[str
 
 
 def test_query_table(db_path: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["query", "hvigor build", "--db", db_path, "--now", NOW]) == 0
+    assert (
+        main(["query", "hvigor build", "--db", db_path, "--now", NOW, "--profile", "hmharness"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "0.9200" in out and "+build[tag]" in out and "-hvigor" in out
 

@@ -44,7 +44,7 @@ def test_retriever_follows_writes_incrementally(store: MemoryStore) -> None:
         "build doctor classifies seven failure signatures", tags=["build"], confidence=0.6
     )
     r = Retriever(store)
-    assert ids(r, "hvigor构建失败") == [a.id]
+    assert ids(r, "hvigor构建失败") == [a.id, b.id]  # b: build … failure (glossary)
     assert r.rebuilds == 1
 
     c = store.add("hvigor daemon crashed: delete the .hvigor cache", confidence=0.9)
