@@ -50,6 +50,11 @@ class Finding:
     meaning: str | None = None
     block: str | None = None  # the first ERROR block (≤8 lines, ≤700 chars)
 
+    @property
+    def query_text(self) -> str:
+        """The query for recalling matching pitfalls (``Retriever.search(Query(text=...))``)."""
+        return " ".join(self.query_terms)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,

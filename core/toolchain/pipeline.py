@@ -10,7 +10,9 @@
 4. ``launch``  — ``hdc -t KEY shell aa start -a ABILITY -b BUNDLE -m MODULE``; passes only on
    ``start ability successfully.``.
 
-A step that fails stops the run (later steps are ``skipped``). Each step row holds the argv,
+A step that fails stops the run (later steps are ``skipped``). Without a device key the only
+connected device is chosen before the build starts; when there is none (or several) the
+``install`` step fails at once and the build is ``skipped``. Each step row holds the argv,
 start/end, exit code, verdict (passed | failed | timeout | cancelled | skipped), the error code and
 its meaning, a bounded log (head + tail, ``log_dropped`` = lines left out) and the doctor's
 finding; the run row holds project, bundle, device, status (running → success | failed |
@@ -274,7 +276,14 @@ class Pipeline:
         status = "success"
         finding: Finding | None = None
         try:
-            for step in steps:
+            failed = self._preflight(steps)
+            if failed is not None:
+                status = "cancelled" if failed.verdict == "cancelled" else "failed"
+                finding = failed.doctor
+                steps_to_run: list[StepResult] = []
+            else:
+                steps_to_run = steps
+            for step in steps_to_run:
                 if self.cancelled:
                     status = "cancelled"
                     break
@@ -680,6 +689,10 @@ class Pipeline:
                 )
                 return None
         result = list_devices(hdc, cancel=self.cancel_token)
+        if self.cancelled:
+            self._begin(step)
+            self._end(step, "cancelled", "cancelled by the user")
+            return None
         connected = [d for d in result.devices if d.usable]
         if len(connected) == 1:
             self.device_key = connected[0].key
@@ -704,21 +717,40 @@ class Pipeline:
         )
         return None
 
-    def _device_step(self, step: StepResult) -> bool:
-        project = self._read_project(step)
-        if project is None:
-            return False
+    def _hdc_path(self, step: StepResult) -> str | None:
         try:
-            tool = self._tool("hdc", self._hdc)
+            return str(self._tool("hdc", self._hdc).path)
         except ToolNotFound as exc:
-            return self._fail_early(
+            self._fail_early(
                 step,
                 str(exc),
                 Finding(
                     kind="tool", evidence="hdc not found", fix=str(exc), query_terms=["hdc", "tool"]
                 ),
             )
-        hdc = str(tool.path)
+            return None
+
+    def _preflight(self, steps: list[StepResult]) -> StepResult | None:
+        """Without a device key, pick the only connected device *before* building, so that a
+        missing device is reported at once rather than after a long build. Returns the failed
+        step (``install``), or None."""
+        if self.device_key is not None:
+            return None
+        install = next((s for s in steps if s.name == "install"), None)
+        if install is None:
+            return None
+        hdc = self._hdc_path(install)
+        if hdc is None or self._resolve_device(install, hdc) is None:
+            return install
+        return None
+
+    def _device_step(self, step: StepResult) -> bool:
+        project = self._read_project(step)
+        if project is None:
+            return False
+        hdc = self._hdc_path(step)
+        if hdc is None:
+            return False
         key = self._resolve_device(step, hdc)
         if key is None:
             return False

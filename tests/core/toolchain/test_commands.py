@@ -178,6 +178,8 @@ def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> No
             "run",
             "--project",
             str(fake_tools.project("hello")),
+            "--device",
+            FAKE_HDC_KEY,
             "--json",
         ],
         stdout=subprocess.PIPE,

@@ -57,10 +57,10 @@ def test_success_end_to_end(fake_tools: FakeTools, db: Database) -> None:
     hap = project / "entry/build/default/outputs/default/entry-default-signed.hap"
     assert result.hap == str(hap)  # type: ignore[attr-defined]
     calls = fake_tools.calls()
-    assert [c["tool"] for c in calls] == ["hvigorw", "hdc", "hdc", "hdc", "hdc"]
-    assert calls[0]["cwd"] == str(project.resolve())
-    assert calls[0]["argv"][:2] == ["assembleHap", "--mode"]
-    assert calls[1]["argv"] == ["list", "targets", "-v"]  # device resolved (only one connected)
+    assert [c["tool"] for c in calls] == ["hdc", "hvigorw", "hdc", "hdc", "hdc"]
+    assert calls[0]["argv"] == ["list", "targets", "-v"]  # the only device, chosen before building
+    assert calls[1]["cwd"] == str(project.resolve())
+    assert calls[1]["argv"][:2] == ["assembleHap", "--mode"]
     assert calls[2]["argv"] == ["-t", FAKE_HDC_KEY, "install", "-r", str(hap)]
     assert calls[3]["argv"] == [
         "-t",
@@ -154,6 +154,12 @@ def test_each_failure(
     result, events = run(db, fake_tools.project("hello"), device)
     assert result.status == "failed"  # type: ignore[attr-defined]
     steps = {s.name: s for s in result.steps}  # type: ignore[attr-defined]
+    if (
+        failed_step == "install"
+        and device is None
+        and hdc.startswith(("no-", "two-", "unauth", "connect"))
+    ):
+        assert steps["build"].verdict == "skipped"  # no device: no build is wasted
     failed = steps[failed_step]
     assert failed.verdict == "failed"
     assert failed.error_code == error_code
@@ -232,6 +238,20 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
     assert wait_gone(int(pidfile.read_text()))
     assert RunRepository(db).get(result.run_id).status == "cancelled"
     assert events[-1].kind == "run-finished" and events[-1].status == "cancelled"
+
+
+def test_cancel_while_choosing_the_device(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("hang-list")
+    pipe = Pipeline(db, fake_tools.project("hello"))
+    threading.Timer(0.5, pipe.cancel).start()
+    result = pipe.run()
+    assert result.status == "cancelled"
+    assert verdicts(result) == [
+        ("build", "skipped"),
+        ("install", "cancelled"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
 
 
 def test_cancel_before_run_and_between_steps(fake_tools: FakeTools, db: Database) -> None:
