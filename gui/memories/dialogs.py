@@ -316,6 +316,18 @@ class SupersedeDialog(QDialog):
         n = len(self.olds)
         self.setWindowTitle(f"Supersede {self.olds[0].id}" if n == 1 else f"Supersede {n} memories")
         lay = QVBoxLayout(self)
+        title = (
+            f"Supersede <b>{html.escape(self.olds[0].id)}</b>"
+            if n == 1
+            else f"Supersede <b>{n} memories</b> by one memory"
+        )
+        header = QLabel(
+            title + " — the old memory stays in the store (hidden from recall) and links to "
+            "its replacement; undo with Ctrl+Z.",
+            self,
+        )
+        header.setWordWrap(True)
+        lay.addWidget(header)
         self.by_new = QRadioButton("Replace with new text", self)
         self.by_new.setObjectName("supersedeByNew")
         self.by_existing = QRadioButton("Replace with an existing memory", self)
@@ -359,7 +371,9 @@ class SupersedeDialog(QDialog):
         self.reason = QLineEdit(self)
         self.reason.setObjectName("supersedeReason")
         self.reason.setPlaceholderText("Required: why the old one is wrong or stale")
-        lay.addWidget(self.reason)
+        reason_row = QFormLayout()
+        reason_row.addRow("Reason", self.reason)
+        lay.addLayout(reason_row)
         self.error = QLabel(self)
         self.error.setStyleSheet(ERROR_STYLE)
         lay.addWidget(self.error)
@@ -539,6 +553,13 @@ class HistoryDialog(QDialog):
         self.memory_id = memory_id
         self.setWindowTitle(f"History of {memory_id}")
         lay = QVBoxLayout(self)
+        header = QLabel(
+            f"History of <b>{html.escape(memory_id)}</b>, oldest first. Select a change to see "
+            "its word diff; “Revert this change” undoes just that one.",
+            self,
+        )
+        header.setWordWrap(True)
+        lay.addWidget(header)
         split = QSplitter(Qt.Orientation.Vertical, self)
         self.model = HistoryModel(events, self)
         self.table = QTableView(split)
@@ -547,10 +568,11 @@ class HistoryDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.ResizeToContents
-        )
+        self.table.setWordWrap(False)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.diff = QTextBrowser(split)
         self.diff.setObjectName("historyDiff")
         lay.addWidget(split, 1)

@@ -1,0 +1,213 @@
+"""Render the main views with realistic data to PNG files: ``make screenshots``.
+
+    python -m hmdesk.gui.screenshots docs/screenshots
+
+Uses a throw-away database (the starter pack, spread over the last weeks, with a few edits, a
+supersede chain and recalls), throw-away settings and hmharness home, and ``QWidget.grab()``.
+Also calls the runner helper's ``hmdesk.gui.runs.screenshots.render(outdir)`` when present.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+WIDTH, HEIGHT = 1440, 860
+
+
+def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
+    """Run the event loop until the area's search is done, then a little longer for painting."""
+    deadline = time.monotonic() + 20
+    while area is not None and (area.is_searching() or area._refresh_timer.isActive()):
+        app.processEvents()
+        if time.monotonic() > deadline:
+            raise RuntimeError("search did not finish")
+        time.sleep(0.005)
+    end = time.monotonic() + ms / 1000
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _save(widget: Any, path: Path) -> Path:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage
+
+    image = widget.grab().toImage()
+    # 8-bit palette keeps the files small; UI screenshots have few colours.
+    small = image.convertToFormat(
+        QImage.Format.Format_Indexed8,
+        Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither,
+    )
+    small.save(str(path), "PNG", 9)
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+    return path
+
+
+def populate(store: Any) -> dict[str, str]:
+    """The starter pack with realistic ages, edits, a supersede chain and recalls."""
+    from hmdesk.core.db import iso
+    from hmdesk.gui.memories.starter import starter_entries
+
+    now = datetime.now(UTC)
+    for i, e in enumerate(starter_entries()):
+        age = timedelta(days=(i * 7) % 83, hours=(i * 5) % 24)
+        store.add(
+            e["content"],
+            id=e["id"],
+            layer=e.get("layer", "semantic"),
+            tags=e.get("tags", ()),
+            confidence=float(e.get("confidence", 0.8)),
+            source="agent-run" if i % 3 else "starter-pack",
+            provenance=f"trajectory:trj-s{i:02d}-mh{i * 37 % 1000:03x}",
+            environment="harmonyos",
+            session=f"sess-{i % 5}",
+            timestamp=iso(now - age),
+        )
+    unsigned = "starter-hap-unsigned-9568320"
+    store.record_recall([unsigned, "starter-hdc-exit-0-on-failure", "starter-no-hap-E006001"])
+    store.record_recall([unsigned, "starter-hdc-exit-0-on-failure"])
+    store.record_recall([unsigned])
+    # an agent's older, vaguer memory, superseded by the precise one
+    old = store.add(
+        "hdc install failed again, maybe the device needs a reboot",
+        layer="episodic",
+        tags=["hdc", "install"],
+        confidence=0.6,
+        source="agent-run",
+        provenance="trajectory:trj-0c41",
+        timestamp=iso(now - timedelta(days=40)),
+    )
+    store.supersede(old.id, by=unsigned, reason="the real cause is the missing signature (9568320)")
+    # a memory with a few edits for the history view
+    private = "starter-hilog-private"
+    rec = store.get(private)
+    store.edit(
+        private,
+        content=rec.content.replace(
+            "mark every argument", "mark every argument (strings AND numbers: %{public}d)"
+        ),
+        reason="numbers were hidden too",
+    )
+    store.set_confidence(private, 0.95, reason="verified on HarmonyOS 5.0.1, Mate 60")
+    store.edit(private, tags=[*rec.tags, "hilog-format"], reason="tag for the hilog view")
+    return {"unsigned": unsigned, "private": private, "old": old.id}
+
+
+def render(outdir: str | os.PathLike[str]) -> list[Path]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    from hmdesk.gui.app import follow_color_scheme
+
+    follow_color_scheme(app)  # type: ignore[arg-type]
+    from hmdesk.gui.context import build_context
+    from hmdesk.gui.main_window import MainWindow
+
+    paths: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="hmdesk-shots-") as tmp:
+        saved = {k: os.environ.get(k) for k in ("HMH_HOME", "HMDESK_LOG_DIR")}
+        os.environ["HMH_HOME"] = str(Path(tmp) / "hmh")
+        os.environ["HMDESK_LOG_DIR"] = str(Path(tmp) / "logs")
+        try:
+            # 1. first run: the empty store
+            settings = QSettings(str(Path(tmp) / "empty.ini"), QSettings.Format.IniFormat)
+            ctx = build_context(Path(tmp) / "empty.db", settings)
+            w = MainWindow(ctx)
+            w.resize(WIDTH, HEIGHT)
+            w.show()
+            _settle(app, w.memories)
+            paths.append(_save(w, out / "first-run.png"))
+            w.close()
+            w.deleteLater()
+            ctx.db.close()
+
+            # 2. a query with highlights, the score breakdown and the detail pane
+            settings = QSettings(str(Path(tmp) / "main.ini"), QSettings.Format.IniFormat)
+            ctx = build_context(Path(tmp) / "main.db", settings)
+            ids = populate(ctx.store)
+            w = MainWindow(ctx)
+            w.resize(WIDTH, HEIGHT)
+            w.show()
+            area = w.memories
+            assert area is not None
+            area.splitter.setSizes([820, 620])
+            area.query_bar.text.setText("hdc install 9568320")
+            area.query_bar.emit_now()
+            _settle(app, area)
+            area.select_id(ids["unsigned"])
+            area.detail.splitter.setSizes([230, 470])
+            _settle(app, area)
+            paths.append(_save(w, out / "memories-query.png"))
+            paths.append(_save(area.detail, out / "detail-pane.png"))
+
+            # 3. history of an edited memory, with word diffs
+            area.query_bar.text.setText("hilog private")
+            area.query_bar.emit_now()
+            _settle(app, area)
+            area.select_id(ids["private"])
+            history = area.show_history(ids["private"])
+            assert history is not None
+            history.resize(900, 560)
+            hist: Any = history
+            content_row = max(i for i, e in enumerate(hist.model.events) if e.field == "content")
+            hist.table.selectRow(content_row)
+            _settle(app)
+            paths.append(_save(history, out / "history.png"))
+            history.close()
+
+            # 4. supersede by new text, with the side-by-side word diff
+            area.select_id(ids["private"])
+            dialog = area.supersede_selected()
+            assert dialog is not None
+            sup: Any = dialog
+            text = ctx.store.get(ids["private"]).content
+            sup.new_text.setPlainText(
+                text.replace("usual on retail devices", "on by default on retail devices").replace(
+                    "%{public}s", "%{public}s (or %{public}d for numbers)"
+                )
+            )
+            sup.reason.setText("clearer; the old text missed numbers")
+            sup._refresh()
+            _settle(app)
+            paths.append(_save(dialog, out / "supersede-diff.png"))
+            dialog.close()
+            w.close()
+            ctx.db.close()
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+    try:
+        from hmdesk.gui.runs import screenshots as runs_shots
+    except ImportError:
+        runs_shots = None  # type: ignore[assignment]
+    if runs_shots is not None and hasattr(runs_shots, "render"):
+        try:
+            paths.extend(Path(p) for p in runs_shots.render(out))
+        except Exception as exc:  # the runner's renderer must not lose ours
+            print(f"runs screenshots failed: {exc}", file=sys.stderr)
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    outdir = argv[0] if argv else "docs/screenshots"
+    render(outdir)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
