@@ -352,3 +352,12 @@ def test_uninstall_and_hilog_clear_and_bm_dump() -> None:
         hdc.parse_bm_dump("error: failed to get information and the parameters may be wrong.\n")
         is None
     )
+
+
+def test_hmharness_canned_outputs() -> None:
+    """The inline outputs of hmharness's signing.test.ts fake runner (hmharness.md §5)."""
+    assert hdc.classify_install("App install path: x msg:install bundle successfully.", 0).ok
+    assert hdc.classify_aa_start("start ability successfully.", 0).ok
+    assert hdc.classify_uninstall("App uninstall msg:uninstall bundle successfully.", 0).ok
+    bad = hdc.classify_install("install failed: signature verify failed", 0)
+    assert not bad.ok and bad.kind == "install"
