@@ -29,6 +29,7 @@ Reverting an event sets its field back to the event's ``old`` value; reverting a
 from __future__ import annotations
 
 import builtins
+import gc
 import hashlib
 import json
 import logging
@@ -512,21 +513,28 @@ class MemoryStore:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY seq"
-        with self.db.read() as s:
-            # the DBAPI cursor directly: plain tuples, no Row objects (a third of the time)
-            cur = s.connection().connection.dbapi_connection.cursor()
-            try:
-                rows = cur.execute(sql).fetchall()
-                back: dict[str, list[str]] = {}
-                links = cur.execute(
-                    "SELECT id, superseded_by FROM memories WHERE superseded_by IS NOT NULL "
-                    "AND deleted_at IS NULL ORDER BY seq"
-                )
-                for old_id, new_id in links:
-                    back.setdefault(new_id, []).append(old_id)
-            finally:
-                cur.close()
-        return _records_from_raw(rows, back)
+        # 100k rows and records would set off several full GC passes over the heap: pause it
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            with self.db.read() as s:
+                # the DBAPI cursor directly: plain tuples, no Row objects (a third of the time)
+                cur = s.connection().connection.dbapi_connection.cursor()
+                try:
+                    rows = cur.execute(sql).fetchall()
+                    back: dict[str, list[str]] = {}
+                    links = cur.execute(
+                        "SELECT id, superseded_by FROM memories WHERE superseded_by IS NOT NULL "
+                        "AND deleted_at IS NULL ORDER BY seq"
+                    )
+                    for old_id, new_id in links:
+                        back.setdefault(new_id, []).append(old_id)
+                finally:
+                    cur.close()
+            return _records_from_raw(rows, back)
+        finally:
+            if was_enabled:
+                gc.enable()
 
     def count(self) -> int:
         """Memories not deleted (superseded ones included)."""
