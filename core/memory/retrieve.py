@@ -718,16 +718,23 @@ class Retriever:
         self.rebuilds += 1
         return [MemoryIndex(records, order=[r.seq for r in records])]
 
-    def _updated_since_watermark(self) -> set[str]:
+    def _updated_since_watermark(self, segments: list[MemoryIndex]) -> set[str]:
+        """Ids whose ``updated_at`` is at or after the watermark (minus the slack) and differs
+        from the indexed version: what other connections changed since the last refresh."""
         if not self._watermark:
             return set()
         ms = parse_js_date_ms(self._watermark)
         since = self._watermark if ms is None else _iso_ms(ms - self.SLACK_MS)
         with self.store.db.read() as session:
             rows = session.connection().exec_driver_sql(
-                "SELECT id FROM memories WHERE updated_at >= ?", (since,)
+                "SELECT id, updated_at FROM memories WHERE updated_at >= ?", (since,)
             )
-            return {r[0] for r in rows}
+            changed = set()
+            for id_, updated_at in rows:
+                current = self._current(segments, id_)
+                if current is None or current.updated_at != updated_at:
+                    changed.add(id_)
+            return changed
 
     @staticmethod
     def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
@@ -750,7 +757,7 @@ class Retriever:
                 self._version = version
                 return
             segments = self._segments
-            changed = pending | self._updated_since_watermark()
+            changed = pending | self._updated_since_watermark(segments)
             fresh = {r.id: r for r in self.store.get_many(sorted(changed))}
             dirty = [
                 i for i in changed if fresh.get(i) != self._current(segments, i)

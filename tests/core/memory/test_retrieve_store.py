@@ -159,3 +159,38 @@ def test_search_while_writing_from_another_thread(store: MemoryStore) -> None:
     assert not errors
     assert_matches_scan(r, store, "hvigor concurrent")
     r.close()
+
+
+def test_refresh_after_bulk_import_rereads_only_what_changed(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    import json
+
+    from hmdesk.core.memory.hmharness import import_file
+
+    path = tmp_path / "memory.jsonl"
+    lines = [
+        {
+            "id": f"h{i:03d}", "layer": "semantic", "content": f"imported note {i} about hdc",
+            "source": "t", "provenance": "t", "confidence": 0.5,
+            "timestamp": "2026-11-29T00:00:00.000Z", "environment": "harmonyos", "session": "s",
+        }
+        for i in range(300)
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    import_file(store, path)  # one transaction: every row has the same updated_at
+    r = Retriever(store)
+    assert len(ids(r, "imported", limit=500)) == 300
+    asked: list[int] = []
+    real_get_many = store.get_many
+
+    def spy(ids_: list[str]):  # type: ignore[no-untyped-def]
+        asked.append(len(list(ids_)))
+        return real_get_many(ids_)
+
+    store.get_many = spy  # type: ignore[method-assign]
+    store.edit("h007", content="edited note about hvigor")
+    assert ids(r, "hvigor") == ["h007"]
+    assert asked and max(asked) <= 1
+    assert r.rebuilds == 1
+    r.close()
