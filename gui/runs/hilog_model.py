@@ -141,6 +141,7 @@ class HilogModel(QAbstractTableModel):
         self.evicted = 0
         self._caught_up = True
         self._cls: type | None = None  # the NamedTuple class of the lines (see _pack)
+        self._cells: dict[int, tuple[tuple[str, ...], QBrush | None, bool]] = {}  # seq -> row
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -333,34 +334,41 @@ class HilogModel(QAbstractTableModel):
         The view asks for 7 roles per cell; answering them here instead of in 7 ``data()``
         calls halves the GUI thread's time per tick under a 50k lines/s stream.
         """
-        if not index.isValid():
-            return
         row, col = index.row(), index.column()
         view = self._view
         if not (0 <= row < len(view) and 0 <= col < _NCOLS):
             return
-        line = self._unpack(self._ring[view[row] - self._base])
-        name = COLUMNS[col]
-        level = None
+        seq = view[row]
+        cells = self._cells.get(seq)
+        if cells is None:
+            cells = self._row_cells(self._unpack(self._ring[seq - self._base]))
+            if len(self._cells) > 4096:
+                self._cells.clear()
+            self._cells[seq] = cells
+        texts, brush, bold = cells
         for i in range(len(roleDataSpan)):
             rd = roleDataSpan[i]
             role = rd.role()
             if role == _DISPLAY:
-                text = line_field(line, name)
-                if name == "message" and len(text) > DISPLAY_MAX:
-                    text = text[:DISPLAY_MAX] + "…"
-                rd.setData(text)
+                rd.setData(texts[col])
             elif role == _FOREGROUND:
-                level = level or line_field(line, "level")
-                brush = _LEVEL_BRUSHES.get(level)
                 if brush is not None:
                     rd.setData(brush)
             elif role == _FONT:
-                level = level or line_field(line, "level")
-                if level in ("E", "F"):
+                if bold:
                     rd.setData(self._bold)
-            elif role == _ALIGN and name in ("pid", "tid"):
+            elif role == _ALIGN and (col == 1 or col == 2):
                 rd.setData(_RIGHT)
+
+    @staticmethod
+    def _row_cells(line: Any) -> tuple[tuple[str, ...], QBrush | None, bool]:
+        """A row's display texts, level brush and boldness, computed once per row (not per cell)."""
+        texts = tuple(line_field(line, name) for name in COLUMNS)
+        message = texts[-1]
+        if len(message) > DISPLAY_MAX:
+            texts = (*texts[:-1], message[:DISPLAY_MAX] + "…")
+        level = texts[3]
+        return texts, _LEVEL_BRUSHES.get(level), level in ("E", "F")
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

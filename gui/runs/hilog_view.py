@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 MAX_SEEN = 4000
-TICK_MS = 75
+TICK_MS = 100
 DEFAULT_RING = 200_000
 RING_SETTING = "hilog/ring_capacity"
 
@@ -274,6 +275,8 @@ class HilogView(QWidget):
 
         self.stats = QLabel()
         self.stats.setStyleSheet("color:#455a64")
+        # its text changes every tick: keep it from re-laying out the whole view each time
+        self.stats.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.stats)
 
         self.model.rowsRemoved.connect(self._on_rows_removed)
@@ -495,7 +498,9 @@ class HilogView(QWidget):
             parts.append(f"PAUSED ({len(self._held):,} waiting)")
         if self.stream_note:
             parts.append(self.stream_note)
-        self.stats.setText(" · ".join(parts))
+        text = " · ".join(parts)
+        if text != self.stats.text():
+            self.stats.setText(text)
         self.stats.setToolTip(
             f"ring capacity {m.capacity:,} (setting {RING_SETTING}); dropped = pushed out of the "
             f"ring {m.evicted:,} + reader could not keep up {self.reader_dropped:,} + "
