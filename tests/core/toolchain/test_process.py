@@ -16,6 +16,8 @@ from hmdesk.core.toolchain.process import (
     LineSplitter,
     run_streaming,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 PY = sys.executable
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX here")
@@ -276,3 +278,33 @@ def test_line_process_read_available_and_drop_count() -> None:
 def test_line_process_missing_program_raises_oserror(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         LineProcess([str(tmp_path / "nope")]).start()
+
+
+@given(
+    data=st.binary(max_size=400) | st.text(alphabet="ab\r\n构\ufffd", max_size=200).map(str.encode),
+    cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=12),
+    cap=st.integers(min_value=1, max_value=50),
+)
+@settings(max_examples=300, deadline=None)
+def test_splitter_chunking_never_changes_the_lines(data: bytes, cuts: list[int], cap: int) -> None:
+    """However the bytes are cut into reads, the lines (and counts) are the same, never raising."""
+    whole = LineSplitter(max_line=cap)
+    expected = whole.feed(data) + whole.finish()
+    pieces = sorted({c for c in cuts if c < len(data)})
+    chunked = LineSplitter(max_line=cap)
+    got: list[str] = []
+    prev = 0
+    for c in [*pieces, len(data)]:
+        got += chunked.feed(data[prev:c])
+        prev = c
+    got += chunked.finish()
+    assert got == expected
+    assert all(len(line) <= cap for line in got)
+    assert (chunked.stats.truncated_lines, chunked.stats.dropped_chars) == (
+        whole.stats.truncated_lines,
+        whole.stats.dropped_chars,
+    )
+    # every character is either delivered, counted as dropped, or a line end
+    text = data.decode("utf-8", errors="replace")
+    ends = text.count("\n") + text.count("\r")
+    assert sum(map(len, got)) + whole.stats.dropped_chars == len(text) - ends
