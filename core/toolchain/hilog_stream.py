@@ -472,10 +472,10 @@ class HilogStream:
             while True:
                 batch = proc.read_available(self.max_batch)
                 if batch:
-                    if not got_log:
-                        keep = [s for s in batch if not _is_hdc_failure(s)]
-                        if len(keep) != len(batch):
-                            fail_lines += [s for s in batch if _is_hdc_failure(s)]
+                    # hdc's own failures ("[Fail]…", also mid-stream) are status, not log lines
+                    keep = [s for s in batch if not _is_hdc_failure(s)]
+                    if len(keep) != len(batch):
+                        fail_lines += [s for s in batch if _is_hdc_failure(s)]
                         batch = keep
                     if batch:
                         got_log = True
@@ -498,6 +498,8 @@ class HilogStream:
                 self._proc = None
         # what is left after stop()
         rest = proc.read_available()
+        fail_lines += [s for s in rest if _is_hdc_failure(s)]
+        rest = [s for s in rest if not _is_hdc_failure(s)]
         if rest and not self._stop.is_set():
             self._deliver(self._parser.feed(rest))
         fail_lines += [s for s in proc.stderr_tail if _is_hdc_failure(s)]

@@ -283,6 +283,26 @@ def test_stop_is_prompt_while_hdc_hangs(fake_tools: FakeTools) -> None:
     assert not _fake_hdc_processes(fake_tools)
 
 
+def test_hdc_failure_mid_stream_is_not_a_log_line(fake_tools: FakeTools, tmp_path: Path) -> None:
+    src = tmp_path / "hilog.txt"
+    src.write_text(
+        "04-19 17:02:14.735  5394  5394 I A03200/testTag: before\n"
+        "[Fail][E002106] Failed to communicate with daemon\n",
+        encoding="utf-8",
+    )
+    fake_tools.set("FAKE_HILOG_FILE", str(src))
+    fake_tools.set("FAKE_HILOG_FOLLOW", "0")
+    col = Collector()
+    stream = _stream(fake_tools, col)
+    stream.start()
+    try:
+        wait_until(lambda: stream.restarts >= 1 and len(col.lines) >= 2)
+    finally:
+        stream.stop()
+    assert all(x.message == "before" for x in col.lines)
+    assert RESTARTING in col.states()  # the device is still listed: restart
+
+
 def test_stream_reports_unknown_device(fake_tools: FakeTools) -> None:
     fake_tools.hdc_scenario("no-device")
     col = Collector()
