@@ -697,6 +697,7 @@ class Retriever:
         self._segments: list[MemoryIndex] | None = None
         self._version: int | None = None
         self._watermark = ""
+        self._window_fp: tuple[Any, ...] | None = None
         self.rebuilds = 0  # full rebuilds so far (tests and diagnostics)
         self._unsubscribe: Callable[[], None] | None = None
         add_listener = getattr(store, "add_listener", None)
@@ -713,28 +714,65 @@ class Retriever:
             self._pending |= set(ids)
 
     def _full_rebuild(self) -> list[MemoryIndex]:
+        # Watermark and window fingerprint first: anything committed after this shows up as a
+        # newer stamp or a changed fingerprint at the next refresh, even if list() already saw it.
+        with self.store.db.read() as session:
+            conn = session.connection()
+            wm = conn.exec_driver_sql("SELECT max(updated_at) FROM memories").scalar() or ""
+            fp: tuple[Any, ...] | None = None
+            ms = parse_js_date_ms(wm) if wm else None
+            if ms is not None:
+                fp = tuple(
+                    conn.exec_driver_sql(_WINDOW_FP, (_iso_ms(ms - self.SLACK_MS), wm)).one()
+                )
         records = self.store.list(include_superseded=True, include_deleted=False)
-        self._watermark = max((r.updated_at for r in records), default="")
+        self._watermark, self._window_fp = wm, fp
         self.rebuilds += 1
         return [MemoryIndex(records, order=[r.seq for r in records])]
 
-    def _updated_since_watermark(self, segments: list[MemoryIndex]) -> set[str]:
-        """Ids whose ``updated_at`` is at or after the watermark (minus the slack) and differs
-        from the indexed version: what other connections changed since the last refresh."""
-        if not self._watermark:
+    def _changed_elsewhere(self, segments: list[MemoryIndex]) -> set[str]:
+        """Ids changed by other connections since the last refresh.
+
+        A write stamps ``updated_at`` with a time taken when its transaction starts, so a commit
+        can carry a stamp a little older than one committed before it. We therefore read every
+        row stamped after the watermark, and look at the rows in the slack window just before it
+        only when a cheap fingerprint of that window (count, and a checksum over seq and the
+        stamp's seconds and milliseconds) changed since the last refresh. One read transaction
+        (one snapshot) for all of it; a row counts as changed when its stamp differs from the
+        indexed version."""
+        wm = self._watermark
+        if not wm:
             return set()
-        ms = parse_js_date_ms(self._watermark)
-        since = self._watermark if ms is None else _iso_ms(ms - self.SLACK_MS)
+        ms = parse_js_date_ms(wm)
+        lo = wm if ms is None else _iso_ms(ms - self.SLACK_MS)
         with self.store.db.read() as session:
-            rows = session.connection().exec_driver_sql(
-                "SELECT id, updated_at FROM memories WHERE updated_at >= ?", (since,)
+            conn = session.connection()
+            rows = list(
+                conn.exec_driver_sql(
+                    "SELECT id, updated_at FROM memories WHERE updated_at > ?", (wm,)
+                )
             )
-            changed = set()
-            for id_, updated_at in rows:
-                current = self._current(segments, id_)
-                if current is None or current.updated_at != updated_at:
-                    changed.add(id_)
-            return changed
+            fp = tuple(conn.exec_driver_sql(_WINDOW_FP, (lo, wm)).one())
+            if fp != self._window_fp:
+                rows += list(
+                    conn.exec_driver_sql(
+                        "SELECT id, updated_at FROM memories WHERE updated_at >= ? "
+                        "AND updated_at <= ?",
+                        (lo, wm),
+                    )
+                )
+            new_wm = max([wm, *(r[1] for r in rows)])
+            if new_wm != wm:
+                new_ms = parse_js_date_ms(new_wm)
+                new_lo = new_wm if new_ms is None else _iso_ms(new_ms - self.SLACK_MS)
+                fp = tuple(conn.exec_driver_sql(_WINDOW_FP, (new_lo, new_wm)).one())
+        self._watermark, self._window_fp = new_wm, fp
+        changed = set()
+        for id_, updated_at in rows:
+            current = self._current(segments, id_)
+            if current is None or current.updated_at != updated_at:
+                changed.add(id_)
+        return changed
 
     @staticmethod
     def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
@@ -757,7 +795,7 @@ class Retriever:
                 self._version = version
                 return
             segments = self._segments
-            changed = pending | self._updated_since_watermark(segments)
+            changed = pending | self._changed_elsewhere(segments)
             fresh = {r.id: r for r in self.store.get_many(sorted(changed))}
             dirty = [
                 i for i in changed if fresh.get(i) != self._current(segments, i)
@@ -768,7 +806,6 @@ class Retriever:
                 added.sort(key=lambda r: r.seq)
                 if added:
                     segments.append(MemoryIndex(added, order=[r.seq for r in added]))
-                    self._watermark = max(self._watermark, *(r.updated_at for r in added))
                 if len(segments) > self.MAX_SEGMENTS:
                     small = [
                         r
@@ -789,6 +826,12 @@ class Retriever:
         self.refresh()
         segments = self._segments or []
         return search_segments(segments, query)
+
+
+_WINDOW_FP = (
+    "SELECT count(*), total(seq * CAST(substr(updated_at, 18, 2) || substr(updated_at, 21, 3) "
+    "AS INTEGER)) FROM memories WHERE updated_at >= ? AND updated_at <= ?"
+)
 
 
 def _iso_ms(ms: int) -> str:

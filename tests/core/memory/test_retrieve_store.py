@@ -194,3 +194,31 @@ def test_refresh_after_bulk_import_rereads_only_what_changed(
     assert asked and max(asked) <= 1
     assert r.rebuilds == 1
     r.close()
+
+
+def test_late_stamped_write_from_another_connection_is_seen(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    """A transaction stamps updated_at when it starts, so its commit can carry a stamp older than
+    the newest one already indexed; the slack window fingerprint still catches it."""
+    import sqlite3
+
+    a = store.add("alpha note", confidence=0.5)
+    b = store.add("beta note", confidence=0.5)
+    r = Retriever(store)
+    assert ids(r, "gamma") == []
+    newest = max(m.updated_at for m in store.list())
+    ms = int(datetime.fromisoformat(newest.replace("Z", "+00:00")).timestamp() * 1000) - 1500
+    late = datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    assert late < newest
+    conn = sqlite3.connect(tmp_path / "r.db")
+    with conn:
+        conn.execute(
+            "UPDATE memories SET content = ?, updated_at = ? WHERE id = ?",
+            ("gamma note", late, a.id),
+        )
+    conn.close()
+    assert ids(r, "gamma") == [a.id]
+    assert ids(r, "beta") == [b.id]
+    assert r.rebuilds == 1
+    r.close()
