@@ -92,3 +92,40 @@ def test_model_with_plain_dicts(qtmodeltester):
     model.set_target(USB)
     qtmodeltester.check(model)
     assert model.data(model.index(1, 5))
+
+
+def test_poller_callback_is_marshalled_to_the_gui_thread(qtbot, ctx):
+    import threading
+
+    from hmdesk.core.toolchain.devices import DeviceChange
+    from hmdesk.core.toolchain.hdc import Device
+
+    hub = DeviceHub(ctx.settings, ctx.db)
+    seen = []
+    hub.devices_changed.connect(lambda devs: seen.append((threading.get_ident(), devs)))
+    change = DeviceChange(
+        devices=[Device(USB, "USB", "Connected", "phone")],
+        events=[],
+        status="ok",
+        message="",
+        fix=None,
+        status_changed=True,
+    )
+    worker = threading.Thread(target=hub._on_change_thread, args=(change,))
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: bool(seen))
+    assert seen[0][0] == threading.main_thread().ident
+    assert hub.target == USB  # the only usable device is chosen
+    hub._on_change_thread(
+        DeviceChange(
+            devices=[],
+            events=[],
+            status="server-failed",
+            message="Connect server failed",
+            fix="hdc kill -r",
+            status_changed=True,
+        )
+    )
+    qtbot.waitUntil(lambda: bool(hub.error))
+    assert "Connect server failed" in hub.error and "hdc kill -r" in hub.error
