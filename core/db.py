@@ -76,9 +76,10 @@ def _check_is_sqlite(path: Path) -> None:
 
 def _create_private(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process created it first: fine
         return
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     os.close(fd)
 
 
@@ -161,12 +162,19 @@ def _script() -> Any:
 
 
 def _migrate(engine: Engine) -> None:
+    """Upgrade to head. The check is repeated under the write lock (BEGIN IMMEDIATE), so two
+    processes opening the same new file at once wait for each other instead of racing."""
     from alembic import command
 
+    heads = set(_script().get_heads())
     with engine.connect() as conn:
         current = set(MigrationContext.configure(conn).get_current_heads())
         conn.rollback()
-        if current != set(_script().get_heads()):
+    if current == heads:
+        return
+    with engine.execution_options(sqlite_begin="IMMEDIATE").connect() as conn:
+        conn.begin()
+        if set(MigrationContext.configure(conn).get_current_heads()) != heads:
             command.upgrade(_alembic_config(conn), "head")
         conn.commit()
 

@@ -37,7 +37,6 @@ import math
 import os
 import sqlite3
 import threading
-import time
 import uuid
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -46,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from hmdesk.core.db import Database, DatabaseError, iso
+from hmdesk.core.db import Database, iso
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryEvent, MemoryRecord
 from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
@@ -104,22 +103,10 @@ class _NothingToRevert(StoreError):
     pass
 
 
-def open_database(path: str | os.PathLike[str] | None = None, *, attempts: int = 20) -> Database:
-    """``Database(path)``, retried while another process is creating the same new file.
-
-    Two processes opening a fresh database at once can both try to run the first migration;
-    the loser gets "database is locked" from ``Database()`` (its migration runs in a deferred
-    transaction, and SQLite does not wait on a lock upgrade). The failed migration was rolled
-    back, so opening again (the other process has migrated by then) is safe.
-    """
-    for attempt in range(attempts):
-        try:
-            return Database(path)
-        except DatabaseError as exc:
-            if "database is locked" not in str(exc) or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")
+def open_database(path: str | os.PathLike[str] | None = None) -> Database:
+    """``Database(path)``. Two processes opening the same new file at once are safe:
+    ``Database`` repeats its migration check under the write lock."""
+    return Database(path)
 
 
 # --------------------------------------------------------------------------------------
