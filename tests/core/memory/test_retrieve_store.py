@@ -193,6 +193,7 @@ def test_refresh_after_bulk_import_rereads_only_what_changed(
     assert ids(r, "hvigor") == ["h007"]
     assert asked and max(asked) <= 1
     assert r.rebuilds == 1
+    assert r.window_scans == 0  # the 299 untouched rows in the slack window were not re-read
     r.close()
 
 
@@ -221,4 +222,5 @@ def test_late_stamped_write_from_another_connection_is_seen(
     assert ids(r, "gamma") == [a.id]
     assert ids(r, "beta") == [b.id]
     assert r.rebuilds == 1
+    assert r.window_scans == 1
     r.close()
