@@ -2,9 +2,11 @@
 
 * :func:`finding_dict` normalises a finding (the core ``Finding`` dataclass or the JSON stored in
   ``Run.doctor``) to a plain dict.
-* :func:`highlight_html` / :func:`breakdown_text` draw a recalled memory the way the inspector
-  does: every query term in its own colour where it matched (content spans and tags), and the
-  score as the sum of its weighted parts. They read only the retriever's explanation object.
+* Recalled memories are drawn with the memory inspector's own renderers
+  (``gui.memories.highlight.content_html`` / ``term_chips_html`` and ``gui.memories.detail.
+  breakdown_html``): every query term in its own colour where it matched (content spans and
+  tags), and the score as the sum of its weighted parts; :func:`breakdown_text` is the one-line
+  form under each row. They read only the retriever's explanation object.
 * :class:`FailureCard` shows kind, evidence, fix, location, "Save as pitfall", and one row per
   recalled pitfall with "This helped".
 * :class:`SavePitfallDialog` is the pre-filled memory editor (``ask`` is the seam for tests).
@@ -84,10 +86,6 @@ def location_text(location: Any) -> str | None:
     return ":".join(str(p) for p in parts if p is not None) or None
 
 
-def term_colours(terms: Sequence[str]) -> dict[str, str]:
-    return {t: term_color(i) for i, t in enumerate(terms)}
-
-
 def term_color(index: int) -> str:
     """The inspector's colour for the index-th query term (same colours everywhere)."""
     try:
@@ -96,30 +94,6 @@ def term_color(index: int) -> str:
         return inspector_color(index)
     except ImportError:  # pragma: no cover
         return TERM_COLOURS[index % len(TERM_COLOURS)]
-
-
-def highlight_html(content: str, term_matches: Sequence[Any], colours: dict[str, str]) -> str:
-    """``content`` as HTML with each matched term's spans on its own background colour."""
-    marks: list[str | None] = [None] * len(content)
-    for tm in term_matches:
-        colour = colours.get(tm.term, TERM_COLOURS[0])
-        for start, end in tm.content_spans or ():
-            for i in range(max(0, start), min(len(content), end)):
-                if marks[i] is None:
-                    marks[i] = colour
-    out: list[str] = []
-    i = 0
-    while i < len(content):
-        j = i
-        while j < len(content) and marks[j] == marks[i]:
-            j += 1
-        chunk = html.escape(content[i:j]).replace("\n", "<br>")
-        if marks[i]:
-            out.append(f'<span style="background:{marks[i]}; color:#000">{chunk}</span>')
-        else:
-            out.append(chunk)
-        i = j
-    return "".join(out)
 
 
 def tags_html(tags: Sequence[str], term_matches: Sequence[Any], colours: dict[str, str]) -> str:
@@ -149,23 +123,6 @@ def breakdown_text(score: float, components: dict[str, Any]) -> str:
         if name not in ("confidence", "recency", "lexical"):
             parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
     return f"{score:.2f} = " + " + ".join(parts)
-
-
-def terms_legend_html(
-    terms: Sequence[str], term_matches: Sequence[Any], colours: dict[str, str]
-) -> str:
-    matched = {tm.term for tm in term_matches if tm.matched}
-    out = []
-    for t in terms:
-        if t in matched:
-            out.append(
-                f'<span style="background:{colours.get(t)}; color:#000">{html.escape(t)}</span>'
-            )
-        else:
-            out.append(
-                f'<span style="color:#9e9e9e; text-decoration:line-through">{html.escape(t)}</span>'
-            )
-    return " ".join(out)
 
 
 class EvidenceBox(QPlainTextEdit):
