@@ -52,6 +52,8 @@ class DevicesArea(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
+        # few rows: let them follow the wrapped advice text as the columns resize
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setWordWrap(True)
         hh = self.table.horizontalHeader()
         hh.setStretchLastSection(True)
@@ -77,7 +79,6 @@ class DevicesArea(QWidget):
     def _on_devices(self, devices: list[Any]) -> None:
         self.model.set_devices(devices)
         self.empty_label.setVisible(not devices)
-        self.table.resizeRowsToContents()
         self._on_target(self.hub.target)
 
     def _on_target(self, key: str) -> None:

@@ -210,6 +210,12 @@ class RunsArea(QWidget):
         last = self.settings.value(PROJECT_KEY, "")
         if last and Path(str(last)).is_dir():
             self.open_project(str(last))
+        else:
+            self.banner_text(
+                "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
+                "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>.",
+                "#e3f2fd",
+            )
 
     # --- project --------------------------------------------------------------------------
     def ask_project_dir(self) -> str | None:
@@ -227,6 +233,8 @@ class RunsArea(QWidget):
         self.project_label.setText(f"Reading {path}…")
 
         def done(summary: dict[str, Any]) -> None:
+            if self.shown_run is None and self.current_run_id is None:
+                self.banner.hide()
             self.project_dir = summary["root"]
             self.project = summary
             self._remember(summary["root"])

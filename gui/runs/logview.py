@@ -253,6 +253,7 @@ class StepLogView(QPlainTextEdit):
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.locations: list[Location] = []
+        self.setPlaceholderText("No output yet.")
 
     def append_lines(self, lines: list[str]) -> None:
         if not lines:
