@@ -346,19 +346,21 @@ class HilogModel(QAbstractTableModel):
                 self._cells.clear()
             self._cells[seq] = cells
         texts, brush, bold = cells
+        # Every entry must be written: Qt reuses the span between cells, so a role left alone
+        # keeps the previous cell's value (right alignment, bold font leaking sideways).
         for i in range(len(roleDataSpan)):
             rd = roleDataSpan[i]
             role = rd.role()
             if role == _DISPLAY:
                 rd.setData(texts[col])
-            elif role == _FOREGROUND:
-                if brush is not None:
-                    rd.setData(brush)
-            elif role == _FONT:
-                if bold:
-                    rd.setData(self._bold)
+            elif role == _FOREGROUND and brush is not None:
+                rd.setData(brush)
+            elif role == _FONT and bold:
+                rd.setData(self._bold)
             elif role == _ALIGN and (col == 1 or col == 2):
                 rd.setData(_RIGHT)
+            else:
+                rd.clearData()
 
     @staticmethod
     def _row_cells(line: Any) -> tuple[tuple[str, ...], QBrush | None, bool]:

@@ -138,3 +138,26 @@ def test_compile_query_only_mine_without_text():
     assert note is None and pred is not None
     assert pred(make(2)[1]) and not pred(make(1)[0])
     assert compile_query("")[0] is None
+
+
+def test_painted_cells_do_not_leak_roles(qtbot, view):
+    """multiData: alignment/font of one cell must not carry over to the next (span reuse)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    view.push_lines(make(8))
+    qtbot.waitUntil(lambda: view.model.shown == 8)
+    delegate = view.table.itemDelegate()
+    model = view.model
+
+    def option(row, col):
+        opt = QStyleOptionViewItem()
+        delegate.initStyleOption(opt, model.index(row, col))
+        return opt
+
+    pid_err = option(0, 1)  # an error line's pid: right-aligned, bold
+    assert pid_err.displayAlignment & Qt.AlignmentFlag.AlignRight
+    assert pid_err.font.bold() and pid_err.text == "1197"
+    tag_info = option(1, 6)  # an info line's tag: left-aligned, regular
+    assert not tag_info.displayAlignment & Qt.AlignmentFlag.AlignRight
+    assert not tag_info.font.bold() and tag_info.text == "testTag"
