@@ -169,7 +169,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             os.environ["BENCH_HILOG_SECONDS"] = "3"
             done = _env(base / "load", 50_000, 3)
             area, ctx = _area(app, base, "hilog", ring=100_000)
-            area.hilog.set_bundle("com.example.hello")
+            _open(app, area, tools.project("hello"))
             area.tabs.setCurrentWidget(area.hilog)
             area.hub.inject([Device(KEY, "USB", "Connected", "bench-phone")])
             area.hub.set_target(KEY)
@@ -182,6 +182,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
                 60,
             )
             view.query.setText("level:W tag:testTag | tag:Net")
+            view.only_mine.setChecked(True)
             view.apply_query()
             _spin(app, lambda: view.model.caught_up, 20)
             _spin(app, lambda: False, 0.5)
