@@ -201,6 +201,21 @@ def follow_color_scheme(app: QApplication) -> None:
     app.styleHints().colorSchemeChanged.connect(lambda _s: apply_palette(app))
 
 
+# ------------------------------------------------------------------------------------ runtime
+
+
+def configure_runtime() -> None:
+    """Keep the GUI thread responsive while searches run on worker threads.
+
+    Every call from Qt into Python (a paint, a ``data()`` call, a slot) needs the GIL. With
+    CPython's default 5 ms switch interval a busy search thread can make each of those wait
+    up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that. (The cyclic GC is
+    handled by :class:`~hmdesk.gui.memories.area.MemoriesArea`, which freezes the long-lived
+    index objects once the first result is in.)
+    """
+    sys.setswitchinterval(0.001)
+
+
 # ------------------------------------------------------------------------------------ main
 
 
@@ -251,6 +266,7 @@ def main(
         print(f"hmdesk: cannot write the log file: {exc}", file=sys.stderr)
     qInstallMessageHandler(_qt_message_handler)
     install_excepthook()
+    configure_runtime()
     follow_color_scheme(app)
 
     from hmdesk.gui.main_window import MainWindow
@@ -273,13 +289,21 @@ def main(
         status["code"] = 1
         app.exit(1)
 
+    started = {"open": False}
+
     def start_open() -> None:
+        if started["open"]:
+            return
+        started["open"] = True
         from hmdesk.gui.context import open_core
         from hmdesk.gui.workers import run_in_thread
 
         run_in_thread(open_core, args.db, on_done=opened, on_error=failed)
 
-    QTimer.singleShot(0, start_open)
+    # Open the database once the window is on screen (imports and migration checks would
+    # otherwise delay the first paint); a hidden or minimised window starts it anyway.
+    window.first_painted.connect(lambda: QTimer.singleShot(0, start_open))
+    QTimer.singleShot(400, start_open)
     code = app.exec()
     return code or status["code"]
 

@@ -12,7 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -99,9 +99,11 @@ def _optional_area(module: str, cls: str, ctx: Any, name: str) -> QWidget:
 class MainWindow(QMainWindow):
     """Signals:
     context_ready(): the areas were built from an AppContext.
+    first_painted(): the window was painted for the first time (start-up continues after it).
     """
 
     context_ready = Signal()
+    first_painted = Signal()
 
     def __init__(self, ctx: AppContext | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -110,6 +112,7 @@ class MainWindow(QMainWindow):
         self.ctx: AppContext | None = None
         self.settings = settings if settings is not None else (ctx.settings if ctx else QSettings())
         self.memories: MemoriesArea | None = None
+        self._painted = False
         central = QWidget(self)
         lay = QVBoxLayout(central)
         lay.setContentsMargins(4, 4, 4, 0)
@@ -228,6 +231,12 @@ class MainWindow(QMainWindow):
 
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
 
     # ------------------------------------------------------------------ palette / close
     def changeEvent(self, event: QEvent) -> None:

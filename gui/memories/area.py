@@ -9,6 +9,7 @@ re-runs the current query, keeping the selection and the scroll position.
 from __future__ import annotations
 
 import csv
+import gc
 import html
 import logging
 import time
@@ -168,6 +169,7 @@ class MemoriesArea(QWidget):
         self._last_spec: QuerySpec | None = None
         self._last_dv: int | None = None
         self._closed = False
+        self._gc_frozen = False
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -378,6 +380,12 @@ class MemoriesArea(QWidget):
             return
         self._searching_since = None
         self.apply_result(result)
+        if not self._gc_frozen:
+            # The first search built the retriever's index (100k records → millions of
+            # objects). Move everything alive now out of the cyclic GC's reach, so later
+            # collections do not walk it and stall the event loop for 100+ ms.
+            self._gc_frozen = True
+            gc.freeze()
 
     def apply_result(self, result: Any) -> None:
         sel_ids = self.selected_ids()
@@ -406,7 +414,6 @@ class MemoriesArea(QWidget):
                 self.show_memory_id(want)
             else:
                 self.detail.show_nothing(result)
-        self._show_current()
         matched = getattr(result, "matched", len(result.results))
         self.footer.setText(
             LEGEND

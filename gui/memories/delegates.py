@@ -33,13 +33,13 @@ class ScoreBarDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        self._background(painter, option, index)
+        draw_background(self, painter, option, index)
         comps = index.data(ComponentsRole) or []
         scored = index.data(ScoredRole)
         rect = option.rect.adjusted(4, 5, -4, -5)  # type: ignore[attr-defined]
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        track = option.palette.color(QPalette.ColorRole.Mid)  # type: ignore[attr-defined]
+        pal = option.palette  # type: ignore[attr-defined]
+        track = pal.color(_MID)
         track.setAlpha(60)
         painter.fillRect(rect, track)
         x = float(rect.left())
@@ -48,33 +48,69 @@ class ScoreBarDelegate(QStyledItemDelegate):
             if w <= 0:
                 continue
             part = QRect(round(x), rect.top(), max(1, round(x + w) - round(x)), rect.height())
-            painter.fillRect(part, component_color(name))
+            painter.fillRect(part, COMPONENT_COLORS.get(name, OTHER_COLOR))
             x += w
         if scored is not None:
-            f = QFont(option.font)  # type: ignore[attr-defined]
-            f.setPointSizeF(max(6.0, f.pointSizeF() * 0.85))
-            painter.setFont(f)
+            font, fm = _small_font(option.font)  # type: ignore[attr-defined]
+            painter.setFont(font)
             text = f"{scored.score:.2f}"
-            fm = QFontMetrics(f)
             tw = fm.horizontalAdvance(text) + 6
             label = QRect(rect.right() - tw, rect.top(), tw, rect.height())
-            painter.fillRect(label, option.palette.color(QPalette.ColorRole.Base))  # type: ignore[attr-defined]
-            painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # type: ignore[attr-defined]
-            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, text)
+            painter.fillRect(label, pal.color(_BASE))
+            painter.setPen(pal.color(_TEXT))
+            painter.drawText(label, _CENTER, text)
         painter.restore()
-
-    @staticmethod
-    def _background(painter: QPainter, option: QStyleOptionViewItem, index: Any) -> None:
-        opt = QStyleOptionViewItem(option)
-        QStyledItemDelegate().initStyleOption(opt, index)
-        opt.text = ""  # type: ignore[attr-defined]
-        style = opt.widget.style() if opt.widget else QApplication.style()  # type: ignore[attr-defined]
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)  # type: ignore[attr-defined]
 
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> QSize:
         return QSize(110, super().sizeHint(option, index).height())
+
+
+_MID = QPalette.ColorRole.Mid
+_BASE = QPalette.ColorRole.Base
+_TEXT = QPalette.ColorRole.Text
+_HTEXT = QPalette.ColorRole.HighlightedText
+_CENTER = Qt.AlignmentFlag.AlignCenter
+_SELECTED = QStyle.StateFlag.State_Selected
+_fonts: dict[str, Any] = {}
+
+
+def _small_font(base: QFont) -> tuple[QFont, QFontMetrics]:
+    key = "small" + base.key()
+    hit = _fonts.get(key)
+    if hit is None:
+        f = QFont(base)
+        f.setPointSizeF(max(6.0, f.pointSizeF() * 0.85))
+        hit = _fonts[key] = (f, QFontMetrics(f))
+    return hit  # type: ignore[no-any-return]
+
+
+def _content_fonts(base: QFont, strike: bool) -> Any:
+    key = f"content{int(strike)}" + base.key()
+    hit = _fonts.get(key)
+    if hit is None:
+        normal = QFont(base)
+        normal.setStrikeOut(strike)
+        bold = QFont(normal)
+        bold.setBold(True)
+        hit = _fonts[key] = (
+            {False: normal, True: bold},
+            {False: QFontMetrics(normal), True: QFontMetrics(bold)},
+        )
+    return hit
+
+
+def draw_background(
+    delegate: QStyledItemDelegate, painter: QPainter, option: QStyleOptionViewItem, index: Any
+) -> None:
+    """The item's selection/alternate background from the style, without text."""
+    opt = QStyleOptionViewItem(option)
+    delegate.initStyleOption(opt, index)
+    opt.text = ""  # type: ignore[attr-defined]
+    widget = opt.widget  # type: ignore[attr-defined]
+    style = widget.style() if widget is not None else QApplication.style()
+    style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
 
 
 class ContentDelegate(QStyledItemDelegate):
@@ -86,49 +122,42 @@ class ContentDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        ScoreBarDelegate._background(painter, option, index)
+        draw_background(self, painter, option, index)
         scored = index.data(ScoredRole)
         if scored is None:
             return
         spans = index.data(SpansRole) or []
         rect = option.rect.adjusted(4, 0, -4, 0)  # type: ignore[attr-defined]
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        selected = bool(option.state & _SELECTED)  # type: ignore[attr-defined]
         pal = option.palette  # type: ignore[attr-defined]
-        color = pal.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        normal = QFont(option.font)  # type: ignore[attr-defined]
-        bold = QFont(normal)
-        bold.setBold(True)
-        fms = {False: QFontMetrics(normal), True: QFontMetrics(bold)}
+        strike = scored.memory.is_superseded or scored.memory.is_deleted
+        fonts, fms = _content_fonts(option.font, strike)  # type: ignore[attr-defined]
         ellipsis = "…"
         ell_w = fms[False].horizontalAdvance(ellipsis)
         painter.save()
         painter.setClipRect(option.rect)  # type: ignore[attr-defined]
-        painter.setPen(color)
+        painter.setPen(pal.color(_HTEXT if selected else _TEXT))
         x = rect.left()
         right = rect.right()
         baseline = rect.top() + (rect.height() + fms[False].ascent() - fms[False].descent()) // 2
-        if scored.memory.is_superseded or scored.memory.is_deleted:
-            normal.setStrikeOut(True)
-            bold.setStrikeOut(True)
-        segments = elided_segments(scored.memory.content, spans)
+        # Only what can be visible: a cell never shows more than a few hundred characters.
+        content = scored.memory.content[:400]
+        segments = elided_segments(content, [s for s in spans if s[0] < len(content)])
         for n, (text, matched) in enumerate(segments):
             fm = fms[matched]
             w = fm.horizontalAdvance(text)
-            painter.setFont(bold if matched else normal)
-            last = n == len(segments) - 1
+            painter.setFont(fonts[matched])
+            last = n == len(segments) - 1 and len(content) == len(scored.memory.content)
             if x + w <= right - ell_w or (last and x + w <= right):
                 painter.drawText(x, baseline, text)
                 x += w
                 continue
-            # Fit as much as possible, then the ellipsis.
             room = right - ell_w - x
-            cut = fm.elidedText(text + "…", Qt.TextElideMode.ElideRight, max(0, room + ell_w))
+            cut = fm.elidedText(text + ellipsis, Qt.TextElideMode.ElideRight, max(0, room + ell_w))
             if cut and cut != ellipsis:
                 painter.drawText(x, baseline, cut)
             else:
-                painter.setFont(normal)
+                painter.setFont(fonts[False])
                 painter.drawText(x, baseline, ellipsis)
             break
         painter.restore()

@@ -18,17 +18,26 @@ from PySide6.QtCore import (
     Qt,
 )
 
-ScoredRole = Qt.ItemDataRole.UserRole + 1  # the ScoredMemory
-SpansRole = Qt.ItemDataRole.UserRole + 2  # [(start, end, term_index)] in content
-ComponentsRole = Qt.ItemDataRole.UserRole + 3  # [(name, contribution)]
-IdRole = Qt.ItemDataRole.UserRole + 4
-SortRole = Qt.ItemDataRole.UserRole + 5
+_USER = int(Qt.ItemDataRole.UserRole.value)
+ScoredRole = _USER + 1  # the ScoredMemory
+SpansRole = _USER + 2  # [(start, end, term_index)] in content
+ComponentsRole = _USER + 3  # [(name, contribution)]
+IdRole = _USER + 4
+SortRole = _USER + 5
 
 COLUMNS = ("#", "Score", "Content", "Layer", "Env", "Tags", "Conf.", "Age", "Recalls")
 COL_RANK, COL_SCORE, COL_CONTENT, COL_LAYER, COL_ENV, COL_TAGS, COL_CONF, COL_AGE, COL_RECALLS = (
     range(len(COLUMNS))
 )
 COMPONENT_ORDER = ("confidence", "recency", "lexical")
+# Plain ints / precomputed flags: enum arithmetic per data() call is measurable when painting.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_RIGHT_COLS = frozenset((COL_RANK, COL_SCORE, COL_CONF, COL_RECALLS))
 HEADER_TIPS = {
     COL_RANK: "Rank in the retriever's order",
     COL_SCORE: "Score = confidence + recency + lexical contributions (bar parts, left to right)",
@@ -72,7 +81,7 @@ def age_text(ts: str | None, now: datetime | None = None) -> str:
 class _Row:
     """Precomputed per-row values so ``data()`` stays cheap during painting."""
 
-    __slots__ = ("age", "comps", "rank", "scored", "spans", "tags", "ts")
+    __slots__ = ("age", "comps", "display", "rank", "scored", "spans", "tags", "ts")
 
     def __init__(self, rank: int, scored: Any) -> None:
         self.rank = rank
@@ -87,6 +96,17 @@ class _Row:
         dt = parse_time(m.timestamp)
         self.ts = dt.timestamp() if dt else 0.0
         self.age = age_text(m.timestamp)
+        self.display = (
+            str(rank),
+            f"{scored.score:.3f}",
+            m.content.replace("\n", " ")[:300],
+            m.layer,
+            m.environment,
+            self.tags,
+            f"{m.confidence:.2f}",
+            self.age,
+            str(m.recall_count),
+        )
 
 
 class ResultsModel(QAbstractTableModel):
@@ -141,67 +161,46 @@ class ResultsModel(QAbstractTableModel):
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            return _NO_FLAGS
+        return _FLAGS
 
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = _DISPLAY) -> Any:
+        # Hot path (called per cell and role on every paint): plain ints, precomputed values.
+        row = index.row()
+        if row < 0 or row >= len(self._rows):
             return None
-        r = self._rows[index.row()]
-        s = r.scored
-        m = s.memory
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == COL_RANK:
-                return str(r.rank)
-            if col == COL_SCORE:
-                return f"{s.score:.3f}"
-            if col == COL_CONTENT:
-                return m.content.replace("\n", " ")
-            if col == COL_LAYER:
-                return m.layer
-            if col == COL_ENV:
-                return m.environment
-            if col == COL_TAGS:
-                return r.tags
-            if col == COL_CONF:
-                return f"{m.confidence:.2f}"
-            if col == COL_AGE:
-                return r.age
-            if col == COL_RECALLS:
-                return str(m.recall_count)
-            return None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if col == COL_SCORE:
-                parts = [f"{name} {value:.3f}" for name, value in r.comps]
-                return f"score {s.score:.3f} = " + " + ".join(parts)
-            if col == COL_CONTENT:
-                return m.content[:2000]
-            if col == COL_AGE:
-                return m.timestamp
-            if col == COL_TAGS:
-                return r.tags
-            return None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if col in (COL_RANK, COL_CONF, COL_RECALLS, COL_SCORE):
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            return None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return None
+        r = self._rows[row]
+        if role == _DISPLAY:
+            return r.display[index.column()]
+        if role == _ALIGN:
+            return _RIGHT if index.column() in _RIGHT_COLS else None
         if role == ScoredRole:
-            return s
+            return r.scored
         if role == SpansRole:
             return r.spans
         if role == ComponentsRole:
             return r.comps
+        if role == _TOOLTIP:
+            return self._tooltip(r, index.column())
         if role == IdRole:
-            return m.id
+            return r.scored.memory.id
         if role == SortRole:
-            return self._key(col)(r)
+            return self._key(index.column())(r)
+        return None
+
+    @staticmethod
+    def _tooltip(r: _Row, col: int) -> str | None:
+        s = r.scored
+        m = s.memory
+        if col == COL_SCORE:
+            parts = [f"{name} {value:.3f}" for name, value in r.comps]
+            return f"score {s.score:.3f} = " + " + ".join(parts)
+        if col == COL_CONTENT:
+            return str(m.content[:2000])
+        if col == COL_AGE:
+            return str(m.timestamp)
+        if col == COL_TAGS:
+            return r.tags
         return None
 
     # --- sorting (in the model) ------------------------------------------------------------

@@ -1,0 +1,339 @@
+"""GUI start-up and typing latency with a 100,000-memory store (issue 4, requirement 12).
+
+1. Time from process start to the first painted window: ``hmdesk`` (the real entry point,
+   ``hmdesk.gui.app.main``) side by side with a bare ``QApplication`` + ``QMainWindow``, each in
+   its own subprocess, interleaved, several repetitions; medians and the ratio (goal ≤ 2×).
+   Also reported: the time until the first query result is on screen (no goal).
+2. The longest event-loop stall while typing a 20-character query into the query bar, one key
+   at a time with short pauses (goal ≤ 50 ms). A 2 ms heartbeat timer measures the gaps
+   between event-loop iterations; searches run off the GUI thread.
+
+    python -m tests.bench gui_startup
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+N_MEMORIES = 100_000
+REPS = 5
+QUERY = "hdc install fails 95"  # 20 characters
+RATIO_GOAL = 2.0
+STALL_GOAL_MS = 50.0
+
+BARE_CHILD = r"""
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+class First(QObject):
+    done = False
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint and not self.done:
+            self.done = True
+            print("PAINTED", flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+
+app = QApplication(sys.argv)
+f = First()
+app.installEventFilter(f)
+w = QMainWindow()
+w.setWindowTitle("bare")
+w.resize(1280, 800)
+w.show()
+app.exec()
+"""
+
+APP_CHILD = r"""
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from hmdesk.gui import app as hmapp
+
+def on_window(w):
+    w.first_painted.connect(lambda: print("PAINTED", flush=True))
+
+    def ready():
+        area = w.memories
+        def first_result(_r):
+            print("RESULTS", flush=True)
+            QTimer.singleShot(0, QApplication.instance().quit)
+        if area.result is not None:
+            first_result(area.result)
+        else:
+            area.result_applied.connect(first_result)
+
+    w.context_ready.connect(ready)
+
+sys.exit(hmapp.main(["hmdesk", "--db", sys.argv[1]], on_window=on_window))
+"""
+
+WORDS = [
+    "hdc",
+    "install",
+    "hilog",
+    "hvigor",
+    "build",
+    "signing",
+    "profile",
+    "device",
+    "bundle",
+    "ability",
+    "module",
+    "sdk",
+    "ohpm",
+    "arkts",
+    "compile",
+    "error",
+    "fails",
+    "timeout",
+    "crash",
+    "permission",
+    "udid",
+    "certificate",
+    "version",
+    "deploy",
+    "launch",
+    "force-stop",
+    "targets",
+    "server",
+    "port",
+    "emulator",
+    "storage",
+    "native",
+    "abi",
+    "release",
+    "debug",
+    "构建",
+    "失败",
+    "签名",
+    "安装",
+    "日志",
+    "设备",
+    "权限",
+    "证书",
+]
+LAYERS = ("semantic", "episodic", "procedural", "world")
+
+
+def make_store(path: Path, n: int = N_MEMORIES) -> float:
+    """An hmdesk database with ``n`` memories (schema via Database, rows by bulk SQL)."""
+    from hmdesk.core.db import Database, iso
+    from hmdesk.gui.memories.starter import starter_entries
+
+    start = time.perf_counter()
+    Database(path).close()
+    rng = random.Random(4)
+    starters = starter_entries()
+    now = datetime.now(UTC)
+    rows = []
+    for i in range(n):
+        base = starters[i % len(starters)]
+        extra = " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 14)))
+        content = f"{base['content'][: rng.randint(60, 260)]} {extra} #{i}"
+        ts = iso(now - timedelta(minutes=rng.randint(0, 200 * 24 * 60)))
+        tags = json.dumps(sorted({*base["tags"][:3], rng.choice(WORDS)}), ensure_ascii=False)
+        rows.append(
+            (
+                f"mem-{i:012x}",
+                LAYERS[i % 4] if i % 5 == 0 else "semantic",
+                content,
+                "agent-run",
+                f"trajectory:trj-{i}",
+                round(rng.uniform(0.3, 0.95), 2),
+                ts,
+                "harmonyos" if i % 7 else "terminal",
+                f"s{i % 97}",
+                tags,
+                ts,
+                ts,
+                rng.randint(0, 5),
+                "{}",
+                "hmharness",
+            )
+        )
+    con = sqlite3.connect(path)
+    with con:
+        con.executemany(
+            "INSERT INTO memories (id, layer, content, source, provenance, confidence, timestamp,"
+            " environment, session, tags, created_at, updated_at, recall_count, extra, origin)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
+    con.close()
+    return time.perf_counter() - start
+
+
+def _child_env(tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["XDG_CONFIG_HOME"] = str(tmp / "config")  # throw-away QSettings
+    env["HMDESK_LOG_DIR"] = str(tmp / "logs")
+    env["HMH_HOME"] = str(tmp / "hmh")
+    env.pop("HMDESK_DB", None)
+    return env
+
+
+def _run_child(argv: list[str], env: dict[str, str], marks: tuple[str, ...]) -> dict[str, float]:
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
+    seen: dict[str, float] = {}
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        word = line.strip()
+        if word in marks and word not in seen:
+            seen[word] = (time.perf_counter() - start) * 1000
+    proc.wait(timeout=120)
+    missing = [m for m in marks if m not in seen]
+    if missing:
+        raise RuntimeError(f"{argv[:3]} never printed {missing} (exit {proc.returncode})")
+    return seen
+
+
+def startup(db: Path, tmp: Path) -> tuple[list[float], list[float], list[float]]:
+    env = _child_env(tmp)
+    bare, app, results = [], [], []
+    # one warm-up of each (file cache), not counted
+    _run_child([sys.executable, "-c", BARE_CHILD], env, ("PAINTED",))
+    _run_child([sys.executable, "-c", APP_CHILD, str(db)], env, ("PAINTED", "RESULTS"))
+    for _ in range(REPS):
+        bare.append(_run_child([sys.executable, "-c", BARE_CHILD], env, ("PAINTED",))["PAINTED"])
+        marks = _run_child([sys.executable, "-c", APP_CHILD, str(db)], env, ("PAINTED", "RESULTS"))
+        app.append(marks["PAINTED"])
+        results.append(marks["RESULTS"])
+    return bare, app, results
+
+
+def typing_stall(db: Path, tmp: Path) -> dict[str, float]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["HMH_HOME"] = str(tmp / "hmh")
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QThreadPool, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    _app = QApplication.instance() or QApplication([])
+    from hmdesk.gui.app import configure_runtime
+    from hmdesk.gui.context import build_context
+    from hmdesk.gui.main_window import MainWindow
+
+    configure_runtime()  # what hmdesk.gui.app.main() does before opening the window
+    t0 = time.perf_counter()
+    ctx = build_context(db, QSettings(str(tmp / "bench.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(ctx)
+    window.resize(1280, 800)
+    window.show()
+    area = window.memories
+    assert area is not None
+
+    def spin(ms: int) -> None:
+        """Run the real event loop for ``ms`` (QTest.qWait would sleep between iterations)."""
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def wait_for(pred, timeout_s: float = 120.0) -> None:
+        end = time.perf_counter() + timeout_s
+        while not pred():
+            spin(5)
+            if time.perf_counter() > end:
+                raise RuntimeError("timed out")
+
+    wait_for(lambda: area.result is not None and not area.is_searching())
+    first_result_ms = (time.perf_counter() - t0) * 1000
+    spin(300)
+
+    gaps: list[float] = []
+    clock = QElapsedTimer()
+    heartbeat = QTimer()
+    heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
+    heartbeat.setInterval(2)
+
+    def beat() -> None:
+        gaps.append(clock.nsecsElapsed() / 1e6)
+        clock.restart()
+
+    heartbeat.timeout.connect(beat)
+    area.query_bar.text.setFocus()
+    searches = []
+    area.result_applied.connect(lambda r: searches.append(r.query.text))
+    clock.start()
+    heartbeat.start()
+    typing_start = time.perf_counter()
+    for i, ch in enumerate(QUERY):
+        QTest.keyClicks(area.query_bar.text, ch)
+        spin(220 if i % 4 == 3 else 70)  # some pauses let the debounce fire mid-typing
+    wait_for(
+        lambda: (
+            area.result is not None and area.result.query.text == QUERY and not area.is_searching()
+        )
+    )
+    final_ms = (time.perf_counter() - typing_start) * 1000
+    spin(300)
+    heartbeat.stop()
+    window.close()
+    QThreadPool.globalInstance().waitForDone(30_000)
+    ctx.db.close()
+    stalls = sorted(gaps[1:], reverse=True)
+    return {
+        "first_result_ms": first_result_ms,
+        "max_stall_ms": stalls[0],
+        "p99_gap_ms": stalls[max(0, len(stalls) // 100 - 1)],
+        "ticks": len(gaps),
+        "searches": len(searches),
+        "typing_ms": final_ms,
+        "results": len(area.result.results),
+    }
+
+
+def main() -> bool:
+    with tempfile.TemporaryDirectory(prefix="hmdesk-bench-gui-") as tmpname:
+        tmp = Path(tmpname)
+        db = tmp / "bench.db"
+        gen = make_store(db)
+        print(
+            f"store: {N_MEMORIES:,} memories generated in {gen:.1f} s ({db.stat().st_size // 2**20} MiB)"
+        )
+        bare, app, results = startup(db, tmp)
+        mb, ma, mr = statistics.median(bare), statistics.median(app), statistics.median(results)
+        ratio = ma / mb
+        print()
+        print(f"start-up to first painted window, {REPS} runs each (ms)")
+        print(f"{'':28}{'median':>8}{'min':>8}{'max':>8}")
+        print(f"{'bare QApplication+QMainWindow':28}{mb:8.0f}{min(bare):8.0f}{max(bare):8.0f}")
+        print(f"{'hmdesk (100k memories)':28}{ma:8.0f}{min(app):8.0f}{max(app):8.0f}")
+        print(f"{'ratio hmdesk / bare':28}{ratio:8.2f}   goal <= {RATIO_GOAL:.1f}")
+        print(
+            f"{'hmdesk first results shown':28}{mr:8.0f}{min(results):8.0f}{max(results):8.0f}   (no goal)"
+        )
+        t = typing_stall(db, tmp)
+        print()
+        print(f"typing {QUERY!r} ({len(QUERY)} chars) into the query bar, 100k memories")
+        print(
+            f"  longest event-loop stall : {t['max_stall_ms']:6.1f} ms   goal <= {STALL_GOAL_MS:.0f}"
+        )
+        print(
+            f"  99th percentile gap      : {t['p99_gap_ms']:6.1f} ms   ({t['ticks']} heartbeats of 2 ms)"
+        )
+        print(
+            f"  searches delivered       : {t['searches']:6d}      final result: {t['results']} rows"
+        )
+        print(f"  in-process first result  : {t['first_result_ms']:6.0f} ms (index build for 100k)")
+        ok = ratio <= RATIO_GOAL and t["max_stall_ms"] <= STALL_GOAL_MS
+        return ok
+
+
+if __name__ == "__main__":
+    raise SystemExit(0 if main() else 1)
