@@ -109,6 +109,12 @@ def memories_to_csv(records: Sequence[Any], path: Path | str) -> int:
     return len(records)
 
 
+def _edit_view(r: Any) -> tuple[Any, ...]:
+    """What an edit dialog shows or depends on (a recall or a confidence change is not a
+    conflict with an edit of the text)."""
+    return (r.content, tuple(r.tags), r.layer, r.environment, r.superseded_by, r.deleted_at)
+
+
 class RestoreDialog(QDialog):
     """Pick soft-deleted memories to restore."""
 
@@ -550,7 +556,8 @@ class MemoriesArea(QWidget):
             now = self.store.get(d.record.id)
         except Exception:
             return
-        if now != d.record and now != d.outside:
+        seen = d.outside if d.outside is not None else d.record
+        if _edit_view(now) != _edit_view(seen):
             d.outside_change(now)
 
     def _load_completions(self) -> None:
@@ -743,21 +750,36 @@ class MemoriesArea(QWidget):
         if self._apply("delete", run) is not None:
             self._status(f"Deleted {len(ids)} (Ctrl+Z undoes; Edit ▸ Restore deleted…)")
 
-    def restore_deleted(self) -> QDialog | None:
-        deleted = [r for r in self.store.list(include_deleted=True) if r.is_deleted]
-        if not deleted:
-            self._status("Nothing is deleted")
-            return None
-        d = RestoreDialog(deleted, self)
+    def restore_deleted(self) -> None:
+        """List the soft-deleted memories (read off the GUI thread) and offer to restore them."""
+        store = self.store
 
-        def save() -> None:
-            ids = d.ids()
-            self._apply("restore", lambda: [self.store.restore(i) for i in ids])
-            if ids:
-                self._select_after = ids[0]
-                self._status(f"Restored {len(ids)}")
+        def fetch() -> list[Any]:
+            return [r for r in store.list(include_deleted=True) if r.is_deleted]
 
-        return self._open(d, save)
+        def show(deleted: list[Any]) -> None:
+            if self._closed:
+                return
+            if not deleted:
+                self._status("Nothing is deleted")
+                return
+            d = RestoreDialog(deleted, self)
+
+            def save() -> None:
+                ids = d.ids()
+                self._apply("restore", lambda: [self.store.restore(i) for i in ids])
+                if ids:
+                    self._select_after = ids[0]
+                    self.refresh()
+                    self._status(f"Restored {len(ids)}")
+
+            self._open(d, save)
+
+        run_in_thread(
+            fetch,
+            on_done=show,
+            on_error=lambda e: self.ctx.bus.show_error(f"Could not list deleted memories: {e}", ""),
+        )
 
     def undo_last(self) -> list[Any]:
         events = self._apply("undo", lambda: self.store.undo_last()) or []
@@ -920,7 +942,8 @@ class MemoriesArea(QWidget):
         return int(n)
 
     def _auto_sync(self) -> None:
-        path = self._hmh_default()
+        saved = self.ctx.settings.value("sync/path")
+        path = Path(str(saved)) if saved else self._hmh_default()
         if path is not None and path.exists() and self.sync is None:
             self.start_sync(path)
 
@@ -948,6 +971,7 @@ class MemoriesArea(QWidget):
         self.sync_path = target
         self.actions_by_name["sync"].setChecked(True)
         self.ctx.settings.setValue("sync/enabled", True)
+        self.ctx.settings.setValue("sync/path", str(target))
         self._status(f"Live sync on: {target}")
         return True
 

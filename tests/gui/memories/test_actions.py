@@ -166,7 +166,11 @@ def test_delete_and_restore(loaded, qtbot):
     wait_idle(qtbot, loaded)
     assert PRIVATE not in loaded.model.ids()
     assert loaded.store.get(PRIVATE).is_deleted
-    dialog = loaded.restore_deleted()
+    loaded.restore_deleted()  # lists the deleted ones off the GUI thread, then opens
+    qtbot.waitUntil(
+        lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
+    )
+    dialog = loaded.dialog
     dialog.list.item(0).setSelected(True)
     with qtbot.waitSignal(loaded.result_applied, timeout=5000):
         dialog.accept()
