@@ -260,8 +260,7 @@ class MemoriesArea(QWidget):
         self.query_bar.restore(ctx.settings)
         self._restore_state()
         self._init_first_run_hints()
-        self._load_completions()
-        self.refresh()
+        self.refresh()  # tag/environment completions load after the first result
         # Live sync starts by itself only once the user has imported (or turned it on) before.
         if ctx.settings.value("sync/enabled", False) in (True, "true", "1", 1):
             QTimer.singleShot(0, self._auto_sync)
@@ -392,6 +391,7 @@ class MemoriesArea(QWidget):
             # collections do not walk it and stall the event loop for 100+ ms.
             self._gc_frozen = True
             gc.freeze()
+            self._load_completions()
 
     def apply_result(self, result: Any) -> None:
         sel_ids = self.selected_ids()
