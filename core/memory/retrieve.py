@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -677,17 +677,18 @@ class Retriever:
     versions masked out); a refresh builds the new snapshot under a lock and swaps it in, so a
     running search keeps the snapshot it started with.
 
-    When the version moved, the changed ids are those the store's listener reported (writes in this
-    process) plus every memory whose ``updated_at`` is at or after the newest one already indexed
-    (minus a few seconds of slack): that catches writes by other processes (hmharness sync, a second
-    hmdesk, the CLI). Only those are re-read. If the live count then disagrees with
-    ``store.count()`` (e.g. a row removed by another process) the index is rebuilt from scratch,
-    as it is on first use and when the small segments pile up.
+    When the version moved, the changed ids come from the store's event log: every write through
+    ``MemoryStore`` (this process, the hmharness sync, another hmdesk, the CLI) appends events in
+    its transaction, and event ids grow in commit order (one writer at a time). So the memories
+    named by events after the last one seen are exactly the ones to re-read (a primary-key range
+    read, sub-millisecond), plus those the store's listener reported. If the live count then
+    disagrees with ``store.count()`` (a change that bypassed the store) the index is rebuilt from
+    scratch, as it is on first use, when many memories changed at once and when masked-out rows
+    pile up.
     """
 
     MAX_SEGMENTS = 8
     MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
-    SLACK_MS = 5_000
 
     def __init__(self, store: Any) -> None:
         self.store = store
@@ -696,10 +697,8 @@ class Retriever:
         self._pending: set[str] = set()
         self._segments: list[MemoryIndex] | None = None
         self._version: int | None = None
-        self._watermark = ""
-        self._window_fp: tuple[Any, ...] | None = None
+        self._last_event = 0
         self.rebuilds = 0  # full rebuilds so far (tests and diagnostics)
-        self.window_scans = 0  # slow-path comparisons of the slack window (tests, diagnostics)
         self._unsubscribe: Callable[[], None] | None = None
         add_listener = getattr(store, "add_listener", None)
         if add_listener is not None:
@@ -715,77 +714,22 @@ class Retriever:
             self._pending |= set(ids)
 
     def _full_rebuild(self) -> list[MemoryIndex]:
-        # Watermark and window fingerprint first: anything committed after this shows up as a
-        # newer stamp or a changed fingerprint at the next refresh, even if list() already saw it.
+        # The last event id first: whatever commits after it is re-read at the next refresh,
+        # even if list() below already saw it (re-reading is idempotent).
         with self.store.db.read() as session:
-            conn = session.connection()
-            wm = conn.exec_driver_sql("SELECT max(updated_at) FROM memories").scalar() or ""
-            fp: tuple[Any, ...] | None = None
-            ms = parse_js_date_ms(wm) if wm else None
-            if ms is not None:
-                fp = tuple(
-                    conn.exec_driver_sql(_WINDOW_FP, (_iso_ms(ms - self.SLACK_MS), wm)).one()
-                )
+            last = session.connection().exec_driver_sql(_LAST_EVENT).scalar()
         records = self.store.list(include_superseded=True, include_deleted=False)
-        self._watermark, self._window_fp = wm, fp
+        self._last_event = int(last or 0)
         self.rebuilds += 1
         return [MemoryIndex(records, order=[r.seq for r in records])]
 
-    def _changed_elsewhere(self, segments: list[MemoryIndex]) -> set[str]:
-        """Ids changed by other connections since the last refresh.
-
-        A write stamps ``updated_at`` with a time taken when its transaction starts, so a commit
-        can carry a stamp a little older than one committed before it. We therefore read every
-        row stamped after the watermark, and look at the rows in the slack window just before it
-        only when a cheap fingerprint of that window (count, and a checksum over seq and the
-        stamp's seconds and milliseconds) changed since the last refresh. One read transaction
-        (one snapshot) for all of it; a row counts as changed when its stamp differs from the
-        indexed version."""
-        wm = self._watermark
-        if not wm:
-            return set()
-        ms = parse_js_date_ms(wm)
-        lo = wm if ms is None else _iso_ms(ms - self.SLACK_MS)
+    def _changed_elsewhere(self) -> set[str]:
+        """Memories named by events committed since the last refresh (any connection)."""
         with self.store.db.read() as session:
-            conn = session.connection()
-            rows = list(
-                conn.exec_driver_sql(
-                    "SELECT id, updated_at FROM memories WHERE updated_at > ?", (wm,)
-                )
-            )
-            fp = tuple(conn.exec_driver_sql(_WINDOW_FP, (lo, wm)).one())
-            expected = self._window_fp
-            if expected is not None:
-                # rows restamped after the watermark left the window: take them out of the
-                # fingerprint we remember before comparing
-                count, total = expected
-                for id_, _ in rows:
-                    cur = self._current(segments, id_)
-                    if cur is not None and lo <= cur.updated_at <= wm:
-                        count -= 1
-                        total -= cur.seq * _stamp_secms(cur.updated_at)
-                expected = (count, total)
-            if fp != expected:
-                self.window_scans += 1
-                rows += list(
-                    conn.exec_driver_sql(
-                        "SELECT id, updated_at FROM memories WHERE updated_at >= ? "
-                        "AND updated_at <= ?",
-                        (lo, wm),
-                    )
-                )
-            new_wm = max([wm, *(r[1] for r in rows)])
-            if new_wm != wm:
-                new_ms = parse_js_date_ms(new_wm)
-                new_lo = new_wm if new_ms is None else _iso_ms(new_ms - self.SLACK_MS)
-                fp = tuple(conn.exec_driver_sql(_WINDOW_FP, (new_lo, new_wm)).one())
-        self._watermark, self._window_fp = new_wm, fp
-        changed = set()
-        for id_, updated_at in rows:
-            current = self._current(segments, id_)
-            if current is None or current.updated_at != updated_at:
-                changed.add(id_)
-        return changed
+            rows = session.connection().exec_driver_sql(_EVENTS_AFTER, (self._last_event,)).all()
+        if rows:
+            self._last_event = max(self._last_event, *(int(r[0]) for r in rows))
+        return {r[1] for r in rows}
 
     @staticmethod
     def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
@@ -808,7 +752,11 @@ class Retriever:
                 self._version = version
                 return
             segments = self._segments
-            changed = pending | self._changed_elsewhere(segments)
+            changed = pending | self._changed_elsewhere()
+            if len(changed) > max(self.MAX_DEAD, sum(x.size for x in segments) // 5):
+                self._segments = self._full_rebuild()
+                self._version = version
+                return
             fresh = {r.id: r for r in self.store.get_many(sorted(changed))}
             dirty = [
                 i for i in changed if fresh.get(i) != self._current(segments, i)
@@ -841,20 +789,5 @@ class Retriever:
         return search_segments(segments, query)
 
 
-_WINDOW_FP = (
-    "SELECT count(*), total(seq * CAST(substr(updated_at, 18, 2) || substr(updated_at, 21, 3) "
-    "AS INTEGER)) FROM memories WHERE updated_at >= ? AND updated_at <= ?"
-)
-
-
-def _stamp_secms(stamp: str) -> int:
-    """Python twin of the SQL in ``_WINDOW_FP``: seconds and milliseconds of an ISO stamp."""
-    try:
-        return int(stamp[17:19] + stamp[20:23])
-    except ValueError:
-        return 0
-
-
-def _iso_ms(ms: int) -> str:
-    dt = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=ms)
-    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
+_LAST_EVENT = "SELECT max(id) FROM memory_events"
+_EVENTS_AFTER = "SELECT id, memory_id FROM memory_events WHERE id > ?"
