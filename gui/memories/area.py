@@ -18,7 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.memories.delegates import ContentDelegate, ScoreBarDelegate, component_color
+from hmdesk.gui.memories.delegates import (
+    ContentDelegate,
+    PlainTextDelegate,
+    ScoreBarDelegate,
+    component_color,
+)
 from hmdesk.gui.memories.detail import DetailPane, filters_line
 from hmdesk.gui.memories.dialogs import (
     ConfidenceDialog,
@@ -30,8 +35,10 @@ from hmdesk.gui.memories.dialogs import (
 )
 from hmdesk.gui.memories.empty_state import EmptyState
 from hmdesk.gui.memories.model import (
+    COL_CONF,
     COL_CONTENT,
     COL_RANK,
+    COL_RECALLS,
     COL_SCORE,
     ResultsModel,
 )
@@ -207,6 +214,9 @@ class MemoriesArea(QWidget):
         widths = {0: 30, 1: 96, 3: 74, 4: 78, 5: 120, 6: 46, 7: 50, 8: 58}
         for col, w in widths.items():
             hh.resizeSection(col, w)
+        for col in range(self.model.columnCount()):
+            right = col in (COL_RANK, COL_CONF, COL_RECALLS)
+            self.table.setItemDelegateForColumn(col, PlainTextDelegate(right, self.table))
         self.table.setItemDelegateForColumn(COL_SCORE, ScoreBarDelegate(self.table))
         self.table.setItemDelegateForColumn(COL_CONTENT, ContentDelegate(self.table))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
