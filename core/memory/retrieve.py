@@ -11,8 +11,11 @@ Two profiles share one formula (reference/hmharness.md §2a):
   environment exact and case-sensitive, tags any-of exact), hmharness's term splitting
   (:func:`hmdesk.core.memory.terms.hmharness_terms`), entries with no hit dropped when there is a
   term, stable sort by score (ties keep insertion order), ``limit`` (default 10, 0 = nothing).
-* ``default`` keeps all of that but splits the query with
-  :func:`hmdesk.core.memory.terms.default_terms` (Chinese segmentation, mixed tokens, dedupe).
+* ``default`` keeps all of that but takes its terms from
+  :func:`hmdesk.core.memory.terms.default_term_groups`: Chinese segmentation, mixed tokens kept
+  sensible, light English stemming, stop words and duplicates dropped, and a small bilingual
+  glossary whose forms count as the same term (``构建`` also matches ``build``; a term matches when
+  any of its forms is a substring).
 
 Where we differ from hmharness, on purpose:
 
@@ -22,12 +25,15 @@ Where we differ from hmharness, on purpose:
 * ``include_superseded`` (an inspector extension; hmharness never does it) keeps superseded entries.
 * Deleted memories (hmdesk's soft delete) are never in the pool.
 
-:class:`MemoryIndex` is an immutable index over a list of records: character-bigram postings over
-the lowercased haystacks plus numpy arrays of confidence, timestamp and order. A query only touches
-the entries that hold every bigram of a term, verifies them with an exact substring test, and scores
-with numpy in the same float64 order, so results equal :func:`retrieve_scan` (and, for the
-``hmharness`` profile, :func:`retrieve_hmharness_scan`) exactly. Spans and tag lists are computed
-only for the returned results. :class:`Retriever` keeps an index in step with a ``MemoryStore``.
+:class:`MemoryIndex` is an immutable index over a list of records: the distinct whitespace-free
+chunks of the lowercased haystacks with their postings, a character-bigram index over those chunks,
+and numpy arrays of confidence, timestamp and order. A term never contains whitespace, so the
+records containing it are the union of the postings of the chunks containing it: a query checks the
+(small) chunk vocabulary through the bigram index with an exact substring test, then scores the
+candidates with numpy in the same float64 order, so results equal :func:`retrieve_scan` (and, for
+the ``hmharness`` profile, :func:`retrieve_hmharness_scan`) exactly. Spans and tag lists are
+computed only for the returned results. :class:`Retriever` keeps an index in step with a
+``MemoryStore``.
 """
 
 from __future__ import annotations
