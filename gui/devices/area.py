@@ -71,17 +71,20 @@ class DevicesArea(QWidget):
         self.hub.target_changed.connect(self._on_target)
         self.hub.error_changed.connect(self._on_error)
         self.hub.acquire()
-        self.destroyed.connect(lambda *_: None)
         self._on_devices(self.hub.devices)
         self._on_target(self.hub.target)
         self._on_error(self.hub.error)
 
     def _on_devices(self, devices: list[Any]) -> None:
+        if self.hub is None:  # a queued update that arrived after shutdown()
+            return
         self.model.set_devices(devices)
         self.empty_label.setVisible(not devices)
         self._on_target(self.hub.target)
 
     def _on_target(self, key: str) -> None:
+        if self.hub is None:
+            return
         self.model.set_target(key)
         dev = self.hub.target_device()
         if not key:
@@ -115,5 +118,8 @@ class DevicesArea(QWidget):
 
     def shutdown(self) -> None:
         if self.hub is not None:
-            self.hub.release()
-            self.hub = None  # type: ignore[assignment]
+            hub, self.hub = self.hub, None  # type: ignore[assignment]
+            hub.devices_changed.disconnect(self._on_devices)
+            hub.target_changed.disconnect(self._on_target)
+            hub.error_changed.disconnect(self._on_error)
+            hub.release()
