@@ -218,6 +218,24 @@ def startup(db: Path, tmp: Path) -> tuple[list[float], list[float], list[float]]
 
 
 def typing_stall(db: Path, tmp: Path) -> dict[str, float]:
+    """Runs in this process; puts back what it changes (the benchmarks share a process)."""
+    import gc
+
+    saved_env = {k: os.environ.get(k) for k in ("QT_QPA_PLATFORM", "HMH_HOME")}
+    saved_switch = sys.getswitchinterval()
+    try:
+        return _typing_stall(db, tmp)
+    finally:
+        sys.setswitchinterval(saved_switch)
+        gc.unfreeze()
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _typing_stall(db: Path, tmp: Path) -> dict[str, float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["HMH_HOME"] = str(tmp / "hmh")
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QThreadPool, QTimer
@@ -285,6 +303,9 @@ def typing_stall(db: Path, tmp: Path) -> dict[str, float]:
     heartbeat.stop()
     window.close()
     QThreadPool.globalInstance().waitForDone(30_000)
+    window.deleteLater()
+    ctx.retriever.close()
+    ctx.store.close()
     ctx.db.close()
     stalls = sorted(gaps[1:], reverse=True)
     return {
