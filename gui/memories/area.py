@@ -66,6 +66,7 @@ from PySide6.QtWidgets import (
 log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 200
+HMHARNESS_LIMIT = 10
 LEGEND = (
     "".join(
         f'<span style="background-color:{component_color(n).name()}">&nbsp;&nbsp;&nbsp;</span>'
@@ -357,7 +358,8 @@ class MemoriesArea(QWidget):
             layer=spec.layer,
             environment=spec.environment,
             tags=tuple(spec.tags),
-            limit=self.limit,
+            # hmharness's retrieve() returns its top 10: show exactly what the agent gets.
+            limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else self.limit,
             profile=spec.profile,
             include_superseded=spec.include_superseded,
         )

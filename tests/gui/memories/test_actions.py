@@ -243,3 +243,21 @@ def test_store_error_goes_to_the_banner(loaded, qtbot):
     loaded.ctx.bus.error.connect(lambda what, todo: errors.append(what))
     loaded.apply_confidence(["starter-no-such"], 0.5, "x")
     assert errors and "Could not set the confidence" in errors[0]
+
+
+def test_bulk_supersede_through_the_dialog(loaded, qtbot):
+    search(qtbot, loaded, "install")
+    keep, *rest = loaded.model.ids()[:4]
+    loaded._select_ids(rest, rest[0])
+    dialog = loaded.supersede_selected()
+    assert not dialog.by_new.isEnabled() and dialog.by_existing.isChecked()
+    dialog.existing.setEditText(keep)
+    dialog.reason.setText("one memory says it all")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
+    assert not set(rest) & set(loaded.model.ids())
+    assert loaded.undo_last()  # one group: all of them come back
+    wait_idle(qtbot, loaded)
+    assert set(rest) <= set(loaded.model.ids())

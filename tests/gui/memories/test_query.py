@@ -181,3 +181,14 @@ def test_content_html_plain_text_round_trip(qtbot):
     assert doc.toPlainText() == text
     cur = QTextCursor(doc)
     assert cur is not None
+
+
+def test_hmharness_profile_shows_what_the_agent_gets(loaded, qtbot):
+    result = search(qtbot, loaded, "hdc install", profile="hmharness")
+    assert result.query.profile == "hmharness" and len(result.results) == 10
+    direct = loaded.ctx.retriever.search(
+        type(result.query)(text="hdc install", profile="hmharness", limit=10)
+    )
+    assert [s.memory.id for s in direct.results] == loaded.model.ids()
+    search(qtbot, loaded, "hdc install", profile="default")
+    assert loaded.model.rowCount() > 10
