@@ -177,6 +177,8 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         for name in ("add_tag", "remove_tag"):
             self.edit_menu.addAction(a[name])
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(a["copy_json"])
         self.view_menu.clear()
         for name in ("focus_query", "refresh", "sync"):
             self.view_menu.addAction(a[name])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import gc
 import html
+import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -48,6 +49,7 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt,
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -310,6 +312,13 @@ class MemoriesArea(QWidget):
         act("export_csv", "Export selection as &CSV…", self.export_csv_dialog)
         act("import", "&Import hmharness memory.jsonl…", self.import_hmharness)
         act("starter", "Load the &starter pack", self.load_starter_pack)
+        act(
+            "copy_json",
+            "Copy e&xplanation as JSON",
+            self.copy_explanation,
+            "Ctrl+Shift+C",
+            "The selected result's score, components and term matches (the CLI's query --json)",
+        )
         sync = act("sync", "&Live sync with hmharness", self.toggle_sync)
         sync.setCheckable(True)
         # Shortcuts work while the table or the detail pane has focus as well as from menus.
@@ -328,12 +337,14 @@ class MemoriesArea(QWidget):
         menu.addSeparator()
         for name in ("add_tag", "remove_tag", "export_jsonl", "export_csv"):
             menu.addAction(self.actions_by_name[name])
+        menu.addSeparator()
+        menu.addAction(self.actions_by_name["copy_json"])
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def _update_actions(self) -> None:
         n = len(self.selected_rows())
         one = n == 1
-        for name in ("edit", "history"):
+        for name in ("edit", "history", "copy_json"):
             self.actions_by_name[name].setEnabled(one)
         for name in (
             "confidence",
@@ -848,6 +859,24 @@ class MemoriesArea(QWidget):
             self._apply("remove the tag", lambda: self.store.bulk_remove_tag(list(ids), tag))
         self._select_ids(ids, ids[0] if ids else None)
         self._status(f"{'Added' if adding else 'Removed'} tag {tag} on {len(ids)}")
+
+    def explanation_json(self) -> dict[str, Any] | None:
+        """The selected result as the CLI's ``query --json`` prints it (one result)."""
+        from hmdesk.core.memory.retrieve import result_to_json
+
+        cur = self.current_id()
+        if cur is None or self.result is None:
+            return None
+        data = result_to_json(self.result)
+        data["results"] = [r for r in data["results"] if r["id"] == cur]
+        return data
+
+    def copy_explanation(self) -> None:
+        data = self.explanation_json()
+        if data is None:
+            return
+        QApplication.clipboard().setText(json.dumps(data, ensure_ascii=False, indent=2))
+        self._status("Copied the explanation as JSON")
 
     # ------------------------------------------------------------------ export
     def export_jsonl(self, path: Path | str, ids: Sequence[str] | None = None) -> int:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from hmdesk.gui.memories.delegates import component_color
 from hmdesk.gui.memories.highlight import content_html, term_chips_html, term_color
-from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text
+from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text, parse_time
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
@@ -32,6 +33,14 @@ FILTER_LABELS = {
 
 def is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def stale_soon(m: Any, now: datetime | None = None) -> bool:
+    """hmharness's consolidation would decay it: active episodic, > 60 days old, confidence < 0.5."""
+    if m.layer != "episodic" or m.is_superseded or m.confidence >= 0.5:
+        return False
+    dt = parse_time(m.timestamp)
+    return dt is not None and ((now or datetime.now(UTC)) - dt).days > 60
 
 
 def filters_line(result: Any) -> str:
@@ -234,6 +243,12 @@ class DetailPane(QWidget):
             else:
                 tags.append(f"#{html.escape(tag)}")
         status = ""
+        if stale_soon(memory):
+            status += (
+                ' <span style="color:#e8590c" title="hmharness consolidation marks episodic '
+                'memories older than 60 days with confidence below 0.5 as stale">'
+                "<b>STALE SOON</b></span>"
+            )
         if memory.is_deleted:
             status += ' <span style="color:#e03131"><b>DELETED</b></span>'
         if memory.is_superseded:

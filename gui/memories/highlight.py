@@ -286,6 +286,9 @@ def term_chips_html(terms: Sequence[Any], dark: bool = False) -> str:
                 where.append(f"{spans}× in text")
             if tags:
                 where.append("tag " + ", ".join(tags))
+            alts = list(getattr(term, "alternatives", ()) or ())
+            if alts:
+                where.append("also " + ", ".join(alts[:4]))
             if where:
                 label += f" ({'; '.join(where)})"
             parts.append(chip(label, term_color(i, dark), "#ffffff" if dark else "#000000"))

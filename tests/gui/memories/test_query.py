@@ -192,3 +192,30 @@ def test_hmharness_profile_shows_what_the_agent_gets(loaded, qtbot):
     assert [s.memory.id for s in direct.results] == loaded.model.ids()
     search(qtbot, loaded, "hdc install", profile="default")
     assert loaded.model.rowCount() > 10
+
+
+def test_copy_explanation_as_json(loaded, qtbot):
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    search(qtbot, loaded, "hdc install 9568320")
+    loaded.select_id(UNSIGNED)
+    loaded.actions_by_name["copy_json"].trigger()
+    data = json.loads(QApplication.clipboard().text())
+    assert [r["id"] for r in data["results"]] == [UNSIGNED]
+    assert set(data["results"][0]["components"]) == {"confidence", "recency", "lexical"}
+    assert data["query"]["text"] == "hdc install 9568320"
+
+
+def test_stale_soon_badge():
+    from datetime import UTC, datetime, timedelta
+
+    from hmdesk.core.memory.record import MemoryRecord
+    from hmdesk.gui.memories.detail import stale_soon
+
+    old = (datetime.now(UTC) - timedelta(days=70)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    rec = MemoryRecord("m", "episodic", "x", "s", "p", 0.4, old, "harmonyos", "s1")
+    assert stale_soon(rec)
+    assert not stale_soon(MemoryRecord("m", "semantic", "x", "s", "p", 0.4, old, "h", "s1"))
+    assert not stale_soon(MemoryRecord("m", "episodic", "x", "s", "p", 0.6, old, "h", "s1"))
