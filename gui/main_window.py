@@ -222,6 +222,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(max(0, min(2, current)))
         self.tabs.setUpdatesEnabled(True)
         self._fill_menus(self.memories)
+        memories = self.memories
+        memories.reveal.connect(lambda: self.tabs.setCurrentWidget(memories))
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)

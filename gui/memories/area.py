@@ -160,6 +160,7 @@ class MemoriesArea(QWidget):
     store_changed(object): ids changed in the store (marshalled from the writer's thread).
     sync_report(object): an hmharness live-sync report (marshalled from the watcher thread).
     import_done(object): an ImportReport after an import finished.
+    reveal(): an action of this area was triggered (the window shows the area first).
     """
 
     result_applied = Signal(object)
@@ -167,6 +168,7 @@ class MemoriesArea(QWidget):
     sync_report = Signal(object)
     import_done = Signal(object)
     sync_error = Signal(str)
+    reveal = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -290,7 +292,12 @@ class MemoriesArea(QWidget):
             if tip:
                 a.setStatusTip(tip)
                 a.setToolTip(tip)
-            a.triggered.connect(lambda _checked=False: slot())
+
+            def run(_checked: bool = False) -> None:
+                self.reveal.emit()  # a shortcut pressed on another tab brings this area up
+                slot()
+
+            a.triggered.connect(run)
             self.actions_by_name[name] = a
             return a
 

@@ -41,8 +41,9 @@ def test_shortcuts(ctx, qtbot):
     area = w.memories
     area.load_starter_pack()
     wait_idle(qtbot, area)
-    area.table.setFocus()
+    w.tabs.setCurrentIndex(1)  # on the Runs tab, Ctrl+F brings the query up
     qtbot.keyClick(w, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.tabs.currentWidget() is area
     qtbot.waitUntil(lambda: area.query_bar.text.hasFocus())
     # F5 re-runs the query
     with qtbot.waitSignal(area.result_applied, timeout=5000):
