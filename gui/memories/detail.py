@@ -211,8 +211,16 @@ class DetailPane(QWidget):
 
     def show_nothing(self, result: Any = None) -> None:
         self.memory = self.scored = None
-        self.header.setText("<b>No memory selected</b>")
-        self.chips.setText("Select a result to see why it was recalled.")
+        if result is not None and not result.results and result.pool:
+            self.header.setText("<b>No memory matches this query</b>")
+            self.chips.setText(
+                "Every memory needs at least one query word in its text or tags, and must pass "
+                "the layer, environment and tag filters. Try fewer or other words, or clear a "
+                "filter."
+            )
+        else:
+            self.header.setText("<b>No memory selected</b>")
+            self.chips.setText("Select a result to see why it was recalled.")
         self.content_view.setHtml("")
         self.meta_view.setHtml(f"<p>{html.escape(filters_line(result))}</p>" if result else "")
 

@@ -219,3 +219,10 @@ def test_stale_soon_badge():
     assert stale_soon(rec)
     assert not stale_soon(MemoryRecord("m", "semantic", "x", "s", "p", 0.4, old, "h", "s1"))
     assert not stale_soon(MemoryRecord("m", "episodic", "x", "s", "p", 0.6, old, "h", "s1"))
+
+
+def test_no_match_explains_itself(loaded, qtbot):
+    search(qtbot, loaded, "zzzqqq")
+    assert loaded.model.rowCount() == 0
+    assert "No memory matches" in loaded.detail.header.text()
+    assert "had no matching term" in loaded.detail.meta_view.toPlainText()
