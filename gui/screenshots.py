@@ -34,12 +34,11 @@ def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
         time.sleep(0.005)
 
 
-def _save(widget: Any, path: Path) -> Path:
+def _save_small(image: Any, path: Path) -> Path:
+    """An 8-bit palette PNG: UI screenshots have few colours, so this keeps them small."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    image = widget.grab().toImage()
-    # 8-bit palette keeps the files small; UI screenshots have few colours.
     small = image.convertToFormat(
         QImage.Format.Format_Indexed8,
         Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither,
@@ -47,6 +46,17 @@ def _save(widget: Any, path: Path) -> Path:
     small.save(str(path), "PNG", 9)
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
     return path
+
+
+def _save(widget: Any, path: Path) -> Path:
+    return _save_small(widget.grab().toImage(), path)
+
+
+def _shrink(path: Path) -> Path:
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(path))
+    return _save_small(image, path) if not image.isNull() else path
 
 
 def populate(store: Any) -> dict[str, str]:
@@ -196,7 +206,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
         runs_shots = None  # type: ignore[assignment]
     if runs_shots is not None and hasattr(runs_shots, "render"):
         try:
-            paths.extend(Path(p) for p in runs_shots.render(out))
+            paths.extend(_shrink(Path(p)) for p in runs_shots.render(out))
         except Exception as exc:  # the runner's renderer must not lose ours
             print(f"runs screenshots failed: {exc}", file=sys.stderr)
     return paths
