@@ -125,6 +125,25 @@ def _edit_view(r: Any) -> tuple[Any, ...]:
     return (r.content, tuple(r.tags), r.layer, r.environment, r.superseded_by, r.deleted_at)
 
 
+class _Cleanup:
+    """Holds what must be stopped when the area's C++ object is destroyed (no ref to it)."""
+
+    def __init__(self, unlisten: Callable[[], None]) -> None:
+        self.unlisten: Callable[[], None] | None = unlisten
+        self.sync: Any = None
+
+    def run(self) -> None:
+        if self.unlisten is not None:
+            self.unlisten()
+            self.unlisten = None
+        if self.sync is not None:
+            try:
+                self.sync.stop()
+            except Exception as exc:
+                log.warning("stopping sync: %s", exc)
+            self.sync = None
+
+
 class RestoreDialog(QDialog):
     """Pick soft-deleted memories to restore."""
 
@@ -256,6 +275,9 @@ class MemoriesArea(QWidget):
             )
         )
         self._unlisten = self.store.add_listener(self.store_changed.emit)
+        # If the widget goes away without shutdown(), stop calling into it from other threads.
+        cleanup = self._cleanup = _Cleanup(self._unlisten)
+        self.destroyed.connect(lambda *_: cleanup.run())
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(40)
@@ -1012,6 +1034,7 @@ class MemoriesArea(QWidget):
                 on_error=lambda exc: self.sync_error.emit(str(exc)),
             )
             self.sync.start()
+            self._cleanup.sync = self.sync
         except Exception as exc:
             self.sync = None
             self.ctx.bus.show_error(f"Live sync could not start: {exc}", "Check the file's folder.")
@@ -1030,6 +1053,7 @@ class MemoriesArea(QWidget):
             except Exception as exc:
                 log.warning("stopping sync: %s", exc)
             self.sync = None
+            self._cleanup.sync = None
         self.actions_by_name["sync"].setChecked(False)
 
     def toggle_sync(self) -> None:
@@ -1084,7 +1108,4 @@ class MemoriesArea(QWidget):
         self._dv_timer.stop()
         self._refresh_timer.stop()
         self._meta_timer.stop()
-        try:
-            self._unlisten()
-        except Exception:
-            pass
+        self._cleanup.run()

@@ -261,3 +261,16 @@ def test_bulk_supersede_through_the_dialog(loaded, qtbot):
     assert loaded.undo_last()  # one group: all of them come back
     wait_idle(qtbot, loaded)
     assert set(rest) <= set(loaded.model.ids())
+
+
+def test_area_deleted_without_shutdown_stops_listening(ctx, qtbot):
+    from hmdesk.gui.memories.area import MemoriesArea
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    area = MemoriesArea(ctx)
+    wait_idle(qtbot, area)
+    cleanup = area._cleanup
+    area.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: cleanup.unlisten is None)
+    ctx.store.add("a change after the area is gone", tags=["x"])  # must not call into it
