@@ -34,12 +34,28 @@ def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
         time.sleep(0.005)
 
 
+def _posterize(image: Any, bits: int = 4) -> Any:
+    """``bits`` per channel (16 levels at 4): few enough colours for an exact 8-bit palette,
+    enough to keep close greys (frames, alternate rows in a dark theme) apart."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = image.convertToFormat(QImage.Format.Format_RGB32)
+    w, h = img.width(), img.height()
+    raw = np.frombuffer(img.constBits(), dtype=np.uint8).reshape(h, img.bytesPerLine())
+    arr = raw[:, : w * 4].reshape(h, w, 4)
+    step = 1 << (8 - bits)
+    q = np.ascontiguousarray((arr // step) * step + step // 2)
+    q[..., 3] = 255
+    return QImage(q.data, w, h, w * 4, QImage.Format.Format_RGB32).copy()
+
+
 def _save_small(image: Any, path: Path) -> Path:
     """An 8-bit palette PNG: UI screenshots have few colours, so this keeps them small."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    small = image.convertToFormat(
+    small = _posterize(image).convertToFormat(
         QImage.Format.Format_Indexed8,
         Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither,
     )
@@ -159,6 +175,19 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             _settle(app, area)
             paths.append(_save(w, out / "memories-query.png"))
             paths.append(_save(area.detail, out / "detail-pane.png"))
+
+            # 2b. the same in a dark system theme (the palette follows the system scheme)
+            from hmdesk.gui.app import dark_palette
+
+            light = app.palette()
+            app.setPalette(dark_palette())
+            _settle(app, area)
+            area._show_current()  # the detail's HTML colours are chosen per palette
+            _settle(app, area)
+            paths.append(_save(w, out / "memories-dark.png"))
+            app.setPalette(light)
+            _settle(app, area)
+            area._show_current()
 
             # 3. history of an edited memory, with word diffs
             area.query_bar.text.setText("hilog private")

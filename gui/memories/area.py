@@ -639,7 +639,9 @@ class MemoriesArea(QWidget):
         self._acting = True
         try:
             res = fn()
+            log.info("%s: done", what)
         except StoreError as exc:
+            log.info("%s: refused: %s", what, exc)
             self.ctx.bus.show_error(f"Could not {what}: {exc}", "")
             return None
         finally:
