@@ -228,6 +228,7 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         self.db_label.setText(str(ctx.db.path))
+        self.setWindowTitle(f"hmdesk — {ctx.db.path.name}")
         self.statusBar().showMessage("Ready", 3000)
         if self.memories.stack.currentWidget() is not self.memories.empty:
             QTimer.singleShot(0, self.memories.table.setFocus)
