@@ -421,7 +421,9 @@ class MemoriesArea(QWidget):
         self._last_spec = spec
         self._searching_since = time.perf_counter()
         if self.result is None:
-            self.footer.setText("Searching…")
+            self.footer.setText(
+                "Reading and indexing the memories… (the first search builds the index)"
+            )
         self._search.submit(spec)
 
     def is_searching(self) -> bool:
