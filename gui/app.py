@@ -12,13 +12,22 @@ import logging
 import logging.handlers
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+    QtMsgType,
+    Signal,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -150,9 +159,33 @@ def handle_exception(
     dialog.show()
 
 
+class _ThreadRelay(QObject):
+    """Carries an exception from a Python worker thread to the GUI thread (queued signal)."""
+
+    raised = Signal(object, object, object)
+
+
+_relay: _ThreadRelay | None = None
+
+
+def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
+    if _relay is None or args.exc_type is SystemExit:
+        threading.__excepthook__(args)
+        return
+    _relay.raised.emit(args.exc_type, args.exc_value, args.exc_traceback)
+
+
 def install_excepthook() -> Callable[..., Any]:
+    """Unexpected exceptions — on the GUI thread or any Python thread — open the dialog."""
+    global _relay
     previous = sys.excepthook
     sys.excepthook = handle_exception
+    _relay = _ThreadRelay()
+    _relay.raised.connect(
+        lambda t, e, tb: handle_exception(t, e if e is not None else t(), tb),
+        Qt.ConnectionType.QueuedConnection,
+    )
+    threading.excepthook = _thread_excepthook
     return previous
 
 

@@ -177,3 +177,25 @@ def test_window_without_context_then_set_context(ctx, qtbot):
     assert w.memories is not None
     wait_idle(qtbot, w.memories)
     close_window(w)
+
+
+def test_exception_in_a_worker_thread_reaches_the_dialog(qtbot, tmp_path, monkeypatch):
+    import threading
+
+    from hmdesk.gui import app as appmod
+
+    monkeypatch.setattr(appmod, "_log_path", tmp_path / "hmdesk.log")
+    monkeypatch.setattr(appmod, "_open_dialog", None)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    appmod.install_excepthook()
+
+    def boom():
+        raise RuntimeError("boom in a worker")
+
+    t = threading.Thread(target=boom)
+    t.start()
+    t.join()
+    qtbot.waitUntil(lambda: appmod._open_dialog is not None)
+    assert "boom in a worker" in appmod._open_dialog.details.toPlainText()
+    appmod._open_dialog.close()
