@@ -75,11 +75,17 @@ def _check_is_sqlite(path: Path) -> None:
 
 
 def _create_private(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process created it first: fine
-        return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process created it first: fine
+            return
+    except OSError as exc:
+        raise DatabaseError(
+            f"cannot create the database {path}: {exc.strerror}. "
+            "Check the folder exists and is writable, or pass another file with --db or HMDESK_DB."
+        ) from exc
     os.close(fd)
 
 

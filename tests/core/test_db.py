@@ -77,3 +77,11 @@ def test_hmdesk_db_env_is_the_default(tmp_path, monkeypatch):
     db = Database()
     assert db.path == tmp_path / "env.db"
     assert db.path.exists()
+
+
+def test_uncreatable_path_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(DatabaseError, match=r"cannot create the database .*file.*new\.db"):
+        Database(blocker / "new.db")  # its parent is a file, so it cannot be made
+    assert blocker.read_text() == "x"
