@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.memories.delegates import (
     ContentDelegate,
@@ -206,7 +207,7 @@ class MemoriesArea(QWidget):
         self._last_spec: QuerySpec | None = None
         self._last_dv: int | None = None
         self._closed = False
-        self._gc_frozen = False
+        self._frozen_pool: int | None = None
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -439,13 +440,16 @@ class MemoriesArea(QWidget):
             return
         self._searching_since = None
         self.apply_result(result)
-        if not self._gc_frozen:
-            # The first search built the retriever's index (100k records → millions of
-            # objects). Move everything alive now out of the cyclic GC's reach, so later
-            # collections do not walk it and stall the event loop for 100+ ms.
-            self._gc_frozen = True
+        pool = int(getattr(result, "pool", 0) or 0)
+        if self._frozen_pool is None or pool > self._frozen_pool * 1.2 + 1000:
+            # The search built the retriever's index (100k records → millions of objects).
+            # Move everything alive now out of the cyclic GC's reach, so later collections
+            # do not walk it and stall the event loop for 100+ ms. Again after a big import.
+            first = self._frozen_pool is None
+            self._frozen_pool = pool
             gc.freeze()
-            self._load_completions()
+            if first:
+                self._load_completions()
 
     def apply_result(self, result: Any) -> None:
         sel_ids = self.selected_ids()
@@ -483,6 +487,10 @@ class MemoriesArea(QWidget):
         self.footer.setVisible(not empty_store)
         self._update_actions()
         self.result_applied.emit(result)
+
+    def _alive(self) -> bool:
+        """False once shut down or destroyed (worker callbacks may arrive after that)."""
+        return not self._closed and shiboken6.isValid(self)
 
     def _store_is_empty(self) -> bool:
         try:
@@ -621,7 +629,7 @@ class MemoriesArea(QWidget):
             return list(store.all_tags()), list(store.environments())
 
         def done(res: tuple[list[str], list[str]]) -> None:
-            if self._closed:
+            if not self._alive():
                 return
             tags, envs = res
             self.query_bar.set_tags(tags)
@@ -814,7 +822,7 @@ class MemoriesArea(QWidget):
             return [r for r in store.list(include_deleted=True) if r.is_deleted]
 
         def show(deleted: list[Any]) -> None:
-            if self._closed:
+            if not self._alive():
                 return
             if not deleted:
                 self._status("Nothing is deleted")
@@ -991,6 +999,8 @@ class MemoriesArea(QWidget):
         self._status(f"Importing {target}…")
 
         def done(report: Any) -> None:
+            if not self._alive():
+                return
             self.refresh()
             self._status(
                 f"Imported {report.imported}, updated {report.updated}, skipped {len(report.skipped)}"
