@@ -25,7 +25,7 @@ from hmdesk.core.cli import UsageError, print_json
 from hmdesk.core.db import Database, default_db_path
 from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import diagnose, format_finding
-from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE
+from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
 from hmdesk.core.toolchain.pipeline import (
     Pipeline,
     PipelineError,
@@ -176,6 +176,11 @@ class _Printer:
 def run_command(args: argparse.Namespace) -> int:
     if not args.project and args.rerun is None:
         raise UsageError("run needs --project DIR (the project root) or --rerun RUN_ID")
+    if args.device is not None:
+        try:  # a bad key is bad input: refuse it before a (long) build starts
+            validate_device_key(args.device)
+        except InvalidName as exc:
+            raise UsageError(str(exc)) from exc
     out = sys.stderr if args.json else sys.stdout
     printer = _Printer(out, args.quiet)
     with _open_db(args) as db:

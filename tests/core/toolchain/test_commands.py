@@ -100,6 +100,11 @@ def test_run_usage_errors(
     assert code == 2 and "not a folder" in err
     code, _, err = cli(capsys, "run", "--rerun", "77")
     assert code == 2 and "run 77 does not exist" in err
+    code, _, err = cli(
+        capsys, "run", "--project", str(fake_tools.project("hello")), "--device", "bad key;rm"
+    )
+    assert code == 2 and "device key 'bad key;rm' is not valid" in err
+    assert fake_tools.calls() == []  # refused before anything ran
 
 
 def test_runs_and_rerun(
