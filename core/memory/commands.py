@@ -131,6 +131,18 @@ def _payload(text: str | None) -> Any:
         raise UsageError(f"--payload must be JSON: {exc}")
 
 
+def _timestamp(text: str | None) -> str | None:
+    if text is None:
+        return None
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
+    if parse_js_date_ms(text.strip()) is None:
+        raise UsageError(
+            f"--timestamp {text!r} is not an ISO-8601 time; use e.g. 2026-11-29T12:00:00.000Z"
+        )
+    return text.strip()
+
+
 # ------------------------------------------------------------------------------ handlers
 
 
@@ -147,7 +159,7 @@ def cmd_add(args: argparse.Namespace) -> int:
             session=args.session,
             payload=_payload(args.payload),
             id=args.id,
-            timestamp=args.timestamp,
+            timestamp=_timestamp(args.timestamp),
             reason=args.reason,
         )
         return _show(args, r)

@@ -116,6 +116,7 @@ def test_delete_restore(capsys, db):
         (["add", "x", "--confidence", "high"], "between 0 and 1"),
         (["add", "x", "--layer", "working"], "runtime-only"),
         (["add", "x", "--payload", "{bad"], "JSON"),
+        (["add", "x", "--timestamp", "yesterday"], "not an ISO-8601 time"),
         (["show", "mem-nope"], "no memory with id 'mem-nope'"),
         (["history", "mem-nope"], "no memory"),
         (["edit", "mem-nope", "--content", "y"], "no memory"),
