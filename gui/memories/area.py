@@ -461,6 +461,7 @@ class MemoriesArea(QWidget):
         self.model.set_result(result)
         empty_store = result.pool == 0 and self._store_is_empty()
         self.stack.setCurrentWidget(self.empty if empty_store else self.splitter)
+        self.query_bar.setVisible(not empty_store)  # nothing to search yet
         # Put the selection back (by id), then the scroll position.
         if want and self.model.row_of(want) >= 0:
             sel_ids, cur = [want], want
