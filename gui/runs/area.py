@@ -129,6 +129,8 @@ class RunsArea(QWidget):
         top.addWidget(QLabel("Device"))
         self.device_box = QComboBox()
         self.device_box.setMinimumContentsLength(22)
+        # "KEY — Unauthorized" must be read whole (the project line gives way instead)
+        self.device_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.device_box.activated.connect(self._device_chosen)
         top.addWidget(self.device_box)
         self.run_button = QPushButton("▶ Build && Run")

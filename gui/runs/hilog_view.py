@@ -65,7 +65,7 @@ def compile_query(
     q = hq.parse(text, bundle=bundle)
     note = q.note
     if q.fallback and not note:
-        note = "the query did not parse; searching for the text as typed"
+        note = "The query did not parse; searching for the plain text as typed."
     predicate: Callable[[Any], bool] | None = None if q.is_empty else q.matches
     if only_mine and bundle:
         mine = hq.parse("package:mine", bundle=bundle).matches
@@ -412,7 +412,9 @@ class HilogView(QWidget):
         self._query_text = text
         self.query_note = note
         if note:
-            self.note.setText(f"Query fell back to plain text: {note}")
+            # the core's note says itself whether the query fell back to plain text or only
+            # ignored a part ("tag: has no value: ignored"); a prefix would mislabel the latter
+            self.note.setText(note)
             self.note.show()
         else:
             self.note.hide()

@@ -1,0 +1,98 @@
+"""Clear errors in the Runs area (missing tool, unreadable project), the device box, GC freeze."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from hmdesk.gui.context import build_context
+from hmdesk.gui.runs import hilog_feed
+from hmdesk.gui.runs.area import RunsArea
+from hmdesk.gui.runs.hilog_view import HilogView
+from PySide6.QtCore import QSettings
+
+from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
+
+__all__ = ["fake_tools"]
+
+
+@pytest.fixture
+def area(qtbot, tmp_path, qapp, fake_tools):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    ctx = build_context(tmp_path / "hmdesk.db", settings)
+    a = RunsArea(ctx)
+    qtbot.addWidget(a)
+    a.resize(1300, 850)
+    a.show()
+    yield a
+    a.shutdown()
+    ctx.db.close()
+
+
+def test_missing_hvigorw_fails_with_a_card_that_says_what_to_do(qtbot, area, fake_tools):
+    fake_tools.set("HMDESK_HVIGORW", str(fake_tools.work / "no-such-hvigorw"))
+    with qtbot.waitSignal(area.project_loaded, timeout=10_000):
+        area.open_project(str(fake_tools.project("hello")))
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    with qtbot.waitSignal(area.run_done, timeout=60_000) as sig:
+        assert area.build_and_run()
+    assert sig.args[0]["status"] == "failed"
+    qtbot.waitUntil(lambda: area.card_scroll.isVisible(), timeout=10_000)
+    assert area.card.finding["kind"] == "tool"
+    assert "hvigorw" in area.card.evidence.text()
+    assert "HMDESK_HVIGORW" in area.card.fix.text()
+    assert area.run_button.isEnabled()
+
+
+@pytest.mark.parametrize("broken", ["empty-folder", "bad-json5"])
+def test_unreadable_project_says_why_and_what_to_open(qtbot, area, tmp_path, broken):
+    folder = tmp_path / broken
+    folder.mkdir()
+    if broken == "bad-json5":
+        (folder / "AppScope").mkdir()
+        (folder / "AppScope" / "app.json5").write_text("{ app: { bundleName: ", encoding="utf-8")
+        (folder / "build-profile.json5").write_text("{}", encoding="utf-8")
+    with qtbot.waitSignal(area.project_loaded, timeout=10_000) as sig:
+        area.open_project(str(folder))
+    assert "error" in sig.args[0]
+    text = area.project_label.text()
+    assert "Not a HarmonyOS project" in text and "AppScope/app.json5" in text
+    assert area.project is None
+    assert area.build_and_run() is False  # and it says to open a project first
+    assert "Open a project first" in area.banner.text()
+
+
+def test_device_box_shows_the_whole_device_and_state(qtbot, area, fake_tools):
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    box = area.device_box
+    text = box.currentText()
+    assert FAKE_HDC_KEY in text and "Connected" in text
+    # the closed combo is wide enough for its text (it used to cut "Connected" off)
+    assert box.width() >= box.fontMetrics().horizontalAdvance(text) + 20
+
+
+def test_query_note_does_not_call_an_ignored_term_a_fallback(qtbot):
+    view = HilogView(capacity=100)
+    qtbot.addWidget(view)
+    view.show()
+    view.query.setText("tag:")  # parses; the empty term is ignored
+    view.apply_query()
+    assert view.note.isVisible()
+    assert "ignored" in view.note.text() and "plain text" not in view.note.text()
+    view.query.setText('tag:"unbalanced')  # does not parse: plain-text fallback
+    view.apply_query()
+    assert "plain text" in view.note.text()
+    view.shutdown()
+
+
+def test_streams_freeze_the_heap_once_per_process(qtbot, monkeypatch):
+    frozen: list[int] = []
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: len(frozen))
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
+    feeds = [hilog_feed.HilogFeed("/nonexistent/hdc", FAKE_HDC_KEY) for _ in range(3)]
+    for feed in feeds:
+        monkeypatch.setattr(feed.stream, "start", lambda: None)
+        feed.start()  # a new target, a reconnect: never another freeze
+    assert frozen == [1]
+    for feed in feeds:
+        feed.deleteLater()
