@@ -38,3 +38,15 @@ def test_fake_hvigorw_builds_a_hap(fake_tools: FakeTools) -> None:
     assert res.returncode == 0
     assert "BUILD SUCCESSFUL" in res.stdout
     assert (project / "entry/build/default/outputs/default/entry-default-signed.hap").exists()
+
+
+def test_two_devices_and_no_target_fails_with_exit_0(fake_tools: FakeTools) -> None:
+    """The real child process (not a canned string): hdc exits 0, only the text says it failed."""
+    from hmdesk.core.toolchain import hdc
+
+    fake_tools.hdc_scenario("two-devices")
+    res = run(fake_tools, "install", "-r", "entry-default-signed.hap")
+    assert res.returncode == 0
+    assert "need connect-key" in res.stdout
+    out = hdc.classify_install(res.stdout + res.stderr, res.returncode)
+    assert not out.ok and out.fix
