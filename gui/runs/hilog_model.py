@@ -308,6 +308,24 @@ class HilogModel(QAbstractTableModel):
     def all_lines(self) -> list[Any]:
         return [self._unpack(item) for item in self._ring.to_list()]
 
+    def lines_snapshot(self, filtered: bool) -> Callable[[], list[Any]]:
+        """Copy the ring's pointers now (GUI thread, ~1 ms for 200k rows); the returned
+        function builds the lines (all, or those that passed the filter so far) on any thread.
+
+        Building them here would re-wrap every row on the GUI thread (300+ ms for 200k).
+        """
+        items = self._ring.to_list()
+        seqs = self._view.to_list() if filtered else None
+        base, cls = self._base, self._cls
+
+        def build() -> list[Any]:
+            rows = items if seqs is None else [items[s - base] for s in seqs]
+            if cls is None:
+                return rows
+            return [_new(cls, r) if type(r) is tuple else r for r in rows]
+
+        return build
+
     # --- Qt model ---------------------------------------------------------------------
     def rowCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._view)

@@ -464,9 +464,10 @@ class HilogView(QWidget):
 
     def export(self, path: str | Path, filtered: bool) -> None:
         """Write the buffer (or only the filtered lines) to ``path`` off the GUI thread."""
-        lines = self.model.visible_lines() if filtered else self.model.all_lines()
+        snapshot = self.model.lines_snapshot(filtered)
 
         def write() -> int:
+            lines = snapshot()
             with open(path, "w", encoding="utf-8", newline="\n") as fh:
                 for line in lines:
                     fh.write(line_text(line))

@@ -96,3 +96,33 @@ def test_streams_freeze_the_heap_once_per_process(qtbot, monkeypatch):
     assert frozen == [1]
     for feed in feeds:
         feed.deleteLater()
+
+
+def test_export_builds_the_lines_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    from hmdesk.core.toolchain.hilog_parse import parse_line
+
+    view = HilogView(capacity=1000)
+    qtbot.addWidget(view)
+    raw = [
+        f"11-29 20:00:01.{i:03d}  5394  5394 {'E' if i % 2 else 'I'} A03200/com.x/T: line {i}"
+        for i in range(1200)
+    ]
+    view.push_lines([parse_line(r) for r in raw])
+    qtbot.waitUntil(lambda: view.model.received == 1200)
+
+    def on_gui_thread(*_a: object) -> list:
+        raise AssertionError("re-wrapping 200k rows here stalls the GUI for 300+ ms")
+
+    monkeypatch.setattr(view.model, "all_lines", on_gui_thread)
+    monkeypatch.setattr(view.model, "visible_lines", on_gui_thread)
+    with qtbot.waitSignal(view.export_done, timeout=10_000) as sig:
+        view.export(tmp_path / "all.log", filtered=False)
+    assert sig.args[1] == 1000
+    assert (tmp_path / "all.log").read_text().splitlines() == raw[200:]
+    view.query.setText("level:E")
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    with qtbot.waitSignal(view.export_done, timeout=10_000) as sig:
+        view.export(tmp_path / "errors.log", filtered=True)
+    assert (tmp_path / "errors.log").read_text().splitlines() == raw[201::2]
+    view.shutdown()
