@@ -72,12 +72,25 @@ def main(argv: list[str] | None = None) -> int:
     if func is None:
         parser.print_help(sys.stderr)
         return 2
-    from hmdesk.core.db import DatabaseError
+    import sqlite3
+
+    from hmdesk.core.db import DatabaseError, default_db_path
+    from sqlalchemy.exc import DatabaseError as SQLDatabaseError
 
     try:
         return int(func(args))
     except (UsageError, DatabaseError) as exc:
         print(f"hmdesk-cli: error: {exc}", file=sys.stderr)
+        return 2
+    except (SQLDatabaseError, sqlite3.DatabaseError) as exc:
+        # Damage found past the header (a malformed page), a full disk, a read-only file …
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        print(
+            f"hmdesk-cli: error: the database {args.db or default_db_path()} could not be used "
+            f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "
+            "another file with --db or HMDESK_DB.",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         return 130

@@ -192,6 +192,26 @@ def test_corrupt_file_is_refused_and_left_byte_identical(capsys, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corrupt.db"]
 
 
+def test_damage_past_the_header_is_a_clear_error_and_changes_nothing(capsys, tmp_path):
+    path = tmp_path / "damaged.db"
+    from hmdesk.core.memory.store import MemoryStore, open_database
+
+    store = MemoryStore(open_database(path))
+    for i in range(200):
+        store.add(f"memory {i} about hvigor " + "x" * 200)
+    store.db.close()
+    data = bytearray(path.read_bytes())
+    for off in range(8192, len(data) - 4096, 4096):  # keep the header and the schema page
+        data[off + 100 : off + 400] = b"\xff" * 300
+    path.write_bytes(bytes(data))
+    for argv in (["query", "hvigor"], ["add", "hello"], ["export-hmharness", str(tmp_path / "o")]):
+        code, _, err = run(capsys, *argv, "--db", str(path))
+        assert code == 2, (argv, err)
+        assert "damaged.db could not be used (database disk image is malformed)" in err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == bytes(data)
+
+
 def test_text_file_is_refused(capsys, tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("hello\n")
