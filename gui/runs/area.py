@@ -24,8 +24,8 @@ from hmdesk.gui.runs.logview import open_location
 from hmdesk.gui.runs.pitfalls import FailureCard, SavePitfallDialog, finding_dict, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
 from hmdesk.gui.workers import run_in_thread
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -142,8 +142,14 @@ class RunsArea(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         top.addWidget(self.cancel_button)
         lay.addLayout(top)
-        self.shortcut = QShortcut(QKeySequence("Ctrl+R"), self)
-        self.shortcut.activated.connect(self.build_and_run)
+        # Ctrl+R from any tab of the window: a hidden widget's shortcuts never fire, so the
+        # action also sits on the top-level window, and brings this area up when pressed
+        self.run_action = QAction("Build && Run", self)
+        self.run_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.run_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.run_action.triggered.connect(self._run_from_shortcut)
+        self.addAction(self.run_action)
+        QTimer.singleShot(0, self._attach_run_action)
 
         self.banner = QLabel()
         self.banner.setWordWrap(True)
@@ -445,6 +451,26 @@ class RunsArea(QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         return True
+
+    def _attach_run_action(self) -> None:
+        win = self.window()
+        if win is not self and self.run_action not in win.actions():
+            win.addAction(self.run_action)
+
+    def event(self, e: QEvent) -> bool:
+        if e.type() == QEvent.Type.ParentChange:
+            self._attach_run_action()
+        return super().event(e)
+
+    def _run_from_shortcut(self) -> None:
+        chain: list[QWidget] = [self]
+        while (parent := chain[-1].parentWidget()) is not None:
+            if isinstance(parent, QTabWidget):
+                page = next((w for w in chain if parent.indexOf(w) >= 0), None)
+                if page is not None:
+                    parent.setCurrentWidget(page)
+            chain.append(parent)
+        self.build_and_run()
 
     def cancel(self) -> None:
         self.controller.cancel()

@@ -126,3 +126,24 @@ def test_export_builds_the_lines_off_the_gui_thread(qtbot, tmp_path, monkeypatch
         view.export(tmp_path / "errors.log", filtered=True)
     assert (tmp_path / "errors.log").read_text().splitlines() == raw[201::2]
     view.shutdown()
+
+
+def test_ctrl_r_works_from_another_tab_and_brings_the_runs_area_up(qtbot, area):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLineEdit, QTabWidget
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    other = QLineEdit()
+    tabs.addTab(other, "Memories")
+    tabs.addTab(area, "Runs")
+    tabs.setCurrentIndex(0)
+    tabs.show()
+    with qtbot.waitActive(tabs):
+        tabs.activateWindow()
+    other.setFocus()
+    qtbot.keyClick(other, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: tabs.currentWidget() is area)
+    assert "Open a project first" in area.banner.text()
+    tabs.removeTab(tabs.indexOf(area))  # the fixture shuts the area down; tabs must not own it
+    area.setParent(None)
