@@ -1,6 +1,7 @@
 """hmdesk-cli toolchain commands: devices, run, doctor, runs, tools.
 
     hmdesk-cli devices [--json]                 [{"key","connection","state","name"}]
+                                                exit 1 hdc failed, 2 hdc not found
     hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] ...
                                                 live step output; exit 0 success, 1 failure
     hmdesk-cli doctor LOGFILE [--json]          exit 0 classified, 1 no known signature
@@ -109,11 +110,11 @@ def devices_command(args: argparse.Namespace) -> int:
     with _open_db(args, create=False) as db:
         try:
             hdc = args.hdc or str(find_tool("hdc", db).path)
-        except ToolNotFound as exc:
+        except ToolNotFound as exc:  # nothing could run: bad set-up, like `logs` (exit 2)
             if args.json:
                 print_json([])
-            print(f"hmdesk-cli: {exc}", file=sys.stderr)
-            return 1
+            print(f"hmdesk-cli: error: {exc}", file=sys.stderr)
+            return 2
     result = list_devices(hdc)
     if args.json:
         print_json([d.to_dict() for d in result.devices])

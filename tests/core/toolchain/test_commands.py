@@ -48,7 +48,7 @@ def test_devices_json_and_text(
     assert code == 1 and json.loads(out) == [] and "server" in err
     fake_tools.set("HMDESK_HDC", "/nonexistent/hdc")
     code, out, err = cli(capsys, "devices")
-    assert code == 1 and "HMDESK_HDC" in err
+    assert code == 2 and err.startswith("hmdesk-cli: error: HMDESK_HDC")
     assert not dbfile.exists()  # listing devices does not create a database
 
 
