@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -214,9 +213,8 @@ class HilogView(QWidget):
         self.clear_device_button.setToolTip("hdc shell hilog -r")
         self.clear_device_button.clicked.connect(self.clear_device_requested.emit)
         bar.addWidget(self.clear_device_button)
-        self.export_button = QToolButton()
-        self.export_button.setText("Export")
-        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # a push button with a menu leaves room for its arrow (a tool button drew it on the text)
+        self.export_button = QPushButton("Export")
         menu = QMenu(self.export_button)
         self.export_all_action = QAction("All lines in the buffer…", self)
         self.export_all_action.triggered.connect(lambda: self.export_dialog(filtered=False))

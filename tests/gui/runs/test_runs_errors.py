@@ -147,3 +147,14 @@ def test_ctrl_r_works_from_another_tab_and_brings_the_runs_area_up(qtbot, area):
     assert "Open a project first" in area.banner.text()
     tabs.removeTab(tabs.indexOf(area))  # the fixture shuts the area down; tabs must not own it
     area.setParent(None)
+
+
+def test_export_is_a_menu_button_with_all_and_filtered(qtbot):
+    from PySide6.QtWidgets import QPushButton
+
+    view = HilogView(capacity=10)
+    qtbot.addWidget(view)
+    assert isinstance(view.export_button, QPushButton)  # its arrow no longer overlaps the text
+    actions = view.export_button.menu().actions()
+    assert view.export_all_action in actions and view.export_filtered_action in actions
+    view.shutdown()
