@@ -156,6 +156,12 @@ class RunsArea(QWidget):
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.hide()
         lay.addWidget(self.banner)
+        # why there is no device (hdc missing, server down): the Devices tab says it too
+        self.device_error = QLabel()
+        self.device_error.setWordWrap(True)
+        self.device_error.setStyleSheet("background:#fdecea; color:#b71c1c; padding:4px 8px")
+        self.device_error.hide()
+        lay.addWidget(self.device_error)
 
         self.tabs = QTabWidget()
         lay.addWidget(self.tabs, 1)
@@ -211,6 +217,8 @@ class RunsArea(QWidget):
 
         self.hub.devices_changed.connect(self._on_devices)
         self.hub.target_changed.connect(self._on_target)
+        self.hub.error_changed.connect(self._on_hub_error)
+        self._on_hub_error(self.hub.error)
         self.hub.acquire()
         self._fill_recent()
         self._on_devices(self.hub.devices)
@@ -314,6 +322,10 @@ class RunsArea(QWidget):
         self.device_box.setCurrentIndex(max(0, idx))
         self.device_box.blockSignals(False)
         self._ensure_hilog()
+
+    def _on_hub_error(self, error: str) -> None:
+        self.device_error.setText(f"Cannot list devices: {error}" if error else "")
+        self.device_error.setVisible(bool(error))
 
     def _device_chosen(self, index: int) -> None:
         key = self.device_box.itemData(index)
@@ -654,6 +666,7 @@ class RunsArea(QWidget):
         with contextlib.suppress(Exception):
             self.hub.devices_changed.disconnect(self._on_devices)
             self.hub.target_changed.disconnect(self._on_target)
+            self.hub.error_changed.disconnect(self._on_hub_error)
         self.hub.release()
 
     def closeEvent(self, event: Any) -> None:

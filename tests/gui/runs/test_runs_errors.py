@@ -158,3 +158,13 @@ def test_export_is_a_menu_button_with_all_and_filtered(qtbot):
     actions = view.export_button.menu().actions()
     assert view.export_all_action in actions and view.export_filtered_action in actions
     view.shutdown()
+
+
+def test_missing_hdc_is_said_on_the_runs_tab_too(qtbot, area, fake_tools):
+    fake_tools.set("HMDESK_HDC", str(fake_tools.work / "no-such-hdc"))
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.device_error.isVisible(), timeout=15_000)
+    assert "HMDESK_HDC" in area.device_error.text()
+    fake_tools.set("HMDESK_HDC", str(fake_tools.hdc))
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: not area.device_error.isVisible(), timeout=15_000)
