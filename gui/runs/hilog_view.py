@@ -1,7 +1,7 @@
 """The live hilog view: query bar, toolbar, counters and a fixed-row table over the ring model.
 
 Lines reach the GUI through a *feed* (``hilog_feed.HilogFeed`` for a device, or
-:meth:`HilogView.push_lines` in tests): the reader thread only appends to the feed; a 75 ms timer
+:meth:`HilogView.push_lines` in tests): the reader thread only appends to the feed; a 100 ms timer
 drains it and hands one batch per tick to :class:`HilogModel` (one insert per tick). A filter
 change is applied incrementally by the model; while it catches up a zero-delay timer keeps
 calling it, so the GUI never waits for a 200k-line refilter.

@@ -3,7 +3,7 @@
 A fake ``hdc`` (a real child process, written to a temp dir) answers ``list targets -v`` with one
 Connected device and ``shell hilog`` with ``RATE`` lines per second for ``SECONDS`` seconds (then
 keeps the stream open). The real :class:`RunsArea` streams it through the core ``HilogStream``
-into its hilog view (ring model under a fixed-row QTableView, 75 ms ticks).
+into its hilog view (ring model under a fixed-row QTableView, 100 ms ticks).
 
 Reported, side by side with the same stream appended to a ``QPlainTextEdit`` one line at a time:
 
