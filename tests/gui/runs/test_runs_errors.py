@@ -168,3 +168,34 @@ def test_missing_hdc_is_said_on_the_runs_tab_too(qtbot, area, fake_tools):
     fake_tools.set("HMDESK_HDC", str(fake_tools.hdc))
     area.hub.refresh()
     qtbot.waitUntil(lambda: not area.device_error.isVisible(), timeout=15_000)
+
+
+def test_history_filters_by_device_and_project(qtbot, tmp_path, qapp):
+    from hmdesk.core.db import iso
+    from hmdesk.core.models import Run
+    from hmdesk.gui.runs.history import RunHistory
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    ctx = build_context(tmp_path / "h.db", settings)
+    with ctx.db.write() as s:
+        for project, device, status in (
+            ("/p/a", "DEV1", "success"),
+            ("/p/a", "DEV2", "failed"),
+            ("/p/b", "DEV1", "failed"),
+        ):
+            s.add(Run(project=project, device=device, status=status, started_at=iso(), options={}))
+    h = RunHistory(ctx.db)
+    qtbot.addWidget(h)
+    with qtbot.waitSignal(h.loaded, timeout=10_000):
+        h.reload()
+    assert h.model.rowCount() == 3
+    with qtbot.waitSignal(h.loaded, timeout=10_000):
+        h.device_box.setCurrentText("DEV1")
+    assert sorted(h.model.run_at(r)["project"] for r in range(h.model.rowCount())) == [
+        "/p/a",
+        "/p/b",
+    ]
+    with qtbot.waitSignal(h.loaded, timeout=10_000):
+        h.project_box.setCurrentText("/p/b")
+    assert h.model.rowCount() == 1 and h.model.run_at(0)["device"] == "DEV1"
+    ctx.db.close()
