@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from hmdesk.gui.devices.hub import advice, field, usable
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from hmdesk.gui.table_model import RowTableModel
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 COLUMNS = ("", "Device", "Connection", "State", "Name", "What to do")
@@ -14,58 +15,30 @@ STATE_COLOURS = {
     "Offline": "#c62828",
     "Unauthorized": "#d75f00",
 }
-Index = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 
 
-class DevicesModel(QAbstractTableModel):
+class DevicesModel(RowTableModel):
+    COLUMNS = COLUMNS
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.devices: list[Any] = []
         self.target = ""
 
+    @property
+    def devices(self) -> list[Any]:
+        return self.rows
+
     def set_devices(self, devices: list[Any]) -> None:
-        self.beginResetModel()
-        self.devices = list(devices)
-        self.endResetModel()
+        self.set_rows(devices)
 
     def set_target(self, key: str) -> None:
         self.target = key
-        if self.devices:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self.devices) - 1, len(COLUMNS) - 1)
-            )
+        self.refresh_all()
 
     def device_at(self, row: int) -> Any:
-        return self.devices[row]
+        return self.row_at(row)
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.devices)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self.devices)):
-            return None
-        if not 0 <= index.column() < len(COLUMNS):
-            return None
-        dev = self.devices[index.row()]
-        col = index.column()
+    def cell(self, dev: Any, col: int, role: int) -> Any:
         is_target = field(dev, "key") == self.target and bool(self.target)
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:

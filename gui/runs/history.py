@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from hmdesk.gui.runs.steps import _duration, fmt_elapsed
+from hmdesk.gui.table_model import RowTableModel
 from hmdesk.gui.workers import run_in_thread
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,8 +33,6 @@ STATUS_COLOURS = {
     "running": "#1565c0",
 }
 ALL = "(all)"
-Index = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 
 
 def _run_dict(run: Any) -> dict[str, Any]:
@@ -117,46 +116,20 @@ def run_why(run: dict[str, Any]) -> str:
     return ""
 
 
-class RunHistoryModel(QAbstractTableModel):
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.runs: list[dict[str, Any]] = []
+class RunHistoryModel(RowTableModel):
+    COLUMNS = COLUMNS
+
+    @property
+    def runs(self) -> list[dict[str, Any]]:
+        return self.rows
 
     def set_runs(self, runs: list[dict[str, Any]]) -> None:
-        self.beginResetModel()
-        self.runs = list(runs)
-        self.endResetModel()
+        self.set_rows(runs)
 
     def run_at(self, row: int) -> dict[str, Any]:
-        return self.runs[row]
+        return self.row_at(row)
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.runs)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self.runs)):
-            return None
-        if not 0 <= index.column() < len(COLUMNS):
-            return None
-        run = self.runs[index.row()]
-        col = index.column()
+    def cell(self, run: Any, col: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
                 return f"#{run['id']}" + (f" ↻{run['rerun_of']}" if run.get("rerun_of") else "")
