@@ -41,7 +41,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS
-from hmdesk.core.memory.store import MemoryStore, NotFound, StoreError
+from hmdesk.core.memory.store import HMH_FIELDS, MemoryStore, NotFound, StoreError
 from hmdesk.core.models import Memory
 
 log = logging.getLogger(__name__)
@@ -70,20 +70,7 @@ HMDESK_KEYS = {
     "hmdeskSupersededAt": "superseded_at",
 }
 # columns compared on re-import (extra included)
-_SYNC_FIELDS = (
-    "layer",
-    "content",
-    "payload",
-    "source",
-    "provenance",
-    "confidence",
-    "timestamp",
-    "environment",
-    "session",
-    "superseded_by",
-    "tags",
-    "extra",
-)
+_SYNC_FIELDS = (*HMH_FIELDS, "extra")
 
 
 def default_memory_file() -> Path:
