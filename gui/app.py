@@ -8,6 +8,7 @@ database that cannot be opened gives a clear dialog with the reason and exits wi
 from __future__ import annotations
 
 import argparse
+import html
 import logging
 import logging.handlers
 import os
@@ -19,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import (
     QObject,
     QSettings,
@@ -104,14 +106,15 @@ class ExceptionDialog(QDialog):
         self.setWindowTitle("hmdesk hit an unexpected error")
         lay = QVBoxLayout(self)
         head = QLabel(
-            f"<b>Something went wrong:</b> {summary}<br>hmdesk is still running; what you were "
-            "doing may not have finished. The details below are also in the log file:",
+            f"<b>Something went wrong:</b> {html.escape(summary)}<br>hmdesk is still running; "
+            "what you were doing may not have finished. The details below are also in the log "
+            "file:",
             self,
         )
         head.setWordWrap(True)
         head.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(head)
-        self.log_label = QLabel(f"<code>{log_path}</code>", self)
+        self.log_label = QLabel(f"<code>{html.escape(str(log_path))}</code>", self)
         self.log_label.setObjectName("exceptionLogPath")
         self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.log_label)
@@ -149,7 +152,8 @@ def handle_exception(
         sys.__excepthook__(exc_type, exc, tb)
         return
     summary = f"{exc_type.__name__}: {exc}"
-    if _open_dialog is not None and _open_dialog.isVisible():
+    # A closed dialog deletes itself (WA_DeleteOnClose): check the C++ object still exists.
+    if _open_dialog is not None and shiboken6.isValid(_open_dialog) and _open_dialog.isVisible():
         _open_dialog.add_details(details)
         return
     parent = QApplication.activeWindow()
@@ -242,9 +246,17 @@ def configure_runtime() -> None:
 
     Every call from Qt into Python (a paint, a ``data()`` call, a slot) needs the GIL. With
     CPython's default 5 ms switch interval a busy search thread can make each of those wait
-    up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that. (The cyclic GC is
-    handled by :class:`~hmdesk.gui.memories.area.MemoriesArea`, which freezes the long-lived
-    index objects once the first result is in.)
+    up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that (at the price of a few
+    more GIL hand-overs in the workers).
+
+    The cyclic GC is the other process-wide tweak, made elsewhere:
+    :class:`~hmdesk.gui.memories.area.MemoriesArea` calls ``gc.freeze()`` once the first result
+    is in (and again only after the store grew by a fifth), so full collections stop walking
+    the retriever's index (millions of objects at 100k memories, 100+ ms stalls). ``freeze``
+    moves *every* object alive at that moment out of the collector's reach: they are still
+    freed by reference counting, but a reference cycle among them is never collected, which is
+    why it is not done more often. ``hmdesk.gui.runs.hilog_feed`` freezes once per process
+    when nothing did before it.
     """
     sys.setswitchinterval(0.001)
 

@@ -18,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 WIDTH, HEIGHT = 1440, 860
+# What a user sees on Linux with the defaults (platformdirs data dir, hmharness home), instead of
+# the throw-away temp paths the renderer really uses.
+SHOWN_DB = "~/.local/share/hmdesk/hmdesk.db"
+SHOWN_HMH = "~/.hmharness/cognitive/memory/memory.jsonl"
 
 
 def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
@@ -73,6 +77,14 @@ def _shrink(path: Path) -> Path:
 
     image = QImage(str(path))
     return _save_small(image, path) if not image.isNull() else path
+
+
+def show_default_paths(window: Any) -> None:
+    """Status bar, title and first-run note show the default locations, not the temp ones."""
+    window.db_label.setText(SHOWN_DB)
+    window.setWindowTitle(f"hmdesk — {Path(SHOWN_DB).name}")
+    if window.memories is not None:
+        window.memories.empty.set_hmharness_path(Path(SHOWN_HMH), False)
 
 
 def populate(store: Any) -> dict[str, str]:
@@ -133,9 +145,10 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
     from hmdesk.gui.app import follow_color_scheme
 
-    follow_color_scheme(app)  # type: ignore[arg-type]
+    follow_color_scheme(app)
     from hmdesk.gui.context import build_context
     from hmdesk.gui.main_window import MainWindow
 
@@ -149,6 +162,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             settings = QSettings(str(Path(tmp) / "empty.ini"), QSettings.Format.IniFormat)
             ctx = build_context(Path(tmp) / "empty.db", settings)
             w = MainWindow(ctx)
+            show_default_paths(w)
             w.resize(WIDTH, HEIGHT)
             w.show()
             _settle(app, w.memories)
@@ -162,6 +176,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             ctx = build_context(Path(tmp) / "main.db", settings)
             ids = populate(ctx.store)
             w = MainWindow(ctx)
+            show_default_paths(w)
             w.resize(WIDTH, HEIGHT)
             w.show()
             area = w.memories
@@ -232,7 +247,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
     try:
         from hmdesk.gui.runs import screenshots as runs_shots
     except ImportError:
-        runs_shots = None  # type: ignore[assignment]
+        runs_shots = None
     if runs_shots is not None and hasattr(runs_shots, "render"):
         try:
             paths.extend(_shrink(Path(p)) for p in runs_shots.render(out))

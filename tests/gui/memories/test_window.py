@@ -199,3 +199,63 @@ def test_exception_in_a_worker_thread_reaches_the_dialog(qtbot, tmp_path, monkey
     qtbot.waitUntil(lambda: appmod._open_dialog is not None)
     assert "boom in a worker" in appmod._open_dialog.details.toPlainText()
     appmod._open_dialog.close()
+
+
+def test_an_error_after_the_dialog_was_closed_opens_a_new_one(qtbot, tmp_path, monkeypatch):
+    from hmdesk.gui import app as appmod
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    monkeypatch.setattr(appmod, "_log_path", tmp_path / "hmdesk.log")
+    monkeypatch.setattr(appmod, "_open_dialog", None)
+
+    def boom(exc: Exception) -> None:
+        try:
+            raise exc
+        except Exception:
+            appmod.handle_exception(*sys.exc_info())
+
+    boom(KeyError("<b>not html</b>"))
+    first = appmod._open_dialog
+    assert first is not None
+    head = first.findChildren(type(first.log_label))[0].text()
+    assert "&lt;b&gt;not html&lt;/b&gt;" in head  # the summary is text, not markup
+    first.close()  # WA_DeleteOnClose: the C++ dialog goes away
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    boom(RuntimeError("second"))  # used to fail inside the hook: "C++ object already deleted"
+    second = appmod._open_dialog
+    assert second is not None and second is not first and second.isVisible()
+    assert "second" in second.details.toPlainText()
+    second.close()
+
+
+def test_palette_follows_the_system_scheme(qapp):
+    from types import SimpleNamespace
+
+    from hmdesk.gui.app import apply_palette
+    from PySide6.QtGui import QPalette
+
+    chosen: list[QPalette] = []
+    for scheme, dark in (
+        (Qt.ColorScheme.Dark, True),
+        (Qt.ColorScheme.Light, False),
+        (Qt.ColorScheme.Unknown, False),
+    ):
+        hints = SimpleNamespace(colorScheme=lambda s=scheme: s)
+        fake = SimpleNamespace(
+            styleHints=lambda h=hints: h, setPalette=chosen.append, style=qapp.style
+        )
+        apply_palette(fake)
+        assert (chosen[-1].color(QPalette.ColorRole.Base).lightness() < 128) is dark, scheme
+
+
+def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
+    from hmdesk.gui.screenshots import SHOWN_DB, SHOWN_HMH, show_default_paths
+
+    w = make_window(ctx, qtbot)
+    assert str(tmp_path) in w.db_label.text()
+    assert str(tmp_path) in w.memories.empty.import_note.text()
+    show_default_paths(w)
+    assert w.db_label.text() == SHOWN_DB
+    note = w.memories.empty.import_note.text()
+    assert SHOWN_HMH in note and str(tmp_path) not in note
+    close_window(w)
