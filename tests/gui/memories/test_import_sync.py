@@ -141,3 +141,37 @@ def test_first_run_starter_pack(area, qtbot):
     assert area.stack.currentWidget() is area.splitter
     assert area.model.rowCount() >= 30
     assert area.load_starter_pack() == 0  # idempotent
+
+
+def test_live_sync_keeps_selection_and_scroll_in_a_long_list(area, qtbot, tmp_path):
+    import time
+
+    path = hmh_file(tmp_path)
+    lines = [
+        line(f"mem-{i:012x}", f"hdc pitfall number {i}", 0.5 + (i % 40) / 100) for i in range(120)
+    ]
+    write_atomically(path, "\n".join(lines) + "\n")
+    with qtbot.waitSignal(area.import_done, timeout=10_000):
+        area.import_hmharness(path)
+    area.dialog.close()
+    search(qtbot, area, "hdc")
+    bar = area.table.verticalScrollBar()
+    assert bar.maximum() > 0  # the list really scrolls
+    bar.setValue(bar.maximum() // 2)
+    middle = area.model.ids()[area.table.rowAt(area.table.viewport().height() // 2)]
+    area.select_id(middle)  # visible already: no scrolling
+    scroll = bar.value()
+    assert scroll > 0
+
+    # the agent changes one memory and adds a better-ranked one (rows shift under the view)
+    lines[3] = line("mem-000000000003", "hdc pitfall number 3, reworded", 0.9)
+    lines.append(line("mem-0000000000ff", "hdc pitfall the agent just learned", 0.95))
+    started = time.perf_counter()
+    write_atomically(path, "\n".join(lines) + "\n")
+    qtbot.waitUntil(lambda: "mem-0000000000ff" in area.model.ids(), timeout=5000)
+    elapsed = time.perf_counter() - started
+    wait_idle(qtbot, area)
+    assert area.selected_ids() == [middle] and area.current_id() == middle
+    assert bar.value() == scroll
+    assert elapsed < 2.0, f"the change took {elapsed:.2f} s to show (goal: within a second)"
+    area.stop_sync()
