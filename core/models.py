@@ -128,6 +128,8 @@ class RunStep(Base):
     # pending | running | passed | failed | cancelled | timeout | skipped
     verdict: Mapped[str] = mapped_column(String, nullable=False, default="pending")
     error_code: Mapped[str | None] = mapped_column(String, nullable=True)
+    # What the code means (install / aa start / hdc E0xxxxx / hvigor code), from the classifiers.
+    error_meaning: Mapped[str | None] = mapped_column(Text, nullable=True)  # revision 0002
     message: Mapped[str | None] = mapped_column(Text, nullable=True)
     log: Mapped[str] = mapped_column(Text, nullable=False, default="")
     log_dropped: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

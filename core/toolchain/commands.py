@@ -2,13 +2,16 @@
 
     hmdesk-cli devices [--json]                 [{"key","connection","state","name"}]
                                                 exit 1 hdc failed, 2 hdc not found
-    hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] ...
-                                                live step output; exit 0 success, 1 failure
+    hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN] ...
+                                                live step output; exit 0 success, 1 failure,
+                                                2 bad input (invalid --device/--product/--module)
     hmdesk-cli doctor LOGFILE [--json]          exit 0 classified, 1 no known signature
     hmdesk-cli runs [--json] [--status S] [--device K] [--project DIR] [--show RUN_ID]
     hmdesk-cli tools [--json]                   which hdc / hvigorw is used, and from where
 
 With ``--json`` the live output of ``run`` goes to stderr so stdout holds only the JSON.
+hvigor's ANSI colours are kept only when that stream is a terminal (``--color auto``, the
+default); ``--color always`` / ``never`` force it.
 """
 
 from __future__ import annotations
@@ -27,13 +30,16 @@ from hmdesk.core.db import Database, default_db_path
 from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import diagnose, format_finding
 from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
+from hmdesk.core.toolchain.hvigor import strip_ansi
 from hmdesk.core.toolchain.pipeline import (
+    InvalidOptions,
     Pipeline,
     PipelineError,
     PipelineEvent,
     PipelineOptions,
     RunRepository,
     RunResult,
+    validate_options,
 )
 from hmdesk.core.toolchain.tools import ToolNotFound, describe_tools, find_tool
 
@@ -60,6 +66,12 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--hdc", help="hdc executable")
     p.add_argument("--hvigorw", help="hvigorw executable")
     p.add_argument("--quiet", action="store_true", help="print step results, not tool output")
+    p.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="hvigor's ANSI colours in the live output (auto: only on a terminal)",
+    )
     p.set_defaults(func=run_command)
 
     p = subparsers.add_parser(
@@ -144,9 +156,21 @@ def devices_command(args: argparse.Namespace) -> int:
 class _Printer:
     """Prints pipeline events as they come (on the pipeline's thread)."""
 
-    def __init__(self, out: TextIO, quiet: bool) -> None:
+    def __init__(self, out: TextIO, quiet: bool, color: str = "auto") -> None:
         self.out = out
         self.quiet = quiet
+        if color == "auto":
+            isatty = getattr(out, "isatty", None)
+            try:
+                self.color = bool(isatty and isatty())
+            except (OSError, ValueError):  # closed or detached stream
+                self.color = False
+        else:
+            self.color = color == "always"
+
+    def _text(self, text: str | None) -> str:
+        text = text or ""
+        return text if self.color or "\x1b" not in text else strip_ansi(text)
 
     def __call__(self, ev: PipelineEvent) -> None:
         w = self.out.write
@@ -156,9 +180,9 @@ class _Printer:
             argv = ev.data.get("argv") or []
             w(f"== {ev.step}: {' '.join(argv)}\n" if argv else f"== {ev.step}\n")
         elif ev.kind == "line" and not self.quiet:
-            w(f"{ev.text}\n")
+            w(f"{self._text(ev.text)}\n")
         elif ev.kind == "warning":
-            w(f"!! warning: {ev.text}\n")
+            w(f"!! warning: {self._text(ev.text)}\n")
         elif ev.kind == "step-finished":
             msg = ev.data.get("message") or ""
             w(f"-- {ev.step}: {ev.verdict}" + (f" — {msg}" if msg else "") + "\n")
@@ -182,15 +206,29 @@ def run_command(args: argparse.Namespace) -> int:
             validate_device_key(args.device)
         except InvalidName as exc:
             raise UsageError(str(exc)) from exc
+    opts: PipelineOptions | None = None
+    if args.rerun is None:
+        opts = PipelineOptions(
+            product=args.product,
+            build_mode=args.build_mode,
+            module=args.module,
+            daemon=args.daemon,
+            clean=args.clean,
+        )
+        opts.timeouts["build"] = args.build_timeout
+        try:  # bad names are bad input too: refused before a run is recorded
+            validate_options(opts)
+        except InvalidOptions as exc:
+            raise UsageError(str(exc)) from exc
     out = sys.stderr if args.json else sys.stdout
-    printer = _Printer(out, args.quiet)
+    printer = _Printer(out, args.quiet, args.color)
     with _open_db(args) as db:
         assert db is not None
         kwargs: dict[str, Any] = {"hdc": args.hdc, "hvigorw": args.hvigorw}
         if args.rerun is not None:
             try:
                 pipe = Pipeline.rerun(db, args.rerun, on_event=printer, **kwargs)
-            except PipelineError as exc:
+            except (PipelineError, InvalidOptions) as exc:
                 raise UsageError(str(exc)) from exc
             if args.device:
                 pipe.device_key = args.device
@@ -198,14 +236,6 @@ def run_command(args: argparse.Namespace) -> int:
             project = Path(args.project).expanduser()
             if not project.is_dir():
                 raise UsageError(f"{project} is not a folder; pass the project root with --project")
-            opts = PipelineOptions(
-                product=args.product,
-                build_mode=args.build_mode,
-                module=args.module,
-                daemon=args.daemon,
-                clean=args.clean,
-            )
-            opts.timeouts["build"] = args.build_timeout
             pipe = Pipeline(
                 db, project.resolve(), args.device, on_event=printer, options=opts, **kwargs
             )
@@ -301,6 +331,8 @@ def runs_command(args: argparse.Namespace) -> int:
                 print(
                     f"  {s.position} {s.name:<8} {s.verdict:<9} exit={s.exit_code} {s.error_code or ''} {s.message or ''}"
                 )
+                if s.error_meaning and s.verdict != "passed":
+                    print(f"    meaning: {s.error_meaning}")
             if run.doctor:
                 print(f"doctor: {run.doctor.kind}: {run.doctor.evidence}\nfix: {run.doctor.fix}")
             return 0

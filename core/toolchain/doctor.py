@@ -8,7 +8,9 @@ The table is, in order:
 
 1. exact codes, most specific first: install ``code:95683xx`` (toolchain.md §1.4), ``aa``
    ``Error Code:101xxxxx``, hdc ``[Fail][E0xxxxx]`` and ``Connect server failed``, hvigor error codes
-   and signatures of toolchain.md §3.5 (``00303217``, ``00303168``, ``10505001``, ...);
+   and signatures of toolchain.md §3.5 (``00303217``, ``00303168``, ``10505001``, ...), and a
+   failed ``SignHap`` task (``signing``: a missing or expired .p12 / .cer / .p7b; its evidence is
+   the line naming the file or the expiry, not the ``Failed :…@SignHap`` line);
 2. hmharness's 8 classes in its order: sdk-home, sdk-version, signing, ohpm-deps, hvigor-env,
    arkts-source, config, network (its patterns, plus the quoted form ``'DEVECO_SDK_HOME'`` that
    real hvigor prints).
@@ -89,6 +91,8 @@ class Signature:
     code: str | None = None
     meaning: str | None = None
     terms: tuple[str, ...] = ()
+    # lines to prefer as the evidence (else the first line the patterns match)
+    evidence: tuple[str, ...] = ()
 
     def compiled(self) -> re.Pattern[str]:
         return re.compile("|".join(f"(?:{p})" for p in self.patterns), re.I)
@@ -294,6 +298,31 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="Rollup Error",
         terms=("00305015", "Rollup", "import"),
     ),
+    # the SignHap task failed: a keystore (.p12), certificate (.cer) or profile (.p7b) that is
+    # missing, expired or does not match (hvigor names the file and signingConfigs)
+    Signature(
+        "signing",
+        (
+            r"Failed\s+:\S*@SignHap",
+            r"hap-sign-tool",
+            r"certificate (?:has )?expired",
+            r"\.p7b\b",
+        ),
+        "Signing the HAP failed: the keystore (.p12), certificate (.cer) or profile (.p7b) named "
+        "in the evidence is missing, expired or does not match the app. For debug builds, in "
+        "DevEco Studio re-run File > Project Structure > Signing Configs > Automatically "
+        "generate signature; for release builds renew the certificate and profile in AppGallery "
+        "Connect. Check the paths in signingConfigs of build-profile.json5.",
+        meaning="signing the HAP failed (SignHap)",
+        terms=("signingConfigs", "SignHap", "签名", "证书", "signing"),
+        evidence=(
+            r"\.(?:p12|cer|p7b)\b",
+            r"expired",
+            r"^Error Message:",
+            r"signingConfigs",
+            r"ERROR:(?!\s*(?:Failed\s+:|BUILD FAILED))",
+        ),
+    ),
 )
 
 WARNING_SIGNATURES: tuple[Signature, ...] = (
@@ -406,6 +435,16 @@ def _evidence(lines: list[str], pat: re.Pattern[str], match: re.Match[str]) -> s
     return match.group(0)[:EVIDENCE_CHARS]
 
 
+def _preferred_evidence(lines: list[str], sig: Signature) -> str | None:
+    """The first line matching one of ``sig.evidence``, tried in that order."""
+    for pattern in sig.evidence:
+        rx = re.compile(pattern, re.I)
+        for line in lines:
+            if rx.search(line):
+                return strip_ansi(line).strip()[:EVIDENCE_CHARS]
+    return None
+
+
 def _terms(sig: Signature) -> list[str]:
     out: list[str] = []
     for t in (sig.kind, *sig.terms):
@@ -448,7 +487,7 @@ def diagnose(log: str) -> Finding | None:
         code = m_code.group(1) if m_code else None
     return Finding(
         kind=sig.kind,
-        evidence=_evidence(src, pat, m),
+        evidence=_preferred_evidence(src, sig) or _evidence(src, pat, m),
         fix=sig.fix,
         code=code,
         query_terms=_terms(sig),

@@ -10,11 +10,16 @@
 4. ``launch``  — ``hdc -t KEY shell aa start -a ABILITY -b BUNDLE -m MODULE``; passes only on
    ``start ability successfully.``.
 
-A step that fails stops the run (later steps are ``skipped``). Without a device key the only
-connected device is chosen before the build starts; when there is none (or several) the
-``install`` step fails at once and the build is ``skipped``. Each step row holds the argv,
+A step that fails stops the run (later steps are ``skipped``). The device is checked before the
+build starts (``hdc list targets -v``): without a device key the only connected device is chosen;
+a given key must be listed and ``Connected``. When that fails (no device, several, an unknown or
+Offline/Unauthorized key, hdc unreachable) the ``install`` step fails at once with the guidance
+and the build is ``skipped``. Options (product, target, module, build mode) are validated when the
+pipeline is made and again when it runs: :class:`InvalidOptions` (a ``ValueError``) before anything
+is stored or started. Each step row holds the argv,
 start/end, exit code, verdict (passed | failed | timeout | cancelled | skipped), the error code and
-its meaning, a bounded log (head + tail, ``log_dropped`` = lines left out) and the doctor's
+its meaning (``error_meaning``: the install / ``aa start`` / hdc ``E0xxxxx`` / hvigor code's
+meaning from the classifiers), a bounded log (head + tail, ``log_dropped`` = lines left out) and the doctor's
 finding; the run row holds project, bundle, device, status (running → success | failed |
 cancelled), options and the finding of the failed step.
 
@@ -116,6 +121,7 @@ class StepResult:
     exit_code: int | None = None
     error_code: str | None = None
     message: str | None = None
+    error_meaning: str | None = None
     started_at: str | None = None
     ended_at: str | None = None
     doctor: Finding | None = None
@@ -128,6 +134,7 @@ class StepResult:
             "verdict": self.verdict,
             "exit_code": self.exit_code,
             "error_code": self.error_code,
+            "error_meaning": self.error_meaning,
             "message": self.message,
         }
 
@@ -203,6 +210,26 @@ class PipelineError(Exception):
     """Bad input before anything ran (unknown run id for a re-run, ...)."""
 
 
+class InvalidOptions(ValueError):
+    """A product, target, module or build mode that does not fit its documented format; raised
+    before anything is stored or run. The message is one line saying what is wrong."""
+
+
+def validate_options(options: PipelineOptions) -> PipelineOptions:
+    """Check the names that go into hvigor's argv (``-p product=``, ``-p module=M@T``)."""
+    try:
+        hvigor.assemble_hap_argv(
+            "hvigorw",
+            module=options.module or "entry",
+            target=options.target,
+            product=options.product,
+            build_mode=options.build_mode,
+        )
+    except (hdcmod.InvalidName, TypeError) as exc:
+        raise InvalidOptions(str(exc)) from exc
+    return options
+
+
 EventCallback = Callable[[PipelineEvent], None]
 
 
@@ -224,7 +251,7 @@ class Pipeline:
         self.project_dir = Path(project_dir).expanduser()
         self.device_key = device_key
         self.on_event = on_event
-        self.options = options or PipelineOptions()
+        self.options = validate_options(options or PipelineOptions())
         self._hdc = hdc
         self._hvigorw = hvigorw
         self.env = env
@@ -264,7 +291,7 @@ class Pipeline:
         return self.cancel_token.cancelled
 
     def run(self) -> RunResult:
-        opts = self.options
+        opts = validate_options(self.options)  # may have been changed since __init__
         plan = (["clean"] if opts.clean else []) + list(STEP_NAMES)
         self.run_id = self._create_run(plan)
         run_id = self.run_id
@@ -368,6 +395,7 @@ class Pipeline:
             row.exit_code = step.exit_code
             row.verdict = step.verdict
             row.error_code = step.error_code
+            row.error_meaning = step.error_meaning
             row.message = step.message
             row.log = step.log
             row.log_dropped = step.log_dropped
@@ -417,6 +445,7 @@ class Pipeline:
         log: BoundedLog | None = None,
         exit_code: int | None = None,
         error_code: str | None = None,
+        error_meaning: str | None = None,
         finding: Finding | None = None,
     ) -> bool:
         if step.started_at is None:
@@ -432,6 +461,15 @@ class Pipeline:
         if verdict != "passed" and finding is None and verdict != "cancelled":
             finding = diagnose(step.log) if step.log else None
         step.doctor = finding
+        if (
+            error_meaning is None
+            and verdict != "passed"
+            and finding is not None
+            and finding.meaning
+            and (error_code is None or finding.code in (None, error_code))
+        ):
+            error_meaning = finding.meaning
+        step.error_meaning = error_meaning
         self._save_step(step)
         self._emit(
             "step-finished",
@@ -440,6 +478,7 @@ class Pipeline:
             data={
                 "exit_code": exit_code,
                 "error_code": error_code,
+                "error_meaning": error_meaning,
                 "message": message,
                 "doctor": finding.to_dict() if finding else None,
             },
@@ -448,7 +487,7 @@ class Pipeline:
 
     def _fail_early(self, step: StepResult, message: str, finding: Finding) -> bool:
         self._begin(step)
-        return self._end(step, "failed", message, finding=finding)
+        return self._end(step, "failed", message, error_code=finding.code, finding=finding)
 
     def _exec(
         self,
@@ -640,6 +679,7 @@ class Pipeline:
                 log=log,
                 exit_code=res.exit_code,
                 error_code=outcome.code or (finding.code if finding else None),
+                error_meaning=_build_meaning(outcome, finding),
                 finding=finding,
             )
         if step.name == "clean":
@@ -701,20 +741,17 @@ class Pipeline:
         if result.status not in ("ok", "empty"):
             msg = result.message
             fix = result.fix or "Check hdc and the device connection."
+            meaning = result.message
         elif not connected:
             others = [f"{d.key} is {d.state}: {d.guidance}" for d in result.devices if d.guidance]
             msg = "no connected device" + (f" ({'; '.join(others)})" if others else "")
             fix = hdcmod.NO_DEVICE_FIX
+            meaning = "no connected device"
         else:
             msg = f"{len(connected)} devices are connected ({', '.join(d.key for d in connected)}); choose one"
             fix = "Pick the device in the device list, or pass --device KEY."
-        self._fail_early(
-            step,
-            msg,
-            Finding(
-                kind="device", evidence=msg[:200], fix=fix, query_terms=["device", "hdc", "设备"]
-            ),
-        )
+            meaning = "several devices and none chosen"
+        self._fail_early(step, msg, self._device_finding(msg, fix, meaning))
         return None
 
     def _hdc_path(self, step: StepResult) -> str | None:
@@ -731,18 +768,62 @@ class Pipeline:
             return None
 
     def _preflight(self, steps: list[StepResult]) -> StepResult | None:
-        """Without a device key, pick the only connected device *before* building, so that a
-        missing device is reported at once rather than after a long build. Returns the failed
-        step (``install``), or None."""
-        if self.device_key is not None:
-            return None
+        """Check the device *before* building, so that a missing device is reported at once
+        rather than after a long build: without a key pick the only connected device, with one
+        check that ``hdc list targets -v`` lists it as Connected. Returns the failed step
+        (``install``), or None."""
         install = next((s for s in steps if s.name == "install"), None)
-        if install is None:
+        if install is None or self.cancelled:  # cancelled before it started: all skipped
             return None
         hdc = self._hdc_path(install)
-        if hdc is None or self._resolve_device(install, hdc) is None:
+        if hdc is None:
             return install
-        return None
+        if self.device_key is None:
+            return install if self._resolve_device(install, hdc) is None else None
+        return None if self._check_device(install, hdc) else install
+
+    def _device_finding(self, msg: str, fix: str, meaning: str | None = None) -> Finding:
+        return Finding(
+            kind="device",
+            evidence=msg[:200],
+            fix=fix,
+            query_terms=["device", "hdc", "设备"],
+            meaning=meaning,
+        )
+
+    def _check_device(self, step: StepResult, hdc: str) -> bool:
+        """A given device key must be valid, listed and Connected (list targets -v)."""
+        key = self.device_key
+        assert key is not None
+        try:
+            hdcmod.validate_device_key(key)
+        except hdcmod.InvalidName:
+            return self._resolve_device(step, hdc) is not None  # fails with the key's message
+        result = list_devices(hdc, cancel=self.cancel_token)
+        if self.cancelled:
+            self._begin(step)
+            return self._end(step, "cancelled", "cancelled by the user")
+        if result.status not in ("ok", "empty"):
+            msg = f"cannot check device {key}: {result.message}"
+            fix = result.fix or "Check hdc and the device connection."
+            return self._fail_early(step, msg, self._device_finding(msg, fix, result.message))
+        device = next((d for d in result.devices if d.key == key), None)
+        if device is not None and device.usable:
+            return True
+        if device is None:
+            listed = ", ".join(f"{d.key} ({d.state})" for d in result.devices) or "none"
+            msg = f"device {key} is not connected (hdc lists: {listed})"
+            fix = (
+                "Pick a device from the device list (`hmdesk-cli devices`, `hdc list targets -v`); "
+                "the key may have changed after a reconnect. " + hdcmod.NO_DEVICE_FIX
+            )
+            meaning = "no device has this connect key"
+        else:
+            guidance = device.guidance or "Only Connected devices accept commands."
+            msg = f"device {key} is {device.state}: {guidance}"
+            fix = guidance
+            meaning = f"the device is {device.state}, not Connected"
+        return self._fail_early(step, msg, self._device_finding(msg, fix, meaning))
 
     def _device_step(self, step: StepResult) -> bool:
         project = self._read_project(step)
@@ -823,6 +904,7 @@ class Pipeline:
             log=log,
             exit_code=res.exit_code,
             error_code=outcome.code,
+            error_meaning=outcome.meaning,
             finding=finding,
         )
 
@@ -849,6 +931,18 @@ class Pipeline:
                 opts = dict(run.options or {})
                 opts["_stats"] = {"build_tasks": n}
                 run.options = opts
+
+
+def _build_meaning(outcome: hvigor.BuildOutcome, finding: Finding | None) -> str | None:
+    """The meaning of a failed build's hvigor code: the doctor's (``Invalid value of
+    DEVECO_SDK_HOME``) when it names the same code, else hvigor's own title
+    (``Configuration Error``); None without a code (the doctor's meaning is used then)."""
+    code = outcome.code or (finding.code if finding else None)
+    if code is None:
+        return None
+    if finding is not None and finding.code == code and finding.meaning:
+        return finding.meaning
+    return outcome.meaning
 
 
 def find_hap(
@@ -917,6 +1011,7 @@ class RunRepository:
             verdict=row.verdict,
             exit_code=row.exit_code,
             error_code=row.error_code,
+            error_meaning=row.error_meaning,
             message=row.message,
             started_at=row.started_at,
             ended_at=row.ended_at,

@@ -62,7 +62,9 @@ def test_run_json_success_and_failure(
     assert set(data) == {"run_id", "status", "steps", "doctor"}
     assert data["status"] == "success" and data["doctor"] is None
     assert [s["name"] for s in data["steps"]] == ["build", "install", "stop", "launch"]
-    assert set(data["steps"][0]) == {"name", "verdict", "exit_code", "error_code", "message"}
+    assert set(data["steps"][0]) == {
+        "name", "verdict", "exit_code", "error_code", "error_meaning", "message",
+    }  # fmt: skip
     assert "BUILD SUCCESSFUL" in err  # live output went to stderr
     fake_tools.hdc_scenario("aa-start-10104001")
     code, out, err = cli(
@@ -76,6 +78,7 @@ def test_run_json_success_and_failure(
         "verdict": "failed",
         "exit_code": 0,
         "error_code": "10104001",
+        "error_meaning": "the specified ability does not exist",
         "message": "launch failed: the specified ability does not exist (Error Code 10104001) (hdc exited 0)",
     }
     assert data["doctor"]["kind"] == "launch" and set(data["doctor"]) == {"kind", "evidence", "fix"}
@@ -192,15 +195,102 @@ def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> No
         env=os.environ.copy(),
         text=True,
     )
-    deadline = time.monotonic() + 20
-    while not pidfile.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    # wait until the (hanging) build has started: the device check before it spawns a
+    # grandchild too, so the pid file alone does not say the build is running
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if "Starting build without daemon" in line:
+            break
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
+    err = "".join(seen) + err
     assert proc.returncode == 1, err
     data = json.loads(out)
     assert data["status"] == "cancelled" and data["steps"][0]["verdict"] == "cancelled"
     from tests.core.toolchain.test_process import wait_gone
 
     assert wait_gone(int(pidfile.read_text()))
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "text"),
+    [
+        ("--product", "x y", "product 'x y' is not valid"),
+        ("--module", "bad;x", "module name 'bad;x' is not valid"),
+    ],
+)
+def test_run_refuses_invalid_names_up_front(
+    fake_tools: FakeTools,
+    dbfile: Path,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    value: str,
+    text: str,
+) -> None:
+    project = str(fake_tools.project("hello"))
+    code, out, err = cli(capsys, "run", "--project", project, option, value, "--json")
+    assert code == 2 and out == ""
+    assert err.startswith(f"hmdesk-cli: error: {text}") and err.count("\n") == 1
+    assert fake_tools.calls() == []  # nothing ran
+    assert not dbfile.exists()  # and no failed run was recorded
+
+
+def test_run_with_an_unknown_device_fails_before_building(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = str(fake_tools.project("hello"))
+    code, out, err = cli(
+        capsys, "run", "--project", project, "--device", "025DEK236V035771", "--json"
+    )
+    assert code == 1
+    data = json.loads(out)
+    assert [(s["name"], s["verdict"]) for s in data["steps"]] == [
+        ("build", "skipped"), ("install", "failed"), ("stop", "skipped"), ("launch", "skipped"),
+    ]  # fmt: skip
+    install = data["steps"][1]
+    assert "025DEK236V035771 is not connected" in install["message"]
+    assert install["error_meaning"] == "no device has this connect key"
+    assert data["doctor"]["kind"] == "device" and "hdc list targets -v" in data["doctor"]["fix"]
+    assert fake_tools.calls("hvigorw") == []
+    assert "doctor: device" in err
+
+
+def test_run_strips_colours_when_not_a_tty(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_tools.hvigor_scenario("no-signing")
+    project = str(fake_tools.project("hello"))
+    code, out, _ = cli(capsys, "run", "--project", project)  # capsys: not a terminal
+    assert code == 1  # unsigned: install fails with 9568320
+    assert "> hvigor BUILD SUCCESSFUL in 12 s 247 ms" in out and "Will skip sign" in out
+    assert "\x1b" not in out
+    code, _, err = cli(capsys, "run", "--project", project, "--json", "--quiet")
+    assert "\x1b" not in err  # the warning line too
+    code, out, _ = cli(capsys, "run", "--project", project, "--color", "always")
+    assert "\x1b[32m> hvigor " in out
+    code, out, _ = cli(capsys, "run", "--project", project, "--color", "never")
+    assert "\x1b" not in out
+
+
+def test_printer_keeps_colours_on_a_terminal() -> None:
+    import io
+
+    from hmdesk.core.toolchain.commands import _Printer
+    from hmdesk.core.toolchain.pipeline import PipelineEvent
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    line = PipelineEvent("line", 1, step="build", text="\x1b[32m> hvigor \x1b[39mBUILD SUCCESSFUL")
+    tty, pipe = Tty(), io.StringIO()
+    _Printer(tty, quiet=False)(line)
+    _Printer(pipe, quiet=False)(line)
+    assert tty.getvalue() == "\x1b[32m> hvigor \x1b[39mBUILD SUCCESSFUL\n"
+    assert pipe.getvalue() == "> hvigor BUILD SUCCESSFUL\n"
+    never = Tty()
+    _Printer(never, quiet=False, color="never")(line)
+    assert "\x1b" not in never.getvalue()

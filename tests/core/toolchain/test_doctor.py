@@ -185,3 +185,63 @@ def test_finding_round_trips_through_dict() -> None:
     f = diagnose(HEAD + REALISTIC["arkts-source/10505001"] + TRY)
     assert f is not None
     assert Finding.from_dict(f.to_dict()) == f
+
+
+# --- signing failures (not just the unsigned warning) ----------------------------------------
+
+RED = "\x1b[31m"
+OFF = "\x1b[39m"
+DONE = "".join(
+    f"{RED}> hvigor {OFF}Finished :entry:default@{t}... after 9 ms\n"
+    for t in ("CompileArkTS", "BuildJS", "PackageHap")
+)
+SIGNING_FAILURES = {
+    # the shape hvigor printed in a public bug report (SignHap, keystore file missing)
+    "missing-p12": (
+        f"{RED}> hvigor {OFF}{RED}ERROR: Failed :entry:default@SignHap...{OFF}\n"
+        f"{RED}> hvigor {OFF}{RED}ERROR: Invalid storeFile value. Make sure it is not null or empty. "
+        "The file must be included in '/Users/dev/.ohos/config/default_hello_Qx9.p12'.{OFF}\n"
+        "\t Detail: Please check signingConfigs in root project build-profile.json5\n"
+        "\t at /Users/dev/hello/build-profile.json5\n"
+        f"{RED}> hvigor {OFF}{RED}ERROR: BUILD FAILED in 220 ms{OFF}\n",
+        ".p12",
+    ),
+    # new-format error block (toolchain.md §3.4) with hap-sign-tool's expiry message
+    "expired-cer": (
+        "> hvigor ERROR: Failed :entry:default@SignHap...\n"
+        "1 ERROR: Tools execution failed.\n"
+        "Error Message: hap-sign-tool: error: The certificate has expired! NotAfter: Thu Dec 04 "
+        "17:30:09 CST 2025. Check appCertFile 'C:/Users/dev/.ohos/config/default_hello_Qx9.cer' "
+        "of signingConfigs in build-profile.json5.\n" + TRY,
+        "certificate has expired",
+    ),
+    # a profile that does not match: only the .p7b is named
+    "profile-p7b": (
+        "> hvigor ERROR: Failed :entry:default@SignHap...\n"
+        "1 ERROR: Tools execution failed.\n"
+        "Error Message: Verify profile failed: the profile 'C:/Users/dev/.ohos/config/"
+        "default_hello_Qx9.p7b' is not valid for bundle com.example.hello.\n" + TRY,
+        ".p7b",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SIGNING_FAILURES))
+def test_signing_failure_in_signhap(key: str) -> None:
+    log, needle = SIGNING_FAILURES[key]
+    f = diagnose(HEAD + DONE + log)
+    assert f is not None and f.kind == "signing"
+    assert needle in f.evidence  # the line naming the file / the expiry, not "Failed :…@SignHap"
+    assert "Failed :" not in f.evidence and "\x1b" not in f.evidence
+    assert f.code is None  # not the unsigned-HAP warning's 9568320
+    assert "Signing Configs" in f.fix and "signingConfigs" in f.fix and ".p7b" in f.fix
+    assert f.meaning == "signing the HAP failed (SignHap)"
+    assert f.query_terms[0] == "signing" and "SignHap" in f.query_terms
+    assert f.block is not None and "SignHap" in f.block
+    assert format_finding(f).startswith("kind: signing")
+
+
+def test_a_signhap_that_finished_is_not_a_signing_failure() -> None:
+    ok_sign = "> hvigor Finished :entry:default@SignHap... after 412 ms\n"
+    f = diagnose(HEAD + ok_sign + REALISTIC["network/None"] + TRY)
+    assert f is not None and f.kind == "network"

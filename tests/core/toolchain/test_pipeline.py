@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.models import Run, RunStep
+from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
 from hmdesk.core.toolchain.pipeline import (
     BoundedLog,
+    InvalidOptions,
     Pipeline,
     PipelineError,
     PipelineEvent,
@@ -188,7 +191,9 @@ def test_two_devices_with_a_key_works(fake_tools: FakeTools, db: Database) -> No
     fake_tools.hdc_scenario("two-devices")
     result, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY_TCP)
     assert result.status == "success"  # type: ignore[attr-defined]
-    assert all(c["argv"][:2] == ["-t", FAKE_HDC_KEY_TCP] for c in fake_tools.calls("hdc"))
+    calls = [c["argv"] for c in fake_tools.calls("hdc")]
+    assert calls[0] == ["list", "targets", "-v"]  # the key is checked before building
+    assert all(argv[:2] == ["-t", FAKE_HDC_KEY_TCP] for argv in calls[1:])
 
 
 def test_device_message_includes_guidance(fake_tools: FakeTools, db: Database) -> None:
@@ -315,6 +320,7 @@ def test_repository_list_filters_and_get(fake_tools: FakeTools, db: Database) ->
         "verdict": "failed",
         "exit_code": 0,
         "error_code": "9568320",
+        "error_meaning": "no signature file",
         "message": "install failed: no signature file (code 9568320) (hdc exited 0)",
     }
     with pytest.raises(PipelineError):
@@ -399,3 +405,144 @@ def test_a_failing_listener_fails_the_run_and_is_stored(
         ("launch", "skipped"),
     ]
     assert "listener broke" in (stored.steps[1].message or "")
+
+
+# --- a given device key is checked before building (no build wasted) -----------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "scenario", "expect"),
+    [
+        # valid-looking key that hdc does not list
+        ([(FAKE_HDC_KEY, "USB", "Connected")], None, ["025DEK236V035771 is not connected", f"{FAKE_HDC_KEY} (Connected)"]),
+        ([], None, ["025DEK236V035771 is not connected", "hdc lists: none"]),
+        # listed but not Connected: the state's guidance
+        ([("025DEK236V035771", "USB", "Offline")], None, ["is Offline", "replug"]),
+        ([("025DEK236V035771", "USB", "Unauthorized")], None, ["is Unauthorized", "Allow USB debugging"]),
+        # hdc itself unreachable
+        (None, "connect-server-failed", ["cannot check device 025DEK236V035771", "could not connect"]),
+    ],
+)  # fmt: skip
+def test_given_key_not_connected_fails_before_building(
+    fake_tools: FakeTools,
+    db: Database,
+    rows: list[tuple[str, str, str]] | None,
+    scenario: str | None,
+    expect: list[str],
+) -> None:
+    if rows is not None:
+        fake_tools.devices_file(rows)
+    if scenario:
+        fake_tools.hdc_scenario(scenario)
+    result, events = run(db, fake_tools.project("hello"), "025DEK236V035771")
+    assert result.status == "failed"  # type: ignore[attr-defined]
+    assert verdicts(result) == [
+        ("build", "skipped"),
+        ("install", "failed"),
+        ("stop", "skipped"),
+        ("launch", "skipped"),
+    ]
+    assert fake_tools.calls("hvigorw") == []  # no build wasted
+    assert [c["argv"] for c in fake_tools.calls("hdc")] == [["list", "targets", "-v"]]
+    install = result.steps[1]  # type: ignore[attr-defined]
+    for text in expect:
+        assert text in install.message
+    assert install.doctor is not None and install.doctor.kind == "device" and install.doctor.fix
+    assert install.error_meaning
+    assert not any(e.kind == "step-started" and e.step == "build" for e in events)
+    stored = RunRepository(db).get(result.run_id)  # type: ignore[attr-defined]
+    assert stored.device == "025DEK236V035771" and stored.steps[1].message == install.message
+
+
+def test_given_key_that_is_connected_builds(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.devices_file(
+        [("025DEK236V035771", "USB", "Connected"), (FAKE_HDC_KEY, "USB", "Offline")]
+    )
+    result, _ = run(db, fake_tools.project("hello"), "025DEK236V035771")
+    assert result.status == "success"  # type: ignore[attr-defined]
+
+
+def test_cancel_while_checking_the_given_key(fake_tools: FakeTools, db: Database) -> None:
+    fake_tools.hdc_scenario("hang-list")
+    pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY)
+    threading.Timer(0.5, pipe.cancel).start()
+    result = pipe.run()
+    assert result.status == "cancelled"
+    assert verdicts(result)[:2] == [("build", "skipped"), ("install", "cancelled")]
+    assert fake_tools.calls("hvigorw") == []
+
+
+# --- options are validated before anything runs --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "text"),
+    [
+        ("product", "x y", "product 'x y' is not valid"),
+        ("product", "", "product '' is not valid"),
+        ("module", "bad;x", "module name 'bad;x' is not valid"),
+        ("target", "a/b", "target 'a/b' is not valid"),
+        ("build_mode", "fast", "buildMode 'fast'"),
+    ],
+)
+def test_invalid_options_raise_before_anything_runs(
+    fake_tools: FakeTools, db: Database, field: str, value: str, text: str
+) -> None:
+    project = fake_tools.project("hello")
+    opts = PipelineOptions(**{field: value})  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptions, match=re.escape(text)) as info:
+        Pipeline(db, project, FAKE_HDC_KEY, options=opts)
+    assert isinstance(info.value, ValueError) and "\n" not in str(info.value)
+    # changed after the pipeline was made: run() refuses before storing anything
+    pipe = Pipeline(db, project, FAKE_HDC_KEY)
+    setattr(pipe.options, field, value)
+    with pytest.raises(InvalidOptions):
+        pipe.run()
+    assert pipe.run_id is None and RunRepository(db).count() == 0
+    assert fake_tools.calls() == []
+
+
+# --- error code *and* meaning are stored ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hdc", "hvigor", "step", "code", "meaning"),
+    [
+        ("install-9568332", "success", "install", "9568332", INSTALL_CODES["9568332"][0]),
+        ("aa-start-10104001", "success", "launch", "10104001", AA_CODES["10104001"][0]),
+        ("daemon-broken", "success", "install", "E002106", HDC_FAIL_CODES["E002106"][1]),
+        ("install-no-hap", "success", "install", "E006001", HDC_FAIL_CODES["E006001"][1]),
+        ("one-device", "arkts-error", "build", "10505001", "ArkTS Compiler Error"),
+        ("one-device", "sdk-home", "build", "00303217", "Invalid value of DEVECO_SDK_HOME"),
+        ("one-device", "sign-failed", "build", None, "signing the HAP failed (SignHap)"),
+        ("one-device", "sign-expired", "build", None, "signing the HAP failed (SignHap)"),
+    ],
+)
+def test_error_meaning_is_stored(
+    fake_tools: FakeTools,
+    db: Database,
+    hdc: str,
+    hvigor: str,
+    step: str,
+    code: str | None,
+    meaning: str,
+) -> None:
+    fake_tools.hdc_scenario(hdc)
+    fake_tools.hvigor_scenario(hvigor)
+    result, events = run(db, fake_tools.project("hello"), FAKE_HDC_KEY)
+    failed = next(s for s in result.steps if s.name == step)  # type: ignore[attr-defined]
+    assert (failed.verdict, failed.error_code, failed.error_meaning) == ("failed", code, meaning)
+    if hvigor.startswith("sign-"):
+        assert failed.doctor.kind == "signing" and "SignHap" not in failed.doctor.evidence
+    fin = next(e for e in events if e.kind == "step-finished" and e.step == step)
+    assert fin.data["error_meaning"] == meaning
+    with db.read() as s:
+        row = s.query(RunStep).filter_by(run_id=result.run_id, name=step).one()  # type: ignore[attr-defined]
+        assert (row.error_code, row.error_meaning) == (code, meaning)
+    stored = RunRepository(db).get(result.run_id)  # type: ignore[attr-defined]
+    step_json = next(d for d in stored.to_json()["steps"] if d["name"] == step)
+    assert step_json["error_meaning"] == meaning and step_json["message"] == failed.message
+    listed = RunRepository(db).list()[0]
+    assert next(s for s in listed.steps if s.name == step).error_meaning == meaning
+    passed = [s for s in stored.steps if s.verdict == "passed"]
+    assert all(s.error_meaning is None for s in passed)
