@@ -261,7 +261,8 @@ class HilogStream:
     invalid value raises :class:`hdc.InvalidName` here, before anything runs).
 
     Batches are delivered about every ``batch_interval`` seconds (at most ``max_batch`` lines
-    each). After the stream ends: if the device is still listed (``hdc list targets -v``), it
+    each). When the reader holds ``max_queue`` unread lines it discards new ones; they are
+    counted in :attr:`local_dropped`, which is current while hdc runs. After the stream ends: if the device is still listed (``hdc list targets -v``), it
     restarts after ``backoff[n]`` seconds (n = failed attempts in a row); if the device is gone,
     it checks every ``device_poll`` seconds and restarts when the device is back.
     """
@@ -279,6 +280,7 @@ class HilogStream:
         pids: Sequence[int | str] = (),
         batch_interval: float = 0.05,
         max_batch: int = 5000,
+        max_queue: int | None = None,
         backoff: Sequence[float] = (0.5, 1.0, 2.0, 5.0),
         device_poll: float = 2.0,
         list_timeout: float = 10.0,
@@ -292,6 +294,8 @@ class HilogStream:
         self.ring = ring
         self.batch_interval = max(0.005, float(batch_interval))
         self.max_batch = max(1, int(max_batch))
+        # lines the reader may hold unread before it discards (and counts) new ones
+        self.max_queue = max(1, int(max_queue)) if max_queue else max(self.max_batch * 40, 200_000)
         self.backoff = tuple(backoff) or (1.0,)
         self.device_poll = float(device_poll)
         self.list_timeout = float(list_timeout)
@@ -307,7 +311,7 @@ class HilogStream:
         self.restarts = 0
         self.lines_received = 0
         self.device_dropped = 0
-        self.local_dropped = 0  # lines the reader had to discard because we fell behind
+        self._local_dropped = 0  # of the hdc processes that ended (see local_dropped)
 
     # -- public
     @property
@@ -322,6 +326,18 @@ class HilogStream:
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def local_dropped(self) -> int:
+        """Lines the reader had to discard because we fell behind, current while streaming.
+
+        The ended hdc processes' counts plus the running one's (read live from its reader, so a
+        GUI polling this each tick sees drops as they happen, not when hdc ends).
+        """
+        with self._proc_lock:
+            proc = self._proc
+            done = self._local_dropped
+        return done + (proc.dropped if proc is not None else 0)
 
     def start(self) -> HilogStream:
         if self.running:
@@ -450,7 +466,7 @@ class HilogStream:
     def _run_once(self) -> tuple[bool, hdc_mod.Outcome | None]:
         """One hdc process: read until it ends. Returns (any log line seen, hdc failure)."""
         self._parser.reset()
-        proc = LineProcess(self.argv, env=self.env, max_queue=max(self.max_batch * 40, 200_000))
+        proc = LineProcess(self.argv, env=self.env, max_queue=self.max_queue)
         try:
             proc.start()
         except OSError as exc:
@@ -492,9 +508,9 @@ class HilogStream:
                 if not batch and self._stop.wait(self.batch_interval):
                     break
         finally:
-            self.local_dropped += proc.dropped
             proc.stop()
-            with self._proc_lock:
+            with self._proc_lock:  # one step: local_dropped never counts this process twice
+                self._local_dropped += proc.dropped
                 self._proc = None
         # what is left after stop()
         rest = proc.read_available()

@@ -21,7 +21,13 @@ from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
 from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory, load_run
 from hmdesk.gui.runs.logview import open_location
-from hmdesk.gui.runs.pitfalls import FailureCard, SavePitfallDialog, finding_dict, pitfall_prefill
+from hmdesk.gui.runs.pitfalls import (
+    FailureCard,
+    SavePitfallDialog,
+    finding_dict,
+    pitfall_prefill,
+    recall_floor,
+)
 from hmdesk.gui.runs.steps import StepsPanel
 from hmdesk.gui.workers import run_in_thread
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -47,6 +53,8 @@ from PySide6.QtWidgets import (
 RECENT_KEY = "runs/recent_projects"
 PROJECT_KEY = "runs/project"
 MAX_RECENT = 8
+RECALL_SHOWN = 5  # recalled pitfalls on the failure card
+RECALL_POOL = 20  # asked of the retriever, before the weak matches are dropped
 
 
 def read_project_summary(path: str) -> dict[str, Any]:
@@ -355,10 +363,15 @@ class RunsArea(QWidget):
         except Exception as exc:
             self.hilog.set_stream_note(str(exc))
             return
-        self.feed = HilogFeed(hdc, key, self.hilog.model.capacity, self)
-        self.feed.status.connect(self._on_stream_status)
-        self.hilog.set_feed(self.feed)
-        self.feed.start()
+        feed = self.feed = HilogFeed(hdc, key, self.hilog.model.capacity, self)
+
+        def on_status(state: str, message: str, restarts: int) -> None:
+            if feed is self.feed:  # a replaced stream's last words (queued) are not news
+                self._on_stream_status(state, message, restarts)
+
+        feed.status.connect(on_status)
+        self.hilog.set_feed(feed)
+        feed.start()
 
     def _on_stream_status(self, state: str, message: str, restarts: int) -> None:
         text = STATE_TEXT.get(state, state)
@@ -369,11 +382,15 @@ class RunsArea(QWidget):
         self.hilog.set_stream_note(text)
 
     def _stop_feed(self) -> None:
+        """Detach the stream now; hdc is stopped in a worker (it may take the kill grace).
+
+        The GUI thread only flips state: a new stream can start at once, and whatever the old
+        one still delivers is dropped (``HilogFeed.detach``).
+        """
         feed, self.feed = self.feed, None
         if feed is not None:
-            feed.stop()
             self.hilog.set_feed(None)
-            feed.deleteLater()
+            feed.stop_in_background()
 
     def clear_device_buffer(self) -> None:
         key = self.hub.target
@@ -546,7 +563,12 @@ class RunsArea(QWidget):
             return
         from hmdesk.core.memory.retrieve import Query
 
-        query = Query(text=" ".join(str(t) for t in terms), limit=5)
+        # ask for more than the card shows: the floor may hide weak matches among the first five
+        query = Query(text=" ".join(str(t) for t in terms), limit=RECALL_POOL)
+        retriever = self.ctx.retriever
+
+        def search(q: Any) -> Any:
+            return recall_floor(retriever.search(q), limit=RECALL_SHOWN)
 
         def done(result: Any) -> None:
             self.card.set_recalled(result)
@@ -556,7 +578,7 @@ class RunsArea(QWidget):
             self.card.set_recall_error(str(exc))
             self.recall_done.emit()
 
-        run_in_thread(self.ctx.retriever.search, query, on_done=done, on_error=failed)
+        run_in_thread(search, query, on_done=done, on_error=failed)
 
     def save_pitfall(self) -> None:
         run_id = getattr(self.card, "run_id", None)

@@ -5,17 +5,30 @@ only appends the batch to a lock-protected list (bounded: if the GUI falls behin
 ``capacity`` lines the oldest are dropped and counted). The view's timer calls :meth:`drain` on
 the GUI thread. Status changes (connected / restarting / device gone) are re-emitted as a signal,
 which Qt queues to the GUI thread.
+
+Stopping never blocks the GUI thread: :meth:`HilogFeed.stop_in_background` *detaches* the feed at
+once (from then on it drops whatever the old stream still delivers, lines and statuses) and kills
+hdc in a worker (``gui.workers.run_in_thread``): terminating, waiting, killing the group takes the
+whole kill grace (2 s) when hdc ignores SIGTERM. A new stream can start meanwhile. So that no hdc
+outlives the app, :func:`wait_for_stops` (run when the application is about to quit, and at
+interpreter exit with every feed still streaming) waits for the stops in flight.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import gc
 import os
 import shutil
 import threading
+import time
+import weakref
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from hmdesk.gui.workers import run_in_thread
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 STATE_TEXT = {
     "starting": "connecting to the device log…",
@@ -63,6 +76,49 @@ def freeze_long_lived_heap() -> bool:
     return True
 
 
+_stopping: dict[HilogFeed, threading.Event] = {}  # feeds whose hdc is being stopped
+_started: weakref.WeakSet[HilogFeed] = weakref.WeakSet()  # every feed ever started
+_registry_lock = threading.Lock()
+_quit_hooked = False
+
+
+def stops_pending() -> int:
+    """Feeds whose hdc is still being stopped in the background."""
+    with _registry_lock:
+        return sum(1 for ev in _stopping.values() if not ev.is_set())
+
+
+def wait_for_stops(timeout: float = 15.0) -> bool:
+    """Block until every background stop has finished (hdc gone); True if all did in time.
+
+    Meant for the app's last moments (``aboutToQuit``, interpreter exit), never for a live GUI.
+    """
+    deadline = time.monotonic() + timeout
+    with _registry_lock:
+        events = list(_stopping.values())
+    return all(ev.wait(max(0.0, deadline - time.monotonic())) for ev in events)
+
+
+def _hook_quit() -> None:
+    """Once: wait for the stops in flight when the application quits (the window is gone)."""
+    global _quit_hooked
+    app = QCoreApplication.instance()
+    if _quit_hooked or app is None:
+        return
+    _quit_hooked = True
+    app.aboutToQuit.connect(wait_for_stops)
+
+
+@atexit.register
+def _stop_everything_at_exit() -> None:
+    """Interpreter exit: no hdc may outlive the app (the stream threads are daemons)."""
+    wait_for_stops()
+    for feed in list(_started):
+        with contextlib.suppress(Exception):
+            if feed.stream.running:
+                feed.stream.stop()
+
+
 class HilogFeed(QObject):
     """Owns one ``HilogStream``; the view drains its lines per tick.
 
@@ -83,19 +139,61 @@ class HilogFeed(QObject):
         self._lock = threading.Lock()
         self._pending: list[Any] = []
         self._overflow = 0
+        self.closed = False  # detached: late lines and statuses of the old stream are dropped
+        self.stopped = threading.Event()  # set once hdc is gone after a stop
         self.stream = HilogStream(
             hdc, device_key, on_lines=self._on_lines, on_status=self._on_status
         )
 
     def start(self) -> None:
         freeze_long_lived_heap()
+        _started.add(self)
         self.stream.start()
 
+    def detach(self) -> None:
+        """From now on deliver nothing (GUI thread; instant). The stream may still run."""
+        with self._lock:
+            self.closed = True
+            self._pending = []
+
     def stop(self) -> None:
-        self.stream.stop()
+        """Detach and stop the stream, waiting for hdc to be gone (blocks: not on the GUI thread)."""
+        self.detach()
+        try:
+            self.stream.stop()
+        finally:
+            self.stopped.set()
+
+    def stop_in_background(self, on_done: Callable[[], None] | None = None) -> None:
+        """Detach now and stop the stream in a worker thread; the caller never waits for hdc.
+
+        The feed keeps itself alive until the stop is done, then deletes itself (``on_done``
+        runs first, on the GUI thread).
+        """
+        self.detach()
+        if self.stopped.is_set():
+            return
+        if self.parent() is not None:  # outlive the area that made it: the stop is in flight
+            self.setParent(None)
+        with _registry_lock:
+            _stopping[self] = self.stopped
+        _hook_quit()
+
+        def finished(_result: Any = None) -> None:
+            with _registry_lock:
+                _stopping.pop(self, None)
+            try:
+                if on_done is not None:
+                    on_done()
+            finally:
+                self.deleteLater()
+
+        run_in_thread(self.stop, on_done=finished, on_error=lambda _e: finished())
 
     def _on_lines(self, lines: list[Any]) -> None:  # stream thread
         with self._lock:
+            if self.closed:
+                return
             self._pending.extend(lines)
             over = len(self._pending) - self.capacity
             if over > 0:
@@ -103,6 +201,8 @@ class HilogFeed(QObject):
                 self._overflow += over
 
     def _on_status(self, st: Any) -> None:  # stream thread
+        if self.closed:
+            return
         state = str(getattr(st, "state", st))
         message = str(getattr(st, "message", "") or STATE_TEXT.get(state, state))
         fix = getattr(st, "fix", None)
@@ -121,6 +221,11 @@ class HilogFeed(QObject):
     def dropped(self) -> int:
         """Lines the reader or this feed had to discard because the GUI fell behind."""
         return self._overflow + int(getattr(self.stream, "local_dropped", 0) or 0)
+
+    @property
+    def device_dropped(self) -> int:
+        """Lines the device reported lost (LOGLIMIT / LOGLIMITD markers), current while streaming."""
+        return int(getattr(self.stream, "device_dropped", 0) or 0)
 
     @property
     def received(self) -> int:

@@ -171,8 +171,12 @@ class HilogView(QWidget):
         self._held: list[Any] = []  # lines received while paused
         self._pending_push: list[Any] = []
         self.paused_dropped = 0
-        self.reader_dropped = 0
-        self.device_dropped = 0
+        # counts of the current feed (read each tick) and of the feeds attached before it
+        self.reader_dropped = 0  # lines the reader / feed discarded (we fell behind)
+        self.device_dropped = 0  # lines the device reported lost (LOGLIMIT / LOGLIMITD markers)
+        self._base_reader_dropped = 0
+        self._base_device_dropped = 0
+        self._pushed_device_dropped = 0
         self.stream_note = ""
         self._tags: set[str] = set()
         self._procs: set[str] = set()
@@ -296,11 +300,32 @@ class HilogView(QWidget):
 
     # --- feeding ------------------------------------------------------------------------
     def set_feed(self, feed: Any) -> None:
-        """Attach a feed: an object with ``drain() -> list`` and optional ``dropped`` counters."""
+        """Attach a feed: an object with ``drain() -> list`` and optional counters ``dropped``
+        (lines it discarded) and ``device_dropped`` (lines the device reported lost).
+
+        The counts of the feed it replaces are kept (they stay in the totals shown).
+        """
+        if feed is self.feed:
+            return
+        if self.feed is not None:
+            self._read_feed_counts()
+            self._base_reader_dropped = self.reader_dropped
+            self._base_device_dropped = self.device_dropped - self._pushed_device_dropped
         self.feed = feed
+        self._read_feed_counts()
+
+    def _read_feed_counts(self) -> None:
+        feed = self.feed
+        reader = device = 0
+        if feed is not None:
+            reader = int(getattr(feed, "dropped", 0) or 0)
+            device = int(getattr(feed, "device_dropped", 0) or 0)
+        self.reader_dropped = self._base_reader_dropped + reader
+        self.device_dropped = self._base_device_dropped + device + self._pushed_device_dropped
 
     def push_lines(self, lines: list[Any]) -> None:
         """Queue parsed lines as if they came from the feed (tests, replay)."""
+        self._pushed_device_dropped += sum(int(getattr(ln, "dropped", 0) or 0) for ln in lines)
         self._pending_push.extend(lines)
 
     def set_bundle(self, bundle: str | None) -> None:
@@ -326,7 +351,7 @@ class HilogView(QWidget):
         lines: list[Any] = []
         if self.feed is not None:
             lines = self.feed.drain()
-            self.reader_dropped = int(getattr(self.feed, "dropped", 0) or 0)
+        self._read_feed_counts()  # live: the reader and the device count while hdc runs
         if self._pending_push:
             lines = lines + self._pending_push if lines else self._pending_push
             self._pending_push = []
@@ -427,7 +452,7 @@ class HilogView(QWidget):
         self.pause_button.setText("Resume" if paused else "Pause")
         if not paused and self._held:
             held, self._held = self._held, []
-            self.push_lines(held)
+            self._pending_push.extend(held)  # counted when they first came in
             self.tick()
         self._update_stats()
 
@@ -494,7 +519,8 @@ class HilogView(QWidget):
         else:
             parts.append(f"{m.in_ring:,} lines")
         parts.append(f"received {m.received + self.reader_dropped:,}")
-        parts.append(f"dropped {self.dropped:,}")
+        # "dropped N" = lost here (ring, reader, pause); the device's own losses come apart
+        parts.append(f"dropped {self.dropped:,} · {self.device_dropped:,} by the device")
         if self.paused:
             parts.append(f"PAUSED ({len(self._held):,} waiting)")
         if self.stream_note:
@@ -505,7 +531,9 @@ class HilogView(QWidget):
         self.stats.setToolTip(
             f"ring capacity {m.capacity:,} (setting {RING_SETTING}); dropped = pushed out of the "
             f"ring {m.evicted:,} + reader could not keep up {self.reader_dropped:,} + "
-            f"overflow while paused {self.paused_dropped:,}"
+            f"overflow while paused {self.paused_dropped:,}; by the device = lines hilog "
+            f"reported lost before they reached us (LOGLIMIT / LOGLIMITD markers) "
+            f"{self.device_dropped:,}"
         )
         self.stats_updated.emit()
 

@@ -283,6 +283,51 @@ def test_stop_is_prompt_while_hdc_hangs(fake_tools: FakeTools) -> None:
     assert not _fake_hdc_processes(fake_tools)
 
 
+def test_reader_drops_are_counted_while_hdc_still_runs(
+    fake_tools: FakeTools, tmp_path: Path
+) -> None:
+    # 2000 lines at once, then hdc keeps running (follows, silent): a consumer that is stuck
+    # makes the reader discard lines beyond max_queue; the count must show up live, not only
+    # when hdc ends
+    src = tmp_path / "burst.txt"
+    src.write_text(
+        "".join(f"04-19 17:02:14.735  5394  5394 I A03200/burst: line {i}\n" for i in range(2000)),
+        encoding="utf-8",
+    )
+    fake_tools.set("FAKE_HILOG_FILE", str(src))
+    fake_tools.set("FAKE_HILOG_INTERVAL", "120")
+    release = threading.Event()
+    col = Collector()
+
+    def stuck(lines: list[HilogLine]) -> None:
+        release.wait(20)
+        col.on_lines(lines)
+
+    stream = HilogStream(
+        str(fake_tools.hdc),
+        FAKE_HDC_KEY,
+        on_lines=stuck,
+        on_status=col.on_status,
+        max_batch=10,
+        max_queue=50,
+        batch_interval=0.01,
+    )
+    stream.start()
+    try:
+        wait_until(lambda: stream.local_dropped > 0)
+        assert stream.local_dropped <= 2000
+        assert _fake_hdc_processes(fake_tools)  # hdc has not ended: the count is live
+        release.set()
+        wait_until(lambda: stream.lines_received + stream.local_dropped == 2000)
+        assert stream.restarts == 0 and _fake_hdc_processes(fake_tools)
+        live = stream.local_dropped
+        assert live > 0 and len(col.lines) == 2000 - live
+    finally:
+        release.set()
+        stream.stop()
+    assert stream.local_dropped == live  # the ended process is not counted twice
+
+
 def test_hdc_failure_mid_stream_is_not_a_log_line(fake_tools: FakeTools, tmp_path: Path) -> None:
     src = tmp_path / "hilog.txt"
     src.write_text(

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
 from hmdesk.gui.context import build_context
+from hmdesk.gui.runs import hilog_feed
 from hmdesk.gui.runs.area import RunsArea
 from PySide6.QtCore import QSettings
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
 
 __all__ = ["fake_tools"]
+
+OTHER_KEY = "025DEK236V035771"
 
 
 @pytest.fixture
@@ -53,3 +59,77 @@ def test_clear_device_buffer(qtbot, area, fake_tools):
         area.hilog.clear_device_button.click()
     assert "Cleared" in sig.args[0]
     assert any(c["argv"][-2:] == ["hilog", "-r"] for c in fake_tools.calls("hdc"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is dead for our purpose
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def _hdc_pid(feed) -> int:
+    proc = feed.stream._proc
+    assert proc is not None and proc.pid is not None
+    return proc.pid
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="checks processes through /proc")
+def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area, fake_tools):
+    # hdc ignores SIGTERM: stopping it takes the whole kill grace (2 s) — off the GUI thread
+    fake_tools.hdc_scenario("hilog-ignore-sigterm")
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected"), (OTHER_KEY, "USB", "Connected")])
+    fake_tools.set("FAKE_HILOG_INTERVAL", "0.02")
+    view = area.hilog
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: len(area.hub.devices) == 2, timeout=15_000)
+    area.hub.set_target(FAKE_HDC_KEY)
+    qtbot.waitUntil(
+        lambda: area.feed is not None and area.feed.stream.status.state == "connected",
+        timeout=15_000,
+    )
+    old = area.feed
+    old_pid = _hdc_pid(old)
+    qtbot.waitUntil(lambda: view.model.shown >= 40, timeout=15_000)
+    # the fake's LOGLIMIT lines: what the device lost is counted and shown while it streams
+    qtbot.waitUntil(
+        lambda: (
+            view.device_dropped >= 12
+            and f"{view.device_dropped:,} by the device" in view.stats.text()
+        ),
+        timeout=5_000,
+    )
+
+    t0 = time.monotonic()
+    area.hub.set_target(OTHER_KEY)
+    assert time.monotonic() - t0 < 0.5
+    new = area.feed
+    assert new is not None and new is not old and new.device_key == OTHER_KEY
+    assert view.feed is new and old.closed
+    assert _alive(old_pid)  # still dying in the background (SIGTERM ignored)
+    # the old stream's late words are ignored: lines and status alike
+    old._on_lines(["a late line of the old stream"])
+    assert old.drain() == []
+    old.status.emit("error", "late words of the old stream", 0)
+    qtbot.wait(50)
+    assert "late words" not in view.stats.text()
+    # the new stream streams meanwhile; the old hdc is killed after the grace
+    qtbot.waitUntil(lambda: new.stream.status.state == "connected", timeout=15_000)
+    qtbot.waitUntil(lambda: not _alive(old_pid), timeout=15_000)
+    shown = view.model.shown
+    qtbot.waitUntil(lambda: view.model.shown > shown, timeout=15_000)
+
+    # closing: the GUI thread returns at once, and the quit hook leaves no hdc behind
+    new_pid = _hdc_pid(new)
+    t0 = time.monotonic()
+    area.shutdown()
+    assert time.monotonic() - t0 < 0.5
+    assert area.feed is None and hilog_feed.stops_pending() >= 1
+    assert hilog_feed.wait_for_stops(15)
+    assert not _alive(new_pid)
+    qtbot.waitUntil(lambda: hilog_feed.stops_pending() == 0, timeout=5_000)

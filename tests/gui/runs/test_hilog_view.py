@@ -161,3 +161,56 @@ def test_painted_cells_do_not_leak_roles(qtbot, view):
     tag_info = option(1, 6)  # an info line's tag: left-aligned, regular
     assert not tag_info.displayAlignment & Qt.AlignmentFlag.AlignRight
     assert not tag_info.font.bold() and tag_info.text == "testTag"
+
+
+LOGLIMIT = "04-19 17:02:15.001  5394  5394 W A00000/LOGLIMIT: ==LOGS OVER PROC QUOTA, 12 DROPPED=="
+LOGLIMITD = "04-19 17:02:34.219   512   530 W C00000/LOGLIMITD: 57 line(s) dropped!"
+
+
+def test_lines_the_device_lost_are_counted_visibly(qtbot, view):
+    view.push_lines([*make(5), parse_line(LOGLIMIT), parse_line(LOGLIMITD), *make(5, 5)])
+    qtbot.waitUntil(lambda: view.model.received == 12)
+    assert view.device_dropped == 69
+    assert "dropped 0 · 69 by the device" in view.stats.text()
+    assert view.dropped == 0  # the device's losses never reached us: not in shown + dropped
+    assert "LOGLIMIT" in view.stats.toolTip()
+    # pause and resume: the held marker is counted once
+    view.set_paused(True)
+    view.push_lines([parse_line(LOGLIMIT)])
+    qtbot.waitUntil(lambda: "PAUSED (1 waiting)" in view.stats.text())
+    view.set_paused(False)
+    qtbot.waitUntil(lambda: view.model.received == 13)
+    assert view.device_dropped == 81 and "81 by the device" in view.stats.text()
+
+
+class CountingFeed:
+    """A feed whose counters move while it streams (like HilogFeed over a live hdc)."""
+
+    def __init__(self) -> None:
+        self.lines: list = []
+        self.dropped = 0
+        self.device_dropped = 0
+
+    def drain(self) -> list:
+        lines, self.lines = self.lines, []
+        return lines
+
+
+def test_feed_counters_show_each_tick_and_survive_a_new_feed(qtbot, view):
+    feed = CountingFeed()
+    view.set_feed(feed)
+    feed.lines = make(10)
+    feed.dropped, feed.device_dropped = 7, 12  # mid-stream: hdc has not ended
+    qtbot.waitUntil(lambda: "dropped 7 · 12 by the device" in view.stats.text())
+    assert view.dropped == 7 and view.reader_dropped == 7
+    feed.dropped, feed.device_dropped = 9, 20
+    qtbot.waitUntil(lambda: "dropped 9 · 20 by the device" in view.stats.text())
+    # another device: the new stream counts from 0, the totals keep what the old one counted
+    other = CountingFeed()
+    view.set_feed(other)
+    other.dropped, other.device_dropped = 1, 3
+    qtbot.waitUntil(lambda: "dropped 10 · 23 by the device" in view.stats.text())
+    assert f"received {10 + 10:,}" in view.stats.text()
+    view.set_feed(None)
+    view.tick()
+    assert view.reader_dropped == 10 and view.device_dropped == 23

@@ -41,6 +41,12 @@ PITFALLS = {
         ["timeout", "build", "hvigor"],
     ),
 }
+# unrelated memories that share only generic words ("no", "file", "failed") with the findings
+NOISE = (
+    ("There is no coffee left in the kitchen", ["office"]),
+    ("Keep the config file small and documented", ["docs"]),
+    ("The demo failed to impress: rehearse the talk", ["talks"]),
+)
 
 
 @pytest.fixture
@@ -51,6 +57,7 @@ def ctx(tmp_path, qapp):
     for name, (content, tags) in PITFALLS.items():
         ids[name] = c.store.add(content, tags=tags, confidence=0.8).id
     c.pitfall_ids = ids  # type: ignore[attr-defined]
+    c.noise_ids = [c.store.add(content, tags=tags).id for content, tags in NOISE]  # type: ignore[attr-defined]
     yield c
     c.db.close()
 
@@ -153,6 +160,8 @@ def test_failure_shows_card_with_recalled_pitfalls(
     # the recalled pitfall for this failure is among the rows, with highlighting and breakdown
     ids = [r.memory_id for r in card.rows]
     assert ctx.pitfall_ids[pitfall] in ids, (finding["query_terms"], card.recall_note.text())
+    # generic words alone ("no", "file", 失败) recall nothing unrelated
+    assert not set(ctx.noise_ids) & set(ids), (finding["query_terms"], ids)
     row = card.row_for(ctx.pitfall_ids[pitfall])
     assert "background" in row.content.text()
     assert "confidence" in row.breakdown.text() and "lexical" in row.breakdown.text()
