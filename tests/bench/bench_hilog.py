@@ -12,10 +12,10 @@ Measured side by side in one run, medians over a few repetitions:
 * parse + query — the same plus ``HilogQuery.filter`` with a three-term query
   ``tag:ArkUI level:W -message:heartbeat``.
 
-Goal: parse + query ≥ 150,000 lines/s. The machines are shared and noisy, so each row shows
-the median wall-clock rate *and* the median rate per CPU second of this process
-(``time.process_time``; what the code costs, whatever else runs), plus the load average; the
-goal is judged on the CPU rate and the "vs floor" ratio uses CPU time too.
+Goal: parse + query ≥ 150,000 lines per second, judged on the median **wall-clock** rate (what
+a user waits for). The machines are shared and noisy, so each row also shows, as context only,
+the median rate per CPU second of this process (``time.process_time``; what the code costs,
+whatever else runs) and the load average. The "vs floor" ratio uses wall-clock time too.
 """
 
 from __future__ import annotations
@@ -245,14 +245,14 @@ def main() -> bool:
     )
     for name, w, c, note in rows:
         print(
-            f"{name:31} {w:7.3f} {n / w:10,.0f} {c:7.3f} {n / c:10,.0f} {floor_c / c:7.2f}x  {note}"
+            f"{name:31} {w:7.3f} {n / w:10,.0f} {c:7.3f} {n / c:10,.0f} {floor_w / w:7.2f}x  {note}"
         )
-    rate = n / pq_c
+    rate = n / pq_w
     ok = rate >= GOAL
     print(
-        f"goal: parse + query >= {GOAL:,} lines per CPU second -> {rate:,.0f} "
-        f"(wall clock {n / pq_w:,.0f} lines/s with the machine's other load): "
-        f"{'met' if ok else 'MISSED'}"
+        f"goal: parse + query >= {GOAL:,} lines/s (wall clock, median of {REPEATS}) -> "
+        f"{rate:,.0f}: {'met' if ok else 'MISSED'}  [context: {n / pq_c:,.0f} lines per CPU "
+        f"second; {_load()}]"
     )
     return ok
 
