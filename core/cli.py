@@ -102,4 +102,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the imported module's main, not this __main__ copy: the commands raise
+    # hmdesk.core.cli.UsageError, which must be the class main() catches.
+    from hmdesk.core.cli import main as _main
+
+    sys.exit(_main())
