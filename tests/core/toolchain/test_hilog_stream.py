@@ -456,6 +456,7 @@ def test_dump_reads_the_buffer_once(fake_tools: FakeTools) -> None:
     assert result.lines[6].cont  # multi-line sample
     tail = dump(str(fake_tools.hdc), FAKE_HDC_KEY, tail=5)
     assert tail.result is not None and tail.result.argv[-3:] == ["-x", "-z", "5"]
+    assert len(tail.lines) == 5 and tail.lines[-1].raw == result.lines[-1].raw
 
 
 def test_dump_reports_hdc_failures(fake_tools: FakeTools) -> None:
