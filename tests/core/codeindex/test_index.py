@@ -1,0 +1,109 @@
+"""CodeIndex: scanning, skipped folders, incremental updates, lookups, speed."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from hmdesk.core.codeindex.index import CodeIndex
+
+from .sources import ABILITY, INDEX, INDEX_ETS, UTIL, write_project
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return write_project(tmp_path / "proj")
+
+
+def test_scan_skips_dependency_and_build_folders(project: Path):
+    index = CodeIndex(project)
+    report = index.scan()
+    assert index.files() == sorted([ABILITY, UTIL, INDEX])
+    assert report.files == 3 and report.entities == len(index) and not report.with_errors
+    assert not index.find("Skipped")
+
+
+def test_lookup_by_name(project: Path):
+    index = CodeIndex(project)
+    index.scan()
+    assert [e.qualified for e in index.find("onCreate")] == ["EntryAbility.onCreate"]
+    assert [e.path for e in index.find("Index.build")] == [INDEX]
+    assert index.find("build") == index.find("Index.build")
+    assert index.find("oncreate") == []
+    assert [e.qualified for e in index.find("oncreate", mode="icase")] == ["EntryAbility.onCreate"]
+    assert [e.qualified for e in index.find("onWindow", mode="prefix")] == [
+        "EntryAbility.onWindowStageCreate"
+    ]
+    assert {e.qualified for e in index.find("EntryAbility.on", mode="prefix")} == {
+        "EntryAbility.onCreate",
+        "EntryAbility.onWindowStageCreate",
+    }
+    with pytest.raises(ValueError):
+        index.find("x", mode="fuzzy")
+
+
+def test_lookup_by_file_and_line(project: Path):
+    index = CodeIndex(project)
+    index.scan()
+    assert index.at(INDEX, 15).qualified == "Index.build"  # inside build()
+    assert [e.qualified for e in index.chain_at(INDEX, 15)] == ["Index.build", "Index"]
+    assert index.at(INDEX, 6).qualified == "Index"  # a property line: the struct
+    assert index.at(INDEX, 1) is None  # the import
+    absolute = project / ABILITY
+    assert index.at(absolute, 6).qualified == "EntryAbility.onCreate"
+    assert index.at("/elsewhere/Index.ets", 15) is None
+
+
+def test_incremental_update_add_change_delete(project: Path):
+    index = CodeIndex(project)
+    index.scan()
+    f = project / INDEX
+    f.write_text("// moved down\n\n" + INDEX_ETS, encoding="utf-8")
+    assert index.update_file(f)
+    assert index.find("Index.build")[0].start_line == 14
+    assert not index.update_file(f)  # unchanged since: nothing to do
+    new = project / "entry/src/main/ets/pages/Second.ets"
+    new.write_text("@Component\nstruct Second {\n  build() {}\n}\n", encoding="utf-8")
+    assert index.update_file(new)
+    assert index.find("Second.build")[0].path == "entry/src/main/ets/pages/Second.ets"
+    new.unlink()
+    assert index.update_file(new)
+    assert index.find("Second") == []
+    assert not index.update_file(project / "oh_modules/lib/Skipped.ets")
+
+
+def _generate(root: Path, n: int) -> None:
+    for i in range(n):
+        d = root / "entry/src/main/ets" / f"feature{i // 50}"
+        d.mkdir(parents=True, exist_ok=True)
+        if i % 2:
+            (d / f"Page{i}.ets").write_text(INDEX_ETS.replace("struct Index", f"struct Page{i}"))
+        else:
+            (d / f"svc{i}.ts").write_text(
+                f"export class Svc{i} {{\n  run(a: number): number {{\n    return a;\n  }}\n}}\n"
+                f"export function helper{i}(): void {{}}\n"
+            )
+
+
+def test_two_thousand_files_scan_in_reasonable_time(tmp_path: Path):
+    _generate(tmp_path, 2000)
+    index = CodeIndex(tmp_path)
+    report = index.scan()
+    assert report.files == 2000 and report.entities == 1000 * 3 + 1000 * 3
+    t0 = time.perf_counter()
+    for i in range(1, 2000, 2):
+        assert index.find(f"Page{i}.build")
+    lookups = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    again = index.scan()  # nothing changed: stat only
+    rescan = time.perf_counter() - t0
+    print(
+        f"\n2,000 files: scan {report.elapsed_s * 1000:.0f} ms, "
+        f"1,000 qualified lookups {lookups * 1000:.1f} ms, unchanged rescan {rescan * 1000:.0f} ms"
+    )
+    # generous bounds for a loaded CI machine; the figure is printed above
+    assert report.elapsed_s < 30 and again.files == 2000
+    if os.environ.get("HMDESK_STRICT_TIMING"):
+        assert report.elapsed_s < 5
