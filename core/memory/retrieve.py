@@ -32,8 +32,9 @@ records containing it are the union of the postings of the chunks containing it:
 (small) chunk vocabulary through the bigram index with an exact substring test, then scores the
 candidates with numpy in the same float64 order, so results equal :func:`retrieve_scan` (and, for
 the ``hmharness`` profile, :func:`retrieve_hmharness_scan`) exactly. Spans and tag lists are
-computed only for the returned results. :class:`Retriever` keeps an index in step with a
-``MemoryStore``.
+computed only for the returned results. The postings and the bigram index (about three quarters of
+the build time) are built on first use, or by :meth:`MemoryIndex.warm`: a query without text needs
+only the arrays. :class:`Retriever` keeps an index in step with a ``MemoryStore``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import bisect
 import re
 import threading
 import time
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -343,58 +345,29 @@ def _bigram_postings(
     return kk[first], starts, ids
 
 
-class MemoryIndex:
-    """An immutable index over ``records`` (in their tie-break order).
+class _TermPostings:
+    """The chunk postings and bigram index of a :class:`MemoryIndex`, built once on first use.
 
-    ``order`` gives each record's tie-break key (default: its position); ``alive`` masks records
-    out without rebuilding (used by :class:`Retriever` for edited or deleted memories).
+    Thread-safe; shared by the :meth:`MemoryIndex.with_dead` copies of an index, so they build
+    (or reuse) the same postings.
     """
 
-    def __init__(
-        self,
-        records: Sequence[MemoryRecord],
-        order: Sequence[int] | NDArray[np.int64] | None = None,
-    ) -> None:
-        if order is not None and len(order) != len(records):
-            raise ValueError("order must have one key per record")
-        keep = [i for i, r in enumerate(records) if r.deleted_at is None]
-        self.records: list[MemoryRecord] = [records[i] for i in keep]
-        records = self.records
-        n = len(records)
-        self.size = n
-        self.hay: list[str] = [haystack(r) for r in records]
-        self.order: NDArray[np.int64] = (
-            np.arange(n, dtype=np.int64)
-            if order is None
-            else np.asarray(order, dtype=np.int64)[np.array(keep, dtype=np.int64)]
-        )
-        self.conf: NDArray[np.float64] = np.array([r.confidence for r in records], dtype=np.float64)
-        ts = [parse_js_date_ms(r.timestamp) for r in records]
-        self.ts_ok: NDArray[np.bool_] = np.array([t is not None for t in ts], dtype=bool)
-        self.ts_ms: NDArray[np.float64] = np.array(
-            [float(t) if t is not None else 0.0 for t in ts], dtype=np.float64
-        )
-        self.superseded: NDArray[np.bool_] = np.array(
-            [bool(r.superseded_by) for r in records], dtype=bool
-        )
-        self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
-        self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
-        self._layer_codes, self.layer = self._codes([r.layer for r in records])
-        self._env_codes, self.env = self._codes([r.environment for r in records])
-        tag_lists: dict[str, list[int]] = {}
-        for i, r in enumerate(records):
-            for t in set(r.tags):
-                tag_lists.setdefault(t, []).append(i)
-        self.tag_docs: dict[str, NDArray[np.int64]] = {
-            t: np.array(v, dtype=np.int64) for t, v in tag_lists.items()
-        }
-        self._build_postings()
+    def __init__(self, records: list[MemoryRecord]) -> None:
+        self._records: list[MemoryRecord] | None = records
+        self._lock = threading.Lock()
+        self.ready = False
 
-    @staticmethod
-    def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
-        codes: dict[str, int] = {}
-        arr = np.array([codes.setdefault(v, len(codes)) for v in values], dtype=np.int32)
-        return codes, arr
+    def built(self) -> _TermPostings:
+        if not self.ready:
+            with self._lock:
+                if not self.ready:
+                    records = self._records
+                    assert records is not None
+                    self.hay: list[str] = [haystack(r) for r in records]
+                    self._build_postings()
+                    self._records = None
+                    self.ready = True
+        return self
 
     def _build_postings(self) -> None:
         """Chunk postings plus a character-bigram index over the distinct chunks.
@@ -407,16 +380,20 @@ class MemoryIndex:
         """
         vocab: dict[str, int] = {}
         setdefault = vocab.setdefault
-        chunk_ids: list[int] = []
-        counts: list[int] = []
+        # machine-int arrays, not lists: no multi-million-element list to convert at the end
+        # (that conversion holds the GIL for 100+ ms, stalling the GUI thread during a warm-up)
+        chunk_ids = array("q")
+        counts = array("q")
         findall = _CHUNK.findall
         for h in self.hay:
             ids = {setdefault(c, len(vocab)) for c in findall(h)}
             chunk_ids.extend(ids)
             counts.append(len(ids))
         self.vocab: list[str] = list(vocab)
-        cids = np.array(chunk_ids, dtype=np.int64)
-        docs = np.repeat(np.arange(self.size, dtype=np.int64), counts)
+        cids = np.frombuffer(chunk_ids, dtype=np.int64)
+        docs = np.repeat(
+            np.arange(len(self.hay), dtype=np.int64), np.frombuffer(counts, dtype=np.int64)
+        )
         by_chunk = np.argsort(cids, kind="stable")  # stable: docs stay ascending per chunk
         self._chunk_docs: NDArray[np.int64] = docs[by_chunk]
         self._chunk_ptr: NDArray[np.int64] = np.concatenate(
@@ -450,23 +427,97 @@ class MemoryIndex:
             return cand
         return np.array([c for c in cand.tolist() if term in vocab[c]], dtype=np.int64)
 
+
+class MemoryIndex:
+    """An immutable index over ``records`` (in their tie-break order).
+
+    ``order`` gives each record's tie-break key (default: its position); ``alive`` masks records
+    out without rebuilding (used by :class:`Retriever` for edited or deleted memories).
+    """
+
+    def __init__(
+        self,
+        records: Sequence[MemoryRecord],
+        order: Sequence[int] | NDArray[np.int64] | None = None,
+    ) -> None:
+        if order is not None and len(order) != len(records):
+            raise ValueError("order must have one key per record")
+        keep = [i for i, r in enumerate(records) if r.deleted_at is None]
+        self.records: list[MemoryRecord] = [records[i] for i in keep]
+        records = self.records
+        n = len(records)
+        self.size = n
+        self.order: NDArray[np.int64] = (
+            np.arange(n, dtype=np.int64)
+            if order is None
+            else np.asarray(order, dtype=np.int64)[np.array(keep, dtype=np.int64)]
+        )
+        self.conf: NDArray[np.float64] = np.array([r.confidence for r in records], dtype=np.float64)
+        ts = [parse_js_date_ms(r.timestamp) for r in records]
+        self.ts_ok: NDArray[np.bool_] = np.array([t is not None for t in ts], dtype=bool)
+        self.ts_ms: NDArray[np.float64] = np.array(
+            [float(t) if t is not None else 0.0 for t in ts], dtype=np.float64
+        )
+        self.superseded: NDArray[np.bool_] = np.array(
+            [bool(r.superseded_by) for r in records], dtype=bool
+        )
+        self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
+        self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
+        self._layer_codes, self.layer = self._codes([r.layer for r in records])
+        self._env_codes, self.env = self._codes([r.environment for r in records])
+        tag_lists: dict[str, list[int]] = {}
+        for i, r in enumerate(records):
+            for t in set(r.tags):
+                tag_lists.setdefault(t, []).append(i)
+        self.tag_docs: dict[str, NDArray[np.int64]] = {
+            t: np.array(v, dtype=np.int64) for t, v in tag_lists.items()
+        }
+        # The term postings (most of the build time) wait for the first search with terms, or
+        # for warm(): a query without text is answered from the arrays above alone.
+        self._terms = _TermPostings(records)
+
+    @property
+    def hay(self) -> list[str]:
+        """The lowercased haystack of each record (see :func:`haystack`)."""
+        return self._terms.built().hay
+
+    @property
+    def warmed(self) -> bool:
+        """True once the term postings are built."""
+        return self._terms.ready
+
+    def warm(self) -> None:
+        """Build the term postings now (otherwise the first search with terms builds them)."""
+        self._terms.built()
+
+    @staticmethod
+    def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
+        codes: dict[str, int] = {}
+        arr = np.array([codes.setdefault(v, len(codes)) for v in values], dtype=np.int32)
+        return codes, arr
+
+    def chunks_containing(self, term: str) -> NDArray[np.int64]:
+        """Ids of the distinct chunks that contain ``term`` (exact)."""
+        return self._terms.built().chunks_containing(term)
+
     def docs_containing(self, term: str) -> NDArray[np.int64]:
         """Sorted positions of the records whose haystack contains ``term`` (exact)."""
         if not term:
             return np.arange(self.size, dtype=np.int64)
+        post = self._terms.built()
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
-            return np.array([i for i, h in enumerate(self.hay) if term in h], dtype=np.int64)
-        chunks = self.chunks_containing(term)
+            return np.array([i for i, h in enumerate(post.hay) if term in h], dtype=np.int64)
+        chunks = post.chunks_containing(term)
         if len(chunks) == 0:
             return _empty_i64()
-        ptr = self._chunk_ptr
+        ptr = post._chunk_ptr
         if len(chunks) == 1:
             c = int(chunks[0])
-            return self._chunk_docs[ptr[c] : ptr[c + 1]]
+            return post._chunk_docs[ptr[c] : ptr[c + 1]]
         starts = ptr[chunks]
         lens = ptr[chunks + 1] - starts
         offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
-        gathered = self._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+        gathered = post._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
         mark = np.zeros(self.size, dtype=bool)
         mark[gathered] = True
         return np.flatnonzero(mark)
@@ -793,6 +844,24 @@ class Retriever:
         self.refresh()
         segments = self._segments or []
         return search_segments(segments, query)
+
+    def warm(self) -> None:
+        """Bring the index up to date and build its term postings now.
+
+        A search without text needs only the index's arrays; the postings (most of a full
+        build) are otherwise built by the first search with text. An app calls this on a worker
+        thread once the first result is shown, so typing does not wait for them. Searches
+        without text go on meanwhile; one with text waits for the postings.
+        """
+        self.refresh()
+        for seg in self._segments or []:
+            seg.warm()
+
+    @property
+    def warmed(self) -> bool:
+        """True when the current index has its term postings (False before the first search)."""
+        segments = self._segments
+        return segments is not None and all(seg.warmed for seg in segments)
 
 
 _LAST_EVENT = "SELECT max(id) FROM memory_events"

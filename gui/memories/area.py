@@ -208,6 +208,7 @@ class MemoriesArea(QWidget):
         self._last_dv: int | None = None
         self._closed = False
         self._frozen_pool: int | None = None
+        self._warming = {"running": False}
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -450,6 +451,29 @@ class MemoriesArea(QWidget):
             gc.freeze()
             if first:
                 self._load_completions()
+        self._warm_index()
+
+    def _warm_index(self) -> None:
+        """Build the retriever's term postings on a worker once a result is shown.
+
+        A query without text is answered without them (the first result comes ~2 s sooner at
+        100k memories); building them now means the first keystroke does not wait for them.
+        A no-op once they are built (the retriever checks); again after a full rebuild.
+        """
+        retriever = self.ctx.retriever
+        state = self._warming  # not self: the callbacks may come after the area is gone
+        if getattr(retriever, "warmed", True) or state["running"]:
+            return
+        state["running"] = True
+
+        def done(_res: Any = None) -> None:
+            state["running"] = False
+
+        def failed(exc: BaseException) -> None:
+            state["running"] = False
+            log.warning("warming the search index: %s", exc)
+
+        run_in_thread(retriever.warm, on_done=done, on_error=failed)
 
     def apply_result(self, result: Any) -> None:
         sel_ids = self.selected_ids()

@@ -207,3 +207,49 @@ def test_many_changes_at_once_rebuild(store: MemoryStore) -> None:
     assert {m.memory.confidence for m in res.results} == {0.9}
     assert r.rebuilds == 2
     r.close()
+
+
+def test_search_without_text_leaves_the_postings_for_warm(store: MemoryStore) -> None:
+    """The first search without text skips the term postings (most of a full build); warm()
+    builds them, and results are the same before and after."""
+    for i in range(30):
+        store.add(f"hvigor build {i} fails on device {i % 7}", tags=[f"t{i % 3}"])
+    r = Retriever(store)
+    assert not r.warmed
+    before = [(x.memory.id, x.score) for x in r.search(Query("", now=NOW, limit=50)).results]
+    assert not r.warmed
+    r.warm()
+    assert r.warmed and r.rebuilds == 1
+    after = [(x.memory.id, x.score) for x in r.search(Query("", now=NOW, limit=50)).results]
+    assert after == before
+    assert_matches_scan(r, store, "hvigor device 3")
+    # a search with text builds them itself; with_dead copies share them
+    r2 = Retriever(store)
+    assert_matches_scan(r2, store, "fails 1")
+    assert r2.warmed
+    store.edit(store.list()[0].id, content="edited: ohpm")
+    assert_matches_scan(r2, store, "ohpm")
+    assert r2.warmed
+
+
+def test_warm_while_searching_from_other_threads(store: MemoryStore) -> None:
+    for i in range(200):
+        store.add(f"hilog {i} device {i % 11} 构建失败", confidence=0.3 + (i % 5) / 10)
+    r = Retriever(store)
+    r.search(Query("", now=NOW))
+    errors: list[BaseException] = []
+
+    def run(text: str) -> None:
+        try:
+            assert_matches_scan(r, store, text)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=r.warm)]
+    threads += [threading.Thread(target=run, args=(t,)) for t in ("device 3", "构建", "hilog 1")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert r.warmed and r.rebuilds == 1

@@ -226,3 +226,26 @@ def test_no_match_explains_itself(loaded, qtbot):
     assert loaded.model.rowCount() == 0
     assert "No memory matches" in loaded.detail.header.text()
     assert "had no matching term" in loaded.detail.meta_view.toPlainText()
+
+
+def test_index_postings_are_warmed_off_thread_after_the_first_result(ctx, make_area, qtbot):
+    """The first (text-less) result does not wait for the term postings; the area builds them
+    on a worker right after, so the first keystroke does not either."""
+    import threading
+
+    for i in range(40):
+        ctx.store.add(f"hvigor build {i} fails on device {i % 7}", tags=["build"])
+    threads: list[bool] = []
+    warm = ctx.retriever.warm
+
+    def spy() -> None:
+        threads.append(threading.current_thread() is threading.main_thread())
+        warm()
+
+    ctx.retriever.warm = spy
+    area = make_area()
+    assert area.result is not None and area.result.query.text == ""
+    qtbot.waitUntil(lambda: ctx.retriever.warmed)
+    assert threads == [False]
+    before = [s.memory.id for s in search(qtbot, area, "device 3").results]
+    assert before and ctx.retriever.rebuilds == 1
