@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "hmdesk.core.memory.query_commands",
     "hmdesk.core.toolchain.commands",
     "hmdesk.core.toolchain.hilog_commands",
+    "hmdesk.core.codeindex.commands",
 )
 
 

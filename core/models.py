@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -80,6 +80,28 @@ class MemoryEvent(Base):
     group_id: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
     # For kind == "revert": the event it reverted.
     reverts_event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class MemoryAnchor(Base):
+    """A memory tied to a piece of code: a symbol (qualified name) in a file of a project.
+    Revision 0003. The line is where the symbol was last seen; ``stale`` when it is gone."""
+
+    __tablename__ = "memory_anchors"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    memory_id: Mapped[str] = mapped_column(
+        String, ForeignKey("memories.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    project: Mapped[str] = mapped_column(String, nullable=False)  # absolute project root
+    path: Mapped[str] = mapped_column(String, nullable=False)  # POSIX, relative to project
+    symbol: Mapped[str] = mapped_column(String, nullable=False, index=True)  # Index.build
+    kind: Mapped[str] = mapped_column(String, nullable=False)  # struct | class | method | ...
+    line: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[str] = mapped_column(String, nullable=False)
+    stale: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    last_seen: Mapped[str | None] = mapped_column(String, nullable=True)
+
+    __table_args__ = (Index("ix_memory_anchors_project_path", "project", "path"),)
 
 
 class Setting(Base):
