@@ -40,8 +40,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import rjieba
-
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
 JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
@@ -70,8 +68,16 @@ def _strip_edges(token: str) -> str:
     return token.lstrip(_LEAD).rstrip(_TRAIL)
 
 
+def load_segmenter() -> None:
+    """Import rjieba (and load its dictionary, ~130 ms) now rather than at the first query
+    with Han characters; a query without them never needs it."""
+    import rjieba  # noqa: F401
+
+
 @lru_cache(maxsize=4096)
 def _segment_han(run: str) -> tuple[str, ...]:
+    import rjieba  # here, not at module level: see load_segmenter()
+
     return tuple(w for w in rjieba.cut(run) if w.strip())
 
 
