@@ -420,19 +420,21 @@ class _TermPostings:
         self._lock = threading.Lock()
         self.ready = False
 
-    def built(self) -> _TermPostings:
+    def built(self, pause: Callable[[], None] | None = None) -> _TermPostings:
+        """The built postings (building them first, once). ``pause`` is called every few dozen
+        records during the build; it may block, to leave the GIL to a busier thread."""
         if not self.ready:
             with self._lock:
                 if not self.ready:
                     records = self._records
                     assert records is not None
                     self.hay: list[str] = [haystack(r) for r in records]
-                    self._build_postings()
+                    self._build_postings(pause)
                     self._records = None
                     self.ready = True
         return self
 
-    def _build_postings(self) -> None:
+    def _build_postings(self, pause: Callable[[], None] | None = None) -> None:
         """Chunk postings plus a character-bigram index over the distinct chunks.
 
         A chunk is a maximal run of non-whitespace (JavaScript ``\\s``) characters of a haystack.
@@ -448,7 +450,9 @@ class _TermPostings:
         chunk_ids = array("q")
         counts = array("q")
         findall = _CHUNK.findall
-        for h in self.hay:
+        for i, h in enumerate(self.hay):
+            if pause is not None and not i & 63:
+                pause()
             ids = {setdefault(c, len(vocab)) for c in findall(h)}
             chunk_ids.extend(ids)
             counts.append(len(ids))
@@ -547,9 +551,10 @@ class MemoryIndex:
         """True once the term postings are built."""
         return self._terms.ready
 
-    def warm(self) -> None:
-        """Build the term postings now (otherwise the first search with terms builds them)."""
-        self._terms.built()
+    def warm(self, pause: Callable[[], None] | None = None) -> None:
+        """Build the term postings now (otherwise the first search with terms builds them);
+        ``pause`` as in :meth:`Retriever.warm`."""
+        self._terms.built(pause)
 
     @staticmethod
     def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
@@ -832,6 +837,9 @@ class Retriever:
             self._pending |= set(ids)
 
     def _full_rebuild(self) -> list[MemoryIndex]:
+        # The Chinese segmenter's import holds the GIL for ~120 ms: here, before the first
+        # result, rather than at the first query with Han characters (a stall while typing).
+        load_segmenter()
         # The last event id first: whatever commits after it is re-read at the next refresh,
         # even if list() below already saw it (re-reading is idempotent).
         with self.store.db.read() as session:
@@ -906,18 +914,21 @@ class Retriever:
         segments = self._segments or []
         return search_segments(segments, query)
 
-    def warm(self) -> None:
+    def warm(self, pause: Callable[[], None] | None = None) -> None:
         """Bring the index up to date and build its term postings now.
 
         A search without text needs only the index's arrays; the postings (most of a full
         build) are otherwise built by the first search with text. An app calls this on a worker
-        thread once the first result is shown, so typing does not wait for them. Searches
-        without text go on meanwhile; one with text waits for the postings.
+        thread once the first result is shown. Searches without text go on meanwhile; one with
+        text waits for the postings.
+
+        The build is pure Python and holds the GIL most of the time: a GUI thread repainting
+        meanwhile waits for it at every call into Python. ``pause()``, called every 64 records,
+        may block while the GUI is busy (typing, a result being drawn) to leave it the GIL.
         """
         self.refresh()
         for seg in self._segments or []:
-            seg.warm()
-        load_segmenter()  # the Chinese segmenter, for the first query with Han characters
+            seg.warm(pause)
 
     @property
     def warmed(self) -> bool:

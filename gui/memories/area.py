@@ -70,6 +70,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 200
 HMHARNESS_LIMIT = 10
+BUSY_PAUSE_S = 0.3  # the background index build waits this long after a keystroke or a result
 LEGEND = (
     "".join(
         f'<span style="background-color:{component_color(n).name()}">&nbsp;&nbsp;&nbsp;</span>'
@@ -208,7 +209,8 @@ class MemoriesArea(QWidget):
         self._last_dv: int | None = None
         self._closed = False
         self._frozen_pool: int | None = None
-        self._warming = {"running": False}
+        # the background build of the search postings (see _warm_index)
+        self._warming: dict[str, Any] = {"running": False, "busy_until": 0.0, "closed": False}
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -279,7 +281,9 @@ class MemoriesArea(QWidget):
         self._unlisten = self.store.add_listener(self.store_changed.emit)
         # If the widget goes away without shutdown(), stop calling into it from other threads.
         cleanup = self._cleanup = _Cleanup(self._unlisten)
-        self.destroyed.connect(lambda *_: cleanup.run())
+        warming = self._warming
+        self.destroyed.connect(lambda *_: (cleanup.run(), warming.update(closed=True)))
+        self.query_bar.text.textChanged.connect(lambda _t: self._mark_busy())
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(40)
@@ -420,6 +424,7 @@ class MemoriesArea(QWidget):
     def submit(self, spec: QuerySpec) -> None:
         if self._closed:
             return
+        self._mark_busy()
         self._last_spec = spec
         self._searching_since = time.perf_counter()
         if self.result is None:
@@ -453,18 +458,33 @@ class MemoriesArea(QWidget):
                 self._load_completions()
         self._warm_index()
 
+    def _mark_busy(self) -> None:
+        """The user is typing or a result is being drawn: the background build of the search
+        postings steps aside for a moment (see :meth:`_warm_index`)."""
+        self._warming["busy_until"] = time.monotonic() + BUSY_PAUSE_S
+
     def _warm_index(self) -> None:
         """Build the retriever's term postings on a worker once a result is shown.
 
         A query without text is answered without them (the first result comes ~2 s sooner at
-        100k memories); building them now means the first keystroke does not wait for them.
-        A no-op once they are built (the retriever checks); again after a full rebuild.
+        100k memories); building them now means a text query need not wait for them. The build
+        holds the GIL most of the time, and a table repaint calls into Python hundreds of
+        times, each waiting for the GIL: so it pauses while the user types or a result is
+        drawn (a text search submitted meanwhile waits for it). A no-op once they are built
+        (the retriever checks); again after a full rebuild.
         """
         retriever = self.ctx.retriever
         state = self._warming  # not self: the callbacks may come after the area is gone
         if getattr(retriever, "warmed", True) or state["running"]:
             return
         state["running"] = True
+
+        def pause() -> None:  # worker thread
+            while not state["closed"]:
+                left = state["busy_until"] - time.monotonic()
+                if left <= 0:
+                    return
+                time.sleep(min(left, 0.05))
 
         def done(_res: Any = None) -> None:
             state["running"] = False
@@ -473,9 +493,10 @@ class MemoriesArea(QWidget):
             state["running"] = False
             log.warning("warming the search index: %s", exc)
 
-        run_in_thread(retriever.warm, on_done=done, on_error=failed)
+        run_in_thread(retriever.warm, pause, on_done=done, on_error=failed)
 
     def apply_result(self, result: Any) -> None:
+        self._mark_busy()  # the table repaints next
         sel_ids = self.selected_ids()
         cur = self.current_id()
         scroll = self.table.verticalScrollBar().value()
@@ -1143,6 +1164,7 @@ class MemoriesArea(QWidget):
             return
         self.save_state()
         self._closed = True
+        self._warming["closed"] = True
         self.stop_sync()
         self._dv_timer.stop()
         self._refresh_timer.stop()

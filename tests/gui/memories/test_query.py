@@ -238,9 +238,9 @@ def test_index_postings_are_warmed_off_thread_after_the_first_result(ctx, make_a
     threads: list[bool] = []
     warm = ctx.retriever.warm
 
-    def spy() -> None:
+    def spy(pause=None) -> None:
         threads.append(threading.current_thread() is threading.main_thread())
-        warm()
+        warm(pause)
 
     ctx.retriever.warm = spy
     area = make_area()
@@ -249,3 +249,35 @@ def test_index_postings_are_warmed_off_thread_after_the_first_result(ctx, make_a
     assert threads == [False]
     before = [s.memory.id for s in search(qtbot, area, "device 3").results]
     assert before and ctx.retriever.rebuilds == 1
+
+
+def test_warming_steps_aside_while_the_user_types(ctx, make_area, qtbot):
+    """While the query text changes, the background build's pause() blocks; a text search
+    submitted meanwhile still gets its result once the typing stops."""
+    import threading
+    import time
+
+    for i in range(40):
+        ctx.store.add(f"hilog crash {i} on device {i % 5}")
+    pauses: list[float] = []
+    typed = threading.Event()
+    warm = ctx.retriever.warm
+
+    def spy(pause=None) -> None:
+        def timed_pause() -> None:
+            typed.wait(5)  # hold the build at its first pause until the test has typed
+            t = time.monotonic()
+            pause()
+            pauses.append(time.monotonic() - t)
+
+        warm(timed_pause)
+
+    ctx.retriever.warm = spy
+    area = make_area()
+    area.query_bar.text.setText("hilog")  # typing: the build waits ~BUSY_PAUSE_S
+    typed.set()
+    qtbot.waitUntil(lambda: ctx.retriever.warmed)
+    assert pauses and pauses[0] >= 0.1
+    assert area.result.query.text == "hilog" and area.result.results  # waited for the build
+    result = search(qtbot, area, "device 3")
+    assert result.results and all("device" in s.memory.content for s in result.results)
