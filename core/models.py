@@ -70,7 +70,7 @@ class MemoryEvent(Base):
     at: Mapped[str] = mapped_column(String, nullable=False)
     actor: Mapped[str] = mapped_column(String, nullable=False)
     # add | edit | confidence | supersede | superseded_by | delete | restore | revert |
-    # import | sync | recall
+    # import | sync | recall | anchor | unanchor
     kind: Mapped[str] = mapped_column(String, nullable=False)
     field: Mapped[str | None] = mapped_column(String, nullable=True)
     old: Mapped[Any | None] = mapped_column(JSON, nullable=True)

@@ -19,6 +19,8 @@ Event kinds and what they record (``field``: ``old`` → ``new``):
 ``sync``        an hmharness re-import changed ``field``: old → new (actor ``hmharness``)
 ``recall``      ``recall_count``: n → n + 1 (not revertible)
 ``revert``      the inverse of event ``reverts_event_id``: ``field``: value before → value after
+``anchor``      a code anchor was added (core/codeindex/anchors.py; ``field`` ``anchor``)
+``unanchor``    a code anchor was removed (neither is undone by undo nor revertible)
 ==============  ==========================================================================
 
 Reverting an event sets its field back to the event's ``old`` value; reverting an ``add`` or
