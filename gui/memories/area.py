@@ -448,7 +448,8 @@ class MemoriesArea(QWidget):
         self.apply_result(result)
         pool = int(getattr(result, "pool", 0) or 0)
         if self._frozen_pool is None or pool > self._frozen_pool * 1.2 + 1000:
-            # The search built the retriever's index (100k records → millions of objects).
+            # The search read every record into the retriever's index (100k records → many
+            # GC-tracked objects; the term postings warmed after this add only a few).
             # Move everything alive now out of the cyclic GC's reach, so later collections
             # do not walk it and stall the event loop for 100+ ms. Again after a big import.
             first = self._frozen_pool is None
