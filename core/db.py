@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic.migration import MigrationContext
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -171,6 +170,7 @@ def _migrate(engine: Engine) -> None:
     """Upgrade to head. The check is repeated under the write lock (BEGIN IMMEDIATE), so two
     processes opening the same new file at once wait for each other instead of racing."""
     from alembic import command
+    from alembic.migration import MigrationContext
 
     heads = set(_script().get_heads())
     with engine.connect() as conn:
