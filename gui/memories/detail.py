@@ -4,15 +4,19 @@
   coloured with pygments;
 * one chip per term (matched / unmatched, and the tags it matched);
 * the score breakdown (raw, weight, contribution per component, and the formula);
-* provenance; the supersede chain in both directions as links; what the hard filters removed.
+* provenance; the supersede chain in both directions as links; what the hard filters removed;
+* the memory's code anchors (``path:line  symbol (kind)``, stale ones marked; a click on a live one
+  opens the file at that line). Read from the anchors table as stored (no code index is built on
+  the GUI thread), so "stale" is what the last resolution recorded.
 """
 
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.gui.memories.delegates import component_color
 from hmdesk.gui.memories.highlight import content_html, term_chips_html, term_color
@@ -20,6 +24,12 @@ from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text, parse_time
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:
+    from hmdesk.core.codeindex.anchors import Anchor, AnchorStore
+    from hmdesk.core.db import Database
+
+log = logging.getLogger(__name__)
 
 FILTER_LABELS = {
     "superseded": "superseded",
@@ -144,6 +154,27 @@ def chain_html(memory: Any, older: Sequence[Any], newer: Sequence[Any]) -> str:
     return "".join(out)
 
 
+def anchors_html(anchors: Sequence[Any]) -> str:
+    """One line per anchor, ``path:line  symbol (kind)``; live ones link to ``code:<id>``,
+    stale ones (the symbol was gone at the last resolution) are marked and not clickable."""
+    lines = []
+    for a in anchors:
+        loc = f"{a.path}:{a.line}"
+        rest = f"&nbsp;&nbsp;{html.escape(a.symbol)} ({html.escape(a.kind)})"
+        if a.stale:
+            lines.append(
+                f"<span>{html.escape(loc)}{rest}</span> "
+                '<span style="color:#e8590c" title="the symbol was not found in the code the '
+                'last time this anchor was resolved"><b>stale</b></span>'
+            )
+        else:
+            lines.append(
+                f'<a href="code:{a.id}" title="open {html.escape(a.project)}/'
+                f'{html.escape(a.path)} at line {a.line}">{html.escape(loc)}</a>{rest}'
+            )
+    return "<p>" + "<br>".join(lines) + "</p>"
+
+
 def provenance_html(m: Any) -> str:
     rows = [
         ("id", m.id),
@@ -170,12 +201,19 @@ def provenance_html(m: Any) -> str:
 class DetailPane(QWidget):
     """Signals:
     link_activated(str): a memory id clicked in the supersede chain.
+    location_opened(str): a code anchor was clicked; what happened (for the status bar).
+
+    ``db``: where the memory's code anchors are read from (None = no anchors section).
     """
 
     link_activated = Signal(str)
+    location_opened = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, db: Database | None = None) -> None:
         super().__init__(parent)
+        self._db = db
+        self._anchor_store: AnchorStore | None = None
+        self.anchors: list[Anchor] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 0, 0, 0)
         self.header = QLabel(self)
@@ -208,9 +246,35 @@ class DetailPane(QWidget):
         text = url.toString()
         if text.startswith("mem:"):
             self.link_activated.emit(text[4:])
+        elif text.startswith("code:"):
+            self.open_anchor(int(text[5:]))
+
+    def load_anchors(self, memory_id: str) -> list[Anchor]:
+        """The memory's anchors as stored (a small indexed query; [] when there is no db)."""
+        if self._db is None:
+            return []
+        if self._anchor_store is None:
+            from hmdesk.core.codeindex.anchors import AnchorStore  # not at GUI start-up
+
+            self._anchor_store = AnchorStore(self._db)
+        try:
+            return self._anchor_store.for_memory(memory_id)
+        except Exception as exc:  # a database error must not blank the pane
+            log.warning("anchors of %s: %s", memory_id, exc)
+            return []
+
+    def open_anchor(self, anchor_id: int) -> None:
+        """Open a live anchor's file at its line in the user's editor."""
+        from hmdesk.gui.runs.logview import open_location
+
+        anchor = next((a for a in self.anchors if a.id == anchor_id), None)
+        if anchor is None or anchor.stale:
+            return
+        self.location_opened.emit(open_location(anchor.path, anchor.line, 1, anchor.project))
 
     def show_nothing(self, result: Any = None) -> None:
         self.memory = self.scored = None
+        self.anchors = []
         if result is not None and not result.results and result.pool:
             self.header.setText("<b>No memory matches this query</b>")
             self.chips.setText(
@@ -234,6 +298,7 @@ class DetailPane(QWidget):
     ) -> None:
         dark = is_dark(self)
         self.memory, self.scored = memory, scored
+        self.anchors = self.load_anchors(memory.id)
         terms = scored.terms if scored is not None else []
         # Header: id, layer, environment, confidence, tags (matched tags in their term's colour).
         tag_terms: dict[str, int] = {}
@@ -282,6 +347,8 @@ class DetailPane(QWidget):
         if scored is not None:
             parts.append("<h4>Why this score</h4>" + breakdown_html(scored))
         parts.append("<h4>Supersede chain</h4>" + chain_html(memory, older, newer))
+        if self.anchors:
+            parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors))
         parts.append("<h4>Provenance</h4>" + provenance_html(memory))
         if result is not None:
             parts.append(f"<h4>Filters</h4><p>{html.escape(filters_line(result))}</p>")
