@@ -111,13 +111,29 @@ def make_engine(path: Path | str) -> Engine:
     return engine
 
 
-def _alembic_config(connection: sa.Connection) -> Any:
+def alembic_config(connection: sa.Connection | None = None) -> Any:
+    """Alembic's config for our migrations (env.py runs on ``connection`` when given)."""
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("hmdesk.core") / "migrations"))
-    cfg.attributes["connection"] = connection
+    if connection is not None:
+        cfg.attributes["connection"] = connection
     return cfg
+
+
+def migrate_to(path: Path | str, revision: str, *, down: bool = False) -> None:
+    """Upgrade (or downgrade) the file at ``path`` to ``revision``, for tests and maintenance."""
+    from alembic import command
+
+    engine = make_engine(path)
+    try:
+        with engine.connect() as conn:
+            conn.begin()
+            (command.downgrade if down else command.upgrade)(alembic_config(conn), revision)
+            conn.commit()
+    finally:
+        engine.dispose()
 
 
 def _inspect_existing(path: Path, known: set[str]) -> None:
@@ -158,12 +174,9 @@ def _inspect_existing(path: Path, known: set[str]) -> None:
 
 
 def _script() -> Any:
-    from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("hmdesk.core") / "migrations"))
-    return ScriptDirectory.from_config(cfg)
+    return ScriptDirectory.from_config(alembic_config())
 
 
 def _migrate(engine: Engine) -> None:
@@ -181,7 +194,7 @@ def _migrate(engine: Engine) -> None:
     with engine.execution_options(sqlite_begin="IMMEDIATE").connect() as conn:
         conn.begin()
         if set(MigrationContext.configure(conn).get_current_heads()) != heads:
-            command.upgrade(_alembic_config(conn), "head")
+            command.upgrade(alembic_config(conn), "head")
         conn.commit()
 
 

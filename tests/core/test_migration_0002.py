@@ -3,38 +3,17 @@ with its rows kept; the downgrade drops the column again."""
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from hmdesk.core.db import Database, make_engine
+from hmdesk.core.db import Database, alembic_config, make_engine, migrate_to
 from hmdesk.core.toolchain.pipeline import RunRepository
 
 
 def _head() -> str:
     from alembic.script import ScriptDirectory
 
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("hmdesk.core") / "migrations"))
-    return str(ScriptDirectory.from_config(cfg).get_current_head())
-
-
-def _migrate_to(path: Path, revision: str, *, down: bool = False) -> None:
-    engine = make_engine(path)
-    try:
-        with engine.connect() as conn:
-            cfg = Config()
-            cfg.set_main_option(
-                "script_location", str(resources.files("hmdesk.core") / "migrations")
-            )
-            cfg.attributes["connection"] = conn
-            conn.begin()
-            (command.downgrade if down else command.upgrade)(cfg, revision)
-            conn.commit()
-    finally:
-        engine.dispose()
+    return str(ScriptDirectory.from_config(alembic_config()).get_current_head())
 
 
 def _columns(path: Path) -> list[str]:
@@ -56,7 +35,7 @@ def _version(path: Path) -> str:
 
 def test_a_0001_database_upgrades_on_open_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    _migrate_to(path, "0001")
+    migrate_to(path, "0001")
     assert _version(path) == "0001" and "error_meaning" not in _columns(path)
     engine = make_engine(path)
     with engine.connect() as conn:
@@ -93,7 +72,7 @@ def test_downgrade_drops_the_column(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     Database(path).close()
     assert _version(path) == _head() and "error_meaning" in _columns(path)
-    _migrate_to(path, "0001", down=True)
+    migrate_to(path, "0001", down=True)
     assert _version(path) == "0001" and "error_meaning" not in _columns(path)
     Database(path).close()  # and up again
     assert "error_meaning" in _columns(path)

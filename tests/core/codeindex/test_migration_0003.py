@@ -3,30 +3,11 @@ downgrade drops the table again."""
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from hmdesk.core.db import Database, make_engine
+from hmdesk.core.db import Database, make_engine, migrate_to
 from hmdesk.core.memory.store import MemoryStore
-
-
-def _migrate_to(path: Path, revision: str, *, down: bool = False) -> None:
-    engine = make_engine(path)
-    try:
-        with engine.connect() as conn:
-            cfg = Config()
-            cfg.set_main_option(
-                "script_location", str(resources.files("hmdesk.core") / "migrations")
-            )
-            cfg.attributes["connection"] = conn
-            conn.begin()
-            (command.downgrade if down else command.upgrade)(cfg, revision)
-            conn.commit()
-    finally:
-        engine.dispose()
 
 
 def _state(path: Path) -> tuple[str, list[str]]:
@@ -41,7 +22,7 @@ def _state(path: Path) -> tuple[str, list[str]]:
 
 def test_a_0002_database_upgrades_and_keeps_its_memories(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    _migrate_to(path, "0002")
+    migrate_to(path, "0002")
     version, tables = _state(path)
     assert version == "0002" and "memory_anchors" not in tables
     engine = make_engine(path)
@@ -81,7 +62,7 @@ def test_downgrade_drops_the_table(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     Database(path).close()
     assert "memory_anchors" in _state(path)[1]
-    _migrate_to(path, "0002", down=True)
+    migrate_to(path, "0002", down=True)
     assert _state(path)[0] == "0002" and "memory_anchors" not in _state(path)[1]
     Database(path).close()
     assert "memory_anchors" in _state(path)[1]
