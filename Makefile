@@ -37,7 +37,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench
 
 screenshots: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m hmdesk.gui.screenshots docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.screenshots docs/screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -340,8 +340,8 @@ def main(
         if started["open"]:
             return
         started["open"] = True
+        from hmdesk.gui.common.workers import run_in_thread
         from hmdesk.gui.context import open_core
-        from hmdesk.gui.workers import run_in_thread
 
         run_in_thread(open_core, args.db, on_done=opened, on_error=failed)
 

@@ -2,7 +2,7 @@
 
 This is the controller: it owns the Qt models and dialogs and drives the core's
 ``MemoryStore`` / ``Retriever`` / hmharness interop. Searches run off the GUI thread through
-:class:`hmdesk.gui.workers.LatestOnly`; every change (ours, the live sync's, another process's)
+:class:`hmdesk.gui.common.workers.LatestOnly`; every change (ours, the live sync's, another process's)
 re-runs the current query, keeping the selection and the scroll position.
 """
 
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
+from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.memories.delegates import (
     ContentDelegate,
@@ -45,7 +46,6 @@ from hmdesk.gui.memories.model import (
     ResultsModel,
 )
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
-from hmdesk.gui.workers import LatestOnly, run_in_thread
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (

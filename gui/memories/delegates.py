@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hmdesk.gui.memories.highlight import elided_segments
+from hmdesk.gui.common.highlight import elided_segments
 from hmdesk.gui.memories.model import ComponentsRole, ScoredRole, SpansRole
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette

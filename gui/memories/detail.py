@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from hmdesk.gui.common.highlight import content_html, term_chips_html, term_color
 from hmdesk.gui.memories.delegates import component_color
-from hmdesk.gui.memories.highlight import content_html, term_chips_html, term_color
 from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text, parse_time
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QPalette
@@ -265,7 +265,7 @@ class DetailPane(QWidget):
 
     def open_anchor(self, anchor_id: int) -> None:
         """Open a live anchor's file at its line in the user's editor."""
-        from hmdesk.gui.runs.logview import open_location
+        from hmdesk.gui.runs.step_log import open_location
 
         anchor = next((a for a in self.anchors if a.id == anchor_id), None)
         if anchor is None or anchor.stale:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from hmdesk.gui.memories.highlight import term_spans
+from hmdesk.gui.common.highlight import term_spans
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,

@@ -15,21 +15,21 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.devices.hub import DeviceHub, field, usable
 from hmdesk.gui.runs.controller import RunController
-from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
-from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
-from hmdesk.gui.runs.history import RunHistory, load_run
-from hmdesk.gui.runs.logview import open_location
-from hmdesk.gui.runs.pitfalls import (
+from hmdesk.gui.runs.failure_card import (
     FailureCard,
     SavePitfallDialog,
     finding_dict,
     pitfall_prefill,
     recall_floor,
 )
+from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
+from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
+from hmdesk.gui.runs.history import RunHistory, load_run
+from hmdesk.gui.runs.step_log import open_location
 from hmdesk.gui.runs.steps import StepsPanel
-from hmdesk.gui.workers import run_in_thread
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -399,7 +399,7 @@ class RunsArea(QWidget):
             return
 
         def work() -> Any:
-            from hmdesk.core.toolchain.hilog_stream import clear_buffer
+            from hmdesk.core.toolchain.hilog.stream import clear_buffer
 
             return clear_buffer(find_hdc(getattr(self.ctx, "db", None)), key)
 

@@ -15,7 +15,7 @@ import re
 import threading
 from typing import Any
 
-from hmdesk.gui.workers import Batcher
+from hmdesk.gui.common.workers import Batcher
 from PySide6.QtCore import QObject, Signal
 
 _NORM = re.compile(r"[^a-z]")

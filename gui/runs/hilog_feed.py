@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from hmdesk.gui.workers import run_in_thread
+from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 STATE_TEXT = {
@@ -132,7 +132,7 @@ class HilogFeed(QObject):
         self, hdc: str, device_key: str, capacity: int = 200_000, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
-        from hmdesk.core.toolchain.hilog_stream import HilogStream
+        from hmdesk.core.toolchain.hilog.stream import HilogStream
 
         self.device_key = device_key
         self.capacity = capacity

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
-from hmdesk.gui.workers import run_in_thread
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hmdesk.gui.common.table_model import RowTableModel
+from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.runs.steps import _duration, fmt_elapsed
-from hmdesk.gui.table_model import RowTableModel
-from hmdesk.gui.workers import run_in_thread
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (

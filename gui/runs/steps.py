@@ -1,7 +1,7 @@
 """The steps of a run (build → install → [stop] → launch): live status, elapsed time, progress, logs.
 
 :class:`StepsPanel` shows one :class:`StepRow` per step and a tab per step log
-(:class:`~hmdesk.gui.runs.logview.StepLogView`). It is fed by the run controller on the GUI
+(:class:`~hmdesk.gui.runs.step_log.StepLogView`). It is fed by the run controller on the GUI
 thread in batches; it can also show a finished run from the database (``show_steps``).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from hmdesk.gui.runs.logview import StepLogView
+from hmdesk.gui.runs.step_log import StepLogView
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,

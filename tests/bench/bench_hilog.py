@@ -29,8 +29,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from hmdesk.core.toolchain.hilog_parse import HilogParser
-from hmdesk.core.toolchain.hilog_query import HilogQuery
+from hmdesk.core.toolchain.hilog.parse import HilogParser
+from hmdesk.core.toolchain.hilog.query import HilogQuery
 
 GOAL = 150_000
 N_LINES = 300_000

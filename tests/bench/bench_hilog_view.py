@@ -251,7 +251,7 @@ def run_baseline(
     app: Any, tmp: Path, rate: int, seconds: float, ring: int, cap: float
 ) -> dict[str, Any]:
     """The same stream, appended to a QPlainTextEdit one line at a time (the naive log pane)."""
-    from hmdesk.core.toolchain.hilog_stream import HilogStream
+    from hmdesk.core.toolchain.hilog.stream import HilogStream
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QPlainTextEdit
 

@@ -1,6 +1,6 @@
 import threading
 
-from hmdesk.gui.workers import Batcher, LatestOnly, run_in_thread
+from hmdesk.gui.common.workers import Batcher, LatestOnly, run_in_thread
 
 
 def test_run_in_thread_delivers_on_gui_thread(qtbot):

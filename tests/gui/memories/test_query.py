@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from hmdesk.gui.memories.highlight import (
+from hmdesk.gui.common.highlight import (
     code_regions,
     content_html,
     term_color,

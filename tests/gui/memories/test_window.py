@@ -249,7 +249,7 @@ def test_palette_follows_the_system_scheme(qapp):
 
 
 def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
-    from hmdesk.gui.screenshots import SHOWN_DB, SHOWN_HMH, show_default_paths
+    from tests.screenshots.memories import SHOWN_DB, SHOWN_HMH, show_default_paths
 
     w = make_window(ctx, qtbot)
     assert str(tmp_path) in w.db_label.text()

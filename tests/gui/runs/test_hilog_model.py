@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog_parse import parse_line
+from hmdesk.core.toolchain.hilog.parse import parse_line
 from hmdesk.gui.runs.hilog_model import HilogModel, line_field, line_text
 
 SAMPLE = "11-15 15:51:02.087  2823  2823 I A01B05/com.ohos.sceneboard/AOD: clock {i}"

@@ -9,8 +9,8 @@ import pytest
 from hmdesk.core.toolchain.pipeline import PipelineOptions
 from hmdesk.gui.context import build_context
 from hmdesk.gui.runs.area import RECENT_KEY, RunsArea
+from hmdesk.gui.runs.failure_card import SavePitfallDialog
 from hmdesk.gui.runs.hilog_view import RING_SETTING
-from hmdesk.gui.runs.pitfalls import SavePitfallDialog
 from PySide6.QtCore import QSettings, Qt
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools

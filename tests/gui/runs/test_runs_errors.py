@@ -99,7 +99,7 @@ def test_streams_freeze_the_heap_once_per_process(qtbot, monkeypatch):
 
 
 def test_export_builds_the_lines_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
-    from hmdesk.core.toolchain.hilog_parse import parse_line
+    from hmdesk.core.toolchain.hilog.parse import parse_line
 
     view = HilogView(capacity=1000)
     qtbot.addWidget(view)

@@ -278,7 +278,7 @@ def test_run_strips_colours_when_not_a_tty(
 def test_printer_keeps_colours_on_a_terminal() -> None:
     import io
 
-    from hmdesk.core.toolchain.commands import _Printer
+    from hmdesk.core.cli.runner import _Printer
     from hmdesk.core.toolchain.pipeline import PipelineEvent
 
     class Tty(io.StringIO):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, print_json
 from hmdesk.core.db import DatabaseError
 from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
 from hmdesk.core.memory.store import MemoryStore, StoreError, open_database

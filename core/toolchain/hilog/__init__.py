@@ -1,20 +1,20 @@
 """hilog in one import: parser, query language, ring, stream, dump and clear.
 
-The code lives in three modules (this one re-exports them):
+The package API: the code lives in three modules, re-exported here:
 
-* :mod:`hilog_parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
+* :mod:`.parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
   multi-line continuations), every line variant of reference/toolchain.md §2.1; never raises.
-* :mod:`hilog_query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
+* :mod:`.query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
   ``.filter(lines)``, ``.note`` (fallback to plain text when it does not parse), ``KEYS``,
   ``complete(text, tags=...)``.
-* :mod:`hilog_stream` — ``HilogRing(capacity)``, ``HilogStream(hdc, key, on_lines=, on_status=,
+* :mod:`.stream` — ``HilogRing(capacity)``, ``HilogStream(hdc, key, on_lines=, on_status=,
   ring=)`` (restarts itself, counts dropped lines), ``dump(hdc, key)`` (``hilog -x``),
   ``clear_buffer(hdc, key)`` (``hilog -r``).
 """
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog_parse import (
+from hmdesk.core.toolchain.hilog.parse import (
     DROPPED,
     KMSG,
     LEVEL_NAMES,
@@ -27,7 +27,7 @@ from hmdesk.core.toolchain.hilog_parse import (
     parse_line,
     parse_lines,
 )
-from hmdesk.core.toolchain.hilog_query import (
+from hmdesk.core.toolchain.hilog.query import (
     IS_VALUES,
     KEYS,
     LEVEL_ALIASES,
@@ -35,7 +35,7 @@ from hmdesk.core.toolchain.hilog_query import (
     QueryTerm,
     complete,
 )
-from hmdesk.core.toolchain.hilog_stream import (
+from hmdesk.core.toolchain.hilog.stream import (
     CONNECTED,
     DEVICE_GONE,
     ERROR,

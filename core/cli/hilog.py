@@ -19,11 +19,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.cli import UsageError
+from hmdesk.core.cli.common import UsageError
 from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hilog_parse import HilogLine
-from hmdesk.core.toolchain.hilog_query import HilogQuery
-from hmdesk.core.toolchain.hilog_stream import (
+from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.query import HilogQuery
+from hmdesk.core.toolchain.hilog.stream import (
     CONNECTED,
     STARTING,
     STOPPED,

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, print_json
 from hmdesk.core.db import Database, default_db_path
 from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import diagnose, format_finding

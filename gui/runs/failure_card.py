@@ -124,7 +124,7 @@ def location_text(location: Any) -> str | None:
 def term_color(index: int) -> str:
     """The inspector's colour for the index-th query term (same colours everywhere)."""
     try:
-        from hmdesk.gui.memories.highlight import term_color as inspector_color
+        from hmdesk.gui.common.highlight import term_color as inspector_color
 
         return inspector_color(index)
     except ImportError:  # pragma: no cover
@@ -250,7 +250,7 @@ class PitfallRow(QFrame):
         self.memory_id: str = scored.memory.id
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("pitfallRow")
-        from hmdesk.gui.memories.highlight import content_html, term_chips_html
+        from hmdesk.gui.common.highlight import content_html, term_chips_html
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)

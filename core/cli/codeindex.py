@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, print_json
 from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import Entity

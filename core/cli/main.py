@@ -11,53 +11,21 @@ invalid value, unreadable file) with a one-line message on stderr.
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import os
 import sys
-from typing import Any
 
-COMMAND_MODULES = (
-    "hmdesk.core.memory.commands",
-    "hmdesk.core.memory.query_commands",
-    "hmdesk.core.toolchain.commands",
-    "hmdesk.core.toolchain.hilog_commands",
-    "hmdesk.core.codeindex.commands",
-)
+from hmdesk.core.cli import codeindex, hilog, memory, query, runner
+from hmdesk.core.cli.common import UsageError, common_options
 
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
-
-
-def common_options() -> argparse.ArgumentParser:
-    """Options every subcommand accepts (also accepted before the subcommand)."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        default=argparse.SUPPRESS,
-        help="database file (default: HMDESK_DB or the user data dir)",
-    )
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    return common
-
-
-def print_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+# One module per command group; each exposes ``register(subparsers, common)``.
+COMMAND_MODULES = (memory, query, runner, hilog, codeindex)
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = common_options()
     parser = argparse.ArgumentParser(prog="hmdesk-cli", description=__doc__, parents=[common])
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:  # that area has not landed yet
-                continue
-            raise
+    for module in COMMAND_MODULES:
         module.register(subparsers, common)
     return parser
 
@@ -100,11 +68,3 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-
-
-if __name__ == "__main__":
-    # Run the imported module's main, not this __main__ copy: the commands raise
-    # hmdesk.core.cli.UsageError, which must be the class main() catches.
-    from hmdesk.core.cli import main as _main
-
-    sys.exit(_main())

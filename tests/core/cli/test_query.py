@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.cli import main
+from hmdesk.core.cli.query import parse_now
 from hmdesk.core.db import Database
-from hmdesk.core.memory.query_commands import parse_now
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = "2026-11-29T12:00:00.000Z"

@@ -27,7 +27,7 @@ from itertools import islice
 from operator import attrgetter
 
 from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hilog_parse import DROPPED, HilogLine, HilogParser
+from hmdesk.core.toolchain.hilog.parse import DROPPED, HilogLine, HilogParser
 from hmdesk.core.toolchain.process import CancelToken, LineProcess, ProcessResult, run_streaming
 
 __all__ = [

@@ -7,7 +7,7 @@
 * ``runs-hilog.png``   — the hilog view after a 50,000 lines/s burst (ring full, drops counted).
 
 The fake ``hdc``/``hvigorw`` live in the source tree (``tests/fixtures``), so run it from the
-repository root: ``QT_QPA_PLATFORM=offscreen .venv/bin/python -m hmdesk.gui.runs.screenshots out/``.
+repository root: ``QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.screenshots.runs out/``.
 """
 
 from __future__ import annotations
@@ -57,16 +57,8 @@ def _spin(app: Any, until: Callable[[], bool], timeout: float) -> bool:
 
 
 def _fake_tools(base: Path) -> Any:
-    root = Path(__file__).resolve().parents[2]
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    try:
-        from tests.fixtures.fake_tools import make_fake_tools
-    except ImportError as exc:
-        raise SystemExit(
-            "The screenshots use the fake hdc/hvigorw from tests/fixtures: run this from the "
-            f"hmdesk source tree ({exc})."
-        ) from exc
+    from tests.fixtures.fake_tools import make_fake_tools
+
     tools = make_fake_tools(base)
     os.environ.update(tools.env)
     return tools

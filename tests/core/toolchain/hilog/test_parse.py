@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.hilog_parse import (
+from hmdesk.core.toolchain.hilog.parse import (
     DROPPED,
     KMSG,
     LOG,
@@ -179,7 +179,7 @@ def test_drop_markers_carry_their_counts() -> None:
 
 
 def test_parser_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hmdesk.core.toolchain import hilog_parse
+    from hmdesk.core.toolchain.hilog import parse as hilog_parse
 
     monkeypatch.setattr(hilog_parse, "_CACHE_MAX", 10)
     parser = HilogParser()

@@ -1,16 +1,15 @@
 """Render the main views with realistic data to PNG files: ``make screenshots``.
 
-    python -m hmdesk.gui.screenshots docs/screenshots
+    python -m tests.screenshots.memories docs/screenshots
 
 Uses a throw-away database (the starter pack, spread over the last weeks, with a few edits, a
 supersede chain and recalls), throw-away settings and hmharness home, and ``QWidget.grab()``.
-Also calls the runner helper's ``hmdesk.gui.runs.screenshots.render(outdir)`` when present.
+Also calls the runner helper's ``tests.screenshots.runs.render(outdir)`` when present.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -244,24 +243,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
                 else:
                     os.environ[k] = v
 
-    try:
-        from hmdesk.gui.runs import screenshots as runs_shots
-    except ImportError:
-        runs_shots = None
-    if runs_shots is not None and hasattr(runs_shots, "render"):
-        try:
-            paths.extend(_shrink(Path(p)) for p in runs_shots.render(out))
-        except Exception as exc:  # the runner's renderer must not lose ours
-            print(f"runs screenshots failed: {exc}", file=sys.stderr)
+    from tests.screenshots import runs as runs_shots
+
+    paths.extend(_shrink(Path(p)) for p in runs_shots.render(out))
     return paths
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    outdir = argv[0] if argv else "docs/screenshots"
-    render(outdir)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

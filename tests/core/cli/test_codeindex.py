@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli import main
 
-from .sources import ABILITY, ENTRY_ABILITY_ETS, INDEX, INDEX_ETS, write_project
+from tests.core.codeindex.sources import ABILITY, ENTRY_ABILITY_ETS, INDEX, INDEX_ETS, write_project
 
 
 def run(capsys, *argv):

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from hmdesk.core.toolchain.hilog_parse import DROPPED, KMSG, LEVELS, HilogLine
+from hmdesk.core.toolchain.hilog.parse import DROPPED, KMSG, LEVELS, HilogLine
 
 __all__ = [
     "IS_VALUES",

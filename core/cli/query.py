@@ -15,7 +15,7 @@ import argparse
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from hmdesk.core.cli import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, print_json
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.retrieve import (
     FILTER_KEYS,
@@ -94,7 +94,7 @@ def print_table(result: QueryResult) -> None:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.commands import open_store
+    from hmdesk.core.cli.memory import open_store
 
     now = parse_now(args.now) if args.now is not None else None
     query = Query(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 
-from hmdesk.gui.runs import logview
-from hmdesk.gui.runs.logview import (
+from hmdesk.gui.runs import step_log
+from hmdesk.gui.runs.failure_card import FailureCard, finding_dict, location_text, pitfall_prefill
+from hmdesk.gui.runs.step_log import (
     StepLogView,
     ansi_segments,
     editor_argv,
@@ -15,7 +16,6 @@ from hmdesk.gui.runs.logview import (
     parse_href,
     strip_ansi,
 )
-from hmdesk.gui.runs.pitfalls import FailureCard, finding_dict, location_text, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import QPoint, Qt
 
@@ -68,7 +68,7 @@ def test_open_location_uses_editor(tmp_path, monkeypatch):
         def __init__(self, argv, **kw):
             calls.append((argv, kw))
 
-    monkeypatch.setattr(logview.subprocess, "Popen", FakePopen)
+    monkeypatch.setattr(step_log.subprocess, "Popen", FakePopen)
     monkeypatch.setenv("VISUAL", "code")
     msg = open_location("Index.ets", 7, 2, tmp_path)
     assert calls[0][0] == ["code", "--goto", f"{target}:7:2"]
@@ -77,7 +77,9 @@ def test_open_location_uses_editor(tmp_path, monkeypatch):
     monkeypatch.delenv("VISUAL")
     monkeypatch.delenv("EDITOR", raising=False)
     opened = []
-    monkeypatch.setattr(logview.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(
+        step_log.QDesktopServices, "openUrl", lambda url: opened.append(url) or True
+    )
     assert "default application" in open_location(str(target), 1, 1)
     assert opened and opened[0].toLocalFile() == os.fspath(target)
 

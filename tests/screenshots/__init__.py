@@ -1,0 +1,1 @@
+"""`make screenshots`: renders the README's screenshots from a throw-away database and the test fakes."""
