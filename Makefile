@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy core
+	$(VENV)/bin/mypy core gui
 
 contracts: $(STAMP)
 	$(VENV)/bin/lint-imports

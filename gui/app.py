@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
+from hmdesk.gui.common.theme import dark_palette
 from PySide6.QtCore import (
     QObject,
     QSettings,
@@ -30,7 +31,7 @@ from PySide6.QtCore import (
     Signal,
     qInstallMessageHandler,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -194,33 +195,6 @@ def install_excepthook() -> Callable[..., Any]:
 
 
 # --------------------------------------------------------------------------------- palette
-
-
-def dark_palette() -> QPalette:
-    p = QPalette()
-    window, base, text = QColor(37, 39, 43), QColor(28, 30, 33), QColor(225, 228, 232)
-    p.setColor(QPalette.ColorRole.Window, window)
-    p.setColor(QPalette.ColorRole.WindowText, text)
-    p.setColor(QPalette.ColorRole.Base, base)
-    p.setColor(QPalette.ColorRole.AlternateBase, QColor(34, 36, 40))
-    p.setColor(QPalette.ColorRole.ToolTipBase, window)
-    p.setColor(QPalette.ColorRole.ToolTipText, text)
-    p.setColor(QPalette.ColorRole.Text, text)
-    p.setColor(QPalette.ColorRole.Button, QColor(45, 48, 53))
-    p.setColor(QPalette.ColorRole.ButtonText, text)
-    p.setColor(QPalette.ColorRole.BrightText, QColor(255, 107, 107))
-    p.setColor(QPalette.ColorRole.Link, QColor(116, 192, 252))
-    p.setColor(QPalette.ColorRole.Highlight, QColor(51, 102, 170))
-    p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
-    p.setColor(QPalette.ColorRole.PlaceholderText, QColor(134, 142, 150))
-    p.setColor(QPalette.ColorRole.Mid, QColor(80, 84, 90))
-    for role in (
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.ButtonText,
-        QPalette.ColorRole.WindowText,
-    ):
-        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(110, 115, 120))
-    return p
 
 
 def apply_palette(app: QApplication) -> None:

@@ -31,15 +31,14 @@ from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import diagnose, format_finding
 from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
 from hmdesk.core.toolchain.hvigor import strip_ansi
-from hmdesk.core.toolchain.pipeline import (
+from hmdesk.core.toolchain.pipeline import Pipeline, validate_options
+from hmdesk.core.toolchain.runs import (
     InvalidOptions,
-    Pipeline,
     PipelineError,
     PipelineEvent,
     PipelineOptions,
     RunRepository,
     RunResult,
-    validate_options,
 )
 from hmdesk.core.toolchain.tools import ToolNotFound, describe_tools, find_tool
 

@@ -36,7 +36,6 @@ import gc
 import hashlib
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
@@ -49,7 +48,14 @@ from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.db import Database, iso
-from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryEvent, MemoryRecord
+from hmdesk.core.memory.errors import NotFound, StoreError
+from hmdesk.core.memory.record import DECAY_SENTINEL, MemoryEvent, MemoryRecord
+from hmdesk.core.memory.validation import (
+    validate_confidence,
+    validate_content,
+    validate_layer,
+    validate_tags,
+)
 from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
@@ -94,14 +100,6 @@ _NOT_UNDOABLE_KINDS = ("revert", "recall", "import", "sync")
 _MAX_CHAIN = 10_000
 
 
-class StoreError(Exception):
-    """Bad input to the store. The message says what happened and what to do."""
-
-
-class NotFound(StoreError):
-    """An id that names no memory (or no event)."""
-
-
 class _NothingToRevert(StoreError):
     pass
 
@@ -110,56 +108,6 @@ def open_database(path: str | os.PathLike[str] | None = None) -> Database:
     """``Database(path)``. Two processes opening the same new file at once are safe:
     ``Database`` repeats its migration check under the write lock."""
     return Database(path)
-
-
-# --------------------------------------------------------------------------------------
-# validation
-
-
-def validate_content(content: object) -> str:
-    if not isinstance(content, str):
-        raise StoreError(f"content must be text, got {type(content).__name__}")
-    if not content.strip():
-        raise StoreError("content is empty; write what the memory says")
-    return content
-
-
-def validate_confidence(value: object) -> float:
-    if isinstance(value, bool):
-        raise StoreError(f"confidence must be a number between 0 and 1, got {value!r}")
-    if not isinstance(value, int | float):
-        try:
-            value = float(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise StoreError(f"confidence must be a number between 0 and 1, got {value!r}")
-    value = float(value)
-    if math.isnan(value) or not 0.0 <= value <= 1.0:
-        raise StoreError(f"confidence must be between 0 and 1, got {value!r}")
-    return value
-
-
-def validate_layer(layer: object) -> str:
-    if layer == "working":
-        raise StoreError(
-            "layer 'working' is runtime-only in hmharness and never stored; "
-            f"use one of {', '.join(LAYERS)}"
-        )
-    if layer not in LAYERS:
-        raise StoreError(f"unknown layer {layer!r}; use one of {', '.join(LAYERS)}")
-    return str(layer)
-
-
-def validate_tags(tags: object) -> list[str]:
-    if isinstance(tags, str) or not isinstance(tags, Iterable):
-        raise StoreError(f"tags must be a list of strings, got {tags!r}")
-    out: list[str] = []
-    for tag in tags:
-        if not isinstance(tag, str):
-            raise StoreError(f"tags must be strings, got {tag!r}")
-        tag = tag.strip()
-        if tag and tag not in out:
-            out.append(tag)
-    return out
 
 
 def _required_text(name: str, value: object) -> str:
@@ -855,24 +803,48 @@ class MemoryStore:
         self, id: str, *, reason: str | None = None, actor: str | None = None
     ) -> MemoryRecord:
         """Soft delete: the memory stays, hidden from lists and retrieval, and can be restored."""
+        return self.delete_many([id], reason=reason, actor=actor)[0]
+
+    def delete_many(
+        self, ids: Iterable[str], *, reason: str | None = None, actor: str | None = None
+    ) -> builtins.list[MemoryRecord]:
+        """Soft-delete several memories in one transaction: one undo step, all or nothing."""
+        ids = builtins.list(dict.fromkeys(ids))
+        if not ids:
+            raise StoreError("no memories selected")
         with self._transaction(actor) as tx:
-            row = self._row(tx.session, id)
-            if row.deleted_at is not None:
-                raise StoreError(f"memory {id} is already deleted (at {row.deleted_at})")
-            row.deleted_at = tx.at
-            self._touch(tx, row)
-            tx.event(id, "delete", "deleted_at", None, tx.at, reason)
-            return self._record(tx.session, row)
+            out = []
+            for id in ids:
+                row = self._row(tx.session, id)
+                if row.deleted_at is not None:
+                    raise StoreError(f"memory {id} is already deleted (at {row.deleted_at})")
+                row.deleted_at = tx.at
+                self._touch(tx, row)
+                tx.event(id, "delete", "deleted_at", None, tx.at, reason)
+                out.append(self._record(tx.session, row))
+            return out
 
     def restore(self, id: str, *, actor: str | None = None) -> MemoryRecord:
+        return self.restore_many([id], actor=actor)[0]
+
+    def restore_many(
+        self, ids: Iterable[str], *, actor: str | None = None
+    ) -> builtins.list[MemoryRecord]:
+        """Restore several soft-deleted memories in one transaction: one undo step."""
+        ids = builtins.list(dict.fromkeys(ids))
+        if not ids:
+            raise StoreError("no memories selected")
         with self._transaction(actor) as tx:
-            row = self._row(tx.session, id)
-            if row.deleted_at is None:
-                raise StoreError(f"memory {id} is not deleted; nothing to restore")
-            tx.event(id, "restore", "deleted_at", row.deleted_at, None)
-            row.deleted_at = None
-            self._touch(tx, row)
-            return self._record(tx.session, row)
+            out = []
+            for id in ids:
+                row = self._row(tx.session, id)
+                if row.deleted_at is None:
+                    raise StoreError(f"memory {id} is not deleted; nothing to restore")
+                tx.event(id, "restore", "deleted_at", row.deleted_at, None)
+                row.deleted_at = None
+                self._touch(tx, row)
+                out.append(self._record(tx.session, row))
+            return out
 
     # ---------------------------------------------------------------- recall
 

@@ -33,12 +33,11 @@ its process group. ``Pipeline.rerun(db, run_id)`` runs a stored run again.
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,121 +50,19 @@ from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import Finding, diagnose
 from hmdesk.core.toolchain.process import CancelToken, ProcessResult, Stream, run_streaming
 from hmdesk.core.toolchain.project import Module, Project, ProjectError, read_project
+from hmdesk.core.toolchain.runs import (
+    STEP_NAMES,
+    EventCallback,
+    InvalidOptions,
+    PipelineError,
+    PipelineEvent,
+    PipelineOptions,
+    RunResult,
+    StepResult,
+)
 from hmdesk.core.toolchain.tools import ToolLocation, ToolNotFound, find_tool, hvigor_env
 
-STEP_NAMES = ("build", "install", "stop", "launch")
 SKIP_DIRS = {"node_modules", "oh_modules", ".hvigor", ".preview", "src", ".git", ".idea"}
-
-
-@dataclass
-class PipelineOptions:
-    product: str = "default"
-    build_mode: str = "debug"
-    module: str | None = None  # default: the project's entry module
-    target: str = "default"
-    daemon: bool = False
-    clean: bool = False
-    timeouts: dict[str, float] = field(
-        default_factory=lambda: {
-            "clean": 300.0,
-            "build": 900.0,
-            "install": 120.0,
-            "stop": 30.0,
-            "launch": 30.0,
-        }
-    )
-    max_log_chars: int = 256 * 1024
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "product": self.product,
-            "build_mode": self.build_mode,
-            "module": self.module,
-            "target": self.target,
-            "daemon": self.daemon,
-            "clean": self.clean,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PipelineOptions:
-        opts = cls()
-        for key in ("product", "build_mode", "module", "target", "daemon", "clean"):
-            if key in data:
-                setattr(opts, key, data[key])
-        return opts
-
-
-@dataclass(frozen=True)
-class PipelineEvent:
-    kind: (
-        str  # run-started | step-started | line | progress | warning | step-finished | run-finished
-    )
-    run_id: int
-    step: str | None = None
-    stream: Stream | None = None
-    text: str | None = None
-    done: int | None = None
-    total: int | None = None
-    task: str | None = None
-    verdict: str | None = None
-    status: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class StepResult:
-    name: str
-    position: int
-    argv: list[str] = field(default_factory=list)
-    verdict: str = "pending"
-    exit_code: int | None = None
-    error_code: str | None = None
-    message: str | None = None
-    error_meaning: str | None = None
-    started_at: str | None = None
-    ended_at: str | None = None
-    doctor: Finding | None = None
-    log: str = ""
-    log_dropped: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "verdict": self.verdict,
-            "exit_code": self.exit_code,
-            "error_code": self.error_code,
-            "error_meaning": self.error_meaning,
-            "message": self.message,
-        }
-
-
-@dataclass
-class RunResult:
-    run_id: int
-    status: str
-    project: str
-    device: str | None
-    bundle: str | None
-    started_at: str
-    ended_at: str | None
-    steps: list[StepResult]
-    doctor: Finding | None
-    options: dict[str, Any] = field(default_factory=dict)
-    rerun_of: int | None = None
-    hap: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``run --json`` schema of issue 3."""
-        return {
-            "run_id": self.run_id,
-            "status": self.status,
-            "steps": [s.to_dict() for s in self.steps],
-            "doctor": (
-                {"kind": self.doctor.kind, "evidence": self.doctor.evidence, "fix": self.doctor.fix}
-                if self.doctor
-                else None
-            ),
-        }
 
 
 class BoundedLog:
@@ -206,15 +103,6 @@ class BoundedLog:
         return "\n".join(parts)
 
 
-class PipelineError(Exception):
-    """Bad input before anything ran (unknown run id for a re-run, ...)."""
-
-
-class InvalidOptions(ValueError):
-    """A product, target, module or build mode that does not fit its documented format; raised
-    before anything is stored or run. The message is one line saying what is wrong."""
-
-
 def validate_options(options: PipelineOptions) -> PipelineOptions:
     """Check the names that go into hvigor's argv (``-p product=``, ``-p module=M@T``)."""
     try:
@@ -228,9 +116,6 @@ def validate_options(options: PipelineOptions) -> PipelineOptions:
     except (hdcmod.InvalidName, TypeError) as exc:
         raise InvalidOptions(str(exc)) from exc
     return options
-
-
-EventCallback = Callable[[PipelineEvent], None]
 
 
 class Pipeline:
@@ -990,103 +875,3 @@ def find_hap(
 
 
 # --------------------------------------------------------------------------- repository
-
-
-class RunNotFound(PipelineError):
-    pass
-
-
-class RunRepository:
-    """Reading stored runs (newest first)."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
-    @staticmethod
-    def _step(row: RunStep, with_log: bool) -> StepResult:
-        return StepResult(
-            name=row.name,
-            position=row.position,
-            argv=list(row.argv or []),
-            verdict=row.verdict,
-            exit_code=row.exit_code,
-            error_code=row.error_code,
-            error_meaning=row.error_meaning,
-            message=row.message,
-            started_at=row.started_at,
-            ended_at=row.ended_at,
-            doctor=Finding.from_dict(row.doctor) if row.doctor else None,
-            log=row.log if with_log else "",
-            log_dropped=row.log_dropped,
-        )
-
-    def _result(self, run: Run, steps: list[RunStep], with_log: bool) -> RunResult:
-        return RunResult(
-            run_id=run.id,
-            status=run.status,
-            project=run.project,
-            device=run.device,
-            bundle=run.bundle,
-            started_at=run.started_at,
-            ended_at=run.ended_at,
-            steps=[self._step(s, with_log) for s in steps],
-            doctor=Finding.from_dict(run.doctor) if run.doctor else None,
-            options={k: v for k, v in (run.options or {}).items() if not k.startswith("_")},
-            rerun_of=run.rerun_of,
-        )
-
-    def list(
-        self,
-        *,
-        status: str | None = None,
-        device: str | None = None,
-        project: str | None = None,
-        limit: int = 200,
-        offset: int = 0,
-    ) -> builtins.list[RunResult]:
-        """Runs newest first, with their steps (without logs)."""
-        with self.db.read() as session:
-            q = sa.select(Run)
-            if status:
-                q = q.where(Run.status == status)
-            if device:
-                q = q.where(Run.device == device)
-            if project:
-                q = q.where(Run.project == project)
-            runs = session.scalars(q.order_by(Run.id.desc()).limit(limit).offset(offset)).all()
-            ids = [r.id for r in runs]
-            steps: dict[int, list[RunStep]] = {i: [] for i in ids}
-            if ids:
-                for s in session.scalars(
-                    sa.select(RunStep)
-                    .where(RunStep.run_id.in_(ids))
-                    .order_by(RunStep.run_id, RunStep.position)
-                ):
-                    steps[s.run_id].append(s)
-            return [self._result(r, steps[r.id], with_log=False) for r in runs]
-
-    def get(self, run_id: int) -> RunResult:
-        with self.db.read() as session:
-            run = session.get(Run, run_id)
-            if run is None:
-                raise RunNotFound(f"run {run_id} does not exist; `hmdesk-cli runs` lists them.")
-            steps = session.scalars(
-                sa.select(RunStep).where(RunStep.run_id == run_id).order_by(RunStep.position)
-            ).all()
-            return self._result(run, list(steps), with_log=True)
-
-    def count(self) -> int:
-        with self.db.read() as session:
-            return int(session.scalar(sa.select(sa.func.count()).select_from(Run)) or 0)
-
-    def projects(self) -> builtins.list[str]:
-        with self.db.read() as session:
-            return list(session.scalars(sa.select(Run.project).distinct().order_by(Run.project)))
-
-    def devices(self) -> builtins.list[str]:
-        with self.db.read() as session:
-            return [
-                d
-                for d in session.scalars(sa.select(Run.device).distinct().order_by(Run.device))
-                if d
-            ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hmdesk.gui.devices.hub import DeviceHub, field, usable
+from hmdesk.gui.common.device_hub import DeviceHub, field, usable
 from hmdesk.gui.devices.model import DevicesModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (

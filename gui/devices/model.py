@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hmdesk.gui.common.table_model import RowTableModel
-from hmdesk.gui.devices.hub import advice, field, usable
+from hmdesk.gui.common.device_hub import advice, field, usable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 

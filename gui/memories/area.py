@@ -8,7 +8,6 @@ re-runs the current query, keeping the selection and the scroll position.
 
 from __future__ import annotations
 
-import csv
 import gc
 import html
 import json
@@ -19,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
+from hmdesk.core.memory.csv_export import memories_to_csv
+from hmdesk.gui.common.explanation import component_color
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.memories.delegates import (
     ContentDelegate,
     PlainTextDelegate,
     ScoreBarDelegate,
-    component_color,
 )
 from hmdesk.gui.memories.detail import DetailPane, filters_line
 from hmdesk.gui.memories.dialogs import (
@@ -79,46 +79,6 @@ LEGEND = (
     )
     + "&nbsp;&nbsp;"
 )
-CSV_FIELDS = (
-    "id",
-    "layer",
-    "content",
-    "tags",
-    "confidence",
-    "environment",
-    "source",
-    "provenance",
-    "session",
-    "timestamp",
-    "superseded_by",
-    "recall_count",
-    "deleted_at",
-)
-
-
-def memories_to_csv(records: Sequence[Any], path: Path | str) -> int:
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(CSV_FIELDS)
-        for r in records:
-            w.writerow(
-                [
-                    r.id,
-                    r.layer,
-                    r.content,
-                    ";".join(r.tags),
-                    f"{r.confidence:g}",
-                    r.environment,
-                    r.source,
-                    r.provenance,
-                    r.session,
-                    r.timestamp,
-                    r.superseded_by or "",
-                    r.recall_count,
-                    r.deleted_at or "",
-                ]
-            )
-    return len(records)
 
 
 def _edit_view(r: Any) -> tuple[Any, ...]:
@@ -855,9 +815,7 @@ class MemoriesArea(QWidget):
             return
 
         def run() -> int:
-            for i in ids:
-                self.store.delete(i, reason="deleted in hmdesk")
-            return len(ids)
+            return len(self.store.delete_many(ids, reason="deleted in hmdesk"))
 
         if self._apply("delete", run) is not None:
             self._status(f"Deleted {len(ids)} (Ctrl+Z undoes; Edit ▸ Restore deleted…)")
@@ -879,7 +837,7 @@ class MemoriesArea(QWidget):
 
             def save() -> None:
                 ids = d.ids()
-                self._apply("restore", lambda: [self.store.restore(i) for i in ids])
+                self._apply("restore", lambda: self.store.restore_many(ids))
                 if ids:
                     self._select_after = ids[0]
                     self.refresh()
@@ -1020,7 +978,7 @@ class MemoriesArea(QWidget):
         path = self._hmh_default()
         self.empty.set_hmharness_path(path, bool(path and path.exists()))
         try:
-            from hmdesk.gui.memories.starter import starter_entries
+            from hmdesk.core.memory.starter import starter_entries
 
             self.empty.set_starter_count(len(starter_entries()))
         except Exception as exc:
@@ -1067,7 +1025,7 @@ class MemoriesArea(QWidget):
         run_in_thread(import_file, store, target, on_done=done, on_error=failed)
 
     def load_starter_pack(self) -> int:
-        from hmdesk.gui.memories.starter import load_starter_pack
+        from hmdesk.core.memory.starter import load_starter_pack
 
         n = self._apply("load the starter pack", lambda: load_starter_pack(self.store)) or 0
         self._status(f"Loaded {n} starter pitfalls")

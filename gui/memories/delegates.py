@@ -6,22 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hmdesk.gui.common.explanation import component_color
 from hmdesk.gui.common.highlight import elided_segments
 from hmdesk.gui.memories.model import ComponentsRole, ScoredRole, SpansRole
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
-
-COMPONENT_COLORS = {
-    "confidence": QColor("#4c6ef5"),
-    "recency": QColor("#20c997"),
-    "lexical": QColor("#fab005"),
-}
-OTHER_COLOR = QColor("#adb5bd")
-
-
-def component_color(name: str) -> QColor:
-    return COMPONENT_COLORS.get(name, OTHER_COLOR)
 
 
 class ScoreBarDelegate(QStyledItemDelegate):
@@ -48,7 +38,7 @@ class ScoreBarDelegate(QStyledItemDelegate):
             if w <= 0:
                 continue
             part = QRect(round(x), rect.top(), max(1, round(x + w) - round(x)), rect.height())
-            painter.fillRect(part, COMPONENT_COLORS.get(name, OTHER_COLOR))
+            painter.fillRect(part, component_color(name))
             x += w
         if scored is not None:
             font, fm = _small_font(option.font)  # type: ignore[attr-defined]

@@ -18,11 +18,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
 from hmdesk.gui.common.highlight import content_html, term_chips_html, term_color
-from hmdesk.gui.memories.delegates import component_color
-from hmdesk.gui.memories.model import COMPONENT_ORDER, age_text, parse_time
+from hmdesk.gui.common.theme import is_dark
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
@@ -39,10 +38,6 @@ FILTER_LABELS = {
     "no_match": "with no matching term",
     "deleted": "deleted",
 }
-
-
-def is_dark(widget: QWidget) -> bool:
-    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
 def stale_soon(m: Any, now: datetime | None = None) -> bool:
@@ -76,46 +71,6 @@ def filters_line(result: Any) -> str:
     if note:
         text += f" {note}"
     return text
-
-
-def _component_hint(name: str, scored: Any, memory: Any) -> str:
-    if name == "confidence":
-        return "stored confidence"
-    if name == "recency":
-        return f"1 − age/90 d, floor 0 (age {age_text(memory.timestamp)})"
-    if name == "lexical":
-        terms = scored.terms or []
-        hit = sum(1 for t in terms if t.matched)
-        return f"{hit} of {len(terms)} terms matched" if terms else "no terms: not used"
-    return ""
-
-
-def breakdown_html(scored: Any) -> str:
-    comps = scored.components or {}
-    names = [n for n in COMPONENT_ORDER if n in comps] + [
-        n for n in comps if n not in COMPONENT_ORDER
-    ]
-    rows = []
-    for name in names:
-        c = comps[name]
-        color = component_color(name).name()
-        rows.append(
-            "<tr>"
-            f'<td><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;{html.escape(name)}</td>'
-            f'<td align="right">{c.raw:.3f}</td><td align="right">× {c.weight:g}</td>'
-            f'<td align="right"><b>{c.contribution:.3f}</b></td>'
-            f"<td>{html.escape(_component_hint(name, scored, scored.memory))}</td></tr>"
-        )
-    formula = " + ".join(f"{comps[n].weight:g}·{n}" for n in names)
-    numbers = " + ".join(f"{comps[n].weight:g}×{comps[n].raw:.3f}" for n in names)
-    return (
-        '<table cellspacing="0" cellpadding="3">'
-        "<tr><th align='left'>component</th><th>raw</th><th>weight</th><th>contribution</th>"
-        "<th align='left'>from</th></tr>" + "".join(rows) + "</table>"
-        f"<p><code>score = {html.escape(formula)}</code><br>"
-        f"<code>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;= {html.escape(numbers)} = "
-        f"<b>{scored.score:.3f}</b></code></p>"
-    )
 
 
 def _link(m: Any) -> str:
@@ -265,7 +220,7 @@ class DetailPane(QWidget):
 
     def open_anchor(self, anchor_id: int) -> None:
         """Open a live anchor's file at its line in the user's editor."""
-        from hmdesk.gui.runs.step_log import open_location
+        from hmdesk.gui.common.editor import open_location
 
         anchor = next((a for a in self.anchors if a.id == anchor_id), None)
         if anchor is None or anchor.stale:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hmdesk.core.memory.record import LAYERS
+from hmdesk.core.memory.validation import memory_input_problem
 from hmdesk.gui.memories.diff import inline_html, side_by_side_html, value_text
 from hmdesk.gui.memories.query_bar import TagCompleter, split_tags
 from PySide6.QtCore import (
@@ -49,32 +50,12 @@ ERROR_STYLE = "QLabel { color: #c92a2a; }"
 
 
 def _dark(w: QWidget) -> bool:
-    from hmdesk.gui.memories.detail import is_dark
+    from hmdesk.gui.common.theme import is_dark
 
     return is_dark(w)
 
 
 # ----------------------------------------------------------------------------------- edit
-
-
-def validate_memory(content: str, tags: Sequence[str], layer: str, environment: str) -> str | None:
-    """The first problem with these values, or None."""
-    if not content.strip():
-        return "Content is empty: write what the agent should remember."
-    if len(content) > 20_000:
-        return f"Content is {len(content):,} characters; keep a memory under 20,000."
-    if layer not in LAYERS:
-        return f"Layer must be one of {', '.join(LAYERS)}."
-    if not environment.strip():
-        return "Environment is empty (e.g. harmonyos)."
-    if any(c.isspace() for c in environment.strip()):
-        return "Environment must be one word (e.g. harmonyos)."
-    for tag in tags:
-        if any(c.isspace() for c in tag):
-            return f"Tag “{tag}” contains a space; use - or _ instead."
-        if len(tag) > 64:
-            return f"Tag “{tag[:20]}…” is longer than 64 characters."
-    return None
 
 
 class MemoryEditDialog(QDialog):
@@ -174,7 +155,7 @@ class MemoryEditDialog(QDialog):
 
     def problem(self) -> str | None:
         v = self.values()
-        err = validate_memory(v["content"], v["tags"], v["layer"], v["environment"])
+        err = memory_input_problem(v["content"], v["tags"], v["layer"], v["environment"])
         if err is None and self.outside is not None:
             err = "Changed outside since you opened it: load their version before saving."
         return err

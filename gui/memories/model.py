@@ -7,9 +7,9 @@ Sorting is done here (``sorted`` + ``layoutChanged``), never through a proxy
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
+from hmdesk.gui.common.explanation import COMPONENT_ORDER, age_text, parse_time
 from hmdesk.gui.common.highlight import term_spans
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -29,7 +29,6 @@ COLUMNS = ("#", "Score", "Content", "Layer", "Env", "Tags", "Conf.", "Age", "Rec
 COL_RANK, COL_SCORE, COL_CONTENT, COL_LAYER, COL_ENV, COL_TAGS, COL_CONF, COL_AGE, COL_RECALLS = (
     range(len(COLUMNS))
 )
-COMPONENT_ORDER = ("confidence", "recency", "lexical")
 # Plain ints / precomputed flags: enum arithmetic per data() call is measurable when painting.
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
@@ -46,36 +45,6 @@ HEADER_TIPS = {
     COL_AGE: "Time since the memory's timestamp (recency falls to 0 at 90 days)",
     COL_RECALLS: "How often the agent recalled this memory",
 }
-
-
-def parse_time(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    try:
-        dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
-
-
-def age_text(ts: str | None, now: datetime | None = None) -> str:
-    dt = parse_time(ts)
-    if dt is None:
-        return "?"
-    secs = ((now or datetime.now(UTC)) - dt).total_seconds()
-    if secs < 0:
-        return "future"
-    if secs < 60:
-        return "now"
-    if secs < 3600:
-        return f"{int(secs // 60)} min"
-    if secs < 86400:
-        return f"{int(secs // 3600)} h"
-    if secs < 86400 * 60:
-        return f"{int(secs // 86400)} d"
-    if secs < 86400 * 730:
-        return f"{int(secs // (86400 * 30))} mo"
-    return f"{int(secs // (86400 * 365))} y"
 
 
 class _Row:

@@ -15,20 +15,21 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.memory.recall_floor import recall_for_terms
+from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.gui.common.editor import open_location
 from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.devices.hub import DeviceHub, field, usable
+from hmdesk.gui.common.device_hub import DeviceHub, field, usable
 from hmdesk.gui.runs.controller import RunController
 from hmdesk.gui.runs.failure_card import (
     FailureCard,
     SavePitfallDialog,
     finding_dict,
     pitfall_prefill,
-    recall_floor,
 )
 from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
 from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory, load_run
-from hmdesk.gui.runs.step_log import open_location
 from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -53,8 +54,6 @@ from PySide6.QtWidgets import (
 RECENT_KEY = "runs/recent_projects"
 PROJECT_KEY = "runs/project"
 MAX_RECENT = 8
-RECALL_SHOWN = 5  # recalled pitfalls on the failure card
-RECALL_POOL = 20  # asked of the retriever, before the weak matches are dropped
 
 
 def read_project_summary(path: str) -> dict[str, Any]:
@@ -561,14 +560,10 @@ class RunsArea(QWidget):
             self.card.set_recalled(None)
             self.recall_done.emit()
             return
-        from hmdesk.core.memory.retrieve import Query
-
-        # ask for more than the card shows: the floor may hide weak matches among the first five
-        query = Query(text=" ".join(str(t) for t in terms), limit=RECALL_POOL)
         retriever = self.ctx.retriever
 
-        def search(q: Any) -> Any:
-            return recall_floor(retriever.search(q), limit=RECALL_SHOWN)
+        def search(terms: list[str]) -> QueryResult:
+            return recall_for_terms(retriever, terms)
 
         def done(result: Any) -> None:
             self.card.set_recalled(result)
@@ -578,7 +573,7 @@ class RunsArea(QWidget):
             self.card.set_recall_error(str(exc))
             self.recall_done.emit()
 
-        run_in_thread(search, query, on_done=done, on_error=failed)
+        run_in_thread(search, [str(t) for t in terms], on_done=done, on_error=failed)
 
     def save_pitfall(self) -> None:
         run_id = getattr(self.card, "run_id", None)

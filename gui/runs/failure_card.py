@@ -19,13 +19,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import re
 from collections.abc import Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
+from hmdesk.gui.common.explanation import breakdown_text
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase, QTextOption
 from PySide6.QtWidgets import (
@@ -43,34 +42,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-# Terms too generic to recall a pitfall on their own, as the retriever spells them (lowercased,
-# lightly stemmed: "failed" -> "fail", "files" -> "file"); the core's stop words are added below.
-GENERIC_TERMS = frozenset(
-    {
-        "no",
-        "not",
-        "none",
-        "file",
-        "fail",
-        "failed",
-        "failure",
-        "error",
-        "found",
-        "find",
-        "cannot",
-        "unable",
-        "invalid",
-        "please",
-        "check",
-        "失败",
-        "错误",
-        "文件",
-    }
-)
-LEXICAL_FLOOR = 0.34  # with ≥ FLOOR_MIN_TERMS terms, less than this is a stray match …
-FLOOR_MIN_TERMS = 3
-_SPECIFIC = re.compile(r"\d")  # … unless it matched a code (9568320, 10104001, E0xxxxx)
 
 TERM_COLOURS = ["#fff176", "#a5d6a7", "#90caf9", "#f48fb1", "#ffcc80", "#ce93d8", "#80deea"]
 LAYERS = ("semantic", "procedural", "episodic", "world")
@@ -147,76 +118,6 @@ def tags_html(tags: Sequence[str], term_matches: Sequence[Any], colours: dict[st
     return " ".join(parts)
 
 
-def breakdown_text(score: float, components: dict[str, Any]) -> str:
-    """'0.82 = confidence 0.90×0.40 + recency 0.50×0.20 + lexical 0.75×0.40'."""
-    parts = []
-    for name in ("confidence", "recency", "lexical"):
-        c = components.get(name)
-        if c is not None:
-            parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
-    for name, c in components.items():
-        if name not in ("confidence", "recency", "lexical"):
-            parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
-    return f"{score:.2f} = " + " + ".join(parts)
-
-
-def _generic_terms() -> frozenset[str]:
-    try:
-        from hmdesk.core.memory.terms import STOP_WORDS
-    except ImportError:  # pragma: no cover
-        return GENERIC_TERMS
-    return GENERIC_TERMS | STOP_WORDS
-
-
-def weak_reason(scored: Any, n_terms: int, generic: frozenset[str] | None = None) -> str | None:
-    """Why a recalled memory is too weak to show (None: keep it).
-
-    Weak: every term it matched is generic (``no``, ``file``, a stop word …); or, with at least
-    :data:`FLOOR_MIN_TERMS` query terms, its lexical part is under :data:`LEXICAL_FLOOR` and
-    none of the terms it matched is specific (has a digit: an error code).
-    """
-    generic = _generic_terms() if generic is None else generic
-    matched = [str(tm.term) for tm in scored.terms if tm.matched]
-    strong = [t for t in matched if t.lower() not in generic]
-    if matched and not strong:
-        return "only generic words matched: " + ", ".join(matched)
-    lexical = scored.components.get("lexical")
-    raw = float(getattr(lexical, "raw", 1.0))
-    if (
-        n_terms >= FLOOR_MIN_TERMS
-        and raw < LEXICAL_FLOOR
-        and not any(_SPECIFIC.search(t) for t in strong)
-    ):
-        return f"lexical {raw:.2f} < {LEXICAL_FLOOR} with no code matched"
-    return None
-
-
-def recall_floor(result: Any, limit: int = 5) -> Any:
-    """``result`` without its weak matches (see :func:`weak_reason`), at most ``limit`` kept.
-
-    The kept ``ScoredMemory`` objects are the retriever's own (explanations intact); the removed
-    count is added to ``filtered["weak_match"]`` and to the note.
-    """
-    if result is None or not getattr(result, "results", None):
-        return result
-    generic = _generic_terms()
-    n_terms = len(result.terms)
-    kept = [s for s in result.results if weak_reason(s, n_terms, generic) is None]
-    weak = len(result.results) - len(kept)
-    kept = kept[:limit]
-    if not weak:
-        return (
-            dataclasses.replace(result, results=kept)
-            if len(kept) != len(result.results)
-            else result
-        )
-    filtered = dict(result.filtered)
-    filtered["weak_match"] = filtered.get("weak_match", 0) + weak
-    hidden = f"{weak} weak match{'es' if weak != 1 else ''} hidden (only generic words in common)"
-    note = f"{result.note}; {hidden}" if result.note else hidden
-    return dataclasses.replace(result, results=kept, filtered=filtered, note=note)
-
-
 class EvidenceBox(QPlainTextEdit):
     """The evidence lines: monospace, wrapped anywhere (paths have no spaces), selectable."""
 
@@ -288,7 +189,7 @@ class PitfallRow(QFrame):
         self.helped_button.clicked.connect(lambda: self.helped.emit(self.memory_id))
         bottom.addWidget(self.helped_button)
         lay.addLayout(bottom)
-        from hmdesk.gui.memories.detail import breakdown_html
+        from hmdesk.gui.common.explanation import breakdown_html
 
         self.why = QLabel(breakdown_html(scored))
         self.why.setTextFormat(Qt.TextFormat.RichText)

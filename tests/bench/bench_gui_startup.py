@@ -130,7 +130,7 @@ LAYERS = ("semantic", "episodic", "procedural", "world")
 def make_store(path: Path, n: int = N_MEMORIES) -> float:
     """An hmdesk database with ``n`` memories (schema via Database, rows by bulk SQL)."""
     from hmdesk.core.db import Database, iso
-    from hmdesk.gui.memories.starter import starter_entries
+    from hmdesk.core.memory.starter import starter_entries
 
     start = time.perf_counter()
     Database(path).close()

@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from hmdesk.core.db import Database
-from hmdesk.core.toolchain.pipeline import Pipeline, PipelineEvent
+from hmdesk.core.toolchain.pipeline import Pipeline
+from hmdesk.core.toolchain.runs import PipelineEvent
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, make_fake_tools
 

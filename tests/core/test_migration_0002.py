@@ -7,7 +7,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from hmdesk.core.db import Database, alembic_config, make_engine, migrate_to
-from hmdesk.core.toolchain.pipeline import RunRepository
+from hmdesk.core.toolchain.runs import RunRepository
 
 
 def _head() -> str:

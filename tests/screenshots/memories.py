@@ -89,7 +89,7 @@ def show_default_paths(window: Any) -> None:
 def populate(store: Any) -> dict[str, str]:
     """The starter pack with realistic ages, edits, a supersede chain and recalls."""
     from hmdesk.core.db import iso
-    from hmdesk.gui.memories.starter import starter_entries
+    from hmdesk.core.memory.starter import starter_entries
 
     now = datetime.now(UTC)
     for i, e in enumerate(starter_entries()):
@@ -191,7 +191,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             paths.append(_save(area.detail, out / "detail-pane.png"))
 
             # 2b. the same in a dark system theme (the palette follows the system scheme)
-            from hmdesk.gui.app import dark_palette
+            from hmdesk.gui.common.theme import dark_palette
 
             light = app.palette()
             app.setPalette(dark_palette())

@@ -279,7 +279,7 @@ def test_printer_keeps_colours_on_a_terminal() -> None:
     import io
 
     from hmdesk.core.cli.runner import _Printer
-    from hmdesk.core.toolchain.pipeline import PipelineEvent
+    from hmdesk.core.toolchain.runs import PipelineEvent
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

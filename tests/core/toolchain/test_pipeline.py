@@ -13,15 +13,13 @@ import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.models import Run, RunStep
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
-from hmdesk.core.toolchain.pipeline import (
-    BoundedLog,
+from hmdesk.core.toolchain.pipeline import BoundedLog, Pipeline, find_hap
+from hmdesk.core.toolchain.runs import (
     InvalidOptions,
-    Pipeline,
     PipelineError,
     PipelineEvent,
     PipelineOptions,
     RunRepository,
-    find_hap,
 )
 
 from tests.core.toolchain.test_process import pid_exists, wait_gone

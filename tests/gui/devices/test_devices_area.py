@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hmdesk.gui.context import build_context
 from hmdesk.gui.devices.area import DevicesArea
-from hmdesk.gui.devices.hub import TARGET_KEY, DeviceHub
+from hmdesk.gui.common.device_hub import TARGET_KEY, DeviceHub
 from hmdesk.gui.devices.model import DevicesModel
 from PySide6.QtCore import QSettings
 

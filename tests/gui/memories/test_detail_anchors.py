@@ -54,7 +54,7 @@ def test_detail_pane_lists_code_anchors_and_marks_stale(area, ctx, qtbot, tmp_pa
 
     opened: list[tuple[str, int, int, str | Path | None]] = []
     monkeypatch.setattr(
-        "hmdesk.gui.runs.step_log.open_location",
+        "hmdesk.gui.common.editor.open_location",
         lambda path, line, col, project_dir=None: (
             opened.append((path, line, col, project_dir)) or "opened"
         ),

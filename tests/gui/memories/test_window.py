@@ -160,7 +160,7 @@ def test_database_error_dialog(qtbot, tmp_path):
 
 
 def test_dark_palette_follows_the_scheme(qapp):
-    from hmdesk.gui.app import dark_palette
+    from hmdesk.gui.common.theme import dark_palette
 
     p = dark_palette()
     assert p.color(p.ColorRole.Base).lightness() < 64

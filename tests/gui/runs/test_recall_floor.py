@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hmdesk.core.memory.recall_floor import recall_floor, weak_reason
 from hmdesk.core.memory.retrieve import Query
 from hmdesk.gui.context import build_context
-from hmdesk.gui.runs.failure_card import FailureCard, recall_floor, weak_reason
+from hmdesk.gui.runs.failure_card import FailureCard
 from PySide6.QtCore import QSettings
 
 # the doctor's terms for install code 9568320 (kind, code, 安装失败, first words of its meaning)

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.pipeline import PipelineOptions
+from hmdesk.core.toolchain.runs import PipelineOptions
 from hmdesk.gui.context import build_context
 from hmdesk.gui.runs.area import RECENT_KEY, RunsArea
 from hmdesk.gui.runs.failure_card import SavePitfallDialog

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
-from hmdesk.gui.runs import step_log
 from hmdesk.gui.runs.failure_card import FailureCard, finding_dict, location_text, pitfall_prefill
 from hmdesk.gui.runs.step_log import (
     StepLogView,
     ansi_segments,
-    editor_argv,
     find_locations,
     line_level,
-    open_location,
     parse_href,
     strip_ansi,
 )
@@ -49,39 +44,6 @@ def test_locations_all_shapes():
     bare = "entry/src/main/ets/pages/Index.ets:12:5 - error"
     assert find_locations(bare)[0].path == "entry/src/main/ets/pages/Index.ets"
     assert parse_href(loc.href) == (loc.path, 185, 34)
-
-
-def test_editor_argv():
-    assert editor_argv("code --wait", "/a.ets", 3, 4) == ["code", "--wait", "--goto", "/a.ets:3:4"]
-    assert editor_argv("vim", "/a.ets", 3, 4) == ["vim", "+3", "/a.ets"]
-    assert editor_argv("/opt/idea/bin/idea.sh", "/a.ets", 3, 4)[1:3] == ["--line", "3"]
-    assert editor_argv("nano", "/a.ets", 3, 4) == ["nano", "+3:4", "/a.ets"]
-    assert editor_argv("myeditor", "/a.ets", 3, 4) == ["myeditor", "/a.ets"]
-
-
-def test_open_location_uses_editor(tmp_path, monkeypatch):
-    target = tmp_path / "Index.ets"
-    target.write_text("x\n")
-    calls = []
-
-    class FakePopen:
-        def __init__(self, argv, **kw):
-            calls.append((argv, kw))
-
-    monkeypatch.setattr(step_log.subprocess, "Popen", FakePopen)
-    monkeypatch.setenv("VISUAL", "code")
-    msg = open_location("Index.ets", 7, 2, tmp_path)
-    assert calls[0][0] == ["code", "--goto", f"{target}:7:2"]
-    assert "shell" not in calls[0][1] and "Index.ets:7:2" in msg
-    assert "does not exist" in open_location("missing.ets", 1, 1, tmp_path)
-    monkeypatch.delenv("VISUAL")
-    monkeypatch.delenv("EDITOR", raising=False)
-    opened = []
-    monkeypatch.setattr(
-        step_log.QDesktopServices, "openUrl", lambda url: opened.append(url) or True
-    )
-    assert "default application" in open_location(str(target), 1, 1)
-    assert opened and opened[0].toLocalFile() == os.fspath(target)
 
 
 def test_click_on_location_emits(qtbot):

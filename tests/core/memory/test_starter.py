@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.gui.memories.dialogs import validate_memory
-from hmdesk.gui.memories.starter import starter_entries
+from hmdesk.core.memory.starter import starter_entries
+from hmdesk.core.memory.validation import memory_input_problem
 
 # Named in issue 4 (written from reference/toolchain.md).
 REQUIRED = {
@@ -27,7 +27,7 @@ def test_starter_pack_entries_are_complete_and_valid():
         content, tags = e["content"], e["tags"]
         assert tags, e["id"]
         assert "\nFix: " in content, e["id"]  # what went wrong, then how to fix it
-        err = validate_memory(content, tags, e.get("layer", "semantic"), "harmonyos")
+        err = memory_input_problem(content, tags, e.get("layer", "semantic"), "harmonyos")
         assert err is None, (e["id"], err)
         assert 0 < float(e.get("confidence", 0.8)) <= 1, e["id"]
         for tag in tags:  # an error code in the tags is the one the text talks about

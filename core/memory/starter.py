@@ -6,6 +6,10 @@ import json
 from importlib import resources
 from typing import Any
 
+from hmdesk.core.db import iso
+from hmdesk.core.memory.errors import NotFound
+from hmdesk.core.memory.store import MemoryStore
+
 STARTER_FILE = "starter_pack.jsonl"
 
 
@@ -14,11 +18,8 @@ def starter_entries() -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def load_starter_pack(store: Any) -> int:
+def load_starter_pack(store: MemoryStore) -> int:
     """Add every starter memory not already in the store. Returns how many were added."""
-    from hmdesk.core.db import iso
-    from hmdesk.core.memory.store import NotFound
-
     added = 0
     now = iso()
     for e in starter_entries():

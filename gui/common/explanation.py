@@ -1,0 +1,113 @@
+"""The retriever's explanation as people read it, the same in every view: the score split into its
+weighted parts (a table, a one-line sum, bar colours) and how old a memory is.
+
+Everything here reads only the core's explanation objects (:class:`ScoredMemory`,
+:class:`Component`); the memory inspector's detail pane and the runner's failure card both use it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve import Component, ScoredMemory
+from hmdesk.gui.common.theme import LIGHT, Theme
+from PySide6.QtGui import QColor
+
+COMPONENT_ORDER = ("confidence", "recency", "lexical")
+
+
+def component_color(name: str, theme: Theme = LIGHT) -> QColor:
+    """The colour of a score component (bar part, table swatch)."""
+    colour = {
+        "confidence": theme.score_confidence,
+        "recency": theme.score_recency,
+        "lexical": theme.score_lexical,
+    }.get(name, theme.score_other)
+    return QColor(colour)
+
+
+def parse_time(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    try:
+        dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def age_text(ts: str | None, now: datetime | None = None) -> str:
+    dt = parse_time(ts)
+    if dt is None:
+        return "?"
+    secs = ((now or datetime.now(UTC)) - dt).total_seconds()
+    if secs < 0:
+        return "future"
+    if secs < 60:
+        return "now"
+    if secs < 3600:
+        return f"{int(secs // 60)} min"
+    if secs < 86400:
+        return f"{int(secs // 3600)} h"
+    if secs < 86400 * 60:
+        return f"{int(secs // 86400)} d"
+    if secs < 86400 * 730:
+        return f"{int(secs // (86400 * 30))} mo"
+    return f"{int(secs // (86400 * 365))} y"
+
+
+def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> str:
+    if name == "confidence":
+        return "stored confidence"
+    if name == "recency":
+        return f"1 − age/90 d, floor 0 (age {age_text(memory.timestamp)})"
+    if name == "lexical":
+        terms = scored.terms or []
+        hit = sum(1 for t in terms if t.matched)
+        return f"{hit} of {len(terms)} terms matched" if terms else "no terms: not used"
+    return ""
+
+
+def breakdown_html(scored: ScoredMemory, theme: Theme = LIGHT) -> str:
+    """The score as a table of its weighted parts, then the formula with the numbers in."""
+    comps = scored.components or {}
+    names = [n for n in COMPONENT_ORDER if n in comps] + [
+        n for n in comps if n not in COMPONENT_ORDER
+    ]
+    rows = []
+    for name in names:
+        c = comps[name]
+        color = component_color(name, theme).name()
+        rows.append(
+            "<tr>"
+            f'<td><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;{html.escape(name)}</td>'
+            f'<td align="right">{c.raw:.3f}</td><td align="right">× {c.weight:g}</td>'
+            f'<td align="right"><b>{c.contribution:.3f}</b></td>'
+            f"<td>{html.escape(_component_hint(name, scored, scored.memory))}</td></tr>"
+        )
+    formula = " + ".join(f"{comps[n].weight:g}·{n}" for n in names)
+    numbers = " + ".join(f"{comps[n].weight:g}×{comps[n].raw:.3f}" for n in names)
+    return (
+        '<table cellspacing="0" cellpadding="3">'
+        "<tr><th align='left'>component</th><th>raw</th><th>weight</th><th>contribution</th>"
+        "<th align='left'>from</th></tr>" + "".join(rows) + "</table>"
+        f"<p><code>score = {html.escape(formula)}</code><br>"
+        f"<code>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;= {html.escape(numbers)} = "
+        f"<b>{scored.score:.3f}</b></code></p>"
+    )
+
+
+def breakdown_text(score: float, components: Mapping[str, Component]) -> str:
+    """'0.82 = confidence 0.90×0.40 + recency 0.50×0.20 + lexical 0.75×0.40'."""
+    parts = []
+    for name in ("confidence", "recency", "lexical"):
+        c = components.get(name)
+        if c is not None:
+            parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
+    for name, c in components.items():
+        if name not in ("confidence", "recency", "lexical"):
+            parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
+    return f"{score:.2f} = " + " + ".join(parts)

@@ -1,0 +1,258 @@
+"""The one place that owns colours: named roles for the light and the dark palette.
+
+Widgets never hard-code a colour. They ask for the theme that fits where they are drawn
+(:func:`theme_for` reads the widget's palette, so a widget under a dark palette gets the dark
+values) and use its named roles: ``theme_for(self).error_fg``. Style sheets and rich text are
+built from these names at the moment they are applied; a widget that outlives a palette change
+re-applies them in ``changeEvent(QEvent.PaletteChange)``.
+
+The dark palette itself (:func:`dark_palette`) is here too, so the app and the tests that render
+both palettes use the same one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Named colours (``#rrggbb``). Pairs ``*_bg`` / ``*_fg`` are chosen to be read together."""
+
+    dark: bool
+    # text
+    muted_fg: str
+    muted_bg: str
+    subtle_fg: str  # secondary text: summaries, counters, notes
+    accent_fg: str  # links, ids, a running step
+    ok_fg: str
+    warn_fg: str
+    error_fg: str
+    # banners and boxes: background, text, border
+    error_bg: str
+    error_text: str
+    error_border: str
+    warn_bg: str
+    warn_text: str
+    warn_border: str
+    ok_bg: str
+    ok_text: str
+    info_bg: str
+    info_text: str
+    # the failure card
+    card_bg: str
+    card_border: str
+    card_title_fg: str
+    row_bg: str
+    row_border: str
+    evidence_bg: str
+    # code and highlighting
+    code_bg: str
+    term_fg: str  # text on a term colour
+    term_bg: tuple[str, ...]  # one colour per query term, in order
+    diff_del_bg: str
+    diff_ins_bg: str
+    # score parts (bars in the results table)
+    score_confidence: str
+    score_recency: str
+    score_lexical: str
+    score_other: str
+    # hilog levels
+    level_debug: str
+    level_info: str
+    level_warn: str
+    level_error: str
+    level_fatal: str
+    # ANSI colours 0..7 and 8..15 in a step log
+    ansi: tuple[str, ...]
+    ansi_bright: tuple[str, ...]
+
+    def term(self, index: int) -> str:
+        """The colour of the ``index``-th query term (the same in every view)."""
+        return self.term_bg[index % len(self.term_bg)]
+
+
+LIGHT = Theme(
+    dark=False,
+    muted_fg="#616161",
+    muted_bg="#e9ecef",
+    subtle_fg="#455a64",
+    accent_fg="#1565c0",
+    ok_fg="#2e7d32",
+    warn_fg="#b34700",
+    error_fg="#c62828",
+    error_bg="#fdecea",
+    error_text="#5c0011",
+    error_border="#fa5252",
+    warn_bg="#fff3cd",
+    warn_text="#5c3c00",
+    warn_border="#f08c00",
+    ok_bg="#e8f5e9",
+    ok_text="#1b4d20",
+    info_bg="#e3f2fd",
+    info_text="#0d3c61",
+    card_bg="#fff8f8",
+    card_border="#e57373",
+    card_title_fg="#b71c1c",
+    row_bg="#ffffff",
+    row_border="#e0e0e0",
+    evidence_bg="#fbe9e7",
+    code_bg="#f1f3f5",
+    term_fg="#000000",
+    term_bg=(
+        "#ffe066",
+        "#a5d8ff",
+        "#b2f2bb",
+        "#ffc9c9",
+        "#d0bfff",
+        "#ffd8a8",
+        "#99e9f2",
+        "#fcc2d7",
+    ),
+    diff_del_bg="#ffc9c9",
+    diff_ins_bg="#b2f2bb",
+    score_confidence="#4c6ef5",
+    score_recency="#20c997",
+    score_lexical="#fab005",
+    score_other="#adb5bd",
+    level_debug="#5f87af",
+    level_info="#2e7d32",
+    level_warn="#b34700",
+    level_error="#d70000",
+    level_fatal="#af00af",
+    ansi=("#000000", "#c62828", "#2e7d32", "#b58900", "#1565c0", "#8e24aa", "#00838f", "#9e9e9e"),
+    ansi_bright=(
+        "#616161",
+        "#ef5350",
+        "#43a047",
+        "#f9a825",
+        "#1e88e5",
+        "#ab47bc",
+        "#26a69a",
+        "#ffffff",
+    ),
+)
+
+DARK = Theme(
+    dark=True,
+    muted_fg="#adb5bd",
+    muted_bg="#3a3f44",
+    subtle_fg="#b0bec5",
+    accent_fg="#74c0fc",
+    ok_fg="#69db7c",
+    warn_fg="#ffa94d",
+    error_fg="#ff8787",
+    error_bg="#4a1f1f",
+    error_text="#ffe3e3",
+    error_border="#e03131",
+    warn_bg="#4a3b12",
+    warn_text="#fff3bf",
+    warn_border="#f08c00",
+    ok_bg="#1f3d24",
+    ok_text="#d3f9d8",
+    info_bg="#1c3349",
+    info_text="#d0ebff",
+    card_bg="#2d2224",
+    card_border="#c92a2a",
+    card_title_fg="#ffa8a8",
+    row_bg="#25272b",
+    row_border="#45494e",
+    evidence_bg="#3b2624",
+    code_bg="#2b2f33",
+    term_fg="#ffffff",
+    term_bg=(
+        "#7a6000",
+        "#1c5d8c",
+        "#2b7a3b",
+        "#8c2f2f",
+        "#5a3f9e",
+        "#8f5a1a",
+        "#106a75",
+        "#8a2d5b",
+    ),
+    diff_del_bg="#7a2020",
+    diff_ins_bg="#1f6b2e",
+    score_confidence="#748ffc",
+    score_recency="#38d9a9",
+    score_lexical="#fcc419",
+    score_other="#868e96",
+    level_debug="#91a7ff",
+    level_info="#69db7c",
+    level_warn="#ffa94d",
+    level_error="#ff6b6b",
+    level_fatal="#e599f7",
+    ansi=("#ced4da", "#ff6b6b", "#69db7c", "#ffd43b", "#74c0fc", "#e599f7", "#66d9e8", "#adb5bd"),
+    ansi_bright=(
+        "#868e96",
+        "#ff8787",
+        "#8ce99a",
+        "#ffe066",
+        "#a5d8ff",
+        "#eebefa",
+        "#99e9f2",
+        "#ffffff",
+    ),
+)
+
+
+def palette_is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def is_dark(widget: QWidget | None = None) -> bool:
+    """Whether ``widget`` (or, without one, the application) is drawn with a dark palette."""
+    if widget is not None:
+        return palette_is_dark(widget.palette())
+    return palette_is_dark(QApplication.palette())
+
+
+def theme_for(widget: QWidget | None = None) -> Theme:
+    """The theme that fits ``widget``'s palette (the application's without one)."""
+    return DARK if is_dark(widget) else LIGHT
+
+
+def dark_palette() -> QPalette:
+    """The dark palette the app uses when the system asks for a dark scheme."""
+    p = QPalette()
+    window, base, text = QColor(37, 39, 43), QColor(28, 30, 33), QColor(225, 228, 232)
+    p.setColor(QPalette.ColorRole.Window, window)
+    p.setColor(QPalette.ColorRole.WindowText, text)
+    p.setColor(QPalette.ColorRole.Base, base)
+    p.setColor(QPalette.ColorRole.AlternateBase, QColor(34, 36, 40))
+    p.setColor(QPalette.ColorRole.ToolTipBase, window)
+    p.setColor(QPalette.ColorRole.ToolTipText, text)
+    p.setColor(QPalette.ColorRole.Text, text)
+    p.setColor(QPalette.ColorRole.Button, QColor(45, 48, 53))
+    p.setColor(QPalette.ColorRole.ButtonText, text)
+    p.setColor(QPalette.ColorRole.BrightText, QColor(255, 107, 107))
+    p.setColor(QPalette.ColorRole.Link, QColor(116, 192, 252))
+    p.setColor(QPalette.ColorRole.Highlight, QColor(51, 102, 170))
+    p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
+    p.setColor(QPalette.ColorRole.PlaceholderText, QColor(134, 142, 150))
+    p.setColor(QPalette.ColorRole.Mid, QColor(80, 84, 90))
+    for role in (
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+        QPalette.ColorRole.WindowText,
+    ):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(110, 115, 120))
+    return p
+
+
+def contrast_ratio(fg: str | QColor, bg: str | QColor) -> float:
+    """WCAG 2 contrast ratio of two colours (1 … 21; 4.5 is the floor for body text)."""
+
+    def luminance(c: str | QColor) -> float:
+        q = QColor(c)
+        out = []
+        for v in (q.redF(), q.greenF(), q.blueF()):
+            out.append(v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4)
+        r, g, b = out
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    a, b = luminance(fg), luminance(bg)
+    hi, lo = max(a, b), min(a, b)
+    return (hi + 0.05) / (lo + 0.05)
