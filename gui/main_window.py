@@ -13,10 +13,19 @@ import logging
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.logs import log_file_path
-from hmdesk.gui.common.theme import Theme, theme_for
+from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.context import AppContext
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
+from PySide6.QtCore import QEvent, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -37,23 +46,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def banner_style(theme: Theme) -> str:
-    """The error banner's style sheet in ``theme``'s colours."""
-    return (
-        f"#errorBanner {{ background-color: {theme.error_bg}; "
-        f"border: 1px solid {theme.error_border}; border-radius: 4px; }}"
-        f" #errorBanner QLabel {{ color: {theme.error_text}; }}"
-    )
-
-
 class ErrorBanner(QFrame):
     """A non-modal banner: what happened, what to do, and a close button. Newest message wins;
-    repeated messages are counted rather than stacked."""
+    repeated messages are counted rather than stacked.
+
+    Drawn in the theme's ``error_bg`` / ``error_border`` with the text in ``error_text``. It paints
+    its own background instead of using a style sheet: a style sheet that sets a background also
+    fixes the widget's palette, so ``theme_for(self)`` would read the banner's own colours and
+    palette changes would no longer reach it.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBanner")
-        self._apply_theme()
+        self.theme = theme_for(self)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 6, 6)
         self.label = QLabel(self)
@@ -61,6 +67,7 @@ class ErrorBanner(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.label, 1)
+        self._apply_theme()
         self.close_button = QPushButton("Dismiss", self)
         self.close_button.setObjectName("errorBannerClose")
         self.close_button.clicked.connect(self.hide)
@@ -87,14 +94,24 @@ class ErrorBanner(QFrame):
         return self.label.text()
 
     def _apply_theme(self) -> None:
-        style = banner_style(theme_for(self))
-        if style != self.styleSheet():  # setting it again would only re-polish
-            self.setStyleSheet(style)
+        self.theme = theme_for(self)
+        palette = self.label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(self.theme.error_text))
+        palette.setColor(QPalette.ColorRole.Text, QColor(self.theme.error_text))
+        self.label.setPalette(palette)
+        self.update()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
             self._apply_theme()
         super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(self.theme.error_border), 1))
+        painter.setBrush(QColor(self.theme.error_bg))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
 
 
 class MainWindow(QMainWindow):
