@@ -10,27 +10,18 @@ from __future__ import annotations
 import argparse
 import html
 import logging
-import logging.handlers
-import os
 import sys
 import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import shiboken6
+from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
 from hmdesk.gui.common.theme import dark_palette
-from PySide6.QtCore import (
-    QObject,
-    QSettings,
-    Qt,
-    QTimer,
-    QtMsgType,
-    Signal,
-    qInstallMessageHandler,
-)
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,55 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
 
 log = logging.getLogger("hmdesk")
-APP_NAME = "hmdesk"
-_log_path: Path | None = None
-
-
-# ---------------------------------------------------------------------------------- logging
-
-
-def log_dir() -> Path:
-    env = os.environ.get("HMDESK_LOG_DIR")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_log_path
-
-    return user_log_path(APP_NAME, appauthor=False)
-
-
-def log_file_path() -> Path:
-    return _log_path if _log_path is not None else log_dir() / "hmdesk.log"
-
-
-def setup_logging(directory: Path | None = None) -> Path:
-    """Log to ``<user log dir>/hmdesk.log`` (rotating, 1 MB × 3) and route Qt messages there."""
-    global _log_path
-    directory = directory or log_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / "hmdesk.log"
-    handler = logging.handlers.RotatingFileHandler(
-        path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
-    )
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    _log_path = path
-    return path
-
-
-def _qt_message_handler(mode: QtMsgType, _context: Any, message: str) -> None:
-    level = {
-        QtMsgType.QtDebugMsg: logging.DEBUG,
-        QtMsgType.QtInfoMsg: logging.INFO,
-        QtMsgType.QtWarningMsg: logging.WARNING,
-        QtMsgType.QtCriticalMsg: logging.ERROR,
-        QtMsgType.QtFatalMsg: logging.CRITICAL,
-    }.get(mode, logging.INFO)
-    logging.getLogger("qt").log(level, "%s", message)
 
 
 # ------------------------------------------------------------------------------ excepthook
@@ -101,7 +49,9 @@ def _qt_message_handler(mode: QtMsgType, _context: Any, message: str) -> None:
 class ExceptionDialog(QDialog):
     """An unexpected error: what it was, the details, where the log is. The app keeps running."""
 
-    def __init__(self, summary: str, details: str, log_path: Path, parent: QWidget | None = None):
+    def __init__(
+        self, summary: str, details: str, log_path: Path, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("exceptionDialog")
         self.setWindowTitle("hmdesk hit an unexpected error")
@@ -167,7 +117,7 @@ def handle_exception(
 class _ThreadRelay(QObject):
     """Carries an exception from a Python worker thread to the GUI thread (queued signal)."""
 
-    raised = Signal(object, object, object)
+    raised = Signal(object, object, object)  # (type, exception or None, traceback or None)
 
 
 _relay: _ThreadRelay | None = None
@@ -180,16 +130,24 @@ def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
     _relay.raised.emit(args.exc_type, args.exc_value, args.exc_traceback)
 
 
-def install_excepthook() -> Callable[..., Any]:
-    """Unexpected exceptions — on the GUI thread or any Python thread — open the dialog."""
+def _relayed(
+    exc_type: type[BaseException], exc: BaseException | None, tb: TracebackType | None
+) -> None:
+    """A worker thread's exception, now on the GUI thread (``exc`` is None when the thread
+    raised a bare class)."""
+    handle_exception(exc_type, exc if exc is not None else exc_type(), tb)
+
+
+def install_excepthook() -> Callable[
+    [type[BaseException], BaseException, TracebackType | None], object
+]:
+    """Unexpected exceptions — on the GUI thread or any Python thread — open the dialog.
+    Returns the previous ``sys.excepthook``."""
     global _relay
     previous = sys.excepthook
     sys.excepthook = handle_exception
     _relay = _ThreadRelay()
-    _relay.raised.connect(
-        lambda t, e, tb: handle_exception(t, e if e is not None else t(), tb),
-        Qt.ConnectionType.QueuedConnection,
-    )
+    _relay.raised.connect(_relayed, Qt.ConnectionType.QueuedConnection)
     threading.excepthook = _thread_excepthook
     return previous
 
@@ -283,7 +241,7 @@ def main(
         setup_logging()
     except OSError as exc:  # a read-only home must not stop the app
         print(f"hmdesk: cannot write the log file: {exc}", file=sys.stderr)
-    qInstallMessageHandler(_qt_message_handler)
+    qInstallMessageHandler(qt_message_handler)
     install_excepthook()
     configure_runtime()
     follow_color_scheme(app)
@@ -297,7 +255,7 @@ def main(
         on_window(window)
     status = {"code": 0}
 
-    def opened(parts: tuple[Any, Any, Any]) -> None:
+    def opened(parts: tuple[Database, MemoryStore, Retriever]) -> None:
         from hmdesk.gui.context import AppContext
 
         db, store, retriever = parts

@@ -2,17 +2,30 @@
 
 The window can be shown before the database is open (``MainWindow()`` then
 :meth:`MainWindow.set_context`): app start paints at once and fills the areas when the core is
-ready (see :mod:`hmdesk.gui.app`).
+ready (see :mod:`hmdesk.gui.app`). The areas are imported when the context arrives, not at
+module import, for the same reason: together they import in most of a second.
 """
 
 from __future__ import annotations
 
 import html
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
+from hmdesk.gui.common.logs import log_file_path
+from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.context import AppContext
+from PySide6.QtCore import QEvent, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -26,25 +39,27 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from hmdesk.gui.context import AppContext
+    from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
+    from hmdesk.gui.runs.area import RunsArea
 
 log = logging.getLogger(__name__)
-
-BANNER_STYLE = (
-    "#errorBanner { background-color: #ffe3e3; border: 1px solid #fa5252; border-radius: 4px; }"
-    " #errorBanner QLabel { color: #5c0011; }"
-)
 
 
 class ErrorBanner(QFrame):
     """A non-modal banner: what happened, what to do, and a close button. Newest message wins;
-    repeated messages are counted rather than stacked."""
+    repeated messages are counted rather than stacked.
+
+    Drawn in the theme's ``error_bg`` / ``error_border`` with the text in ``error_text``. It paints
+    its own background instead of using a style sheet: a style sheet that sets a background also
+    fixes the widget's palette, so ``theme_for(self)`` would read the banner's own colours and
+    palette changes would no longer reach it.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBanner")
-        self.setStyleSheet(BANNER_STYLE)
+        self.theme = theme_for(self)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 6, 6)
         self.label = QLabel(self)
@@ -52,6 +67,7 @@ class ErrorBanner(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.label, 1)
+        self._apply_theme()
         self.close_button = QPushButton("Dismiss", self)
         self.close_button.setObjectName("errorBannerClose")
         self.close_button.clicked.connect(self.hide)
@@ -77,23 +93,25 @@ class ErrorBanner(QFrame):
     def text(self) -> str:
         return self.label.text()
 
+    def _apply_theme(self) -> None:
+        self.theme = theme_for(self)
+        palette = self.label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(self.theme.error_text))
+        palette.setColor(QPalette.ColorRole.Text, QColor(self.theme.error_text))
+        self.label.setPalette(palette)
+        self.update()
 
-def _optional_area(module: str, cls: str, ctx: Any, name: str) -> QWidget:
-    """The runner helper's area if its module is there; a placeholder otherwise."""
-    try:
-        mod = __import__(module, fromlist=[cls])
-        return getattr(mod, cls)(ctx)  # type: ignore[no-any-return]
-    except ModuleNotFoundError as exc:
-        if exc.name and not module.startswith(exc.name) and exc.name != module:
-            log.warning("%s area: %s", name, exc)
-        text = f"The {name} area is not available in this build."
-    except Exception as exc:  # a broken area must not take the window down
-        log.exception("%s area failed to load", name)
-        text = f"The {name} area failed to load: {exc}"
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    label.setObjectName(f"{name.lower()}Placeholder")
-    return label
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_theme()
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(self.theme.error_border), 1))
+        painter.setBrush(QColor(self.theme.error_bg))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
 
 
 class MainWindow(QMainWindow):
@@ -112,6 +130,8 @@ class MainWindow(QMainWindow):
         self.ctx: AppContext | None = None
         self.settings = settings if settings is not None else (ctx.settings if ctx else QSettings())
         self.memories: MemoriesArea | None = None
+        self.runs: RunsArea | None = None
+        self.devices: DevicesArea | None = None
         self._painted = False
         central = QWidget(self)
         lay = QVBoxLayout(central)
@@ -196,29 +216,30 @@ class MainWindow(QMainWindow):
         )
 
     def _show_log_path(self) -> None:
-        from hmdesk.gui.app import log_file_path
-
         self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
 
     # ------------------------------------------------------------------ context
     def set_context(self, ctx: AppContext) -> None:
+        from hmdesk.gui.devices.area import DevicesArea
         from hmdesk.gui.memories.area import MemoriesArea
+        from hmdesk.gui.runs.area import RunsArea
 
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
-        ctx.bus.info.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        current = int(self.settings.value("window/tab", 0) or 0)
+        ctx.bus.info.connect(self._show_info)
+        current = _int_setting(self.settings.value("window/tab", 0))
         self.memories = MemoriesArea(ctx, self.tabs)
-        runs = _optional_area("hmdesk.gui.runs.area", "RunsArea", ctx, "Runs")
-        devices = _optional_area("hmdesk.gui.devices.area", "DevicesArea", ctx, "Devices")
+        self.runs = RunsArea(ctx)
+        self.devices = DevicesArea(ctx)
         self.tabs.setUpdatesEnabled(False)
         while self.tabs.count():
             w = self.tabs.widget(0)
             self.tabs.removeTab(0)
-            w.deleteLater()
+            if w is not None:
+                w.deleteLater()
         self.tabs.addTab(self.memories, "Memories")
-        self.tabs.addTab(runs, "Runs")
-        self.tabs.addTab(devices, "Devices")
+        self.tabs.addTab(self.runs, "Runs")
+        self.tabs.addTab(self.devices, "Devices")
         self.tabs.setCurrentIndex(max(0, min(2, current)))
         self.tabs.setUpdatesEnabled(True)
         self._fill_menus(self.memories)
@@ -236,6 +257,9 @@ class MainWindow(QMainWindow):
 
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
+
+    def _show_info(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -259,15 +283,23 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.ctx is not None:  # nothing worth remembering before the areas exist
             self.save_state()
-        if self.memories is not None:
-            self.memories.shutdown()
-        for i in range(self.tabs.count()):
-            w = self.tabs.widget(i)
-            stop = getattr(w, "shutdown", None) or getattr(w, "stop", None)
-            if callable(stop) and w is not self.memories:
-                try:
-                    stop()
-                except Exception:
-                    log.exception("stopping %s", type(w).__name__)
+        for area in (self.memories, self.runs, self.devices):
+            if area is None:
+                continue
+            try:
+                area.shutdown()
+            except Exception:  # one area failing to stop must not keep the others running
+                # (threads, child processes) nor the window open; logged with its traceback
+                log.exception("stopping %s", type(area).__name__)
         self.settings.sync()
         super().closeEvent(event)
+
+
+def _int_setting(value: object) -> int:
+    """A QSettings value read back as an int (INI files give strings; a bad value gives 0)."""
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value or 0))
+    except ValueError:
+        return 0

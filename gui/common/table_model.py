@@ -1,32 +1,34 @@
 """A read-only table model over a Python list of rows, for the small tables (devices, runs).
 
 Subclasses set ``COLUMNS`` and implement :meth:`cell`; bounds checks, headers and flags live
-here once. Big or sorted tables (memories, hilog) have their own models.
+here once. The row type is the model's parameter (``class DevicesModel(RowTableModel[Device])``).
+Big or sorted tables (memories, hilog) have their own models.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
+Row = TypeVar("Row")
 
 
-class RowTableModel(QAbstractTableModel):
+class RowTableModel(QAbstractTableModel, Generic[Row]):
     COLUMNS: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[Any] = []
+        self.rows: list[Row] = []
 
-    def set_rows(self, rows: list[Any]) -> None:
+    def set_rows(self, rows: list[Row]) -> None:
         self.beginResetModel()
         self.rows = list(rows)
         self.endResetModel()
 
-    def row_at(self, row: int) -> Any:
+    def row_at(self, row: int) -> Row:
         return self.rows[row]
 
     def refresh_all(self) -> None:
@@ -42,6 +44,7 @@ class RowTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
+    # Any, as in QAbstractItemModel: a display string, a brush, a font, … or None.
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self.COLUMNS[section] if 0 <= section < len(self.COLUMNS) else None
@@ -63,5 +66,6 @@ class RowTableModel(QAbstractTableModel):
             return None
         return self.cell(self.rows[index.row()], index.column(), role)
 
-    def cell(self, row: Any, col: int, role: int) -> Any:
+    def cell(self, row: Row, col: int, role: int) -> Any:
+        """What ``data()`` returns for ``row``'s column ``col`` in ``role`` (None: nothing)."""
         raise NotImplementedError

@@ -2,9 +2,16 @@
 
 Widgets never hard-code a colour. They ask for the theme that fits where they are drawn
 (:func:`theme_for` reads the widget's palette, so a widget under a dark palette gets the dark
-values) and use its named roles: ``theme_for(self).error_fg``. Style sheets and rich text are
+values) and use its named roles: ``theme_for(self).error_fg``. No other module holds a hex
+colour literal (a test scans gui/ for them). Style sheets and rich text are
 built from these names at the moment they are applied; a widget that outlives a palette change
 re-applies them in ``changeEvent(QEvent.PaletteChange)``.
+
+A trap: a style sheet that sets a widget's ``background`` also fixes that widget's palette (Qt
+copies the style sheet's colours into it). ``theme_for`` on that widget then reads the style
+sheet's background, and palette changes of its parents no longer reach it or its children. Ask
+``theme_for`` about a widget without such a style sheet (its parent), or paint the background
+yourself (``ErrorBanner`` in ``gui/main_window.py`` does).
 
 The dark palette itself (:func:`dark_palette`) is here too, so the app and the tests that render
 both palettes use the same one.
@@ -20,7 +27,19 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 @dataclass(frozen=True)
 class Theme:
-    """Named colours (``#rrggbb``). Pairs ``*_bg`` / ``*_fg`` are chosen to be read together."""
+    """Named colours (``#rrggbb``).
+
+    The rules, checked by ``tests/gui/common/test_theme.py`` for both instances:
+
+    * ``X_bg`` is read with ``X_text`` (or ``X_fg`` when there is no ``X_text``): contrast ≥ 4.5;
+      ``term_fg`` on every ``term_bg``; a ``*_bg`` without its own text colour carries the
+      palette's Text.
+    * Every text colour (``*_fg``, ``*_text``, ``level_*``, ``ansi*``) on the palette's Base ≥ 4.5.
+    * Score bar colours on Base ≥ 3 (graphics, not text).
+
+    A new role goes into one block at the END of the fields and of both instances, marked with a
+    comment naming the area that uses it.
+    """
 
     dark: bool
     # text
@@ -66,7 +85,8 @@ class Theme:
     level_warn: str
     level_error: str
     level_fatal: str
-    # ANSI colours 0..7 and 8..15 in a step log
+    # ANSI colours 0..7 and 8..15 in a step log (on the palette's Base; readable on it, so the
+    # light theme's "white" and "bright" colours are darker than a terminal's)
     ansi: tuple[str, ...]
     ansi_bright: tuple[str, ...]
 
@@ -115,24 +135,24 @@ LIGHT = Theme(
     diff_del_bg="#ffc9c9",
     diff_ins_bg="#b2f2bb",
     score_confidence="#4c6ef5",
-    score_recency="#20c997",
-    score_lexical="#fab005",
-    score_other="#adb5bd",
-    level_debug="#5f87af",
+    score_recency="#0ca678",
+    score_lexical="#d97706",
+    score_other="#868e96",
+    level_debug="#4f7399",
     level_info="#2e7d32",
     level_warn="#b34700",
     level_error="#d70000",
     level_fatal="#af00af",
-    ansi=("#000000", "#c62828", "#2e7d32", "#b58900", "#1565c0", "#8e24aa", "#00838f", "#9e9e9e"),
+    ansi=("#000000", "#c62828", "#2e7d32", "#8a6700", "#1565c0", "#8e24aa", "#00838f", "#757575"),
     ansi_bright=(
         "#616161",
-        "#ef5350",
-        "#43a047",
-        "#f9a825",
-        "#1e88e5",
+        "#b71c1c",
+        "#1b5e20",
+        "#7a5c00",
+        "#0d47a1",
         "#ab47bc",
-        "#26a69a",
-        "#ffffff",
+        "#00695c",
+        "#424242",
     ),
 )
 

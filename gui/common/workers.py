@@ -4,7 +4,8 @@
   ``on_done(result)`` or ``on_error(exc)`` on the GUI thread (queued signal).
 * :class:`Batcher` accepts items from any thread (``put`` is thread-safe and cheap) and hands
   them to ``flush(items)`` on the GUI thread at most every ``interval_ms``, as one list: one model
-  insert per tick, never one per item (DESIGN.md, qt-practices §8).
+  insert per tick, never one per item (a model that is told about every line of a chatty build
+  repaints thousands of times a second).
 * :class:`LatestOnly` runs a search-like function off the GUI thread, dropping stale requests:
   only the newest request's result is delivered (typing a query).
 """
@@ -13,18 +14,23 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+T = TypeVar("T")
+Item = TypeVar("Item")
+Request = TypeVar("Request")
+Result = TypeVar("Result")
+
 
 class _Bridge(QObject):
-    done = Signal(object)
-    failed = Signal(object)
+    done = Signal(object)  # the function's result
+    failed = Signal(object)  # the BaseException it raised
 
 
 class _Task(QRunnable):
-    def __init__(self, fn: Callable[[], Any], bridge: _Bridge) -> None:
+    def __init__(self, fn: Callable[[], object], bridge: _Bridge) -> None:
         super().__init__()
         self.fn = fn
         self.bridge = bridge
@@ -33,7 +39,7 @@ class _Task(QRunnable):
     def run(self) -> None:
         try:
             result = self.fn()
-        except BaseException as exc:  # delivered to the GUI thread, never lost
+        except BaseException as exc:  # noqa: BLE001 - anything the work raises is handed to on_error on the GUI thread, never lost in the pool
             self.bridge.failed.emit(exc)
         else:
             self.bridge.done.emit(result)
@@ -43,14 +49,17 @@ _live: set[_Bridge] = set()
 
 
 def run_in_thread(
-    fn: Callable[..., Any],
-    *args: Any,
-    on_done: Callable[[Any], None] | None = None,
-    on_error: Callable[[BaseException], None] | None = None,
+    fn: Callable[..., T],
+    *args: object,
+    on_done: Callable[[T], object] | None = None,
+    on_error: Callable[[BaseException], object] | None = None,
     pool: QThreadPool | None = None,
-    **kwargs: Any,
+    **kwargs: object,
 ) -> None:
-    """Run ``fn(*args, **kwargs)`` in a worker thread; callbacks run on the GUI thread."""
+    """Run ``fn(*args, **kwargs)`` in a worker thread; callbacks run on the GUI thread.
+
+    Without ``on_error`` an exception is re-raised on the GUI thread (the app's excepthook
+    shows it)."""
     bridge = _Bridge()
     _live.add(bridge)
 
@@ -58,7 +67,7 @@ def run_in_thread(
         _live.discard(bridge)
         bridge.deleteLater()
 
-    def done(result: Any) -> None:
+    def done(result: T) -> None:
         try:
             if on_done is not None:
                 on_done(result)
@@ -74,34 +83,37 @@ def run_in_thread(
         finally:
             finish()
 
+    def call() -> T:
+        return fn(*args, **kwargs)
+
     bridge.done.connect(done)
     bridge.failed.connect(failed)
-    (pool or QThreadPool.globalInstance()).start(_Task(lambda: fn(*args, **kwargs), bridge))
+    (pool or QThreadPool.globalInstance()).start(_Task(call, bridge))
 
 
-class Batcher(QObject):
+class Batcher(QObject, Generic[Item]):
     """Collects items from any thread and flushes them in batches on the GUI thread."""
 
     def __init__(
         self,
-        flush: Callable[[list[Any]], None],
+        flush: Callable[[list[Item]], object],
         interval_ms: int = 75,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._flush = flush
         self._lock = threading.Lock()
-        self._items: list[Any] = []
+        self._items: list[Item] = []
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.flush_now)
         self._timer.start()
 
-    def put(self, item: Any) -> None:
+    def put(self, item: Item) -> None:
         with self._lock:
             self._items.append(item)
 
-    def extend(self, items: list[Any]) -> None:
+    def extend(self, items: list[Item]) -> None:
         with self._lock:
             self._items.extend(items)
 
@@ -118,20 +130,25 @@ class Batcher(QObject):
         self.flush_now()
 
 
-class LatestOnly(QObject):
-    """Run requests off the GUI thread; deliver only the result of the newest request."""
+class LatestOnly(QObject, Generic[Request, Result]):
+    """Run requests off the GUI thread; deliver only the result of the newest request.
 
-    result = Signal(object, object)  # (request, result)
-    error = Signal(object, object)  # (request, exception)
+    Signals:
+        result(request, result): the newest request's result.
+        error(request, exception): the newest request raised.
+    """
 
-    def __init__(self, fn: Callable[[Any], Any], parent: QObject | None = None) -> None:
+    result = Signal(object, object)
+    error = Signal(object, object)
+
+    def __init__(self, fn: Callable[[Request], Result], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._fn = fn
         self._generation = 0
         self._busy = False
-        self._pending: tuple[int, Any] | None = None
+        self._pending: tuple[int, Request] | None = None
 
-    def submit(self, request: Any) -> None:
+    def submit(self, request: Request) -> None:
         self._generation += 1
         self._pending = (self._generation, request)
         if not self._busy:
@@ -144,7 +161,7 @@ class LatestOnly(QObject):
         self._pending = None
         self._busy = True
 
-        def done(res: Any) -> None:
+        def done(res: Result) -> None:
             self._busy = False
             if generation == self._generation:
                 self.result.emit(request, res)

@@ -1,5 +1,6 @@
-"""PySide6 6.12.0 aborted on CPython 3.11 after a few thousand ordinary void calls
-(DESIGN.md, known traps). This keeps 10,000 such calls in every run."""
+"""PySide6 6.12.0 aborted on CPython 3.11 ("Fatal Python error: none_dealloc") after a few
+thousand ordinary calls of void C++ methods, which is why pyproject.toml pins PySide6 below 6.12.
+This keeps 10,000 such calls in every run, so a PySide6 with that fault fails here first."""
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel

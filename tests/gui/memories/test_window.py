@@ -107,7 +107,7 @@ def test_error_banner_is_non_modal(ctx, qtbot):
 def test_excepthook_shows_details_and_log_path_and_keeps_running(ctx, qtbot, tmp_path, monkeypatch):
     from hmdesk.gui import app as appmod
 
-    monkeypatch.setattr(appmod, "_log_path", tmp_path / "logs" / "hmdesk.log")
+    monkeypatch.setattr("hmdesk.gui.common.logs._log_path", tmp_path / "logs" / "hmdesk.log")
     monkeypatch.setattr(appmod, "_open_dialog", None)
     w = make_window(ctx, qtbot)
     try:
@@ -184,7 +184,7 @@ def test_exception_in_a_worker_thread_reaches_the_dialog(qtbot, tmp_path, monkey
 
     from hmdesk.gui import app as appmod
 
-    monkeypatch.setattr(appmod, "_log_path", tmp_path / "hmdesk.log")
+    monkeypatch.setattr("hmdesk.gui.common.logs._log_path", tmp_path / "hmdesk.log")
     monkeypatch.setattr(appmod, "_open_dialog", None)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
@@ -205,7 +205,7 @@ def test_an_error_after_the_dialog_was_closed_opens_a_new_one(qtbot, tmp_path, m
     from hmdesk.gui import app as appmod
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    monkeypatch.setattr(appmod, "_log_path", tmp_path / "hmdesk.log")
+    monkeypatch.setattr("hmdesk.gui.common.logs._log_path", tmp_path / "hmdesk.log")
     monkeypatch.setattr(appmod, "_open_dialog", None)
 
     def boom(exc: Exception) -> None:
