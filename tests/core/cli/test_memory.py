@@ -194,9 +194,10 @@ def test_corrupt_file_is_refused_and_left_byte_identical(capsys, tmp_path):
 
 def test_damage_past_the_header_is_a_clear_error_and_changes_nothing(capsys, tmp_path):
     path = tmp_path / "damaged.db"
-    from hmdesk.core.memory.store import MemoryStore, open_database
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
 
-    store = MemoryStore(open_database(path))
+    store = MemoryStore(Database(path))
     for i in range(200):
         store.add(f"memory {i} about hvigor " + "x" * 200)
     store.db.close()
@@ -265,8 +266,9 @@ def test_hmdesk_db_env_and_db_option(capsys, tmp_path, monkeypatch):
 
 WRITER = """
 import sys
-from hmdesk.core.memory.store import MemoryStore, open_database
-store = MemoryStore(open_database(sys.argv[1]), actor=sys.argv[2])
+from hmdesk.core.db import Database
+from hmdesk.core.memory.store import MemoryStore
+store = MemoryStore(Database(sys.argv[1]), actor=sys.argv[2])
 sys.stdout.write("ready\\n"); sys.stdout.flush()
 sys.stdin.readline()
 for i in range(1000):
