@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -83,6 +85,38 @@ def test_retriever_sees_another_connections_writes(store: MemoryStore, tmp_path:
     assert_matches_scan(r, store, "hdc install")
     other.close()
     other_db.close()
+    r.close()
+
+
+OTHER_PROCESS_EDIT = """
+import sys
+from hmdesk.core.db import Database
+from hmdesk.core.memory.store import MemoryStore
+store = MemoryStore(Database(sys.argv[1]), actor="other")
+store.edit(sys.argv[2], content="signing fails with 9568320 after an ohpm update")
+print(store.add("hdc file send needs a trailing slash").id)
+"""
+
+
+def test_retriever_sees_another_process_after_refresh(store: MemoryStore) -> None:
+    a = store.add("hvigor build fails on paths with spaces", confidence=0.8)
+    r = Retriever(store)
+    assert ids(r, "hvigor") == [a.id]
+    assert ids(r, "9568320") == []
+    done = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS_EDIT, str(store.db.path), a.id],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    added = done.stdout.strip()
+    r.refresh()
+    # an edit leaves the count as it was: only the store's change feed can name it
+    assert ids(r, "hvigor") == []
+    assert ids(r, "9568320") == [a.id]
+    assert ids(r, "hdc") == [added]
+    assert r.rebuilds == 1  # followed incrementally, through MemoryStore.changed_since
+    assert_matches_scan(r, store, "signing hdc hvigor")
     r.close()
 
 
