@@ -39,9 +39,7 @@ def parse_now(text: str) -> datetime:
     try:
         return _EPOCH + timedelta(milliseconds=ms)
     except OverflowError:
-        raise UsageError(
-            f"--now {text!r} is outside the supported range (years 1–9999)"
-        ) from None
+        raise UsageError(f"--now {text!r} is outside the supported range (years 1–9999)") from None
 
 
 def _limit(text: str) -> int:

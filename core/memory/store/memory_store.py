@@ -351,7 +351,7 @@ class MemoryStore:
             old = live_memory_row(tx.session, old_id, "supersede it")
             if by is None:
                 assert content is not None
-                fields = {
+                fields: dict[str, Any] = {
                     "layer": old.layer,
                     "environment": old.environment,
                     "tags": builtins.list(old.tags or ()),

@@ -134,7 +134,8 @@ def undo_newest_group(tx: Transaction) -> None:
             EventRow.reverts_event_id.is_not(None)
         )
     ):
-        reverted_by.setdefault(target, []).append(rid)
+        if target is not None:
+            reverted_by.setdefault(target, []).append(rid)
     memo: dict[int, bool] = {}
 
     def undone(event_id: int, depth: int = 0) -> bool:
@@ -158,7 +159,7 @@ def undo_newest_group(tx: Transaction) -> None:
             return
         for event_id, group_id in batch:
             before = event_id
-            if group_id in checked:
+            if group_id is None or group_id in checked:
                 continue
             checked.add(group_id)
             events = s.scalars(

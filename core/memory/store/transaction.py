@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from hmdesk.core.memory.record import MemoryEvent
 from hmdesk.core.memory.store.rows import event_from_row
-from hmdesk.core.models import Memory
+from hmdesk.core.models import Memory, table_of
 from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
 
@@ -71,7 +71,7 @@ class Transaction:
         if not self.events:
             return
         self.session.flush()
-        table = EventRow.__table__
+        table = table_of(EventRow)
         if not self.want_created:
             self.session.execute(sa.insert(table), self.events)
             self.events.clear()

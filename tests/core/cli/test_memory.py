@@ -239,7 +239,7 @@ def test_export_csv(capsys, db, tmp_path):
 
     from hmdesk.core.memory.csv_export import CSV_FIELDS
 
-    a = add(capsys, db, "hvigor, \"quoted\"\nsecond line", "--tag", "build", "--tag", "win")
+    a = add(capsys, db, 'hvigor, "quoted"\nsecond line', "--tag", "build", "--tag", "win")
     b = add(capsys, db, "hdc shell -t")
     gone = add(capsys, db, "deleted one")
     run_json(capsys, "delete", gone["id"], "--db", db)
