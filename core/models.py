@@ -9,14 +9,22 @@ and survive a round trip to hmharness unchanged. JSON columns hold JSON text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Table, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
 class Base(DeclarativeBase):
-    type_annotation_map = {dict[str, Any]: JSON, list[str]: JSON}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[str]: JSON}
+
+
+def table_of(model: type[Base]) -> Table:
+    """The :class:`~sqlalchemy.Table` of a mapped class, typed as one (for Core inserts:
+    ``__table__`` is declared as a plain ``FromClause``)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
 
 
 class Memory(Base):

@@ -11,12 +11,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.cli.common import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, open_db, print_json
 from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import Entity
-from hmdesk.core.db import Database
-from hmdesk.core.memory.store import open_database
+from hmdesk.core.memory.errors import NotFound
+from hmdesk.core.memory.store import MemoryStore
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -36,13 +36,12 @@ def _index(text: str) -> CodeIndex:
 
 @contextmanager
 def _anchors(args: argparse.Namespace) -> Iterator[AnchorStore]:
-    db: Database = open_database(getattr(args, "db", None))
-    try:
-        yield AnchorStore(db, actor="cli")
-    except AnchorError as exc:
-        raise UsageError(str(exc)) from exc
-    finally:
-        db.close()
+    with open_db(args) as db:
+        assert db is not None  # create=True always opens
+        try:
+            yield AnchorStore(db, actor="cli")
+        except AnchorError as exc:
+            raise UsageError(str(exc)) from exc
 
 
 def _entity_line(e: Entity) -> str:
@@ -137,8 +136,6 @@ def cmd_anchor(args: argparse.Namespace) -> int:
 def cmd_anchors(args: argparse.Namespace) -> int:
     with _anchors(args) as store:
         # the memory must exist (deleted ones too: their anchors are still listed)
-        from hmdesk.core.memory.store import MemoryStore, NotFound
-
         try:
             MemoryStore(store.db).get(args.memory_id)
         except NotFound as exc:

@@ -1,5 +1,6 @@
 """What every command module shares: the usage error (exit 2), the options every command takes,
-and JSON printing."""
+JSON printing, and the one way to open the database (:func:`open_db`) or a memory store over it
+(:func:`open_store`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.db import Database, default_db_path
+import sqlalchemy as sa
+from hmdesk.core.db import Database, DatabaseError, default_db_path
+from hmdesk.core.memory.errors import StoreError
+from hmdesk.core.memory.store import MemoryStore
 
 
 class UsageError(Exception):
@@ -59,3 +63,21 @@ def open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Databa
         yield db
     finally:
         db.close()
+
+
+@contextmanager
+def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryStore]:
+    """A ``MemoryStore`` over :func:`open_db` (closed on the way out). Store errors become usage
+    errors (exit 2); a write that fails in SQLite (locked past the busy timeout, disk full)
+    becomes a :class:`DatabaseError` that says nothing was changed."""
+    with open_db(args) as db:
+        assert db is not None  # create=True always opens
+        store = MemoryStore(db, actor=actor)
+        try:
+            yield store
+        except StoreError as exc:
+            raise UsageError(str(exc)) from exc
+        except sa.exc.OperationalError as exc:
+            raise DatabaseError(f"{db.path}: {exc.orig}. Try again; nothing was changed.") from exc
+        finally:
+            store.close()

@@ -1,8 +1,11 @@
 """hmdesk-cli memory commands: add, show, edit, confidence, supersede, revert, undo, history,
-delete, restore, import-hmharness, export-hmharness.
+delete, restore, import-hmharness, export-hmharness, export-csv, load-starter.
 
 Every command takes ``--db PATH`` and ``--json``. With ``--json`` a memory prints as
-:func:`record_to_json`, an event as :func:`event_to_json`. Bad input exits with code 2.
+:func:`record_to_json`, an event as :func:`event_to_json`. Bad input exits with code 2; ``add``
+and ``edit`` apply the same input rules as the GUI's editor
+(:func:`hmdesk.core.memory.validation.memory_input_problem`). ``export-csv`` and
+``load-starter`` run the core's CSV export and starter pack loader, as the GUI does.
 """
 
 from __future__ import annotations
@@ -10,35 +13,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
-from hmdesk.core.cli.common import UsageError, print_json
-from hmdesk.core.db import DatabaseError
+from hmdesk.core.cli.common import UsageError, open_store, print_json
+from hmdesk.core.memory.csv_export import memories_to_csv
+from hmdesk.core.memory.errors import NotFound
+from hmdesk.core.memory.hmharness import export_file, import_file
+from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
-from hmdesk.core.memory.store import MemoryStore, StoreError, open_database
+from hmdesk.core.memory.starter import load_starter_pack
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-@contextmanager
-def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryStore]:
-    """``MemoryStore`` over ``Database(args.db)``; store errors become usage errors (exit 2)."""
-    db = open_database(getattr(args, "db", None))
-    store = MemoryStore(db, actor=actor)
-    try:
-        yield store
-    except StoreError as exc:
-        raise UsageError(str(exc)) from exc
-    except sa.exc.OperationalError as exc:  # e.g. locked past the busy timeout, disk full
-        raise DatabaseError(f"{db.path}: {exc.orig}. Try again; nothing was changed.") from exc
-    finally:
-        store.close()
-        db.close()
 
 
 def record_to_json(r: MemoryRecord) -> dict[str, Any]:
@@ -119,7 +107,7 @@ def _confidence(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise UsageError(f"confidence must be a number between 0 and 1, got {text!r}")
+        raise UsageError(f"confidence must be a number between 0 and 1, got {text!r}") from None
 
 
 def _payload(text: str | None) -> Any:
@@ -128,14 +116,12 @@ def _payload(text: str | None) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise UsageError(f"--payload must be JSON: {exc}")
+        raise UsageError(f"--payload must be JSON: {exc}") from exc
 
 
 def _timestamp(text: str | None) -> str | None:
     if text is None:
         return None
-    from hmdesk.core.memory.jsdate import parse_js_date_ms
-
     if parse_js_date_ms(text.strip()) is None:
         raise UsageError(
             f"--timestamp {text!r} is not an ISO-8601 time; use e.g. 2026-11-29T12:00:00.000Z"
@@ -253,8 +239,6 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.hmharness import import_file
-
     with open_store(args, actor="hmharness") as store:
         report = import_file(store, Path(args.file) if args.file else None)
     if args.json:
@@ -273,14 +257,40 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.hmharness import export_file
-
     with open_store(args) as store:
         n = export_file(store, Path(args.file), ids=args.id or None)
     if args.json:
         print_json({"path": str(Path(args.file)), "written": n})
     else:
         print(f"{n} memories written to {args.file}")
+    return 0
+
+
+def cmd_export_csv(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        if args.id:
+            ids = list(dict.fromkeys(args.id))
+            records = store.get_many(ids)
+            unknown = sorted(set(ids) - {r.id for r in records})
+            if unknown:
+                raise NotFound(f"no memory with id {', '.join(unknown[:5])}")
+        else:
+            records = store.list(include_superseded=True, include_deleted=False)
+        n = memories_to_csv(records, Path(args.file).expanduser())
+    if args.json:
+        print_json({"path": str(Path(args.file)), "written": n})
+    else:
+        print(f"{n} memories written to {args.file}")
+    return 0
+
+
+def cmd_load_starter(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        added = load_starter_pack(store)
+    if args.json:
+        print_json({"added": added})
+    else:
+        print(f"{added} starter memories added")
     return 0
 
 
@@ -360,3 +370,9 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p = add("export-hmharness", cmd_export, "write memories as a memory.jsonl hmharness loads")
     p.add_argument("file")
     p.add_argument("--id", action="append", help="export only this id (repeat for more)")
+
+    p = add("export-csv", cmd_export_csv, "write memories as CSV, for a spreadsheet")
+    p.add_argument("file")
+    p.add_argument("--id", action="append", help="export only this id (repeat for more)")
+
+    add("load-starter", cmd_load_starter, "add the starter pack's HarmonyOS pitfalls (idempotent)")

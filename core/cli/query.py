@@ -15,7 +15,7 @@ import argparse
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from hmdesk.core.cli.common import UsageError, print_json
+from hmdesk.core.cli.common import UsageError, open_store, print_json
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.retrieve import (
     FILTER_KEYS,
@@ -39,14 +39,14 @@ def parse_now(text: str) -> datetime:
     try:
         return _EPOCH + timedelta(milliseconds=ms)
     except OverflowError:
-        raise UsageError(f"--now {text!r} is outside the supported range (years 1–9999)")
+        raise UsageError(f"--now {text!r} is outside the supported range (years 1–9999)") from None
 
 
 def _limit(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more")
     return value
@@ -94,8 +94,6 @@ def print_table(result: QueryResult) -> None:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from hmdesk.core.cli.memory import open_store
-
     now = parse_now(args.now) if args.now is not None else None
     query = Query(
         text=args.text,

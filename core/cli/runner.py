@@ -105,9 +105,7 @@ def _open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Datab
     if not create and not path.exists():
         yield None
         return
-    from hmdesk.core.memory.store import open_database
-
-    db = open_database(path)
+    db = Database(path)
     try:
         yield db
     finally:

@@ -32,7 +32,7 @@ import sqlalchemy as sa
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import Entity
 from hmdesk.core.db import Database, iso
-from hmdesk.core.models import Memory, MemoryAnchor
+from hmdesk.core.models import Memory, MemoryAnchor, table_of
 from hmdesk.core.models import MemoryEvent as EventRow
 
 
@@ -164,7 +164,7 @@ class AnchorStore:
         self, session: Any, memory_id: str, kind: str, old: Any, new: Any, actor: str | None
     ) -> None:
         session.execute(
-            sa.insert(EventRow.__table__),
+            sa.insert(table_of(EventRow)),
             [
                 {
                     "memory_id": memory_id,

@@ -120,7 +120,7 @@ def tags_query(name: str) -> tree_sitter.Query | None:
         module = tree_sitter_arkts if name == "arkts" else tree_sitter_typescript
         text: str = getattr(module, "TAGS_QUERY")  # noqa: B009 (not in the packages' stubs)
         return tree_sitter.Query(_language(name), text)
-    except Exception:  # QueryError, a missing file: the walker covers it
+    except Exception:  # noqa: BLE001 - QueryError, a missing or odd grammar file: the walker covers it
         return None
 
 

@@ -75,7 +75,7 @@ class IndexWatcher:
             def on_any_event(self, event: Any) -> None:
                 try:
                     watcher._on_fs_event(event)
-                except Exception as exc:  # never kill watchdog's thread
+                except Exception as exc:  # noqa: BLE001 - never kill watchdog's thread; reported
                     watcher._error(exc)
 
         observer = Observer()
@@ -135,12 +135,12 @@ class IndexWatcher:
             for path in sorted(pending):
                 if self.index.update_file(path):
                     changed.add(self.index.relative(path))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the watch goes on; reported to on_error
             self._error(exc)
         if changed and self.on_change is not None:
             try:
                 self.on_change(changed)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - a caller's callback must not end the watch
                 self._error(exc)
         return changed
 
@@ -149,6 +149,6 @@ class IndexWatcher:
             try:
                 self.on_error(exc)
                 return
-            except Exception:
+            except Exception:  # noqa: BLE001 - a failing on_error falls back to the log below
                 pass
         log.warning("code index watcher: %s", exc, exc_info=exc)

@@ -1,4 +1,4 @@
-"""Memories as CSV, for a spreadsheet: the GUI's "Export CSV…" and ``hmdesk-cli export --format csv``."""
+"""Memories as CSV, for a spreadsheet: the GUI's "Export CSV…" and ``hmdesk-cli export-csv``."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ from typing import Any
 import sqlalchemy as sa
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS
 from hmdesk.core.memory.store import HMH_FIELDS, MemoryStore, NotFound, StoreError
-from hmdesk.core.models import Memory
+from hmdesk.core.models import Memory, table_of
 
 log = logging.getLogger(__name__)
 
@@ -192,11 +192,15 @@ def import_file(store: MemoryStore, path: Path | str | None = None) -> ImportRep
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise StoreError(f"{path} does not exist; pass the path of hmharness's memory.jsonl")
+        raise StoreError(
+            f"{path} does not exist; pass the path of hmharness's memory.jsonl"
+        ) from None
     except IsADirectoryError:
-        raise StoreError(f"{path} is a directory; pass the path of hmharness's memory.jsonl")
+        raise StoreError(
+            f"{path} is a directory; pass the path of hmharness's memory.jsonl"
+        ) from None
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}")
+        raise StoreError(f"cannot read {path}: {exc.strerror}") from exc
     return import_bytes(store, data, path)
 
 
@@ -214,6 +218,7 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
             for raw_text, mid in s.execute(
                 sa.select(Memory.hmh_raw, Memory.id).where(Memory.hmh_raw.is_not(None))
             )
+            if raw_text is not None
         }
     same: list[str] = []
     for number, raw in enumerate(lines, start=1):
@@ -280,7 +285,7 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
             else:
                 report.unchanged += 1
         if new_rows:
-            s.execute(sa.insert(Memory.__table__), new_rows)
+            s.execute(sa.insert(table_of(Memory)), new_rows)
             for values in new_rows:
                 tx.event(values["id"], "import", reason=str(path))
             report.imported = len(new_rows)
@@ -411,7 +416,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create {path.parent}: {exc.strerror}")
+        raise StoreError(f"cannot create {path.parent}: {exc.strerror}") from exc
     if path.is_dir():
         raise StoreError(f"{path} is a directory; pass a file path")
     tmp = path.with_name(f".{path.name}.hmdesk-{os.getpid()}-{threading.get_ident()}.tmp")
@@ -429,7 +434,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {path}: {exc.strerror}")
+        raise StoreError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 # --------------------------------------------------------------------------------------
@@ -518,7 +523,7 @@ class HmharnessSync:
         while not self._stop.is_set():
             try:
                 self._ensure_watch()
-            except Exception as exc:  # e.g. inotify watch limit
+            except Exception as exc:  # noqa: BLE001 - e.g. inotify watch limit; reported, retried
                 self._error(exc)
             if not self._wake.wait(timeout=1.0):
                 continue
@@ -546,14 +551,14 @@ class HmharnessSync:
             return None
         try:
             report = import_bytes(self.store, data, self.path)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - database busy, bad file: reported, the watch goes on
             self._error(exc)
             return None
         self._last_digest = digest
         if self.on_report is not None:
             try:
                 self.on_report(report)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - a caller's callback must not end the sync
                 self._error(exc)
         return report
 

@@ -54,7 +54,9 @@ def validate_confidence(value: object) -> float:
         try:
             value = float(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise StoreError(f"confidence must be a number between 0 and 1, got {value!r}")
+            raise StoreError(
+                f"confidence must be a number between 0 and 1, got {value!r}"
+            ) from None
     value = float(value)
     if math.isnan(value) or not 0.0 <= value <= 1.0:
         raise StoreError(f"confidence must be between 0 and 1, got {value!r}")

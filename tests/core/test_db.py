@@ -31,8 +31,21 @@ def test_new_file_is_private_and_in_wal_mode(tmp_path):
 
 def test_reopen_is_a_no_op(tmp_path):
     path = tmp_path / "a.db"
-    Database(path).close()
-    Database(path).close()
+    first = Database(path)
+    with first.write() as s:
+        s.execute(sa.text("CREATE TABLE probe (x)"))
+        s.execute(sa.text("INSERT INTO probe VALUES (42)"))
+    with first.read() as s:
+        version = s.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
+    first.close()
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    second = Database(path)  # the migrations are already applied: nothing to do
+    with second.read() as s:
+        assert s.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == version
+        assert s.execute(sa.text("SELECT x FROM probe")).scalar_one() == 42  # data kept
+        assert s.execute(sa.text("SELECT count(*) FROM alembic_version")).scalar_one() == 1
+    second.close()
+    assert stat.S_IMODE(os.stat(path).st_mode) == mode
 
 
 @pytest.mark.parametrize("content", [b"not a database at all\n", b"\x00" * 4096])

@@ -179,6 +179,102 @@ def test_import_and_export_hmharness(capsys, db, tmp_path, monkeypatch):
     assert out_file.read_text() == json.dumps(good) + "\n"
 
 
+# ------------------------------------------------------------------ the editor's input rules
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["x" * 20_001],
+        ["quote paths", "--env", "harmony os"],
+        ["quote paths", "--tag", "build tools"],
+    ],
+    ids=["content-over-20000", "multi-word-env", "tag-with-space"],
+)
+def test_add_and_edit_refuse_what_the_gui_refuses(capsys, db, extra):
+    from hmdesk.core.memory.validation import memory_input_problem
+
+    content = extra[0]
+    env = extra[extra.index("--env") + 1] if "--env" in extra else "harmonyos"
+    tags = [extra[extra.index("--tag") + 1]] if "--tag" in extra else []
+    problem = memory_input_problem(content, tags, "semantic", env)
+    assert problem is not None  # the GUI editor refuses it
+    code, out, err = run(capsys, "add", *extra, "--db", db)
+    assert code == 2 and out == ""
+    assert err == f"hmdesk-cli: error: {problem}\n"
+    m = add(capsys, db, "quote paths")
+    edit_argv = ["edit", m["id"], "--content", content]
+    edit_argv += ["--env", env] if "--env" in extra else []
+    edit_argv += ["--tag", tags[0]] if tags else []
+    code, out, err = run(capsys, *edit_argv, "--db", db)
+    assert code == 2 and err == f"hmdesk-cli: error: {problem}\n"
+    assert run_json(capsys, "show", m["id"], "--db", db)["content"] == "quote paths"
+
+
+def test_import_keeps_a_record_the_gui_would_refuse(capsys, db, tmp_path):
+    record = {
+        "id": "mem-aaaaaaaaaaaa",
+        "layer": "semantic",
+        "content": "c",
+        "source": "s",
+        "provenance": "p",
+        "confidence": 0.5,
+        "timestamp": "2026-11-01T00:00:00.000Z",
+        "environment": "harmony os",
+        "session": "s",
+        "tags": ["build tools"],
+    }
+    path = tmp_path / "memory.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    assert run_json(capsys, "import-hmharness", str(path), "--db", db)["imported"] == 1
+    shown = run_json(capsys, "show", record["id"], "--db", db)
+    assert shown["tags"] == ["build tools"] and shown["environment"] == "harmony os"
+
+
+# ------------------------------------------------------------------ export-csv, load-starter
+
+
+def test_export_csv(capsys, db, tmp_path):
+    import csv
+
+    from hmdesk.core.memory.csv_export import CSV_FIELDS
+
+    a = add(capsys, db, 'hvigor, "quoted"\nsecond line', "--tag", "build", "--tag", "win")
+    b = add(capsys, db, "hdc shell -t")
+    gone = add(capsys, db, "deleted one")
+    run_json(capsys, "delete", gone["id"], "--db", db)
+    out = tmp_path / "all.csv"
+    assert run_json(capsys, "export-csv", str(out), "--db", db) == {
+        "path": str(out),
+        "written": 2,
+    }
+    with out.open(newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert tuple(rows[0]) == CSV_FIELDS
+    assert [r["id"] for r in rows] == [a["id"], b["id"]]  # deleted ones are left out
+    assert rows[0]["content"] == a["content"] and rows[0]["tags"] == "build;win"
+    one = tmp_path / "one.csv"
+    code, text, _ = run(capsys, "export-csv", str(one), "--id", b["id"], "--db", db)
+    assert code == 0 and text == f"1 memories written to {one}\n"
+    with one.open(newline="", encoding="utf-8") as fh:
+        assert [r["id"] for r in csv.DictReader(fh)] == [b["id"]]
+    code, _, err = run(capsys, "export-csv", str(one), "--id", "mem-nope", "--db", db)
+    assert code == 2 and "mem-nope" in err
+
+
+def test_load_starter(capsys, db):
+    from hmdesk.core.memory.starter import starter_entries
+
+    n = len(starter_entries())
+    assert n > 0
+    assert run_json(capsys, "load-starter", "--db", db) == {"added": n}
+    code, out, _ = run(capsys, "load-starter", "--db", db)
+    assert code == 0 and out == "0 starter memories added\n"  # idempotent
+    ids = {e["id"] for e in starter_entries()}
+    shown = run_json(capsys, "show", sorted(ids)[0], "--db", db)
+    assert shown["id"] in ids and shown["source"]
+
+
 # ------------------------------------------------------------------ database safety via the CLI
 
 
@@ -194,9 +290,10 @@ def test_corrupt_file_is_refused_and_left_byte_identical(capsys, tmp_path):
 
 def test_damage_past_the_header_is_a_clear_error_and_changes_nothing(capsys, tmp_path):
     path = tmp_path / "damaged.db"
-    from hmdesk.core.memory.store import MemoryStore, open_database
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
 
-    store = MemoryStore(open_database(path))
+    store = MemoryStore(Database(path))
     for i in range(200):
         store.add(f"memory {i} about hvigor " + "x" * 200)
     store.db.close()
@@ -265,8 +362,9 @@ def test_hmdesk_db_env_and_db_option(capsys, tmp_path, monkeypatch):
 
 WRITER = """
 import sys
-from hmdesk.core.memory.store import MemoryStore, open_database
-store = MemoryStore(open_database(sys.argv[1]), actor=sys.argv[2])
+from hmdesk.core.db import Database
+from hmdesk.core.memory.store import MemoryStore
+store = MemoryStore(Database(sys.argv[1]), actor=sys.argv[2])
 sys.stdout.write("ready\\n"); sys.stdout.flush()
 sys.stdin.readline()
 for i in range(1000):

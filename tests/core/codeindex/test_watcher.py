@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,31 +12,27 @@ from hmdesk.core.codeindex.watcher import IndexWatcher
 from .sources import ABILITY, ENTRY_ABILITY_ETS, INDEX, write_project
 
 
-def wait_until(cond: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return
-        time.sleep(0.02)
-    assert cond(), "condition not met before the deadline"
-
-
 def test_watcher_picks_up_changes(tmp_path: Path) -> None:
     project = write_project(tmp_path / "proj")
     index = CodeIndex(project)
     index.scan()
     reports: list[set[str]] = []
-    lock = threading.Lock()
     threads: set[str] = set()
+    changed = threading.Condition()  # notified by every on_change, after the index was updated
 
     def on_change(paths: set[str]) -> None:
-        with lock:
+        with changed:
             reports.append(paths)
             threads.add(threading.current_thread().name)
+            changed.notify_all()
 
     def reported() -> set[str]:
-        with lock:
-            return set().union(*reports) if reports else set()
+        return set().union(*reports) if reports else set()
+
+    def wait_until(cond: Callable[[], bool]) -> None:
+        """Wait for the watcher's reports until ``cond()`` holds (checked at each report)."""
+        with changed:
+            assert changed.wait_for(cond, timeout=10), "condition not met before the deadline"
 
     with IndexWatcher(index, on_change, debounce=0.2):
         f = project / ABILITY
@@ -60,11 +55,17 @@ def test_watcher_picks_up_changes(tmp_path: Path) -> None:
         (project / INDEX).unlink()
         wait_until(lambda: not index.find("Index.build"))
 
-        # a skipped folder and a non-source file are ignored
+        # a skipped folder and a non-source file are ignored. Their events reach the watcher
+        # before those of the file written after them (one event queue, in order), so once that
+        # later file is indexed, the ignored ones have been seen and skipped.
         (project / "oh_modules/lib/Other.ets").write_text("struct Other { build() {} }\n")
         (project / "notes.txt").write_text("struct Nope {}\n")
-        time.sleep(0.5)
-        assert not index.find("Other")
+        later = project / "entry/src/main/ets/pages/Later.ets"
+        later.write_text("@Component\nstruct Later {\n  build() {}\n}\n", encoding="utf-8")
+        wait_until(lambda: bool(index.find("Later.build")))
+        assert not index.find("Other") and not index.find("Nope")
+        with changed:
+            assert not any("oh_modules" in p or p.endswith(".txt") for p in reported())
     assert threads == {"codeindex-watch"}
 
 

@@ -154,7 +154,8 @@ def evaluate(profile: str, k: int = 5, groups_fn: Any = None) -> dict[str, float
     (or, with ``groups_fn(text) -> term groups``, for a variant scored by the reference scan)."""
     from datetime import UTC, datetime
 
-    from hmdesk.core.memory.retrieve import MemoryIndex, Query, _scan
+    from hmdesk.core.memory.retrieve import MemoryIndex, Query
+    from hmdesk.core.memory.retrieve.scan import scan_groups
 
     recs = records()
     index = MemoryIndex(recs)
@@ -165,7 +166,7 @@ def evaluate(profile: str, k: int = 5, groups_fn: Any = None) -> dict[str, float
         if groups_fn is None:
             got = [r.memory.id for r in index.search(q).results]
         else:
-            got = [m.id for m, _ in _scan(recs, q, groups_fn(text), None)]
+            got = [m.id for m, _ in scan_groups(recs, q, groups_fn(text), None)]
         found = len(relevant & set(got))
         recall += found / len(relevant)
         hit += found > 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 import pytest
 from hmdesk.core.db import Database
@@ -322,42 +321,54 @@ def test_export_selected_ids_and_atomic_write(store, tmp_path):
 # ------------------------------------------------------------------ sync
 
 
-def wait_for(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
+class Signal:
+    """A condition notified by the sync's reports and the store's commits: tests wait on it for
+    a state instead of sleeping."""
+
+    def __init__(self, store):
+        self.reports: list[ImportReport] = []
+        self._cond = threading.Condition()
+        store.add_listener(lambda ids: self._notify())
+
+    def _notify(self):
+        with self._cond:
+            self._cond.notify_all()
+
+    def on_report(self, report):
+        with self._cond:
+            self.reports.append(report)
+            self._cond.notify_all()
+
+    def wait_for(self, predicate, timeout=10.0):
+        """True once ``predicate()`` holds (checked at each report and commit), False at timeout."""
+        with self._cond:
+            return self._cond.wait_for(predicate, timeout=timeout)
 
 
 def test_sync_picks_up_an_outside_change(store, tmp_path):
     path = tmp_path / "hmh" / "memory.jsonl"
     path.parent.mkdir()
     write_file(path, [GOOD_A])
-    reports: list[ImportReport] = []
-    lock = threading.Lock()
-
-    def on_report(r):
-        with lock:
-            reports.append(r)
-
-    sync = HmharnessSync(store, path, on_report=on_report)
+    signal = Signal(store)
+    reports = signal.reports
+    sync = HmharnessSync(store, path, on_report=signal.on_report)
     sync.start()
     try:
-        assert wait_for(lambda: len(reports) >= 1)
+        assert signal.wait_for(lambda: len(reports) >= 1)
         assert reports[0].imported == 1
         # hmharness rewrites the whole file after a write
         write_file(path, [GOOD_A, GOOD_C])
-        assert wait_for(lambda: store.count() == 2)
-        assert wait_for(lambda: any(r.imported == 1 for r in reports[1:]))
+        assert signal.wait_for(lambda: store.count() == 2)
+        assert signal.wait_for(lambda: any(r.imported == 1 for r in reports[1:]))
         # our own export into the watched file: at most one re-import, nothing changes, no loop
         store.edit("mem-aaaaaaaaaaaa", content="edited in hmdesk")
         export_file(store, path)
-        assert wait_for(lambda: len(reports) >= 3)
+        assert signal.wait_for(lambda: len(reports) >= 3)
         n = len(reports)
-        time.sleep(0.6)  # a loop would show up as more reports here
-        assert len(reports) == n
+        # Nothing announces "no more reports will come", so this waits a bounded time for one
+        # more and asserts none came: a loop would re-import within one debounce (0.2 s) of
+        # each export, so three debounce windows would see it.
+        assert not signal.wait_for(lambda: len(reports) > n, timeout=0.6)
         assert reports[-1].updated == 0 and reports[-1].imported == 0
         assert store.get("mem-aaaaaaaaaaaa").content == "edited in hmdesk"
     finally:
@@ -366,12 +377,13 @@ def test_sync_picks_up_an_outside_change(store, tmp_path):
 
 def test_sync_waits_for_a_missing_directory(store, tmp_path):
     path = tmp_path / "later" / "memory.jsonl"
+    signal = Signal(store)
     sync = HmharnessSync(store, path)
     sync.start()
     try:
         path.parent.mkdir()
         write_file(path, [GOOD_C])
-        assert wait_for(lambda: store.count() == 1)
+        assert signal.wait_for(lambda: store.count() == 1)
     finally:
         sync.stop()
 

@@ -359,6 +359,77 @@ def test_bulk_is_all_or_nothing(store):
     assert store.get(a.id).tags == ()
 
 
+def test_delete_many_is_one_transaction(store):
+    ids = [store.add(f"m{i}").id for i in range(3)]
+    store.delete(ids[2])
+    before = [store.get(i) for i in ids]
+    events_before = store.events()
+    with pytest.raises(StoreError, match="already deleted"):
+        store.delete_many(ids, reason="cleanup")  # the last one fails: nothing changes
+    assert [store.get(i) for i in ids] == before
+    assert store.events() == events_before
+    with pytest.raises(NotFound):
+        store.delete_many([ids[0], "mem-unknown"])
+    assert store.get(ids[0]).deleted_at is None
+
+
+def test_delete_many_undoes_as_one_step(store):
+    keep = store.add("keep").id
+    ids = [store.add(f"m{i}").id for i in range(4)]
+    deleted = store.delete_many(ids, reason="cleanup")
+    assert [r.id for r in deleted] == ids and all(r.is_deleted for r in deleted)
+    assert len({e.group_id for i in ids for e in store.history(i) if e.kind == "delete"}) == 1
+    assert store.count() == 1
+    reverts = store.undo_last()
+    assert sorted(e.memory_id for e in reverts) == sorted(ids)  # all four, in one step
+    assert store.count() == 5 and not store.get(keep).is_deleted
+    assert all(store.get(i).deleted_at is None for i in ids)
+
+
+def test_restore_many_is_one_transaction_and_one_step(store):
+    ids = [store.add(f"m{i}").id for i in range(3)]
+    store.delete_many(ids[:2])
+    with pytest.raises(StoreError, match="not deleted"):
+        store.restore_many(ids)  # the third is not deleted: nothing is restored
+    assert all(store.get(i).is_deleted for i in ids[:2])
+    restored = store.restore_many(ids[:2])
+    assert [r.id for r in restored] == ids[:2] and not any(r.is_deleted for r in restored)
+    assert store.undo_last() and all(store.get(i).is_deleted for i in ids[:2])
+    with pytest.raises(StoreError, match="no memories selected"):
+        store.restore_many([])
+
+
+# ------------------------------------------------------------------ changes for readers
+
+
+def test_changed_since_names_the_memories_of_newer_events(store):
+    assert store.last_event_id() == 0
+    assert store.changed_since(0) == (0, set())
+    a = store.add("a")
+    start = store.last_event_id()
+    assert start > 0
+    b = store.add("b")
+    store.edit(a.id, content="a2")
+    last, changed = store.changed_since(start)
+    assert changed == {a.id, b.id}
+    assert last == store.last_event_id() > start
+    assert store.changed_since(last) == (last, set())  # nothing newer
+
+
+def test_changed_since_sees_another_process(store):
+    start = store.last_event_id()
+    code = (
+        "import sys; from hmdesk.core.db import Database; "
+        "from hmdesk.core.memory.store import MemoryStore; "
+        "print(MemoryStore(Database(sys.argv[1])).add('from another process').id)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(store.db.path)], check=True, capture_output=True, text=True
+    )
+    last, changed = store.changed_since(start)
+    assert changed == {out.stdout.strip()} and last > start
+
+
 # ------------------------------------------------------------------ listeners, data_version
 
 

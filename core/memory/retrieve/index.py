@@ -1,0 +1,280 @@
+"""The in-memory index: :class:`MemoryIndex` and the search over its segments.
+
+A :class:`MemoryIndex` is immutable: numpy arrays of confidence, timestamp, order, layer and
+environment codes, tag postings, and the term postings (:mod:`~hmdesk.core.memory.retrieve.postings`,
+built on first use). :func:`search_segments` scores the candidates of several segments as one
+pool in the same float64 order as the reference scan, so results are equal; spans and tag lists
+are computed only for the returned results.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
+from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.scoring import (
+    DAY_MS,
+    RECENCY_DAYS,
+    Groups,
+    check_query,
+    components,
+    explain_terms,
+    query_now_ms,
+    recency_of,
+    unparseable_note,
+)
+from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+_HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
+
+
+class MemoryIndex:
+    """An immutable index over ``records`` (in their tie-break order).
+
+    ``order`` gives each record's tie-break key (default: its position); ``alive`` masks records
+    out without rebuilding (used by :class:`Retriever` for edited or deleted memories).
+    """
+
+    def __init__(
+        self,
+        records: Sequence[MemoryRecord],
+        order: Sequence[int] | NDArray[np.int64] | None = None,
+    ) -> None:
+        if order is not None and len(order) != len(records):
+            raise ValueError("order must have one key per record")
+        keep = [i for i, r in enumerate(records) if r.deleted_at is None]
+        self.records: list[MemoryRecord] = [records[i] for i in keep]
+        records = self.records
+        n = len(records)
+        self.size = n
+        self.order: NDArray[np.int64] = (
+            np.arange(n, dtype=np.int64)
+            if order is None
+            else np.asarray(order, dtype=np.int64)[np.array(keep, dtype=np.int64)]
+        )
+        self.conf: NDArray[np.float64] = np.array([r.confidence for r in records], dtype=np.float64)
+        self.ts_ms: NDArray[np.float64]
+        self.ts_ok: NDArray[np.bool_]
+        self.ts_ms, self.ts_ok = parse_timestamps([r.timestamp for r in records])
+        self.superseded: NDArray[np.bool_] = np.array(
+            [bool(r.superseded_by) for r in records], dtype=bool
+        )
+        self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
+        self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
+        self._layer_codes, self.layer = self._codes([r.layer for r in records])
+        self._env_codes, self.env = self._codes([r.environment for r in records])
+        tag_lists: dict[str, list[int]] = {}
+        for i, r in enumerate(records):
+            for t in set(r.tags):
+                tag_lists.setdefault(t, []).append(i)
+        self.tag_docs: dict[str, NDArray[np.int64]] = {
+            t: np.array(v, dtype=np.int64) for t, v in tag_lists.items()
+        }
+        # The term postings (most of the build time) wait for the first search with terms, or
+        # for warm(): a query without text is answered from the arrays above alone.
+        self._terms = TermPostings(records)
+
+    @property
+    def hay(self) -> list[str]:
+        """The lowercased haystack of each record (see :func:`haystack`)."""
+        return self._terms.built().hay
+
+    @property
+    def warmed(self) -> bool:
+        """True once the term postings are built."""
+        return self._terms.ready
+
+    def warm(self, pause: Callable[[], None] | None = None) -> None:
+        """Build the term postings now (otherwise the first search with terms builds them);
+        ``pause`` as in :meth:`Retriever.warm`."""
+        self._terms.built(pause)
+
+    @staticmethod
+    def _codes(values: list[str]) -> tuple[dict[str, int], NDArray[np.int32]]:
+        codes: dict[str, int] = {}
+        arr = np.array([codes.setdefault(v, len(codes)) for v in values], dtype=np.int32)
+        return codes, arr
+
+    def chunks_containing(self, term: str) -> NDArray[np.int64]:
+        """Ids of the distinct chunks that contain ``term`` (exact)."""
+        return self._terms.built().chunks_containing(term)
+
+    def docs_containing(self, term: str) -> NDArray[np.int64]:
+        """Sorted positions of the records whose haystack contains ``term`` (exact)."""
+        if not term:
+            return np.arange(self.size, dtype=np.int64)
+        post = self._terms.built()
+        if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
+            return np.array([i for i, h in enumerate(post.hay) if term in h], dtype=np.int64)
+        chunks = post.chunks_containing(term)
+        if len(chunks) == 0:
+            return empty_i64()
+        ptr = post._chunk_ptr
+        if len(chunks) == 1:
+            c = int(chunks[0])
+            return post._chunk_docs[ptr[c] : ptr[c + 1]]
+        starts = ptr[chunks]
+        lens = ptr[chunks + 1] - starts
+        offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+        gathered = post._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+        mark = np.zeros(self.size, dtype=bool)
+        mark[gathered] = True
+        return np.flatnonzero(mark)
+
+    def docs_containing_any(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
+        """Sorted positions of the records containing at least one of ``forms``."""
+        if len(forms) == 1:
+            return self.docs_containing(forms[0])
+        mark = np.zeros(self.size, dtype=bool)
+        for form in forms:
+            mark[self.docs_containing(form)] = True
+        return np.flatnonzero(mark)
+
+    def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
+        """A shallow copy in which the records with these ids no longer count."""
+        clone = object.__new__(MemoryIndex)
+        clone.__dict__.update(self.__dict__)
+        clone.alive = self.alive.copy()
+        for i in ids:
+            pos = self.pos_of.get(i)
+            if pos is not None:
+                clone.alive[pos] = False
+        return clone
+
+    @property
+    def live_count(self) -> int:
+        return int(self.alive.sum())
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _candidates(
+        self, query: Query, terms: Groups, now: int, filtered: dict[str, int]
+    ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
+        """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
+        Returns also the pool size of this segment."""
+        mask = self.alive.copy()
+        pool = int(mask.sum())
+        if not query.include_superseded:
+            keep = mask & ~self.superseded
+            filtered["superseded"] += pool - int(keep.sum())
+            mask = keep
+        if query.layer:
+            code = self._layer_codes.get(query.layer, -1)
+            keep = mask & (self.layer == code)
+            filtered["layer"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if query.environment:
+            code = self._env_codes.get(query.environment, -1)
+            keep = mask & (self.env == code)
+            filtered["environment"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if query.tags:
+            tagged = np.zeros(self.size, dtype=bool)
+            for t in set(query.tags):
+                docs = self.tag_docs.get(t)
+                if docs is not None:
+                    tagged[docs] = True
+            keep = mask & tagged
+            filtered["tags"] += int(mask.sum()) - int(keep.sum())
+            mask = keep
+        if terms:
+            hits = np.zeros(self.size, dtype=np.int64)
+            cache: dict[tuple[str, ...], NDArray[np.int64]] = {}
+            for group in terms:
+                docs = cache.get(group)
+                if docs is None:
+                    docs = cache[group] = self.docs_containing_any(group)
+                hits[docs] += 1
+            before = int(mask.sum())
+            mask &= hits > 0
+            cand = np.flatnonzero(mask)
+            filtered["no_match"] += before - len(cand)
+            lexical = hits[cand] / len(terms)
+        else:
+            cand = np.flatnonzero(mask)
+            lexical = np.zeros(len(cand), dtype=np.float64)
+        days = (float(now) - self.ts_ms[cand]) / DAY_MS
+        recency = 1 - days / RECENCY_DAYS
+        recency = np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
+        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
+        return cand, scores, lexical, pool
+
+    def search(self, query: Query) -> QueryResult:
+        return search_segments([self], query)
+
+
+def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResult:
+    """Search several index segments as one pool (ties broken by each segment's ``order``)."""
+    started = time.perf_counter()
+    check_query(query)
+    groups = term_groups_for(query.profile, query.text or "")
+    terms = [g[0] for g in groups]
+    now = query_now_ms(query)
+    filtered = dict.fromkeys(FILTER_KEYS, 0)
+    pool = 0
+    parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
+    for si, seg in enumerate(segments):
+        cand, scores, lexical, seg_pool = seg._candidates(query, groups, now, filtered)
+        pool += seg_pool
+        if len(cand):
+            parts.append((si, cand, scores, lexical))
+    matched = sum(len(p[1]) for p in parts)
+    results: list[ScoredMemory] = []
+    unparseable = 0
+    if parts and query.limit > 0:
+        seg_ids = np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts])
+        pos = np.concatenate([p[1] for p in parts])
+        scores = np.concatenate([p[2] for p in parts])
+        lexical = np.concatenate([p[3] for p in parts])
+        orders = np.concatenate([segments[p[0]].order[p[1]] for p in parts])
+        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        if len(scores) > query.limit:
+            kth = len(scores) - query.limit
+            threshold = np.partition(scores, kth)[kth]
+            sel = np.flatnonzero(scores >= threshold)
+        else:
+            sel = np.arange(len(scores))
+        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit]
+        for k in ranked.tolist():
+            seg = segments[int(seg_ids[k])]
+            p = int(pos[k])
+            rec = seg.records[p]
+            conf = float(seg.conf[p])
+            rec_v = (
+                recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0
+            )  # same value as the vectorised one
+            results.append(
+                ScoredMemory(
+                    memory=rec,
+                    score=float(scores[k]),
+                    components=components(conf, rec_v, float(lexical[k])),
+                    terms=explain_terms(rec, groups),
+                )
+            )
+    elif parts:
+        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+    return QueryResult(
+        query=query,
+        terms=terms,
+        results=results,
+        filtered=filtered,
+        pool=pool,
+        note=unparseable_note(unparseable),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+        matched=matched,
+    )
+
+
+def search(records: Sequence[MemoryRecord], query: Query) -> QueryResult:
+    """One-shot search over a list of records (builds a throwaway index)."""
+    return MemoryIndex(records).search(query)

@@ -1,0 +1,144 @@
+"""Term postings of an index: which records contain a term, found through a chunk vocabulary.
+
+A chunk is a maximal run of non-whitespace characters of a record's lowercased haystack. A term
+never contains whitespace, so the records containing it are the union of the postings of the
+distinct chunks containing it; the chunks are found through a character-bigram index with an
+exact substring test. :class:`TermPostings` builds all this once, on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from array import array
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.scoring import haystack
+from hmdesk.core.memory.terms import JS_WHITESPACE
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+_CHUNK = re.compile(f"[^{JS_WHITESPACE}]+")
+
+
+def empty_i64() -> NDArray[np.int64]:
+    return np.zeros(0, dtype=np.int64)
+
+
+def _bigram_postings(
+    strings: list[str],
+) -> tuple[NDArray[np.uint64], NDArray[np.int64], NDArray[np.int64]]:
+    """Character-bigram postings over ``strings``: sorted unique keys, CSR starts, string ids."""
+    n = len(strings)
+    lengths = np.array([len(w) for w in strings], dtype=np.int64)
+    bits = max(1, int(n).bit_length())
+    if bits > 22:
+        raise ValueError("an index segment holds at most 4,194,303 distinct chunks")
+    if int(lengths.sum()) < 2:
+        return np.zeros(0, dtype=np.uint64), np.zeros(1, dtype=np.int64), empty_i64()
+    cps = np.frombuffer("".join(strings).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    owner = np.repeat(np.arange(n, dtype=np.uint64), lengths)
+    same = owner[:-1] == owner[1:]
+    keys = (cps[:-1] << np.uint64(21)) | cps[1:]
+    combined = (keys[same] << np.uint64(bits)) | owner[:-1][same]
+    combined.sort()  # sort + adjacent dedupe: much faster than np.unique's hash path
+    if len(combined) > 1:
+        combined = combined[np.concatenate(([True], combined[1:] != combined[:-1]))]
+    kk = combined >> np.uint64(bits)
+    ids = (combined & np.uint64((1 << bits) - 1)).astype(np.int64)
+    if not len(kk):
+        return np.zeros(0, dtype=np.uint64), np.zeros(1, dtype=np.int64), empty_i64()
+    first = np.concatenate(([True], kk[1:] != kk[:-1]))
+    starts = np.concatenate((np.flatnonzero(first), [len(kk)])).astype(np.int64)
+    return kk[first], starts, ids
+
+
+class TermPostings:
+    """The chunk postings and bigram index of a :class:`MemoryIndex`, built once on first use.
+
+    Thread-safe; shared by the :meth:`MemoryIndex.with_dead` copies of an index, so they build
+    (or reuse) the same postings.
+    """
+
+    def __init__(self, records: list[MemoryRecord]) -> None:
+        self._records: list[MemoryRecord] | None = records
+        self._lock = threading.Lock()
+        self.ready = False
+
+    def built(self, pause: Callable[[], None] | None = None) -> TermPostings:
+        """The built postings (building them first, once). ``pause`` is called every few dozen
+        records during the build; it may block, to leave the GIL to a busier thread."""
+        if not self.ready:
+            with self._lock:
+                if not self.ready:
+                    records = self._records
+                    assert records is not None
+                    self.hay: list[str] = [haystack(r) for r in records]
+                    self._build_postings(pause)
+                    self._records = None
+                    self.ready = True
+        return self
+
+    def _build_postings(self, pause: Callable[[], None] | None = None) -> None:
+        """Chunk postings plus a character-bigram index over the distinct chunks.
+
+        A chunk is a maximal run of non-whitespace (JavaScript ``\\s``) characters of a haystack.
+        A query term never contains whitespace, so every occurrence of a term lies inside one
+        chunk: the records containing a term are exactly the union of the postings of the
+        distinct chunks containing it. Checking a term against the (much smaller) vocabulary of
+        distinct chunks instead of against every record is what makes a query cheap.
+        """
+        vocab: dict[str, int] = {}
+        setdefault = vocab.setdefault
+        # machine-int arrays, not lists: no multi-million-element list to convert at the end
+        # (that conversion holds the GIL for 100+ ms, stalling the GUI thread during a warm-up)
+        chunk_ids = array("q")
+        counts = array("q")
+        findall = _CHUNK.findall
+        for i, h in enumerate(self.hay):
+            if pause is not None and not i & 63:
+                pause()
+            ids = {setdefault(c, len(vocab)) for c in findall(h)}
+            chunk_ids.extend(ids)
+            counts.append(len(ids))
+        self.vocab: list[str] = list(vocab)
+        cids = np.frombuffer(chunk_ids, dtype=np.int64)
+        docs = np.repeat(
+            np.arange(len(self.hay), dtype=np.int64), np.frombuffer(counts, dtype=np.int64)
+        )
+        by_chunk = np.argsort(cids, kind="stable")  # stable: docs stay ascending per chunk
+        self._chunk_docs: NDArray[np.int64] = docs[by_chunk]
+        self._chunk_ptr: NDArray[np.int64] = np.concatenate(
+            ([0], np.cumsum(np.bincount(cids, minlength=len(self.vocab))))
+        ).astype(np.int64)
+        self._keys, self._starts, self._gram_chunks = _bigram_postings(self.vocab)
+
+    def _posting(self, a: str, b: str) -> NDArray[np.int64]:
+        key = np.uint64((ord(a) << 21) | ord(b))
+        i = int(np.searchsorted(self._keys, key))
+        if i < len(self._keys) and self._keys[i] == key:
+            return self._gram_chunks[self._starts[i] : self._starts[i + 1]]
+        return empty_i64()
+
+    def chunks_containing(self, term: str) -> NDArray[np.int64]:
+        """Ids of the distinct chunks that contain ``term`` (exact)."""
+        vocab = self.vocab
+        if len(term) == 1:
+            return np.array([c for c, w in enumerate(vocab) if term in w], dtype=np.int64)
+        grams = {term[i : i + 2] for i in range(len(term) - 1)}
+        postings = sorted((self._posting(g[0], g[1]) for g in grams), key=len)
+        cand = postings[0]
+        for p in postings[1:]:
+            if not len(cand):
+                break
+            # sorted-array intersection by binary search: O(|cand| log |p|)
+            at = np.searchsorted(p, cand)
+            at[at == len(p)] = 0
+            cand = cand[p[at] == cand] if len(p) else p
+        if len(term) == 2 or not len(cand):
+            return cand
+        return np.array([c for c in cand.tolist() if term in vocab[c]], dtype=np.int64)

@@ -1,0 +1,118 @@
+"""The public data types of a query and its result, and their JSON form.
+
+:class:`Query` in, :class:`QueryResult` out: each :class:`ScoredMemory` carries its score's
+:class:`Component` parts and, per query term, a :class:`TermMatch` (matched, where in the content,
+which tags). The GUI draws from these alone; :func:`result_to_json` is the
+``hmdesk-cli query --json`` schema (README "Query output (JSON)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from hmdesk.core.memory.record import MemoryRecord
+
+PROFILES = ("default", "hmharness")
+WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
+FILTER_KEYS = ("superseded", "layer", "environment", "tags", "no_match")
+
+
+@dataclass
+class Query:
+    text: str = ""
+    layer: str | None = None
+    environment: str | None = None
+    tags: Sequence[str] = ()
+    limit: int = 10
+    profile: str = "default"
+    now: datetime | None = None  # None = the current time; a naive datetime is taken as UTC
+    include_superseded: bool = False
+
+
+@dataclass
+class TermMatch:
+    term: str
+    matched: bool
+    content_spans: list[tuple[int, int]]  # Python str indices into memory.content, end exclusive
+    tags: list[str]  # the memory's tags that contain the term (case-insensitive)
+    # other forms the term accepts (default profile glossary, e.g. 构建 → build); spans and tags
+    # above cover every form
+    alternatives: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Component:
+    name: str
+    raw: float
+    weight: float
+    contribution: float
+
+
+@dataclass
+class ScoredMemory:
+    memory: MemoryRecord
+    score: float
+    components: dict[str, Component]  # "confidence", "recency", "lexical"
+    terms: list[TermMatch]
+
+
+@dataclass
+class QueryResult:
+    query: Query
+    terms: list[str]
+    results: list[ScoredMemory]
+    filtered: dict[str, int]  # how many entries each step removed (FILTER_KEYS)
+    pool: int  # entries considered before any filter (deleted ones never count)
+    note: str | None
+    elapsed_ms: float
+    matched: int = 0  # entries that passed every filter (before the limit)
+
+
+def result_to_json(result: QueryResult) -> dict[str, Any]:
+    q = result.query
+    return {
+        "query": {
+            "text": q.text,
+            "profile": q.profile,
+            "layer": q.layer,
+            "environment": q.environment,
+            "tags": list(q.tags),
+            "limit": q.limit,
+            "include_superseded": q.include_superseded,
+        },
+        "terms": list(result.terms),
+        "results": [
+            {
+                "id": r.memory.id,
+                "score": r.score,
+                "content": r.memory.content,
+                "layer": r.memory.layer,
+                "environment": r.memory.environment,
+                "tags": list(r.memory.tags),
+                "timestamp": r.memory.timestamp,
+                "components": {
+                    name: {"raw": c.raw, "weight": c.weight, "contribution": c.contribution}
+                    for name, c in r.components.items()
+                },
+                "terms": [
+                    {
+                        "term": t.term,
+                        "matched": t.matched,
+                        "content_spans": [[a, b] for a, b in t.content_spans],
+                        "tags": list(t.tags),
+                        "alternatives": list(t.alternatives),
+                    }
+                    for t in r.terms
+                ],
+            }
+            for r in result.results
+        ],
+        "filtered": dict(result.filtered),
+        "pool": result.pool,
+        "matched": result.matched,
+        "note": result.note,
+        "elapsed_ms": round(result.elapsed_ms, 3),
+    }

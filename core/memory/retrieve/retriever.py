@@ -1,0 +1,154 @@
+"""The :class:`Retriever`: an index kept in step with a ``MemoryStore``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
+from hmdesk.core.memory.terms import load_segmenter
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.store import MemoryStore
+
+
+class Retriever:
+    """Searches a ``MemoryStore`` through an index kept in step with ``store.data_version()``.
+
+    Thread-safe: ``search`` may run on a worker thread while another thread writes. The index is an
+    immutable snapshot (a base segment plus small segments holding changed memories, with the old
+    versions masked out); a refresh builds the new snapshot under a lock and swaps it in, so a
+    running search keeps the snapshot it started with.
+
+    When the version moved, the store says which memories changed
+    (:meth:`MemoryStore.changed_since` the last event seen): every write through ``MemoryStore``
+    (this process, the hmharness sync, another hmdesk, the CLI) appends events in its
+    transaction, and event ids grow in commit order (one writer at a time). So the memories named
+    by events after the last one seen are exactly the ones to re-read (a primary-key range read,
+    sub-millisecond), plus those the store's listener reported. If the live count then
+    disagrees with ``store.count()`` (a change that bypassed the store) the index is rebuilt from
+    scratch, as it is on first use, when many memories changed at once and when masked-out rows
+    pile up.
+    """
+
+    MAX_SEGMENTS = 8
+    MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._pending_lock = threading.Lock()
+        self._pending: set[str] = set()
+        self._segments: list[MemoryIndex] | None = None
+        self._version: int | None = None
+        self._last_event = 0
+        self.rebuilds = 0  # full rebuilds so far (tests and diagnostics)
+        self._unsubscribe: Callable[[], None] | None = store.add_listener(self._on_change)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _on_change(self, ids: set[str]) -> None:
+        with self._pending_lock:
+            self._pending |= set(ids)
+
+    def _full_rebuild(self) -> list[MemoryIndex]:
+        # The Chinese segmenter's import holds the GIL for ~120 ms: here, before the first
+        # result, rather than at the first query with Han characters (a stall while typing).
+        load_segmenter()
+        # The last event id first: whatever commits after it is re-read at the next refresh,
+        # even if list() below already saw it (re-reading is idempotent).
+        last = self.store.last_event_id()
+        records = self.store.list(include_superseded=True, include_deleted=False)
+        self._last_event = last
+        self.rebuilds += 1
+        return [MemoryIndex(records, order=[r.seq for r in records])]
+
+    def _changed_elsewhere(self) -> set[str]:
+        """Memories named by events committed since the last refresh (any connection)."""
+        self._last_event, changed = self.store.changed_since(self._last_event)
+        return changed
+
+    @staticmethod
+    def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
+        for seg in reversed(segments):
+            pos = seg.pos_of.get(id)
+            if pos is not None and seg.alive[pos]:
+                return seg.records[pos]
+        return None
+
+    def refresh(self, force: bool = False) -> None:
+        """Bring the index up to date with the store (a no-op when it already is)."""
+        with self._lock:
+            version = self.store.data_version()
+            if not force and self._segments is not None and version == self._version:
+                return
+            with self._pending_lock:
+                pending, self._pending = self._pending, set()
+            if force or self._segments is None:
+                self._segments = self._full_rebuild()
+                self._version = version
+                return
+            segments = self._segments
+            changed = pending | self._changed_elsewhere()
+            if len(changed) > max(self.MAX_DEAD, sum(x.size for x in segments) // 5):
+                self._segments = self._full_rebuild()
+                self._version = version
+                return
+            fresh = {r.id: r for r in self.store.get_many(sorted(changed))}
+            dirty = [
+                i for i in changed if fresh.get(i) != self._current(segments, i)
+            ]  # re-read but unchanged memories stay where they are
+            if dirty:
+                segments = [s.with_dead(dirty) for s in segments]
+                added = [fresh[i] for i in dirty if i in fresh and fresh[i].deleted_at is None]
+                added.sort(key=lambda r: r.seq)
+                if added:
+                    segments.append(MemoryIndex(added, order=[r.seq for r in added]))
+                if len(segments) > self.MAX_SEGMENTS:
+                    small = [
+                        r
+                        for seg in segments[1:]
+                        for r, ok in zip(seg.records, seg.alive.tolist(), strict=True)
+                        if ok
+                    ]
+                    small.sort(key=lambda r: r.seq)
+                    segments = [segments[0], MemoryIndex(small, order=[r.seq for r in small])]
+            base = segments[0]
+            too_many_dead = base.size - base.live_count > max(self.MAX_DEAD, base.size // 5)
+            if too_many_dead or sum(s.live_count for s in segments) != self.store.count():
+                segments = self._full_rebuild()
+            self._segments = segments
+            self._version = version
+
+    def search(self, query: Query) -> QueryResult:
+        self.refresh()
+        segments = self._segments or []
+        return search_segments(segments, query)
+
+    def warm(self, pause: Callable[[], None] | None = None) -> None:
+        """Bring the index up to date and build its term postings now.
+
+        A search without text needs only the index's arrays; the postings (most of a full
+        build) are otherwise built by the first search with text. An app calls this on a worker
+        thread once the first result is shown. Searches without text go on meanwhile; one with
+        text waits for the postings.
+
+        The build is pure Python and holds the GIL most of the time: a GUI thread repainting
+        meanwhile waits for it at every call into Python. ``pause()``, called every 64 records,
+        may block while the GUI is busy (typing, a result being drawn) to leave it the GIL.
+        """
+        self.refresh()
+        for seg in self._segments or []:
+            seg.warm(pause)
+
+    @property
+    def warmed(self) -> bool:
+        """True when the current index has its term postings (False before the first search)."""
+        segments = self._segments
+        return segments is not None and all(seg.warmed for seg in segments)

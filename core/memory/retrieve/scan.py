@@ -1,0 +1,74 @@
+"""Reference scans, written like hmharness: every entry, every term.
+
+:func:`retrieve_hmharness_scan` is hmharness's ``retrieve()`` as a straight scan (the equivalence
+reference and the bench baseline); :func:`retrieve_scan` is the same scan with a profile's terms,
+the reference the index must equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hmdesk.core.memory.jsdate import parse_js_date_ms
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.scoring import Groups, check_query, query_now_ms, recency_of
+from hmdesk.core.memory.terms import hmharness_terms, term_groups_for
+
+
+def retrieve_hmharness_scan(
+    entries: Iterable[MemoryRecord], query: Query, now: int | None = None
+) -> list[tuple[MemoryRecord, float]]:
+    """hmharness's ``retrieve()`` as a straight scan: the equivalence reference and bench baseline.
+
+    Returns ``(memory, score)`` pairs. ``query.profile`` is ignored (hmharness terms always).
+    """
+    return scan_groups(entries, query, [(t,) for t in hmharness_terms(query.text or "")], now)
+
+
+def retrieve_scan(
+    entries: Iterable[MemoryRecord], query: Query, now: int | None = None
+) -> list[tuple[MemoryRecord, float]]:
+    """The straight scan with ``query.profile``'s terms (the reference for the index)."""
+    check_query(query)
+    return scan_groups(entries, query, term_groups_for(query.profile, query.text or ""), now)
+
+
+def scan_groups(
+    entries: Iterable[MemoryRecord], query: Query, terms: Groups, now: int | None
+) -> list[tuple[MemoryRecord, float]]:
+    now_value = query_now_ms(query) if now is None else now
+    pool = [e for e in entries if e.deleted_at is None]
+    if not query.include_superseded:
+        pool = [e for e in pool if not e.superseded_by]
+    if query.layer:
+        pool = [e for e in pool if e.layer == query.layer]
+    if query.environment:
+        pool = [e for e in pool if e.environment == query.environment]
+    if query.tags:
+        want = set(query.tags)
+        pool = [e for e in pool if any(t in want for t in e.tags)]
+
+    def lexical_score(e: MemoryRecord) -> float:
+        if not terms:
+            return 0
+        hay = (e.content + " " + " ".join(e.tags)).lower()
+        hits = 0
+        for group in terms:
+            if any(t in hay for t in group):
+                hits += 1
+        return hits / len(terms)
+
+    if terms:
+        pool = [e for e in pool if lexical_score(e) > 0]
+    scored = [
+        (
+            e,
+            e.confidence * 0.4
+            + recency_of(parse_js_date_ms(e.timestamp), now_value) * 0.2
+            + lexical_score(e) * 0.4,
+        )
+        for e in pool
+    ]
+    scored.sort(key=lambda s: -s[1])
+    return scored[: query.limit]

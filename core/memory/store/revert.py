@@ -1,0 +1,178 @@
+"""Revert and undo: inverse events written inside a store transaction.
+
+:func:`revert_in` undoes one event (its field goes back to the event's ``old`` value; an ``add``
+or ``import`` is undone by a soft delete; a ``supersedes`` back-link is undone through its
+``superseded_by`` partner of the same group). :func:`undo_newest_group` reverts every event of the
+newest group of user changes that is not undone yet. Both write ``revert`` events that name the
+event they undo (``reverts_event_id``). ``MemoryStore.revert`` and ``MemoryStore.undo_last`` run
+them in a transaction.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from hmdesk.core.memory.errors import StoreError
+from hmdesk.core.memory.record import DECAY_SENTINEL
+from hmdesk.core.memory.store.links import check_link, set_link
+from hmdesk.core.memory.store.rows import memory_row
+from hmdesk.core.memory.store.transaction import Transaction
+from hmdesk.core.memory.validation import validate_confidence, validate_content, validate_layer
+from hmdesk.core.models import MemoryEvent as EventRow
+
+# Fields a revert may set directly (superseded_by and deleted_at have their own handling).
+REVERTIBLE_FIELDS = frozenset(
+    {
+        "content",
+        "tags",
+        "layer",
+        "environment",
+        "confidence",
+        "payload",
+        "source",
+        "provenance",
+        "timestamp",
+        "session",
+        "extra",
+    }
+)
+NOT_UNDOABLE_KINDS = ("revert", "recall", "import", "sync")
+"""Event kinds :func:`undo_newest_group` leaves alone."""
+
+
+class NothingToRevert(StoreError):
+    """The event cannot be reverted, or its change is undone already."""
+
+
+def revert_in(tx: Transaction, e: EventRow) -> None:
+    """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none."""
+    s = tx.session
+    why = f"revert of event {e.id}"
+    if e.kind == "recall":
+        raise NothingToRevert(f"event {e.id} is a recall; recalls cannot be reverted")
+    if e.field == "supersedes":
+        partner_id = e.new if e.new is not None else e.old
+        partner = s.scalars(
+            sa.select(EventRow).where(
+                EventRow.group_id == e.group_id,
+                EventRow.memory_id == partner_id,
+                EventRow.field == "superseded_by",
+            )
+        ).first()
+        if partner is None:
+            raise NothingToRevert(
+                f"event {e.id} is the back-link of a supersede that cannot be found; "
+                f"revert the superseded_by event of {partner_id} instead"
+            )
+        e = partner
+    row = memory_row(s, e.memory_id)
+    if e.field is None:  # add / import: undo by soft delete
+        if row.deleted_at is not None:
+            raise NothingToRevert(f"event {e.id}: memory {row.id} is already deleted")
+        row.deleted_at = tx.at
+        tx.touch(row)
+        tx.event(row.id, "revert", "deleted_at", None, tx.at, why, e.id)
+        return
+    target = e.old
+    if e.field == "superseded_by":
+        if row.superseded_by == target:
+            raise NothingToRevert(f"event {e.id}: {row.id} is already superseded_by {target!r}")
+        if target not in (None, DECAY_SENTINEL):
+            check_link(s, row.id, target)
+        # the back-link events this revert undoes, for their reverts_event_id
+        back = {
+            b.memory_id: b.id
+            for b in s.scalars(
+                sa.select(EventRow).where(
+                    EventRow.group_id == e.group_id, EventRow.field == "supersedes"
+                )
+            )
+            if row.id in (b.old, b.new)
+        }
+        set_link(
+            tx,
+            row,
+            target,
+            why,
+            kind="revert",
+            back_kind="revert",
+            reverts=e.id,
+            back_reverts=back,
+        )
+        return
+    if e.field == "deleted_at":
+        if row.deleted_at == target:
+            raise NothingToRevert(f"event {e.id}: deleted_at is already {target!r}")
+        tx.event(row.id, "revert", "deleted_at", row.deleted_at, target, why, e.id)
+        row.deleted_at = target
+        tx.touch(row)
+        return
+    if e.field not in REVERTIBLE_FIELDS:
+        raise NothingToRevert(f"event {e.id} ({e.kind} of {e.field}) cannot be reverted")
+    current = getattr(row, e.field)
+    if current == target:
+        raise NothingToRevert(f"event {e.id}: {e.field} is already {target!r}")
+    if e.field == "content":
+        validate_content(target)
+    elif e.field == "layer":
+        validate_layer(target)
+    elif e.field == "confidence":
+        validate_confidence(target)
+    tx.event(row.id, "revert", e.field, current, target, why, e.id)
+    setattr(row, e.field, target)
+    tx.touch(row)
+
+
+def undo_newest_group(tx: Transaction) -> None:
+    """Revert, in ``tx``, every event of the newest group of user changes not undone yet
+    (reverts, recalls, imports and syncs are never undone by this). Writes nothing if there is
+    no such group."""
+    s = tx.session
+    # which events were reverted by which (few rows: only reverts carry the link)
+    reverted_by: dict[int, list[int]] = {}
+    for rid, target in s.execute(
+        sa.select(EventRow.id, EventRow.reverts_event_id).where(
+            EventRow.reverts_event_id.is_not(None)
+        )
+    ):
+        if target is not None:
+            reverted_by.setdefault(target, []).append(rid)
+    memo: dict[int, bool] = {}
+
+    def undone(event_id: int, depth: int = 0) -> bool:
+        if event_id not in memo:
+            memo[event_id] = depth < 200 and any(
+                not undone(r, depth + 1) for r in reverted_by.get(event_id, ())
+            )
+        return memo[event_id]
+
+    # walk the log backwards, newest group first
+    checked: set[str] = set()
+    before: int | None = None
+    while True:
+        stmt = sa.select(EventRow.id, EventRow.group_id).where(
+            EventRow.kind.not_in(NOT_UNDOABLE_KINDS), EventRow.group_id.is_not(None)
+        )
+        if before is not None:
+            stmt = stmt.where(EventRow.id < before)
+        batch = s.execute(stmt.order_by(EventRow.id.desc()).limit(200)).all()
+        if not batch:
+            return
+        for event_id, group_id in batch:
+            before = event_id
+            if group_id is None or group_id in checked:
+                continue
+            checked.add(group_id)
+            events = s.scalars(
+                sa.select(EventRow)
+                .where(EventRow.group_id == group_id)
+                .order_by(EventRow.id.desc())
+            ).all()
+            for e in events:
+                if e.field == "supersedes" or e.kind in NOT_UNDOABLE_KINDS or undone(e.id):
+                    continue
+                try:
+                    revert_in(tx, e)
+                except NothingToRevert:
+                    continue
+            if tx.events:
+                return

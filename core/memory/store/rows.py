@@ -1,0 +1,263 @@
+"""Database rows → records: the store's reads of ``memories`` and ``memory_events``.
+
+* :func:`record_from_row` / :func:`event_from_row` turn an ORM row (or a Core row with the same
+  column names) into the immutable :class:`~hmdesk.core.memory.record.MemoryRecord` /
+  :class:`~hmdesk.core.memory.record.MemoryEvent` the rest of hmdesk sees.
+* :func:`read_records` reads many memories as raw DBAPI tuples (no ORM, no ``Row`` objects) and
+  builds their records with a generated constructor: the fast path behind ``MemoryStore.list``.
+* :func:`memory_row`, :func:`live_memory_row`, :func:`supersedes_of` and :func:`record_of` are the
+  session-level lookups the writers share.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from hmdesk.core.db import Database
+from hmdesk.core.memory.errors import NotFound, StoreError
+from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+from hmdesk.core.models import Memory
+from sqlalchemy.orm import Session
+
+MEMORY_COLUMNS = [c for c in Memory.__table__.columns if c.name != "hmh_raw"]
+"""The ``memories`` columns a record is built from (the raw hmharness line aside)."""
+
+_RAW_NAMES = [
+    "id",
+    "layer",
+    "content",
+    "source",
+    "provenance",
+    "confidence",
+    "timestamp",
+    "environment",
+    "session",
+    "tags",
+    "payload",
+    "superseded_by",
+    "seq",
+    "created_at",
+    "updated_at",
+    "recall_count",
+    "last_recalled_at",
+    "superseded_at",
+    "supersede_reason",
+    "deleted_at",
+    "origin",
+    "extra",
+]
+_RAW_COLUMNS = ", ".join(_RAW_NAMES)
+
+
+# --------------------------------------------------------------------------------------
+# one row
+
+
+def record_from_row(row: Any, supersedes: Sequence[str] = ()) -> MemoryRecord:
+    """A :class:`MemoryRecord` from an ORM ``Memory`` or a Core row with the same names."""
+    return MemoryRecord(
+        id=row.id,
+        layer=row.layer,
+        content=row.content,
+        source=row.source,
+        provenance=row.provenance,
+        confidence=row.confidence,
+        timestamp=row.timestamp,
+        environment=row.environment,
+        session=row.session,
+        tags=tuple(row.tags or ()),
+        payload=row.payload,
+        superseded_by=row.superseded_by,
+        seq=row.seq,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        recall_count=row.recall_count,
+        last_recalled_at=row.last_recalled_at,
+        superseded_at=row.superseded_at,
+        supersede_reason=row.supersede_reason,
+        deleted_at=row.deleted_at,
+        origin=row.origin,
+        extra=dict(row.extra or {}),
+        supersedes=tuple(supersedes),
+    )
+
+
+def event_from_row(row: Any) -> MemoryEvent:
+    """A :class:`MemoryEvent` from an ORM ``MemoryEvent`` or a Core row with the same names."""
+    return MemoryEvent(
+        id=row.id,
+        memory_id=row.memory_id,
+        at=row.at,
+        actor=row.actor,
+        kind=row.kind,
+        field=row.field,
+        old=row.old,
+        new=row.new,
+        reason=row.reason,
+        group_id=row.group_id,
+        reverts_event_id=row.reverts_event_id,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# session lookups
+
+
+def memory_row(session: Session, id: str) -> Memory:
+    """The ORM row of memory ``id`` (deleted ones too); :class:`NotFound` if there is none."""
+    row = session.scalars(sa.select(Memory).where(Memory.id == id)).one_or_none()
+    if row is None:
+        raise NotFound(f"no memory with id {id!r}")
+    return row
+
+
+def live_memory_row(session: Session, id: str, what: str) -> Memory:
+    """The row of a memory that is not deleted (``what`` completes "restore it before you …")."""
+    row = memory_row(session, id)
+    if row.deleted_at is not None:
+        raise StoreError(f"memory {id} is deleted; restore it before you {what}")
+    return row
+
+
+def supersedes_of(session: Session, ids: Iterable[str]) -> dict[str, list[str]]:
+    """For each of ``ids``, the live memories it supersedes (oldest first); absent when none."""
+    ids = list(ids)
+    out: dict[str, list[str]] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i : i + 500]
+        rows = session.execute(
+            sa.select(Memory.id, Memory.superseded_by)
+            .where(Memory.superseded_by.in_(chunk), Memory.deleted_at.is_(None))
+            .order_by(Memory.seq)
+        )
+        for old_id, new_id in rows:
+            if new_id is not None:
+                out.setdefault(new_id, []).append(old_id)
+    return out
+
+
+def record_of(session: Session, row: Memory) -> MemoryRecord:
+    """The record of ``row`` with its back-links (``supersedes``)."""
+    return record_from_row(row, supersedes_of(session, [row.id]).get(row.id, ()))
+
+
+def records_by_id(session: Session, ids: Sequence[str]) -> list[MemoryRecord]:
+    """The memories that exist among ``ids``, in the order given (unknown ids are left out)."""
+    found: dict[str, Any] = {}
+    for i in range(0, len(ids), 500):
+        cols = sa.select(*MEMORY_COLUMNS).where(Memory.id.in_(ids[i : i + 500]))
+        for r in session.execute(cols):
+            found[r.id] = r
+    back = supersedes_of(session, found)
+    return [record_from_row(found[i], back.get(i, ())) for i in ids if i in found]
+
+
+# --------------------------------------------------------------------------------------
+# many rows, fast
+
+
+def _raw_record_builder() -> Callable[..., MemoryRecord]:
+    """``build(row, tags, payload, extra, supersedes)`` -> the :class:`MemoryRecord` of a raw
+    ``_RAW_COLUMNS`` row with its decoded JSON fields.
+
+    The frozen dataclass's ``__init__`` sets each of the 23 fields with ``object.__setattr__``;
+    setting the slots through their descriptors in straight-line code gives an equal record
+    in half the time (0.13 s less per 100k records on the way to the first search)."""
+    names = [f.name for f in dataclasses.fields(MemoryRecord)]
+    if names != [*_RAW_NAMES, "supersedes"]:  # the record changed: build it the plain way
+
+        def plain(
+            r: Sequence[Any], tags: tuple[str, ...], payload: Any, extra: Any, back: Any
+        ) -> MemoryRecord:
+            values: dict[str, Any] = dict(zip(_RAW_NAMES, r, strict=True))
+            values.update(tags=tags, payload=payload, extra=extra, supersedes=back)
+            return MemoryRecord(**values)
+
+        return plain
+    args = {"tags": "tags", "payload": "payload", "extra": "extra", "supersedes": "back"}
+    lines = ["def build(r, tags, payload, extra, back):", "    o = new(cls)"]
+    for i, name in enumerate(names):
+        lines.append(f"    set_{name}(o, {args.get(name, f'r[{i}]')})")
+    lines.append("    return o")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": MemoryRecord}
+    scope.update({f"set_{n}": MemoryRecord.__dict__[n].__set__ for n in names})
+    exec("\n".join(lines), scope)  # generated from the field names above
+    build: Callable[..., MemoryRecord] = scope["build"]
+    return build
+
+
+_build_raw_record = _raw_record_builder()
+
+
+def _records_from_raw(
+    rows: Iterable[Sequence[Any]], back: dict[str, list[str]]
+) -> list[MemoryRecord]:
+    """Records from raw ``_RAW_COLUMNS`` tuples (JSON as text), decoding repeated tags once."""
+    tag_cache: dict[str, tuple[str, ...]] = {}
+    back_t = {k: tuple(v) for k, v in back.items()}
+    get_back = back_t.get
+    loads = json.loads
+    build = _build_raw_record
+    out: list[MemoryRecord] = []
+    append = out.append
+    for r in rows:
+        tags_text = r[9]
+        tags = tag_cache.get(tags_text)
+        if tags is None:
+            tags = tag_cache[tags_text] = tuple(loads(tags_text)) if tags_text else ()
+        payload = r[10]
+        extra = r[21]
+        append(
+            build(
+                r,
+                tags,
+                None if payload is None or payload == "null" else loads(payload),
+                {} if not extra or extra == "{}" else loads(extra),
+                get_back(r[0], ()),
+            )
+        )
+    return out
+
+
+def read_records(
+    db: Database, *, include_superseded: bool, include_deleted: bool
+) -> list[MemoryRecord]:
+    """Memories in insertion (``seq``) order, read as raw rows (no ORM): ~1 s per 100k."""
+    where = []
+    if not include_superseded:
+        where.append("superseded_by IS NULL")
+    if not include_deleted:
+        where.append("deleted_at IS NULL")
+    sql = f"SELECT {_RAW_COLUMNS} FROM memories"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    sql += " ORDER BY seq"
+    # 100k rows and records would set off several full GC passes over the heap: pause it
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        with db.read() as s:
+            # the DBAPI cursor directly: plain tuples, no Row objects (a third of the time)
+            dbapi = s.connection().connection.dbapi_connection
+            assert dbapi is not None  # a checked-out connection has its DBAPI connection
+            cur = dbapi.cursor()
+            try:
+                rows = cur.execute(sql).fetchall()
+                back: dict[str, list[str]] = {}
+                links = cur.execute(
+                    "SELECT id, superseded_by FROM memories WHERE superseded_by IS NOT NULL "
+                    "AND deleted_at IS NULL ORDER BY seq"
+                )
+                for old_id, new_id in links:
+                    back.setdefault(new_id, []).append(old_id)
+            finally:
+                cur.close()
+        return _records_from_raw(rows, back)
+    finally:
+        if was_enabled:
+            gc.enable()
