@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 import json
 
-from hmdesk.gui.memories.dialogs import HistoryDialog, MemoryEditDialog, SupersedeDialog
+from hmdesk.gui.memories.edit_dialog import MemoryEditDialog
+from hmdesk.gui.memories.history_dialog import HistoryDialog
+from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox
 
 from .conftest import search, wait_idle
@@ -38,7 +41,7 @@ def test_confidence_change_reranks_at_once(loaded, qtbot):
     low = ids[-1]
     assert rank(loaded, low) > 0
     loaded.select_id(low)
-    dialog = loaded.set_confidence()
+    dialog = loaded.editing.set_confidence()
     ok_button = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert not ok_button.isEnabled()  # a reason is required
     dialog.spin.setValue(1.0)
@@ -50,7 +53,7 @@ def test_confidence_change_reranks_at_once(loaded, qtbot):
     assert rank(loaded, low) == 0
     assert loaded.current_id() == low  # the selection follows the memory
     # lowering it sends it back down
-    loaded.apply_confidence([low], 0.05, "wrong on HarmonyOS 5")
+    loaded.editing.apply_confidence([low], 0.05, "wrong on HarmonyOS 5")
     wait_idle(qtbot, loaded)
     assert rank(loaded, low) == loaded.model.rowCount() - 1
 
@@ -58,7 +61,7 @@ def test_confidence_change_reranks_at_once(loaded, qtbot):
 def test_supersede_by_new_text_hides_the_old_and_shows_the_chain(loaded, qtbot):
     search(qtbot, loaded, "hilog")
     loaded.select_id(PRIVATE)
-    dialog = loaded.supersede_selected()
+    dialog = loaded.editing.supersede_selected()
     assert isinstance(dialog, SupersedeDialog)
     old_text = loaded.store.get(PRIVATE).content
     dialog.new_text.setPlainText(
@@ -96,7 +99,7 @@ def test_supersede_by_new_text_hides_the_old_and_shows_the_chain(loaded, qtbot):
 def test_supersede_by_existing_memory(loaded, qtbot):
     search(qtbot, loaded, "hdc")
     loaded.select_id(HILOG_FLAGS)
-    dialog = loaded.supersede_selected()
+    dialog = loaded.editing.supersede_selected()
     dialog.by_existing.setChecked(True)
     dialog.existing.setEditText(UNSIGNED)
     dialog.reason.setText("test")
@@ -116,7 +119,7 @@ def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
     search(qtbot, loaded, "hilog")
     loaded.select_id(PRIVATE)
     original = loaded.store.get(PRIVATE)
-    dialog = loaded.edit_selected()
+    dialog = loaded.editing.edit_selected()
     assert isinstance(dialog, MemoryEditDialog)
     dialog.content.setPlainText("")
     assert "empty" in dialog.error.text()
@@ -132,7 +135,7 @@ def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
     assert "debug builds." in loaded.detail.content_view.toPlainText()
 
     # history: every event, with a word diff
-    history = loaded.show_history()
+    history = loaded.editing.show_history()
     assert isinstance(history, HistoryDialog)
     qtmodeltester.check(history.model)
     kinds = [e.kind for e in history.model.events]
@@ -151,10 +154,10 @@ def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
     history.close()
 
     # undo: a confidence change, then Ctrl+Z in the window
-    loaded.apply_confidence([PRIVATE], 0.1, "try")
+    loaded.editing.apply_confidence([PRIVATE], 0.1, "try")
     wait_idle(qtbot, loaded)
     assert loaded.store.get(PRIVATE).confidence == 0.1
-    loaded.undo_last()
+    loaded.editing.undo_last()
     wait_idle(qtbot, loaded)
     assert loaded.store.get(PRIVATE).confidence == original.confidence
 
@@ -162,11 +165,11 @@ def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
 def test_delete_and_restore(loaded, qtbot):
     search(qtbot, loaded, "hilog")
     loaded.select_id(PRIVATE)
-    loaded.delete_selected()
+    loaded.editing.delete_selected()
     wait_idle(qtbot, loaded)
     assert PRIVATE not in loaded.model.ids()
     assert loaded.store.get(PRIVATE).is_deleted
-    loaded.restore_deleted()  # lists the deleted ones off the GUI thread, then opens
+    loaded.editing.restore_deleted()  # lists the deleted ones off the GUI thread, then opens
     qtbot.waitUntil(
         lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
     )
@@ -180,7 +183,7 @@ def test_delete_and_restore(loaded, qtbot):
 
 
 def test_new_memory(loaded, qtbot):
-    dialog = loaded.new_memory()
+    dialog = loaded.editing.new_memory()
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Save).isEnabled()
     dialog.content.setPlainText("ohpm install fails behind a proxy: set proxy in .ohpmrc")
     dialog.tags.setText("ohpm, proxy")
@@ -194,45 +197,45 @@ def test_new_memory(loaded, qtbot):
 def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
     search(qtbot, loaded, "hilog")
     ids = loaded.model.ids()[:3]
-    loaded._select_ids(ids, ids[0])
+    loaded.select_ids(ids, ids[0])
     assert loaded.selected_ids() == sorted(ids, key=loaded.model.ids().index)
-    dialog = loaded.bulk_add_tag()
+    dialog = loaded.editing.bulk_add_tag()
     dialog.tag.setText("reviewed")
     with qtbot.waitSignal(loaded.result_applied, timeout=5000):
         ok(dialog, qtbot)
     wait_idle(qtbot, loaded)
     assert all("reviewed" in r.tags for r in loaded.store.get_many(ids))
     assert set(loaded.selected_ids()) == set(ids)  # selection kept
-    loaded.apply_tag(ids, "reviewed", adding=False)
+    loaded.editing.apply_tag(ids, "reviewed", adding=False)
     wait_idle(qtbot, loaded)
     assert all("reviewed" not in r.tags for r in loaded.store.get_many(ids))
 
-    loaded._select_ids(ids, ids[0])
-    dialog = loaded.set_confidence()
+    loaded.select_ids(ids, ids[0])
+    dialog = loaded.editing.set_confidence()
     dialog.spin.setValue(0.5)
     dialog.reason.setText("bulk")
     ok(dialog, qtbot)
     wait_idle(qtbot, loaded)
     assert {r.confidence for r in loaded.store.get_many(ids)} == {0.5}
-    loaded.undo_last()  # one group: all three back
+    loaded.editing.undo_last()  # one group: all three back
     assert {r.confidence for r in loaded.store.get_many(ids)} != {0.5}
 
-    loaded._select_ids(ids, ids[0])
+    loaded.select_ids(ids, ids[0])
     jsonl = tmp_path / "sel.jsonl"
-    assert loaded.export_jsonl(jsonl) == 3
+    assert loaded.editing.export_jsonl(jsonl) == 3
     lines = [json.loads(x) for x in jsonl.read_text().splitlines()]
     assert sorted(x["id"] for x in lines) == sorted(ids)
     assert {"id", "layer", "content", "confidence", "timestamp", "tags"} <= set(lines[0])
     out = tmp_path / "sel.csv"
-    assert loaded.export_csv(out) == 3
+    assert loaded.editing.export_csv(out) == 3
     with out.open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert sorted(r["id"] for r in rows) == sorted(ids)
 
     # supersede all by one
     keep, *rest = ids
-    loaded._select_ids(rest, rest[0])
-    loaded.apply_supersede(rest, by=keep, reason="merged")
+    loaded.select_ids(rest, rest[0])
+    loaded.editing.apply_supersede(rest, by=keep, reason="merged")
     wait_idle(qtbot, loaded)
     assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
     assert loaded.current_id() == keep
@@ -241,15 +244,15 @@ def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
 def test_store_error_goes_to_the_banner(loaded, qtbot):
     errors = []
     loaded.ctx.bus.error.connect(lambda what, todo: errors.append(what))
-    loaded.apply_confidence(["starter-no-such"], 0.5, "x")
+    loaded.editing.apply_confidence(["starter-no-such"], 0.5, "x")
     assert errors and "Could not set the confidence" in errors[0]
 
 
 def test_bulk_supersede_through_the_dialog(loaded, qtbot):
     search(qtbot, loaded, "install")
     keep, *rest = loaded.model.ids()[:4]
-    loaded._select_ids(rest, rest[0])
-    dialog = loaded.supersede_selected()
+    loaded.select_ids(rest, rest[0])
+    dialog = loaded.editing.supersede_selected()
     assert not dialog.by_new.isEnabled() and dialog.by_existing.isChecked()
     dialog.existing.setEditText(keep)
     dialog.reason.setText("one memory says it all")
@@ -258,19 +261,60 @@ def test_bulk_supersede_through_the_dialog(loaded, qtbot):
     wait_idle(qtbot, loaded)
     assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
     assert not set(rest) & set(loaded.model.ids())
-    assert loaded.undo_last()  # one group: all of them come back
+    assert loaded.editing.undo_last()  # one group: all of them come back
     wait_idle(qtbot, loaded)
     assert set(rest) <= set(loaded.model.ids())
 
 
-def test_area_deleted_without_shutdown_stops_listening(ctx, qtbot):
-    from hmdesk.gui.memories.area import MemoriesArea
-    from PySide6.QtCore import QCoreApplication, QEvent
+def test_bulk_delete_and_restore_are_one_undo_step_each(loaded, qtbot):
+    """Delete 3 selected, Ctrl+Z: all 3 back. Restore 3 in the dialog, Ctrl+Z: all 3 gone."""
+    search(qtbot, loaded, "hilog")
+    ids = loaded.model.ids()[:3]
+    loaded.select_ids(ids, ids[0])
+    loaded.actions_by_name["delete"].trigger()
+    wait_idle(qtbot, loaded)
+    assert all(r.is_deleted for r in loaded.store.get_many(ids))
+    assert not set(ids) & set(loaded.model.ids())
 
-    area = MemoriesArea(ctx)
-    wait_idle(qtbot, area)
-    cleanup = area._cleanup
-    area.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    qtbot.waitUntil(lambda: cleanup.unlisten is None)
-    ctx.store.add("a change after the area is gone", tags=["x"])  # must not call into it
+    undo = loaded.actions_by_name["undo"]
+    assert undo.shortcut().matches(QKeySequence("Ctrl+Z")) == QKeySequence.SequenceMatch.ExactMatch
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        undo.trigger()  # what Ctrl+Z does in the window
+    wait_idle(qtbot, loaded)
+    assert not any(r.is_deleted for r in loaded.store.get_many(ids))
+    assert set(ids) <= set(loaded.model.ids())
+
+    # again, then restore all three through the dialog: one step too
+    loaded.select_ids(ids, ids[0])
+    loaded.editing.delete_selected()
+    wait_idle(qtbot, loaded)
+    loaded.editing.restore_deleted()
+    qtbot.waitUntil(
+        lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
+    )
+    dialog = loaded.dialog
+    assert dialog.list.count() == 3
+    for i in range(3):
+        dialog.list.item(i).setSelected(True)
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        dialog.accept()
+    wait_idle(qtbot, loaded)
+    assert set(ids) <= set(loaded.model.ids())
+    undone = loaded.editing.undo_last()
+    assert {e.memory_id for e in undone} == set(ids) and len(undone) == 3
+    wait_idle(qtbot, loaded)
+    assert all(r.is_deleted for r in loaded.store.get_many(ids))
+
+
+def test_copy_explanation_as_json(loaded, qtbot):
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    search(qtbot, loaded, "hdc install 9568320")
+    loaded.select_id(UNSIGNED)
+    loaded.actions_by_name["copy_json"].trigger()
+    data = json.loads(QApplication.clipboard().text())
+    assert [r["id"] for r in data["results"]] == [UNSIGNED]
+    assert set(data["results"][0]["components"]) == {"confidence", "recency", "lexical"}
+    assert data["query"]["text"] == "hdc install 9568320"
