@@ -102,13 +102,19 @@ def update_actions(actions: dict[str, QAction], selected: int) -> None:
         actions[name].setEnabled(selected > 0)
 
 
-def show_context_menu(area: MemoriesArea, pos: QPoint) -> QMenu:
-    """The results table's context menu at ``pos`` (viewport coordinates)."""
+def context_menu(area: MemoriesArea) -> QMenu:
+    """The results table's context menu (the area's actions, in groups)."""
     menu = QMenu(area)
     for n, group in enumerate(CONTEXT_MENU):
         if n:
             menu.addSeparator()
         for name in group:
             menu.addAction(area.actions_by_name[name])
-    menu.popup(area.table.viewport().mapToGlobal(pos))
     return menu
+
+
+def show_context_menu(area: MemoriesArea, pos: QPoint) -> None:
+    """Pop the context menu up at ``pos`` (the table's viewport coordinates)."""
+    menu = context_menu(area)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    menu.popup(area.table.viewport().mapToGlobal(pos))
