@@ -43,7 +43,7 @@ from hmdesk.gui.memories.model import (
 )
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -105,6 +105,7 @@ class MemoriesArea(QWidget):
         self.dialog: QDialog | None = None  # the open action dialog (tests reach it here)
         self._select_after: str | None = None
         self._closed = False
+        self._footer_tail = ""
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -258,11 +259,11 @@ class MemoriesArea(QWidget):
                 self.show_memory_id(want)
             else:
                 self.detail.show_nothing(result)
-        self.footer.setText(
-            self.legend_html()
-            + html.escape(f"{len(result.results):,} shown of {result.matched:,} matching · ")
-            + html.escape(filters_line(result))
+        self._footer_tail = html.escape(
+            f"{len(result.results):,} shown of {result.matched:,} matching · "
+            + filters_line(result)
         )
+        self.footer.setText(self.legend_html() + self._footer_tail)
         self.footer.setVisible(not empty_store)
         self._update_actions()
         self.result_applied.emit(result)
@@ -279,6 +280,11 @@ class MemoriesArea(QWidget):
             )
             + "&nbsp;&nbsp;"
         )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self.result is not None:
+            self.footer.setText(self.legend_html() + self._footer_tail)  # the legend's colours
+        super().changeEvent(event)
 
     def alive(self) -> bool:
         """False once shut down or destroyed (worker callbacks may arrive after that)."""
