@@ -13,20 +13,36 @@ from datetime import UTC, datetime
 
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import Component, ScoredMemory
-from hmdesk.gui.common.theme import LIGHT, Theme
+from hmdesk.gui.common.theme import LIGHT, Theme, contrast_ratio
 from PySide6.QtGui import QColor
 
 COMPONENT_ORDER = ("confidence", "recency", "lexical")
+GRAPHIC_MIN_CONTRAST = 3.0
+"""WCAG 2's floor for the parts of a graphic (a bar part) against what they are drawn on."""
 
 
-def component_color(name: str, theme: Theme = LIGHT) -> QColor:
-    """The colour of a score component (bar part, table swatch)."""
-    colour = {
-        "confidence": theme.score_confidence,
-        "recency": theme.score_recency,
-        "lexical": theme.score_lexical,
-    }.get(name, theme.score_other)
-    return QColor(colour)
+def component_color(name: str, theme: Theme = LIGHT, against: QColor | None = None) -> QColor:
+    """The colour of a score component (bar part, table swatch).
+
+    With ``against`` (the background it is drawn on) the theme's colour is darkened on a light
+    background, lightened on a dark one, until it stands out by :data:`GRAPHIC_MIN_CONTRAST`: a
+    pale part on a white cell would otherwise vanish. The hue stays the theme's.
+    """
+    colour = QColor(
+        {
+            "confidence": theme.score_confidence,
+            "recency": theme.score_recency,
+            "lexical": theme.score_lexical,
+        }.get(name, theme.score_other)
+    )
+    if against is None:
+        return colour
+    dark_background = against.lightness() < 128
+    for _ in range(32):
+        if contrast_ratio(colour, against) >= GRAPHIC_MIN_CONTRAST:
+            break
+        colour = colour.lighter(110) if dark_background else colour.darker(110)
+    return colour
 
 
 def parse_time(text: str | None) -> datetime | None:
@@ -71,8 +87,12 @@ def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> st
     return ""
 
 
-def breakdown_html(scored: ScoredMemory, theme: Theme = LIGHT) -> str:
-    """The score as a table of its weighted parts, then the formula with the numbers in."""
+def breakdown_html(
+    scored: ScoredMemory, theme: Theme = LIGHT, background: QColor | None = None
+) -> str:
+    """The score as a table of its weighted parts, then the formula with the numbers in.
+
+    ``background``: what the swatches are drawn on (see :func:`component_color`)."""
     comps = scored.components or {}
     names = [n for n in COMPONENT_ORDER if n in comps] + [
         n for n in comps if n not in COMPONENT_ORDER
@@ -80,7 +100,7 @@ def breakdown_html(scored: ScoredMemory, theme: Theme = LIGHT) -> str:
     rows = []
     for name in names:
         c = comps[name]
-        color = component_color(name, theme).name()
+        color = component_color(name, theme, background).name()
         rows.append(
             "<tr>"
             f'<td><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;{html.escape(name)}</td>'
@@ -103,11 +123,11 @@ def breakdown_html(scored: ScoredMemory, theme: Theme = LIGHT) -> str:
 def breakdown_text(score: float, components: Mapping[str, Component]) -> str:
     """'0.82 = confidence 0.90×0.40 + recency 0.50×0.20 + lexical 0.75×0.40'."""
     parts = []
-    for name in ("confidence", "recency", "lexical"):
+    for name in COMPONENT_ORDER:
         c = components.get(name)
         if c is not None:
             parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
     for name, c in components.items():
-        if name not in ("confidence", "recency", "lexical"):
+        if name not in COMPONENT_ORDER:
             parts.append(f"{name} {c.raw:.2f}×{c.weight:.2f}")
     return f"{score:.2f} = " + " + ".join(parts)

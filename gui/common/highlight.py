@@ -1,7 +1,8 @@
 """Pure text → HTML helpers for the inspector: per-term highlight, code colouring, chips.
 
-Everything here is a plain function of strings and the retriever's explanation objects, so it
-is tested without widgets. Spans are Python ``str`` indices into the memory content (end
+Everything here is a plain function of strings, the retriever's :class:`TermMatch` objects and a
+:class:`~hmdesk.gui.common.theme.Theme` (callers pass ``theme_for(widget)``), so it is tested
+without widgets. The colours all come from the theme. Spans are Python ``str`` indices into the memory content (end
 exclusive), exactly as :class:`hmdesk.core.memory.retrieve.TermMatch` gives them.
 """
 
@@ -12,32 +13,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
-# One colour per query term (cycled). Chosen for contrast with black text on light themes and
-# with white text on dark themes.
-TERM_COLORS_LIGHT = (
-    "#ffe066",
-    "#a5d8ff",
-    "#b2f2bb",
-    "#ffc9c9",
-    "#d0bfff",
-    "#ffd8a8",
-    "#99e9f2",
-    "#fcc2d7",
-)
-TERM_COLORS_DARK = (
-    "#7a6000",
-    "#1c5d8c",
-    "#2b7a3b",
-    "#8c2f2f",
-    "#5a3f9e",
-    "#8f5a1a",
-    "#106a75",
-    "#8a2d5b",
-)
-CODE_BG_LIGHT = "#f1f3f5"
-CODE_BG_DARK = "#2b2f33"
+from hmdesk.gui.common.theme import LIGHT, Theme
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import TermMatch
+    from pygments.lexer import Lexer
+    from pygments.style import StyleMeta
 
 COMMAND_WORDS = (
     "hdc",
@@ -67,20 +50,20 @@ _FENCE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)(?:\n```|\Z)", re.S)
 _INLINE = re.compile(r"`([^`\n]+)`")
 
 
-def term_color(index: int, dark: bool = False) -> str:
-    colors = TERM_COLORS_DARK if dark else TERM_COLORS_LIGHT
-    return colors[index % len(colors)]
+def term_color(index: int, theme: Theme = LIGHT) -> str:
+    """The background of the ``index``-th query term (read with ``theme.term_fg``)."""
+    return theme.term(index)
 
 
-def term_spans(terms: Sequence[Any]) -> list[tuple[int, int, int]]:
+def term_spans(terms: Sequence[TermMatch]) -> list[tuple[int, int, int]]:
     """Non-overlapping ``(start, end, term_index)`` runs, sorted by start.
 
-    ``terms`` are TermMatch-like objects (``content_spans``). Where spans of two terms overlap,
-    the earlier start wins, then the longer span, then the earlier term.
+    Where spans of two terms overlap, the earlier start wins, then the longer span, then the
+    earlier term.
     """
     raw: list[tuple[int, int, int]] = []
     for i, term in enumerate(terms):
-        for start, end in getattr(term, "content_spans", ()) or ():
+        for start, end in term.content_spans:
             if end > start:
                 raw.append((start, end, i))
     raw.sort(key=lambda s: (s[0], -(s[1] - s[0]), s[2]))
@@ -142,7 +125,7 @@ def code_regions(content: str) -> list[CodeRegion]:
 
 
 @lru_cache(maxsize=16)
-def _lexer(language: str) -> Any:
+def _lexer(language: str) -> Lexer:
     from pygments.lexers import get_lexer_by_name
     from pygments.util import ClassNotFound
 
@@ -153,15 +136,16 @@ def _lexer(language: str) -> Any:
 
 
 @lru_cache(maxsize=2)
-def _style(dark: bool) -> Any:
+def _style(dark: bool) -> StyleMeta:
     from pygments.styles import get_style_by_name
 
     return get_style_by_name("monokai" if dark else "friendly")
 
 
-def code_colors(content: str, dark: bool = False) -> list[tuple[int, int, str | None, bool]]:
-    """``(start, end, fg colour or None, bold)`` for every token of every code region."""
-    style = _style(dark)
+def code_colors(content: str, theme: Theme = LIGHT) -> list[tuple[int, int, str | None, bool]]:
+    """``(start, end, fg colour or None, bold)`` for every token of every code region (the
+    pygments style that fits the theme: "friendly" on light, "monokai" on dark)."""
+    style = _style(theme.dark)
     out: list[tuple[int, int, str | None, bool]] = []
     for region in code_regions(content):
         text = content[region.start : region.end]
@@ -178,16 +162,16 @@ def code_colors(content: str, dark: bool = False) -> list[tuple[int, int, str | 
 # --------------------------------------------------------------------------- HTML
 
 
-def _style_attr(term: int, code: bool, fg: str | None, bold: bool, dark: bool) -> str:
+def _style_attr(term: int, code: bool, fg: str | None, bold: bool, theme: Theme) -> str:
     parts: list[str] = []
     if code:
         parts.append("font-family: monospace")
         if term < 0:
-            parts.append(f"background-color: {CODE_BG_DARK if dark else CODE_BG_LIGHT}")
+            parts.append(f"background-color: {theme.code_bg}")
     if term >= 0:
-        parts.append(f"background-color: {term_color(term, dark)}")
+        parts.append(f"background-color: {theme.term(term)}")
         parts.append("font-weight: bold")
-        parts.append(f"color: {'#ffffff' if dark else '#000000'}")
+        parts.append(f"color: {theme.term_fg}")
     elif fg:
         parts.append(f"color: {fg}")
     if bold and term < 0:
@@ -195,7 +179,7 @@ def _style_attr(term: int, code: bool, fg: str | None, bold: bool, dark: bool) -
     return "; ".join(parts)
 
 
-def content_html(content: str, terms: Sequence[Any] = (), dark: bool = False) -> str:
+def content_html(content: str, terms: Sequence[TermMatch] = (), theme: Theme = LIGHT) -> str:
     """The whole content as HTML: each term's matches on its own colour, code coloured.
 
     The document's plain text is exactly ``content`` (newlines kept with ``pre-wrap``), so
@@ -213,7 +197,7 @@ def content_html(content: str, terms: Sequence[Any] = (), dark: bool = False) ->
         for region in code_regions(content):
             for p in range(region.start, region.end):
                 code_at[p] = True
-        for start, end, color, bold in code_colors(content, dark):
+        for start, end, color, bold in code_colors(content, theme):
             for p in range(start, min(n, end)):
                 fg_at[p] = color
                 bold_at[p] = bold
@@ -231,7 +215,7 @@ def content_html(content: str, terms: Sequence[Any] = (), dark: bool = False) ->
             p += 1
             continue
         text = html.escape(content[p:q], quote=False)
-        style = _style_attr(key[0], key[1], key[2], key[3], dark)
+        style = _style_attr(key[0], key[1], key[2], key[3], theme)
         if style:
             attr = f' style="{style}"'
             if key[0] >= 0:
@@ -260,7 +244,7 @@ def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list
     return out
 
 
-def chip(text: str, bg: str, fg: str = "#000000", strike: bool = False) -> str:
+def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
     deco = "text-decoration: line-through; " if strike else ""
     return (
         f'<span style="background-color: {bg}; color: {fg}; {deco}">'
@@ -268,30 +252,24 @@ def chip(text: str, bg: str, fg: str = "#000000", strike: bool = False) -> str:
     )
 
 
-def term_chips_html(terms: Sequence[Any], dark: bool = False) -> str:
+def term_chips_html(terms: Sequence[TermMatch], theme: Theme = LIGHT) -> str:
     """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not."""
     if not terms:
         return ""
     parts: list[str] = []
-    muted_bg = "#3a3f44" if dark else "#e9ecef"
-    muted_fg = "#adb5bd" if dark else "#868e96"
     for i, term in enumerate(terms):
-        name = getattr(term, "term", str(term))
-        if getattr(term, "matched", False):
-            label = f"✓ {name}"
-            tags = list(getattr(term, "tags", ()) or ())
-            spans = len(getattr(term, "content_spans", ()) or ())
+        if term.matched:
+            label = f"✓ {term.term}"
             where = []
-            if spans:
-                where.append(f"{spans}× in text")
-            if tags:
-                where.append("tag " + ", ".join(tags))
-            alts = list(getattr(term, "alternatives", ()) or ())
-            if alts:
-                where.append("also " + ", ".join(alts[:4]))
+            if term.content_spans:
+                where.append(f"{len(term.content_spans)}× in text")
+            if term.tags:
+                where.append("tag " + ", ".join(term.tags))
+            if term.alternatives:
+                where.append("also " + ", ".join(term.alternatives[:4]))
             if where:
                 label += f" ({'; '.join(where)})"
-            parts.append(chip(label, term_color(i, dark), "#ffffff" if dark else "#000000"))
+            parts.append(chip(label, theme.term(i), theme.term_fg))
         else:
-            parts.append(chip(f"✗ {name}", muted_bg, muted_fg, strike=True))
+            parts.append(chip(f"✗ {term.term}", theme.muted_bg, theme.muted_fg, strike=True))
     return "&nbsp; ".join(parts)

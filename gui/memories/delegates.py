@@ -1,17 +1,22 @@
 """Painting for the results table: the score bar in three weighted parts, and content with the
 matched terms in bold, elided to the cell width. Both paint directly with QPainter (no
-QTextDocument per cell) so scrolling stays cheap."""
+QTextDocument per cell) so scrolling stays cheap. The bar's colours are the theme's score
+colours, made to stand out 3:1 against the cell (see :func:`component_color`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.explanation import component_color
 from hmdesk.gui.common.highlight import elided_segments
+from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.model import ComponentsRole, ScoredRole, SpansRole
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import ScoredMemory
 
 
 class ScoreBarDelegate(QStyledItemDelegate):
@@ -24,24 +29,25 @@ class ScoreBarDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         draw_background(self, painter, option, index)
-        comps = index.data(ComponentsRole) or []
-        scored = index.data(ScoredRole)
-        rect = option.rect.adjusted(4, 5, -4, -5)  # type: ignore[attr-defined]
+        comps: list[tuple[str, float]] = index.data(ComponentsRole) or []
+        scored: ScoredMemory | None = index.data(ScoredRole)
+        rect = option.rect.adjusted(4, 5, -4, -5)
         painter.save()
-        pal = option.palette  # type: ignore[attr-defined]
+        pal = option.palette
         track = pal.color(_MID)
         track.setAlpha(60)
         painter.fillRect(rect, track)
         x = float(rect.left())
+        colours = self._colours(option, [name for name, _v in comps])
         for name, value in comps:
             w = max(0.0, min(1.0, value)) * rect.width()
             if w <= 0:
                 continue
             part = QRect(round(x), rect.top(), max(1, round(x + w) - round(x)), rect.height())
-            painter.fillRect(part, component_color(name))
+            painter.fillRect(part, colours[name])
             x += w
         if scored is not None:
-            font, fm = _small_font(option.font)  # type: ignore[attr-defined]
+            font, fm = _small_font(option.font)
             painter.setFont(font)
             text = f"{scored.score:.2f}"
             tw = fm.horizontalAdvance(text) + 6
@@ -56,6 +62,20 @@ class ScoreBarDelegate(QStyledItemDelegate):
     ) -> QSize:
         return QSize(110, super().sizeHint(option, index).height())
 
+    @staticmethod
+    def _colours(option: QStyleOptionViewItem, names: list[str]) -> dict[str, QColor]:
+        """The part colours for the view's theme against its cell background (cached per pair)."""
+        theme = theme_for(option.widget)
+        base = option.palette.color(_BASE)
+        key = (theme.dark, base.rgb())
+        cached = _bar_colours.get(key)
+        if cached is None:
+            cached = _bar_colours[key] = {}
+        for name in names:
+            if name not in cached:
+                cached[name] = component_color(name, theme, base)
+        return cached
+
 
 _MID = QPalette.ColorRole.Mid
 _BASE = QPalette.ColorRole.Base
@@ -65,28 +85,31 @@ _CENTER = Qt.AlignmentFlag.AlignCenter
 _SELECTED = QStyle.StateFlag.State_Selected
 _PANEL = QStyle.PrimitiveElement.PE_PanelItemViewItem
 _ELIDE_RIGHT = Qt.TextElideMode.ElideRight
-_fonts: dict[str, Any] = {}
+_small_fonts: dict[str, tuple[QFont, QFontMetrics]] = {}
+_content_font_cache: dict[str, tuple[dict[bool, QFont], dict[bool, QFontMetrics]]] = {}
+_bar_colours: dict[tuple[bool, int], dict[str, QColor]] = {}
 
 
 def _small_font(base: QFont) -> tuple[QFont, QFontMetrics]:
-    key = "small" + base.key()
-    hit = _fonts.get(key)
+    key = base.key()
+    hit = _small_fonts.get(key)
     if hit is None:
         f = QFont(base)
         f.setPointSizeF(max(6.0, f.pointSizeF() * 0.85))
-        hit = _fonts[key] = (f, QFontMetrics(f))
-    return hit  # type: ignore[no-any-return]
+        hit = _small_fonts[key] = (f, QFontMetrics(f))
+    return hit
 
 
-def _content_fonts(base: QFont, strike: bool) -> Any:
-    key = f"content{int(strike)}" + base.key()
-    hit = _fonts.get(key)
+def _content_fonts(base: QFont, strike: bool) -> tuple[dict[bool, QFont], dict[bool, QFontMetrics]]:
+    """(font, metrics) by "matched" (bold) for the content cell."""
+    key = f"{int(strike)}" + base.key()
+    hit = _content_font_cache.get(key)
     if hit is None:
         normal = QFont(base)
         normal.setStrikeOut(strike)
         bold = QFont(normal)
         bold.setBold(True)
-        hit = _fonts[key] = (
+        hit = _content_font_cache[key] = (
             {False: normal, True: bold},
             {False: QFontMetrics(normal), True: QFontMetrics(bold)},
         )
@@ -94,13 +117,16 @@ def _content_fonts(base: QFont, strike: bool) -> Any:
 
 
 def draw_background(
-    delegate: QStyledItemDelegate, painter: QPainter, option: QStyleOptionViewItem, index: Any
+    delegate: QStyledItemDelegate,
+    painter: QPainter,
+    option: QStyleOptionViewItem,
+    index: QModelIndex | QPersistentModelIndex,
 ) -> None:
     """The item's selection/alternate background from the style, without text.
 
     The view's option already carries the selection state and the alternate-row feature, so
     the panel is drawn straight from it (``initStyleOption`` would query ~8 roles per cell)."""
-    widget = option.widget  # type: ignore[attr-defined]
+    widget = option.widget
     style = widget.style() if widget is not None else QApplication.style()
     style.drawPrimitive(_PANEL, option, painter, widget)
 
@@ -115,19 +141,19 @@ class ContentDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         draw_background(self, painter, option, index)
-        scored = index.data(ScoredRole)
+        scored: ScoredMemory | None = index.data(ScoredRole)
         if scored is None:
             return
-        spans = index.data(SpansRole) or []
-        rect = option.rect.adjusted(4, 0, -4, 0)  # type: ignore[attr-defined]
-        selected = bool(option.state & _SELECTED)  # type: ignore[attr-defined]
-        pal = option.palette  # type: ignore[attr-defined]
+        spans: list[tuple[int, int, int]] = index.data(SpansRole) or []
+        rect = option.rect.adjusted(4, 0, -4, 0)
+        selected = bool(option.state & _SELECTED)
+        pal = option.palette
         strike = scored.memory.is_superseded or scored.memory.is_deleted
-        fonts, fms = _content_fonts(option.font, strike)  # type: ignore[attr-defined]
+        fonts, fms = _content_fonts(option.font, strike)
         ellipsis = "…"
         ell_w = fms[False].horizontalAdvance(ellipsis)
         painter.save()
-        painter.setClipRect(option.rect)  # type: ignore[attr-defined]
+        painter.setClipRect(option.rect)
         painter.setPen(pal.color(_HTEXT if selected else _TEXT))
         x = rect.left()
         right = rect.right()
@@ -159,7 +185,7 @@ class PlainTextDelegate(QStyledItemDelegate):
     """One line of text, elided: one ``data()`` call per cell instead of the ~8 role queries
     of the default delegate (the table repaints on every result while typing)."""
 
-    def __init__(self, right_aligned: bool = False, parent: Any = None) -> None:
+    def __init__(self, right_aligned: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._align = (
             Qt.AlignmentFlag.AlignRight if right_aligned else Qt.AlignmentFlag.AlignLeft
@@ -175,10 +201,10 @@ class PlainTextDelegate(QStyledItemDelegate):
         text = index.data()
         if not text:
             return
-        rect = option.rect.adjusted(4, 0, -4, 0)  # type: ignore[attr-defined]
-        selected = bool(option.state & _SELECTED)  # type: ignore[attr-defined]
-        fm = option.fontMetrics  # type: ignore[attr-defined]
+        rect = option.rect.adjusted(4, 0, -4, 0)
+        selected = bool(option.state & _SELECTED)
+        fm = option.fontMetrics
         painter.save()
-        painter.setPen(option.palette.color(_HTEXT if selected else _TEXT))  # type: ignore[attr-defined]
+        painter.setPen(option.palette.color(_HTEXT if selected else _TEXT))
         painter.drawText(rect, self._align, fm.elidedText(str(text), _ELIDE_RIGHT, rect.width()))
         painter.restore()

@@ -16,17 +16,22 @@ import html
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
-from hmdesk.gui.common.highlight import content_html, term_chips_html, term_color
-from hmdesk.gui.common.theme import is_dark
+from hmdesk.gui.common.highlight import content_html, term_chips_html
+from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.anchors import Anchor, AnchorStore
     from hmdesk.core.db import Database
+    from hmdesk.core.memory.record import MemoryRecord
+    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+    from hmdesk.core.memory.store import MemoryStore
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +45,7 @@ FILTER_LABELS = {
 }
 
 
-def stale_soon(m: Any, now: datetime | None = None) -> bool:
+def stale_soon(m: MemoryRecord, now: datetime | None = None) -> bool:
     """hmharness's consolidation would decay it: active episodic, > 60 days old, confidence < 0.5."""
     if m.layer != "episodic" or m.is_superseded or m.confidence >= 0.5:
         return False
@@ -48,11 +53,11 @@ def stale_soon(m: Any, now: datetime | None = None) -> bool:
     return dt is not None and ((now or datetime.now(UTC)) - dt).days > 60
 
 
-def filters_line(result: Any) -> str:
+def filters_line(result: QueryResult | None) -> str:
     """One line about what the hard filters removed (and the retriever's note)."""
     if result is None:
         return ""
-    filtered = dict(getattr(result, "filtered", {}) or {})
+    filtered = result.filtered
     parts = [
         f"{n:,} {FILTER_LABELS.get(k, k)}" for k, n in filtered.items() if n and k != "no_match"
     ]
@@ -62,18 +67,44 @@ def filters_line(result: Any) -> str:
     no_match = filtered.get("no_match", 0)
     if no_match:
         text += f"; {no_match:,} had no matching term"
-    text += f" (pool {getattr(result, 'pool', 0):,}; {len(result.results):,} shown"
-    elapsed = getattr(result, "elapsed_ms", None)
-    if elapsed is not None:
-        text += f"; {elapsed:.1f} ms"
-    text += ")."
-    note = getattr(result, "note", None)
-    if note:
-        text += f" {note}"
+    text += f" (pool {result.pool:,}; {len(result.results):,} shown"
+    text += f"; {result.elapsed_ms:.1f} ms)."
+    if result.note:
+        text += f" {result.note}"
     return text
 
 
-def _link(m: Any) -> str:
+def supersede_chain(
+    store: MemoryStore, memory: MemoryRecord, limit: int = 50
+) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
+    """(older, newer) along the supersede links from ``memory``, at most ``limit`` each way.
+    A database error leaves what was read so far (the pane still shows the memory)."""
+    from hmdesk.core.memory.errors import StoreError
+
+    older: list[MemoryRecord] = []
+    newer: list[MemoryRecord] = []
+    try:
+        seen = {memory.id}
+        frontier = list(memory.supersedes)
+        while frontier and len(older) < limit:
+            recs = [r for r in store.get_many(frontier) if r.id not in seen]
+            seen.update(r.id for r in recs)
+            older.extend(recs)
+            frontier = [i for r in recs for i in r.supersedes if i not in seen]
+        cur = memory
+        while cur.superseded_by and not cur.is_decayed and len(newer) < limit:
+            nxt = store.get_many([cur.superseded_by])
+            if not nxt or nxt[0].id in seen:
+                break
+            seen.add(nxt[0].id)
+            newer.append(nxt[0])
+            cur = nxt[0]
+    except (StoreError, SQLAlchemyError) as exc:
+        log.warning("supersede chain of %s: %s", memory.id, exc)
+    return older, newer
+
+
+def _link(m: MemoryRecord) -> str:
     preview = m.content.replace("\n", " ")
     if len(preview) > 70:
         preview = preview[:69] + "…"
@@ -83,7 +114,9 @@ def _link(m: Any) -> str:
     )
 
 
-def chain_html(memory: Any, older: Sequence[Any], newer: Sequence[Any]) -> str:
+def chain_html(
+    memory: MemoryRecord, older: Sequence[MemoryRecord], newer: Sequence[MemoryRecord]
+) -> str:
     """Supersede chain: what this one replaced (older) and what replaced it (newer)."""
     if not older and not newer and not memory.is_superseded:
         return "<p>Not part of a supersede chain.</p>"
@@ -109,7 +142,7 @@ def chain_html(memory: Any, older: Sequence[Any], newer: Sequence[Any]) -> str:
     return "".join(out)
 
 
-def anchors_html(anchors: Sequence[Any]) -> str:
+def anchors_html(anchors: Sequence[Anchor], theme: Theme) -> str:
     """One line per anchor, ``path:line  symbol (kind)``; live ones link to ``code:<id>``,
     stale ones (the symbol was gone at the last resolution) are marked and not clickable."""
     lines = []
@@ -119,8 +152,8 @@ def anchors_html(anchors: Sequence[Any]) -> str:
         if a.stale:
             lines.append(
                 f"<span>{html.escape(loc)}{rest}</span> "
-                '<span style="color:#e8590c" title="the symbol was not found in the code the '
-                'last time this anchor was resolved"><b>stale</b></span>'
+                f'<span style="color:{theme.warn_fg}" title="the symbol was not found in the '
+                'code the last time this anchor was resolved"><b>stale</b></span>'
             )
         else:
             lines.append(
@@ -130,7 +163,7 @@ def anchors_html(anchors: Sequence[Any]) -> str:
     return "<p>" + "<br>".join(lines) + "</p>"
 
 
-def provenance_html(m: Any) -> str:
+def provenance_html(m: MemoryRecord) -> str:
     rows = [
         ("id", m.id),
         ("source", m.source),
@@ -193,8 +226,8 @@ class DetailPane(QWidget):
         lay.addWidget(self.header)
         lay.addWidget(self.chips)
         lay.addWidget(self.splitter, 1)
-        self.memory: Any = None
-        self.scored: Any = None
+        self.memory: MemoryRecord | None = None
+        self.scored: ScoredMemory | None = None
         self.show_nothing()
 
     def _anchor(self, url: QUrl) -> None:
@@ -214,7 +247,7 @@ class DetailPane(QWidget):
             self._anchor_store = AnchorStore(self._db)
         try:
             return self._anchor_store.for_memory(memory_id)
-        except Exception as exc:  # a database error must not blank the pane
+        except SQLAlchemyError as exc:  # a database error must not blank the pane
             log.warning("anchors of %s: %s", memory_id, exc)
             return []
 
@@ -227,7 +260,7 @@ class DetailPane(QWidget):
             return
         self.location_opened.emit(open_location(anchor.path, anchor.line, 1, anchor.project))
 
-    def show_nothing(self, result: Any = None) -> None:
+    def show_nothing(self, result: QueryResult | None = None) -> None:
         self.memory = self.scored = None
         self.anchors = []
         if result is not None and not result.results and result.pool:
@@ -245,26 +278,25 @@ class DetailPane(QWidget):
 
     def show_memory(
         self,
-        memory: Any,
-        scored: Any = None,
-        result: Any = None,
-        older: Sequence[Any] = (),
-        newer: Sequence[Any] = (),
+        memory: MemoryRecord,
+        scored: ScoredMemory | None = None,
+        result: QueryResult | None = None,
+        older: Sequence[MemoryRecord] = (),
+        newer: Sequence[MemoryRecord] = (),
     ) -> None:
-        dark = is_dark(self)
+        theme = theme_for(self)
         self.memory, self.scored = memory, scored
         self.anchors = self.load_anchors(memory.id)
         terms = scored.terms if scored is not None else []
         # Header: id, layer, environment, confidence, tags (matched tags in their term's colour).
         tag_terms: dict[str, int] = {}
         for i, t in enumerate(terms):
-            for tag in t.tags or ():
+            for tag in t.tags:
                 tag_terms.setdefault(tag, i)
         tags = []
         for tag in memory.tags:
             if tag in tag_terms:
-                bg = term_color(tag_terms[tag], dark)
-                fg = "#ffffff" if dark else "#000000"
+                bg, fg = theme.term(tag_terms[tag]), theme.term_fg
                 tags.append(
                     f'<span style="background-color:{bg}; color:{fg}"><b>#{html.escape(tag)}</b></span>'
                 )
@@ -273,14 +305,14 @@ class DetailPane(QWidget):
         status = ""
         if stale_soon(memory):
             status += (
-                ' <span style="color:#e8590c" title="hmharness consolidation marks episodic '
-                'memories older than 60 days with confidence below 0.5 as stale">'
+                f' <span style="color:{theme.warn_fg}" title="hmharness consolidation marks '
+                'episodic memories older than 60 days with confidence below 0.5 as stale">'
                 "<b>STALE SOON</b></span>"
             )
         if memory.is_deleted:
-            status += ' <span style="color:#e03131"><b>DELETED</b></span>'
+            status += f' <span style="color:{theme.error_fg}"><b>DELETED</b></span>'
         if memory.is_superseded:
-            status += ' <span style="color:#e8590c"><b>SUPERSEDED</b></span>'
+            status += f' <span style="color:{theme.warn_fg}"><b>SUPERSEDED</b></span>'
         score = f" · score <b>{scored.score:.3f}</b>" if scored is not None else ""
         self.header.setText(
             f"<b>{html.escape(memory.id)}</b>{status} · {html.escape(memory.layer)} · "
@@ -294,16 +326,17 @@ class DetailPane(QWidget):
                 + ".</i>"
             )
         elif terms:
-            self.chips.setText(term_chips_html(terms, dark))
+            self.chips.setText(term_chips_html(terms, theme))
         else:
             self.chips.setText("<i>No query terms: ranked by confidence and recency only.</i>")
-        self.content_view.setHtml(content_html(memory.content, terms, dark))
+        self.content_view.setHtml(content_html(memory.content, terms, theme))
         parts = []
         if scored is not None:
-            parts.append("<h4>Why this score</h4>" + breakdown_html(scored))
+            base = self.meta_view.palette().color(QPalette.ColorRole.Base)
+            parts.append("<h4>Why this score</h4>" + breakdown_html(scored, theme, base))
         parts.append("<h4>Supersede chain</h4>" + chain_html(memory, older, newer))
         if self.anchors:
-            parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors))
+            parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors, theme))
         parts.append("<h4>Provenance</h4>" + provenance_html(memory))
         if result is not None:
             parts.append(f"<h4>Filters</h4><p>{html.escape(filters_line(result))}</p>")

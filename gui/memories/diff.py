@@ -1,10 +1,16 @@
-"""Word-level diffs (difflib on words) rendered as HTML for the supersede and history views."""
+"""Word-level diffs (difflib on words) rendered as HTML for the supersede and history views.
+
+Deletions and insertions are marked with the theme's ``diff_del_bg`` / ``diff_ins_bg`` (callers
+pass ``theme_for(widget)``)."""
 
 from __future__ import annotations
 
 import difflib
 import html
+import json
 import re
+
+from hmdesk.gui.common.theme import LIGHT, Theme
 
 # A word, a CJK character (Chinese has no spaces, so each character is a unit), a run of
 # whitespace, or one punctuation mark.
@@ -12,9 +18,6 @@ _TOKEN = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|\s+|[^\w\s]",
     re.U,
 )
-
-DEL_LIGHT, INS_LIGHT = "#ffc9c9", "#b2f2bb"
-DEL_DARK, INS_DARK = "#7a2020", "#1f6b2e"
 
 
 def tokens(text: str) -> list[str]:
@@ -38,32 +41,33 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     return out
 
 
-def _span(op: str, text: str, dark: bool) -> str:
+def _span(op: str, text: str, theme: Theme) -> str:
     esc = html.escape(text, quote=False)
     if op == "equal":
         return esc
     if op == "delete":
-        bg = DEL_DARK if dark else DEL_LIGHT
-        return f'<span style="background-color: {bg}; text-decoration: line-through">{esc}</span>'
-    bg = INS_DARK if dark else INS_LIGHT
-    return f'<span style="background-color: {bg}">{esc}</span>'
+        return (
+            f'<span style="background-color: {theme.diff_del_bg}; '
+            f'text-decoration: line-through">{esc}</span>'
+        )
+    return f'<span style="background-color: {theme.diff_ins_bg}">{esc}</span>'
 
 
 def _wrap(body: str) -> str:
     return '<div style="white-space: pre-wrap">' + body + "</div>"
 
 
-def side_by_side_html(old: str, new: str, dark: bool = False) -> tuple[str, str]:
+def side_by_side_html(old: str, new: str, theme: Theme = LIGHT) -> tuple[str, str]:
     """(left, right): old with deletions marked, new with insertions marked."""
     ops = word_diff(old, new)
-    left = "".join(_span(op, t, dark) for op, t in ops if op != "insert")
-    right = "".join(_span(op, t, dark) for op, t in ops if op != "delete")
+    left = "".join(_span(op, t, theme) for op, t in ops if op != "insert")
+    right = "".join(_span(op, t, theme) for op, t in ops if op != "delete")
     return _wrap(left), _wrap(right)
 
 
-def inline_html(old: str, new: str, dark: bool = False) -> str:
+def inline_html(old: str, new: str, theme: Theme = LIGHT) -> str:
     """One view with deletions struck out and insertions marked."""
-    return _wrap("".join(_span(op, t, dark) for op, t in word_diff(old, new)))
+    return _wrap("".join(_span(op, t, theme) for op, t in word_diff(old, new)))
 
 
 def value_text(value: object) -> str:
@@ -75,7 +79,5 @@ def value_text(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     if isinstance(value, dict):
-        import json
-
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)

@@ -6,17 +6,23 @@ Sorting is done here (``sorted`` + ``layoutChanged``), never through a proxy
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.gui.common.explanation import COMPONENT_ORDER, age_text, parse_time
 from hmdesk.gui.common.highlight import term_spans
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
 )
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+
+SortKey = Callable[["_Row"], Any]
 
 _USER = int(Qt.ItemDataRole.UserRole.value)
 ScoredRole = _USER + 1  # the ScoredMemory
@@ -52,7 +58,7 @@ class _Row:
 
     __slots__ = ("age", "comps", "display", "rank", "scored", "spans", "tags", "ts")
 
-    def __init__(self, rank: int, scored: Any) -> None:
+    def __init__(self, rank: int, scored: ScoredMemory) -> None:
         self.rank = rank
         self.scored = scored
         m = scored.memory
@@ -79,14 +85,14 @@ class _Row:
 
 
 class ResultsModel(QAbstractTableModel):
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[_Row] = []
         self._sort: tuple[int, Qt.SortOrder] = (COL_RANK, Qt.SortOrder.AscendingOrder)
-        self.result: Any = None
+        self.result: QueryResult | None = None
 
     # --- data in ---------------------------------------------------------------------------
-    def set_result(self, result: Any) -> None:
+    def set_result(self, result: QueryResult | None) -> None:
         """Replace all rows with a new ``QueryResult`` (one reset)."""
         self.beginResetModel()
         self.result = result
@@ -98,7 +104,7 @@ class ResultsModel(QAbstractTableModel):
         self.set_result(None)
 
     # --- lookup ----------------------------------------------------------------------------
-    def scored_at(self, row: int) -> Any:
+    def scored_at(self, row: int) -> ScoredMemory | None:
         return self._rows[row].scored if 0 <= row < len(self._rows) else None
 
     def row_of(self, memory_id: str) -> int:
@@ -174,8 +180,8 @@ class ResultsModel(QAbstractTableModel):
 
     # --- sorting (in the model) ------------------------------------------------------------
     @staticmethod
-    def _key(col: int) -> Any:
-        keys: dict[int, Any] = {
+    def _key(col: int) -> SortKey:
+        keys: dict[int, SortKey] = {
             COL_RANK: lambda r: r.rank,
             COL_SCORE: lambda r: (-r.scored.score, r.rank),
             COL_CONTENT: lambda r: r.scored.memory.content.lower(),
@@ -213,4 +219,5 @@ class ResultsModel(QAbstractTableModel):
 
 
 def ids_of(model: ResultsModel, rows: Sequence[int]) -> list[str]:
-    return [model.scored_at(r).memory.id for r in rows if model.scored_at(r) is not None]
+    scored = (model.scored_at(r) for r in rows)
+    return [s.memory.id for s in scored if s is not None]

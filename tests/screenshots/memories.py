@@ -26,7 +26,7 @@ SHOWN_HMH = "~/.hmharness/cognitive/memory/memory.jsonl"
 def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
     """Run the event loop until the area's search is done, then a little longer for painting."""
     deadline = time.monotonic() + 20
-    while area is not None and (area.is_searching() or area._refresh_timer.isActive()):
+    while area is not None and (area.is_searching() or area.refresh_pending()):
         app.processEvents()
         if time.monotonic() > deadline:
             raise RuntimeError("search did not finish")
@@ -208,7 +208,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             area.query_bar.emit_now()
             _settle(app, area)
             area.select_id(ids["private"])
-            history = area.show_history(ids["private"])
+            history = area.editing.show_history(ids["private"])
             assert history is not None
             history.resize(900, 560)
             hist: Any = history
@@ -220,7 +220,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
 
             # 4. supersede by new text, with the side-by-side word diff
             area.select_id(ids["private"])
-            dialog = area.supersede_selected()
+            dialog = area.editing.supersede_selected()
             assert dialog is not None
             sup: Any = dialog
             text = ctx.store.get(ids["private"]).content

@@ -73,7 +73,7 @@ def area(make_area) -> Any:
 @pytest.fixture
 def loaded(area, qtbot) -> Any:
     """An area over the starter pack, settled."""
-    area.load_starter_pack()
+    area.importer.load_starter_pack()
     wait_idle(qtbot, area)
     assert area.model.rowCount() >= 30
     return area
@@ -84,11 +84,29 @@ def wait_idle(qtbot: Any, area: Any, timeout: int = 10_000) -> None:
     qtbot.waitUntil(
         lambda: (
             not area.is_searching()
-            and not area._refresh_timer.isActive()
+            and not area.refresh_pending()
             and not area.query_bar._timer.isActive()
         ),
         timeout=timeout,
     )
+
+
+def image_contrast(image: Any, min_pixels: int = 6) -> tuple[int, float]:
+    """(background rgb, contrast of the clearest other colour against it) of a rendered image:
+    the background is its most common colour (see tests.gui.contrast.rendered_contrast)."""
+    from hmdesk.gui.common.theme import contrast_ratio
+    from PySide6.QtGui import QColor
+
+    from tests.gui.contrast import colour_counts
+
+    counts = colour_counts(image)
+    background, _ = counts.most_common(1)[0]
+    bg = QColor.fromRgb(background)
+    best = 1.0
+    for rgb, n in counts.items():
+        if rgb != background and n >= min_pixels:
+            best = max(best, contrast_ratio(QColor.fromRgb(rgb), bg))
+    return background, best
 
 
 def search(qtbot: Any, area: Any, text: str, **fields: Any) -> Any:

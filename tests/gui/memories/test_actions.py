@@ -1,276 +1,35 @@
-"""Actions: confidence re-ranks, supersede hides and chains, revert and undo, history, edit,
-delete/restore, bulk actions and export. Each one re-runs the current query at once."""
+"""The area's actions: named, enabled by the selection, in the table's context menu."""
 
 from __future__ import annotations
 
-import csv
-import json
-
-from hmdesk.gui.memories.dialogs import HistoryDialog, MemoryEditDialog, SupersedeDialog
+from hmdesk.gui.memories.actions import ANY_SELECTED, CONTEXT_MENU, ONE_SELECTED, context_menu
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
 
-from .conftest import search, wait_idle
-
-UNSIGNED = "starter-hap-unsigned-9568320"
-HILOG_FLAGS = "starter-hdc-hilog-drops-flags"
-PRIVATE = "starter-hilog-private"
+from .conftest import search
 
 
-def ok(dialog, qtbot) -> None:
-    box = dialog.findChild(QDialogButtonBox)
-    for role in (QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Save):
-        button = box.button(role)
-        if button is not None:
-            assert button.isEnabled(), getattr(dialog, "problem", lambda: "")()
-            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-            return
-    raise AssertionError("no OK button")
-
-
-def rank(area, memory_id: str) -> int:
-    return area.model.ids().index(memory_id)
-
-
-def test_confidence_change_reranks_at_once(loaded, qtbot):
+def test_actions_follow_the_selection(loaded, qtbot):
+    actions = loaded.actions_by_name
+    assert all(a.objectName() == f"action_{n}" for n, a in actions.items())
     search(qtbot, loaded, "hilog")
-    ids = loaded.model.ids()
-    low = ids[-1]
-    assert rank(loaded, low) > 0
-    loaded.select_id(low)
-    dialog = loaded.set_confidence()
-    ok_button = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    assert not ok_button.isEnabled()  # a reason is required
-    dialog.spin.setValue(1.0)
-    dialog.reason.setText("verified on a Mate 60, HarmonyOS 5.0")
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    assert loaded.store.get(low).confidence == 1.0
-    assert rank(loaded, low) == 0
-    assert loaded.current_id() == low  # the selection follows the memory
-    # lowering it sends it back down
-    loaded.apply_confidence([low], 0.05, "wrong on HarmonyOS 5")
-    wait_idle(qtbot, loaded)
-    assert rank(loaded, low) == loaded.model.rowCount() - 1
+    ids = loaded.model.ids()[:2]
+    loaded.select_ids(ids, ids[0])
+    assert not any(actions[n].isEnabled() for n in ONE_SELECTED)
+    assert all(actions[n].isEnabled() for n in ANY_SELECTED)
+    loaded.select_ids(ids[:1], ids[0])
+    assert all(actions[n].isEnabled() for n in (*ONE_SELECTED, *ANY_SELECTED))
+    loaded.table.selectionModel().clearSelection()
+    assert not any(actions[n].isEnabled() for n in (*ONE_SELECTED, *ANY_SELECTED))
+    # Return and Delete belong to the table; the others work anywhere in the window
+    assert actions["delete"].shortcutContext() == Qt.ShortcutContext.WidgetShortcut
+    assert actions["delete"] in loaded.table.actions()
+    assert actions["undo"].shortcutContext() == Qt.ShortcutContext.WindowShortcut
 
 
-def test_supersede_by_new_text_hides_the_old_and_shows_the_chain(loaded, qtbot):
-    search(qtbot, loaded, "hilog")
-    loaded.select_id(PRIVATE)
-    dialog = loaded.supersede_selected()
-    assert isinstance(dialog, SupersedeDialog)
-    old_text = loaded.store.get(PRIVATE).content
-    dialog.new_text.setPlainText(
-        old_text.replace("%{public}", "%{public} (also for numbers: %{public}d)")
-    )
-    dialog.reason.setText("numbers need it too")
-    qtbot.waitUntil(lambda: "background-color" in dialog.new_view.toHtml())
-    assert "also" in dialog.new_view.toPlainText()
-    assert dialog.old_view.toPlainText() == old_text  # left side = old text, deletions marked
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    old = loaded.store.get(PRIVATE)
-    assert old.is_superseded
-    new_id = old.superseded_by
-    assert PRIVATE not in loaded.model.ids()  # hidden from the results
-    assert loaded.current_id() == new_id  # the replacement is selected
-    meta = loaded.detail.meta_view.toHtml()
-    assert f"mem:{PRIVATE}" in meta and "Supersedes" in loaded.detail.meta_view.toPlainText()
-
-    # clicking the link shows the old one, with the forward link
-    loaded.detail.link_activated.emit(PRIVATE)
-    assert loaded.detail.memory.id == PRIVATE
-    text = loaded.detail.meta_view.toPlainText()
-    assert "Superseded by" in text and new_id in text and "numbers need it too" in text
-    assert "SUPERSEDED" in loaded.detail.header.text()
-
-    # "show superseded" brings it back into the results
-    search(qtbot, loaded, "hilog", superseded=True)
-    assert PRIVATE in loaded.model.ids()
-    search(qtbot, loaded, "hilog", superseded=False)
-    assert PRIVATE not in loaded.model.ids()
-
-
-def test_supersede_by_existing_memory(loaded, qtbot):
-    search(qtbot, loaded, "hdc")
-    loaded.select_id(HILOG_FLAGS)
-    dialog = loaded.supersede_selected()
-    dialog.by_existing.setChecked(True)
-    dialog.existing.setEditText(UNSIGNED)
-    dialog.reason.setText("test")
-    dialog._refresh()
-    assert dialog.target is not None and dialog.target.id == UNSIGNED
-    dialog.existing.setEditText("no-such-id")
-    dialog._refresh()
-    assert "No memory" in dialog.error.text()
-    dialog.existing.setEditText(UNSIGNED)
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    assert loaded.store.get(HILOG_FLAGS).superseded_by == UNSIGNED
-    assert HILOG_FLAGS in loaded.store.get(UNSIGNED).supersedes
-
-
-def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
-    search(qtbot, loaded, "hilog")
-    loaded.select_id(PRIVATE)
-    original = loaded.store.get(PRIVATE)
-    dialog = loaded.edit_selected()
-    assert isinstance(dialog, MemoryEditDialog)
-    dialog.content.setPlainText("")
-    assert "empty" in dialog.error.text()
-    dialog.content.setPlainText(original.content + " Also check -p on debug builds.")
-    dialog.tags.setText("hilog, privacy, has space")
-    assert "space" in dialog.error.text()
-    dialog.tags.setText("hilog, privacy, debug")
-    dialog.reason.setText("more detail")
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    edited = loaded.store.get(PRIVATE)
-    assert edited.content.endswith("debug builds.") and edited.tags == ("hilog", "privacy", "debug")
-    assert "debug builds." in loaded.detail.content_view.toPlainText()
-
-    # history: every event, with a word diff
-    history = loaded.show_history()
-    assert isinstance(history, HistoryDialog)
-    qtmodeltester.check(history.model)
-    kinds = [e.kind for e in history.model.events]
-    assert kinds[0] == "add" and kinds.count("edit") == 2
-    content_row = next(i for i, e in enumerate(history.model.events) if e.field == "content")
-    history.table.selectRow(content_row)
-    assert "debug builds." in history.diff.toPlainText()
-    assert "background-color" in history.diff.toHtml()
-
-    # revert the content edit from the history dialog
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        qtbot.mouseClick(history.revert_button, Qt.MouseButton.LeftButton)
-    assert loaded.store.get(PRIVATE).content == original.content
-    assert loaded.store.get(PRIVATE).tags == ("hilog", "privacy", "debug")  # only that event
-    assert history.model.events[-1].kind == "revert"
-    history.close()
-
-    # undo: a confidence change, then Ctrl+Z in the window
-    loaded.apply_confidence([PRIVATE], 0.1, "try")
-    wait_idle(qtbot, loaded)
-    assert loaded.store.get(PRIVATE).confidence == 0.1
-    loaded.undo_last()
-    wait_idle(qtbot, loaded)
-    assert loaded.store.get(PRIVATE).confidence == original.confidence
-
-
-def test_delete_and_restore(loaded, qtbot):
-    search(qtbot, loaded, "hilog")
-    loaded.select_id(PRIVATE)
-    loaded.delete_selected()
-    wait_idle(qtbot, loaded)
-    assert PRIVATE not in loaded.model.ids()
-    assert loaded.store.get(PRIVATE).is_deleted
-    loaded.restore_deleted()  # lists the deleted ones off the GUI thread, then opens
-    qtbot.waitUntil(
-        lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
-    )
-    dialog = loaded.dialog
-    dialog.list.item(0).setSelected(True)
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        dialog.accept()
-    wait_idle(qtbot, loaded)
-    assert PRIVATE in loaded.model.ids()
-    assert loaded.current_id() == PRIVATE
-
-
-def test_new_memory(loaded, qtbot):
-    dialog = loaded.new_memory()
-    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Save).isEnabled()
-    dialog.content.setPlainText("ohpm install fails behind a proxy: set proxy in .ohpmrc")
-    dialog.tags.setText("ohpm, proxy")
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    rec = loaded.store.get(loaded.current_id())
-    assert rec.content.startswith("ohpm install fails") and rec.tags == ("ohpm", "proxy")
-
-
-def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
-    search(qtbot, loaded, "hilog")
-    ids = loaded.model.ids()[:3]
-    loaded._select_ids(ids, ids[0])
-    assert loaded.selected_ids() == sorted(ids, key=loaded.model.ids().index)
-    dialog = loaded.bulk_add_tag()
-    dialog.tag.setText("reviewed")
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    assert all("reviewed" in r.tags for r in loaded.store.get_many(ids))
-    assert set(loaded.selected_ids()) == set(ids)  # selection kept
-    loaded.apply_tag(ids, "reviewed", adding=False)
-    wait_idle(qtbot, loaded)
-    assert all("reviewed" not in r.tags for r in loaded.store.get_many(ids))
-
-    loaded._select_ids(ids, ids[0])
-    dialog = loaded.set_confidence()
-    dialog.spin.setValue(0.5)
-    dialog.reason.setText("bulk")
-    ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    assert {r.confidence for r in loaded.store.get_many(ids)} == {0.5}
-    loaded.undo_last()  # one group: all three back
-    assert {r.confidence for r in loaded.store.get_many(ids)} != {0.5}
-
-    loaded._select_ids(ids, ids[0])
-    jsonl = tmp_path / "sel.jsonl"
-    assert loaded.export_jsonl(jsonl) == 3
-    lines = [json.loads(x) for x in jsonl.read_text().splitlines()]
-    assert sorted(x["id"] for x in lines) == sorted(ids)
-    assert {"id", "layer", "content", "confidence", "timestamp", "tags"} <= set(lines[0])
-    out = tmp_path / "sel.csv"
-    assert loaded.export_csv(out) == 3
-    with out.open(encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    assert sorted(r["id"] for r in rows) == sorted(ids)
-
-    # supersede all by one
-    keep, *rest = ids
-    loaded._select_ids(rest, rest[0])
-    loaded.apply_supersede(rest, by=keep, reason="merged")
-    wait_idle(qtbot, loaded)
-    assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
-    assert loaded.current_id() == keep
-
-
-def test_store_error_goes_to_the_banner(loaded, qtbot):
-    errors = []
-    loaded.ctx.bus.error.connect(lambda what, todo: errors.append(what))
-    loaded.apply_confidence(["starter-no-such"], 0.5, "x")
-    assert errors and "Could not set the confidence" in errors[0]
-
-
-def test_bulk_supersede_through_the_dialog(loaded, qtbot):
-    search(qtbot, loaded, "install")
-    keep, *rest = loaded.model.ids()[:4]
-    loaded._select_ids(rest, rest[0])
-    dialog = loaded.supersede_selected()
-    assert not dialog.by_new.isEnabled() and dialog.by_existing.isChecked()
-    dialog.existing.setEditText(keep)
-    dialog.reason.setText("one memory says it all")
-    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
-        ok(dialog, qtbot)
-    wait_idle(qtbot, loaded)
-    assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
-    assert not set(rest) & set(loaded.model.ids())
-    assert loaded.undo_last()  # one group: all of them come back
-    wait_idle(qtbot, loaded)
-    assert set(rest) <= set(loaded.model.ids())
-
-
-def test_area_deleted_without_shutdown_stops_listening(ctx, qtbot):
-    from hmdesk.gui.memories.area import MemoriesArea
-    from PySide6.QtCore import QCoreApplication, QEvent
-
-    area = MemoriesArea(ctx)
-    wait_idle(qtbot, area)
-    cleanup = area._cleanup
-    area.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    qtbot.waitUntil(lambda: cleanup.unlisten is None)
-    ctx.store.add("a change after the area is gone", tags=["x"])  # must not call into it
+def test_context_menu_and_reveal(loaded, qtbot):
+    menu = context_menu(loaded)
+    names = [a.objectName() for a in menu.actions() if not a.isSeparator()]
+    assert names == [f"action_{n}" for group in CONTEXT_MENU for n in group]
+    menu.close()
+    with qtbot.waitSignal(loaded.reveal, timeout=1000):
+        loaded.actions_by_name["refresh"].trigger()

@@ -39,7 +39,7 @@ def test_window_has_three_areas_and_menus(ctx, qtbot):
 def test_shortcuts(ctx, qtbot):
     w = make_window(ctx, qtbot)
     area = w.memories
-    area.load_starter_pack()
+    area.importer.load_starter_pack()
     wait_idle(qtbot, area)
     w.tabs.setCurrentIndex(1)  # on the Runs tab, Ctrl+F brings the query up
     qtbot.keyClick(w, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
@@ -57,7 +57,7 @@ def test_shortcuts(ctx, qtbot):
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
     # Ctrl+Z (focus outside the query text) undoes the last change
     first = area.model.ids()[0]
-    area.apply_confidence([first], 0.01, "test")
+    area.editing.apply_confidence([first], 0.01, "test")
     wait_idle(qtbot, area)
     area.table.setFocus()
     qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -67,7 +67,7 @@ def test_shortcuts(ctx, qtbot):
 
 def test_geometry_splitters_and_query_are_remembered(ctx, qtbot, settings):
     w = make_window(ctx, qtbot)
-    w.memories.load_starter_pack()
+    w.memories.importer.load_starter_pack()
     search(qtbot, w.memories, "hilog privacy")
     w.resize(820, 540)
     size = (w.size().width(), w.size().height())
@@ -127,7 +127,7 @@ def test_excepthook_shows_details_and_log_path_and_keeps_running(ctx, qtbot, tmp
     assert "second" in dialog.details.toPlainText()
     dialog.close()
     # the app keeps working
-    w.memories.load_starter_pack()
+    w.memories.importer.load_starter_pack()
     wait_idle(qtbot, w.memories)
     assert w.memories.model.rowCount() > 0
     close_window(w)
@@ -211,7 +211,7 @@ def test_an_error_after_the_dialog_was_closed_opens_a_new_one(qtbot, tmp_path, m
     def boom(exc: Exception) -> None:
         try:
             raise exc
-        except Exception:
+        except Exception:  # noqa: BLE001 - any exception is handed to the hook, as in the app
             appmod.handle_exception(*sys.exc_info())
 
     boom(KeyError("<b>not html</b>"))

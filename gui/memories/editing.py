@@ -1,0 +1,386 @@
+"""The inspector's changes to the store: new, edit, confidence, supersede, delete / restore,
+tags, undo / revert, history, export and the explanation as JSON.
+
+:class:`EditingController` opens the dialogs (non-blocking), applies what they hand back through
+the :class:`MemoryStore` (a refused change goes to the error banner) and has the area re-run its
+query at once, selecting the memory the change was about.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from hmdesk.core.memory.csv_export import memories_to_csv
+from hmdesk.core.memory.errors import StoreError
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.memories.edit_dialog import MemoryEditDialog, edit_view
+from hmdesk.gui.memories.history_dialog import HistoryDialog
+from hmdesk.gui.memories.small_dialogs import ConfidenceDialog, RestoreDialog, TagDialog
+from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+from sqlalchemy.exc import SQLAlchemyError
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+    from hmdesk.gui.memories.area import MemoriesArea
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class EditingController(QObject):
+    """Every change the user makes to memories, from the area's actions and dialogs."""
+
+    def __init__(self, area: MemoriesArea) -> None:
+        super().__init__(area)
+        self.area = area
+        self.store = area.store
+        self.edit_dialog: MemoryEditDialog | None = None  # checked on outside changes
+        self.history_dialog: HistoryDialog | None = None  # refreshed after a revert
+
+    # ------------------------------------------------------------------ plumbing
+    def apply(
+        self, what: str, fn: Callable[[], T], select: Callable[[T], str | None] | None = None
+    ) -> T | None:
+        """Run a store call; on StoreError show the banner. Then re-run the query at once
+        (selecting ``select(result)`` when given)."""
+        try:
+            with self.area.changes.own_write():
+                res = fn()
+            log.info("%s: done", what)
+        except StoreError as exc:
+            log.info("%s: refused: %s", what, exc)
+            self.area.ctx.bus.show_error(f"Could not {what}: {exc}", "")
+            return None
+        if select is not None:
+            self.area.select_after(select(res))
+        self.area.refresh()
+        return res
+
+    def _open(self, dialog: QDialog, on_accept: Callable[[], None]) -> QDialog:
+        dialog.finished.connect(lambda _r: self._forget(dialog))
+        return self.area.open_dialog(dialog, on_accept)
+
+    def _forget(self, dialog: QDialog) -> None:
+        if self.edit_dialog is dialog:
+            self.edit_dialog = None
+        if self.history_dialog is dialog:
+            self.history_dialog = None
+
+    def _status(self, text: str) -> None:
+        self.area.ctx.bus.show_info(text)
+
+    def check_edit_dialog(self, ids: set[str] | None) -> None:
+        """The store changed (``ids``; None = unknown which): an open edit dialog whose memory
+        changed outside shows the new version and will not overwrite it."""
+        d = self.edit_dialog
+        if d is None or d.record is None or not d.isVisible():
+            return
+        if ids is not None and d.record.id not in ids:
+            return
+        try:
+            now = self.store.get(d.record.id)
+        except (StoreError, SQLAlchemyError) as exc:
+            log.info("edited memory %s: %s", d.record.id, exc)
+            return
+        seen = d.outside if d.outside is not None else d.record
+        if edit_view(now) != edit_view(seen):
+            d.outside_change(now)
+
+    # ------------------------------------------------------------------ new / edit
+    def new_memory(self) -> QDialog:
+        d = MemoryEditDialog(None, self.area.changes.tags, self.area)
+        self.edit_dialog = d
+
+        def save() -> None:
+            v = d.values()
+            rec = self.apply(
+                "add the memory",
+                lambda: self.store.add(
+                    v.content,
+                    tags=v.tags,
+                    layer=v.layer,
+                    environment=v.environment,
+                    reason=v.reason,
+                ),
+                select=lambda r: r.id,
+            )
+            if rec is not None:
+                self._status(f"Added {rec.id}")
+
+        return self._open(d, save)
+
+    def edit_selected(self) -> QDialog | None:
+        recs = self.area.selected_records()
+        if len(recs) != 1:
+            return None
+        rec = self.store.get(recs[0].id)
+        d = MemoryEditDialog(rec, self.area.changes.tags, self.area)
+        self.edit_dialog = d
+
+        def save() -> None:
+            v = d.values()
+            base = d.record
+            assert base is not None
+            changes: dict[str, Any] = {}
+            if v.content != base.content:
+                changes["content"] = v.content
+            if tuple(v.tags) != tuple(base.tags):
+                changes["tags"] = list(v.tags)
+            if v.layer != base.layer:
+                changes["layer"] = v.layer
+            if v.environment != base.environment:
+                changes["environment"] = v.environment
+            if not changes:
+                self._status("Nothing changed")
+                return
+            self.apply(
+                "edit the memory",
+                lambda: self.store.edit(base.id, reason=v.reason, **changes),
+                select=lambda r: r.id,
+            )
+            self._status(f"Edited {base.id}: {', '.join(changes)}")
+
+        return self._open(d, save)
+
+    # ------------------------------------------------------------------ confidence
+    def set_confidence(self) -> QDialog | None:
+        recs = self.area.selected_records()
+        if not recs:
+            return None
+        d = ConfidenceDialog(recs, self.area)
+        ids = [r.id for r in recs]
+
+        def save() -> None:
+            self.apply_confidence(ids, d.value(), d.reason_text())
+
+        return self._open(d, save)
+
+    def apply_confidence(self, ids: Sequence[str], value: float, reason: str) -> None:
+        if len(ids) == 1:
+            self.apply(
+                "set the confidence",
+                lambda: self.store.set_confidence(ids[0], value, reason=reason),
+                select=lambda r: r.id,
+            )
+        else:
+            self.apply(
+                "set the confidence",
+                lambda: self.store.bulk_set_confidence(list(ids), value, reason=reason),
+            )
+        self._status(f"Confidence {value:.2f} on {len(ids)} memor{'y' if len(ids) == 1 else 'ies'}")
+
+    # ------------------------------------------------------------------ supersede
+    def lookup(self, memory_id: str) -> MemoryRecord | None:
+        """The live memory ``memory_id`` (None when there is none or it is deleted)."""
+        try:
+            rec = self.store.get(memory_id)
+        except StoreError:
+            return None
+        return None if rec.is_deleted else rec
+
+    def supersede_selected(self) -> SupersedeDialog | None:
+        olds = self.area.selected_records()
+        if not olds:
+            return None
+        result = self.area.result
+        candidates = [s.memory for s in result.results] if result is not None else []
+        d = SupersedeDialog(olds, self.lookup, candidates, self.area)
+        ids = [o.id for o in olds]
+
+        def save() -> None:
+            v = d.values()
+            self.apply_supersede(ids, reason=v.reason, by=v.by, content=v.content)
+
+        self._open(d, save)
+        return d
+
+    def apply_supersede(
+        self, ids: Sequence[str], *, reason: str, by: str | None = None, content: str | None = None
+    ) -> MemoryRecord | str | None:
+        """Supersede one memory (by ``by`` or by new ``content``; the new one is returned) or
+        several by ``by`` (one undo step; the group id is returned). None if refused."""
+        res: MemoryRecord | str | None
+        if len(ids) == 1:
+            res = self.apply(
+                "supersede",
+                lambda: self.store.supersede(ids[0], by=by, content=content, reason=reason),
+                select=lambda r: r.id,
+            )
+        else:
+            assert by is not None
+            res = self.apply(
+                "supersede", lambda: self.store.bulk_supersede(list(ids), by=by, reason=reason)
+            )
+            self.area.select_after(by)
+        if res is not None:
+            self._status(f"Superseded {', '.join(ids)}")
+        return res
+
+    # ------------------------------------------------------------------ delete / restore
+    def delete_selected(self) -> None:
+        """Soft-delete the selection in one transaction: one Ctrl+Z brings all of it back."""
+        ids = self.area.selected_ids()
+        if not ids:
+            return
+
+        def run() -> int:
+            return len(self.store.delete_many(ids, reason="deleted in hmdesk"))
+
+        if self.apply("delete", run) is not None:
+            self._status(f"Deleted {len(ids)} (Ctrl+Z undoes; Edit ▸ Restore deleted…)")
+
+    def restore_deleted(self) -> None:
+        """List the soft-deleted memories (read off the GUI thread) and offer to restore them."""
+        store = self.store
+        area = self.area
+
+        def fetch() -> list[MemoryRecord]:
+            return [r for r in store.list(include_deleted=True) if r.is_deleted]
+
+        def show(deleted: list[MemoryRecord]) -> None:
+            if not area.alive():
+                return
+            if not deleted:
+                self._status("Nothing is deleted")
+                return
+            d = RestoreDialog(deleted, area)
+
+            def save() -> None:
+                ids = d.ids()
+                self.apply("restore", lambda: self.store.restore_many(ids))
+                if ids:
+                    area.select_after(ids[0])
+                    area.refresh()
+                    self._status(f"Restored {len(ids)}")
+
+            self._open(d, save)
+
+        run_in_thread(
+            fetch,
+            on_done=show,
+            on_error=lambda e: area.ctx.bus.show_error(f"Could not list deleted memories: {e}", ""),
+        )
+
+    # ------------------------------------------------------------------ undo / history
+    def undo_last(self) -> list[MemoryEvent]:
+        events = self.apply("undo", self.store.undo_last) or []
+        if events:
+            ids = sorted({e.memory_id for e in events})
+            self._status(f"Undone: {len(events)} change(s) to {', '.join(ids[:3])}")
+        else:
+            self._status("Nothing to undo")
+        return events
+
+    def revert_event(self, event_id: int) -> list[MemoryEvent]:
+        events = self.apply("revert", lambda: self.store.revert(event_id)) or []
+        if events:
+            self._status(f"Reverted event #{event_id}")
+        if self.history_dialog is not None:
+            self.history_dialog.set_events(self.store.history(self.history_dialog.memory_id))
+        return events
+
+    def show_history(self, memory_id: str | None = None) -> HistoryDialog | None:
+        shown = self.area.detail.memory
+        memory_id = memory_id or self.area.current_id() or (shown.id if shown else None)
+        if memory_id is None:
+            return None
+        d = HistoryDialog(memory_id, self.store.history(memory_id), self.area)
+        d.revert_requested.connect(self.revert_event)
+        self.history_dialog = d
+        self._open(d, lambda: None)
+        return d
+
+    # ------------------------------------------------------------------ tags
+    def bulk_add_tag(self) -> QDialog | None:
+        return self._tag_dialog(True)
+
+    def bulk_remove_tag(self) -> QDialog | None:
+        return self._tag_dialog(False)
+
+    def _tag_dialog(self, adding: bool) -> QDialog | None:
+        ids = self.area.selected_ids()
+        if not ids:
+            return None
+        records = self.area.selected_records()
+        tags = [] if adding else sorted({t for r in records for t in r.tags})
+        d = TagDialog(adding, len(ids), tags or self.area.changes.tags, self.area)
+
+        def save() -> None:
+            self.apply_tag(ids, d.value(), adding)
+
+        return self._open(d, save)
+
+    def apply_tag(self, ids: Sequence[str], tag: str, adding: bool) -> None:
+        if adding:
+            self.apply("add the tag", lambda: self.store.bulk_add_tag(list(ids), tag))
+        else:
+            self.apply("remove the tag", lambda: self.store.bulk_remove_tag(list(ids), tag))
+        self.area.select_ids(ids, ids[0] if ids else None)
+        self._status(f"{'Added' if adding else 'Removed'} tag {tag} on {len(ids)}")
+
+    # ------------------------------------------------------------------ explanation
+    def explanation_json(self) -> dict[str, Any] | None:
+        """The selected result as the CLI's ``query --json`` prints it (one result)."""
+        from hmdesk.core.memory.retrieve import result_to_json
+
+        cur = self.area.current_id()
+        result = self.area.result
+        if cur is None or result is None:
+            return None
+        data = result_to_json(result)
+        data["results"] = [r for r in data["results"] if r["id"] == cur]
+        return data
+
+    def copy_explanation(self) -> None:
+        data = self.explanation_json()
+        if data is None:
+            return
+        QApplication.clipboard().setText(json.dumps(data, ensure_ascii=False, indent=2))
+        self._status("Copied the explanation as JSON")
+
+    # ------------------------------------------------------------------ export
+    def export_jsonl(self, path: Path | str, ids: Sequence[str] | None = None) -> int:
+        from hmdesk.core.memory.hmharness import export_file
+
+        ids = list(ids if ids is not None else self.area.selected_ids())
+        n = export_file(self.store, Path(path), ids=ids)
+        self._status(f"Exported {n} memories to {path}")
+        return n
+
+    def export_csv(self, path: Path | str, ids: Sequence[str] | None = None) -> int:
+        ids = list(ids if ids is not None else self.area.selected_ids())
+        n = memories_to_csv(self.store.get_many(ids), path)
+        self._status(f"Exported {n} memories to {path}")
+        return n
+
+    def _export_dialog(
+        self, title: str, filt: str, suffix: str, export: Callable[[str], int]
+    ) -> None:
+        if not self.area.selected_ids():
+            return
+        start = str(Path.home() / f"memories{suffix}")
+        path, _ = QFileDialog.getSaveFileName(self.area, title, start, filt)
+        if not path:
+            return
+        bus = self.area.ctx.bus
+        try:
+            export(path)
+        except OSError as exc:
+            bus.show_error(f"Could not write {path}: {exc.strerror}", "Pick another folder.")
+        except (StoreError, SQLAlchemyError, ValueError) as exc:
+            bus.show_error(f"Export failed: {exc}", "")
+
+    def export_jsonl_dialog(self) -> None:
+        self._export_dialog(
+            "Export as hmharness JSONL", "JSONL (*.jsonl)", ".jsonl", self.export_jsonl
+        )
+
+    def export_csv_dialog(self) -> None:
+        self._export_dialog("Export as CSV", "CSV (*.csv)", ".csv", self.export_csv)

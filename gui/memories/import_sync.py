@@ -1,0 +1,194 @@
+"""Getting memories in: import of an hmharness memory.jsonl, live sync with it, the starter pack.
+
+:class:`ImportSyncController` imports off the GUI thread and shows the report, watches the file
+(:class:`HmharnessSync`, whose reports and errors arrive on its own thread and are marshalled
+here by queued signals) and loads the core's starter pack.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.memories.small_dialogs import ImportReportDialog
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.hmharness import HmharnessSync, ImportReport
+    from hmdesk.gui.memories.area import MemoriesArea
+
+log = logging.getLogger(__name__)
+
+
+def hmharness_default() -> Path | None:
+    """hmharness's memory.jsonl where it is by default (None when there is no home folder)."""
+    from hmdesk.core.memory.hmharness import default_memory_file
+
+    try:
+        return default_memory_file()
+    except RuntimeError as exc:  # Path.home(): no home directory to look in
+        log.info("no hmharness home: %s", exc)
+        return None
+
+
+class ImportSyncController(QObject):
+    """Signals:
+    import_done(ImportReport): an import finished (its report dialog is open).
+    sync_report(ImportReport): a live-sync report (marshalled from the watcher thread).
+    sync_error(str): a live-sync error (marshalled from the watcher thread).
+    """
+
+    import_done = Signal(object)
+    sync_report = Signal(object)
+    sync_error = Signal(str)
+
+    def __init__(self, area: MemoriesArea) -> None:
+        super().__init__(area)
+        self.area = area
+        self.store = area.store
+        self.sync: HmharnessSync | None = None
+        self.sync_path: Path | None = None
+        self.sync_report.connect(self._on_sync_report)
+        self.sync_error.connect(
+            lambda msg: area.ctx.bus.show_error(
+                f"Live sync with hmharness: {msg}", "The watch goes on; fix the file and save it."
+            )
+        )
+
+    def _status(self, text: str) -> None:
+        self.area.ctx.bus.show_info(text)
+
+    # ------------------------------------------------------------------ first run
+    def init_first_run_hints(self) -> None:
+        """Tell the empty state where hmharness's file is and how big the starter pack is."""
+        from hmdesk.core.memory.starter import starter_entries
+
+        path = hmharness_default()
+        empty = self.area.empty
+        empty.set_hmharness_path(path, bool(path and path.exists()))
+        try:
+            empty.set_starter_count(len(starter_entries()))
+        except (OSError, ValueError) as exc:  # an unreadable pack: the button still tries
+            log.warning("starter pack: %s", exc)
+
+    def load_starter_pack(self) -> int:
+        from hmdesk.core.memory.starter import load_starter_pack
+
+        n = self.area.editing.apply("load the starter pack", lambda: load_starter_pack(self.store))
+        self._status(f"Loaded {n or 0} starter pitfalls")
+        return n or 0
+
+    # ------------------------------------------------------------------ import
+    def import_hmharness(self, path: Path | str | None = None, *, start_sync: bool = True) -> None:
+        """Import an hmharness memory.jsonl (default location when present, else ask)."""
+        from hmdesk.core.memory.hmharness import import_file
+
+        area = self.area
+        if path is None:
+            default = hmharness_default()
+            if default is not None and default.exists():
+                path = default
+            else:
+                start = str(default.parent if default and default.parent.exists() else Path.home())
+                chosen, _ = QFileDialog.getOpenFileName(
+                    area, "Import hmharness memory", start, "JSONL (*.jsonl);;All files (*)"
+                )
+                if not chosen:
+                    return
+                path = chosen
+        target = Path(path)
+        self._status(f"Importing {target}…")
+
+        def done(report: ImportReport) -> None:
+            if not area.alive():
+                return
+            area.refresh()
+            self._status(
+                f"Imported {report.imported}, updated {report.updated}, skipped {len(report.skipped)}"
+            )
+            if start_sync:
+                self.start_sync(target)
+            area.open_dialog(ImportReportDialog(report, area), lambda: None)
+            self.import_done.emit(report)
+
+        def failed(exc: BaseException) -> None:
+            area.ctx.bus.show_error(
+                f"Could not import {target}: {exc}", "Check the path and that it is a memory.jsonl."
+            )
+
+        run_in_thread(import_file, self.store, target, on_done=done, on_error=failed)
+
+    # ------------------------------------------------------------------ live sync
+    def auto_sync_later(self) -> None:
+        """Live sync starts by itself only once the user has imported (or turned it on) before."""
+        if self.area.ctx.settings.value("sync/enabled", False) in (True, "true", "1", 1):
+            QTimer.singleShot(0, self._auto_sync)
+
+    def _auto_sync(self) -> None:
+        saved = self.area.ctx.settings.value("sync/path")
+        path = Path(str(saved)) if saved else hmharness_default()
+        if path is not None and path.exists() and self.sync is None and self.area.alive():
+            self.start_sync(path)
+
+    def start_sync(self, path: Path | str | None = None) -> bool:
+        """Watch an hmharness memory.jsonl; changes show up within a second."""
+        from hmdesk.core.memory.hmharness import HmharnessSync
+
+        area = self.area
+        self.stop_sync()
+        target = Path(path) if path is not None else hmharness_default()
+        try:
+            sync = HmharnessSync(
+                self.store,
+                target,
+                on_report=self.sync_report.emit,
+                on_error=lambda exc: self.sync_error.emit(str(exc)),
+            )
+            sync.start()
+        except (OSError, RuntimeError) as exc:  # no folder to watch, no thread to start
+            area.ctx.bus.show_error(f"Live sync could not start: {exc}", "Check the file's folder.")
+            return False
+        self.sync = sync
+        area.cleanup.sync = sync
+        self.sync_path = sync.path
+        area.actions_by_name["sync"].setChecked(True)
+        area.ctx.settings.setValue("sync/enabled", True)
+        area.ctx.settings.setValue("sync/path", str(sync.path))
+        self._status(f"Live sync on: {sync.path}")
+        return True
+
+    def stop_sync(self) -> None:
+        if self.sync is not None:
+            stop_quietly(self.sync)
+            self.sync = None
+            self.area.cleanup.sync = None
+        self.area.actions_by_name["sync"].setChecked(False)
+
+    def toggle_sync(self) -> None:
+        if self.sync is None:
+            self.start_sync(self.sync_path)
+        else:
+            self.stop_sync()
+            self.area.ctx.settings.setValue("sync/enabled", False)
+            self._status("Live sync off")
+
+    def _on_sync_report(self, report: ImportReport) -> None:
+        skipped = len(report.skipped)
+        if report.imported or report.updated or skipped:
+            self._status(
+                f"hmharness sync: {report.imported} new, {report.updated} updated"
+                + (f", {skipped} bad lines skipped" if skipped else "")
+            )
+        self.area.editing.check_edit_dialog(None)
+        self.area.refresh()
+
+
+def stop_quietly(sync: HmharnessSync) -> None:
+    """Stop the watcher; a failure to stop it is logged (the app is closing or moving on)."""
+    try:
+        sync.stop()
+    except (OSError, RuntimeError) as exc:
+        log.warning("stopping sync: %s", exc)

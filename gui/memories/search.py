@@ -1,0 +1,158 @@
+"""Query → worker → result: the inspector's searches, off the GUI thread.
+
+:class:`SearchController` turns the query bar's :class:`QuerySpec` into the core's
+:class:`Query`, runs it through the :class:`Retriever` on a worker (only the newest request's
+result is delivered, :class:`LatestOnly`) and hands the :class:`QueryResult` back on the GUI
+thread. After a result it builds the retriever's term postings on a worker (see
+:meth:`SearchController.warm_index`), stepping aside while the user types.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hmdesk.core.memory.retrieve import Query, QueryResult
+from hmdesk.gui.common.workers import LatestOnly, run_in_thread
+from hmdesk.gui.memories.query_bar import QuerySpec
+from PySide6.QtCore import QObject, Signal
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import Retriever
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LIMIT = 200
+HMHARNESS_LIMIT = 10
+BUSY_PAUSE_S = 0.3  # the background index build waits this long after a keystroke or a result
+
+
+@dataclass
+class WarmState:
+    """The background build of the search postings. Shared with the worker thread, so it is
+    not the controller (whose callbacks may come after the area is gone)."""
+
+    running: bool = False
+    busy_until: float = 0.0  # time.monotonic() until which the build steps aside
+    closed: bool = False
+
+
+class SearchController(QObject):
+    """Signals:
+    result_ready(QueryResult): the newest search's result (GUI thread).
+    index_loaded(): the first result was read (or the store grew a lot, e.g. an import): the
+        records are now in memory, completions may be loaded.
+    failed(str): the search raised; the message for the user.
+    """
+
+    result_ready = Signal(object)
+    index_loaded = Signal()
+    failed = Signal(str)
+
+    def __init__(
+        self, retriever: Retriever, limit: int = DEFAULT_LIMIT, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.retriever = retriever
+        self.limit = limit
+        self.warming = WarmState()
+        self.last_spec: QuerySpec | None = None
+        self.closed = False
+        self._searching_since: float | None = None
+        self._frozen_pool: int | None = None
+        self._latest = LatestOnly(lambda spec: self.run_search(spec), self)
+        self._latest.result.connect(self._on_result)
+        self._latest.error.connect(self._on_error)
+
+    def make_query(self, spec: QuerySpec) -> Query:
+        return Query(
+            text=spec.text,
+            layer=spec.layer,
+            environment=spec.environment,
+            tags=tuple(spec.tags),
+            # hmharness's retrieve() returns its top 10: show exactly what the agent gets.
+            limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else self.limit,
+            profile=spec.profile,
+            include_superseded=spec.include_superseded,
+        )
+
+    def run_search(self, spec: QuerySpec) -> QueryResult:  # worker thread
+        return self.retriever.search(self.make_query(spec))
+
+    def submit(self, spec: QuerySpec) -> None:
+        if self.closed:
+            return
+        self.mark_busy()
+        self.last_spec = spec
+        self._searching_since = time.perf_counter()
+        self._latest.submit(spec)
+
+    def is_searching(self) -> bool:
+        return self._searching_since is not None
+
+    def close(self) -> None:
+        """No more searches or results (the area is closing)."""
+        self.closed = True
+        self.warming.closed = True
+
+    def _on_error(self, _spec: QuerySpec, exc: BaseException) -> None:
+        self._searching_since = None
+        self.failed.emit(str(exc) or exc.__class__.__name__)
+
+    def _on_result(self, _spec: QuerySpec, result: QueryResult) -> None:
+        if self.closed:
+            return
+        self._searching_since = None
+        self.result_ready.emit(result)
+        pool = result.pool
+        if self._frozen_pool is None or pool > self._frozen_pool * 1.2 + 1000:
+            # The search read every record into the retriever's index (100k records → many
+            # GC-tracked objects; the term postings warmed after this add only a few).
+            # Move everything alive now out of the cyclic GC's reach, so later collections
+            # do not walk it and stall the event loop for 100+ ms. Again after a big import.
+            first = self._frozen_pool is None
+            self._frozen_pool = pool
+            gc.freeze()
+            if first:
+                self.index_loaded.emit()
+        self.warm_index()
+
+    def mark_busy(self) -> None:
+        """The user is typing or a result is being drawn: the background build of the search
+        postings steps aside for a moment (see :meth:`warm_index`)."""
+        self.warming.busy_until = time.monotonic() + BUSY_PAUSE_S
+
+    def warm_index(self) -> None:
+        """Build the retriever's term postings on a worker once a result is shown.
+
+        A query without text is answered without them (the first result comes ~2 s sooner at
+        100k memories); building them now means a text query need not wait for them. The build
+        holds the GIL most of the time, and a table repaint calls into Python hundreds of
+        times, each waiting for the GIL: so it pauses while the user types or a result is
+        drawn (a text search submitted meanwhile waits for it). A no-op once they are built
+        (the retriever checks); again after a full rebuild.
+        """
+        retriever = self.retriever
+        state = self.warming  # not self: the callbacks may come after the area is gone
+        if retriever.warmed or state.running:
+            return
+        state.running = True
+
+        def pause() -> None:  # worker thread: throttles the build, not a synchronisation
+            while not state.closed:
+                left = state.busy_until - time.monotonic()
+                if left <= 0:
+                    return
+                time.sleep(min(left, 0.05))
+
+        def done(_res: object = None) -> None:
+            state.running = False
+
+        def failed(exc: BaseException) -> None:
+            state.running = False
+            log.warning("warming the search index: %s", exc)
+
+        run_in_thread(retriever.warm, pause, on_done=done, on_error=failed)

@@ -1,0 +1,198 @@
+"""The small action dialogs: set a confidence, add or remove a tag, an import's report and
+picking deleted memories to restore. Non-blocking (``open()``); they hand back plain values."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hmdesk.gui.memories.query_bar import TagCompleter
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSlider,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.hmharness import ImportReport
+    from hmdesk.core.memory.record import MemoryRecord
+
+
+class ConfidenceDialog(QDialog):
+    """Set confidence (0–1) on one or more memories; a reason is required."""
+
+    def __init__(self, records: Sequence[MemoryRecord], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("confidenceDialog")
+        n = len(records)
+        self.setWindowTitle("Set confidence" + (f" of {n} memories" if n > 1 else ""))
+        lay = QVBoxLayout(self)
+        if n == 1:
+            r = records[0]
+            lay.addWidget(QLabel(f"<b>{html.escape(r.id)}</b>: {html.escape(r.content[:160])}"))
+            start = r.confidence
+        else:
+            lay.addWidget(QLabel(f"{n} memories selected."))
+            start = sum(r.confidence for r in records) / n
+        row = QHBoxLayout()
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setRange(0, 100)
+        self.spin = QDoubleSpinBox(self)
+        self.spin.setObjectName("confidenceValue")
+        self.spin.setRange(0.0, 1.0)
+        self.spin.setSingleStep(0.05)
+        self.spin.setDecimals(2)
+        self.slider.valueChanged.connect(lambda v: self.spin.setValue(v / 100))
+        self.spin.valueChanged.connect(lambda v: self.slider.setValue(round(v * 100)))
+        self.spin.setValue(start)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.spin)
+        lay.addLayout(row)
+        lay.addWidget(
+            QLabel("Confidence weighs 0.4 in every score: raising it moves a memory up.", self)
+        )
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("confidenceReason")
+        self.reason.setPlaceholderText("Required: why (e.g. fix verified on HarmonyOS 5.0.1)")
+        lay.addWidget(self.reason)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.reason.textChanged.connect(self._validate)
+        self._validate()
+        self.resize(520, 200)
+
+    def _validate(self) -> None:
+        ok = bool(self.reason.text().strip())
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def accept(self) -> None:
+        if self.reason.text().strip():
+            super().accept()
+
+    def value(self) -> float:
+        return round(self.spin.value(), 4)
+
+    def reason_text(self) -> str:
+        return self.reason.text().strip()
+
+
+class TagDialog(QDialog):
+    """Add a tag to (or remove one from) the selected memories; no spaces in a tag."""
+
+    def __init__(
+        self, adding: bool, count: int, tags: Sequence[str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("tagDialog")
+        self.setWindowTitle(
+            ("Add a tag to" if adding else "Remove a tag from") + f" {count} memories"
+        )
+        lay = QVBoxLayout(self)
+        self.tag = QLineEdit(self)
+        self.tag.setObjectName("tagValue")
+        completer = TagCompleter(self.tag)
+        completer.set_tags(list(tags))
+        self.tag.setCompleter(completer)
+        lay.addWidget(self.tag)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.tag.textChanged.connect(self._validate)
+        self._validate()
+
+    def value(self) -> str:
+        return self.tag.text().strip()
+
+    def _validate(self) -> None:
+        v = self.value()
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(
+            bool(v) and not any(c.isspace() for c in v)
+        )
+
+
+class ImportReportDialog(QDialog):
+    """What an import did: imported / updated / unchanged counts and every skipped line."""
+
+    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importReport")
+        self.setWindowTitle("Import report")
+        lay = QVBoxLayout(self)
+        skipped = list(report.skipped)
+        summary = QLabel(
+            f"<b>{html.escape(str(report.path))}</b><br>"
+            f"{report.imported} imported · {report.updated} updated · "
+            f"{report.unchanged} unchanged · <b>{len(skipped)} skipped</b>",
+            self,
+        )
+        summary.setObjectName("importSummary")
+        summary.setWordWrap(True)
+        lay.addWidget(summary)
+        self.skipped = QTextBrowser(self)
+        self.skipped.setObjectName("importSkipped")
+        if skipped:
+            rows = "".join(
+                f"<tr><td align='right'>line {s.line}</td><td>{html.escape(s.error)}</td></tr>"
+                for s in skipped
+            )
+            self.skipped.setHtml(
+                "<p>These lines were skipped; everything else was imported. Fix them in the "
+                "file and import again.</p><table cellpadding='3'>" + rows + "</table>"
+            )
+        else:
+            self.skipped.setHtml("<p>No line was skipped.</p>")
+        lay.addWidget(self.skipped, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)
+        self.resize(640, 360 if skipped else 200)
+
+
+class RestoreDialog(QDialog):
+    """Pick soft-deleted memories to restore."""
+
+    def __init__(self, deleted: Sequence[MemoryRecord], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("restoreDialog")
+        self.setWindowTitle("Restore deleted memories")
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(f"{len(deleted)} deleted memories. Select the ones to restore."))
+        self.list = QListWidget(self)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        for r in deleted:
+            item = QListWidgetItem(f"{r.id} — {r.content[:100]}  (deleted {r.deleted_at})")
+            item.setData(Qt.ItemDataRole.UserRole, r.id)
+            self.list.addItem(item)
+        lay.addWidget(self.list, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.resize(640, 400)
+
+    def ids(self) -> list[str]:
+        """The ids of the memories picked to restore."""
+        return [str(i.data(Qt.ItemDataRole.UserRole)) for i in self.list.selectedItems()]

@@ -1,0 +1,70 @@
+"""Term highlighting and code colouring: pure text → HTML, colours from the theme."""
+
+from __future__ import annotations
+
+from hmdesk.core.memory.retrieve import TermMatch
+from hmdesk.gui.common.highlight import (
+    code_regions,
+    content_html,
+    term_chips_html,
+    term_spans,
+)
+from hmdesk.gui.common.theme import DARK, LIGHT, contrast_ratio
+
+
+def tm(term: str, spans: list[tuple[int, int]], matched: bool = True, tags=()) -> TermMatch:
+    return TermMatch(term=term, matched=matched, content_spans=spans, tags=list(tags))
+
+
+def test_code_is_coloured_with_pygments():
+    text = 'Run `hdc install -r a.hap` now\nhdc -t KEY shell hilog -v time\n```json\n{"a": 1}\n```'
+    regions = code_regions(text)
+    langs = [r.language for r in regions]
+    assert langs.count("bash") == 2 and "json" in langs
+    html = content_html(text, [])
+    assert "font-family: monospace" in html and "color: #" in html
+
+
+def test_overlapping_spans_do_not_overlap():
+    terms = [tm("install", [(4, 11)]), tm("stall", [(6, 11)]), tm("hdc", [(0, 3)])]
+    assert term_spans(terms) == [(0, 3, 2), (4, 11, 0)]
+
+
+def test_content_html_plain_text_round_trip(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextCursor, QTextDocument
+
+    text = "a <b> & c\n\nline `x`\n"
+    doc = QTextDocument()
+    doc.setHtml(content_html(text, [tm("a", [(0, 1)])]))
+    assert doc.toPlainText() == text
+    cur = QTextCursor(doc)
+    cur.setPosition(1)  # the format of the character before: the highlighted "a"
+    assert cur.charFormat().background().style() != Qt.BrushStyle.NoBrush
+    cur.setPosition(3)  # " <" is not highlighted
+    assert cur.charFormat().background().style() == Qt.BrushStyle.NoBrush
+
+
+def test_colours_come_from_the_theme():
+    text = "hdc install `hdc -v`"
+    terms = [tm("hdc", [(0, 3)]), tm("install", [(4, 11)])]
+    for theme in (LIGHT, DARK):
+        out = content_html(text, terms, theme)
+        assert theme.term(0) in out and theme.term(1) in out and theme.term_fg in out
+        assert theme.code_bg in out
+
+
+def test_chips_say_what_matched_in_the_theme_colours():
+    terms = [tm("hdc", [(0, 3), (9, 12)], tags=["hdc"]), tm("zzz", [], matched=False)]
+    for theme in (LIGHT, DARK):
+        chips = term_chips_html(terms, theme)
+        assert "✓ hdc (2× in text; tag hdc)" in chips and "✗ zzz" in chips
+        assert theme.term(0) in chips and theme.muted_bg in chips
+    assert term_chips_html([]) == ""
+
+
+def test_every_term_colour_reads_with_the_term_text_in_both_themes():
+    for theme in (LIGHT, DARK):
+        for bg in theme.term_bg:
+            assert contrast_ratio(theme.term_fg, bg) >= 4.5, (theme.dark, bg)
+        assert contrast_ratio(theme.muted_fg, theme.muted_bg) >= 4.5

@@ -1,0 +1,52 @@
+"""The area itself: results shown with the hard-filter footer, the selection kept, and the
+store listener released when the widget goes away."""
+
+from __future__ import annotations
+
+from hmdesk.gui.memories.model import COL_CONF
+from PySide6.QtCore import Qt
+
+from .conftest import search, wait_idle
+
+UNSIGNED = "starter-hap-unsigned-9568320"
+
+
+def test_hard_filter_line(loaded, qtbot):
+    result = search(qtbot, loaded, "install", layer="episodic")
+    assert all(s.memory.layer == "episodic" for s in result.results)
+    assert "by layer" in loaded.footer.text()
+    search(qtbot, loaded, "install", layer="any")
+
+
+def test_sorting_keeps_the_selection(loaded, qtbot):
+    search(qtbot, loaded, "install")
+    loaded.select_id(UNSIGNED)
+    loaded.table.sortByColumn(COL_CONF, Qt.SortOrder.AscendingOrder)
+    assert loaded.selected_ids() == [UNSIGNED]
+    assert loaded.current_id() == UNSIGNED
+
+
+def test_area_deleted_without_shutdown_stops_listening(ctx, qtbot):
+    from hmdesk.gui.memories.area import MemoriesArea
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    area = MemoriesArea(ctx)
+    wait_idle(qtbot, area)
+    cleanup = area.cleanup
+    area.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: cleanup.unlisten is None)
+    ctx.store.add("a change after the area is gone", tags=["x"])  # must not call into it
+    assert cleanup.warming.closed  # the background index build stops too
+
+
+def test_footer_legend_uses_the_bar_colours(loaded, qtbot):
+    from hmdesk.gui.common.explanation import component_color
+    from hmdesk.gui.common.theme import theme_for
+    from PySide6.QtGui import QPalette
+
+    search(qtbot, loaded, "hilog")
+    base = loaded.table.palette().color(QPalette.ColorRole.Base)
+    for name in ("confidence", "recency", "lexical"):
+        colour = component_color(name, theme_for(loaded.table), base).name()
+        assert colour in loaded.footer.text() and name in loaded.footer.text()

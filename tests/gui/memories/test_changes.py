@@ -1,0 +1,31 @@
+"""Keeping up with the store: completions from the store, changes by another connection."""
+
+from __future__ import annotations
+
+from .conftest import search, wait_idle
+
+
+def test_tag_completion_comes_from_the_store(loaded, qtbot):
+    qtbot.waitUntil(lambda: "9568320" in loaded.query_bar.tag_completer.tag_model.stringList())
+    result = search(qtbot, loaded, "", tags="hilog")
+    assert result.results and all("hilog" in s.memory.tags for s in result.results)
+
+
+def test_a_change_by_another_connection_shows_up(loaded, qtbot, ctx):
+    """The CLI or a second window writes to the same file: data_version moves, the query re-runs."""
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    search(qtbot, loaded, "hvigor")
+    db = Database(ctx.db.path)
+    try:
+        other = MemoryStore(db)
+        loaded.changes.poll_data_version()  # the version before the change
+        added = other.add("hvigor clean fixes a stale .hvigor cache", tags=["hvigor"])
+        loaded.changes.poll_data_version()  # the 1 s timer's job, done now
+        qtbot.waitUntil(lambda: added.id in loaded.model.ids(), timeout=5000)
+        wait_idle(qtbot, loaded)
+        other.close()
+    finally:
+        db.close()
+    assert loaded.store.get(added.id).content.startswith("hvigor clean")

@@ -1,0 +1,320 @@
+"""Actions: confidence re-ranks, supersede hides and chains, revert and undo, history, edit,
+delete/restore, bulk actions and export. Each one re-runs the current query at once."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from hmdesk.gui.memories.edit_dialog import MemoryEditDialog
+from hmdesk.gui.memories.history_dialog import HistoryDialog
+from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDialogButtonBox
+
+from .conftest import search, wait_idle
+
+UNSIGNED = "starter-hap-unsigned-9568320"
+HILOG_FLAGS = "starter-hdc-hilog-drops-flags"
+PRIVATE = "starter-hilog-private"
+
+
+def ok(dialog, qtbot) -> None:
+    box = dialog.findChild(QDialogButtonBox)
+    for role in (QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Save):
+        button = box.button(role)
+        if button is not None:
+            assert button.isEnabled(), getattr(dialog, "problem", lambda: "")()
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            return
+    raise AssertionError("no OK button")
+
+
+def rank(area, memory_id: str) -> int:
+    return area.model.ids().index(memory_id)
+
+
+def test_confidence_change_reranks_at_once(loaded, qtbot):
+    search(qtbot, loaded, "hilog")
+    ids = loaded.model.ids()
+    low = ids[-1]
+    assert rank(loaded, low) > 0
+    loaded.select_id(low)
+    dialog = loaded.editing.set_confidence()
+    ok_button = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok_button.isEnabled()  # a reason is required
+    dialog.spin.setValue(1.0)
+    dialog.reason.setText("verified on a Mate 60, HarmonyOS 5.0")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    assert loaded.store.get(low).confidence == 1.0
+    assert rank(loaded, low) == 0
+    assert loaded.current_id() == low  # the selection follows the memory
+    # lowering it sends it back down
+    loaded.editing.apply_confidence([low], 0.05, "wrong on HarmonyOS 5")
+    wait_idle(qtbot, loaded)
+    assert rank(loaded, low) == loaded.model.rowCount() - 1
+
+
+def test_supersede_by_new_text_hides_the_old_and_shows_the_chain(loaded, qtbot):
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    dialog = loaded.editing.supersede_selected()
+    assert isinstance(dialog, SupersedeDialog)
+    old_text = loaded.store.get(PRIVATE).content
+    dialog.new_text.setPlainText(
+        old_text.replace("%{public}", "%{public} (also for numbers: %{public}d)")
+    )
+    dialog.reason.setText("numbers need it too")
+    qtbot.waitUntil(lambda: "background-color" in dialog.new_view.toHtml())
+    assert "also" in dialog.new_view.toPlainText()
+    assert dialog.old_view.toPlainText() == old_text  # left side = old text, deletions marked
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    old = loaded.store.get(PRIVATE)
+    assert old.is_superseded
+    new_id = old.superseded_by
+    assert PRIVATE not in loaded.model.ids()  # hidden from the results
+    assert loaded.current_id() == new_id  # the replacement is selected
+    meta = loaded.detail.meta_view.toHtml()
+    assert f"mem:{PRIVATE}" in meta and "Supersedes" in loaded.detail.meta_view.toPlainText()
+
+    # clicking the link shows the old one, with the forward link
+    loaded.detail.link_activated.emit(PRIVATE)
+    assert loaded.detail.memory.id == PRIVATE
+    text = loaded.detail.meta_view.toPlainText()
+    assert "Superseded by" in text and new_id in text and "numbers need it too" in text
+    assert "SUPERSEDED" in loaded.detail.header.text()
+
+    # "show superseded" brings it back into the results
+    search(qtbot, loaded, "hilog", superseded=True)
+    assert PRIVATE in loaded.model.ids()
+    search(qtbot, loaded, "hilog", superseded=False)
+    assert PRIVATE not in loaded.model.ids()
+
+
+def test_supersede_by_existing_memory(loaded, qtbot):
+    search(qtbot, loaded, "hdc")
+    loaded.select_id(HILOG_FLAGS)
+    dialog = loaded.editing.supersede_selected()
+    dialog.by_existing.setChecked(True)
+    dialog.existing.setEditText(UNSIGNED)
+    dialog.reason.setText("test")
+    dialog._refresh()
+    assert dialog.target is not None and dialog.target.id == UNSIGNED
+    dialog.existing.setEditText("no-such-id")
+    dialog._refresh()
+    assert "No memory" in dialog.error.text()
+    dialog.existing.setEditText(UNSIGNED)
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    assert loaded.store.get(HILOG_FLAGS).superseded_by == UNSIGNED
+    assert HILOG_FLAGS in loaded.store.get(UNSIGNED).supersedes
+
+
+def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    original = loaded.store.get(PRIVATE)
+    dialog = loaded.editing.edit_selected()
+    assert isinstance(dialog, MemoryEditDialog)
+    dialog.content.setPlainText("")
+    assert "empty" in dialog.error.text()
+    dialog.content.setPlainText(original.content + " Also check -p on debug builds.")
+    dialog.tags.setText("hilog, privacy, has space")
+    assert "space" in dialog.error.text()
+    dialog.tags.setText("hilog, privacy, debug")
+    dialog.reason.setText("more detail")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    edited = loaded.store.get(PRIVATE)
+    assert edited.content.endswith("debug builds.") and edited.tags == ("hilog", "privacy", "debug")
+    assert "debug builds." in loaded.detail.content_view.toPlainText()
+
+    # history: every event, with a word diff
+    history = loaded.editing.show_history()
+    assert isinstance(history, HistoryDialog)
+    qtmodeltester.check(history.model)
+    kinds = [e.kind for e in history.model.events]
+    assert kinds[0] == "add" and kinds.count("edit") == 2
+    content_row = next(i for i, e in enumerate(history.model.events) if e.field == "content")
+    history.table.selectRow(content_row)
+    assert "debug builds." in history.diff.toPlainText()
+    assert "background-color" in history.diff.toHtml()
+
+    # revert the content edit from the history dialog
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        qtbot.mouseClick(history.revert_button, Qt.MouseButton.LeftButton)
+    assert loaded.store.get(PRIVATE).content == original.content
+    assert loaded.store.get(PRIVATE).tags == ("hilog", "privacy", "debug")  # only that event
+    assert history.model.events[-1].kind == "revert"
+    history.close()
+
+    # undo: a confidence change, then Ctrl+Z in the window
+    loaded.editing.apply_confidence([PRIVATE], 0.1, "try")
+    wait_idle(qtbot, loaded)
+    assert loaded.store.get(PRIVATE).confidence == 0.1
+    loaded.editing.undo_last()
+    wait_idle(qtbot, loaded)
+    assert loaded.store.get(PRIVATE).confidence == original.confidence
+
+
+def test_delete_and_restore(loaded, qtbot):
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    loaded.editing.delete_selected()
+    wait_idle(qtbot, loaded)
+    assert PRIVATE not in loaded.model.ids()
+    assert loaded.store.get(PRIVATE).is_deleted
+    loaded.editing.restore_deleted()  # lists the deleted ones off the GUI thread, then opens
+    qtbot.waitUntil(
+        lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
+    )
+    dialog = loaded.dialog
+    dialog.list.item(0).setSelected(True)
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        dialog.accept()
+    wait_idle(qtbot, loaded)
+    assert PRIVATE in loaded.model.ids()
+    assert loaded.current_id() == PRIVATE
+
+
+def test_new_memory(loaded, qtbot):
+    dialog = loaded.editing.new_memory()
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Save).isEnabled()
+    dialog.content.setPlainText("ohpm install fails behind a proxy: set proxy in .ohpmrc")
+    dialog.tags.setText("ohpm, proxy")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    rec = loaded.store.get(loaded.current_id())
+    assert rec.content.startswith("ohpm install fails") and rec.tags == ("ohpm", "proxy")
+
+
+def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
+    search(qtbot, loaded, "hilog")
+    ids = loaded.model.ids()[:3]
+    loaded.select_ids(ids, ids[0])
+    assert loaded.selected_ids() == sorted(ids, key=loaded.model.ids().index)
+    dialog = loaded.editing.bulk_add_tag()
+    dialog.tag.setText("reviewed")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    assert all("reviewed" in r.tags for r in loaded.store.get_many(ids))
+    assert set(loaded.selected_ids()) == set(ids)  # selection kept
+    loaded.editing.apply_tag(ids, "reviewed", adding=False)
+    wait_idle(qtbot, loaded)
+    assert all("reviewed" not in r.tags for r in loaded.store.get_many(ids))
+
+    loaded.select_ids(ids, ids[0])
+    dialog = loaded.editing.set_confidence()
+    dialog.spin.setValue(0.5)
+    dialog.reason.setText("bulk")
+    ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    assert {r.confidence for r in loaded.store.get_many(ids)} == {0.5}
+    loaded.editing.undo_last()  # one group: all three back
+    assert {r.confidence for r in loaded.store.get_many(ids)} != {0.5}
+
+    loaded.select_ids(ids, ids[0])
+    jsonl = tmp_path / "sel.jsonl"
+    assert loaded.editing.export_jsonl(jsonl) == 3
+    lines = [json.loads(x) for x in jsonl.read_text().splitlines()]
+    assert sorted(x["id"] for x in lines) == sorted(ids)
+    assert {"id", "layer", "content", "confidence", "timestamp", "tags"} <= set(lines[0])
+    out = tmp_path / "sel.csv"
+    assert loaded.editing.export_csv(out) == 3
+    with out.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert sorted(r["id"] for r in rows) == sorted(ids)
+
+    # supersede all by one
+    keep, *rest = ids
+    loaded.select_ids(rest, rest[0])
+    loaded.editing.apply_supersede(rest, by=keep, reason="merged")
+    wait_idle(qtbot, loaded)
+    assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
+    assert loaded.current_id() == keep
+
+
+def test_store_error_goes_to_the_banner(loaded, qtbot):
+    errors = []
+    loaded.ctx.bus.error.connect(lambda what, todo: errors.append(what))
+    loaded.editing.apply_confidence(["starter-no-such"], 0.5, "x")
+    assert errors and "Could not set the confidence" in errors[0]
+
+
+def test_bulk_supersede_through_the_dialog(loaded, qtbot):
+    search(qtbot, loaded, "install")
+    keep, *rest = loaded.model.ids()[:4]
+    loaded.select_ids(rest, rest[0])
+    dialog = loaded.editing.supersede_selected()
+    assert not dialog.by_new.isEnabled() and dialog.by_existing.isChecked()
+    dialog.existing.setEditText(keep)
+    dialog.reason.setText("one memory says it all")
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        ok(dialog, qtbot)
+    wait_idle(qtbot, loaded)
+    assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
+    assert not set(rest) & set(loaded.model.ids())
+    assert loaded.editing.undo_last()  # one group: all of them come back
+    wait_idle(qtbot, loaded)
+    assert set(rest) <= set(loaded.model.ids())
+
+
+def test_bulk_delete_and_restore_are_one_undo_step_each(loaded, qtbot):
+    """Delete 3 selected, Ctrl+Z: all 3 back. Restore 3 in the dialog, Ctrl+Z: all 3 gone."""
+    search(qtbot, loaded, "hilog")
+    ids = loaded.model.ids()[:3]
+    loaded.select_ids(ids, ids[0])
+    loaded.actions_by_name["delete"].trigger()
+    wait_idle(qtbot, loaded)
+    assert all(r.is_deleted for r in loaded.store.get_many(ids))
+    assert not set(ids) & set(loaded.model.ids())
+
+    undo = loaded.actions_by_name["undo"]
+    assert undo.shortcut().matches(QKeySequence("Ctrl+Z")) == QKeySequence.SequenceMatch.ExactMatch
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        undo.trigger()  # what Ctrl+Z does in the window
+    wait_idle(qtbot, loaded)
+    assert not any(r.is_deleted for r in loaded.store.get_many(ids))
+    assert set(ids) <= set(loaded.model.ids())
+
+    # again, then restore all three through the dialog: one step too
+    loaded.select_ids(ids, ids[0])
+    loaded.editing.delete_selected()
+    wait_idle(qtbot, loaded)
+    loaded.editing.restore_deleted()
+    qtbot.waitUntil(
+        lambda: loaded.dialog is not None and loaded.dialog.objectName() == "restoreDialog"
+    )
+    dialog = loaded.dialog
+    assert dialog.list.count() == 3
+    for i in range(3):
+        dialog.list.item(i).setSelected(True)
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        dialog.accept()
+    wait_idle(qtbot, loaded)
+    assert set(ids) <= set(loaded.model.ids())
+    undone = loaded.editing.undo_last()
+    assert {e.memory_id for e in undone} == set(ids) and len(undone) == 3
+    wait_idle(qtbot, loaded)
+    assert all(r.is_deleted for r in loaded.store.get_many(ids))
+
+
+def test_copy_explanation_as_json(loaded, qtbot):
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    search(qtbot, loaded, "hdc install 9568320")
+    loaded.select_id(UNSIGNED)
+    loaded.actions_by_name["copy_json"].trigger()
+    data = json.loads(QApplication.clipboard().text())
+    assert [r["id"] for r in data["results"]] == [UNSIGNED]
+    assert set(data["results"][0]["components"]) == {"confidence", "recency", "lexical"}
+    assert data["query"]["text"] == "hdc install 9568320"
