@@ -128,7 +128,7 @@ class MemoriesArea(QWidget):
         self.footer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.footer)
 
-        limit = int(ctx.settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT)
+        limit = int(str(ctx.settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
         self.searcher = SearchController(ctx.retriever, limit, self)
         self.changes = ChangeTracker(self.store, self.searcher.is_searching, self)
         self.editing = EditingController(self)
