@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hmdesk.core.toolchain.hilog.parse import KMSG, RAW, HilogLine
 from hmdesk.gui.common.theme import LIGHT, Theme
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -68,30 +69,18 @@ _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
 
-def line_field(line: Any, name: str) -> str:
+def line_field(line: HilogLine, name: str) -> str:
     """A column's text for one parsed line (unparsed lines show only their raw text)."""
     if name == "domain":
-        text = getattr(line, "domain_text", None)
-        if text is not None:
-            return str(text)
-    elif name in ("pid", "tid") and getattr(line, "kind", "log") in ("raw", "kmsg"):
+        return line.domain_text
+    if name in ("pid", "tid") and line.kind in (RAW, KMSG):
         return ""
-    value = getattr(line, name, None)
-    if value is None:
-        if name == "message":
-            return str(getattr(line, "raw", "") or "")
-        return ""
-    if name == "domain" and isinstance(value, int):
-        return f"{value:05X}"
-    return str(value)
+    return str(getattr(line, name))  # every column is a field of the line
 
 
-def line_text(line: Any) -> str:
+def line_text(line: HilogLine) -> str:
     """The line as the device printed it (for export and copy)."""
-    raw = getattr(line, "raw", None)
-    if raw is not None:
-        return str(raw)
-    return " ".join(line_field(line, c) for c in COLUMNS)
+    return line.raw
 
 
 class _Ring:
