@@ -268,6 +268,11 @@ class FailureCard(Box):
         self.location.linkActivated.connect(self._on_link)
         lay.addWidget(self.location)
         self.recall_title = QLabel()
+        # bold and set apart by a font and a margin, not a style sheet (see Box)
+        bold = self.recall_title.font()
+        bold.setBold(True)
+        self.recall_title.setFont(bold)
+        self.recall_title.setContentsMargins(0, 6, 0, 0)
         self.recall_title.setTextFormat(Qt.TextFormat.RichText)
         self.recall_title.setWordWrap(True)
         lay.addWidget(self.recall_title)
@@ -299,11 +304,11 @@ class FailureCard(Box):
             f"QPlainTextEdit {{ background: {theme.evidence_bg}; color: {theme.error_text};"
             " border: none; }"
         )
-        self.recall_title.setStyleSheet("font-weight: bold; margin-top: 6px")
         for label in (self.fix, self.location, self.recall_title):
             paint_on(label, theme.card_bg)
         self.recall_note.setStyleSheet(f"background: {theme.card_bg}; color: {theme.muted_fg}")
         self._show_recall_title()
+        self._show_location()
         for row in self.rows:
             row.apply_theme(theme)
 
@@ -331,18 +336,23 @@ class FailureCard(Box):
         self.evidence.setText(evidence)
         meaning = f" ({html.escape(f.meaning)})" if f.meaning else ""
         self.fix.setText(f"<b>Fix:</b> {html.escape(f.fix or '—')}{meaning}")
-        if f.location:
-            loc = f.location
-            shown = loc.replace("\\", "/").rsplit("/", 1)[-1]
-            self.location.setText(
-                f'<b>Location:</b> <a href="loc:{html.escape(loc)}">{html.escape(shown)}</a>'
-                " (click to open in your editor)"
-            )
-            self.location.setToolTip(loc)
-            self.location.show()
-        else:
-            self.location.hide()
+        self._show_location()
         self.set_recalling()
+
+    def _show_location(self) -> None:
+        """The finding's location as a link in the theme's link colour."""
+        loc = self.finding.location if self.finding is not None else None
+        if not loc:
+            self.location.hide()
+            return
+        shown = loc.replace("\\", "/").rsplit("/", 1)[-1]
+        self.location.setText(
+            f'<b>Location:</b> <a href="loc:{html.escape(loc)}" '
+            f'style="color:{self.theme.accent_fg}">{html.escape(shown)}</a>'
+            " (click to open in your editor)"
+        )
+        self.location.setToolTip(loc)
+        self.location.show()
 
     def set_recalling(self) -> None:
         self._clear_rows()

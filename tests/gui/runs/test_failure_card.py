@@ -113,6 +113,7 @@ def test_card_is_readable_under_both_palettes(qtbot, ctx, name):
         card.evidence,
         card.fix,
         card.location,
+        card.recall_title,
         card.recall_note,
         row.content,
     ):
