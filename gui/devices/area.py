@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import html
 
-from hmdesk.gui.common.device_hub import DeviceHub, field, usable
+from hmdesk.core.toolchain.hdc import Device
+from hmdesk.gui.common.device_hub import DeviceHub
+from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.context import AppContext
 from hmdesk.gui.devices.model import DevicesModel
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,10 +32,10 @@ EMPTY_TEXT = (
 class DevicesArea(QWidget):
     """Live device list; double-click or "Use as target" chooses the Build & Run target."""
 
-    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.hub = DeviceHub.for_context(ctx)
+        self.hub: DeviceHub | None = DeviceHub.for_context(ctx)
         self.model = DevicesModel(self)
         lay = QVBoxLayout(self)
         head = QHBoxLayout()
@@ -44,7 +48,6 @@ class DevicesArea(QWidget):
         lay.addLayout(head)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("background:#fdecea; color:#b71c1c; padding:4px")
         self.error_label.hide()
         lay.addWidget(self.error_label)
         self.table = QTableView()
@@ -65,17 +68,35 @@ class DevicesArea(QWidget):
         self.empty_label = QLabel(EMPTY_TEXT)
         self.empty_label.setWordWrap(True)
         self.empty_label.setTextFormat(Qt.TextFormat.RichText)
-        self.empty_label.setStyleSheet("color:#616161; padding:8px")
         lay.addWidget(self.empty_label)
-        self.hub.devices_changed.connect(self._on_devices)
-        self.hub.target_changed.connect(self._on_target)
-        self.hub.error_changed.connect(self._on_error)
-        self.hub.acquire()
-        self._on_devices(self.hub.devices)
-        self._on_target(self.hub.target)
-        self._on_error(self.hub.error)
+        self._apply_theme()
+        hub = self.hub
+        hub.devices_changed.connect(self._on_devices)
+        hub.target_changed.connect(self._on_target)
+        hub.error_changed.connect(self._on_error)
+        hub.acquire()
+        self._on_devices(hub.devices)
+        self._on_target(hub.target)
+        self._on_error(hub.error)
 
-    def _on_devices(self, devices: list[Any]) -> None:
+    # --- theme ----------------------------------------------------------------------------
+    def _apply_theme(self) -> None:
+        theme = theme_for(self)
+        self.error_label.setStyleSheet(
+            f"background:{theme.error_bg}; color:{theme.error_text}; padding:4px"
+        )
+        self.empty_label.setStyleSheet(f"color:{theme.muted_fg}; padding:8px")
+        self.model.set_theme(theme)
+        if self.hub is not None:
+            self._on_target(self.hub.target)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_theme()
+
+    # --- hub ------------------------------------------------------------------------------
+    def _on_devices(self, devices: list[Device]) -> None:
         if self.hub is None:  # a queued update that arrived after shutdown()
             return
         self.model.set_devices(devices)
@@ -87,16 +108,19 @@ class DevicesArea(QWidget):
             return
         self.model.set_target(key)
         dev = self.hub.target_device()
+        theme = theme_for(self)
+        name = html.escape(key)
         if not key:
             text = "Target: <i>none chosen</i> — pick a device below"
         elif dev is None:
-            text = f"Target: <b>{key}</b> <span style='color:#c62828'>(not connected now)</span>"
-        elif usable(dev):
-            text = f"Target: <b>{key}</b> ({field(dev, 'connection')}, {field(dev, 'name')})"
-        else:
             text = (
-                f"Target: <b>{key}</b> <span style='color:#d75f00'>({field(dev, 'state')})</span>"
+                f"Target: <b>{name}</b> "
+                f"<span style='color:{theme.error_fg}'>(not connected now)</span>"
             )
+        elif dev.usable:
+            text = f"Target: <b>{name}</b> ({dev.connection}, {html.escape(dev.name)})"
+        else:
+            text = f"Target: <b>{name}</b> <span style='color:{theme.warn_fg}'>({dev.state})</span>"
         self.target_label.setText(text)
 
     def _on_error(self, error: str) -> None:
@@ -109,16 +133,16 @@ class DevicesArea(QWidget):
             self.use_row(rows[0].row())
 
     def use_row(self, row: int) -> None:
-        if 0 <= row < self.model.rowCount():
-            self.hub.set_target(field(self.model.device_at(row), "key"))
+        if self.hub is not None and 0 <= row < self.model.rowCount():
+            self.hub.set_target(self.model.device_at(row).key)
 
-    def closeEvent(self, event: Any) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
         if self.hub is not None:
-            hub, self.hub = self.hub, None  # type: ignore[assignment]
+            hub, self.hub = self.hub, None
             hub.devices_changed.disconnect(self._on_devices)
             hub.target_changed.disconnect(self._on_target)
             hub.error_changed.disconnect(self._on_error)

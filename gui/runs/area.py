@@ -1,8 +1,12 @@
 """The Runs tab: open a project, Build & Run on the target device, see why it failed, read hilog.
 
-Layout: a top bar (project, device, Build & Run, Cancel), the project line (bundle, module, main
-ability, signing), and three tabs: *Run* (steps with live logs beside the failure card),
-*History* (persisted runs) and *Device log* (the live hilog view).
+Layout: a top bar (the :class:`~hmdesk.gui.runs.project_bar.ProjectBar`, device, Build & Run,
+Cancel), a banner, and three tabs: *Run* (:class:`~hmdesk.gui.runs.run_page.RunPage`: steps
+with live logs beside the failure card), *History* (persisted runs) and *Device log* (the live
+hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.device_log.DeviceLogLink`).
+
+This module wires them: the run controller's signals into the steps, a finished run into the
+banner, the card and the history, the history's Open/Repeat into the run page and the controller.
 
 Everything slow happens off the GUI thread: the pipeline in :class:`RunController`, project
 reading, history queries, memory recall and saving in ``run_in_thread``, hilog in its stream
@@ -11,128 +15,94 @@ thread drained by the view's timer.
 
 from __future__ import annotations
 
-import contextlib
-from pathlib import Path
-from typing import Any
+import html
+from collections.abc import Callable
+from typing import Literal
 
-from hmdesk.core.memory.recall_floor import recall_for_terms
-from hmdesk.core.memory.retrieve import QueryResult
-from hmdesk.gui.common.editor import open_location
-from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.common.device_hub import DeviceHub, field, usable
-from hmdesk.gui.runs.controller import RunController
-from hmdesk.gui.runs.failure_card import (
-    FailureCard,
-    SavePitfallDialog,
-    finding_dict,
-    pitfall_prefill,
+from hmdesk.core.toolchain.hdc import Device
+from hmdesk.core.toolchain.project import Project
+from hmdesk.core.toolchain.runs import (
+    PipelineError,
+    PipelineOptions,
+    RunNotFound,
+    RunRepository,
+    RunResult,
 )
-from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
+from hmdesk.gui.common.device_hub import DeviceHub
+from hmdesk.gui.common.editor import open_location
+from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.context import AppContext
+from hmdesk.gui.runs.controller import RunController, RunCrashed, RunOutcome
+from hmdesk.gui.runs.device_log import DeviceLogLink
+from hmdesk.gui.runs.hilog_feed import HilogFeed
 from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
-from hmdesk.gui.runs.history import RunHistory, load_run
-from hmdesk.gui.runs.steps import StepsPanel
+from hmdesk.gui.runs.history import RunHistory
+from hmdesk.gui.runs.project_bar import ProjectBar
+from hmdesk.gui.runs.run_page import RunPage, failure_of
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
-    QMenu,
     QMessageBox,
     QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSplitter,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-RECENT_KEY = "runs/recent_projects"
-PROJECT_KEY = "runs/project"
-MAX_RECENT = 8
-
-
-def read_project_summary(path: str) -> dict[str, Any]:
-    """Qt-free: read a project folder into what the project line shows (raises ProjectError)."""
-    from hmdesk.core.toolchain.project import read_project
-
-    proj = read_project(path)
-    entry = getattr(proj, "entry_module", None)
-    if callable(entry):
-        entry = entry()
-    ability = None
-    if entry is not None:
-        launcher = getattr(entry, "launcher_ability", None)
-        ability = (launcher() if callable(launcher) else launcher) or entry.main_element
-    problem = proj.signing_problem() if hasattr(proj, "signing_problem") else None
-    return {
-        "root": str(getattr(proj, "root", path)),
-        "bundle": proj.bundle_name,
-        "module": entry.name if entry is not None else None,
-        "ability": ability,
-        "signing_problem": problem,
-        "warnings": list(getattr(proj, "warnings", []) or []),
-    }
-
-
-def _as_list(value: Any) -> list[str]:
-    if value is None or value == "":
-        return []
-    if isinstance(value, str):
-        return [value]
-    return [str(v) for v in value]
+BannerKind = Literal["ok", "warn", "error", "info"]
+WELCOME = (
+    "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
+    "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>."
+)
 
 
 class RunsArea(QWidget):
     """Build & Run, failure cards with recalled pitfalls, run history and the live hilog.
 
     Signals:
-        project_loaded(dict): the project line was filled (or {"error": ...}).
-        run_done(dict): a run finished and its card (if any) is shown; dict as RunController's.
+        project_loaded(Project): the project line was filled.
+        project_failed(str): the folder could not be read (the project line says why).
+        run_done(RunOutcome): a run finished and its card (if any) is shown.
         recall_done(): the failure card's recalled pitfalls are shown.
         old_run_shown(int): an old run's steps and logs are shown.
+        pitfall_saved(str): a pitfall was saved from the card (its memory id).
+        recall_counted(str): "This helped" was counted (the memory id).
     """
 
-    project_loaded = Signal(dict)
-    run_done = Signal(dict)
+    project_loaded = Signal(object)
+    project_failed = Signal(str)
+    run_done = Signal(object)
     recall_done = Signal()
     old_run_shown = Signal(int)
     pitfall_saved = Signal(str)
     recall_counted = Signal(str)
 
-    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.settings = ctx.settings
-        self.project: dict[str, Any] | None = None
-        self.project_dir: str | None = None
-        self.current_run_id: Any = None
-        self.shown_run: dict[str, Any] | None = None
-        self.feed: HilogFeed | None = None
-        self.opener = open_location
-        self.pipeline_options: Any = None  # core PipelineOptions (timeouts, clean, ...) or None
+        self.repo = RunRepository(ctx.db)
+        self.current_run_id: int | None = None
+        self.shown_run: RunResult | None = None
+        self.opener: Callable[[str, int, int, str | None], str] = open_location
+        self.pipeline_options: PipelineOptions | None = None  # timeouts, clean, ...
         self._closed = False
+        self._banner_kind: BannerKind = "info"
         self.hub = DeviceHub.for_context(ctx)
         self.controller = RunController(self)
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
-        self.open_button = QToolButton()
-        self.open_button.setText("Open project…")
-        self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        self.open_button.clicked.connect(self.open_dialog)
-        self.recent_menu = QMenu(self.open_button)
-        self.open_button.setMenu(self.recent_menu)
-        top.addWidget(self.open_button)
-        self.project_label = QLabel("No project open")
-        self.project_label.setTextFormat(Qt.TextFormat.RichText)
-        self.project_label.setWordWrap(True)
-        self.project_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        top.addWidget(self.project_label, 1)
+        self.project_bar = ProjectBar(self.settings)
+        self.project_bar.loaded.connect(self._on_project_loaded)
+        self.project_bar.failed.connect(self.project_failed)
+        self.project_label = self.project_bar.label
+        top.addWidget(self.project_bar, 1)
         top.addWidget(QLabel("Device"))
         self.device_box = QComboBox()
         self.device_box.setMinimumContentsLength(22)
@@ -142,7 +112,7 @@ class RunsArea(QWidget):
         top.addWidget(self.device_box)
         self.run_button = QPushButton("▶ Build && Run")
         self.run_button.setToolTip("Build with hvigorw, install with hdc, launch (Ctrl+R)")
-        self.run_button.clicked.connect(self.build_and_run)
+        self.run_button.clicked.connect(lambda: self.build_and_run())
         top.addWidget(self.run_button)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -166,43 +136,28 @@ class RunsArea(QWidget):
         # why there is no device (hdc missing, server down): the Devices tab says it too
         self.device_error = QLabel()
         self.device_error.setWordWrap(True)
-        self.device_error.setStyleSheet("background:#fdecea; color:#b71c1c; padding:4px 8px")
         self.device_error.hide()
         lay.addWidget(self.device_error)
 
         self.tabs = QTabWidget()
         lay.addWidget(self.tabs, 1)
-        run_page = QSplitter(Qt.Orientation.Horizontal)
-        self.steps = StepsPanel()
-        self.steps.location_activated.connect(self._open_location)
-        run_page.addWidget(self.steps)
-        self.card = FailureCard()
-        self.card.save_requested.connect(self.save_pitfall)
-        self.card.helped.connect(self.count_recall)
-        self.card.location_activated.connect(self._open_location)
-        self.card_scroll = QScrollArea()
-        self.card_scroll.setWidgetResizable(True)
-        self.card_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.card_scroll.setMinimumWidth(380)
-        holder = QWidget()
-        holder_lay = QVBoxLayout(holder)
-        holder_lay.setContentsMargins(0, 0, 0, 0)
-        holder_lay.addWidget(self.card)
-        holder_lay.addStretch(1)
-        self.card_scroll.setWidget(holder)
-        self.card_scroll.hide()
-        run_page.addWidget(self.card_scroll)
-        run_page.setStretchFactor(0, 3)
-        run_page.setStretchFactor(1, 2)
-        self.run_page = run_page
-        self.tabs.addTab(run_page, "Run")
+        self.run_page = RunPage(ctx)
+        self.run_page.location_activated.connect(self._open_location)
+        self.run_page.recall_done.connect(self.recall_done)
+        self.run_page.pitfall_saved.connect(self.pitfall_saved)
+        self.run_page.recall_counted.connect(self.recall_counted)
+        self.steps = self.run_page.steps
+        self.card = self.run_page.card
+        self.card_scroll = self.run_page.card_scroll
+        self.tabs.addTab(self.run_page, "Run")
         self.history = RunHistory(ctx.db)
         self.history.open_requested.connect(self.show_old_run)
         self.history.repeat_requested.connect(self.repeat_run)
         self.tabs.addTab(self.history, "History")
         capacity = int(self.settings.value(RING_SETTING, DEFAULT_RING) or DEFAULT_RING)
         self.hilog = HilogView(capacity)
-        self.hilog.clear_device_requested.connect(self.clear_device_buffer)
+        self.device_log = DeviceLogLink(self.hub, self.hilog, ctx.db, ctx.bus, self)
+        self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)
         self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")
@@ -222,105 +177,93 @@ class RunsArea(QWidget):
         c.step_finished.connect(self.steps.step_finished)
         c.run_finished.connect(self._on_run_finished)
 
+        self._apply_theme()
         self.hub.devices_changed.connect(self._on_devices)
         self.hub.target_changed.connect(self._on_target)
         self.hub.error_changed.connect(self._on_hub_error)
         self._on_hub_error(self.hub.error)
         self.hub.acquire()
-        self._fill_recent()
         self._on_devices(self.hub.devices)
         self.history.reload()
-        last = self.settings.value(PROJECT_KEY, "")
-        if last and Path(str(last)).is_dir():
-            self.open_project(str(last))
+        last = self.project_bar.last_project()
+        if last:
+            self.open_project(last)
         else:
-            self.banner_text(
-                "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
-                "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>.",
-                "#e3f2fd",
-            )
+            self.banner_text(WELCOME, "info")
 
-    # --- project --------------------------------------------------------------------------
-    def ask_project_dir(self) -> str | None:
-        """The folder dialog (tests monkeypatch this)."""
-        start = self.project_dir or str(Path.home())
-        path = QFileDialog.getExistingDirectory(self, "Open a HarmonyOS project", start)
-        return path or None
+    # --- the project ----------------------------------------------------------------------
+    @property
+    def project(self) -> Project | None:
+        return self.project_bar.project
 
-    def open_dialog(self) -> None:
-        path = self.ask_project_dir()
-        if path:
-            self.open_project(path)
+    @property
+    def project_dir(self) -> str | None:
+        return self.project_bar.project_dir
 
     def open_project(self, path: str) -> None:
-        self.project_label.setText(f"Reading {path}…")
+        self.project_bar.open_project(path)
 
-        def done(summary: dict[str, Any]) -> None:
-            if self.shown_run is None and self.current_run_id is None:
-                self.banner.hide()
-            self.project_dir = summary["root"]
-            self.project = summary
-            self._remember(summary["root"])
-            self._show_project()
-            self.hilog.set_bundle(summary["bundle"])
-            self.project_loaded.emit(summary)
+    def _on_project_loaded(self, project: Project) -> None:
+        if self.shown_run is None and self.current_run_id is None:
+            self.banner.hide()
+        self.run_page.project_bundle = project.bundle_name
+        self.hilog.set_bundle(project.bundle_name)
+        self.project_loaded.emit(project)
 
-        def failed(exc: BaseException) -> None:
-            self.project = None
-            where = getattr(exc, "file", None)
-            line = getattr(exc, "line", None)
-            loc = f" ({where}:{line})" if where and line else (f" ({where})" if where else "")
-            self.project_label.setText(
-                f"<span style='color:#c62828'>Not a HarmonyOS project: {exc}{loc}</span>"
-                " — open the folder that holds AppScope/app.json5 and build-profile.json5."
-            )
-            self.project_loaded.emit({"error": str(exc)})
+    def when_project_loaded(self, fn: Callable[[], object]) -> None:
+        """Call ``fn`` once the project being opened has loaded (never if it fails to)."""
 
-        run_in_thread(read_project_summary, path, on_done=done, on_error=failed)
+        def loaded(_project: Project) -> None:
+            disconnect()
+            fn()
 
-    def _show_project(self) -> None:
-        p = self.project or {}
-        sign = (
-            f"<span style='color:#d75f00'>⚠ unsigned: {p['signing_problem']}</span>"
-            if p.get("signing_problem")
-            else "<span style='color:#2e7d32'>✓ signed</span>"
+        def disconnect(_error: str = "") -> None:
+            self.project_loaded.disconnect(loaded)
+            self.project_failed.disconnect(disconnect)
+
+        self.project_loaded.connect(loaded)
+        self.project_failed.connect(disconnect)
+
+    # --- theme and banner -----------------------------------------------------------------
+    def _apply_theme(self) -> None:
+        theme = theme_for(self)
+        self.device_error.setStyleSheet(
+            f"background:{theme.error_bg}; color:{theme.error_text}; padding:4px 8px"
         )
-        self.project_label.setText(
-            f"<b>{p.get('bundle')}</b> · module <b>{p.get('module') or '?'}</b> · "
-            f"ability <b>{p.get('ability') or '?'}</b> · {sign}<br>"
-            f"<span style='color:#616161'>{p.get('root')}</span>"
+        self._style_banner()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_theme()
+
+    def banner_text(self, text: str, kind: BannerKind) -> None:
+        self.banner.setText(text)
+        self._banner_kind = kind
+        self._style_banner()
+        self.banner.show()
+
+    def _style_banner(self) -> None:
+        theme = theme_for(self)
+        bg, fg = {
+            "ok": (theme.ok_bg, theme.ok_text),
+            "warn": (theme.warn_bg, theme.warn_text),
+            "error": (theme.error_bg, theme.error_text),
+            "info": (theme.info_bg, theme.info_text),
+        }[self._banner_kind]
+        self.banner.setStyleSheet(
+            f"background:{bg}; color:{fg}; padding:4px 8px; border-radius:3px"
         )
-        self.project_label.setToolTip("\n".join(p.get("warnings") or []))
-
-    def _remember(self, path: str) -> None:
-        recent = [p for p in _as_list(self.settings.value(RECENT_KEY, [])) if p != path]
-        recent.insert(0, path)
-        self.settings.setValue(RECENT_KEY, recent[:MAX_RECENT])
-        self.settings.setValue(PROJECT_KEY, path)
-        self._fill_recent()
-
-    def recent_projects(self) -> list[str]:
-        return _as_list(self.settings.value(RECENT_KEY, []))
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self.recent_projects()
-        for path in recent:
-            action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _c=False, p=path: self.open_project(p))
-        if not recent:
-            self.recent_menu.addAction("(no recent projects)").setEnabled(False)
 
     # --- devices --------------------------------------------------------------------------
-    def _on_devices(self, devices: list[Any]) -> None:
+    def _on_devices(self, devices: list[Device]) -> None:
         self.device_box.blockSignals(True)
         self.device_box.clear()
         target = self.hub.target
         keys = []
         for d in devices:
-            key = field(d, "key")
-            keys.append(key)
-            self.device_box.addItem(f"{key} — {field(d, 'state')}", key)
+            keys.append(d.key)
+            self.device_box.addItem(f"{d.key} — {d.state}", d.key)
         if target and target not in keys:
             self.device_box.addItem(f"{target} — not connected", target)
         if not devices and not target:
@@ -328,7 +271,7 @@ class RunsArea(QWidget):
         idx = self.device_box.findData(target)
         self.device_box.setCurrentIndex(max(0, idx))
         self.device_box.blockSignals(False)
-        self._ensure_hilog()
+        self.device_log.ensure()
 
     def _on_hub_error(self, error: str) -> None:
         self.device_error.setText(f"Cannot list devices: {error}" if error else "")
@@ -342,81 +285,11 @@ class RunsArea(QWidget):
     def _on_target(self, _key: str) -> None:
         self._on_devices(self.hub.devices)
 
-    def _ensure_hilog(self) -> None:
-        """Stream hilog from the target while it is connected (the stream restarts itself)."""
-        if self._closed:
-            return
-        dev = self.hub.target_device()
-        key = self.hub.target
-        if self.feed is not None and self.feed.device_key == key:
-            return
-        if self.feed is not None:
-            self._stop_feed()
-        if not key or dev is None or not usable(dev):
-            self.hilog.set_stream_note(
-                "no device to stream from" if not key else f"{key} not connected"
-            )
-            return
-        try:
-            hdc = find_hdc(getattr(self.ctx, "db", None))
-        except Exception as exc:
-            self.hilog.set_stream_note(str(exc))
-            return
-        feed = self.feed = HilogFeed(hdc, key, self.hilog.model.capacity, self)
-
-        def on_status(state: str, message: str, restarts: int) -> None:
-            if feed is self.feed:  # a replaced stream's last words (queued) are not news
-                self._on_stream_status(state, message, restarts)
-
-        feed.status.connect(on_status)
-        self.hilog.set_feed(feed)
-        feed.start()
-
-    def _on_stream_status(self, state: str, message: str, restarts: int) -> None:
-        text = STATE_TEXT.get(state, state)
-        if state == "connected" and restarts:
-            text = f"stream restarted ({restarts}×) after a disconnect"
-        elif state in ("restarting", "device-gone", "error"):
-            text = f"{text}: {message}"
-        self.hilog.set_stream_note(text)
-
-    def _stop_feed(self) -> None:
-        """Detach the stream now; hdc is stopped in a worker (it may take the kill grace).
-
-        The GUI thread only flips state: a new stream can start at once, and whatever the old
-        one still delivers is dropped (``HilogFeed.detach``).
-        """
-        feed, self.feed = self.feed, None
-        if feed is not None:
-            self.hilog.set_feed(None)
-            feed.stop_in_background()
-
-    def clear_device_buffer(self) -> None:
-        key = self.hub.target
-        if not key:
-            self.ctx.bus.show_error("No device to clear.", "Pick a device first.")
-            return
-
-        def work() -> Any:
-            from hmdesk.core.toolchain.hilog.stream import clear_buffer
-
-            return clear_buffer(find_hdc(getattr(self.ctx, "db", None)), key)
-
-        def done(outcome: Any) -> None:
-            if outcome.ok:
-                self.hilog.clear_view()
-                self.ctx.bus.show_info(f"Cleared the hilog buffer of {key}")
-                self.hilog.set_stream_note(f"device buffer of {key} cleared")
-            else:
-                self.ctx.bus.show_error(
-                    f"Could not clear the device log: {outcome.message}", outcome.fix or ""
-                )
-
-        run_in_thread(
-            work,
-            on_done=done,
-            on_error=lambda e: self.ctx.bus.show_error(f"Could not clear the device log: {e}", ""),
-        )
+    # --- the device log -------------------------------------------------------------------
+    @property
+    def feed(self) -> HilogFeed | None:
+        """The hilog stream of the target (None while nothing streams)."""
+        return self.device_log.feed
 
     def ask_ring_capacity(self, current: int) -> int | None:
         """How many hilog lines to keep (a dialog; tests monkeypatch this)."""
@@ -435,9 +308,7 @@ class RunsArea(QWidget):
         value = self.ask_ring_capacity(self.hilog.model.capacity)
         if value:
             self.settings.setValue(RING_SETTING, value)
-            self.hilog.set_capacity(value)
-            if self.feed is not None:
-                self.feed.capacity = value
+            self.device_log.set_capacity(value)
 
     # --- running --------------------------------------------------------------------------
     def confirm_unsigned(self, problem: str) -> bool:
@@ -456,25 +327,27 @@ class RunsArea(QWidget):
         """Start a run; False (with a message or a card) when it cannot start."""
         if self.controller.running:
             return False
-        if not self.project_dir or not self.project:
+        project, project_dir = self.project, self.project_dir
+        if project is None or project_dir is None:
             self.ctx.bus.show_error("No project is open.", "Open a project folder first.")
-            self.banner_text("Open a project first (Open project…).", "#fff3cd")
+            self.banner_text("Open a project first (Open project…).", "warn")
             return False
-        problem = self.project.get("signing_problem")
+        problem = project.signing_problem()
         if problem and not self.confirm_unsigned(problem):
             return False
         key = device or self.hub.target
         self.shown_run = None
         self.banner.hide()
-        self.card_scroll.hide()
+        self.run_page.hide_card()
         self.steps.reset()
         self.tabs.setCurrentIndex(0)
         try:
-            extra = {"options": self.pipeline_options} if self.pipeline_options is not None else {}
-            self.controller.start(self.ctx.db, self.project_dir, key, rerun_of=rerun_of, **extra)
-        except Exception as exc:
+            self.controller.start(
+                self.ctx.db, project_dir, key, rerun_of=rerun_of, options=self.pipeline_options
+            )
+        except (ValueError, RuntimeError, OSError, PipelineError) as exc:  # bad options, …
             self.ctx.bus.show_error(f"Could not start the run: {exc}", "")
-            self.banner_text(f"Could not start the run: {exc}", "#fdecea")
+            self.banner_text(f"Could not start the run: {html.escape(str(exc))}", "error")
             return False
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -504,123 +377,40 @@ class RunsArea(QWidget):
         self.controller.cancel()
         self.cancel_button.setEnabled(False)
 
-    def _on_run_started(self, run_id: Any) -> None:
+    def _on_run_started(self, run_id: int) -> None:
         self.current_run_id = run_id
 
-    def _on_run_finished(self, result: dict[str, Any]) -> None:
+    def _on_run_finished(self, outcome: RunOutcome) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        self.current_run_id = result.get("run_id")
-        status = result.get("status")
+        self.current_run_id = outcome.run_id
+        status = outcome.status
         if status != "success":
             self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
         self.history.reload()
         if status == "success":
-            self.banner_text(f"✓ Run #{self.current_run_id} succeeded.", "#e8f5e9")
-            self.run_done.emit(result)
+            self.banner_text(f"✓ Run #{self.current_run_id} succeeded.", "ok")
+            self.run_done.emit(outcome)
             return
         if status == "cancelled":
-            self.banner_text(f"■ Run #{self.current_run_id} cancelled.", "#fff3e0")
-            self.run_done.emit(result)
+            self.banner_text(f"■ Run #{self.current_run_id} cancelled.", "warn")
+            self.run_done.emit(outcome)
             return
-        rid = self.current_run_id
 
-        def shown(run: dict[str, Any] | None) -> None:
-            finding, step = _failure_of(run, result)
-            self._show_card(run, step, finding, result.get("message"))
-            self.run_done.emit(result)
+        def shown(run: RunResult | None) -> None:
+            finding, step = failure_of(run)
+            message = outcome.message if isinstance(outcome, RunCrashed) else None
+            self.run_page.show_card(outcome.run_id, step, finding, message)
+            self.run_done.emit(outcome)
 
-        if isinstance(rid, int):
+        if isinstance(outcome, RunResult):
+            shown(outcome)
+        elif outcome.run_id is not None:  # crashed: what was stored of it
             run_in_thread(
-                load_run, self.ctx.db, rid, on_done=shown, on_error=lambda _e: shown(None)
+                self.repo.get, outcome.run_id, on_done=shown, on_error=lambda _e: shown(None)
             )
         else:
             shown(None)
-
-    def banner_text(self, text: str, bg: str) -> None:
-        self.banner.setText(text)
-        self.banner.setStyleSheet(f"background:{bg}; padding:4px 8px; border-radius:3px")
-        self.banner.show()
-
-    def _show_card(
-        self, run: dict[str, Any] | None, step: str | None, finding: Any, message: str | None
-    ) -> None:
-        self.card.show_finding(step, finding, message)
-        self.card.run_id = run["id"] if run else self.current_run_id  # type: ignore[attr-defined]
-        if not self.card_scroll.isVisible():
-            self.card_scroll.show()
-            total = max(800, self.run_page.width())
-            self.run_page.setSizes([int(total * 0.58), total - int(total * 0.58)])
-        self.recall()
-
-    def recall(self) -> None:
-        """Search the memories with the finding's query terms (off the GUI thread)."""
-        terms = (self.card.finding or {}).get("query_terms") or []
-        if not terms:
-            self.card.set_recalled(None)
-            self.recall_done.emit()
-            return
-        retriever = self.ctx.retriever
-
-        def search(terms: list[str]) -> QueryResult:
-            return recall_for_terms(retriever, terms)
-
-        def done(result: Any) -> None:
-            self.card.set_recalled(result)
-            self.recall_done.emit()
-
-        def failed(exc: BaseException) -> None:
-            self.card.set_recall_error(str(exc))
-            self.recall_done.emit()
-
-        run_in_thread(search, [str(t) for t in terms], on_done=done, on_error=failed)
-
-    def save_pitfall(self) -> None:
-        run_id = getattr(self.card, "run_id", None)
-        project = (self.project or {}).get("bundle")
-        prefill = pitfall_prefill(self.card.finding, self.card.step, run_id, project)
-        values = SavePitfallDialog.ask(prefill, self)
-        if not values:
-            return
-        store = self.ctx.store
-
-        def work() -> Any:
-            return store.add(
-                values["content"],
-                layer=values["layer"],
-                tags=tuple(values["tags"]),
-                confidence=values["confidence"],
-                source=values["source"],
-                provenance=values["provenance"],
-                reason=f"saved from a failed run ({values['provenance']})",
-            )
-
-        def done(record: Any) -> None:
-            self.ctx.bus.show_info(f"Saved pitfall {record.id}")
-            self.pitfall_saved.emit(record.id)
-            self.recall()
-
-        run_in_thread(
-            work,
-            on_done=done,
-            on_error=lambda e: self.ctx.bus.show_error(f"Could not save the pitfall: {e}", ""),
-        )
-
-    def count_recall(self, memory_id: str) -> None:
-        store = self.ctx.store
-
-        def done(_r: Any) -> None:
-            row = self.card.row_for(memory_id)
-            if row is not None:
-                row.mark_counted()
-            self.recall_counted.emit(memory_id)
-
-        run_in_thread(
-            store.record_recall,
-            [memory_id],
-            on_done=done,
-            on_error=lambda e: self.ctx.bus.show_error(f"Could not count the recall: {e}", ""),
-        )
 
     def _open_location(self, path: str, line: int, col: int) -> None:
         message = self.opener(path, line, col, self.project_dir)
@@ -628,47 +418,46 @@ class RunsArea(QWidget):
             self.ctx.bus.show_info(message)
 
     # --- history --------------------------------------------------------------------------
-    def show_old_run(self, run_id: int) -> None:
-        def done(run: dict[str, Any] | None) -> None:
-            if run is None:
+    def _read_run(self, run_id: int, done: Callable[[RunResult], None]) -> None:
+        """Read a stored run off the GUI thread; say so when it is gone."""
+
+        def failed(exc: BaseException) -> None:
+            if isinstance(exc, RunNotFound):
                 self.ctx.bus.show_error(f"Run #{run_id} is gone.", "Refresh the history.")
-                return
+            else:
+                self.ctx.bus.show_error(f"Could not read run #{run_id}: {exc}", "")
+
+        run_in_thread(self.repo.get, run_id, on_done=done, on_error=failed)
+
+    def show_old_run(self, run_id: int) -> None:
+        def done(run: RunResult) -> None:
             self.shown_run = run
-            self.steps.show_steps(run["steps"])
+            self.steps.show_steps(run.steps)
             self.tabs.setCurrentIndex(0)
             self.banner_text(
-                f"Showing run <b>#{run['id']}</b> of {run.get('bundle') or run['project']} on "
-                f"{run.get('device') or '?'} ({run['started_at']}): <b>{run['status']}</b>",
-                "#e3f2fd",
+                f"Showing run <b>#{run.run_id}</b> of "
+                f"{html.escape(run.bundle or run.project)} on {html.escape(run.device or '?')} "
+                f"({run.started_at}): <b>{run.status}</b>",
+                "info",
             )
-            if run["status"] in ("failed", "cancelled") and run["status"] != "cancelled":
-                finding, step = _failure_of(run, {})
-                self._show_card(run, step, finding, None)
+            if run.status == "failed":
+                finding, step = failure_of(run)
+                self.run_page.show_card(run.run_id, step, finding, None)
             else:
-                self.card_scroll.hide()
+                self.run_page.hide_card()
             self.old_run_shown.emit(run_id)
 
-        run_in_thread(load_run, self.ctx.db, run_id, on_done=done)
+        self._read_run(run_id, done)
 
     def repeat_run(self, run_id: int) -> None:
-        def done(run: dict[str, Any] | None) -> None:
-            if run is None:
-                return
-            if run["project"] != self.project_dir:
-                self.open_project(run["project"])
-                self.project_loaded_once(lambda: self.build_and_run(run_id, run.get("device")))
+        def done(run: RunResult) -> None:
+            if run.project != self.project_dir:
+                self.open_project(run.project)
+                self.when_project_loaded(lambda: self.build_and_run(run_id, run.device))
             else:
-                self.build_and_run(run_id, run.get("device"))
+                self.build_and_run(run_id, run.device)
 
-        run_in_thread(load_run, self.ctx.db, run_id, on_done=done)
-
-    def project_loaded_once(self, fn: Any) -> None:
-        def once(summary: dict[str, Any]) -> None:
-            self.project_loaded.disconnect(once)
-            if "error" not in summary:
-                fn()
-
-        self.project_loaded.connect(once)
+        self._read_run(run_id, done)
 
     # --- lifetime -------------------------------------------------------------------------
     def shutdown(self) -> None:
@@ -678,38 +467,13 @@ class RunsArea(QWidget):
         self._closed = True
         self.controller.cancel()
         self.controller.wait(15)
-        self._stop_feed()
+        self.device_log.close()
         self.hilog.shutdown()
-        with contextlib.suppress(Exception):
-            self.hub.devices_changed.disconnect(self._on_devices)
-            self.hub.target_changed.disconnect(self._on_target)
-            self.hub.error_changed.disconnect(self._on_hub_error)
+        self.hub.devices_changed.disconnect(self._on_devices)
+        self.hub.target_changed.disconnect(self._on_target)
+        self.hub.error_changed.disconnect(self._on_hub_error)
         self.hub.release()
 
-    def closeEvent(self, event: Any) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-
-def _failure_of(run: dict[str, Any] | None, result: dict[str, Any]) -> tuple[Any, str | None]:
-    """The finding to show and the failed step's name, from the persisted run or the event."""
-    step = result.get("step")
-    finding = finding_dict(result.get("finding"))
-    if run is not None:
-        failed = next(
-            (s for s in run.get("steps", []) if s["verdict"] in ("failed", "timeout")), None
-        )
-        if failed is not None:
-            step = step or failed["name"]
-            finding = finding or finding_dict(failed.get("doctor"))
-            if finding is None:
-                finding = {
-                    "kind": failed["verdict"] if failed["verdict"] == "timeout" else "failed",
-                    "evidence": failed.get("message") or "",
-                    "fix": "",
-                    "code": failed.get("error_code"),
-                    "query_terms": [t for t in (failed["name"], failed.get("error_code")) if t],
-                    "location": None,
-                }
-        finding = finding or finding_dict(run.get("doctor"))
-    return finding, step

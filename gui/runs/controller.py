@@ -1,121 +1,115 @@
 """Drives the core ``Pipeline`` off the GUI thread and turns its events into batched signals.
 
-The pipeline calls ``on_event`` on its worker thread; events go into a :class:`Batcher`, which
-hands them to the GUI thread every 75 ms. Log lines of one step arriving in one tick become one
-``step_lines`` emission (one edit block in the log view).
-
-Event shapes are normalised by :func:`event_dict` so that the GUI depends only on the event
-*names* (step started / line / progress / step finished / run finished) and their fields.
+The pipeline calls ``on_event`` with a :class:`~hmdesk.core.toolchain.runs.PipelineEvent` on its
+worker thread; events go into a :class:`Batcher`, which hands them to the GUI thread every 75 ms.
+Log lines of one step arriving in one tick become one ``step_lines`` emission (one edit block in
+the log view). When the pipeline returns, its :class:`~hmdesk.core.toolchain.runs.RunResult` is
+the ``run_finished`` payload; when it raises, a :class:`RunCrashed` is.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
 import threading
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
 
+from hmdesk.core.db import Database
+from hmdesk.core.toolchain.pipeline import Pipeline
+from hmdesk.core.toolchain.runs import PipelineEvent, PipelineOptions, RunResult
 from hmdesk.gui.common.workers import Batcher
 from PySide6.QtCore import QObject, Signal
 
-_NORM = re.compile(r"[^a-z]")
+
+@dataclass(frozen=True)
+class RunCrashed:
+    """The pipeline raised instead of returning a result (the run is stored as failed)."""
+
+    run_id: int | None
+    message: str
+    status: Literal["failed"] = "failed"
 
 
-def event_dict(ev: Any) -> dict[str, Any]:
-    """A pipeline event as a dict with a normalised ``kind`` (letters only, lower case)."""
-    if isinstance(ev, dict):
-        d = dict(ev)
-    elif dataclasses.is_dataclass(ev) and not isinstance(ev, type):
-        d = {f.name: getattr(ev, f.name) for f in dataclasses.fields(ev)}
-    elif hasattr(ev, "_asdict"):
-        d = dict(ev._asdict())
-    else:
-        d = {k: v for k, v in vars(ev).items() if not k.startswith("_")}
-    kind = d.get("kind") or d.get("type") or d.get("event") or type(ev).__name__
-    d["kind"] = _NORM.sub("", str(kind).lower())
-    return d
-
-
-def _step_name(d: dict[str, Any]) -> str:
-    step = d.get("step") or d.get("name") or d.get("step_name") or ""
-    return str(getattr(step, "name", step))
+# what ``RunController.run_finished`` carries
+RunOutcome: TypeAlias = RunResult | RunCrashed
+BatchItem: TypeAlias = PipelineEvent | RunResult | RunCrashed
 
 
 class RunController(QObject):
     """One run at a time: start, cancel, and live signals on the GUI thread.
 
     Signals:
-        run_started(object): the run id (or None if the core gives none at start).
-        step_started(str, list): step name, argv.
-        step_lines(str, list): step name, new log lines.
+        run_started(int): the run id.
+        step_started(str, list[str]): step name, argv.
+        step_lines(str, list[str]): step name, new log lines.
         step_progress(str, int, int, str): step, done, total, task.
-        step_finished(str, str, str): step, verdict, message.
-        run_finished(object): dict with run_id, status, step, finding, message.
+        step_finished(str, str, str, str): step, verdict (``StepVerdict``), message, what its
+            error code means ("" when nothing failed or the code is unknown).
+        run_finished(RunOutcome): the ``RunResult``, or ``RunCrashed``.
     """
 
-    run_started = Signal(object)
+    run_started = Signal(int)
     step_started = Signal(str, list)
     step_lines = Signal(str, list)
     step_progress = Signal(str, int, int, str)
-    step_finished = Signal(str, str, str)
+    step_finished = Signal(str, str, str, str)
     run_finished = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.pipeline: Any = None
-        self.thread: threading.Thread | None = None
-        self.run_id: Any = None
-        self._finished_sent = False
+        self.pipeline: Pipeline | None = None
+        self.worker: threading.Thread | None = None
+        self.run_id: int | None = None
         self._batcher = Batcher(self._flush, 75, self)
 
     @property
     def running(self) -> bool:
-        return self.thread is not None and self.thread.is_alive()
+        return self.worker is not None and self.worker.is_alive()
 
     def start(
         self,
-        db: Any,
+        db: Database,
         project_dir: str,
-        device_key: str,
+        device_key: str | None,
         *,
         rerun_of: int | None = None,
-        **options: Any,
+        options: PipelineOptions | None = None,
     ) -> None:
         if self.running:
             raise RuntimeError("a run is already in progress")
-        from hmdesk.core.toolchain.pipeline import Pipeline
-
-        kwargs: dict[str, Any] = dict(options)
-        if rerun_of is not None:
-            kwargs["rerun_of"] = rerun_of
         self.run_id = None
-        self._finished_sent = False
-        self.pipeline = Pipeline(
-            db, project_dir, device_key or None, on_event=self._batcher.put, **kwargs
+        pipeline = self.pipeline = Pipeline(
+            db,
+            project_dir,
+            device_key or None,
+            on_event=self._batcher.put,
+            options=options,
+            rerun_of=rerun_of,
         )
-        self.thread = threading.Thread(target=self._work, name="hmdesk-run", daemon=True)
-        self.thread.start()
+        self.worker = threading.Thread(
+            target=self._work, args=(pipeline,), name="hmdesk-run", daemon=True
+        )
+        self.worker.start()
 
-    def _work(self) -> None:
+    def _work(self, pipeline: Pipeline) -> None:
         try:
-            result = self.pipeline.run()
-        except BaseException as exc:  # reported as a run failure, never lost
-            self._batcher.put({"kind": "crashed", "error": f"{type(exc).__name__}: {exc}"})
+            result = pipeline.run()
+        except BaseException as exc:  # noqa: BLE001 - reported as a run failure, never lost
+            self._batcher.put(RunCrashed(pipeline.run_id, f"{type(exc).__name__}: {exc}"))
             return
-        self._batcher.put({"kind": "returned", "result": result})
+        self._batcher.put(result)
 
     def cancel(self) -> None:
         if self.pipeline is not None and self.running:
             self.pipeline.cancel()
 
     def wait(self, timeout: float = 30.0) -> bool:
-        if self.thread is not None:
-            self.thread.join(timeout)
+        if self.worker is not None:
+            self.worker.join(timeout)
         self._batcher.flush_now()
         return not self.running
 
     # --- GUI thread ---------------------------------------------------------------------------
-    def _flush(self, events: list[Any]) -> None:
+    def _flush(self, items: list[BatchItem]) -> None:
         pending_lines: dict[str, list[str]] = {}
         order: list[str] = []
 
@@ -126,74 +120,44 @@ class RunController(QObject):
             pending_lines.clear()
             order.clear()
 
-        for ev in events:
-            d = event_dict(ev)
-            data = d.pop("data", None)
-            if isinstance(data, dict):
-                for k, v in data.items():
-                    d.setdefault(k, v)
-                    if d.get(k) is None:
-                        d[k] = v
-            kind = d["kind"]
-            if kind in ("line", "steplines", "lines", "stepline", "log"):
-                name = _step_name(d)
-                text = d.get("text", d.get("line"))
-                texts = d.get("lines") if text is None else [text]
+        for item in items:
+            if isinstance(item, PipelineEvent) and item.kind == "line":
+                name = item.step or ""
                 if name not in pending_lines:
                     pending_lines[name] = []
                     order.append(name)
-                pending_lines[name].extend(str(t) for t in texts or ())
+                pending_lines[name].append(item.text or "")
                 continue
             flush_lines()
-            if kind in ("runstarted", "started"):
-                self.run_id = d.get("run_id", self.run_id)
-                self.run_started.emit(self.run_id)
-            elif kind in ("stepstarted", "stepstart"):
-                self.run_id = d.get("run_id", self.run_id)
-                self.step_started.emit(_step_name(d), [str(a) for a in d.get("argv") or []])
-            elif kind in ("progress", "stepprogress"):
-                self.step_progress.emit(
-                    _step_name(d) or "build",
-                    int(d.get("done") or 0),
-                    int(d.get("total") or 0),
-                    str(d.get("task") or ""),
-                )
-            elif kind in ("stepfinished", "stepend", "stepdone"):
-                self.step_finished.emit(
-                    _step_name(d),
-                    str(d.get("verdict") or d.get("status") or "passed"),
-                    str(d.get("message") or ""),
-                )
-            elif kind in ("runfinished", "finished", "rundone"):
-                self._send_finished(d)
-            elif kind == "returned":
-                if not self._finished_sent:
-                    self._send_finished(_result_dict(d.get("result"), self.run_id))
-            elif kind == "crashed" and not self._finished_sent:
-                self._send_finished(
-                    {"run_id": self.run_id, "status": "failed", "message": d["error"]}
-                )
+            if isinstance(item, PipelineEvent):
+                self._event(item)
+            else:
+                self.run_id = item.run_id if item.run_id is not None else self.run_id
+                self.run_finished.emit(item)
         flush_lines()
 
-    def _send_finished(self, d: dict[str, Any]) -> None:
-        self._finished_sent = True
-        self.run_id = d.get("run_id", self.run_id)
-        self.run_finished.emit(
-            {
-                "run_id": self.run_id,
-                "status": str(d.get("status") or "failed"),
-                "step": d.get("step") or d.get("failed_step"),
-                "finding": d.get("finding", d.get("doctor")),
-                "message": d.get("message"),
-            }
-        )
-
-
-def _result_dict(result: Any, run_id: Any) -> dict[str, Any]:
-    if result is None:
-        return {"run_id": run_id, "status": "failed", "message": "the run returned nothing"}
-    if isinstance(result, int):
-        return {"run_id": result, "status": "unknown"}
-    d = event_dict(result)
-    d.setdefault("run_id", d.get("id", run_id))
-    return d
+    def _event(self, ev: PipelineEvent) -> None:
+        match ev.kind:
+            case "run-started":
+                self.run_id = ev.run_id
+                self.run_started.emit(ev.run_id)
+            case "step-started":
+                argv = ev.data.get("argv") or []
+                self.step_started.emit(ev.step or "", [str(a) for a in argv])
+            case "progress":
+                self.step_progress.emit(
+                    ev.step or "build", ev.done or 0, ev.total or 0, ev.task or ""
+                )
+            case "step-finished":
+                self.step_finished.emit(
+                    ev.step or "",
+                    ev.verdict or "passed",
+                    str(ev.data.get("message") or ""),
+                    str(ev.data.get("error_meaning") or ""),
+                )
+            case "warning":
+                pass  # the same text is in the step's log and in its final message
+            case "line":
+                pass  # batched by _flush
+            case "run-finished":
+                pass  # the RunResult the pipeline returns right after is the payload

@@ -20,15 +20,20 @@ import atexit
 import contextlib
 import gc
 import os
-import shutil
 import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
+from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.stream import HilogStream, StreamStatus
+from hmdesk.core.toolchain.tools import find_tool
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
 
 STATE_TEXT = {
     "starting": "connecting to the device log…",
@@ -40,18 +45,8 @@ STATE_TEXT = {
 }
 
 
-def find_hdc(db: Any = None) -> str:
+def find_hdc(db: Database | None = None) -> str:
     """The hdc binary (core ``find_tool``; raises its ``ToolNotFound`` with the fix)."""
-    try:
-        from hmdesk.core.toolchain.tools import find_tool
-    except ImportError:
-        path = os.environ.get("HMDESK_HDC") or shutil.which("hdc")
-        if not path:
-            raise FileNotFoundError(
-                "hdc was not found: install DevEco Studio or the Command Line Tools and put "
-                "<sdk>/default/openharmony/toolchains on PATH (or set HMDESK_HDC)."
-            ) from None
-        return path
     return os.fspath(find_tool("hdc", db=db).path)
 
 
@@ -132,12 +127,10 @@ class HilogFeed(QObject):
         self, hdc: str, device_key: str, capacity: int = 200_000, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
-        from hmdesk.core.toolchain.hilog.stream import HilogStream
-
         self.device_key = device_key
         self.capacity = capacity
         self._lock = threading.Lock()
-        self._pending: list[Any] = []
+        self._pending: list[HilogLine] = []
         self._overflow = 0
         self.closed = False  # detached: late lines and statuses of the old stream are dropped
         self.stopped = threading.Event()  # set once hdc is gone after a stop
@@ -179,7 +172,7 @@ class HilogFeed(QObject):
             _stopping[self] = self.stopped
         _hook_quit()
 
-        def finished(_result: Any = None) -> None:
+        def finished(_result: object = None) -> None:
             with _registry_lock:
                 _stopping.pop(self, None)
             try:
@@ -190,7 +183,7 @@ class HilogFeed(QObject):
 
         run_in_thread(self.stop, on_done=finished, on_error=lambda _e: finished())
 
-    def _on_lines(self, lines: list[Any]) -> None:  # stream thread
+    def _on_lines(self, lines: list[HilogLine]) -> None:  # stream thread
         with self._lock:
             if self.closed:
                 return
@@ -200,17 +193,15 @@ class HilogFeed(QObject):
                 del self._pending[:over]
                 self._overflow += over
 
-    def _on_status(self, st: Any) -> None:  # stream thread
+    def _on_status(self, st: StreamStatus) -> None:  # stream thread
         if self.closed:
             return
-        state = str(getattr(st, "state", st))
-        message = str(getattr(st, "message", "") or STATE_TEXT.get(state, state))
-        fix = getattr(st, "fix", None)
-        if fix:
-            message = f"{message} — {fix}"
-        self.status.emit(state, message, int(getattr(st, "restarts", 0) or 0))
+        message = st.message or STATE_TEXT.get(st.state, st.state)
+        if st.fix:
+            message = f"{message} — {st.fix}"
+        self.status.emit(st.state, message, st.restarts)
 
-    def drain(self) -> list[Any]:
+    def drain(self) -> list[HilogLine]:
         with self._lock:
             if not self._pending:
                 return []
@@ -220,13 +211,13 @@ class HilogFeed(QObject):
     @property
     def dropped(self) -> int:
         """Lines the reader or this feed had to discard because the GUI fell behind."""
-        return self._overflow + int(getattr(self.stream, "local_dropped", 0) or 0)
+        return self._overflow + self.stream.local_dropped
 
     @property
     def device_dropped(self) -> int:
         """Lines the device reported lost (LOGLIMIT / LOGLIMITD markers), current while streaming."""
-        return int(getattr(self.stream, "device_dropped", 0) or 0)
+        return self.stream.device_dropped
 
     @property
     def received(self) -> int:
-        return int(getattr(self.stream, "lines_received", 0) or 0)
+        return self.stream.lines_received

@@ -22,6 +22,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hmdesk.core.toolchain.hilog.parse import KMSG, RAW, HilogLine
+from hmdesk.gui.common.theme import LIGHT, Theme
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -36,13 +38,23 @@ HEADERS: dict[str, str] = {
     "tag": "Tag",
     "message": "Message",
 }
-LEVEL_COLORS: dict[str, QColor] = {
-    "D": QColor("#5f87af"),
-    "I": QColor("#2e7d32"),
-    "W": QColor("#d75f00"),
-    "E": QColor("#d70000"),
-    "F": QColor("#af00af"),
-}
+
+
+def level_colors(theme: Theme) -> dict[str, QColor]:
+    """The colour of each hilog level letter."""
+    return {
+        "D": QColor(theme.level_debug),
+        "I": QColor(theme.level_info),
+        "W": QColor(theme.level_warn),
+        "E": QColor(theme.level_error),
+        "F": QColor(theme.level_fatal),
+    }
+
+
+def level_brushes(theme: Theme) -> dict[str, QBrush]:
+    return {k: QBrush(c) for k, c in level_colors(theme).items()}
+
+
 DISPLAY_MAX = 500  # characters of a message drawn in the table; the tooltip has the rest
 
 Index = QModelIndex | QPersistentModelIndex
@@ -55,33 +67,20 @@ _FONT = int(Qt.ItemDataRole.FontRole.value)
 _ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-_LEVEL_BRUSHES: dict[str, QBrush] = {k: QBrush(c) for k, c in LEVEL_COLORS.items()}
 
 
-def line_field(line: Any, name: str) -> str:
+def line_field(line: HilogLine, name: str) -> str:
     """A column's text for one parsed line (unparsed lines show only their raw text)."""
     if name == "domain":
-        text = getattr(line, "domain_text", None)
-        if text is not None:
-            return str(text)
-    elif name in ("pid", "tid") and getattr(line, "kind", "log") in ("raw", "kmsg"):
+        return line.domain_text
+    if name in ("pid", "tid") and line.kind in (RAW, KMSG):
         return ""
-    value = getattr(line, name, None)
-    if value is None:
-        if name == "message":
-            return str(getattr(line, "raw", "") or "")
-        return ""
-    if name == "domain" and isinstance(value, int):
-        return f"{value:05X}"
-    return str(value)
+    return str(getattr(line, name))  # every column is a field of the line
 
 
-def line_text(line: Any) -> str:
+def line_text(line: HilogLine) -> str:
     """The line as the device printed it (for export and copy)."""
-    raw = getattr(line, "raw", None)
-    if raw is not None:
-        return str(raw)
-    return " ".join(line_field(line, c) for c in COLUMNS)
+    return line.raw
 
 
 class _Ring:
@@ -144,6 +143,20 @@ class HilogModel(QAbstractTableModel):
         self._cells: dict[int, tuple[tuple[str, ...], QBrush | None, bool]] = {}  # seq -> row
         self._bold = QFont()
         self._bold.setBold(True)
+        self._brushes = level_brushes(LIGHT)
+        self.theme = LIGHT
+
+    def set_theme(self, theme: Theme) -> None:
+        """Draw the levels in ``theme``'s colours (the view passes the theme of its palette)."""
+        if theme is self.theme:
+            return
+        self.theme = theme
+        self._brushes = level_brushes(theme)
+        self._cells.clear()
+        if self._view:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._view) - 1, _NCOLS - 1), [_FOREGROUND]
+            )
 
     # --- capacity and counts ----------------------------------------------------------
     @property
@@ -380,15 +393,14 @@ class HilogModel(QAbstractTableModel):
             else:
                 rd.clearData()
 
-    @staticmethod
-    def _row_cells(line: Any) -> tuple[tuple[str, ...], QBrush | None, bool]:
+    def _row_cells(self, line: Any) -> tuple[tuple[str, ...], QBrush | None, bool]:
         """A row's display texts, level brush and boldness, computed once per row (not per cell)."""
         texts = tuple(line_field(line, name) for name in COLUMNS)
         message = texts[-1]
         if len(message) > DISPLAY_MAX:
             texts = (*texts[:-1], message[:DISPLAY_MAX] + "…")
         level = texts[3]
-        return texts, _LEVEL_BRUSHES.get(level), level in ("E", "F")
+        return texts, self._brushes.get(level), level in ("E", "F")
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -404,7 +416,7 @@ class HilogModel(QAbstractTableModel):
                 return text[:DISPLAY_MAX] + "…"
             return text
         if role == Qt.ItemDataRole.ForegroundRole:
-            return _LEVEL_BRUSHES.get(line_field(line, "level"))
+            return self._brushes.get(line_field(line, "level"))
         if role == Qt.ItemDataRole.FontRole:
             if line_field(line, "level") in ("E", "F"):
                 return self._bold

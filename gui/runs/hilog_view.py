@@ -12,11 +12,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
+from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.query import HilogQuery, complete
+from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
-from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,39 +44,46 @@ DEFAULT_RING = 200_000
 RING_SETTING = "hilog/ring_capacity"
 
 
-def _query_module() -> Any:
-    try:
-        from hmdesk.core.toolchain import hilog_query
+Predicate = Callable[[HilogLine], bool]
 
-        return hilog_query
-    except ImportError:  # pragma: no cover - older layout
-        from hmdesk.core.toolchain import hilog
 
-        return hilog
+class LineFeed(Protocol):
+    """Where the view's lines come from (``hilog_feed.HilogFeed`` for a device)."""
+
+    def drain(self) -> list[HilogLine]: ...
+
+    @property
+    def dropped(self) -> int:
+        """Lines the feed (or its reader) discarded because the GUI fell behind."""
+        ...
+
+    @property
+    def device_dropped(self) -> int:
+        """Lines the device reported lost (LOGLIMIT / LOGLIMITD markers)."""
+        ...
 
 
 def compile_query(
     text: str, bundle: str | None = None, only_mine: bool = False
-) -> tuple[Callable[[Any], bool] | None, str | None]:
+) -> tuple[Predicate | None, str | None]:
     """``(predicate or None for "everything", note)`` for a query in the core's language.
 
     ``only_mine`` ANDs ``package:mine`` (the project's bundle). The note says what the core
     ignored, or that the query fell back to plain text (never an error).
     """
-    hq = _query_module().HilogQuery
-    q = hq.parse(text, bundle=bundle)
+    q = HilogQuery.parse(text, bundle=bundle)
     note = q.note
     if q.fallback and not note:
         note = "The query did not parse; searching for the plain text as typed."
-    predicate: Callable[[Any], bool] | None = None if q.is_empty else q.matches
+    predicate: Predicate | None = None if q.is_empty else q.matches
     if only_mine and bundle:
-        mine = hq.parse("package:mine", bundle=bundle).matches
+        mine = HilogQuery.parse("package:mine", bundle=bundle).matches
         if predicate is None:
             predicate = mine
         else:
             base = predicate
 
-            def both(line: Any) -> bool:
+            def both(line: HilogLine) -> bool:
                 return mine(line) and base(line)
 
             predicate = both
@@ -82,10 +92,7 @@ def compile_query(
 
 def completions(text: str, tags: set[str], processes: set[str]) -> list[str]:
     """What the query box offers for the last word of ``text`` (the core decides)."""
-    try:
-        return list(_query_module().complete(text, tags=sorted(tags), processes=sorted(processes)))
-    except Exception:  # completion must never break typing
-        return []
+    return complete(text, tags=sorted(tags), processes=sorted(processes))
 
 
 class QueryEdit(QLineEdit):
@@ -118,15 +125,20 @@ class QueryEdit(QLineEdit):
         if self.provider is not None and prefix:
             self.words.setStringList(self.provider(self.text()[:end]))
         if not prefix:
-            self.completer_.popup().hide()
+            self._hide_popup()
             return
         self.completer_.setCompletionPrefix(prefix)
         if self.completer_.completionCount() == 0 or (
             self.completer_.completionCount() == 1 and self.completer_.currentCompletion() == prefix
         ):
-            self.completer_.popup().hide()
+            self._hide_popup()
             return
         self.completer_.complete()
+
+    def _hide_popup(self) -> None:
+        popup = self.completer_.popup()
+        if popup is not None:
+            popup.hide()
 
     def _insert_completion(self, completion: str) -> None:
         start, end = self._word_bounds()
@@ -137,11 +149,17 @@ class QueryEdit(QLineEdit):
         self.textEdited.emit(self.text())
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
-        if self.completer_.popup().isVisible() and e.key() in (
-            Qt.Key.Key_Enter,
-            Qt.Key.Key_Return,
-            Qt.Key.Key_Tab,
-            Qt.Key.Key_Escape,
+        popup = self.completer_.popup()
+        if (
+            popup is not None
+            and popup.isVisible()
+            and e.key()
+            in (
+                Qt.Key.Key_Enter,
+                Qt.Key.Key_Return,
+                Qt.Key.Key_Tab,
+                Qt.Key.Key_Escape,
+            )
         ):
             e.ignore()
             return
@@ -165,11 +183,11 @@ class HilogView(QWidget):
     def __init__(self, capacity: int = DEFAULT_RING, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = HilogModel(capacity, self)
-        self.feed: Any = None
+        self.feed: LineFeed | None = None
         self.bundle: str | None = None
         self.paused = False
-        self._held: list[Any] = []  # lines received while paused
-        self._pending_push: list[Any] = []
+        self._held: list[HilogLine] = []  # lines received while paused
+        self._pending_push: list[HilogLine] = []
         self.paused_dropped = 0
         # counts of the current feed (read each tick) and of the feeds attached before it
         self.reader_dropped = 0  # lines the reader / feed discarded (we fell behind)
@@ -235,7 +253,6 @@ class HilogView(QWidget):
         lay.addLayout(bar)
 
         self.note = QLabel()
-        self.note.setStyleSheet("background:#fff3cd; color:#664d03; padding:2px 6px")
         self.note.setWordWrap(True)
         self.note.hide()
         lay.addWidget(self.note)
@@ -276,7 +293,6 @@ class HilogView(QWidget):
         lay.addWidget(self.table, 1)
 
         self.stats = QLabel()
-        self.stats.setStyleSheet("color:#455a64")
         # its text changes every tick: keep it from re-laying out the whole view each time
         self.stats.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.stats)
@@ -296,11 +312,26 @@ class HilogView(QWidget):
         self._catchup.setInterval(0)
         self._catchup.timeout.connect(self._continue_filter)
         self.query.provider = lambda text: completions(text, self._tags, self._procs)
+        self._apply_theme()
         self._update_stats()
 
+    # --- theme ----------------------------------------------------------------------------
+    def _apply_theme(self) -> None:
+        theme = theme_for(self)
+        self.note.setStyleSheet(
+            f"background:{theme.warn_bg}; color:{theme.warn_text}; padding:2px 6px"
+        )
+        self.stats.setStyleSheet(f"color:{theme.subtle_fg}")
+        self.model.set_theme(theme)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_theme()
+
     # --- feeding ------------------------------------------------------------------------
-    def set_feed(self, feed: Any) -> None:
-        """Attach a feed: an object with ``drain() -> list`` and optional counters ``dropped``
+    def set_feed(self, feed: LineFeed | None) -> None:
+        """Attach a feed (or detach with None): ``drain() -> list`` and the counters ``dropped``
         (lines it discarded) and ``device_dropped`` (lines the device reported lost).
 
         The counts of the feed it replaces are kept (they stay in the totals shown).
@@ -318,14 +349,14 @@ class HilogView(QWidget):
         feed = self.feed
         reader = device = 0
         if feed is not None:
-            reader = int(getattr(feed, "dropped", 0) or 0)
-            device = int(getattr(feed, "device_dropped", 0) or 0)
+            reader = feed.dropped
+            device = feed.device_dropped
         self.reader_dropped = self._base_reader_dropped + reader
         self.device_dropped = self._base_device_dropped + device + self._pushed_device_dropped
 
-    def push_lines(self, lines: list[Any]) -> None:
+    def push_lines(self, lines: list[HilogLine]) -> None:
         """Queue parsed lines as if they came from the feed (tests, replay)."""
-        self._pushed_device_dropped += sum(int(getattr(ln, "dropped", 0) or 0) for ln in lines)
+        self._pushed_device_dropped += sum(ln.dropped for ln in lines)
         self._pending_push.extend(lines)
 
     def set_bundle(self, bundle: str | None) -> None:
@@ -348,7 +379,7 @@ class HilogView(QWidget):
     def tick(self) -> None:
         """Timer: drain the feed, hand one batch to the model, follow the tail."""
         started = time.perf_counter()
-        lines: list[Any] = []
+        lines: list[HilogLine] = []
         if self.feed is not None:
             lines = self.feed.drain()
         self._read_feed_counts()  # live: the reader and the device count while hdc runs
@@ -403,17 +434,18 @@ class HilogView(QWidget):
             self._catchup.start()
         self._update_stats()
 
-    def _on_rows_removed(self, *_args: Any) -> None:
-        self._removed_since_tick += _args[2] - _args[1] + 1 if len(_args) >= 3 else 0
+    def _on_rows_removed(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._removed_since_tick += last - first + 1
 
     # --- completion -----------------------------------------------------------------------
-    def _note_words(self, lines: list[Any]) -> None:
+    def _note_words(self, lines: list[HilogLine]) -> None:
         if len(self._tags) >= MAX_SEEN and len(self._procs) >= MAX_SEEN:
             return
-        tags = {getattr(ln, "tag", None) for ln in lines[-2000:]}
-        procs = {getattr(ln, "process", None) for ln in lines[-2000:]}
-        tags.discard(None)
-        procs.discard(None)
+        recent = lines[-2000:]
+        tags = {ln.tag for ln in recent}
+        procs = {ln.process for ln in recent}
+        tags.discard("")
+        procs.discard("")
         new_t = tags - self._tags
         new_p = procs - self._procs
         if new_t and len(self._tags) < MAX_SEEN:

@@ -1,17 +1,22 @@
 """Run history: persisted runs, filterable by status, device and project; open or repeat one.
 
-Rows are read from the ``runs`` table off the GUI thread (plain dicts cross the thread boundary,
-never live ORM objects). Filtering happens in SQL.
+Runs are read through the core's :class:`~hmdesk.core.toolchain.runs.RunRepository` (the one
+run-history reader, shared with the CLI) off the GUI thread; its ``RunResult`` records cross the
+thread boundary, never live ORM objects. Filtering happens in SQL.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from hmdesk.core.db import Database
+from hmdesk.core.toolchain.runs import RunRepository, RunResult
 from hmdesk.gui.common.table_model import RowTableModel
+from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.runs.steps import _duration, fmt_elapsed
-from PySide6.QtCore import Qt, Signal
+from hmdesk.gui.runs.steps import duration, fmt_elapsed
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,128 +31,91 @@ from PySide6.QtWidgets import (
 )
 
 COLUMNS = ("Run", "Started", "Project", "Device", "Status", "Took", "Why")
-STATUS_COLOURS = {
-    "success": "#2e7d32",
-    "failed": "#c62828",
-    "cancelled": "#ef6c00",
-    "running": "#1565c0",
-}
 ALL = "(all)"
+HISTORY_LIMIT = 500
 
 
-def _run_dict(run: Any) -> dict[str, Any]:
+def status_colour(status: str, theme: Theme) -> str | None:
+    """The colour a run status is drawn in (None: the default text colour)."""
     return {
-        "id": run.id,
-        "project": run.project,
-        "bundle": run.bundle,
-        "device": run.device,
-        "status": run.status,
-        "started_at": run.started_at,
-        "ended_at": run.ended_at,
-        "options": dict(run.options or {}),
-        "doctor": run.doctor,
-        "rerun_of": run.rerun_of,
-    }
+        "success": theme.ok_fg,
+        "failed": theme.error_fg,
+        "cancelled": theme.warn_fg,
+        "running": theme.accent_fg,
+    }.get(status)
 
 
-def load_runs(
-    db: Any,
+@dataclass(frozen=True)
+class HistoryPage:
+    """One read of the history: the runs that pass the filters and the values to filter by."""
+
+    runs: list[RunResult]
+    devices: list[str]
+    projects: list[str]
+
+
+def load_history(
+    repo: RunRepository,
     status: str | None = None,
     device: str | None = None,
     project: str | None = None,
-    limit: int = 500,
-) -> dict[str, Any]:
+    limit: int = HISTORY_LIMIT,
+) -> HistoryPage:
     """Runs (newest first) plus the distinct devices/projects for the filter boxes. Qt-free."""
-    import sqlalchemy as sa
-    from hmdesk.core.models import Run
-
-    with db.read() as s:
-        q = sa.select(Run).order_by(Run.id.desc()).limit(limit)
-        if status:
-            q = q.where(Run.status == status)
-        if device:
-            q = q.where(Run.device == device)
-        if project:
-            q = q.where(Run.project == project)
-        runs = [_run_dict(r) for r in s.scalars(q)]
-        devices = sorted(d for d in s.scalars(sa.select(Run.device).distinct()) if d)
-        projects = sorted(p for p in s.scalars(sa.select(Run.project).distinct()) if p)
-    return {"runs": runs, "devices": devices, "projects": projects}
+    runs = repo.list(status=status, device=device, project=project, limit=limit)
+    return HistoryPage(runs, repo.devices(), [p for p in repo.projects() if p])
 
 
-def load_run(db: Any, run_id: int) -> dict[str, Any] | None:
-    """One run with its steps (dicts), or None."""
-    import sqlalchemy as sa
-    from hmdesk.core.models import Run, RunStep
-
-    with db.read() as s:
-        run = s.get(Run, run_id)
-        if run is None:
-            return None
-        d = _run_dict(run)
-        steps = s.scalars(
-            sa.select(RunStep).where(RunStep.run_id == run_id).order_by(RunStep.position)
-        )
-        d["steps"] = [
-            {
-                "name": st.name,
-                "position": st.position,
-                "argv": list(st.argv or []),
-                "started_at": st.started_at,
-                "ended_at": st.ended_at,
-                "exit_code": st.exit_code,
-                "verdict": st.verdict,
-                "error_code": st.error_code,
-                "message": st.message,
-                "log": st.log,
-                "log_dropped": st.log_dropped,
-                "doctor": st.doctor,
-            }
-            for st in steps
-        ]
-    return d
-
-
-def run_why(run: dict[str, Any]) -> str:
-    doc = run.get("doctor") or {}
-    if isinstance(doc, dict) and doc:
-        code = f" ({doc['code']})" if doc.get("code") else ""
-        return f"{doc.get('kind', '')}{code}"
-    return ""
+def run_why(run: RunResult) -> str:
+    """The doctor's verdict on a run: kind and code."""
+    doc = run.doctor
+    if doc is None:
+        return ""
+    return f"{doc.kind}" + (f" ({doc.code})" if doc.code else "")
 
 
 class RunHistoryModel(RowTableModel):
-    COLUMNS = COLUMNS
+    COLUMNS: ClassVar[tuple[str, ...]] = COLUMNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.theme: Theme = theme_for(None)
 
     @property
-    def runs(self) -> list[dict[str, Any]]:
+    def runs(self) -> list[RunResult]:
         return self.rows
 
-    def set_runs(self, runs: list[dict[str, Any]]) -> None:
+    def set_runs(self, runs: list[RunResult]) -> None:
         self.set_rows(runs)
 
-    def run_at(self, row: int) -> dict[str, Any]:
-        return self.row_at(row)
+    def set_theme(self, theme: Theme) -> None:
+        if theme is not self.theme:
+            self.theme = theme
+            self.refresh_all()
 
-    def cell(self, run: Any, col: int, role: int) -> Any:
+    def run_at(self, row: int) -> RunResult:
+        run: RunResult = self.row_at(row)
+        return run
+
+    def cell(self, run: RunResult, col: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
-                return f"#{run['id']}" + (f" ↻{run['rerun_of']}" if run.get("rerun_of") else "")
+                return f"#{run.run_id}" + (f" ↻{run.rerun_of}" if run.rerun_of else "")
             if col == 1:
-                return (run["started_at"] or "").replace("T", " ").removesuffix("Z")[:19]
+                return (run.started_at or "").replace("T", " ").removesuffix("Z")[:19]
             if col == 2:
-                return run.get("bundle") or run["project"]
+                return run.bundle or run.project
             if col == 3:
-                return run.get("device") or ""
+                return run.device or ""
             if col == 4:
-                return run["status"]
+                return run.status
             if col == 5:
-                return fmt_elapsed(_duration(run["started_at"], run["ended_at"]))
+                return fmt_elapsed(duration(run.started_at, run.ended_at))
             return run_why(run)
         if role == Qt.ItemDataRole.ToolTipRole and col == 2:
-            return run["project"]
+            return run.project
         if role == Qt.ItemDataRole.ForegroundRole and col == 4:
-            colour = STATUS_COLOURS.get(run["status"])
+            colour = status_colour(run.status, self.theme)
             return QBrush(QColor(colour)) if colour else None
         return None
 
@@ -158,15 +126,16 @@ class RunHistory(QWidget):
     Signals:
         open_requested(int): show an old run's steps and logs.
         repeat_requested(int): run it again (same project and device).
+        loaded(): the table shows the result of the latest reload (or says why it cannot).
     """
 
     open_requested = Signal(int)
     repeat_requested = Signal(int)
     loaded = Signal()
 
-    def __init__(self, db: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.db = db
+        self.repo = RunRepository(db)
         self.model = RunHistoryModel(self)
         self._generation = 0
         lay = QVBoxLayout(self)
@@ -204,12 +173,22 @@ class RunHistory(QWidget):
         for col, width in ((0, 70), (1, 150), (2, 200), (3, 150), (4, 80), (5, 70)):
             self.table.setColumnWidth(col, width)
         self.table.doubleClicked.connect(
-            lambda idx: self.open_requested.emit(self.model.run_at(idx.row())["id"])
+            lambda idx: self.open_requested.emit(self.model.run_at(idx.row()).run_id)
         )
         lay.addWidget(self.table, 1)
         self.summary = QLabel()
-        self.summary.setStyleSheet("color:#455a64")
         lay.addWidget(self.summary)
+        self._apply_theme()
+
+    def _apply_theme(self) -> None:
+        theme = theme_for(self)
+        self.summary.setStyleSheet(f"color:{theme.subtle_fg}")
+        self.model.set_theme(theme)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_theme()
 
     def _filter(self, box: QComboBox) -> str | None:
         text = box.currentText()
@@ -224,20 +203,22 @@ class RunHistory(QWidget):
             self._filter(self.project_box),
         )
 
-        def done(res: dict[str, Any]) -> None:
+        def done(page: HistoryPage) -> None:
             if gen != self._generation:
                 return
-            self.model.set_runs(res["runs"])
-            self._refill(self.device_box, res["devices"])
-            self._refill(self.project_box, res["projects"])
-            self.summary.setText(f"{len(res['runs'])} runs")
+            self.model.set_runs(page.runs)
+            self._refill(self.device_box, page.devices)
+            self._refill(self.project_box, page.projects)
+            self.summary.setText(f"{len(page.runs)} runs")
             self.loaded.emit()
 
         def failed(exc: BaseException) -> None:
             self.summary.setText(f"Could not read the run history: {exc}")
             self.loaded.emit()
 
-        run_in_thread(load_runs, self.db, status, device, project, on_done=done, on_error=failed)
+        run_in_thread(
+            load_history, self.repo, status, device, project, on_done=done, on_error=failed
+        )
 
     def _refill(self, box: QComboBox, values: list[str]) -> None:
         current = box.currentText()
@@ -252,7 +233,7 @@ class RunHistory(QWidget):
 
     def selected_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows()
-        return self.model.run_at(rows[0].row())["id"] if rows else None
+        return self.model.run_at(rows[0].row()).run_id if rows else None
 
     def _open(self) -> None:
         rid = self.selected_id()

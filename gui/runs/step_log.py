@@ -5,8 +5,9 @@
 * :func:`find_locations` finds source locations the way hvigor prints them (toolchain.md §3.4).
 * :class:`StepLogView` is a read-only ``QPlainTextEdit`` fed in batches (one edit block per
   timer tick); a click on a location emits ``location_activated(path, line, col)``.
-* :func:`open_location` opens a file at a line in ``$VISUAL``/``$EDITOR`` or, without one, with
-  the desktop's default application.
+* Colours are the theme's (``gui.common.theme``) for the palette the log is drawn with; lines
+  keep the colours they were drawn with when the palette changes later.
+* Opening a location is ``gui.common.editor.open_location``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from hmdesk.gui.common.theme import LIGHT, Theme, theme_for
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -27,32 +29,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 _ESC = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|\x1b[()][A-Za-z0-9]|\x1b[=>]")
-_BASIC = [
-    "#000000",
-    "#c62828",
-    "#2e7d32",
-    "#b58900",
-    "#1565c0",
-    "#8e24aa",
-    "#00838f",
-    "#9e9e9e",
-]
-_BRIGHT = [
-    "#616161",
-    "#ef5350",
-    "#43a047",
-    "#f9a825",
-    "#1e88e5",
-    "#ab47bc",
-    "#26a69a",
-    "#ffffff",
-]
-LEVEL_COLOURS = {
-    "error": "#c62828",
-    "warn": "#d75f00",
-    "ok": "#2e7d32",
-    "info": "#1565c0",
-}
 _LEVEL_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bERROR\b|\berror:|\[Fail\]|BUILD FAILED|\bFAILED\b|failed to", re.I), "error"),
     (re.compile(r"\bWARN(ING)?\b", re.I), "warn"),
@@ -70,11 +46,21 @@ _LOCATION_PATTERNS = [
 ]
 
 
-def _xterm256(n: int) -> str:
+def level_colour(level: str, theme: Theme) -> str:
+    """The colour of a line's level ('error' | 'warn' | 'ok' | 'info')."""
+    return {
+        "error": theme.error_fg,
+        "warn": theme.warn_fg,
+        "ok": theme.ok_fg,
+        "info": theme.accent_fg,
+    }[level]
+
+
+def _xterm256(n: int, theme: Theme) -> str:
     if n < 8:
-        return _BASIC[n]
+        return theme.ansi[n]
     if n < 16:
-        return _BRIGHT[n - 8]
+        return theme.ansi_bright[n - 8]
     if n < 232:
         n -= 16
         r, g, b = n // 36, (n // 6) % 6, n % 6
@@ -88,8 +74,11 @@ def strip_ansi(text: str) -> str:
     return _ESC.sub("", text)
 
 
-def ansi_segments(text: str) -> list[tuple[str, str | None, bool]]:
-    """Split ``text`` into runs of (plain text, colour '#rrggbb' or None, bold)."""
+def ansi_segments(text: str, theme: Theme = LIGHT) -> list[tuple[str, str | None, bool]]:
+    """Split ``text`` into runs of (plain text, colour '#rrggbb' or None, bold).
+
+    The 16 basic colours are ``theme``'s; 256-colour and RGB codes are taken as they are.
+    """
     out: list[tuple[str, str | None, bool]] = []
     colour: str | None = None
     bold = False
@@ -111,14 +100,14 @@ def ansi_segments(text: str) -> list[tuple[str, str | None, bool]]:
             elif c == 22:
                 bold = False
             elif 30 <= c <= 37:
-                colour = _BASIC[c - 30]
+                colour = theme.ansi[c - 30]
             elif 90 <= c <= 97:
-                colour = _BRIGHT[c - 90]
+                colour = theme.ansi_bright[c - 90]
             elif c == 39:
                 colour = None
             elif c == 38 and i + 1 < len(codes):
                 if codes[i + 1] == 5 and i + 2 < len(codes):
-                    colour = _xterm256(codes[i + 2] % 256)
+                    colour = _xterm256(codes[i + 2] % 256, theme)
                     i += 2
                 elif codes[i + 1] == 2 and i + 4 < len(codes):
                     r, g, b = (max(0, min(255, v)) for v in codes[i + 2 : i + 5])
@@ -208,11 +197,12 @@ class StepLogView(QPlainTextEdit):
         cursor.movePosition(QTextCursor.MoveOperation.End)
         cursor.beginEditBlock()
         first = self.document().isEmpty()
+        theme = theme_for(self)
         for raw in lines:
             if not first:
                 cursor.insertBlock()
             first = False
-            self._insert_line(cursor, raw.rstrip("\r\n"))
+            self._insert_line(cursor, raw.rstrip("\r\n"), theme)
         cursor.endEditBlock()
         if at_bottom:
             bar.setValue(bar.maximum())
@@ -222,8 +212,8 @@ class StepLogView(QPlainTextEdit):
         self.locations = []
         self.append_lines(lines)
 
-    def _insert_line(self, cursor: QTextCursor, raw: str) -> None:
-        segments = ansi_segments(raw)
+    def _insert_line(self, cursor: QTextCursor, raw: str, theme: Theme) -> None:
+        segments = ansi_segments(raw, theme)
         plain = "".join(s[0] for s in segments)
         has_colour = any(c for _, c, _ in segments)
         level = None if has_colour else line_level(plain)
@@ -241,7 +231,7 @@ class StepLogView(QPlainTextEdit):
             edges = sorted(cuts)
             for a, b in itertools.pairwise(edges):
                 fmt = QTextCharFormat()
-                c = colour or (LEVEL_COLOURS[level] if level else None)
+                c = colour or (level_colour(level, theme) if level else None)
                 if c:
                     fmt.setForeground(QColor(c))
                 if bold or level == "error":
@@ -251,7 +241,7 @@ class StepLogView(QPlainTextEdit):
                         fmt.setAnchor(True)
                         fmt.setAnchorHref(loc.href)
                         fmt.setFontUnderline(True)
-                        fmt.setForeground(QColor("#1565c0"))
+                        fmt.setForeground(QColor(theme.accent_fg))
                         break
                 cursor.insertText(plain[a:b], fmt)
             pos = seg_end

@@ -2,16 +2,19 @@
 
 :class:`StepsPanel` shows one :class:`StepRow` per step and a tab per step log
 (:class:`~hmdesk.gui.runs.step_log.StepLogView`). It is fed by the run controller on the GUI
-thread in batches; it can also show a finished run from the database (``show_steps``).
+thread in batches; it can also show a finished run from the database (``show_steps`` with the
+core's ``StepResult`` records), each failed step with what its error code means.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from datetime import datetime
 
+from hmdesk.core.toolchain.runs import StepResult
+from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.runs.step_log import StepLogView
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -26,15 +29,37 @@ from PySide6.QtWidgets import (
 ORDER = ("build", "install", "stop", "launch")
 DEFAULT_STEPS = ("build", "install", "launch")
 TITLES = {"build": "Build", "install": "Install", "stop": "Stop old", "launch": "Launch"}
-VERDICTS: dict[str, tuple[str, str]] = {
-    "pending": ("○ pending", "#9e9e9e"),
-    "running": ("◌ running", "#1565c0"),
-    "passed": ("✓ passed", "#2e7d32"),
-    "failed": ("✗ failed", "#c62828"),
-    "cancelled": ("■ cancelled", "#ef6c00"),
-    "timeout": ("⏱ timed out", "#c62828"),
-    "skipped": ("– skipped", "#9e9e9e"),
+VERDICTS: dict[str, str] = {
+    "pending": "○ pending",
+    "running": "◌ running",
+    "passed": "✓ passed",
+    "failed": "✗ failed",
+    "cancelled": "■ cancelled",
+    "timeout": "⏱ timed out",
+    "skipped": "– skipped",
 }
+
+
+def verdict_colour(verdict: str, theme: Theme) -> str:
+    """The colour a step verdict is drawn in."""
+    return {
+        "pending": theme.muted_fg,
+        "running": theme.accent_fg,
+        "passed": theme.ok_fg,
+        "failed": theme.error_fg,
+        "cancelled": theme.warn_fg,
+        "timeout": theme.error_fg,
+        "skipped": theme.muted_fg,
+    }.get(verdict, theme.subtle_fg)
+
+
+def message_text(message: str | None, meaning: str | None) -> str | None:
+    """A step's one-line message, with what its error code means when the core knows."""
+    if not meaning:
+        return message
+    if not message:
+        return meaning
+    return message if meaning in message else f"{message} — {meaning}"
 
 
 def fmt_elapsed(seconds: float | None) -> str:
@@ -78,17 +103,29 @@ class StepRow(QFrame):
         self.progress.setMinimumWidth(160)
         lay.addWidget(self.progress)
         self.message = QLabel()
-        self.message.setStyleSheet("color: #455a64")
         # long messages (a HAP path) must not widen the window; the tooltip has it all
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lay.addWidget(self.message, 1)
         self.set_verdict("pending")
 
-    def set_verdict(self, verdict: str, message: str | None = None) -> None:
+    def apply_theme(self) -> None:
+        theme = theme_for(self)
+        self.status.setStyleSheet(
+            f"color: {verdict_colour(self.verdict, theme)}; font-weight: bold"
+        )
+        self.message.setStyleSheet(f"color: {theme.subtle_fg}")
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_theme()
+
+    def set_verdict(
+        self, verdict: str, message: str | None = None, meaning: str | None = None
+    ) -> None:
         self.verdict = verdict
-        text, colour = VERDICTS.get(verdict, (verdict, "#455a64"))
-        self.status.setText(text)
-        self.status.setStyleSheet(f"color: {colour}; font-weight: bold")
+        self.status.setText(VERDICTS.get(verdict, verdict))
+        self.apply_theme()
         if verdict == "running":
             self.started = time.monotonic()
             self.elapsed = 0.0
@@ -102,9 +139,10 @@ class StepRow(QFrame):
                 self.progress.setRange(0, 1)
             if verdict == "passed":
                 self.progress.setValue(self.progress.maximum())
-        if message is not None:
-            self.message.setText(message)
-            self.message.setToolTip(message)
+        text = message_text(message, meaning)
+        if text is not None:
+            self.message.setText(text)
+            self.message.setToolTip(text)
         self.update_elapsed()
 
     def set_elapsed(self, seconds: float | None) -> None:
@@ -199,9 +237,11 @@ class StepsPanel(QWidget):
     def step_progress(self, name: str, done: int, total: int, task: str | None = None) -> None:
         self.ensure(name).set_progress(done, total, task)
 
-    def step_finished(self, name: str, verdict: str, message: str | None = None) -> None:
+    def step_finished(
+        self, name: str, verdict: str, message: str | None = None, meaning: str | None = None
+    ) -> None:
         row = self.ensure(name)
-        row.set_verdict(verdict, message)
+        row.set_verdict(verdict, message, meaning or None)
         if verdict in ("failed", "timeout", "cancelled"):
             self.tabs.setCurrentWidget(self.logs[name])
         if not any(r.verdict == "running" for r in self.rows.values()):
@@ -215,27 +255,22 @@ class StepsPanel(QWidget):
                 row.set_verdict("skipped")
         self._timer.stop()
 
-    def show_steps(self, steps: list[Any]) -> None:
-        """Show persisted steps (``RunStep``-like objects or dicts) of a finished run."""
-        names = tuple(_get(s, "name") for s in steps) or DEFAULT_STEPS
+    def show_steps(self, steps: list[StepResult]) -> None:
+        """Show the stored steps of a finished run (with their logs)."""
+        names = tuple(s.name for s in steps) or DEFAULT_STEPS
         self.reset(names)
         for s in steps:
-            name = _get(s, "name")
-            row = self.rows[name]
-            row.set_verdict(_get(s, "verdict") or "pending", _get(s, "message"))
-            row.set_elapsed(_duration(_get(s, "started_at"), _get(s, "ended_at")))
-            argv = _get(s, "argv") or []
-            text = _get(s, "log") or ""
-            lines = (["$ " + " ".join(argv)] if argv else []) + text.splitlines()
-            dropped = _get(s, "log_dropped") or 0
-            if dropped:
-                lines.append(f"… {dropped} log lines were trimmed when the run was saved")
-            self.logs[name].set_text_lines(lines)
-        failed = next(
-            (s for s in steps if _get(s, "verdict") in ("failed", "timeout", "cancelled")), None
-        )
+            row = self.rows[s.name]
+            meaning = s.error_meaning if s.verdict != "passed" else None
+            row.set_verdict(s.verdict or "pending", s.message, meaning)
+            row.set_elapsed(duration(s.started_at, s.ended_at))
+            lines = (["$ " + " ".join(s.argv)] if s.argv else []) + s.log.splitlines()
+            if s.log_dropped:
+                lines.append(f"… {s.log_dropped} log lines were trimmed when the run was saved")
+            self.logs[s.name].set_text_lines(lines)
+        failed = next((s for s in steps if s.verdict in ("failed", "timeout", "cancelled")), None)
         if failed is not None:
-            self.tabs.setCurrentWidget(self.logs[_get(failed, "name")])
+            self.tabs.setCurrentWidget(self.logs[failed.name])
 
     def _tick(self) -> None:
         for row in self.rows.values():
@@ -243,15 +278,8 @@ class StepsPanel(QWidget):
                 row.update_elapsed()
 
 
-def _get(obj: Any, key: str) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(key)
-    return getattr(obj, key, None)
-
-
-def _duration(start: str | None, end: str | None) -> float | None:
-    from datetime import datetime
-
+def duration(start: str | None, end: str | None) -> float | None:
+    """Seconds between two stored ISO timestamps (None when one is missing or unreadable)."""
     if not start or not end:
         return None
     try:

@@ -85,19 +85,20 @@ def _area(app: Any, base: Path, name: str, ring: int | None = None) -> tuple[Any
 
 
 def _open(app: Any, area: Any, project: Path) -> None:
-    done: list[dict[str, Any]] = []
+    done: list[Any] = []  # the core Project
     area.project_loaded.connect(done.append)
     area.open_project(str(project))
     _spin(app, lambda: bool(done), 15)
 
 
-def _run(app: Any, area: Any) -> dict[str, Any]:
-    done: list[dict[str, Any]] = []
+def _run(app: Any, area: Any) -> Any:
+    """Build & Run; the outcome (the core RunResult, or None when the run never finished)."""
+    done: list[Any] = []
     area.run_done.connect(done.append)
     _spin(app, lambda: area.hub.target != "", 15)
     area.build_and_run()
     _spin(app, lambda: bool(done), 90)
-    return done[0] if done else {}
+    return done[0] if done else None
 
 
 def _close(app: Any, area: Any, ctx: Any) -> None:

@@ -214,3 +214,58 @@ def test_feed_counters_show_each_tick_and_survive_a_new_feed(qtbot, view):
     view.set_feed(None)
     view.tick()
     assert view.reader_dropped == 10 and view.device_dropped == 23
+
+
+def test_query_note_does_not_call_an_ignored_term_a_fallback(qtbot):
+    view = HilogView(capacity=100)
+    qtbot.addWidget(view)
+    view.show()
+    view.query.setText("tag:")  # parses; the empty term is ignored
+    view.apply_query()
+    assert view.note.isVisible()
+    assert "ignored" in view.note.text() and "plain text" not in view.note.text()
+    view.query.setText('tag:"unbalanced')  # does not parse: plain-text fallback
+    view.apply_query()
+    assert "plain text" in view.note.text()
+    view.shutdown()
+
+
+def test_export_builds_the_lines_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    from hmdesk.core.toolchain.hilog.parse import parse_line
+
+    view = HilogView(capacity=1000)
+    qtbot.addWidget(view)
+    raw = [
+        f"11-29 20:00:01.{i:03d}  5394  5394 {'E' if i % 2 else 'I'} A03200/com.x/T: line {i}"
+        for i in range(1200)
+    ]
+    view.push_lines([parse_line(r) for r in raw])
+    qtbot.waitUntil(lambda: view.model.received == 1200)
+
+    def on_gui_thread(*_a: object) -> list:
+        raise AssertionError("re-wrapping 200k rows here stalls the GUI for 300+ ms")
+
+    monkeypatch.setattr(view.model, "all_lines", on_gui_thread)
+    monkeypatch.setattr(view.model, "visible_lines", on_gui_thread)
+    with qtbot.waitSignal(view.export_done, timeout=10_000) as sig:
+        view.export(tmp_path / "all.log", filtered=False)
+    assert sig.args[1] == 1000
+    assert (tmp_path / "all.log").read_text().splitlines() == raw[200:]
+    view.query.setText("level:E")
+    view.apply_query()
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    with qtbot.waitSignal(view.export_done, timeout=10_000) as sig:
+        view.export(tmp_path / "errors.log", filtered=True)
+    assert (tmp_path / "errors.log").read_text().splitlines() == raw[201::2]
+    view.shutdown()
+
+
+def test_export_is_a_menu_button_with_all_and_filtered(qtbot):
+    from PySide6.QtWidgets import QPushButton
+
+    view = HilogView(capacity=10)
+    qtbot.addWidget(view)
+    assert isinstance(view.export_button, QPushButton)  # its arrow no longer overlaps the text
+    actions = view.export_button.menu().actions()
+    assert view.export_all_action in actions and view.export_filtered_action in actions
+    view.shutdown()

@@ -1,17 +1,17 @@
-"""Step logs: ANSI colours, levels, clickable locations, editor argv; steps panel; card pieces."""
+"""Step logs: ANSI colours (the theme's), levels, clickable locations."""
 
 from __future__ import annotations
 
-from hmdesk.gui.runs.failure_card import FailureCard, finding_dict, location_text, pitfall_prefill
+from hmdesk.gui.common.theme import DARK, LIGHT
 from hmdesk.gui.runs.step_log import (
     StepLogView,
     ansi_segments,
     find_locations,
+    level_colour,
     line_level,
     parse_href,
     strip_ansi,
 )
-from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import QPoint, Qt
 
 
@@ -67,55 +67,8 @@ def test_click_on_location_emits(qtbot):
     assert sig.args == ["/p/Index.ets", 18, 34]
 
 
-def test_steps_panel_live_and_persisted(qtbot):
-    panel = StepsPanel()
-    qtbot.addWidget(panel)
-    panel.step_started("build", ["hvigorw", "assembleHap"])
-    panel.step_progress("build", 3, 10, ":entry:default@CompileArkTS")
-    assert panel.rows["build"].progress.value() == 3
-    panel.step_lines("build", ["> hvigor BUILD SUCCESSFUL in 1 s"])
-    panel.step_finished("build", "passed", "ok")
-    panel.step_started("stop", ["hdc", "shell", "aa", "force-stop"])
-    assert list(panel.rows) == ["build", "install", "launch", "stop"]
-    assert panel.rows_box.indexOf(panel.rows["stop"]) == 2  # between install and launch
-    panel.show_steps(
-        [
-            {
-                "name": "build",
-                "verdict": "passed",
-                "argv": ["hvigorw"],
-                "log": "ok\n",
-                "started_at": "2026-11-29T10:00:00.000Z",
-                "ended_at": "2026-11-29T10:00:12.500Z",
-            },
-            {
-                "name": "install",
-                "verdict": "failed",
-                "argv": ["hdc"],
-                "log": "code:9568320\n",
-                "log_dropped": 5,
-                "message": "install failed",
-            },
-        ]
-    )
-    assert panel.rows["build"].time_label.text() == "12.5 s"
-    assert panel.tabs.currentWidget() is panel.logs["install"]
-    assert "trimmed" in panel.logs["install"].toPlainText()
-
-
-def test_card_without_finding_and_prefill(qtbot):
-    card = FailureCard()
-    qtbot.addWidget(card)
-    card.show_finding("launch", None, "error: failed to start ability.")
-    assert "unclassified" in card.title.text()
-    assert card.evidence.text() == "error: failed to start ability."
-    card.set_recalled(None)
-    assert card.rows == []
-    d = finding_dict(
-        {"kind": "install", "code": "9568320", "evidence": "code:9568320", "fix": "sign it"}
-    )
-    p = pitfall_prefill(d, "install", 12)
-    assert p["provenance"] == "hmdesk-run:12" and "9568320" in p["tags"]
-    assert p["content"].startswith("Install failed: install (9568320)")
-    assert location_text({"path": "a.ets", "line": 3, "col": 4}) == "a.ets:3:4"
-    assert location_text("a.ets:3:4") == "a.ets:3:4"
+def test_colours_come_from_the_theme():
+    assert ansi_segments("\x1b[31mred", DARK)[0][1] == DARK.ansi[1]
+    assert ansi_segments("\x1b[91mbright", LIGHT)[0][1] == LIGHT.ansi_bright[1]
+    assert level_colour("error", DARK) == DARK.error_fg
+    assert level_colour("info", LIGHT) == LIGHT.accent_fg

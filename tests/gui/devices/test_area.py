@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hmdesk.gui.common.device_hub import TARGET_KEY, DeviceHub
 from hmdesk.gui.context import build_context
 from hmdesk.gui.devices.area import DevicesArea
-from hmdesk.gui.common.device_hub import TARGET_KEY, DeviceHub
-from hmdesk.gui.devices.model import DevicesModel
 from PySide6.QtCore import QSettings
 
-from tests.fixtures.fake_tools import fake_tools
-
-__all__ = ["fake_tools"]
+from tests.gui.contrast import palettes, rendered_contrast
 
 USB = "FMR0224109025576"
 TCP = "127.0.0.1:5555"
@@ -81,51 +78,11 @@ def test_no_device_and_server_failure_say_what_to_do(qtbot, ctx, fake_tools):
     area.shutdown()
 
 
-def test_model_with_plain_dicts(qtmodeltester):
-    model = DevicesModel()
-    model.set_devices(
-        [
-            {"key": USB, "connection": "USB", "state": "Connected", "name": "phone"},
-            {"key": TCP, "connection": "TCP", "state": "Offline", "name": ""},
-        ]
-    )
-    model.set_target(USB)
-    qtmodeltester.check(model)
-    assert model.data(model.index(1, 5))
-
-
-def test_poller_callback_is_marshalled_to_the_gui_thread(qtbot, ctx):
-    import threading
-
-    from hmdesk.core.toolchain.devices import DeviceChange
-    from hmdesk.core.toolchain.hdc import Device
-
-    hub = DeviceHub(ctx.settings, ctx.db)
-    seen = []
-    hub.devices_changed.connect(lambda devs: seen.append((threading.get_ident(), devs)))
-    change = DeviceChange(
-        devices=[Device(USB, "USB", "Connected", "phone")],
-        events=[],
-        status="ok",
-        message="",
-        fix=None,
-        status_changed=True,
-    )
-    worker = threading.Thread(target=hub._on_change_thread, args=(change,))
-    worker.start()
-    worker.join()
-    qtbot.waitUntil(lambda: bool(seen))
-    assert seen[0][0] == threading.main_thread().ident
-    assert hub.target == USB  # the only usable device is chosen
-    hub._on_change_thread(
-        DeviceChange(
-            devices=[],
-            events=[],
-            status="server-failed",
-            message="Connect server failed",
-            fix="hdc kill -r",
-            status_changed=True,
-        )
-    )
-    qtbot.waitUntil(lambda: bool(hub.error))
-    assert "Connect server failed" in hub.error and "hdc kill -r" in hub.error
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_error_label_is_readable_under_both_palettes(qtbot, ctx, name):
+    area = make_area(qtbot, ctx)
+    area.setPalette(palettes()[name])
+    area.hub.inject([], "hdc could not connect to its server — run `hdc kill -r`")
+    qtbot.waitUntil(area.error_label.isVisible)
+    assert rendered_contrast(area.error_label) >= 4.5, name
+    area.shutdown()

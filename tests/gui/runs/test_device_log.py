@@ -1,4 +1,5 @@
-"""The Runs area's hilog view on a real (fake) ``hdc shell hilog`` stream: device lost mid-stream."""
+"""DeviceLogLink: the Runs area's hilog view on a real (fake) ``hdc shell hilog`` stream — device
+lost mid-stream, clearing the device buffer, switching device and closing without waiting."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import pytest
 from hmdesk.gui.context import build_context
 from hmdesk.gui.runs import hilog_feed
 from hmdesk.gui.runs.area import RunsArea
-from PySide6.QtCore import QSettings
+from hmdesk.gui.runs.device_log import stream_note
+from PySide6.QtCore import QCoreApplication, QSettings
 
-from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
-
-__all__ = ["fake_tools"]
+from tests.fixtures.fake_tools import FAKE_HDC_KEY
 
 OTHER_KEY = "025DEK236V035771"
 
@@ -116,7 +116,7 @@ def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area,
     old._on_lines(["a late line of the old stream"])
     assert old.drain() == []
     old.status.emit("error", "late words of the old stream", 0)
-    qtbot.wait(50)
+    QCoreApplication.processEvents()  # delivered now if it were queued
     assert "late words" not in view.stats.text()
     # the new stream streams meanwhile; the old hdc is killed after the grace
     qtbot.waitUntil(lambda: new.stream.status.state == "connected", timeout=15_000)
@@ -133,3 +133,10 @@ def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area,
     assert hilog_feed.wait_for_stops(15)
     assert not _alive(new_pid)
     qtbot.waitUntil(lambda: hilog_feed.stops_pending() == 0, timeout=5_000)
+
+
+def test_stream_note_words():
+    assert stream_note("connected", "", 0) == "streaming"
+    assert stream_note("connected", "", 2) == "stream restarted (2×) after a disconnect"
+    assert stream_note("device-gone", "FMR0 gone", 0).endswith(": FMR0 gone")
+    assert stream_note("something-new", "x", 0) == "something-new"

@@ -6,16 +6,18 @@ import os
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.runs import PipelineOptions
+from hmdesk.core.toolchain.project import Project
+from hmdesk.core.toolchain.runs import PipelineOptions, RunResult
 from hmdesk.gui.context import build_context
-from hmdesk.gui.runs.area import RECENT_KEY, RunsArea
-from hmdesk.gui.runs.failure_card import SavePitfallDialog
+from hmdesk.gui.runs.area import RunsArea
+from hmdesk.gui.runs.controller import RunOutcome
 from hmdesk.gui.runs.hilog_view import RING_SETTING
+from hmdesk.gui.runs.project_bar import RECENT_KEY
+from hmdesk.gui.runs.save_pitfall import SavePitfallDialog
 from PySide6.QtCore import QSettings, Qt
 
-from tests.fixtures.fake_tools import FAKE_HDC_KEY, fake_tools
-
-__all__ = ["fake_tools"]
+from tests.fixtures.fake_tools import FAKE_HDC_KEY
+from tests.gui.contrast import palettes, rendered_contrast
 
 RUN_TIMEOUT = 60_000
 
@@ -72,13 +74,13 @@ def area(qtbot, ctx, fake_tools):
     a.shutdown()
 
 
-def open_project(qtbot, area, path: Path) -> dict:
+def open_project(qtbot, area, path: Path) -> Project:
     with qtbot.waitSignal(area.project_loaded, timeout=10_000) as sig:
         area.open_project(str(path))
     return sig.args[0]
 
 
-def run(qtbot, area) -> dict:
+def run(qtbot, area) -> RunOutcome:
     with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
         assert area.build_and_run() is not False
     return sig.args[0]
@@ -97,12 +99,14 @@ def wait_target(qtbot, area) -> None:
 
 def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
     summary = open_project(qtbot, area, fake_tools.project("hello"))
-    assert summary["bundle"] and summary["module"] == "entry" and summary["ability"]
+    entry = summary.entry_module
+    assert summary.bundle_name and entry is not None and entry.name == "entry"
+    assert entry.launcher_ability
     assert "signed" in area.project_label.text()
     assert ctx.settings.value(RECENT_KEY)
     wait_target(qtbot, area)
     result = run(qtbot, area)
-    assert result["status"] == "success", result
+    assert isinstance(result, RunResult) and result.status == "success", result
     rows = area.steps.rows
     assert [rows[n].verdict for n in ("build", "install", "stop", "launch")] == ["passed"] * 4
     assert rows["build"].progress.value() == rows["build"].progress.maximum() > 0
@@ -112,7 +116,7 @@ def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
     assert not area.card_scroll.isVisible()
     assert area.run_button.isEnabled() and not area.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: area.history.model.rowCount() == 1, timeout=10_000)
-    assert area.history.model.run_at(0)["status"] == "success"
+    assert area.history.model.run_at(0).status == "success"
 
 
 @pytest.mark.parametrize(
@@ -145,23 +149,23 @@ def test_failure_shows_card_with_recalled_pitfalls(
     if scenario != "no-device":
         wait_target(qtbot, area)
     result = run(qtbot, area)
-    assert result["status"] == "failed"
+    assert result.status == "failed"
     wait_card(qtbot, area)
     card = area.card
     finding = card.finding
     assert finding is not None
     if kind:
-        assert finding["kind"] == kind, finding
+        assert finding.kind == kind, finding
     if code:
-        assert str(finding.get("code")) == code or code in finding["evidence"], finding
+        assert str(finding.code) == code or code in finding.evidence, finding
     assert "failed" in card.title.text()
     assert card.evidence.text()
     assert card.fix.text().startswith("<b>Fix:</b>")
     # the recalled pitfall for this failure is among the rows, with highlighting and breakdown
     ids = [r.memory_id for r in card.rows]
-    assert ctx.pitfall_ids[pitfall] in ids, (finding["query_terms"], card.recall_note.text())
+    assert ctx.pitfall_ids[pitfall] in ids, (finding.query_terms, card.recall_note.text())
     # generic words alone ("no", "file", 失败) recall nothing unrelated
-    assert not set(ctx.noise_ids) & set(ids), (finding["query_terms"], ids)
+    assert not set(ctx.noise_ids) & set(ids), (finding.query_terms, ids)
     row = card.row_for(ctx.pitfall_ids[pitfall])
     assert "background" in row.content.text()
     assert "confidence" in row.breakdown.text() and "lexical" in row.breakdown.text()
@@ -206,7 +210,7 @@ def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypat
     with qtbot.waitSignal(area.pitfall_saved, timeout=10_000) as sig:
         area.card.save_button.click()
     saved = ctx.store.get(sig.args[0])
-    assert str(result["run_id"]) in saved.provenance
+    assert str(result.run_id) in saved.provenance
     assert "9568320" in saved.content and "install" in saved.tags
     assert seen["content"].startswith("Install failed")
     # "This helped" counts a recall
@@ -274,7 +278,7 @@ def test_cancel_leaves_no_process_behind(qtbot, area, fake_tools):
     assert _alive(grandchild)
     with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
         area.cancel_button.click()
-    assert sig.args[0]["status"] == "cancelled"
+    assert sig.args[0].status == "cancelled"
     assert area.steps.rows["build"].verdict == "cancelled"
     qtbot.waitUntil(lambda: not _alive(grandchild), timeout=10_000)
     assert _fake_processes(str(fake_tools.bin_dir.parent)) == []
@@ -283,30 +287,36 @@ def test_cancel_leaves_no_process_behind(qtbot, area, fake_tools):
 def test_history_open_filter_and_repeat(qtbot, area, ctx, fake_tools):
     open_project(qtbot, area, fake_tools.project("hello"))
     wait_target(qtbot, area)
-    assert run(qtbot, area)["status"] == "success"
+    assert run(qtbot, area).status == "success"
     fake_tools.hdc_scenario("one-device", "install-9568320")
     failed = run(qtbot, area)
-    assert failed["status"] == "failed"
+    assert failed.status == "failed"
     h = area.history
     qtbot.waitUntil(lambda: h.model.rowCount() == 2, timeout=10_000)
     with qtbot.waitSignal(h.loaded, timeout=10_000):
         h.status_box.setCurrentText("failed")
-    assert h.model.rowCount() == 1 and h.model.run_at(0)["status"] == "failed"
+    assert h.model.rowCount() == 1 and h.model.run_at(0).status == "failed"
     with qtbot.waitSignal(area.old_run_shown, timeout=10_000):
-        h.open_requested.emit(failed["run_id"])
+        h.open_requested.emit(failed.run_id)
     assert area.steps.rows["install"].verdict == "failed"
     assert "9568320" in area.steps.logs["install"].toPlainText()
     wait_card(qtbot, area)
-    assert area.card.finding["code"] == "9568320"
+    assert area.card.finding is not None and area.card.finding.code == "9568320"
+    assert f"#{failed.run_id}" in area.banner.text()
+    # the run detail says what the failed step's code means (as stored by the pipeline)
+    stored = next(s for s in area.repo.get(failed.run_id).steps if s.name == "install")
+    assert (
+        stored.error_meaning and stored.error_meaning in area.steps.rows["install"].message.text()
+    )
     # repeat it (now installing works)
     fake_tools.hdc_scenario("one-device")
     with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
-        h.repeat_requested.emit(failed["run_id"])
-    assert sig.args[0]["status"] == "success"
+        h.repeat_requested.emit(failed.run_id)
+    assert sig.args[0].status == "success"
     with qtbot.waitSignal(h.loaded, timeout=10_000):
         h.status_box.setCurrentText("(all)")
     assert h.model.rowCount() == 3
-    assert h.model.run_at(0)["rerun_of"] == failed["run_id"]
+    assert h.model.run_at(0).rerun_of == failed.run_id
 
 
 def test_models_pass_qtmodeltester(qtbot, qtmodeltester, area, fake_tools):
@@ -330,3 +340,87 @@ def test_ctrl_r_and_ring_setting(qtbot, area, ctx, monkeypatch):
     area.hilog.capacity_action.trigger()
     assert area.hilog.model.capacity == 50_000
     assert int(ctx.settings.value(RING_SETTING)) == 50_000
+
+
+def test_missing_hvigorw_fails_with_a_card_that_says_what_to_do(qtbot, area, fake_tools):
+    fake_tools.set("HMDESK_HVIGORW", str(fake_tools.work / "no-such-hvigorw"))
+    with qtbot.waitSignal(area.project_loaded, timeout=10_000):
+        area.open_project(str(fake_tools.project("hello")))
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    with qtbot.waitSignal(area.run_done, timeout=60_000) as sig:
+        assert area.build_and_run()
+    assert sig.args[0].status == "failed"
+    qtbot.waitUntil(lambda: area.card_scroll.isVisible(), timeout=10_000)
+    assert area.card.finding is not None and area.card.finding.kind == "tool"
+    assert "hvigorw" in area.card.evidence.text()
+    assert "HMDESK_HVIGORW" in area.card.fix.text()
+    assert area.run_button.isEnabled()
+
+
+@pytest.mark.parametrize("broken", ["empty-folder", "bad-json5"])
+def test_unreadable_project_says_why_and_what_to_open(qtbot, area, tmp_path, broken):
+    folder = tmp_path / broken
+    folder.mkdir()
+    if broken == "bad-json5":
+        (folder / "AppScope").mkdir()
+        (folder / "AppScope" / "app.json5").write_text("{ app: { bundleName: ", encoding="utf-8")
+        (folder / "build-profile.json5").write_text("{}", encoding="utf-8")
+    with qtbot.waitSignal(area.project_failed, timeout=10_000) as sig:
+        area.open_project(str(folder))
+    assert sig.args[0]
+    text = area.project_label.text()
+    assert "Not a HarmonyOS project" in text and "AppScope/app.json5" in text
+    assert area.project is None
+    assert area.build_and_run() is False  # and it says to open a project first
+    assert "Open a project first" in area.banner.text()
+
+
+def test_device_box_shows_the_whole_device_and_state(qtbot, area, fake_tools):
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    box = area.device_box
+    text = box.currentText()
+    assert FAKE_HDC_KEY in text and "Connected" in text
+    # the closed combo is wide enough for its text (it used to cut "Connected" off)
+    assert box.width() >= box.fontMetrics().horizontalAdvance(text) + 20
+
+
+def test_ctrl_r_works_from_another_tab_and_brings_the_runs_area_up(qtbot, area):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLineEdit, QTabWidget
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    other = QLineEdit()
+    tabs.addTab(other, "Memories")
+    tabs.addTab(area, "Runs")
+    tabs.setCurrentIndex(0)
+    tabs.show()
+    with qtbot.waitActive(tabs):
+        tabs.activateWindow()
+    other.setFocus()
+    qtbot.keyClick(other, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: tabs.currentWidget() is area)
+    assert "Open a project first" in area.banner.text()
+    tabs.removeTab(tabs.indexOf(area))  # the fixture shuts the area down; tabs must not own it
+    area.setParent(None)
+
+
+def test_missing_hdc_is_said_on_the_runs_tab_too(qtbot, area, fake_tools):
+    fake_tools.set("HMDESK_HDC", str(fake_tools.work / "no-such-hdc"))
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.device_error.isVisible(), timeout=15_000)
+    assert "HMDESK_HDC" in area.device_error.text()
+    fake_tools.set("HMDESK_HDC", str(fake_tools.hdc))
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: not area.device_error.isVisible(), timeout=15_000)
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("kind", ["ok", "warn", "error", "info"])
+def test_banner_and_device_error_are_readable_under_both_palettes(qtbot, area, name, kind):
+    area.setPalette(palettes()[name])
+    area.banner_text("Run #12 of com.example.hello on FMR0224109025576: <b>failed</b>", kind)
+    area._on_hub_error("hdc was not found: set HMDESK_HDC")
+    qtbot.waitUntil(lambda: area.banner.isVisible() and area.device_error.isVisible())
+    assert rendered_contrast(area.banner) >= 4.5, (name, kind)
+    assert rendered_contrast(area.device_error) >= 4.5, name

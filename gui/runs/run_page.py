@@ -1,0 +1,176 @@
+"""The *Run* page of the Runs tab: the steps with their live logs beside the failure card.
+
+:class:`RunPage` shows a run's steps (:class:`~hmdesk.gui.runs.steps.StepsPanel`) and, when it
+failed, the :class:`~hmdesk.gui.runs.failure_card.FailureCard` with the pitfalls recalled for the
+finding. Recalling, saving a pitfall and counting a recall talk to the memory store off the GUI
+thread. :func:`failure_of` picks the finding and the failed step of a stored run.
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.memory.recall_floor import recall_for_terms
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.runs import RunResult
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.context import AppContext
+from hmdesk.gui.runs.failure_card import FailureCard
+from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, pitfall_prefill
+from hmdesk.gui.runs.steps import StepsPanel
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QScrollArea, QSplitter, QVBoxLayout, QWidget
+
+CARD_SHARE = 0.58  # of the page's width the steps keep when the card opens
+
+
+def failure_of(run: RunResult | None) -> tuple[Finding | None, str | None]:
+    """The finding to show and the failed step's name, from a finished run.
+
+    The run's own finding first, else the failed step's; a failed step the doctor could not
+    classify still gets a finding built from its verdict, message and error code.
+    """
+    if run is None:
+        return None, None
+    finding = run.doctor
+    failed = next((s for s in run.steps if s.verdict in ("failed", "timeout")), None)
+    if failed is None:
+        return finding, None
+    finding = finding or failed.doctor
+    if finding is None:
+        finding = Finding(
+            kind="timeout" if failed.verdict == "timeout" else "failed",
+            evidence=failed.message or "",
+            fix="",
+            code=failed.error_code,
+            query_terms=[t for t in (failed.name, failed.error_code) if t],
+        )
+    return finding, failed.name
+
+
+class RunPage(QSplitter):
+    """Steps and logs on the left, the failure card (hidden until a run fails) on the right.
+
+    Signals:
+        recall_done(): the card's recalled pitfalls (or why there are none) are shown.
+        pitfall_saved(str): the id of the memory saved from the card.
+        recall_counted(str): "This helped" was counted for this memory id.
+        location_activated(str, int, int): a location in a log or in the card was clicked.
+    """
+
+    recall_done = Signal()
+    pitfall_saved = Signal(str)
+    recall_counted = Signal(str)
+    location_activated = Signal(str, int, int)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.ctx = ctx
+        self.project_bundle: str | None = None  # tags a saved pitfall with the project
+        self.steps = StepsPanel()
+        self.steps.location_activated.connect(self.location_activated)
+        self.addWidget(self.steps)
+        self.card = FailureCard()
+        self.card.save_requested.connect(self.save_pitfall)
+        self.card.helped.connect(self.count_recall)
+        self.card.location_activated.connect(self.location_activated)
+        self.card_scroll = QScrollArea()
+        self.card_scroll.setWidgetResizable(True)
+        self.card_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.card_scroll.setMinimumWidth(380)
+        holder = QWidget()
+        holder_lay = QVBoxLayout(holder)
+        holder_lay.setContentsMargins(0, 0, 0, 0)
+        holder_lay.addWidget(self.card)
+        holder_lay.addStretch(1)
+        self.card_scroll.setWidget(holder)
+        self.card_scroll.hide()
+        self.addWidget(self.card_scroll)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 2)
+
+    def hide_card(self) -> None:
+        self.card_scroll.hide()
+
+    def show_card(
+        self, run_id: int | None, step: str | None, finding: Finding | None, message: str | None
+    ) -> None:
+        """Show why the run failed and recall the pitfalls for it."""
+        self.card.show_finding(step, finding, message)
+        self.card.run_id = run_id
+        if not self.card_scroll.isVisible():
+            self.card_scroll.show()
+            total = max(800, self.width())
+            self.setSizes([int(total * CARD_SHARE), total - int(total * CARD_SHARE)])
+        self.recall()
+
+    def recall(self) -> None:
+        """Search the memories with the finding's query terms (off the GUI thread)."""
+        terms = list(self.card.finding.query_terms) if self.card.finding is not None else []
+        if not terms:
+            self.card.set_recalled(None)
+            self.recall_done.emit()
+            return
+        retriever = self.ctx.retriever
+
+        def search(terms: list[str]) -> QueryResult:
+            return recall_for_terms(retriever, terms)
+
+        def done(result: QueryResult) -> None:
+            self.card.set_recalled(result)
+            self.recall_done.emit()
+
+        def failed(exc: BaseException) -> None:
+            self.card.set_recall_error(str(exc))
+            self.recall_done.emit()
+
+        run_in_thread(search, [str(t) for t in terms], on_done=done, on_error=failed)
+
+    def save_pitfall(self) -> None:
+        """ "Save as pitfall": the pre-filled editor, then the store (off the GUI thread)."""
+        prefill = pitfall_prefill(
+            self.card.finding, self.card.step, self.card.run_id, self.project_bundle
+        )
+        values = SavePitfallDialog.ask(prefill, self)
+        if not values:
+            return
+        store = self.ctx.store
+
+        def work() -> MemoryRecord:
+            return store.add(
+                values["content"],
+                layer=values["layer"],
+                tags=tuple(values["tags"]),
+                confidence=values["confidence"],
+                source=values["source"],
+                provenance=values["provenance"],
+                reason=f"saved from a failed run ({values['provenance']})",
+            )
+
+        def done(record: MemoryRecord) -> None:
+            self.ctx.bus.show_info(f"Saved pitfall {record.id}")
+            self.pitfall_saved.emit(record.id)
+            self.recall()
+
+        run_in_thread(
+            work,
+            on_done=done,
+            on_error=lambda e: self.ctx.bus.show_error(f"Could not save the pitfall: {e}", ""),
+        )
+
+    def count_recall(self, memory_id: str) -> None:
+        """ "This helped": one more recall of the memory."""
+        store = self.ctx.store
+
+        def done(_result: object) -> None:
+            row = self.card.row_for(memory_id)
+            if row is not None:
+                row.mark_counted()
+            self.recall_counted.emit(memory_id)
+
+        run_in_thread(
+            store.record_recall,
+            [memory_id],
+            on_done=done,
+            on_error=lambda e: self.ctx.bus.show_error(f"Could not count the recall: {e}", ""),
+        )

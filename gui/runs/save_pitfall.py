@@ -1,0 +1,121 @@
+"""Saving a failure as a pitfall memory: the pre-filled fields and the editor dialog.
+
+* :func:`pitfall_prefill` turns the doctor's :class:`~hmdesk.core.toolchain.doctor.Finding` into
+  the fields a new memory starts with.
+* :class:`SavePitfallDialog` is the pre-filled memory editor (``ask`` is the seam for tests).
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from hmdesk.core.memory.record import LAYERS
+from hmdesk.core.toolchain.doctor import Finding
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QWidget,
+)
+
+
+class PitfallValues(TypedDict):
+    """The memory to save, as the dialog returns it."""
+
+    content: str
+    tags: list[str]
+    layer: str
+    confidence: float
+    provenance: str
+    source: str
+
+
+class PitfallDraft(PitfallValues):
+    """What the dialog starts with (plus the project the run built)."""
+
+    project: NotRequired[str | None]
+
+
+def pitfall_prefill(
+    finding: Finding | None, step: str | None, run_id: int | None, project: str | None = None
+) -> PitfallDraft:
+    """The fields a new memory starts with when saved from a failure."""
+    kind = finding.kind if finding is not None and finding.kind else "failure"
+    code = finding.code if finding is not None else None
+    lines = [f"{(step or 'run').capitalize()} failed: {kind}" + (f" ({code})" if code else "")]
+    if finding is not None and finding.evidence:
+        lines.append(f"Evidence: {finding.evidence.strip()}")
+    if finding is not None and finding.fix:
+        lines.append(f"Fix: {finding.fix.strip()}")
+    tags = ["pitfall", "harmonyos"]
+    for t in (step, kind, str(code) if code else None):
+        if t and t not in tags:
+            tags.append(str(t))
+    return {
+        "content": "\n".join(lines),
+        "tags": tags,
+        "layer": "semantic",
+        "confidence": 0.7,
+        "provenance": f"hmdesk-run:{run_id}" if run_id is not None else "hmdesk-run",
+        "source": "hmdesk-runner",
+        "project": project,
+    }
+
+
+class SavePitfallDialog(QDialog):
+    """A memory editor pre-filled from a failure."""
+
+    def __init__(self, prefill: PitfallDraft, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Save as pitfall")
+        self.resize(560, 360)
+        form = QFormLayout(self)
+        self.content = QPlainTextEdit(prefill["content"])
+        form.addRow("Content", self.content)
+        self.tags = QLineEdit(", ".join(prefill["tags"]))
+        self.tags.setToolTip("comma separated")
+        form.addRow("Tags", self.tags)
+        self.layer = QComboBox()
+        self.layer.addItems(list(LAYERS))
+        self.layer.setCurrentText(prefill["layer"])
+        form.addRow("Layer", self.layer)
+        self.confidence = QDoubleSpinBox()
+        self.confidence.setRange(0.0, 1.0)
+        self.confidence.setSingleStep(0.05)
+        self.confidence.setValue(float(prefill["confidence"]))
+        form.addRow("Confidence", self.confidence)
+        self.provenance = QLineEdit(prefill["provenance"])
+        self.provenance.setReadOnly(True)
+        form.addRow("Provenance", self.provenance)
+        self.source = prefill["source"]
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> PitfallValues:
+        return {
+            "content": self.content.toPlainText().strip(),
+            "tags": [t.strip() for t in self.tags.text().split(",") if t.strip()],
+            "layer": self.layer.currentText(),
+            "confidence": round(self.confidence.value(), 2),
+            "provenance": self.provenance.text(),
+            "source": self.source,
+        }
+
+    @classmethod
+    def ask(cls, prefill: PitfallDraft, parent: QWidget | None = None) -> PitfallValues | None:
+        """Show the dialog; the values to save, or None if cancelled. Tests monkeypatch this."""
+        dlg = cls(prefill, parent)
+        try:
+            if dlg.exec() == QDialog.DialogCode.Accepted and dlg.values()["content"]:
+                return dlg.values()
+            return None
+        finally:
+            dlg.deleteLater()

@@ -1,0 +1,121 @@
+"""The failure card: a typed finding, recalled pitfalls, and readable under both palettes."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.memory.recall_floor import recall_floor
+from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.gui.common.theme import DARK, LIGHT
+from hmdesk.gui.context import build_context
+from hmdesk.gui.runs.failure_card import FailureCard, split_location
+from PySide6.QtCore import QSettings
+
+from tests.gui.contrast import palettes, rendered_contrast
+
+# the doctor's terms for install code 9568320 (kind, code, 安装失败, first words of its meaning)
+TERMS_9568320 = "signing 9568320 install 安装失败 no signature file."
+
+
+@pytest.fixture
+def ctx(tmp_path, qapp):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    c = build_context(tmp_path / "hmdesk.db", settings)
+    add = c.store.add
+    c.ids = {  # type: ignore[attr-defined]
+        "signing": add(
+            "Install failed with 9568320 no signature: the HAP is unsigned, add signingConfigs",
+            tags=["signing", "install", "9568320"],
+            confidence=0.8,
+        ).id,
+        "coffee": add("There is no coffee left in the kitchen", tags=["office"]).id,
+        "config": add("Keep the config file small and documented", tags=["docs"]).id,
+    }
+    yield c
+    c.db.close()
+
+
+def signing_finding() -> Finding:
+    return Finding(
+        kind="signing",
+        evidence="error: failed to install bundle. code:9568320 no signature file.",
+        fix="Add signingConfigs.",
+        code="9568320",
+        query_terms=TERMS_9568320.split(),
+        location="entry/src/main/ets/pages/Index.ets:12:5",
+        meaning="the HAP has no signature",
+    )
+
+
+def test_card_without_finding(qtbot):
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.show_finding("launch", None, "error: failed to start ability.")
+    assert "unclassified" in card.title.text()
+    assert card.finding is not None and card.finding.kind == "unclassified"
+    assert card.evidence.text() == "error: failed to start ability."
+    assert "no search terms" in card.recall_note.text()
+    card.set_recalled(None)
+    assert card.rows == []
+
+
+def test_card_shows_a_typed_finding_and_its_location(qtbot):
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.show()
+    card.show_finding("install", signing_finding())
+    assert card.title.text() == "Install failed — signing (9568320)"
+    assert "(the HAP has no signature)" in card.fix.text()
+    assert "Index.ets" in card.location.text() and card.location.isVisibleTo(card)
+    with qtbot.waitSignal(card.location_activated) as sig:
+        card.location.linkActivated.emit("loc:entry/src/main/ets/pages/Index.ets:12:5")
+    assert sig.args == ["entry/src/main/ets/pages/Index.ets", 12, 5]
+    assert "searching memories for: signing 9568320" in card.recall_note.text()
+
+
+def test_split_location():
+    assert split_location("a.ets:3:4") == ("a.ets", 3, 4)
+    assert split_location("C:/p/a.ets:3") == ("C:/p/a.ets", 3, 1)
+    assert split_location("a.ets") == ("a.ets", 1, 1)
+
+
+def test_card_says_how_many_were_hidden(qtbot, ctx):
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.show_finding(
+        "install", Finding(kind="signing", evidence="", fix="", query_terms=TERMS_9568320.split())
+    )
+    card.set_recalled(recall_floor(ctx.retriever.search(Query(text=TERMS_9568320, limit=20))))
+    assert card.row_for(ctx.ids["signing"]) is not None
+    assert card.row_for(ctx.ids["coffee"]) is None
+    assert "weak match" in card.recall_note.text()
+    # nothing but weak matches: the card says so instead of showing them
+    card.set_recalled(recall_floor(ctx.retriever.search(Query(text="no file", limit=20))))
+    assert card.rows == [] and "weak match" in card.recall_note.text()
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_card_is_readable_under_both_palettes(qtbot, ctx, name):
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.resize(520, 600)
+    card.show()
+    card.show_finding("install", signing_finding())
+    card.set_recalled(recall_floor(ctx.retriever.search(Query(text=TERMS_9568320, limit=20))))
+    row = card.row_for(ctx.ids["signing"])
+    assert row is not None
+    card.setPalette(palettes()[name])  # after the card was built: re-themed on PaletteChange
+    qtbot.waitUntil(lambda: card._theme is (DARK if name == "dark" else LIGHT))
+    theme = DARK if name == "dark" else LIGHT
+    assert card.fill == theme.card_bg and theme.card_title_fg in card.title.styleSheet()
+    for widget in (
+        card.title,
+        card.evidence,
+        card.fix,
+        card.location,
+        card.recall_title,
+        card.recall_note,
+        row.content,
+    ):
+        ratio = rendered_contrast(widget)
+        assert ratio >= 4.5, (name, widget.objectName() or type(widget).__name__, ratio)

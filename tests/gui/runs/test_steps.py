@@ -1,0 +1,80 @@
+"""The steps panel: live steps, a stored run's steps with their logs and what their codes mean."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.runs import StepResult
+from hmdesk.gui.runs.steps import StepsPanel, duration, message_text
+
+
+def test_steps_panel_live_and_persisted(qtbot):
+    panel = StepsPanel()
+    qtbot.addWidget(panel)
+    panel.step_started("build", ["hvigorw", "assembleHap"])
+    panel.step_progress("build", 3, 10, ":entry:default@CompileArkTS")
+    assert panel.rows["build"].progress.value() == 3
+    panel.step_lines("build", ["> hvigor BUILD SUCCESSFUL in 1 s"])
+    panel.step_finished("build", "passed", "ok")
+    panel.step_started("stop", ["hdc", "shell", "aa", "force-stop"])
+    assert list(panel.rows) == ["build", "install", "launch", "stop"]
+    assert panel.rows_box.indexOf(panel.rows["stop"]) == 2  # between install and launch
+    panel.show_steps(
+        [
+            StepResult(
+                "build",
+                0,
+                verdict="passed",
+                argv=["hvigorw"],
+                log="ok\n",
+                started_at="2026-11-29T10:00:00.000Z",
+                ended_at="2026-11-29T10:00:12.500Z",
+            ),
+            StepResult(
+                "install",
+                1,
+                verdict="failed",
+                argv=["hdc"],
+                log="code:9568320\n",
+                log_dropped=5,
+                message="install failed",
+            ),
+        ]
+    )
+    assert panel.rows["build"].time_label.text() == "12.5 s"
+    assert panel.tabs.currentWidget() is panel.logs["install"]
+    assert "trimmed" in panel.logs["install"].toPlainText()
+
+
+def test_a_stored_failed_step_says_what_its_code_means(qtbot):
+    panel = StepsPanel()
+    qtbot.addWidget(panel)
+    meaning = "The HAP has no signature: the device refuses an unsigned package."
+    panel.show_steps(
+        [
+            StepResult("build", 0, verdict="passed", error_meaning="not shown for a passed step"),
+            StepResult(
+                "install",
+                1,
+                verdict="failed",
+                error_code="9568320",
+                message="install failed (9568320)",
+                error_meaning=meaning,
+            ),
+            StepResult("launch", 2, verdict="skipped"),
+        ]
+    )
+    install = panel.rows["install"].message
+    assert "install failed (9568320)" in install.text() and meaning in install.text()
+    assert meaning in install.toolTip()
+    assert "not shown" not in panel.rows["build"].message.text()
+    # live: the meaning the pipeline sends with a finished step is shown the same way
+    panel.step_finished("launch", "failed", "aa start failed", "no such ability")
+    assert panel.rows["launch"].message.text() == "aa start failed — no such ability"
+
+
+def test_message_text_and_duration():
+    assert message_text("failed", None) == "failed"
+    assert message_text(None, "meaning") == "meaning"
+    assert message_text("code 1: meaning", "meaning") == "code 1: meaning"
+    assert duration("2026-11-29T10:00:00Z", "2026-11-29T10:00:01.5Z") == 1.5
+    assert duration(None, "2026-11-29T10:00:00Z") is None
+    assert duration("not a time", "2026-11-29T10:00:00Z") is None
