@@ -63,7 +63,10 @@ class SearchController(QObject):
         self.closed = False
         self._searching_since: float | None = None
         self._frozen_pool: int | None = None
-        self._latest: LatestOnly[QuerySpec, QueryResult] = LatestOnly(self.run_search, self)
+        # a lambda, not the bound method: run_search is looked up per call (tests spy on it)
+        self._latest: LatestOnly[QuerySpec, QueryResult] = LatestOnly(
+            lambda spec: self.run_search(spec), self
+        )
         self._latest.result.connect(self._on_result)
         self._latest.error.connect(self._on_error)
 
