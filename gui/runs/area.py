@@ -154,7 +154,7 @@ class RunsArea(QWidget):
         self.history.open_requested.connect(self.show_old_run)
         self.history.repeat_requested.connect(self.repeat_run)
         self.tabs.addTab(self.history, "History")
-        capacity = int(self.settings.value(RING_SETTING, DEFAULT_RING) or DEFAULT_RING)
+        capacity = int(str(self.settings.value(RING_SETTING, DEFAULT_RING) or DEFAULT_RING))
         self.hilog = HilogView(capacity)
         self.device_log = DeviceLogLink(self.hub, self.hilog, ctx.db, ctx.bus, self)
         self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)

@@ -204,12 +204,12 @@ class PitfallRow(Box):
         """Render the texts with ``theme``'s colours (at creation and after a palette change)."""
         scored = self.scored
         self.set_colours(theme.row_bg, theme.row_border, 1, 4)
-        self.content.setText(content_html(scored.memory.content, scored.terms, dark=theme.dark))
+        self.content.setText(content_html(scored.memory.content, scored.terms, theme))
         colours = {tm.term: theme.term(i) for i, tm in enumerate(scored.terms)}
         self.meta.setText(
             tags_html(scored.memory.tags, scored.terms, colours, theme)
             + "<br>"
-            + term_chips_html(scored.terms, dark=theme.dark)
+            + term_chips_html(scored.terms, theme)
         )
         self.breakdown.setStyleSheet(
             f"background:{theme.row_bg}; color:{theme.subtle_fg}; font-family: monospace"
