@@ -308,3 +308,7 @@ def test_splitter_chunking_never_changes_the_lines(data: bytes, cuts: list[int],
     text = data.decode("utf-8", errors="replace")
     ends = text.count("\n") + text.count("\r")
     assert sum(map(len, got)) + whole.stats.dropped_chars == len(text) - ends
+
+
+def test_pid_exists_is_false_for_an_unused_pid() -> None:
+    assert not pid_exists(10**7)
