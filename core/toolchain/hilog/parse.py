@@ -261,7 +261,7 @@ class HilogParser:
                         ),
                     )
                 )
-            except Exception:  # never raise: whatever it was, keep the text
+            except Exception:  # noqa: BLE001 - never raise: whatever it was, keep the text
                 prev_head = None
                 append(_raw(s if isinstance(s, str) else _safe_str(s)))
         self._prev_head = prev_head
@@ -348,7 +348,7 @@ def _safe_str(value: object) -> str:
         return decode_line(bytes(value))
     try:
         return str(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - str() of an arbitrary object may raise anything
         return ""
 
 

@@ -651,7 +651,7 @@ class HilogQuery:
             return cls(text, pred, tuple(parser.terms), note, False, ctx.has_age)
         except QueryError as exc:
             reason = str(exc)
-        except Exception as exc:  # never raise on a query, whatever the text
+        except Exception as exc:  # noqa: BLE001 - never raise on a query, whatever the text
             reason = f"{type(exc).__name__}: {exc}"
         plain = text.strip()
         note = (
@@ -681,7 +681,7 @@ class HilogQuery:
         """Does this one line match? (Never raises.)"""
         try:
             return bool(self._pred(line))
-        except Exception:
+        except Exception:  # noqa: BLE001 - a filter never raises on a line; no match instead
             return False
 
     def filter(self, lines: Iterable[HilogLine], *, groups: bool = True) -> list[HilogLine]:
@@ -710,7 +710,7 @@ class HilogQuery:
                 else:
                     head_ok = False
             return out
-        except Exception:
+        except Exception:  # noqa: BLE001 - the fast path failed: the safe per-line path
             return [line for line in lines if self.matches(line)]
 
     def __repr__(self) -> str:

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli import main
 
+from tests.core.toolchain.test_process import pid_exists, wait_gone
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
+from tests.fixtures.waiting import wait_until
 
 
 @pytest.fixture
@@ -174,7 +176,6 @@ def test_tools_command(
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery")
 def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> None:
     import signal
-    import time
 
     fake_tools.hvigor_scenario("hang")
     pidfile = fake_tools.spawn_child_pidfile()
@@ -203,15 +204,14 @@ def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> No
         seen.append(line)
         if "Starting build without daemon" in line:
             break
-    time.sleep(0.2)
+    # the fake hvigorw wrote its grandchild's pid before printing that line
+    wait_until(lambda: pid_exists(int(pidfile.read_text() or 0)))
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     err = "".join(seen) + err
     assert proc.returncode == 1, err
     data = json.loads(out)
     assert data["status"] == "cancelled" and data["steps"][0]["verdict"] == "cancelled"
-    from tests.core.toolchain.test_process import wait_gone
-
     assert wait_gone(int(pidfile.read_text()))
 
 

@@ -19,6 +19,8 @@ from hmdesk.core.toolchain.process import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fixtures.waiting import poll_until
+
 PY = sys.executable
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX here")
 
@@ -46,12 +48,7 @@ def pid_exists(pid: int) -> bool:
 
 
 def wait_gone(pid: int, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if not pid_exists(pid):
-            return True
-        time.sleep(0.02)
-    return not pid_exists(pid)
+    return poll_until(lambda: not pid_exists(pid), timeout)
 
 
 # --------------------------------------------------------------------------- LineSplitter

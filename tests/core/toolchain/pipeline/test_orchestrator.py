@@ -22,6 +22,7 @@ from hmdesk.core.toolchain.runs import (
 
 from tests.core.toolchain.test_process import wait_gone
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FAKE_HDC_KEY_TCP, FakeTools
+from tests.fixtures.waiting import poll_until
 
 
 def run(
@@ -30,6 +31,21 @@ def run(
     events: list[PipelineEvent] = []
     result = Pipeline(db, project, device, on_event=events.append, **kw).run()  # type: ignore[arg-type]
     return result, events
+
+
+def cancel_when_listing(pipe: Pipeline, fake_tools: FakeTools) -> threading.Thread:
+    """Cancel ``pipe`` (from another thread) once hdc was asked to list the devices."""
+
+    def listing() -> bool:
+        return any(c["argv"][:2] == ["list", "targets"] for c in fake_tools.calls("hdc"))
+
+    def cancel() -> None:
+        if poll_until(listing, timeout=15):
+            pipe.cancel()
+
+    thread = threading.Thread(target=cancel, daemon=True)
+    thread.start()
+    return thread
 
 
 def verdicts(result: object) -> list[tuple[str, str]]:
@@ -216,7 +232,7 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
     def watch(ev: PipelineEvent) -> None:
         events.append(ev)
         if ev.kind == "progress" and ev.done == 3:
-            threading.Timer(0.05, pipe.cancel).start()
+            pipe.cancel()  # from the pipeline's thread, while hvigor runs
 
     pipe.on_event = watch
     start = time.monotonic()
@@ -237,7 +253,7 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
 def test_cancel_while_choosing_the_device(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hdc_scenario("hang-list")
     pipe = Pipeline(db, fake_tools.project("hello"))
-    threading.Timer(0.5, pipe.cancel).start()
+    cancel_when_listing(pipe, fake_tools)
     result = pipe.run()
     assert result.status == "cancelled"
     assert verdicts(result) == [
@@ -396,7 +412,7 @@ def test_given_key_that_is_connected_builds(fake_tools: FakeTools, db: Database)
 def test_cancel_while_checking_the_given_key(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hdc_scenario("hang-list")
     pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY)
-    threading.Timer(0.5, pipe.cancel).start()
+    cancel_when_listing(pipe, fake_tools)
     result = pipe.run()
     assert result.status == "cancelled"
     assert verdicts(result)[:2] == [("build", "skipped"), ("install", "cancelled")]
