@@ -106,3 +106,24 @@ def test_cli_logs_streams_until_interrupted(fake_tools: FakeTools) -> None:
     assert proc.returncode == 0
     assert "connected" in err
     assert all("LOGLIMIT" in line for line in out.splitlines())
+
+
+@pytest.mark.parametrize("content", [b"this is not a database", None])
+def test_cli_logs_finds_hdc_on_path_without_a_usable_database(
+    fake_tools: FakeTools,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    content: bytes | None,
+) -> None:
+    monkeypatch.delenv("HMDESK_HDC")  # hdc comes from PATH (the fake bin dir)
+    fake_tools.set("FAKE_HILOG_LINES", "3")
+    dbfile = tmp_path / "settings.db"
+    if content is not None:
+        dbfile.write_bytes(content)
+    assert cli_main(["logs", "--db", str(dbfile), "--device", FAKE_HDC_KEY, "--dump"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 3
+    if content is None:
+        assert not dbfile.exists()  # never created just to read a setting
+    else:
+        assert dbfile.read_bytes() == content  # left untouched
