@@ -22,6 +22,9 @@ OutcomeKind = Literal[
     "launch",
     "stop",
     "hilog",
+    # when hdc itself could not run or answer (set by the callers that run it)
+    "tool",
+    "timeout",
 ]
 """What kind of failure an :class:`~hmdesk.core.toolchain.hdc.outcomes.Outcome` reports."""
 

@@ -42,6 +42,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Literal
 
 from hmdesk.core.toolchain.hilog.parse import DROPPED, KMSG, LEVELS, HilogLine
 
@@ -89,7 +90,8 @@ LEVEL_ALIASES: dict[str, str] = {
     "assert": "F",
 }
 _GROUP_OF = {"package": "process"}  # keys OR-ed together under the implicit rule
-_TEXT_FIELDS = {"tag": 9, "process": 8, "message": 10, "line": 0}  # HilogLine indices
+TextField = Literal[0, 8, 9, 10]  # HilogLine indices of raw, process, tag, message (all str)
+_TEXT_FIELDS: dict[str, TextField] = {"tag": 9, "process": 8, "message": 10, "line": 0}
 
 # is:crash banners: faultloggerd / JS engine / appfreeze texts (case as printed, then folded)
 _CRASH_EXACT = ("Reason:", "Error message:", "Error name:", "Fault thread info")
@@ -281,7 +283,7 @@ def _false(line: HilogLine) -> bool:
     return False
 
 
-def _text_pred(index: int, value: str, op: str, case_sensitive: bool) -> Predicate:
+def _text_pred(index: TextField, value: str, op: str, case_sensitive: bool) -> Predicate:
     """Substring / exact / regex on a text field, specialised for the common cases."""
     if op == "~:":
         try:

@@ -17,12 +17,19 @@ from collections.abc import Callable
 
 from hmdesk.core.toolchain import hdc as hdcmod
 from hmdesk.core.toolchain.devices import list_devices
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import Finding, FindingKind, diagnose
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
 from hmdesk.core.toolchain.project import ProjectError
-from hmdesk.core.toolchain.runs import StepResult
+from hmdesk.core.toolchain.runs import StepName, StepResult
 from hmdesk.core.toolchain.tools import ToolNotFound
+
+# the kind of a device step's failure when hdc's output named none
+_STEP_KINDS: dict[StepName, FindingKind] = {
+    "install": "install",
+    "stop": "stop",
+    "launch": "launch",
+}
 
 
 class DeviceSteps(StepRunner):
@@ -198,7 +205,7 @@ class DeviceSteps(StepRunner):
         finding = diagnose(log.text())
         if finding is None or (outcome.code and finding.code != outcome.code):
             finding = Finding(
-                kind=outcome.kind or step.name,
+                kind=outcome.kind or _STEP_KINDS.get(step.name, "unknown"),
                 evidence=(outcome.evidence or outcome.message)[:200],
                 fix=outcome.fix or "Read the tool output above.",
                 code=outcome.code,
