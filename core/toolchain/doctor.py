@@ -1,14 +1,14 @@
 """Build doctor: what went wrong in a failed step's log, with the evidence line and the fix.
 
-Method (after hmharness's builddoctor, reference/hmharness.md §3e): regular expressions,
+Method (after hmharness's builddoctor): regular expressions,
 case-insensitive, over the **last 8000 characters** of the log (ANSI colours stripped), first match
 in table order wins, evidence = the first tail line that matches (trimmed to 200 characters).
 
 The table is, in order:
 
-1. exact codes, most specific first: install ``code:95683xx`` (toolchain.md §1.4), ``aa``
+1. exact codes, most specific first: install ``code:95683xx`` (the bm error table), ``aa``
    ``Error Code:101xxxxx``, hdc ``[Fail][E0xxxxx]`` and ``Connect server failed``, hvigor error codes
-   and signatures of toolchain.md §3.5 (``00303217``, ``00303168``, ``10505001``, ...), and a
+   and signatures (``00303217``, ``00303168``, ``10505001``, ...), and a
    failed ``SignHap`` task (``signing``: a missing or expired .p12 / .cer / .p7b; its evidence is
    the line naming the file or the expiry, not the ``Failed :…@SignHap`` line);
 2. hmharness's 8 classes in its order: sdk-home, sdk-version, signing, ohpm-deps, hvigor-env,

@@ -1,7 +1,7 @@
 """hilog line parser: every line format hilog prints, into a flat tuple, fast, never raising.
 
 A :class:`HilogLine` is a ``NamedTuple`` (cheap to build, C-speed field access). The parser
-knows (reference/toolchain.md §2.1, hiviewdfx_hilog ``log_print.cpp``):
+knows (the hilog documentation, hiviewdfx_hilog ``log_print.cpp``):
 
 * open-source hilog ``11-15 15:51:02.087  2823  2823 I A03200/testTag: msg`` (lower-case hex),
 * HarmonyOS NEXT with a process segment and upper-case hex ``I A01B05/com.ohos.sceneboard/AOD: msg``,

@@ -1,4 +1,4 @@
-"""The hilog filter language, after Android Studio Logcat's (reference/toolchain.md §5.1).
+"""The hilog filter language, after Android Studio Logcat's.
 
 Terms::
 
