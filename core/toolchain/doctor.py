@@ -68,6 +68,9 @@ FindingKind = Literal[
     "no-hap",
     "tool",
     "timeout",
+    # a failure the doctor could not classify (the runner's failure card shows these)
+    "unclassified",
+    "failed",
     # a stored finding whose kind this version does not know (see Finding.from_dict)
     "unknown",
 ]
