@@ -16,10 +16,11 @@ import json
 import os
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
-from hmdesk.core.cli.common import UsageError
+import sqlalchemy as sa
+from hmdesk.core.cli.common import UsageError, open_db
+from hmdesk.core.db import Database, DatabaseError
 from hmdesk.core.toolchain import hdc as hdc_mod
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.query import HilogQuery
@@ -31,6 +32,7 @@ from hmdesk.core.toolchain.hilog.stream import (
     StreamStatus,
     dump,
 )
+from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
 
 
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -56,24 +58,23 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _find_hdc(args: argparse.Namespace) -> str:
-    """The hdc binary, found the toolchain's way (env, settings in the database, PATH, DevEco)."""
-    from hmdesk.core.db import Database, default_db_path
-    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+    """The hdc binary, found the toolchain's way (env, settings in the database, PATH, DevEco).
 
-    db: Database | None = None
-    path = Path(args.db) if getattr(args, "db", None) else default_db_path()
-    if path.exists():  # read the configured tool path; never create a database just for this
-        try:
-            db = Database(path)
-        except Exception:
-            db = None
+    The database is only read (never created just for this); a damaged one does not stop
+    ``logs`` from finding hdc elsewhere.
+    """
+    try:
+        with open_db(args, create=False) as db:
+            return _hdc_path(db)
+    except (DatabaseError, sa.exc.SQLAlchemyError, OSError):
+        return _hdc_path(None)
+
+
+def _hdc_path(db: Database | None) -> str:
     try:
         return str(find_tool("hdc", db).path)
     except ToolNotFound as exc:  # its message says where we looked and how to fix it
         raise UsageError(str(exc)) from None
-    finally:
-        if db is not None:
-            db.close()
 
 
 def _line_json(line: HilogLine) -> str:

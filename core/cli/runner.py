@@ -5,7 +5,10 @@
     hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN] ...
                                                 live step output; exit 0 success, 1 failure,
                                                 2 bad input (invalid --device/--product/--module)
-    hmdesk-cli doctor LOGFILE [--json]          exit 0 classified, 1 no known signature
+    hmdesk-cli doctor LOGFILE [--json] [--recall]
+                                                exit 0 classified, 1 no known signature;
+                                                --recall: the pitfalls the memory store recalls
+                                                for the finding (as the failure card shows them)
     hmdesk-cli runs [--json] [--status S] [--device K] [--project DIR] [--show RUN_ID]
     hmdesk-cli tools [--json]                   which hdc / hvigorw is used, and from where
 
@@ -17,18 +20,18 @@ default); ``--color always`` / ``never`` force it.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from hmdesk.core.cli.common import UsageError, print_json
-from hmdesk.core.db import Database, default_db_path
+from hmdesk.core.cli.common import UsageError, open_db, print_json
+from hmdesk.core.memory.recall_floor import recall_for_terms
+from hmdesk.core.memory.retrieve import QueryResult, Retriever, ScoredMemory
+from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.toolchain.devices import list_devices
-from hmdesk.core.toolchain.doctor import diagnose, format_finding
+from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
 from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
 from hmdesk.core.toolchain.hvigor import strip_ansi
 from hmdesk.core.toolchain.pipeline import Pipeline, validate_options
@@ -77,6 +80,11 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "doctor", parents=[common], help="diagnose a build/install log (exit 1: nothing known)"
     )
     p.add_argument("logfile", help="log file ('-' reads stdin)")
+    p.add_argument(
+        "--recall",
+        action="store_true",
+        help="also list the pitfalls the memory store recalls for the finding",
+    )
     p.set_defaults(func=doctor_command)
 
     p = subparsers.add_parser("runs", parents=[common], help="list stored runs")
@@ -91,32 +99,11 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=tools_command)
 
 
-# --------------------------------------------------------------------------- helpers
-
-
-def _db_path(args: argparse.Namespace) -> Path:
-    return Path(args.db).expanduser() if getattr(args, "db", None) else default_db_path()
-
-
-@contextlib.contextmanager
-def _open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Database | None]:
-    """The database; with ``create=False`` None when the file does not exist yet."""
-    path = _db_path(args)
-    if not create and not path.exists():
-        yield None
-        return
-    db = Database(path)
-    try:
-        yield db
-    finally:
-        db.close()
-
-
 # --------------------------------------------------------------------------- devices
 
 
 def devices_command(args: argparse.Namespace) -> int:
-    with _open_db(args, create=False) as db:
+    with open_db(args, create=False) as db:
         try:
             hdc = args.hdc or str(find_tool("hdc", db).path)
         except ToolNotFound as exc:  # nothing could run: bad set-up, like `logs` (exit 2)
@@ -219,7 +206,7 @@ def run_command(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from exc
     out = sys.stderr if args.json else sys.stdout
     printer = _Printer(out, args.quiet, args.color)
-    with _open_db(args) as db:
+    with open_db(args) as db:
         assert db is not None
         kwargs: dict[str, Any] = {"hdc": args.hdc, "hvigorw": args.hvigorw}
         if args.rerun is not None:
@@ -271,11 +258,48 @@ def doctor_command(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     finding = diagnose(text)
+    recalled = _recall(args, finding) if args.recall and finding is not None else None
     if args.json:
-        print_json(finding.to_dict() if finding else None)
+        data = finding.to_dict() if finding else None
+        if data is not None and args.recall:
+            data["recalled"] = [
+                {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
+                for r in (recalled.results if recalled is not None else [])
+            ]
+        print_json(data)
     else:
         print(format_finding(finding))
+        if args.recall and finding is not None:
+            _print_recalled(recalled)
     return 0 if finding else 1
+
+
+def _recall(args: argparse.Namespace, finding: Finding) -> QueryResult | None:
+    """The pitfalls recalled for ``finding`` through the recall floor (the failure card's way);
+    None without a database (none is created for this)."""
+    with open_db(args, create=False) as db:
+        if db is None:
+            return None
+        store = MemoryStore(db, actor="cli")
+        retriever = Retriever(store)
+        try:
+            return recall_for_terms(retriever, finding.query_terms)
+        finally:
+            retriever.close()
+            store.close()
+
+
+def _first_line(scored: ScoredMemory) -> str:
+    return next((ln.strip() for ln in scored.memory.content.splitlines() if ln.strip()), "")
+
+
+def _print_recalled(result: QueryResult | None) -> None:
+    rows = result.results if result is not None else []
+    print(f"\nRecalled pitfalls ({len(rows)}):" if rows else "\nRecalled pitfalls: none")
+    for r in rows:
+        print(f"  {r.memory.id}  {r.score:.3f}  {_first_line(r)}")
+    if result is not None and result.note:
+        print(f"  ({result.note})")
 
 
 # --------------------------------------------------------------------------- runs
@@ -305,7 +329,7 @@ def _run_json(r: RunResult, *, logs: bool = False) -> dict[str, Any]:
 
 
 def runs_command(args: argparse.Namespace) -> int:
-    with _open_db(args, create=False) as db:
+    with open_db(args, create=False) as db:
         if db is None:
             if args.show is not None:
                 raise UsageError(f"run {args.show} does not exist (no database yet)")
@@ -354,7 +378,7 @@ def runs_command(args: argparse.Namespace) -> int:
 
 
 def tools_command(args: argparse.Namespace) -> int:
-    with _open_db(args, create=False) as db:
+    with open_db(args, create=False) as db:
         info = describe_tools(db)
     if args.json:
         print_json(info)

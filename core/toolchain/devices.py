@@ -12,12 +12,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from hmdesk.core.toolchain.hdc import (
     DEVICE_GUIDANCE,
     Device,
+    DeviceState,
     TargetsResult,
+    TargetsStatus,
     list_targets_argv,
     parse_targets,
 )
@@ -29,12 +31,14 @@ if TYPE_CHECKING:
 
 LIST_TIMEOUT = 10.0
 
+DeviceEventKind = Literal["connected", "disconnected", "state"]
+
 
 @dataclass(frozen=True)
 class DeviceEvent:
-    kind: str  # connected | disconnected | state
+    kind: DeviceEventKind
     device: Device
-    old_state: str | None = None
+    old_state: DeviceState | None = None
 
     @property
     def guidance(self) -> str | None:
@@ -54,11 +58,11 @@ class DeviceEvent:
 
 @dataclass(frozen=True)
 class DeviceChange:
-    """A snapshot after a poll. ``status``: ok | empty | server-failed | error | no-tool | timeout."""
+    """A snapshot after a poll, with the status of ``hdc list targets`` (or ``no-tool``)."""
 
     devices: list[Device]
     events: list[DeviceEvent] = field(default_factory=list)
-    status: str = "ok"
+    status: TargetsStatus = "ok"
     message: str = ""
     fix: str | None = None
     status_changed: bool = False
@@ -119,7 +123,7 @@ class DevicePoller:
         self.db = db
         self.timeout = timeout
         self.devices: list[Device] = []
-        self.status: str | None = None
+        self.status: TargetsStatus | None = None
         self._stop = threading.Event()
         self._cancel = CancelToken()
         self._thread: threading.Thread | None = None
@@ -162,7 +166,7 @@ class DevicePoller:
             if change is not None and not self._stop.is_set():
                 try:
                     self.on_change(change)
-                except Exception:  # a broken listener must not kill the poller
+                except Exception:  # noqa: BLE001 - a broken listener must not kill the poller
                     pass
             self._wake.wait(self.interval)
             self._wake.clear()

@@ -1,14 +1,14 @@
 """Build doctor: what went wrong in a failed step's log, with the evidence line and the fix.
 
-Method (after hmharness's builddoctor, reference/hmharness.md §3e): regular expressions,
+Method (after hmharness's builddoctor): regular expressions,
 case-insensitive, over the **last 8000 characters** of the log (ANSI colours stripped), first match
 in table order wins, evidence = the first tail line that matches (trimmed to 200 characters).
 
 The table is, in order:
 
-1. exact codes, most specific first: install ``code:95683xx`` (toolchain.md §1.4), ``aa``
+1. exact codes, most specific first: install ``code:95683xx`` (the bm error table), ``aa``
    ``Error Code:101xxxxx``, hdc ``[Fail][E0xxxxx]`` and ``Connect server failed``, hvigor error codes
-   and signatures of toolchain.md §3.5 (``00303217``, ``00303168``, ``10505001``, ...), and a
+   and signatures (``00303217``, ``00303168``, ``10505001``, ...), and a
    failed ``SignHap`` task (``signing``: a missing or expired .p12 / .cer / .p7b; its evidence is
    the line naming the file or the expiry, not the ``Failed :…@SignHap`` line);
 2. hmharness's 8 classes in its order: sdk-home, sdk-version, signing, ohpm-deps, hvigor-env,
@@ -30,10 +30,62 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeGuard, get_args
 
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+
+FindingKind = Literal[
+    # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
+    "sdk-home",
+    "sdk-version",
+    "sdk-missing",
+    "signing",
+    "ohpm-deps",
+    "hvigor-env",
+    "hvigor-version",
+    "arkts-source",
+    "config",
+    "network",
+    "long-path",
+    "java",
+    "rollup",
+    "install",
+    "launch",
+    "hdc-server",
+    "device",
+    # the hdc classifiers' kinds (``Outcome.kind``), when the pipeline reports one
+    "no-device",
+    "unauthorized",
+    "server",
+    "daemon",
+    "file",
+    "hdc",
+    "uninstall",
+    "stop",
+    "hilog",
+    # the pipeline's own: no HAP built, a tool missing or failing to start, a step timed out
+    "no-hap",
+    "tool",
+    "timeout",
+    # a failure the doctor could not classify (the runner's failure card shows these)
+    "unclassified",
+    "failed",
+    # a stored finding whose kind this version does not know (see Finding.from_dict)
+    "unknown",
+]
+_FINDING_KINDS: frozenset[str] = frozenset(get_args(FindingKind))
+
+
+def is_finding_kind(value: str) -> TypeGuard[FindingKind]:
+    return value in _FINDING_KINDS
+
+
+def finding_kind(value: object) -> FindingKind:
+    """``value`` as a kind; what this version does not know (an older or newer hmdesk wrote
+    it) is ``unknown``, so a stored run stays readable."""
+    return value if isinstance(value, str) and is_finding_kind(value) else "unknown"
+
 
 TAIL_CHARS = 8000
 EVIDENCE_CHARS = 200
@@ -43,7 +95,7 @@ BLOCK_LINES = 8
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str
+    kind: FindingKind
     evidence: str
     fix: str
     code: str | None = None
@@ -72,7 +124,7 @@ class Finding:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
         return cls(
-            kind=data.get("kind", ""),
+            kind=finding_kind(data.get("kind")),
             evidence=data.get("evidence", ""),
             fix=data.get("fix", ""),
             code=data.get("code"),
@@ -85,7 +137,7 @@ class Finding:
 
 @dataclass(frozen=True)
 class Signature:
-    kind: str
+    kind: FindingKind
     patterns: tuple[str, ...]
     fix: str
     code: str | None = None
@@ -343,7 +395,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs: list[Signature] = []
     for code, (meaning, fix) in INSTALL_CODES.items():
         terms = [code, "install", "安装失败", *meaning.split()[:3]]
-        kind = "signing" if code in ("9568320", "9568322", "9568448") else "install"
+        kind: FindingKind = "signing" if code in ("9568320", "9568322", "9568448") else "install"
         sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
     sigs.append(
         Signature(
@@ -374,10 +426,10 @@ def _device_signatures() -> tuple[Signature, ...]:
             terms=("aa start", "启动失败", "ability"),
         )
     )
-    for code, (kind, meaning, fix) in HDC_FAIL_CODES.items():
+    for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
         sigs.append(
             Signature(
-                {"no-device": "device", "daemon": "device"}.get(kind, kind),
+                "device" if hdc_kind in ("no-device", "daemon") else hdc_kind,
                 (rf"\[{code}\]",),
                 fix,
                 code,

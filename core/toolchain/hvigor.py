@@ -1,6 +1,6 @@
 """hvigorw: argv builders and the build log parser. Pure; nothing here runs a process.
 
-Facts from reference/toolchain.md §3. Log lines start with ``> hvigor `` and carry ANSI colour
+Facts from hvigor's documented output. Log lines start with ``> hvigor `` and carry ANSI colour
 escapes, which are stripped first. A build passes only when the log ends with
 ``BUILD SUCCESSFUL`` **and** the exit code is 0 (hvigor's exit code is not trusted alone).
 

@@ -433,7 +433,7 @@ def run_streaming(
             if on_line is not None and callback_error is None:
                 try:
                     on_line(item[0], item[1])
-                except BaseException as exc:  # stop the process, re-raise after cleanup
+                except BaseException as exc:  # noqa: BLE001 - stop the process, re-raise after cleanup
                     callback_error = exc
 
     try:

@@ -11,15 +11,15 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard, get_args
 
 import sqlalchemy as sa
-from hmdesk.core.db import Database
+from hmdesk.core.db import Database, DatabaseError
 from hmdesk.core.models import Run, RunStep
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.process import Stream
 
-StepName = Literal["build", "install", "stop", "launch"]
+StepName = Literal["clean", "build", "install", "stop", "launch"]
 StepVerdict = Literal["pending", "running", "passed", "failed", "timeout", "cancelled", "skipped"]
 RunStatus = Literal["running", "success", "failed", "cancelled"]
 EventKind = Literal[
@@ -27,6 +27,23 @@ EventKind = Literal[
 ]
 
 STEP_NAMES: tuple[StepName, ...] = ("build", "install", "stop", "launch")
+"""The steps of every run; ``clean`` goes first when asked for."""
+
+_STEP_NAMES: frozenset[str] = frozenset(get_args(StepName))
+_VERDICTS: frozenset[str] = frozenset(get_args(StepVerdict))
+_STATUSES: frozenset[str] = frozenset(get_args(RunStatus))
+
+
+def is_step_name(value: str) -> TypeGuard[StepName]:
+    return value in _STEP_NAMES
+
+
+def is_step_verdict(value: str) -> TypeGuard[StepVerdict]:
+    return value in _VERDICTS
+
+
+def is_run_status(value: str) -> TypeGuard[RunStatus]:
+    return value in _STATUSES
 
 
 @dataclass
@@ -71,7 +88,7 @@ class PipelineOptions:
 class PipelineEvent:
     kind: EventKind
     run_id: int
-    step: str | None = None
+    step: StepName | None = None
     stream: Stream | None = None
     text: str | None = None
     done: int | None = None
@@ -84,7 +101,7 @@ class PipelineEvent:
 
 @dataclass
 class StepResult:
-    name: str
+    name: StepName
     position: int
     argv: list[str] = field(default_factory=list)
     verdict: StepVerdict = "pending"
@@ -151,14 +168,29 @@ class RunNotFound(PipelineError):
     pass
 
 
+def _stored(run_id: int, what: str, value: str, known: frozenset[str]) -> DatabaseError:
+    return DatabaseError(
+        f"run {run_id} has the {what} {value!r} in the database, which this version of hmdesk "
+        f"does not know (known: {', '.join(sorted(known))})."
+    )
+
+
 class RunRepository:
-    """Reading stored runs (newest first)."""
+    """Reading stored runs (newest first).
+
+    The one place where the ``str`` columns of the run tables become the ``Literal`` types of the
+    records: a name, verdict or status that is none of them raises :class:`DatabaseError`.
+    """
 
     def __init__(self, db: Database) -> None:
         self.db = db
 
     @staticmethod
     def _step(row: RunStep, with_log: bool) -> StepResult:
+        if not is_step_name(row.name):
+            raise _stored(row.run_id, "step name", row.name, _STEP_NAMES)
+        if not is_step_verdict(row.verdict):
+            raise _stored(row.run_id, "step verdict", row.verdict, _VERDICTS)
         return StepResult(
             name=row.name,
             position=row.position,
@@ -176,6 +208,8 @@ class RunRepository:
         )
 
     def _result(self, run: Run, steps: list[RunStep], with_log: bool) -> RunResult:
+        if not is_run_status(run.status):
+            raise _stored(run.id, "status", run.status, _STATUSES)
         return RunResult(
             run_id=run.id,
             status=run.status,

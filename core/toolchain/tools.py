@@ -7,7 +7,7 @@ Order (first hit wins):
 2. the app's settings (``Setting`` rows ``tools.hdc`` / ``tools.hvigorw``) — a stale path is
    skipped with a note;
 3. ``PATH``;
-4. the DevEco Studio and Command Line Tools layouts (reference/toolchain.md §1.1, §3.1):
+4. the DevEco Studio and Command Line Tools layouts:
    ``DEVECO_SDK_HOME`` (``<DevEco>/sdk`` or ``command-line-tools/sdk``), ``HM_DEVECO_HOME``,
    then the usual install folders on Windows, macOS and Linux.
 

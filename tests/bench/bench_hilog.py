@@ -7,7 +7,7 @@ markers, a few ``-v color`` and unparseable lines.
 
 Measured side by side in one run, medians over a few repetitions:
 
-* floor — a bare ``re.match`` of the reference regex (toolchain.md §2.1) per line, nothing kept;
+* floor — a bare ``re.match`` of the documented line regex per line, nothing kept;
 * parse — ``HilogParser.feed`` in batches of 5,000 lines (what ``HilogStream`` does);
 * parse + query — the same plus ``HilogQuery.filter`` with a three-term query
   ``tag:ArkUI level:W -message:heartbeat``.
@@ -39,7 +39,7 @@ BATCH = 5_000
 QUERY = "tag:ArkUI level:W -message:heartbeat"
 HEAVY = "tag~:^(ArkUI|Ace)$ frame -is:dropped | is:crash"  # informative, no goal
 
-# the regex suggested by reference/toolchain.md §2.1: the floor a per-line regex loop costs
+# the regex the hilog documentation suggests: the floor a per-line regex loop costs
 FLOOR_RE = re.compile(
     r"^(?:(\d{4})-)?(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3,9})\s+(\d+)\s+(\d+) ([DIWEF]) "
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)$"

@@ -1,15 +1,16 @@
 """hilog in one import: parser, query language, ring, stream, dump and clear.
 
-The package API: the code lives in three modules, re-exported here:
+The package API: the code lives in four modules, re-exported here:
 
 * :mod:`.parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
-  multi-line continuations), every line variant of reference/toolchain.md §2.1; never raises.
+  multi-line continuations), every line variant hilog prints; never raises.
 * :mod:`.query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
   ``.filter(lines)``, ``.note`` (fallback to plain text when it does not parse), ``KEYS``,
   ``complete(text, tags=...)``.
-* :mod:`.stream` — ``HilogRing(capacity)``, ``HilogStream(hdc, key, on_lines=, on_status=,
-  ring=)`` (restarts itself, counts dropped lines), ``dump(hdc, key)`` (``hilog -x``),
-  ``clear_buffer(hdc, key)`` (``hilog -r``).
+* :mod:`.ring` — ``HilogRing(capacity)``: the bounded, numbered, thread-safe line buffer;
+* :mod:`.stream` — ``HilogStream(hdc, key, on_lines=, on_status=, ring=)`` (restarts itself,
+  counts dropped lines), ``dump(hdc, key)`` (``hilog -x``), ``clear_buffer(hdc, key)``
+  (``hilog -r``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from hmdesk.core.toolchain.hilog.query import (
     QueryTerm,
     complete,
 )
+from hmdesk.core.toolchain.hilog.ring import HilogRing, RingSlice
 from hmdesk.core.toolchain.hilog.stream import (
     CONNECTED,
     DEVICE_GONE,
@@ -43,9 +45,8 @@ from hmdesk.core.toolchain.hilog.stream import (
     STARTING,
     STOPPED,
     DumpResult,
-    HilogRing,
     HilogStream,
-    RingSlice,
+    StreamState,
     StreamStatus,
     clear_buffer,
     dump,
@@ -76,6 +77,7 @@ __all__ = [
     "HilogStream",
     "QueryTerm",
     "RingSlice",
+    "StreamState",
     "StreamStatus",
     "clear_buffer",
     "complete",

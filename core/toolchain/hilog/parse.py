@@ -1,7 +1,7 @@
 """hilog line parser: every line format hilog prints, into a flat tuple, fast, never raising.
 
 A :class:`HilogLine` is a ``NamedTuple`` (cheap to build, C-speed field access). The parser
-knows (reference/toolchain.md §2.1, hiviewdfx_hilog ``log_print.cpp``):
+knows (the hilog documentation, hiviewdfx_hilog ``log_print.cpp``):
 
 * open-source hilog ``11-15 15:51:02.087  2823  2823 I A03200/testTag: msg`` (lower-case hex),
 * HarmonyOS NEXT with a process segment and upper-case hex ``I A01B05/com.ohos.sceneboard/AOD: msg``,
@@ -261,7 +261,7 @@ class HilogParser:
                         ),
                     )
                 )
-            except Exception:  # never raise: whatever it was, keep the text
+            except Exception:  # noqa: BLE001 - never raise: whatever it was, keep the text
                 prev_head = None
                 append(_raw(s if isinstance(s, str) else _safe_str(s)))
         self._prev_head = prev_head
@@ -348,7 +348,7 @@ def _safe_str(value: object) -> str:
         return decode_line(bytes(value))
     try:
         return str(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - str() of an arbitrary object may raise anything
         return ""
 
 

@@ -1,4 +1,4 @@
-"""The hilog filter language, after Android Studio Logcat's (reference/toolchain.md §5.1).
+"""The hilog filter language, after Android Studio Logcat's.
 
 Terms::
 
@@ -42,6 +42,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Literal
 
 from hmdesk.core.toolchain.hilog.parse import DROPPED, KMSG, LEVELS, HilogLine
 
@@ -89,7 +90,8 @@ LEVEL_ALIASES: dict[str, str] = {
     "assert": "F",
 }
 _GROUP_OF = {"package": "process"}  # keys OR-ed together under the implicit rule
-_TEXT_FIELDS = {"tag": 9, "process": 8, "message": 10, "line": 0}  # HilogLine indices
+TextField = Literal[0, 8, 9, 10]  # HilogLine indices of raw, process, tag, message (all str)
+_TEXT_FIELDS: dict[str, TextField] = {"tag": 9, "process": 8, "message": 10, "line": 0}
 
 # is:crash banners: faultloggerd / JS engine / appfreeze texts (case as printed, then folded)
 _CRASH_EXACT = ("Reason:", "Error message:", "Error name:", "Fault thread info")
@@ -281,7 +283,7 @@ def _false(line: HilogLine) -> bool:
     return False
 
 
-def _text_pred(index: int, value: str, op: str, case_sensitive: bool) -> Predicate:
+def _text_pred(index: TextField, value: str, op: str, case_sensitive: bool) -> Predicate:
     """Substring / exact / regex on a text field, specialised for the common cases."""
     if op == "~:":
         try:
@@ -651,7 +653,7 @@ class HilogQuery:
             return cls(text, pred, tuple(parser.terms), note, False, ctx.has_age)
         except QueryError as exc:
             reason = str(exc)
-        except Exception as exc:  # never raise on a query, whatever the text
+        except Exception as exc:  # noqa: BLE001 - never raise on a query, whatever the text
             reason = f"{type(exc).__name__}: {exc}"
         plain = text.strip()
         note = (
@@ -681,7 +683,7 @@ class HilogQuery:
         """Does this one line match? (Never raises.)"""
         try:
             return bool(self._pred(line))
-        except Exception:
+        except Exception:  # noqa: BLE001 - a filter never raises on a line; no match instead
             return False
 
     def filter(self, lines: Iterable[HilogLine], *, groups: bool = True) -> list[HilogLine]:
@@ -710,7 +712,7 @@ class HilogQuery:
                 else:
                     head_ok = False
             return out
-        except Exception:
+        except Exception:  # noqa: BLE001 - the fast path failed: the safe per-line path
             return [line for line in lines if self.matches(line)]
 
     def __repr__(self) -> str:

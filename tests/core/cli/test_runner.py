@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli import main
 
+from tests.core.toolchain.test_process import pid_exists, wait_gone
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
+from tests.fixtures.waiting import wait_until
 
 
 @pytest.fixture
@@ -157,6 +159,63 @@ def test_doctor_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert code == 2 and "cannot read" in err
 
 
+INSTALL_9568320_LOG = (
+    "[Info]App install path:/p/entry-default.hap msg:error: failed to install bundle.\n"
+    "code:9568320\n"
+    "error: no signature file.\n"
+)
+
+
+def test_doctor_recall_lists_the_pitfalls_of_the_recall_floor(
+    tmp_path: Path, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    db = Database(dbfile)
+    store = MemoryStore(db)
+    match = store.add(
+        "Install error 9568320: the HAP is unsigned.\nAdd a signingConfig and rebuild.",
+        tags=["signing"],
+    )
+    generic = store.add("No file here, nothing else in common.")
+    store.close()
+    db.close()
+    log = tmp_path / "install.log"
+    log.write_text(INSTALL_9568320_LOG)
+
+    code, plain, _ = cli(capsys, "doctor", str(log))
+    assert code == 0 and "Recalled" not in plain  # without --recall: as before
+    code, out, _ = cli(capsys, "doctor", str(log), "--recall")
+    assert code == 0 and out.startswith(plain.rstrip("\n"))
+    recalled = out[len(plain) :].strip().splitlines()
+    assert recalled[0] == "Recalled pitfalls (1):"
+    ident, score, first = recalled[1].split(maxsplit=2)
+    assert ident == match.id and float(score) > 0
+    assert first == "Install error 9568320: the HAP is unsigned."
+    assert generic.id not in out  # only generic words in common: below the floor
+    assert "1 weak match hidden" in recalled[-1]
+
+    code, out, _ = cli(capsys, "doctor", str(log), "--json", "--recall")
+    data = json.loads(out)
+    assert code == 0 and [r["id"] for r in data["recalled"]] == [match.id]
+    assert data["recalled"][0]["first_line"] == first
+    code, out, _ = cli(capsys, "doctor", str(log), "--json")
+    assert "recalled" not in json.loads(out)
+
+
+def test_doctor_recall_without_a_database_creates_none(
+    tmp_path: Path, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "install.log"
+    log.write_text(INSTALL_9568320_LOG)
+    code, out, _ = cli(capsys, "doctor", str(log), "--recall")
+    assert code == 0 and out.rstrip().endswith("Recalled pitfalls: none")
+    code, out, _ = cli(capsys, "doctor", str(log), "--recall", "--json")
+    assert json.loads(out)["recalled"] == []
+    assert not dbfile.exists()
+
+
 def test_tools_command(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -174,7 +233,6 @@ def test_tools_command(
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery")
 def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> None:
     import signal
-    import time
 
     fake_tools.hvigor_scenario("hang")
     pidfile = fake_tools.spawn_child_pidfile()
@@ -203,15 +261,14 @@ def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> No
         seen.append(line)
         if "Starting build without daemon" in line:
             break
-    time.sleep(0.2)
+    # the fake hvigorw wrote its grandchild's pid before printing that line
+    wait_until(lambda: pid_exists(int(pidfile.read_text() or 0)))
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     err = "".join(seen) + err
     assert proc.returncode == 1, err
     data = json.loads(out)
     assert data["status"] == "cancelled" and data["steps"][0]["verdict"] == "cancelled"
-    from tests.core.toolchain.test_process import wait_gone
-
     assert wait_gone(int(pidfile.read_text()))
 
 

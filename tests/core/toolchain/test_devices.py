@@ -9,6 +9,7 @@ from hmdesk.core.toolchain.devices import DeviceChange, DevicePoller, diff_devic
 from hmdesk.core.toolchain.hdc import Device
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
+from tests.fixtures.waiting import poll_until, wait_until
 
 
 def test_list_devices_scenarios(fake_tools: FakeTools) -> None:
@@ -93,16 +94,9 @@ def test_poller_thread_reports_plug_and_unplug(fake_tools: FakeTools) -> None:
         assert got.wait(5)
         got.clear()
         devices.write_text(f"{FAKE_HDC_KEY} USB Connected localhost\n")
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and not any(
-            e.kind == "connected" for c in changes for e in c.events
-        ):
-            time.sleep(0.02)
+        poll_until(lambda: any(e.kind == "connected" for c in changes for e in c.events), 5)
         devices.write_text("")
-        while time.monotonic() < deadline and not any(
-            e.kind == "disconnected" for c in changes for e in c.events
-        ):
-            time.sleep(0.02)
+        poll_until(lambda: any(e.kind == "disconnected" for c in changes for e in c.events), 5)
     finally:
         poller.stop()
     kinds = [e.kind for c in changes for e in c.events]
@@ -113,7 +107,7 @@ def test_poller_thread_reports_plug_and_unplug(fake_tools: FakeTools) -> None:
 def test_stop_interrupts_a_hanging_hdc(fake_tools: FakeTools) -> None:
     fake_tools.hdc_scenario("hang")
     poller = DevicePoller(lambda c: None, interval=0.1).start()
-    time.sleep(0.3)
+    wait_until(lambda: bool(fake_tools.calls("hdc")))  # the poller is inside the hanging hdc
     start = time.monotonic()
     poller.stop()
     assert time.monotonic() - start < 4

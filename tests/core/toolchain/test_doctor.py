@@ -1,5 +1,5 @@
 """Build doctor: hmharness's 8 classes (its own fixtures + realistic logs), the hvigor codes of
-toolchain.md §3.5, install and launch codes, table order, the 8000-character tail."""
+hvigor's documented codes, install and launch codes, table order, the 8000-character tail."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def wrap(sig: str) -> str:
     return f"\nBUILD FAILED in 12s\n{sig}\n{STACK}\n"
 
 
-# --- hmharness's own fixtures (reference/hmharness.md §5) -----------------------------------
+# --- hmharness's own fixtures ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -206,7 +206,7 @@ SIGNING_FAILURES = {
         f"{RED}> hvigor {OFF}{RED}ERROR: BUILD FAILED in 220 ms{OFF}\n",
         ".p12",
     ),
-    # new-format error block (toolchain.md §3.4) with hap-sign-tool's expiry message
+    # new-format error block with hap-sign-tool's expiry message
     "expired-cer": (
         "> hvigor ERROR: Failed :entry:default@SignHap...\n"
         "1 ERROR: Tools execution failed.\n"

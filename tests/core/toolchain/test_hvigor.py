@@ -1,4 +1,4 @@
-"""hvigorw argv and the log parser, with the log shapes of reference/toolchain.md §3.4."""
+"""hvigorw argv and the log parser, with the log shapes hvigor prints."""
 
 from __future__ import annotations
 

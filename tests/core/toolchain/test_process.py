@@ -19,6 +19,8 @@ from hmdesk.core.toolchain.process import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fixtures.waiting import poll_until
+
 PY = sys.executable
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX here")
 
@@ -46,12 +48,7 @@ def pid_exists(pid: int) -> bool:
 
 
 def wait_gone(pid: int, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if not pid_exists(pid):
-            return True
-        time.sleep(0.02)
-    return not pid_exists(pid)
+    return poll_until(lambda: not pid_exists(pid), timeout)
 
 
 # --------------------------------------------------------------------------- LineSplitter
@@ -308,3 +305,7 @@ def test_splitter_chunking_never_changes_the_lines(data: bytes, cuts: list[int],
     text = data.decode("utf-8", errors="replace")
     ends = text.count("\n") + text.count("\r")
     assert sum(map(len, got)) + whole.stats.dropped_chars == len(text) - ends
+
+
+def test_pid_exists_is_false_for_an_unused_pid() -> None:
+    assert not pid_exists(10**7)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,13 +26,6 @@ def exe(path: Path) -> Path:
     path.write_text("#!/bin/sh\nexit 0\n")
     path.chmod(0o755)
     return path
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    d = Database(tmp_path / "t.db")
-    yield d
-    d.close()
 
 
 @posix_only

@@ -1,4 +1,4 @@
-"""hilog line parser: every variant of reference/toolchain.md §2.1, and it never raises."""
+"""hilog line parser: every documented line variant, and it never raises."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hmdesk.core.toolchain.hilog.parse import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-# The real sample lines of reference/toolchain.md §2.1 (Huawei / OpenHarmony docs)
+# The real sample lines of the Huawei / OpenHarmony hilog docs
 NEXT_AOD = (
     "11-15 15:51:02.087  2823  2823 I A01B05/com.ohos.sceneboard/AOD: "
     "AodClockFullScreen --> timeFontSize:114.48717948717947"

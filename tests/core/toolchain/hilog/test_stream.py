@@ -1,23 +1,17 @@
-"""HilogRing (bounded, seq numbers, counts), HilogStream over the fake hdc, dump, clear, CLI."""
+"""HilogStream over the fake hdc (restarts, device gone, drops, stop), dump and clear."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hmdesk.core.cli import main as cli_main
 from hmdesk.core.toolchain import hdc as hdc_mod
 from hmdesk.core.toolchain.hilog import (
     CONNECTED,
     DEVICE_GONE,
-    DROPPED,
     ERROR,
     RESTARTING,
     STOPPED,
@@ -28,121 +22,10 @@ from hmdesk.core.toolchain.hilog import (
     clear_buffer,
     dump,
     lines_text,
-    parse_line,
-    parse_lines,
 )
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
-
-
-def _line(i: int, tag: str = "t") -> HilogLine:
-    return parse_line(f"04-19 17:02:14.735  {i:5d}  {i:5d} I A03200/{tag}: message {i}")
-
-
-def wait_until(cond: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return
-        time.sleep(0.02)
-    raise AssertionError("condition not met in time")
-
-
-# --------------------------------------------------------------------------- ring
-
-
-def test_ring_sequence_numbers_and_since() -> None:
-    ring = HilogRing(capacity=10)
-    assert ring.next_seq == 0 and ring.first_seq == 0 and len(ring) == 0
-    assert ring.extend([_line(i) for i in range(4)]) == 0
-    assert ring.extend([_line(i) for i in range(4, 7)]) == 4
-    assert ring.append(_line(7)) == 7
-    assert len(ring) == 8 and ring.next_seq == 8
-    got = ring.since(5)
-    assert got.first_seq == 5 and [x.pid for x in got.lines] == [5, 6, 7] and got.missed == 0
-    assert got.next_seq == 8
-    assert ring.since(8).lines == [] and ring.since(8).first_seq == 8
-    assert ring.since(100).lines == [] and ring.since(100).first_seq == 8
-    assert [x.pid for x in ring.since(0, limit=2).lines] == [0, 1]
-    assert [x.pid for x in ring.since(6, limit=5).lines] == [6, 7]
-    assert ring.get(3) is not None and ring.get(3).pid == 3  # type: ignore[union-attr]
-    assert ring.get(8) is None
-
-
-def test_ring_evicts_oldest_and_counts() -> None:
-    ring = HilogRing(capacity=5)
-    ring.extend([_line(i) for i in range(3)])
-    ring.extend([_line(i) for i in range(3, 8)])
-    assert len(ring) == 5 and ring.evicted == 3 and ring.received == 8
-    assert ring.first_seq == 3
-    got = ring.since(1)
-    assert got.missed == 2 and got.first_seq == 3 and [x.pid for x in got.lines] == [3, 4, 5, 6, 7]
-    # a batch bigger than the ring keeps its newest lines
-    ring.extend([_line(i) for i in range(100, 112)])
-    assert [x.pid for x in ring.snapshot().lines] == [107, 108, 109, 110, 111]
-    assert ring.evicted == 3 + 5 + 7 and ring.received == 20
-    assert ring.snapshot().first_seq == 15
-    # seq continues across clear()
-    ring.clear()
-    assert len(ring) == 0 and ring.cleared == 5 and ring.first_seq == 20
-    assert ring.extend([_line(1)]) == 20
-    assert ring.stats()["held"] == 1
-
-
-def test_ring_reads_from_either_end_agree() -> None:
-    ring = HilogRing(capacity=1000)
-    ring.extend([_line(i) for i in range(1000)])
-    for start, limit in [(0, 10), (10, 5), (500, 1), (900, None), (995, 3), (3, 990)]:
-        got = ring.since(start, limit)
-        want = list(range(start, 1000 if limit is None else start + limit))
-        assert [x.pid for x in got.lines] == want
-
-
-def test_ring_counts_device_drops_and_seen_tags() -> None:
-    ring = HilogRing()
-    lines = parse_lines(
-        [
-            "04-19 17:02:15.001  5394  5394 W A00000/LOGLIMIT: ==LOGS OVER PROC QUOTA, 12 DROPPED==",
-            "04-19 17:02:34.219   512   530 W C00000/LOGLIMITD: 57 line(s) dropped!",
-            "11-15 15:51:02.087  2823  2823 I A01B05/com.ohos.sceneboard/AOD: x",
-            "11-15 15:51:02.088  2823  2823 I A01B05/com.ohos.sceneboard/AOD: y",
-            "garbage",
-        ]
-    )
-    ring.extend(lines)
-    assert ring.device_dropped == 69 and ring.drop_markers == 2
-    assert ring.tags() == ["AOD", "LOGLIMIT", "LOGLIMITD"]
-    assert ring.processes() == ["com.ohos.sceneboard"]
-    assert lines[0].kind == DROPPED
-
-
-def test_ring_thread_safe_appends() -> None:
-    ring = HilogRing(capacity=50_000)
-    batch = [_line(i) for i in range(100)]
-
-    def writer() -> None:
-        for _ in range(100):
-            ring.extend(batch)
-
-    threads = [threading.Thread(target=writer) for _ in range(4)]
-    for t in threads:
-        t.start()
-    seen = 0
-    while any(t.is_alive() for t in threads):
-        got = ring.since(seen)
-        seen = got.next_seq
-    for t in threads:
-        t.join()
-    assert ring.received == 40_000 and len(ring) == 40_000 and ring.evicted == 0
-    assert ring.since(seen).next_seq == 40_000
-
-
-def test_ring_rejects_zero_capacity() -> None:
-    with pytest.raises(ValueError):
-        HilogRing(0)
-
-
-# --------------------------------------------------------------------------- stream
+from tests.fixtures.waiting import wait_until
 
 
 class Collector:
@@ -256,7 +139,8 @@ def test_stream_device_vanishes_mid_stream_then_returns(fake_tools: FakeTools) -
         gone = next(s for s in col.statuses if s.state == DEVICE_GONE)
         assert FAKE_HDC_KEY in gone.message and gone.fix
         n = len(col.lines)
-        time.sleep(0.3)
+        polls = _list_calls(fake_tools)
+        wait_until(lambda: _list_calls(fake_tools) >= polls + 2)  # it looked for the device twice
         assert len(col.lines) == n  # nothing streams while it is gone
         devices.write_text(f"{FAKE_HDC_KEY} USB Connected localhost\n", encoding="utf-8")
         wait_until(lambda: col.states()[-1] == CONNECTED and len(col.lines) > n)
@@ -275,7 +159,7 @@ def test_stop_is_prompt_while_hdc_hangs(fake_tools: FakeTools) -> None:
     stream = _stream(fake_tools, col)
     stream.start()
     wait_until(lambda: len(col.lines) >= 2)
-    time.sleep(0.3)  # now inside device_listed()
+    wait_until(lambda: _list_calls(fake_tools) >= 1)  # now inside device_listed()
     t0 = time.monotonic()
     stream.stop()
     assert time.monotonic() - t0 < 5
@@ -422,6 +306,11 @@ def test_stream_survives_a_failing_callback(fake_tools: FakeTools) -> None:
         assert stream.running
 
 
+def _list_calls(fake_tools: FakeTools) -> int:
+    """How many times hdc was asked to list the devices (logged as each call starts)."""
+    return sum(1 for c in fake_tools.calls("hdc") if c["argv"][:2] == ["list", "targets"])
+
+
 def _fake_hdc_processes(fake_tools: FakeTools) -> list[str]:
     """Live processes started with this test's fake tools (their env names our call log)."""
     if not os.path.isdir("/proc"):
@@ -476,100 +365,3 @@ def test_clear_buffer_judged_by_text(fake_tools: FakeTools) -> None:
     assert not bad.ok and bad.kind == "no-device"
     fake_tools.hdc_scenario("daemon-broken")
     assert not clear_buffer(str(fake_tools.hdc), FAKE_HDC_KEY).ok
-
-
-# --------------------------------------------------------------------------- CLI
-
-
-def test_cli_logs_dump_prints_lines_exactly(
-    fake_tools: FakeTools, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    raw = (
-        b"04-19 17:02:14.735  5394  5394 I A03200/ArkUI: keep me   \n"
-        b"04-19 17:02:14.736  5394  5394 W A03200/ArkUI: heartbeat\n"
-        b"04-19 17:02:14.737  5394  5394 E A03200/ArkUI: Error message: x\n"
-        b"04-19 17:02:14.737  5394  5394 E A03200/ArkUI:     at f (a.ets:1:2)\n"
-        b"04-19 17:02:14.738  5394  5394 E A03200/Other: caf\xe9\n"
-        b"odd raw line\n"
-    )
-    src = tmp_path / "hilog.txt"
-    src.write_bytes(raw)
-    fake_tools.set("FAKE_HILOG_FILE", str(src))
-    assert cli_main(["logs", "--device", FAKE_HDC_KEY, "--dump"]) == 0
-    out = capsys.readouterr().out
-    assert out == raw.decode("utf-8", errors="replace")
-    assert (
-        cli_main(
-            [
-                "logs",
-                "--device",
-                FAKE_HDC_KEY,
-                "--dump",
-                "--query",
-                "tag:ArkUI level:W -message:heartbeat",
-            ]
-        )
-        == 0
-    )
-    out = capsys.readouterr().out.splitlines()
-    assert out == [
-        "04-19 17:02:14.737  5394  5394 E A03200/ArkUI: Error message: x",
-        "04-19 17:02:14.737  5394  5394 E A03200/ArkUI:     at f (a.ets:1:2)",
-    ]
-    assert cli_main(["logs", "--device", FAKE_HDC_KEY, "--dump", "--json", "-q", "tag=:Other"]) == 0
-    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert len(rows) == 1 and rows[0]["tag"] == "Other" and rows[0]["message"] == "caf\ufffd"
-
-
-def test_cli_logs_fallback_note_goes_to_stderr(
-    fake_tools: FakeTools, capsys: pytest.CaptureFixture[str]
-) -> None:
-    fake_tools.set("FAKE_HILOG_LINES", "11")
-    assert cli_main(["logs", "--device", FAKE_HDC_KEY, "--dump", "--query", "tag~:("]) == 0
-    cap = capsys.readouterr()
-    assert cap.out == ""
-    assert "plain text" in cap.err and "bad regex" in cap.err
-
-
-def test_cli_logs_errors(fake_tools: FakeTools, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_main(["logs", "--device", "NOSUCHKEY", "--dump"]) == 1
-    err = capsys.readouterr().err
-    assert "Not match target" in err and "hdc list targets" in err
-    assert cli_main(["logs", "--device", "bad key;reboot", "--dump"]) == 2
-    assert cli_main(["logs", "--device", FAKE_HDC_KEY, "--dump", "--tail", "0"]) == 2
-
-
-def test_cli_logs_streams_until_interrupted(fake_tools: FakeTools) -> None:
-    env = dict(os.environ)
-    env["FAKE_HILOG_LINES"] = "11"
-    env["FAKE_HILOG_INTERVAL"] = "0.01"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "hmdesk.core.cli",
-            "logs",
-            "--device",
-            FAKE_HDC_KEY,
-            "-q",
-            "is:dropped",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline()
-        second = proc.stdout.readline()
-        assert "LOGLIMIT" in first and "LOGLIMIT" in second
-        proc.send_signal(2)  # Ctrl+C
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0
-    assert "connected" in err
-    assert all("LOGLIMIT" in line for line in out.splitlines())

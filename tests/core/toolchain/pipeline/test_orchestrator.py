@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.models import Run, RunStep
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
-from hmdesk.core.toolchain.pipeline import BoundedLog, Pipeline, find_hap
+from hmdesk.core.toolchain.pipeline import Pipeline
 from hmdesk.core.toolchain.runs import (
     InvalidOptions,
     PipelineError,
@@ -22,15 +20,9 @@ from hmdesk.core.toolchain.runs import (
     RunRepository,
 )
 
-from tests.core.toolchain.test_process import pid_exists, wait_gone
+from tests.core.toolchain.test_process import wait_gone
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FAKE_HDC_KEY_TCP, FakeTools
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    d = Database(tmp_path / "runs.db")
-    yield d
-    d.close()
+from tests.fixtures.waiting import poll_until
 
 
 def run(
@@ -39,6 +31,21 @@ def run(
     events: list[PipelineEvent] = []
     result = Pipeline(db, project, device, on_event=events.append, **kw).run()  # type: ignore[arg-type]
     return result, events
+
+
+def cancel_when_listing(pipe: Pipeline, fake_tools: FakeTools) -> threading.Thread:
+    """Cancel ``pipe`` (from another thread) once hdc was asked to list the devices."""
+
+    def listing() -> bool:
+        return any(c["argv"][:2] == ["list", "targets"] for c in fake_tools.calls("hdc"))
+
+    def cancel() -> None:
+        if poll_until(listing, timeout=15):
+            pipe.cancel()
+
+    thread = threading.Thread(target=cancel, daemon=True)
+    thread.start()
+    return thread
 
 
 def verdicts(result: object) -> list[tuple[str, str]]:
@@ -225,7 +232,7 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
     def watch(ev: PipelineEvent) -> None:
         events.append(ev)
         if ev.kind == "progress" and ev.done == 3:
-            threading.Timer(0.05, pipe.cancel).start()
+            pipe.cancel()  # from the pipeline's thread, while hvigor runs
 
     pipe.on_event = watch
     start = time.monotonic()
@@ -246,7 +253,7 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
 def test_cancel_while_choosing_the_device(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hdc_scenario("hang-list")
     pipe = Pipeline(db, fake_tools.project("hello"))
-    threading.Timer(0.5, pipe.cancel).start()
+    cancel_when_listing(pipe, fake_tools)
     result = pipe.run()
     assert result.status == "cancelled"
     assert verdicts(result) == [
@@ -297,34 +304,6 @@ def test_rerun_repeats_project_device_and_options(fake_tools: FakeTools, db: Dat
         Pipeline.rerun(db, 999)
 
 
-def test_repository_list_filters_and_get(fake_tools: FakeTools, db: Database) -> None:
-    project = fake_tools.project("hello")
-    ok, _ = run(db, project, FAKE_HDC_KEY)
-    fake_tools.hdc_scenario("two-devices", "install-9568320")
-    bad, _ = run(db, project, FAKE_HDC_KEY_TCP)
-    repo = RunRepository(db)
-    assert [r.run_id for r in repo.list()] == [bad.run_id, ok.run_id]  # type: ignore[attr-defined]
-    assert [r.run_id for r in repo.list(status="failed")] == [bad.run_id]  # type: ignore[attr-defined]
-    assert [r.run_id for r in repo.list(device=FAKE_HDC_KEY)] == [ok.run_id]  # type: ignore[attr-defined]
-    assert len(repo.list(project=str(project.resolve()))) == 2
-    assert repo.list(project="/elsewhere") == []
-    assert repo.count() == 2 and repo.devices() == sorted([FAKE_HDC_KEY, FAKE_HDC_KEY_TCP])
-    listed = repo.list()[0]
-    assert listed.steps[1].log == ""  # lists leave logs out
-    full = repo.get(bad.run_id)  # type: ignore[attr-defined]
-    assert "code:9568320" in full.steps[1].log
-    assert full.to_json()["steps"][1] == {
-        "name": "install",
-        "verdict": "failed",
-        "exit_code": 0,
-        "error_code": "9568320",
-        "error_meaning": "no signature file",
-        "message": "install failed: no signature file (code 9568320) (hdc exited 0)",
-    }
-    with pytest.raises(PipelineError):
-        repo.get(12345)
-
-
 def test_project_error_and_missing_tool(
     fake_tools: FakeTools, db: Database, tmp_path: Path
 ) -> None:
@@ -351,36 +330,6 @@ def test_ugly_outputs_are_survived(fake_tools: FakeTools, db: Database) -> None:
     assert "caf\ufffd" in stored.steps[0].log
     assert len(stored.steps[0].log) <= PipelineOptions().max_log_chars + 200
     assert max(len(e.text or "") for e in events if e.kind == "line") == 64 * 1024
-
-
-def test_find_hap_prefers_newest_signed(tmp_path: Path) -> None:
-    out = tmp_path / "entry" / "build" / "default" / "outputs" / "default"
-    out.mkdir(parents=True)
-    unsigned = out / "entry-default-unsigned.hap"
-    unsigned.write_text("u")
-    assert find_hap(tmp_path, tmp_path / "entry") == (unsigned, True)
-    old = out / "entry-default-signed.hap"
-    old.write_text("s")
-    newer = (
-        tmp_path / "entry" / "build" / "default" / "outputs" / "other" / "entry-other-signed.hap"
-    )
-    newer.parent.mkdir()
-    newer.write_text("n")
-    os.utime(old, (1, 1))
-    assert find_hap(tmp_path, tmp_path / "entry") == (newer, False)
-    (tmp_path / "oh_modules" / "x").mkdir(parents=True)
-    assert find_hap(tmp_path / "oh_modules") == (None, False)
-
-
-def test_bounded_log_keeps_head_and_tail() -> None:
-    log = BoundedLog(max_chars=1000)
-    for i in range(1000):
-        log.append(f"line {i:04d}")
-    text = log.text()
-    assert text.startswith("line 0000\n") and text.endswith("line 0999")
-    assert log.dropped_lines > 0 and f"… {log.dropped_lines} lines left out …" in text
-    assert len(text) < 1100
-    assert not pid_exists(10**7)
 
 
 def test_a_failing_listener_fails_the_run_and_is_stored(
@@ -463,7 +412,7 @@ def test_given_key_that_is_connected_builds(fake_tools: FakeTools, db: Database)
 def test_cancel_while_checking_the_given_key(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hdc_scenario("hang-list")
     pipe = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY)
-    threading.Timer(0.5, pipe.cancel).start()
+    cancel_when_listing(pipe, fake_tools)
     result = pipe.run()
     assert result.status == "cancelled"
     assert verdicts(result)[:2] == [("build", "skipped"), ("install", "cancelled")]

@@ -1,0 +1,214 @@
+"""What hdc's, bm's and aa's error codes mean and how to fix them.
+
+The tables the classifiers (:mod:`.outcomes`) and the build doctor read: hdc's ``[Fail][E0xxxxx]``
+codes and prose failures, the bm install codes (``code:95683xx``) and the aa codes
+(``Error Code:101xxxxx``), each with its meaning and the fix to show.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+OutcomeKind = Literal[
+    "no-device",
+    "unauthorized",
+    "server",
+    "daemon",
+    "file",
+    "hdc",
+    "install",
+    "uninstall",
+    "launch",
+    "stop",
+    "hilog",
+    # when hdc itself could not run or answer (set by the callers that run it)
+    "tool",
+    "timeout",
+]
+"""What kind of failure an :class:`~hmdesk.core.toolchain.hdc.outcomes.Outcome` reports."""
+
+# [Fail] / E0xxxxx codes
+HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
+    # code: (kind, meaning, fix)
+    "E001005": (
+        "no-device",
+        "the device is not found or not connected",
+        "Reconnect the device (cable, USB debugging on) and pick a Connected one from the device list.",
+    ),
+    "E002106": (
+        "daemon",
+        "hdc could not communicate with the device daemon",
+        "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
+    ),
+    "E006001": (
+        "install",
+        "no installation package was found",
+        "Check the HAP path: build first, then install the *-signed.hap under <module>/build/.",
+    ),
+    "E005005": (
+        "file",
+        "could not create a directory on the device",
+        "Check the destination path and free space on the device.",
+    ),
+    "E000002": (
+        "unauthorized",
+        "the device has not authorised this computer",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+    ),
+    "E000003": (
+        "unauthorized",
+        "the device has not authorised this computer",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+    ),
+}
+
+FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
+    (
+        re.compile(r"Not match target founded", re.I),
+        "no-device",
+        "no device has this connect key",
+        "Pick a device from `hdc list targets -v`; the key may have changed after a reconnect.",
+    ),
+    (
+        re.compile(r"need connect-key", re.I),
+        "no-device",
+        "no device, or several devices and none chosen",
+        "Connect a device, or choose one with -t KEY (the device list in hmdesk does this).",
+    ),
+    (
+        re.compile(r"unauthori[sz]ed", re.I),
+        "unauthorized",
+        "the device has not authorised this computer",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+    ),
+    (
+        re.compile(r"Device not found or connected", re.I),
+        "no-device",
+        "the device is not found or not connected",
+        "Reconnect the device (cable, USB debugging on) and pick a Connected one from the device list.",
+    ),
+    (
+        re.compile(r"Failed to communicate with daemon", re.I),
+        "daemon",
+        "hdc could not communicate with the device daemon",
+        "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
+    ),
+]
+
+SERVER_FAILED_FIX = (
+    "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close DevEco Studio's "
+    "embedded hdc or run `hdc kill` then `hdc start`, and check that nothing else uses the port."
+)
+
+INSTALL_CODES: dict[str, tuple[str, str]] = {
+    # code: (meaning, fix) — the bm error table
+    "9568320": (
+        "no signature file",
+        "The HAP is unsigned. Add a signingConfig in build-profile.json5 and reference it from the "
+        "product (DevEco: File > Project Structure > Signing Configs > Automatically generate signature), then rebuild.",
+    ),
+    "9568322": (
+        "signature verification failed due to not trusted app source",
+        "The device's UDID is not in the debug profile, or a release-signed HAP was sideloaded. "
+        "Re-sign with a debug profile that includes this device (automatic signing does it).",
+    ),
+    "9568332": (
+        "install sign info inconsistent",
+        "An app with the same bundle name but another certificate is installed: uninstall it "
+        "first (`hdc uninstall <bundle>`), then install again.",
+    ),
+    "9568278": (
+        "install version code not same",
+        "The installed app has another versionCode (DevEco debug vs hdc build): uninstall it first.",
+    ),
+    "9568263": (
+        "install version downgrade",
+        "The installed versionCode is higher: raise versionCode in AppScope/app.json5 or uninstall first.",
+    ),
+    "9568336": (
+        "install debug type not same",
+        "A debug build is installed over a release one (or the reverse): uninstall the app first.",
+    ),
+    "9568286": (
+        "install provision type not same",
+        "The signing profile type differs from the installed app's: uninstall the app first.",
+    ),
+    "9568347": (
+        "install parse native so failed",
+        "Native libraries do not match the device ABI (`hdc shell param get const.product.cpu.abilist`): "
+        "build for that ABI (abiFilters in build-profile.json5).",
+    ),
+    "9568297": (
+        "install failed due to older sdk version in the device",
+        "compatibleSdkVersion is newer than the device's API level: lower it in build-profile.json5 or update the device.",
+    ),
+    "9568289": (
+        "install failed due to grant request permissions failed",
+        "The app requests a system_basic/system_core permission without an ACL: remove it or add it to the profile's ACL.",
+    ),
+    "9568305": (
+        "dependent module does not exist",
+        "An HSP this module depends on is not installed: install the HSP first (or together).",
+    ),
+    "9568344": (
+        "install parse profile prop check error",
+        "A field in app.json5/module.json5 is invalid (often bundleName): fix the value and rebuild.",
+    ),
+    "9568259": (
+        "install parse profile missing prop",
+        "A required field is missing in module.json5/app.json5: add it and rebuild.",
+    ),
+    "9568304": (
+        "device type is not supported",
+        "Add this device's type to deviceTypes in module.json5 and rebuild.",
+    ),
+    "9568288": (
+        "install failed due to insufficient disk memory",
+        "The device storage is full: free some space and retry.",
+    ),
+    "9568269": (
+        "install file path invalid",
+        "The HAP path is missing or longer than 256 bytes: use a shorter path.",
+    ),
+    "9568266": (
+        "install permission denied",
+        "Enterprise/release HAPs cannot be installed via hdc: build and sign a debug HAP.",
+    ),
+    "9568448": (
+        "verify app signature failed",
+        "The HAP is signed with an app_gallery distribution profile: sign with a debug profile for device testing.",
+    ),
+}
+
+
+AA_CODES: dict[str, tuple[str, str]] = {
+    "10104001": (
+        "the specified ability does not exist",
+        "Check mainElement / abilities[].name in module.json5 and the module name (-m); rebuild and reinstall.",
+    ),
+    "10103001": (
+        "the ability is not exported",
+        'Set "exported": true on the ability in module.json5, or start it from inside the app.',
+    ),
+    "10106102": (
+        "the device screen is locked",
+        "Unlock the device screen and launch again.",
+    ),
+    "10103101": (
+        "no ability matches the implicit start",
+        "Pass the ability with -a (explicit start); -b alone makes an implicit start.",
+    ),
+    "10105002": (
+        "the ability info could not be found",
+        "The app may not be installed for this user: reinstall it and retry.",
+    ),
+    "10106002": (
+        "window options need a debug-signed app",
+        "Sign the app with a debug profile to use window options.",
+    ),
+    "10104002": (
+        "invalid parameter",
+        "The aa command line was wrong (e.g. `force-stop -b`): pass the bundle name positionally.",
+    ),
+}
