@@ -30,11 +30,11 @@ def _settle(app: Any, area: Any = None, ms: int = 150) -> None:
         app.processEvents()
         if time.monotonic() > deadline:
             raise RuntimeError("search did not finish")
-        time.sleep(0.005)
+        time.sleep(0.005)  # sleep-ok: paces a loop that waits on the condition with a deadline
     end = time.monotonic() + ms / 1000
     while time.monotonic() < end:
         app.processEvents()
-        time.sleep(0.005)
+        time.sleep(0.005)  # sleep-ok: lets the offscreen painter finish before the grab
 
 
 def _posterize(image: Any, bits: int = 4) -> Any:

@@ -94,7 +94,7 @@ def test_streams_lines_as_they_come_in_order() -> None:
         for i in range(3):
             print(f"out {i}", flush=True)
             print(f"err {i}", file=sys.stderr, flush=True)
-            time.sleep(0.15)
+            time.sleep(0.15)  # sleep-ok: runs in the child process (a slow or hung tool)
     """
     start = time.monotonic()
     res = run_streaming(py(code), on_line=lambda s, t: seen.append((s, t, time.monotonic())))
@@ -158,10 +158,11 @@ def grandchild_script(pidfile: Path, ignore_term: bool = False) -> list[str]:
         f"""
         import signal, subprocess, sys, time
         {"signal.signal(signal.SIGTERM, signal.SIG_IGN)" if ignore_term else ""}
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        hung = "import time; time.sleep(600)"  # sleep-ok: a tool's hung helper process
+        child = subprocess.Popen([sys.executable, "-c", hung])
         open({str(pidfile)!r}, "w").write(str(child.pid))
         print("started", flush=True)
-        time.sleep(600)
+        time.sleep(600)  # sleep-ok: runs in the child process (a slow or hung tool)
         """
     )
 
@@ -213,14 +214,15 @@ def test_callback_exception_stops_process_and_propagates() -> None:
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError, match="boom"):
-        run_streaming(py("import time; print('x', flush=True); time.sleep(30)"), on_line=boom)
+        hung = "import time; print('x', flush=True); time.sleep(30)"  # sleep-ok: child process
+        run_streaming(py(hung), on_line=boom)
 
 
 def test_background_holder_of_pipes_does_not_hang_us(tmp_path: Path) -> None:
     # The main process exits at once but leaves a child holding stdout (like a daemon).
     code = """
         import subprocess, sys
-        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"])
+        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"])  # sleep-ok: runs in the child process (a slow or hung tool)
         print(p.pid, flush=True)
     """
     lines: list[str] = []

@@ -310,6 +310,7 @@ def test_never_raises_on_arbitrary_text(pieces: list[tuple[str, str]]) -> None:
 def test_never_raises_on_arbitrary_bytes(chunks: list[bytes]) -> None:
     texts = [c.decode("utf-8", errors="replace") for c in chunks]
     parsed = HilogParser().feed(texts)
+    assert len(parsed) == len(texts)  # one parsed line per input, and no exception
     for line, text in zip(parsed, texts, strict=True):
         _check(line, text)
 
