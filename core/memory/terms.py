@@ -1,6 +1,6 @@
 """Query term splitting for the retrieval profiles.
 
-``hmharness_terms`` reproduces hmharness's ``retrieve()`` exactly (reference/hmharness.md §2a.3):
+``hmharness_terms`` reproduces hmharness's ``retrieve()`` exactly:
 lowercase the text, split on runs of whitespace, ``,``, ``，``, ``;`` and ``；``, keep tokens of at
 least two UTF-16 code units (a CJK character counts 1, an astral emoji 2), no dedupe. "Whitespace"
 is JavaScript's ``\\s`` (which differs from Python's: it includes U+FEFF and excludes U+001C–U+001F

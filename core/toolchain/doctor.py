@@ -240,7 +240,7 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     ),
 )
 
-# --------------------------------------------------------------------------- exact codes (§3.5)
+# --------------------------------------------------------------------------- exact codes
 
 HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     Signature(

@@ -142,7 +142,8 @@ class RunResult:
     hap: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``run --json`` schema of issue 3."""
+        """The ``hmdesk-cli run --json`` output: run id, status, each step's verdict and codes, the
+        doctor's finding (README, Command line)."""
         return {
             "run_id": self.run_id,
             "status": self.status,

@@ -1,7 +1,7 @@
 """The results table model: a thin adapter over the retriever's ``QueryResult``.
 
 Sorting is done here (``sorted`` + ``layoutChanged``), never through a proxy
-(qt-practices §8: ~1000x faster for large tables).
+(a sort proxy over a large table is about 1000x slower; docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations

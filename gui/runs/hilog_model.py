@@ -1,6 +1,6 @@
 """The hilog table model: a bounded ring of parsed lines and a filtered view over it.
 
-Design (qt-practices §8): the model owns a ring of at most ``capacity`` lines (oldest evicted
+Design (docs/ARCHITECTURE.md, threading): the model owns a ring of at most ``capacity`` lines (oldest evicted
 first) and a *view*: the sequence numbers of the lines that pass the current filter. Lines are
 ingested in batches (one call per timer tick); each tick does **one** ``beginRemoveRows`` for the
 view rows whose lines were evicted and **one** ``beginInsertRows`` for the new matches.

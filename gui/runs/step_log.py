@@ -2,7 +2,8 @@
 
 * :func:`ansi_segments` splits a line into ``(text, colour, bold)`` runs (SGR codes only; every
   other escape sequence is dropped).
-* :func:`find_locations` finds source locations the way hvigor prints them (toolchain.md §3.4).
+* :func:`find_locations` finds source locations the way hvigor prints them (ArkTS compiler errors and
+  warnings: ``File: /abs/path.ets:12:5`` and bare ``path.ets:12:5``).
 * :class:`StepLogView` is a read-only ``QPlainTextEdit`` fed in batches (one edit block per
   timer tick); a click on a location emits ``location_activated(path, line, col)``.
 * Colours are the theme's (``gui.common.theme``) for the palette the log is drawn with; lines

@@ -1,4 +1,4 @@
-"""GUI start-up and typing latency with a 100,000-memory store (issue 4, requirement 12).
+"""GUI start-up and typing latency with a 100,000-memory store.
 
 1. Time from process start to the first painted window: ``hmdesk`` (the real entry point,
    ``hmdesk.gui.app.main``) side by side with a bare ``QApplication`` + ``QMainWindow``, each in

@@ -1,4 +1,4 @@
-"""hilog parse + filter throughput on a realistic mixed stream (issue 3, requirement 12).
+"""hilog parse + filter throughput on a realistic mixed stream.
 
 A deterministic stream of ~300k lines: HarmonyOS NEXT lines (process segment, upper-case hex),
 open-source lines (lower-case hex), pre-2022 lines (no type letter), msec/usec/nsec fractions,

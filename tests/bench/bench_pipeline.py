@@ -4,7 +4,7 @@ Side by side in one process: the whole pipeline (device check, then build → in
 launch, each step persisted, streamed, classified) against bare ``subprocess.run`` of exactly the
 same argv lists, ``hdc list targets -v`` included (same fakes, same cwd). The difference is what
 the pipeline itself costs.
-Goal (issue 3): ≤ 50 ms median overhead per step.
+Goal: ≤ 50 ms median overhead per step.
 
     python -m tests.bench pipeline
 """

@@ -11,7 +11,7 @@ checks that ``hmharness`` returns the same ids in the same order as ``scan`` for
 prints median / p95 side by side with the ratios. It also times opening a 100,000-memory SQLite
 store from disk (MemoryStore + Retriever) and running the first query.
 
-Goals (issue 2): same ids for every query; hmharness median ≥ 20× lower than scan; default median
+Goals: same ids for every query; hmharness median ≥ 20× lower than scan; default median
 within 2× of hmharness. ``python -m tests.bench retrieval`` runs only this one.
 """
 

@@ -1,8 +1,7 @@
 """The main window's own parts: the areas it builds from a context, the error banner's colours
 under both palettes, the log file location, stopping the areas on close.
 
-(Menus, shortcuts, remembered state and the banner's behaviour with a full Memories area are in
-``tests/gui/memories/test_window.py``.)
+Menus, shortcuts, remembered state and the banner with a full Memories area are here too.
 """
 
 from __future__ import annotations
@@ -17,12 +16,13 @@ from hmdesk.gui.devices.area import DevicesArea
 from hmdesk.gui.main_window import ErrorBanner, MainWindow
 from hmdesk.gui.memories.area import MemoriesArea
 from hmdesk.gui.runs.area import RunsArea
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.contrast import colour_counts, palettes, rendered_contrast
+from tests.gui.memories.conftest import search, wait_idle
 
 
 def _banner_in(qtbot: QtBot, palette_name: str) -> tuple[QWidget, ErrorBanner]:
@@ -123,3 +123,121 @@ def test_close_stops_every_area_even_when_one_fails(ctx, qtbot, monkeypatch, cap
         _close(w)
     assert stopped == ["memories", "runs", "devices"]
     assert "runs would not stop" in caplog.text
+
+
+def make_window(ctx, qtbot) -> MainWindow:
+    w = MainWindow(ctx)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    wait_idle(qtbot, w.memories)
+    return w
+
+
+def close_window(w: MainWindow) -> None:
+    w.close()
+    from PySide6.QtCore import QThreadPool
+
+    QThreadPool.globalInstance().waitForDone(10_000)
+
+
+def test_window_has_three_areas_and_menus(ctx, qtbot):
+    w = make_window(ctx, qtbot)
+    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    titles = [a.text() for a in w.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&View", "&Help"]
+    assert str(ctx.db.path) in w.db_label.text()
+    close_window(w)
+
+
+def test_shortcuts(ctx, qtbot):
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    wait_idle(qtbot, area)
+    w.tabs.setCurrentIndex(1)  # on the Runs tab, Ctrl+F brings the query up
+    qtbot.keyClick(w, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.tabs.currentWidget() is area
+    qtbot.waitUntil(lambda: area.query_bar.text.hasFocus())
+    # F5 re-runs the query
+    with qtbot.waitSignal(area.result_applied, timeout=5000):
+        qtbot.keyClick(w, Qt.Key.Key_F5)
+    # Ctrl+N opens the new-memory dialog
+    qtbot.keyClick(w, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.dialog is not None and area.dialog.isVisible())
+    assert area.dialog.objectName() == "editDialog" and area.dialog.record is None
+    area.dialog.reject()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    # Ctrl+Z (focus outside the query text) undoes the last change
+    first = area.model.ids()[0]
+    area.editing.apply_confidence([first], 0.01, "test")
+    wait_idle(qtbot, area)
+    area.table.setFocus()
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(first).confidence != 0.01)
+    close_window(w)
+
+
+def test_geometry_splitters_and_query_are_remembered(ctx, qtbot, settings):
+    w = make_window(ctx, qtbot)
+    w.memories.importer.load_starter_pack()
+    search(qtbot, w.memories, "hilog privacy")
+    w.resize(820, 540)
+    size = (w.size().width(), w.size().height())
+    w.memories.splitter.setSizes([400, 700])
+    sizes = w.memories.splitter.sizes()
+    close_window(w)
+    settings.sync()
+    assert QSettings(settings.fileName(), QSettings.Format.IniFormat).value("query/text") == (
+        "hilog privacy"
+    )
+    w2 = make_window(ctx, qtbot)
+    assert w2.memories.query_bar.text.text() == "hilog privacy"
+    # (the offscreen screen is 800 px wide: restoreGeometry clamps the width to it)
+    assert w2.size().height() == size[1]
+    assert w2.size().width() == min(size[0], w2.screen().availableGeometry().width() - 2) or (
+        w2.size().width() >= w2.minimumSizeHint().width()
+    )
+    restored = w2.memories.splitter.sizes()
+    assert abs(restored[0] / sum(restored) - sizes[0] / sum(sizes)) < 0.03
+    assert w2.memories.result.query.text == "hilog privacy"
+    close_window(w2)
+
+
+def test_error_banner_is_non_modal(ctx, qtbot):
+    w = make_window(ctx, qtbot)
+    ctx.bus.show_error("Could not write /x.csv: Permission denied", "Pick another folder.")
+    assert w.banner.isVisible() and "Permission denied" in w.banner.text()
+    assert "Pick another folder." in w.banner.text()
+    assert QApplication.activeModalWidget() is None
+    ctx.bus.show_error("Could not write /x.csv: Permission denied", "Pick another folder.")
+    assert "×2" in w.banner.text()
+    qtbot.mouseClick(w.banner.close_button, Qt.MouseButton.LeftButton)
+    assert not w.banner.isVisible()
+    close_window(w)
+
+
+def test_window_without_context_then_set_context(ctx, qtbot):
+    w = MainWindow(None, settings=ctx.settings)
+    qtbot.addWidget(w)
+    w.show()
+    assert w.memories is None and w.tabs.count() == 3
+    with qtbot.waitSignal(w.context_ready):
+        w.set_context(ctx)
+    assert w.memories is not None
+    wait_idle(qtbot, w.memories)
+    close_window(w)
+
+
+def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
+    from tests.screenshots.memories import SHOWN_DB, SHOWN_HMH, show_default_paths
+
+    w = make_window(ctx, qtbot)
+    assert str(tmp_path) in w.db_label.text()
+    assert str(tmp_path) in w.memories.empty.import_note.text()
+    show_default_paths(w)
+    assert w.db_label.text() == SHOWN_DB
+    note = w.memories.empty.import_note.text()
+    assert SHOWN_HMH in note and str(tmp_path) not in note
+    close_window(w)

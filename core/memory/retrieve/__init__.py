@@ -1,6 +1,6 @@
 """Retrieval (public API): profiles, explanations and the in-memory index.
 
-Two profiles share one formula (reference/hmharness.md §2a):
+Two profiles share one formula, hmharness's own (its ``retrieve()`` in ``memory.js``):
 
     score = confidence*0.4 + recency*0.2 + lexical*0.4      (float64, in that order)
     recency = max(0, 1 - ageDays/90), ageDays = (now_ms - timestamp_ms) / 86_400_000

@@ -7,7 +7,7 @@ import re
 from hmdesk.core.memory.starter import starter_entries
 from hmdesk.core.memory.validation import memory_input_problem
 
-# Named in issue 4 (written from reference/toolchain.md).
+# The pitfalls every HarmonyOS developer meets first: they must be in the pack.
 REQUIRED = {
     "starter-hap-unsigned-9568320",
     "starter-deveco-sdk-home-00303217",

@@ -1,4 +1,4 @@
-"""The hilog benchmark judges its 150,000 lines/s goal on wall-clock time (issue 3, req. 12);
+"""The hilog benchmark judges its 150,000 lines/s goal on wall-clock time;
 the CPU rate and the load average are printed beside it as context only."""
 
 from __future__ import annotations

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from hmdesk.core.toolchain.devices import DeviceChange
 from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, Device
 from hmdesk.gui.common.device_hub import DeviceHub, change_error, device_guidance
-from hmdesk.gui.context import build_context
-from PySide6.QtCore import QSettings
 
 USB = "FMR0224109025576"
-
-
-@pytest.fixture
-def ctx(tmp_path, qapp):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    c = build_context(tmp_path / "hmdesk.db", settings)
-    yield c
-    c.db.close()
 
 
 def test_poller_callback_is_marshalled_to_the_gui_thread(qtbot, ctx):

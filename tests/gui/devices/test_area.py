@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.gui.common.device_hub import TARGET_KEY, DeviceHub
-from hmdesk.gui.context import build_context
 from hmdesk.gui.devices.area import DevicesArea
-from PySide6.QtCore import QSettings
 
 from tests.gui.contrast import palettes, rendered_contrast
 
 USB = "FMR0224109025576"
 TCP = "127.0.0.1:5555"
 UNAUTH = "025DEK236V035771"
-
-
-@pytest.fixture
-def ctx(tmp_path, qapp):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    c = build_context(tmp_path / "hmdesk.db", settings)
-    yield c
-    c.db.close()
 
 
 def make_area(qtbot, ctx):

@@ -1,5 +1,6 @@
-"""Fixtures for the memory inspector tests: a fresh database, isolated settings and hmharness
-home per test, and helpers that wait on signals (never on sleeps)."""
+"""Fixtures for the memory inspector tests: an area over the shared ``ctx`` (tests/gui/conftest.py:
+a fresh database, isolated settings and hmharness home per test), and helpers that wait on
+signals (never on sleeps)."""
 
 from __future__ import annotations
 
@@ -7,37 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, QThreadPool
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch) -> Iterator[None]:
-    """No test touches the user's hmharness home, log dir, database or settings."""
-    monkeypatch.setenv("HMH_HOME", str(tmp_path / "hmh"))
-    monkeypatch.setenv("HMDESK_LOG_DIR", str(tmp_path / "logs"))
-    monkeypatch.delenv("HMDESK_DB", raising=False)
-    previous = QSettings.defaultFormat()
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qs"))
-    yield
-    QSettings.setDefaultFormat(previous)
-
-
-@pytest.fixture
-def settings(tmp_path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def ctx(tmp_path, settings, qapp) -> Iterator[Any]:
-    from hmdesk.gui.context import build_context
-
-    c = build_context(tmp_path / "hmdesk.db", settings)
-    yield c
-    QThreadPool.globalInstance().waitForDone(10_000)
-    c.retriever.close()
-    c.store.close()
-    c.db.close()
+from PySide6.QtCore import QThreadPool
 
 
 def _close_area(area: Any) -> None:

@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.runs import PipelineOptions, RunResult
-from hmdesk.gui.context import build_context
 from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.controller import RunOutcome
 from hmdesk.gui.runs.hilog_view import RING_SETTING
 from hmdesk.gui.runs.project_bar import RECENT_KEY
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 from tests.gui.contrast import palettes, rendered_contrast
@@ -52,16 +51,15 @@ NOISE = (
 
 
 @pytest.fixture
-def ctx(tmp_path, qapp):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    c = build_context(tmp_path / "hmdesk.db", settings)
+def ctx(ctx):
+    """The shared ``ctx`` (tests/gui/conftest.py) seeded with the pitfalls and some noise."""
+    c = ctx
     ids = {}
     for name, (content, tags) in PITFALLS.items():
         ids[name] = c.store.add(content, tags=tags, confidence=0.8).id
     c.pitfall_ids = ids  # type: ignore[attr-defined]
     c.noise_ids = [c.store.add(content, tags=tags).id for content, tags in NOISE]  # type: ignore[attr-defined]
-    yield c
-    c.db.close()
+    return c
 
 
 @pytest.fixture

@@ -7,9 +7,7 @@ from hmdesk.core.memory.recall_floor import recall_floor
 from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.theme import DARK, LIGHT
-from hmdesk.gui.context import build_context
 from hmdesk.gui.runs.failure_card import FailureCard, split_location
-from PySide6.QtCore import QSettings
 
 from tests.gui.contrast import palettes, rendered_contrast
 
@@ -18,9 +16,9 @@ TERMS_9568320 = "signing 9568320 install 安装失败 no signature file."
 
 
 @pytest.fixture
-def ctx(tmp_path, qapp):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    c = build_context(tmp_path / "hmdesk.db", settings)
+def ctx(ctx):
+    """The shared ``ctx`` (tests/gui/conftest.py) with a signing pitfall and two generic notes."""
+    c = ctx
     add = c.store.add
     c.ids = {  # type: ignore[attr-defined]
         "signing": add(
@@ -31,8 +29,7 @@ def ctx(tmp_path, qapp):
         "coffee": add("There is no coffee left in the kitchen", tags=["office"]).id,
         "config": add("Keep the config file small and documented", tags=["docs"]).id,
     }
-    yield c
-    c.db.close()
+    return c
 
 
 def signing_finding() -> Finding:

@@ -7,7 +7,7 @@ from hmdesk.core.toolchain.hdc import Device
 
 
 def test_list_targets_verbose_rows_from_the_docs() -> None:
-    # reference §1.2: the -v sample, and argent's raw row with the empty second column
+    # hdc's documented `list targets -v` sample, and argent's raw row with the empty second column
     text = (
         "connect-key1            USB     Connected       localhost       hdc\n"
         "127.0.0.1:5555          TCP     Offline         localhost       hdc\n"
