@@ -26,3 +26,28 @@ def test_core_does_not_import_qt():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [], "core imported Qt or the gui: " + done.stdout
+
+
+def test_every_package_folder_is_listed_for_installation():
+    """``packages`` in pyproject.toml is explicit (the package-dir mapping needs it): a folder
+    with an ``__init__.py`` that is not listed would be missing from a wheel install."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = set()
+    for top, name in (
+        ("core", "hmdesk.core"),
+        ("gui", "hmdesk.gui"),
+        ("resources", "hmdesk.resources"),
+    ):
+        for init in (root / top).rglob("__init__.py"):
+            rel = init.parent.relative_to(root / top).parts
+            if "__pycache__" not in rel:
+                found.add(".".join((name, *rel)))
+    assert found == listed, {
+        "not listed": sorted(found - listed),
+        "no folder": sorted(listed - found),
+    }
