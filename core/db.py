@@ -15,6 +15,8 @@ for each other (busy timeout) instead of failing with ``database is locked`` on 
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -88,6 +90,25 @@ def _create_private(path: Path) -> None:
     os.close(fd)
 
 
+def _enable_wal(cur: sqlite3.Cursor) -> None:
+    """``PRAGMA journal_mode = WAL``, retried while another connection holds the file.
+
+    Switching a new file to WAL needs an exclusive lock, and SQLite answers a conflicting
+    switch with "database is locked" at once, without its busy handler: two processes opening
+    the same new database together would see one fail. It is retried (the mode is stored in the
+    file, so once one succeeds the other finds WAL) for as long as the busy timeout.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def make_engine(path: Path | str) -> Engine:
     """An engine with our pragmas; transactions are begun explicitly (see module doc)."""
     engine = sa.create_engine(f"sqlite:///{path}", future=True)
@@ -98,7 +119,7 @@ def make_engine(path: Path | str) -> Engine:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cur.execute("PRAGMA journal_mode = WAL")
+        _enable_wal(cur)
         cur.execute("PRAGMA foreign_keys = ON")
         cur.execute("PRAGMA synchronous = NORMAL")
         cur.close()

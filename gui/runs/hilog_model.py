@@ -139,7 +139,7 @@ class HilogModel(QAbstractTableModel):
         self.received = 0
         self.evicted = 0
         self._caught_up = True
-        self._cls: type | None = None  # the NamedTuple class of the lines (see _pack)
+        self._cls: type[HilogLine] | None = None  # set once lines are stored as tuples (_pack)
         self._cells: dict[int, tuple[tuple[str, ...], QBrush | None, bool]] = {}  # seq -> row
         self._bold = QFont()
         self._bold.setBold(True)
@@ -185,7 +185,7 @@ class HilogModel(QAbstractTableModel):
         return self._predicate is not None
 
     # --- feeding ----------------------------------------------------------------------
-    def ingest(self, lines: list[Any], budget_s: float = 0.02) -> bool:
+    def ingest(self, lines: list[HilogLine], budget_s: float = 0.02) -> bool:
         """Append a batch of parsed lines (GUI thread), evict overflow, filter what fits in the budget.
 
         Returns True when the view is up to date with the ring.
@@ -196,18 +196,16 @@ class HilogModel(QAbstractTableModel):
             self._evict()
         return self.process(budget_s)
 
-    def _pack(self, lines: list[Any]) -> list[Any]:
-        """NamedTuple lines are stored as plain tuples.
+    def _pack(self, lines: list[HilogLine]) -> list[Any]:
+        """Lines are stored as plain tuples.
 
         CPython's cyclic GC stops tracking an exact tuple of atomic values (str, int, bool) after
         its first young collection, but never a tuple *subclass*: 200k tracked ``HilogLine``s made
         every full collection walk the whole ring (60-90 ms stalls at 50k lines/s). Plain tuples
         drop out of the collector's way; rows are re-wrapped (cheap) when read.
         """
-        first = lines[0]
-        cls = type(first)
-        if cls is not tuple and isinstance(first, tuple) and hasattr(cls, "_fields"):
-            self._cls = cls
+        if type(lines[0]) is HilogLine:
+            self._cls = HilogLine
             return list(map(tuple, lines))
         return lines
 
@@ -310,10 +308,10 @@ class HilogModel(QAbstractTableModel):
         self.stats_changed.emit()
 
     # --- access -----------------------------------------------------------------------
-    def line_at(self, row: int) -> Any:
+    def line_at(self, row: int) -> HilogLine:
         return self._unpack(self._ring[self._view[row] - self._base])
 
-    def visible_lines(self) -> list[Any]:
+    def visible_lines(self) -> list[HilogLine]:
         """The lines that passed the filter so far (oldest first)."""
         unpack, ring, base = self._unpack, self._ring, self._base
         return [unpack(ring[s - base]) for s in self._view.to_list()]
@@ -393,7 +391,7 @@ class HilogModel(QAbstractTableModel):
             else:
                 rd.clearData()
 
-    def _row_cells(self, line: Any) -> tuple[tuple[str, ...], QBrush | None, bool]:
+    def _row_cells(self, line: HilogLine) -> tuple[tuple[str, ...], QBrush | None, bool]:
         """A row's display texts, level brush and boldness, computed once per row (not per cell)."""
         texts = tuple(line_field(line, name) for name in COLUMNS)
         message = texts[-1]

@@ -98,3 +98,34 @@ def test_uncreatable_path_is_a_clear_error(tmp_path):
     with pytest.raises(DatabaseError, match=r"cannot create the database .*file.*new\.db"):
         Database(blocker / "new.db")  # its parent is a file, so it cannot be made
     assert blocker.read_text() == "x"
+
+
+def test_opening_waits_for_another_connection_switching_a_new_file(tmp_path):
+    """A new file's switch to WAL needs an exclusive lock, and SQLite refuses a conflicting
+    switch at once, without waiting: two processes opening the same new database together used to
+    see one fail with "database is locked". Opening now retries while the other holds it."""
+    import sqlite3
+    import threading
+
+    path = tmp_path / "new.db"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE t (x)")
+    opened = threading.Event()
+    result: list[object] = []
+
+    def open_it() -> None:
+        try:
+            result.append(Database(path))
+        except Exception as exc:  # noqa: BLE001 - the test reports whatever went wrong
+            result.append(exc)
+        opened.set()
+
+    threading.Thread(target=open_it).start()
+    assert not opened.wait(0.3)  # still waiting for the lock, not failed
+    holder.execute("COMMIT")
+    holder.close()
+    assert opened.wait(30)
+    db = result[0]
+    assert isinstance(db, Database), db
+    db.close()

@@ -110,5 +110,5 @@ def test_stop_interrupts_a_hanging_hdc(fake_tools: FakeTools) -> None:
     wait_until(lambda: bool(fake_tools.calls("hdc")))  # the poller is inside the hanging hdc
     start = time.monotonic()
     poller.stop()
-    assert time.monotonic() - start < 4
+    assert time.monotonic() - start < 4  # hang guard: without the kill it blocks for minutes
     assert not poller.running

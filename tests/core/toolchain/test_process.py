@@ -197,7 +197,7 @@ def test_cancel_kills_the_group_even_when_sigterm_is_ignored(tmp_path: Path) -> 
         grandchild_script(pidfile, ignore_term=True), cancel=token, on_line=on_line, kill_grace=0.5
     )
     assert res.cancelled and not res.timed_out
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 5  # hang guard: without the kill it blocks for minutes
     child = int(pidfile.read_text())
     assert wait_gone(child)
 
@@ -226,11 +226,12 @@ def test_background_holder_of_pipes_does_not_hang_us(tmp_path: Path) -> None:
         print(p.pid, flush=True)
     """
     lines: list[str] = []
-    start = time.monotonic()
     res = run_streaming(py(code), on_line=lambda s, t: lines.append(t), eof_grace=0.3)
     assert res.exit_code == 0
-    assert time.monotonic() - start < 3
-    os.kill(int(lines[0]), 9)
+    holder = int(lines[0])
+    # we returned while the pipe holder still lives: run_streaming did not wait for its EOF
+    assert pid_exists(holder)
+    os.kill(holder, 9)
 
 
 # --------------------------------------------------------------------------- LineProcess

@@ -4,7 +4,6 @@ lost mid-stream, clearing the device buffer, switching device and closing withou
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 from hmdesk.gui.context import build_context
@@ -105,13 +104,13 @@ def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area,
         timeout=5_000,
     )
 
-    t0 = time.monotonic()
     area.hub.set_target(OTHER_KEY)
-    assert time.monotonic() - t0 < 0.5
     new = area.feed
     assert new is not None and new is not old and new.device_key == OTHER_KEY
     assert view.feed is new and old.closed
-    assert _alive(old_pid)  # still dying in the background (SIGTERM ignored)
+    # set_target returned while the old hdc is still alive (it ignores SIGTERM and is killed only
+    # after a grace period): the switch did not wait for it on the GUI thread
+    assert _alive(old_pid)
     # the old stream's late words are ignored: lines and status alike
     old._on_lines(["a late line of the old stream"])
     assert old.drain() == []
@@ -124,11 +123,10 @@ def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area,
     shown = view.model.shown
     qtbot.waitUntil(lambda: view.model.shown > shown, timeout=15_000)
 
-    # closing: the GUI thread returns at once, and the quit hook leaves no hdc behind
+    # closing: shutdown() returns with the stop still pending (it did not wait for hdc on the GUI
+    # thread), and the quit hook leaves no hdc behind
     new_pid = _hdc_pid(new)
-    t0 = time.monotonic()
     area.shutdown()
-    assert time.monotonic() - t0 < 0.5
     assert area.feed is None and hilog_feed.stops_pending() >= 1
     assert hilog_feed.wait_for_stops(15)
     assert not _alive(new_pid)

@@ -162,7 +162,7 @@ def test_stop_is_prompt_while_hdc_hangs(fake_tools: FakeTools) -> None:
     wait_until(lambda: _list_calls(fake_tools) >= 1)  # now inside device_listed()
     t0 = time.monotonic()
     stream.stop()
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < 5  # hang guard: without the kill it blocks for minutes
     assert not stream.running and col.states()[-1] == STOPPED
     assert not _fake_hdc_processes(fake_tools)
 

@@ -215,7 +215,7 @@ def test_step_timeout_kills_the_group(fake_tools: FakeTools, db: Database) -> No
     opts.timeouts["install"] = 1.0
     start = time.monotonic()
     result, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY, options=opts)
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 10  # hang guard: without the kill it blocks for minutes
     assert result.status == "failed"  # type: ignore[attr-defined]
     install = result.steps[1]  # type: ignore[attr-defined]
     assert install.verdict == "timeout" and "timed out after 1 s" in install.message
@@ -237,7 +237,7 @@ def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) 
     pipe.on_event = watch
     start = time.monotonic()
     result = pipe.run()
-    assert time.monotonic() - start < 8
+    assert time.monotonic() - start < 8  # hang guard: without the kill it blocks for minutes
     assert result.status == "cancelled"
     assert verdicts(result) == [
         ("build", "cancelled"),
