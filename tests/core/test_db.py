@@ -109,8 +109,7 @@ def test_opening_waits_for_another_connection_switching_a_new_file(tmp_path):
 
     path = tmp_path / "new.db"
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    holder.execute("BEGIN EXCLUSIVE")
-    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN IMMEDIATE")  # a writer mid-transaction on the still rollback-mode file
     opened = threading.Event()
     result: list[object] = []
 
@@ -123,7 +122,7 @@ def test_opening_waits_for_another_connection_switching_a_new_file(tmp_path):
 
     threading.Thread(target=open_it).start()
     assert not opened.wait(0.3)  # still waiting for the lock, not failed
-    holder.execute("COMMIT")
+    holder.execute("ROLLBACK")
     holder.close()
     assert opened.wait(30)
     db = result[0]
