@@ -12,11 +12,11 @@ import sys
 import threading
 
 from hmdesk.gui import app as appmod
-from hmdesk.gui.main_window import MainWindow
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tests.gui.memories.conftest import wait_idle
+from tests.gui.windows import close_window, make_window
 
 
 def test_parse_args_keeps_qt_arguments_out():
@@ -55,22 +55,6 @@ def test_a_bare_exception_class_raised_in_a_thread_still_opens_the_dialog(
     assert dialog is not None and "LookupError" in dialog.details.toPlainText()
     assert str(tmp_path / "hmdesk.log") in dialog.log_label.text()
     dialog.close()
-
-
-def make_window(ctx, qtbot) -> MainWindow:
-    w = MainWindow(ctx)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    wait_idle(qtbot, w.memories)
-    return w
-
-
-def close_window(w: MainWindow) -> None:
-    w.close()
-    from PySide6.QtCore import QThreadPool
-
-    QThreadPool.globalInstance().waitForDone(10_000)
 
 
 def test_excepthook_shows_details_and_log_path_and_keeps_running(ctx, qtbot, tmp_path, monkeypatch):

@@ -23,6 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.contrast import colour_counts, palettes, rendered_contrast
 from tests.gui.memories.conftest import search, wait_idle
+from tests.gui.windows import close_window, make_window
 
 
 def _banner_in(qtbot: QtBot, palette_name: str) -> tuple[QWidget, ErrorBanner]:
@@ -123,22 +124,6 @@ def test_close_stops_every_area_even_when_one_fails(ctx, qtbot, monkeypatch, cap
         _close(w)
     assert stopped == ["memories", "runs", "devices"]
     assert "runs would not stop" in caplog.text
-
-
-def make_window(ctx, qtbot) -> MainWindow:
-    w = MainWindow(ctx)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    wait_idle(qtbot, w.memories)
-    return w
-
-
-def close_window(w: MainWindow) -> None:
-    w.close()
-    from PySide6.QtCore import QThreadPool
-
-    QThreadPool.globalInstance().waitForDone(10_000)
 
 
 def test_window_has_three_areas_and_menus(ctx, qtbot):

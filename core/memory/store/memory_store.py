@@ -378,20 +378,7 @@ class MemoryStore:
         self, ids: Iterable[str], *, reason: str | None = None, actor: str | None = None
     ) -> builtins.list[MemoryRecord]:
         """Soft-delete several memories in one transaction: one undo step, all or nothing."""
-        ids = builtins.list(dict.fromkeys(ids))
-        if not ids:
-            raise StoreError("no memories selected")
-        with self._transaction(actor) as tx:
-            out = []
-            for id in ids:
-                row = memory_row(tx.session, id)
-                if row.deleted_at is not None:
-                    raise StoreError(f"memory {id} is already deleted (at {row.deleted_at})")
-                row.deleted_at = tx.at
-                tx.touch(row)
-                tx.event(id, "delete", "deleted_at", None, tx.at, reason)
-                out.append(record_of(tx.session, row))
-            return out
+        return self._set_deleted(ids, True, reason, actor)
 
     def restore(self, id: str, *, actor: str | None = None) -> MemoryRecord:
         return self.restore_many([id], actor=actor)[0]
@@ -400,6 +387,11 @@ class MemoryStore:
         self, ids: Iterable[str], *, actor: str | None = None
     ) -> builtins.list[MemoryRecord]:
         """Restore several soft-deleted memories in one transaction: one undo step."""
+        return self._set_deleted(ids, False, None, actor)
+
+    def _set_deleted(
+        self, ids: Iterable[str], deleted: bool, reason: str | None, actor: str | None
+    ) -> builtins.list[MemoryRecord]:
         ids = builtins.list(dict.fromkeys(ids))
         if not ids:
             raise StoreError("no memories selected")
@@ -407,10 +399,13 @@ class MemoryStore:
             out = []
             for id in ids:
                 row = memory_row(tx.session, id)
-                if row.deleted_at is None:
+                if deleted and row.deleted_at is not None:
+                    raise StoreError(f"memory {id} is already deleted (at {row.deleted_at})")
+                if not deleted and row.deleted_at is None:
                     raise StoreError(f"memory {id} is not deleted; nothing to restore")
-                tx.event(id, "restore", "deleted_at", row.deleted_at, None)
-                row.deleted_at = None
+                old, new = row.deleted_at, (tx.at if deleted else None)
+                tx.event(id, "delete" if deleted else "restore", "deleted_at", old, new, reason)
+                row.deleted_at = new
                 tx.touch(row)
                 out.append(record_of(tx.session, row))
             return out
