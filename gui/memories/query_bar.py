@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hmdesk.core.memory.record import LAYERS
-from PySide6.QtCore import QSettings, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSettings,
+    QStringListModel,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -55,7 +63,7 @@ class TagCompleter(QCompleter):
     def splitPath(self, path: str) -> list[str]:
         return [path.split(",")[-1].strip()]
 
-    def pathFromIndex(self, index) -> str:  # type: ignore[no-untyped-def]
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:
         widget = self.widget()
         current = widget.text() if isinstance(widget, QLineEdit) else ""
         head = current.rsplit(",", 1)[0] + ", " if "," in current else ""
