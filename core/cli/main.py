@@ -54,6 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     except (SQLDatabaseError, sqlite3.DatabaseError) as exc:
         # Damage found past the header (a malformed page), a full disk, a read-only file …
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        if "readonly" in reason:  # the file or its folder became read-only: not damage
+            print(
+                f"hmdesk-cli: error: the database is read-only: {args.db or default_db_path()} "
+                f"— {reason}. Nothing was changed; make it writable or pass a writable copy.",
+                file=sys.stderr,
+            )
+            return 2
         print(
             f"hmdesk-cli: error: the database {args.db or default_db_path()} could not be used "
             f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "
