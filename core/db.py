@@ -267,7 +267,7 @@ def _inspect_existing(
             f"{path} could not be read as an SQLite database ({exc}). "
             "It was left untouched; pass another file with --db or HMDESK_DB."
         ) from exc
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # damaged schema text: bad UTF-8
         raise DatabaseError(
             f"{path} could not be read as an SQLite database ({exc}). "
             "It was left untouched; pass another file with --db or HMDESK_DB."
