@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint typecheck contracts unit bench screenshots clean
+.PHONY: run test lint typecheck contracts unit fuzz bench screenshots clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ unit: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
 test: lint typecheck contracts unit
+
+# The fault suite with many more hypothesis examples than `make test` runs (50 each).
+fuzz: $(STAMP)
+	HMDESK_FUZZ_EXAMPLES=2000 QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/faults -q
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench

@@ -2,11 +2,20 @@
 
 Everything that touches the SQLite file goes through :class:`Database`. Opening a file
 
-* refuses a file that is not SQLite (the file is left untouched),
-* refuses a database written by a newer hmdesk (an Alembic revision we do not know),
+* refuses a file that is not SQLite, is cut short, belongs to another app or was written by a
+  newer hmdesk (an Alembic revision we do not know). The check reads the file read-only, before
+  anything can write to it, and creates no ``-wal``/``-shm`` file: a refused file and its folder
+  are left exactly as they were,
 * creates a new file readable by its owner only (0600),
 * applies pending Alembic migrations,
-* sets WAL mode, a busy timeout and foreign keys on every connection.
+* sets WAL mode (a new file at once, an existing rollback-journal file at its first write, so a
+  read never changes the file), a busy timeout and foreign keys on every connection.
+
+A database that cannot be written (a read-only file, or a folder where SQLite cannot create the
+``-wal``/``-shm`` files) is opened read-only: queries work, and :meth:`Database.write` raises a
+:class:`DatabaseError` that says so (``the database is read-only: <path> — …``). A read-only WAL
+file with no ``-wal`` beside it (no writer connected) is opened ``immutable``, so that nothing is
+created beside it; hmdesk assumes nothing writes it while it is open.
 
 Write transactions start with ``BEGIN IMMEDIATE`` so that two processes writing at once wait
 for each other (busy timeout) instead of failing with ``database is locked`` on lock upgrade.
@@ -16,6 +25,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,7 +40,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 30_000
+BUSY_TIMEOUT_MS = int(os.environ.get("HMDESK_BUSY_TIMEOUT_MS", "30000"))
+"""How long a connection waits for another's lock (``HMDESK_BUSY_TIMEOUT_MS``; tests shorten it)."""
 APP_NAME = "hmdesk"
 
 
@@ -58,21 +69,79 @@ def default_db_path() -> Path:
     return user_data_path(APP_NAME, appauthor=False) / "hmdesk.db"
 
 
-def _check_is_sqlite(path: Path) -> None:
+def _check_is_sqlite(path: Path) -> bytes:
+    """The file's 100-byte header (b"" for a missing or empty file), after checking it is one of
+    an SQLite database that is not cut short. Reads only; raises :class:`DatabaseError`."""
     if not path.exists():
-        return
+        return b""
     if path.is_dir():
         raise DatabaseError(f"{path} is a directory, not a database file. Pass a file path.")
     try:
         with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
+            head = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
     except OSError as exc:
         raise DatabaseError(f"cannot read {path}: {exc.strerror}. Check its permissions.") from exc
-    if head and head != SQLITE_MAGIC:
+    if head and head[: len(SQLITE_MAGIC)] != SQLITE_MAGIC:
         raise DatabaseError(
             f"{path} is not an SQLite database (it may be corrupt or another kind of file). "
             "It was left untouched; pass another file with --db or HMDESK_DB."
         )
+    if head and len(head) < 100:
+        raise DatabaseError(
+            f"{path} is cut short ({size} bytes, less than an SQLite header). "
+            "It was left untouched; restore a backup or pass another file with --db or HMDESK_DB."
+        )
+    expected = _expected_size(head)
+    if expected is not None and size < expected:
+        raise DatabaseError(
+            f"{path} is cut short ({size} bytes where its header says {expected}): it was "
+            "truncated. It was left untouched; restore a backup or pass another file with --db "
+            "or HMDESK_DB."
+        )
+    return head
+
+
+def _expected_size(head: bytes) -> int | None:
+    """The file size the header states, when the header's page count is valid (SQLite file
+    format §1.3.7: the change counter matches the version-valid-for number)."""
+    if len(head) < 100 or head[24:28] != head[92:96]:
+        return None
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    if pages == 0 or page_size < 512 or page_size & (page_size - 1):
+        return None
+    return pages * page_size
+
+
+def _is_wal(head: bytes) -> bool:
+    """The header says WAL mode (read and write versions 2)."""
+    return len(head) >= 20 and head[18] == 2 and head[19] == 2
+
+
+def _read_only_cause(path: Path) -> str | None:
+    """Why ``path`` cannot be written (None when it can): the file itself, or its folder, where
+    SQLite creates the ``-wal``/``-shm`` (or ``-journal``) files beside it."""
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is not writable"
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"its folder {folder} is not writable (SQLite creates {path.name}-wal and "
+            f"{path.name}-shm beside the file)"
+        )
+    return None
+
+
+def _uri(path: Path, head: bytes) -> str:
+    """A read-only SQLite URI for an existing file that creates nothing beside it when it can:
+    ``immutable`` for a WAL file with no ``-wal`` (no writer is connected, nothing to recover),
+    else ``mode=ro`` (a rollback-journal file needs no ``-shm``; a live ``-wal`` must be read)."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    if _is_wal(head) and not Path(f"{path}-wal").exists():
+        uri += "&immutable=1"
+    return uri
 
 
 def _create_private(path: Path) -> None:
@@ -109,9 +178,21 @@ def _enable_wal(cur: sqlite3.Cursor) -> None:
             time.sleep(0.02)
 
 
-def make_engine(path: Path | str) -> Engine:
-    """An engine with our pragmas; transactions are begun explicitly (see module doc)."""
-    engine = sa.create_engine(f"sqlite:///{path}", future=True)
+def make_engine(path: Path | str, *, wal: bool = True, uri: str | None = None) -> Engine:
+    """An engine with our pragmas; transactions are begun explicitly (see module doc).
+
+    ``wal=False`` leaves the journal mode alone (an existing file is switched at its first
+    write); ``uri`` opens an SQLite URI instead (the read-only opening)."""
+    if uri is None:
+        engine = sa.create_engine(f"sqlite:///{path}", future=True)
+    else:
+        target = uri
+        engine = sa.create_engine(
+            "sqlite://",
+            future=True,
+            creator=lambda: sqlite3.connect(target, uri=True, check_same_thread=False),
+            poolclass=sa.pool.QueuePool,
+        )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -119,7 +200,8 @@ def make_engine(path: Path | str) -> Engine:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        _enable_wal(cur)
+        if wal:
+            _enable_wal(cur)
         cur.execute("PRAGMA foreign_keys = ON")
         cur.execute("PRAGMA synchronous = NORMAL")
         cur.close()
@@ -157,12 +239,13 @@ def migrate_to(path: Path | str, revision: str, *, down: bool = False) -> None:
         engine.dispose()
 
 
-def _inspect_existing(path: Path, known: set[str]) -> None:
-    """Check an existing file read-only, before any pragma can touch it (WAL changes the header)."""
-    import sqlite3
-
+def _inspect_existing(
+    path: Path, head: bytes, known: set[str], read_only: str | None = None
+) -> list[str]:
+    """Check an existing file read-only, before any pragma can touch it (WAL changes the header)
+    and without creating a ``-wal``/``-shm`` beside it. Returns its Alembic revision(s)."""
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        con = sqlite3.connect(_uri(path, head), uri=True)
     except sqlite3.Error as exc:
         raise DatabaseError(
             f"cannot open {path}: {exc}. Check the path and its permissions."
@@ -174,7 +257,17 @@ def _inspect_existing(path: Path, known: set[str]) -> None:
             if "alembic_version" in tables
             else []
         )
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.OperationalError as exc:
+        if read_only is not None and ("unable to open" in str(exc) or "readonly" in str(exc)):
+            raise DatabaseError(
+                f"the database is read-only: {path} — {read_only}, and SQLite cannot read it "
+                f"without them ({exc}). Make the folder writable or pass a copy with --db."
+            ) from exc
+        raise DatabaseError(
+            f"{path} could not be read as an SQLite database ({exc}). "
+            "It was left untouched; pass another file with --db or HMDESK_DB."
+        ) from exc
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # damaged schema text: bad UTF-8
         raise DatabaseError(
             f"{path} could not be read as an SQLite database ({exc}). "
             "It was left untouched; pass another file with --db or HMDESK_DB."
@@ -192,6 +285,7 @@ def _inspect_existing(path: Path, known: set[str]) -> None:
             f"{path} is an SQLite database but not an hmdesk one (tables: "
             f"{', '.join(sorted(tables)[:5])}). It was left untouched."
         )
+    return current
 
 
 def _script() -> Any:
@@ -220,18 +314,50 @@ def _migrate(engine: Engine) -> None:
 
 
 class Database:
-    """An open hmdesk database. Thread-safe: each session checks out its own connection."""
+    """An open hmdesk database. Thread-safe: each session checks out its own connection.
+
+    ``read_only`` is None for a writable database, else why it cannot be written (it was opened
+    read-only at ``read_only_uri``: reads work, :meth:`write` raises :class:`DatabaseError`)."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path).expanduser() if path is not None else default_db_path()
-        _check_is_sqlite(self.path)
-        if self.path.exists() and self.path.stat().st_size > 0:
-            _inspect_existing(self.path, {rev.revision for rev in _script().walk_revisions()})
+        head = _check_is_sqlite(self.path)
+        self.read_only: str | None = None
+        self.read_only_uri: str | None = None  # the SQLite URI of a read-only opening
+        self._wal_pending = False
+        self._wal_lock = threading.Lock()
+        heads = set(_script().get_heads())
+        if head:
+            self.read_only = _read_only_cause(self.path)
+            known = {rev.revision for rev in _script().walk_revisions()}
+            current = set(_inspect_existing(self.path, head, known, self.read_only))
+            if self.read_only is not None:
+                if current != heads:
+                    raise DatabaseError(
+                        f"the database is read-only: {self.path} — {self.read_only}, and it "
+                        "needs an upgrade to this hmdesk's schema, which writes to it. Make it "
+                        "writable once, or pass a writable copy with --db."
+                    )
+                self.read_only_uri = _uri(self.path, head)
+                self.engine = make_engine(self.path, wal=False, uri=self.read_only_uri)
+            else:
+                # An existing file is switched to WAL at its first write, never by a read.
+                self._wal_pending = not _is_wal(head)
+                self.engine = make_engine(self.path, wal=False)
+                if current != heads:
+                    self._ensure_wal()
         else:
+            if self.path.exists() and (cause := _read_only_cause(self.path)) is not None:
+                raise DatabaseError(
+                    f"the database is read-only: {self.path} — {cause}, and the file is empty: "
+                    "a new database needs its tables written. Make it writable or pass another "
+                    "file with --db."
+                )
             _create_private(self.path)
-        self.engine = make_engine(self.path)
+            self.engine = make_engine(self.path)
         try:
-            _migrate(self.engine)
+            if self.read_only is None:
+                _migrate(self.engine)
         except DatabaseError:
             self.engine.dispose()
             raise
@@ -246,6 +372,20 @@ class Database:
             self.engine.execution_options(sqlite_begin="IMMEDIATE"), expire_on_commit=False
         )
 
+    def _ensure_wal(self) -> None:
+        """Switch an existing rollback-journal file to WAL, once, before its first write."""
+        with self._wal_lock:
+            if not self._wal_pending:
+                return
+            raw = self.engine.raw_connection()
+            try:
+                cur = raw.driver_connection.cursor()  # type: ignore[union-attr]
+                _enable_wal(cur)
+                cur.close()
+            finally:
+                raw.close()
+            self._wal_pending = False
+
     @contextmanager
     def read(self) -> Iterator[Session]:
         """A read-only session (deferred transaction, rolled back at the end)."""
@@ -257,7 +397,14 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A write transaction: BEGIN IMMEDIATE, committed on success, rolled back on error."""
+        """A write transaction: BEGIN IMMEDIATE, committed on success, rolled back on error.
+        A read-only database raises :class:`DatabaseError` (``the database is read-only: …``)."""
+        if self.read_only is not None:
+            raise DatabaseError(
+                f"the database is read-only: {self.path} — {self.read_only}. Nothing was "
+                "changed; to change it, make it writable or pass a writable copy with --db."
+            )
+        self._ensure_wal()
         with self._write() as session, session.begin():
             yield session
 

@@ -30,6 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(text: str) -> str:
+    """``text`` with its control and line-breaking characters escaped: an error quoting damaged
+    bytes (SQLite names the bad token) stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -49,11 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(func(args))
     except (UsageError, DatabaseError) as exc:
-        print(f"hmdesk-cli: error: {exc}", file=sys.stderr)
+        print(f"hmdesk-cli: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except (SQLDatabaseError, sqlite3.DatabaseError) as exc:
         # Damage found past the header (a malformed page), a full disk, a read-only file …
-        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        reason = _one_line(str(getattr(exc, "orig", None) or exc))
+        if "readonly" in reason:  # the file or its folder became read-only: not damage
+            print(
+                f"hmdesk-cli: error: the database is read-only: {args.db or default_db_path()} "
+                f"— {reason}. Nothing was changed; make it writable or pass a writable copy.",
+                file=sys.stderr,
+            )
+            return 2
         print(
             f"hmdesk-cli: error: the database {args.db or default_db_path()} could not be used "
             f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "

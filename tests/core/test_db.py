@@ -1,6 +1,7 @@
 """Database opening: migrations match the models, pragmas, safety checks."""
 
 import os
+import sqlite3
 import stat
 
 import pytest
@@ -127,4 +128,138 @@ def test_opening_waits_for_another_connection_switching_a_new_file(tmp_path):
     assert opened.wait(30)
     db = result[0]
     assert isinstance(db, Database), db
+    db.close()
+
+
+# ------------------------------------------------------------------ read-only and refused files
+
+
+@pytest.fixture
+def make_read_only():
+    """Makes a file or folder read-only for this process: chmod for a user; for root (whom
+    permissions do not stop) the immutable attribute, which stops root too. Undone at the end."""
+    undo = []
+
+    def apply(path):
+        if os.geteuid() != 0:
+            mode = stat.S_IMODE(path.stat().st_mode)
+            path.chmod(0o555 if path.is_dir() else 0o444)
+            undo.append(lambda: path.chmod(mode))
+            return
+        import subprocess
+
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False)
+        if done.returncode != 0:
+            pytest.skip(f"running as root and chattr +i is not available here: {done.stderr!r}")
+        undo.append(lambda: subprocess.run(["chattr", "-i", str(path)], check=True))
+
+    yield apply
+    for step in reversed(undo):
+        step()
+
+
+def _listing(folder):
+    return sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file())
+
+
+def _with_probe(path):
+    db = Database(path)
+    with db.write() as s:
+        s.execute(sa.text("CREATE TABLE probe (x)"))
+        s.execute(sa.text("INSERT INTO probe VALUES (42)"))
+    db.close()
+
+
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_read_only_database_is_queried_and_a_write_says_why(tmp_path, make_read_only, what):
+    folder = tmp_path / "ro"
+    path = folder / "a.db"
+    _with_probe(path)
+    make_read_only(folder if what == "folder" else path)
+    before = _listing(folder)
+    db = Database(path)
+    try:
+        assert db.read_only is not None
+        with db.read() as s:
+            assert s.execute(sa.text("SELECT x FROM probe")).scalar_one() == 42
+        cause = "its folder .* is not writable" if what == "folder" else "the file is not writable"
+        expected = rf"^the database is read-only: .*a\.db — {cause}"
+        with pytest.raises(DatabaseError, match=expected), db.write() as s:
+            s.execute(sa.text("INSERT INTO probe VALUES (1)"))
+    finally:
+        db.close()
+    assert _listing(folder) == before  # nothing created beside it, nothing changed
+
+
+def test_read_only_database_that_needs_an_upgrade_says_so(tmp_path, make_read_only):
+    path = tmp_path / "ro" / "old.db"
+    _with_probe(path)
+    con = sqlite3.connect(path)
+    con.execute("DELETE FROM alembic_version")  # as if written before the first revision
+    con.commit()
+    con.close()
+    make_read_only(path.parent)
+    before = _listing(path.parent)
+    with pytest.raises(DatabaseError, match=r"read-only: .*needs an upgrade"):
+        Database(path)
+    assert _listing(path.parent) == before
+
+
+def _foreign_wal(path):
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+
+
+def _newer(path):
+    Database(path).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE alembic_version SET version_num = 'ffff-from-the-future'")
+    con.commit()
+    con.close()
+
+
+def _truncated(path):
+    _with_probe(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_foreign_wal, "not an hmdesk one"),
+        (_newer, "newer version of hmdesk"),
+        (_truncated, "cut short"),
+        (lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\x00" * 20), "cut short"),
+    ],
+)
+def test_refused_file_and_its_folder_are_left_as_they_were(tmp_path, make, message):
+    path = tmp_path / "x.db"
+    make(path)
+    before = _listing(tmp_path)
+    with pytest.raises(DatabaseError, match=message):
+        Database(path)
+    assert _listing(tmp_path) == before  # no -wal/-shm beside it, the bytes unchanged
+
+
+def test_rollback_journal_file_is_switched_to_wal_at_its_first_write_only(tmp_path):
+    path = tmp_path / "a.db"
+    _with_probe(path)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.close()
+    before = path.read_bytes()
+    db = Database(path)
+    with db.read() as s:
+        assert s.execute(sa.text("SELECT x FROM probe")).scalar_one() == 42
+    db.close()
+    assert path.read_bytes() == before  # a read never changes the file
+    db = Database(path)
+    with db.write() as s:
+        s.execute(sa.text("INSERT INTO probe VALUES (1)"))
+    with db.read() as s:
+        assert s.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
     db.close()

@@ -26,8 +26,9 @@ Listener = Callable[[set[str]], None]
 class ChangeNotifier:
     """The listeners and the data version of one store over the database file ``path``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, uri: str | None = None) -> None:
         self.path = path
+        self._uri = uri  # a read-only database's SQLite URI (Database.read_only_uri)
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
         self._local_version = 0
@@ -66,7 +67,10 @@ class ChangeNotifier:
         with self._dv_lock:
             if self._dv_conn is None:
                 conn = sqlite3.connect(
-                    str(self.path), check_same_thread=False, isolation_level=None
+                    self._uri or str(self.path),
+                    check_same_thread=False,
+                    isolation_level=None,
+                    uri=self._uri is not None,
                 )
                 conn.execute("PRAGMA busy_timeout = 5000")
                 self._dv_conn = conn

@@ -100,7 +100,7 @@ class MemoryStore:
     def __init__(self, db: Database, actor: str = "user") -> None:
         self.db = db
         self.actor = actor
-        self._changes = ChangeNotifier(db.path)
+        self._changes = ChangeNotifier(db.path, db.read_only_uri)
 
     # ---------------------------------------------------------------- infrastructure
 
