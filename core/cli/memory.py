@@ -6,6 +6,8 @@ Every command takes ``--db PATH`` and ``--json``. With ``--json`` a memory print
 and ``edit`` apply the same input rules as the GUI's editor
 (:func:`hmdesk.core.memory.validation.memory_input_problem`). ``export-csv`` and
 ``load-starter`` run the core's CSV export and starter pack loader, as the GUI does.
+``import-hmharness`` exits 1 (with one line on stderr) when the file had lines and every one was
+skipped; lines whose lone UTF-16 surrogates were replaced by U+FFFD are listed as kept.
 """
 
 from __future__ import annotations
