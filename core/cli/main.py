@@ -36,8 +36,39 @@ def _one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def non_utf8_argument(argv: list[str]) -> str | None:
+    """One line naming the first argument that is not UTF-8 text, or None.
+
+    On POSIX Python hands a non-UTF-8 byte of ``argv`` over as a lone surrogate
+    (``surrogateescape``); such text can be neither stored nor printed."""
+    for number, arg in enumerate(argv, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = arg.encode("utf-8", "surrogateescape") if _escaped_only(arg) else None
+            shown = repr(raw)[1:] if raw is not None else ascii(arg)
+            return (
+                f"argument {number} ({shown}) is not valid UTF-8 text; "
+                "pass text and file names in UTF-8"
+            )
+    return None
+
+
+def _escaped_only(arg: str) -> bool:
+    try:
+        arg.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    bad = non_utf8_argument(argv)
+    if bad is not None:
+        print(f"hmdesk-cli: error: {bad}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "db"):
         args.db = None

@@ -6,6 +6,8 @@ Every command takes ``--db PATH`` and ``--json``. With ``--json`` a memory print
 and ``edit`` apply the same input rules as the GUI's editor
 (:func:`hmdesk.core.memory.validation.memory_input_problem`). ``export-csv`` and
 ``load-starter`` run the core's CSV export and starter pack loader, as the GUI does.
+``import-hmharness`` exits 1 (with one line on stderr) when the file had lines and every one was
+skipped; lines whose lone UTF-16 surrogates were replaced by U+FFFD are listed as kept.
 """
 
 from __future__ import annotations
@@ -100,7 +102,14 @@ def _show_events(args: argparse.Namespace, events: list[MemoryEvent]) -> int:
 
 
 def _content(text: str) -> str:
-    return sys.stdin.read() if text == "-" else text
+    if text != "-":
+        return text
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"the content on stdin is not UTF-8 text (byte {exc.start}: {exc.reason})"
+        ) from exc
 
 
 def _confidence(text: str) -> float:
@@ -241,18 +250,29 @@ def cmd_restore(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with open_store(args, actor="hmharness") as store:
         report = import_file(store, Path(args.file) if args.file else None)
+    # every line skipped (none imported, updated or unchanged): the import failed → exit 1
+    failed = bool(report.skipped) and not (report.imported or report.updated or report.unchanged)
     if args.json:
         print_json(report.to_json())
-        return 0
-    print(
-        f"{report.path}: {report.imported} imported, {report.updated} updated, "
-        f"{report.unchanged} unchanged, {len(report.skipped)} skipped"
-    )
-    for s in report.skipped:
-        print(f"  line {s.line}: {s.error}")
-    if report.missing:
-        print(f"  {len(report.missing)} memories imported before are not in this file "
-              f"(kept): {', '.join(report.missing[:10])}")  # fmt: skip
+    else:
+        print(
+            f"{report.path}: {report.imported} imported, {report.updated} updated, "
+            f"{report.unchanged} unchanged, {len(report.skipped)} skipped"
+        )
+        for s in report.skipped:
+            print(f"  line {s.line}: {s.error}")
+        for s in report.repaired:
+            print(f"  line {s.line} (kept): {s.error}")
+        if report.missing:
+            print(f"  {len(report.missing)} memories imported before are not in this file "
+                  f"(kept): {', '.join(report.missing[:10])}")  # fmt: skip
+    if failed:
+        print(
+            f"hmdesk-cli: error: no line of {report.path} could be imported "
+            f"({len(report.skipped)} skipped); is it hmharness's memory.jsonl?",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

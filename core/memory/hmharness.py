@@ -4,7 +4,10 @@ The file holds one JSON object per line (hmharness's ``MemoryEntry``). Rules:
 
 * **Import** parses each line on its own. A bad line (not UTF-8, invalid JSON, not an object, a
   required field missing or of the wrong type, layer ``working`` or unknown, confidence outside
-  [0, 1]) is skipped and reported by line number; every good line is kept. Blank lines are ignored.
+  [0, 1], nested deeper than 64 levels, a number that is not finite) is skipped and reported by
+  line number; every good line is kept, whatever the bad ones hold. Blank lines are ignored.
+  A lone UTF-16 surrogate in a string is replaced by U+FFFD and the line is reported in
+  ``ImportReport.repaired`` (see :mod:`hmdesk.core.memory.safe_text`).
   A repeated id keeps its first line and reports the others.
 * Keys hmdesk does not model are kept in ``extra``; the exact line text is kept in ``hmh_raw``.
 * ``supersededBy: "consolidation:stale"`` is stored as-is: it marks decay, not a link.
@@ -40,7 +43,9 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from hmdesk.core.memory.atomic import write_atomic
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS
+from hmdesk.core.memory.safe_text import clean_json, clean_text
 from hmdesk.core.memory.store import HMH_FIELDS, MemoryStore, NotFound, StoreError
 from hmdesk.core.models import Memory, table_of
 
@@ -93,6 +98,8 @@ class ImportReport:
     updated: int = 0
     unchanged: int = 0
     skipped: list[SkippedLine] = field(default_factory=list)
+    # lines kept with lone surrogates replaced by U+FFFD (``error`` says where)
+    repaired: list[SkippedLine] = field(default_factory=list)
     # ids imported from an hmharness file before that are not in this file (nothing deleted)
     missing: list[str] = field(default_factory=list)
 
@@ -103,6 +110,7 @@ class ImportReport:
             "updated": self.updated,
             "unchanged": self.unchanged,
             "skipped": [{"line": s.line, "error": s.error} for s in self.skipped],
+            "repaired": [{"line": s.line, "note": s.error} for s in self.repaired],
             "missing": list(self.missing),
         }
 
@@ -115,7 +123,23 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:40]} is too large")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    # beyond a double's range: hmharness (JavaScript) never writes one, SQLite cannot keep one
+    if len(text.lstrip("-")) > 308:
+        raise ValueError(f"number {text[:20]}… ({len(text)} digits) is too large")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_bounded_int
+)
 
 
 def _text(obj: dict[str, Any], key: str, *, empty_ok: bool = False) -> str:
@@ -131,12 +155,28 @@ def _text(obj: dict[str, Any], key: str, *, empty_ok: bool = False) -> str:
 
 def parse_record(text: str) -> dict[str, Any]:
     """Column values for one line of memory.jsonl; ``ValueError`` with the reason if it is bad."""
+    return parse_line(text)[0]
+
+
+def parse_line(text: str) -> tuple[dict[str, Any], list[str]]:
+    """Column values for one line and the fields where lone surrogates were replaced by U+FFFD;
+    ``ValueError`` with the reason if the line is bad."""
     try:
         obj = _DECODER.decode(text)
+    except RecursionError:
+        raise ValueError("invalid JSON: nested too deeply") from None
     except ValueError as exc:
-        raise ValueError(f"invalid JSON: {exc}") from None
+        raise ValueError(f"invalid JSON: {str(exc)[:200]}") from None
     if not isinstance(obj, dict):
         raise ValueError(f"not a JSON object (a {type(obj).__name__})")
+    repaired: list[str] = []
+    try:
+        cleaned, changed = clean_json(obj)
+    except ValueError as exc:
+        raise ValueError(f"a value is {exc}") from None
+    if changed:
+        repaired = [k for k, v in obj.items() if clean_json(v)[1] or clean_text(k) is not k]
+        obj = cleaned
     out: dict[str, Any] = {"id": _text(obj, "id")}
     layer = _text(obj, "layer")
     if layer == "working":
@@ -152,8 +192,8 @@ def parse_record(text: str) -> dict[str, Any]:
     conf = obj["confidence"]
     if isinstance(conf, bool) or not isinstance(conf, int | float):
         raise ValueError(f"confidence must be a number, got {json.dumps(conf)[:40]}")
-    if not math.isfinite(conf) or not 0 <= conf <= 1:
-        raise ValueError(f"confidence {conf} is outside [0, 1]")
+    if not 0 <= conf <= 1:  # compared as int or float: a 400-digit int is not converted
+        raise ValueError(f"confidence {str(conf)[:40]} is outside [0, 1]")
     out["confidence"] = float(conf)
     out["timestamp"] = _text(obj, "timestamp")
     out["environment"] = _text(obj, "environment", empty_ok=True)
@@ -179,7 +219,7 @@ def parse_record(text: str) -> dict[str, Any]:
     out["extra"] = extra
     out.setdefault("supersede_reason", None)
     out.setdefault("superseded_at", None)
-    return out
+    return out, repaired
 
 
 # --------------------------------------------------------------------------------------
@@ -237,9 +277,12 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
             same.append(mid)
             continue
         try:
-            values = parse_record(text)
-        except ValueError as exc:
-            report.skipped.append(SkippedLine(number, str(exc)))
+            values, repaired = parse_line(text)
+        except (ValueError, RecursionError, OverflowError) as exc:
+            report.skipped.append(SkippedLine(number, str(exc) or type(exc).__name__))
+            continue
+        except Exception as exc:  # noqa: BLE001 - one bad line must never empty the import
+            report.skipped.append(SkippedLine(number, f"unreadable line ({type(exc).__name__})"))
             continue
         if values["id"] in first_line:
             report.skipped.append(
@@ -250,6 +293,11 @@ def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
             )  # fmt: skip
             continue
         first_line[values["id"]] = number
+        if repaired:
+            fields = ", ".join(repr(clean_text(f)) for f in repaired)
+            report.repaired.append(
+                SkippedLine(number, f"lone UTF-16 surrogate in {fields} replaced by U+FFFD")
+            )
         parsed.append((number, text, values))
 
     with store._transaction(ACTOR) as tx:
@@ -373,16 +421,19 @@ def record_json(row: Any, raw_obj: dict[str, Any] | None = None) -> dict[str, An
 def export_line(row: Any) -> str:
     """The line for one memory: its imported line while that still describes it, else new JSON."""
     raw_obj: dict[str, Any] | None = None
+    end = ""
     if row.hmh_raw:
+        # an imported CRLF line keeps its CR (also when it is regenerated)
+        end = "\r" if str(row.hmh_raw).endswith("\r") else ""
         try:
-            loaded = json.loads(row.hmh_raw)
+            loaded = clean_json(_DECODER.decode(row.hmh_raw))[0]
             raw_obj = loaded if isinstance(loaded, dict) else None
-        except ValueError:
+        except (ValueError, RecursionError):
             raw_obj = None
     obj = record_json(row, raw_obj)
     if raw_obj is not None and raw_obj == obj:
-        return str(row.hmh_raw).rstrip("\r")
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        return str(row.hmh_raw)
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + end
 
 
 def export_file(store: MemoryStore, path: Path | str, ids: Iterable[str] | None = None) -> int:
@@ -408,33 +459,8 @@ def export_file(store: MemoryStore, path: Path | str, ids: Iterable[str] | None 
             rows.sort(key=lambda r: r.seq)
         lines = [export_line(r) for r in rows]
     text = "".join(line + "\n" for line in lines)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, text.encode("utf-8"), mode_like=default_memory_file())
     return len(lines)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create {path.parent}: {exc.strerror}") from exc
-    if path.is_dir():
-        raise StoreError(f"{path} is a directory; pass a file path")
-    tmp = path.with_name(f".{path.name}.hmdesk-{os.getpid()}-{threading.get_ident()}.tmp")
-    try:
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 # --------------------------------------------------------------------------------------

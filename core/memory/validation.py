@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import LAYERS
+from hmdesk.core.memory.safe_text import clean_text
 
 MAX_CONTENT_CHARS = 20_000
 MAX_TAG_CHARS = 64
@@ -44,7 +45,7 @@ def validate_content(content: object) -> str:
         raise StoreError(f"content must be text, got {type(content).__name__}")
     if not content.strip():
         raise StoreError("content is empty; write what the memory says")
-    return content
+    return clean_text(content)  # lone surrogates → U+FFFD (safe_text's policy)
 
 
 def validate_confidence(value: object) -> float:
@@ -81,7 +82,7 @@ def validate_tags(tags: object) -> list[str]:
     for tag in tags:
         if not isinstance(tag, str):
             raise StoreError(f"tags must be strings, got {tag!r}")
-        tag = tag.strip()
+        tag = clean_text(tag.strip())
         if tag and tag not in out:
             out.append(tag)
     return out

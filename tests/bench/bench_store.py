@@ -2,8 +2,10 @@
 
 ``list()`` is compared with the floor it cannot beat: a bare ``sqlite3`` ``SELECT`` of the same
 rows with ``json.loads`` of the tags (same machine, same run). Goals: ``list()`` within 3× of that
-floor, an unchanged re-import faster than the first import, and the export of untouched memories
-byte-identical to the imported file.
+floor, an unchanged re-import faster than the first import, the export of untouched memories
+byte-identical to the imported file, and an import of 50,000 lines of which 1 % are hostile
+(lone surrogates, deep nesting, huge numbers, NaN, bad UTF-8, …) that keeps every good line and
+reports every bad one.
 """
 
 from __future__ import annotations
@@ -70,6 +72,56 @@ def make_file(path: Path, n: int) -> None:
             fh.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
+N_HOSTILE_FILE = 50_000
+# every 100th line is one of these: (make the line, kept?); a lone surrogate is kept as U+FFFD
+HOSTILE = [
+    (lambda i: _hostile_obj(i, content="cut \ud83d"), True),
+    (lambda i: b'{"id":' + b"[" * 50_000 + b"]" * 50_000 + b"}", False),
+    (lambda i: _hostile_obj(i)[:-1] + b',"confidence":' + b"9" * 400 + b"}", False),
+    (lambda i: _hostile_obj(i)[:-1] + b',"payload":' + b"[" * 1000 + b"]" * 1000 + b"}", False),
+    (lambda i: _hostile_obj(i).replace(b'"confidence":0.5', b'"confidence":NaN'), False),
+    (lambda i: _hostile_obj(i, content="x").replace(b'"x"', b'"\xff\xfe"'), False),
+    (lambda i: b"[1, 2, 3]", False),
+    (lambda i: _hostile_obj(i, layer="working"), False),
+    (lambda i: _hostile_obj(i) + b" trailing", False),
+    (lambda i: _hostile_obj(i, tags=["ok", "\udc80"]), True),
+]
+
+
+def _hostile_obj(i: int, **kw: object) -> bytes:
+    obj = {
+        "id": f"bad-{i:08d}",
+        "layer": "semantic",
+        "content": "hvigor build",
+        "source": "learning-loop",
+        "provenance": "p",
+        "confidence": 0.5,
+        "timestamp": "2026-11-01T10:00:00.000Z",
+        "environment": "harmonyos",
+        "session": "s",
+        **kw,
+    }
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def make_hostile_file(path: Path, n: int) -> tuple[set[str], int]:
+    """``n`` lines, every 100th hostile; returns the ids that must be kept, the lines to skip."""
+    make_file(path, n)
+    lines = path.read_bytes().split(b"\n")[:-1]
+    keep = {f"mem-{i:012x}" for i in range(n)}
+    bad = 0
+    for k, i in enumerate(range(50, n, 100)):
+        make, kept = HOSTILE[k % len(HOSTILE)]
+        keep.discard(f"mem-{i:012x}")
+        lines[i] = make(i)
+        if kept:
+            keep.add(f"bad-{i:08d}")
+        else:
+            bad += 1
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return keep, bad
+
+
 def timed(fn):  # type: ignore[no-untyped-def]
     t = time.perf_counter()
     result = fn()
@@ -117,6 +169,17 @@ def main() -> bool:
         store.close()
         db.close()
 
+        hostile = d / "hostile.jsonl"
+        keep, n_bad = make_hostile_file(hostile, N_HOSTILE_FILE)
+        db2 = Database(d / "hostile.db")
+        store2 = MemoryStore(db2)
+        report3, t_hostile = timed(lambda: import_file(store2, hostile))
+        kept_ids = {r.id for r in store2.list(include_superseded=True)}
+        store2.close()
+        db2.close()
+        every_good_kept = keep <= kept_ids and len(kept_ids) == len(keep)
+        every_bad_reported = len(report3.skipped) == n_bad
+
     ratio = t_list / t_floor
     rows = [
         ("import 100k lines (new)", t_import),
@@ -124,6 +187,7 @@ def main() -> bool:
         ("  floor: raw sqlite3 SELECT + json tags", t_floor),
         ("re-import 100k (unchanged)", t_reimport),
         ("export 100k", t_export),
+        ("import 50k lines, 1 % hostile", t_hostile),
         ("set_confidence (median of 50)", statistics.median(edits)),
         ("get (median of 50)", statistics.median(gets)),
     ]
@@ -133,7 +197,19 @@ def main() -> bool:
     print(f"list()/floor ratio: {ratio:.2f} (goal ≤ 3)")
     print(f"re-import/import ratio: {t_reimport / t_import:.2f} (goal < 1)")
     print(f"export byte-identical to the imported file: {identical}")
-    return ratio <= 3 and t_reimport < t_import and identical
+    print(
+        f"hostile import: {len(kept_ids):,} of {len(keep):,} good lines kept, "
+        f"{len(report3.skipped)} of {n_bad} bad lines reported, "
+        f"{len(report3.repaired)} repaired; every good line kept: "
+        f"{every_good_kept and every_bad_reported} (goal True)"
+    )
+    return (
+        ratio <= 3
+        and t_reimport < t_import
+        and identical
+        and every_good_kept
+        and every_bad_reported
+    )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from hmdesk.core.db import iso
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import DECAY_SENTINEL
+from hmdesk.core.memory.safe_text import clean_json, clean_text
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.memory.validation import (
     memory_input_problem,
@@ -39,7 +40,7 @@ def required_text(name: str, value: object) -> str:
     """``value`` if it is a non-empty string, else :class:`StoreError` naming the field."""
     if not isinstance(value, str) or not value.strip():
         raise StoreError(f"{name} is required (a non-empty string), got {value!r}")
-    return value
+    return clean_text(value)
 
 
 def check_input(content: object, tags: object, layer: object, environment: object) -> None:
@@ -83,7 +84,11 @@ def insert_memory(
         raise StoreError(f"environment must be text, got {environment!r}")
     if not isinstance(session, str):
         raise StoreError(f"session must be text, got {session!r}")
+    environment, session = clean_text(environment), clean_text(session)
+    if timestamp is not None:
+        timestamp = clean_text(timestamp)
     try:
+        payload = clean_json(payload)[0]
         json.dumps(payload)
     except (TypeError, ValueError) as exc:
         raise StoreError(f"payload must be JSON-serialisable: {exc}") from exc

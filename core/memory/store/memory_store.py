@@ -45,6 +45,7 @@ import sqlalchemy as sa
 from hmdesk.core.db import Database, iso
 from hmdesk.core.memory.errors import NotFound, StoreError
 from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.store.adding import check_input, insert_memory
 from hmdesk.core.memory.store.changes import ChangeNotifier, Listener
 from hmdesk.core.memory.store.links import supersede_in
@@ -91,7 +92,7 @@ HMH_FIELDS = (
 def _reason(reason: object, what: str) -> str:
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError(f"a reason is required to {what}; pass reason= (CLI: --reason TEXT)")
-    return reason.strip()
+    return clean_text(reason.strip())
 
 
 class MemoryStore:
@@ -289,7 +290,7 @@ class MemoryStore:
         if environment is not None:
             if not isinstance(environment, str):
                 raise StoreError(f"environment must be text, got {environment!r}")
-            new["environment"] = environment
+            new["environment"] = clean_text(environment)
         with self._transaction(actor) as tx:
             row = live_memory_row(tx.session, id, "edit it")
             if any(getattr(row, name) != value for name, value in new.items()):

@@ -216,7 +216,12 @@ def _records_from_raw(
             build(
                 r,
                 tags,
-                None if payload is None or payload == "null" else loads(payload),
+                # a scalar payload comes back as a number (the JSON column's NUMERIC affinity)
+                None
+                if payload is None or payload == "null"
+                else loads(payload)
+                if isinstance(payload, str)
+                else payload,
                 {} if not extra or extra == "{}" else loads(extra),
                 get_back(r[0], ()),
             )

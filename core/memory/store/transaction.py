@@ -14,6 +14,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.memory.record import MemoryEvent
+from hmdesk.core.memory.safe_text import clean_optional
 from hmdesk.core.memory.store.rows import event_from_row
 from hmdesk.core.models import Memory, table_of
 from hmdesk.core.models import MemoryEvent as EventRow
@@ -56,7 +57,7 @@ class Transaction:
                 "field": field,
                 "old": old,
                 "new": new,
-                "reason": reason,
+                "reason": clean_optional(reason),
                 "group_id": self.group,
                 "reverts_event_id": reverts,
             }

@@ -412,3 +412,52 @@ def test_two_processes_adding_1000_each(tmp_path, fresh):
         assert con.execute("SELECT count(*) FROM memory_events").fetchone()[0] == 2000
     finally:
         con.close()
+
+
+def test_a_non_utf8_byte_in_any_argument_is_a_clear_error(capsys, db):
+    bad = b"bu\xffild".decode("utf-8", "surrogateescape")  # what POSIX argv holds
+    for argv in (["add", "x", "--tag", bad, "--db", db], ["show", bad, "--db", db],
+                 ["add", bad, "--db", db], ["query", bad, "--db", db]):  # fmt: skip
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == ""
+        assert err.strip().splitlines() == [
+            f"hmdesk-cli: error: argument {argv.index(bad) + 1} ('bu\\xffild') is not valid "
+            "UTF-8 text; pass text and file names in UTF-8"
+        ]
+    assert not Path(db).exists()  # nothing was written
+
+
+def test_lone_surrogates_in_add_and_edit_become_U_FFFD_and_every_output_works(capsys, db, tmp_path):
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    database = Database(Path(db))
+    store = MemoryStore(database)
+    try:
+        m = store.add("cut \ud83d here", tags=["build", "x\udc80"], environment="h\ud800")
+        assert (m.content, m.tags, m.environment) == (
+            "cut \ufffd here",
+            ("build", "x\ufffd"),
+            "h\ufffd",
+        )
+        e = store.edit(m.id, tags=["\udfff"], reason="why \ud83d")
+        assert e.tags == ("\ufffd",)
+        assert store.history(m.id)[-1].reason == "why \ufffd"
+    finally:
+        store.close()
+        database.close()
+    for profile in ("default", "hmharness"):
+        assert run(capsys, "query", "cut", "--profile", profile, "--db", db)[0] == 0
+    code, out, _ = run(capsys, "show", m.id, "--db", db)
+    assert code == 0 and "cut \ufffd here" in out
+    out_file = tmp_path / "out.jsonl"
+    assert run(capsys, "export-hmharness", str(out_file), "--db", db)[0] == 0
+    assert json.loads(out_file.read_text(encoding="utf-8"))["tags"] == ["\ufffd"]
+
+
+def test_non_utf8_content_on_stdin_is_a_clear_error(capsys, db, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\xffb"), encoding="utf-8"))
+    code, _, err = run(capsys, "add", "-", "--db", db)
+    assert code == 2 and "not UTF-8" in err and "Traceback" not in err

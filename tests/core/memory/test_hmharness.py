@@ -4,6 +4,7 @@ re-import, lossless export, and the watchdog sync."""
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 import pytest
@@ -401,3 +402,63 @@ def test_import_and_sync_events_revert_but_undo_leaves_them(store, tmp_path):
     assert store.get("mem-cccccccccccc").content == "device model ref"
     store.revert(imp.id)
     assert store.get("mem-cccccccccccc").is_deleted
+
+
+def test_a_new_export_file_is_private_unless_the_source_file_says_otherwise(
+    store, tmp_path, monkeypatch
+):
+    import stat
+
+    monkeypatch.setenv("HMH_HOME", str(tmp_path / "hmh"))
+    old = os.umask(0o022)
+    try:
+        store.add("quote paths with spaces")
+        export_file(store, tmp_path / "a.jsonl")  # no source memory.jsonl: 0600
+        assert stat.S_IMODE((tmp_path / "a.jsonl").stat().st_mode) == 0o600
+        source = default_memory_file()
+        source.parent.mkdir(parents=True)
+        source.write_text("")
+        source.chmod(0o640)
+        export_file(store, tmp_path / "b.jsonl")  # the source's mode
+        assert stat.S_IMODE((tmp_path / "b.jsonl").stat().st_mode) == 0o640
+        (tmp_path / "a.jsonl").chmod(0o604)
+        export_file(store, tmp_path / "a.jsonl")  # an existing file keeps its own mode
+        assert stat.S_IMODE((tmp_path / "a.jsonl").stat().st_mode) == 0o604
+    finally:
+        os.umask(old)
+
+
+def test_a_killed_exports_temp_file_is_removed_by_the_next_export(store, tmp_path):
+    import subprocess
+    import sys
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    pid = int(dead.stdout)  # a process that has ended
+    out = tmp_path / "memory.jsonl"
+    stale = tmp_path / f".memory.jsonl.hmdesk-{pid}-1234.tmp"
+    stale.write_text("half a file")
+    live = tmp_path / f".memory.jsonl.hmdesk-{os.getppid()}-1.tmp"  # a live writer's: kept
+    live.write_text("being written")
+    other = tmp_path / ".other.jsonl.hmdesk-1-1.tmp"  # another file's: kept
+    other.write_text("x")
+    store.add("quote paths with spaces")
+    export_file(store, out)
+    assert not stale.exists() and live.exists() and other.exists()
+    assert out.read_text().count("\n") == 1
+
+
+def test_crlf_lines_keep_their_line_end_on_export(store, tmp_path):
+    src = tmp_path / "memory.jsonl"
+    src.write_bytes((GOOD_A + "\r\n" + GOOD_C + "\r\n").encode())
+    import_file(store, src)
+    out = tmp_path / "out.jsonl"
+    export_file(store, out)
+    assert out.read_bytes() == src.read_bytes()
+    store.set_confidence("mem-cccccccccccc", 0.5, reason="test")  # regenerated: CRLF still
+    export_file(store, out)
+    lines = out.read_bytes().split(b"\n")
+    assert lines[0] == (GOOD_A + "\r").encode() and lines[1].endswith(b"\r")
+    assert json.loads(lines[1])["confidence"] == 0.5
+    again = import_file(store, out)
+    assert (again.updated, again.skipped) == (0, [])
