@@ -69,3 +69,45 @@ def test_secrets_in_tool_output_are_redacted_everywhere(
     for text in (live, err, shown, json.dumps(data["doctor"])):
         for secret in (*SECRETS, KEY_PWD):
             assert secret not in text, secret
+
+
+# --------------------------------------------------------------------------- catastrophic regexes
+
+EVIL = "a" * 28 + "!"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "message~:(a+)+$",
+        "message~:(a|aa)+$",
+        "message~:(a*)*b",
+        "line~:(.*a){12}x",
+        "tag~:(a+)+$ | message~:(a+)+$",
+        "-message~:(a+)+$",
+        r"message~:(a+)+\1$",  # RE2 cannot: refused by the fallback's guard
+        r"message~:(?=a)(a|a)*$",  # lookaround + alternation under a repeat: refused
+    ],
+)
+def test_catastrophic_regexes_return_at_once(query: str) -> None:
+    from hmdesk.core.toolchain.hilog import HilogQuery, parse_line
+
+    lines = [parse_line(f"08-05 10:00:00.000  1  2 I A03200/aaaaaaaaaaaa: {EVIL}")] * 50
+    q = HilogQuery.parse(query)
+    matched = q.filter(lines)  # would take 17 s per line with a backtracking engine
+    assert isinstance(matched, list) and len(matched) in (0, 50)
+    if "\\1" in query or "?=" in query:
+        assert q.fallback and q.note is not None and "cannot be run safely" in q.note
+
+
+def test_too_slow_fallback_regex_is_reported_in_the_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hmdesk.core.toolchain.hilog import HilogQuery, parse_line
+    from hmdesk.core.toolchain.hilog import regex as user_regex
+
+    monkeypatch.setattr(user_regex, "LINE_BUDGET_S", -1.0)  # stand-in for a slow line
+    lines = [parse_line(f"08-05 10:00:00.000  1  2 I A03200/Tag: xx{i}") for i in range(20)]
+    q = HilogQuery.parse(r"message~:(x)\1")
+    assert len(q.filter(lines)) == 1  # the first line answered, then the regex stopped
+    assert q.note is not None and "too slow" in q.note
