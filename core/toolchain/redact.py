@@ -87,10 +87,12 @@ def redact(text: str, extra_secrets: Iterable[str] = ()) -> str:
         return text
     try:
         out = text
-        for secret in sorted(
-            {s for s in extra_secrets if isinstance(s, str)}, key=len, reverse=True
-        ):
-            if len(secret) >= MIN_SECRET_LEN and secret in out:
+        # a tuple is taken as given (project_secrets sorts longest first); else sorted here
+        secrets = (
+            extra_secrets if isinstance(extra_secrets, tuple) else _longest_first(extra_secrets)
+        )
+        for secret in secrets:
+            if isinstance(secret, str) and len(secret) >= MIN_SECRET_LEN and secret in out:
                 out = out.replace(secret, MASK)
         low = out.lower()
         if not any(h in low for h in _HINTS):
@@ -105,6 +107,10 @@ def redact(text: str, extra_secrets: Iterable[str] = ()) -> str:
         return out
     except Exception:  # noqa: BLE001 - redaction must never lose the line; mask it whole instead
         return MASK
+
+
+def _longest_first(secrets: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted({x for x in secrets if isinstance(x, str)}, key=len, reverse=True))
 
 
 def redact_optional(text: str | None, extra_secrets: Iterable[str] = ()) -> str | None:
@@ -138,7 +144,7 @@ def secrets_in_build_profile(text: str) -> tuple[str, ...]:
         data = json5.loads(text)
     except Exception:  # noqa: BLE001 - any parse failure means no known secrets
         return ()
-    return tuple(dict.fromkeys(_walk_material(data)))
+    return _longest_first(_walk_material(data))
 
 
 _CACHE: dict[tuple[str, int, int], tuple[str, ...]] = {}
