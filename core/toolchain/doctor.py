@@ -29,11 +29,13 @@ pitfalls from the memory store (the kind, the code, English and Chinese keywords
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard, get_args
 
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+from hmdesk.core.toolchain.redact import redact, redact_optional
 
 FindingKind = Literal[
     # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
@@ -125,13 +127,14 @@ class Finding:
     def from_dict(cls, data: dict[str, Any]) -> Finding:
         return cls(
             kind=finding_kind(data.get("kind")),
-            evidence=data.get("evidence", ""),
+            # a finding stored before secrets were masked is masked when it is read back
+            evidence=redact(str(data.get("evidence") or "")),
             fix=data.get("fix", ""),
             code=data.get("code"),
             query_terms=list(data.get("query_terms") or []),
             location=data.get("location"),
             meaning=data.get("meaning"),
-            block=data.get("block"),
+            block=redact_optional(data.get("block")),
         )
 
 
@@ -505,11 +508,16 @@ def _terms(sig: Signature) -> list[str]:
     return out
 
 
-def diagnose(log: str) -> Finding | None:
-    """The first known failure signature in the tail of ``log``, or None."""
+def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
+    """The first known failure signature in the tail of ``log``, or None.
+
+    Secrets in the tail (signing passwords, tokens, and the literal ``extra_secrets``, see
+    :mod:`hmdesk.core.toolchain.redact`) are masked first, so the evidence and the error block
+    never hold one.
+    """
     if not log:
         return None
-    tail = strip_ansi(log[-TAIL_CHARS:])
+    tail = redact(strip_ansi(log[-TAIL_CHARS:]), extra_secrets)
     lines = tail.splitlines()
     strong = [ln for ln in lines if not _WARN_LINE_RE.match(ln)]
     strong_text = "\n".join(strong)

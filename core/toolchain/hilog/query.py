@@ -32,6 +32,11 @@ A query that does not parse (an unknown key, a bad regex, an unbalanced quote or
 bad level/pid/age) never raises: it falls back to a plain-text search for the whole string and
 ``note`` says why. A term with an empty value (``tag:`` while typing) is ignored, with a note.
 
+Regexes run on RE2 (linear time, no backtracking); a pattern only Python's ``re`` can express
+(a backreference, a lookaround) runs with guards and a per-line time budget
+(:mod:`hmdesk.core.toolchain.hilog.regex`). A pattern that cannot be run safely makes the query
+fall back like a bad regex; a regex that turns out too slow stops matching and ``note`` says so.
+
 Queries compile to plain Python closures over :class:`HilogLine` fields (no per-line
 interpretation of the query); ``filter`` runs them in a list comprehension.
 """
@@ -45,6 +50,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from hmdesk.core.toolchain.hilog.parse import DROPPED, KMSG, LEVELS, HilogLine
+from hmdesk.core.toolchain.hilog.regex import RegexError, UserRegex, compile_user_regex
 
 __all__ = [
     "IS_VALUES",
@@ -283,15 +289,26 @@ def _false(line: HilogLine) -> bool:
     return False
 
 
-def _text_pred(index: TextField, value: str, op: str, case_sensitive: bool) -> Predicate:
+def _regex(value: str, ignore_case: bool, ctx: _Ctx | None) -> Callable[[str], bool]:
+    """A user regex's search (True on a match), time-bounded; recorded in ``ctx`` for notes."""
+    try:
+        rx = compile_user_regex(value, ignore_case=ignore_case)
+    except RegexError as exc:
+        raise QueryError(str(exc)) from None
+    if ctx is not None:
+        ctx.regexes.append(rx)
+        if rx.fallback_note:
+            ctx.notes.append(rx.fallback_note)
+    return rx.search
+
+
+def _text_pred(
+    index: TextField, value: str, op: str, case_sensitive: bool, ctx: _Ctx | None = None
+) -> Predicate:
     """Substring / exact / regex on a text field, specialised for the common cases."""
     if op == "~:":
-        try:
-            rx = re.compile(value, 0 if case_sensitive else re.IGNORECASE)
-        except re.error as exc:
-            raise QueryError(f"bad regex {value!r}: {exc}") from None
-        search = rx.search
-        return lambda line: search(line[index]) is not None
+        search = _regex(value, not case_sensitive, ctx)
+        return lambda line: search(line[index])
     folded = value if case_sensitive else value.lower()
     if op == "=:":
         if case_sensitive or folded == value.upper():  # nothing to fold
@@ -316,14 +333,10 @@ def _joined_tag_pred(value: str, op: str, case_sensitive: bool) -> Predicate:
     return lambda line: folded in joined(line)
 
 
-def _int_pred(index: int, key: str, value: str, op: str) -> Predicate:
+def _int_pred(index: int, key: str, value: str, op: str, ctx: _Ctx) -> Predicate:
     if op == "~:":
-        try:
-            rx = re.compile(value)
-        except re.error as exc:
-            raise QueryError(f"bad regex {value!r}: {exc}") from None
-        search = rx.search
-        return lambda line: search(str(line[index])) is not None
+        search = _regex(value, False, ctx)
+        return lambda line: search(str(line[index]))
     try:
         number = int(value, 10)
     except ValueError:
@@ -331,14 +344,10 @@ def _int_pred(index: int, key: str, value: str, op: str) -> Predicate:
     return lambda line: line[index] == number
 
 
-def _domain_pred(value: str, op: str, case_sensitive: bool) -> Predicate:
+def _domain_pred(value: str, op: str, ctx: _Ctx) -> Predicate:
     if op == "~:":
-        try:
-            rx = re.compile(value, re.IGNORECASE)
-        except re.error as exc:
-            raise QueryError(f"bad regex {value!r}: {exc}") from None
-        search = rx.search
-        return lambda line: search(line.domain_text) is not None
+        search = _regex(value, True, ctx)
+        return lambda line: search(line.domain_text)
     v = value.strip()
     type_letter = ""
     if v[:2].lower() == "0x":
@@ -441,6 +450,7 @@ class _Ctx:
     case_sensitive: bool
     notes: list[str] = field(default_factory=list)
     has_age: bool = False
+    regexes: list[UserRegex] = field(default_factory=list)
 
 
 def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
@@ -458,19 +468,19 @@ def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
         # a "/" (or a NEXT "process/tag" typed whole) is matched against both parts joined
         return _joined_tag_pred(value, op, ctx.case_sensitive)
     if key in ("tag", "message", "line"):
-        return _text_pred(_TEXT_FIELDS[key], value, op, ctx.case_sensitive)
+        return _text_pred(_TEXT_FIELDS[key], value, op, ctx.case_sensitive, ctx)
     if key in ("process", "package"):
         if value.lower() == "mine" and op == ":":
             return _mine_pred(ctx)
-        return _text_pred(_TEXT_FIELDS["process"], value, op, ctx.case_sensitive)
+        return _text_pred(_TEXT_FIELDS["process"], value, op, ctx.case_sensitive, ctx)
     if key == "pid":
-        return _int_pred(3, key, value, op)
+        return _int_pred(3, key, value, op, ctx)
     if key == "tid":
-        return _int_pred(4, key, value, op)
+        return _int_pred(4, key, value, op, ctx)
     if key == "level":
         return _level_pred(value, op)
     if key == "domain":
-        return _domain_pred(value, op, ctx.case_sensitive)
+        return _domain_pred(value, op, ctx)
     if key == "age":
         if op != ":":
             raise QueryError("age: takes a duration such as 5m, not a regex or exact match")
@@ -606,7 +616,7 @@ class HilogQuery:
     fresh ``now`` to move the window).
     """
 
-    __slots__ = ("_pred", "fallback", "has_age", "note", "terms", "text")
+    __slots__ = ("_note", "_pred", "_regexes", "fallback", "has_age", "terms", "text")
 
     def __init__(
         self,
@@ -616,13 +626,27 @@ class HilogQuery:
         note: str | None,
         fallback: bool,
         has_age: bool,
+        regexes: Sequence[UserRegex] = (),
     ) -> None:
         self.text = text
         self._pred = pred
         self.terms = terms
-        self.note = note
+        self._note = note
         self.fallback = fallback
         self.has_age = has_age
+        self._regexes = tuple(regexes)
+
+    @property
+    def note(self) -> str | None:
+        """What went wrong or was ignored, including a regex found too slow while filtering."""
+        problems = [rx.problem for rx in self._regexes if rx.problem]
+        if not problems:
+            return self._note
+        return "; ".join([self._note, *problems] if self._note else problems)
+
+    @note.setter
+    def note(self, value: str | None) -> None:
+        self._note = value
 
     @classmethod
     def parse(
@@ -650,7 +674,7 @@ class HilogQuery:
             parser = _Parser(_tokenize(text), ctx)
             pred = parser.parse()
             note = "; ".join(ctx.notes) if ctx.notes else None
-            return cls(text, pred, tuple(parser.terms), note, False, ctx.has_age)
+            return cls(text, pred, tuple(parser.terms), note, False, ctx.has_age, ctx.regexes)
         except QueryError as exc:
             reason = str(exc)
         except Exception as exc:  # noqa: BLE001 - never raise on a query, whatever the text

@@ -22,6 +22,7 @@ from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
 from hmdesk.core.toolchain.process import CancelToken, ProcessResult, Stream, run_streaming
 from hmdesk.core.toolchain.project import Module, Project, ProjectError, read_project
+from hmdesk.core.toolchain.redact import project_secrets, redact
 from hmdesk.core.toolchain.runs import (
     EventCallback,
     EventKind,
@@ -195,8 +196,10 @@ class StepRunner:
         log = BoundedLog(self.options.max_log_chars)
         full: list[str] = []  # for the classifiers of short hdc outputs
         keep_full = step.name != "build"
+        secrets = project_secrets(self.project_dir)  # issue 9: mask secrets before log/display
 
         def on_line(stream: Stream, text: str) -> None:
+            text = redact(text, secrets)
             log.append(hvigor.strip_ansi(text) if "\x1b" in text else text)
             if keep_full and len(full) < 10_000:
                 full.append(text)

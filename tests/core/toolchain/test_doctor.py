@@ -245,3 +245,23 @@ def test_a_signhap_that_finished_is_not_a_signing_failure() -> None:
     ok_sign = "> hvigor Finished :entry:default@SignHap... after 412 ms\n"
     f = diagnose(HEAD + ok_sign + REALISTIC["network/None"] + TRY)
     assert f is not None and f.kind == "network"
+
+
+def test_secrets_never_reach_the_finding() -> None:
+    # issue 9: a failing SignHap whose tool line echoes the passwords
+    log = wrap(
+        "> hvigor ERROR: Failed :entry:default@SignHap...\n"
+        "java -jar hap-sign-tool.jar sign-app -keyPwd 0000001BKEY -keystorePwd 0000001BSTORE "
+        "-keystoreFile /x/default.p12\n"
+        "> hvigor ERROR: Invalid storeFile value. storePassword: 'literal-secret-42'"
+    )
+    finding = diagnose(log, extra_secrets=["literal-secret-42"])
+    assert finding is not None and finding.kind == "signing"
+    shown = format_finding(finding) + repr(finding.to_dict())
+    for secret in ("0000001BKEY", "0000001BSTORE", "literal-secret-42"):
+        assert secret not in shown
+    # a finding stored verbatim by an older version is masked when read back
+    from hmdesk.core.toolchain.doctor import Finding
+
+    old = Finding.from_dict({"kind": "signing", "evidence": "-keyPwd abc", "block": "token=xyz"})
+    assert "abc" not in old.evidence and old.block is not None and "xyz" not in old.block

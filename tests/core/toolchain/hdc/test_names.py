@@ -48,3 +48,19 @@ def test_module_ability_and_device_key_validation() -> None:
     for bad_key in ("-s", "a b", "key;rm", "", "x" * 200):
         with pytest.raises(InvalidName):
             hdc.validate_device_key(bad_key)
+
+
+@pytest.mark.parametrize("suffix", ["\n", "\r\n", "\r", "\x00", " "])
+def test_trailing_newline_or_control_is_refused(suffix: str) -> None:
+    # issue 9: the patterns ended in ``$``, which matches before a trailing "\n"
+    with pytest.raises(InvalidName):
+        hdc.validate_bundle("com.example.app" + suffix)
+    with pytest.raises(InvalidName):
+        hdc.validate_module("entry" + suffix)
+    with pytest.raises(InvalidName):
+        hdc.validate_ability("EntryAbility" + suffix)
+    with pytest.raises(InvalidName):
+        hdc.validate_device_key("127.0.0.1:5555" + suffix)
+    # the exported patterns themselves refuse it too (other modules call .match on them)
+    assert hdc.DEVICE_KEY_RE.match("127.0.0.1:5555" + suffix) is None
+    assert hdc.BUNDLE_RE.match("com.example.app" + suffix) is None
