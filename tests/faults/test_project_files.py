@@ -255,3 +255,16 @@ def test_code_index_skips_a_device_node(code: Path) -> None:
     report = returns_in_time(CodeIndex(code).scan)
     assert report.unreadable == {"ets/Dev.ets": "a device, not a regular file"}
     assert report.files == 1
+
+
+def test_code_index_cli_says_how_many_were_not_read(
+    code: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hmdesk.core.cli.main import main
+
+    _hostile_sources(code)
+    assert returns_in_time(lambda: main(["code-index", str(code)])) == 0
+    out, err = capsys.readouterr()
+    assert "ets/Good.ets:1-3\tfunction\tgood" in out
+    assert err.startswith("2 entities in 2 files;") and err.count("\n") == 1
+    assert err.rstrip().endswith("; 6 not read (--json says why)")
