@@ -68,7 +68,8 @@ def cmd_code_index(args: argparse.Namespace) -> int:
         print(_entity_line(e))
     print(
         f"{len(entities)} entities in {report.files} files"
-        + (f"; {len(report.with_errors)} with syntax errors" if report.with_errors else ""),
+        + (f"; {len(report.with_errors)} with syntax errors" if report.with_errors else "")
+        + (f"; {len(report.unreadable)} not read (--json says why)" if report.unreadable else ""),
         file=sys.stderr,
     )
     return 0

@@ -2,7 +2,12 @@
 
 ``CodeIndex(root).scan()`` parses every source file under ``root`` (skipping dependency and build
 folders, :data:`SKIP_DIRS`); :meth:`CodeIndex.update_file` re-parses one file (or drops it when it
-is gone), which is what the watcher calls. Lookups: by name (exact, prefix, case-insensitive;
+is gone), which is what the watcher calls.
+
+Only regular files inside the root are read, each with a bounded read (at most
+:data:`~hmdesk.core.codeindex.parser.MAX_FILE_BYTES`): a FIFO, a device (``X.ets -> /dev/zero``),
+a symlink leading outside the project, a symlink loop, a folder named ``x.ets`` or a file over the
+limit is skipped, and the scan report says why (``ScanReport.unreadable``). Lookups: by name (exact, prefix, case-insensitive;
 a dotted name matches the qualified name ``Index.build``), and by ``file:line`` (the innermost
 entity containing the line, or the whole chain out to the outermost container).
 
@@ -11,14 +16,22 @@ Paths inside the index are POSIX paths relative to ``root``. Thread-safe (one lo
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hmdesk.core.codeindex.parser import LANGUAGES, Entity, ParseResult, parse_file
+from hmdesk.core.codeindex.parser import (
+    LANGUAGES,
+    MAX_FILE_BYTES,
+    Entity,
+    ParseResult,
+    parse_file,
+)
 
 SKIP_DIRS = frozenset({"node_modules", "oh_modules", ".hvigor", ".preview", "build", ".git"})
 """Folder names never scanned (anywhere in the tree)."""
@@ -31,7 +44,7 @@ class ScanReport:
     files: int
     entities: int
     with_errors: list[str] = field(default_factory=list)  # parsed, but not cleanly
-    unreadable: dict[str, str] = field(default_factory=dict)  # path → why
+    unreadable: dict[str, str] = field(default_factory=dict)  # path → why it was not indexed
     elapsed_s: float = 0.0
 
 
@@ -47,6 +60,7 @@ class CodeIndex:
         self.skip_dirs = frozenset(skip_dirs)
         self._lock = threading.RLock()
         self._files: dict[str, _FileEntry] = {}
+        self._skipped: dict[str, str] = {}  # root-relative path → why it is not read
         self._by_name: dict[str, list[Entity]] = {}
         self._by_qualified: dict[str, list[Entity]] = {}
 
@@ -64,7 +78,7 @@ class CodeIndex:
         except ValueError:
             try:
                 rel = p.resolve().relative_to(self.root)
-            except ValueError:
+            except (ValueError, OSError, RuntimeError):  # outside, or a symlink loop
                 raise ValueError(f"{path} is not inside the project {self.root}") from None
         return rel.as_posix()
 
@@ -80,33 +94,79 @@ class CodeIndex:
 
     # ------------------------------------------------------------------ building
 
-    def _source_files(self) -> Iterable[Path]:
+    def _source_files(self, skipped: dict[str, str]) -> Iterable[Path]:
+        """The source files to read; folders with a source file's name go to ``skipped``.
+        Symlinked folders are not followed (``os.walk``'s default), so no loop is walked."""
         for dirpath, dirnames, filenames in os.walk(self.root):
             dirnames[:] = sorted(d for d in dirnames if d not in self.skip_dirs)
+            for name in dirnames:
+                if Path(name).suffix.lower() in LANGUAGES:
+                    rel = (Path(dirpath) / name).relative_to(self.root).as_posix()
+                    skipped[rel] = "a folder, not a regular file"
             for name in sorted(filenames):
                 if Path(name).suffix.lower() in LANGUAGES:
                     yield Path(dirpath) / name
+
+    def skip_reason(self, file: Path) -> str | None:
+        """Why ``file`` (under the root) must not be read, or None for a regular file inside the
+        project. Only ``stat``: nothing is opened."""
+        real = Path(os.path.realpath(file))
+        if not real.is_relative_to(self.root):
+            return f"a symlink to {real}, outside the project"
+        try:
+            st = os.stat(file)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return "a symlink loop"
+            return None  # gone or unreadable: parse_file says so
+        mode = st.st_mode
+        if stat.S_ISREG(mode):
+            return (
+                f"{st.st_size} bytes, over the limit of {MAX_FILE_BYTES}"
+                if st.st_size > MAX_FILE_BYTES
+                else None
+            )
+        if stat.S_ISDIR(mode):
+            return "a folder, not a regular file"
+        if stat.S_ISFIFO(mode):
+            return "a FIFO, not a regular file"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            return "a device, not a regular file"
+        return "not a regular file"
 
     def scan(self) -> ScanReport:
         """(Re)build the whole index from disk. Unchanged files are not parsed again."""
         t0 = time.perf_counter()
         seen: set[str] = set()
-        for file in self._source_files():
+        skipped: dict[str, str] = {}
+        for file in self._source_files(skipped):
             rel = file.relative_to(self.root).as_posix()
+            reason = self.skip_reason(file)
+            if reason is not None:
+                skipped[rel] = reason
+                continue
             seen.add(rel)
             self._update(file, rel, force=False)
         with self._lock:
             for rel in set(self._files) - seen:
                 self._drop(rel)
+            self._skipped = skipped
             self._reindex_names()
             results = [e.result for e in self._files.values()]
+        unreadable = {r.path: r.error for r in results if r.error}
+        unreadable.update(skipped)
         return ScanReport(
             files=len(results),
             entities=sum(len(r.entities) for r in results),
             with_errors=sorted(r.path for r in results if r.has_error),
-            unreadable={r.path: r.error for r in results if r.error},
+            unreadable=dict(sorted(unreadable.items())),
             elapsed_s=time.perf_counter() - t0,
         )
+
+    def skipped(self) -> dict[str, str]:
+        """The files found but not read (root-relative path → why), as of the last look."""
+        with self._lock:
+            return dict(self._skipped)
 
     def update_file(self, path: str | os.PathLike[str], *, force: bool = False) -> bool:
         """Re-parse one file (absolute or root-relative), or drop it if it is gone or not
@@ -116,7 +176,13 @@ class CodeIndex:
         except ValueError:
             return False
         file = self.root / rel
-        if not self.is_indexable(file) or not file.is_file():
+        reason = self.skip_reason(file) if self.is_indexable(file) else None
+        with self._lock:
+            if reason is None:
+                self._skipped.pop(rel, None)
+            else:
+                self._skipped[rel] = reason
+        if reason is not None or not self.is_indexable(file) or not file.is_file():
             with self._lock:
                 if rel not in self._files:
                     return False
@@ -151,7 +217,7 @@ class CodeIndex:
             old = self._files.get(rel)
         if old is not None and old.stamp == stamp and not force:
             return False
-        result = parse_file(file, rel)
+        result = parse_file(os.path.realpath(file), rel)  # the checked target, not a new link
         with self._lock:
             self._files[rel] = _FileEntry(stamp, result)
         return old is None or old.result.entities != result.entities

@@ -26,6 +26,7 @@ from typing import Any
 import tree_sitter
 import tree_sitter_arkts
 import tree_sitter_typescript
+from hmdesk.core.toolchain.project import NotRegularFile, read_regular_file
 
 LANGUAGES = {".ets": "arkts", ".ts": "typescript"}
 """File suffix → language name."""
@@ -352,20 +353,18 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
 
 def parse_file(file: str | Path, path: str | None = None) -> ParseResult:
     """Read and parse ``file`` (language from its suffix). ``path`` is the name the entities
-    carry (default: ``file`` as given). An unreadable or oversized file yields no entities and
-    says why in ``error``."""
+    carry (default: ``file`` as given). An unreadable or oversized file, or one that is not a
+    regular file (FIFO, device, folder, symlink loop), yields no entities and says why in
+    ``error``; at most :data:`MAX_FILE_BYTES` + 1 bytes are ever read."""
     file = Path(file)
     shown = path if path is not None else str(file)
     language = language_for(file)
     if language is None:
         return ParseResult(shown, None, (), error=f"not an .ets or .ts file: {file.name}")
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return ParseResult(
-                shown, language, (), error=f"{size} bytes is over {MAX_FILE_BYTES}; not indexed"
-            )
-        data = file.read_bytes()
+        data = read_regular_file(file, MAX_FILE_BYTES)
+    except NotRegularFile as exc:  # a FIFO, a device, a folder, a loop, too large: never read
+        return ParseResult(shown, language, (), error=f"{exc}; not indexed")
     except OSError as exc:
         return ParseResult(shown, language, (), error=f"cannot read: {exc.strerror or exc}")
     return parse_source(data, language, shown)

@@ -5,6 +5,10 @@ files outside the skipped folders are collected; after ~200 ms without new ones,
 file is re-parsed (or dropped when gone) and ``on_change(changed root-relative paths)`` is called
 from the watcher's own thread. A folder that is moved or deleted triggers a rescan (unchanged
 files are not parsed again). Errors go to ``on_error(exc)`` (default: logged); the watch goes on.
+
+Symlinked folders are not followed, and a changed path is read only through
+:meth:`CodeIndex.update_file`, which reads regular files inside the project only (a FIFO, a
+device or a link leaving the project is skipped with its reason in :meth:`CodeIndex.skipped`).
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ class IndexWatcher:
 
         observer = Observer()
         observer.daemon = True
-        observer.schedule(Handler(), str(self.index.root), recursive=True)
+        observer.schedule(Handler(), str(self.index.root), recursive=True, follow_symlink=False)
         observer.start()
         self._observer = observer
         self._stop.clear()

@@ -3,12 +3,20 @@
 All three are JSON5 (comments, trailing commas, unquoted keys), read with the ``json5`` library.
 A missing or malformed file, or a missing required field, raises :class:`ProjectError` naming the
 file and (when known) the line, with what to do.
+
+Only regular files are read, and only up to :data:`MAX_PROJECT_FILE_BYTES`: a FIFO, a device (a
+symlink to ``/dev/zero``), a folder or a symlink loop in the place of a project file is refused
+with one line, never waited on or read without end (:func:`read_regular_file`, which the code
+index uses too).
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +30,68 @@ from hmdesk.core.toolchain.hdc import (
 )
 
 LAUNCHER_ENTITY = "entity.system.home"
+
+MAX_PROJECT_FILE_BYTES = 256 * 1024
+"""Larger ``app.json5``/``module.json5``/``build-profile.json5`` files are refused (real ones are a
+few KB; the JSON5 parser would take seconds over megabytes)."""
+
+
+class NotRegularFile(Exception):
+    """A path that must not be read: not a regular file, a symlink loop, or over the size limit.
+    ``str()`` says why, e.g. ``a FIFO, not a regular file``."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind_problem(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return f"{kind}, not a regular file"
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of ``path`` (a symlink is followed) if it is a regular file of at most ``limit``
+    bytes. Never blocks on a FIFO or reads a device: the kind is checked before the file is
+    opened (non-blocking) and again on the open descriptor, and at most ``limit + 1`` bytes are
+    read. Raises :class:`NotRegularFile` (why) or ``OSError`` (missing, permission denied)."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotRegularFile("a symlink loop") from exc
+        raise
+    problem = _kind_problem(st.st_mode)
+    if problem is None and st.st_size > limit:
+        problem = f"{st.st_size} bytes, over the limit of {limit}"
+    if problem:
+        raise NotRegularFile(problem)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        problem = _kind_problem(os.fstat(fd).st_mode)  # replaced since the stat above
+        if problem:
+            raise NotRegularFile(problem)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise NotRegularFile(f"over the limit of {limit} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 class ProjectError(Exception):
@@ -140,13 +210,52 @@ class Project:
 
 _JSON5_ERR_RE = re.compile(r"^<string>:(\d+)\s+(.*)$", re.S)
 
-
-# Strings first (so that nothing inside a string is touched), then comments and trailing commas.
-_LIGHT_JSON5_RE = re.compile(
-    r'(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<c>//[^\n]*|/\*.*?\*/)|(?P<t>,)(?=\s*(?://[^\n]*\s*|/\*.*?\*/\s*)*[}\]])',
-    re.S,
-)
+_STRING_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # disjoint alternatives: linear
+_SPECIAL_RE = re.compile(r'["/,}\]]')
 _NO_FAST = object()
+
+
+def _strip_light_json5(text: str) -> str | None:
+    """``text`` without comments and trailing commas, or None when it is not that simple.
+    One pass (``str.find`` and non-backtracking patterns): linear on any input."""
+    out: list[str] = []
+    comma: int | None = None  # index in ``out`` of a comma followed only by blanks and comments
+    i, n = 0, len(text)
+    while i < n:
+        m = _SPECIAL_RE.search(text, i)
+        j = m.start() if m else n
+        if text[i:j].strip():
+            comma = None
+        out.append(text[i:j])
+        if m is None:
+            break
+        c = text[j]
+        if c == '"':
+            s = _STRING_RE.match(text, j)
+            if s is None:
+                return None
+            out.append(s.group())
+            comma = None
+            i = s.end()
+        elif text.startswith("//", j):
+            end = text.find("\n", j)
+            i = n if end < 0 else end
+        elif text.startswith("/*", j):
+            end = text.find("*/", j + 2)
+            if end < 0:
+                return None
+            i = end + 2
+        elif c == ",":
+            comma = len(out)
+            out.append(",")
+            i = j + 1
+        else:
+            if c in "}]" and comma is not None:
+                out[comma] = ""
+            comma = None
+            out.append(c)
+            i = j + 1
+    return "".join(out)
 
 
 def _fast_json5(text: str) -> Any:
@@ -154,28 +263,35 @@ def _fast_json5(text: str) -> Any:
     C JSON parser (the pure-Python json5 parser takes ~10 ms per file). Anything else (unquoted
     keys, single quotes, errors) returns ``_NO_FAST`` and goes to ``json5``, which is the
     authority and reports error lines."""
-
-    def repl(m: re.Match[str]) -> str:
-        return m.group("s") if m.group("s") is not None else ""
-
+    stripped = _strip_light_json5(text)
+    if stripped is None:
+        return _NO_FAST
     try:
-        return json.loads(_LIGHT_JSON5_RE.sub(repl, text))
-    except ValueError:
+        return json.loads(stripped)
+    except (ValueError, RecursionError):
         return _NO_FAST
 
 
 def _load(path: Path) -> tuple[Any, str]:
-    if not path.is_file():
+    try:
+        raw = read_regular_file(path, MAX_PROJECT_FILE_BYTES)
+    except FileNotFoundError as exc:
         raise ProjectError(
             path,
             None,
             "file not found. Is this a HarmonyOS project root (the folder with "
             "build-profile.json5, AppScope/ and entry/)?",
-        )
+        ) from exc
+    except NotRegularFile as exc:
+        raise ProjectError(path, None, f"not read: it is {exc}.") from exc
+    except OSError as exc:
+        raise ProjectError(path, None, f"cannot read the file ({exc.strerror or exc}).") from exc
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectError(path, None, f"cannot read the file ({exc}).") from exc
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ProjectError(
+            path, raw.count(b"\n", 0, exc.start) + 1, f"not UTF-8 text (byte {exc.start})."
+        ) from exc
     fast = _fast_json5(text)
     if fast is not _NO_FAST:
         return fast, text
@@ -355,7 +471,13 @@ def read_build_profile(
         if not isinstance(m, dict) or not _str(m.get("name")):
             raise ProjectError(path, _line_of(text, "modules"), f'modules[{i}] has no "name".')
         src = _str(m.get("srcPath")) or f"./{m['name']}"
-        modules.append((m["name"], (root / src).resolve()))
+        try:
+            module_dir = (root / src).resolve()
+        except (OSError, RuntimeError, ValueError) as exc:  # a NUL byte, a symlink loop
+            raise ProjectError(
+                path, _line_of(text, "modules"), f"modules[{i}] has an unusable srcPath {src!r}."
+            ) from exc
+        modules.append((m["name"], module_dir))
     return configs, products, modules
 
 
@@ -379,9 +501,10 @@ def read_project(directory: Path | str) -> Project:
             )
         modules.append(mod)
     if not modules:
+        profile = root / "build-profile.json5"
         raise ProjectError(
-            root / "build-profile.json5",
-            _line_of((root / "build-profile.json5").read_text(encoding="utf-8-sig"), "modules"),
+            profile,
+            _line_of(_load(profile)[1], "modules"),
             'no modules: add the entry module to "modules" ({"name": "entry", "srcPath": "./entry"}).',
         )
     return Project(
