@@ -24,8 +24,8 @@ How it behaves, for every command:
 * A single line longer than ``max_line`` characters (default 64 KiB) is cut: the first
   ``max_line`` characters are delivered, the rest is counted (``ProcessResult.truncated_lines``
   / ``dropped_chars``), never stored.
-* Memory does not grow with the output: ``run_streaming`` holds at most ``max_queued`` lines
-  not yet delivered (a tool that prints faster than ``on_line`` consumes waits on its pipe),
+* Memory does not grow with the output: ``run_streaming`` holds at most ``max_queued`` reads
+  (the lines of up to 64 KiB of output each) not yet delivered (a tool that prints faster than ``on_line`` consumes waits on its pipe),
   and :class:`ProcessResult` keeps counts, never the text. What a caller keeps of the lines is
   its own bound (the pipeline's :class:`~hmdesk.core.toolchain.pipeline.bounded_log.BoundedLog`).
   :class:`LineProcess` holds at most ``max_queue`` lines and ``max_queue_chars`` characters.
@@ -57,7 +57,7 @@ LineCallback = Callable[[Stream, str], None]
 DEFAULT_MAX_LINE = 64 * 1024
 DEFAULT_KILL_GRACE = 2.0
 DEFAULT_EOF_GRACE = 1.0
-DEFAULT_MAX_QUEUED = 1024  # lines read but not yet delivered to on_line (run_streaming)
+DEFAULT_MAX_QUEUED = 4  # reads (≤ 64 KiB of lines each) not yet delivered to on_line
 _CHUNK = 64 * 1024
 _IS_WINDOWS = sys.platform == "win32"
 
@@ -325,9 +325,10 @@ def _reader(
     pipe: IO[bytes],
     stream: Stream,
     splitter: LineSplitter,
-    sink: Callable[[Stream, str], None],
+    sink: Callable[[Stream, list[str]], None],
     done: Callable[[Stream], None],
 ) -> None:
+    """Read ``pipe`` to its end; ``sink`` gets the lines of each read (one list per read)."""
     try:
         while True:
             try:
@@ -336,10 +337,12 @@ def _reader(
                 break
             if not data:
                 break
-            for line in splitter.feed(data):
-                sink(stream, line)
-        for line in splitter.finish():
-            sink(stream, line)
+            lines = splitter.feed(data)
+            if lines:
+                sink(stream, lines)
+        last = splitter.finish()
+        if last:
+            sink(stream, last)
     finally:
         with contextlib.suppress(OSError):
             pipe.close()
@@ -393,7 +396,8 @@ def run_streaming(
 
     stats = LineStats()
     # Bounded: a tool that prints faster than ``on_line`` consumes waits on its pipe instead of
-    # growing our memory (at most ``max_queued`` lines of at most ``max_line`` characters).
+    # growing our memory (at most ``max_queued`` reads' lines; one read is ≤ _CHUNK bytes, and
+    # a line cut at ``max_line`` characters is the only one that can span reads).
     events: queue.Queue[object] = queue.Queue(maxsize=max_queued)
     open_streams = {"stdout", "stderr"}
     wake = threading.Event()
@@ -407,8 +411,8 @@ def run_streaming(
             except queue.Full:
                 continue
 
-    def sink(stream: Stream, text: str) -> None:
-        put((stream, text))
+    def sink(stream: Stream, lines: list[str]) -> None:
+        put((stream, lines))
 
     def done(stream: Stream) -> None:
         put((_EOF, stream))
@@ -453,8 +457,10 @@ def run_streaming(
                 open_streams.discard(item[1])
                 return
             if on_line is not None and callback_error is None:
+                stream, lines = item
                 try:
-                    on_line(item[0], item[1])
+                    for line in lines:
+                        on_line(stream, line)
                 except BaseException as exc:  # noqa: BLE001 - stop the process, re-raise after cleanup
                     callback_error = exc
 
@@ -603,13 +609,23 @@ class LineProcess:
         for pipe, name in pipes:
             t = threading.Thread(
                 target=_reader,
-                args=(pipe, name, LineSplitter(self.max_line, self.stats), self._sink, self._done),
+                args=(
+                    pipe,
+                    name,
+                    LineSplitter(self.max_line, self.stats),
+                    self._sink_lines,
+                    self._done,
+                ),
                 name=f"hmdesk-lineprocess-{name}",
                 daemon=True,
             )
             self._threads.append(t)
             t.start()
         return self
+
+    def _sink_lines(self, stream: Stream, lines: list[str]) -> None:
+        for text in lines:
+            self._sink(stream, text)
 
     def _sink(self, stream: Stream, text: str) -> None:
         if self.on_line is not None:

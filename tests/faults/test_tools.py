@@ -83,7 +83,7 @@ def test_a_hung_install_times_out_and_its_group_is_killed(
 def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     fake_tools: FakeTools, db: Database
 ) -> None:
-    flood = 3 * 1024 * 1024
+    flood = 4 * 1024 * 1024
     fake_tools.hdc_scenario("install-flood")
     fake_tools.set("FAKE_HDC_FLOOD_BYTES", str(flood))
     opts = PipelineOptions()
@@ -100,7 +100,8 @@ def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     assert install.verdict == "passed" and install.message == "installed"
     assert len(install.log) < 17 * 1024 and install.log_dropped > 20_000
     assert install.log.rstrip().endswith("AppMod finish")
-    assert peak < flood / 2  # held: the bounded log and a few queued lines, not the output
+    # held: the bounded log and a few reads not yet handled (~1.5 MB), not the 4 MB printed
+    assert peak < 3 * 1024 * 1024, peak
 
 
 @linux_only

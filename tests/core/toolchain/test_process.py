@@ -333,8 +333,8 @@ def test_a_flooding_tool_waits_for_a_slow_consumer_instead_of_growing_memory(
             finished_while_blocked.append(poll_until(done.exists, timeout=1.0))
         seen.append(text)
 
-    res = run_streaming(py(code), on_line=on_line, max_queued=16, timeout=60)
-    assert finished_while_blocked == [False]  # the 1.4 MB were not all read into memory
+    res = run_streaming(py(code), on_line=on_line, max_queued=1, timeout=60)
+    assert finished_while_blocked == [False]  # the 1.3 MB were not all read into memory
     assert res.exit_code == 0 and len(seen) == 200_000 and seen[-1] == "199999"
 
 
