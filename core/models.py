@@ -130,7 +130,7 @@ class Run(Base):
     project: Mapped[str] = mapped_column(String, nullable=False, index=True)
     bundle: Mapped[str | None] = mapped_column(String, nullable=True)
     device: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
-    # pending | running | success | failed | cancelled
+    # running | success | failed | cancelled | interrupted (its process ended without closing it)
     status: Mapped[str] = mapped_column(String, nullable=False, index=True)
     started_at: Mapped[str] = mapped_column(String, nullable=False)
     ended_at: Mapped[str | None] = mapped_column(String, nullable=True)

@@ -4,6 +4,7 @@
                                                 exit 1 hdc failed, 2 hdc not found
     hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN] ...
                                                 live step output; exit 0 success, 1 failure,
+                                                128+N stopped by SIGTERM/SIGHUP (run cancelled),
                                                 2 bad input (invalid --device/--product/--module)
     hmdesk-cli doctor LOGFILE [--json] [--recall]
                                                 exit 0 classified, 1 no known signature;
@@ -20,6 +21,7 @@ default); ``--color always`` / ``never`` force it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import threading
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hmdesk.core.cli.common import UsageError, open_db, print_json
+from hmdesk.core.db import DatabaseError
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.retrieve import QueryResult, Retriever, ScoredMemory
 from hmdesk.core.memory.store import MemoryStore
@@ -35,7 +38,9 @@ from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
 from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
 from hmdesk.core.toolchain.hvigor import strip_ansi
 from hmdesk.core.toolchain.pipeline import Pipeline, validate_options
+from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
 from hmdesk.core.toolchain.runs import (
+    RUN_STATUSES,
     InvalidOptions,
     PipelineError,
     PipelineEvent,
@@ -44,6 +49,9 @@ from hmdesk.core.toolchain.runs import (
     RunResult,
 )
 from hmdesk.core.toolchain.tools import ToolNotFound, describe_tools, find_tool
+from sqlalchemy.exc import SQLAlchemyError
+
+_STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # SIGHUP does not exist on Windows
 
 
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -88,7 +96,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=doctor_command)
 
     p = subparsers.add_parser("runs", parents=[common], help="list stored runs")
-    p.add_argument("--status", choices=["running", "success", "failed", "cancelled"])
+    p.add_argument("--status", choices=list(RUN_STATUSES))
     p.add_argument("--device")
     p.add_argument("--project")
     p.add_argument("--limit", type=int, default=50)
@@ -143,6 +151,7 @@ class _Printer:
     def __init__(self, out: TextIO, quiet: bool, color: str = "auto") -> None:
         self.out = out
         self.quiet = quiet
+        self.broken = False
         if color == "auto":
             isatty = getattr(out, "isatty", None)
             try:
@@ -157,6 +166,16 @@ class _Printer:
         return text if self.color or "\x1b" not in text else strip_ansi(text)
 
     def __call__(self, ev: PipelineEvent) -> None:
+        """Print ``ev``; once the stream is gone (terminal closed: SIGHUP, EIO, a broken pipe)
+        stop printing rather than fail the run."""
+        if self.broken:
+            return
+        try:
+            self._print(ev)
+        except (OSError, ValueError):
+            self.broken = True
+
+    def _print(self, ev: PipelineEvent) -> None:
         w = self.out.write
         if ev.kind == "run-started":
             w(f"== run {ev.run_id}: {ev.data.get('project')}\n")
@@ -223,26 +242,45 @@ def run_command(args: argparse.Namespace) -> int:
             pipe = Pipeline(
                 db, project.resolve(), args.device, on_event=printer, options=opts, **kwargs
             )
-        result = _run_cancellable(pipe)
+        result, stopped_by = _run_cancellable(pipe)
+    if stopped_by is not None:
+        with contextlib.suppress(OSError, ValueError):  # the terminal may be gone (SIGHUP)
+            print(
+                f"hmdesk-cli: run {result.run_id} {result.status}: stopped by "
+                f"{signal.Signals(stopped_by).name}",
+                file=sys.stderr,
+            )
+            if args.json:
+                print_json(result.to_json())
+        return 128 + stopped_by
     if args.json:
         print_json(result.to_json())
     return 0 if result.status == "success" else 1
 
 
-def _run_cancellable(pipe: Pipeline) -> RunResult:
-    """Ctrl-C cancels the pipeline cleanly (the step's process group is killed)."""
+def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
+    """Ctrl-C, SIGTERM and SIGHUP (terminal closed, ``timeout``, an IDE's stop button) cancel the
+    pipeline cleanly: the step's process group is killed and the run is stored as ``cancelled``.
+    Returns the result and the number of the terminating signal received (None for Ctrl-C or
+    none), so that the exit code can say so (128 + signal, like a shell)."""
     if threading.current_thread() is not threading.main_thread():
-        return pipe.run()
-    previous = signal.getsignal(signal.SIGINT)
+        return pipe.run(), None
+    received: list[int] = []
+    sigs = [signal.SIGINT, *(getattr(signal, n) for n in _STOP_SIGNALS if hasattr(signal, n))]
+    previous = {sig: signal.getsignal(sig) for sig in sigs}
 
-    def on_sigint(_sig: int, _frame: Any) -> None:
+    def on_signal(sig: int, _frame: Any) -> None:
+        if sig != signal.SIGINT:
+            received.append(sig)
         pipe.cancel()
 
-    signal.signal(signal.SIGINT, on_sigint)
+    for sig in sigs:
+        signal.signal(sig, on_signal)
     try:
-        return pipe.run()
+        return pipe.run(), (received[0] if received else None)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 # --------------------------------------------------------------------------- doctor
@@ -338,6 +376,8 @@ def runs_command(args: argparse.Namespace) -> int:
             else:
                 print("No runs yet.")
             return 0
+        with contextlib.suppress(DatabaseError, SQLAlchemyError):  # a read-only store: as is
+            RunRecorder(db).close_interrupted()  # runs left `running` by a process that is gone
         repo = RunRepository(db)
         if args.show is not None:
             try:

@@ -166,6 +166,9 @@ class BuildLog:
     unsigned: bool = False  # "Will skip sign": no signingConfigs → unsigned HAP
     compile_errors: int | None = None
     compile_warnings: int | None = None
+    task_count: int = 0  # every task line seen; ``tasks`` keeps the first MAX_TASKS
+    dropped_errors: int = 0  # errors beyond MAX_ERRORS (counted, not kept)
+    dropped_warnings: int = 0  # warnings beyond MAX_WARNINGS
 
     @property
     def first_error(self) -> BuildError | None:
@@ -186,9 +189,19 @@ def _set_location(err: BuildError, text: str) -> None:
         err.col = int(m.group("col"))
 
 
+MAX_TASKS = 20_000
+MAX_ERRORS = 200
+MAX_WARNINGS = 500
+
+
 class HvigorLogParser:
     """Incremental: ``feed(line)`` per line (returns a TaskLine for progress lines), then
-    ``result()``. ``parse_log(text)`` does both for a whole log."""
+    ``result()``. ``parse_log(text)`` does both for a whole log.
+
+    What it keeps is bounded whatever the tool prints: the first ``MAX_TASKS`` task lines (all
+    are counted in ``task_count``), the first ``MAX_ERRORS`` errors and ``MAX_WARNINGS``
+    warnings (the rest counted); the verdict lines (``BUILD SUCCESSFUL`` / ``BUILD FAILED``)
+    are seen wherever they come."""
 
     def __init__(self) -> None:
         self.log = BuildLog()
@@ -200,7 +213,9 @@ class HvigorLogParser:
         body = _PREFIX_RE.sub("", clean.strip())
         task = parse_task_line(body)
         if task is not None:
-            self.log.tasks.append(task)
+            self.log.task_count += 1
+            if len(self.log.tasks) < MAX_TASKS:
+                self.log.tasks.append(task)
             return None if self.log.status == "failed" else task
         m_ok = BUILD_OK_RE.search(body)
         if m_ok and body.startswith("BUILD SUCCESSFUL"):
@@ -257,13 +272,18 @@ class HvigorLogParser:
             _set_location(err, msg)
             if loc:
                 msg = msg[: loc.start()].rstrip()
-            err.message = (err.message + " " + msg).strip() if err.message else msg
-            err.raw.append(clean)
+            if len(err.message) < 4000:  # a flood of message lines under one error stays bounded
+                err.message = (err.message + " " + msg).strip() if err.message else msg
+            if len(err.raw) < 12:
+                err.raw.append(clean)
             self._want_message = False
             return None
         m_warn = WARN_RE.match(body)
         if m_warn:
-            self.log.warnings.append(m_warn.group("msg").strip())
+            if len(self.log.warnings) < MAX_WARNINGS:
+                self.log.warnings.append(m_warn.group("msg").strip()[:2000])
+            else:
+                self.log.dropped_warnings += 1
             return None
         if self._current is not None and body:
             if self._want_message and not body.startswith(("*", ">", "COMPILE RESULT")):
@@ -276,6 +296,11 @@ class HvigorLogParser:
         return None
 
     def _push(self, err: BuildError) -> None:
+        if len(self.log.errors) >= MAX_ERRORS:
+            self.log.dropped_errors += 1
+            err.raw = err.raw[:1]
+            self._current = err  # its message lines go to this dropped error, not a kept one
+            return
         self.log.errors.append(err)
         self._current = err
 

@@ -24,6 +24,11 @@ How it behaves, for every command:
 * A single line longer than ``max_line`` characters (default 64 KiB) is cut: the first
   ``max_line`` characters are delivered, the rest is counted (``ProcessResult.truncated_lines``
   / ``dropped_chars``), never stored.
+* Memory does not grow with the output: ``run_streaming`` holds at most ``max_queued`` reads
+  (the lines of up to 64 KiB of output each) not yet delivered (a tool that prints faster than ``on_line`` consumes waits on its pipe),
+  and :class:`ProcessResult` keeps counts, never the text. What a caller keeps of the lines is
+  its own bound (the pipeline's :class:`~hmdesk.core.toolchain.pipeline.bounded_log.BoundedLog`).
+  :class:`LineProcess` holds at most ``max_queue`` lines and ``max_queue_chars`` characters.
 * When the main process exits normally but something it started still holds the pipes open
   (a daemon), we wait ``eof_grace`` seconds for end of file and then stop reading; that
   background process is *not* killed (it may be the shared hdc server).
@@ -52,6 +57,7 @@ LineCallback = Callable[[Stream, str], None]
 DEFAULT_MAX_LINE = 64 * 1024
 DEFAULT_KILL_GRACE = 2.0
 DEFAULT_EOF_GRACE = 1.0
+DEFAULT_MAX_QUEUED = 4  # reads (≤ 64 KiB of lines each) not yet delivered to on_line
 _CHUNK = 64 * 1024
 _IS_WINDOWS = sys.platform == "win32"
 
@@ -319,9 +325,10 @@ def _reader(
     pipe: IO[bytes],
     stream: Stream,
     splitter: LineSplitter,
-    sink: Callable[[Stream, str], None],
+    sink: Callable[[Stream, list[str]], None],
     done: Callable[[Stream], None],
 ) -> None:
+    """Read ``pipe`` to its end; ``sink`` gets the lines of each read (one list per read)."""
     try:
         while True:
             try:
@@ -330,10 +337,12 @@ def _reader(
                 break
             if not data:
                 break
-            for line in splitter.feed(data):
-                sink(stream, line)
-        for line in splitter.finish():
-            sink(stream, line)
+            lines = splitter.feed(data)
+            if lines:
+                sink(stream, lines)
+        last = splitter.finish()
+        if last:
+            sink(stream, last)
     finally:
         with contextlib.suppress(OSError):
             pipe.close()
@@ -368,6 +377,7 @@ def run_streaming(
     max_line: int = DEFAULT_MAX_LINE,
     kill_grace: float = DEFAULT_KILL_GRACE,
     eof_grace: float = DEFAULT_EOF_GRACE,
+    max_queued: int = DEFAULT_MAX_QUEUED,
 ) -> ProcessResult:
     """Run ``argv`` to completion, streaming its lines to ``on_line`` on this thread.
 
@@ -385,19 +395,35 @@ def run_streaming(
         return ProcessResult(argv, None, False, False, started, _now(), _start_error(argv, exc))
 
     stats = LineStats()
-    events: queue.SimpleQueue[object] = queue.SimpleQueue()
+    # Bounded: a tool that prints faster than ``on_line`` consumes waits on its pipe instead of
+    # growing our memory (at most ``max_queued`` reads' lines; one read is ≤ _CHUNK bytes, and
+    # a line cut at ``max_line`` characters is the only one that can span reads).
+    events: queue.Queue[object] = queue.Queue(maxsize=max_queued)
     open_streams = {"stdout", "stderr"}
     wake = threading.Event()
+    closing = threading.Event()  # the loop stopped reading: readers drop what they still have
 
-    def sink(stream: Stream, text: str) -> None:
-        events.put((stream, text))
+    def put(item: object) -> None:
+        while not closing.is_set():
+            try:
+                events.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def sink(stream: Stream, lines: list[str]) -> None:
+        put((stream, lines))
 
     def done(stream: Stream) -> None:
-        events.put((_EOF, stream))
+        put((_EOF, stream))
+
+    def on_cancel() -> None:  # may run in a signal handler on this thread: never block
+        with contextlib.suppress(queue.Full):
+            events.put_nowait(wake)
 
     unsubscribe: Callable[[], None] = lambda: None  # noqa: E731
     if cancel is not None:
-        unsubscribe = cancel.on_cancel(lambda: events.put(wake))
+        unsubscribe = cancel.on_cancel(on_cancel)
 
     assert proc.stdout is not None and proc.stderr is not None
     threads = [
@@ -431,8 +457,10 @@ def run_streaming(
                 open_streams.discard(item[1])
                 return
             if on_line is not None and callback_error is None:
+                stream, lines = item
                 try:
-                    on_line(item[0], item[1])
+                    for line in lines:
+                        on_line(stream, line)
                 except BaseException as exc:  # noqa: BLE001 - stop the process, re-raise after cleanup
                     callback_error = exc
 
@@ -477,7 +505,8 @@ def run_streaming(
                     exited_at = time.monotonic()
                 elif open_streams and time.monotonic() - exited_at > eof_grace:
                     break  # a background process holds our pipes; stop reading
-        # Drain whatever is already queued.
+        # Drain whatever is already queued (readers still running stop queueing first).
+        closing.set()
         while True:
             try:
                 item = events.get_nowait()
@@ -485,6 +514,7 @@ def run_streaming(
                 break
             deliver(item)
     finally:
+        closing.set()
         unsubscribe()
         if proc.poll() is None:
             kill_process_group(proc, kill_grace)
@@ -525,7 +555,7 @@ class LineProcess:
     stderr is kept apart: its last 50 lines are in ``stderr_tail`` (for a message such as
     ``Connect server failed``), unless ``merge_stderr=True`` puts them in the line stream.
     Optionally ``on_line(stream, text)`` is called on the reader threads for every line.
-    At most ``max_queue`` unconsumed lines are held; beyond that new lines are counted in
+    At most ``max_queue`` unconsumed lines (``max_queue_chars`` characters) are held; beyond that new lines are counted in
     ``dropped`` and discarded (the consumer is too slow).
     """
 
@@ -540,6 +570,7 @@ class LineProcess:
         max_line: int = DEFAULT_MAX_LINE,
         max_queue: int = 200_000,
         kill_grace: float = DEFAULT_KILL_GRACE,
+        max_queue_chars: int = 64 * 1024 * 1024,
     ) -> None:
         self.argv = [os.fspath(a) for a in argv]
         self.cwd = cwd
@@ -548,6 +579,8 @@ class LineProcess:
         self.merge_stderr = merge_stderr
         self.max_line = max_line
         self.max_queue = max_queue
+        self.max_queue_chars = max_queue_chars
+        self._queued_chars = 0
         self.kill_grace = kill_grace
         self.stats = LineStats()
         self._state = _LPState()
@@ -576,13 +609,23 @@ class LineProcess:
         for pipe, name in pipes:
             t = threading.Thread(
                 target=_reader,
-                args=(pipe, name, LineSplitter(self.max_line, self.stats), self._sink, self._done),
+                args=(
+                    pipe,
+                    name,
+                    LineSplitter(self.max_line, self.stats),
+                    self._sink_lines,
+                    self._done,
+                ),
                 name=f"hmdesk-lineprocess-{name}",
                 daemon=True,
             )
             self._threads.append(t)
             t.start()
         return self
+
+    def _sink_lines(self, stream: Stream, lines: list[str]) -> None:
+        for text in lines:
+            self._sink(stream, text)
 
     def _sink(self, stream: Stream, text: str) -> None:
         if self.on_line is not None:
@@ -592,10 +635,14 @@ class LineProcess:
             self._state.stderr_tail.append(text)
             return
         with self._cond:
-            if len(self._queue) >= self.max_queue:
+            if (
+                len(self._queue) >= self.max_queue
+                or self._queued_chars + len(text) > self.max_queue_chars
+            ):
                 self._state.dropped += 1
                 return
             self._queue.append(text)
+            self._queued_chars += len(text)
             self._cond.notify_all()
 
     def _done(self, _stream: Stream) -> None:
@@ -642,6 +689,7 @@ class LineProcess:
                 self._queue.clear()
             else:
                 out = [self._queue.popleft() for _ in range(max_lines)]
+            self._queued_chars -= sum(len(line) for line in out)
             return out
 
     def lines(self, poll: float = 0.1) -> Iterator[str]:
@@ -653,6 +701,7 @@ class LineProcess:
                         return
                     self._cond.wait(poll)
                 line = self._queue.popleft()
+                self._queued_chars -= len(line)
             yield line
 
     def wait(self, timeout: float | None = None) -> int | None:

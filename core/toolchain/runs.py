@@ -9,6 +9,8 @@ statuses are ``Literal`` types, so a misspelt one is a type error.
 from __future__ import annotations
 
 import builtins
+import os
+import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard, get_args
@@ -21,7 +23,9 @@ from hmdesk.core.toolchain.process import Stream
 
 StepName = Literal["clean", "build", "install", "stop", "launch"]
 StepVerdict = Literal["pending", "running", "passed", "failed", "timeout", "cancelled", "skipped"]
-RunStatus = Literal["running", "success", "failed", "cancelled"]
+RunStatus = Literal["running", "success", "failed", "cancelled", "interrupted"]
+"""``interrupted``: the process that ran it ended without closing it (killed, power cut); set by
+a later process that finds it ``running`` with its owner gone (:func:`owner_gone`)."""
 EventKind = Literal[
     "run-started", "step-started", "line", "progress", "warning", "step-finished", "run-finished"
 ]
@@ -32,6 +36,67 @@ STEP_NAMES: tuple[StepName, ...] = ("build", "install", "stop", "launch")
 _STEP_NAMES: frozenset[str] = frozenset(get_args(StepName))
 _VERDICTS: frozenset[str] = frozenset(get_args(StepVerdict))
 _STATUSES: frozenset[str] = frozenset(get_args(RunStatus))
+RUN_STATUSES: tuple[RunStatus, ...] = get_args(RunStatus)
+
+
+# --------------------------------------------------------------------------- a run's owner
+
+
+def _boot_id() -> str:
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as fh:
+            return fh.read().strip()
+    except OSError:
+        return ""
+
+
+def _start_ticks(pid: int) -> int | None:
+    """When process ``pid`` started (clock ticks since boot; Linux), None when unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rpartition(b")")[2].split()
+        return int(fields[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def owner_info(pid: int | None = None) -> dict[str, Any]:
+    """Who runs a run: pid, host, boot id and start time (stored in the run's ``_owner``)."""
+    pid = os.getpid() if pid is None else pid
+    return {
+        "pid": pid,
+        "host": socket.gethostname(),
+        "boot": _boot_id(),
+        "start": _start_ticks(pid),
+    }
+
+
+def owner_gone(owner: Mapping[str, Any] | None) -> bool:
+    """True only when the owner is surely gone: same host and a new boot, or its pid is dead or
+    now another process. Unknown owners (older runs, another host) are not judged."""
+    if not owner or owner.get("host") != socket.gethostname():
+        return False
+    pid = owner.get("pid")
+    if not isinstance(pid, int):
+        return False
+    boot = _boot_id()
+    if boot and owner.get("boot") and owner.get("boot") != boot:
+        return True
+    if not _alive(pid):
+        return True
+    start = owner.get("start")
+    now = _start_ticks(pid)
+    return start is not None and now is not None and start != now
 
 
 def is_step_name(value: str) -> TypeGuard[StepName]:

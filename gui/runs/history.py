@@ -41,6 +41,7 @@ def status_colour(status: str, theme: Theme) -> str | None:
         "success": theme.ok_fg,
         "failed": theme.error_fg,
         "cancelled": theme.warn_fg,
+        "interrupted": theme.warn_fg,
         "running": theme.accent_fg,
     }.get(status)
 
@@ -141,7 +142,7 @@ class RunHistory(QWidget):
         lay = QVBoxLayout(self)
         bar = QHBoxLayout()
         self.status_box = QComboBox()
-        self.status_box.addItems([ALL, "success", "failed", "cancelled", "running"])
+        self.status_box.addItems([ALL, "success", "failed", "cancelled", "interrupted", "running"])
         self.device_box = QComboBox()
         self.device_box.addItem(ALL)
         self.project_box = QComboBox()

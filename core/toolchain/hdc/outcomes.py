@@ -47,6 +47,20 @@ class Outcome:
         }
 
 
+_DECISIVE_RE = re.compile(
+    r"successfully|failed to install|missing installed bundle|code:|error|\[fail\]"
+    r"|connect server failed|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
+    re.I,
+)
+
+
+def is_decisive(line: str) -> bool:
+    """Can ``line`` decide a classifier's verdict? (``install bundle successfully.``, ``code:``,
+    ``Error Code:``, ``[Fail]``, ...). A step's output is bounded before it is classified; these
+    lines are kept wherever they come, so a verdict sees every line it depends on."""
+    return _DECISIVE_RE.search(line) is not None
+
+
 _FAIL_CODE_RE = re.compile(r"\[Fail\]\s*(?:\[(E\d{6})\])?\s*(.*)")
 
 

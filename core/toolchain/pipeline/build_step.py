@@ -126,7 +126,7 @@ class BuildStep(StepRunner):
             ).strip()
             self._emit("warning", step=step.name, text=warn)
             message += f" (WARNING: {warn})"
-        self._record_task_count(len(parsed.tasks))
+        self._record_task_count(parsed.task_count)
         return self._end(step, "passed", message, log=log, exit_code=res.exit_code)
 
     def _expected_tasks(self) -> int | None:

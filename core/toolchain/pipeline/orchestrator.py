@@ -108,6 +108,7 @@ class Pipeline(BuildStep, DeviceSteps):
     def run(self) -> RunResult:
         opts = validate_options(self.options)  # may have been changed since __init__
         plan: list[StepName] = ["clean", *STEP_NAMES] if opts.clean else list(STEP_NAMES)
+        self.recorder.close_interrupted()  # runs left `running` by a process that is gone
         run_id, self._started_at = self.recorder.create_run(
             project=str(self.project_dir),
             device=self.device_key,

@@ -14,7 +14,16 @@ import sqlalchemy as sa
 from hmdesk.core.db import Database, iso
 from hmdesk.core.models import Run, RunStep
 from hmdesk.core.toolchain.doctor import Finding
-from hmdesk.core.toolchain.runs import PipelineError, PipelineOptions, RunStatus, StepResult
+from hmdesk.core.toolchain.runs import (
+    PipelineError,
+    PipelineOptions,
+    RunStatus,
+    StepResult,
+    owner_gone,
+    owner_info,
+)
+
+INTERRUPTED_MESSAGE = "interrupted: the process that ran it ended without closing the run"
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,7 @@ class RunRecorder:
                 device=device,
                 status="running",
                 started_at=started_at,
-                options=options,
+                options={**options, "_owner": owner_info()},
                 rerun_of=rerun_of,
             )
             session.add(run)
@@ -113,6 +122,33 @@ class RunRecorder:
                 run.bundle = bundle
             if device:
                 run.device = device
+
+    def close_interrupted(self) -> list[int]:
+        """Close as ``interrupted`` every ``running`` run whose owner process is gone (killed,
+        power cut): its running step becomes ``cancelled``, its pending steps ``skipped``.
+        Returns the ids closed."""
+        with self.db.read() as session:
+            rows = session.execute(
+                sa.select(Run.id, Run.options).where(Run.status == "running")
+            ).all()
+        gone = [rid for rid, opts in rows if owner_gone((opts or {}).get("_owner"))]
+        if not gone:
+            return []
+        ended = iso()
+        with self.db.write() as session:
+            for run in session.scalars(sa.select(Run).where(Run.id.in_(gone))):
+                if run.status != "running":
+                    continue
+                run.status = "interrupted"
+                run.ended_at = ended
+                for step in session.scalars(sa.select(RunStep).where(RunStep.run_id == run.id)):
+                    if step.verdict == "running":
+                        step.verdict = "cancelled"
+                        step.ended_at = ended
+                        step.message = INTERRUPTED_MESSAGE
+                    elif step.verdict == "pending":
+                        step.verdict = "skipped"
+        return gone
 
     def stored_run(self, run_id: int) -> StoredRun:
         """The project, device and options of run ``run_id`` (for a re-run)."""

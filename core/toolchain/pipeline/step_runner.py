@@ -18,7 +18,8 @@ from typing import Any
 from hmdesk.core.db import Database, iso
 from hmdesk.core.toolchain import hvigor
 from hmdesk.core.toolchain.doctor import Finding, diagnose
-from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog
+from hmdesk.core.toolchain.hdc.outcomes import is_decisive
+from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog, VerdictText
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
 from hmdesk.core.toolchain.process import CancelToken, ProcessResult, Stream, run_streaming
 from hmdesk.core.toolchain.project import Module, Project, ProjectError, read_project
@@ -192,17 +193,20 @@ class StepRunner:
         env: Mapping[str, str] | None = None,
         on_text: Callable[[str], None] | None = None,
     ) -> tuple[ProcessResult, BoundedLog, str]:
-        """Run the step's command: (result, its bounded log, the full text of a short output)."""
+        """Run the step's command: (result, its bounded log, the text its classifier reads).
+
+        Both are bounded whatever the tool prints: the log keeps its head and tail (the middle
+        counted), the classifier's text keeps head, tail and every decisive line (build: none,
+        hvigor's parser reads every line as it comes)."""
         log = BoundedLog(self.options.max_log_chars)
-        full: list[str] = []  # for the classifiers of short hdc outputs
-        keep_full = step.name != "build"
-        secrets = project_secrets(self.project_dir)  # issue 9: mask secrets before log/display
+verdict_text = VerdictText(is_decisive) if step.name != "build" else None
+        secrets = project_secrets(self.project_dir)  # mask secrets before the log and display
 
         def on_line(stream: Stream, text: str) -> None:
             text = redact(text, secrets)
             log.append(hvigor.strip_ansi(text) if "\x1b" in text else text)
-            if keep_full and len(full) < 10_000:
-                full.append(text)
+            if verdict_text is not None:
+                verdict_text.append(text)
             self._emit("line", step=step.name, stream=stream, text=text)
             if on_text is not None:
                 on_text(text)
@@ -216,7 +220,7 @@ class StepRunner:
             on_line=on_line,
             cancel=self.cancel_token,
         )
-        return res, log, "\n".join(full)
+        return res, log, verdict_text.text() if verdict_text is not None else ""
 
     def _stopped(self, step: StepResult, res: ProcessResult, log: BoundedLog) -> bool | None:
         """Handle start errors, cancel and timeout; None when the process ran to its end."""

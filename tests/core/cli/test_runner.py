@@ -351,3 +351,19 @@ def test_printer_keeps_colours_on_a_terminal() -> None:
     never = Tty()
     _Printer(never, quiet=False, color="never")(line)
     assert "\x1b" not in never.getvalue()
+
+
+def test_printer_stops_printing_when_the_terminal_is_gone() -> None:
+    import io
+
+    from hmdesk.core.cli.runner import _Printer
+    from hmdesk.core.toolchain.runs import PipelineEvent
+
+    class Gone(io.StringIO):
+        def write(self, _s: str) -> int:
+            raise OSError(5, "Input/output error")  # what a closed terminal gives after SIGHUP
+
+    printer = _Printer(Gone(), quiet=False)
+    printer(PipelineEvent("line", 1, step="build", stream="stdout", text="x"))  # no raise
+    printer(PipelineEvent("run-finished", 1, status="cancelled"))
+    assert printer.broken

@@ -312,3 +312,35 @@ def test_splitter_chunking_never_changes_the_lines(data: bytes, cuts: list[int],
 
 def test_pid_exists_is_false_for_an_unused_pid() -> None:
     assert not pid_exists(10**7)
+
+
+def test_a_flooding_tool_waits_for_a_slow_consumer_instead_of_growing_memory(
+    tmp_path: Path,
+) -> None:
+    done = tmp_path / "done"
+    code = f"""
+        import sys
+        for i in range(200_000):
+            sys.stdout.write(f"{{i}}\\n")
+        sys.stdout.flush()
+        open({str(done)!r}, "w").close()
+    """
+    seen: list[str] = []
+    finished_while_blocked: list[bool] = []
+
+    def on_line(_stream: str, text: str) -> None:
+        if not seen:  # the consumer is stuck on its first line: the tool must wait on its pipe
+            finished_while_blocked.append(poll_until(done.exists, timeout=1.0))
+        seen.append(text)
+
+    res = run_streaming(py(code), on_line=on_line, max_queued=1, timeout=60)
+    assert finished_while_blocked == [False]  # the 1.3 MB were not all read into memory
+    assert res.exit_code == 0 and len(seen) == 200_000 and seen[-1] == "199999"
+
+
+def test_line_process_bounds_unconsumed_characters() -> None:
+    lp = LineProcess(py("for i in range(50): print('x' * 99)"), max_queue_chars=1000).start()
+    lp.wait(5)
+    assert len(lp.read_available()) == 10
+    assert lp.dropped == 40
+    lp.stop()

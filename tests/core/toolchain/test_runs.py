@@ -76,3 +76,50 @@ def test_unknown_stored_values_are_refused_in_one_place(
 def test_literal_guards() -> None:
     assert is_step_verdict("timeout") and not is_step_verdict("Timeout")
     assert is_run_status("cancelled") and not is_run_status("pending")
+
+
+def test_owner_gone_judges_only_what_it_can_know() -> None:
+    import os
+    import subprocess
+    import sys
+
+    from hmdesk.core.toolchain.runs import owner_gone, owner_info
+
+    me = owner_info()
+    assert not owner_gone(me)  # this process is alive
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    assert owner_gone(owner_info(dead.pid))
+    assert owner_gone({**me, "boot": "another-boot"}) == bool(me["boot"])
+    if me["start"] is not None:
+        assert owner_gone({**me, "start": me["start"] + 1})  # the pid now names another process
+    assert not owner_gone({**me, "host": "another-host", "pid": dead.pid})  # cannot know
+    assert not owner_gone(None) and not owner_gone({"pid": "x"})
+    assert me["pid"] == os.getpid()
+
+
+def test_pipeline_run_closes_orphaned_runs_and_keeps_its_own_owner(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
+
+    recorder = RunRecorder(db)
+    orphan, _ = recorder.create_run(
+        project="/p", device=None, options={}, rerun_of=None, plan=["build"]
+    )
+    with db.write() as session:
+        run = session.get(Run, orphan)
+        assert run is not None
+        run.options = {**run.options, "_owner": {**run.options["_owner"], "boot": "old-boot"}}
+    result = Pipeline(db, fake_tools.project("hello"), FAKE_HDC_KEY).run()
+    repo = RunRepository(db)
+    from hmdesk.core.toolchain.runs import owner_info
+
+    # owned by this very pid, but from a boot that is over: its process is gone
+    expected = "interrupted" if owner_info()["boot"] else "running"  # no boot id off Linux
+    assert repo.get(orphan).status == expected
+    assert repo.get(result.run_id).status == "success"
+    assert "_owner" not in repo.get(result.run_id).options  # internal, not shown
+    with db.read() as session:
+        stored = session.get(Run, result.run_id)
+        assert stored is not None and stored.options["_owner"]["pid"] > 0

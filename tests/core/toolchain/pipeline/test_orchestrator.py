@@ -493,3 +493,19 @@ def test_error_meaning_is_stored(
     assert next(s for s in listed.steps if s.name == step).error_meaning == meaning
     passed = [s for s in stored.steps if s.verdict == "passed"]
     assert all(s.error_meaning is None for s in passed)
+
+
+def test_install_that_prints_more_than_10000_lines_passes_and_its_log_is_bounded(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    fake_tools.hdc_scenario("install-flood")
+    fake_tools.set("FAKE_HDC_FLOOD_BYTES", str(1_500_000))  # ~15,000 lines before the verdict
+    opts = PipelineOptions()
+    opts.max_log_chars = 8_000
+    result, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY, options=opts)
+    assert verdicts(result)[1] == ("install", "passed")
+    assert result.status == "success"  # type: ignore[attr-defined]
+    install = RunRepository(db).get(result.run_id).steps[1]  # type: ignore[attr-defined]
+    assert len(install.log) <= 8_000 + 100  # + the "… N lines left out …" line
+    assert install.log_dropped > 10_000
+    assert "install bundle successfully." in install.log
