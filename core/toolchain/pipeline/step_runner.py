@@ -199,7 +199,7 @@ class StepRunner:
         counted), the classifier's text keeps head, tail and every decisive line (build: none,
         hvigor's parser reads every line as it comes)."""
         log = BoundedLog(self.options.max_log_chars)
-verdict_text = VerdictText(is_decisive) if step.name != "build" else None
+        verdict_text = VerdictText(is_decisive) if step.name != "build" else None
         secrets = project_secrets(self.project_dir)  # mask secrets before the log and display
 
         def on_line(stream: Stream, text: str) -> None:
