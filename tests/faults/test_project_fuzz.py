@@ -85,7 +85,7 @@ def project(tmp_path: Path) -> Path:
     return dest
 
 
-def _read_with(project: Path, which: str, content: bytes) -> None:
+def assert_read_or_refused(project: Path, which: str, content: bytes) -> None:
     for name, rel in FILES.items():
         (project / rel).write_bytes(content if name == which else ORIGINAL[name])
     try:
@@ -108,20 +108,20 @@ def _read_with(project: Path, which: str, content: bytes) -> None:
     which="profile", content=b'{"app": {}, "modules": [{"name": "entry", "srcPath": "\\u0000"}]}'
 )
 def test_any_bytes(project: Path, which: str, content: bytes) -> None:
-    _read_with(project, which, content)
+    assert_read_or_refused(project, which, content)
 
 
 @FUZZ
 @given(which=st.sampled_from(sorted(FILES)), text=st.text(max_size=300))
 def test_any_text(project: Path, which: str, text: str) -> None:
-    _read_with(project, which, text.encode("utf-8", "surrogatepass"))
+    assert_read_or_refused(project, which, text.encode("utf-8", "surrogatepass"))
 
 
 @FUZZ
 @given(which=st.sampled_from(sorted(FILES)), value=json_values)
 def test_any_json_shape(project: Path, which: str, value: object) -> None:
     """Valid JSON of every shape: wrong types, missing keys, odd names."""
-    _read_with(project, which, json.dumps(value).encode())
+    assert_read_or_refused(project, which, json.dumps(value).encode())
 
 
 @FUZZ
