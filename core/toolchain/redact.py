@@ -110,7 +110,9 @@ def redact(text: str, extra_secrets: Iterable[str] = ()) -> str:
 
 
 def _longest_first(secrets: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted({x for x in secrets if isinstance(x, str)}, key=len, reverse=True))
+    # longest first (a secret that contains another is masked whole); ties in text order, so
+    # the result does not depend on string hashing
+    return tuple(sorted({x for x in secrets if isinstance(x, str)}, key=lambda s: (-len(s), s)))
 
 
 def redact_optional(text: str | None, extra_secrets: Iterable[str] = ()) -> str | None:
