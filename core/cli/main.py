@@ -15,7 +15,7 @@ import os
 import sys
 
 from hmdesk.core.cli import codeindex, hilog, memory, query, runner
-from hmdesk.core.cli.common import UsageError, common_options
+from hmdesk.core.cli.common import UsageError, common_options, db_path
 
 # One module per command group; each exposes ``register(subparsers, common)``.
 COMMAND_MODULES = (memory, query, runner, hilog, codeindex)
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import sqlite3
 
-    from hmdesk.core.db import DatabaseError, default_db_path
+    from hmdesk.core.db import DatabaseError
     from sqlalchemy.exc import DatabaseError as SQLDatabaseError
 
     try:
@@ -93,13 +93,13 @@ def main(argv: list[str] | None = None) -> int:
         reason = _one_line(str(getattr(exc, "orig", None) or exc))
         if "readonly" in reason:  # the file or its folder became read-only: not damage
             print(
-                f"hmdesk-cli: error: the database is read-only: {args.db or default_db_path()} "
+                f"hmdesk-cli: error: the database is read-only: {db_path(args)} "
                 f"— {reason}. Nothing was changed; make it writable or pass a writable copy.",
                 file=sys.stderr,
             )
             return 2
         print(
-            f"hmdesk-cli: error: the database {args.db or default_db_path()} could not be used "
+            f"hmdesk-cli: error: the database {db_path(args)} could not be used "
             f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "
             "another file with --db or HMDESK_DB.",
             file=sys.stderr,
