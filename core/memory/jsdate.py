@@ -96,6 +96,12 @@ def parse_js_date_ms(text: str) -> int | None:
     return total
 
 
+def is_local_time(text: str) -> bool:
+    """True for a date-time without an offset: its value depends on the local time zone."""
+    m = _ISO.fullmatch(text)
+    return m is not None and m["tz"] is None and m["hour"] is not None
+
+
 def datetime_ms(dt: datetime) -> int:
     """Milliseconds since the epoch (floor) for an aware datetime; a naive one is taken as UTC."""
     if dt.tzinfo is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
@@ -35,6 +35,9 @@ from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+Fetch = Callable[[list[int]], dict[int, MemoryRecord]]
+"""Reads memories by ``seq`` (for an index loaded without its records)."""
+
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 
 
@@ -53,7 +56,8 @@ class MemoryIndex:
         if order is not None and len(order) != len(records):
             raise ValueError("order must have one key per record")
         keep = [i for i, r in enumerate(records) if r.deleted_at is None]
-        self.records: list[MemoryRecord] = [records[i] for i in keep]
+        self.records: list[MemoryRecord] | None = [records[i] for i in keep]
+        self._fetch: Fetch | None = None
         records = self.records
         n = len(records)
         self.size = n
@@ -84,9 +88,59 @@ class MemoryIndex:
         # for warm(): a query without text is answered from the arrays above alone.
         self._terms = TermPostings(records)
 
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any], fetch: Fetch) -> MemoryIndex:
+        """An index from stored arrays (see :mod:`hmdesk.core.memory.search_index.snapshot`),
+        with no records in memory: ``fetch(seqs)`` reads the returned ones (``order`` is the
+        memories' ``seq``)."""
+        self = object.__new__(cls)
+        self.records = None
+        self._fetch = fetch
+        self.order = parts["seq"]
+        n = self.size = len(self.order)
+        self.conf = parts["conf"]
+        self.ts_ms = parts["ts_ms"]
+        self.ts_ok = parts["ts_ok"]
+        self.superseded = parts["superseded"]
+        self.alive = np.ones(n, dtype=bool)
+        self.pos_of = {}
+        self._layer_codes = {v: i for i, v in enumerate(parts["layer_names"])}
+        self.layer = parts["layer"]
+        self._env_codes = {v: i for i, v in enumerate(parts["env_names"])}
+        self.env = parts["env"]
+        ptr, docs = parts["tag_ptr"], parts["tag_docs"]
+        self.tag_docs = {t: docs[ptr[i] : ptr[i + 1]] for i, t in enumerate(parts["tag_names"])}
+        self._terms = TermPostings.from_parts(parts)
+        return self
+
+    def records_at(self, positions: Sequence[int]) -> list[MemoryRecord]:
+        """The records at these positions (read through ``fetch`` for a stored index)."""
+        if self.records is not None:
+            return [self.records[p] for p in positions]
+        seqs = [int(self.order[p]) for p in positions]
+        assert self._fetch is not None  # a stored index always has its fetch
+        found = self._fetch(seqs)
+        return [found[q] for q in seqs]
+
+    def with_dead_seqs(self, seqs: Iterable[int]) -> MemoryIndex:
+        """A shallow copy in which the records with these ``seq`` (= ``order``) no longer count.
+        Needs ``order`` ascending, as the store's segments have it."""
+        clone = object.__new__(MemoryIndex)
+        clone.__dict__.update(self.__dict__)
+        clone.alive = self.alive.copy()
+        want = np.fromiter(seqs, dtype=np.int64)
+        if len(want) and self.size:
+            at = np.searchsorted(self.order, want)
+            at[at == self.size] = 0
+            hit = at[self.order[at] == want]
+            clone.alive[hit] = False
+        return clone
+
     @property
     def hay(self) -> list[str]:
         """The lowercased haystack of each record (see :func:`haystack`)."""
+        if self.records is None:
+            raise ValueError("a stored index keeps no haystacks")
         return self._terms.built().hay
 
     @property
@@ -115,7 +169,7 @@ class MemoryIndex:
             return np.arange(self.size, dtype=np.int64)
         post = self._terms.built()
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
-            return np.array([i for i, h in enumerate(post.hay) if term in h], dtype=np.int64)
+            return np.array([i for i, h in enumerate(self.hay) if term in h], dtype=np.int64)
         chunks = post.chunks_containing(term)
         if len(chunks) == 0:
             return empty_i64()
@@ -244,11 +298,18 @@ def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResul
             sel = np.flatnonzero(scores >= threshold)
         else:
             sel = np.arange(len(scores))
-        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit]
-        for k in ranked.tolist():
+        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit].tolist()
+        by_seg: dict[int, list[int]] = {}
+        for k in ranked:
+            by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
+        fetched: dict[tuple[int, int], MemoryRecord] = {}
+        for si, plist in by_seg.items():
+            for p, rec in zip(plist, segments[si].records_at(plist), strict=True):
+                fetched[(si, p)] = rec
+        for k in ranked:
             seg = segments[int(seg_ids[k])]
             p = int(pos[k])
-            rec = seg.records[p]
+            rec = fetched[(int(seg_ids[k]), p)]
             conf = float(seg.conf[p])
             rec_v = (
                 recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0

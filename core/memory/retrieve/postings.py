@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import threading
 from array import array
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
@@ -61,13 +61,50 @@ class TermPostings:
     """The chunk postings and bigram index of a :class:`MemoryIndex`, built once on first use.
 
     Thread-safe; shared by the :meth:`MemoryIndex.with_dead` copies of an index, so they build
-    (or reuse) the same postings.
+    (or reuse) the same postings. :meth:`from_parts` makes ready postings from the arrays of
+    :meth:`parts` (the persistent search index stores them), with no haystacks.
     """
 
     def __init__(self, records: list[MemoryRecord]) -> None:
         self._records: list[MemoryRecord] | None = records
         self._lock = threading.Lock()
         self.ready = False
+
+    @classmethod
+    def from_hays(
+        cls, hays: Iterable[str], pause: Callable[[], None] | None = None
+    ) -> TermPostings:
+        """Postings built from haystacks read once, in order (they are not kept)."""
+        self = cls([])
+        self._records = None
+        self._build_postings(hays, pause)
+        self.ready = True
+        return self
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any]) -> TermPostings:
+        self = cls([])
+        self._records = None
+        self.vocab = parts["vocab"]
+        self._chunk_ptr = parts["chunk_ptr"]
+        self._chunk_docs = parts["chunk_docs"]
+        self._keys = parts["gram_keys"]
+        self._starts = parts["gram_starts"]
+        self._gram_chunks = parts["gram_chunks"]
+        self.ready = True
+        return self
+
+    def parts(self) -> dict[str, Any]:
+        """The arrays (and vocabulary) :meth:`from_parts` takes back."""
+        post = self.built()
+        return {
+            "vocab": post.vocab,
+            "chunk_ptr": post._chunk_ptr,
+            "chunk_docs": post._chunk_docs,
+            "gram_keys": post._keys,
+            "gram_starts": post._starts,
+            "gram_chunks": post._gram_chunks,
+        }
 
     def built(self, pause: Callable[[], None] | None = None) -> TermPostings:
         """The built postings (building them first, once). ``pause`` is called every few dozen
@@ -78,12 +115,12 @@ class TermPostings:
                     records = self._records
                     assert records is not None
                     self.hay: list[str] = [haystack(r) for r in records]
-                    self._build_postings(pause)
+                    self._build_postings(self.hay, pause)
                     self._records = None
                     self.ready = True
         return self
 
-    def _build_postings(self, pause: Callable[[], None] | None = None) -> None:
+    def _build_postings(self, hays: Iterable[str], pause: Callable[[], None] | None = None) -> None:
         """Chunk postings plus a character-bigram index over the distinct chunks.
 
         A chunk is a maximal run of non-whitespace (JavaScript ``\\s``) characters of a haystack.
@@ -99,17 +136,17 @@ class TermPostings:
         chunk_ids = array("q")
         counts = array("q")
         findall = _CHUNK.findall
-        for i, h in enumerate(self.hay):
+        n = 0
+        for i, h in enumerate(hays):
             if pause is not None and not i & 63:
                 pause()
             ids = {setdefault(c, len(vocab)) for c in findall(h)}
             chunk_ids.extend(ids)
             counts.append(len(ids))
+            n += 1
         self.vocab: list[str] = list(vocab)
         cids = np.frombuffer(chunk_ids, dtype=np.int64)
-        docs = np.repeat(
-            np.arange(len(self.hay), dtype=np.int64), np.frombuffer(counts, dtype=np.int64)
-        )
+        docs = np.repeat(np.arange(n, dtype=np.int64), np.frombuffer(counts, dtype=np.int64))
         by_chunk = np.argsort(cids, kind="stable")  # stable: docs stay ascending per chunk
         self._chunk_docs: NDArray[np.int64] = docs[by_chunk]
         self._chunk_ptr: NDArray[np.int64] = np.concatenate(

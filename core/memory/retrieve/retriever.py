@@ -46,6 +46,7 @@ class Retriever:
         self._version: int | None = None
         self._last_event = 0
         self.rebuilds = 0  # full rebuilds so far (tests and diagnostics)
+        self.last_problem: str | None = None  # why the stored index could not be used, if so
         self._unsubscribe: Callable[[], None] | None = store.add_listener(self._on_change)
 
     def close(self) -> None:
@@ -62,12 +63,35 @@ class Retriever:
         # result, rather than at the first query with Han characters (a stall while typing).
         load_segmenter()
         # The last event id first: whatever commits after it is re-read at the next refresh,
-        # even if list() below already saw it (re-reading is idempotent).
+        # even if the load below already saw it (re-reading is idempotent).
         last = self.store.last_event_id()
-        records = self.store.list(include_superseded=True, include_deleted=False)
+        segments = self._load_stored()
+        if segments is None:  # no usable stored index (a read-only file): read every memory
+            records = self.store.list(include_superseded=True, include_deleted=False)
+            segments = [MemoryIndex(records, order=[r.seq for r in records])]
         self._last_event = last
         self.rebuilds += 1
-        return [MemoryIndex(records, order=[r.seq for r in records])]
+        return segments
+
+    def _fetch(self, seqs: list[int]) -> dict[int, MemoryRecord]:
+        from hmdesk.core.memory.search_index import dbapi_of, fetch_records
+
+        with self.store.db.read() as s:
+            return fetch_records(dbapi_of(s), seqs)
+
+    def _load_stored(self) -> list[MemoryIndex] | None:
+        """The stored index (None when there is none to trust: then every memory is read).
+        A search never writes: the writers keep the stored index (see ``MemoryStore``)."""
+        from hmdesk.core.memory.search_index import SnapshotError, dbapi_of, load_segments
+
+        try:
+            with self.store.db.read() as s:
+                loaded = load_segments(dbapi_of(s), self._fetch)
+        except SnapshotError as exc:
+            self.last_problem = str(exc)
+            return None
+        self.last_problem = None
+        return loaded.segments
 
     def _changed_elsewhere(self) -> set[str]:
         """Memories named by events committed since the last refresh (any connection)."""
@@ -76,9 +100,10 @@ class Retriever:
 
     @staticmethod
     def _current(segments: list[MemoryIndex], id: str) -> MemoryRecord | None:
+        """The indexed version of a memory, where known (a stored segment keeps no records)."""
         for seg in reversed(segments):
             pos = seg.pos_of.get(id)
-            if pos is not None and seg.alive[pos]:
+            if pos is not None and seg.alive[pos] and seg.records is not None:
                 return seg.records[pos]
         return None
 
@@ -105,7 +130,8 @@ class Retriever:
                 i for i in changed if fresh.get(i) != self._current(segments, i)
             ]  # re-read but unchanged memories stay where they are
             if dirty:
-                segments = [s.with_dead(dirty) for s in segments]
+                seqs = [fresh[i].seq for i in dirty if i in fresh]
+                segments = [s.with_dead(dirty).with_dead_seqs(seqs) for s in segments]
                 added = [fresh[i] for i in dirty if i in fresh and fresh[i].deleted_at is None]
                 added.sort(key=lambda r: r.seq)
                 if added:
@@ -114,7 +140,9 @@ class Retriever:
                     small = [
                         r
                         for seg in segments[1:]
-                        for r, ok in zip(seg.records, seg.alive.tolist(), strict=True)
+                        for r, ok in zip(
+                            seg.records_at(range(seg.size)), seg.alive.tolist(), strict=True
+                        )
                         if ok
                     ]
                     small.sort(key=lambda r: r.seq)

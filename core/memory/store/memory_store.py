@@ -36,13 +36,14 @@ This module holds :class:`MemoryStore`, the one entry point; the work is done in
 from __future__ import annotations
 
 import builtins
+import logging
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
-from hmdesk.core.db import Database, iso
+from hmdesk.core.db import Database, DatabaseError, iso
 from hmdesk.core.memory.errors import NotFound, StoreError
 from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
 from hmdesk.core.memory.safe_text import clean_text
@@ -69,6 +70,8 @@ from hmdesk.core.memory.validation import (
 from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
+
+log = logging.getLogger(__name__)
 
 EDITABLE_FIELDS = ("content", "tags", "layer", "environment")
 """Fields :meth:`MemoryStore.edit` changes."""
@@ -98,9 +101,12 @@ def _reason(reason: object, what: str) -> str:
 class MemoryStore:
     """CRUD, edit, supersede, revert and history over one :class:`Database`. Thread-safe."""
 
-    def __init__(self, db: Database, actor: str = "user") -> None:
+    def __init__(self, db: Database, actor: str = "user", *, keep_index: bool = True) -> None:
         self.db = db
         self.actor = actor
+        # after a write, store a new search-index snapshot when one is due (a few seconds per
+        # 100k memories, every 5 % of changes); an app that does it in the background says False
+        self.keep_index = keep_index
         self._changes = ChangeNotifier(db.path, db.read_only_uri)
 
     # ---------------------------------------------------------------- infrastructure
@@ -121,6 +127,18 @@ class MemoryStore:
             tx.flush_events()
         if tx.changed:
             self._changes.committed(tx.changed)
+            if self.keep_index:
+                self._keep_index()
+
+    def _keep_index(self) -> None:
+        from hmdesk.core.memory.search_index import SnapshotError, maybe_refresh
+
+        try:
+            maybe_refresh(self.db)
+        except (SnapshotError, DatabaseError, sa.exc.SQLAlchemyError) as exc:
+            # the write is committed; the stored index is only behind (searches read the
+            # pending rows, the next write tries again)
+            log.warning("the search index was not refreshed: %s", exc)
 
     def add_listener(self, cb: Listener) -> Callable[[], None]:
         """``cb(changed ids)`` after each commit, on the writing thread. Returns unsubscribe."""

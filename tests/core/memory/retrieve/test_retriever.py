@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever, retrieve_scan
+from hmdesk.core.memory.retrieve import MemoryIndex, Query, Retriever, retrieve_scan
 from hmdesk.core.memory.store import MemoryStore, StoreError
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -244,20 +244,26 @@ def test_many_changes_at_once_rebuild(store: MemoryStore) -> None:
 
 
 def test_search_without_text_leaves_the_postings_for_warm(store: MemoryStore) -> None:
-    """The first search without text skips the term postings (most of a full build); warm()
-    builds them, and results are the same before and after."""
+    """An in-memory index skips the term postings (most of a full build) for a search without
+    text and warm() builds them; a Retriever loads them with the stored index. Results are the
+    same before and after."""
     for i in range(30):
         store.add(f"hvigor build {i} fails on device {i % 7}", tags=[f"t{i % 3}"])
+    records = store.list(include_superseded=True)
+    idx = MemoryIndex(records, order=[m.seq for m in records])
+    assert not idx.warmed
+    first = [(x.memory.id, x.score) for x in idx.search(Query("", now=NOW, limit=50)).results]
+    assert not idx.warmed
+    idx.warm()
+    assert idx.warmed
     r = Retriever(store)
-    assert not r.warmed
     before = [(x.memory.id, x.score) for x in r.search(Query("", now=NOW, limit=50)).results]
-    assert not r.warmed
+    assert before == first
     r.warm()
     assert r.warmed and r.rebuilds == 1
     after = [(x.memory.id, x.score) for x in r.search(Query("", now=NOW, limit=50)).results]
     assert after == before
     assert_matches_scan(r, store, "hvigor device 3")
-    # a search with text builds them itself; with_dead copies share them
     r2 = Retriever(store)
     assert_matches_scan(r2, store, "fails 1")
     assert r2.warmed

@@ -1,0 +1,50 @@
+"""The persistent search index: what lets a new process answer its first query at once.
+
+The index lives in the database beside the memories (Alembic revision 0004):
+
+* ``search_snapshot`` — every array of an in-memory
+  :class:`~hmdesk.core.memory.retrieve.MemoryIndex` (term postings included) for the live
+  memories as of one ``tick``, stored raw and checked by CRC-32 (:mod:`~.snapshot`). Loading it
+  is a few copies: no memory is read, no haystack split;
+* ``search_dirty(seq, tick)`` — the memories changed since. SQL triggers on ``memories`` fill it
+  in the writing transaction, whoever writes (the store, an import, another process, any SQLite
+  client), so the index (snapshot + pending rows) always describes the database exactly: a search
+  masks the pending rows out of the snapshot and reads them whole into a small second segment
+  (:func:`load_segments`).
+* ``search_meta`` — the tick counter and the snapshot's header.
+
+When many rows are pending, a writer stores a new snapshot (:func:`refresh`, called by
+:func:`ensure_current`); a missing, damaged or out-of-step snapshot is rebuilt, never trusted.
+Searching the loaded segments is :func:`hmdesk.core.memory.retrieve.search_segments`: the same
+code, so the same ids, scores and explanations, as the in-memory index.
+"""
+
+from hmdesk.core.memory.search_index.maintain import (
+    IndexState,
+    Loaded,
+    dbapi_of,
+    ensure_current,
+    fetch_records,
+    index_state,
+    load_segments,
+    maybe_refresh,
+    rebuild,
+    refresh,
+    refresh_threshold,
+)
+from hmdesk.core.memory.search_index.snapshot import SnapshotError
+
+__all__ = [
+    "IndexState",
+    "Loaded",
+    "SnapshotError",
+    "dbapi_of",
+    "ensure_current",
+    "fetch_records",
+    "index_state",
+    "load_segments",
+    "maybe_refresh",
+    "rebuild",
+    "refresh",
+    "refresh_threshold",
+]

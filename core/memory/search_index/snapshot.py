@@ -1,0 +1,238 @@
+"""The stored index: build it from the memories, write it, read it back, check it.
+
+A snapshot holds, for the live (not deleted) memories as of one ``tick``, every array an
+in-memory :class:`~hmdesk.core.memory.retrieve.MemoryIndex` needs — ``seq``, confidence,
+parsed timestamps, superseded flags, layer and environment codes, tag postings, and the term
+postings (chunk vocabulary, chunk → memories, character bigram → chunks) — as raw little-endian
+arrays in ``search_snapshot`` rows, each checked by its length and CRC-32 on load. Reading them
+back is a few ``memcpy``: no memory is read or parsed, so a new process answers at once.
+
+Timestamps without an offset are local time (their value depends on the reader's time zone):
+their positions and text are stored and they are parsed again on load.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from array import array
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+from hmdesk.core.memory.jsdate import is_local_time, parse_js_date_ms
+from hmdesk.core.memory.retrieve.postings import TermPostings
+from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+
+SNAPSHOT_FORMAT = 1
+CHUNK_BYTES = 32 << 20  # one row of search_snapshot holds at most this much of a part
+BATCH = 5_000
+
+Progress = Callable[[int, int], None]
+
+_ARRAYS = {
+    "seq": "<i8",
+    "conf": "<f8",
+    "ts_ms": "<f8",
+    "ts_ok": "|b1",
+    "superseded": "|b1",
+    "layer": "<i4",
+    "env": "<i4",
+    "tag_ptr": "<i8",
+    "tag_docs": "<i8",
+    "local_pos": "<i8",
+    "chunk_ptr": "<i8",
+    "chunk_docs": "<i8",
+    "gram_keys": "<u8",
+    "gram_starts": "<i8",
+    "gram_chunks": "<i8",
+}
+_STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
+
+
+class SnapshotError(Exception):
+    """The stored snapshot is missing, from another format, or damaged: rebuild it."""
+
+
+def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> dict[str, Any]:
+    """Every part of a snapshot of the live memories, read in batches (memory stays bounded
+    by the arrays, never by the memories' text)."""
+    total = int(
+        conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]
+    )
+    seq = array("q")
+    conf = array("d")
+    sup = bytearray()
+    layer = array("i")
+    env = array("i")
+    layer_codes: dict[str, int] = {}
+    env_codes: dict[str, int] = {}
+    tag_pos: dict[str, array[int]] = {}
+    ts_parts: list[tuple[Any, Any]] = []
+    local_pos: list[int] = []
+    local_ts: list[str] = []
+    tag_cache: dict[str, list[str]] = {}
+
+    def hays() -> Iterator[str]:
+        cur = conn.execute(
+            "SELECT seq, content, tags, timestamp, confidence, layer, environment, superseded_by "
+            "FROM memories WHERE deleted_at IS NULL ORDER BY seq"
+        )
+        done = 0
+        while rows := cur.fetchmany(BATCH):
+            stamps: list[str] = []
+            for s, content, tags_text, ts, c, lay, en, by in rows:
+                tags = tag_cache.get(tags_text)
+                if tags is None:
+                    value = json.loads(tags_text) if tags_text else []
+                    tags = tag_cache[tags_text] = (
+                        [str(t) for t in value] if isinstance(value, list) else []
+                    )
+                pos = len(seq)
+                seq.append(s)
+                conf.append(c)
+                sup.append(1 if by else 0)
+                layer.append(layer_codes.setdefault(lay, len(layer_codes)))
+                env.append(env_codes.setdefault(en, len(env_codes)))
+                for t in set(tags):
+                    tag_pos.setdefault(t, array("q")).append(pos)
+                stamps.append(ts)
+                yield (content + " " + " ".join(tags)).lower()
+            ms, ok = parse_timestamps(stamps)
+            ts_parts.append((ms, ok))
+            base = len(seq) - len(rows)
+            for i, ts in enumerate(stamps):
+                if len(ts) != 24 and is_local_time(ts):
+                    local_pos.append(base + i)
+                    local_ts.append(ts)
+            done += len(rows)
+            if progress is not None:
+                progress(done, max(total, done))
+
+    postings = TermPostings.from_hays(hays())
+    tag_names = list(tag_pos)
+    lengths = [len(tag_pos[t]) for t in tag_names]
+    parts: dict[str, Any] = {
+        "seq": np.frombuffer(seq, dtype=np.int64),
+        "conf": np.frombuffer(conf, dtype=np.float64),
+        "ts_ms": np.concatenate([m for m, _ in ts_parts]) if ts_parts else np.zeros(0),
+        "ts_ok": np.concatenate([o for _, o in ts_parts]) if ts_parts else np.zeros(0, dtype=bool),
+        "superseded": np.frombuffer(bytes(sup), dtype=np.uint8).astype(bool),
+        "layer": np.frombuffer(layer, dtype=np.int32),
+        "env": np.frombuffer(env, dtype=np.int32),
+        "layer_names": list(layer_codes),
+        "env_names": list(env_codes),
+        "tag_names": tag_names,
+        "tag_ptr": np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int64),
+        "tag_docs": np.concatenate([np.frombuffer(tag_pos[t], dtype=np.int64) for t in tag_names])
+        if tag_names
+        else np.zeros(0, dtype=np.int64),
+        "local_pos": np.array(local_pos, dtype=np.int64),
+        "local_ts": local_ts,
+        **postings.parts(),
+    }
+    return parts
+
+
+def _encode_strings(values: list[str]) -> tuple[str, bytes]:
+    if any("\x00" in v for v in values):
+        return "json", json.dumps(values, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return "nul", "\x00".join(values).encode("utf-8", "surrogatepass")
+
+
+def _decode_strings(kind: str, data: bytes, count: int) -> list[str]:
+    text = data.decode("utf-8", "surrogatepass")
+    values = json.loads(text) if kind == "json" else (text.split("\x00") if count else [])
+    if not isinstance(values, list) or len(values) != count:
+        raise SnapshotError("a string list of the stored index does not decode")
+    return values
+
+
+def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
+    """Store ``parts`` as the snapshot as of ``tick`` and forget the rows it covers (inside the
+    caller's write transaction)."""
+    header: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "tick": tick, "size": len(parts["seq"])}
+    blobs: dict[str, bytes] = {}
+    for name, dtype in _ARRAYS.items():
+        arr = np.ascontiguousarray(parts[name], dtype=np.dtype(dtype))
+        blobs[name] = arr.tobytes()
+        header[name] = {"dtype": dtype, "count": int(arr.size)}
+    for name in _STRINGS:
+        kind, data = _encode_strings(parts[name])
+        blobs[name] = data
+        header[name] = {"kind": kind, "count": len(parts[name])}
+    conn.execute("DELETE FROM search_snapshot")
+    for name, data in blobs.items():
+        header[name].update(bytes=len(data), crc=zlib.crc32(data))
+        for k, start in enumerate(range(0, max(len(data), 1), CHUNK_BYTES)):
+            conn.execute(
+                "INSERT INTO search_snapshot (part, chunk, data) VALUES (?, ?, ?)",
+                (name, k, data[start : start + CHUNK_BYTES]),
+            )
+    conn.execute(
+        "INSERT OR REPLACE INTO search_meta (key, value) VALUES ('snapshot', ?)",
+        (json.dumps(header),),
+    )
+    conn.execute("DELETE FROM search_dirty WHERE tick <= ?", (tick,))
+
+
+def header(conn: sqlite3.Connection) -> dict[str, Any] | None:
+    row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
+    if row is None:
+        return None
+    try:
+        value = json.loads(row[0])
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def read(conn: sqlite3.Connection) -> dict[str, Any]:
+    """The stored parts, checked (length and CRC-32 of every part). Raises
+    :class:`SnapshotError` when there is none or it does not check."""
+    head = header(conn)
+    if head is None:
+        raise SnapshotError("the search index has not been built")
+    if head.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(
+            f"the search index has format {head.get('format')}, not {SNAPSHOT_FORMAT}"
+        )
+    pieces: dict[str, list[bytes]] = {}
+    for name, _chunk, data in conn.execute(
+        "SELECT part, chunk, data FROM search_snapshot ORDER BY part, chunk"
+    ):
+        pieces.setdefault(name, []).append(bytes(data))
+    parts: dict[str, Any] = {}
+    try:
+        for name in (*_ARRAYS, *_STRINGS):
+            info = head[name]
+            data = b"".join(pieces.get(name, []))
+            if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
+                raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
+            if name in _ARRAYS:
+                arr = np.frombuffer(data, dtype=np.dtype(info["dtype"]))
+                if arr.size != info["count"]:
+                    raise SnapshotError(f"the search index is damaged (part {name!r})")
+                parts[name] = arr
+            else:
+                parts[name] = _decode_strings(info["kind"], data, info["count"])
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, SnapshotError):
+            raise
+        raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
+    n = head.get("size")
+    if any(
+        len(parts[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
+    ):
+        raise SnapshotError("the search index is damaged (its arrays differ in length)")
+    if len(parts["local_pos"]):  # local times: as this process's time zone reads them
+        ts_ms = parts["ts_ms"].copy()
+        ts_ok = parts["ts_ok"].copy()
+        for p, text in zip(parts["local_pos"].tolist(), parts["local_ts"], strict=True):
+            ms = parse_js_date_ms(text)
+            ts_ms[p] = float(ms) if ms is not None else 0.0
+            ts_ok[p] = ms is not None
+        parts["ts_ms"], parts["ts_ok"] = ts_ms, ts_ok
+    parts["tick"] = int(head["tick"])
+    return parts
