@@ -9,14 +9,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError, open_db, print_json
-from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
-from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import Entity
-from hmdesk.core.memory.errors import NotFound
-from hmdesk.core.memory.store import MemoryStore
+
+if TYPE_CHECKING:
+    from hmdesk.core.codeindex.anchors import AnchorStore
+    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.core.codeindex.parser import Entity
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -29,6 +29,8 @@ def _project(text: str) -> Path:
 
 
 def _index(text: str) -> CodeIndex:
+    from hmdesk.core.codeindex.index import CodeIndex
+
     index = CodeIndex(_project(text))
     index.scan()
     return index
@@ -36,6 +38,8 @@ def _index(text: str) -> CodeIndex:
 
 @contextmanager
 def _anchors(args: argparse.Namespace) -> Iterator[AnchorStore]:
+    from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
+
     with open_db(args) as db:
         assert db is not None  # create=True always opens
         try:
@@ -49,6 +53,8 @@ def _entity_line(e: Entity) -> str:
 
 
 def cmd_code_index(args: argparse.Namespace) -> int:
+    from hmdesk.core.codeindex.index import CodeIndex
+
     index = CodeIndex(_project(args.dir))
     report = index.scan()
     entities = index.entities()
@@ -135,6 +141,10 @@ def cmd_anchor(args: argparse.Namespace) -> int:
 
 
 def cmd_anchors(args: argparse.Namespace) -> int:
+    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.core.memory.errors import NotFound
+    from hmdesk.core.memory.store import MemoryStore
+
     with _anchors(args) as store:
         # the memory must exist (deleted ones too: their anchors are still listed)
         try:

@@ -10,12 +10,18 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlalchemy as sa
-from hmdesk.core.db import Database, DatabaseError, default_db_path
-from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.store import MemoryStore
+from hmdesk.core.dbfile import DatabaseError, default_db_path
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+# Every command module imports only what parsing needs (argparse, this module, light constants)
+# at the top; what a command needs to run (SQLAlchemy, Alembic, numpy, the store …) is imported
+# inside the command, so `hmdesk-cli --help` and an argument error answer at once
+# (tests/core/test_cli_startup.py checks it).
 
 
 class UsageError(Exception):
@@ -54,6 +60,8 @@ def open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Databa
     the caller's to map (``UsageError``); a damaged or foreign file raises ``DatabaseError``,
     which :func:`hmdesk.core.cli.main.main` prints as one line with exit 2.
     """
+    from hmdesk.core.db import Database
+
     path = db_path(args)
     if not create and not path.exists():
         yield None
@@ -70,6 +78,10 @@ def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryS
     """A ``MemoryStore`` over :func:`open_db` (closed on the way out). Store errors become usage
     errors (exit 2); a write that fails in SQLite (locked past the busy timeout, disk full)
     becomes a :class:`DatabaseError` that says nothing was changed."""
+    import sqlalchemy as sa
+    from hmdesk.core.memory.errors import StoreError
+    from hmdesk.core.memory.store import MemoryStore
+
     with open_db(args) as db:
         assert db is not None  # create=True always opens
         store = MemoryStore(db, actor=actor)

@@ -16,23 +16,16 @@ import json
 import os
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlalchemy as sa
 from hmdesk.core.cli.common import UsageError, open_db
-from hmdesk.core.db import Database, DatabaseError
-from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hilog.parse import HilogLine
-from hmdesk.core.toolchain.hilog.query import HilogQuery
-from hmdesk.core.toolchain.hilog.stream import (
-    CONNECTED,
-    STARTING,
-    STOPPED,
-    HilogStream,
-    StreamStatus,
-    dump,
-)
-from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+from hmdesk.core.dbfile import DatabaseError
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+    from hmdesk.core.toolchain.hilog.parse import HilogLine
+    from hmdesk.core.toolchain.hilog.query import HilogQuery
+    from hmdesk.core.toolchain.hilog.stream import StreamStatus
 
 
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -63,6 +56,8 @@ def _find_hdc(args: argparse.Namespace) -> str:
     The database is only read (never created just for this); a damaged one does not stop
     ``logs`` from finding hdc elsewhere.
     """
+    import sqlalchemy as sa
+
     try:
         with open_db(args, create=False) as db:
             return _hdc_path(db)
@@ -71,6 +66,8 @@ def _find_hdc(args: argparse.Namespace) -> str:
 
 
 def _hdc_path(db: Database | None) -> str:
+    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+
     try:
         return str(find_tool("hdc", db).path)
     except ToolNotFound as exc:  # its message says where we looked and how to fix it
@@ -82,6 +79,9 @@ def _line_json(line: HilogLine) -> str:
 
 
 def logs_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain import hdc as hdc_mod
+    from hmdesk.core.toolchain.hilog.query import HilogQuery
+
     try:
         hdc_mod.validate_device_key(args.device)
     except hdc_mod.InvalidName as exc:
@@ -99,6 +99,8 @@ def logs_command(args: argparse.Namespace) -> int:
 
 
 def _dump(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool) -> int:
+    from hmdesk.core.toolchain.hilog.stream import dump
+
     write = sys.stdout.write
     matches = query.matches
     state = {"head_ok": False}
@@ -126,6 +128,10 @@ def _dump(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool) 
 
 
 def _stream(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool) -> int:
+    from hmdesk.core.toolchain import hdc as hdc_mod
+    from hmdesk.core.toolchain.hilog.query import HilogQuery
+    from hmdesk.core.toolchain.hilog.stream import CONNECTED, STARTING, STOPPED, HilogStream
+
     done = threading.Event()
     current = {"query": query}
 

@@ -16,6 +16,7 @@ import sys
 
 from hmdesk.core.cli import codeindex, hilog, memory, query, runner
 from hmdesk.core.cli.common import UsageError, common_options, db_path
+from hmdesk.core.dbfile import DatabaseError
 
 # One module per command group; each exposes ``register(subparsers, common)``.
 COMMAND_MODULES = (memory, query, runner, hilog, codeindex)
@@ -62,6 +63,20 @@ def _escaped_only(arg: str) -> bool:
     return True
 
 
+def _database_errors() -> tuple[type[BaseException], ...]:
+    """The SQLite errors a command can raise: sqlite3's, and SQLAlchemy's when the command loaded
+    it (evaluated as the exception is matched, so a command that never needed SQLAlchemy does not
+    import it on the way out)."""
+    import sqlite3
+
+    errors: list[type[BaseException]] = [sqlite3.DatabaseError]
+    if "sqlalchemy" in sys.modules:
+        from sqlalchemy.exc import DatabaseError as SQLDatabaseError
+
+        errors.append(SQLDatabaseError)
+    return tuple(errors)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -78,17 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     if func is None:
         parser.print_help(sys.stderr)
         return 2
-    import sqlite3
-
-    from hmdesk.core.db import DatabaseError
-    from sqlalchemy.exc import DatabaseError as SQLDatabaseError
-
     try:
         return int(func(args))
     except (UsageError, DatabaseError) as exc:
         print(f"hmdesk-cli: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except (SQLDatabaseError, sqlite3.DatabaseError) as exc:
+    except _database_errors() as exc:
         # Damage found past the header (a malformed page), a full disk, a read-only file …
         reason = _one_line(str(getattr(exc, "orig", None) or exc))
         if "readonly" in reason:  # the file or its folder became read-only: not damage

@@ -16,22 +16,24 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError, open_store, print_json
-from hmdesk.core.memory.csv_export import memories_to_csv
-from hmdesk.core.memory.errors import NotFound
-from hmdesk.core.memory.hmharness import export_file, import_file
-from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.record import LAYERS, MemoryEvent, MemoryRecord
-from hmdesk.core.memory.starter import load_starter_pack
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+
+# ``hmdesk.core.memory.record.LAYERS``, spelled here for the help text so that parsing imports
+# nothing of the store (tests/core/test_cli_startup.py checks that the two agree).
+LAYERS = ("episodic", "semantic", "procedural", "world")
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 def record_to_json(r: MemoryRecord) -> dict[str, Any]:
+    from dataclasses import asdict
+
     d = asdict(r)
     d["tags"] = list(r.tags)
     d["supersedes"] = list(r.supersedes)
@@ -42,6 +44,8 @@ def record_to_json(r: MemoryRecord) -> dict[str, Any]:
 
 
 def event_to_json(e: MemoryEvent) -> dict[str, Any]:
+    from dataclasses import asdict
+
     return asdict(e)
 
 
@@ -131,6 +135,8 @@ def _payload(text: str | None) -> Any:
 def _timestamp(text: str | None) -> str | None:
     if text is None:
         return None
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
     if parse_js_date_ms(text.strip()) is None:
         raise UsageError(
             f"--timestamp {text!r} is not an ISO-8601 time; use e.g. 2026-11-29T12:00:00.000Z"
@@ -248,6 +254,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.hmharness import import_file
+
     with open_store(args, actor="hmharness") as store:
         report = import_file(store, Path(args.file) if args.file else None)
     # every line skipped (none imported, updated or unchanged): the import failed → exit 1
@@ -277,6 +285,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.hmharness import export_file
+
     with open_store(args) as store:
         n = export_file(store, Path(args.file), ids=args.id or None)
     if args.json:
@@ -287,6 +297,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_export_csv(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.csv_export import memories_to_csv
+    from hmdesk.core.memory.errors import NotFound
+
     with open_store(args) as store:
         if args.id:
             ids = list(dict.fromkeys(args.id))
@@ -305,6 +318,8 @@ def cmd_export_csv(args: argparse.Namespace) -> int:
 
 
 def cmd_load_starter(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.starter import load_starter_pack
+
     with open_store(args) as store:
         added = load_starter_pack(store)
     if args.json:

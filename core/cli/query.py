@@ -13,24 +13,24 @@ from __future__ import annotations
 
 import argparse
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError, open_store, print_json
-from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.retrieve import (
-    FILTER_KEYS,
-    PROFILES,
-    Query,
-    QueryResult,
-    Retriever,
-    result_to_json,
-)
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import QueryResult
+
+# ``hmdesk.core.memory.retrieve.PROFILES``, spelled here so that parsing imports no numpy
+# (tests/core/test_cli_startup.py checks that the two agree).
+PROFILES = ("default", "hmharness")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def parse_now(text: str) -> datetime:
     """``--now``: an ISO-8601 time as JavaScript's ``Date`` reads it (no offset = local time)."""
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
     ms = parse_js_date_ms(text.strip())
     if ms is None:
         raise UsageError(
@@ -58,6 +58,8 @@ def _clip(text: str, width: int) -> str:
 
 
 def print_table(result: QueryResult) -> None:
+    from hmdesk.core.memory.retrieve import FILTER_KEYS
+
     q = result.query
     print(f"query {q.text!r}  profile={q.profile}  terms={result.terms or '(none)'}")
     if not result.results:
@@ -94,6 +96,8 @@ def print_table(result: QueryResult) -> None:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json
+
     now = parse_now(args.now) if args.now is not None else None
     query = Query(
         text=args.text,

@@ -26,30 +26,20 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hmdesk.core.cli.common import UsageError, open_db, print_json
-from hmdesk.core.db import DatabaseError
-from hmdesk.core.memory.recall_floor import recall_for_terms
-from hmdesk.core.memory.retrieve import QueryResult, Retriever, ScoredMemory
-from hmdesk.core.memory.store import MemoryStore
-from hmdesk.core.toolchain.devices import list_devices
-from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
-from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE, InvalidName, validate_device_key
-from hmdesk.core.toolchain.hvigor import strip_ansi
-from hmdesk.core.toolchain.pipeline import Pipeline, validate_options
-from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
-from hmdesk.core.toolchain.runs import (
-    RUN_STATUSES,
-    InvalidOptions,
-    PipelineError,
-    PipelineEvent,
-    PipelineOptions,
-    RunRepository,
-    RunResult,
-)
-from hmdesk.core.toolchain.tools import ToolNotFound, describe_tools, find_tool
-from sqlalchemy.exc import SQLAlchemyError
+from hmdesk.core.dbfile import DatabaseError
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.pipeline import Pipeline
+    from hmdesk.core.toolchain.runs import PipelineEvent, PipelineOptions, RunResult
+
+# ``hmdesk.core.toolchain.runs.RUN_STATUSES``, spelled here so that parsing imports no SQLAlchemy
+# (tests/core/test_cli_startup.py checks that the two agree).
+RUN_STATUSES = ("running", "success", "failed", "cancelled", "interrupted")
 
 _STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # SIGHUP does not exist on Windows
 
@@ -111,6 +101,10 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def devices_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.devices import list_devices
+    from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE
+    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+
     with open_db(args, create=False) as db:
         try:
             hdc = args.hdc or str(find_tool("hdc", db).path)
@@ -163,7 +157,11 @@ class _Printer:
 
     def _text(self, text: str | None) -> str:
         text = text or ""
-        return text if self.color or "\x1b" not in text else strip_ansi(text)
+        if self.color or "\x1b" not in text:
+            return text
+        from hmdesk.core.toolchain.hvigor import strip_ansi
+
+        return strip_ansi(text)
 
     def __call__(self, ev: PipelineEvent) -> None:
         """Print ``ev``; once the stream is gone (terminal closed: SIGHUP, EIO, a broken pipe)
@@ -202,6 +200,10 @@ class _Printer:
 
 
 def run_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.hdc import InvalidName, validate_device_key
+    from hmdesk.core.toolchain.pipeline import Pipeline, validate_options
+    from hmdesk.core.toolchain.runs import InvalidOptions, PipelineError, PipelineOptions
+
     if not args.project and args.rerun is None:
         raise UsageError("run needs --project DIR (the project root) or --rerun RUN_ID")
     if args.device is not None:
@@ -287,6 +289,8 @@ def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
 
 
 def doctor_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.doctor import diagnose, format_finding
+
     if args.logfile == "-":
         text = sys.stdin.read()
     else:
@@ -315,6 +319,10 @@ def doctor_command(args: argparse.Namespace) -> int:
 def _recall(args: argparse.Namespace, finding: Finding) -> QueryResult | None:
     """The pitfalls recalled for ``finding`` through the recall floor (the failure card's way);
     None without a database (none is created for this)."""
+    from hmdesk.core.memory.recall_floor import recall_for_terms
+    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.store import MemoryStore
+
     with open_db(args, create=False) as db:
         if db is None:
             return None
@@ -367,6 +375,10 @@ def _run_json(r: RunResult, *, logs: bool = False) -> dict[str, Any]:
 
 
 def runs_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
+    from hmdesk.core.toolchain.runs import PipelineError, RunRepository
+    from sqlalchemy.exc import SQLAlchemyError
+
     with open_db(args, create=False) as db:
         if db is None:
             if args.show is not None:
@@ -418,6 +430,8 @@ def runs_command(args: argparse.Namespace) -> int:
 
 
 def tools_command(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.tools import describe_tools
+
     with open_db(args, create=False) as db:
         info = describe_tools(db)
     if args.json:

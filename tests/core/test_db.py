@@ -8,7 +8,8 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from hmdesk.core.db import Database, DatabaseError
+from hmdesk.core import dbfile
+from hmdesk.core.db import Database, DatabaseError, _script
 from hmdesk.core.models import Base
 
 
@@ -28,6 +29,11 @@ def test_migrations_describe_the_models(tmp_path):
         )
         diff = compare_metadata(ctx, Base.metadata)
     assert diff == [], f"models and migrations differ; add an Alembic revision: {diff}"
+
+
+@pytest.mark.xfail(strict=False, reason="revision 0004 lands with the search index")
+def test_schema_head_is_alembics_head():
+    assert _script().get_heads() == [dbfile.SCHEMA_HEAD]
 
 
 def test_new_file_is_private_and_in_wal_mode(tmp_path):
