@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint typecheck contracts unit fuzz bench screenshots clean
+.PHONY: run test lint typecheck contracts unit fuzz bench bench-scale screenshots clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench
+
+# The cold-path bench at 10k, 100k and 1M memories (generating and importing 1M takes minutes).
+bench-scale: $(STAMP)
+	HMDESK_BENCH_SIZES=10000,100000,1000000 QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench coldpath
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.screenshots docs/screenshots

@@ -22,6 +22,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -505,8 +506,12 @@ def _content(rng: random.Random, i: int) -> str:
 
 
 def generate(n: int = N_MEMORIES, seed: int = SEED) -> list[MemoryRecord]:
+    return list(iter_records(n, seed))
+
+
+def iter_records(n: int = N_MEMORIES, seed: int = SEED) -> Iterator[MemoryRecord]:
+    """The generated memories one by one (the same as :func:`generate`, without holding them)."""
     rng = random.Random(seed)
-    out: list[MemoryRecord] = []
     for i in range(n):
         days = rng.uniform(-2, 200)
         ts = NOW - timedelta(days=days)
@@ -517,7 +522,7 @@ def generate(n: int = N_MEMORIES, seed: int = SEED) -> list[MemoryRecord]:
             sup = f"bench-{rng.randrange(i):06d}"
         elif r < 0.05:
             sup = DECAY_SENTINEL
-        out.append(
+        yield (
             MemoryRecord(
                 id=f"bench-{i:06d}",
                 layer=rng.choice(LAYERS),
@@ -533,7 +538,30 @@ def generate(n: int = N_MEMORIES, seed: int = SEED) -> list[MemoryRecord]:
                 seq=i + 1,
             )
         )
-    return out
+
+
+def write_hmharness_jsonl(records: Iterable[MemoryRecord], path: Path) -> int:
+    """Write ``records`` as an hmharness ``memory.jsonl`` (streaming); returns how many."""
+    count = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for r in records:
+            obj: dict[str, object] = {
+                "id": r.id,
+                "layer": r.layer,
+                "content": r.content,
+                "source": r.source,
+                "provenance": r.provenance,
+                "confidence": r.confidence,
+                "timestamp": r.timestamp,
+                "environment": r.environment,
+                "session": r.session,
+                "tags": list(r.tags),
+            }
+            if r.superseded_by:
+                obj["supersededBy"] = r.superseded_by
+            fh.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            count += 1
+    return count
 
 
 def make_queries(n: int = N_QUERIES, seed: int = SEED + 1) -> list[Query]:
@@ -589,23 +617,7 @@ def _open_store_and_query(records: list[MemoryRecord], query: Query) -> dict[str
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
         jsonl = Path(tmp) / "memory.jsonl"
-        with jsonl.open("w", encoding="utf-8") as fh:
-            for r in records:
-                obj = {
-                    "id": r.id,
-                    "layer": r.layer,
-                    "content": r.content,
-                    "source": r.source,
-                    "provenance": r.provenance,
-                    "confidence": r.confidence,
-                    "timestamp": r.timestamp,
-                    "environment": r.environment,
-                    "session": r.session,
-                    "tags": list(r.tags),
-                }
-                if r.superseded_by:
-                    obj["supersededBy"] = r.superseded_by
-                fh.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        write_hmharness_jsonl(records, jsonl)
         t0 = time.perf_counter()
         db = Database(path)
         report = import_file(MemoryStore(db), jsonl)
