@@ -15,7 +15,7 @@ import argparse
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.cli.common import UsageError, open_store, print_json
+from hmdesk.core.cli.common import UsageError, db_path, print_json
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve import QueryResult
@@ -96,7 +96,8 @@ def print_table(result: QueryResult) -> None:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json
+    from hmdesk.core.memory.retrieve import Query, result_to_json
+    from hmdesk.core.memory.search_index.oneshot import search_file
 
     now = parse_now(args.now) if args.now is not None else None
     query = Query(
@@ -109,12 +110,8 @@ def cmd_query(args: argparse.Namespace) -> int:
         now=now,
         include_superseded=args.include_superseded,
     )
-    with open_store(args) as store:
-        retriever = Retriever(store)
-        try:
-            result = retriever.search(query)
-        finally:
-            retriever.close()
+    # the stored search index, read-only, without the ORM (the full way only when it must)
+    result = search_file(db_path(args), query)
     if args.json:
         print_json(result_to_json(result))
     else:

@@ -1,0 +1,80 @@
+"""One search in a new process (``hmdesk-cli query``): the stored index, read-only, no ORM.
+
+:func:`search_file` opens the file read-only with the standard ``sqlite3`` module, checks it is an
+hmdesk database of this code's schema revision (:data:`hmdesk.core.dbfile.SCHEMA_HEAD`, so no
+Alembic is needed to read), loads the stored index and searches it. Whenever that fast path
+cannot answer — no file yet, another revision (a migration is due), no or a damaged snapshot — it
+takes the full way: :class:`~hmdesk.core.db.Database` (safety checks, migrations, the same error
+messages as every command), then the stored index if it can be trusted, else every memory read
+whole, as before the index. A search never writes the index: writers keep it (``MemoryStore``
+after its writes, the window when it opens the database).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from hmdesk.core.dbfile import (
+    BUSY_TIMEOUT_MS,
+    SCHEMA_HEAD,
+    _check_is_sqlite,
+    _read_only_cause,
+    _uri,
+)
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
+from hmdesk.core.memory.search_index.maintain import load_segments
+from hmdesk.core.memory.search_index.snapshot import SnapshotError
+
+
+def _fast(path: Path, query: Query) -> QueryResult | None:
+    """The answer from the stored index, or None when it cannot be trusted to be exact."""
+    try:
+        head = _check_is_sqlite(path)
+    except Exception:  # noqa: BLE001 - the full way gives the proper error
+        return None
+    if not head:
+        return None
+    try:
+        if _read_only_cause(path) is None:
+            # a plain connection, as the store's: the last one out checkpoints a -wal left by a
+            # killed writer and removes it (a read-only one would leave it beside the file)
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+        else:
+            conn = sqlite3.connect(_uri(path, head), uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+        if revs != [SCHEMA_HEAD]:
+            return None
+        return search_segments(load_segments(conn).segments, query)
+    except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
+        return None
+    finally:
+        conn.close()
+
+
+def search_file(path: Path, query: Query) -> QueryResult:
+    """``query`` against the database file at ``path`` (see the module doc)."""
+    answer = _fast(path, query)
+    if answer is not None:
+        return answer
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.search_index.maintain import dbapi_of
+
+    db = Database(path)
+    try:
+        with db.read() as s:
+            try:
+                loaded = load_segments(dbapi_of(s))
+                segments = loaded.segments
+            except SnapshotError:  # read-only without a usable snapshot: every memory
+                from hmdesk.core.memory.store.rows import read_records
+
+                records = read_records(db, include_superseded=True, include_deleted=False)
+                segments = [MemoryIndex(records, order=[r.seq for r in records])]
+            return search_segments(segments, query)
+    finally:
+        db.close()
