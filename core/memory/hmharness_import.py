@@ -37,7 +37,7 @@ from hmdesk.core.models import Memory, table_of
 
 BATCH = 5000
 """Lines per batch (each batch: a few queries, one insert, its events)."""
-_CHUNK = 500  # ids per IN (...) query
+_CHUNK = 900  # ids per IN (...) query (SQLite before 3.32 allows 999 parameters)
 _SEEN = "hmdesk_import_seen"
 # the leading "id" key of a line (hmharness and hmdesk's export write it first); only a hint
 _ID_RE = re.compile(r'\s*\{\s*"id"\s*:\s*"([^"\\]*)"')
@@ -144,8 +144,12 @@ class _Batches:
         for i in range(0, len(wanted), _CHUNK):
             chunk = wanted[i : i + _CHUNK]
             marks = ",".join("?" * len(chunk))
-            raw = self.s.connection().exec_driver_sql(sql.format(marks), tuple(chunk))
-            out.update((k, v) for k, v in raw)
+            # the DB-API cursor of the transaction's connection: no per-row wrapping
+            cur = self.s.connection().connection.cursor()
+            try:
+                out.update(cur.execute(sql.format(marks), chunk).fetchall())
+            finally:
+                cur.close()
         return out
 
     def _stored(self, ids: Iterable[str]) -> dict[str, str | None]:
