@@ -253,11 +253,41 @@ def cmd_restore(args: argparse.Namespace) -> int:
         return _show(args, store.restore(args.id))
 
 
+def _progress_line(what: str, unit: str) -> Callable[[int, int], None] | None:
+    """A progress callback drawing one updating line on stderr, or None when stderr is not a
+    terminal (a pipe or a log stays clean)."""
+    try:
+        tty = sys.stderr.isatty()
+    except (AttributeError, ValueError):  # no stderr, or a closed one
+        return None
+    if not tty:
+        return None
+    scale, suffix = (1e6, " MB") if unit == "bytes" else (1, "")
+
+    ended = False
+
+    def show(done: int, total: int) -> None:
+        nonlocal ended
+        if ended:
+            return
+        pct = f"{100 * done // total}%" if total else "100%"
+        ended = done >= total
+        end = "\n" if ended else ""
+        sys.stderr.write(
+            f"\r{what}: {pct} ({done / scale:,.0f} of {total / scale:,.0f}{suffix}){end}"
+        )
+        sys.stderr.flush()
+
+    return show
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.hmharness import import_file
 
     with open_store(args, actor="hmharness") as store:
-        report = import_file(store, Path(args.file) if args.file else None)
+        report = import_file(
+            store, Path(args.file) if args.file else None, _progress_line("importing", "bytes")
+        )
     # every line skipped (none imported, updated or unchanged): the import failed → exit 1
     failed = bool(report.skipped) and not (report.imported or report.updated or report.unchanged)
     if args.json:
@@ -288,7 +318,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.hmharness import export_file
 
     with open_store(args) as store:
-        n = export_file(store, Path(args.file), ids=args.id or None)
+        n = export_file(
+            store,
+            Path(args.file),
+            ids=args.id or None,
+            progress=_progress_line("exporting", "rows"),
+        )
     if args.json:
         print_json({"path": str(Path(args.file)), "written": n})
     else:

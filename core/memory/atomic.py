@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 from hmdesk.core.memory.errors import StoreError
@@ -69,6 +70,14 @@ def _mode_for(path: Path, mode_like: Path | None) -> int:
 
 def write_atomic(path: Path, data: bytes, *, mode_like: Path | None = None) -> None:
     """Write ``data`` to ``path`` atomically (see the module doc); :class:`StoreError` on failure."""
+    write_atomic_chunks(path, (data,), mode_like=mode_like)
+
+
+def write_atomic_chunks(
+    path: Path, chunks: Iterable[bytes], *, mode_like: Path | None = None
+) -> None:
+    """:func:`write_atomic` of the concatenated ``chunks``, written as they come (a large file
+    need not be held in memory). An exception from ``chunks`` leaves ``path`` as it was."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -83,7 +92,8 @@ def write_atomic(path: Path, data: bytes, *, mode_like: Path | None = None) -> N
         try:
             with os.fdopen(fd, "wb") as fh:
                 os.fchmod(fh.fileno(), mode)
-                fh.write(data)
+                for chunk in chunks:
+                    fh.write(chunk)
                 fh.flush()
                 os.fsync(fh.fileno())
         except BaseException:

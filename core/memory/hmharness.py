@@ -43,11 +43,11 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from hmdesk.core.memory.atomic import write_atomic
+from hmdesk.core.memory.atomic import write_atomic_chunks
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS
 from hmdesk.core.memory.safe_text import clean_json, clean_text
-from hmdesk.core.memory.store import HMH_FIELDS, MemoryStore, NotFound, StoreError
-from hmdesk.core.models import Memory, table_of
+from hmdesk.core.memory.store import HMH_FIELDS, MemoryStore, NotFound
+from hmdesk.core.models import Memory
 
 log = logging.getLogger(__name__)
 
@@ -226,156 +226,31 @@ def parse_line(text: str) -> tuple[dict[str, Any], list[str]]:
 # import
 
 
-def import_file(store: MemoryStore, path: Path | str | None = None) -> ImportReport:
-    """Import (or re-import) an hmharness memory.jsonl. See the module doc for the rules."""
+def import_file(
+    store: MemoryStore,
+    path: Path | str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
+    """Import (or re-import) an hmharness memory.jsonl. See the module doc for the rules.
+
+    The file is read in batches inside one transaction (memory grows with the batch, not the
+    file); ``progress(done_bytes, total_bytes)`` is called after each batch."""
+    from hmdesk.core.memory.hmharness_import import import_path
+
     path = Path(path).expanduser() if path is not None else default_memory_file()
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise StoreError(
-            f"{path} does not exist; pass the path of hmharness's memory.jsonl"
-        ) from None
-    except IsADirectoryError:
-        raise StoreError(
-            f"{path} is a directory; pass the path of hmharness's memory.jsonl"
-        ) from None
-    except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}") from exc
-    return import_bytes(store, data, path)
+    return import_path(store, path, progress)
 
 
-def import_bytes(store: MemoryStore, data: bytes, path: Path) -> ImportReport:
-    report = ImportReport(path=path)
-    parsed: list[tuple[int, str, dict[str, Any]]] = []
-    first_line: dict[str, int] = {}
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    # lines imported before, byte for byte, need no parsing (the watcher re-reads whole files)
-    with store.db.read() as s:
-        by_raw: dict[str, str] = {
-            raw_text: mid
-            for raw_text, mid in s.execute(
-                sa.select(Memory.hmh_raw, Memory.id).where(Memory.hmh_raw.is_not(None))
-            )
-            if raw_text is not None
-        }
-    same: list[str] = []
-    for number, raw in enumerate(lines, start=1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            report.skipped.append(SkippedLine(number, f"not UTF-8 text ({exc.reason})"))
-            continue
-        if number == 1:
-            text = text.removeprefix("\ufeff")
-        if not text.strip():
-            continue
-        mid = by_raw.get(text)
-        if mid is not None and mid not in first_line:
-            first_line[mid] = number
-            same.append(mid)
-            continue
-        try:
-            values, repaired = parse_line(text)
-        except (ValueError, RecursionError, OverflowError) as exc:
-            report.skipped.append(SkippedLine(number, str(exc) or type(exc).__name__))
-            continue
-        except Exception as exc:  # noqa: BLE001 - one bad line must never empty the import
-            report.skipped.append(SkippedLine(number, f"unreadable line ({type(exc).__name__})"))
-            continue
-        if values["id"] in first_line:
-            report.skipped.append(
-                SkippedLine(
-                    number, f"duplicate id {values['id']!r} (first seen on line "
-                    f"{first_line[values['id']]}); kept the first"
-                )
-            )  # fmt: skip
-            continue
-        first_line[values["id"]] = number
-        if repaired:
-            fields = ", ".join(repr(clean_text(f)) for f in repaired)
-            report.repaired.append(
-                SkippedLine(number, f"lone UTF-16 surrogate in {fields} replaced by U+FFFD")
-            )
-        parsed.append((number, text, values))
+def import_bytes(
+    store: MemoryStore,
+    data: bytes,
+    path: Path,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
+    """Import the content of a memory.jsonl already read (``path`` names it in the report)."""
+    from hmdesk.core.memory.hmharness_import import import_lines, split_batches
 
-    with store._transaction(ACTOR) as tx:
-        s = tx.session
-        report.unchanged += len(same)
-        ids = [v["id"] for _, _, v in parsed]
-        known: dict[str, str | None] = {}  # id -> hmh_raw
-        for i in range(0, len(ids), 500):
-            chunk = ids[i : i + 500]
-            for mid, raw_text in s.execute(
-                sa.select(Memory.id, Memory.hmh_raw).where(Memory.id.in_(chunk))
-            ):
-                known[mid] = raw_text
-        new_rows: list[dict[str, Any]] = []
-        for number, text, values in parsed:
-            mid = values["id"]
-            if mid not in known:
-                new_rows.append(
-                    {
-                        **values,
-                        "created_at": tx.at,
-                        "updated_at": tx.at,
-                        "recall_count": 0,
-                        "hmh_raw": text,
-                        "origin": "hmharness",
-                    }
-                )
-            elif known[mid] == text:
-                report.unchanged += 1
-            elif _apply_sync(tx, s.scalars(sa.select(Memory).where(Memory.id == mid)).one(),
-                             values, text, f"{path}:{number}"):  # fmt: skip
-                report.updated += 1
-            else:
-                report.unchanged += 1
-        if new_rows:
-            s.execute(sa.insert(table_of(Memory)), new_rows)
-            for values in new_rows:
-                tx.event(values["id"], "import", reason=str(path))
-            report.imported = len(new_rows)
-        seen = set(ids) | set(same)
-        missing = s.execute(
-            sa.select(Memory.id)
-            .where(Memory.hmh_raw.is_not(None), Memory.deleted_at.is_(None))
-            .order_by(Memory.seq)
-        ).scalars()
-        report.missing = [i for i in missing if i not in seen]
-    return report
-
-
-def _apply_sync(tx: Any, row: Memory, values: dict[str, Any], text: str, where: str) -> bool:
-    """Bring ``row`` in line with a changed file line; one ``sync`` event per changed field."""
-    changed = False
-
-    def put(name: str, new: Any) -> None:
-        nonlocal changed
-        old = getattr(row, name)
-        if old == new and type(old) is type(new):
-            return
-        setattr(row, name, new)
-        tx.event(row.id, "sync", name, old, new, where)
-        changed = True
-
-    link_changed = row.superseded_by != values["superseded_by"]
-    for name in _SYNC_FIELDS:
-        put(name, values[name])
-    if link_changed:
-        row.superseded_at = values["superseded_at"] or (
-            tx.at if values["superseded_by"] is not None else None
-        )
-        row.supersede_reason = values["supersede_reason"]
-    else:
-        for name in ("superseded_at", "supersede_reason"):
-            if values[name] is not None:
-                put(name, values[name])
-    row.hmh_raw = text
-    if changed:
-        row.updated_at = tx.at
-    return changed
+    return import_lines(store, split_batches(data), path, len(data), progress)
 
 
 # --------------------------------------------------------------------------------------
@@ -436,31 +311,64 @@ def export_line(row: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + end
 
 
-def export_file(store: MemoryStore, path: Path | str, ids: Iterable[str] | None = None) -> int:
+EXPORT_BATCH = 5000
+"""Rows read and lines written per batch by :func:`export_file`."""
+
+
+def export_file(
+    store: MemoryStore,
+    path: Path | str,
+    ids: Iterable[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
     """Write memories (all not deleted, or ``ids``) to ``path`` as hmharness JSONL, atomically.
-    Returns the number of lines written."""
+    Rows are read and written in batches (all memories: memory grows with the batch, not the
+    database); ``progress(done_rows, total_rows)`` is called after each batch. Returns the number
+    of lines written."""
     path = Path(path).expanduser()
+    written = 0
     with store.db.read() as s:
         stmt = (
             sa.select(*Memory.__table__.c).where(Memory.deleted_at.is_(None)).order_by(Memory.seq)
         )
-        rows: list[Any]
+        rows: Iterable[Any]
         if ids is None:
-            rows = list(s.connection().execute(stmt))
+            total = s.execute(
+                sa.select(sa.func.count()).select_from(Memory).where(Memory.deleted_at.is_(None))
+            ).scalar_one()
+            rows = s.connection().execution_options(yield_per=EXPORT_BATCH).execute(stmt)
         else:
             wanted = list(dict.fromkeys(ids))
-            rows = []
+            chosen: list[Any] = []
             for i in range(0, len(wanted), 500):
-                rows.extend(s.connection().execute(stmt.where(Memory.id.in_(wanted[i : i + 500]))))
-            found = {r.id for r in rows}
+                part = stmt.where(Memory.id.in_(wanted[i : i + 500]))
+                chosen.extend(s.connection().execute(part))
+            found = {r.id for r in chosen}
             unknown = [i for i in wanted if i not in found]
             if unknown:
                 raise NotFound(f"no memory (or a deleted one) with id {', '.join(unknown[:5])}")
-            rows.sort(key=lambda r: r.seq)
-        lines = [export_line(r) for r in rows]
-    text = "".join(line + "\n" for line in lines)
-    write_atomic(path, text.encode("utf-8"), mode_like=default_memory_file())
-    return len(lines)
+            chosen.sort(key=lambda r: r.seq)
+            rows, total = chosen, len(chosen)
+
+        def chunks() -> Iterable[bytes]:
+            nonlocal written
+            batch: list[str] = []
+            for row in rows:
+                batch.append(export_line(row) + "\n")
+                if len(batch) >= EXPORT_BATCH:
+                    yield "".join(batch).encode("utf-8")
+                    written += len(batch)
+                    batch = []
+                    if progress is not None:
+                        progress(written, total)
+            if batch:
+                yield "".join(batch).encode("utf-8")
+                written += len(batch)
+            if progress is not None:
+                progress(written, total)
+
+        write_atomic_chunks(path, chunks(), mode_like=default_memory_file())
+    return written
 
 
 # --------------------------------------------------------------------------------------

@@ -37,11 +37,13 @@ def hmharness_default() -> Path | None:
 class ImportSyncController(QObject):
     """Signals:
     import_done(ImportReport): an import finished (its report dialog is open).
+    import_progress(int, int): bytes read and file size during an import (from its worker thread).
     sync_report(ImportReport): a live-sync report (marshalled from the watcher thread).
     sync_error(str): a live-sync error (marshalled from the watcher thread).
     """
 
     import_done = Signal(object)
+    import_progress = Signal(object, object)  # object: a file may be over 2 GB
     sync_report = Signal(object)
     sync_error = Signal(str)
 
@@ -52,6 +54,8 @@ class ImportSyncController(QObject):
         self.sync: HmharnessSync | None = None
         self.sync_path: Path | None = None
         self.sync_report.connect(self._on_sync_report)
+        self._importing: Path | None = None
+        self.import_progress.connect(self._on_import_progress)
         self.sync_error.connect(
             lambda msg: area.ctx.bus.show_error(
                 f"Live sync with hmharness: {msg}", "The watch goes on; fix the file and save it."
@@ -100,9 +104,11 @@ class ImportSyncController(QObject):
                     return
                 path = chosen
         target = Path(path)
+        self._importing = target
         self._status(f"Importing {target}…")
 
         def done(report: ImportReport) -> None:
+            self._importing = None
             if not area.alive():
                 return
             area.refresh()
@@ -115,11 +121,29 @@ class ImportSyncController(QObject):
             self.import_done.emit(report)
 
         def failed(exc: BaseException) -> None:
+            self._importing = None
             area.ctx.bus.show_error(
                 f"Could not import {target}: {exc}", "Check the path and that it is a memory.jsonl."
             )
 
-        run_in_thread(import_file, self.store, target, on_done=done, on_error=failed)
+        def progress(done: int, total: int) -> None:  # on the worker thread
+            try:
+                self.import_progress.emit(done, total)
+            except RuntimeError:  # the area was closed: the import goes on
+                pass
+
+        run_in_thread(
+            import_file,
+            self.store,
+            target,
+            progress,
+            on_done=done,
+            on_error=failed,
+        )
+
+    def _on_import_progress(self, done: int, total: int) -> None:
+        if self._importing is not None and total and done < total and self.area.alive():
+            self._status(f"Importing {self._importing}… {100 * done // total}%")
 
     # ------------------------------------------------------------------ live sync
     def auto_sync_later(self) -> None:
