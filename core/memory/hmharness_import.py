@@ -262,7 +262,6 @@ class _Batches:
             report.imported += len(new_rows)
         tx.flush_events()
         self.s.flush()
-        _fold_search_index(tx)
 
     def finish(self) -> None:
         missing = self.s.connection().exec_driver_sql(
@@ -271,19 +270,6 @@ class _Batches:
         )
         self.report.missing = [mid for (mid,) in missing]
         self.s.execute(sa.text(f"DROP TABLE temp.{_SEEN}"))
-
-
-def _fold_search_index(tx: Transaction) -> None:
-    """Fold this batch's rows into the search index now, so the commit's fold stays small."""
-    try:
-        from hmdesk.core.memory.search_index import (  # type: ignore[import-not-found,unused-ignore]
-            apply_pending,
-        )
-    except (
-        ImportError
-    ):  # TODO(issue 10, brief i10c-import): drop this guard once search_index lands
-        return
-    apply_pending(tx.session.connection().connection.dbapi_connection)
 
 
 def _apply_sync(tx: Any, row: Memory, values: dict[str, Any], text: str, where: str) -> bool:
