@@ -155,7 +155,10 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
     header: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "tick": tick, "size": len(parts["seq"])}
     blobs: dict[str, bytes] = {}
     for name, dtype in _ARRAYS.items():
-        arr = np.ascontiguousarray(parts[name], dtype=np.dtype(dtype))
+        arr = np.asarray(parts[name])
+        if dtype == "<i8" and (not arr.size or (arr.min() >= -(2**31) and arr.max() < 2**31)):
+            dtype = "<i4"  # half the bytes to read back (widened again on load)
+        arr = np.ascontiguousarray(arr, dtype=np.dtype(dtype))
         blobs[name] = arr.tobytes()
         header[name] = {"dtype": dtype, "count": int(arr.size)}
     for name in _STRINGS:
@@ -214,7 +217,8 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
                 arr = np.frombuffer(data, dtype=np.dtype(info["dtype"]))
                 if arr.size != info["count"]:
                     raise SnapshotError(f"the search index is damaged (part {name!r})")
-                parts[name] = arr
+                wanted = np.dtype(_ARRAYS[name])
+                parts[name] = arr if arr.dtype == wanted else arr.astype(wanted)
             else:
                 parts[name] = _decode_strings(info["kind"], data, info["count"])
     except (KeyError, TypeError, ValueError) as exc:
