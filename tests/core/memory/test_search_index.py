@@ -26,6 +26,7 @@ from hmdesk.core.memory.retrieve import (
 )
 from hmdesk.core.memory.search_index import (
     SnapshotError,
+    dbapi_of,
     ensure_current,
     index_state,
     load_segments,
@@ -424,22 +425,44 @@ def test_local_timestamps_are_read_in_the_readers_time_zone(store: MemoryStore) 
 # ------------------------------------------------------------------ read-only
 
 
-def test_read_only_file_answers_and_writes_nothing(store: MemoryStore) -> None:
+def lock_file(path: Path) -> None:
+    """Make ``path`` read-only for this process (chmod; root: the immutable attribute)."""
+    path.chmod(0o444)
+    if os.geteuid() == 0:
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False)
+        if done.returncode != 0:
+            path.chmod(0o644)
+            pytest.skip(f"running as root and chattr +i is not available: {done.stderr!r}")
+
+
+def unlock_file(path: Path) -> None:
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True, check=False)
+    path.chmod(0o644)
+
+
+@pytest.mark.parametrize("damaged", [False, True])
+def test_read_only_file_answers_and_writes_nothing(store: MemoryStore, damaged: bool) -> None:
     ids = fill(store)
     refresh(store.db)
     store.edit(ids["b"], content="read only pending row about zebras")
+    if damaged:  # no snapshot to trust: every memory is read
+        with store.db.write() as s:
+            damage_blob(dbapi_of(s))
+        with store.db.read() as s, pytest.raises(SnapshotError):
+            load_segments(dbapi_of(s))
+    want = [explain(reference(store, q)) for q in queries()]
     path = store.db.path
     store.close()
     store.db.close()
-    if os.geteuid() == 0:
-        pytest.skip("running as root: chmod does not stop root writing the file")
-    path.chmod(0o444)
+    lock_file(path)
     try:
+        with pytest.raises(OSError):
+            path.open("r+b").close()  # the lock holds
         before = (digest(path), sorted(p.name for p in path.parent.iterdir()))
         q = Query("zebras", now=NOW, limit=50)
         assert [r.memory.id for r in search_file(path, q).results] == [ids["b"]]
-        for q in queries():
-            search_file(path, q)
+        assert [explain(search_file(path, q)) for q in queries()] == want
         assert (digest(path), sorted(p.name for p in path.parent.iterdir())) == before
     finally:
-        path.chmod(0o644)
+        unlock_file(path)
