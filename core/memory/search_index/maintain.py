@@ -211,7 +211,9 @@ def ensure_current(db: Database, *, progress: Progress | None = None, force: boo
             else:
                 if state.pending <= refresh_threshold(loaded.segments[0].size):
                     return "current"
-    if problem is not None and problem.startswith("the search index is missing"):
+    if problem is not None:
+        # re-create rather than refresh: refresh keeps a snapshot as new as the one it built,
+        # which a damaged snapshot of the same tick is
         rebuild(db, progress=progress)
         return f"rebuilt: {problem}"
     refresh(db, progress=progress)
