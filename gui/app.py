@@ -123,6 +123,16 @@ class _ThreadRelay(QObject):
 _relay: _ThreadRelay | None = None
 
 
+class ProgressRelay(QObject):
+    """Hands ``(done, total)`` from the thread opening the database to the GUI thread (queued
+    signal; the core reports every few thousand memories, so each report is one event)."""
+
+    progressed = Signal(int, int)
+
+    def report(self, done: int, total: int) -> None:
+        self.progressed.emit(done, total)
+
+
 def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
     if _relay is None or args.exc_type is SystemExit:
         threading.__excepthook__(args)
@@ -266,6 +276,8 @@ def main(
         status["code"] = 1
         app.exit(1)
 
+    relay = ProgressRelay(window)
+    relay.progressed.connect(window.show_index_progress, Qt.ConnectionType.QueuedConnection)
     started = {"open": False}
 
     def start_open() -> None:
@@ -275,7 +287,7 @@ def main(
         from hmdesk.gui.common.workers import run_in_thread
         from hmdesk.gui.context import open_core
 
-        run_in_thread(open_core, args.db, on_done=opened, on_error=failed)
+        run_in_thread(open_core, args.db, progress=relay.report, on_done=opened, on_error=failed)
 
     # Open the database once the window is on screen (imports and migration checks would
     # otherwise delay the first paint); a hidden or minimised window starts it anyway.

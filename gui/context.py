@@ -7,6 +7,7 @@ Built once by :mod:`hmdesk.gui.app` (or by a test / the screenshot renderer with
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,8 +50,16 @@ class AppContext:
     bus: MessageBus = field(default_factory=MessageBus)
 
 
-def open_core(db_path: Path | str | None = None) -> tuple[Database, MemoryStore, Retriever]:
+def open_core(
+    db_path: Path | str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Database, MemoryStore, Retriever]:
     """Open the database, store and retriever (Qt-free; safe to call off the GUI thread).
+
+    A store whose stored search index is missing (migrated from before revision 0004), was never
+    built, has another format or is far behind gets it built here, reporting ``progress(done,
+    total)`` from this thread, so the first search does not pay for it. The check is cheap (no
+    snapshot is read); a damaged snapshot is found, and rebuilt, by the retriever's first load.
 
     Raises ``hmdesk.core.db.DatabaseError`` with a message for the user.
     """
@@ -59,8 +68,23 @@ def open_core(db_path: Path | str | None = None) -> tuple[Database, MemoryStore,
     from hmdesk.core.memory.store import MemoryStore
 
     db = Database(db_path)
+    if db.read_only is None and index_needs_work(db):
+        from hmdesk.core.memory.search_index import ensure_current
+
+        outcome = ensure_current(db, progress=progress)
+        log.info("search index at open: %s", outcome)
     store = MemoryStore(db)
     return db, store, Retriever(store)
+
+
+def index_needs_work(db: Database) -> bool:
+    """Whether ``db``'s stored search index must be built or refreshed before it is of use: a
+    cheap look at its tables and header, no snapshot read."""
+    from hmdesk.core.memory.search_index import dbapi_of, index_state, refresh_threshold
+
+    with db.read() as s:
+        state = index_state(dbapi_of(s))
+    return state.problem is not None or state.pending > refresh_threshold(state.size)
 
 
 def build_context(

@@ -258,6 +258,14 @@ class MainWindow(QMainWindow):
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
 
+    def show_index_progress(self, done: int, total: int) -> None:
+        """The search index being built while the database opens (GUI thread); the "Ready" of
+        :meth:`set_context` replaces the message once the database is open."""
+        if done >= total:
+            self.statusBar().showMessage(f"Saving the search index of {total:,} memories…")
+            return
+        self.statusBar().showMessage(f"Building the search index… {done:,} of {total:,} memories")
+
     def _show_info(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
 
