@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import builtins
 import logging
+import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -135,7 +136,13 @@ class MemoryStore:
 
         try:
             maybe_refresh(self.db)
-        except (SnapshotError, DatabaseError, sa.exc.SQLAlchemyError) as exc:
+        except (
+            SnapshotError,
+            DatabaseError,
+            sa.exc.SQLAlchemyError,
+            sqlite3.Error,
+            ValueError,
+        ) as exc:
             # the write is committed; the stored index is only behind (searches read the
             # pending rows, the next write tries again)
             log.warning("the search index was not refreshed: %s", exc)
