@@ -48,7 +48,8 @@ The package's modules:
 * :mod:`~hmdesk.core.memory.retrieve.retriever` — :class:`Retriever`
 """
 
-from hmdesk.core.memory.retrieve.index import MemoryIndex, search, search_segments
+from typing import TYPE_CHECKING, Any
+
 from hmdesk.core.memory.retrieve.results import (
     FILTER_KEYS,
     PROFILES,
@@ -60,7 +61,6 @@ from hmdesk.core.memory.retrieve.results import (
     TermMatch,
     result_to_json,
 )
-from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.retrieve.scan import retrieve_hmharness_scan, retrieve_scan
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
@@ -71,7 +71,33 @@ from hmdesk.core.memory.retrieve.scoring import (
     query_now_ms,
     recency_of,
 )
-from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.index import MemoryIndex, search, search_segments
+    from hmdesk.core.memory.retrieve.retriever import Retriever
+    from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+
+# The numpy-backed parts load on first use: a one-shot search that never touches them (the
+# lean path of hmdesk.core.memory.search_index) does not pay numpy's import.
+_LAZY = {
+    "MemoryIndex": "index",
+    "search": "index",
+    "search_segments": "index",
+    "Retriever": "retriever",
+    "parse_timestamps": "timestamps",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DAY_MS",

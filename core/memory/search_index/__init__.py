@@ -19,20 +19,37 @@ Searching the loaded segments is :func:`hmdesk.core.memory.retrieve.search_segme
 code, so the same ids, scores and explanations, as the in-memory index.
 """
 
-from hmdesk.core.memory.search_index.maintain import (
-    IndexState,
-    Loaded,
-    dbapi_of,
-    ensure_current,
-    fetch_records,
-    index_state,
-    load_segments,
-    maybe_refresh,
-    rebuild,
-    refresh,
-    refresh_threshold,
-)
-from hmdesk.core.memory.search_index.snapshot import SnapshotError
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.search_index.maintain import (
+        IndexState,
+        Loaded,
+        dbapi_of,
+        ensure_current,
+        fetch_records,
+        index_state,
+        load_segments,
+        maybe_refresh,
+        rebuild,
+        refresh,
+        refresh_threshold,
+    )
+    from hmdesk.core.memory.search_index.schema import SnapshotError
+
+
+def __getattr__(name: str) -> Any:
+    """Names load with their (numpy-backed) module on first use: the lean one-shot search
+    (:mod:`~.lean`) imports this package without them."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = "schema" if name == "SnapshotError" else "maintain"
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "IndexState",

@@ -2,7 +2,8 @@
 
 :func:`search_file` opens the file read-only with the standard ``sqlite3`` module, checks it is an
 hmdesk database of this code's schema revision (:data:`hmdesk.core.dbfile.SCHEMA_HEAD`, so no
-Alembic is needed to read), loads the stored index and searches it. Whenever that fast path
+Alembic is needed to read), loads the stored index and searches it — without numpy (:mod:`~.lean`), whose import alone
+would cost more than the search. Whenever that fast path
 cannot answer — no file yet, another revision (a migration is due), no or a damaged snapshot — it
 takes the full way: :class:`~hmdesk.core.db.Database` (safety checks, migrations, the same error
 messages as every command), then the stored index if it can be trusted, else every memory read
@@ -22,10 +23,9 @@ from hmdesk.core.dbfile import (
     _read_only_cause,
     _uri,
 )
-from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
-from hmdesk.core.memory.search_index.maintain import load_segments
-from hmdesk.core.memory.search_index.snapshot import SnapshotError
+from hmdesk.core.memory.search_index import lean
+from hmdesk.core.memory.search_index.schema import SnapshotError
 
 
 def _fast(path: Path, query: Query) -> QueryResult | None:
@@ -49,6 +49,15 @@ def _fast(path: Path, query: Query) -> QueryResult | None:
         revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
         if revs != [SCHEMA_HEAD]:
             return None
+        try:
+            answer = lean.search(conn, query)
+        except SnapshotError:  # the numpy reader tells a damaged snapshot from an older one
+            answer = None
+        if answer is not None:
+            return answer
+        from hmdesk.core.memory.retrieve.index import search_segments
+        from hmdesk.core.memory.search_index.maintain import load_segments
+
         return search_segments(load_segments(conn).segments, query)
     except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
         return None
@@ -62,7 +71,8 @@ def search_file(path: Path, query: Query) -> QueryResult:
     if answer is not None:
         return answer
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.search_index.maintain import dbapi_of
+    from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
+    from hmdesk.core.memory.search_index.maintain import dbapi_of, load_segments
 
     db = Database(path)
     try:

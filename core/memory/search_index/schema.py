@@ -11,6 +11,11 @@ another one, any SQLite client): they count a ``tick`` in ``search_meta`` and ma
 
 from __future__ import annotations
 
+
+class SnapshotError(Exception):
+    """The stored snapshot is missing, from another format, or damaged: rebuild it."""
+
+
 TABLES = ("search_meta", "search_dirty", "search_snapshot")
 TRIGGERS = ("search_memories_ai", "search_memories_au", "search_memories_ad")
 

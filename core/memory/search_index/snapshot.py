@@ -24,6 +24,7 @@ import numpy as np
 from hmdesk.core.memory.jsdate import is_local_time, parse_js_date_ms
 from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+from hmdesk.core.memory.search_index.schema import SnapshotError
 
 SNAPSHOT_FORMAT = 1
 CHUNK_BYTES = 32 << 20  # one row of search_snapshot holds at most this much of a part
@@ -51,10 +52,6 @@ _ARRAYS = {
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
 
-class SnapshotError(Exception):
-    """The stored snapshot is missing, from another format, or damaged: rebuild it."""
-
-
 def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> dict[str, Any]:
     """Every part of a snapshot of the live memories, read in batches (memory stays bounded
     by the arrays, never by the memories' text)."""
@@ -73,6 +70,7 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
     local_pos: list[int] = []
     local_ts: list[str] = []
     tag_cache: dict[str, list[str]] = {}
+    combos: dict[tuple[int, int, int], int] = {}  # (superseded, layer, env) -> memories
 
     def hays() -> Iterator[str]:
         cur = conn.execute(
@@ -92,9 +90,13 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
                 pos = len(seq)
                 seq.append(s)
                 conf.append(c)
-                sup.append(1 if by else 0)
-                layer.append(layer_codes.setdefault(lay, len(layer_codes)))
-                env.append(env_codes.setdefault(en, len(env_codes)))
+                flag = 1 if by else 0
+                lc = layer_codes.setdefault(lay, len(layer_codes))
+                ec = env_codes.setdefault(en, len(env_codes))
+                sup.append(flag)
+                layer.append(lc)
+                env.append(ec)
+                combos[(flag, lc, ec)] = combos.get((flag, lc, ec), 0) + 1
                 for t in set(tags):
                     tag_pos.setdefault(t, array("q")).append(pos)
                 stamps.append(ts)
@@ -130,6 +132,7 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
         else np.zeros(0, dtype=np.int64),
         "local_pos": np.array(local_pos, dtype=np.int64),
         "local_ts": local_ts,
+        "combos": [[*k, v] for k, v in combos.items()],
         **postings.parts(),
     }
     return parts
@@ -152,7 +155,13 @@ def _decode_strings(kind: str, data: bytes, count: int) -> list[str]:
 def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
     """Store ``parts`` as the snapshot as of ``tick`` and forget the rows it covers (inside the
     caller's write transaction)."""
-    header: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "tick": tick, "size": len(parts["seq"])}
+    header: dict[str, Any] = {
+        "format": SNAPSHOT_FORMAT,
+        "tick": tick,
+        "size": len(parts["seq"]),
+        # memories per (superseded, layer code, env code): the filter counts without a pass
+        "combos": parts.get("combos"),
+    }
     blobs: dict[str, bytes] = {}
     for name, dtype in _ARRAYS.items():
         arr = np.asarray(parts[name])

@@ -29,10 +29,12 @@ from hmdesk.core.memory.search_index import (
     dbapi_of,
     ensure_current,
     index_state,
+    lean,
     load_segments,
     refresh,
 )
 from hmdesk.core.memory.search_index.oneshot import search_file
+from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -134,6 +136,8 @@ def assert_all_ways_equal(store: MemoryStore, retriever: Retriever | None = None
             ], q
             assert explain(search_segments(segments, q)) == explain(want), q
             assert explain(search_file(path, q)) == explain(want), q
+            lean_answer = lean.search(conn, q)  # the numpy-free path search_file takes first
+            assert lean_answer is not None and explain(lean_answer) == explain(want), q
             if retriever is not None:
                 assert explain(retriever.search(q)) == explain(want), q
     finally:
@@ -381,7 +385,9 @@ LOCAL_SEARCH = """
 import json, sys
 from datetime import datetime, UTC
 from pathlib import Path
+from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.oneshot import search_file
+from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT
 from hmdesk.core.memory.retrieve import MemoryIndex, Query
 from hmdesk.core.db import Database
 from hmdesk.core.memory.store import MemoryStore
@@ -466,3 +472,25 @@ def test_read_only_file_answers_and_writes_nothing(store: MemoryStore, damaged: 
         assert (digest(path), sorted(p.name for p in path.parent.iterdir())) == before
     finally:
         unlock_file(path)
+
+
+# ------------------------------------------------------------------ the one-shot process
+
+
+def test_lean_reader_knows_the_snapshot_format() -> None:
+    assert lean.SNAPSHOT_FORMAT == SNAPSHOT_FORMAT
+
+
+def test_a_one_shot_query_imports_neither_numpy_nor_the_orm(store: MemoryStore) -> None:
+    fill(store)
+    ensure_current(store.db, force=True)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "hmdesk.core.cli", "--db", str(store.db.path),
+         "query", "hvigor build", "--profile", "hmharness", "--json"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert '"id"' in done.stdout
+    loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    heavy = {m for m in loaded if m.split(".")[0] in ("numpy", "sqlalchemy", "alembic")}
+    assert not heavy, sorted(heavy)[:10]

@@ -1,0 +1,410 @@
+"""One search over the stored index without numpy: what a new ``hmdesk-cli query`` process runs.
+
+Importing numpy costs a one-shot process more (0.16 s here) than its whole search, so this module
+reads the snapshot's arrays with :mod:`array` (a copy each, no parsing) and runs
+:func:`hmdesk.core.memory.retrieve.search_segments`'s algorithm in plain Python:
+
+* the filter counts from the snapshot's per-(superseded, layer, environment) counts, corrected
+  for the pending rows, and for a tag filter from the tag postings;
+* the memories holding each term from the chunk vocabulary and its bigram postings, as
+  :class:`~hmdesk.core.memory.retrieve.postings.TermPostings` finds them;
+* every candidate scored with the same float64 operations in the same order
+  (``conf*0.4 + recency*0.2 + lexical*0.4``), ties by ``seq``.
+
+The pending rows (changed since the snapshot) are read whole and scored like the scan does. The
+result equals the numpy path's field for field (tests compare them). :func:`search` returns None
+whenever it cannot answer exactly — the caller then takes the numpy path.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import json
+import re
+import sqlite3
+import sys
+import time
+import zlib
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hmdesk.core.memory.jsdate import parse_js_date_ms
+from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.scoring import (
+    DAY_MS,
+    RECENCY_DAYS,
+    check_query,
+    components,
+    explain_terms,
+    haystack,
+    query_now_ms,
+    recency_of,
+    unparseable_note,
+)
+from hmdesk.core.memory.search_index.schema import SnapshotError
+from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
+
+_HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
+SNAPSHOT_FORMAT = 1  # the snapshot module's; a test keeps them equal
+_CODES = {"<i8": "q", "<i4": "i", "<f8": "d", "|b1": "B", "<u8": "Q"}
+_NAMES = (
+    "seq",
+    "conf",
+    "ts_ms",
+    "ts_ok",
+    "superseded",
+    "layer",
+    "env",
+    "tag_ptr",
+    "tag_docs",
+    "local_pos",
+    "chunk_ptr",
+    "chunk_docs",
+    "gram_keys",
+    "gram_starts",
+    "gram_chunks",
+)
+_STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
+
+
+def _array(data: bytes, dtype: str, count: int) -> array[Any]:
+    code = _CODES.get(dtype)
+    if code is None:
+        raise SnapshotError(f"the search index has an unknown array type {dtype!r}")
+    arr = array(code)
+    if arr.itemsize != int(dtype[-1]):
+        raise SnapshotError("this platform's array sizes differ from the stored ones")
+    arr.frombytes(data)
+    if sys.byteorder != "little":
+        arr.byteswap()
+    if len(arr) != count:
+        raise SnapshotError("the search index is damaged (an array has the wrong length)")
+    return arr
+
+
+def read(conn: sqlite3.Connection) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
+    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`."""
+    row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
+    try:
+        head = json.loads(row[0]) if row is not None else None
+    except (TypeError, ValueError):
+        head = None
+    if not isinstance(head, dict):
+        raise SnapshotError("the search index has not been built")
+    if head.get("format") != SNAPSHOT_FORMAT or not isinstance(head.get("combos"), list):
+        raise SnapshotError("the search index has another format")
+    pieces: dict[str, list[bytes]] = {}
+    for name, _chunk, data in conn.execute(
+        "SELECT part, chunk, data FROM search_snapshot ORDER BY part, chunk"
+    ):
+        pieces.setdefault(name, []).append(data)
+    parts: dict[str, Any] = {}
+    try:
+        for name in (*_NAMES, *_STRINGS):
+            info = head[name]
+            data = b"".join(pieces.get(name, []))
+            if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
+                raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
+            if name in _STRINGS:
+                text = data.decode("utf-8", "surrogatepass")
+                values = (
+                    json.loads(text)
+                    if info["kind"] == "json"
+                    else (text.split("\x00") if info["count"] else [])
+                )
+                if not isinstance(values, list) or len(values) != info["count"]:
+                    raise SnapshotError("a string list of the stored index does not decode")
+                parts[name] = values
+            else:
+                parts[name] = _array(data, info["dtype"], info["count"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
+    n = head.get("size")
+    if any(
+        len(parts[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
+    ):
+        raise SnapshotError("the search index is damaged (its arrays differ in length)")
+    for p, text in zip(parts["local_pos"], parts["local_ts"], strict=True):
+        ms = parse_js_date_ms(text)  # local time: as this process's time zone reads it
+        parts["ts_ms"][p] = float(ms) if ms is not None else 0.0
+        parts["ts_ok"][p] = ms is not None
+    return parts, head
+
+
+class _Postings:
+    """Which snapshot positions hold a term (TermPostings' lookup, in plain Python)."""
+
+    def __init__(self, parts: dict[str, Any]) -> None:
+        self.vocab: list[str] = parts["vocab"]
+        self.chunk_ptr = parts["chunk_ptr"]
+        self.chunk_docs = parts["chunk_docs"]
+        self.keys = parts["gram_keys"]
+        self.starts = parts["gram_starts"]
+        self.gram_chunks = parts["gram_chunks"]
+
+    def _gram(self, a: str, b: str) -> Sequence[int]:
+        key = (ord(a) << 21) | ord(b)
+        i = bisect.bisect_left(self.keys, key)
+        if i < len(self.keys) and self.keys[i] == key:
+            return self.gram_chunks[self.starts[i] : self.starts[i + 1]]
+        return ()
+
+    def chunks(self, term: str) -> Iterable[int]:
+        vocab = self.vocab
+        if len(term) == 1:
+            return [c for c, w in enumerate(vocab) if term in w]
+        grams = {term[i : i + 2] for i in range(len(term) - 1)}
+        lists = sorted((self._gram(g[0], g[1]) for g in grams), key=len)
+        cand: set[int] = set(lists[0])
+        for other in lists[1:]:
+            if not cand:
+                break
+            cand.intersection_update(other)
+        if len(term) == 2:
+            return cand
+        return [c for c in cand if term in vocab[c]]
+
+    def docs(self, forms: tuple[str, ...]) -> set[int]:
+        out: set[int] = set()
+        ptr, docs = self.chunk_ptr, self.chunk_docs
+        for form in forms:
+            for c in self.chunks(form):
+                out.update(docs[ptr[c] : ptr[c + 1]])
+        return out
+
+
+def _pending(conn: sqlite3.Connection) -> tuple[list[int], list[MemoryRecord]]:
+    dirty = [r[0] for r in conn.execute("SELECT seq FROM search_dirty ORDER BY seq")]
+    if not dirty:
+        return [], []
+    rows: list[Any] = []
+    for i in range(0, len(dirty), 500):
+        chunk = dirty[i : i + 500]
+        rows += conn.execute(
+            f"SELECT {RAW_COLUMNS} FROM memories WHERE deleted_at IS NULL AND seq IN "
+            f"({','.join('?' * len(chunk))})",
+            chunk,
+        ).fetchall()
+    return dirty, records_from_raw(rows, _back_links(conn, [r[0] for r in rows]))
+
+
+def _back_links(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[str]]:
+    back: dict[str, list[str]] = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        for old_id, new_id in conn.execute(
+            "SELECT id, superseded_by FROM memories WHERE +deleted_at IS NULL AND superseded_by IN "
+            f"({','.join('?' * len(part))}) ORDER BY seq",
+            part,
+        ):
+            back.setdefault(new_id, []).append(old_id)
+    return back
+
+
+def _fetch(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, MemoryRecord]:
+    rows = conn.execute(
+        f"SELECT {RAW_COLUMNS} FROM memories WHERE seq IN ({','.join('?' * len(seqs))})", seqs
+    ).fetchall()
+    return {r.seq: r for r in records_from_raw(rows, _back_links(conn, [r[0] for r in rows]))}
+
+
+def search(conn: sqlite3.Connection, query: Query) -> QueryResult | None:
+    """``query`` against the stored index of ``conn``'s database, in one read transaction.
+    Raises :class:`SnapshotError` when the snapshot cannot be used; returns None for a query
+    this path does not handle (the numpy path then answers)."""
+    started = time.perf_counter()
+    check_query(query)
+    groups = term_groups_for(query.profile, query.text or "")
+    if any(_HAS_WS.search(form) for g in groups for form in g):
+        return None  # never produced by the term splitters; the numpy path stays exact anyway
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        parts, head = read(conn)
+        dirty, fresh = _pending(conn)
+        live = int(
+            conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]
+        )
+        result = _search(conn, parts, head, dirty, fresh, live, query, groups, started)
+    finally:
+        if own:
+            conn.execute("COMMIT")
+    return result
+
+
+def _search(
+    conn: sqlite3.Connection,
+    parts: dict[str, Any],
+    head: dict[str, Any],
+    dirty: list[int],
+    fresh: list[MemoryRecord],
+    live: int,
+    query: Query,
+    groups: list[tuple[str, ...]],
+    started: float,
+) -> QueryResult:
+    seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
+    sup, layer, env = parts["superseded"], parts["layer"], parts["env"]
+    n = len(seq)
+    dead: set[int] = set()
+    for s in dirty:  # positions of pending rows in the snapshot (seq ascending)
+        i = bisect.bisect_left(seq, s)
+        if i < n and seq[i] == s:
+            dead.add(i)
+    if n - len(dead) + len(fresh) != live:
+        raise SnapshotError("the search index is out of step with the memories")
+    layer_code = {v: i for i, v in enumerate(parts["layer_names"])}.get(query.layer or "", -1)
+    env_code = {v: i for i, v in enumerate(parts["env_names"])}.get(query.environment or "", -1)
+    want_tags = set(query.tags)
+    keep_sup = query.include_superseded
+
+    def passes(flag: int, lc: int, ec: int) -> tuple[bool, str | None]:
+        """Whether the hard filters before the tag filter keep a row, else which removed it."""
+        if not keep_sup and flag:
+            return False, "superseded"
+        if query.layer and lc != layer_code:
+            return False, "layer"
+        if query.environment and ec != env_code:
+            return False, "environment"
+        return True, None
+
+    filtered = dict.fromkeys(FILTER_KEYS, 0)
+    pool = n - len(dead)
+    passing = 0  # rows of the snapshot past the filters before the tag filter
+    for flag, lc, ec, count in head["combos"]:
+        ok, why = passes(flag, lc, ec)
+        if ok:
+            passing += count
+        else:
+            filtered[str(why)] += count
+    for p in dead:
+        ok, why = passes(sup[p], layer[p], env[p])
+        if ok:
+            passing -= 1
+        else:
+            filtered[str(why)] -= 1
+    tagged: set[int] | None = None
+    if query.tags:
+        ptr, tdocs = parts["tag_ptr"], parts["tag_docs"]
+        tagged = set()
+        for i, t in enumerate(parts["tag_names"]):
+            if t in want_tags:
+                tagged.update(tdocs[ptr[i] : ptr[i + 1]])
+        tagged = {p for p in tagged if p not in dead and passes(sup[p], layer[p], env[p])[0]}
+        filtered["tags"] += passing - len(tagged)
+        passing = len(tagged)
+
+    terms = [g[0] for g in groups]
+    nterms = len(terms)
+    now = query_now_ms(query)
+    fnow = float(now)
+    # candidates of the snapshot: (position, hits)
+    if groups:
+        post = _Postings(parts)
+        counter: Counter[int] = Counter()
+        cache: dict[tuple[str, ...], set[int]] = {}
+        for g in groups:
+            docs = cache.get(g)
+            if docs is None:
+                docs = cache[g] = post.docs(g)
+            counter.update(docs)
+        if tagged is not None:
+            cand = [(p, h) for p, h in counter.items() if p in tagged]
+        elif not (query.layer or query.environment):  # the common case, without a call per row
+            if keep_sup:
+                cand = [(p, h) for p, h in counter.items() if p not in dead]
+            elif dead:
+                cand = [(p, h) for p, h in counter.items() if not sup[p] and p not in dead]
+            else:
+                cand = [(p, h) for p, h in counter.items() if not sup[p]]
+        else:
+            cand = [
+                (p, h)
+                for p, h in counter.items()
+                if p not in dead and passes(sup[p], layer[p], env[p])[0]
+            ]
+        filtered["no_match"] += passing - len(cand)
+    elif tagged is not None:
+        cand = [(p, 0) for p in tagged]
+    else:
+        cand = [(p, 0) for p in range(n) if p not in dead and passes(sup[p], layer[p], env[p])[0]]
+
+    # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
+    # tuples order as the numpy path ranks: score descending, then seq
+    scored: list[tuple[float, int, float, float, float | None, Any]] = []
+    append = scored.append
+    for p, h in cand:
+        lex = h / nterms if nterms else 0.0
+        c = conf[p]
+        if ts_ok[p]:
+            t = ts_ms[p]
+            rec_v = 1 - ((fnow - t) / DAY_MS) / RECENCY_DAYS
+            if not rec_v > 0:
+                rec_v = 0.0
+            append((-(c * 0.4 + rec_v * 0.2 + lex * 0.4), seq[p], lex, c, t, p))
+        else:
+            append((-(c * 0.4 + 0.0 * 0.2 + lex * 0.4), seq[p], lex, c, None, p))
+    for rec in fresh:  # pending rows: read whole, scored like the scan
+        if not keep_sup and rec.superseded_by:
+            filtered["superseded"] += 1
+            continue
+        if query.layer and rec.layer != query.layer:
+            filtered["layer"] += 1
+            continue
+        if query.environment and rec.environment != query.environment:
+            filtered["environment"] += 1
+            continue
+        if query.tags and not any(t in want_tags for t in rec.tags):
+            filtered["tags"] += 1
+            continue
+        hay = haystack(rec)
+        h = sum(1 for g in groups if any(form in hay for form in g))
+        if groups and not h:
+            filtered["no_match"] += 1
+            continue
+        lex = h / nterms if nterms else 0.0
+        ms = parse_js_date_ms(rec.timestamp)
+        if ms is not None:
+            t = float(ms)
+            rec_v = 1 - ((fnow - t) / DAY_MS) / RECENCY_DAYS
+            if not rec_v > 0:
+                rec_v = 0.0
+            tv = t
+        else:
+            rec_v, tv = 0.0, None
+        score = rec.confidence * 0.4 + rec_v * 0.2 + lex * 0.4
+        scored.append((-score, rec.seq, lex, rec.confidence, tv, rec))
+    pool += len(fresh)
+    unparseable = sum(1 for s in scored if s[4] is None)
+    top = heapq.nsmallest(query.limit, scored) if query.limit else []
+    want = [s[1] for s in top if not isinstance(s[5], MemoryRecord)]
+    fetched = _fetch(conn, want) if want else {}
+    results: list[ScoredMemory] = []
+    for neg, s, lex, c, tv, what in top:
+        rec = what if isinstance(what, MemoryRecord) else fetched[s]
+        rv = recency_of(int(tv), now) if tv is not None else 0.0
+        results.append(
+            ScoredMemory(
+                memory=rec,
+                score=-neg,
+                components=components(float(c), rv, float(lex)),
+                terms=explain_terms(rec, groups),
+            )
+        )
+    return QueryResult(
+        query=query,
+        terms=terms,
+        results=results,
+        filtered=filtered,
+        pool=pool,
+        note=unparseable_note(unparseable),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+        matched=len(scored),
+    )
