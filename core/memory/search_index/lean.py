@@ -29,6 +29,7 @@ import zlib
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
@@ -214,10 +215,25 @@ def _fetch(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, MemoryRecord]
     return {r.seq: r for r in records_from_raw(rows, _back_links(conn, [r[0] for r in rows]))}
 
 
-def search(conn: sqlite3.Connection, query: Query) -> QueryResult | None:
+LEAN_MAX_SIZE = 300_000
+"""Past this many memories a one-shot search pays numpy's import back (its candidates are many):
+:func:`search` then returns None and the caller searches the same parts with numpy."""
+
+
+@dataclass(frozen=True)
+class TooLarge:
+    """What :func:`search` returns for a store past ``max_size``: the parts it read (checked),
+    for the numpy path (:func:`hmdesk.core.memory.search_index.snapshot.from_lean`)."""
+
+    parts: dict[str, Any]
+
+
+def search(
+    conn: sqlite3.Connection, query: Query, *, max_size: int = LEAN_MAX_SIZE
+) -> QueryResult | TooLarge | None:
     """``query`` against the stored index of ``conn``'s database, in one read transaction.
     Raises :class:`SnapshotError` when the snapshot cannot be used; returns None for a query
-    this path does not handle (the numpy path then answers)."""
+    this path does not handle and :class:`TooLarge` for a store past ``max_size``."""
     started = time.perf_counter()
     check_query(query)
     groups = term_groups_for(query.profile, query.text or "")
@@ -228,6 +244,8 @@ def search(conn: sqlite3.Connection, query: Query) -> QueryResult | None:
         conn.execute("BEGIN")
     try:
         parts, head = read(conn)
+        if len(parts["seq"]) > max_size:
+            return TooLarge(parts)
         dirty, fresh = _pending(conn)
         live = int(
             conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]

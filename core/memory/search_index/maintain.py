@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
 from hmdesk.core.memory.record import MemoryRecord
@@ -79,11 +79,14 @@ def _fetcher(conn: sqlite3.Connection) -> Fetch:
     return fetch
 
 
-def load_segments(conn: sqlite3.Connection, fetch: Fetch | None = None) -> Loaded:
+def load_segments(
+    conn: sqlite3.Connection, fetch: Fetch | None = None, parts: dict[str, Any] | None = None
+) -> Loaded:
     """The index of the database ``conn`` reads, as of one read transaction.
 
     The returned base segment reads the memories it returns with ``fetch`` (default: through
-    ``conn``, which must then stay open while it is searched)."""
+    ``conn``, which must then stay open while it is searched). ``parts``: the snapshot already
+    read in the caller's open transaction (not read again)."""
     own = not conn.in_transaction
     if own:
         conn.execute("BEGIN")
@@ -91,7 +94,8 @@ def load_segments(conn: sqlite3.Connection, fetch: Fetch | None = None) -> Loade
         missing = _missing(conn)
         if missing:
             raise SnapshotError(f"the search index is missing ({', '.join(missing)})")
-        parts = snapshot.read(conn)
+        if parts is None:
+            parts = snapshot.read(conn)
         dirty = [r[0] for r in conn.execute("SELECT seq FROM search_dirty ORDER BY seq")]
         fresh = fetch_records(conn, dirty) if dirty else {}
         live = int(

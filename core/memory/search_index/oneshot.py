@@ -49,16 +49,19 @@ def _fast(path: Path, query: Query) -> QueryResult | None:
         revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
         if revs != [SCHEMA_HEAD]:
             return None
+        conn.execute("BEGIN")  # the lean read and a numpy search of what it read: one view
         try:
             answer = lean.search(conn, query)
         except SnapshotError:  # the numpy reader tells a damaged snapshot from an older one
             answer = None
-        if answer is not None:
+        if isinstance(answer, QueryResult):
             return answer
         from hmdesk.core.memory.retrieve.index import search_segments
         from hmdesk.core.memory.search_index.maintain import load_segments
+        from hmdesk.core.memory.search_index.snapshot import from_lean
 
-        return search_segments(load_segments(conn).segments, query)
+        parts = from_lean(answer.parts) if isinstance(answer, lean.TooLarge) else None
+        return search_segments(load_segments(conn, parts=parts).segments, query)
     except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
         return None
     finally:

@@ -34,7 +34,7 @@ from hmdesk.core.memory.search_index import (
     refresh,
 )
 from hmdesk.core.memory.search_index.oneshot import search_file
-from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT
+from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT, from_lean
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -137,7 +137,11 @@ def assert_all_ways_equal(store: MemoryStore, retriever: Retriever | None = None
             assert explain(search_segments(segments, q)) == explain(want), q
             assert explain(search_file(path, q)) == explain(want), q
             lean_answer = lean.search(conn, q)  # the numpy-free path search_file takes first
-            assert lean_answer is not None and explain(lean_answer) == explain(want), q
+            assert isinstance(lean_answer, QueryResult) and explain(lean_answer) == explain(want), q
+            big = lean.search(conn, q, max_size=0)  # a large store: numpy over the lean read
+            assert isinstance(big, lean.TooLarge), q
+            via = load_segments(conn, parts=from_lean(big.parts)).segments
+            assert explain(search_segments(via, q)) == explain(want), q
             if retriever is not None:
                 assert explain(retriever.search(q)) == explain(want), q
     finally:
@@ -387,7 +391,7 @@ from datetime import datetime, UTC
 from pathlib import Path
 from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.oneshot import search_file
-from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT
+from hmdesk.core.memory.search_index.snapshot import SNAPSHOT_FORMAT, from_lean
 from hmdesk.core.memory.retrieve import MemoryIndex, Query
 from hmdesk.core.db import Database
 from hmdesk.core.memory.store import MemoryStore
