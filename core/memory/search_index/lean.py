@@ -268,7 +268,7 @@ def _search(
     groups: list[tuple[str, ...]],
     started: float,
 ) -> QueryResult:
-    seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
+    seq, ts_ok = parts["seq"], parts["ts_ok"]
     sup, layer, env = parts["superseded"], parts["layer"], parts["env"]
     n = len(seq)
     dead: set[int] = set()
@@ -334,41 +334,29 @@ def _search(
                 docs = cache[g] = post.docs(g)
             counter.update(docs)
         if tagged is not None:
-            cand = [(p, h) for p, h in counter.items() if p in tagged]
+            cand = {p: h for p, h in counter.items() if p in tagged}
         elif not (query.layer or query.environment):  # the common case, without a call per row
             if keep_sup:
-                cand = [(p, h) for p, h in counter.items() if p not in dead]
+                cand = {p: h for p, h in counter.items() if p not in dead}
             elif dead:
-                cand = [(p, h) for p, h in counter.items() if not sup[p] and p not in dead]
+                cand = {p: h for p, h in counter.items() if not sup[p] and p not in dead}
             else:
-                cand = [(p, h) for p, h in counter.items() if not sup[p]]
+                cand = {p: h for p, h in counter.items() if not sup[p]}
         else:
-            cand = [
-                (p, h)
+            cand = {
+                p: h
                 for p, h in counter.items()
                 if p not in dead and passes(sup[p], layer[p], env[p])[0]
-            ]
+            }
         filtered["no_match"] += passing - len(cand)
     elif tagged is not None:
-        cand = [(p, 0) for p in tagged]
+        cand = dict.fromkeys(tagged, 0)
     else:
-        cand = [(p, 0) for p in range(n) if p not in dead and passes(sup[p], layer[p], env[p])[0]]
+        cand = {p: 0 for p in range(n) if p not in dead and passes(sup[p], layer[p], env[p])[0]}
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq
     scored: list[tuple[float, int, float, float, float | None, Any]] = []
-    append = scored.append
-    for p, h in cand:
-        lex = h / nterms if nterms else 0.0
-        c = conf[p]
-        if ts_ok[p]:
-            t = ts_ms[p]
-            rec_v = 1 - ((fnow - t) / DAY_MS) / RECENCY_DAYS
-            if not rec_v > 0:
-                rec_v = 0.0
-            append((-(c * 0.4 + rec_v * 0.2 + lex * 0.4), seq[p], lex, c, t, p))
-        else:
-            append((-(c * 0.4 + 0.0 * 0.2 + lex * 0.4), seq[p], lex, c, None, p))
     for rec in fresh:  # pending rows: read whole, scored like the scan
         if not keep_sup and rec.superseded_by:
             filtered["superseded"] += 1
@@ -400,7 +388,15 @@ def _search(
         score = rec.confidence * 0.4 + rec_v * 0.2 + lex * 0.4
         scored.append((-score, rec.seq, lex, rec.confidence, tv, rec))
     pool += len(fresh)
+    matched = len(scored) + len(cand)
     unparseable = sum(1 for s in scored if s[4] is None)
+    zeros = ts_ok.tobytes()
+    at = zeros.find(0)
+    while at >= 0:  # timestamps that did not parse: few, found at C speed
+        unparseable += at in cand
+        at = zeros.find(0, at + 1)
+    if query.limit:
+        _score_snapshot(parts, head, cand, nterms, fnow, query.limit, scored)
     top = heapq.nsmallest(query.limit, scored) if query.limit else []
     want = [s[1] for s in top if not isinstance(s[5], MemoryRecord)]
     fetched = _fetch(conn, want) if want else {}
@@ -424,5 +420,50 @@ def _search(
         pool=pool,
         note=unparseable_note(unparseable),
         elapsed_ms=(time.perf_counter() - started) * 1000,
-        matched=len(scored),
+        matched=matched,
     )
+
+
+def _score_snapshot(
+    parts: dict[str, Any],
+    head: dict[str, Any],
+    cand: dict[int, int],
+    nterms: int,
+    fnow: float,
+    limit: int,
+    scored: list[tuple[float, int, float, float, float | None, Any]],
+) -> None:
+    """Score the snapshot's candidates into ``scored``, those with the most term hits first, and
+    stop before a hit count whose best possible score (largest confidence, latest timestamp)
+    is below the ``limit``-th score so far: none of them could rank. Float addition and
+    multiplication are monotonic, so the bound computed with the same operations holds."""
+    seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
+    by_hits: dict[int, list[int]] = {}
+    for p, h in cand.items():
+        by_hits.setdefault(h, []).append(p)
+    cmax, tmax = head.get("conf_max"), head.get("ts_max")
+    best: float | None = None  # the best recency any row can have (None: no bound known)
+    if isinstance(cmax, float | int) and (tmax is None or isinstance(tmax, float | int)):
+        latest = [float(tmax)] if tmax is not None else []
+        latest += [ts_ms[p] for p in parts["local_pos"] if ts_ok[p]]
+        best = 0.0
+        if latest:
+            r = 1 - ((fnow - max(latest)) / DAY_MS) / RECENCY_DAYS
+            best = r if r > 0 else 0.0
+    append = scored.append
+    for h in sorted(by_hits, reverse=True):
+        lex = h / nterms if nterms else 0.0
+        if best is not None and len(scored) >= limit:
+            kth = heapq.nsmallest(limit, scored)[-1][0]
+            if -(float(cmax) * 0.4 + best * 0.2 + lex * 0.4) > kth:  # type: ignore[arg-type]
+                break
+        for p in by_hits[h]:
+            c = conf[p]
+            if ts_ok[p]:
+                t = ts_ms[p]
+                rec_v = 1 - ((fnow - t) / DAY_MS) / RECENCY_DAYS
+                if not rec_v > 0:
+                    rec_v = 0.0
+                append((-(c * 0.4 + rec_v * 0.2 + lex * 0.4), seq[p], lex, c, t, p))
+            else:
+                append((-(c * 0.4 + 0.0 * 0.2 + lex * 0.4), seq[p], lex, c, None, p))

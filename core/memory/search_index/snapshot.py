@@ -135,6 +135,12 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
         "combos": [[*k, v] for k, v in combos.items()],
         **postings.parts(),
     }
+    # bounds for pruning in the lean search: the largest confidence and (local times aside,
+    # which a reader parses again) the latest timestamp
+    ok = parts["ts_ok"].copy()
+    ok[parts["local_pos"]] = False
+    parts["conf_max"] = float(parts["conf"].max()) if len(parts["conf"]) else 0.0
+    parts["ts_max"] = float(parts["ts_ms"][ok].max()) if ok.any() else None
     return parts
 
 
@@ -161,6 +167,8 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
         "size": len(parts["seq"]),
         # memories per (superseded, layer code, env code): the filter counts without a pass
         "combos": parts.get("combos"),
+        "conf_max": parts.get("conf_max"),
+        "ts_max": parts.get("ts_max"),
     }
     blobs: dict[str, bytes] = {}
     for name, dtype in _ARRAYS.items():
