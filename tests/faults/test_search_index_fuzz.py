@@ -3,6 +3,7 @@ pending rows always answers exactly what an in-memory index of the live memories
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import tempfile
 from datetime import UTC, datetime
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, search_segments
-from hmdesk.core.memory.search_index import load_segments, refresh
+from hmdesk.core.memory.search_index import lean, load_segments, refresh
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -37,6 +38,9 @@ query_st = st.builds(
     limit=st.just(50),
     now=st.just(NOW),
 )
+
+
+EXAMPLES = int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "40"))
 
 
 def explain(result: QueryResult) -> tuple[object, ...]:
@@ -84,7 +88,7 @@ def apply(store: MemoryStore, op: tuple[object, ...]) -> None:
         conn.close()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(op_st, min_size=1, max_size=12), st.lists(query_st, min_size=1, max_size=3))
 def test_stored_index_equals_memory_index(ops: list[tuple[object, ...]], qs: list[Query]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,7 +103,11 @@ def test_stored_index_equals_memory_index(ops: list[tuple[object, ...]], qs: lis
                 try:
                     segments = load_segments(conn).segments
                     for q in qs:
-                        assert explain(search_segments(segments, q)) == explain(want.search(q))
+                        expected = explain(want.search(q))
+                        assert explain(search_segments(segments, q)) == expected
+                        lean_answer = lean.search(conn, q)  # the one-shot, numpy-free path
+                        assert isinstance(lean_answer, QueryResult)
+                        assert explain(lean_answer) == expected
                 finally:
                     conn.close()
         finally:
