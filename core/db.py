@@ -197,14 +197,14 @@ def _inspect_existing(
         ) from exc
     finally:
         con.close()
-    if current != [SCHEMA_HEAD] and callable(known):
-        known = known()
-    for rev in current:
-        if rev != SCHEMA_HEAD and rev not in known:
-            raise DatabaseError(
-                f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
-                "Upgrade hmdesk to open it; the file was left untouched."
-            )
+    if current != [SCHEMA_HEAD]:
+        revisions = known() if callable(known) else known
+        for rev in current:
+            if rev not in revisions:
+                raise DatabaseError(
+                    f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
+                    "Upgrade hmdesk to open it; the file was left untouched."
+                )
     if "alembic_version" not in tables and tables:
         raise DatabaseError(
             f"{path} is an SQLite database but not an hmdesk one (tables: "

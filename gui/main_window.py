@@ -83,46 +83,6 @@ class ErrorBanner(QFrame):
         self._repeat = 1
         self.hide()
 
-    def _first_result(self, _result: object) -> None:
-        """Import the other areas' modules on a worker (the GUI thread stays free), then build
-        them here."""
-        if self._importing or self.runs is not None:
-            return
-        self._importing = True
-        from hmdesk.gui.common.workers import run_in_thread
-
-        def failed(exc: BaseException) -> None:
-            log.warning("importing the Runs and Devices areas: %s", exc)
-            self.build_other_areas()  # here, where the error is reported
-
-        run_in_thread(
-            _import_other_areas, on_done=lambda _r: self.build_other_areas(), on_error=failed
-        )
-
-    def _tab_opened(self, index: int) -> None:
-        if index != 0:
-            self.build_other_areas()
-
-    def build_other_areas(self) -> None:
-        """The Runs and Devices areas in place of their placeholders (once)."""
-        if self.runs is not None or self.ctx is None or self._closing:
-            return
-        from hmdesk.gui.devices.area import DevicesArea
-        from hmdesk.gui.runs.area import RunsArea
-
-        current = self.tabs.currentIndex()
-        self.runs = RunsArea(self.ctx)
-        self.devices = DevicesArea(self.ctx)
-        self.tabs.setUpdatesEnabled(False)
-        for index, (area, name) in enumerate(((self.runs, "Runs"), (self.devices, "Devices")), 1):
-            old = self.tabs.widget(index)
-            self.tabs.insertTab(index, area, name)
-            self.tabs.removeTab(index + 1)
-            if old is not None:
-                old.deleteLater()
-        self.tabs.setCurrentIndex(current)
-        self.tabs.setUpdatesEnabled(True)
-
     def show_error(self, what: str, todo: str = "") -> None:
         if self._last == (what, todo) and self.isVisible():
             self._repeat += 1
