@@ -26,7 +26,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -157,10 +157,16 @@ def migrate_to(path: Path | str, revision: str, *, down: bool = False) -> None:
 
 
 def _inspect_existing(
-    path: Path, head: bytes, known: set[str], read_only: str | None = None
+    path: Path,
+    head: bytes,
+    known: set[str] | Callable[[], set[str]],
+    read_only: str | None = None,
 ) -> list[str]:
     """Check an existing file read-only, before any pragma can touch it (WAL changes the header)
-    and without creating a ``-wal``/``-shm`` beside it. Returns its Alembic revision(s)."""
+    and without creating a ``-wal``/``-shm`` beside it. Returns its Alembic revision(s).
+
+    ``known`` (the revisions this code knows) may be a function: it is called only when the
+    file's revision is not exactly :data:`SCHEMA_HEAD` (asking Alembic costs a few hundred ms)."""
     try:
         con = sqlite3.connect(_uri(path, head), uri=True)
     except sqlite3.Error as exc:
@@ -191,12 +197,14 @@ def _inspect_existing(
         ) from exc
     finally:
         con.close()
-    for rev in current:
-        if rev not in known:
-            raise DatabaseError(
-                f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
-                "Upgrade hmdesk to open it; the file was left untouched."
-            )
+    if current != [SCHEMA_HEAD]:
+        revisions = known() if callable(known) else known
+        for rev in current:
+            if rev not in revisions:
+                raise DatabaseError(
+                    f"{path} was written by a newer version of hmdesk (schema revision {rev}). "
+                    "Upgrade hmdesk to open it; the file was left untouched."
+                )
     if "alembic_version" not in tables and tables:
         raise DatabaseError(
             f"{path} is an SQLite database but not an hmdesk one (tables: "
@@ -209,6 +217,10 @@ def _script() -> Any:
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(alembic_config())
+
+
+def _known_revisions() -> set[str]:
+    return {rev.revision for rev in _script().walk_revisions()}
 
 
 def _migrate(engine: Engine) -> None:
@@ -243,11 +255,12 @@ class Database:
         self.read_only_uri: str | None = None  # the SQLite URI of a read-only opening
         self._wal_pending = False
         self._wal_lock = threading.Lock()
-        heads = set(_script().get_heads())
+        at_head = False  # the file is at SCHEMA_HEAD: no migration, no Alembic import
         if head:
             self.read_only = _read_only_cause(self.path)
-            known = {rev.revision for rev in _script().walk_revisions()}
-            current = set(_inspect_existing(self.path, head, known, self.read_only))
+            current = set(_inspect_existing(self.path, head, _known_revisions, self.read_only))
+            at_head = current == {SCHEMA_HEAD}
+            heads = current if at_head else set(_script().get_heads())
             if self.read_only is not None:
                 if current != heads:
                     raise DatabaseError(
@@ -273,7 +286,7 @@ class Database:
             _create_private(self.path)
             self.engine = make_engine(self.path)
         try:
-            if self.read_only is None:
+            if self.read_only is None and not at_head:
                 _migrate(self.engine)
         except DatabaseError:
             self.engine.dispose()

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 import shiboken6
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
 from hmdesk.gui.common.theme import dark_palette
-from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal, qInstallMessageHandler
+from PySide6.QtCore import (
+    QObject,
+    QSettings,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -41,6 +49,8 @@ if TYPE_CHECKING:
     from hmdesk.gui.main_window import MainWindow
 
 log = logging.getLogger("hmdesk")
+
+EXIT_WAIT_MS = 5000  # at exit, how long running worker jobs are waited for
 
 
 # ------------------------------------------------------------------------------ excepthook
@@ -269,7 +279,10 @@ def main(
         from hmdesk.gui.context import AppContext
 
         db, store, retriever = parts
-        window.set_context(AppContext(db=db, store=store, retriever=retriever, settings=settings))
+        window.set_context(
+            AppContext(db=db, store=store, retriever=retriever, settings=settings),
+            later_areas=True,
+        )
 
     def failed(exc: BaseException) -> None:
         show_open_error(window, exc)
@@ -294,6 +307,9 @@ def main(
     window.first_painted.connect(lambda: QTimer.singleShot(0, start_open))
     QTimer.singleShot(400, start_open)
     code = app.exec()
+    # Short start-up jobs (importing the later areas, loading the segmenter) may still run: an
+    # interpreter that exits under a running worker thread aborts.
+    QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)
     return code or status["code"]
 
 

@@ -73,7 +73,8 @@ def open_core(
 
         outcome = ensure_current(db, progress=progress)
         log.info("search index at open: %s", outcome)
-    store = MemoryStore(db)
+    # the window refreshes the stored index after its writes on a worker (IndexKeeper)
+    store = MemoryStore(db, keep_index=False)
     return db, store, Retriever(store)
 
 

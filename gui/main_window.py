@@ -45,6 +45,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LATER_AREAS_MS = 3000  # app start: the Runs and Devices areas at the latest after this
+
+
+def _import_other_areas() -> None:  # worker thread: imports only, no widgets
+    import hmdesk.gui.devices.area
+    import hmdesk.gui.runs.area  # noqa: F401
+
 
 class ErrorBanner(QFrame):
     """A non-modal banner: what happened, what to do, and a close button. Newest message wins;
@@ -133,6 +140,8 @@ class MainWindow(QMainWindow):
         self.runs: RunsArea | None = None
         self.devices: DevicesArea | None = None
         self._painted = False
+        self._closing = False
+        self._importing = False
         central = QWidget(self)
         lay = QVBoxLayout(central)
         lay.setContentsMargins(4, 4, 4, 0)
@@ -219,18 +228,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
 
     # ------------------------------------------------------------------ context
-    def set_context(self, ctx: AppContext) -> None:
-        from hmdesk.gui.devices.area import DevicesArea
+    def set_context(self, ctx: AppContext, *, later_areas: bool = False) -> None:
+        """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs and Devices
+        areas are built once the Memories area shows its first result (or their tab is opened):
+        importing and building them takes a few hundred ms that the first result need not wait
+        for. Their modules are imported on a worker meanwhile."""
         from hmdesk.gui.memories.area import MemoriesArea
-        from hmdesk.gui.runs.area import RunsArea
 
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
         ctx.bus.info.connect(self._show_info)
-        current = _int_setting(self.settings.value("window/tab", 0))
+        current = max(0, min(2, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = MemoriesArea(ctx, self.tabs)
-        self.runs = RunsArea(ctx)
-        self.devices = DevicesArea(ctx)
         self.tabs.setUpdatesEnabled(False)
         while self.tabs.count():
             w = self.tabs.widget(0)
@@ -238,9 +247,15 @@ class MainWindow(QMainWindow):
             if w is not None:
                 w.deleteLater()
         self.tabs.addTab(self.memories, "Memories")
-        self.tabs.addTab(self.runs, "Runs")
-        self.tabs.addTab(self.devices, "Devices")
-        self.tabs.setCurrentIndex(max(0, min(2, current)))
+        self.tabs.addTab(QLabel(""), "Runs")  # placeholders until build_other_areas()
+        self.tabs.addTab(QLabel(""), "Devices")
+        if not later_areas or current != 0:
+            self.build_other_areas()
+        else:
+            self.tabs.currentChanged.connect(self._tab_opened)
+            self.memories.result_applied.connect(self._first_result)
+            QTimer.singleShot(LATER_AREAS_MS, self.build_other_areas)  # no result: anyway
+        self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
         self._fill_menus(self.memories)
         memories = self.memories
@@ -254,6 +269,46 @@ class MainWindow(QMainWindow):
         if self.memories.stack.currentWidget() is not self.memories.empty:
             QTimer.singleShot(0, self.memories.table.setFocus)
         self.context_ready.emit()
+
+    def _first_result(self, _result: object) -> None:
+        """Import the other areas' modules on a worker (the GUI thread stays free), then build
+        them here."""
+        if self._importing or self.runs is not None:
+            return
+        self._importing = True
+        from hmdesk.gui.common.workers import run_in_thread
+
+        def failed(exc: BaseException) -> None:
+            log.warning("importing the Runs and Devices areas: %s", exc)
+            self.build_other_areas()  # here, where the error is reported
+
+        run_in_thread(
+            _import_other_areas, on_done=lambda _r: self.build_other_areas(), on_error=failed
+        )
+
+    def _tab_opened(self, index: int) -> None:
+        if index != 0:
+            self.build_other_areas()
+
+    def build_other_areas(self) -> None:
+        """The Runs and Devices areas in place of their placeholders (once)."""
+        if self.runs is not None or self.ctx is None or self._closing:
+            return
+        from hmdesk.gui.devices.area import DevicesArea
+        from hmdesk.gui.runs.area import RunsArea
+
+        current = self.tabs.currentIndex()
+        self.runs = RunsArea(self.ctx)
+        self.devices = DevicesArea(self.ctx)
+        self.tabs.setUpdatesEnabled(False)
+        for index, (area, name) in enumerate(((self.runs, "Runs"), (self.devices, "Devices")), 1):
+            old = self.tabs.widget(index)
+            self.tabs.insertTab(index, area, name)
+            self.tabs.removeTab(index + 1)
+            if old is not None:
+                old.deleteLater()
+        self.tabs.setCurrentIndex(current)
+        self.tabs.setUpdatesEnabled(True)
 
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
@@ -289,6 +344,7 @@ class MainWindow(QMainWindow):
             self.memories.save_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._closing = True
         if self.ctx is not None:  # nothing worth remembering before the areas exist
             self.save_state()
         for area in (self.memories, self.runs, self.devices):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from hmdesk.gui.common.explanation import COMPONENT_ORDER, component_color
+from hmdesk.gui.common.index_keeper import IndexKeeper
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.actions import make_actions, show_context_menu, update_actions
 from hmdesk.gui.memories.changes import ChangeTracker
@@ -131,6 +132,7 @@ class MemoriesArea(QWidget):
         limit = int(str(ctx.settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
         self.searcher = SearchController(ctx.retriever, limit, self)
         self.changes = ChangeTracker(self.store, self.searcher.is_searching, self)
+        self.index_keeper = IndexKeeper(ctx.db, self)
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)
         self.actions_by_name = make_actions(self)
@@ -195,6 +197,7 @@ class MemoriesArea(QWidget):
         self.searcher.index_loaded.connect(self.changes.load_completions)
         self.changes.changed.connect(editing.check_edit_dialog)
         self.changes.refresh_due.connect(self.refresh)
+        self.changes.changed.connect(self.index_keeper.schedule)
         self.changes.completions_loaded.connect(self._set_completions)
 
     def _set_completions(self, tags: list[str], environments: list[str]) -> None:
@@ -417,4 +420,5 @@ class MemoriesArea(QWidget):
         self.searcher.close()
         self.importer.stop_sync()
         self.changes.stop()
+        self.index_keeper.stop()
         self.cleanup.run()

@@ -3,7 +3,8 @@
 1. Time from process start to the first painted window: ``hmdesk`` (the real entry point,
    ``hmdesk.gui.app.main``) side by side with a bare ``QApplication`` + ``QMainWindow``, each in
    its own subprocess, interleaved, several repetitions; medians and the ratio (goal ≤ 2×).
-   Also reported: the time until the first query result is on screen (no goal).
+   Also reported: the time until the first query result is on screen, and that time after
+   the first paint (goal ≤ 0.5 s).
 2. The longest event-loop stall while typing a 20-character query into the query bar, one key
    at a time with short pauses (goal ≤ 50 ms). A 2 ms heartbeat timer measures the gaps
    between event-loop iterations; searches run off the GUI thread.
@@ -30,6 +31,7 @@ REPS = 5
 QUERY = "hdc install fails 95"  # 20 characters
 RATIO_GOAL = 2.0
 STALL_GOAL_MS = 50.0
+RESULTS_GOAL_MS = 500.0  # first results on screen after the window's first paint
 
 BARE_CHILD = r"""
 import sys
@@ -339,6 +341,12 @@ def main() -> bool:
         print(
             f"{'hmdesk first results shown':28}{mr:8.0f}{min(results):8.0f}{max(results):8.0f}   (no goal)"
         )
+        after = [r - a for r, a in zip(results, app, strict=True)]
+        ma_after = statistics.median(after)
+        print(
+            f"{'  results after first paint':28}{ma_after:8.0f}{min(after):8.0f}{max(after):8.0f}"
+            f"   goal <= {RESULTS_GOAL_MS:.0f}"
+        )
         t = typing_stall(db, tmp)
         print()
         print(f"typing {QUERY!r} ({len(QUERY)} chars) into the query bar, 100k memories")
@@ -352,7 +360,11 @@ def main() -> bool:
             f"  searches delivered       : {t['searches']:6d}      final result: {t['results']} rows"
         )
         print(f"  in-process first result  : {t['first_result_ms']:6.0f} ms (index build for 100k)")
-        ok = ratio <= RATIO_GOAL and t["max_stall_ms"] <= STALL_GOAL_MS
+        ok = (
+            ratio <= RATIO_GOAL
+            and t["max_stall_ms"] <= STALL_GOAL_MS
+            and ma_after <= RESULTS_GOAL_MS
+        )
         return ok
 
 

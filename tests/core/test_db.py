@@ -278,3 +278,33 @@ def test_rollback_journal_file_is_switched_to_wal_at_its_first_write_only(tmp_pa
     with db.read() as s:
         assert s.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
     db.close()
+
+
+def test_a_file_at_the_head_opens_without_alembic(tmp_path, monkeypatch):
+    """Alembic (a few hundred ms to import and walk) is asked only when the file's revision is
+    not exactly SCHEMA_HEAD; an older or unknown one still goes through it."""
+    import hmdesk.core.db as dbmod
+
+    path = tmp_path / "head.db"
+    Database(path).close()
+    calls: list[str] = []
+    real_script = dbmod._script
+
+    def spy() -> object:
+        calls.append("script")
+        return real_script()
+
+    monkeypatch.setattr(dbmod, "_script", spy)
+    db = Database(path)
+    try:
+        with db.read() as s:
+            assert s.execute(sa.text("SELECT count(*) FROM memories")).scalar_one() == 0
+    finally:
+        db.close()
+    assert calls == []
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    con.close()
+    with pytest.raises(DatabaseError, match="newer version of hmdesk"):
+        Database(path)
+    assert calls  # an unknown revision was checked against Alembic's list

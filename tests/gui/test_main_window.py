@@ -226,3 +226,33 @@ def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
     note = w.memories.empty.import_note.text()
     assert SHOWN_HMH in note and str(tmp_path) not in note
     close_window(w)
+
+
+def test_later_areas_are_built_after_the_first_result(ctx, qtbot):
+    """App start: the Runs and Devices areas wait for the Memories area's first result."""
+    w = MainWindow(None, settings=ctx.settings)
+    qtbot.addWidget(w)
+    w.show()
+    w.set_context(ctx, later_areas=True)
+    assert w.memories is not None
+    assert w.runs is None and w.devices is None  # not before the first result
+    assert w.tabs.count() == 3 and w.tabs.currentIndex() == 0
+    qtbot.waitUntil(lambda: w.runs is not None, timeout=10_000)
+    assert isinstance(w.runs, RunsArea)
+    assert isinstance(w.devices, DevicesArea)
+    assert w.memories.result is not None
+    assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [w.memories, w.runs, w.devices]
+    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    _close(w)
+
+
+def test_opening_a_later_tab_builds_it_at_once(ctx, qtbot):
+    w = MainWindow(None, settings=ctx.settings)
+    qtbot.addWidget(w)
+    w.show()
+    w.set_context(ctx, later_areas=True)
+    if w.runs is None:
+        w.tabs.setCurrentIndex(1)
+    assert isinstance(w.runs, RunsArea)
+    assert w.tabs.currentWidget() is w.runs
+    _close(w)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
-from hmdesk.core.memory.terms import load_segmenter
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.store import MemoryStore
@@ -59,9 +58,9 @@ class Retriever:
             self._pending |= set(ids)
 
     def _full_rebuild(self) -> list[MemoryIndex]:
-        # The Chinese segmenter's import holds the GIL for ~120 ms: here, before the first
-        # result, rather than at the first query with Han characters (a stall while typing).
-        load_segmenter()
+        # The Chinese segmenter (its import holds the GIL for 100-250 ms) is not loaded here:
+        # an app loads it after its first result (see load_segmenter), a query with Han
+        # characters loads it itself.
         # The last event id first: whatever commits after it is re-read at the next refresh,
         # even if the load below already saw it (re-reading is idempotent).
         last = self.store.last_event_id()
