@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve import QueryResult, Retriever
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
 
@@ -246,6 +246,34 @@ def show_open_error(window: QWidget | None, exc: BaseException) -> None:
     box.exec()
 
 
+def start_first_look(
+    window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
+) -> None:
+    """Show the saved query's results from the stored search index, then ``then()`` (open the
+    store). A worker; see :mod:`hmdesk.gui.memories.preview`. One after the other, not side by
+    side: both are mostly Python, and sharing the interpreter lock would slow both. Any failure
+    just means no first look."""
+    from hmdesk.core.dbfile import default_db_path
+    from hmdesk.gui.common.workers import run_in_thread
+    from hmdesk.gui.memories.preview import first_look, first_look_query
+
+    query = first_look_query(settings)
+    if query is None:
+        then()
+        return
+    path = Path(db).expanduser() if db else default_db_path()
+
+    def shown(result: QueryResult | None) -> None:
+        window.show_first_look(result)
+        then()
+
+    def no_look(exc: BaseException) -> None:
+        log.debug("no first look at the results: %s", exc)
+        then()
+
+    run_in_thread(first_look, path, query, on_done=shown, on_error=no_look)
+
+
 def main(
     argv: list[str] | None = None,
     *,
@@ -300,7 +328,12 @@ def main(
         from hmdesk.gui.common.workers import run_in_thread
         from hmdesk.gui.context import open_core
 
-        run_in_thread(open_core, args.db, progress=relay.report, on_done=opened, on_error=failed)
+        def open_store() -> None:
+            run_in_thread(
+                open_core, args.db, progress=relay.report, on_done=opened, on_error=failed
+            )
+
+        start_first_look(window, args.db, settings, then=open_store)
 
     # Open the database once the window is on screen (imports and migration checks would
     # otherwise delay the first paint); a hidden or minimised window starts it anyway.

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import QueryResult
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
     from hmdesk.gui.runs.area import RunsArea
@@ -125,10 +126,13 @@ class MainWindow(QMainWindow):
     """Signals:
     context_ready(): the areas were built from an AppContext.
     first_painted(): the window was painted for the first time (start-up continues after it).
+    first_results(): results are on screen for the first time (the first look from the stored
+    index, or the Memories area's first result).
     """
 
     context_ready = Signal()
     first_painted = Signal()
+    first_results = Signal()
 
     def __init__(self, ctx: AppContext | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -140,6 +144,7 @@ class MainWindow(QMainWindow):
         self.runs: RunsArea | None = None
         self.devices: DevicesArea | None = None
         self._painted = False
+        self._results_shown = False
         self._closing = False
         self._importing = False
         central = QWidget(self)
@@ -240,6 +245,7 @@ class MainWindow(QMainWindow):
         ctx.bus.info.connect(self._show_info)
         current = max(0, min(2, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = MemoriesArea(ctx, self.tabs)
+        self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
         while self.tabs.count():
             w = self.tabs.widget(0)
@@ -320,6 +326,28 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Saving the search index of {total:,} memories…")
             return
         self.statusBar().showMessage(f"Building the search index… {done:,} of {total:,} memories")
+
+    def show_first_look(self, result: QueryResult | None) -> None:
+        """The saved query's results from the stored index, until the store is open (app
+        start, :mod:`hmdesk.gui.memories.preview`); nothing once the areas exist."""
+        if result is None or self.ctx is not None or self._closing:
+            return
+        from hmdesk.gui.memories.preview import PreviewPane
+
+        pane = PreviewPane(result)
+        current = self.tabs.currentIndex()
+        old = self.tabs.widget(0)
+        self.tabs.removeTab(0)
+        self.tabs.insertTab(0, pane, "Memories")
+        self.tabs.setCurrentIndex(current)
+        if old is not None:
+            old.deleteLater()
+        self._results_on_screen()
+
+    def _results_on_screen(self, *_args: object) -> None:
+        if not self._results_shown:
+            self._results_shown = True
+            self.first_results.emit()
 
     def _show_info(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

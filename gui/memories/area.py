@@ -29,19 +29,15 @@ from hmdesk.gui.common.index_keeper import IndexKeeper
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.actions import make_actions, show_context_menu, update_actions
 from hmdesk.gui.memories.changes import ChangeTracker
-from hmdesk.gui.memories.delegates import ContentDelegate, PlainTextDelegate, ScoreBarDelegate
 from hmdesk.gui.memories.detail import DetailPane, filters_line, supersede_chain
 from hmdesk.gui.memories.editing import EditingController
 from hmdesk.gui.memories.empty_state import EmptyState
 from hmdesk.gui.memories.import_sync import ImportSyncController, stop_quietly
 from hmdesk.gui.memories.model import (
-    COL_CONF,
-    COL_CONTENT,
     COL_RANK,
-    COL_RECALLS,
-    COL_SCORE,
     ResultsModel,
 )
+from hmdesk.gui.memories.preview import make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
 from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
@@ -49,7 +45,6 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QHeaderView,
     QLabel,
     QSplitter,
     QStackedWidget,
@@ -66,8 +61,6 @@ if TYPE_CHECKING:
     from hmdesk.gui.context import AppContext
 
 log = logging.getLogger(__name__)
-
-COLUMN_WIDTHS = {0: 30, 1: 96, 3: 74, 4: 78, 5: 120, 6: 46, 7: 50, 8: 58}
 
 
 @dataclass
@@ -149,30 +142,10 @@ class MemoriesArea(QWidget):
         self.importer.auto_sync_later()
 
     def _make_table(self, parent: QWidget) -> QTableView:
-        table = QTableView(parent)
-        table.setObjectName("resultsTable")
-        table.setModel(self.model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table = make_results_table(parent, self.model)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        table.setWordWrap(False)
-        table.setShowGrid(False)
-        table.setAlternatingRowColors(True)
         table.setSortingEnabled(True)
         table.sortByColumn(COL_RANK, Qt.SortOrder.AscendingOrder)
-        vh = table.verticalHeader()
-        vh.hide()
-        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vh.setDefaultSectionSize(self.fontMetrics().height() + 10)
-        hh = table.horizontalHeader()
-        hh.setSectionResizeMode(COL_CONTENT, QHeaderView.ResizeMode.Stretch)
-        hh.setStretchLastSection(False)
-        for col, w in COLUMN_WIDTHS.items():
-            hh.resizeSection(col, w)
-        for col in range(self.model.columnCount()):
-            right = col in (COL_RANK, COL_CONF, COL_RECALLS)
-            table.setItemDelegateForColumn(col, PlainTextDelegate(right, table))
-        table.setItemDelegateForColumn(COL_SCORE, ScoreBarDelegate(table))
-        table.setItemDelegateForColumn(COL_CONTENT, ContentDelegate(table))
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         return table
 

@@ -43,6 +43,21 @@ class QuerySpec:
     include_superseded: bool = False
 
 
+def saved_spec(settings: QSettings) -> QuerySpec:
+    """The query the bar restores from ``settings`` (what the window searches first)."""
+    layer = str(settings.value("query/layer", ANY) or ANY)
+    env = str(settings.value("query/env", ANY) or ANY).strip()
+    profile = str(settings.value("query/profile", "default") or "default")
+    return QuerySpec(
+        text=str(settings.value("query/text", "") or ""),
+        layer=layer if layer in LAYERS else None,
+        environment=None if env in ("", ANY) else env,
+        tags=split_tags(str(settings.value("query/tags", "") or "")),
+        profile=profile if profile in PROFILES else "default",
+        include_superseded=settings.value("query/superseded", False) in (True, "true", "1", 1),
+    )
+
+
 def split_tags(text: str) -> tuple[str, ...]:
     return tuple(t.strip() for t in text.replace("，", ",").split(",") if t.strip())
 
@@ -177,15 +192,13 @@ class QueryBar(QWidget):
         for w in widgets:
             w.blockSignals(True)
         try:
-            self.text.setText(str(settings.value("query/text", "") or ""))
-            layer = str(settings.value("query/layer", ANY) or ANY)
-            self.layer.setCurrentText(layer if layer in (ANY, *LAYERS) else ANY)
+            spec = saved_spec(settings)
+            self.text.setText(spec.text)
+            self.layer.setCurrentText(spec.layer or ANY)
             self.env.setCurrentText(str(settings.value("query/env", ANY) or ANY))
             self.tags.setText(str(settings.value("query/tags", "") or ""))
-            profile = str(settings.value("query/profile", "default") or "default")
-            self.profile.setCurrentText(profile if profile in PROFILES else "default")
-            sup = settings.value("query/superseded", False)
-            self.superseded.setChecked(sup in (True, "true", "1", 1))
+            self.profile.setCurrentText(spec.profile)
+            self.superseded.setChecked(spec.include_superseded)
         finally:
             for w in widgets:
                 w.blockSignals(False)

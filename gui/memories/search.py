@@ -41,6 +41,20 @@ class WarmState:
     closed: bool = False
 
 
+def query_of(spec: QuerySpec, limit: int) -> Query:
+    """The retriever's query for what the bar shows (``limit``: the window's result count)."""
+    return Query(
+        text=spec.text,
+        layer=spec.layer,
+        environment=spec.environment,
+        tags=tuple(spec.tags),
+        # hmharness's retrieve() returns its top 10: show exactly what the agent gets.
+        limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else limit,
+        profile=spec.profile,
+        include_superseded=spec.include_superseded,
+    )
+
+
 class SearchController(QObject):
     """Signals:
     result_ready(QueryResult): the newest search's result (GUI thread).
@@ -72,16 +86,7 @@ class SearchController(QObject):
         self._latest.error.connect(self._on_error)
 
     def make_query(self, spec: QuerySpec) -> Query:
-        return Query(
-            text=spec.text,
-            layer=spec.layer,
-            environment=spec.environment,
-            tags=tuple(spec.tags),
-            # hmharness's retrieve() returns its top 10: show exactly what the agent gets.
-            limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else self.limit,
-            profile=spec.profile,
-            include_superseded=spec.include_superseded,
-        )
+        return query_of(spec, self.limit)
 
     def run_search(self, spec: QuerySpec) -> QueryResult:  # worker thread
         return self.retriever.search(self.make_query(spec))

@@ -51,7 +51,7 @@ from hmdesk.core.memory.search_index.schema import SnapshotError
 from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
 
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
-SNAPSHOT_FORMAT = 1  # the snapshot module's; a test keeps them equal
+SNAPSHOT_FORMAT = 2  # the snapshot module's; a test keeps them equal
 _CODES = {"<i8": "q", "<i4": "i", "<f8": "d", "|b1": "B", "<u8": "Q"}
 _NAMES = (
     "seq",
@@ -69,6 +69,7 @@ _NAMES = (
     "gram_keys",
     "gram_starts",
     "gram_chunks",
+    "by_conf",
 )
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
@@ -451,6 +452,34 @@ def _score_snapshot(
             r = 1 - ((fnow - max(latest)) / DAY_MS) / RECENCY_DAYS
             best = r if r > 0 else 0.0
     append = scored.append
+    if best is not None and len(by_hits) == 1 and len(cand) * 8 > len(seq):
+        # one hit count for all (no text, or one term) and many candidates: visit them by
+        # confidence, highest first, and stop where even the best recency cannot reach the
+        # last rank kept so far
+        (h,) = by_hits
+        lex = h / nterms if nterms else 0.0
+        kept: list[tuple[float, int]] = []  # (score, -seq): the worst kept at kept[0]
+        for p in parts["by_conf"]:
+            if p not in cand:
+                continue
+            c = conf[p]
+            if len(kept) >= limit and c * 0.4 + best * 0.2 + lex * 0.4 < kept[0][0]:
+                break
+            if ts_ok[p]:
+                t: float | None = ts_ms[p]
+                rec_v = 1 - ((fnow - t) / DAY_MS) / RECENCY_DAYS  # type: ignore[operator]
+                if not rec_v > 0:
+                    rec_v = 0.0
+            else:
+                t, rec_v = None, 0.0
+            score = c * 0.4 + rec_v * 0.2 + lex * 0.4
+            append((-score, seq[p], lex, c, t, p))
+            key = (score, -seq[p])
+            if len(kept) < limit:
+                heapq.heappush(kept, key)
+            elif key > kept[0]:
+                heapq.heapreplace(kept, key)
+        return
     for h in sorted(by_hits, reverse=True):
         lex = h / nterms if nterms else 0.0
         if best is not None and len(scored) >= limit:

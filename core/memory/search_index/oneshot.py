@@ -28,8 +28,9 @@ from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.schema import SnapshotError
 
 
-def _fast(path: Path, query: Query) -> QueryResult | None:
-    """The answer from the stored index, or None when it cannot be trusted to be exact."""
+def search_fast(path: Path, query: Query) -> QueryResult | None:
+    """The answer from the stored index without opening the store (no ORM, no migration), or
+    None when that cannot answer exactly (the window's first look uses it as it is)."""
     try:
         head = _check_is_sqlite(path)
     except Exception:  # noqa: BLE001 - the full way gives the proper error
@@ -70,7 +71,7 @@ def _fast(path: Path, query: Query) -> QueryResult | None:
 
 def search_file(path: Path, query: Query) -> QueryResult:
     """``query`` against the database file at ``path`` (see the module doc)."""
-    answer = _fast(path, query)
+    answer = search_fast(path, query)
     if answer is not None:
         return answer
     from hmdesk.core.db import Database

@@ -26,7 +26,7 @@ from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hmdesk.core.memory.search_index.schema import SnapshotError
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: by_conf, combos, conf_max, ts_max
 CHUNK_BYTES = 32 << 20  # one row of search_snapshot holds at most this much of a part
 BATCH = 5_000
 
@@ -48,6 +48,7 @@ _ARRAYS = {
     "gram_keys": "<u8",
     "gram_starts": "<i8",
     "gram_chunks": "<i8",
+    "by_conf": "<i8",  # positions by confidence, highest first (the lean search's pruning)
 }
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
@@ -137,6 +138,7 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
     }
     # bounds for pruning in the lean search: the largest confidence and (local times aside,
     # which a reader parses again) the latest timestamp
+    parts["by_conf"] = np.argsort(-parts["conf"], kind="stable").astype(np.int64)
     ok = parts["ts_ok"].copy()
     ok[parts["local_pos"]] = False
     parts["conf_max"] = float(parts["conf"].max()) if len(parts["conf"]) else 0.0
