@@ -75,7 +75,13 @@ def open_core(
         log.info("search index at open: %s", outcome)
     # the window refreshes the stored index after its writes on a worker (IndexKeeper)
     store = MemoryStore(db, keep_index=False)
-    return db, store, Retriever(store)
+    retriever = Retriever(store)
+    # The Chinese segmenter's import holds the interpreter lock for 0.2-0.4 s: here, while the
+    # window shows its first look and nobody can type yet, not later as a stall while typing.
+    from hmdesk.core.memory.terms import load_segmenter
+
+    load_segmenter()
+    return db, store, retriever
 
 
 def index_needs_work(db: Database) -> bool:
