@@ -127,6 +127,7 @@ class MemoryIndex:
         Needs ``order`` ascending, as the store's segments have it."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
+        clone.__dict__.pop("_masks", None)
         clone.alive = self.alive.copy()
         want = np.fromiter(seqs, dtype=np.int64)
         if len(want) and self.size:
@@ -198,6 +199,7 @@ class MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
+        clone.__dict__.pop("_masks", None)
         clone.alive = self.alive.copy()
         for i in ids:
             pos = self.pos_of.get(i)
@@ -216,44 +218,51 @@ class MemoryIndex:
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment."""
-        mask = self.alive.copy()
-        pool = int(mask.sum())
+        def count(a: NDArray[np.bool_]) -> int:
+            return int(np.count_nonzero(a))
+
+        pool, mask = self._base(query.include_superseded)  # shared: never changed in place
+        n_mask = count(mask)
         if not query.include_superseded:
-            keep = mask & ~self.superseded
-            filtered["superseded"] += pool - int(keep.sum())
-            mask = keep
+            filtered["superseded"] += pool - n_mask
         if query.layer:
             code = self._layer_codes.get(query.layer, -1)
-            keep = mask & (self.layer == code)
-            filtered["layer"] += int(mask.sum()) - int(keep.sum())
-            mask = keep
+            mask = mask & (self.layer == code)
+            kept = count(mask)
+            filtered["layer"] += n_mask - kept
+            n_mask = kept
         if query.environment:
             code = self._env_codes.get(query.environment, -1)
-            keep = mask & (self.env == code)
-            filtered["environment"] += int(mask.sum()) - int(keep.sum())
-            mask = keep
+            mask = mask & (self.env == code)
+            kept = count(mask)
+            filtered["environment"] += n_mask - kept
+            n_mask = kept
         if query.tags:
             tagged = np.zeros(self.size, dtype=bool)
             for t in set(query.tags):
                 docs = self.tag_docs.get(t)
                 if docs is not None:
                     tagged[docs] = True
-            keep = mask & tagged
-            filtered["tags"] += int(mask.sum()) - int(keep.sum())
-            mask = keep
+            mask = mask & tagged
+            kept = count(mask)
+            filtered["tags"] += n_mask - kept
+            n_mask = kept
         if terms:
-            hits = np.zeros(self.size, dtype=np.int64)
-            cache: dict[tuple[str, ...], NDArray[np.int64]] = {}
-            for group in terms:
-                docs = cache.get(group)
-                if docs is None:
-                    docs = cache[group] = self.docs_containing_any(group)
-                hits[docs] += 1
-            before = int(mask.sum())
-            mask &= hits > 0
-            cand = np.flatnonzero(mask)
-            filtered["no_match"] += before - len(cand)
-            lexical = hits[cand] / len(terms)
+            weights: dict[tuple[str, ...], int] = {}
+            for group in terms:  # a repeated term counts as often as it is repeated
+                weights[group] = weights.get(group, 0) + 1
+            if len(weights) == 1:  # one distinct term: its memories are the candidates
+                ((group, w),) = weights.items()
+                docs = self.docs_containing_any(group)
+                cand = docs[mask[docs]]
+                lexical = np.full(len(cand), w, dtype=np.int64) / len(terms)
+            else:
+                hits = np.zeros(self.size, dtype=np.int32)
+                for group, w in weights.items():
+                    hits[self.docs_containing_any(group)] += w  # unique positions per group
+                cand = np.flatnonzero(mask & (hits > 0))
+                lexical = hits[cand] / len(terms)
+            filtered["no_match"] += n_mask - len(cand)
         else:
             cand = np.flatnonzero(mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
@@ -262,6 +271,16 @@ class MemoryIndex:
         recency = np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
         scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
         return cand, scores, lexical, pool
+
+    def _base(self, include_superseded: bool) -> tuple[int, NDArray[np.bool_]]:
+        """The live memories (and their count), without the superseded ones unless included:
+        computed once per index (a query's other filters make new arrays from it)."""
+        cache = self.__dict__.setdefault("_masks", {})
+        hit = cache.get(include_superseded)
+        if hit is None:
+            mask = self.alive if include_superseded else self.alive & ~self.superseded
+            hit = cache[include_superseded] = (int(np.count_nonzero(self.alive)), mask)
+        return hit
 
     def search(self, query: Query) -> QueryResult:
         return search_segments([self], query)
