@@ -31,6 +31,8 @@ from hmdesk.core.memory.hmharness import (
     parse_line,
 )
 from hmdesk.core.memory.safe_text import clean_text
+from hmdesk.core.memory.search_index.maintain import dbapi_of
+from hmdesk.core.memory.search_index.schema import bulk_insert
 from hmdesk.core.memory.store import MemoryStore, StoreError
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.models import Memory, table_of
@@ -256,7 +258,9 @@ class _Batches:
                 f"INSERT INTO temp.{_SEEN} (id, line) VALUES (?, ?)", list(fresh.items())
             )
         if new_rows:
-            self.s.execute(sa.insert(table_of(Memory)), new_rows)
+            # one pending mark for the whole batch instead of a trigger per row
+            with bulk_insert(dbapi_of(self.s)):
+                self.s.execute(sa.insert(table_of(Memory)), new_rows)
             for values in new_rows:
                 tx.event(values["id"], "import", reason=str(self.path))
             report.imported += len(new_rows)

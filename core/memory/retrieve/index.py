@@ -218,6 +218,7 @@ class MemoryIndex:
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment."""
+
         def count(a: NDArray[np.bool_]) -> int:
             return int(np.count_nonzero(a))
 

@@ -6,12 +6,12 @@ The index lives in the database beside the memories (Alembic revision 0004):
   :class:`~hmdesk.core.memory.retrieve.MemoryIndex` (term postings included) for the live
   memories as of one ``tick``, stored raw and checked by CRC-32 (:mod:`~.snapshot`). Loading it
   is a few copies: no memory is read, no haystack split;
-* ``search_dirty(seq, tick)`` — the memories changed since. SQL triggers on ``memories`` fill it
+* ``search_dirty(id, seq)`` — the memories changed since. SQL triggers on ``memories`` fill it
   in the writing transaction, whoever writes (the store, an import, another process, any SQLite
   client), so the index (snapshot + pending rows) always describes the database exactly: a search
   masks the pending rows out of the snapshot and reads them whole into a small second segment
   (:func:`load_segments`).
-* ``search_meta`` — the tick counter and the snapshot's header.
+* ``search_meta`` — the snapshot's header (and a flag while an import inserts in bulk).
 
 When many rows are pending, a writer stores a new snapshot (:func:`refresh`, called by
 :func:`ensure_current`); a missing, damaged or out-of-step snapshot is rebuilt, never trusted.
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         dbapi_of,
         ensure_current,
         fetch_records,
+        index_due,
         index_state,
         load_segments,
         maybe_refresh,
@@ -58,6 +59,7 @@ __all__ = [
     "dbapi_of",
     "ensure_current",
     "fetch_records",
+    "index_due",
     "index_state",
     "load_segments",
     "maybe_refresh",

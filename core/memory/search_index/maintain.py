@@ -151,7 +151,8 @@ def index_state(conn: sqlite3.Connection) -> IndexState:
 
 
 def _tick(conn: sqlite3.Connection) -> int:
-    row = conn.execute("SELECT value FROM search_meta WHERE key = 'tick'").fetchone()
+    """The largest ``search_dirty`` id handed out so far (AUTOINCREMENT: never reused)."""
+    row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'search_dirty'").fetchone()
     return int(row[0]) if row else 0
 
 
@@ -181,8 +182,18 @@ def rebuild(db: Database, *, progress: Progress | None = None) -> int:
         conn = dbapi_of(s)
         for stmt in (*DROP_V1, *SCHEMA_V1):
             conn.execute(stmt)
-        conn.execute("INSERT OR IGNORE INTO search_dirty (seq, tick) SELECT seq, 0 FROM memories")
+        conn.execute("INSERT OR IGNORE INTO search_dirty (seq) SELECT seq FROM memories")
     return refresh(db, progress=progress)
+
+
+def index_due(conn: sqlite3.Connection) -> bool:
+    """Whether the stored snapshot is due for a refresh (none, another format, or more rows
+    pending than :func:`refresh_threshold`): two small reads, in the caller's transaction."""
+    head = snapshot.header(conn)
+    if head is None or head.get("format") != snapshot.SNAPSHOT_FORMAT:
+        return True
+    pending = int(conn.execute("SELECT count(*) FROM search_dirty").fetchone()[0])
+    return pending > refresh_threshold(int(head.get("size", 0)))
 
 
 def maybe_refresh(db: Database) -> str:

@@ -5,11 +5,15 @@ re-create a damaged index. It is history: a change to these tables is a new list
 revision, never an edit of this one.
 
 The triggers fire on every change to a column the search reads, whoever writes (this process,
-another one, any SQLite client): they count a ``tick`` in ``search_meta`` and mark the row in
-``search_dirty`` with it, in the writing transaction.
+another one, any SQLite client): they mark the row in ``search_dirty`` in the writing
+transaction, with an id that only grows (the snapshot's ``tick`` is the largest it covers).
 """
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 class SnapshotError(Exception):
@@ -19,21 +23,22 @@ class SnapshotError(Exception):
 TABLES = ("search_meta", "search_dirty", "search_snapshot")
 TRIGGERS = ("search_memories_ai", "search_memories_au", "search_memories_ad")
 
-_MARK = (
-    "UPDATE search_meta SET value = value + 1 WHERE key = 'tick'; "
-    "INSERT OR REPLACE INTO search_dirty (seq, tick) "
-    "VALUES ({row}.seq, (SELECT value FROM search_meta WHERE key = 'tick'));"
-)
+# One statement per changed row. REPLACE gives the row a new id, and AUTOINCREMENT never hands
+# out an id twice: a refresh that read the memories when the largest id was T may forget exactly
+# the rows with id <= T (anything changed after that has a larger id). While a bulk insert of new
+# memories runs (``search_meta.bulk`` set inside the importing transaction) the importer marks
+# the new rows itself, in one statement (:func:`~.maintain.bulk_insert`).
+_MARK = "INSERT OR REPLACE INTO search_dirty (seq) VALUES ({row}.seq);"
+_NOT_BULK = "WHEN (SELECT value FROM search_meta WHERE key = 'bulk') IS NULL"
 
 SCHEMA_V1: tuple[str, ...] = (
     "CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS search_dirty (seq INTEGER PRIMARY KEY, tick INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS search_dirty (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "seq INTEGER NOT NULL UNIQUE)",
     "CREATE TABLE IF NOT EXISTS search_snapshot (part TEXT NOT NULL, chunk INTEGER NOT NULL, "
     "data BLOB NOT NULL, PRIMARY KEY (part, chunk))",
-    "INSERT OR IGNORE INTO search_meta (key, value) VALUES ('tick', 0)",
-    "CREATE TRIGGER IF NOT EXISTS search_memories_ai AFTER INSERT ON memories BEGIN "
-    + _MARK.format(row="new")
-    + " END",
+    f"CREATE TRIGGER IF NOT EXISTS search_memories_ai AFTER INSERT ON memories {_NOT_BULK} "
+    "BEGIN " + _MARK.format(row="new") + " END",
     "CREATE TRIGGER IF NOT EXISTS search_memories_au AFTER UPDATE OF seq, id, content, tags, "
     "timestamp, confidence, layer, environment, superseded_by, deleted_at ON memories BEGIN "
     + _MARK.format(row="old")
@@ -53,3 +58,19 @@ DROP_V1: tuple[str, ...] = (
     "DROP TABLE IF EXISTS search_dirty",
     "DROP TABLE IF EXISTS search_meta",
 )
+
+
+@contextmanager
+def bulk_insert(conn: sqlite3.Connection) -> Iterator[None]:
+    """Insert many new memories inside this block (the caller's write transaction) without a
+    trigger per row: they are marked pending together at the end, in the same transaction."""
+    before = int(conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()[0])
+    conn.execute("INSERT OR REPLACE INTO search_meta (key, value) VALUES ('bulk', 1)")
+    try:
+        yield
+    finally:
+        conn.execute("DELETE FROM search_meta WHERE key = 'bulk'")
+    conn.execute(
+        "INSERT OR REPLACE INTO search_dirty (seq) SELECT seq FROM memories WHERE seq > ?",
+        (before,),
+    )

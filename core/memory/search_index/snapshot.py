@@ -196,7 +196,7 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
         "INSERT OR REPLACE INTO search_meta (key, value) VALUES ('snapshot', ?)",
         (json.dumps(header),),
     )
-    conn.execute("DELETE FROM search_dirty WHERE tick <= ?", (tick,))
+    conn.execute("DELETE FROM search_dirty WHERE id <= ?", (tick,))
 
 
 def header(conn: sqlite3.Connection) -> dict[str, Any] | None:

@@ -126,10 +126,22 @@ class MemoryStore:
             )
             yield tx
             tx.flush_events()
+            # whether the stored search index is due for a refresh, asked in this transaction
+            # (two small reads; a second session per write would cost more than the write)
+            due = bool(tx.changed) and self.keep_index and self._index_due(session)
         if tx.changed:
             self._changes.committed(tx.changed)
-            if self.keep_index:
+            if due:
                 self._keep_index()
+
+    @staticmethod
+    def _index_due(session: Session) -> bool:
+        from hmdesk.core.memory.search_index import dbapi_of, index_due
+
+        try:
+            return index_due(dbapi_of(session))
+        except (sqlite3.Error, ValueError):
+            return True  # the refresh finds out what is wrong (and rebuilds)
 
     def _keep_index(self) -> None:
         from hmdesk.core.memory.search_index import SnapshotError, maybe_refresh

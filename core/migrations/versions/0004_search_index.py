@@ -23,7 +23,7 @@ depends_on = None
 def upgrade() -> None:
     for stmt in SCHEMA_V1:
         op.execute(stmt)
-    op.execute("INSERT OR IGNORE INTO search_dirty (seq, tick) SELECT seq, 0 FROM memories")
+    op.execute("INSERT OR IGNORE INTO search_dirty (seq) SELECT seq FROM memories")
 
 
 def downgrade() -> None:
