@@ -57,6 +57,14 @@ def _bigram_postings(
     return kk[first], starts, ids
 
 
+class _Vocab(dict[str, int]):
+    """Chunk → id, a new chunk getting the next id on first lookup (C-speed hits)."""
+
+    def __missing__(self, key: str) -> int:
+        value = self[key] = len(self)
+        return value
+
+
 class TermPostings:
     """The chunk postings and bigram index of a :class:`MemoryIndex`, built once on first use.
 
@@ -129,8 +137,7 @@ class TermPostings:
         distinct chunks containing it. Checking a term against the (much smaller) vocabulary of
         distinct chunks instead of against every record is what makes a query cheap.
         """
-        vocab: dict[str, int] = {}
-        setdefault = vocab.setdefault
+        vocab = _Vocab()
         # machine-int arrays, not lists: no multi-million-element list to convert at the end
         # (that conversion holds the GIL for 100+ ms, stalling the GUI thread during a warm-up)
         chunk_ids = array("q")
@@ -140,7 +147,7 @@ class TermPostings:
         for i, h in enumerate(hays):
             if pause is not None and not i & 63:
                 pause()
-            ids = {setdefault(c, len(vocab)) for c in findall(h)}
+            ids = {vocab[c] for c in findall(h)}
             chunk_ids.extend(ids)
             counts.append(len(ids))
             n += 1

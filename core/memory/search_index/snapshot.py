@@ -71,7 +71,6 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
     local_pos: list[int] = []
     local_ts: list[str] = []
     tag_cache: dict[str, list[str]] = {}
-    combos: dict[tuple[int, int, int], int] = {}  # (superseded, layer, env) -> memories
 
     def hays() -> Iterator[str]:
         cur = conn.execute(
@@ -79,32 +78,37 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
             "FROM memories WHERE deleted_at IS NULL ORDER BY seq"
         )
         done = 0
+        lcodes_get, ecodes_get = layer_codes.get, env_codes.get
         while rows := cur.fetchmany(BATCH):
-            stamps: list[str] = []
-            for s, content, tags_text, ts, c, lay, en, by in rows:
+            base = len(seq)
+            stamps = [r[3] for r in rows]
+            seq.extend([r[0] for r in rows])
+            conf.extend([r[4] for r in rows])
+            sup.extend([1 if r[7] else 0 for r in rows])
+            for r in rows:  # layer and environment codes (few distinct values)
+                lc = lcodes_get(r[5])
+                if lc is None:
+                    lc = layer_codes[r[5]] = len(layer_codes)
+                layer.append(lc)
+                ec = ecodes_get(r[6])
+                if ec is None:
+                    ec = env_codes[r[6]] = len(env_codes)
+                env.append(ec)
+            for pos, (_s, content, tags_text, _ts, _c, _lay, _en, _by) in enumerate(rows, base):
                 tags = tag_cache.get(tags_text)
                 if tags is None:
                     value = json.loads(tags_text) if tags_text else []
                     tags = tag_cache[tags_text] = (
                         [str(t) for t in value] if isinstance(value, list) else []
                     )
-                pos = len(seq)
-                seq.append(s)
-                conf.append(c)
-                flag = 1 if by else 0
-                lc = layer_codes.setdefault(lay, len(layer_codes))
-                ec = env_codes.setdefault(en, len(env_codes))
-                sup.append(flag)
-                layer.append(lc)
-                env.append(ec)
-                combos[(flag, lc, ec)] = combos.get((flag, lc, ec), 0) + 1
-                for t in set(tags):
-                    tag_pos.setdefault(t, array("q")).append(pos)
-                stamps.append(ts)
-                yield (content + " " + " ".join(tags)).lower()
+                if tags:
+                    for t in set(tags):
+                        tag_pos.setdefault(t, array("q")).append(pos)
+                    yield (content + " " + " ".join(tags)).lower()
+                else:
+                    yield (content + " ").lower()
             ms, ok = parse_timestamps(stamps)
             ts_parts.append((ms, ok))
-            base = len(seq) - len(rows)
             for i, ts in enumerate(stamps):
                 if len(ts) != 24 and is_local_time(ts):
                     local_pos.append(base + i)
@@ -133,7 +137,7 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
         else np.zeros(0, dtype=np.int64),
         "local_pos": np.array(local_pos, dtype=np.int64),
         "local_ts": local_ts,
-        "combos": [[*k, v] for k, v in combos.items()],
+        "combos": _combos(sup, layer, env),
         **postings.parts(),
     }
     # bounds for pruning in the lean search: the largest confidence and (local times aside,
@@ -144,6 +148,23 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
     parts["conf_max"] = float(parts["conf"].max()) if len(parts["conf"]) else 0.0
     parts["ts_max"] = float(parts["ts_ms"][ok].max()) if ok.any() else None
     return parts
+
+
+def _combos(sup: bytearray, layer: array[int], env: array[int]) -> list[list[int]]:
+    """Memories per (superseded, layer code, env code): the lean search's filter counts."""
+    if not sup:
+        return []
+    key = (
+        np.frombuffer(bytes(sup), dtype=np.uint8).astype(np.int64) << 42
+        | np.frombuffer(layer, dtype=np.int32).astype(np.int64) << 21
+        | np.frombuffer(env, dtype=np.int32).astype(np.int64)
+    )
+    values, counts = np.unique(key, return_counts=True)
+    mask = (1 << 21) - 1
+    return [
+        [int(v >> 42), int((v >> 21) & mask), int(v & mask), int(c)]
+        for v, c in zip(values.tolist(), counts.tolist(), strict=True)
+    ]
 
 
 def _encode_strings(values: list[str]) -> tuple[str, bytes]:
