@@ -21,6 +21,8 @@ Checks: the CLI's hmharness ids, and the reference script's, equal the in-proces
 both profiles. Goals (issue 10) for the CLI under test: at 100k one-shot query median ≤ 0.25 s and
 ≤ 0.35× the reference, peak ≤ 150 MiB, ``--help`` median ≤ 0.15 s; at 1M one-shot query median
 ≤ 1 s. Medians and maxima are over all runs of all queries. ``python -m tests.bench coldpath``.
+``HMDESK_BENCH_CACHE=DIR`` keeps the generated ``memory.jsonl`` files there for later runs (and
+for ``bench_scale``, which shares the generation and import step).
 """
 
 from __future__ import annotations
