@@ -21,6 +21,8 @@ Checks: the CLI's hmharness ids, and the reference script's, equal the in-proces
 both profiles. Goals (issue 10) for the CLI under test: at 100k one-shot query median ≤ 0.25 s and
 ≤ 0.35× the reference, peak ≤ 150 MiB, ``--help`` median ≤ 0.15 s; at 1M one-shot query median
 ≤ 1 s. Medians and maxima are over all runs of all queries. ``python -m tests.bench coldpath``.
+``HMDESK_BENCH_CACHE=DIR`` keeps the generated ``memory.jsonl`` files there for later runs (and
+for ``bench_scale``, which shares the generation and import step).
 """
 
 from __future__ import annotations
@@ -96,11 +98,13 @@ def _peak_mib(maxrss: int) -> float:
     return maxrss / (1024 * 1024) if sys.platform == "darwin" else maxrss / 1024
 
 
-def run_measured(argv: list[str]) -> tuple[float, float | None, str]:
+def run_measured(
+    argv: list[str], env: dict[str, str] | None = None
+) -> tuple[float, float | None, str]:
     """Run one process; return (wall seconds, peak RSS MiB or None, stdout). Fails loudly."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
         peak: float | None = None
         if hasattr(os, "wait4"):
             _, status, usage = os.wait4(proc.pid, 0)
@@ -119,18 +123,19 @@ def run_measured(argv: list[str]) -> tuple[float, float | None, str]:
     return wall, peak, stdout
 
 
-class _Expected:
+class StreamedScan:
     """The in-process reference ids, from the records as they stream by (bounded memory).
 
-    Each chunk keeps its own top ``LIMIT`` per query; the global top ``LIMIT`` is among them, and
+    Each chunk keeps its own top ``query.limit`` per query; the global top is among them, and
     :func:`retrieve_hmharness_scan` over the kept ones in input order gives the same stable order.
+    Every query must use the hmharness profile.
     """
 
     CHUNK = 50_000
 
-    def __init__(self, texts: list[str]) -> None:
-        self.queries = [Query(text=t, limit=LIMIT, now=NOW, profile="hmharness") for t in texts]
-        self.kept: list[list[MemoryRecord]] = [[] for _ in texts]
+    def __init__(self, queries: list[Query]) -> None:
+        self.queries = queries
+        self.kept: list[list[MemoryRecord]] = [[] for _ in queries]
         self.chunk: list[MemoryRecord] = []
 
     def tap(self, records: Iterable[MemoryRecord], n: int) -> Iterator[MemoryRecord]:
@@ -149,12 +154,44 @@ class _Expected:
             kept.extend(m for m, _ in retrieve_hmharness_scan(self.chunk, q))
         self.chunk = []
 
-    def ids(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
+    def ids(self) -> list[list[str]]:
+        out: list[list[str]] = []
         for q, kept in zip(self.queries, self.kept, strict=True):
             kept.sort(key=lambda m: m.seq or 0)
-            out[q.text] = [m.id for m, _ in retrieve_hmharness_scan(kept, q)]
+            out.append([m.id for m, _ in retrieve_hmharness_scan(kept, q)])
         return out
+
+
+def write_generated(n: int, jsonl: Path, scan: StreamedScan) -> int:
+    """Write the ``n`` generated memories to ``jsonl`` (streaming), feeding ``scan`` on the way.
+
+    With ``HMDESK_BENCH_CACHE=DIR`` the file is kept there and reused by later runs (the 1M file
+    takes minutes to write): ``jsonl`` is then a copy-free link to it when possible, and the
+    records are still generated (the scan needs them), just not written again.
+    """
+    cache = os.environ.get("HMDESK_BENCH_CACHE")
+    if not cache:
+        return write_hmharness_jsonl(scan.tap(iter_records(n), n), jsonl)
+    cached = Path(cache) / f"memory-{n}.jsonl"
+    done = cached.with_suffix(".done")
+    if done.exists() and cached.exists():
+        print(f"  reusing {cached}", flush=True)
+        written = sum(1 for _ in scan.tap(iter_records(n), n))
+    else:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        written = write_hmharness_jsonl(scan.tap(iter_records(n), n), cached)
+        done.write_text(str(written), encoding="utf-8")
+    try:
+        os.link(cached, jsonl)
+    except OSError:
+        shutil.copyfile(cached, jsonl)
+    return written
+
+
+def import_store(cli: str, db: Path, jsonl: Path) -> tuple[float, float | None]:
+    """``hmdesk-cli --db DB import-hmharness FILE`` as a measured process: (wall s, peak MiB)."""
+    wall, peak, _ = run_measured([cli, "--db", str(db), "import-hmharness", str(jsonl)])
+    return wall, peak
 
 
 def pick_queries() -> list[str]:
@@ -203,9 +240,9 @@ def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[di
     jsonl = tmp / f"memory-{n}.jsonl"
     print(f"\n[{n:,}] writing {jsonl.name} …", flush=True)
     t0 = time.perf_counter()
-    expected = _Expected(texts)
-    written = write_hmharness_jsonl(expected.tap(iter_records(n), n), jsonl)
-    want = expected.ids()
+    scan = StreamedScan([Query(text=t, limit=LIMIT, now=NOW, profile="hmharness") for t in texts])
+    written = write_generated(n, jsonl, scan)
+    want = dict(zip(texts, scan.ids(), strict=True))
     size_mib = jsonl.stat().st_size / 2**20
     print(f"[{n:,}] {written:,} memories, {size_mib:.0f} MiB, {time.perf_counter() - t0:.1f} s")
 
@@ -215,7 +252,7 @@ def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[di
     for label, cli in clis.items():
         dbs[label] = tmp / f"{label}-{n}.db"
         print(f"[{n:,}] {label}: import-hmharness …", flush=True)
-        wall, peak, _ = run_measured([cli, "--db", str(dbs[label]), "import-hmharness", str(jsonl)])
+        wall, peak = import_store(cli, dbs[label], jsonl)
         imports[label] = (wall, peak)
         print(f"[{n:,}] {label}: imported in {wall:.1f} s, peak {_fmt_mib(peak)} MiB", flush=True)
 
