@@ -89,9 +89,14 @@ def _array(data: bytes, dtype: str, count: int) -> array[Any]:
     return arr
 
 
-def read(conn: sqlite3.Connection) -> tuple[dict[str, Any], dict[str, Any]]:
+def read(
+    conn: sqlite3.Connection, *, max_size: int | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
-    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`."""
+    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
+
+    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
+    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
     row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
     try:
         head = json.loads(row[0]) if row is not None else None
@@ -124,10 +129,13 @@ def read(conn: sqlite3.Connection) -> tuple[dict[str, Any], dict[str, Any]]:
                     raise SnapshotError("a string list of the stored index does not decode")
                 parts[name] = values
             else:
-                parts[name] = _array(data, info["dtype"], info["count"])
+                raw = max_size is not None and int(head.get("size", 0)) > max_size
+                parts[name] = data if raw else _array(data, info["dtype"], info["count"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
     n = head.get("size")
+    if max_size is not None and isinstance(n, int) and n > max_size:
+        return parts, head
     if any(
         len(parts[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
     ):
@@ -227,6 +235,7 @@ class TooLarge:
     for the numpy path (:func:`hmdesk.core.memory.search_index.snapshot.from_lean`)."""
 
     parts: dict[str, Any]
+    head: dict[str, Any]
 
 
 def search(
@@ -244,9 +253,9 @@ def search(
     if own:
         conn.execute("BEGIN")
     try:
-        parts, head = read(conn)
-        if len(parts["seq"]) > max_size:
-            return TooLarge(parts)
+        parts, head = read(conn, max_size=max_size)
+        if int(head.get("size", 0)) > max_size:
+            return TooLarge(parts, head)
         dirty, fresh = _pending(conn)
         live = int(
             conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]

@@ -61,7 +61,7 @@ def search_fast(path: Path, query: Query) -> QueryResult | None:
         from hmdesk.core.memory.search_index.maintain import load_segments
         from hmdesk.core.memory.search_index.snapshot import from_lean
 
-        parts = from_lean(answer.parts) if isinstance(answer, lean.TooLarge) else None
+        parts = from_lean(answer.parts, answer.head) if isinstance(answer, lean.TooLarge) else None
         return search_segments(load_segments(conn, parts=parts).segments, query)
     except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
         return None

@@ -282,15 +282,32 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
     return parts
 
 
-def from_lean(parts: dict[str, Any]) -> dict[str, Any]:
-    """The parts :mod:`~.lean` read (``array`` objects), as :func:`read` returns them: numpy
-    views of the same buffers (widened where stored narrower). Checked already."""
+def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
+    """The parts :mod:`~.lean` read, as :func:`read` returns them: numpy views of the same
+    buffers (``bytes`` for a large snapshot, else ``array`` objects), widened where stored
+    narrower, local times parsed again. Checked already (lengths and CRCs)."""
     out: dict[str, Any] = {}
     for name, dtype in _ARRAYS.items():
-        arr = np.frombuffer(parts[name], dtype=np.dtype(parts[name].typecode))
-        if name in ("ts_ok", "superseded"):
-            arr = arr.view(bool)
+        value = parts[name]
+        if isinstance(value, bytes):
+            arr = np.frombuffer(value, dtype=np.dtype(head[name]["dtype"]))
+        else:
+            arr = np.frombuffer(value, dtype=np.dtype(value.typecode))
+            if name in ("ts_ok", "superseded"):
+                arr = arr.view(bool)
         out[name] = arr if arr.dtype == np.dtype(dtype) else arr.astype(np.dtype(dtype))
     for name in _STRINGS:
         out[name] = parts[name]
+    n = head.get("size")
+    if any(
+        len(out[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
+    ):
+        raise SnapshotError("the search index is damaged (its arrays differ in length)")
+    if len(out["local_pos"]) and isinstance(parts["ts_ms"], bytes):
+        ts_ms, ts_ok = out["ts_ms"].copy(), out["ts_ok"].copy()
+        for p, text in zip(out["local_pos"].tolist(), out["local_ts"], strict=True):
+            ms = parse_js_date_ms(text)
+            ts_ms[p] = float(ms) if ms is not None else 0.0
+            ts_ok[p] = ms is not None
+        out["ts_ms"], out["ts_ok"] = ts_ms, ts_ok
     return out

@@ -140,7 +140,7 @@ def assert_all_ways_equal(store: MemoryStore, retriever: Retriever | None = None
             assert isinstance(lean_answer, QueryResult) and explain(lean_answer) == explain(want), q
             big = lean.search(conn, q, max_size=0)  # a large store: numpy over the lean read
             assert isinstance(big, lean.TooLarge), q
-            via = load_segments(conn, parts=from_lean(big.parts)).segments
+            via = load_segments(conn, parts=from_lean(big.parts, big.head)).segments
             assert explain(search_segments(via, q)) == explain(want), q
             if retriever is not None:
                 assert explain(retriever.search(q)) == explain(want), q
