@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -107,3 +108,31 @@ def records_from_raw(
             )
         )
     return out
+
+
+def fetch_records(
+    conn: sqlite3.Connection, seqs: Iterable[int], *, live_only: bool = False
+) -> dict[int, MemoryRecord]:
+    """Memories by ``seq`` (deleted ones too unless ``live_only``), with their supersede
+    back-links, through a DB-API connection (no ORM: the one-shot search uses it too)."""
+    want = list(seqs)
+    live = "deleted_at IS NULL AND " if live_only else ""
+    rows: list[Any] = []
+    for i in range(0, len(want), 500):
+        chunk = want[i : i + 500]
+        rows += conn.execute(
+            f"SELECT {RAW_COLUMNS} FROM memories WHERE {live}seq IN ({','.join('?' * len(chunk))})",
+            chunk,
+        ).fetchall()
+    ids = [str(r[0]) for r in rows]
+    back: dict[str, list[str]] = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        for old_id, new_id in conn.execute(
+            # "+deleted_at": the superseded_by index, not the deleted_at one
+            "SELECT id, superseded_by FROM memories WHERE +deleted_at IS NULL AND superseded_by IN "
+            f"({','.join('?' * len(part))}) ORDER BY seq",
+            part,
+        ):
+            back.setdefault(new_id, []).append(old_id)
+    return {r.seq: r for r in records_from_raw(rows, back)}

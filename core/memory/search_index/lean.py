@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
+from hmdesk.core.memory.raw_records import fetch_records
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
 from hmdesk.core.memory.retrieve.scoring import (
@@ -190,38 +190,12 @@ class _Postings:
 
 
 def _pending(conn: sqlite3.Connection) -> tuple[list[int], list[MemoryRecord]]:
+    """The pending rows' ``seq`` and, read whole, the live ones among them (seq order)."""
     dirty = [r[0] for r in conn.execute("SELECT seq FROM search_dirty ORDER BY seq")]
     if not dirty:
         return [], []
-    rows: list[Any] = []
-    for i in range(0, len(dirty), 500):
-        chunk = dirty[i : i + 500]
-        rows += conn.execute(
-            f"SELECT {RAW_COLUMNS} FROM memories WHERE deleted_at IS NULL AND seq IN "
-            f"({','.join('?' * len(chunk))})",
-            chunk,
-        ).fetchall()
-    return dirty, records_from_raw(rows, _back_links(conn, [r[0] for r in rows]))
-
-
-def _back_links(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[str]]:
-    back: dict[str, list[str]] = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i : i + 500]
-        for old_id, new_id in conn.execute(
-            "SELECT id, superseded_by FROM memories WHERE +deleted_at IS NULL AND superseded_by IN "
-            f"({','.join('?' * len(part))}) ORDER BY seq",
-            part,
-        ):
-            back.setdefault(new_id, []).append(old_id)
-    return back
-
-
-def _fetch(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, MemoryRecord]:
-    rows = conn.execute(
-        f"SELECT {RAW_COLUMNS} FROM memories WHERE seq IN ({','.join('?' * len(seqs))})", seqs
-    ).fetchall()
-    return {r.seq: r for r in records_from_raw(rows, _back_links(conn, [r[0] for r in rows]))}
+    fresh = fetch_records(conn, dirty, live_only=True)
+    return dirty, [fresh[s] for s in sorted(fresh)]
 
 
 LEAN_MAX_SIZE = 300_000
@@ -409,7 +383,7 @@ def _search(
         _score_snapshot(parts, head, cand, nterms, fnow, query.limit, scored)
     top = heapq.nsmallest(query.limit, scored) if query.limit else []
     want = [s[1] for s in top if not isinstance(s[5], MemoryRecord)]
-    fetched = _fetch(conn, want) if want else {}
+    fetched = fetch_records(conn, want) if want else {}
     results: list[ScoredMemory] = []
     for neg, s, lex, c, tv, what in top:
         rec = what if isinstance(what, MemoryRecord) else fetched[s]

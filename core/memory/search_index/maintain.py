@@ -13,11 +13,10 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
+from hmdesk.core.memory.raw_records import fetch_records
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.index import Fetch, MemoryIndex
 from hmdesk.core.memory.search_index import snapshot
@@ -39,29 +38,6 @@ def dbapi_of(session: Session) -> sqlite3.Connection:
     conn = session.connection().connection.dbapi_connection
     assert isinstance(conn, sqlite3.Connection)
     return conn
-
-
-def fetch_records(conn: sqlite3.Connection, seqs: Iterable[int]) -> dict[int, MemoryRecord]:
-    """Memories by ``seq`` (deleted ones too), with their supersede back-links."""
-    want = list(seqs)
-    rows: list[tuple[object, ...]] = []
-    for i in range(0, len(want), 500):
-        chunk = want[i : i + 500]
-        rows += conn.execute(
-            f"SELECT {RAW_COLUMNS} FROM memories WHERE seq IN ({','.join('?' * len(chunk))})",
-            chunk,
-        ).fetchall()
-    ids = [str(r[0]) for r in rows]
-    back: dict[str, list[str]] = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i : i + 500]
-        for old_id, new_id in conn.execute(
-            "SELECT id, superseded_by FROM memories WHERE +deleted_at IS NULL AND superseded_by IN "
-            f"({','.join('?' * len(part))}) ORDER BY seq",
-            part,
-        ):
-            back.setdefault(new_id, []).append(old_id)
-    return {r.seq: r for r in records_from_raw(rows, back)}
 
 
 @dataclass(frozen=True)
