@@ -39,7 +39,7 @@ from hmdesk.gui.runs.hilog_feed import HilogFeed
 from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory
 from hmdesk.gui.runs.project_bar import ProjectBar
-from hmdesk.gui.runs.run_page import RunPage, failure_of
+from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -329,7 +329,7 @@ class RunsArea(QWidget):
             return False
         project, project_dir = self.project, self.project_dir
         if project is None or project_dir is None:
-            self.ctx.bus.show_error("No project is open.", "Open a project folder first.")
+            # one message, in this area's banner (the window's error banner said it again)
             self.banner_text("Open a project first (Open project…).", "warn")
             return False
         problem = project.signing_problem()
@@ -400,7 +400,14 @@ class RunsArea(QWidget):
         def shown(run: RunResult | None) -> None:
             finding, step = failure_of(run)
             message = outcome.message if isinstance(outcome, RunCrashed) else None
-            self.run_page.show_card(outcome.run_id, step, finding, message)
+            self.run_page.show_card(
+                outcome.run_id,
+                step,
+                finding,
+                message,
+                step_message=failed_message(run),
+                project_dir=run.project if run is not None else self.project_dir,
+            )
             self.run_done.emit(outcome)
 
         if isinstance(outcome, RunResult):
@@ -442,7 +449,14 @@ class RunsArea(QWidget):
             )
             if run.status == "failed":
                 finding, step = failure_of(run)
-                self.run_page.show_card(run.run_id, step, finding, None)
+                self.run_page.show_card(
+                    run.run_id,
+                    step,
+                    finding,
+                    None,
+                    step_message=failed_message(run),
+                    project_dir=run.project,
+                )
             else:
                 self.run_page.hide_card()
             self.old_run_shown.emit(run_id)

@@ -48,6 +48,14 @@ def failure_of(run: RunResult | None) -> tuple[Finding | None, str | None]:
     return finding, failed.name
 
 
+def failed_message(run: RunResult | None) -> str | None:
+    """The failed step's own message (``build failed: 10505001 ArkTS Compiler Error: …``)."""
+    if run is None:
+        return None
+    failed = next((s for s in run.steps if s.verdict in ("failed", "timeout")), None)
+    return failed.message if failed is not None else None
+
+
 class RunPage(QSplitter):
     """Steps and logs on the left, the failure card (hidden until a run fails) on the right.
 
@@ -67,6 +75,8 @@ class RunPage(QSplitter):
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.ctx = ctx
         self.project_bundle: str | None = None  # tags a saved pitfall with the project
+        self.step_message: str | None = None  # the failed step's message, for the pitfall
+        self.project_dir: str | None = None  # locations in the pitfall are relative to it
         self.steps = StepsPanel()
         self.steps.location_activated.connect(self.location_activated)
         self.addWidget(self.steps)
@@ -93,11 +103,21 @@ class RunPage(QSplitter):
         self.card_scroll.hide()
 
     def show_card(
-        self, run_id: int | None, step: str | None, finding: Finding | None, message: str | None
+        self,
+        run_id: int | None,
+        step: str | None,
+        finding: Finding | None,
+        message: str | None,
+        *,
+        step_message: str | None = None,
+        project_dir: str | None = None,
     ) -> None:
-        """Show why the run failed and recall the pitfalls for it."""
+        """Show why the run failed and recall the pitfalls for it. ``step_message`` (the failed
+        step's own message) and ``project_dir`` pre-fill "Save as pitfall"."""
         self.card.show_finding(step, finding, message)
         self.card.run_id = run_id
+        self.step_message = step_message or message
+        self.project_dir = project_dir
         if not self.card_scroll.isVisible():
             self.card_scroll.show()
             total = max(800, self.width())
@@ -129,7 +149,12 @@ class RunPage(QSplitter):
     def save_pitfall(self) -> None:
         """ "Save as pitfall": the pre-filled editor, then the store (off the GUI thread)."""
         prefill = pitfall_prefill(
-            self.card.finding, self.card.step, self.card.run_id, self.project_bundle
+            self.card.finding,
+            self.card.step,
+            self.card.run_id,
+            self.project_bundle,
+            message=self.step_message,
+            root=self.project_dir,
         )
         values = SavePitfallDialog.ask(prefill, self)
         if not values:

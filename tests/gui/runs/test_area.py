@@ -422,3 +422,36 @@ def test_banner_and_device_error_are_readable_under_both_palettes(qtbot, area, n
     qtbot.waitUntil(lambda: area.banner.isVisible() and area.device_error.isVisible())
     assert rendered_contrast(area.banner) >= 4.5, (name, kind)
     assert rendered_contrast(area.device_error) >= 4.5, name
+
+
+def test_save_as_pitfall_prefills_the_real_message_and_location(
+    qtbot, area, fake_tools, monkeypatch
+):
+    fake_tools.hvigor_scenario("arkts-error")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    seen: dict[str, object] = {}
+
+    def fake_ask(prefill, parent=None):
+        seen.update(prefill)
+        return None  # cancelled
+
+    monkeypatch.setattr(SavePitfallDialog, "ask", staticmethod(fake_ask))
+    area.card.save_button.click()
+    content = str(seen["content"])
+    first = content.splitlines()[0]
+    # hvigor's own message and code, not "Build failed: arkts-source (10505001)"
+    assert first == "Build failed: 10505001 ArkTS Compiler Error: Expression expected."
+    assert "At: entry/src/main/ets/pages/Index.ets:18:34" in content
+
+
+def test_build_and_run_without_a_project_says_so_once(qtbot, area, ctx):
+    errors: list[tuple[str, str]] = []
+    ctx.bus.error.connect(lambda what, todo: errors.append((what, todo)))
+    area.project_bar.project = None
+    qtbot.keyClick(area, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Open a project first" in area.banner.text())
+    assert area.banner.isVisible()
+    assert errors == []  # not a second banner from the window saying the same thing
