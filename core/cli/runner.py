@@ -3,7 +3,9 @@
     hmdesk-cli devices [--json]                 [{"key","connection","state","name"}]
                                                 exit 1 hdc failed, 2 hdc not found
     hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN] ...
-                                                live step output; exit 0 success, 1 failure,
+                                                live step output; a failed run ends with the
+                                                pitfalls the window's failure card recalls
+                                                ("recalled" in --json); exit 0 success, 1 failure,
                                                 128+N stopped by SIGTERM/SIGHUP (run cancelled),
                                                 2 bad input (invalid --device/--product/--module)
     hmdesk-cli doctor LOGFILE [--json] [--recall]
@@ -255,9 +257,30 @@ def run_command(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(result.to_json())
         return 128 + stopped_by
+    recalled = _recall_for_run(args, result)
     if args.json:
-        print_json(result.to_json())
+        data = result.to_json()
+        if result.status == "failed":
+            data["recalled"] = _recalled_json(recalled)
+        print_json(data)
+    elif result.status == "failed":
+        _print_recalled(recalled)
     return 0 if result.status == "success" else 1
+
+
+def _recall_for_run(args: argparse.Namespace, result: RunResult) -> QueryResult | None:
+    """For a failed run, the pitfalls the window's failure card recalls for its finding."""
+    if result.status != "failed":
+        return None
+    finding, _step = result.failure()
+    return _recall(args, finding) if finding is not None else None
+
+
+def _recalled_json(result: QueryResult | None) -> list[dict[str, Any]]:
+    return [
+        {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
+        for r in (result.results if result is not None else [])
+    ]
 
 
 def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
@@ -304,10 +327,7 @@ def doctor_command(args: argparse.Namespace) -> int:
     if args.json:
         data = finding.to_dict() if finding else None
         if data is not None and args.recall:
-            data["recalled"] = [
-                {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
-                for r in (recalled.results if recalled is not None else [])
-            ]
+            data["recalled"] = _recalled_json(recalled)
         print_json(data)
     else:
         print(format_finding(finding))

@@ -206,6 +206,26 @@ class RunResult:
     rerun_of: int | None = None
     hap: str | None = None
 
+    def failure(self) -> tuple[Finding | None, StepResult | None]:
+        """The finding a failure card shows and the failed step: the run's own finding first,
+        else the failed step's; a failed step the doctor could not classify still gets a finding
+        built from its verdict, message and error code (the window and ``hmdesk-cli run`` recall
+        pitfalls with it)."""
+        finding = self.doctor
+        failed = next((s for s in self.steps if s.verdict in ("failed", "timeout")), None)
+        if failed is None:
+            return finding, None
+        finding = finding or failed.doctor
+        if finding is None:
+            finding = Finding(
+                kind="timeout" if failed.verdict == "timeout" else "failed",
+                evidence=failed.message or "",
+                fix="",
+                code=failed.error_code,
+                query_terms=[t for t in (failed.name, failed.error_code) if t],
+            )
+        return finding, failed
+
     def to_json(self) -> dict[str, Any]:
         """The ``hmdesk-cli run --json`` output: run id, status, each step's verdict and codes, the
         doctor's finding (README, Command line)."""

@@ -25,27 +25,12 @@ CARD_SHARE = 0.58  # of the page's width the steps keep when the card opens
 
 
 def failure_of(run: RunResult | None) -> tuple[Finding | None, str | None]:
-    """The finding to show and the failed step's name, from a finished run.
-
-    The run's own finding first, else the failed step's; a failed step the doctor could not
-    classify still gets a finding built from its verdict, message and error code.
-    """
+    """The finding to show and the failed step's name, from a finished run
+    (:meth:`RunResult.failure`, which ``hmdesk-cli run`` uses too)."""
     if run is None:
         return None, None
-    finding = run.doctor
-    failed = next((s for s in run.steps if s.verdict in ("failed", "timeout")), None)
-    if failed is None:
-        return finding, None
-    finding = finding or failed.doctor
-    if finding is None:
-        finding = Finding(
-            kind="timeout" if failed.verdict == "timeout" else "failed",
-            evidence=failed.message or "",
-            fix="",
-            code=failed.error_code,
-            query_terms=[t for t in (failed.name, failed.error_code) if t],
-        )
-    return finding, failed.name
+    finding, failed = run.failure()
+    return finding, failed.name if failed is not None else None
 
 
 def failed_message(run: RunResult | None) -> str | None:

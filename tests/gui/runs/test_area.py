@@ -455,3 +455,25 @@ def test_build_and_run_without_a_project_says_so_once(qtbot, area, ctx):
     qtbot.waitUntil(lambda: "Open a project first" in area.banner.text())
     assert area.banner.isVisible()
     assert errors == []  # not a second banner from the window saying the same thing
+
+
+def test_cli_run_recalls_the_same_pitfalls_as_the_failure_card(
+    qtbot, area, ctx, fake_tools, tmp_path, capsys
+):
+    import json
+
+    from hmdesk.core.cli import main
+
+    fake_tools.hdc_scenario("one-device", "aa-start-10104001")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    shown = [row.memory_id for row in area.card.rows]
+    assert ctx.pitfall_ids["launch"] in shown
+    capsys.readouterr()
+    code = main(
+        ["--db", str(tmp_path / "hmdesk.db"), "run", "--project", str(area.project_dir), "--json"]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and [r["id"] for r in data["recalled"]] == shown
