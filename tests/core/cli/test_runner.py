@@ -398,3 +398,38 @@ def test_run_prints_the_pitfalls_the_failure_card_recalls(
     code, out, _ = cli(capsys, "run", "--project", project, "--json")
     data = json.loads(out)
     assert code == 1 and [r["id"] for r in data["recalled"]] == [match.id]
+
+
+def test_run_build_choices(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = str(fake_tools.project("hello-flavors"))
+    code, out, _ = cli(
+        capsys, "run", "--project", project, "--product", "paid", "--build-mode", "release",
+        "--module", "entry", "--target", "premium", "--clean", "--stacktrace", "--build-only",
+        "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and [s["name"] for s in data["steps"]] == ["clean", "build"]
+    build = fake_tools.calls("hvigorw")[-1]["argv"]
+    assert build == [
+        "assembleHap", "--mode", "module", "-p", "module=entry@premium", "-p", "product=paid",
+        "-p", "buildMode=release", "--no-daemon", "--stacktrace",
+    ]  # fmt: skip
+    assert not fake_tools.calls("hdc")  # build only: no device
+    code, out, _ = cli(
+        capsys, "run", "--project", project, "--product", "paid", "--target", "premium",
+        "--install-only", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and [s["name"] for s in data["steps"]] == ["install"]
+    assert fake_tools.calls("hdc")[-1]["argv"][-1].endswith("entry-premium-signed.hap")
+    with pytest.raises(SystemExit):  # one or the other
+        main(["run", "--project", project, "--build-only", "--install-only"])
+    code, _, err = cli(capsys, "run", "--project", project, "--target", "bad target")
+    assert code == 2 and "target" in err
+    # the run again, with hvigor's stack trace
+    code, out, _ = cli(capsys, "runs", "--json")
+    first = json.loads(out)[-1]["run_id"]
+    code, out, _ = cli(capsys, "run", "--rerun", str(first), "--stacktrace", "--json")
+    assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
