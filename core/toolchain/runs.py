@@ -172,7 +172,7 @@ class PipelineOptions:
                 setattr(opts, key, data[key])
         scope = data.get("scope")
         if isinstance(scope, str) and scope in RUN_SCOPES:
-            opts.scope = scope  # type: ignore[assignment]
+            opts.scope = scope
         return opts
 
 
