@@ -43,7 +43,7 @@ from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory
 from hmdesk.gui.runs.project_bar import ProjectBar
 from hmdesk.gui.runs.run_actions import RunActions
-from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of
+from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of, success_text
 from hmdesk.gui.runs.tool_status import NEEDS, ToolStatus
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -98,6 +98,7 @@ class RunsArea(QWidget):
         self.shown_run: RunResult | None = None
         self.opener: Callable[[str, int, int, str | None], str] = open_location
         self.pipeline_options: PipelineOptions | None = None  # timeouts, clean, ...
+        self.last_scope: RunScope = "all"  # what the last run did (all, build only, ...)
         self._closed = False
         self._banner_kind: BannerKind = "info"
         self.hub = DeviceHub.for_context(ctx)
@@ -166,6 +167,7 @@ class RunsArea(QWidget):
         self.run_page.recall_counted.connect(self.recall_counted)
         self.steps = self.run_page.steps
         self.card = self.run_page.card
+        self.card.stacktrace_requested.connect(self.rerun_with_stacktrace)
         self.card_scroll = self.run_page.card_scroll
         self.tabs.addTab(self.run_page, "Run")
         self.history = RunHistory(ctx.db)
@@ -377,6 +379,7 @@ class RunsArea(QWidget):
         self.banner.hide()
         self.run_page.hide_card()
         self.steps.reset(tuple(s for s in options.steps if s != "stop"))
+        self.last_scope = scope
         self.tabs.setCurrentIndex(0)
         try:
             self.controller.start(self.ctx.db, project_dir, key, rerun_of=rerun_of, options=options)
@@ -388,34 +391,8 @@ class RunsArea(QWidget):
         return True
 
     def update_buttons(self, running: bool | None = None) -> None:
-        """Enable what can run now: nothing while a run or a device action is busy, nothing
-        that needs a missing tool (its tooltip says where the tool was looked for)."""
-        running = self.controller.running if running is None else running
-        busy = running or self.run_actions.busy
-        a = self.run_actions.by_name
-        for widget, scope in (
-            (self.run_button, "all"),
-            (self.run_action, "all"),
-            (a["build"], "build"),
-            (a["install"], "install"),
-            (a["stacktrace"], "all"),
-            (a["uninstall"], "install"),
-            (a["clear_data"], "install"),
-        ):
-            missing = self.tool_status.missing_for(NEEDS[scope])  # type: ignore[index]
-            widget.setEnabled(not busy and not missing)
-            if widget is self.run_button:
-                why = self.tool_status.why(NEEDS["all"])
-                widget.setToolTip(why or "Build with hvigorw, install with hdc, launch (Ctrl+R)")
-        self.cancel_button.setEnabled(running)
-        a["stop"].setEnabled(running)
-
-    def target_device(self) -> str | None:
-        """The device to act on: the chosen one, else the only connected one."""
-        if self.hub.target:
-            return self.hub.target
-        usable = [d.key for d in self.hub.devices if d.usable]
-        return usable[0] if len(usable) == 1 else None
+        """Enable what can run now (:meth:`RunActions.update_enabled`)."""
+        self.run_actions.update_enabled(self.controller.running if running is None else running)
 
     def _attach_run_action(self) -> None:
         win = self.window()
@@ -444,6 +421,12 @@ class RunsArea(QWidget):
             self.current_run_id if stacktrace else None, scope=scope, stacktrace=stacktrace
         )
 
+    def rerun_with_stacktrace(self) -> None:
+        """The last run's kind again, with ``hvigorw --stacktrace``."""
+        self.start_from_shortcut(
+            "all" if self.last_scope == "install" else self.last_scope, stacktrace=True
+        )
+
     def cancel(self) -> None:
         self.controller.cancel()
         self.cancel_button.setEnabled(False)
@@ -460,7 +443,7 @@ class RunsArea(QWidget):
             self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
         self.history.reload()
         if status == "success":
-            self.banner_text(f"✓ Run #{self.current_run_id} succeeded.", "ok")
+            self.banner_text(f"✓ {success_text(outcome)}", "ok")
             self.run_done.emit(outcome)
             return
         if status == "cancelled":

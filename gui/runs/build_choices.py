@@ -2,9 +2,9 @@
 
 The choices come from the project's own files (:mod:`hmdesk.core.toolchain.project`): the
 products of ``build-profile.json5``, the modules that make a HAP, and the targets of the chosen
-module that apply to the chosen product. What was chosen is remembered per project folder in the
-settings (``runs/build_choices/<hash>``, a JSON object) and comes back when the project is
-opened again. :meth:`BuildChoicesBar.apply_to` puts them into the pipeline's options.
+module that apply to the chosen product. Product, mode, module and target are remembered per
+project folder in the settings (``runs/build_choices/<hash>``, a JSON object) and come back when
+the project is opened again; "Clean first" is asked for each time (a clean build is slow). :meth:`BuildChoicesBar.apply_to` puts them into the pipeline's options.
 
 The bar also holds the "More" menu (:attr:`BuildChoicesBar.more_button`) with the run actions the
 area gives it (build only, install only, rerun with ``--stacktrace``, uninstall, clear data).
@@ -113,7 +113,7 @@ class BuildChoicesBar(QWidget):
             self._choose(self.mode_box, saved.get("build_mode"))
             self._choose(self.module_box, saved.get("module"))
             self._fill_targets(saved.get("target"))
-            self.clean_box.setChecked(bool(saved.get("clean", False)))
+            self.clean_box.setChecked(False)  # a slow clean build is asked for each time
         finally:
             self._filling = False
         for w in (self.product_box, self.mode_box, self.module_box, self.target_box):
@@ -150,8 +150,9 @@ class BuildChoicesBar(QWidget):
         sender = self.sender()
         if sender in (self.product_box, self.module_box):
             self._fill_targets()
-        if self.project is not None:
-            self.settings.setValue(choices_key(str(self.project.root)), json.dumps(self.choices()))
+        if self.project is not None and sender is not self.clean_box:
+            kept = {k: v for k, v in self.choices().items() if k != "clean"}
+            self.settings.setValue(choices_key(str(self.project.root)), json.dumps(kept))
         self.changed.emit()
 
     def choices(self) -> dict[str, object]:

@@ -21,11 +21,13 @@ import html
 from typing import TYPE_CHECKING
 
 from hmdesk.core.toolchain.pipeline.app_actions import ActionResult, AppAction, run_app_action
+from hmdesk.core.toolchain.runs import RunScope
 from hmdesk.core.toolchain.tools import find_tool
 from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.runs.tool_status import NEEDS
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 if TYPE_CHECKING:
     from hmdesk.gui.runs.area import RunsArea
@@ -76,7 +78,7 @@ class RunActions(QObject):
         act(
             "stacktrace",
             "Run again with --&stacktrace",
-            lambda: area.start_from_shortcut("all", stacktrace=True),
+            area.rerun_with_stacktrace,
             "Ctrl+Shift+R",
             "Build & Run again with hvigorw --stacktrace (the stack trace of a failed build)",
         )
@@ -104,6 +106,36 @@ class RunActions(QObject):
             [a["uninstall"], a["clear_data"]],
         ]
 
+    def update_enabled(self, running: bool) -> None:
+        """Enable what can run now: nothing while a run or a device action is busy, nothing
+        that needs a missing tool (the button's tooltip says where the tool was looked for)."""
+        area = self.area
+        busy = running or self.busy
+        a = self.by_name
+        needs: list[tuple[QAction | QPushButton, RunScope]] = [
+            (area.run_button, "all"),
+            (area.run_action, "all"),
+            (a["build"], "build"),
+            (a["install"], "install"),
+            (a["stacktrace"], "all"),
+            (a["uninstall"], "install"),
+            (a["clear_data"], "install"),
+        ]
+        for widget, scope in needs:
+            widget.setEnabled(not busy and not area.tool_status.missing_for(NEEDS[scope]))
+        why = area.tool_status.why(NEEDS["all"])
+        area.run_button.setToolTip(why or "Build with hvigorw, install with hdc, launch (Ctrl+R)")
+        area.cancel_button.setEnabled(running)
+        a["stop"].setEnabled(running)
+
+    def target_device(self) -> str | None:
+        """The device to act on: the chosen one, else the only connected one."""
+        hub = self.area.hub
+        if hub.target:
+            return hub.target
+        usable = [d.key for d in hub.devices if d.usable]
+        return usable[0] if len(usable) == 1 else None
+
     # --- uninstall / clear data ------------------------------------------------------------
     def confirm(self, title: str, text: str) -> bool:
         """Ask before touching the device (tests monkeypatch this)."""
@@ -126,7 +158,7 @@ class RunActions(QObject):
         if project is None:
             area.banner_text("Open a project first (Open project…).", "warn")
             return False
-        key = area.target_device()
+        key = self.target_device()
         if not key:
             area.banner_text("No device is connected: connect one, then try again.", "warn")
             return False

@@ -8,6 +8,8 @@ thread. :func:`failure_of` picks the finding and the failed step of a stored run
 
 from __future__ import annotations
 
+import html
+
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
@@ -39,6 +41,18 @@ def failed_message(run: RunResult | None) -> str | None:
         return None
     failed = next((s for s in run.steps if s.verdict in ("failed", "timeout")), None)
     return failed.message if failed is not None else None
+
+
+def success_text(outcome: RunResult | object) -> str:
+    """What a run that passed did: built (with the HAP), installed, or ran."""
+    if not isinstance(outcome, RunResult):
+        return "The run succeeded."
+    scope = outcome.options.get("scope")
+    if scope == "build" and outcome.hap:
+        return f"Run #{outcome.run_id} built {html.escape(outcome.hap)}."
+    if scope == "install":
+        return f"Run #{outcome.run_id} installed the app."
+    return f"Run #{outcome.run_id} succeeded."
 
 
 class RunPage(QSplitter):

@@ -529,6 +529,7 @@ def test_build_choices_build_only_install_only_stacktrace_by_keyboard(qtbot, are
         qtbot.keyClick(area, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     assert sig.args[0].status == "success"
     assert steps_shown(area) == ["clean", "build"]
+    assert "built " in area.banner.text() and "entry-premium-signed.hap" in area.banner.text()
     hv = [c["argv"] for c in fake_tools.calls("hvigorw")]
     assert hv[0] == ["clean", "--no-daemon"]
     assert hv[1] == [
@@ -597,3 +598,15 @@ def test_uninstall_and_clear_app_data_on_the_device(
     assert "com.example.hello" in asked[0] and FAKE_HDC_KEY in asked[0]
     assert ["-t", FAKE_HDC_KEY, *argv] in [c["argv"] for c in fake_tools.calls("hdc")]
     assert area.repo.count() == 0  # not a run
+
+
+def test_a_failed_build_offers_to_run_again_with_stacktrace(qtbot, area, fake_tools):
+    fake_tools.hvigor_scenario("arkts-error")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    assert area.card.stacktrace_button.isVisible()
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT):
+        area.card.stacktrace_button.click()
+    assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"

@@ -52,9 +52,11 @@ def test_choices_are_remembered_per_project(qtbot, bar, settings):
     bar.product_box.setCurrentText("paid")
     bar.target_box.setCurrentText("premium")
     bar.mode_box.setCurrentText("release")
+    bar.clean_box.setChecked(True)
     bar.set_project(hello)  # another project: its own (default) choices
     assert bar.choices()["product"] == "default" and bar.choices()["build_mode"] == "debug"
     again = BuildChoicesBar(settings)  # a new window, the same settings
     qtbot.addWidget(again)
     again.set_project(flavors)
     assert again.summary() == "paid · release · entry@premium"
+    assert not again.clean_box.isChecked()  # a slow clean build is asked for each time
