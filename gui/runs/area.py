@@ -352,10 +352,14 @@ class RunsArea(QWidget):
         *,
         scope: RunScope = "all",
         stacktrace: bool = False,
+        repeat: PipelineOptions | None = None,
     ) -> bool:
         """Start a run with the chosen product, mode, module and target (``scope``: all, build
         only, install only); False (with a message or a card) when it cannot start. A missing
-        tool never starts a run: the tool line says what is off and why."""
+        tool never starts a run: the tool line says what is off and why. ``repeat``: the
+        options of a stored run to repeat as they were (scope and stacktrace included)."""
+        if repeat is not None:
+            scope, stacktrace = repeat.scope, repeat.stacktrace
         if self.controller.running or self.run_actions.busy:
             return False
         if self.tool_status.missing_for(NEEDS[scope]):
@@ -366,10 +370,14 @@ class RunsArea(QWidget):
             # one message, in this area's banner (the window's error banner said it again)
             self.banner_text("Open a project first (Open project…).", "warn")
             return False
+        base = self.pipeline_options or PipelineOptions()
+        chosen = self.choices.apply_to(base) if repeat is None else repeat
         options = replace(
-            self.choices.apply_to(self.pipeline_options or PipelineOptions()),
+            chosen,
             scope=scope,
             stacktrace=stacktrace,
+            timeouts=base.timeouts,
+            max_log_chars=base.max_log_chars,
         )
         problem = project.signing_problem(options.product) if scope != "install" else None
         if problem and not self.confirm_unsigned(problem):
@@ -519,11 +527,16 @@ class RunsArea(QWidget):
 
     def repeat_run(self, run_id: int) -> None:
         def done(run: RunResult) -> None:
+            stored = PipelineOptions.from_dict(run.options)  # as it was built: product, target…
+
+            def again() -> None:
+                self.build_and_run(run_id, run.device, repeat=stored)
+
             if run.project != self.project_dir:
                 self.open_project(run.project)
-                self.when_project_loaded(lambda: self.build_and_run(run_id, run.device))
+                self.when_project_loaded(again)
             else:
-                self.build_and_run(run_id, run.device)
+                again()
 
         self._read_run(run_id, done)
 

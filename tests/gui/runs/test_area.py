@@ -610,3 +610,18 @@ def test_a_failed_build_offers_to_run_again_with_stacktrace(qtbot, area, fake_to
     with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT):
         area.card.stacktrace_button.click()
     assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
+
+
+def test_repeat_from_history_builds_what_the_run_built(qtbot, area, fake_tools):
+    open_project(qtbot, area, fake_tools.project("hello-flavors"))
+    wait_target(qtbot, area)
+    area.choices.product_box.setCurrentText("paid")
+    area.choices.target_box.setCurrentText("premium")
+    first = run(qtbot, area)
+    assert first.status == "success"
+    area.choices.product_box.setCurrentText("default")  # chosen since: not what is repeated
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        area.history.repeat_requested.emit(first.run_id)
+    assert sig.args[0].status == "success" and sig.args[0].rerun_of == first.run_id
+    argv = fake_tools.calls("hvigorw")[-1]["argv"]
+    assert "module=entry@premium" in argv and "product=paid" in argv
