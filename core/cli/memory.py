@@ -23,6 +23,7 @@ from hmdesk.core.cli.common import UsageError, open_store, print_json
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+    from hmdesk.core.memory.store import MemoryStore
 
 # ``hmdesk.core.memory.record.LAYERS``, spelled here for the help text so that parsing imports
 # nothing of the store (tests/core/test_cli_startup.py checks that the two agree).
@@ -49,9 +50,14 @@ def event_to_json(e: MemoryEvent) -> dict[str, Any]:
     return asdict(e)
 
 
-def _short(value: Any, width: int = 60) -> str:
+def _text(value: Any) -> str:
+    """A field's value as one line of text (JSON for what is not a string)."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = text.replace("\n", " ")
+    return text.replace("\n", " ")
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = _text(value)
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -78,12 +84,33 @@ def _print_record(r: MemoryRecord) -> None:
         print(f"  extra keys: {', '.join(r.extra)}")
 
 
-def _print_event(e: MemoryEvent) -> None:
-    change = ""
-    if e.field:
-        change = f" {e.field}: {_short(e.old, 40)} → {_short(e.new, 40)}"
+_ELIDED_FIELDS = frozenset({"content", "tags", "payload", "extra"})
+"""Free-text values a terminal elides; ids, times and numbers are always whole."""
+
+
+def _print_event(e: MemoryEvent, columns: int | None = None) -> None:
+    """One event on one line; ids whole, the old and new values share the width the terminal has
+    left (whole when the output is not a terminal)."""
+    from hmdesk.core.cli.table import elide, free_width, text_width
+
+    head = f"#{e.id}  {e.at}  {e.actor}  {e.kind} {e.memory_id}"
     reason = f"  ({e.reason})" if e.reason else ""
-    print(f"#{e.id}  {e.at}  {e.actor}  {e.kind} {e.memory_id}{change}{reason}")
+    if not e.field:
+        print(f"{head}{reason}")
+        return
+    old, new = _text(e.old), _text(e.new)
+    room = free_width(columns, text_width(f"{head} {e.field}:  → {reason}"))
+    old_width = new_width = None
+    if room is not None and e.field in _ELIDED_FIELDS:
+        old_width = min(text_width(old), max(room // 2, room - text_width(new)))
+        new_width = max(room - old_width, 1)
+    print(f"{head} {e.field}: {elide(old, old_width)} → {elide(new, new_width)}{reason}")
+
+
+def _columns() -> int | None:
+    from hmdesk.core.cli.table import terminal_columns
+
+    return terminal_columns()
 
 
 def _show(args: argparse.Namespace, r: MemoryRecord) -> int:
@@ -94,14 +121,15 @@ def _show(args: argparse.Namespace, r: MemoryRecord) -> int:
     return 0
 
 
-def _show_events(args: argparse.Namespace, events: list[MemoryEvent]) -> int:
+def _show_undo(args: argparse.Namespace, store: MemoryStore, events: list[MemoryEvent]) -> int:
+    """What an undo or revert did: in words, each field's value before → after."""
+    from hmdesk.core.cli.undo_report import print_report, undo_report
+
+    report = undo_report(store, events)
     if args.json:
-        print_json([event_to_json(e) for e in events])
+        print_json(report.to_json())
     else:
-        for e in events:
-            _print_event(e)
-        if not events:
-            print("nothing to undo")
+        print_report(report, _columns())
     return 0
 
 
@@ -224,12 +252,12 @@ def cmd_supersede(args: argparse.Namespace) -> int:
 
 def cmd_revert(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        return _show_events(args, store.revert(args.event_id))
+        return _show_undo(args, store, store.revert(args.event_id))
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        return _show_events(args, store.undo_last())
+        return _show_undo(args, store, store.undo_last())
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -238,8 +266,9 @@ def cmd_history(args: argparse.Namespace) -> int:
         if args.json:
             print_json([event_to_json(e) for e in events])
         else:
+            columns = _columns()
             for e in events:
-                _print_event(e)
+                _print_event(e, columns)
         return 0
 
 
