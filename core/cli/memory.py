@@ -405,73 +405,78 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     layers = ", ".join(LAYERS)
 
     p = add("add", cmd_add, "add a memory")
-    p.add_argument("content", help="what the memory says ('-' reads stdin)")
+    p.add_argument("content", metavar="TEXT", help="what the memory says ('-' reads stdin)")
     p.add_argument("--layer", default="semantic", help=f"one of {layers} (default semantic)")
     p.add_argument("--tag", action="append", help="a tag (repeat for more)")
-    p.add_argument("--confidence", default="0.7", help="0..1 (default 0.7)")
+    p.add_argument("--confidence", default="0.7", help="how much it is trusted, 0..1 (default 0.7)")
     p.add_argument("--env", default="harmonyos", help="environment (default harmonyos)")
-    p.add_argument("--source", default="hmdesk")
-    p.add_argument("--provenance", default="manual")
-    p.add_argument("--session", default="hmdesk")
-    p.add_argument("--payload", help="structured extra, as JSON")
-    p.add_argument("--id", help="the id (default: mem- + 12 hex)")
-    p.add_argument("--timestamp", help="ISO time (default now)")
-    p.add_argument("--reason")
+    p.add_argument("--source", default="hmdesk", help="where it came from (default hmdesk)")
+    p.add_argument("--provenance", default="manual", help="how it was made (default manual)")
+    p.add_argument("--session", default="hmdesk", help="the session it belongs to (default hmdesk)")
+    p.add_argument("--payload", metavar="JSON", help="structured extra data, as JSON")
+    p.add_argument("--id", help="the id (default: mem- and 12 hex digits)")
+    p.add_argument("--timestamp", metavar="TIME", help="ISO-8601 time it happened (default now)")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("show", cmd_show, "show one memory")
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
     p = add("edit", cmd_edit, "edit content, tags, layer or environment")
-    p.add_argument("id")
-    p.add_argument("--content", help="new content ('-' reads stdin)")
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("--content", metavar="TEXT", help="new content ('-' reads stdin)")
     p.add_argument("--tag", action="append", help="replace the tags (repeat for more)")
-    p.add_argument("--add-tag", action="append")
-    p.add_argument("--remove-tag", action="append")
+    p.add_argument("--add-tag", action="append", metavar="TAG", help="add a tag (repeat for more)")
+    p.add_argument(
+        "--remove-tag", action="append", metavar="TAG", help="remove a tag (repeat for more)"
+    )
     p.add_argument("--layer", help=f"one of {layers}")
-    p.add_argument("--env")
-    p.add_argument("--reason")
+    p.add_argument("--env", help="new environment")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("confidence", cmd_confidence, "set a memory's confidence (reason required)")
-    p.add_argument("id")
-    p.add_argument("value", help="0..1")
-    p.add_argument("--reason", required=True)
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("value", metavar="VALUE", help="from 0 (not trusted) to 1 (certain)")
+    p.add_argument("--reason", required=True, help="why (required), kept in the history")
 
     p = add("supersede", cmd_supersede, "supersede a memory by another or by new content")
-    p.add_argument("old")
+    p.add_argument("old", metavar="OLD", help="id of the memory replaced")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--by", help="id of the memory that replaces it")
-    which.add_argument("--content", help="content of a new memory that replaces it")
-    p.add_argument("--reason", required=True)
+    which.add_argument("--by", metavar="ID", help="id of the memory that replaces it")
+    which.add_argument("--content", metavar="TEXT", help="content of a new memory that replaces it")
+    p.add_argument("--reason", required=True, help="why (required), kept in the history")
     p.add_argument("--layer", help="layer of the new memory (default: the old one's)")
     p.add_argument("--tag", action="append", help="tags of the new memory (default: the old's)")
     p.add_argument("--confidence", help="confidence of the new memory (default 0.7)")
 
-    p = add("revert", cmd_revert, "revert one event (see history)")
-    p.add_argument("event_id", type=int)
+    p = add("revert", cmd_revert, "undo one change by its event number (see history)")
+    p.add_argument("event_id", type=int, metavar="EVENT", help="the event number from history")
 
-    add("undo", cmd_undo, "revert the newest change not undone yet (a bulk edit as one)")
+    add("undo", cmd_undo, "undo the newest change not undone yet, and say what it was")
 
-    p = add("history", cmd_history, "a memory's events, oldest first")
-    p.add_argument("id")
+    p = add("history", cmd_history, "a memory's changes, oldest first")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
-    p = add("delete", cmd_delete, "soft-delete a memory (restore brings it back)")
-    p.add_argument("id")
-    p.add_argument("--reason")
+    p = add("delete", cmd_delete, "delete a memory (restore brings it back)")
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("restore", cmd_restore, "restore a deleted memory")
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
-    p = add("import-hmharness", cmd_import, "import hmharness's memory.jsonl (idempotent)")
+    p = add("import-hmharness", cmd_import, "import hmharness's memory.jsonl (safe to repeat)")
     p.add_argument(
-        "file", nargs="?", help="default $HMH_HOME/cognitive/memory/memory.jsonl or ~/.hmharness/…"
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="default: $HMH_HOME/cognitive/memory/memory.jsonl, else ~/.hmharness/…",
     )
 
     p = add("export-hmharness", cmd_export, "write memories as a memory.jsonl hmharness loads")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to write (replaced)")
     p.add_argument("--id", action="append", help="export only this id (repeat for more)")
 
     p = add("export-csv", cmd_export_csv, "write memories as CSV, for a spreadsheet")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to write (replaced)")
     p.add_argument("--id", action="append", help="export only this id (repeat for more)")
 
-    add("load-starter", cmd_load_starter, "add the starter pack's HarmonyOS pitfalls (idempotent)")
+    add("load-starter", cmd_load_starter, "add the starter pack's HarmonyOS pitfalls (once)")

@@ -123,19 +123,27 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "query",
         parents=[common],
         help="search memories and explain each result",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("text", metavar="TEXT", help="query text (terms split as the profile says)")
-    p.add_argument("--layer", help="only this layer (exact)")
-    p.add_argument("--env", help="only this environment (exact, case-sensitive)")
-    p.add_argument("--tag", action="append", help="keep memories with any of these tags (repeat)")
+    p.add_argument("text", metavar="TEXT", help="what to look for (words, or Chinese text)")
+    p.add_argument("--layer", help="only memories of this layer")
+    p.add_argument("--env", help="only memories of this environment (exact, case-sensitive)")
     p.add_argument(
-        "--limit", type=_limit, default=10, help="results to show (default 10; 0 = none)"
+        "--tag", action="append", metavar="TAG", help="only memories with this tag (repeat: any)"
     )
-    p.add_argument("--profile", choices=PROFILES, default="default", help="retrieval profile")
-    p.add_argument("--now", help="score recency as of this ISO-8601 time (default: now)")
     p.add_argument(
-        "--include-superseded", action="store_true", help="keep superseded memories in the pool"
+        "--limit", type=_limit, default=10, metavar="N", help="results to show (default 10)"
+    )
+    p.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="default",
+        help="how the text becomes terms: default (Chinese segmented into words, word stems, a "
+        "Chinese/English glossary: 构建 finds build) or hmharness (exactly as hmharness splits it)",
+    )
+    p.add_argument(
+        "--now", metavar="TIME", help="score recency as of this ISO-8601 time (default: now)"
+    )
+    p.add_argument(
+        "--include-superseded", action="store_true", help="also search superseded memories"
     )
     p.set_defaults(func=cmd_query)
