@@ -103,3 +103,29 @@ def test_undo_on_a_terminal_elides_long_content_but_not_ids(capsys, db, monkeypa
     assert content.strip().startswith('content  "short" → "hdc install fails')
     assert content.endswith('…"') and len(content) <= 60
     assert f"  {mid}" in out
+
+
+def test_undo_of_a_bulk_change_lists_each_memory(capsys, db, monkeypatch):
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    ids = [add(capsys, db, f"pitfall number {n}", "--tag", "hdc") for n in range(25)]
+    with Database(db) as database:
+        store = MemoryStore(database)
+        store.bulk_add_tag(ids, "install")
+        store.close()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run(capsys, "undo", "--db", db)
+    assert out.startswith("Undid editing 25 memories")
+    assert out.count("tags  hdc, install → hdc") == 20  # a terminal: the first 20 …
+    assert "… and 5 more memories (--json lists them all)" in out
+    run(capsys, "edit", ids[0], "--add-tag", "x", "--db", db)
+    run(capsys, "undo", "--db", db)
+    with Database(db) as database:
+        store = MemoryStore(database)
+        store.bulk_add_tag(ids, "install")
+        store.close()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    out = run(capsys, "undo", "--db", db)
+    assert out.count("tags  hdc, install → hdc") == 25  # piped: every one
