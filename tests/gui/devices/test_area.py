@@ -43,16 +43,21 @@ def test_live_list_with_advice_and_remembered_target(qtbot, ctx, fake_tools, qtm
     area.use_button.click()
     assert ctx.settings.value(TARGET_KEY) == TCP
     assert "Offline" in area.target_label.text()
-    # unplug the TCP device: the list follows, the target stays remembered
-    devices.write_text(f"{USB} USB Connected localhost\n", encoding="utf-8")
+    # picked while Offline: it stays the target while it is listed
     area.hub.refresh()
-    qtbot.waitUntil(lambda: area.model.rowCount() == 1, timeout=15_000)
-    assert "not connected" in area.target_label.text()
+    qtbot.waitUntil(lambda: area.hub.devices and area.hub.target == TCP, timeout=15_000)
     area.shutdown()
     assert not DeviceHub._hubs
-    # a new area (the app restarted) starts with the remembered target
-    again = make_area(qtbot, ctx)
-    assert again.hub.target == TCP
+    # the TCP device is unplugged; a new area (the app restarted) starts with the remembered
+    # target, which is gone (issue 11: never kept silently): the only connected device takes
+    # over and the status bar says so
+    devices.write_text(f"{USB} USB Connected localhost\n", encoding="utf-8")
+    with qtbot.waitSignal(ctx.bus.info, timeout=15_000) as sig:
+        again = make_area(qtbot, ctx)
+        assert again.hub.target == TCP
+    assert TCP in sig.args[0] and USB in sig.args[0]
+    qtbot.waitUntil(lambda: again.hub.target == USB, timeout=15_000)
+    assert USB in again.target_label.text() and "not connected" not in again.target_label.text()
     again.shutdown()
 
 
