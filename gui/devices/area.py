@@ -314,6 +314,10 @@ class DevicesArea(QWidget):
             if outcome.ok and not image.isNull():
                 w, h = outcome.extra.get("width"), outcome.extra.get("height")
                 self.screenshot.show_image(key, image, local, f"{w}×{h}" if w and h else "")
+                sizes = self.splitter.sizes()
+                if sizes[1] == 0:  # first shown: the splitter gave the hidden panel no room
+                    total = sum(sizes)
+                    self.splitter.setSizes([total * 3 // 5, total - total * 3 // 5])
                 self.say("")
                 bus.show_info(f"Screenshot of {key}: Save as… (Ctrl+S) or Copy (Ctrl+C)")
                 return

@@ -151,12 +151,14 @@ def test_connect_over_the_network_checks_the_address_and_connects(qtbot, ctx, fa
 def test_screenshot_is_shown_and_can_be_saved_and_copied(qtbot, ctx, fake_tools, tmp_path):
     fake_tools.devices_file([(USB, "USB", "Connected")])
     area = make_area(qtbot, ctx)
+    area.resize(1280, 700)
     qtbot.waitUntil(lambda: area.hub.target == USB, timeout=15_000)
     assert not area.screenshot.isVisible()
     area.shot_button.setFocus()
     qtbot.keyClick(area.shot_button, Qt.Key.Key_Space)
     qtbot.waitUntil(area.screenshot.isVisible, timeout=15_000)
     panel = area.screenshot
+    assert area.splitter.sizes()[1] > 200  # shown beside the list, not squeezed to nothing
     assert panel.image.size().toTuple() == (36, 72)
     assert not panel.picture.pixmap().isNull()
     assert USB in panel.title.text() and "local time" in panel.title.text()
