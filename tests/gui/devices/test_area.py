@@ -196,3 +196,20 @@ def test_screenshot_failure_says_what_happened(qtbot, ctx, fake_tools):
     assert not area.screenshot.isVisible() and area.shot_button.isEnabled()
     assert "Could not take a screenshot" in area.action_label.text()
     area.shutdown()
+
+
+def test_a_gone_target_with_several_connected_asks_to_choose(qtbot, ctx, fake_tools):
+    ctx.settings.setValue(TARGET_KEY, UNAUTH)  # remembered, not plugged in now
+    fake_tools.devices_file([(USB, "USB", "Connected"), (TCP, "TCP", "Connected")])
+    area = make_area(qtbot, ctx)
+    qtbot.waitUntil(lambda: area.model.rowCount() == 2, timeout=15_000)
+    assert area.hub.target == ""
+    assert "Choose a device" in area.target_label.text()
+    assert all(cell(area, r, 0) == "" for r in range(2))  # no row pretends to be the target
+    with qtbot.waitActive(area):
+        area.activateWindow()
+    area.table.setFocus()
+    area.table.selectRow([cell(area, r, 1) for r in range(2)].index(TCP))
+    qtbot.keyClick(area.table, Qt.Key.Key_Return)  # Enter uses the selected row
+    assert area.hub.target == TCP and "Choose" not in area.target_label.text()
+    area.shutdown()
