@@ -39,8 +39,8 @@ from PySide6.QtWidgets import (
 
 EMPTY_TEXT = (
     "No device. Connect a phone or tablet by USB with USB debugging on (Settings → System → "
-    "Developer options), or run <code>hdc tconn IP:PORT</code> for wireless debugging. "
-    "The list refreshes every 2 seconds."
+    "Developer options), or use <b>Connect over network…</b> (<code>hdc tconn IP:PORT</code>) "
+    "for wireless debugging. The list refreshes every 2 seconds (F5: now)."
 )
 
 
