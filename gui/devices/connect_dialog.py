@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hmdesk.core.toolchain.device_info import address_problem
 from hmdesk.gui.common.theme import theme_for
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -42,6 +44,8 @@ class ConnectDialog(QDialog):
         self.problem.setStyleSheet(f"color:{theme_for(self).error_fg}")
         lay.addWidget(self.problem)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAutoDefault(False)  # Enter never cancels (Esc does)
         self.connect_button = QPushButton("&Connect")
         self.connect_button.setDefault(True)
         buttons.addButton(self.connect_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -49,7 +53,6 @@ class ConnectDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.address.textChanged.connect(self._check)
-        self.address.returnPressed.connect(self.accept)  # Enter connects (when valid)
         self._check(self.address.text())
         self.setMinimumWidth(420)
 
@@ -58,6 +61,14 @@ class ConnectDialog(QDialog):
         self.connect_button.setEnabled(problem is None)
         # nothing typed yet is not an error worth a red line
         self.problem.setText(problem if problem and text.strip() else "")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter connects when the address is valid and does nothing otherwise (a disabled
+        default button would let Qt pick another)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.accept()
+            return
+        super().keyPressEvent(event)
 
     def accept(self) -> None:
         if address_problem(self.address.text()) is None:
