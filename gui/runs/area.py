@@ -30,7 +30,7 @@ from hmdesk.core.toolchain.runs import (
     RunResult,
     RunScope,
 )
-from hmdesk.gui.common.device_hub import DeviceHub
+from hmdesk.gui.common.device_hub import CHOOSE_PROMPT, DeviceHub
 from hmdesk.gui.common.editor import open_location
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
@@ -290,6 +290,8 @@ class RunsArea(QWidget):
             self.device_box.addItem(f"{target} — not connected", target)
         if not devices and not target:
             self.device_box.addItem("(no device)", "")
+        if devices and not target:  # never pretend the first device is chosen (issue 11)
+            self.device_box.insertItem(0, f"{self.hub.prompt or CHOOSE_PROMPT}…", "")
         idx = self.device_box.findData(target)
         self.device_box.setCurrentIndex(max(0, idx))
         self.device_box.blockSignals(False)
