@@ -129,12 +129,19 @@ def main_check(
     out: Callable[[str], object] | None = None,
 ) -> int:
     """0 when the app can start; else prints the one line (stderr) and returns 2."""
+    env = os.environ if env is None else env
     if not needs_check(env, platform):
         return 0
     missing = check(lookup)
-    if not missing:
+    if missing:
+        line = install_line(missing)
+    elif not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        line = (
+            "hmdesk: there is no display to open a window on (DISPLAY is not set); start it "
+            "from a desktop session, or set DISPLAY."
+        )
+    else:
         return 0
-    line = install_line(missing)
     if out is None:
         print(line, file=sys.stderr)
     else:

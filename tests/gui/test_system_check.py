@@ -86,3 +86,10 @@ def test_the_entry_point_checks_before_importing_qt() -> None:
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "libxcb-cursor0" in lines[0] and proc.stdout == ""
+
+
+def test_no_display_at_all_says_so_in_one_line() -> None:
+    lines: list[str] = []
+    assert main_check({}, "linux", lookup=lambda _s: True, out=lines.append) == 2
+    assert len(lines) == 1 and "DISPLAY is not set" in lines[0]
+    assert main_check({"WAYLAND_DISPLAY": "w-0"}, "linux", lookup=lambda _s: True) == 0
