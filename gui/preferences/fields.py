@@ -131,7 +131,7 @@ class ToolField(PathField):
             key,
             value,
             env,
-            "found on PATH or in DevEco Studio / Command Line Tools when empty",
+            "empty: found on PATH or in the DevEco folders",
             parent=parent,
         )
         self.tool: ToolName = key
@@ -179,7 +179,10 @@ class ToolField(PathField):
 
     def _detected(self, search: ToolSearch) -> None:
         self.detect.setEnabled(True)
-        self.places.setPlainText("\n".join(search.searched))
+        path = self.search_env().get("PATH", "")
+        self.places.setPlainText(
+            "\n".join(f"PATH ({path or 'empty'})" if p == "PATH" else p for p in search.searched)
+        )
         self.places.show()
         if search.found is None:
             self.result.setText(

@@ -124,7 +124,7 @@ def test_detect_finds_the_tool_off_the_gui_thread_and_lists_the_places(
     assert d.hdc.result.text().startswith(f"Found {hdc}")
     assert d.hdc.places.isVisible()
     searched = d.hdc.places.toPlainText().splitlines()
-    assert searched[0] == "PATH" and str(hdc) in searched
+    assert searched[0] == f"PATH ({tmp_path / 'empty'})" and str(hdc) in searched
     # not found: says so, lists every place, leaves the field alone
     qtbot.mouseClick(d.hvigorw.detect, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "was not found" in d.hvigorw.result.text())
