@@ -14,6 +14,7 @@ in the user config folder ("config list" prints it).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -130,8 +131,11 @@ def get_command(args: argparse.Namespace) -> int:
 def set_command(args: argparse.Namespace) -> int:
     from hmdesk.core import config
 
+    value = args.value
+    if args.key in config.PATH_KEYS and value.strip() and not value.strip().startswith("~"):
+        value = os.path.abspath(value.strip())  # a relative path means from here, not from later
     try:
-        stored = config.set_value(args.key, args.value)
+        stored = config.set_value(args.key, value)
         value, source = config.effective(args.key)
     except config.ConfigError as exc:
         raise UsageError(str(exc)) from exc

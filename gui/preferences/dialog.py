@@ -110,6 +110,10 @@ class PreferencesDialog(QDialog):
     def _tools_box(self, parent: QWidget) -> QGroupBox:
         box = QGroupBox("Tools", parent)
         form = QFormLayout(box)
+        self.hdc = ToolField("hdc", self.values.get("hdc", ""), self.env, self._sdk_value, box)
+        self.hvigorw = ToolField(
+            "hvigorw", self.values.get("hvigorw", ""), self.env, self._sdk_value, box
+        )
         self.sdk = PathField(
             "sdk",
             self.values.get("sdk", ""),
@@ -117,10 +121,6 @@ class PreferencesDialog(QDialog):
             "not set: DevEco Studio's or the Command Line Tools' sdk folder",
             folder=True,
             parent=box,
-        )
-        self.hdc = ToolField("hdc", self.values.get("hdc", ""), self.env, self.sdk.value, box)
-        self.hvigorw = ToolField(
-            "hvigorw", self.values.get("hvigorw", ""), self.env, self.sdk.value, box
         )
         self.node = PathField(
             "node",
@@ -135,6 +135,10 @@ class PreferencesDialog(QDialog):
         form.addRow("DevEco &SDK folder:", self.sdk)
         form.addRow("&Node.js for hvigor:", self.node)
         return box
+
+    def _sdk_value(self) -> str:
+        """The SDK folder as typed (Detect searches it before it is saved)."""
+        return self.sdk.value()
 
     def _editor_box(self, parent: QWidget) -> QGroupBox:
         box = QGroupBox("Editor", parent)
@@ -189,12 +193,14 @@ class PreferencesDialog(QDialog):
         if not note:
             value, source = config.effective("db", self.env, values=self.values)
             how = "the default" if value is None else config.describe_source(source)
+            if value is not None and db_path is not None and Path(value).expanduser() != db_path:
+                how = "--db"
             note = (
                 f"In use now (from {how}). To use another, run hmdesk-cli config set db PATH "
                 "(or pass --db); it takes effect at the next start."
             )
         self.data_row = FolderRow("dataFolder", default_data_dir(), self._opener, parent=box)
-        self.db_row = FolderRow("database", db_path, self._opener, note, parent=box)
+        self.db_row = FolderRow("database", db_path, self._opener, note, is_file=True, parent=box)
         form.addRow("Data folder:", self.data_row)
         form.addRow("Database:", self.db_row)
         return box

@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import shiboken6
 from hmdesk.core import config
 from hmdesk.core.toolchain.tools import ToolName, ToolSearch, search_tool
 from hmdesk.gui.common.workers import run_in_thread
@@ -178,6 +179,8 @@ class ToolField(PathField):
         )
 
     def _detected(self, search: ToolSearch) -> None:
+        if not shiboken6.isValid(self):  # the dialog closed while the search ran
+            return
         self.detect.setEnabled(True)
         path = self.search_env().get("PATH", "")
         self.places.setPlainText(
@@ -197,6 +200,8 @@ class ToolField(PathField):
         self.detected.emit(search)
 
     def _failed(self, exc: BaseException) -> None:
+        if not shiboken6.isValid(self):
+            return
         self.detect.setEnabled(True)
         self.result.setText(f"Detect failed: {exc}")
 
@@ -210,11 +215,14 @@ class FolderRow(QWidget):
         path: Path | None,
         opener: Callable[[], UrlOpener],
         note: str = "",
+        *,
+        is_file: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName(f"{name}Row")
         self.path = path
+        self.is_file = is_file
         self.opener = opener
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -240,7 +248,7 @@ class FolderRow(QWidget):
     def folder(self) -> Path | None:
         if self.path is None:
             return None
-        return self.path if self.path.is_dir() or not self.path.suffix else self.path.parent
+        return self.path.parent if self.is_file else self.path
 
     def open_folder(self) -> None:
         folder = self.folder()

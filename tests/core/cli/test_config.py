@@ -120,3 +120,15 @@ def test_config_commands_import_nothing_heavy(argv: list[str]) -> None:
     proc, names = _imported(argv)
     assert proc.returncode in (0, 1), proc.stderr[-2000:]
     assert "hmdesk" in names and _heavy(names) == []
+
+
+def test_a_relative_path_is_stored_from_where_it_was_typed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli(capsys, "config", "set", "db", "mine.db")[0] == 0
+    assert config.load() == {"db": str(tmp_path / "mine.db")}
+    assert cli(capsys, "config", "set", "sdk", "~/sdk")[0] == 0
+    assert config.load()["sdk"] == "~/sdk"  # expanded when used
+    code, _, err = cli(capsys, "config", "set", "hdc", "  ")
+    assert code == 2 and "empty" in err

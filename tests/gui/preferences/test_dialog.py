@@ -208,3 +208,25 @@ def test_the_devices_area_uses_the_hdc_set_here(qtbot: QtBot, ctx, fake_tools, m
     qtbot.waitUntil(lambda: area.model.rowCount() == 1, timeout=15_000)
     assert not area.error_label.isVisible()
     area.shutdown()
+
+
+def test_the_database_note_says_where_its_path_came_from(qtbot: QtBot, tmp_path: Path) -> None:
+    config.set_value("db", str(tmp_path / "set.db"))
+    from_setting = dialog(qtbot, db_path=tmp_path / "set.db")
+    assert "from the settings file" in from_setting.db_row.note.text()
+    from_flag = dialog(qtbot, db_path=tmp_path / "flag.db")
+    assert "(from --db)" in from_flag.db_row.note.text()
+    from_env = dialog(qtbot, {"HMDESK_DB": str(tmp_path / "env.db")}, db_path=tmp_path / "env.db")
+    assert "the environment variable HMDESK_DB" in from_env.db_row.note.text()
+
+
+def test_the_keyboard_starts_at_hdc_and_tabs_down_the_tools(qtbot: QtBot) -> None:
+    d = dialog(qtbot)
+    qtbot.waitUntil(lambda: d.focusWidget() is not None)
+    assert d.focusWidget() is d.hdc.edit
+    order = []
+    for _ in range(10):
+        qtbot.keyClick(d.focusWidget(), Qt.Key.Key_Tab)
+        order.append(d.focusWidget())
+    edits = [x for x in order if x in (d.hvigorw.edit, d.sdk.edit, d.node.edit)]
+    assert edits == [d.hvigorw.edit, d.sdk.edit, d.node.edit]
