@@ -30,6 +30,7 @@ import contextlib
 import json
 import os
 import shlex
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
@@ -155,7 +156,7 @@ def load(path: Path | None = None) -> dict[str, str]:
 
 def _write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text)
