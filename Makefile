@@ -7,7 +7,9 @@ export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test lint typecheck contracts unit fuzz bench bench-scale screenshots clean
 
+# Debian/Ubuntu ship Python's venv (ensurepip) as a package of its own: say so in one line.
 $(VENV)/bin/python:
+	@$(PYTHON) -c "import ensurepip" 2>/dev/null || { echo "hmdesk: $(PYTHON) cannot create a virtual environment (no ensurepip); install it with: sudo apt install python3-venv"; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
@@ -15,6 +17,7 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# `hmdesk` checks the system libraries Qt needs before Qt starts (gui/system_check.py).
 run: $(STAMP)
 	QT_QPA_PLATFORM= $(VENV)/bin/hmdesk
 

@@ -35,14 +35,27 @@ def iso(dt: datetime | None = None) -> str:
     return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
 
 
-def default_db_path() -> Path:
-    """``HMDESK_DB`` if set, else ``<user data dir>/hmdesk.db`` (platformdirs)."""
-    env = os.environ.get("HMDESK_DB")
-    if env:
-        return Path(env).expanduser()
+def default_data_dir() -> Path:
+    """Where hmdesk keeps its data when nothing says otherwise (platformdirs' user data dir)."""
     from platformdirs import user_data_path
 
-    return user_data_path(APP_NAME, appauthor=False) / "hmdesk.db"
+    return user_data_path(APP_NAME, appauthor=False)
+
+
+def default_db_path() -> Path:
+    """``HMDESK_DB`` if set, else the ``db`` setting (``hmdesk-cli config set db PATH``, see
+    :mod:`hmdesk.core.config`), else ``<user data dir>/hmdesk.db``. (``--db`` wins over all
+    three; its callers check it first.) A settings file that cannot be read raises
+    :class:`DatabaseError` naming it: guessing another database would hide the user's data."""
+    from hmdesk.core.config import ConfigError, effective
+
+    try:
+        value, _source = effective("db")
+    except ConfigError as exc:
+        raise DatabaseError(f"{exc} (or pass the database with --db or HMDESK_DB)") from exc
+    if value:
+        return Path(value).expanduser()
+    return default_data_dir() / "hmdesk.db"
 
 
 def _check_is_sqlite(path: Path) -> bytes:

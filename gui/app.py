@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
-from hmdesk.gui.common.theme import dark_palette
+from hmdesk.gui.common.theme import dark_palette, follow_theme, wants_dark
 from PySide6.QtCore import (
     QObject,
     QSettings,
@@ -176,18 +176,16 @@ def install_excepthook() -> Callable[
 
 
 def apply_palette(app: QApplication) -> None:
-    """Follow the system's light or dark scheme (Qt 6.5+ ``styleHints().colorScheme()``)."""
-    scheme = app.styleHints().colorScheme()
-    if scheme == Qt.ColorScheme.Dark:
-        app.setPalette(dark_palette())
-    else:
-        app.setPalette(app.style().standardPalette())
+    """Follow the system's light or dark scheme (Qt 6.5+ ``styleHints().colorScheme()``): the
+    ``system`` theme."""
+    dark = wants_dark("system", app.styleHints().colorScheme())
+    app.setPalette(dark_palette() if dark else app.style().standardPalette())
 
 
 def follow_color_scheme(app: QApplication) -> None:
-    app.setStyle("Fusion")
-    apply_palette(app)
-    app.styleHints().colorSchemeChanged.connect(lambda _s: apply_palette(app))
+    """The theme setting (system, light, dark; ``hmdesk-cli config set theme …`` or
+    Preferences), following the system's scheme while it is ``system``."""
+    follow_theme(app)
 
 
 # ------------------------------------------------------------------------------------ runtime
@@ -218,7 +216,9 @@ def configure_runtime() -> None:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hmdesk", description="hmdesk desktop app")
-    parser.add_argument("--db", help="database file (default: HMDESK_DB or the user data dir)")
+    parser.add_argument(
+        "--db", help="database file (default: HMDESK_DB, the db setting, or the user data dir)"
+    )
     args, _qt_args = parser.parse_known_args(argv[1:])
     return args
 
@@ -246,6 +246,19 @@ def show_open_error(window: QWidget | None, exc: BaseException) -> None:
     box.exec()
 
 
+def _report_settings_file(window: MainWindow) -> None:
+    """A settings file that cannot be read: say so in the window's banner (the app runs on the
+    defaults; the file is left as it is)."""
+    from hmdesk.core.config import ConfigError, load
+
+    try:
+        load()
+    except ConfigError as exc:
+        window.show_error(
+            str(exc), "Until then hmdesk uses its defaults and Preferences cannot save."
+        )
+
+
 def start_first_look(
     window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
 ) -> None:
@@ -253,7 +266,7 @@ def start_first_look(
     store). A worker; see :mod:`hmdesk.gui.memories.preview`. One after the other, not side by
     side: both are mostly Python, and sharing the interpreter lock would slow both. Any failure
     just means no first look."""
-    from hmdesk.core.dbfile import default_db_path
+    from hmdesk.core.dbfile import DatabaseError, default_db_path
     from hmdesk.gui.common.workers import run_in_thread
     from hmdesk.gui.memories.preview import first_look, first_look_query
 
@@ -261,7 +274,11 @@ def start_first_look(
     if query is None:
         then()
         return
-    path = Path(db).expanduser() if db else default_db_path()
+    try:
+        path = Path(db).expanduser() if db else default_db_path()
+    except DatabaseError:  # an unreadable settings file: opening the store says so
+        then()
+        return
 
     def shown(result: QueryResult | None) -> None:
         window.show_first_look(result)
@@ -299,6 +316,7 @@ def main(
     settings = QSettings()
     window = MainWindow(None, settings=settings)
     window.show()
+    _report_settings_file(window)
     if on_window is not None:
         on_window(window)
     status = {"code": 0}

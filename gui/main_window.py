@@ -192,6 +192,11 @@ class MainWindow(QMainWindow):
         self.log_action = QAction("Show &log file location", self)
         self.log_action.triggered.connect(self._show_log_path)
         self.help_menu.addAction(self.log_action)
+        from hmdesk.gui.preferences.action import preferences_action  # Edit › Preferences… Ctrl+,
+
+        self.preferences_action = preferences_action(
+            self, self.edit_menu, lambda: self.ctx.db.path if self.ctx is not None else None
+        )
 
     def _fill_menus(self, area: MemoriesArea) -> None:
         a = area.actions_by_name

@@ -1,10 +1,15 @@
-"""Opening a file at a line: in the user's $VISUAL/$EDITOR when set (with that editor's own
-line syntax), else with the desktop's default application. Used by the step log, the failure card
-and the memory detail pane's code anchors."""
+"""Opening a file at a line: in the editor the settings name (``HMDESK_EDITOR``, else the
+``editor`` setting from Preferences or ``hmdesk-cli config set editor …``, else ``$VISUAL``,
+``$EDITOR``), else with the desktop's default application. Used by the step log, the failure card
+and the memory detail pane's code anchors.
+
+An editor command may say where the location goes with ``{file}``, ``{line}`` and ``{col}``
+(``code --goto {file}:{line}:{col}``); without them hmdesk uses the editor's own line syntax when
+it knows the editor (VS Code, Sublime, Zed, Helix, JetBrains / DevEco Studio, vim, emacs, nano …)
+and otherwise passes the file alone."""
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 from pathlib import Path
@@ -12,10 +17,38 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
+PLACEHOLDERS = ("{file}", "{line}", "{col}")
+PLACEHOLDER_HELP = (
+    "Use {file}, {line} and {col} where the editor wants them, e.g. "
+    "code --goto {file}:{line}:{col} or subl {file}:{line}. Without them hmdesk knows the line "
+    "syntax of VS Code, Sublime, Zed, JetBrains and DevEco Studio, vim, emacs and nano, and "
+    "passes the file alone to any other editor."
+)
+
+
+def configured_editor() -> tuple[str | None, str]:
+    """The editor command in use and where it comes from (``core.config.effective``); a settings
+    file that cannot be read leaves the environment's ``$VISUAL``/``$EDITOR``."""
+    from hmdesk.core.config import ConfigError, effective
+
+    try:
+        return effective("editor")
+    except ConfigError:
+        return effective("editor", values={})
+
 
 def editor_argv(editor: str, path: str, line: int, col: int) -> list[str]:
-    """argv that opens ``path`` at ``line`` in ``editor`` (a $VISUAL/$EDITOR value)."""
+    """argv that opens ``path`` at ``line`` in ``editor`` (the editor setting, or a
+    $VISUAL/$EDITOR value)."""
     base = shlex.split(editor)
+    if any(p in editor for p in PLACEHOLDERS):
+        values = {"{file}": path, "{line}": str(line), "{col}": str(col)}
+        argv = []
+        for word in base:
+            for key, value in values.items():
+                word = word.replace(key, value)
+            argv.append(word)
+        return argv if "{file}" in editor else [*argv, path]
     name = Path(base[0]).name.lower() if base else ""
     name = name.removesuffix(".exe")
     if name in ("code", "code-insiders", "codium", "cursor", "windsurf"):
@@ -43,7 +76,7 @@ def open_location(path: str, line: int, col: int, project_dir: str | Path | None
     target = resolve_path(path, project_dir)
     if not target.exists():
         return f"{target} does not exist on this machine (the log may come from another computer)."
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    editor, source = configured_editor()
     if editor:
         argv = editor_argv(editor, str(target), line, col)
         try:
@@ -55,10 +88,9 @@ def open_location(path: str, line: int, col: int, project_dir: str | Path | None
                 start_new_session=True,
             )
         except OSError as exc:
-            return (
-                f"could not start the editor {argv[0]!r} ({exc.strerror}); check $VISUAL/$EDITOR."
-            )
+            where = "the editor in Preferences (Ctrl+,)" if source == "config" else source[4:]
+            return f"could not start the editor {argv[0]!r} ({exc.strerror}); check {where}."
         return f"opened {target.name}:{line}:{col} in {Path(argv[0]).name}"
     if QDesktopServices.openUrl(QUrl.fromLocalFile(str(target))):
         return f"opened {target.name} with the default application (line {line})"
-    return f"no application opens {target.name}; set $VISUAL or $EDITOR."
+    return f"no application opens {target.name}; set the editor in Preferences (Ctrl+,)."

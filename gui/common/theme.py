@@ -14,13 +14,15 @@ sheet's background, and palette changes of its parents no longer reach it or its
 yourself (``ErrorBanner`` in ``gui/main_window.py`` does).
 
 The dark palette itself (:func:`dark_palette`) is here too, so the app and the tests that render
-both palettes use the same one.
+both palettes use the same one, and so is the choice between them (:func:`apply_theme`: the
+``theme`` setting, system, light or dark, applied at start and live from Preferences).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -232,6 +234,59 @@ def is_dark(widget: QWidget | None = None) -> bool:
 def theme_for(widget: QWidget | None = None) -> Theme:
     """The theme that fits ``widget``'s palette (the application's without one)."""
     return DARK if is_dark(widget) else LIGHT
+
+
+THEME_CHOICES = ("system", "light", "dark")
+_CHOICE_PROPERTY = "hmdeskTheme"
+
+
+def configured_theme() -> str:
+    """The theme setting in use: ``HMDESK_THEME``, else the settings file's ``theme``, else
+    ``system`` (also when the settings file cannot be read: the app still starts)."""
+    from hmdesk.core.config import ConfigError, effective
+
+    try:
+        value, _source = effective("theme")
+    except ConfigError:
+        return "system"
+    value = (value or "system").strip().lower()
+    return value if value in THEME_CHOICES else "system"
+
+
+def wants_dark(choice: str, scheme: Qt.ColorScheme) -> bool:
+    """Whether ``choice`` (system, light, dark) under the system's ``scheme`` means dark."""
+    return choice == "dark" or (choice == "system" and scheme == Qt.ColorScheme.Dark)
+
+
+def apply_theme(app: QApplication, choice: str | None = None) -> str:
+    """Give ``app`` the palette of ``choice`` (None: the one last applied, else the setting);
+    returns the choice applied. Widgets follow through their ``PaletteChange`` events, so a
+    change shows at once."""
+    if choice is None:
+        last = app.property(_CHOICE_PROPERTY)
+        choice = last if isinstance(last, str) and last else configured_theme()
+    if choice not in THEME_CHOICES:
+        choice = "system"
+    app.setProperty(_CHOICE_PROPERTY, choice)
+    if wants_dark(choice, app.styleHints().colorScheme()):
+        app.setPalette(dark_palette())
+    else:
+        app.setPalette(app.style().standardPalette())
+    return choice
+
+
+def follow_theme(app: QApplication) -> None:
+    """The app's style and palette at start: the theme setting, and the system's scheme as it
+    changes while the setting is ``system``."""
+    app.setStyle("Fusion")
+    apply_theme(app, configured_theme())
+    app.styleHints().colorSchemeChanged.connect(lambda _s: apply_theme(app))
+
+
+def current_theme(app: QApplication) -> str:
+    """The theme choice last applied to ``app`` (``system`` before any)."""
+    value = app.property(_CHOICE_PROPERTY)
+    return value if isinstance(value, str) and value in THEME_CHOICES else "system"
 
 
 def dark_palette() -> QPalette:

@@ -251,3 +251,18 @@ def test_main_reports_a_database_it_cannot_open(tmp_path):
     dialog = [line for line in proc.stdout.splitlines() if line.startswith("DIALOG")]
     assert dialog and "not an SQLite database" in dialog[0]
     assert bad.read_text() == "this is not a database"  # left untouched
+
+
+def test_a_settings_file_that_cannot_be_read_is_named_in_the_banner(ctx, qtbot, tmp_path):
+    import os as _os
+    from pathlib import Path
+
+    path = Path(_os.environ["HMDESK_CONFIG"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": ')
+    w = make_window(ctx, qtbot)
+    appmod._report_settings_file(w)
+    assert w.banner.isVisible() and str(path) in w.banner.text()
+    assert "not valid JSON" in w.banner.text() and "Preferences cannot save" in w.banner.text()
+    assert path.read_text() == '{"theme": '
+    close_window(w)

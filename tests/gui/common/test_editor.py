@@ -37,3 +37,38 @@ def test_open_location_uses_editor(tmp_path, monkeypatch):
     monkeypatch.setattr(editor.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     assert "default application" in open_location(str(target), 1, 1)
     assert opened and opened[0].toLocalFile() == os.fspath(target)
+
+
+def test_placeholders_put_the_location_where_the_editor_wants_it():
+    assert editor_argv("code --goto {file}:{line}:{col}", "/a b.ets", 3, 4) == [
+        "code",
+        "--goto",
+        "/a b.ets:3:4",
+    ]
+    assert editor_argv("ed +{line}", "/a.ets", 3, 4) == ["ed", "+3", "/a.ets"]  # file appended
+
+
+def test_the_editor_setting_wins_over_visual_and_hmdesk_editor_over_it(tmp_path, monkeypatch):
+    from hmdesk.core import config
+
+    target = tmp_path / "Index.ets"
+    target.write_text("x\n")
+    calls = []
+    monkeypatch.setattr(editor.subprocess, "Popen", lambda argv, **kw: calls.append(argv))
+    monkeypatch.setenv("VISUAL", "vim")
+    config.set_value("editor", "subl {file}:{line}")
+    msg = open_location(str(target), 7, 2)
+    assert calls[-1] == ["subl", f"{target}:7"] and "in subl" in msg
+    monkeypatch.setenv("HMDESK_EDITOR", "nano")
+    open_location(str(target), 7, 2)
+    assert calls[-1] == ["nano", "+7:2", str(target)]
+
+
+def test_an_editor_that_cannot_start_points_at_preferences(tmp_path, monkeypatch):
+    from hmdesk.core import config
+
+    target = tmp_path / "Index.ets"
+    target.write_text("x\n")
+    config.set_value("editor", str(tmp_path / "no-such-editor"))
+    msg = open_location(str(target), 1, 1)
+    assert "could not start the editor" in msg and "Preferences (Ctrl+,)" in msg

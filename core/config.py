@@ -1,0 +1,260 @@
+"""hmdesk's settings: ONE small JSON file that the window (Preferences, Ctrl+,) and the command
+line (``hmdesk-cli config``) share, and that every command reads.
+
+The file is ``<user config dir>/hmdesk/config.json`` (platformdirs), or ``HMDESK_CONFIG`` when
+set. It holds at most these keys, each a string:
+
+======== ============================================ ==========================================
+key      what                                         environment variable that wins over it
+======== ============================================ ==========================================
+hdc      the hdc executable                           ``HMDESK_HDC``
+hvigorw  the hvigorw script                           ``HMDESK_HVIGORW``
+sdk      the DevEco SDK folder (``DEVECO_SDK_HOME``)  ``DEVECO_SDK_HOME``
+node     Node.js for hvigor (``NODE_HOME``)           ``NODE_HOME``
+editor   the command that opens ``file:line``         ``HMDESK_EDITOR`` (``VISUAL``, ``EDITOR``
+                                                      are used only when neither is set)
+theme    ``system``, ``light`` or ``dark``            ``HMDESK_THEME``
+db       the database file                            ``HMDESK_DB`` (``--db`` wins over both)
+======== ============================================ ==========================================
+
+:func:`effective` says which value a command uses and where it came from. Writes are atomic (a
+temporary file beside it, then ``os.replace``). A file that cannot be read as settings raises
+:class:`ConfigError` naming the file; it is never overwritten, so nothing in it is lost.
+
+The lowest core layer: the standard library and platformdirs only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+APP_NAME = "hmdesk"
+CONFIG_ENV = "HMDESK_CONFIG"
+
+Key = Literal["hdc", "hvigorw", "sdk", "node", "editor", "theme", "db"]
+KEYS: tuple[Key, ...] = ("hdc", "hvigorw", "sdk", "node", "editor", "theme", "db")
+THEMES = ("system", "light", "dark")
+
+ENV_VARS: dict[str, str] = {
+    "hdc": "HMDESK_HDC",
+    "hvigorw": "HMDESK_HVIGORW",
+    "sdk": "DEVECO_SDK_HOME",
+    "node": "NODE_HOME",
+    "editor": "HMDESK_EDITOR",
+    "theme": "HMDESK_THEME",
+    "db": "HMDESK_DB",
+}
+"""The environment variable that wins over each key."""
+
+FALLBACK_ENV: dict[str, tuple[str, ...]] = {"editor": ("VISUAL", "EDITOR")}
+"""Variables read only when neither the key's own variable nor the file sets a value."""
+
+DEFAULTS: dict[str, str] = {"theme": "system"}
+
+DESCRIPTIONS: dict[str, str] = {
+    "hdc": "the hdc executable (default: found on PATH or in DevEco Studio / Command Line Tools)",
+    "hvigorw": "the hvigorw script (default: found on PATH or in DevEco Studio / CLT)",
+    "sdk": "the DevEco SDK folder, passed to hvigorw as DEVECO_SDK_HOME",
+    "node": "the Node.js folder (or node executable) hvigorw runs with, as NODE_HOME",
+    "editor": "the command that opens file:line, e.g. 'code --goto {file}:{line}:{col}'",
+    "theme": "system, light or dark",
+    "db": "the database file (default: hmdesk.db in the user data folder)",
+}
+
+PATH_KEYS = frozenset({"hdc", "hvigorw", "sdk", "node", "db"})
+
+
+class ConfigError(Exception):
+    """The settings file cannot be read or written, or a value is not valid. The message names
+    the file (or the key) and says what to do."""
+
+
+def config_path() -> Path:
+    """The settings file: ``HMDESK_CONFIG``, else ``<user config dir>/config.json``."""
+    env = os.environ.get(CONFIG_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_config_path
+
+    return user_config_path(APP_NAME, appauthor=False) / "config.json"
+
+
+def check_key(key: str) -> Key:
+    if key not in KEYS:
+        raise ConfigError(f"unknown setting {key!r}; the settings are {', '.join(KEYS)}")
+    return key
+
+
+def validate(key: str, value: object) -> str:
+    """``value`` as stored for ``key`` (trimmed); :class:`ConfigError` says why it is not valid."""
+    key = check_key(key)
+    if not isinstance(value, str):
+        raise ConfigError(f"{key} must be text, not {type(value).__name__}")
+    text = value.strip()
+    if not text:
+        raise ConfigError(f"{key} is empty; to clear it use unset")
+    if "\x00" in text or "\n" in text or "\r" in text:
+        raise ConfigError(f"{key} must be one line without NUL characters")
+    if key == "theme":
+        text = text.lower()
+        if text not in THEMES:
+            raise ConfigError(f"theme must be one of {', '.join(THEMES)}, not {value!r}")
+    elif key == "editor":
+        try:
+            argv = shlex.split(text)
+        except ValueError as exc:
+            raise ConfigError(f"editor {text!r} cannot be split into words: {exc}") from exc
+        if not argv:
+            raise ConfigError("editor is empty; to clear it use unset")
+    return text
+
+
+def load(path: Path | None = None) -> dict[str, str]:
+    """The settings in the file (``{}`` when there is none). Raises :class:`ConfigError` when the
+    file exists but is not a JSON object of known keys with valid values."""
+    path = config_path() if path is None else path
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except IsADirectoryError as exc:
+        raise ConfigError(f"the settings file {path} is a folder. Move it away.") from exc
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot read the settings file {path}: {exc.strerror}. Check its permissions."
+        ) from exc
+    fix = "It was left untouched; fix it in a text editor, or move it away to start afresh."
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"the settings file {path} is not UTF-8 text. {fix}") from exc
+    except json.JSONDecodeError as exc:
+        raise ConfigError(
+            f"the settings file {path} is not valid JSON (line {exc.lineno}, column "
+            f"{exc.colno}: {exc.msg}). {fix}"
+        ) from exc
+    if not isinstance(data, dict):
+        raise ConfigError(f"the settings file {path} does not hold a JSON object. {fix}")
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if key not in KEYS:
+            # a key of a newer hmdesk is kept in the file and ignored here
+            continue
+        try:
+            out[key] = validate(key, value)
+        except ConfigError as exc:
+            raise ConfigError(f"the settings file {path} has a bad value: {exc}. {fix}") from exc
+    return out
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def save(values: Mapping[str, str], path: Path | None = None) -> Path:
+    """Write ``values`` (each validated) over the file's known keys, atomically; keys this version
+    does not know are kept. Refuses (:class:`ConfigError`) to replace a file it cannot read."""
+    path = config_path() if path is None else path
+    clean = {check_key(k): validate(k, v) for k, v in values.items()}
+    load(path)  # a damaged file is never replaced
+    keep: dict[str, object] = {}
+    with contextlib.suppress(OSError, ValueError):
+        old = json.loads(path.read_text(encoding="utf-8") or "{}")
+        keep = {k: v for k, v in old.items() if k not in KEYS}
+    ordered = {k: clean[k] for k in KEYS if k in clean}
+    try:
+        _write_atomic(path, json.dumps({**ordered, **keep}, indent=2, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot write the settings file {path}: {exc.strerror}. Nothing was changed; check "
+            "that its folder is writable."
+        ) from exc
+    return path
+
+
+def set_value(key: str, value: str, path: Path | None = None) -> str:
+    """Store one setting; returns the value as stored."""
+    key = check_key(key)
+    clean = validate(key, value)
+    values = load(path)
+    values[key] = clean
+    save(values, path)
+    return clean
+
+
+def unset(key: str, path: Path | None = None) -> bool:
+    """Remove one setting; False when it was not set."""
+    key = check_key(key)
+    values = load(path)
+    if key not in values:
+        return False
+    del values[key]
+    save(values, path)
+    return True
+
+
+def effective(
+    key: str,
+    env: Mapping[str, str] | None = None,
+    *,
+    values: Mapping[str, str] | None = None,
+) -> tuple[str | None, str]:
+    """The value a command uses for ``key`` and where it came from: ``("…", "env HMDESK_HDC")``,
+    ``("…", "config")``, ``("system", "default")``, or ``(None, "unset")``.
+
+    ``values`` are the file's settings when already loaded (else the file is read, and a damaged
+    one raises :class:`ConfigError`)."""
+    key = check_key(key)
+    env = os.environ if env is None else env
+    var = ENV_VARS[key]
+    if env.get(var, "").strip():
+        return env[var].strip(), f"env {var}"
+    stored = (load() if values is None else values).get(key)
+    if stored:
+        return stored, "config"
+    for fallback in FALLBACK_ENV.get(key, ()):
+        if env.get(fallback, "").strip():
+            return env[fallback].strip(), f"env {fallback}"
+    if key in DEFAULTS:
+        return DEFAULTS[key], "default"
+    return None, "unset"
+
+
+def describe_source(source: str) -> str:
+    """``effective``'s source as a person reads it."""
+    if source.startswith("env "):
+        return f"the environment variable {source[4:]}"
+    return {
+        "config": f"the settings file {config_path()}",
+        "default": "the default",
+        "unset": "not set",
+    }.get(source, source)
+
+
+def node_home(value: str) -> str:
+    """``NODE_HOME`` for a ``node`` setting that names the Node.js folder or its executable
+    (``…/bin/node`` → ``…``; ``…/node.exe`` → its folder)."""
+    p = Path(value).expanduser()
+    if p.is_file():
+        p = p.parent
+        if p.name == "bin":
+            p = p.parent
+    return str(p)

@@ -1,0 +1,1 @@
+"""Preferences (Edit › Preferences…, Ctrl+,): the settings file as a dialog."""
