@@ -41,7 +41,12 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     get.set_defaults(func=get_command)
     st = sub.add_parser("set", parents=[common], help="store a value in the settings file")
     st.add_argument("key", choices=KEYS, metavar="KEY", help=", ".join(KEYS))
-    st.add_argument("value", metavar="VALUE")
+    st.add_argument(
+        "value",
+        metavar="VALUE",
+        help="the new value: a path for hdc, hvigorw, sdk, node and db (a relative one is made "
+        "absolute), a command for editor, system, light or dark for theme",
+    )
     st.set_defaults(func=set_command)
     un = sub.add_parser("unset", parents=[common], help="remove a value from the settings file")
     un.add_argument("key", choices=KEYS, metavar="KEY", help=", ".join(KEYS))
