@@ -13,6 +13,7 @@ from hmdesk.gui.memories.styles import error_label_style
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -179,9 +180,13 @@ class TagDialog(QDialog):
 
 
 class ImportReportDialog(QDialog):
-    """What an import did: imported / updated / unchanged counts and every skipped line."""
+    """What an import did: imported / updated / unchanged counts and every skipped line, and
+    whether to keep the store in sync with the file from now on (``keep_sync``; an import never
+    turns live sync on by itself)."""
 
-    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, report: ImportReport, parent: QWidget | None = None, *, keep_sync: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("importReport")
         self.setWindowTitle("Import report")
@@ -210,6 +215,14 @@ class ImportReportDialog(QDialog):
         else:
             self.skipped.setHtml("<p>No line was skipped.</p>")
         lay.addWidget(self.skipped, 1)
+        self.keep_sync = QCheckBox("&Keep in sync with this file", self)
+        self.keep_sync.setObjectName("importKeepSync")
+        self.keep_sync.setToolTip(
+            "Watch this file and bring in what the agent writes to it within a second "
+            "(Memories ▸ Live sync with hmharness turns it off)"
+        )
+        self.keep_sync.setChecked(keep_sync)
+        lay.addWidget(self.keep_sync)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
