@@ -219,7 +219,7 @@ class ImportReportDialog(QDialog):
         self.keep_sync.setObjectName("importKeepSync")
         self.keep_sync.setToolTip(
             "Watch this file and bring in what the agent writes to it within a second "
-            "(Memories ▸ Live sync with hmharness turns it off)"
+            "(View ▸ Live sync with hmharness turns it off)"
         )
         self.keep_sync.setChecked(keep_sync)
         lay.addWidget(self.keep_sync)
