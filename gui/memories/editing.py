@@ -301,7 +301,7 @@ class EditingController(QObject):
         memory_id = memory_id or self.area.current_id() or (shown.id if shown else None)
         if memory_id is None:
             return None
-        d = HistoryDialog(memory_id, self.store.history(memory_id), self.area)
+        d = HistoryDialog(memory_id, self.store.history(memory_id), self.area, db=self.store.db)
         d.revert_requested.connect(self.revert_event)
         self.history_dialog = d
         self._open(d, lambda: None)

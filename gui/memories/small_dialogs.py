@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.memories.local_time import local_time_text
 from hmdesk.gui.memories.query_bar import TagCompleter
 from hmdesk.gui.memories.styles import error_label_style
 from PySide6.QtCore import Qt
@@ -242,7 +243,8 @@ class RestoreDialog(QDialog):
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         for r in deleted:
-            item = QListWidgetItem(f"{r.id} — {r.content[:100]}  (deleted {r.deleted_at})")
+            when = local_time_text(r.deleted_at)
+            item = QListWidgetItem(f"{r.id} — {r.content[:100]}  (deleted {when})")
             item.setData(Qt.ItemDataRole.UserRole, r.id)
             self.list.addItem(item)
         lay.addWidget(self.list, 1)

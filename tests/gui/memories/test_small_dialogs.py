@@ -52,6 +52,12 @@ def test_import_report_lists_skipped_lines(qtbot):
     assert "line 3" in d.skipped.toPlainText() and "bad <json>" in d.skipped.toPlainText()
 
 
+def test_restore_dialog_says_when_in_local_time(qtbot, shanghai):
+    d = RestoreDialog([rec("a", deleted="2026-01-01T10:00:00.000Z")])
+    qtbot.addWidget(d)
+    assert "(deleted 2026-01-01 18:00:00 CST (UTC+08:00))" in d.list.item(0).text()
+
+
 def test_restore_dialog_hands_back_the_picked_ids(qtbot):
     d = RestoreDialog([rec("a", deleted="2026-01-01"), rec("b", deleted="2026-01-02")])
     qtbot.addWidget(d)
