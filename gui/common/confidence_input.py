@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from hmdesk.gui.common.theme import theme_for
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QWidget
 
 STEP = 0.05
 DECIMALS = 2
@@ -55,6 +56,8 @@ class ConfidenceSpinBox(QAbstractSpinBox):
     def __init__(self, value: float = 0.7, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._last = round(min(max(value, 0.0), 1.0), DECIMALS)  # the last valid value
+        self.setAccessibleName("Confidence")
+        self.setToolTip("0 to 1, two decimals; ↑/↓ step by 0.05")
         self.setAccelerated(False)
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.lineEdit().textChanged.connect(self._on_text)
@@ -116,3 +119,23 @@ class ConfidenceSpinBox(QAbstractSpinBox):
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
+
+
+def problem_label(box: ConfidenceSpinBox, parent: QWidget | None = None) -> QLabel:
+    """A label under ``box`` that says what is wrong with the typed confidence once it is
+    committed (Enter, leaving the field) and clears as soon as the text is a confidence again.
+    Call :func:`show_problem` from the dialog's ``accept`` too."""
+    label = QLabel(parent)
+    label.setObjectName("confidenceProblem")
+    label.setWordWrap(True)
+    label.setStyleSheet(f"QLabel {{ color: {theme_for(label).error_fg}; }}")
+    box.editingFinished.connect(lambda: show_problem(box, label))
+    box.confidenceChanged.connect(lambda _v: label.setText(""))
+    return label
+
+
+def show_problem(box: ConfidenceSpinBox, label: QLabel) -> bool:
+    """Show what is wrong with ``box``'s text in ``label``; True when nothing is."""
+    err = box.problem()
+    label.setText(err or "")
+    return err is None
