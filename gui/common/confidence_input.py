@@ -15,7 +15,7 @@ import re
 from hmdesk.gui.common.theme import theme_for
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QSizePolicy, QWidget
 
 STEP = 0.05
 DECIMALS = 2
@@ -59,6 +59,7 @@ class ConfidenceSpinBox(QAbstractSpinBox):
         self.setAccessibleName("Confidence")
         self.setToolTip("0 to 1, two decimals; ↑/↓ step by 0.05")
         self.setAccelerated(False)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # a short number
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.lineEdit().textChanged.connect(self._on_text)
         self.setValue(value)

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TIME_FIELDS = frozenset({"deleted_at", "superseded_at", "timestamp", "last_recalled_at"})
 GroupSizes = Mapping[tuple[str, str], int]  # (group id, kind) -> memories changed together
 
 # what the memories of one action had done to them, by event kind
@@ -253,6 +254,8 @@ class HistoryDialog(QDialog):
             + "</p>"
         )
         old, new = value_text(e.old), value_text(e.new)
+        if e.field in TIME_FIELDS:  # stored in UTC: shown in local time like the rest
+            old, new = (local_time_text(v) if v else "" for v in (old, new))
         theme = theme_for(self)
         if e.kind == "add":
             body = f"<p>created:</p>{inline_html('', new, theme)}"

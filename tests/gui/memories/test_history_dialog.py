@@ -72,6 +72,7 @@ def test_history_shows_local_time_and_changes_made_together_not_group_ids(loaded
     d.table.selectRow(delete_row)
     shown = d.diff.toPlainText()
     assert "One of 3 memories deleted together" in shown and when in shown
+    assert stored not in shown  # the deletion time in the diff is local too
     for row, e in enumerate(events):  # no internal group id anywhere
         d.table.selectRow(row)
         assert e.group_id not in d.diff.toPlainText()
