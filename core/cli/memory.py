@@ -446,7 +446,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--reason", required=True, help="why (required), kept in the history")
     p.add_argument("--layer", help="layer of the new memory (default: the old one's)")
     p.add_argument("--tag", action="append", help="tags of the new memory (default: the old's)")
-    p.add_argument("--confidence", help="confidence of the new memory (default 0.7)")
+    p.add_argument("--confidence", help="confidence of the new memory (default: the old memory's)")
 
     p = add("revert", cmd_revert, "undo one change by its event number (see history)")
     p.add_argument("event_id", type=int, metavar="EVENT", help="the event number from history")

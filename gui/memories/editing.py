@@ -196,13 +196,21 @@ class EditingController(QObject):
 
         def save() -> None:
             v = d.values()
-            self.apply_supersede(ids, reason=v.reason, by=v.by, content=v.content)
+            self.apply_supersede(
+                ids, reason=v.reason, by=v.by, content=v.content, confidence=v.confidence
+            )
 
         self._open(d, save)
         return d
 
     def apply_supersede(
-        self, ids: Sequence[str], *, reason: str, by: str | None = None, content: str | None = None
+        self,
+        ids: Sequence[str],
+        *,
+        reason: str,
+        by: str | None = None,
+        content: str | None = None,
+        confidence: float | None = None,  # of new content; None: the old memory's
     ) -> MemoryRecord | str | None:
         """Supersede one memory (by ``by`` or by new ``content``; the new one is returned) or
         several by ``by`` (one undo step; the group id is returned). None if refused."""
@@ -210,7 +218,9 @@ class EditingController(QObject):
         if len(ids) == 1:
             res = self.apply(
                 "supersede",
-                lambda: self.store.supersede(ids[0], by=by, content=content, reason=reason),
+                lambda: self.store.supersede(
+                    ids[0], by=by, content=content, reason=reason, confidence=confidence
+                ),
                 select=lambda r: r.id,
             )
         else:
@@ -291,7 +301,7 @@ class EditingController(QObject):
         memory_id = memory_id or self.area.current_id() or (shown.id if shown else None)
         if memory_id is None:
             return None
-        d = HistoryDialog(memory_id, self.store.history(memory_id), self.area)
+        d = HistoryDialog(memory_id, self.store.history(memory_id), self.area, db=self.store.db)
         d.revert_requested.connect(self.revert_event)
         self.history_dialog = d
         self._open(d, lambda: None)

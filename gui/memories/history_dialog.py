@@ -1,14 +1,20 @@
-"""The history dialog: every event of one memory (oldest first) with a word diff; revert any."""
+"""The history dialog: every event of one memory (oldest first) with a word diff; revert any.
+
+Times are local, with their zone (the store keeps UTC); a change made to several memories at once
+says so ("one of 3 memories deleted together") instead of showing its internal group id."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from hmdesk.core.memory.event_groups import group_sizes
 from hmdesk.core.memory.record import MemoryEvent
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.diff import inline_html, value_text
+from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -30,6 +36,51 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from sqlalchemy.exc import SQLAlchemyError
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+
+log = logging.getLogger(__name__)
+
+TIME_FIELDS = frozenset({"deleted_at", "superseded_at", "timestamp", "last_recalled_at"})
+GroupSizes = Mapping[tuple[str, str], int]  # (group id, kind) -> memories changed together
+
+# what the memories of one action had done to them, by event kind
+_TOGETHER = {
+    "add": "added",
+    "import": "imported",
+    "edit": "edited",
+    "confidence": "given a new confidence",
+    "superseded_by": "superseded",
+    "delete": "deleted",
+    "restore": "restored",
+    "sync": "updated by an hmharness sync",
+    "recall": "recalled by one query",
+    "revert": "reverted",
+    "anchor": "anchored",
+    "unanchor": "unanchored",
+}
+
+
+def together_text(e: MemoryEvent, sizes: GroupSizes) -> str:
+    """``one of 3 memories deleted together`` when the action that wrote ``e`` changed several
+    memories; "" when it changed this one alone (or nothing is known about it)."""
+    n = sizes.get((e.group_id, e.kind), 1) if e.group_id else 1
+    if n < 2 or e.kind == "supersede":  # the back-link of a supersede: its own line says it
+        return ""
+    return f"one of {n} memories {_TOGETHER.get(e.kind, 'changed')} together"
+
+
+_PLAIN = {
+    "add": "created",
+    "import": "imported from hmharness",
+    "delete": "deleted",
+    "restore": "restored",
+    "recall": "recalled",
+    "anchor": "anchored to code",
+    "unanchor": "code anchor removed",
+}
 
 
 def describe_event(e: MemoryEvent) -> str:
@@ -39,12 +90,20 @@ def describe_event(e: MemoryEvent) -> str:
         return f"confidence {value_text(e.old)} → {value_text(e.new)}"
     if kind == "edit":
         return f"edited {e.field or ''}".strip()
-    if kind == "supersede":
-        return f"superseded by {value_text(e.new)}"
-    if kind == "superseded_by":
-        return f"supersedes {value_text(e.new) or value_text(e.old)}"
+    if kind == "superseded_by":  # on the old memory: superseded_by → the new one
+        return f"superseded by {value_text(e.new)}" if e.new else "no longer superseded"
+    if kind == "supersede":  # on the new memory: supersedes → the old one
+        return (
+            f"supersedes {value_text(e.new)}"
+            if e.new
+            else f"no longer supersedes {value_text(e.old)}"
+        )
     if kind == "revert":
         return f"reverted event #{e.reverts_event_id}" + (f" ({e.field})" if e.field else "")
+    if kind == "sync":
+        return f"{e.field or 'changed'} updated by an hmharness sync"
+    if kind in _PLAIN:
+        return _PLAIN[kind]
     return kind + (f" {e.field}" if e.field else "")
 
 
@@ -54,11 +113,17 @@ class HistoryModel(QAbstractTableModel):
     def __init__(self, events: Sequence[MemoryEvent] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.events = list(events)
+        self.sizes: GroupSizes = {}
 
-    def set_events(self, events: Sequence[MemoryEvent]) -> None:
+    def set_events(self, events: Sequence[MemoryEvent], sizes: GroupSizes | None = None) -> None:
         self.beginResetModel()
         self.events = list(events)
+        self.sizes = sizes or {}
         self.endResetModel()
+
+    def what(self, e: MemoryEvent) -> str:
+        together = together_text(e, self.sizes)
+        return describe_event(e) + (f" · {together}" if together else "")
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.events)
@@ -84,7 +149,10 @@ class HistoryModel(QAbstractTableModel):
             return None
         e = self.events[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (str(e.id), e.at, e.actor, describe_event(e), e.reason or "")[index.column()]
+            when = local_time_text(e.at)
+            return (str(e.id), when, e.actor, self.what(e), e.reason or "")[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 1:
+            return f"{e.at} as stored (UTC)"
         if role == Qt.ItemDataRole.UserRole:
             return e
         return None
@@ -100,16 +168,22 @@ class HistoryDialog(QDialog):
     revert_requested = Signal(int)
 
     def __init__(
-        self, memory_id: str, events: Sequence[MemoryEvent], parent: QWidget | None = None
+        self,
+        memory_id: str,
+        events: Sequence[MemoryEvent],
+        parent: QWidget | None = None,
+        *,
+        db: Database | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.memory_id = memory_id
+        self.db = db  # where to count the memories changed together (None: not shown)
         self.setWindowTitle(f"History of {memory_id}")
         lay = QVBoxLayout(self)
         header = QLabel(
-            f"History of <b>{html.escape(memory_id)}</b>, oldest first. Select a change to see "
-            "its word diff; “Revert this change” undoes just that one.",
+            f"History of <b>{html.escape(memory_id)}</b>, oldest first, in local time. Select a "
+            "change to see its word diff; “Revert this change” undoes just that one.",
             self,
         )
         header.setWordWrap(True)
@@ -145,11 +219,20 @@ class HistoryDialog(QDialog):
         self.resize(820, 560)
 
     def set_events(self, events: Sequence[MemoryEvent]) -> None:
-        self.model.set_events(events)
+        self.model.set_events(events, self._sizes(events))
         self.table.resizeColumnToContents(0)
         if events:
             self.table.selectRow(len(events) - 1)
         self._show()
+
+    def _sizes(self, events: Sequence[MemoryEvent]) -> GroupSizes:
+        if self.db is None:
+            return {}
+        try:
+            return group_sizes(self.db, [(e.group_id, e.kind) for e in events])
+        except SQLAlchemyError as exc:  # busy or gone: the history shows without the counts
+            log.info("history group sizes: %s", exc)
+            return {}
 
     def current_event(self) -> MemoryEvent | None:
         idx = self.table.currentIndex()
@@ -162,14 +245,17 @@ class HistoryDialog(QDialog):
             self.revert_button.setEnabled(False)
             return
         self.revert_button.setEnabled(e.kind not in ("add", "recall"))
+        together = together_text(e, self.model.sizes)
         head = (
-            f"<p><b>#{e.id} {html.escape(describe_event(e))}</b> — {html.escape(e.at)} by "
-            f"{html.escape(e.actor)}"
+            f"<p><b>#{e.id} {html.escape(describe_event(e))}</b> — "
+            f"{html.escape(local_time_text(e.at))} by {html.escape(e.actor)}"
             + (f"<br>reason: <i>{html.escape(e.reason)}</i>" if e.reason else "")
-            + (f"<br>group {html.escape(e.group_id)}" if e.group_id else "")
+            + (f"<br>{html.escape(together.capitalize())} (one action)" if together else "")
             + "</p>"
         )
         old, new = value_text(e.old), value_text(e.new)
+        if e.field in TIME_FIELDS:  # stored in UTC: shown in local time like the rest
+            old, new = (local_time_text(v) if v else "" for v in (old, new))
         theme = theme_for(self)
         if e.kind == "add":
             body = f"<p>created:</p>{inline_html('', new, theme)}"

@@ -3,6 +3,10 @@
 :class:`ImportSyncController` imports off the GUI thread and shows the report, watches the file
 (:class:`HmharnessSync`, whose reports and errors arrive on its own thread and are marshalled
 here by queued signals) and loads the core's starter pack.
+
+An import never turns live sync on by itself: its report dialog offers "Keep in sync with this
+file" (unchecked until the user once ticks it; the choice is remembered). A sync that brings
+nothing new (the first one re-reads the file just imported) says nothing in the status bar.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
     from hmdesk.gui.memories.area import MemoriesArea
 
 log = logging.getLogger(__name__)
+
+KEEP_SYNC_KEY = "import/keepSync"  # the last choice of "Keep in sync with this file"
 
 
 def hmharness_default() -> Path | None:
@@ -53,6 +59,9 @@ class ImportSyncController(QObject):
         self.store = area.store
         self.sync: HmharnessSync | None = None
         self.sync_path: Path | None = None
+        # the skipped lines the user has already been told about (by the import's report or
+        # the last sync): a sync that skips the same lines and changes nothing is no news
+        self._known_skips: tuple[tuple[int, str], ...] | None = None
         self.sync_report.connect(self._on_sync_report)
         self._importing: Path | None = None
         self.import_progress.connect(self._on_import_progress)
@@ -86,8 +95,9 @@ class ImportSyncController(QObject):
         return n or 0
 
     # ------------------------------------------------------------------ import
-    def import_hmharness(self, path: Path | str | None = None, *, start_sync: bool = True) -> None:
-        """Import an hmharness memory.jsonl (default location when present, else ask)."""
+    def import_hmharness(self, path: Path | str | None = None) -> None:
+        """Import an hmharness memory.jsonl (default location when present, else ask). Its
+        report dialog asks whether to keep in sync with the file; importing alone does not."""
         from hmdesk.core.memory.hmharness import import_file
 
         area = self.area
@@ -115,9 +125,10 @@ class ImportSyncController(QObject):
             self._status(
                 f"Imported {report.imported}, updated {report.updated}, skipped {len(report.skipped)}"
             )
-            if start_sync:
-                self.start_sync(target)
-            area.open_dialog(ImportReportDialog(report, area), lambda: None)
+            syncing = self.sync is not None and self.sync_path == target.expanduser()
+            dialog = ImportReportDialog(report, area, keep_sync=syncing or self._keep_choice())
+            dialog.finished.connect(lambda _r: self._keep_in_sync(target, report, dialog))
+            area.open_dialog(dialog, lambda: None)
             self.import_done.emit(report)
 
         def failed(exc: BaseException) -> None:
@@ -140,6 +151,24 @@ class ImportSyncController(QObject):
             on_done=done,
             on_error=failed,
         )
+
+    def _keep_choice(self) -> bool:
+        return self.area.ctx.settings.value(KEEP_SYNC_KEY, False) in (True, "true", "1", 1)
+
+    def _keep_in_sync(self, target: Path, report: ImportReport, dialog: ImportReportDialog) -> None:
+        """The import's report was closed: follow (and remember) "Keep in sync with this file"."""
+        keep = dialog.keep_sync.isChecked()
+        self.area.ctx.settings.setValue(KEEP_SYNC_KEY, keep)
+        if not self.area.alive():
+            return
+        syncing = self.sync is not None and self.sync_path == target.expanduser()
+        if keep and not syncing:
+            if self.start_sync(target):
+                self._known_skips = skip_key(report)  # shown in the report just closed
+        elif not keep and syncing:
+            self.stop_sync()
+            self.area.ctx.settings.setValue("sync/enabled", False)
+            self._status(f"Live sync off: {target}")
 
     def _on_import_progress(self, done: int, total: int) -> None:
         if self._importing is not None and total and done < total and self.area.alive():
@@ -176,6 +205,7 @@ class ImportSyncController(QObject):
             area.ctx.bus.show_error(f"Live sync could not start: {exc}", "Check the file's folder.")
             return False
         self.sync = sync
+        self._known_skips = None
         area.cleanup.sync = sync
         self.sync_path = sync.path
         area.actions_by_name["sync"].setChecked(True)
@@ -201,13 +231,21 @@ class ImportSyncController(QObject):
 
     def _on_sync_report(self, report: ImportReport) -> None:
         skipped = len(report.skipped)
-        if report.imported or report.updated or skipped:
+        skips, known = skip_key(report), self._known_skips
+        self._known_skips = skips
+        new_skips = bool(skipped) and skips != known
+        if report.imported or report.updated or new_skips:
             self._status(
                 f"hmharness sync: {report.imported} new, {report.updated} updated"
-                + (f", {skipped} bad lines skipped" if skipped else "")
+                + (f", {skipped} bad lines skipped" if new_skips else "")
             )
         self.area.editing.check_edit_dialog(None)
         self.area.refresh()
+
+
+def skip_key(report: ImportReport) -> tuple[tuple[int, str], ...]:
+    """The skipped lines of a report, to tell a new problem from one already shown."""
+    return tuple((s.line, s.error) for s in report.skipped)
 
 
 def stop_quietly(sync: HmharnessSync) -> None:

@@ -7,13 +7,16 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.memories.local_time import local_time_text
 from hmdesk.gui.memories.query_bar import TagCompleter
+from hmdesk.gui.memories.styles import error_label_style
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -31,7 +34,13 @@ if TYPE_CHECKING:
 
 
 class ConfidenceDialog(QDialog):
-    """Set confidence (0–1) on one or more memories; a reason is required."""
+    """Set confidence (0–1) on one or more memories; a reason is required.
+
+    The number is kept as typed and checked when it is committed (Enter, leaving the field, OK):
+    an out-of-range or malformed value gets a message under it and OK saves nothing until it is
+    fixed. OK saves exactly the number shown."""
+
+    MAX_WIDTH = 560
 
     def __init__(self, records: Sequence[MemoryRecord], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,28 +50,38 @@ class ConfidenceDialog(QDialog):
         lay = QVBoxLayout(self)
         if n == 1:
             r = records[0]
-            lay.addWidget(QLabel(f"<b>{html.escape(r.id)}</b>: {html.escape(r.content[:160])}"))
+            about = QLabel(f"<b>{html.escape(r.id)}</b>: {html.escape(r.content[:160])}", self)
             start = r.confidence
         else:
-            lay.addWidget(QLabel(f"{n} memories selected."))
+            about = QLabel(f"{n} memories selected.", self)
             start = sum(r.confidence for r in records) / n
+        about.setObjectName("confidenceAbout")
+        about.setWordWrap(True)
+        lay.addWidget(about)
         row = QHBoxLayout()
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setObjectName("confidenceSlider")
         self.slider.setRange(0, 100)
-        self.spin = QDoubleSpinBox(self)
+        self.slider.setSingleStep(5)
+        self.slider.setPageStep(5)
+        self.spin = ConfidenceSpinBox(start, self)
         self.spin.setObjectName("confidenceValue")
-        self.spin.setRange(0.0, 1.0)
-        self.spin.setSingleStep(0.05)
-        self.spin.setDecimals(2)
-        self.slider.valueChanged.connect(lambda v: self.spin.setValue(v / 100))
-        self.spin.valueChanged.connect(lambda v: self.slider.setValue(round(v * 100)))
-        self.spin.setValue(start)
+        self.slider.setValue(round((self.spin.value() or 0.0) * 100))
+        # the slider follows what is typed without writing back into the text being typed
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.spin.confidenceChanged.connect(self._typed)
         row.addWidget(self.slider, 1)
         row.addWidget(self.spin)
         lay.addLayout(row)
-        lay.addWidget(
-            QLabel("Confidence weighs 0.4 in every score: raising it moves a memory up.", self)
-        )
+        self.error = QLabel(self)
+        self.error.setObjectName("confidenceError")
+        self.error.setStyleSheet(error_label_style(self))
+        self.error.setWordWrap(True)
+        self.error.hide()
+        lay.addWidget(self.error)
+        note = QLabel("Confidence weighs 0.4 in every score: raising it moves a memory up.", self)
+        note.setWordWrap(True)
+        lay.addWidget(note)
         self.reason = QLineEdit(self)
         self.reason.setObjectName("confidenceReason")
         self.reason.setPlaceholderText("Required: why (e.g. fix verified on HarmonyOS 5.0.1)")
@@ -74,19 +93,51 @@ class ConfidenceDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self.reason.textChanged.connect(self._validate)
+        self.spin.editingFinished.connect(self._committed)
         self._validate()
-        self.resize(520, 200)
+        # as wide as its content needs, never as wide as the window behind it
+        self.setMaximumWidth(self.MAX_WIDTH)
+        self.resize(
+            min(max(self.sizeHint().width(), 420), self.MAX_WIDTH), self.sizeHint().height()
+        )
+        self.spin.setFocus()
+        self.spin.selectAll()
+
+    def _slider_moved(self, v: int) -> None:
+        shown = self.spin.value()
+        if shown is None or round(shown * 100) != v:
+            self.spin.setValue(v / 100)
+
+    def _typed(self, v: float) -> None:
+        self.error.hide()
+        blocked = self.slider.blockSignals(True)
+        self.slider.setValue(round(v * 100))
+        self.slider.blockSignals(blocked)
+
+    def _committed(self) -> None:
+        """The typed number was committed: say what is wrong with it, if anything."""
+        err = self.spin.problem()
+        self.error.setText(err or "")
+        self.error.setVisible(err is not None)
 
     def _validate(self) -> None:
         ok = bool(self.reason.text().strip())
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def accept(self) -> None:
+        if self.spin.problem() is not None:
+            self._committed()
+            self.spin.setFocus()
+            return
         if self.reason.text().strip():
             super().accept()
 
     def value(self) -> float:
-        return round(self.spin.value(), 4)
+        """The confidence shown (valid once the dialog is accepted)."""
+        v = self.spin.value()
+        if v is None:
+            raise ValueError(self.spin.problem() or "no confidence")
+        return v
 
     def reason_text(self) -> str:
         return self.reason.text().strip()
@@ -130,9 +181,13 @@ class TagDialog(QDialog):
 
 
 class ImportReportDialog(QDialog):
-    """What an import did: imported / updated / unchanged counts and every skipped line."""
+    """What an import did: imported / updated / unchanged counts and every skipped line, and
+    whether to keep the store in sync with the file from now on (``keep_sync``; an import never
+    turns live sync on by itself)."""
 
-    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, report: ImportReport, parent: QWidget | None = None, *, keep_sync: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("importReport")
         self.setWindowTitle("Import report")
@@ -161,6 +216,14 @@ class ImportReportDialog(QDialog):
         else:
             self.skipped.setHtml("<p>No line was skipped.</p>")
         lay.addWidget(self.skipped, 1)
+        self.keep_sync = QCheckBox("&Keep in sync with this file", self)
+        self.keep_sync.setObjectName("importKeepSync")
+        self.keep_sync.setToolTip(
+            "Watch this file and bring in what the agent writes to it within a second "
+            "(View ▸ Live sync with hmharness turns it off)"
+        )
+        self.keep_sync.setChecked(keep_sync)
+        lay.addWidget(self.keep_sync)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
@@ -180,7 +243,8 @@ class RestoreDialog(QDialog):
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         for r in deleted:
-            item = QListWidgetItem(f"{r.id} — {r.content[:100]}  (deleted {r.deleted_at})")
+            when = local_time_text(r.deleted_at)
+            item = QListWidgetItem(f"{r.id} — {r.content[:100]}  (deleted {when})")
             item.setData(Qt.ItemDataRole.UserRole, r.id)
             self.list.addItem(item)
         lay.addWidget(self.list, 1)

@@ -1,5 +1,6 @@
-"""The supersede dialog: replace one or more memories by an existing memory or by new text,
-with a reason, showing a side-by-side word diff of old and new."""
+"""The supersede dialog: replace one or more memories by an existing memory or by new text
+(with its confidence, the old memory's by default), with a reason, showing a side-by-side word
+diff of old and new."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.diff import side_by_side_html
 from hmdesk.gui.memories.styles import error_label_style
@@ -32,11 +34,13 @@ from PySide6.QtWidgets import (
 
 @dataclass(frozen=True)
 class SupersedeInput:
-    """Exactly one of ``by`` (an existing memory's id) and ``content`` (new text) is set."""
+    """Exactly one of ``by`` (an existing memory's id) and ``content`` (new text) is set;
+    ``confidence`` is the new text's (None with ``by``: the existing memory keeps its own)."""
 
     reason: str
     by: str | None = None
     content: str | None = None
+    confidence: float | None = None
 
 
 class SupersedeDialog(QDialog):
@@ -113,12 +117,21 @@ class SupersedeDialog(QDialog):
         self.new_view = QTextBrowser(split)
         self.new_view.setObjectName("diffNew")
         lay.addWidget(split, 1)
+        # the new text's confidence: the old memory's unless the user says otherwise
+        self.confidence = ConfidenceSpinBox(self.olds[0].confidence, self)
+        self.confidence.setObjectName("supersedeConfidence")
+        self.confidence.setToolTip(
+            "Confidence of the new memory (0–1); it starts at the old memory's "
+            f"({self.olds[0].confidence:.2f})"
+        )
+        self._confidence_checked = False  # a typed confidence is checked once committed
         self.reason = QLineEdit(self)
         self.reason.setObjectName("supersedeReason")
         self.reason.setPlaceholderText("Required: why the old one is wrong or stale")
-        reason_row = QFormLayout()
-        reason_row.addRow("Reason", self.reason)
-        lay.addLayout(reason_row)
+        self.fields = QFormLayout()
+        self.fields.addRow("Confidence", self.confidence)
+        self.fields.addRow("Reason", self.reason)
+        lay.addLayout(self.fields)
         self.error = QLabel(self)
         self.error.setStyleSheet(error_label_style(self))
         lay.addWidget(self.error)
@@ -140,6 +153,8 @@ class SupersedeDialog(QDialog):
         self.existing.currentIndexChanged.connect(self._timer.start)
         self.new_text.textChanged.connect(self._timer.start)
         self.reason.textChanged.connect(self._validate)
+        self.confidence.lineEdit().textChanged.connect(self._confidence_typed)
+        self.confidence.editingFinished.connect(self._confidence_committed)
         if n > 1:
             self.by_existing.setChecked(True)
             self.by_new.setEnabled(False)
@@ -152,6 +167,7 @@ class SupersedeDialog(QDialog):
         new = self.by_new.isChecked()
         self.new_text.setVisible(new)
         self.existing.setVisible(not new)
+        self.fields.setRowVisible(self.confidence, new)  # an existing memory keeps its own
         self._refresh()
 
     def target_id(self) -> str:
@@ -196,9 +212,21 @@ class SupersedeDialog(QDialog):
                 return f"No memory with id “{tid}”."
             if tid in {o.id for o in self.olds}:
                 return "A memory cannot supersede itself."
+        if self.by_new.isChecked() and self._confidence_checked:
+            err = self.confidence.problem()
+            if err is not None:
+                return err
         if not self.reason.text().strip():
             return "Give a reason."
         return None
+
+    def _confidence_typed(self, _text: str) -> None:
+        self._confidence_checked = False  # kept as typed, checked when committed
+        self._validate()
+
+    def _confidence_committed(self) -> None:
+        self._confidence_checked = True
+        self._validate()
 
     def _validate(self) -> None:
         err = self.problem()
@@ -206,6 +234,7 @@ class SupersedeDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(err is None)
 
     def accept(self) -> None:
+        self._confidence_checked = True
         self._refresh()
         if self.problem() is None:
             super().accept()
@@ -213,5 +242,9 @@ class SupersedeDialog(QDialog):
     def values(self) -> SupersedeInput:
         reason = self.reason.text().strip()
         if self.by_new.isChecked():
-            return SupersedeInput(reason=reason, content=self.new_text.toPlainText().strip())
+            return SupersedeInput(
+                reason=reason,
+                content=self.new_text.toPlainText().strip(),
+                confidence=self.confidence.value(),
+            )
         return SupersedeInput(reason=reason, by=self.target_id())

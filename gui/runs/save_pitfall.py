@@ -12,11 +12,11 @@ from typing import NotRequired, TypedDict
 
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.gui.common.confidence_input import ConfidenceSpinBox, problem_label, show_problem
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
     QPlainTextEdit,
@@ -137,11 +137,10 @@ class SavePitfallDialog(QDialog):
         self.layer.addItems(list(LAYERS))
         self.layer.setCurrentText(prefill["layer"])
         form.addRow("Layer", self.layer)
-        self.confidence = QDoubleSpinBox()
-        self.confidence.setRange(0.0, 1.0)
-        self.confidence.setSingleStep(0.05)
-        self.confidence.setValue(float(prefill["confidence"]))
+        self.confidence = ConfidenceSpinBox(float(prefill["confidence"]))  # kept as typed
         form.addRow("Confidence", self.confidence)
+        self.confidence_error = problem_label(self.confidence)  # said on commit
+        form.addRow("", self.confidence_error)
         self.provenance = QLineEdit(prefill["provenance"])
         self.provenance.setReadOnly(True)
         form.addRow("Provenance", self.provenance)
@@ -158,10 +157,14 @@ class SavePitfallDialog(QDialog):
             "content": self.content.toPlainText().strip(),
             "tags": [t.strip() for t in self.tags.text().split(",") if t.strip()],
             "layer": self.layer.currentText(),
-            "confidence": round(self.confidence.value(), 2),
+            "confidence": self.confidence.value() or 0.0,  # accept() refuses a bad one
             "provenance": self.provenance.text(),
             "source": self.source,
         }
+
+    def accept(self) -> None:
+        if show_problem(self.confidence, self.confidence_error):
+            super().accept()
 
     @classmethod
     def ask(cls, prefill: PitfallDraft, parent: QWidget | None = None) -> PitfallValues | None:

@@ -375,13 +375,16 @@ class MemoryStore:
         content: str | None = None,
         reason: str,
         actor: str | None = None,
+        confidence: float | None = None,
         **new_fields: Any,
     ) -> MemoryRecord:
         """Mark ``old_id`` superseded by the memory ``by``, or by a new memory with ``content``
         (created in the same transaction; ``new_fields`` are passed to :meth:`add`, and layer,
-        environment and tags default to the old memory's). Returns the NEW memory."""
+        environment, tags and confidence default to the old memory's). Returns the NEW memory."""
         if (by is None) == (content is None):
             raise StoreError("supersede needs exactly one of by= (an existing id) or content=")
+        if confidence is not None:
+            new_fields["confidence"] = confidence
         if by is not None and new_fields:
             raise StoreError(f"{', '.join(new_fields)} only apply with content=")
         why = _reason(reason, "supersede a memory")
@@ -393,6 +396,7 @@ class MemoryStore:
                     "layer": old.layer,
                     "environment": old.environment,
                     "tags": builtins.list(old.tags or ()),
+                    "confidence": old.confidence,
                 }
                 fields.update(new_fields)
                 try:

@@ -257,7 +257,8 @@ def test_export_regenerates_changed_records_and_keeps_unknown_keys(store, tmp_pa
     assert a["hmdeskSupersedeReason"] == "clearer"
     assert lines[1] == GOOD_C
     n = json.loads(lines[2])
-    assert n["id"] == new.id and n["confidence"] == 0.7 and "supersededBy" not in n
+    # the replacement keeps the old memory's confidence (0.8), not the default 0.7
+    assert n["id"] == new.id and n["confidence"] == 0.8 and "supersededBy" not in n
     # hmharness reads it back: our own re-import changes nothing
     report = import_file(store, out)
     assert (report.imported, report.updated, report.unchanged) == (0, 0, 3)

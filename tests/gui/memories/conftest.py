@@ -4,6 +4,7 @@ signals (never on sleeps)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -34,6 +35,16 @@ def make_area(ctx, qtbot) -> Iterator[Callable[[], Any]]:
     yield make
     for a in made:
         _close_area(a)
+
+
+@pytest.fixture
+def shanghai(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The machine's local zone is China Standard Time (UTC+8) for this test."""
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 @pytest.fixture

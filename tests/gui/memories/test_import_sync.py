@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 
 from hmdesk.gui.memories.small_dialogs import ImportReportDialog
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from .conftest import search, wait_idle
 
@@ -39,6 +40,28 @@ def hmh_file(tmp_path: Path) -> Path:
     path = tmp_path / "hmh" / "cognitive" / "memory" / "memory.jsonl"
     path.parent.mkdir(parents=True)
     return path
+
+
+def keep_in_sync(qtbot, area) -> None:
+    """Tick "Keep in sync with this file" in the import's report and close it."""
+    dialog = area.dialog
+    assert isinstance(dialog, ImportReportDialog)
+    if not dialog.keep_sync.isChecked():
+        toggle(qtbot, dialog.keep_sync)
+    qtbot.mouseClick(close_button(dialog), Qt.MouseButton.LeftButton)
+    assert area.importer.sync is not None and area.actions_by_name["sync"].isChecked()
+
+
+def toggle(qtbot, box) -> None:
+    """Toggle a check box from the keyboard (Space), as a user tabbing to it does."""
+    before = box.isChecked()
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() != before
+
+
+def close_button(dialog):
+    return dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
 
 
 def test_import_with_bad_lines_shows_its_report(area, qtbot, tmp_path):
@@ -84,8 +107,7 @@ def test_live_sync_picks_up_an_outside_change(area, qtbot, tmp_path):
     )
     with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
         area.importer.import_hmharness(path)
-    area.dialog.close()
-    assert area.importer.sync is not None  # importing turns live sync on
+    keep_in_sync(qtbot, area)
     search(qtbot, area, "hdc")
     area.select_id("mem-bbbbbbbbbbbb")
     scroll = area.table.verticalScrollBar().value()
@@ -151,7 +173,7 @@ def test_live_sync_keeps_selection_and_scroll_in_a_long_list(area, qtbot, tmp_pa
     write_atomically(path, "\n".join(lines) + "\n")
     with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
         area.importer.import_hmharness(path)
-    area.dialog.close()
+    keep_in_sync(qtbot, area)
     search(qtbot, area, "hdc")
     bar = area.table.verticalScrollBar()
     assert bar.maximum() > 0  # the list really scrolls
@@ -171,3 +193,68 @@ def test_live_sync_keeps_selection_and_scroll_in_a_long_list(area, qtbot, tmp_pa
     assert area.selected_ids() == [middle] and area.current_id() == middle
     assert bar.value() == scroll
     area.importer.stop_sync()
+
+
+def test_import_does_not_turn_live_sync_on_by_itself(area, qtbot, tmp_path):
+    path = hmh_file(tmp_path)
+    write_atomically(path, line("mem-aaaaaaaaaaaa", "hdc install fails: sign the HAP") + "\n")
+    with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
+        area.importer.import_hmharness(path)
+    dialog = area.dialog
+    assert isinstance(dialog, ImportReportDialog)
+    box = dialog.keep_sync
+    assert box.isVisible() and box.text().replace("&", "") == "Keep in sync with this file"
+    assert not box.isChecked()  # off unless the user asks
+    assert area.importer.sync is None
+    qtbot.mouseClick(close_button(dialog), Qt.MouseButton.LeftButton)
+    assert area.importer.sync is None and not area.actions_by_name["sync"].isChecked()
+    assert area.ctx.settings.value("sync/enabled", False) in (False, "false")
+    # a change to the file is not picked up: nothing watches it
+    write_atomically(path, line("mem-bbbbbbbbbbbb", "hdc hilog drops flags") + "\n")
+    area.importer.auto_sync_later()  # what the next start of the app does
+    wait_idle(qtbot, area)
+    assert area.importer.sync is None
+    assert set(area.model.ids()) == {"mem-aaaaaaaaaaaa"}
+
+
+def test_keep_in_sync_is_remembered_and_the_first_sync_is_not_news(area, qtbot, tmp_path):
+    path = hmh_file(tmp_path)
+    write_atomically(
+        path, line("mem-aaaaaaaaaaaa", "hdc install fails: sign the HAP") + "\n{not json\n"
+    )
+    status: list[str] = []
+    area.ctx.bus.info.connect(status.append)
+    with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
+        area.importer.import_hmharness(path)
+    # the first sync re-reads the file just imported: same bad line, nothing new
+    with qtbot.waitSignal(area.importer.sync_report, timeout=10_000) as first:
+        keep_in_sync(qtbot, area)
+    assert first.args[0].imported == 0 and first.args[0].updated == 0
+    assert [s.line for s in first.args[0].skipped] == [2]
+    wait_idle(qtbot, area)
+    assert not [s for s in status if "sync:" in s], status  # no news in the status bar
+    assert any(s.startswith("Live sync on") for s in status)  # what the user asked for
+
+    # a real change is news
+    write_atomically(
+        path,
+        line("mem-aaaaaaaaaaaa", "hdc install fails: sign the HAP")
+        + "\n{not json\n"
+        + line("mem-bbbbbbbbbbbb", "hdc hilog drops flags")
+        + "\n",
+    )
+    qtbot.waitUntil(lambda: any("1 new" in s for s in status), timeout=10_000)
+    assert not any("bad lines" in s for s in status)  # the known bad line is not news either
+
+    # the choice is remembered by the next import, and unticking it stops the sync
+    with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
+        area.importer.import_hmharness(path)
+    dialog = area.dialog
+    assert dialog.keep_sync.isChecked()
+    toggle(qtbot, dialog.keep_sync)
+    qtbot.mouseClick(close_button(dialog), Qt.MouseButton.LeftButton)
+    assert area.importer.sync is None and not area.actions_by_name["sync"].isChecked()
+    with qtbot.waitSignal(area.importer.import_done, timeout=10_000):
+        area.importer.import_hmharness(path)
+    assert not area.dialog.keep_sync.isChecked()
+    area.dialog.close()

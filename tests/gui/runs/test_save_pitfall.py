@@ -59,3 +59,33 @@ def test_prefill_uses_the_step_message_location_and_code():
     # without the step's message, hvigor's own "Error Message" line, not the kind
     q = pitfall_prefill(finding, "build", 7)
     assert q["content"].splitlines()[0] == "Build failed: 10505001 Expression expected."
+
+
+def test_typed_confidence_is_kept_and_a_bad_one_is_not_saved(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog
+
+    dlg = SavePitfallDialog(pitfall_prefill(None, "install", 3))
+    qtbot.addWidget(dlg)
+    dlg.show()
+    box = dlg.confidence
+    assert box.text() == "0.70"
+    for typed in ("0.45", "0.6"):
+        qtbot.keyClick(box, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        seen = []
+        for ch in typed:
+            qtbot.keyClick(box, ch)
+            seen.append(box.text())
+        assert seen == [typed[: i + 1] for i in range(len(typed))]  # never rewritten
+        assert dlg.values()["confidence"] == float(typed)
+    qtbot.keyClick(box, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(box, "1.5")
+    assert box.text() == "1.5"
+    dlg.accept()
+    assert dlg.isVisible() and dlg.result() != QDialog.DialogCode.Accepted
+    assert "out of range" in dlg.confidence_error.text()
+    qtbot.keyClick(box, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(box, "0.85")
+    assert dlg.confidence_error.text() == ""
+    dlg.accept()
+    assert dlg.result() == QDialog.DialogCode.Accepted and dlg.values()["confidence"] == 0.85

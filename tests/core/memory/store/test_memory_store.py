@@ -218,6 +218,20 @@ def test_supersede_by_content_is_one_transaction(store):
     assert store.count() == 2 and store.get(new.id).superseded_by is None
 
 
+def test_supersede_by_content_keeps_the_old_confidence_unless_given(store):
+    old = store.add("hdc install fails: sign the HAP", confidence=0.95)
+    kept = store.supersede(old.id, content="hdc install fails: add signingConfigs", reason="r")
+    assert kept.confidence == 0.95  # not lowered to the default 0.7
+    given = store.supersede(kept.id, content="sign the HAP in DevEco", reason="r", confidence=0.6)
+    assert given.confidence == 0.6
+    with pytest.raises(StoreError, match="between 0 and 1"):
+        store.supersede(given.id, content="x y", reason="r", confidence=1.5)
+    assert store.get(given.id).superseded_by is None
+    other = store.add("sign the HAP")
+    with pytest.raises(StoreError, match="only apply with content"):
+        store.supersede(given.id, by=other.id, reason="r", confidence=0.5)
+
+
 def test_decayed_memory_can_be_superseded(store):
     from hmdesk.core.memory.hmharness import import_bytes
 
