@@ -205,6 +205,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self._quit_action)
         self.edit_menu.clear()
         self.edit_menu.addAction(a["undo"])
+        self.edit_menu.addAction(a["redo"])
         self.edit_menu.addSeparator()
         for name in ("new", "edit", "confidence", "supersede", "history", "delete", "restore"):
             self.edit_menu.addAction(a[name])

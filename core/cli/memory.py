@@ -232,6 +232,15 @@ def cmd_undo(args: argparse.Namespace) -> int:
         return _show_events(args, store.undo_last())
 
 
+def cmd_redo(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        events = store.redo_last()
+    if not events and not args.json:
+        print("nothing to redo")
+        return 0
+    return _show_events(args, events)
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         events = store.history(args.id)
@@ -421,6 +430,8 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("event_id", type=int)
 
     add("undo", cmd_undo, "revert the newest change not undone yet (a bulk edit as one)")
+
+    add("redo", cmd_redo, "re-apply the newest undone change (until a new change is made)")
 
     p = add("history", cmd_history, "a memory's events, oldest first")
     p.add_argument("id")

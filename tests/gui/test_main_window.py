@@ -164,6 +164,48 @@ def test_shortcuts(ctx, qtbot):
     close_window(w)
 
 
+def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
+    """Issue 11 item 6: Ctrl+Z after a History revert undoes the revert (it soft-deleted the
+    replacement); Ctrl+Shift+Z and Ctrl+Y redo; the status bar says what in words."""
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    wait_idle(qtbot, area)
+    old = area.model.ids()[0]
+    new = area.editing.apply_supersede([old], reason="wrong flag", content="Use -t before shell")
+    wait_idle(qtbot, area)
+    assert new is not None and not isinstance(new, str)
+    history = area.editing.show_history(old)
+    assert history is not None
+    row = next(i for i, e in enumerate(history.model.events) if e.field == "superseded_by")
+    history.table.selectRow(row)
+    with qtbot.waitSignal(area.result_applied, timeout=5000):
+        qtbot.mouseClick(history.revert_button, Qt.MouseButton.LeftButton)
+    assert area.store.get(old).superseded_by is None
+    history.close()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    area.table.setFocus()
+    bar = w.statusBar()
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    assert not area.store.get(new.id).is_deleted  # the replacement is still there
+    assert bar.currentMessage().startswith("Undid: revert of supersede of “")
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, ctrl_shift)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
+    assert bar.currentMessage().startswith("Redid: revert of supersede of “")
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
+    assert bar.currentMessage().startswith("Redid:")
+    qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bar.currentMessage() == "Nothing to redo")
+    assert area.actions_by_name["redo"] in w.edit_menu.actions()
+    close_window(w)
+
+
 def test_geometry_splitters_and_query_are_remembered(ctx, qtbot, settings):
     w = make_window(ctx, qtbot)
     w.memories.importer.load_starter_pack()
