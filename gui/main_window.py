@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(a["copy_json"])
         self.view_menu.clear()
-        for name in ("focus_query", "refresh", "sync"):
+        for name in ("focus_query", "refresh", "back", "sync"):
             self.view_menu.addAction(a[name])
         # Window-wide shortcuts need the actions on a widget of this window.
         for act in a.values():

@@ -100,6 +100,9 @@ class MemoriesArea(QWidget):
         self._select_after: str | None = None
         self._closed = False
         self._footer_tail = ""
+        self._linked: MemoryRecord | None = None  # shown through a link, not in the results
+        self._back: list[str] = []  # the memories shown before following links (Back)
+        self._auto_superseded = False  # "Show superseded" was ticked to follow a link
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -129,6 +132,8 @@ class MemoriesArea(QWidget):
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)
         self.actions_by_name = make_actions(self)
+        self.detail.set_back_action(self.actions_by_name["back"])
+        self._update_back()
         # If the widget goes away without shutdown(), stop calling into it from other threads.
         cleanup = self.cleanup = Cleanup(self.changes.unlisten, self.searcher.warming)
         self.destroyed.connect(lambda *_: cleanup.run())
@@ -178,7 +183,7 @@ class MemoriesArea(QWidget):
         self.query_bar.set_environments(environments)
 
     def _update_actions(self) -> None:
-        update_actions(self.actions_by_name, len(self.selected_rows()))
+        update_actions(self.actions_by_name, len(self.selected_records()))
 
     # ------------------------------------------------------------------ searching
     def current_spec(self) -> QuerySpec:
@@ -232,8 +237,9 @@ class MemoriesArea(QWidget):
             self.table.scrollToTop()
         if not self.selected_ids():
             if want:
-                self.show_memory_id(want)
+                self._show_by_id(want)
             else:
+                self._linked = None
                 self.detail.show_nothing(result)
         self._footer_tail = html.escape(
             f"{len(result.results):,} shown of {result.matched:,} matching · "
@@ -279,8 +285,14 @@ class MemoriesArea(QWidget):
         return sorted({i.row() for i in sm.selectedRows()}) if sm else []
 
     def selected_records(self) -> list[MemoryRecord]:
+        """The selected rows' memories; with no row selected, the memory a link led to (shown
+        in the detail pane, not in the results), so its actions work."""
         scored = (self.model.scored_at(r) for r in self.selected_rows())
-        return [s.memory for s in scored if s is not None]
+        records = [s.memory for s in scored if s is not None]
+        linked, shown = self._linked, self.detail.memory
+        if not records and linked is not None and shown is not None and shown.id == linked.id:
+            return [] if linked.is_deleted else [linked]
+        return records
 
     def selected_ids(self) -> list[str]:
         return [m.id for m in self.selected_records()]
@@ -330,23 +342,69 @@ class MemoriesArea(QWidget):
         scored = self.model.scored_at(idx.row()) if idx.isValid() else None
         if scored is None:
             return
+        self._linked = None
         older, newer = supersede_chain(self.store, scored.memory)
         self.detail.show_memory(scored.memory, scored, self.result, older, newer)
 
     def show_memory_id(self, memory_id: str) -> None:
-        """Show a memory (a chain link): select it if it is in the results, else just show it."""
+        """Follow a link to a memory: select it in the results. A superseded one turns "Show
+        superseded" on so that it is listed (Back turns it off again); one that is still not in
+        the results is shown on its own, its actions enabled. Back (Alt+Left) returns."""
+        shown = self.detail.memory
+        if shown is not None and shown.id != memory_id:
+            self._back = [*self._back[-49:], shown.id]
+        rec = self._show_by_id(memory_id)
+        if (
+            rec is not None
+            and rec.is_superseded
+            and not rec.is_deleted
+            and not self.query_bar.superseded.isChecked()
+        ):
+            self._auto_superseded = True
+            self.select_after(memory_id)
+            self.query_bar.superseded.setChecked(True)  # re-runs the query
+            self.ctx.bus.show_info(
+                "Showing superseded memories to list the one you followed "
+                "(Alt+Left goes back and hides them again)"
+            )
+        self._update_back()
+
+    def _show_by_id(self, memory_id: str) -> MemoryRecord | None:
+        """Select ``memory_id`` in the results, else show it on its own. Its record (None when
+        it could not be read)."""
         from hmdesk.core.memory.errors import StoreError
 
         if self.select_id(memory_id):
-            return
+            scored = self.model.scored_at(self.model.row_of(memory_id))
+            return scored.memory if scored is not None else None
         try:
             rec = self.store.get(memory_id)
         except StoreError as exc:
             self.ctx.bus.show_error(str(exc), "It may have been removed; press F5 to refresh.")
-            return
+            return None
         self.table.selectionModel().clearSelection()
+        self.table.selectionModel().clearCurrentIndex()
+        self._linked = rec
         older, newer = supersede_chain(self.store, rec)
         self.detail.show_memory(rec, None, self.result, older, newer)
+        self._update_actions()
+        return rec
+
+    def go_back(self) -> None:
+        """Back to the memory shown before the last link was followed (and "Show superseded"
+        off again if following links turned it on)."""
+        if not self._back:
+            return
+        target = self._back.pop()
+        if not self._back and self._auto_superseded:
+            self._auto_superseded = False
+            self.select_after(target)
+            self.query_bar.superseded.setChecked(False)  # re-runs the query
+        self._show_by_id(target)
+        self._update_back()
+
+    def _update_back(self) -> None:
+        self.actions_by_name["back"].setEnabled(bool(self._back))
 
     # ------------------------------------------------------------------ dialogs
     def open_dialog(self, dialog: QDialog, on_accept: Callable[[], None]) -> QDialog:
