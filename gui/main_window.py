@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
+    QDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -167,6 +168,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.db_label)
         self.statusBar().showMessage("Starting…")
         self._build_menus()
+        self._add_shortcuts_list()
         self.resize(1280, 800)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -192,6 +194,35 @@ class MainWindow(QMainWindow):
         self.log_action = QAction("Show &log file location", self)
         self.log_action.triggered.connect(self._show_log_path)
         self.help_menu.addAction(self.log_action)
+
+    def _add_shortcuts_list(self) -> None:
+        """Help › Keyboard shortcuts (``?`` outside text fields, F1): every action's keys."""
+        action = QAction("&Keyboard shortcuts", self)
+        action.setObjectName("action_shortcuts")
+        action.setShortcuts([QKeySequence("?"), QKeySequence("F1")])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(self.show_shortcuts)
+        self.addAction(action)
+        self.help_menu.insertAction(self.help_menu.actions()[0], action)
+        self.shortcuts_action = action
+        self.shortcuts_dialog: QDialog | None = None
+
+    def show_shortcuts(self) -> QDialog:
+        """The shortcuts list, built from the window's actions now (non-modal, one at a time)."""
+        from hmdesk.gui.common.shortcuts import ShortcutsDialog
+
+        if self.shortcuts_dialog is not None:
+            self.shortcuts_dialog.close()
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.finished.connect(lambda _r: self._shortcuts_closed(dialog))
+        self.shortcuts_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _shortcuts_closed(self, dialog: QDialog) -> None:
+        if self.shortcuts_dialog is dialog:
+            self.shortcuts_dialog = None
 
     def _fill_menus(self, area: MemoriesArea) -> None:
         a = area.actions_by_name

@@ -40,8 +40,16 @@ from hmdesk.gui.memories.model import (
 from hmdesk.gui.memories.preview import make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
-from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -103,6 +111,7 @@ class MemoriesArea(QWidget):
         self._linked: MemoryRecord | None = None  # shown through a link, not in the results
         self._back: list[str] = []  # the memories shown before following links (Back)
         self._auto_superseded = False  # "Show superseded" was ticked to follow a link
+        self._into_results = False  # Enter in the search box: select the first of the next result
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -163,6 +172,8 @@ class MemoriesArea(QWidget):
         self.detail.link_activated.connect(self.show_memory_id)
         self.detail.location_opened.connect(self.ctx.bus.show_info)
         self.query_bar.changed.connect(self.submit)
+        self.query_bar.into_results.connect(self.focus_results)
+        table.installEventFilter(self)
         self.query_bar.text.textChanged.connect(lambda _t: self.searcher.mark_busy())
         self.empty.import_requested.connect(lambda: self.importer.import_hmharness())
         self.empty.starter_requested.connect(self.importer.load_starter_pack)
@@ -177,6 +188,30 @@ class MemoriesArea(QWidget):
         self.changes.refresh_due.connect(self.refresh)
         self.changes.changed.connect(self.index_keeper.schedule)
         self.changes.completions_loaded.connect(self._set_completions)
+
+    def focus_results(self) -> None:
+        """Down or Enter in the search box: the first result selected, the focus in the table
+        (a search still running selects its first result when it comes)."""
+        self._into_results = self.is_searching() or self.refresh_pending()
+        first = self.model.scored_at(0)
+        if first is not None:
+            self.select_ids([first.memory.id], first.memory.id)
+            self.table.scrollToTop()
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up on the first result goes back to the search box."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Up
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self.table.currentIndex().row() <= 0
+        ):
+            self.query_bar.focus_text()
+            return True
+        return super().eventFilter(watched, event)
 
     def _set_completions(self, tags: list[str], environments: list[str]) -> None:
         self.query_bar.set_tags(tags)
@@ -219,6 +254,11 @@ class MemoriesArea(QWidget):
         self._select_after = None
         self.result = result
         self.model.set_result(result)
+        if self._into_results:  # Enter in the search box: the first of these results
+            self._into_results = False
+            first = self.model.scored_at(0)
+            if first is not None and self.table.hasFocus():
+                want = first.memory.id
         empty_store = result.pool == 0 and self._store_is_empty()
         self.stack.setCurrentWidget(self.empty if empty_store else self.splitter)
         self.query_bar.setVisible(not empty_store)  # nothing to search yet
