@@ -37,7 +37,7 @@ from hmdesk.gui.memories.model import (
     COL_RANK,
     ResultsModel,
 )
-from hmdesk.gui.memories.preview import make_results_table
+from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
 from PySide6.QtCore import (
@@ -467,10 +467,11 @@ class MemoriesArea(QWidget):
         if state is not None:
             self.splitter.restoreState(state)
         else:
-            self.splitter.setSizes([780, 500])
+            self.splitter.setSizes([660, 340])  # the table first: about two thirds
         header = s.value("memories/header")
-        if header is not None:
-            self.table.horizontalHeader().restoreState(header)
+        fitter = self.table.findChild(ColumnFitter)
+        if header is not None and fitter is not None:
+            fitter.restore(header)
         detail = s.value("memories/detailSplitter")
         if detail is not None:
             self.detail.splitter.restoreState(detail)

@@ -22,7 +22,7 @@ from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QAction, QPalette
+from PySide6.QtGui import QAction, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -228,6 +228,9 @@ class DetailPane(QWidget):
         self.meta_view = QTextBrowser(self.splitter)
         self.meta_view.setObjectName("detailMeta")
         self.meta_view.setOpenLinks(False)
+        # words and identifiers never break in the middle (Chinese may between characters)
+        for view in (self.content_view, self.meta_view):
+            view.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.meta_view.anchorClicked.connect(self._anchor)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)

@@ -290,6 +290,51 @@ def test_every_action_is_in_a_menu_or_has_a_shortcut(ctx, qtbot):
     close_window(w)
 
 
+def test_the_window_works_at_1024_by_700(ctx, qtbot):
+    """Issue 11 item 5: Content was a sliver at 1280 px and unreadable at 1024×700 while Layer,
+    Env and Tags kept their width; no label may be cut at that size."""
+    from hmdesk.gui.memories.model import COL_CONTENT, COL_ENV, COL_LAYER, COL_TAGS, COLUMNS
+    from hmdesk.gui.memories.preview import TEXT_CAPS
+
+    from tests.gui.text_fit import broken_words, cut_texts
+
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    area = w.memories
+    area.importer.load_starter_pack()
+    search(qtbot, area, "hdc install")
+    header = area.table.horizontalHeader()
+    for width, height, share in ((1280, 800, 0.36), (1024, 700, 0.36)):
+        w.resize(width, height)
+        qtbot.waitUntil(lambda width=width: w.width() == width)
+        QApplication.processEvents()
+        table, detail = area.splitter.sizes()
+        assert table >= 0.6 * (table + detail)  # the table gets its share
+        viewport = area.table.viewport().width()
+        content = header.sectionSize(COL_CONTENT)
+        assert content >= share * viewport and content >= 200, (width, content, viewport)
+        head = header.fontMetrics()
+        for col in (COL_LAYER, COL_ENV, COL_TAGS):
+            size = header.sectionSize(col)
+            assert size <= TEXT_CAPS[col], (COLUMNS[col], size)
+            assert size >= head.horizontalAdvance(COLUMNS[col]), COLUMNS[col]  # header readable
+        assert sum(header.sectionSize(c) for c in range(len(COLUMNS))) <= viewport
+        for tab in range(w.tabs.count()):
+            w.tabs.setCurrentIndex(tab)
+            QApplication.processEvents()
+            assert cut_texts(w) == [], w.tabs.tabText(tab)
+        w.tabs.setCurrentIndex(0)
+        QApplication.processEvents()
+        assert broken_words(area.detail.meta_view.document()) == []
+        assert broken_words(area.detail.content_view.document()) == []
+    header.resizeSection(COL_TAGS, 140)  # the user widens Tags: it keeps its width
+    w.resize(1100, 700)
+    qtbot.waitUntil(lambda: w.width() == 1100)
+    QApplication.processEvents()
+    assert header.sectionSize(COL_TAGS) == 140
+    close_window(w)
+
+
 def test_geometry_splitters_and_query_are_remembered(ctx, qtbot, settings):
     w = make_window(ctx, qtbot)
     w.memories.importer.load_starter_pack()
