@@ -209,18 +209,22 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         return p
 
     p = add("code-index", cmd_code_index, "list the structs, classes, functions of a project")
-    p.add_argument("dir", help="project root (node_modules, oh_modules, build, ... are skipped)")
+    p.add_argument(
+        "dir", metavar="DIR", help="project root (node_modules, oh_modules, build… are skipped)"
+    )
 
     p = add("anchor", cmd_anchor, "tie a memory to a symbol of a project")
-    p.add_argument("memory_id")
-    p.add_argument("--project", required=True, help="project root")
+    p.add_argument("memory_id", metavar="ID", help="the memory's id")
+    p.add_argument("--project", required=True, metavar="DIR", help="project root")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--symbol", help="a name or qualified name (Index.build)")
-    g.add_argument("--at", help="FILE:LINE; the innermost entity there")
+    g.add_argument("--at", metavar="FILE:LINE", help="the innermost entity at this line")
 
     p = add("anchors", cmd_anchors, "a memory's anchors, resolved to where the code is now")
-    p.add_argument("memory_id")
-    p.add_argument("--project", help="only anchors in this project")
+    p.add_argument("memory_id", metavar="ID", help="the memory's id")
+    p.add_argument("--project", metavar="DIR", help="only anchors in this project")
 
     p = add("unanchor", cmd_unanchor, "remove an anchor")
-    p.add_argument("anchor_id", type=_positive_int)
+    p.add_argument(
+        "anchor_id", type=_positive_int, metavar="ANCHOR", help="the anchor's number (see anchors)"
+    )

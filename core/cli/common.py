@@ -34,9 +34,12 @@ def common_options() -> argparse.ArgumentParser:
     common.add_argument(
         "--db",
         default=argparse.SUPPRESS,
-        help="database file (default: HMDESK_DB or the user data dir)",
+        metavar="FILE",
+        help="the database (default: HMDESK_DB, else hmdesk's file in your user data folder)",
     )
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    common.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of text"
+    )
     return common
 
 

@@ -33,10 +33,10 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "logs",
         parents=[common],
         help="stream (or --dump) a device's hilog, filtered by a query",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--device", "-d", required=True, metavar="KEY", help="device connect key")
+    p.add_argument(
+        "--device", "-d", required=True, metavar="KEY", help="the device's key (see devices)"
+    )
     p.add_argument(
         "--query",
         "-q",
@@ -46,7 +46,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--dump", action="store_true", help="print the device buffer once and exit")
     p.add_argument("--tail", type=int, metavar="N", help="with --dump: only the last N lines")
-    p.add_argument("--bundle", metavar="NAME", help="bundle name that package:mine stands for")
+    p.add_argument("--bundle", metavar="NAME", help="your app's bundle name (package:mine)")
     p.set_defaults(func=logs_command)
 
 

@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 
-from hmdesk.core.cli import codeindex, hilog, memory, query, runner
+from hmdesk.core.cli import codeindex, helptext, hilog, memory, query, runner
 from hmdesk.core.cli.common import UsageError, common_options, db_path
 from hmdesk.core.dbfile import DatabaseError
 
@@ -24,10 +24,11 @@ COMMAND_MODULES = (memory, query, runner, hilog, codeindex)
 
 def build_parser() -> argparse.ArgumentParser:
     common = common_options()
-    parser = argparse.ArgumentParser(prog="hmdesk-cli", description=__doc__, parents=[common])
+    parser = argparse.ArgumentParser(prog="hmdesk-cli", parents=[common])
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMAND_MODULES:
         module.register(subparsers, common)
+    helptext.apply(parser)  # what --help says: user documentation, not these docstrings
     return parser
 
 

@@ -23,6 +23,7 @@ from hmdesk.core.cli.common import UsageError, open_store, print_json
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+    from hmdesk.core.memory.store import MemoryStore
 
 # ``hmdesk.core.memory.record.LAYERS``, spelled here for the help text so that parsing imports
 # nothing of the store (tests/core/test_cli_startup.py checks that the two agree).
@@ -49,9 +50,14 @@ def event_to_json(e: MemoryEvent) -> dict[str, Any]:
     return asdict(e)
 
 
-def _short(value: Any, width: int = 60) -> str:
+def _text(value: Any) -> str:
+    """A field's value as one line of text (JSON for what is not a string)."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = text.replace("\n", " ")
+    return text.replace("\n", " ")
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = _text(value)
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -78,12 +84,33 @@ def _print_record(r: MemoryRecord) -> None:
         print(f"  extra keys: {', '.join(r.extra)}")
 
 
-def _print_event(e: MemoryEvent) -> None:
-    change = ""
-    if e.field:
-        change = f" {e.field}: {_short(e.old, 40)} → {_short(e.new, 40)}"
+_ELIDED_FIELDS = frozenset({"content", "tags", "payload", "extra"})
+"""Free-text values a terminal elides; ids, times and numbers are always whole."""
+
+
+def _print_event(e: MemoryEvent, columns: int | None = None) -> None:
+    """One event on one line; ids whole, the old and new values share the width the terminal has
+    left (whole when the output is not a terminal)."""
+    from hmdesk.core.cli.table import elide, free_width, text_width
+
+    head = f"#{e.id}  {e.at}  {e.actor}  {e.kind} {e.memory_id}"
     reason = f"  ({e.reason})" if e.reason else ""
-    print(f"#{e.id}  {e.at}  {e.actor}  {e.kind} {e.memory_id}{change}{reason}")
+    if not e.field:
+        print(f"{head}{reason}")
+        return
+    old, new = _text(e.old), _text(e.new)
+    room = free_width(columns, text_width(f"{head} {e.field}:  → {reason}"))
+    old_width = new_width = None
+    if room is not None and e.field in _ELIDED_FIELDS:
+        old_width = min(text_width(old), max(room // 2, room - text_width(new)))
+        new_width = max(room - old_width, 1)
+    print(f"{head} {e.field}: {elide(old, old_width)} → {elide(new, new_width)}{reason}")
+
+
+def _columns() -> int | None:
+    from hmdesk.core.cli.table import terminal_columns
+
+    return terminal_columns()
 
 
 def _show(args: argparse.Namespace, r: MemoryRecord) -> int:
@@ -94,14 +121,15 @@ def _show(args: argparse.Namespace, r: MemoryRecord) -> int:
     return 0
 
 
-def _show_events(args: argparse.Namespace, events: list[MemoryEvent]) -> int:
+def _show_undo(args: argparse.Namespace, store: MemoryStore, events: list[MemoryEvent]) -> int:
+    """What an undo or revert did: in words, each field's value before → after."""
+    from hmdesk.core.cli.undo_report import print_report, undo_report
+
+    report = undo_report(store, events)
     if args.json:
-        print_json([event_to_json(e) for e in events])
+        print_json(report.to_json())
     else:
-        for e in events:
-            _print_event(e)
-        if not events:
-            print("nothing to undo")
+        print_report(report, _columns())
     return 0
 
 
@@ -224,21 +252,27 @@ def cmd_supersede(args: argparse.Namespace) -> int:
 
 def cmd_revert(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        return _show_events(args, store.revert(args.event_id))
+        return _show_undo(args, store, store.revert(args.event_id))
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        return _show_events(args, store.undo_last())
+        return _show_undo(args, store, store.undo_last())
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        events = store.redo_last()
-    if not events and not args.json:
-        print("nothing to redo")
-        return 0
-    return _show_events(args, events)
+        step = store.redo_step()
+    if args.json:
+        print_json([event_to_json(e) for e in step.events])
+    elif not step.events:
+        print("Nothing to redo.")
+    else:
+        print(f"Redid {step.what}.")
+        columns = _columns()
+        for e in step.events:
+            _print_event(e, columns)
+    return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -247,8 +281,9 @@ def cmd_history(args: argparse.Namespace) -> int:
         if args.json:
             print_json([event_to_json(e) for e in events])
         else:
+            columns = _columns()
             for e in events:
-                _print_event(e)
+                _print_event(e, columns)
         return 0
 
 
@@ -385,75 +420,80 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     layers = ", ".join(LAYERS)
 
     p = add("add", cmd_add, "add a memory")
-    p.add_argument("content", help="what the memory says ('-' reads stdin)")
+    p.add_argument("content", metavar="TEXT", help="what the memory says ('-' reads stdin)")
     p.add_argument("--layer", default="semantic", help=f"one of {layers} (default semantic)")
     p.add_argument("--tag", action="append", help="a tag (repeat for more)")
-    p.add_argument("--confidence", default="0.7", help="0..1 (default 0.7)")
+    p.add_argument("--confidence", default="0.7", help="how much it is trusted, 0..1 (default 0.7)")
     p.add_argument("--env", default="harmonyos", help="environment (default harmonyos)")
-    p.add_argument("--source", default="hmdesk")
-    p.add_argument("--provenance", default="manual")
-    p.add_argument("--session", default="hmdesk")
-    p.add_argument("--payload", help="structured extra, as JSON")
-    p.add_argument("--id", help="the id (default: mem- + 12 hex)")
-    p.add_argument("--timestamp", help="ISO time (default now)")
-    p.add_argument("--reason")
+    p.add_argument("--source", default="hmdesk", help="where it came from (default hmdesk)")
+    p.add_argument("--provenance", default="manual", help="how it was made (default manual)")
+    p.add_argument("--session", default="hmdesk", help="the session it belongs to (default hmdesk)")
+    p.add_argument("--payload", metavar="JSON", help="structured extra data, as JSON")
+    p.add_argument("--id", help="the id (default: mem- and 12 hex digits)")
+    p.add_argument("--timestamp", metavar="TIME", help="ISO-8601 time it happened (default now)")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("show", cmd_show, "show one memory")
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
     p = add("edit", cmd_edit, "edit content, tags, layer or environment")
-    p.add_argument("id")
-    p.add_argument("--content", help="new content ('-' reads stdin)")
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("--content", metavar="TEXT", help="new content ('-' reads stdin)")
     p.add_argument("--tag", action="append", help="replace the tags (repeat for more)")
-    p.add_argument("--add-tag", action="append")
-    p.add_argument("--remove-tag", action="append")
+    p.add_argument("--add-tag", action="append", metavar="TAG", help="add a tag (repeat for more)")
+    p.add_argument(
+        "--remove-tag", action="append", metavar="TAG", help="remove a tag (repeat for more)"
+    )
     p.add_argument("--layer", help=f"one of {layers}")
-    p.add_argument("--env")
-    p.add_argument("--reason")
+    p.add_argument("--env", help="new environment")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("confidence", cmd_confidence, "set a memory's confidence (reason required)")
-    p.add_argument("id")
-    p.add_argument("value", help="0..1")
-    p.add_argument("--reason", required=True)
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("value", metavar="VALUE", help="from 0 (not trusted) to 1 (certain)")
+    p.add_argument("--reason", required=True, help="why (required), kept in the history")
 
     p = add("supersede", cmd_supersede, "supersede a memory by another or by new content")
-    p.add_argument("old")
+    p.add_argument("old", metavar="OLD", help="id of the memory replaced")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--by", help="id of the memory that replaces it")
-    which.add_argument("--content", help="content of a new memory that replaces it")
-    p.add_argument("--reason", required=True)
+    which.add_argument("--by", metavar="ID", help="id of the memory that replaces it")
+    which.add_argument("--content", metavar="TEXT", help="content of a new memory that replaces it")
+    p.add_argument("--reason", required=True, help="why (required), kept in the history")
     p.add_argument("--layer", help="layer of the new memory (default: the old one's)")
     p.add_argument("--tag", action="append", help="tags of the new memory (default: the old's)")
     p.add_argument("--confidence", help="confidence of the new memory (default 0.7)")
 
-    p = add("revert", cmd_revert, "revert one event (see history)")
-    p.add_argument("event_id", type=int)
+    p = add("revert", cmd_revert, "undo one change by its event number (see history)")
+    p.add_argument("event_id", type=int, metavar="EVENT", help="the event number from history")
 
-    add("undo", cmd_undo, "revert the newest change not undone yet (a bulk edit as one)")
+    add("undo", cmd_undo, "undo the newest change not undone yet, and say what it was")
 
-    add("redo", cmd_redo, "re-apply the newest undone change (until a new change is made)")
+    add("redo", cmd_redo, "redo the change undo undid last (until a new change is made)")
 
-    p = add("history", cmd_history, "a memory's events, oldest first")
-    p.add_argument("id")
+    p = add("history", cmd_history, "a memory's changes, oldest first")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
-    p = add("delete", cmd_delete, "soft-delete a memory (restore brings it back)")
-    p.add_argument("id")
-    p.add_argument("--reason")
+    p = add("delete", cmd_delete, "delete a memory (restore brings it back)")
+    p.add_argument("id", metavar="ID", help="the memory's id")
+    p.add_argument("--reason", help="why, kept in the history")
 
     p = add("restore", cmd_restore, "restore a deleted memory")
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID", help="the memory's id")
 
-    p = add("import-hmharness", cmd_import, "import hmharness's memory.jsonl (idempotent)")
+    p = add("import-hmharness", cmd_import, "import hmharness's memory.jsonl (safe to repeat)")
     p.add_argument(
-        "file", nargs="?", help="default $HMH_HOME/cognitive/memory/memory.jsonl or ~/.hmharness/…"
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="default: $HMH_HOME/cognitive/memory/memory.jsonl, else ~/.hmharness/…",
     )
 
     p = add("export-hmharness", cmd_export, "write memories as a memory.jsonl hmharness loads")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to write (replaced)")
     p.add_argument("--id", action="append", help="export only this id (repeat for more)")
 
     p = add("export-csv", cmd_export_csv, "write memories as CSV, for a spreadsheet")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to write (replaced)")
     p.add_argument("--id", action="append", help="export only this id (repeat for more)")
 
-    add("load-starter", cmd_load_starter, "add the starter pack's HarmonyOS pitfalls (idempotent)")
+    add("load-starter", cmd_load_starter, "add the starter pack's HarmonyOS pitfalls (once)")

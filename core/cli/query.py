@@ -52,12 +52,10 @@ def _limit(text: str) -> int:
     return value
 
 
-def _clip(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def print_table(result: QueryResult) -> None:
+    """The results as a table: ids whole, the content elided to the terminal's width (whole when
+    the output is not a terminal), each row's query terms under it."""
+    from hmdesk.core.cli.table import elide, free_width, pad, terminal_columns, text_width
     from hmdesk.core.memory.retrieve import FILTER_KEYS
 
     q = result.query
@@ -65,15 +63,16 @@ def print_table(result: QueryResult) -> None:
     if not result.results:
         print("no memory matched")
     else:
-        print(
-            f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {'0.4·lex':>8}  {'id':<18} content"
-        )
+        id_width = max(text_width(r.memory.id) for r in result.results)
+        lead = f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {'0.4·lex':>8}  "
+        content_width = free_width(terminal_columns(), len(lead) + id_width + 1)
+        print(f"{lead}{pad('id', id_width)} content")
         for n, r in enumerate(result.results, 1):
             c = r.components
             print(
                 f"{n:>3}  {r.score:6.4f}  {c['confidence'].contribution:8.4f} "
                 f"{c['recency'].contribution:8.4f} {c['lexical'].contribution:8.4f}  "
-                f"{_clip(r.memory.id, 18):<18} {_clip(r.memory.content, 70)}"
+                f"{pad(r.memory.id, id_width)} {elide(r.memory.content, content_width)}"
             )
             marks = []
             for t in r.terms:
@@ -124,19 +123,27 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "query",
         parents=[common],
         help="search memories and explain each result",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("text", metavar="TEXT", help="query text (terms split as the profile says)")
-    p.add_argument("--layer", help="only this layer (exact)")
-    p.add_argument("--env", help="only this environment (exact, case-sensitive)")
-    p.add_argument("--tag", action="append", help="keep memories with any of these tags (repeat)")
+    p.add_argument("text", metavar="TEXT", help="what to look for (words, or Chinese text)")
+    p.add_argument("--layer", help="only memories of this layer")
+    p.add_argument("--env", help="only memories of this environment (exact, case-sensitive)")
     p.add_argument(
-        "--limit", type=_limit, default=10, help="results to show (default 10; 0 = none)"
+        "--tag", action="append", metavar="TAG", help="only memories with this tag (repeat: any)"
     )
-    p.add_argument("--profile", choices=PROFILES, default="default", help="retrieval profile")
-    p.add_argument("--now", help="score recency as of this ISO-8601 time (default: now)")
     p.add_argument(
-        "--include-superseded", action="store_true", help="keep superseded memories in the pool"
+        "--limit", type=_limit, default=10, metavar="N", help="results to show (default 10)"
+    )
+    p.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="default",
+        help="how the text becomes terms: default (Chinese segmented into words, word stems, a "
+        "Chinese/English glossary: 构建 finds build) or hmharness (exactly as hmharness splits it)",
+    )
+    p.add_argument(
+        "--now", metavar="TIME", help="score recency as of this ISO-8601 time (default: now)"
+    )
+    p.add_argument(
+        "--include-superseded", action="store_true", help="also search superseded memories"
     )
     p.set_defaults(func=cmd_query)

@@ -2,8 +2,12 @@
 
     hmdesk-cli devices [--json]                 [{"key","connection","state","name"}]
                                                 exit 1 hdc failed, 2 hdc not found
-    hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN] ...
-                                                live step output; exit 0 success, 1 failure,
+    hmdesk-cli run --project DIR [--device KEY] [--json] [--rerun RUN_ID] [--color WHEN]
+                   [--product P] [--build-mode debug|release] [--module M] [--target T]
+                   [--clean] [--stacktrace] [--build-only | --install-only] ...
+                                                live step output; a failed run ends with the
+                                                pitfalls the window's failure card recalls
+                                                ("recalled" in --json); exit 0 success, 1 failure,
                                                 128+N stopped by SIGTERM/SIGHUP (run cancelled),
                                                 2 bad input (invalid --device/--product/--module)
     hmdesk-cli doctor LOGFILE [--json] [--recall]
@@ -60,7 +64,22 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--product", default="default")
     p.add_argument("--build-mode", default="debug", choices=["debug", "release"])
     p.add_argument("--module", help="module to build and launch (default: the entry module)")
+    p.add_argument(
+        "--target", default="default", help="the module's build target (build-profile.json5)"
+    )
     p.add_argument("--clean", action="store_true", help="hvigorw clean before building")
+    p.add_argument(
+        "--stacktrace", action="store_true", help="hvigorw --stacktrace (a failed build's trace)"
+    )
+    scope = p.add_mutually_exclusive_group()
+    scope.add_argument(
+        "--build-only", action="store_true", help="build the HAP; no device, no install"
+    )
+    scope.add_argument(
+        "--install-only",
+        action="store_true",
+        help="install the HAP built last; no build, no launch",
+    )
     p.add_argument("--daemon", action="store_true", help="let hvigor use its daemon")
     p.add_argument("--build-timeout", type=float, default=900.0, metavar="S")
     p.add_argument("--hdc", help="hdc executable")
@@ -217,8 +236,11 @@ def run_command(args: argparse.Namespace) -> int:
             product=args.product,
             build_mode=args.build_mode,
             module=args.module,
+            target=args.target,
             daemon=args.daemon,
             clean=args.clean,
+            stacktrace=args.stacktrace,
+            scope="build" if args.build_only else "install" if args.install_only else "all",
         )
         opts.timeouts["build"] = args.build_timeout
         try:  # bad names are bad input too: refused before a run is recorded
@@ -237,6 +259,8 @@ def run_command(args: argparse.Namespace) -> int:
                 raise UsageError(str(exc)) from exc
             if args.device:
                 pipe.device_key = args.device
+            if args.stacktrace:  # run it again, now with hvigor's stack trace
+                pipe.options.stacktrace = True
         else:
             project = Path(args.project).expanduser()
             if not project.is_dir():
@@ -255,9 +279,30 @@ def run_command(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(result.to_json())
         return 128 + stopped_by
+    recalled = _recall_for_run(args, result)
     if args.json:
-        print_json(result.to_json())
+        data = result.to_json()
+        if result.status == "failed":
+            data["recalled"] = _recalled_json(recalled)
+        print_json(data)
+    elif result.status == "failed":
+        _print_recalled(recalled)
     return 0 if result.status == "success" else 1
+
+
+def _recall_for_run(args: argparse.Namespace, result: RunResult) -> QueryResult | None:
+    """For a failed run, the pitfalls the window's failure card recalls for its finding."""
+    if result.status != "failed":
+        return None
+    finding, _step = result.failure()
+    return _recall(args, finding) if finding is not None else None
+
+
+def _recalled_json(result: QueryResult | None) -> list[dict[str, Any]]:
+    return [
+        {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
+        for r in (result.results if result is not None else [])
+    ]
 
 
 def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
@@ -304,10 +349,7 @@ def doctor_command(args: argparse.Namespace) -> int:
     if args.json:
         data = finding.to_dict() if finding else None
         if data is not None and args.recall:
-            data["recalled"] = [
-                {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
-                for r in (recalled.results if recalled is not None else [])
-            ]
+            data["recalled"] = _recalled_json(recalled)
         print_json(data)
     else:
         print(format_finding(finding))

@@ -1,4 +1,5 @@
 """Reading a HarmonyOS project: AppScope/app.json5, each module.json5, build-profile.json5.
+What a run can build comes from them too: products, HAP modules, each module's targets.
 
 All three are JSON5 (comments, trailing commas, unquoted keys), read with the ``json5`` library.
 A missing or malformed file, or a missing required field, raises :class:`ProjectError` naming the
@@ -17,7 +18,7 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,18 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Target:
+    """A build target of a module (``modules[].targets`` in build-profile.json5, or the module's
+    own build-profile.json5); ``products`` is its ``applyToProducts`` (None: every product)."""
+
+    name: str
+    products: tuple[str, ...] | None = None
+
+
+TEST_TARGET = "ohosTest"  # the instrument-test target: not something Build & Run launches
+
+
+@dataclass(frozen=True)
 class Module:
     name: str
     type: str  # entry | feature | shared | har
@@ -122,6 +135,23 @@ class Module:
     main_element: str | None
     device_types: list[str]
     abilities: list[Ability]
+    targets: tuple[Target, ...] = ()
+
+    @property
+    def builds_hap(self) -> bool:
+        """``assembleHap`` makes a HAP of it (entry and feature modules, not har/shared)."""
+        return self.type in ("entry", "feature")
+
+    def target_names(self, product: str | None = None) -> list[str]:
+        """The targets that apply to ``product`` (all without one); ``default`` when the project
+        names none."""
+        names = [
+            t.name
+            for t in self.targets
+            if t.name != TEST_TARGET
+            and (product is None or t.products is None or product in t.products)
+        ]
+        return names or ["default"]
 
     @property
     def launcher_ability(self) -> str | None:
@@ -172,6 +202,17 @@ class Project:
 
     def module(self, name: str) -> Module | None:
         return next((m for m in self.modules if m.name == name), None)
+
+    @property
+    def hap_modules(self) -> list[Module]:
+        """The modules a run can build and launch, the entry module first."""
+        mods = [m for m in self.modules if m.builds_hap]
+        return sorted(mods, key=lambda m: m.type != "entry")
+
+    @property
+    def product_names(self) -> list[str]:
+        """The products of build-profile.json5 (``default`` when it names none)."""
+        return [p.name for p in self.products] or ["default"]
 
     def product(self, name: str = "default") -> Product | None:
         return next((p for p in self.products if p.name == name), None)
@@ -427,9 +468,34 @@ def read_module(module_dir: Path) -> Module:
     )
 
 
+def _targets(value: Any) -> tuple[Target, ...]:
+    """``targets: [{name, applyToProducts}]`` as read (entries without a usable name skipped)."""
+    out: list[Target] = []
+    for t in value if isinstance(value, list) else []:
+        name = _str(t.get("name")) if isinstance(t, dict) else None
+        if name is None or any(o.name == name for o in out):
+            continue
+        prods = t.get("applyToProducts")
+        only = tuple(p for p in prods if isinstance(p, str)) if isinstance(prods, list) else None
+        out.append(Target(name, only))
+    return tuple(out)
+
+
+def read_module_targets(module_dir: Path) -> tuple[Target, ...]:
+    """The targets of the module's own build-profile.json5 (none when it has no such file)."""
+    path = module_dir / "build-profile.json5"
+    if not path.exists():
+        return ()
+    data, _text = _load(path)
+    return _targets(data.get("targets")) if isinstance(data, dict) else ()
+
+
 def read_build_profile(
-    root: Path,
+    root: Path, targets: dict[str, tuple[Target, ...]] | None = None
 ) -> tuple[list[SigningConfig], list[Product], list[tuple[str, Path]]]:
+    """Signing configs, products and (module name, folder); the ``targets`` each module
+    entry names go into ``targets`` when it is given."""
+    targets = {} if targets is None else targets
     path = root / "build-profile.json5"
     data, text = _load(path)
     if not isinstance(data, dict):
@@ -470,6 +536,7 @@ def read_build_profile(
     for i, m in enumerate(_list(data.get("modules"), path, text, "modules")):
         if not isinstance(m, dict) or not _str(m.get("name")):
             raise ProjectError(path, _line_of(text, "modules"), f'modules[{i}] has no "name".')
+        targets[m["name"]] = _targets(m.get("targets"))
         src = _str(m.get("srcPath")) or f"./{m['name']}"
         try:
             module_dir = (root / src).resolve()
@@ -488,13 +555,19 @@ def read_project(directory: Path | str) -> Project:
         raise ProjectError(root, None, "no such folder. Choose the project root folder.")
     root = root.resolve()
     bundle, vcode, vname = read_app(root)
-    configs, products, module_refs = read_build_profile(root)
+    targets: dict[str, tuple[Target, ...]] = {}
+    configs, products, module_refs = read_build_profile(root, targets)
     if not module_refs and (root / "entry").is_dir():
         module_refs = [("entry", root / "entry")]
     modules: list[Module] = []
     warnings: list[str] = []
     for name, mdir in module_refs:
         mod = read_module(mdir)
+        # the root's targets (with applyToProducts) first, then the module's own
+        own = targets.get(name, ())
+        extra = tuple(t for t in read_module_targets(mdir) if all(t.name != o.name for o in own))
+        if own or extra:
+            mod = replace(mod, targets=own + extra)
         if mod.name != name:
             warnings.append(
                 f"build-profile.json5 calls module {name!r} but {mod.file} names it {mod.name!r}."

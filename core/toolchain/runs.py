@@ -111,6 +111,21 @@ def is_run_status(value: str) -> TypeGuard[RunStatus]:
     return value in _STATUSES
 
 
+RunScope = Literal["all", "build", "install"]
+"""What a run does: ``all`` build → install → stop → launch; ``build`` only builds (no device);
+``install`` only installs the HAP built last (no build, no launch)."""
+RUN_SCOPES: tuple[RunScope, ...] = get_args(RunScope)
+
+
+def plan_steps(clean: bool, scope: str) -> list[StepName]:
+    """The steps of a run, in order (``clean`` first when asked for, never for install only)."""
+    if scope == "build":
+        return ["clean", "build"] if clean else ["build"]
+    if scope == "install":
+        return ["install"]
+    return ["clean", *STEP_NAMES] if clean else list(STEP_NAMES)
+
+
 @dataclass
 class PipelineOptions:
     product: str = "default"
@@ -119,6 +134,8 @@ class PipelineOptions:
     target: str = "default"
     daemon: bool = False
     clean: bool = False
+    stacktrace: bool = False  # hvigorw --stacktrace (a failed build's stack trace)
+    scope: RunScope = "all"
     timeouts: dict[str, float] = field(
         default_factory=lambda: {
             "clean": 300.0,
@@ -138,14 +155,24 @@ class PipelineOptions:
             "target": self.target,
             "daemon": self.daemon,
             "clean": self.clean,
+            "stacktrace": self.stacktrace,
+            "scope": self.scope,
         }
+
+    @property
+    def steps(self) -> list[StepName]:
+        """The steps a run with these options takes."""
+        return plan_steps(self.clean, self.scope)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PipelineOptions:
         opts = cls()
-        for key in ("product", "build_mode", "module", "target", "daemon", "clean"):
+        for key in ("product", "build_mode", "module", "target", "daemon", "clean", "stacktrace"):
             if key in data:
                 setattr(opts, key, data[key])
+        scope = data.get("scope")
+        if isinstance(scope, str) and scope in RUN_SCOPES:
+            opts.scope = scope
         return opts
 
 
@@ -205,6 +232,26 @@ class RunResult:
     options: dict[str, Any] = field(default_factory=dict)
     rerun_of: int | None = None
     hap: str | None = None
+
+    def failure(self) -> tuple[Finding | None, StepResult | None]:
+        """The finding a failure card shows and the failed step: the run's own finding first,
+        else the failed step's; a failed step the doctor could not classify still gets a finding
+        built from its verdict, message and error code (the window and ``hmdesk-cli run`` recall
+        pitfalls with it)."""
+        finding = self.doctor
+        failed = next((s for s in self.steps if s.verdict in ("failed", "timeout")), None)
+        if failed is None:
+            return finding, None
+        finding = finding or failed.doctor
+        if finding is None:
+            finding = Finding(
+                kind="timeout" if failed.verdict == "timeout" else "failed",
+                evidence=failed.message or "",
+                fix="",
+                code=failed.error_code,
+                query_terms=[t for t in (failed.name, failed.error_code) if t],
+            )
+        return finding, failed
 
     def to_json(self) -> dict[str, Any]:
         """The ``hmdesk-cli run --json`` output: run id, status, each step's verdict and codes, the

@@ -1,22 +1,37 @@
-"""The Devices tab: live list of hdc targets, what to do about Offline/Unauthorized, the target."""
+"""The Devices tab: live list of hdc targets with model, OS version and API level, what to do
+about Offline/Unauthorized, the target; connect a device over the network and take a screenshot.
+
+Keyboard: Tab moves between the buttons, the list and the screenshot; Enter on a row makes it the
+target; Alt+U (use), Alt+N (connect), Alt+S (screenshot), F5 (refresh now).
+"""
 
 from __future__ import annotations
 
 import html
+import shutil
+import tempfile
+from pathlib import Path
 
-from hmdesk.core.toolchain.hdc import Device
+from hmdesk.core.toolchain.device_info import connect_over_network, take_screenshot
+from hmdesk.core.toolchain.hdc import Device, InvalidName, Outcome
 from hmdesk.gui.common.device_hub import DeviceHub
 from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.devices.model import DevicesModel
+from hmdesk.gui.devices.connect_dialog import ConnectDialog
+from hmdesk.gui.devices.info_cache import DeviceInfoCache, find_hdc
+from hmdesk.gui.devices.model import COL_API, COL_MODEL, COL_OS, DevicesModel
+from hmdesk.gui.devices.screenshot_panel import ScreenshotPanel
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,8 +39,8 @@ from PySide6.QtWidgets import (
 
 EMPTY_TEXT = (
     "No device. Connect a phone or tablet by USB with USB debugging on (Settings → System → "
-    "Developer options), or run <code>hdc tconn IP:PORT</code> for wireless debugging. "
-    "The list refreshes every 2 seconds."
+    "Developer options), or use <b>Connect over network…</b> (<code>hdc tconn IP:PORT</code>) "
+    "for wireless debugging. The list refreshes every 2 seconds (F5: now)."
 )
 
 
@@ -42,10 +57,36 @@ class DevicesArea(QWidget):
         self.target_label = QLabel()
         self.target_label.setTextFormat(Qt.TextFormat.RichText)
         head.addWidget(self.target_label, 1)
-        self.use_button = QPushButton("Use as target")
+        self.use_button = QPushButton("&Use as target")
+        self.use_button.setToolTip("Make the selected device the Build & Run target (Enter)")
         self.use_button.clicked.connect(self.use_selected)
         head.addWidget(self.use_button)
+        self.connect_button = QPushButton("Con&nect over network…")
+        self.connect_button.setToolTip("hdc tconn IP:PORT — for a device with wireless debugging")
+        self.connect_button.clicked.connect(self.open_connect_dialog)
+        head.addWidget(self.connect_button)
+        self.shot_button = QPushButton("&Screenshot")
+        self.shot_button.setToolTip(
+            "Capture the screen of the selected device (or the target) and show it here"
+        )
+        self.shot_button.clicked.connect(self.take_screenshot)
+        head.addWidget(self.shot_button)
         lay.addLayout(head)
+        self.action_label = QLabel()  # what a connect or a screenshot is doing / did
+        self.action_label.setWordWrap(True)
+        self.action_label.hide()
+        lay.addWidget(self.action_label)
+        refresh = QAction("Refresh the device list", self)
+        refresh.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        refresh.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        refresh.triggered.connect(self.refresh)
+        self.addAction(refresh)
+        self.info = DeviceInfoCache(ctx.db, self)
+        self.info.changed.connect(self._on_info)
+        self.connect_dialog: ConnectDialog | None = None
+        self.shot_running = False
+        self._shots_dir: Path | None = None
+        self._shots = 0
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.hide()
@@ -61,10 +102,38 @@ class DevicesArea(QWidget):
         hh = self.table.horizontalHeader()
         hh.setStretchLastSection(True)
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        for col, width in ((1, 180), (2, 90), (3, 110), (4, 120)):
+        for col, width in (
+            (1, 180),
+            (2, 90),
+            (3, 110),
+            (4, 100),
+            (COL_MODEL, 110),
+            (COL_OS, 200),
+            (COL_API, 50),
+        ):
             self.table.setColumnWidth(col, width)
         self.table.doubleClicked.connect(lambda idx: self.use_row(idx.row()))
-        lay.addWidget(self.table, 1)
+        use = QAction("Use as target", self.table)
+        use.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+        use.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        use.triggered.connect(self.use_selected)
+        self.table.addAction(use)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.screenshot = ScreenshotPanel()
+        self.screenshot.saved.connect(lambda p: ctx.bus.show_info(f"Saved the screenshot to {p}"))
+        self.screenshot.save_failed.connect(
+            lambda p, e: ctx.bus.show_error(
+                f"Could not save the screenshot to {p}: {e}", "Pick another folder."
+            )
+        )
+        self.screenshot.copied.connect(
+            lambda: ctx.bus.show_info("Copied the screenshot to the clipboard")
+        )
+        self.splitter.addWidget(self.screenshot)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        lay.addWidget(self.splitter, 1)
         self.empty_label = QLabel(EMPTY_TEXT)
         self.empty_label.setWordWrap(True)
         self.empty_label.setTextFormat(Qt.TextFormat.RichText)
@@ -86,6 +155,9 @@ class DevicesArea(QWidget):
             f"background:{theme.error_bg}; color:{theme.error_text}; padding:4px"
         )
         self.empty_label.setStyleSheet(f"color:{theme.muted_fg}; padding:8px")
+        self.action_label.setStyleSheet(
+            f"background:{theme.info_bg}; color:{theme.info_text}; padding:4px"
+        )
         self.model.set_theme(theme)
         if self.hub is not None:
             self._on_target(self.hub.target)
@@ -101,7 +173,14 @@ class DevicesArea(QWidget):
             return
         self.model.set_devices(devices)
         self.empty_label.setVisible(not devices)
+        self.info.forget_failed(devices)
+        self.info.want(devices)
         self._on_target(self.hub.target)
+
+    def _on_info(self) -> None:
+        self.model.set_info(self.info.info)
+        if self.hub is not None:
+            self._on_target(self.hub.target)
 
     def _on_target(self, key: str) -> None:
         if self.hub is None:
@@ -110,7 +189,12 @@ class DevicesArea(QWidget):
         dev = self.hub.target_device()
         theme = theme_for(self)
         name = html.escape(key)
-        if not key:
+        if not key and self.hub.prompt:
+            text = (
+                f"<b>{html.escape(self.hub.prompt)}</b>: several devices are connected — pick "
+                "the target below (Enter or double-click)"
+            )
+        elif not key:
             text = "Target: <i>none chosen</i> — pick a device below"
         elif dev is None:
             text = (
@@ -118,7 +202,15 @@ class DevicesArea(QWidget):
                 f"<span style='color:{theme.error_fg}'>(not connected now)</span>"
             )
         elif dev.usable:
-            text = f"Target: <b>{name}</b> ({dev.connection}, {html.escape(dev.name)})"
+            info = self.info.info.get(key)
+            facts: list[str] = [dev.connection]
+            if info is not None and info.model:
+                facts.append(html.escape(info.model))
+            if info is not None and info.api_level:
+                facts.append(f"API {html.escape(info.api_level)}")
+            if len(facts) == 1:
+                facts.append(html.escape(dev.name))
+            text = f"Target: <b>{name}</b> ({', '.join(facts)})"
         else:
             text = f"Target: <b>{name}</b> <span style='color:{theme.warn_fg}'>({dev.state})</span>"
         self.target_label.setText(text)
@@ -136,6 +228,110 @@ class DevicesArea(QWidget):
         if self.hub is not None and 0 <= row < self.model.rowCount():
             self.hub.set_target(self.model.device_at(row).key)
 
+    def refresh(self) -> None:
+        if self.hub is not None:
+            self.hub.refresh()
+
+    def say(self, text: str) -> None:
+        self.action_label.setText(text)
+        self.action_label.setVisible(bool(text))
+
+    # --- connect over the network ---------------------------------------------------------
+    def open_connect_dialog(self) -> ConnectDialog:
+        """The IP:PORT dialog (window-modal, not blocking); Connect runs ``hdc tconn``."""
+        dialog = ConnectDialog(self)
+        self.connect_dialog = dialog
+
+        def finished(result: int) -> None:
+            self.connect_dialog = None
+            if result == QDialog.DialogCode.Accepted:
+                self.connect_to(dialog.value)
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
+        return dialog
+
+    def connect_to(self, address: str) -> None:
+        """``hdc tconn address`` off the GUI thread; the result in the status bar and here."""
+        db, bus = self.ctx.db, self.ctx.bus
+        self.say(f"Connecting to {address}…")
+
+        def done(outcome: Outcome) -> None:
+            if self.hub is None:
+                return
+            if outcome.ok:
+                self.say(f"{outcome.message} It appears in the list within a few seconds.")
+                bus.show_info(outcome.message)
+                self.hub.refresh()
+            else:
+                self.say(f"{outcome.message} {outcome.fix or ''}".strip())
+                bus.show_error(outcome.message, outcome.fix or "")
+
+        def failed(exc: BaseException) -> None:
+            fix = "Set the hdc path in the settings." if not isinstance(exc, InvalidName) else ""
+            done(Outcome(False, f"Could not connect to {address}: {exc}", fix=fix or None))
+
+        run_in_thread(
+            lambda: connect_over_network(find_hdc(db), address), on_done=done, on_error=failed
+        )
+
+    # --- screenshot -----------------------------------------------------------------------
+    def screenshot_device(self) -> Device | None:
+        """The selected device, else the target (None when neither is listed)."""
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            return self.model.device_at(rows[0].row())
+        return self.hub.target_device() if self.hub is not None else None
+
+    def take_screenshot(self) -> None:
+        if self.shot_running or self.hub is None:
+            return
+        dev = self.screenshot_device()
+        if dev is None or not dev.usable:
+            what = "No device is selected" if dev is None else f"{dev.key} is {dev.state}"
+            self.say(f"{what}: select a connected device to take a screenshot.")
+            return
+        if self._shots_dir is None:
+            self._shots_dir = Path(tempfile.mkdtemp(prefix="hmdesk-shots-"))
+        self._shots += 1
+        local = self._shots_dir / f"shot-{self._shots}.jpeg"
+        key, db, bus = dev.key, self.ctx.db, self.ctx.bus
+        self.shot_running = True
+        self.shot_button.setEnabled(False)
+        self.say(f"Taking a screenshot of {key}…")
+
+        def work() -> tuple[Outcome, QImage]:
+            outcome = take_screenshot(find_hdc(db), key, local)
+            return outcome, QImage(str(local)) if outcome.ok else QImage()
+
+        def done(result: tuple[Outcome, QImage]) -> None:
+            self.shot_running = False
+            self.shot_button.setEnabled(True)
+            if self.hub is None:
+                return
+            outcome, image = result
+            if outcome.ok and not image.isNull():
+                w, h = outcome.extra.get("width"), outcome.extra.get("height")
+                self.screenshot.show_image(key, image, local, f"{w}×{h}" if w and h else "")
+                sizes = self.splitter.sizes()
+                if sizes[1] == 0:  # first shown: the splitter gave the hidden panel no room
+                    total = sum(sizes)
+                    self.splitter.setSizes([total * 3 // 5, total - total * 3 // 5])
+                self.say("")
+                bus.show_info(f"Screenshot of {key}: Save as… (Ctrl+S) or Copy (Ctrl+C)")
+                return
+            message = outcome.message if not outcome.ok else "The screenshot could not be read."
+            fix = outcome.fix or "Try again."
+            self.say(f"Could not take a screenshot of {key}: {message} {fix}")
+            bus.show_error(f"Could not take a screenshot of {key}: {message}", fix)
+
+        run_in_thread(
+            work,
+            on_done=done,
+            on_error=lambda exc: done((Outcome(False, str(exc), fix="Check hdc."), QImage())),
+        )
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
@@ -147,3 +343,7 @@ class DevicesArea(QWidget):
             hub.target_changed.disconnect(self._on_target)
             hub.error_changed.disconnect(self._on_error)
             hub.release()
+        self.info.close()
+        if self._shots_dir is not None:
+            shutil.rmtree(self._shots_dir, ignore_errors=True)
+            self._shots_dir = None

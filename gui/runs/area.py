@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Literal
 
 from hmdesk.core.toolchain.hdc import Device
@@ -27,19 +28,23 @@ from hmdesk.core.toolchain.runs import (
     RunNotFound,
     RunRepository,
     RunResult,
+    RunScope,
 )
-from hmdesk.gui.common.device_hub import DeviceHub
+from hmdesk.gui.common.device_hub import CHOOSE_PROMPT, DeviceHub
 from hmdesk.gui.common.editor import open_location
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
+from hmdesk.gui.runs.build_choices import BuildChoicesBar
 from hmdesk.gui.runs.controller import RunController, RunCrashed, RunOutcome
 from hmdesk.gui.runs.device_log import DeviceLogLink
 from hmdesk.gui.runs.hilog_feed import HilogFeed
 from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory
 from hmdesk.gui.runs.project_bar import ProjectBar
-from hmdesk.gui.runs.run_page import RunPage, failure_of
+from hmdesk.gui.runs.run_actions import RunActions
+from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of, success_text
+from hmdesk.gui.runs.tool_status import NEEDS, ToolStatus
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -72,6 +77,7 @@ class RunsArea(QWidget):
         old_run_shown(int): an old run's steps and logs are shown.
         pitfall_saved(str): a pitfall was saved from the card (its memory id).
         recall_counted(str): "This helped" was counted (the memory id).
+        preferences_requested(): "Open Preferences…" pressed and the window has no such action.
     """
 
     project_loaded = Signal(object)
@@ -81,6 +87,7 @@ class RunsArea(QWidget):
     old_run_shown = Signal(int)
     pitfall_saved = Signal(str)
     recall_counted = Signal(str)
+    preferences_requested = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +98,7 @@ class RunsArea(QWidget):
         self.shown_run: RunResult | None = None
         self.opener: Callable[[str, int, int, str | None], str] = open_location
         self.pipeline_options: PipelineOptions | None = None  # timeouts, clean, ...
+        self.last_scope: RunScope = "all"  # what the last run did (all, build only, ...)
         self._closed = False
         self._banner_kind: BannerKind = "info"
         self.hub = DeviceHub.for_context(ctx)
@@ -115,16 +123,27 @@ class RunsArea(QWidget):
         self.run_button.clicked.connect(lambda: self.build_and_run())
         top.addWidget(self.run_button)
         self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the run (Shift+F5)")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         top.addWidget(self.cancel_button)
         lay.addLayout(top)
+        # product · mode · module · target · clean, and the other run actions (More ▾)
+        self.choices = BuildChoicesBar(self.settings)
+        self.run_actions = RunActions(self)
+        self.choices.add_actions_to_menu(self.run_actions.menu_groups())
+        lay.addWidget(self.choices)
+        # hdc / hvigorw missing: what is off, and "Open Preferences…"
+        self.tool_status = ToolStatus(ctx.db)
+        self.tool_status.checked.connect(self.update_buttons)
+        self.tool_status.preferences_requested.connect(self.preferences_requested)
+        lay.addWidget(self.tool_status)
         # Ctrl+R from any tab of the window: a hidden widget's shortcuts never fire, so the
         # action also sits on the top-level window, and brings this area up when pressed
         self.run_action = QAction("Build && Run", self)
         self.run_action.setShortcut(QKeySequence("Ctrl+R"))
         self.run_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.run_action.triggered.connect(self._run_from_shortcut)
+        self.run_action.triggered.connect(lambda: self.start_from_shortcut("all"))
         self.addAction(self.run_action)
         QTimer.singleShot(0, self._attach_run_action)
 
@@ -148,6 +167,7 @@ class RunsArea(QWidget):
         self.run_page.recall_counted.connect(self.recall_counted)
         self.steps = self.run_page.steps
         self.card = self.run_page.card
+        self.card.stacktrace_requested.connect(self.rerun_with_stacktrace)
         self.card_scroll = self.run_page.card_scroll
         self.tabs.addTab(self.run_page, "Run")
         self.history = RunHistory(ctx.db)
@@ -184,6 +204,7 @@ class RunsArea(QWidget):
         self._on_hub_error(self.hub.error)
         self.hub.acquire()
         self._on_devices(self.hub.devices)
+        self.tool_status.refresh()
         self.history.reload()
         last = self.project_bar.last_project()
         if last:
@@ -207,6 +228,7 @@ class RunsArea(QWidget):
         if self.shown_run is None and self.current_run_id is None:
             self.banner.hide()
         self.run_page.project_bundle = project.bundle_name
+        self.choices.set_project(project)
         self.hilog.set_bundle(project.bundle_name)
         self.project_loaded.emit(project)
 
@@ -268,6 +290,8 @@ class RunsArea(QWidget):
             self.device_box.addItem(f"{target} — not connected", target)
         if not devices and not target:
             self.device_box.addItem("(no device)", "")
+        if devices and not target:  # never pretend the first device is chosen (issue 11)
+            self.device_box.insertItem(0, f"{self.hub.prompt or CHOOSE_PROMPT}…", "")
         idx = self.device_box.findData(target)
         self.device_box.setCurrentIndex(max(0, idx))
         self.device_box.blockSignals(False)
@@ -323,47 +347,79 @@ class RunsArea(QWidget):
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def build_and_run(self, rerun_of: int | None = None, device: str | None = None) -> bool:
-        """Start a run; False (with a message or a card) when it cannot start."""
-        if self.controller.running:
+    def build_and_run(
+        self,
+        rerun_of: int | None = None,
+        device: str | None = None,
+        *,
+        scope: RunScope = "all",
+        stacktrace: bool = False,
+        repeat: PipelineOptions | None = None,
+    ) -> bool:
+        """Start a run with the chosen product, mode, module and target (``scope``: all, build
+        only, install only); False (with a message or a card) when it cannot start. A missing
+        tool never starts a run: the tool line says what is off and why. ``repeat``: the
+        options of a stored run to repeat as they were (scope and stacktrace included)."""
+        if repeat is not None:
+            scope, stacktrace = repeat.scope, repeat.stacktrace
+        if self.controller.running or self.run_actions.busy:
+            return False
+        if self.tool_status.missing_for(NEEDS[scope]):
+            self.tool_status.refresh()  # set in Preferences meanwhile? the buttons follow
             return False
         project, project_dir = self.project, self.project_dir
         if project is None or project_dir is None:
-            self.ctx.bus.show_error("No project is open.", "Open a project folder first.")
+            # one message, in this area's banner (the window's error banner said it again)
             self.banner_text("Open a project first (Open project…).", "warn")
             return False
-        problem = project.signing_problem()
+        base = self.pipeline_options or PipelineOptions()
+        chosen = self.choices.apply_to(base) if repeat is None else repeat
+        options = replace(
+            chosen,
+            scope=scope,
+            stacktrace=stacktrace,
+            timeouts=base.timeouts,
+            max_log_chars=base.max_log_chars,
+        )
+        problem = project.signing_problem(options.product) if scope != "install" else None
         if problem and not self.confirm_unsigned(problem):
             return False
         key = device or self.hub.target
         self.shown_run = None
         self.banner.hide()
         self.run_page.hide_card()
-        self.steps.reset()
+        self.steps.reset(tuple(s for s in options.steps if s != "stop"))
+        self.last_scope = scope
         self.tabs.setCurrentIndex(0)
         try:
-            self.controller.start(
-                self.ctx.db, project_dir, key, rerun_of=rerun_of, options=self.pipeline_options
-            )
+            self.controller.start(self.ctx.db, project_dir, key, rerun_of=rerun_of, options=options)
         except (ValueError, RuntimeError, OSError, PipelineError) as exc:  # bad options, …
             self.ctx.bus.show_error(f"Could not start the run: {exc}", "")
             self.banner_text(f"Could not start the run: {html.escape(str(exc))}", "error")
             return False
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
+        self.update_buttons(running=True)
         return True
+
+    def update_buttons(self, running: bool | None = None) -> None:
+        """Enable what can run now (:meth:`RunActions.update_enabled`)."""
+        self.run_actions.update_enabled(self.controller.running if running is None else running)
 
     def _attach_run_action(self) -> None:
         win = self.window()
-        if win is not self and self.run_action not in win.actions():
-            win.addAction(self.run_action)
+        if win is self:
+            return
+        for action in (self.run_action, *self.run_actions.by_name.values()):
+            if action not in win.actions():
+                win.addAction(action)
+        self.tool_status.watch_window()
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ParentChange:
             self._attach_run_action()
         return super().event(e)
 
-    def _run_from_shortcut(self) -> None:
+    def start_from_shortcut(self, scope: RunScope, *, stacktrace: bool = False) -> None:
+        """A run action's shortcut from any tab: bring this area up, then start."""
         chain: list[QWidget] = [self]
         while (parent := chain[-1].parentWidget()) is not None:
             if isinstance(parent, QTabWidget):
@@ -371,25 +427,33 @@ class RunsArea(QWidget):
                 if page is not None:
                     parent.setCurrentWidget(page)
             chain.append(parent)
-        self.build_and_run()
+        self.build_and_run(
+            self.current_run_id if stacktrace else None, scope=scope, stacktrace=stacktrace
+        )
+
+    def rerun_with_stacktrace(self) -> None:
+        """The last run's kind again, with ``hvigorw --stacktrace``."""
+        self.start_from_shortcut(
+            "all" if self.last_scope == "install" else self.last_scope, stacktrace=True
+        )
 
     def cancel(self) -> None:
         self.controller.cancel()
         self.cancel_button.setEnabled(False)
+        self.run_actions.by_name["stop"].setEnabled(False)
 
     def _on_run_started(self, run_id: int) -> None:
         self.current_run_id = run_id
 
     def _on_run_finished(self, outcome: RunOutcome) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
+        self.update_buttons(running=False)  # its thread may not have ended yet
         self.current_run_id = outcome.run_id
         status = outcome.status
         if status != "success":
             self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
         self.history.reload()
         if status == "success":
-            self.banner_text(f"✓ Run #{self.current_run_id} succeeded.", "ok")
+            self.banner_text(f"✓ {success_text(outcome)}", "ok")
             self.run_done.emit(outcome)
             return
         if status == "cancelled":
@@ -400,7 +464,14 @@ class RunsArea(QWidget):
         def shown(run: RunResult | None) -> None:
             finding, step = failure_of(run)
             message = outcome.message if isinstance(outcome, RunCrashed) else None
-            self.run_page.show_card(outcome.run_id, step, finding, message)
+            self.run_page.show_card(
+                outcome.run_id,
+                step,
+                finding,
+                message,
+                step_message=failed_message(run),
+                project_dir=run.project if run is not None else self.project_dir,
+            )
             self.run_done.emit(outcome)
 
         if isinstance(outcome, RunResult):
@@ -442,7 +513,14 @@ class RunsArea(QWidget):
             )
             if run.status == "failed":
                 finding, step = failure_of(run)
-                self.run_page.show_card(run.run_id, step, finding, None)
+                self.run_page.show_card(
+                    run.run_id,
+                    step,
+                    finding,
+                    None,
+                    step_message=failed_message(run),
+                    project_dir=run.project,
+                )
             else:
                 self.run_page.hide_card()
             self.old_run_shown.emit(run_id)
@@ -451,11 +529,16 @@ class RunsArea(QWidget):
 
     def repeat_run(self, run_id: int) -> None:
         def done(run: RunResult) -> None:
+            stored = PipelineOptions.from_dict(run.options)  # as it was built: product, target…
+
+            def again() -> None:
+                self.build_and_run(run_id, run.device, repeat=stored)
+
             if run.project != self.project_dir:
                 self.open_project(run.project)
-                self.when_project_loaded(lambda: self.build_and_run(run_id, run.device))
+                self.when_project_loaded(again)
             else:
-                self.build_and_run(run_id, run.device)
+                again()
 
         self._read_run(run_id, done)
 

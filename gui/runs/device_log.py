@@ -2,9 +2,10 @@
 
 :class:`DeviceLogLink` follows the shared :class:`~hmdesk.gui.common.device_hub.DeviceHub`: while
 the target is connected it owns one :class:`~hmdesk.gui.runs.hilog_feed.HilogFeed` for it (the
-stream restarts itself after a disconnect), replaces it when the target changes, and says in the
-view's counter line why nothing streams. Stopping a stream never blocks the GUI thread (the old
-hdc is stopped in a worker). "Clear device buffer" runs ``hilog -r`` off the GUI thread too.
+stream restarts itself after a disconnect), replaces it when the target changes, and says over
+the view why nothing streams (the hub's state: no device, the target is gone, choose one).
+Stopping a stream never blocks the GUI thread (the old hdc is stopped in a worker). "Clear
+device buffer" runs ``hilog -r`` off the GUI thread too.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class DeviceLogLink(QObject):
             return
         dev = self.hub.target_device()
         key = self.hub.target
+        # "No device connected", "X is gone — …", "Choose a device": said over the log, never
+        # a silently empty view ("" while the target is connected)
+        self.view.set_device_state(self.hub.state_text())
         if self.feed is not None and self.feed.device_key == key:
             return
         if self.feed is not None:

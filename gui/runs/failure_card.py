@@ -228,6 +228,7 @@ class FailureCard(Box):
 
     Signals:
         save_requested(): "Save as pitfall" pressed.
+        stacktrace_requested(): "Again with --stacktrace" pressed (shown for a failed build).
         helped(str): "This helped" pressed on a recalled memory (its id).
         location_activated(str, int, int): the finding's location clicked.
     """
@@ -235,6 +236,7 @@ class FailureCard(Box):
     save_requested = Signal()
     helped = Signal(str)
     location_activated = Signal(str, int, int)
+    stacktrace_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -255,6 +257,12 @@ class FailureCard(Box):
         self.save_button = QPushButton("Save as pitfall…")
         self.save_button.clicked.connect(self.save_requested.emit)
         head.addWidget(self.save_button)
+        # hvigor's own advice on a failed build ("Run with --stacktrace ..."), one click away
+        self.stacktrace_button = QPushButton("Again with --stacktrace")
+        self.stacktrace_button.setToolTip("Run again with hvigorw --stacktrace (Ctrl+Shift+R)")
+        self.stacktrace_button.clicked.connect(self.stacktrace_requested.emit)
+        self.stacktrace_button.hide()
+        head.addWidget(self.stacktrace_button)
         lay.addLayout(head)
         self.evidence = EvidenceBox()
         lay.addWidget(self.evidence)
@@ -328,6 +336,7 @@ class FailureCard(Box):
     ) -> None:
         f = finding if finding is not None else unclassified(message)
         self.finding, self.step = f, step
+        self.stacktrace_button.setVisible(step in ("build", "clean"))
         code = f" ({f.code})" if f.code else ""
         self.title.setText(f"{(step or 'run').capitalize()} failed — {f.kind}{code}")
         evidence = f.evidence or message or "(no evidence captured)"

@@ -10,26 +10,24 @@ calling it, so the GUI never waits for a 200k-line refilter.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
 from hmdesk.core.toolchain.hilog.parse import HilogLine
-from hmdesk.core.toolchain.hilog.query import HilogQuery, complete
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.runs.hilog_hints import ViewCounts, counters_text, counters_tooltip, empty_hint
 from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
-from PySide6.QtCore import QEvent, QModelIndex, QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFontDatabase, QKeyEvent, QKeySequence
+from hmdesk.gui.runs.hilog_query import QueryEdit, compile_query, completions
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QCompleter,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMenu,
     QPushButton,
     QSizePolicy,
@@ -38,13 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+__all__ = ["DEFAULT_RING", "RING_SETTING", "HilogView", "LineFeed", "compile_query", "completions"]
+
 MAX_SEEN = 4000
 TICK_MS = 100
 DEFAULT_RING = 200_000
 RING_SETTING = "hilog/ring_capacity"
-
-
-Predicate = Callable[[HilogLine], bool]
 
 
 class LineFeed(Protocol):
@@ -61,109 +58,6 @@ class LineFeed(Protocol):
     def device_dropped(self) -> int:
         """Lines the device reported lost (LOGLIMIT / LOGLIMITD markers)."""
         ...
-
-
-def compile_query(
-    text: str, bundle: str | None = None, only_mine: bool = False
-) -> tuple[Predicate | None, str | None]:
-    """``(predicate or None for "everything", note)`` for a query in the core's language.
-
-    ``only_mine`` ANDs ``package:mine`` (the project's bundle). The note says what the core
-    ignored, or that the query fell back to plain text (never an error).
-    """
-    q = HilogQuery.parse(text, bundle=bundle)
-    note = q.note
-    if q.fallback and not note:
-        note = "The query did not parse; searching for the plain text as typed."
-    predicate: Predicate | None = None if q.is_empty else q.matches
-    if only_mine and bundle:
-        mine = HilogQuery.parse("package:mine", bundle=bundle).matches
-        if predicate is None:
-            predicate = mine
-        else:
-            base = predicate
-
-            def both(line: HilogLine) -> bool:
-                return mine(line) and base(line)
-
-            predicate = both
-    return predicate, note
-
-
-def completions(text: str, tags: set[str], processes: set[str]) -> list[str]:
-    """What the query box offers for the last word of ``text`` (the core decides)."""
-    return complete(text, tags=sorted(tags), processes=sorted(processes))
-
-
-class QueryEdit(QLineEdit):
-    """A line edit that completes the *word under the cursor* (keys, seen tags/processes)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.provider: Callable[[str], list[str]] | None = None
-        self.words = QStringListModel(self)
-        self.completer_ = QCompleter(self.words, self)
-        self.completer_.setWidget(self)
-        self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer_.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.completer_.activated.connect(self._insert_completion)
-        self.textEdited.connect(self._maybe_complete)
-
-    def set_words(self, words: list[str]) -> None:
-        self.words.setStringList(words)
-
-    def _word_bounds(self) -> tuple[int, int]:
-        text, pos = self.text(), self.cursorPosition()
-        start = pos
-        while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "()&|":
-            start -= 1
-        return start, pos
-
-    def _maybe_complete(self, _text: str) -> None:
-        start, end = self._word_bounds()
-        prefix = self.text()[start:end]
-        if self.provider is not None and prefix:
-            self.words.setStringList(self.provider(self.text()[:end]))
-        if not prefix:
-            self._hide_popup()
-            return
-        self.completer_.setCompletionPrefix(prefix)
-        if self.completer_.completionCount() == 0 or (
-            self.completer_.completionCount() == 1 and self.completer_.currentCompletion() == prefix
-        ):
-            self._hide_popup()
-            return
-        self.completer_.complete()
-
-    def _hide_popup(self) -> None:
-        popup = self.completer_.popup()
-        if popup is not None:
-            popup.hide()
-
-    def _insert_completion(self, completion: str) -> None:
-        start, end = self._word_bounds()
-        text = self.text()
-        new = text[:start] + completion + text[end:]
-        self.setText(new)
-        self.setCursorPosition(start + len(completion))
-        self.textEdited.emit(self.text())
-
-    def keyPressEvent(self, e: QKeyEvent) -> None:
-        popup = self.completer_.popup()
-        if (
-            popup is not None
-            and popup.isVisible()
-            and e.key()
-            in (
-                Qt.Key.Key_Enter,
-                Qt.Key.Key_Return,
-                Qt.Key.Key_Tab,
-                Qt.Key.Key_Escape,
-            )
-        ):
-            e.ignore()
-            return
-        super().keyPressEvent(e)
 
 
 class HilogView(QWidget):
@@ -196,6 +90,7 @@ class HilogView(QWidget):
         self._base_device_dropped = 0
         self._pushed_device_dropped = 0
         self.stream_note = ""
+        self.device_state = ""  # the hub's word while the target is not connected
         self._tags: set[str] = set()
         self._procs: set[str] = set()
         self._words_dirty = False
@@ -256,6 +151,12 @@ class HilogView(QWidget):
         self.note.setWordWrap(True)
         self.note.hide()
         lay.addWidget(self.note)
+        # why the view is empty, or which device it is not streaming from
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hint.hide()
+        lay.addWidget(self.hint)
 
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -322,6 +223,7 @@ class HilogView(QWidget):
             f"background:{theme.warn_bg}; color:{theme.warn_text}; padding:2px 6px"
         )
         self.stats.setStyleSheet(f"color:{theme.subtle_fg}")
+        self.hint.setStyleSheet(f"background:{theme.info_bg}; color:{theme.info_text}; padding:6px")
         self.model.set_theme(theme)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -370,6 +272,11 @@ class HilogView(QWidget):
 
     def set_stream_note(self, text: str) -> None:
         self.stream_note = text
+        self._update_stats()
+
+    def set_device_state(self, text: str) -> None:
+        """The target's state when nothing streams from it ("" while it is connected)."""
+        self.device_state = text
         self._update_stats()
 
     def set_capacity(self, capacity: int) -> None:
@@ -541,18 +448,24 @@ class HilogView(QWidget):
         """Lines received from the device but no longer (or never) in the view's buffer."""
         return self.model.evicted + self.reader_dropped + self.paused_dropped
 
-    def _update_stats(self) -> None:
+    def counts(self) -> ViewCounts:
         m = self.model
-        parts = []
-        if m.filtering:
-            parts.append(f"showing {m.shown:,} of {m.in_ring:,} lines")
-            if not m.caught_up:
-                parts.append("filtering…")
-        else:
-            parts.append(f"{m.in_ring:,} lines")
-        parts.append(f"received {m.received + self.reader_dropped:,}")
-        # "dropped N" = lost here (ring, reader, pause); the device's own losses come apart
-        parts.append(f"dropped {self.dropped:,} · {self.device_dropped:,} by the device")
+        return ViewCounts(
+            in_ring=m.in_ring,
+            shown=m.shown,
+            received=m.received + self.reader_dropped,
+            filtering=m.filtering,
+            caught_up=m.caught_up,
+            capacity=m.capacity,
+            evicted=m.evicted,
+            reader_dropped=self.reader_dropped,
+            paused_dropped=self.paused_dropped,
+            device_dropped=self.device_dropped,
+        )
+
+    def _update_stats(self) -> None:
+        counts = self.counts()
+        parts = [counters_text(counts)]
         if self.paused:
             parts.append(f"PAUSED ({len(self._held):,} waiting)")
         if self.stream_note:
@@ -560,13 +473,16 @@ class HilogView(QWidget):
         text = " · ".join(parts)
         if text != self.stats.text():
             self.stats.setText(text)
-        self.stats.setToolTip(
-            f"ring capacity {m.capacity:,} (setting {RING_SETTING}); dropped = pushed out of the "
-            f"ring {m.evicted:,} + reader could not keep up {self.reader_dropped:,} + "
-            f"overflow while paused {self.paused_dropped:,}; by the device = lines hilog "
-            f"reported lost before they reached us (LOGLIMIT / LOGLIMITD markers) "
-            f"{self.device_dropped:,}"
+        self.stats.setToolTip(counters_tooltip(counts, RING_SETTING))
+        hint = empty_hint(
+            self.device_state,
+            only_mine=self.only_mine.isChecked(),
+            bundle=self.bundle,
+            counts=counts,
         )
+        if hint != self.hint.text():
+            self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
         self.stats_updated.emit()
 
     def shutdown(self) -> None:

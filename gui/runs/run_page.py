@@ -8,6 +8,8 @@ thread. :func:`failure_of` picks the finding and the failed step of a stored run
 
 from __future__ import annotations
 
+import html
+
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
@@ -25,27 +27,32 @@ CARD_SHARE = 0.58  # of the page's width the steps keep when the card opens
 
 
 def failure_of(run: RunResult | None) -> tuple[Finding | None, str | None]:
-    """The finding to show and the failed step's name, from a finished run.
-
-    The run's own finding first, else the failed step's; a failed step the doctor could not
-    classify still gets a finding built from its verdict, message and error code.
-    """
+    """The finding to show and the failed step's name, from a finished run
+    (:meth:`RunResult.failure`, which ``hmdesk-cli run`` uses too)."""
     if run is None:
         return None, None
-    finding = run.doctor
+    finding, failed = run.failure()
+    return finding, failed.name if failed is not None else None
+
+
+def failed_message(run: RunResult | None) -> str | None:
+    """The failed step's own message (``build failed: 10505001 ArkTS Compiler Error: …``)."""
+    if run is None:
+        return None
     failed = next((s for s in run.steps if s.verdict in ("failed", "timeout")), None)
-    if failed is None:
-        return finding, None
-    finding = finding or failed.doctor
-    if finding is None:
-        finding = Finding(
-            kind="timeout" if failed.verdict == "timeout" else "failed",
-            evidence=failed.message or "",
-            fix="",
-            code=failed.error_code,
-            query_terms=[t for t in (failed.name, failed.error_code) if t],
-        )
-    return finding, failed.name
+    return failed.message if failed is not None else None
+
+
+def success_text(outcome: RunResult | object) -> str:
+    """What a run that passed did: built (with the HAP), installed, or ran."""
+    if not isinstance(outcome, RunResult):
+        return "The run succeeded."
+    scope = outcome.options.get("scope")
+    if scope == "build" and outcome.hap:
+        return f"Run #{outcome.run_id} built {html.escape(outcome.hap)}."
+    if scope == "install":
+        return f"Run #{outcome.run_id} installed the app."
+    return f"Run #{outcome.run_id} succeeded."
 
 
 class RunPage(QSplitter):
@@ -67,6 +74,8 @@ class RunPage(QSplitter):
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.ctx = ctx
         self.project_bundle: str | None = None  # tags a saved pitfall with the project
+        self.step_message: str | None = None  # the failed step's message, for the pitfall
+        self.project_dir: str | None = None  # locations in the pitfall are relative to it
         self.steps = StepsPanel()
         self.steps.location_activated.connect(self.location_activated)
         self.addWidget(self.steps)
@@ -93,11 +102,21 @@ class RunPage(QSplitter):
         self.card_scroll.hide()
 
     def show_card(
-        self, run_id: int | None, step: str | None, finding: Finding | None, message: str | None
+        self,
+        run_id: int | None,
+        step: str | None,
+        finding: Finding | None,
+        message: str | None,
+        *,
+        step_message: str | None = None,
+        project_dir: str | None = None,
     ) -> None:
-        """Show why the run failed and recall the pitfalls for it."""
+        """Show why the run failed and recall the pitfalls for it. ``step_message`` (the failed
+        step's own message) and ``project_dir`` pre-fill "Save as pitfall"."""
         self.card.show_finding(step, finding, message)
         self.card.run_id = run_id
+        self.step_message = step_message or message
+        self.project_dir = project_dir
         if not self.card_scroll.isVisible():
             self.card_scroll.show()
             total = max(800, self.width())
@@ -129,7 +148,12 @@ class RunPage(QSplitter):
     def save_pitfall(self) -> None:
         """ "Save as pitfall": the pre-filled editor, then the store (off the GUI thread)."""
         prefill = pitfall_prefill(
-            self.card.finding, self.card.step, self.card.run_id, self.project_bundle
+            self.card.finding,
+            self.card.step,
+            self.card.run_id,
+            self.project_bundle,
+            message=self.step_message,
+            root=self.project_dir,
         )
         values = SavePitfallDialog.ask(prefill, self)
         if not values:

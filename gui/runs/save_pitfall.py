@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import NotRequired, TypedDict
 
 from hmdesk.core.memory.record import LAYERS
@@ -40,15 +41,68 @@ class PitfallDraft(PitfallValues):
     project: NotRequired[str | None]
 
 
+def _error_message_line(finding: Finding) -> str | None:
+    """hvigor's own ``Error Message: …`` from the finding's error block (without ``At File:``)."""
+    for line in (finding.block or "").splitlines():
+        line = line.strip()
+        if line.startswith("Error Message:"):
+            text = line.removeprefix("Error Message:").strip()
+            text = re.split(r"\s+[Aa]t [Ff]ile:", text, maxsplit=1)[0].strip()
+            return text or None
+    return None
+
+
+def _relative(location: str, root: str | None) -> str:
+    """``location`` relative to the project folder when it lies inside it."""
+    if not root:
+        return location
+    loc = location.replace("\\", "/")
+    base = root.replace("\\", "/").rstrip("/") + "/"
+    return loc[len(base) :] if loc.startswith(base) else location
+
+
+def _headline(
+    finding: Finding | None, step: str | None, kind: str, code: str | None, message: str | None
+) -> str:
+    """The first line: the failed step's own message (``Build failed: 10505001 ArkTS Compiler
+    Error: Expression expected.``), else hvigor's error message, else the kind and code."""
+    name = (step or "run").capitalize()
+    text = (message or "").strip().splitlines()[0].strip() if (message or "").strip() else ""
+    if text:
+        low = text.lower()
+        if low.startswith(f"{(step or 'run').lower()} failed"):
+            return text[0].upper() + text[1:]
+        return f"{name} failed: {text}"
+    real = _error_message_line(finding) if finding is not None else None
+    if real:
+        return f"{name} failed: " + (f"{code} " if code else "") + real
+    return f"{name} failed: {kind}" + (f" ({code})" if code else "")
+
+
 def pitfall_prefill(
-    finding: Finding | None, step: str | None, run_id: int | None, project: str | None = None
+    finding: Finding | None,
+    step: str | None,
+    run_id: int | None,
+    project: str | None = None,
+    *,
+    message: str | None = None,
+    root: str | None = None,
 ) -> PitfallDraft:
-    """The fields a new memory starts with when saved from a failure."""
+    """The fields a new memory starts with when saved from a failure: the failed step's real
+    ``message``, where it happened (``file:line:col``, relative to the project ``root``), the
+    error code and what it means, the evidence and the fix."""
     kind = finding.kind if finding is not None and finding.kind else "failure"
     code = finding.code if finding is not None else None
-    lines = [f"{(step or 'run').capitalize()} failed: {kind}" + (f" ({code})" if code else "")]
-    if finding is not None and finding.evidence:
-        lines.append(f"Evidence: {finding.evidence.strip()}")
+    head = _headline(finding, step, kind, code, message)
+    lines = [head]
+    if finding is not None and finding.location:
+        lines.append(f"At: {_relative(finding.location, root)}")
+    meaning = finding.meaning if finding is not None else None
+    if code and (code not in head or (meaning and meaning not in head)):
+        lines.append(f"Error code: {code}" + (f" ({meaning})" if meaning else ""))
+    evidence = finding.evidence.strip() if finding is not None and finding.evidence else ""
+    if evidence and evidence not in head:
+        lines.append(f"Evidence: {evidence}")
     if finding is not None and finding.fix:
         lines.append(f"Fix: {finding.fix.strip()}")
     tags = ["pitfall", "harmonyos"]

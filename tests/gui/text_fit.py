@@ -50,10 +50,13 @@ def cut_texts(root: QWidget) -> list[str]:
             option = QTextOption()
             option.setWrapMode(QTextOption.WrapMode.WordWrap)  # a long word overflows
             doc.setDefaultTextOption(option)
-            if GuiQt.mightBeRichText(w.text()):
-                doc.setHtml(w.text())
+            text = w.text()
+            if GuiQt.mightBeRichText(text):
+                doc.setHtml(text)
             else:
-                doc.setPlainText(w.text())
+                if w.buddy() is not None:  # "Pro&duct": the & underlines the next letter
+                    text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+                doc.setPlainText(text)
             available = w.contentsRect().width() - 2 * w.margin()
             if w.wordWrap():
                 doc.setTextWidth(available)

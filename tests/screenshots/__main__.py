@@ -1,7 +1,13 @@
-"""``python -m tests.screenshots OUTDIR`` (``make screenshots``)."""
+"""``python -m tests.screenshots OUTDIR`` (``make screenshots``): every screenshot of the README,
+light and dark. A tool, not a test: ``make test`` does not run it."""
 
 import sys
+from pathlib import Path
 
-from tests.screenshots.memories import render
+from tests.screenshots import devices, memories, runs
 
-render(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+out = sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"
+written = memories.render(out)
+written += [memories._shrink(Path(p)) for p in runs.render(out)]
+written += devices.render(out)
+print(f"{len(written)} screenshots in {out}")

@@ -4,7 +4,9 @@
 
 Uses a throw-away database (the starter pack, spread over the last weeks, with a few edits, a
 supersede chain and recalls), throw-away settings and hmharness home, and ``QWidget.grab()``.
-Also calls the runner helper's ``tests.screenshots.runs.render(outdir)`` when present.
+Besides the Memories views it writes the whole window at 1024×700 (``window-1024x700.png`` and
+``window-1024x700-dark.png``), as it first opens on a small screen. ``python -m tests.screenshots``
+also renders the Runs and Devices shots (``runs.py``, ``devices.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 WIDTH, HEIGHT = 1440, 860
+SMALL = (1024, 700)
 # What a user sees on Linux with the defaults (platformdirs data dir, hmharness home), instead of
 # the throw-away temp paths the renderer really uses.
 SHOWN_DB = "~/.local/share/hmdesk/hmdesk.db"
@@ -76,6 +79,17 @@ def _shrink(path: Path) -> Path:
 
     image = QImage(str(path))
     return _save_small(image, path) if not image.isNull() else path
+
+
+def dispose(app: Any, window: Any, ctx: Any) -> None:
+    """Close ``window`` and delete it now (a later palette switch must not reach its areas),
+    then close its database."""
+    from PySide6.QtCore import QEvent
+
+    window.close()
+    window.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    ctx.db.close()
 
 
 def show_default_paths(window: Any) -> None:
@@ -166,9 +180,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             w.show()
             _settle(app, w.memories)
             paths.append(_save(w, out / "first-run.png"))
-            w.close()
-            w.deleteLater()
-            ctx.db.close()
+            dispose(app, w, ctx)
 
             # 2. a query with highlights, the score breakdown and the detail pane
             settings = QSettings(str(Path(tmp) / "main.ini"), QSettings.Format.IniFormat)
@@ -234,16 +246,35 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             _settle(app)
             paths.append(_save(dialog, out / "supersede-diff.png"))
             dialog.close()
-            w.close()
-            ctx.db.close()
+            dispose(app, w, ctx)
+
+            # 5. the whole window at 1024×700 as it first opens there (no saved layout)
+            settings = QSettings(str(Path(tmp) / "small.ini"), QSettings.Format.IniFormat)
+            ctx = build_context(Path(tmp) / "main.db", settings)
+            w = MainWindow(ctx)
+            show_default_paths(w)
+            w.resize(*SMALL)
+            w.show()
+            area = w.memories
+            assert area is not None
+            area.query_bar.text.setText("hdc install 9568320")
+            area.query_bar.emit_now()
+            _settle(app, area)
+            area.select_id(ids["unsigned"])
+            _settle(app, area)
+            paths.append(_save(w, out / "window-1024x700.png"))
+            app.setPalette(dark_palette())
+            _settle(app, area)
+            area._show_current()
+            _settle(app, area)
+            paths.append(_save(w, out / "window-1024x700-dark.png"))
+            app.setPalette(light)
+            _settle(app, area)
+            dispose(app, w, ctx)
         finally:
             for k, v in saved.items():
                 if v is None:
                     os.environ.pop(k, None)
                 else:
                     os.environ[k] = v
-
-    from tests.screenshots import runs as runs_shots
-
-    paths.extend(_shrink(Path(p)) for p in runs_shots.render(out))
     return paths

@@ -1,10 +1,12 @@
 """Screenshots of the device runner with realistic data from the fake tools.
 
-``render(outdir)`` writes three PNGs and returns their paths:
+``render(outdir)`` writes these PNGs and returns their paths:
 
 * ``runs-success.png`` — a successful build → install → stop → launch of the sample project,
 * ``runs-failed.png``  — an ArkTS compile error with its failure card and recalled pitfalls,
-* ``runs-hilog.png``   — the hilog view after a 50,000 lines/s burst (ring full, drops counted).
+* ``runs-hilog.png``   — the hilog view after a 50,000 lines/s burst (ring full, drops counted),
+* ``runs-failed-dark.png``, ``runs-hilog-dark.png`` — the last two in the dark theme (the
+  palette switched while the window is open, as when the system switches).
 
 The fake ``hdc``/``hvigorw`` live in the source tree (``tests/fixtures``), so run it from the
 repository root: ``QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.screenshots.runs out/``.
@@ -21,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 SIZE = (1400, 900)
+SHOWN_PROJECT = "~/DevEcoStudioProjects/hello"
+"""Where the project bar says the project is, instead of the throw-away folder."""
 
 PITFALLS = [
     (
@@ -101,6 +105,29 @@ def _run(app: Any, area: Any) -> Any:
     return done[0] if done else None
 
 
+def _grab(area: Any, path: Path) -> Path:
+    """``area`` saved to ``path``, its project bar showing :data:`SHOWN_PROJECT`."""
+    project = area.project_bar.project
+    label = area.project_bar.label
+    if project is not None:
+        label.setText(label.text().replace(str(project.root), SHOWN_PROJECT))
+    area.grab().save(str(path))
+    return path
+
+
+def _grab_dark(app: Any, area: Any, path: Path) -> Path:
+    """``area`` grabbed under the dark palette, then the light one back."""
+    from hmdesk.gui.common.theme import dark_palette
+
+    light = app.palette()
+    app.setPalette(dark_palette())
+    _spin(app, lambda: False, 0.4)
+    _grab(area, path)
+    app.setPalette(light)
+    _spin(app, lambda: False, 0.1)
+    return path
+
+
 def _close(app: Any, area: Any, ctx: Any) -> None:
     area.shutdown()
     area.close()
@@ -133,8 +160,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             area.tabs.setCurrentIndex(0)
             area.steps.tabs.setCurrentWidget(area.steps.logs["build"])
             _spin(app, lambda: False, 0.5)
-            paths.append(out / "runs-success.png")
-            area.grab().save(str(paths[-1]))
+            paths.append(_grab(area, out / "runs-success.png"))
             _close(app, area, ctx)
 
             # 2. a failed run with its card
@@ -147,8 +173,8 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             _spin(app, lambda: bool(recalled), 15)
             area.tabs.setCurrentIndex(0)
             _spin(app, lambda: False, 0.5)
-            paths.append(out / "runs-failed.png")
-            area.grab().save(str(paths[-1]))
+            paths.append(_grab(area, out / "runs-failed.png"))
+            paths.append(_grab_dark(app, area, out / "runs-failed-dark.png"))
             _close(app, area, ctx)
             os.environ.pop("FAKE_HVIGOR_SCENARIO", None)
 
@@ -179,8 +205,8 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             view.apply_query()
             _spin(app, lambda: view.model.caught_up, 20)
             _spin(app, lambda: False, 0.5)
-            paths.append(out / "runs-hilog.png")
-            area.grab().save(str(paths[-1]))
+            paths.append(_grab(area, out / "runs-hilog.png"))
+            paths.append(_grab_dark(app, area, out / "runs-hilog-dark.png"))
             _close(app, area, ctx)
         finally:
             os.environ.clear()

@@ -50,6 +50,7 @@ class BuildStep(StepRunner):
                     product=self.options.product,
                     build_mode=self.options.build_mode,
                     daemon=self.options.daemon,
+                    extra=("--stacktrace",) if self.options.stacktrace else (),
                 )
         except (ProjectError, InvalidName) as exc:
             return self._fail_early(

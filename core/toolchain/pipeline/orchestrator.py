@@ -2,7 +2,8 @@
 
 :class:`Pipeline` checks the device (:mod:`.device_steps`), then runs ``clean`` (when asked),
 ``build`` (:mod:`.build_step`), ``install``, ``stop`` and ``launch``; a step that fails stops the
-run (later steps are ``skipped``). :func:`validate_options` refuses bad names before anything is
+run (later steps are ``skipped``). ``options.scope`` narrows the plan to the build alone (no
+device needed) or to the install of the HAP built last. :func:`validate_options` refuses bad names before anything is
 stored or started.
 """
 
@@ -19,7 +20,7 @@ from hmdesk.core.toolchain.pipeline.build_step import BuildStep
 from hmdesk.core.toolchain.pipeline.device_steps import DeviceSteps
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
 from hmdesk.core.toolchain.runs import (
-    STEP_NAMES,
+    RUN_SCOPES,
     EventCallback,
     InvalidOptions,
     PipelineOptions,
@@ -32,6 +33,8 @@ from hmdesk.core.toolchain.runs import (
 
 def validate_options(options: PipelineOptions) -> PipelineOptions:
     """Check the names that go into hvigor's argv (``-p product=``, ``-p module=M@T``)."""
+    if options.scope not in RUN_SCOPES:
+        raise InvalidOptions(f"scope {options.scope!r} must be one of {', '.join(RUN_SCOPES)}.")
     try:
         hvigor.assemble_hap_argv(
             "hvigorw",
@@ -107,7 +110,7 @@ class Pipeline(BuildStep, DeviceSteps):
 
     def run(self) -> RunResult:
         opts = validate_options(self.options)  # may have been changed since __init__
-        plan: list[StepName] = ["clean", *STEP_NAMES] if opts.clean else list(STEP_NAMES)
+        plan: list[StepName] = opts.steps
         self.recorder.close_interrupted()  # runs left `running` by a process that is gone
         run_id, self._started_at = self.recorder.create_run(
             project=str(self.project_dir),

@@ -472,4 +472,7 @@ def test_redo_reapplies_the_undone_change(capsys, db):
     assert [r["field"] for r in redone] == ["confidence"]
     assert run_json(capsys, "show", a["id"], "--db", db)["confidence"] == 0.2
     code, out, _err = run(capsys, "redo", "--db", db)
-    assert (code, out.strip()) == (0, "nothing to redo")
+    assert (code, out.strip()) == (0, "Nothing to redo.")
+    run_json(capsys, "undo", "--db", db)
+    code, out, _err = run(capsys, "redo", "--db", db)
+    assert code == 0 and out.startswith("Redid confidence change of “hdc shell accepts -t” (0.70")

@@ -367,3 +367,69 @@ def test_printer_stops_printing_when_the_terminal_is_gone() -> None:
     printer(PipelineEvent("line", 1, step="build", stream="stdout", text="x"))  # no raise
     printer(PipelineEvent("run-finished", 1, status="cancelled"))
     assert printer.broken
+
+
+def test_run_prints_the_pitfalls_the_failure_card_recalls(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    db = Database(dbfile)
+    store = MemoryStore(db)
+    match = store.add(
+        "aa start failed 10104001: the ability does not exist, check mainElement",
+        tags=["launch", "10104001"],
+    )
+    store.close()
+    db.close()
+    project = str(fake_tools.project("hello"))
+    code, out, _ = cli(capsys, "run", "--project", project)
+    assert code == 0 and "Recalled" not in out  # a run that succeeds recalls nothing
+    fake_tools.hdc_scenario("aa-start-10104001")
+    code, out, _ = cli(capsys, "run", "--project", project)
+    assert code == 1
+    tail = out[out.index("Recalled pitfalls") :].splitlines()
+    assert tail[0] == "Recalled pitfalls (1):"
+    assert tail[1].split(maxsplit=2)[0] == match.id
+    assert tail[1].endswith(
+        "aa start failed 10104001: the ability does not exist, check mainElement"
+    )
+    code, out, _ = cli(capsys, "run", "--project", project, "--json")
+    data = json.loads(out)
+    assert code == 1 and [r["id"] for r in data["recalled"]] == [match.id]
+
+
+def test_run_build_choices(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = str(fake_tools.project("hello-flavors"))
+    code, out, _ = cli(
+        capsys, "run", "--project", project, "--product", "paid", "--build-mode", "release",
+        "--module", "entry", "--target", "premium", "--clean", "--stacktrace", "--build-only",
+        "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and [s["name"] for s in data["steps"]] == ["clean", "build"]
+    build = fake_tools.calls("hvigorw")[-1]["argv"]
+    assert build == [
+        "assembleHap", "--mode", "module", "-p", "module=entry@premium", "-p", "product=paid",
+        "-p", "buildMode=release", "--no-daemon", "--stacktrace",
+    ]  # fmt: skip
+    assert not fake_tools.calls("hdc")  # build only: no device
+    code, out, _ = cli(
+        capsys, "run", "--project", project, "--product", "paid", "--target", "premium",
+        "--install-only", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and [s["name"] for s in data["steps"]] == ["install"]
+    assert fake_tools.calls("hdc")[-1]["argv"][-1].endswith("entry-premium-signed.hap")
+    with pytest.raises(SystemExit):  # one or the other
+        main(["run", "--project", project, "--build-only", "--install-only"])
+    code, _, err = cli(capsys, "run", "--project", project, "--target", "bad target")
+    assert code == 2 and "target" in err
+    # the run again, with hvigor's stack trace
+    code, out, _ = cli(capsys, "runs", "--json")
+    first = json.loads(out)[-1]["run_id"]
+    code, out, _ = cli(capsys, "run", "--rerun", str(first), "--stacktrace", "--json")
+    assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"

@@ -150,3 +150,19 @@ def test_fast_path_on_the_sample_files() -> None:
         fast = _fast_json5(text)
         if fast is not _NO_FAST:
             assert fast == json5.loads(text), path
+
+
+def test_products_modules_and_targets_come_from_the_project_files() -> None:
+    project = read_project(PROJECTS / "hello-flavors")
+    assert project.product_names == ["default", "paid"]
+    # the har library builds no HAP: only the entry module can be built and launched
+    assert [m.name for m in project.hap_modules] == ["entry"]
+    entry = project.module("entry")
+    assert entry is not None
+    # root modules[].targets with applyToProducts, then the module's own build-profile.json5
+    # (its ohosTest target is for instrument tests, never offered)
+    assert entry.target_names() == ["default", "free", "premium"]
+    assert entry.target_names("default") == ["default", "free"]
+    assert entry.target_names("paid") == ["default", "premium"]
+    hello = read_project(PROJECTS / "hello")
+    assert hello.module("entry").target_names("default") == ["default"]  # type: ignore[union-attr]

@@ -340,19 +340,50 @@ def test_ctrl_r_and_ring_setting(qtbot, area, ctx, monkeypatch):
     assert int(ctx.settings.value(RING_SETTING)) == 50_000
 
 
-def test_missing_hvigorw_fails_with_a_card_that_says_what_to_do(qtbot, area, fake_tools):
+def test_missing_hvigorw_turns_build_and_run_off_with_a_reason_and_preferences(
+    qtbot, area, fake_tools
+):
+    from PySide6.QtGui import QAction, QKeySequence
+    from PySide6.QtWidgets import QMainWindow
+
     fake_tools.set("HMDESK_HVIGORW", str(fake_tools.work / "no-such-hvigorw"))
-    with qtbot.waitSignal(area.project_loaded, timeout=10_000):
-        area.open_project(str(fake_tools.project("hello")))
-    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
-    with qtbot.waitSignal(area.run_done, timeout=60_000) as sig:
-        assert area.build_and_run()
-    assert sig.args[0].status == "failed"
-    qtbot.waitUntil(lambda: area.card_scroll.isVisible(), timeout=10_000)
-    assert area.card.finding is not None and area.card.finding.kind == "tool"
-    assert "hvigorw" in area.card.evidence.text()
-    assert "HMDESK_HVIGORW" in area.card.fix.text()
-    assert area.run_button.isEnabled()
+    area.tool_status.refresh()
+    qtbot.waitUntil(lambda: not area.run_button.isEnabled(), timeout=10_000)
+    line = area.tool_status.label.text()
+    assert area.tool_status.isVisible()
+    assert line.startswith("Build & Run and Build only are off: hvigorw was not found.")
+    assert "HMDESK_HVIGORW" in area.run_button.toolTip()  # where it was looked for
+    actions = area.run_actions.by_name
+    assert not actions["build"].isEnabled() and actions["install"].isEnabled()  # hdc is there
+    open_project(qtbot, area, fake_tools.project("hello"))
+    qtbot.keyClick(area, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert area.build_and_run() is False
+    assert area.repo.count() == 0  # no failed run recorded, so no card recalling "hdc" pitfalls
+    assert not area.card_scroll.isVisible()
+    # "Open Preferences…" opens the window's Preferences (Ctrl+,); set there, Build & Run is on
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.setCentralWidget(area)
+    prefs = QAction("Preferences…", win)
+    prefs.setShortcut(QKeySequence("Ctrl+,"))
+    prefs.triggered.connect(lambda: fake_tools.set("HMDESK_HVIGORW", str(fake_tools.hvigorw)))
+    win.addAction(prefs)
+    win.show()
+    area.tool_status.button.click()
+    qtbot.waitUntil(lambda: area.run_button.isEnabled(), timeout=10_000)
+    assert not area.tool_status.isVisible()
+    area.setParent(None)  # the fixture shuts the area down
+
+
+def test_open_preferences_without_the_window_action_asks_the_window(qtbot, area, fake_tools):
+    fake_tools.set("HMDESK_HDC", str(fake_tools.work / "no-such-hdc"))
+    area.tool_status.refresh()
+    qtbot.waitUntil(lambda: area.tool_status.isVisible(), timeout=10_000)
+    assert "hdc was not found" in area.tool_status.label.text()
+    assert area.run_actions.by_name["build"].isEnabled()  # a build needs no hdc
+    assert not area.run_actions.by_name["uninstall"].isEnabled()
+    with qtbot.waitSignal(area.preferences_requested, timeout=5_000):
+        area.tool_status.button.click()
 
 
 @pytest.mark.parametrize("broken", ["empty-folder", "bad-json5"])
@@ -422,3 +453,175 @@ def test_banner_and_device_error_are_readable_under_both_palettes(qtbot, area, n
     qtbot.waitUntil(lambda: area.banner.isVisible() and area.device_error.isVisible())
     assert rendered_contrast(area.banner) >= 4.5, (name, kind)
     assert rendered_contrast(area.device_error) >= 4.5, name
+
+
+def test_save_as_pitfall_prefills_the_real_message_and_location(
+    qtbot, area, fake_tools, monkeypatch
+):
+    fake_tools.hvigor_scenario("arkts-error")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    seen: dict[str, object] = {}
+
+    def fake_ask(prefill, parent=None):
+        seen.update(prefill)
+        return None  # cancelled
+
+    monkeypatch.setattr(SavePitfallDialog, "ask", staticmethod(fake_ask))
+    area.card.save_button.click()
+    content = str(seen["content"])
+    first = content.splitlines()[0]
+    # hvigor's own message and code, not "Build failed: arkts-source (10505001)"
+    assert first == "Build failed: 10505001 ArkTS Compiler Error: Expression expected."
+    assert "At: entry/src/main/ets/pages/Index.ets:18:34" in content
+
+
+def test_build_and_run_without_a_project_says_so_once(qtbot, area, ctx):
+    errors: list[tuple[str, str]] = []
+    ctx.bus.error.connect(lambda what, todo: errors.append((what, todo)))
+    area.project_bar.project = None
+    qtbot.keyClick(area, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Open a project first" in area.banner.text())
+    assert area.banner.isVisible()
+    assert errors == []  # not a second banner from the window saying the same thing
+
+
+def test_cli_run_recalls_the_same_pitfalls_as_the_failure_card(
+    qtbot, area, ctx, fake_tools, tmp_path, capsys
+):
+    import json
+
+    from hmdesk.core.cli import main
+
+    fake_tools.hdc_scenario("one-device", "aa-start-10104001")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    shown = [row.memory_id for row in area.card.rows]
+    assert ctx.pitfall_ids["launch"] in shown
+    capsys.readouterr()
+    code = main(
+        ["--db", str(tmp_path / "hmdesk.db"), "run", "--project", str(area.project_dir), "--json"]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and [r["id"] for r in data["recalled"]] == shown
+
+
+def steps_shown(area) -> list[str]:
+    return list(area.steps.rows)
+
+
+def test_build_choices_build_only_install_only_stacktrace_by_keyboard(qtbot, area, fake_tools):
+    project = fake_tools.project("hello-flavors")
+    open_project(qtbot, area, project)
+    wait_target(qtbot, area)
+    bar = area.choices
+    bar.product_box.setFocus()
+    qtbot.keyClick(bar.product_box, Qt.Key.Key_Down)  # paid
+    qtbot.keyClick(bar.target_box, Qt.Key.Key_Down)  # premium
+    qtbot.keyClick(bar.mode_box, Qt.Key.Key_Down)  # release
+    qtbot.keyClick(bar.clean_box, Qt.Key.Key_Space)  # clean first
+    # Ctrl+B: build only (clean first), no device involved
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        qtbot.keyClick(area, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    assert sig.args[0].status == "success"
+    assert steps_shown(area) == ["clean", "build"]
+    assert "built " in area.banner.text() and "entry-premium-signed.hap" in area.banner.text()
+    hv = [c["argv"] for c in fake_tools.calls("hvigorw")]
+    assert hv[0] == ["clean", "--no-daemon"]
+    assert hv[1] == [
+        "assembleHap", "--mode", "module", "-p", "module=entry@premium", "-p", "product=paid",
+        "-p", "buildMode=release", "--no-daemon",
+    ]  # fmt: skip
+    assert not any("install" in c["argv"] for c in fake_tools.calls("hdc"))
+    # Ctrl+Shift+I: install only, the HAP just built
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        qtbot.keyClick(
+            area,
+            Qt.Key.Key_I,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+    assert sig.args[0].status == "success" and steps_shown(area) == ["install"]
+    installed = [c["argv"] for c in fake_tools.calls("hdc") if "install" in c["argv"]]
+    assert installed[-1][-1].endswith("premium/entry-premium-signed.hap")
+    # Ctrl+Shift+R: the run again with hvigor's --stacktrace
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        qtbot.keyClick(
+            area,
+            Qt.Key.Key_R,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+    assert sig.args[0].status == "success"
+    assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
+    assert sig.args[0].options["stacktrace"] is True
+
+
+def test_stop_shortcut_cancels_the_run(qtbot, area, fake_tools):
+    fake_tools.hvigor_scenario("hang")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    assert area.build_and_run()
+    qtbot.waitUntil(lambda: area.run_actions.by_name["stop"].isEnabled(), timeout=10_000)
+    assert not area.run_actions.by_name["build"].isEnabled()  # one run at a time
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        qtbot.keyClick(area, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
+    assert sig.args[0].status == "cancelled"
+    assert area.run_button.isEnabled() and not area.run_actions.by_name["stop"].isEnabled()
+
+
+@pytest.mark.parametrize(
+    ("name", "argv", "said"),
+    [
+        ("uninstall", ["uninstall", "com.example.hello"], "Uninstalled com.example.hello"),
+        (
+            "clear_data",
+            ["shell", "bm", "clean", "-n", "com.example.hello", "-d"],
+            "Cleared the data of com.example.hello",
+        ),
+    ],
+)
+def test_uninstall_and_clear_app_data_on_the_device(
+    qtbot, area, fake_tools, monkeypatch, name, argv, said
+):
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    asked: list[str] = []
+    monkeypatch.setattr(area.run_actions, "confirm", lambda t, text: asked.append(text) or True)
+    action = area.run_actions.by_name[name]
+    assert action in area.choices.more_menu.actions()  # reachable from the More menu
+    with qtbot.waitSignal(area.run_actions.app_action_done, timeout=30_000) as sig:
+        action.trigger()
+    assert sig.args[0].ok and said in area.banner.text()
+    assert "com.example.hello" in asked[0] and FAKE_HDC_KEY in asked[0]
+    assert ["-t", FAKE_HDC_KEY, *argv] in [c["argv"] for c in fake_tools.calls("hdc")]
+    assert area.repo.count() == 0  # not a run
+
+
+def test_a_failed_build_offers_to_run_again_with_stacktrace(qtbot, area, fake_tools):
+    fake_tools.hvigor_scenario("arkts-error")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    assert area.card.stacktrace_button.isVisible()
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT):
+        area.card.stacktrace_button.click()
+    assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
+
+
+def test_repeat_from_history_builds_what_the_run_built(qtbot, area, fake_tools):
+    open_project(qtbot, area, fake_tools.project("hello-flavors"))
+    wait_target(qtbot, area)
+    area.choices.product_box.setCurrentText("paid")
+    area.choices.target_box.setCurrentText("premium")
+    first = run(qtbot, area)
+    assert first.status == "success"
+    area.choices.product_box.setCurrentText("default")  # chosen since: not what is repeated
+    with qtbot.waitSignal(area.run_done, timeout=RUN_TIMEOUT) as sig:
+        area.history.repeat_requested.emit(first.run_id)
+    assert sig.args[0].status == "success" and sig.args[0].rerun_of == first.run_id
+    argv = fake_tools.calls("hvigorw")[-1]["argv"]
+    assert "module=entry@premium" in argv and "product=paid" in argv

@@ -6,15 +6,18 @@ from __future__ import annotations
 import os
 
 import pytest
+from hmdesk.gui.common.device_hub import TARGET_KEY
 from hmdesk.gui.context import build_context
 from hmdesk.gui.runs import hilog_feed
 from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.device_log import stream_note
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 
 OTHER_KEY = "025DEK236V035771"
+TCP_KEY = "192.168.3.7:5555"
+GONE_KEY = "127.0.0.1:5555"
 
 
 @pytest.fixture
@@ -99,7 +102,7 @@ def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area,
     qtbot.waitUntil(
         lambda: (
             view.device_dropped >= 12
-            and f"{view.device_dropped:,} by the device" in view.stats.text()
+            and f"{view.device_dropped:,} lines lost on the device" in view.stats.text()
         ),
         timeout=5_000,
     )
@@ -138,3 +141,75 @@ def test_stream_note_words():
     assert stream_note("connected", "", 2) == "stream restarted (2×) after a disconnect"
     assert stream_note("device-gone", "FMR0 gone", 0).endswith(": FMR0 gone")
     assert stream_note("something-new", "x", 0) == "something-new"
+
+
+@pytest.fixture
+def remembered(tmp_path):
+    """Settings that remember a device from an earlier session (it is not plugged in now)."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue(TARGET_KEY, GONE_KEY)
+    settings.sync()
+    return settings
+
+
+@pytest.fixture
+def area_remembering(qtbot, tmp_path, qapp, fake_tools, remembered):
+    ctx = build_context(tmp_path / "hmdesk.db", remembered)
+    a = RunsArea(ctx)
+    qtbot.addWidget(a)
+    a.show()
+    yield a
+    a.shutdown()
+    ctx.db.close()
+
+
+def test_a_gone_remembered_device_gives_way_to_the_only_connected_one(
+    qtbot, area_remembering, fake_tools
+):
+    area = area_remembering
+    area.tabs.setCurrentWidget(area.hilog)
+    notices: list[str] = []
+    area.ctx.bus.info.connect(notices.append)
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
+    fake_tools.set("FAKE_HILOG_INTERVAL", "0.02")
+    area.hub.refresh()
+    # the Runs area targets the connected device, says so, and its log streams
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    assert area.device_box.currentData() == FAKE_HDC_KEY
+    assert any(GONE_KEY in n and FAKE_HDC_KEY in n for n in notices)
+    qtbot.waitUntil(lambda: area.feed is not None and area.feed.device_key == FAKE_HDC_KEY)
+    qtbot.waitUntil(lambda: area.hilog.model.shown > 0, timeout=15_000)
+    assert not area.hilog.hint.isVisible()
+    # now it is unplugged and two other devices are connected: none chosen, the user is asked
+    fake_tools.devices_file([(OTHER_KEY, "USB", "Connected"), (TCP_KEY, "TCP", "Connected")])
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.hub.target == "", timeout=15_000)
+    assert area.device_box.currentText().startswith("Choose a device")
+    assert area.device_box.currentData() == ""
+    assert area.feed is None  # nothing streams from a gone device
+    qtbot.waitUntil(area.hilog.hint.isVisible)
+    assert area.hilog.hint.text().startswith("Choose a device")
+    assert any("choose one" in n for n in notices)
+    # the user picks one in the Runs area (keyboard: Down from "Choose a device…"): it streams
+    area.device_box.setFocus()
+    qtbot.keyClick(area.device_box, Qt.Key.Key_Down)
+    assert area.hub.target == OTHER_KEY
+    qtbot.waitUntil(lambda: area.feed is not None and area.feed.device_key == OTHER_KEY)
+    qtbot.waitUntil(lambda: not area.hilog.hint.isVisible(), timeout=15_000)
+
+
+def test_the_device_log_says_no_device_or_gone_instead_of_staying_blank(qtbot, area, fake_tools):
+    area.tabs.setCurrentWidget(area.hilog)
+    fake_tools.devices_file([])
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.hilog.hint.isVisible(), timeout=15_000)
+    assert area.hilog.hint.text().startswith("No device connected")
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.feed is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: not area.hilog.hint.isVisible())
+    fake_tools.devices_file([])  # unplugged, nothing else connected: the target stays, gone
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: "is gone" in area.hilog.hint.text(), timeout=15_000)
+    assert area.hilog.hint.isVisible() and FAKE_HDC_KEY in area.hilog.hint.text()
+    assert area.hub.target == FAKE_HDC_KEY

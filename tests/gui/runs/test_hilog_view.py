@@ -34,7 +34,7 @@ def test_burst_of_lines_is_bounded_and_counted(qtbot, view):
     assert view.model.shown == 20_000
     assert view.dropped == 30_000
     assert view.model.shown + view.dropped == 50_000
-    assert "dropped 30,000" in view.stats.text()
+    assert "30,000 dropped by hmdesk" in view.stats.text()
     # it followed the tail: the newest line is visible
     last = view.model.index(view.model.rowCount() - 1, 7)
     assert view.table.visualRect(last).isValid()
@@ -171,7 +171,7 @@ def test_lines_the_device_lost_are_counted_visibly(qtbot, view):
     view.push_lines([*make(5), parse_line(LOGLIMIT), parse_line(LOGLIMITD), *make(5, 5)])
     qtbot.waitUntil(lambda: view.model.received == 12)
     assert view.device_dropped == 69
-    assert "dropped 0 · 69 by the device" in view.stats.text()
+    assert "69 lines lost on the device (hilog buffer) · 0 dropped by hmdesk" in view.stats.text()
     assert view.dropped == 0  # the device's losses never reached us: not in shown + dropped
     assert "LOGLIMIT" in view.stats.toolTip()
     # pause and resume: the held marker is counted once
@@ -180,7 +180,7 @@ def test_lines_the_device_lost_are_counted_visibly(qtbot, view):
     qtbot.waitUntil(lambda: "PAUSED (1 waiting)" in view.stats.text())
     view.set_paused(False)
     qtbot.waitUntil(lambda: view.model.received == 13)
-    assert view.device_dropped == 81 and "81 by the device" in view.stats.text()
+    assert view.device_dropped == 81 and "81 lines lost on the device" in view.stats.text()
 
 
 class CountingFeed:
@@ -201,15 +201,27 @@ def test_feed_counters_show_each_tick_and_survive_a_new_feed(qtbot, view):
     view.set_feed(feed)
     feed.lines = make(10)
     feed.dropped, feed.device_dropped = 7, 12  # mid-stream: hdc has not ended
-    qtbot.waitUntil(lambda: "dropped 7 · 12 by the device" in view.stats.text())
+    qtbot.waitUntil(
+        lambda: (
+            "12 lines lost on the device (hilog buffer) · 7 dropped by hmdesk" in view.stats.text()
+        )
+    )
     assert view.dropped == 7 and view.reader_dropped == 7
     feed.dropped, feed.device_dropped = 9, 20
-    qtbot.waitUntil(lambda: "dropped 9 · 20 by the device" in view.stats.text())
+    qtbot.waitUntil(
+        lambda: (
+            "20 lines lost on the device (hilog buffer) · 9 dropped by hmdesk" in view.stats.text()
+        )
+    )
     # another device: the new stream counts from 0, the totals keep what the old one counted
     other = CountingFeed()
     view.set_feed(other)
     other.dropped, other.device_dropped = 1, 3
-    qtbot.waitUntil(lambda: "dropped 10 · 23 by the device" in view.stats.text())
+    qtbot.waitUntil(
+        lambda: (
+            "23 lines lost on the device (hilog buffer) · 10 dropped by hmdesk" in view.stats.text()
+        )
+    )
     assert f"received {10 + 10:,}" in view.stats.text()
     view.set_feed(None)
     view.tick()
@@ -269,3 +281,42 @@ def test_export_is_a_menu_button_with_all_and_filtered(qtbot):
     actions = view.export_button.menu().actions()
     assert view.export_all_action in actions and view.export_filtered_action in actions
     view.shutdown()
+
+
+def test_only_my_app_with_no_lines_says_why_instead_of_a_blank_view(qtbot, view):
+    others = [ln for ln in make(40) if ln.process != "com.example.hello"]
+    view.push_lines(others)
+    qtbot.waitUntil(lambda: view.model.received == len(others))
+    view.set_bundle("com.example.hello")
+    assert not view.hint.isVisible()
+    view.only_mine.click()
+    qtbot.waitUntil(view.hint.isVisible)
+    hint = view.hint.text()
+    assert view.model.shown == 0
+    assert "No lines from com.example.hello yet" in hint
+    assert "may not be running" in hint and "Untick" in hint
+    assert f"{len(others):,} lines of other processes are hidden" in hint
+    # the app logs: its lines show and the hint goes
+    view.push_lines(make(4, 1))
+    qtbot.waitUntil(lambda: view.model.shown == 3)
+    qtbot.waitUntil(lambda: not view.hint.isVisible())
+
+
+def test_the_loss_counters_say_who_lost_what_and_what_to_do(qtbot, view):
+    view.push_lines([*make(5), parse_line(LOGLIMITD)])
+    qtbot.waitUntil(lambda: view.device_dropped == 57)
+    text = view.stats.text()
+    assert "57 lines lost on the device (hilog buffer) · 0 dropped by hmdesk" in text
+    assert "by the device" not in text and "dropped 0 ·" not in text
+    tip = view.stats.toolTip()
+    assert "Lost on the device: 57" in tip and "hilog -Q pidoff" in tip
+    assert "Dropped by hmdesk: 0" in tip and "Buffer size" in tip
+
+
+def test_device_state_is_shown_over_the_log(qtbot, view):
+    view.set_device_state("No device connected")
+    assert view.hint.isVisible() and "USB debugging" in view.hint.text()
+    view.set_device_state("FMR0 is gone — reconnect it or choose another device")
+    assert view.hint.text().startswith("FMR0 is gone")
+    view.set_device_state("")
+    assert not view.hint.isVisible()

@@ -28,3 +28,34 @@ def test_dialog_values(qtbot):
     assert values["tags"] == ["a", "b", "c"]
     assert values["layer"] == "semantic" and values["provenance"] == "hmdesk-run:3"
     assert values["content"].startswith("Install failed: signing")
+
+
+def test_prefill_uses_the_step_message_location_and_code():
+    block = (
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        "1 ERROR: 10505001 ArkTS Compiler Error\n"
+        "Error Message: Expression expected. At File: /p/entry/src/main/ets/pages/Index.ets:18:34"
+    )
+    finding = Finding(
+        kind="arkts-source",
+        evidence="1 ERROR: 10505001 ArkTS Compiler Error",
+        fix="Open the file and fix the code.",
+        code="10505001",
+        location="/p/entry/src/main/ets/pages/Index.ets:18:34",
+        meaning="ArkTS Compiler Error",
+        block=block,
+    )
+    p = pitfall_prefill(
+        finding,
+        "build",
+        7,
+        message="build failed: 10505001 ArkTS Compiler Error: Expression expected.",
+        root="/p",
+    )
+    lines = p["content"].splitlines()
+    assert lines[0] == "Build failed: 10505001 ArkTS Compiler Error: Expression expected."
+    assert lines[1] == "At: entry/src/main/ets/pages/Index.ets:18:34"
+    assert "Fix: Open the file and fix the code." in lines
+    # without the step's message, hvigor's own "Error Message" line, not the kind
+    q = pitfall_prefill(finding, "build", 7)
+    assert q["content"].splitlines()[0] == "Build failed: 10505001 Expression expected."

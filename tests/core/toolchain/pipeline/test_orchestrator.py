@@ -509,3 +509,44 @@ def test_install_that_prints_more_than_10000_lines_passes_and_its_log_is_bounded
     assert len(install.log) <= 8_000 + 100  # + the "… N lines left out …" line
     assert install.log_dropped > 10_000
     assert "install bundle successfully." in install.log
+
+
+def test_build_only_with_product_mode_module_target_and_stacktrace(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    project = fake_tools.project("hello-flavors")
+    opts = PipelineOptions(
+        product="paid",
+        build_mode="release",
+        module="entry",
+        target="premium",
+        scope="build",
+        clean=True,
+        stacktrace=True,
+    )
+    result, _events = run(db, project, options=opts)
+    assert result.status == "success"  # type: ignore[attr-defined]
+    assert verdicts(result) == [("clean", "passed"), ("build", "passed")]
+    calls = fake_tools.calls()
+    assert [c["tool"] for c in calls] == ["hvigorw", "hvigorw"]  # no device is needed
+    assert calls[0]["argv"] == ["clean", "--no-daemon"]
+    assert calls[1]["argv"] == [
+        "assembleHap", "--mode", "module", "-p", "module=entry@premium", "-p", "product=paid",
+        "-p", "buildMode=release", "--no-daemon", "--stacktrace",
+    ]  # fmt: skip
+    hap = project / "entry/build/paid/outputs/premium/entry-premium-signed.hap"
+    assert result.hap == str(hap)  # type: ignore[attr-defined]
+    stored = PipelineOptions.from_dict(result.options)  # type: ignore[attr-defined]
+    assert (stored.scope, stored.stacktrace, stored.target) == ("build", True, "premium")
+
+
+def test_install_only_installs_the_hap_built_last(fake_tools: FakeTools, db: Database) -> None:
+    project = fake_tools.project("hello")
+    first, _ = run(db, project, options=PipelineOptions(scope="build"))
+    assert first.status == "success"  # type: ignore[attr-defined]
+    result, _ = run(db, project, options=PipelineOptions(scope="install"))
+    assert result.status == "success" and verdicts(result) == [("install", "passed")]  # type: ignore[attr-defined]
+    hdc = [c["argv"] for c in fake_tools.calls("hdc")]
+    assert hdc[-1][-3:] == ["install", "-r", first.hap]  # type: ignore[attr-defined]
+    assert not any("start" in argv for argv in hdc)  # nothing launched
+    assert len(fake_tools.calls("hvigorw")) == 1  # not built again

@@ -1,0 +1,297 @@
+"""What ``hmdesk-cli --help`` and ``hmdesk-cli COMMAND --help`` say: user documentation, one place.
+
+Each command's entry is its description (a one-line summary, then what a user needs to know) and
+an epilog with examples. :func:`apply` puts them on the parser after every module registered its
+commands, so the modules' docstrings stay notes for developers and never reach ``--help``.
+A command without an entry keeps what its module gave it, and a parser still without a
+description gets its one-line ``help`` as one. Plain strings only: parsing must stay light
+(tests/core/test_cli_startup.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+TEXT_WIDTH = 88
+"""Descriptions wrap at the terminal's width, but never wider than this (easier to read)."""
+
+MAIN = (
+    "hmdesk-cli: the command line of hmdesk. Inspect, search and edit the memories your\n"
+    "coding agent keeps; build, install and launch a HarmonyOS project on a device; read the\n"
+    "device log; tie memories to code.\n"
+    "\n"
+    "Every command takes --db FILE (the database; default: the HMDESK_DB environment variable,\n"
+    "else hmdesk's file in your user data folder) and --json (print JSON instead of text).\n"
+    "Exit codes: 0 success; 1 the command ran and failed (a failed run, a log with no known\n"
+    "failure); 2 bad input (an unknown id, an invalid value, an unreadable file), with a\n"
+    "one-line message saying what to do."
+)
+MAIN_EPILOG = (
+    "examples:\n"
+    '  hmdesk-cli query "hdc install fails" --limit 5\n'
+    "  hmdesk-cli show mem-0a1b2c3d4e5f\n"
+    "  hmdesk-cli run --project ~/MyApplication\n"
+    "  hmdesk-cli COMMAND --help      what one command does and its options"
+)
+
+# command: (description, examples)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "add": (
+        "Add a memory.\n"
+        "\n"
+        "The window's editor rules apply: the content is not empty and at most 20,000\n"
+        "characters, the layer is one of four, the environment is one word, tags have no\n"
+        "spaces. Prints the new memory (its id is what other commands take).",
+        '  hmdesk-cli add "hdc file send needs an absolute path on the device" --tag hdc\n'
+        "  hmdesk-cli add - --layer procedural --confidence 0.9 < note.txt",
+    ),
+    "show": (
+        "Show one memory with all its fields (a deleted one too).",
+        "  hmdesk-cli show mem-0a1b2c3d4e5f\n  hmdesk-cli show mem-0a1b2c3d4e5f --json",
+    ),
+    "edit": (
+        "Change a memory's content, tags, layer or environment.\n"
+        "\n"
+        "Each changed field is kept in the memory's history (see `history`); `undo` puts it\n"
+        "back. --tag replaces all the tags; --add-tag and --remove-tag change one at a time.",
+        '  hmdesk-cli edit mem-0a1b2c3d4e5f --content "re-sign the HAP" --reason "clearer"\n'
+        "  hmdesk-cli edit mem-0a1b2c3d4e5f --add-tag install --remove-tag misc",
+    ),
+    "confidence": (
+        "Set how much a memory is trusted, from 0 to 1.\n"
+        "\n"
+        "Confidence weighs 40% of every search score. A reason is required; it is kept in the\n"
+        "memory's history.",
+        '  hmdesk-cli confidence mem-0a1b2c3d4e5f 0.9 --reason "verified on a Mate 60"',
+    ),
+    "supersede": (
+        "Replace a memory by another one, or by new content.\n"
+        "\n"
+        "The old memory is kept, marked superseded and linked to its replacement; searches\n"
+        "leave it out (query --include-superseded shows it). With --content a new memory is\n"
+        "added: it takes the old one's layer, environment and tags unless --layer or --tag\n"
+        "say otherwise. Prints the replacement.",
+        "  hmdesk-cli supersede mem-0a1b2c3d4e5f --by mem-9f8e7d6c5b4a --reason duplicate\n"
+        '  hmdesk-cli supersede mem-0a1b2c3d4e5f --content "use hdc file send -b" --reason newer',
+    ),
+    "revert": (
+        "Undo one change, by its event number (the # column of `history`).\n"
+        "\n"
+        "A field goes back to its old value, an added memory is deleted, a supersede is\n"
+        "unlinked. Prints what was undone: each field's value before → after.",
+        "  hmdesk-cli history mem-0a1b2c3d4e5f\n  hmdesk-cli revert 42",
+    ),
+    "undo": (
+        "Undo the newest change that is not undone yet.\n"
+        "\n"
+        "A change made to several memories at once (a bulk edit, a supersede) is undone as a\n"
+        "whole. Imports, syncs and recalls are never undone. Prints what was undone: for each\n"
+        "memory, each field's value before → after (content, tags, confidence, status).",
+        "  hmdesk-cli undo\n  hmdesk-cli undo --json",
+    ),
+    "redo": (
+        "Redo the change that `undo` undid last.\n"
+        "\n"
+        "Works until a new change is made (as in an editor); `undo` then undoes the redone\n"
+        "change again. A `revert` is a change too: `undo` undoes it. Prints the events written.",
+        "  hmdesk-cli undo\n  hmdesk-cli redo\n  hmdesk-cli redo --json",
+    ),
+    "history": (
+        "List a memory's changes, oldest first.\n"
+        "\n"
+        "Each line: the event number (for `revert`), when (UTC), who, what changed, old → new\n"
+        "and the reason. On a terminal long values are cut to fit; piped, they are whole.",
+        "  hmdesk-cli history mem-0a1b2c3d4e5f",
+    ),
+    "delete": (
+        "Delete a memory.\n"
+        "\n"
+        "It is kept and hidden from searches; `restore` (or `undo`) brings it back.",
+        '  hmdesk-cli delete mem-0a1b2c3d4e5f --reason "wrong device"',
+    ),
+    "restore": (
+        "Bring a deleted memory back.",
+        "  hmdesk-cli restore mem-0a1b2c3d4e5f",
+    ),
+    "import-hmharness": (
+        "Import hmharness's memory.jsonl.\n"
+        "\n"
+        "Importing again is safe: an unchanged line changes nothing, a changed line updates\n"
+        "the memory. A bad line is skipped and reported by its number; a memory missing from\n"
+        "the file is kept. Exit 1 when no line could be imported.",
+        "  hmdesk-cli import-hmharness\n  hmdesk-cli import-hmharness ~/backup/memory.jsonl",
+    ),
+    "export-hmharness": (
+        "Write memories to a memory.jsonl that hmharness loads.\n"
+        "\n"
+        "The file is replaced in one step; untouched memories are written as they were read.",
+        "  hmdesk-cli export-hmharness ~/.hmharness/cognitive/memory/memory.jsonl\n"
+        "  hmdesk-cli export-hmharness picked.jsonl --id mem-0a1b2c3d4e5f",
+    ),
+    "export-csv": (
+        "Write memories to a CSV file for a spreadsheet.\n"
+        "\n"
+        "UTF-8, one memory a row, tags joined with ';'. Without --id: every memory not deleted.",
+        "  hmdesk-cli export-csv memories.csv",
+    ),
+    "load-starter": (
+        "Add the starter pack: common HarmonyOS pitfalls (hdc, signing, hvigor, ArkTS).\n"
+        "\n"
+        "Only pitfalls not in the database yet are added; running it again adds nothing.",
+        "  hmdesk-cli load-starter",
+    ),
+    "query": (
+        "Search the memories and explain each result.\n"
+        "\n"
+        "Each result shows its score and the three weighted parts it is made of (confidence,\n"
+        "recency, text match), its id and content, and under it every query term: +term\n"
+        "matched, +term[tag] matched only a tag, -term missed. Ids are printed whole; on a\n"
+        "terminal the content is cut to fit, piped it is whole. Superseded and deleted\n"
+        "memories are left out.",
+        '  hmdesk-cli query "hdc install 9568322"\n'
+        '  hmdesk-cli query "签名 失败" --tag signing --limit 5\n'
+        "  hmdesk-cli query hvigor --json",
+    ),
+    "devices": (
+        "List the connected devices (hdc list targets -v).\n"
+        "\n"
+        "A device that is not ready (unauthorized, offline) is listed with what to do.\n"
+        "Exit 1 when hdc failed, 2 when hdc was not found (see `tools`).",
+        "  hmdesk-cli devices",
+    ),
+    "run": (
+        "Build a HarmonyOS project, install it on a device and launch it.\n"
+        "\n"
+        "Each step's output is printed as it comes; a failed step is diagnosed with what to\n"
+        "do. Every run is stored (see `runs`). Ctrl+C cancels cleanly.\n"
+        "Exit 0 success, 1 failure, 2 bad input.",
+        "  hmdesk-cli run --project ~/MyApplication\n"
+        "  hmdesk-cli run --project . --device 127.0.0.1:5555 --build-mode release\n"
+        "  hmdesk-cli run --rerun 12",
+    ),
+    "doctor": (
+        "Diagnose a build or install log: which known failure it is and how to fix it.\n"
+        "\n"
+        "--recall also lists the pitfalls your memories hold about it. Exit 1 when the log\n"
+        "shows no known failure.",
+        "  hmdesk-cli doctor build.log --recall\n  hvigorw assembleHap 2>&1 | hmdesk-cli doctor -",
+    ),
+    "runs": (
+        "List past runs, newest first, or show one with its steps (--show RUN_ID).",
+        "  hmdesk-cli runs --status failed\n  hmdesk-cli runs --show 12",
+    ),
+    "tools": (
+        "Show which hdc and hvigorw are used and where each was found.\n"
+        "\n"
+        "Exit 1 when one is missing; the message says where it was looked for.",
+        "  hmdesk-cli tools",
+    ),
+    "logs": (
+        "Show a device's log (hilog), filtered.\n"
+        "\n"
+        "Without --dump it follows the log until Ctrl+C and reconnects while the device is\n"
+        "there; with --dump it prints what the device has kept and exits. Lines print as hilog\n"
+        "printed them (--json: one JSON object a line). The filter uses Logcat's syntax: key:value\n"
+        "terms (tag, level, pid, message, package, age), -key:value to exclude, plain words\n"
+        "to search. A filter that does not parse is searched as plain text.",
+        "  hmdesk-cli logs --device 127.0.0.1:5555 --query 'tag:ArkUI level:W'\n"
+        "  hmdesk-cli logs -d 127.0.0.1:5555 --dump --tail 200 -q 'package:mine' "
+        "--bundle com.example.app",
+    ),
+    "code-index": (
+        "List the structs, classes, functions and methods of an ArkTS/TypeScript project.\n"
+        "\n"
+        "One line each: file:first-last line, kind, qualified name. node_modules, oh_modules\n"
+        "and build folders are skipped.",
+        "  hmdesk-cli code-index ~/MyApplication",
+    ),
+    "anchor": (
+        "Tie a memory to a symbol of a project (a struct, class, function or method).\n"
+        "\n"
+        "The memory is then recalled for failures at that code, and `anchors` follows the\n"
+        "symbol when it moves.",
+        "  hmdesk-cli anchor mem-0a1b2c3d4e5f --project ~/MyApplication --symbol Index.build\n"
+        "  hmdesk-cli anchor mem-0a1b2c3d4e5f --project . --at entry/src/main/ets/pages/Index.ets:42",
+    ),
+    "anchors": (
+        "List a memory's anchors and where their code is now (moved, or STALE when gone).",
+        "  hmdesk-cli anchors mem-0a1b2c3d4e5f",
+    ),
+    "unanchor": (
+        "Remove an anchor, by its number (the first column of `anchors`).",
+        "  hmdesk-cli unanchor 3",
+    ),
+    "config": (
+        "Read and change hmdesk's settings, shared with the window's Preferences.\n"
+        "\n"
+        "Keys: hdc, hvigorw, sdk, node, editor, theme, db. An environment variable still wins\n"
+        "over a setting.",
+        "  hmdesk-cli config list\n  hmdesk-cli config set hdc /opt/deveco/sdk/toolchains/hdc",
+    ),
+}
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs wrapped to the terminal paragraph by paragraph (a blank line
+    separates them); a paragraph whose lines are indented (examples) or that starts with
+    ``examples:`` is printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        width = min(width, TEXT_WIDTH)
+        out = []
+        for para in text.split("\n\n"):
+            lines = para.splitlines()
+            if lines and (lines[0].endswith(":") or all(ln.startswith("  ") for ln in lines)):
+                out.append("\n".join(indent + ln for ln in lines))
+            else:
+                out.append(
+                    textwrap.fill(
+                        " ".join(para.split()),
+                        width,
+                        initial_indent=indent,
+                        subsequent_indent=indent,
+                        break_on_hyphens=False,
+                    )
+                )
+        return "\n\n".join(out)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _summaries(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each sub-command's one-line ``help``, by name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {a.dest: a.help or "" for a in action._choices_actions}
+    return {}
+
+
+def apply(parser: argparse.ArgumentParser) -> None:
+    """Put the user documentation on ``parser`` and each of its sub-commands (nested ones too)."""
+    parser.description = MAIN
+    parser.epilog = MAIN_EPILOG
+    parser.formatter_class = HelpFormatter
+    parser._positionals.title = "commands"
+    _apply_commands(parser, COMMANDS)
+
+
+def _apply_commands(
+    parser: argparse.ArgumentParser, texts: dict[str, tuple[str, str]] | None
+) -> None:
+    summaries = _summaries(parser)
+    for name, sub in _subparsers(parser).items():
+        entry = (texts or {}).get(name)
+        if entry is not None:
+            sub.description, examples = entry
+            sub.epilog = f"examples:\n{examples}"
+            sub.formatter_class = HelpFormatter
+        elif not sub.description and summaries.get(name):
+            summary = summaries[name]
+            sub.description = summary[:1].upper() + summary[1:] + "."
+        _apply_commands(sub, None)
