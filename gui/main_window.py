@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
+    QDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -167,6 +168,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.db_label)
         self.statusBar().showMessage("Starting…")
         self._build_menus()
+        self._add_shortcuts_list()
         self.resize(1280, 800)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -198,6 +200,35 @@ class MainWindow(QMainWindow):
             self, self.edit_menu, lambda: self.ctx.db.path if self.ctx is not None else None
         )
 
+    def _add_shortcuts_list(self) -> None:
+        """Help › Keyboard shortcuts (``?`` outside text fields, F1): every action's keys."""
+        action = QAction("&Keyboard shortcuts", self)
+        action.setObjectName("action_shortcuts")
+        action.setShortcuts([QKeySequence("?"), QKeySequence("F1")])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(self.show_shortcuts)
+        self.addAction(action)
+        self.help_menu.insertAction(self.help_menu.actions()[0], action)
+        self.shortcuts_action = action
+        self.shortcuts_dialog: QDialog | None = None
+
+    def show_shortcuts(self) -> QDialog:
+        """The shortcuts list, built from the window's actions now (non-modal, one at a time)."""
+        from hmdesk.gui.common.shortcuts import ShortcutsDialog
+
+        if self.shortcuts_dialog is not None:
+            self.shortcuts_dialog.close()
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.finished.connect(lambda _r: self._shortcuts_closed(dialog))
+        self.shortcuts_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _shortcuts_closed(self, dialog: QDialog) -> None:
+        if self.shortcuts_dialog is dialog:
+            self.shortcuts_dialog = None
+
     def _fill_menus(self, area: MemoriesArea) -> None:
         a = area.actions_by_name
         self.file_menu.clear()
@@ -210,6 +241,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self._quit_action)
         self.edit_menu.clear()
         self.edit_menu.addAction(a["undo"])
+        self.edit_menu.addAction(a["redo"])
         self.edit_menu.addSeparator()
         for name in ("new", "edit", "confidence", "supersede", "history", "delete", "restore"):
             self.edit_menu.addAction(a[name])
@@ -219,7 +251,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(a["copy_json"])
         self.view_menu.clear()
-        for name in ("focus_query", "refresh", "sync"):
+        for name in ("focus_query", "refresh", "back", "sync"):
             self.view_menu.addAction(a[name])
         # Window-wide shortcuts need the actions on a widget of this window.
         for act in a.values():

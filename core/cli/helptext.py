@@ -90,6 +90,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "memory, each field's value before → after (content, tags, confidence, status).",
         "  hmdesk-cli undo\n  hmdesk-cli undo --json",
     ),
+    "redo": (
+        "Redo the change that `undo` undid last.\n"
+        "\n"
+        "Works until a new change is made (as in an editor); `undo` then undoes the redone\n"
+        "change again. A `revert` is a change too: `undo` undoes it. Prints the events written.",
+        "  hmdesk-cli undo\n  hmdesk-cli redo\n  hmdesk-cli redo --json",
+    ),
     "history": (
         "List a memory's changes, oldest first.\n"
         "\n"

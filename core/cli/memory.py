@@ -260,6 +260,21 @@ def cmd_undo(args: argparse.Namespace) -> int:
         return _show_undo(args, store, store.undo_last())
 
 
+def cmd_redo(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        step = store.redo_step()
+    if args.json:
+        print_json([event_to_json(e) for e in step.events])
+    elif not step.events:
+        print("Nothing to redo.")
+    else:
+        print(f"Redid {step.what}.")
+        columns = _columns()
+        for e in step.events:
+            _print_event(e, columns)
+    return 0
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         events = store.history(args.id)
@@ -452,6 +467,8 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("event_id", type=int, metavar="EVENT", help="the event number from history")
 
     add("undo", cmd_undo, "undo the newest change not undone yet, and say what it was")
+
+    add("redo", cmd_redo, "redo the change undo undid last (until a new change is made)")
 
     p = add("history", cmd_history, "a memory's changes, oldest first")
     p.add_argument("id", metavar="ID", help="the memory's id")

@@ -17,6 +17,8 @@ from hmdesk.gui.common.theme import LIGHT, Theme, contrast_ratio
 from PySide6.QtGui import QColor
 
 COMPONENT_ORDER = ("confidence", "recency", "lexical")
+NOWRAP = 'style="white-space:nowrap"'
+"""Table cells that hold one word or number: never broken, whatever the pane's width."""
 GRAPHIC_MIN_CONTRAST = 3.0
 """WCAG 2's floor for the parts of a graphic (a bar part) against what they are drawn on."""
 
@@ -90,7 +92,8 @@ def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> st
 def breakdown_html(
     scored: ScoredMemory, theme: Theme = LIGHT, background: QColor | None = None
 ) -> str:
-    """The score as a table of its weighted parts, then the formula with the numbers in.
+    """The score as a table of its weighted parts (each with what it comes from on a line of its
+    own), then the formula with the numbers in. Numbers and words never break in the middle.
 
     ``background``: what the swatches are drawn on (see :func:`component_color`)."""
     comps = scored.components or {}
@@ -103,17 +106,22 @@ def breakdown_html(
         color = component_color(name, theme, background).name()
         rows.append(
             "<tr>"
-            f'<td><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;{html.escape(name)}</td>'
-            f'<td align="right">{c.raw:.3f}</td><td align="right">× {c.weight:g}</td>'
-            f'<td align="right"><b>{c.contribution:.3f}</b></td>'
-            f"<td>{html.escape(_component_hint(name, scored, scored.memory))}</td></tr>"
+            f'<td {NOWRAP}><span style="background-color:{color}">&nbsp;&nbsp;</span>&nbsp;'
+            f"{html.escape(name)}</td>"
+            f'<td align="right" {NOWRAP}>{c.raw:.3f}</td>'
+            f'<td align="right" {NOWRAP}>× {c.weight:g}</td>'
+            f'<td align="right" {NOWRAP}><b>{c.contribution:.3f}</b></td></tr>'
+            # what it is made of on a line of its own: the numbers keep their columns in a
+            # narrow pane and the words wrap between words
+            f'<tr><td colspan="4"><i>&nbsp;&nbsp;&nbsp;&nbsp;'
+            f"{html.escape(_component_hint(name, scored, scored.memory))}</i></td></tr>"
         )
     formula = " + ".join(f"{comps[n].weight:g}·{n}" for n in names)
     numbers = " + ".join(f"{comps[n].weight:g}×{comps[n].raw:.3f}" for n in names)
     return (
         '<table cellspacing="0" cellpadding="3">'
-        "<tr><th align='left'>component</th><th>raw</th><th>weight</th><th>contribution</th>"
-        "<th align='left'>from</th></tr>" + "".join(rows) + "</table>"
+        f"<tr><th align='left' {NOWRAP}>component</th><th {NOWRAP}>raw</th>"
+        f"<th {NOWRAP}>weight</th><th {NOWRAP}>contribution</th></tr>" + "".join(rows) + "</table>"
         f"<p><code>score = {html.escape(formula)}</code><br>"
         f"<code>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;= {html.escape(numbers)} = "
         f"<b>{scored.score:.3f}</b></code></p>"

@@ -69,7 +69,16 @@ def make_actions(area: MemoriesArea) -> dict[str, QAction]:
     act("delete", "&Delete", editing.delete_selected, keys.Delete)
     act("restore", "&Restore deleted…", editing.restore_deleted)
     act("undo", "&Undo last change", editing.undo_last, keys.Undo)
+    act("redo", "&Redo", editing.redo_last, "Ctrl+Shift+Z", "Re-apply the change undone last")
+    actions["redo"].setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     act("refresh", "&Refresh", area.refresh, "F5")
+    act(
+        "back",
+        "&Back to the previous memory",
+        area.go_back,
+        "Alt+Left",
+        "Back to the memory shown before you followed a supersede link",
+    )
     act("focus_query", "&Find…", area.query_bar.focus_text, keys.Find)
     act("add_tag", "Add &tag to selection…", editing.bulk_add_tag)
     act("remove_tag", "Remove ta&g from selection…", editing.bulk_remove_tag)

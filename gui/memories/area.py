@@ -37,11 +37,19 @@ from hmdesk.gui.memories.model import (
     COL_RANK,
     ResultsModel,
 )
-from hmdesk.gui.memories.preview import make_results_table
+from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
-from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -100,6 +108,10 @@ class MemoriesArea(QWidget):
         self._select_after: str | None = None
         self._closed = False
         self._footer_tail = ""
+        self._linked: MemoryRecord | None = None  # shown through a link, not in the results
+        self._back: list[str] = []  # the memories shown before following links (Back)
+        self._auto_superseded = False  # "Show superseded" was ticked to follow a link
+        self._into_results = False  # Enter in the search box: select the first of the next result
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
@@ -129,6 +141,8 @@ class MemoriesArea(QWidget):
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)
         self.actions_by_name = make_actions(self)
+        self.detail.set_back_action(self.actions_by_name["back"])
+        self._update_back()
         # If the widget goes away without shutdown(), stop calling into it from other threads.
         cleanup = self.cleanup = Cleanup(self.changes.unlisten, self.searcher.warming)
         self.destroyed.connect(lambda *_: cleanup.run())
@@ -158,6 +172,8 @@ class MemoriesArea(QWidget):
         self.detail.link_activated.connect(self.show_memory_id)
         self.detail.location_opened.connect(self.ctx.bus.show_info)
         self.query_bar.changed.connect(self.submit)
+        self.query_bar.into_results.connect(self.focus_results)
+        table.installEventFilter(self)
         self.query_bar.text.textChanged.connect(lambda _t: self.searcher.mark_busy())
         self.empty.import_requested.connect(lambda: self.importer.import_hmharness())
         self.empty.starter_requested.connect(self.importer.load_starter_pack)
@@ -173,12 +189,36 @@ class MemoriesArea(QWidget):
         self.changes.changed.connect(self.index_keeper.schedule)
         self.changes.completions_loaded.connect(self._set_completions)
 
+    def focus_results(self) -> None:
+        """Down or Enter in the search box: the first result selected, the focus in the table
+        (a search still running selects its first result when it comes)."""
+        self._into_results = self.is_searching() or self.refresh_pending()
+        first = self.model.scored_at(0)
+        if first is not None:
+            self.select_ids([first.memory.id], first.memory.id)
+            self.table.scrollToTop()
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up on the first result goes back to the search box."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Up
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self.table.currentIndex().row() <= 0
+        ):
+            self.query_bar.focus_text()
+            return True
+        return super().eventFilter(watched, event)
+
     def _set_completions(self, tags: list[str], environments: list[str]) -> None:
         self.query_bar.set_tags(tags)
         self.query_bar.set_environments(environments)
 
     def _update_actions(self) -> None:
-        update_actions(self.actions_by_name, len(self.selected_rows()))
+        update_actions(self.actions_by_name, len(self.selected_records()))
 
     # ------------------------------------------------------------------ searching
     def current_spec(self) -> QuerySpec:
@@ -214,6 +254,11 @@ class MemoriesArea(QWidget):
         self._select_after = None
         self.result = result
         self.model.set_result(result)
+        if self._into_results:  # Enter in the search box: the first of these results
+            self._into_results = False
+            first = self.model.scored_at(0)
+            if first is not None and self.table.hasFocus():
+                want = first.memory.id
         empty_store = result.pool == 0 and self._store_is_empty()
         self.stack.setCurrentWidget(self.empty if empty_store else self.splitter)
         self.query_bar.setVisible(not empty_store)  # nothing to search yet
@@ -232,8 +277,9 @@ class MemoriesArea(QWidget):
             self.table.scrollToTop()
         if not self.selected_ids():
             if want:
-                self.show_memory_id(want)
+                self._show_by_id(want)
             else:
+                self._linked = None
                 self.detail.show_nothing(result)
         self._footer_tail = html.escape(
             f"{len(result.results):,} shown of {result.matched:,} matching · "
@@ -279,8 +325,14 @@ class MemoriesArea(QWidget):
         return sorted({i.row() for i in sm.selectedRows()}) if sm else []
 
     def selected_records(self) -> list[MemoryRecord]:
+        """The selected rows' memories; with no row selected, the memory a link led to (shown
+        in the detail pane, not in the results), so its actions work."""
         scored = (self.model.scored_at(r) for r in self.selected_rows())
-        return [s.memory for s in scored if s is not None]
+        records = [s.memory for s in scored if s is not None]
+        linked, shown = self._linked, self.detail.memory
+        if not records and linked is not None and shown is not None and shown.id == linked.id:
+            return [] if linked.is_deleted else [linked]
+        return records
 
     def selected_ids(self) -> list[str]:
         return [m.id for m in self.selected_records()]
@@ -330,23 +382,69 @@ class MemoriesArea(QWidget):
         scored = self.model.scored_at(idx.row()) if idx.isValid() else None
         if scored is None:
             return
+        self._linked = None
         older, newer = supersede_chain(self.store, scored.memory)
         self.detail.show_memory(scored.memory, scored, self.result, older, newer)
 
     def show_memory_id(self, memory_id: str) -> None:
-        """Show a memory (a chain link): select it if it is in the results, else just show it."""
+        """Follow a link to a memory: select it in the results. A superseded one turns "Show
+        superseded" on so that it is listed (Back turns it off again); one that is still not in
+        the results is shown on its own, its actions enabled. Back (Alt+Left) returns."""
+        shown = self.detail.memory
+        if shown is not None and shown.id != memory_id:
+            self._back = [*self._back[-49:], shown.id]
+        rec = self._show_by_id(memory_id)
+        if (
+            rec is not None
+            and rec.is_superseded
+            and not rec.is_deleted
+            and not self.query_bar.superseded.isChecked()
+        ):
+            self._auto_superseded = True
+            self.select_after(memory_id)
+            self.query_bar.superseded.setChecked(True)  # re-runs the query
+            self.ctx.bus.show_info(
+                "Showing superseded memories to list the one you followed "
+                "(Alt+Left goes back and hides them again)"
+            )
+        self._update_back()
+
+    def _show_by_id(self, memory_id: str) -> MemoryRecord | None:
+        """Select ``memory_id`` in the results, else show it on its own. Its record (None when
+        it could not be read)."""
         from hmdesk.core.memory.errors import StoreError
 
         if self.select_id(memory_id):
-            return
+            scored = self.model.scored_at(self.model.row_of(memory_id))
+            return scored.memory if scored is not None else None
         try:
             rec = self.store.get(memory_id)
         except StoreError as exc:
             self.ctx.bus.show_error(str(exc), "It may have been removed; press F5 to refresh.")
-            return
+            return None
         self.table.selectionModel().clearSelection()
+        self.table.selectionModel().clearCurrentIndex()
+        self._linked = rec
         older, newer = supersede_chain(self.store, rec)
         self.detail.show_memory(rec, None, self.result, older, newer)
+        self._update_actions()
+        return rec
+
+    def go_back(self) -> None:
+        """Back to the memory shown before the last link was followed (and "Show superseded"
+        off again if following links turned it on)."""
+        if not self._back:
+            return
+        target = self._back.pop()
+        if not self._back and self._auto_superseded:
+            self._auto_superseded = False
+            self.select_after(target)
+            self.query_bar.superseded.setChecked(False)  # re-runs the query
+        self._show_by_id(target)
+        self._update_back()
+
+    def _update_back(self) -> None:
+        self.actions_by_name["back"].setEnabled(bool(self._back))
 
     # ------------------------------------------------------------------ dialogs
     def open_dialog(self, dialog: QDialog, on_accept: Callable[[], None]) -> QDialog:
@@ -369,10 +467,11 @@ class MemoriesArea(QWidget):
         if state is not None:
             self.splitter.restoreState(state)
         else:
-            self.splitter.setSizes([780, 500])
+            self.splitter.setSizes([660, 340])  # the table first: about two thirds
         header = s.value("memories/header")
-        if header is not None:
-            self.table.horizontalHeader().restoreState(header)
+        fitter = self.table.findChild(ColumnFitter)
+        if header is not None and fitter is not None:
+            fitter.restore(header)
         detail = s.value("memories/detailSplitter")
         if detail is not None:
             self.detail.splitter.restoreState(detail)

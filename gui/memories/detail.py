@@ -22,8 +22,16 @@ from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QPalette, QTextOption
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
@@ -220,15 +228,38 @@ class DetailPane(QWidget):
         self.meta_view = QTextBrowser(self.splitter)
         self.meta_view.setObjectName("detailMeta")
         self.meta_view.setOpenLinks(False)
+        # words and identifiers never break in the middle (Chinese may between characters)
+        for view in (self.content_view, self.meta_view):
+            view.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.meta_view.anchorClicked.connect(self._anchor)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
-        lay.addWidget(self.header)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.header, 1)
+        self.back_button = QToolButton(self)
+        self.back_button.setObjectName("detailBack")
+        self.back_button.hide()
+        top.addWidget(self.back_button, 0)
+        lay.addLayout(top)
         lay.addWidget(self.chips)
         lay.addWidget(self.splitter, 1)
         self.memory: MemoryRecord | None = None
         self.scored: ScoredMemory | None = None
         self.show_nothing()
+
+    def set_back_action(self, action: QAction) -> None:
+        """A "Back" button for ``action``, shown while it is enabled (a link was followed)."""
+        self.back_button.setDefaultAction(action)
+        self.back_button.setText("← Back")
+        self.back_button.setToolTip(f"{action.statusTip()} ({action.shortcut().toString()})")
+
+        def sync() -> None:
+            self.back_button.setVisible(action.isEnabled())
+            self.back_button.setText("← Back")
+
+        action.changed.connect(sync)
+        sync()
 
     def _anchor(self, url: QUrl) -> None:
         text = url.toString()
@@ -322,7 +353,8 @@ class DetailPane(QWidget):
         if scored is None:
             self.chips.setText(
                 "<i>Not in the current results"
-                + (" (superseded: tick “Show superseded”)" if memory.is_superseded else "")
+                + (" (superseded)" if memory.is_superseded else "")
+                + ("" if memory.is_deleted else " — the Edit menu's actions apply to it")
                 + ".</i>"
             )
         elif terms:

@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
+    from hmdesk.core.memory.store import UndoStep
     from hmdesk.gui.memories.area import MemoriesArea
 
 log = logging.getLogger(__name__)
@@ -280,20 +281,38 @@ class EditingController(QObject):
 
     # ------------------------------------------------------------------ undo / history
     def undo_last(self) -> list[MemoryEvent]:
-        events = self.apply("undo", self.store.undo_last) or []
-        if events:
-            ids = sorted({e.memory_id for e in events})
-            self._status(f"Undone: {len(events)} change(s) to {', '.join(ids[:3])}")
+        """Undo the newest change (a revert from History included); the status bar says what."""
+        return self._step("undo", self.store.undo_step, "Undid", "Nothing to undo")
+
+    def redo_last(self) -> list[MemoryEvent]:
+        """Re-apply the newest undone change; the status bar says what."""
+        return self._step("redo", self.store.redo_step, "Redid", "Nothing to redo")
+
+    def _step(
+        self, what: str, fn: Callable[[], UndoStep], done: str, nothing: str
+    ) -> list[MemoryEvent]:
+        step = self.apply(what, fn)
+        if step is None:
+            return []
+        if step.events:
+            ids = {e.memory_id for e in step.events}
+            if len(ids) == 1:
+                self.area.select_after(next(iter(ids)))
+            self._status(f"{done}: {step.what}")
         else:
-            self._status("Nothing to undo")
-        return events
+            self._status(nothing)
+        self._refresh_history()
+        return step.events
+
+    def _refresh_history(self) -> None:
+        if self.history_dialog is not None:
+            self.history_dialog.set_events(self.store.history(self.history_dialog.memory_id))
 
     def revert_event(self, event_id: int) -> list[MemoryEvent]:
         events = self.apply("revert", lambda: self.store.revert(event_id)) or []
         if events:
-            self._status(f"Reverted event #{event_id}")
-        if self.history_dialog is not None:
-            self.history_dialog.set_events(self.store.history(self.history_dialog.memory_id))
+            self._status(f"Reverted event #{event_id} (Ctrl+Z undoes the revert)")
+        self._refresh_history()
         return events
 
     def show_history(self, memory_id: str | None = None) -> HistoryDialog | None:

@@ -176,6 +176,8 @@ class ResultsModel(QAbstractTableModel):
             return str(m.timestamp)
         if col == COL_TAGS:
             return r.tags
+        if col in (COL_LAYER, COL_ENV):  # elided when the table is narrow
+            return str(r.display[col])
         return None
 
     # --- sorting (in the model) ------------------------------------------------------------

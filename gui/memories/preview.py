@@ -6,7 +6,8 @@ not need any of it: :func:`first_look` answers from the stored search index with
 :class:`PreviewPane` shows them in the results table the Memories area uses, read-only, until the
 area replaces it. When the stored index cannot answer at once (none yet, a migration due, or a
 Chinese query that needs the segmenter) there is no first look: the area's own result comes as
-before. Also :func:`make_results_table`, the table both share.
+before. Also :func:`make_results_table`, the table both share, and :class:`ColumnFitter`, which
+sizes its columns to the width it gets.
 """
 
 from __future__ import annotations
@@ -17,16 +18,21 @@ from typing import TYPE_CHECKING
 
 from hmdesk.gui.memories.delegates import ContentDelegate, PlainTextDelegate, ScoreBarDelegate
 from hmdesk.gui.memories.model import (
+    COL_AGE,
     COL_CONF,
     COL_CONTENT,
+    COL_ENV,
+    COL_LAYER,
     COL_RANK,
     COL_RECALLS,
     COL_SCORE,
+    COL_TAGS,
+    COLUMNS,
     ResultsModel,
 )
 from hmdesk.gui.memories.query_bar import saved_spec
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, query_of
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -39,13 +45,23 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve import Query, QueryResult
 
-COLUMN_WIDTHS = {0: 30, 1: 96, 3: 74, 4: 78, 5: 120, 6: 46, 7: 50, 8: 58}
+SAMPLES = {COL_RANK: "99", COL_CONF: "0.00", COL_AGE: "11 mo"}
+"""The widest value of each numeric column (Recalls: its header is wider than its numbers)."""
+SCORE_WIDTH = 72
+"""The score bar's column: room for the bar and its number."""
+TEXT_CAPS = {COL_LAYER: 96, COL_ENV: 110, COL_TAGS: 150}
+"""The widest Layer, Env and Tags get when sized to their content (longer text is elided)."""
+CONTENT_SHARE = 0.38
+"""The share of the table's width Content keeps before Layer, Env and Tags get their width."""
+SAMPLE_ROWS = 200
+PADDING = 14
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
 
 def make_results_table(parent: QWidget, model: ResultsModel) -> QTableView:
-    """The results table: fixed rows, no grid, the score bar and content delegates."""
+    """The results table: fixed rows, no grid, the score bar and content delegates, its
+    columns fitted to its width (:class:`ColumnFitter`, the table's child)."""
     table = QTableView(parent)
     table.setObjectName("resultsTable")
     table.setModel(model)
@@ -61,8 +77,8 @@ def make_results_table(parent: QWidget, model: ResultsModel) -> QTableView:
     hh = table.horizontalHeader()
     hh.setSectionResizeMode(COL_CONTENT, QHeaderView.ResizeMode.Stretch)
     hh.setStretchLastSection(False)
-    for col, w in COLUMN_WIDTHS.items():
-        hh.resizeSection(col, w)
+    hh.setMinimumSectionSize(24)
+    ColumnFitter(table, model)
     for col in range(model.columnCount()):
         right = col in (COL_RANK, COL_CONF, COL_RECALLS)
         table.setItemDelegateForColumn(col, PlainTextDelegate(right, table))
@@ -106,3 +122,95 @@ class PreviewPane(QWidget):
         self.table = make_results_table(self, self.model)
         lay.addWidget(self.table, 1)
         self.model.set_result(result)
+
+
+class ColumnFitter(QObject):
+    """Sizes the results table's columns whenever its width or its rows change: the numeric
+    columns to their widest value, Layer, Env and Tags to their content up to
+    :data:`TEXT_CAPS`, narrowed (down to their header) so that Content, which stretches, keeps
+    :data:`CONTENT_SHARE` of the width. A column the user resized by hand keeps its width."""
+
+    def __init__(self, table: QTableView, model: ResultsModel) -> None:
+        super().__init__(table)
+        self.table = table
+        self.model = model
+        self.manual: set[int] = set()
+        self._fitting = False
+        table.horizontalHeader().sectionResized.connect(self._resized)
+        table.viewport().installEventFilter(self)
+        model.modelReset.connect(self.fit)
+
+    def _resized(self, col: int, _old: int, _new: int) -> None:
+        if not self._fitting and col != COL_CONTENT:  # a drag on the header
+            self.manual.add(col)
+
+    def restore(self, state: QByteArray) -> None:
+        """Restore the header's saved state (order, sorting); the widths are fitted anew."""
+        self.table.horizontalHeader().restoreState(state)
+        self.manual.clear()
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return super().eventFilter(watched, event)
+
+    def widths(self, available: int) -> dict[int, int]:
+        """The width of every column but Content for a table ``available`` pixels wide."""
+        hh = self.table.horizontalHeader()
+        head = hh.fontMetrics()
+        cell = self.table.fontMetrics()
+
+        def header(col: int) -> int:
+            return head.horizontalAdvance(COLUMNS[col]) + PADDING
+
+        out: dict[int, int] = {}
+        for col in (COL_RANK, COL_SCORE, COL_CONF, COL_AGE, COL_RECALLS):
+            sample = SAMPLES.get(col, "")
+            if col == COL_RANK:
+                sample = max(sample, str(self.model.rowCount()), key=len)
+            out[col] = max(header(col), cell.horizontalAdvance(sample) + PADDING)
+        out[COL_SCORE] = max(header(COL_SCORE), SCORE_WIDTH)
+        natural: dict[int, int] = {}
+        rows = min(self.model.rowCount(), SAMPLE_ROWS)
+        for col, cap in TEXT_CAPS.items():
+            widest = max(
+                (
+                    cell.horizontalAdvance(str(self.model.index(r, col).data() or ""))
+                    for r in range(rows)
+                ),
+                default=0,
+            )
+            natural[col] = max(header(col), min(cap, widest + PADDING))
+        for col in self.manual:
+            out[col] = hh.sectionSize(col)
+            natural.pop(col, None)
+        budget = available - sum(out.values()) - int(available * CONTENT_SHARE)
+        level = _level(list(natural.values()), budget)
+        for col, want in natural.items():
+            out[col] = max(header(col), min(want, level))
+        return out
+
+    def fit(self) -> None:
+        hh = self.table.horizontalHeader()
+        self._fitting = True
+        try:
+            for col, width in self.widths(self.table.viewport().width()).items():
+                if hh.sectionSize(col) != width:
+                    hh.resizeSection(col, width)
+        finally:
+            self._fitting = False
+
+
+def _level(widths: list[int], budget: int) -> int:
+    """The widest a column may be so that the ``widths``, each cut to it, fit ``budget`` (the
+    widest are narrowed first; the narrow ones keep their width while they can)."""
+    if sum(widths) <= budget:
+        return max(widths, default=0)
+    rest = budget
+    for n, w in enumerate(sorted(widths)):
+        left = len(widths) - n
+        if w * left >= rest:
+            return max(0, rest // left)
+        rest -= w
+    return 0

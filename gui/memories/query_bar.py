@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 from hmdesk.core.memory.record import LAYERS
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSettings,
     QStringListModel,
@@ -18,6 +20,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -88,9 +91,12 @@ class TagCompleter(QCompleter):
 class QueryBar(QWidget):
     """Signals:
     changed(QuerySpec): the query after the debounce (or at once for combo/checkbox changes).
+    into_results(): Down or Enter in the search box: the results should take the focus (Enter
+    runs the query at once first).
     """
 
     changed = Signal(object)
+    into_results = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -100,6 +106,7 @@ class QueryBar(QWidget):
         self.text.setObjectName("queryText")
         self.text.setPlaceholderText("Search memories — e.g. hdc install 9568320   (Ctrl+F)")
         self.text.setClearButtonEnabled(True)
+        self.text.installEventFilter(self)
         self.layer = QComboBox(self)
         self.layer.setObjectName("queryLayer")
         self.layer.addItems([ANY, *LAYERS])
@@ -146,6 +153,23 @@ class QueryBar(QWidget):
         self.layer.currentIndexChanged.connect(self.emit_now)
         self.profile.currentIndexChanged.connect(self.emit_now)
         self.superseded.toggled.connect(self.emit_now)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.text and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            key = event.key()
+            plain = event.modifiers() in (
+                Qt.KeyboardModifier.NoModifier,
+                Qt.KeyboardModifier.KeypadModifier,
+            )
+            if plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.emit_now()
+                self.into_results.emit()
+                return True
+            if plain and key == Qt.Key.Key_Down:
+                self.into_results.emit()
+                return True
+        return super().eventFilter(watched, event)
 
     def spec(self) -> QuerySpec:
         layer = self.layer.currentText()

@@ -17,7 +17,7 @@ from hmdesk.gui.main_window import ErrorBanner, MainWindow
 from hmdesk.gui.memories.area import MemoriesArea
 from hmdesk.gui.runs.area import RunsArea
 from PySide6.QtCore import QSettings, Qt, QThreadPool
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -161,6 +161,177 @@ def test_shortcuts(ctx, qtbot):
     area.table.setFocus()
     qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: area.store.get(first).confidence != 0.01)
+    close_window(w)
+
+
+def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
+    """Issue 11 item 6: Ctrl+Z after a History revert undoes the revert (it soft-deleted the
+    replacement); Ctrl+Shift+Z and Ctrl+Y redo; the status bar says what in words."""
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    wait_idle(qtbot, area)
+    old = area.model.ids()[0]
+    new = area.editing.apply_supersede([old], reason="wrong flag", content="Use -t before shell")
+    wait_idle(qtbot, area)
+    assert new is not None and not isinstance(new, str)
+    history = area.editing.show_history(old)
+    assert history is not None
+    row = next(i for i, e in enumerate(history.model.events) if e.field == "superseded_by")
+    history.table.selectRow(row)
+    with qtbot.waitSignal(area.result_applied, timeout=5000):
+        qtbot.mouseClick(history.revert_button, Qt.MouseButton.LeftButton)
+    assert area.store.get(old).superseded_by is None
+    history.close()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    area.table.setFocus()
+    bar = w.statusBar()
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    assert not area.store.get(new.id).is_deleted  # the replacement is still there
+    assert bar.currentMessage().startswith("Undid: revert of supersede of “")
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, ctrl_shift)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
+    assert bar.currentMessage().startswith("Redid: revert of supersede of “")
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
+    assert bar.currentMessage().startswith("Redid:")
+    qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bar.currentMessage() == "Nothing to redo")
+    assert area.actions_by_name["redo"] in w.edit_menu.actions()
+    close_window(w)
+
+
+def test_down_and_enter_move_from_the_query_into_the_results_and_up_goes_back(ctx, qtbot):
+    """Issue 11 item 11: Down/Enter in the search box did not move into the results."""
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    search(qtbot, area, "hdc")
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    text = area.query_bar.text
+    area.select_ids([area.model.ids()[3]], area.model.ids()[3])
+    area.query_bar.focus_text()
+    qtbot.waitUntil(text.hasFocus)
+    qtbot.keyClick(text, Qt.Key.Key_Down)
+    assert area.table.hasFocus()
+    assert area.table.currentIndex().row() == 0
+    assert area.selected_ids() == [area.model.ids()[0]]
+    qtbot.keyClick(area.table, Qt.Key.Key_Down)  # an ordinary Down in the table
+    assert area.table.currentIndex().row() == 1
+    qtbot.keyClick(area.table, Qt.Key.Key_Up)
+    assert area.table.currentIndex().row() == 0 and area.table.hasFocus()
+    qtbot.keyClick(area.table, Qt.Key.Key_Up)  # Up from the first row: back to the query
+    assert text.hasFocus() and text.selectedText() == "hdc"
+    # Enter runs the query at once and selects the first of its results
+    text.clear()
+    qtbot.keyClicks(text, "hilog privacy")
+    qtbot.keyClick(text, Qt.Key.Key_Return)
+    wait_idle(qtbot, area)
+    assert area.result is not None and area.result.query.text == "hilog privacy"
+    assert area.table.hasFocus() and area.table.currentIndex().row() == 0
+    assert area.selected_ids() == [area.model.ids()[0]]
+    assert area.detail.memory is not None and area.detail.memory.id == area.model.ids()[0]
+    close_window(w)
+
+
+def test_the_shortcuts_list_opens_with_question_mark_and_lists_every_action(ctx, qtbot):
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    assert w.shortcuts_action in w.help_menu.actions()
+    late = QAction("Late action from another area", w)  # added after the window was built
+    late.setShortcut(QKeySequence("Ctrl+Alt+L"))
+    w.addAction(late)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    # "?" typed in the search box is text, not the shortcut
+    area.query_bar.focus_text()
+    qtbot.keyClicks(area.query_bar.text, "what?")
+    assert area.query_bar.text.text() == "what?" and w.shortcuts_dialog is None
+    area.table.setFocus()
+    qtbot.keyClick(area.table, "?")
+    qtbot.waitUntil(lambda: w.shortcuts_dialog is not None and w.shortcuts_dialog.isVisible())
+    dialog = w.shortcuts_dialog
+    rows = {(r.where, r.what): r.keys for r in dialog.rows}
+    assert rows[("Edit", "Undo last change")] == "Ctrl+Z"
+    assert rows[("Edit", "Redo")] == "Ctrl+Shift+Z, Ctrl+Y"
+    assert rows[("View", "Back to the previous memory")] == "Alt+Left"
+    assert rows[("Help", "Keyboard shortcuts")] == "?, F1"
+    assert rows[("Window", "Late action from another area")] == "Ctrl+Alt+L"
+    assert ("Memories", "From the search box into the results") in rows
+    qtbot.keyClicks(dialog.filter, "redo")
+    assert [r.what for r in dialog.visible_rows()] == ["Redo"]
+    dialog.close()
+    qtbot.waitUntil(lambda: w.shortcuts_dialog is None)
+    close_window(w)
+
+
+def test_every_action_is_in_a_menu_or_has_a_shortcut(ctx, qtbot):
+    """Requirement 5: every action reachable without the mouse (all areas built)."""
+    from hmdesk.gui.common.shortcuts import key_of, menu_actions, window_actions
+
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    assert w.runs is not None and w.devices is not None
+    in_menus = menu_actions(w)
+    actions = window_actions(w)
+    assert len(actions) > 20
+    unreachable = [
+        (a.text(), a.objectName(), type(a.parent()).__name__)
+        for a in actions
+        if key_of(a) not in in_menus and all(k.isEmpty() for k in a.shortcuts())
+    ]
+    assert unreachable == []
+    close_window(w)
+
+
+def test_the_window_works_at_1024_by_700(ctx, qtbot):
+    """Issue 11 item 5: Content was a sliver at 1280 px and unreadable at 1024×700 while Layer,
+    Env and Tags kept their width; no label may be cut at that size."""
+    from hmdesk.gui.memories.model import COL_CONTENT, COL_ENV, COL_LAYER, COL_TAGS, COLUMNS
+    from hmdesk.gui.memories.preview import TEXT_CAPS
+
+    from tests.gui.text_fit import broken_words, cut_texts
+
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    area = w.memories
+    area.importer.load_starter_pack()
+    search(qtbot, area, "hdc install")
+    header = area.table.horizontalHeader()
+    for width, height, share in ((1280, 800, 0.36), (1024, 700, 0.36)):
+        w.resize(width, height)
+        qtbot.waitUntil(lambda width=width: w.width() == width)
+        QApplication.processEvents()
+        table, detail = area.splitter.sizes()
+        assert table >= 0.6 * (table + detail)  # the table gets its share
+        viewport = area.table.viewport().width()
+        content = header.sectionSize(COL_CONTENT)
+        assert content >= share * viewport and content >= 200, (width, content, viewport)
+        head = header.fontMetrics()
+        for col in (COL_LAYER, COL_ENV, COL_TAGS):
+            size = header.sectionSize(col)
+            assert size <= TEXT_CAPS[col], (COLUMNS[col], size)
+            assert size >= head.horizontalAdvance(COLUMNS[col]), COLUMNS[col]  # header readable
+        assert sum(header.sectionSize(c) for c in range(len(COLUMNS))) <= viewport
+        for tab in range(w.tabs.count()):
+            w.tabs.setCurrentIndex(tab)
+            QApplication.processEvents()
+            assert cut_texts(w) == [], w.tabs.tabText(tab)
+        w.tabs.setCurrentIndex(0)
+        QApplication.processEvents()
+        assert broken_words(area.detail.meta_view.document()) == []
+        assert broken_words(area.detail.content_view.document()) == []
+    header.resizeSection(COL_TAGS, 140)  # the user widens Tags: it keeps its width
+    w.resize(1100, 700)
+    qtbot.waitUntil(lambda: w.width() == 1100)
+    QApplication.processEvents()
+    assert header.sectionSize(COL_TAGS) == 140
     close_window(w)
 
 

@@ -8,7 +8,8 @@ package's modules:
 * :mod:`~hmdesk.core.memory.store.rows` — database rows → records, the fast bulk read
 * :mod:`~hmdesk.core.memory.store.adding` — new memories: id, field checks, the input rules
 * :mod:`~hmdesk.core.memory.store.links` — supersede links (no cycles, logged on both ends)
-* :mod:`~hmdesk.core.memory.store.revert` — revert one event, undo the newest group
+* :mod:`~hmdesk.core.memory.store.revert` — revert one event
+* :mod:`~hmdesk.core.memory.store.undo` — undo and redo (the user's changes as a stack), in words
 * :mod:`~hmdesk.core.memory.store.changes` — listeners and the data version
 """
 
@@ -18,6 +19,7 @@ from hmdesk.core.memory.store.changes import Listener
 from hmdesk.core.memory.store.memory_store import EDITABLE_FIELDS, HMH_FIELDS, MemoryStore
 from hmdesk.core.memory.store.rows import event_from_row, record_from_row
 from hmdesk.core.memory.store.transaction import Transaction
+from hmdesk.core.memory.store.undo import UndoStep
 
 __all__ = [
     "EDITABLE_FIELDS",
@@ -27,6 +29,7 @@ __all__ = [
     "NotFound",
     "StoreError",
     "Transaction",
+    "UndoStep",
     "check_input",
     "event_from_row",
     "new_memory_id",

@@ -19,6 +19,7 @@ Event kinds and what they record (``field``: ``old`` → ``new``):
 ``sync``        an hmharness re-import changed ``field``: old → new (actor ``hmharness``)
 ``recall``      ``recall_count``: n → n + 1 (not revertible)
 ``revert``      the inverse of event ``reverts_event_id``: ``field``: value before → value after
+                (a revert, an undo or a redo: the group id says which, see :mod:`~.undo`)
 ``anchor``      a code anchor was added (core/codeindex/anchors.py; ``field`` ``anchor``)
 ``unanchor``    a code anchor was removed (neither is undone by undo nor revertible)
 ==============  ==========================================================================
@@ -51,7 +52,7 @@ from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.store.adding import check_input, insert_memory
 from hmdesk.core.memory.store.changes import ChangeNotifier, Listener
 from hmdesk.core.memory.store.links import supersede_in
-from hmdesk.core.memory.store.revert import NothingToRevert, revert_in, undo_newest_group
+from hmdesk.core.memory.store.revert import NothingToRevert, revert_in
 from hmdesk.core.memory.store.rows import (
     event_from_row,
     live_memory_row,
@@ -62,6 +63,14 @@ from hmdesk.core.memory.store.rows import (
     records_by_id,
 )
 from hmdesk.core.memory.store.transaction import Transaction
+from hmdesk.core.memory.store.undo import (
+    REDO_PREFIX,
+    REVERT_PREFIX,
+    UNDO_PREFIX,
+    UndoStep,
+    redo_newest_undo,
+    undo_newest_group,
+)
 from hmdesk.core.memory.validation import (
     validate_confidence,
     validate_content,
@@ -114,13 +123,13 @@ class MemoryStore:
 
     @contextmanager
     def _transaction(
-        self, actor: str | None = None, *, want_created: bool = False
+        self, actor: str | None = None, *, want_created: bool = False, prefix: str = ""
     ) -> Iterator[Transaction]:
         with self.db.write() as session:
             tx = Transaction(
                 session=session,
                 actor=actor or self.actor,
-                group=uuid.uuid4().hex,
+                group=prefix + uuid.uuid4().hex,
                 at=iso(),
                 want_created=want_created,
             )
@@ -525,8 +534,8 @@ class MemoryStore:
 
     def revert(self, event_id: int, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
         """Undo one event: set its field back to the old value (see the module doc).
-        Returns the ``revert`` events written."""
-        with self._transaction(actor, want_created=True) as tx:
+        Returns the ``revert`` events written. A revert is a change of its own: undo undoes it."""
+        with self._transaction(actor, want_created=True, prefix=REVERT_PREFIX) as tx:
             event = tx.session.get(EventRow, event_id)
             if event is None:
                 raise NotFound(f"no event with id {event_id}; see `hmdesk-cli history ID`")
@@ -537,8 +546,22 @@ class MemoryStore:
         return tx.created
 
     def undo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
-        """Revert every event of the newest group of user changes that is not undone yet
-        (reverts, recalls, imports and syncs are not undone by this). [] if there is none."""
-        with self._transaction(actor, want_created=True) as tx:
-            undo_newest_group(tx)
-        return tx.created
+        """Revert every event of the newest user change not undone yet (a revert from history
+        included; recalls, imports and syncs are not undone by this). [] if there is none."""
+        return self.undo_step(actor=actor).events
+
+    def redo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
+        """Re-apply the newest undone change, if no change came after its undo. [] if none."""
+        return self.redo_step(actor=actor).events
+
+    def undo_step(self, *, actor: str | None = None) -> UndoStep:
+        """:meth:`undo_last`, with what was undone in words (:mod:`~.undo`)."""
+        with self._transaction(actor, want_created=True, prefix=UNDO_PREFIX) as tx:
+            what = undo_newest_group(tx)
+        return UndoStep(tx.created, what)
+
+    def redo_step(self, *, actor: str | None = None) -> UndoStep:
+        """:meth:`redo_last`, with what was redone in words (:mod:`~.undo`)."""
+        with self._transaction(actor, want_created=True, prefix=REDO_PREFIX) as tx:
+            what = redo_newest_undo(tx)
+        return UndoStep(tx.created, what)

@@ -1,11 +1,10 @@
-"""Revert and undo: inverse events written inside a store transaction.
+"""Revert: the inverse of one event, written inside a store transaction.
 
 :func:`revert_in` undoes one event (its field goes back to the event's ``old`` value; an ``add``
 or ``import`` is undone by a soft delete; a ``supersedes`` back-link is undone through its
-``superseded_by`` partner of the same group). :func:`undo_newest_group` reverts every event of the
-newest group of user changes that is not undone yet. Both write ``revert`` events that name the
-event they undo (``reverts_event_id``). ``MemoryStore.revert`` and ``MemoryStore.undo_last`` run
-them in a transaction.
+``superseded_by`` partner of the same group). It writes ``revert`` events that name the event
+they undo (``reverts_event_id``). ``MemoryStore.revert`` runs it in a transaction; undo and redo
+(:mod:`hmdesk.core.memory.store.undo`) are built on it.
 """
 
 from __future__ import annotations
@@ -35,8 +34,6 @@ REVERTIBLE_FIELDS = frozenset(
         "extra",
     }
 )
-NOT_UNDOABLE_KINDS = ("revert", "recall", "import", "sync")
-"""Event kinds :func:`undo_newest_group` leaves alone."""
 
 
 class NothingToRevert(StoreError):
@@ -120,59 +117,3 @@ def revert_in(tx: Transaction, e: EventRow) -> None:
     tx.event(row.id, "revert", e.field, current, target, why, e.id)
     setattr(row, e.field, target)
     tx.touch(row)
-
-
-def undo_newest_group(tx: Transaction) -> None:
-    """Revert, in ``tx``, every event of the newest group of user changes not undone yet
-    (reverts, recalls, imports and syncs are never undone by this). Writes nothing if there is
-    no such group."""
-    s = tx.session
-    # which events were reverted by which (few rows: only reverts carry the link)
-    reverted_by: dict[int, list[int]] = {}
-    for rid, target in s.execute(
-        sa.select(EventRow.id, EventRow.reverts_event_id).where(
-            EventRow.reverts_event_id.is_not(None)
-        )
-    ):
-        if target is not None:
-            reverted_by.setdefault(target, []).append(rid)
-    memo: dict[int, bool] = {}
-
-    def undone(event_id: int, depth: int = 0) -> bool:
-        if event_id not in memo:
-            memo[event_id] = depth < 200 and any(
-                not undone(r, depth + 1) for r in reverted_by.get(event_id, ())
-            )
-        return memo[event_id]
-
-    # walk the log backwards, newest group first
-    checked: set[str] = set()
-    before: int | None = None
-    while True:
-        stmt = sa.select(EventRow.id, EventRow.group_id).where(
-            EventRow.kind.not_in(NOT_UNDOABLE_KINDS), EventRow.group_id.is_not(None)
-        )
-        if before is not None:
-            stmt = stmt.where(EventRow.id < before)
-        batch = s.execute(stmt.order_by(EventRow.id.desc()).limit(200)).all()
-        if not batch:
-            return
-        for event_id, group_id in batch:
-            before = event_id
-            if group_id is None or group_id in checked:
-                continue
-            checked.add(group_id)
-            events = s.scalars(
-                sa.select(EventRow)
-                .where(EventRow.group_id == group_id)
-                .order_by(EventRow.id.desc())
-            ).all()
-            for e in events:
-                if e.field == "supersedes" or e.kind in NOT_UNDOABLE_KINDS or undone(e.id):
-                    continue
-                try:
-                    revert_in(tx, e)
-                except NothingToRevert:
-                    continue
-            if tx.events:
-                return

@@ -461,3 +461,18 @@ def test_non_utf8_content_on_stdin_is_a_clear_error(capsys, db, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\xffb"), encoding="utf-8"))
     code, _, err = run(capsys, "add", "-", "--db", db)
     assert code == 2 and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_redo_reapplies_the_undone_change(capsys, db):
+    a = add(capsys, db, "hdc shell accepts -t")
+    run_json(capsys, "confidence", a["id"], "0.2", "--reason", "wrong", "--db", db)
+    run_json(capsys, "undo", "--db", db)
+    assert run_json(capsys, "show", a["id"], "--db", db)["confidence"] == 0.7
+    redone = run_json(capsys, "redo", "--db", db)
+    assert [r["field"] for r in redone] == ["confidence"]
+    assert run_json(capsys, "show", a["id"], "--db", db)["confidence"] == 0.2
+    code, out, _err = run(capsys, "redo", "--db", db)
+    assert (code, out.strip()) == (0, "Nothing to redo.")
+    run_json(capsys, "undo", "--db", db)
+    code, out, _err = run(capsys, "redo", "--db", db)
+    assert code == 0 and out.startswith("Redid confidence change of “hdc shell accepts -t” (0.70")

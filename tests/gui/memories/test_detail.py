@@ -212,3 +212,27 @@ def test_highlighted_terms_stay_readable_under_both_palettes(loaded, qtbot, pale
         assert ratio >= 4.5, (palette, term, ratio)
         measured += 1
     assert measured >= 3  # every term of the query was measured at least once
+
+
+def test_why_this_score_never_breaks_a_word_in_a_narrow_pane(area, qtbot):
+    """Issue 11 item 5: the explanation broke words mid-word in a narrow pane. English words
+    and identifiers stay whole; Chinese may break between characters."""
+    from tests.gui.text_fit import broken_words
+
+    area.store.add(
+        "hvigor fails with ERROR_BUILD_PROFILE_SIGNING_CONFIGS_MISSING in build-profile.json5; "
+        "签名配置缺失时请在项目结构中自动生成签名然后重新构建并安装应用到设备上 "
+        "then run hdc install -r entry-default-signed.hap",
+        tags=["hvigor", "signing"],
+    )
+    search(qtbot, area, "hvigor signing 签名")
+    assert area.model.rowCount() == 1
+    area.select_ids([area.model.ids()[0]], area.model.ids()[0])
+    area.splitter.setSizes([900, 200])
+    qtbot.waitUntil(lambda: area.detail.width() <= 230)
+    for view in (area.detail.meta_view, area.detail.content_view):
+        doc = view.document()
+        doc.setTextWidth(view.viewport().width())
+        assert "Why this score" in area.detail.meta_view.toPlainText()
+        assert broken_words(doc) == []
+        assert doc.size().height() > 0

@@ -9,7 +9,7 @@ import json
 from hmdesk.gui.memories.edit_dialog import MemoryEditDialog
 from hmdesk.gui.memories.history_dialog import HistoryDialog
 from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -318,3 +318,52 @@ def test_copy_explanation_as_json(loaded, qtbot):
     assert [r["id"] for r in data["results"]] == [UNSIGNED]
     assert set(data["results"][0]["components"]) == {"confidence", "recency", "lexical"}
     assert data["query"]["text"] == "hdc install 9568320"
+
+
+def test_following_a_link_to_a_superseded_memory_enables_its_actions_and_back(loaded, qtbot):
+    """Issue 11 item 7: every action was disabled until "Show superseded" was ticked."""
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    new = loaded.editing.apply_supersede([PRIVATE], reason="newer", content="hilog %{public}d")
+    wait_idle(qtbot, loaded)
+    assert new is not None and not isinstance(new, str)
+    assert loaded.current_id() == new.id and PRIVATE not in loaded.model.ids()
+    assert not loaded.actions_by_name["back"].isEnabled()
+    assert loaded.detail.back_button.isHidden()
+    # click the "Supersedes" link in the detail pane
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        loaded.detail.meta_view.anchorClicked.emit(QUrl(f"mem:{PRIVATE}"))
+    wait_idle(qtbot, loaded)
+    assert loaded.query_bar.superseded.isChecked()  # turned on for this view
+    assert loaded.current_id() == PRIVATE and loaded.selected_ids() == [PRIVATE]
+    assert loaded.detail.memory.id == PRIVATE
+    actions = loaded.actions_by_name
+    for name in ("edit", "confidence", "history", "delete", "supersede", "add_tag"):
+        assert actions[name].isEnabled(), name
+    assert actions["back"].isEnabled() and loaded.detail.back_button.isVisible()
+    dialog = loaded.editing.set_confidence()
+    assert dialog is not None and dialog.isVisible()
+    dialog.reject()
+    # Back (the button, Alt+Left in the window) returns and hides superseded memories again
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        qtbot.mouseClick(loaded.detail.back_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, loaded)
+    assert not loaded.query_bar.superseded.isChecked()
+    assert loaded.current_id() == new.id and PRIVATE not in loaded.model.ids()
+    assert not actions["back"].isEnabled() and loaded.detail.back_button.isHidden()
+
+
+def test_a_linked_memory_outside_the_results_keeps_its_actions(loaded, qtbot):
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    new = loaded.editing.apply_supersede([PRIVATE], reason="newer", content="hilog %{public}d")
+    wait_idle(qtbot, loaded)
+    search(qtbot, loaded, "hilog", superseded=True)
+    other = next(i for i in loaded.model.ids() if i not in (PRIVATE, new.id))
+    loaded.select_id(other)
+    search(qtbot, loaded, "zzzz-nothing-matches-this")  # the linked memory is not listed
+    loaded.show_memory_id(PRIVATE)
+    assert loaded.detail.memory.id == PRIVATE and loaded.selected_rows() == []
+    assert loaded.selected_ids() == [PRIVATE]
+    assert loaded.actions_by_name["confidence"].isEnabled()
+    assert "Edit menu" in loaded.detail.chips.text()

@@ -18,3 +18,15 @@ def test_results_model_passes_the_model_tester(loaded, qtbot, qtmodeltester):
     loaded.model.sort(COL_SCORE, Qt.SortOrder.AscendingOrder)
     scores = [loaded.model.scored_at(r).score for r in range(loaded.model.rowCount())]
     assert scores == sorted(scores, reverse=True)  # "ascending" rank = best first
+
+
+def test_layer_and_env_cells_have_their_text_as_tooltip(loaded):
+    """Narrow windows elide Layer and Env (issue 11 item 5): the tooltip has the whole text."""
+    from hmdesk.gui.memories.model import COL_ENV, COL_LAYER
+    from PySide6.QtCore import Qt
+
+    model = loaded.model
+    first = model.scored_at(0).memory
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert model.index(0, COL_LAYER).data(tip) == first.layer
+    assert model.index(0, COL_ENV).data(tip) == first.environment

@@ -1,0 +1,68 @@
+"""The keyboard shortcuts list: built from a window's actions when it opens."""
+
+from __future__ import annotations
+
+from hmdesk.gui.common.shortcuts import (
+    KEYS_WITHOUT_ACTIONS,
+    ShortcutsDialog,
+    plain_text,
+    shortcut_rows,
+    window_actions,
+)
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLineEdit, QMainWindow, QMenu, QPushButton, QWidget
+
+
+def _window(qtbot) -> QMainWindow:
+    w = QMainWindow()
+    qtbot.addWidget(w)
+    edit = w.menuBar().addMenu("&Edit")
+    undo = QAction("&Undo last change", w)
+    undo.setShortcut(QKeySequence("Ctrl+Z"))
+    edit.addAction(undo)
+    edit.addSeparator()
+    edit.addAction(QAction("Restore &deleted…", w))  # in a menu, no key: not listed
+    central = QWidget(w)
+    w.setCentralWidget(central)
+    line = QLineEdit(central)
+    line.setClearButtonEnabled(True)  # Qt's own action: never listed
+    button = QPushButton("Export", central)
+    button.setMenu(QMenu(button))  # the menu's own action opens it: not a command
+    run = QAction("Build && Run", central)
+    run.setShortcuts([QKeySequence("Ctrl+R"), QKeySequence("F9")])
+    central.addAction(run)
+    return w
+
+
+def test_rows_come_from_the_actions_with_their_menu_and_keys(qtbot):
+    w = _window(qtbot)
+    rows = shortcut_rows(w)
+    listed = [(r.where, r.what, r.keys) for r in rows[: -len(KEYS_WITHOUT_ACTIONS)]]
+    assert listed == [
+        ("Edit", "Undo last change", "Ctrl+Z"),
+        ("Window", "Build & Run", "Ctrl+R, F9"),
+    ]
+    assert [r.what for r in rows[-len(KEYS_WITHOUT_ACTIONS) :]] == [
+        k[1] for k in KEYS_WITHOUT_ACTIONS
+    ]
+    assert sorted(plain_text(a.text()) for a in window_actions(w)) == [
+        "Build & Run",
+        "Restore deleted",
+        "Undo last change",
+    ]
+
+
+def test_the_dialog_filters_and_reads_the_actions_when_it_opens(qtbot):
+    w = _window(qtbot)
+    late = QAction("Take a screenshot", w)
+    late.setShortcut(QKeySequence("Ctrl+Shift+P"))
+    w.addAction(late)
+    dialog = ShortcutsDialog(w)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.table.rowCount() == 3 + len(KEYS_WITHOUT_ACTIONS)
+    assert dialog.table.item(2, 1).text() == "Take a screenshot"
+    qtbot.keyClicks(dialog.filter, "ctrl+r")
+    assert [r.what for r in dialog.visible_rows()] == ["Build & Run"]
+    dialog.filter.clear()
+    assert len(dialog.visible_rows()) == dialog.table.rowCount()
