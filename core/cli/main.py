@@ -116,6 +116,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except UnicodeDecodeError as exc:
+        # Files a command reads are decoded where they are read (import, config); what is left is
+        # text SQLite hands back from a damaged page (or a trigger's row) that is not UTF-8.
+        print(
+            f"hmdesk-cli: error: the database {db_path(args)} holds text that is not UTF-8 "
+            f"({_one_line(str(exc))}). Nothing was changed; if it is damaged, restore a backup "
+            "or pass another file with --db or HMDESK_DB.",
+            file=sys.stderr,
+        )
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
