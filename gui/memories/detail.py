@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for
+from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QAction, QPalette, QTextOption
 from PySide6.QtWidgets import (
@@ -135,7 +136,7 @@ def chain_html(
         if memory.supersede_reason:
             out.append(f"<br><i>reason: {html.escape(memory.supersede_reason)}</i>")
         if memory.superseded_at:
-            out.append(f"<br><i>at {html.escape(memory.superseded_at)}</i>")
+            out.append(f"<br><i>at {html.escape(local_time_text(memory.superseded_at))}</i>")
         out.append("</p>")
     elif memory.is_decayed:
         out.append("<p><b>Decayed</b> by hmharness consolidation (stale and low confidence).</p>")
@@ -177,13 +178,17 @@ def provenance_html(m: MemoryRecord) -> str:
         ("source", m.source),
         ("provenance", m.provenance),
         ("session", m.session),
-        ("timestamp", f"{m.timestamp} ({age_text(m.timestamp)} ago)"),
-        ("created / updated", f"{m.created_at} / {m.updated_at}"),
+        ("timestamp", f"{local_time_text(m.timestamp)} ({age_text(m.timestamp)} ago)"),
+        ("created / updated", f"{local_time_text(m.created_at)} / {local_time_text(m.updated_at)}"),
         ("origin", m.origin),
-        ("recalled", f"{m.recall_count}× (last {m.last_recalled_at or 'never'})"),
+        (
+            "recalled",
+            f"{m.recall_count}× (last "
+            f"{local_time_text(m.last_recalled_at) if m.last_recalled_at else 'never'})",
+        ),
     ]
     if m.deleted_at:
-        rows.append(("deleted", m.deleted_at))
+        rows.append(("deleted", local_time_text(m.deleted_at)))
     return (
         '<table cellspacing="0" cellpadding="2">'
         + "".join(

@@ -311,7 +311,8 @@ class EditingController(QObject):
     def revert_event(self, event_id: int) -> list[MemoryEvent]:
         events = self.apply("revert", lambda: self.store.revert(event_id)) or []
         if events:
-            self._status(f"Reverted event #{event_id} (Ctrl+Z undoes the revert)")
+            what = self.store.describe_change(events) or "the change"
+            self._status(f"Reverted the {what.removeprefix('revert of ')} (Ctrl+Z undoes it)")
         self._refresh_history()
         return events
 

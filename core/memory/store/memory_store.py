@@ -68,6 +68,7 @@ from hmdesk.core.memory.store.undo import (
     REVERT_PREFIX,
     UNDO_PREFIX,
     UndoStep,
+    describe_group,
     redo_newest_undo,
     undo_newest_group,
 )
@@ -237,6 +238,16 @@ class MemoryStore:
                 sa.select(EventRow).where(EventRow.memory_id == id).order_by(EventRow.id)
             )
             return [event_from_row(r) for r in rows]
+
+    def describe_change(self, events: Iterable[MemoryEvent]) -> str:
+        """What the change made of ``events`` did, in words ("revert of edit of “…” (tags)"),
+        as undo and redo say it; ``""`` for no events."""
+        ids = [e.id for e in events]
+        if not ids:
+            return ""
+        with self.db.read() as s:
+            rows = builtins.list(s.scalars(sa.select(EventRow).where(EventRow.id.in_(ids))))
+            return describe_group(s, rows) if rows else ""
 
     def events(self, *, limit: int = 100) -> builtins.list[MemoryEvent]:
         """The newest events of all memories, newest first."""

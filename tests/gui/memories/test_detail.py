@@ -236,3 +236,16 @@ def test_why_this_score_never_breaks_a_word_in_a_narrow_pane(area, qtbot):
         assert "Why this score" in area.detail.meta_view.toPlainText()
         assert broken_words(doc) == []
         assert doc.size().height() > 0
+
+
+def test_detail_pane_shows_local_times_with_their_zone(loaded, qtbot, shanghai):
+    """Issue 11: times the user reads are local and say their zone, never bare stored UTC."""
+    from hmdesk.gui.memories.local_time import local_time_text
+
+    mid = loaded.model.ids()[0]
+    loaded.select_ids([mid], mid)
+    qtbot.waitUntil(lambda: loaded.detail.memory is not None and loaded.detail.memory.id == mid)
+    m = loaded.detail.memory
+    shown = loaded.detail.meta_view.toPlainText()
+    assert local_time_text(m.created_at) in shown and "CST (UTC+08:00)" in shown
+    assert m.created_at not in shown and m.updated_at not in shown

@@ -96,3 +96,22 @@ def test_history_of_a_superseded_memory_names_its_replacement(loaded, qtbot):
     assert f"supersedes {old}" in whats
     assert d.model.index(0, 1).data(Qt.ItemDataRole.ToolTipRole).endswith("as stored (UTC)")
     d.close()
+
+
+def test_a_revert_from_history_says_in_words_what_it_reverted(loaded, qtbot):
+    """Issue 11 item 6: the status bar names the change a revert undid, not an event number."""
+    mid = loaded.model.ids()[0]
+    loaded.store.edit(mid, tags=["hvigor", "revert-me"], reason="tag it")
+    wait_idle(qtbot, loaded)
+    said: list[str] = []
+    loaded.ctx.bus.info.connect(said.append)
+    d = loaded.editing.show_history(mid)
+    d.table.selectRow(d.model.rowCount() - 1)  # the tag edit, newest
+    event = d.current_event()
+    assert event is not None and event.kind == "edit"
+    d.revert_button.click()
+    qtbot.waitUntil(lambda: bool(said))
+    assert said[-1].startswith("Reverted the edit of “") and "(tags)" in said[-1]
+    assert f"#{event.id}" not in said[-1] and "Ctrl+Z" in said[-1]
+    assert "revert-me" not in loaded.store.get(mid).tags
+    d.close()
