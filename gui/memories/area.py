@@ -292,8 +292,9 @@ class MemoriesArea(QWidget):
 
     def legend_html(self) -> str:
         """A swatch per score part, in the bar's colours."""
-        theme = theme_for(self.table)
-        base = self.table.palette().color(QPalette.ColorRole.Base)
+        # The area's own palette: on a theme change the area hears of it before its table does.
+        theme = theme_for(self)
+        base = self.palette().color(QPalette.ColorRole.Base)
         return (
             "".join(
                 f'<span style="background-color:{component_color(n, theme, base).name()}">'

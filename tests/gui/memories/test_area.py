@@ -50,3 +50,26 @@ def test_footer_legend_uses_the_bar_colours(loaded, qtbot):
     for name in ("confidence", "recency", "lexical"):
         colour = component_color(name, theme_for(loaded.table), base).name()
         assert colour in loaded.footer.text() and name in loaded.footer.text()
+
+
+def test_footer_legend_follows_a_live_theme_change(loaded, qtbot):
+    """Preferences › Theme switches the palette live: the legend takes the new colours at once
+    (it used to read the table's palette before the table had the new one)."""
+    from hmdesk.gui.common.explanation import component_color
+    from hmdesk.gui.common.theme import DARK, LIGHT, dark_palette
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    search(qtbot, loaded, "hilog")
+    app = QApplication.instance()
+    light = app.palette()
+    dark_base = dark_palette().color(QPalette.ColorRole.Base)
+    try:
+        app.setPalette(dark_palette())
+        want = component_color("lexical", DARK, dark_base).name()
+        qtbot.waitUntil(lambda: want in loaded.footer.text())
+        assert (
+            component_color("lexical", LIGHT, light.color(QPalette.ColorRole.Base)).name() != want
+        )
+    finally:
+        app.setPalette(light)
