@@ -35,7 +35,8 @@ def common_options() -> argparse.ArgumentParser:
         "--db",
         default=argparse.SUPPRESS,
         metavar="FILE",
-        help="the database (default: HMDESK_DB, else hmdesk's file in your user data folder)",
+        help="the database (default: HMDESK_DB, else the db setting (hmdesk-cli config), "
+        "else hmdesk.db in your user data folder)",
     )
     common.add_argument(
         "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of text"

@@ -51,7 +51,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _find_hdc(args: argparse.Namespace) -> str:
-    """The hdc binary, found the toolchain's way (env, settings in the database, PATH, DevEco).
+    """The hdc binary, found the toolchain's way (HMDESK_HDC, the hdc setting, PATH, DevEco).
 
     The database is only read (never created just for this); a damaged one does not stop
     ``logs`` from finding hdc elsewhere.

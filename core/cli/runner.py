@@ -52,7 +52,10 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "devices", parents=[common], help="list devices (hdc list targets -v)"
     )
-    p.add_argument("--hdc", help="hdc executable (default: HMDESK_HDC, settings, PATH, DevEco)")
+    p.add_argument(
+        "--hdc",
+        help="hdc executable (default: HMDESK_HDC, the hdc setting (hmdesk-cli config), PATH, DevEco)",
+    )
     p.set_defaults(func=devices_command)
 
     p = subparsers.add_parser(
