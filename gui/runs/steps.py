@@ -15,6 +15,7 @@ from hmdesk.core.toolchain.runs import StepResult
 from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.runs.step_log import StepLogView
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -51,6 +52,27 @@ def verdict_colour(verdict: str, theme: Theme) -> str:
         "timeout": theme.error_fg,
         "skipped": theme.muted_fg,
     }.get(verdict, theme.subtle_fg)
+
+
+class ElidedLabel(QLabel):
+    """A one-line label drawn with ``…`` in the middle when its text is wider than the label
+    (a HAP path keeps its start and its file name); ``text()`` stays whole."""
+
+    def shown_text(self) -> str:
+        width = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, width)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(
+            painter,
+            self.contentsRect(),
+            int(self.alignment().value),
+            self.palette(),
+            self.isEnabled(),
+            self.shown_text(),
+            self.foregroundRole(),
+        )
 
 
 def message_text(message: str | None, meaning: str | None) -> str | None:
@@ -102,8 +124,9 @@ class StepRow(QFrame):
         self.progress.setFormat("")
         self.progress.setMinimumWidth(160)
         lay.addWidget(self.progress)
-        self.message = QLabel()
-        # long messages (a HAP path) must not widen the window; the tooltip has it all
+        self.message = ElidedLabel()
+        # long messages (a HAP path) must not widen the window: drawn elided in the middle,
+        # the tooltip has it all
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lay.addWidget(self.message, 1)
         self.set_verdict("pending")

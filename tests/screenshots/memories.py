@@ -50,8 +50,10 @@ def _posterize(image: Any, bits: int = 4) -> Any:
     w, h = img.width(), img.height()
     raw = np.frombuffer(img.constBits(), dtype=np.uint8).reshape(h, img.bytesPerLine())
     arr = raw[:, : w * 4].reshape(h, w, 4)
-    step = 1 << (8 - bits)
-    q = np.ascontiguousarray((arr // step) * step + step // 2)
+    # Round each channel to the nearest of 2**bits levels spread over 0…255 (0, 17, …, 255 at
+    # 4 bits): a dark grey stays grey (flooring to a level's middle turned (28, 30, 33) navy).
+    step = 255 / ((1 << bits) - 1)
+    q = np.ascontiguousarray((np.rint(arr / step) * step).astype(np.uint8))
     q[..., 3] = 255
     return QImage(q.data, w, h, w * 4, QImage.Format.Format_RGB32).copy()
 

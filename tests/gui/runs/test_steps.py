@@ -78,3 +78,22 @@ def test_message_text_and_duration():
     assert duration("2026-11-29T10:00:00Z", "2026-11-29T10:00:01.5Z") == 1.5
     assert duration(None, "2026-11-29T10:00:00Z") is None
     assert duration("not a time", "2026-11-29T10:00:00Z") is None
+
+
+def test_a_long_step_message_is_drawn_elided_in_the_middle(qtbot):
+    """A HAP path ran off the window's edge: the row draws it with … in the middle, keeping
+    the file name; the whole text stays in text() and the tooltip."""
+    panel = StepsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(700, 200)
+    panel.show()
+    hap = "/home/dev/projects/hello/entry/build/default/outputs/default/entry-default-signed.hap"
+    whole = f"BUILD SUCCESSFUL in 12 s 247 ms; HAP {hap}"
+    panel.step_finished("build", "passed", whole)
+    label = panel.rows["build"].message
+    qtbot.waitUntil(lambda: label.isVisible() and label.width() > 0)
+    shown = label.shown_text()
+    assert label.text() == whole and label.toolTip() == whole
+    assert "…" in shown and shown.startswith("BUILD") and shown.endswith("signed.hap")
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+    assert label.grab().width() == label.width()  # drawn without error
