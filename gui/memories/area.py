@@ -253,7 +253,7 @@ class MemoriesArea(QWidget):
         want = self._select_after
         self._select_after = None
         self.result = result
-        self.model.set_result(result)
+        self.model.set_result(result, self.searcher.take_prepared(result))
         if self._into_results:  # Enter in the search box: the first of these results
             self._into_results = False
             first = self.model.scored_at(0)

@@ -84,6 +84,17 @@ class _Row:
         )
 
 
+class PreparedRows:
+    """The rows of one result, built off the GUI thread (plain Python: no Qt calls), so that
+    applying a result on the GUI thread only swaps a list (200 rows took 13 ms there)."""
+
+    __slots__ = ("result", "rows")
+
+    def __init__(self, result: QueryResult) -> None:
+        self.result = result
+        self.rows = [_Row(i + 1, s) for i, s in enumerate(result.results)]
+
+
 class ResultsModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -92,11 +103,15 @@ class ResultsModel(QAbstractTableModel):
         self.result: QueryResult | None = None
 
     # --- data in ---------------------------------------------------------------------------
-    def set_result(self, result: QueryResult | None) -> None:
-        """Replace all rows with a new ``QueryResult`` (one reset)."""
+    def set_result(self, result: QueryResult | None, prepared: PreparedRows | None = None) -> None:
+        """Replace all rows with a new ``QueryResult`` (one reset); ``prepared``: its rows,
+        built on the worker that searched (used only if it is this result's)."""
         self.beginResetModel()
         self.result = result
-        self._rows = [_Row(i + 1, s) for i, s in enumerate(result.results if result else ())]
+        if prepared is not None and result is not None and prepared.result is result:
+            self._rows = list(prepared.rows)
+        else:
+            self._rows = [_Row(i + 1, s) for i, s in enumerate(result.results if result else ())]
         self._apply_sort()
         self.endResetModel()
 

@@ -53,7 +53,7 @@ TEXT_CAPS = {COL_LAYER: 96, COL_ENV: 110, COL_TAGS: 150}
 """The widest Layer, Env and Tags get when sized to their content (longer text is elided)."""
 CONTENT_SHARE = 0.38
 """The share of the table's width Content keeps before Layer, Env and Tags get their width."""
-SAMPLE_ROWS = 200
+SAMPLE_ROWS = 40
 PADDING = 14
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")

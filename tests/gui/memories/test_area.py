@@ -73,3 +73,23 @@ def test_footer_legend_follows_a_live_theme_change(loaded, qtbot):
         )
     finally:
         app.setPalette(light)
+
+
+def test_result_rows_are_built_on_the_worker_not_the_gui_thread(loaded, qtbot, monkeypatch):
+    """Applying a result only swaps the rows the searching worker built (building 200 rows
+    on the GUI thread was a 13 ms stall per result at 100k memories)."""
+    import threading
+
+    from hmdesk.gui.memories import model as model_mod
+
+    threads: list[bool] = []
+    real_init = model_mod._Row.__init__
+
+    def spy(self, rank, scored):
+        threads.append(threading.current_thread() is threading.main_thread())
+        real_init(self, rank, scored)
+
+    monkeypatch.setattr(model_mod._Row, "__init__", spy)
+    search(qtbot, loaded, "hdc install")
+    assert loaded.model.rowCount() > 0 and loaded.result.query.text == "hdc install"
+    assert threads and not any(threads), "rows were built on the GUI thread"
