@@ -5,14 +5,14 @@ colours, made to stand out 3:1 against the cell (see :func:`component_color`).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from hmdesk.gui.common.explanation import component_color
 from hmdesk.gui.common.highlight import elided_segments
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.model import ComponentsRole, ScoredRole, SpansRole
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 if TYPE_CHECKING:
@@ -181,9 +181,20 @@ class ContentDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+CELL_CACHE_SIZE = 4096
+"""Rendered plain cells kept (a few MiB): ranks, layers, confidences and ages repeat."""
+
+
 class PlainTextDelegate(QStyledItemDelegate):
     """One line of text, elided: one ``data()`` call per cell instead of the ~8 role queries
-    of the default delegate (the table repaints on every result while typing)."""
+    of the default delegate (the table repaints on every result while typing).
+
+    Each rendered cell is kept as a pixmap by what it shows (text, size, state, palette,
+    font): the same few values ("semantic", "0.85", "3 d") fill most cells, so a repaint
+    after a new result mostly copies pixmaps (the plain cells were half of a 50 ms repaint
+    at 100k memories)."""
+
+    cache: ClassVar[dict[tuple[object, ...], QPixmap]] = {}
 
     def __init__(self, right_aligned: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -197,14 +208,47 @@ class PlainTextDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        draw_background(self, painter, option, index)
         text = index.data()
-        if not text:
-            return
-        rect = option.rect.adjusted(4, 0, -4, 0)
-        selected = bool(option.state & _SELECTED)
-        fm = option.fontMetrics
-        painter.save()
-        painter.setPen(option.palette.color(_HTEXT if selected else _TEXT))
-        painter.drawText(rect, self._align, fm.elidedText(str(text), _ELIDE_RIGHT, rect.width()))
-        painter.restore()
+        rect = option.rect
+        dpr = painter.device().devicePixelRatioF()
+        key = (
+            text,
+            rect.width(),
+            rect.height(),
+            dpr,
+            option.state.value,
+            option.features.value,
+            option.palette.cacheKey(),
+            option.font.pointSizeF(),
+            option.font.weight().value,
+            int(self._align.value),
+        )
+        pixmap = self.cache.get(key)
+        if pixmap is None:
+            pixmap = self._render(option, text, dpr)
+            if len(self.cache) >= CELL_CACHE_SIZE:
+                self.cache.clear()
+            self.cache[key] = pixmap
+        painter.drawPixmap(rect.topLeft(), pixmap)
+
+    def _render(self, option: QStyleOptionViewItem, text: object, dpr: float) -> QPixmap:
+        """The cell drawn at the origin of a transparent pixmap of its size."""
+        size = option.rect.size()
+        pixmap = QPixmap(max(1, round(size.width() * dpr)), max(1, round(size.height() * dpr)))
+        pixmap.setDevicePixelRatio(dpr)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        cell = QStyleOptionViewItem(option)
+        cell.rect = QRect(0, 0, size.width(), size.height())
+        p = QPainter(pixmap)
+        try:
+            draw_background(self, p, cell, QModelIndex())
+            if text:
+                area = cell.rect.adjusted(4, 0, -4, 0)
+                selected = bool(option.state & _SELECTED)
+                p.setFont(option.font)
+                p.setPen(option.palette.color(_HTEXT if selected else _TEXT))
+                shown = option.fontMetrics.elidedText(str(text), _ELIDE_RIGHT, area.width())
+                p.drawText(area, self._align, shown)
+        finally:
+            p.end()
+        return pixmap

@@ -65,3 +65,27 @@ def test_score_bar_reads_under_both_palettes(loaded, qtbot, palette):
     # small anti-aliased digits: their cores are a few pixels each
     _bg, ratio = image_contrast(label, min_pixels=2)
     assert ratio >= 4.5, (palette, ratio)
+
+
+def test_plain_cells_are_drawn_from_the_cache_exactly_as_rendered(loaded, qtbot):
+    """The plain columns keep each rendered cell by what it shows: a repaint copies pixmaps,
+    and what it copies is what a fresh render draws (selection and palette included)."""
+    from hmdesk.gui.memories.delegates import PlainTextDelegate
+    from hmdesk.gui.memories.model import COL_LAYER
+
+    search(qtbot, loaded, "hdc install")
+    table = loaded.table
+    PlainTextDelegate.cache.clear()
+    fresh = table.viewport().grab().toImage()
+    assert PlainTextDelegate.cache, "nothing was cached"
+    layers = {k[0] for k in PlainTextDelegate.cache}
+    assert loaded.model.index(0, COL_LAYER).data() in layers
+    cached = len(PlainTextDelegate.cache)
+    again = table.viewport().grab().toImage()
+    assert len(PlainTextDelegate.cache) == cached  # every cell was a hit
+    assert again == fresh
+    table.selectRow(2)  # another row selected: its cells are drawn selected, not from before
+    qtbot.waitUntil(lambda: len(PlainTextDelegate.cache) > cached)
+    PlainTextDelegate.cache.clear()
+    uncached = table.viewport().grab().toImage()
+    assert table.viewport().grab().toImage() == uncached
