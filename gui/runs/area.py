@@ -136,6 +136,7 @@ class RunsArea(QWidget):
         # hdc / hvigorw missing: what is off, and "Open Preferences…"
         self.tool_status = ToolStatus(ctx.db)
         self.tool_status.checked.connect(self.update_buttons)
+        self.tool_status.checked.connect(lambda: self._on_hub_error(self.hub.error))
         self.tool_status.preferences_requested.connect(self.preferences_requested)
         lay.addWidget(self.tool_status)
         # Ctrl+R from any tab of the window: a hidden widget's shortcuts never fire, so the
@@ -298,8 +299,10 @@ class RunsArea(QWidget):
         self.device_log.ensure()
 
     def _on_hub_error(self, error: str) -> None:
+        # hdc not found is said once, by the missing-tools line (its tooltip has where we looked)
+        said = "hdc" in self.tool_status.missing
         self.device_error.setText(f"Cannot list devices: {error}" if error else "")
-        self.device_error.setVisible(bool(error))
+        self.device_error.setVisible(bool(error) and not said)
 
     def _device_chosen(self, index: int) -> None:
         key = self.device_box.itemData(index)

@@ -444,6 +444,26 @@ def test_missing_hdc_is_said_on_the_runs_tab_too(qtbot, area, fake_tools):
     qtbot.waitUntil(lambda: not area.device_error.isVisible(), timeout=15_000)
 
 
+def test_missing_hdc_is_said_once_not_twice(qtbot, area, fake_tools):
+    """Issue 11: the missing-tools line and "Cannot list devices: hdc was not found (…)" said
+    the same thing one above the other; the tools line says it, with the places in its tip."""
+    fake_tools.set("HMDESK_HDC", str(fake_tools.work / "no-such-hdc"))
+    area.hub.refresh()
+    area.tool_status.refresh()
+    qtbot.waitUntil(
+        lambda: "hdc" in area.tool_status.missing and bool(area.hub.error), timeout=15_000
+    )
+    qtbot.waitUntil(lambda: not area.tool_status.isHidden())
+    assert area.device_error.isHidden()
+    assert "hdc" in area.tool_status.label.text()
+    assert "HMDESK_HDC" in area.tool_status.label.toolTip()
+    fake_tools.set("HMDESK_HDC", str(fake_tools.hdc))
+    area.hub.refresh()
+    area.tool_status.refresh()
+    qtbot.waitUntil(lambda: not area.tool_status.missing and not area.hub.error, timeout=15_000)
+    assert area.device_error.isHidden() and area.tool_status.isHidden()
+
+
 @pytest.mark.parametrize("name", ["light", "dark"])
 @pytest.mark.parametrize("kind", ["ok", "warn", "error", "info"])
 def test_banner_and_device_error_are_readable_under_both_palettes(qtbot, area, name, kind):
