@@ -122,11 +122,48 @@ def install_line(missing: list[str], *, which: Callable[[str], str | None] = shu
     return f"{head} {how}"
 
 
+def _x_server_listens(number: str, socket_dir: str) -> bool:
+    """Whether an X server accepts connections for display ``number`` on this machine: its
+    socket file, or the abstract socket Linux X servers also listen on."""
+    import socket
+
+    path = os.path.join(socket_dir, f"X{number}")
+    for address in (path, "\0" + path):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(1.0)
+            try:
+                sock.connect(address)
+            except OSError:
+                continue
+            return True
+    return False
+
+
+def x_display_problem(env: Mapping[str, str], socket_dir: str = "/tmp/.X11-unix") -> str | None:
+    """One line when ``DISPLAY`` names a local X display (``:0``, ``unix:1.0``) that no server
+    answers (Qt would abort with a hint about xcb libraries instead); None otherwise (remote
+    displays, Wayland sessions and anything unusual are left to Qt)."""
+    display = env.get("DISPLAY", "")
+    if not display or env.get("WAYLAND_DISPLAY"):
+        return None
+    host, _, rest = display.rpartition(":")
+    number = rest.split(".", 1)[0]
+    if host not in ("", "unix") or not number.isdigit():
+        return None
+    if _x_server_listens(number, socket_dir):
+        return None
+    return (
+        f"hmdesk: no X server is running on display {display} (DISPLAY={display}); start hmdesk "
+        "from a desktop session, or set DISPLAY to a running one."
+    )
+
+
 def main_check(
     env: Mapping[str, str] | None = None,
     platform: str | None = None,
     lookup: Lookup | None = None,
     out: Callable[[str], object] | None = None,
+    display_problem: Callable[[Mapping[str, str]], str | None] | None = None,
 ) -> int:
     """0 when the app can start; else prints the one line (stderr) and returns 2."""
     env = os.environ if env is None else env
@@ -141,7 +178,10 @@ def main_check(
             "from a desktop session, or set DISPLAY."
         )
     else:
-        return 0
+        problem = (display_problem or x_display_problem)(env)
+        if not problem:
+            return 0
+        line = problem
     if out is None:
         print(line, file=sys.stderr)
     else:

@@ -42,7 +42,12 @@ def test_missing_libraries_give_one_line_and_exit_2(monkeypatch: pytest.MonkeyPa
     )
     assert "libxcb-icccm.so.4" in lines[0]
     # everything present, or no display: nothing printed, the app starts
-    assert main_check(X11, "linux", lookup=lambda _s: True, out=lines.append) == 0
+    assert (
+        main_check(
+            X11, "linux", lookup=lambda _s: True, out=lines.append, display_problem=lambda _e: None
+        )
+        == 0
+    )
     assert main_check({"QT_QPA_PLATFORM": "offscreen"}, "linux", lookup=lambda _s: False) == 0
     assert len(lines) == 1
 
@@ -93,3 +98,24 @@ def test_no_display_at_all_says_so_in_one_line() -> None:
     assert main_check({}, "linux", lookup=lambda _s: True, out=lines.append) == 2
     assert len(lines) == 1 and "DISPLAY is not set" in lines[0]
     assert main_check({"WAYLAND_DISPLAY": "w-0"}, "linux", lookup=lambda _s: True) == 0
+
+
+def test_a_local_display_no_server_answers_says_so_in_one_line(tmp_path) -> None:
+    """DISPLAY=:N with no X server: one line, not Qt's abort with a misleading xcb hint."""
+    import socket
+
+    from hmdesk.gui.system_check import x_display_problem
+
+    env = {"DISPLAY": ":987"}
+    line = x_display_problem(env, socket_dir=str(tmp_path))
+    assert line is not None and "no X server is running on display :987" in line
+    assert "\n" not in line
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:  # a server on :987
+        server.bind(str(tmp_path / "X987"))
+        server.listen(1)
+        assert x_display_problem(env, socket_dir=str(tmp_path)) is None
+        assert x_display_problem({"DISPLAY": "unix:987.0"}, socket_dir=str(tmp_path)) is None
+    assert x_display_problem({"DISPLAY": "remote.example:10"}, str(tmp_path)) is None
+    assert (
+        x_display_problem({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, str(tmp_path)) is None
+    )
