@@ -93,3 +93,20 @@ def test_result_rows_are_built_on_the_worker_not_the_gui_thread(loaded, qtbot, m
     search(qtbot, loaded, "hdc install")
     assert loaded.model.rowCount() > 0 and loaded.result.query.text == "hdc install"
     assert threads and not any(threads), "rows were built on the GUI thread"
+
+
+def test_the_detail_pane_follows_the_table_in_its_own_turn(loaded, qtbot):
+    """A result draws the table first and fills the detail pane in the next event-loop turn
+    (both in one turn stalled typing for 60-90 ms at 100k memories); result_applied comes
+    when both are on screen, and an idle wait covers the pending half."""
+    seen: list[tuple[bool, bool]] = []
+    loaded.searcher.result_ready.connect(
+        lambda _r: seen.append((loaded._detail_timer.isActive(), loaded.is_searching()))
+    )
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000) as applied:
+        search(qtbot, loaded, "hilog")
+    assert seen and seen[-1] == (True, True)  # the table is set, the detail pane is pending
+    result = applied.args[0]
+    assert result is loaded.result and not loaded.is_searching()
+    shown = loaded.detail.memory
+    assert shown is not None and shown.id == loaded.current_id()
