@@ -142,6 +142,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             ns = argparse.Namespace(db=str(Path(tmp) / "starter.db"))
             with open_store(ns, actor="eval") as store:
                 load_starter_pack(store)
+                if now is None:  # as of the pack's loading: every recency exactly 1, repeatable
+                    stamp = store.list()[0].timestamp
+                    options["now"] = parse_now(stamp)
                 ev = evaluate_store(store, lset, profiles, **options)
     else:
         if not db_path(args).exists():

@@ -3,8 +3,12 @@
 Definitions (binary relevance: a memory is relevant to a query or it is not):
 
 * The **ranking** is what the retriever returned for the query, best first, cut at the
-  evaluation depth, as *tie groups*: consecutive results with exactly equal scores form one group,
-  since their order among themselves is only the store's insertion order. Positions are 1-based.
+  evaluation depth, as *tie groups*: consecutive results with equal scores form one group, since
+  their order among themselves is only the store's insertion order. Scores within
+  :data:`TIE_TOLERANCE` of the group's first count as equal: mathematically equal scores
+  (confidence 0.9 with 2 of 5 terms, 0.8 with 3 of 6 …) come out of the float64 formula a few
+  units in the last place apart, in an order that changes with the recency of the moment.
+  Positions are 1-based.
 * ``R`` is the set of relevant ids labelled for the query (ids the store does not hold are left
   out by the evaluator before the metrics see them). A query with an empty ``R`` is not scored.
 * **recall@k** = |R ∩ top k| / |R|. Several relevant ids: each found one counts its share.
@@ -32,23 +36,25 @@ from typing import Literal
 
 Ties = Literal["expected", "as-ranked"]
 TIES: tuple[Ties, ...] = ("expected", "as-ranked")
+TIE_TOLERANCE = 1e-9
 
 
 def tie_groups(
     ids: Sequence[str], scores: Sequence[float], ties: Ties = "expected"
 ) -> list[list[str]]:
-    """``ids`` (best first) split into groups of consecutive equal ``scores``; with
-    ``ties="as-ranked"`` every id is its own group."""
+    """``ids`` (best first) split into groups of consecutive equal ``scores`` (within
+    :data:`TIE_TOLERANCE` of the group's first); with ``ties="as-ranked"`` every id is its own
+    group."""
     if len(ids) != len(scores):
         raise ValueError("ids and scores differ in length")
     groups: list[list[str]] = []
-    last: float | None = None
+    head = 0.0
     for id_, score in zip(ids, scores, strict=True):
-        if groups and ties == "expected" and score == last:
+        if groups and ties == "expected" and abs(head - score) <= TIE_TOLERANCE:
             groups[-1].append(id_)
         else:
             groups.append([id_])
-        last = score
+            head = score
     return groups
 
 

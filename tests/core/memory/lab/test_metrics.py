@@ -104,3 +104,13 @@ def test_bad_arguments() -> None:
 def test_mean_of_nothing_is_zero() -> None:
     assert mean([]) == 0.0
     assert mean([1.0, 0.0, 0.5]) == 0.5
+
+
+def test_scores_a_few_ulps_apart_are_one_tie() -> None:
+    # 0.8·0.4 + r·0.2 + 0.5·0.4 and 0.9·0.4 + r·0.2 + 0.4·0.4 differ only by float rounding
+    r = 0.9999999384002057
+    s1 = 0.8 * 0.4 + r * 0.2 + 0.5 * 0.4
+    s2 = 0.9 * 0.4 + r * 0.2 + 0.4 * 0.4
+    assert abs(s1 - s2) < 1e-12  # equal but for rounding: one group, whichever way it falls
+    assert tie_groups(["a", "b", "c"], [s1, s2, s1 - 0.01]) == [["a", "b"], ["c"]]
+    assert tie_groups(["a", "b"], [0.5, 0.5 - 1e-6]) == [["a"], ["b"]]
