@@ -151,3 +151,11 @@ def test_bad_input(
     with pytest.raises(SystemExit) as exc:
         main(["eval", labelled, "--k", "0"])
     assert exc.value.code == 2
+
+
+def test_starter_pack_figures_repeat(capsys: pytest.CaptureFixture[str]) -> None:
+    # scored as of the pack's loading: the same figures and ranks on every run
+    first = run(capsys, "--starter-pack", "--json", "--profile", "hmharness")
+    second = run(capsys, "--starter-pack", "--json", "--profile", "hmharness")
+    assert first[0] == second[0] == 0
+    assert json.loads(first[1])["profiles"] == json.loads(second[1])["profiles"]
