@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         self.memories: MemoriesArea | None = None
         self.runs: RunsArea | None = None
         self.devices: DevicesArea | None = None
+        self.recall_lab: QWidget | None = None
         self._painted = False
         self._results_shown = False
         self._closing = False
@@ -253,10 +254,26 @@ class MainWindow(QMainWindow):
         self.view_menu.clear()
         for name in ("focus_query", "refresh", "back", "sync"):
             self.view_menu.addAction(a[name])
+        self.view_menu.addSeparator()
+        lab = self.view_menu.addAction("Recall &lab…")  # gui/lab: profiles on a labelled set
+        lab.setObjectName("action_recall_lab")
+        lab.triggered.connect(self.open_recall_lab)
         # Window-wide shortcuts need the actions on a widget of this window.
         for act in a.values():
             if act.shortcutContext() == Qt.ShortcutContext.WindowShortcut:
                 self.addAction(act)
+
+    def open_recall_lab(self) -> QWidget | None:
+        """The Recall lab window (one per main window, kept while it lives)."""
+        if self.ctx is None:
+            return None
+        if self.recall_lab is None:
+            from hmdesk.gui.lab.window import RecallLabWindow
+
+            self.recall_lab = RecallLabWindow(self.ctx, self)
+        self.recall_lab.show()
+        self.recall_lab.activateWindow()
+        return self.recall_lab
 
     def _about(self) -> None:
         QMessageBox.about(

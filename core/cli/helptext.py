@@ -153,6 +153,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
         '  hmdesk-cli query "签名 失败" --tag signing --limit 5\n'
         "  hmdesk-cli query hvigor --json",
     ),
+    "eval": (
+        "Measure search quality on a labelled query set (the recall lab).\n"
+        "\n"
+        "A labelled set is a JSON list of queries, each with the ids of the memories that\n"
+        'answer it: [{"text": "hdc install fails", "relevant": ["mem-0a1b2c3d4e5f"]}], optionally\n'
+        'with "layer", "env" and "tags" (the query\'s filters) and a "note". Each query is\n'
+        "searched with every profile; printed per profile: recall@k (the share of relevant\n"
+        "memories in the top k), MRR (the mean of 1 / rank of the first relevant memory) and\n"
+        "nDCG@k (relevant memories ranked higher count more), then each query's first relevant\n"
+        "rank per profile, and the queries another profile fixed (none in the top k before,\n"
+        "one now) and broke. Results with equal scores are averaged over their orders.\n"
+        "Without SET, the set shipped for the starter pack is used; --starter-pack measures\n"
+        "on the starter pack alone, not on your memories. Ids the database does not hold\n"
+        "are warned about and left out.",
+        "  hmdesk-cli eval --starter-pack\n"
+        "  hmdesk-cli eval my_set.json --profile default --profile hmharness --k 3\n"
+        "  hmdesk-cli eval my_set.json --control hmharness --json",
+    ),
     "devices": (
         "List the connected devices (hdc list targets -v).\n"
         "\n"
