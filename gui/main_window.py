@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Literal
 
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.theme import theme_for
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LATER_AREAS_MS = 3000  # app start: the Runs and Devices areas at the latest after this
+IDLE_BEFORE_AREAS_S = 0.5  # ... and only once nothing was typed (nor a result drawn) for this long
 
 
 def _import_other_areas() -> None:  # worker thread: imports only, no widgets
@@ -314,7 +316,7 @@ class MainWindow(QMainWindow):
         else:
             self.tabs.currentChanged.connect(self._tab_opened)
             self.memories.result_applied.connect(self._first_result)
-            QTimer.singleShot(LATER_AREAS_MS, self.build_other_areas)  # no result: anyway
+            QTimer.singleShot(LATER_AREAS_MS, self._build_when_idle)  # no result: anyway
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
         self._fill_menus(self.memories)
@@ -343,7 +345,7 @@ class MainWindow(QMainWindow):
             self.build_other_areas()  # here, where the error is reported
 
         run_in_thread(
-            _import_other_areas, on_done=lambda _r: self.build_other_areas(), on_error=failed
+            _import_other_areas, on_done=lambda _r: self._build_when_idle(), on_error=failed
         )
 
     def _tab_opened(self, index: int) -> None:
@@ -352,21 +354,48 @@ class MainWindow(QMainWindow):
 
     def build_other_areas(self) -> None:
         """The Runs and Devices areas in place of their placeholders (once)."""
-        if self.runs is not None or self.ctx is None or self._closing:
-            return
-        from hmdesk.gui.devices.area import DevicesArea
-        from hmdesk.gui.runs.area import RunsArea
+        self._build_area("runs")
+        self._build_area("devices")
 
+    def _build_when_idle(self) -> None:
+        """Build the other areas one per event-loop turn, and only once the user has not typed
+        for a moment: building one is a 50-150 ms turn on the GUI thread."""
+        if (
+            self._closing
+            or self.ctx is None
+            or (self.runs is not None and self.devices is not None)
+        ):
+            return
+        memories = self.memories
+        busy = memories.searcher.warming.busy_until + IDLE_BEFORE_AREAS_S if memories else 0.0
+        wait = busy - time.monotonic()
+        if wait > 0:
+            QTimer.singleShot(int(wait * 1000) + 20, self._build_when_idle)
+            return
+        self._build_area("runs" if self.runs is None else "devices")
+        QTimer.singleShot(0, self._build_when_idle)
+
+    def _build_area(self, which: Literal["runs", "devices"]) -> None:
+        if self.ctx is None or self._closing or getattr(self, which) is not None:
+            return
+        area: RunsArea | DevicesArea
+        if which == "runs":
+            from hmdesk.gui.runs.area import RunsArea
+
+            area = self.runs = RunsArea(self.ctx)
+            index, name = 1, "Runs"
+        else:
+            from hmdesk.gui.devices.area import DevicesArea
+
+            area = self.devices = DevicesArea(self.ctx)
+            index, name = 2, "Devices"
         current = self.tabs.currentIndex()
-        self.runs = RunsArea(self.ctx)
-        self.devices = DevicesArea(self.ctx)
         self.tabs.setUpdatesEnabled(False)
-        for index, (area, name) in enumerate(((self.runs, "Runs"), (self.devices, "Devices")), 1):
-            old = self.tabs.widget(index)
-            self.tabs.insertTab(index, area, name)
-            self.tabs.removeTab(index + 1)
-            if old is not None:
-                old.deleteLater()
+        old = self.tabs.widget(index)
+        self.tabs.insertTab(index, area, name)
+        self.tabs.removeTab(index + 1)
+        if old is not None:
+            old.deleteLater()
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
 

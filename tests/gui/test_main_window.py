@@ -408,11 +408,36 @@ def test_later_areas_are_built_after_the_first_result(ctx, qtbot):
     assert w.memories is not None
     assert w.runs is None and w.devices is None  # not before the first result
     assert w.tabs.count() == 3 and w.tabs.currentIndex() == 0
-    qtbot.waitUntil(lambda: w.runs is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: w.runs is not None and w.devices is not None, timeout=10_000)
     assert isinstance(w.runs, RunsArea)
     assert isinstance(w.devices, DevicesArea)
     assert w.memories.result is not None
     assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [w.memories, w.runs, w.devices]
+    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    _close(w)
+
+
+def test_later_areas_wait_while_the_user_types_and_come_one_per_turn(ctx, qtbot, monkeypatch):
+    """Building an area is a 50-150 ms turn on the GUI thread: never while the user types, and
+    the two areas in separate turns."""
+    import time
+
+    from hmdesk.gui import main_window
+
+    monkeypatch.setattr(main_window, "IDLE_BEFORE_AREAS_S", 0.2)
+    w = MainWindow(None, settings=ctx.settings)
+    qtbot.addWidget(w)
+    w.show()
+    w.set_context(ctx, later_areas=True)
+    assert w.memories is not None
+    warming = w.memories.searcher.warming
+    warming.busy_until = time.monotonic() + 3600  # typing, as far as the window can tell
+    w._build_when_idle()
+    assert w.runs is None and w.devices is None
+    warming.busy_until = 0.0  # stopped typing long ago
+    w._build_when_idle()
+    assert isinstance(w.runs, RunsArea) and w.devices is None  # one now, the other next turn
+    qtbot.waitUntil(lambda: w.devices is not None, timeout=10_000)
     assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
     _close(w)
 
