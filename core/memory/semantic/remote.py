@@ -33,6 +33,17 @@ DEFAULT_TIMEOUT = 20.0
 """Seconds per request (hmharness waits 20 s for its ``/embeddings`` calls)."""
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Redirects are not followed: urllib would resend the key to wherever they point. A 3xx
+    becomes an HTTP error that names the status."""
+
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
 def endpoint_of(url: str) -> str:
     base = url.strip().rstrip("/")
     return base if base.endswith("/embeddings") else f"{base}/embeddings"
@@ -89,10 +100,14 @@ class RemoteEmbedder(Embedder):
             headers["Authorization"] = f"Bearer {self._key}"
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with _OPENER.open(request, timeout=self.timeout) as response:
                 raw = response.read()
         except urllib.error.HTTPError as exc:
-            detail = self._mask(_snippet(exc.read() if exc.fp is not None else b""))
+            try:
+                body = exc.read() if exc.fp is not None else b""
+            except OSError:
+                body = b""
+            detail = self._mask(_snippet(body))
             if exc.code in (401, 403):
                 raise EmbedderError(
                     f"the embeddings endpoint {self.url} refused the key (HTTP {exc.code}); "

@@ -56,6 +56,12 @@ def _handler(fake: Fake) -> type[BaseHTTPRequestHandler]:
             if fake.mode == "500":
                 self._send(500, b'{"error": "model crashed"}')
                 return
+            if fake.mode == "redirect":
+                self.send_response(302)
+                self.send_header("Location", "http://127.0.0.1:9/elsewhere")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             if fake.mode == "badjson":
                 self._send(200, b"<html>not json</html>")
                 return
@@ -122,6 +128,7 @@ def test_base64_vectors_and_no_key(server: tuple[Fake, str]) -> None:
         ("401", r"refused the key \(HTTP 401\); check embed_key"),
         ("500", r"answered HTTP 500: .*model crashed"),
         ("badjson", r"did not send the JSON .*not JSON"),
+        ("redirect", r"answered HTTP 302"),  # not followed: the key stays with this host
         ("short", r"did not send the JSON .*0 items for 1 texts"),
     ],
 )
