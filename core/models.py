@@ -131,16 +131,17 @@ class MemoryEmbedding(Base):
 
     __tablename__ = "memory_embeddings"
 
+    # the key starts with the model: one model's vectors are one range of it
+    model: Mapped[str] = mapped_column(String, primary_key=True)
     memory_seq: Mapped[int] = mapped_column(
         Integer, ForeignKey("memories.seq", ondelete="CASCADE"), primary_key=True
     )
-    model: Mapped[str] = mapped_column(String, primary_key=True)
     content_hash: Mapped[str] = mapped_column(String, nullable=False)
     dim: Mapped[int] = mapped_column(Integer, nullable=False)
     vector: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
-    created_at: Mapped[str] = mapped_column(String, nullable=False)
 
-    __table_args__ = (Index("ix_memory_embeddings_model", "model"),)
+    # an edit's trigger and a delete's foreign key look rows up by memory
+    __table_args__ = (Index("ix_memory_embeddings_memory_seq", "memory_seq"),)
 
 
 class Setting(Base):

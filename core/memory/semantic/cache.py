@@ -19,7 +19,6 @@ import numpy as np
 import numpy.typing as npt
 import sqlalchemy as sa
 from hmdesk.core.db import Database
-from hmdesk.core.dbfile import iso
 
 _LIVE = "deleted_at IS NULL"
 
@@ -123,7 +122,6 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
     if not items:
         return 0
     dim = int(matrix.shape[1])
-    now = iso()
     wanted = {item.seq: item for item in items}
     with db.write() as s:
         current: dict[int, str] = {}
@@ -142,7 +140,6 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 "hash": item.content_hash,
                 "dim": dim,
                 "vector": matrix[i].tobytes(),
-                "at": now,
             }
             for i, item in enumerate(items)
             if current.get(item.seq) == item.content_hash
@@ -151,8 +148,8 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
             s.execute(
                 sa.text(
                     "INSERT OR REPLACE INTO memory_embeddings "
-                    "(memory_seq, model, content_hash, dim, vector, created_at) "
-                    "VALUES (:seq, :model, :hash, :dim, :vector, :at)"
+                    "(memory_seq, model, content_hash, dim, vector) "
+                    "VALUES (:seq, :model, :hash, :dim, :vector)"
                 ),
                 params,
             )

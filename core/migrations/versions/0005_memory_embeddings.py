@@ -20,7 +20,7 @@ down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-TRIGGER = "memory_embeddings_content_changed"
+TRIGGER = "memory_embeddings_stale"
 
 
 def upgrade() -> None:
@@ -31,11 +31,11 @@ def upgrade() -> None:
         sa.Column("content_hash", sa.String(), nullable=False),
         sa.Column("dim", sa.Integer(), nullable=False),
         sa.Column("vector", sa.LargeBinary(), nullable=False),
-        sa.Column("created_at", sa.String(), nullable=False),
         sa.ForeignKeyConstraint(["memory_seq"], ["memories.seq"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("memory_seq", "model"),
+        sa.PrimaryKeyConstraint("model", "memory_seq"),
     )
-    op.create_index("ix_memory_embeddings_model", "memory_embeddings", ["model"], unique=False)
+    # the trigger's and the foreign key's lookups by memory (the key starts with the model)
+    op.create_index("ix_memory_embeddings_memory_seq", "memory_embeddings", ["memory_seq"])
     op.execute(
         f"CREATE TRIGGER {TRIGGER} AFTER UPDATE OF content ON memories "
         "WHEN OLD.content IS NOT NEW.content BEGIN "
@@ -45,5 +45,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.execute(f"DROP TRIGGER IF EXISTS {TRIGGER}")
-    op.drop_index("ix_memory_embeddings_model", table_name="memory_embeddings")
+    op.drop_index("ix_memory_embeddings_memory_seq", table_name="memory_embeddings")
     op.drop_table("memory_embeddings")
