@@ -15,7 +15,12 @@ editor   the command that opens ``file:line``         ``HMDESK_EDITOR`` (``VISUA
                                                       are used only when neither is set)
 theme    ``system``, ``light`` or ``dark``            ``HMDESK_THEME``
 db       the database file                            ``HMDESK_DB`` (``--db`` wins over both)
+embed_*  an OpenAI-compatible ``/embeddings``         ``HMDESK_EMBED_URL``, ``HMDESK_EMBED_MODEL``,
+         endpoint: ``embed_url`` (the API base),      ``HMDESK_EMBED_KEY``
+         ``embed_model``, ``embed_key`` (secret)
 ======== ============================================ ==========================================
+
+``embed_key`` is a secret (:data:`SECRET_KEYS`): what shows settings shows :func:`shown` instead.
 
 :func:`effective` says which value a command uses and where it came from. Writes are atomic (a
 temporary file beside it, then ``os.replace``). A file that cannot be read as settings raises
@@ -38,8 +43,30 @@ from typing import Literal
 APP_NAME = "hmdesk"
 CONFIG_ENV = "HMDESK_CONFIG"
 
-Key = Literal["hdc", "hvigorw", "sdk", "node", "editor", "theme", "db"]
-KEYS: tuple[Key, ...] = ("hdc", "hvigorw", "sdk", "node", "editor", "theme", "db")
+Key = Literal[
+    "hdc",
+    "hvigorw",
+    "sdk",
+    "node",
+    "editor",
+    "theme",
+    "db",
+    "embed_url",
+    "embed_model",
+    "embed_key",
+]
+KEYS: tuple[Key, ...] = (
+    "hdc",
+    "hvigorw",
+    "sdk",
+    "node",
+    "editor",
+    "theme",
+    "db",
+    "embed_url",
+    "embed_model",
+    "embed_key",
+)
 THEMES = ("system", "light", "dark")
 
 ENV_VARS: dict[str, str] = {
@@ -50,6 +77,9 @@ ENV_VARS: dict[str, str] = {
     "editor": "HMDESK_EDITOR",
     "theme": "HMDESK_THEME",
     "db": "HMDESK_DB",
+    "embed_url": "HMDESK_EMBED_URL",
+    "embed_model": "HMDESK_EMBED_MODEL",
+    "embed_key": "HMDESK_EMBED_KEY",
 }
 """The environment variable that wins over each key."""
 
@@ -66,7 +96,13 @@ DESCRIPTIONS: dict[str, str] = {
     "editor": "the command that opens file:line, e.g. 'code --goto {file}:{line}:{col}'",
     "theme": "system, light or dark",
     "db": "the database file (default: hmdesk.db in the user data folder)",
+    "embed_url": "an OpenAI-compatible embeddings API base, e.g. https://api.example.com/v1",
+    "embed_model": "the model that endpoint embeds with, e.g. text-embedding-3-small",
+    "embed_key": "the endpoint's API key (sent as a Bearer token; never shown)",
 }
+
+SECRET_KEYS = frozenset({"embed_key"})
+"""Keys whose value is never printed or logged (:func:`shown`)."""
 
 PATH_KEYS = frozenset({"hdc", "hvigorw", "sdk", "node", "db"})
 
@@ -113,7 +149,16 @@ def validate(key: str, value: object) -> str:
             raise ConfigError(f"editor {text!r} cannot be split into words: {exc}") from exc
         if not argv:
             raise ConfigError("editor is empty; to clear it use unset")
+    elif key == "embed_url" and not text.lower().startswith(("http://", "https://")):
+        raise ConfigError(f"embed_url must be an http:// or https:// URL, not {value!r}")
     return text
+
+
+def shown(key: str, value: str | None) -> str | None:
+    """``value`` as it may be printed: a secret key's value is replaced by ``(hidden)``."""
+    if value is None or key not in SECRET_KEYS:
+        return value
+    return "(hidden)"
 
 
 def load(path: Path | None = None) -> dict[str, str]:

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Table, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Table,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -110,6 +121,27 @@ class MemoryAnchor(Base):
     last_seen: Mapped[str | None] = mapped_column(String, nullable=True)
 
     __table_args__ = (Index("ix_memory_anchors_project_path", "project", "path"),)
+
+
+class MemoryEmbedding(Base):
+    """A memory's vector for one embedding model (revision 0005), cached: ``content_hash`` is
+    the hash of the text that was embedded, so an edited memory's vector is known stale (a
+    trigger also drops it when the content changes). ``vector`` is ``dim`` little-endian
+    float32 values, of unit length. See :mod:`hmdesk.core.memory.semantic.cache`."""
+
+    __tablename__ = "memory_embeddings"
+
+    # the key starts with the model: one model's vectors are one range of it
+    model: Mapped[str] = mapped_column(String, primary_key=True)
+    memory_seq: Mapped[int] = mapped_column(
+        Integer, ForeignKey("memories.seq", ondelete="CASCADE"), primary_key=True
+    )
+    content_hash: Mapped[str] = mapped_column(String, nullable=False)
+    dim: Mapped[int] = mapped_column(Integer, nullable=False)
+    vector: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
+
+    # an edit's trigger and a delete's foreign key look rows up by memory
+    __table_args__ = (Index("ix_memory_embeddings_memory_seq", "memory_seq"),)
 
 
 class Setting(Base):

@@ -22,7 +22,19 @@ from typing import Any
 from hmdesk.core.cli.common import UsageError, print_json
 
 # the keys as argparse choices without importing the settings module before a command runs
-KEYS = ("hdc", "hvigorw", "sdk", "node", "editor", "theme", "db")
+# (embed_key's value is never printed: config.shown)
+KEYS = (
+    "hdc",
+    "hvigorw",
+    "sdk",
+    "node",
+    "editor",
+    "theme",
+    "db",
+    "embed_url",
+    "embed_model",
+    "embed_key",
+)
 
 
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -76,9 +88,9 @@ def _rows() -> tuple[Path, list[dict[str, Any]]]:
         rows.append(
             {
                 "key": key,
-                "value": value,
+                "value": config.shown(key, value),
                 "source": source,
-                "file_value": values.get(key),
+                "file_value": config.shown(key, values.get(key)),
                 "env": config.ENV_VARS[key],
                 "description": config.DESCRIPTIONS[key],
             }
@@ -144,6 +156,7 @@ def set_command(args: argparse.Namespace) -> int:
         value, source = config.effective(args.key)
     except config.ConfigError as exc:
         raise UsageError(str(exc)) from exc
+    stored, value = config.shown(args.key, stored) or "", config.shown(args.key, value)
     path = config.config_path()
     if args.json:
         print_json({"key": args.key, "value": stored, "file": str(path), "in_use": value})

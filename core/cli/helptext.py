@@ -240,11 +240,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Remove an anchor, by its number (the first column of `anchors`).",
         "  hmdesk-cli unanchor 3",
     ),
+    "embed": (
+        "Compute the memories' embeddings, the vectors semantic search compares.\n"
+        "\n"
+        "Only memories without a current embedding are computed (new ones, and edited ones:\n"
+        "an edit makes the old vector stale), in batches that are saved as they are done: an\n"
+        "interrupted run keeps what it saved and the next one continues. --status computes\n"
+        "nothing and says how far it is. The local model runs on this computer and needs the\n"
+        "optional package: pip install 'hmdesk[semantic]'. --provider openai sends the\n"
+        "memories' text to the endpoint of the embed_url setting (see `config`), with the\n"
+        "embed_model and embed_key settings. Exit 1 when the embedder failed part-way, 2 when\n"
+        "it is not installed or not configured.",
+        "  hmdesk-cli embed\n"
+        "  hmdesk-cli embed --status\n"
+        "  hmdesk-cli embed --provider openai --json",
+    ),
     "config": (
         "Read and change hmdesk's settings, shared with the window's Preferences.\n"
         "\n"
-        "Keys: hdc, hvigorw, sdk, node, editor, theme, db. An environment variable still wins\n"
-        "over a setting.",
+        "Keys: hdc, hvigorw, sdk, node, editor, theme, db, embed_url, embed_model, embed_key\n"
+        "(never shown). An environment variable still wins over a setting.",
         "  hmdesk-cli config list\n  hmdesk-cli config set hdc /opt/deveco/sdk/toolchains/hdc",
     ),
 }

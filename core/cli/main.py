@@ -14,12 +14,22 @@ import argparse
 import os
 import sys
 
-from hmdesk.core.cli import codeindex, config, helptext, hilog, lab, memory, query, runner
+from hmdesk.core.cli import (
+    codeindex,
+    config,
+    helptext,
+    hilog,
+    lab,
+    memory,
+    query,
+    runner,
+    semantic,
+)
 from hmdesk.core.cli.common import UsageError, common_options, db_path
 from hmdesk.core.dbfile import DatabaseError
 
 # One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config)
+COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,199 @@
+"""The embedding cache: one vector per memory and model, in the ``memory_embeddings`` table.
+
+A vector is kept with the hash of the text it was computed from (:func:`content_hash` of
+:func:`passage_text`). A memory needs a (new) vector for a model when it has none, or when its
+text no longer has that hash (edited: a trigger of revision 0005 also drops the row when the
+content changes). :func:`save` checks each hash again inside its write transaction, so a memory
+edited while its vector was being computed is not given the old text's vector. Deleted memories
+(``deleted_at``) get no vectors and are left out of :func:`load`; superseded ones are kept (a
+search can ask for them). Vectors of different models never mix: each call names its model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import sqlalchemy as sa
+from hmdesk.core.db import Database
+
+_LIVE = "deleted_at IS NULL"
+
+
+def passage_text(content: str) -> str:
+    """The text of a memory that is embedded (its content)."""
+    return content
+
+
+def content_hash(text: str) -> str:
+    """The hash a cached vector is kept with: sha256 of the UTF-8 text, 32 hex digits."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A memory that needs a vector: its seq and id, the text to embed and that text's hash."""
+
+    seq: int
+    id: str
+    text: str
+    content_hash: str
+
+
+@dataclass(frozen=True)
+class EmbeddingMatrix:
+    """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
+    ``ids[i]``, in seq order. ``vectors`` is ``(n, dim)`` float32, rows of unit length,
+    read-only (one buffer, no copy: 146 MB at 100,000 memories of 384 dimensions)."""
+
+    model: str
+    seqs: npt.NDArray[np.int64]
+    ids: list[str]
+    vectors: npt.NDArray[np.float32]
+    row_of: dict[int, int] = field(repr=False, default_factory=dict)
+    """seq → row."""
+
+    @property
+    def dim(self) -> int:
+        return int(self.vectors.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+@dataclass(frozen=True)
+class Status:
+    """How far the cache of one model is: ``embedded`` of ``total`` live memories have a current
+    vector; ``stale`` have one of an older text; ``missing`` have none."""
+
+    model: str
+    total: int
+    embedded: int
+    stale: int
+    missing: int
+
+    @property
+    def pending(self) -> int:
+        return self.stale + self.missing
+
+
+def _scan(db: Database, model: str) -> tuple[list[Pending], int, int]:
+    """(memories needing a vector, how many had a stale one, live total)."""
+    sql = sa.text(
+        "SELECT m.seq, m.id, m.content, e.content_hash FROM memories m "
+        "LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq AND e.model = :model "
+        f"WHERE m.{_LIVE} ORDER BY m.seq"
+    )
+    out: list[Pending] = []
+    stale = total = 0
+    with db.read() as s:
+        for seq, mid, content, cached in s.execute(sql, {"model": model}):
+            total += 1
+            text = passage_text(content)
+            digest = content_hash(text)
+            if cached == digest:
+                continue
+            stale += cached is not None
+            out.append(Pending(int(seq), str(mid), text, digest))
+    return out, stale, total
+
+
+def pending(db: Database, model: str) -> list[Pending]:
+    """The live memories without a current vector for ``model`` (none yet, or their text
+    changed), in seq order."""
+    return _scan(db, model)[0]
+
+
+def status(db: Database, model: str) -> Status:
+    todo, stale, total = _scan(db, model)
+    return Status(model, total, total - len(todo), stale, len(todo) - stale)
+
+
+def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayLike) -> int:
+    """Store ``vectors[i]`` as ``items[i]``'s vector for ``model``, in one transaction; returns
+    how many were stored. A memory whose text changed (or that was deleted) since ``items``
+    were read is skipped: its vector would be of another text."""
+    matrix = np.asarray(vectors, dtype="<f4")
+    if matrix.ndim != 2 or matrix.shape[0] != len(items):
+        raise ValueError(f"{len(items)} items but vectors of shape {matrix.shape}")
+    if not items:
+        return 0
+    dim = int(matrix.shape[1])
+    wanted = {item.seq: item for item in items}
+    with db.write() as s:
+        current: dict[int, str] = {}
+        seqs = list(wanted)
+        for start in range(0, len(seqs), 500):
+            chunk = seqs[start : start + 500]
+            marks = ",".join(str(int(q)) for q in chunk)
+            rows = s.execute(
+                sa.text(f"SELECT seq, content FROM memories WHERE {_LIVE} AND seq IN ({marks})")
+            )
+            current.update({int(q): content_hash(passage_text(c)) for q, c in rows})
+        params = [
+            {
+                "seq": item.seq,
+                "model": model,
+                "hash": item.content_hash,
+                "dim": dim,
+                "vector": matrix[i].tobytes(),
+            }
+            for i, item in enumerate(items)
+            if current.get(item.seq) == item.content_hash
+        ]
+        if params:
+            s.execute(
+                sa.text(
+                    "INSERT OR REPLACE INTO memory_embeddings "
+                    "(memory_seq, model, content_hash, dim, vector) "
+                    "VALUES (:seq, :model, :hash, :dim, :vector)"
+                ),
+                params,
+            )
+    return len(params)
+
+
+def load(db: Database, model: str) -> EmbeddingMatrix:
+    """Every live memory's vector for ``model`` as one matrix (see :class:`EmbeddingMatrix`).
+    Vectors of another length than the first (a model id reused for another model) are left
+    out."""
+    sql = sa.text(
+        "SELECT e.memory_seq, m.id, e.dim, e.vector FROM memory_embeddings e "
+        "JOIN memories m ON m.seq = e.memory_seq "
+        f"WHERE e.model = :model AND m.{_LIVE} ORDER BY e.memory_seq"
+    )
+    with db.read() as s:
+        rows = s.execute(sql, {"model": model}).all()
+    dim = int(rows[0][2]) if rows else 0
+    keep = [r for r in rows if r[2] == dim and len(r[3]) == 4 * dim]
+    seqs = np.fromiter((r[0] for r in keep), dtype=np.int64, count=len(keep))
+    blob = b"".join(r[3] for r in keep)
+    vectors = np.frombuffer(blob, dtype="<f4").reshape(len(keep), dim)
+    return EmbeddingMatrix(
+        model=model,
+        seqs=seqs,
+        ids=[str(r[1]) for r in keep],
+        vectors=vectors,
+        row_of={int(q): i for i, q in enumerate(seqs.tolist())},
+    )
+
+
+def models(db: Database) -> dict[str, int]:
+    """Each model with cached vectors and how many it has."""
+    with db.read() as s:
+        rows = s.execute(
+            sa.text("SELECT model, count(*) FROM memory_embeddings GROUP BY model ORDER BY model")
+        )
+        return {str(m): int(n) for m, n in rows}
+
+
+def forget(db: Database, model: str) -> int:
+    """Drop every cached vector of ``model``; returns how many."""
+    with db.write() as s:
+        result = s.execute(
+            sa.text("DELETE FROM memory_embeddings WHERE model = :model"), {"model": model}
+        )
+        return int(getattr(result, "rowcount", 0) or 0)

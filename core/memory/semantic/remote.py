@@ -1,0 +1,183 @@
+"""An OpenAI-compatible ``/embeddings`` endpoint, over the standard library (urllib).
+
+``POST {url}/embeddings`` with ``{"model", "input": [...], "encoding_format": "float"}`` and the
+key as ``Authorization: Bearer …``; the answer's ``data[i].embedding`` (a list of floats, or
+base64 little-endian float32 as some servers send) is read in ``index`` order. The URL is the
+API base (``https://api.example.com/v1``); one that already ends in ``/embeddings`` is used as
+it is. The key is never printed, logged or put in a message (an answer that echoes it is
+masked).
+
+Errors are :class:`~.embedder.EmbedderError` with one line saying what to do: a refused key
+(401/403), another HTTP status, no answer within the timeout, an answer that is not the JSON
+an embeddings endpoint sends.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from hmdesk.core.memory.semantic.embedder import (
+    Embedder,
+    EmbedderError,
+    EmbedderUnavailable,
+    Kind,
+)
+
+DEFAULT_TIMEOUT = 20.0
+"""Seconds per request (hmharness waits 20 s for its ``/embeddings`` calls)."""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Redirects are not followed: urllib would resend the key to wherever they point. A 3xx
+    becomes an HTTP error that names the status."""
+
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
+def endpoint_of(url: str) -> str:
+    base = url.strip().rstrip("/")
+    return base if base.endswith("/embeddings") else f"{base}/embeddings"
+
+
+class RemoteEmbedder(Embedder):
+    """Any OpenAI-compatible embeddings endpoint.
+
+    ``query_prefix``/``passage_prefix`` are put before each text (``"query: "``/``"passage: "``
+    for an e5 model served raw); the default sends texts as they are."""
+
+    def __init__(
+        self,
+        url: str,
+        model: str,
+        key: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        batch_size: int = 64,
+        query_prefix: str = "",
+        passage_prefix: str = "",
+    ) -> None:
+        if not url or not url.strip().lower().startswith(("http://", "https://")):
+            raise EmbedderUnavailable(
+                "the embeddings endpoint is not set (or is not an http(s) URL): "
+                "hmdesk-cli config set embed_url https://HOST/v1 (or HMDESK_EMBED_URL)"
+            )
+        if not model or not model.strip():
+            raise EmbedderUnavailable(
+                "the embeddings model is not set: hmdesk-cli config set embed_model NAME "
+                "(or HMDESK_EMBED_MODEL)"
+            )
+        self.url = endpoint_of(url)
+        self.model = model.strip()
+        self._key = key.strip() if key and key.strip() else None
+        self.timeout = timeout
+        self.batch_size = batch_size
+        self.prefixes = {"query": query_prefix, "passage": passage_prefix}
+        self.model_id = f"openai:{self.model}@{self.url}"
+
+    def __repr__(self) -> str:  # the key stays out of every repr
+        return f"<RemoteEmbedder {self.model_id} key={'set' if self._key else 'none'}>"
+
+    def _mask(self, text: str) -> str:
+        return text.replace(self._key, "***") if self._key else text
+
+    def _embed_batch(self, texts: list[str], kind: Kind) -> npt.NDArray[np.float32]:
+        prefix = self.prefixes[kind]
+        body = json.dumps(
+            {"model": self.model, "input": [prefix + t for t in texts], "encoding_format": "float"}
+        ).encode("utf-8")
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self._key:
+            headers["Authorization"] = f"Bearer {self._key}"
+        request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        try:
+            with _OPENER.open(request, timeout=self.timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as exc:
+            try:
+                body = exc.read() if exc.fp is not None else b""
+            except OSError:
+                body = b""
+            detail = self._mask(_snippet(body))
+            if exc.code in (401, 403):
+                raise EmbedderError(
+                    f"the embeddings endpoint {self.url} refused the key (HTTP {exc.code}); "
+                    f"check embed_key (or HMDESK_EMBED_KEY){detail}"
+                ) from None
+            raise EmbedderError(
+                f"the embeddings endpoint {self.url} answered HTTP {exc.code}{detail}"
+            ) from None
+        except TimeoutError as exc:
+            raise EmbedderError(
+                f"the embeddings endpoint {self.url} did not answer within {self.timeout:g} s"
+            ) from exc
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, TimeoutError):
+                raise EmbedderError(
+                    f"the embeddings endpoint {self.url} did not answer within {self.timeout:g} s"
+                ) from exc
+            raise EmbedderError(
+                f"cannot reach the embeddings endpoint {self.url}: {exc.reason}"
+            ) from exc
+        except OSError as exc:
+            raise EmbedderError(
+                f"the connection to the embeddings endpoint {self.url} failed: {exc}"
+            ) from exc
+        return self._parse(raw, len(texts))
+
+    def _parse(self, raw: bytes, count: int) -> npt.NDArray[np.float32]:
+        bad = f"the embeddings endpoint {self.url} did not send the JSON of an embeddings answer"
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise EmbedderError(f"{bad} (not JSON: {self._mask(_snippet(raw))[3:]})") from exc
+        items = data.get("data") if isinstance(data, dict) else None
+        if not isinstance(items, list) or len(items) != count:
+            got = "no data list" if not isinstance(items, list) else f"{len(items)} items"
+            raise EmbedderError(f"{bad} ({got} for {count} texts)")
+        rows: list[npt.NDArray[np.float32]] = [np.zeros(0, np.float32)] * count
+        for position, item in enumerate(items):
+            index, vector = _item(item, position)
+            if index is None or vector is None or not 0 <= index < count:
+                raise EmbedderError(f"{bad} (item {position} has no usable embedding)")
+            rows[index] = vector
+        if len({r.shape[0] for r in rows}) != 1 or rows[0].shape[0] == 0:
+            raise EmbedderError(f"{bad} (the vectors' lengths differ or are empty)")
+        return np.stack(rows)
+
+
+def _item(item: Any, position: int) -> tuple[int | None, npt.NDArray[np.float32] | None]:
+    if not isinstance(item, dict):
+        return None, None
+    index = item.get("index", position)
+    embedding = item.get("embedding")
+    if not isinstance(index, int):
+        return None, None
+    try:
+        if isinstance(embedding, str):
+            vector = np.frombuffer(base64.b64decode(embedding, validate=True), dtype="<f4")
+        elif isinstance(embedding, list) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in embedding
+        ):
+            vector = np.asarray(embedding, dtype=np.float32)
+        else:
+            return index, None
+    except ValueError:  # bad base64, or bytes that are not whole float32s
+        return index, None
+    if not np.all(np.isfinite(vector)):
+        return index, None
+    return index, vector.astype(np.float32)
+
+
+def _snippet(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace").strip().replace("\n", " ")
+    return f": {text[:200]}" if text else ""

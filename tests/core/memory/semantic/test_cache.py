@@ -1,0 +1,165 @@
+"""The embedding cache (revision 0005): staleness by content hash, models kept apart, batch
+save and load aligned with memory ids, rows dropped with their memory, and a 0004 database
+migrated on open while the one-shot search path keeps answering."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hmdesk.core.db import Database, make_engine, migrate_to
+from hmdesk.core.dbfile import SCHEMA_HEAD
+from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.search_index.oneshot import search_fast, search_file
+from hmdesk.core.memory.semantic import FakeEmbedder, cache
+from hmdesk.core.memory.store import MemoryStore
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[MemoryStore]:
+    db = Database(tmp_path / "m.db")
+    s = MemoryStore(db)
+    yield s
+    s.close()
+    db.close()
+
+
+def _fill(store: MemoryStore, model: FakeEmbedder) -> int:
+    todo = cache.pending(store.db, model.model_id)
+    return cache.save(
+        store.db, model.model_id, todo, model.embed([p.text for p in todo], kind="passage")
+    )
+
+
+def test_missing_then_saved_then_loaded_aligned_with_ids(store: MemoryStore) -> None:
+    a = store.add("hdc install fails with 9568332", tags=["hdc"])
+    b = store.add("安装失败：签名不一致", tags=["install"])
+    emb = FakeEmbedder(dim=32)
+    todo = cache.pending(store.db, emb.model_id)
+    assert [p.id for p in todo] == [a.id, b.id]
+    assert todo[0].content_hash == cache.content_hash(a.content)
+    assert _fill(store, emb) == 2
+    assert cache.pending(store.db, emb.model_id) == []
+    got = cache.load(store.db, emb.model_id)
+    assert got.ids == [a.id, b.id] and got.vectors.shape == (2, 32) and got.dim == 32
+    assert got.vectors.dtype == np.float32 and not got.vectors.flags.writeable
+    assert np.allclose(got.vectors, emb.embed([a.content, b.content], kind="passage"))
+    assert got.row_of[int(got.seqs[1])] == 1 and len(got) == 2
+    st = cache.status(store.db, emb.model_id)
+    assert (st.total, st.embedded, st.stale, st.missing, st.pending) == (2, 2, 0, 0, 0)
+
+
+def test_an_edited_memory_is_stale_and_its_old_vector_is_gone(store: MemoryStore) -> None:
+    a = store.add("hvigor build fails: modelVersion")
+    b = store.add("ArkTS @State in a struct")
+    emb = FakeEmbedder(dim=16)
+    _fill(store, emb)
+    store.edit(a.id, content="hvigor build fails: set modelVersion in oh-package.json5")
+    # the trigger dropped the row; the memory waits for a vector of its new text
+    assert [p.id for p in cache.pending(store.db, emb.model_id)] == [a.id]
+    assert cache.load(store.db, emb.model_id).ids == [b.id]
+    store.edit(b.id, tags=["arkts"])  # not the content: the vector stays
+    assert [p.id for p in cache.pending(store.db, emb.model_id)] == [a.id]
+
+
+def test_a_hash_that_no_longer_matches_is_stale(store: MemoryStore) -> None:
+    a = store.add("hdc file send needs an absolute path")
+    emb = FakeEmbedder(dim=16)
+    _fill(store, emb)
+    with store.db.write() as s:  # a vector of another text, as a trigger-less writer would leave
+        s.connection().exec_driver_sql(
+            "UPDATE memory_embeddings SET content_hash = 'old' WHERE model = ?", (emb.model_id,)
+        )
+    st = cache.status(store.db, emb.model_id)
+    assert (st.embedded, st.stale, st.missing) == (0, 1, 0)
+    assert [p.id for p in cache.pending(store.db, emb.model_id)] == [a.id]
+
+
+def test_save_skips_a_memory_edited_while_it_was_embedded(store: MemoryStore) -> None:
+    a = store.add("first text")
+    b = store.add("second text")
+    emb = FakeEmbedder(dim=16)
+    todo = cache.pending(store.db, emb.model_id)
+    vectors = emb.embed([p.text for p in todo], kind="passage")
+    store.edit(a.id, content="first text, edited meanwhile")
+    store.delete(b.id)
+    assert cache.save(store.db, emb.model_id, todo, vectors) == 0
+    assert [p.text for p in cache.pending(store.db, emb.model_id)] == [
+        "first text, edited meanwhile"
+    ]
+    with pytest.raises(ValueError, match="2 items"):
+        cache.save(store.db, emb.model_id, todo, vectors[:1])
+
+
+def test_models_are_kept_apart(store: MemoryStore) -> None:
+    store.add("hdc shell aa start")
+    small, large = FakeEmbedder(dim=16), FakeEmbedder(dim=48)
+    _fill(store, small)
+    assert len(cache.pending(store.db, large.model_id)) == 1
+    _fill(store, large)
+    assert cache.load(store.db, small.model_id).dim == 16
+    assert cache.load(store.db, large.model_id).dim == 48
+    assert cache.models(store.db) == {small.model_id: 1, large.model_id: 1}
+    assert cache.forget(store.db, small.model_id) == 1
+    assert cache.models(store.db) == {large.model_id: 1}
+    empty = cache.load(store.db, small.model_id)
+    assert empty.vectors.shape == (0, 0) and empty.ids == []
+
+
+def test_deleted_memories_are_left_out_and_hard_deletes_drop_rows(store: MemoryStore) -> None:
+    a = store.add("one")
+    b = store.add("two")
+    emb = FakeEmbedder(dim=16)
+    _fill(store, emb)
+    store.delete(a.id)
+    assert cache.load(store.db, emb.model_id).ids == [b.id]
+    assert cache.status(store.db, emb.model_id).total == 1
+    with store.db.write() as s:
+        s.connection().exec_driver_sql("DELETE FROM memories WHERE id = ?", (b.id,))
+    assert cache.models(store.db) == {emb.model_id: 1}  # only the soft-deleted one's row
+
+
+RAW_INSERT = (
+    "INSERT INTO memories (id, layer, content, source, provenance, confidence, timestamp, "
+    "environment, session, tags, created_at, updated_at, recall_count, extra, origin) VALUES "
+    "(?, 'semantic', ?, 't', 't', 0.7, '2026-11-01T00:00:00.000Z', 'harmonyos', 's', '[]', "
+    "'2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 0, '{}', 'hmdesk')"
+)
+
+
+def test_a_0004_database_is_migrated_on_open_and_still_searched(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    migrate_to(path, "0004")
+    engine = make_engine(path)
+    with engine.connect() as conn:
+        conn.begin()
+        conn.exec_driver_sql(RAW_INSERT, ("old-1", "hvigor build fails"))
+        conn.exec_driver_sql(RAW_INSERT, ("old-2", "hdc install 9568320"))
+        conn.commit()
+    engine.dispose()
+    assert search_fast(path, Query("hvigor")) is None  # another revision: the full way
+    assert [r.memory.id for r in search_file(path, Query("hvigor")).results] == ["old-1"]
+    with sqlite3.connect(path) as conn:
+        assert [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")] == [
+            SCHEMA_HEAD
+        ]
+    db = Database(path)
+    store = MemoryStore(db)  # a writer: keeps the index
+    try:
+        emb = FakeEmbedder(dim=16)
+        assert [p.id for p in cache.pending(db, emb.model_id)] == ["old-1", "old-2"]
+        assert _fill(store, emb) == 2
+        store.add("hvigor sync needs node")
+    finally:
+        store.close()
+        db.close()
+    fast = search_fast(path, Query("hvigor"))  # a 0005 database answers the one-shot way
+    assert fast is not None and {r.memory.id for r in fast.results} >= {"old-1"}
+    migrate_to(path, "0004", down=True)
+    with sqlite3.connect(path) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert "memory_embeddings" not in names
+    assert "memory_embeddings_content_changed" not in names
