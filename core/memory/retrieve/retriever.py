@@ -166,6 +166,14 @@ class Retriever:
             return self._search_hybrid(segments, query)
         return search_segments(segments, query)
 
+    def semantic_unavailable(self) -> str | None:
+        """Why the hybrid profile has no embedder here (None: it has one), loading nothing."""
+        if self._embedder is not None:
+            return None
+        from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
+
+        return hybrid_unavailable_reason()
+
     @property
     def semantic(self) -> SemanticSource:
         """The hybrid profile's embedder, query vectors and cached matrix."""
