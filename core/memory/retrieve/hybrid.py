@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -47,6 +47,10 @@ class SemanticQuery:
 
     vector: NDArray[np.float32]
     matrix: EmbeddingMatrix
+    # id(segment) → (segment, matrix row of each position, has a row): kept with the matrix
+    rows: dict[int, tuple[object, NDArray[np.int64], NDArray[np.bool_]]] = field(
+        default_factory=dict, repr=False
+    )
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ def semantic_parts(
     matrix = sem.matrix
     n = len(matrix)
     if n and matrix.dim == len(sem.vector):
-        every = (matrix.vectors @ sem.vector).astype(np.float64)
+        every = matrix.vectors @ sem.vector
     else:  # no vectors, or of another length (the model changed): no semantic part
         every = np.zeros(0, dtype=np.float64)
         n = 0
@@ -77,10 +81,14 @@ def semantic_parts(
     for seg in segments:
         cos = np.full(seg.size, np.nan, dtype=np.float64)
         if n and seg.size:
-            at = np.searchsorted(matrix.seqs, seg.order)
-            at[at >= n] = 0
-            hit = matrix.seqs[at] == seg.order
-            cos[hit] = every[at[hit]]
+            known = sem.rows.get(id(seg))
+            if known is None or known[0] is not seg:
+                at = np.searchsorted(matrix.seqs, seg.order)
+                at[at >= n] = 0
+                hit = matrix.seqs[at] == seg.order
+                known = sem.rows[id(seg)] = (seg, at[hit], hit)
+            _, rows, hit = known
+            cos[hit] = every[rows]
         cosines.append(cos)
     pooled = np.concatenate(
         [c[m & ~np.isnan(c)] for c, m in zip(cosines, masks, strict=True)] or [np.zeros(0)]
@@ -131,6 +139,7 @@ class SemanticSource:
         self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
+        self._rows: dict[int, tuple[object, NDArray[np.int64], NDArray[np.bool_]]] = {}
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -177,6 +186,7 @@ class SemanticSource:
         loaded = load(self.db, model)
         with self._lock:
             self._matrix, self._matrix_version = loaded, version
+            self._rows = {}
         return loaded
 
     def invalidate(self) -> None:
@@ -186,4 +196,9 @@ class SemanticSource:
 
     def prepare(self, text: str) -> SemanticQuery:
         """What a hybrid search of ``text`` needs (the query embedded unless cached)."""
-        return SemanticQuery(self.query_vector(text), self.matrix())
+        vector = self.query_vector(text)
+        matrix = self.matrix()
+        with self._lock:
+            if len(self._rows) > 64:  # segments come and go with refreshes
+                self._rows = {}
+            return SemanticQuery(vector, matrix, self._rows)
