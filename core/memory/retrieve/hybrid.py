@@ -51,6 +51,65 @@ class SemanticQuery:
     rows: dict[int, tuple[object, NDArray[np.int64], NDArray[np.bool_]]] = field(
         default_factory=dict, repr=False
     )
+    coarse: Coarse | None = None
+
+
+@dataclass(frozen=True)
+class Coarse:
+    """Sign bits of every cached vector minus their mean (48 bytes a memory at 384
+    dimensions): a large store compares these first (see :func:`cosines`)."""
+
+    center: NDArray[np.float32]
+    codes: NDArray[np.uint64]
+
+    @classmethod
+    def of(cls, vectors: NDArray[np.float32]) -> Coarse:
+        center = vectors.mean(axis=0).astype(np.float32)
+        return cls(center, _pack(vectors - center))
+
+
+def _pack(signs_of: NDArray[np.float32]) -> NDArray[np.uint64]:
+    bits = np.packbits(np.atleast_2d(signs_of) > 0, axis=1)
+    pad = (-bits.shape[1]) % 8
+    if pad:
+        bits = np.pad(bits, ((0, 0), (0, pad)))
+    return np.ascontiguousarray(bits).view("<u8")
+
+
+COARSE_FROM = 20_000
+"""From this many cached vectors a query does not read them all (memory-bound: 1,536 bytes a
+memory): it computes the exact cosine only for the rows that can be candidates — the lexical
+ones and the :data:`SHORTLIST` nearest by Hamming distance of the sign bits — plus a spread
+sample, and estimates the others (which only set the normalisation's minimum) from their
+Hamming distance, fitted linearly to the exact values of the sample."""
+SHORTLIST = 1024
+SAMPLE = 256
+
+
+def cosines(
+    sem: SemanticQuery, need: NDArray[np.bool_] | None
+) -> tuple[NDArray[np.float32] | NDArray[np.float64], NDArray[np.bool_] | None]:
+    """Every cached row's cosine with the query, and which are exact (None: all). ``need``:
+    rows whose cosine must be exact (the lexical candidates); the semantic recall is taken
+    from the shortlist, which is always exact."""
+    matrix, vector = sem.matrix, sem.vector
+    n = len(matrix)
+    if sem.coarse is None or n < COARSE_FROM:
+        return matrix.vectors @ vector, None
+    coarse = sem.coarse
+    query_code = _pack(vector - coarse.center)
+    ham = np.bitwise_count(coarse.codes ^ query_code).sum(axis=1, dtype=np.int32)
+    exact = np.zeros(n, dtype=bool) if need is None else need.copy()
+    exact[np.argpartition(ham, min(SHORTLIST, n - 1))[:SHORTLIST]] = True
+    exact[:: max(1, n // SAMPLE)] = True
+    idx = np.flatnonzero(exact)
+    values = matrix.vectors[idx] @ vector
+    bits = coarse.codes.shape[1] * 64
+    estimate = np.cos(np.pi * ham / bits)
+    slope, intercept = np.polyfit(estimate[idx], values, 1)
+    out = (estimate * slope + intercept).astype(np.float32)
+    out[idx] = values
+    return out, exact
 
 
 @dataclass(frozen=True)
@@ -68,37 +127,65 @@ def semantic_parts(
     masks: Sequence[NDArray[np.bool_]],
     sem: SemanticQuery,
     limit: int,
+    lexical: Sequence[NDArray[np.bool_]] | None = None,
 ) -> list[SegmentSemantic]:
-    """Each segment's semantic part (segments' ``order`` is the memories' seq)."""
+    """Each segment's semantic part (segments' ``order`` is the memories' seq). ``lexical``:
+    each segment's lexical candidates (their cosines are always exact)."""
     matrix = sem.matrix
-    n = len(matrix)
-    if n and matrix.dim == len(sem.vector):
-        every = matrix.vectors @ sem.vector
-    else:  # no vectors, or of another length (the model changed): no semantic part
-        every = np.zeros(0, dtype=np.float64)
-        n = 0
-    cosines: list[NDArray[np.float64]] = []
+    n = len(matrix) if matrix.dim == len(sem.vector) else 0  # another length: no semantic part
+    mapped: list[tuple[NDArray[np.int64], NDArray[np.bool_]]] = []
     for seg in segments:
-        cos = np.full(seg.size, np.nan, dtype=np.float64)
-        if n and seg.size:
-            known = sem.rows.get(id(seg))
-            if known is None or known[0] is not seg:
-                at = np.searchsorted(matrix.seqs, seg.order)
+        cached = sem.rows.get(id(seg))
+        if cached is None or cached[0] is not seg:
+            at = np.searchsorted(matrix.seqs, seg.order)
+            if n:
                 at[at >= n] = 0
                 hit = matrix.seqs[at] == seg.order
-                known = sem.rows[id(seg)] = (seg, at[hit], hit)
-            _, rows, hit = known
+            else:
+                hit = np.zeros(seg.size, dtype=bool)
+            cached = sem.rows[id(seg)] = (seg, at[hit], hit)
+        mapped.append((cached[1], cached[2]))
+    exact: NDArray[np.bool_] | None = None
+    every: NDArray[np.float32] | NDArray[np.float64] = np.zeros(0, dtype=np.float64)
+    if n:
+        need = None
+        if lexical is not None and sem.coarse is not None and n >= COARSE_FROM:
+            need = np.zeros(n, dtype=bool)
+            for (rows, hit), lex in zip(mapped, lexical, strict=True):
+                need[rows[lex[hit]]] = True
+        every, exact = cosines(sem, need)
+    cosines_of: list[NDArray[np.float64]] = []
+    shortlisted: list[NDArray[np.bool_] | None] = []
+    for seg, (rows, hit) in zip(segments, mapped, strict=True):
+        cos = np.full(seg.size, np.nan, dtype=np.float64)
+        if n and seg.size:
             cos[hit] = every[rows]
-        cosines.append(cos)
+        cosines_of.append(cos)
+        if exact is None:
+            shortlisted.append(None)
+        else:
+            ok = np.zeros(seg.size, dtype=bool)
+            ok[hit] = exact[rows]
+            shortlisted.append(ok)
+    cosines_ = cosines_of
     pooled = np.concatenate(
-        [c[m & ~np.isnan(c)] for c, m in zip(cosines, masks, strict=True)] or [np.zeros(0)]
+        [c[m & ~np.isnan(c)] for c, m in zip(cosines_, masks, strict=True)] or [np.zeros(0)]
     )
     out: list[SegmentSemantic] = []
     if len(pooled) == 0:
-        for seg, cos in zip(segments, cosines, strict=True):
+        for seg, cos in zip(segments, cosines_, strict=True):
             out.append(SegmentSemantic(cos, np.zeros(seg.size), np.zeros(seg.size, dtype=bool)))
         return out
     low, high = float(pooled.min()), float(pooled.max())
+    if exact is not None:  # the semantic recall from exact values only (the shortlist)
+        pooled = np.concatenate(
+            [
+                c[m & ok]
+                for c, m, ok in zip(cosines_, masks, shortlisted, strict=True)
+                if ok is not None
+            ]
+            or [np.zeros(0)]
+        )
     if len(pooled) > limit > 0:
         threshold = float(np.partition(pooled, len(pooled) - limit)[len(pooled) - limit])
     elif limit > 0:
@@ -106,8 +193,10 @@ def semantic_parts(
     else:
         threshold = np.inf
     span = high - low
-    for cos, mask in zip(cosines, masks, strict=True):
+    for cos, pool_mask, exact_here in zip(cosines_, masks, shortlisted, strict=True):
         known = ~np.isnan(cos)
+        # an estimated cosine never makes a candidate
+        mask = pool_mask if exact_here is None else pool_mask & exact_here
         score = np.zeros(len(cos), dtype=np.float64)
         score[known] = (cos[known] - low) / span if span > 0 else 1.0
         np.clip(score, 0.0, 1.0, out=score)
@@ -140,6 +229,7 @@ class SemanticSource:
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
         self._rows: dict[int, tuple[object, NDArray[np.int64], NDArray[np.bool_]]] = {}
+        self._coarse: Coarse | None = None
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -184,8 +274,10 @@ class SemanticSource:
             ):
                 return current
         loaded = load(self.db, model)
+        coarse = Coarse.of(loaded.vectors) if len(loaded) >= COARSE_FROM else None
         with self._lock:
             self._matrix, self._matrix_version = loaded, version
+            self._coarse = coarse
             self._rows = {}
         return loaded
 
@@ -201,4 +293,4 @@ class SemanticSource:
         with self._lock:
             if len(self._rows) > 64:  # segments come and go with refreshes
                 self._rows = {}
-            return SemanticQuery(vector, matrix, self._rows)
+            return SemanticQuery(vector, matrix, self._rows, self._coarse)

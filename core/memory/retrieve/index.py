@@ -228,7 +228,7 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[NDArray[np.bool_], NDArray[np.float64]] | None = None,
+        semantic: tuple[NDArray[np.bool_], NDArray[np.float64], NDArray[np.int32]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
@@ -237,10 +237,7 @@ class MemoryIndex:
         similarity (0 without an embedding); lexical and semantic then weigh 0.2 each."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         if semantic is not None:
-            extra, sem = semantic
-            hits = np.zeros(self.size, dtype=np.int32)
-            for group in terms:  # a repeated term counts as often as it is repeated
-                hits[self.docs_containing_any(group)] += 1
+            extra, sem, hits = semantic
             cand = np.flatnonzero(mask & ((hits > 0) | extra))
             filtered["no_match"] += n_mask - len(cand)
             lexical = hits[cand] / len(terms) if terms else np.zeros(len(cand), dtype=np.float64)
@@ -269,6 +266,14 @@ class MemoryIndex:
         recency = self._recency(cand, now)
         scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
         return cand, scores, lexical, pool
+
+    def _hits(self, terms: Groups) -> NDArray[np.int32]:
+        """How many of the query's terms each position contains (a repeated term counts as
+        often as it is repeated)."""
+        hits = np.zeros(self.size, dtype=np.int32)
+        for group in terms:
+            hits[self.docs_containing_any(group)] += 1
+        return hits
 
     def _recency(self, cand: NDArray[np.int64], now: int) -> NDArray[np.float64]:
         days = (float(now) - self.ts_ms[cand]) / DAY_MS
@@ -345,9 +350,14 @@ def search_segments(
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
     sem_parts: list[SegmentSemantic] | None = None
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
+    hits: list[NDArray[np.int32]] | None = None
     if semantic is not None and query.profile == "hybrid":
         filters = [seg._filter(query, filtered) for seg in segments]
-        sem_parts = semantic_parts(segments, [f[1] for f in filters], semantic, query.limit)
+        hits = [seg._hits(groups) for seg in segments]
+        lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
+        sem_parts = semantic_parts(
+            segments, [f[1] for f in filters], semantic, query.limit, lexical_masks
+        )
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
             query,
@@ -355,7 +365,9 @@ def search_segments(
             now,
             filtered,
             None if filters is None else filters[si],
-            None if sem_parts is None else (sem_parts[si].extra, sem_parts[si].score),
+            None
+            if sem_parts is None or hits is None
+            else (sem_parts[si].extra, sem_parts[si].score, hits[si]),
         )
         pool += seg_pool
         if len(cand):

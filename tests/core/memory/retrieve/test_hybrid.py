@@ -150,3 +150,36 @@ def test_real_model_ranks_a_paraphrase(store: MemoryStore) -> None:
         r.close()
     assert res.results[0].memory.content == TEXTS[3]
     assert res.results[0].components["semantic"].raw == 1.0
+
+
+def test_large_store_path_shows_exact_similarities(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From COARSE_FROM vectors only the lexical candidates and the Hamming shortlist get an
+    exact cosine; every result still shows (and is scored with) its exact similarity."""
+    import numpy as np
+    from hmdesk.core.memory.retrieve import hybrid
+    from hmdesk.core.memory.semantic import cache
+
+    for i in range(40):
+        store.add(f"filler memory {i} about hilog levels and device keys")
+    emb = FakeEmbedder(dim=64)
+    fill_embeddings(store.db, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 6)
+    monkeypatch.setattr(hybrid, "SAMPLE", 4)
+    matrix = cache.load(store.db, emb.model_id)
+    r = Retriever(store, embedder=emb)
+    try:
+        res = r.search(_q("install failed versionCode", "hybrid"))
+        assert r.semantic.prepare("x").coarse is not None
+    finally:
+        r.close()
+    query = emb.embed_query("install failed versionCode")
+    assert res.results[0].memory.content == TEXTS[0]
+    for x in res.results:
+        sem = x.components["semantic"]
+        exact = float(matrix.vectors[matrix.row_of[x.memory.seq]] @ query)
+        assert sem.similarity == pytest.approx(exact, abs=1e-6)
+        assert x.score == pytest.approx(sum(c.contribution for c in x.components.values()))
+    assert np.isfinite([x.score for x in res.results]).all()
