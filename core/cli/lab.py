@@ -109,6 +109,35 @@ def print_evaluation(ev: Evaluation) -> None:
                 print(f"  {kind:<6} #{n + 1} {_rank(a)} → {_rank(b)}  {ev.lset.queries[n].text}")
 
 
+def _available(profiles: list[str], control: str | None) -> tuple[list[str], str | None]:
+    """The profiles that can be measured here: the hybrid one is skipped with a warning when no
+    embedder is available (never an error, unless nothing is left to measure)."""
+    if "hybrid" not in profiles and control != "hybrid":
+        return profiles, control
+    from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
+
+    reason = hybrid_unavailable_reason()
+    if reason is None:
+        return profiles, control
+    print(f"warning: skipping the hybrid profile: {reason}", file=sys.stderr)
+    kept = [p for p in profiles if p != "hybrid"]
+    if control == "hybrid":
+        control = None
+    if not kept:
+        raise UsageError(f"no profile left to measure: the hybrid profile is unavailable: {reason}")
+    return kept, control
+
+
+def _embed_all(store: Any) -> None:
+    """Embed the throw-away starter pack for the hybrid profile (progress on stderr)."""
+    from hmdesk.core.memory.semantic.choice import hybrid_embedder
+    from hmdesk.core.memory.semantic.fill import fill_embeddings
+
+    embedder = hybrid_embedder()
+    result = fill_embeddings(store.db, embedder)
+    print(f"embedded {result.embedded} memories with {embedder.model_id}", file=sys.stderr)
+
+
 def _load(args: argparse.Namespace) -> LabelledSet:
     from hmdesk.core.memory.lab import LabelledSetError, load_set, starter_set
 
@@ -126,6 +155,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for p in [*profiles, *([args.control] if args.control else [])]:
         if p not in KNOWN:
             raise UsageError(f"unknown profile {p!r}; the profiles are {', '.join(KNOWN)}")
+    profiles, control = _available(profiles, args.control)
     now = parse_now(args.now) if args.now is not None else None
     lset = _load(args)
     options: dict[str, Any] = {
@@ -133,7 +163,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "depth": args.depth,
         "ties": args.ties,
         "now": now,
-        "control": args.control,
+        "control": control,
     }
     if args.starter_pack:
         from hmdesk.core.memory.starter import load_starter_pack
@@ -142,6 +172,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
             ns = argparse.Namespace(db=str(Path(tmp) / "starter.db"))
             with open_store(ns, actor="eval") as store:
                 load_starter_pack(store)
+                if "hybrid" in profiles or control == "hybrid":
+                    _embed_all(store)
                 if now is None:  # as of the pack's loading: every recency exactly 1, repeatable
                     stamp = store.list()[0].timestamp
                     options["now"] = parse_now(stamp)

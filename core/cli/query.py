@@ -1,7 +1,7 @@
 """hmdesk-cli ``query``: search the memories and explain every result.
 
     hmdesk-cli query TEXT [--layer L] [--env E] [--tag T]... [--limit N]
-                          [--profile default|hmharness] [--now ISO] [--include-superseded] [--json]
+                          [--profile default|hmharness|hybrid] [--now ISO] [--include-superseded] [--json]
 
 Without ``--json`` it prints a table (rank, score, the three weighted components, id, content) with,
 under each row, every query term: ``+term`` matched (``[tag]`` when it matched a tag) or ``-term``
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # ``hmdesk.core.memory.retrieve.PROFILES``, spelled here so that parsing imports no numpy
 # (tests/core/test_cli_startup.py checks that the two agree).
-PROFILES = ("default", "hmharness")
+PROFILES = ("default", "hmharness", "hybrid")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -64,14 +64,24 @@ def print_table(result: QueryResult) -> None:
         print("no memory matched")
     else:
         id_width = max(text_width(r.memory.id) for r in result.results)
-        lead = f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {'0.4·lex':>8}  "
+        hybrid = "semantic" in result.results[0].components
+        lex_head = "0.2·lex" if hybrid else "0.4·lex"
+        lead = f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {lex_head:>8}  "
+        if hybrid:
+            lead += f"{'0.2·sem':>8} {'cosine':>6}  "
         content_width = free_width(terminal_columns(), len(lead) + id_width + 1)
         print(f"{lead}{pad('id', id_width)} content")
         for n, r in enumerate(result.results, 1):
             c = r.components
+            sem = ""
+            if hybrid and "semantic" in c:
+                cos = c["semantic"].similarity
+                sem = f"{c['semantic'].contribution:8.4f} " + (
+                    f"{cos:6.3f}  " if cos is not None else f"{'—':>6}  "
+                )
             print(
                 f"{n:>3}  {r.score:6.4f}  {c['confidence'].contribution:8.4f} "
-                f"{c['recency'].contribution:8.4f} {c['lexical'].contribution:8.4f}  "
+                f"{c['recency'].contribution:8.4f} {c['lexical'].contribution:8.4f}  {sem}"
                 f"{pad(r.memory.id, id_width)} {elide(r.memory.content, content_width)}"
             )
             marks = []
@@ -98,6 +108,12 @@ def cmd_query(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.retrieve import Query, result_to_json
     from hmdesk.core.memory.search_index.oneshot import search_file
 
+    if args.profile == "hybrid":
+        from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
+
+        reason = hybrid_unavailable_reason()
+        if reason is not None:
+            raise UsageError(f"the hybrid profile is unavailable: {reason}")
     now = parse_now(args.now) if args.now is not None else None
     query = Query(
         text=args.text,
@@ -138,7 +154,9 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         choices=PROFILES,
         default="default",
         help="how the text becomes terms: default (Chinese segmented into words, word stems, a "
-        "Chinese/English glossary: 构建 finds build) or hmharness (exactly as hmharness splits it)",
+        "Chinese/English glossary: 构建 finds build), hmharness (exactly as hmharness splits it) "
+        "or hybrid (default fused with semantic similarity; needs pip install "
+        "'hmdesk[semantic]' or an embeddings endpoint, and hmdesk-cli embed)",
     )
     p.add_argument(
         "--now", metavar="TIME", help="score recency as of this ISO-8601 time (default: now)"

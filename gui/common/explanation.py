@@ -16,7 +16,7 @@ from hmdesk.core.memory.retrieve import Component, ScoredMemory
 from hmdesk.gui.common.theme import LIGHT, Theme, contrast_ratio
 from PySide6.QtGui import QColor
 
-COMPONENT_ORDER = ("confidence", "recency", "lexical")
+COMPONENT_ORDER = ("confidence", "recency", "lexical", "semantic")
 NOWRAP = 'style="white-space:nowrap"'
 """Table cells that hold one word or number: never broken, whatever the pane's width."""
 GRAPHIC_MIN_CONTRAST = 3.0
@@ -35,6 +35,7 @@ def component_color(name: str, theme: Theme = LIGHT, against: QColor | None = No
             "confidence": theme.score_confidence,
             "recency": theme.score_recency,
             "lexical": theme.score_lexical,
+            "semantic": theme.score_semantic,
         }.get(name, theme.score_other)
     )
     if against is None:
@@ -86,6 +87,14 @@ def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> st
         terms = scored.terms or []
         hit = sum(1 for t in terms if t.matched)
         return f"{hit} of {len(terms)} terms matched" if terms else "no terms: not used"
+    if name == "semantic":
+        cosine = scored.components["semantic"].similarity
+        if cosine is None:
+            return "no embedding yet: ranked by its lexical part alone"
+        return (
+            f"cosine {cosine:.3f} with the query, scaled so the nearest memory is 1 and the "
+            "farthest 0 (hybrid: lexical and semantic share 0.4, half each)"
+        )
     return ""
 
 

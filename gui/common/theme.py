@@ -91,6 +91,8 @@ class Theme:
     # light theme's "white" and "bright" colours are darker than a terminal's)
     ansi: tuple[str, ...]
     ansi_bright: tuple[str, ...]
+    # hybrid: the semantic score part (bars, swatches) of the hybrid retrieval profile
+    score_semantic: str = "#ae3ec9"
 
     def term(self, index: int) -> str:
         """The colour of the ``index``-th query term (the same in every view)."""
@@ -156,6 +158,7 @@ LIGHT = Theme(
         "#00695c",
         "#424242",
     ),
+    score_semantic="#ae3ec9",  # hybrid
 )
 
 DARK = Theme(
@@ -217,6 +220,7 @@ DARK = Theme(
         "#99e9f2",
         "#ffffff",
     ),
+    score_semantic="#da77f2",  # hybrid
 )
 
 

@@ -31,6 +31,7 @@ from hmdesk.gui.memories.actions import make_actions, show_context_menu, update_
 from hmdesk.gui.memories.changes import ChangeTracker
 from hmdesk.gui.memories.detail import DetailPane, filters_line, supersede_chain
 from hmdesk.gui.memories.editing import EditingController
+from hmdesk.gui.memories.embedding_fill import EmbeddingFill
 from hmdesk.gui.memories.empty_state import EmptyState
 from hmdesk.gui.memories.import_sync import ImportSyncController, stop_quietly
 from hmdesk.gui.memories.model import (
@@ -143,6 +144,8 @@ class MemoriesArea(QWidget):
 
         limit = int(str(ctx.settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
         self.searcher = SearchController(ctx.retriever, limit, self)
+        self.embedding_fill = EmbeddingFill(ctx.retriever, self, ctx.bus.show_info)
+        self.embedding_fill.stored.connect(self.refresh)  # hybrid: the new vectors count
         self.changes = ChangeTracker(self.store, self.searcher.is_searching, self)
         self.index_keeper = IndexKeeper(ctx.db, self)
         self.editing = EditingController(self)
@@ -244,6 +247,8 @@ class MemoriesArea(QWidget):
                 "Reading and indexing the memories… (the first search builds the index)"
             )
         self.searcher.submit(spec)
+        if spec.profile == "hybrid":  # memories without embeddings: fill them in, then re-run
+            self.embedding_fill.ensure()
 
     def is_searching(self) -> bool:
         """A search runs, or its result is not wholly on screen yet (the detail pane)."""
@@ -517,6 +522,7 @@ class MemoriesArea(QWidget):
         self.save_state()
         self._closed = True
         self.searcher.close()
+        self.embedding_fill.cancel()
         self.importer.stop_sync()
         self.changes.stop()
         self.index_keeper.stop()

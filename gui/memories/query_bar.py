@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 DEBOUNCE_MS = 150
 ANY = "any"
-PROFILES = ("default", "hmharness")
+PROFILES = ("default", "hmharness", "hybrid")
 
 
 @dataclass(frozen=True)
@@ -56,9 +56,22 @@ def saved_spec(settings: QSettings) -> QuerySpec:
         layer=layer if layer in LAYERS else None,
         environment=None if env in ("", ANY) else env,
         tags=split_tags(str(settings.value("query/tags", "") or "")),
-        profile=profile if profile in PROFILES else "default",
+        profile=profile if profile in PROFILES and profile_available(profile) else "default",
         include_superseded=settings.value("query/superseded", False) in (True, "true", "1", 1),
     )
+
+
+def profile_unavailable(profile: str) -> str | None:
+    """Why ``profile`` cannot be used here (the hybrid one without an embedder), else None."""
+    if profile != "hybrid":
+        return None
+    from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
+
+    return hybrid_unavailable_reason()
+
+
+def profile_available(profile: str) -> bool:
+    return profile_unavailable(profile) is None
 
 
 def split_tags(text: str) -> tuple[str, ...]:
@@ -128,8 +141,10 @@ class QueryBar(QWidget):
         self.profile.addItems(list(PROFILES))
         self.profile.setToolTip(
             "default: hmharness's formula plus Chinese segmentation\n"
-            "hmharness: exactly what hmharness's retrieve() returns"
+            "hmharness: exactly what hmharness's retrieve() returns\n"
+            "hybrid: default fused with semantic similarity (embeddings)"
         )
+        self.mark_unavailable_profiles()
         self.superseded = QCheckBox("Show superseded", self)
         self.superseded.setObjectName("querySuperseded")
         lay.addWidget(self.text, 5)
@@ -170,6 +185,20 @@ class QueryBar(QWidget):
                 self.into_results.emit()
                 return True
         return super().eventFilter(watched, event)
+
+    def mark_unavailable_profiles(self) -> None:
+        """An unavailable profile (hybrid without an embedder) stays listed, disabled, with
+        the command that makes it available as its tooltip."""
+        model = self.profile.model()
+        for i, name in enumerate(PROFILES):
+            reason = profile_unavailable(name)
+            item = model.item(i) if isinstance(model, QStandardItemModel) else None
+            if item is None:
+                continue
+            item.setEnabled(reason is None)
+            item.setToolTip(f"unavailable: {reason}" if reason else "")
+            if reason and self.profile.currentIndex() == i:
+                self.profile.setCurrentIndex(0)
 
     def spec(self) -> QuerySpec:
         layer = self.layer.currentText()

@@ -16,8 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.hybrid import SegmentSemantic, SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
-from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.results import (
+    FILTER_KEYS,
+    Query,
+    QueryResult,
+    ScoredMemory,
+    lexical_profile,
+)
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -25,6 +32,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     check_query,
     components,
     explain_terms,
+    hybrid_components,
     query_now_ms,
     recency_of,
     unparseable_note,
@@ -214,10 +222,67 @@ class MemoryIndex:
     # -- search ----------------------------------------------------------------------------
 
     def _candidates(
-        self, query: Query, terms: Groups, now: int, filtered: dict[str, int]
+        self,
+        query: Query,
+        terms: Groups,
+        now: int,
+        filtered: dict[str, int],
+        filters: tuple[int, NDArray[np.bool_], int] | None = None,
+        semantic: tuple[NDArray[np.bool_], NDArray[np.float64], NDArray[np.int32]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
-        Returns also the pool size of this segment."""
+        Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
+        (else it is called). ``semantic`` (the hybrid profile): positions that are candidates
+        without a lexical hit (the semantic recall) and every position's normalised semantic
+        similarity (0 without an embedding); lexical and semantic then weigh 0.2 each."""
+        pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
+        if semantic is not None:
+            extra, sem, hits = semantic
+            cand = np.flatnonzero(mask & ((hits > 0) | extra))
+            filtered["no_match"] += n_mask - len(cand)
+            lexical = hits[cand] / len(terms) if terms else np.zeros(len(cand), dtype=np.float64)
+            recency = self._recency(cand, now)
+            scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
+            return cand, scores, lexical, pool
+        if terms:
+            weights: dict[tuple[str, ...], int] = {}
+            for group in terms:  # a repeated term counts as often as it is repeated
+                weights[group] = weights.get(group, 0) + 1
+            if len(weights) == 1:  # one distinct term: its memories are the candidates
+                ((group, w),) = weights.items()
+                docs = self.docs_containing_any(group)
+                cand = docs[mask[docs]]
+                lexical = np.full(len(cand), w, dtype=np.int64) / len(terms)
+            else:
+                hits = np.zeros(self.size, dtype=np.int32)
+                for group, w in weights.items():
+                    hits[self.docs_containing_any(group)] += w  # unique positions per group
+                cand = np.flatnonzero(mask & (hits > 0))
+                lexical = hits[cand] / len(terms)
+            filtered["no_match"] += n_mask - len(cand)
+        else:
+            cand = np.flatnonzero(mask)
+            lexical = np.zeros(len(cand), dtype=np.float64)
+        recency = self._recency(cand, now)
+        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
+        return cand, scores, lexical, pool
+
+    def _hits(self, terms: Groups) -> NDArray[np.int32]:
+        """How many of the query's terms each position contains (a repeated term counts as
+        often as it is repeated)."""
+        hits = np.zeros(self.size, dtype=np.int32)
+        for group in terms:
+            hits[self.docs_containing_any(group)] += 1
+        return hits
+
+    def _recency(self, cand: NDArray[np.int64], now: int) -> NDArray[np.float64]:
+        days = (float(now) - self.ts_ms[cand]) / DAY_MS
+        recency = 1 - days / RECENCY_DAYS
+        return np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
+
+    def _filter(self, query: Query, filtered: dict[str, int]) -> tuple[int, NDArray[np.bool_], int]:
+        """The hard filters: (pool, the mask of positions passing them, its count); adds what
+        each removed to ``filtered``."""
 
         def count(a: NDArray[np.bool_]) -> int:
             return int(np.count_nonzero(a))
@@ -248,30 +313,7 @@ class MemoryIndex:
             kept = count(mask)
             filtered["tags"] += n_mask - kept
             n_mask = kept
-        if terms:
-            weights: dict[tuple[str, ...], int] = {}
-            for group in terms:  # a repeated term counts as often as it is repeated
-                weights[group] = weights.get(group, 0) + 1
-            if len(weights) == 1:  # one distinct term: its memories are the candidates
-                ((group, w),) = weights.items()
-                docs = self.docs_containing_any(group)
-                cand = docs[mask[docs]]
-                lexical = np.full(len(cand), w, dtype=np.int64) / len(terms)
-            else:
-                hits = np.zeros(self.size, dtype=np.int32)
-                for group, w in weights.items():
-                    hits[self.docs_containing_any(group)] += w  # unique positions per group
-                cand = np.flatnonzero(mask & (hits > 0))
-                lexical = hits[cand] / len(terms)
-            filtered["no_match"] += n_mask - len(cand)
-        else:
-            cand = np.flatnonzero(mask)
-            lexical = np.zeros(len(cand), dtype=np.float64)
-        days = (float(now) - self.ts_ms[cand]) / DAY_MS
-        recency = 1 - days / RECENCY_DAYS
-        recency = np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
-        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
-        return cand, scores, lexical, pool
+        return pool, mask, n_mask
 
     def _base(self, include_superseded: bool) -> tuple[int, NDArray[np.bool_]]:
         """The live memories (and their count), without the superseded ones unless included:
@@ -287,18 +329,46 @@ class MemoryIndex:
         return search_segments([self], query)
 
 
-def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResult:
-    """Search several index segments as one pool (ties broken by each segment's ``order``)."""
+def search_segments(
+    segments: Sequence[MemoryIndex],
+    query: Query,
+    semantic: SemanticQuery | None = None,
+    note: str | None = None,
+) -> QueryResult:
+    """Search several index segments as one pool (ties broken by each segment's ``order``).
+
+    ``semantic``: the hybrid profile's query vector and the cached memory vectors (see
+    :mod:`.hybrid`); without it a hybrid query ranks by its lexical part alone (like default).
+    ``note`` is added to the result's note."""
     started = time.perf_counter()
     check_query(query)
-    groups = term_groups_for(query.profile, query.text or "")
+    groups = term_groups_for(lexical_profile(query.profile), query.text or "")
     terms = [g[0] for g in groups]
     now = query_now_ms(query)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     pool = 0
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
+    sem_parts: list[SegmentSemantic] | None = None
+    filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
+    hits: list[NDArray[np.int32]] | None = None
+    if semantic is not None and query.profile == "hybrid":
+        filters = [seg._filter(query, filtered) for seg in segments]
+        hits = [seg._hits(groups) for seg in segments]
+        lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
+        sem_parts = semantic_parts(
+            segments, [f[1] for f in filters], semantic, query.limit, lexical_masks
+        )
     for si, seg in enumerate(segments):
-        cand, scores, lexical, seg_pool = seg._candidates(query, groups, now, filtered)
+        cand, scores, lexical, seg_pool = seg._candidates(
+            query,
+            groups,
+            now,
+            filtered,
+            None if filters is None else filters[si],
+            None
+            if sem_parts is None or hits is None
+            else (sem_parts[si].extra, sem_parts[si].score, hits[si]),
+        )
         pool += seg_pool
         if len(cand):
             parts.append((si, cand, scores, lexical))
@@ -334,11 +404,23 @@ def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResul
             rec_v = (
                 recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0
             )  # same value as the vectorised one
+            if sem_parts is None:
+                parts_of = components(conf, rec_v, float(lexical[k]))
+            else:
+                sp = sem_parts[int(seg_ids[k])]
+                cosine = float(sp.cosine[p])
+                parts_of = hybrid_components(
+                    conf,
+                    rec_v,
+                    float(lexical[k]),
+                    float(sp.score[p]),
+                    None if cosine != cosine else cosine,  # NaN: no embedding yet
+                )
             results.append(
                 ScoredMemory(
                     memory=rec,
                     score=float(scores[k]),
-                    components=components(conf, rec_v, float(lexical[k])),
+                    components=parts_of,
                     terms=explain_terms(rec, groups),
                 )
             )
@@ -350,7 +432,7 @@ def search_segments(segments: Sequence[MemoryIndex], query: Query) -> QueryResul
         results=results,
         filtered=filtered,
         pool=pool,
-        note=unparseable_note(unparseable),
+        note="; ".join(n for n in (unparseable_note(unparseable), note) if n) or None,
         elapsed_ms=(time.perf_counter() - started) * 1000,
         matched=matched,
     )

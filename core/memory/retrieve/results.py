@@ -15,8 +15,17 @@ from typing import Any
 
 from hmdesk.core.memory.record import MemoryRecord
 
-PROFILES = ("default", "hmharness")
+PROFILES = ("default", "hmharness", "hybrid")
 WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
+# the hybrid profile splits the lexical weight 50/50 between lexical and semantic similarity
+HYBRID_WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.2, "semantic": 0.2}
+
+
+def lexical_profile(profile: str) -> str:
+    """The profile whose terms ``profile`` uses (hybrid ranks its text like default)."""
+    return "default" if profile == "hybrid" else profile
+
+
 FILTER_KEYS = ("superseded", "layer", "environment", "tags", "no_match")
 
 
@@ -49,13 +58,16 @@ class Component:
     raw: float
     weight: float
     contribution: float
+    # the semantic component only: the cosine between the query's and the memory's embeddings
+    # (None: the memory has no embedding yet); ``raw`` is that cosine min-max normalised
+    similarity: float | None = None
 
 
 @dataclass
 class ScoredMemory:
     memory: MemoryRecord
     score: float
-    components: dict[str, Component]  # "confidence", "recency", "lexical"
+    components: dict[str, Component]  # "confidence", "recency", "lexical" (+ "semantic")
     terms: list[TermMatch]
 
 
@@ -94,7 +106,12 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                 "tags": list(r.memory.tags),
                 "timestamp": r.memory.timestamp,
                 "components": {
-                    name: {"raw": c.raw, "weight": c.weight, "contribution": c.contribution}
+                    name: {
+                        "raw": c.raw,
+                        "weight": c.weight,
+                        "contribution": c.contribution,
+                        **({"similarity": c.similarity} if name == "semantic" else {}),
+                    }
                     for name, c in r.components.items()
                 },
                 "terms": [

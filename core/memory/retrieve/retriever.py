@@ -11,6 +11,8 @@ from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.hybrid import SemanticSource
+    from hmdesk.core.memory.semantic.embedder import Embedder
     from hmdesk.core.memory.store import MemoryStore
 
 
@@ -36,8 +38,12 @@ class Retriever:
     MAX_SEGMENTS = 8
     MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
 
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: MemoryStore, embedder: Embedder | None = None) -> None:
+        """``embedder``: the hybrid profile's (default: chosen from the settings on first use,
+        see :mod:`hmdesk.core.memory.semantic.choice`)."""
         self.store = store
+        self._embedder = embedder
+        self._semantic: SemanticSource | None = None
         self._lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: set[str] = set()
@@ -156,7 +162,50 @@ class Retriever:
     def search(self, query: Query) -> QueryResult:
         self.refresh()
         segments = self._segments or []
+        if query.profile == "hybrid" and (query.text or "").strip():
+            return self._search_hybrid(segments, query)
         return search_segments(segments, query)
+
+    def semantic_unavailable(self) -> str | None:
+        """Why the hybrid profile has no embedder here (None: it has one), loading nothing."""
+        if self._embedder is not None:
+            return None
+        from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
+
+        return hybrid_unavailable_reason()
+
+    @property
+    def semantic(self) -> SemanticSource:
+        """The hybrid profile's embedder, query vectors and cached matrix."""
+        if self._semantic is None:
+            from hmdesk.core.memory.retrieve.hybrid import SemanticSource
+            from hmdesk.core.memory.semantic.choice import hybrid_embedder
+
+            self._semantic = SemanticSource(
+                self.store.db, self._embedder or hybrid_embedder, self.store.data_version
+            )
+        return self._semantic
+
+    def _search_hybrid(self, segments: list[MemoryIndex], query: Query) -> QueryResult:
+        """A hybrid search; without an embedder (or when it fails) the lexical part alone, with
+        a note saying why — never an exception."""
+        from hmdesk.core.memory.semantic.embedder import EmbedderError
+
+        try:
+            sem = self.semantic.prepare(query.text)
+        except EmbedderError as exc:
+            return search_segments(
+                segments, query, note=f"semantic part unavailable ({exc}); ranked by lexical only"
+            )
+        live = sum(s.live_count for s in segments)
+        missing = live - len(sem.matrix)
+        note = None
+        if missing > 0:
+            note = (
+                f"{missing} of {live} memories have no embedding yet for {sem.matrix.model}; "
+                "they rank by their lexical part (hmdesk-cli embed computes them)"
+            )
+        return search_segments(segments, query, semantic=sem, note=note)
 
     def warm(self, pause: Callable[[], None] | None = None) -> None:
         """Bring the index up to date and build its term postings now.

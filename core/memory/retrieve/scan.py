@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.results import Query, lexical_profile
 from hmdesk.core.memory.retrieve.scoring import Groups, check_query, query_now_ms, recency_of
 from hmdesk.core.memory.terms import hmharness_terms, term_groups_for
 
@@ -29,9 +29,11 @@ def retrieve_hmharness_scan(
 def retrieve_scan(
     entries: Iterable[MemoryRecord], query: Query, now: int | None = None
 ) -> list[tuple[MemoryRecord, float]]:
-    """The straight scan with ``query.profile``'s terms (the reference for the index)."""
+    """The straight scan with ``query.profile``'s terms (the reference for the index; the hybrid
+    profile's lexical part, without its semantic one)."""
     check_query(query)
-    return scan_groups(entries, query, term_groups_for(query.profile, query.text or ""), now)
+    groups = term_groups_for(lexical_profile(query.profile), query.text or "")
+    return scan_groups(entries, query, groups, now)
 
 
 def scan_groups(

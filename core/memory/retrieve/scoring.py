@@ -30,7 +30,7 @@ def query_now_ms(query: Query) -> int:
 def check_query(query: Query) -> None:
     if query.profile not in PROFILES:
         raise ValueError(
-            f"unknown retrieval profile {query.profile!r}; use 'default' or 'hmharness'"
+            f"unknown retrieval profile {query.profile!r}; use one of {', '.join(PROFILES)}"
         )
     if query.limit < 0:
         raise ValueError(f"limit must be 0 or more, not {query.limit}")
@@ -129,6 +129,18 @@ def components(conf: float, rec: float, lex: float) -> dict[str, Component]:
         "confidence": Component("confidence", conf, 0.4, conf * 0.4),
         "recency": Component("recency", rec, 0.2, rec * 0.2),
         "lexical": Component("lexical", lex, 0.4, lex * 0.4),
+    }
+
+
+def hybrid_components(
+    conf: float, rec: float, lex: float, sem: float, cosine: float | None
+) -> dict[str, Component]:
+    """The hybrid profile's four parts: lexical and semantic share lexical's 0.4, 0.2 each."""
+    return {
+        "confidence": Component("confidence", conf, 0.4, conf * 0.4),
+        "recency": Component("recency", rec, 0.2, rec * 0.2),
+        "lexical": Component("lexical", lex, 0.2, lex * 0.2),
+        "semantic": Component("semantic", sem, 0.2, sem * 0.2, cosine),
     }
 
 

@@ -30,7 +30,10 @@ from hmdesk.core.memory.search_index.schema import SnapshotError
 
 def search_fast(path: Path, query: Query) -> QueryResult | None:
     """The answer from the stored index without opening the store (no ORM, no migration), or
-    None when that cannot answer exactly (the window's first look uses it as it is)."""
+    None when that cannot answer exactly (the window's first look uses it as it is). The hybrid
+    profile needs the embeddings and an embedder: never answered here."""
+    if query.profile == "hybrid":
+        return None
     try:
         head = _check_is_sqlite(path)
     except Exception:  # noqa: BLE001 - the full way gives the proper error
@@ -75,6 +78,20 @@ def search_file(path: Path, query: Query) -> QueryResult:
     if answer is not None:
         return answer
     from hmdesk.core.db import Database
+
+    if query.profile == "hybrid":  # the full retriever: embeddings, the embedder
+        from hmdesk.core.memory.retrieve.retriever import Retriever
+        from hmdesk.core.memory.store import MemoryStore
+
+        db = Database(path)
+        store = MemoryStore(db, actor="query", keep_index=False)
+        retriever = Retriever(store)
+        try:
+            return retriever.search(query)
+        finally:
+            retriever.close()
+            store.close()
+            db.close()
     from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
     from hmdesk.core.memory.search_index.maintain import dbapi_of, load_segments
 

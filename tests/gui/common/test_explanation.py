@@ -62,3 +62,20 @@ def test_age_text():
     assert age_text(iso, now) == "3 d"
     assert age_text(None, now) == "?"
     assert age_text((now + timedelta(hours=1)).isoformat(), now) == "future"
+
+
+def test_hybrid_semantic_is_the_fourth_component(qapp):
+    s = scored()
+    s.components["lexical"] = Component("lexical", 1.0, 0.2, 0.2)
+    s.components["semantic"] = Component("semantic", 0.75, 0.2, 0.15, 0.912)
+    assert COMPONENT_ORDER[3] == "semantic"
+    for theme in (LIGHT, DARK):
+        assert component_color("semantic", theme) == QColor(theme.score_semantic)
+        assert theme.score_semantic not in (theme.score_lexical, theme.score_other)
+    out = breakdown_html(s)
+    assert "semantic" in out and "cosine 0.912" in out
+    assert out.index("lexical") < out.index("semantic")
+    assert "0.2·lexical + 0.2·semantic" in out
+    assert breakdown_text(0.81, s.components).endswith("semantic 0.75×0.20")
+    s.components["semantic"] = Component("semantic", 0.0, 0.2, 0.0, None)
+    assert "no embedding yet" in breakdown_html(s)
