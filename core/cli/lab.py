@@ -109,9 +109,11 @@ def print_evaluation(ev: Evaluation) -> None:
                 print(f"  {kind:<6} #{n + 1} {_rank(a)} → {_rank(b)}  {ev.lset.queries[n].text}")
 
 
-def _available(profiles: list[str], control: str | None) -> tuple[list[str], str | None]:
-    """The profiles that can be measured here: the hybrid one is skipped with a warning when no
-    embedder is available (never an error, unless nothing is left to measure)."""
+def _available(
+    profiles: list[str], control: str | None, *, asked: bool = True
+) -> tuple[list[str], str | None]:
+    """The profiles that can be measured here: without an embedder the hybrid one is left out,
+    with a warning when it was ``asked`` for by name (never an error, unless nothing is left)."""
     if "hybrid" not in profiles and control != "hybrid":
         return profiles, control
     from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
@@ -119,7 +121,8 @@ def _available(profiles: list[str], control: str | None) -> tuple[list[str], str
     reason = hybrid_unavailable_reason()
     if reason is None:
         return profiles, control
-    print(f"warning: skipping the hybrid profile: {reason}", file=sys.stderr)
+    if asked or control == "hybrid":  # all profiles by default: hybrid left out quietly
+        print(f"warning: skipping the hybrid profile: {reason}", file=sys.stderr)
     kept = [p for p in profiles if p != "hybrid"]
     if control == "hybrid":
         control = None
@@ -155,9 +158,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for p in [*profiles, *([args.control] if args.control else [])]:
         if p not in KNOWN:
             raise UsageError(f"unknown profile {p!r}; the profiles are {', '.join(KNOWN)}")
-    profiles, control = _available(profiles, args.control)
     now = parse_now(args.now) if args.now is not None else None
-    lset = _load(args)
+    lset = _load(args)  # a bad set file is the one error line, before anything else is said
+    profiles, control = _available(profiles, args.control, asked=bool(args.profile))
     options: dict[str, Any] = {
         "k": args.k,
         "depth": args.depth,

@@ -181,6 +181,10 @@ def test_eval_skips_an_unavailable_hybrid_profile(
     assert list(json.loads(out)["profiles"]) == ["default"]
     code, out, err = run(capsys, labelled, "--db", db, "--profile", "hybrid")
     assert code == 2 and "no profile left" in err
+    # every profile (no --profile): the unavailable one is left out without a word
+    code, out, err = run(capsys, labelled, "--db", db, "--now", NOW, "--json")
+    assert code == 0 and "hybrid" not in err
+    assert list(json.loads(out)["profiles"]) == ["default", "hmharness"]
 
 
 def test_eval_starter_pack_hybrid_with_the_fake(
