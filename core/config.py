@@ -38,7 +38,7 @@ import shlex
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 APP_NAME = "hmdesk"
 CONFIG_ENV = "HMDESK_CONFIG"
@@ -55,18 +55,7 @@ Key = Literal[
     "embed_model",
     "embed_key",
 ]
-KEYS: tuple[Key, ...] = (
-    "hdc",
-    "hvigorw",
-    "sdk",
-    "node",
-    "editor",
-    "theme",
-    "db",
-    "embed_url",
-    "embed_model",
-    "embed_key",
-)
+KEYS: tuple[Key, ...] = get_args(Key)
 THEMES = ("system", "light", "dark")
 
 ENV_VARS: dict[str, str] = {

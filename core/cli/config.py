@@ -21,20 +21,8 @@ from typing import Any
 
 from hmdesk.core.cli.common import UsageError, print_json
 
-# the keys as argparse choices without importing the settings module before a command runs
-# (embed_key's value is never printed: config.shown)
-KEYS = (
-    "hdc",
-    "hvigorw",
-    "sdk",
-    "node",
-    "editor",
-    "theme",
-    "db",
-    "embed_url",
-    "embed_model",
-    "embed_key",
-)
+# the settings module is light (stdlib only until a path is needed): its keys are the choices
+from hmdesk.core.config import KEYS
 
 
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:

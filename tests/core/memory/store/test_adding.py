@@ -4,25 +4,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hmdesk.core.db import Database
 from hmdesk.core.memory.hmharness import export_file, import_file
 from hmdesk.core.memory.store import MemoryStore, StoreError
 from hmdesk.core.memory.validation import MAX_CONTENT_CHARS, memory_input_problem
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[MemoryStore]:
-    db = Database(tmp_path / "m.db")
-    s = MemoryStore(db)
-    yield s
-    s.close()
-    db.close()
-
 
 # what the GUI editor refuses: (content, tags, environment)
 REFUSED: dict[str, tuple[str, list[str], str]] = {

@@ -13,15 +13,6 @@ from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store import MemoryStore, NotFound, StoreError
 
 
-@pytest.fixture
-def store(tmp_path):
-    db = Database(tmp_path / "m.db")
-    s = MemoryStore(db)
-    yield s
-    s.close()
-    db.close()
-
-
 def kinds(events):
     return [(e.kind, e.field) for e in events]
 

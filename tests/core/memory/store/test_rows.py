@@ -4,22 +4,10 @@ the same as the ones ``get_many`` builds the plain way (every field, equality, i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.store import MemoryStore
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[MemoryStore]:
-    db = Database(tmp_path / "m.db")
-    s = MemoryStore(db)
-    yield s
-    s.close()
-    db.close()
 
 
 def test_list_records_equal_the_plainly_built_ones(store: MemoryStore) -> None:

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
 import sqlalchemy as sa
-from hmdesk.core.db import Database, iso
-from hmdesk.core.memory.store import MemoryStore
+from hmdesk.core.db import iso
 from hmdesk.core.models import MemoryEvent as EventRow
 from hmdesk.core.models import table_of
-
-
-@pytest.fixture
-def store(tmp_path):
-    db = Database(tmp_path / "m.db")
-    s = MemoryStore(db)
-    yield s
-    s.close()
-    db.close()
 
 
 def test_undo_after_a_revert_from_history_undoes_the_revert(store):
