@@ -321,15 +321,19 @@ class MemoriesArea(QWidget):
         self.result_applied.emit(result)
 
     def legend_html(self) -> str:
-        """A swatch per score part, in the bar's colours."""
+        """A swatch per score part the shown results have (``semantic`` only under the hybrid
+        profile), in the bar's colours."""
         # The area's own palette: on a theme change the area hears of it before its table does.
         theme = theme_for(self)
         base = self.palette().color(QPalette.ColorRole.Base)
+        first = self.result.results[0] if self.result and self.result.results else None
+        used = set(first.components) if first is not None and first.components else None
+        names = [n for n in COMPONENT_ORDER if used is None or n in used]
         return (
             "".join(
                 f'<span style="background-color:{component_color(n, theme, base).name()}">'
                 f"&nbsp;&nbsp;&nbsp;</span>&nbsp;{n}&nbsp;&nbsp;"
-                for n in COMPONENT_ORDER
+                for n in names
             )
             + "&nbsp;&nbsp;"
         )

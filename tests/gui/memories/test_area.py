@@ -50,6 +50,7 @@ def test_footer_legend_uses_the_bar_colours(loaded, qtbot):
     for name in ("confidence", "recency", "lexical"):
         colour = component_color(name, theme_for(loaded.table), base).name()
         assert colour in loaded.footer.text() and name in loaded.footer.text()
+    assert "semantic" not in loaded.footer.text()  # the default profile has no semantic part
 
 
 def test_footer_legend_follows_a_live_theme_change(loaded, qtbot):
