@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve import QueryResult, Retriever
+    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
 
@@ -214,6 +215,25 @@ def configure_runtime() -> None:
     speed_up_pyside_import_check()
 
 
+def start_segmenter() -> WindowSegmenter:
+    """Start the Chinese segmenter's child process now, so its dictionary loads on the other
+    core while the window opens; the window's terms use it from here on (rjieba's import in
+    this process would freeze the event loop for its 0.2 s: ``core.memory.segmenter_proc``)."""
+    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
+    from hmdesk.core.memory.terms import use_han_segmenter
+
+    segmenter = WindowSegmenter()
+    use_han_segmenter(segmenter)
+    return segmenter
+
+
+def stop_segmenter(segmenter: WindowSegmenter) -> None:
+    from hmdesk.core.memory.terms import use_han_segmenter
+
+    use_han_segmenter(None)
+    segmenter.close()
+
+
 # ------------------------------------------------------------------------------------ main
 
 
@@ -301,6 +321,7 @@ def main(
 ) -> int:
     argv = list(argv if argv is not None else sys.argv)
     args = parse_args(argv)
+    segmenter = start_segmenter()
     QApplication.setApplicationName(APP_NAME)
     QApplication.setOrganizationName(APP_NAME)
     app = QApplication.instance() or QApplication(argv)
@@ -364,6 +385,7 @@ def main(
     # Short start-up jobs (importing the later areas, loading the segmenter) may still run: an
     # interpreter that exits under a running worker thread aborts.
     QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)
+    stop_segmenter(segmenter)
     return code or status["code"]
 
 

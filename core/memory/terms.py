@@ -38,6 +38,7 @@ and U+0085), so a query splits exactly where hmharness would split it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
@@ -68,14 +69,39 @@ def _strip_edges(token: str) -> str:
     return token.lstrip(_LEAD).rstrip(_TRAIL)
 
 
+_han_segmenter: Callable[[str], Sequence[str]] | None = None
+
+
+def use_han_segmenter(cut: Callable[[str], Sequence[str]] | None) -> None:
+    """Segment runs of Han characters with ``cut`` instead of rjieba in this process (None:
+    rjieba again). ``cut`` must give rjieba's words: the window installs rjieba in a child
+    process (``segmenter_proc.WindowSegmenter``), whose import would otherwise freeze it."""
+    global _han_segmenter
+    _han_segmenter = cut
+    _segment_han.cache_clear()
+
+
+def han_segmenter_installed() -> bool:
+    """Whether Han runs go to an installed segmenter (so rjieba need not load in process)."""
+    return _han_segmenter is not None
+
+
 def load_segmenter() -> None:
-    """Import rjieba (and load its dictionary, ~130 ms) now rather than at the first query
-    with Han characters; a query without them never needs it."""
+    """Load the segmenter now rather than at the first query with Han characters (a query
+    without them never needs it): rjieba's import loads its dictionary (~130 ms), an installed
+    segmenter is asked once so that it is ready."""
+    cut = _han_segmenter
+    if cut is not None:
+        cut("预热")
+        return
     import rjieba  # noqa: F401
 
 
 @lru_cache(maxsize=4096)
 def _segment_han(run: str) -> tuple[str, ...]:
+    cut = _han_segmenter
+    if cut is not None:
+        return tuple(w for w in cut(run) if w.strip())
     import rjieba  # here, not at module level: see load_segmenter()
 
     return tuple(w for w in rjieba.cut(run) if w.strip())

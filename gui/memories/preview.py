@@ -89,9 +89,12 @@ def make_results_table(parent: QWidget, model: ResultsModel) -> QTableView:
 
 def first_look_query(settings: QSettings) -> Query | None:
     """The query the Memories area will run first, or None when a first look would cost more
-    than it saves (a Chinese query of the default profile loads the segmenter)."""
+    than it saves (a Chinese query of the default profile would load rjieba in this process:
+    unless the segmenter's child process answers, see ``core.memory.segmenter_proc``)."""
+    from hmdesk.core.memory.terms import han_segmenter_installed
+
     spec = saved_spec(settings)
-    if spec.profile == "default" and _HAN.search(spec.text):
+    if spec.profile == "default" and _HAN.search(spec.text) and not han_segmenter_installed():
         return None
     limit = int(str(settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
     return query_of(spec, limit)
