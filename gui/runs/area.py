@@ -179,6 +179,7 @@ class RunsArea(QWidget):
         self.hilog = HilogView(capacity)
         self.device_log = DeviceLogLink(self.hub, self.hilog, ctx.db, ctx.bus, self)
         self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)
+        self.hilog.log_fix_requested.connect(self.device_log.apply_log_fix)
         self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")
@@ -196,6 +197,7 @@ class RunsArea(QWidget):
         c.step_lines.connect(self.steps.step_lines)
         c.step_progress.connect(self.steps.step_progress)
         c.step_finished.connect(self.steps.step_finished)
+        c.step_finished.connect(self._follow_after_launch)
         c.run_finished.connect(self._on_run_finished)
 
         self._apply_theme()
@@ -232,6 +234,12 @@ class RunsArea(QWidget):
         self.choices.set_project(project)
         self.hilog.set_bundle(project.bundle_name)
         self.project_loaded.emit(project)
+
+    def _follow_after_launch(self, step: str, verdict: str, *_rest: str) -> None:
+        """A launched app has a new pid: "Only my app" follows it (``pidof`` on a worker)."""
+        project = self.project
+        if step == "launch" and verdict == "passed" and project is not None:
+            self.device_log.follow_launch(project.bundle_name)
 
     def when_project_loaded(self, fn: Callable[[], object]) -> None:
         """Call ``fn`` once the project being opened has loaded (never if it fails to)."""

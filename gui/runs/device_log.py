@@ -5,13 +5,16 @@ the target is connected it owns one :class:`~hmdesk.gui.runs.hilog_feed.HilogFee
 stream restarts itself after a disconnect), replaces it when the target changes, and says over
 the view why nothing streams (the hub's state: no device, the target is gone, choose one).
 Stopping a stream never blocks the GUI thread (the old hdc is stopped in a worker). "Clear
-device buffer" runs ``hilog -r`` off the GUI thread too.
+device buffer" runs ``hilog -r`` off the GUI thread too, and so do the fixes for lines lost on the
+device (``hilog -G 16M``, ``hilog -Q pidoff``) and ``pidof`` after a launch (the view follows the
+app's new pid).
 """
 
 from __future__ import annotations
 
 from hmdesk.core.db import Database
 from hmdesk.core.toolchain.hdc import Outcome
+from hmdesk.core.toolchain.hilog import device_fixes
 from hmdesk.core.toolchain.hilog.stream import clear_buffer
 from hmdesk.core.toolchain.tools import ToolNotFound
 from hmdesk.gui.common.device_hub import DeviceHub
@@ -131,3 +134,49 @@ class DeviceLogLink(QObject):
             on_done=done,
             on_error=lambda e: self.bus.show_error(f"Could not clear the device log: {e}", ""),
         )
+
+    def apply_log_fix(self, kind: str) -> None:
+        """On the user's click: ``"buffer"`` (``hilog -G 16M``) or ``"flow"`` (``hilog -Q
+        pidoff``) on the target, off the GUI thread; the outcome is said either way."""
+        key = self.hub.target
+        what = "enlarge the device's hilog buffer" if kind == "buffer" else "turn off flow control"
+        if not key:
+            self.bus.show_error(f"Cannot {what}: no device.", "Pick a device first.")
+            return
+        db = self.db
+
+        def work() -> Outcome:
+            hdc = find_hdc(db)
+            if kind == "buffer":
+                return device_fixes.set_buffer_size(hdc, key)
+            return device_fixes.flow_control_off(hdc, key)
+
+        def done(outcome: Outcome) -> None:
+            if outcome.ok:
+                self.bus.show_info(f"{key}: {outcome.message}")
+                self.view.set_stream_note(f"{key}: {outcome.message}")
+            else:
+                self.bus.show_error(f"Could not {what}: {outcome.message}", outcome.fix or "")
+
+        run_in_thread(
+            work,
+            on_done=done,
+            on_error=lambda e: self.bus.show_error(f"Could not {what}: {e}", ""),
+        )
+
+    def follow_launch(self, bundle: str) -> None:
+        """After a launch: ask the target for the app's pids (``pidof``) and follow them."""
+        key = self.hub.target
+        if not key or not bundle:
+            return
+        db = self.db
+
+        def work() -> list[int]:
+            return device_fixes.pidof(find_hdc(db), key, bundle)
+
+        def done(pids: list[int]) -> None:
+            if self.view.bundle == bundle:
+                for pid in pids:
+                    self.view.follow_pid(pid)
+
+        run_in_thread(work, on_done=done, on_error=lambda _e: None)  # pidof is a bonus

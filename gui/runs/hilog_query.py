@@ -3,7 +3,7 @@ edit that completes the word under the cursor (keys, seen tags and processes).""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.query import HilogQuery, complete
@@ -15,20 +15,25 @@ Predicate = Callable[[HilogLine], bool]
 
 
 def compile_query(
-    text: str, bundle: str | None = None, only_mine: bool = False
+    text: str,
+    bundle: str | None = None,
+    only_mine: bool = False,
+    pids: Iterable[int] | None = None,
 ) -> tuple[Predicate | None, str | None]:
     """``(predicate or None for "everything", note)`` for a query in the core's language.
 
-    ``only_mine`` ANDs ``package:mine`` (the project's bundle). The note says what the core
-    ignored, or that the query fell back to plain text (never an error).
+    ``only_mine`` ANDs ``package:mine`` (the project's bundle, and ``pids``: a follower's live
+    set of its pids). The note says what the core ignored, or that the query fell back to plain
+    text (never an error).
     """
-    q = HilogQuery.parse(text, bundle=bundle)
+    mine_pids: Iterable[int] = pids if pids is not None else ()
+    q = HilogQuery.parse(text, bundle=bundle, pids=mine_pids)
     note = q.note
     if q.fallback and not note:
         note = "The query did not parse; searching for the plain text as typed."
     predicate: Predicate | None = None if q.is_empty else q.matches
     if only_mine and bundle:
-        mine = HilogQuery.parse("package:mine", bundle=bundle).matches
+        mine = HilogQuery.parse("package:mine", bundle=bundle, pids=mine_pids).matches
         if predicate is None:
             predicate = mine
         else:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
@@ -65,10 +66,15 @@ class HilogView(QWidget):
 
     Signals:
         clear_device_requested(): the user asked to clear the device's hilog buffer.
+        log_fix_requested(str): the user asked for a device-side fix of lost lines
+            (``"buffer"``: ``hilog -G 16M``; ``"flow"``: ``hilog -Q pidoff``).
+        app_followed(str): the followed app started or ended a process (a one-line note).
         stats_updated(): the counters line was refreshed.
     """
 
     clear_device_requested = Signal()
+    log_fix_requested = Signal(str)
+    app_followed = Signal(str)
     capacity_requested = Signal()
     stats_updated = Signal()
     export_done = Signal(str, int)  # path, lines written
@@ -79,6 +85,9 @@ class HilogView(QWidget):
         self.model = HilogModel(capacity, self)
         self.feed: LineFeed | None = None
         self.bundle: str | None = None
+        # the bundle's pids over time (package:mine across restarts), fed in tick()
+        self.follower: AppFollower | None = None
+        self.follow_note = ""
         self.paused = False
         self._held: list[HilogLine] = []  # lines received while paused
         self._pending_push: list[HilogLine] = []
@@ -119,6 +128,21 @@ class HilogView(QWidget):
         self.only_mine.toggled.connect(lambda _c: self.apply_query())
         self.only_mine.setEnabled(False)
         bar.addWidget(self.only_mine)
+        # lines lost on the device: the two documented fixes, offered once a marker was seen
+        self.fix_button = QPushButton("Fix lost lines")
+        fix_menu = QMenu(self.fix_button)
+        self.fix_buffer_action = QAction("Larger device buffer (hilog -G 16M)", self)
+        self.fix_buffer_action.triggered.connect(lambda: self.log_fix_requested.emit("buffer"))
+        self.fix_flow_action = QAction("Turn off per-process flow control (hilog -Q pidoff)", self)
+        self.fix_flow_action.triggered.connect(lambda: self.log_fix_requested.emit("flow"))
+        fix_menu.addAction(self.fix_buffer_action)
+        fix_menu.addAction(self.fix_flow_action)
+        self.fix_button.setMenu(fix_menu)
+        self.fix_button.setToolTip(
+            "The device threw lines away before hdc read them (LOGLIMIT / slow reader markers)"
+        )
+        self.fix_button.hide()
+        bar.addWidget(self.fix_button)
         self.pause_button = QPushButton("Pause")
         self.pause_button.setCheckable(True)
         self.pause_button.toggled.connect(self.set_paused)
@@ -262,13 +286,47 @@ class HilogView(QWidget):
         self._pending_push.extend(lines)
 
     def set_bundle(self, bundle: str | None) -> None:
+        if bundle != self.bundle:
+            self.follower = AppFollower(bundle) if bundle else None
+            self.follow_note = ""
         self.bundle = bundle
         self.only_mine.setEnabled(bool(bundle))
-        self.only_mine.setToolTip(
-            f"Show only lines of {bundle}" if bundle else "Open a project to filter on its bundle"
-        )
+        self._mine_tooltip()
         if self.only_mine.isChecked():
             self.apply_query()
+
+    def _mine_tooltip(self) -> None:
+        bundle, follower = self.bundle, self.follower
+        if not bundle or follower is None:
+            self.only_mine.setToolTip("Open a project to filter on its bundle")
+            return
+        self.only_mine.setToolTip(
+            f"Show only lines of {bundle}, followed across restarts by its pids "
+            f"(package:mine)\n{follower.describe()}"
+        )
+
+    def follow_pid(self, pid: int) -> None:
+        """The app's pid as ``pidof`` reported it after a launch."""
+        if self.follower is not None:
+            ev = self.follower.add_pid(pid, "pidof")
+            if ev is not None:
+                self._on_follow([ev])
+
+    def _on_follow(self, events: list[FollowEvent]) -> None:
+        notes = []
+        for ev in events:
+            span = ev.span
+            if ev.kind == "ended":
+                why = f" ({span.reason})" if span.reason else ""
+                notes.append(f"{self.bundle} pid {span.pid} ended{why}")
+            elif ev.previous is not None:
+                notes.append(f"{self.bundle} restarted: pid {ev.previous} → {span.pid}")
+            else:
+                notes.append(f"following {self.bundle}: pid {span.pid}")
+        self.follow_note = notes[-1]
+        self._mine_tooltip()
+        for note in notes:
+            self.app_followed.emit(note)
 
     def set_stream_note(self, text: str) -> None:
         self.stream_note = text
@@ -304,6 +362,11 @@ class HilogView(QWidget):
             return
         if lines:
             self._note_words(lines)
+            if self.follower is not None:
+                # before the model filters them: a new pid's lines match at once
+                events = self.follower.observe(lines)
+                if events:
+                    self._on_follow(events)
         bar = self.table.verticalScrollBar()
         self._removed_since_tick = 0
         done = self.model.ingest(lines)
@@ -370,7 +433,8 @@ class HilogView(QWidget):
     def apply_query(self) -> None:
         self._debounce.stop()
         text = self.query.text()
-        predicate, note = compile_query(text, self.bundle, self.only_mine.isChecked())
+        pids = self.follower.pids if self.follower is not None else None
+        predicate, note = compile_query(text, self.bundle, self.only_mine.isChecked(), pids)
         self._query_text = text
         self.query_note = note
         if note:
@@ -470,6 +534,8 @@ class HilogView(QWidget):
             parts.append(f"PAUSED ({len(self._held):,} waiting)")
         if self.stream_note:
             parts.append(self.stream_note)
+        if self.follow_note and self.only_mine.isChecked():
+            parts.append(self.follow_note)
         text = " · ".join(parts)
         if text != self.stats.text():
             self.stats.setText(text)
@@ -483,6 +549,9 @@ class HilogView(QWidget):
         if hint != self.hint.text():
             self.hint.setText(hint)
         self.hint.setVisible(bool(hint))
+        lost = counts.device_dropped > 0
+        if lost != self.fix_button.isVisible():
+            self.fix_button.setVisible(lost)
         self.stats_updated.emit()
 
     def shutdown(self) -> None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
@@ -446,7 +447,7 @@ def _is_pred(value: str) -> Predicate:
 class _Ctx:
     now: datetime
     bundle: str | None
-    pids: frozenset[int]
+    pids: AbstractSet[int]  # a ``set`` is live: an AppFollower adds the app's new pids to it
     case_sensitive: bool
     notes: list[str] = field(default_factory=list)
     has_age: bool = False
@@ -496,12 +497,13 @@ def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
 def _mine_pred(ctx: _Ctx) -> Predicate | None:
     bundle = ctx.bundle
     pids = ctx.pids
-    if not bundle and not pids:
+    live = isinstance(pids, set)  # followed: empty now, the app's pids later
+    if not bundle and not pids and not live:
         ctx.notes.append("package:mine needs the project's bundle name (open a project): ignored")
         return None
     if bundle:
         prefix = bundle + ":"
-        if pids:
+        if pids or live:
             return lambda line: (
                 line.process == bundle or line.process.startswith(prefix) or line.pid in pids
             )
@@ -659,13 +661,14 @@ class HilogQuery:
         case_sensitive: bool = False,
     ) -> HilogQuery:
         """Compile ``text``. ``now`` anchors ``age:`` (default: this machine's local time; pass
-        the device's clock if it differs); ``bundle`` / ``pids`` resolve ``package:mine``."""
+        the device's clock if it differs); ``bundle`` / ``pids`` resolve ``package:mine``
+        (a ``set`` is kept, not copied: an :class:`~.follow.AppFollower`'s live pids)."""
         text = "" if text is None else str(text)
         try:
             ctx = _Ctx(
                 now=now if now is not None else datetime.now(),
                 bundle=bundle or None,
-                pids=frozenset(int(p) for p in pids),
+                pids=pids if isinstance(pids, set) else frozenset(int(p) for p in pids),
                 case_sensitive=bool(case_sensitive),
             )
         except (TypeError, ValueError):

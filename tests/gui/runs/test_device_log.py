@@ -213,3 +213,38 @@ def test_the_device_log_says_no_device_or_gone_instead_of_staying_blank(qtbot, a
     qtbot.waitUntil(lambda: "is gone" in area.hilog.hint.text(), timeout=15_000)
     assert area.hilog.hint.isVisible() and FAKE_HDC_KEY in area.hilog.hint.text()
     assert area.hub.target == FAKE_HDC_KEY
+
+
+def test_the_lost_lines_fixes_run_on_the_device(qtbot, area, fake_tools):
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    with qtbot.waitSignal(area.ctx.bus.info, timeout=15_000) as sig:
+        area.hilog.log_fix_requested.emit("buffer")
+    assert "hilog buffer set to 16.0M" in sig.args[0]
+    with qtbot.waitSignal(area.ctx.bus.info, timeout=15_000) as sig:
+        area.hilog.fix_flow_action.trigger()
+    assert "flow control is off" in sig.args[0]
+    argvs = [c["argv"][-3:] for c in fake_tools.calls("hdc")]
+    assert ["hilog", "-G", "16M"] in argvs and ["hilog", "-Q", "pidoff"] in argvs
+    fake_tools.hdc_scenario("daemon-broken")
+    with qtbot.waitSignal(area.ctx.bus.error, timeout=15_000) as sig:
+        area.hilog.log_fix_requested.emit("flow")
+    assert "Could not turn off flow control" in sig.args[0]
+
+
+def test_a_launch_makes_the_log_follow_the_new_pid(qtbot, area, fake_tools):
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
+    fake_tools.set("FAKE_HDC_PIDS", "4120")
+    area.hub.refresh()
+    qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
+    with qtbot.waitSignal(area.project_loaded, timeout=15_000):
+        area.open_project(str(fake_tools.project("hello")))
+    bundle = area.project.bundle_name
+    assert area.hilog.bundle == bundle
+    area.controller.step_finished.emit("launch", "passed", "started", "")
+    qtbot.waitUntil(
+        lambda: area.hilog.follower is not None and 4120 in area.hilog.follower.pids,
+        timeout=15_000,
+    )
+    assert any(c["argv"][-2:] == ["pidof", bundle] for c in fake_tools.calls("hdc"))

@@ -320,3 +320,61 @@ def test_device_state_is_shown_over_the_log(qtbot, view):
     assert view.hint.text().startswith("FMR0 is gone")
     view.set_device_state("")
     assert not view.hint.isVisible()
+
+
+OLD_FORMAT = "11-29 20:01:{s:02d}.000  {pid}  {pid} I A03200/testTag: old-format line {i}"
+SPAWN = (
+    "11-29 20:01:00.500   611  1300 I C01311/AppMS: [app_mgr_service_inner.cpp:3010]"
+    "spawned pname_com.example.hello, pid_{pid}, idx_0"
+)
+KILLED = (
+    "11-29 20:01:05.000  {pid}  {pid} W C01317/AppKit: [main_thread.cpp:2029]hisysevent write "
+    "result=0, send event [FRAMEWORK,PROCESS_KILL], pid={pid}, processName=com.example.hello, "
+    "msg=Kill Reason:Js Error, foreground=1, isUncatchable=0"
+)
+
+
+def test_only_my_app_follows_the_app_across_a_restart(qtbot, view):
+    view.set_bundle("com.example.hello")
+    view.only_mine.setChecked(True)
+    notes: list[str] = []
+    view.app_followed.connect(notes.append)
+    # lines without a process segment: only the pid tells whose they are
+    view.push_lines([parse_line(OLD_FORMAT.format(s=0, pid=7001, i=0))])
+    view.push_lines([parse_line(SPAWN.format(pid=7001))])
+    view.push_lines([parse_line(OLD_FORMAT.format(s=1, pid=7001, i=i)) for i in range(1, 4)])
+    # the follower reads a batch before the filter does: the line before the spawn counts too
+    qtbot.waitUntil(lambda: view.model.shown == 4, timeout=5000)
+    view.push_lines([parse_line(KILLED.format(pid=7001)), parse_line(SPAWN.format(pid=7002))])
+    view.push_lines([parse_line(OLD_FORMAT.format(s=6, pid=7002, i=i)) for i in range(5)])
+    view.push_lines([parse_line(OLD_FORMAT.format(s=6, pid=8000, i=9))])  # someone else
+    qtbot.waitUntil(lambda: view.model.shown == 10, timeout=5000)  # + the kill line, 5 new
+    assert notes == [
+        "following com.example.hello: pid 7001",
+        "com.example.hello pid 7001 ended (Kill Reason:Js Error)",
+        "com.example.hello restarted: pid 7001 → 7002",
+    ]
+    assert "restarted: pid 7001 → 7002" in view.stats.text()
+    assert "7001 (ended) → 7002" in view.only_mine.toolTip()
+    view.follow_pid(7003)  # pidof after the next launch
+    assert view.follower is not None and 7003 in view.follower.pids
+    view.set_bundle("com.example.other")  # another project: followed afresh
+    assert view.follower is not None and view.follower.pids == set()
+
+
+def test_lost_lines_offer_the_device_fixes(qtbot, view):
+    view.push_lines(make(10))
+    qtbot.waitUntil(lambda: view.model.shown == 10, timeout=5000)
+    assert view.fix_button.isHidden()
+    marker = (
+        "11-29 20:00:05.000  5394  5394 W A00032/com.example.hello/LOGLIMIT: "
+        "==com.example.hello LOGS OVER PROC QUOTA, 3091 DROPPED=="
+    )
+    view.push_lines([parse_line(marker)])
+    qtbot.waitUntil(lambda: view.fix_button.isVisible(), timeout=5000)
+    asked: list[str] = []
+    view.log_fix_requested.connect(asked.append)
+    view.fix_buffer_action.trigger()
+    view.fix_flow_action.trigger()
+    assert asked == ["buffer", "flow"]
+    assert "hilog -G 16M" in view.fix_buffer_action.text()
