@@ -1,4 +1,5 @@
-"""hmdesk-cli code-index / anchor / anchors / unanchor: the code index and memory anchors."""
+"""hmdesk-cli code-index / anchor / anchors / unanchor / impact: the code index, memory anchors,
+and the callers of an entity with the memories anchored along them."""
 
 from __future__ import annotations
 
@@ -192,6 +193,26 @@ def cmd_unanchor(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_impact(args: argparse.Namespace) -> int:
+    from hmdesk.core.codeindex.impact import impact
+
+    index = _index(args.project)
+    ent = _pick(index, args)
+    with _anchors(args) as anchors:
+        rows = impact(index, ent, anchors, depth=args.depth)
+    if args.json:
+        print_json(
+            {"entity": ent.to_json(), "depth": args.depth, "impact": [r.to_json() for r in rows]}
+        )
+        return 0
+    for r in rows:
+        mems = f"\tmemories: {', '.join(a.memory_id for a in r.anchors)}" if r.anchors else ""
+        print(f"{'  ' * r.level}{r.level}\t{_entity_line(r.entity)}{mems}")
+    if len(rows) == 1:
+        print(f"nothing in {index.root} calls {ent.qualified}", file=sys.stderr)
+    return 0
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -223,6 +244,17 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p = add("anchors", cmd_anchors, "a memory's anchors, resolved to where the code is now")
     p.add_argument("memory_id", metavar="ID", help="the memory's id")
     p.add_argument("--project", metavar="DIR", help="only anchors in this project")
+
+    p = add(
+        "impact", cmd_impact, "an entity's callers to depth N and the memories anchored on them"
+    )
+    p.add_argument("--project", required=True, metavar="DIR", help="project root")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--symbol", help="a name or qualified name (Index.build)")
+    g.add_argument("--at", metavar="FILE:LINE", help="the innermost entity at this line")
+    p.add_argument(
+        "--depth", type=_positive_int, default=2, metavar="N", help="levels of callers (default 2)"
+    )
 
     p = add("unanchor", cmd_unanchor, "remove an anchor")
     p.add_argument(

@@ -240,6 +240,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Remove an anchor, by its number (the first column of `anchors`).",
         "  hmdesk-cli unanchor 3",
     ),
+    "impact": (
+        "What calls this code, to --depth levels, and the memories anchored along the way.\n"
+        "\n"
+        "Callers are found by name (a call of `load` counts for every `load`), so the list\n"
+        "errs on the side of showing more. Level 0 is the entity itself.",
+        "  hmdesk-cli impact --project ~/MyApplication --symbol Service.load --depth 3\n"
+        "  hmdesk-cli impact --project . --at entry/src/main/ets/pages/Index.ets:42 --json",
+    ),
     "embed": (
         "Compute the memories' embeddings, the vectors semantic search compares.\n"
         "\n"

@@ -63,6 +63,7 @@ class CodeIndex:
         self._skipped: dict[str, str] = {}  # root-relative path → why it is not read
         self._by_name: dict[str, list[Entity]] = {}
         self._by_qualified: dict[str, list[Entity]] = {}
+        self._callers: dict[str, list[Entity]] = {}
 
     # ------------------------------------------------------------------ paths
 
@@ -220,7 +221,11 @@ class CodeIndex:
         result = parse_file(os.path.realpath(file), rel)  # the checked target, not a new link
         with self._lock:
             self._files[rel] = _FileEntry(stamp, result)
-        return old is None or old.result.entities != result.entities
+        return (
+            old is None
+            or old.result.entities != result.entities
+            or old.result.calls != result.calls  # the callers changed
+        )
 
     def _drop(self, rel: str) -> None:
         self._files.pop(rel, None)
@@ -234,6 +239,7 @@ class CodeIndex:
                 by_qualified.setdefault(ent.qualified, []).append(ent)
         self._by_name = by_name
         self._by_qualified = by_qualified
+        self._callers = _callers_by_name(self._files[rel].result for rel in sorted(self._files))
 
     # ------------------------------------------------------------------ reading
 
@@ -287,6 +293,38 @@ class CodeIndex:
         out.sort(key=lambda e: (e.path, e.start_line))
         return out
 
+    def callers(self, name: str) -> list[Entity]:
+        """The entities that call something named ``name`` (the last part of a qualified name),
+        by name, as written: ``this.load()`` and ``other.load()`` both call ``load``. A call
+        graph by name over-approximates (two unrelated ``load`` methods share their callers);
+        for "what may break if this changes" that errs on the side of showing more."""
+        with self._lock:
+            return list(self._callers.get(name.rsplit(".", 1)[-1], ()))
+
+    def impact(self, entity: Entity, depth: int = 2, limit: int = 500) -> list[tuple[int, Entity]]:
+        """The callers of ``entity`` to ``depth`` levels, breadth first: ``(level, caller)``,
+        level 1 = direct callers. Each entity once (a recursion does not loop); at most
+        ``limit`` entries."""
+        seen = {(entity.path, entity.start_line, entity.qualified)}
+        out: list[tuple[int, Entity]] = []
+        level_items = [entity]
+        for level in range(1, max(0, depth) + 1):
+            nxt: list[Entity] = []
+            for ent in level_items:
+                for caller in self.callers(ent.name):
+                    key = (caller.path, caller.start_line, caller.qualified)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append((level, caller))
+                    nxt.append(caller)
+                    if len(out) >= limit:
+                        return out
+            level_items = nxt
+            if not nxt:
+                break
+        return out
+
     def chain_at(self, path: str | os.PathLike[str], line: int) -> list[Entity]:
         """The entities containing ``line`` of ``path``, innermost first ([] if none)."""
         chain = [e for e in self.entities(path) if e.contains(line)]
@@ -297,3 +335,29 @@ class CodeIndex:
         """The innermost entity containing ``line`` of ``path``, or None."""
         chain = self.chain_at(path, line)
         return chain[0] if chain else None
+
+
+_CALLING_KINDS = frozenset({"function", "method", "constructor", "build"})
+
+
+def _callers_by_name(results: Iterable[ParseResult]) -> dict[str, list[Entity]]:
+    """callee name → the entities whose bodies call it (innermost function-like entity around
+    the call; a call outside any is not counted). A "call" on the line where an entity of that
+    name starts is the grammar reading a declaration as a call, and is skipped."""
+    out: dict[str, dict[tuple[str, int, str], Entity]] = {}
+    for result in results:
+        if not result.calls:
+            continue
+        funcs = [e for e in result.entities if e.kind in _CALLING_KINDS]
+        starts = {(e.name, e.start_line) for e in result.entities}
+        for call in result.calls:
+            if (call.callee, call.line) in starts:
+                continue
+            around = [e for e in funcs if e.contains(call.line)]
+            if not around:
+                continue
+            caller = min(around, key=lambda e: (e.end_line - e.start_line, -e.start_line))
+            out.setdefault(call.callee, {})[(caller.path, caller.start_line, caller.qualified)] = (
+                caller
+            )
+    return {name: list(by_key.values()) for name, by_key in out.items()}

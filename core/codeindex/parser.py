@@ -16,6 +16,7 @@ that does not parse cleanly yields what tree-sitter recovered (``has_error`` tel
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -80,12 +81,22 @@ class Entity:
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """A call in the source: the called name as written last (``this.load()`` → ``load``,
+    ``Logger.info(x)`` → ``info``) and the 1-based line it is on."""
+
+    callee: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class ParseResult:
     path: str
     language: str | None
     entities: tuple[Entity, ...]
     has_error: bool = False
     error: str | None = None  # why nothing could be read (I/O error, too large), else None
+    calls: tuple[Call, ...] = ()
 
 
 def language_for(path: str | Path) -> str | None:
@@ -328,6 +339,32 @@ def _from_tags(
                 yield node.start_byte, ent
 
 
+_CALLEE = re.compile(r"([A-Za-z_$][\w$]*)[\s?!.]*$")
+MAX_CALLS = 20_000
+"""Calls kept per file (a generated file may hold far more; the first ones are kept)."""
+
+
+def _calls(root: tree_sitter.Node) -> tuple[Call, ...]:
+    """Every ``call_expression``'s callee name and line. The callee is read from the text of the
+    called expression (its last identifier): the ArkTS and TypeScript grammars wrap it
+    differently (``expression`` vs ``identifier`` / ``member_expression``)."""
+    out: list[Call] = []
+    stack = [root]
+    while stack and len(out) < MAX_CALLS:
+        node = stack.pop()
+        if node.type == "call_expression":
+            fn = node.child_by_field_name("function")
+            if fn is None and node.named_children:
+                fn = node.named_children[0]
+            if fn is not None and fn.type != "ERROR":
+                m = _CALLEE.search(_text(fn)[-200:])
+                if m:
+                    out.append(Call(m[1], node.start_point[0] + 1))
+        stack.extend(reversed(node.children))
+    out.sort(key=lambda c: c.line)
+    return tuple(out)
+
+
 def decode(data: bytes) -> str:
     """Text of a source file: UTF-8 (a BOM dropped), undecodable bytes replaced."""
     return data.decode("utf-8-sig", errors="replace")
@@ -348,6 +385,7 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
         language=language,
         entities=tuple(e for _, e in found),
         has_error=tree.root_node.has_error,
+        calls=_calls(tree.root_node),
     )
 
 

@@ -113,3 +113,29 @@ def test_ambiguous_symbol_and_unknown_ids(capsys, env):
     with pytest.raises(SystemExit) as exc:
         main(["unanchor", "zero", "--db", db])
     assert exc.value.code == 2
+
+
+def test_impact_prints_the_callers_and_their_memories(capsys, tmp_path: Path):
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "x.ts").write_text(
+        "function a(): void { b() }\nfunction b(): void { c() }\nfunction c(): void {}\n",
+        encoding="utf-8",
+    )
+    db = str(tmp_path / "cli.db")
+    mem = run_json(capsys, "add", "b must not run twice", "--db", db)["id"]
+    run_json(capsys, "anchor", mem, "--project", project, "--symbol", "b", "--db", db)
+    data = run_json(
+        capsys, "impact", "--project", project, "--symbol", "c", "--depth", "3", "--db", db
+    )
+    assert [(r["level"], r["entity"]["qualified"], r["memories"]) for r in data["impact"]] == [
+        (0, "c", []),
+        (1, "b", [mem]),
+        (2, "a", []),
+    ]
+    code, out, _ = run(capsys, "impact", "--project", project, "--at", "x.ts:2", "--db", db)
+    assert code == 0 and out.splitlines()[0] == f"0\tx.ts:2-2\tfunction\tb\tmemories: {mem}"
+    code, _, err = run(capsys, "impact", "--project", project, "--symbol", "a", "--db", db)
+    assert code == 0 and "nothing in" in err and "calls a" in err
+    code, _, err = run(capsys, "impact", "--project", project, "--symbol", "zz", "--db", db)
+    assert code == 2 and "no symbol" in err
