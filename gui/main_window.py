@@ -1,4 +1,4 @@
-"""The main window: Memories, Runs and Devices areas, an error banner, a status bar and menus.
+"""The main window: Memories, Runs, Devices and Code areas, an error banner, a status bar and menus.
 
 The window can be shown before the database is open (``MainWindow()`` then
 :meth:`MainWindow.set_context`): app start paints at once and fills the areas when the core is
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
     from hmdesk.gui.runs.area import RunsArea
@@ -53,6 +54,7 @@ IDLE_BEFORE_AREAS_S = 0.5  # ... and only once nothing was typed (nor a result d
 
 
 def _import_other_areas() -> None:  # worker thread: imports only, no widgets
+    import hmdesk.gui.code.area
     import hmdesk.gui.devices.area
     import hmdesk.gui.runs.area  # noqa: F401
 
@@ -146,6 +148,7 @@ class MainWindow(QMainWindow):
         self.memories: MemoriesArea | None = None
         self.runs: RunsArea | None = None
         self.devices: DevicesArea | None = None
+        self.code: CodeArea | None = None
         self.recall_lab: QWidget | None = None
         self._painted = False
         self._results_shown = False
@@ -160,7 +163,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(central)
         self.tabs.setObjectName("mainTabs")
         self.tabs.setDocumentMode(True)
-        for name in ("Memories", "Runs", "Devices"):
+        for name in ("Memories", "Runs", "Devices", "Code"):
             w = QLabel("Opening the database…" if name == "Memories" else "")
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.tabs.addTab(w, name)
@@ -299,7 +302,7 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
         ctx.bus.info.connect(self._show_info)
-        current = max(0, min(2, _int_setting(self.settings.value("window/tab", 0))))
+        current = max(0, min(3, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
@@ -311,6 +314,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.memories, "Memories")
         self.tabs.addTab(QLabel(""), "Runs")  # placeholders until build_other_areas()
         self.tabs.addTab(QLabel(""), "Devices")
+        self.tabs.addTab(QLabel(""), "Code")
         if not later_areas or current != 0:
             self.build_other_areas()
         else:
@@ -353,9 +357,10 @@ class MainWindow(QMainWindow):
             self.build_other_areas()
 
     def build_other_areas(self) -> None:
-        """The Runs and Devices areas in place of their placeholders (once)."""
+        """The Runs, Devices and Code areas in place of their placeholders (once)."""
         self._build_area("runs")
         self._build_area("devices")
+        self._build_area("code")
 
     def _build_when_idle(self) -> None:
         """Build the other areas one per event-loop turn, and only once the user has not typed
@@ -363,7 +368,7 @@ class MainWindow(QMainWindow):
         if (
             self._closing
             or self.ctx is None
-            or (self.runs is not None and self.devices is not None)
+            or (self.runs is not None and self.devices is not None and self.code is not None)
         ):
             return
         memories = self.memories
@@ -372,18 +377,26 @@ class MainWindow(QMainWindow):
         if wait > 0:
             QTimer.singleShot(int(wait * 1000) + 20, self._build_when_idle)
             return
-        self._build_area("runs" if self.runs is None else "devices")
+        self._build_area(
+            "runs" if self.runs is None else "devices" if self.devices is None else "code"
+        )
         QTimer.singleShot(0, self._build_when_idle)
 
-    def _build_area(self, which: Literal["runs", "devices"]) -> None:
+    def _build_area(self, which: Literal["runs", "devices", "code"]) -> None:
         if self.ctx is None or self._closing or getattr(self, which) is not None:
             return
-        area: RunsArea | DevicesArea
+        area: RunsArea | DevicesArea | CodeArea
         if which == "runs":
             from hmdesk.gui.runs.area import RunsArea
 
             area = self.runs = RunsArea(self.ctx)
             index, name = 1, "Runs"
+        elif which == "code":
+            from hmdesk.gui.code.area import CodeArea
+
+            area = self.code = CodeArea(self.ctx)
+            area.memory_requested.connect(self._show_memory)
+            index, name = 3, "Code"
         else:
             from hmdesk.gui.devices.area import DevicesArea
 
@@ -401,6 +414,12 @@ class MainWindow(QMainWindow):
 
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
+
+    def _show_memory(self, memory_id: str) -> None:
+        """A memory link in another area: the Memories tab, with that memory shown."""
+        if self.memories is not None:
+            self.tabs.setCurrentWidget(self.memories)
+            self.memories.show_memory_id(memory_id)
 
     def show_index_progress(self, done: int, total: int) -> None:
         """The search index being built while the database opens (GUI thread); the "Ready" of
@@ -458,7 +477,7 @@ class MainWindow(QMainWindow):
         self._closing = True
         if self.ctx is not None:  # nothing worth remembering before the areas exist
             self.save_state()
-        for area in (self.memories, self.runs, self.devices):
+        for area in (self.memories, self.runs, self.devices, self.code):
             if area is None:
                 continue
             try:

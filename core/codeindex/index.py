@@ -21,7 +21,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +37,10 @@ SKIP_DIRS = frozenset({"node_modules", "oh_modules", ".hvigor", ".preview", "bui
 """Folder names never scanned (anywhere in the tree)."""
 
 MATCH_MODES = ("exact", "prefix", "icase")
+
+
+class ScanCancelled(Exception):
+    """:meth:`CodeIndex.scan` was cancelled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +139,27 @@ class CodeIndex:
             return "a device, not a regular file"
         return "not a regular file"
 
-    def scan(self) -> ScanReport:
-        """(Re)build the whole index from disk. Unchanged files are not parsed again."""
+    def scan(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> ScanReport:
+        """(Re)build the whole index from disk. Unchanged files are not parsed again.
+
+        ``progress(done, total)`` is called as files are read; when ``cancelled()`` turns true
+        the scan stops and raises :class:`ScanCancelled` (the files read so far stay indexed,
+        none is dropped)."""
         t0 = time.perf_counter()
         seen: set[str] = set()
         skipped: dict[str, str] = {}
-        for file in self._source_files(skipped):
+        files = list(self._source_files(skipped))
+        for n, file in enumerate(files):
+            if cancelled is not None and cancelled():
+                with self._lock:
+                    self._reindex_names()
+                raise ScanCancelled(f"indexing stopped after {n} of {len(files)} files")
+            if progress is not None and n % 25 == 0:
+                progress(n, len(files))
             rel = file.relative_to(self.root).as_posix()
             reason = self.skip_reason(file)
             if reason is not None:
@@ -154,6 +173,8 @@ class CodeIndex:
             self._skipped = skipped
             self._reindex_names()
             results = [e.result for e in self._files.values()]
+        if progress is not None:
+            progress(len(files), len(files))
         unreadable = {r.path: r.error for r in results if r.error}
         unreadable.update(skipped)
         return ScanReport(

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 Shortcut = QKeySequence.StandardKey | str | None
 
-ONE_SELECTED = ("edit", "history", "copy_json")
+ONE_SELECTED = ("edit", "history", "copy_json", "anchor")
 ANY_SELECTED = (
     "confidence",
     "supersede",
@@ -32,7 +32,7 @@ ANY_SELECTED = (
 CONTEXT_MENU = (
     ("edit", "confidence", "supersede", "history", "delete"),
     ("add_tag", "remove_tag", "export_jsonl", "export_csv"),
-    ("copy_json",),
+    ("anchor", "copy_json"),
 )
 
 
@@ -94,6 +94,13 @@ def make_actions(area: MemoriesArea) -> dict[str, QAction]:
         "The selected result's score, components and term matches (the CLI's query --json)",
     )
     act("sync", "&Live sync with hmharness", importer.toggle_sync).setCheckable(True)
+    act(
+        "anchor",
+        "&Anchor to code…",
+        area.anchoring.anchor_selected,
+        "Ctrl+Shift+A",
+        "Tie the memory to a struct, class, function or method of the open project",
+    )
     # Shortcuts work while the table or the detail pane has focus as well as from menus.
     for a in actions.values():
         a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

@@ -28,6 +28,7 @@ from hmdesk.gui.common.explanation import COMPONENT_ORDER, component_color
 from hmdesk.gui.common.index_keeper import IndexKeeper
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.actions import make_actions, show_context_menu, update_actions
+from hmdesk.gui.memories.anchoring import Anchoring
 from hmdesk.gui.memories.changes import ChangeTracker
 from hmdesk.gui.memories.detail import DetailPane, filters_line, supersede_chain
 from hmdesk.gui.memories.editing import EditingController
@@ -150,6 +151,7 @@ class MemoriesArea(QWidget):
         self.index_keeper = IndexKeeper(ctx.db, self)
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)
+        self.anchoring = Anchoring(self)
         self.actions_by_name = make_actions(self)
         self.detail.set_back_action(self.actions_by_name["back"])
         self._update_back()
@@ -181,6 +183,7 @@ class MemoriesArea(QWidget):
         table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         self.detail.link_activated.connect(self.show_memory_id)
         self.detail.location_opened.connect(self.ctx.bus.show_info)
+        self.detail.anchor_action.connect(self._on_anchor_action)
         self.query_bar.changed.connect(self.submit)
         self.query_bar.into_results.connect(self.focus_results)
         table.installEventFilter(self)
@@ -411,6 +414,21 @@ class MemoriesArea(QWidget):
         if not self._detail_later:
             self._show_current()
         self._update_actions()
+
+    def _on_anchor_action(self, action: str, anchor_id: int) -> None:
+        if action == "new":
+            self.anchoring.anchor_selected()
+        elif action == "remove":
+            self.anchoring.remove(anchor_id)
+        elif action == "reanchor":
+            self.anchoring.reanchor(anchor_id)
+
+    def refresh_detail(self) -> None:
+        """Show the memory in the detail pane again (its anchors changed)."""
+        if self._linked is not None:  # shown on its own, not a row of the results
+            self._show_by_id(self._linked.id)
+        else:
+            self._show_current()
 
     def _show_current(self) -> None:
         """Show the current row in the detail pane (again: the palette changed, say)."""

@@ -151,24 +151,31 @@ def chain_html(
     return "".join(out)
 
 
-def anchors_html(anchors: Sequence[Anchor], theme: Theme) -> str:
+def anchors_html(anchors: Sequence[Anchor], theme: Theme, *, actions: bool = True) -> str:
     """One line per anchor, ``path:line  symbol (kind)``; live ones link to ``code:<id>``,
-    stale ones (the symbol was gone at the last resolution) are marked and not clickable."""
+    stale ones (the symbol was gone at the last resolution) are marked and not clickable.
+    With ``actions``: a remove link per anchor (``unanchor:<id>``), re-anchor for stale ones
+    (``reanchor:<id>``) and "Anchor to code…" (``anchor:new``) at the end."""
     lines = []
     for a in anchors:
+        tail = f' <a href="unanchor:{a.id}">remove</a>' if actions else ""
+        if actions and a.stale:
+            tail = f' <a href="reanchor:{a.id}">re-anchor…</a>' + tail
         loc = f"{a.path}:{a.line}"
         rest = f"&nbsp;&nbsp;{html.escape(a.symbol)} ({html.escape(a.kind)})"
         if a.stale:
             lines.append(
                 f"<span>{html.escape(loc)}{rest}</span> "
                 f'<span style="color:{theme.warn_fg}" title="the symbol was not found in the '
-                'code the last time this anchor was resolved"><b>stale</b></span>'
+                'code the last time this anchor was resolved"><b>stale</b></span>' + tail
             )
         else:
             lines.append(
                 f'<a href="code:{a.id}" title="open {html.escape(a.project)}/'
-                f'{html.escape(a.path)} at line {a.line}">{html.escape(loc)}</a>{rest}'
+                f'{html.escape(a.path)} at line {a.line}">{html.escape(loc)}</a>{rest}{tail}'
             )
+    if actions:
+        lines.append('<a href="anchor:new">Anchor to code…</a> (Ctrl+Shift+A)')
     return "<p>" + "<br>".join(lines) + "</p>"
 
 
@@ -209,6 +216,7 @@ class DetailPane(QWidget):
 
     link_activated = Signal(str)
     location_opened = Signal(str)
+    anchor_action = Signal(str, int)  # "new" | "remove" | "reanchor", the anchor's id (0: new)
 
     def __init__(self, parent: QWidget | None = None, db: Database | None = None) -> None:
         super().__init__(parent)
@@ -272,6 +280,12 @@ class DetailPane(QWidget):
             self.link_activated.emit(text[4:])
         elif text.startswith("code:"):
             self.open_anchor(int(text[5:]))
+        elif text == "anchor:new":
+            self.anchor_action.emit("new", 0)
+        elif text.startswith(("unanchor:", "reanchor:")):
+            kind, _, number = text.partition(":")
+            if number.isdigit():
+                self.anchor_action.emit("remove" if kind == "unanchor" else "reanchor", int(number))
 
     def load_anchors(self, memory_id: str) -> list[Anchor]:
         """The memory's anchors as stored (a small indexed query; [] when there is no db)."""
@@ -372,7 +386,7 @@ class DetailPane(QWidget):
             base = self.meta_view.palette().color(QPalette.ColorRole.Base)
             parts.append("<h4>Why this score</h4>" + breakdown_html(scored, theme, base))
         parts.append("<h4>Supersede chain</h4>" + chain_html(memory, older, newer))
-        if self.anchors:
+        if self._db is not None:
             parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors, theme))
         parts.append("<h4>Provenance</h4>" + provenance_html(memory))
         if result is not None:

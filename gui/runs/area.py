@@ -30,6 +30,7 @@ from hmdesk.core.toolchain.runs import (
     RunResult,
     RunScope,
 )
+from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.device_hub import CHOOSE_PROMPT, DeviceHub
 from hmdesk.gui.common.editor import open_location
 from hmdesk.gui.common.theme import theme_for
@@ -233,6 +234,8 @@ class RunsArea(QWidget):
         self.run_page.project_bundle = project.bundle_name
         self.choices.set_project(project)
         self.hilog.set_bundle(project.bundle_name)
+        # the Code tab and "Anchor to code…" index the project opened here
+        CodeIndexHolder.for_context(self.ctx).set_root(project.root)
         self.project_loaded.emit(project)
 
     def _follow_after_launch(self, step: str, verdict: str, *_rest: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from hmdesk.gui.code.area import CodeArea
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.theme import DARK, LIGHT, theme_for
 from hmdesk.gui.context import AppContext
@@ -82,12 +83,18 @@ def _close(w: MainWindow) -> None:
     QThreadPool.globalInstance().waitForDone(10_000)
 
 
-def test_set_context_builds_the_three_areas(ctx, qtbot):
+def test_set_context_builds_the_four_areas(ctx, qtbot):
     w = _window(ctx, qtbot)
     assert isinstance(w.memories, MemoriesArea)
     assert isinstance(w.runs, RunsArea)
     assert isinstance(w.devices, DevicesArea)
-    assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [w.memories, w.runs, w.devices]
+    assert isinstance(w.code, CodeArea)
+    assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [
+        w.memories,
+        w.runs,
+        w.devices,
+        w.code,
+    ]
     assert w.ctx is ctx
     _close(w)
 
@@ -128,7 +135,7 @@ def test_close_stops_every_area_even_when_one_fails(ctx, qtbot, monkeypatch, cap
 
 def test_window_has_three_areas_and_menus(ctx, qtbot):
     w = make_window(ctx, qtbot)
-    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
     titles = [a.text() for a in w.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Help"]
     assert str(ctx.db.path) in w.db_label.text()
@@ -378,7 +385,7 @@ def test_window_without_context_then_set_context(ctx, qtbot):
     w = MainWindow(None, settings=ctx.settings)
     qtbot.addWidget(w)
     w.show()
-    assert w.memories is None and w.tabs.count() == 3
+    assert w.memories is None and w.tabs.count() == 4
     with qtbot.waitSignal(w.context_ready):
         w.set_context(ctx)
     assert w.memories is not None
@@ -407,13 +414,18 @@ def test_later_areas_are_built_after_the_first_result(ctx, qtbot):
     w.set_context(ctx, later_areas=True)
     assert w.memories is not None
     assert w.runs is None and w.devices is None  # not before the first result
-    assert w.tabs.count() == 3 and w.tabs.currentIndex() == 0
-    qtbot.waitUntil(lambda: w.runs is not None and w.devices is not None, timeout=10_000)
+    assert w.tabs.count() == 4 and w.tabs.currentIndex() == 0
+    qtbot.waitUntil(lambda: w.runs is not None and w.code is not None, timeout=10_000)
     assert isinstance(w.runs, RunsArea)
     assert isinstance(w.devices, DevicesArea)
     assert w.memories.result is not None
-    assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [w.memories, w.runs, w.devices]
-    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [
+        w.memories,
+        w.runs,
+        w.devices,
+        w.code,
+    ]
+    assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
     _close(w)
 
 
@@ -438,7 +450,8 @@ def test_later_areas_wait_while_the_user_types_and_come_one_per_turn(ctx, qtbot,
     w._build_when_idle()
     assert isinstance(w.runs, RunsArea) and w.devices is None  # one now, the other next turn
     qtbot.waitUntil(lambda: w.devices is not None, timeout=10_000)
-    assert [w.tabs.tabText(i) for i in range(3)] == ["Memories", "Runs", "Devices"]
+    qtbot.waitUntil(lambda: w.code is not None, timeout=10_000)  # then the Code area
+    assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
     _close(w)
 
 

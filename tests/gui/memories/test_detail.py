@@ -11,7 +11,7 @@ from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.gui.common.highlight import term_spans
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.model import SpansRole
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QRect, Qt, QUrl
 from PySide6.QtGui import QColor, QTextCursor
 
 from tests.gui.contrast import palettes
@@ -179,8 +179,17 @@ def test_detail_pane_lists_code_anchors_and_marks_stale(area, ctx, qtbot, tmp_pa
     area.detail.open_anchor(gone.id)  # stale: nothing to open
     assert opened == [(rel, live.line, 1, str(project.resolve()))]
 
-    area.show_memory_id(plain.id)  # the selection changes: the section goes
-    assert "Code anchors" not in area.detail.meta_view.toPlainText()
+    assert f"{rel}:{gone.line}  Index.aboutToAppear (method) stale re-anchor… remove" in text
+    actions: list[tuple[str, int]] = []
+    area.detail.anchor_action.disconnect(area._on_anchor_action)  # no dialogs here
+    area.detail.anchor_action.connect(lambda kind, n: actions.append((kind, n)))
+    for href in (f"unanchor:{live.id}", f"reanchor:{gone.id}", "anchor:new", "unanchor:x"):
+        area.detail._anchor(QUrl(href))
+    assert actions == [("remove", live.id), ("reanchor", gone.id), ("new", 0)]
+
+    area.show_memory_id(plain.id)  # the selection changes: only the way to add one is left
+    text = area.detail.meta_view.toPlainText()
+    assert "Anchor to code… (Ctrl+Shift+A)" in text and "Index.build" not in text
 
 
 @pytest.mark.parametrize("palette", ["light", "dark"])
