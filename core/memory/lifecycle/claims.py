@@ -82,61 +82,66 @@ def _pieces(text: str) -> list[str]:
     return rjieba.cut(text)
 
 
-# what one segmented piece is: ("neg", "") | ("anchor", w) | ("value", w) | ("word", w) | ("", "")
-_Piece = tuple[str, str]
-_PIECES: dict[str, tuple[_Piece, ...]] = {}
+# what one segmented piece adds: (core word or "", negations, is an anchor, value or "")
+_Piece = tuple[str, int, bool, str]
+_NOTHING: _Piece = ("", 0, False, "")
+_PIECES: dict[str, _Piece] = {}
 
 
-def _classify(raw: str) -> tuple[_Piece, ...]:
+def _classify(raw: str) -> _Piece:
     w = raw.strip(_WORD_EDGES + " \t")
     if not w or not _HAS_WORD.search(w):
-        return ()
+        return _NOTHING
     if w in NEGATIONS:
-        return (("neg", ""),)
-    out: list[_Piece] = []
+        return ("", 1, False, "")
+    neg = 0
     if w not in _NOT_NEGATED:
         for p in _NEG_PREFIXES:
             if w.startswith(p) and len(w) > len(p) and "\u4e00" <= w[len(p)] <= "\u9fff":
-                out.append(("neg", ""))
+                neg = 1
                 w = w[len(p) :]
                 break
     if _DIGIT.search(w) or w.startswith("-"):
         if _LONG_DIGITS.search(w) or (_DIGIT.search(w) and _HAS_ALPHA.search(w)):
-            out.append(("anchor", w))
-        else:
-            out.append(("value", w))
-    elif any(c in w for c in "._@/") and len(w) > 2:
-        out.append(("anchor", w))
-    else:
-        w = light_stem(w)
-        if w not in STOP_WORDS and utf16_len(w) >= 2:
-            out.append(("word", _CANON.get(w, w)))
-    return tuple(out)
+            return (w, neg, True, "")
+        return ("", neg, False, w)
+    if any(c in w for c in "._@/") and len(w) > 2:
+        return (w, neg, True, "")
+    w = light_stem(w)
+    if w in STOP_WORDS or utf16_len(w) < 2:
+        return ("", neg, False, "")
+    return (_CANON.get(w, w), neg, False, "")
 
 
 def claim_terms(content: str) -> Claim:
     """The :class:`Claim` of ``content`` (see the module doc)."""
-    text = _APOS.sub(" not", content.lower()).replace("cannot", "can not")
+    text = content.lower()
+    if "n't" in text or "n’t" in text:
+        text = _APOS.sub(" not", text)
+    if "cannot" in text:
+        text = text.replace("cannot", "can not")
     neg = 0
     core: dict[str, None] = {}
     anchors: set[str] = set()
     values: set[str] = set()
+    get = _PIECES.get
     for raw in _pieces(text):
-        kinds = _PIECES.get(raw)
-        if kinds is None:
-            kinds = _classify(raw)
+        piece = get(raw)
+        if piece is None:
+            piece = _classify(raw)
             if len(_PIECES) < 200_000:
-                _PIECES[raw] = kinds
-        for kind, w in kinds:
-            if kind == "word":
-                core[w] = None
-            elif kind == "neg":
-                neg += 1
-            elif kind == "anchor":
+                _PIECES[raw] = piece
+        if piece is _NOTHING:
+            continue
+        w, n, anchor, value = piece
+        if w:
+            core[w] = None
+            if anchor:
                 anchors.add(w)
-                core[w] = None
-            elif kind == "value":
-                values.add(w)
+        if n:
+            neg += n
+        if value:
+            values.add(value)
     words = tuple(core)
     return Claim(frozenset(words), neg, frozenset(anchors), frozenset(values), words)
 

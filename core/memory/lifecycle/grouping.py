@@ -116,11 +116,11 @@ def _exact_candidates(claims: Sequence[Claim]) -> set[tuple[int, int]]:
 
 
 def _lsh_candidates(
-    claims: Sequence[Claim], cancel: Callable[[], bool] | None
+    claims: Sequence[Claim], tick: Callable[[float], None]
 ) -> set[tuple[int, int]]:
     from hmdesk.core.memory.lifecycle.minhash import candidate_pairs
 
-    return candidate_pairs([c.core for c in claims], HASHES, ROWS, LSH_FLOOR, MAX_RUN, cancel)
+    return candidate_pairs([c.core for c in claims], HASHES, ROWS, LSH_FLOOR, MAX_RUN, tick=tick)
 
 
 def find_groups(
@@ -134,34 +134,39 @@ def find_groups(
     first member. ``progress(done, total)`` counts memories read, then pairs compared."""
     pool = [r for r in records if is_active(r) and r.layer in ("semantic", "episodic")]
     total = len(pool)
+    # progress in thirds: reading the claims, finding candidate pairs, comparing them
+    steps = 3 * total
+
+    def report(done: int) -> None:
+        if cancel is not None and cancel():
+            raise Cancelled("cancelled")
+        if progress is not None:
+            progress(done, steps)
+
     claims: list[Claim] = []
     for i, r in enumerate(pool):
         if i % _CHECK_EVERY == 0:
-            if cancel is not None and cancel():
-                raise Cancelled("cancelled")
-            if progress is not None:
-                progress(i, 2 * total)
+            report(i)
         claims.append(claim_terms(r.content))
+    report(total)
     if len(pool) <= EXACT_LIMIT:
         pairs = _exact_candidates(claims)
     else:
-        pairs = _lsh_candidates(claims, cancel)
-    # identical normalised claims are duplicates whatever the hashes say
+        pairs = _lsh_candidates(claims, lambda f: report(total + int(f * total)))
+    # identical claims always share every hash and every word; claims without words only here
     same: dict[tuple[str, str], int] = {}
     for i, r in enumerate(pool):
-        j = same.setdefault((r.layer, normalize_claim(r.content)), i)
-        if j != i:
-            pairs.add((j, i))
+        if not claims[i].core:
+            j = same.setdefault((r.layer, normalize_claim(r.content)), i)
+            if j != i:
+                pairs.add((j, i))
+    report(2 * total)
     unions = {k: _Union() for k in kinds}
     low: dict[tuple[str, int], float] = {}
-    ordered = sorted(pairs)
-    step = max(1, len(ordered) // 20)
-    for n, (a, b) in enumerate(ordered):
+    step = max(1, len(pairs) // 20)
+    for n, (a, b) in enumerate(pairs):
         if n % step == 0:
-            if cancel is not None and cancel():
-                raise Cancelled("cancelled")
-            if progress is not None:
-                progress(total + (n * total) // max(1, len(ordered)), 2 * total)
+            report(2 * total + (n * total) // max(1, len(pairs)))
         ra, rb = pool[a], pool[b]
         kind, sim = relation(claims[a], claims[b])
         if kind is None or kind not in unions:
@@ -173,8 +178,7 @@ def find_groups(
         unions[kind].union(a, b)
         for x in (a, b):
             low[(kind, x)] = min(low.get((kind, x), 1.0), sim)
-    if progress is not None:
-        progress(2 * total, 2 * total)
+    report(steps)
     out: list[tuple[int, Group]] = []
     for kind, u in unions.items():
         comps: dict[int, list[int]] = {}

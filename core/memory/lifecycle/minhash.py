@@ -65,18 +65,27 @@ def candidate_pairs(
     floor: float,
     max_run: int,
     cancel: Callable[[], bool] | None = None,
+    tick: Callable[[float], None] | None = None,
 ) -> set[tuple[int, int]]:
-    """Index pairs ``(i, j)``, ``i < j``, of sets whose MinHash estimate reaches ``floor``."""
+    """Index pairs ``(i, j)``, ``i < j``, of sets whose MinHash estimate reaches ``floor``.
+    ``tick(share done)`` is called now and then (it may raise to stop the work)."""
+    if tick is None:
+
+        def tick(_share: float) -> None:
+            _check(cancel)
+
     import numpy as np
 
     n = len(sets)
     if n < 2:
         return set()
     sig = signatures(sets, hashes, cancel)
+    tick(0.3)
     empty = np.asarray([not s for s in sets])
     found: list[Any] = []
-    for band in range(hashes // rows):
-        _check(cancel)
+    bands = hashes // rows
+    for band in range(bands):
+        tick(0.3 + 0.4 * band / bands)
         cols = sig[:, band * rows : (band + 1) * rows]
         key = np.zeros(n, dtype=np.uint64)
         for c in range(rows):
@@ -105,7 +114,7 @@ def candidate_pairs(
     pairs = pairs[~(empty[pairs[:, 0]] | empty[pairs[:, 1]])]
     out: set[tuple[int, int]] = set()
     for s in range(0, len(pairs), _CHUNK):
-        _check(cancel)
+        tick(0.7 + 0.3 * s / len(pairs))
         chunk = pairs[s : s + _CHUNK]
         est = (sig[chunk[:, 0]] == sig[chunk[:, 1]]).mean(axis=1)
         keep = chunk[est >= floor]
