@@ -150,7 +150,7 @@ def cmd_contradictions(args: argparse.Namespace) -> int:
         for i in g.ids:
             r = by_id[i]
             print(f"  {i}  {r.confidence:.2f}  {_short(r.content)}")
-    print(f"{len(groups)} groups")
+    print(f"{len(groups)} group{'s' if len(groups) != 1 else ''}")
     return 0
 
 

@@ -9,7 +9,8 @@ pairs are compared:
 * above it: MinHash over the core words (:data:`HASHES` hashes, :data:`BANDS` bands of
   :data:`ROWS`; numpy), candidates whose estimated similarity reaches :data:`LSH_FLOOR` are
   compared exactly. A pair at similarity 0.7 is found with probability ~0.97, at 0.6 ~0.8 and at
-  0.5 ~0.5; memories with an identical normalised claim are always found (hashed apart).
+  0.5 ~0.5. Identical word sets share every hash, so exact copies are always found; claims
+  without words are matched by their normalised text.
 
 Pairs are joined into groups (connected components, one per kind). A :class:`Group` has its
 ``kind`` (``duplicate`` / ``contradiction``), a ``key`` (the subject: an anchor such as an error
@@ -115,9 +116,7 @@ def _exact_candidates(claims: Sequence[Claim]) -> set[tuple[int, int]]:
     return out
 
 
-def _lsh_candidates(
-    claims: Sequence[Claim], tick: Callable[[float], None]
-) -> set[tuple[int, int]]:
+def _lsh_candidates(claims: Sequence[Claim], tick: Callable[[float], None]) -> set[tuple[int, int]]:
     from hmdesk.core.memory.lifecycle.minhash import candidate_pairs
 
     return candidate_pairs([c.core for c in claims], HASHES, ROWS, LSH_FLOOR, MAX_RUN, tick=tick)

@@ -101,7 +101,7 @@ def test_default_profile_finds_chinese_contradictions(
     assert isinstance(allg, dict)
     assert any(g["kind"] == "duplicate" and g["keep"] == ids[2] for g in allg["groups"])
     code, out, _ = run(capsys, "contradictions", "--db", db)
-    assert code == 0 and "contradiction" in out and "groups" in out
+    assert code == 0 and "contradiction" in out and "group" in out
 
 
 def test_apply_and_undo_from_the_cli(capsys: pytest.CaptureFixture[str], db: str) -> None:
