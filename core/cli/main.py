@@ -20,6 +20,7 @@ from hmdesk.core.cli import (
     helptext,
     hilog,
     lab,
+    lifecycle,
     memory,
     query,
     runner,
@@ -29,7 +30,7 @@ from hmdesk.core.cli.common import UsageError, common_options, db_path
 from hmdesk.core.dbfile import DatabaseError
 
 # One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic)
+COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic, lifecycle)
 
 
 def build_parser() -> argparse.ArgumentParser:
