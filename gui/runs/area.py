@@ -179,6 +179,7 @@ class RunsArea(QWidget):
         self.hilog = HilogView(capacity)
         self.device_log = DeviceLogLink(self.hub, self.hilog, ctx.db, ctx.bus, self)
         self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)
+        self.device_log.crashed.connect(lambda g: self.run_page.show_crashes(g, self.project_dir))
         self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")
