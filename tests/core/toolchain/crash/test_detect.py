@@ -7,6 +7,8 @@ from hmdesk.core.toolchain.crash.detect import CrashDetector, detect_all
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hmdesk.core.toolchain.hilog.parse import HilogParser
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.fixtures.fakes import hdc_crash
 
@@ -145,3 +147,45 @@ def test_non_crash_batch_returns_nothing() -> None:
     det = CrashDetector()
     assert det.feed(_lines([FILLER.format(ms=i, i=i) for i in range(100)])) == []
     assert det.feed([]) == []
+
+
+_TAGS = [
+    "C01317/AppKit",
+    "C02d11/DfxSignalHandler",
+    "C01310/AppDfr",
+    "C01311/AppMS",
+    "C02d11/FaultLogManager",
+]
+_PIECES = [
+    "com.x is about to exit due to RuntimeError",
+    "Error name:",
+    "Error message:",
+    "Stacktrace:",
+    "    at f (a|b|c|src/main/ets/x.ts:1:2)",
+    "sig(11), pid(1), tid(1).",
+    "signo(99), si_code(-1), pid(2), tid(2).",
+    "pid(1), processName(), threadName(x).",
+    "Finish handle signal(11) in 1:1.",
+    "reportEvent:THREAD_BLOCK_6S, pid:1, tid:1, bundleName:",
+    "faultData: ,pid: 1 will exit because APP_FREEZE",
+    "create log jscrash-a-1-2.log",
+    "send event [FRAMEWORK,PROCESS_KILL]",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_TAGS),
+            st.integers(min_value=0, max_value=3),
+            st.one_of(st.sampled_from(_PIECES), st.text(max_size=60)),
+        ),
+        max_size=40,
+    )
+)
+def test_any_watched_lines_never_raise(rows: list[tuple[str, int, str]]) -> None:
+    texts = [f"12-01 16:00:00.000  {pid:4d}  {pid:4d} E {tag}: {msg}" for tag, pid, msg in rows]
+    det = CrashDetector("com.x")
+    det.feed(_lines(texts))
+    assert all(g.count >= 1 for g in det.flush())
