@@ -261,7 +261,7 @@ def run_ours(app: Any, tmp: Path, rate: int, seconds: float, ring: int) -> dict[
         "filter_ms": None,
         "crashes_injected": injected,
         "crashes_shown": len(panel.groups),
-        "crash_card_shown": panel.card.isVisible(),
+        "crash_card_shown": not panel.card.isHidden(),  # its tab is not the one on screen
     }
     # a filter over the full ring must not block either
     beat.start()
