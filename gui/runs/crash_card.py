@@ -195,6 +195,8 @@ class CrashCard(Box):
         else:
             text = "The fault log did not parse; its text:\n" + c.raw[:2000]
         self.message.setText(text or "(no message)")
+        lines = min(7, max(1, text.count("\n") + 1 + len(text) // 60))  # the card is narrow
+        self.message.setFixedHeight(lines * self.message.fontMetrics().lineSpacing() + 12)
         top = c.top_project_frame
         if top is not None and top.entity:
             self.entity.setText(
@@ -301,6 +303,12 @@ class CrashPanel(QWidget):
         """New or repeated crashes (GUI thread); the newest is selected and recalled for."""
         if project_dir is not None:
             self.project_dir = project_dir
+        for g in list(self.groups.values()):  # merged into another group: gone from the list
+            if g.retired and all(n.id != g.id for n in groups):
+                self.groups.pop(g.id, None)
+                item = self._item(g.id)
+                if item is not None:
+                    self.list.takeItem(self.list.row(item))
         for g in groups:
             self.groups[g.id] = g
             self.resolved.pop(g.id, None)

@@ -66,6 +66,7 @@ class CrashGroup:
     pids: list[int] = field(default_factory=list)
     first_time: str = ""
     occurrences: list[Crash] = field(default_factory=list)
+    retired: bool = False  # merged into another group (a fault log completed its crash)
 
     def to_json(self) -> dict[str, object]:
         return self.crash.to_json(self.count)
@@ -92,12 +93,13 @@ class CrashBook:
         with self._lock:
             return self._add(crash)
 
-    def _add(self, crash: Crash) -> CrashGroup:
+    def _add(self, crash: Crash, reuse_id: int | None = None) -> CrashGroup:
         key = crash.fingerprint
         g = self._groups.get(key)
         if g is None:
-            g = CrashGroup(self._next_id, crash, 0, first_time=crash.time)
-            self._next_id += 1
+            g = CrashGroup(reuse_id or self._next_id, crash, 0, first_time=crash.time)
+            if reuse_id is None:
+                self._next_id += 1
             self._groups[key] = g
             while len(self._groups) > self.max_groups:
                 self._groups.popitem(last=False)
@@ -132,13 +134,26 @@ class CrashBook:
                         return g  # already merged (fetched twice)
                     del g.occurrences[i]
                     g.count -= 1
-                    if g.count <= 0:
+                    reuse = None
+                    if g.count <= 0:  # the group was this crash alone: its id lives on
                         del self._groups[key]
+                        g.retired, reuse = True, g.id
                     elif g.crash is occ:
                         g.crash = g.occurrences[-1]
+                    if (
+                        g.pids
+                        and occ.pid in g.pids
+                        and not any(o.pid == occ.pid for o in g.occurrences)
+                    ):
+                        g.pids.remove(occ.pid)
                     merged = occ.merged(crash)
                     merged.time = occ.time or crash.time
-                    return self._add(merged)
+                    new = self._add(merged, reuse_id=reuse)
+                    if reuse is not None and new.id != reuse:
+                        g.retired = True
+                    elif new.id == reuse:
+                        new.first_time = g.first_time or new.first_time
+                    return new
             return self._add(crash)
 
     def crash_id_of(self, raw: str) -> int | None:

@@ -156,5 +156,7 @@ def test_live_crashes_raise_the_card_in_the_runs_area(qtbot, tmp_path, ctx, fake
             timeout=30_000,
         )
         assert any("recv" in c["argv"] for c in fake_tools.calls("hdc"))
+        # completed in place: still one entry per crash
+        assert len(panel.groups) == 3 and panel.list.count() == 3
     finally:
         area.shutdown()

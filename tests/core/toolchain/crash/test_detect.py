@@ -189,3 +189,22 @@ def test_any_watched_lines_never_raise(rows: list[tuple[str, int, str]]) -> None
     det = CrashDetector("com.x")
     det.feed(_lines(texts))
     assert all(g.count >= 1 for g in det.flush())
+
+
+def test_merge_keeps_the_group_id_or_retires_the_group() -> None:
+    lines, files = hdc_crash.scenario({"crash-cpp"})
+    det = CrashDetector()
+    det.feed(_lines(lines))
+    det.flush()
+    (before,) = det.book.groups()
+    ((name, text),) = files.items()
+    after = det.book.merge(parse_faultlog(text, name))
+    assert after.id == before.id and after.count == 1 and after.pids == [5394]
+    assert after.crash.frames and not after.retired
+    # the same fault again: its hilog crash joins the first group once its fault log arrives
+    det.feed(_lines(hdc_crash.cpp_lines(6000, "05:00.000")))
+    det.flush()
+    lone = next(g for g in det.book.groups() if g.id != before.id)
+    joined = det.book.merge(parse_faultlog(hdc_crash.cpp_file(6000, "t")))
+    assert joined.id == before.id and joined.count == 2 and lone.retired
+    assert [g.id for g in det.book.groups()] == [before.id]
