@@ -34,6 +34,7 @@ class CodeIndex(Protocol):
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[\u4e00-\u9fff]{2,}")
+_HEXISH = re.compile(r"x?[0-9a-fA-F]*\d[0-9a-fA-F]*", re.ASCII)
 _STOP = frozenset(
     {"the", "and", "for", "with", "not", "was", "are", "has", "had", "from", "this", "that"}
     | {"into", "can", "cannot", "get", "set", "app", "main", "thread", "error", "reason"}
@@ -67,6 +68,8 @@ def crash_terms(crash: Crash, limit: int = 10) -> list[str]:
 
     def add(word: str) -> None:
         w = word.strip()
+        if _HEXISH.fullmatch(w):  # addresses, ids: never the same twice
+            return
         if w and w.lower() not in _STOP and w not in out:
             out.append(w)
 
