@@ -1,12 +1,19 @@
 """``hmdesk-cli logs``: the device log, filtered with the hilog query language.
 
     hmdesk-cli logs --device KEY [--query Q] [--dump [--tail N]] [--bundle B] [--json]
+    hmdesk-cli logs --device KEY --crashes [--dump] [--bundle B] [--project DIR] [--json]
 
 Without ``--dump`` it streams (``hdc -t KEY shell hilog``, restarted when it ends while the
 device is still there) until Ctrl+C; with ``--dump`` it prints the device buffer once
 (``hilog -x``) and exits. Lines print exactly as hilog printed them (``--json``: one JSON object
 per line instead). A query that did not parse is searched as plain text; the note about it, and
 stream status changes, go to stderr.
+
+``--crashes`` lists the crashes and freezes instead of lines (``core.toolchain.crash``): with
+``--dump`` the ones in the device buffer plus the device's fault log files (``hdc file recv``,
+skipped with ``--no-faultlogs``), grouped, then exits; ``--json`` prints ``{"crashes": [...]}``.
+Streaming, each crash prints when it is complete (``--json``: one ``{"crashes": [...]}`` per
+line). ``--project DIR`` names the functions around the project's frames.
 """
 
 from __future__ import annotations
@@ -47,6 +54,17 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--dump", action="store_true", help="print the device buffer once and exit")
     p.add_argument("--tail", type=int, metavar="N", help="with --dump: only the last N lines")
     p.add_argument("--bundle", metavar="NAME", help="your app's bundle name (package:mine)")
+    p.add_argument(
+        "--crashes", action="store_true", help="list crashes and freezes instead of lines"
+    )
+    p.add_argument(
+        "--no-faultlogs",
+        action="store_true",
+        help="with --crashes --dump: do not copy the device's fault log files",
+    )
+    p.add_argument(
+        "--project", metavar="DIR", help="with --crashes: resolve frames in this project's code"
+    )
     p.set_defaults(func=logs_command)
 
 
@@ -93,6 +111,10 @@ def logs_command(args: argparse.Namespace) -> int:
         print(f"hmdesk-cli: note: {query.note}", file=sys.stderr)
     hdc = _find_hdc(args)
     as_json = bool(getattr(args, "json", False))
+    if getattr(args, "crashes", False):
+        from hmdesk.core.cli.crashes import crashes_command
+
+        return crashes_command(hdc, args, as_json)
     if args.dump:
         return _dump(hdc, args, query, as_json)
     return _stream(hdc, args, query, as_json)

@@ -8,11 +8,18 @@ Stopping a stream never blocks the GUI thread (the old hdc is stopped in a worke
 device buffer" runs ``hilog -r`` off the GUI thread too, and so do the fixes for lines lost on the
 device (``hilog -G 16M``, ``hilog -Q pidoff``) and ``pidof`` after a launch (the view follows the
 app's new pid).
+
+Crashes: the feed's detector reports crashes and freezes (``crashed``); the link keeps those of
+the project's app (the view's bundle; all when none is known), re-emits them, and copies the
+device's fault logs (``hdc file recv``, off the GUI thread, once a moment after a crash) to
+complete them with the stack the log lines lack.
 """
 
 from __future__ import annotations
 
 from hmdesk.core.db import Database
+from hmdesk.core.toolchain.crash.detect import CrashGroup
+from hmdesk.core.toolchain.crash.faultlog import FetchResult, fetch_faultlogs
 from hmdesk.core.toolchain.hdc import Outcome
 from hmdesk.core.toolchain.hilog import device_fixes
 from hmdesk.core.toolchain.hilog.stream import clear_buffer
@@ -22,7 +29,9 @@ from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import MessageBus
 from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
 from hmdesk.gui.runs.hilog_view import HilogView
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer, Signal
+
+FAULTLOG_DELAY_MS = 1500  # the device writes the fault log a moment after the crash lines
 
 
 def stream_note(state: str, message: str, restarts: int) -> str:
@@ -36,7 +45,12 @@ def stream_note(state: str, message: str, restarts: int) -> str:
 
 
 class DeviceLogLink(QObject):
-    """One hilog stream from the hub's target into ``view``; ``ensure()`` after any change."""
+    """One hilog stream from the hub's target into ``view``; ``ensure()`` after any change.
+
+    Signals: crashed(object): crashes of the app (``list[CrashGroup]``), new or repeated.
+    """
+
+    crashed = Signal(object)
 
     def __init__(
         self,
@@ -53,6 +67,12 @@ class DeviceLogLink(QObject):
         self.bus = bus
         self.feed: HilogFeed | None = None
         self.closed = False
+        self.fetch_faultlogs = True
+        self._fetching = False
+        self._crash_timer = QTimer(self)
+        self._crash_timer.setInterval(500)
+        self._crash_timer.timeout.connect(self._flush_crashes)
+        self._crash_timer.start()
 
     def ensure(self) -> None:
         """Stream from the target while it is connected (the stream restarts itself)."""
@@ -84,8 +104,47 @@ class DeviceLogLink(QObject):
                 self.view.set_stream_note(stream_note(state, message, restarts))
 
         feed.status.connect(on_status)
+        feed.crashed.connect(lambda groups: self._on_crashed(feed, groups))
         self.view.set_feed(feed)
         feed.start()
+
+    def _flush_crashes(self) -> None:
+        if self.feed is not None:
+            self.feed.flush_crashes()
+
+    def _on_crashed(self, feed: HilogFeed, groups: list[CrashGroup]) -> None:
+        bundle = self.view.bundle
+        mine = [g for g in groups if not bundle or not g.crash.bundle or g.crash.bundle == bundle]
+        if feed is not self.feed or not mine:
+            return
+        self.crashed.emit(mine)
+        if self.fetch_faultlogs and not self._fetching:
+            self._fetching = True
+            QTimer.singleShot(FAULTLOG_DELAY_MS, lambda: self._fetch(feed))
+
+    def _fetch(self, feed: HilogFeed) -> None:
+        """Copy the device's fault logs and merge them into the feed's crashes (worker)."""
+        key, db, bundle = feed.device_key, self.db, self.view.bundle
+
+        def work() -> FetchResult:
+            return fetch_faultlogs(find_hdc(db), key, bundle=bundle)
+
+        def done(result: FetchResult) -> None:
+            self._fetching = False
+            if feed is not self.feed:
+                return
+            if not result.ok:
+                self.view.set_stream_note(f"{result.message} — {result.fix}")
+                return
+            merged = [feed.crashes.book.merge(c) for c in result.crashes]
+            if merged:
+                self.crashed.emit(list({g.id: g for g in merged}.values()))
+
+        def failed(exc: BaseException) -> None:
+            self._fetching = False
+            self.view.set_stream_note(f"could not copy the fault logs: {exc}")
+
+        run_in_thread(work, on_done=done, on_error=failed)
 
     def stop(self) -> None:
         """Detach the stream now; hdc is stopped in a worker (it may take the kill grace).

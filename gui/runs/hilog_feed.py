@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hmdesk.core.toolchain.crash.detect import IDLE_SECONDS, CrashDetector
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.stream import HilogStream, StreamStatus
 from hmdesk.core.toolchain.tools import find_tool
@@ -119,9 +120,12 @@ class HilogFeed(QObject):
 
     Signals:
         status(str, str, int): state, human message, restarts so far.
+        crashed(object): crashes completed by the stream's lines (``list[CrashGroup]``; the
+            detector runs on the stream thread, the signal is queued to the GUI thread).
     """
 
     status = Signal(str, str, int)
+    crashed = Signal(object)
 
     def __init__(
         self, hdc: str, device_key: str, capacity: int = 200_000, parent: QObject | None = None
@@ -134,6 +138,7 @@ class HilogFeed(QObject):
         self._overflow = 0
         self.closed = False  # detached: late lines and statuses of the old stream are dropped
         self.stopped = threading.Event()  # set once hdc is gone after a stop
+        self.crashes = CrashDetector()  # crashes and freezes in the lines (core.toolchain.crash)
         self.stream = HilogStream(
             hdc, device_key, on_lines=self._on_lines, on_status=self._on_status
         )
@@ -192,6 +197,15 @@ class HilogFeed(QObject):
             if over > 0:
                 del self._pending[:over]
                 self._overflow += over
+        found = self.crashes.feed(lines)
+        if found and not self.closed:
+            self.crashed.emit(found)
+
+    def flush_crashes(self) -> None:
+        """Report crashes whose lines stopped coming (GUI timer; cheap when none is open)."""
+        found = self.crashes.flush(IDLE_SECONDS)
+        if found and not self.closed:
+            self.crashed.emit(found)
 
     def _on_status(self, st: StreamStatus) -> None:  # stream thread
         if self.closed:

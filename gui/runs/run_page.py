@@ -17,6 +17,7 @@ from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
+from hmdesk.gui.runs.crash_card import CrashPanel
 from hmdesk.gui.runs.failure_card import FailureCard
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
@@ -90,6 +91,11 @@ class RunPage(QSplitter):
         holder = QWidget()
         holder_lay = QVBoxLayout(holder)
         holder_lay.setContentsMargins(0, 0, 0, 0)
+        self.crashes = CrashPanel(ctx)  # crashes of the app from the device log
+        self.crashes.location_activated.connect(self.location_activated)
+        self.crashes.pitfall_saved.connect(self.pitfall_saved)
+        self.crashes.hide()
+        holder_lay.addWidget(self.crashes)
         holder_lay.addWidget(self.card)
         holder_lay.addStretch(1)
         self.card_scroll.setWidget(holder)
@@ -98,7 +104,25 @@ class RunPage(QSplitter):
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
 
+    def show_crashes(self, groups: object, project_dir: str | None = None) -> None:
+        """Crashes from the device log (``list[CrashGroup]``): the crash card opens."""
+        self.crashes.project_bundle = self.project_bundle
+        self.crashes.add_groups(list(groups) if isinstance(groups, list) else [], project_dir)
+        self.crashes.show()
+        if self.card.finding is None or not self.card_scroll.isVisible():
+            self.card.hide()  # no failed run on show: the crash card alone
+        self._open_column()
+
+    def _open_column(self) -> None:
+        if not self.card_scroll.isVisible():
+            self.card_scroll.show()
+            total = max(800, self.width())
+            self.setSizes([int(total * CARD_SHARE), total - int(total * CARD_SHARE)])
+
     def hide_card(self) -> None:
+        if self.crashes.groups:  # the crash cards stay; only the failure card goes
+            self.card.hide()
+            return
         self.card_scroll.hide()
 
     def show_card(
@@ -114,13 +138,11 @@ class RunPage(QSplitter):
         """Show why the run failed and recall the pitfalls for it. ``step_message`` (the failed
         step's own message) and ``project_dir`` pre-fill "Save as pitfall"."""
         self.card.show_finding(step, finding, message)
+        self.card.show()
         self.card.run_id = run_id
         self.step_message = step_message or message
         self.project_dir = project_dir
-        if not self.card_scroll.isVisible():
-            self.card_scroll.show()
-            total = max(800, self.width())
-            self.setSizes([int(total * CARD_SHARE), total - int(total * CARD_SHARE)])
+        self._open_column()
         self.recall()
 
     def recall(self) -> None:

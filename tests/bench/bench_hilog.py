@@ -10,7 +10,10 @@ Measured side by side in one run, medians over a few repetitions:
 * floor — a bare ``re.match`` of the documented line regex per line, nothing kept;
 * parse — ``HilogParser.feed`` in batches of 5,000 lines (what ``HilogStream`` does);
 * parse + query — the same plus ``HilogQuery.filter`` with a three-term query
-  ``tag:ArkUI level:W -message:heartbeat``.
+  ``tag:ArkUI level:W -message:heartbeat``;
+* parse + crash detection — ``HilogParser.feed`` and ``CrashDetector.feed`` per batch (the
+  stream carries a JS crash, a C++ crash and a freeze every ``CRASH_EVERY`` lines), side by
+  side with parse alone: goal ≤ ``CRASH_GOAL`` (10 %) more time, every crash found.
 
 Goal: parse + query ≥ 150,000 lines per second, judged on the median **wall-clock** rate (what
 a user waits for). The machines are shared and noisy, so each row also shows, as context only,
@@ -29,10 +32,13 @@ import sys
 import time
 from collections.abc import Callable
 
+from hmdesk.core.toolchain.crash.detect import CrashDetector
 from hmdesk.core.toolchain.hilog.parse import HilogParser
 from hmdesk.core.toolchain.hilog.query import HilogQuery
 
 GOAL = 150_000
+CRASH_GOAL = 1.10  # parse + crash detection vs parse alone (wall clock)
+CRASH_EVERY = 20_000  # lines between injected crash blocks
 N_LINES = 300_000
 REPEATS = 5
 BATCH = 5_000
@@ -141,7 +147,52 @@ def make_stream(n: int = N_LINES, seed: int = 20261129) -> list[str]:
             if color and i == len(parts) - 1:
                 line += "\x1b[0m"
             out.append(line)
-    return out[:n]
+    return inject_crashes(out[:n])
+
+
+def _crash_block(k: int, stamp: str) -> list[str]:
+    """A JS crash, a C++ crash or a freeze (by ``k % 3``) as the device logs them."""
+    pid = 6000 + k
+    p = f"{stamp} {pid:5d} {pid:5d}"
+    if k % 3 == 0:
+        a = f"{p} E C01317/AppKit:"
+        return [
+            f"{a} com.example.hello is about to exit due to RuntimeError",
+            f"{a} Error type:TypeError",
+            f"{a} Error name:TypeError",
+            f"{a} Error message:crash {k}",
+            f"{a} Stacktrace:",
+            f"{a}     at build (entry|entry|1.0.0|src/main/ets/pages/Index.ts:8:12)",
+            f"{p} W C01317/AppKit: send event [FRAMEWORK,PROCESS_KILL], pid={pid}, msg=JsError",
+        ]
+    if k % 3 == 1:
+        d = f"{p} I C02d11/DfxSignalHandler:"
+        return [
+            f"{d} DFX_SignalHandler :: signo(11), si_code(1), pid({pid}), tid({pid}).",
+            f"{d} DFX_SignalHandler :: signo(11), pid({pid}), processName(com.example.hello), threadName(x).",
+            f"{d} Finish handle signal(11) in {pid}:{pid}.",
+        ]
+    return [
+        f"{stamp}  1024  1100 W C01310/AppDfr: reportEvent:THREAD_BLOCK_6S, pid:{pid}, tid:{pid}, bundleName:com.example.hello",
+        f"{stamp}  1024  1100 W C01311/AppMS: faultData: com.example.hello,pid: {pid} will exit because APP_FREEZE",
+    ]
+
+
+def inject_crashes(lines: list[str], every: int = CRASH_EVERY) -> list[str]:
+    """``lines`` with a crash block after every ``every`` lines (same length overall)."""
+    out: list[str] = []
+    k = 0
+    for i in range(0, len(lines), every):
+        chunk = lines[i : i + every]
+        out.extend(chunk)
+        if len(chunk) == every:
+            out.extend(_crash_block(k, "11-15 23:59:59.999"))
+            k += 1
+    return out[: len(lines)]
+
+
+def injected_crashes(n: int, every: int = CRASH_EVERY) -> int:
+    return n // every if n % every else max(0, n // every - 1)
 
 
 def _floor(lines: list[str]) -> int:
@@ -159,6 +210,15 @@ def _parse(lines: list[str]) -> int:
     for i in range(0, len(lines), BATCH):
         n += len(parser.feed(lines[i : i + BATCH]))
     return n
+
+
+def _parse_detect(lines: list[str]) -> int:
+    parser = HilogParser()
+    det = CrashDetector()
+    for i in range(0, len(lines), BATCH):
+        det.feed(parser.feed(lines[i : i + BATCH]))
+    det.flush()
+    return sum(g.count for g in det.book.groups())
 
 
 def _parse_query(lines: list[str]) -> int:
@@ -192,6 +252,24 @@ def _measure(fn: Callable[[list[str]], int], lines: list[str]) -> tuple[float, f
         cpus.append(time.process_time() - c0)
         walls.append(time.perf_counter() - w0)
     return statistics.median(walls), statistics.median(cpus), result
+
+
+def _measure_pair(
+    fa: Callable[[list[str]], int], fb: Callable[[list[str]], int], lines: list[str]
+) -> tuple[float, float, float, float, int]:
+    """``fa`` and ``fb`` run alternately REPEATS times: (median wall a, median wall b, median
+    CPU a, median CPU b, result of b)."""
+    wa, wb, ca, cb = [], [], [], []
+    result = 0
+    for _ in range(REPEATS):
+        for fn, walls, cpus in ((fa, wa, ca), (fb, wb, cb)):
+            gc.collect()
+            w0, c0 = time.perf_counter(), time.process_time()
+            result = fn(lines)
+            cpus.append(time.process_time() - c0)
+            walls.append(time.perf_counter() - w0)
+    med = statistics.median
+    return med(wa), med(wb), med(ca), med(cb), result
 
 
 def _load() -> str:
@@ -233,6 +311,8 @@ def main() -> bool:
             f"{parse_n:,} lines, {multi:,} continuations",
         )
     )
+    p2_w, cd_w, p2_c, cd_c, cd_n = _measure_pair(_parse, _parse_detect, lines)
+    rows.append(("parse + crash detection", cd_w, cd_c, f"{cd_n:,} crashes found"))
     pq_w, pq_c, pq_n = _measure(_parse_query, lines)
     rows.append(("parse + 3-term query", pq_w, pq_c, f"{pq_n:,} lines shown"))
     heavy_w, heavy_c, heavy_n = _measure(_parse_heavy, lines)
@@ -247,6 +327,14 @@ def main() -> bool:
         print(
             f"{name:31} {w:7.3f} {n / w:10,.0f} {c:7.3f} {n / c:10,.0f} {floor_w / w:7.2f}x  {note}"
         )
+    ratio = cd_w / p2_w
+    crash_ok = ratio <= CRASH_GOAL and cd_n == injected_crashes(n)
+    print(
+        f"crash detection (alternating runs): parse {n / p2_w:,.0f} lines/s, parse + detection "
+        f"{n / cd_w:,.0f} lines/s (wall, median of {REPEATS}): ratio {ratio:.3f}, per CPU "
+        f"second {cd_c / p2_c:.3f} (goal <= {CRASH_GOAL:.2f}): {'met' if crash_ok else 'MISSED'}; "
+        f"{cd_n:,} crashes found of {injected_crashes(n):,} injected"
+    )
     rate = n / pq_w
     ok = rate >= GOAL
     print(

@@ -10,7 +10,10 @@ Reported, side by side with the same stream appended to a ``QPlainTextEdit`` one
 * lines written (by the fake) vs lines shown + lines counted as dropped (must be equal),
 * the longest event-loop stall (a 10 ms heartbeat timer; goal ≤ 100 ms),
 * RSS growth (Linux ``/proc/self/statm``): at the ring-full point and at the end — bounded by
-  the ring means it stops growing once the ring is full.
+  the ring means it stops growing once the ring is full;
+* crashes: the fake logs a JS crash of the app (each with its own message) every
+  ``BENCH_CRASH_EVERY`` lines (default 25,000: 20 in the run); every one must reach the Runs
+  area's crash panel while the stall goal holds.
 
 Run: ``make bench`` or ``QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.bench hilog_view``.
 Env: ``BENCH_HILOG_RATE`` (default 50000), ``BENCH_HILOG_SECONDS`` (10),
@@ -43,7 +46,22 @@ FAKE_HDC = textwrap.dedent(
         sys.exit(0)
     rate = int(os.environ.get("BENCH_HILOG_RATE", "50000"))
     seconds = float(os.environ.get("BENCH_HILOG_SECONDS", "10"))
+    every = int(os.environ.get("BENCH_CRASH_EVERY", "25000"))
     total = int(rate * seconds)
+    crashes = extra = 0
+
+    def crash(k, stamp):
+        pid = 7000 + k
+        a = "%s %5d %5d E C01317/AppKit: " % (stamp, pid, pid)
+        return [
+            a + "com.example.hello is about to exit due to RuntimeError",
+            a + "Error name:TypeError",
+            a + "Error message:bench crash %d" % k,
+            a + "Stacktrace:",
+            a + "    at build (entry|entry|1.0.0|src/main/ets/pages/Index.ts:8:12)",
+            a + "send event [FRAMEWORK,PROCESS_KILL], pid=%d, msg=JsError" % pid,
+        ]
+
     templates = [
         "11-29 20:{m:02d}:{s:02d}.{ms:03d}  5394  5394 I A03200/com.example.hello/testTag: frame {i} rendered in 16 ms",
         "11-29 20:{m:02d}:{s:02d}.{ms:03d}  1197  1210 D C01406/render_service/OHOS::RS: [RSMainThread] vsync {i} commit",
@@ -66,11 +84,16 @@ FAKE_HDC = textwrap.dedent(
         for i in range(written, written + n):
             t = i // rate
             parts.append(templates[i % 6].format(m=t // 60 % 60, s=t % 60, ms=(i * 1000 // rate) % 1000, i=i))
+            if every and i % every == every // 2:
+                block = crash(crashes, parts[-1][:18])
+                parts.extend(block)
+                crashes += 1
+                extra += len(block)
         out.write(("\n".join(parts) + "\n").encode())
         out.flush()
         written += n
     with open(os.environ["BENCH_DONE"], "w") as fh:
-        fh.write("%d %.3f" % (written, time.perf_counter() - start))
+        fh.write("%d %.3f %d" % (written + extra, time.perf_counter() - start, crashes))
     while True:  # keep the stream open like a device with nothing more to say
         time.sleep(1)
     """
@@ -160,8 +183,13 @@ def _env(tmp: Path, rate: int, seconds: float) -> Path:
 def _written(done: Path) -> tuple[int, float] | None:
     if not done.exists() or not done.read_text().strip():
         return None
-    n, secs = done.read_text().split()
+    n, secs = done.read_text().split()[:2]
     return int(n), float(secs)
+
+
+def _crashes_written(done: Path) -> int:
+    parts = done.read_text().split() if done.exists() else []
+    return int(parts[2]) if len(parts) > 2 else 0
 
 
 def run_ours(app: Any, tmp: Path, rate: int, seconds: float, ring: int) -> dict[str, Any]:
@@ -207,6 +235,9 @@ def run_ours(app: Any, tmp: Path, rate: int, seconds: float, ring: int) -> dict[
         )
 
     ok = _spin(app, settled, seconds + 60)
+    injected = _crashes_written(done)
+    panel = area.run_page.crashes
+    _spin(app, lambda: len(panel.groups) >= injected, 5)
     elapsed = time.perf_counter() - t0
     beat.stop()
     rss_end = rss_mb()
@@ -228,6 +259,9 @@ def run_ours(app: Any, tmp: Path, rate: int, seconds: float, ring: int) -> dict[
         "rss_ring_full": ring_full_rss or rss_end,
         "rss_end": rss_end,
         "filter_ms": None,
+        "crashes_injected": injected,
+        "crashes_shown": len(panel.groups),
+        "crash_card_shown": not panel.card.isHidden(),  # its tab is not the one on screen
     }
     # a filter over the full ring must not block either
     beat.start()
@@ -396,6 +430,12 @@ def main() -> bool:
             "—",
         ),
         (
+            "crashes injected / in the crash panel",
+            f"{ours['crashes_injected']} / {ours['crashes_shown']}"
+            f" (card shown: {ours['crash_card_shown']})",
+            "—",
+        ),
+        (
             "filter 200k ring (level:E tag:testTag)",
             f"{ours['filter_ms']:.0f} ms, stall {ours['filter_stall_ms']:.0f} ms, {ours['filter_shown']:,} rows",
             "—",
@@ -417,7 +457,10 @@ def main() -> bool:
         pass
     accounted = ours["shown"] + ours["dropped"] == ours["written"] and ours["written"] > 0
     bounded = ours["rss_end"] - ours["rss_ring_full"] < 50
-    return bool(accounted and ours["worst_stall_ms"] <= 100 and ours["settled"] and bounded)
+    every_crash = ours["crashes_shown"] == ours["crashes_injected"]
+    return bool(
+        accounted and ours["worst_stall_ms"] <= 100 and ours["settled"] and bounded and every_crash
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,101 @@
+"""Stack frames: one printed frame line into a :class:`~.model.Frame`, never raising.
+
+The forms the device prints (fault logs and the ``AppKit`` crash lines):
+
+* JS, source-mapped: ``at onPageShow entry (entry/src/main/ets/pages/Index.ets:7:13)``
+  (symbol, then the package);
+* JS, raw release stack: ``at anonymous (entry|entry|1.0.0|src/main/ets/pages/Index.ts:67:38)``
+  (``<referencing module>|<owning module>|<version>|<path in the module>``, the path of the
+  compiled ``.ts``);
+* JS inside a native stack or a freeze's main-thread stack: ``#05 at wait15s (entry/…:16:10)``;
+* native: ``#00 pc 00008d22 /system/bin/crasher_cpp(TestNull()+22)(<build id>)``, or with the
+  build id only: ``#07 pc 00000000000020fc /data/storage/el1/bundle/libs/arm64/libentry.so(…)``.
+
+Project frames: a JS file ``<module>/src/main/…`` is that file of the project; a raw release
+file ``ref|owner|ver|src/main/ets/x.ts`` is the owning module's ``src/main/ets/x.ets`` (ArkTS
+compiles ``.ets`` to ``.ts``). The line of a raw release frame is the compiled file's line: it
+matches the ``.ets`` line only roughly (exact mapping needs the build's ``sourceMaps.map``, not
+done). Native frames of the app's own libraries (``/data/storage/…/libs/…``) have no source
+line without ``llvm-addr2line`` on the unstripped library.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hmdesk.core.toolchain.crash.model import Frame
+
+_JS = re.compile(
+    r"^\s*(?:#\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)\s*$"
+)
+_JS_BARE = re.compile(r"^\s*(?:#\d+\s+)?at\s+(?P<sym>\S+)\s*$")
+_NATIVE = re.compile(
+    r"^\s*#\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)\s+(?P<map>[^(\s]+)(?:\((?P<a>[^()]*(?:\([^()]*\))*[^()]*)\))?(?:\((?P<b>[^()]*)\))?"
+)
+_FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
+
+FRAME_START = ("at ", "#")
+
+
+def looks_like_frame(text: str) -> bool:
+    s = text.lstrip()
+    return s.startswith("at ") or (s.startswith("#") and s[1:3].isdigit())
+
+
+def source_of(file: str) -> str | None:
+    """The project-relative source file of a JS frame's file, or None (not project code)."""
+    if not file:
+        return None
+    f = file.replace("\\", "/")
+    if "|" in f:
+        parts = f.split("|")
+        if len(parts) < 4:
+            return None
+        owner, path = parts[1].strip(), parts[-1].strip()
+        if not owner or not path.startswith("src/"):
+            return None
+        if path.endswith((".ts", ".js")) and "/ets/" in f"/{path}":
+            path = path[:-3] + ".ets"
+        return f"{owner}/{path}"
+    if f.startswith("/") or "/src/main/" not in f:
+        return None
+    if f.startswith(("oh_modules/", "node_modules/")):
+        return None
+    return f
+
+
+def parse_frame(text: str) -> Frame | None:
+    """One frame line → Frame; None when the line is not a frame."""
+    m = _JS.match(text)
+    if m is not None:
+        words = m.group("sym").split()
+        symbol = words[0] if words else "anonymous"
+        file = m.group("file").strip()
+        return Frame(
+            symbol=symbol,
+            file=file,
+            line=int(m.group("line") or 0),
+            column=int(m.group("col") or 0),
+            source=source_of(file),
+            raw=text.strip(),
+        )
+    m = _NATIVE.match(text)
+    if m is not None:
+        a = m.group("a") or ""
+        fo = _FUNC_OFF.match(a)
+        symbol = fo.group("func") if fo else ""
+        return Frame(symbol=symbol or f"pc {m.group('pc')}", file=m.group("map"), raw=text.strip())
+    m = _JS_BARE.match(text)
+    if m is not None:
+        return Frame(symbol=m.group("sym"), file="", raw=text.strip())
+    return None
+
+
+def parse_frames(lines: list[str]) -> list[Frame]:
+    """The frames among ``lines`` (other lines skipped)."""
+    out = []
+    for line in lines:
+        f = parse_frame(line)
+        if f is not None:
+            out.append(f)
+    return out

@@ -1,0 +1,480 @@
+"""The crash card: a crash or freeze of the app, its stack in the project's code, and the pitfalls
+recalled for it.
+
+* :class:`CrashCard` shows one group of repeats (``core.toolchain.crash.CrashGroup``): the type,
+  the reason, the error name and message, how many times it happened (and with which pids), the
+  stack with the project's frames as ``file:line`` links (``location_activated``; the run page
+  opens them with ``gui.common.editor``), the enclosing component or function from the code
+  index, and the recalled pitfalls drawn like the failure card's (``PitfallRow``).
+* :class:`CrashPanel` lists the crashes seen on the device log (newest selected) above the card,
+  and does the work off the GUI thread: the code index of the project (built once per project
+  folder), frames resolved, pitfalls recalled (``recall_for_terms`` with ``crash_terms``), and
+  "Save as pitfall" (pre-filled from ``crash_pitfall``: the real message and location, tagged with
+  the error class, anchored to the entity when the index has it).
+Keys: Ctrl+Shift+P saves the shown crash as a pitfall; the list takes arrows.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import TYPE_CHECKING
+
+from hmdesk.core.memory.recall_floor import recall_for_terms
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.toolchain.crash.detect import CrashGroup
+from hmdesk.core.toolchain.crash.model import Crash
+from hmdesk.core.toolchain.crash.resolve import crash_pitfall, crash_terms, resolve_crash
+from hmdesk.gui.common.theme import Theme, theme_for
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.runs.failure_card import Box, EvidenceBox, PitfallRow, paint_on, split_location
+from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.gui.context import AppContext
+
+SAVE_SHORTCUT = "Ctrl+Shift+P"
+MAX_FRAMES = 14
+
+
+def group_label(group: CrashGroup) -> str:
+    c = group.crash
+    times = f" ×{group.count}" if group.count > 1 else ""
+    what = c.name or c.reason or "?"
+    msg = c.message.splitlines()[0][:80] if c.message else ""
+    return f"{c.title}{times} — {what}" + (f": {msg}" if msg else "")
+
+
+def stack_html(crash: Crash, theme: Theme) -> str:
+    """The frames, project frames as ``loc:`` links (``source:line:col``)."""
+    rows = []
+    for f in crash.frames[:MAX_FRAMES]:
+        sym = html.escape(f.symbol)
+        if f.is_project and f.line:
+            loc = f"{f.source}:{f.line}:{f.column or 1}"
+            shown = f"{f.source}:{f.line}" + (f":{f.column}" if f.column else "")
+            ent = (
+                f' <span style="color:{theme.subtle_fg}">[{html.escape(f.entity)}]</span>'
+                if f.entity
+                else ""
+            )
+            rows.append(
+                f"at <b>{sym}</b> "
+                f'<a href="loc:{html.escape(loc)}" style="color:{theme.accent_fg}">'
+                f"{html.escape(shown)}</a>{ent}"
+            )
+        else:
+            rows.append(
+                f'<span style="color:{theme.muted_fg}">at {sym} {html.escape(f.location)}</span>'
+            )
+    if len(crash.frames) > MAX_FRAMES:
+        rows.append(f"… {len(crash.frames) - MAX_FRAMES} more frames")
+    return "<br>".join(rows)
+
+
+class CrashCard(Box):
+    """One crash group. Signals: save_requested(), helped(str), location_activated(str,int,int)."""
+
+    save_requested = Signal()
+    helped = Signal(str)
+    location_activated = Signal(str, int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("crashCard")
+        self.group: CrashGroup | None = None
+        self.crash: Crash | None = None
+        self.rows: list[PitfallRow] = []
+        self._theme: Theme | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        head = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        head.addWidget(self.title, 1)
+        self.save_button = QPushButton("Save as pitfall…")
+        self.save_button.setToolTip(f"Save this crash as a pitfall memory ({SAVE_SHORTCUT})")
+        self.save_button.clicked.connect(self.save_requested.emit)
+        head.addWidget(self.save_button)
+        lay.addLayout(head)
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.reason)
+        self.message = EvidenceBox()
+        lay.addWidget(self.message)
+        self.entity = QLabel()
+        self.entity.setWordWrap(True)
+        self.entity.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.entity)
+        self.stack = QLabel()
+        self.stack.setWordWrap(True)
+        self.stack.setTextFormat(Qt.TextFormat.RichText)
+        self.stack.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+        )
+        self.stack.linkActivated.connect(self._on_link)
+        lay.addWidget(self.stack)
+        self.recall_title = QLabel("Recalled pitfalls")
+        bold = self.recall_title.font()
+        bold.setBold(True)
+        self.recall_title.setFont(bold)
+        self.recall_title.setContentsMargins(0, 6, 0, 0)
+        lay.addWidget(self.recall_title)
+        self.rows_box = QVBoxLayout()
+        self.rows_box.setSpacing(4)
+        lay.addLayout(self.rows_box)
+        self.recall_note = QLabel()
+        self.recall_note.setWordWrap(True)
+        lay.addWidget(self.recall_note)
+        self.apply_theme()
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme or theme_for(self)
+
+    def apply_theme(self) -> None:
+        theme = theme_for(self)
+        if theme is self._theme:
+            return
+        self._theme = theme
+        self.set_colours(theme.card_bg, theme.card_border, 2, 6)
+        self.title.setStyleSheet(
+            f"background: {theme.card_bg}; color: {theme.card_title_fg};"
+            " font-weight: bold; font-size: 13pt"
+        )
+        self.message.setStyleSheet(
+            f"QPlainTextEdit {{ background: {theme.evidence_bg}; color: {theme.error_text};"
+            " border: none; }"
+        )
+        for label in (self.reason, self.entity, self.stack, self.recall_title):
+            paint_on(label, theme.card_bg)
+        self.recall_note.setStyleSheet(f"background: {theme.card_bg}; color: {theme.muted_fg}")
+        if self.crash is not None:
+            self.stack.setText(stack_html(self.crash, theme))
+        for row in self.rows:
+            row.apply_theme(theme)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_theme()
+
+    def show_crash(self, group: CrashGroup, crash: Crash | None = None) -> None:
+        """Show ``group`` (``crash``: its crash with the frames resolved, when known)."""
+        c = crash or group.crash
+        self.group, self.crash = group, c
+        times = f" ×{group.count}" if group.count > 1 else ""
+        self.title.setText(f"{c.title}{times} — {c.bundle or 'the app'}")
+        pids = ", ".join(str(p) for p in group.pids) or "?"
+        bits = [f"<b>Reason:</b> {html.escape(c.reason or '—')}", f"pid {pids}"]
+        if c.time:
+            bits.append(html.escape(c.time))
+        if group.count > 1:
+            bits.append(f"{group.count} times since {html.escape(group.first_time)}")
+        if c.faultlog:
+            bits.append(f"fault log {html.escape(c.faultlog)}")
+        self.reason.setText(" · ".join(bits))
+        if c.parsed:
+            text = f"{c.name}: {c.message}" if c.message else (c.name or c.reason)
+        else:
+            text = "The fault log did not parse; its text:\n" + c.raw[:2000]
+        self.message.setText(text or "(no message)")
+        lines = min(7, max(1, text.count("\n") + 1 + len(text) // 60))  # the card is narrow
+        self.message.setFixedHeight(lines * self.message.fontMetrics().lineSpacing() + 12)
+        top = c.top_project_frame
+        if top is not None and top.entity:
+            self.entity.setText(
+                f"<b>In:</b> {html.escape(top.entity)} ({html.escape(top.source or '')})"
+            )
+            self.entity.show()
+        elif top is not None:
+            self.entity.setText(f"<b>In:</b> {html.escape(top.source or '')}")
+            self.entity.show()
+        else:
+            self.entity.hide()
+        if c.frames:
+            self.stack.setText(stack_html(c, self.theme))
+        else:
+            note = (
+                "No stack in the log lines; it comes with the device's fault log "
+                "(copied when Developer options allow it)."
+            )
+            self.stack.setText(f'<span style="color:{self.theme.muted_fg}">{note}</span>')
+
+    def set_recalling(self) -> None:
+        self._clear_rows()
+        self.recall_note.setText("searching memories …")
+
+    def set_recalled(self, result: QueryResult | None, terms: list[str]) -> None:
+        self._clear_rows()
+        if result is None or not result.results:
+            self.recall_title.setText("Recalled pitfalls (0)")
+            self.recall_note.setText(
+                "No pitfall recalled for: "
+                + " ".join(terms)
+                + ". Save this one so next time it is."
+            )
+            return
+        self.recall_title.setText(f"Recalled pitfalls ({len(result.results)})")
+        for scored in result.results:
+            row = PitfallRow(scored, self.theme, self)
+            row.helped.connect(self.helped.emit)
+            self.rows_box.addWidget(row)
+            self.rows.append(row)
+        self.recall_note.setText(f"{result.pool} memories searched for: {' '.join(terms)}")
+
+    def set_recall_error(self, text: str) -> None:
+        self._clear_rows()
+        self.recall_note.setText(f"Could not search the memories: {text}")
+
+    def recalled_ids(self) -> list[str]:
+        return [r.memory_id for r in self.rows]
+
+    def _clear_rows(self) -> None:
+        for row in self.rows:
+            self.rows_box.removeWidget(row)
+            row.setParent(None)
+            row.deleteLater()
+        self.rows = []
+
+    def _on_link(self, href: str) -> None:
+        if href.startswith("loc:"):
+            self.location_activated.emit(*split_location(href[4:]))
+
+
+class CrashPanel(QWidget):
+    """The crashes seen on the device log and the card of the selected one.
+
+    Signals: recall_done(), pitfall_saved(str), location_activated(str, int, int).
+    """
+
+    recall_done = Signal()
+    pitfall_saved = Signal(str)
+    location_activated = Signal(str, int, int)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.project_dir: str | None = None
+        self.project_bundle: str | None = None
+        self.groups: dict[int, CrashGroup] = {}
+        self.resolved: dict[int, Crash] = {}
+        self._indexes: dict[str, CodeIndex] = {}
+        self._index_lock = threading.Lock()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.header = QLabel("No crash of the app seen in the device log.")
+        lay.addWidget(self.header)
+        self.list = QListWidget()
+        self.list.setMaximumHeight(96)
+        self.list.currentItemChanged.connect(self._selected)
+        lay.addWidget(self.list)
+        self.card = CrashCard()
+        self.card.save_requested.connect(self.save_pitfall)
+        self.card.location_activated.connect(self.location_activated)
+        self.card.helped.connect(self._count_recall)
+        lay.addWidget(self.card)
+        self.save_action = QAction("Save crash as pitfall", self)
+        self.save_action.setShortcut(QKeySequence(SAVE_SHORTCUT))
+        self.save_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.save_action.triggered.connect(self.save_pitfall)
+        self.addAction(self.save_action)
+        self.card.hide()
+        self.list.hide()
+
+    # --- crashes in ------------------------------------------------------------------------
+    def add_groups(self, groups: list[CrashGroup], project_dir: str | None = None) -> None:
+        """New or repeated crashes (GUI thread); the newest is selected and recalled for."""
+        if project_dir is not None:
+            self.project_dir = project_dir
+        for g in list(self.groups.values()):  # merged into another group: gone from the list
+            if g.retired and all(n.id != g.id for n in groups):
+                self.groups.pop(g.id, None)
+                item = self._item(g.id)
+                if item is not None:
+                    self.list.takeItem(self.list.row(item))
+        for g in groups:
+            self.groups[g.id] = g
+            self.resolved.pop(g.id, None)
+            item = self._item(g.id)
+            if item is None:
+                item = QListWidgetItem()
+                item.setData(Qt.ItemDataRole.UserRole, g.id)
+                self.list.insertItem(0, item)
+            item.setText(group_label(g))
+        if not groups:
+            return
+        n = len(self.groups)
+        self.header.setText(f"Crashes of the app ({n})" if n > 1 else "Crash of the app")
+        self.list.setVisible(n > 1)
+        self.card.show()
+        item = self._item(groups[-1].id)
+        if item is None:
+            return
+        if item is self.list.currentItem():
+            self._show(groups[-1].id)
+        else:
+            self.list.setCurrentItem(item)
+
+    def _item(self, group_id: int) -> QListWidgetItem | None:
+        for i in range(self.list.count()):
+            it = self.list.item(i)
+            if it.data(Qt.ItemDataRole.UserRole) == group_id:
+                return it
+        return None
+
+    def _selected(self, current: QListWidgetItem | None, _prev: QListWidgetItem | None) -> None:
+        if current is not None:
+            self._show(int(current.data(Qt.ItemDataRole.UserRole)))
+
+    def _show(self, group_id: int) -> None:
+        group = self.groups.get(group_id)
+        if group is None:
+            return
+        self.card.show_crash(group, self.resolved.get(group_id))
+        self.card.set_recalling()
+        retriever, root = self.ctx.retriever, self.project_dir
+
+        def work() -> tuple[Crash, list[str], QueryResult | None]:
+            crash = resolve_crash(group.crash, self._index(root))
+            terms = crash_terms(crash)
+            return crash, terms, recall_for_terms(retriever, terms) if terms else None
+
+        def done(out: tuple[Crash, list[str], QueryResult | None]) -> None:
+            crash, terms, result = out
+            self.resolved[group_id] = crash
+            if self.card.group is group:
+                self.card.show_crash(group, crash)
+                self.card.set_recalled(result, terms)
+            self.recall_done.emit()
+
+        def failed(exc: BaseException) -> None:
+            if self.card.group is group:
+                self.card.set_recall_error(str(exc))
+            self.recall_done.emit()
+
+        run_in_thread(work, on_done=done, on_error=failed)
+
+    def _index(self, root: str | None) -> CodeIndex | None:
+        """The project's code index, built once per folder (worker thread)."""
+        if not root:
+            return None
+        from hmdesk.core.codeindex.index import CodeIndex
+
+        with self._index_lock:
+            index = self._indexes.get(root)
+            if index is None:
+                index = CodeIndex(root)
+                try:
+                    index.scan()
+                except OSError:
+                    return None
+                self._indexes[root] = index
+            return index
+
+    # --- save as pitfall ---------------------------------------------------------------------
+    def prefill(self) -> PitfallDraft | None:
+        group = self.card.group
+        if group is None:
+            return None
+        crash = self.resolved.get(group.id) or group.crash
+        p = crash_pitfall(crash, self.project_dir)
+        return {
+            "content": p["content"],
+            "tags": list(p["tags"]),
+            "layer": "semantic",
+            "confidence": 0.7,
+            "provenance": f"hmdesk-crash:{crash.bundle or '?'}:{crash.time}",
+            "source": "hmdesk-runner",
+            "project": self.project_bundle,
+        }
+
+    def save_pitfall(self) -> None:
+        prefill = self.prefill()
+        if prefill is None:
+            self.ctx.bus.show_error("No crash to save.", "Wait for a crash card.")
+            return
+        values = SavePitfallDialog.ask(prefill, self)
+        if not values:
+            return
+        group = self.card.group
+        crash = self.resolved.get(group.id) if group is not None else None
+        store, db, root = self.ctx.store, self.ctx.db, self.project_dir
+
+        def work() -> tuple[MemoryRecord, str | None]:
+            record = store.add(
+                values["content"],
+                layer=values["layer"],
+                tags=tuple(values["tags"]),
+                confidence=values["confidence"],
+                source=values["source"],
+                provenance=values["provenance"],
+                reason=f"saved from a crash card ({values['provenance']})",
+            )
+            return record, self._anchor(db, record.id, crash, root)
+
+        def done(out: tuple[MemoryRecord, str | None]) -> None:
+            record, anchored = out
+            where = f", anchored to {anchored}" if anchored else ""
+            self.ctx.bus.show_info(f"Saved pitfall {record.id}{where}")
+            self.pitfall_saved.emit(record.id)
+            if group is not None:
+                self._show(group.id)
+
+        run_in_thread(
+            work,
+            on_done=done,
+            on_error=lambda e: self.ctx.bus.show_error(f"Could not save the pitfall: {e}", ""),
+        )
+
+    def _anchor(
+        self, db: object, memory_id: str, crash: Crash | None, root: str | None
+    ) -> str | None:
+        """Anchor the memory to the entity of the crash's top project frame (worker thread)."""
+        top = crash.top_project_frame if crash is not None else None
+        index = self._index(root)
+        if top is None or index is None or not top.source or not top.line:
+            return None
+        from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
+        from hmdesk.core.db import Database
+
+        try:
+            entity = index.at(top.source, top.line)
+        except ValueError:
+            return None
+        if entity is None or not isinstance(db, Database):
+            return None
+        try:
+            AnchorStore(db).add(memory_id, index.root, entity)
+        except AnchorError:
+            return None
+        return entity.qualified
+
+    def _count_recall(self, memory_id: str) -> None:
+        def done(_r: object) -> None:
+            row = next((r for r in self.card.rows if r.memory_id == memory_id), None)
+            if row is not None:
+                row.mark_counted()
+
+        run_in_thread(
+            self.ctx.store.record_recall,
+            [memory_id],
+            on_done=done,
+            on_error=lambda e: self.ctx.bus.show_error(f"Could not count the recall: {e}", ""),
+        )

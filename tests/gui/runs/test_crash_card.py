@@ -1,0 +1,162 @@
+"""The crash card: each crash type from the fake device, clickable project frames, the
+entity, repeats counted, "Save as pitfall" prefilled and anchored, and the saved pitfall recalled
+on the next identical crash; the live path through the Runs area's device log."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.codeindex.anchors import AnchorStore
+from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
+from hmdesk.core.toolchain.crash.faultlog import fetch_faultlogs
+from hmdesk.core.toolchain.hilog.stream import dump
+from hmdesk.gui.runs.area import RunsArea
+from hmdesk.gui.runs.crash_card import CrashPanel
+from hmdesk.gui.runs.save_pitfall import PitfallDraft, PitfallValues, SavePitfallDialog
+
+from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
+
+
+def crashes_from_device(fake_tools: FakeTools, *tokens: str) -> list[CrashGroup]:
+    """What the fake device's hilog (and fault logs) say about crashes, grouped."""
+    fake_tools.hdc_scenario(*tokens)
+    fake_tools.set("FAKE_HILOG_LINES", "80")
+    det = CrashDetector("com.example.hello")
+    result = dump(str(fake_tools.hdc), FAKE_HDC_KEY)
+    det.feed(result.lines)
+    det.flush()
+    for c in fetch_faultlogs(str(fake_tools.hdc), FAKE_HDC_KEY).crashes:
+        det.book.merge(c)
+    return det.book.groups()
+
+
+@pytest.fixture
+def panel(qtbot, ctx, fake_tools):
+    p = CrashPanel(ctx)
+    p.project_dir = str(fake_tools.project("hello"))
+    qtbot.addWidget(p)
+    p.resize(700, 800)
+    p.show()
+    return p
+
+
+def _show(qtbot, panel: CrashPanel, groups: list[CrashGroup]) -> None:
+    with qtbot.waitSignal(panel.recall_done, timeout=15_000):
+        panel.add_groups(groups)
+
+
+@pytest.mark.parametrize(
+    ("token", "title", "reason", "message"),
+    [
+        ("crash-js", "JS crash", "TypeError", "Cannot read property message of undefined"),
+        ("crash-cpp", "C++ crash", "Signal:SIGSEGV(SEGV_MAPERR)", "NULL pointer dereference"),
+        ("crash-freeze", "App freeze", "THREAD_BLOCK_6S", "App main thread is not response!"),
+    ],
+)
+def test_card_per_crash_type(qtbot, panel, fake_tools, token, title, reason, message):
+    (group,) = crashes_from_device(fake_tools, token)
+    _show(qtbot, panel, [group])
+    card = panel.card
+    assert card.title.text().startswith(f"{title} — com.example.hello")
+    assert reason in card.reason.text()
+    assert message in card.message.text()
+    # the project frame: a link, resolved to the component's function
+    assert "Index.build" in card.entity.text()
+    assert 'href="loc:entry/src/main/ets/pages/Index.ets:' in card.stack.text()
+    with qtbot.waitSignal(panel.location_activated) as sig:
+        card.stack.linkActivated.emit("loc:entry/src/main/ets/pages/Index.ets:8:12")
+    assert sig.args == ["entry/src/main/ets/pages/Index.ets", 8, 12]
+    assert "No pitfall recalled" in card.recall_note.text()
+
+
+def test_repeats_are_counted_and_listed(qtbot, panel, fake_tools):
+    groups = crashes_from_device(fake_tools, "crash-js-twice", "crash-cpp")
+    _show(qtbot, panel, groups)
+    js = next(g for g in groups if g.crash.type == "jscrash")
+    assert js.count == 2 and js.pids == [5394, 5501]
+    assert panel.list.count() == 2 and panel.list.isVisible()
+    texts = [panel.list.item(i).text() for i in range(2)]
+    assert any(t.startswith("JS crash ×2 — TypeError") for t in texts)
+    js_row = texts.index(next(t for t in texts if "×2" in t))
+    for row in (1 - js_row, js_row):  # the other crash, then back to the repeated one
+        with qtbot.waitSignal(panel.recall_done, timeout=15_000):
+            panel.list.setCurrentRow(row)
+    assert "×2" in panel.card.title.text() and "5394, 5501" in panel.card.reason.text()
+
+
+def test_truncated_fault_log_still_shows_the_crash(qtbot, panel, fake_tools):
+    (group,) = crashes_from_device(fake_tools, "crash-cpp", "faultlog-truncated")
+    _show(qtbot, panel, [group])
+    assert "C++ crash" in panel.card.title.text()
+    assert "fault log" in panel.card.stack.text()  # no stack: says where it would come from
+
+
+def test_saved_pitfall_is_recalled_on_the_next_identical_crash(
+    qtbot, panel, ctx, fake_tools, monkeypatch
+):
+    (first,) = crashes_from_device(fake_tools, "crash-js")
+    _show(qtbot, panel, [first])
+    seen: dict[str, object] = {}
+
+    def fake_ask(prefill: PitfallDraft, parent=None) -> PitfallValues:
+        seen.update(prefill)
+        return {
+            k: prefill[k]
+            for k in ("content", "tags", "layer", "confidence", "provenance", "source")
+        }  # type: ignore[return-value]
+
+    monkeypatch.setattr(SavePitfallDialog, "ask", staticmethod(fake_ask))
+    with qtbot.waitSignal(panel.pitfall_saved, timeout=15_000) as sig:
+        panel.save_action.trigger()  # Ctrl+Shift+P
+    memory_id = sig.args[0]
+    content = str(seen["content"])
+    assert content.splitlines()[0] == (
+        "JS crash in com.example.hello: TypeError: Cannot read property message of undefined"
+    )
+    assert "At: entry/src/main/ets/pages/Index.ets:8:12 (in Index.build)" in content
+    assert seen["tags"] == ["pitfall", "harmonyos", "crash", "jscrash", "TypeError"]
+    (anchor,) = AnchorStore(ctx.db).for_memory(memory_id)
+    assert anchor.symbol == "Index.build"
+    # the app is launched again and the same fault happens (a new pid): the pitfall comes back
+    panel2 = CrashPanel(ctx)
+    panel2.project_dir = panel.project_dir
+    qtbot.addWidget(panel2)
+    again = [g for g in crashes_from_device(fake_tools, "crash-js-twice") if g.crash.pid == 5501]
+    _show(qtbot, panel2, again)
+    assert memory_id in panel2.card.recalled_ids()
+
+
+def test_save_without_a_crash_says_so(qtbot, ctx):
+    panel = CrashPanel(ctx)
+    qtbot.addWidget(panel)
+    errors: list[str] = []
+    ctx.bus.error.connect(lambda what, _todo: errors.append(what))
+    panel.save_pitfall()
+    assert errors == ["No crash to save."]
+
+
+def test_live_crashes_raise_the_card_in_the_runs_area(qtbot, tmp_path, ctx, fake_tools):
+    fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
+    fake_tools.hdc_scenario("crash-js", "crash-cpp", "crash-freeze")
+    fake_tools.set("FAKE_HILOG_LINES", "200")
+    fake_tools.set("FAKE_HILOG_INTERVAL", "0.05")
+    area = RunsArea(ctx)
+    qtbot.addWidget(area)
+    area.show()
+    try:
+        area.hub.refresh()
+        panel = area.run_page.crashes
+        qtbot.waitUntil(lambda: len(panel.groups) == 3, timeout=30_000)
+        assert area.run_page.card_scroll.isVisible() and panel.card.isVisible()
+        assert not area.run_page.card.isVisible()  # no failed run: the crash card alone
+        # the fault logs (copied a moment later) bring the C++ stack
+        qtbot.waitUntil(
+            lambda: any(
+                g.crash.type == "cppcrash" and g.crash.frames for g in panel.groups.values()
+            ),
+            timeout=30_000,
+        )
+        assert any("recv" in c["argv"] for c in fake_tools.calls("hdc"))
+        # completed in place: still one entry per crash
+        assert len(panel.groups) == 3 and panel.list.count() == 3
+    finally:
+        area.shutdown()
