@@ -61,7 +61,7 @@ class CodeArea(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.holder = CodeIndexHolder.for_context(ctx)
+        self.holder = CodeIndexHolder.for_context(ctx).acquire()
         self._anchors: AnchorStore | None = None
         self.selected: Entity | None = None
         self.selected_path: str | None = None
@@ -360,7 +360,7 @@ class CodeArea(QWidget):
         self._show_selection()
 
     def shutdown(self) -> None:
-        self.holder.shutdown()
+        self.holder.release()
 
 
 def _open_link(path: str, line: int) -> str:

@@ -1,7 +1,9 @@
-"""The open project's code index, shared by the window: built in the background, kept current.
+r"""The open project's code index, shared by the window: built in the background, kept current.
 
 One :class:`CodeIndexHolder` per settings object (as :class:`~.device_hub.DeviceHub`), so the Code
-area, the memory detail pane's "Anchor to code…" and the Runs area see the same index. The project
+area, the memory detail pane's "Anchor to code…" and the Runs area see the same index; each area
+:meth:`~CodeIndexHolder.acquire`\ s it and releases it in its ``shutdown``, and the last release
+stops the build and the watchdog thread. The project
 is the one the Runs area opened last (``runs/project``); :meth:`set_root` follows a newly opened
 one. Building the index (tree-sitter over every ``.ets``/``.ts`` file) runs on a worker with
 progress and can be cancelled; then a watchdog :class:`~hmdesk.core.codeindex.watcher.IndexWatcher`
@@ -56,6 +58,7 @@ class CodeIndexHolder(QObject):
         self._cancel = threading.Event()
         self._generation = 0
         self._watcher: IndexWatcher | None = None
+        self._users = 0
         self._watched.connect(self._on_watched, Qt.ConnectionType.QueuedConnection)
 
     @classmethod
@@ -65,6 +68,17 @@ class CodeIndexHolder(QObject):
         if holder is None:
             holder = cls._holders[key] = cls(ctx.settings, QCoreApplication.instance())
         return holder
+
+    def acquire(self) -> CodeIndexHolder:
+        """An area uses the index (each :meth:`acquire` is paired with a :meth:`release`)."""
+        self._users += 1
+        return self
+
+    def release(self) -> None:
+        """An area is done with it; the last one out stops the build and the watcher."""
+        self._users = max(0, self._users - 1)
+        if self._users == 0:
+            self.shutdown()
 
     def last_project(self) -> Path | None:
         value = str(self.settings.value(PROJECT_KEY, "") or "")

@@ -30,8 +30,11 @@ class Anchoring:
 
     def __init__(self, area: MemoriesArea) -> None:
         self.area = area
-        self.holder = CodeIndexHolder.for_context(area.ctx)
+        self.holder = CodeIndexHolder.for_context(area.ctx).acquire()  # released in close()
         self._store: AnchorStore | None = None
+
+    def close(self) -> None:
+        self.holder.release()
 
     def store(self) -> AnchorStore:
         if self._store is None:

@@ -545,6 +545,7 @@ class MemoriesArea(QWidget):
         self._closed = True
         self.searcher.close()
         self.embedding_fill.cancel()
+        self.anchoring.close()
         self.importer.stop_sync()
         self.changes.stop()
         self.index_keeper.stop()

@@ -103,6 +103,7 @@ class RunsArea(QWidget):
         self._closed = False
         self._banner_kind: BannerKind = "info"
         self.hub = DeviceHub.for_context(ctx)
+        self.code_index = CodeIndexHolder.for_context(ctx).acquire()  # released in shutdown()
         self.controller = RunController(self)
 
         lay = QVBoxLayout(self)
@@ -236,7 +237,7 @@ class RunsArea(QWidget):
         self.choices.set_project(project)
         self.hilog.set_bundle(project.bundle_name)
         # the Code tab and "Anchor to code…" index the project opened here
-        CodeIndexHolder.for_context(self.ctx).set_root(project.root)
+        self.code_index.set_root(project.root)
         self.project_loaded.emit(project)
 
     def _follow_after_launch(self, step: str, verdict: str, *_rest: str) -> None:
@@ -571,6 +572,7 @@ class RunsArea(QWidget):
         self.hub.target_changed.disconnect(self._on_target)
         self.hub.error_changed.disconnect(self._on_hub_error)
         self.hub.release()
+        self.code_index.release()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

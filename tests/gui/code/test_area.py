@@ -151,6 +151,7 @@ def test_anchor_to_code_from_the_memories_area(qtbot, ctx, project):
     (anchor,) = AnchorStore(ctx.db).for_memory(mem)
     assert anchor.path.endswith(".ts")
     qtbot.waitUntil(lambda: anchor.symbol in area.detail.meta_view.toPlainText(), timeout=5000)
+    area.shutdown()
     holder.shutdown()
 
 
@@ -165,7 +166,7 @@ def test_anchor_to_code_without_a_project_says_what_to_do(qtbot, ctx):
     with qtbot.waitSignal(ctx.bus.error, timeout=5000) as sig:
         area.actions_by_name["anchor"].trigger()
     assert "Cannot anchor" in sig.args[0] and "Runs tab" in sig.args[1]
-    CodeIndexHolder.for_context(ctx).shutdown()
+    area.shutdown()
 
 
 def test_cancelled_indexing_says_so(qtbot, ctx, tmp_path):
@@ -209,4 +210,5 @@ def test_remove_an_anchor_from_the_detail_pane_after_asking(qtbot, ctx, project,
     area.detail._anchor(QUrl(f"unanchor:{anchor.id}"))
     assert AnchorStore(ctx.db).for_memory(mem) == []
     assert "Service.load" not in area.detail.meta_view.toPlainText()
+    area.shutdown()
     holder.shutdown()
