@@ -113,11 +113,9 @@ class SmokeRun(QObject):
             return
         self.code = code
         self._timer.stop()
-        print(
-            line if code == 0 else f"hmdesk smoke: failed: {line}",
-            flush=True,
-            file=sys.stdout if code == 0 else sys.stderr,
-        )
+        stream = sys.stdout if code == 0 else sys.stderr
+        if stream is not None:  # None under pythonw / a windowed bundle on Windows
+            print(line if code == 0 else f"hmdesk smoke: failed: {line}", file=stream, flush=True)
         app = QApplication.instance()
         if app is not None:
             QTimer.singleShot(0, lambda: app.exit(code))

@@ -195,7 +195,8 @@ def launch() -> int:
     if "--version" in sys.argv[1:]:
         from hmdesk.core import __version__
 
-        print(f"hmdesk {__version__}")
+        if sys.stdout is not None:  # None under pythonw (the Windows gui-script)
+            print(f"hmdesk {__version__}")
         return 0
     code = main_check()
     if code:

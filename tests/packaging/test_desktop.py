@@ -119,6 +119,14 @@ def test_main_sets_the_icon_and_desktop_file_name(qapp, monkeypatch):
     monkeypatch.setattr(app_module, "setup_logging", lambda *a: None)
     monkeypatch.setattr(app_module, "install_excepthook", lambda: None)
     monkeypatch.setattr(app_module, "qInstallMessageHandler", lambda *a: None)
-    assert app_module.main(["hmdesk", "--smoke"], on_window=look) == 0  # the smoke run ends it
+    # process-wide settings the app makes that later tests should not inherit
+    monkeypatch.setattr(app_module, "configure_runtime", lambda: None)
+    monkeypatch.setattr(app_module, "follow_color_scheme", lambda _app: None)
+    icon, desktop = qapp.windowIcon(), QGuiApplication.desktopFileName()
+    try:
+        assert app_module.main(["hmdesk", "--smoke"], on_window=look) == 0  # smoke ends it
+    finally:
+        qapp.setWindowIcon(icon)
+        QGuiApplication.setDesktopFileName(desktop)
     assert not seen["icon"].isNull()  # type: ignore[attr-defined]
     assert seen["desktop"] == _app_id()
