@@ -67,3 +67,16 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .bench-cache build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# The one-folder desktop bundle (PyInstaller, packaging/hmdesk.spec) in build/package/dist/hmdesk,
+# then its `--smoke` run offscreen (exit 0). Minutes of work: not part of `make test`. Its size and
+# start-up time against the venv install: `$(PY) packaging/bundle.py measure`.
+.PHONY: package
+PACKAGE_STAMP := $(VENV)/.package-installed
+$(PACKAGE_STAMP): pyproject.toml | $(STAMP)
+	$(PY) -m pip install -q -e '.[test,package]'
+	touch $(PACKAGE_STAMP)
+
+package: $(PACKAGE_STAMP)
+	$(PY) packaging/bundle.py build
+	QT_QPA_PLATFORM=offscreen $(PY) packaging/bundle.py smoke

@@ -12,8 +12,10 @@ import html
 import logging
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -31,7 +33,7 @@ from PySide6.QtCore import (
     Signal,
     qInstallMessageHandler,
 )
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -53,6 +55,28 @@ if TYPE_CHECKING:
 log = logging.getLogger("hmdesk")
 
 EXIT_WAIT_MS = 5000  # at exit, how long running worker jobs are waited for
+
+APP_ID = "io.github.hmdesk.Hmdesk"
+"""The reverse-DNS id: the .desktop file's name, the AppStream id (packaging/)."""
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+"""The window icon's sizes (resources/icons/hmdesk-<size>.png, rendered from hmdesk.svg)."""
+
+
+def app_icon() -> QIcon:
+    """The application icon from the package's PNGs (read through importlib.resources, so it
+    loads from a wheel, a zip or a bundle alike); an empty icon when none can be read."""
+    icon = QIcon()
+    folder = resources.files("hmdesk.resources").joinpath("icons")
+    for size in ICON_SIZES:
+        pixmap = QPixmap()
+        try:
+            data = folder.joinpath(f"hmdesk-{size}.png").read_bytes()
+        except OSError as exc:
+            log.warning("app icon: %s", exc)
+            continue
+        if pixmap.loadFromData(data, "PNG"):
+            icon.addPixmap(pixmap)
+    return icon
 
 
 # ------------------------------------------------------------------------------ excepthook
@@ -238,9 +262,17 @@ def stop_segmenter(segmenter: WindowSegmenter) -> None:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    from hmdesk.core import __version__
+
     parser = argparse.ArgumentParser(prog="hmdesk", description="hmdesk desktop app")
     parser.add_argument(
         "--db", help="database file (default: HMDESK_DB, the db setting, or the user data dir)"
+    )
+    parser.add_argument("--version", action="version", version=f"hmdesk {__version__}")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the window on a temporary store, run one query, print one line, exit",
     )
     args, _qt_args = parser.parse_known_args(argv[1:])
     return args
@@ -319,15 +351,24 @@ def main(
     *,
     on_window: Callable[[MainWindow], None] | None = None,
 ) -> int:
+    start_time = time.perf_counter()
     argv = list(argv if argv is not None else sys.argv)
     args = parse_args(argv)
     segmenter = start_segmenter()
     QApplication.setApplicationName(APP_NAME)
     QApplication.setOrganizationName(APP_NAME)
+    QGuiApplication.setDesktopFileName(APP_ID)
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
+    app.setWindowIcon(app_icon())
+    smoke = None
+    if args.smoke:
+        from hmdesk.gui.smoke import SmokeRun
+
+        smoke = SmokeRun(start_time)
+        args.db = str(smoke.db_path)
     try:
-        setup_logging()
+        setup_logging(smoke.folder if smoke is not None else None)
     except OSError as exc:  # a read-only home must not stop the app
         print(f"hmdesk: cannot write the log file: {exc}", file=sys.stderr)
     qInstallMessageHandler(qt_message_handler)
@@ -337,7 +378,7 @@ def main(
 
     from hmdesk.gui.main_window import MainWindow
 
-    settings = QSettings()
+    settings = smoke.settings if smoke is not None else QSettings()
     window = MainWindow(None, settings=settings)
     window.show()
     _report_settings_file(window)
@@ -353,8 +394,13 @@ def main(
             AppContext(db=db, store=store, retriever=retriever, settings=settings),
             later_areas=True,
         )
+        if smoke is not None:
+            smoke.watch(window)
 
     def failed(exc: BaseException) -> None:
+        if smoke is not None:
+            smoke.fail(exc)
+            return
         show_open_error(window, exc)
         status["code"] = 1
         app.exit(1)
@@ -371,11 +417,18 @@ def main(
         from hmdesk.gui.context import open_core
 
         def open_store() -> None:
-            run_in_thread(
-                open_core, args.db, progress=relay.report, on_done=opened, on_error=failed
-            )
+            if smoke is not None:  # the starter pack into a new store first
+                from hmdesk.gui.smoke import seed_and_open
 
-        start_first_look(window, args.db, settings, then=open_store)
+                opener: Callable[..., tuple[Database, MemoryStore, Retriever]] = seed_and_open
+            else:
+                opener = open_core
+            run_in_thread(opener, args.db, progress=relay.report, on_done=opened, on_error=failed)
+
+        if smoke is not None:
+            open_store()
+        else:
+            start_first_look(window, args.db, settings, then=open_store)
 
     # Open the database once the window is on screen (imports and migration checks would
     # otherwise delay the first paint); a hidden or minimised window starts it anyway.
@@ -386,6 +439,10 @@ def main(
     # interpreter that exits under a running worker thread aborts.
     QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)
     stop_segmenter(segmenter)
+    if smoke is not None:
+        window.close()
+        smoke.cleanup()
+        return code or (smoke.code or 0)
     return code or status["code"]
 
 

@@ -281,12 +281,7 @@ class MainWindow(QMainWindow):
         return self.recall_lab
 
     def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About hmdesk",
-            "<b>hmdesk</b><br>What your coding agent remembers about HarmonyOS work, why each "
-            "memory is recalled, and a one-click build → install → launch runner.",
-        )
+        QMessageBox.about(self, "About hmdesk", about_text())
 
     def _show_log_path(self) -> None:
         self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
@@ -487,6 +482,16 @@ class MainWindow(QMainWindow):
                 log.exception("stopping %s", type(area).__name__)
         self.settings.sync()
         super().closeEvent(event)
+
+
+def about_text() -> str:
+    """What Help → About says: the name, the version (``hmdesk.core.__version__``), the purpose."""
+    from hmdesk.core import __version__
+
+    return (
+        f"<b>hmdesk</b> {__version__}<br>What your coding agent remembers about HarmonyOS work, "
+        "why each memory is recalled, and a one-click build → install → launch runner."
+    )
 
 
 def _int_setting(value: object) -> int:

@@ -190,7 +190,14 @@ def main_check(
 
 
 def launch() -> int:
-    """The ``hmdesk`` command: the check first, then the app (only then is Qt imported)."""
+    """The ``hmdesk`` command: the check first, then the app (only then is Qt imported).
+    ``--version`` answers before both (no display needed)."""
+    if "--version" in sys.argv[1:]:
+        from hmdesk.core import __version__
+
+        if sys.stdout is not None:  # None under pythonw (the Windows gui-script)
+            print(f"hmdesk {__version__}")
+        return 0
     code = main_check()
     if code:
         return code

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 
+from hmdesk.core import __version__
 from hmdesk.core.cli import (
     codeindex,
     config,
@@ -36,6 +37,7 @@ COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semanti
 def build_parser() -> argparse.ArgumentParser:
     common = common_options()
     parser = argparse.ArgumentParser(prog="hmdesk-cli", parents=[common])
+    parser.add_argument("--version", action="version", version=f"hmdesk-cli {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMAND_MODULES:
         module.register(subparsers, common)
