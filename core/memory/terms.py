@@ -15,8 +15,7 @@ and U+0085), so a query splits exactly where hmharness would split it.
 * a token without Han characters — an English word or a code identifier such as
   ``entry-default-signed.hap``, ``@ohos.hilog``, ``deveco_sdk_home``, ``9568320`` — stays whole;
   only quotes and brackets around it and a trailing ``.``, ``:``, ``!`` or ``?`` are stripped
-  (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``). Stripping only shortens a term, so it can
-  only add matches (substring semantics), never lose one;
+  (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``);
 * the same ≥2 UTF-16 unit rule drops one-character words (``在``, ``的``), as hmharness does;
 * a plain English word (``[a-z]+``) is cut to a light stem: a trailing ``ies``, ``ing``, ``ed``,
   ``es`` or ``s`` (not ``ss``) goes when at least 4 letters remain (``crashes`` → ``crash``,
@@ -37,8 +36,8 @@ and U+0085), so a query splits exactly where hmharness would split it.
   English or both, and a query in one language should find a pitfall written in the other. The
   term keeps its place and its weight (one term, several accepted forms); see
   :func:`default_term_groups`;
-* terms are **deduplicated** (first occurrence kept): lexical is "the share of query terms a memory
-  contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
+* terms are **deduplicated** (first occurrence kept): lexical is "the weighted share of query
+  terms a memory contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
   twice. The hmharness profile keeps duplicates, as hmharness does.
 """
 
@@ -234,12 +233,20 @@ def form_matcher(form: str) -> re.Pattern[str] | None:
     return _word_pattern(form) if word_form(form) else None
 
 
+def form_anchor(form: str) -> str:
+    """A substring of every match of ``form``: the form itself, without a final ``e``/``y`` of
+    a plain word (``compile`` matches ``compiling``). A quick test before the pattern's."""
+    if form[-1:] in ("e", "y") and len(form) > 2 and word_form(form):
+        return form[:-1]
+    return form
+
+
 def form_in(text: str, form: str) -> bool:
     """Whether the lowercased ``text`` holds ``form`` (word boundaries for plain words)."""
     pattern = form_matcher(form)
     if pattern is None:
         return form in text
-    return form in text and pattern.search(text) is not None
+    return form_anchor(form) in text and pattern.search(text) is not None
 
 
 def form_spans(text: str, form: str) -> list[tuple[int, int]]:
@@ -247,7 +254,7 @@ def form_spans(text: str, form: str) -> list[tuple[int, int]]:
     for a plain word the span covers the inflection too (``crash`` in ``crashed``: all of it)."""
     pattern = form_matcher(form)
     if pattern is not None:
-        return [m.span() for m in pattern.finditer(text)] if form in text else []
+        return [m.span() for m in pattern.finditer(text)] if form_anchor(form) in text else []
     out: list[tuple[int, int]] = []
     n = len(form)
     i = text.find(form)

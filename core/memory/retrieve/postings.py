@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.scoring import haystack
-from hmdesk.core.memory.terms import JS_WHITESPACE, form_matcher
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -173,7 +173,7 @@ class TermPostings:
         boundaries, see :func:`~hmdesk.core.memory.terms.form_matcher`: a chunk's edges are
         whitespace, so a boundary inside the chunk is one in the haystack)."""
         pattern = form_matcher(term)
-        cand = self._chunks_with(term)
+        cand = self._chunks_with(form_anchor(term))
         if pattern is None or not len(cand):
             return cand
         vocab, search = self.vocab, pattern.search

@@ -52,7 +52,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     weights_for,
 )
 from hmdesk.core.memory.search_index.schema import SnapshotError
-from hmdesk.core.memory.terms import JS_WHITESPACE, form_matcher, term_groups_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
 
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 SNAPSHOT_FORMAT = 2  # the snapshot module's; a test keeps them equal
@@ -171,7 +171,7 @@ class _Postings:
 
     def chunks(self, term: str) -> Iterable[int]:
         pattern = form_matcher(term)
-        found = self._chunks_with(term)
+        found = self._chunks_with(form_anchor(term))
         if pattern is None:
             return found
         vocab, search = self.vocab, pattern.search
@@ -449,8 +449,8 @@ def _score_snapshot(
     limit: int,
     scored: list[tuple[float, int, float, float, float | None, Any]],
 ) -> None:
-    """Score the snapshot's candidates into ``scored``, those with the most term hits first, and
-    stop before a hit count whose best possible score (largest confidence, latest timestamp)
+    """Score the snapshot's candidates into ``scored``, those with the most matched term weight
+    first, and stop before a matched weight whose best possible score (largest confidence, latest timestamp)
     is below the ``limit``-th score so far: none of them could rank. Float addition and
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
