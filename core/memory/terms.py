@@ -230,31 +230,39 @@ def form_matcher(form: str) -> re.Pattern[str] | None:
     nothing or an inflection: ``s es e ed d ing ings er ers y ies ied ion ions ation ations ure
     ures ment ments``, a doubled final consonant before ``ing ed er ers``, a final ``e`` dropped
     before ``ing er ion ation …``, a final ``y`` turned into ``ies``/``ied``."""
-    return _word_pattern(form) if word_form(form) else None
+    return _rule(form)[1]
 
 
 def form_anchor(form: str) -> str:
     """A substring of every match of ``form``: the form itself, without a final ``e``/``y`` of
     a plain word (``compile`` matches ``compiling``). A quick test before the pattern's."""
-    if form[-1:] in ("e", "y") and len(form) > 2 and word_form(form):
-        return form[:-1]
-    return form
+    return _rule(form)[0]
+
+
+@lru_cache(maxsize=8192, typed=True)  # typed: a SubstringTerm is not the plain word it equals
+def _rule(form: str) -> tuple[str, re.Pattern[str] | None]:
+    if not word_form(form):
+        return form, None
+    anchor = form[:-1] if form[-1] in ("e", "y") and len(form) > 2 else form
+    return anchor, _word_pattern(form)
 
 
 def form_in(text: str, form: str) -> bool:
     """Whether the lowercased ``text`` holds ``form`` (word boundaries for plain words)."""
-    pattern = form_matcher(form)
-    if pattern is None:
-        return form in text
-    return form_anchor(form) in text and pattern.search(text) is not None
+    anchor, pattern = _rule(form)
+    if anchor not in text:
+        return False
+    return pattern is None or pattern.search(text) is not None
 
 
 def form_spans(text: str, form: str) -> list[tuple[int, int]]:
     """Every non-overlapping occurrence of ``form`` in the lowercased ``text``, left to right;
     for a plain word the span covers the inflection too (``crash`` in ``crashed``: all of it)."""
-    pattern = form_matcher(form)
+    anchor, pattern = _rule(form)
+    if anchor not in text:
+        return []
     if pattern is not None:
-        return [m.span() for m in pattern.finditer(text)] if form_anchor(form) in text else []
+        return [m.span() for m in pattern.finditer(text)]
     out: list[tuple[int, int]] = []
     n = len(form)
     i = text.find(form)

@@ -86,6 +86,7 @@ class MemoryIndex:
             [bool(r.superseded_by) for r in records], dtype=bool
         )
         self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
+        self._all_alive = True  # no position masked out (document frequencies: see live_docs)
         self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
         self._layer_codes, self.layer = self._codes([r.layer for r in records])
         self._env_codes, self.env = self._codes([r.environment for r in records])
@@ -115,6 +116,7 @@ class MemoryIndex:
         self.ts_ok = parts["ts_ok"]
         self.superseded = parts["superseded"]
         self.alive = np.ones(n, dtype=bool)
+        self._all_alive = True
         self.pos_of = {}
         self._layer_codes = {v: i for i, v in enumerate(parts["layer_names"])}
         self.layer = parts["layer"]
@@ -147,6 +149,7 @@ class MemoryIndex:
             at[at == self.size] = 0
             hit = at[self.order[at] == want]
             clone.alive[hit] = False
+        clone._all_alive = bool(clone.alive.all())
         return clone
 
     @property
@@ -202,9 +205,16 @@ class MemoryIndex:
         """Sorted positions of the records containing at least one of ``forms``."""
         if len(forms) == 1:
             return self.docs_containing(forms[0])
+        found = [self.docs_containing(form) for form in forms]
+        if sum(len(d) for d in found) * 16 < self.size:  # few: sorting them beats a full mask
+            joined = np.concatenate(found)  # a copy: the postings are never sorted in place
+            if len(joined) < 2:
+                return joined
+            joined.sort()  # sort + adjacent dedupe: np.unique's hash path is far slower
+            return joined[np.concatenate(([True], joined[1:] != joined[:-1]))]
         mark = np.zeros(self.size, dtype=bool)
-        for form in forms:
-            mark[self.docs_containing(form)] = True
+        for docs in found:
+            mark[docs] = True
         return np.flatnonzero(mark)
 
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
@@ -217,6 +227,7 @@ class MemoryIndex:
             pos = self.pos_of.get(i)
             if pos is not None:
                 clone.alive[pos] = False
+        clone._all_alive = bool(clone.alive.all())
         return clone
 
     @property
@@ -295,6 +306,8 @@ class MemoryIndex:
 
     def live_docs(self, docs: NDArray[np.int64]) -> int:
         """How many of these positions are live (not masked out)."""
+        if self._all_alive:
+            return len(docs)
         return int(np.count_nonzero(self.alive[docs]))
 
     def _recency(self, cand: NDArray[np.int64], now: int) -> NDArray[np.float64]:

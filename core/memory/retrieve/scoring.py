@@ -60,11 +60,13 @@ def _lower_map(text: str) -> tuple[str, list[int] | None]:
     return low, starts
 
 
-def content_spans(content: str, term: str) -> list[tuple[int, int]]:
+def content_spans(
+    content: str, term: str, lowered: tuple[str, list[int] | None] | None = None
+) -> list[tuple[int, int]]:
     """All non-overlapping case-insensitive occurrences of the (lowercase) term in ``content``
     (a plain English word at word boundaries, with its inflection: see
     :func:`~hmdesk.core.memory.terms.form_spans`), as indices into the original ``content``."""
-    low, starts = _lower_map(content)
+    low, starts = _lower_map(content) if lowered is None else lowered
     spans = form_spans(low, term)
     if starts is None or not spans:
         return spans
@@ -92,6 +94,8 @@ Groups = Sequence[tuple[str, ...]]
 def group_in(hay: str, group: tuple[str, ...]) -> bool:
     """Whether the lowercased ``hay`` holds one of the group's forms (the matching rule of every
     path: word boundaries for plain English words, substrings otherwise)."""
+    if len(group) == 1:
+        return form_in(hay, group[0])
     return any(form_in(hay, form) for form in group)
 
 
@@ -172,20 +176,27 @@ def explain_terms(
     """Per query term (a group of accepted forms, term first): matched, content spans, tags, and
     with ``weights`` its share of lexical and its contribution to the score."""
     hay = haystack(rec)
+    lowered: tuple[str, list[int] | None] | None = None
     seen: dict[tuple[str, ...], TermMatch] = {}
     out: list[TermMatch] = []
     for i, group in enumerate(groups):
         tm = seen.get(group)
         if tm is None:
-            if len(group) == 1:
-                spans = content_spans(rec.content, group[0])
+            matched = group_in(hay, group)  # the haystack holds the tags: else no span, no tag
+            if not matched:
+                spans = []
             else:
-                spans = _merge([sp for form in group for sp in content_spans(rec.content, form)])
+                if lowered is None:
+                    lowered = _lower_map(rec.content)
+                found = [content_spans(rec.content, form, lowered) for form in group]
+                spans = found[0] if len(found) == 1 else _merge([sp for f in found for sp in f])
             tm = TermMatch(
                 term=str(group[0]),
-                matched=group_in(hay, group),
+                matched=matched,
                 content_spans=spans,
-                tags=[t for t in rec.tags if group_in(t.lower(), group)],
+                tags=[t for t in rec.tags if group_in(t.lower(), group)]
+                if matched and rec.tags
+                else [],
                 alternatives=[str(f) for f in group[1:]],
             )
             seen[group] = tm

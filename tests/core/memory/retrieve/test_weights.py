@@ -114,3 +114,14 @@ def test_json_carries_each_terms_weight_and_contribution() -> None:
     assert sum(t["contribution"] for t in terms) == pytest.approx(
         data["results"][0]["components"]["lexical"]["contribution"]
     )
+
+
+def test_docs_of_a_glossary_group_few_or_many() -> None:
+    few = [mem(f"m{i}", "签名 failed" if i in (3, 40) else f"note {i}") for i in range(1, 101)]
+    few[9] = mem("m10", "sign here")
+    index = MemoryIndex(few)
+    assert index.docs_containing_any(("sign", "签名", "signature")).tolist() == [2, 9, 39]
+    assert index.docs_containing_any(("zzz", "签名")).tolist() == [2, 39]
+    assert index.docs_containing_any(("zzz", "yyy")).tolist() == []
+    many = MemoryIndex([mem(f"m{i}", "签名 sign" if i % 2 else "sign") for i in range(1, 11)])
+    assert many.docs_containing_any(("sign", "签名")).tolist() == list(range(10))
