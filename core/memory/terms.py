@@ -15,14 +15,20 @@ and U+0085), so a query splits exactly where hmharness would split it.
 * a token without Han characters — an English word or a code identifier such as
   ``entry-default-signed.hap``, ``@ohos.hilog``, ``deveco_sdk_home``, ``9568320`` — stays whole;
   only quotes and brackets around it and a trailing ``.``, ``:``, ``!`` or ``?`` are stripped
-  (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``). Stripping only shortens a term, so it can
-  only add matches (substring semantics), never lose one;
+  (``"hvigorw"`` → ``hvigorw``, ``failed:`` → ``failed``);
 * the same ≥2 UTF-16 unit rule drops one-character words (``在``, ``的``), as hmharness does;
 * a plain English word (``[a-z]+``) is cut to a light stem: a trailing ``ies``, ``ing``, ``ed``,
   ``es`` or ``s`` (not ``ss``) goes when at least 4 letters remain (``crashes`` → ``crash``,
-  ``failed`` → ``fail``, ``signing`` → ``sign``, ``windows`` → ``window``). The stem is a prefix of
-  the word, so it still matches everything the word matched (substring semantics) and also the
-  other forms (``crashed``, ``fails``);
+  ``failed`` → ``fail``, ``signing`` → ``sign``, ``windows`` → ``window``). Identifiers and
+  acronyms are not stemmed: a word with a capital after its first letter as typed (``ArkTS`` →
+  ``arkts``, ``HAP``, ``API``, ``versionCode``) stays whole (an all-capitals word with a final
+  ``s``, ``APIs``, loses just that ``s``);
+* a plain English term matches **at word boundaries** (see :func:`form_matcher`): not inside a
+  longer run of letters (``no`` not in ``not``, ``file`` not in ``profile``), but with the
+  inflections the stemmer removes and a few more (``crash`` matches ``crashes``, ``crashed``,
+  ``crashing``; ``expir`` matches ``expire``; ``log`` matches ``logging``). Everything else keeps
+  substring semantics: Han terms, code tokens with digits, ``_``, ``.``, ``-`` …, and camelCase
+  identifiers typed as such (``versionCode``, ``ArkTS``: a :class:`SubstringTerm`);
 * stop words (``the``, ``how``, ``怎么办``, ``如何`` … see ``STOP_WORDS``) are dropped, unless
   nothing else is left;
 * a term in the small bilingual glossary (``GLOSSARY``: ``构建``/``build``, ``签名``/``sign``,
@@ -30,8 +36,8 @@ and U+0085), so a query splits exactly where hmharness would split it.
   English or both, and a query in one language should find a pitfall written in the other. The
   term keeps its place and its weight (one term, several accepted forms); see
   :func:`default_term_groups`;
-* terms are **deduplicated** (first occurrence kept): lexical is "the share of query terms a memory
-  contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
+* terms are **deduplicated** (first occurrence kept): lexical is "the weighted share of query
+  terms a memory contains", and segmentation easily repeats a word (``构建 构建失败``), which would otherwise weigh it
   twice. The hmharness profile keeps duplicates, as hmharness does.
 """
 
@@ -159,29 +165,150 @@ STOP_WORDS = frozenset(
 )
 _STEM_SUFFIXES = ("ies", "ing", "ed", "es", "s")
 _PLAIN_WORD = re.compile(r"[a-z]+")
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+
+
+class SubstringTerm(str):
+    """A term matched as a plain substring even when it is a plain word: a camelCase identifier
+    of a default query (``versionCode``, ``ArkTS``, lowercased) and every hmharness term (see
+    :func:`term_groups_for`); other plain English words match only at word boundaries."""
+
+    __slots__ = ()
 
 
 def light_stem(word: str) -> str:
-    """A prefix of ``word`` without a common English inflection (plain ``[a-z]+`` words only)."""
-    if not _PLAIN_WORD.fullmatch(word) or word.endswith("ss"):
-        return word
+    """``word`` lowercased, without a common English inflection when it is a plain word.
+
+    Only plain words are stemmed: a word with a capital after its first letter (an acronym such
+    as ``HAP``/``API`` or an identifier such as ``ArkTS``/``versionCode``) and anything that is
+    not ``[A-Za-z]+`` (``9568320``, ``entry-default-signed.hap``) come back whole, lowercased."""
+    low = word.lower()
+    if not _ASCII_WORD.fullmatch(word) or low.endswith("ss"):
+        return low
+    if word[1:] != word[1:].lower():
+        if _ACRONYM_PLURAL.fullmatch(word):
+            return low[:-1]  # APIs → api
+        return low
     for suffix in _STEM_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+        if low.endswith(suffix) and len(low) - len(suffix) >= 4:
+            return low[: -len(suffix)]
+    return low
+
+
+def _term_of(piece: str, stem: bool) -> str:
+    """The term a piece (as typed) becomes: lowercased, maybe stemmed, maybe a SubstringTerm."""
+    if _ASCII_WORD.fullmatch(piece) and _CAMEL.search(piece):
+        return SubstringTerm(piece.lower())
+    return light_stem(piece) if stem else piece.lower()
+
+
+# What may follow a plain English term inside its word (see form_matcher).
+_WORD_SUFFIXES = (
+    "s",
+    "es",
+    "e",
+    "ed",
+    "d",
+    "ing",
+    "ings",
+    "er",
+    "ers",
+    "y",
+    "ies",
+    "ied",
+    "ion",
+    "ions",
+    "ation",
+    "ations",
+    "ure",
+    "ures",
+    "ment",
+    "ments",
+)
+_VOWELS = frozenset("aeiouy")
+
+
+def word_form(form: str) -> bool:
+    """Whether ``form`` matches at word boundaries (a plain English word, not a SubstringTerm)."""
+    return not isinstance(form, SubstringTerm) and _PLAIN_WORD.fullmatch(form) is not None
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(form: str) -> re.Pattern[str]:
+    alts = [form + "(?:" + "|".join(_WORD_SUFFIXES) + ")?"]
+    last = form[-1]
+    if last not in _VOWELS:  # a doubled final consonant: log → logging, logged, logger
+        alts.append(form + last + "(?:ing|ed|er|ers)")
+    if last == "e" and len(form) > 2:  # compile → compiling, compiler, compilation
+        alts.append(form[:-1] + "(?:ing|er|ers|ion|ions|ation|ations)")
+    if last == "y" and len(form) > 2:  # memory → memories, retry → retried
+        alts.append(form[:-1] + "(?:ies|ied)")
+    return re.compile("(?<![a-z])(?:" + "|".join(alts) + ")(?![a-z])")
+
+
+def form_matcher(form: str) -> re.Pattern[str] | None:
+    """The pattern a word form must match in a lowercased text, None for substring semantics.
+
+    A plain English form matches where no ASCII letter precedes it (digits, ``_``, ``.``, Han
+    characters and whitespace are boundaries) and what follows it up to the next non-letter is
+    nothing or an inflection: ``s es e ed d ing ings er ers y ies ied ion ions ation ations ure
+    ures ment ments``, a doubled final consonant before ``ing ed er ers``, a final ``e`` dropped
+    before ``ing er ion ation …``, a final ``y`` turned into ``ies``/``ied``."""
+    return _rule(form)[1]
+
+
+def form_anchor(form: str) -> str:
+    """A substring of every match of ``form``: the form itself, without a final ``e``/``y`` of
+    a plain word (``compile`` matches ``compiling``). A quick test before the pattern's."""
+    return _rule(form)[0]
+
+
+@lru_cache(maxsize=8192, typed=True)  # typed: a SubstringTerm is not the plain word it equals
+def _rule(form: str) -> tuple[str, re.Pattern[str] | None]:
+    if not word_form(form):
+        return form, None
+    anchor = form[:-1] if form[-1] in ("e", "y") and len(form) > 2 else form
+    return anchor, _word_pattern(form)
+
+
+def form_in(text: str, form: str) -> bool:
+    """Whether the lowercased ``text`` holds ``form`` (word boundaries for plain words)."""
+    anchor, pattern = _rule(form)
+    if anchor not in text:
+        return False
+    return pattern is None or pattern.search(text) is not None
+
+
+def form_spans(text: str, form: str) -> list[tuple[int, int]]:
+    """Every non-overlapping occurrence of ``form`` in the lowercased ``text``, left to right;
+    for a plain word the span covers the inflection too (``crash`` in ``crashed``: all of it)."""
+    anchor, pattern = _rule(form)
+    if anchor not in text:
+        return []
+    if pattern is not None:
+        return [m.span() for m in pattern.finditer(text)]
+    out: list[tuple[int, int]] = []
+    n = len(form)
+    i = text.find(form)
+    while i >= 0:
+        out.append((i, i + n))
+        i = text.find(form, i + n)
+    return out
 
 
 def default_terms(text: str, *, stem: bool = True, stop_words: bool = True) -> list[str]:
-    """The default profile's terms: hmharness splitting, Han segmentation, light stemming, stop
-    words dropped (unless nothing else is left), deduplicated."""
+    """The default profile's terms: hmharness splitting, Han segmentation, light stemming of
+    plain words, stop words dropped (unless nothing else is left), deduplicated."""
     seen: set[str] = set()
     out: list[str] = []
     stops: list[str] = []
-    for token in HMH_SPLIT.split(text.lower()):
+    for token in HMH_SPLIT.split(text):
         if not token:
             continue
         for piece in _split_token(token):
-            term = light_stem(piece) if stem else piece
+            term = _term_of(piece, stem)
             if utf16_len(term) < 2 or term in seen:
                 continue
             seen.add(term)
@@ -197,8 +324,8 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("失败", "fail"),
     ("报错", "error"),
     ("错误", "error"),
-    ("签名", "sign"),
-    ("证书", "cert"),
+    ("签名", "sign", "signature"),
+    ("证书", "cert", "certificate"),
     ("安装", "install"),
     ("卸载", "uninstall"),
     ("启动", "launch"),
@@ -208,7 +335,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("日志", "log"),
     ("权限", "permission"),
     ("网络", "network"),
-    ("依赖", "depend"),
+    ("依赖", "depend", "dependency"),
     ("缓存", "cache"),
     ("页面", "page"),
     ("路由", "router"),
@@ -219,7 +346,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("超时", "timeout"),
     ("崩溃", "crash"),
     ("路径", "path"),
-    ("配置", "config"),
+    ("配置", "config", "configuration"),
     ("过期", "expire"),
     ("代理", "proxy"),
     ("镜像", "mirror"),
@@ -253,8 +380,8 @@ def default_term_groups(
 
 def term_groups_for(profile: str, text: str) -> list[tuple[str, ...]]:
     """Terms of ``profile`` as groups of accepted forms (hmharness: one form each)."""
-    if profile == "hmharness":
-        return [(t,) for t in hmharness_terms(text)]
+    if profile == "hmharness":  # hmharness matches substrings, whatever the term
+        return [(SubstringTerm(t),) for t in hmharness_terms(text)]
     if profile == "default":
         return default_term_groups(text)
     raise ValueError(f"unknown retrieval profile {profile!r}; use 'default' or 'hmharness'")

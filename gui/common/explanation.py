@@ -84,9 +84,7 @@ def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> st
     if name == "recency":
         return f"1 − age/90 d, floor 0 (age {age_text(memory.timestamp)})"
     if name == "lexical":
-        terms = scored.terms or []
-        hit = sum(1 for t in terms if t.matched)
-        return f"{hit} of {len(terms)} terms matched" if terms else "no terms: not used"
+        return lexical_hint(scored)
     if name == "semantic":
         cosine = scored.components["semantic"].similarity
         if cosine is None:
@@ -96,6 +94,33 @@ def _component_hint(name: str, scored: ScoredMemory, memory: MemoryRecord) -> st
             "farthest 0 (hybrid: lexical and semantic share 0.4, half each)"
         )
     return ""
+
+
+def term_weights_text(scored: ScoredMemory) -> list[str]:
+    """Each query term's weight and contribution: 'install ✓ share 0.22 (idf 0.36, in 3 of 4)
+    → +0.087'; a term that is not matched contributes 0."""
+    lexical = scored.components.get("lexical")
+    out = []
+    for t in scored.terms or []:
+        mark = "✓" if t.matched else "✗"
+        rarity = ""
+        if t.idf is not None and t.document_frequency is not None:
+            rarity = f" (idf {t.idf:.2f}, in {t.document_frequency} of {t.memories})"
+        gain = f"+{t.contribution:.3f}" if lexical is not None else ""
+        out.append(f"{t.term} {mark} share {t.weight:.2f}{rarity} → {gain}".rstrip(" →"))
+    return out
+
+
+def lexical_hint(scored: ScoredMemory) -> str:
+    """What lexical is made of: how many terms matched and, per term, its weight."""
+    terms = scored.terms or []
+    if not terms:
+        return "no terms: not used"
+    hit = sum(1 for t in terms if t.matched)
+    weighted = any(t.idf is not None for t in terms)
+    head = f"{hit} of {len(terms)} terms matched"
+    head += ", rarer terms weigh more" if weighted else ", each the same"
+    return head + ": " + "; ".join(term_weights_text(scored))
 
 
 def breakdown_html(

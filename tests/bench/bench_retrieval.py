@@ -12,7 +12,7 @@ prints median / p95 side by side with the ratios. It also times opening a 100,00
 store from disk (MemoryStore + Retriever) and running the first query.
 
 Goals: same ids for every query; hmharness median ≥ 20× lower than scan; default median
-within 2× of hmharness. ``python -m tests.bench retrieval`` runs only this one.
+(weighted lexical, issue 12) within 1.5× of hmharness. ``python -m tests.bench retrieval`` runs only this one.
 """
 
 from __future__ import annotations
@@ -707,7 +707,7 @@ def main() -> bool:
     default_ratio = med["default"] / med["hmharness"]
     print()
     print(f"scan / hmharness median:     {speedup:6.1f}x   (goal >= 20x)")
-    print(f"default / hmharness median:  {default_ratio:6.2f}x   (goal <= 2x)")
+    print(f"default / hmharness median:  {default_ratio:6.2f}x   (goal <= 1.5x)")
     print(
         f"same ids and scores as scan: {len(queries) - len(mismatches)}/{len(queries)} queries"
         f" ({hits} with at least one hit)"

@@ -5,6 +5,7 @@ Two profiles share one formula, hmharness's own (its ``retrieve()`` in ``memory.
     score = confidence*0.4 + recency*0.2 + lexical*0.4      (float64, in that order)
     recency = max(0, 1 - ageDays/90), ageDays = (now_ms - timestamp_ms) / 86_400_000
     lexical = (query terms found as substrings of lower(content + ' ' + ' '.join(tags))) / #terms
+              (hmharness; the default profile weighs each term by its rarity, see below)
 
 * ``hmharness`` reproduces hmharness's ``CognitiveMemory.retrieve()`` exactly: pool without
   superseded entries (any ``supersededBy``, the decay sentinel included), hard filters (layer exact,
@@ -15,7 +16,11 @@ Two profiles share one formula, hmharness's own (its ``retrieve()`` in ``memory.
   :func:`hmdesk.core.memory.terms.default_term_groups`: Chinese segmentation, mixed tokens kept
   sensible, light English stemming, stop words and duplicates dropped, and a small bilingual
   glossary whose forms count as the same term (``构建`` also matches ``build``; a term matches when
-  any of its forms is a substring).
+  any of its forms is found: a plain English word at word boundaries, anything else as a
+  substring, see :func:`hmdesk.core.memory.terms.form_matcher`). Its lexical value weighs each term
+  by BM25's IDF over the live memories: matched weights / all the query's weights
+  (:class:`~hmdesk.core.memory.retrieve.scoring.TermWeights`; docs/ARCHITECTURE.md "Weighted
+  lexical").
 
 Where we differ from hmharness, on purpose:
 

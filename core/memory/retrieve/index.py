@@ -29,16 +29,20 @@ from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
     Groups,
+    TermWeights,
     check_query,
     components,
     explain_terms,
+    flat_weights,
     hybrid_components,
     query_now_ms,
     recency_of,
     unparseable_note,
+    weighs_by_rarity,
+    weights_for,
 )
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
-from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_in, term_groups_for
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -82,6 +86,7 @@ class MemoryIndex:
             [bool(r.superseded_by) for r in records], dtype=bool
         )
         self.alive: NDArray[np.bool_] = np.ones(n, dtype=bool)
+        self._all_alive = True  # no position masked out (document frequencies: see live_docs)
         self.pos_of: dict[str, int] = {r.id: i for i, r in enumerate(records)}
         self._layer_codes, self.layer = self._codes([r.layer for r in records])
         self._env_codes, self.env = self._codes([r.environment for r in records])
@@ -111,6 +116,7 @@ class MemoryIndex:
         self.ts_ok = parts["ts_ok"]
         self.superseded = parts["superseded"]
         self.alive = np.ones(n, dtype=bool)
+        self._all_alive = True
         self.pos_of = {}
         self._layer_codes = {v: i for i, v in enumerate(parts["layer_names"])}
         self.layer = parts["layer"]
@@ -143,6 +149,7 @@ class MemoryIndex:
             at[at == self.size] = 0
             hit = at[self.order[at] == want]
             clone.alive[hit] = False
+        clone._all_alive = bool(clone.alive.all())
         return clone
 
     @property
@@ -178,7 +185,7 @@ class MemoryIndex:
             return np.arange(self.size, dtype=np.int64)
         post = self._terms.built()
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
-            return np.array([i for i, h in enumerate(self.hay) if term in h], dtype=np.int64)
+            return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
         chunks = post.chunks_containing(term)
         if len(chunks) == 0:
             return empty_i64()
@@ -198,9 +205,16 @@ class MemoryIndex:
         """Sorted positions of the records containing at least one of ``forms``."""
         if len(forms) == 1:
             return self.docs_containing(forms[0])
+        found = [self.docs_containing(form) for form in forms]
+        if sum(len(d) for d in found) * 16 < self.size:  # few: sorting them beats a full mask
+            joined = np.concatenate(found)  # a copy: the postings are never sorted in place
+            if len(joined) < 2:
+                return joined
+            joined.sort()  # sort + adjacent dedupe: np.unique's hash path is far slower
+            return joined[np.concatenate(([True], joined[1:] != joined[:-1]))]
         mark = np.zeros(self.size, dtype=bool)
-        for form in forms:
-            mark[self.docs_containing(form)] = True
+        for docs in found:
+            mark[docs] = True
         return np.flatnonzero(mark)
 
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
@@ -213,6 +227,7 @@ class MemoryIndex:
             pos = self.pos_of.get(i)
             if pos is not None:
                 clone.alive[pos] = False
+        clone._all_alive = bool(clone.alive.all())
         return clone
 
     @property
@@ -228,37 +243,45 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[NDArray[np.bool_], NDArray[np.float64], NDArray[np.int32]] | None = None,
+        semantic: tuple[NDArray[np.bool_], NDArray[np.float64], NDArray[np.float64]] | None = None,
+        weights: TermWeights | None = None,
+        docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
         (else it is called). ``semantic`` (the hybrid profile): positions that are candidates
-        without a lexical hit (the semantic recall) and every position's normalised semantic
-        similarity (0 without an embedding); lexical and semantic then weigh 0.2 each."""
+        without a lexical hit (the semantic recall), every position's normalised semantic
+        similarity (0 without an embedding) and its matched term weight (:meth:`_hits`);
+        lexical and semantic then weigh 0.2 each. ``weights``: the terms' lexical weights
+        (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
+        w = flat_weights(terms) if weights is None else weights
+        total = w.total
         if semantic is not None:
             extra, sem, hits = semantic
             cand = np.flatnonzero(mask & ((hits > 0) | extra))
             filtered["no_match"] += n_mask - len(cand)
-            lexical = hits[cand] / len(terms) if terms else np.zeros(len(cand), dtype=np.float64)
+            lexical = hits[cand] / total if total else np.zeros(len(cand), dtype=np.float64)
             recency = self._recency(cand, now)
             scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
             return cand, scores, lexical, pool
         if terms:
-            weights: dict[tuple[str, ...], int] = {}
-            for group in terms:  # a repeated term counts as often as it is repeated
-                weights[group] = weights.get(group, 0) + 1
-            if len(weights) == 1:  # one distinct term: its memories are the candidates
-                ((group, w),) = weights.items()
-                docs = self.docs_containing_any(group)
+            docs_for = self.docs_containing_any if docs_of is None else docs_of
+            dist = w.distinct(terms)  # a repeated term counts as often as it is repeated
+            if not total:  # no term is in any live memory
+                cand = empty_i64()
+                lexical = np.zeros(0, dtype=np.float64)
+            elif len(dist) == 1:  # one distinct term: its memories are the candidates
+                ((group, gw),) = dist.items()
+                docs = docs_for(group)
                 cand = docs[mask[docs]]
-                lexical = np.full(len(cand), w, dtype=np.int64) / len(terms)
+                lexical = np.full(len(cand), gw, dtype=np.float64) / total
             else:
-                hits = np.zeros(self.size, dtype=np.int32)
-                for group, w in weights.items():
-                    hits[self.docs_containing_any(group)] += w  # unique positions per group
-                cand = np.flatnonzero(mask & (hits > 0))
-                lexical = hits[cand] / len(terms)
+                acc = np.zeros(self.size, dtype=np.float64)
+                for group, gw in dist.items():  # query order, as the scan adds them
+                    acc[docs_for(group)] += gw  # unique positions per group
+                cand = np.flatnonzero(mask & (acc > 0))
+                lexical = acc[cand] / total
             filtered["no_match"] += n_mask - len(cand)
         else:
             cand = np.flatnonzero(mask)
@@ -267,13 +290,25 @@ class MemoryIndex:
         scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
         return cand, scores, lexical, pool
 
-    def _hits(self, terms: Groups) -> NDArray[np.int32]:
-        """How many of the query's terms each position contains (a repeated term counts as
-        often as it is repeated)."""
-        hits = np.zeros(self.size, dtype=np.int32)
-        for group in terms:
-            hits[self.docs_containing_any(group)] += 1
-        return hits
+    def _hits(
+        self,
+        terms: Groups,
+        weights: TermWeights | None = None,
+        docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
+    ) -> NDArray[np.float64]:
+        """The summed weight of the query's terms each position contains (0: none)."""
+        docs_for = self.docs_containing_any if docs_of is None else docs_of
+        w = flat_weights(terms) if weights is None else weights
+        acc = np.zeros(self.size, dtype=np.float64)
+        for group, gw in w.distinct(terms).items():
+            acc[docs_for(group)] += gw
+        return acc
+
+    def live_docs(self, docs: NDArray[np.int64]) -> int:
+        """How many of these positions are live (not masked out)."""
+        if self._all_alive:
+            return len(docs)
+        return int(np.count_nonzero(self.alive[docs]))
 
     def _recency(self, cand: NDArray[np.int64], now: int) -> NDArray[np.float64]:
         days = (float(now) - self.ts_ms[cand]) / DAY_MS
@@ -342,18 +377,43 @@ def search_segments(
     ``note`` is added to the result's note."""
     started = time.perf_counter()
     check_query(query)
-    groups = term_groups_for(lexical_profile(query.profile), query.text or "")
-    terms = [g[0] for g in groups]
+    profile = lexical_profile(query.profile)
+    groups = term_groups_for(profile, query.text or "")
+    terms = [str(g[0]) for g in groups]
+    caches: list[dict[tuple[str, ...], NDArray[np.int64]]] = [{} for _ in segments]
+
+    def docs_in(si: int) -> Callable[[tuple[str, ...]], NDArray[np.int64]]:
+        seg, cache = segments[si], caches[si]
+
+        def get(group: tuple[str, ...]) -> NDArray[np.int64]:
+            got = cache.get(group)
+            if got is None:
+                got = cache[group] = seg.docs_containing_any(group)
+            return got
+
+        return get
+
+    docs_of = [docs_in(si) for si in range(len(segments))]
+    if groups and weighs_by_rarity(profile):
+        memories = sum(seg.live_count for seg in segments)
+
+        def df_of(group: tuple[str, ...]) -> int:
+            return sum(seg.live_docs(docs_of[si](group)) for si, seg in enumerate(segments))
+
+        weights = weights_for(profile, groups, df_of, memories)
+    else:
+        weights = flat_weights(groups)
+    lexical_weight = 0.2 if semantic is not None and query.profile == "hybrid" else 0.4
     now = query_now_ms(query)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     pool = 0
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
     sem_parts: list[SegmentSemantic] | None = None
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
-    hits: list[NDArray[np.int32]] | None = None
+    hits: list[NDArray[np.float64]] | None = None
     if semantic is not None and query.profile == "hybrid":
         filters = [seg._filter(query, filtered) for seg in segments]
-        hits = [seg._hits(groups) for seg in segments]
+        hits = [seg._hits(groups, weights, docs_of[si]) for si, seg in enumerate(segments)]
         lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
         sem_parts = semantic_parts(
             segments, [f[1] for f in filters], semantic, query.limit, lexical_masks
@@ -368,6 +428,8 @@ def search_segments(
             None
             if sem_parts is None or hits is None
             else (sem_parts[si].extra, sem_parts[si].score, hits[si]),
+            weights,
+            docs_of[si],
         )
         pool += seg_pool
         if len(cand):
@@ -421,7 +483,7 @@ def search_segments(
                     memory=rec,
                     score=float(scores[k]),
                     components=parts_of,
-                    terms=explain_terms(rec, groups),
+                    terms=explain_terms(rec, groups, weights, lexical_weight),
                 )
             )
     elif parts:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.scoring import haystack
-from hmdesk.core.memory.terms import JS_WHITESPACE
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -169,7 +169,18 @@ class TermPostings:
         return empty_i64()
 
     def chunks_containing(self, term: str) -> NDArray[np.int64]:
-        """Ids of the distinct chunks that contain ``term`` (exact)."""
+        """Ids of the distinct chunks that contain ``term`` (exact; a plain English word at word
+        boundaries, see :func:`~hmdesk.core.memory.terms.form_matcher`: a chunk's edges are
+        whitespace, so a boundary inside the chunk is one in the haystack)."""
+        pattern = form_matcher(term)
+        cand = self._chunks_with(form_anchor(term))
+        if pattern is None or not len(cand):
+            return cand
+        vocab, search = self.vocab, pattern.search
+        return np.array([c for c in cand.tolist() if search(vocab[c])], dtype=np.int64)
+
+    def _chunks_with(self, term: str) -> NDArray[np.int64]:
+        """Ids of the distinct chunks holding ``term`` as a substring."""
         vocab = self.vocab
         if len(term) == 1:
             return np.array([c for c, w in enumerate(vocab) if term in w], dtype=np.int64)

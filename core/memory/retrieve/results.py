@@ -50,6 +50,15 @@ class TermMatch:
     # other forms the term accepts (default profile glossary, e.g. 构建 → build); spans and tags
     # above cover every form
     alternatives: list[str] = field(default_factory=list)
+    # the term's share of the lexical value (a query's shares sum to 1): its weight over the sum
+    # of the query's weights; ``contribution`` = share × lexical's weight when matched, else 0
+    weight: float = 1.0
+    contribution: float = 0.0
+    # default and hybrid profiles: the rarity weight (BM25's IDF, 0 for a term in no memory) and
+    # the number of memories holding the term, of ``memories`` in the store (hmharness: None)
+    idf: float | None = None
+    document_frequency: int | None = None
+    memories: int | None = None
 
 
 @dataclass
@@ -121,6 +130,11 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                         "content_spans": [[a, b] for a, b in t.content_spans],
                         "tags": list(t.tags),
                         "alternatives": list(t.alternatives),
+                        "weight": t.weight,
+                        "contribution": t.contribution,
+                        "idf": t.idf,
+                        "document_frequency": t.document_frequency,
+                        "memories": t.memories,
                     }
                     for t in r.terms
                 ],

@@ -12,7 +12,18 @@ from collections.abc import Iterable
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import Query, lexical_profile
-from hmdesk.core.memory.retrieve.scoring import Groups, check_query, query_now_ms, recency_of
+from hmdesk.core.memory.retrieve.scoring import (
+    Groups,
+    TermWeights,
+    check_query,
+    flat_weights,
+    group_in,
+    haystack,
+    query_now_ms,
+    recency_of,
+    weighs_by_rarity,
+    weights_for,
+)
 from hmdesk.core.memory.terms import hmharness_terms, term_groups_for
 
 
@@ -32,14 +43,29 @@ def retrieve_scan(
     """The straight scan with ``query.profile``'s terms (the reference for the index; the hybrid
     profile's lexical part, without its semantic one)."""
     check_query(query)
-    groups = term_groups_for(lexical_profile(query.profile), query.text or "")
-    return scan_groups(entries, query, groups, now)
+    profile = lexical_profile(query.profile)
+    groups = term_groups_for(profile, query.text or "")
+    live = [e for e in entries if e.deleted_at is None]
+    hays = [haystack(e) for e in live]
+
+    def df_of(group: tuple[str, ...]) -> int:
+        return sum(1 for h in hays if group_in(h, group))
+
+    if not weighs_by_rarity(profile):
+        return scan_groups(live, query, groups, now)
+    return scan_groups(live, query, groups, now, weights_for(profile, groups, df_of, len(live)))
 
 
 def scan_groups(
-    entries: Iterable[MemoryRecord], query: Query, terms: Groups, now: int | None
+    entries: Iterable[MemoryRecord],
+    query: Query,
+    terms: Groups,
+    now: int | None,
+    weights: TermWeights | None = None,
 ) -> list[tuple[MemoryRecord, float]]:
+    """``weights``: the terms' lexical weights (default: every term counts 1, as hmharness)."""
     now_value = query_now_ms(query) if now is None else now
+    w = flat_weights(terms) if weights is None else weights
     pool = [e for e in entries if e.deleted_at is None]
     if not query.include_superseded:
         pool = [e for e in pool if not e.superseded_by]
@@ -55,11 +81,17 @@ def scan_groups(
         if not terms:
             return 0
         hay = (e.content + " " + " ".join(e.tags)).lower()
-        hits = 0
-        for group in terms:
-            if any(t in hay for t in group):
-                hits += 1
-        return hits / len(terms)
+        if weights is None:  # hmharness's own loop
+            hits = 0
+            for group in terms:
+                if any(t in hay for t in group):
+                    hits += 1
+            return hits / len(terms)
+        got = 0.0
+        for group, weight in zip(terms, w.raw, strict=True):
+            if group_in(hay, group):
+                got += weight
+        return got / w.total if w.total else 0.0
 
     if terms:
         pool = [e for e in pool if lexical_score(e) > 0]

@@ -8,11 +8,14 @@ the three weighted components, and the note about unparseable timestamps.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from hmdesk.core.memory.jsdate import datetime_ms, now_ms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import PROFILES, Component, Query, TermMatch
+from hmdesk.core.memory.terms import form_in, form_spans
 
 DAY_MS = 86_400_000
 RECENCY_DAYS = 90
@@ -45,17 +48,6 @@ def recency_of(ts_ms: int | None, now: int) -> float:
     return value if value > 0 else 0.0
 
 
-def _find_all(hay: str, needle: str) -> list[tuple[int, int]]:
-    """Every non-overlapping occurrence, left to right."""
-    out: list[tuple[int, int]] = []
-    n = len(needle)
-    i = hay.find(needle)
-    while i >= 0:
-        out.append((i, i + n))
-        i = hay.find(needle, i + n)
-    return out
-
-
 def _lower_map(text: str) -> tuple[str, list[int] | None]:
     """``text.lower()`` and, when lowercasing changed the length (e.g. ``İ`` → ``i̇``), the start
     of each original character in the lowered text (plus the total length at the end)."""
@@ -68,11 +60,14 @@ def _lower_map(text: str) -> tuple[str, list[int] | None]:
     return low, starts
 
 
-def content_spans(content: str, term: str) -> list[tuple[int, int]]:
-    """All non-overlapping case-insensitive occurrences of the (lowercase) term in ``content``,
-    as indices into the original ``content``."""
-    low, starts = _lower_map(content)
-    spans = _find_all(low, term)
+def content_spans(
+    content: str, term: str, lowered: tuple[str, list[int] | None] | None = None
+) -> list[tuple[int, int]]:
+    """All non-overlapping case-insensitive occurrences of the (lowercase) term in ``content``
+    (a plain English word at word boundaries, with its inflection: see
+    :func:`~hmdesk.core.memory.terms.form_spans`), as indices into the original ``content``."""
+    low, starts = _lower_map(content) if lowered is None else lowered
+    spans = form_spans(low, term)
     if starts is None or not spans:
         return spans
     out: list[tuple[int, int]] = []
@@ -96,30 +91,125 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 Groups = Sequence[tuple[str, ...]]
 
 
-def explain_terms(rec: MemoryRecord, groups: Groups) -> list[TermMatch]:
-    """Per query term (a group of accepted forms, term first): matched, content spans, tags."""
+def group_in(hay: str, group: tuple[str, ...]) -> bool:
+    """Whether the lowercased ``hay`` holds one of the group's forms (the matching rule of every
+    path: word boundaries for plain English words, substrings otherwise)."""
+    if len(group) == 1:
+        return form_in(hay, group[0])
+    return any(form_in(hay, form) for form in group)
+
+
+def idf(df: int, n: int) -> float:
+    """BM25's rarity weight ``ln(1 + (n − df + 0.5) / (df + 0.5))`` of a term held by ``df`` of
+    ``n`` memories; 0 for a term in no memory (it cannot tell memories apart)."""
+    if df <= 0:
+        return 0.0
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+@dataclass(frozen=True)
+class TermWeights:
+    """The lexical weights of a query's term groups (one per group, in query order).
+
+    ``lexical = (sum of the weights of the matched groups, added in query order) / total``. The
+    default profile weighs a term by :func:`idf` over the live memories of the store; hmharness
+    counts every term (and every repetition) 1."""
+
+    raw: tuple[float, ...]
+    total: float
+    idf: tuple[float | None, ...]
+    df: tuple[int | None, ...]
+    memories: int | None
+
+    def share(self, i: int) -> float:
+        return self.raw[i] / self.total if self.total else 0.0
+
+    def distinct(self, groups: Groups) -> dict[tuple[str, ...], float]:
+        """Each distinct group's weight (a repeated group's weights added), first-seen order."""
+        out: dict[tuple[str, ...], float] = {}
+        for g, w in zip(groups, self.raw, strict=True):
+            out[g] = out.get(g, 0.0) + w
+        return out
+
+
+def weighs_by_rarity(profile: str) -> bool:
+    """Whether ``profile``'s terms weigh by rarity (all but hmharness)."""
+    return profile != "hmharness"
+
+
+def flat_weights(groups: Groups) -> TermWeights:
+    """hmharness: every term (and every repetition) counts 1."""
+    n = len(groups)
+    return TermWeights((1.0,) * n, float(n), (None,) * n, (None,) * n, None)
+
+
+def rarity_weights(groups: Groups, dfs: Sequence[int], memories: int) -> TermWeights:
+    """The default profile's weights from each group's document frequency among ``memories``."""
+    raw = tuple(idf(df, memories) for df in dfs)
+    total = 0.0
+    for w in raw:  # query order, as every path adds them
+        total += w
+    return TermWeights(raw, total, raw, tuple(dfs), memories)
+
+
+def weights_for(
+    profile: str, groups: Groups, df_of: Callable[[tuple[str, ...]], int], memories: int
+) -> TermWeights:
+    """The weights of ``profile``; ``df_of(group)`` counts the live memories holding a group."""
+    if not weighs_by_rarity(profile):
+        return flat_weights(groups)
+    cache: dict[tuple[str, ...], int] = {}
+    dfs = []
+    for g in groups:
+        if g not in cache:
+            cache[g] = df_of(g)
+        dfs.append(cache[g])
+    return rarity_weights(groups, dfs, memories)
+
+
+def explain_terms(
+    rec: MemoryRecord,
+    groups: Groups,
+    weights: TermWeights | None = None,
+    lexical_weight: float = 0.4,
+) -> list[TermMatch]:
+    """Per query term (a group of accepted forms, term first): matched, content spans, tags, and
+    with ``weights`` its share of lexical and its contribution to the score."""
     hay = haystack(rec)
+    lowered: tuple[str, list[int] | None] | None = None
     seen: dict[tuple[str, ...], TermMatch] = {}
     out: list[TermMatch] = []
-    for group in groups:
+    for i, group in enumerate(groups):
         tm = seen.get(group)
         if tm is None:
-            if len(group) == 1:
-                spans = content_spans(rec.content, group[0])
+            matched = group_in(hay, group)  # the haystack holds the tags: else no span, no tag
+            if not matched:
+                spans = []
             else:
-                spans = _merge([sp for form in group for sp in content_spans(rec.content, form)])
+                if lowered is None:
+                    lowered = _lower_map(rec.content)
+                found = [content_spans(rec.content, form, lowered) for form in group]
+                spans = found[0] if len(found) == 1 else _merge([sp for f in found for sp in f])
             tm = TermMatch(
-                term=group[0],
-                matched=any(form in hay for form in group),
+                term=str(group[0]),
+                matched=matched,
                 content_spans=spans,
-                tags=[t for t in rec.tags if any(form in t.lower() for form in group)],
-                alternatives=list(group[1:]),
+                tags=[t for t in rec.tags if group_in(t.lower(), group)]
+                if matched and rec.tags
+                else [],
+                alternatives=[str(f) for f in group[1:]],
             )
             seen[group] = tm
         else:
             tm = TermMatch(
                 tm.term, tm.matched, list(tm.content_spans), list(tm.tags), list(tm.alternatives)
             )
+        if weights is not None:
+            tm.weight = weights.share(i)
+            tm.contribution = tm.weight * lexical_weight if tm.matched else 0.0
+            tm.idf = weights.idf[i]
+            tm.document_frequency = weights.df[i]
+            tm.memories = weights.memories
         out.append(tm)
     return out
 

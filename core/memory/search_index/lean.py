@@ -42,13 +42,17 @@ from hmdesk.core.memory.retrieve.scoring import (
     check_query,
     components,
     explain_terms,
+    flat_weights,
+    group_in,
     haystack,
     query_now_ms,
     recency_of,
     unparseable_note,
+    weighs_by_rarity,
+    weights_for,
 )
 from hmdesk.core.memory.search_index.schema import SnapshotError
-from hmdesk.core.memory.terms import JS_WHITESPACE, term_groups_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
 
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 SNAPSHOT_FORMAT = 2  # the snapshot module's; a test keeps them equal
@@ -166,6 +170,14 @@ class _Postings:
         return ()
 
     def chunks(self, term: str) -> Iterable[int]:
+        pattern = form_matcher(term)
+        found = self._chunks_with(form_anchor(term))
+        if pattern is None:
+            return found
+        vocab, search = self.vocab, pattern.search
+        return [c for c in found if search(vocab[c])]
+
+    def _chunks_with(self, term: str) -> Iterable[int]:
         vocab = self.vocab
         if len(term) == 1:
             return [c for c, w in enumerate(vocab) if term in w]
@@ -303,20 +315,37 @@ def _search(
         filtered["tags"] += passing - len(tagged)
         passing = len(tagged)
 
-    terms = [g[0] for g in groups]
-    nterms = len(terms)
+    terms = [str(g[0]) for g in groups]
     now = query_now_ms(query)
     fnow = float(now)
-    # candidates of the snapshot: (position, hits)
+    weights = flat_weights(groups)
+    # candidates of the snapshot: (position, matched weight)
+    counter: dict[int, float] | Counter[int]
     if groups:
         post = _Postings(parts)
-        counter: Counter[int] = Counter()
         cache: dict[tuple[str, ...], set[int]] = {}
         for g in groups:
-            docs = cache.get(g)
-            if docs is None:
-                docs = cache[g] = post.docs(g)
-            counter.update(docs)
+            if g not in cache:
+                cache[g] = post.docs(g)
+        if weighs_by_rarity(query.profile):
+            fresh_hays = [haystack(r) for r in fresh]
+
+            def df_of(g: tuple[str, ...]) -> int:
+                docs = cache[g]
+                gone = len(docs & dead) if dead else 0
+                return len(docs) - gone + sum(1 for h in fresh_hays if group_in(h, g))
+
+            weights = weights_for(query.profile, groups, df_of, live)
+            counter = {}
+            get = counter.get
+            for g, w in weights.distinct(groups).items():  # query order, as the scan adds them
+                if w:  # a weight of 0: the term is in no live memory
+                    for p in cache[g]:
+                        counter[p] = get(p, 0.0) + w
+        else:
+            counter = Counter()
+            for g in groups:
+                counter.update(cache[g])
         if tagged is not None:
             cand = {p: h for p, h in counter.items() if p in tagged}
         elif not (query.layer or query.environment):  # the common case, without a call per row
@@ -355,11 +384,14 @@ def _search(
             filtered["tags"] += 1
             continue
         hay = haystack(rec)
-        h = sum(1 for g in groups if any(form in hay for form in g))
-        if groups and not h:
+        got = 0.0
+        for g, w in zip(groups, weights.raw, strict=True):
+            if group_in(hay, g):
+                got += w
+        if groups and not got:
             filtered["no_match"] += 1
             continue
-        lex = h / nterms if nterms else 0.0
+        lex = got / weights.total if weights.total else 0.0
         ms = parse_js_date_ms(rec.timestamp)
         if ms is not None:
             t = float(ms)
@@ -380,7 +412,7 @@ def _search(
         unparseable += at in cand
         at = zeros.find(0, at + 1)
     if query.limit:
-        _score_snapshot(parts, head, cand, nterms, fnow, query.limit, scored)
+        _score_snapshot(parts, head, cand, weights.total, fnow, query.limit, scored)
     top = heapq.nsmallest(query.limit, scored) if query.limit else []
     want = [s[1] for s in top if not isinstance(s[5], MemoryRecord)]
     fetched = fetch_records(conn, want) if want else {}
@@ -393,7 +425,7 @@ def _search(
                 memory=rec,
                 score=-neg,
                 components=components(float(c), rv, float(lex)),
-                terms=explain_terms(rec, groups),
+                terms=explain_terms(rec, groups, weights),
             )
         )
     return QueryResult(
@@ -411,18 +443,18 @@ def _search(
 def _score_snapshot(
     parts: dict[str, Any],
     head: dict[str, Any],
-    cand: dict[int, int],
-    nterms: int,
+    cand: dict[int, int] | dict[int, float],
+    total: float,
     fnow: float,
     limit: int,
     scored: list[tuple[float, int, float, float, float | None, Any]],
 ) -> None:
-    """Score the snapshot's candidates into ``scored``, those with the most term hits first, and
-    stop before a hit count whose best possible score (largest confidence, latest timestamp)
+    """Score the snapshot's candidates into ``scored``, those with the most matched term weight
+    first, and stop before a matched weight whose best possible score (largest confidence, latest timestamp)
     is below the ``limit``-th score so far: none of them could rank. Float addition and
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
-    by_hits: dict[int, list[int]] = {}
+    by_hits: dict[float, list[int]] = {}
     for p, h in cand.items():
         by_hits.setdefault(h, []).append(p)
     cmax, tmax = head.get("conf_max"), head.get("ts_max")
@@ -440,7 +472,7 @@ def _score_snapshot(
         # confidence, highest first, and stop where even the best recency cannot reach the
         # last rank kept so far
         (h,) = by_hits
-        lex = h / nterms if nterms else 0.0
+        lex = h / total if total else 0.0
         kept: list[tuple[float, int]] = []  # (score, -seq): the worst kept at kept[0]
         for p in parts["by_conf"]:
             if p not in cand:
@@ -464,7 +496,7 @@ def _score_snapshot(
                 heapq.heapreplace(kept, key)
         return
     for h in sorted(by_hits, reverse=True):
-        lex = h / nterms if nterms else 0.0
+        lex = h / total if total else 0.0
         if best is not None and len(scored) >= limit:
             kth = heapq.nsmallest(limit, scored)[-1][0]
             if -(float(cmax) * 0.4 + best * 0.2 + lex * 0.4) > kth:  # type: ignore[arg-type]

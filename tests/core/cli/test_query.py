@@ -61,6 +61,14 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
     assert a["score"] == pytest.approx(0.92)
     assert set(a["components"]) == {"confidence", "recency", "lexical"}
     assert a["components"]["confidence"] == {"raw": 0.8, "weight": 0.4, "contribution": 0.8 * 0.4}
+    # hmharness: every term counts the same (a third of lexical each), no rarity weight
+    flat = {
+        "weight": pytest.approx(1 / 3),
+        "contribution": pytest.approx(0.4 / 3),
+        "idf": None,
+        "document_frequency": None,
+        "memories": None,
+    }
     assert a["terms"] == [
         {
             "term": "hvigor",
@@ -68,6 +76,7 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
             "content_spans": [[0, 6]],
             "tags": [],
             "alternatives": [],
+            **flat,
         },
         {
             "term": "build",
@@ -75,6 +84,7 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
             "content_spans": [],
             "tags": ["build"],
             "alternatives": [],
+            **flat,
         },
         {
             "term": "windows",
@@ -82,6 +92,7 @@ def test_query_json_schema(db_path: str, capsys: pytest.CaptureFixture[str]) -> 
             "content_spans": [[11, 18]],
             "tags": [],
             "alternatives": [],
+            **flat,
         },
     ]
     assert data["filtered"] == {

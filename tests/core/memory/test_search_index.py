@@ -48,6 +48,9 @@ TEXTS = [
     "ohpm proxy",
     "🚀 deploy",
     "nothing-matches-this",
+    "no file profile not",
+    "ArkTS versionCode HAP crashed",
+    "install signing failed",
 ]
 FILTERS: list[dict[str, object]] = [
     {},

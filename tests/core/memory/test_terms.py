@@ -81,3 +81,63 @@ def test_light_stem_is_a_prefix() -> None:
 def test_terms_for_unknown_profile() -> None:
     with pytest.raises(ValueError, match="profile"):
         terms_for("bm25", "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ArkTS", ["arkts"]),
+        ("HAP APIs API", ["hap", "api"]),  # acronyms whole; an acronym's plural s goes
+        ("versionCode abilityStages", ["versioncode", "abilitystages"]),
+        ("Failed Crashes", ["fail", "crash"]),  # a capitalised plain word is still stemmed
+    ],
+)
+def test_identifiers_and_acronyms_are_not_stemmed(text: str, expected: list[str]) -> None:
+    assert default_terms(text) == expected
+
+
+def test_camel_case_terms_keep_substring_semantics() -> None:
+    from hmdesk.core.memory.terms import SubstringTerm, form_in
+
+    (term,) = default_terms("ArkTS")
+    assert isinstance(term, SubstringTerm)
+    assert form_in("arktscompiler", term)
+    assert not form_in("arktscompiler", "arkts")  # the same letters as a plain word
+
+
+@pytest.mark.parametrize(
+    ("hay", "form", "found"),
+    [
+        ("not set", "no", False),
+        ("no signature", "no", True),
+        ("profile", "file", False),
+        ("files", "file", True),
+        ("file_path", "file", True),  # _ and digits are boundaries
+        ("api9", "api", True),
+        ("安装file", "file", True),
+        ("node", "no", False),
+        ("crashed", "crash", True),
+        ("crashing", "crash", True),
+        ("expire", "expir", True),
+        ("logging", "log", True),
+        ("hilog", "log", False),
+        ("compiling", "compile", True),
+        ("memories", "memory", True),
+        ("rebuild", "build", False),
+        ("hvigor构建失败", "构建", True),  # Han: substring
+        ("code:9568320,", "9568320", True),
+        ("entry-default-signed.hap", "signed.hap", True),
+    ],
+)
+def test_word_boundaries(hay: str, form: str, found: bool) -> None:
+    from hmdesk.core.memory.terms import form_in, form_spans
+
+    assert form_in(hay, form) is found
+    assert bool(form_spans(hay, form)) is found
+
+
+def test_hmharness_groups_match_substrings() -> None:
+    from hmdesk.core.memory.terms import form_in, term_groups_for
+
+    ((form,),) = term_groups_for("hmharness", "file")
+    assert form_in("profile", form)

@@ -79,3 +79,35 @@ def test_hybrid_semantic_is_the_fourth_component(qapp):
     assert breakdown_text(0.81, s.components).endswith("semantic 0.75×0.20")
     s.components["semantic"] = Component("semantic", 0.0, 0.2, 0.0, None)
     assert "no embedding yet" in breakdown_html(s)
+
+
+def test_the_lexical_line_shows_each_terms_weight_and_contribution(qapp):
+    s = scored()
+    s.terms = [
+        TermMatch(
+            "install",
+            True,
+            [(4, 11)],
+            [],
+            weight=0.2,
+            contribution=0.08,
+            idf=0.36,
+            document_frequency=3,
+            memories=4,
+        ),
+        TermMatch(
+            "9568320",
+            False,
+            [],
+            [],
+            weight=0.8,
+            contribution=0.0,
+            idf=1.2,
+            document_frequency=1,
+            memories=4,
+        ),
+    ]
+    out = breakdown_html(s)
+    assert "1 of 2 terms matched, rarer terms weigh more" in out
+    assert "install ✓ share 0.20 (idf 0.36, in 3 of 4) → +0.080" in out
+    assert "9568320 ✗ share 0.80 (idf 1.20, in 1 of 4) → +0.000" in out

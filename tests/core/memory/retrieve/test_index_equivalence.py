@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from hmdesk.core.memory.record import DECAY_SENTINEL, MemoryRecord
 from hmdesk.core.memory.retrieve import (
     MemoryIndex,
@@ -29,6 +30,16 @@ WORDS = [
     "entry-default-signed.hap",
     "@ohos.hilog",
     "DEVECO_SDK_HOME",
+    "no",
+    "not",
+    "file",
+    "profile",
+    "files",
+    "crash",
+    "crashed",
+    "versionCode",
+    "ArkTS",
+    "HAP",
     "构建",
     "失败",
     "构建失败",
@@ -137,8 +148,13 @@ def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # t
     records = build(raw)
     index = MemoryIndex(records)
     for q in queries:
-        got = pairs(index.search(q))
+        result = index.search(q)
+        got = pairs(result)
         assert got == [(m.id, s) for m, s in retrieve_scan(records, q)]
+        for r in result.results:  # the explanation adds up: matched shares make lexical
+            lexical = r.components["lexical"].raw
+            assert sum(t.weight for t in r.terms if t.matched) == pytest.approx(lexical)
+            assert sum(t.contribution for t in r.terms) == pytest.approx(0.4 * lexical)
         if q.profile == "hmharness":
             assert got == [(m.id, s) for m, s in retrieve_hmharness_scan(records, q)]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -76,7 +77,11 @@ def test_memory2_hvigor_build_windows(profile: str) -> None:
     assert ids(res) == ["A", "B"]
     a, b = res.results
     assert a.score == pytest.approx(0.92)
-    assert b.score == pytest.approx(0.5733, abs=1e-4)
+    # default: B holds only "build", the commonest term (in A and B of 3: idf ln 1.6, against
+    # ln(1 + 2.5/1.5) for "hvigor" and "window", each in A alone)
+    rare, common = math.log(1 + 2.5 / 1.5), math.log(1 + 1.5 / 2.5)
+    b_lexical = 1 / 3 if profile == "hmharness" else common / (2 * rare + common)
+    assert b.score == pytest.approx(0.44 + 0.4 * b_lexical, abs=1e-9)
     assert a.memory.confidence <= 0.9
     assert res.filtered["no_match"] == 1  # C: lexical 0 despite the highest confidence
     # A hits 3/3: "build" only through its tag
@@ -86,7 +91,7 @@ def test_memory2_hvigor_build_windows(profile: str) -> None:
     assert build.content_spans == ([] if profile == "hmharness" else [(7, 9)])
     assert build.alternatives == ([] if profile == "hmharness" else ["构建"])
     assert a.components["lexical"].raw == 1.0
-    assert b.components["lexical"].raw == pytest.approx(1 / 3)
+    assert b.components["lexical"].raw == pytest.approx(b_lexical)
 
 
 @pytest.mark.parametrize("profile", ["hmharness", "default"])
@@ -101,7 +106,10 @@ def test_default_profile_segments_unspaced_chinese() -> None:
     res = run(MEMORY2, "hvigor构建失败", profile="default")
     assert res.terms == ["hvigor", "构建", "失败"]
     assert ids(res) == ["A", "B"]  # B: "build doctor … failure" through the glossary
-    assert res.results[1].components["lexical"].raw == 2 / 3
+    rare, common = math.log(1 + 2.5 / 1.5), math.log(1 + 1.5 / 2.5)  # hvigor: A; 构建, 失败: A, B
+    assert res.results[1].components["lexical"].raw == pytest.approx(
+        2 * common / (rare + 2 * common)
+    )
     assert [t.content_spans for t in res.results[0].terms] == [[(0, 6)], [(7, 9)], [(25, 27)]]
 
 
@@ -264,8 +272,9 @@ def test_unknown_profile() -> None:
 
 
 def test_spans_all_non_overlapping_case_insensitive() -> None:
-    assert content_spans("Build, BUILD and rebuild", "build") == [(0, 5), (7, 12), (19, 24)]
-    assert content_spans("aaaa", "aa") == [(0, 2), (2, 4)]
+    # a plain word at word boundaries only (not inside "rebuild"); other terms as substrings
+    assert content_spans("Build, BUILD and rebuild", "build") == [(0, 5), (7, 12)]
+    assert content_spans("1212", "12") == [(0, 2), (2, 4)]
     assert content_spans("nothing", "zz") == []
 
 
@@ -287,7 +296,8 @@ def test_result_spans_index_the_original_content() -> None:
     hv, fail = res.results[0].terms
     assert [r.content[a:b] for a, b in hv.content_spans] == ["HVIGOR", "Hvigor"]
     assert hv.tags == ["Hvigor"]
-    assert [r.content[a:b] for a, b in fail.content_spans] == ["fail", "失败"]  # 失败 ↔ fail
+    # 失败 ↔ fail; a plain word's span covers its inflection
+    assert [r.content[a:b] for a, b in fail.content_spans] == ["failed", "失败"]
 
 
 # --- equivalence with the scans and JSON ------------------------------------------------------
@@ -321,7 +331,13 @@ def test_result_to_json_schema() -> None:
         "content_spans": [[0, 6]],
         "tags": [],
         "alternatives": [],
+        "weight": pytest.approx(first["terms"][0]["weight"]),
+        "contribution": pytest.approx(0.4 * first["terms"][0]["weight"]),
+        "idf": pytest.approx(math.log(1 + 2.5 / 1.5)),
+        "document_frequency": 1,
+        "memories": 3,
     }
+    assert sum(t["weight"] for t in first["terms"]) == pytest.approx(1.0)
     assert set(data["filtered"]) == {"superseded", "layer", "environment", "tags", "no_match"}
 
 
