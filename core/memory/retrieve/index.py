@@ -25,6 +25,7 @@ from hmdesk.core.memory.retrieve.results import (
     ScoredMemory,
     lexical_profile,
 )
+from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -342,6 +343,9 @@ def search_segments(
     ``note`` is added to the result's note."""
     started = time.perf_counter()
     check_query(query)
+    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see .rewrite)
+    if plan is not None:
+        return plan.run(lambda q: search_segments(segments, q, semantic, note))
     groups = term_groups_for(lexical_profile(query.profile), query.text or "")
     terms = [g[0] for g in groups]
     now = query_now_ms(query)
