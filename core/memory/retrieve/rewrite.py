@@ -29,12 +29,15 @@ index, the stored snapshot, the numpy-free one-shot path): each path runs its ow
 rewritten text and hands the plan a way to fetch its top ``n``; the plan re-ranks with the negation
 penalty, fetching more until the order is exact:
 
-    score = confidence*0.4 + recency*0.2 + lexical*0.4 − 0.4 * negated
-    negated = (negated terms the memory holds) / (negated terms)
+    score = confidence*0.4 + recency*0.2 + lexical*0.4 − 0.2 * negated
+    negated = (Σ per negated term: 1 in a tag, 0.5 in the content only, else 0) / (negated terms)
 
-shown as the component ``negated`` (raw = that share, weight −0.4). A memory is a candidate by
-its positive terms alone, so a memory holding a negated term scores exactly 0.4·share less than
-the same memory without it, and ranks below it. Pure Python (no numpy): the one-shot path uses it.
+shown as the component ``negated`` (raw = that share, weight −0.2). A memory is a candidate by
+its positive terms alone, so a memory holding a negated term scores exactly 0.2·share less than
+the same memory without it, and ranks below it. The weight and the tag/content split were
+measured on the recall lab (docs/ARCHITECTURE.md, "Query rewrite"): −0.4 buried relevant
+memories that mention the negated word in passing (``installed`` for ``not an install problem``).
+Pure Python (no numpy): the one-shot path uses it.
 """
 
 from __future__ import annotations
@@ -63,8 +66,10 @@ from hmdesk.core.memory.terms import (
     light_stem,
 )
 
-NEGATION_WEIGHT = 0.4
-"""What a memory holding every negated term loses (the weight of the lexical part)."""
+NEGATION_WEIGHT = 0.2
+"""What a memory holding every negated term in a tag loses (half the lexical weight)."""
+CONTENT_ONLY = 0.5
+"""A negated term in a memory's content but none of its tags counts this much (a tag: 1)."""
 
 
 def _words(text: str) -> frozenset[str]:
@@ -117,7 +122,7 @@ NEGATORS_ZH = frozenset(["不是", "并非", "并不是", "别", "别用", "不�
 # contractions that negate a noun phrase only before an article ("isn't a signing issue")
 _NEEDS_ARTICLE = frozenset(["isn't", "isnt", "aren't", "wasn't"])
 _CLAUSE_WORDS = _words("but and or so because just also")
-_ARTICLES = frozenset(["a", "an", "the", "any"])
+_ARTICLES = frozenset(["a", "an", "the"])
 # what follows a negator in an error message rather than a negation
 SYMPTOM_AFTER_NOT = _words(
     "found responding respond installed supported exist exists running connected allowed "
@@ -156,7 +161,7 @@ _TOKEN = re.compile(
 )
 _EDGE_LEAD = "'`<{"
 _EDGE_TRAIL = "'`>}.:"
-_MINUS = re.compile(r"-[^\W\d_]")
+_MINUS = re.compile(r"-[^\W\d_][\w.-]{2,}")  # -v, -t, -Q: command-line flags
 
 
 @dataclass(frozen=True)
@@ -426,9 +431,21 @@ class RewritePlan:
     def share(self, rec: MemoryRecord) -> tuple[float, list[str]]:
         """The share of negated terms ``rec`` holds (content and tags, as lexical searches) and
         which ones."""
-        hay = (rec.content + " " + " ".join(rec.tags)).lower()
-        hit = [g[0] for g in self.negated_groups if any(form in hay for form in g)]
-        return (len(hit) / len(self.negated_groups) if self.negated_groups else 0.0), hit
+        if not self.negated_groups:
+            return 0.0, []
+        tags = " ".join(rec.tags).lower()
+        content = rec.content.lower()
+        held = 0.0
+        hit: list[str] = []
+        for g in self.negated_groups:
+            if any(form in tags for form in g):
+                held += 1.0  # a tag: the memory is about it
+            elif any(form in content for form in g):
+                held += CONTENT_ONLY  # mentioned in passing, maybe
+            else:
+                continue
+            hit.append(g[0])
+        return held / len(self.negated_groups), hit
 
     def _rerank(
         self,
@@ -506,6 +523,17 @@ class RewritePlan:
     def explain(self, rec: MemoryRecord) -> list[TermMatch]:
         """Per negated term: matched, content spans, tags."""
         return explain_terms(rec, self.negated_groups)
+
+
+LAB_PROFILES = {"default-norewrite": "default"}
+"""Recall-lab-only names: the profile without the query rewrite (``Query.rewrite=False``), the
+control that measures what the rewrite changes (``hmdesk-cli eval --control default-norewrite``)."""
+
+
+def lab_profile(name: str) -> tuple[str, bool]:
+    """A lab profile name as (retrieval profile, rewrite)."""
+    base = LAB_PROFILES.get(name)
+    return (name, True) if base is None else (base, False)
 
 
 def plan_for(query: Query) -> RewritePlan | None:

@@ -18,7 +18,9 @@ def db_path(tmp_path: Path) -> str:
     path = tmp_path / "q.db"
     with Database(path) as db:
         store = MemoryStore(db)
-        store.add("hvigor 构建失败：签名证书过期", confidence=0.9, id="SIGN", timestamp=NOW)
+        store.add(
+            "hvigor 构建失败：签名证书过期", tags=["签名"], confidence=0.7, id="SIGN", timestamp=NOW
+        )
         store.add("hvigor 构建失败：清理缓存后重试", confidence=0.5, id="CACHE", timestamp=NOW)
         store.close()
     return str(path)
@@ -40,7 +42,7 @@ def test_json_shows_the_rewrite_and_the_penalty(
     assert data["query"]["text"] == "hvigor构建失败，不是签名问题"
     assert [r["id"] for r in data["results"]] == ["CACHE", "SIGN"]
     sign = data["results"][1]
-    assert sign["components"]["negated"] == {"raw": 1.0, "weight": -0.4, "contribution": -0.4}
+    assert sign["components"]["negated"] == {"raw": 1.0, "weight": -0.2, "contribution": -0.2}
     assert sign["negated"] == [{"term": "签名", "matched": True}]
     assert sum(c["contribution"] for c in sign["components"].values()) == pytest.approx(
         sign["score"]
@@ -65,5 +67,5 @@ def test_table_shows_the_rewrite(db_path: str, capsys: pytest.CaptureFixture[str
         "rewrite: searched 'hvigor build fails'; negated (ranked lower): 签名; dropped: 怎么办"
         in out
     )
-    assert "negated: 签名 (-0.4000)" in out
+    assert "negated: 签名 (-0.2000)" in out
     assert out.index("CACHE") < out.index("SIGN")
