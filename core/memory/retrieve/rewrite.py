@@ -396,7 +396,9 @@ def rewrite_query(text: str) -> Rewrite:
             pieces.append(" ")
             at = t.end
     pieces.append(text[at:])
-    searched = " ".join("".join(pieces).split())
+    # punctuation left alone between removed words separates nothing: tidied away
+    words = [w for w in "".join(pieces).split() if w.strip(_BREAK)]
+    searched = " ".join(words).strip(_BREAK).strip()
     return Rewrite(text, searched, tuple(negated), tuple(dropped))
 
 

@@ -35,7 +35,7 @@ def test_json_shows_the_rewrite_and_the_penalty(
     )
     data = json.loads(capsys.readouterr().out)
     assert data["rewrite"] == {
-        "searched": "hvigor构建失败，",
+        "searched": "hvigor构建失败",
         "negated": ["签名"],
         "dropped": ["不是", "问题"],
     }

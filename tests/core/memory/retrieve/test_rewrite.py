@@ -40,7 +40,7 @@ NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 CASES: list[tuple[str, str, list[str], list[str]]] = [
     # Chinese without spaces
     ("不是签名问题", "", ["签名"], ["不是", "问题"]),
-    ("hvigor构建失败，不是签名问题", "hvigor构建失败，", ["签名"], ["不是", "问题"]),
+    ("hvigor构建失败，不是签名问题", "hvigor构建失败", ["签名"], ["不是", "问题"]),
     ("不是证书过期的问题", "", ["证书", "过期"], ["不是", "的", "问题"]),
     ("并非网络问题", "", ["网络"], ["并非", "问题"]),
     ("别用代理", "", ["代理"], ["别用"]),
@@ -52,7 +52,7 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
     ("hvigor 构建 失败 不是 签名 问题", "hvigor 构建 失败", ["签名"], ["不是", "问题"]),
     ("不是 签名 hvigor", "hvigor", ["签名"], ["不是"]),
     # English
-    ("install fails, not a signing error", "install fails,", ["signing"], ["not", "a", "error"]),
+    ("install fails, not a signing error", "install fails", ["signing"], ["not", "a", "error"]),
     ("no signing", "", ["signing"], ["no"]),
     ("signing is not the problem", "", ["signing"], ["not", "the", "problem", "is"]),
     ("how do I fix 9568320?", "fix 9568320", [], ["how do i", "?"]),
@@ -185,7 +185,7 @@ def test_the_penalty_is_explained_and_sums_to_the_score() -> None:
         assert total == pytest.approx(r.score, abs=1e-12)
     doc = result_to_json(result)
     assert doc["rewrite"] == {
-        "searched": "hvigor build fails,",
+        "searched": "hvigor build fails",
         "negated": ["signing"],
         "dropped": ["not", "a", "error"],
     }
