@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hmdesk.core.db import Database
@@ -30,6 +31,9 @@ from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.maintain import load_segments
 from hmdesk.core.memory.search_index.oneshot import search_file
 from hmdesk.core.memory.search_index.snapshot import from_lean
+from hmdesk.core.memory.semantic import FakeEmbedder
+from hmdesk.core.memory.semantic.embedder import Kind
+from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -329,3 +333,43 @@ def test_index_equals_scan_with_rewrites(
             assert r.score == base[r.memory.id] + r.components["negated"].contribution
         scores = [r.score for r in got.results]
         assert scores == sorted(scores, reverse=True)
+
+
+# ---------------------------------------------------------------- hybrid
+
+
+class RecordingEmbedder(FakeEmbedder):
+    def __init__(self) -> None:
+        super().__init__(dim=64)
+        self.texts: list[str] = []
+
+    def _embed_batch(self, texts: list[str], kind: Kind) -> Any:
+        self.texts.extend(texts)
+        return super()._embed_batch(texts, kind)
+
+
+def test_hybrid_embeds_the_searched_text_and_ranks_negated_memories_lower(
+    store: MemoryStore,
+) -> None:
+    fill(store)
+    emb = RecordingEmbedder()
+    fill_embeddings(store.db, emb)
+    emb.texts.clear()
+    r = Retriever(store, embedder=emb)
+    try:
+        q = Query(text="hvigor构建失败，不是签名问题", profile="hybrid", now=NOW, limit=10)
+        got = r.search(q)
+        plain = r.search(replace(q, text="hvigor构建失败"))
+        only_negated = r.search(replace(q, text="-签名"))  # nothing to embed: lexical alone
+    finally:
+        r.close()
+    assert emb.texts == ["hvigor构建失败"]  # the negated words are not embedded
+    assert got.rewrite is not None and got.rewrite.negated == ("签名",)
+    ids = [x.memory.id for x in got.results]
+    signing = [x.memory.id for x in got.results if x.components["negated"].raw > 0]
+    assert signing and ids[0] not in signing
+    assert plain.results[0].memory.id in signing  # first without the negation
+    for x in got.results:
+        assert set(x.components) == {"confidence", "recency", "lexical", "semantic", "negated"}
+        assert x.score == pytest.approx(sum(c.contribution for c in x.components.values()))
+    assert all("semantic" not in x.components for x in only_negated.results)
