@@ -223,7 +223,14 @@ def search(
     check_query(query)
     plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
     if plan is not None:
-        return plan.run(lambda q: search(conn, q, max_size=max_size))
+        own = not conn.in_transaction  # every fetch of the re-rank reads the same state
+        if own:
+            conn.execute("BEGIN")
+        try:
+            return plan.run(lambda q: search(conn, q, max_size=max_size))
+        finally:
+            if own:
+                conn.execute("COMMIT")
     groups = term_groups_for(query.profile, query.text or "")
     if any(_HAS_WS.search(form) for g in groups for form in g):
         return None  # never produced by the term splitters; the numpy path stays exact anyway
