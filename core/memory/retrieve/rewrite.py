@@ -130,7 +130,8 @@ SYMPTOM_AFTER_NOT = _words(
     "works opened open signed permitted match matched matching function valid trusted"
 )
 SYMPTOM_AFTER_NO = _words(
-    "such space permission permissions device devices response module matching valid more signature "
+    "such file files space memory permission permissions device devices response module matching valid "
+    "more signature result results log logs "
     "longer data network internet output entry route target targets"
 )
 # negation-like words: right after a negator they make a double negation, left alone

@@ -75,6 +75,7 @@ UNCHANGED = [
     "not no signing",  # double negation
     "file not found",  # an error message, not a negation
     "no such file",
+    "no file",  # an error message too
     "app not responding",
     "signing 9568320 install 安装失败 no signature file.",
     '"not a signing error"',  # quoted: never rewritten
