@@ -153,10 +153,11 @@ def _load(args: argparse.Namespace) -> LabelledSet:
 def cmd_eval(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.lab.evaluate import evaluate_store, evaluation_to_json
     from hmdesk.core.memory.retrieve import PROFILES as KNOWN
+    from hmdesk.core.memory.retrieve.rewrite import LAB_PROFILES
 
     profiles = list(dict.fromkeys(args.profile or KNOWN))
     for p in [*profiles, *([args.control] if args.control else [])]:
-        if p not in KNOWN:
+        if p not in KNOWN and p not in LAB_PROFILES:
             raise UsageError(f"unknown profile {p!r}; the profiles are {', '.join(KNOWN)}")
     now = parse_now(args.now) if args.now is not None else None
     lset = _load(args)  # a bad set file is the one error line, before anything else is said
@@ -219,7 +220,8 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "--profile",
         action="append",
         metavar="P",
-        help=f"a search profile to measure (repeat for several; default: all, {', '.join(PROFILES)})",
+        help=f"a search profile to measure (repeat for several; default: all, {', '.join(PROFILES)}"
+        "; default-norewrite: default without the query rewrite)",
     )
     p.add_argument(
         "--control",

@@ -5,8 +5,10 @@
 
 Without ``--json`` it prints a table (rank, score, the three weighted components, id, content) with,
 under each row, every query term: ``+term`` matched (``[tag]`` when it matched a tag) or ``-term``
-missed. With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
-README, "Query output (JSON)").
+missed, and the negated terms a memory holds with their penalty; above the table, what the query
+rewrite made of the text (searched, negated, dropped; ``--no-rewrite`` searches it as it is).
+With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
+README, "Query output (JSON)"; ``rewrite`` is null when the text was searched as it is).
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ def print_table(result: QueryResult) -> None:
 
     q = result.query
     print(f"query {q.text!r}  profile={q.profile}  terms={result.terms or '(none)'}")
+    if result.rewrite is not None:
+        print(f"rewrite: {result.rewrite.describe()}")
     if not result.results:
         print("no memory matched")
     else:
@@ -94,6 +98,10 @@ def print_table(result: QueryResult) -> None:
                     marks.append(f"+{t.term}")
             if marks:
                 print(f"{'':>40}terms: {' '.join(marks)}")
+            held = [t.term for t in r.negated if t.matched]
+            if held:
+                penalty = c["negated"].contribution if "negated" in c else 0.0
+                print(f"{'':>40}negated: {' '.join(held)} ({penalty:+.4f})")
     removed = ", ".join(f"{k} {result.filtered[k]}" for k in FILTER_KEYS if result.filtered[k])
     print(
         f"{len(result.results)} shown of {result.matched} matching; pool {result.pool}"
@@ -124,6 +132,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         profile=args.profile,
         now=now,
         include_superseded=args.include_superseded,
+        rewrite=not args.no_rewrite,
     )
     # the stored search index, read-only, without the ORM (the full way only when it must)
     result = search_file(db_path(args), query)
@@ -163,5 +172,11 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--include-superseded", action="store_true", help="also search superseded memories"
+    )
+    p.add_argument(
+        "--no-rewrite",
+        action="store_true",
+        help="search the text as it is: no negation (不是签名问题, not a signing error, -signing), "
+        "no dropped question boilerplate or stop words (default and hybrid profiles)",
     )
     p.set_defaults(func=cmd_query)

@@ -41,6 +41,7 @@ from hmdesk.gui.memories.model import (
 )
 from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
+from hmdesk.gui.memories.rewrite_line import RewriteLine
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
 from PySide6.QtCore import (
     QEvent,
@@ -126,6 +127,8 @@ class MemoriesArea(QWidget):
         lay.setContentsMargins(6, 6, 6, 2)
         self.query_bar = QueryBar(self)
         lay.addWidget(self.query_bar)
+        self.rewrite_line = RewriteLine(self)  # what the query rewrite did (hidden: nothing)
+        lay.addWidget(self.rewrite_line)
         self.stack = QStackedWidget(self)
         lay.addWidget(self.stack, 1)
         self.empty = EmptyState(self.stack)
@@ -302,6 +305,7 @@ class MemoriesArea(QWidget):
         )
         self.footer.setText(self.legend_html() + self._footer_tail)
         self.footer.setVisible(not empty_store)
+        self.rewrite_line.show_result(None if empty_store else result)
         self._update_actions()
         # The table is drawn first; the detail pane (rich text, its anchors read from the
         # database) in the next turn: one turn doing both stalled typing for 60-90 ms at 100k.

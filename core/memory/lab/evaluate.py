@@ -136,6 +136,9 @@ def check_ids(lset: LabelledSet, lookup: Lookup) -> tuple[list[tuple[str, ...]],
 
 
 def to_query(q: LabelledQuery, profile: str, depth: int, now: datetime | None) -> Query:
+    from hmdesk.core.memory.retrieve.rewrite import lab_profile
+
+    profile, rewrite = lab_profile(profile)  # "default-norewrite": default without the rewrite
     return Query(
         text=q.text,
         layer=q.layer,
@@ -144,6 +147,7 @@ def to_query(q: LabelledQuery, profile: str, depth: int, now: datetime | None) -
         limit=depth,
         profile=profile,
         now=now,
+        rewrite=rewrite,
     )
 
 

@@ -25,6 +25,7 @@ from hmdesk.core.memory.retrieve.results import (
     ScoredMemory,
     lexical_profile,
 )
+from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -377,6 +378,9 @@ def search_segments(
     ``note`` is added to the result's note."""
     started = time.perf_counter()
     check_query(query)
+    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see .rewrite)
+    if plan is not None:
+        return plan.run(lambda q: search_segments(segments, q, semantic, note))
     profile = lexical_profile(query.profile)
     groups = term_groups_for(profile, query.text or "")
     terms = [str(g[0]) for g in groups]

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.memory.record import MemoryRecord
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.rewrite import Rewrite
 
 PROFILES = ("default", "hmharness", "hybrid")
 WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
@@ -39,6 +42,9 @@ class Query:
     profile: str = "default"
     now: datetime | None = None  # None = the current time; a naive datetime is taken as UTC
     include_superseded: bool = False
+    # the default and hybrid profiles' query rewrite (negation, boilerplate, stop words; see
+    # hmdesk.core.memory.retrieve.rewrite); False searches the text as it is (the lab's control)
+    rewrite: bool = True
 
 
 @dataclass
@@ -78,6 +84,8 @@ class ScoredMemory:
     score: float
     components: dict[str, Component]  # "confidence", "recency", "lexical" (+ "semantic")
     terms: list[TermMatch]
+    # per negated term of a rewritten query: whether this memory holds it (see "negated")
+    negated: list[TermMatch] = field(default_factory=list)
 
 
 @dataclass
@@ -90,6 +98,7 @@ class QueryResult:
     note: str | None
     elapsed_ms: float
     matched: int = 0  # entries that passed every filter (before the limit)
+    rewrite: Rewrite | None = None  # what the query rewrite made of the text (None: as it is)
 
 
 def result_to_json(result: QueryResult) -> dict[str, Any]:
@@ -138,6 +147,11 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                     }
                     for t in r.terms
                 ],
+                **(
+                    {"negated": [{"term": t.term, "matched": t.matched} for t in r.negated]}
+                    if result.rewrite is not None and result.rewrite.negated
+                    else {}
+                ),
             }
             for r in result.results
         ],
@@ -145,5 +159,6 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
         "pool": result.pool,
         "matched": result.matched,
         "note": result.note,
+        "rewrite": None if result.rewrite is None else result.rewrite.to_json(),
         "elapsed_ms": round(result.elapsed_ms, 3),
     }

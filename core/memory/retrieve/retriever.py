@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
+from hmdesk.core.memory.retrieve.rewrite import searched_text
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.hybrid import SemanticSource
@@ -162,7 +163,7 @@ class Retriever:
     def search(self, query: Query) -> QueryResult:
         self.refresh()
         segments = self._segments or []
-        if query.profile == "hybrid" and (query.text or "").strip():
+        if query.profile == "hybrid" and searched_text(query).strip():
             return self._search_hybrid(segments, query)
         return search_segments(segments, query)
 
@@ -192,7 +193,7 @@ class Retriever:
         from hmdesk.core.memory.semantic.embedder import EmbedderError
 
         try:
-            sem = self.semantic.prepare(query.text)
+            sem = self.semantic.prepare(searched_text(query))  # negated words left out
         except EmbedderError as exc:
             return search_segments(
                 segments, query, note=f"semantic part unavailable ({exc}); ranked by lexical only"

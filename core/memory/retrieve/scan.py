@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import Query, lexical_profile
+from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     Groups,
     TermWeights,
@@ -43,6 +44,10 @@ def retrieve_scan(
     """The straight scan with ``query.profile``'s terms (the reference for the index; the hybrid
     profile's lexical part, without its semantic one)."""
     check_query(query)
+    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see .rewrite)
+    if plan is not None:
+        records = list(entries)
+        return plan.run_pairs(lambda q: retrieve_scan(records, q, now))
     profile = lexical_profile(query.profile)
     groups = term_groups_for(profile, query.text or "")
     live = [e for e in entries if e.deleted_at is None]

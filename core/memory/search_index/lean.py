@@ -36,6 +36,7 @@ from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.raw_records import fetch_records
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -232,6 +233,16 @@ def search(
     this path does not handle and :class:`TooLarge` for a store past ``max_size``."""
     started = time.perf_counter()
     check_query(query)
+    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
+    if plan is not None:
+        own = not conn.in_transaction  # every fetch of the re-rank reads the same state
+        if own:
+            conn.execute("BEGIN")
+        try:
+            return plan.run(lambda q: search(conn, q, max_size=max_size))
+        finally:
+            if own:
+                conn.execute("COMMIT")
     groups = term_groups_for(query.profile, query.text or "")
     if any(_HAS_WS.search(form) for g in groups for form in g):
         return None  # never produced by the term splitters; the numpy path stays exact anyway
