@@ -57,7 +57,7 @@ from hmdesk.core.memory.retrieve.results import (
     ScoredMemory,
     TermMatch,
 )
-from hmdesk.core.memory.retrieve.scoring import explain_terms
+from hmdesk.core.memory.retrieve.scoring import explain_terms, group_in
 from hmdesk.core.memory.terms import (
     _HAN,
     JS_WHITESPACE,
@@ -441,9 +441,10 @@ class RewritePlan:
         held = 0.0
         hit: list[str] = []
         for g in self.negated_groups:
-            if any(form in tags for form in g):
+            # the lexical matching rule (word boundaries for plain English words)
+            if group_in(tags, g):
                 held += 1.0  # a tag: the memory is about it
-            elif any(form in content for form in g):
+            elif group_in(content, g):
                 held += CONTENT_ONLY  # mentioned in passing, maybe
             else:
                 continue

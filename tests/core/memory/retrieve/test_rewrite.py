@@ -113,7 +113,7 @@ def test_hmharness_and_rewrite_off_are_never_rewritten() -> None:
     assert plan_for(Query(text="不是签名问题", rewrite=False)) is None
     assert plan_for(Query(text="hvigor")) is None  # nothing to rewrite
     plan = plan_for(Query(text="not a signing error", profile="hybrid"))
-    assert plan is not None and plan.negated_groups == [("sign", "签名")]
+    assert plan is not None and plan.negated_groups == [("sign", "签名", "signature")]
     assert plan.inner.text == "" and plan.inner.rewrite is False
 
 
@@ -142,7 +142,7 @@ STORE = [
     rec(3, "hvigor 构建失败：清理 .hvigor 缓存后重试", 0.6),
     rec(4, "hvigor build fails behind a proxy: set the ohpm registry", 0.6),
     rec(5, "hvigor 构建失败：路径含空格", 0.5),
-    rec(6, "hdc install fails with 9568320: the hap is unsigned", 0.7),
+    rec(6, "hdc install fails with 9568320: the hap has no signature", 0.7),
 ]
 SIGNING = {"m1", "m2"}
 
@@ -164,7 +164,7 @@ def ranked(text: str, profile: str = "default", rewrite: bool = True) -> list[st
 )
 def test_negated_memories_rank_below(text: str) -> None:
     got = ranked(text)
-    # the hvigor build memories about something else first (m6 says "unsigned": penalised too)
+    # the hvigor build memories about something else first (m6 says "signature": penalised too)
     assert set(got[:3]) == {"m3", "m4", "m5"}, got
     # without the rewrite the signing memories (highest confidence) lead
     assert SIGNING & set(ranked(text, rewrite=False)[:2])
@@ -182,7 +182,7 @@ def test_the_penalty_is_explained_and_sums_to_the_score() -> None:
     assert result.terms == ["hvigor", "build", "fail"]
     for r in result.results:
         neg = r.components["negated"]
-        # m1, m2: a signing tag (1); m6: "unsigned" in the content only (0.5)
+        # m1, m2: a signing tag (1); m6: "signature" in the content only (0.5)
         held = {"m1": 1.0, "m2": 1.0, "m6": CONTENT_ONLY}.get(r.memory.id, 0.0)
         assert neg.raw == held and neg.weight == -NEGATION_WEIGHT
         assert [t.matched for t in r.negated] == [held > 0]
