@@ -5,7 +5,7 @@
 
 Without ``--json`` it prints a table (rank, score, the three weighted components, id, content) with,
 under each row, every query term: ``+term`` matched (``[tag]`` when it matched a tag) or ``-term``
-missed. With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
+missed, and ``n similar: ids`` for the near-duplicates folded into the row. With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
 README, "Query output (JSON)").
 """
 
@@ -94,6 +94,10 @@ def print_table(result: QueryResult) -> None:
                     marks.append(f"+{t.term}")
             if marks:
                 print(f"{'':>40}terms: {' '.join(marks)}")
+            if r.similar:  # near-duplicates folded into this row (retrieve.diversity)
+                print(
+                    f"{'':>40}{len(r.similar)} similar: {' '.join(s.memory.id for s in r.similar)}"
+                )
     removed = ", ".join(f"{k} {result.filtered[k]}" for k in FILTER_KEYS if result.filtered[k])
     print(
         f"{len(result.results)} shown of {result.matched} matching; pool {result.pool}"

@@ -69,6 +69,8 @@ class ScoredMemory:
     score: float
     components: dict[str, Component]  # "confidence", "recency", "lexical" (+ "semantic")
     terms: list[TermMatch]
+    # near-duplicates folded into this result, best first (see .diversity; default and hybrid)
+    similar: list[ScoredMemory] = field(default_factory=list)
 
 
 @dataclass
@@ -124,6 +126,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                     }
                     for t in r.terms
                 ],
+                "similar": [s.memory.id for s in r.similar],
             }
             for r in result.results
         ],

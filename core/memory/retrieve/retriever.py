@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.diversity import collapse, widen
 from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
@@ -160,6 +161,11 @@ class Retriever:
             self._version = version
 
     def search(self, query: Query) -> QueryResult:
+        """``query``'s ranking, near-duplicates folded (:mod:`.diversity`)."""
+        return collapse(self.search_ranked(widen(query)), query)
+
+    def search_ranked(self, query: Query) -> QueryResult:
+        """``query``'s ranking as scored, near-duplicates not folded."""
         self.refresh()
         segments = self._segments or []
         if query.profile == "hybrid" and (query.text or "").strip():
