@@ -243,14 +243,22 @@ class SemanticSource:
             return self._embedder
 
     def query_vector(self, text: str) -> NDArray[np.float32]:
-        """The query's vector, embedded once per text (the last :attr:`QUERY_CACHE` kept)."""
+        """The query's vector, embedded once per text (the last :attr:`QUERY_CACHE` kept). Any
+        failure of the embedder is an :class:`EmbedderError` (the search ranks lexically)."""
         embedder = self.embedder
         with self._lock:
             hit = self._queries.get(text)
             if hit is not None:
                 self._queries.move_to_end(text)
                 return hit
-        vector = embedder.embed_query(text)
+        from hmdesk.core.memory.semantic.embedder import EmbedderError
+
+        try:
+            vector = embedder.embed_query(text)
+        except EmbedderError:
+            raise
+        except Exception as exc:  # a broken model (re-raised as EmbedderError): lexical only
+            raise EmbedderError(f"{embedder.model_id} failed: {exc}") from exc
         with self._lock:
             self.query_embeddings += 1
             self._queries[text] = vector
