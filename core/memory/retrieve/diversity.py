@@ -24,10 +24,12 @@ and ``failed`` share most of theirs). Two memories are similar at :data:`SIMILAR
 unless their numbers disagree: the runs of digits of one must all be in the other (``install
 fails 9568278`` and ``install fails 9568263`` are two claims, however alike their words).
 
-**Bounded work.** The search is asked for :data:`EXTRA` more results than shown (see
-:func:`widen`); only the first :data:`SCAN` of them are compared, each against at most
-:data:`DIVERSE_TOP` kept results, with each content's shingles cached: well under a millisecond
-a query, whatever the store's size.
+**Bounded work** (:func:`diversified`, what every search path calls). The first ``limit``
+results are compared; only when something folds is the search run again for :data:`EXTRA`
+more results (:func:`widen`) to fill the ``limit``: most queries fold nothing and pay one
+search (the explanations of 30 more results would cost more than the search itself). At most
+:data:`SCAN` results are compared, each against at most :data:`DIVERSE_TOP` kept results, with
+each content's shingles cached: well under a millisecond a query, whatever the store's size.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -55,6 +58,23 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORD = re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
 _IS_CJK = re.compile(f"[{_CJK}]")
 _DIGITS = re.compile(r"\d+")
+
+
+def diversified(search: Callable[[Query], QueryResult | None], query: Query) -> QueryResult | None:
+    """``search(query)`` with near-duplicates folded: the first ``limit`` results are checked;
+    only when one folds is the search run again for :data:`EXTRA` more (:func:`widen`), so the
+    common case costs one search and a comparison of shingles. None when ``search`` gives
+    None."""
+    first = search(query)
+    if first is None or not applies(query):
+        return first
+    checked = collapse(first, query)
+    if not any(r.similar for r in checked.results):
+        return checked
+    for r in first.results:  # the wider search makes its own results
+        r.similar.clear()
+    wide = search(widen(query))
+    return None if wide is None else collapse(wide, query)
 
 
 def applies(query: Query) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.diversity import collapse, widen
+from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
@@ -162,7 +162,9 @@ class Retriever:
 
     def search(self, query: Query) -> QueryResult:
         """``query``'s ranking, near-duplicates folded (:mod:`.diversity`)."""
-        return collapse(self.search_ranked(widen(query)), query)
+        result = diversified(self.search_ranked, query)
+        assert result is not None  # search_ranked always answers
+        return result
 
     def search_ranked(self, query: Query) -> QueryResult:
         """``query``'s ranking as scored, near-duplicates not folded."""

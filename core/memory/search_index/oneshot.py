@@ -23,7 +23,7 @@ from hmdesk.core.dbfile import (
     _read_only_cause,
     _uri,
 )
-from hmdesk.core.memory.retrieve.diversity import collapse, widen
+from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.schema import SnapshotError
@@ -34,8 +34,7 @@ def search_fast(path: Path, query: Query) -> QueryResult | None:
     None when that cannot answer exactly (the window's first look uses it as it is). The hybrid
     profile needs the embeddings and an embedder: never answered here. Near-duplicates folded
     as every search path does (:mod:`~hmdesk.core.memory.retrieve.diversity`)."""
-    answer = _search_fast(path, widen(query))
-    return None if answer is None else collapse(answer, query)
+    return diversified(lambda q: _search_fast(path, q), query)
 
 
 def _search_fast(path: Path, query: Query) -> QueryResult | None:
@@ -84,7 +83,9 @@ def search_file(path: Path, query: Query) -> QueryResult:
     answer = search_fast(path, query)
     if answer is not None:
         return answer
-    return collapse(_search_full(path, widen(query)), query)
+    result = diversified(lambda q: _search_full(path, q), query)
+    assert result is not None  # the full way always answers
+    return result
 
 
 def _search_full(path: Path, query: Query) -> QueryResult:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, result_to_json
 from hmdesk.core.memory.retrieve.diversity import (
     EXTRA,
-    collapse,
+    diversified,
     shingles,
     similarity,
     widen,
@@ -124,14 +125,15 @@ def test_every_search_path_folds_the_same(store: MemoryStore) -> None:
                     q = Query(text, now=NOW, profile=profile, limit=limit)
                     want = shape(r.search(q))
                     assert shape(search_file(path, q)) == want, q  # lean one-shot
-                    assert shape(collapse(_search_full(path, widen(q)), q)) == want, q
+                    full = diversified(lambda x: _search_full(path, x), q)
+                    assert full is not None and shape(full) == want, q
                     conn = sqlite3.connect(path)
                     try:
-                        answer = lean.search(conn, widen(q))
+                        answer = diversified(partial(lean.search, conn), q)  # type: ignore[arg-type]
                     finally:
                         conn.close()
                     assert isinstance(answer, QueryResult)
-                    assert shape(collapse(answer, q)) == want, q
+                    assert shape(answer) == want, q
         refresh(store.db)  # from the snapshot alone, no pending rows
         q = Query("install 9568320 signature", now=NOW, limit=5)
         assert shape(search_file(path, q)) == shape(r.search(q))
