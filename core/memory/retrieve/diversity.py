@@ -22,7 +22,8 @@ normalisation and case folding — each run of CJK characters read as its charac
 single character alone), each other word as the character trigrams of ``<word>`` (so ``fails``
 and ``failed`` share most of theirs). Two memories are similar at :data:`SIMILAR_AT` or more,
 unless their numbers disagree: the runs of digits of one must all be in the other (``install
-fails 9568278`` and ``install fails 9568263`` are two claims, however alike their words).
+fails 9568278`` and ``install fails 9568263`` are two claims, however alike their words). A superseded memory (shown with ``include_superseded``)
+is never folded nor folds others: an old version beside its replacement is what was asked for.
 
 **Bounded work** (:func:`diversified`, what every search path calls). The first ``limit``
 results are compared; only when something folds is the search run again for :data:`EXTRA`
@@ -156,6 +157,9 @@ def collapse(result: QueryResult, query: Query) -> QueryResult:
     kept: list[tuple[ScoredMemory, tuple[frozenset[str], frozenset[str]]]] = []
     out: list[ScoredMemory] = []
     for r in ranked[:SCAN]:
+        if r.memory.is_superseded:  # shown on purpose (include_superseded): its own row
+            out.append(r)
+            continue
         own = _features(r.memory.content)
         for first, theirs in kept:
             if _similar(own, theirs):

@@ -181,3 +181,17 @@ def test_other_numbers_make_another_claim() -> None:
     assert same_claim("note 1 about hdc", "a note 1 about hdc")
     assert same_claim("hdc install 9568320 unsigned hap", "hdc install unsigned hap")  # subset
     assert numbers("code:9568320, port ８７１０") == {"9568320", "8710"}
+
+
+def test_a_superseded_version_shown_on_purpose_is_not_folded(store: MemoryStore) -> None:
+    old = store.add(UNSIGNED, confidence=0.9)
+    new = store.supersede(old.id, content=UNSIGNED_2, reason="reworded")
+    r = Retriever(store)
+    try:
+        got = r.search(Query("9568320 signature", now=NOW, include_superseded=True))
+    finally:
+        r.close()
+    ids = [x.memory.id for x in got.results]
+    assert store.get(old.id).superseded_by in ids and old.id in ids
+    assert new.id in ids or store.get(old.id).superseded_by == new.id
+    assert all(not x.similar for x in got.results)
