@@ -5,7 +5,8 @@
 
 Without ``--json`` it prints a table (rank, score, the three weighted components, id, content) with,
 under each row, every query term: ``+term`` matched (``[tag]`` when it matched a tag) or ``-term``
-missed, and the negated terms a memory holds with their penalty; above the table, what the query
+missed, the negated terms a memory holds with their penalty, and ``n similar: ids`` for the
+near-duplicates folded into the row; above the table, what the query
 rewrite made of the text (searched, negated, dropped; ``--no-rewrite`` searches it as it is).
 With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
 README, "Query output (JSON)"; ``rewrite`` is null when the text was searched as it is).
@@ -102,6 +103,10 @@ def print_table(result: QueryResult) -> None:
             if held:
                 penalty = c["negated"].contribution if "negated" in c else 0.0
                 print(f"{'':>40}negated: {' '.join(held)} ({penalty:+.4f})")
+            if r.similar:  # near-duplicates folded into this row (retrieve.diversity)
+                print(
+                    f"{'':>40}{len(r.similar)} similar: {' '.join(s.memory.id for s in r.similar)}"
+                )
     removed = ", ".join(f"{k} {result.filtered[k]}" for k in FILTER_KEYS if result.filtered[k])
     print(
         f"{len(result.results)} shown of {result.matched} matching; pool {result.pool}"

@@ -216,7 +216,8 @@ class MemoriesArea(QWidget):
         self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Up on the first result goes back to the search box."""
+        """Up on the first result goes back to the search box; + / - on a row with an
+        "n similar" expander show / hide its near-duplicates."""
         if (
             watched is self.table
             and event.type() == QEvent.Type.KeyPress
@@ -227,6 +228,15 @@ class MemoriesArea(QWidget):
         ):
             self.query_bar.focus_text()
             return True
+        if (  # + / - show / hide the near-duplicates folded into the current row
+            watched is self.table
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus)
+        ):
+            row = self.table.currentIndex().row()
+            if (event.key() == Qt.Key.Key_Minus) == self.model.similar_expanded(row):
+                return self.model.toggle_similar(row)
         return super().eventFilter(watched, event)
 
     def _set_completions(self, tags: list[str], environments: list[str]) -> None:

@@ -10,9 +10,24 @@ from typing import TYPE_CHECKING, ClassVar
 from hmdesk.gui.common.explanation import component_color
 from hmdesk.gui.common.highlight import elided_segments
 from hmdesk.gui.common.theme import theme_for
-from hmdesk.gui.memories.model import ComponentsRole, ScoredRole, SpansRole
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
+from hmdesk.gui.memories.model import (
+    ComponentsRole,
+    ResultsModel,
+    ScoredRole,
+    SimilarRole,
+    SpansRole,
+)
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 if TYPE_CHECKING:
@@ -131,8 +146,42 @@ def draw_background(
     style.drawPrimitive(_PANEL, option, painter, widget)
 
 
+def similar_label(count: int, expanded: bool) -> str:
+    """The expander's text on a row with near-duplicates folded into it."""
+    return f"{'▾' if expanded else '▸'} {count} similar"
+
+
+def similar_badge(rect: QRect, fm: QFontMetrics, label: str) -> QRect:
+    """Where the expander sits in a content cell: at its right end."""
+    width = fm.horizontalAdvance(label) + 10
+    return QRect(rect.right() - width - 2, rect.top() + 3, width, rect.height() - 6)
+
+
 class ContentDelegate(QStyledItemDelegate):
-    """Content on one line, matched terms bold, elided with '…' at the cell's width."""
+    """Content on one line, matched terms bold, elided with '…' at the cell's width; on a row
+    with near-duplicates folded into it an "n similar" expander at the right (a click shows or
+    hides them, see :meth:`ResultsModel.toggle_similar`)."""
+
+    def editorEvent(
+        self,
+        event: QEvent,
+        model: QAbstractItemModel,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> bool:
+        if (
+            event.type() == QEvent.Type.MouseButtonRelease
+            and isinstance(event, QMouseEvent)
+            and event.button() == Qt.MouseButton.LeftButton
+            and isinstance(model, ResultsModel)
+        ):
+            similar: tuple[int, bool] | None = index.data(SimilarRole)
+            if similar is not None:
+                _font, fm = _small_font(option.font)
+                badge = similar_badge(option.rect, fm, similar_label(*similar))
+                if badge.contains(event.position().toPoint()):
+                    return model.toggle_similar(index.row())
+        return super().editorEvent(event, model, option, index)
 
     def paint(
         self,
@@ -157,6 +206,17 @@ class ContentDelegate(QStyledItemDelegate):
         painter.setPen(pal.color(_HTEXT if selected else _TEXT))
         x = rect.left()
         right = rect.right()
+        similar: tuple[int, bool] | None = index.data(SimilarRole)
+        if similar is not None:
+            small, small_fm = _small_font(option.font)
+            label = similar_label(*similar)
+            badge = similar_badge(option.rect, small_fm, label)
+            track = pal.color(_MID)
+            track.setAlpha(60)
+            painter.fillRect(badge, track)
+            painter.setFont(small)
+            painter.drawText(badge, _CENTER, label)
+            right = badge.left() - 4
         baseline = rect.top() + (rect.height() + fms[False].ascent() - fms[False].descent()) // 2
         # Only what can be visible: a cell never shows more than a few hundred characters.
         content = scored.memory.content[:400]

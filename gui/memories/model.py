@@ -2,6 +2,11 @@
 
 Sorting is done here (``sorted`` + ``layoutChanged``), never through a proxy
 (a sort proxy over a large table is about 1000x slower; docs/ARCHITECTURE.md).
+
+A result with near-duplicates folded into it (``ScoredMemory.similar``, see
+:mod:`hmdesk.core.memory.retrieve.diversity`) has an "n similar" expander (:data:`SimilarRole`,
+drawn by the content delegate): :meth:`ResultsModel.toggle_similar` shows the folded memories as
+rows under it (rank ``↳``), with their own scores and explanations, and hides them again.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ SpansRole = _USER + 2  # [(start, end, term_index)] in content
 ComponentsRole = _USER + 3  # [(name, contribution)]
 IdRole = _USER + 4
 SortRole = _USER + 5
+SimilarRole = _USER + 6  # the "n similar" expander: (count, expanded) on a kept row, else None
+FOLDED_MARK = "↳"  # the rank column of a near-duplicate shown under the row it was folded into
 
 COLUMNS = ("#", "Score", "Content", "Layer", "Env", "Tags", "Conf.", "Age", "Recalls")
 COL_RANK, COL_SCORE, COL_CONTENT, COL_LAYER, COL_ENV, COL_TAGS, COL_CONF, COL_AGE, COL_RECALLS = (
@@ -56,11 +63,26 @@ HEADER_TIPS = {
 class _Row:
     """Precomputed per-row values so ``data()`` stays cheap during painting."""
 
-    __slots__ = ("age", "comps", "display", "rank", "scored", "spans", "tags", "ts")
+    __slots__ = (
+        "age",
+        "children",
+        "comps",
+        "display",
+        "expanded",
+        "parent",
+        "rank",
+        "scored",
+        "spans",
+        "tags",
+        "ts",
+    )
 
-    def __init__(self, rank: int, scored: ScoredMemory) -> None:
+    def __init__(self, rank: int, scored: ScoredMemory, parent: _Row | None = None) -> None:
         self.rank = rank
         self.scored = scored
+        self.parent = parent  # the kept row this near-duplicate was folded into
+        self.children: list[_Row] | None = None  # the folded rows, built when first expanded
+        self.expanded = False
         m = scored.memory
         self.spans = term_spans(scored.terms)
         comps = scored.components or {}
@@ -72,7 +94,7 @@ class _Row:
         self.ts = dt.timestamp() if dt else 0.0
         self.age = age_text(m.timestamp)
         self.display = (
-            str(rank),
+            FOLDED_MARK if parent is not None else str(rank),
             f"{scored.score:.3f}",
             m.content.replace("\n", " ")[:300],
             m.layer,
@@ -176,7 +198,45 @@ class ResultsModel(QAbstractTableModel):
             return r.scored.memory.id
         if role == SortRole:
             return self._key(index.column())(r)
+        if role == SimilarRole:
+            n = len(r.scored.similar)
+            return (n, r.expanded) if n and r.parent is None else None
         return None
+
+    # --- the "n similar" expander ----------------------------------------------------------
+    def toggle_similar(self, row: int) -> bool:
+        """Show or hide the near-duplicates folded into the row at ``row`` (or into the row
+        a folded one belongs to) as rows under it. False when it has none."""
+        if not 0 <= row < len(self._rows):
+            return False
+        r = self._rows[row]
+        if r.parent is not None:
+            r = r.parent
+            row = self._rows.index(r)
+        if not r.scored.similar:
+            return False
+        if r.children is None:
+            r.children = [_Row(r.rank, s, parent=r) for s in r.scored.similar]
+        n = len(r.children)
+        if r.expanded:
+            self.beginRemoveRows(QModelIndex(), row + 1, row + n)
+            del self._rows[row + 1 : row + 1 + n]
+            r.expanded = False
+            self.endRemoveRows()
+        else:
+            self.beginInsertRows(QModelIndex(), row + 1, row + n)
+            self._rows[row + 1 : row + 1] = r.children
+            r.expanded = True
+            self.endInsertRows()
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        return True
+
+    def similar_expanded(self, row: int) -> bool:
+        """Whether the row's expander (its own, or its kept row's) is open."""
+        if not 0 <= row < len(self._rows):
+            return False
+        r = self._rows[row]
+        return (r.parent or r).expanded
 
     @staticmethod
     def _tooltip(r: _Row, col: int) -> str | None:
@@ -213,9 +273,18 @@ class ResultsModel(QAbstractTableModel):
 
     def _apply_sort(self) -> None:
         col, order = self._sort
-        # Stable: ties keep the retriever's rank order.
-        self._rows.sort(key=lambda r: r.rank)
-        self._rows.sort(key=self._key(col), reverse=order == Qt.SortOrder.DescendingOrder)
+        # Stable: ties keep the retriever's rank order; folded rows stay under their row.
+        tops = [r for r in self._rows if r.parent is None]
+        tops.sort(key=lambda r: r.rank)
+        tops.sort(key=self._key(col), reverse=order == Qt.SortOrder.DescendingOrder)
+        if len(tops) == len(self._rows):
+            self._rows = tops
+            return
+        self._rows = []
+        for r in tops:
+            self._rows.append(r)
+            if r.expanded and r.children:
+                self._rows.extend(r.children)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(COLUMNS):

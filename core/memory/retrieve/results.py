@@ -86,6 +86,8 @@ class ScoredMemory:
     terms: list[TermMatch]
     # per negated term of a rewritten query: whether this memory holds it (see "negated")
     negated: list[TermMatch] = field(default_factory=list)
+    # near-duplicates folded into this result, best first (see .diversity; default and hybrid)
+    similar: list[ScoredMemory] = field(default_factory=list)
 
 
 @dataclass
@@ -152,6 +154,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                     if result.rewrite is not None and result.rewrite.negated
                     else {}
                 ),
+                "similar": [s.memory.id for s in r.similar],
             }
             for r in result.results
         ],

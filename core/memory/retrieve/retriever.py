@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.retrieve.rewrite import searched_text
@@ -161,6 +162,13 @@ class Retriever:
             self._version = version
 
     def search(self, query: Query) -> QueryResult:
+        """``query``'s ranking, near-duplicates folded (:mod:`.diversity`)."""
+        result = diversified(self.search_ranked, query)
+        assert result is not None  # search_ranked always answers
+        return result
+
+    def search_ranked(self, query: Query) -> QueryResult:
+        """``query``'s ranking as scored, near-duplicates not folded."""
         self.refresh()
         segments = self._segments or []
         if query.profile == "hybrid" and searched_text(query).strip():

@@ -23,6 +23,7 @@ from hmdesk.core.dbfile import (
     _read_only_cause,
     _uri,
 )
+from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.schema import SnapshotError
@@ -31,7 +32,12 @@ from hmdesk.core.memory.search_index.schema import SnapshotError
 def search_fast(path: Path, query: Query) -> QueryResult | None:
     """The answer from the stored index without opening the store (no ORM, no migration), or
     None when that cannot answer exactly (the window's first look uses it as it is). The hybrid
-    profile needs the embeddings and an embedder: never answered here."""
+    profile needs the embeddings and an embedder: never answered here. Near-duplicates folded
+    as every search path does (:mod:`~hmdesk.core.memory.retrieve.diversity`)."""
+    return diversified(lambda q: _search_fast(path, q), query)
+
+
+def _search_fast(path: Path, query: Query) -> QueryResult | None:
     if query.profile == "hybrid":
         return None
     try:
@@ -77,6 +83,12 @@ def search_file(path: Path, query: Query) -> QueryResult:
     answer = search_fast(path, query)
     if answer is not None:
         return answer
+    result = diversified(lambda q: _search_full(path, q), query)
+    assert result is not None  # the full way always answers
+    return result
+
+
+def _search_full(path: Path, query: Query) -> QueryResult:
     from hmdesk.core.db import Database
 
     if query.profile == "hybrid":  # the full retriever: embeddings, the embedder
@@ -87,7 +99,7 @@ def search_file(path: Path, query: Query) -> QueryResult:
         store = MemoryStore(db, actor="query", keep_index=False)
         retriever = Retriever(store)
         try:
-            return retriever.search(query)
+            return retriever.search_ranked(query)
         finally:
             retriever.close()
             store.close()
