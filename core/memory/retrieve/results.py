@@ -39,6 +39,16 @@ class Query:
     profile: str = "default"
     now: datetime | None = None  # None = the current time; a naive datetime is taken as UTC
     include_superseded: bool = False
+    # only memories tagged ``ws:<workspace>`` (hmdesk.core.memory.workspace); a ``ws:name`` key
+    # in the text of a default or hybrid query sets it and leaves the text
+    workspace: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.profile != "hmharness" and "ws:" in self.text:
+            from hmdesk.core.memory.workspace import split_workspace
+
+            self.text, named = split_workspace(self.text)
+            self.workspace = named or self.workspace
 
 
 @dataclass
@@ -94,6 +104,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
             "tags": list(q.tags),
             "limit": q.limit,
             "include_superseded": q.include_superseded,
+            "workspace": q.workspace,
         },
         "terms": list(result.terms),
         "results": [
