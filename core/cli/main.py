@@ -15,6 +15,7 @@ import os
 import sys
 
 from hmdesk.core.cli import (
+    access,
     codeindex,
     config,
     helptext,
@@ -29,7 +30,7 @@ from hmdesk.core.cli.common import UsageError, common_options, db_path
 from hmdesk.core.dbfile import DatabaseError
 
 # One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic)
+COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic, access)
 
 
 def build_parser() -> argparse.ArgumentParser:

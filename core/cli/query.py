@@ -125,8 +125,12 @@ def cmd_query(args: argparse.Namespace) -> int:
         now=now,
         include_superseded=args.include_superseded,
     )
-    # the stored search index, read-only, without the ORM (the full way only when it must)
-    result = search_file(db_path(args), query)
+    from hmdesk.core.cli.access import special_query  # --as-of, --record, --ws
+
+    result = special_query(args, query)
+    if result is None:
+        # the stored search index, read-only, without the ORM (the full way only when it must)
+        result = search_file(db_path(args), query)
     if args.json:
         print_json(result_to_json(result))
     else:
@@ -164,4 +168,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--include-superseded", action="store_true", help="also search superseded memories"
     )
+    from hmdesk.core.cli.access import add_query_options
+
+    add_query_options(p)
     p.set_defaults(func=cmd_query)
