@@ -228,7 +228,9 @@ class MemoriesArea(QWidget):
         self.query_bar.set_environments(environments)
 
     def _update_actions(self) -> None:
-        update_actions(self.actions_by_name, len(self.selected_records()))
+        # time travel shows the past read-only: no edit applies to it
+        past = self.query_bar.as_of() is not None
+        update_actions(self.actions_by_name, 0 if past else len(self.selected_records()))
 
     # ------------------------------------------------------------------ searching
     def current_spec(self) -> QuerySpec:
