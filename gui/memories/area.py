@@ -81,15 +81,17 @@ class Cleanup:
     unlisten: Callable[[], None] | None
     warming: WarmState
     sync: HmharnessSync | None = None
+    notes_sync: HmharnessSync | None = None  # hmharness's memory.md, alongside
 
     def run(self) -> None:
         self.warming.closed = True
         if self.unlisten is not None:
             self.unlisten()
             self.unlisten = None
-        if self.sync is not None:
-            stop_quietly(self.sync)
-            self.sync = None
+        for sync in (self.sync, self.notes_sync):
+            if sync is not None:
+                stop_quietly(sync)
+        self.sync = self.notes_sync = None
 
 
 class MemoriesArea(QWidget):
