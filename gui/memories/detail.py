@@ -264,7 +264,6 @@ class DetailPane(QWidget):
         self.helped_button = QToolButton(self)
         self.helped_button.setObjectName("detailHelped")
         self.helped_button.setDefaultAction(self.helped_action)
-        top.addWidget(self.helped_button, 0)
         self.recorder = QueryRecorder(db, self) if db is not None else None
         self.access: list[Access] = []
         self._shown: (
@@ -281,6 +280,12 @@ class DetailPane(QWidget):
         lay.addLayout(top)
         lay.addWidget(self.chips)
         lay.addWidget(self.splitter, 1)
+        # its own row under the views: beside the header it would widen the narrowest pane
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addStretch(1)
+        bottom.addWidget(self.helped_button, 0)
+        lay.addLayout(bottom)
         self.memory: MemoryRecord | None = None
         self.scored: ScoredMemory | None = None
         self.show_nothing()
