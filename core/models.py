@@ -144,6 +144,31 @@ class MemoryEmbedding(Base):
     __table_args__ = (Index("ix_memory_embeddings_memory_seq", "memory_seq"),)
 
 
+class MemoryAccess(Base):
+    """One recall of a memory, with its context (revision 0006): shown for a settled query in
+    the window (``query``), recalled on a failure card (``run``), or marked "This helped"
+    (``feedback``). Append-only; read by the detail pane and the promotion/decay policy
+    (:mod:`hmdesk.core.memory.access`)."""
+
+    __tablename__ = "memory_access"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    memory_id: Mapped[str] = mapped_column(
+        String, ForeignKey("memories.id", ondelete="CASCADE"), nullable=False
+    )
+    at: Mapped[str] = mapped_column(String, nullable=False)
+    kind: Mapped[str] = mapped_column(String, nullable=False)  # query | run | feedback
+    query_text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rank: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 1 = first shown
+    helped: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+    __table_args__ = (
+        Index("ix_memory_access_memory_id", "memory_id", "at"),
+        Index("ix_memory_access_at", "at"),
+    )
+
+
 class Setting(Base):
     """Application settings shared by the CLI and the GUI (tool paths, ...)."""
 

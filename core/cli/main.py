@@ -16,6 +16,7 @@ import sys
 
 from hmdesk.core import __version__
 from hmdesk.core.cli import (
+    access,
     codeindex,
     config,
     helptext,
@@ -31,7 +32,18 @@ from hmdesk.core.cli.common import UsageError, common_options, db_path
 from hmdesk.core.dbfile import DatabaseError
 
 # One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic, lifecycle)
+COMMAND_MODULES = (
+    memory,
+    query,
+    lab,
+    runner,
+    hilog,
+    codeindex,
+    config,
+    semantic,
+    lifecycle,
+    access,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -139,8 +139,12 @@ def cmd_query(args: argparse.Namespace) -> int:
         include_superseded=args.include_superseded,
         rewrite=not args.no_rewrite,
     )
-    # the stored search index, read-only, without the ORM (the full way only when it must)
-    result = search_file(db_path(args), query)
+    from hmdesk.core.cli.access import special_query  # --as-of, --record, --ws
+
+    result = special_query(args, query)
+    if result is None:
+        # the stored search index, read-only, without the ORM (the full way only when it must)
+        result = search_file(db_path(args), query)
     if args.json:
         print_json(result_to_json(result))
     else:
@@ -184,4 +188,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="search the text as it is: no negation (不是签名问题, not a signing error, -signing), "
         "no dropped question boilerplate or stop words (default and hybrid profiles)",
     )
+    from hmdesk.core.cli.access import add_query_options
+
+    add_query_options(p)
     p.set_defaults(func=cmd_query)

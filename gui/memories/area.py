@@ -83,15 +83,17 @@ class Cleanup:
     unlisten: Callable[[], None] | None
     warming: WarmState
     sync: HmharnessSync | None = None
+    notes_sync: HmharnessSync | None = None  # hmharness's memory.md, alongside
 
     def run(self) -> None:
         self.warming.closed = True
         if self.unlisten is not None:
             self.unlisten()
             self.unlisten = None
-        if self.sync is not None:
-            stop_quietly(self.sync)
-            self.sync = None
+        for sync in (self.sync, self.notes_sync):
+            if sync is not None:
+                stop_quietly(sync)
+        self.sync = self.notes_sync = None
 
 
 class MemoriesArea(QWidget):
@@ -244,7 +246,9 @@ class MemoriesArea(QWidget):
         self.query_bar.set_environments(environments)
 
     def _update_actions(self) -> None:
-        update_actions(self.actions_by_name, len(self.selected_records()))
+        # time travel shows the past read-only: no edit applies to it
+        past = self.query_bar.as_of() is not None
+        update_actions(self.actions_by_name, 0 if past else len(self.selected_records()))
 
     # ------------------------------------------------------------------ searching
     def current_spec(self) -> QuerySpec:

@@ -8,6 +8,10 @@
 * the memory's code anchors (``path:line  symbol (kind)``, stale ones marked; a click on a live one
   opens the file at that line). Read from the anchors table as stored (no code index is built on
   the GUI thread), so "stale" is what the last resolution recorded.
+* the memory's access log (when, for which query or run, helped or not; an empty state), read
+  like the anchors (one small indexed query), and "This helped" (Ctrl+Shift+H), written on a
+  worker. The pane also hands each result to a :class:`~.access_view.QueryRecorder`, which
+  records settled queries (see :mod:`~hmdesk.gui.memories.access_view`).
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.explanation import age_text, breakdown_html, parse_time
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.memories.access_view import QueryRecorder, access_html
 from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QAction, QPalette, QTextOption
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -38,6 +44,7 @@ from sqlalchemy.exc import SQLAlchemyError
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.anchors import Anchor, AnchorStore
     from hmdesk.core.db import Database
+    from hmdesk.core.memory.access import Access
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
     from hmdesk.core.memory.store import MemoryStore
@@ -254,9 +261,39 @@ class DetailPane(QWidget):
         self.back_button.setObjectName("detailBack")
         self.back_button.hide()
         top.addWidget(self.back_button, 0)
+        self.helped_action = QAction("This helped", self)
+        self.helped_action.setObjectName("action_helped")
+        self.helped_action.setShortcut(QKeySequence("Ctrl+Shift+H"))
+        self.helped_action.setStatusTip(
+            "Record that this memory helped (the access log; two make a promotion proposal)"
+        )
+        self.helped_action.setToolTip(f"{self.helped_action.statusTip()} (Ctrl+Shift+H)")
+        self.helped_action.triggered.connect(self.mark_helped)
+        self.helped_button = QToolButton(self)
+        self.helped_button.setObjectName("detailHelped")
+        self.helped_button.setDefaultAction(self.helped_action)
+        self.recorder = QueryRecorder(db, self) if db is not None else None
+        self.access: list[Access] = []
+        self._shown: (
+            tuple[
+                MemoryRecord,
+                ScoredMemory | None,
+                QueryResult | None,
+                Sequence[MemoryRecord],
+                Sequence[MemoryRecord],
+            ]
+            | None
+        ) = None
+        self._offered: QueryResult | None = None
         lay.addLayout(top)
         lay.addWidget(self.chips)
         lay.addWidget(self.splitter, 1)
+        # its own row under the views: beside the header it would widen the narrowest pane
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addStretch(1)
+        bottom.addWidget(self.helped_button, 0)
+        lay.addLayout(bottom)
         self.memory: MemoryRecord | None = None
         self.scored: ScoredMemory | None = None
         self.show_nothing()
@@ -310,9 +347,61 @@ class DetailPane(QWidget):
             return
         self.location_opened.emit(open_location(anchor.path, anchor.line, 1, anchor.project))
 
+    def load_access(self, memory_id: str) -> list[Access]:
+        """The memory's newest accesses (a small indexed query; [] when there is no db)."""
+        if self._db is None:
+            return []
+        from hmdesk.core.memory.access import AccessLog
+
+        try:
+            return AccessLog(self._db).for_memory(memory_id, limit=50)
+        except SQLAlchemyError as exc:  # a database error must not blank the pane
+            log.warning("access log of %s: %s", memory_id, exc)
+            return []
+
+    def mark_helped(self) -> None:
+        """ "This helped" on the memory shown: one feedback row, written on a worker."""
+        memory = self.memory
+        if memory is None or self._db is None or memory.is_deleted:
+            return
+        from hmdesk.core.memory.access import AccessLog
+
+        text = self._offered.query.text if self._offered is not None else None
+        self.helped_action.setEnabled(False)
+
+        def done(_n: object) -> None:
+            self.helped_action.setEnabled(True)
+            if self.memory is not None and self.memory.id == memory.id and self._shown:
+                self.show_memory(*self._shown)
+
+        def failed(exc: BaseException) -> None:
+            self.helped_action.setEnabled(True)
+            log.warning("recording feedback: %s", exc)
+
+        run_in_thread(
+            AccessLog(self._db).record_feedback,
+            memory.id,
+            query_text=text,
+            on_done=done,
+            on_error=failed,
+        )
+
+    def _offer(self, result: QueryResult | None, opened: bool) -> None:
+        if self.recorder is None:
+            return
+        if opened and result is not None and result is self._offered:
+            self.recorder.opened(result)
+        self._offered = result
+        self.recorder.offer(result)
+
     def show_nothing(self, result: QueryResult | None = None) -> None:
         self.memory = self.scored = None
         self.anchors = []
+        self.access = []
+        self._shown = None
+        self.helped_action.setEnabled(False)
+        if result is not None:
+            self._offer(result, False)
         if result is not None and not result.results and result.pool:
             self.header.setText("<b>No memory matches this query</b>")
             self.chips.setText(
@@ -335,8 +424,14 @@ class DetailPane(QWidget):
         newer: Sequence[MemoryRecord] = (),
     ) -> None:
         theme = theme_for(self)
+        opened = self.memory is not None and self.memory.id != memory.id
         self.memory, self.scored = memory, scored
+        self._shown = (memory, scored, result, older, newer)
         self.anchors = self.load_anchors(memory.id)
+        self.access = self.load_access(memory.id)
+        self.helped_action.setEnabled(self._db is not None and not memory.is_deleted)
+        if result is not None:
+            self._offer(result, opened)
         terms = scored.terms if scored is not None else []
         # Header: id, layer, environment, confidence, tags (matched tags in their term's colour).
         tag_terms: dict[str, int] = {}
@@ -388,6 +483,8 @@ class DetailPane(QWidget):
         parts.append("<h4>Supersede chain</h4>" + chain_html(memory, older, newer))
         if self._db is not None:
             parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors, theme))
+        if self._db is not None:
+            parts.append("<h4>Access log</h4>" + access_html(self.access))
         parts.append("<h4>Provenance</h4>" + provenance_html(memory))
         if result is not None:
             parts.append(f"<h4>Filters</h4><p>{html.escape(filters_line(result))}</p>")

@@ -59,6 +59,8 @@ class ImportSyncController(QObject):
         self.store = area.store
         self.sync: HmharnessSync | None = None
         self.sync_path: Path | None = None
+        # hmharness's notes (memory.md), kept in step with memory.jsonl's live sync
+        self.notes_sync: HmharnessSync | None = None
         # the skipped lines the user has already been told about (by the import's report or
         # the last sync): a sync that skips the same lines and changes nothing is no news
         self._known_skips: tuple[tuple[int, str], ...] | None = None
@@ -207,6 +209,7 @@ class ImportSyncController(QObject):
         self.sync = sync
         self._known_skips = None
         area.cleanup.sync = sync
+        self.start_notes_sync()
         self.sync_path = sync.path
         area.actions_by_name["sync"].setChecked(True)
         area.ctx.settings.setValue("sync/enabled", True)
@@ -214,7 +217,30 @@ class ImportSyncController(QObject):
         self._status(f"Live sync on: {sync.path}")
         return True
 
+    def start_notes_sync(self, path: Path | str | None = None) -> None:
+        """Watch hmharness's notes (memory.md, default ``$HMH_HOME/memory/memory.md``) too:
+        new lines become episodic memories tagged with their workspace."""
+        from hmdesk.core.memory.hmharness_notes import NotesSync
+
+        if self.notes_sync is not None:
+            stop_quietly(self.notes_sync)
+        try:
+            notes = NotesSync(
+                self.store,
+                path,
+                on_report=self.sync_report.emit,
+                on_error=lambda exc: self.sync_error.emit(f"notes: {exc}"),
+            )
+            notes.start()
+        except (OSError, RuntimeError) as exc:
+            log.warning("notes sync could not start: %s", exc)
+            return
+        self.notes_sync = self.area.cleanup.notes_sync = notes
+
     def stop_sync(self) -> None:
+        if self.notes_sync is not None:
+            stop_quietly(self.notes_sync)
+            self.notes_sync = self.area.cleanup.notes_sync = None
         if self.sync is not None:
             stop_quietly(self.sync)
             self.sync = None

@@ -1,15 +1,26 @@
-"""The query bar: free text, layer / environment / tag filters, profile, show superseded.
+"""The query bar: free text, layer / environment / tag / workspace filters, profile, show
+superseded, and "as of" (time travel).
 
 Emits :attr:`QueryBar.changed` with a :class:`QuerySpec` ~150 ms after the last edit (debounced);
 the area runs the search off the GUI thread.
+
+The workspace box lists the hmharness workspaces of the imported notes (tags ``ws:name``); a
+``ws:name`` key typed in the text does the same. "As of…" (Ctrl+Shift+T) shows a date-time field:
+while it is on, the results are the store as it was then (rebuilt from the history, see
+``core/memory/timetravel.py``), read-only, and a banner under the bar says so; "Now" (or Escape in
+the field) goes back to the present. The time is not saved between sessions: the window always
+opens on the present.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from hmdesk.core.memory.record import LAYERS
+from hmdesk.gui.common.theme import theme_for
 from PySide6.QtCore import (
+    QDateTime,
     QEvent,
     QModelIndex,
     QObject,
@@ -20,14 +31,17 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QStandardItemModel
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
+    QDateTimeEdit,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -44,6 +58,8 @@ class QuerySpec:
     tags: tuple[str, ...] = field(default_factory=tuple)
     profile: str = "default"
     include_superseded: bool = False
+    workspace: str | None = None  # the tag ws:<workspace> (hmharness notes)
+    as_of: datetime | None = None  # time travel: the store as it was then (UTC), read-only
 
 
 def saved_spec(settings: QSettings) -> QuerySpec:
@@ -113,8 +129,12 @@ class QueryBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+        lay = QHBoxLayout()
         lay.setContentsMargins(0, 0, 0, 0)
+        outer.addLayout(lay)
         self.text = QLineEdit(self)
         self.text.setObjectName("queryText")
         self.text.setPlaceholderText("Search memories — e.g. hdc install 9568320   (Ctrl+F)")
@@ -147,6 +167,40 @@ class QueryBar(QWidget):
         self.mark_unavailable_profiles()
         self.superseded = QCheckBox("Show superseded", self)
         self.superseded.setObjectName("querySuperseded")
+        self.workspace = QComboBox(self)
+        self.workspace.setObjectName("queryWorkspace")
+        self.workspace.addItem(ANY)
+        self.workspace.setToolTip(
+            "hmharness workspace of the imported notes (hard filter; or type ws:name in the search)"
+        )
+        self.workspace.setMinimumContentsLength(8)
+        # time travel
+        self.as_of_button = QToolButton(self)
+        self.as_of_button.setObjectName("queryAsOf")
+        self.as_of_action = QAction("As of…", self)
+        self.as_of_action.setCheckable(True)
+        self.as_of_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.as_of_action.setToolTip(
+            "Search the store as it was at a past moment (read-only)  (Ctrl+Shift+T)"
+        )
+        self.as_of_button.setDefaultAction(self.as_of_action)
+        self.as_of_edit = QDateTimeEdit(self)
+        self.as_of_edit.setObjectName("queryAsOfTime")
+        self.as_of_edit.setCalendarPopup(True)
+        self.as_of_edit.setDisplayFormat("yyyy-MM-dd HH:mm:ss")
+        self.as_of_edit.setToolTip("The moment to look at, in local time")
+        self.as_of_edit.installEventFilter(self)
+        self.as_of_edit.hide()
+        self._as_of_chosen = False
+        self.now_button = QToolButton(self)
+        self.now_button.setObjectName("queryAsOfNow")
+        self.now_button.setText("Now")
+        self.now_button.setToolTip("Back to the store as it is now (Escape in the time field)")
+        self.now_button.hide()
+        self.as_of_banner = QLabel(self)
+        self.as_of_banner.setObjectName("queryAsOfBanner")
+        self.as_of_banner.setWordWrap(True)
+        self.as_of_banner.hide()
         lay.addWidget(self.text, 5)
         lay.addWidget(QLabel("Layer", self))
         lay.addWidget(self.layer)
@@ -157,6 +211,12 @@ class QueryBar(QWidget):
         lay.addWidget(QLabel("Profile", self))
         lay.addWidget(self.profile)
         lay.addWidget(self.superseded)
+        lay.addWidget(QLabel("Workspace", self))
+        lay.addWidget(self.workspace)
+        lay.addWidget(self.as_of_button)
+        lay.addWidget(self.as_of_edit)
+        lay.addWidget(self.now_button)
+        outer.addWidget(self.as_of_banner)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -168,8 +228,84 @@ class QueryBar(QWidget):
         self.layer.currentIndexChanged.connect(self.emit_now)
         self.profile.currentIndexChanged.connect(self.emit_now)
         self.superseded.toggled.connect(self.emit_now)
+        self.workspace.currentIndexChanged.connect(self.emit_now)
+        self.as_of_action.toggled.connect(self._as_of_toggled)
+        self.now_button.clicked.connect(self.reset_as_of)
+        self.as_of_edit.dateTimeChanged.connect(self._timer.start)
+
+    # --- time travel ---------------------------------------------------------------------
+    def as_of(self) -> datetime | None:
+        """The moment shown (UTC), or None for the present."""
+        if not self.as_of_action.isChecked():
+            return None
+        ms = self.as_of_edit.dateTime().toMSecsSinceEpoch()
+        return datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+    def set_as_of(self, when: datetime | None) -> None:
+        """Show the store as of ``when`` (None: the present)."""
+        if when is not None:
+            self._as_of_chosen = True
+            self.as_of_edit.blockSignals(True)
+            self.as_of_edit.setDateTime(QDateTime.fromMSecsSinceEpoch(int(when.timestamp() * 1000)))
+            self.as_of_edit.blockSignals(False)
+        self.as_of_action.setChecked(when is not None)
+
+    def reset_as_of(self) -> None:
+        self.as_of_action.setChecked(False)
+
+    def _as_of_toggled(self, on: bool) -> None:
+        if on and not self._as_of_chosen:  # the first time: a day ago
+            self._as_of_chosen = True
+            self.as_of_edit.blockSignals(True)
+            self.as_of_edit.setDateTime(QDateTime.currentDateTime().addDays(-1))
+            self.as_of_edit.blockSignals(False)
+        for w in (self.as_of_edit, self.now_button):
+            w.setVisible(on)
+        self._show_banner()
+        if on:
+            self.as_of_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.emit_now()
+
+    def _show_banner(self) -> None:
+        when = self.as_of()
+        if when is None:
+            self.as_of_banner.hide()
+            return
+        theme = theme_for(self)
+        self.as_of_banner.setStyleSheet(
+            f"background: {theme.warn_bg}; color: {theme.warn_text}; "
+            f"border: 1px solid {theme.warn_border}; padding: 3px"
+        )
+        local = self.as_of_edit.dateTime().toString("yyyy-MM-dd HH:mm:ss")
+        self.as_of_banner.setText(
+            f"As of {local} (local time): the store as it was then, rebuilt from its history. "
+            "Read-only — edits are off. Press Now (or Escape in the time field) to go back."
+        )
+        self.as_of_banner.show()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.as_of_banner.isVisible():
+            self._show_banner()
+
+    def set_workspaces(self, names: list[str]) -> None:
+        """The workspaces the box lists (from the store's ``ws:`` tags)."""
+        current = self.workspace.currentText()
+        self.workspace.blockSignals(True)
+        self.workspace.clear()
+        self.workspace.addItems([ANY, *sorted(set(names))])
+        self.workspace.setCurrentText(current if current in names else ANY)
+        self.workspace.blockSignals(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.as_of_edit
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+        ):
+            self.reset_as_of()
+            return True
         if watched is self.text and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             key = event.key()
@@ -203,6 +339,7 @@ class QueryBar(QWidget):
     def spec(self) -> QuerySpec:
         layer = self.layer.currentText()
         env = self.env.currentText().strip()
+        ws = self.workspace.currentText()
         return QuerySpec(
             text=self.text.text(),
             layer=None if layer == ANY else layer,
@@ -210,10 +347,14 @@ class QueryBar(QWidget):
             tags=split_tags(self.tags.text()),
             profile=self.profile.currentText(),
             include_superseded=self.superseded.isChecked(),
+            workspace=None if ws in ("", ANY) else ws,
+            as_of=self.as_of(),
         )
 
     def emit_now(self) -> None:
         self._timer.stop()
+        if self.as_of_banner.isVisible():
+            self._show_banner()  # the time may have changed
         self.changed.emit(self.spec())
 
     def set_environments(self, envs: list[str]) -> None:
@@ -226,6 +367,7 @@ class QueryBar(QWidget):
 
     def set_tags(self, tags: list[str]) -> None:
         self.tag_completer.set_tags(tags)
+        self.set_workspaces([t[3:] for t in tags if t.startswith("ws:") and len(t) > 3])
 
     def focus_text(self) -> None:
         self.text.setFocus(Qt.FocusReason.ShortcutFocusReason)

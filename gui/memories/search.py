@@ -53,6 +53,7 @@ def query_of(spec: QuerySpec, limit: int) -> Query:
         limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else limit,
         profile=spec.profile,
         include_superseded=spec.include_superseded,
+        workspace=spec.workspace,
     )
 
 
@@ -91,7 +92,12 @@ class SearchController(QObject):
         return query_of(spec, self.limit)
 
     def run_search(self, spec: QuerySpec) -> QueryResult:  # worker thread
-        result = self.retriever.search(self.make_query(spec))
+        if spec.as_of is not None:  # time travel: the store rebuilt from its history
+            from hmdesk.core.memory.timetravel import search_as_of
+
+            result = search_as_of(self.retriever.store, self.make_query(spec), spec.as_of)
+        else:
+            result = self.retriever.search(self.make_query(spec))
         # The table's rows too, here: on the GUI thread they were a 13 ms stall per result.
         self._prepared = PreparedRows(result)
         return result

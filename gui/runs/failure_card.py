@@ -7,7 +7,9 @@ recalled for it.
   tags), and the score as the sum of its weighted parts; ``breakdown_text`` is the one-line form
   under each row. They read only the retriever's explanation objects.
 * :class:`FailureCard` shows kind, evidence, fix, location, "Save as pitfall", and one row per
-  recalled pitfall with "This helped". The recall floor (``core.memory.recall_floor``) has
+  recalled pitfall with "This helped" (Alt+1 … Alt+9 for the first nine rows). The run page
+  records both in the access log (``core/memory/access``): the recalled pitfalls with the run id
+  (:attr:`FailureCard.recalled`) and each "This helped" (:attr:`FailureCard.helped`). The recall floor (``core.memory.recall_floor``) has
   already dropped memories that share only generic words with the finding; the note says how
   many were hidden and why.
 * Colours come from the theme (``gui.common.theme``) of the palette the card is drawn with, and
@@ -25,7 +27,16 @@ from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPaintEvent, QPalette, QPen, QTextOption
+from PySide6.QtGui import (
+    QColor,
+    QFontDatabase,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -189,7 +200,10 @@ class PitfallRow(Box):
         self.why_button.setToolTip("Show the score breakdown")
         bottom.addWidget(self.why_button)
         self.helped_button = QPushButton("This helped")
-        self.helped_button.setToolTip("Count a recall of this memory (recall_count + 1)")
+        self.helped_button.setToolTip(
+            "Record that this memory helped with this run (the access log; two make a "
+            "promotion proposal)"
+        )
         self.helped_button.clicked.connect(lambda: self.helped.emit(self.memory_id))
         bottom.addWidget(self.helped_button)
         lay.addLayout(bottom)
@@ -230,11 +244,13 @@ class FailureCard(Box):
         save_requested(): "Save as pitfall" pressed.
         stacktrace_requested(): "Again with --stacktrace" pressed (shown for a failed build).
         helped(str): "This helped" pressed on a recalled memory (its id).
+        recalled(int, list): pitfalls were recalled for run ``run_id`` (their ids, best first).
         location_activated(str, int, int): the finding's location clicked.
     """
 
     save_requested = Signal()
     helped = Signal(str)
+    recalled = Signal(int, list)
     location_activated = Signal(str, int, int)
     stacktrace_requested = Signal()
 
@@ -382,11 +398,16 @@ class FailureCard(Box):
         self._terms = list(result.terms)
         self._count_text = f" ({len(result.results)})"
         self._show_recall_title()
-        for scored in result.results:
+        for n, scored in enumerate(result.results, 1):
             row = PitfallRow(scored, self.theme, self)
             row.helped.connect(self.helped.emit)
+            if n <= 9:
+                row.helped_button.setShortcut(QKeySequence(f"Alt+{n}"))
+                row.helped_button.setToolTip(f"{row.helped_button.toolTip()} (Alt+{n})")
             self.rows_box.addWidget(row)
             self.rows.append(row)
+        if result.results and self.run_id is not None:
+            self.recalled.emit(self.run_id, [s.memory.id for s in result.results])
         if result.results:
             weak = (result.filtered or {}).get("weak_match", 0)
             self.recall_note.setText(

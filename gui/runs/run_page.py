@@ -9,6 +9,7 @@ thread. :func:`failure_of` picks the finding and the failed step of a stored run
 from __future__ import annotations
 
 import html
+import logging
 
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
@@ -83,6 +84,7 @@ class RunPage(QSplitter):
         self.card = FailureCard()
         self.card.save_requested.connect(self.save_pitfall)
         self.card.helped.connect(self.count_recall)
+        self.card.recalled.connect(self.record_recalled)
         self.card.location_activated.connect(self.location_activated)
         self.card_scroll = QScrollArea()
         self.card_scroll.setWidgetResizable(True)
@@ -204,9 +206,27 @@ class RunPage(QSplitter):
             on_error=lambda e: self.ctx.bus.show_error(f"Could not save the pitfall: {e}", ""),
         )
 
+    def record_recalled(self, run_id: int, ids: list[str]) -> None:
+        """The access log: the card recalled ``ids`` for run ``run_id`` (on a worker)."""
+        from hmdesk.core.memory.access import AccessLog
+
+        run_in_thread(
+            AccessLog(self.ctx.db).record_run,
+            run_id,
+            ids,
+            on_error=lambda e: logging.getLogger(__name__).warning("access log: %s", e),
+        )
+
     def count_recall(self, memory_id: str) -> None:
-        """ "This helped": one more recall of the memory."""
-        store = self.ctx.store
+        """ "This helped": one more recall of the memory, and a feedback row in the access
+        log with the run id."""
+        from hmdesk.core.memory.access import AccessLog
+
+        store, access, run_id = self.ctx.store, AccessLog(self.ctx.db), self.card.run_id
+
+        def work(ids: list[str]) -> None:
+            store.record_recall(ids)
+            access.record_feedback(ids[0], run_id=run_id)
 
         def done(_result: object) -> None:
             row = self.card.row_for(memory_id)
@@ -215,7 +235,7 @@ class RunPage(QSplitter):
             self.recall_counted.emit(memory_id)
 
         run_in_thread(
-            store.record_recall,
+            work,
             [memory_id],
             on_done=done,
             on_error=lambda e: self.ctx.bus.show_error(f"Could not count the recall: {e}", ""),

@@ -349,6 +349,15 @@ class MemoryIndex:
             kept = count(mask)
             filtered["tags"] += n_mask - kept
             n_mask = kept
+        if query.workspace:  # hmdesk.core.memory.workspace
+            in_ws = np.zeros(self.size, dtype=bool)
+            docs = self.tag_docs.get("ws:" + query.workspace)
+            if docs is not None:
+                in_ws[docs] = True
+            mask = mask & in_ws
+            kept = count(mask)
+            filtered["tags"] += n_mask - kept
+            n_mask = kept
         return pool, mask, n_mask
 
     def _base(self, include_superseded: bool) -> tuple[int, NDArray[np.bool_]]:

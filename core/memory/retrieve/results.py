@@ -45,6 +45,16 @@ class Query:
     # the default and hybrid profiles' query rewrite (negation, boilerplate, stop words; see
     # hmdesk.core.memory.retrieve.rewrite); False searches the text as it is (the lab's control)
     rewrite: bool = True
+    # only memories tagged ``ws:<workspace>`` (hmdesk.core.memory.workspace); a ``ws:name`` key
+    # in the text of a default or hybrid query sets it and leaves the text
+    workspace: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.profile != "hmharness" and "ws:" in self.text:
+            from hmdesk.core.memory.workspace import split_workspace
+
+            self.text, named = split_workspace(self.text)
+            self.workspace = named or self.workspace
 
 
 @dataclass
@@ -114,6 +124,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
             "tags": list(q.tags),
             "limit": q.limit,
             "include_superseded": q.include_superseded,
+            "workspace": q.workspace,
         },
         "terms": list(result.terms),
         "results": [

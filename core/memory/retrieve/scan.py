@@ -81,6 +81,8 @@ def scan_groups(
     if query.tags:
         want = set(query.tags)
         pool = [e for e in pool if any(t in want for t in e.tags)]
+    if query.workspace:  # hmdesk.core.memory.workspace
+        pool = [e for e in pool if "ws:" + query.workspace in e.tags]
 
     def lexical_score(e: MemoryRecord) -> float:
         if not terms:

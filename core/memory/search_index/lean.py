@@ -325,6 +325,20 @@ def _search(
         tagged = {p for p in tagged if p not in dead and passes(sup[p], layer[p], env[p])[0]}
         filtered["tags"] += passing - len(tagged)
         passing = len(tagged)
+    if query.workspace:  # hmdesk.core.memory.workspace: the tag ws:<name>
+        ptr, tdocs = parts["tag_ptr"], parts["tag_docs"]
+        names = list(parts["tag_names"])
+        wtag = "ws:" + query.workspace
+        in_ws: set[int] = set()
+        if wtag in names:
+            i = names.index(wtag)
+            in_ws = {p for p in tdocs[ptr[i] : ptr[i + 1]] if p not in dead}
+            in_ws = {p for p in in_ws if passes(sup[p], layer[p], env[p])[0]}
+        if tagged is not None:
+            in_ws &= tagged
+        filtered["tags"] += passing - len(in_ws)
+        passing = len(in_ws)
+        tagged = in_ws
 
     terms = [str(g[0]) for g in groups]
     now = query_now_ms(query)
@@ -392,6 +406,9 @@ def _search(
             filtered["environment"] += 1
             continue
         if query.tags and not any(t in want_tags for t in rec.tags):
+            filtered["tags"] += 1
+            continue
+        if query.workspace and "ws:" + query.workspace not in rec.tags:
             filtered["tags"] += 1
             continue
         hay = haystack(rec)

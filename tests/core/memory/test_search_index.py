@@ -51,6 +51,7 @@ TEXTS = [
     "no file profile not",
     "ArkTS versionCode HAP crashed",
     "install signing failed",
+    "ws:hm-app hvigor",  # the workspace key in the text (default profile)
 ]
 FILTERS: list[dict[str, object]] = [
     {},
@@ -59,6 +60,9 @@ FILTERS: list[dict[str, object]] = [
     {"tags": ["build"]},
     {"include_superseded": True},
     {"limit": 2},
+    {"workspace": "hm-app"},  # the ws: filter (notes of hmharness's memory.md)
+    {"workspace": "hm-app", "tags": ["build", "note"]},
+    {"workspace": "nowhere"},
 ]
 
 
@@ -107,6 +111,8 @@ def fill(store: MemoryStore) -> dict[str, str]:
     ).id
     ids["e"] = store.add("🚀 deploy with hvigorw assembleHap", tags=["a_b"], confidence=1 / 3).id
     ids["f"] = store.add("unrelated gardening note about roses", timestamp="not a date").id
+    ids["g"] = store.add("hvigor sync note", tags=["note", "ws:hm-app"], layer="episodic").id
+    ids["h"] = store.add("hvigor in another workspace", tags=["ws:other", "build"]).id
     return ids
 
 
@@ -119,6 +125,8 @@ def change(store: MemoryStore, ids: dict[str, str]) -> None:
     store.restore(ids["f"])
     store.supersede(ids["c"], content="hdc install 9568320: re-sign the hap", reason="better")
     store.add("a new build failure with hvigor", tags=["build"], layer="episodic")
+    store.add("hvigor note added later", tags=["build", "ws:hm-app"], layer="episodic")
+    store.edit(ids["h"], tags=["ws:hm-app"])
 
 
 def reference(store: MemoryStore, q: Query) -> QueryResult:

@@ -258,3 +258,20 @@ def test_keep_in_sync_is_remembered_and_the_first_sync_is_not_news(area, qtbot, 
         area.importer.import_hmharness(path)
     assert not area.dialog.keep_sync.isChecked()
     area.dialog.close()
+
+
+def test_live_sync_keeps_the_notes_in_step_too(area, qtbot, tmp_path):
+    notes = Path(os.environ["HMH_HOME"]) / "memory" / "memory.md"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text("- [2026-11-29 19:02] hvigor clean fixes the cache [ws:app]\n", "utf-8")
+    path = hmh_file(tmp_path)
+    write_atomically(path, line("mem-aaaaaaaaaaaa", "hdc install fails with 9568320", 0.9) + "\n")
+    assert area.importer.start_sync(path)
+    qtbot.waitUntil(lambda: area.store.count() == 2, timeout=10_000)
+    with notes.open("a", encoding="utf-8") as fh:
+        fh.write("- [2026-11-29 19:05] hvigor daemon hangs [ws:app]\n")
+    qtbot.waitUntil(lambda: area.store.count() == 3, timeout=10_000)
+    wait_idle(qtbot, area)
+    assert {m.origin for m in area.store.list()} == {"hmharness", "hmharness-notes"}
+    area.importer.stop_sync()
+    assert area.importer.notes_sync is None and area.cleanup.notes_sync is None

@@ -219,6 +219,15 @@ def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypat
         row.helped_button.click()
     assert ctx.store.get(ctx.pitfall_ids["signing"]).recall_count == 1
     assert not row.helped_button.isEnabled()
+    # the access log: the card's recall and the feedback, both with the run id
+    from hmdesk.core.memory.access import AccessLog
+
+    def accesses() -> list[tuple[str, int | None, bool | None]]:
+        got = AccessLog(ctx.db).for_memory(ctx.pitfall_ids["signing"])
+        return [(a.kind, a.run_id, a.helped) for a in got]
+
+    qtbot.waitUntil(lambda: ("run", result.run_id, None) in accesses(), timeout=10_000)
+    assert ("feedback", result.run_id, True) in accesses()
 
 
 def test_unsigned_project_warns_before_building(qtbot, area, fake_tools, monkeypatch):

@@ -116,3 +116,21 @@ def test_card_is_readable_under_both_palettes(qtbot, ctx, name):
     ):
         ratio = rendered_contrast(widget)
         assert ratio >= 4.5, (name, widget.objectName() or type(widget).__name__, ratio)
+
+
+def test_card_reports_its_recall_with_the_run_and_has_helped_keys(qtbot, ctx):
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.show_finding(
+        "install", Finding(kind="signing", evidence="", fix="", query_terms=TERMS_9568320.split())
+    )
+    card.run_id = 12
+    result = recall_floor(ctx.retriever.search(Query(text=TERMS_9568320, limit=20)))
+    with qtbot.waitSignal(card.recalled) as got:
+        card.set_recalled(result)
+    assert got.args == [12, [s.memory.id for s in result.results]]
+    row = card.row_for(ctx.ids["signing"])
+    assert row is not None and row.helped_button.shortcut().toString() == "Alt+1"
+    with qtbot.waitSignal(card.helped) as helped:
+        row.helped_button.click()
+    assert helped.args == [ctx.ids["signing"]]

@@ -71,7 +71,7 @@ WORDS = [
     "-",
     ".",
 ]
-TAGS = ["build", "Build", "hdc", "signing", "构建", "misc", "a b"]
+TAGS = ["build", "Build", "hdc", "signing", "构建", "misc", "a b", "ws:app", "ws:lib"]
 TIMESTAMPS = [
     "2026-11-29T12:00:00.000Z",
     "2026-11-01T00:00:00.000Z",
@@ -109,6 +109,7 @@ query_st = st.builds(
     text=text_st,
     layer=st.sampled_from([None, "", "semantic", "episodic", "working"]),
     environment=st.sampled_from([None, "terminal", "harmonyos"]),
+    workspace=st.sampled_from([None, None, "app", "lib", "none"]),
     tags=st.lists(st.sampled_from([*TAGS, "nope"]), max_size=2),
     limit=st.integers(0, 12),
     profile=st.sampled_from(["hmharness", "default"]),
