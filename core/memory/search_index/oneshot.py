@@ -72,14 +72,18 @@ def search_fast(path: Path, query: Query) -> QueryResult | None:
         conn.close()
 
 
-def search_file(path: Path, query: Query) -> QueryResult:
-    """``query`` against the database file at ``path`` (see the module doc)."""
-    answer = search_fast(path, query)
-    if answer is not None:
-        return answer
+def search_file(path: Path | str, query: Query) -> QueryResult:
+    """``query`` against the database file at ``path`` (see the module doc); a PostgreSQL URL
+    reads every live memory into an index in process (the team store keeps no snapshot)."""
+    from hmdesk.core.dbfile import is_url
+
+    if not is_url(path):
+        answer = search_fast(Path(path), query)
+        if answer is not None:
+            return answer
     from hmdesk.core.db import Database
 
-    if query.profile == "hybrid":  # the full retriever: embeddings, the embedder
+    if query.profile == "hybrid" or is_url(path):  # the full retriever: embeddings, the embedder
         from hmdesk.core.memory.retrieve.retriever import Retriever
         from hmdesk.core.memory.store import MemoryStore
 
