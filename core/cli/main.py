@@ -24,12 +24,13 @@ from hmdesk.core.cli import (
     query,
     runner,
     semantic,
+    team,
 )
 from hmdesk.core.cli.common import UsageError, common_options, db_shown
 from hmdesk.core.dbfile import DatabaseError, redact_url
 
 # One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic)
+COMMAND_MODULES = (memory, query, lab, runner, hilog, codeindex, config, semantic, team)
 
 
 def build_parser() -> argparse.ArgumentParser:

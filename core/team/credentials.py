@@ -59,7 +59,15 @@ def split_password(url: str) -> tuple[str, str | None]:
     if not parsed.password:
         return url.strip(), None
     password = str(parsed.password)
-    return parsed.set(password=None).render_as_string(hide_password=False), password
+    bare = sa.engine.URL.create(
+        parsed.drivername,
+        username=parsed.username,
+        host=parsed.host,
+        port=parsed.port,
+        database=parsed.database,
+        query=parsed.query,
+    )
+    return bare.render_as_string(hide_password=False), password
 
 
 def store_password(url: str, password: str) -> str:
