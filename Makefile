@@ -14,7 +14,7 @@ $(VENV)/bin/python:
 	$(PY) -m pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,postgres]'
 	touch $(STAMP)
 
 # `hmdesk` checks the system libraries Qt needs before Qt starts (gui/system_check.py).

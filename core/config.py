@@ -14,7 +14,10 @@ node     Node.js for hvigor (``NODE_HOME``)           ``NODE_HOME``
 editor   the command that opens ``file:line``         ``HMDESK_EDITOR`` (``VISUAL``, ``EDITOR``
                                                       are used only when neither is set)
 theme    ``system``, ``light`` or ``dark``            ``HMDESK_THEME``
-db       the database file                            ``HMDESK_DB`` (``--db`` wins over both)
+db       the database file, or a ``postgresql://``     ``HMDESK_DB`` (``--db`` wins over both)
+         URL (a team store; never with a password)
+user     who you are in a team store (the actor of    ``HMDESK_USER``
+         your changes; default: the system login)
 embed_*  an OpenAI-compatible ``/embeddings``         ``HMDESK_EMBED_URL``, ``HMDESK_EMBED_MODEL``,
          endpoint: ``embed_url`` (the API base),      ``HMDESK_EMBED_KEY``
          ``embed_model``, ``embed_key`` (secret)
@@ -51,6 +54,7 @@ Key = Literal[
     "editor",
     "theme",
     "db",
+    "user",
     "embed_url",
     "embed_model",
     "embed_key",
@@ -66,6 +70,7 @@ ENV_VARS: dict[str, str] = {
     "editor": "HMDESK_EDITOR",
     "theme": "HMDESK_THEME",
     "db": "HMDESK_DB",
+    "user": "HMDESK_USER",
     "embed_url": "HMDESK_EMBED_URL",
     "embed_model": "HMDESK_EMBED_MODEL",
     "embed_key": "HMDESK_EMBED_KEY",
@@ -84,7 +89,9 @@ DESCRIPTIONS: dict[str, str] = {
     "node": "the Node.js folder (or node executable) hvigorw runs with, as NODE_HOME",
     "editor": "the command that opens file:line, e.g. 'code --goto {file}:{line}:{col}'",
     "theme": "system, light or dark",
-    "db": "the database file (default: hmdesk.db in the user data folder)",
+    "db": "the database file, or a postgresql://user@host/db URL for a team store "
+    "(default: hmdesk.db in the user data folder)",
+    "user": "your name in a team store, written on your changes (default: the system login)",
     "embed_url": "an OpenAI-compatible embeddings API base, e.g. https://api.example.com/v1",
     "embed_model": "the model that endpoint embeds with, e.g. text-embedding-3-small",
     "embed_key": "the endpoint's API key (sent as a Bearer token; never shown)",
@@ -138,9 +145,23 @@ def validate(key: str, value: object) -> str:
             raise ConfigError(f"editor {text!r} cannot be split into words: {exc}") from exc
         if not argv:
             raise ConfigError("editor is empty; to clear it use unset")
+    elif key == "db" and _url_password(text):
+        raise ConfigError(
+            "the db URL holds a password, which would be stored in clear: set it without the "
+            "password and put the password in PGPASSFILE (~/.pgpass) or the system keyring "
+            "(hmdesk-cli team login URL)"
+        )
     elif key == "embed_url" and not text.lower().startswith(("http://", "https://")):
         raise ConfigError(f"embed_url must be an http:// or https:// URL, not {value!r}")
     return text
+
+
+def _url_password(text: str) -> bool:
+    """A ``postgresql://user:password@…`` URL (or ``?password=``) holds a password."""
+    if not text.lower().startswith(("postgresql://", "postgresql+psycopg://", "postgres://")):
+        return False
+    netloc = text.split("://", 1)[1].split("/", 1)[0]
+    return ("@" in netloc and ":" in netloc.rsplit("@", 1)[0]) or "password=" in text.lower()
 
 
 def shown(key: str, value: str | None) -> str | None:

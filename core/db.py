@@ -19,6 +19,15 @@ created beside it; hmdesk assumes nothing writes it while it is open.
 
 Write transactions start with ``BEGIN IMMEDIATE`` so that two processes writing at once wait
 for each other (busy timeout) instead of failing with ``database is locked`` on lock upgrade.
+
+A ``postgresql://`` URL opens a team store on PostgreSQL instead (psycopg 3, ``hmdesk[postgres]``):
+the same migrations (dialect-aware, see ``core/migrations``), run under an advisory lock so two
+clients upgrading at once wait for each other; every write transaction takes the transaction-scoped
+advisory lock :data:`WRITE_LOCK` first, the counterpart of ``BEGIN IMMEDIATE``: writes are
+serialised, so event ids are handed out in commit order and a read-modify-write (an edit's old
+value, an import's "is it there yet") sees every earlier commit. The password comes from the URL,
+libpq's ``PGPASSFILE`` or the system keyring (:mod:`hmdesk.core.team.credentials`); what the app
+prints names the store by :attr:`Database.where`, the URL with its password redacted.
 """
 
 from __future__ import annotations
@@ -45,8 +54,11 @@ from hmdesk.core.dbfile import (
     _is_wal,
     _read_only_cause,
     _uri,
+    db_location,
     default_db_path,
+    is_url,
     iso,
+    redact_url,
     utcnow,
 )
 from sqlalchemy import event
@@ -74,6 +86,11 @@ __all__ = [
     "migrate_to",
     "utcnow",
 ]
+
+WRITE_LOCK = 0x686D_6465_736B_0001
+"""The advisory lock every PostgreSQL write transaction takes first (``pg_advisory_xact_lock``)."""
+MIGRATE_LOCK = 0x686D_6465_736B_0002
+"""The advisory lock a PostgreSQL upgrade runs under (two clients opening a new store at once)."""
 
 
 def _enable_wal(cur: sqlite3.Cursor) -> None:
@@ -242,17 +259,90 @@ def _migrate(engine: Engine) -> None:
         conn.commit()
 
 
+def _pg_engine(url: str) -> Engine:
+    """An engine for a PostgreSQL URL through psycopg 3; the password from the URL, else the
+    keyring (libpq reads ``PGPASSFILE`` itself). :class:`DatabaseError` without the driver."""
+    from hmdesk.core.team.credentials import connect_args
+
+    try:
+        import psycopg  # noqa: F401 - only to say clearly that the extra is missing
+    except ImportError as exc:
+        raise DatabaseError(
+            f"{redact_url(url)} is a PostgreSQL store, and the PostgreSQL driver is not installed: "
+            "pip install 'hmdesk[postgres]'"
+        ) from exc
+    try:
+        parsed = sa.engine.make_url(url.strip())
+    except sa.exc.ArgumentError as exc:
+        raise DatabaseError(f"{redact_url(url)} is not a valid database URL") from exc
+    parsed = parsed.set(drivername="postgresql+psycopg")
+    return sa.create_engine(
+        parsed,
+        future=True,
+        pool_pre_ping=True,
+        connect_args=connect_args(parsed),
+        hide_parameters=True,
+    )
+
+
+def _pg_migrate(engine: Engine, where: str) -> None:
+    """Check the store is hmdesk's and not newer than this code, then upgrade it to head under
+    :data:`MIGRATE_LOCK` (the check is repeated under the lock)."""
+    with engine.connect() as conn:  # at SCHEMA_HEAD (the usual case): no Alembic import at all
+        has_table = conn.execute(sa.text("SELECT to_regclass('alembic_version')")).scalar()
+        if has_table is not None:
+            found = conn.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+            if [r[0] for r in found] == [SCHEMA_HEAD]:
+                conn.rollback()
+                return
+        conn.rollback()
+    from alembic import command
+    from alembic.migration import MigrationContext
+
+    heads = set(_script().get_heads())
+    with engine.connect() as conn:
+        conn.begin()
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
+        current = set(MigrationContext.configure(conn).get_current_heads())
+        if current != heads:
+            unknown = current - _known_revisions()
+            if unknown:
+                raise DatabaseError(
+                    f"{where} was written by a newer version of hmdesk (schema revision "
+                    f"{', '.join(sorted(unknown))}). Upgrade hmdesk to open it; it was left untouched."
+                )
+            tables = set(sa.inspect(conn).get_table_names()) - {"alembic_version"}
+            if not current and tables:
+                raise DatabaseError(
+                    f"{where} is a PostgreSQL database but not an hmdesk one (tables: "
+                    f"{', '.join(sorted(tables)[:5])}). It was left untouched; use an empty "
+                    "database for the team store."
+                )
+            command.upgrade(alembic_config(conn), "head")
+        conn.commit()
+
+
 class Database:
     """An open hmdesk database. Thread-safe: each session checks out its own connection.
 
     ``read_only`` is None for a writable database, else why it cannot be written (it was opened
-    read-only at ``read_only_uri``: reads work, :meth:`write` raises :class:`DatabaseError`)."""
+    read-only at ``read_only_uri``: reads work, :meth:`write` raises :class:`DatabaseError`).
+    ``dialect`` is ``"sqlite"`` or ``"postgresql"``; ``where`` names the store for people (the
+    file, or the URL without its password)."""
+
+    dialect = "sqlite"
+    url: str | None = None
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path).expanduser() if path is not None else default_db_path()
-        head = _check_is_sqlite(self.path)
+        target = db_location(path) if path is not None else default_db_path()
         self.read_only: str | None = None
-        self.read_only_uri: str | None = None  # the SQLite URI of a read-only opening
+        self.read_only_uri: str | None = None
+        if isinstance(target, str) and is_url(target):
+            self._open_postgres(target)
+            return
+        self.path = Path(target)
+        self.where = str(self.path)
+        head = _check_is_sqlite(self.path)
         self._wal_pending = False
         self._wal_lock = threading.Lock()
         at_head = False  # the file is at SCHEMA_HEAD: no migration, no Alembic import
@@ -302,6 +392,33 @@ class Database:
             self.engine.execution_options(sqlite_begin="IMMEDIATE"), expire_on_commit=False
         )
 
+    def _open_postgres(self, url: str) -> None:
+        self.dialect = "postgresql"
+        self.url = url
+        self.where = redact_url(url)
+        self.path = Path(self.where)  # for messages only: nothing reads a file there
+        self._wal_pending = False
+        self._wal_lock = threading.Lock()
+        self.engine = _pg_engine(url)
+        try:
+            _pg_migrate(self.engine, self.where)
+        except DatabaseError:
+            self.engine.dispose()
+            raise
+        except sa.exc.DBAPIError as exc:
+            self.engine.dispose()
+            raise DatabaseError(
+                f"cannot open the team store {self.where}: "
+                f"{redact_url(' '.join(str(exc.orig).split()))}. Check the server, the database "
+                "name and the credentials (URL, PGPASSFILE or the keyring)."
+            ) from None
+        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._write = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.dialect == "postgresql"
+
     def _ensure_wal(self) -> None:
         """Switch an existing rollback-journal file to WAL, once, before its first write."""
         with self._wal_lock:
@@ -331,11 +448,13 @@ class Database:
         A read-only database raises :class:`DatabaseError` (``the database is read-only: …``)."""
         if self.read_only is not None:
             raise DatabaseError(
-                f"the database is read-only: {self.path} — {self.read_only}. Nothing was "
+                f"the database is read-only: {self.where} — {self.read_only}. Nothing was "
                 "changed; to change it, make it writable or pass a writable copy with --db."
             )
         self._ensure_wal()
         with self._write() as session, session.begin():
+            if self.dialect == "postgresql":  # serialise writers, as BEGIN IMMEDIATE does
+                session.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": WRITE_LOCK})
             yield session
 
     def close(self) -> None:

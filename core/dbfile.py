@@ -9,6 +9,7 @@ command line before a command runs, a read-only query through the DB-API) import
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -42,9 +43,37 @@ def default_data_dir() -> Path:
     return user_data_path(APP_NAME, appauthor=False)
 
 
-def default_db_path() -> Path:
+URL_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
+"""A database named by one of these is a PostgreSQL team store (anything else is an SQLite file)."""
+
+_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^:/@\s]*):(?P<pw>[^@\s]*)@", re.IGNORECASE)
+_QUERY_PASSWORD = re.compile(r"(?P<head>[?&]password=)[^&\s]*", re.IGNORECASE)
+
+
+def is_url(value: object) -> bool:
+    """``value`` names a PostgreSQL server (``postgresql://…``), not a file."""
+    return isinstance(value, str) and value.strip().lower().startswith(URL_SCHEMES)
+
+
+def redact_url(text: str) -> str:
+    """``text`` with the password of every URL in it replaced by ``***`` (``user:pw@host`` and
+    ``?password=``): what hmdesk prints, logs or shows wherever a database URL appears."""
+    text = _PASSWORD.sub(lambda m: f"{m['head']}:***@", text)
+    return _QUERY_PASSWORD.sub(lambda m: f"{m['head']}***", text)
+
+
+def db_location(value: str | Path) -> Path | str:
+    """A ``--db``/``HMDESK_DB``/setting value as hmdesk opens it: a URL stays text (``Path`` would
+    fold its ``//``), anything else is a file path."""
+    if isinstance(value, str) and is_url(value):
+        return value.strip()
+    return Path(value).expanduser()
+
+
+def default_db_path() -> Path | str:
     """``HMDESK_DB`` if set, else the ``db`` setting (``hmdesk-cli config set db PATH``, see
-    :mod:`hmdesk.core.config`), else ``<user data dir>/hmdesk.db``. (``--db`` wins over all
+    :mod:`hmdesk.core.config`), else ``<user data dir>/hmdesk.db``. A ``postgresql://`` URL is
+    returned as text (:func:`db_location`). (``--db`` wins over all
     three; its callers check it first.) A settings file that cannot be read raises
     :class:`DatabaseError` naming it: guessing another database would hide the user's data."""
     from hmdesk.core.config import ConfigError, effective
@@ -54,7 +83,7 @@ def default_db_path() -> Path:
     except ConfigError as exc:
         raise DatabaseError(f"{exc} (or pass the database with --db or HMDESK_DB)") from exc
     if value:
-        return Path(value).expanduser()
+        return db_location(value)
     return default_data_dir() / "hmdesk.db"
 
 

@@ -321,7 +321,7 @@ def start_first_look(
     store). A worker; see :mod:`hmdesk.gui.memories.preview`. One after the other, not side by
     side: both are mostly Python, and sharing the interpreter lock would slow both. Any failure
     just means no first look."""
-    from hmdesk.core.dbfile import DatabaseError, default_db_path
+    from hmdesk.core.dbfile import DatabaseError, db_location, default_db_path
     from hmdesk.gui.common.workers import run_in_thread
     from hmdesk.gui.memories.preview import first_look, first_look_query
 
@@ -330,8 +330,11 @@ def start_first_look(
         then()
         return
     try:
-        path = Path(db).expanduser() if db else default_db_path()
+        path = db_location(db) if db else default_db_path()
     except DatabaseError:  # an unreadable settings file: opening the store says so
+        then()
+        return
+    if not isinstance(path, Path):  # a team store on PostgreSQL keeps no stored index to look at
         then()
         return
 

@@ -68,13 +68,15 @@ def open_core(
     from hmdesk.core.memory.store import MemoryStore
 
     db = Database(db_path)
-    if db.read_only is None and index_needs_work(db):
+    if db.read_only is None and db.dialect == "sqlite" and index_needs_work(db):
         from hmdesk.core.memory.search_index import ensure_current
 
         outcome = ensure_current(db, progress=progress)
         log.info("search index at open: %s", outcome)
     # the window refreshes the stored index after its writes on a worker (IndexKeeper)
-    store = MemoryStore(db, keep_index=False)
+    from hmdesk.core.team.identity import current_user
+
+    store = MemoryStore(db, actor=current_user(), keep_index=False)
     retriever = Retriever(store)
     # The Chinese segmenter's import holds the interpreter lock for 0.2-0.4 s: here, while the
     # window shows its first look and nobody can type yet, not later as a stall while typing.

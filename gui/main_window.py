@@ -203,7 +203,13 @@ class MainWindow(QMainWindow):
         from hmdesk.gui.preferences.action import preferences_action  # Edit › Preferences… Ctrl+,
 
         self.preferences_action = preferences_action(
-            self, self.edit_menu, lambda: self.ctx.db.path if self.ctx is not None else None
+            self,
+            self.edit_menu,
+            lambda: (
+                self.ctx.db.path
+                if self.ctx is not None and self.ctx.db.dialect == "sqlite"
+                else None
+            ),
         )
 
     def _add_shortcuts_list(self) -> None:
@@ -324,8 +330,10 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
-        self.db_label.setText(str(ctx.db.path))
-        self.setWindowTitle(f"hmdesk — {ctx.db.path.name}")
+        self.db_label.setText(ctx.db.where)  # a team store's URL without its password
+        self.setWindowTitle(
+            f"hmdesk — {ctx.db.path.name if ctx.db.dialect == 'sqlite' else ctx.db.where}"
+        )
         self.statusBar().showMessage("Ready", 3000)
         if self.memories.stack.currentWidget() is not self.memories.empty:
             QTimer.singleShot(0, self.memories.table.setFocus)

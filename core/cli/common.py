@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.dbfile import DatabaseError, default_db_path
+from hmdesk.core.dbfile import DatabaseError, db_location, default_db_path, redact_url
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
@@ -34,8 +34,9 @@ def common_options() -> argparse.ArgumentParser:
     common.add_argument(
         "--db",
         default=argparse.SUPPRESS,
-        metavar="FILE",
-        help="the database (default: HMDESK_DB, else the db setting (hmdesk-cli config), "
+        metavar="FILE|URL",
+        help="the database: a file, or a postgresql://user@host/db URL for a team store "
+        "(default: HMDESK_DB, else the db setting (hmdesk-cli config), "
         "else hmdesk.db in your user data folder)",
     )
     common.add_argument(
@@ -49,10 +50,16 @@ def print_json(obj: Any) -> None:
     sys.stdout.write("\n")
 
 
-def db_path(args: argparse.Namespace) -> Path:
-    """The database file a command uses: ``--db``, else ``HMDESK_DB``, else the user data dir."""
+def db_path(args: argparse.Namespace) -> Path | str:
+    """The database a command uses: ``--db``, else ``HMDESK_DB``, else the user data dir. A
+    ``postgresql://`` URL (a team store) is returned as text."""
     value = getattr(args, "db", None)
-    return Path(value).expanduser() if value else default_db_path()
+    return db_location(value) if value else default_db_path()
+
+
+def db_shown(args: argparse.Namespace) -> str:
+    """The database as messages name it: the file, or the URL with its password redacted."""
+    return redact_url(str(db_path(args)))
 
 
 @contextmanager
@@ -67,7 +74,7 @@ def open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Databa
     from hmdesk.core.db import Database
 
     path = db_path(args)
-    if not create and not path.exists():
+    if not create and isinstance(path, Path) and not path.exists():
         yield None
         return
     db = Database(path)
@@ -78,8 +85,9 @@ def open_db(args: argparse.Namespace, *, create: bool = True) -> Iterator[Databa
 
 
 @contextmanager
-def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryStore]:
-    """A ``MemoryStore`` over :func:`open_db` (closed on the way out). Store errors become usage
+def open_store(args: argparse.Namespace, actor: str | None = None) -> Iterator[MemoryStore]:
+    """A ``MemoryStore`` over :func:`open_db` (closed on the way out), writing as ``actor`` (by
+    default the user's identity, :func:`hmdesk.core.team.identity.current_user`). Store errors become usage
     errors (exit 2); a write that fails in SQLite (locked past the busy timeout, disk full)
     becomes a :class:`DatabaseError` that says nothing was changed."""
     import sqlalchemy as sa
@@ -88,12 +96,18 @@ def open_store(args: argparse.Namespace, actor: str = "cli") -> Iterator[MemoryS
 
     with open_db(args) as db:
         assert db is not None  # create=True always opens
+        if actor is None:
+            from hmdesk.core.team.identity import current_user
+
+            actor = current_user()
         store = MemoryStore(db, actor=actor)
         try:
             yield store
         except StoreError as exc:
             raise UsageError(str(exc)) from exc
         except sa.exc.OperationalError as exc:
-            raise DatabaseError(f"{db.path}: {exc.orig}. Try again; nothing was changed.") from exc
+            raise DatabaseError(
+                f"{db.where}: {redact_url(str(exc.orig))}. Try again; nothing was changed."
+            ) from exc
         finally:
             store.close()

@@ -137,7 +137,12 @@ def set_command(args: argparse.Namespace) -> int:
     from hmdesk.core import config
 
     value = args.value
-    if args.key in config.PATH_KEYS and value.strip() and not value.strip().startswith("~"):
+    if (
+        args.key in config.PATH_KEYS
+        and value.strip()
+        and not value.strip().startswith("~")
+        and "://" not in value  # a team store's postgresql:// URL is not a path
+    ):
         value = os.path.abspath(value.strip())  # a relative path means from here, not from later
     try:
         stored = config.set_value(args.key, value)

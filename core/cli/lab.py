@@ -183,7 +183,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
                     options["now"] = parse_now(stamp)
                 ev = evaluate_store(store, lset, profiles, **options)
     else:
-        if not db_path(args).exists():
+        where = db_path(args)
+        if isinstance(where, Path) and not where.exists():
             raise UsageError(
                 f"there is no database at {db_path(args)}; pass --db FILE, or --starter-pack "
                 "to measure on the starter pack alone"

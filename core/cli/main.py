@@ -27,9 +27,10 @@ from hmdesk.core.cli import (
     query,
     runner,
     semantic,
+    team,
 )
-from hmdesk.core.cli.common import UsageError, common_options, db_path
-from hmdesk.core.dbfile import DatabaseError
+from hmdesk.core.cli.common import UsageError, common_options, db_shown
+from hmdesk.core.dbfile import DatabaseError, redact_url
 
 # One module per command group; each exposes ``register(subparsers, common)``.
 COMMAND_MODULES = (
@@ -43,6 +44,7 @@ COMMAND_MODULES = (
     semantic,
     lifecycle,
     access,
+    team,
 )
 
 
@@ -126,16 +128,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except _database_errors() as exc:
         # Damage found past the header (a malformed page), a full disk, a read-only file …
-        reason = _one_line(str(getattr(exc, "orig", None) or exc))
+        reason = redact_url(_one_line(str(getattr(exc, "orig", None) or exc)))
         if "readonly" in reason:  # the file or its folder became read-only: not damage
             print(
-                f"hmdesk-cli: error: the database is read-only: {db_path(args)} "
+                f"hmdesk-cli: error: the database is read-only: {db_shown(args)} "
                 f"— {reason}. Nothing was changed; make it writable or pass a writable copy.",
                 file=sys.stderr,
             )
             return 2
         print(
-            f"hmdesk-cli: error: the database {db_path(args)} could not be used "
+            f"hmdesk-cli: error: the database {db_shown(args)} could not be used "
             f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "
             "another file with --db or HMDESK_DB.",
             file=sys.stderr,
@@ -145,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         # Files a command reads are decoded where they are read (import, config); what is left is
         # text SQLite hands back from a damaged page (or a trigger's row) that is not UTF-8.
         print(
-            f"hmdesk-cli: error: the database {db_path(args)} holds text that is not UTF-8 "
+            f"hmdesk-cli: error: the database {db_shown(args)} holds text that is not UTF-8 "
             f"({_one_line(str(exc))}). Nothing was changed; if it is damaged, restore a backup "
             "or pass another file with --db or HMDESK_DB.",
             file=sys.stderr,

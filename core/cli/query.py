@@ -117,6 +117,33 @@ def print_table(result: QueryResult) -> None:
         print(f"note: {result.note}")
 
 
+def _search_scoped(args: argparse.Namespace, query: Any) -> Any:
+    """``query`` over the memories you wrote (``mine``) or the others wrote (``team``): the
+    author of a memory is the actor of its ``add``/``import`` event (your identity: the ``user``
+    setting, else the system login)."""
+    import dataclasses
+
+    from hmdesk.core.cli.common import open_store
+    from hmdesk.core.memory.retrieve.retriever import Retriever
+    from hmdesk.core.team.identity import current_user
+    from hmdesk.core.team.sync import authors
+
+    me = current_user()
+    with open_store(args) as store:
+        who = authors(store)
+        retriever = Retriever(store)
+        try:
+            result = retriever.search(dataclasses.replace(query, limit=1_000_000))
+        finally:
+            retriever.close()
+    keep = [r for r in result.results if (who.get(r.memory.id) == me) == (args.scope == "mine")]
+    result.filtered["scope"] = len(result.results) - len(keep)
+    result.results = keep[: query.limit]
+    result.matched = len(keep)
+    result.query = query
+    return result
+
+
 def cmd_query(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.retrieve import Query, result_to_json
     from hmdesk.core.memory.search_index.oneshot import search_file
@@ -142,6 +169,8 @@ def cmd_query(args: argparse.Namespace) -> int:
     from hmdesk.core.cli.access import special_query  # --as-of, --record, --ws
 
     result = special_query(args, query)
+    if result is None and args.scope != "all":
+        result = _search_scoped(args, query)
     if result is None:
         # the stored search index, read-only, without the ORM (the full way only when it must)
         result = search_file(db_path(args), query)
@@ -187,6 +216,13 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="search the text as it is: no negation (不是签名问题, not a signing error, -signing), "
         "no dropped question boilerplate or stop words (default and hybrid profiles)",
+    )
+    p.add_argument(
+        "--scope",
+        choices=("all", "mine", "team"),
+        default="all",
+        help="whose memories: all (default), mine (those you wrote: the user setting, else "
+        "your login) or team (those the others wrote)",
     )
     from hmdesk.core.cli.access import add_query_options
 

@@ -135,9 +135,15 @@ class _Batches:
         self.report = report
         self.path = path
         self.number = 0
-        self.s.execute(sa.text(f"DROP TABLE IF EXISTS temp.{_SEEN}"))
+        # the same statements on PostgreSQL (a team store): its temp schema, its placeholders
+        pg = self.s.get_bind().dialect.name == "postgresql"
+        self.temp, self.mark = ("pg_temp", "%s") if pg else ("temp", "?")
+        self.s.execute(sa.text(f"DROP TABLE IF EXISTS {self.temp}.{_SEEN}"))
         self.s.execute(
-            sa.text(f"CREATE TEMP TABLE {_SEEN} (id TEXT PRIMARY KEY, line INTEGER) WITHOUT ROWID")
+            sa.text(
+                f"CREATE TEMP TABLE {_SEEN} (id TEXT PRIMARY KEY, line INTEGER)"
+                + ("" if pg else " WITHOUT ROWID")
+            )
         )
 
     def _lookup(self, sql: str, ids: Iterable[str]) -> dict[str, Any]:
@@ -145,7 +151,7 @@ class _Batches:
         out: dict[str, Any] = {}
         for i in range(0, len(wanted), _CHUNK):
             chunk = wanted[i : i + _CHUNK]
-            marks = ",".join("?" * len(chunk))
+            marks = ",".join([self.mark] * len(chunk))
             # the DB-API cursor of the transaction's connection: no per-row wrapping
             cur = self.s.connection().connection.cursor()
             try:
@@ -158,7 +164,7 @@ class _Batches:
         return self._lookup("SELECT id, hmh_raw FROM memories WHERE id IN ({})", ids)
 
     def _first_lines(self, ids: Iterable[str]) -> dict[str, int]:
-        return self._lookup(f"SELECT id, line FROM temp.{_SEEN} WHERE id IN ({{}})", ids)
+        return self._lookup(f"SELECT id, line FROM {self.temp}.{_SEEN} WHERE id IN ({{}})", ids)
 
     def _parse(self, number: int, text: str) -> tuple[dict[str, Any], list[str]] | str:
         try:
@@ -255,12 +261,16 @@ class _Batches:
                 report.unchanged += 1
         if fresh:
             self.s.connection().exec_driver_sql(
-                f"INSERT INTO temp.{_SEEN} (id, line) VALUES (?, ?)", list(fresh.items())
+                f"INSERT INTO {self.temp}.{_SEEN} (id, line) VALUES ({self.mark}, {self.mark})",
+                list(fresh.items()),
             )
         if new_rows:
             # one pending mark for the whole batch instead of a trigger per row
-            with bulk_insert(dbapi_of(self.s)):
+            if self.temp == "pg_temp":  # no stored search index to mark on PostgreSQL
                 self.s.execute(sa.insert(table_of(Memory)), new_rows)
+            else:
+                with bulk_insert(dbapi_of(self.s)):
+                    self.s.execute(sa.insert(table_of(Memory)), new_rows)
             for values in new_rows:
                 tx.event(values["id"], "import", reason=str(self.path))
             report.imported += len(new_rows)
@@ -270,10 +280,10 @@ class _Batches:
     def finish(self) -> None:
         missing = self.s.connection().exec_driver_sql(
             "SELECT id FROM memories WHERE hmh_raw IS NOT NULL AND deleted_at IS NULL "
-            f"AND id NOT IN (SELECT id FROM temp.{_SEEN}) ORDER BY seq"
+            f"AND id NOT IN (SELECT id FROM {self.temp}.{_SEEN}) ORDER BY seq"
         )
         self.report.missing = [mid for (mid,) in missing]
-        self.s.execute(sa.text(f"DROP TABLE temp.{_SEEN}"))
+        self.s.execute(sa.text(f"DROP TABLE {self.temp}.{_SEEN}"))
 
 
 def _apply_sync(tx: Any, row: Memory, values: dict[str, Any], text: str, where: str) -> bool:

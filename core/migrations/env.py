@@ -1,5 +1,10 @@
 """Alembic environment. hmdesk runs migrations itself on open (core/db.py), passing the
-connection in ``config.attributes["connection"]``; ``render_as_batch`` keeps ALTERs SQLite-safe."""
+connection in ``config.attributes["connection"]``; ``render_as_batch`` keeps ALTERs SQLite-safe.
+
+The same revisions run on SQLite and on PostgreSQL (the team store). A revision writes portable
+operations (``op.create_table``, ``op.add_column`` in a batch, SQLAlchemy types); raw SQL that only
+one dialect understands (triggers, ``INSERT OR …``, PRAGMAs) is branched on
+``op.get_bind().dialect.name`` with an equivalent for the other (see 0004, 0005)."""
 
 from __future__ import annotations
 

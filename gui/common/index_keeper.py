@@ -5,6 +5,10 @@ a write commits and returns without storing a new snapshot (a few seconds per 10
 when one is due). :class:`IndexKeeper` instead runs
 :func:`hmdesk.core.memory.search_index.maybe_refresh` on a worker a moment after writes (cheap
 when nothing is due), at most one at a time; writes during a run ask for one more run after it.
+
+A PostgreSQL team store keeps no stored snapshot (revision 0004): there is nothing to keep, and
+the window's in-memory index learns about other clients' writes through ``LISTEN/NOTIFY``
+(:mod:`hmdesk.core.team.notify`, behind ``MemoryStore.data_version``).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ class IndexKeeper(QObject):
             self._timer.start()
 
     def run_now(self) -> None:
-        if self.closed:
+        if self.closed or self.db.dialect != "sqlite":  # PostgreSQL: no stored snapshot to keep
             return
         if self.running:
             self._again = True

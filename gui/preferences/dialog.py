@@ -26,6 +26,7 @@ from hmdesk.gui.preferences.fields import (
     UrlOpener,
     default_opener,
 )
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-EDITABLE = ("hdc", "hvigorw", "sdk", "node", "editor", "theme")
+EDITABLE = ("hdc", "hvigorw", "sdk", "node", "editor", "theme", "user")
 
 
 class PreferencesDialog(QDialog):
@@ -80,6 +81,7 @@ class PreferencesDialog(QDialog):
         lay.addWidget(self._tools_box(body))
         lay.addWidget(self._editor_box(body))
         lay.addWidget(self._appearance_box(body))
+        lay.addWidget(self._team_identity_box(body))
         lay.addWidget(self._data_box(body, db_path))
         lay.addStretch(1)
         scroll = QScrollArea(self)
@@ -160,6 +162,19 @@ class PreferencesDialog(QDialog):
         form.addRow("", help_label)
         return box
 
+    def _team_identity_box(self, parent: QWidget) -> QGroupBox:
+        """Who you are in a team store: the actor written on your changes ("mine")."""
+        from hmdesk.core.team.identity import system_user
+
+        box = QGroupBox("Team", parent)
+        form = QFormLayout(box)
+        self.user = SettingField(
+            "user", self.values.get("user", ""), self.env, f"not set: {system_user()}", box
+        )
+        self.user.edit.setToolTip("Your name on the memories you write and change")
+        form.addRow("&Your name:", self.user)
+        return box
+
     def _appearance_box(self, parent: QWidget) -> QGroupBox:
         box = QGroupBox("Appearance", parent)
         form = QFormLayout(box)
@@ -187,9 +202,13 @@ class PreferencesDialog(QDialog):
         note = ""
         if db_path is None:
             try:
-                db_path = default_db_path()
+                found = default_db_path()
             except DatabaseError as exc:
                 note = str(exc)
+            else:
+                if not isinstance(found, Path):  # a team store: its URL, password redacted
+                    return self._team_box(box, form, found)
+                db_path = found
         if not note:
             value, source = config.effective("db", self.env, values=self.values)
             how = "the default" if value is None else config.describe_source(source)
@@ -205,6 +224,24 @@ class PreferencesDialog(QDialog):
         form.addRow("Database:", self.db_row)
         return box
 
+    def _team_box(self, box: QGroupBox, form: QFormLayout, url: str) -> QGroupBox:
+        """The Data group for a PostgreSQL team store: where it is (never the password)."""
+        from hmdesk.core.dbfile import redact_url
+
+        label = QLabel(redact_url(url), box)
+        label.setObjectName("teamStore")
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow("Team store:", label)
+        form.addRow(
+            "",
+            QLabel(
+                "The password comes from PGPASSFILE or the system keyring "
+                "(hmdesk-cli team login URL), never from the settings file.",
+                box,
+            ),
+        )
+        return box
+
     def _opener(self) -> UrlOpener:
         return self.opener()
 
@@ -216,6 +253,7 @@ class PreferencesDialog(QDialog):
             "sdk": self.sdk,
             "node": self.node,
             "editor": self.editor,
+            "user": self.user,
         }
 
     def chosen_theme(self) -> str:

@@ -91,6 +91,8 @@ class Retriever:
         A search never writes: the writers keep the stored index (see ``MemoryStore``)."""
         from hmdesk.core.memory.search_index import SnapshotError, dbapi_of, load_segments
 
+        if self.store.db.dialect != "sqlite":  # a PostgreSQL store keeps no stored index
+            return None
         try:
             with self.store.db.read() as s:
                 loaded = load_segments(dbapi_of(s), self._fetch)

@@ -174,8 +174,9 @@ def index_due(conn: sqlite3.Connection) -> bool:
 
 def maybe_refresh(db: Database) -> str:
     """After a write: build the snapshot when there is none yet or many rows are pending (cheap
-    to call: two small reads when nothing is due). Readers never write; writers keep it up."""
-    if db.read_only is not None:
+    to call: two small reads when nothing is due). Readers never write; writers keep it up.
+    A PostgreSQL store keeps no snapshot (see revision 0004): ``current``."""
+    if db.read_only is not None or db.dialect != "sqlite":
         return "current"
     with db.read() as s:
         state = index_state(dbapi_of(s))
@@ -187,8 +188,8 @@ def maybe_refresh(db: Database) -> str:
 def ensure_current(db: Database, *, progress: Progress | None = None, force: bool = False) -> str:
     """Make ``db``'s stored index usable and small to apply. Returns what it did: ``current``,
     ``refreshed`` (many pending rows) or ``rebuilt: <why>``. A read-only database is left as it
-    is (its searches fall back to reading every memory)."""
-    if db.read_only is not None:
+    is (its searches fall back to reading every memory), and so is a PostgreSQL store."""
+    if db.read_only is not None or db.dialect != "sqlite":
         return "current"
     with db.read() as s:
         conn = dbapi_of(s)

@@ -78,20 +78,25 @@ def _search_fast(path: Path, query: Query) -> QueryResult | None:
         conn.close()
 
 
-def search_file(path: Path, query: Query) -> QueryResult:
-    """``query`` against the database file at ``path`` (see the module doc)."""
-    answer = search_fast(path, query)
-    if answer is not None:
-        return answer
+def search_file(path: Path | str, query: Query) -> QueryResult:
+    """``query`` against the database file at ``path`` (see the module doc); a PostgreSQL URL
+    reads every live memory into an index in process (the team store keeps no snapshot)."""
+    from hmdesk.core.dbfile import is_url
+
+    if not is_url(path):
+        answer = search_fast(Path(path), query)
+        if answer is not None:
+            return answer
     result = diversified(lambda q: _search_full(path, q), query)
     assert result is not None  # the full way always answers
     return result
 
 
-def _search_full(path: Path, query: Query) -> QueryResult:
+def _search_full(path: Path | str, query: Query) -> QueryResult:
     from hmdesk.core.db import Database
+    from hmdesk.core.dbfile import is_url
 
-    if query.profile == "hybrid":  # the full retriever: embeddings, the embedder
+    if query.profile == "hybrid" or is_url(path):  # the full retriever: embeddings, the embedder
         from hmdesk.core.memory.retrieve.retriever import Retriever
         from hmdesk.core.memory.store import MemoryStore
 

@@ -147,9 +147,13 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
         if params:
             s.execute(
                 sa.text(
-                    "INSERT OR REPLACE INTO memory_embeddings "
+                    "INSERT INTO memory_embeddings "
                     "(memory_seq, model, content_hash, dim, vector) "
-                    "VALUES (:seq, :model, :hash, :dim, :vector)"
+                    "VALUES (:seq, :model, :hash, :dim, :vector) "
+                    # an upsert both SQLite and PostgreSQL (the team store) understand
+                    "ON CONFLICT (model, memory_seq) DO UPDATE SET "
+                    "content_hash = excluded.content_hash, dim = excluded.dim, "
+                    "vector = excluded.vector"
                 ),
                 params,
             )

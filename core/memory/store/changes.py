@@ -5,6 +5,10 @@ after each of its commits) and :meth:`ChangeNotifier.data_version`, a number tha
 commit by any connection or process (SQLite ``PRAGMA data_version`` read on a private connection,
 plus a counter of this store's own commits). Which memories another process changed comes from
 the event log (``MemoryStore.changed_since``).
+
+On a PostgreSQL team store (``url`` given) the data version counts the ``NOTIFY`` messages the
+other clients' commits send (:class:`hmdesk.core.team.notify.ChangeListener`, started at the first
+call), instead of SQLite's ``PRAGMA data_version``.
 """
 
 from __future__ import annotations
@@ -26,9 +30,11 @@ Listener = Callable[[set[str]], None]
 class ChangeNotifier:
     """The listeners and the data version of one store over the database file ``path``."""
 
-    def __init__(self, path: Path, uri: str | None = None) -> None:
+    def __init__(self, path: Path, uri: str | None = None, *, url: str | None = None) -> None:
         self.path = path
         self._uri = uri  # a read-only database's SQLite URI (Database.read_only_uri)
+        self._url = url  # a PostgreSQL store's URL: LISTEN/NOTIFY instead of data_version
+        self._listener: Any = None
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
         self._local_version = 0
@@ -65,6 +71,19 @@ class ChangeNotifier:
         """A number that grows on every committed change, by this store or any other connection
         or process (SQLite ``PRAGMA data_version`` on a private connection + a local counter)."""
         with self._dv_lock:
+            if self._url is not None:
+                if self._listener is None:
+                    from hmdesk.core.team.notify import ChangeListener
+
+                    try:
+                        self._listener = ChangeListener(self._url)
+                    except Exception as exc:  # noqa: BLE001 - server away: the next call retries
+                        log.info("cannot listen for changes (%s)", type(exc).__name__)
+                        with self._lock:
+                            return self._local_version
+                    self._finalizer = weakref.finalize(self, self._listener.close)
+                with self._lock:
+                    return int(self._listener.version) + self._local_version
             if self._dv_conn is None:
                 conn = sqlite3.connect(
                     self._uri or str(self.path),
@@ -88,4 +107,5 @@ class ChangeNotifier:
             if self._finalizer is not None:
                 self._finalizer()
             self._dv_conn = None
+            self._listener = None
             self._dv_raw = None

@@ -118,7 +118,9 @@ class MemoryStore:
         # after a write, store a new search-index snapshot when one is due (a few seconds per
         # 100k memories, every 5 % of changes); an app that does it in the background says False
         self.keep_index = keep_index
-        self._changes = ChangeNotifier(db.path, db.read_only_uri)
+        self._changes = ChangeNotifier(
+            db.path, db.read_only_uri, url=db.url if db.dialect == "postgresql" else None
+        )
 
     # ---------------------------------------------------------------- infrastructure
 
@@ -138,7 +140,12 @@ class MemoryStore:
             tx.flush_events()
             # whether the stored search index is due for a refresh, asked in this transaction
             # (two small reads; a second session per write would cost more than the write)
-            due = bool(tx.changed) and self.keep_index and self._index_due(session)
+            due = (
+                bool(tx.changed)
+                and self.keep_index
+                and self.db.dialect == "sqlite"  # PostgreSQL keeps no stored snapshot
+                and self._index_due(session)
+            )
         if tx.changed:
             self._changes.committed(tx.changed)
             if due:
@@ -211,6 +218,14 @@ class MemoryStore:
 
     def all_tags(self) -> builtins.list[str]:
         """Every tag of a memory that is not deleted, sorted."""
+        if self.db.dialect == "postgresql":  # sorted here: SQLite's order (code points)
+            sql = (
+                "SELECT DISTINCT j.value #>> '{}' FROM memories, "
+                "json_array_elements(memories.tags) AS j "
+                "WHERE memories.deleted_at IS NULL AND json_typeof(j.value) = 'string'"
+            )
+            with self.db.read() as s:
+                return sorted(str(r[0]) for r in s.execute(sa.text(sql)))
         with self.db.read() as s:
             rows = s.execute(
                 sa.text(

@@ -143,7 +143,13 @@ def read_records(
         where.append("superseded_by IS NULL")
     if not include_deleted:
         where.append("deleted_at IS NULL")
-    sql = f"SELECT {RAW_COLUMNS} FROM memories"
+    columns = RAW_COLUMNS
+    if db.dialect == "postgresql":  # the JSON columns as text, as SQLite hands them back
+        columns = ", ".join(
+            f"{c}::text" if c in ("payload", "tags", "extra") else c
+            for c in RAW_COLUMNS.split(", ")
+        )
+    sql = f"SELECT {columns} FROM memories"
     if where:
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY seq"

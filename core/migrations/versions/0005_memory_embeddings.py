@@ -36,6 +36,16 @@ def upgrade() -> None:
     )
     # the trigger's and the foreign key's lookups by memory (the key starts with the model)
     op.create_index("ix_memory_embeddings_memory_seq", "memory_embeddings", ["memory_seq"])
+    if op.get_bind().dialect.name == "postgresql":  # the same trigger in PL/pgSQL
+        op.execute(
+            f"CREATE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "DELETE FROM memory_embeddings WHERE memory_seq = NEW.seq; RETURN NULL; END $$"
+        )
+        op.execute(
+            f"CREATE TRIGGER {TRIGGER} AFTER UPDATE OF content ON memories FOR EACH ROW "
+            f"WHEN (OLD.content IS DISTINCT FROM NEW.content) EXECUTE FUNCTION {TRIGGER}()"
+        )
+        return
     op.execute(
         f"CREATE TRIGGER {TRIGGER} AFTER UPDATE OF content ON memories "
         "WHEN OLD.content IS NOT NEW.content BEGIN "
@@ -44,6 +54,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.execute(f"DROP TRIGGER IF EXISTS {TRIGGER}")
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(f"DROP TRIGGER IF EXISTS {TRIGGER} ON memories")
+        op.execute(f"DROP FUNCTION IF EXISTS {TRIGGER}()")
+    else:
+        op.execute(f"DROP TRIGGER IF EXISTS {TRIGGER}")
     op.drop_index("ix_memory_embeddings_memory_seq", table_name="memory_embeddings")
     op.drop_table("memory_embeddings")

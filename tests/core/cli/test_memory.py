@@ -13,9 +13,22 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli import main
 
+from tests.fixtures.postgres import fresh_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    """The store the commands use: an SQLite file, or a PostgreSQL team store (skipped with a
+    one-line reason when there is no server). Tests of the file itself use ``db_file``."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "cli.db")
+        return
+    with fresh_url() as url:
+        yield url
+
 
 @pytest.fixture
-def db(tmp_path):
+def db_file(tmp_path):
     return str(tmp_path / "cli.db")
 
 
@@ -325,7 +338,8 @@ def test_text_file_is_refused(capsys, tmp_path):
         "UPDATE alembic_version SET version_num = 'ffff'",
     ],
 )
-def test_newer_schema_is_refused(capsys, db, sql):
+def test_newer_schema_is_refused(capsys, db_file, sql):
+    db = db_file
     add(capsys, db, "x")
     con = sqlite3.connect(db)
     con.execute(sql)
@@ -338,7 +352,8 @@ def test_newer_schema_is_refused(capsys, db, sql):
     assert Path(db).read_bytes() == before
 
 
-def test_new_database_is_private_and_wal(capsys, db):
+def test_new_database_is_private_and_wal(capsys, db_file):
+    db = db_file
     add(capsys, db, "x")
     assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
     con = sqlite3.connect(db)
@@ -432,7 +447,7 @@ def test_lone_surrogates_in_add_and_edit_become_U_FFFD_and_every_output_works(ca
     from hmdesk.core.db import Database
     from hmdesk.core.memory.store import MemoryStore
 
-    database = Database(Path(db))
+    database = Database(db)
     store = MemoryStore(database)
     try:
         m = store.add("cut \ud83d here", tags=["build", "x\udc80"], environment="h\ud800")

@@ -30,13 +30,14 @@ def add(capsys, db, content, *extra):
     return run_json(capsys, "add", content, "--db", db, *extra)["id"]
 
 
-def test_undo_of_an_edit_prints_content_and_tags_before_and_after(capsys, db):
+def test_undo_of_an_edit_prints_content_and_tags_before_and_after(capsys, db, monkeypatch):
+    monkeypatch.setenv("HMDESK_USER", "alice")  # who made the change: the user's identity
     mid = add(capsys, db, "hdc install fails with 9568322", "--tag", "hdc")
     run(capsys, "edit", mid, "--content", "re-sign the HAP", "--add-tag", "install", "--reason", "clearer", "--db", db)  # fmt: skip
     out = run(capsys, "undo", "--db", db)
     lines = out.splitlines()
     assert lines[0].startswith("Undid editing 1 memory, made ")
-    assert "(local time) by cli (reason: clearer)." in lines[0]
+    assert "(local time) by alice (reason: clearer)." in lines[0]
     assert lines[1].strip() == mid  # the id whole
     assert '"re-sign the HAP" → "hdc install fails with 9568322"' in out
     assert "tags     hdc, install → hdc" in out

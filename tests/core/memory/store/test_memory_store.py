@@ -12,6 +12,8 @@ from hmdesk.core.db import Database
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store import MemoryStore, NotFound, StoreError
 
+from tests.fixtures.waiting import poll_until
+
 
 def kinds(events):
     return [(e.kind, e.field) for e in events]
@@ -429,7 +431,10 @@ def test_changed_since_sees_another_process(store):
         "print(MemoryStore(Database(sys.argv[1])).add('from another process').id)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, str(store.db.path)], check=True, capture_output=True, text=True
+        [sys.executable, "-c", code, str(store.db.url or store.db.path)],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     last, changed = store.changed_since(start)
     assert changed == {out.stdout.strip()} and last > start
@@ -475,17 +480,18 @@ def test_data_version_sees_another_process(store):
         "from hmdesk.core.memory.store import MemoryStore; "
         "MemoryStore(Database(sys.argv[1])).add('from another process')"
     )
-    subprocess.run([sys.executable, "-c", code, str(store.db.path)], check=True)
-    assert store.data_version() > v0
+    subprocess.run([sys.executable, "-c", code, str(store.db.url or store.db.path)], check=True)
+    # PostgreSQL's NOTIFY reaches the listening thread a moment after the commit
+    assert poll_until(lambda: store.data_version() > v0)
     assert store.count() == 1
 
 
 def test_data_version_sees_another_connection_in_process(store):
-    other = MemoryStore(Database(store.db.path))
+    other = MemoryStore(Database(store.db.url or store.db.path))
     try:
         v0 = store.data_version()
         other.add("x")
-        assert store.data_version() > v0
+        assert poll_until(lambda: store.data_version() > v0)
     finally:
         other.close()
         other.db.close()
