@@ -35,7 +35,7 @@ from hmdesk.gui.review.items import (
     proposal_item,
 )
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -193,7 +193,8 @@ class ReviewArea(QWidget):
             shown = "Enter" if key == "Return" else key
             act = QAction(f"Review: {text.rstrip('…')}", self)
             act.setObjectName(f"review_{name}")
-            act.setShortcut(QKeySequence(key))
+            keys = [QKeySequence(key)] + ([QKeySequence("Enter")] if key == "Return" else [])
+            act.setShortcuts(keys)  # Enter: the keypad's too
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             act.triggered.connect(handlers[name])
             self.addAction(act)
@@ -203,9 +204,6 @@ class ReviewArea(QWidget):
             button.clicked.connect(act.trigger)
             buttons.addWidget(button)
             self.buttons[name] = button
-        enter = QShortcut(QKeySequence("Enter"), self)  # the keypad's Enter
-        enter.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        enter.activated.connect(self.apply_proposal)
         dlay.addLayout(buttons)
         self.stack.addWidget(detail)
         self.detail = detail
@@ -215,8 +213,8 @@ class ReviewArea(QWidget):
         lay.addWidget(split, 1)
 
         for name, key, fn, tip in (
-            ("next", "J", self.next_item, "Next item"),
-            ("previous", "K", self.previous_item, "Previous item"),
+            ("next", "J", self.next_item, "Next item (or Down in the list)"),
+            ("previous", "K", self.previous_item, "Previous item (or Up in the list)"),
             ("rescan", "F5", self.start_scan, "Scan again"),
             ("cancel", "Esc", self.cancel_scan, "Cancel the scan"),
         ):

@@ -199,3 +199,27 @@ def test_empty_store_says_nothing_to_review(qtbot, ctx):
     assert a.items == [] and a.title == "Review"
     assert a.stack.currentWidget() is a.empty and "Nothing to review" in a.empty.text()
     a.shutdown()
+
+
+def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(seeded, qtbot):
+    from hmdesk.gui.main_window import MainWindow
+    from PySide6.QtCore import QThreadPool
+
+    w = MainWindow(None, settings=seeded.settings)
+    qtbot.addWidget(w)
+    w.show()
+    with qtbot.waitSignal(w.context_ready):
+        w.set_context(seeded)
+    assert isinstance(w.review, ReviewArea) and w.tabs.indexOf(w.review) == 4
+    qtbot.waitUntil(lambda: w.tabs.tabText(4) == "Review (3)", timeout=20_000)
+    names = {a.objectName() for a in w.review.actions()}
+    assert {"review_next", "review_merge", "review_apply", "review_rescan"} <= names
+    from hmdesk.gui.common.shortcuts import shortcut_rows
+
+    rows = {r.what: r.keys for r in shortcut_rows(w)}
+    assert rows["Review: Merge"] == "M" and rows["Review: Supersede A by B"] == "A"
+    w.tabs.setCurrentIndex(4)
+    w.review.members_label.linkActivated.emit("memory:d1")
+    assert w.tabs.currentWidget() is w.memories
+    w.close()
+    QThreadPool.globalInstance().waitForDone(10_000)
