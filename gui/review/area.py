@@ -35,7 +35,7 @@ from hmdesk.gui.review.items import (
     proposal_item,
 )
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -123,6 +123,7 @@ class ReviewArea(QWidget):
         self.scanned_at: datetime | None = None
         self.merge_editor: Callable[[QWidget, str], str | None] = ask_merged_content
         self._generation = 0
+        self._version: int | None = None  # the store's data version of the last scan
         self._closed = False
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
@@ -215,6 +216,7 @@ class ReviewArea(QWidget):
         for name, key, fn, tip in (
             ("next", "J", self.next_item, "Next item (or Down in the list)"),
             ("previous", "K", self.previous_item, "Previous item (or Up in the list)"),
+            ("pair", "P", self.next_pair, "Next pair: B becomes the next member"),
             ("rescan", "F5", self.start_scan, "Scan again"),
             ("cancel", "Esc", self.cancel_scan, "Cancel the scan"),
         ):
@@ -243,6 +245,17 @@ class ReviewArea(QWidget):
         self.status.setText("Scanning for contradictions and duplicates…")
         self.scan.start("default", ("duplicate", "contradiction"), with_plan=False)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again after the store changed elsewhere: scan again (what is listed may be
+        stale)."""
+        super().showEvent(event)
+        if (
+            self._version is not None
+            and not self.progress.isVisible()
+            and self.ctx.store.data_version() != self._version
+        ):
+            self.start_scan()
+
     def cancel_scan(self) -> None:
         if self.scan.running or self.progress.isVisible():
             self._generation += 1  # a proposals step under way is dropped too
@@ -256,6 +269,7 @@ class ReviewArea(QWidget):
     def _groups_found(self, result: ScanResult) -> None:
         gen = self._generation
         store = self.ctx.store
+        self._version = result.data_version
         self.status.setText("Looking for promotion and decay proposals…")
 
         def work() -> list[ReviewItem]:  # worker thread
@@ -352,19 +366,37 @@ class ReviewArea(QWidget):
         if item is None:
             return
         from hmdesk.core.memory.errors import StoreError
-        from hmdesk.core.memory.jsdate import now_ms
 
         try:
-            self.members = self.ctx.store.get_many(item.ids)
+            members = self.ctx.store.get_many(item.ids)
         except StoreError as exc:
-            self.members = []
+            members = []
             self.ctx.bus.show_error(f"Review: {exc}", "Press F5 to scan again.")
+        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
+        others = [m for m in members if m.id != keep]
+        if keep and others and len(others) < len(members):  # B: the copy proposed to keep
+            members = [others[0], *(m for m in members if m.id == keep), *others[1:]]
+        self.members = members
+        self._render(item)
+
+    def next_pair(self) -> None:
+        """Groups of three or more: B becomes the next member (A stays)."""
+        item = self._pair()
+        if item is not None and len(self.members) > 2:
+            self.members = [self.members[0], *self.members[2:], self.members[1]]
+            self._render(item)
+
+    def _render(self, item: ReviewItem) -> None:
+        from hmdesk.core.memory.jsdate import now_ms
+
+        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
         now = now_ms()
         self.title_label.setText(f"<b>{html.escape(item.label)}</b>")
         lines = []
         for n, m in enumerate(self.members):
             name = "AB"[n] if n < 2 else str(n + 1)
             state = f" · superseded by {m.superseded_by}" if m.superseded_by else ""
+            state += " · proposed to keep" if m.id == keep else ""
             lines.append(
                 f'{name}: <a href="memory:{html.escape(m.id)}">{html.escape(m.id)}</a> · '
                 f"confidence {m.confidence:.2f} · {html.escape(m.layer)} · "

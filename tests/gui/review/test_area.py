@@ -223,3 +223,25 @@ def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(s
     assert w.tabs.currentWidget() is w.memories
     w.close()
     QThreadPool.globalInstance().waitForDone(10_000)
+
+
+def test_three_copies_b_is_the_one_to_keep_and_p_moves_to_the_next_pair(seeded, qtbot):
+    seeded.store.add("真机调试前需要在设置里先打开开发者模式", id="d3", confidence=0.4)
+    area = make_area(qtbot, seeded)
+    select(area, "duplicate")
+    assert area.current.ids == ("d1", "d2", "d3")
+    assert [m.id for m in area.members] == ["d1", "d2", "d3"]  # B = d2, proposed to keep
+    assert "proposed to keep" in area.members_label.text()
+    press(qtbot, area, Qt.Key.Key_P)
+    assert [m.id for m in area.members][:2] == ["d1", "d3"]
+    press(qtbot, area, Qt.Key.Key_A)
+    assert seeded.store.get("d1").superseded_by == "d3"
+    area.shutdown()
+
+
+def test_shown_again_after_a_change_elsewhere_it_scans_again(area, qtbot):
+    area.hide()
+    area.ctx.store.supersede("a", by="b", reason="test: from the Memories tab")
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    assert [i.kind for i in area.items] == ["duplicate", "promote-helped"]
