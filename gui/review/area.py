@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 import logging
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -520,5 +519,3 @@ class ReviewArea(QWidget):
         self._closed = True
         self._generation += 1
         self.scan.cancel()
-        t0 = time.monotonic()
-        log.debug("review area stopped in %.3fs", time.monotonic() - t0)
