@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hmdesk.core.memory.event_groups import group_sizes
 from hmdesk.core.memory.record import MemoryEvent
+from hmdesk.gui.common.diff import inline_html, value_text
 from hmdesk.gui.common.theme import theme_for
-from hmdesk.gui.memories.diff import inline_html, value_text
 from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import (
     QAbstractTableModel,

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.theme import theme_for
-from hmdesk.gui.memories.diff import side_by_side_html
 from hmdesk.gui.memories.styles import error_label_style
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (

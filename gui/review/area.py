@@ -21,11 +21,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.memories.diff import side_by_side_html
 from hmdesk.gui.review.items import (
     Dismissals,
     ReviewItem,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.gui.memories.diff import inline_html, side_by_side_html, tokens, word_diff
+from hmdesk.gui.common.diff import inline_html, side_by_side_html, tokens, word_diff
 from hypothesis import given
 from hypothesis import strategies as st
 
