@@ -7,7 +7,9 @@ the GUI thread, with progress and Cancel); right, the selected item: its members
 
 Keys (shown in the tooltips and Help › Keyboard shortcuts): J / Down next, K / Up previous,
 1 keep both, A supersede A by B, B supersede B by A, M merge into a new memory, D dismiss,
-Enter apply a proposal, F5 scan again, Esc cancel the scan. Every write goes through the store
+Enter apply a proposal, T take theirs / O keep mine for a sync conflict (a push or pull found
+the memory changed on both sides: :mod:`hmdesk.core.team.conflicts`, shown side by side), F5
+scan again, Esc cancel the scan. Every write goes through the store
 with a reason naming the action (``review: …``); each is one undo step (Edit › Undo). A dismissal
 is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only when one of
 its memories changes. The tab title carries the count ("Review (3)").
@@ -29,9 +31,11 @@ from hmdesk.gui.context import AppContext
 from hmdesk.gui.review.items import (
     Dismissals,
     ReviewItem,
+    conflict_item,
     group_item,
     merge_into_new,
     proposal_item,
+    sides_text,
 )
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
@@ -69,6 +73,8 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     "merge": ("Merge…", "M", "Merge into a new memory that supersedes them all"),
     "dismiss": ("Dismiss", "D", "Not proposed again unless one of the memories changes"),
     "apply": ("Apply", "Return", "Apply the proposed change"),
+    "theirs": ("Take theirs", "T", "This store takes the other store's version (one undo step)"),
+    "mine": ("Keep mine", "O", "Keep this store's version and close the conflict"),
 }
 
 
@@ -188,6 +194,8 @@ class ReviewArea(QWidget):
             "merge": self.merge,
             "dismiss": self.dismiss,
             "apply": self.apply_proposal,
+            "theirs": self.take_theirs,
+            "mine": self.keep_mine,
         }
         for name, (text, key, tip) in ACTIONS.items():
             shown = "Enter" if key == "Return" else key
@@ -273,10 +281,12 @@ class ReviewArea(QWidget):
 
         def work() -> list[ReviewItem]:  # worker thread
             from hmdesk.core.memory.access.policy import proposals
+            from hmdesk.core.team.conflicts import open_conflicts
 
             props = proposals(store)
             records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
-            return [proposal_item(p, records.get(p.memory_id)) for p in props]
+            conflicts = [conflict_item(c) for c in open_conflicts(store)]
+            return conflicts + [proposal_item(p, records.get(p.memory_id)) for p in props]
 
         def done(props: list[ReviewItem]) -> None:
             if gen != self._generation or self._closed:
@@ -328,6 +338,7 @@ class ReviewArea(QWidget):
             "duplicate": "duplicate groups",
             "promote-helped": "promotions",
             "decay-unused": "decays",
+            "sync-conflict": "sync conflicts",
         }
         when = (
             f"scanned {self.scanned_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}"
@@ -357,8 +368,11 @@ class ReviewArea(QWidget):
         item = self.items[row] if 0 <= row < len(self.items) else None
         for name, button in self.buttons.items():
             pair = name in ("keep", "a_by_b", "b_by_a", "merge")
+            conflict = item is not None and item.conflict is not None
             on = item is not None and (
-                (pair and not item.is_proposal) or (name == "apply" and item.is_proposal)
+                (pair and not item.is_proposal and not conflict)
+                or (name == "apply" and item.is_proposal)
+                or (name in ("theirs", "mine") and conflict)
             )
             button.setVisible(on or name == "dismiss")
             self.actions_by_name[name].setEnabled(on or (name == "dismiss" and item is not None))
@@ -409,6 +423,24 @@ class ReviewArea(QWidget):
             )
         self.members_label.setText("<br>".join(lines))
         theme = theme_for(self)
+        c = item.conflict
+        if c is not None:
+            self.members_label.setText(
+                "<br>".join(
+                    [
+                        *lines,
+                        f"Left: this store ({html.escape(c.direction)}) · right: "
+                        f"{html.escape(c.other)} · found {html.escape(c.found_at)}",
+                    ]
+                )
+            )
+            left, right = side_by_side_html(
+                sides_text(c.mine, c.fields), sides_text(c.theirs, c.fields), theme
+            )
+            self.side_a.setHtml(left)
+            self.side_b.setHtml(right)
+            self.side_b.show()
+            return
         if p is not None or len(self.members) < 2:
             self.side_a.setPlainText(self.members[0].content if self.members else "")
             self.side_b.hide()
@@ -512,6 +544,34 @@ class ReviewArea(QWidget):
             item,
             lambda: apply_proposals(self.ctx.store, [pid]),
             f"Applied: {p.field} {p.old} → {p.new} (Edit › Undo takes it back)",
+        )
+
+    def take_theirs(self) -> None:
+        item = self.current
+        c = item.conflict if item is not None else None
+        if item is None or c is None:
+            return
+        from hmdesk.core.team.conflicts import take_theirs
+
+        cid = c.id
+        self._write(
+            item,
+            lambda: take_theirs(self.ctx.store, cid),
+            f"Took the version of {c.other} for {c.memory_id} (Edit › Undo takes it back)",
+        )
+
+    def keep_mine(self) -> None:
+        item = self.current
+        c = item.conflict if item is not None else None
+        if item is None or c is None:
+            return
+        from hmdesk.core.team.conflicts import keep_mine
+
+        cid = c.id
+        self._write(
+            item,
+            lambda: keep_mine(self.ctx.store, cid),
+            f"Kept this store's {c.memory_id}; the conflict is closed",
         )
 
     # ------------------------------------------------------------------ lifecycle

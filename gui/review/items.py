@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from hmdesk.core.memory.lifecycle.grouping import Group
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
+    from hmdesk.core.team.conflicts import OpenConflict
 
 DISMISSED_KEY = "review/dismissed"
 MAX_DISMISSED = 5000  # the oldest are forgotten beyond this (they only come back to review)
@@ -34,6 +35,7 @@ KIND_LABELS = {
     "duplicate": "Duplicate",
     "promote-helped": "Promotion",
     "decay-unused": "Decay",
+    "sync-conflict": "Sync conflict",
 }
 
 
@@ -45,6 +47,7 @@ class ReviewItem:
     fingerprint: str
     group: Group | None = None
     proposal: Proposal | None = None
+    conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
 
     @property
     def is_proposal(self) -> bool:
@@ -53,6 +56,9 @@ class ReviewItem:
     @property
     def label(self) -> str:
         kind = KIND_LABELS.get(self.kind, self.kind)
+        if self.conflict is not None:
+            c = self.conflict
+            return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
         if self.proposal is not None:
             p = self.proposal
             text = " ".join(p.content.split())
@@ -63,6 +69,21 @@ class ReviewItem:
 
 def _value(v: object) -> str:
     return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+
+def conflict_item(c: OpenConflict) -> ReviewItem:
+    """A sync conflict (see :mod:`hmdesk.core.team.conflicts`); its fingerprint is its row and
+    both sides' values, so a later sync that changes either brings a dismissed one back."""
+    h = hashlib.sha256(f"{c.id}\0{c.memory_id}".encode())
+    h.update(json.dumps([c.mine, c.theirs], sort_keys=True, default=str).encode())
+    return ReviewItem(
+        "sync-conflict", c.memory_id, (c.memory_id,), "c:" + h.hexdigest()[:20], conflict=c
+    )
+
+
+def sides_text(values: dict[str, object], fields: Sequence[str]) -> str:
+    """One line per differing field, for the side-by-side word diff."""
+    return "\n".join(f"{name}: {values.get(name)}" for name in fields)
 
 
 def group_item(group: Group) -> ReviewItem:

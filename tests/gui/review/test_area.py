@@ -245,3 +245,53 @@ def test_shown_again_after_a_change_elsewhere_it_scans_again(area, qtbot):
     with qtbot.waitSignal(area.scanned, timeout=20_000):
         area.show()
     assert [i.kind for i in area.items] == ["duplicate", "promote-helped"]
+
+
+def test_a_sync_conflict_side_by_side_take_theirs_or_keep_mine(qtbot, ctx):
+    from hmdesk.core.team import conflicts as cf
+    from hmdesk.core.team.sync import Conflict
+
+    a = ctx.store.add("hvigor: clean the cache, then sync", id="sa").id
+    b = ctx.store.add("hdc: restart it", id="sb").id
+    cf.record(
+        ctx.store,
+        [
+            Conflict(
+                a,
+                ["content"],
+                {"content": "hvigor: clean .hvigor too"},  # the team's (the pull's source)
+                {"content": "hvigor: clean the cache, then sync"},  # this store's
+            ),
+            Conflict(
+                b,
+                ["content"],
+                {"content": "hdc: kill-server first"},
+                {"content": "hdc: restart it"},
+            ),
+        ],
+        other="postgresql://bob@db/team",
+        direction="pull",
+    )
+    area = make_area(qtbot, ctx)
+    try:
+        assert [i.kind for i in area.items] == ["sync-conflict", "sync-conflict"]
+        assert "2 sync conflicts" in area.status.text() and area.title == "Review (2)"
+        area.list.setCurrentRow(0)
+        assert "Sync conflict: sa · content differ · postgresql://bob@db/team" in (
+            area.list.item(0).text()
+        )
+        assert "clean the cache" in area.side_a.toPlainText()
+        assert "clean .hvigor too" in area.side_b.toPlainText()
+        assert area.buttons["theirs"].isVisibleTo(area) and not area.buttons["a_by_b"].isVisibleTo(
+            area
+        )
+        press(qtbot, area, Qt.Key.Key_T)  # take theirs
+        assert ctx.store.get(a).content == "hvigor: clean .hvigor too"
+        ctx.store.undo_last()
+        assert ctx.store.get(a).content == "hvigor: clean the cache, then sync"
+        area.list.setCurrentRow(0)
+        press(qtbot, area, Qt.Key.Key_O)  # keep mine
+        assert ctx.store.get(b).content == "hdc: restart it"
+        assert cf.open_conflicts(ctx.store) == [] and area.items == []
+    finally:
+        area.shutdown()
