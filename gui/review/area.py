@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
+EARLY_SCAN_MAX = 5_000
+"""Stores up to this many memories are scanned when the area is built; larger ones when the tab
+is first shown (the scan of 100,000 is seconds of CPU)."""
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 
 # name: (button text, key, tooltip)
@@ -235,9 +238,24 @@ class ReviewArea(QWidget):
             self.addAction(act)
             self.actions_by_name[name] = act
         self._refresh()
-        self.start_scan()
+        self._scan_early()
 
     # ------------------------------------------------------------------ scanning
+    def _scan_early(self) -> None:
+        """A small store is scanned at once (the count shows in the tab title); a large one
+        when the tab is first shown: its scan is seconds of CPU, and at app start it would
+        make the window stall while the user types."""
+        from hmdesk.core.memory.errors import StoreError
+
+        try:
+            small = self.ctx.store.count() <= EARLY_SCAN_MAX
+        except StoreError:
+            small = False
+        if small:
+            self.start_scan()
+        else:
+            self.status.setText("Opens with a scan for contradictions and duplicates")
+
     @property
     def title(self) -> str:
         return f"Review ({len(self.items)})" if self.items else "Review"
@@ -256,7 +274,9 @@ class ReviewArea(QWidget):
         """Shown again after the store changed elsewhere: scan again (what is listed may be
         stale)."""
         super().showEvent(event)
-        if (
+        if self.scanned_at is None and not self.progress.isVisible():
+            self.start_scan()  # a large store: the first look at the tab
+        elif (
             self._version is not None
             and not self.progress.isVisible()
             and self.ctx.store.data_version() != self._version

@@ -295,3 +295,18 @@ def test_a_sync_conflict_side_by_side_take_theirs_or_keep_mine(qtbot, ctx):
         assert cf.open_conflicts(ctx.store) == [] and area.items == []
     finally:
         area.shutdown()
+
+
+def test_a_large_store_is_scanned_when_the_tab_is_first_shown(qtbot, seeded, monkeypatch):
+    from hmdesk.gui.review import area as review_area
+
+    monkeypatch.setattr(review_area, "EARLY_SCAN_MAX", 2)  # the seeded store counts as large
+    a = ReviewArea(seeded)
+    qtbot.addWidget(a)
+    try:
+        assert not a.scan.running and a.scanned_at is None and a.items == []
+        with qtbot.waitSignal(a.scanned, timeout=20_000):
+            a.show()  # the first look at the tab
+        assert a.title == "Review (3)"
+    finally:
+        a.shutdown()
