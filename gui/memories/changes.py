@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QObject, QTimer, Signal
+from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.store import MemoryStore
@@ -54,6 +55,7 @@ class ChangeTracker(QObject):
         self.closed = False
         self._is_searching = is_searching
         self._last_dv: int | None = None
+        self._last_event: int | None = None  # the newest memory event seen
         self._store_changed.connect(self._on_store_changed)
         self.unlisten: Callable[[], None] = store.add_listener(self._store_changed.emit)
         self.refresh_timer = QTimer(self)
@@ -104,10 +106,28 @@ class ChangeTracker(QObject):
             log.info("data_version: %s", exc)
             return
         if self._last_dv is not None and dv != self._last_dv:
+            # Another connection wrote. Only a new event changes a memory: the access log, the
+            # stored search index, the embeddings cache or a run also change the file, and
+            # re-running the query and reading every tag for them was most of a stall while
+            # typing at 100k memories (the window logs the results it shows).
+            try:
+                event = self.store.last_event_id()
+            except (sqlite3.Error, SQLAlchemyError) as exc:  # busy: the next poll tries again
+                log.info("last event id: %s", exc)
+                return
+            if event == self._last_event:
+                self._last_dv = dv
+                return
+            self._last_event = event
             self.changed.emit(None)
             self._meta_timer.start()
             if not self.suspended and not self._is_searching():
                 self.refresh_timer.start()
+        elif self._last_dv is None:
+            try:
+                self._last_event = self.store.last_event_id()
+            except (sqlite3.Error, SQLAlchemyError):
+                return
         self._last_dv = dv
 
     def load_completions(self) -> None:

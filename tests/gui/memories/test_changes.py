@@ -29,3 +29,22 @@ def test_a_change_by_another_connection_shows_up(loaded, qtbot, ctx):
     finally:
         db.close()
     assert loaded.store.get(added.id).content.startswith("hvigor clean")
+
+
+def test_a_write_that_changes_no_memory_re_runs_nothing(loaded, qtbot, ctx):
+    """The access log (the window logs the results it shows), the stored index or a run change
+    the file too; only a new memory event re-runs the query and re-reads the tags."""
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.access.log import AccessLog
+
+    search(qtbot, loaded, "hvigor")
+    changed: list[object] = []
+    loaded.changes.changed.connect(changed.append)
+    db = Database(ctx.db.path)
+    try:
+        loaded.changes.poll_data_version()
+        AccessLog(db).record_query("hvigor", [loaded.model.ids()[0]])
+        loaded.changes.poll_data_version()
+        assert changed == [] and not loaded.changes.refresh_pending()
+    finally:
+        db.close()
