@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -152,7 +153,12 @@ class MemoriesArea(QWidget):
         self.searcher = SearchController(ctx.retriever, limit, self)
         self.embedding_fill = EmbeddingFill(ctx.retriever, self, ctx.bus.show_info)
         self.embedding_fill.stored.connect(self.refresh)  # hybrid: the new vectors count
-        self.changes = ChangeTracker(self.store, self.searcher.is_searching, self)
+        self.changes = ChangeTracker(
+            self.store,
+            self.searcher.is_searching,
+            self,
+            busy=lambda: time.monotonic() < self.searcher.warming.busy_until + 1.0,
+        )
         self.index_keeper = IndexKeeper(ctx.db, self)
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)

@@ -48,3 +48,16 @@ def test_a_write_that_changes_no_memory_re_runs_nothing(loaded, qtbot, ctx):
         assert changed == [] and not loaded.changes.refresh_pending()
     finally:
         db.close()
+
+
+def test_completions_wait_while_the_user_types(loaded, qtbot):
+    loaded.query_bar.tag_completer.tag_model.setStringList([])
+    typing = [True]
+    loaded.changes.busy = lambda: typing[0]
+    loaded.changes.load_completions()
+    assert loaded.changes._meta_timer.isActive()  # asked again later, nothing read now
+    qtbot.wait(50)
+    assert loaded.query_bar.tag_completer.tag_model.stringList() == []
+    typing[0] = False
+    with qtbot.waitSignal(loaded.changes.completions_loaded, timeout=5000):
+        loaded.changes.load_completions()
