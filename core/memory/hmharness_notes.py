@@ -216,26 +216,5 @@ class NotesSync(HmharnessSync):
     def __init__(self, store: MemoryStore, path: Path | str | None = None, **kw: Any) -> None:
         super().__init__(store, path if path is not None else default_notes_file(), **kw)
 
-    def sync_now(self) -> ImportReport | None:
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            self._error(exc)
-            return None
-        digest = hashlib.sha256(data).digest()
-        if digest == self._last_digest:
-            return None
-        try:
-            report = import_notes_bytes(self.store, data, self.path)
-        except Exception as exc:  # noqa: BLE001 - database busy, bad file: reported, the watch goes on
-            self._error(exc)
-            return None
-        self._last_digest = digest
-        if self.on_report is not None:
-            try:
-                self.on_report(report)
-            except Exception as exc:  # noqa: BLE001 - a caller's callback must not end the sync
-                self._error(exc)
-        return report
+    def _import(self, data: bytes) -> ImportReport:
+        return import_notes_bytes(self.store, data, self.path)
