@@ -567,32 +567,31 @@ class ReviewArea(QWidget):
         )
 
     def take_theirs(self) -> None:
-        item = self.current
-        c = item.conflict if item is not None else None
-        if item is None or c is None:
-            return
-        from hmdesk.core.team.conflicts import take_theirs
-
-        cid = c.id
-        self._write(
-            item,
-            lambda: take_theirs(self.ctx.store, cid),
-            f"Took the version of {c.other} for {c.memory_id} (Edit › Undo takes it back)",
-        )
+        self._resolve_conflict(theirs=True)
 
     def keep_mine(self) -> None:
+        self._resolve_conflict(theirs=False)
+
+    def _resolve_conflict(self, *, theirs: bool) -> None:
         item = self.current
         c = item.conflict if item is not None else None
         if item is None or c is None:
             return
-        from hmdesk.core.team.conflicts import keep_mine
+        from hmdesk.core.team import conflicts
 
-        cid = c.id
-        self._write(
-            item,
-            lambda: keep_mine(self.ctx.store, cid),
-            f"Kept this store's {c.memory_id}; the conflict is closed",
-        )
+        store, cid = self.ctx.store, c.id
+        if theirs:
+            self._write(
+                item,
+                lambda: conflicts.take_theirs(store, cid),
+                f"Took the version of {c.other} for {c.memory_id} (Edit › Undo takes it back)",
+            )
+        else:
+            self._write(
+                item,
+                lambda: conflicts.keep_mine(store, cid),
+                f"Kept this store's {c.memory_id}; the conflict is closed",
+            )
 
     # ------------------------------------------------------------------ lifecycle
     def shutdown(self) -> None:
