@@ -13,8 +13,7 @@ Terms::
                        package:mine = the project's bundle (and its pids, when known)
     message:text       substring of the message            line:text   substring of the whole line
     age:5m             printed within the last 30s / 5m / 2h / 1d before ``now``
-    is:crash           lines of a detected crash (``crash_of``: the live crash detector's book);
-                       without a detector, FATAL lines and crash banners (Reason:, JsError, …)
+    is:crash           lines of a detected crash (``crash_of``); with no detector, FATAL lines and banners
     is:dropped         the device's "lines dropped" markers (LOGLIMIT, LOGLIMITD, Slow reader missed …)
     is:stacktrace      stack frame lines            is:kmsg   kernel lines
     free text          substring of the whole line; consecutive free words form one phrase
@@ -434,11 +433,9 @@ def _is_crash(line: HilogLine) -> bool:
 def _is_pred(value: str, ctx: _Ctx | None = None) -> Predicate:
     v = value.lower()
     if v == "crash":
-        crash_of = ctx.crash_of if ctx is not None else None
-        if crash_of is None:  # no detector attached (a CLI dump): the text rule
-            return _is_crash
-        # one dict lookup per line: the raw text's hash is cached on the str
-        return lambda line: crash_of(line.raw) is not None
+        crash_of = ctx.crash_of if ctx is not None else None  # None: a CLI dump, the text rule
+        # one dict lookup per line (a str caches its hash)
+        return _is_crash if crash_of is None else lambda line: crash_of(line.raw) is not None
     if v == "dropped":
         return lambda line: line.kind == DROPPED
     if v == "stacktrace":
@@ -671,9 +668,8 @@ class HilogQuery:
         """Compile ``text``. ``now`` anchors ``age:`` (default: this machine's local time; pass
         the device's clock if it differs); ``bundle`` / ``pids`` resolve ``package:mine``
         (a ``set`` is kept, not copied: an :class:`~.follow.AppFollower`'s live pids);
-        ``crash_of`` (a line's raw text → the id of the detected crash it belongs to, or None:
-        ``CrashBook.crash_id_of``) makes ``is:crash`` mean "lines of a detected crash" (asked
-        when a line is matched, so crashes detected later count); without it, the text rule."""
+        ``crash_of`` (``CrashBook.crash_id_of``, asked per line) makes ``is:crash`` "lines of a
+        detected crash"; without it, the text rule."""
         text = "" if text is None else str(text)
         try:
             ctx = _Ctx(
@@ -684,8 +680,7 @@ class HilogQuery:
                 crash_of=crash_of,
             )
         except (TypeError, ValueError):
-            ctx = _Ctx(datetime.now(), bundle or None, frozenset(), bool(case_sensitive))
-            ctx.crash_of = crash_of
+            ctx = _Ctx(datetime.now(), bundle, frozenset(), case_sensitive, crash_of=crash_of)
         try:
             parser = _Parser(_tokenize(text), ctx)
             pred = parser.parse()
