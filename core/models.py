@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -166,6 +167,29 @@ class MemoryAccess(Base):
     __table_args__ = (
         Index("ix_memory_access_memory_id", "memory_id", "at"),
         Index("ix_memory_access_at", "at"),
+    )
+
+
+class SyncConflict(Base):
+    """A memory a ``push``/``pull`` found changed on both sides (revision 0007), kept in the
+    personal store for review (:mod:`hmdesk.core.team.conflicts`); ``fields``, ``mine`` and
+    ``theirs`` are JSON."""
+
+    __tablename__ = "sync_conflicts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    memory_id: Mapped[str] = mapped_column(
+        String, ForeignKey("memories.id", ondelete="CASCADE"), nullable=False
+    )
+    other: Mapped[str] = mapped_column(String, nullable=False)  # the other store (redacted)
+    direction: Mapped[str] = mapped_column(String, nullable=False)  # push | pull
+    fields: Mapped[str] = mapped_column(Text, nullable=False)
+    mine: Mapped[str] = mapped_column(Text, nullable=False)
+    theirs: Mapped[str] = mapped_column(Text, nullable=False)
+    found_at: Mapped[str] = mapped_column(String, nullable=False)
+
+    __table_args__ = (
+        UniqueConstraint("memory_id", "other", name="uq_sync_conflicts_memory_other"),
     )
 
 

@@ -1,4 +1,4 @@
-"""The main window: Memories, Runs, Devices and Code areas, an error banner, a status bar and menus.
+"""The main window: Memories, Runs, Devices, Code and Review areas, an error banner, a status bar and menus.
 
 The window can be shown before the database is open (``MainWindow()`` then
 :meth:`MainWindow.set_context`): app start paints at once and fills the areas when the core is
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
+    from hmdesk.gui.review.area import ReviewArea
     from hmdesk.gui.runs.area import RunsArea
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ IDLE_BEFORE_AREAS_S = 0.5  # ... and only once nothing was typed (nor a result d
 def _import_other_areas() -> None:  # worker thread: imports only, no widgets
     import hmdesk.gui.code.area
     import hmdesk.gui.devices.area
+    import hmdesk.gui.review.area
     import hmdesk.gui.runs.area  # noqa: F401
 
 
@@ -149,6 +151,7 @@ class MainWindow(QMainWindow):
         self.runs: RunsArea | None = None
         self.devices: DevicesArea | None = None
         self.code: CodeArea | None = None
+        self.review: ReviewArea | None = None
         self.recall_lab: QWidget | None = None
         self._painted = False
         self._results_shown = False
@@ -163,7 +166,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(central)
         self.tabs.setObjectName("mainTabs")
         self.tabs.setDocumentMode(True)
-        for name in ("Memories", "Runs", "Devices", "Code"):
+        for name in ("Memories", "Runs", "Devices", "Code", "Review"):
             w = QLabel("Opening the database…" if name == "Memories" else "")
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.tabs.addTab(w, name)
@@ -303,7 +306,7 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
         ctx.bus.info.connect(self._show_info)
-        current = max(0, min(3, _int_setting(self.settings.value("window/tab", 0))))
+        current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
@@ -316,6 +319,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(QLabel(""), "Runs")  # placeholders until build_other_areas()
         self.tabs.addTab(QLabel(""), "Devices")
         self.tabs.addTab(QLabel(""), "Code")
+        self.tabs.addTab(QLabel(""), "Review")
         if not later_areas or current != 0:
             self.build_other_areas()
         else:
@@ -360,10 +364,11 @@ class MainWindow(QMainWindow):
             self.build_other_areas()
 
     def build_other_areas(self) -> None:
-        """The Runs, Devices and Code areas in place of their placeholders (once)."""
+        """The Runs, Devices, Code and Review areas in place of their placeholders (once)."""
         self._build_area("runs")
         self._build_area("devices")
         self._build_area("code")
+        self._build_area("review")
 
     def _build_when_idle(self) -> None:
         """Build the other areas one per event-loop turn, and only once the user has not typed
@@ -371,7 +376,12 @@ class MainWindow(QMainWindow):
         if (
             self._closing
             or self.ctx is None
-            or (self.runs is not None and self.devices is not None and self.code is not None)
+            or (
+                self.runs is not None
+                and self.devices is not None
+                and self.code is not None
+                and self.review is not None
+            )
         ):
             return
         memories = self.memories
@@ -381,14 +391,20 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(int(wait * 1000) + 20, self._build_when_idle)
             return
         self._build_area(
-            "runs" if self.runs is None else "devices" if self.devices is None else "code"
+            "runs"
+            if self.runs is None
+            else "devices"
+            if self.devices is None
+            else "code"
+            if self.code is None
+            else "review"
         )
         QTimer.singleShot(0, self._build_when_idle)
 
-    def _build_area(self, which: Literal["runs", "devices", "code"]) -> None:
+    def _build_area(self, which: Literal["runs", "devices", "code", "review"]) -> None:
         if self.ctx is None or self._closing or getattr(self, which) is not None:
             return
-        area: RunsArea | DevicesArea | CodeArea
+        area: RunsArea | DevicesArea | CodeArea | ReviewArea
         if which == "runs":
             from hmdesk.gui.runs.area import RunsArea
 
@@ -400,6 +416,13 @@ class MainWindow(QMainWindow):
             area = self.code = CodeArea(self.ctx)
             area.memory_requested.connect(self._show_memory)
             index, name = 3, "Code"
+        elif which == "review":
+            from hmdesk.gui.review.area import ReviewArea
+
+            area = self.review = ReviewArea(self.ctx)
+            area.memory_requested.connect(self._show_memory)
+            area.title_changed.connect(self._review_title)
+            index, name = 4, area.title
         else:
             from hmdesk.gui.devices.area import DevicesArea
 
@@ -414,6 +437,10 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
+
+    def _review_title(self, title: str) -> None:
+        if self.review is not None and (i := self.tabs.indexOf(self.review)) >= 0:
+            self.tabs.setTabText(i, title)
 
     def show_error(self, what: str, todo: str = "") -> None:
         self.banner.show_error(what, todo)
@@ -480,7 +507,7 @@ class MainWindow(QMainWindow):
         self._closing = True
         if self.ctx is not None:  # nothing worth remembering before the areas exist
             self.save_state()
-        for area in (self.memories, self.runs, self.devices, self.code):
+        for area in (self.memories, self.runs, self.devices, self.code, self.review):
             if area is None:
                 continue
             try:

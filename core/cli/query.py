@@ -121,27 +121,20 @@ def _search_scoped(args: argparse.Namespace, query: Any) -> Any:
     """``query`` over the memories you wrote (``mine``) or the others wrote (``team``): the
     author of a memory is the actor of its ``add``/``import`` event (your identity: the ``user``
     setting, else the system login)."""
-    import dataclasses
-
     from hmdesk.core.cli.common import open_store
     from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.team.identity import current_user
+    from hmdesk.core.team.scope import search_scoped
     from hmdesk.core.team.sync import authors
 
-    me = current_user()
     with open_store(args) as store:
-        who = authors(store)
         retriever = Retriever(store)
         try:
-            result = retriever.search(dataclasses.replace(query, limit=1_000_000))
+            return search_scoped(
+                retriever.search, query, args.scope, authors(store), current_user()
+            )
         finally:
             retriever.close()
-    keep = [r for r in result.results if (who.get(r.memory.id) == me) == (args.scope == "mine")]
-    result.filtered["scope"] = len(result.results) - len(keep)
-    result.results = keep[: query.limit]
-    result.matched = len(keep)
-    result.query = query
-    return result
 
 
 def cmd_query(args: argparse.Namespace) -> int:

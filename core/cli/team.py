@@ -83,8 +83,52 @@ def _print(report: SyncReport, as_json: bool) -> None:
     )
     for c in report.conflicts:
         print(f"conflict {c.id}: {', '.join(c.fields)} differ; kept {report.target}'s")
+    if report.conflicts:
+        print("review them: hmdesk-cli conflicts (or the window's Review tab)", file=sys.stderr)
     for mid in report.missing:
         print(f"not found (or deleted) in {report.source}: {mid}", file=sys.stderr)
+
+
+def _record(personal: Any, report: SyncReport, direction: str) -> None:
+    """Keep the conflicts in the personal store, for the review flow."""
+    from hmdesk.core.team.conflicts import record
+
+    other = report.target if direction == "push" else report.source
+    record(personal, report.conflicts, other=other, direction=direction)
+
+
+def cmd_conflicts(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.errors import StoreError
+    from hmdesk.core.team import conflicts as cf
+
+    with open_store(args) as store:
+        try:
+            if args.take_theirs is not None:
+                changed = cf.take_theirs(store, args.take_theirs)
+                done: dict[str, Any] = {"resolved": args.take_theirs, "took": changed}
+            elif args.keep_mine is not None:
+                kept = cf.keep_mine(store, args.keep_mine)
+                done = {"resolved": kept.id, "kept": kept.memory_id}
+            else:
+                rows = cf.open_conflicts(store)
+                if args.json:
+                    print_json({"conflicts": [c.to_json() for c in rows]})
+                    return 0
+                for c in rows:
+                    print(f"{c.id}\t{c.memory_id}\t{c.direction} {c.other}\t{', '.join(c.fields)}")
+                    for name in c.fields:
+                        print(f"\t  {name}: mine {c.mine.get(name)!r}")
+                        print(f"\t  {name}: theirs {c.theirs.get(name)!r}")
+                if not rows:
+                    print("no sync conflicts", file=sys.stderr)
+                return 0
+        except StoreError as exc:
+            raise UsageError(str(exc)) from None
+    if args.json:
+        print_json(done)
+    else:
+        print(" ".join(f"{k} {v}" for k, v in done.items()))
+    return 0
 
 
 def cmd_push(args: argparse.Namespace) -> int:
@@ -100,6 +144,7 @@ def cmd_push(args: argparse.Namespace) -> int:
         finally:
             target.close()
             db.close()
+        _record(source, report, "push")
     _print(report, args.json)
     return 0
 
@@ -117,6 +162,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
         finally:
             source.close()
             db.close()
+        _record(target, report, "pull")
     _print(report, args.json)
     return 0
 
@@ -183,6 +229,20 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--from", required=True, metavar="URL", help="the team store's URL")
     _select_options(p)
     p.set_defaults(func=cmd_pull)
+    p = subparsers.add_parser(
+        "conflicts",
+        parents=[common],
+        help="memories a push or pull found changed on both sides: list, take theirs, keep mine",
+        epilog="examples:\n  hmdesk-cli conflicts\n  hmdesk-cli conflicts --take-theirs 3\n"
+        "  hmdesk-cli conflicts --keep-mine 4",
+        formatter_class=fmt,
+    )
+    g = p.add_mutually_exclusive_group()
+    g.add_argument(
+        "--take-theirs", type=int, metavar="N", help="this store takes the other side's version"
+    )
+    g.add_argument("--keep-mine", type=int, metavar="N", help="close it, this version kept")
+    p.set_defaults(func=cmd_conflicts)
     p = subparsers.add_parser(
         "login",
         parents=[common],

@@ -157,6 +157,7 @@ class MemoriesArea(QWidget):
         self.editing = EditingController(self)
         self.importer = ImportSyncController(self)
         self.anchoring = Anchoring(self)
+        self.query_bar.set_team_store(ctx.db.is_postgres)
         self.actions_by_name = make_actions(self)
         self.detail.set_back_action(self.actions_by_name["back"])
         self._update_back()

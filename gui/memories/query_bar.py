@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 DEBOUNCE_MS = 150
 ANY = "any"
 PROFILES = ("default", "hmharness", "hybrid")
+WHOSE = (("Everyone's", "all"), ("Mine", "mine"), ("Team's", "team"))
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class QuerySpec:
     include_superseded: bool = False
     workspace: str | None = None  # the tag ws:<workspace> (hmharness notes)
     as_of: datetime | None = None  # time travel: the store as it was then (UTC), read-only
+    scope: str = "all"  # whose memories: all, mine (I wrote them) or team (the others did)
 
 
 def saved_spec(settings: QSettings) -> QuerySpec:
@@ -174,6 +176,17 @@ class QueryBar(QWidget):
             "hmharness workspace of the imported notes (hard filter; or type ws:name in the search)"
         )
         self.workspace.setMinimumContentsLength(8)
+        # whose memories (a team store: core.team.scope); shown by the area on a team store
+        self.whose = QComboBox(self)
+        self.whose.setObjectName("queryWhose")
+        for label, scope in WHOSE:
+            self.whose.addItem(label, scope)
+        self.whose.setToolTip(
+            "Whose memories: everyone's, the ones you wrote (your user name: Preferences › Team) "
+            "or your team's"
+        )
+        self.whose_label = QLabel("Whose", self)
+        self.set_team_store(False)
         # time travel
         self.as_of_button = QToolButton(self)
         self.as_of_button.setObjectName("queryAsOf")
@@ -213,6 +226,8 @@ class QueryBar(QWidget):
         lay.addWidget(self.superseded)
         lay.addWidget(QLabel("Workspace", self))
         lay.addWidget(self.workspace)
+        lay.addWidget(self.whose_label)
+        lay.addWidget(self.whose)
         lay.addWidget(self.as_of_button)
         lay.addWidget(self.as_of_edit)
         lay.addWidget(self.now_button)
@@ -229,6 +244,7 @@ class QueryBar(QWidget):
         self.profile.currentIndexChanged.connect(self.emit_now)
         self.superseded.toggled.connect(self.emit_now)
         self.workspace.currentIndexChanged.connect(self.emit_now)
+        self.whose.currentIndexChanged.connect(self.emit_now)
         self.as_of_action.toggled.connect(self._as_of_toggled)
         self.now_button.clicked.connect(self.reset_as_of)
         self.as_of_edit.dateTimeChanged.connect(self._timer.start)
@@ -349,7 +365,16 @@ class QueryBar(QWidget):
             include_superseded=self.superseded.isChecked(),
             workspace=None if ws in ("", ANY) else ws,
             as_of=self.as_of(),
+            scope=str(self.whose.currentData() or "all"),
         )
+
+    def set_team_store(self, team: bool) -> None:
+        """Offer "Whose" only on a team (PostgreSQL) store: on a personal file every memory is
+        yours or your agent's."""
+        self.whose_label.setVisible(team)
+        self.whose.setVisible(team)
+        if not team:
+            self.whose.setCurrentIndex(0)
 
     def emit_now(self) -> None:
         self._timer.stop()

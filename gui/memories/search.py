@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.team.scope import AuthorCache
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,7 @@ class SearchController(QObject):
         self._searching_since: float | None = None
         self._frozen_pool: int | None = None
         self._prepared: PreparedRows | None = None
+        self._authors: AuthorCache | None = None  # who wrote each memory (the "Whose" filter)
         # a lambda, not the bound method: run_search is looked up per call (tests spy on it)
         self._latest: LatestOnly[QuerySpec, QueryResult] = LatestOnly(
             lambda spec: self.run_search(spec), self
@@ -92,12 +95,26 @@ class SearchController(QObject):
         return query_of(spec, self.limit)
 
     def run_search(self, spec: QuerySpec) -> QueryResult:  # worker thread
+        search: Callable[[Query], QueryResult] = self.retriever.search
         if spec.as_of is not None:  # time travel: the store rebuilt from its history
             from hmdesk.core.memory.timetravel import search_as_of
 
-            result = search_as_of(self.retriever.store, self.make_query(spec), spec.as_of)
+            as_of, store = spec.as_of, self.retriever.store
+            search = lambda q: search_as_of(store, q, as_of)  # noqa: E731
+        if spec.scope in ("mine", "team"):  # whose memories (a team store)
+            from hmdesk.core.team.identity import current_user
+            from hmdesk.core.team.scope import AuthorCache, search_scoped
+
+            if self._authors is None:
+                self._authors = AuthorCache(self.retriever.store)
+            who = self._authors.get()
+            query, me = self.make_query(spec), current_user()
+            if spec.scope == "mine":
+                result = search_scoped(search, query, "mine", who, me)
+            else:
+                result = search_scoped(search, query, "team", who, me)
         else:
-            result = self.retriever.search(self.make_query(spec))
+            result = search(self.make_query(spec))
         # The table's rows too, here: on the GUI thread they were a 13 ms stall per result.
         self._prepared = PreparedRows(result)
         return result

@@ -173,6 +173,20 @@ class PreferencesDialog(QDialog):
         )
         self.user.edit.setToolTip("Your name on the memories you write and change")
         form.addRow("&Your name:", self.user)
+        self.store = SettingField(
+            "db",
+            self.values.get("db", ""),
+            self.env,
+            "not set: hmdesk.db in the data folder",
+            box,
+        )
+        self.store.setObjectName("storeField")
+        self.store.edit.setToolTip(
+            "The memory store: a database file, or a team database as postgresql://user@host/db "
+            "(no password here: PGPASSFILE or hmdesk-cli login URL keeps it in the keyring). "
+            "Takes effect at the next start."
+        )
+        form.addRow("&Store (file or postgresql:// URL):", self.store)
         return box
 
     def _appearance_box(self, parent: QWidget) -> QGroupBox:
@@ -215,8 +229,9 @@ class PreferencesDialog(QDialog):
             if value is not None and db_path is not None and Path(value).expanduser() != db_path:
                 how = "--db"
             note = (
-                f"In use now (from {how}). To use another, run hmdesk-cli config set db PATH "
-                "(or pass --db); it takes effect at the next start."
+                f"In use now (from {how}). To use another, set Store under Team (a file or a "
+                "postgresql:// URL), or run hmdesk-cli config set db …; it takes effect at the "
+                "next start."
             )
         self.data_row = FolderRow("dataFolder", default_data_dir(), self._opener, parent=box)
         self.db_row = FolderRow("database", db_path, self._opener, note, is_file=True, parent=box)
@@ -254,6 +269,7 @@ class PreferencesDialog(QDialog):
             "node": self.node,
             "editor": self.editor,
             "user": self.user,
+            "db": self.store,
         }
 
     def chosen_theme(self) -> str:

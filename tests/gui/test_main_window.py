@@ -16,6 +16,7 @@ from hmdesk.gui.context import AppContext
 from hmdesk.gui.devices.area import DevicesArea
 from hmdesk.gui.main_window import ErrorBanner, MainWindow
 from hmdesk.gui.memories.area import MemoriesArea
+from hmdesk.gui.review.area import ReviewArea
 from hmdesk.gui.runs.area import RunsArea
 from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
@@ -89,11 +90,13 @@ def test_set_context_builds_the_four_areas(ctx, qtbot):
     assert isinstance(w.runs, RunsArea)
     assert isinstance(w.devices, DevicesArea)
     assert isinstance(w.code, CodeArea)
+    assert isinstance(w.review, ReviewArea)
     assert [w.tabs.widget(i) for i in range(w.tabs.count())] == [
         w.memories,
         w.runs,
         w.devices,
         w.code,
+        w.review,
     ]
     assert w.ctx is ctx
     _close(w)
@@ -135,7 +138,13 @@ def test_close_stops_every_area_even_when_one_fails(ctx, qtbot, monkeypatch, cap
 
 def test_window_has_three_areas_and_menus(ctx, qtbot):
     w = make_window(ctx, qtbot)
-    assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
+    assert [w.tabs.tabText(i) for i in range(5)] == [
+        "Memories",
+        "Runs",
+        "Devices",
+        "Code",
+        "Review",
+    ]
     titles = [a.text() for a in w.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Help"]
     assert str(ctx.db.path) in w.db_label.text()
@@ -385,7 +394,7 @@ def test_window_without_context_then_set_context(ctx, qtbot):
     w = MainWindow(None, settings=ctx.settings)
     qtbot.addWidget(w)
     w.show()
-    assert w.memories is None and w.tabs.count() == 4
+    assert w.memories is None and w.tabs.count() == 5
     with qtbot.waitSignal(w.context_ready):
         w.set_context(ctx)
     assert w.memories is not None
@@ -414,8 +423,8 @@ def test_later_areas_are_built_after_the_first_result(ctx, qtbot):
     w.set_context(ctx, later_areas=True)
     assert w.memories is not None
     assert w.runs is None and w.devices is None  # not before the first result
-    assert w.tabs.count() == 4 and w.tabs.currentIndex() == 0
-    qtbot.waitUntil(lambda: w.runs is not None and w.code is not None, timeout=10_000)
+    assert w.tabs.count() == 5 and w.tabs.currentIndex() == 0
+    qtbot.waitUntil(lambda: w.runs is not None and w.review is not None, timeout=10_000)
     assert isinstance(w.runs, RunsArea)
     assert isinstance(w.devices, DevicesArea)
     assert w.memories.result is not None
@@ -424,8 +433,10 @@ def test_later_areas_are_built_after_the_first_result(ctx, qtbot):
         w.runs,
         w.devices,
         w.code,
+        w.review,
     ]
     assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
+    assert w.tabs.tabText(4).startswith("Review")
     _close(w)
 
 
@@ -451,6 +462,7 @@ def test_later_areas_wait_while_the_user_types_and_come_one_per_turn(ctx, qtbot,
     assert isinstance(w.runs, RunsArea) and w.devices is None  # one now, the other next turn
     qtbot.waitUntil(lambda: w.devices is not None, timeout=10_000)
     qtbot.waitUntil(lambda: w.code is not None, timeout=10_000)  # then the Code area
+    qtbot.waitUntil(lambda: w.review is not None, timeout=10_000)  # then the Review area
     assert [w.tabs.tabText(i) for i in range(4)] == ["Memories", "Runs", "Devices", "Code"]
     _close(w)
 

@@ -25,4 +25,4 @@ def test_main_window_opens(qtbot):
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    assert w.tabs.count() == 4
+    assert w.tabs.count() == 5

@@ -92,3 +92,26 @@ def test_warming_steps_aside_while_the_user_types(ctx, make_area, qtbot):
     assert area.result.results
     result = search(qtbot, area, "device 3")
     assert result.results and all("device" in s.memory.content for s in result.results)
+
+
+def test_whose_is_offered_on_a_team_store_and_filters_by_author(qtbot, ctx, make_area):
+    from hmdesk.core.memory.store import MemoryStore
+    from hmdesk.core.team.identity import current_user
+
+    me = current_user()
+    mine = MemoryStore(ctx.db, actor=me).add("hvigor build fails: clean the cache").id
+    theirs = MemoryStore(ctx.db, actor="colleague").add("hvigor build fails: proxy").id
+    area = make_area()
+    bar = area.query_bar
+    assert not bar.whose.isVisibleTo(area)  # a personal file: everything is yours
+    bar.set_team_store(True)
+    assert bar.whose.isVisibleTo(area)
+    assert [bar.whose.itemData(i) for i in range(bar.whose.count())] == ["all", "mine", "team"]
+    bar.whose.setCurrentIndex(1)
+    result = area.searcher.run_search(bar.spec())
+    assert [r.memory.id for r in result.results] == [mine] and result.filtered["scope"] == 1
+    bar.whose.setCurrentIndex(2)
+    result = area.searcher.run_search(bar.spec())
+    assert [r.memory.id for r in result.results] == [theirs]
+    bar.set_team_store(False)  # back to a file: the filter is off again
+    assert bar.spec().scope == "all"

@@ -160,7 +160,7 @@ def test_data_folder_and_database_are_shown_with_open_folder(qtbot: QtBot, tmp_p
     opened: list[QUrl] = []
     d.opener = lambda: lambda url: opened.append(url) or True
     assert d.db_row.edit.text() == str(db) and d.db_row.edit.isReadOnly()
-    assert "hmdesk-cli config set db PATH" in d.db_row.note.text()
+    assert "set Store under Team" in d.db_row.note.text()
     assert d.data_row.edit.isReadOnly() and d.data_row.edit.text()
     qtbot.mouseClick(d.db_row.open_button, Qt.MouseButton.LeftButton)
     assert [u.toLocalFile() for u in opened] == [str(db.parent)]
@@ -230,3 +230,22 @@ def test_the_keyboard_starts_at_hdc_and_tabs_down_the_tools(qtbot: QtBot) -> Non
         order.append(d.focusWidget())
     edits = [x for x in order if x in (d.hvigorw.edit, d.sdk.edit, d.node.edit)]
     assert edits == [d.hvigorw.edit, d.sdk.edit, d.node.edit]
+
+
+def test_the_store_can_be_a_team_database_url_never_with_its_password(
+    qtbot: QtBot, _isolated_config: Path
+) -> None:
+    d = dialog(qtbot)
+    type_into(qtbot, d.store.edit, "postgresql://alice:s3cret@db.example/hmdesk")
+    ok(d)
+    assert d.isVisible() and "Nothing was saved" in d.error.text()
+    assert "s3cret" not in d.error.text() and not _isolated_config.exists()
+    type_into(qtbot, d.store.edit, "postgresql://alice@db.example/hmdesk")
+    ok(d)
+    assert not d.isVisible()
+    assert config.load()["db"] == "postgresql://alice@db.example/hmdesk"
+    again = dialog(qtbot)
+    assert again.store.edit.text() == "postgresql://alice@db.example/hmdesk"
+    again.store.edit.clear()  # back to the file in the data folder
+    ok(again)
+    assert "db" not in config.load()

@@ -1,0 +1,1 @@
+"""The Review area: contradiction and duplicate groups, promotion and decay proposals."""

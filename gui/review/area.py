@@ -1,0 +1,521 @@
+"""The Review tab: contradiction groups, duplicate groups, promotion and decay proposals.
+
+Left, the items of the last scan (:class:`~hmdesk.gui.common.lifecycle_worker.LifecycleScan` for
+the default profile's groups, then :func:`hmdesk.core.memory.access.policy.proposals`, both off
+the GUI thread, with progress and Cancel); right, the selected item: its members side by side
+(word diff between A and B, confidence, layer, age) or the proposed change.
+
+Keys (shown in the tooltips and Help › Keyboard shortcuts): J / Down next, K / Up previous,
+1 keep both, A supersede A by B, B supersede B by A, M merge into a new memory, D dismiss,
+Enter apply a proposal, F5 scan again, Esc cancel the scan. Every write goes through the store
+with a reason naming the action (``review: …``); each is one undo step (Edit › Undo). A dismissal
+is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only when one of
+its memories changes. The tab title carries the count ("Review (3)").
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
+from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.context import AppContext
+from hmdesk.gui.memories.diff import side_by_side_html
+from hmdesk.gui.review.items import (
+    Dismissals,
+    ReviewItem,
+    group_item,
+    merge_into_new,
+    proposal_item,
+)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.access.policy import Proposal
+    from hmdesk.core.memory.record import MemoryRecord
+
+log = logging.getLogger(__name__)
+
+EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
+ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
+
+# name: (button text, key, tooltip)
+ACTIONS: dict[str, tuple[str, str, str]] = {
+    "keep": ("Keep both", "1", "Keep both memories as they are (dismissed for now)"),
+    "a_by_b": ("Supersede A by B", "A", "Mark A superseded by B"),
+    "b_by_a": ("Supersede B by A", "B", "Mark B superseded by A"),
+    "merge": ("Merge…", "M", "Merge into a new memory that supersedes them all"),
+    "dismiss": ("Dismiss", "D", "Not proposed again unless one of the memories changes"),
+    "apply": ("Apply", "Return", "Apply the proposed change"),
+}
+
+
+def ask_merged_content(parent: QWidget, text: str) -> str | None:
+    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Merge into a new memory")
+    lay = QVBoxLayout(dialog)
+    lay.addWidget(QLabel("The new memory supersedes every member (one undo step):", dialog))
+    edit = QPlainTextEdit(dialog)
+    edit.setPlainText(text)
+    lay.addWidget(edit)
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    lay.addWidget(buttons)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return edit.toPlainText()
+
+
+def _age(r: MemoryRecord, now_ms: int) -> str:
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
+    ms = parse_js_date_ms(r.timestamp or r.created_at) if (r.timestamp or r.created_at) else None
+    if ms is None:
+        return "age unknown"
+    days = max(0, (now_ms - ms) // 86_400_000)
+    return "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} old"
+
+
+class ReviewArea(QWidget):
+    """Signals:
+    memory_requested(str): a memory link was clicked (the window shows it).
+    title_changed(str): the tab title with the count, e.g. "Review (3)".
+    scanned(): a scan finished and the list was filled.
+    """
+
+    memory_requested = Signal(str)
+    title_changed = Signal(str)
+    scanned = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.dismissals = Dismissals(ctx.settings)
+        self.items: list[ReviewItem] = []
+        self.members: list[MemoryRecord] = []
+        self.scanned_at: datetime | None = None
+        self.merge_editor: Callable[[QWidget, str], str | None] = ask_merged_content
+        self._generation = 0
+        self._version: int | None = None  # the store's data version of the last scan
+        self._closed = False
+        self.scan = LifecycleScan(ctx.store, self)
+        self.scan.progress.connect(self._progress)
+        self.scan.finished.connect(self._groups_found)
+        self.scan.failed.connect(self._failed)
+        self.scan.cancelled.connect(self._cancelled)
+
+        lay = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.status = QLabel("Not scanned yet", self)
+        head.addWidget(self.status, 1)
+        self.progress = QProgressBar(self)
+        self.progress.setMaximumWidth(220)
+        self.progress.hide()
+        head.addWidget(self.progress)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop the scan (Esc)")
+        self.cancel_button.clicked.connect(self.cancel_scan)
+        self.cancel_button.hide()
+        head.addWidget(self.cancel_button)
+        self.rescan_button = QPushButton("Scan again", self)
+        self.rescan_button.setToolTip("Look for contradictions, duplicates and proposals (F5)")
+        self.rescan_button.clicked.connect(self.start_scan)
+        head.addWidget(self.rescan_button)
+        lay.addLayout(head)
+
+        split = QSplitter(self)
+        self.list = QListWidget(split)
+        self.list.setObjectName("reviewList")
+        self.list.currentRowChanged.connect(self._show_current)
+        right = QWidget(split)
+        rlay = QVBoxLayout(right)
+        rlay.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget(right)
+        self.empty = QLabel(EMPTY, self.stack)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.stack.addWidget(self.empty)
+        detail = QWidget(self.stack)
+        dlay = QVBoxLayout(detail)
+        dlay.setContentsMargins(0, 0, 0, 0)
+        self.title_label = QLabel(detail)
+        self.title_label.setWordWrap(True)
+        dlay.addWidget(self.title_label)
+        self.members_label = QLabel(detail)
+        self.members_label.setWordWrap(True)
+        self.members_label.linkActivated.connect(self._link)
+        dlay.addWidget(self.members_label)
+        sides = QHBoxLayout()
+        self.side_a = QTextBrowser(detail)
+        self.side_b = QTextBrowser(detail)
+        for side in (self.side_a, self.side_b):
+            side.setOpenLinks(False)
+            sides.addWidget(side)
+        dlay.addLayout(sides, 1)
+        buttons = QHBoxLayout()
+        self.actions_by_name: dict[str, QAction] = {}
+        self.buttons: dict[str, QPushButton] = {}
+        handlers: dict[str, Callable[[], object]] = {
+            "keep": self.keep_both,
+            "a_by_b": lambda: self.supersede(0, 1),
+            "b_by_a": lambda: self.supersede(1, 0),
+            "merge": self.merge,
+            "dismiss": self.dismiss,
+            "apply": self.apply_proposal,
+        }
+        for name, (text, key, tip) in ACTIONS.items():
+            shown = "Enter" if key == "Return" else key
+            act = QAction(f"Review: {text.rstrip('…')}", self)
+            act.setObjectName(f"review_{name}")
+            keys = [QKeySequence(key)] + ([QKeySequence("Enter")] if key == "Return" else [])
+            act.setShortcuts(keys)  # Enter: the keypad's too
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(handlers[name])
+            self.addAction(act)
+            self.actions_by_name[name] = act
+            button = QPushButton(f"{text} ({shown})", detail)
+            button.setToolTip(f"{tip} ({shown})")
+            button.clicked.connect(act.trigger)
+            buttons.addWidget(button)
+            self.buttons[name] = button
+        dlay.addLayout(buttons)
+        self.stack.addWidget(detail)
+        self.detail = detail
+        rlay.addWidget(self.stack)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 2)
+        lay.addWidget(split, 1)
+
+        for name, key, fn, tip in (
+            ("next", "J", self.next_item, "Next item (or Down in the list)"),
+            ("previous", "K", self.previous_item, "Previous item (or Up in the list)"),
+            ("pair", "P", self.next_pair, "Next pair: B becomes the next member"),
+            ("rescan", "F5", self.start_scan, "Scan again"),
+            ("cancel", "Esc", self.cancel_scan, "Cancel the scan"),
+        ):
+            act = QAction(f"Review: {tip}", self)
+            act.setObjectName(f"review_{name}")
+            act.setShortcut(QKeySequence(key))
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(fn)
+            self.addAction(act)
+            self.actions_by_name[name] = act
+        self._refresh()
+        self.start_scan()
+
+    # ------------------------------------------------------------------ scanning
+    @property
+    def title(self) -> str:
+        return f"Review ({len(self.items)})" if self.items else "Review"
+
+    def start_scan(self) -> None:
+        if self._closed:
+            return
+        self._generation += 1
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.status.setText("Scanning for contradictions and duplicates…")
+        self.scan.start("default", ("duplicate", "contradiction"), with_plan=False)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again after the store changed elsewhere: scan again (what is listed may be
+        stale)."""
+        super().showEvent(event)
+        if (
+            self._version is not None
+            and not self.progress.isVisible()
+            and self.ctx.store.data_version() != self._version
+        ):
+            self.start_scan()
+
+    def cancel_scan(self) -> None:
+        if self.scan.running or self.progress.isVisible():
+            self._generation += 1  # a proposals step under way is dropped too
+            self.scan.cancel()
+            self._scan_ended("Scan cancelled; F5 to scan again")
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def _groups_found(self, result: ScanResult) -> None:
+        gen = self._generation
+        store = self.ctx.store
+        self._version = result.data_version
+        self.status.setText("Looking for promotion and decay proposals…")
+
+        def work() -> list[ReviewItem]:  # worker thread
+            from hmdesk.core.memory.access.policy import proposals
+
+            props = proposals(store)
+            records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
+            return [proposal_item(p, records.get(p.memory_id)) for p in props]
+
+        def done(props: list[ReviewItem]) -> None:
+            if gen != self._generation or self._closed:
+                return
+            items = [group_item(g) for g in result.groups] + props
+            self._fill(items)
+
+        def error(exc: BaseException) -> None:
+            if gen == self._generation and not self._closed:
+                self._fill([group_item(g) for g in result.groups])
+                self.ctx.bus.show_error(f"Review: the proposals failed: {exc}")
+
+        run_in_thread(work, on_done=done, on_error=error)
+
+    def _failed(self, message: str) -> None:
+        self._scan_ended("Scan failed; F5 to try again")
+        self.ctx.bus.show_error(f"Review: {message}", "Press F5 in the Review tab to try again.")
+
+    def _cancelled(self) -> None:
+        self._scan_ended("Scan cancelled; F5 to scan again")
+
+    def _scan_ended(self, text: str) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.status.setText(text)
+
+    def _fill(self, items: list[ReviewItem]) -> None:
+        self.scanned_at = datetime.now(UTC)
+        self._scan_ended("")
+        current = self.list.currentRow()
+        self.items = [i for i in items if i.fingerprint not in self.dismissals]
+        self.list.blockSignals(True)
+        self.list.clear()
+        for item in self.items:
+            QListWidgetItem(item.label, self.list)
+        self.list.blockSignals(False)
+        if self.items:
+            self.list.setCurrentRow(max(0, min(current, len(self.items) - 1)))
+        self._refresh()
+        self.scanned.emit()
+
+    # ------------------------------------------------------------------ showing
+    def _refresh(self) -> None:
+        counts: dict[str, int] = {}
+        for i in self.items:
+            counts[i.kind] = counts.get(i.kind, 0) + 1
+        words = {
+            "contradiction": "contradictions",
+            "duplicate": "duplicate groups",
+            "promote-helped": "promotions",
+            "decay-unused": "decays",
+        }
+        when = (
+            f"scanned {self.scanned_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}"
+            if self.scanned_at
+            else "not scanned yet"
+        )
+        if self.scanned_at is not None and not self.progress.isVisible():
+            summary = ", ".join(f"{n} {words.get(k, k)}" for k, n in counts.items())
+            self.status.setText(f"{summary or 'Nothing to review'} · {when} · F5 to scan again")
+        self.empty.setText(f"{EMPTY}\n({when})")
+        if not self.items:
+            self.stack.setCurrentWidget(self.empty)
+            self.members = []
+        else:
+            self.stack.setCurrentWidget(self.detail)
+            if self.list.currentRow() < 0:
+                self.list.setCurrentRow(0)
+            self._show_current(self.list.currentRow())
+        self.title_changed.emit(self.title)
+
+    @property
+    def current(self) -> ReviewItem | None:
+        row = self.list.currentRow()
+        return self.items[row] if 0 <= row < len(self.items) else None
+
+    def _show_current(self, row: int) -> None:
+        item = self.items[row] if 0 <= row < len(self.items) else None
+        for name, button in self.buttons.items():
+            pair = name in ("keep", "a_by_b", "b_by_a", "merge")
+            on = item is not None and (
+                (pair and not item.is_proposal) or (name == "apply" and item.is_proposal)
+            )
+            button.setVisible(on or name == "dismiss")
+            self.actions_by_name[name].setEnabled(on or (name == "dismiss" and item is not None))
+        if item is None:
+            return
+        from hmdesk.core.memory.errors import StoreError
+
+        try:
+            members = self.ctx.store.get_many(item.ids)
+        except StoreError as exc:
+            members = []
+            self.ctx.bus.show_error(f"Review: {exc}", "Press F5 to scan again.")
+        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
+        others = [m for m in members if m.id != keep]
+        if keep and others and len(others) < len(members):  # B: the copy proposed to keep
+            members = [others[0], *(m for m in members if m.id == keep), *others[1:]]
+        self.members = members
+        self._render(item)
+
+    def next_pair(self) -> None:
+        """Groups of three or more: B becomes the next member (A stays)."""
+        item = self._pair()
+        if item is not None and len(self.members) > 2:
+            self.members = [self.members[0], *self.members[2:], self.members[1]]
+            self._render(item)
+
+    def _render(self, item: ReviewItem) -> None:
+        from hmdesk.core.memory.jsdate import now_ms
+
+        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
+        now = now_ms()
+        self.title_label.setText(f"<b>{html.escape(item.label)}</b>")
+        lines = []
+        for n, m in enumerate(self.members):
+            name = "AB"[n] if n < 2 else str(n + 1)
+            state = f" · superseded by {m.superseded_by}" if m.superseded_by else ""
+            state += " · proposed to keep" if m.id == keep else ""
+            lines.append(
+                f'{name}: <a href="memory:{html.escape(m.id)}">{html.escape(m.id)}</a> · '
+                f"confidence {m.confidence:.2f} · {html.escape(m.layer)} · "
+                f"{_age(m, now)}{html.escape(state)}"
+            )
+        p = item.proposal
+        if p is not None:
+            lines.append(
+                f"Proposed: {html.escape(p.field)} {html.escape(str(p.old))} → "
+                f"{html.escape(str(p.new))} — {html.escape(p.why)}"
+            )
+        self.members_label.setText("<br>".join(lines))
+        theme = theme_for(self)
+        if p is not None or len(self.members) < 2:
+            self.side_a.setPlainText(self.members[0].content if self.members else "")
+            self.side_b.hide()
+        else:
+            left, right = side_by_side_html(self.members[0].content, self.members[1].content, theme)
+            self.side_a.setHtml(left)
+            self.side_b.setHtml(right)
+            self.side_b.show()
+
+    def _link(self, href: str) -> None:
+        if href.startswith("memory:"):
+            self.memory_requested.emit(href.removeprefix("memory:"))
+
+    # ------------------------------------------------------------------ navigation
+    def next_item(self) -> None:
+        if self.items:
+            self.list.setCurrentRow(min(self.list.currentRow() + 1, len(self.items) - 1))
+
+    def previous_item(self) -> None:
+        if self.items:
+            self.list.setCurrentRow(max(self.list.currentRow() - 1, 0))
+
+    # ------------------------------------------------------------------ actions
+    def _done(self, item: ReviewItem, message: str) -> None:
+        """``item`` was handled: off the list (the rest stays until the next scan)."""
+        row = self.items.index(item)
+        del self.items[row]
+        self.list.blockSignals(True)
+        taken = self.list.takeItem(row)
+        del taken
+        self.list.setCurrentRow(min(row, len(self.items) - 1))
+        self.list.blockSignals(False)
+        self._refresh()
+        self.ctx.bus.show_info(message)
+
+    def _write(self, item: ReviewItem, fn: Callable[[], object], message: str) -> bool:
+        from hmdesk.core.memory.errors import StoreError
+
+        try:
+            fn()
+        except (StoreError, ValueError) as exc:
+            self.ctx.bus.show_error(f"Review: {exc}", "Press F5 to scan again.")
+            return False
+        self._done(item, message)
+        return True
+
+    def _pair(self) -> ReviewItem | None:
+        item = self.current
+        if item is None or item.is_proposal or len(self.members) < 2:
+            return None
+        return item
+
+    def keep_both(self) -> None:
+        item = self._pair()
+        if item is not None:
+            self.dismissals.add(item.fingerprint)
+            self._done(item, "Kept both; not proposed again unless one of them changes")
+
+    def dismiss(self) -> None:
+        item = self.current
+        if item is not None:
+            self.dismissals.add(item.fingerprint)
+            self._done(item, "Dismissed; not proposed again unless a memory changes")
+
+    def supersede(self, old: int, new: int) -> None:
+        item = self._pair()
+        if item is None:
+            return
+        a, b = self.members[old], self.members[new]
+        reason = f"review: {item.kind} ({item.key}), superseded by {b.id}"
+        self._write(
+            item,
+            lambda: self.ctx.store.supersede(a.id, by=b.id, reason=reason),
+            f"{a.id} superseded by {b.id} (Edit › Undo takes it back)",
+        )
+
+    def merge(self) -> None:
+        item = self._pair()
+        if item is None:
+            return
+        text = self.merge_editor(self, self.members[0].content)
+        if text is None or not text.strip():
+            return
+        members = list(self.members)
+        reason = f"review: merged {item.kind} ({item.key}) into a new memory"
+        self._write(
+            item,
+            lambda: merge_into_new(self.ctx.store, members, text, reason),
+            f"Merged {len(members)} memories into a new one (one undo step)",
+        )
+
+    def apply_proposal(self) -> None:
+        item = self.current
+        p: Proposal | None = item.proposal if item is not None else None
+        if item is None or p is None:
+            return
+        from hmdesk.core.memory.access.policy import apply_proposals
+
+        pid = p.id
+        self._write(
+            item,
+            lambda: apply_proposals(self.ctx.store, [pid]),
+            f"Applied: {p.field} {p.old} → {p.new} (Edit › Undo takes it back)",
+        )
+
+    # ------------------------------------------------------------------ lifecycle
+    def shutdown(self) -> None:
+        self._closed = True
+        self._generation += 1
+        self.scan.cancel()

@@ -1,0 +1,247 @@
+"""The Review tab: contradiction and duplicate groups and a promotion from a scan, each action
+through the store (and undoable), dismissals remembered by fingerprint, keyboard-driven."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.memory.access.log import AccessLog
+from hmdesk.gui.review.area import EMPTY, ReviewArea
+from PySide6.QtCore import Qt
+
+SEED = [
+    ("a", "hvigor构建时路径需要用引号包裹", 0.6),
+    ("b", "hvigor 构建时路径不需要用引号包裹", 0.8),
+    ("d1", "真机调试前需要先在设置里打开开发者模式", 0.5),
+    ("d2", "真机调试之前需要在设置里打开开发者模式", 0.9),
+    ("x", "hdc list targets prints [Empty] without a device", 0.7),
+]
+
+
+@pytest.fixture
+def seeded(ctx):
+    for id, content, conf in SEED:
+        ctx.store.add(content, id=id, confidence=conf)
+    log = AccessLog(ctx.db)
+    log.record_feedback("x", helped=True, query_text="hdc empty")
+    log.record_feedback("x", helped=True, run_id=7)
+    return ctx
+
+
+def make_area(qtbot, ctx) -> ReviewArea:
+    area = ReviewArea(ctx)
+    qtbot.addWidget(area)
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    return area
+
+
+@pytest.fixture
+def area(qtbot, seeded):
+    a = make_area(qtbot, seeded)
+    yield a
+    a.shutdown()
+
+
+def kinds(area: ReviewArea) -> list[tuple[str, tuple[str, ...]]]:
+    return [(i.kind, i.ids) for i in area.items]
+
+
+def select(area: ReviewArea, kind: str) -> None:
+    area.list.setCurrentRow([i.kind for i in area.items].index(kind))
+
+
+def press(qtbot, area: ReviewArea, key: Qt.Key) -> None:
+    with qtbot.waitActive(area):
+        area.activateWindow()
+    area.list.setFocus()
+    qtbot.keyClick(area.list, key)
+
+
+def test_the_list_shows_groups_and_proposals_with_counts_in_the_title(area):
+    assert kinds(area) == [
+        ("contradiction", ("a", "b")),
+        ("duplicate", ("d1", "d2")),
+        ("promote-helped", ("x",)),
+    ]
+    assert area.title == "Review (3)"
+    assert area.list.count() == 3 and "Promotion" in area.list.item(2).text()
+    assert "1 contradictions, 1 duplicate groups, 1 promotions" in area.status.text()
+    area.list.setCurrentRow(0)
+    assert "confidence 0.60" in area.members_label.text()
+    assert "不需要" in area.side_b.toPlainText() and area.side_b.isVisibleTo(area)
+    assert "background-color" in area.side_b.toHtml()  # the word diff marks the insertion
+    with_link: list[str] = []
+    area.memory_requested.connect(with_link.append)
+    area.members_label.linkActivated.emit("memory:a")
+    assert with_link == ["a"]
+
+
+def test_supersede_a_by_b_and_undo(area, qtbot):
+    store = area.ctx.store
+    titles: list[str] = []
+    area.title_changed.connect(titles.append)
+    select(area, "contradiction")
+    area.actions_by_name["a_by_b"].trigger()
+    assert store.get("a").superseded_by == "b"
+    assert titles[-1] == "Review (2)" and len(area.items) == 2
+    events = store.history("a")
+    assert any("review: contradiction" in (e.reason or "") for e in events)
+    store.undo_last()
+    assert store.get("a").superseded_by is None
+
+
+def test_supersede_b_by_a_on_a_duplicate(area):
+    store = area.ctx.store
+    select(area, "duplicate")
+    area.supersede(1, 0)
+    assert store.get("d2").superseded_by == "d1"
+    assert "d2" in store.get("d1").supersedes
+    store.undo_last()
+    assert store.get("d2").superseded_by is None
+
+
+def test_merge_creates_a_new_memory_that_supersedes_both_in_one_undo_step(area, monkeypatch):
+    store = area.ctx.store
+    prefilled: list[str] = []
+
+    def editor(_parent, text):
+        prefilled.append(text)
+        return "真机调试前要在设置里打开开发者模式 (merged)"
+
+    area.merge_editor = editor
+    select(area, "duplicate")
+    area.merge()
+    assert prefilled == [SEED[2][1]]
+    new_id = store.get("d1").superseded_by
+    assert new_id and store.get("d2").superseded_by == new_id
+    merged = store.get(new_id)
+    assert merged.content.endswith("(merged)") and merged.confidence == 0.9
+    store.undo_last()
+    assert store.get("d1").superseded_by is None and store.get("d2").superseded_by is None
+
+
+def test_a_cancelled_merge_changes_nothing(area):
+    area.merge_editor = lambda _p, _t: None
+    select(area, "duplicate")
+    area.merge()
+    assert area.ctx.store.get("d1").superseded_by is None and len(area.items) == 3
+
+
+def test_applying_a_promotion_raises_the_confidence_and_is_undoable(area, qtbot):
+    store = area.ctx.store
+    select(area, "promote-helped")
+    press(qtbot, area, Qt.Key.Key_Return)
+    assert store.get("x").confidence == pytest.approx(0.8)
+    assert [i.kind for i in area.items] == ["contradiction", "duplicate"]
+    store.undo_last()
+    assert store.get("x").confidence == pytest.approx(0.7)
+
+
+def test_dismiss_is_remembered_until_a_member_changes(area, qtbot):
+    store = area.ctx.store
+    select(area, "duplicate")
+    area.dismiss()
+    assert [i.kind for i in area.items] == ["contradiction", "promote-helped"]
+    area.shutdown()
+    again = make_area(qtbot, area.ctx)
+    assert [i.kind for i in again.items] == ["contradiction", "promote-helped"]
+    assert again.title == "Review (2)"
+    store.set_confidence("d1", 0.55, reason="test: a member changes")
+    with qtbot.waitSignal(again.scanned, timeout=20_000):
+        again.start_scan()
+    assert "duplicate" in [i.kind for i in again.items]
+    again.shutdown()
+
+
+def test_keyboard_navigation_and_action_keys(area, qtbot):
+    store = area.ctx.store
+    area.list.setCurrentRow(0)
+    press(qtbot, area, Qt.Key.Key_J)
+    assert area.list.currentRow() == 1
+    press(qtbot, area, Qt.Key.Key_K)
+    assert area.list.currentRow() == 0
+    press(qtbot, area, Qt.Key.Key_Down)
+    assert area.list.currentRow() == 1
+    press(qtbot, area, Qt.Key.Key_Up)
+    assert area.list.currentRow() == 0
+    press(qtbot, area, Qt.Key.Key_B)  # contradiction: B superseded by A
+    assert store.get("b").superseded_by == "a"
+    area.merge_editor = lambda _p, text: text + "!"
+    press(qtbot, area, Qt.Key.Key_M)  # now the duplicate
+    assert store.get("d1").superseded_by == store.get("d2").superseded_by
+    press(qtbot, area, Qt.Key.Key_D)  # the promotion, dismissed
+    assert area.items == [] and area.title == "Review"
+    assert area.stack.currentWidget() is area.empty and EMPTY in area.empty.text()
+    assert "scanned" in area.empty.text()
+    tips = {b.toolTip() for b in area.buttons.values()}
+    assert {"(1)", "(A)", "(B)", "(M)", "(D)", "(Enter)"} <= {t[t.rindex("(") :] for t in tips}
+
+
+def test_keep_both_with_key_1(area, qtbot):
+    select(area, "contradiction")
+    press(qtbot, area, Qt.Key.Key_1)
+    assert [i.kind for i in area.items] == ["duplicate", "promote-helped"]
+    assert area.ctx.store.get("a").superseded_by is None
+
+
+def test_a_failed_write_goes_to_the_error_banner(area):
+    errors: list[str] = []
+    area.ctx.bus.error.connect(lambda what, _todo: errors.append(what))
+    select(area, "contradiction")
+    area.ctx.store.supersede("a", by="b", reason="test: changed meanwhile")
+    area.supersede(0, 1)
+    assert errors and "already superseded" in errors[0]
+    assert len(area.items) == 3  # still listed
+
+
+def test_empty_store_says_nothing_to_review(qtbot, ctx):
+    a = make_area(qtbot, ctx)
+    assert a.items == [] and a.title == "Review"
+    assert a.stack.currentWidget() is a.empty and "Nothing to review" in a.empty.text()
+    a.shutdown()
+
+
+def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(seeded, qtbot):
+    from hmdesk.gui.main_window import MainWindow
+    from PySide6.QtCore import QThreadPool
+
+    w = MainWindow(None, settings=seeded.settings)
+    qtbot.addWidget(w)
+    w.show()
+    with qtbot.waitSignal(w.context_ready):
+        w.set_context(seeded)
+    assert isinstance(w.review, ReviewArea) and w.tabs.indexOf(w.review) == 4
+    qtbot.waitUntil(lambda: w.tabs.tabText(4) == "Review (3)", timeout=20_000)
+    names = {a.objectName() for a in w.review.actions()}
+    assert {"review_next", "review_merge", "review_apply", "review_rescan"} <= names
+    from hmdesk.gui.common.shortcuts import shortcut_rows
+
+    rows = {r.what: r.keys for r in shortcut_rows(w)}
+    assert rows["Review: Merge"] == "M" and rows["Review: Supersede A by B"] == "A"
+    w.tabs.setCurrentIndex(4)
+    w.review.members_label.linkActivated.emit("memory:d1")
+    assert w.tabs.currentWidget() is w.memories
+    w.close()
+    QThreadPool.globalInstance().waitForDone(10_000)
+
+
+def test_three_copies_b_is_the_one_to_keep_and_p_moves_to_the_next_pair(seeded, qtbot):
+    seeded.store.add("真机调试前需要在设置里先打开开发者模式", id="d3", confidence=0.4)
+    area = make_area(qtbot, seeded)
+    select(area, "duplicate")
+    assert area.current.ids == ("d1", "d2", "d3")
+    assert [m.id for m in area.members] == ["d1", "d2", "d3"]  # B = d2, proposed to keep
+    assert "proposed to keep" in area.members_label.text()
+    press(qtbot, area, Qt.Key.Key_P)
+    assert [m.id for m in area.members][:2] == ["d1", "d3"]
+    press(qtbot, area, Qt.Key.Key_A)
+    assert seeded.store.get("d1").superseded_by == "d3"
+    area.shutdown()
+
+
+def test_shown_again_after_a_change_elsewhere_it_scans_again(area, qtbot):
+    area.hide()
+    area.ctx.store.supersede("a", by="b", reason="test: from the Memories tab")
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    assert [i.kind for i in area.items] == ["duplicate", "promote-helped"]
