@@ -7,7 +7,10 @@
                    [--clean] [--stacktrace] [--build-only | --install-only] ...
                                                 live step output; a failed run ends with the
                                                 pitfalls the window's failure card recalls
-                                                ("recalled" in --json); exit 0 success, 1 failure,
+                                                (anchored at the error's location first, then
+                                                text matches; "recalled": [{"id", "score", "via":
+                                                "anchor"|"text", "first_line"}] in --json, also
+                                                on the failed step); exit 0 success, 1 failure,
                                                 128+N stopped by SIGTERM/SIGHUP (run cancelled),
                                                 2 bad input (invalid --device/--product/--module)
     hmdesk-cli doctor LOGFILE [--json] [--recall]
@@ -36,10 +39,12 @@ from hmdesk.core.cli.common import UsageError, open_db, print_json
 from hmdesk.core.dbfile import DatabaseError
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+    from hmdesk.core.codeindex.location_recall import Recalled
     from hmdesk.core.toolchain.doctor import Finding
     from hmdesk.core.toolchain.pipeline import Pipeline
     from hmdesk.core.toolchain.runs import PipelineEvent, PipelineOptions, RunResult
+
+    Recall = tuple[list[Recalled], str | None]  # the recalled rows and the text recall's note
 
 # ``hmdesk.core.toolchain.runs.RUN_STATUSES``, spelled here so that parsing imports no SQLAlchemy
 # (tests/core/test_cli_startup.py checks that the two agree).
@@ -287,25 +292,28 @@ def run_command(args: argparse.Namespace) -> int:
         data = result.to_json()
         if result.status == "failed":
             data["recalled"] = _recalled_json(recalled)
+            _failed, step = result.failure()
+            for sd, s in zip(data["steps"], result.steps, strict=False):
+                if step is not None and s is step:
+                    sd["recalled"] = data["recalled"]
         print_json(data)
     elif result.status == "failed":
         _print_recalled(recalled)
     return 0 if result.status == "success" else 1
 
 
-def _recall_for_run(args: argparse.Namespace, result: RunResult) -> QueryResult | None:
-    """For a failed run, the pitfalls the window's failure card recalls for its finding."""
+def _recall_for_run(args: argparse.Namespace, result: RunResult) -> Recall | None:
+    """For a failed run, the pitfalls the window's failure card recalls for its finding: those
+    anchored at its location (and its callers) first, then the text matches."""
     if result.status != "failed":
         return None
     finding, _step = result.failure()
-    return _recall(args, finding) if finding is not None else None
+    return _recall(args, finding, result.project) if finding is not None else None
 
 
-def _recalled_json(result: QueryResult | None) -> list[dict[str, Any]]:
-    return [
-        {"id": r.memory.id, "score": r.score, "first_line": _first_line(r)}
-        for r in (result.results if result is not None else [])
-    ]
+def _recalled_json(recall: Recall | None) -> list[dict[str, Any]]:
+    rows = recall[0] if recall is not None else []
+    return [{**r.to_json(), "first_line": _first_line(r.memory.content)} for r in rows]
 
 
 def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
@@ -361,9 +369,14 @@ def doctor_command(args: argparse.Namespace) -> int:
     return 0 if finding else 1
 
 
-def _recall(args: argparse.Namespace, finding: Finding) -> QueryResult | None:
-    """The pitfalls recalled for ``finding`` through the recall floor (the failure card's way);
-    None without a database (none is created for this)."""
+def _recall(
+    args: argparse.Namespace, finding: Finding, project: str | None = None
+) -> Recall | None:
+    """The pitfalls recalled for ``finding`` the failure card's way: with a ``project`` and a
+    location in the finding, those anchored there first (a code index of the project is built
+    for it), then the text matches through the recall floor. None without a database (none is
+    created for this)."""
+    from hmdesk.core.codeindex.location_recall import parse_location, recall_by_location
     from hmdesk.core.memory.recall_floor import recall_for_terms
     from hmdesk.core.memory.retrieve import Retriever
     from hmdesk.core.memory.store import MemoryStore
@@ -374,23 +387,41 @@ def _recall(args: argparse.Namespace, finding: Finding) -> QueryResult | None:
         store = MemoryStore(db, actor="cli")
         retriever = Retriever(store)
         try:
-            return recall_for_terms(retriever, finding.query_terms)
+            text = recall_for_terms(retriever, finding.query_terms)
+            loc = parse_location(finding.location)
+            index = _code_index(project) if loc is not None else None
+            return recall_by_location(retriever, index, [loc] if loc else [], text), text.note
         finally:
             retriever.close()
             store.close()
 
 
-def _first_line(scored: ScoredMemory) -> str:
-    return next((ln.strip() for ln in scored.memory.content.splitlines() if ln.strip()), "")
+def _code_index(project: str | None) -> Any:
+    """A code index of ``project`` (None when there is none or it cannot be read)."""
+    if not project or not Path(project).is_dir():
+        return None
+    from hmdesk.core.codeindex.index import CodeIndex
+
+    index = CodeIndex(project)
+    try:
+        index.scan()
+    except OSError:
+        return None
+    return index
 
 
-def _print_recalled(result: QueryResult | None) -> None:
-    rows = result.results if result is not None else []
+def _first_line(content: str) -> str:
+    return next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
+
+
+def _print_recalled(recall: Recall | None) -> None:
+    rows, note = recall if recall is not None else ([], None)
     print(f"\nRecalled pitfalls ({len(rows)}):" if rows else "\nRecalled pitfalls: none")
     for r in rows:
-        print(f"  {r.memory.id}  {r.score:.3f}  {_first_line(r)}")
-    if result is not None and result.note:
-        print(f"  ({result.note})")
+        where = f"  ({r.label})" if r.via == "anchor" else ""
+        print(f"  {r.memory.id}  {r.score:.3f}  {_first_line(r.memory.content)}{where}")
+    if note:
+        print(f"  ({note})")
 
 
 # --------------------------------------------------------------------------- runs

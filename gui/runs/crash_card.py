@@ -8,7 +8,9 @@ recalled for it.
   index, and the recalled pitfalls drawn like the failure card's (``PitfallRow``).
 * :class:`CrashPanel` lists the crashes seen on the device log (newest selected) above the card,
   and does the work off the GUI thread: the code index of the project (built once per project
-  folder), frames resolved, pitfalls recalled (``recall_for_terms`` with ``crash_terms``), and
+  folder), frames resolved, pitfalls recalled (``core.codeindex.location_recall``: those anchored
+  at the project frames and their callers first, then ``recall_for_terms`` with ``crash_terms``;
+  each row says which), and
   "Save as pitfall" (pre-filled from ``crash_pitfall``: the real message and location, tagged with
   the error class, anchored to the entity when the index has it).
 Keys: Ctrl+Shift+P saves the shown crash as a pitfall; the list takes arrows.
@@ -20,6 +22,7 @@ import html
 import threading
 from typing import TYPE_CHECKING
 
+from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_location
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
@@ -28,7 +31,15 @@ from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.crash.resolve import crash_pitfall, crash_terms, resolve_crash
 from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.runs.failure_card import Box, EvidenceBox, PitfallRow, paint_on, split_location
+from hmdesk.gui.runs.failure_card import (
+    Box,
+    EvidenceBox,
+    PitfallRow,
+    paint_on,
+    scored_of,
+    split_location,
+    text_recalled,
+)
 from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -48,6 +59,11 @@ if TYPE_CHECKING:
 
 SAVE_SHORTCUT = "Ctrl+Shift+P"
 MAX_FRAMES = 14
+
+
+def crash_locations(crash: Crash) -> list[Location]:
+    """The project frames with a line, top of the stack first (recall by location)."""
+    return [Location(f.source, f.line, f.column) for f in crash.frames if f.source and f.line]
 
 
 def group_label(group: CrashGroup) -> str:
@@ -221,9 +237,14 @@ class CrashCard(Box):
         self._clear_rows()
         self.recall_note.setText("searching memories …")
 
-    def set_recalled(self, result: QueryResult | None, terms: list[str]) -> None:
+    def set_recalled(
+        self, result: QueryResult | None, terms: list[str], items: list[Recalled] | None = None
+    ) -> None:
+        """``items``: recall by location (anchored at the stack's project frames first, each
+        saying where it came from), else ``result``'s text matches."""
         self._clear_rows()
-        if result is None or not result.results:
+        rows = items if items is not None else text_recalled(result)
+        if not rows:
             self.recall_title.setText("Recalled pitfalls (0)")
             self.recall_note.setText(
                 "No pitfall recalled for: "
@@ -231,13 +252,14 @@ class CrashCard(Box):
                 + ". Save this one so next time it is."
             )
             return
-        self.recall_title.setText(f"Recalled pitfalls ({len(result.results)})")
-        for scored in result.results:
-            row = PitfallRow(scored, self.theme, self)
+        self.recall_title.setText(f"Recalled pitfalls ({len(rows)})")
+        for item in rows:
+            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
             row.helped.connect(self.helped.emit)
             self.rows_box.addWidget(row)
             self.rows.append(row)
-        self.recall_note.setText(f"{result.pool} memories searched for: {' '.join(terms)}")
+        pool = result.pool if result is not None else 0
+        self.recall_note.setText(f"{pool} memories searched for: {' '.join(terms)}")
 
     def set_recall_error(self, text: str) -> None:
         self._clear_rows()
@@ -351,17 +373,24 @@ class CrashPanel(QWidget):
         self.card.set_recalling()
         retriever, root = self.ctx.retriever, self.project_dir
 
-        def work() -> tuple[Crash, list[str], QueryResult | None]:
-            crash = resolve_crash(group.crash, self._index(root))
+        def work() -> tuple[Crash, list[str], QueryResult | None, list[Recalled]]:
+            index = self._index(root)
+            crash = resolve_crash(group.crash, index)
             terms = crash_terms(crash)
-            return crash, terms, recall_for_terms(retriever, terms) if terms else None
+            result = recall_for_terms(retriever, terms) if terms else None
+            return (
+                crash,
+                terms,
+                result,
+                recall_by_location(retriever, index, crash_locations(crash), result),
+            )
 
-        def done(out: tuple[Crash, list[str], QueryResult | None]) -> None:
-            crash, terms, result = out
+        def done(out: tuple[Crash, list[str], QueryResult | None, list[Recalled]]) -> None:
+            crash, terms, result, items = out
             self.resolved[group_id] = crash
             if self.card.group is group:
                 self.card.show_crash(group, crash)
-                self.card.set_recalled(result, terms)
+                self.card.set_recalled(result, terms, items)
             self.recall_done.emit()
 
         def failed(exc: BaseException) -> None:

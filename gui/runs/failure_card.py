@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
 from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory, TermMatch
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
@@ -164,12 +165,33 @@ class EvidenceBox(QPlainTextEdit):
         return self.toPlainText()
 
 
+def text_recalled(result: QueryResult | None) -> list[Recalled]:
+    """A text recall's results as rows of the card (all "text match")."""
+    return [
+        Recalled(s.memory, s.score, VIA_TEXT, "text match", s)
+        for s in (result.results if result is not None else [])
+    ]
+
+
+def scored_of(item: Recalled) -> ScoredMemory:
+    """What a row draws: the retriever's explanation, or (anchored only) the bare score."""
+    return item.scored if item.scored is not None else ScoredMemory(item.memory, item.score, {}, [])
+
+
 class PitfallRow(Box):
-    """One recalled memory: highlighted content and tags, score breakdown, "This helped"."""
+    """One recalled memory: where it came from (``origin``: "anchored to Index.build", "text
+    match"), highlighted content and tags, score breakdown, "This helped"."""
 
     helped = Signal(str)
 
-    def __init__(self, scored: ScoredMemory, theme: Theme, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        scored: ScoredMemory,
+        theme: Theme,
+        parent: QWidget | None = None,
+        *,
+        origin: str = "",
+    ) -> None:
         super().__init__(parent)
         self.scored = scored
         self.memory_id: str = scored.memory.id
@@ -177,6 +199,10 @@ class PitfallRow(Box):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(3)
+        self.origin = QLabel(origin)
+        self.origin.setObjectName("pitfallOrigin")
+        self.origin.setVisible(bool(origin))
+        lay.addWidget(self.origin)
         # the same rendering as the memory inspector: each term in its own colour
         self.content = QLabel()
         self.content.setTextFormat(Qt.TextFormat.RichText)
@@ -188,7 +214,11 @@ class PitfallRow(Box):
         self.meta.setWordWrap(True)
         lay.addWidget(self.meta)
         bottom = QHBoxLayout()
-        self.breakdown = QLabel(breakdown_text(scored.score, scored.components))
+        self.breakdown = QLabel(
+            breakdown_text(scored.score, scored.components)
+            if scored.components
+            else f"{scored.score:.2f} = closeness of the anchored code to the failure"
+        )
         self.breakdown.setWordWrap(True)
         self.breakdown.setToolTip(
             "score = Σ weight × part; confidence as stored, recency linear to 0 at 90 days, "
@@ -229,6 +259,7 @@ class PitfallRow(Box):
             f"background:{theme.row_bg}; color:{theme.subtle_fg}; font-family: monospace"
         )
         self.why.setText(breakdown_html(scored, theme))
+        self.origin.setStyleSheet(f"background:{theme.row_bg}; color:{theme.subtle_fg}")
         for label in (self.content, self.meta, self.why):
             paint_on(label, theme.row_bg)
 
@@ -261,6 +292,7 @@ class FailureCard(Box):
         self.step: str | None = None
         self.run_id: int | None = None
         self.rows: list[PitfallRow] = []
+        self.items: list[Recalled] = []  # what the rows show, in order
         self._terms: list[str] = []
         self._count_text = ""
         self._theme: Theme | None = None
@@ -390,25 +422,31 @@ class FailureCard(Box):
             else "no search terms in this finding"
         )
 
-    def set_recalled(self, result: QueryResult | None) -> None:
-        """Show a ``QueryResult`` (or None when the search failed / had no terms)."""
+    def set_recalled(self, result: QueryResult | None, items: list[Recalled] | None = None) -> None:
+        """Show the recalled pitfalls: ``items`` (recall by location: anchored ones first, each
+        saying where it came from) or else ``result``'s text matches; ``result`` is the text
+        recall (None when the search failed / had no terms)."""
         self._clear_rows()
-        if result is None:
+        rows = items if items is not None else text_recalled(result)
+        if result is None and not rows:
             return
-        self._terms = list(result.terms)
-        self._count_text = f" ({len(result.results)})"
+        self.items = rows
+        self._terms = list(result.terms) if result is not None else []
+        self._count_text = f" ({len(rows)})"
         self._show_recall_title()
-        for n, scored in enumerate(result.results, 1):
-            row = PitfallRow(scored, self.theme, self)
+        for n, item in enumerate(rows, 1):
+            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
             row.helped.connect(self.helped.emit)
             if n <= 9:
                 row.helped_button.setShortcut(QKeySequence(f"Alt+{n}"))
                 row.helped_button.setToolTip(f"{row.helped_button.toolTip()} (Alt+{n})")
             self.rows_box.addWidget(row)
             self.rows.append(row)
-        if result.results and self.run_id is not None:
-            self.recalled.emit(self.run_id, [s.memory.id for s in result.results])
-        if result.results:
+        if rows and self.run_id is not None:
+            self.recalled.emit(self.run_id, [r.memory.id for r in rows])
+        if result is None:
+            self.recall_note.setText("")
+        elif rows:
             weak = (result.filtered or {}).get("weak_match", 0)
             self.recall_note.setText(
                 f"{result.pool} memories searched in {result.elapsed_ms:.0f} ms"
@@ -446,6 +484,7 @@ class FailureCard(Box):
             row.setParent(None)
             row.deleteLater()
         self.rows = []
+        self.items = []
 
     def _on_link(self, href: str) -> None:
         if href.startswith("loc:"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hmdesk.core.toolchain.hilog.parse import HilogLine
-from hmdesk.core.toolchain.hilog.query import HilogQuery, complete
+from hmdesk.core.toolchain.hilog.query import CrashOf, HilogQuery, complete
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
@@ -19,15 +19,17 @@ def compile_query(
     bundle: str | None = None,
     only_mine: bool = False,
     pids: Iterable[int] | None = None,
+    crash_of: CrashOf | None = None,
 ) -> tuple[Predicate | None, str | None]:
     """``(predicate or None for "everything", note)`` for a query in the core's language.
 
     ``only_mine`` ANDs ``package:mine`` (the project's bundle, and ``pids``: a follower's live
-    set of its pids). The note says what the core ignored, or that the query fell back to plain
-    text (never an error).
+    set of its pids). ``crash_of`` (the live detector's ``CrashBook.crash_id_of``) makes
+    ``is:crash`` match the lines of detected crashes. The note says what the core ignored, or
+    that the query fell back to plain text (never an error).
     """
     mine_pids: Iterable[int] = pids if pids is not None else ()
-    q = HilogQuery.parse(text, bundle=bundle, pids=mine_pids)
+    q = HilogQuery.parse(text, bundle=bundle, pids=mine_pids, crash_of=crash_of)
     note = q.note
     if q.fallback and not note:
         note = "The query did not parse; searching for the plain text as typed."
@@ -44,6 +46,11 @@ def compile_query(
 
             predicate = both
     return predicate, note
+
+
+def asks_crashes(text: str) -> bool:
+    """Does the query use ``is:crash`` (its matches change when a crash is detected)?"""
+    return any(t.key == "is" and t.value.lower() == "crash" for t in HilogQuery.parse(text).terms)
 
 
 def completions(text: str, tags: set[str], processes: set[str]) -> list[str]:

@@ -15,11 +15,12 @@ from typing import Protocol
 
 from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
 from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.query import CrashOf
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.runs.hilog_hints import ViewCounts, counters_text, counters_tooltip, empty_hint
 from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
-from hmdesk.gui.runs.hilog_query import QueryEdit, compile_query, completions
+from hmdesk.gui.runs.hilog_query import QueryEdit, asks_crashes, compile_query, completions
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
@@ -88,6 +89,8 @@ class HilogView(QWidget):
         # the bundle's pids over time (package:mine across restarts), fed in tick()
         self.follower: AppFollower | None = None
         self.follow_note = ""
+        # is:crash = the lines of a detected crash: the feed's detector's book (None: text rule)
+        self.crash_of: CrashOf | None = None
         self.paused = False
         self._held: list[HilogLine] = []  # lines received while paused
         self._pending_push: list[HilogLine] = []
@@ -270,6 +273,26 @@ class HilogView(QWidget):
             self._base_device_dropped = self.device_dropped - self._pushed_device_dropped
         self.feed = feed
         self._read_feed_counts()
+        detector = getattr(feed, "crashes", None)  # HilogFeed's CrashDetector
+        book = getattr(detector, "book", None)
+        crashed = getattr(feed, "crashed", None)
+        if crashed is not None:
+            crashed.connect(self.crashes_detected)
+        self.set_crash_book(book.crash_id_of if book is not None else None)
+
+    def set_crash_book(self, crash_of: CrashOf | None) -> None:
+        """``is:crash`` asks ``crash_of`` (``CrashBook.crash_id_of``) which lines belong to a
+        detected crash; None: the text rule (FATAL lines and banners)."""
+        if crash_of is self.crash_of:
+            return
+        self.crash_of = crash_of
+        if asks_crashes(self.query.text()):
+            self.apply_query()
+
+    def crashes_detected(self, _groups: object = None) -> None:
+        """A crash was detected: its lines now match ``is:crash`` (refilter if the query asks)."""
+        if self.crash_of is not None and asks_crashes(self._query_text):
+            self.apply_query()
 
     def _read_feed_counts(self) -> None:
         feed = self.feed
@@ -434,7 +457,9 @@ class HilogView(QWidget):
         self._debounce.stop()
         text = self.query.text()
         pids = self.follower.pids if self.follower is not None else None
-        predicate, note = compile_query(text, self.bundle, self.only_mine.isChecked(), pids)
+        predicate, note = compile_query(
+            text, self.bundle, self.only_mine.isChecked(), pids, self.crash_of
+        )
         self._query_text = text
         self.query_note = note
         if note:

@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import html
 import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from hmdesk.core.codeindex.location_recall import Recalled, parse_location, recall_by_location
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.runs import RunResult
+from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.crash_card import CrashPanel
-from hmdesk.gui.runs.failure_card import FailureCard
+from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:
+    from hmdesk.core.codeindex.index import CodeIndex
 
 CARD_SHARE = 0.58  # of the page's width the steps keep when the card opens
 
@@ -55,6 +62,20 @@ def success_text(outcome: RunResult | object) -> str:
     if scope == "install":
         return f"Run #{outcome.run_id} installed the app."
     return f"Run #{outcome.run_id} succeeded."
+
+
+def _scan(root: str | None) -> CodeIndex | None:
+    """A code index of ``root`` when the window's is not ready (worker thread)."""
+    if not root or not Path(root).is_dir():
+        return None
+    from hmdesk.core.codeindex.index import CodeIndex
+
+    index = CodeIndex(root)
+    try:
+        index.scan()
+    except OSError:
+        return None
+    return index
 
 
 class RunPage(QSplitter):
@@ -148,19 +169,30 @@ class RunPage(QSplitter):
         self.recall()
 
     def recall(self) -> None:
-        """Search the memories with the finding's query terms (off the GUI thread)."""
-        terms = list(self.card.finding.query_terms) if self.card.finding is not None else []
-        if not terms:
+        """Recall for the finding (off the GUI thread): the memories anchored at its location
+        (and its callers) first, then the text matches of its query terms."""
+        finding = self.card.finding
+        terms = list(finding.query_terms) if finding is not None else []
+        loc = parse_location(finding.location) if finding is not None else None
+        if not terms and loc is None:
             self.card.set_recalled(None)
             self.recall_done.emit()
             return
         retriever = self.ctx.retriever
+        root = self.project_dir
+        shared = CodeIndexHolder.for_context(self.ctx).index  # the window's, when it is built
+        if shared is not None and (root is None or shared.root != Path(root).resolve()):
+            shared = None
 
-        def search(terms: list[str]) -> QueryResult:
-            return recall_for_terms(retriever, terms)
+        def search(terms: list[str]) -> tuple[QueryResult | None, list[Recalled]]:
+            result = recall_for_terms(retriever, terms) if terms else None
+            if loc is None:
+                return result, text_recalled(result)
+            index = shared if shared is not None else _scan(root)
+            return result, recall_by_location(retriever, index, [loc], result)
 
-        def done(result: QueryResult) -> None:
-            self.card.set_recalled(result)
+        def done(out: tuple[QueryResult | None, list[Recalled]]) -> None:
+            self.card.set_recalled(*out)
             self.recall_done.emit()
 
         def failed(exc: BaseException) -> None:

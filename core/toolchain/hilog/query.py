@@ -13,7 +13,7 @@ Terms::
                        package:mine = the project's bundle (and its pids, when known)
     message:text       substring of the message            line:text   substring of the whole line
     age:5m             printed within the last 30s / 5m / 2h / 1d before ``now``
-    is:crash           FATAL lines and crash banners (Reason:, JsError, cppcrash, Error message:, appfreeze …)
+    is:crash           lines of a detected crash (``crash_of``); with no detector, FATAL lines and banners
     is:dropped         the device's "lines dropped" markers (LOGLIMIT, LOGLIMITD, Slow reader missed …)
     is:stacktrace      stack frame lines            is:kmsg   kernel lines
     free text          substring of the whole line; consecutive free words form one phrase
@@ -63,6 +63,7 @@ __all__ = [
 ]
 
 Predicate = Callable[[HilogLine], bool]
+CrashOf = Callable[[str], object]  # a line's raw text → its crash's id, or None
 
 # key -> one-line help (for completion popups)
 KEYS: dict[str, str] = {
@@ -429,10 +430,12 @@ def _is_crash(line: HilogLine) -> bool:
     return False
 
 
-def _is_pred(value: str) -> Predicate:
+def _is_pred(value: str, ctx: _Ctx | None = None) -> Predicate:
     v = value.lower()
     if v == "crash":
-        return _is_crash
+        crash_of = ctx.crash_of if ctx is not None else None  # None: a CLI dump, the text rule
+        # one dict lookup per line (a str caches its hash)
+        return _is_crash if crash_of is None else lambda line: crash_of(line.raw) is not None
     if v == "dropped":
         return lambda line: line.kind == DROPPED
     if v == "stacktrace":
@@ -452,6 +455,7 @@ class _Ctx:
     notes: list[str] = field(default_factory=list)
     has_age: bool = False
     regexes: list[UserRegex] = field(default_factory=list)
+    crash_of: CrashOf | None = None  # raw line → its crash (or None): the detector's book
 
 
 def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
@@ -490,7 +494,7 @@ def _term_pred(term: QueryTerm, ctx: _Ctx) -> Predicate | None:
     if key == "is":
         if op != ":":
             raise QueryError("is: takes crash, dropped, stacktrace or kmsg")
-        return _is_pred(value)
+        return _is_pred(value, ctx)
     raise QueryError(f"unknown key {key}:")  # pragma: no cover - KEYS covers every branch
 
 
@@ -659,10 +663,13 @@ class HilogQuery:
         bundle: str | None = None,
         pids: Iterable[int] = (),
         case_sensitive: bool = False,
+        crash_of: CrashOf | None = None,
     ) -> HilogQuery:
         """Compile ``text``. ``now`` anchors ``age:`` (default: this machine's local time; pass
         the device's clock if it differs); ``bundle`` / ``pids`` resolve ``package:mine``
-        (a ``set`` is kept, not copied: an :class:`~.follow.AppFollower`'s live pids)."""
+        (a ``set`` is kept, not copied: an :class:`~.follow.AppFollower`'s live pids);
+        ``crash_of`` (``CrashBook.crash_id_of``, asked per line) makes ``is:crash`` "lines of a
+        detected crash"; without it, the text rule."""
         text = "" if text is None else str(text)
         try:
             ctx = _Ctx(
@@ -670,9 +677,10 @@ class HilogQuery:
                 bundle=bundle or None,
                 pids=pids if isinstance(pids, set) else frozenset(int(p) for p in pids),
                 case_sensitive=bool(case_sensitive),
+                crash_of=crash_of,
             )
         except (TypeError, ValueError):
-            ctx = _Ctx(datetime.now(), bundle or None, frozenset(), bool(case_sensitive))
+            ctx = _Ctx(datetime.now(), bundle, frozenset(), case_sensitive, crash_of=crash_of)
         try:
             parser = _Parser(_tokenize(text), ctx)
             pred = parser.parse()

@@ -82,6 +82,7 @@ def test_run_json_success_and_failure(
         "error_code": "10104001",
         "error_meaning": "the specified ability does not exist",
         "message": "launch failed: the specified ability does not exist (Error Code 10104001) (hdc exited 0)",
+        "recalled": [],  # the failed step carries what was recalled for it
     }
     assert data["doctor"]["kind"] == "launch" and set(data["doctor"]) == {"kind", "evidence", "fix"}
 
@@ -433,3 +434,64 @@ def test_run_build_choices(
     first = json.loads(out)[-1]["run_id"]
     code, out, _ = cli(capsys, "run", "--rerun", str(first), "--stacktrace", "--json")
     assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
+
+
+ANCHORED_INDEX_ETS = """\
+@Entry
+@Component
+struct Index {
+  @State message: string = 'Hello World';
+
+  build() {
+    Column() {
+      Text(this.label())
+    }
+  }
+
+  label(): string {
+    return this.format(this.message)
+  }
+
+  format(s: string): string {
+    const t = s.trim()
+    return t + (t.length > 0 ? '!' : '')
+  }
+}
+"""
+
+
+def test_run_json_recalls_anchored_memories_first(
+    fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The compile error is at Index.ets:18:34, inside ``Index.format``: the memory anchored
+    to it comes first, then the one on its caller, then the text matches."""
+    from hmdesk.core.codeindex.anchors import AnchorStore
+    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.store import MemoryStore
+
+    project = fake_tools.project("hello")
+    (project / "entry/src/main/ets/pages/Index.ets").write_text(ANCHORED_INDEX_ETS)
+    index = CodeIndex(project)
+    index.scan()
+    db = Database(dbfile)
+    store = MemoryStore(db)
+    on_entity = store.add("format() trims: keep the template literal closed", tags=["arkui"])
+    on_caller = store.add("label() is called from build on every render", tags=["arkui"])
+    text = store.add("ArkTS Compiler Error 10505001: Expression expected, check a bracket")
+    AnchorStore(db).add(on_entity.id, project, index.find("Index.format")[0])
+    AnchorStore(db).add(on_caller.id, project, index.find("Index.label")[0])
+    store.close()
+    db.close()
+    fake_tools.hvigor_scenario("arkts-error")
+    code, out, _ = cli(capsys, "run", "--project", str(project), "--json")
+    data = json.loads(out)
+    assert code == 1
+    got = [(r["id"], r["via"]) for r in data["recalled"]]
+    assert got[:2] == [(on_entity.id, "anchor"), (on_caller.id, "anchor")]
+    assert (text.id, "text") in got[2:]
+    assert set(data["recalled"][0]) == {"id", "score", "via", "first_line"}
+    assert data["steps"][0]["name"] == "build" and data["steps"][0]["recalled"] == data["recalled"]
+    code, out, _ = cli(capsys, "run", "--project", str(project))
+    assert code == 1 and "(anchored to Index.format)" in out
+    assert "(anchored to a caller: Index.label)" in out

@@ -36,6 +36,7 @@ def panel(qtbot, ctx, fake_tools):
     qtbot.addWidget(p)
     p.resize(700, 800)
     p.show()
+    p._fake_tools = fake_tools  # type: ignore[attr-defined]
     return p
 
 
@@ -160,3 +161,22 @@ def test_live_crashes_raise_the_card_in_the_runs_area(qtbot, tmp_path, ctx, fake
         assert len(panel.groups) == 3 and panel.list.count() == 3
     finally:
         area.shutdown()
+
+
+def test_recalled_pitfalls_say_where_they_came_from(qtbot, panel, ctx):
+    """A memory anchored to the crash frame's entity (Index.build) comes first, labelled so;
+    the text matches after it, labelled "text match"."""
+    from hmdesk.core.codeindex.index import CodeIndex
+
+    index = CodeIndex(panel.project_dir)
+    index.scan()
+    anchored = ctx.store.add("the page's build() reads state that may be unset on relaunch")
+    AnchorStore(ctx.db).add(anchored.id, index.root, index.find("Index.build")[0])
+    text = ctx.store.add("TypeError: Cannot read property message of undefined, guard the field")
+    (group,) = crashes_from_device(panel._fake_tools, "crash-js")
+    _show(qtbot, panel, [group])
+    ids = panel.card.recalled_ids()
+    assert ids[0] == anchored.id and text.id in ids[1:]
+    rows = panel.card.rows
+    assert rows[0].origin.text() == "anchored to Index.build" and not rows[0].origin.isHidden()
+    assert rows[ids.index(text.id)].origin.text() == "text match"

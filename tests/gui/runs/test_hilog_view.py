@@ -378,3 +378,57 @@ def test_lost_lines_offer_the_device_fixes(qtbot, view):
     view.fix_flow_action.trigger()
     assert asked == ["buffer", "flow"]
     assert "hilog -G 16M" in view.fix_buffer_action.text()
+
+
+def test_is_crash_follows_the_feeds_crash_detector(qtbot, view):
+    """With a feed that has a crash detector, is:crash shows the lines of detected crashes:
+    none before the crash is detected, all of its lines after (a refilter on ``crashed``);
+    without a detector, the text rule."""
+    from hmdesk.core.toolchain.crash.detect import CrashDetector
+    from hmdesk.core.toolchain.hilog.parse import HilogParser
+    from PySide6.QtCore import QObject, Signal
+
+    from tests.fixtures.fakes import hdc_crash
+
+    class CrashFeed(QObject):
+        crashed = Signal(object)
+        dropped = 0
+        device_dropped = 0
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.crashes = CrashDetector()
+            self.lines: list = []
+
+        def drain(self) -> list:
+            out, self.lines = self.lines, []
+            return out
+
+    lines = HilogParser().feed(
+        [MINE.format(s=0, ms=i, i=i) for i in range(50)]
+        + hdc_crash.js_lines(5394, "00:01.579")
+        + [MINE.format(s=2, ms=i, i=i) for i in range(50)]
+    )
+    feed = CrashFeed()
+    view.set_feed(feed)
+    assert view.crash_of == feed.crashes.book.crash_id_of
+    view.query.setText("is:crash")
+    view.apply_query()
+    feed.lines = list(lines)
+    qtbot.waitUntil(lambda: view.model.received == len(lines) and view.model.caught_up)
+    assert view.model.shown == 0  # not detected yet
+    groups = feed.crashes.feed(lines) + feed.crashes.flush()
+    assert groups
+    in_crash = [ln for ln in lines if feed.crashes.book.crash_id_of(ln.raw) is not None]
+    assert len(in_crash) >= 3
+    feed.crashed.emit(groups)
+    qtbot.waitUntil(lambda: view.model.caught_up and view.model.shown == len(in_crash))
+    assert {view.model.line_at(r).raw for r in range(view.model.shown)} == {
+        ln.raw for ln in in_crash
+    }
+    view.set_feed(None)  # no detector: the text rule (the "Error message:" banner, …)
+    assert view.crash_of is None
+    qtbot.waitUntil(lambda: view.model.caught_up)
+    text_rule = compile_query("is:crash")[0]
+    assert text_rule is not None
+    assert view.model.shown == sum(1 for ln in lines if text_rule(ln))

@@ -36,3 +36,53 @@ def test_an_unclassified_failed_step_still_gets_a_finding():
     finding, _ = failure_of(run)
     assert finding is not None and finding.kind == "failed"
     assert finding.code == "10104001" and finding.query_terms == ["launch", "10104001"]
+
+
+def test_failure_card_recalls_by_location_first_and_labels_each(qtbot, ctx, tmp_path):
+    """A compile error inside ``normalise``: the memory anchored to it first, then the one on
+    its caller ``fetchData``, then the text matches, each row saying where it came from."""
+    from hmdesk.core.codeindex.anchors import AnchorStore
+    from hmdesk.gui.runs.run_page import RunPage
+
+    from tests.core.codeindex.test_impact import project
+
+    root = tmp_path / "proj"
+    index = project(root)
+    on_entity = ctx.store.add("normalise trims but never lowercases")
+    on_caller = ctx.store.add("fetchData wants an absolute address")
+    text = ctx.store.add("ArkTS Compiler Error 10505001: Expression expected, check brackets")
+    anchors = AnchorStore(ctx.db)
+    anchors.add(on_entity.id, root, index.find("normalise")[0])
+    anchors.add(on_caller.id, root, index.find("fetchData")[0])
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    finding = Finding(
+        kind="arkts-source",
+        evidence="Expression expected",
+        fix="fix the syntax",
+        code="10505001",
+        location=f"{root}/entry/src/main/ets/util.ts:6:5",
+        query_terms=["10505001", "Expression", "expected"],
+    )
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(9, "build", finding, "build failed", project_dir=str(root))
+    got = [(i.memory.id, i.via) for i in page.card.items]
+    assert got[:2] == [(on_entity.id, "anchor"), (on_caller.id, "anchor")]
+    assert (text.id, "text") in got[2:]
+    labels = [r.origin.text() for r in page.card.rows]
+    assert labels[:2] == ["anchored to normalise", "anchored to a caller: fetchData"]
+    assert labels[2:] and set(labels[2:]) == {"text match"}
+
+
+def test_failure_card_anchor_only_row_shows_its_origin_and_closeness(qtbot, ctx):
+    from hmdesk.core.codeindex.location_recall import Recalled
+    from hmdesk.gui.runs.failure_card import FailureCard
+
+    card = FailureCard()
+    qtbot.addWidget(card)
+    card.show_finding("build", Finding(kind="k", evidence="e", fix="f"))
+    mem = ctx.store.add("a pitfall about Index.build")
+    card.set_recalled(None, [Recalled(mem, 0.5, "anchor", "anchored to Index.build")])
+    assert [r.memory_id for r in card.rows] == [mem.id]
+    assert card.rows[0].origin.text() == "anchored to Index.build"
+    assert "closeness" in card.rows[0].breakdown.text()

@@ -403,3 +403,34 @@ def test_parse_never_raises_on_any_text(text: str) -> None:
     q = HilogQuery.parse(text)
     assert isinstance(q.filter(ALL), list)
     assert q.note is None or isinstance(q.note, str)
+
+
+def test_is_crash_with_a_detector_matches_the_lines_of_detected_crashes() -> None:
+    """With ``crash_of`` (the detector's book) is:crash is "belongs to a detected crash":
+    every line of the JS crash block, not a FATAL line of another process, not the filler; a
+    crash detected after the query was compiled counts as soon as the book knows it."""
+    from hmdesk.core.toolchain.crash.detect import CrashDetector
+    from hmdesk.core.toolchain.hilog.parse import HilogParser
+
+    from tests.fixtures.fakes import hdc_crash
+
+    filler = "12-01 16:00:00.001  5394  5394 I A03200/testTag: frame 1 rendered"
+    lines = HilogParser().feed(
+        [filler, *hdc_crash.js_lines(5394, "00:01.579"), L_FATAL.raw, L_REASON.raw]
+    )
+    det = CrashDetector()
+    q = HilogQuery.parse("is:crash", crash_of=det.book.crash_id_of)
+    assert q.filter(lines, groups=False) == []  # nothing detected yet
+    det.feed(lines)
+    det.flush()
+    assert det.book.groups()
+    got = q.filter(lines, groups=False)
+    messages = [ln.message for ln in got]
+    assert any("is about to exit due to" in m for m in messages)
+    assert any(m.startswith("Error message:") for m in messages)
+    assert lines[0] not in got and L_FATAL not in got and L_REASON not in got
+    assert got == [ln for ln in lines if det.book.crash_id_of(ln.raw) is not None]
+    neg = HilogQuery.parse("-is:crash", crash_of=det.book.crash_id_of).filter(lines, groups=False)
+    assert set(neg) == set(lines) - set(got)
+    # no detector (a CLI dump): the text rule, FATAL and banners
+    assert L_FATAL in HilogQuery.parse("is:crash").filter(lines, groups=False)
