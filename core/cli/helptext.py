@@ -183,8 +183,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "\n"
         "Each step's output is printed as it comes; a failed step is diagnosed with what to\n"
         "do, and the pitfalls for it are recalled: first the memories anchored to the code at\n"
-        "the failure's file:line and its callers, then text matches (--json: \"recalled\",\n"
-        "each with \"via\": anchor or text). Every run is stored (see `runs`). Ctrl+C cancels.\n"
+        'the failure\'s file:line and its callers, then text matches (--json: "recalled",\n'
+        'each with "via": anchor or text). Every run is stored (see `runs`). Ctrl+C cancels.\n'
         "Exit 0 success, 1 failure, 2 bad input.",
         "  hmdesk-cli run --project ~/MyApplication\n"
         "  hmdesk-cli run --project . --device 127.0.0.1:5555 --build-mode release\n"

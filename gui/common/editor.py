@@ -1,6 +1,7 @@
 """Opening a file at a line: in the editor the settings name (``HMDESK_EDITOR``, else the
 ``editor`` setting from Preferences or ``hmdesk-cli config set editor …``, else ``$VISUAL``,
-``$EDITOR``), else with the desktop's default application. Used by the step log, the failure card
+``$EDITOR``), else DevEco Studio or VS Code when one is installed (:func:`found_ide`, opened at
+the line), else with the desktop's default application. Used by the step log, the failure card
 and the memory detail pane's code anchors.
 
 An editor command may say where the location goes with ``{file}``, ``{line}`` and ``{col}``
@@ -10,8 +11,12 @@ and otherwise passes the file alone."""
 
 from __future__ import annotations
 
+import os
 import shlex
+import shutil
 import subprocess
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -37,6 +42,45 @@ def configured_editor() -> tuple[str | None, str]:
         return effective("editor", values={})
 
 
+def ide_candidates(env: Mapping[str, str], platform: str = sys.platform) -> list[Path]:
+    """Where DevEco Studio usually is (its own launcher first), then VS Code, per platform."""
+    home = Path(env.get("HOME") or env.get("USERPROFILE") or "~").expanduser()
+    if platform == "darwin":
+        return [
+            Path("/Applications/DevEco-Studio.app/Contents/MacOS/devecostudio"),
+            home / "Applications/DevEco-Studio.app/Contents/MacOS/devecostudio",
+            Path("/Applications/Visual Studio Code.app/Contents/Resources/app/bin/code"),
+        ]
+    if platform.startswith("win"):
+        roots = [env.get(k, "") for k in ("ProgramFiles", "ProgramFiles(x86)", "LOCALAPPDATA")]
+        out: list[Path] = []
+        for root in filter(None, roots):
+            out += [
+                Path(root) / "Huawei/DevEco Studio/bin/devecostudio64.exe",
+                Path(root) / "Programs/Huawei/DevEco Studio/bin/devecostudio64.exe",
+                Path(root) / "Programs/Microsoft VS Code/bin/code.cmd",
+            ]
+        return out
+    return [
+        home / "deveco-studio/bin/devecostudio.sh",
+        Path("/opt/deveco-studio/bin/devecostudio.sh"),
+    ]
+
+
+def found_ide(env: Mapping[str, str] | None = None, platform: str = sys.platform) -> str | None:
+    """DevEco Studio or VS Code on this computer (the launcher's path), or None: used when no
+    editor is set (``code`` and ``devecostudio`` on PATH count too)."""
+    env = os.environ if env is None else env
+    for path in ide_candidates(env, platform):
+        if path.is_file():
+            return str(path)
+    for name in ("devecostudio", "devecostudio64", "code"):
+        hit = shutil.which(name, path=env.get("PATH"))
+        if hit:
+            return hit
+    return None
+
+
 def editor_argv(editor: str, path: str, line: int, col: int) -> list[str]:
     """argv that opens ``path`` at ``line`` in ``editor`` (the editor setting, or a
     $VISUAL/$EDITOR value)."""
@@ -50,12 +94,13 @@ def editor_argv(editor: str, path: str, line: int, col: int) -> list[str]:
             argv.append(word)
         return argv if "{file}" in editor else [*argv, path]
     name = Path(base[0]).name.lower() if base else ""
-    name = name.removesuffix(".exe")
+    name = name.removesuffix(".exe").removesuffix(".cmd")
     if name in ("code", "code-insiders", "codium", "cursor", "windsurf"):
         return [*base, "--goto", f"{path}:{line}:{col}"]
     if name in ("subl", "sublime_text", "zed", "hx", "helix"):
         return [*base, f"{path}:{line}:{col}"]
-    if name in ("idea", "idea.sh", "devecostudio", "devecostudio.sh", "studio", "pycharm", "charm"):
+    ides = ("idea", "idea.sh", "devecostudio", "devecostudio.sh", "devecostudio64")
+    if name in (*ides, "studio", "pycharm", "charm"):
         return [*base, "--line", str(line), "--column", str(col), path]
     if name in ("nano", "micro", "emacs", "emacsclient", "kak"):
         return [*base, f"+{line}:{col}", path]
@@ -77,6 +122,10 @@ def open_location(path: str, line: int, col: int, project_dir: str | Path | None
     if not target.exists():
         return f"{target} does not exist on this machine (the log may come from another computer)."
     editor, source = configured_editor()
+    if not editor:
+        ide = found_ide()
+        if ide is not None:
+            editor, source = shlex.quote(ide), "found"
     if editor:
         argv = editor_argv(editor, str(target), line, col)
         try:
@@ -88,7 +137,12 @@ def open_location(path: str, line: int, col: int, project_dir: str | Path | None
                 start_new_session=True,
             )
         except OSError as exc:
-            where = "the editor in Preferences (Ctrl+,)" if source == "config" else source[4:]
+            if source == "found":
+                where = "the editor in Preferences (Ctrl+,): none is set"
+            elif source == "config":
+                where = "the editor in Preferences (Ctrl+,)"
+            else:
+                where = source[4:]
             return f"could not start the editor {argv[0]!r} ({exc.strerror}); check {where}."
         return f"opened {target.name}:{line}:{col} in {Path(argv[0]).name}"
     if QDesktopServices.openUrl(QUrl.fromLocalFile(str(target))):

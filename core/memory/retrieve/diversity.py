@@ -56,8 +56,15 @@ EXTRA = SCAN
 """How many more results the search is asked for, so folding some still fills ``limit``."""
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_WORD = re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
-_IS_CJK = re.compile(f"[{_CJK}]")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(words, a CJK character), compiled at first use: their classes take milliseconds to
+    compile, which a one-shot search that folds nothing (hmharness) should not pay."""
+    return re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+"), re.compile(f"[{_CJK}]")
+
+
 _DIGITS = re.compile(r"\d+")
 
 
@@ -104,8 +111,8 @@ def numbers(content: str) -> frozenset[str]:
 def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
     text = unicodedata.normalize("NFKC", content).casefold()
     out: set[str] = set()
-    for word in _WORD.findall(text):
-        if _IS_CJK.match(word):
+    for word in _patterns()[0].findall(text):
+        if _patterns()[1].match(word):
             if len(word) == 1:
                 out.add(word)
             else:

@@ -153,13 +153,22 @@ MAX_SCOPE = 3
 
 _BREAK = ",;，；。！？!?、：…()（）【】[]"
 _QUOTES = '"“”'
-_TOKEN = re.compile(
-    rf"(?P<quote>\"[^\"]*\"|“[^”]*”)"
-    rf"|(?P<ws>[{JS_WHITESPACE}]+)"
-    rf"|(?P<han>[{_HAN}]+)"
-    rf"|(?P<brk>[{re.escape(_BREAK)}]+)"
-    rf"|(?P<word>[^{JS_WHITESPACE}{_HAN}{re.escape(_BREAK)}{_QUOTES}]+)"
-)
+
+
+@lru_cache(maxsize=1)
+def _token_re() -> re.Pattern[str]:
+    """The tokenizer, compiled at first use: its character classes (Han, JavaScript's
+    whitespace) take tens of milliseconds to compile, which a one-shot CLI search of another
+    profile should not pay at import."""
+    return re.compile(
+        rf"(?P<quote>\"[^\"]*\"|“[^”]*”)"
+        rf"|(?P<ws>[{JS_WHITESPACE}]+)"
+        rf"|(?P<han>[{_HAN}]+)"
+        rf"|(?P<brk>[{re.escape(_BREAK)}]+)"
+        rf"|(?P<word>[^{JS_WHITESPACE}{_HAN}{re.escape(_BREAK)}{_QUOTES}]+)"
+    )
+
+
 _EDGE_LEAD = "'`<{"
 _EDGE_TRAIL = "'`>}.:"
 _MINUS = re.compile(r"-[^\W\d_][\w.-]{2,}")  # -v, -t, -Q: command-line flags
@@ -208,7 +217,7 @@ class _Tok:
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     gap = True
-    for m in _TOKEN.finditer(text):
+    for m in _token_re().finditer(text):
         kind = m.lastgroup or "word"
         a, b = m.span()
         if kind == "ws":

@@ -33,6 +33,7 @@ def test_open_location_uses_editor(tmp_path, monkeypatch):
     assert "does not exist" in open_location("missing.ets", 1, 1, tmp_path)
     monkeypatch.delenv("VISUAL")
     monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.setattr(editor, "found_ide", lambda: None)  # no IDE on this computer
     opened = []
     monkeypatch.setattr(editor.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     assert "default application" in open_location(str(target), 1, 1)
@@ -72,3 +73,38 @@ def test_an_editor_that_cannot_start_points_at_preferences(tmp_path, monkeypatch
     config.set_value("editor", str(tmp_path / "no-such-editor"))
     msg = open_location(str(target), 1, 1)
     assert "could not start the editor" in msg and "Preferences (Ctrl+,)" in msg
+
+
+def test_without_an_editor_deveco_studio_or_vs_code_is_found_and_opened_at_the_line(
+    tmp_path, monkeypatch
+):
+    home = tmp_path / "home"
+    studio = home / "deveco-studio/bin/devecostudio.sh"
+    studio.parent.mkdir(parents=True)
+    studio.write_text("#!/bin/sh\n")
+    env = {"HOME": str(home), "PATH": ""}
+    assert editor.found_ide(env, "linux") == str(studio)
+    mac = editor.ide_candidates({"HOME": str(home)}, "darwin")
+    assert mac[0].name == "devecostudio" and "DevEco-Studio.app" in str(mac[0])
+    win = editor.ide_candidates({"LOCALAPPDATA": "C:/Users/me/AppData/Local"}, "win32")
+    assert any(p.name == "devecostudio64.exe" for p in win)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    code = bin_dir / "code"
+    code.write_text("#!/bin/sh\n")
+    code.chmod(0o755)
+    assert editor.found_ide({"HOME": str(tmp_path / "nohome"), "PATH": str(bin_dir)}, "linux") == (
+        str(code)
+    )
+    assert editor.editor_argv(str(studio), "/a.ets", 3, 4)[1:5] == ["--line", "3", "--column", "4"]
+    target = tmp_path / "Index.ets"
+    target.write_text("x\n")
+    calls = []
+    monkeypatch.setattr(editor.subprocess, "Popen", lambda argv, **kw: calls.append(argv))
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("HMDESK_EDITOR", raising=False)
+    monkeypatch.setattr(editor, "found_ide", lambda: str(studio))
+    msg = open_location(str(target), 7, 2)
+    assert calls == [[str(studio), "--line", "7", "--column", "2", str(target)]]
+    assert "devecostudio.sh" in msg
