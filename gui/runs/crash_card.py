@@ -35,12 +35,14 @@ from hmdesk.gui.runs.failure_card import (
     Box,
     EvidenceBox,
     PitfallRow,
+    card_title_style,
+    evidence_style,
     paint_on,
     scored_of,
     split_location,
     text_recalled,
 )
-from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog
+from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog, add_pitfall
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -170,14 +172,8 @@ class CrashCard(Box):
             return
         self._theme = theme
         self.set_colours(theme.card_bg, theme.card_border, 2, 6)
-        self.title.setStyleSheet(
-            f"background: {theme.card_bg}; color: {theme.card_title_fg};"
-            " font-weight: bold; font-size: 13pt"
-        )
-        self.message.setStyleSheet(
-            f"QPlainTextEdit {{ background: {theme.evidence_bg}; color: {theme.error_text};"
-            " border: none; }"
-        )
+        self.title.setStyleSheet(card_title_style(theme))
+        self.message.setStyleSheet(evidence_style(theme))
         for label in (self.reason, self.entity, self.stack, self.recall_title):
             paint_on(label, theme.card_bg)
         self.recall_note.setStyleSheet(f"background: {theme.card_bg}; color: {theme.muted_fg}")
@@ -447,15 +443,7 @@ class CrashPanel(QWidget):
         store, db, root = self.ctx.store, self.ctx.db, self.project_dir
 
         def work() -> tuple[MemoryRecord, str | None]:
-            record = store.add(
-                values["content"],
-                layer=values["layer"],
-                tags=tuple(values["tags"]),
-                confidence=values["confidence"],
-                source=values["source"],
-                provenance=values["provenance"],
-                reason=f"saved from a crash card ({values['provenance']})",
-            )
+            record = add_pitfall(store, values, "a crash card")
             return record, self._anchor(db, record.id, crash, root)
 
         def done(out: tuple[MemoryRecord, str | None]) -> None:

@@ -109,6 +109,22 @@ def split_location(text: str) -> tuple[str, int, int]:
         return text, 1, 1
 
 
+def card_title_style(theme: Theme) -> str:
+    """A card's title (the failure card's and the crash card's)."""
+    return (
+        f"background: {theme.card_bg}; color: {theme.card_title_fg};"
+        " font-weight: bold; font-size: 13pt"
+    )
+
+
+def evidence_style(theme: Theme) -> str:
+    """The error text box of a card."""
+    return (
+        f"QPlainTextEdit {{ background: {theme.evidence_bg}; color: {theme.error_text};"
+        " border: none; }"
+    )
+
+
 class Box(QFrame):
     """A rounded box painted in the theme's colours.
 
@@ -352,14 +368,8 @@ class FailureCard(Box):
             return
         self._theme = theme
         self.set_colours(theme.card_bg, theme.card_border, 2, 6)
-        self.title.setStyleSheet(
-            f"background: {theme.card_bg}; color: {theme.card_title_fg};"
-            " font-weight: bold; font-size: 13pt"
-        )
-        self.evidence.setStyleSheet(
-            f"QPlainTextEdit {{ background: {theme.evidence_bg}; color: {theme.error_text};"
-            " border: none; }"
-        )
+        self.title.setStyleSheet(card_title_style(theme))
+        self.evidence.setStyleSheet(evidence_style(theme))
         for label in (self.fix, self.location, self.recall_title):
             paint_on(label, theme.card_bg)
         self.recall_note.setStyleSheet(f"background: {theme.card_bg}; color: {theme.muted_fg}")

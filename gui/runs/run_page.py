@@ -24,7 +24,7 @@ from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.crash_card import CrashPanel
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
-from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, pitfall_prefill
+from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, add_pitfall, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QVBoxLayout, QWidget
@@ -217,15 +217,7 @@ class RunPage(QSplitter):
         store = self.ctx.store
 
         def work() -> MemoryRecord:
-            return store.add(
-                values["content"],
-                layer=values["layer"],
-                tags=tuple(values["tags"]),
-                confidence=values["confidence"],
-                source=values["source"],
-                provenance=values["provenance"],
-                reason=f"saved from a failed run ({values['provenance']})",
-            )
+            return add_pitfall(store, values, "a failed run")
 
         def done(record: MemoryRecord) -> None:
             self.ctx.bus.show_info(f"Saved pitfall {record.id}")

@@ -3,12 +3,13 @@
 * :func:`pitfall_prefill` turns the doctor's :class:`~hmdesk.core.toolchain.doctor.Finding` into
   the fields a new memory starts with.
 * :class:`SavePitfallDialog` is the pre-filled memory editor (``ask`` is the seam for tests).
+* :func:`add_pitfall` stores what the dialog returned (the failure card and the crash card).
 """
 
 from __future__ import annotations
 
 import re
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.toolchain.doctor import Finding
@@ -22,6 +23,10 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.record import MemoryRecord
+    from hmdesk.core.memory.store import MemoryStore
 
 
 class PitfallValues(TypedDict):
@@ -176,3 +181,17 @@ class SavePitfallDialog(QDialog):
             return None
         finally:
             dlg.deleteLater()
+
+
+def add_pitfall(store: MemoryStore, values: PitfallValues, origin: str) -> MemoryRecord:
+    """The new memory the dialog's ``values`` describe (any thread); the history's reason says
+    where it was saved from (``origin``: "a failed run", "a crash card")."""
+    return store.add(
+        values["content"],
+        layer=values["layer"],
+        tags=tuple(values["tags"]),
+        confidence=values["confidence"],
+        source=values["source"],
+        provenance=values["provenance"],
+        reason=f"saved from {origin} ({values['provenance']})",
+    )
