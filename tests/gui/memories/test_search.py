@@ -115,3 +115,13 @@ def test_whose_is_offered_on_a_team_store_and_filters_by_author(qtbot, ctx, make
     assert [r.memory.id for r in result.results] == [theirs]
     bar.set_team_store(False)  # back to a file: the filter is off again
     assert bar.spec().scope == "all"
+
+
+def test_the_workspace_box_shows_only_when_there_are_workspaces(make_area):
+    area = make_area()
+    bar = area.query_bar
+    assert not bar.workspace.isVisibleTo(bar)  # no notes imported: no room taken
+    bar.set_workspaces(["hm-app"])
+    assert bar.workspace.isVisibleTo(bar) and bar.workspace_label.isVisibleTo(bar)
+    bar.set_workspaces([])
+    assert not bar.workspace.isVisibleTo(bar)
