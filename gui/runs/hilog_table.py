@@ -24,7 +24,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontInfo,
     QFontMetrics,
     QPainter,
     QPaintEvent,
@@ -33,6 +32,16 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QWidget
 
 _LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
+
+
+def fixed_advance(fm: QFontMetrics) -> float:
+    """The advance of every ASCII character if the font is fixed-pitch, else 0.
+
+    Measured, not asked: ``QFontInfo.fixedPitch()`` says False for some monospace fonts
+    (Noto Sans Mono under fontconfig), and then every cell was measured.
+    """
+    widths = {fm.horizontalAdvance(c * 64) for c in "iMW._ 0"}
+    return max(widths) / 64 if len(widths) == 1 else 0.0
 
 
 class LogDelegate(QStyledItemDelegate):
@@ -62,11 +71,7 @@ class LogDelegate(QStyledItemDelegate):
             bold.setBold(True)
             self.fonts = (font, bold)
             self.metrics = (QFontMetrics(font), QFontMetrics(bold))
-            # a fixed-pitch font: an ASCII text's width is its length times one advance
-            self.char_width = tuple(  # type: ignore[assignment]
-                fm.horizontalAdvance("M" * 64) / 64 if QFontInfo(f).fixedPitch() else 0.0
-                for f, fm in zip(self.fonts, self.metrics, strict=True)
-            )
+            self.char_width = (fixed_advance(self.metrics[0]), fixed_advance(self.metrics[1]))
         palette = table.palette()
         self.text_color = palette.color(QPalette.ColorRole.Text)
         group = (

@@ -83,3 +83,16 @@ def test_gui_gate_nests_and_bounds_the_wait():
     gate.busy()
     assert gate.is_busy
     gate.idle()
+
+
+def test_fixed_pitch_is_measured(qtbot):
+    from hmdesk.gui.runs.hilog_table import fixed_advance
+    from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+
+    mono = QFontMetrics(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    proportional = QFont("Sans")
+    assert fixed_advance(mono) == mono.horizontalAdvance("M" * 64) / 64 > 0
+    if QFontMetrics(proportional).horizontalAdvance("i") != QFontMetrics(
+        proportional
+    ).horizontalAdvance("W"):
+        assert fixed_advance(QFontMetrics(proportional)) == 0.0
