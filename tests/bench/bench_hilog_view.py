@@ -28,8 +28,10 @@ Env: ``BENCH_HILOG_RATE`` (default 50000), ``BENCH_HILOG_SECONDS`` (10),
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -312,6 +314,29 @@ def _close_ours(app: Any, area: Any, ctx: Any) -> None:
     ctx.db.close()
 
 
+def run_isolated(
+    tmp: Path, rate: int, seconds: float, ring: int, crash_every: int, measure_filter: bool
+) -> dict[str, Any]:
+    """:func:`run_ours` in a fresh interpreter, as the app starts: no run inherits another's
+    heap, threads or caches (in one process the later runs stalled longer)."""
+    out = Path(tempfile.mkdtemp(dir=tmp))
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from tests.bench.bench_hilog_view import run_ours\n"
+        "app = QApplication([])\n"
+        f"r = run_ours(app, Path({str(out)!r}), {rate}, {seconds}, {ring}, {crash_every}, "
+        f"'run', {measure_filter})\n"
+        f"Path({str(out / 'result.json')!r}).write_text(json.dumps(r))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True, timeout=300)
+    result: dict[str, Any] = json.loads((out / "result.json").read_text())
+    return result
+
+
 def run_baseline(
     app: Any, tmp: Path, rate: int, seconds: float, ring: int, cap: float
 ) -> dict[str, Any]:
@@ -412,10 +437,8 @@ def main() -> bool:
         tmp = Path(d)
         try:
             for k in range(runs):  # alternated: a noisy moment hits both kinds alike
-                crashed.append(
-                    run_ours(app, tmp, rate, seconds, ring, CRASH_EVERY, f"crash{k}", k == 0)
-                )
-                control.append(run_ours(app, tmp, rate, seconds, ring, 0, f"control{k}", False))
+                crashed.append(run_isolated(tmp, rate, seconds, ring, CRASH_EVERY, k == 0))
+                control.append(run_isolated(tmp, rate, seconds, ring, 0, False))
             base = run_baseline(app, tmp, rate, seconds, ring, cap)
         finally:
             os.environ.clear()

@@ -96,3 +96,26 @@ def test_fixed_pitch_is_measured(qtbot):
         proportional
     ).horizontalAdvance("W"):
         assert fixed_advance(QFontMetrics(proportional)) == 0.0
+
+
+def test_paint_matches_the_standard_delegate(qtbot, view):
+    """The same table drawn by LogDelegate and by Qt's delegate: nearly the same pixels
+    (colours, bold, right-aligned pids, baseline), a row selected."""
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    view.push_lines(make(30))
+    qtbot.waitUntil(lambda: view.model.shown == 30)
+    table = view.table
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    table.selectionModel().select(view.model.index(27, 0), flags)
+    table.scrollToBottom()
+    ours = table.viewport().grab().toImage()
+    table.setItemDelegate(QStyledItemDelegate(table))
+    qt = table.viewport().grab().toImage()
+    assert ours.size() == qt.size()
+    differing = sum(
+        ours.pixel(x, y) != qt.pixel(x, y)
+        for y in range(ours.height())
+        for x in range(ours.width())
+    )
+    assert differing < ours.width() * ours.height() * 0.03
