@@ -318,9 +318,17 @@ class CrashPanel(QWidget):
 
     # --- crashes in ------------------------------------------------------------------------
     def add_groups(self, groups: list[CrashGroup], project_dir: str | None = None) -> None:
-        """New or repeated crashes (GUI thread); the newest is selected and recalled for."""
+        """New or repeated crashes (GUI thread); the newest is selected and recalled for.
+        One repaint for the whole batch (list, header and card change together)."""
         if project_dir is not None:
             self.project_dir = project_dir
+        self.setUpdatesEnabled(False)
+        try:
+            self._add_groups(groups)
+        finally:
+            self.setUpdatesEnabled(True)
+
+    def _add_groups(self, groups: list[CrashGroup]) -> None:
         for g in list(self.groups.values()):  # merged into another group: gone from the list
             if g.retired and all(n.id != g.id for n in groups):
                 self.groups.pop(g.id, None)

@@ -65,8 +65,12 @@ _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
 _FONT = int(Qt.ItemDataRole.FontRole.value)
 _ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+# the roles of a cell (``HilogModel.cell``), for the table's delegate
+DISPLAY_ROLE, FG_ROLE, FONT_ROLE, ALIGN_ROLE = _DISPLAY, _FOREGROUND, _FONT, _ALIGN
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+# flags() is not overridden: QAbstractTableModel's own (enabled, selectable, no children) is
+# what the view needs, and answering it in C++ spares one Python call per painted cell.
+_Cell = dict[int, Any]  # role -> value of one cell (roles left out are cleared)
 
 
 def line_field(line: HilogLine, name: str) -> str:
@@ -140,7 +144,7 @@ class HilogModel(QAbstractTableModel):
         self.evicted = 0
         self._caught_up = True
         self._cls: type[HilogLine] | None = None  # set once lines are stored as tuples (_pack)
-        self._cells: dict[int, tuple[tuple[str, ...], QBrush | None, bool]] = {}  # seq -> row
+        self._cells: dict[int, tuple[_Cell, ...]] = {}  # seq -> the row's cells
         self._bold = QFont()
         self._bold.setBold(True)
         self._brushes = level_brushes(LIGHT)
@@ -339,7 +343,9 @@ class HilogModel(QAbstractTableModel):
 
     # --- Qt model ---------------------------------------------------------------------
     def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._view)
+        # called for every painted cell (QAbstractTableModel.index): no nested Python call
+        view = self._view
+        return 0 if parent.isValid() else len(view.items) - view.head
 
     def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
@@ -352,53 +358,59 @@ class HilogModel(QAbstractTableModel):
                 return str(section + 1)
         return None
 
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return _FLAGS
-
-    def multiData(self, index: Index, roleDataSpan: Any) -> None:
-        """All the roles a delegate paints with, in one Python call per cell (Qt 6).
-
-        The view asks for 7 roles per cell; answering them here instead of in 7 ``data()``
-        calls halves the GUI thread's time per tick under a 50k lines/s stream.
-        """
-        row, col = index.row(), index.column()
+    def cell(self, row: int, col: int) -> _Cell | None:
+        """A cell's values by role (display text, foreground brush, bold font, alignment; a
+        role left out is unset), from the row's cached cells; None outside the view."""
         view = self._view
-        if not (0 <= row < len(view) and 0 <= col < _NCOLS):
-            return
-        seq = view[row]
+        if not (0 <= row < len(view.items) - view.head and 0 <= col < _NCOLS):
+            return None
+        seq = view.items[view.head + row]
         cells = self._cells.get(seq)
         if cells is None:
             cells = self._row_cells(self._unpack(self._ring[seq - self._base]))
             if len(self._cells) > 4096:
                 self._cells.clear()
             self._cells[seq] = cells
-        texts, brush, bold = cells
+        return cells[col]
+
+    def multiData(self, index: Index, roleDataSpan: Any) -> None:
+        """All the roles a standard delegate paints with, in one Python call per cell (Qt 6).
+
+        The log table paints with ``hilog_table.LogDelegate`` straight from :meth:`cell`;
+        this serves ``initStyleOption`` and any other view (one call instead of 7 ``data()``).
+        """
+        cell = self.cell(index.row(), index.column())
+        if cell is None:
+            return
         # Every entry must be written: Qt reuses the span between cells, so a role left alone
         # keeps the previous cell's value (right alignment, bold font leaking sideways).
-        for i in range(len(roleDataSpan)):
-            rd = roleDataSpan[i]
-            role = rd.role()
-            if role == _DISPLAY:
-                rd.setData(texts[col])
-            elif role == _FOREGROUND and brush is not None:
-                rd.setData(brush)
-            elif role == _FONT and bold:
-                rd.setData(self._bold)
-            elif role == _ALIGN and (col == 1 or col == 2):
-                rd.setData(_RIGHT)
-            else:
+        for rd in roleDataSpan:
+            value = cell.get(rd.role())
+            if value is None:
                 rd.clearData()
+            else:
+                rd.setData(value)
 
-    def _row_cells(self, line: HilogLine) -> tuple[tuple[str, ...], QBrush | None, bool]:
-        """A row's display texts, level brush and boldness, computed once per row (not per cell)."""
-        texts = tuple(line_field(line, name) for name in COLUMNS)
+    def _row_cells(self, line: HilogLine) -> tuple[_Cell, ...]:
+        """A row's cells (role -> value per column), computed once per row (not per cell)."""
+        texts = [line_field(line, name) for name in COLUMNS]
         message = texts[-1]
         if len(message) > DISPLAY_MAX:
-            texts = (*texts[:-1], message[:DISPLAY_MAX] + "…")
+            texts[-1] = message[:DISPLAY_MAX] + "…"
         level = texts[3]
-        return texts, self._brushes.get(level), level in ("E", "F")
+        common: _Cell = {}
+        brush = self._brushes.get(level)
+        if brush is not None:
+            common[_FOREGROUND] = brush
+        if level in ("E", "F"):
+            common[_FONT] = self._bold
+        cells = []
+        for col, text in enumerate(texts):
+            cell = {**common, _DISPLAY: text}
+            if col == 1 or col == 2:
+                cell[_ALIGN] = _RIGHT
+            cells.append(cell)
+        return tuple(cells)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

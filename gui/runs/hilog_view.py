@@ -18,9 +18,11 @@ from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.query import CrashOf
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.runs.hilog_feed import GUI_BUSY
 from hmdesk.gui.runs.hilog_hints import ViewCounts, counters_text, counters_tooltip, empty_hint
 from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
 from hmdesk.gui.runs.hilog_query import QueryEdit, asks_crashes, compile_query, completions
+from hmdesk.gui.runs.hilog_table import LogTable
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
@@ -33,7 +35,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -185,8 +186,7 @@ class HilogView(QWidget):
         self.hint.hide()
         lay.addWidget(self.hint)
 
-        self.table = QTableView(self)
-        self.table.setModel(self.model)
+        self.table = LogTable(self.model, self)
         self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         vh = self.table.verticalHeader()
         vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -365,7 +365,15 @@ class HilogView(QWidget):
         self._update_stats()
 
     def tick(self) -> None:
-        """Timer: drain the feed, hand one batch to the model, follow the tail."""
+        """Timer: drain the feed, hand one batch to the model, follow the tail (a GUI busy
+        spell: the stream thread holds off parsing meanwhile)."""
+        GUI_BUSY.busy()
+        try:
+            self._tick()
+        finally:
+            GUI_BUSY.idle()
+
+    def _tick(self) -> None:
         started = time.perf_counter()
         lines: list[HilogLine] = []
         if self.feed is not None:

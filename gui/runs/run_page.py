@@ -17,6 +17,7 @@ from hmdesk.core.codeindex.location_recall import Recalled, parse_location, reca
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.toolchain.crash.detect import CrashGroup
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.code_index import CodeIndexHolder
@@ -26,12 +27,13 @@ from hmdesk.gui.runs.crash_card import CrashPanel
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, add_pitfall, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.index import CodeIndex
 
+CRASH_COALESCE_MS = 100  # crashes arriving within this make one panel update
 CARD_SHARE = 0.58  # of the page's width the steps keep when the card opens
 
 
@@ -86,16 +88,24 @@ class RunPage(QSplitter):
         pitfall_saved(str): the id of the memory saved from the card.
         recall_counted(str): "This helped" was counted for this memory id.
         location_activated(str, int, int): a location in a log or in the card was clicked.
+        crashes_updated(int): the crash panel was updated with this many crashes (coalesced).
     """
 
     recall_done = Signal()
     pitfall_saved = Signal(str)
     recall_counted = Signal(str)
     location_activated = Signal(str, int, int)
+    crashes_updated = Signal(int)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.ctx = ctx
+        self._crash_pending: dict[int, CrashGroup] = {}  # by group id, newest last
+        self._crash_dir: str | None = None
+        self._crash_timer = QTimer(self)
+        self._crash_timer.setSingleShot(True)
+        self._crash_timer.setInterval(CRASH_COALESCE_MS)
+        self._crash_timer.timeout.connect(self.flush_crashes)
         self.project_bundle: str | None = None  # tags a saved pitfall with the project
         self.step_message: str | None = None  # the failed step's message, for the pitfall
         self.project_dir: str | None = None  # locations in the pitfall are relative to it
@@ -128,13 +138,34 @@ class RunPage(QSplitter):
         self.setStretchFactor(1, 2)
 
     def show_crashes(self, groups: object, project_dir: str | None = None) -> None:
-        """Crashes from the device log (``list[CrashGroup]``): the crash card opens."""
+        """Crashes from the device log (``list[CrashGroup]``): the crash card opens.
+
+        Coalesced: the crashes that come within ``CRASH_COALESCE_MS`` (a flood can bring many
+        in one tick, and a fault log completes them again) make one panel update, with every
+        one of them listed and the newest on the card (``crashes_updated``).
+        """
+        for g in groups if isinstance(groups, list) else []:
+            self._crash_pending.pop(g.id, None)  # re-inserted: the newest comes last
+            self._crash_pending[g.id] = g
+        if project_dir is not None:
+            self._crash_dir = project_dir
+        if self._crash_pending and not self._crash_timer.isActive():
+            self._crash_timer.start()
+
+    def flush_crashes(self) -> None:
+        """Show the crashes waiting since the last update, in one panel update."""
+        self._crash_timer.stop()
+        groups = list(self._crash_pending.values())
+        self._crash_pending.clear()
+        if not groups:
+            return
         self.crashes.project_bundle = self.project_bundle
-        self.crashes.add_groups(list(groups) if isinstance(groups, list) else [], project_dir)
+        self.crashes.add_groups(groups, self._crash_dir)
         self.crashes.show()
         if self.card.finding is None or not self.card_scroll.isVisible():
             self.card.hide()  # no failed run on show: the crash card alone
         self._open_column()
+        self.crashes_updated.emit(len(groups))
 
     def _open_column(self) -> None:
         if not self.card_scroll.isVisible():

@@ -80,7 +80,8 @@ class HilogStream:
     invalid value raises :class:`hdc.InvalidName` here, before anything runs).
 
     Batches are delivered about every ``batch_interval`` seconds (at most ``max_batch`` lines
-    each). When the reader holds ``max_queue`` unread lines it discards new ones; they are
+    each); ``between_batches()`` (if given) is called on the stream thread before each one is
+    parsed. When the reader holds ``max_queue`` unread lines it discards new ones; they are
     counted in :attr:`local_dropped`, which is current while hdc runs. After the stream ends: if the device is still listed (``hdc list targets -v``), it
     restarts after ``backoff[n]`` seconds (n = failed attempts in a row); if the device is gone,
     it checks every ``device_poll`` seconds and restarts when the device is back.
@@ -104,6 +105,7 @@ class HilogStream:
         device_poll: float = 2.0,
         list_timeout: float = 10.0,
         env: Mapping[str, str] | None = None,
+        between_batches: Callable[[], object] | None = None,
     ) -> None:
         self.hdc = os.fspath(hdc)
         self.device_key = device_key
@@ -119,6 +121,9 @@ class HilogStream:
         self.device_poll = float(device_poll)
         self.list_timeout = float(list_timeout)
         self.env = env
+        # called on the stream thread before each batch is parsed: a GUI can make the parser
+        # wait (briefly) while it paints, so the two do not fight over the interpreter
+        self.between_batches = between_batches
         self._parser = HilogParser()
         self._stop = threading.Event()
         self._cancel = CancelToken()  # cancels a `list targets` in flight when stop() is called
@@ -314,6 +319,9 @@ class HilogStream:
                         batch = keep
                     if batch:
                         got_log = True
+                        if self.between_batches is not None:
+                            with contextlib.suppress(Exception):
+                                self.between_batches()
                         self._deliver(self._parser.feed(batch))
                 elif proc.finished or proc.stopped:
                     break

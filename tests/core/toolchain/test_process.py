@@ -344,3 +344,40 @@ def test_line_process_bounds_unconsumed_characters() -> None:
     assert len(lp.read_available()) == 10
     assert lp.dropped == 40
     lp.stop()
+
+
+@given(
+    text=st.text(alphabet="ab\n构", max_size=300),
+    cuts=st.lists(st.integers(min_value=0, max_value=900), max_size=12),
+    cap=st.integers(min_value=1, max_value=40),
+)
+@settings(max_examples=300, deadline=None)
+def test_splitter_newline_only_reads_match_a_plain_split(
+    text: str, cuts: list[int], cap: int
+) -> None:
+    """The one-split path (\\n only) gives the lines and counts of splitting the whole text."""
+    data = text.encode()
+    lines = text.split("\n")
+    last = lines.pop()
+    originals = lines + ([last] if last else [])
+    expected = [ln[:cap] for ln in originals]
+    s = LineSplitter(max_line=cap)
+    got: list[str] = []
+    prev = 0
+    for c in [*sorted({c for c in cuts if c < len(data)}), len(data)]:
+        got += s.feed(data[prev:c])
+        prev = c
+    got += s.finish()
+    assert got == expected
+    assert s.stats.lines == len(expected)
+    assert s.stats.truncated_lines == sum(len(ln) > cap for ln in originals)
+
+
+def test_sink_queues_a_read_at_once_and_counts_what_does_not_fit() -> None:
+    proc = LineProcess(["unused"], max_queue=3)
+    proc._sink_lines("stdout", ["a", "b"])
+    proc._sink_lines("stdout", ["c", "d", "e"])  # one fits, two are dropped and counted
+    assert proc.read_available() == ["a", "b", "c"]
+    assert proc.dropped == 2
+    proc._sink_lines("stdout", ["f"])
+    assert proc.read_available() == ["f"] and proc._queued_chars == 0

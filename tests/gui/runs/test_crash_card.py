@@ -180,3 +180,32 @@ def test_recalled_pitfalls_say_where_they_came_from(qtbot, panel, ctx):
     rows = panel.card.rows
     assert rows[0].origin.text() == "anchored to Index.build" and not rows[0].origin.isHidden()
     assert rows[ids.index(text.id)].origin.text() == "text match"
+
+
+def test_crashes_arriving_in_one_tick_make_one_panel_update(qtbot, ctx, fake_tools):
+    """Three crashes (and a repeat of the first) signalled one by one before the event loop
+    runs: one update of the crash panel, all three listed, the newest on the card."""
+    from hmdesk.gui.runs.run_page import RunPage
+
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    groups = crashes_from_device(fake_tools, "crash-js", "crash-cpp", "crash-freeze")
+    assert len(groups) == 3
+    updates: list[int] = []
+    page.crashes_updated.connect(updates.append)
+    project = str(fake_tools.project("hello"))
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        for g in groups:
+            page.show_crashes([g], project)
+        page.show_crashes([groups[0]])  # the first again (a fault log completed it)
+        assert updates == [] and not page.crashes.groups  # nothing drawn yet: one batch
+    assert updates == [3]
+    panel = page.crashes
+    assert set(panel.groups) == {g.id for g in groups} and panel.list.count() == 3
+    assert panel.card.group is groups[0]  # the last one signalled is the newest
+    assert panel.project_dir == project and page.card_scroll.isVisible()
+    assert not page._crash_pending and not page._crash_timer.isActive()
+    page.flush_crashes()  # nothing waiting: no empty update
+    assert updates == [3]

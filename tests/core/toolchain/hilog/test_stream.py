@@ -107,6 +107,31 @@ def test_stream_delivers_parsed_batches_and_stops(fake_tools: FakeTools) -> None
     assert not _fake_hdc_processes(fake_tools)
 
 
+def test_between_batches_runs_on_the_stream_thread_before_each_parse(
+    fake_tools: FakeTools,
+) -> None:
+    """The GUI's gate: called before every batch is parsed; a failing hook loses no line."""
+    fake_tools.set("FAKE_HILOG_LINES", "22")
+    fake_tools.set("FAKE_HILOG_INTERVAL", "0.01")
+    col = Collector()
+    calls: list[tuple[str, int]] = []
+
+    def hook() -> None:
+        with col.lock:
+            calls.append((threading.current_thread().name, len(col.lines)))
+        raise RuntimeError("a broken hook")
+
+    stream = _stream(fake_tools, col, between_batches=hook, max_batch=5)
+    stream.start()
+    try:
+        wait_until(lambda: len(col.lines) >= 22)
+    finally:
+        stream.stop()
+    assert {name for name, _n in calls} == {"hmdesk-hilog-stream"}
+    assert len(calls) >= 22 // 5  # batches of at most 5 lines: one call each
+    assert stream.lines_received == len(col.lines) >= 22
+
+
 def test_stream_restarts_when_stream_ends_but_device_is_listed(fake_tools: FakeTools) -> None:
     fake_tools.hdc_scenario("one-device", "vanish-mid-hilog")
     fake_tools.set("FAKE_HILOG_LINES", "5")
