@@ -28,7 +28,7 @@ import time
 import zlib
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -211,6 +211,29 @@ def _pending(conn: sqlite3.Connection) -> tuple[list[int], list[MemoryRecord]]:
     return dirty, [fresh[s] for s in sorted(fresh)]
 
 
+class _Every:
+    """The candidates of a query without terms or a tag filter: every snapshot row past the
+    filters. Their number is the header's (``count``); membership is tested row by row and the
+    rows are listed only when the scoring cannot stop early (see :func:`_score_snapshot`),
+    so a query such as ``not daemon`` (nothing left to search, a negated word to re-rank by)
+    does not build a map of every memory."""
+
+    def __init__(self, count: int, test: Callable[[int], bool], size: int) -> None:
+        self.count = count
+        self.test = test
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, p: object) -> bool:
+        return isinstance(p, int) and self.test(p)
+
+    def listed(self) -> list[int]:
+        test = self.test
+        return [p for p in range(self.size) if test(p)]
+
+
 LEAN_MAX_SIZE = 300_000
 """Past this many memories a one-shot search pays numpy's import back (its candidates are many):
 :func:`search` then returns None and the caller searches the same parts with numpy."""
@@ -225,43 +248,73 @@ class TooLarge:
     head: dict[str, Any]
 
 
+class View:
+    """One read of the stored index, searched as often as a query needs (the rewrite's re-rank,
+    the diversity check's wider search): the snapshot's parts, the pending rows and the live
+    count are read at the first search and kept. The caller holds ``conn`` in one read
+    transaction for as long as the view is used (each search then sees the same state)."""
+
+    def __init__(self, conn: sqlite3.Connection, *, max_size: int = LEAN_MAX_SIZE) -> None:
+        self.conn = conn
+        self.max_size = max_size
+        self._read: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self._rows: tuple[list[int], list[MemoryRecord], int] | None = None
+
+    def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(parts, header) as :func:`read` gives them; read once."""
+        if self._read is None:
+            self._read = read(self.conn, max_size=self.max_size)
+        return self._read
+
+    def too_large(self) -> bool:
+        return int(self.parts()[1].get("size", 0)) > self.max_size
+
+    def rows(self) -> tuple[list[int], list[MemoryRecord], int]:
+        """(pending seqs, the live pending records, the live count); read once."""
+        if self._rows is None:
+            dirty, fresh = _pending(self.conn)
+            live = int(
+                self.conn.execute(
+                    "SELECT count(*) FROM memories WHERE deleted_at IS NULL"
+                ).fetchone()[0]
+            )
+            self._rows = (dirty, fresh, live)
+        return self._rows
+
+
 def search(
-    conn: sqlite3.Connection, query: Query, *, max_size: int = LEAN_MAX_SIZE
+    conn: sqlite3.Connection,
+    query: Query,
+    *,
+    max_size: int = LEAN_MAX_SIZE,
+    view: View | None = None,
 ) -> QueryResult | TooLarge | None:
     """``query`` against the stored index of ``conn``'s database, in one read transaction.
     Raises :class:`SnapshotError` when the snapshot cannot be used; returns None for a query
-    this path does not handle and :class:`TooLarge` for a store past ``max_size``."""
+    this path does not handle and :class:`TooLarge` for a store past ``max_size``. With
+    ``view`` (of ``conn``, whose transaction the caller holds) what it read is reused."""
     started = time.perf_counter()
     check_query(query)
-    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
-    if plan is not None:
-        own = not conn.in_transaction  # every fetch of the re-rank reads the same state
-        if own:
-            conn.execute("BEGIN")
-        try:
-            return plan.run(lambda q: search(conn, q, max_size=max_size))
-        finally:
-            if own:
-                conn.execute("COMMIT")
-    groups = term_groups_for(query.profile, query.text or "")
-    if any(_HAS_WS.search(form) for g in groups for form in g):
-        return None  # never produced by the term splitters; the numpy path stays exact anyway
-    own = not conn.in_transaction
+    own = not conn.in_transaction  # every search of the query reads the same state
     if own:
         conn.execute("BEGIN")
     try:
-        parts, head = read(conn, max_size=max_size)
-        if int(head.get("size", 0)) > max_size:
+        if view is None:
+            view = View(conn, max_size=max_size)
+        plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
+        if plan is not None:
+            return plan.run(lambda q: search(conn, q, view=view))
+        groups = term_groups_for(query.profile, query.text or "")
+        if any(_HAS_WS.search(form) for g in groups for form in g):
+            return None  # never produced by the term splitters; the numpy path stays exact anyway
+        parts, head = view.parts()
+        if view.too_large():
             return TooLarge(parts, head)
-        dirty, fresh = _pending(conn)
-        live = int(
-            conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]
-        )
-        result = _search(conn, parts, head, dirty, fresh, live, query, groups, started)
+        dirty, fresh, live = view.rows()
+        return _search(conn, parts, head, dirty, fresh, live, query, groups, started)
     finally:
         if own:
             conn.execute("COMMIT")
-    return result
 
 
 def _search(
@@ -346,6 +399,7 @@ def _search(
     weights = flat_weights(groups)
     # candidates of the snapshot: (position, matched weight)
     counter: dict[int, float] | Counter[int]
+    cand: dict[int, float] | dict[int, int] | _Every
     if groups:
         post = _Postings(parts)
         cache: dict[tuple[str, ...], set[int]] = {}
@@ -389,8 +443,11 @@ def _search(
         filtered["no_match"] += passing - len(cand)
     elif tagged is not None:
         cand = dict.fromkeys(tagged, 0)
+    elif not (query.layer or query.environment or dead):
+        # no terms, no filter but superseded: every row passing, counted by the header
+        cand = _Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
     else:
-        cand = {p: 0 for p in range(n) if p not in dead and passes(sup[p], layer[p], env[p])[0]}
+        cand = _Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq
@@ -471,7 +528,7 @@ def _search(
 def _score_snapshot(
     parts: dict[str, Any],
     head: dict[str, Any],
-    cand: dict[int, int] | dict[int, float],
+    cand: dict[int, int] | dict[int, float] | _Every,
     total: float,
     fnow: float,
     limit: int,
@@ -483,8 +540,12 @@ def _score_snapshot(
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
     by_hits: dict[float, list[int]] = {}
-    for p, h in cand.items():
-        by_hits.setdefault(h, []).append(p)
+    if isinstance(cand, _Every):  # one hit count (0): listed only if the bound cannot be used
+        if len(cand):
+            by_hits[0] = []
+    else:
+        for p, h in cand.items():
+            by_hits.setdefault(h, []).append(p)
     cmax, tmax = head.get("conf_max"), head.get("ts_max")
     best: float | None = None  # the best recency any row can have (None: no bound known)
     if isinstance(cmax, float | int) and (tmax is None or isinstance(tmax, float | int)):
@@ -523,6 +584,8 @@ def _score_snapshot(
             elif key > kept[0]:
                 heapq.heapreplace(kept, key)
         return
+    if isinstance(cand, _Every) and by_hits:
+        by_hits[0] = cand.listed()
     for h in sorted(by_hits, reverse=True):
         lex = h / total if total else 0.0
         if best is not None and len(scored) >= limit:
