@@ -53,8 +53,15 @@ HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_HAS_HAN = re.compile(f"[{_HAN}]")
-_HAN_RUN = re.compile(f"([{_HAN}]+)")
+
+
+@lru_cache(maxsize=1)
+def _han_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a Han character, a run of them), compiled at first use: their classes take a few
+    milliseconds to compile, which a one-shot query without Han characters should not pay."""
+    return re.compile(f"[{_HAN}]"), re.compile(f"([{_HAN}]+)")
+
+
 # CJK and full-width punctuation that separates words inside a mixed token.
 _CJK_PUNCT = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
 _LEAD = "\"'`([{<（【「『《“‘"
@@ -114,14 +121,17 @@ def _segment_han(run: str) -> tuple[str, ...]:
 
 
 def _split_token(token: str) -> list[str]:
-    if not _HAS_HAN.search(token):
+    if token.isascii():  # no Han character: the patterns need not even be compiled
+        return [_strip_edges(token)]
+    has_han, han_run = _han_patterns()
+    if not has_han.search(token):
         return [_strip_edges(token)]
     out: list[str] = []
     for piece in _CJK_PUNCT.split(token):
-        for part in _HAN_RUN.split(piece):
+        for part in han_run.split(piece):
             if not part:
                 continue
-            if _HAS_HAN.match(part):
+            if has_han.match(part):
                 out.extend(_segment_han(part))
             else:
                 out.append(_strip_edges(part))
