@@ -94,14 +94,8 @@ def _array(data: bytes, dtype: str, count: int) -> array[Any]:
     return arr
 
 
-def read(
-    conn: sqlite3.Connection, *, max_size: int | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
-    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
-
-    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
-    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
+def _header(conn: sqlite3.Connection) -> dict[str, Any]:
+    """The snapshot's header (``search_meta``), checked for this reader's format."""
     row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
     try:
         head = json.loads(row[0]) if row is not None else None
@@ -111,45 +105,104 @@ def read(
         raise SnapshotError("the search index has not been built")
     if head.get("format") != SNAPSHOT_FORMAT or not isinstance(head.get("combos"), list):
         raise SnapshotError("the search index has another format")
+    return head
+
+
+_ROWS = ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
+"""The parts with one entry per memory of the snapshot."""
+
+
+def _decode(name: str, data: bytes, info: dict[str, Any], raw: bool) -> Any:
+    """One stored part, checked (length and CRC-32), as a list, an ``array`` or (``raw``)
+    the checked bytes."""
+    if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
+        raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
+    if name in _STRINGS:
+        text = data.decode("utf-8", "surrogatepass")
+        values = (
+            json.loads(text)
+            if info["kind"] == "json"
+            else (text.split("\x00") if info["count"] else [])
+        )
+        if not isinstance(values, list) or len(values) != info["count"]:
+            raise SnapshotError("a string list of the stored index does not decode")
+        return values
+    return data if raw else _array(data, info["dtype"], info["count"])
+
+
+def read(
+    conn: sqlite3.Connection, *, max_size: int | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
+    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
+
+    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
+    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
+    head = _header(conn)
     pieces: dict[str, list[bytes]] = {}
     for name, _chunk, data in conn.execute(
         "SELECT part, chunk, data FROM search_snapshot ORDER BY part, chunk"
     ):
         pieces.setdefault(name, []).append(data)
+    n = head.get("size")
+    raw = max_size is not None and isinstance(n, int) and n > max_size
     parts: dict[str, Any] = {}
     try:
         for name in (*_NAMES, *_STRINGS):
-            info = head[name]
-            data = b"".join(pieces.get(name, []))
-            if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
-                raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
-            if name in _STRINGS:
-                text = data.decode("utf-8", "surrogatepass")
-                values = (
-                    json.loads(text)
-                    if info["kind"] == "json"
-                    else (text.split("\x00") if info["count"] else [])
-                )
-                if not isinstance(values, list) or len(values) != info["count"]:
-                    raise SnapshotError("a string list of the stored index does not decode")
-                parts[name] = values
-            else:
-                raw = max_size is not None and int(head.get("size", 0)) > max_size
-                parts[name] = data if raw else _array(data, info["dtype"], info["count"])
+            parts[name] = _decode(name, b"".join(pieces.get(name, [])), head[name], raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
-    n = head.get("size")
-    if max_size is not None and isinstance(n, int) and n > max_size:
+    if raw:
         return parts, head
-    if any(
-        len(parts[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
-    ):
+    if any(len(parts[k]) != n for k in _ROWS):
         raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    for p, text in zip(parts["local_pos"], parts["local_ts"], strict=True):
-        ms = parse_js_date_ms(text)  # local time: as this process's time zone reads it
-        parts["ts_ms"][p] = float(ms) if ms is not None else 0.0
-        parts["ts_ok"][p] = ms is not None
+    _local_times(parts, parts["ts_ms"], parts["ts_ok"])
     return parts, head
+
+
+def _local_times(parts: dict[str, Any], ts_ms: Any, ts_ok: Any) -> None:
+    """Parse the local times (no offset) again, as this process's time zone reads them."""
+    for p, text in zip(parts["local_pos"], parts["local_ts"], strict=True):
+        ms = parse_js_date_ms(text)
+        if ts_ms is not None:
+            ts_ms[p] = float(ms) if ms is not None else 0.0
+        if ts_ok is not None:
+            ts_ok[p] = ms is not None
+
+
+class LazyParts(dict[str, Any]):
+    """The snapshot's parts, each read and checked (length, CRC-32) at its first use, so that
+    a query reads only what it needs: one without a tag filter never reads the tag postings,
+    one without terms (``not daemon``: only a negated word) neither the vocabulary nor the
+    postings, which are most of the snapshot. A damaged part raises :class:`SnapshotError`
+    when it is used, as :func:`read` would have before the search."""
+
+    def __init__(self, conn: sqlite3.Connection, head: dict[str, Any]) -> None:
+        super().__init__()
+        self.conn = conn
+        self.head = head
+
+    def __missing__(self, name: str) -> Any:
+        if name not in _NAMES and name not in _STRINGS:
+            raise KeyError(name)
+        try:
+            data = b"".join(
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT data FROM search_snapshot WHERE part = ? ORDER BY chunk", (name,)
+                )
+            )
+            value = _decode(name, data, self.head[name], raw=False)
+            if name in _ROWS and len(value) != self.head.get("size"):
+                raise SnapshotError("the search index is damaged (its arrays differ in length)")
+            if name == "ts_ms":
+                _local_times(self, value, None)
+            elif name == "ts_ok":
+                _local_times(self, None, value)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
+        self[name] = value
+        return value
 
 
 class _Postings:
@@ -261,9 +314,17 @@ class View:
         self._rows: tuple[list[int], list[MemoryRecord], int] | None = None
 
     def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """(parts, header) as :func:`read` gives them; read once."""
+        """(parts, header): each part read at its first use (:class:`LazyParts`); past
+        ``max_size`` every part read at once, raw, for numpy (:func:`read`)."""
         if self._read is None:
-            self._read = read(self.conn, max_size=self.max_size)
+            head = _header(self.conn)
+            size = head.get("size")
+            if not isinstance(size, int):
+                raise SnapshotError("the search index is damaged (no size)")
+            if size > self.max_size:
+                self._read = read(self.conn, max_size=self.max_size)
+            else:
+                self._read = (LazyParts(self.conn, head), head)
         return self._read
 
     def too_large(self) -> bool:

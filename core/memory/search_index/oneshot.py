@@ -13,7 +13,6 @@ after its writes, the window when it opens the database).
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -29,9 +28,6 @@ from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.search_index import lean
 from hmdesk.core.memory.search_index.schema import SnapshotError
-
-MMAP_BYTES = 1 << 30
-"""How much of the database file a one-shot search maps (POSIX; SQLite reads the rest)."""
 
 
 def search_fast(path: Path, query: Query) -> QueryResult | None:
@@ -71,15 +67,8 @@ def _connect(path: Path) -> sqlite3.Connection | None:
         if _read_only_cause(path) is None:
             # a plain connection, as the store's: the last one out checkpoints a -wal left by a
             # killed writer and removes it (a read-only one would leave it beside the file)
-            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
-        else:
-            conn = sqlite3.connect(_uri(path, head), uri=True)
-        if os.name != "nt":
-            # the snapshot's blobs read from the mapped file, not copied page by page through
-            # SQLite's cache: half the read time. Not on Windows, where a mapping would stop
-            # another process from truncating the file (SQLite unmaps only its own)
-            conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
-        return conn
+            return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+        return sqlite3.connect(_uri(path, head), uri=True)
     except sqlite3.Error:
         return None
 
