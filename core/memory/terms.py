@@ -112,6 +112,8 @@ def load_segmenter() -> None:
 
 @lru_cache(maxsize=4096)
 def _segment_han(run: str) -> tuple[str, ...]:
+    if len(run) == 1:  # one character is one word whatever the dictionary: no need to load it
+        return (run,)
     cut = _han_segmenter
     if cut is not None:
         return tuple(w for w in cut(run) if w.strip())
