@@ -27,10 +27,9 @@ import sys
 import time
 import zlib
 from array import array
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.raw_records import fetch_records
@@ -181,6 +180,7 @@ class LazyParts(dict[str, Any]):
         super().__init__()
         self.conn = conn
         self.head = head
+        self.superseded_positions: set[int] | None = None  # see _superseded
 
     def __missing__(self, name: str) -> Any:
         if name not in _NAMES and name not in _STRINGS:
@@ -285,6 +285,62 @@ class _Every:
     def listed(self) -> list[int]:
         test = self.test
         return [p for p in range(self.size) if test(p)]
+
+
+class _Groups:
+    """The candidates of a query with terms: the snapshot rows by their matched weight (the sum
+    of the weights of the terms they hold, or for hmharness their number of hits). Built and
+    filtered with set operations, so that a term held by most memories costs no Python loop
+    per row; :func:`_score_snapshot` visits the groups, largest weight first."""
+
+    def __init__(self, by_value: dict[Any, set[int]]) -> None:
+        self.by_value = by_value
+
+    def __len__(self) -> int:
+        return sum(len(m) for m in self.by_value.values())
+
+    def __contains__(self, p: object) -> bool:
+        return any(p in m for m in self.by_value.values())
+
+
+def _matched_weights(steps: list[tuple[set[int], Any]], zero: Any) -> dict[Any, set[int]]:
+    """The rows of the ``steps`` (the rows holding a term, the term's weight; in query order)
+    grouped by the sum of the weights they hold. Each row's sum is computed as the scan
+    computes it — ``zero`` plus each of its weights, in query order — once per group of rows
+    with the same terms so far, so the floats are the same to the last bit."""
+    by_value: dict[Any, set[int]] = {}
+    for docs, w in steps:
+        rest = set(docs)
+        grown: dict[Any, set[int]] = {}
+        for value, members in by_value.items():
+            moved = members & rest
+            if moved:
+                members -= moved
+                rest -= moved
+                grown.setdefault(value + w, set()).update(moved)
+        if rest:
+            grown.setdefault(zero + w, set()).update(rest)
+        for value, members in by_value.items():
+            if members:
+                grown.setdefault(value, set()).update(members)
+        by_value = grown
+    return by_value
+
+
+def _superseded(parts: dict[str, Any]) -> set[int]:
+    """The snapshot positions of superseded memories (found in the flag bytes at C speed)."""
+    cached = getattr(parts, "superseded_positions", None)  # LazyParts keeps it
+    if cached is not None:
+        return cast(set[int], cached)
+    flags = bytes(parts["superseded"])
+    out: set[int] = set()
+    at = flags.find(1)
+    while at >= 0:
+        out.add(at)
+        at = flags.find(1, at + 1)
+    if isinstance(parts, LazyParts):
+        parts.superseded_positions = out
+    return out
 
 
 LEAN_MAX_SIZE = 300_000
@@ -459,8 +515,7 @@ def _search(
     fnow = float(now)
     weights = flat_weights(groups)
     # candidates of the snapshot: (position, matched weight)
-    counter: dict[int, float] | Counter[int]
-    cand: dict[int, float] | dict[int, int] | _Every
+    cand: dict[int, int] | _Every | _Groups
     if groups:
         post = _Postings(parts)
         cache: dict[tuple[str, ...], set[int]] = {}
@@ -476,31 +531,32 @@ def _search(
                 return len(docs) - gone + sum(1 for h in fresh_hays if group_in(h, g))
 
             weights = weights_for(query.profile, groups, df_of, live)
-            counter = {}
-            get = counter.get
-            for g, w in weights.distinct(groups).items():  # query order, as the scan adds them
-                if w:  # a weight of 0: the term is in no live memory
-                    for p in cache[g]:
-                        counter[p] = get(p, 0.0) + w
+            # query order, as the scan adds them; a weight of 0: the term is in no live memory
+            steps: list[tuple[set[int], Any]] = [
+                (cache[g], w) for g, w in weights.distinct(groups).items() if w
+            ]
+            zero: Any = 0.0
         else:
-            counter = Counter()
-            for g in groups:
-                counter.update(cache[g])
-        if tagged is not None:
-            cand = {p: h for p, h in counter.items() if p in tagged}
-        elif not (query.layer or query.environment):  # the common case, without a call per row
-            if keep_sup:
-                cand = {p: h for p, h in counter.items() if p not in dead}
-            elif dead:
-                cand = {p: h for p, h in counter.items() if not sup[p] and p not in dead}
+            steps = [(cache[g], 1) for g in groups]  # hmharness: every term, repeats too
+            zero = 0
+        by_value = _matched_weights(steps, zero)
+        for value, members in list(by_value.items()):  # the filters, set by set
+            if tagged is not None:
+                members &= tagged
+            elif not (query.layer or query.environment):  # the common case: no call per row
+                if dead:
+                    members -= dead
+                if not keep_sup and members:
+                    members -= _superseded(parts)
             else:
-                cand = {p: h for p, h in counter.items() if not sup[p]}
-        else:
-            cand = {
-                p: h
-                for p, h in counter.items()
-                if p not in dead and passes(sup[p], layer[p], env[p])[0]
-            }
+                members = {
+                    p for p in members if p not in dead and passes(sup[p], layer[p], env[p])[0]
+                }
+            if members:
+                by_value[value] = members
+            else:
+                del by_value[value]
+        cand = _Groups(by_value)
         filtered["no_match"] += passing - len(cand)
     elif tagged is not None:
         cand = dict.fromkeys(tagged, 0)
@@ -589,7 +645,7 @@ def _search(
 def _score_snapshot(
     parts: dict[str, Any],
     head: dict[str, Any],
-    cand: dict[int, int] | dict[int, float] | _Every,
+    cand: dict[int, int] | _Every | _Groups,
     total: float,
     fnow: float,
     limit: int,
@@ -600,13 +656,17 @@ def _score_snapshot(
     is below the ``limit``-th score so far: none of them could rank. Float addition and
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
-    by_hits: dict[float, list[int]] = {}
+    by_hits: dict[Any, Collection[int]] = {}
     if isinstance(cand, _Every):  # one hit count (0): listed only if the bound cannot be used
         if len(cand):
-            by_hits[0] = []
+            by_hits[0] = ()
+    elif isinstance(cand, _Groups):
+        by_hits = dict(cand.by_value)  # the rows of each matched weight, as a set
     else:
+        lists: dict[Any, list[int]] = {}
         for p, h in cand.items():
-            by_hits.setdefault(h, []).append(p)
+            lists.setdefault(h, []).append(p)
+        by_hits = dict(lists)
     cmax, tmax = head.get("conf_max"), head.get("ts_max")
     best: float | None = None  # the best recency any row can have (None: no bound known)
     if isinstance(cmax, float | int) and (tmax is None or isinstance(tmax, float | int)):
@@ -622,7 +682,7 @@ def _score_snapshot(
         # confidence, highest first, and stop where even the best recency cannot reach the
         # last rank kept so far
         (h,) = by_hits
-        lex = h / total if total else 0.0
+        lex: float = h / total if total else 0.0
         kept: list[tuple[float, int]] = []  # (score, -seq): the worst kept at kept[0]
         for p in parts["by_conf"]:
             if p not in cand:
