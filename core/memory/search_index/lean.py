@@ -20,16 +20,12 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import json
 import re
 import sqlite3
-import sys
 import time
-import zlib
-from array import array
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.raw_records import fetch_records
@@ -51,158 +47,22 @@ from hmdesk.core.memory.retrieve.scoring import (
     weighs_by_rarity,
     weights_for,
 )
+from hmdesk.core.memory.search_index.lean_parts import (
+    SNAPSHOT_FORMAT,
+    Every,
+    Groups,
+    LazyParts,
+    matched_weights,
+    read,
+    read_header,
+    superseded_positions,
+)
 from hmdesk.core.memory.search_index.schema import SnapshotError
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
 
+__all__ = ["LEAN_MAX_SIZE", "SNAPSHOT_FORMAT", "LazyParts", "TooLarge", "View", "read", "search"]
+
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
-SNAPSHOT_FORMAT = 2  # the snapshot module's; a test keeps them equal
-_CODES = {"<i8": "q", "<i4": "i", "<f8": "d", "|b1": "B", "<u8": "Q"}
-_NAMES = (
-    "seq",
-    "conf",
-    "ts_ms",
-    "ts_ok",
-    "superseded",
-    "layer",
-    "env",
-    "tag_ptr",
-    "tag_docs",
-    "local_pos",
-    "chunk_ptr",
-    "chunk_docs",
-    "gram_keys",
-    "gram_starts",
-    "gram_chunks",
-    "by_conf",
-)
-_STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
-
-
-def _array(data: bytes, dtype: str, count: int) -> array[Any]:
-    code = _CODES.get(dtype)
-    if code is None:
-        raise SnapshotError(f"the search index has an unknown array type {dtype!r}")
-    arr = array(code)
-    if arr.itemsize != int(dtype[-1]):
-        raise SnapshotError("this platform's array sizes differ from the stored ones")
-    arr.frombytes(data)
-    if sys.byteorder != "little":
-        arr.byteswap()
-    if len(arr) != count:
-        raise SnapshotError("the search index is damaged (an array has the wrong length)")
-    return arr
-
-
-def _header(conn: sqlite3.Connection) -> dict[str, Any]:
-    """The snapshot's header (``search_meta``), checked for this reader's format."""
-    row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
-    try:
-        head = json.loads(row[0]) if row is not None else None
-    except (TypeError, ValueError):
-        head = None
-    if not isinstance(head, dict):
-        raise SnapshotError("the search index has not been built")
-    if head.get("format") != SNAPSHOT_FORMAT or not isinstance(head.get("combos"), list):
-        raise SnapshotError("the search index has another format")
-    return head
-
-
-_ROWS = ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
-"""The parts with one entry per memory of the snapshot."""
-
-
-def _decode(name: str, data: bytes, info: dict[str, Any], raw: bool) -> Any:
-    """One stored part, checked (length and CRC-32), as a list, an ``array`` or (``raw``)
-    the checked bytes."""
-    if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
-        raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
-    if name in _STRINGS:
-        text = data.decode("utf-8", "surrogatepass")
-        values = (
-            json.loads(text)
-            if info["kind"] == "json"
-            else (text.split("\x00") if info["count"] else [])
-        )
-        if not isinstance(values, list) or len(values) != info["count"]:
-            raise SnapshotError("a string list of the stored index does not decode")
-        return values
-    return data if raw else _array(data, info["dtype"], info["count"])
-
-
-def read(
-    conn: sqlite3.Connection, *, max_size: int | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
-    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
-
-    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
-    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
-    head = _header(conn)
-    pieces: dict[str, list[bytes]] = {}
-    for name, _chunk, data in conn.execute(
-        "SELECT part, chunk, data FROM search_snapshot ORDER BY part, chunk"
-    ):
-        pieces.setdefault(name, []).append(data)
-    n = head.get("size")
-    raw = max_size is not None and isinstance(n, int) and n > max_size
-    parts: dict[str, Any] = {}
-    try:
-        for name in (*_NAMES, *_STRINGS):
-            parts[name] = _decode(name, b"".join(pieces.get(name, [])), head[name], raw)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
-    if raw:
-        return parts, head
-    if any(len(parts[k]) != n for k in _ROWS):
-        raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    _local_times(parts, parts["ts_ms"], parts["ts_ok"])
-    return parts, head
-
-
-def _local_times(parts: dict[str, Any], ts_ms: Any, ts_ok: Any) -> None:
-    """Parse the local times (no offset) again, as this process's time zone reads them."""
-    for p, text in zip(parts["local_pos"], parts["local_ts"], strict=True):
-        ms = parse_js_date_ms(text)
-        if ts_ms is not None:
-            ts_ms[p] = float(ms) if ms is not None else 0.0
-        if ts_ok is not None:
-            ts_ok[p] = ms is not None
-
-
-class LazyParts(dict[str, Any]):
-    """The snapshot's parts, each read and checked (length, CRC-32) at its first use, so that
-    a query reads only what it needs: one without a tag filter never reads the tag postings,
-    one without terms (``not daemon``: only a negated word) neither the vocabulary nor the
-    postings, which are most of the snapshot. A damaged part raises :class:`SnapshotError`
-    when it is used, as :func:`read` would have before the search."""
-
-    def __init__(self, conn: sqlite3.Connection, head: dict[str, Any]) -> None:
-        super().__init__()
-        self.conn = conn
-        self.head = head
-        self.superseded_positions: set[int] | None = None  # see _superseded
-
-    def __missing__(self, name: str) -> Any:
-        if name not in _NAMES and name not in _STRINGS:
-            raise KeyError(name)
-        try:
-            data = b"".join(
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT data FROM search_snapshot WHERE part = ? ORDER BY chunk", (name,)
-                )
-            )
-            value = _decode(name, data, self.head[name], raw=False)
-            if name in _ROWS and len(value) != self.head.get("size"):
-                raise SnapshotError("the search index is damaged (its arrays differ in length)")
-            if name == "ts_ms":
-                _local_times(self, value, None)
-            elif name == "ts_ok":
-                _local_times(self, None, value)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
-        self[name] = value
-        return value
 
 
 class _Postings:
@@ -264,85 +124,6 @@ def _pending(conn: sqlite3.Connection) -> tuple[list[int], list[MemoryRecord]]:
     return dirty, [fresh[s] for s in sorted(fresh)]
 
 
-class _Every:
-    """The candidates of a query without terms or a tag filter: every snapshot row past the
-    filters. Their number is the header's (``count``); membership is tested row by row and the
-    rows are listed only when the scoring cannot stop early (see :func:`_score_snapshot`),
-    so a query such as ``not daemon`` (nothing left to search, a negated word to re-rank by)
-    does not build a map of every memory."""
-
-    def __init__(self, count: int, test: Callable[[int], bool], size: int) -> None:
-        self.count = count
-        self.test = test
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __contains__(self, p: object) -> bool:
-        return isinstance(p, int) and self.test(p)
-
-    def listed(self) -> list[int]:
-        test = self.test
-        return [p for p in range(self.size) if test(p)]
-
-
-class _Groups:
-    """The candidates of a query with terms: the snapshot rows by their matched weight (the sum
-    of the weights of the terms they hold, or for hmharness their number of hits). Built and
-    filtered with set operations, so that a term held by most memories costs no Python loop
-    per row; :func:`_score_snapshot` visits the groups, largest weight first."""
-
-    def __init__(self, by_value: dict[Any, set[int]]) -> None:
-        self.by_value = by_value
-
-    def __len__(self) -> int:
-        return sum(len(m) for m in self.by_value.values())
-
-    def __contains__(self, p: object) -> bool:
-        return any(p in m for m in self.by_value.values())
-
-
-def _matched_weights(steps: list[tuple[set[int], Any]], zero: Any) -> dict[Any, set[int]]:
-    """The rows of the ``steps`` (the rows holding a term, the term's weight; in query order)
-    grouped by the sum of the weights they hold. Each row's sum is computed as the scan
-    computes it — ``zero`` plus each of its weights, in query order — once per group of rows
-    with the same terms so far, so the floats are the same to the last bit."""
-    by_value: dict[Any, set[int]] = {}
-    for docs, w in steps:
-        rest = set(docs)
-        grown: dict[Any, set[int]] = {}
-        for value, members in by_value.items():
-            moved = members & rest
-            if moved:
-                members -= moved
-                rest -= moved
-                grown.setdefault(value + w, set()).update(moved)
-        if rest:
-            grown.setdefault(zero + w, set()).update(rest)
-        for value, members in by_value.items():
-            if members:
-                grown.setdefault(value, set()).update(members)
-        by_value = grown
-    return by_value
-
-
-def _superseded(parts: dict[str, Any]) -> set[int]:
-    """The snapshot positions of superseded memories (found in the flag bytes at C speed)."""
-    cached = getattr(parts, "superseded_positions", None)  # LazyParts keeps it
-    if cached is not None:
-        return cast(set[int], cached)
-    flags = bytes(parts["superseded"])
-    out: set[int] = set()
-    at = flags.find(1)
-    while at >= 0:
-        out.add(at)
-        at = flags.find(1, at + 1)
-    if isinstance(parts, LazyParts):
-        parts.superseded_positions = out
-    return out
-
-
 LEAN_MAX_SIZE = 300_000
 """Past this many memories a one-shot search pays numpy's import back (its candidates are many):
 :func:`search` then returns None and the caller searches the same parts with numpy."""
@@ -373,7 +154,7 @@ class View:
         """(parts, header): each part read at its first use (:class:`LazyParts`); past
         ``max_size`` every part read at once, raw, for numpy (:func:`read`)."""
         if self._read is None:
-            head = _header(self.conn)
+            head = read_header(self.conn)
             size = head.get("size")
             if not isinstance(size, int):
                 raise SnapshotError("the search index is damaged (no size)")
@@ -515,7 +296,7 @@ def _search(
     fnow = float(now)
     weights = flat_weights(groups)
     # candidates of the snapshot: (position, matched weight)
-    cand: dict[int, int] | _Every | _Groups
+    cand: dict[int, int] | Every | Groups
     if groups:
         post = _Postings(parts)
         cache: dict[tuple[str, ...], set[int]] = {}
@@ -539,7 +320,7 @@ def _search(
         else:
             steps = [(cache[g], 1) for g in groups]  # hmharness: every term, repeats too
             zero = 0
-        by_value = _matched_weights(steps, zero)
+        by_value = matched_weights(steps, zero)
         for value, members in list(by_value.items()):  # the filters, set by set
             if tagged is not None:
                 members &= tagged
@@ -547,7 +328,7 @@ def _search(
                 if dead:
                     members -= dead
                 if not keep_sup and members:
-                    members -= _superseded(parts)
+                    members -= superseded_positions(parts)
             else:
                 members = {
                     p for p in members if p not in dead and passes(sup[p], layer[p], env[p])[0]
@@ -556,15 +337,15 @@ def _search(
                 by_value[value] = members
             else:
                 del by_value[value]
-        cand = _Groups(by_value)
+        cand = Groups(by_value)
         filtered["no_match"] += passing - len(cand)
     elif tagged is not None:
         cand = dict.fromkeys(tagged, 0)
     elif not (query.layer or query.environment or dead):
         # no terms, no filter but superseded: every row passing, counted by the header
-        cand = _Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
+        cand = Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
     else:
-        cand = _Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
+        cand = Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq
@@ -645,7 +426,7 @@ def _search(
 def _score_snapshot(
     parts: dict[str, Any],
     head: dict[str, Any],
-    cand: dict[int, int] | _Every | _Groups,
+    cand: dict[int, int] | Every | Groups,
     total: float,
     fnow: float,
     limit: int,
@@ -657,10 +438,10 @@ def _score_snapshot(
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
     by_hits: dict[Any, Collection[int]] = {}
-    if isinstance(cand, _Every):  # one hit count (0): listed only if the bound cannot be used
+    if isinstance(cand, Every):  # one hit count (0): listed only if the bound cannot be used
         if len(cand):
             by_hits[0] = ()
-    elif isinstance(cand, _Groups):
+    elif isinstance(cand, Groups):
         by_hits = dict(cand.by_value)  # the rows of each matched weight, as a set
     else:
         lists: dict[Any, list[int]] = {}
@@ -705,7 +486,7 @@ def _score_snapshot(
             elif key > kept[0]:
                 heapq.heapreplace(kept, key)
         return
-    if isinstance(cand, _Every) and by_hits:
+    if isinstance(cand, Every) and by_hits:
         by_hits[0] = cand.listed()
     for h in sorted(by_hits, reverse=True):
         lex = h / total if total else 0.0
