@@ -1,8 +1,10 @@
 """hmdesk-cli: the command line over the same core the GUI uses.
 
-Each area registers its subcommands from its own module (``COMMAND_MODULES``): a module exposes
-``register(subparsers)`` and sets ``func=handler`` on each parser it adds; a handler takes the
-parsed ``argparse.Namespace`` and returns the exit code. Every command takes ``--db`` and ``--json``.
+Each area registers its subcommands from its own module (``COMMAND_MODULE_NAMES``): a module
+exposes ``register(subparsers, common)`` and sets ``func=handler`` on each parser it adds; a
+handler takes the parsed ``argparse.Namespace`` and returns the exit code. Every command takes
+``--db`` and ``--json``. A new command is also named in ``COMMAND_OF`` (command → module): a run
+of one command imports only that module and builds only that command's parser.
 
 Exit codes: 0 success, 1 the thing ran and failed (a failed run), 2 bad input (unknown id,
 invalid value, unreadable file) with a one-line message on stderr.
@@ -11,50 +13,134 @@ invalid value, unreadable file) with a one-line message on stderr.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
+from types import ModuleType
+from typing import Any
 
 from hmdesk.core import __version__
-from hmdesk.core.cli import (
-    access,
-    codeindex,
-    config,
-    helptext,
-    hilog,
-    lab,
-    lifecycle,
-    memory,
-    query,
-    runner,
-    semantic,
-    team,
-)
+from hmdesk.core.cli import helptext
 from hmdesk.core.cli.common import UsageError, common_options, db_shown
 from hmdesk.core.dbfile import DatabaseError, redact_url
 
-# One module per command group; each exposes ``register(subparsers, common)``.
-COMMAND_MODULES = (
-    memory,
-    query,
-    lab,
-    runner,
-    hilog,
-    codeindex,
-    config,
-    semantic,
-    lifecycle,
-    access,
-    team,
+# One module per command group (of this package); each exposes ``register(subparsers, common)``.
+# The order is the order of ``hmdesk-cli --help``.
+COMMAND_MODULE_NAMES = (
+    "memory",
+    "query",
+    "lab",
+    "runner",
+    "hilog",
+    "codeindex",
+    "config",
+    "semantic",
+    "lifecycle",
+    "access",
+    "team",
 )
 
+# Which module registers each command, so that running one command imports and builds only its
+# own parser (tests/core/cli/test_main.py checks this table against the modules).
+COMMAND_OF = {
+    **dict.fromkeys(
+        (
+            "add",
+            "show",
+            "edit",
+            "confidence",
+            "supersede",
+            "revert",
+            "undo",
+            "redo",
+            "history",
+            "delete",
+            "restore",
+            "import-hmharness",
+            "export-hmharness",
+            "export-csv",
+            "load-starter",
+        ),
+        "memory",
+    ),
+    "query": "query",
+    "eval": "lab",
+    **dict.fromkeys(("devices", "run", "doctor", "runs", "tools"), "runner"),
+    "logs": "hilog",
+    **dict.fromkeys(("code-index", "anchor", "anchors", "impact", "unanchor"), "codeindex"),
+    "config": "config",
+    "embed": "semantic",
+    **dict.fromkeys(("contradictions", "consolidate", "lifecycle-eval"), "lifecycle"),
+    **dict.fromkeys(("proposals", "helped", "import-notes"), "access"),
+    **dict.fromkeys(("push", "pull", "conflicts", "login"), "team"),
+}
 
-def build_parser() -> argparse.ArgumentParser:
+
+def command_module(name: str) -> ModuleType:
+    """The module ``hmdesk.core.cli.<name>`` (imported on first use)."""
+    return importlib.import_module(f"hmdesk.core.cli.{name}")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "COMMAND_MODULES":  # every command module, imported (tests, documentation)
+        return tuple(command_module(n) for n in COMMAND_MODULE_NAMES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def chosen_command(argv: list[str]) -> str | None:
+    """The command ``argv`` runs when it can be told without parsing — only the options every
+    command takes (``--db FILE``, ``--db=FILE``, ``--json``) before it — else None."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--json" or arg.startswith("--db="):
+            i += 1
+        elif arg == "--db":
+            i += 2
+        elif arg.startswith("-"):  # --help, --version, an abbreviation, a typo: parse it all
+            return None
+        else:
+            return arg if arg in COMMAND_OF else None
+    return None
+
+
+class _Discard:
+    """Stands in for the parsers of the commands not run: takes their arguments, keeps nothing."""
+
+    def __getattr__(self, _name: str) -> Any:
+        return self
+
+    def __call__(self, *_args: Any, **_kwargs: Any) -> Any:
+        return self
+
+
+class _Only:
+    """A sub-parsers action that builds one command's parser and discards the others'."""
+
+    def __init__(self, subparsers: Any, name: str) -> None:
+        self.subparsers = subparsers
+        self.name = name
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name != self.name:
+            return _Discard()
+        return self.subparsers.add_parser(name, **kwargs)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``command`` (a name of :data:`COMMAND_OF`) of that
+    command only: its module alone is imported and only its options are built (what
+    :func:`main` does when argv names the command, so that a one-shot ``query`` does not build
+    forty parsers). ``--help`` and a bad command name still see every command."""
     common = common_options()
     parser = argparse.ArgumentParser(prog="hmdesk-cli", parents=[common])
     parser.add_argument("--version", action="version", version=f"hmdesk-cli {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMAND_MODULES:
-        module.register(subparsers, common)
+    if command is not None:
+        command_module(COMMAND_OF[command]).register(_Only(subparsers, command), common)
+    else:
+        for name in COMMAND_MODULE_NAMES:
+            command_module(name).register(subparsers, common)
     helptext.apply(parser)  # what --help says: user documentation, not these docstrings
     return parser
 
@@ -106,8 +192,8 @@ def _database_errors() -> tuple[type[BaseException], ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(chosen_command(argv))
     bad = non_utf8_argument(argv)
     if bad is not None:
         print(f"hmdesk-cli: error: {bad}", file=sys.stderr)

@@ -44,6 +44,7 @@ and U+0085), so a query splits exactly where hmharness would split it.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -53,8 +54,15 @@ HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_HAS_HAN = re.compile(f"[{_HAN}]")
-_HAN_RUN = re.compile(f"([{_HAN}]+)")
+
+
+@lru_cache(maxsize=1)
+def _han_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a Han character, a run of them), compiled at first use: their classes take a few
+    milliseconds to compile, which a one-shot query without Han characters should not pay."""
+    return re.compile(f"[{_HAN}]"), re.compile(f"([{_HAN}]+)")
+
+
 # CJK and full-width punctuation that separates words inside a mixed token.
 _CJK_PUNCT = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
 _LEAD = "\"'`([{<（【「『《“‘"
@@ -76,6 +84,10 @@ def _strip_edges(token: str) -> str:
 
 
 _han_segmenter: Callable[[str], Sequence[str]] | None = None
+DICT_CUTS = 2_000
+"""Runs cut through :mod:`~hmdesk.core.memory.han_dict` before a process loads rjieba itself
+(many runs: the whole dictionary loaded once costs less than a lookup per run)."""
+_dict_cuts = 0
 
 
 def use_han_segmenter(cut: Callable[[str], Sequence[str]] | None) -> None:
@@ -105,23 +117,38 @@ def load_segmenter() -> None:
 
 @lru_cache(maxsize=4096)
 def _segment_han(run: str) -> tuple[str, ...]:
+    if len(run) == 1:  # one character is one word whatever the dictionary: no need to load it
+        return (run,)
     cut = _han_segmenter
     if cut is not None:
         return tuple(w for w in cut(run) if w.strip())
+    global _dict_cuts
+    if "rjieba" not in sys.modules and _dict_cuts < DICT_CUTS:
+        # rjieba's words from the dictionary words found in the run (han_dict), without
+        # loading its whole dictionary (0.17 s): what a one-shot query needs
+        from hmdesk.core.memory import han_dict
+
+        _dict_cuts += 1
+        words = han_dict.cut(run)
+        if words is not None:
+            return tuple(w for w in words if w.strip())
     import rjieba  # here, not at module level: see load_segmenter()
 
     return tuple(w for w in rjieba.cut(run) if w.strip())
 
 
 def _split_token(token: str) -> list[str]:
-    if not _HAS_HAN.search(token):
+    if token.isascii():  # no Han character: the patterns need not even be compiled
+        return [_strip_edges(token)]
+    has_han, han_run = _han_patterns()
+    if not has_han.search(token):
         return [_strip_edges(token)]
     out: list[str] = []
     for piece in _CJK_PUNCT.split(token):
-        for part in _HAN_RUN.split(piece):
+        for part in han_run.split(piece):
             if not part:
                 continue
-            if _HAS_HAN.match(part):
+            if has_han.match(part):
                 out.extend(_segment_han(part))
             else:
                 out.append(_strip_edges(part))

@@ -246,7 +246,7 @@ def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[di
     size_mib = jsonl.stat().st_size / 2**20
     print(f"[{n:,}] {written:,} memories, {size_mib:.0f} MiB, {time.perf_counter() - t0:.1f} s")
 
-    samples: dict[tuple[str, str], Sample] = {}
+    samples: dict[tuple[str, ...], Sample] = {}
     imports: dict[str, tuple[float, float | None]] = {}
     dbs: dict[str, Path] = {}
     for label, cli in clis.items():
@@ -273,6 +273,7 @@ def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[di
                     argv = _query_argv(clis[label], dbs[label], text, profile)
                     wall, peak, out = run_measured(argv)
                     samples.setdefault((label, profile), Sample()).add(wall, peak)
+                    samples.setdefault((label, profile, text), Sample()).add(wall, peak)
                     ids = _ids_of(out)
                     prev = got.setdefault((label, profile, text), ids)
                     if ids != prev:
@@ -300,7 +301,7 @@ def _fmt_mib(peak: float | None) -> str:
 
 
 def print_table(n: int, figures: dict, labels: list[str]) -> None:
-    samples: dict[tuple[str, str], Sample] = figures["samples"]
+    samples: dict[tuple[str, ...], Sample] = figures["samples"]
     ref = samples[("reference", "query")].median
     head = f"{'command':<30}"
     for label in labels:
@@ -323,6 +324,14 @@ def print_table(n: int, figures: dict, labels: list[str]) -> None:
         ("help", "--help"),
     ):
         print(f"{name:<30}" + "".join(cells(samples.get((label, key))) for label in labels))
+    texts = sorted({k[2] for k in samples if len(k) == 3}, key=str)
+    for text in texts:  # each query alone: a Chinese one pays the segmenter's dictionary
+        for profile in PROFILES:
+            name = f"  {profile[:4]} {text}"
+            print(
+                f"{name:<30}"
+                + "".join(cells(samples.get((label, profile, text))) for label in labels)
+            )
     line = f"{'import-hmharness (once)':<30}"
     for label in labels:
         wall, peak = figures["imports"][label]

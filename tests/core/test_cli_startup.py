@@ -117,3 +117,27 @@ def test_choices_spelled_in_the_cli_match_the_core():
     assert query.PROFILES == PROFILES
     assert runner.RUN_STATUSES == RUN_STATUSES
     assert memory.LAYERS == LAYERS
+
+
+def test_query_parse_imports_only_its_own_command_module():
+    """``hmdesk-cli query …`` builds the query parser alone: no other command's module, nothing
+    heavy, and not the search modules either (they load when the query runs)."""
+    argv = ["--db", "x.db", "query", "hdc 安装 失败", "--profile", "default", "--json"]
+    code = (
+        "import sys\n"
+        "from hmdesk.core.cli.main import build_parser, chosen_command\n"
+        f"args = build_parser(chosen_command({argv!r})).parse_args({argv!r})\n"
+        "assert args.command == 'query' and args.text == 'hdc 安装 失败', args\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    loaded = proc.stdout.split()
+    assert "hmdesk.core.cli.query" in loaded
+    assert _heavy([m.split(".")[0] for m in loaded]) == []
+    others = {"memory", "lab", "runner", "hilog", "codeindex", "config", "semantic", "lifecycle"}
+    assert sorted(m for m in loaded if m.rpartition(".")[2] in others and ".cli." in m) == []
+    assert not [
+        m for m in loaded if m.startswith(("hmdesk.core.memory.retrieve", "hmdesk.core.db."))
+    ]

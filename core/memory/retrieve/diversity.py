@@ -59,10 +59,16 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(words, a CJK character), compiled at first use: their classes take milliseconds to
-    compile, which a one-shot search that folds nothing (hmharness) should not pay."""
-    return re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+"), re.compile(f"[{_CJK}]")
+def _words_re() -> re.Pattern[str]:
+    """Runs of CJK characters or of other word characters, compiled at first use: its classes
+    take milliseconds to compile, which a one-shot search that folds nothing (hmharness) should
+    not pay."""
+    return re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
+
+
+def _is_cjk(ch: str) -> bool:
+    """Whether ``ch`` is in ``_CJK`` (compared, not matched: nothing to compile)."""
+    return "\u3400" <= ch <= "\u4dbf" or "\u4e00" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
 _DIGITS = re.compile(r"\d+")
@@ -111,8 +117,8 @@ def numbers(content: str) -> frozenset[str]:
 def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
     text = unicodedata.normalize("NFKC", content).casefold()
     out: set[str] = set()
-    for word in _patterns()[0].findall(text):
-        if _patterns()[1].match(word):
+    for word in _words_re().findall(text):
+        if _is_cjk(word[0]):
             if len(word) == 1:
                 out.add(word)
             else:

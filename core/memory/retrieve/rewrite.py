@@ -155,17 +155,20 @@ _BREAK = ",;，；。！？!?、：…()（）【】[]"
 _QUOTES = '"“”'
 
 
-@lru_cache(maxsize=1)
-def _token_re() -> re.Pattern[str]:
-    """The tokenizer, compiled at first use: its character classes (Han, JavaScript's
-    whitespace) take tens of milliseconds to compile, which a one-shot CLI search of another
-    profile should not pay at import."""
+@lru_cache(maxsize=2)
+def _token_re(ascii_only: bool = False) -> re.Pattern[str]:
+    """The tokenizer, compiled at first use: its Han classes take milliseconds to compile,
+    which a one-shot CLI search of another profile should not pay at import. For an ASCII text
+    (``ascii_only``) the same tokenizer without the Han classes: no Han group can match there
+    and the word class excludes the same ASCII characters, so the tokens are the same, and a
+    query without Han characters does not compile them at all."""
+    han = "" if ascii_only else _HAN
     return re.compile(
         rf"(?P<quote>\"[^\"]*\"|“[^”]*”)"
         rf"|(?P<ws>[{JS_WHITESPACE}]+)"
-        rf"|(?P<han>[{_HAN}]+)"
-        rf"|(?P<brk>[{re.escape(_BREAK)}]+)"
-        rf"|(?P<word>[^{JS_WHITESPACE}{_HAN}{re.escape(_BREAK)}{_QUOTES}]+)"
+        + ("" if ascii_only else rf"|(?P<han>[{han}]+)")
+        + rf"|(?P<brk>[{re.escape(_BREAK)}]+)"
+        rf"|(?P<word>[^{JS_WHITESPACE}{han}{re.escape(_BREAK)}{_QUOTES}]+)"
     )
 
 
@@ -217,7 +220,7 @@ class _Tok:
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     gap = True
-    for m in _token_re().finditer(text):
+    for m in _token_re(text.isascii()).finditer(text):
         kind = m.lastgroup or "word"
         a, b = m.span()
         if kind == "ws":

@@ -20,15 +20,10 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import json
 import re
 import sqlite3
-import sys
 import time
-import zlib
-from array import array
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,104 +47,22 @@ from hmdesk.core.memory.retrieve.scoring import (
     weighs_by_rarity,
     weights_for,
 )
+from hmdesk.core.memory.search_index.lean_parts import (
+    SNAPSHOT_FORMAT,
+    Every,
+    Groups,
+    LazyParts,
+    matched_weights,
+    read,
+    read_header,
+    superseded_positions,
+)
 from hmdesk.core.memory.search_index.schema import SnapshotError
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
 
+__all__ = ["LEAN_MAX_SIZE", "SNAPSHOT_FORMAT", "LazyParts", "TooLarge", "View", "read", "search"]
+
 _HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
-SNAPSHOT_FORMAT = 2  # the snapshot module's; a test keeps them equal
-_CODES = {"<i8": "q", "<i4": "i", "<f8": "d", "|b1": "B", "<u8": "Q"}
-_NAMES = (
-    "seq",
-    "conf",
-    "ts_ms",
-    "ts_ok",
-    "superseded",
-    "layer",
-    "env",
-    "tag_ptr",
-    "tag_docs",
-    "local_pos",
-    "chunk_ptr",
-    "chunk_docs",
-    "gram_keys",
-    "gram_starts",
-    "gram_chunks",
-    "by_conf",
-)
-_STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
-
-
-def _array(data: bytes, dtype: str, count: int) -> array[Any]:
-    code = _CODES.get(dtype)
-    if code is None:
-        raise SnapshotError(f"the search index has an unknown array type {dtype!r}")
-    arr = array(code)
-    if arr.itemsize != int(dtype[-1]):
-        raise SnapshotError("this platform's array sizes differ from the stored ones")
-    arr.frombytes(data)
-    if sys.byteorder != "little":
-        arr.byteswap()
-    if len(arr) != count:
-        raise SnapshotError("the search index is damaged (an array has the wrong length)")
-    return arr
-
-
-def read(
-    conn: sqlite3.Connection, *, max_size: int | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
-    reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
-
-    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
-    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
-    row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
-    try:
-        head = json.loads(row[0]) if row is not None else None
-    except (TypeError, ValueError):
-        head = None
-    if not isinstance(head, dict):
-        raise SnapshotError("the search index has not been built")
-    if head.get("format") != SNAPSHOT_FORMAT or not isinstance(head.get("combos"), list):
-        raise SnapshotError("the search index has another format")
-    pieces: dict[str, list[bytes]] = {}
-    for name, _chunk, data in conn.execute(
-        "SELECT part, chunk, data FROM search_snapshot ORDER BY part, chunk"
-    ):
-        pieces.setdefault(name, []).append(data)
-    parts: dict[str, Any] = {}
-    try:
-        for name in (*_NAMES, *_STRINGS):
-            info = head[name]
-            data = b"".join(pieces.get(name, []))
-            if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
-                raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
-            if name in _STRINGS:
-                text = data.decode("utf-8", "surrogatepass")
-                values = (
-                    json.loads(text)
-                    if info["kind"] == "json"
-                    else (text.split("\x00") if info["count"] else [])
-                )
-                if not isinstance(values, list) or len(values) != info["count"]:
-                    raise SnapshotError("a string list of the stored index does not decode")
-                parts[name] = values
-            else:
-                raw = max_size is not None and int(head.get("size", 0)) > max_size
-                parts[name] = data if raw else _array(data, info["dtype"], info["count"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
-    n = head.get("size")
-    if max_size is not None and isinstance(n, int) and n > max_size:
-        return parts, head
-    if any(
-        len(parts[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
-    ):
-        raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    for p, text in zip(parts["local_pos"], parts["local_ts"], strict=True):
-        ms = parse_js_date_ms(text)  # local time: as this process's time zone reads it
-        parts["ts_ms"][p] = float(ms) if ms is not None else 0.0
-        parts["ts_ok"][p] = ms is not None
-    return parts, head
 
 
 class _Postings:
@@ -225,43 +138,81 @@ class TooLarge:
     head: dict[str, Any]
 
 
+class View:
+    """One read of the stored index, searched as often as a query needs (the rewrite's re-rank,
+    the diversity check's wider search): the snapshot's parts, the pending rows and the live
+    count are read at the first search and kept. The caller holds ``conn`` in one read
+    transaction for as long as the view is used (each search then sees the same state)."""
+
+    def __init__(self, conn: sqlite3.Connection, *, max_size: int = LEAN_MAX_SIZE) -> None:
+        self.conn = conn
+        self.max_size = max_size
+        self._read: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self._rows: tuple[list[int], list[MemoryRecord], int] | None = None
+
+    def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(parts, header): each part read at its first use (:class:`LazyParts`); past
+        ``max_size`` every part read at once, raw, for numpy (:func:`read`)."""
+        if self._read is None:
+            head = read_header(self.conn)
+            size = head.get("size")
+            if not isinstance(size, int):
+                raise SnapshotError("the search index is damaged (no size)")
+            if size > self.max_size:
+                self._read = read(self.conn, max_size=self.max_size)
+            else:
+                self._read = (LazyParts(self.conn, head), head)
+        return self._read
+
+    def too_large(self) -> bool:
+        return int(self.parts()[1].get("size", 0)) > self.max_size
+
+    def rows(self) -> tuple[list[int], list[MemoryRecord], int]:
+        """(pending seqs, the live pending records, the live count); read once."""
+        if self._rows is None:
+            dirty, fresh = _pending(self.conn)
+            live = int(
+                self.conn.execute(
+                    "SELECT count(*) FROM memories WHERE deleted_at IS NULL"
+                ).fetchone()[0]
+            )
+            self._rows = (dirty, fresh, live)
+        return self._rows
+
+
 def search(
-    conn: sqlite3.Connection, query: Query, *, max_size: int = LEAN_MAX_SIZE
+    conn: sqlite3.Connection,
+    query: Query,
+    *,
+    max_size: int = LEAN_MAX_SIZE,
+    view: View | None = None,
 ) -> QueryResult | TooLarge | None:
     """``query`` against the stored index of ``conn``'s database, in one read transaction.
     Raises :class:`SnapshotError` when the snapshot cannot be used; returns None for a query
-    this path does not handle and :class:`TooLarge` for a store past ``max_size``."""
+    this path does not handle and :class:`TooLarge` for a store past ``max_size``. With
+    ``view`` (of ``conn``, whose transaction the caller holds) what it read is reused."""
     started = time.perf_counter()
     check_query(query)
-    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
-    if plan is not None:
-        own = not conn.in_transaction  # every fetch of the re-rank reads the same state
-        if own:
-            conn.execute("BEGIN")
-        try:
-            return plan.run(lambda q: search(conn, q, max_size=max_size))
-        finally:
-            if own:
-                conn.execute("COMMIT")
-    groups = term_groups_for(query.profile, query.text or "")
-    if any(_HAS_WS.search(form) for g in groups for form in g):
-        return None  # never produced by the term splitters; the numpy path stays exact anyway
-    own = not conn.in_transaction
+    own = not conn.in_transaction  # every search of the query reads the same state
     if own:
         conn.execute("BEGIN")
     try:
-        parts, head = read(conn, max_size=max_size)
-        if int(head.get("size", 0)) > max_size:
+        if view is None:
+            view = View(conn, max_size=max_size)
+        plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
+        if plan is not None:
+            return plan.run(lambda q: search(conn, q, view=view))
+        groups = term_groups_for(query.profile, query.text or "")
+        if any(_HAS_WS.search(form) for g in groups for form in g):
+            return None  # never produced by the term splitters; the numpy path stays exact anyway
+        parts, head = view.parts()
+        if view.too_large():
             return TooLarge(parts, head)
-        dirty, fresh = _pending(conn)
-        live = int(
-            conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]
-        )
-        result = _search(conn, parts, head, dirty, fresh, live, query, groups, started)
+        dirty, fresh, live = view.rows()
+        return _search(conn, parts, head, dirty, fresh, live, query, groups, started)
     finally:
         if own:
             conn.execute("COMMIT")
-    return result
 
 
 def _search(
@@ -345,7 +296,7 @@ def _search(
     fnow = float(now)
     weights = flat_weights(groups)
     # candidates of the snapshot: (position, matched weight)
-    counter: dict[int, float] | Counter[int]
+    cand: dict[int, int] | Every | Groups
     if groups:
         post = _Postings(parts)
         cache: dict[tuple[str, ...], set[int]] = {}
@@ -361,36 +312,40 @@ def _search(
                 return len(docs) - gone + sum(1 for h in fresh_hays if group_in(h, g))
 
             weights = weights_for(query.profile, groups, df_of, live)
-            counter = {}
-            get = counter.get
-            for g, w in weights.distinct(groups).items():  # query order, as the scan adds them
-                if w:  # a weight of 0: the term is in no live memory
-                    for p in cache[g]:
-                        counter[p] = get(p, 0.0) + w
+            # query order, as the scan adds them; a weight of 0: the term is in no live memory
+            steps: list[tuple[set[int], Any]] = [
+                (cache[g], w) for g, w in weights.distinct(groups).items() if w
+            ]
+            zero: Any = 0.0
         else:
-            counter = Counter()
-            for g in groups:
-                counter.update(cache[g])
-        if tagged is not None:
-            cand = {p: h for p, h in counter.items() if p in tagged}
-        elif not (query.layer or query.environment):  # the common case, without a call per row
-            if keep_sup:
-                cand = {p: h for p, h in counter.items() if p not in dead}
-            elif dead:
-                cand = {p: h for p, h in counter.items() if not sup[p] and p not in dead}
+            steps = [(cache[g], 1) for g in groups]  # hmharness: every term, repeats too
+            zero = 0
+        by_value = matched_weights(steps, zero)
+        for value, members in list(by_value.items()):  # the filters, set by set
+            if tagged is not None:
+                members &= tagged
+            elif not (query.layer or query.environment):  # the common case: no call per row
+                if dead:
+                    members -= dead
+                if not keep_sup and members:
+                    members -= superseded_positions(parts)
             else:
-                cand = {p: h for p, h in counter.items() if not sup[p]}
-        else:
-            cand = {
-                p: h
-                for p, h in counter.items()
-                if p not in dead and passes(sup[p], layer[p], env[p])[0]
-            }
+                members = {
+                    p for p in members if p not in dead and passes(sup[p], layer[p], env[p])[0]
+                }
+            if members:
+                by_value[value] = members
+            else:
+                del by_value[value]
+        cand = Groups(by_value)
         filtered["no_match"] += passing - len(cand)
     elif tagged is not None:
         cand = dict.fromkeys(tagged, 0)
+    elif not (query.layer or query.environment or dead):
+        # no terms, no filter but superseded: every row passing, counted by the header
+        cand = Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
     else:
-        cand = {p: 0 for p in range(n) if p not in dead and passes(sup[p], layer[p], env[p])[0]}
+        cand = Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq
@@ -471,7 +426,7 @@ def _search(
 def _score_snapshot(
     parts: dict[str, Any],
     head: dict[str, Any],
-    cand: dict[int, int] | dict[int, float],
+    cand: dict[int, int] | Every | Groups,
     total: float,
     fnow: float,
     limit: int,
@@ -482,9 +437,17 @@ def _score_snapshot(
     is below the ``limit``-th score so far: none of them could rank. Float addition and
     multiplication are monotonic, so the bound computed with the same operations holds."""
     seq, conf, ts_ms, ts_ok = parts["seq"], parts["conf"], parts["ts_ms"], parts["ts_ok"]
-    by_hits: dict[float, list[int]] = {}
-    for p, h in cand.items():
-        by_hits.setdefault(h, []).append(p)
+    by_hits: dict[Any, Collection[int]] = {}
+    if isinstance(cand, Every):  # one hit count (0): listed only if the bound cannot be used
+        if len(cand):
+            by_hits[0] = ()
+    elif isinstance(cand, Groups):
+        by_hits = dict(cand.by_value)  # the rows of each matched weight, as a set
+    else:
+        lists: dict[Any, list[int]] = {}
+        for p, h in cand.items():
+            lists.setdefault(h, []).append(p)
+        by_hits = dict(lists)
     cmax, tmax = head.get("conf_max"), head.get("ts_max")
     best: float | None = None  # the best recency any row can have (None: no bound known)
     if isinstance(cmax, float | int) and (tmax is None or isinstance(tmax, float | int)):
@@ -500,7 +463,7 @@ def _score_snapshot(
         # confidence, highest first, and stop where even the best recency cannot reach the
         # last rank kept so far
         (h,) = by_hits
-        lex = h / total if total else 0.0
+        lex: float = h / total if total else 0.0
         kept: list[tuple[float, int]] = []  # (score, -seq): the worst kept at kept[0]
         for p in parts["by_conf"]:
             if p not in cand:
@@ -523,6 +486,8 @@ def _score_snapshot(
             elif key > kept[0]:
                 heapq.heapreplace(kept, key)
         return
+    if isinstance(cand, Every) and by_hits:
+        by_hits[0] = cand.listed()
     for h in sorted(by_hits, reverse=True):
         lex = h / total if total else 0.0
         if best is not None and len(scored) >= limit:

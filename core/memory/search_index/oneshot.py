@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from hmdesk.core.dbfile import (
     BUSY_TIMEOUT_MS,
@@ -33,13 +34,29 @@ def search_fast(path: Path, query: Query) -> QueryResult | None:
     """The answer from the stored index without opening the store (no ORM, no migration), or
     None when that cannot answer exactly (the window's first look uses it as it is). The hybrid
     profile needs the embeddings and an embedder: never answered here. Near-duplicates folded
-    as every search path does (:mod:`~hmdesk.core.memory.retrieve.diversity`)."""
-    return diversified(lambda q: _search_fast(path, q), query)
-
-
-def _search_fast(path: Path, query: Query) -> QueryResult | None:
+    as every search path does (:mod:`~hmdesk.core.memory.retrieve.diversity`); the wider
+    search that folding may need reads nothing again (one connection, one read transaction,
+    one :class:`~.lean.View`)."""
     if query.profile == "hybrid":
         return None
+    conn = _connect(path)
+    if conn is None:
+        return None
+    try:
+        revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+        if revs != [SCHEMA_HEAD]:
+            return None
+        conn.execute("BEGIN")  # every search of this query, lean or numpy: one view
+        view = lean.View(conn)
+        segments: list[Any] = []  # the numpy path's, loaded once
+        return diversified(lambda q: _search_view(view, segments, q), query)
+    except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
+        return None
+    finally:
+        conn.close()
+
+
+def _connect(path: Path) -> sqlite3.Connection | None:
     try:
         head = _check_is_sqlite(path)
     except Exception:  # noqa: BLE001 - the full way gives the proper error
@@ -50,32 +67,30 @@ def _search_fast(path: Path, query: Query) -> QueryResult | None:
         if _read_only_cause(path) is None:
             # a plain connection, as the store's: the last one out checkpoints a -wal left by a
             # killed writer and removes it (a read-only one would leave it beside the file)
-            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
-        else:
-            conn = sqlite3.connect(_uri(path, head), uri=True)
+            return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+        return sqlite3.connect(_uri(path, head), uri=True)
     except sqlite3.Error:
         return None
+
+
+def _search_view(view: lean.View, segments: list[Any], query: Query) -> QueryResult | None:
+    """One search over ``view``: the lean path, else numpy over what it read (``segments``
+    keeps the loaded segments for a second search)."""
     try:
-        revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
-        if revs != [SCHEMA_HEAD]:
-            return None
-        conn.execute("BEGIN")  # the lean read and a numpy search of what it read: one view
-        try:
-            answer = lean.search(conn, query)
-        except SnapshotError:  # the numpy reader tells a damaged snapshot from an older one
-            answer = None
-        if isinstance(answer, QueryResult):
-            return answer
-        from hmdesk.core.memory.retrieve.index import search_segments
+        answer = lean.search(view.conn, query, view=view)
+    except SnapshotError:  # the numpy reader tells a damaged snapshot from an older one
+        answer = None
+    if isinstance(answer, QueryResult):
+        return answer
+    from hmdesk.core.memory.retrieve.index import search_segments
+
+    if not segments:
         from hmdesk.core.memory.search_index.maintain import load_segments
         from hmdesk.core.memory.search_index.snapshot import from_lean
 
         parts = from_lean(answer.parts, answer.head) if isinstance(answer, lean.TooLarge) else None
-        return search_segments(load_segments(conn, parts=parts).segments, query)
-    except (sqlite3.Error, SnapshotError, UnicodeDecodeError):
-        return None
-    finally:
-        conn.close()
+        segments.extend(load_segments(view.conn, parts=parts).segments)
+    return search_segments(segments, query)
 
 
 def search_file(path: Path | str, query: Query) -> QueryResult:

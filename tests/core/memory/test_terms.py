@@ -141,3 +141,27 @@ def test_hmharness_groups_match_substrings() -> None:
 
     ((form,),) = term_groups_for("hmharness", "file")
     assert form_in("profile", form)
+
+
+def test_a_single_han_character_is_its_own_word_without_the_segmenter():
+    """A run of one Han character needs no dictionary (rjieba gives the character itself), so a
+    query whose Han runs are single characters never loads it."""
+    import rjieba
+    from hmdesk.core.memory import terms
+
+    asked: list[str] = []
+
+    def cut(run: str) -> list[str]:
+        asked.append(run)
+        return list(rjieba.cut(run))
+
+    terms.use_han_segmenter(cut)
+    try:
+        assert default_terms("装 hdc 包") == ["hdc"]
+        assert asked == []
+        assert default_terms("安装 hdc") == ["安装", "hdc"]
+        assert asked == ["安装"]
+    finally:
+        terms.use_han_segmenter(None)
+    for ch in "装包构的了𠀀\uf900\u9fff":
+        assert terms._segment_han(ch) == tuple(w for w in rjieba.cut(ch) if w.strip())
