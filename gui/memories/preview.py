@@ -178,10 +178,7 @@ class ColumnFitter(QObject):
         rows = min(self.model.rowCount(), SAMPLE_ROWS)
         for col, cap in TEXT_CAPS.items():
             widest = max(
-                (
-                    cell.horizontalAdvance(str(self.model.index(r, col).data() or ""))
-                    for r in range(rows)
-                ),
+                (cell.horizontalAdvance(self.model.display(r, col)) for r in range(rows)),
                 default=0,
             )
             natural[col] = max(header(col), min(cap, widest + PADDING))
