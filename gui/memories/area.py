@@ -300,11 +300,16 @@ class MemoriesArea(QWidget):
         # A result after a result: the rows change in place and the table repaints them a few
         # per event-loop turn (row_bands); the first one resets the model.
         self.bands.cancel()
+        digits = len(str(self.model.rowCount()))
         swapped = self.result is not None and self.model.swap_result(result, prepared)
         if not swapped:
-            self.model.set_result(result, prepared)
-        elif (fitter := self.table.findChild(ColumnFitter)) is not None:
-            fitter.fit()  # what the reset does by itself
+            self.model.set_result(result, prepared)  # the columns are fitted to it
+        elif digits != len(str(self.model.rowCount())):
+            # Otherwise the columns keep their widths from result to result: fitted anew to
+            # each, they moved while typing, and a moved column repaints the whole table.
+            fitter = self.table.findChild(ColumnFitter)
+            if fitter is not None:
+                fitter.fit()
         self.result = result
         if self._into_results:  # Enter in the search box: the first of these results
             self._into_results = False
