@@ -51,10 +51,12 @@ if TYPE_CHECKING:
     from hmdesk.core.memory.segmenter_proc import WindowSegmenter
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
+    from hmdesk.gui.memories.model import PreparedRows
 
 log = logging.getLogger("hmdesk")
 
 EXIT_WAIT_MS = 5000  # at exit, how long running worker jobs are waited for
+FIRST_LOOK_PAINT_MS = 300  # the store opens after the first look is painted, or after this
 
 APP_ID = "io.github.hmdesk.Hmdesk"
 """The reverse-DNS id: the .desktop file's name, the AppStream id (packaging/)."""
@@ -318,12 +320,49 @@ def start_first_look(
     window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
 ) -> None:
     """Show the saved query's results from the stored search index, then ``then()`` (open the
-    store). A worker; see :mod:`hmdesk.gui.memories.preview`. One after the other, not side by
-    side: both are mostly Python, and sharing the interpreter lock would slow both. Any failure
-    just means no first look."""
+    store) once they are painted. Workers; see :mod:`hmdesk.gui.memories.preview`. One after
+    the other, not side by side: both are mostly Python, and sharing the interpreter lock would
+    slow both (and a paint beside an import waited for the lock hundreds of times: the
+    window's longest stall while it opened). The modules are imported on a worker too. Any
+    failure just means no first look."""
+    from hmdesk.gui.common.workers import run_in_thread
+
+    once = _once(then)
+    run_in_thread(
+        _import_first_look,
+        on_done=lambda _r: _first_look(window, db, settings, once),
+        on_error=lambda exc: _no_look(exc, once),
+    )
+
+
+def _import_first_look() -> None:  # worker thread: imports only, no widgets
+    import hmdesk.core.dbfile
+    import hmdesk.core.memory.search_index.oneshot
+    import hmdesk.gui.memories.preview  # noqa: F401
+
+
+def _once(fn: Callable[[], None]) -> Callable[[], None]:
+    done = {"called": False}
+
+    def call() -> None:
+        if not done["called"]:
+            done["called"] = True
+            fn()
+
+    return call
+
+
+def _no_look(exc: BaseException, then: Callable[[], None]) -> None:
+    log.debug("no first look at the results: %s", exc)
+    then()
+
+
+def _first_look(
+    window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
+) -> None:
     from hmdesk.core.dbfile import DatabaseError, db_location, default_db_path
     from hmdesk.gui.common.workers import run_in_thread
-    from hmdesk.gui.memories.preview import first_look, first_look_query
+    from hmdesk.gui.memories.preview import first_look_query, first_look_rows
 
     query = first_look_query(settings)
     if query is None:
@@ -338,15 +377,39 @@ def start_first_look(
         then()
         return
 
-    def shown(result: QueryResult | None) -> None:
-        window.show_first_look(result)
-        then()
+    def shown(look: tuple[QueryResult, PreparedRows] | None) -> None:
+        pane = window.show_first_look(*(look or (None, None)))
+        if pane is None:
+            then()
+            return
+        pane.painted.connect(then)  # the store opens once the first look is on screen
+        QTimer.singleShot(FIRST_LOOK_PAINT_MS, then)  # a window that does not paint: anyway
 
-    def no_look(exc: BaseException) -> None:
-        log.debug("no first look at the results: %s", exc)
-        then()
+    run_in_thread(first_look_rows, path, query, on_done=shown, on_error=lambda e: _no_look(e, then))
 
-    run_in_thread(first_look, path, query, on_done=shown, on_error=no_look)
+
+def open_for_window(
+    db: str | None, progress: Callable[[int, int], None] | None = None
+) -> tuple[Database, MemoryStore, Retriever]:
+    """:func:`~hmdesk.gui.context.open_core` and then, on the same worker, the imports the
+    Memories area and its first detail pane would otherwise make on the GUI thread (a 100 ms
+    stall while the window opened)."""
+    from hmdesk.gui.context import open_core
+
+    parts = open_core(db, progress=progress)
+    preload_area_modules()
+    return parts
+
+
+def preload_area_modules() -> None:  # worker thread: imports and caches, no widgets
+    import hmdesk.core.codeindex.anchors
+    import hmdesk.core.memory.access
+    import hmdesk.core.memory.semantic.choice
+    import hmdesk.gui.memories.area  # noqa: F401
+    from hmdesk.gui.common.highlight import code_colors
+
+    # pygments' lexers and styles load at their first use
+    code_colors("```ts\nlet a = 1\n```\n```bash\nhdc list targets\n```\n```json\n{}\n```")
 
 
 def main(
@@ -417,7 +480,6 @@ def main(
             return
         started["open"] = True
         from hmdesk.gui.common.workers import run_in_thread
-        from hmdesk.gui.context import open_core
 
         def open_store() -> None:
             if smoke is not None:  # the starter pack into a new store first
@@ -425,7 +487,7 @@ def main(
 
                 opener: Callable[..., tuple[Database, MemoryStore, Retriever]] = seed_and_open
             else:
-                opener = open_core
+                opener = open_for_window
             run_in_thread(opener, args.db, progress=relay.report, on_done=opened, on_error=failed)
 
         if smoke is not None:

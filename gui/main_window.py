@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
+    from hmdesk.gui.memories.model import PreparedRows
+    from hmdesk.gui.memories.preview import PreviewPane
     from hmdesk.gui.review.area import ReviewArea
     from hmdesk.gui.runs.area import RunsArea
 
@@ -310,16 +312,13 @@ class MainWindow(QMainWindow):
         self.memories = MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
-        while self.tabs.count():
-            w = self.tabs.widget(0)
-            self.tabs.removeTab(0)
-            if w is not None:
-                w.deleteLater()
-        self.tabs.addTab(self.memories, "Memories")
-        self.tabs.addTab(QLabel(""), "Runs")  # placeholders until build_other_areas()
-        self.tabs.addTab(QLabel(""), "Devices")
-        self.tabs.addTab(QLabel(""), "Code")
-        self.tabs.addTab(QLabel(""), "Review")
+        # Only the Memories tab changes: the others keep their placeholders until
+        # build_other_areas() (adding five tabs again was 50 ms of tab bar layout).
+        old = self.tabs.widget(0)
+        self.tabs.insertTab(0, self.memories, "Memories")
+        self.tabs.removeTab(1)
+        if old is not None:
+            old.deleteLater()
         if not later_areas or current != 0:
             self.build_other_areas()
         else:
@@ -459,14 +458,17 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Building the search index… {done:,} of {total:,} memories")
 
-    def show_first_look(self, result: QueryResult | None) -> None:
+    def show_first_look(
+        self, result: QueryResult | None, prepared: PreparedRows | None = None
+    ) -> PreviewPane | None:
         """The saved query's results from the stored index, until the store is open (app
-        start, :mod:`hmdesk.gui.memories.preview`); nothing once the areas exist."""
+        start, :mod:`hmdesk.gui.memories.preview`; ``prepared``: its rows, built on the
+        worker); nothing (None) once the areas exist."""
         if result is None or self.ctx is not None or self._closing:
-            return
+            return None
         from hmdesk.gui.memories.preview import PreviewPane
 
-        pane = PreviewPane(result)
+        pane = PreviewPane(result, prepared=prepared)
         current = self.tabs.currentIndex()
         old = self.tabs.widget(0)
         self.tabs.removeTab(0)
@@ -475,6 +477,7 @@ class MainWindow(QMainWindow):
         if old is not None:
             old.deleteLater()
         self._results_on_screen()
+        return pane
 
     def _results_on_screen(self, *_args: object) -> None:
         if not self._results_shown:

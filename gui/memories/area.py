@@ -298,12 +298,13 @@ class MemoriesArea(QWidget):
         self._select_after = None
         prepared = self.searcher.take_prepared(result)
         # A result after a result: the rows change in place and the table repaints them a few
-        # per event-loop turn (row_bands); the first one resets the model.
+        # per event-loop turn (row_bands); the first one resets the model, its rows hidden
+        # until their band.
         self.bands.cancel()
         digits = len(str(self.model.rowCount()))
         swapped = self.result is not None and self.model.swap_result(result, prepared)
-        if not swapped:
-            self.model.set_result(result, prepared)  # the columns are fitted to it
+        if not swapped:  # the columns are fitted to it; its rows shown in bands too
+            self.model.set_result(result, prepared, hidden=True)
         elif digits != len(str(self.model.rowCount())):
             # Otherwise the columns keep their widths from result to result: fitted anew to
             # each, they moved while typing, and a moved column repaints the whole table.
@@ -345,13 +346,10 @@ class MemoriesArea(QWidget):
         self.footer.setVisible(not empty_store)
         self.rewrite_line.show_result(None if empty_store else result)
         self._update_actions()
-        # The table is drawn first (the rows a few at a time, then the detail pane: rich text,
-        # its anchors read from the database) in the next turn: one turn doing both stalled
-        # typing for 60-90 ms at 100k.
-        if swapped:
-            self.bands.start()
-        else:
-            self._detail_timer.start()
+        # The table is drawn first, its rows a few per turn (row_bands), then the detail pane
+        # (rich text, its anchors read from the database) in a turn of its own: one turn doing
+        # it all stalled typing for 60-90 ms at 100k.
+        self.bands.start()
 
     def _finish_result(self) -> None:
         """The second half of :meth:`apply_result`: the detail pane, then ``result_applied``."""

@@ -122,13 +122,23 @@ class ResultsModel(QAbstractTableModel):
         self._rows: list[_Row] = []
         self._sort: tuple[int, Qt.SortOrder] = (COL_RANK, Qt.SortOrder.AscendingOrder)
         self.result: QueryResult | None = None
+        self._hidden_from: int | None = None  # rows from here on show as empty (row_bands)
 
     # --- data in ---------------------------------------------------------------------------
-    def set_result(self, result: QueryResult | None, prepared: PreparedRows | None = None) -> None:
+    def set_result(
+        self,
+        result: QueryResult | None,
+        prepared: PreparedRows | None = None,
+        *,
+        hidden: bool = False,
+    ) -> None:
         """Replace all rows with a new ``QueryResult`` (one reset); ``prepared``: its rows,
-        built on the worker that searched (used only if it is this result's)."""
+        built on the worker that searched (used only if it is this result's). ``hidden``: the
+        rows show as empty cells until :meth:`show_through` reveals them, a few at a time
+        (a view paints an empty cell in a fraction of the time: :mod:`row_bands`)."""
         self.beginResetModel()
         self.result = result
+        self._hidden_from = 0 if hidden else None
         self._rows = self._sorted(self._rows_of(result, prepared))
         self.endResetModel()
 
@@ -154,7 +164,20 @@ class ResultsModel(QAbstractTableModel):
             self.endInsertRows()
         self.result = result
         self._rows = rows
+        self._hidden_from = None
         return True
+
+    def show_through(self, row: int | None) -> None:
+        """Rows up to ``row`` show their values (None: every row); not announced (see
+        :meth:`rows_changed`)."""
+        if row is None or (self._hidden_from is not None and row + 1 >= len(self._rows)):
+            self._hidden_from = None
+        elif self._hidden_from is not None:
+            self._hidden_from = max(self._hidden_from, row + 1)
+
+    def hidden_from(self) -> int | None:
+        """The first row that shows as empty (None: none)."""
+        return self._hidden_from
 
     def rows_changed(self, first: int, last: int) -> None:
         """Announce rows ``first``..``last`` (after :meth:`swap_result`)."""
@@ -216,6 +239,8 @@ class ResultsModel(QAbstractTableModel):
         # Hot path (called per cell and role on every paint): plain ints, precomputed values.
         row = index.row()
         if row < 0 or row >= len(self._rows):
+            return None
+        if self._hidden_from is not None and row >= self._hidden_from:
             return None
         r = self._rows[row]
         if role == _DISPLAY:

@@ -2,7 +2,8 @@
 
 After :meth:`ResultsModel.swap_result` the model holds the new rows but the table has not been
 told; :class:`RowBands` tells it about the rows it shows, :data:`BAND_ROWS` at a time, top to
-bottom, one band per event-loop turn. Each turn repaints only that band: repainting the whole
+bottom, one band per event-loop turn. After a reset with ``hidden=True`` (a first result, the
+first look) the rows show as empty cells, cheap to paint, until their band reveals them. Each turn repaints only that band: repainting the whole
 table at once (after a model reset) took 30-70 ms on the GUI thread at 100,000 memories, and
 longer while a search held the interpreter lock, which was the longest stall while typing.
 
@@ -25,7 +26,7 @@ a search holds the interpreter lock)."""
 
 
 class RowBands(QObject):
-    """Signals: finished(): the last band was announced (not after :meth:`cancel`)."""
+    """Signals: finished(): the last visible row was announced (not after :meth:`cancel`)."""
 
     finished = Signal()
 
@@ -35,7 +36,7 @@ class RowBands(QObject):
         super().__init__(parent)
         self.table = table
         self.model = model
-        self._bands: list[tuple[int, int]] = []
+        self._row: int | None = None  # the next row to announce; None: idle
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -44,34 +45,45 @@ class RowBands(QObject):
     def visible_rows(self) -> tuple[int, int]:
         """(first, last) row the table shows; (0, -1) when none."""
         n = self.model.rowCount()
-        if n == 0:
+        height = self.table.viewport().height()
+        if n == 0 or height <= 0:
             return 0, -1
         first = self.table.rowAt(0)
-        last = self.table.rowAt(self.table.viewport().height() - 1)
+        last = self.table.rowAt(height - 1)
         return max(0, first), (n - 1 if last < 0 else last)
 
     def start(self) -> None:
         """Announce the visible rows, the first band now, the others in the next turns (a
-        band still pending from an earlier result is dropped: these rows include it)."""
-        first, last = self.visible_rows()
-        self._bands = [(a, min(a + BAND_ROWS - 1, last)) for a in range(first, last + 1, BAND_ROWS)]
+        band still pending from an earlier result is dropped: these rows include it). Rows
+        the model hides (``set_result(..., hidden=True)``) are shown band by band."""
+        self._row = self.visible_rows()[0]
         self._next()  # with no rows shown: finished at once
 
     def pending(self) -> bool:
-        return bool(self._bands)
+        return self._row is not None
 
     def cancel(self) -> None:
-        self._bands = []
+        """Stop; every row shows its values (unannounced)."""
+        self._row = None
         self._timer.stop()
+        self.model.show_through(None)
 
     def _next(self) -> None:
-        if self._bands:
-            first, last = self._bands.pop(0)
-            self.model.rows_changed(first, last)
-        if self._bands:
-            self._timer.start()
-        else:
+        if self._row is None:
+            return
+        # the visible rows again: the table may have been resized or scrolled meanwhile
+        first, last = self.visible_rows()
+        row = max(self._row, first)
+        if row > last:
+            self._row = None
+            self.model.show_through(None)  # the rows not shown paint when scrolled to
             self.finished.emit()
+            return
+        end = min(row + BAND_ROWS - 1, last)
+        self.model.show_through(end)
+        self.model.rows_changed(row, end)
+        self._row = end + 1
+        self._timer.start()
 
 
 def selection_rows(table: QTableView) -> set[int | tuple[str, int]]:
