@@ -8,6 +8,7 @@ database that cannot be opened gives a clear dialog with the reason and exits wi
 from __future__ import annotations
 
 import argparse
+import gc
 import html
 import logging
 import sys
@@ -241,6 +242,37 @@ def configure_runtime() -> None:
     speed_up_pyside_import_check()
 
 
+GC_PAUSE_MAX_MS = 60_000  # the cyclic GC resumes after this even if no result came
+
+
+def pause_gc_while_opening(window: MainWindow) -> None:
+    """No cyclic garbage collection from now until the Memories area shows its first result.
+
+    Opening the store and loading the search index allocate millions of objects; the
+    collector's full passes over them ran on the workers and held the interpreter lock for
+    35-80 ms each, the longest stalls while the window opened. The collector resumes with the
+    first result (after :class:`~hmdesk.gui.memories.search.SearchController` froze what is
+    alive then, see :func:`configure_runtime`), or after :data:`GC_PAUSE_MAX_MS`, or when the
+    store cannot be opened. Memory is still freed by reference counting meanwhile."""
+    if not gc.isenabled():
+        return
+    gc.disable()
+
+    def resume(*_args: object) -> None:
+        if not gc.isenabled():
+            gc.enable()
+
+    def areas() -> None:
+        if window.memories is None:
+            resume()
+        else:
+            window.memories.result_applied.connect(resume)
+
+    window.context_ready.connect(areas)
+    QTimer.singleShot(GC_PAUSE_MAX_MS, resume)
+    window.destroyed.connect(resume)
+
+
 def start_segmenter() -> WindowSegmenter:
     """Start the Chinese segmenter's child process now, so its dictionary loads on the other
     core while the window opens; the window's terms use it from here on (rjieba's import in
@@ -404,9 +436,16 @@ def open_for_window(
 def preload_area_modules() -> None:  # worker thread: imports and caches, no widgets
     import hmdesk.core.codeindex.anchors
     import hmdesk.core.memory.access
+    import hmdesk.core.memory.hmharness
     import hmdesk.core.memory.semantic.choice
+    import hmdesk.core.memory.semantic.local
     import hmdesk.gui.memories.area  # noqa: F401
     from hmdesk.gui.common.highlight import code_colors
+    from sqlalchemy.orm import configure_mappers
+
+    # The ORM sets its mappers up at their first query (50-100 ms of Python, on whichever
+    # thread asks first): here, not beside the window building its areas.
+    configure_mappers()
 
     # pygments' lexers and styles load at their first use
     code_colors("```ts\nlet a = 1\n```\n```bash\nhdc list targets\n```\n```json\n{}\n```")
@@ -446,6 +485,7 @@ def main(
 
     settings = smoke.settings if smoke is not None else QSettings()
     window = MainWindow(None, settings=settings)
+    pause_gc_while_opening(window)
     window.show()
     _report_settings_file(window)
     if on_window is not None:
@@ -464,6 +504,7 @@ def main(
             smoke.watch(window)
 
     def failed(exc: BaseException) -> None:
+        gc.enable()  # the collector was paused while the store opened
         if smoke is not None:
             smoke.fail(exc)
             return

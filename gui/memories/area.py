@@ -21,7 +21,6 @@ import html
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import shiboken6
@@ -31,11 +30,12 @@ from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.actions import make_actions, show_context_menu, update_actions
 from hmdesk.gui.memories.anchoring import Anchoring
 from hmdesk.gui.memories.changes import ChangeTracker
+from hmdesk.gui.memories.cleanup import Cleanup
 from hmdesk.gui.memories.detail import DetailPane, filters_line, supersede_chain
 from hmdesk.gui.memories.editing import EditingController
 from hmdesk.gui.memories.embedding_fill import EmbeddingFill
 from hmdesk.gui.memories.empty_state import EmptyState
-from hmdesk.gui.memories.import_sync import ImportSyncController, stop_quietly
+from hmdesk.gui.memories.import_sync import ImportSyncController
 from hmdesk.gui.memories.model import (
     COL_RANK,
     ResultsModel,
@@ -44,7 +44,7 @@ from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
 from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
 from hmdesk.gui.memories.rewrite_line import RewriteLine
 from hmdesk.gui.memories.row_bands import RowBands, repaint_rows, selection_rows
-from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController, WarmState
+from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController
 from PySide6.QtCore import (
     QEvent,
     QItemSelection,
@@ -69,33 +69,11 @@ from PySide6.QtWidgets import (
 from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.hmharness import HmharnessSync
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.retrieve import QueryResult
     from hmdesk.gui.context import AppContext
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Cleanup:
-    """What must be stopped when the area's C++ object is destroyed (holds no ref to it): the
-    store listener, the live-sync watcher, the background index build."""
-
-    unlisten: Callable[[], None] | None
-    warming: WarmState
-    sync: HmharnessSync | None = None
-    notes_sync: HmharnessSync | None = None  # hmharness's memory.md, alongside
-
-    def run(self) -> None:
-        self.warming.closed = True
-        if self.unlisten is not None:
-            self.unlisten()
-            self.unlisten = None
-        for sync in (self.sync, self.notes_sync):
-            if sync is not None:
-                stop_quietly(sync)
-        self.sync = self.notes_sync = None
 
 
 class MemoriesArea(QWidget):
@@ -179,7 +157,12 @@ class MemoriesArea(QWidget):
         self._restore_state()
         self.importer.init_first_run_hints()
         self._update_actions()
-        self.refresh()  # tag/environment completions load after the first result
+        # The first search starts in the next event-loop turn, not in this one: its worker
+        # loads the index holding the interpreter lock, and the window still builds around
+        # this area in this turn (sharing the lock, that was a 60-90 ms stall at 100k).
+        # Tag/environment completions load after the first result.
+        self._first_search = True
+        QTimer.singleShot(0, self._start_first_search)
         self.importer.auto_sync_later()
 
     def _make_table(self, parent: QWidget) -> QTableView:
@@ -266,8 +249,13 @@ class MemoriesArea(QWidget):
 
     def refresh(self) -> None:
         """Run the current query again (after any change)."""
+        self._first_search = False
         self.changes.cancel_refresh()
         self.submit(self.current_spec())
+
+    def _start_first_search(self) -> None:
+        if self._first_search and self.alive():
+            self.refresh()
 
     def submit(self, spec: QuerySpec) -> None:
         if self._closed:
@@ -283,7 +271,12 @@ class MemoriesArea(QWidget):
     def is_searching(self) -> bool:
         """A search runs, or its result is not wholly on screen yet (the detail pane, rows of
         the table)."""
-        return self.searcher.is_searching() or self._detail_timer.isActive() or self.bands.pending()
+        return (
+            self._first_search
+            or self.searcher.is_searching()
+            or self._detail_timer.isActive()
+            or self.bands.pending()
+        )
 
     def refresh_pending(self) -> bool:
         """A re-run of the query is scheduled (changes are being coalesced)."""
