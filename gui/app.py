@@ -372,6 +372,22 @@ def _import_first_look() -> None:  # worker thread: imports only, no widgets
     import hmdesk.core.memory.search_index.oneshot
     import hmdesk.gui.memories.preview  # noqa: F401
 
+    make_widget_enums()
+
+
+def make_widget_enums() -> None:
+    """Create the Python enums of every widget class now (worker thread, while the window
+    waits for its first look; no widget is made). PySide makes them at first use, and the
+    first table view's ``viewport()`` makes 80 of them at once: 20 ms on the GUI thread."""
+    from PySide6 import QtWidgets
+
+    for name in dir(QtWidgets):
+        cls = getattr(QtWidgets, name, None)
+        if isinstance(cls, type) and issubclass(cls, QtWidgets.QWidget):
+            for attr in list(vars(cls)):
+                if attr[:1].isupper():
+                    getattr(cls, attr, None)
+
 
 def _once(fn: Callable[[], None]) -> Callable[[], None]:
     done = {"called": False}
@@ -494,14 +510,26 @@ def main(
 
     def opened(parts: tuple[Database, MemoryStore, Retriever]) -> None:
         from hmdesk.gui.context import AppContext
+        from hmdesk.gui.memories.area import MemoriesArea
 
         db, store, retriever = parts
-        window.set_context(
-            AppContext(db=db, store=store, retriever=retriever, settings=settings),
-            later_areas=True,
-        )
-        if smoke is not None:
-            smoke.watch(window)
+        ctx = AppContext(db=db, store=store, retriever=retriever, settings=settings)
+        built: list[MemoriesArea] = []
+
+        def place() -> None:  # the next turn: the window around the area
+            area = built[0]
+            if window.ctx is not None or not shiboken6.isValid(window) or window.isHidden():
+                area.shutdown()  # closed meanwhile
+                return
+            window.set_context(ctx, later_areas=True, memories=area)
+            if smoke is not None:
+                smoke.watch(window)
+
+        # Two turns: the Memories area is built in this one, the window set up around it in
+        # the next (one turn doing both was the longest stall while the window opened). The
+        # area's first search starts in the turn after that (a timer it starts, queued later).
+        QTimer.singleShot(0, place)
+        built.append(MemoriesArea(ctx, window.tabs))
 
     def failed(exc: BaseException) -> None:
         gc.enable()  # the collector was paused while the store opened

@@ -298,18 +298,25 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
 
     # ------------------------------------------------------------------ context
-    def set_context(self, ctx: AppContext, *, later_areas: bool = False) -> None:
+    def set_context(
+        self,
+        ctx: AppContext,
+        *,
+        later_areas: bool = False,
+        memories: MemoriesArea | None = None,
+    ) -> None:
         """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs and Devices
         areas are built once the Memories area shows its first result (or their tab is opened):
         importing and building them takes a few hundred ms that the first result need not wait
-        for. Their modules are imported on a worker meanwhile."""
+        for. Their modules are imported on a worker meanwhile. ``memories``: the Memories area,
+        already built from ``ctx`` (app start builds it in an event-loop turn of its own)."""
         from hmdesk.gui.memories.area import MemoriesArea
 
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
         ctx.bus.info.connect(self._show_info)
         current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
-        self.memories = MemoriesArea(ctx, self.tabs)
+        self.memories = memories if memories is not None else MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
         # Only the Memories tab changes: the others keep their placeholders until
