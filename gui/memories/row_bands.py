@@ -20,7 +20,7 @@ from hmdesk.gui.memories.model import ResultsModel
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QTableView
 
-BAND_ROWS = 4
+BAND_ROWS = 3
 """Rows repainted per event-loop turn (a row of the results table paints in 2-8 ms: more while
 a search holds the interpreter lock)."""
 
