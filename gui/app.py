@@ -8,6 +8,7 @@ database that cannot be opened gives a clear dialog with the reason and exits wi
 from __future__ import annotations
 
 import argparse
+import gc
 import html
 import logging
 import sys
@@ -51,10 +52,12 @@ if TYPE_CHECKING:
     from hmdesk.core.memory.segmenter_proc import WindowSegmenter
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
+    from hmdesk.gui.memories.model import PreparedRows
 
 log = logging.getLogger("hmdesk")
 
 EXIT_WAIT_MS = 5000  # at exit, how long running worker jobs are waited for
+FIRST_LOOK_PAINT_MS = 300  # the store opens after the first look is painted, or after this
 
 APP_ID = "io.github.hmdesk.Hmdesk"
 """The reverse-DNS id: the .desktop file's name, the AppStream id (packaging/)."""
@@ -239,6 +242,37 @@ def configure_runtime() -> None:
     speed_up_pyside_import_check()
 
 
+GC_PAUSE_MAX_MS = 60_000  # the cyclic GC resumes after this even if no result came
+
+
+def pause_gc_while_opening(window: MainWindow) -> None:
+    """No cyclic garbage collection from now until the Memories area shows its first result.
+
+    Opening the store and loading the search index allocate millions of objects; the
+    collector's full passes over them ran on the workers and held the interpreter lock for
+    35-80 ms each, the longest stalls while the window opened. The collector resumes with the
+    first result (after :class:`~hmdesk.gui.memories.search.SearchController` froze what is
+    alive then, see :func:`configure_runtime`), or after :data:`GC_PAUSE_MAX_MS`, or when the
+    store cannot be opened. Memory is still freed by reference counting meanwhile."""
+    if not gc.isenabled():
+        return
+    gc.disable()
+
+    def resume(*_args: object) -> None:
+        if not gc.isenabled():
+            gc.enable()
+
+    def areas() -> None:
+        if window.memories is None:
+            resume()
+        else:
+            window.memories.result_applied.connect(resume)
+
+    window.context_ready.connect(areas)
+    QTimer.singleShot(GC_PAUSE_MAX_MS, resume)
+    window.destroyed.connect(resume)
+
+
 def start_segmenter() -> WindowSegmenter:
     """Start the Chinese segmenter's child process now, so its dictionary loads on the other
     core while the window opens; the window's terms use it from here on (rjieba's import in
@@ -318,12 +352,65 @@ def start_first_look(
     window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
 ) -> None:
     """Show the saved query's results from the stored search index, then ``then()`` (open the
-    store). A worker; see :mod:`hmdesk.gui.memories.preview`. One after the other, not side by
-    side: both are mostly Python, and sharing the interpreter lock would slow both. Any failure
-    just means no first look."""
+    store) once they are painted. Workers; see :mod:`hmdesk.gui.memories.preview`. One after
+    the other, not side by side: both are mostly Python, and sharing the interpreter lock would
+    slow both (and a paint beside an import waited for the lock hundreds of times: the
+    window's longest stall while it opened). The modules are imported on a worker too. Any
+    failure just means no first look."""
+    from hmdesk.gui.common.workers import run_in_thread
+
+    once = _once(then)
+    run_in_thread(
+        _import_first_look,
+        on_done=lambda _r: _first_look(window, db, settings, once),
+        on_error=lambda exc: _no_look(exc, once),
+    )
+
+
+def _import_first_look() -> None:  # worker thread: imports only, no widgets
+    import hmdesk.core.dbfile
+    import hmdesk.core.memory.search_index.oneshot
+    import hmdesk.gui.memories.preview  # noqa: F401
+
+    make_widget_enums()
+
+
+def make_widget_enums() -> None:
+    """Create the Python enums of every widget class now (worker thread, while the window
+    waits for its first look; no widget is made). PySide makes them at first use, and the
+    first table view's ``viewport()`` makes 80 of them at once: 20 ms on the GUI thread."""
+    from PySide6 import QtWidgets
+
+    for name in dir(QtWidgets):
+        cls = getattr(QtWidgets, name, None)
+        if isinstance(cls, type) and issubclass(cls, QtWidgets.QWidget):
+            for attr in list(vars(cls)):
+                if attr[:1].isupper():
+                    getattr(cls, attr, None)
+
+
+def _once(fn: Callable[[], None]) -> Callable[[], None]:
+    done = {"called": False}
+
+    def call() -> None:
+        if not done["called"]:
+            done["called"] = True
+            fn()
+
+    return call
+
+
+def _no_look(exc: BaseException, then: Callable[[], None]) -> None:
+    log.debug("no first look at the results: %s", exc)
+    then()
+
+
+def _first_look(
+    window: MainWindow, db: str | None, settings: QSettings, then: Callable[[], None]
+) -> None:
     from hmdesk.core.dbfile import DatabaseError, db_location, default_db_path
     from hmdesk.gui.common.workers import run_in_thread
-    from hmdesk.gui.memories.preview import first_look, first_look_query
+    from hmdesk.gui.memories.preview import first_look_query, first_look_rows
 
     query = first_look_query(settings)
     if query is None:
@@ -338,15 +425,46 @@ def start_first_look(
         then()
         return
 
-    def shown(result: QueryResult | None) -> None:
-        window.show_first_look(result)
-        then()
+    def shown(look: tuple[QueryResult, PreparedRows] | None) -> None:
+        pane = window.show_first_look(*(look or (None, None)))
+        if pane is None:
+            then()
+            return
+        pane.painted.connect(then)  # the store opens once the first look is on screen
+        QTimer.singleShot(FIRST_LOOK_PAINT_MS, then)  # a window that does not paint: anyway
 
-    def no_look(exc: BaseException) -> None:
-        log.debug("no first look at the results: %s", exc)
-        then()
+    run_in_thread(first_look_rows, path, query, on_done=shown, on_error=lambda e: _no_look(e, then))
 
-    run_in_thread(first_look, path, query, on_done=shown, on_error=no_look)
+
+def open_for_window(
+    db: str | None, progress: Callable[[int, int], None] | None = None
+) -> tuple[Database, MemoryStore, Retriever]:
+    """:func:`~hmdesk.gui.context.open_core` and then, on the same worker, the imports the
+    Memories area and its first detail pane would otherwise make on the GUI thread (a 100 ms
+    stall while the window opened)."""
+    from hmdesk.gui.context import open_core
+
+    parts = open_core(db, progress=progress)
+    preload_area_modules()
+    return parts
+
+
+def preload_area_modules() -> None:  # worker thread: imports and caches, no widgets
+    import hmdesk.core.codeindex.anchors
+    import hmdesk.core.memory.access
+    import hmdesk.core.memory.hmharness
+    import hmdesk.core.memory.semantic.choice
+    import hmdesk.core.memory.semantic.local
+    import hmdesk.gui.memories.area  # noqa: F401
+    from hmdesk.gui.common.highlight import code_colors
+    from sqlalchemy.orm import configure_mappers
+
+    # The ORM sets its mappers up at their first query (50-100 ms of Python, on whichever
+    # thread asks first): here, not beside the window building its areas.
+    configure_mappers()
+
+    # pygments' lexers and styles load at their first use
+    code_colors("```ts\nlet a = 1\n```\n```bash\nhdc list targets\n```\n```json\n{}\n```")
 
 
 def main(
@@ -383,6 +501,7 @@ def main(
 
     settings = smoke.settings if smoke is not None else QSettings()
     window = MainWindow(None, settings=settings)
+    pause_gc_while_opening(window)
     window.show()
     _report_settings_file(window)
     if on_window is not None:
@@ -391,16 +510,29 @@ def main(
 
     def opened(parts: tuple[Database, MemoryStore, Retriever]) -> None:
         from hmdesk.gui.context import AppContext
+        from hmdesk.gui.memories.area import MemoriesArea
 
         db, store, retriever = parts
-        window.set_context(
-            AppContext(db=db, store=store, retriever=retriever, settings=settings),
-            later_areas=True,
-        )
-        if smoke is not None:
-            smoke.watch(window)
+        ctx = AppContext(db=db, store=store, retriever=retriever, settings=settings)
+        built: list[MemoriesArea] = []
+
+        def place() -> None:  # the next turn: the window around the area
+            area = built[0]
+            if window.ctx is not None or not shiboken6.isValid(window) or window.isHidden():
+                area.shutdown()  # closed meanwhile
+                return
+            window.set_context(ctx, later_areas=True, memories=area)
+            if smoke is not None:
+                smoke.watch(window)
+
+        # Two turns: the Memories area is built in this one, the window set up around it in
+        # the next (one turn doing both was the longest stall while the window opened). The
+        # area's first search starts in the turn after that (a timer it starts, queued later).
+        QTimer.singleShot(0, place)
+        built.append(MemoriesArea(ctx, window.tabs))
 
     def failed(exc: BaseException) -> None:
+        gc.enable()  # the collector was paused while the store opened
         if smoke is not None:
             smoke.fail(exc)
             return
@@ -417,7 +549,6 @@ def main(
             return
         started["open"] = True
         from hmdesk.gui.common.workers import run_in_thread
-        from hmdesk.gui.context import open_core
 
         def open_store() -> None:
             if smoke is not None:  # the starter pack into a new store first
@@ -425,7 +556,7 @@ def main(
 
                 opener: Callable[..., tuple[Database, MemoryStore, Retriever]] = seed_and_open
             else:
-                opener = open_core
+                opener = open_for_window
             run_in_thread(opener, args.db, progress=relay.report, on_done=opened, on_error=failed)
 
         if smoke is not None:

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
+    from hmdesk.gui.memories.model import PreparedRows
+    from hmdesk.gui.memories.preview import PreviewPane
     from hmdesk.gui.review.area import ReviewArea
     from hmdesk.gui.runs.area import RunsArea
 
@@ -296,30 +298,34 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Log file: {log_file_path()}", 10000)
 
     # ------------------------------------------------------------------ context
-    def set_context(self, ctx: AppContext, *, later_areas: bool = False) -> None:
+    def set_context(
+        self,
+        ctx: AppContext,
+        *,
+        later_areas: bool = False,
+        memories: MemoriesArea | None = None,
+    ) -> None:
         """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs and Devices
         areas are built once the Memories area shows its first result (or their tab is opened):
         importing and building them takes a few hundred ms that the first result need not wait
-        for. Their modules are imported on a worker meanwhile."""
+        for. Their modules are imported on a worker meanwhile. ``memories``: the Memories area,
+        already built from ``ctx`` (app start builds it in an event-loop turn of its own)."""
         from hmdesk.gui.memories.area import MemoriesArea
 
         self.ctx = ctx
         ctx.bus.error.connect(self.banner.show_error)
         ctx.bus.info.connect(self._show_info)
         current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
-        self.memories = MemoriesArea(ctx, self.tabs)
+        self.memories = memories if memories is not None else MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
         self.tabs.setUpdatesEnabled(False)
-        while self.tabs.count():
-            w = self.tabs.widget(0)
-            self.tabs.removeTab(0)
-            if w is not None:
-                w.deleteLater()
-        self.tabs.addTab(self.memories, "Memories")
-        self.tabs.addTab(QLabel(""), "Runs")  # placeholders until build_other_areas()
-        self.tabs.addTab(QLabel(""), "Devices")
-        self.tabs.addTab(QLabel(""), "Code")
-        self.tabs.addTab(QLabel(""), "Review")
+        # Only the Memories tab changes: the others keep their placeholders until
+        # build_other_areas() (adding five tabs again was 50 ms of tab bar layout).
+        old = self.tabs.widget(0)
+        self.tabs.insertTab(0, self.memories, "Memories")
+        self.tabs.removeTab(1)
+        if old is not None:
+            old.deleteLater()
         if not later_areas or current != 0:
             self.build_other_areas()
         else:
@@ -459,14 +465,26 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Building the search index… {done:,} of {total:,} memories")
 
-    def show_first_look(self, result: QueryResult | None) -> None:
+    def show_first_look(
+        self, result: QueryResult | None, prepared: PreparedRows | None = None
+    ) -> PreviewPane | None:
         """The saved query's results from the stored index, until the store is open (app
-        start, :mod:`hmdesk.gui.memories.preview`); nothing once the areas exist."""
+        start, :mod:`hmdesk.gui.memories.preview`; ``prepared``: its rows, built on the
+        worker); nothing (None) once the areas exist."""
         if result is None or self.ctx is not None or self._closing:
-            return
+            return None
         from hmdesk.gui.memories.preview import PreviewPane
 
-        pane = PreviewPane(result)
+        pane = PreviewPane(result, prepared=prepared)
+        # Into its tab in the next event-loop turn, so that building it and painting it are
+        # two stalls of 15-30 ms rather than one over 50 ms.
+        QTimer.singleShot(0, lambda: self._place_first_look(pane))
+        return pane
+
+    def _place_first_look(self, pane: PreviewPane) -> None:
+        if self.ctx is not None or self._closing:  # the area came first
+            pane.deleteLater()
+            return
         current = self.tabs.currentIndex()
         old = self.tabs.widget(0)
         self.tabs.removeTab(0)

@@ -243,6 +243,9 @@ class ContentDelegate(QStyledItemDelegate):
 
 CELL_CACHE_SIZE = 4096
 """Rendered plain cells kept (a few MiB): ranks, layers, confidences and ages repeat."""
+SEEN_SIZE = 16384
+"""Cells drawn once remembered (keys only): a cell is rendered into the cache when it is drawn
+a second time, so a value seen once (most tags, a new result's first paint) costs no pixmap."""
 
 
 class PlainTextDelegate(QStyledItemDelegate):
@@ -252,9 +255,11 @@ class PlainTextDelegate(QStyledItemDelegate):
     Each rendered cell is kept as a pixmap by what it shows (text, size, state, palette,
     font): the same few values ("semantic", "0.85", "3 d") fill most cells, so a repaint
     after a new result mostly copies pixmaps (the plain cells were half of a 50 ms repaint
-    at 100k memories)."""
+    at 100k memories). Only a cell drawn a second time is cached: rendering a pixmap costs
+    about twice drawing the cell, which a value seen once never pays back."""
 
     cache: ClassVar[dict[tuple[object, ...], QPixmap]] = {}
+    seen: ClassVar[set[tuple[object, ...]]] = set()  # drawn once: cached when drawn again
 
     def __init__(self, right_aligned: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -285,11 +290,32 @@ class PlainTextDelegate(QStyledItemDelegate):
         )
         pixmap = self.cache.get(key)
         if pixmap is None:
+            if key not in self.seen:  # the first sight: drawn directly, no pixmap
+                if len(self.seen) >= SEEN_SIZE:
+                    self.seen.clear()
+                self.seen.add(key)
+                draw_background(self, painter, option, index)
+                self._draw_text(painter, option, text, rect)
+                return
             pixmap = self._render(option, text, dpr)
             if len(self.cache) >= CELL_CACHE_SIZE:
                 self.cache.clear()
             self.cache[key] = pixmap
         painter.drawPixmap(rect.topLeft(), pixmap)
+
+    def _draw_text(
+        self, painter: QPainter, option: QStyleOptionViewItem, text: object, rect: QRect
+    ) -> None:
+        if not text:
+            return
+        area = rect.adjusted(4, 0, -4, 0)
+        selected = bool(option.state & _SELECTED)
+        painter.save()
+        painter.setFont(option.font)
+        painter.setPen(option.palette.color(_HTEXT if selected else _TEXT))
+        shown = option.fontMetrics.elidedText(str(text), _ELIDE_RIGHT, area.width())
+        painter.drawText(area, self._align, shown)
+        painter.restore()
 
     def _render(self, option: QStyleOptionViewItem, text: object, dpr: float) -> QPixmap:
         """The cell drawn at the origin of a transparent pixmap of its size."""
@@ -302,13 +328,7 @@ class PlainTextDelegate(QStyledItemDelegate):
         p = QPainter(pixmap)
         try:
             draw_background(self, p, cell, QModelIndex())
-            if text:
-                area = cell.rect.adjusted(4, 0, -4, 0)
-                selected = bool(option.state & _SELECTED)
-                p.setFont(option.font)
-                p.setPen(option.palette.color(_HTEXT if selected else _TEXT))
-                shown = option.fontMetrics.elidedText(str(text), _ELIDE_RIGHT, area.width())
-                p.drawText(area, self._align, shown)
+            self._draw_text(p, option, text, cell.rect)
         finally:
             p.end()
         return pixmap

@@ -47,8 +47,7 @@ _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 _ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_ROOT = QModelIndex()
 _RIGHT_COLS = frozenset((COL_RANK, COL_SCORE, COL_CONF, COL_RECALLS))
 HEADER_TIPS = {
     COL_RANK: "Rank in the retriever's order",
@@ -123,19 +122,80 @@ class ResultsModel(QAbstractTableModel):
         self._rows: list[_Row] = []
         self._sort: tuple[int, Qt.SortOrder] = (COL_RANK, Qt.SortOrder.AscendingOrder)
         self.result: QueryResult | None = None
+        self._hidden_from: int | None = None  # rows from here on show as empty (row_bands)
 
     # --- data in ---------------------------------------------------------------------------
-    def set_result(self, result: QueryResult | None, prepared: PreparedRows | None = None) -> None:
+    def set_result(
+        self,
+        result: QueryResult | None,
+        prepared: PreparedRows | None = None,
+        *,
+        hidden: bool = False,
+    ) -> None:
         """Replace all rows with a new ``QueryResult`` (one reset); ``prepared``: its rows,
-        built on the worker that searched (used only if it is this result's)."""
+        built on the worker that searched (used only if it is this result's). ``hidden``: the
+        rows show as empty cells until :meth:`show_through` reveals them, a few at a time
+        (a view paints an empty cell in a fraction of the time: :mod:`row_bands`)."""
         self.beginResetModel()
         self.result = result
-        if prepared is not None and result is not None and prepared.result is result:
-            self._rows = list(prepared.rows)
-        else:
-            self._rows = [_Row(i + 1, s) for i, s in enumerate(result.results if result else ())]
-        self._apply_sort()
+        self._hidden_from = 0 if hidden else None
+        self._rows = self._sorted(self._rows_of(result, prepared))
         self.endResetModel()
+
+    def swap_result(self, result: QueryResult, prepared: PreparedRows | None = None) -> bool:
+        """Replace the rows with ``result``'s without a model reset, for a view that repaints
+        in slices: the rows past the new count are removed (or the new ones inserted) at the
+        end, and the rows both results have are changed in place *without* ``dataChanged``:
+        the caller announces them with :meth:`rows_changed`, a few at a time (a view repaints
+        only the rows it is told of; after a reset it repaints all of them in one go, and
+        that was the longest stall while typing). False, and nothing done, when there are no
+        rows yet (a reset then costs the same)."""
+        if not self._rows:
+            return False
+        rows = self._sorted(self._rows_of(result, prepared))
+        old, new = len(self._rows), len(rows)
+        if new < old:
+            self.beginRemoveRows(_ROOT, new, old - 1)
+            del self._rows[new:]
+            self.endRemoveRows()
+        elif new > old:
+            self.beginInsertRows(_ROOT, old, new - 1)
+            self._rows.extend(rows[old:])
+            self.endInsertRows()
+        self.result = result
+        self._rows = rows
+        self._hidden_from = None
+        return True
+
+    def show_through(self, row: int | None) -> None:
+        """Rows up to ``row`` show their values (None: every row); not announced (see
+        :meth:`rows_changed`)."""
+        if row is None or (self._hidden_from is not None and row + 1 >= len(self._rows)):
+            self._hidden_from = None
+        elif self._hidden_from is not None:
+            self._hidden_from = max(self._hidden_from, row + 1)
+
+    def hidden_from(self) -> int | None:
+        """The first row that shows as empty (None: none)."""
+        return self._hidden_from
+
+    def rows_changed(self, first: int, last: int) -> None:
+        """Announce rows ``first``..``last`` (after :meth:`swap_result`)."""
+        last = min(last, len(self._rows) - 1)
+        if 0 <= first <= last:
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+
+    @staticmethod
+    def _rows_of(result: QueryResult | None, prepared: PreparedRows | None) -> list[_Row]:
+        if prepared is not None and result is not None and prepared.result is result:
+            return list(prepared.rows)
+        return [_Row(i + 1, s) for i, s in enumerate(result.results if result else ())]
+
+    def display(self, row: int, col: int) -> str:
+        """The text a cell shows (plain Python: no ``data()`` round trip through Qt)."""
+        if 0 <= row < len(self._rows) and 0 <= col < len(COLUMNS):
+            return self._rows[row].display[col]
+        return ""
 
     def clear(self) -> None:
         self.set_result(None)
@@ -171,15 +231,16 @@ class ResultsModel(QAbstractTableModel):
             return HEADER_TIPS.get(section)
         return None
 
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return _NO_FLAGS
-        return _FLAGS
+    # No flags() here: QAbstractTableModel's own (enabled, selectable, no children) is what the
+    # table needs, and a Python override is called for every cell on every paint (500 calls
+    # into Python per repaint, each waiting for the interpreter lock while a search runs).
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = _DISPLAY) -> Any:
         # Hot path (called per cell and role on every paint): plain ints, precomputed values.
         row = index.row()
         if row < 0 or row >= len(self._rows):
+            return None
+        if self._hidden_from is not None and row >= self._hidden_from:
             return None
         r = self._rows[row]
         if role == _DISPLAY:
@@ -272,19 +333,22 @@ class ResultsModel(QAbstractTableModel):
         return keys.get(col, keys[COL_RANK])
 
     def _apply_sort(self) -> None:
+        self._rows = self._sorted(self._rows)
+
+    def _sorted(self, rows: list[_Row]) -> list[_Row]:
         col, order = self._sort
         # Stable: ties keep the retriever's rank order; folded rows stay under their row.
-        tops = [r for r in self._rows if r.parent is None]
+        tops = [r for r in rows if r.parent is None]
         tops.sort(key=lambda r: r.rank)
         tops.sort(key=self._key(col), reverse=order == Qt.SortOrder.DescendingOrder)
-        if len(tops) == len(self._rows):
-            self._rows = tops
-            return
-        self._rows = []
+        if len(tops) == len(rows):
+            return tops
+        out: list[_Row] = []
         for r in tops:
-            self._rows.append(r)
+            out.append(r)
             if r.expanded and r.children:
-                self._rows.extend(r.children)
+                out.extend(r.children)
+        return out
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(COLUMNS):
