@@ -176,7 +176,7 @@ Base = Callable[[int, "NDArray[np.int64]"], "NDArray[np.float64]"]
 """``base(segment number, positions)``: the positions' score without the semantic part
 (``confidence*0.4 + recency*0.2 + lexical*0.2``; the index knows its lexical values)."""
 SEMANTIC_WEIGHT = 0.2
-FIRST_RESCORE = 64
+FIRST_RESCORE = 16
 """Lexical candidates rescored in the first round beyond the ``limit`` best by ``base``."""
 
 
@@ -195,15 +195,16 @@ class _Rescored:
 
     def add(self, rows: NDArray[np.int64]) -> None:
         """Compute the cosines of ``rows`` (any order, repeats and rows done allowed)."""
-        wanted = np.zeros(len(self.done), dtype=bool)
-        wanted[rows] = True
-        wanted &= ~self.done
-        rows = np.flatnonzero(wanted)  # sorted, once each: the gather walks the matrix forward
+        rows = np.sort(rows)  # the gather walks the matrix forward
+        if len(rows) > 1:
+            rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]  # once each
+        rows = rows[~self.done[rows]]
         if not len(rows):
             return
-        self.done |= wanted
-        # einsum, not BLAS: a few thousand rows, and a threaded BLAS call stalls on a busy machine
-        values = np.einsum("ij,j->i", self.sem.matrix.vectors[rows], self.sem.vector)
+        self.done[rows] = True
+        # a few hundred rows: a matrix-vector product (einsum's generic loop costs as much as
+        # the gather itself)
+        values = self.sem.matrix.vectors[rows] @ self.sem.vector
         ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
         for m, mask in zip(self.mapped, self.masks, strict=True):
             pos = m.inverse[rows]

@@ -81,7 +81,7 @@ class SignCodes:
         self, vector: npt.NDArray[np.float32], near: int, far: int
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """(at least ``near`` rows nearest ``vector`` by Hamming distance, at least ``far``
-        farthest), each sorted; rows tied at a cut-off are kept too, up to twice the size.
+        farthest), each sorted; exactly that many (of rows tied at a cut-off, the first ones).
 
         Two passes: the first :data:`FIRST_WORDS` words of every row (a third of the work at
         384 bits) keep the :data:`WIDER` × ``near`` nearest and × ``far`` farthest; the full
@@ -104,7 +104,7 @@ class SignCodes:
 
 FIRST_WORDS = 2
 """Words of the code compared for every row in :meth:`SignCodes.ends`' first pass (128 bits)."""
-WIDER = 8
+WIDER = 4
 """How many times more rows the first pass keeps than asked for."""
 
 
@@ -142,8 +142,8 @@ def _cut(
     cut = at if nearest else len(cumulative) - 1 - at
     inside = (ham <= cut) if nearest else (ham >= cut)
     rows = np.flatnonzero(inside)
-    if len(rows) > 2 * size:  # many ties at the cut-off: the strictly nearer ones, first ties
-        strict = np.flatnonzero(ham < cut) if nearest else np.flatnonzero(ham > cut)
-        tied = np.flatnonzero(ham == cut)[: 2 * size - len(strict)]
-        rows = np.union1d(strict, tied)
+    if len(rows) > size:  # ties at the cut-off: the strictly nearer ones, then the first ties
+        strict = ham[rows] < cut if nearest else ham[rows] > cut
+        strict[np.flatnonzero(~strict)[: size - int(strict.sum())]] = True
+        rows = rows[strict]
     return rows
