@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
+    from hmdesk.core.memory.semantic.coarse import SignCodes
     from hmdesk.core.memory.semantic.embedder import Embedder
     from numpy.typing import NDArray
 
@@ -62,64 +63,29 @@ class SemanticQuery:
     matrix: EmbeddingMatrix
     # id(segment) → its mapping to the matrix's rows
     rows: dict[int, Mapped] = field(default_factory=dict, repr=False)
-    coarse: Coarse | None = None
-
-
-@dataclass(frozen=True)
-class Coarse:
-    """Sign bits of every cached vector minus their mean (48 bytes a memory at 384
-    dimensions), one contiguous array per 64-bit word: a large store compares these first
-    (see :func:`shortlist`)."""
-
-    center: NDArray[np.float32]
-    words: NDArray[np.uint64]  # (bits / 64, n)
-
-    @classmethod
-    def of(cls, vectors: NDArray[np.float32]) -> Coarse:
-        center = vectors.mean(axis=0).astype(np.float32)
-        return cls(center, np.ascontiguousarray(_pack(vectors - center).T))
-
-    def hamming(self, vector: NDArray[np.float32]) -> NDArray[np.uint16]:
-        """Every row's Hamming distance to ``vector``'s sign bits (word by word: a popcount
-        per row and word, no (n, words) temporary)."""
-        code = _pack(vector - self.center)[0]
-        ham = np.bitwise_count(self.words[0] ^ code[0]).astype(np.uint16)
-        for w in range(1, len(code)):
-            ham += np.bitwise_count(self.words[w] ^ code[w])
-        return ham
-
-
-def _pack(signs_of: NDArray[np.float32]) -> NDArray[np.uint64]:
-    bits = np.packbits(np.atleast_2d(signs_of) > 0, axis=1)
-    pad = (-bits.shape[1]) % 8
-    if pad:
-        bits = np.pad(bits, ((0, 0), (0, pad)))
-    return np.ascontiguousarray(bits).view("<u8")
+    coarse: SignCodes | None = None
 
 
 COARSE_FROM = 20_000
 """From this many cached vectors a query does not read them all (memory-bound: 1,536 bytes a
-memory): it computes the exact cosine only for the rows that can be candidates — the lexical
-ones and about :data:`SHORTLIST` nearest by Hamming distance of the sign bits — plus a spread
-sample of :data:`SAMPLE` rows; the min-max normalisation runs over these exact values (the
-other rows are never candidates, so they need none)."""
-SHORTLIST = 1024
-SAMPLE = 256
+memory at 384 dimensions): it compares sign bits first (:class:`SignCodes`, 48 bytes a memory)
+and computes the exact cosine only for the rows that matter — about :data:`SHORTLIST` nearest
+(the semantic recall comes from them), :data:`FARTHEST` farthest (the normalisation's floor)
+and the lexical candidates that can still reach the top ``limit``; the min-max normalisation
+runs over these exact values (the other rows are never shown, so they need none)."""
+SHORTLIST = 256
+"""The rows nearest by Hamming distance rescored for the semantic recall: at least this many,
+or :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
+SHORTLIST_PER_RESULT = 8
 
 
-def shortlist(coarse: Coarse, vector: NDArray[np.float32], size: int) -> NDArray[np.int64]:
-    """The rows nearest ``vector`` by Hamming distance: at least ``size`` (all rows tied at the
-    cut-off distance too, up to twice ``size``), sorted. A histogram finds the cut-off (the
-    distances are small integers), so no partition of the whole array is needed."""
-    ham = coarse.hamming(vector)
-    counts = np.cumsum(np.bincount(ham))
-    cut = int(np.searchsorted(counts, min(size, len(ham))))
-    rows = np.flatnonzero(ham <= cut)
-    if len(rows) > 2 * size:  # many ties at the cut-off: the nearer ones and the first ties
-        nearer = np.flatnonzero(ham < cut)
-        tied = np.flatnonzero(ham == cut)[: 2 * size - len(nearer)]
-        rows = np.union1d(nearer, tied)
-    return rows
+def shortlist_size(limit: int) -> int:
+    return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
+
+
+FARTHEST = 64
+"""The smallest cosine (the normalisation's floor) is almost always among the rows farthest by
+Hamming distance: these get an exact cosine too (a spread sample would miss the floor)."""
 
 
 @dataclass(frozen=True)
@@ -210,7 +176,79 @@ Base = Callable[[int, "NDArray[np.int64]"], "NDArray[np.float64]"]
 """``base(segment number, positions)``: the positions' score without the semantic part
 (``confidence*0.4 + recency*0.2 + lexical*0.2``; the index knows its lexical values)."""
 SEMANTIC_WEIGHT = 0.2
-RESCORE_STEP = 256
+FIRST_RESCORE = 16
+"""Lexical candidates rescored in the first round beyond the ``limit`` best by ``base``."""
+
+
+class _Rescored:
+    """The exact cosines computed so far for one query, by matrix row (each row once)."""
+
+    def __init__(
+        self, sem: SemanticQuery, mapped: list[Mapped], masks: Sequence[NDArray[np.bool_]]
+    ) -> None:
+        self.sem, self.mapped, self.masks = sem, mapped, masks
+        self.done = np.zeros(len(sem.matrix), dtype=bool)
+        self.cos = np.empty(len(sem.matrix), dtype=np.float64)  # valid where ``done``
+        self._rows: list[NDArray[np.int64]] = []
+        self._values: list[NDArray[np.float64]] = []
+        self._ok: list[NDArray[np.bool_]] = []
+
+    def add(self, rows: NDArray[np.int64]) -> None:
+        """Compute the cosines of ``rows`` (any order, repeats and rows done allowed)."""
+        rows = np.sort(rows)  # the gather walks the matrix forward
+        if len(rows) > 1:
+            rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]  # once each
+        rows = rows[~self.done[rows]]
+        if not len(rows):
+            return
+        self.done[rows] = True
+        # a few hundred rows: a matrix-vector product (einsum's generic loop costs as much as
+        # the gather itself)
+        values = self.sem.matrix.vectors[rows] @ self.sem.vector
+        ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
+        for m, mask in zip(self.mapped, self.masks, strict=True):
+            pos = m.inverse[rows]
+            has = pos >= 0
+            ok[has] |= mask[pos[has]]
+        self.cos[rows] = values
+        self._rows.append(rows)
+        self._values.append(values.astype(np.float64))
+        self._ok.append(ok)
+
+    def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
+        """(rows, cosines, kept by the filters) of every row computed so far."""
+        if len(self._rows) > 1:
+            self._rows = [np.concatenate(self._rows)]
+            self._values = [np.concatenate(self._values)]
+            self._ok = [np.concatenate(self._ok)]
+        if not self._rows:
+            return np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0, dtype=bool)
+        return self._rows[0], self._values[0], self._ok[0]
+
+
+@dataclass(frozen=True)
+class _Scale:
+    """The normalisation and the semantic recall over the rows rescored so far."""
+
+    low: float
+    span: float
+    extra_rows: NDArray[np.int64]  # the semantic recall's matrix rows
+
+    def norm(self, cos: NDArray[np.float64]) -> NDArray[np.float64]:
+        if self.span <= 0:
+            return np.ones(len(cos))
+        return np.clip((cos - self.low) / self.span, 0.0, 1.0)
+
+
+def _scale(done: _Rescored, near: NDArray[np.bool_], limit: int) -> _Scale | None:
+    rows, cos, ok = done.state()
+    pooled = cos[ok]
+    if not len(pooled):
+        return None
+    low, high = float(pooled.min()), float(pooled.max())
+    recallable = ok & near[rows]  # the semantic recall comes from the shortlist only
+    threshold = _threshold(cos[recallable], limit, low)
+    return _Scale(low, high - low, rows[recallable & (cos >= threshold)])
 
 
 def _large(
@@ -222,119 +260,111 @@ def _large(
     mapped: list[Mapped],
     base: Base | None,
 ) -> list[SegmentSemantic]:
-    """:func:`semantic_parts` from :data:`COARSE_FROM` vectors (see :data:`COARSE_FROM`)."""
+    """:func:`semantic_parts` from :data:`COARSE_FROM` vectors (see :data:`COARSE_FROM`).
+
+    The lexical candidates are rescored by their score without the semantic part (``base``):
+    first the ``limit`` + :data:`FIRST_RESCORE` best, then every one whose ``base`` plus the
+    largest semantic part (:data:`SEMANTIC_WEIGHT`) reaches the ``limit``-th exact score so far,
+    until none is left — the others provably cannot reach the top ``limit``."""
     assert sem.coarse is not None
-    matrix = sem.matrix
-    n = len(matrix)
-    short = shortlist(sem.coarse, sem.vector, SHORTLIST)
-    mark = np.zeros(n, dtype=bool)
-    mark[short] = True
-    mark[:: max(1, n // SAMPLE)] = True
-    lex_pos = [np.flatnonzero(lex) for lex in lexical] if lexical is not None else []
+    near_rows, far_rows = sem.coarse.ends(sem.vector, shortlist_size(limit), FARTHEST)
+    near = np.zeros(len(sem.matrix), dtype=bool)
+    near[near_rows] = True
+    done = _Rescored(sem, mapped, masks)
+    if lexical is None:
+        lex_pos = [np.zeros(0, dtype=np.int64) for _ in segments]
+    else:
+        lex_pos = [np.flatnonzero(lex) for lex in lexical]
     lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
-    if base is None or limit <= 0:
-        for rows in lex_rows:
-            mark[rows[rows >= 0]] = True
-        return _exact(segments, masks, sem, limit, mapped, mark, short)
-    # the lexical candidates by their score without the semantic part, best first: only those
-    # that can still reach the top ``limit`` get an exact cosine (the others' semantic part is
-    # at most SEMANTIC_WEIGHT, not enough to pass the ``limit``-th exact score)
+    flat_rows = np.concatenate(lex_rows) if lex_rows else np.zeros(0, dtype=np.int64)
+    embedded = flat_rows >= 0
+    if base is None or limit <= 0:  # every lexical candidate
+        done.add(np.concatenate([near_rows, far_rows, flat_rows[embedded]]))
+        return _parts(segments, masks, mapped, done, _scale(done, near, limit))
     bases = [base(si, p) for si, p in enumerate(lex_pos)]
     flat_base = np.concatenate(bases) if bases else np.zeros(0)
-    flat_rows = np.concatenate(lex_rows) if lex_rows else np.zeros(0, dtype=np.int64)
-    total = len(flat_base)
-    done = min(total, limit + RESCORE_STEP)
-    if done < total:  # the best ``done`` first (no sort of them all unless needed)
-        first = np.argpartition(-flat_base, done - 1)[:done]
-        rest = np.setdiff1d(np.arange(total), first, assume_unique=True)
-        order = np.concatenate([first, rest[np.argmax(flat_base[rest])][None]])
+    first = min(len(flat_base), limit + FIRST_RESCORE)
+    if first < len(flat_base):  # the best ``first`` (no sort)
+        scored = np.argpartition(-flat_base, first - 1)[:first]
+        scored = scored[embedded[scored]]
     else:
-        order = np.arange(total)
-    rows = flat_rows[order[:done]]
-    mark[rows[rows >= 0]] = True
+        scored = np.flatnonzero(embedded)
+    # without an embedding, a lexical candidate's score is its base: the ``limit`` best count
+    fixed = flat_base[~embedded]
+    if len(fixed) > limit:
+        fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
+    done.add(np.concatenate([near_rows, far_rows, flat_rows[scored]]))
+    reach = flat_base + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
     while True:
-        parts = _exact(segments, masks, sem, limit, mapped, mark, short)
-        if done >= total:
-            return parts
-        kth = _kth_score(parts, lex_pos, bases, base, limit)
-        # order[done] is the best of those left
-        if flat_base[order[done]] + SEMANTIC_WEIGHT + 1e-9 < kth:  # 1e-9: rounding
-            return parts
-        if len(order) < total:  # the rest, best first
-            left = np.setdiff1d(np.arange(total), order[:done], assume_unique=True)
-            order = np.concatenate([order[:done], left[np.argsort(-flat_base[left])]])
-        more = order[done : done + max(RESCORE_STEP, done)]
-        done += len(more)
-        rows = flat_rows[more]
-        mark[rows[rows >= 0]] = True
+        scale = _scale(done, near, limit)
+        if scale is None:
+            return _parts(segments, masks, mapped, done, scale)
+        rows = flat_rows[scored]
+        kth = _kth_score(
+            mapped, masks, lexical, done, scale, (rows, flat_base[scored], fixed), base, limit
+        )
+        need = np.flatnonzero(embedded & (reach >= kth))
+        need = need[~done.done[flat_rows[need]]]
+        if not len(need):
+            return _parts(segments, masks, mapped, done, scale)
+        done.add(flat_rows[need])
+        scored = np.concatenate([scored, need])
 
 
 def _kth_score(
-    parts: list[SegmentSemantic],
-    lex_pos: list[NDArray[np.int64]],
-    bases: list[NDArray[np.float64]],
+    mapped: list[Mapped],
+    masks: Sequence[NDArray[np.bool_]],
+    lexical: Sequence[NDArray[np.bool_]] | None,
+    done: _Rescored,
+    scale: _Scale,
+    known: tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]],
     base: Base,
     limit: int,
 ) -> float:
-    """The ``limit``-th best exact score among the candidates scored so far."""
-    scores: list[NDArray[np.float64]] = []
-    for si, part in enumerate(parts):
-        pos, b = lex_pos[si], bases[si]
-        known = ~np.isnan(part.cosine[pos])
-        scores.append(b[known] + SEMANTIC_WEIGHT * part.score[pos[known]])
-        extra = np.flatnonzero(part.extra)
-        if len(extra):
-            scores.append(base(si, extra) + SEMANTIC_WEIGHT * part.score[extra])
-    every = np.concatenate(scores) if scores else np.zeros(0)
+    """The ``limit``-th best exact score among some candidates whose score is known (a lower
+    bound of the final one): ``known`` = (rescored lexical candidates' rows, their bases, the
+    best scores of those without an embedding), and the semantic recall."""
+    rows, bases, fixed = known
+    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows]), fixed]
+    if len(scale.extra_rows):  # the semantic recall without a lexical hit
+        extra_cos = done.cos[scale.extra_rows]
+        for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
+            pos = m.inverse[scale.extra_rows]
+            keep = pos >= 0
+            keep[keep] = mask[pos[keep]]
+            if lexical is not None:
+                keep[keep] = ~lexical[si][pos[keep]]
+            if keep.any():
+                b = base(si, pos[keep])
+                scores.append(b + SEMANTIC_WEIGHT * scale.norm(extra_cos[keep]))
+    every = np.concatenate(scores)
     if len(every) < limit:
         return -np.inf
     return float(np.partition(every, len(every) - limit)[len(every) - limit])
 
 
-def _exact(
+def _parts(
     segments: Sequence[MemoryIndex],
     masks: Sequence[NDArray[np.bool_]],
-    sem: SemanticQuery,
-    limit: int,
     mapped: list[Mapped],
-    mark: NDArray[np.bool_],
-    short: NDArray[np.int64],
+    done: _Rescored,
+    scale: _Scale | None,
 ) -> list[SegmentSemantic]:
-    """The semantic parts from the exact cosines of the ``mark``-ed rows (the others: NaN)."""
-    matrix = sem.matrix
-    idx = np.flatnonzero(mark)
-    # einsum, not BLAS: a few thousand rows, and a threaded BLAS call stalls on a busy machine
-    values = np.einsum("ij,j->i", matrix.vectors[idx], sem.vector).astype(np.float64)
-    in_short = np.zeros(len(idx), dtype=bool)
-    in_short[np.searchsorted(idx, short)] = True
-    found: list[tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]] = []
-    pooled: list[NDArray[np.float64]] = []
-    recall: list[NDArray[np.float64]] = []
-    for m, mask in zip(mapped, masks, strict=True):
-        pos = m.inverse[idx]
-        here = pos >= 0
-        pos, cos, short_here = pos[here], values[here], in_short[here]
-        ok = mask[pos]
-        found.append((pos, cos, ok & short_here))
-        pooled.append(cos[ok])
-        recall.append(cos[ok & short_here])  # the semantic recall from the shortlist only
-    every = np.concatenate(pooled)
+    """Each segment's semantic part from the rescored rows (the others: NaN, score 0)."""
+    rows, cos, _ = done.state()
     out: list[SegmentSemantic] = []
-    if len(every) == 0:
-        for seg in segments:
-            nan = np.full(seg.size, np.nan)
-            out.append(SegmentSemantic(nan, np.zeros(seg.size), np.zeros(seg.size, dtype=bool)))
-        return out
-    low, high = float(every.min()), float(every.max())
-    threshold = _threshold(np.concatenate(recall), limit, low)
-    span = high - low
-    for seg, (pos, cos, recallable) in zip(segments, found, strict=True):
+    for seg, m, mask in zip(segments, mapped, masks, strict=True):
         cosine = np.full(seg.size, np.nan, dtype=np.float64)
-        cosine[pos] = cos
         score = np.zeros(seg.size, dtype=np.float64)
-        score[pos] = np.clip((cos - low) / span, 0.0, 1.0) if span > 0 else 1.0
         extra = np.zeros(seg.size, dtype=bool)
-        extra[pos[recallable & (cos >= threshold)]] = True
+        if scale is not None:
+            pos = m.inverse[rows]
+            has = pos >= 0
+            cosine[pos[has]] = cos[has]
+            score[pos[has]] = scale.norm(cos[has])
+            recall = m.inverse[scale.extra_rows]
+            recall = recall[recall >= 0]
+            extra[recall[mask[recall]]] = True
         out.append(SegmentSemantic(cosine, score, extra))
     return out
 
@@ -363,7 +393,7 @@ class SemanticSource:
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
         self._rows: dict[int, Mapped] = {}
-        self._coarse: Coarse | None = None
+        self._coarse: SignCodes | None = None
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -403,6 +433,7 @@ class SemanticSource:
     def matrix(self) -> EmbeddingMatrix:
         """The cached vectors of the embedder's model, re-read when the database changed."""
         from hmdesk.core.memory.semantic.cache import load
+        from hmdesk.core.memory.semantic.coarse import SignCodes
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
@@ -416,7 +447,7 @@ class SemanticSource:
             ):
                 return current
         loaded = load(self.db, model)
-        coarse = Coarse.of(loaded.vectors) if len(loaded) >= COARSE_FROM else None
+        coarse = SignCodes.of(loaded.vectors) if len(loaded) >= COARSE_FROM else None
         with self._lock:
             self._matrix, self._matrix_version = loaded, version
             self._coarse = coarse

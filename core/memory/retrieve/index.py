@@ -428,11 +428,11 @@ def search_segments(
         filters = [seg._filter(query, filtered) for seg in segments]
         hits = [seg._hits(groups, weights, docs_of[si]) for si, seg in enumerate(segments)]
         lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
-        n_terms = len(terms)
+        total = weights.total  # lexical = matched weight / total, as _candidates divides
 
         def base(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
             """The score without the semantic part (as _candidates computes it)."""
-            seg, lex = segments[si], (hits[si][pos] / n_terms if n_terms else 0.0)
+            seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
             return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
 
         sem_parts = semantic_parts(

@@ -167,7 +167,7 @@ def test_large_store_path_shows_exact_similarities(
     fill_embeddings(store.db, emb)
     monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
     monkeypatch.setattr(hybrid, "SHORTLIST", 6)
-    monkeypatch.setattr(hybrid, "SAMPLE", 4)
+    monkeypatch.setattr(hybrid, "FARTHEST", 4)
     matrix = cache.load(store.db, emb.model_id)
     r = Retriever(store, embedder=emb)
     try:

@@ -1,38 +1,153 @@
-"""The large-store path's pieces: Hamming distances of the sign bits, and the shortlist."""
+"""The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): sign-bit shortlist, exact
+cosines only for the rows that can matter, and the same ranking as the exact path when the
+shortlist holds the query's neighbours and the cosine's extremes; the codes are rebuilt when an
+embedding changes."""
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
 import numpy as np
-from hmdesk.core.memory.retrieve.hybrid import Coarse, shortlist
+import numpy.typing as npt
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.memory.retrieve import Query, Retriever, hybrid
+from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache
+from hmdesk.core.memory.semantic.fill import fill_embeddings
+from hmdesk.core.memory.store import MemoryStore
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+TEXT = "build install"
+N = 400
 
 
-def _vectors(n: int, dim: int = 384) -> np.ndarray:  # type: ignore[type-arg]
-    v = np.random.default_rng(7).standard_normal((n, dim)).astype(np.float32)
-    return v / np.linalg.norm(v, axis=1, keepdims=True)
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[MemoryStore]:
+    db = Database(tmp_path / "m.db")
+    s = MemoryStore(db)
+    rng = np.random.default_rng(3)
+    for i in range(N):  # every memory a lexical candidate: most are pruned
+        words = "build install" if i % 2 else "build"
+        s.add(f"{words} note {i}", confidence=round(float(rng.uniform(0.3, 0.95)), 2))
+    yield s
+    s.close()
+    db.close()
 
 
-def test_hamming_counts_the_differing_sign_bits_of_the_centred_vectors() -> None:
-    v = _vectors(500, 100)  # not a multiple of 64 bits: padded
-    coarse = Coarse.of(v)
-    q = v[3]
-    want = ((v - coarse.center > 0) != (q - coarse.center > 0)).sum(axis=1)
-    assert coarse.words.shape == (2, 500)
-    assert np.array_equal(coarse.hamming(q), want)
-    assert coarse.hamming(q)[3] == 0
+class _Dense(FakeEmbedder):
+    """Dense vectors, as a real model gives (the fake's n-gram vectors are mostly zeros, whose
+    sign bits say nothing)."""
+
+    def _embed_batch(self, texts: list[str], kind: Kind) -> npt.NDArray[np.float32]:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            v = np.random.default_rng(zlib.crc32(text.encode())).standard_normal(self.dim)
+            out[i] = v / np.linalg.norm(v)
+        return out
 
 
-def test_shortlist_keeps_every_row_nearer_than_the_cut_off() -> None:
-    v = _vectors(3000)
-    q = v[10]
-    near = q + 0.3 * _vectors(20)[:, :384]  # paraphrases: close to the query
-    v[100:120] = near / np.linalg.norm(near, axis=1, keepdims=True)
-    coarse = Coarse.of(v)
-    ham = coarse.hamming(q)
-    rows = shortlist(coarse, q, 100)
-    assert 100 <= len(rows) <= 200 and np.all(np.diff(rows) > 0)
-    cut = ham[rows].max()
-    assert set(np.flatnonzero(ham < cut)) <= set(rows.tolist())
-    assert 10 in rows
-    # the rows near in cosine are near in sign bits
-    assert set(range(100, 120)) <= set(rows.tolist())
-    assert len(shortlist(coarse, q, 10_000)) == 3000
+def _store_vectors(
+    store: MemoryStore, emb: FakeEmbedder, text: str = TEXT
+) -> npt.NDArray[np.float32]:
+    """Random vectors, except: memory 0 is ``text``'s own vector (the largest cosine), memory 1
+    its opposite (the smallest), memories 2-7 paraphrases of it."""
+    q = emb.embed_query(text)
+    todo = cache.pending(store.db, emb.model_id)
+    rng = np.random.default_rng(4)
+    v = rng.standard_normal((len(todo), emb.dim)).astype(np.float32)
+    v /= np.linalg.norm(v, axis=1, keepdims=True)
+    v[0], v[1] = q, -q
+    near = q + 0.25 * v[2:8]
+    v[2:8] = near / np.linalg.norm(near, axis=1, keepdims=True)
+    assert cache.save(store.db, emb.model_id, todo, v) == N
+    return v
+
+
+def _ranking(r: Retriever, limit: int) -> list[tuple[str, float, float | None]]:
+    res = r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=limit))
+    return [(x.memory.id, x.score, x.components["semantic"].similarity) for x in res.results]
+
+
+@pytest.mark.parametrize("limit", [3, 10])
+def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    emb = FakeEmbedder(dim=64)
+    _store_vectors(store, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    monkeypatch.setattr(hybrid, "SHORTLIST_PER_RESULT", 1)
+    monkeypatch.setattr(hybrid, "FARTHEST", 4)
+    monkeypatch.setattr(hybrid, "FIRST_RESCORE", 8)
+    rescored: list[int] = []
+    real_add = hybrid._Rescored.add
+
+    def counting(self: hybrid._Rescored, rows: npt.NDArray[np.int64]) -> None:
+        before = int(self.done.sum())
+        real_add(self, rows)
+        rescored.append(int(self.done.sum()) - before)
+
+    monkeypatch.setattr(hybrid._Rescored, "add", counting)
+    r = Retriever(store, embedder=emb)
+    try:
+        large = _ranking(r, limit)
+        assert r.semantic.prepare(TEXT).coarse is not None
+        assert 0 < sum(rescored) < N // 2  # the others provably cannot reach the top
+        monkeypatch.setattr(hybrid, "COARSE_FROM", 10**9)  # the exact path: every cosine
+        exact = _ranking(r, limit)
+    finally:
+        r.close()
+    assert [x[0] for x in large] == [x[0] for x in exact]
+    assert len(large) == limit
+    for (_, score, sim), (_, want_score, want_sim) in zip(large, exact, strict=True):
+        assert score == pytest.approx(want_score, abs=1e-6)  # float32 dot products: einsum/BLAS
+        assert sim == pytest.approx(want_sim, abs=1e-6)
+
+
+def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emb = _Dense(dim=64)
+    v = _store_vectors(store, emb, "quux words")  # no memory holds these words
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    r = Retriever(store, embedder=emb)
+    try:
+        res = r.search_ranked(Query(text="quux words", profile="hybrid", now=NOW, limit=5))
+        query = emb.embed_query("quux words")
+        nearest = set(np.argsort(-(v @ query))[:5].tolist())
+    finally:
+        r.close()
+    seqs = sorted(m.seq for m in store.list())
+    assert res.matched == 5  # the semantic recall alone
+    assert {seqs.index(x.memory.seq) for x in res.results} == nearest
+    for x in res.results:
+        sem = x.components["semantic"]
+        assert sem.similarity == pytest.approx(float(v[seqs.index(x.memory.seq)] @ query), abs=1e-6)
+
+
+def test_codes_rebuilt_when_an_embedding_changes(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emb = FakeEmbedder(dim=64)
+    fill_embeddings(store.db, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    r = Retriever(store, embedder=emb)
+    try:
+        first = r.semantic.prepare(TEXT)
+        assert first.coarse is not None
+        assert r.semantic.prepare(TEXT).coarse is first.coarse  # cached, not rebuilt per query
+        target = store.list()[5]
+        store.edit(target.id, content="hilog levels on the emulator")
+        fill_embeddings(store.db, emb)
+        second = r.semantic.prepare(TEXT)
+    finally:
+        r.close()
+    assert second.coarse is not None and second.coarse is not first.coarse
+    row = second.matrix.row_of[target.seq]
+    vector = emb.embed(["hilog levels on the emulator"], kind="passage")[0]
+    code = second.coarse.hamming(vector)
+    assert code[row] == 0  # the new vector's code, not the old one's
