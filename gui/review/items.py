@@ -20,6 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
@@ -39,19 +47,32 @@ KIND_LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReviewItem:
+    """One row of the list. A proposal may be kept as its JSON text (``raw_proposal``, as the
+    scan process sent it) and decoded when it is looked at: 50,000 of them as text are 50,000
+    objects fewer for the garbage collector to walk, in the window's process."""
+
     kind: str  # "contradiction" | "duplicate" | "promote-helped" | "decay-unused"
     key: str
     ids: tuple[str, ...]
     fingerprint: str
     group: Group | None = None
-    proposal: Proposal | None = None
+    raw_proposal: Proposal | str | None = None
     conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
 
     @property
+    def proposal(self) -> Proposal | None:
+        raw = self.raw_proposal
+        if isinstance(raw, str):
+            from hmdesk.core.memory.lifecycle.scan_proc import proposal_from_json
+
+            return proposal_from_json(raw)
+        return raw
+
+    @property
     def is_proposal(self) -> bool:
-        return self.proposal is not None
+        return self.raw_proposal is not None
 
     @property
     def label(self) -> str:
@@ -59,8 +80,8 @@ class ReviewItem:
         if self.conflict is not None:
             c = self.conflict
             return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
-        if self.proposal is not None:
-            p = self.proposal
+        p = self.proposal
+        if p is not None:
             text = " ".join(p.content.split())
             short = text if len(text) <= 60 else text[:59] + "…"
             return f"{kind}: {p.field} {_value(p.old)} → {_value(p.new)} · {short}"
@@ -69,6 +90,31 @@ class ReviewItem:
 
 def _value(v: object) -> str:
     return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+
+def list_items(
+    store: MemoryStore,
+    groups: Sequence[Group],
+    proposals: Sequence[tuple[str, str]] | None,
+    dismissed: frozenset[str],
+) -> tuple[list[ReviewItem], list[str]]:
+    """What the Review list shows after a scan, and the labels (on a worker thread): the groups,
+    the open sync conflicts, the proposals (the scan's, as JSON text with fingerprints; None:
+    ask the policy here), less the ``dismissed`` fingerprints."""
+    from hmdesk.core.team.conflicts import open_conflicts
+
+    items = [group_item(g) for g in groups]
+    items += [conflict_item(c) for c in open_conflicts(store)]
+    if proposals is not None:
+        items += [proposal_item(p, fingerprint=fp) for p, fp in proposals]
+    else:
+        from hmdesk.core.memory.access.policy import proposals as policy_proposals
+
+        props = policy_proposals(store)
+        records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
+        items += [proposal_item(p, records.get(p.memory_id)) for p in props]
+    items = [i for i in items if i.fingerprint not in dismissed]
+    return items, [i.label for i in items]
 
 
 def conflict_item(c: OpenConflict) -> ReviewItem:
@@ -90,14 +136,17 @@ def group_item(group: Group) -> ReviewItem:
     return ReviewItem(group.kind, group.key, group.ids, group.fingerprint, group=group)
 
 
-def proposal_item(p: Proposal, record: MemoryRecord | None = None) -> ReviewItem:
-    h = hashlib.sha256(p.id.encode())
-    parts = [p.field, repr(p.old), repr(p.new), p.content]
-    if record is not None:
-        parts += [record.layer, repr(float(record.confidence)), record.superseded_by or ""]
-    for part in parts:
-        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
-    return ReviewItem(p.rule, p.memory_id, (p.memory_id,), "p:" + h.hexdigest()[:20], proposal=p)
+def proposal_item(
+    p: Proposal | str, record: MemoryRecord | None = None, fingerprint: str | None = None
+) -> ReviewItem:
+    """``p``: the proposal, or its JSON text with its ``fingerprint`` (as the scan sends them:
+    computed where the record was read); else the fingerprint is computed from ``record``."""
+    from hmdesk.core.memory.lifecycle.grouping import proposal_fingerprint
+    from hmdesk.core.memory.lifecycle.scan_proc import proposal_from_json
+
+    full = proposal_from_json(p) if isinstance(p, str) else p
+    fp = fingerprint if fingerprint is not None else proposal_fingerprint(full, record)
+    return ReviewItem(full.rule, full.memory_id, (full.memory_id,), fp, raw_proposal=p)
 
 
 class Dismissals:
@@ -106,6 +155,8 @@ class Dismissals:
     def __init__(self, settings: QSettings) -> None:
         self.settings = settings
         self._items: list[str] = self._load()
+        self._set = set(self._items)  # membership in O(1): a scan checks 50,000 items
+        self.version = 0  # grows with every dismissal
 
     def _load(self) -> list[str]:
         raw = self.settings.value(DISMISSED_KEY, "")
@@ -115,14 +166,20 @@ class Dismissals:
             return []
         return [str(x) for x in data] if isinstance(data, list) else []
 
+    def snapshot(self) -> frozenset[str]:
+        """The dismissed fingerprints now (for a worker thread to filter with)."""
+        return frozenset(self._set)
+
     def __contains__(self, fingerprint: object) -> bool:
-        return fingerprint in self._items
+        return fingerprint in self._set
 
     def add(self, fingerprint: str) -> None:
         if fingerprint in self._items:
             return
         self._items.append(fingerprint)
         del self._items[:-MAX_DISMISSED]
+        self._set = set(self._items)
+        self.version += 1
         self.settings.setValue(DISMISSED_KEY, json.dumps(self._items))
         self.settings.sync()
 
@@ -157,3 +214,34 @@ def merge_into_new(
             old = live_memory_row(tx.session, m.id, "merge it")
             supersede_in(tx, old, new, reason)
         return record_of(tx.session, new)
+
+
+def ask_merged_content(parent: QWidget, text: str) -> str | None:
+    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Merge into a new memory")
+    lay = QVBoxLayout(dialog)
+    lay.addWidget(QLabel("The new memory supersedes every member (one undo step):", dialog))
+    edit = QPlainTextEdit(dialog)
+    edit.setPlainText(text)
+    lay.addWidget(edit)
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    lay.addWidget(buttons)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return edit.toPlainText()
+
+
+def age_text(r: MemoryRecord, now_ms: int) -> str:
+    """How old ``r`` is, in words (its timestamp, else when it was created)."""
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
+    ms = parse_js_date_ms(r.timestamp or r.created_at) if (r.timestamp or r.created_at) else None
+    if ms is None:
+        return "age unknown"
+    days = max(0, (now_ms - ms) // 86_400_000)
+    return "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} old"
