@@ -33,7 +33,7 @@ from PySide6.QtCore import QObject, Signal
 if TYPE_CHECKING:
     from hmdesk.core.memory.lifecycle.grouping import Group
     from hmdesk.core.memory.lifecycle.hmharness_rules import ConsolidationPlan
-    from hmdesk.core.memory.lifecycle.scan_proc import ScanProcess
+    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow, ScanProcess
     from hmdesk.core.memory.store import MemoryStore
 
 USE_PROCESS = True
@@ -52,8 +52,8 @@ class ScanResult:
     worker_thread: int = 0  # the thread the work ran on (never the GUI thread)
     seconds: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)
-    # the access policy's proposals (JSON text) with their fingerprints (None: not asked for)
-    proposals: list[tuple[str, str]] | None = None
+    # the access policy's proposals, as rows of text (None: not asked for)
+    proposals: list[ProposalRow] | None = None
     where: str = "thread"  # "process": in the child; "thread": on a worker of this process
     note: str = ""  # why a scan meant for the child ran in this process
 

@@ -22,6 +22,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.diff import side_by_side_html
@@ -31,6 +32,7 @@ from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.review.filling import SlicedFill
 from hmdesk.gui.review.items import (
+    KIND_WORDS,
     Dismissals,
     ReviewItem,
     age_text,
@@ -65,8 +67,7 @@ EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
 EARLY_SCAN_MAX = 5_000
 """Stores up to this many memories are scanned when the area is built; larger ones when the tab
 is first shown (the scan of 100,000 is seconds of CPU)."""
-ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
-MEMBERS_SHOWN = 50
+MEMBERS_SHOWN = 20
 """A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
 # name: (button text, key, tooltip)
@@ -106,6 +107,7 @@ class ReviewArea(QWidget):
         self._closed = False
         self.scan_note = ""  # why the last scan ran in the window's process, if it did
         self._restore_row = -1
+        self._summary = ""  # the status line of the last scan, while its rows are listed
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
         self.scan.finished.connect(self._groups_found)
@@ -330,30 +332,28 @@ class ReviewArea(QWidget):
         self.filler.start(labels)
 
     def _first_rows(self) -> None:
+        """The first slice is in: select, show and count now (once), the rest only lists."""
         if self.items:
+            self.list.blockSignals(True)
             self.list.setCurrentRow(max(0, min(self._restore_row, len(self.items) - 1)))
+            self.list.blockSignals(False)
+        self._refresh()
+        self._summary = self.status.text()
 
     def _listed(self) -> None:
-        self._refresh()
+        self.status.setText(self._summary)
         self.scanned.emit()
 
     # ------------------------------------------------------------------ showing
     def _refresh(self) -> None:
-        counts = Counter(i.kind for i in self.items)
-        words = {
-            "contradiction": "contradictions",
-            "duplicate": "duplicate groups",
-            "promote-helped": "promotions",
-            "decay-unused": "decays",
-            "sync-conflict": "sync conflicts",
-        }
+        counts = Counter(map(itemgetter(0), self.items))  # the kinds
         when = (
             f"scanned {self.scanned_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}"
             if self.scanned_at
             else "not scanned yet"
         )
         if self.scanned_at is not None and not self.progress.isVisible():
-            summary = ", ".join(f"{n:,} {words.get(k, k)}" for k, n in counts.items())
+            summary = ", ".join(f"{n:,} {KIND_WORDS.get(k, k)}" for k, n in counts.items())
             note = f" · {self.scan_note}" if self.scan_note else ""
             self.status.setText(
                 f"{summary or 'Nothing to review'} · {when} · F5 to scan again{note}"

@@ -18,7 +18,7 @@ FILL_SLICE = 5_000
 
 class SlicedFill(QObject):
     """Signals:
-    first(): the first slice is in (the current row can be chosen).
+    first(): the first slice is in (the current row can be chosen); a turn after it.
     listed(int done, int total): a slice is in and more are to come.
     done(): every row is in.
     """
@@ -65,10 +65,20 @@ class SlicedFill(QObject):
         self.view.blockSignals(True)
         self.view.addItems(self._labels[start:end])
         self.view.blockSignals(False)
-        if start == 0:
+        if start == 0:  # ``first`` (the area shows an item) in a turn of its own
+            QTimer.singleShot(0, lambda: self._first(generation))
+        else:
+            self._next(generation)
+
+    def _first(self, generation: int) -> None:
+        if generation == self._generation:
             self.first.emit()
-        if end < len(self._labels):
-            self.listed.emit(end, len(self._labels))
+            self._next(generation)
+
+    def _next(self, generation: int) -> None:
+        done, total = self.view.count(), len(self._labels)
+        if done < total:
+            self.listed.emit(done, total)
             QTimer.singleShot(0, lambda: self._slice(generation))
             return
         self._labels = []

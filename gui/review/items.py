@@ -16,8 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
     from hmdesk.core.memory.lifecycle.grouping import Group
+    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.core.team.conflicts import OpenConflict
@@ -45,13 +45,20 @@ KIND_LABELS = {
     "decay-unused": "Decay",
     "sync-conflict": "Sync conflict",
 }
+KIND_WORDS = {  # the status line's counts: "3 contradictions, 2 duplicate groups"
+    "contradiction": "contradictions",
+    "duplicate": "duplicate groups",
+    "promote-helped": "promotions",
+    "decay-unused": "decays",
+    "sync-conflict": "sync conflicts",
+}
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewItem:
-    """One row of the list. A proposal may be kept as its JSON text (``raw_proposal``, as the
-    scan process sent it) and decoded when it is looked at: 50,000 of them as text are 50,000
-    objects fewer for the garbage collector to walk, in the window's process."""
+class ReviewItem(NamedTuple):
+    """One row of the list. A named tuple, and a proposal kept as its JSON text
+    (``raw_proposal``, as the scan sent it, decoded when it is looked at): the 50,000 items of a
+    large store are then tuples of strings, which the garbage collector stops tracking, not
+    50,000 objects for each of its full passes to walk (tens of ms of stall in the window)."""
 
     kind: str  # "contradiction" | "duplicate" | "promote-helped" | "decay-unused"
     key: str
@@ -60,6 +67,7 @@ class ReviewItem:
     group: Group | None = None
     raw_proposal: Proposal | str | None = None
     conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
+    summary: str = ""  # a proposal's one line (``scan_proc.proposal_summary``)
 
     @property
     def proposal(self) -> Proposal | None:
@@ -80,22 +88,20 @@ class ReviewItem:
         if self.conflict is not None:
             c = self.conflict
             return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
-        p = self.proposal
-        if p is not None:
-            text = " ".join(p.content.split())
-            short = text if len(text) <= 60 else text[:59] + "…"
-            return f"{kind}: {p.field} {_value(p.old)} → {_value(p.new)} · {short}"
+        if self.raw_proposal is not None:
+            if not self.summary:
+                from hmdesk.core.memory.lifecycle.scan_proc import proposal_summary
+
+                p = self.proposal
+                return f"{kind}: {proposal_summary(p)}" if p is not None else kind
+            return f"{kind}: {self.summary}"
         return f"{kind} · {self.key} · {len(self.ids)} memories"
-
-
-def _value(v: object) -> str:
-    return f"{v:.2f}" if isinstance(v, float) else str(v)
 
 
 def list_items(
     store: MemoryStore,
     groups: Sequence[Group],
-    proposals: Sequence[tuple[str, str]] | None,
+    proposals: Sequence[ProposalRow] | None,
     dismissed: frozenset[str],
 ) -> tuple[list[ReviewItem], list[str]]:
     """What the Review list shows after a scan, and the labels (on a worker thread): the groups,
@@ -106,7 +112,7 @@ def list_items(
     items = [group_item(g) for g in groups]
     items += [conflict_item(c) for c in open_conflicts(store)]
     if proposals is not None:
-        items += [proposal_item(p, fingerprint=fp) for p, fp in proposals]
+        items += [proposal_item(row) for row in proposals]
     else:
         from hmdesk.core.memory.access.policy import proposals as policy_proposals
 
@@ -136,17 +142,19 @@ def group_item(group: Group) -> ReviewItem:
     return ReviewItem(group.kind, group.key, group.ids, group.fingerprint, group=group)
 
 
-def proposal_item(
-    p: Proposal | str, record: MemoryRecord | None = None, fingerprint: str | None = None
-) -> ReviewItem:
-    """``p``: the proposal, or its JSON text with its ``fingerprint`` (as the scan sends them:
-    computed where the record was read); else the fingerprint is computed from ``record``."""
+def proposal_item(p: Proposal | ProposalRow, record: MemoryRecord | None = None) -> ReviewItem:
+    """A proposal, or its row as the scan sends it (fingerprint computed where the record was
+    read); a proposal's fingerprint is computed here from ``record``."""
     from hmdesk.core.memory.lifecycle.grouping import proposal_fingerprint
-    from hmdesk.core.memory.lifecycle.scan_proc import proposal_from_json
+    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow
 
-    full = proposal_from_json(p) if isinstance(p, str) else p
-    fp = fingerprint if fingerprint is not None else proposal_fingerprint(full, record)
-    return ReviewItem(full.rule, full.memory_id, (full.memory_id,), fp, raw_proposal=p)
+    if isinstance(p, ProposalRow):
+        ids = (p.memory_id,)
+        return ReviewItem(
+            p.rule, p.memory_id, ids, p.fingerprint, raw_proposal=p.json, summary=p.summary
+        )
+    fp = proposal_fingerprint(p, record)
+    return ReviewItem(p.rule, p.memory_id, (p.memory_id,), fp, raw_proposal=p)
 
 
 class Dismissals:
