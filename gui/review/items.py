@@ -146,13 +146,10 @@ def proposal_item(p: Proposal | ProposalRow, record: MemoryRecord | None = None)
     """A proposal, or its row as the scan sends it (fingerprint computed where the record was
     read); a proposal's fingerprint is computed here from ``record``."""
     from hmdesk.core.memory.lifecycle.grouping import proposal_fingerprint
-    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow
 
-    if isinstance(p, ProposalRow):
-        ids = (p.memory_id,)
-        return ReviewItem(
-            p.rule, p.memory_id, ids, p.fingerprint, raw_proposal=p.json, summary=p.summary
-        )
+    if isinstance(p, tuple):
+        memory_id, rule, fp, summary, text = p
+        return ReviewItem(rule, memory_id, (memory_id,), fp, raw_proposal=text, summary=summary)
     fp = proposal_fingerprint(p, record)
     return ReviewItem(p.rule, p.memory_id, (p.memory_id,), fp, raw_proposal=p)
 

@@ -38,7 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any
 
 from hmdesk.core.memory.lifecycle.grouping import Group, proposal_fingerprint
 from hmdesk.core.memory.lifecycle.hmharness_rules import (
@@ -101,17 +101,13 @@ class ScanRequest:
         )
 
 
-class ProposalRow(NamedTuple):
-    """A proposal as the scan hands it over: a few strings (the window's process keeps 50,000 of
-    them; strings and tuples of strings are nothing for its garbage collector to walk).
-    ``summary``: its one-line description (:func:`proposal_summary`); ``json``: the proposal
-    (:func:`proposal_from_json`), decoded only when it is looked at or applied."""
-
-    memory_id: str
-    rule: str
-    fingerprint: str
-    summary: str
-    json: str
+ProposalRow = tuple[str, str, str, str, str]
+"""A proposal as the scan hands it over: ``(memory id, rule, fingerprint, summary, json)``.
+``summary`` is its one-line description (:func:`proposal_summary`), ``json`` the proposal
+(:func:`proposal_from_json`), decoded only when it is looked at or applied. A plain tuple of
+strings on purpose: the window's process keeps 50,000 of them, and the garbage collector stops
+tracking a plain tuple of strings (not a named tuple) at its first pass, so its full passes do
+not walk them (each walk is a stall of the event loop)."""
 
 
 @dataclass
@@ -180,7 +176,7 @@ def scan_store(
         listed = _Listed(store, records)
         by_id = {r.id: r for r in records}
         found = [
-            ProposalRow(
+            (
                 p.memory_id,
                 p.rule,
                 proposal_fingerprint(p, by_id.get(p.memory_id)),
@@ -297,10 +293,10 @@ class Decoder:
                 Group(str(kind), str(key), tuple(ids), str(action), str(keep), str(fp), float(sim))
             )
         elif "q" in msg:
-            row = ProposalRow(*msg["q"])
-            if out.proposals is None or not all(isinstance(x, str) for x in row):
+            q = msg["q"]
+            if out.proposals is None or len(q) != 5 or not all(isinstance(x, str) for x in q):
                 raise ValueError("a proposal line out of place")
-            out.proposals.append(row)
+            out.proposals.append((q[0], q[1], q[2], q[3], q[4]))
         elif "qs" in msg:
             out.proposals = []
         elif "plan" in msg:
@@ -329,14 +325,15 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
     """The child: one request line in, progress and result lines out (see the module doc)."""
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
-    # a short-lived process that builds 100,000 records and their claims and frees them at
-    # exit: the cyclic collector would walk them over and over (about half the scan's time)
-    gc.disable()
-    if stdin is None and hasattr(os, "nice"):
-        try:  # background work: the window's process comes first when the cores are busy
-            os.nice(NICENESS)
-        except OSError:
-            pass
+    if stdin is None:  # the child process (not a test calling it with buffers)
+        # short-lived, it builds 100,000 records and their claims and frees them at exit: the
+        # cyclic collector would walk them over and over (about half the scan's time)
+        gc.disable()
+        if hasattr(os, "nice"):
+            try:  # background work: the window's process comes first when the cores are busy
+                os.nice(NICENESS)
+            except OSError:
+                pass
 
     def write(msg: dict[str, Any]) -> None:
         out.write(json.dumps(msg, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n")
