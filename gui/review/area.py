@@ -5,14 +5,13 @@ default profile's groups and the access policy's proposals, in a child process, 
 Cancel; listed a slice at a time, :mod:`.filling`); right, the selected item: its members side by
 side (word diff between A and B, confidence, layer, age) or the proposed change.
 
-Keys (shown in the tooltips and Help › Keyboard shortcuts): J / Down next, K / Up previous,
-1 keep both, A supersede A by B, B supersede B by A, M merge into a new memory, D dismiss,
-Enter apply a proposal, T take theirs / O keep mine for a sync conflict (a push or pull found
-the memory changed on both sides: :mod:`hmdesk.core.team.conflicts`, shown side by side), F5
-scan again, Esc cancel the scan. Every write goes through the store
-with a reason naming the action (``review: …``); each is one undo step (Edit › Undo). A dismissal
-is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only when one of
-its memories changes. The tab title carries the count ("Review (3)").
+Keys (tooltips, Help › Keyboard shortcuts): J / Down next, K / Up previous, 1 keep both, A
+supersede A by B, B supersede B by A, M merge into a new memory, D dismiss, Enter apply a
+proposal, T take theirs / O keep mine for a sync conflict (a push or pull found the memory changed
+on both sides: :mod:`hmdesk.core.team.conflicts`), F5 scan again, Esc cancel the scan. Every
+write goes through the store with a reason naming the action (``review: …``), one undo step each.
+A dismissal is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only
+when one of its memories changes. The tab title carries the count ("Review (3)").
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ from hmdesk.gui.review.items import (
     merge_into_new,
     sides_text,
 )
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -108,6 +107,7 @@ class ReviewArea(QWidget):
         self.scan_note = ""  # why the last scan ran in the window's process, if it did
         self._restore_row = -1
         self._summary = ""  # the status line of the last scan, while its rows are listed
+        self._show_pending = False
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
         self.scan.finished.connect(self._groups_found)
@@ -230,13 +230,11 @@ class ReviewArea(QWidget):
         from hmdesk.core.memory.errors import StoreError
 
         try:
-            small = self.ctx.store.count() <= EARLY_SCAN_MAX
+            if self.ctx.store.count() <= EARLY_SCAN_MAX:
+                return self.start_scan()
         except StoreError:
-            small = False
-        if small:
-            self.start_scan()
-        else:
-            self.status.setText("Opens with a scan for contradictions and duplicates")
+            pass
+        self.status.setText("Opens with a scan for contradictions and duplicates")
 
     @property
     def title(self) -> str:
@@ -253,15 +251,12 @@ class ReviewArea(QWidget):
         self.scan.start("default", ("duplicate", "contradiction"), with_plan=False, proposals=True)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Shown again after the store changed elsewhere: scan again (what is listed may be
-        stale)."""
+        """The first look at the tab (a large store), or shown again after the store changed
+        elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
-        if self.scanned_at is None and not self.progress.isVisible():
-            self.start_scan()  # a large store: the first look at the tab
-        elif (
-            self._version is not None
-            and not self.progress.isVisible()
-            and self.ctx.store.data_version() != self._version
+        if not self.progress.isVisible() and (
+            self.scanned_at is None
+            or (self._version is not None and self.ctx.store.data_version() != self._version)
         ):
             self.start_scan()
 
@@ -278,16 +273,14 @@ class ReviewArea(QWidget):
     def _groups_found(self, result: ScanResult) -> None:
         """The scan's groups (and proposals, when the scan brought them) are in: the sync
         conflicts and the list's items and labels are made on a worker, then listed."""
-        gen = self._generation
-        store = self.ctx.store
-        self._version = result.data_version
-        self.scan_note = result.note
-        self.status.setText("Listing what the scan found…")
+        gen, store, groups = self._generation, self.ctx.store, result.groups
         ready = result.proposals
+        self._version, self.scan_note = result.data_version, result.note
+        self.status.setText("Listing what the scan found…")
         dismissed, seen = self.dismissals.snapshot(), self.dismissals.version
 
         def work() -> tuple[list[ReviewItem], list[str]]:  # worker thread
-            return list_items(store, result.groups, ready, dismissed)
+            return list_items(store, groups, ready, dismissed)
 
         def done(made: tuple[list[ReviewItem], list[str]]) -> None:
             if gen != self._generation or self._closed:
@@ -321,31 +314,35 @@ class ReviewArea(QWidget):
         self.scanned_at = datetime.now(UTC)
         self._scan_ended("")
         self._restore_row = self.list.currentRow()
-        dismissed = self.dismissals
-        keep = (
-            [] if filtered else [n for n, i in enumerate(items) if i.fingerprint not in dismissed]
-        )
-        if not filtered and len(keep) < len(items):
-            items = [items[n] for n in keep]
-            labels = [labels[n] for n in keep]
+        if not filtered:  # a dismissal meanwhile (rare): filter again here
+            keep = [n for n, i in enumerate(items) if i.fingerprint not in self.dismissals]
+            items, labels = [items[n] for n in keep], [labels[n] for n in keep]
         self.items = items
         self.filler.start(labels)
 
     def _first_rows(self) -> None:
-        """The first slice is in: select, show and count now (once), the rest only lists."""
+        """The first slice is in: select and count now, show the item a turn later (each turn
+        of the event loop stays short), the rest only lists."""
         if self.items:
             self.list.blockSignals(True)
             self.list.setCurrentRow(max(0, min(self._restore_row, len(self.items) - 1)))
             self.list.blockSignals(False)
-        self._refresh()
-        self._summary = self.status.text()
+        self._refresh(show=False)
+        self._summary, self._show_pending = self.status.text(), True
+        QTimer.singleShot(0, self._show_later)
+
+    def _show_later(self) -> None:
+        if self._show_pending and not self._closed:
+            self._show_pending = False
+            self._show_current(self.list.currentRow())
 
     def _listed(self) -> None:
+        self._show_later()
         self.status.setText(self._summary)
         self.scanned.emit()
 
     # ------------------------------------------------------------------ showing
-    def _refresh(self) -> None:
+    def _refresh(self, *, show: bool = True) -> None:
         counts = Counter(map(itemgetter(0), self.items))  # the kinds
         when = (
             f"scanned {self.scanned_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}"
@@ -366,7 +363,8 @@ class ReviewArea(QWidget):
             self.stack.setCurrentWidget(self.detail)
             if self.list.currentRow() < 0:
                 self.list.setCurrentRow(0)
-            self._show_current(self.list.currentRow())
+            if show:
+                self._show_current(self.list.currentRow())
         self.title_changed.emit(self.title)
 
     @property

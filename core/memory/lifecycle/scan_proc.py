@@ -54,7 +54,10 @@ from hmdesk.core.memory.store import MemoryStore
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
 
-CHILD = "from hmdesk.core.memory.lifecycle.scan_proc import serve; serve()"
+CHILD = "import gc; gc.disable(); from hmdesk.core.memory.lifecycle.scan_proc import serve; serve()"
+"""The child's program. The cyclic garbage collector is off from its first line: the child is
+short-lived and frees everything at exit, and the collector's passes over the imports (numpy,
+SQLAlchemy) and the 100,000 records and claims cost about a third of its time."""
 PROGRESS_EVERY_S = 0.05
 """The child writes a progress line at most this often (and at the end of each step)."""
 STEPS = 1000
@@ -326,9 +329,7 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     if stdin is None:  # the child process (not a test calling it with buffers)
-        # short-lived, it builds 100,000 records and their claims and frees them at exit: the
-        # cyclic collector would walk them over and over (about half the scan's time)
-        gc.disable()
+        gc.disable()  # see CHILD (a child started another way)
         if hasattr(os, "nice"):
             try:  # background work: the window's process comes first when the cores are busy
                 os.nice(NICENESS)
