@@ -206,6 +206,17 @@ def run_area(ctx: Any, beat: Heartbeat, mode: str) -> dict[str, Any]:
                 fills.append(time.perf_counter() - t)
 
         setattr(filler, name, timed_step)
+    show_later = getattr(area, "_show_later", None)
+    if show_later is not None:  # the first item shown a turn after the first rows
+
+        def timed_show(_step: Any = show_later) -> Any:
+            t = time.perf_counter()
+            try:
+                return _step()
+            finally:
+                fills.append(time.perf_counter() - t)
+
+        area._show_later = timed_show  # type: ignore[method-assign]
     beat.start()
     _spin(200)
     t0 = time.perf_counter()
