@@ -1,26 +1,27 @@
 """The Review tab: contradiction groups, duplicate groups, promotion and decay proposals.
 
-Left, the items of the last scan (:class:`~hmdesk.gui.common.lifecycle_worker.LifecycleScan` for
-the default profile's groups, then :func:`hmdesk.core.memory.access.policy.proposals`, both off
-the GUI thread, with progress and Cancel); right, the selected item: its members side by side
-(word diff between A and B, confidence, layer, age) or the proposed change.
+Left, the items of the last scan (:class:`~hmdesk.gui.common.lifecycle_worker.LifecycleScan`: the
+default profile's groups and the access policy's proposals, in a child process, with progress and
+Cancel; listed a slice at a time, :mod:`.filling`); right, the selected item: its members side by
+side (word diff between A and B, confidence, layer, age) or the proposed change.
 
-Keys (shown in the tooltips and Help › Keyboard shortcuts): J / Down next, K / Up previous,
-1 keep both, A supersede A by B, B supersede B by A, M merge into a new memory, D dismiss,
-Enter apply a proposal, T take theirs / O keep mine for a sync conflict (a push or pull found
-the memory changed on both sides: :mod:`hmdesk.core.team.conflicts`, shown side by side), F5
-scan again, Esc cancel the scan. Every write goes through the store
-with a reason naming the action (``review: …``); each is one undo step (Edit › Undo). A dismissal
-is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only when one of
-its memories changes. The tab title carries the count ("Review (3)").
+Keys (tooltips, Help › Keyboard shortcuts): J / Down next, K / Up previous, 1 keep both, A
+supersede A by B, B supersede B by A, M merge into a new memory, D dismiss, Enter apply a
+proposal, T take theirs / O keep mine for a sync conflict (a push or pull found the memory changed
+on both sides: :mod:`hmdesk.core.team.conflicts`), F5 scan again, Esc cancel the scan. Every
+write goes through the store with a reason naming the action (``review: …``), one undo step each.
+A dismissal is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only
+when one of its memories changes. The tab title carries the count ("Review (3)").
 """
 
 from __future__ import annotations
 
 import html
 import logging
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.diff import side_by_side_html
@@ -28,25 +29,24 @@ from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
+from hmdesk.gui.review.filling import SlicedFill
 from hmdesk.gui.review.items import (
+    KIND_WORDS,
     Dismissals,
     ReviewItem,
-    conflict_item,
+    age_text,
+    ask_merged_content,
     group_item,
+    list_items,
     merge_into_new,
-    proposal_item,
     sides_text,
 )
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QListWidgetItem,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -66,7 +66,8 @@ EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
 EARLY_SCAN_MAX = 5_000
 """Stores up to this many memories are scanned when the area is built; larger ones when the tab
 is first shown (the scan of 100,000 is seconds of CPU)."""
-ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
+MEMBERS_SHOWN = 20
+"""A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
 # name: (button text, key, tooltip)
 ACTIONS: dict[str, tuple[str, str, str]] = {
@@ -79,36 +80,6 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     "theirs": ("Take theirs", "T", "This store takes the other store's version (one undo step)"),
     "mine": ("Keep mine", "O", "Keep this store's version and close the conflict"),
 }
-
-
-def ask_merged_content(parent: QWidget, text: str) -> str | None:
-    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("Merge into a new memory")
-    lay = QVBoxLayout(dialog)
-    lay.addWidget(QLabel("The new memory supersedes every member (one undo step):", dialog))
-    edit = QPlainTextEdit(dialog)
-    edit.setPlainText(text)
-    lay.addWidget(edit)
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
-    )
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    lay.addWidget(buttons)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return edit.toPlainText()
-
-
-def _age(r: MemoryRecord, now_ms: int) -> str:
-    from hmdesk.core.memory.jsdate import parse_js_date_ms
-
-    ms = parse_js_date_ms(r.timestamp or r.created_at) if (r.timestamp or r.created_at) else None
-    if ms is None:
-        return "age unknown"
-    days = max(0, (now_ms - ms) // 86_400_000)
-    return "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} old"
 
 
 class ReviewArea(QWidget):
@@ -133,6 +104,10 @@ class ReviewArea(QWidget):
         self._generation = 0
         self._version: int | None = None  # the store's data version of the last scan
         self._closed = False
+        self.scan_note = ""  # why the last scan ran in the window's process, if it did
+        self._restore_row = -1
+        self._summary = ""  # the status line of the last scan, while its rows are listed
+        self._show_pending = False
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
         self.scan.finished.connect(self._groups_found)
@@ -161,6 +136,13 @@ class ReviewArea(QWidget):
         split = QSplitter(self)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
+        self.list.setUniformItemSizes(True)  # one line each: 50,000 rows list in milliseconds
+        self.filler = SlicedFill(self.list, self)
+        self.filler.first.connect(self._first_rows)
+        self.filler.listed.connect(
+            lambda done, total: self.status.setText(f"Listing {done:,} of {total:,}…")
+        )
+        self.filler.done.connect(self._listed)
         self.list.currentRowChanged.connect(self._show_current)
         right = QWidget(split)
         rlay = QVBoxLayout(right)
@@ -248,13 +230,11 @@ class ReviewArea(QWidget):
         from hmdesk.core.memory.errors import StoreError
 
         try:
-            small = self.ctx.store.count() <= EARLY_SCAN_MAX
+            if self.ctx.store.count() <= EARLY_SCAN_MAX:
+                return self.start_scan()
         except StoreError:
-            small = False
-        if small:
-            self.start_scan()
-        else:
-            self.status.setText("Opens with a scan for contradictions and duplicates")
+            pass
+        self.status.setText("Opens with a scan for contradictions and duplicates")
 
     @property
     def title(self) -> str:
@@ -268,18 +248,15 @@ class ReviewArea(QWidget):
         self.progress.show()
         self.cancel_button.show()
         self.status.setText("Scanning for contradictions and duplicates…")
-        self.scan.start("default", ("duplicate", "contradiction"), with_plan=False)
+        self.scan.start("default", ("duplicate", "contradiction"), with_plan=False, proposals=True)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Shown again after the store changed elsewhere: scan again (what is listed may be
-        stale)."""
+        """The first look at the tab (a large store), or shown again after the store changed
+        elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
-        if self.scanned_at is None and not self.progress.isVisible():
-            self.start_scan()  # a large store: the first look at the tab
-        elif (
-            self._version is not None
-            and not self.progress.isVisible()
-            and self.ctx.store.data_version() != self._version
+        if not self.progress.isVisible() and (
+            self.scanned_at is None
+            or (self._version is not None and self.ctx.store.data_version() != self._version)
         ):
             self.start_scan()
 
@@ -294,29 +271,26 @@ class ReviewArea(QWidget):
         self.progress.setValue(done)
 
     def _groups_found(self, result: ScanResult) -> None:
-        gen = self._generation
-        store = self.ctx.store
-        self._version = result.data_version
-        self.status.setText("Looking for promotion and decay proposals…")
+        """The scan's groups (and proposals, when the scan brought them) are in: the sync
+        conflicts and the list's items and labels are made on a worker, then listed."""
+        gen, store, groups = self._generation, self.ctx.store, result.groups
+        ready = result.proposals
+        self._version, self.scan_note = result.data_version, result.note
+        self.status.setText("Listing what the scan found…")
+        dismissed, seen = self.dismissals.snapshot(), self.dismissals.version
 
-        def work() -> list[ReviewItem]:  # worker thread
-            from hmdesk.core.memory.access.policy import proposals
-            from hmdesk.core.team.conflicts import open_conflicts
+        def work() -> tuple[list[ReviewItem], list[str]]:  # worker thread
+            return list_items(store, groups, ready, dismissed)
 
-            props = proposals(store)
-            records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
-            conflicts = [conflict_item(c) for c in open_conflicts(store)]
-            return conflicts + [proposal_item(p, records.get(p.memory_id)) for p in props]
-
-        def done(props: list[ReviewItem]) -> None:
+        def done(made: tuple[list[ReviewItem], list[str]]) -> None:
             if gen != self._generation or self._closed:
                 return
-            items = [group_item(g) for g in result.groups] + props
-            self._fill(items)
+            self._fill(*made, filtered=self.dismissals.version == seen)
 
         def error(exc: BaseException) -> None:
             if gen == self._generation and not self._closed:
-                self._fill([group_item(g) for g in result.groups])
+                items = [group_item(g) for g in result.groups]
+                self._fill(items, [i.label for i in items])
                 self.ctx.bus.show_error(f"Review: the proposals failed: {exc}")
 
         run_in_thread(work, on_done=done, on_error=error)
@@ -333,41 +307,54 @@ class ReviewArea(QWidget):
         self.cancel_button.hide()
         self.status.setText(text)
 
-    def _fill(self, items: list[ReviewItem]) -> None:
+    def _fill(self, items: list[ReviewItem], labels: list[str], *, filtered: bool = False) -> None:
+        """List ``items`` (``labels``: their texts, made on the worker; ``filtered``: the
+        dismissed ones are out already) in slices (:class:`~.filling.SlicedFill`); ``scanned``
+        once all are in."""
         self.scanned_at = datetime.now(UTC)
         self._scan_ended("")
-        current = self.list.currentRow()
-        self.items = [i for i in items if i.fingerprint not in self.dismissals]
-        self.list.blockSignals(True)
-        self.list.clear()
-        for item in self.items:
-            QListWidgetItem(item.label, self.list)
-        self.list.blockSignals(False)
+        self._restore_row = self.list.currentRow()
+        if not filtered:  # a dismissal meanwhile (rare): filter again here
+            keep = [n for n, i in enumerate(items) if i.fingerprint not in self.dismissals]
+            items, labels = [items[n] for n in keep], [labels[n] for n in keep]
+        self.items = items
+        self.filler.start(labels)
+
+    def _first_rows(self) -> None:
+        """The first slice is in: select and count now, show the item a turn later (each turn
+        of the event loop stays short), the rest only lists."""
         if self.items:
-            self.list.setCurrentRow(max(0, min(current, len(self.items) - 1)))
-        self._refresh()
+            self.list.blockSignals(True)
+            self.list.setCurrentRow(max(0, min(self._restore_row, len(self.items) - 1)))
+            self.list.blockSignals(False)
+        self._refresh(show=False)
+        self._summary, self._show_pending = self.status.text(), True
+        QTimer.singleShot(0, self._show_later)
+
+    def _show_later(self) -> None:
+        if self._show_pending and not self._closed:
+            self._show_pending = False
+            self._show_current(self.list.currentRow())
+
+    def _listed(self) -> None:
+        self._show_later()
+        self.status.setText(self._summary)
         self.scanned.emit()
 
     # ------------------------------------------------------------------ showing
-    def _refresh(self) -> None:
-        counts: dict[str, int] = {}
-        for i in self.items:
-            counts[i.kind] = counts.get(i.kind, 0) + 1
-        words = {
-            "contradiction": "contradictions",
-            "duplicate": "duplicate groups",
-            "promote-helped": "promotions",
-            "decay-unused": "decays",
-            "sync-conflict": "sync conflicts",
-        }
+    def _refresh(self, *, show: bool = True) -> None:
+        counts = Counter(map(itemgetter(0), self.items))  # the kinds
         when = (
             f"scanned {self.scanned_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}"
             if self.scanned_at
             else "not scanned yet"
         )
         if self.scanned_at is not None and not self.progress.isVisible():
-            summary = ", ".join(f"{n} {words.get(k, k)}" for k, n in counts.items())
-            self.status.setText(f"{summary or 'Nothing to review'} · {when} · F5 to scan again")
+            summary = ", ".join(f"{n:,} {KIND_WORDS.get(k, k)}" for k, n in counts.items())
+            note = f" · {self.scan_note}" if self.scan_note else ""
+            self.status.setText(
+                f"{summary or 'Nothing to review'} · {when} · F5 to scan again{note}"
+            )
         self.empty.setText(f"{EMPTY}\n({when})")
         if not self.items:
             self.stack.setCurrentWidget(self.empty)
@@ -376,7 +363,8 @@ class ReviewArea(QWidget):
             self.stack.setCurrentWidget(self.detail)
             if self.list.currentRow() < 0:
                 self.list.setCurrentRow(0)
-            self._show_current(self.list.currentRow())
+            if show:
+                self._show_current(self.list.currentRow())
         self.title_changed.emit(self.title)
 
     @property
@@ -400,12 +388,15 @@ class ReviewArea(QWidget):
             return
         from hmdesk.core.memory.errors import StoreError
 
+        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
+        ids = item.ids[:MEMBERS_SHOWN]
+        if keep and keep not in ids:
+            ids = (*ids[:-1], keep)
         try:
-            members = self.ctx.store.get_many(item.ids)
+            members = self.ctx.store.get_many(ids)
         except StoreError as exc:
             members = []
             self.ctx.bus.show_error(f"Review: {exc}", "Press F5 to scan again.")
-        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
         others = [m for m in members if m.id != keep]
         if keep and others and len(others) < len(members):  # B: the copy proposed to keep
             members = [others[0], *(m for m in members if m.id == keep), *others[1:]]
@@ -433,7 +424,12 @@ class ReviewArea(QWidget):
             lines.append(
                 f'{name}: <a href="memory:{html.escape(m.id)}">{html.escape(m.id)}</a> · '
                 f"confidence {m.confidence:.2f} · {html.escape(m.layer)} · "
-                f"{_age(m, now)}{html.escape(state)}"
+                f"{age_text(m, now)}{html.escape(state)}"
+            )
+        if len(item.ids) > len(self.members) and self.members:
+            lines.append(
+                f"… and {len(item.ids) - len(self.members):,} more (the first "
+                f"{len(self.members)} are shown; F5 after acting lists the rest)"
             )
         p = item.proposal
         if p is not None:
@@ -488,6 +484,7 @@ class ReviewArea(QWidget):
         """``item`` was handled: off the list (the rest stays until the next scan)."""
         row = self.items.index(item)
         del self.items[row]
+        self.filler.removed(row)  # a fill under way: the rows to come stay in step
         self.list.blockSignals(True)
         taken = self.list.takeItem(row)
         del taken
@@ -597,4 +594,5 @@ class ReviewArea(QWidget):
     def shutdown(self) -> None:
         self._closed = True
         self._generation += 1
+        self.filler.stop()
         self.scan.cancel()

@@ -16,14 +16,22 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
     from hmdesk.core.memory.lifecycle.grouping import Group
+    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.core.team.conflicts import OpenConflict
@@ -37,21 +45,42 @@ KIND_LABELS = {
     "decay-unused": "Decay",
     "sync-conflict": "Sync conflict",
 }
+KIND_WORDS = {  # the status line's counts: "3 contradictions, 2 duplicate groups"
+    "contradiction": "contradictions",
+    "duplicate": "duplicate groups",
+    "promote-helped": "promotions",
+    "decay-unused": "decays",
+    "sync-conflict": "sync conflicts",
+}
 
 
-@dataclass(frozen=True)
-class ReviewItem:
+class ReviewItem(NamedTuple):
+    """One row of the list. A named tuple, and a proposal kept as its JSON text
+    (``raw_proposal``, as the scan sent it, decoded when it is looked at): the 50,000 items of a
+    large store are then tuples of strings, which the garbage collector stops tracking, not
+    50,000 objects for each of its full passes to walk (tens of ms of stall in the window)."""
+
     kind: str  # "contradiction" | "duplicate" | "promote-helped" | "decay-unused"
     key: str
     ids: tuple[str, ...]
     fingerprint: str
     group: Group | None = None
-    proposal: Proposal | None = None
+    raw_proposal: Proposal | str | None = None
     conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
+    summary: str = ""  # a proposal's one line (``scan_proc.proposal_summary``)
+
+    @property
+    def proposal(self) -> Proposal | None:
+        raw = self.raw_proposal
+        if isinstance(raw, str):
+            from hmdesk.core.memory.lifecycle.scan_proc import proposal_from_json
+
+            return proposal_from_json(raw)
+        return raw
 
     @property
     def is_proposal(self) -> bool:
-        return self.proposal is not None
+        return self.raw_proposal is not None
 
     @property
     def label(self) -> str:
@@ -59,16 +88,39 @@ class ReviewItem:
         if self.conflict is not None:
             c = self.conflict
             return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
-        if self.proposal is not None:
-            p = self.proposal
-            text = " ".join(p.content.split())
-            short = text if len(text) <= 60 else text[:59] + "…"
-            return f"{kind}: {p.field} {_value(p.old)} → {_value(p.new)} · {short}"
+        if self.raw_proposal is not None:
+            if not self.summary:
+                from hmdesk.core.memory.lifecycle.scan_proc import proposal_summary
+
+                p = self.proposal
+                return f"{kind}: {proposal_summary(p)}" if p is not None else kind
+            return f"{kind}: {self.summary}"
         return f"{kind} · {self.key} · {len(self.ids)} memories"
 
 
-def _value(v: object) -> str:
-    return f"{v:.2f}" if isinstance(v, float) else str(v)
+def list_items(
+    store: MemoryStore,
+    groups: Sequence[Group],
+    proposals: Sequence[ProposalRow] | None,
+    dismissed: frozenset[str],
+) -> tuple[list[ReviewItem], list[str]]:
+    """What the Review list shows after a scan, and the labels (on a worker thread): the groups,
+    the open sync conflicts, the proposals (the scan's, as JSON text with fingerprints; None:
+    ask the policy here), less the ``dismissed`` fingerprints."""
+    from hmdesk.core.team.conflicts import open_conflicts
+
+    items = [group_item(g) for g in groups]
+    items += [conflict_item(c) for c in open_conflicts(store)]
+    if proposals is not None:
+        items += [proposal_item(row) for row in proposals]
+    else:
+        from hmdesk.core.memory.access.policy import proposals as policy_proposals
+
+        props = policy_proposals(store)
+        records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
+        items += [proposal_item(p, records.get(p.memory_id)) for p in props]
+    items = [i for i in items if i.fingerprint not in dismissed]
+    return items, [i.label for i in items]
 
 
 def conflict_item(c: OpenConflict) -> ReviewItem:
@@ -90,14 +142,16 @@ def group_item(group: Group) -> ReviewItem:
     return ReviewItem(group.kind, group.key, group.ids, group.fingerprint, group=group)
 
 
-def proposal_item(p: Proposal, record: MemoryRecord | None = None) -> ReviewItem:
-    h = hashlib.sha256(p.id.encode())
-    parts = [p.field, repr(p.old), repr(p.new), p.content]
-    if record is not None:
-        parts += [record.layer, repr(float(record.confidence)), record.superseded_by or ""]
-    for part in parts:
-        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
-    return ReviewItem(p.rule, p.memory_id, (p.memory_id,), "p:" + h.hexdigest()[:20], proposal=p)
+def proposal_item(p: Proposal | ProposalRow, record: MemoryRecord | None = None) -> ReviewItem:
+    """A proposal, or its row as the scan sends it (fingerprint computed where the record was
+    read); a proposal's fingerprint is computed here from ``record``."""
+    from hmdesk.core.memory.lifecycle.grouping import proposal_fingerprint
+
+    if isinstance(p, tuple):
+        memory_id, rule, fp, summary, text = p
+        return ReviewItem(rule, memory_id, (memory_id,), fp, raw_proposal=text, summary=summary)
+    fp = proposal_fingerprint(p, record)
+    return ReviewItem(p.rule, p.memory_id, (p.memory_id,), fp, raw_proposal=p)
 
 
 class Dismissals:
@@ -106,6 +160,8 @@ class Dismissals:
     def __init__(self, settings: QSettings) -> None:
         self.settings = settings
         self._items: list[str] = self._load()
+        self._set = set(self._items)  # membership in O(1): a scan checks 50,000 items
+        self.version = 0  # grows with every dismissal
 
     def _load(self) -> list[str]:
         raw = self.settings.value(DISMISSED_KEY, "")
@@ -115,14 +171,20 @@ class Dismissals:
             return []
         return [str(x) for x in data] if isinstance(data, list) else []
 
+    def snapshot(self) -> frozenset[str]:
+        """The dismissed fingerprints now (for a worker thread to filter with)."""
+        return frozenset(self._set)
+
     def __contains__(self, fingerprint: object) -> bool:
-        return fingerprint in self._items
+        return fingerprint in self._set
 
     def add(self, fingerprint: str) -> None:
         if fingerprint in self._items:
             return
         self._items.append(fingerprint)
         del self._items[:-MAX_DISMISSED]
+        self._set = set(self._items)
+        self.version += 1
         self.settings.setValue(DISMISSED_KEY, json.dumps(self._items))
         self.settings.sync()
 
@@ -157,3 +219,34 @@ def merge_into_new(
             old = live_memory_row(tx.session, m.id, "merge it")
             supersede_in(tx, old, new, reason)
         return record_of(tx.session, new)
+
+
+def ask_merged_content(parent: QWidget, text: str) -> str | None:
+    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Merge into a new memory")
+    lay = QVBoxLayout(dialog)
+    lay.addWidget(QLabel("The new memory supersedes every member (one undo step):", dialog))
+    edit = QPlainTextEdit(dialog)
+    edit.setPlainText(text)
+    lay.addWidget(edit)
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    lay.addWidget(buttons)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return edit.toPlainText()
+
+
+def age_text(r: MemoryRecord, now_ms: int) -> str:
+    """How old ``r`` is, in words (its timestamp, else when it was created)."""
+    from hmdesk.core.memory.jsdate import parse_js_date_ms
+
+    ms = parse_js_date_ms(r.timestamp or r.created_at) if (r.timestamp or r.created_at) else None
+    if ms is None:
+        return "age unknown"
+    days = max(0, (now_ms - ms) // 86_400_000)
+    return "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} old"

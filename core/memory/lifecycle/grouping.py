@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.lifecycle.claims import Claim, claim_terms, relation
@@ -34,6 +35,9 @@ from hmdesk.core.memory.lifecycle.hmharness_rules import (
     normalize_claim,
 )
 from hmdesk.core.memory.record import MemoryRecord
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.access.policy import Proposal
 
 EXACT_LIMIT = 3000
 HASHES = 100
@@ -73,6 +77,18 @@ def fingerprint(kind: str, records: Sequence[MemoryRecord]) -> str:
         for part in (r.id, r.content, repr(float(r.confidence)), r.superseded_by or ""):
             h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:20]
+
+
+def proposal_fingerprint(p: Proposal, record: MemoryRecord | None = None) -> str:
+    """A promotion / decay proposal's digest: the proposal (its memory, rule and change) and, when
+    given, its memory's layer, confidence and supersede state at the time."""
+    h = hashlib.sha256(p.id.encode())
+    parts = [p.field, repr(p.old), repr(p.new), p.content]
+    if record is not None:
+        parts += [record.layer, repr(float(record.confidence)), record.superseded_by or ""]
+    for part in parts:
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return "p:" + h.hexdigest()[:20]
 
 
 def best_of(records: Sequence[MemoryRecord]) -> MemoryRecord:

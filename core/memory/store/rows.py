@@ -103,13 +103,15 @@ def supersedes_of(session: Session, ids: Iterable[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for i in range(0, len(ids), 500):
         chunk = ids[i : i + 500]
+        # deleted rows are left out here, not in SQL: with "deleted_at IS NULL" SQLite walks
+        # the deleted_at index (every live row: 0.1 s at 100k) instead of superseded_by's
         rows = session.execute(
-            sa.select(Memory.id, Memory.superseded_by)
-            .where(Memory.superseded_by.in_(chunk), Memory.deleted_at.is_(None))
+            sa.select(Memory.id, Memory.superseded_by, Memory.deleted_at)
+            .where(Memory.superseded_by.in_(chunk))
             .order_by(Memory.seq)
         )
-        for old_id, new_id in rows:
-            if new_id is not None:
+        for old_id, new_id, deleted_at in rows:
+            if new_id is not None and deleted_at is None:
                 out.setdefault(new_id, []).append(old_id)
     return out
 

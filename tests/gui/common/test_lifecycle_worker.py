@@ -61,3 +61,67 @@ def test_a_new_start_replaces_the_running_scan(qtbot, ctx):
     assert result.profile == "hmharness" and result.plan is None
     assert [g.key for g in result.groups] == []  # no spaces: hmharness sees one subject each
     assert cancelled == []
+
+
+# ---------------------------------------------------------------- the child process
+
+
+def test_by_default_the_scan_runs_in_a_child_and_finds_what_the_thread_finds(qtbot, ctx):
+    _seed(ctx)
+    results = {}
+    for use_process in (True, False):
+        scan = LifecycleScan(ctx.store, use_process=use_process)
+        steps: list[tuple[int, int]] = []
+        scan.progress.connect(lambda d, t, steps=steps: steps.append((d, t)))
+        with qtbot.waitSignal(scan.finished, timeout=60_000) as blocker:
+            scan.start(with_plan=True, proposals=True)
+        results[use_process] = blocker.args[0]
+        assert steps and steps[-1][0] == steps[-1][1] > 0
+    child, thread = results[True], results[False]
+    assert (child.where, thread.where) == ("process", "thread")
+    assert child.note == "" and thread.note == ""
+    assert child.groups == thread.groups and child.counts == thread.counts
+    assert child.proposals == thread.proposals == []
+    assert child.plan is not None and child.plan.merged == thread.plan.merged
+
+
+def test_cancel_kills_the_child(qtbot, ctx):
+    import sys
+
+    _seed(ctx)
+    blocks = "import sys, threading; sys.stdin.read(); threading.Event().wait()"
+    scan = LifecycleScan(ctx.store, command=[sys.executable, "-c", blocks])
+    found: list[object] = []
+    scan.finished.connect(found.append)
+    scan.start()
+    qtbot.waitUntil(lambda: scan.child_pid is not None, timeout=30_000)
+    child = scan._cancel.child
+    with qtbot.waitSignal(scan.cancelled, timeout=30_000):
+        scan.cancel()
+    assert found == [] and not scan.running
+    assert child._proc.poll() is not None  # killed, and reaped
+
+
+def test_a_child_that_dies_is_a_clear_failure(qtbot, ctx):
+    import sys
+
+    _seed(ctx)
+    scan = LifecycleScan(ctx.store, command=[sys.executable, "-c", "import sys; sys.exit(9)"])
+    with qtbot.waitSignal(scan.failed, timeout=30_000) as blocker:
+        scan.start()
+    assert blocker.args[0] == "the scan process ended before its result (exit 9)"
+    assert not scan.running
+
+
+def test_no_child_possible_scans_in_process_and_says_so(qtbot, ctx, monkeypatch):
+    import sys
+
+    ids = _seed(ctx)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    scan = LifecycleScan(ctx.store)
+    with qtbot.waitSignal(scan.finished, timeout=30_000) as blocker:
+        scan.start()
+    result = blocker.args[0]
+    assert result.where == "thread"
+    assert result.note.startswith("scanned in the window's process: a bundled build")
+    assert [g.ids for g in result.groups] == [tuple(ids[:2]), tuple(ids[2:4])]

@@ -310,3 +310,69 @@ def test_a_large_store_is_scanned_when_the_tab_is_first_shown(qtbot, seeded, mon
         assert a.title == "Review (3)"
     finally:
         a.shutdown()
+
+
+def test_the_list_fills_in_slices_and_says_scanned_once(qtbot, seeded, monkeypatch):
+    from hmdesk.gui.review import filling
+
+    monkeypatch.setattr(filling, "FILL_SLICE", 1)
+    a = ReviewArea(seeded)
+    qtbot.addWidget(a)
+    listing: list[str] = []
+    scans: list[bool] = []
+    a.filler.listed.connect(lambda _d, _t: listing.append(a.status.text()))
+    a.scanned.connect(lambda: scans.append(True))
+    try:
+        with qtbot.waitSignal(a.scanned, timeout=20_000):
+            a.show()
+        assert listing == ["Listing 1 of 3…", "Listing 2 of 3…"]
+        assert scans == [True] and a.list.count() == len(a.items) == 3
+        assert [a.list.item(i).text() for i in range(3)] == [i.label for i in a.items]
+        assert a.status.text().startswith("1 contradictions, 1 duplicate groups, 1 promotions")
+        assert a.list.currentRow() == 0 and "confidence 0.60" in a.members_label.text()
+    finally:
+        a.shutdown()
+
+
+def test_a_big_group_shows_its_first_members_and_how_many_more(seeded, qtbot, monkeypatch):
+    from hmdesk.gui.review import area as review_area
+
+    seeded.store.add("真机调试前需要在设置里先打开开发者模式", id="d3", confidence=0.4)
+    monkeypatch.setattr(review_area, "MEMBERS_SHOWN", 2)
+    a = make_area(qtbot, seeded)
+    try:
+        select(a, "duplicate")
+        assert a.current.ids == ("d1", "d2", "d3")
+        assert [m.id for m in a.members] == ["d1", "d2"]  # d2, the one to keep, is among them
+        assert "… and 1 more (the first 2 are shown" in a.members_label.text()
+    finally:
+        a.shutdown()
+
+
+def test_without_a_child_process_the_status_says_where_it_scanned(qtbot, seeded, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    a = make_area(qtbot, seeded)
+    try:
+        assert a.title == "Review (3)"
+        assert "scanned in the window's process: a bundled build" in a.status.text()
+    finally:
+        a.shutdown()
+
+
+def test_a_dead_scan_process_goes_to_the_error_banner(qtbot, seeded):
+    import sys
+
+    a = ReviewArea(seeded)
+    qtbot.addWidget(a)
+    errors: list[str] = []
+    seeded.bus.error.connect(lambda what, _todo: errors.append(what))
+    a.scan.command = [sys.executable, "-c", "import sys; sys.exit(5)"]
+    try:
+        with qtbot.waitSignal(a.scan.failed, timeout=20_000):
+            a.start_scan()
+        assert errors == ["Review: the scan process ended before its result (exit 5)"]
+        assert a.status.text() == "Scan failed; F5 to try again" and not a.progress.isVisible()
+    finally:
+        a.shutdown()
