@@ -4,26 +4,15 @@ through the store (and undoable), dismissals remembered by fingerprint, keyboard
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.memory.access.log import AccessLog
 from hmdesk.gui.review.area import EMPTY, ReviewArea
 from PySide6.QtCore import Qt
 
-SEED = [
-    ("a", "hvigor构建时路径需要用引号包裹", 0.6),
-    ("b", "hvigor 构建时路径不需要用引号包裹", 0.8),
-    ("d1", "真机调试前需要先在设置里打开开发者模式", 0.5),
-    ("d2", "真机调试之前需要在设置里打开开发者模式", 0.9),
-    ("x", "hdc list targets prints [Empty] without a device", 0.7),
-]
+from tests.fixtures.review_seed import SEED, seed_review_store
 
 
 @pytest.fixture
 def seeded(ctx):
-    for id, content, conf in SEED:
-        ctx.store.add(content, id=id, confidence=conf)
-    log = AccessLog(ctx.db)
-    log.record_feedback("x", helped=True, query_text="hdc empty")
-    log.record_feedback("x", helped=True, run_id=7)
+    seed_review_store(ctx.store)
     return ctx
 
 

@@ -9,7 +9,6 @@ import sys
 import threading
 
 import pytest
-from hmdesk.core.memory.access.log import AccessLog
 from hmdesk.core.memory.lifecycle import scan_proc
 from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
 from hmdesk.core.memory.lifecycle.scan_proc import (
@@ -25,24 +24,13 @@ from hmdesk.core.memory.lifecycle.scan_proc import (
     store_location,
 )
 
+from tests.fixtures.review_seed import seed_review_store
 from tests.fixtures.waiting import wait_until
-
-SEED = [
-    ("a", "hvigor构建时路径需要用引号包裹", 0.6),
-    ("b", "hvigor 构建时路径不需要用引号包裹", 0.8),
-    ("d1", "真机调试前需要先在设置里打开开发者模式", 0.5),
-    ("d2", "真机调试之前需要在设置里打开开发者模式", 0.9),
-    ("x", "hdc list targets prints [Empty] without a device", 0.7),
-]
 
 
 @pytest.fixture
 def seeded(store):
-    for id, content, conf in SEED:
-        store.add(content, id=id, confidence=conf)
-    log = AccessLog(store.db)
-    log.record_feedback("x", helped=True, query_text="hdc empty")
-    log.record_feedback("x", helped=True, run_id=7)
+    seed_review_store(store)
     return store
 
 
