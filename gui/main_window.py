@@ -52,8 +52,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LATER_AREAS_MS = 3000  # app start: the Runs and Devices areas at the latest after this
+LATER_AREAS_MS = 3000  # app start: the early areas at the latest after this
 IDLE_BEFORE_AREAS_S = 0.5  # ... and only once nothing was typed (nor a result drawn) for this long
+EARLY_REVIEW_MAX = 5_000  # a store this small gets its Review area (and count badge) early
+
+AreaName = Literal["runs", "devices", "code", "review"]
+AREA_TABS: dict[AreaName, int] = {"runs": 1, "devices": 2, "code": 3, "review": 4}
+
+RUNS_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
+    ("run", "Build && Run", "Ctrl+R"),
+    ("build", "&Build only", "Ctrl+B"),
+    ("install", "&Install only", "Ctrl+Shift+I"),
+    ("stacktrace", "Run again with --&stacktrace", "Ctrl+Shift+R"),
+)
+"""The Runs area's window-wide shortcuts (``gui/runs/run_actions.py``), held by the window
+until that area is built: pressing one builds it and triggers its action."""
 
 
 def _import_other_areas() -> None:  # worker thread: imports only, no widgets
@@ -159,6 +172,7 @@ class MainWindow(QMainWindow):
         self._results_shown = False
         self._closing = False
         self._importing = False
+        self._runs_stubs: list[QAction] = []  # RUNS_SHORTCUTS until the Runs area exists
         central = QWidget(self)
         lay = QVBoxLayout(central)
         lay.setContentsMargins(4, 4, 4, 0)
@@ -305,10 +319,11 @@ class MainWindow(QMainWindow):
         later_areas: bool = False,
         memories: MemoriesArea | None = None,
     ) -> None:
-        """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs and Devices
-        areas are built once the Memories area shows its first result (or their tab is opened):
-        importing and building them takes a few hundred ms that the first result need not wait
-        for. Their modules are imported on a worker meanwhile. ``memories``: the Memories area,
+        """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs, Devices,
+        Code and Review areas are built when their tab is first opened (a small store's Review
+        area once the Memories area shows its first result, :meth:`_early_areas`): building
+        one is a 50-150 ms event-loop turn. Their modules are imported on a worker after the
+        first result. ``memories``: the Memories area,
         already built from ``ctx`` (app start builds it in an event-loop turn of its own)."""
         from hmdesk.gui.memories.area import MemoriesArea
 
@@ -326,12 +341,15 @@ class MainWindow(QMainWindow):
         self.tabs.removeTab(1)
         if old is not None:
             old.deleteLater()
-        if not later_areas or current != 0:
+        if not later_areas:
             self.build_other_areas()
         else:
+            self._add_runs_shortcuts()
             self.tabs.currentChanged.connect(self._tab_opened)
             self.memories.result_applied.connect(self._first_result)
             QTimer.singleShot(LATER_AREAS_MS, self._build_when_idle)  # no result: anyway
+            if current != 0:  # the tab the window was closed on: its area now
+                self._tab_opened(current)
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
         self._fill_menus(self.memories)
@@ -351,7 +369,7 @@ class MainWindow(QMainWindow):
 
     def _first_result(self, _result: object) -> None:
         """Import the other areas' modules on a worker (the GUI thread stays free), then build
-        them here."""
+        the early ones here (:meth:`_early_areas`); the others wait for their tab."""
         if self._importing or self.runs is not None:
             return
         self._importing = True
@@ -366,29 +384,34 @@ class MainWindow(QMainWindow):
         )
 
     def _tab_opened(self, index: int) -> None:
-        if index != 0:
-            self.build_other_areas()
+        """App start: an area is built when its tab is first shown."""
+        for name, tab in AREA_TABS.items():
+            if tab == index:
+                self._build_area(name)
 
     def build_other_areas(self) -> None:
         """The Runs, Devices, Code and Review areas in place of their placeholders (once)."""
-        self._build_area("runs")
-        self._build_area("devices")
-        self._build_area("code")
-        self._build_area("review")
+        for name in AREA_TABS:
+            self._build_area(name)
+
+    def _early_areas(self) -> list[AreaName]:
+        """The areas built at app start without their tab being opened: only the Review area,
+        and only for a small store, whose scan runs at once and shows its count in the tab
+        title (a large store is scanned when the tab is first shown anyway). Building an area
+        is one 50-150 ms event-loop turn (a key pressed meanwhile waits that long): the
+        others wait until their tab is opened (the Runs shortcuts build theirs, see
+        :data:`RUNS_SHORTCUTS`)."""
+        memories = self.memories
+        result = memories.result if memories is not None else None
+        if self.review is None and result is not None and result.pool <= EARLY_REVIEW_MAX:
+            return ["review"]
+        return []
 
     def _build_when_idle(self) -> None:
-        """Build the other areas one per event-loop turn, and only once the user has not typed
+        """Build the early areas one per event-loop turn, and only once the user has not typed
         for a moment: building one is a 50-150 ms turn on the GUI thread."""
-        if (
-            self._closing
-            or self.ctx is None
-            or (
-                self.runs is not None
-                and self.devices is not None
-                and self.code is not None
-                and self.review is not None
-            )
-        ):
+        early = self._early_areas()
+        if self._closing or self.ctx is None or not early:
             return
         memories = self.memories
         busy = memories.searcher.warming.busy_until + IDLE_BEFORE_AREAS_S if memories else 0.0
@@ -396,18 +419,30 @@ class MainWindow(QMainWindow):
         if wait > 0:
             QTimer.singleShot(int(wait * 1000) + 20, self._build_when_idle)
             return
-        self._build_area(
-            "runs"
-            if self.runs is None
-            else "devices"
-            if self.devices is None
-            else "code"
-            if self.code is None
-            else "review"
-        )
+        self._build_area(early[0])
         QTimer.singleShot(0, self._build_when_idle)
 
-    def _build_area(self, which: Literal["runs", "devices", "code", "review"]) -> None:
+    def _add_runs_shortcuts(self) -> None:
+        """The Runs area's window-wide shortcuts on the window until that area exists."""
+        for name, text, keys in RUNS_SHORTCUTS:
+            action = QAction(text, self)
+            action.setObjectName(f"runs_stub_{name}")
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, n=name: self._runs_shortcut(n))
+            self.addAction(action)
+            self._runs_stubs.append(action)
+
+    def _runs_shortcut(self, name: str) -> None:
+        """A Runs shortcut pressed before the Runs area was built: build it, then do it."""
+        self._build_area("runs")
+        runs = self.runs
+        if runs is None:
+            return
+        action = runs.run_action if name == "run" else runs.run_actions.by_name[name]
+        action.trigger()
+
+    def _build_area(self, which: AreaName) -> None:
         if self.ctx is None or self._closing or getattr(self, which) is not None:
             return
         area: RunsArea | DevicesArea | CodeArea | ReviewArea
@@ -416,6 +451,10 @@ class MainWindow(QMainWindow):
 
             area = self.runs = RunsArea(self.ctx)
             index, name = 1, "Runs"
+            for stub in self._runs_stubs:  # the area's own actions from now on
+                self.removeAction(stub)
+                stub.deleteLater()
+            self._runs_stubs = []
         elif which == "code":
             from hmdesk.gui.code.area import CodeArea
 

@@ -85,7 +85,10 @@ class MemoriesArea(QWidget):
     result_applied = Signal(object)
     reveal = Signal()
 
-    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, ctx: AppContext, parent: QWidget | None = None, query_bar: QueryBar | None = None
+    ) -> None:
+        """``query_bar``: built beforehand, in an event-loop turn of its own (app start)."""
         super().__init__(parent)
         self.ctx = ctx
         self.store = ctx.store
@@ -107,8 +110,8 @@ class MemoriesArea(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 2)
-        self.query_bar = QueryBar(self)
-        lay.addWidget(self.query_bar)
+        self.query_bar = query_bar if query_bar is not None else QueryBar(self)
+        lay.addWidget(self.query_bar)  # a query bar built beforehand becomes this area's
         self.rewrite_line = RewriteLine(self)  # what the query rewrite did (hidden: nothing)
         lay.addWidget(self.rewrite_line)
         self.stack = QStackedWidget(self)

@@ -14,6 +14,19 @@
 
     python -m tests.bench gui_startup
 
+``HMDESK_BENCH_GUI_N`` sets the store's size (default 100,000; e.g. ``1000000`` for the 1M
+window figures of issue 10), ``HMDESK_BENCH_GUI_DB=PATH`` keeps the generated store at ``PATH``
+and reuses it when it is already there (generating 1M memories takes minutes; the first run
+on a new store also builds its search index, in the warm-up run, which is not counted), and
+``HMDESK_BENCH_GUI_REPS`` the number of app runs (default 5)::
+
+    HMDESK_BENCH_GUI_N=1000000 HMDESK_BENCH_GUI_DB=/tmp/1m.db HMDESK_BENCH_GUI_REPS=3 \
+        python -m tests.bench gui_startup
+
+Besides the stall while opening it reports the longest stall in the ``SETTLE_MS`` after the
+first result (the other areas are built then, or when their tab is first opened) and the app's
+peak memory (``ru_maxrss`` at the end of that, Linux and macOS).
+
 ``HMDESK_BENCH_SAMPLE=1`` also samples the threads' stacks and prints, for every gap over
 30 ms, what the GUI thread was doing (:mod:`tests.bench.stall_sampler`); the sampler costs
 time itself, so the figures of such a run are not the ones to report.
@@ -33,8 +46,11 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-N_MEMORIES = 100_000
-REPS = 5
+N_MEMORIES = int(os.environ.get("HMDESK_BENCH_GUI_N", "100000"))
+REPS = int(os.environ.get("HMDESK_BENCH_GUI_REPS", "5"))
+STORE_PATH = os.environ.get("HMDESK_BENCH_GUI_DB")  # keep / reuse the generated store there
+SETTLE_MS = 4000  # after the first result: the later areas' time (main_window.LATER_AREAS_MS)
+PEAK_GOAL_MIB = 1536.0
 QUERY = "hdc install fails 95"  # 20 characters
 RATIO_GOAL = 2.0
 STALL_GOAL_MS = 50.0
@@ -74,6 +90,14 @@ from tests.bench.stall_sampler import StallProbe
 
 probe = []
 
+def peak_mib():
+    try:
+        import resource
+    except ImportError:  # Windows: no figure
+        return 0.0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 2**20 if sys.platform == "darwin" else rss / 1024
+
 def on_window(w):
     def painted():
         # the heartbeat from the first paint until the area is searchable: the opening stall
@@ -94,7 +118,16 @@ def on_window(w):
                 longest, p99, ticks = probe[0].summary()
                 print(f"OPENSTALL {longest:.2f} {p99:.2f} {ticks}", flush=True)
             print("AREA", flush=True)  # the Memories area, searchable, with its result
-            QTimer.singleShot(0, QApplication.instance().quit)
+            # then a while with nothing typed: what the window does after its first result
+            settle = StallProbe(sample=os.environ.get("HMDESK_BENCH_SAMPLE") == "1")
+            settle.start()
+            def done():
+                settle.stop()
+                longest, p99, ticks = settle.summary(skip_first=False)
+                print(f"SETTLESTALL {longest:.2f} {p99:.2f} {ticks}", flush=True)
+                print(f"PEAK {peak_mib():.1f}", flush=True)
+                QApplication.instance().quit()
+            QTimer.singleShot(int(sys.argv[2]), done)
         if area.result is not None:
             first_result(area.result)
         else:
@@ -227,37 +260,44 @@ def _run_child(argv: list[str], env: dict[str, str], marks: tuple[str, ...]) -> 
     assert proc.stdout is not None
     for line in proc.stdout:
         word = line.strip()
-        if word.startswith("OPENSTALL "):
-            _tag, longest, p99, _ticks = word.split()
-            seen["open_max"], seen["open_p99"] = float(longest), float(p99)
+        if word.startswith(("OPENSTALL ", "SETTLESTALL ")):
+            tag, longest, p99, _ticks = word.split()
+            key = "open" if tag == "OPENSTALL" else "settle"
+            seen[f"{key}_max"], seen[f"{key}_p99"] = float(longest), float(p99)
+        elif word.startswith("PEAK "):
+            seen["peak_mib"] = float(word.split()[1])
         elif word in marks and word not in seen:
             seen[word] = (time.perf_counter() - start) * 1000
-    proc.wait(timeout=120)
+    proc.wait(timeout=300)
     missing = [m for m in marks if m not in seen]
     if missing:
         raise RuntimeError(f"{argv[:3]} never printed {missing} (exit {proc.returncode})")
     return seen
 
 
-APP_MARKS = ("PAINTED", "RESULTS", "AREA")
+APP_MARKS = ("PAINTED", "RESULTS", "AREA", "settle_max", "peak_mib")
 
 
 def startup(
     db: Path, tmp: Path
-) -> tuple[list[float], list[float], list[float], list[float], list[tuple[float, float]]]:
+) -> tuple[list[float], list[float], list[float], list[float], list[tuple[float, float]], dict]:
     env = _child_env(tmp)
     bare, app, results, area, stalls = [], [], [], [], []
-    # one warm-up of each (file cache), not counted
+    extra: dict[str, list[float]] = {"settle_max": [], "peak_mib": []}
+    app_child = [sys.executable, "-c", APP_CHILD, str(db), str(SETTLE_MS)]
+    # one warm-up of each (file cache; a new store's search index is built here), not counted
     _run_child([sys.executable, "-c", BARE_CHILD], env, ("PAINTED",))
-    _run_child([sys.executable, "-c", APP_CHILD, str(db)], env, APP_MARKS)
+    _run_child(app_child, env, APP_MARKS)
     for _ in range(REPS):
         bare.append(_run_child([sys.executable, "-c", BARE_CHILD], env, ("PAINTED",))["PAINTED"])
-        marks = _run_child([sys.executable, "-c", APP_CHILD, str(db)], env, APP_MARKS)
+        marks = _run_child(app_child, env, APP_MARKS)
         app.append(marks["PAINTED"])
         results.append(marks["RESULTS"])
         area.append(marks["AREA"])
         stalls.append((marks["open_max"], marks["open_p99"]))
-    return bare, app, results, area, stalls
+        for key, values in extra.items():
+            values.append(marks[key])
+    return bare, app, results, area, stalls, extra
 
 
 def typing_stall(db: Path, tmp: Path) -> dict[str, float]:
@@ -353,31 +393,55 @@ def _typing_stall(db: Path, tmp: Path) -> dict[str, float]:
     }
 
 
+def _store(tmp: Path) -> Path:
+    """The bench's store: generated in ``tmp``, or at ``HMDESK_BENCH_GUI_DB`` (reused when it
+    is there already and holds ``N_MEMORIES`` memories)."""
+    db = Path(STORE_PATH) if STORE_PATH else tmp / "bench.db"
+    if db.exists():
+        con = sqlite3.connect(db)
+        try:
+            (count,) = con.execute("SELECT count(*) FROM memories").fetchone()
+        finally:
+            con.close()
+        if count != N_MEMORIES:
+            raise SystemExit(f"{db} holds {count:,} memories, not {N_MEMORIES:,}")
+        print(f"store: {count:,} memories reused from {db} ({db.stat().st_size // 2**20} MiB)")
+        return db
+    gen = make_store(db, N_MEMORIES)
+    print(
+        f"store: {N_MEMORIES:,} memories generated in {gen:.1f} s ({db.stat().st_size // 2**20} MiB)"
+    )
+    return db
+
+
 def main() -> bool:
     with tempfile.TemporaryDirectory(prefix="hmdesk-bench-gui-") as tmpname:
         tmp = Path(tmpname)
-        db = tmp / "bench.db"
-        gen = make_store(db)
-        print(
-            f"store: {N_MEMORIES:,} memories generated in {gen:.1f} s ({db.stat().st_size // 2**20} MiB)"
-        )
-        bare, app, results, area, stalls = startup(db, tmp)
+        db = _store(tmp)
+        size = f"{N_MEMORIES // 1000}k" if N_MEMORIES < 1_000_000 else f"{N_MEMORIES / 1e6:g}M"
+        bare, app, results, area, stalls, extra = startup(db, tmp)
         mb, ma, mr = statistics.median(bare), statistics.median(app), statistics.median(results)
         ratio = ma / mb
         print()
         print(f"start-up to first painted window, {REPS} runs each (ms)")
         print(f"{'':28}{'median':>8}{'min':>8}{'max':>8}")
         print(f"{'bare QApplication+QMainWindow':28}{mb:8.0f}{min(bare):8.0f}{max(bare):8.0f}")
-        print(f"{'hmdesk (100k memories)':28}{ma:8.0f}{min(app):8.0f}{max(app):8.0f}")
+        print(f"{f'hmdesk ({size} memories)':28}{ma:8.0f}{min(app):8.0f}{max(app):8.0f}")
         print(f"{'ratio hmdesk / bare':28}{ratio:8.2f}   goal <= {RATIO_GOAL:.1f}")
         print(
             f"{'hmdesk first results shown':28}{mr:8.0f}{min(results):8.0f}{max(results):8.0f}   (no goal)"
         )
         after = [r - a for r, a in zip(results, app, strict=True)]
         ma_after = statistics.median(after)
+        # the issue sets this goal at 100k; a 1M store's first look reads ten times as much
+        results_goal = RESULTS_GOAL_MS if N_MEMORIES <= 100_000 else float("inf")
         print(
             f"{'  results after first paint':28}{ma_after:8.0f}{min(after):8.0f}{max(after):8.0f}"
-            f"   goal <= {RESULTS_GOAL_MS:.0f}"
+            + (
+                f"   goal <= {results_goal:.0f}"
+                if results_goal < float("inf")
+                else "   (goal at 100k)"
+            )
         )
         area_after = [r - a for r, a in zip(area, app, strict=True)]
         print(
@@ -395,9 +459,20 @@ def main() -> bool:
             f"{'  99th pct gap while opening':28}{open_p99:8.1f}"
             f"{min(p for _m, p in stalls):8.1f}{max(p for _m, p in stalls):8.1f}"
         )
+        settle = extra["settle_max"]
+        print(
+            f"{'  longest stall, next 4 s':28}{statistics.median(settle):8.1f}{min(settle):8.1f}"
+            f"{max(settle):8.1f}   goal <= {STALL_GOAL_MS:.0f} (after the first result)"
+        )
+        peaks = extra["peak_mib"]
+        peak = max(peaks)
+        print(
+            f"{'  app peak memory (MiB)':28}{statistics.median(peaks):8.0f}{min(peaks):8.0f}"
+            f"{peak:8.0f}   goal <= {PEAK_GOAL_MIB:.0f}"
+        )
         t = typing_stall(db, tmp)
         print()
-        print(f"typing {QUERY!r} ({len(QUERY)} chars) into the query bar, 100k memories")
+        print(f"typing {QUERY!r} ({len(QUERY)} chars) into the query bar, {size} memories")
         print(
             f"  longest event-loop stall : {t['max_stall_ms']:6.1f} ms   goal <= {STALL_GOAL_MS:.0f}"
         )
@@ -407,12 +482,16 @@ def main() -> bool:
         print(
             f"  searches delivered       : {t['searches']:6d}      final result: {t['results']} rows"
         )
-        print(f"  in-process first result  : {t['first_result_ms']:6.0f} ms (index build for 100k)")
+        print(
+            f"  in-process first result  : {t['first_result_ms']:6.0f} ms (store open, index load)"
+        )
         ok = (
             ratio <= RATIO_GOAL
             and t["max_stall_ms"] <= STALL_GOAL_MS
-            and ma_after <= RESULTS_GOAL_MS
+            and ma_after <= results_goal
             and open_max <= STALL_GOAL_MS
+            and max(settle) <= STALL_GOAL_MS
+            and peak <= PEAK_GOAL_MIB
         )
         return ok
 

@@ -126,7 +126,23 @@ class StallProbe:
             time.sleep(0.0025)
 
     def _report(self, start: float, end: float, gap: float) -> None:
-        inside = [s for s in list(self._samples) if start <= s.t <= end]
+        samples = list(self._samples)
+        inside = [s for s in samples if start <= s.t <= end]
+        if len(inside) < 2:
+            # No sample inside: the sampler could not get the interpreter lock either, so one
+            # thread held it all along (a long C call: a big decode, sort, pickle, GC pass).
+            # The samples on either side of the gap say which.
+            before = [s for s in samples if s.t < start][-1:]
+            after = [s for s in samples if s.t > end][:1]
+            print(
+                f"STALL {gap:6.1f} ms  samples {len(inside)}  (lock held throughout)", file=self.out
+            )
+            for label, around in (("before", before), ("after", after)):
+                for s in around:
+                    print(f"    {label} gui  {' < '.join(s.gui[:3])}", file=self.out)
+                    for w in s.workers:
+                        print(f"    {label} wkr  {' < '.join(w[:4])}", file=self.out)
+            return
         kinds: collections.Counter[str] = collections.Counter()
         gui_where: collections.Counter[str] = collections.Counter()
         worker_where: collections.Counter[str] = collections.Counter()

@@ -4,7 +4,7 @@ store listener released when the widget goes away."""
 from __future__ import annotations
 
 from hmdesk.gui.memories.model import COL_CONF
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QThreadPool
 
 from .conftest import search, wait_idle
 
@@ -117,3 +117,22 @@ def test_the_detail_pane_follows_the_table_in_its_own_turn(loaded, qtbot):
     assert result is loaded.result and not loaded.is_searching()
     shown = loaded.detail.memory
     assert shown is not None and shown.id == loaded.current_id()
+
+
+def test_a_query_bar_built_beforehand_becomes_the_areas(ctx, qtbot):
+    """App start builds the query bar in an event-loop turn of its own, then the area."""
+    from hmdesk.gui.memories.area import MemoriesArea
+    from hmdesk.gui.memories.query_bar import QueryBar
+
+    bar = QueryBar()
+    area = MemoriesArea(ctx, query_bar=bar)
+    qtbot.addWidget(area)
+    area.show()
+    assert area.query_bar is bar and bar.parentWidget() is area and bar.isVisible()
+    wait_idle(qtbot, area)
+    area.importer.load_starter_pack()
+    wait_idle(qtbot, area)
+    result = search(qtbot, area, "hilog")  # typed into that bar, searched by this area
+    assert result.query.text == "hilog" and result.results
+    area.shutdown()
+    QThreadPool.globalInstance().waitForDone(10_000)
