@@ -72,6 +72,10 @@ def read_header(conn: sqlite3.Connection) -> dict[str, Any]:
     return head
 
 
+_RAW_STRINGS = ("vocab",)
+"""The string lists :func:`read` leaves as bytes for numpy (``raw``): the vocabulary is most of
+the bytes of a large snapshot, and a query looks at few of its words."""
+
 _ROWS = ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
 """The parts with one entry per memory of the snapshot."""
 
@@ -82,6 +86,8 @@ def _decode(name: str, data: bytes, info: dict[str, Any], raw: bool) -> Any:
     if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
         raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
     if name in _STRINGS:
+        if raw and name in _RAW_STRINGS and info["kind"] == "nul":
+            return data  # split where it is used (snapshot.Vocab: numpy finds the NULs)
         text = data.decode("utf-8", "surrogatepass")
         values = (
             json.loads(text)
@@ -100,8 +106,9 @@ def read(
     """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
     reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
 
-    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
-    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
+    For a snapshot of more than ``max_size`` memories the arrays and the vocabulary stay
+    ``bytes`` (checked, not copied or decoded; local times not parsed again): numpy takes them
+    as they are (``from_lean``)."""
     head = read_header(conn)
     pieces: dict[str, list[bytes]] = {}
     for name, _chunk, data in conn.execute(
