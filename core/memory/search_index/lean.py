@@ -227,7 +227,7 @@ def _search(
     started: float,
 ) -> QueryResult:
     seq, ts_ok = parts["seq"], parts["ts_ok"]
-    sup, layer, env = parts["superseded"], parts["layer"], parts["env"]
+    sup = parts["superseded"]
     n = len(seq)
     dead: set[int] = set()
     for s in dirty:  # positions of pending rows in the snapshot (seq ascending)
@@ -240,6 +240,11 @@ def _search(
     env_code = {v: i for i, v in enumerate(parts["env_names"])}.get(query.environment or "", -1)
     want_tags = set(query.tags)
     keep_sup = query.include_superseded
+
+    def flags(p: int) -> tuple[int, int, int]:
+        """Row ``p``'s superseded flag, layer and environment codes (the layer and environment
+        parts are read only by a query that needs a row's: a filter, a tag, a pending row)."""
+        return sup[p], parts["layer"][p], parts["env"][p]
 
     def passes(flag: int, lc: int, ec: int) -> tuple[bool, str | None]:
         """Whether the hard filters before the tag filter keep a row, else which removed it."""
@@ -261,7 +266,7 @@ def _search(
         else:
             filtered[str(why)] += count
     for p in dead:
-        ok, why = passes(sup[p], layer[p], env[p])
+        ok, why = passes(*flags(p))
         if ok:
             passing -= 1
         else:
@@ -273,7 +278,7 @@ def _search(
         for i, t in enumerate(parts["tag_names"]):
             if t in want_tags:
                 tagged.update(tdocs[ptr[i] : ptr[i + 1]])
-        tagged = {p for p in tagged if p not in dead and passes(sup[p], layer[p], env[p])[0]}
+        tagged = {p for p in tagged if p not in dead and passes(*flags(p))[0]}
         filtered["tags"] += passing - len(tagged)
         passing = len(tagged)
     if query.workspace:  # hmdesk.core.memory.workspace: the tag ws:<name>
@@ -284,7 +289,7 @@ def _search(
         if wtag in names:
             i = names.index(wtag)
             in_ws = {p for p in tdocs[ptr[i] : ptr[i + 1]] if p not in dead}
-            in_ws = {p for p in in_ws if passes(sup[p], layer[p], env[p])[0]}
+            in_ws = {p for p in in_ws if passes(*flags(p))[0]}
         if tagged is not None:
             in_ws &= tagged
         filtered["tags"] += passing - len(in_ws)
@@ -330,9 +335,7 @@ def _search(
                 if not keep_sup and members:
                     members -= superseded_positions(parts)
             else:
-                members = {
-                    p for p in members if p not in dead and passes(sup[p], layer[p], env[p])[0]
-                }
+                members = {p for p in members if p not in dead and passes(*flags(p))[0]}
             if members:
                 by_value[value] = members
             else:
@@ -345,7 +348,7 @@ def _search(
         # no terms, no filter but superseded: every row passing, counted by the header
         cand = Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
     else:
-        cand = Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
+        cand = Every(passing, lambda p: p not in dead and passes(*flags(p))[0], n)
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq
