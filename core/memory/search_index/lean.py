@@ -57,7 +57,7 @@ from hmdesk.core.memory.search_index.lean_parts import (
     read_header,
     superseded_positions,
 )
-from hmdesk.core.memory.search_index.schema import SnapshotError
+from hmdesk.core.memory.search_index.schema import LIVE_COUNT, SnapshotError
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
 
 __all__ = ["LEAN_MAX_SIZE", "SNAPSHOT_FORMAT", "LazyParts", "TooLarge", "View", "read", "search"]
@@ -171,11 +171,7 @@ class View:
         """(pending seqs, the live pending records, the live count); read once."""
         if self._rows is None:
             dirty, fresh = _pending(self.conn)
-            live = int(
-                self.conn.execute(
-                    "SELECT count(*) FROM memories WHERE deleted_at IS NULL"
-                ).fetchone()[0]
-            )
+            live = int(self.conn.execute(LIVE_COUNT).fetchone()[0])
             self._rows = (dirty, fresh, live)
         return self._rows
 

@@ -43,18 +43,31 @@ _NAMES = (
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
 
-def _array(data: bytes, dtype: str, count: int) -> array[Any]:
+def _array(data: bytes, dtype: str, count: int) -> Any:
+    """The stored array ``data`` as a sequence of numbers: a read-only ``memoryview`` of the
+    checked bytes on a little-endian machine (no copy: a copy of the postings cost more than
+    their use), else an ``array`` in this machine's byte order."""
     code = _CODES.get(dtype)
     if code is None:
         raise SnapshotError(f"the search index has an unknown array type {dtype!r}")
-    arr = array(code)
-    if arr.itemsize != int(dtype[-1]):
+    if array(code).itemsize != int(dtype[-1]):
         raise SnapshotError("this platform's array sizes differ from the stored ones")
-    arr.frombytes(data)
-    if sys.byteorder != "little":
-        arr.byteswap()
-    if len(arr) != count:
+    if len(data) != count * int(dtype[-1]):
         raise SnapshotError("the search index is damaged (an array has the wrong length)")
+    if sys.byteorder == "little":
+        return memoryview(data).cast(code)
+    arr = array(code)
+    arr.frombytes(data)
+    arr.byteswap()
+    return arr
+
+
+def _writable(values: Any) -> array[Any]:
+    """A copy of a part that can be changed (local times are parsed into it)."""
+    if isinstance(values, array):
+        return values
+    arr = array(values.format)
+    arr.frombytes(values.cast("B"))
     return arr
 
 
@@ -127,7 +140,9 @@ def read(
         return parts, head
     if any(len(parts[k]) != n for k in _ROWS):
         raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    _local_times(parts, parts["ts_ms"], parts["ts_ok"])
+    if parts["local_pos"]:
+        parts["ts_ms"], parts["ts_ok"] = _writable(parts["ts_ms"]), _writable(parts["ts_ok"])
+        _local_times(parts, parts["ts_ms"], parts["ts_ok"])
     return parts, head
 
 
@@ -167,10 +182,12 @@ class LazyParts(dict[str, Any]):
             value = _decode(name, data, self.head[name], raw=False)
             if name in _ROWS and len(value) != self.head.get("size"):
                 raise SnapshotError("the search index is damaged (its arrays differ in length)")
-            if name == "ts_ms":
-                _local_times(self, value, None)
-            elif name == "ts_ok":
-                _local_times(self, None, value)
+            if name in ("ts_ms", "ts_ok") and self["local_pos"]:
+                value = _writable(value)
+                if name == "ts_ms":
+                    _local_times(self, value, None)
+                else:
+                    _local_times(self, None, value)
         except (KeyError, TypeError, ValueError) as exc:
             raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
         self[name] = value

@@ -337,7 +337,8 @@ def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, bytes):
             arr = np.frombuffer(value, dtype=np.dtype(head[name]["dtype"]))
         else:
-            arr = np.frombuffer(value, dtype=np.dtype(value.typecode))
+            code = value.typecode if isinstance(value, array) else value.format
+            arr = np.frombuffer(value, dtype=np.dtype(code))
             if name in ("ts_ok", "superseded"):
                 arr = arr.view(bool)
         if arr.dtype.kind == "i" and np.dtype(dtype).kind == "i":
