@@ -51,6 +51,11 @@ from functools import lru_cache
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
 JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
+JS_WHITESPACE_CHARS = frozenset(
+    "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+)
+"""The characters of ``JS_WHITESPACE`` (its range spelled out): tested without a regex."""
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"

@@ -59,7 +59,7 @@ from hmdesk.core.memory.retrieve.results import (
 )
 from hmdesk.core.memory.retrieve.scoring import explain_terms, group_in
 from hmdesk.core.memory.terms import (
-    JS_WHITESPACE,
+    JS_WHITESPACE_CHARS,
     _segment_han,
     default_term_groups,
     is_han,
@@ -155,21 +155,7 @@ _BREAK = ",;，；。！？!?、：…()（）【】[]"
 _QUOTES = '"“”'
 
 
-def _ranges(spec: str) -> frozenset[str]:
-    """The characters of a regex class body made of single characters and ``a-b`` ranges."""
-    out: set[str] = set()
-    i = 0
-    while i < len(spec):
-        if i + 2 < len(spec) and spec[i + 1] == "-":
-            out.update(chr(o) for o in range(ord(spec[i]), ord(spec[i + 2]) + 1))
-            i += 3
-        else:
-            out.add(spec[i])
-            i += 1
-    return frozenset(out)
-
-
-_WS = _ranges(JS_WHITESPACE)
+_WS = JS_WHITESPACE_CHARS
 _BRK = frozenset(_BREAK)
 _CLOSE = {'"': '"', "“": "”"}
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import re
 import sqlite3
 import time
 from collections.abc import Collection, Iterable, Sequence
@@ -58,11 +57,9 @@ from hmdesk.core.memory.search_index.lean_parts import (
     superseded_positions,
 )
 from hmdesk.core.memory.search_index.schema import LIVE_COUNT, SnapshotError
-from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
+from hmdesk.core.memory.terms import JS_WHITESPACE_CHARS, form_anchor, form_matcher, term_groups_for
 
 __all__ = ["LEAN_MAX_SIZE", "SNAPSHOT_FORMAT", "LazyParts", "TooLarge", "View", "read", "search"]
-
-_HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 
 
 class _Postings:
@@ -199,7 +196,7 @@ def search(
         if plan is not None:
             return plan.run(lambda q: search(conn, q, view=view))
         groups = term_groups_for(query.profile, query.text or "")
-        if any(_HAS_WS.search(form) for g in groups for form in g):
+        if any(not JS_WHITESPACE_CHARS.isdisjoint(form) for g in groups for form in g):
             return None  # never produced by the term splitters; the numpy path stays exact anyway
         parts, head = view.parts()
         if view.too_large():

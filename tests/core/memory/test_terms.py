@@ -6,6 +6,8 @@ import re
 
 import pytest
 from hmdesk.core.memory.terms import (
+    JS_WHITESPACE,
+    JS_WHITESPACE_CHARS,
     default_terms,
     han_split,
     has_han,
@@ -217,3 +219,8 @@ def test_is_han_at_every_code_point_edge() -> None:
         assert is_han(chr(o)) == bool(_OLD_HAS_HAN.match(chr(o))), hex(o)
     assert han_split("") == [""] and han_split("构建") == ["", "构建", ""]
     assert han_split("a构建b失败") == ["a", "构建", "b", "失败", ""]
+
+
+def test_js_whitespace_chars_are_the_class() -> None:
+    ws = re.compile(f"[{JS_WHITESPACE}]")
+    assert {chr(o) for o in range(0x110000) if ws.match(chr(o))} == JS_WHITESPACE_CHARS
