@@ -55,7 +55,8 @@ def _array(data: bytes, dtype: str, count: int) -> Any:
     if len(data) != count * int(dtype[-1]):
         raise SnapshotError("the search index is damaged (an array has the wrong length)")
     if sys.byteorder == "little":
-        return memoryview(data).cast(code)
+        view: Any = memoryview(data)  # typeshed lists cast's formats as literals
+        return view.cast(code)
     arr = array(code)
     arr.frombytes(data)
     arr.byteswap()
