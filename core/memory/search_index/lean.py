@@ -66,12 +66,24 @@ class _Postings:
     """Which snapshot positions hold a term (TermPostings' lookup, in plain Python)."""
 
     def __init__(self, parts: dict[str, Any]) -> None:
-        self.vocab: list[str] = parts["vocab"]
+        self.parts = parts
+        self._words: list[bytes] | None = None
         self.chunk_ptr = parts["chunk_ptr"]
         self.chunk_docs = parts["chunk_docs"]
         self.keys = parts["gram_keys"]
         self.starts = parts["gram_starts"]
         self.gram_chunks = parts["gram_chunks"]
+
+    def words(self) -> list[bytes]:
+        """The vocabulary's words as UTF-8 (read at the first term that needs it: a term of
+        two characters is found by its bigram alone)."""
+        if self._words is None:
+            parts = self.parts
+            if isinstance(parts, LazyParts):
+                self._words = parts.words()
+            else:
+                self._words = [w.encode("utf-8", "surrogatepass") for w in parts["vocab"]]
+        return self._words
 
     def _gram(self, a: str, b: str) -> Sequence[int]:
         key = (ord(a) << 21) | ord(b)
@@ -85,13 +97,13 @@ class _Postings:
         found = self._chunks_with(form_anchor(term))
         if pattern is None:
             return found
-        vocab, search = self.vocab, pattern.search
-        return [c for c in found if search(vocab[c])]
+        words, search = self.words(), pattern.search
+        return [c for c in found if search(words[c].decode("utf-8", "surrogatepass"))]
 
     def _chunks_with(self, term: str) -> Iterable[int]:
-        vocab = self.vocab
+        utf8 = term.encode("utf-8", "surrogatepass")  # in a word's bytes iff in its text
         if len(term) == 1:
-            return [c for c, w in enumerate(vocab) if term in w]
+            return [c for c, w in enumerate(self.words()) if utf8 in w]
         grams = {term[i : i + 2] for i in range(len(term) - 1)}
         lists = sorted((self._gram(g[0], g[1]) for g in grams), key=len)
         cand: set[int] = set(lists[0])
@@ -101,7 +113,8 @@ class _Postings:
             cand.intersection_update(other)
         if len(term) == 2:
             return cand
-        return [c for c in cand if term in vocab[c]]
+        words = self.words()
+        return [c for c in cand if utf8 in words[c]]
 
     def docs(self, forms: tuple[str, ...]) -> set[int]:
         out: set[int] = set()
