@@ -1,7 +1,7 @@
 """One search over the stored index without numpy: what a new ``hmdesk-cli query`` process runs.
 
 Importing numpy costs a one-shot process more (0.16 s here) than its whole search, so this module
-reads the snapshot's arrays with :mod:`array` (a copy each, no parsing) and runs
+reads the snapshot's arrays as memoryviews of the checked bytes (no copy, no parsing) and runs
 :func:`hmdesk.core.memory.retrieve.search_segments`'s algorithm in plain Python:
 
 * the filter counts from the snapshot's per-(superseded, layer, environment) counts, corrected
