@@ -51,16 +51,56 @@ from functools import lru_cache
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
 JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 HMH_SPLIT = re.compile(f"[{JS_WHITESPACE},，;；]+")
+JS_WHITESPACE_CHARS = frozenset(
+    "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+)
+"""The characters of ``JS_WHITESPACE`` (its range spelled out): tested without a regex."""
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 
 
-@lru_cache(maxsize=1)
-def _han_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(a Han character, a run of them), compiled at first use: their classes take a few
-    milliseconds to compile, which a one-shot query without Han characters should not pay."""
-    return re.compile(f"[{_HAN}]"), re.compile(f"([{_HAN}]+)")
+def is_han(ch: str) -> bool:
+    """Whether the character ``ch`` is in ``_HAN``. Compared by code point rather than with a
+    ``[_HAN]`` regex: CPython's ``re`` compiler walks every code point of such a class to build
+    its charmap (milliseconds per pattern, paid by every one-shot process with a Han query).
+    tests/core/memory/test_terms.py checks it against the regex on random text."""
+    o = ord(ch)
+    return (
+        0x4E00 <= o <= 0x9FFF
+        or 0x3400 <= o <= 0x4DBF
+        or 0xF900 <= o <= 0xFAFF
+        or 0x20000 <= o <= 0x3134F
+    )
+
+
+def has_han(text: str) -> bool:
+    """``re.search(f"[{_HAN}]", text)`` as a bool, without compiling that class."""
+    return not text.isascii() and any(map(is_han, text))
+
+
+def han_split(text: str) -> list[str]:
+    """``re.split(f"([{_HAN}]+)", text)``: the pieces between runs of Han characters and the
+    runs themselves, alternating (a non-Han piece, possibly empty, first and last)."""
+    out: list[str] = []
+    if text.isascii():
+        out.append(text)
+        return out
+    start = i = 0
+    n = len(text)
+    while i < n:
+        if is_han(text[i]):
+            j = i + 1
+            while j < n and is_han(text[j]):
+                j += 1
+            out.append(text[start:i])
+            out.append(text[i:j])
+            start = i = j
+        else:
+            i += 1
+    out.append(text[start:])
+    return out
 
 
 # CJK and full-width punctuation that separates words inside a mixed token.
@@ -140,15 +180,14 @@ def _segment_han(run: str) -> tuple[str, ...]:
 def _split_token(token: str) -> list[str]:
     if token.isascii():  # no Han character: the patterns need not even be compiled
         return [_strip_edges(token)]
-    has_han, han_run = _han_patterns()
-    if not has_han.search(token):
+    if not has_han(token):
         return [_strip_edges(token)]
     out: list[str] = []
     for piece in _CJK_PUNCT.split(token):
-        for part in han_run.split(piece):
+        for part in han_split(piece):
             if not part:
                 continue
-            if has_han.match(part):
+            if is_han(part[0]):
                 out.extend(_segment_han(part))
             else:
                 out.append(_strip_edges(part))

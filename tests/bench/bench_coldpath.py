@@ -23,6 +23,13 @@ both profiles. Goals (issue 10) for the CLI under test: at 100k one-shot query m
 ≤ 1 s. Medians and maxima are over all runs of all queries. ``python -m tests.bench coldpath``.
 ``HMDESK_BENCH_CACHE=DIR`` keeps the generated ``memory.jsonl`` files there for later runs (and
 for ``bench_scale``, which shares the generation and import step).
+
+``HMDESK_BENCH_DB=N=PATH[,N=PATH]`` takes the database at PATH (built from the same generated
+memories, e.g. by an earlier run of this bench or ``bench_scale``) for size N instead of writing
+and importing it (1M memories take minutes to write and import, and the reference scan half a
+minute per run): only the CLI queries and ``--help`` run for that size, on that file (read-only;
+the "before" CLI, if any, on the same file), with no reference and no check against the scan,
+only that every run (and the before CLI) gives the same ids.
 """
 
 from __future__ import annotations
@@ -234,6 +241,47 @@ def _ids_of(stdout: str) -> list[str]:
     return [r["id"] for r in json.loads(stdout)["results"]]
 
 
+def existing_dbs() -> dict[int, Path]:
+    """``HMDESK_BENCH_DB``: sizes whose database is taken as it is (see the module doc)."""
+    out: dict[int, Path] = {}
+    for item in os.environ.get("HMDESK_BENCH_DB", "").split(","):
+        if item.strip():
+            size, _, path = item.partition("=")
+            out[int(size)] = Path(path.strip())
+    return out
+
+
+def measure_existing(n: int, db: Path, runs: int, clis: dict[str, str]) -> tuple[dict, list[str]]:
+    """The CLI runs alone, on the existing database ``db`` of ``n`` memories."""
+    texts = pick_queries()
+    print(f"\n[{n:,}] existing database {db} (no reference, no import)", flush=True)
+    samples: dict[tuple[str, ...], Sample] = {}
+    problems: list[str] = []
+    got: dict[tuple[str, str, str], list[str]] = {}
+    labels = list(clis)
+    for run in range(runs):
+        order = labels if run % 2 == 0 else labels[::-1]
+        for text in texts:
+            for label in order:
+                for profile in PROFILES:
+                    wall, peak, out = run_measured(_query_argv(clis[label], db, text, profile))
+                    samples.setdefault((label, profile), Sample()).add(wall, peak)
+                    samples.setdefault((label, profile, text), Sample()).add(wall, peak)
+                    ids = _ids_of(out)
+                    if ids != got.setdefault((label, profile, text), ids):
+                        problems.append(f"{label} {profile} ids changed between runs for {text!r}")
+        for label in order:
+            wall, peak, _ = run_measured([clis[label], "--help"])
+            samples.setdefault((label, "help"), Sample()).add(wall, peak)
+        print(f"[{n:,}] round {run + 1}/{runs} done", flush=True)
+    if "before" in clis:
+        for text in texts:
+            for profile in PROFILES:
+                if got[("after", profile, text)] != got[("before", profile, text)]:
+                    problems.append(f"{profile} ids differ from the before CLI for {text!r}")
+    return {"samples": samples, "imports": {}}, problems
+
+
 def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[dict, list[str]]:
     """Everything for one size: returns (figures, problems with ids)."""
     texts = pick_queries()
@@ -302,6 +350,28 @@ def _fmt_mib(peak: float | None) -> str:
 
 def print_table(n: int, figures: dict, labels: list[str]) -> None:
     samples: dict[tuple[str, ...], Sample] = figures["samples"]
+    if ("reference", "query") not in samples:  # an existing database: the CLI alone
+        print(f"\n{n:,} memories (existing database) — whole processes")
+        print(
+            f"{'command':<30}"
+            + "".join(
+                f" | {label + ' median s':>16} {'max s':>7} {'peak MiB':>8}" for label in labels
+            )
+        )
+        keys = [
+            ("hmharness", "query --profile hmharness"),
+            ("default", "query --profile default"),
+            ("help", "--help"),
+        ]
+        texts = sorted({k[2] for k in samples if len(k) == 3}, key=str)
+        keys += [((p, t), f"  {p[:4]} {t}") for t in texts for p in PROFILES]
+        for key, name in keys:
+            line = f"{name:<30}"
+            for label in labels:
+                s = samples.get((label, *key) if isinstance(key, tuple) else (label, key))
+                line += f" | {s.median:>16.3f} {s.worst:>7.3f} {_fmt_mib(s.peak):>8}" if s else ""
+            print(line)
+        return
     ref = samples[("reference", "query")].median
     head = f"{'command':<30}"
     for label in labels:
@@ -341,9 +411,10 @@ def print_table(n: int, figures: dict, labels: list[str]) -> None:
 
 def goals(n: int, figures: dict) -> list[tuple[str, bool]]:
     samples: dict[tuple[str, str], Sample] = figures["samples"]
-    ref = samples[("reference", "query")].median
+    ref_sample = samples.get(("reference", "query"))
+    ref = ref_sample.median if ref_sample is not None else float("nan")
     out: list[tuple[str, bool]] = []
-    if n == 100_000:
+    if n == 100_000 and ref_sample is not None:
         for profile in PROFILES:
             s = samples[("after", profile)]
             out.append(
@@ -393,13 +464,17 @@ def growth(all_figures: dict[int, dict], labels: list[str]) -> None:
     for label, key, name in rows:
         line = f"{name:<36}"
         for n in sizes:
-            s = all_figures[n]["samples"][(label, key)]
-            line += f"{s.median:>10.3f} /{_fmt_mib(s.peak):>6}"
+            s = all_figures[n]["samples"].get((label, key))
+            line += f"{s.median:>10.3f} /{_fmt_mib(s.peak):>6}" if s else f"{'-':>10} /{'-':>6}"
         print(line)
     for label in labels:
         line = f"{label + ' import-hmharness':<36}"
         for n in sizes:
-            wall, peak = all_figures[n]["imports"][label]
+            imported = all_figures[n]["imports"].get(label)
+            if imported is None:  # an existing database (HMDESK_BENCH_DB)
+                line += f"{'-':>10} /{'-':>6}"
+                continue
+            wall, peak = imported
             line += f"{wall:>10.2f} /{_fmt_mib(peak):>6}"
         print(line)
 
@@ -417,8 +492,12 @@ def main() -> bool:
     all_figures: dict[int, dict] = {}
     verdicts: list[tuple[int, str, bool]] = []
     with tempfile.TemporaryDirectory(prefix="hmdesk-coldpath-") as tmp:
+        existing = existing_dbs()
         for n in sizes:
-            figures, problems = measure_size(n, runs, clis, Path(tmp))
+            if n in existing:
+                figures, problems = measure_existing(n, existing[n], runs, clis)
+            else:
+                figures, problems = measure_size(n, runs, clis, Path(tmp))
             all_figures[n] = figures
             print_table(n, figures, labels)
             for p in problems[:10]:

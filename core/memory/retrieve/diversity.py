@@ -41,6 +41,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from itertools import groupby
 
 from hmdesk.core.memory.retrieve.results import Query, QueryResult, ScoredMemory
 
@@ -58,12 +59,21 @@ EXTRA = SCAN
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
-@lru_cache(maxsize=1)
-def _words_re() -> re.Pattern[str]:
-    """Runs of CJK characters or of other word characters, compiled at first use: its classes
-    take milliseconds to compile, which a one-shot search that folds nothing (hmharness) should
-    not pay."""
-    return re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> list[str]:
+    """``re.findall(f"[{_CJK}]+|[^\\W_{_CJK}]+", text)``: runs of CJK characters or of other
+    word characters (``[^\\W_]`` is ``str.isalnum``), without compiling a CJK class (``re``
+    walks every code point of one: milliseconds of each one-shot process);
+    tests/core/memory/retrieve/test_diversity.py checks the two agree."""
+    if text.isascii():
+        return _ALNUM_RUN.findall(text)
+    return ["".join(run) for kind, run in groupby(text, _word_kind) if kind]
+
+
+def _word_kind(ch: str) -> int:
+    return 1 if _is_cjk(ch) else 2 if ch.isalnum() else 0
 
 
 def _is_cjk(ch: str) -> bool:
@@ -117,7 +127,7 @@ def numbers(content: str) -> frozenset[str]:
 def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
     text = unicodedata.normalize("NFKC", content).casefold()
     out: set[str] = set()
-    for word in _words_re().findall(text):
+    for word in _words(text):
         if _is_cjk(word[0]):
             if len(word) == 1:
                 out.add(word)

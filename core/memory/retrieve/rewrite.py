@@ -59,10 +59,10 @@ from hmdesk.core.memory.retrieve.results import (
 )
 from hmdesk.core.memory.retrieve.scoring import explain_terms, group_in
 from hmdesk.core.memory.terms import (
-    _HAN,
-    JS_WHITESPACE,
+    JS_WHITESPACE_CHARS,
     _segment_han,
     default_term_groups,
+    is_han,
     light_stem,
 )
 
@@ -155,21 +155,55 @@ _BREAK = ",;，；。！？!?、：…()（）【】[]"
 _QUOTES = '"“”'
 
 
-@lru_cache(maxsize=2)
-def _token_re(ascii_only: bool = False) -> re.Pattern[str]:
-    """The tokenizer, compiled at first use: its Han classes take milliseconds to compile,
-    which a one-shot CLI search of another profile should not pay at import. For an ASCII text
-    (``ascii_only``) the same tokenizer without the Han classes: no Han group can match there
-    and the word class excludes the same ASCII characters, so the tokens are the same, and a
-    query without Han characters does not compile them at all."""
-    han = "" if ascii_only else _HAN
-    return re.compile(
-        rf"(?P<quote>\"[^\"]*\"|“[^”]*”)"
-        rf"|(?P<ws>[{JS_WHITESPACE}]+)"
-        + ("" if ascii_only else rf"|(?P<han>[{han}]+)")
-        + rf"|(?P<brk>[{re.escape(_BREAK)}]+)"
-        rf"|(?P<word>[^{JS_WHITESPACE}{han}{re.escape(_BREAK)}{_QUOTES}]+)"
-    )
+_WS = JS_WHITESPACE_CHARS
+_BRK = frozenset(_BREAK)
+_CLOSE = {'"': '"', "“": "”"}
+
+
+def _kind(ch: str) -> str:
+    """The token class of one character: ``ws``, ``brk``, ``han``, ``word`` or ``""`` (a
+    double quote, which only a whole quote matches)."""
+    if ch in _WS:
+        return "ws"
+    if ch in _BRK:
+        return "brk"
+    if ch in _QUOTES:
+        return ""
+    return "han" if is_han(ch) else "word"
+
+
+def _scan(text: str) -> list[tuple[str, int, int]]:
+    """The tokens of ``text`` as ``(kind, start, end)``: what ``finditer`` of the regex
+
+        (?P<quote>"[^"]*"|“[^”]*”)|(?P<ws>[WS]+)|(?P<han>[HAN]+)|(?P<brk>[BRK]+)
+        |(?P<word>[^WS HAN BRK QUOTES]+)
+
+    gives (a quote char without its closing one matches nothing and is skipped). Scanned by
+    hand: the Han classes would cost each new process milliseconds to compile (``re`` walks
+    every code point of a class); tests/core/memory/retrieve/test_rewrite.py checks the two
+    agree on random text."""
+    out: list[tuple[str, int, int]] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        close = _CLOSE.get(ch)
+        if close is not None:
+            j = text.find(close, i + 1)
+            if j >= 0:
+                out.append(("quote", i, j + 1))
+                i = j + 1
+                continue
+        kind = _kind(ch)
+        if not kind:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and _kind(text[j]) == kind:
+            j += 1
+        out.append((kind, i, j))
+        i = j
+    return out
 
 
 _EDGE_LEAD = "'`<{"
@@ -220,30 +254,28 @@ class _Tok:
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     gap = True
-    for m in _token_re(text.isascii()).finditer(text):
-        kind = m.lastgroup or "word"
-        a, b = m.span()
+    for kind, a, b in _scan(text):
         if kind == "ws":
             gap = True
             continue
         if kind == "han":
             at = a
-            for w in _segment_han(m.group()):
+            for w in _segment_han(text[a:b]):
                 out.append(_Tok(at, at + len(w), w, "han", gap))
                 at += len(w)
                 gap = False
             continue
         if kind == "word":
-            raw = m.group()
+            raw = text[a:b]
             core = raw.rstrip(".:")
             low = core.lower().lstrip(_EDGE_LEAD).rstrip(_EDGE_TRAIL)
             out.append(_Tok(a, a + len(core), low, "word", gap))
             if len(core) < len(raw):
                 out.append(_Tok(a + len(core), b, raw[len(core) :], "brk", False))
         elif kind == "quote":
-            out.append(_Tok(a, b, m.group().lower(), "quote", gap, "keep"))
+            out.append(_Tok(a, b, text[a:b].lower(), "quote", gap, "keep"))
         else:
-            out.append(_Tok(a, b, m.group(), "brk", gap))
+            out.append(_Tok(a, b, text[a:b], "brk", gap))
         gap = False
     return out
 

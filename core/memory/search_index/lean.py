@@ -1,7 +1,7 @@
 """One search over the stored index without numpy: what a new ``hmdesk-cli query`` process runs.
 
 Importing numpy costs a one-shot process more (0.16 s here) than its whole search, so this module
-reads the snapshot's arrays with :mod:`array` (a copy each, no parsing) and runs
+reads the snapshot's arrays as memoryviews of the checked bytes (no copy, no parsing) and runs
 :func:`hmdesk.core.memory.retrieve.search_segments`'s algorithm in plain Python:
 
 * the filter counts from the snapshot's per-(superseded, layer, environment) counts, corrected
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import re
 import sqlite3
 import time
 from collections.abc import Collection, Iterable, Sequence
@@ -57,24 +56,34 @@ from hmdesk.core.memory.search_index.lean_parts import (
     read_header,
     superseded_positions,
 )
-from hmdesk.core.memory.search_index.schema import SnapshotError
-from hmdesk.core.memory.terms import JS_WHITESPACE, form_anchor, form_matcher, term_groups_for
+from hmdesk.core.memory.search_index.schema import LIVE_COUNT, SnapshotError
+from hmdesk.core.memory.terms import JS_WHITESPACE_CHARS, form_anchor, form_matcher, term_groups_for
 
 __all__ = ["LEAN_MAX_SIZE", "SNAPSHOT_FORMAT", "LazyParts", "TooLarge", "View", "read", "search"]
-
-_HAS_WS = re.compile(f"[{JS_WHITESPACE}]")
 
 
 class _Postings:
     """Which snapshot positions hold a term (TermPostings' lookup, in plain Python)."""
 
     def __init__(self, parts: dict[str, Any]) -> None:
-        self.vocab: list[str] = parts["vocab"]
+        self.parts = parts
+        self._words: list[bytes] | None = None
         self.chunk_ptr = parts["chunk_ptr"]
         self.chunk_docs = parts["chunk_docs"]
         self.keys = parts["gram_keys"]
         self.starts = parts["gram_starts"]
         self.gram_chunks = parts["gram_chunks"]
+
+    def words(self) -> list[bytes]:
+        """The vocabulary's words as UTF-8 (read at the first term that needs it: a term of
+        two characters is found by its bigram alone)."""
+        if self._words is None:
+            parts = self.parts
+            if isinstance(parts, LazyParts):
+                self._words = parts.words()
+            else:
+                self._words = [w.encode("utf-8", "surrogatepass") for w in parts["vocab"]]
+        return self._words
 
     def _gram(self, a: str, b: str) -> Sequence[int]:
         key = (ord(a) << 21) | ord(b)
@@ -88,13 +97,13 @@ class _Postings:
         found = self._chunks_with(form_anchor(term))
         if pattern is None:
             return found
-        vocab, search = self.vocab, pattern.search
-        return [c for c in found if search(vocab[c])]
+        words, search = self.words(), pattern.search
+        return [c for c in found if search(words[c].decode("utf-8", "surrogatepass"))]
 
     def _chunks_with(self, term: str) -> Iterable[int]:
-        vocab = self.vocab
+        utf8 = term.encode("utf-8", "surrogatepass")  # in a word's bytes iff in its text
         if len(term) == 1:
-            return [c for c, w in enumerate(vocab) if term in w]
+            return [c for c, w in enumerate(self.words()) if utf8 in w]
         grams = {term[i : i + 2] for i in range(len(term) - 1)}
         lists = sorted((self._gram(g[0], g[1]) for g in grams), key=len)
         cand: set[int] = set(lists[0])
@@ -104,7 +113,8 @@ class _Postings:
             cand.intersection_update(other)
         if len(term) == 2:
             return cand
-        return [c for c in cand if term in vocab[c]]
+        words = self.words()
+        return [c for c in cand if utf8 in words[c]]
 
     def docs(self, forms: tuple[str, ...]) -> set[int]:
         out: set[int] = set()
@@ -171,11 +181,7 @@ class View:
         """(pending seqs, the live pending records, the live count); read once."""
         if self._rows is None:
             dirty, fresh = _pending(self.conn)
-            live = int(
-                self.conn.execute(
-                    "SELECT count(*) FROM memories WHERE deleted_at IS NULL"
-                ).fetchone()[0]
-            )
+            live = int(self.conn.execute(LIVE_COUNT).fetchone()[0])
             self._rows = (dirty, fresh, live)
         return self._rows
 
@@ -203,7 +209,7 @@ def search(
         if plan is not None:
             return plan.run(lambda q: search(conn, q, view=view))
         groups = term_groups_for(query.profile, query.text or "")
-        if any(_HAS_WS.search(form) for g in groups for form in g):
+        if any(not JS_WHITESPACE_CHARS.isdisjoint(form) for g in groups for form in g):
             return None  # never produced by the term splitters; the numpy path stays exact anyway
         parts, head = view.parts()
         if view.too_large():
@@ -227,7 +233,7 @@ def _search(
     started: float,
 ) -> QueryResult:
     seq, ts_ok = parts["seq"], parts["ts_ok"]
-    sup, layer, env = parts["superseded"], parts["layer"], parts["env"]
+    sup = parts["superseded"]
     n = len(seq)
     dead: set[int] = set()
     for s in dirty:  # positions of pending rows in the snapshot (seq ascending)
@@ -240,6 +246,11 @@ def _search(
     env_code = {v: i for i, v in enumerate(parts["env_names"])}.get(query.environment or "", -1)
     want_tags = set(query.tags)
     keep_sup = query.include_superseded
+
+    def flags(p: int) -> tuple[int, int, int]:
+        """Row ``p``'s superseded flag, layer and environment codes (the layer and environment
+        parts are read only by a query that needs a row's: a filter, a tag, a pending row)."""
+        return sup[p], parts["layer"][p], parts["env"][p]
 
     def passes(flag: int, lc: int, ec: int) -> tuple[bool, str | None]:
         """Whether the hard filters before the tag filter keep a row, else which removed it."""
@@ -261,7 +272,7 @@ def _search(
         else:
             filtered[str(why)] += count
     for p in dead:
-        ok, why = passes(sup[p], layer[p], env[p])
+        ok, why = passes(*flags(p))
         if ok:
             passing -= 1
         else:
@@ -273,7 +284,7 @@ def _search(
         for i, t in enumerate(parts["tag_names"]):
             if t in want_tags:
                 tagged.update(tdocs[ptr[i] : ptr[i + 1]])
-        tagged = {p for p in tagged if p not in dead and passes(sup[p], layer[p], env[p])[0]}
+        tagged = {p for p in tagged if p not in dead and passes(*flags(p))[0]}
         filtered["tags"] += passing - len(tagged)
         passing = len(tagged)
     if query.workspace:  # hmdesk.core.memory.workspace: the tag ws:<name>
@@ -284,7 +295,7 @@ def _search(
         if wtag in names:
             i = names.index(wtag)
             in_ws = {p for p in tdocs[ptr[i] : ptr[i + 1]] if p not in dead}
-            in_ws = {p for p in in_ws if passes(sup[p], layer[p], env[p])[0]}
+            in_ws = {p for p in in_ws if passes(*flags(p))[0]}
         if tagged is not None:
             in_ws &= tagged
         filtered["tags"] += passing - len(in_ws)
@@ -330,9 +341,7 @@ def _search(
                 if not keep_sup and members:
                     members -= superseded_positions(parts)
             else:
-                members = {
-                    p for p in members if p not in dead and passes(sup[p], layer[p], env[p])[0]
-                }
+                members = {p for p in members if p not in dead and passes(*flags(p))[0]}
             if members:
                 by_value[value] = members
             else:
@@ -345,7 +354,7 @@ def _search(
         # no terms, no filter but superseded: every row passing, counted by the header
         cand = Every(passing, (lambda p: True) if keep_sup else (lambda p: not sup[p]), n)
     else:
-        cand = Every(passing, lambda p: p not in dead and passes(sup[p], layer[p], env[p])[0], n)
+        cand = Every(passing, lambda p: p not in dead and passes(*flags(p))[0], n)
 
     # (-score, seq, lexical, conf, ts or None, record or position); seq is unique, so the
     # tuples order as the numpy path ranks: score descending, then seq

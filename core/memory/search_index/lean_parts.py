@@ -43,18 +43,32 @@ _NAMES = (
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
 
-def _array(data: bytes, dtype: str, count: int) -> array[Any]:
+def _array(data: bytes, dtype: str, count: int) -> Any:
+    """The stored array ``data`` as a sequence of numbers: a read-only ``memoryview`` of the
+    checked bytes on a little-endian machine (no copy: a copy of the postings cost more than
+    their use), else an ``array`` in this machine's byte order."""
     code = _CODES.get(dtype)
     if code is None:
         raise SnapshotError(f"the search index has an unknown array type {dtype!r}")
-    arr = array(code)
-    if arr.itemsize != int(dtype[-1]):
+    if array(code).itemsize != int(dtype[-1]):
         raise SnapshotError("this platform's array sizes differ from the stored ones")
-    arr.frombytes(data)
-    if sys.byteorder != "little":
-        arr.byteswap()
-    if len(arr) != count:
+    if len(data) != count * int(dtype[-1]):
         raise SnapshotError("the search index is damaged (an array has the wrong length)")
+    if sys.byteorder == "little":
+        view: Any = memoryview(data)  # typeshed lists cast's formats as literals
+        return view.cast(code)
+    arr = array(code)
+    arr.frombytes(data)
+    arr.byteswap()
+    return arr
+
+
+def _writable(values: Any) -> array[Any]:
+    """A copy of a part that can be changed (local times are parsed into it)."""
+    if isinstance(values, array):
+        return values
+    arr = array(values.format)
+    arr.frombytes(values.cast("B"))
     return arr
 
 
@@ -72,6 +86,10 @@ def read_header(conn: sqlite3.Connection) -> dict[str, Any]:
     return head
 
 
+_RAW_STRINGS = ("vocab",)
+"""The string lists :func:`read` leaves as bytes for numpy (``raw``): the vocabulary is most of
+the bytes of a large snapshot, and a query looks at few of its words."""
+
 _ROWS = ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
 """The parts with one entry per memory of the snapshot."""
 
@@ -82,6 +100,8 @@ def _decode(name: str, data: bytes, info: dict[str, Any], raw: bool) -> Any:
     if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
         raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
     if name in _STRINGS:
+        if raw and name in _RAW_STRINGS and info["kind"] == "nul":
+            return data  # split where it is used (snapshot.Vocab: numpy finds the NULs)
         text = data.decode("utf-8", "surrogatepass")
         values = (
             json.loads(text)
@@ -100,8 +120,9 @@ def read(
     """The stored parts as ``array``/``list`` objects and the header; checked as the numpy
     reader checks them (length and CRC-32 of every part). Raises :class:`SnapshotError`.
 
-    For a snapshot of more than ``max_size`` memories the arrays stay ``bytes`` (checked, not
-    copied; local times not parsed again): numpy takes them as they are (``from_lean``)."""
+    For a snapshot of more than ``max_size`` memories the arrays and the vocabulary stay
+    ``bytes`` (checked, not copied or decoded; local times not parsed again): numpy takes them
+    as they are (``from_lean``)."""
     head = read_header(conn)
     pieces: dict[str, list[bytes]] = {}
     for name, _chunk, data in conn.execute(
@@ -120,7 +141,9 @@ def read(
         return parts, head
     if any(len(parts[k]) != n for k in _ROWS):
         raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    _local_times(parts, parts["ts_ms"], parts["ts_ok"])
+    if parts["local_pos"]:
+        parts["ts_ms"], parts["ts_ok"] = _writable(parts["ts_ms"]), _writable(parts["ts_ok"])
+        _local_times(parts, parts["ts_ms"], parts["ts_ok"])
     return parts, head
 
 
@@ -146,24 +169,51 @@ class LazyParts(dict[str, Any]):
         self.conn = conn
         self.head = head
         self.superseded_positions: set[int] | None = None  # see _superseded
+        self.vocab_words: list[bytes] | None = None  # see words
+
+    def _fetch(self, name: str) -> bytes:
+        return b"".join(
+            r[0]
+            for r in self.conn.execute(
+                "SELECT data FROM search_snapshot WHERE part = ? ORDER BY chunk", (name,)
+            )
+        )
+
+    def words(self) -> list[bytes]:
+        """The chunk vocabulary as UTF-8 ``bytes`` (checked, never decoded whole): a search
+        tests its terms' bytes against them (UTF-8 is self-synchronising: a substring of the
+        bytes is one of the text) and decodes only the words a pattern must match. Splitting
+        the bytes costs a third of decoding and splitting the text, the largest part a query
+        reads."""
+        if self.vocab_words is None:
+            try:
+                info = self.head["vocab"]
+                if "vocab" in self or info["kind"] != "nul":
+                    self.vocab_words = [w.encode("utf-8", "surrogatepass") for w in self["vocab"]]
+                else:
+                    data = _decode("vocab", self._fetch("vocab"), info, raw=True)
+                    found = data.split(b"\x00") if info["count"] else []
+                    if len(found) != info["count"]:
+                        raise SnapshotError("a string list of the stored index does not decode")
+                    self.vocab_words = found
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
+        return self.vocab_words
 
     def __missing__(self, name: str) -> Any:
         if name not in _NAMES and name not in _STRINGS:
             raise KeyError(name)
         try:
-            data = b"".join(
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT data FROM search_snapshot WHERE part = ? ORDER BY chunk", (name,)
-                )
-            )
+            data = self._fetch(name)
             value = _decode(name, data, self.head[name], raw=False)
             if name in _ROWS and len(value) != self.head.get("size"):
                 raise SnapshotError("the search index is damaged (its arrays differ in length)")
-            if name == "ts_ms":
-                _local_times(self, value, None)
-            elif name == "ts_ok":
-                _local_times(self, None, value)
+            if name in ("ts_ms", "ts_ok") and self["local_pos"]:
+                value = _writable(value)
+                if name == "ts_ms":
+                    _local_times(self, value, None)
+                else:
+                    _local_times(self, None, value)
         except (KeyError, TypeError, ValueError) as exc:
             raise SnapshotError(f"the search index is damaged ({exc!r})") from exc
         self[name] = value

@@ -20,7 +20,13 @@ from hmdesk.core.memory.raw_records import fetch_records
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.index import Fetch, MemoryIndex
 from hmdesk.core.memory.search_index import snapshot
-from hmdesk.core.memory.search_index.schema import DROP_V1, SCHEMA_V1, TABLES, TRIGGERS
+from hmdesk.core.memory.search_index.schema import (
+    DROP_V1,
+    LIVE_COUNT,
+    SCHEMA_V1,
+    TABLES,
+    TRIGGERS,
+)
 from hmdesk.core.memory.search_index.snapshot import Progress, SnapshotError
 
 if TYPE_CHECKING:
@@ -74,9 +80,7 @@ def load_segments(
             parts = snapshot.read(conn)
         dirty = [r[0] for r in conn.execute("SELECT seq FROM search_dirty ORDER BY seq")]
         fresh = fetch_records(conn, dirty) if dirty else {}
-        live = int(
-            conn.execute("SELECT count(*) FROM memories WHERE deleted_at IS NULL").fetchone()[0]
-        )
+        live = int(conn.execute(LIVE_COUNT).fetchone()[0])
     finally:
         if own:
             conn.execute("COMMIT")

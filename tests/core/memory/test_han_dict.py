@@ -90,3 +90,38 @@ def test_a_chinese_query_in_a_new_process_does_not_load_rjiebas_dictionary(fresh
     ).stdout.split("\n")
     assert out[0] == "['hvigor', '构建', '失败', '升级', '资源', '版本']"
     assert out[1] == "False"  # the full dictionary was never built in that process
+
+
+def test_the_usual_cache_folder_is_platformdirs_one_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from platformdirs import user_cache_path
+
+    monkeypatch.delenv("HMDESK_CACHE_DIR", raising=False)
+    usual = han_dict._usual_cache_dir()
+    if usual is not None:  # Linux, macOS: the same folder platformdirs gives
+        assert usual == user_cache_path("hmdesk", appauthor=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    source = han_dict._jieba_dict()
+    assert source is not None
+    where = han_dict.cache_file(source)  # nothing there yet: platformdirs' answer
+    assert where is not None and where.parent == user_cache_path("hmdesk", appauthor=False)
+    where.parent.mkdir(parents=True)
+    where.write_bytes(b"")
+    assert han_dict.cache_file(source) == where  # found where it is, platformdirs or not
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_CACHE_HOME: Linux")
+def test_a_query_process_finds_the_cache_without_platformdirs(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from hmdesk.core.memory import han_dict\n"
+        "print(han_dict.cut('升级资源版本') is not None, 'platformdirs' in sys.modules)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "HMDESK_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert first.stdout.split() == ["True", "True"], first.stderr  # built: platformdirs said where
+    assert again.stdout.split() == ["True", "False"], again.stderr  # found: no platformdirs

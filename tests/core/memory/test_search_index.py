@@ -299,7 +299,24 @@ def wrong_size(conn: sqlite3.Connection) -> None:
     )
 
 
-@pytest.mark.parametrize("damage", [damage_blob, delete_rows, bad_header, wrong_size])
+def lost_deletion(conn: sqlite3.Connection) -> None:
+    """A memory deleted (soft) and its pending row lost: the snapshot is out of step."""
+    conn.execute(
+        "UPDATE memories SET deleted_at = '2026-11-30T00:00:00.000Z' "
+        "WHERE seq = (SELECT min(seq) FROM memories WHERE deleted_at IS NULL)"
+    )
+    conn.execute("DELETE FROM search_dirty")
+
+
+def lost_removal(conn: sqlite3.Connection) -> None:
+    """A row removed outright and its pending row lost."""
+    conn.execute("DELETE FROM memories WHERE seq = (SELECT max(seq) FROM memories)")
+    conn.execute("DELETE FROM search_dirty")
+
+
+@pytest.mark.parametrize(
+    "damage", [damage_blob, delete_rows, bad_header, wrong_size, lost_deletion, lost_removal]
+)
 def test_damage_is_never_trusted_and_is_rebuilt(
     tmp_path: Path, damage: object, store: MemoryStore
 ) -> None:

@@ -40,7 +40,9 @@ def _search(path: Path, q: Query) -> tuple[QueryResult, set[str], list[str]]:
         again = lean.search(conn, q, view=view)  # the widened search: nothing read again
         assert isinstance(answer, QueryResult) and isinstance(again, QueryResult)
         assert explain(again) == explain(answer)
-        return answer, set(view.parts()[0]), reads
+        parts = view.parts()[0]
+        words = ["vocab"] if isinstance(parts, lean.LazyParts) and parts.vocab_words else []
+        return answer, {*parts, *words}, reads
     finally:
         conn.close()
 
@@ -52,7 +54,7 @@ def test_a_text_query_reads_neither_tag_postings_nor_the_confidence_order(
     answer, read, reads = _search(store.db.path, q)
     assert explain(answer) == explain(reference(store, q))
     assert {"vocab", "chunk_docs", "gram_chunks", "conf", "seq"} <= read
-    assert not read & {"tag_docs", "tag_ptr", "by_conf"}
+    assert not read & {"tag_docs", "tag_ptr", "by_conf", "layer", "env"}
     assert len(reads) == len(read)  # each part once, whatever the number of searches
 
 
@@ -75,5 +77,24 @@ def test_a_damaged_part_is_never_trusted_when_used(store: MemoryStore) -> None:
     finally:
         conn.close()
     for text in ("hvigor", "", "not signing"):  # the one-shot way reads every memory instead
+        q = Query(text, now=NOW, limit=5)
+        assert explain(search_file(store.db.path, q)) == explain(reference(store, q))
+
+
+def test_a_damaged_vocabulary_is_never_trusted_when_its_words_are_used(
+    store: MemoryStore,
+) -> None:
+    with store.db.write() as s:
+        conn = dbapi_of(s)
+        (data,) = conn.execute("SELECT data FROM search_snapshot WHERE part = 'vocab'").fetchone()
+        damaged = bytes([data[0] ^ 0x20]) + data[1:]
+        conn.execute("UPDATE search_snapshot SET data = ? WHERE part = 'vocab'", (damaged,))
+    conn = sqlite3.connect(store.db.path)
+    try:
+        with pytest.raises(SnapshotError):
+            lean.search(conn, Query("hvigor", now=NOW))  # six characters: its words are read
+    finally:
+        conn.close()
+    for text in ("hvigor", "签名", "🚀 deploy", "署"):  # the one-shot way reads every memory
         q = Query(text, now=NOW, limit=5)
         assert explain(search_file(store.db.path, q)) == explain(reference(store, q))
