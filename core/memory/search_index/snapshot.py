@@ -24,6 +24,7 @@ import numpy as np
 from hmdesk.core.memory.jsdate import is_local_time, parse_js_date_ms
 from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
+from hmdesk.core.memory.search_index.lean_parts import join_chunks, split_nul
 from hmdesk.core.memory.search_index.schema import SnapshotError
 
 SNAPSHOT_FORMAT = 2  # 2: by_conf, combos, conf_max, ts_max
@@ -173,9 +174,11 @@ def _encode_strings(values: list[str]) -> tuple[str, bytes]:
     return "nul", "\x00".join(values).encode("utf-8", "surrogatepass")
 
 
-def _decode_strings(kind: str, data: bytes, count: int) -> list[str]:
-    text = data.decode("utf-8", "surrogatepass")
-    values = json.loads(text) if kind == "json" else (text.split("\x00") if count else [])
+def _decode_strings(kind: str, data: bytes | bytearray, count: int) -> list[str]:
+    if kind == "json":
+        values = json.loads(data.decode("utf-8", "surrogatepass"))
+    else:
+        values = split_nul(data) if count else []
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("a string list of the stored index does not decode")
     return values
@@ -250,7 +253,7 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
     try:
         for name in (*_ARRAYS, *_STRINGS):
             info = head[name]
-            data = b"".join(pieces.get(name, []))
+            data = join_chunks(pieces.get(name, []))
             if len(data) != info["bytes"] or zlib.crc32(data) != info["crc"]:
                 raise SnapshotError(f"the search index is damaged (part {name!r} does not check)")
             if name in _ARRAYS:
@@ -334,7 +337,7 @@ def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, dtype in _ARRAYS.items():
         value = parts[name]
-        if isinstance(value, bytes):
+        if isinstance(value, (bytes, bytearray)):
             arr = np.frombuffer(value, dtype=np.dtype(head[name]["dtype"]))
         else:
             code = value.typecode if isinstance(value, array) else value.format
@@ -353,7 +356,7 @@ def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
         len(out[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
     ):
         raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    if len(out["local_pos"]) and isinstance(parts["ts_ms"], bytes):
+    if len(out["local_pos"]) and isinstance(parts["ts_ms"], (bytes, bytearray)):
         ts_ms, ts_ok = out["ts_ms"].copy(), out["ts_ok"].copy()
         for p, text in zip(out["local_pos"].tolist(), out["local_ts"], strict=True):
             ms = parse_js_date_ms(text)
