@@ -43,7 +43,7 @@ _NAMES = (
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
 
-def _array(data: bytes, dtype: str, count: int) -> Any:
+def _array(data: bytes | bytearray, dtype: str, count: int) -> Any:
     """The stored array ``data`` as a sequence of numbers: a read-only ``memoryview`` of the
     checked bytes on a little-endian machine (no copy: a copy of the postings cost more than
     their use), else an ``array`` in this machine's byte order."""
@@ -55,7 +55,7 @@ def _array(data: bytes, dtype: str, count: int) -> Any:
     if len(data) != count * int(dtype[-1]):
         raise SnapshotError("the search index is damaged (an array has the wrong length)")
     if sys.byteorder == "little":
-        view: Any = memoryview(data)  # typeshed lists cast's formats as literals
+        view: Any = memoryview(data).toreadonly()  # typeshed lists cast's formats as literals
         return view.cast(code)
     arr = array(code)
     arr.frombytes(data)

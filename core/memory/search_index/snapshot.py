@@ -291,7 +291,7 @@ class Vocab(Sequence[str]):
     only; decoding and splitting all of them (0.34 M words at 1 M memories) took longer than
     the rest of a one-shot search. Iterating decodes the whole list once."""
 
-    def __init__(self, data: bytes, count: int) -> None:
+    def __init__(self, data: bytes | bytearray, count: int) -> None:
         nul = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 0)
         if (len(nul) + 1 if count else 0) != count or (not count and data):
             raise SnapshotError("a string list of the stored index does not decode")
@@ -323,8 +323,7 @@ class Vocab(Sequence[str]):
 
     def words(self) -> list[str]:
         if self._all is None:
-            text = self._data.decode("utf-8", "surrogatepass")
-            self._all = text.split("\x00") if self._count else []
+            self._all = split_nul(self._data) if self._count else []
         return self._all
 
 
@@ -350,7 +349,9 @@ def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
             out[name] = arr if arr.dtype == np.dtype(dtype) else arr.astype(np.dtype(dtype))
     for name in _STRINGS:
         value = parts[name]
-        out[name] = Vocab(value, head[name]["count"]) if isinstance(value, bytes) else value
+        out[name] = (
+            Vocab(value, head[name]["count"]) if isinstance(value, (bytes, bytearray)) else value
+        )
     n = head.get("size")
     if any(
         len(out[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
