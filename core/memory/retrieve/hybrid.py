@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
-    from hmdesk.core.memory.semantic.coarse import SignCodes
+    from hmdesk.core.memory.semantic.clusters import ClusterLists
     from hmdesk.core.memory.semantic.embedder import Embedder
     from numpy.typing import NDArray
 
@@ -63,29 +63,29 @@ class SemanticQuery:
     matrix: EmbeddingMatrix
     # id(segment) → its mapping to the matrix's rows
     rows: dict[int, Mapped] = field(default_factory=dict, repr=False)
-    coarse: SignCodes | None = None
+    lists: ClusterLists | None = None
 
 
 COARSE_FROM = 20_000
 """From this many cached vectors a query does not read them all (memory-bound: 1,536 bytes a
-memory at 384 dimensions): it compares sign bits first (:class:`SignCodes`, 48 bytes a memory)
-and computes the exact cosine only for the rows that matter — about :data:`SHORTLIST` nearest
-(the semantic recall comes from them), :data:`FARTHEST` farthest (the normalisation's floor)
-and the lexical candidates that can still reach the top ``limit``; the min-max normalisation
-runs over these exact values (the other rows are never shown, so they need none)."""
-SHORTLIST = 256
-"""The rows nearest by Hamming distance rescored for the semantic recall: at least this many,
-or :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
-SHORTLIST_PER_RESULT = 8
+memory at 384 dimensions): the matrix is kept in cluster lists (:class:`ClusterLists`) and a
+query computes exact cosines for the lists whose centroids are nearest it (at least
+:func:`shortlist_size` rows: the semantic recall and the maximum come from them), farthest from
+it (:data:`FARTHEST` rows: the normalisation's floor) and for the lexical candidates that can
+still reach the top ``limit``; the min-max normalisation runs over these exact values (the
+other rows are never shown, so they need none)."""
+SHORTLIST = 1536
+"""Rows of the nearest lists computed for the semantic recall: at least this many, or
+:data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
+SHORTLIST_PER_RESULT = 32
 
 
 def shortlist_size(limit: int) -> int:
     return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
 
 
-FARTHEST = 64
-"""The smallest cosine (the normalisation's floor) is almost always among the rows farthest by
-Hamming distance: these get an exact cosine too (a spread sample would miss the floor)."""
+FARTHEST = 512
+"""Rows of the lists farthest from the query computed for the normalisation's floor."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +104,11 @@ def _mapped(sem: SemanticQuery, seg: MemoryIndex, n: int) -> Mapped:
     if cached is not None and cached.segment is seg:
         return cached
     matrix = sem.matrix
-    at = np.searchsorted(matrix.seqs, seg.order)
+    sorter = np.argsort(matrix.seqs, kind="stable")  # a clustered matrix is in list order
+    at = np.searchsorted(matrix.seqs, seg.order, sorter=sorter)
     if n:
         at[at >= n] = 0
+        at = sorter[at]
         hit = matrix.seqs[at] == seg.order
     else:
         hit = np.zeros(seg.size, dtype=bool)
@@ -133,7 +135,7 @@ def semantic_parts(
     matrix = sem.matrix
     n = len(matrix) if matrix.dim == len(sem.vector) else 0  # another length: no semantic part
     mapped = [_mapped(sem, seg, n) for seg in segments]
-    if n and sem.coarse is not None and n >= COARSE_FROM:
+    if n and sem.lists is not None and n >= COARSE_FROM:
         return _large(segments, masks, sem, limit, lexical, mapped, base)
     every: NDArray[np.float32] = sem.vector[:0]
     if n:
@@ -215,6 +217,29 @@ class _Rescored:
         self._values.append(values.astype(np.float64))
         self._ok.append(ok)
 
+    def add_lists(self, lists: ClusterLists, which: NDArray[np.int64]) -> None:
+        """Compute the cosines of every row of the lists ``which`` (not computed yet): each
+        list is a contiguous block of the matrix, adjacent lists one block."""
+        starts, stops = lists.starts[which], lists.starts[which + 1]
+        joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
+        firsts = np.concatenate(([0], joined))
+        lasts = np.concatenate((joined, [len(which)])) - 1
+        vectors, vector = self.sem.matrix.vectors, self.sem.vector
+        for a, b in zip(starts[firsts].tolist(), stops[lasts].tolist(), strict=True):
+            if b <= a:
+                continue
+            values = vectors[a:b] @ vector
+            ok = np.zeros(b - a, dtype=bool)
+            for m, mask in zip(self.mapped, self.masks, strict=True):
+                pos = m.inverse[a:b]
+                has = pos >= 0
+                ok[has] |= mask[pos[has]]
+            self.done[a:b] = True
+            self.cos[a:b] = values
+            self._rows.append(np.arange(a, b, dtype=np.int64))
+            self._values.append(values.astype(np.float64))
+            self._ok.append(ok)
+
     def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
         """(rows, cosines, kept by the filters) of every row computed so far."""
         if len(self._rows) > 1:
@@ -266,11 +291,16 @@ def _large(
     first the ``limit`` + :data:`FIRST_RESCORE` best, then every one whose ``base`` plus the
     largest semantic part (:data:`SEMANTIC_WEIGHT`) reaches the ``limit``-th exact score so far,
     until none is left — the others provably cannot reach the top ``limit``."""
-    assert sem.coarse is not None
-    near_rows, far_rows = sem.coarse.ends(sem.vector, shortlist_size(limit), FARTHEST)
+    lists = sem.lists
+    assert lists is not None
+    near_lists, far_lists = lists.nearest_lists(sem.vector, shortlist_size(limit), FARTHEST)
     near = np.zeros(len(sem.matrix), dtype=bool)
-    near[near_rows] = True
+    for a, b in zip(
+        lists.starts[near_lists].tolist(), lists.starts[near_lists + 1].tolist(), strict=True
+    ):
+        near[a:b] = True
     done = _Rescored(sem, mapped, masks)
+    done.add_lists(lists, np.sort(np.concatenate([near_lists, far_lists])))
     if lexical is None:
         lex_pos = [np.zeros(0, dtype=np.int64) for _ in segments]
     else:
@@ -279,7 +309,7 @@ def _large(
     flat_rows = np.concatenate(lex_rows) if lex_rows else np.zeros(0, dtype=np.int64)
     embedded = flat_rows >= 0
     if base is None or limit <= 0:  # every lexical candidate
-        done.add(np.concatenate([near_rows, far_rows, flat_rows[embedded]]))
+        done.add(flat_rows[embedded])
         return _parts(segments, masks, mapped, done, _scale(done, near, limit))
     bases = [base(si, p) for si, p in enumerate(lex_pos)]
     flat_base = np.concatenate(bases) if bases else np.zeros(0)
@@ -293,7 +323,7 @@ def _large(
     fixed = flat_base[~embedded]
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
-    done.add(np.concatenate([near_rows, far_rows, flat_rows[scored]]))
+    done.add(flat_rows[scored])
     reach = flat_base + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
     while True:
         scale = _scale(done, near, limit)
@@ -393,7 +423,7 @@ class SemanticSource:
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
         self._rows: dict[int, Mapped] = {}
-        self._coarse: SignCodes | None = None
+        self._lists: ClusterLists | None = None
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -433,7 +463,7 @@ class SemanticSource:
     def matrix(self) -> EmbeddingMatrix:
         """The cached vectors of the embedder's model, re-read when the database changed."""
         from hmdesk.core.memory.semantic.cache import load
-        from hmdesk.core.memory.semantic.coarse import SignCodes
+        from hmdesk.core.memory.semantic.clusters import ClusterLists
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
@@ -447,10 +477,12 @@ class SemanticSource:
             ):
                 return current
         loaded = load(self.db, model)
-        coarse = SignCodes.of(loaded.vectors) if len(loaded) >= COARSE_FROM else None
+        lists = None
+        if len(loaded) >= COARSE_FROM:  # rows reordered list by list (no second copy kept)
+            loaded, lists = ClusterLists.of(loaded)
         with self._lock:
             self._matrix, self._matrix_version = loaded, version
-            self._coarse = coarse
+            self._lists = lists
             self._rows = {}
         return loaded
 
@@ -466,4 +498,4 @@ class SemanticSource:
         with self._lock:
             if len(self._rows) > 64:  # segments come and go with refreshes
                 self._rows = {}
-            return SemanticQuery(vector, matrix, self._rows, self._coarse)
+            return SemanticQuery(vector, matrix, self._rows, self._lists)

@@ -1,7 +1,7 @@
-"""The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): sign-bit shortlist, exact
+"""The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): cluster lists, exact
 cosines only for the rows that can matter, and the same ranking as the exact path when the
-shortlist holds the query's neighbours and the cosine's extremes; the codes are rebuilt when an
-embedding changes."""
+probed lists hold the query's neighbours and the cosine's extremes; the lists are rebuilt when
+an embedding changes."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import numpy.typing as npt
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, hybrid
-from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache
+from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
 
@@ -38,8 +38,7 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 
 
 class _Dense(FakeEmbedder):
-    """Dense vectors, as a real model gives (the fake's n-gram vectors are mostly zeros, whose
-    sign bits say nothing)."""
+    """Dense vectors, as a real model gives (the fake's n-gram vectors are mostly zeros)."""
 
     def _embed_batch(self, texts: list[str], kind: Kind) -> npt.NDArray[np.float32]:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
@@ -78,9 +77,10 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
     emb = FakeEmbedder(dim=64)
     _store_vectors(store, emb)
     monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 60)
     monkeypatch.setattr(hybrid, "SHORTLIST_PER_RESULT", 1)
-    monkeypatch.setattr(hybrid, "FARTHEST", 4)
+    monkeypatch.setattr(hybrid, "FARTHEST", 60)
     monkeypatch.setattr(hybrid, "FIRST_RESCORE", 8)
     rescored: list[int] = []
     real_add = hybrid._Rescored.add
@@ -94,7 +94,7 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
     r = Retriever(store, embedder=emb)
     try:
         large = _ranking(r, limit)
-        assert r.semantic.prepare(TEXT).coarse is not None
+        assert r.semantic.prepare(TEXT).lists is not None
         assert 0 < sum(rescored) < N // 2  # the others provably cannot reach the top
         monkeypatch.setattr(hybrid, "COARSE_FROM", 10**9)  # the exact path: every cosine
         exact = _ranking(r, limit)
@@ -113,7 +113,8 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
     emb = _Dense(dim=64)
     v = _store_vectors(store, emb, "quux words")  # no memory holds these words
     monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
     r = Retriever(store, embedder=emb)
     try:
         res = r.search_ranked(Query(text="quux words", profile="hybrid", now=NOW, limit=5))
@@ -129,7 +130,7 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
         assert sem.similarity == pytest.approx(float(v[seqs.index(x.memory.seq)] @ query), abs=1e-6)
 
 
-def test_codes_rebuilt_when_an_embedding_changes(
+def test_lists_rebuilt_when_an_embedding_changes(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emb = FakeEmbedder(dim=64)
@@ -138,16 +139,15 @@ def test_codes_rebuilt_when_an_embedding_changes(
     r = Retriever(store, embedder=emb)
     try:
         first = r.semantic.prepare(TEXT)
-        assert first.coarse is not None
-        assert r.semantic.prepare(TEXT).coarse is first.coarse  # cached, not rebuilt per query
+        assert first.lists is not None
+        assert r.semantic.prepare(TEXT).lists is first.lists  # cached, not rebuilt per query
         target = store.list()[5]
         store.edit(target.id, content="hilog levels on the emulator")
         fill_embeddings(store.db, emb)
         second = r.semantic.prepare(TEXT)
     finally:
         r.close()
-    assert second.coarse is not None and second.coarse is not first.coarse
+    assert second.lists is not None and second.lists is not first.lists
     row = second.matrix.row_of[target.seq]
     vector = emb.embed(["hilog levels on the emulator"], kind="passage")[0]
-    code = second.coarse.hamming(vector)
-    assert code[row] == 0  # the new vector's code, not the old one's
+    assert np.allclose(second.matrix.vectors[row], vector)  # the new vector, not the old one
