@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -74,17 +74,17 @@ query computes exact cosines for the lists whose centroids are nearest it (at le
 it (:data:`FARTHEST` rows: the normalisation's floor) and for the lexical candidates that can
 still reach the top ``limit``; the min-max normalisation runs over these exact values (the
 other rows are never shown, so they need none)."""
-SHORTLIST = 1536
+SHORTLIST = 1024
 """Rows of the nearest lists computed for the semantic recall: at least this many, or
 :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
-SHORTLIST_PER_RESULT = 32
+SHORTLIST_PER_RESULT = 24
 
 
 def shortlist_size(limit: int) -> int:
     return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
 
 
-FARTHEST = 512
+FARTHEST = 256
 """Rows of the lists farthest from the query computed for the normalisation's floor."""
 
 
@@ -92,11 +92,13 @@ FARTHEST = 512
 class SegmentSemantic:
     """Per position of one segment: ``cosine`` (NaN: no embedding, or not computed — never a
     candidate then), ``score`` (normalised, 0 without an embedding), ``extra`` (in the
-    semantic recall)."""
+    semantic recall), ``keep`` (the lexical candidates that can still reach the top ``limit``;
+    ``None``: every one — the index scores only these and the recall)."""
 
-    cosine: NDArray[np.float64]
+    cosine: NDArray[np.floating[Any]]
     score: NDArray[np.float64]
     extra: NDArray[np.bool_]
+    keep: NDArray[np.bool_] | None = None
 
 
 def _mapped(sem: SemanticQuery, seg: MemoryIndex, n: int) -> Mapped:
@@ -127,16 +129,18 @@ def semantic_parts(
     limit: int,
     lexical: Sequence[NDArray[np.bool_]] | None = None,
     base: Base | None = None,
+    bound: Base | None = None,
 ) -> list[SegmentSemantic]:
     """Each segment's semantic part (segments' ``order`` is the memories' seq). ``lexical``:
     each segment's lexical candidates; ``base``: their scores without the semantic part (a
     large store then computes exact cosines only for those that can reach the top ``limit``;
-    without it, for all of them)."""
+    without it, for all of them); ``bound``: a cheap upper bound of ``base`` (default:
+    ``base``), with which the candidates that cannot reach the top are told apart."""
     matrix = sem.matrix
     n = len(matrix) if matrix.dim == len(sem.vector) else 0  # another length: no semantic part
     mapped = [_mapped(sem, seg, n) for seg in segments]
     if n and sem.lists is not None and n >= COARSE_FROM:
-        return _large(segments, masks, sem, limit, lexical, mapped, base)
+        return _large(segments, masks, sem, limit, lexical, mapped, base, bound or base)
     every: NDArray[np.float32] = sem.vector[:0]
     if n:
         every = matrix.vectors @ sem.vector
@@ -190,7 +194,7 @@ class _Rescored:
     ) -> None:
         self.sem, self.mapped, self.masks = sem, mapped, masks
         self.done = np.zeros(len(sem.matrix), dtype=bool)
-        self.cos = np.empty(len(sem.matrix), dtype=np.float64)  # valid where ``done``
+        self.cos = np.empty(len(sem.matrix), dtype=np.float32)  # valid where ``done``
         self._rows: list[NDArray[np.int64]] = []
         self._values: list[NDArray[np.float64]] = []
         self._ok: list[NDArray[np.bool_]] = []
@@ -225,20 +229,22 @@ class _Rescored:
         firsts = np.concatenate(([0], joined))
         lasts = np.concatenate((joined, [len(which)])) - 1
         vectors, vector = self.sem.matrix.vectors, self.sem.vector
-        for a, b in zip(starts[firsts].tolist(), stops[lasts].tolist(), strict=True):
-            if b <= a:
-                continue
-            values = vectors[a:b] @ vector
-            ok = np.zeros(b - a, dtype=bool)
-            for m, mask in zip(self.mapped, self.masks, strict=True):
-                pos = m.inverse[a:b]
-                has = pos >= 0
-                ok[has] |= mask[pos[has]]
-            self.done[a:b] = True
-            self.cos[a:b] = values
-            self._rows.append(np.arange(a, b, dtype=np.int64))
-            self._values.append(values.astype(np.float64))
-            self._ok.append(ok)
+        spans = zip(starts[firsts].tolist(), stops[lasts].tolist(), strict=True)
+        blocks = [(a, b) for a, b in spans if b > a]
+        if not blocks:
+            return
+        rows = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in blocks])
+        values = np.concatenate([vectors[a:b] @ vector for a, b in blocks])
+        ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
+        for m, mask in zip(self.mapped, self.masks, strict=True):
+            pos = m.inverse[rows]
+            has = pos >= 0
+            ok[has] |= mask[pos[has]]
+        self.done[rows] = True
+        self.cos[rows] = values
+        self._rows.append(rows)
+        self._values.append(values.astype(np.float64))
+        self._ok.append(ok)
 
     def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
         """(rows, cosines, kept by the filters) of every row computed so far."""
@@ -284,13 +290,16 @@ def _large(
     lexical: Sequence[NDArray[np.bool_]] | None,
     mapped: list[Mapped],
     base: Base | None,
+    bound: Base | None,
 ) -> list[SegmentSemantic]:
     """:func:`semantic_parts` from :data:`COARSE_FROM` vectors (see :data:`COARSE_FROM`).
 
     The lexical candidates are rescored by their score without the semantic part (``base``):
     first the ``limit`` + :data:`FIRST_RESCORE` best, then every one whose ``base`` plus the
     largest semantic part (:data:`SEMANTIC_WEIGHT`) reaches the ``limit``-th exact score so far,
-    until none is left — the others provably cannot reach the top ``limit``."""
+    until none is left — the others provably cannot reach the top ``limit``. ``bound`` (an upper
+    bound of ``base``, cheaper: no recency computed per candidate) tells them apart; the exact
+    ``base`` is computed only for those rescored."""
     lists = sem.lists
     assert lists is not None
     near_lists, far_lists = lists.nearest_lists(sem.vector, shortlist_size(limit), FARTHEST)
@@ -311,20 +320,32 @@ def _large(
     if base is None or limit <= 0:  # every lexical candidate
         done.add(flat_rows[embedded])
         return _parts(segments, masks, mapped, done, _scale(done, near, limit))
-    bases = [base(si, p) for si, p in enumerate(lex_pos)]
-    flat_base = np.concatenate(bases) if bases else np.zeros(0)
-    first = min(len(flat_base), limit + FIRST_RESCORE)
-    if first < len(flat_base):  # the best ``first`` (no sort)
-        scored = np.argpartition(-flat_base, first - 1)[:first]
+    assert bound is not None
+    ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
+    flat_ub = np.concatenate(ubs) if ubs else np.zeros(0)
+    offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
+    flat_base = np.empty(len(flat_ub))  # exact where computed (see ``exact``)
+
+    def exact(flat: NDArray[np.int64]) -> None:
+        seg_of = np.searchsorted(offsets, flat, side="right") - 1
+        for si in np.unique(seg_of).tolist():
+            at = flat[seg_of == si]
+            flat_base[at] = base(si, lex_pos[si][at - offsets[si]])
+
+    first = min(len(flat_ub), limit + FIRST_RESCORE)
+    if first < len(flat_ub):  # the best ``first`` (no sort)
+        scored = np.argpartition(-flat_ub, first - 1)[:first]
         scored = scored[embedded[scored]]
     else:
         scored = np.flatnonzero(embedded)
     # without an embedding, a lexical candidate's score is its base: the ``limit`` best count
-    fixed = flat_base[~embedded]
+    no_vector = np.flatnonzero(~embedded)
+    exact(np.concatenate([scored, no_vector]))
+    fixed = flat_base[no_vector]
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
     done.add(flat_rows[scored])
-    reach = flat_base + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
+    reach = flat_ub + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
     while True:
         scale = _scale(done, near, limit)
         if scale is None:
@@ -333,11 +354,14 @@ def _large(
         kth = _kth_score(
             mapped, masks, lexical, done, scale, (rows, flat_base[scored], fixed), base, limit
         )
-        need = np.flatnonzero(embedded & (reach >= kth))
+        can = reach >= kth
+        need = np.flatnonzero(embedded & can)
         need = need[~done.done[flat_rows[need]]]
-        if not len(need):
-            return _parts(segments, masks, mapped, done, scale)
+        if not len(need):  # the others score below ``kth``: never scored by the index
+            keep = _split(can | ~embedded, [seg.size for seg in segments], lex_pos)
+            return _parts(segments, masks, mapped, done, scale, keep)
         done.add(flat_rows[need])
+        exact(need)
         scored = np.concatenate([scored, need])
 
 
@@ -355,9 +379,9 @@ def _kth_score(
     bound of the final one): ``known`` = (rescored lexical candidates' rows, their bases, the
     best scores of those without an embedding), and the semantic recall."""
     rows, bases, fixed = known
-    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows]), fixed]
+    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows].astype(np.float64)), fixed]
     if len(scale.extra_rows):  # the semantic recall without a lexical hit
-        extra_cos = done.cos[scale.extra_rows]
+        extra_cos = done.cos[scale.extra_rows].astype(np.float64)
         for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
             pos = m.inverse[scale.extra_rows]
             keep = pos >= 0
@@ -373,18 +397,33 @@ def _kth_score(
     return float(np.partition(every, len(every) - limit)[len(every) - limit])
 
 
+def _split(
+    flat: NDArray[np.bool_], sizes: list[int], lex_pos: list[NDArray[np.int64]]
+) -> list[NDArray[np.bool_]]:
+    """``flat`` (over the concatenated lexical candidates) as one mask per segment."""
+    out: list[NDArray[np.bool_]] = []
+    at = 0
+    for size, pos in zip(sizes, lex_pos, strict=True):
+        mask = np.zeros(size, dtype=bool)
+        mask[pos[flat[at : at + len(pos)]]] = True
+        at += len(pos)
+        out.append(mask)
+    return out
+
+
 def _parts(
     segments: Sequence[MemoryIndex],
     masks: Sequence[NDArray[np.bool_]],
     mapped: list[Mapped],
     done: _Rescored,
     scale: _Scale | None,
+    keep: list[NDArray[np.bool_]] | None = None,
 ) -> list[SegmentSemantic]:
     """Each segment's semantic part from the rescored rows (the others: NaN, score 0)."""
     rows, cos, _ = done.state()
     out: list[SegmentSemantic] = []
-    for seg, m, mask in zip(segments, mapped, masks, strict=True):
-        cosine = np.full(seg.size, np.nan, dtype=np.float64)
+    for si, (seg, m, mask) in enumerate(zip(segments, mapped, masks, strict=True)):
+        cosine = np.full(seg.size, np.nan, dtype=np.float32)  # float32 products: no loss
         score = np.zeros(seg.size, dtype=np.float64)
         extra = np.zeros(seg.size, dtype=bool)
         if scale is not None:
@@ -395,7 +434,7 @@ def _parts(
             recall = m.inverse[scale.extra_rows]
             recall = recall[recall >= 0]
             extra[recall[mask[recall]]] = True
-        out.append(SegmentSemantic(cosine, score, extra))
+        out.append(SegmentSemantic(cosine, score, extra, None if keep is None else keep[si]))
     return out
 
 
