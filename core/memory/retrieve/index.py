@@ -478,10 +478,14 @@ def search_segments(
         if len(cand):
             parts.append((si, cand, scores, lexical))
     matched = sum(len(p[1]) for p in parts)
+    unparseable_all: int | None = None
     if sem_parts is not None and hits is not None and filters is not None:  # some not scored
-        matched = sum(
-            int(np.count_nonzero(f[1] & ((h > 0) | sp.extra)))
-            for f, h, sp in zip(filters, hits, sem_parts, strict=True)
+        matching = [
+            f[1] & ((h > 0) | sp.extra) for f, h, sp in zip(filters, hits, sem_parts, strict=True)
+        ]
+        matched = sum(int(np.count_nonzero(m)) for m in matching)
+        unparseable_all = sum(
+            int(np.count_nonzero(m & ~seg.ts_ok)) for m, seg in zip(matching, segments, strict=True)
         )
     results: list[ScoredMemory] = []
     unparseable = 0
@@ -536,6 +540,8 @@ def search_segments(
             )
     elif parts:
         unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+    if unparseable_all is not None:
+        unparseable = unparseable_all
     return QueryResult(
         query=query,
         terms=terms,

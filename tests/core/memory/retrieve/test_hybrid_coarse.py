@@ -18,6 +18,8 @@ from hmdesk.core.memory.retrieve import Query, Retriever, hybrid
 from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 TEXT = "build install"
@@ -151,3 +153,67 @@ def test_lists_rebuilt_when_an_embedding_changes(
     row = second.matrix.row_of[target.seq]
     vector = emb.embed(["hilog levels on the emulator"], kind="passage")[0]
     assert np.allclose(second.matrix.vectors[row], vector)  # the new vector, not the old one
+
+
+def test_pruned_candidates_still_counted(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The large path scores only the lexical candidates that can reach the top, yet reports
+    the same matched count, filter counts and note as the exact path."""
+    emb = FakeEmbedder(dim=64)
+    _store_vectors(store, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
+    monkeypatch.setattr(hybrid, "FARTHEST", 40)
+    query = Query(text=TEXT, profile="hybrid", now=NOW, limit=5, tags=[])
+    r = Retriever(store, embedder=emb)
+    try:
+        large = r.search_ranked(query)
+        monkeypatch.setattr(hybrid, "COARSE_FROM", 10**9)
+        exact = r.search_ranked(query)
+    finally:
+        r.close()
+    assert large.matched == exact.matched == N
+    assert large.filtered == exact.filtered and large.pool == exact.pool
+    assert large.note == exact.note
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
+def test_every_list_probed_is_the_exact_path(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
+) -> None:
+    """With every list probed the large path is the exact one: same ids, scores, similarities
+    (random stores; the rescoring bound prunes, provably without changing the top)."""
+    db = Database(tmp_path_factory.mktemp("p") / "m.db")
+    s = MemoryStore(db)
+    rng = np.random.default_rng(seed)
+    words = ["build", "install", "hilog", "sign", "device"]
+    for i in range(60):
+        picked = rng.choice(words, size=int(rng.integers(1, 4)), replace=False)
+        s.add(f"{' '.join(picked)} note {i}", confidence=round(float(rng.uniform(0.3, 0.95)), 2))
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    was = (hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST)
+    hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = 10, 8, 60, 60
+    r = Retriever(s, embedder=emb)
+    try:
+        q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
+        large = r.search_ranked(q)
+        assert r.semantic.prepare("build install").lists is not None
+        hybrid.COARSE_FROM = 10**9
+        exact = r.search_ranked(q)
+    finally:
+        hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = was
+        r.close()
+        s.close()
+        db.close()
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+    assert large.matched == exact.matched
+    for a, b in zip(large.results, exact.results, strict=True):
+        assert a.score == pytest.approx(b.score, abs=1e-9)
+        assert a.components["semantic"].similarity == pytest.approx(
+            b.components["semantic"].similarity, abs=1e-7
+        )
