@@ -322,9 +322,11 @@ def _large(
         return _parts(segments, masks, mapped, done, _scale(done, near, limit))
     assert bound is not None
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
-    flat_ub = np.concatenate(ubs) if ubs else np.zeros(0)
+    # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
+    reach = np.concatenate(ubs) if ubs else np.zeros(0)
+    reach += SEMANTIC_WEIGHT + 1e-9
     offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
-    flat_base = np.empty(len(flat_ub))  # exact where computed (see ``exact``)
+    flat_base = np.empty(len(reach))  # exact where computed (see ``exact``)
 
     def exact(flat: NDArray[np.int64]) -> None:
         seg_of = np.searchsorted(offsets, flat, side="right") - 1
@@ -332,9 +334,9 @@ def _large(
             at = flat[seg_of == si]
             flat_base[at] = base(si, lex_pos[si][at - offsets[si]])
 
-    first = min(len(flat_ub), limit + FIRST_RESCORE)
-    if first < len(flat_ub):  # the best ``first`` (no sort)
-        scored = np.argpartition(-flat_ub, first - 1)[:first]
+    first = min(len(reach), limit + FIRST_RESCORE)
+    if first < len(reach):  # the best ``first`` (no sort)
+        scored = np.argpartition(reach, len(reach) - first)[len(reach) - first :]
         scored = scored[embedded[scored]]
     else:
         scored = np.flatnonzero(embedded)
@@ -345,7 +347,6 @@ def _large(
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
     done.add(flat_rows[scored])
-    reach = flat_ub + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
     while True:
         scale = _scale(done, near, limit)
         if scale is None:
