@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
-    from hmdesk.core.memory.semantic.coarse import SignCodes
+    from hmdesk.core.memory.semantic.clusters import ClusterLists
     from hmdesk.core.memory.semantic.embedder import Embedder
     from numpy.typing import NDArray
 
@@ -63,40 +63,42 @@ class SemanticQuery:
     matrix: EmbeddingMatrix
     # id(segment) → its mapping to the matrix's rows
     rows: dict[int, Mapped] = field(default_factory=dict, repr=False)
-    coarse: SignCodes | None = None
+    lists: ClusterLists | None = None
 
 
 COARSE_FROM = 20_000
 """From this many cached vectors a query does not read them all (memory-bound: 1,536 bytes a
-memory at 384 dimensions): it compares sign bits first (:class:`SignCodes`, 48 bytes a memory)
-and computes the exact cosine only for the rows that matter — about :data:`SHORTLIST` nearest
-(the semantic recall comes from them), :data:`FARTHEST` farthest (the normalisation's floor)
-and the lexical candidates that can still reach the top ``limit``; the min-max normalisation
-runs over these exact values (the other rows are never shown, so they need none)."""
-SHORTLIST = 256
-"""The rows nearest by Hamming distance rescored for the semantic recall: at least this many,
-or :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
-SHORTLIST_PER_RESULT = 8
+memory at 384 dimensions): the matrix is kept in cluster lists (:class:`ClusterLists`) and a
+query computes exact cosines for the lists whose centroids are nearest it (at least
+:func:`shortlist_size` rows: the semantic recall and the maximum come from them), farthest from
+it (:data:`FARTHEST` rows: the normalisation's floor) and for the lexical candidates that can
+still reach the top ``limit``; the min-max normalisation runs over these exact values (the
+other rows are never shown, so they need none)."""
+SHORTLIST = 1024
+"""Rows of the nearest lists computed for the semantic recall: at least this many, or
+:data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
+SHORTLIST_PER_RESULT = 24
 
 
 def shortlist_size(limit: int) -> int:
     return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
 
 
-FARTHEST = 64
-"""The smallest cosine (the normalisation's floor) is almost always among the rows farthest by
-Hamming distance: these get an exact cosine too (a spread sample would miss the floor)."""
+FARTHEST = 256
+"""Rows of the lists farthest from the query computed for the normalisation's floor."""
 
 
 @dataclass(frozen=True)
 class SegmentSemantic:
     """Per position of one segment: ``cosine`` (NaN: no embedding, or not computed — never a
     candidate then), ``score`` (normalised, 0 without an embedding), ``extra`` (in the
-    semantic recall)."""
+    semantic recall), ``keep`` (the lexical candidates that can still reach the top ``limit``;
+    ``None``: every one — the index scores only these and the recall)."""
 
-    cosine: NDArray[np.float64]
+    cosine: NDArray[np.floating[Any]]
     score: NDArray[np.float64]
     extra: NDArray[np.bool_]
+    keep: NDArray[np.bool_] | None = None
 
 
 def _mapped(sem: SemanticQuery, seg: MemoryIndex, n: int) -> Mapped:
@@ -104,9 +106,11 @@ def _mapped(sem: SemanticQuery, seg: MemoryIndex, n: int) -> Mapped:
     if cached is not None and cached.segment is seg:
         return cached
     matrix = sem.matrix
-    at = np.searchsorted(matrix.seqs, seg.order)
+    sorter = np.argsort(matrix.seqs, kind="stable")  # a clustered matrix is in list order
+    at = np.searchsorted(matrix.seqs, seg.order, sorter=sorter)
     if n:
         at[at >= n] = 0
+        at = sorter[at]
         hit = matrix.seqs[at] == seg.order
     else:
         hit = np.zeros(seg.size, dtype=bool)
@@ -125,16 +129,18 @@ def semantic_parts(
     limit: int,
     lexical: Sequence[NDArray[np.bool_]] | None = None,
     base: Base | None = None,
+    bound: Base | None = None,
 ) -> list[SegmentSemantic]:
     """Each segment's semantic part (segments' ``order`` is the memories' seq). ``lexical``:
     each segment's lexical candidates; ``base``: their scores without the semantic part (a
     large store then computes exact cosines only for those that can reach the top ``limit``;
-    without it, for all of them)."""
+    without it, for all of them); ``bound``: a cheap upper bound of ``base`` (default:
+    ``base``), with which the candidates that cannot reach the top are told apart."""
     matrix = sem.matrix
     n = len(matrix) if matrix.dim == len(sem.vector) else 0  # another length: no semantic part
     mapped = [_mapped(sem, seg, n) for seg in segments]
-    if n and sem.coarse is not None and n >= COARSE_FROM:
-        return _large(segments, masks, sem, limit, lexical, mapped, base)
+    if n and sem.lists is not None and n >= COARSE_FROM:
+        return _large(segments, masks, sem, limit, lexical, mapped, base, bound or base)
     every: NDArray[np.float32] = sem.vector[:0]
     if n:
         every = matrix.vectors @ sem.vector
@@ -188,7 +194,7 @@ class _Rescored:
     ) -> None:
         self.sem, self.mapped, self.masks = sem, mapped, masks
         self.done = np.zeros(len(sem.matrix), dtype=bool)
-        self.cos = np.empty(len(sem.matrix), dtype=np.float64)  # valid where ``done``
+        self.cos = np.empty(len(sem.matrix), dtype=np.float32)  # valid where ``done``
         self._rows: list[NDArray[np.int64]] = []
         self._values: list[NDArray[np.float64]] = []
         self._ok: list[NDArray[np.bool_]] = []
@@ -210,6 +216,31 @@ class _Rescored:
             pos = m.inverse[rows]
             has = pos >= 0
             ok[has] |= mask[pos[has]]
+        self.cos[rows] = values
+        self._rows.append(rows)
+        self._values.append(values.astype(np.float64))
+        self._ok.append(ok)
+
+    def add_lists(self, lists: ClusterLists, which: NDArray[np.int64]) -> None:
+        """Compute the cosines of every row of the lists ``which`` (not computed yet): each
+        list is a contiguous block of the matrix, adjacent lists one block."""
+        starts, stops = lists.starts[which], lists.starts[which + 1]
+        joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
+        firsts = np.concatenate(([0], joined))
+        lasts = np.concatenate((joined, [len(which)])) - 1
+        vectors, vector = self.sem.matrix.vectors, self.sem.vector
+        spans = zip(starts[firsts].tolist(), stops[lasts].tolist(), strict=True)
+        blocks = [(a, b) for a, b in spans if b > a]
+        if not blocks:
+            return
+        rows = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in blocks])
+        values = np.concatenate([vectors[a:b] @ vector for a, b in blocks])
+        ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
+        for m, mask in zip(self.mapped, self.masks, strict=True):
+            pos = m.inverse[rows]
+            has = pos >= 0
+            ok[has] |= mask[pos[has]]
+        self.done[rows] = True
         self.cos[rows] = values
         self._rows.append(rows)
         self._values.append(values.astype(np.float64))
@@ -259,18 +290,26 @@ def _large(
     lexical: Sequence[NDArray[np.bool_]] | None,
     mapped: list[Mapped],
     base: Base | None,
+    bound: Base | None,
 ) -> list[SegmentSemantic]:
     """:func:`semantic_parts` from :data:`COARSE_FROM` vectors (see :data:`COARSE_FROM`).
 
     The lexical candidates are rescored by their score without the semantic part (``base``):
     first the ``limit`` + :data:`FIRST_RESCORE` best, then every one whose ``base`` plus the
     largest semantic part (:data:`SEMANTIC_WEIGHT`) reaches the ``limit``-th exact score so far,
-    until none is left — the others provably cannot reach the top ``limit``."""
-    assert sem.coarse is not None
-    near_rows, far_rows = sem.coarse.ends(sem.vector, shortlist_size(limit), FARTHEST)
+    until none is left — the others provably cannot reach the top ``limit``. ``bound`` (an upper
+    bound of ``base``, cheaper: no recency computed per candidate) tells them apart; the exact
+    ``base`` is computed only for those rescored."""
+    lists = sem.lists
+    assert lists is not None
+    near_lists, far_lists = lists.nearest_lists(sem.vector, shortlist_size(limit), FARTHEST)
     near = np.zeros(len(sem.matrix), dtype=bool)
-    near[near_rows] = True
+    for a, b in zip(
+        lists.starts[near_lists].tolist(), lists.starts[near_lists + 1].tolist(), strict=True
+    ):
+        near[a:b] = True
     done = _Rescored(sem, mapped, masks)
+    done.add_lists(lists, np.sort(np.concatenate([near_lists, far_lists])))
     if lexical is None:
         lex_pos = [np.zeros(0, dtype=np.int64) for _ in segments]
     else:
@@ -279,22 +318,35 @@ def _large(
     flat_rows = np.concatenate(lex_rows) if lex_rows else np.zeros(0, dtype=np.int64)
     embedded = flat_rows >= 0
     if base is None or limit <= 0:  # every lexical candidate
-        done.add(np.concatenate([near_rows, far_rows, flat_rows[embedded]]))
+        done.add(flat_rows[embedded])
         return _parts(segments, masks, mapped, done, _scale(done, near, limit))
-    bases = [base(si, p) for si, p in enumerate(lex_pos)]
-    flat_base = np.concatenate(bases) if bases else np.zeros(0)
-    first = min(len(flat_base), limit + FIRST_RESCORE)
-    if first < len(flat_base):  # the best ``first`` (no sort)
-        scored = np.argpartition(-flat_base, first - 1)[:first]
+    assert bound is not None
+    ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
+    # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
+    reach = np.concatenate(ubs) if ubs else np.zeros(0)
+    reach += SEMANTIC_WEIGHT + 1e-9
+    offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
+    flat_base = np.empty(len(reach))  # exact where computed (see ``exact``)
+
+    def exact(flat: NDArray[np.int64]) -> None:
+        seg_of = np.searchsorted(offsets, flat, side="right") - 1
+        for si in np.unique(seg_of).tolist():
+            at = flat[seg_of == si]
+            flat_base[at] = base(si, lex_pos[si][at - offsets[si]])
+
+    first = min(len(reach), limit + FIRST_RESCORE)
+    if first < len(reach):  # the best ``first`` (no sort)
+        scored = np.argpartition(reach, len(reach) - first)[len(reach) - first :]
         scored = scored[embedded[scored]]
     else:
         scored = np.flatnonzero(embedded)
     # without an embedding, a lexical candidate's score is its base: the ``limit`` best count
-    fixed = flat_base[~embedded]
+    no_vector = np.flatnonzero(~embedded)
+    exact(np.concatenate([scored, no_vector]))
+    fixed = flat_base[no_vector]
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
-    done.add(np.concatenate([near_rows, far_rows, flat_rows[scored]]))
-    reach = flat_base + (SEMANTIC_WEIGHT + 1e-9)  # 1e-9: rounding
+    done.add(flat_rows[scored])
     while True:
         scale = _scale(done, near, limit)
         if scale is None:
@@ -303,11 +355,14 @@ def _large(
         kth = _kth_score(
             mapped, masks, lexical, done, scale, (rows, flat_base[scored], fixed), base, limit
         )
-        need = np.flatnonzero(embedded & (reach >= kth))
+        can = reach >= kth
+        need = np.flatnonzero(embedded & can)
         need = need[~done.done[flat_rows[need]]]
-        if not len(need):
-            return _parts(segments, masks, mapped, done, scale)
+        if not len(need):  # the others score below ``kth``: never scored by the index
+            keep = _split(can | ~embedded, [seg.size for seg in segments], lex_pos)
+            return _parts(segments, masks, mapped, done, scale, keep)
         done.add(flat_rows[need])
+        exact(need)
         scored = np.concatenate([scored, need])
 
 
@@ -325,9 +380,9 @@ def _kth_score(
     bound of the final one): ``known`` = (rescored lexical candidates' rows, their bases, the
     best scores of those without an embedding), and the semantic recall."""
     rows, bases, fixed = known
-    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows]), fixed]
+    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows].astype(np.float64)), fixed]
     if len(scale.extra_rows):  # the semantic recall without a lexical hit
-        extra_cos = done.cos[scale.extra_rows]
+        extra_cos = done.cos[scale.extra_rows].astype(np.float64)
         for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
             pos = m.inverse[scale.extra_rows]
             keep = pos >= 0
@@ -343,18 +398,33 @@ def _kth_score(
     return float(np.partition(every, len(every) - limit)[len(every) - limit])
 
 
+def _split(
+    flat: NDArray[np.bool_], sizes: list[int], lex_pos: list[NDArray[np.int64]]
+) -> list[NDArray[np.bool_]]:
+    """``flat`` (over the concatenated lexical candidates) as one mask per segment."""
+    out: list[NDArray[np.bool_]] = []
+    at = 0
+    for size, pos in zip(sizes, lex_pos, strict=True):
+        mask = np.zeros(size, dtype=bool)
+        mask[pos[flat[at : at + len(pos)]]] = True
+        at += len(pos)
+        out.append(mask)
+    return out
+
+
 def _parts(
     segments: Sequence[MemoryIndex],
     masks: Sequence[NDArray[np.bool_]],
     mapped: list[Mapped],
     done: _Rescored,
     scale: _Scale | None,
+    keep: list[NDArray[np.bool_]] | None = None,
 ) -> list[SegmentSemantic]:
     """Each segment's semantic part from the rescored rows (the others: NaN, score 0)."""
     rows, cos, _ = done.state()
     out: list[SegmentSemantic] = []
-    for seg, m, mask in zip(segments, mapped, masks, strict=True):
-        cosine = np.full(seg.size, np.nan, dtype=np.float64)
+    for si, (seg, m, mask) in enumerate(zip(segments, mapped, masks, strict=True)):
+        cosine = np.full(seg.size, np.nan, dtype=np.float32)  # float32 products: no loss
         score = np.zeros(seg.size, dtype=np.float64)
         extra = np.zeros(seg.size, dtype=bool)
         if scale is not None:
@@ -365,7 +435,7 @@ def _parts(
             recall = m.inverse[scale.extra_rows]
             recall = recall[recall >= 0]
             extra[recall[mask[recall]]] = True
-        out.append(SegmentSemantic(cosine, score, extra))
+        out.append(SegmentSemantic(cosine, score, extra, None if keep is None else keep[si]))
     return out
 
 
@@ -393,7 +463,7 @@ class SemanticSource:
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
         self._rows: dict[int, Mapped] = {}
-        self._coarse: SignCodes | None = None
+        self._lists: ClusterLists | None = None
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -433,7 +503,7 @@ class SemanticSource:
     def matrix(self) -> EmbeddingMatrix:
         """The cached vectors of the embedder's model, re-read when the database changed."""
         from hmdesk.core.memory.semantic.cache import load
-        from hmdesk.core.memory.semantic.coarse import SignCodes
+        from hmdesk.core.memory.semantic.clusters import ClusterLists
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
@@ -447,10 +517,12 @@ class SemanticSource:
             ):
                 return current
         loaded = load(self.db, model)
-        coarse = SignCodes.of(loaded.vectors) if len(loaded) >= COARSE_FROM else None
+        lists = None
+        if len(loaded) >= COARSE_FROM:  # rows reordered list by list (no second copy kept)
+            loaded, lists = ClusterLists.of(loaded)
         with self._lock:
             self._matrix, self._matrix_version = loaded, version
-            self._coarse = coarse
+            self._lists = lists
             self._rows = {}
         return loaded
 
@@ -466,4 +538,4 @@ class SemanticSource:
         with self._lock:
             if len(self._rows) > 64:  # segments come and go with refreshes
                 self._rows = {}
-            return SemanticQuery(vector, matrix, self._rows, self._coarse)
+            return SemanticQuery(vector, matrix, self._rows, self._lists)

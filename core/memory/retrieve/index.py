@@ -244,7 +244,10 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[NDArray[np.bool_], NDArray[np.float64], NDArray[np.float64]] | None = None,
+        semantic: tuple[
+            NDArray[np.bool_], NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_] | None
+        ]
+        | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
@@ -252,16 +255,18 @@ class MemoryIndex:
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
         (else it is called). ``semantic`` (the hybrid profile): positions that are candidates
         without a lexical hit (the semantic recall), every position's normalised semantic
-        similarity (0 without an embedding) and its matched term weight (:meth:`_hits`);
-        lexical and semantic then weigh 0.2 each. ``weights``: the terms' lexical weights
+        similarity (0 without an embedding), its matched term weight (:meth:`_hits`) and the
+        lexical candidates that can reach the top (``None``: all; the others are counted, not
+        scored); lexical and semantic then weigh 0.2 each. ``weights``: the terms' lexical weights
         (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         w = flat_weights(terms) if weights is None else weights
         total = w.total
         if semantic is not None:
-            extra, sem, hits = semantic
-            cand = np.flatnonzero(mask & ((hits > 0) | extra))
-            filtered["no_match"] += n_mask - len(cand)
+            extra, sem, hits, keep = semantic
+            matching = mask & ((hits > 0) | extra)
+            filtered["no_match"] += n_mask - int(np.count_nonzero(matching))
+            cand = np.flatnonzero(matching if keep is None else matching & (keep | extra))
             lexical = hits[cand] / total if total else np.zeros(len(cand), dtype=np.float64)
             recency = self._recency(cand, now)
             scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
@@ -315,6 +320,19 @@ class MemoryIndex:
         days = (float(now) - self.ts_ms[cand]) / DAY_MS
         recency = 1 - days / RECENCY_DAYS
         return np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
+
+    def _without_lexical(self, now: int) -> NDArray[np.float64]:
+        """``confidence*0.4 + recency*0.2`` of every position at a ``now`` at most an hour
+        before ``now`` (kept per index): an upper bound of the value at ``now``, as recency only
+        falls with time (the hybrid profile's pruning bound; never a shown score)."""
+        kept = self.__dict__.get("_static")
+        if kept is None or not (kept[0] <= now <= kept[0] + 3_600_000):
+            every = np.arange(self.size, dtype=np.int64)
+            kept = self.__dict__["_static"] = (
+                now,
+                self.conf * 0.4 + self._recency(every, now) * 0.2,
+            )
+        return kept[1]
 
     def _filter(self, query: Query, filtered: dict[str, int]) -> tuple[int, NDArray[np.bool_], int]:
         """The hard filters: (pool, the mask of positions passing them, its count); adds what
@@ -435,8 +453,13 @@ def search_segments(
             seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
             return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
 
+        def bound(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
+            """An upper bound of ``base`` (recency at an earlier or the same ``now``)."""
+            seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
+            return seg._without_lexical(now)[pos] + lex * 0.2
+
         sem_parts = semantic_parts(
-            segments, [f[1] for f in filters], semantic, query.limit, lexical_masks, base
+            segments, [f[1] for f in filters], semantic, query.limit, lexical_masks, base, bound
         )
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
@@ -447,7 +470,7 @@ def search_segments(
             None if filters is None else filters[si],
             None
             if sem_parts is None or hits is None
-            else (sem_parts[si].extra, sem_parts[si].score, hits[si]),
+            else (sem_parts[si].extra, sem_parts[si].score, hits[si], sem_parts[si].keep),
             weights,
             docs_of[si],
         )
@@ -455,6 +478,15 @@ def search_segments(
         if len(cand):
             parts.append((si, cand, scores, lexical))
     matched = sum(len(p[1]) for p in parts)
+    unparseable_all: int | None = None
+    if sem_parts is not None and hits is not None and filters is not None:  # some not scored
+        matching = [
+            f[1] & ((h > 0) | sp.extra) for f, h, sp in zip(filters, hits, sem_parts, strict=True)
+        ]
+        matched = sum(int(np.count_nonzero(m)) for m in matching)
+        unparseable_all = sum(
+            int(np.count_nonzero(m & ~seg.ts_ok)) for m, seg in zip(matching, segments, strict=True)
+        )
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
@@ -508,6 +540,8 @@ def search_segments(
             )
     elif parts:
         unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+    if unparseable_all is not None:
+        unparseable = unparseable_all
     return QueryResult(
         query=query,
         terms=terms,

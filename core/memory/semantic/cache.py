@@ -46,8 +46,10 @@ class Pending:
 @dataclass(frozen=True)
 class EmbeddingMatrix:
     """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
-    ``ids[i]``, in seq order. ``vectors`` is ``(n, dim)`` float32, rows of unit length,
-    read-only (one buffer: 146 MB at 100,000 memories of 384 dimensions)."""
+    ``ids[i]``, in seq order as :func:`load` reads them (a large store's matrix is rewritten in
+    list order by :class:`~.clusters.ClusterLists`: look rows up with ``row_of``). ``vectors``
+    is ``(n, dim)`` float32, rows of unit length, read-only (one buffer: 146 MB at 100,000
+    memories of 384 dimensions)."""
 
     model: str
     seqs: npt.NDArray[np.int64]

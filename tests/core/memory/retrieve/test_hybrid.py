@@ -155,7 +155,7 @@ def test_real_model_ranks_a_paraphrase(store: MemoryStore) -> None:
 def test_large_store_path_shows_exact_similarities(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """From COARSE_FROM vectors only the lexical candidates and the Hamming shortlist get an
+    """From COARSE_FROM vectors only the lexical candidates and the probed lists get an
     exact cosine; every result still shows (and is scored with) its exact similarity."""
     import numpy as np
     from hmdesk.core.memory.retrieve import hybrid
@@ -172,7 +172,7 @@ def test_large_store_path_shows_exact_similarities(
     r = Retriever(store, embedder=emb)
     try:
         res = r.search(_q("install failed versionCode", "hybrid"))
-        assert r.semantic.prepare("x").coarse is not None
+        assert r.semantic.prepare("x").lists is not None
     finally:
         r.close()
     query = emb.embed_query("install failed versionCode")

@@ -1,7 +1,7 @@
-"""The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): sign-bit shortlist, exact
+"""The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): cluster lists, exact
 cosines only for the rows that can matter, and the same ranking as the exact path when the
-shortlist holds the query's neighbours and the cosine's extremes; the codes are rebuilt when an
-embedding changes."""
+probed lists hold the query's neighbours and the cosine's extremes; the lists are rebuilt when
+an embedding changes."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ import numpy.typing as npt
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, hybrid
-from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache
+from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 TEXT = "build install"
@@ -38,8 +40,7 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 
 
 class _Dense(FakeEmbedder):
-    """Dense vectors, as a real model gives (the fake's n-gram vectors are mostly zeros, whose
-    sign bits say nothing)."""
+    """Dense vectors, as a real model gives (the fake's n-gram vectors are mostly zeros)."""
 
     def _embed_batch(self, texts: list[str], kind: Kind) -> npt.NDArray[np.float32]:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
@@ -78,9 +79,10 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
     emb = FakeEmbedder(dim=64)
     _store_vectors(store, emb)
     monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 60)
     monkeypatch.setattr(hybrid, "SHORTLIST_PER_RESULT", 1)
-    monkeypatch.setattr(hybrid, "FARTHEST", 4)
+    monkeypatch.setattr(hybrid, "FARTHEST", 60)
     monkeypatch.setattr(hybrid, "FIRST_RESCORE", 8)
     rescored: list[int] = []
     real_add = hybrid._Rescored.add
@@ -94,7 +96,7 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
     r = Retriever(store, embedder=emb)
     try:
         large = _ranking(r, limit)
-        assert r.semantic.prepare(TEXT).coarse is not None
+        assert r.semantic.prepare(TEXT).lists is not None
         assert 0 < sum(rescored) < N // 2  # the others provably cannot reach the top
         monkeypatch.setattr(hybrid, "COARSE_FROM", 10**9)  # the exact path: every cosine
         exact = _ranking(r, limit)
@@ -113,7 +115,8 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
     emb = _Dense(dim=64)
     v = _store_vectors(store, emb, "quux words")  # no memory holds these words
     monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 16)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
     r = Retriever(store, embedder=emb)
     try:
         res = r.search_ranked(Query(text="quux words", profile="hybrid", now=NOW, limit=5))
@@ -129,7 +132,7 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
         assert sem.similarity == pytest.approx(float(v[seqs.index(x.memory.seq)] @ query), abs=1e-6)
 
 
-def test_codes_rebuilt_when_an_embedding_changes(
+def test_lists_rebuilt_when_an_embedding_changes(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emb = FakeEmbedder(dim=64)
@@ -138,16 +141,79 @@ def test_codes_rebuilt_when_an_embedding_changes(
     r = Retriever(store, embedder=emb)
     try:
         first = r.semantic.prepare(TEXT)
-        assert first.coarse is not None
-        assert r.semantic.prepare(TEXT).coarse is first.coarse  # cached, not rebuilt per query
+        assert first.lists is not None
+        assert r.semantic.prepare(TEXT).lists is first.lists  # cached, not rebuilt per query
         target = store.list()[5]
         store.edit(target.id, content="hilog levels on the emulator")
         fill_embeddings(store.db, emb)
         second = r.semantic.prepare(TEXT)
     finally:
         r.close()
-    assert second.coarse is not None and second.coarse is not first.coarse
+    assert second.lists is not None and second.lists is not first.lists
     row = second.matrix.row_of[target.seq]
     vector = emb.embed(["hilog levels on the emulator"], kind="passage")[0]
-    code = second.coarse.hamming(vector)
-    assert code[row] == 0  # the new vector's code, not the old one's
+    assert np.allclose(second.matrix.vectors[row], vector)  # the new vector, not the old one
+
+
+def test_pruned_candidates_still_counted(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The large path scores only the lexical candidates that can reach the top, yet reports
+    the same matched count, filter counts and note as the exact path."""
+    emb = FakeEmbedder(dim=64)
+    _store_vectors(store, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
+    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
+    monkeypatch.setattr(hybrid, "FARTHEST", 40)
+    query = Query(text=TEXT, profile="hybrid", now=NOW, limit=5, tags=[])
+    r = Retriever(store, embedder=emb)
+    try:
+        large = r.search_ranked(query)
+        monkeypatch.setattr(hybrid, "COARSE_FROM", 10**9)
+        exact = r.search_ranked(query)
+    finally:
+        r.close()
+    assert large.matched == exact.matched == N
+    assert large.filtered == exact.filtered and large.pool == exact.pool
+    assert large.note == exact.note
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
+def test_every_list_probed_is_the_exact_path(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
+) -> None:
+    """With every list probed the large path is the exact one: same ids, scores, similarities
+    (random stores; the rescoring bound prunes, provably without changing the top)."""
+    db = Database(tmp_path_factory.mktemp("p") / "m.db")
+    s = MemoryStore(db)
+    rng = np.random.default_rng(seed)
+    words = ["build", "install", "hilog", "sign", "device"]
+    for i in range(60):
+        picked = rng.choice(words, size=int(rng.integers(1, 4)), replace=False)
+        s.add(f"{' '.join(picked)} note {i}", confidence=round(float(rng.uniform(0.3, 0.95)), 2))
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    was = (hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST)
+    hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = 10, 8, 60, 60
+    r = Retriever(s, embedder=emb)
+    try:
+        q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
+        large = r.search_ranked(q)
+        assert r.semantic.prepare("build install").lists is not None
+        hybrid.COARSE_FROM = 10**9
+        exact = r.search_ranked(q)
+    finally:
+        hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = was
+        r.close()
+        s.close()
+        db.close()
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+    assert large.matched == exact.matched
+    for a, b in zip(large.results, exact.results, strict=True):
+        assert a.score == pytest.approx(b.score, abs=1e-9)
+        assert a.components["semantic"].similarity == pytest.approx(
+            b.components["semantic"].similarity, abs=1e-7
+        )
