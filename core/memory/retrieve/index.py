@@ -142,7 +142,8 @@ class MemoryIndex:
         Needs ``order`` ascending, as the store's segments have it."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
-        clone.__dict__.pop("_masks", None)
+        for key in ("_masks", "_base_pos"):
+            clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
         want = np.fromiter(seqs, dtype=np.int64)
         if len(want) and self.size:
@@ -188,19 +189,23 @@ class MemoryIndex:
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
             return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
         chunks = post.chunks_containing(term)
-        if len(chunks) == 0:
-            return empty_i64()
-        ptr = post._chunk_ptr
-        if len(chunks) == 1:
-            c = int(chunks[0])
-            return post._chunk_docs[ptr[c] : ptr[c + 1]]
-        starts = ptr[chunks]
-        lens = ptr[chunks + 1] - starts
-        offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
-        gathered = post._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+        if len(chunks) < 2:
+            return _gathered(post, chunks)
         mark = np.zeros(self.size, dtype=bool)
-        mark[gathered] = True
+        mark[_gathered(post, chunks)] = True
         return np.flatnonzero(mark)
+
+    def docs_repeated(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
+        """The positions of :meth:`docs_containing_any`, unsorted and maybe repeated (cheaper
+        where repeats do not count, as in ``a[docs] |= bit``)."""
+        post = self._terms.built()
+        found = [
+            self.docs_containing(f)
+            if not f or _HAS_WS.search(f)
+            else _gathered(post, post.chunks_containing(f))
+            for f in forms
+        ]
+        return found[0] if len(found) == 1 else np.concatenate(found)
 
     def docs_containing_any(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
         """Sorted positions of the records containing at least one of ``forms``."""
@@ -222,7 +227,8 @@ class MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
-        clone.__dict__.pop("_masks", None)
+        for key in ("_masks", "_base_pos"):
+            clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
         for i in ids:
             pos = self.pos_of.get(i)
@@ -282,6 +288,14 @@ class MemoryIndex:
                 docs = docs_for(group)
                 cand = docs[mask[docs]]
                 lexical = np.full(len(cand), gw, dtype=np.float64) / total
+            elif len(dist) <= 8:  # a bit per term group: each position's matched groups
+                bits = np.zeros(self.size, dtype=np.uint8)
+                docs_bit = self.docs_repeated if w.memories is None else docs_for  # no df needed
+                for g, (group, gw) in enumerate(dist.items()):
+                    if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
+                        bits[docs_bit(group)] |= 1 << g
+                cand = np.flatnonzero(np.logical_and(bits, mask))
+                lexical = _group_sums(list(dist.values()))[bits[cand]] / total
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
                 for group, gw in dist.items():  # query order, as the scan adds them
@@ -290,11 +304,59 @@ class MemoryIndex:
                 lexical = acc[cand] / total
             filtered["no_match"] += n_mask - len(cand)
         else:
-            cand = np.flatnonzero(mask)
+            cand = self._positions(query, mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
-        recency = self._recency(cand, now)
-        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
+        # confidence*0.4 + recency*0.2 kept per index (see _static): the same float64 sums as
+        # computing them here; an upper bound when kept at an earlier ``now`` (search_segments
+        # then rescores the few that can reach the top)
+        scores = self._static(now)[1][cand] + lexical * 0.4
         return cand, scores, lexical, pool
+
+    STATIC_FOR_MS = 3_600_000
+    """How long (in query ``now``) the kept ``confidence*0.4 + recency*0.2`` serves."""
+
+    def _static(self, now: int) -> tuple[int, NDArray[np.float64]]:
+        """``(now0, confidence*0.4 + recency*0.2 at now0)`` of every position, kept per index
+        for ``now0 <= now <= now0 + STATIC_FOR_MS``. Exact at ``now == now0``; else each value is
+        at least the one at ``now`` (recency only falls, and float rounding is monotonic) and at
+        most :meth:`static_drop` above it."""
+        kept = self.__dict__.get("_static_at")
+        if kept is None or not (kept[0] <= now <= kept[0] + self.STATIC_FOR_MS):
+            every = np.arange(self.size, dtype=np.int64)
+            kept = self.__dict__["_static_at"] = (
+                now,
+                self.conf * 0.4 + self._recency(every, now) * 0.2,
+            )
+        return kept
+
+    def static_drop(self, now: int) -> float:
+        """How far the kept scores of :meth:`_static` may lie above the exact ones at ``now``
+        (0.0: exact), with a margin for rounding."""
+        now0 = self._static(now)[0]
+        return 0.0 if now0 == now else 0.2 * (now - now0) / DAY_MS / RECENCY_DAYS + 1e-9
+
+    def exact_scores(
+        self, pos: NDArray[np.int64], lexical: NDArray[np.float64], now: int
+    ) -> NDArray[np.float64]:
+        """The scores of these positions at ``now``, computed as the reference scan does."""
+        return self.conf[pos] * 0.4 + self._recency(pos, now) * 0.2 + lexical * 0.4
+
+    def _positions(self, query: Query, mask: NDArray[np.bool_]) -> NDArray[np.int64]:
+        """``np.flatnonzero(mask)``, kept when ``mask`` is the shared :meth:`_base` one."""
+        if mask is not self._base(query.include_superseded)[1]:
+            return np.flatnonzero(mask)
+        cache = self.__dict__.setdefault("_base_pos", {})
+        got = cache.get(query.include_superseded)
+        if got is None:
+            got = cache[query.include_superseded] = np.flatnonzero(mask)
+        return got
+
+    def unparseable_in(self, pos: NDArray[np.int64]) -> int:
+        """How many of these positions have an unparseable timestamp."""
+        bad = self.__dict__.get("_bad_ts")
+        if bad is None:
+            bad = self.__dict__["_bad_ts"] = bool(not self.ts_ok.all())
+        return int(np.count_nonzero(~self.ts_ok[pos])) if bad else 0
 
     def _hits(
         self,
@@ -490,19 +552,30 @@ def search_segments(
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
-        seg_ids = np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts])
-        pos = np.concatenate([p[1] for p in parts])
-        scores = np.concatenate([p[2] for p in parts])
-        lexical = np.concatenate([p[3] for p in parts])
-        orders = np.concatenate([segments[p[0]].order[p[1]] for p in parts])
-        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        seg_ids, pos, scores, lexical = _pooled(parts)
+        unparseable = sum(segments[p[0]].unparseable_in(p[1]) for p in parts)
+        drop = 0.0 if sem_parts is not None else max(seg.static_drop(now) for seg in segments)
+        if drop and len(scores) > query.limit:  # kept scores: rescore the ones that can rank
+            kth = len(scores) - query.limit
+            near = np.flatnonzero(scores >= np.partition(scores, kth)[kth] - drop - 1e-9)
+            seg_ids, pos, lexical = seg_ids[near], pos[near], lexical[near]
+            scores = np.empty(len(near), dtype=np.float64)
+            for si in np.unique(seg_ids).tolist():
+                at = np.flatnonzero(seg_ids == si)
+                scores[at] = segments[si].exact_scores(pos[at], lexical[at], now)
+        elif drop:
+            scores = np.concatenate([segments[p[0]].exact_scores(p[1], p[3], now) for p in parts])
         if len(scores) > query.limit:
             kth = len(scores) - query.limit
             threshold = np.partition(scores, kth)[kth]
             sel = np.flatnonzero(scores >= threshold)
         else:
             sel = np.arange(len(scores))
-        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit].tolist()
+        orders = np.empty(len(sel), dtype=np.int64)
+        for si in np.unique(seg_ids[sel]).tolist():
+            at = np.flatnonzero(seg_ids[sel] == si)
+            orders[at] = segments[si].order[pos[sel[at]]]
+        ranked = sel[np.lexsort((orders, -scores[sel]))][: query.limit].tolist()
         by_seg: dict[int, list[int]] = {}
         for k in ranked:
             by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
@@ -539,7 +612,7 @@ def search_segments(
                 )
             )
     elif parts:
-        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        unparseable = sum(segments[p[0]].unparseable_in(p[1]) for p in parts)
     if unparseable_all is not None:
         unparseable = unparseable_all
     return QueryResult(
@@ -551,6 +624,44 @@ def search_segments(
         note="; ".join(n for n in (unparseable_note(unparseable), note) if n) or None,
         elapsed_ms=(time.perf_counter() - started) * 1000,
         matched=matched,
+    )
+
+
+def _gathered(post: TermPostings, chunks: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The postings of these chunks one after the other (repeats kept)."""
+    ptr, docs = post._chunk_ptr, post._chunk_docs
+    if len(chunks) < 2:
+        return empty_i64() if not len(chunks) else docs[ptr[chunks[0]] : ptr[chunks[0] + 1]]
+    if len(chunks) <= 32:
+        return np.concatenate([docs[ptr[c] : ptr[c + 1]] for c in chunks.tolist()])
+    starts = ptr[chunks]
+    lens = ptr[chunks + 1] - starts
+    offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+    return docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+
+
+def _group_sums(weights: list[float]) -> NDArray[np.float64]:
+    """For each set of matched groups (bit g: group g), the sum of their weights added in
+    query order from 0.0: the float64 value a per-position accumulator would hold."""
+    sets = np.arange(1 << len(weights))
+    sums = np.zeros(len(sets), dtype=np.float64)
+    for g, gw in enumerate(weights):  # adding 0.0 for an unmatched group changes no value
+        sums += np.where(sets >> g & 1, gw, 0.0)
+    return sums
+
+
+def _pooled(
+    parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """The segments' candidates as one pool: segment ids, positions, scores, lexical values."""
+    if len(parts) == 1:  # the common case: no copies
+        si, cand, scores, lexical = parts[0]
+        return np.full(len(cand), si, dtype=np.int64), cand, scores, lexical
+    return (
+        np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+        np.concatenate([p[3] for p in parts]),
     )
 
 
