@@ -18,6 +18,14 @@ import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.hybrid import SegmentSemantic, SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
+from hmdesk.core.memory.retrieve.ranking import (
+    base_positions,
+    exact_top,
+    group_sums,
+    pooled,
+    static_part,
+    unparseable_in,
+)
 from hmdesk.core.memory.retrieve.results import (
     FILTER_KEYS,
     Query,
@@ -190,9 +198,9 @@ class MemoryIndex:
             return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
         chunks = post.chunks_containing(term)
         if len(chunks) < 2:
-            return _gathered(post, chunks)
+            return post.gathered(chunks)
         mark = np.zeros(self.size, dtype=bool)
-        mark[_gathered(post, chunks)] = True
+        mark[post.gathered(chunks)] = True
         return np.flatnonzero(mark)
 
     def docs_repeated(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
@@ -202,7 +210,7 @@ class MemoryIndex:
         found = [
             self.docs_containing(f)
             if not f or _HAS_WS.search(f)
-            else _gathered(post, post.chunks_containing(f))
+            else post.gathered(post.chunks_containing(f))
             for f in forms
         ]
         return found[0] if len(found) == 1 else np.concatenate(found)
@@ -295,7 +303,7 @@ class MemoryIndex:
                     if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
                         bits[docs_bit(group)] |= 1 << g
                 cand = np.flatnonzero(np.logical_and(bits, mask))
-                lexical = _group_sums(list(dist.values()))[bits[cand]] / total
+                lexical = group_sums(list(dist.values()))[bits[cand]] / total
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
                 for group, gw in dist.items():  # query order, as the scan adds them
@@ -304,59 +312,11 @@ class MemoryIndex:
                 lexical = acc[cand] / total
             filtered["no_match"] += n_mask - len(cand)
         else:
-            cand = self._positions(query, mask)
+            cand = base_positions(self, query.include_superseded, mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
-        # confidence*0.4 + recency*0.2 kept per index (see _static): the same float64 sums as
-        # computing them here; an upper bound when kept at an earlier ``now`` (search_segments
-        # then rescores the few that can reach the top)
-        scores = self._static(now)[1][cand] + lexical * 0.4
+        # confidence*0.4 + recency*0.2 kept per index (see .ranking): the same float64 sums
+        scores = static_part(self, now)[1][cand] + lexical * 0.4
         return cand, scores, lexical, pool
-
-    STATIC_FOR_MS = 3_600_000
-    """How long (in query ``now``) the kept ``confidence*0.4 + recency*0.2`` serves."""
-
-    def _static(self, now: int) -> tuple[int, NDArray[np.float64]]:
-        """``(now0, confidence*0.4 + recency*0.2 at now0)`` of every position, kept per index
-        for ``now0 <= now <= now0 + STATIC_FOR_MS``. Exact at ``now == now0``; else each value is
-        at least the one at ``now`` (recency only falls, and float rounding is monotonic) and at
-        most :meth:`static_drop` above it."""
-        kept = self.__dict__.get("_static_at")
-        if kept is None or not (kept[0] <= now <= kept[0] + self.STATIC_FOR_MS):
-            every = np.arange(self.size, dtype=np.int64)
-            kept = self.__dict__["_static_at"] = (
-                now,
-                self.conf * 0.4 + self._recency(every, now) * 0.2,
-            )
-        return kept
-
-    def static_drop(self, now: int) -> float:
-        """How far the kept scores of :meth:`_static` may lie above the exact ones at ``now``
-        (0.0: exact), with a margin for rounding."""
-        now0 = self._static(now)[0]
-        return 0.0 if now0 == now else 0.2 * (now - now0) / DAY_MS / RECENCY_DAYS + 1e-9
-
-    def exact_scores(
-        self, pos: NDArray[np.int64], lexical: NDArray[np.float64], now: int
-    ) -> NDArray[np.float64]:
-        """The scores of these positions at ``now``, computed as the reference scan does."""
-        return self.conf[pos] * 0.4 + self._recency(pos, now) * 0.2 + lexical * 0.4
-
-    def _positions(self, query: Query, mask: NDArray[np.bool_]) -> NDArray[np.int64]:
-        """``np.flatnonzero(mask)``, kept when ``mask`` is the shared :meth:`_base` one."""
-        if mask is not self._base(query.include_superseded)[1]:
-            return np.flatnonzero(mask)
-        cache = self.__dict__.setdefault("_base_pos", {})
-        got = cache.get(query.include_superseded)
-        if got is None:
-            got = cache[query.include_superseded] = np.flatnonzero(mask)
-        return got
-
-    def unparseable_in(self, pos: NDArray[np.int64]) -> int:
-        """How many of these positions have an unparseable timestamp."""
-        bad = self.__dict__.get("_bad_ts")
-        if bad is None:
-            bad = self.__dict__["_bad_ts"] = bool(not self.ts_ok.all())
-        return int(np.count_nonzero(~self.ts_ok[pos])) if bad else 0
 
     def _hits(
         self,
@@ -552,19 +512,10 @@ def search_segments(
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
-        seg_ids, pos, scores, lexical = _pooled(parts)
-        unparseable = sum(segments[p[0]].unparseable_in(p[1]) for p in parts)
-        drop = 0.0 if sem_parts is not None else max(seg.static_drop(now) for seg in segments)
-        if drop and len(scores) > query.limit:  # kept scores: rescore the ones that can rank
-            kth = len(scores) - query.limit
-            near = np.flatnonzero(scores >= np.partition(scores, kth)[kth] - drop - 1e-9)
-            seg_ids, pos, lexical = seg_ids[near], pos[near], lexical[near]
-            scores = np.empty(len(near), dtype=np.float64)
-            for si in np.unique(seg_ids).tolist():
-                at = np.flatnonzero(seg_ids == si)
-                scores[at] = segments[si].exact_scores(pos[at], lexical[at], now)
-        elif drop:
-            scores = np.concatenate([segments[p[0]].exact_scores(p[1], p[3], now) for p in parts])
+        unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
+        seg_ids, pos, scores, lexical = (  # the lexical scores may come from a kept part
+            pooled(parts) if sem_parts is not None else exact_top(segments, parts, query.limit, now)
+        )
         if len(scores) > query.limit:
             kth = len(scores) - query.limit
             threshold = np.partition(scores, kth)[kth]
@@ -612,7 +563,7 @@ def search_segments(
                 )
             )
     elif parts:
-        unparseable = sum(segments[p[0]].unparseable_in(p[1]) for p in parts)
+        unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
     if unparseable_all is not None:
         unparseable = unparseable_all
     return QueryResult(
@@ -624,44 +575,6 @@ def search_segments(
         note="; ".join(n for n in (unparseable_note(unparseable), note) if n) or None,
         elapsed_ms=(time.perf_counter() - started) * 1000,
         matched=matched,
-    )
-
-
-def _gathered(post: TermPostings, chunks: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The postings of these chunks one after the other (repeats kept)."""
-    ptr, docs = post._chunk_ptr, post._chunk_docs
-    if len(chunks) < 2:
-        return empty_i64() if not len(chunks) else docs[ptr[chunks[0]] : ptr[chunks[0] + 1]]
-    if len(chunks) <= 32:
-        return np.concatenate([docs[ptr[c] : ptr[c + 1]] for c in chunks.tolist()])
-    starts = ptr[chunks]
-    lens = ptr[chunks + 1] - starts
-    offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
-    return docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
-
-
-def _group_sums(weights: list[float]) -> NDArray[np.float64]:
-    """For each set of matched groups (bit g: group g), the sum of their weights added in
-    query order from 0.0: the float64 value a per-position accumulator would hold."""
-    sets = np.arange(1 << len(weights))
-    sums = np.zeros(len(sets), dtype=np.float64)
-    for g, gw in enumerate(weights):  # adding 0.0 for an unmatched group changes no value
-        sums += np.where(sets >> g & 1, gw, 0.0)
-    return sums
-
-
-def _pooled(
-    parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]],
-) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
-    """The segments' candidates as one pool: segment ids, positions, scores, lexical values."""
-    if len(parts) == 1:  # the common case: no copies
-        si, cand, scores, lexical = parts[0]
-        return np.full(len(cand), si, dtype=np.int64), cand, scores, lexical
-    return (
-        np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts]),
-        np.concatenate([p[1] for p in parts]),
-        np.concatenate([p[2] for p in parts]),
-        np.concatenate([p[3] for p in parts]),
     )
 
 
