@@ -299,7 +299,6 @@ class Vocab(Sequence[str]):
         self._nul = nul  # where each word but the last ends
         self._count = count
         self._all: list[str] | None = None
-        self._looked = 0  # words decoded one by one so far (see __getitem__)
 
     def __len__(self) -> int:
         return self._count
@@ -310,9 +309,6 @@ class Vocab(Sequence[str]):
     def __getitem__(self, i: slice) -> list[str]: ...
     def __getitem__(self, i: int | slice) -> str | list[str]:
         if isinstance(i, slice) or self._all is not None:
-            return self.words()[i]
-        self._looked += 1
-        if self._looked > self._count >> 3:  # a long-lived reader: decode them all, once
             return self.words()[i]
         k = i + self._count if i < 0 else i
         if not 0 <= k < self._count:
