@@ -50,7 +50,20 @@ class ClusterLists:
 
     @property
     def sizes(self) -> npt.NDArray[np.int64]:
-        return np.diff(self.starts)
+        got: npt.NDArray[np.int64] | None = self.__dict__.get("_sizes")
+        if got is None:
+            got = np.diff(self.starts)
+            object.__setattr__(self, "_sizes", got)
+        return got
+
+    @property
+    def list_of_row(self) -> npt.NDArray[np.int32]:
+        """Each row's list (computed once)."""
+        got: npt.NDArray[np.int32] | None = self.__dict__.get("_list_of_row")
+        if got is None:
+            got = np.repeat(np.arange(len(self), dtype=np.int32), self.sizes)
+            object.__setattr__(self, "_list_of_row", got)
+        return got
 
     @classmethod
     def of(cls, matrix: EmbeddingMatrix, seed: int = 0) -> tuple[EmbeddingMatrix, ClusterLists]:
