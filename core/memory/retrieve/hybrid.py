@@ -236,7 +236,12 @@ class _Rescored:
 
     def add_lists(self, lists: ClusterLists, which: NDArray[np.int64]) -> None:
         """Compute the cosines of every row of the lists ``which`` (not computed yet): each
-        list is a contiguous block of the matrix, adjacent lists one block."""
+        list is a contiguous block of the matrix, adjacent lists one block, plus its rows added
+        since the lists were built (gathered)."""
+        if len(lists.tail_lists):
+            probed = np.zeros(len(lists), dtype=bool)
+            probed[which] = True
+            self.add(int(lists.starts[-1]) + np.flatnonzero(probed[lists.tail_lists]))
         starts, stops = lists.starts[which], lists.starts[which + 1]
         joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
         firsts = np.concatenate(([0], joined))
@@ -507,6 +512,8 @@ class SemanticSource:
         self._matrix_version: int | None = None
         self._rows: dict[int, Mapped] = {}
         self._lists: ClusterLists | None = None
+        self._known: dict[int, str] = {}  # each row's content hash
+        self._refresh = threading.Lock()
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -544,35 +551,36 @@ class SemanticSource:
         return vector
 
     def matrix(self) -> EmbeddingMatrix:
-        """The cached vectors of the embedder's model, re-read when the database changed."""
-        from hmdesk.core.memory.semantic.cache import load
-        from hmdesk.core.memory.semantic.clusters import ClusterLists
+        """The cached vectors of the embedder's model, brought up to date when the database
+        changed (only what changed is read: see :func:`~.clusters.refreshed`)."""
+        from hmdesk.core.memory.semantic.clusters import refreshed
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
-        with self._lock:
-            current = self._matrix
-            if (
-                current is not None
-                and current.model == model
-                and version is not None
-                and version == self._matrix_version
-            ):
-                return current
-        loaded = load(self.db, model)
-        lists = None
-        if len(loaded) >= COARSE_FROM:  # rows reordered list by list (no second copy kept)
-            loaded, lists = ClusterLists.of(loaded)
-        with self._lock:
-            self._matrix, self._matrix_version = loaded, version
-            self._lists = lists
-            self._rows = {}
-        return loaded
+        with self._refresh:  # one refresh at a time; searches meanwhile wait for it
+            with self._lock:
+                current, lists = self._matrix, self._lists
+                if (
+                    current is not None
+                    and current.model == model
+                    and version is not None
+                    and version == self._matrix_version
+                ):
+                    return current
+            loaded, lists, self._known = refreshed(
+                self.db, model, current, lists, self._known, COARSE_FROM
+            )
+            with self._lock:
+                if loaded is not current:
+                    self._rows = {}
+                self._matrix, self._matrix_version = loaded, version
+                self._lists = lists
+            return loaded
 
     def invalidate(self) -> None:
-        """Re-read the matrix at the next search (after a fill in this process)."""
+        """Bring the matrix up to date at the next search (after a fill in this process)."""
         with self._lock:
-            self._matrix = None
+            self._matrix_version = None
 
     def prepare(self, text: str) -> SemanticQuery:
         """What a hybrid search of ``text`` needs (the query embedded unless cached)."""
