@@ -297,6 +297,9 @@ def test_growth_beyond_the_spare_rows_clusters_again(
         fill_embeddings(s.db, emb)
         rebuilt = r.semantic.prepare("build").lists
         matrix = r.semantic.matrix()
+        s.edit(s.list()[0].id, content="build edited, its vector not computed yet")
+        note = r.search_ranked(Query(text="build", profile="hybrid", now=NOW)).note
+        dead = r.semantic.prepare("build").lists
     finally:
         r.close()
         s.close()
@@ -306,3 +309,5 @@ def test_growth_beyond_the_spare_rows_clusters_again(
     assert rebuilt.centroids is not first.centroids  # 10 > 6 rows changed: k-means again
     assert len(rebuilt.tail_lists) == 0 and rebuilt.dead == 0
     assert int(rebuilt.starts[-1]) == len(matrix) == 70
+    assert dead is not None and dead.dead == 1  # its row maps to no memory any more
+    assert note is not None and note.startswith("1 of 70 memories have no embedding yet")
