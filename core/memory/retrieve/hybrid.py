@@ -198,6 +198,7 @@ class _Rescored:
         self._rows: list[NDArray[np.int64]] = []
         self._values: list[NDArray[np.float64]] = []
         self._ok: list[NDArray[np.bool_]] = []
+        self._last: NDArray[np.float64] = np.zeros(0)  # the last ``add``'s filtered cosines
 
     def add(self, rows: NDArray[np.int64]) -> None:
         """Compute the cosines of ``rows`` (any order, repeats and rows done allowed)."""
@@ -220,10 +221,27 @@ class _Rescored:
         self._rows.append(rows)
         self._values.append(values.astype(np.float64))
         self._ok.append(ok)
+        self._last = self._values[-1][ok]
+
+    def widened(self, scale: _Scale) -> _Scale:
+        """``scale`` with the min and max over the rows of the last :meth:`add` too (the
+        semantic recall does not change: it comes from the nearest lists, added first)."""
+        last, self._last = self._last, np.zeros(0)
+        if not len(last):
+            return scale
+        low, high = min(scale.low, float(last.min())), max(scale.high, float(last.max()))
+        if low == scale.low and high == scale.high:
+            return scale
+        return _Scale(low, high - low, scale.extra_rows, high)
 
     def add_lists(self, lists: ClusterLists, which: NDArray[np.int64]) -> None:
         """Compute the cosines of every row of the lists ``which`` (not computed yet): each
-        list is a contiguous block of the matrix, adjacent lists one block."""
+        list is a contiguous block of the matrix, adjacent lists one block, plus its rows added
+        since the lists were built (gathered)."""
+        if len(lists.tail_lists):
+            probed = np.zeros(len(lists), dtype=bool)
+            probed[which] = True
+            self.add(int(lists.starts[-1]) + np.flatnonzero(probed[lists.tail_lists]))
         starts, stops = lists.starts[which], lists.starts[which + 1]
         joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
         firsts = np.concatenate(([0], joined))
@@ -264,6 +282,7 @@ class _Scale:
     low: float
     span: float
     extra_rows: NDArray[np.int64]  # the semantic recall's matrix rows
+    high: float = 0.0
 
     def norm(self, cos: NDArray[np.float64]) -> NDArray[np.float64]:
         if self.span <= 0:
@@ -271,15 +290,18 @@ class _Scale:
         return np.clip((cos - self.low) / self.span, 0.0, 1.0)
 
 
-def _scale(done: _Rescored, near: NDArray[np.bool_], limit: int) -> _Scale | None:
+def _scale(
+    done: _Rescored, near_l: NDArray[np.bool_], lists: ClusterLists, limit: int
+) -> _Scale | None:
     rows, cos, ok = done.state()
     pooled = cos[ok]
     if not len(pooled):
         return None
     low, high = float(pooled.min()), float(pooled.max())
-    recallable = ok & near[rows]  # the semantic recall comes from the shortlist only
+    # the semantic recall comes from the nearest lists only
+    recallable = ok & near_l[lists.list_of_row[rows]]
     threshold = _threshold(cos[recallable], limit, low)
-    return _Scale(low, high - low, rows[recallable & (cos >= threshold)])
+    return _Scale(low, high - low, rows[recallable & (cos >= threshold)], high)
 
 
 def _large(
@@ -299,17 +321,18 @@ def _large(
     largest semantic part (:data:`SEMANTIC_WEIGHT`) reaches the ``limit``-th exact score so far,
     until none is left — the others provably cannot reach the top ``limit``. ``bound`` (an upper
     bound of ``base``, cheaper: no recency computed per candidate) tells them apart; the exact
-    ``base`` is computed only for those rescored."""
+    ``base`` is computed only for those rescored.
+
+    Computed once per query, not per round: the semantic recall (it comes from the nearest
+    lists, all computed first; a lexical candidate rescored later is never in them), the
+    recall's bases, and the min and max (updated as rows are added)."""
     lists = sem.lists
     assert lists is not None
     near_lists, far_lists = lists.nearest_lists(sem.vector, shortlist_size(limit), FARTHEST)
-    near = np.zeros(len(sem.matrix), dtype=bool)
-    for a, b in zip(
-        lists.starts[near_lists].tolist(), lists.starts[near_lists + 1].tolist(), strict=True
-    ):
-        near[a:b] = True
     done = _Rescored(sem, mapped, masks)
     done.add_lists(lists, np.sort(np.concatenate([near_lists, far_lists])))
+    near_l = np.zeros(len(lists), dtype=bool)
+    near_l[near_lists] = True
     if lexical is None:
         lex_pos = [np.zeros(0, dtype=np.int64) for _ in segments]
     else:
@@ -319,16 +342,19 @@ def _large(
     embedded = flat_rows >= 0
     if base is None or limit <= 0:  # every lexical candidate
         done.add(flat_rows[embedded])
-        return _parts(segments, masks, mapped, done, _scale(done, near, limit))
+        return _parts(segments, masks, mapped, done, _scale(done, near_l, lists, limit))
     assert bound is not None
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
-    reach = np.concatenate(ubs) if ubs else np.zeros(0)
+    reach = ubs[0] if len(ubs) == 1 else np.concatenate(ubs) if ubs else np.zeros(0)
     reach += SEMANTIC_WEIGHT + 1e-9
     offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
     flat_base = np.empty(len(reach))  # exact where computed (see ``exact``)
 
     def exact(flat: NDArray[np.int64]) -> None:
+        if len(offsets) == 2:  # one segment
+            flat_base[flat] = base(0, lex_pos[0][flat])
+            return
         seg_of = np.searchsorted(offsets, flat, side="right") - 1
         for si in np.unique(seg_of).tolist():
             at = flat[seg_of == si]
@@ -342,19 +368,18 @@ def _large(
         scored = np.flatnonzero(embedded)
     # without an embedding, a lexical candidate's score is its base: the ``limit`` best count
     no_vector = np.flatnonzero(~embedded)
-    exact(np.concatenate([scored, no_vector]))
+    exact(np.concatenate([scored, no_vector]) if len(no_vector) else scored)
     fixed = flat_base[no_vector]
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
     done.add(flat_rows[scored])
+    scale = _scale(done, near_l, lists, limit)
+    if scale is None:
+        return _parts(segments, masks, mapped, done, scale)
+    recall = _recall_bases(mapped, masks, lexical, done, scale, base)
+    scored_cos = done.cos[flat_rows[scored]].astype(np.float64)
     while True:
-        scale = _scale(done, near, limit)
-        if scale is None:
-            return _parts(segments, masks, mapped, done, scale)
-        rows = flat_rows[scored]
-        kth = _kth_score(
-            mapped, masks, lexical, done, scale, (rows, flat_base[scored], fixed), base, limit
-        )
+        kth = _kth_score((flat_base[scored], scored_cos, fixed), recall, scale, limit)
         can = reach >= kth
         need = np.flatnonzero(embedded & can)
         need = need[~done.done[flat_rows[need]]]
@@ -364,24 +389,22 @@ def _large(
         done.add(flat_rows[need])
         exact(need)
         scored = np.concatenate([scored, need])
+        scored_cos = np.concatenate([scored_cos, done.cos[flat_rows[need]].astype(np.float64)])
+        scale = done.widened(scale)
 
 
-def _kth_score(
+def _recall_bases(
     mapped: list[Mapped],
     masks: Sequence[NDArray[np.bool_]],
     lexical: Sequence[NDArray[np.bool_]] | None,
     done: _Rescored,
     scale: _Scale,
-    known: tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]],
     base: Base,
-    limit: int,
-) -> float:
-    """The ``limit``-th best exact score among some candidates whose score is known (a lower
-    bound of the final one): ``known`` = (rescored lexical candidates' rows, their bases, the
-    best scores of those without an embedding), and the semantic recall."""
-    rows, bases, fixed = known
-    scores = [bases + SEMANTIC_WEIGHT * scale.norm(done.cos[rows].astype(np.float64)), fixed]
-    if len(scale.extra_rows):  # the semantic recall without a lexical hit
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """(bases, cosines) of the semantic recall without a lexical hit (fixed for a query)."""
+    bases: list[NDArray[np.float64]] = []
+    cosines: list[NDArray[np.float64]] = []
+    if len(scale.extra_rows):
         extra_cos = done.cos[scale.extra_rows].astype(np.float64)
         for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
             pos = m.inverse[scale.extra_rows]
@@ -390,9 +413,34 @@ def _kth_score(
             if lexical is not None:
                 keep[keep] = ~lexical[si][pos[keep]]
             if keep.any():
-                b = base(si, pos[keep])
-                scores.append(b + SEMANTIC_WEIGHT * scale.norm(extra_cos[keep]))
-    every = np.concatenate(scores)
+                bases.append(base(si, pos[keep]))
+                cosines.append(extra_cos[keep])
+    if not bases:
+        return np.zeros(0), np.zeros(0)
+    if len(bases) == 1:
+        return bases[0], cosines[0]
+    return np.concatenate(bases), np.concatenate(cosines)
+
+
+def _kth_score(
+    known: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]],
+    recall: tuple[NDArray[np.float64], NDArray[np.float64]],
+    scale: _Scale,
+    limit: int,
+) -> float:
+    """The ``limit``-th best exact score among some candidates whose score is known (a lower
+    bound of the final one): ``known`` = (rescored lexical candidates' bases, their cosines,
+    the best scores of those without an embedding), and the semantic recall's (bases,
+    cosines)."""
+    bases, cos, fixed = known
+    recall_bases, recall_cos = recall
+    every = np.concatenate(
+        (
+            bases + SEMANTIC_WEIGHT * scale.norm(cos),
+            fixed,
+            recall_bases + SEMANTIC_WEIGHT * scale.norm(recall_cos),
+        )
+    )
     if len(every) < limit:
         return -np.inf
     return float(np.partition(every, len(every) - limit)[len(every) - limit])
@@ -464,6 +512,8 @@ class SemanticSource:
         self._matrix_version: int | None = None
         self._rows: dict[int, Mapped] = {}
         self._lists: ClusterLists | None = None
+        self._known: dict[int, str] = {}  # each row's content hash
+        self._refresh = threading.Lock()
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
 
     @property
@@ -501,35 +551,36 @@ class SemanticSource:
         return vector
 
     def matrix(self) -> EmbeddingMatrix:
-        """The cached vectors of the embedder's model, re-read when the database changed."""
-        from hmdesk.core.memory.semantic.cache import load
-        from hmdesk.core.memory.semantic.clusters import ClusterLists
+        """The cached vectors of the embedder's model, brought up to date when the database
+        changed (only what changed is read: see :func:`~.clusters.refreshed`)."""
+        from hmdesk.core.memory.semantic.clusters import refreshed
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
-        with self._lock:
-            current = self._matrix
-            if (
-                current is not None
-                and current.model == model
-                and version is not None
-                and version == self._matrix_version
-            ):
-                return current
-        loaded = load(self.db, model)
-        lists = None
-        if len(loaded) >= COARSE_FROM:  # rows reordered list by list (no second copy kept)
-            loaded, lists = ClusterLists.of(loaded)
-        with self._lock:
-            self._matrix, self._matrix_version = loaded, version
-            self._lists = lists
-            self._rows = {}
-        return loaded
+        with self._refresh:  # one refresh at a time; searches meanwhile wait for it
+            with self._lock:
+                current, lists = self._matrix, self._lists
+                if (
+                    current is not None
+                    and current.model == model
+                    and version is not None
+                    and version == self._matrix_version
+                ):
+                    return current
+            loaded, lists, self._known = refreshed(
+                self.db, model, current, lists, self._known, COARSE_FROM
+            )
+            with self._lock:
+                if loaded is not current:
+                    self._rows = {}
+                self._matrix, self._matrix_version = loaded, version
+                self._lists = lists
+            return loaded
 
     def invalidate(self) -> None:
-        """Re-read the matrix at the next search (after a fill in this process)."""
+        """Bring the matrix up to date at the next search (after a fill in this process)."""
         with self._lock:
-            self._matrix = None
+            self._matrix_version = None
 
     def prepare(self, text: str) -> SemanticQuery:
         """What a hybrid search of ``text`` needs (the query embedded unless cached)."""

@@ -17,11 +17,15 @@ Built once per matrix (when the cached vectors are read), never per query.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
 
 ROWS_PER_LIST = 400
 """About this many rows a list (fewer lists: more rows computed per list probed; more lists:
@@ -31,6 +35,18 @@ SAMPLE = 8192
 """Rows the k-means iterations run on (every row is then assigned once)."""
 ITERATIONS = 5
 _BLOCK = 8192
+SPARE = 0.10
+"""Rows added, changed or removed since the lists were built, as a share of the rows they were
+built from (at least :data:`MIN_SPARE`), up to which a change is applied incrementally
+(:meth:`ClusterLists.updated`); beyond it the lists are built again."""
+MIN_SPARE = 1024
+LIST_GROWTH = 2
+"""A list holding more than this many times its built size (or :data:`ROWS_PER_LIST`, if
+larger) after changes: the lists are built again."""
+
+
+def spare(n: int) -> int:
+    return max(MIN_SPARE, int(n * SPARE))
 
 
 def list_count(n: int) -> int:
@@ -39,18 +55,40 @@ def list_count(n: int) -> int:
 
 @dataclass(frozen=True)
 class ClusterLists:
-    """List ``l`` is rows ``starts[l]:starts[l + 1]`` of the reordered matrix; ``centroids[l]``
-    is the mean of its rows (not of unit length)."""
+    """List ``l`` is rows ``starts[l]:starts[l + 1]`` of the reordered matrix plus the rows
+    after ``starts[-1]`` (added since the lists were built) whose ``tail_lists`` entry is ``l``;
+    ``centroids[l]`` is the mean of its rows when built (not of unit length). ``storage``: the
+    buffer the matrix's rows are a view of, with room for :func:`spare` more rows; ``dead``:
+    rows dropped since (their seq is -1 in the matrix: they belong to no memory)."""
 
     centroids: npt.NDArray[np.float32]
     starts: npt.NDArray[np.int64]
+    tail_lists: npt.NDArray[np.int32] = field(default_factory=lambda: np.zeros(0, np.int32))
+    storage: npt.NDArray[np.float32] | None = field(default=None, repr=False)
+    dead: int = 0
 
     def __len__(self) -> int:
         return len(self.centroids)
 
     @property
     def sizes(self) -> npt.NDArray[np.int64]:
-        return np.diff(self.starts)
+        got: npt.NDArray[np.int64] | None = self.__dict__.get("_sizes")
+        if got is None:
+            got = np.diff(self.starts)
+            if len(self.tail_lists):
+                got = got + np.bincount(self.tail_lists, minlength=len(self))
+            object.__setattr__(self, "_sizes", got)
+        return got
+
+    @property
+    def list_of_row(self) -> npt.NDArray[np.int32]:
+        """Each row's list (computed once)."""
+        got: npt.NDArray[np.int32] | None = self.__dict__.get("_list_of_row")
+        if got is None:
+            built = np.repeat(np.arange(len(self), dtype=np.int32), np.diff(self.starts))
+            got = np.concatenate((built, self.tail_lists))
+            object.__setattr__(self, "_list_of_row", got)
+        return got
 
     @classmethod
     def of(cls, matrix: EmbeddingMatrix, seed: int = 0) -> tuple[EmbeddingMatrix, ClusterLists]:
@@ -72,7 +110,8 @@ class ClusterLists:
         order = np.argsort(labels, kind="stable")  # within a list: seq order
         sizes = np.bincount(labels, minlength=len(centroids))
         starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-        out = np.empty_like(vectors)
+        storage = np.empty((n + spare(n), matrix.dim), dtype=vectors.dtype)
+        out = storage[:n]
         for s in range(0, n, _BLOCK):  # reordered in blocks: no second fancy-index temporary
             np.take(vectors, order[s : s + _BLOCK], axis=0, out=out[s : s + _BLOCK])
         out.flags.writeable = False
@@ -85,7 +124,43 @@ class ClusterLists:
             vectors=out,
             row_of={int(q): i for i, q in enumerate(seqs.tolist())},
         )
-        return reordered, cls(centroids, starts)
+        return reordered, cls(centroids, starts, storage=storage)
+
+    def updated(
+        self,
+        matrix: EmbeddingMatrix,
+        removed: list[int],
+        added: EmbeddingMatrix,
+    ) -> tuple[EmbeddingMatrix, ClusterLists] | None:
+        """``matrix`` (rows in these lists' order) without the memories ``removed`` (seqs) and
+        with the rows of ``added`` (a changed memory is removed and added), each added row
+        joining the list of its nearest centroid: a few milliseconds, no k-means. ``None``
+        when the lists have drifted too far (see :data:`SPARE`, :data:`LIST_GROWTH`): build
+        them again. The rows of ``matrix`` are never written (a search may be reading them)."""
+        n, k, built = len(matrix), len(added), int(self.starts[-1])
+        gone = [matrix.row_of[q] for q in removed if q in matrix.row_of]
+        dead = self.dead + len(gone)
+        if self.storage is None or (n - built) + k + dead > spare(built) or added.dim != matrix.dim:
+            return None
+        labels = _nearest(added.vectors, self.centroids) if k else np.zeros(0, np.int64)
+        tail = np.concatenate((self.tail_lists, labels.astype(np.int32)))
+        if k:
+            now = np.diff(self.starts) + np.bincount(tail, minlength=len(self))
+            if (now > LIST_GROWTH * np.maximum(np.diff(self.starts), ROWS_PER_LIST)).any():
+                return None
+        self.storage[n : n + k] = added.vectors
+        vectors = self.storage[: n + k]
+        vectors.flags.writeable = False
+        seqs = np.concatenate((matrix.seqs, added.seqs))
+        seqs[gone] = -1
+        row_of = dict(matrix.row_of)
+        for q in removed:
+            row_of.pop(q, None)
+        row_of.update({int(q): n + i for i, q in enumerate(added.seqs.tolist())})
+        grown = replace(
+            matrix, seqs=seqs, ids=[*matrix.ids, *added.ids], vectors=vectors, row_of=row_of
+        )
+        return grown, replace(self, tail_lists=tail, dead=dead)
 
     def nearest_lists(
         self, vector: npt.NDArray[np.float32], rows: int, far: int
@@ -100,6 +175,46 @@ class ClusterLists:
         rest = by[take:][::-1]
         back = int(np.searchsorted(np.cumsum(sizes[take:][::-1]), far)) + 1 if far > 0 else 0
         return np.sort(near), np.sort(rest[:back])
+
+
+def refreshed(
+    db: Database,
+    model: str,
+    current: EmbeddingMatrix | None,
+    lists: ClusterLists | None,
+    known: dict[int, str],
+    coarse_from: int,
+) -> tuple[EmbeddingMatrix, ClusterLists | None, dict[int, str]]:
+    """The cached vectors of ``model`` now, in lists from ``coarse_from`` rows, and each row's
+    content hash. ``current``, ``lists``, ``known``: the same, read earlier; when they are in
+    lists, only the vectors whose hash changed are read and applied with
+    :meth:`ClusterLists.updated` (a scan of the hashes, no k-means): the first search after an
+    edit no longer reads and clusters the whole matrix again. ``known`` may be updated."""
+    from hmdesk.core.memory.semantic.cache import hashes, load, load_seqs
+
+    if current is not None and lists is not None and current.model == model:
+        scan = hashes(db, model, current.dim)
+        changed = {q for q, _ in scan.items() ^ known.items()}  # new, changed or gone
+        changed |= current.row_of.keys() - known.keys()  # (none unless read while changing)
+        removed = [q for q in changed if q in current.row_of]
+        added = [q for q in changed if q in scan]
+        if not removed and not added:
+            return current, lists, known
+        if len(removed) + len(added) <= spare(int(lists.starts[-1])):
+            new, new_hashes = load_seqs(db, model, current.dim, added)
+            got = lists.updated(current, removed, new)
+            if got is not None:
+                for q in removed:
+                    known.pop(q, None)
+                known.update(zip(new.seqs.tolist(), new_hashes, strict=True))
+                return got[0], got[1], known
+    every = hashes(db, model)  # before the vectors: a hash never newer than its vector
+    loaded = load(db, model)
+    known = {q: every[q] for q in loaded.row_of if q in every}
+    if len(loaded) < coarse_from:
+        return loaded, None, known
+    loaded, made = ClusterLists.of(loaded)  # rows reordered list by list (no second copy kept)
+    return loaded, made, known
 
 
 def _nearest(

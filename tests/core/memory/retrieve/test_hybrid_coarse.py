@@ -217,3 +217,97 @@ def test_every_list_probed_is_the_exact_path(
         assert a.components["semantic"].similarity == pytest.approx(
             b.components["semantic"].similarity, abs=1e-7
         )
+
+
+def _small_store(tmp_path: Path, seed: int) -> MemoryStore:
+    s = MemoryStore(Database(tmp_path / "m.db"))
+    rng = np.random.default_rng(seed)
+    words = ["build", "install", "hilog", "sign", "device"]
+    for i in range(60):
+        picked = rng.choice(words, size=int(rng.integers(1, 4)), replace=False)
+        s.add(f"{' '.join(picked)} note {i}", confidence=round(float(rng.uniform(0.3, 0.95)), 2))
+    return s
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
+def test_adds_edits_deletes_applied_to_the_lists_rank_like_the_exact_path(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
+) -> None:
+    """A few changes join the existing lists (nearest centroid, no k-means again); with every
+    list probed the results are still the exact path's."""
+    s = _small_store(tmp_path_factory.mktemp("p"), seed)
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    was = (hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST)
+    hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = 10, 8, 80, 80
+    r = Retriever(s, embedder=emb)
+    q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
+    try:
+        r.search_ranked(q)
+        first = r.semantic.prepare("build install").lists
+        for i in range(3):
+            s.add(f"install sign added {i}", confidence=0.9)
+        ids = [m.id for m in s.list()]
+        s.edit(ids[4], content="build device edited")
+        s.edit(ids[9], content="hilog edited install")
+        s.delete(ids[12])
+        fill_embeddings(s.db, emb)
+        large = r.search_ranked(q)
+        lists = r.semantic.prepare("build install").lists
+        matrix = r.semantic.matrix()
+        hybrid.COARSE_FROM = 10**9
+        exact = r.search_ranked(q)
+    finally:
+        hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = was
+        r.close()
+        s.close()
+        s.db.close()
+    assert first is not None and lists is not None
+    assert lists.centroids is first.centroids  # applied, not clustered again
+    assert len(lists.tail_lists) == 5 and lists.dead == 3  # 3 added, 2 edited; 2 + 1 deleted
+    assert len(matrix.row_of) == 62 and int((matrix.seqs >= 0).sum()) == 62
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+    assert large.matched == exact.matched
+    for a, b in zip(large.results, exact.results, strict=True):
+        assert a.score == pytest.approx(b.score, abs=1e-9)
+        assert a.components["semantic"].similarity == pytest.approx(
+            b.components["semantic"].similarity, abs=1e-7
+        )
+
+
+def test_growth_beyond_the_spare_rows_clusters_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = _small_store(tmp_path, 5)
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
+    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 8)
+    monkeypatch.setattr(clusters, "MIN_SPARE", 4)  # 60 rows built: 6 more at most (10 %)
+    r = Retriever(s, embedder=emb)
+    try:
+        first = r.semantic.prepare("build").lists
+        for i in range(5):
+            s.add(f"build grown {i}")
+        fill_embeddings(s.db, emb)
+        applied = r.semantic.prepare("build").lists
+        for i in range(5):
+            s.add(f"build grown more {i}")
+        fill_embeddings(s.db, emb)
+        rebuilt = r.semantic.prepare("build").lists
+        matrix = r.semantic.matrix()
+        s.edit(s.list()[0].id, content="build edited, its vector not computed yet")
+        note = r.search_ranked(Query(text="build", profile="hybrid", now=NOW)).note
+        dead = r.semantic.prepare("build").lists
+    finally:
+        r.close()
+        s.close()
+        s.db.close()
+    assert first is not None and applied is not None and rebuilt is not None
+    assert applied.centroids is first.centroids and len(applied.tail_lists) == 5
+    assert rebuilt.centroids is not first.centroids  # 10 > 6 rows changed: k-means again
+    assert len(rebuilt.tail_lists) == 0 and rebuilt.dead == 0
+    assert int(rebuilt.starts[-1]) == len(matrix) == 70
+    assert dead is not None and dead.dead == 1  # its row maps to no memory any more
+    assert note is not None and note.startswith("1 of 70 memories have no embedding yet")

@@ -89,3 +89,35 @@ def test_clustered_vectors_nearest_rows_are_in_the_nearest_lists() -> None:
     probed = np.concatenate([np.arange(lists.starts[x], lists.starts[x + 1]) for x in near])
     cos = matrix.vectors @ query
     assert set(np.argsort(-cos)[:20].tolist()) <= set(probed.tolist())
+
+
+def test_updated_keeps_every_pairing_and_refuses_when_drifted() -> None:
+    rng = np.random.default_rng(11)
+    old = clusters.ROWS_PER_LIST, clusters.MIN_SPARE
+    clusters.ROWS_PER_LIST, clusters.MIN_SPARE = 20, 10  # 30 rows may change (10 % of 300)
+    try:
+        matrix, lists = ClusterLists.of(_matrix(_unit(rng, 300, 8)))
+        new_v = _unit(rng, 4, 8)
+        added = EmbeddingMatrix(
+            model="m",
+            seqs=np.array([5000, 5001, 5002, int(matrix.seqs[7])], dtype=np.int64),
+            ids=["a", "b", "c", "changed"],
+            vectors=new_v,
+            row_of={},
+        )
+        removed = [int(matrix.seqs[3]), int(matrix.seqs[7])]  # deleted, changed
+        grown, after = lists.updated(matrix, removed, added) or (None, None)
+        assert grown is not None and after is not None
+        assert lists.updated(matrix, [], _matrix(_unit(rng, 31, 8))) is None  # drifted
+        assert after.updated(grown, [], _matrix(_unit(rng, 24, 8))) is not None
+        assert after.updated(grown, [], _matrix(_unit(rng, 25, 8))) is None  # 6 + 25 > 30
+    finally:
+        clusters.ROWS_PER_LIST, clusters.MIN_SPARE = old
+    assert after.centroids is lists.centroids and after.dead == 2 and len(after.tail_lists) == 4
+    assert len(grown) == 304 and int((grown.seqs == -1).sum()) == 2
+    assert int(matrix.seqs[3]) not in grown.row_of
+    for i, seq in enumerate(added.seqs.tolist()):
+        assert np.array_equal(grown.vectors[grown.row_of[seq]], new_v[i])
+    assert np.array_equal(grown.vectors[:300], matrix.vectors)  # old rows untouched
+    assert int(after.sizes.sum()) == 304 and len(after.list_of_row) == 304
+    assert not grown.vectors.flags.writeable
