@@ -285,6 +285,7 @@ class MemoryIndex:
             recency = self._recency(cand, now)
             scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
             return cand, scores, lexical, pool
+        lex4: NDArray[np.float64] | None = None
         if terms:
             docs_for = self.docs_containing_any if docs_of is None else docs_of
             dist = w.distinct(terms)  # a repeated term counts as often as it is repeated
@@ -303,7 +304,8 @@ class MemoryIndex:
                     if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
                         bits[docs_bit(group)] |= 1 << g
                 cand = np.flatnonzero(np.logical_and(bits, mask))
-                lexical = group_sums(list(dist.values()))[bits[cand]] / total
+                sets, lex_of = bits[cand], group_sums(list(dist.values())) / total
+                lexical, lex4 = lex_of[sets], (lex_of * 0.4)[sets]  # = lexical * 0.4
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
                 for group, gw in dist.items():  # query order, as the scan adds them
@@ -315,7 +317,8 @@ class MemoryIndex:
             cand = base_positions(self, query.include_superseded, mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
         # confidence*0.4 + recency*0.2 kept per index (see .ranking): the same float64 sums
-        scores = static_part(self, now)[1][cand] + lexical * 0.4
+        scores = static_part(self, now)[1][cand]
+        scores += lexical * 0.4 if lex4 is None else lex4
         return cand, scores, lexical, pool
 
     def _hits(
