@@ -18,6 +18,14 @@ import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.hybrid import SegmentSemantic, SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
+from hmdesk.core.memory.retrieve.ranking import (
+    base_positions,
+    exact_top,
+    group_sums,
+    pooled,
+    static_part,
+    unparseable_in,
+)
 from hmdesk.core.memory.retrieve.results import (
     FILTER_KEYS,
     Query,
@@ -142,7 +150,8 @@ class MemoryIndex:
         Needs ``order`` ascending, as the store's segments have it."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
-        clone.__dict__.pop("_masks", None)
+        for key in ("_masks", "_base_pos"):
+            clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
         want = np.fromiter(seqs, dtype=np.int64)
         if len(want) and self.size:
@@ -188,19 +197,23 @@ class MemoryIndex:
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
             return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
         chunks = post.chunks_containing(term)
-        if len(chunks) == 0:
-            return empty_i64()
-        ptr = post._chunk_ptr
-        if len(chunks) == 1:
-            c = int(chunks[0])
-            return post._chunk_docs[ptr[c] : ptr[c + 1]]
-        starts = ptr[chunks]
-        lens = ptr[chunks + 1] - starts
-        offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
-        gathered = post._chunk_docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+        if len(chunks) < 2:
+            return post.gathered(chunks)
         mark = np.zeros(self.size, dtype=bool)
-        mark[gathered] = True
+        mark[post.gathered(chunks)] = True
         return np.flatnonzero(mark)
+
+    def docs_repeated(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
+        """The positions of :meth:`docs_containing_any`, unsorted and maybe repeated (cheaper
+        where repeats do not count, as in ``a[docs] |= bit``)."""
+        post = self._terms.built()
+        found = [
+            self.docs_containing(f)
+            if not f or _HAS_WS.search(f)
+            else post.gathered(post.chunks_containing(f))
+            for f in forms
+        ]
+        return found[0] if len(found) == 1 else np.concatenate(found)
 
     def docs_containing_any(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
         """Sorted positions of the records containing at least one of ``forms``."""
@@ -222,7 +235,8 @@ class MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
-        clone.__dict__.pop("_masks", None)
+        for key in ("_masks", "_base_pos"):
+            clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
         for i in ids:
             pos = self.pos_of.get(i)
@@ -271,6 +285,7 @@ class MemoryIndex:
             recency = self._recency(cand, now)
             scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
             return cand, scores, lexical, pool
+        lex4: NDArray[np.float64] | None = None
         if terms:
             docs_for = self.docs_containing_any if docs_of is None else docs_of
             dist = w.distinct(terms)  # a repeated term counts as often as it is repeated
@@ -282,6 +297,15 @@ class MemoryIndex:
                 docs = docs_for(group)
                 cand = docs[mask[docs]]
                 lexical = np.full(len(cand), gw, dtype=np.float64) / total
+            elif len(dist) <= 8:  # a bit per term group: each position's matched groups
+                bits = np.zeros(self.size, dtype=np.uint8)
+                docs_bit = self.docs_repeated if w.memories is None else docs_for  # no df needed
+                for g, (group, gw) in enumerate(dist.items()):
+                    if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
+                        bits[docs_bit(group)] |= 1 << g
+                cand = np.flatnonzero(np.logical_and(bits, mask))
+                sets, lex_of = bits[cand], group_sums(list(dist.values())) / total
+                lexical, lex4 = lex_of[sets], (lex_of * 0.4)[sets]  # = lexical * 0.4
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
                 for group, gw in dist.items():  # query order, as the scan adds them
@@ -290,10 +314,11 @@ class MemoryIndex:
                 lexical = acc[cand] / total
             filtered["no_match"] += n_mask - len(cand)
         else:
-            cand = np.flatnonzero(mask)
+            cand = base_positions(self, query.include_superseded, mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
-        recency = self._recency(cand, now)
-        scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.4
+        # confidence*0.4 + recency*0.2 kept per index (see .ranking): the same float64 sums
+        scores = static_part(self, now)[1][cand]
+        scores += lexical * 0.4 if lex4 is None else lex4
         return cand, scores, lexical, pool
 
     def _hits(
@@ -490,19 +515,21 @@ def search_segments(
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
-        seg_ids = np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts])
-        pos = np.concatenate([p[1] for p in parts])
-        scores = np.concatenate([p[2] for p in parts])
-        lexical = np.concatenate([p[3] for p in parts])
-        orders = np.concatenate([segments[p[0]].order[p[1]] for p in parts])
-        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
+        seg_ids, pos, scores, lexical = (  # the lexical scores may come from a kept part
+            pooled(parts) if sem_parts is not None else exact_top(segments, parts, query.limit, now)
+        )
         if len(scores) > query.limit:
             kth = len(scores) - query.limit
             threshold = np.partition(scores, kth)[kth]
             sel = np.flatnonzero(scores >= threshold)
         else:
             sel = np.arange(len(scores))
-        ranked = sel[np.lexsort((orders[sel], -scores[sel]))][: query.limit].tolist()
+        orders = np.empty(len(sel), dtype=np.int64)
+        for si in np.unique(seg_ids[sel]).tolist():
+            at = np.flatnonzero(seg_ids[sel] == si)
+            orders[at] = segments[si].order[pos[sel[at]]]
+        ranked = sel[np.lexsort((orders, -scores[sel]))][: query.limit].tolist()
         by_seg: dict[int, list[int]] = {}
         for k in ranked:
             by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
@@ -539,7 +566,7 @@ def search_segments(
                 )
             )
     elif parts:
-        unparseable = sum(int((~segments[p[0]].ts_ok[p[1]]).sum()) for p in parts)
+        unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
     if unparseable_all is not None:
         unparseable = unparseable_all
     return QueryResult(

@@ -161,6 +161,18 @@ class TermPostings:
         ).astype(np.int64)
         self._keys, self._starts, self._gram_chunks = _bigram_postings(self.vocab)
 
+    def gathered(self, chunks: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The postings of these chunks one after the other (a record in several repeats)."""
+        ptr, docs = self._chunk_ptr, self._chunk_docs
+        if len(chunks) < 2:
+            return empty_i64() if not len(chunks) else docs[ptr[chunks[0]] : ptr[chunks[0] + 1]]
+        if len(chunks) <= 32:
+            return np.concatenate([docs[ptr[c] : ptr[c + 1]] for c in chunks.tolist()])
+        starts = ptr[chunks]
+        lens = ptr[chunks + 1] - starts
+        offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+        return docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+
     def _posting(self, a: str, b: str) -> NDArray[np.int64]:
         key = np.uint64((ord(a) << 21) | ord(b))
         i = int(np.searchsorted(self._keys, key))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -191,3 +192,61 @@ def test_segments_with_dead_records_equal_scan(raw, raw_new, data, q) -> None:  
     overlay = MemoryIndex(overlay_recs, order=[r.seq for r in overlay_recs])
     got = pairs(search_segments([base, overlay], q))
     assert got == [(m.id, s) for m, s in retrieve_scan(final, q)]
+
+
+LATER_MS = st.sampled_from([0, 1, 999, 60_000, 1_799_999, 3_599_999, 3_600_000, 3_600_001, -1])
+broad_query_st = st.builds(  # many matches, few returned: the kept part must be rescored
+    Query,
+    text=st.sampled_from(["", "a", "b", "build", "a b", "构建", "hdc install", "a hdc 构建"]),
+    limit=st.integers(1, 5),
+    profile=st.sampled_from(["hmharness", "default"]),
+    include_superseded=st.booleans(),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(record_st, min_size=1, max_size=40),
+    st.lists(st.tuples(st.one_of(query_st, broad_query_st), LATER_MS), min_size=1, max_size=5),
+)
+def test_later_now_equals_scan(raw, queries) -> None:  # type: ignore[no-untyped-def]
+    """An index keeps ``confidence*0.4 + recency*0.2`` from an earlier query's ``now``: a query
+    a little later (or earlier) still gives exactly the scan's ids, order and scores."""
+    records = build(raw)
+    index = MemoryIndex(records)
+    base_ms = int(NOW.timestamp() * 1000)
+    index.search(Query(text="", now=NOW, limit=3))  # keeps the part at NOW
+    for q, later in queries:
+        when = datetime.fromtimestamp((base_ms + later) / 1000, tz=UTC)
+        q = replace(q, now=when)
+        got = pairs(index.search(q))
+        assert got == [(m.id, s) for m, s in retrieve_scan(records, q)]
+        if q.profile == "hmharness":
+            assert got == [(m.id, s) for m, s in retrieve_hmharness_scan(records, q)]
+
+
+@pytest.mark.parametrize("profile", ["hmharness", "default"])
+def test_many_term_groups_equal_scan(profile: str) -> None:
+    """More than eight distinct terms (a float accumulator, not a bit per term) and up to eight
+    (a bit per term) give the scan's results, repeated terms counting as often as repeated."""
+    words = ["hvigor", "build", "hdc", "install", "构建", "失败", "签名", "crash", "file", "ab"]
+    records = build(
+        [
+            (
+                " ".join(words[j] for j in range(len(words)) if (i * 7 + j * 3) % (j + 2)),
+                0.5,
+                [],
+                "semantic",
+                "terminal",
+                TIMESTAMPS[i % len(TIMESTAMPS)],
+                None,
+                None,
+            )
+            for i in range(60)
+        ]
+    )
+    index = MemoryIndex(records)
+    for text in (" ".join(words), " ".join(words[:8]), "build build hdc 构建 crash ab"):
+        q = Query(text=text, now=NOW, limit=20, profile=profile)
+        assert pairs(index.search(q)) == [(m.id, s) for m, s in retrieve_scan(records, q)]
+        assert index.search(q).matched > 0

@@ -1,0 +1,122 @@
+"""What a lexical search keeps per index between queries, and the pool it ranks.
+
+``confidence*0.4 + recency*0.2`` does not depend on the query: :func:`static_part` keeps it for
+every position of an index at one ``now0`` and serves it for an hour of query ``now``. A
+candidate's score is then ``kept[pos] + lexical*0.4``: the same float64 sums, in the same
+order, as computing it per query, so at ``now == now0`` the scores are exact. At a later
+``now`` each kept value is an upper bound (recency only falls with time, and float rounding is
+monotonic) at most :func:`static_drop` too high: :func:`exact_top` recomputes the exact score
+of the candidates within that margin of the ``limit``-th and ranks only them, so ids, order and
+scores are always those of the reference scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+from hmdesk.core.memory.retrieve.scoring import DAY_MS, RECENCY_DAYS
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.index import MemoryIndex
+    from numpy.typing import NDArray
+
+Part = tuple[int, "NDArray[np.int64]", "NDArray[np.float64]", "NDArray[np.float64]"]
+"""A segment's candidates: segment id, positions, scores, lexical values."""
+
+STATIC_FOR_MS = 3_600_000
+"""How long (in query ``now``) the kept ``confidence*0.4 + recency*0.2`` serves."""
+
+
+def static_part(ix: MemoryIndex, now: int) -> tuple[int, NDArray[np.float64]]:
+    """``(now0, confidence*0.4 + recency*0.2 at now0)`` of every position of ``ix``, kept per
+    index for ``now0 <= now <= now0 + STATIC_FOR_MS`` (see the module doc)."""
+    kept: tuple[int, NDArray[np.float64]] | None = ix.__dict__.get("_static_at")
+    if kept is None or not (kept[0] <= now <= kept[0] + STATIC_FOR_MS):
+        every = np.arange(ix.size, dtype=np.int64)
+        kept = ix.__dict__["_static_at"] = (now, ix.conf * 0.4 + ix._recency(every, now) * 0.2)
+    return kept
+
+
+def static_drop(ix: MemoryIndex, now: int) -> float:
+    """How far the kept values of :func:`static_part` may lie above the exact ones at ``now``
+    (0.0: exact), with a margin for rounding."""
+    now0 = static_part(ix, now)[0]
+    return 0.0 if now0 == now else 0.2 * (now - now0) / DAY_MS / RECENCY_DAYS + 1e-9
+
+
+def exact_scores(
+    ix: MemoryIndex, pos: NDArray[np.int64], lexical: NDArray[np.float64], now: int
+) -> NDArray[np.float64]:
+    """The scores of these positions at ``now``, computed as the reference scan does."""
+    return ix.conf[pos] * 0.4 + ix._recency(pos, now) * 0.2 + lexical * 0.4
+
+
+def base_positions(
+    ix: MemoryIndex, include_superseded: bool, mask: NDArray[np.bool_]
+) -> NDArray[np.int64]:
+    """``np.flatnonzero(mask)``, kept when ``mask`` is the index's shared unfiltered one."""
+    if mask is not ix._base(include_superseded)[1]:
+        return np.flatnonzero(mask)
+    cache: dict[bool, NDArray[np.int64]] = ix.__dict__.setdefault("_base_pos", {})
+    got = cache.get(include_superseded)
+    if got is None:
+        got = cache[include_superseded] = np.flatnonzero(mask)
+    return got
+
+
+def unparseable_in(ix: MemoryIndex, pos: NDArray[np.int64]) -> int:
+    """How many of these positions have an unparseable timestamp."""
+    bad = ix.__dict__.get("_bad_ts")
+    if bad is None:
+        bad = ix.__dict__["_bad_ts"] = bool(not ix.ts_ok.all())
+    return int(np.count_nonzero(~ix.ts_ok[pos])) if bad else 0
+
+
+def group_sums(weights: list[float]) -> NDArray[np.float64]:
+    """For each set of matched groups (bit g: group g), the sum of their weights added in
+    query order from 0.0: the float64 value a per-position accumulator would hold."""
+    sets = np.arange(1 << len(weights))
+    sums = np.zeros(len(sets), dtype=np.float64)
+    for g, gw in enumerate(weights):  # adding 0.0 for an unmatched group changes no value
+        sums += np.where(sets >> g & 1, gw, 0.0)
+    return sums
+
+
+def pooled(
+    parts: list[Part],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """The segments' candidates as one pool: segment ids, positions, scores, lexical values."""
+    if len(parts) == 1:  # the common case: no copies
+        si, cand, scores, lexical = parts[0]
+        return np.full(len(cand), si, dtype=np.int64), cand, scores, lexical
+    return (
+        np.concatenate([np.full(len(p[1]), p[0], dtype=np.int64) for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+        np.concatenate([p[3] for p in parts]),
+    )
+
+
+def exact_top(
+    segments: Sequence[MemoryIndex],
+    parts: list[Part],
+    limit: int,
+    now: int,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """:func:`pooled` with exact scores at ``now``: when a segment's kept part is from an earlier
+    ``now``, only the candidates that can still reach the top ``limit`` are kept, rescored."""
+    seg_ids, pos, scores, lexical = pooled(parts)
+    drop = max(static_drop(seg, now) for seg in segments)
+    if not drop:
+        return seg_ids, pos, scores, lexical
+    if len(scores) > limit:  # the others stay below at least ``limit`` candidates
+        kth = len(scores) - limit
+        near = np.flatnonzero(scores >= np.partition(scores, kth)[kth] - drop - 1e-9)
+        seg_ids, pos, lexical = seg_ids[near], pos[near], lexical[near]
+    scores = np.empty(len(pos), dtype=np.float64)
+    for si in np.unique(seg_ids).tolist():
+        at = np.flatnonzero(seg_ids == si)
+        scores[at] = exact_scores(segments[si], pos[at], lexical[at], now)
+    return seg_ids, pos, scores, lexical
