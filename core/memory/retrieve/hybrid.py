@@ -208,20 +208,24 @@ class _Rescored:
         rows = rows[~self.done[rows]]
         if not len(rows):
             return
-        self.done[rows] = True
         # a few hundred rows: a matrix-vector product (einsum's generic loop costs as much as
         # the gather itself)
-        values = self.sem.matrix.vectors[rows] @ self.sem.vector
-        ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
+        self._keep(rows, self.sem.matrix.vectors[rows] @ self.sem.vector)
+        self._last = self._values[-1][self._ok[-1]]
+
+    def _keep(self, rows: NDArray[np.int64], values: NDArray[Any]) -> None:
+        """Record the cosines ``values`` of ``rows`` (each computed once) and which of them the
+        filters keep in some segment."""
+        ok = np.zeros(len(rows), dtype=bool)
         for m, mask in zip(self.mapped, self.masks, strict=True):
             pos = m.inverse[rows]
             has = pos >= 0
             ok[has] |= mask[pos[has]]
+        self.done[rows] = True
         self.cos[rows] = values
         self._rows.append(rows)
         self._values.append(values.astype(np.float64))
         self._ok.append(ok)
-        self._last = self._values[-1][ok]
 
     def widened(self, scale: _Scale) -> _Scale:
         """``scale`` with the min and max over the rows of the last :meth:`add` too (the
@@ -252,17 +256,7 @@ class _Rescored:
         if not blocks:
             return
         rows = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in blocks])
-        values = np.concatenate([vectors[a:b] @ vector for a, b in blocks])
-        ok = np.zeros(len(rows), dtype=bool)  # kept by the filters in some segment
-        for m, mask in zip(self.mapped, self.masks, strict=True):
-            pos = m.inverse[rows]
-            has = pos >= 0
-            ok[has] |= mask[pos[has]]
-        self.done[rows] = True
-        self.cos[rows] = values
-        self._rows.append(rows)
-        self._values.append(values.astype(np.float64))
-        self._ok.append(ok)
+        self._keep(rows, np.concatenate([vectors[a:b] @ vector for a, b in blocks]))
 
     def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
         """(rows, cosines, kept by the filters) of every row computed so far."""
