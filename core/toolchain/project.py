@@ -250,6 +250,13 @@ class Project:
 # --------------------------------------------------------------------------- helpers
 
 _JSON5_ERR_RE = re.compile(r"^<string>:(\d+)\s+(.*)$", re.S)
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+def _one_line(message: str) -> str:
+    """``message`` with control characters escaped (json5 quotes a stray newline as it is)."""
+    return _CONTROL_RE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
+
 
 _STRING_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # disjoint alternatives: linear
 _SPECIAL_RE = re.compile(r'["/,}\]]')
@@ -341,8 +348,9 @@ def _load(path: Path) -> tuple[Any, str]:
     except ValueError as exc:
         m = _JSON5_ERR_RE.match(str(exc))
         if m:
-            raise ProjectError(path, int(m.group(1)), f"not valid JSON5: {m.group(2)}.") from exc
-        raise ProjectError(path, None, f"not valid JSON5: {exc}.") from exc
+            detail = _one_line(m.group(2))
+            raise ProjectError(path, int(m.group(1)), f"not valid JSON5: {detail}.") from exc
+        raise ProjectError(path, None, f"not valid JSON5: {_one_line(str(exc))}.") from exc
     except RecursionError as exc:
         raise ProjectError(path, None, "not valid JSON5: nested too deeply.") from exc
     return data, text
