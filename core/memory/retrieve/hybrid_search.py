@@ -2,10 +2,12 @@
 candidates and the semantic part of each segment (:func:`prepare`), the candidates a segment
 scores (:func:`candidates`) and the counts over all of them (:func:`counts`).
 
-Only the filter mask and the lexical accumulator (:meth:`~.index.MemoryIndex._hits`) are the
-size of the store; everything after them works on positions: the lexical candidates once as
-sorted positions, the semantic part sparse (:mod:`.hybrid_parts`). Scores, ids, order and
-explanations are those of the definition in :mod:`.hybrid`.
+Apart from the filter mask, nothing is the size of the store when the query's terms are in few
+memories: the lexical candidates and their matched term weight (:class:`Hits`) come from the
+terms' postings (the sorted positions the weights were counted from), the semantic part is
+sparse (:mod:`.hybrid_parts`). With many, the weight is
+:meth:`~.index.MemoryIndex._hits`' accumulator. Scores, ids, order and explanations are those
+of the definition in :mod:`.hybrid`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from hmdesk.core.memory.retrieve.hybrid import SemanticQuery, semantic_parts
+from hmdesk.core.memory.retrieve.hybrid_parts import members
 from hmdesk.core.memory.retrieve.ranking import static_part, unparseable_in
 
 if TYPE_CHECKING:
@@ -25,6 +28,37 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 Filters = tuple[int, "NDArray[np.bool_]", int]
+SPARSE_SHARE = 16
+"""The terms' postings hold fewer than one position in this many: the lexical candidates are
+their sorted union (else a mask the size of the store, as ``_hits``)."""
+
+
+class Hits:
+    """A segment's matched term weight (the sum of the matched groups' weights, added in query
+    order: the float64 value of ``_hits``' accumulator) at the lexical candidates ``pos``
+    (sorted, passing the filters, weight > 0); 0 elsewhere. ``full``: every position's, when
+    computed so."""
+
+    def __init__(
+        self,
+        pos: NDArray[np.int64],
+        values: NDArray[np.float64],
+        full: NDArray[np.float64] | None = None,
+    ) -> None:
+        self.pos, self.values, self.full = pos, values, full
+
+    def at(self, pos: NDArray[np.int64]) -> NDArray[np.float64]:
+        if pos is self.pos:
+            return self.values
+        if self.full is not None:
+            return self.full[pos]
+        out = np.zeros(len(pos), dtype=np.float64)
+        if len(self.pos) and len(pos):
+            at = np.searchsorted(self.pos, pos)
+            at[at == len(self.pos)] = 0
+            hit = self.pos[at] == pos
+            out[hit] = self.values[at[hit]]
+        return out
 
 
 def prepare(
@@ -36,23 +70,28 @@ def prepare(
     now: int,
     filtered: dict[str, int],
     semantic: SemanticQuery,
-) -> tuple[list[Filters], list[NDArray[np.float64]], list[SegmentSemantic]]:
+) -> tuple[list[Filters], list[Hits], list[SegmentSemantic]]:
     """Each segment's filters (as :meth:`~.index.MemoryIndex._filter`), matched term weight
     (:meth:`~.index.MemoryIndex._hits`) and semantic part; adds to ``filtered``."""
     filters = [seg._filter(query, filtered) for seg in segments]
-    hits = [seg._hits(groups, weights, docs_of[si]) for si, seg in enumerate(segments)]
-    lex_pos = [_lexical(f[1], h) for f, h in zip(filters, hits, strict=True)]
+    dist = weights.distinct(groups)
+    hits = [
+        _sparse_hits(seg, f[1], dist, docs_of[si])
+        or _full_hits(f[1], seg._hits(groups, weights, docs_of[si]))
+        for si, (seg, f) in enumerate(zip(segments, filters, strict=True))
+    ]
+    lex_pos = [h.pos for h in hits]
     total = weights.total  # lexical = matched weight / total, as the index divides
 
     def base(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
         """The score without the semantic part (as :func:`candidates` computes it)."""
-        seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
+        seg, lex = segments[si], (hits[si].at(pos) / total if total else 0.0)
         return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
 
     def bound(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
         """An upper bound of ``base``: the index's kept ``confidence*0.4 + recency*0.2``
         (from an earlier or the same ``now``: recency only falls with time)."""
-        seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
+        seg, lex = segments[si], (hits[si].at(pos) / total if total else 0.0)
         return static_part(seg, now)[1][pos] + lex * 0.2
 
     masks = [f[1] for f in filters]
@@ -60,23 +99,52 @@ def prepare(
     return filters, hits, parts
 
 
-def _lexical(mask: NDArray[np.bool_], hits: NDArray[np.float64]) -> NDArray[np.int64]:
-    """The positions passing the filters with at least one term, sorted."""
+def _full_hits(mask: NDArray[np.bool_], hits: NDArray[np.float64]) -> Hits:
+    """:class:`Hits` from every position's matched weight."""
     pos = np.flatnonzero(hits > 0)
-    return pos[mask[pos]]
+    pos = pos[mask[pos]]
+    return Hits(pos, hits[pos], hits)
+
+
+def _sparse_hits(
+    seg: MemoryIndex,
+    mask: NDArray[np.bool_],
+    dist: dict[tuple[str, ...], float],
+    docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]],
+) -> Hits | None:
+    """:class:`Hits` from the groups' postings (sorted positions), or ``None`` when they are
+    too many (see :data:`SPARSE_SHARE`) or a weight is negative."""
+    if any(gw < 0 for gw in dist.values()):
+        return None
+    found = [(docs_of(group), gw) for group, gw in dist.items()]
+    if sum(len(d) for d, gw in found if gw > 0) * SPARSE_SHARE >= max(seg.size, 1):
+        return None
+    parts = [d for d, gw in found if gw > 0 and len(d)]
+    if not parts:
+        return Hits(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64))
+    pos = np.concatenate(parts) if len(parts) > 1 else parts[0].copy()
+    pos.sort()
+    if len(pos) > 1:
+        pos = pos[np.concatenate(([True], pos[1:] != pos[:-1]))]
+    pos = pos[mask[pos]]
+    values = np.zeros(len(pos), dtype=np.float64)
+    for docs, gw in found:  # query order; adding 0.0 where a group is absent changes nothing
+        if gw > 0 and len(docs):
+            values += np.where(members(docs, pos), gw, 0.0)
+    return Hits(pos, values)
 
 
 def candidates(
     seg: MemoryIndex,
     sp: SegmentSemantic,
-    hits: NDArray[np.float64],
+    hits: Hits,
     total: float,
     now: int,
 ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
     """The positions one segment scores (the kept lexical candidates and the semantic recall),
     their scores and lexical values: lexical and semantic weigh 0.2 each."""
     cand = sp.candidates()
-    lexical = hits[cand] / total if total else np.zeros(len(cand), dtype=np.float64)
+    lexical = hits.at(cand) / total if total else np.zeros(len(cand), dtype=np.float64)
     recency = seg._recency(cand, now)
     scores = seg.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sp.scores(cand) * 0.2
     return cand, scores, lexical

@@ -260,14 +260,14 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[SegmentSemantic, NDArray[np.float64]] | None = None,
+        semantic: tuple[SegmentSemantic, hybrid_search.Hits] | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
         (else it is called). ``semantic`` (the hybrid profile): the segment's semantic part and
-        every position's matched term weight (:meth:`_hits`), see
+        its lexical candidates' matched term weight, see
         :func:`.hybrid_search.candidates`. ``weights``: the terms' lexical weights
         (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
@@ -444,7 +444,7 @@ def search_segments(
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
     sem_parts: list[SegmentSemantic] | None = None
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
-    hits: list[NDArray[np.float64]] | None = None
+    hits: list[hybrid_search.Hits] | None = None
     if semantic is not None and query.profile == "hybrid":
         filters, hits, sem_parts = hybrid_search.prepare(
             segments, query, groups, weights, docs_of, now, filtered, semantic
