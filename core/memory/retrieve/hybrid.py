@@ -81,7 +81,7 @@ query computes exact cosines for the lists whose centroids are nearest it (at le
 it (:data:`FARTHEST` rows: the normalisation's floor) and for the lexical candidates that can
 still reach the top ``limit``; the min-max normalisation runs over these exact values (the
 other rows are never shown, so they need none)."""
-SHORTLIST = 1024
+SHORTLIST = 768
 """Rows of the nearest lists computed for the semantic recall: at least this many, or
 :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
 SHORTLIST_PER_RESULT = 24
@@ -91,7 +91,7 @@ def shortlist_size(limit: int) -> int:
     return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
 
 
-FARTHEST = 256
+FARTHEST = 128
 """Rows of the lists farthest from the query computed for the normalisation's floor."""
 
 
