@@ -335,7 +335,7 @@ def _large(
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
     reach = ubs[0] if len(ubs) == 1 else np.concatenate(ubs)
     reach += SEMANTIC_WEIGHT + 1e-9
-    offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
+    offsets = np.cumsum([0, *map(len, lex_pos)]) if len(lex_pos) > 1 else np.zeros(2, np.int64)
     flat_base = np.empty(len(reach))  # exact where computed (see ``exact``)
 
     def exact(flat: NDArray[np.int64]) -> None:
@@ -372,6 +372,8 @@ def _large(
         need = need[~done.done[flat_rows[need]]]
         if not len(need):  # the others score below ``kth``: never scored by the index
             keep = np.flatnonzero(can | ~embedded)
+            if len(lex_pos) == 1:
+                return _sparse_parts(lex_pos, masks, mapped, done, scale, [lex_pos[0][keep]])
             cut = np.searchsorted(keep, offsets)
             kept = [p[keep[cut[si] : cut[si + 1]] - offsets[si]] for si, p in enumerate(lex_pos)]
             return _sparse_parts(lex_pos, masks, mapped, done, scale, kept)
