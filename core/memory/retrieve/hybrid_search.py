@@ -36,8 +36,8 @@ their sorted union (else a mask the size of the store, as ``_hits``)."""
 class Hits:
     """A segment's matched term weight (the sum of the matched groups' weights, added in query
     order: the float64 value of ``_hits``' accumulator) at the lexical candidates ``pos``
-    (sorted, passing the filters, weight > 0); 0 elsewhere. ``full``: every position's, when
-    computed so."""
+    (sorted, passing the filters, weight > 0); 0 at the other positions passing the filters
+    (:meth:`at` is asked for no others). ``full``: every position's, when computed so."""
 
     def __init__(
         self,
