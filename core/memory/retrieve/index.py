@@ -21,6 +21,7 @@ from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
     exact_top,
+    group_bits,
     group_sums,
     pooled,
     static_part,
@@ -148,17 +149,21 @@ class MemoryIndex:
     def with_dead_seqs(self, seqs: Iterable[int]) -> MemoryIndex:
         """A shallow copy in which the records with these ``seq`` (= ``order``) no longer count.
         Needs ``order`` ascending, as the store's segments have it."""
+        want = np.fromiter(seqs, dtype=np.int64)
+        if not (len(want) and self.size):
+            return self._without(empty_i64())
+        at = np.searchsorted(self.order, want)
+        at[at == self.size] = 0
+        return self._without(at[self.order[at] == want])
+
+    def _without(self, dead: NDArray[np.int64] | list[int]) -> MemoryIndex:
+        """A shallow copy in which the positions ``dead`` no longer count."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
         for key in ("_masks", "_base_pos"):
             clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
-        want = np.fromiter(seqs, dtype=np.int64)
-        if len(want) and self.size:
-            at = np.searchsorted(self.order, want)
-            at[at == self.size] = 0
-            hit = at[self.order[at] == want]
-            clone.alive[hit] = False
+        clone.alive[dead] = False
         clone._all_alive = bool(clone.alive.all())
         return clone
 
@@ -233,21 +238,11 @@ class MemoryIndex:
 
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
-        clone = object.__new__(MemoryIndex)
-        clone.__dict__.update(self.__dict__)
-        for key in ("_masks", "_base_pos"):
-            clone.__dict__.pop(key, None)
-        clone.alive = self.alive.copy()
-        for i in ids:
-            pos = self.pos_of.get(i)
-            if pos is not None:
-                clone.alive[pos] = False
-        clone._all_alive = bool(clone.alive.all())
-        return clone
+        return self._without([p for p in map(self.pos_of.get, ids) if p is not None])
 
     @property
     def live_count(self) -> int:
-        return int(self.alive.sum())
+        return self.size if self._all_alive else int(np.count_nonzero(self.alive))
 
     # -- search ----------------------------------------------------------------------------
 
@@ -264,6 +259,7 @@ class MemoryIndex:
         | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
+        bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
@@ -272,7 +268,8 @@ class MemoryIndex:
         similarity (0 without an embedding), its matched term weight (:meth:`_hits`) and the
         lexical candidates that can reach the top (``None``: all; the others are counted, not
         scored); lexical and semantic then weigh 0.2 each. ``weights``: the terms' lexical weights
-        (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached."""
+        (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached;
+        ``bits``: the distinct groups' :func:`~.ranking.group_bits` (bits, live hits), if known."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         w = flat_weights(terms) if weights is None else weights
         total = w.total
@@ -298,13 +295,17 @@ class MemoryIndex:
                 cand = docs[mask[docs]]
                 lexical = np.full(len(cand), gw, dtype=np.float64) / total
             elif len(dist) <= 8:  # a bit per term group: each position's matched groups
-                bits = np.zeros(self.size, dtype=np.uint8)
-                docs_bit = self.docs_repeated if w.memories is None else docs_for  # no df needed
-                for g, (group, gw) in enumerate(dist.items()):
-                    if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
-                        bits[docs_bit(group)] |= 1 << g
-                cand = np.flatnonzero(np.logical_and(bits, mask))
-                sets, lex_of = bits[cand], group_sums(list(dist.values())) / total
+                if bits is None:
+                    set_of = np.zeros(self.size, dtype=np.uint8)
+                    docs_bit = self.docs_repeated if w.memories is None else docs_for
+                    for g, (group, gw) in enumerate(dist.items()):
+                        if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
+                            set_of[docs_bit(group)] |= 1 << g
+                    cand = np.flatnonzero(np.logical_and(set_of, mask))
+                else:  # a group weighing 0 has no live memory: none of its bits in ``hit``
+                    set_of, hit = bits
+                    cand = hit[mask[hit]]
+                sets, lex_of = set_of[cand], group_sums(list(dist.values())) / total
                 lexical, lex4 = lex_of[sets], (lex_of * 0.4)[sets]  # = lexical * 0.4
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
@@ -326,10 +327,14 @@ class MemoryIndex:
         terms: Groups,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
+        bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> NDArray[np.float64]:
-        """The summed weight of the query's terms each position contains (0: none)."""
-        docs_for = self.docs_containing_any if docs_of is None else docs_of
+        """The summed weight of the query's terms each position contains (0: none); ``bits``
+        as in :meth:`_candidates`."""
         w = flat_weights(terms) if weights is None else weights
+        if bits is not None:  # the same float64 sums as the accumulator below
+            return group_sums(list(w.distinct(terms).values()))[bits[0]]
+        docs_for = self.docs_containing_any if docs_of is None else docs_of
         acc = np.zeros(self.size, dtype=np.float64)
         for group, gw in w.distinct(terms).items():
             acc[docs_for(group)] += gw
@@ -450,11 +455,19 @@ def search_segments(
         return get
 
     docs_of = [docs_in(si) for si in range(len(segments))]
+    bits: list[tuple[NDArray[np.uint8], NDArray[np.int64]] | None] = [None] * len(segments)
     if groups and weighs_by_rarity(profile):
         memories = sum(seg.live_count for seg in segments)
+        distinct = list(dict.fromkeys(groups))
+        if 1 < len(distinct) <= 8:  # the dfs from each segment's bit per group
+            got = [group_bits(seg, distinct) for seg in segments]
+            bits = [(b, hit) for b, hit, _ in got]
+            dfs = {g: sum(d[i] for _, _, d in got) for i, g in enumerate(distinct)}
+            df_of: Callable[[tuple[str, ...]], int] = dfs.__getitem__
+        else:
 
-        def df_of(group: tuple[str, ...]) -> int:
-            return sum(seg.live_docs(docs_of[si](group)) for si, seg in enumerate(segments))
+            def df_of(group: tuple[str, ...]) -> int:
+                return sum(seg.live_docs(docs_of[si](group)) for si, seg in enumerate(segments))
 
         weights = weights_for(profile, groups, df_of, memories)
     else:
@@ -469,7 +482,9 @@ def search_segments(
     hits: list[NDArray[np.float64]] | None = None
     if semantic is not None and query.profile == "hybrid":
         filters = [seg._filter(query, filtered) for seg in segments]
-        hits = [seg._hits(groups, weights, docs_of[si]) for si, seg in enumerate(segments)]
+        hits = [
+            seg._hits(groups, weights, docs_of[si], bits[si]) for si, seg in enumerate(segments)
+        ]
         lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
         total = weights.total  # lexical = matched weight / total, as _candidates divides
 
@@ -498,6 +513,7 @@ def search_segments(
             else (sem_parts[si].extra, sem_parts[si].score, hits[si], sem_parts[si].keep),
             weights,
             docs_of[si],
+            bits[si],
         )
         pool += seg_pool
         if len(cand):
