@@ -23,6 +23,7 @@ from hmdesk.core.memory.retrieve.ranking import (
     exact_top,
     group_bits,
     group_sums,
+    hard_filters,
     pooled,
     static_part,
     unparseable_in,
@@ -201,12 +202,7 @@ class MemoryIndex:
         post = self._terms.built()
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
             return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
-        chunks = post.chunks_containing(term)
-        if len(chunks) < 2:
-            return post.gathered(chunks)
-        mark = np.zeros(self.size, dtype=bool)
-        mark[post.gathered(chunks)] = True
-        return np.flatnonzero(mark)
+        return post.docs_of(term, self.size, True)
 
     def docs_repeated(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
         """The positions of :meth:`docs_containing_any`, unsorted and maybe repeated (cheaper
@@ -215,7 +211,7 @@ class MemoryIndex:
         found = [
             self.docs_containing(f)
             if not f or _HAS_WS.search(f)
-            else post.gathered(post.chunks_containing(f))
+            else post.docs_of(f, self.size, False)
             for f in forms
         ]
         return found[0] if len(found) == 1 else np.concatenate(found)
@@ -366,47 +362,8 @@ class MemoryIndex:
 
     def _filter(self, query: Query, filtered: dict[str, int]) -> tuple[int, NDArray[np.bool_], int]:
         """The hard filters: (pool, the mask of positions passing them, its count); adds what
-        each removed to ``filtered``."""
-
-        def count(a: NDArray[np.bool_]) -> int:
-            return int(np.count_nonzero(a))
-
-        pool, mask = self._base(query.include_superseded)  # shared: never changed in place
-        n_mask = count(mask)
-        if not query.include_superseded:
-            filtered["superseded"] += pool - n_mask
-        if query.layer:
-            code = self._layer_codes.get(query.layer, -1)
-            mask = mask & (self.layer == code)
-            kept = count(mask)
-            filtered["layer"] += n_mask - kept
-            n_mask = kept
-        if query.environment:
-            code = self._env_codes.get(query.environment, -1)
-            mask = mask & (self.env == code)
-            kept = count(mask)
-            filtered["environment"] += n_mask - kept
-            n_mask = kept
-        if query.tags:
-            tagged = np.zeros(self.size, dtype=bool)
-            for t in set(query.tags):
-                docs = self.tag_docs.get(t)
-                if docs is not None:
-                    tagged[docs] = True
-            mask = mask & tagged
-            kept = count(mask)
-            filtered["tags"] += n_mask - kept
-            n_mask = kept
-        if query.workspace:  # hmdesk.core.memory.workspace
-            in_ws = np.zeros(self.size, dtype=bool)
-            docs = self.tag_docs.get("ws:" + query.workspace)
-            if docs is not None:
-                in_ws[docs] = True
-            mask = mask & in_ws
-            kept = count(mask)
-            filtered["tags"] += n_mask - kept
-            n_mask = kept
-        return pool, mask, n_mask
+        each removed to ``filtered`` (see :func:`~.ranking.hard_filters`)."""
+        return hard_filters(self, query, filtered)
 
     def _base(self, include_superseded: bool) -> tuple[int, NDArray[np.bool_]]:
         """The live memories (and their count), without the superseded ones unless included:
@@ -456,13 +413,14 @@ def search_segments(
 
     docs_of = [docs_in(si) for si in range(len(segments))]
     bits: list[tuple[NDArray[np.uint8], NDArray[np.int64]] | None] = [None] * len(segments)
-    if groups and weighs_by_rarity(profile):
+    rarity, bit_of = weighs_by_rarity(profile), {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    if 1 < len(bit_of) <= 8:  # a bit per distinct term group (rarity: their dfs counted too)
+        got = [group_bits(seg, list(bit_of), rarity) for seg in segments]
+        bits = [(b, hit) for b, hit, _ in got]
+    if groups and rarity:
         memories = sum(seg.live_count for seg in segments)
-        distinct = list(dict.fromkeys(groups))
-        if 1 < len(distinct) <= 8:  # the dfs from each segment's bit per group
-            got = [group_bits(seg, distinct) for seg in segments]
-            bits = [(b, hit) for b, hit, _ in got]
-            dfs = {g: sum(d[i] for _, _, d in got) for i, g in enumerate(distinct)}
+        if 1 < len(bit_of) <= 8:
+            dfs = {g: sum(d[i] for _, _, d in got) for g, i in bit_of.items()}
             df_of: Callable[[tuple[str, ...]], int] = dfs.__getitem__
         else:
 
@@ -550,6 +508,12 @@ def search_segments(
         for k in ranked:
             by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
         fetched: dict[tuple[int, int], MemoryRecord] = {}
+
+        def known(si: int, p: int) -> tuple[dict[tuple[str, ...], int], int] | None:
+            """The result's matched groups (explain_terms need not look for them again)."""
+            seg_bits = bits[si]
+            return None if seg_bits is None else (bit_of, int(seg_bits[0][p]))
+
         for si, plist in by_seg.items():
             for p, rec in zip(plist, segments[si].records_at(plist), strict=True):
                 fetched[(si, p)] = rec
@@ -578,7 +542,9 @@ def search_segments(
                     memory=rec,
                     score=float(scores[k]),
                     components=parts_of,
-                    terms=explain_terms(rec, groups, weights, lexical_weight),
+                    terms=explain_terms(
+                        rec, groups, weights, lexical_weight, known(int(seg_ids[k]), p)
+                    ),
                 )
             )
     elif parts:
