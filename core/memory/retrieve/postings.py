@@ -207,6 +207,12 @@ class TermPostings:
                     self._kept_size -= len(self._kept.popitem(last=False)[1]) + 64
         return got
 
+    def forget(self) -> None:
+        """Drop the kept forms of :meth:`docs_of` (benchmarks: every term looked up afresh)."""
+        with self._kept_lock:
+            self._kept.clear()
+            self._kept_size = 0
+
     def _posting(self, a: str, b: str) -> NDArray[np.int64]:
         key = np.uint64((ord(a) << 21) | ord(b))
         i = int(np.searchsorted(self._keys, key))

@@ -49,3 +49,11 @@ def test_kept_forms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert post.docs_of(SubstringTerm("in"), len(TEXTS), True) is post.docs_of(
         SubstringTerm("in"), len(TEXTS), True
     )
+
+
+def test_forget_drops_the_kept_forms() -> None:
+    post = built()
+    first = post.docs_of("log", len(TEXTS), True)
+    post.forget()
+    again = post.docs_of("log", len(TEXTS), True)
+    assert again is not first and again.tolist() == first.tolist()
