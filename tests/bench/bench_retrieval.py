@@ -14,7 +14,8 @@ store from disk (MemoryStore + Retriever) and running the first query.
 Goals: same ids for every query; hmharness median ≥ 20× lower than scan; default median
 (weighted lexical, issue 12) within 1.5× of hmharness — with the postings of recent terms kept
 by the index (as while a query is typed and edited) and, in a second pass, with every query's
-terms looked up afresh (a query of words not seen before). ``python -m tests.bench retrieval`` runs only this one.
+terms looked up afresh (a query of words not seen before). The first pass alternates with the
+scan, which leaves the CPU caches cold: its times are higher than the second pass's. ``python -m tests.bench retrieval`` runs only this one.
 """
 
 from __future__ import annotations
