@@ -12,7 +12,10 @@ prints median / p95 side by side with the ratios. It also times opening a 100,00
 store from disk (MemoryStore + Retriever) and running the first query.
 
 Goals: same ids for every query; hmharness median ≥ 20× lower than scan; default median
-(weighted lexical, issue 12) within 1.5× of hmharness. ``python -m tests.bench retrieval`` runs only this one.
+(weighted lexical, issue 12) within 1.5× of hmharness — with the postings of recent terms kept
+by the index (as while a query is typed and edited) and, in a second pass, with every query's
+terms looked up afresh (a query of words not seen before). The first pass alternates with the
+scan, which leaves the CPU caches cold: its times are higher than the second pass's. ``python -m tests.bench retrieval`` runs only this one.
 """
 
 from __future__ import annotations
@@ -692,6 +695,16 @@ def main() -> bool:
         if got != want or [r.score for r in rh.results] != [s for _, s in rs]:
             mismatches.append(q.text)
 
+    # the same queries with every term's postings looked up afresh (no form kept from earlier
+    # queries: a query of new words), both profiles interleaved as above
+    fresh: dict[str, list[float]] = {"hmharness": [], "default": []}
+    for q in queries:
+        for profile, out in fresh.items():
+            index._terms.forget()
+            t0 = time.perf_counter()
+            index.search(Query(**{**q.__dict__, "profile": profile}))
+            out.append(time.perf_counter() - t0)
+    times.update({f"{k} (fresh terms)": v for k, v in fresh.items()})
     med = {k: _stats(v)[0] * 1000 for k, v in times.items()}
     p95 = {k: _stats(v)[1] * 1000 for k, v in times.items()}
     print()
@@ -701,13 +714,16 @@ def main() -> bool:
         "default": "default profile (index)",
         "scan": "straight scan (hmharness-style)",
     }
-    for k in ("hmharness", "default", "scan"):
+    labels.update({f"{k} (fresh terms)": f"{k}, terms looked up afresh" for k in fresh})
+    for k in ("hmharness", "default", "scan", *(f"{k} (fresh terms)" for k in fresh)):
         print(f"{labels[k]:<34}{med[k]:>10.2f}{p95[k]:>10.2f}")
     speedup = med["scan"] / med["hmharness"]
     default_ratio = med["default"] / med["hmharness"]
+    fresh_ratio = med["default (fresh terms)"] / med["hmharness (fresh terms)"]
     print()
     print(f"scan / hmharness median:     {speedup:6.1f}x   (goal >= 20x)")
     print(f"default / hmharness median:  {default_ratio:6.2f}x   (goal <= 1.5x)")
+    print(f"  the same, terms afresh:    {fresh_ratio:6.2f}x   (goal <= 1.5x)")
     print(
         f"same ids and scores as scan: {len(queries) - len(mismatches)}/{len(queries)} queries"
         f" ({hits} with at least one hit)"
@@ -732,7 +748,7 @@ def main() -> bool:
             f"edit one memory, then query:     {store_t['after_edit_ms']:.2f} ms (incremental refresh)"
         )
     print(f"\nbench total {time.perf_counter() - t_all:.0f} s")
-    return not mismatches and speedup >= 20 and default_ratio <= 2
+    return not mismatches and speedup >= 20 and max(default_ratio, fresh_ratio) <= 1.5
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from hmdesk.core.memory.retrieve.hybrid import SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.hybrid_parts import members
-from hmdesk.core.memory.retrieve.ranking import static_part, unparseable_in
+from hmdesk.core.memory.retrieve.ranking import group_sums, static_part, unparseable_in
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
@@ -70,15 +70,19 @@ def prepare(
     now: int,
     filtered: dict[str, int],
     semantic: SemanticQuery,
+    bits: Sequence[tuple[NDArray[np.uint8], NDArray[np.int64]] | None],
 ) -> tuple[list[Filters], list[Hits], list[SegmentSemantic]]:
     """Each segment's filters (as :meth:`~.index.MemoryIndex._filter`), matched term weight
-    (:meth:`~.index.MemoryIndex._hits`) and semantic part; adds to ``filtered``."""
+    (:meth:`~.index.MemoryIndex._hits`) and semantic part; adds to ``filtered``. ``bits``:
+    each segment's :func:`~.ranking.group_bits` (bits, live hits), where computed."""
     filters = [seg._filter(query, filtered) for seg in segments]
     dist = weights.distinct(groups)
     hits = [
-        _sparse_hits(seg, f[1], dist, docs_of[si])
+        _bit_hits(f[1], dist, b)
+        if b is not None
+        else _sparse_hits(seg, f[1], dist, docs_of[si])
         or _full_hits(f[1], seg._hits(groups, weights, docs_of[si]))
-        for si, (seg, f) in enumerate(zip(segments, filters, strict=True))
+        for si, (seg, f, b) in enumerate(zip(segments, filters, bits, strict=True))
     ]
     lex_pos = [h.pos for h in hits]
     total = weights.total  # lexical = matched weight / total, as the index divides
@@ -104,6 +108,23 @@ def _full_hits(mask: NDArray[np.bool_], hits: NDArray[np.float64]) -> Hits:
     pos = np.flatnonzero(hits > 0)
     pos = pos[mask[pos]]
     return Hits(pos, hits[pos], hits)
+
+
+def _bit_hits(
+    mask: NDArray[np.bool_],
+    dist: dict[tuple[str, ...], float],
+    bits: tuple[NDArray[np.uint8], NDArray[np.int64]],
+) -> Hits:
+    """:class:`Hits` from a bit per distinct group (``group_bits``: each position's matched
+    groups and the live positions matching any): ``group_sums`` of the weights, the float64
+    values of the accumulator, read at those positions only."""
+    set_of, hit = bits
+    pos = hit[mask[hit]]
+    values = group_sums(list(dist.values()))[set_of[pos]]
+    if not (values > 0).all():  # a group weighing 0 matches nothing, as acc > 0
+        keep = values > 0
+        pos, values = pos[keep], values[keep]
+    return Hits(pos, values)
 
 
 def _sparse_hits(

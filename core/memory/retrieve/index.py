@@ -23,7 +23,9 @@ from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
     exact_top,
+    group_bits,
     group_sums,
+    hard_filters,
     pooled,
     static_part,
     unparseable_in,
@@ -150,17 +152,21 @@ class MemoryIndex:
     def with_dead_seqs(self, seqs: Iterable[int]) -> MemoryIndex:
         """A shallow copy in which the records with these ``seq`` (= ``order``) no longer count.
         Needs ``order`` ascending, as the store's segments have it."""
+        want = np.fromiter(seqs, dtype=np.int64)
+        if not (len(want) and self.size):
+            return self._without(empty_i64())
+        at = np.searchsorted(self.order, want)
+        at[at == self.size] = 0
+        return self._without(at[self.order[at] == want])
+
+    def _without(self, dead: NDArray[np.int64] | list[int]) -> MemoryIndex:
+        """A shallow copy in which the positions ``dead`` no longer count."""
         clone = object.__new__(MemoryIndex)
         clone.__dict__.update(self.__dict__)
         for key in ("_masks", "_base_pos"):
             clone.__dict__.pop(key, None)
         clone.alive = self.alive.copy()
-        want = np.fromiter(seqs, dtype=np.int64)
-        if len(want) and self.size:
-            at = np.searchsorted(self.order, want)
-            at[at == self.size] = 0
-            hit = at[self.order[at] == want]
-            clone.alive[hit] = False
+        clone.alive[dead] = False
         clone._all_alive = bool(clone.alive.all())
         return clone
 
@@ -198,12 +204,7 @@ class MemoryIndex:
         post = self._terms.built()
         if _HAS_WS.search(term):  # never produced by the term splitters; stay exact anyway
             return np.array([i for i, h in enumerate(self.hay) if form_in(h, term)], dtype=np.int64)
-        chunks = post.chunks_containing(term)
-        if len(chunks) < 2:
-            return post.gathered(chunks)
-        mark = np.zeros(self.size, dtype=bool)
-        mark[post.gathered(chunks)] = True
-        return np.flatnonzero(mark)
+        return post.docs_of(term, self.size, True)
 
     def docs_repeated(self, forms: tuple[str, ...]) -> NDArray[np.int64]:
         """The positions of :meth:`docs_containing_any`, unsorted and maybe repeated (cheaper
@@ -212,7 +213,7 @@ class MemoryIndex:
         found = [
             self.docs_containing(f)
             if not f or _HAS_WS.search(f)
-            else post.gathered(post.chunks_containing(f))
+            else post.docs_of(f, self.size, False)
             for f in forms
         ]
         return found[0] if len(found) == 1 else np.concatenate(found)
@@ -235,21 +236,11 @@ class MemoryIndex:
 
     def with_dead(self, ids: Iterable[str]) -> MemoryIndex:
         """A shallow copy in which the records with these ids no longer count."""
-        clone = object.__new__(MemoryIndex)
-        clone.__dict__.update(self.__dict__)
-        for key in ("_masks", "_base_pos"):
-            clone.__dict__.pop(key, None)
-        clone.alive = self.alive.copy()
-        for i in ids:
-            pos = self.pos_of.get(i)
-            if pos is not None:
-                clone.alive[pos] = False
-        clone._all_alive = bool(clone.alive.all())
-        return clone
+        return self._without([p for p in map(self.pos_of.get, ids) if p is not None])
 
     @property
     def live_count(self) -> int:
-        return int(self.alive.sum())
+        return self.size if self._all_alive else int(np.count_nonzero(self.alive))
 
     # -- search ----------------------------------------------------------------------------
 
@@ -263,13 +254,15 @@ class MemoryIndex:
         semantic: tuple[SegmentSemantic, hybrid_search.Hits] | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
+        bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
         (else it is called). ``semantic`` (the hybrid profile): the segment's semantic part and
         its lexical candidates' matched term weight, see
         :func:`.hybrid_search.candidates`. ``weights``: the terms' lexical weights
-        (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached."""
+        (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached;
+        ``bits``: the distinct groups' :func:`~.ranking.group_bits` (bits, live hits), if known."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         w = flat_weights(terms) if weights is None else weights
         total = w.total
@@ -289,13 +282,17 @@ class MemoryIndex:
                 cand = docs[mask[docs]]
                 lexical = np.full(len(cand), gw, dtype=np.float64) / total
             elif len(dist) <= 8:  # a bit per term group: each position's matched groups
-                bits = np.zeros(self.size, dtype=np.uint8)
-                docs_bit = self.docs_repeated if w.memories is None else docs_for  # no df needed
-                for g, (group, gw) in enumerate(dist.items()):
-                    if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
-                        bits[docs_bit(group)] |= 1 << g
-                cand = np.flatnonzero(np.logical_and(bits, mask))
-                sets, lex_of = bits[cand], group_sums(list(dist.values())) / total
+                if bits is None:
+                    set_of = np.zeros(self.size, dtype=np.uint8)
+                    docs_bit = self.docs_repeated if w.memories is None else docs_for
+                    for g, (group, gw) in enumerate(dist.items()):
+                        if gw > 0:  # as acc > 0 below: a group weighing 0 matches nothing
+                            set_of[docs_bit(group)] |= 1 << g
+                    cand = np.flatnonzero(np.logical_and(set_of, mask))
+                else:  # a group weighing 0 has no live memory: none of its bits in ``hit``
+                    set_of, hit = bits
+                    cand = hit[mask[hit]]
+                sets, lex_of = set_of[cand], group_sums(list(dist.values())) / total
                 lexical, lex4 = lex_of[sets], (lex_of * 0.4)[sets]  # = lexical * 0.4
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
@@ -317,10 +314,14 @@ class MemoryIndex:
         terms: Groups,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
+        bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> NDArray[np.float64]:
-        """The summed weight of the query's terms each position contains (0: none)."""
-        docs_for = self.docs_containing_any if docs_of is None else docs_of
+        """The summed weight of the query's terms each position contains (0: none); ``bits``
+        as in :meth:`_candidates`."""
         w = flat_weights(terms) if weights is None else weights
+        if bits is not None:  # the same float64 sums as the accumulator below
+            return group_sums(list(w.distinct(terms).values()))[bits[0]]
+        docs_for = self.docs_containing_any if docs_of is None else docs_of
         acc = np.zeros(self.size, dtype=np.float64)
         for group, gw in w.distinct(terms).items():
             acc[docs_for(group)] += gw
@@ -339,47 +340,8 @@ class MemoryIndex:
 
     def _filter(self, query: Query, filtered: dict[str, int]) -> tuple[int, NDArray[np.bool_], int]:
         """The hard filters: (pool, the mask of positions passing them, its count); adds what
-        each removed to ``filtered``."""
-
-        def count(a: NDArray[np.bool_]) -> int:
-            return int(np.count_nonzero(a))
-
-        pool, mask = self._base(query.include_superseded)  # shared: never changed in place
-        n_mask = count(mask)
-        if not query.include_superseded:
-            filtered["superseded"] += pool - n_mask
-        if query.layer:
-            code = self._layer_codes.get(query.layer, -1)
-            mask = mask & (self.layer == code)
-            kept = count(mask)
-            filtered["layer"] += n_mask - kept
-            n_mask = kept
-        if query.environment:
-            code = self._env_codes.get(query.environment, -1)
-            mask = mask & (self.env == code)
-            kept = count(mask)
-            filtered["environment"] += n_mask - kept
-            n_mask = kept
-        if query.tags:
-            tagged = np.zeros(self.size, dtype=bool)
-            for t in set(query.tags):
-                docs = self.tag_docs.get(t)
-                if docs is not None:
-                    tagged[docs] = True
-            mask = mask & tagged
-            kept = count(mask)
-            filtered["tags"] += n_mask - kept
-            n_mask = kept
-        if query.workspace:  # hmdesk.core.memory.workspace
-            in_ws = np.zeros(self.size, dtype=bool)
-            docs = self.tag_docs.get("ws:" + query.workspace)
-            if docs is not None:
-                in_ws[docs] = True
-            mask = mask & in_ws
-            kept = count(mask)
-            filtered["tags"] += n_mask - kept
-            n_mask = kept
-        return pool, mask, n_mask
+        each removed to ``filtered`` (see :func:`~.ranking.hard_filters`)."""
+        return hard_filters(self, query, filtered)
 
     def _base(self, include_superseded: bool) -> tuple[int, NDArray[np.bool_]]:
         """The live memories (and their count), without the superseded ones unless included:
@@ -428,11 +390,20 @@ def search_segments(
         return get
 
     docs_of = [docs_in(si) for si in range(len(segments))]
-    if groups and weighs_by_rarity(profile):
+    bits: list[tuple[NDArray[np.uint8], NDArray[np.int64]] | None] = [None] * len(segments)
+    rarity, bit_of = weighs_by_rarity(profile), {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    if 1 < len(bit_of) <= 8:  # a bit per distinct term group (rarity: their dfs counted too)
+        got = [group_bits(seg, list(bit_of), rarity) for seg in segments]
+        bits = [(b, hit) for b, hit, _ in got]
+    if groups and rarity:
         memories = sum(seg.live_count for seg in segments)
+        if 1 < len(bit_of) <= 8:
+            dfs = {g: sum(d[i] for _, _, d in got) for g, i in bit_of.items()}
+            df_of: Callable[[tuple[str, ...]], int] = dfs.__getitem__
+        else:
 
-        def df_of(group: tuple[str, ...]) -> int:
-            return sum(seg.live_docs(docs_of[si](group)) for si, seg in enumerate(segments))
+            def df_of(group: tuple[str, ...]) -> int:
+                return sum(seg.live_docs(docs_of[si](group)) for si, seg in enumerate(segments))
 
         weights = weights_for(profile, groups, df_of, memories)
     else:
@@ -447,7 +418,7 @@ def search_segments(
     hits: list[hybrid_search.Hits] | None = None
     if semantic is not None and query.profile == "hybrid":
         filters, hits, sem_parts = hybrid_search.prepare(
-            segments, query, groups, weights, docs_of, now, filtered, semantic
+            segments, query, groups, weights, docs_of, now, filtered, semantic, bits
         )
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
@@ -459,6 +430,7 @@ def search_segments(
             None if sem_parts is None or hits is None else (sem_parts[si], hits[si]),
             weights,
             docs_of[si],
+            bits[si],
         )
         pool += seg_pool
         if len(cand):
@@ -489,6 +461,12 @@ def search_segments(
         for k in ranked:
             by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
         fetched: dict[tuple[int, int], MemoryRecord] = {}
+
+        def known(si: int, p: int) -> tuple[dict[tuple[str, ...], int], int] | None:
+            """The result's matched groups (explain_terms need not look for them again)."""
+            seg_bits = bits[si]
+            return None if seg_bits is None else (bit_of, int(seg_bits[0][p]))
+
         for si, plist in by_seg.items():
             for p, rec in zip(plist, segments[si].records_at(plist), strict=True):
                 fetched[(si, p)] = rec
@@ -510,7 +488,9 @@ def search_segments(
                     memory=rec,
                     score=float(scores[k]),
                     components=parts_of,
-                    terms=explain_terms(rec, groups, weights, lexical_weight),
+                    terms=explain_terms(
+                        rec, groups, weights, lexical_weight, known(int(seg_ids[k]), p)
+                    ),
                 )
             )
     elif parts:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _CHUNK = re.compile(f"[^{JS_WHITESPACE}]+")
+
+KEPT_POSITIONS = 1 << 22
+"""How many positions (int64) :meth:`TermPostings.docs_of` keeps, over its recent forms."""
 
 
 def empty_i64() -> NDArray[np.int64]:
@@ -77,6 +81,10 @@ class TermPostings:
         self._records: list[MemoryRecord] | None = records
         self._lock = threading.Lock()
         self.ready = False
+        # form → its records (see docs_of): a query's terms recur while it is typed and edited
+        self._kept: OrderedDict[tuple[str, type, bool], NDArray[np.int64]] = OrderedDict()
+        self._kept_size = 0
+        self._kept_lock = threading.Lock()
 
     @classmethod
     def from_hays(
@@ -172,6 +180,38 @@ class TermPostings:
         lens = ptr[chunks + 1] - starts
         offsets = np.repeat(starts - (np.cumsum(lens) - lens), lens)
         return docs[offsets + np.arange(int(lens.sum()), dtype=np.int64)]
+
+    def docs_of(self, form: str, size: int, unique: bool) -> NDArray[np.int64]:
+        """The positions of the records (of ``size``) holding ``form`` (as
+        :meth:`chunks_containing`): each chunk's postings one after the other, a record maybe
+        repeated, or (``unique``) sorted and once each. Read-only; kept for the recent forms
+        (:data:`KEPT_POSITIONS`), as the postings never change."""
+        key = (form, type(form), unique)  # a SubstringTerm matches unlike the word it equals
+        with self._kept_lock:
+            got = self._kept.get(key)
+            if got is not None:
+                self._kept.move_to_end(key)
+                return got
+        chunks = self.chunks_containing(form)
+        got = self.gathered(chunks)
+        if unique and len(chunks) > 1:
+            mark = np.zeros(size, dtype=bool)
+            mark[got] = True
+            got = np.flatnonzero(mark)
+        got.flags.writeable = False
+        with self._kept_lock:
+            if key not in self._kept:
+                self._kept[key] = got
+                self._kept_size += len(got) + 64
+                while self._kept_size > KEPT_POSITIONS and len(self._kept) > 1:
+                    self._kept_size -= len(self._kept.popitem(last=False)[1]) + 64
+        return got
+
+    def forget(self) -> None:
+        """Drop the kept forms of :meth:`docs_of` (benchmarks: every term looked up afresh)."""
+        with self._kept_lock:
+            self._kept.clear()
+            self._kept_size = 0
 
     def _posting(self, a: str, b: str) -> NDArray[np.int64]:
         key = np.uint64((ord(a) << 21) | ord(b))

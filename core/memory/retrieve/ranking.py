@@ -20,6 +20,7 @@ from hmdesk.core.memory.retrieve.scoring import DAY_MS, RECENCY_DAYS
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.index import MemoryIndex
+    from hmdesk.core.memory.retrieve.results import Query
     from numpy.typing import NDArray
 
 Part = tuple[int, "NDArray[np.int64]", "NDArray[np.float64]", "NDArray[np.float64]"]
@@ -82,6 +83,84 @@ def group_sums(weights: list[float]) -> NDArray[np.float64]:
     for g, gw in enumerate(weights):  # adding 0.0 for an unmatched group changes no value
         sums += np.where(sets >> g & 1, gw, 0.0)
     return sums
+
+
+_MARK_FROM = 8
+
+
+def group_bits(
+    ix: MemoryIndex, groups: Sequence[tuple[str, ...]], count: bool = True
+) -> tuple[NDArray[np.uint8], NDArray[np.int64], list[int]]:
+    """For at most 8 distinct term groups: each position's matched groups (bit g: ``groups[g]``),
+    the live positions matching any (ascending) and each group's document frequency among the
+    live positions (``count``; else none) — counted over the bits (vectorised passes), not from a
+    sorted union of each group's postings."""
+    n = ix.size
+    bits = np.zeros(n, dtype=np.uint8)
+    for g, group in enumerate(groups):
+        docs = ix.docs_repeated(group)  # maybe repeated: a write or an OR does not mind
+        if len(docs) * _MARK_FROM < n:
+            bits[docs] |= 1 << g
+        else:  # many: a plain write into a mask of its own beats a read-modify-write
+            mark = np.zeros(n, dtype=bool)
+            mark[docs] = True
+            bits |= mark.view(np.uint8) << g
+    live = None if ix._all_alive else ix.alive
+    # a bool array: nonzero() on uint8 is several times slower
+    hit = np.flatnonzero(bits != 0 if live is None else np.logical_and(bits, live))
+    one = np.empty(n, dtype=np.uint8)
+    dfs: list[int] = []
+    for g in range(len(groups) if count else 0):
+        np.bitwise_and(bits, 1 << g, out=one)
+        dfs.append(int(np.count_nonzero(one if live is None else np.logical_and(one, live))))
+    return bits, hit, dfs
+
+
+def hard_filters(
+    ix: MemoryIndex, query: Query, filtered: dict[str, int]
+) -> tuple[int, NDArray[np.bool_], int]:
+    """The hard filters: (pool, the mask of positions passing them, its count); adds what
+    each removed to ``filtered``."""
+
+    def count(a: NDArray[np.bool_]) -> int:
+        return int(np.count_nonzero(a))
+
+    pool, mask = ix._base(query.include_superseded)  # shared: never changed in place
+    n_mask = count(mask)
+    if not query.include_superseded:
+        filtered["superseded"] += pool - n_mask
+    if query.layer:
+        code = ix._layer_codes.get(query.layer, -1)
+        mask = mask & (ix.layer == code)
+        kept = count(mask)
+        filtered["layer"] += n_mask - kept
+        n_mask = kept
+    if query.environment:
+        code = ix._env_codes.get(query.environment, -1)
+        mask = mask & (ix.env == code)
+        kept = count(mask)
+        filtered["environment"] += n_mask - kept
+        n_mask = kept
+    if query.tags:
+        tagged = np.zeros(ix.size, dtype=bool)
+        for t in set(query.tags):
+            docs = ix.tag_docs.get(t)
+            if docs is not None:
+                tagged[docs] = True
+        mask = mask & tagged
+        kept = count(mask)
+        filtered["tags"] += n_mask - kept
+        n_mask = kept
+    if query.workspace:  # hmdesk.core.memory.workspace
+        in_ws = np.zeros(ix.size, dtype=bool)
+        docs = ix.tag_docs.get("ws:" + query.workspace)
+        if docs is not None:
+            in_ws[docs] = True
+        mask = mask & in_ws
+        kept = count(mask)
+        filtered["tags"] += n_mask - kept
+        n_mask = kept
+    return pool, mask, n_mask
 
 
 def pooled(

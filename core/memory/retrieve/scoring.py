@@ -172,44 +172,63 @@ def explain_terms(
     groups: Groups,
     weights: TermWeights | None = None,
     lexical_weight: float = 0.4,
+    known: tuple[dict[tuple[str, ...], int], int] | None = None,
 ) -> list[TermMatch]:
     """Per query term (a group of accepted forms, term first): matched, content spans, tags, and
-    with ``weights`` its share of lexical and its contribution to the score."""
-    hay = haystack(rec)
-    lowered: tuple[str, list[int] | None] | None = None
+    with ``weights`` its share of lexical and its contribution to the score. ``known``: which
+    groups the memory holds, if the caller knows (each group's bit, the memory's bits)."""
+    content, tags = rec.content, rec.tags
+    low = content.lower()
+    tags_low = [t.lower() for t in tags]
+    # = haystack(rec): lowering each part alone changes nothing, as a space is neither cased nor
+    # case-ignorable (the context of a final sigma stops at it)
+    tag_hay = " ".join(tags_low)  # a form holds no whitespace: it matches in one tag or none
+    hay = low + " " + tag_hay
+    lowered = (low, None) if len(low) == len(content) else _lower_map(content)
     seen: dict[tuple[str, ...], TermMatch] = {}
     out: list[TermMatch] = []
     for i, group in enumerate(groups):
+        if weights is None:
+            weight, contribution, idf_i, df_i, memories = 1.0, 0.0, None, None, None
+        else:
+            weight, idf_i, df_i, memories = (
+                weights.share(i),
+                weights.idf[i],
+                weights.df[i],
+                weights.memories,
+            )
+            contribution = 0.0
         tm = seen.get(group)
         if tm is None:
-            matched = group_in(hay, group)  # the haystack holds the tags: else no span, no tag
-            if not matched:
-                spans = []
-            else:
-                if lowered is None:
-                    lowered = _lower_map(rec.content)
-                found = [content_spans(rec.content, form, lowered) for form in group]
-                spans = found[0] if len(found) == 1 else _merge([sp for f in found for sp in f])
-            tm = TermMatch(
-                term=str(group[0]),
-                matched=matched,
-                content_spans=spans,
-                tags=[t for t in rec.tags if group_in(t.lower(), group)]
-                if matched and rec.tags
-                else [],
-                alternatives=[str(f) for f in group[1:]],
+            matched = (  # the haystack holds the tags: else no span, no tag
+                group_in(hay, group) if known is None else bool(known[1] >> known[0][group] & 1)
             )
+            spans: list[tuple[int, int]] = []
+            tag_hits: list[str] = []
+            if matched:
+                if len(group) == 1:
+                    spans = content_spans(content, group[0], lowered)
+                else:
+                    found = [sp for form in group for sp in content_spans(content, form, lowered)]
+                    spans = _merge(found) if found else found
+                if tags and group_in(tag_hay, group):
+                    tag_hits = [
+                        t for t, tl in zip(tags, tags_low, strict=True) if group_in(tl, group)
+                    ]
+            if weights is not None and matched:
+                contribution = weight * lexical_weight
+            tm = TermMatch(
+                str(group[0]), matched, spans, tag_hits, [str(f) for f in group[1:]],
+                weight, contribution, idf_i, df_i, memories,
+            )  # fmt: skip
             seen[group] = tm
         else:
+            if weights is not None and tm.matched:
+                contribution = weight * lexical_weight
             tm = TermMatch(
-                tm.term, tm.matched, list(tm.content_spans), list(tm.tags), list(tm.alternatives)
-            )
-        if weights is not None:
-            tm.weight = weights.share(i)
-            tm.contribution = tm.weight * lexical_weight if tm.matched else 0.0
-            tm.idf = weights.idf[i]
-            tm.document_frequency = weights.df[i]
-            tm.memories = weights.memories
+                tm.term, tm.matched, list(tm.content_spans), list(tm.tags), list(tm.alternatives),
+                weight, contribution, idf_i, df_i, memories,
+            )  # fmt: skip
         out.append(tm)
     return out
 

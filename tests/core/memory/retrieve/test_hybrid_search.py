@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, hybrid, hybrid_search
+from hmdesk.core.memory.retrieve.results import FILTER_KEYS
 from hmdesk.core.memory.semantic import FakeEmbedder, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
@@ -98,3 +99,28 @@ def test_postings_path_and_accumulator_path_rank_alike(
             assert len(full) == limit + 1
     finally:
         r.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "raw"),
+    [("build install", (1.0, 1.0)), ("hilog sign device", (0.7, 0.0, 2.3)), ("sign", (1.5,))],
+)
+def test_bit_per_group_hits_equal_the_accumulator(
+    store: MemoryStore, text: str, raw: tuple[float, ...]
+) -> None:
+    from hmdesk.core.memory.retrieve.index import MemoryIndex
+    from hmdesk.core.memory.retrieve.ranking import group_bits
+    from hmdesk.core.memory.retrieve.scoring import TermWeights
+    from hmdesk.core.memory.terms import term_groups_for
+
+    ix = MemoryIndex(store.list())
+    groups = term_groups_for("default", text)
+    weights = TermWeights(raw, sum(raw), raw, (None,) * len(raw), None)
+    mask = ix._filter(Query(text=text), dict.fromkeys(FILTER_KEYS, 0))[1]
+    mask = mask & (np.arange(ix.size) % 3 > 0)  # as a filter would: some positions out
+    bits, hit, _ = group_bits(ix, list(dict.fromkeys(groups)), False)
+    got = hybrid_search._bit_hits(mask, weights.distinct(groups), (bits, hit))
+    want = hybrid_search._full_hits(mask, ix._hits(groups, weights))  # the accumulator
+    assert len(want.pos)
+    assert got.pos.tolist() == want.pos.tolist()
+    assert got.values.tobytes() == want.values.tobytes()

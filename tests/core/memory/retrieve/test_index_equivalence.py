@@ -14,6 +14,8 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search_segments,
 )
+from hmdesk.core.memory.retrieve.scoring import group_in, haystack
+from hmdesk.core.memory.terms import SubstringTerm
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -144,6 +146,17 @@ def pairs(result):  # type: ignore[no-untyped-def]
     return [(r.memory.id, r.score) for r in result.results]
 
 
+def check_matched(result) -> None:  # type: ignore[no-untyped-def]
+    """Each explained term is matched exactly when the memory holds one of its forms (the
+    index may tell the explanation which it holds)."""
+    plain = result.query.profile != "hmharness"
+    for r in result.results:
+        hay = haystack(r.memory)
+        for t in r.terms:
+            forms = (t.term, *t.alternatives) if plain else (SubstringTerm(t.term),)
+            assert t.matched == group_in(hay, forms), (t, r.memory.content)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(record_st, max_size=40), st.lists(query_st, min_size=1, max_size=4))
 def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # type: ignore[type-arg]
@@ -153,6 +166,7 @@ def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # t
         result = index.search(q)
         got = pairs(result)
         assert got == [(m.id, s) for m, s in retrieve_scan(records, q)]
+        check_matched(result)
         for r in result.results:  # the explanation adds up: matched shares make lexical
             lexical = r.components["lexical"].raw
             assert sum(t.weight for t in r.terms if t.matched) == pytest.approx(lexical)
@@ -190,8 +204,9 @@ def test_segments_with_dead_records_equal_scan(raw, raw_new, data, q) -> None:  
     base = MemoryIndex(records, order=[r.seq for r in records]).with_dead(dead)
     overlay_recs = list(replaced.values())
     overlay = MemoryIndex(overlay_recs, order=[r.seq for r in overlay_recs])
-    got = pairs(search_segments([base, overlay], q))
-    assert got == [(m.id, s) for m, s in retrieve_scan(final, q)]
+    result = search_segments([base, overlay], q)
+    assert pairs(result) == [(m.id, s) for m, s in retrieve_scan(final, q)]
+    check_matched(result)
 
 
 LATER_MS = st.sampled_from([0, 1, 999, 60_000, 1_799_999, 3_599_999, 3_600_000, 3_600_001, -1])

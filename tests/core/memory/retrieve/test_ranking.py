@@ -8,6 +8,7 @@ from hmdesk.core.memory.retrieve import MemoryIndex
 from hmdesk.core.memory.retrieve.ranking import (
     STATIC_FOR_MS,
     exact_scores,
+    group_bits,
     group_sums,
     static_drop,
     static_part,
@@ -17,9 +18,9 @@ from hmdesk.core.memory.retrieve.ranking import (
 NOW = 1_795_953_600_000  # 2026-11-29T12:00:00Z
 
 
-def rec(i: int, ts: str, conf: float) -> MemoryRecord:
+def rec(i: int, ts: str, conf: float, content: str | None = None) -> MemoryRecord:
     return MemoryRecord(
-        id=f"m{i}", layer="semantic", content=f"c{i}", source="t", provenance="t",
+        id=f"m{i}", layer="semantic", content=content or f"c{i}", source="t", provenance="t",
         confidence=conf, timestamp=ts, environment="terminal", session="s", tags=(), seq=i + 1,
     )  # fmt: skip
 
@@ -67,3 +68,22 @@ def test_unparseable_in_counts_bad_timestamps() -> None:
         )
         == 0
     )
+
+
+def test_group_bits_and_document_frequencies_over_live_memories() -> None:
+    """Both ways of setting bits (a rare group ORed in place, a common one through a mask of its
+    own), forms repeated in a memory, and memories masked out (not counted)."""
+    words = ["build", "build failed", "构建 build.", "fail", "sign", "签名 sign sign"]
+    texts = [words[i % len(words)] + (" rare" if i == 7 else "") for i in range(64)]
+    ts = "2026-11-29T11:00:00.000Z"
+    full = MemoryIndex([rec(i, ts, 0.5, t) for i, t in enumerate(texts)])
+    groups = [("build", "构建"), ("fail",), ("rare",), ("签名", "sign"), ("nothing",)]
+    for ix in (full, full.with_dead(["m2", "m7", "m11"])):
+        bits, hit, dfs = group_bits(ix, groups)
+        for g, group in enumerate(groups):
+            holds = np.array([any(ix.docs_containing(f).tolist().count(p) for f in group)
+                              for p in range(ix.size)])  # fmt: skip
+            assert ((bits >> g & 1) == holds).all()
+            assert dfs[g] == int(np.count_nonzero(holds & ix.alive))
+        assert hit.tolist() == np.flatnonzero((bits != 0) & ix.alive).tolist()
+    assert group_bits(full, groups)[2] == [33, 22, 1, 20, 0]  # i % 6 in {0,1,2}, {1,3}, …
