@@ -32,6 +32,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from hmdesk.core.memory.retrieve.hybrid_parts import (
+    DenseSemantic,
+    NoSemantic,
+    SegmentSemantic,
+    SparseSemantic,
+    members,
+)
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
@@ -74,7 +81,7 @@ query computes exact cosines for the lists whose centroids are nearest it (at le
 it (:data:`FARTHEST` rows: the normalisation's floor) and for the lexical candidates that can
 still reach the top ``limit``; the min-max normalisation runs over these exact values (the
 other rows are never shown, so they need none)."""
-SHORTLIST = 1024
+SHORTLIST = 768
 """Rows of the nearest lists computed for the semantic recall: at least this many, or
 :data:`SHORTLIST_PER_RESULT` per result asked for (see :func:`shortlist_size`)."""
 SHORTLIST_PER_RESULT = 24
@@ -84,21 +91,8 @@ def shortlist_size(limit: int) -> int:
     return max(SHORTLIST, SHORTLIST_PER_RESULT * limit)
 
 
-FARTHEST = 256
+FARTHEST = 128
 """Rows of the lists farthest from the query computed for the normalisation's floor."""
-
-
-@dataclass(frozen=True)
-class SegmentSemantic:
-    """Per position of one segment: ``cosine`` (NaN: no embedding, or not computed — never a
-    candidate then), ``score`` (normalised, 0 without an embedding), ``extra`` (in the
-    semantic recall), ``keep`` (the lexical candidates that can still reach the top ``limit``;
-    ``None``: every one — the index scores only these and the recall)."""
-
-    cosine: NDArray[np.floating[Any]]
-    score: NDArray[np.float64]
-    extra: NDArray[np.bool_]
-    keep: NDArray[np.bool_] | None = None
 
 
 def _mapped(sem: SemanticQuery, seg: MemoryIndex, n: int) -> Mapped:
@@ -127,13 +121,14 @@ def semantic_parts(
     masks: Sequence[NDArray[np.bool_]],
     sem: SemanticQuery,
     limit: int,
-    lexical: Sequence[NDArray[np.bool_]] | None = None,
+    lexical: Sequence[NDArray[np.int64]],
     base: Base | None = None,
     bound: Base | None = None,
 ) -> list[SegmentSemantic]:
-    """Each segment's semantic part (segments' ``order`` is the memories' seq). ``lexical``:
-    each segment's lexical candidates; ``base``: their scores without the semantic part (a
-    large store then computes exact cosines only for those that can reach the top ``limit``;
+    """Each segment's semantic part (segments' ``order`` is the memories' seq). ``masks``: the
+    positions passing the filters; ``lexical``: each segment's lexical candidates (sorted
+    positions, within ``masks``); ``base``: their scores without the semantic part (a large
+    store then computes exact cosines only for those that can reach the top ``limit``;
     without it, for all of them); ``bound``: a cheap upper bound of ``base`` (default:
     ``base``), with which the candidates that cannot reach the top are told apart."""
     matrix = sem.matrix
@@ -153,21 +148,23 @@ def semantic_parts(
     pooled = np.concatenate(
         [c[m & ~np.isnan(c)] for c, m in zip(cosines_, masks, strict=True)] or [np.zeros(0)]
     )
-    out: list[SegmentSemantic] = []
+    none = np.zeros(0, dtype=np.int64)
     if len(pooled) == 0:
-        for seg, cos in zip(segments, cosines_, strict=True):
-            out.append(SegmentSemantic(cos, np.zeros(seg.size), np.zeros(seg.size, dtype=bool)))
-        return out
+        return [
+            DenseSemantic(lex, none, cos, np.zeros(seg.size))
+            for seg, cos, lex in zip(segments, cosines_, lexical, strict=True)
+        ]
     low, high = float(pooled.min()), float(pooled.max())
     threshold = _threshold(pooled, limit, low)
     span = high - low
-    for cos, mask in zip(cosines_, masks, strict=True):
+    out: list[SegmentSemantic] = []
+    for cos, mask, lex in zip(cosines_, masks, lexical, strict=True):
         known = ~np.isnan(cos)
         score = np.zeros(len(cos), dtype=np.float64)
         score[known] = (cos[known] - low) / span if span > 0 else 1.0
         np.clip(score, 0.0, 1.0, out=score)
-        extra = mask & known & (np.where(known, cos, -np.inf) >= threshold)
-        out.append(SegmentSemantic(cos, score, extra))
+        recall = np.flatnonzero(mask & known & (np.where(known, cos, -np.inf) >= threshold))
+        out.append(DenseSemantic(lex, recall, cos, score))
     return out
 
 
@@ -303,7 +300,7 @@ def _large(
     masks: Sequence[NDArray[np.bool_]],
     sem: SemanticQuery,
     limit: int,
-    lexical: Sequence[NDArray[np.bool_]] | None,
+    lex_pos: Sequence[NDArray[np.int64]],
     mapped: list[Mapped],
     base: Base | None,
     bound: Base | None,
@@ -327,22 +324,18 @@ def _large(
     done.add_lists(lists, np.sort(np.concatenate([near_lists, far_lists])))
     near_l = np.zeros(len(lists), dtype=bool)
     near_l[near_lists] = True
-    if lexical is None:
-        lex_pos = [np.zeros(0, dtype=np.int64) for _ in segments]
-    else:
-        lex_pos = [np.flatnonzero(lex) for lex in lexical]
     lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
-    flat_rows = np.concatenate(lex_rows) if lex_rows else np.zeros(0, dtype=np.int64)
+    flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
     embedded = flat_rows >= 0
     if base is None or limit <= 0:  # every lexical candidate
         done.add(flat_rows[embedded])
-        return _parts(segments, masks, mapped, done, _scale(done, near_l, lists, limit))
+        return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, near_l, lists, limit))
     assert bound is not None
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
-    reach = ubs[0] if len(ubs) == 1 else np.concatenate(ubs) if ubs else np.zeros(0)
+    reach = ubs[0] if len(ubs) == 1 else np.concatenate(ubs)
     reach += SEMANTIC_WEIGHT + 1e-9
-    offsets = np.cumsum([0, *(len(p) for p in lex_pos)])
+    offsets = np.cumsum([0, *map(len, lex_pos)]) if len(lex_pos) > 1 else np.zeros(2, np.int64)
     flat_base = np.empty(len(reach))  # exact where computed (see ``exact``)
 
     def exact(flat: NDArray[np.int64]) -> None:
@@ -369,8 +362,8 @@ def _large(
     done.add(flat_rows[scored])
     scale = _scale(done, near_l, lists, limit)
     if scale is None:
-        return _parts(segments, masks, mapped, done, scale)
-    recall = _recall_bases(mapped, masks, lexical, done, scale, base)
+        return _sparse_parts(lex_pos, masks, mapped, done, scale)
+    recall = _recall_bases(mapped, masks, lex_pos, done, scale, base)
     scored_cos = done.cos[flat_rows[scored]].astype(np.float64)
     while True:
         kth = _kth_score((flat_base[scored], scored_cos, fixed), recall, scale, limit)
@@ -378,8 +371,12 @@ def _large(
         need = np.flatnonzero(embedded & can)
         need = need[~done.done[flat_rows[need]]]
         if not len(need):  # the others score below ``kth``: never scored by the index
-            keep = _split(can | ~embedded, [seg.size for seg in segments], lex_pos)
-            return _parts(segments, masks, mapped, done, scale, keep)
+            keep = np.flatnonzero(can | ~embedded)
+            if len(lex_pos) == 1:
+                return _sparse_parts(lex_pos, masks, mapped, done, scale, [lex_pos[0][keep]])
+            cut = np.searchsorted(keep, offsets)
+            kept = [p[keep[cut[si] : cut[si + 1]] - offsets[si]] for si, p in enumerate(lex_pos)]
+            return _sparse_parts(lex_pos, masks, mapped, done, scale, kept)
         done.add(flat_rows[need])
         exact(need)
         scored = np.concatenate([scored, need])
@@ -390,7 +387,7 @@ def _large(
 def _recall_bases(
     mapped: list[Mapped],
     masks: Sequence[NDArray[np.bool_]],
-    lexical: Sequence[NDArray[np.bool_]] | None,
+    lex_pos: Sequence[NDArray[np.int64]],
     done: _Rescored,
     scale: _Scale,
     base: Base,
@@ -404,8 +401,7 @@ def _recall_bases(
             pos = m.inverse[scale.extra_rows]
             keep = pos >= 0
             keep[keep] = mask[pos[keep]]
-            if lexical is not None:
-                keep[keep] = ~lexical[si][pos[keep]]
+            keep[keep] = ~members(lex_pos[si], pos[keep])
             if keep.any():
                 bases.append(base(si, pos[keep]))
                 cosines.append(extra_cos[keep])
@@ -440,44 +436,26 @@ def _kth_score(
     return float(np.partition(every, len(every) - limit)[len(every) - limit])
 
 
-def _split(
-    flat: NDArray[np.bool_], sizes: list[int], lex_pos: list[NDArray[np.int64]]
-) -> list[NDArray[np.bool_]]:
-    """``flat`` (over the concatenated lexical candidates) as one mask per segment."""
-    out: list[NDArray[np.bool_]] = []
-    at = 0
-    for size, pos in zip(sizes, lex_pos, strict=True):
-        mask = np.zeros(size, dtype=bool)
-        mask[pos[flat[at : at + len(pos)]]] = True
-        at += len(pos)
-        out.append(mask)
-    return out
-
-
-def _parts(
-    segments: Sequence[MemoryIndex],
+def _sparse_parts(
+    lex_pos: Sequence[NDArray[np.int64]],
     masks: Sequence[NDArray[np.bool_]],
     mapped: list[Mapped],
     done: _Rescored,
     scale: _Scale | None,
-    keep: list[NDArray[np.bool_]] | None = None,
+    keep: list[NDArray[np.int64]] | None = None,
 ) -> list[SegmentSemantic]:
-    """Each segment's semantic part from the rescored rows (the others: NaN, score 0)."""
-    rows, cos, _ = done.state()
+    """Each segment's semantic part from the rescored rows (the others: no cosine, score 0)."""
     out: list[SegmentSemantic] = []
-    for si, (seg, m, mask) in enumerate(zip(segments, mapped, masks, strict=True)):
-        cosine = np.full(seg.size, np.nan, dtype=np.float32)  # float32 products: no loss
-        score = np.zeros(seg.size, dtype=np.float64)
-        extra = np.zeros(seg.size, dtype=bool)
-        if scale is not None:
-            pos = m.inverse[rows]
-            has = pos >= 0
-            cosine[pos[has]] = cos[has]
-            score[pos[has]] = scale.norm(cos[has])
-            recall = m.inverse[scale.extra_rows]
-            recall = recall[recall >= 0]
-            extra[recall[mask[recall]]] = True
-        out.append(SegmentSemantic(cosine, score, extra, None if keep is None else keep[si]))
+    for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
+        kept = None if keep is None else keep[si]
+        if scale is None:
+            out.append(NoSemantic(lex_pos[si], np.zeros(0, dtype=np.int64), kept))
+            continue
+        recall = m.inverse[scale.extra_rows]
+        recall = np.sort(recall[recall >= 0])
+        recall = recall[mask[recall]]
+        rows = (m.position_row, done.done, done.cos)
+        out.append(SparseSemantic(lex_pos[si], recall, kept, rows, scale.low, scale.span))
     return out
 
 

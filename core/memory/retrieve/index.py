@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.hybrid import SegmentSemantic, SemanticQuery, semantic_parts
+from hmdesk.core.memory.retrieve import hybrid_search
+from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
+from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
@@ -249,35 +251,24 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[
-            NDArray[np.bool_], NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_] | None
-        ]
-        | None = None,
+        semantic: tuple[SegmentSemantic, hybrid_search.Hits] | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
         bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
-        (else it is called). ``semantic`` (the hybrid profile): positions that are candidates
-        without a lexical hit (the semantic recall), every position's normalised semantic
-        similarity (0 without an embedding), its matched term weight (:meth:`_hits`) and the
-        lexical candidates that can reach the top (``None``: all; the others are counted, not
-        scored); lexical and semantic then weigh 0.2 each. ``weights``: the terms' lexical weights
+        (else it is called). ``semantic`` (the hybrid profile): the segment's semantic part and
+        its lexical candidates' matched term weight, see
+        :func:`.hybrid_search.candidates`. ``weights``: the terms' lexical weights
         (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached;
         ``bits``: the distinct groups' :func:`~.ranking.group_bits` (bits, live hits), if known."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         w = flat_weights(terms) if weights is None else weights
         total = w.total
         if semantic is not None:
-            extra, sem, hits, keep = semantic
-            matching = mask & ((hits > 0) | extra)
-            filtered["no_match"] += n_mask - int(np.count_nonzero(matching))
-            cand = np.flatnonzero(matching if keep is None else matching & (keep | extra))
-            lexical = hits[cand] / total if total else np.zeros(len(cand), dtype=np.float64)
-            recency = self._recency(cand, now)
-            scores = self.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sem[cand] * 0.2
-            return cand, scores, lexical, pool
+            filtered["no_match"] += n_mask - semantic[0].matched
+            return (*hybrid_search.candidates(self, semantic[0], semantic[1], total, now), pool)
         lex4: NDArray[np.float64] | None = None
         if terms:
             docs_for = self.docs_containing_any if docs_of is None else docs_of
@@ -346,19 +337,6 @@ class MemoryIndex:
         days = (float(now) - self.ts_ms[cand]) / DAY_MS
         recency = 1 - days / RECENCY_DAYS
         return np.where((recency > 0) & self.ts_ok[cand], recency, 0.0)
-
-    def _without_lexical(self, now: int) -> NDArray[np.float64]:
-        """``confidence*0.4 + recency*0.2`` of every position at a ``now`` at most an hour
-        before ``now`` (kept per index): an upper bound of the value at ``now``, as recency only
-        falls with time (the hybrid profile's pruning bound; never a shown score)."""
-        kept = self.__dict__.get("_static")
-        if kept is None or not (kept[0] <= now <= kept[0] + 3_600_000):
-            every = np.arange(self.size, dtype=np.int64)
-            kept = self.__dict__["_static"] = (
-                now,
-                self.conf * 0.4 + self._recency(every, now) * 0.2,
-            )
-        return kept[1]
 
     def _filter(self, query: Query, filtered: dict[str, int]) -> tuple[int, NDArray[np.bool_], int]:
         """The hard filters: (pool, the mask of positions passing them, its count); adds what
@@ -437,27 +415,10 @@ def search_segments(
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
     sem_parts: list[SegmentSemantic] | None = None
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
-    hits: list[NDArray[np.float64]] | None = None
+    hits: list[hybrid_search.Hits] | None = None
     if semantic is not None and query.profile == "hybrid":
-        filters = [seg._filter(query, filtered) for seg in segments]
-        hits = [
-            seg._hits(groups, weights, docs_of[si], bits[si]) for si, seg in enumerate(segments)
-        ]
-        lexical_masks = [f[1] & (h > 0) for f, h in zip(filters, hits, strict=True)]
-        total = weights.total  # lexical = matched weight / total, as _candidates divides
-
-        def base(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
-            """The score without the semantic part (as _candidates computes it)."""
-            seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
-            return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
-
-        def bound(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
-            """An upper bound of ``base`` (recency at an earlier or the same ``now``)."""
-            seg, lex = segments[si], (hits[si][pos] / total if total else 0.0)
-            return seg._without_lexical(now)[pos] + lex * 0.2
-
-        sem_parts = semantic_parts(
-            segments, [f[1] for f in filters], semantic, query.limit, lexical_masks, base, bound
+        filters, hits, sem_parts = hybrid_search.prepare(
+            segments, query, groups, weights, docs_of, now, filtered, semantic, bits
         )
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
@@ -466,9 +427,7 @@ def search_segments(
             now,
             filtered,
             None if filters is None else filters[si],
-            None
-            if sem_parts is None or hits is None
-            else (sem_parts[si].extra, sem_parts[si].score, hits[si], sem_parts[si].keep),
+            None if sem_parts is None or hits is None else (sem_parts[si], hits[si]),
             weights,
             docs_of[si],
             bits[si],
@@ -479,13 +438,7 @@ def search_segments(
     matched = sum(len(p[1]) for p in parts)
     unparseable_all: int | None = None
     if sem_parts is not None and hits is not None and filters is not None:  # some not scored
-        matching = [
-            f[1] & ((h > 0) | sp.extra) for f, h, sp in zip(filters, hits, sem_parts, strict=True)
-        ]
-        matched = sum(int(np.count_nonzero(m)) for m in matching)
-        unparseable_all = sum(
-            int(np.count_nonzero(m & ~seg.ts_ok)) for m, seg in zip(matching, segments, strict=True)
-        )
+        matched, unparseable_all = hybrid_search.counts(segments, sem_parts)
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
@@ -528,15 +481,8 @@ def search_segments(
             if sem_parts is None:
                 parts_of = components(conf, rec_v, float(lexical[k]))
             else:
-                sp = sem_parts[int(seg_ids[k])]
-                cosine = float(sp.cosine[p])
-                parts_of = hybrid_components(
-                    conf,
-                    rec_v,
-                    float(lexical[k]),
-                    float(sp.score[p]),
-                    None if cosine != cosine else cosine,  # NaN: no embedding yet
-                )
+                cosine, sem_score = sem_parts[int(seg_ids[k])].at(p)  # None: no embedding yet
+                parts_of = hybrid_components(conf, rec_v, float(lexical[k]), sem_score, cosine)
             results.append(
                 ScoredMemory(
                     memory=rec,

@@ -27,7 +27,7 @@ from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
 
-ROWS_PER_LIST = 400
+ROWS_PER_LIST = 200
 """About this many rows a list (fewer lists: more rows computed per list probed; more lists:
 a longer centroid product and assignment)."""
 MAX_LISTS = 1024
