@@ -12,7 +12,7 @@ scores are always those of the reference scan.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -122,44 +122,34 @@ def hard_filters(
     """The hard filters: (pool, the mask of positions passing them, its count); adds what
     each removed to ``filtered``."""
 
-    def count(a: NDArray[np.bool_]) -> int:
-        return int(np.count_nonzero(a))
-
     pool, mask = ix._base(query.include_superseded)  # shared: never changed in place
-    n_mask = count(mask)
+    n_mask = int(np.count_nonzero(mask))
     if not query.include_superseded:
         filtered["superseded"] += pool - n_mask
-    if query.layer:
-        code = ix._layer_codes.get(query.layer, -1)
-        mask = mask & (ix.layer == code)
-        kept = count(mask)
-        filtered["layer"] += n_mask - kept
+
+    def narrow(key: str, keep: NDArray[np.bool_]) -> None:
+        nonlocal mask, n_mask
+        mask = mask & keep
+        kept = int(np.count_nonzero(mask))
+        filtered[key] += n_mask - kept
         n_mask = kept
-    if query.environment:
-        code = ix._env_codes.get(query.environment, -1)
-        mask = mask & (ix.env == code)
-        kept = count(mask)
-        filtered["environment"] += n_mask - kept
-        n_mask = kept
-    if query.tags:
-        tagged = np.zeros(ix.size, dtype=bool)
-        for t in set(query.tags):
+
+    def tagged(tags: Iterable[str]) -> NDArray[np.bool_]:
+        out = np.zeros(ix.size, dtype=bool)
+        for t in tags:
             docs = ix.tag_docs.get(t)
             if docs is not None:
-                tagged[docs] = True
-        mask = mask & tagged
-        kept = count(mask)
-        filtered["tags"] += n_mask - kept
-        n_mask = kept
+                out[docs] = True
+        return out
+
+    if query.layer:
+        narrow("layer", ix.layer == ix._layer_codes.get(query.layer, -1))
+    if query.environment:
+        narrow("environment", ix.env == ix._env_codes.get(query.environment, -1))
+    if query.tags:
+        narrow("tags", tagged(set(query.tags)))
     if query.workspace:  # hmdesk.core.memory.workspace
-        in_ws = np.zeros(ix.size, dtype=bool)
-        docs = ix.tag_docs.get("ws:" + query.workspace)
-        if docs is not None:
-            in_ws[docs] = True
-        mask = mask & in_ws
-        kept = count(mask)
-        filtered["tags"] += n_mask - kept
-        n_mask = kept
+        narrow("tags", tagged(["ws:" + query.workspace]))
     return pool, mask, n_mask
 
 
