@@ -39,6 +39,7 @@ from hmdesk.core.memory.retrieve.hybrid_parts import (
     SparseSemantic,
     members,
 )
+from hmdesk.core.memory.retrieve.postings import sorted_unique
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
@@ -199,9 +200,7 @@ class _Rescored:
 
     def add(self, rows: NDArray[np.int64]) -> None:
         """Compute the cosines of ``rows`` (any order, repeats and rows done allowed)."""
-        rows = np.sort(rows)  # the gather walks the matrix forward
-        if len(rows) > 1:
-            rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]  # once each
+        rows = sorted_unique(rows.copy())  # once each; the gather walks the matrix forward
         rows = rows[~self.done[rows]]
         if not len(rows):
             return

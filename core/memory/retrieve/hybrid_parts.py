@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from hmdesk.core.memory.retrieve.postings import sorted_unique
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -54,9 +55,7 @@ class SegmentSemantic:
         lex = self.lexical if self.keep is None else self.keep
         if not len(self.recall):
             return lex
-        joined = np.concatenate((lex, self.recall))
-        joined.sort()  # sort + adjacent dedupe: np.union1d's unique is slower on a few hundred
-        return joined[np.concatenate(([True], joined[1:] != joined[:-1]))]
+        return sorted_unique(np.concatenate((lex, self.recall)))
 
     def scores(self, pos: NDArray[np.int64]) -> NDArray[np.float64]:
         """The normalised semantic score of each position (0: no cosine)."""

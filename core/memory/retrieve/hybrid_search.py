@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from hmdesk.core.memory.retrieve.hybrid import SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.hybrid_parts import members
+from hmdesk.core.memory.retrieve.postings import sorted_unique
 from hmdesk.core.memory.retrieve.ranking import group_sums, static_part, unparseable_in
 
 if TYPE_CHECKING:
@@ -143,10 +144,7 @@ def _sparse_hits(
     parts = [d for d, gw in found if gw > 0 and len(d)]
     if not parts:
         return Hits(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64))
-    pos = np.concatenate(parts) if len(parts) > 1 else parts[0].copy()
-    pos.sort()
-    if len(pos) > 1:
-        pos = pos[np.concatenate(([True], pos[1:] != pos[:-1]))]
+    pos = sorted_unique(np.concatenate(parts) if len(parts) > 1 else parts[0].copy())
     pos = pos[mask[pos]]
     values = np.zeros(len(pos), dtype=np.float64)
     for docs, gw in found:  # query order; adding 0.0 where a group is absent changes nothing

@@ -19,7 +19,7 @@ from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import hybrid_search
 from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
 from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
-from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64
+from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64, sorted_unique
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
     exact_top,
@@ -224,11 +224,7 @@ class MemoryIndex:
             return self.docs_containing(forms[0])
         found = [self.docs_containing(form) for form in forms]
         if sum(len(d) for d in found) * 16 < self.size:  # few: sorting them beats a full mask
-            joined = np.concatenate(found)  # a copy: the postings are never sorted in place
-            if len(joined) < 2:
-                return joined
-            joined.sort()  # sort + adjacent dedupe: np.unique's hash path is far slower
-            return joined[np.concatenate(([True], joined[1:] != joined[:-1]))]
+            return sorted_unique(np.concatenate(found))  # a copy: postings stay unsorted
         mark = np.zeros(self.size, dtype=bool)
         for docs in found:
             mark[docs] = True

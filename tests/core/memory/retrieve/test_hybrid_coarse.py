@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever, hybrid
+from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, hybrid
 from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
@@ -67,6 +67,26 @@ def _store_vectors(
     return v
 
 
+def _small_lists(mp: pytest.MonkeyPatch, rows: int, shortlist: int, farthest: int) -> None:
+    """The large path from 10 vectors, in lists of ``rows`` rows, probing ``shortlist``
+    nearest and ``farthest`` farthest rows."""
+    mp.setattr(hybrid, "COARSE_FROM", 10)
+    mp.setattr(clusters, "ROWS_PER_LIST", rows)
+    mp.setattr(hybrid, "SHORTLIST", shortlist)
+    mp.setattr(hybrid, "FARTHEST", farthest)
+
+
+def _assert_same_ranking(large: QueryResult, exact: QueryResult) -> None:
+    """Same ids, order and matched count; scores and similarities equal within rounding."""
+    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
+    assert large.matched == exact.matched
+    for a, b in zip(large.results, exact.results, strict=True):
+        assert a.score == pytest.approx(b.score, abs=1e-9)
+        assert a.components["semantic"].similarity == pytest.approx(
+            b.components["semantic"].similarity, abs=1e-7
+        )
+
+
 def _ranking(r: Retriever, limit: int) -> list[tuple[str, float, float | None]]:
     res = r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=limit))
     return [(x.memory.id, x.score, x.components["semantic"].similarity) for x in res.results]
@@ -78,11 +98,8 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
 ) -> None:
     emb = FakeEmbedder(dim=64)
     _store_vectors(store, emb)
-    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 60)
+    _small_lists(monkeypatch, 20, 60, 60)
     monkeypatch.setattr(hybrid, "SHORTLIST_PER_RESULT", 1)
-    monkeypatch.setattr(hybrid, "FARTHEST", 60)
     monkeypatch.setattr(hybrid, "FIRST_RESCORE", 8)
     rescored: list[int] = []
     real_add = hybrid._Rescored.add
@@ -114,9 +131,7 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
 ) -> None:
     emb = _Dense(dim=64)
     v = _store_vectors(store, emb, "quux words")  # no memory holds these words
-    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
+    _small_lists(monkeypatch, 20, 40, hybrid.FARTHEST)
     r = Retriever(store, embedder=emb)
     try:
         res = r.search_ranked(Query(text="quux words", profile="hybrid", now=NOW, limit=5))
@@ -162,10 +177,7 @@ def test_pruned_candidates_still_counted(
     the same matched count, filter counts and note as the exact path."""
     emb = FakeEmbedder(dim=64)
     _store_vectors(store, emb)
-    monkeypatch.setattr(hybrid, "COARSE_FROM", 10)
-    monkeypatch.setattr(clusters, "ROWS_PER_LIST", 20)
-    monkeypatch.setattr(hybrid, "SHORTLIST", 40)
-    monkeypatch.setattr(hybrid, "FARTHEST", 40)
+    _small_lists(monkeypatch, 20, 40, 40)
     query = Query(text=TEXT, profile="hybrid", now=NOW, limit=5, tags=[])
     r = Retriever(store, embedder=emb)
     try:
@@ -187,36 +199,23 @@ def test_every_list_probed_is_the_exact_path(
 ) -> None:
     """With every list probed the large path is the exact one: same ids, scores, similarities
     (random stores; the rescoring bound prunes, provably without changing the top)."""
-    db = Database(tmp_path_factory.mktemp("p") / "m.db")
-    s = MemoryStore(db)
-    rng = np.random.default_rng(seed)
-    words = ["build", "install", "hilog", "sign", "device"]
-    for i in range(60):
-        picked = rng.choice(words, size=int(rng.integers(1, 4)), replace=False)
-        s.add(f"{' '.join(picked)} note {i}", confidence=round(float(rng.uniform(0.3, 0.95)), 2))
+    s = _small_store(tmp_path_factory.mktemp("p"), seed)
     emb = _Dense(dim=16)
     fill_embeddings(s.db, emb)
-    was = (hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST)
-    hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = 10, 8, 60, 60
-    r = Retriever(s, embedder=emb)
-    try:
-        q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
-        large = r.search_ranked(q)
-        assert r.semantic.prepare("build install").lists is not None
-        hybrid.COARSE_FROM = 10**9
-        exact = r.search_ranked(q)
-    finally:
-        hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = was
-        r.close()
-        s.close()
-        db.close()
-    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
-    assert large.matched == exact.matched
-    for a, b in zip(large.results, exact.results, strict=True):
-        assert a.score == pytest.approx(b.score, abs=1e-9)
-        assert a.components["semantic"].similarity == pytest.approx(
-            b.components["semantic"].similarity, abs=1e-7
-        )
+    with pytest.MonkeyPatch.context() as mp:
+        _small_lists(mp, 8, 60, 60)
+        r = Retriever(s, embedder=emb)
+        try:
+            q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
+            large = r.search_ranked(q)
+            assert r.semantic.prepare("build install").lists is not None
+            mp.setattr(hybrid, "COARSE_FROM", 10**9)
+            exact = r.search_ranked(q)
+        finally:
+            r.close()
+            s.close()
+            s.db.close()
+    _assert_same_ranking(large, exact)
 
 
 def _small_store(tmp_path: Path, seed: int) -> MemoryStore:
@@ -239,41 +238,34 @@ def test_adds_edits_deletes_applied_to_the_lists_rank_like_the_exact_path(
     s = _small_store(tmp_path_factory.mktemp("p"), seed)
     emb = _Dense(dim=16)
     fill_embeddings(s.db, emb)
-    was = (hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST)
-    hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = 10, 8, 80, 80
-    r = Retriever(s, embedder=emb)
     q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
-    try:
-        r.search_ranked(q)
-        first = r.semantic.prepare("build install").lists
-        for i in range(3):
-            s.add(f"install sign added {i}", confidence=0.9)
-        ids = [m.id for m in s.list()]
-        s.edit(ids[4], content="build device edited")
-        s.edit(ids[9], content="hilog edited install")
-        s.delete(ids[12])
-        fill_embeddings(s.db, emb)
-        large = r.search_ranked(q)
-        lists = r.semantic.prepare("build install").lists
-        matrix = r.semantic.matrix()
-        hybrid.COARSE_FROM = 10**9
-        exact = r.search_ranked(q)
-    finally:
-        hybrid.COARSE_FROM, clusters.ROWS_PER_LIST, hybrid.SHORTLIST, hybrid.FARTHEST = was
-        r.close()
-        s.close()
-        s.db.close()
+    with pytest.MonkeyPatch.context() as mp:
+        _small_lists(mp, 8, 80, 80)
+        r = Retriever(s, embedder=emb)
+        try:
+            r.search_ranked(q)
+            first = r.semantic.prepare("build install").lists
+            for i in range(3):
+                s.add(f"install sign added {i}", confidence=0.9)
+            ids = [m.id for m in s.list()]
+            s.edit(ids[4], content="build device edited")
+            s.edit(ids[9], content="hilog edited install")
+            s.delete(ids[12])
+            fill_embeddings(s.db, emb)
+            large = r.search_ranked(q)
+            lists = r.semantic.prepare("build install").lists
+            matrix = r.semantic.matrix()
+            mp.setattr(hybrid, "COARSE_FROM", 10**9)
+            exact = r.search_ranked(q)
+        finally:
+            r.close()
+            s.close()
+            s.db.close()
     assert first is not None and lists is not None
     assert lists.centroids is first.centroids  # applied, not clustered again
     assert len(lists.tail_lists) == 5 and lists.dead == 3  # 3 added, 2 edited; 2 + 1 deleted
     assert len(matrix.row_of) == 62 and int((matrix.seqs >= 0).sum()) == 62
-    assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
-    assert large.matched == exact.matched
-    for a, b in zip(large.results, exact.results, strict=True):
-        assert a.score == pytest.approx(b.score, abs=1e-9)
-        assert a.components["semantic"].similarity == pytest.approx(
-            b.components["semantic"].similarity, abs=1e-7
-        )
+    _assert_same_ranking(large, exact)
 
 
 def test_growth_beyond_the_spare_rows_clusters_again(

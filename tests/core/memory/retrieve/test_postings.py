@@ -57,3 +57,10 @@ def test_forget_drops_the_kept_forms() -> None:
     post.forget()
     again = post.docs_of("log", len(TEXTS), True)
     assert again is not first and again.tolist() == first.tolist()
+
+
+def test_sorted_unique_is_np_unique() -> None:
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 2, 50, 1000):
+        a = rng.integers(0, 40, n)
+        assert np.array_equal(postings.sorted_unique(a.copy()), np.unique(a))
