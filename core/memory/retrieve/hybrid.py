@@ -212,11 +212,16 @@ class _Rescored:
     def _keep(self, rows: NDArray[np.int64], values: NDArray[Any]) -> None:
         """Record the cosines ``values`` of ``rows`` (each computed once) and which of them the
         filters keep in some segment."""
-        ok = np.zeros(len(rows), dtype=bool)
-        for m, mask in zip(self.mapped, self.masks, strict=True):
-            pos = m.inverse[rows]
-            has = pos >= 0
-            ok[has] |= mask[pos[has]]
+        if len(self.mapped) == 1 and len(self.masks[0]):  # the common case: one segment
+            pos = self.mapped[0].inverse[rows]
+            ok = self.masks[0][pos]  # (at -1: the last position's, cleared next)
+            ok &= pos >= 0
+        else:
+            ok = np.zeros(len(rows), dtype=bool)
+            for m, mask in zip(self.mapped, self.masks, strict=True):
+                pos = m.inverse[rows]
+                has = pos >= 0
+                ok[has] |= mask[pos[has]]
         self.done[rows] = True
         self.cos[rows] = values
         self._rows.append(rows)
@@ -234,25 +239,17 @@ class _Rescored:
             return scale
         return _Scale(low, high - low, scale.extra_rows, high)
 
-    def add_lists(self, lists: ClusterLists, which: NDArray[np.int64]) -> None:
-        """Compute the cosines of every row of the lists ``which`` (not computed yet): each
-        list is a contiguous block of the matrix, adjacent lists one block, plus its rows added
-        since the lists were built (gathered)."""
-        if len(lists.tail_lists):
-            probed = np.zeros(len(lists), dtype=bool)
-            probed[which] = True
-            self.add(int(lists.starts[-1]) + np.flatnonzero(probed[lists.tail_lists]))
-        starts, stops = lists.starts[which], lists.starts[which + 1]
-        joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
-        firsts = np.concatenate(([0], joined))
-        lasts = np.concatenate((joined, [len(which)])) - 1
+    def add_probe(
+        self, lists: ClusterLists, limit: int
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Compute the cosines of every row of the lists nearest the query (at least
+        :func:`shortlist_size` rows) and farthest from it (:data:`FARTHEST` rows): see
+        :meth:`ClusterLists.probe`. Returns (the nearest lists, the farthest)."""
         vectors, vector = self.sem.matrix.vectors, self.sem.vector
-        spans = zip(starts[firsts].tolist(), stops[lasts].tolist(), strict=True)
-        blocks = [(a, b) for a, b in spans if b > a]
-        if not blocks:
-            return
-        rows = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in blocks])
-        self._keep(rows, np.concatenate([vectors[a:b] @ vector for a, b in blocks]))
+        near, far, rows, values = lists.probe(vectors, vector, shortlist_size(limit), FARTHEST)
+        if len(rows):
+            self._keep(rows, values)
+        return near, far
 
     def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
         """(rows, cosines, kept by the filters) of every row computed so far."""
@@ -318,15 +315,16 @@ def _large(
     recall's bases, and the min and max (updated as rows are added)."""
     lists = sem.lists
     assert lists is not None
-    near_lists, far_lists = lists.nearest_lists(sem.vector, shortlist_size(limit), FARTHEST)
     done = _Rescored(sem, mapped, masks)
-    done.add_lists(lists, np.sort(np.concatenate([near_lists, far_lists])))
+    near_lists, _ = done.add_probe(lists, limit)
     near_l = np.zeros(len(lists), dtype=bool)
     near_l[near_lists] = True
     lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
     flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
     embedded = flat_rows >= 0
-    if base is None or limit <= 0:  # every lexical candidate
+    if base is None or limit <= 0 or len(flat_rows) <= limit + FIRST_RESCORE:
+        # every lexical candidate (with few, all are rescored in the first round anyway: no
+        # bound tells any apart, and the index scores them all)
         done.add(flat_rows[embedded])
         return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, near_l, lists, limit))
     assert bound is not None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from hmdesk.core.memory.retrieve.hybrid import SemanticQuery, semantic_parts
-from hmdesk.core.memory.retrieve.hybrid_parts import members
+from hmdesk.core.memory.retrieve.hybrid_parts import NoSemantic, members
 from hmdesk.core.memory.retrieve.postings import sorted_unique
 from hmdesk.core.memory.retrieve.ranking import group_sums, static_part, unparseable_in
 
@@ -100,6 +100,9 @@ def prepare(
         return static_part(seg, now)[1][pos] + lex * 0.2
 
     masks = [f[1] for f in filters]
+    if not any(f[2] for f in filters):  # nothing passes the filters: no cosine to compute
+        none = np.zeros(0, dtype=np.int64)
+        return filters, hits, [NoSemantic(none, none, None) for _ in segments]
     parts = semantic_parts(segments, masks, semantic, query.limit, lex_pos, base, bound)
     return filters, hits, parts
 

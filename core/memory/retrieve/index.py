@@ -458,18 +458,24 @@ def search_segments(
             by_seg.setdefault(int(seg_ids[k]), []).append(int(pos[k]))
         fetched: dict[tuple[int, int], MemoryRecord] = {}
 
-        def known(si: int, p: int) -> tuple[dict[tuple[str, ...], int], int] | None:
+        # every group weighs: a lexical value of 0 is no group matched (a hybrid result found
+        # by its meaning alone)
+        no_hit = (bit_of, 0) if all(w > 0 for w in weights.raw) else None
+
+        def known(si: int, p: int, lex: float) -> tuple[dict[tuple[str, ...], int], int] | None:
             """The result's matched groups (explain_terms need not look for them again)."""
             seg_bits = bits[si]
-            return None if seg_bits is None else (bit_of, int(seg_bits[0][p]))
+            if seg_bits is not None:
+                return bit_of, int(seg_bits[0][p])
+            return no_hit if lex == 0.0 else None
 
         for si, plist in by_seg.items():
             for p, rec in zip(plist, segments[si].records_at(plist), strict=True):
                 fetched[(si, p)] = rec
         for k in ranked:
-            seg = segments[int(seg_ids[k])]
-            p = int(pos[k])
-            rec = fetched[(int(seg_ids[k]), p)]
+            si = int(seg_ids[k])
+            seg, p = segments[si], int(pos[k])
+            rec = fetched[(si, p)]
             conf = float(seg.conf[p])
             rec_v = (
                 recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0
@@ -477,7 +483,7 @@ def search_segments(
             if sem_parts is None:
                 parts_of = components(conf, rec_v, float(lexical[k]))
             else:
-                cosine, sem_score = sem_parts[int(seg_ids[k])].at(p)  # None: no embedding yet
+                cosine, sem_score = sem_parts[si].at(p)  # None: no embedding yet
                 parts_of = hybrid_components(conf, rec_v, float(lexical[k]), sem_score, cosine)
             results.append(
                 ScoredMemory(
@@ -485,7 +491,7 @@ def search_segments(
                     score=float(scores[k]),
                     components=parts_of,
                     terms=explain_terms(
-                        rec, groups, weights, lexical_weight, known(int(seg_ids[k]), p)
+                        rec, groups, weights, lexical_weight, known(si, p, float(lexical[k]))
                     ),
                 )
             )

@@ -178,13 +178,18 @@ def explain_terms(
     with ``weights`` its share of lexical and its contribution to the score. ``known``: which
     groups the memory holds, if the caller knows (each group's bit, the memory's bits)."""
     content, tags = rec.content, rec.tags
-    low = content.lower()
-    tags_low = [t.lower() for t in tags]
-    # = haystack(rec): lowering each part alone changes nothing, as a space is neither cased nor
-    # case-ignorable (the context of a final sigma stops at it)
-    tag_hay = " ".join(tags_low)  # a form holds no whitespace: it matches in one tag or none
-    hay = low + " " + tag_hay
-    lowered = (low, None) if len(low) == len(content) else _lower_map(content)
+    if known is not None and not known[1]:  # nothing matched (a result found by meaning alone)
+        hay = tag_hay = ""
+        tags_low: list[str] = []
+        lowered: tuple[str, list[int] | None] = ("", None)
+    else:
+        low = content.lower()
+        tags_low = [t.lower() for t in tags]
+        # = haystack(rec): lowering each part alone changes nothing, as a space is neither
+        # cased nor case-ignorable (the context of a final sigma stops at it)
+        tag_hay = " ".join(tags_low)  # a form holds no whitespace: it matches in one tag or none
+        hay = low + " " + tag_hay
+        lowered = (low, None) if len(low) == len(content) else _lower_map(content)
     seen: dict[tuple[str, ...], TermMatch] = {}
     out: list[TermMatch] = []
     for i, group in enumerate(groups):
