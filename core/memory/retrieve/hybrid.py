@@ -197,6 +197,7 @@ class _Rescored:
         self._values: list[NDArray[np.float64]] = []
         self._ok: list[NDArray[np.bool_]] = []
         self._last: NDArray[np.float64] = np.zeros(0)  # the last ``add``'s filtered cosines
+        self.near = 0  # the first ``near`` rows computed are the nearest lists' (the probe's)
 
     def add(self, rows: NDArray[np.int64]) -> None:
         """Compute the cosines of ``rows`` (any order, repeats and rows done allowed)."""
@@ -239,17 +240,15 @@ class _Rescored:
             return scale
         return _Scale(low, high - low, scale.extra_rows, high)
 
-    def add_probe(
-        self, lists: ClusterLists, limit: int
-    ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    def add_probe(self, lists: ClusterLists, limit: int) -> None:
         """Compute the cosines of every row of the lists nearest the query (at least
-        :func:`shortlist_size` rows) and farthest from it (:data:`FARTHEST` rows): see
-        :meth:`ClusterLists.probe`. Returns (the nearest lists, the farthest)."""
+        :func:`shortlist_size` rows) and farthest from it (:data:`FARTHEST` rows), before any
+        other (see :meth:`ClusterLists.probe`)."""
+        assert not self._rows
         vectors, vector = self.sem.matrix.vectors, self.sem.vector
-        near, far, rows, values = lists.probe(vectors, vector, shortlist_size(limit), FARTHEST)
+        rows, values, self.near = lists.probe(vectors, vector, shortlist_size(limit), FARTHEST)
         if len(rows):
             self._keep(rows, values)
-        return near, far
 
     def state(self) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.bool_]]:
         """(rows, cosines, kept by the filters) of every row computed so far."""
@@ -277,16 +276,14 @@ class _Scale:
         return np.clip((cos - self.low) / self.span, 0.0, 1.0)
 
 
-def _scale(
-    done: _Rescored, near_l: NDArray[np.bool_], lists: ClusterLists, limit: int
-) -> _Scale | None:
+def _scale(done: _Rescored, limit: int) -> _Scale | None:
     rows, cos, ok = done.state()
     pooled = cos[ok]
     if not len(pooled):
         return None
     low, high = float(pooled.min()), float(pooled.max())
-    # the semantic recall comes from the nearest lists only
-    recallable = ok & near_l[lists.list_of_row[rows]]
+    recallable = ok.copy()  # the semantic recall comes from the nearest lists only
+    recallable[done.near :] = False
     threshold = _threshold(cos[recallable], limit, low)
     return _Scale(low, high - low, rows[recallable & (cos >= threshold)], high)
 
@@ -316,9 +313,7 @@ def _large(
     lists = sem.lists
     assert lists is not None
     done = _Rescored(sem, mapped, masks)
-    near_lists, _ = done.add_probe(lists, limit)
-    near_l = np.zeros(len(lists), dtype=bool)
-    near_l[near_lists] = True
+    done.add_probe(lists, limit)
     lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
     flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
     embedded = flat_rows >= 0
@@ -326,7 +321,7 @@ def _large(
         # every lexical candidate (with few, all are rescored in the first round anyway: no
         # bound tells any apart, and the index scores them all)
         done.add(flat_rows[embedded])
-        return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, near_l, lists, limit))
+        return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, limit))
     assert bound is not None
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
@@ -357,7 +352,7 @@ def _large(
     if len(fixed) > limit:
         fixed = np.partition(fixed, len(fixed) - limit)[len(fixed) - limit :]
     done.add(flat_rows[scored])
-    scale = _scale(done, near_l, lists, limit)
+    scale = _scale(done, limit)
     if scale is None:
         return _sparse_parts(lex_pos, masks, mapped, done, scale)
     recall = _recall_bases(mapped, masks, lex_pos, done, scale, base)
@@ -392,6 +387,10 @@ def _recall_bases(
     """(bases, cosines) of the semantic recall without a lexical hit (fixed for a query)."""
     bases: list[NDArray[np.float64]] = []
     cosines: list[NDArray[np.float64]] = []
+    if len(scale.extra_rows) and len(mapped) == 1:  # one segment: every row is in it, kept
+        pos = mapped[0].inverse[scale.extra_rows]
+        keep = ~members(lex_pos[0], pos)
+        return base(0, pos[keep]), done.cos[scale.extra_rows[keep]].astype(np.float64)
     if len(scale.extra_rows):
         extra_cos = done.cos[scale.extra_rows].astype(np.float64)
         for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
@@ -449,8 +448,11 @@ def _sparse_parts(
             out.append(NoSemantic(lex_pos[si], np.zeros(0, dtype=np.int64), kept))
             continue
         recall = m.inverse[scale.extra_rows]
-        recall = np.sort(recall[recall >= 0])
-        recall = recall[mask[recall]]
+        if len(mapped) == 1:  # every recall row is in the one segment, kept by its filters
+            recall.sort()
+        else:
+            recall = np.sort(recall[recall >= 0])
+            recall = recall[mask[recall]]
         rows = (m.position_row, done.done, done.cos)
         out.append(SparseSemantic(lex_pos[si], recall, kept, rows, scale.low, scale.span))
     return out

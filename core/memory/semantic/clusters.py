@@ -18,7 +18,7 @@ Built once per matrix (when the cached vectors are read), never per query.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -82,16 +82,6 @@ class ClusterLists:
             if len(self.tail_lists):
                 got = got + np.bincount(self.tail_lists, minlength=len(self))
             object.__setattr__(self, "_sizes", got)
-        return got
-
-    @property
-    def list_of_row(self) -> npt.NDArray[np.int32]:
-        """Each row's list (computed once)."""
-        got: npt.NDArray[np.int32] | None = self.__dict__.get("_list_of_row")
-        if got is None:
-            built = np.repeat(np.arange(len(self), dtype=np.int32), np.diff(self.starts))
-            got = np.concatenate((built, self.tail_lists))
-            object.__setattr__(self, "_list_of_row", got)
         return got
 
     @classmethod
@@ -187,16 +177,28 @@ class ClusterLists:
 
     def probe(
         self, vectors: npt.NDArray[np.float32], vector: npt.NDArray[np.float32], rows: int, far: int
-    ) -> tuple[
-        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float32]
-    ]:
-        """(the nearest and the farthest lists, see :meth:`nearest_lists`; every row of them;
-        those rows' dot products with ``vector``). ``vectors``: the matrix's rows, in these
-        lists' order. Each list is a contiguous block (adjacent lists one block: a
-        matrix-vector product over a slice) plus its rows added since they were built
-        (gathered)."""
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32], int]:
+        """(every row of the lists nearest ``vector`` and of those farthest from it, see
+        :meth:`nearest_lists`; those rows' dot products with ``vector``; how many of the rows
+        are the nearest lists': they come first). ``vectors``: the matrix's rows, in these
+        lists' order."""
         near, farthest = self.nearest_lists(vector, rows, far)
-        which = np.sort(np.concatenate((near, farthest)))
+        near_rows, near_values = self._rows_of(vectors, vector, near)
+        if not len(farthest):
+            return near_rows, near_values, len(near_rows)
+        far_rows, far_values = self._rows_of(vectors, vector, farthest)
+        return (
+            np.concatenate((near_rows, far_rows)),
+            np.concatenate((near_values, far_values)),
+            len(near_rows),
+        )
+
+    def _rows_of(
+        self, vectors: npt.NDArray[np.float32], vector: npt.NDArray[np.float32], which: Any
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Every row of the lists ``which`` (sorted) and its dot product with ``vector``. Each
+        list is a contiguous block (adjacent lists one block: a matrix-vector product over a
+        slice) plus its rows added since they were built (gathered, after the blocks)."""
         starts, stops = self.starts[which], self.starts[which + 1]
         joined = np.flatnonzero(starts[1:] != stops[:-1]) + 1  # where a new block begins
         firsts = np.concatenate(([0], joined))
@@ -205,18 +207,18 @@ class ClusterLists:
         blocks = [(a, b) for a, b in spans if b > a]
         parts = [np.arange(a, b, dtype=np.int64) for a, b in blocks]
         values = [vectors[a:b] @ vector for a, b in blocks]
-        if len(self.tail_lists):  # added since: after every block, ascending
+        if len(self.tail_lists):
             probed = np.zeros(len(self), dtype=bool)
             probed[which] = True
             tail = int(self.starts[-1]) + np.flatnonzero(probed[self.tail_lists])
             if len(tail):
                 parts.append(tail)
                 values.append(vectors[tail] @ vector)
-        if not parts:
-            return near, farthest, np.zeros(0, np.int64), np.zeros(0, np.float32)
         if len(parts) == 1:
-            return near, farthest, parts[0], values[0]
-        return near, farthest, np.concatenate(parts), np.concatenate(values)
+            return parts[0], values[0]
+        if not parts:
+            return np.zeros(0, np.int64), np.zeros(0, np.float32)
+        return np.concatenate(parts), np.concatenate(values)
 
 
 REDUCED_SHARE = 0.999

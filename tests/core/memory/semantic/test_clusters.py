@@ -119,5 +119,5 @@ def test_updated_keeps_every_pairing_and_refuses_when_drifted() -> None:
     for i, seq in enumerate(added.seqs.tolist()):
         assert np.array_equal(grown.vectors[grown.row_of[seq]], new_v[i])
     assert np.array_equal(grown.vectors[:300], matrix.vectors)  # old rows untouched
-    assert int(after.sizes.sum()) == 304 and len(after.list_of_row) == 304
+    assert int(after.sizes.sum()) == 304 == int(after.starts[-1]) + len(after.tail_lists)
     assert not grown.vectors.flags.writeable
