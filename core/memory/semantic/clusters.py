@@ -66,10 +66,6 @@ class ClusterLists:
     tail_lists: npt.NDArray[np.int32] = field(default_factory=lambda: np.zeros(0, np.int32))
     storage: npt.NDArray[np.float32] | None = field(default=None, repr=False)
     dead: int = 0
-    # the centroids in their principal axes (see :func:`_reduced`): (axes, centroids in them)
-    reduced: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = field(
-        default=None, repr=False
-    )
 
     def __len__(self) -> int:
         return len(self.centroids)
@@ -118,7 +114,7 @@ class ClusterLists:
             vectors=out,
             row_of={int(q): i for i, q in enumerate(seqs.tolist())},
         )
-        return reordered, cls(centroids, starts, storage=storage, reduced=_reduced(centroids))
+        return reordered, cls(centroids, starts, storage=storage)
 
     def updated(
         self,
@@ -161,12 +157,7 @@ class ClusterLists:
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """(the lists nearest ``vector`` by centroid holding at least ``rows`` rows, the
         farthest holding at least ``far`` rows not among them), each sorted by start."""
-        if self.reduced is None:
-            dots = self.centroids @ vector
-        else:  # the same order, up to the spread the reduction leaves out
-            axes, centroids = self.reduced
-            dots = centroids @ (axes @ vector)
-        by = np.argsort(-dots, kind="stable")
+        by = np.argsort(-(self.centroids @ vector), kind="stable")
         sizes = self.sizes[by]
         cum = np.cumsum(sizes)
         take = int(np.searchsorted(cum, rows)) + 1
@@ -219,37 +210,6 @@ class ClusterLists:
         if not parts:
             return np.zeros(0, np.int64), np.zeros(0, np.float32)
         return np.concatenate(parts), np.concatenate(values)
-
-
-REDUCED_SHARE = 0.999
-"""The centroids are scored in their fewest principal axes holding this share of their spread
-(squared distances from their mean), when those are at most half the dimensions."""
-
-
-def _reduced(
-    centroids: npt.NDArray[np.float32],
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None:
-    """(principal axes as rows, the centroids' coordinates in them), or None when the
-    centroids' spread needs more than half the dimensions (every dimension is then used).
-
-    A query's nearest lists are chosen by the centroids' dot products with it; those differ
-    between lists only by the centroids' differences from their mean, which the axes hold
-    but for ``1 - REDUCED_SHARE`` of their spread. Memories that cluster (near-duplicates, a
-    few topics) have centroids spanning few axes: the product then reads a few dozen numbers
-    a list instead of all of them (it runs on every hybrid query of a large store)."""
-    count, dim = centroids.shape
-    if count < 2 or dim < 8:
-        return None
-    centred = centroids.astype(np.float64) - centroids.mean(axis=0)
-    _, sv, vt = np.linalg.svd(centred, full_matrices=False)
-    spread = np.cumsum(sv**2)
-    if spread[-1] <= 0:
-        return None
-    axes = int(np.searchsorted(spread, REDUCED_SHARE * spread[-1])) + 1
-    if axes > dim // 2:
-        return None
-    basis = np.ascontiguousarray(vt[:axes], dtype=np.float32)
-    return basis, np.ascontiguousarray(centred @ vt[:axes].T, dtype=np.float32)
 
 
 def refreshed(

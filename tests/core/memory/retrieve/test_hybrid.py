@@ -66,6 +66,30 @@ def test_hybrid_fuses_lexical_and_semantic_and_explains_four_components(
     assert res.note is None  # every memory has its embedding
 
 
+@pytest.mark.parametrize(
+    "text", ["acceleration", "emulator hardware ArkTS zz1 zz2 zz3 zz4 zz5 zz6"]
+)
+def test_results_found_by_meaning_alone_explain_every_term_unmatched(
+    store: MemoryStore, text: str
+) -> None:
+    """One term group, or more than a bit each can hold: a result without a lexical hit is
+    explained from its lexical value of 0 (its text not searched), as searching it would."""
+    emb = FakeEmbedder(dim=64)
+    fill_embeddings(store.db, emb)
+    r = Retriever(store, embedder=emb)
+    try:
+        res = r.search_ranked(_q(text, "hybrid"))
+    finally:
+        r.close()
+    alone = [x for x in res.results if x.components["lexical"].raw == 0]
+    assert alone and len(alone) < len(res.results)  # some found by meaning alone, some not
+    for x in res.results:
+        assert any(t.matched for t in x.terms) == (x.components["lexical"].raw > 0)
+    for x in alone:
+        assert all(not t.matched and not t.content_spans and not t.tags for t in x.terms)
+        assert all(t.contribution == 0 for t in x.terms)
+
+
 def test_missing_embedding_keeps_its_lexical_score(store: MemoryStore) -> None:
     emb = FakeEmbedder(dim=64)
     r = Retriever(store, embedder=emb)

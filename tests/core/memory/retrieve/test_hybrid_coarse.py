@@ -218,6 +218,60 @@ def test_every_list_probed_is_the_exact_path(
     _assert_same_ranking(large, exact)
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
+def test_few_lexical_candidates_skip_the_bound_and_rank_as_the_exact_path(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
+) -> None:
+    """With no more lexical candidates than the first round rescores, every one is rescored
+    and scored (no bound computed): the ranking is still the exact path's."""
+    s = _small_store(tmp_path_factory.mktemp("f"), seed)
+    for i in range(3):
+        s.add(f"zygote hatch {i}", confidence=0.5 + 0.1 * i)
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    with pytest.MonkeyPatch.context() as mp:
+        _small_lists(mp, 8, 60, 60)
+
+        def no_bound(*args: object) -> float:
+            raise AssertionError("the bound is computed")
+
+        r = Retriever(s, embedder=emb)
+        try:
+            q = Query(text="zygote", profile="hybrid", now=NOW, limit=limit)
+            mp.setattr(hybrid, "_kth_score", no_bound)
+            large = r.search_ranked(q)
+            mp.undo()
+            mp.setattr(hybrid, "COARSE_FROM", 10**9)
+            exact = r.search_ranked(q)
+        finally:
+            r.close()
+            s.close()
+            s.db.close()
+    _assert_same_ranking(large, exact)
+    assert large.matched == exact.matched and len(large.results) == limit
+
+
+def test_filters_passing_nothing_probe_no_list(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emb = FakeEmbedder(dim=64)
+    _store_vectors(store, emb)
+    _small_lists(monkeypatch, 20, 40, 40)
+
+    def no_probe(*args: object) -> None:
+        raise AssertionError("a list probed")
+
+    r = Retriever(store, embedder=emb)
+    try:
+        r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=5))  # lists built
+        monkeypatch.setattr(clusters.ClusterLists, "probe", no_probe)
+        res = r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, tags=["nowhere"]))
+    finally:
+        r.close()
+    assert res.results == [] and res.matched == 0 and res.filtered["tags"] == N
+
+
 def _small_store(tmp_path: Path, seed: int) -> MemoryStore:
     s = MemoryStore(Database(tmp_path / "m.db"))
     rng = np.random.default_rng(seed)

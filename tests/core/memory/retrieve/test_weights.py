@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -125,3 +126,23 @@ def test_docs_of_a_glossary_group_few_or_many() -> None:
     assert index.docs_containing_any(("zzz", "yyy")).tolist() == []
     many = MemoryIndex([mem(f"m{i}", "签名 sign" if i % 2 else "sign") for i in range(1, 11)])
     assert many.docs_containing_any(("sign", "签名")).tolist() == list(range(10))
+
+
+@pytest.mark.parametrize(
+    "content, tags",
+    [("Ünïcode ſtraße İstanbul", ("Tag",)), ("plain words only", ()), ("", ("x", "y"))],
+)
+def test_explanation_of_a_memory_known_to_match_nothing_is_the_searched_one(
+    content: str, tags: tuple[str, ...]
+) -> None:
+    """A result found by meaning alone (no group matched, as the index knows): its terms are
+    explained without searching its text, and equal the searched explanation."""
+    from hmdesk.core.memory.retrieve.scoring import explain_terms, rarity_weights
+
+    rec = replace(mem("m1", content), tags=tags)
+    groups = [("signing",), ("versioncode", "version code"), ("signing",)]
+    weights = rarity_weights(groups, [3, 10, 3], 100)
+    bit_of = {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    searched = explain_terms(rec, groups, weights, 0.2)
+    assert not any(t.matched for t in searched)
+    assert explain_terms(rec, groups, weights, 0.2, (bit_of, 0)) == searched

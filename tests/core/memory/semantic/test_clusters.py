@@ -121,3 +121,26 @@ def test_updated_keeps_every_pairing_and_refuses_when_drifted() -> None:
     assert np.array_equal(grown.vectors[:300], matrix.vectors)  # old rows untouched
     assert int(after.sizes.sum()) == 304 == int(after.starts[-1]) + len(after.tail_lists)
     assert not grown.vectors.flags.writeable
+
+
+def _lists_of(v: npt.NDArray[np.float32], rows: int) -> tuple[EmbeddingMatrix, ClusterLists]:
+    old = clusters.ROWS_PER_LIST
+    clusters.ROWS_PER_LIST = rows
+    try:
+        return ClusterLists.of(_matrix(v))
+    finally:
+        clusters.ROWS_PER_LIST = old
+
+
+def test_probe_gives_the_nearest_lists_rows_first_with_their_dot_products() -> None:
+    rng = np.random.default_rng(5)
+    matrix, lists = _lists_of(_unit(rng, 400, 16), 20)
+    query = _unit(rng, 1, 16)[0]
+    rows, values, near_count = lists.probe(matrix.vectors, query, 50, 30)
+    near, farthest = lists.nearest_lists(query, 50, 30)
+    want_near = np.concatenate([np.arange(lists.starts[x], lists.starts[x + 1]) for x in near])
+    want_far = np.concatenate([np.arange(lists.starts[x], lists.starts[x + 1]) for x in farthest])
+    assert near_count == len(want_near)
+    assert rows[:near_count].tolist() == want_near.tolist()
+    assert rows[near_count:].tolist() == want_far.tolist()
+    np.testing.assert_allclose(values, matrix.vectors[rows] @ query, rtol=0, atol=1e-6)
