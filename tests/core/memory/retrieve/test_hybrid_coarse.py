@@ -6,7 +6,7 @@ an embedding changes."""
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -199,23 +199,38 @@ def test_every_list_probed_is_the_exact_path(
 ) -> None:
     """With every list probed the large path is the exact one: same ids, scores, similarities
     (random stores; the rescoring bound prunes, provably without changing the top)."""
-    s = _small_store(tmp_path_factory.mktemp("p"), seed)
+    _assert_same_ranking(
+        *_large_then_exact(_small_store(tmp_path_factory.mktemp("p"), seed), "build install", limit)
+    )
+
+
+def _large_then_exact(
+    s: MemoryStore,
+    text: str,
+    limit: int,
+    guard: Callable[[pytest.MonkeyPatch], None] | None = None,
+) -> tuple[QueryResult, QueryResult]:
+    """``text``'s hybrid ranking on the large path with every list probed (``guard`` patches
+    what it must not call) and on the exact path. Closes ``s``."""
     emb = _Dense(dim=16)
     fill_embeddings(s.db, emb)
     with pytest.MonkeyPatch.context() as mp:
         _small_lists(mp, 8, 60, 60)
         r = Retriever(s, embedder=emb)
         try:
-            q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
-            large = r.search_ranked(q)
-            assert r.semantic.prepare("build install").lists is not None
+            q = Query(text=text, profile="hybrid", now=NOW, limit=limit)
+            with pytest.MonkeyPatch.context() as during:
+                if guard is not None:
+                    guard(during)
+                large = r.search_ranked(q)
+            assert r.semantic.prepare(text).lists is not None
             mp.setattr(hybrid, "COARSE_FROM", 10**9)
             exact = r.search_ranked(q)
         finally:
             r.close()
             s.close()
             s.db.close()
-    _assert_same_ranking(large, exact)
+    return large, exact
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -228,26 +243,13 @@ def test_few_lexical_candidates_skip_the_bound_and_rank_as_the_exact_path(
     s = _small_store(tmp_path_factory.mktemp("f"), seed)
     for i in range(3):
         s.add(f"zygote hatch {i}", confidence=0.5 + 0.1 * i)
-    emb = _Dense(dim=16)
-    fill_embeddings(s.db, emb)
-    with pytest.MonkeyPatch.context() as mp:
-        _small_lists(mp, 8, 60, 60)
 
-        def no_bound(*args: object) -> float:
-            raise AssertionError("the bound is computed")
+    def no_bound(*args: object) -> float:
+        raise AssertionError("the bound is computed")
 
-        r = Retriever(s, embedder=emb)
-        try:
-            q = Query(text="zygote", profile="hybrid", now=NOW, limit=limit)
-            mp.setattr(hybrid, "_kth_score", no_bound)
-            large = r.search_ranked(q)
-            mp.undo()
-            mp.setattr(hybrid, "COARSE_FROM", 10**9)
-            exact = r.search_ranked(q)
-        finally:
-            r.close()
-            s.close()
-            s.db.close()
+    large, exact = _large_then_exact(
+        s, "zygote", limit, lambda mp: mp.setattr(hybrid, "_kth_score", no_bound)
+    )
     _assert_same_ranking(large, exact)
     assert large.matched == exact.matched and len(large.results) == limit
 
