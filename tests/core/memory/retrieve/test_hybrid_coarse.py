@@ -76,7 +76,7 @@ def _small_lists(mp: pytest.MonkeyPatch, rows: int, shortlist: int, farthest: in
     mp.setattr(hybrid, "FARTHEST", farthest)
 
 
-def _assert_same_ranking(large: QueryResult, exact: QueryResult) -> None:
+def assert_same_ranking(large: QueryResult, exact: QueryResult) -> None:
     """Same ids, order and matched count; scores and similarities equal within rounding."""
     assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
     assert large.matched == exact.matched
@@ -199,7 +199,7 @@ def test_every_list_probed_is_the_exact_path(
 ) -> None:
     """With every list probed the large path is the exact one: same ids, scores, similarities
     (random stores; the rescoring bound prunes, provably without changing the top)."""
-    _assert_same_ranking(
+    assert_same_ranking(
         *_large_then_exact(_small_store(tmp_path_factory.mktemp("p"), seed), "build install", limit)
     )
 
@@ -250,7 +250,7 @@ def test_few_lexical_candidates_skip_the_bound_and_rank_as_the_exact_path(
     large, exact = _large_then_exact(
         s, "zygote", limit, lambda mp: mp.setattr(hybrid, "_kth_score", no_bound)
     )
-    _assert_same_ranking(large, exact)
+    assert_same_ranking(large, exact)
     assert large.matched == exact.matched and len(large.results) == limit
 
 
@@ -321,7 +321,7 @@ def test_adds_edits_deletes_applied_to_the_lists_rank_like_the_exact_path(
     assert lists.centroids is first.centroids  # applied, not clustered again
     assert len(lists.tail_lists) == 5 and lists.dead == 3  # 3 added, 2 edited; 2 + 1 deleted
     assert len(matrix.row_of) == 62 and int((matrix.seqs >= 0).sum()) == 62
-    _assert_same_ranking(large, exact)
+    assert_same_ranking(large, exact)
 
 
 def test_growth_beyond_the_spare_rows_clusters_again(
