@@ -16,7 +16,16 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
 
 T = TypeVar("T")
 Item = TypeVar("Item")
@@ -24,28 +33,57 @@ Request = TypeVar("Request")
 Result = TypeVar("Result")
 
 
-class _Bridge(QObject):
-    done = Signal(object)  # the function's result
-    failed = Signal(object)  # the BaseException it raised
+class _Dispatcher(QObject):
+    """Runs ``callback(value)`` on the GUI thread for any thread: one object for the whole app,
+    never deleted.
+
+    (A bridge object per call, deleted once its callback had run, could be deleted by the GUI
+    thread while the worker thread was still inside its ``emit``: Qt forbids deleting a sender
+    during an emission in another thread, and it crashed once in a few thousand runs.)"""
+
+    deliver = Signal(object, object)  # (callback, value)
+
+    @Slot(object, object)
+    def _run(self, callback: Callable[[object], object], value: object) -> None:
+        callback(value)
+
+
+_dispatcher: _Dispatcher | None = None
+_dispatcher_lock = threading.Lock()
+
+
+def _dispatch() -> _Dispatcher:
+    """The app's dispatcher, made on first use and moved to the GUI thread."""
+    global _dispatcher
+    with _dispatcher_lock:
+        if _dispatcher is None:
+            made = _Dispatcher()
+            app = QCoreApplication.instance()
+            if app is not None and made.thread() is not app.thread():
+                made.moveToThread(app.thread())
+            made.deliver.connect(made._run, Qt.ConnectionType.QueuedConnection)
+            _dispatcher = made
+        return _dispatcher
 
 
 class _Task(QRunnable):
-    def __init__(self, fn: Callable[[], object], bridge: _Bridge) -> None:
+    def __init__(
+        self,
+        fn: Callable[[], object],
+        done: Callable[[object], object],
+        failed: Callable[[BaseException], object],
+    ) -> None:
         super().__init__()
-        self.fn = fn
-        self.bridge = bridge
+        self.fn, self.done, self.failed = fn, done, failed
         self.setAutoDelete(True)
 
     def run(self) -> None:
         try:
             result = self.fn()
         except BaseException as exc:  # noqa: BLE001 - anything the work raises is handed to on_error on the GUI thread, never lost in the pool
-            self.bridge.failed.emit(exc)
+            _dispatch().deliver.emit(self.failed, exc)
         else:
-            self.bridge.done.emit(result)
-
-
-_live: set[_Bridge] = set()
+            _dispatch().deliver.emit(self.done, result)
 
 
 def run_in_thread(
@@ -60,35 +98,22 @@ def run_in_thread(
 
     Without ``on_error`` an exception is re-raised on the GUI thread (the app's excepthook
     shows it)."""
-    bridge = _Bridge()
-    _live.add(bridge)
+    _dispatch()  # made here, on the GUI thread, before any worker needs it
 
-    def finish() -> None:
-        _live.discard(bridge)
-        bridge.deleteLater()
-
-    def done(result: T) -> None:
-        try:
-            if on_done is not None:
-                on_done(result)
-        finally:
-            finish()
+    def done(result: object) -> None:
+        if on_done is not None:
+            on_done(result)  # type: ignore[arg-type]  # fn's result
 
     def failed(exc: BaseException) -> None:
-        try:
-            if on_error is not None:
-                on_error(exc)
-            else:
-                raise exc
-        finally:
-            finish()
+        if on_error is not None:
+            on_error(exc)
+        else:
+            raise exc
 
-    def call() -> T:
+    def call() -> object:
         return fn(*args, **kwargs)
 
-    bridge.done.connect(done)
-    bridge.failed.connect(failed)
-    (pool or QThreadPool.globalInstance()).start(_Task(call, bridge))
+    (pool or QThreadPool.globalInstance()).start(_Task(call, done, failed))
 
 
 class Batcher(QObject, Generic[Item]):

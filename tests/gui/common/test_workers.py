@@ -63,3 +63,21 @@ def test_latest_only_drops_stale_requests(qtbot):
     runner.submit("probe")
     qtbot.waitUntil(lambda: len(got) == 2)
     assert got == ["C", "PROBE"]
+
+
+def test_results_come_back_through_one_object_that_is_never_deleted(qtbot):
+    """Every result is delivered once, on the GUI thread, by one dispatcher living there: no
+    per-call object a worker could still be emitting from when the GUI thread deletes it."""
+    from hmdesk.gui.common import workers
+    from PySide6.QtCore import QCoreApplication
+
+    main = threading.get_ident()
+    got = []
+    for i in range(300):
+        run_in_thread(lambda i=i: i, on_done=lambda r: got.append((r, threading.get_ident())))
+    qtbot.waitUntil(lambda: len(got) == 300, timeout=10_000)
+    assert sorted(r for r, _ in got) == list(range(300))
+    assert {t for _, t in got} == {main}
+    dispatcher = workers._dispatch()
+    assert dispatcher is workers._dispatch()
+    assert dispatcher.thread() is QCoreApplication.instance().thread()
