@@ -88,17 +88,13 @@ def run(n: int = N_MEMORIES) -> dict[str, tuple[float, float, tuple[int, int, fl
     """Per kind of vectors: (default ms, hybrid ms, agreement with the exact hybrid)."""
     from hmdesk.core.memory.semantic import FakeEmbedder
 
-    from tests.bench.bench_gui_startup import make_store
     from tests.bench.bench_retrieval import make_queries
 
     queries = [q for q in make_queries() if q.text.strip()]
     out: dict[str, tuple[float, float, tuple[int, int, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hybrid.db"
-        make_store(path, n)
-        con = sqlite3.connect(path)
-        seqs = [r[0] for r in con.execute("SELECT seq FROM memories ORDER BY seq")]
-        con.close()
+        seqs = new_store(path, n)
         kinds: list[tuple[str, Any, Any]] = []
         semi = _semi_real(len(seqs), sorted({q.text for q in queries}))
         if semi is None:
@@ -111,6 +107,17 @@ def run(n: int = N_MEMORIES) -> dict[str, tuple[float, float, tuple[int, int, fl
             del vectors
             out[name] = _time(path, embedder, queries)
     return out
+
+
+def new_store(path: Path, n: int) -> list[int]:
+    """bench_gui_startup's store of ``n`` memories at ``path``; their seqs, ascending."""
+    from tests.bench.bench_gui_startup import make_store
+
+    make_store(path, n)
+    con = sqlite3.connect(path)
+    seqs = [r[0] for r in con.execute("SELECT seq FROM memories ORDER BY seq")]
+    con.close()
+    return seqs
 
 
 def _store_vectors(path: Path, seqs: list[int], vectors: Any, model: str) -> None:

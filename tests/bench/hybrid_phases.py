@@ -13,7 +13,6 @@ in their callers too). Prints, per profile, the median and mean milliseconds per
 from __future__ import annotations
 
 import importlib
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -68,16 +67,12 @@ def main(n: int = 100_000, kind: str = "semi") -> None:
     from hmdesk.core.memory.store import MemoryStore
 
     from tests.bench import bench_hybrid as bh
-    from tests.bench.bench_gui_startup import make_store
     from tests.bench.bench_retrieval import make_queries
 
     queries = [q for q in make_queries() if q.text.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "phases.db"
-        make_store(path, n)
-        con = sqlite3.connect(path)
-        seqs = [r[0] for r in con.execute("SELECT seq FROM memories ORDER BY seq")]
-        con.close()
+        seqs = bh.new_store(path, n)
         semi = (
             None
             if kind == "random"
