@@ -213,16 +213,11 @@ class _Rescored:
     def _keep(self, rows: NDArray[np.int64], values: NDArray[Any]) -> None:
         """Record the cosines ``values`` of ``rows`` (each computed once) and which of them the
         filters keep in some segment."""
-        if len(self.mapped) == 1 and len(self.masks[0]):  # the common case: one segment
-            pos = self.mapped[0].inverse[rows]
-            ok = self.masks[0][pos]  # (at -1: the last position's, cleared next)
-            ok &= pos >= 0
-        else:
-            ok = np.zeros(len(rows), dtype=bool)
-            for m, mask in zip(self.mapped, self.masks, strict=True):
-                pos = m.inverse[rows]
-                has = pos >= 0
-                ok[has] |= mask[pos[has]]
+        ok = np.zeros(len(rows), dtype=bool)
+        for m, mask in zip(self.mapped, self.masks, strict=True):
+            pos = m.inverse[rows]
+            has = pos >= 0
+            ok[has] |= mask[pos[has]]
         self.done[rows] = True
         self.cos[rows] = values
         self._rows.append(rows)
@@ -387,10 +382,6 @@ def _recall_bases(
     """(bases, cosines) of the semantic recall without a lexical hit (fixed for a query)."""
     bases: list[NDArray[np.float64]] = []
     cosines: list[NDArray[np.float64]] = []
-    if len(scale.extra_rows) and len(mapped) == 1:  # one segment: every row is in it, kept
-        pos = mapped[0].inverse[scale.extra_rows]
-        keep = ~members(lex_pos[0], pos)
-        return base(0, pos[keep]), done.cos[scale.extra_rows[keep]].astype(np.float64)
     if len(scale.extra_rows):
         extra_cos = done.cos[scale.extra_rows].astype(np.float64)
         for si, (m, mask) in enumerate(zip(mapped, masks, strict=True)):
@@ -448,11 +439,8 @@ def _sparse_parts(
             out.append(NoSemantic(lex_pos[si], np.zeros(0, dtype=np.int64), kept))
             continue
         recall = m.inverse[scale.extra_rows]
-        if len(mapped) == 1:  # every recall row is in the one segment, kept by its filters
-            recall.sort()
-        else:
-            recall = np.sort(recall[recall >= 0])
-            recall = recall[mask[recall]]
+        recall = np.sort(recall[recall >= 0])
+        recall = recall[mask[recall]]
         rows = (m.position_row, done.done, done.cos)
         out.append(SparseSemantic(lex_pos[si], recall, kept, rows, scale.low, scale.span))
     return out

@@ -18,7 +18,7 @@ Built once per matrix (when the cached vectors are read), never per query.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -185,7 +185,10 @@ class ClusterLists:
         )
 
     def _rows_of(
-        self, vectors: npt.NDArray[np.float32], vector: npt.NDArray[np.float32], which: Any
+        self,
+        vectors: npt.NDArray[np.float32],
+        vector: npt.NDArray[np.float32],
+        which: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Every row of the lists ``which`` (sorted) and its dot product with ``vector``. Each
         list is a contiguous block (adjacent lists one block: a matrix-vector product over a
