@@ -59,7 +59,13 @@ def _status_json(st: Any) -> dict[str, Any]:
 
 def cmd_embed(args: argparse.Namespace) -> int:
     from hmdesk.core.config import ConfigError
-    from hmdesk.core.memory.semantic import EmbedderError, EmbedderUnavailable, cache, get_embedder
+    from hmdesk.core.memory.semantic import (
+        EmbedderError,
+        EmbedderUnavailable,
+        cache,
+        get_embedder,
+        kernels,
+    )
     from hmdesk.core.memory.semantic.fill import fill_embeddings
 
     if args.batch_size is not None and args.batch_size < 1:
@@ -72,8 +78,11 @@ def cmd_embed(args: argparse.Namespace) -> int:
         assert db is not None  # create=True always opens
         if args.status:
             st = cache.status(db, embedder.model_id)
+            slow = kernels.unavailable_reason()
             if args.json:
-                print_json({"provider": args.provider, **_status_json(st)})
+                print_json(
+                    {"provider": args.provider, **_status_json(st), "kernels_unavailable": slow}
+                )
             else:
                 print(
                     f"{st.embedded} of {st.total} memories have a current embedding for "
@@ -83,6 +92,10 @@ def cmd_embed(args: argparse.Namespace) -> int:
                 )
                 if st.pending:
                     print(f"compute them with: hmdesk-cli embed --provider {args.provider}")
+                print(
+                    "hybrid searches of 20,000 memories and more: "
+                    + ("compiled kernels (numba)" if slow is None else f"numpy ({slow})")
+                )
             return 0
         show = not args.json and sys.stderr.isatty()
 

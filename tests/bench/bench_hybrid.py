@@ -13,6 +13,8 @@ dimensions per memory (multilingual-e5-small's size) under two model ids:
 For each, bench_retrieval's queries with text are timed warm under ``default`` and ``hybrid``,
 interleaved: the median of ``QueryResult.elapsed_ms`` (the search itself; the query vectors are
 embedded before it and cached). Goal (issue 12, requirement 6): hybrid within 2× of default.
+When the compiled kernels are in use (numba, ``hmdesk[semantic]``), the hybrid is also timed
+without them, interleaved with the others: the figure a store gets without numba.
 Then the hybrid rankings are compared with the exact hybrid (every cosine computed).
 ``python -m tests.bench hybrid`` runs only this one; ``python -m tests.bench.bench_hybrid N``
 another size.
@@ -131,23 +133,33 @@ def _store_vectors(path: Path, seqs: list[int], vectors: Any, model: str) -> Non
     con.close()
 
 
+NUMPY = "hybrid (numpy)"
+
+
 def _time(path: Path, embedder: Any, queries: list[Any]) -> tuple[float, float, Any]:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve import Query, Retriever
+    from hmdesk.core.memory.semantic import kernels
     from hmdesk.core.memory.store import MemoryStore
 
     db = Database(path)
     store = MemoryStore(db)
     retriever = Retriever(store, embedder=embedder)
+    compiled = kernels.kernels()
     try:
         retriever.warm()
         times: dict[str, list[float]] = {"default": [], "hybrid": []}
+        if compiled is not None:  # the hybrid without them too, for comparison (not the goal)
+            times[NUMPY] = []
         for rnd in range(2):  # the first round warms (query vectors, the matrix)
             for q in queries:
-                for profile, out in times.items():
+                for name, out in times.items():
+                    profile = "hybrid" if name == NUMPY else name
+                    kernels._loaded[:] = [None if name == NUMPY else compiled]
                     ms = retriever.search(Query(**{**q.__dict__, "profile": profile}))
                     if rnd:
                         out.append(ms.elapsed_ms)
+        kernels._loaded[:] = [compiled]
         agreement = _against_exact(retriever, queries)
         after_edit = _after_edit(store, retriever, embedder, queries)
     finally:
@@ -159,6 +171,14 @@ def _time(path: Path, embedder: Any, queries: list[Any]) -> tuple[float, float, 
         f"default {after_edit[0]:.0f} ms; hybrid {after_edit[1]:.0f} ms (lists updated), "
         f"{after_edit[2]:.0f} ms with the vectors read and clustered again (as before)"
     )
+    without = statistics.median(times[NUMPY]) if NUMPY in times else None
+    if without is not None:
+        print(
+            f"  {embedder.model_id}: hybrid without the compiled kernels (numpy): "
+            f"{without:.2f} ms, {without / statistics.median(times['default']):.2f}× default"
+        )
+    else:
+        print(f"  the compiled kernels are not in use ({kernels.failure}): numpy computes")
     return statistics.median(times["default"]), statistics.median(times["hybrid"]), agreement
 
 

@@ -7,7 +7,7 @@ else random ones), runs bench_retrieval's queries with text under ``default`` an
 alternately, and times named functions of the search by wrapping them (nested ones are counted
 in their callers too). Prints, per profile, the median and mean milliseconds per query of each.
 
-``python -m tests.bench.hybrid_phases [N] [random]``
+``python -m tests.bench.hybrid_phases [N] [random]`` (``HMDESK_NO_JIT=1``: the numpy path)
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ PHASES = [  # (module, attribute path, label)
     ("hmdesk.core.memory.retrieve.hybrid_search", "prepare", "hybrid prepare"),
     ("hmdesk.core.memory.retrieve.hybrid", "_large", "  semantic part"),
     ("hmdesk.core.memory.semantic.clusters", "ClusterLists.probe", "    probe"),
-    ("hmdesk.core.memory.semantic.clusters", "ClusterLists.nearest_lists", "      lists"),
-    ("hmdesk.core.memory.retrieve.hybrid", "_Rescored.add", "    rescoring"),
-    ("hmdesk.core.memory.retrieve.hybrid", "_scale", "    scale"),
-    ("hmdesk.core.memory.retrieve.hybrid", "_kth_score", "    kth score"),
+    ("hmdesk.core.memory.semantic.clusters", "ClusterLists.nearest_lists", "      numpy: lists"),
+    ("hmdesk.core.memory.retrieve.hybrid", "_large_compiled", "    compiled rounds"),
+    ("hmdesk.core.memory.retrieve.hybrid", "_Rescored.add", "    numpy: rescoring"),
+    ("hmdesk.core.memory.retrieve.hybrid", "_scale", "    numpy: scale"),
+    ("hmdesk.core.memory.retrieve.hybrid", "_kth_score", "    numpy: kth score"),
     ("hmdesk.core.memory.retrieve.index", "MemoryIndex._candidates", "candidates"),
     ("hmdesk.core.memory.retrieve.index", "explain_terms", "explanations"),
 ]

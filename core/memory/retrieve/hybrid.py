@@ -18,15 +18,14 @@ memories nearest the query among those passing the filters, so a memory that say
 other words (or another language) can be found without sharing a term. A memory without an
 embedding yet keeps its lexical part (its semantic part is 0 and its similarity ``None``).
 
-:class:`SemanticSource` gives a :class:`~.retriever.Retriever` what a hybrid search needs: the
-embedder (chosen from the settings, see :func:`hmdesk.core.memory.semantic.choice`), the query
-vectors of the last few queries, and the cached matrix, re-read when the database changed.
+:class:`~.semantic_source.SemanticSource` gives a :class:`~.retriever.Retriever` what a hybrid
+search needs: the embedder (chosen from the settings, see
+:func:`hmdesk.core.memory.semantic.choice`), the query vectors of the last few queries, and the
+cached matrix, re-read when the database changed.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -40,13 +39,13 @@ from hmdesk.core.memory.retrieve.hybrid_parts import (
     members,
 )
 from hmdesk.core.memory.retrieve.postings import sorted_unique
+from hmdesk.core.memory.semantic.kernels import frozen, kernels, products
 
 if TYPE_CHECKING:
-    from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
     from hmdesk.core.memory.semantic.clusters import ClusterLists
-    from hmdesk.core.memory.semantic.embedder import Embedder
+    from hmdesk.core.memory.semantic.kernels import Kernels
     from numpy.typing import NDArray
 
 
@@ -138,8 +137,10 @@ def semantic_parts(
     if n and sem.lists is not None and n >= COARSE_FROM:
         return _large(segments, masks, sem, limit, lexical, mapped, base, bound or base)
     every: NDArray[np.float32] = sem.vector[:0]
-    if n:
-        every = matrix.vectors @ sem.vector
+    if n:  # the kernels where a large path may compute some of these cosines too (never mixed)
+        every = products(
+            matrix.vectors, None, sem.vector, kernels() if sem.lists is not None else None
+        )
     cosines_: list[NDArray[np.float64]] = []
     for seg, m in zip(segments, mapped, strict=True):
         cos = np.full(seg.size, np.nan, dtype=np.float64)
@@ -179,6 +180,29 @@ def _threshold(pooled: NDArray[np.float64], limit: int, low: float) -> float:
 Base = Callable[[int, "NDArray[np.int64]"], "NDArray[np.float64]"]
 """``base(segment number, positions)``: the positions' score without the semantic part
 (``confidence*0.4 + recency*0.2 + lexical*0.2``; the index knows its lexical values)."""
+
+
+@dataclass(frozen=True)
+class Bound:
+    """An upper bound of a :data:`Base`: ``static[si][pos] + lexical*0.2``, the lexical value
+    being ``hits[si](pos) / total`` (0 when ``total`` is 0) and ``static`` the index's kept
+    ``confidence*0.4 + recency*0.2`` (from an earlier or the same ``now``: recency only falls
+    with time). The compiled kernels read its parts: ``values[si]``, each lexical candidate's
+    matched weight, and the ``segments``' arrays at ``now`` (the :data:`Base` they bound)."""
+
+    static: Sequence[NDArray[np.float64]]
+    hits: Sequence[Callable[[NDArray[np.int64]], NDArray[np.float64]]]
+    total: float
+    values: Sequence[NDArray[np.float64]]
+    segments: Sequence[MemoryIndex]
+    now: int
+
+    def __call__(self, si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
+        lex = self.hits[si](pos) / self.total if self.total else 0.0
+        out: NDArray[np.float64] = self.static[si][pos] + lex * 0.2
+        return out
+
+
 SEMANTIC_WEIGHT = 0.2
 FIRST_RESCORE = 16
 """Lexical candidates rescored in the first round beyond the ``limit`` best by ``base``."""
@@ -191,6 +215,7 @@ class _Rescored:
         self, sem: SemanticQuery, mapped: list[Mapped], masks: Sequence[NDArray[np.bool_]]
     ) -> None:
         self.sem, self.mapped, self.masks = sem, mapped, masks
+        self.jit = kernels()  # the compiled kernels, or None: numpy
         self.done = np.zeros(len(sem.matrix), dtype=bool)
         self.cos = np.empty(len(sem.matrix), dtype=np.float32)  # valid where ``done``
         self._rows: list[NDArray[np.int64]] = []
@@ -205,21 +230,26 @@ class _Rescored:
         rows = rows[~self.done[rows]]
         if not len(rows):
             return
-        # a few hundred rows: a matrix-vector product (einsum's generic loop costs as much as
-        # the gather itself)
-        self._keep(rows, self.sem.matrix.vectors[rows] @ self.sem.vector)
+        self._keep(rows, products(self.sem.matrix.vectors, rows, self.sem.vector, self.jit))
         self._last = self._values[-1][self._ok[-1]]
 
     def _keep(self, rows: NDArray[np.int64], values: NDArray[Any]) -> None:
         """Record the cosines ``values`` of ``rows`` (each computed once) and which of them the
         filters keep in some segment."""
         ok = np.zeros(len(rows), dtype=bool)
-        for m, mask in zip(self.mapped, self.masks, strict=True):
-            pos = m.inverse[rows]
-            has = pos >= 0
-            ok[has] |= mask[pos[has]]
-        self.done[rows] = True
-        self.cos[rows] = values
+        if self.jit is not None:
+            rows, values = frozen(rows), frozen(values)
+            for m, mask in zip(self.mapped, self.masks, strict=True):
+                self.jit.mark(
+                    rows, values, self.done, self.cos, frozen(m.inverse), frozen(mask), ok
+                )
+        else:
+            for m, mask in zip(self.mapped, self.masks, strict=True):
+                pos = m.inverse[rows]
+                has = pos >= 0
+                ok[has] |= mask[pos[has]]
+            self.done[rows] = True
+            self.cos[rows] = values
         self._rows.append(rows)
         self._values.append(values.astype(np.float64))
         self._ok.append(ok)
@@ -309,15 +339,20 @@ def _large(
     assert lists is not None
     done = _Rescored(sem, mapped, masks)
     done.add_probe(lists, limit)
+    if base is None or limit <= 0 or sum(map(len, lex_pos)) <= limit + FIRST_RESCORE:
+        # every lexical candidate (with few, all are rescored in the first round anyway: no
+        # bound tells any apart, and the index scores them all)
+        lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
+        flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
+        done.add(flat_rows[flat_rows >= 0])
+        return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, limit))
+    assert bound is not None
+    jit = done.jit
+    if jit is not None and isinstance(bound, Bound):
+        return _large_compiled(jit, lex_pos, masks, mapped, done, bound, base, limit)
     lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
     flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
     embedded = flat_rows >= 0
-    if base is None or limit <= 0 or len(flat_rows) <= limit + FIRST_RESCORE:
-        # every lexical candidate (with few, all are rescored in the first round anyway: no
-        # bound tells any apart, and the index scores them all)
-        done.add(flat_rows[embedded])
-        return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, limit))
-    assert bound is not None
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
     reach = ubs[0] if len(ubs) == 1 else np.concatenate(ubs)
@@ -334,12 +369,9 @@ def _large(
             at = flat[seg_of == si]
             flat_base[at] = base(si, lex_pos[si][at - offsets[si]])
 
-    first = min(len(reach), limit + FIRST_RESCORE)
-    if first < len(reach):  # the best ``first`` (no sort)
-        scored = np.argpartition(reach, len(reach) - first)[len(reach) - first :]
-        scored = scored[embedded[scored]]
-    else:
-        scored = np.flatnonzero(embedded)
+    first = limit + FIRST_RESCORE  # fewer than the candidates (else the branch above)
+    scored = np.argpartition(reach, len(reach) - first)[len(reach) - first :]  # no sort
+    scored = scored[embedded[scored]]
     # without an embedding, a lexical candidate's score is its base: the ``limit`` best count
     no_vector = np.flatnonzero(~embedded)
     exact(np.concatenate([scored, no_vector]) if len(no_vector) else scored)
@@ -369,6 +401,98 @@ def _large(
         scored = np.concatenate([scored, need])
         scored_cos = np.concatenate([scored_cos, done.cos[flat_rows[need]].astype(np.float64)])
         scale = done.widened(scale)
+
+
+def _large_compiled(
+    jit: Kernels,
+    lex_pos: Sequence[NDArray[np.int64]],
+    masks: Sequence[NDArray[np.bool_]],
+    mapped: list[Mapped],
+    done: _Rescored,
+    bound: Bound,
+    base: Base,
+    limit: int,
+) -> list[SegmentSemantic]:
+    """:func:`_large`'s rounds in one compiled call (:func:`._jit.rescore`): the largest
+    segment's arrays as they are, the other segments' (a few edited memories, usually)
+    gathered here."""
+    big = max(range(len(lex_pos)), key=lambda si: bound.segments[si].size)
+    seg, m = bound.segments[big], mapped[big]
+    mapping = (m.inverse, masks[big], m.position_row, lex_pos[big], bound.values[big])
+    arrays = tuple(map(frozen, (*mapping, bound.static[big], seg.conf, seg.ts_ms, seg.ts_ok)))
+    others = [si for si in range(len(lex_pos)) if si != big]
+    other = tuple(map(frozen, _other_candidates(others, lex_pos, mapped, bound)))
+    table = tuple(map(frozen, _other_table(others, masks, mapped, lex_pos, base)))
+    probed, _, ok = done.state()
+    sem = done.sem
+    has, low, high, recall, kept = jit.rescore(
+        frozen(sem.matrix.vectors), frozen(sem.vector), done.done, done.cos, frozen(probed),
+        frozen(ok), done.near, arrays, other, table, float(bound.total), float(bound.now),
+        limit, limit + FIRST_RESCORE, SEMANTIC_WEIGHT + 1e-9, SEMANTIC_WEIGHT,
+    )  # fmt: skip
+    scale = _Scale(low, high - low, recall, high) if has else None
+    keep: list[NDArray[np.int64]] | None = None
+    if has:  # the kept candidates' numbers: the largest segment's, then the others' in turn
+        keep = [lex_pos[si][:0] for si in range(len(lex_pos))]
+        start = len(lex_pos[big])
+        keep[big] = lex_pos[big][kept[kept < start]]
+        for si in others:
+            stop = start + len(lex_pos[si])
+            keep[si] = lex_pos[si][kept[(kept >= start) & (kept < stop)] - start]
+            start = stop
+    return _sparse_parts(lex_pos, masks, mapped, done, scale, keep)
+
+
+_NO_INTS = np.zeros(0, np.int64)
+_NO_FLOATS = np.zeros(0, np.float64)
+_NO_BOOLS = np.zeros(0, np.bool_)
+
+
+def _other_candidates(
+    others: list[int], lex_pos: Sequence[NDArray[np.int64]], mapped: list[Mapped], bound: Bound
+) -> tuple[NDArray[Any], ...]:
+    """(row, matched weight, static part, confidence, timestamp, timestamp parsed) of each
+    lexical candidate of the segments ``others``, one segment after another."""
+    if not others:
+        return (_NO_INTS, _NO_FLOATS, _NO_FLOATS, _NO_FLOATS, _NO_FLOATS, _NO_BOOLS)
+    parts = [
+        (
+            mapped[si].position_row[p],
+            bound.values[si],
+            bound.static[si][p],
+            bound.segments[si].conf[p],
+            bound.segments[si].ts_ms[p],
+            bound.segments[si].ts_ok[p],
+        )
+        for si in others
+        for p in (lex_pos[si],)
+    ]
+    return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
+
+
+def _other_table(
+    others: list[int],
+    masks: Sequence[NDArray[np.bool_]],
+    mapped: list[Mapped],
+    lex_pos: Sequence[NDArray[np.int64]],
+    base: Base,
+) -> tuple[NDArray[Any], ...]:
+    """(matrix rows, sorted; lexical or not; base) of the positions of the segments
+    ``others`` that pass their filters and have a row: where the semantic recall finds the
+    memories of those segments."""
+    if not others:
+        return (_NO_INTS, _NO_BOOLS, _NO_FLOATS)
+    rows, lexical, bases = [], [], []
+    for si in others:
+        pos = np.flatnonzero(masks[si])
+        row = mapped[si].position_row[pos]
+        pos, row = pos[row >= 0], row[row >= 0]
+        rows.append(row)
+        lexical.append(members(lex_pos[si], pos))
+        bases.append(base(si, pos))
+    row = np.concatenate(rows)
+    order = np.argsort(row, kind="stable")
+    return row[order], np.concatenate(lexical)[order], np.concatenate(bases)[order]
 
 
 def _recall_bases(
@@ -444,108 +568,3 @@ def _sparse_parts(
         rows = (m.position_row, done.done, done.cos)
         out.append(SparseSemantic(lex_pos[si], recall, kept, rows, scale.low, scale.span))
     return out
-
-
-class SemanticSource:
-    """The embedder, the last query vectors and the cached matrix of one database.
-
-    ``embedder`` is an :class:`Embedder` or a function making one (called on first use);
-    ``version()`` is a number that changes when the database changes (the store's
-    ``data_version``): the matrix is re-read when it moved. Thread-safe."""
-
-    QUERY_CACHE = 16
-
-    def __init__(
-        self,
-        db: Database,
-        embedder: Embedder | Callable[[], Embedder],
-        version: Callable[[], int] | None = None,
-    ) -> None:
-        self.db = db
-        self._make = embedder
-        self._embedder: Embedder | None = None
-        self._version = version
-        self._lock = threading.Lock()
-        self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
-        self._matrix: EmbeddingMatrix | None = None
-        self._matrix_version: int | None = None
-        self._rows: dict[int, Mapped] = {}
-        self._lists: ClusterLists | None = None
-        self._known: dict[int, str] = {}  # each row's content hash
-        self._refresh = threading.Lock()
-        self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
-
-    @property
-    def embedder(self) -> Embedder:
-        with self._lock:
-            if self._embedder is None:
-                from hmdesk.core.memory.semantic.embedder import Embedder
-
-                made = self._make if isinstance(self._make, Embedder) else self._make()
-                self._embedder = made
-            return self._embedder
-
-    def query_vector(self, text: str) -> NDArray[np.float32]:
-        """The query's vector, embedded once per text (the last :attr:`QUERY_CACHE` kept). Any
-        failure of the embedder is an :class:`EmbedderError` (the search ranks lexically)."""
-        embedder = self.embedder
-        with self._lock:
-            hit = self._queries.get(text)
-            if hit is not None:
-                self._queries.move_to_end(text)
-                return hit
-        from hmdesk.core.memory.semantic.embedder import EmbedderError
-
-        try:
-            vector = embedder.embed_query(text)
-        except EmbedderError:
-            raise
-        except Exception as exc:  # a broken model (re-raised as EmbedderError): lexical only
-            raise EmbedderError(f"{embedder.model_id} failed: {exc}") from exc
-        with self._lock:
-            self.query_embeddings += 1
-            self._queries[text] = vector
-            while len(self._queries) > self.QUERY_CACHE:
-                self._queries.popitem(last=False)
-        return vector
-
-    def matrix(self) -> EmbeddingMatrix:
-        """The cached vectors of the embedder's model, brought up to date when the database
-        changed (only what changed is read: see :func:`~.clusters.refreshed`)."""
-        from hmdesk.core.memory.semantic.clusters import refreshed
-
-        model = self.embedder.model_id
-        version = self._version() if self._version is not None else None
-        with self._refresh:  # one refresh at a time; searches meanwhile wait for it
-            with self._lock:
-                current, lists = self._matrix, self._lists
-                if (
-                    current is not None
-                    and current.model == model
-                    and version is not None
-                    and version == self._matrix_version
-                ):
-                    return current
-            loaded, lists, self._known = refreshed(
-                self.db, model, current, lists, self._known, COARSE_FROM
-            )
-            with self._lock:
-                if loaded is not current:
-                    self._rows = {}
-                self._matrix, self._matrix_version = loaded, version
-                self._lists = lists
-            return loaded
-
-    def invalidate(self) -> None:
-        """Bring the matrix up to date at the next search (after a fill in this process)."""
-        with self._lock:
-            self._matrix_version = None
-
-    def prepare(self, text: str) -> SemanticQuery:
-        """What a hybrid search of ``text`` needs (the query embedded unless cached)."""
-        vector = self.query_vector(text)
-        matrix = self.matrix()
-        with self._lock:
-            if len(self._rows) > 64:  # segments come and go with refreshes
-                self._rows = {}
-            return SemanticQuery(vector, matrix, self._rows, self._lists)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
-from hmdesk.core.memory.retrieve.hybrid import SemanticQuery, semantic_parts
+from hmdesk.core.memory.retrieve.hybrid import Bound, SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.hybrid_parts import NoSemantic, members
 from hmdesk.core.memory.retrieve.postings import sorted_unique
 from hmdesk.core.memory.retrieve.ranking import group_sums, static_part, unparseable_in
@@ -93,16 +93,13 @@ def prepare(
         seg, lex = segments[si], (hits[si].at(pos) / total if total else 0.0)
         return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
 
-    def bound(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
-        """An upper bound of ``base``: the index's kept ``confidence*0.4 + recency*0.2``
-        (from an earlier or the same ``now``: recency only falls with time)."""
-        seg, lex = segments[si], (hits[si].at(pos) / total if total else 0.0)
-        return static_part(seg, now)[1][pos] + lex * 0.2
-
     masks = [f[1] for f in filters]
     if not any(f[2] for f in filters):  # nothing passes the filters: no cosine to compute
         none = np.zeros(0, dtype=np.int64)
         return filters, hits, [NoSemantic(none, none, None) for _ in segments]
+    static = [static_part(seg, now)[1] for seg in segments]
+    values = [h.values for h in hits]
+    bound = Bound(static, [h.at for h in hits], total, values, segments, now)
     parts = semantic_parts(segments, masks, semantic, query.limit, lex_pos, base, bound)
     return filters, hits, parts
 

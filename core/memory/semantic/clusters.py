@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+from hmdesk.core.memory.semantic import kernels
 from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
 
 if TYPE_CHECKING:
@@ -172,7 +173,12 @@ class ClusterLists:
         """(every row of the lists nearest ``vector`` and of those farthest from it, see
         :meth:`nearest_lists`; those rows' dot products with ``vector``; how many of the rows
         are the nearest lists': they come first). ``vectors``: the matrix's rows, in these
-        lists' order."""
+        lists' order. Computed by the compiled kernels when there are (:mod:`.kernels`)."""
+        compiled = kernels.probe(
+            self.centroids, self.starts, self.sizes, self.tail_lists, vectors, vector, rows, far
+        )
+        if compiled is not None:
+            return compiled
         near, farthest = self.nearest_lists(vector, rows, far)
         near_rows, near_values = self._rows_of(vectors, vector, near)
         if not len(farthest):
@@ -252,6 +258,7 @@ def refreshed(
     if len(loaded) < coarse_from:
         return loaded, None, known
     loaded, made = ClusterLists.of(loaded)  # rows reordered list by list (no second copy kept)
+    kernels.kernels()  # compiled (or read from numba's cache) now, not by the first query
     return loaded, made, known
 
 

@@ -1,7 +1,8 @@
 """The hybrid profile's large-store path (from ``COARSE_FROM`` vectors): cluster lists, exact
 cosines only for the rows that can matter, and the same ranking as the exact path when the
 probed lists hold the query's neighbours and the cosine's extremes; the lists are rebuilt when
-an embedding changes."""
+an embedding changes. Every test runs twice: with the compiled kernels (skipped without numba)
+and with numpy (see ``world``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import numpy.typing as npt
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, hybrid
-from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters
+from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters, kernels
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +25,37 @@ from hypothesis import strategies as st
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 TEXT = "build install"
 N = 400
+
+
+@pytest.fixture(params=["compiled", "numpy"], autouse=True)
+def world(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The kernels that compute the cosines and the rounds: numba's, or numpy's."""
+    if request.param == "numpy":
+        monkeypatch.setattr(kernels, "_loaded", [None])
+    elif kernels.kernels() is None:
+        pytest.skip(f"the compiled kernels are unavailable here: {kernels.failure}")
+    return str(request.param)
+
+
+def rows_rescored(mp: pytest.MonkeyPatch) -> list[int]:
+    """Filled by each large-path search: the rows computed beyond the probe's."""
+    out: list[int] = []
+    real_probe, real_parts = hybrid._Rescored.add_probe, hybrid._sparse_parts
+    probed: list[int] = []
+
+    def add_probe(self: hybrid._Rescored, lists: clusters.ClusterLists, limit: int) -> None:
+        real_probe(self, lists, limit)
+        probed.append(int(self.done.sum()))
+
+    def parts(*args: object, **kw: object) -> object:
+        done = args[3]
+        assert isinstance(done, hybrid._Rescored)
+        out.append(int(done.done.sum()) - probed.pop())
+        return real_parts(*args, **kw)  # type: ignore[arg-type]
+
+    mp.setattr(hybrid._Rescored, "add_probe", add_probe)
+    mp.setattr(hybrid, "_sparse_parts", parts)
+    return out
 
 
 @pytest.fixture
@@ -101,15 +133,7 @@ def test_large_path_ranks_like_the_exact_path_and_rescores_few_rows(
     _small_lists(monkeypatch, 20, 60, 60)
     monkeypatch.setattr(hybrid, "SHORTLIST_PER_RESULT", 1)
     monkeypatch.setattr(hybrid, "FIRST_RESCORE", 8)
-    rescored: list[int] = []
-    real_add = hybrid._Rescored.add
-
-    def counting(self: hybrid._Rescored, rows: npt.NDArray[np.int64]) -> None:
-        before = int(self.done.sum())
-        real_add(self, rows)
-        rescored.append(int(self.done.sum()) - before)
-
-    monkeypatch.setattr(hybrid._Rescored, "add", counting)
+    rescored = rows_rescored(monkeypatch)
     r = Retriever(store, embedder=emb)
     try:
         large = _ranking(r, limit)
@@ -247,9 +271,11 @@ def test_few_lexical_candidates_skip_the_bound_and_rank_as_the_exact_path(
     def no_bound(*args: object) -> float:
         raise AssertionError("the bound is computed")
 
-    large, exact = _large_then_exact(
-        s, "zygote", limit, lambda mp: mp.setattr(hybrid, "_kth_score", no_bound)
-    )
+    def guard(mp: pytest.MonkeyPatch) -> None:
+        mp.setattr(hybrid, "_kth_score", no_bound)
+        mp.setattr(hybrid, "_large_compiled", no_bound)
+
+    large, exact = _large_then_exact(s, "zygote", limit, guard)
     assert_same_ranking(large, exact)
     assert large.matched == exact.matched and len(large.results) == limit
 
@@ -359,3 +385,101 @@ def test_growth_beyond_the_spare_rows_clusters_again(
     assert int(rebuilt.starts[-1]) == len(matrix) == 70
     assert dead is not None and dead.dead == 1  # its row maps to no memory any more
     assert note is not None and note.startswith("1 of 70 memories have no embedding yet")
+
+
+def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, world: str
+) -> None:
+    """The rounds compute their cosines inside the kernel: bit for bit those every other path
+    computes (so the large and the exact path never differ by a rounding)."""
+    if world != "compiled":
+        pytest.skip("the compiled rounds only")
+    emb = _Dense(dim=64)
+    _store_vectors(store, emb)
+    _small_lists(monkeypatch, 20, 40, 40)
+    kept: list[hybrid._Rescored] = []
+    real_parts = hybrid._sparse_parts
+
+    def parts(*args: object) -> object:
+        assert isinstance(args[3], hybrid._Rescored)
+        kept.append(args[3])
+        return real_parts(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hybrid, "_sparse_parts", parts)
+    rescored = rows_rescored(monkeypatch)
+    jit = kernels.kernels()
+    assert jit is not None
+    compiled = {name: len(getattr(jit, name).signatures) for name in jit.__dataclass_fields__}
+    r = Retriever(store, embedder=emb)
+    try:
+        r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=5))
+        sem = r.semantic.prepare(TEXT)
+    finally:
+        r.close()
+    # the warm-up compiled the versions a search uses: none is compiled at a query
+    assert {name: len(getattr(jit, name).signatures) for name in compiled} == compiled
+    assert rescored[0] > 0  # the rounds computed some rows
+    done = kept[0]
+    rows = np.flatnonzero(done.done)
+    want = kernels.products(sem.matrix.vectors, rows, sem.vector, kernels.kernels())
+    assert done.cos[rows].tobytes() == want.tobytes()
+
+
+@settings(
+    max_examples=10,
+    deadline=None,  # ``world`` only chooses the kernels, the same for every example
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    seed=st.integers(0, 2**16),
+    limit=st.sampled_from([1, 4, 9]),
+    edits=st.integers(0, 4),
+    tags=st.sampled_from([(), ("odd",)]),
+)
+def test_compiled_and_numpy_rounds_rank_alike(
+    tmp_path_factory: pytest.TempPathFactory,
+    world: str,
+    seed: int,
+    limit: int,
+    edits: int,
+    tags: tuple[str, ...],
+) -> None:
+    """One segment (rebuilt) or several (edits since), filtered or not: the same memories with
+    the same scores (their order may differ only where two scores tie within a rounding)."""
+    if world != "compiled":
+        pytest.skip("compares both itself")
+    s = _small_store(tmp_path_factory.mktemp("w"), seed)
+    for m in s.list()[::2]:
+        s.edit(m.id, tags=["odd"])
+    emb = _Dense(dim=16)
+    fill_embeddings(s.db, emb)
+    q = Query(text="build install", profile="hybrid", now=NOW, limit=limit, tags=list(tags))
+    got: dict[str, QueryResult] = {}
+    with pytest.MonkeyPatch.context() as mp:
+        _small_lists(mp, 6, 12, 6)
+        mp.setattr(hybrid, "FIRST_RESCORE", 2)
+        mp.setattr(Retriever, "_load_stored", lambda self: None)  # every memory read: one segment
+        r = Retriever(s, embedder=emb)
+        try:
+            r.refresh()
+            ids = [m.id for m in s.list()]
+            for i in range(edits):  # each edit: a segment more
+                s.edit(ids[3 * i], content=f"install build edited {i}")
+            fill_embeddings(s.db, emb)
+            got["compiled"] = r.search_ranked(q)
+            assert len(r._segments or []) == (1 if edits == 0 else 2)  # the edits' own
+            mp.setattr(kernels, "_loaded", [None])
+            got["numpy"] = r.search_ranked(q)
+        finally:
+            r.close()
+            s.close()
+            s.db.close()
+    a, b = got["compiled"], got["numpy"]
+    assert a.matched == b.matched and len(a.results) == len(b.results)
+    want = {x.memory.id: x.score for x in b.results}
+    for x in a.results:
+        assert x.memory.id in want or any(abs(x.score - y.score) < 1e-6 for y in b.results), (
+            x.memory.id
+        )
+        if x.memory.id in want:
+            assert x.score == pytest.approx(want[x.memory.id], abs=1e-6)
