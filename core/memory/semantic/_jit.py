@@ -53,6 +53,29 @@ def dots(matrix: Vectors, rows: Ints, vector: Vectors) -> Vectors:
 
 
 @_compiled()
+def _choose(
+    score: Vectors, sizes: Ints, chosen: Bools, skip: Bools, need: int, nearest: bool
+) -> None:
+    """Mark lists in ``chosen`` one at a time, among those neither ``chosen`` nor ``skip``:
+    the highest ``score`` (ties: the lower number) when ``nearest``, else the lowest (ties: the
+    higher number), until they hold ``need`` rows (at least one list) or none is left."""
+    got = 0
+    while True:
+        pick = -1
+        for c in range(len(score)):
+            if chosen[c] or skip[c]:
+                continue
+            if pick < 0 or (score[c] > score[pick] if nearest else score[c] <= score[pick]):
+                pick = c
+        if pick < 0:
+            return
+        chosen[pick] = True
+        got += sizes[pick]
+        if got >= need:
+            return
+
+
+@_compiled()
 def probe_rows(
     centroids: Vectors,
     starts: Ints,
@@ -75,29 +98,9 @@ def probe_rows(
     score = np.empty(count, np.float32)
     for c in range(count):
         score[c] = _dot(centroids, c, vector)
-    got = 0
-    taken = 0
-    while taken < count:
-        best = -1
-        for c in range(count):
-            if not near_of[c] and (best < 0 or score[c] > score[best]):
-                best = c
-        near_of[best] = True
-        taken += 1
-        got += sizes[best]
-        if got >= rows:
-            break
-    got = 0
-    while far > 0 and taken < count:
-        worst = -1
-        for c in range(count):
-            if not near_of[c] and not far_of[c] and (worst < 0 or score[c] <= score[worst]):
-                worst = c
-        far_of[worst] = True
-        taken += 1
-        got += sizes[worst]
-        if got >= far:
-            break
+    _choose(score, sizes, near_of, far_of, rows, True)
+    if far > 0:
+        _choose(score, sizes, far_of, near_of, far, False)
     total = 0
     for c in range(count):
         if near_of[c] or far_of[c]:
