@@ -387,13 +387,12 @@ def test_growth_beyond_the_spare_rows_clusters_again(
     assert note is not None and note.startswith("1 of 70 memories have no embedding yet")
 
 
+@pytest.mark.parametrize("world", ["compiled"], indirect=True)
 def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
-    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, world: str
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The rounds compute their cosines inside the kernel: bit for bit those every other path
     computes (so the large and the exact path never differ by a rounding)."""
-    if world != "compiled":
-        pytest.skip("the compiled rounds only")
     emb = _Dense(dim=64)
     _store_vectors(store, emb)
     _small_lists(monkeypatch, 20, 40, 40)
@@ -425,6 +424,7 @@ def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
     assert done.cos[rows].tobytes() == want.tobytes()
 
 
+@pytest.mark.parametrize("world", ["compiled"], indirect=True)
 @settings(
     max_examples=10,
     deadline=None,  # ``world`` only chooses the kernels, the same for every example
@@ -438,16 +438,14 @@ def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
 )
 def test_compiled_and_numpy_rounds_rank_alike(
     tmp_path_factory: pytest.TempPathFactory,
-    world: str,
     seed: int,
     limit: int,
     edits: int,
     tags: tuple[str, ...],
 ) -> None:
-    """One segment (rebuilt) or several (edits since), filtered or not: the same memories with
-    the same scores (their order may differ only where two scores tie within a rounding)."""
-    if world != "compiled":
-        pytest.skip("compares both itself")
+    """One segment (every memory read) or two (edits since), filtered or not: the same memories
+    with the same scores (their order may differ only where two scores tie within a rounding).
+    Compiled first (``world``), then numpy."""
     s = _small_store(tmp_path_factory.mktemp("w"), seed)
     for m in s.list()[::2]:
         s.edit(m.id, tags=["odd"])
