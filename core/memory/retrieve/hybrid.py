@@ -342,16 +342,14 @@ def _large(
     if base is None or limit <= 0 or sum(map(len, lex_pos)) <= limit + FIRST_RESCORE:
         # every lexical candidate (with few, all are rescored in the first round anyway: no
         # bound tells any apart, and the index scores them all)
-        lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
-        flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
+        flat_rows = _candidate_rows(mapped, lex_pos)
         done.add(flat_rows[flat_rows >= 0])
         return _sparse_parts(lex_pos, masks, mapped, done, _scale(done, limit))
     assert bound is not None
     jit = done.jit
     if jit is not None and isinstance(bound, Bound):
         return _large_compiled(jit, lex_pos, masks, mapped, done, bound, base, limit)
-    lex_rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
-    flat_rows = lex_rows[0] if len(lex_rows) == 1 else np.concatenate(lex_rows)
+    flat_rows = _candidate_rows(mapped, lex_pos)
     embedded = flat_rows >= 0
     ubs = [bound(si, p) for si, p in enumerate(lex_pos)]
     # the best score each could reach: its bound plus the largest semantic part (1e-9: rounding)
@@ -401,6 +399,14 @@ def _large(
         scored = np.concatenate([scored, need])
         scored_cos = np.concatenate([scored_cos, done.cos[flat_rows[need]].astype(np.float64)])
         scale = done.widened(scale)
+
+
+def _candidate_rows(
+    mapped: list[Mapped], lex_pos: Sequence[NDArray[np.int64]]
+) -> NDArray[np.int64]:
+    """Each lexical candidate's matrix row (-1: no embedding), segment after segment."""
+    rows = [m.position_row[p] for m, p in zip(mapped, lex_pos, strict=True)]
+    return rows[0] if len(rows) == 1 else np.concatenate(rows)
 
 
 def _large_compiled(
@@ -455,18 +461,11 @@ def _other_candidates(
     lexical candidate of the segments ``others``, one segment after another."""
     if not others:
         return (_NO_INTS, _NO_FLOATS, _NO_FLOATS, _NO_FLOATS, _NO_FLOATS, _NO_BOOLS)
-    parts = [
-        (
-            mapped[si].position_row[p],
-            bound.values[si],
-            bound.static[si][p],
-            bound.segments[si].conf[p],
-            bound.segments[si].ts_ms[p],
-            bound.segments[si].ts_ok[p],
-        )
-        for si in others
-        for p in (lex_pos[si],)
-    ]
+    parts = []
+    for si in others:
+        p, seg = lex_pos[si], bound.segments[si]
+        row, hits, static = mapped[si].position_row[p], bound.values[si], bound.static[si][p]
+        parts.append((row, hits, static, seg.conf[p], seg.ts_ms[p], seg.ts_ok[p]))
     return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
 
 

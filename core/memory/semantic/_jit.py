@@ -186,6 +186,23 @@ def _base(conf: float, ts_ms: float, ts_ok: bool, now: float, lex: float) -> flo
 
 
 @_compiled()
+def _candidate_base(
+    i: int,
+    big: tuple[Ints, Bools, Ints, Ints, Floats, Floats, Floats, Floats, Bools],
+    other: tuple[Ints, Floats, Floats, Floats, Floats, Bools],
+    now: float,
+    lex: float,
+) -> float:
+    """:func:`_base` of lexical candidate ``i`` (numbered as in :func:`rescore`)."""
+    n0 = len(big[3])
+    if i < n0:
+        p = big[3][i]
+        return _base(big[6][p], big[7][p], big[8][p], now, lex)
+    j = i - n0
+    return _base(other[3][j], other[4][j], other[5][j], now, lex)
+
+
+@_compiled()
 def _norm(c: float, low: float, span: float) -> float:
     if span <= 0:
         return 1.0
@@ -257,7 +274,7 @@ def rescore(
     the min-max scale is over the rows computed that pass the filters, the recall the
     ``limit`` best of the nearest lists' rows passing them."""
     inverse, mask, position_row, lex_pos, hits, static, conf, ts_ms, ts_ok = big
-    o_row, o_hits, o_static, o_conf, o_ts, o_ok = other
+    o_row, o_hits, o_static = other[0], other[1], other[2]
     t_row, t_lexical, t_base = table
     n0 = len(lex_pos)
     n = n0 + len(o_row)
@@ -300,12 +317,7 @@ def rescore(
         if r == kth and chosen:
             ties -= 1
         if rows[i] < 0 or chosen:
-            if i < n0:
-                p = lex_pos[i]
-                b = _base(conf[p], ts_ms[p], ts_ok[p], now, lexv[i])
-            else:
-                j = i - n0
-                b = _base(o_conf[j], o_ts[j], o_ok[j], now, lexv[i])
+            b = _candidate_base(i, big, other, now, lexv[i])
             if rows[i] < 0:
                 fixed[f] = b
                 f += 1
@@ -382,10 +394,5 @@ def rescore(
         _add(matrix, vector, need_rows, need, done, cos, scale)
         low, high = scale[0], scale[1]
         for j in range(m, m + need):
-            i = scored[j]
-            if i < n0:
-                p = lex_pos[i]
-                base[j] = _base(conf[p], ts_ms[p], ts_ok[p], now, lexv[i])
-            else:
-                base[j] = _base(o_conf[i - n0], o_ts[i - n0], o_ok[i - n0], now, lexv[i])
+            base[j] = _candidate_base(scored[j], big, other, now, lexv[scored[j]])
         m += need
