@@ -113,29 +113,6 @@ def _language(name: str) -> tree_sitter.Language:
     raise ValueError(f"unknown language {name!r}")
 
 
-_TAG_KINDS = {
-    "definition.component": "struct",
-    "definition.class": "class",
-    "definition.interface": "interface",
-    "definition.type": "type",
-    "definition.module": "namespace",
-    "definition.function": "function",
-    "definition.method": "method",
-    "definition.constructor": "constructor",
-}
-
-
-@cache
-def tags_query(name: str) -> tree_sitter.Query | None:
-    """The grammar's ``tags.scm`` as a query, or None when it does not compile."""
-    try:
-        module = tree_sitter_arkts if name == "arkts" else tree_sitter_typescript
-        text: str = getattr(module, "TAGS_QUERY")  # noqa: B009 (not in the packages' stubs)
-        return tree_sitter.Query(_language(name), text)
-    except Exception:  # noqa: BLE001 - QueryError, a missing or odd grammar file: the walker covers it
-        return None
-
-
 _local = threading.local()
 
 
@@ -248,19 +225,44 @@ _PASS_THROUGH = (
 )
 
 
+@dataclass(slots=True)
+class _Found:
+    """An entity as one tree gives it: where its node and its name start (bytes), and whether
+    its node parsed cleanly (no error or missing node inside)."""
+
+    start: int
+    name_at: int
+    clean: bool
+    entity: Entity
+
+
+def _name_node(node: tree_sitter.Node) -> tree_sitter.Node:
+    named = node.child_by_field_name("name")
+    if named is not None:
+        return named
+    for child in node.named_children:
+        if child.type in _NAME_TYPES:
+            return child
+    return node
+
+
 def _walk(
     node: tree_sitter.Node,
     path: str,
     container: str | None,
-    out: list[tuple[int, Entity]],
+    out: list[_Found],
+    structs: frozenset[int] = frozenset(),
     depth: int = 0,
 ) -> None:
+    """Collect the declarations under ``node``. ``structs``: byte offsets of ``class`` keywords
+    that stand for ``struct`` (the TypeScript reading of an ``.ets`` file, see
+    :func:`typescript_view`)."""
     if depth > 64:
         return
     for child in node.named_children:
         t = child.type
         if t in _PASS_THROUGH:
-            _walk(child, path, container, out, depth + 1)
+            _walk(child, path, container, out, structs, depth + 1)
             continue
         kind = _CONTAINERS.get(t)
         body_types = _BODIES
@@ -272,18 +274,26 @@ def _walk(
                 if _body(child, ("builder_function_body", "block_statement")) is not None:
                     kind = "function"
                 if kind is None:
-                    _walk(child, path, container, out, depth + 1)
+                    _walk(child, path, container, out, structs, depth + 1)
                     continue
+        if kind == "class" and structs and t == "class_declaration":
+            if any(c.type == "class" and c.start_byte in structs for c in child.children):
+                kind = "struct"
         if kind is not None:
             name = _name_of(child) or "<anonymous>"
             start, end = _lines(child)
-            ent = Entity(name, kind, path, start, end, container)
-            out.append((child.start_byte, ent))
+            ent = Entity(name, kind, path, start, end, _plain(container))
+            out.append(
+                _Found(child.start_byte, _name_node(child).start_byte, not child.has_error, ent)
+            )
             body = _body(child, body_types)
             if body is not None:
-                _walk(body, path, ent.qualified, out, depth + 1)
+                inner = ent.qualified if kind != "struct" else _StructName(ent.qualified)
+                _walk(body, path, inner, out, structs, depth + 1)
             continue
         kind = _LEAVES.get(t)
+        if t == "type_member" and any(c.type == "parameter_list" for c in child.children):
+            kind = "method"  # the ArkTS grammar's method signature in an interface
         if kind is not None:
             if kind == "build":
                 name = "build"
@@ -293,50 +303,34 @@ def _walk(
                 name = _name_of(child) or "<anonymous>"
             if kind == "method" and name == "constructor":
                 kind = "constructor"
+            if kind == "method" and name == "build" and isinstance(container, _StructName):
+                kind = "build"
             start, end = _lines(child)
-            out.append((child.start_byte, Entity(name, kind, path, start, end, container)))
+            ent = Entity(name, kind, path, start, end, _plain(container))
+            out.append(
+                _Found(child.start_byte, _name_node(child).start_byte, not child.has_error, ent)
+            )
             continue
         if t in ("variable_declaration", "lexical_declaration"):
             for decl in child.named_children:
                 if decl.type == "variable_declarator" and _function_value(decl):
                     start, end = _lines(decl)
-                    ent = Entity(_name_of(decl), "function", path, start, end, container)
-                    out.append((decl.start_byte, ent))
+                    ent = Entity(_name_of(decl), "function", path, start, end, _plain(container))
+                    out.append(
+                        _Found(
+                            decl.start_byte, _name_node(decl).start_byte, not decl.has_error, ent
+                        )
+                    )
 
 
-def _containers_of(node: tree_sitter.Node, by_start: dict[int, Entity]) -> str | None:
-    parent = node.parent
-    while parent is not None:
-        ent = by_start.get(parent.start_byte)
-        if ent is not None and ent.kind in ("struct", "class", "interface", "namespace"):
-            return ent.qualified
-        parent = parent.parent
-    return None
+class _StructName(str):
+    """A container name that is a struct's (its ``build`` method is the ArkUI ``build()``)."""
+
+    __slots__ = ()
 
 
-def _from_tags(
-    language: str, root: tree_sitter.Node, path: str, known: dict[int, Entity]
-) -> Iterator[tuple[int, Entity]]:
-    query = tags_query(language)
-    if query is None:
-        return
-    cursor = tree_sitter.QueryCursor(query)
-    for _pattern, captures in cursor.matches(root):
-        for cap, nodes in captures.items():
-            kind = _TAG_KINDS.get(cap)
-            if kind is None:
-                continue
-            for node in nodes:
-                if node.start_byte in known:
-                    continue
-                names = captures.get("name") or []
-                name = _text(names[0]) if names else _name_of(node)
-                if not name:
-                    continue
-                start, end = _lines(node)
-                ent = Entity(name, kind, path, start, end, _containers_of(node, known))
-                known[node.start_byte] = ent
-                yield node.start_byte, ent
+def _plain(container: str | None) -> str | None:
+    return None if container is None else str(container)
 
 
 _CALLEE = re.compile(r"([A-Za-z_$][\w$]*)[\s?!.]*$")
@@ -344,9 +338,10 @@ MAX_CALLS = 20_000
 """Calls kept per file (a generated file may hold far more; the first ones are kept)."""
 
 
-def _calls(root: tree_sitter.Node) -> tuple[Call, ...]:
-    """Every ``call_expression``'s callee name and line. The callee is read from the text of the
-    called expression (its last identifier): the ArkTS and TypeScript grammars wrap it
+def _calls(root: tree_sitter.Node, src: bytes) -> tuple[Call, ...]:
+    """Every ``call_expression``'s callee name and line. The callee is read from ``src`` (the
+    file as written, not the :func:`typescript_view` the tree may come from) at the called
+    expression's bytes (its last identifier): the ArkTS and TypeScript grammars wrap it
     differently (``expression`` vs ``identifier`` / ``member_expression``)."""
     out: list[Call] = []
     stack = [root]
@@ -357,7 +352,8 @@ def _calls(root: tree_sitter.Node) -> tuple[Call, ...]:
             if fn is None and node.named_children:
                 fn = node.named_children[0]
             if fn is not None and fn.type != "ERROR":
-                m = _CALLEE.search(_text(fn)[-200:])
+                text = src[max(fn.start_byte, fn.end_byte - 200) : fn.end_byte]
+                m = _CALLEE.search(text.decode("utf-8", errors="replace"))
                 if m:
                     out.append(Call(m[1], node.start_point[0] + 1))
         stack.extend(reversed(node.children))
@@ -370,23 +366,183 @@ def decode(data: bytes) -> str:
     return data.decode("utf-8-sig", errors="replace")
 
 
+_STRUCT_HEAD = re.compile(
+    rb"^([ \t]*(?:@[A-Za-z_$][\w$]*(?:\([^()\n]*\))?[ \t]*)*(?:export[ \t]+)?(?:default[ \t]+)?)"
+    rb"struct(?=[ \t]+[A-Za-z_$])",
+    re.MULTILINE,
+)
+_FUNCTION_DECORATORS = re.compile(
+    rb"^([ \t]*(?:export[ \t]+)?)((?:@[A-Za-z_$][\w$]*(?:\([^()]*\))?\s*)+)"
+    rb"(?=(?:export\s+)?(?:async\s+)?function\b)",
+    re.MULTILINE,
+)
+# ArkTS-only words before a declaration: `import lazy { … }`, `native function f(): void;`
+_ARKTS_WORDS = re.compile(rb"^([ \t]*import[ \t]+)(lazy)(?=[ \t]+[{\w*])|^([ \t]*)(native)(?=[ \t]+function\b)", re.MULTILINE)
+# an ArkUI attribute call on its own line: `  .fontSize(16)` (not a `...spread`)
+_LEADING_DOT = re.compile(rb"^([ \t]*)\.(?=[ \t]*[A-Za-z_$])", re.MULTILINE)
+# an ArkUI component with a trailing closure: `Column({ space: 8 }) {`
+_TRAILING_CLOSURE = re.compile(
+    rb"^([ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?\((?P<args>[^\n]*?)\))[ \t]\{",
+    re.MULTILINE,
+)
+_DECORATOR_LINE = re.compile(rb"[ \t]*@[A-Za-z_$][\w$]*(?:\([^\n]*\))?[ \t]*\r?$")
+
+
+def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
+    """``src`` (an ``.ets`` file) as the TypeScript grammar can read it, byte for byte the same
+    length so that every position and line stays. ArkTS adds to TypeScript:
+
+    * ``struct`` heads, which become ``class `` (their offsets are returned, so the class is
+      reported as a struct);
+    * decorators on functions (``@Builder``, ``@Styles``, ``@Extend(Text)``), which TypeScript
+      allows only on classes and members: blanked;
+    * ``import lazy`` and ``native function``: the word is blanked;
+    * ArkUI's declarative syntax in ``build()`` and builders: an attribute call on its own line
+      (``.fontSize(16)``, which also starts ``@Extend``/``@Styles`` bodies) has its dot turned
+      into ``_`` (a call statement of its own: what the line calls is unchanged, see
+      :func:`_calls`), and a component's trailing closure ``Column() {`` has the space before
+      the ``{`` turned into ``;`` (a call, then a block). A line that only looks like one
+      (a method ``Title() {`` under a decorator line) is left alone.
+
+    Only declarations are read from the result, so the rare match inside a string or comment
+    does no harm. Returns the text and the offsets of the ``class`` keywords that stand for
+    ``struct``."""
+    structs: list[int] = []
+
+    def struct(m: re.Match[bytes]) -> bytes:
+        structs.append(m.start() + len(m[1]))
+        return m[1] + b"class "
+
+    def blank(m: re.Match[bytes]) -> bytes:
+        return m[1] + re.sub(rb"[^\n]", b" ", m[2])
+
+    def word(m: re.Match[bytes]) -> bytes:
+        lead, w = (m[1], m[2]) if m[2] else (m[3], m[4])
+        return lead + b" " * len(w)
+
+    def closure(m: re.Match[bytes]) -> bytes:
+        args = m["args"]
+        if args.count(b"(") != args.count(b")"):
+            return m[0]
+        line_start = m.start()
+        prev_end = out.rfind(b"\n", 0, max(0, line_start - 1))
+        prev = out[prev_end + 1 : max(0, line_start - 1)]
+        if _DECORATOR_LINE.fullmatch(prev):
+            return m[0]
+        return m[1] + b";{"
+
+    out = _STRUCT_HEAD.sub(struct, src)
+    out = _FUNCTION_DECORATORS.sub(blank, out)
+    out = _ARKTS_WORDS.sub(word, out)
+    out = _TRAILING_CLOSURE.sub(closure, out)
+    out = _LEADING_DOT.sub(rb"\1_", out)
+    return out, frozenset(structs)
+
+
+def _read(language: str, src: bytes, path: str) -> tuple[tree_sitter.Tree, list[_Found], bytes]:
+    """One reading of ``src`` with one grammar: its tree, its declarations and the text the
+    tree was parsed from."""
+    structs: frozenset[int] = frozenset()
+    if language == "typescript":
+        src, structs = typescript_view(src)
+    tree = _parser(language).parse(src)
+    found: list[_Found] = []
+    _walk(tree.root_node, path, None, found, structs)
+    return tree, found, src
+
+
+def _merge(first: list[_Found], second: list[_Found]) -> list[_Found]:
+    """One list of the declarations two readings of a file found. The same declaration (same
+    kind, qualified name and name position) is taken from the reading that parsed it cleanly,
+    the first one when both did or neither did; a declaration only one reading found is kept."""
+    key = lambda f: (f.entity.kind, f.entity.qualified, f.name_at)  # noqa: E731
+    chosen: dict[tuple[str, str, int], _Found] = {key(f): f for f in first}
+    for f in second:
+        k = key(f)
+        have = chosen.get(k)
+        if have is None or (f.clean and not have.clean):
+            chosen[k] = f
+    # a declaration the first reading mis-read (another kind or container at the same name) is
+    # dropped when the second reading read it cleanly there
+    clean_at = {f.name_at: f for f in second if f.clean}
+    out = [
+        f
+        for f in chosen.values()
+        if f.clean or f.name_at not in clean_at or key(clean_at[f.name_at]) == key(f)
+    ]
+    out.sort(key=lambda f: (f.start, -f.entity.end_line))
+    return out
+
+
 def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResult:
-    """Entities of one source text, in source order. Never raises on content."""
+    """Entities of one source text, in source order. Never raises on content.
+
+    Both ``.ets`` and ``.ts`` files are read first with the TypeScript grammar (an ``.ets`` file
+    through :func:`typescript_view`): measured on real HarmonyOS apps, the tree-sitter ArkTS
+    grammar fails on much ordinary TypeScript (ternaries, ``import type``, string literal
+    unions, regex literals, ``-1``, class fields without semicolons …). When that reading has
+    errors, the file is read again with the ArkTS grammar, which reads some ArkUI code the
+    view does not, and each declaration is taken from the reading that parsed it cleanly
+    (:func:`_merge`). ``has_error`` is set only when an error of one reading is not covered by a
+    clean declaration or top-level statement of the other."""
     text = data if isinstance(data, str) else decode(data)
     src = text.encode("utf-8", errors="replace")
-    tree = _parser(language).parse(src)
-    found: list[tuple[int, Entity]] = []
-    _walk(tree.root_node, path, None, found)
-    known = {pos: ent for pos, ent in found}
-    found.extend(_from_tags(language, tree.root_node, path, known))
-    found.sort(key=lambda pe: (pe[0], -pe[1].end_line))
+    tree, found, _ = _read("typescript", src, path)
+    calls = _calls(tree.root_node, src)
+    has_error = tree.root_node.has_error
+    if has_error:
+        other, found2, _ = _read("arkts", src, path)
+        found = _merge(found, found2)
+        has_error = _still_broken(tree.root_node, other.root_node, found)
+        more = _calls(other.root_node, src)
+        calls = tuple(sorted(set(calls) | set(more), key=lambda c: c.line))
     return ParseResult(
         path=path,
         language=language,
-        entities=tuple(e for _, e in found),
-        has_error=tree.root_node.has_error,
-        calls=_calls(tree.root_node),
+        entities=tuple(f.entity for f in found),
+        has_error=has_error,
+        calls=calls,
     )
+
+
+def _still_broken(a: tree_sitter.Node, b: tree_sitter.Node, found: list[_Found]) -> bool:
+    """Is some error of one reading not covered by the other? An error is covered when the
+    other reading parsed cleanly a leaf declaration around it, or the top-level statement
+    there."""
+    clean_spans = [
+        (f.entity.start_line, f.entity.end_line)
+        for f in found
+        if f.clean and f.entity.kind not in ("struct", "class", "interface", "namespace")
+    ]
+
+    def top_clean(root: tree_sitter.Node, line: int) -> bool:
+        for child in root.children:
+            s, e = child.start_point[0] + 1, child.end_point[0] + 1
+            if s <= line <= e:
+                return not child.has_error
+        return True
+
+    for root, other in ((a, b), (b, a)):
+        for line in _error_lines(root):
+            if top_clean(other, line) or any(s <= line <= e for s, e in clean_spans):
+                continue
+            return True
+    return False
+
+
+def _error_lines(root: tree_sitter.Node, limit: int = 200) -> list[int]:
+    """The first lines of the innermost error and missing nodes (at most ``limit``)."""
+    out: list[int] = []
+    stack = [root]
+    while stack and len(out) < limit:
+        node = stack.pop()
+        if not node.has_error:
+            continue
+        if node.is_error or node.is_missing:
+            out.append(node.start_point[0] + 1)
+            continue
+        stack.extend(node.children)
+    return out
 
 
 def parse_file(file: str | Path, path: str | None = None) -> ParseResult:
