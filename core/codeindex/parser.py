@@ -378,14 +378,59 @@ _FUNCTION_DECORATORS = re.compile(
 )
 # ArkTS-only words before a declaration: `import lazy { … }`, `native function f(): void;`
 _ARKTS_WORDS = re.compile(rb"^([ \t]*import[ \t]+)(lazy)(?=[ \t]+[{\w*])|^([ \t]*)(native)(?=[ \t]+function\b)", re.MULTILINE)
-# an ArkUI attribute call on its own line: `  .fontSize(16)` (not a `...spread`)
-_LEADING_DOT = re.compile(rb"^([ \t]*)\.(?=[ \t]*[A-Za-z_$])", re.MULTILINE)
+# an ArkUI attribute call on its own line right after a `{` or `}` line: `}` then `  .width(16)`
+# (after a trailing closure), `{` then `.fontSize(16)` (an @Extend/@Styles body); after other
+# lines a leading dot continues a chain, which TypeScript reads as it is
+_LEADING_DOT = re.compile(
+    rb"(?<=[{}])([ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*(?://[^\n]*)?\r?\n)*[ \t]*)\.(?=[ \t]*[A-Za-z_$])"
+)
 # an ArkUI component with a trailing closure: `Column({ space: 8 }) {`
 _TRAILING_CLOSURE = re.compile(
     rb"^([ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?\((?P<args>[^\n]*?)\))[ \t]\{",
     re.MULTILINE,
 )
-_DECORATOR_LINE = re.compile(rb"[ \t]*@[A-Za-z_$][\w$]*(?:\([^\n]*\))?[ \t]*\r?$")
+# an attribute block in `.stateStyles({ pressed: {` followed by `.backgroundColor(…)` lines
+_STYLE_BLOCK = re.compile(rb"(?<=[\w$])[ \t]*(:[ \t]\{)(?=[ \t]*\r?\n[ \t]*\.[ \t]*[A-Za-z_$])")
+# what the brace scan skips: comments, strings, template literals
+_SKIP_OR_BRACE = re.compile(
+    rb"//[^\n]*|/\*.*?(?:\*/|\Z)|'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`|[{}]",
+    re.DOTALL,
+)
+_CLASS_HEAD = re.compile(rb"\b(?:class|struct|interface)\s+[A-Za-z_$]")
+
+
+def _class_body_lines(src: bytes) -> set[int]:
+    """The 0-based lines whose start lies directly inside a class, struct or interface body
+    (where ``Title() {`` declares a method rather than calling a component)."""
+    stack: list[bool] = []  # per open brace: is it a class body?
+    out: set[int] = set()
+    line = 0
+    pos = 0
+    last_boundary = 0
+    for m in _SKIP_OR_BRACE.finditer(src):
+        for _ in range(src.count(b"\n", pos, m.start())):
+            line += 1
+            if stack and stack[-1]:
+                out.add(line)
+        pos = m.start()
+        tok = m[0]
+        if tok == b"{":
+            head = src[last_boundary : m.start()]
+            stack.append(bool(_CLASS_HEAD.search(head)))
+            last_boundary = m.end()
+        elif tok == b"}":
+            if stack:
+                stack.pop()
+            last_boundary = m.end()
+        else:  # a comment or string: count its newlines
+            for _ in range(tok.count(b"\n")):
+                line += 1
+                if stack and stack[-1]:
+                    out.add(line)
+            pos = m.end()
+            continue
+        pos = m.start()
+    return out
 
 
 def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
@@ -401,8 +446,9 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
       (``.fontSize(16)``, which also starts ``@Extend``/``@Styles`` bodies) has its dot turned
       into ``_`` (a call statement of its own: what the line calls is unchanged, see
       :func:`_calls`), and a component's trailing closure ``Column() {`` has the space before
-      the ``{`` turned into ``;`` (a call, then a block). A line that only looks like one
-      (a method ``Title() {`` under a decorator line) is left alone.
+      the ``{`` turned into ``;`` (a call, then a block), unless the line is directly inside a
+      class or struct body (a method ``Title() {``); an attribute block inside
+      ``.stateStyles({ pressed: {`` becomes a method ``pressed(){``.
 
     Only declarations are read from the result, so the rare match inside a string or comment
     does no harm. Returns the text and the offsets of the ``class`` keywords that stand for
@@ -420,30 +466,36 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
         lead, w = (m[1], m[2]) if m[2] else (m[3], m[4])
         return lead + b" " * len(w)
 
+    in_class: set[int] | None = None
+
     def closure(m: re.Match[bytes]) -> bytes:
+        nonlocal in_class
         args = m["args"]
         if args.count(b"(") != args.count(b")"):
             return m[0]
-        line_start = m.start()
-        prev_end = out.rfind(b"\n", 0, max(0, line_start - 1))
-        prev = out[prev_end + 1 : max(0, line_start - 1)]
-        if _DECORATOR_LINE.fullmatch(prev):
-            return m[0]
+        if in_class is None:
+            in_class = _class_body_lines(out)
+        if out.count(b"\n", 0, m.start()) in in_class:
+            return m[0]  # a method `Title() {`
         return m[1] + b";{"
 
     out = _STRUCT_HEAD.sub(struct, src)
     out = _FUNCTION_DECORATORS.sub(blank, out)
     out = _ARKTS_WORDS.sub(word, out)
     out = _TRAILING_CLOSURE.sub(closure, out)
+    out = _STYLE_BLOCK.sub(lambda m: m[0][: -len(m[1])] + b"(){", out)
     out = _LEADING_DOT.sub(rb"\1_", out)
     return out, frozenset(structs)
 
 
-def _read(language: str, src: bytes, path: str) -> tuple[tree_sitter.Tree, list[_Found], bytes]:
+def _read(
+    language: str, src: bytes, path: str, *, ets: bool = True
+) -> tuple[tree_sitter.Tree, list[_Found], bytes]:
     """One reading of ``src`` with one grammar: its tree, its declarations and the text the
-    tree was parsed from."""
+    tree was parsed from (an ``.ets`` file read with the TypeScript grammar goes through
+    :func:`typescript_view`)."""
     structs: frozenset[int] = frozenset()
-    if language == "typescript":
+    if language == "typescript" and ets:
         src, structs = typescript_view(src)
     tree = _parser(language).parse(src)
     found: list[_Found] = []
@@ -487,7 +539,7 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
     clean declaration or top-level statement of the other."""
     text = data if isinstance(data, str) else decode(data)
     src = text.encode("utf-8", errors="replace")
-    tree, found, _ = _read("typescript", src, path)
+    tree, found, _ = _read("typescript", src, path, ets=language == "arkts")
     calls = _calls(tree.root_node, src)
     has_error = tree.root_node.has_error
     if has_error:

@@ -188,7 +188,7 @@ _DECOR = r"(?:@[A-Za-z_$][\w$.]*(?:\s*\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*)"
 _TOP = re.compile(
     r"(?P<dec>" + _DECOR + r"*)"
     r"(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const\s+)?"
-    r"(?P<kw>class|struct|interface|enum|type|namespace|module|function\s*\*?)\s*"
+    r"(?P<kw>class|struct|interface|enum|type|namespace|module|function\b\s*\*?)\s*(?<=\s|\*)"
     r"(?P<name>[A-Za-z_$][\w$]*)"
 )
 _VALUE_FN = re.compile(
@@ -259,7 +259,7 @@ def _body_after_params(code: str, i: int, match: dict[int, int]) -> tuple[int | 
             if c == "<":
                 i = _skip_angle(code, i)
                 continue
-            if c in ";}" or (c == "\n" and not _continues(code, i)):
+            if c in ";}" or (c == "\n" and not _continues(code, i) and not _brace_next(code, i)):
                 return None, i
             if c == "=" and code[i : i + 2] == "=>":
                 i += 2
@@ -270,6 +270,14 @@ def _body_after_params(code: str, i: int, match: dict[int, int]) -> tuple[int | 
     if i < n and code[i] == "{":
         return i, match.get(i, n - 1)
     return None, i
+
+
+def _brace_next(code: str, nl: int) -> bool:
+    """Does the next line start with ``{`` (a body on its own line, Allman style)?"""
+    k = nl + 1
+    while k < len(code) and code[k] in " \t\r\n":
+        k += 1
+    return k < len(code) and code[k] == "{"
 
 
 def _continues(code: str, nl: int) -> bool:
