@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -338,25 +338,28 @@ MAX_CALLS = 20_000
 """Calls kept per file (a generated file may hold far more; the first ones are kept)."""
 
 
-def _calls(root: tree_sitter.Node, src: bytes) -> tuple[Call, ...]:
-    """Every ``call_expression``'s callee name and line. The callee is read from ``src`` (the
-    file as written, not the :func:`typescript_view` the tree may come from) at the called
-    expression's bytes (its last identifier): the ArkTS and TypeScript grammars wrap it
-    differently (``expression`` vs ``identifier`` / ``member_expression``)."""
+@cache
+def _calls_query(language: str) -> tree_sitter.Query:
+    # the called expression is a call's first child in both grammars (``function`` in
+    # TypeScript's, an unnamed ``expression`` in ArkTS's)
+    return tree_sitter.Query(_language(language), "(call_expression . (_) @callee)")
+
+
+def _calls(language: str, root: tree_sitter.Node, src: bytes) -> tuple[Call, ...]:
+    """Every call's callee name and line. The callee is read from ``src`` (the file as written,
+    not the :func:`typescript_view` the tree may come from) at the called expression's bytes:
+    its last identifier (``this.load`` → ``load``)."""
     out: list[Call] = []
-    stack = [root]
-    while stack and len(out) < MAX_CALLS:
-        node = stack.pop()
-        if node.type == "call_expression":
-            fn = node.child_by_field_name("function")
-            if fn is None and node.named_children:
-                fn = node.named_children[0]
-            if fn is not None and fn.type != "ERROR":
-                text = src[max(fn.start_byte, fn.end_byte - 200) : fn.end_byte]
-                m = _CALLEE.search(text.decode("utf-8", errors="replace"))
-                if m:
-                    out.append(Call(m[1], node.start_point[0] + 1))
-        stack.extend(reversed(node.children))
+    nodes = tree_sitter.QueryCursor(_calls_query(language)).captures(root).get("callee", [])
+    for fn in nodes:
+        if fn.type == "ERROR":
+            continue
+        text = src[max(fn.start_byte, fn.end_byte - 200) : fn.end_byte]
+        m = _CALLEE.search(text.decode("utf-8", errors="replace"))
+        if m:
+            out.append(Call(m[1], fn.start_point[0] + 1))
+            if len(out) >= MAX_CALLS:
+                break
     out.sort(key=lambda c: c.line)
     return tuple(out)
 
@@ -495,12 +498,40 @@ def _read(
     tree was parsed from (an ``.ets`` file read with the TypeScript grammar goes through
     :func:`typescript_view`)."""
     structs: frozenset[int] = frozenset()
+    view = src
     if language == "typescript" and ets:
-        src, structs = typescript_view(src)
-    tree = _parser(language).parse(src)
+        view, structs = typescript_view(src)
+    tree = _parser(language).parse(view)
     found: list[_Found] = []
     _walk(tree.root_node, path, None, found, structs)
-    return tree, found, src
+    for f in found:
+        _with_decorators(f, src)
+    return tree, found, view
+
+
+_DECORATORS_BEFORE = re.compile(
+    rb"((?:@[A-Za-z_$][\w$.]*(?:[ \t]*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s*)+)"
+    rb"(?:(?:export|default|declare|public|private|protected|static|async|abstract|readonly"
+    rb"|override)\s+)*\Z"
+)
+
+
+def _with_decorators(f: _Found, src: bytes) -> None:
+    """Start ``f`` at its first decorator (``@Entry``, ``@Builder``, ``@Extend(Text)``), which one
+    grammar counts as part of the declaration and the other (or the view, which blanks function
+    decorators) does not."""
+    window = src[max(0, f.start - 400) : f.start]
+    at = window.rfind(b"@")
+    if at < 0:
+        return
+    m = _DECORATORS_BEFORE.search(window, window.rfind(b"\n", 0, max(0, at - 200)) + 1)
+    if m is None:
+        return
+    first = f.start - len(window) + m.start(1)
+    line = src.count(b"\n", 0, first) + 1
+    if line < f.entity.start_line:
+        f.start = first
+        f.entity = replace(f.entity, start_line=line)
 
 
 def _merge(first: list[_Found], second: list[_Found]) -> list[_Found]:
@@ -540,13 +571,13 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
     text = data if isinstance(data, str) else decode(data)
     src = text.encode("utf-8", errors="replace")
     tree, found, _ = _read("typescript", src, path, ets=language == "arkts")
-    calls = _calls(tree.root_node, src)
+    calls = _calls("typescript", tree.root_node, src)
     has_error = tree.root_node.has_error
     if has_error:
         other, found2, _ = _read("arkts", src, path)
         found = _merge(found, found2)
         has_error = _still_broken(tree.root_node, other.root_node, found)
-        more = _calls(other.root_node, src)
+        more = _calls("arkts", other.root_node, src)
         calls = tuple(sorted(set(calls) | set(more), key=lambda c: c.line))
     return ParseResult(
         path=path,
@@ -568,6 +599,8 @@ def _still_broken(a: tree_sitter.Node, b: tree_sitter.Node, found: list[_Found])
     ]
 
     def top_clean(root: tree_sitter.Node, line: int) -> bool:
+        if root.is_error:  # the whole file is one error node: no statement stands on its own
+            return False
         for child in root.children:
             s, e = child.start_point[0] + 1, child.end_point[0] + 1
             if s <= line <= e:
@@ -590,7 +623,7 @@ def _error_lines(root: tree_sitter.Node, limit: int = 200) -> list[int]:
         node = stack.pop()
         if not node.has_error:
             continue
-        if node.is_error or node.is_missing:
+        if (node.is_error and node != root) or node.is_missing:
             out.append(node.start_point[0] + 1)
             continue
         stack.extend(node.children)
