@@ -301,6 +301,8 @@ def _walk(
                 name = "constructor"
             else:
                 name = _name_of(child) or "<anonymous>"
+            if name in _KEYWORDS:
+                continue
             if kind == "method" and name == "constructor":
                 kind = "constructor"
             if kind == "method" and name == "build" and isinstance(container, _StructName):
@@ -321,6 +323,13 @@ def _walk(
                             decl.start_byte, _name_node(decl).start_byte, not decl.has_error, ent
                         )
                     )
+
+
+_KEYWORDS = frozenset(
+    "if else for while do switch with".split()
+)
+"""Statement keywords an error-recovering grammar may take for a method name (``if (x) {``
+read as a method ``if``); no one names a method so (``delete()``, ``catch()`` do occur)."""
 
 
 class _StructName(str):
@@ -535,24 +544,27 @@ def _with_decorators(f: _Found, src: bytes) -> None:
 
 
 def _merge(first: list[_Found], second: list[_Found]) -> list[_Found]:
-    """One list of the declarations two readings of a file found. The same declaration (same
-    kind, qualified name and name position) is taken from the reading that parsed it cleanly,
-    the first one when both did or neither did; a declaration only one reading found is kept."""
-    key = lambda f: (f.entity.kind, f.entity.qualified, f.name_at)  # noqa: E731
-    chosen: dict[tuple[str, str, int], _Found] = {key(f): f for f in first}
+    """One list of the declarations two readings of a file found. Declarations are the same when
+    their names start at the same byte; of those, one reading's are kept: the one that parsed
+    them cleanly, then the one that placed them in a container, then the first. A declaration
+    only one reading found is kept."""
+    by_name: dict[int, tuple[list[_Found], list[_Found]]] = {}
+    for f in first:
+        by_name.setdefault(f.name_at, ([], []))[0].append(f)
     for f in second:
-        k = key(f)
-        have = chosen.get(k)
-        if have is None or (f.clean and not have.clean):
-            chosen[k] = f
-    # a declaration the first reading mis-read (another kind or container at the same name) is
-    # dropped when the second reading read it cleanly there
-    clean_at = {f.name_at: f for f in second if f.clean}
-    out = [
-        f
-        for f in chosen.values()
-        if f.clean or f.name_at not in clean_at or key(clean_at[f.name_at]) == key(f)
-    ]
+        by_name.setdefault(f.name_at, ([], []))[1].append(f)
+    def score(group: list[_Found]) -> tuple[bool, bool, bool]:
+        # clean first; then one that has a container over one that lost it (a reading broken
+        # around a struct reads its members as top-level functions); then the first reading
+        return (
+            any(f.clean for f in group),
+            any(f.entity.container is not None for f in group),
+            bool(group),
+        )
+
+    out: list[_Found] = []
+    for a, b in by_name.values():
+        out.extend(a if score(a) >= score(b) else b)
     out.sort(key=lambda f: (f.start, -f.entity.end_line))
     return out
 
