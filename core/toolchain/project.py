@@ -123,6 +123,9 @@ class Target:
     products: tuple[str, ...] | None = None
 
 
+DEFAULT_BUILD_MODES = ("debug", "release")
+"""The build modes every project has when build-profile.json5 has no ``buildModeSet``."""
+
 TEST_TARGET = "ohosTest"  # the instrument-test target: not something Build & Run launches
 
 
@@ -192,6 +195,8 @@ class Project:
     signing_configs: list[SigningConfig]
     products: list[Product]
     warnings: list[str] = field(default_factory=list)
+    build_modes: list[str] = field(default_factory=lambda: list(DEFAULT_BUILD_MODES))
+    """``app.buildModeSet`` names (``debug`` and ``release`` when the project sets none)."""
 
     @property
     def entry_module(self) -> Module | None:
@@ -426,10 +431,6 @@ def read_module(module_dir: Path) -> Module:
     name = mod.get("name")
     if not isinstance(name, str) or not name:
         raise ProjectError(path, _line_of(text, "module"), 'missing "name" in "module".')
-    try:
-        validate_module(name)
-    except InvalidName as exc:
-        raise ProjectError(path, _line_of(text, "name"), str(exc)) from None
     mtype = _str(mod.get("type"))
     if mtype is None:
         raise ProjectError(
@@ -437,6 +438,11 @@ def read_module(module_dir: Path) -> Module:
             _line_of(text, "module"),
             'missing "type" in "module" (entry, feature, shared or har).',
         )
+    if mtype in ("entry", "feature"):  # its name goes to `aa start -m`; libraries' names do not
+        try:  # (OpenHarmony's Settings names its HAR `settings.common`)
+            validate_module(name)
+        except InvalidName as exc:
+            raise ProjectError(path, _line_of(text, "name"), str(exc)) from None
     abilities: list[Ability] = []
     for i, ab in enumerate(_list(mod.get("abilities"), path, text, "abilities")):
         if not isinstance(ab, dict) or not _str(ab.get("name")):
@@ -499,10 +505,13 @@ def read_module_targets(module_dir: Path) -> tuple[Target, ...]:
 
 
 def read_build_profile(
-    root: Path, targets: dict[str, tuple[Target, ...]] | None = None
+    root: Path,
+    targets: dict[str, tuple[Target, ...]] | None = None,
+    build_modes: list[str] | None = None,
 ) -> tuple[list[SigningConfig], list[Product], list[tuple[str, Path]]]:
     """Signing configs, products and (module name, folder); the ``targets`` each module
-    entry names go into ``targets`` when it is given."""
+    entry names go into ``targets``, and the ``buildModeSet`` names into ``build_modes``, when
+    they are given."""
     targets = {} if targets is None else targets
     path = root / "build-profile.json5"
     data, text = _load(path)
@@ -540,6 +549,10 @@ def read_build_profile(
                 runtime_os=_str(pr.get("runtimeOS")),
             )
         )
+    if build_modes is not None:
+        modes = _list(app.get("buildModeSet"), path, text, "buildModeSet")
+        names = [bm["name"] for bm in modes if isinstance(bm, dict) and _str(bm.get("name"))]
+        build_modes[:] = names or list(DEFAULT_BUILD_MODES)
     modules: list[tuple[str, Path]] = []
     for i, m in enumerate(_list(data.get("modules"), path, text, "modules")):
         if not isinstance(m, dict) or not _str(m.get("name")):
@@ -564,12 +577,20 @@ def read_project(directory: Path | str) -> Project:
     root = root.resolve()
     bundle, vcode, vname = read_app(root)
     targets: dict[str, tuple[Target, ...]] = {}
-    configs, products, module_refs = read_build_profile(root, targets)
+    build_modes: list[str] = []
+    configs, products, module_refs = read_build_profile(root, targets, build_modes)
     if not module_refs and (root / "entry").is_dir():
         module_refs = [("entry", root / "entry")]
     modules: list[Module] = []
     warnings: list[str] = []
     for name, mdir in module_refs:
+        if not mdir.is_dir():
+            where = "outside the project" if not mdir.is_relative_to(root) else "in the project"
+            warnings.append(
+                f"module {name!r}: its srcPath {mdir} ({where}) does not exist; "
+                "the module is left out, the other modules still build."
+            )
+            continue
         mod = read_module(mdir)
         # the root's targets (with applyToProducts) first, then the module's own
         own = targets.get(name, ())
@@ -597,4 +618,5 @@ def read_project(directory: Path | str) -> Project:
         signing_configs=configs,
         products=products,
         warnings=warnings,
+        build_modes=build_modes,
     )
