@@ -32,6 +32,7 @@ from hmdesk.core.codeindex.parser import (
     ParseResult,
     parse_file,
 )
+from hmdesk.core.toolchain.project import ProjectError, read_build_profile
 
 SKIP_DIRS = frozenset({"node_modules", "oh_modules", ".hvigor", ".preview", "build", ".git"})
 """Folder names never scanned (anywhere in the tree)."""
@@ -68,6 +69,7 @@ class CodeIndex:
         self._by_name: dict[str, list[Entity]] = {}
         self._by_qualified: dict[str, list[Entity]] = {}
         self._callers: dict[str, list[Entity]] = {}
+        self._modules: dict[str, str] | None = None  # module name → folder, read when needed
 
     # ------------------------------------------------------------------ paths
 
@@ -150,6 +152,8 @@ class CodeIndex:
         the scan stops and raises :class:`ScanCancelled` (the files read so far stay indexed,
         none is dropped)."""
         t0 = time.perf_counter()
+        with self._lock:
+            self._modules = None  # build-profile.json5 may have changed
         seen: set[str] = set()
         skipped: dict[str, str] = {}
         files = list(self._source_files(skipped))
@@ -269,13 +273,51 @@ class CodeIndex:
             return sorted(self._files)
 
     def result(self, path: str | os.PathLike[str]) -> ParseResult | None:
+        """The parse of ``path`` (absolute, root-relative, or as a crash frame names it: the
+        module's name, then its path in the module, ``phone/src/main/ets/pages/Index.ets``
+        for a module whose folder is ``product/phone``)."""
         try:
             rel = self.relative(path)
         except ValueError:
             return None
         with self._lock:
             entry = self._files.get(rel)
+        if entry is None:
+            mapped = self._in_module(rel)
+            if mapped is not None:
+                with self._lock:
+                    entry = self._files.get(mapped)
         return entry.result if entry else None
+
+    def _in_module(self, rel: str) -> str | None:
+        """``<module name>/<path in the module>`` as a root-relative path, through the modules
+        of build-profile.json5 (None when the first part names no module)."""
+        name, sep, rest = rel.partition("/")
+        if not sep:
+            return None
+        folder = self._module_folders().get(name)
+        if folder is None:
+            return None
+        return f"{folder}/{rest}" if folder else rest
+
+    def _module_folders(self) -> dict[str, str]:
+        with self._lock:
+            if self._modules is not None:
+                return self._modules
+        folders: dict[str, str] = {}
+        try:
+            _configs, _products, refs = read_build_profile(self.root)
+        except ProjectError:
+            refs = []  # not a HarmonyOS project root, or a broken profile: plain paths only
+        for name, folder in refs:
+            try:
+                rel = folder.relative_to(self.root).as_posix()
+            except ValueError:
+                continue  # a module outside the project is not indexed
+            folders[name] = "" if rel == "." else rel
+        with self._lock:
+            self._modules = folders
+        return folders
 
     def entities(self, path: str | os.PathLike[str] | None = None) -> list[Entity]:
         """Every entity (files in path order, entities in source order), or one file's."""
@@ -324,15 +366,18 @@ class CodeIndex:
 
     def impact(self, entity: Entity, depth: int = 2, limit: int = 500) -> list[tuple[int, Entity]]:
         """The callers of ``entity`` to ``depth`` levels, breadth first: ``(level, caller)``,
-        level 1 = direct callers. Each entity once (a recursion does not loop); at most
-        ``limit`` entries."""
+        level 1 = direct callers (of a constructor: the code that writes ``new <its class>()``).
+        Each entity once (a recursion does not loop); at most ``limit`` entries."""
         seen = {(entity.path, entity.start_line, entity.qualified)}
         out: list[tuple[int, Entity]] = []
         level_items = [entity]
         for level in range(1, max(0, depth) + 1):
             nxt: list[Entity] = []
             for ent in level_items:
-                for caller in self.callers(ent.name):
+                called = ent.name
+                if ent.kind == "constructor" and ent.container:  # `new Service()`
+                    called = ent.container
+                for caller in self.callers(called):
                     key = (caller.path, caller.start_line, caller.qualified)
                     if key in seen:
                         continue

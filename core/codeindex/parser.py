@@ -350,12 +350,16 @@ MAX_CALLS = 20_000
 @cache
 def _calls_query(language: str) -> tree_sitter.Query:
     # the called expression is a call's first child in both grammars (``function`` in
-    # TypeScript's, an unnamed ``expression`` in ArkTS's)
-    return tree_sitter.Query(_language(language), "(call_expression . (_) @callee)")
+    # TypeScript's, an unnamed ``expression`` in ArkTS's); ``new Service()`` calls ``Service``
+    return tree_sitter.Query(
+        _language(language),
+        "(call_expression . (_) @callee) (new_expression . (_) @callee)",
+    )
 
 
 def _calls(language: str, root: tree_sitter.Node, src: bytes) -> tuple[Call, ...]:
-    """Every call's callee name and line. The callee is read from ``src`` (the file as written,
+    """Every call's callee name and line (``new Service()`` calls ``Service``: its
+    constructor). The callee is read from ``src`` (the file as written,
     not the :func:`typescript_view` the tree may come from) at the called expression's bytes:
     its last identifier (``this.load`` → ``load``)."""
     out: list[Call] = []
