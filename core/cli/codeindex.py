@@ -30,9 +30,10 @@ def _project(text: str) -> Path:
 
 
 def _index(text: str) -> CodeIndex:
-    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.core.codeindex.index import CodeIndex, cache_file_for
 
-    index = CodeIndex(_project(text))
+    root = _project(text)
+    index = CodeIndex(root, cache_file=cache_file_for(root))
     index.scan()
     return index
 
@@ -54,9 +55,10 @@ def _entity_line(e: Entity) -> str:
 
 
 def cmd_code_index(args: argparse.Namespace) -> int:
-    from hmdesk.core.codeindex.index import CodeIndex
+    from hmdesk.core.codeindex.index import CodeIndex, cache_file_for
 
-    index = CodeIndex(_project(args.dir))
+    root = _project(args.dir)
+    index = CodeIndex(root, cache_file=cache_file_for(root))
     report = index.scan()
     entities = index.entities()
     if args.json:

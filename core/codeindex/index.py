@@ -12,11 +12,21 @@ a dotted name matches the qualified name ``Index.build``), and by ``file:line`` 
 entity containing the line, or the whole chain out to the outermost container).
 
 Paths inside the index are POSIX paths relative to ``root``. Thread-safe (one lock).
+
+Kept between runs: given a ``cache_file`` (:func:`cache_file_for` names the usual one), the first
+:meth:`CodeIndex.scan` starts from what the file holds and parses only the files whose size or
+modification time changed since, and every scan that changed something writes the file again
+(gzip'd JSON, written to a temporary file and renamed). A file from another version of the parser
+or grammars, or one that cannot be read, is ignored (everything is parsed, as without one).
 """
 
 from __future__ import annotations
 
 import errno
+import gzip
+import hashlib
+import json
+import logging
 import os
 import stat
 import threading
@@ -24,20 +34,55 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hmdesk.core.codeindex.parser import (
     LANGUAGES,
     MAX_FILE_BYTES,
+    Call,
     Entity,
     ParseResult,
     parse_file,
 )
 from hmdesk.core.toolchain.project import ProjectError, read_build_profile
 
+log = logging.getLogger(__name__)
+
 SKIP_DIRS = frozenset({"node_modules", "oh_modules", ".hvigor", ".preview", "build", ".git"})
 """Folder names never scanned (anywhere in the tree)."""
 
 MATCH_MODES = ("exact", "prefix", "icase")
+
+CACHE_FORMAT = 1
+
+
+def cache_file_for(root: str | os.PathLike[str]) -> Path:
+    """Where the index of the project at ``root`` is kept between runs: ``codeindex/`` in
+    ``HMDESK_CACHE_DIR``, else in the user cache folder (platformdirs), one file per project."""
+    key = hashlib.sha256(str(Path(root).expanduser().resolve()).encode()).hexdigest()[:20]
+    folder = os.environ.get("HMDESK_CACHE_DIR")
+    if folder:
+        base = Path(folder)
+    else:
+        from platformdirs import user_cache_path
+
+        base = user_cache_path("hmdesk", appauthor=False)
+    return base / "codeindex" / f"{key}.json.gz"
+
+
+def _parser_fingerprint() -> str:
+    """What a kept index depends on: the parser's code and the grammar versions."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from hmdesk.core.codeindex import parser
+
+    h = hashlib.sha256(Path(parser.__file__).read_bytes())
+    for dist in ("tree-sitter", "tree-sitter-arkts-open", "tree-sitter-typescript"):
+        try:
+            h.update(f"{dist}={version(dist)}".encode())
+        except PackageNotFoundError:
+            h.update(dist.encode())
+    return f"{CACHE_FORMAT}:{h.hexdigest()[:20]}"
 
 
 class ScanCancelled(Exception):
@@ -60,15 +105,25 @@ class _FileEntry:
 
 
 class CodeIndex:
-    def __init__(self, root: str | os.PathLike[str], *, skip_dirs: Iterable[str] = SKIP_DIRS):
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        skip_dirs: Iterable[str] = SKIP_DIRS,
+        cache_file: str | os.PathLike[str] | None = None,
+    ):
         self.root = Path(root).expanduser().resolve()
+        self.cache_file = Path(cache_file) if cache_file is not None else None
+        self.parsed = 0  # files parsed by the last scan (the others were unchanged)
         self.skip_dirs = frozenset(skip_dirs)
         self._lock = threading.RLock()
         self._files: dict[str, _FileEntry] = {}
         self._skipped: dict[str, str] = {}  # root-relative path → why it is not read
-        self._by_name: dict[str, list[Entity]] = {}
-        self._by_qualified: dict[str, list[Entity]] = {}
-        self._callers: dict[str, list[Entity]] = {}
+        # name → file → its entities of that name; kept per file, so that a saved file changes
+        # only its own share (the whole map is never rebuilt: SAVE_GOAL_S in the bench)
+        self._by_name: dict[str, dict[str, list[Entity]]] = {}
+        self._by_qualified: dict[str, dict[str, list[Entity]]] = {}
+        self._callers: dict[str, dict[str, list[Entity]]] = {}  # callee → file → callers
         self._modules: dict[str, str] | None = None  # module name → folder, read when needed
 
     # ------------------------------------------------------------------ paths
@@ -154,13 +209,16 @@ class CodeIndex:
         t0 = time.perf_counter()
         with self._lock:
             self._modules = None  # build-profile.json5 may have changed
+            if not self._files and self.cache_file is not None:
+                for rel, entry in self._load_cache().items():
+                    self._set(rel, entry)
+            kept = dict(self._files)
+        self.parsed = 0
         seen: set[str] = set()
         skipped: dict[str, str] = {}
         files = list(self._source_files(skipped))
         for n, file in enumerate(files):
             if cancelled is not None and cancelled():
-                with self._lock:
-                    self._reindex_names()
                 raise ScanCancelled(f"indexing stopped after {n} of {len(files)} files")
             if progress is not None and n % 25 == 0:
                 progress(n, len(files))
@@ -175,8 +233,12 @@ class CodeIndex:
             for rel in set(self._files) - seen:
                 self._drop(rel)
             self._skipped = skipped
-            self._reindex_names()
             results = [e.result for e in self._files.values()]
+            changed = self._files.keys() != kept.keys() or any(
+                kept[rel] is not entry for rel, entry in self._files.items()
+            )
+        if changed and self.cache_file is not None:
+            self.save()
         if progress is not None:
             progress(len(files), len(files))
         unreadable = {r.path: r.error for r in results if r.error}
@@ -213,13 +275,8 @@ class CodeIndex:
                 if rel not in self._files:
                     return False
                 self._drop(rel)
-                self._reindex_names()
             return True
-        changed = self._update(file, rel, force=force)
-        if changed:
-            with self._lock:
-                self._reindex_names()
-        return changed
+        return self._update(file, rel, force=force)
 
     def remove_file(self, path: str | os.PathLike[str]) -> bool:
         try:
@@ -230,7 +287,6 @@ class CodeIndex:
             if rel not in self._files:
                 return False
             self._drop(rel)
-            self._reindex_names()
         return True
 
     def _update(self, file: Path, rel: str, *, force: bool) -> bool:
@@ -244,27 +300,76 @@ class CodeIndex:
         if old is not None and old.stamp == stamp and not force:
             return False
         result = parse_file(os.path.realpath(file), rel)  # the checked target, not a new link
+        self.parsed += 1
         with self._lock:
-            self._files[rel] = _FileEntry(stamp, result)
+            self._set(rel, _FileEntry(stamp, result))
         return (
             old is None
             or old.result.entities != result.entities
             or old.result.calls != result.calls  # the callers changed
         )
 
-    def _drop(self, rel: str) -> None:
-        self._files.pop(rel, None)
+    # ------------------------------------------------------------------ kept between runs
 
-    def _reindex_names(self) -> None:
-        by_name: dict[str, list[Entity]] = {}
-        by_qualified: dict[str, list[Entity]] = {}
-        for rel in sorted(self._files):
-            for ent in self._files[rel].result.entities:
-                by_name.setdefault(ent.name, []).append(ent)
-                by_qualified.setdefault(ent.qualified, []).append(ent)
-        self._by_name = by_name
-        self._by_qualified = by_qualified
-        self._callers = _callers_by_name(self._files[rel].result for rel in sorted(self._files))
+    def save(self) -> None:
+        """Write the index to :attr:`cache_file` (nothing without one). An error writing it is
+        logged, never raised: the index is only slower to open next time."""
+        if self.cache_file is None:
+            return
+        with self._lock:
+            files = {
+                rel: [list(e.stamp), _result_to_json(e.result)] for rel, e in self._files.items()
+            }
+        data = {"fingerprint": _parser_fingerprint(), "root": str(self.root), "files": files}
+        tmp = self.cache_file.with_name(f".{self.cache_file.name}.{os.getpid()}.tmp")
+        try:
+            self.cache_file.parent.mkdir(parents=True, exist_ok=True)
+            with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=3) as f:
+                json.dump(data, f, separators=(",", ":"))
+            os.replace(tmp, self.cache_file)
+        except OSError as exc:
+            log.warning("could not keep the code index in %s: %s", self.cache_file, exc)
+            tmp.unlink(missing_ok=True)
+
+    def _load_cache(self) -> dict[str, _FileEntry]:
+        assert self.cache_file is not None
+        try:
+            with gzip.open(self.cache_file, "rt", encoding="utf-8") as f:
+                data = json.load(f)
+            if data.get("fingerprint") != _parser_fingerprint() or data.get("root") != str(
+                self.root
+            ):
+                return {}
+            return {
+                rel: _FileEntry((int(stamp[0]), int(stamp[1])), _result_from_json(rel, res))
+                for rel, (stamp, res) in data["files"].items()
+            }
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError, KeyError, TypeError, EOFError) as exc:
+            log.warning("ignoring the kept code index %s: %s", self.cache_file, exc)
+            return {}
+
+    def _drop(self, rel: str) -> None:
+        self._set(rel, None)
+
+    def _set(self, rel: str, entry: _FileEntry | None) -> None:
+        """Put ``entry`` in the place of ``rel`` (None: drop it), its names and calls too."""
+        old = self._files.pop(rel, None)
+        if old is not None:
+            for ent in old.result.entities:
+                _unmap(self._by_name, ent.name, rel)
+                _unmap(self._by_qualified, ent.qualified, rel)
+            for callee in {c.callee for c in old.result.calls}:
+                _unmap(self._callers, callee, rel)
+        if entry is None:
+            return
+        self._files[rel] = entry
+        for ent in entry.result.entities:
+            self._by_name.setdefault(ent.name, {}).setdefault(rel, []).append(ent)
+            self._by_qualified.setdefault(ent.qualified, {}).setdefault(rel, []).append(ent)
+        for callee, callers in _callers_in(entry.result).items():
+            self._callers.setdefault(callee, {})[rel] = callers
 
     # ------------------------------------------------------------------ reading
 
@@ -339,13 +444,12 @@ class CodeIndex:
             raise ValueError(f"unknown match mode {mode!r}; use one of {', '.join(MATCH_MODES)}")
         dotted = "." in name
         with self._lock:
-            by_name = self._by_name
-            by_qualified = self._by_qualified
-        if mode == "exact":
-            return list((by_qualified if dotted else by_name).get(name, ()))
+            if mode == "exact":
+                return _flat((self._by_qualified if dotted else self._by_name).get(name))
+            by_name = [(n, _flat(files)) for n, files in self._by_name.items()]
         key = name.casefold() if mode == "icase" else name
         out: list[Entity] = []
-        for n, ents in by_name.items():
+        for n, ents in by_name:
             for e in ents:
                 subject = e.qualified if dotted else n
                 if mode == "icase":
@@ -362,7 +466,7 @@ class CodeIndex:
         graph by name over-approximates (two unrelated ``load`` methods share their callers);
         for "what may break if this changes" that errs on the side of showing more."""
         with self._lock:
-            return list(self._callers.get(name.rsplit(".", 1)[-1], ()))
+            return _flat(self._callers.get(name.rsplit(".", 1)[-1]))
 
     def impact(self, entity: Entity, depth: int = 2, limit: int = 500) -> list[tuple[int, Entity]]:
         """The callers of ``entity`` to ``depth`` levels, breadth first: ``(level, caller)``,
@@ -403,27 +507,67 @@ class CodeIndex:
         return chain[0] if chain else None
 
 
+def _result_to_json(r: ParseResult) -> list[Any]:
+    return [
+        r.language,
+        [[e.name, e.kind, e.start_line, e.end_line, e.container] for e in r.entities],
+        r.has_error,
+        r.error,
+        [[c.callee, c.line] for c in r.calls],
+    ]
+
+
+def _result_from_json(path: str, data: list[Any]) -> ParseResult:
+    language, ents, has_error, error, calls = data
+    return ParseResult(
+        path=path,
+        language=language,
+        entities=tuple(Entity(n, k, path, s, e, c) for n, k, s, e, c in ents),
+        has_error=bool(has_error),
+        error=error,
+        calls=tuple(Call(c, ln) for c, ln in calls),
+    )
+
+
 _CALLING_KINDS = frozenset({"function", "method", "constructor", "build"})
 
 
-def _callers_by_name(results: Iterable[ParseResult]) -> dict[str, list[Entity]]:
-    """callee name → the entities whose bodies call it (innermost function-like entity around
-    the call; a call outside any is not counted). A "call" on the line where an entity of that
-    name starts is the grammar reading a declaration as a call, and is skipped."""
-    out: dict[str, dict[tuple[str, int, str], Entity]] = {}
-    for result in results:
-        if not result.calls:
+def _flat(files: dict[str, list[Entity]] | None) -> list[Entity]:
+    """The entities of a name map's entry, files in path order."""
+    if not files:
+        return []
+    return [e for rel in sorted(files) for e in files[rel]]
+
+
+def _unmap(index: dict[str, dict[str, list[Entity]]], key: str, rel: str) -> None:
+    files = index.get(key)
+    if files is not None:
+        files.pop(rel, None)
+        if not files:
+            del index[key]
+
+
+def _callers_in(result: ParseResult) -> dict[str, list[Entity]]:
+    """callee name → the entities of one file whose bodies call it (the innermost function-like
+    entity around the call; a call outside any is not counted). A "call" on the line where an
+    entity of that name starts is the grammar reading a declaration as a call, and is
+    skipped."""
+    if not result.calls:
+        return {}
+    funcs = [e for e in result.entities if e.kind in _CALLING_KINDS]
+    if not funcs:
+        return {}
+    # the innermost function around each line: paint the widest first, the narrower over them
+    last = max(e.end_line for e in funcs)
+    owner: list[Entity | None] = [None] * (last + 2)
+    for e in sorted(funcs, key=lambda e: (-(e.end_line - e.start_line), e.start_line)):
+        owner[e.start_line : e.end_line + 1] = [e] * (e.end_line - e.start_line + 1)
+    starts = {(e.name, e.start_line) for e in result.entities}
+    out: dict[str, dict[tuple[int, str], Entity]] = {}
+    for call in result.calls:
+        if call.line > last or (call.callee, call.line) in starts:
             continue
-        funcs = [e for e in result.entities if e.kind in _CALLING_KINDS]
-        starts = {(e.name, e.start_line) for e in result.entities}
-        for call in result.calls:
-            if (call.callee, call.line) in starts:
-                continue
-            around = [e for e in funcs if e.contains(call.line)]
-            if not around:
-                continue
-            caller = min(around, key=lambda e: (e.end_line - e.start_line, -e.start_line))
-            out.setdefault(call.callee, {})[(caller.path, caller.start_line, caller.qualified)] = (
-                caller
-            )
+        caller = owner[call.line]
+        if caller is not None:
+            out.setdefault(call.callee, {})[(caller.start_line, caller.qualified)] = caller
     return {name: list(by_key.values()) for name, by_key in out.items()}

@@ -16,9 +16,9 @@ that does not parse cleanly yields what tree-sitter recovered (``has_error`` tel
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -276,9 +276,12 @@ def _walk(
                 if kind is None:
                     _walk(child, path, container, out, structs, depth + 1)
                     continue
-        if kind == "class" and structs and t == "class_declaration":
-            if any(c.type == "class" and c.start_byte in structs for c in child.children):
-                kind = "struct"
+        if (
+            kind == "class"
+            and structs
+            and any(c.type == "class" and c.start_byte in structs for c in child.children)
+        ):
+            kind = "struct"
         if kind is not None:
             name = _name_of(child) or "<anonymous>"
             start, end = _lines(child)
@@ -325,9 +328,7 @@ def _walk(
                     )
 
 
-_KEYWORDS = frozenset(
-    "if else for while do switch with".split()
-)
+_KEYWORDS = frozenset(["if", "else", "for", "while", "do", "switch", "with"])
 """Statement keywords an error-recovering grammar may take for a method name (``if (x) {``
 read as a method ``if``); no one names a method so (``delete()``, ``catch()`` do occur)."""
 
@@ -342,7 +343,7 @@ def _plain(container: str | None) -> str | None:
     return None if container is None else str(container)
 
 
-_CALLEE = re.compile(r"([A-Za-z_$][\w$]*)[\s?!.]*$")
+_CALLEE = re.compile(r"[A-Za-z_$][\w$]*\Z")
 MAX_CALLS = 20_000
 """Calls kept per file (a generated file may hold far more; the first ones are kept)."""
 
@@ -367,10 +368,10 @@ def _calls(language: str, root: tree_sitter.Node, src: bytes) -> tuple[Call, ...
     for fn in nodes:
         if fn.type == "ERROR":
             continue
-        text = src[max(fn.start_byte, fn.end_byte - 200) : fn.end_byte]
+        text = src[max(fn.start_byte, fn.end_byte - 80) : fn.end_byte].rstrip(b" \t\r\n?!.")
         m = _CALLEE.search(text.decode("utf-8", errors="replace"))
         if m:
-            out.append(Call(m[1], fn.start_point[0] + 1))
+            out.append(Call(m[0], fn.start_point[0] + 1))
             if len(out) >= MAX_CALLS:
                 break
     out.sort(key=lambda c: c.line)
@@ -393,7 +394,10 @@ _FUNCTION_DECORATORS = re.compile(
     re.MULTILINE,
 )
 # ArkTS-only words before a declaration: `import lazy { … }`, `native function f(): void;`
-_ARKTS_WORDS = re.compile(rb"^([ \t]*import[ \t]+)(lazy)(?=[ \t]+[{\w*])|^([ \t]*)(native)(?=[ \t]+function\b)", re.MULTILINE)
+_ARKTS_WORDS = re.compile(
+    rb"^([ \t]*import[ \t]+)(lazy)(?=[ \t]+[{\w*])|^([ \t]*)(native)(?=[ \t]+function\b)",
+    re.MULTILINE,
+)
 # an ArkUI attribute call on its own line right after a `{` or `}` line: `}` then `  .width(16)`
 # (after a trailing closure), `{` then `.fontSize(16)` (an @Extend/@Styles body); after other
 # lines a leading dot continues a chain, which TypeScript reads as it is
@@ -483,15 +487,17 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
         return lead + b" " * len(w)
 
     in_class: set[int] | None = None
+    newlines: list[int] = []
 
     def closure(m: re.Match[bytes]) -> bytes:
-        nonlocal in_class
+        nonlocal in_class, newlines
         args = m["args"]
         if args.count(b"(") != args.count(b")"):
             return m[0]
         if in_class is None:
             in_class = _class_body_lines(out)
-        if out.count(b"\n", 0, m.start()) in in_class:
+            newlines = [i.start() for i in re.finditer(b"\n", out)]
+        if bisect.bisect_left(newlines, m.start()) in in_class:
             return m[0]  # a method `Title() {`
         return m[1] + b";{"
 
@@ -517,8 +523,12 @@ def _read(
     tree = _parser(language).parse(view)
     found: list[_Found] = []
     _walk(tree.root_node, path, None, found, structs)
+    newlines: list[int] | None = None
     for f in found:
-        _with_decorators(f, src)
+        if newlines is None and b"@" in src:
+            newlines = [m.start() for m in re.finditer(b"\n", src)]
+        if newlines is not None:
+            _with_decorators(f, src, newlines)
     return tree, found, view
 
 
@@ -529,7 +539,7 @@ _DECORATORS_BEFORE = re.compile(
 )
 
 
-def _with_decorators(f: _Found, src: bytes) -> None:
+def _with_decorators(f: _Found, src: bytes, newlines: list[int]) -> None:
     """Start ``f`` at its first decorator (``@Entry``, ``@Builder``, ``@Extend(Text)``), which one
     grammar counts as part of the declaration and the other (or the view, which blanks function
     decorators) does not."""
@@ -541,7 +551,7 @@ def _with_decorators(f: _Found, src: bytes) -> None:
     if m is None:
         return
     first = f.start - len(window) + m.start(1)
-    line = src.count(b"\n", 0, first) + 1
+    line = bisect.bisect_left(newlines, first) + 1
     if line < f.entity.start_line:
         f.start = first
         f.entity = replace(f.entity, start_line=line)
@@ -557,6 +567,7 @@ def _merge(first: list[_Found], second: list[_Found]) -> list[_Found]:
         by_name.setdefault(f.name_at, ([], []))[0].append(f)
     for f in second:
         by_name.setdefault(f.name_at, ([], []))[1].append(f)
+
     def score(group: list[_Found]) -> tuple[bool, bool, bool]:
         # clean first; then one that has a container over one that lost it (a reading broken
         # around a struct reads its members as top-level functions); then the first reading

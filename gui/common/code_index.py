@@ -116,9 +116,9 @@ class CodeIndexHolder(QObject):
         emit_progress = self.progress.emit
 
         def build() -> tuple[CodeIndex, ScanReport]:
-            from hmdesk.core.codeindex.index import CodeIndex
+            from hmdesk.core.codeindex.index import CodeIndex, cache_file_for
 
-            index = CodeIndex(root)
+            index = CodeIndex(root, cache_file=cache_file_for(root))  # reopened: only changes
             report = index.scan(progress=emit_progress, cancelled=cancel.is_set)
             return index, report
 

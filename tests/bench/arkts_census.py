@@ -347,7 +347,7 @@ def census(src: str) -> list[Decl]:
     return out
 
 
-def _decor_start(code: str, pos: int, dec: str, line, starts_line: int) -> int:  # noqa: ANN001
+def _decor_start(code: str, pos: int, dec: str, line, starts_line: int) -> int:
     """The line of the first decorator: on this line (``dec``) or on the lines just above."""
     first = starts_line
     k = pos
@@ -382,7 +382,7 @@ def _is_decorated_fn(code: str, pos: int, dec: str) -> bool:
     return any(n in DECORATED_FN for n in names)
 
 
-def _head(code, j, skind, match, line, out, scopes) -> int:  # noqa: ANN001, C901, PLR0911
+def _head(code, j, skind, match, line, out, scopes) -> int:
     """Recognise a declaration head at ``j``; record it; return where scanning goes on
     (``j`` when nothing was recognised)."""
     n = len(code)
@@ -459,14 +459,13 @@ def _head(code, j, skind, match, line, out, scopes) -> int:  # noqa: ANN001, C90
                 if what.startswith("function"):
                     p = code.find("(", k)
                     body, end = _body_after_params(code, p, match) if p >= 0 else (None, k)
-                    out.append(Decl("function", name, line(j), line(m.start("name")), line(end), False))
+                    out.append(
+                        Decl("function", name, line(j), line(m.start("name")), line(end), False)
+                    )
                     return end + 1
             while k < n and code[k] in " \t\r\n":
                 k += 1
-            if k < n and code[k] == "{":
-                end = match.get(k, n - 1)
-            else:
-                end = _type_end(code, k, match)
+            end = match.get(k, n - 1) if k < n and code[k] == "{" else _type_end(code, k, match)
             out.append(Decl("function", name, line(j), line(m.start("name")), line(end), False))
             return end + 1
         return j
