@@ -404,10 +404,11 @@ _ARKTS_WORDS = re.compile(
 _LEADING_DOT = re.compile(
     rb"(?<=[{}])([ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*(?://[^\n]*)?\r?\n)*[ \t]*)\.(?=[ \t]*[A-Za-z_$])"
 )
-# an ArkUI component with a trailing closure: `Column({ space: 8 }) {`
-_TRAILING_CLOSURE = re.compile(
-    rb"^([ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?\((?P<args>[^\n]*?)\))[ \t]\{",
-    re.MULTILINE,
+# the end of a call followed by a block: `) {`, a component's trailing closure when the call is
+# a component's (`Column({ space: 8 }) {`, the arguments possibly over several lines)
+_CLOSE_THEN_BLOCK = re.compile(rb"\)([ \t])\{")
+_COMPONENT_CALL = re.compile(
+    rb"[ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?[ \t]*\Z"
 )
 # an attribute block in `.stateStyles({ pressed: {` followed by `.backgroundColor(…)` lines
 _STYLE_BLOCK = re.compile(rb"(?<=[\w$])[ \t]*(:[ \t]\{)(?=[ \t]*\r?\n[ \t]*\.[ \t]*[A-Za-z_$])")
@@ -453,6 +454,20 @@ def _class_body_lines(src: bytes) -> set[int]:
     return out
 
 
+def _opening_paren(text: bytes, close: int, limit: int = 4000) -> int:
+    """The offset of the ``(`` that the ``)`` at ``close`` closes (-1 if not found nearby)."""
+    depth = 0
+    for i in range(close, max(-1, close - limit), -1):
+        c = text[i]
+        if c == 0x29:  # )
+            depth += 1
+        elif c == 0x28:  # (
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
 def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
     """``src`` (an ``.ets`` file) as the TypeScript grammar can read it, byte for byte the same
     length so that every position and line stays. ArkTS adds to TypeScript:
@@ -491,20 +506,23 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
 
     def closure(m: re.Match[bytes]) -> bytes:
         nonlocal in_class, newlines
-        args = m["args"]
-        if args.count(b"(") != args.count(b")"):
+        opening = _opening_paren(out, m.start())
+        if opening < 0:
+            return m[0]
+        line_start = out.rfind(b"\n", 0, opening) + 1
+        if not _COMPONENT_CALL.match(out, line_start, opening):
             return m[0]
         if in_class is None:
             in_class = _class_body_lines(out)
             newlines = [i.start() for i in re.finditer(b"\n", out)]
-        if bisect.bisect_left(newlines, m.start()) in in_class:
+        if bisect.bisect_left(newlines, line_start) in in_class:
             return m[0]  # a method `Title() {`
-        return m[1] + b";{"
+        return b");{"
 
     out = _STRUCT_HEAD.sub(struct, src)
     out = _FUNCTION_DECORATORS.sub(blank, out)
     out = _ARKTS_WORDS.sub(word, out)
-    out = _TRAILING_CLOSURE.sub(closure, out)
+    out = _CLOSE_THEN_BLOCK.sub(closure, out)
     out = _STYLE_BLOCK.sub(lambda m: m[0][: -len(m[1])] + b"(){", out)
     out = _LEADING_DOT.sub(rb"\1_", out)
     return out, frozenset(structs)
@@ -584,7 +602,9 @@ def _merge(first: list[_Found], second: list[_Found]) -> list[_Found]:
     return out
 
 
-def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResult:
+def parse_source(
+    data: bytes | str, language: str, path: str = "", *, _resync: int = 2
+) -> ParseResult:
     """Entities of one source text, in source order. Never raises on content.
 
     Both ``.ets`` and ``.ts`` files are read first with the TypeScript grammar (an ``.ets`` file
@@ -606,6 +626,8 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
         has_error = _still_broken(tree.root_node, other.root_node, found)
         more = _calls("arkts", other.root_node, src)
         calls = tuple(sorted(set(calls) | set(more), key=lambda c: c.line))
+        if has_error and _resync > 0:
+            found = _resync_members(text, language, path, found, _resync)
     return ParseResult(
         path=path,
         language=language,
@@ -613,6 +635,69 @@ def parse_source(data: bytes | str, language: str, path: str = "") -> ParseResul
         has_error=has_error,
         calls=calls,
     )
+
+
+_MEMBER_HEAD = re.compile(
+    r"(?:@[A-Za-z_$][\w$]*|(?:(?:public|private|protected|static|async|override|readonly)\s+)*"
+    r"(?:get\s+|set\s+)?[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\()"
+)
+_NOT_MEMBER = frozenset(("if", "for", "while", "switch", "catch", "return", "function", "await"))
+
+
+def _resync_members(
+    text: str, language: str, path: str, found: list[_Found], depth: int
+) -> list[_Found]:
+    """Members after a syntax error inside a class or struct member. A reading that fails inside
+    a method (an unclosed parenthesis) swallows the members after it into that method. The
+    members are found again where the next one starts: a line at the method's own indentation,
+    right after a ``}`` line at that indentation, that starts like a member (a decorator, or a
+    name and ``(``). From there to the end of the swallowing method, the text is read again as
+    the body of a class of its own (same lines, everything before blanked), and the method is
+    ended before it."""
+    lines = text.split("\n")
+    out = list(found)
+    structs = {f.entity.qualified for f in found if f.entity.kind == "struct"}
+    for f in found:
+        e = f.entity
+        if f.clean or e.container is None or e.kind not in ("method", "build", "constructor"):
+            continue
+        head = lines[e.start_line - 1] if e.start_line <= len(lines) else ""
+        indent = head[: len(head) - len(head.lstrip())]
+        prev_close = False
+        cut = 0
+        for ln in range(e.start_line + 1, min(e.end_line, len(lines)) + 1):
+            line = lines[ln - 1]
+            if not line.strip():
+                continue
+            if prev_close and line.startswith(indent) and not line[len(indent)].isspace():
+                m = _MEMBER_HEAD.match(line, len(indent))
+                word = re.match(r"[\w$]+", line[len(indent) :])
+                if m and not (word and word[0] in _NOT_MEMBER):
+                    cut = ln
+                    break
+            prev_close = line.rstrip() == indent + "}"
+        if not cut:
+            continue
+        region = ["" for _ in range(cut - 2)] + ["class __Resync {"]
+        region += [*lines[cut - 1 : e.end_line], "}"]
+        again = parse_source("\n".join(region), language, path, _resync=depth - 1)
+        end = cut - 1
+        while end > e.start_line and not lines[end - 1].strip():
+            end -= 1
+        out.remove(f)
+        out.append(_Found(f.start, f.name_at, False, replace(e, end_line=max(end, e.start_line))))
+        for ent in again.entities:
+            if ent.start_line < cut or ent.container is None:
+                continue
+            container = e.container + ent.container.removeprefix("__Resync")
+            kind = (
+                "build"
+                if ent.kind == "method" and ent.name == "build" and e.container in structs
+                else ent.kind
+            )
+            out.append(_Found(-1, -1, False, replace(ent, container=container, kind=kind)))
+    out.sort(key=lambda x: (x.entity.start_line, -x.entity.end_line))
+    return out
 
 
 def _still_broken(a: tree_sitter.Node, b: tree_sitter.Node, found: list[_Found]) -> bool:

@@ -1,0 +1,134 @@
+"""The code index on real ArkTS and TypeScript (issue 28): verbatim files of public apps, kept in
+tests/data/arkts_corpus (sources and licences in its CORPUS.md). The expected entities were read
+off the files by hand (the lines of each head and closing brace) before the index ran on them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from hmdesk.core.codeindex.anchors import Anchor, locate
+from hmdesk.core.codeindex.index import CodeIndex
+from hmdesk.core.codeindex.parser import parse_file, parse_source
+from hmdesk.core.toolchain.crash.frames import parse_frame
+from hmdesk.core.toolchain.crash.resolve import entity_for
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "arkts_corpus"
+SETTINGS = DATA / "samples" / "openharmony+applications_settings"
+DEVICE_NAME = "feature/commonUikit/src/main/ets/component/DeviceNameItemComponent.ets"
+USE_SEARCH = DATA / "samples" / "Koracan+learnX-for-HarmonyOS" / "src/hooks/useSearch.ts"
+
+# openharmony/applications_settings DeviceNameItemComponent.ets: `import lazy`, trailing commas
+# in object literals, `@Builder`/`@Styles` members, `.stateStyles`, ternaries in build()
+DEVICE_NAME_ENTITIES = [
+    ("struct", "DeviceNameItemComponent", 59, 339),
+    ("method", "DeviceNameItemComponent.isExtraLargeFontMode", 79, 81),
+    ("build", "DeviceNameItemComponent.build", 83, 186),
+    ("method", "DeviceNameItemComponent.customSheetBuilder", 188, 191),
+    ("method", "DeviceNameItemComponent.updateNameSheetBuilder", 193, 242),
+    ("method", "DeviceNameItemComponent.normalStyles", 244, 247),
+    ("method", "DeviceNameItemComponent.getNormalColor", 249, 254),
+    ("method", "DeviceNameItemComponent.buildReConfirmDialogContent", 256, 266),
+    ("method", "DeviceNameItemComponent.pressedStyles", 268, 271),
+    ("method", "DeviceNameItemComponent.aboutToAppear", 273, 302),
+    ("method", "DeviceNameItemComponent.registerDataChange", 304, 313),
+    ("method", "DeviceNameItemComponent.unRegisterDataChange", 315, 318),
+    ("method", "DeviceNameItemComponent.initParam", 320, 323),
+    ("method", "DeviceNameItemComponent.refreshData", 325, 329),
+    ("method", "DeviceNameItemComponent.aboutToDisappear", 331, 337),
+]
+
+
+def _summary(result):
+    return [(e.kind, e.qualified, e.start_line, e.end_line) for e in result.entities]
+
+
+def test_real_struct_every_member_with_its_range():
+    r = parse_file(SETTINGS / DEVICE_NAME, DEVICE_NAME)
+    assert _summary(r) == DEVICE_NAME_ENTITIES
+    assert not r.has_error  # the ArkTS grammar alone fails on it (import lazy, trailing commas)
+
+
+def test_real_typescript_arrow_functions_keep_their_chained_bodies():
+    # `const filterBySummary = (…) =>\n  summaries\n    .filter(…)\n    .map(…);` ends at 49
+    r = parse_file(USE_SEARCH)
+    assert _summary(r) == [
+        ("function", "filterBySummary", 44, 49),
+        ("function", "merge", 51, 61),
+        ("function", "useSearch", 63, 117),
+    ]
+    assert not r.has_error
+
+
+def test_real_file_with_a_syntax_error_keeps_what_lies_outside_it():
+    text = (SETTINGS / DEVICE_NAME).read_text(encoding="utf-8").split("\n")
+    # a real slip: a parenthesis left unclosed in one method (line 250, getNormalColor's body)
+    assert text[249] == "    if (this.isHover) {"
+    text[249] = "    if (this.isHover( {"
+    r = parse_source("\n".join(text), "arkts", DEVICE_NAME)
+    assert r.has_error
+    got = set(_summary(r))
+    outside = [e for e in DEVICE_NAME_ENTITIES if not (e[2] <= 250 <= e[3])]
+    assert set(outside) <= got
+    assert {e[1] for e in got} >= {"DeviceNameItemComponent.getNormalColor"}
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "settings"
+    shutil.copytree(SETTINGS, root)
+    (root / "build-profile.json5").write_text(  # the module layout of the real Settings app
+        '{app: {products: [{name: "default"}]}, modules: ['
+        '{name: "settings.commonUikit", srcPath: "./feature/commonUikit"}]}',
+        encoding="utf-8",
+    )
+    return root
+
+
+def test_crash_frames_of_the_real_paths_resolve_to_the_symbol(tmp_path):
+    index = CodeIndex(_project(tmp_path))
+    index.scan()
+    # the forms of a jscrash stack (hiview's jscrash test file and the ArkTS crash guide):
+    # source-mapped, with the module's name, and a raw release frame of the compiled .ts
+    mapped = parse_frame(
+        "    at aboutToAppear settings.commonUikit "
+        f"(settings.commonUikit/src/main/ets/component/DeviceNameItemComponent.ets:280:5)"
+    )
+    release = parse_frame(
+        "    at anonymous (phone|settings.commonUikit|1.0.0|"
+        "src/main/ets/component/DeviceNameItemComponent.ts:120:11)"
+    )
+    direct = parse_frame(f"    at refreshData entry ({DEVICE_NAME}:327:7)")
+    assert entity_for(mapped, index).qualified == "DeviceNameItemComponent.aboutToAppear"
+    assert entity_for(release, index).qualified == "DeviceNameItemComponent.build"
+    assert entity_for(direct, index).qualified == "DeviceNameItemComponent.refreshData"
+
+
+def test_anchor_follows_edits_and_a_move(tmp_path):
+    root = _project(tmp_path)
+    index = CodeIndex(root)
+    index.scan()
+    target = next(e for e in index.find("refreshData") if e.kind == "method")
+    anchor = Anchor(
+        1,
+        "m",
+        str(root),
+        target.path,
+        "DeviceNameItemComponent.refreshData",
+        "method",
+        target.start_line,
+        "2026-01-01T00:00:00Z",
+    )
+    file = root / DEVICE_NAME
+    text = file.read_text(encoding="utf-8")
+    file.write_text(
+        text.replace("  build() {", "  // a note\n  // another\n  build() {"), encoding="utf-8"
+    )
+    index.update_file(file)
+    moved = locate(anchor, index)
+    assert moved is not None and moved.start_line == target.start_line + 2
+    new = root / "feature/commonUikit/src/main/ets/view/DeviceName.ets"
+    new.parent.mkdir(parents=True)
+    file.rename(new)
+    index.scan()
+    found = locate(anchor, index)
+    assert found is not None and found.path == new.relative_to(root).as_posix()
