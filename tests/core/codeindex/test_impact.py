@@ -120,3 +120,16 @@ def test_impact_lists_the_memories_anchored_along_the_callers(tmp_path: Path) ->
         assert len(impact(index, normalise, anchors, depth=99)) == 5  # capped, same here
     finally:
         db.close()
+
+
+def test_new_is_a_call_of_the_class_and_reaches_its_constructor(tmp_path: Path) -> None:
+    src = tmp_path / "src" / "main" / "ets"
+    src.mkdir(parents=True)
+    (src / "Service.ts").write_text(
+        "export class Service {\n  constructor() {}\n}\n"
+        "export function make(): Service {\n  return new Service();\n}\n"
+    )
+    index = CodeIndex(tmp_path)
+    index.scan()
+    ctor = next(e for e in index.find("constructor") if e.container == "Service")
+    assert [(lvl, e.qualified) for lvl, e in index.impact(ctor)] == [(1, "make")]

@@ -105,3 +105,36 @@ def test_two_thousand_files_scan_in_reasonable_time(tmp_path: Path):
     # speed is a benchmark's business (the figures are printed above); here: the unchanged
     # rescan finds the same index
     assert again.files == 2000 and again.entities == report.entities
+
+
+def test_index_kept_between_runs_parses_only_what_changed(project: Path, tmp_path: Path):
+    cache = tmp_path / "kept" / "index.json.gz"
+    first = CodeIndex(project, cache_file=cache)
+    first.scan()
+    assert first.parsed == 3 and cache.is_file()
+    reopened = CodeIndex(project, cache_file=cache)
+    reopened.scan()
+    assert reopened.parsed == 0
+    assert reopened.entities() == first.entities()
+    assert [e.qualified for e in reopened.callers("info")] == [
+        e.qualified for e in first.callers("info")
+    ]
+    util = project / UTIL
+    util.write_text(util.read_text() + "\nexport function added(): void {}\n")
+    again = CodeIndex(project, cache_file=cache)
+    again.scan()
+    assert again.parsed == 1
+    assert [e.qualified for e in again.find("added")] == ["added"]
+
+
+def test_a_kept_index_that_cannot_be_used_is_ignored(project: Path, tmp_path: Path):
+    cache = tmp_path / "index.json.gz"
+    cache.write_bytes(b"not gzip at all")
+    index = CodeIndex(project, cache_file=cache)
+    index.scan()  # a broken file: everything parsed, the file written anew
+    assert index.parsed == 3 and index.find("formatPrice")
+    moved = tmp_path / "elsewhere"
+    project.rename(moved)
+    other = CodeIndex(moved, cache_file=cache)  # another root: not this project's index
+    other.scan()
+    assert other.parsed == 3

@@ -91,7 +91,7 @@ def test_crash_frames_of_the_real_paths_resolve_to_the_symbol(tmp_path):
     # source-mapped, with the module's name, and a raw release frame of the compiled .ts
     mapped = parse_frame(
         "    at aboutToAppear settings.commonUikit "
-        f"(settings.commonUikit/src/main/ets/component/DeviceNameItemComponent.ets:280:5)"
+        "(settings.commonUikit/src/main/ets/component/DeviceNameItemComponent.ets:280:5)"
     )
     release = parse_frame(
         "    at anonymous (phone|settings.commonUikit|1.0.0|"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -166,3 +167,73 @@ def test_products_modules_and_targets_come_from_the_project_files() -> None:
     assert entry.target_names("paid") == ["default", "premium"]
     hello = read_project(PROJECTS / "hello")
     assert hello.module("entry").target_names("default") == ["default"]  # type: ignore[union-attr]
+
+
+LAUNCHER_PROFILE = (
+    Path(__file__).resolve().parents[2]
+    / "data/arkts_corpus/project_files/openharmony+applications_launcher/build-profile.json5"
+)
+
+
+def _module(folder: Path, name: str, mtype: str) -> None:
+    (folder / "src" / "main").mkdir(parents=True)
+    (folder / "src" / "main" / "module.json5").write_text(
+        json.dumps({"module": {"name": name, "type": mtype, "deviceTypes": ["default"]}})
+    )
+
+
+def test_real_launcher_profile_missing_modules_are_named_and_the_others_read(
+    hello: Path,
+) -> None:
+    # openharmony/applications_launcher's build-profile.json5 (verbatim; trailing commas, twelve
+    # modules, targets applying to "default"); of its module folders only two exist here
+    shutil.copyfile(LAUNCHER_PROFILE, hello / "build-profile.json5")
+    _module(hello / "common", "launcher_common", "har")
+    _module(hello / "product" / "phone", "phone_launcher", "entry")
+    project = read_project(hello)
+    assert [m.name for m in project.modules] == ["launcher_common", "phone_launcher"]
+    assert [p.name for p in project.products] == ["default"]
+    assert project.build_modes == ["debug", "release"]  # no buildModeSet: DevEco's two
+    assert project.modules[1].target_names("default") == ["default"]
+    missing = [w for w in project.warnings if "does not exist" in w]
+    assert len(missing) == 10
+    assert any(
+        "'launcher_settings'" in w and str(hello / "feature" / "settings") in w for w in missing
+    )
+    # build-profile.json5 calls it phone-launcher, its module.json5 phone_launcher: said once
+    assert any("'phone-launcher'" in w and "'phone_launcher'" in w for w in project.warnings)
+
+
+def test_module_outside_the_project_that_is_missing(hello: Path) -> None:
+    # the shape of minliny/Reader-for-HarmonyOS's profile: a module in a sibling checkout
+    profile = hello / "build-profile.json5"
+    text = profile.read_text()
+    start = text.index('"modules"')
+    profile.write_text(
+        text[:start]
+        + '"modules": [{"name": "entry", "srcPath": "./entry"}, {"name": "reader_ui_runtime",'
+        ' "srcPath": "../Reader-UI/packages/arkts/reader-ui-runtime"}]}'
+    )
+    project = read_project(hello)
+    assert [m.name for m in project.modules] == ["entry"]
+    (warning,) = project.warnings
+    assert "'reader_ui_runtime'" in warning and "outside the project" in warning
+    assert "Reader-UI/packages/arkts/reader-ui-runtime" in warning
+
+
+def test_build_modes_and_dotted_library_names(hello: Path) -> None:
+    profile = hello / "build-profile.json5"
+    text = profile.read_text()
+    profile.write_text(
+        text.replace('{ "name": "release" }', '{ "name": "release" }, { "name": "profile" }')
+    )
+    assert read_project(hello).build_modes == ["debug", "release", "profile"]
+    # OpenHarmony's Settings names its libraries settings.common, settings.uikit …
+    _module(hello / "common", "settings.common", "har")
+    text = profile.read_text()
+    start = text.index('"modules"')
+    profile.write_text(
+        text[:start] + '"modules": [{"name": "entry", "srcPath": "./entry"},'
+        ' {"name": "settings.common", "srcPath": "./common"}]}'
+    )
+    assert [m.name for m in read_project(hello).modules] == ["entry", "settings.common"]
