@@ -297,7 +297,7 @@ def print_table(rows: list[dict[str, object]]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> bool:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = list(argv or [])  # `make bench` calls main() with none: the samples
     if "--scale" in args:
         args.remove("--scale")
         return scale([Path(a) for a in args] or [SAMPLES])
@@ -331,4 +331,4 @@ def main(argv: list[str] | None = None) -> bool:
 
 
 if __name__ == "__main__":
-    raise SystemExit(0 if main() else 1)
+    raise SystemExit(0 if main(sys.argv[1:]) else 1)
