@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.hilog.parse import parse_line
-from hmdesk.gui.runs.hilog_view import HilogView, compile_query, completions
+from hmdesk.gui.runs.hilog.view import HilogView, compile_query, completions
 
 MINE = "11-29 20:00:{s:02d}.{ms:03d}  5394  5394 I A03200/com.example.hello/testTag: frame {i}"
 OTHER = "11-29 20:00:{s:02d}.{ms:03d}  1197  1210 E C01406/render_service/OHOS::RS: vsync {i}"

@@ -376,7 +376,7 @@ class HilogModel(QAbstractTableModel):
     def multiData(self, index: Index, roleDataSpan: Any) -> None:
         """All the roles a standard delegate paints with, in one Python call per cell (Qt 6).
 
-        The log table paints with ``hilog_table.LogDelegate`` straight from :meth:`cell`;
+        The log table paints with ``table.LogDelegate`` straight from :meth:`cell`;
         this serves ``initStyleOption`` and any other view (one call instead of 7 ``data()``).
         """
         cell = self.cell(index.row(), index.column())

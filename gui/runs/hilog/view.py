@@ -1,6 +1,6 @@
 """The live hilog view: query bar, toolbar, counters and a fixed-row table over the ring model.
 
-Lines reach the GUI through a *feed* (``hilog_feed.HilogFeed`` for a device, or
+Lines reach the GUI through a *feed* (``feed.HilogFeed`` for a device, or
 :meth:`HilogView.push_lines` in tests): the reader thread only appends to the feed; a 100 ms timer
 drains it and hands one batch per tick to :class:`HilogModel` (one insert per tick). A filter
 change is applied incrementally by the model; while it catches up a zero-delay timer keeps
@@ -18,11 +18,11 @@ from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.query import CrashOf
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.runs.hilog_feed import GUI_BUSY
-from hmdesk.gui.runs.hilog_hints import ViewCounts, counters_text, counters_tooltip, empty_hint
-from hmdesk.gui.runs.hilog_model import COLUMNS, HilogModel, line_text
-from hmdesk.gui.runs.hilog_query import QueryEdit, asks_crashes, compile_query, completions
-from hmdesk.gui.runs.hilog_table import LogTable
+from hmdesk.gui.runs.hilog.feed import GUI_BUSY
+from hmdesk.gui.runs.hilog.hints import ViewCounts, counters_text, counters_tooltip, empty_hint
+from hmdesk.gui.runs.hilog.model import COLUMNS, HilogModel, line_text
+from hmdesk.gui.runs.hilog.query_box import QueryEdit, asks_crashes, compile_query, completions
+from hmdesk.gui.runs.hilog.table import LogTable
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
@@ -48,7 +48,7 @@ RING_SETTING = "hilog/ring_capacity"
 
 
 class LineFeed(Protocol):
-    """Where the view's lines come from (``hilog_feed.HilogFeed`` for a device)."""
+    """Where the view's lines come from (``feed.HilogFeed`` for a device)."""
 
     def drain(self) -> list[HilogLine]: ...
 

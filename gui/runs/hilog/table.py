@@ -10,7 +10,7 @@ biggest cost. Two things keep it short:
   measured). Selection, level colours, bold error lines, right-aligned pid/tid and eliding
   stay as the standard delegate draws them; ``initStyleOption`` (used by tools and tests)
   still asks the model's ``multiData``.
-* :class:`LogTable` marks each paint as a GUI busy spell (``hilog_feed.GUI_BUSY``): the stream
+* :class:`LogTable` marks each paint as a GUI busy spell (``feed.GUI_BUSY``): the stream
   thread holds off parsing meanwhile, and the Python ``paintEvent`` keeps the interpreter for
   the whole paint instead of taking it again for every cell.
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 
-from hmdesk.gui.runs.hilog_feed import GUI_BUSY
-from hmdesk.gui.runs.hilog_model import ALIGN_ROLE, DISPLAY_ROLE, FG_ROLE, FONT_ROLE, HilogModel
+from hmdesk.gui.runs.hilog.feed import GUI_BUSY
+from hmdesk.gui.runs.hilog.model import ALIGN_ROLE, DISPLAY_ROLE, FG_ROLE, FONT_ROLE, HilogModel
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -150,7 +150,7 @@ class LogDelegate(QStyledItemDelegate):
 
 class LogTable(QTableView):
     """The log's table over ``model``, painted by a :class:`LogDelegate`; its paints are GUI
-    busy spells (``hilog_feed.GUI_BUSY``)."""
+    busy spells (``feed.GUI_BUSY``)."""
 
     def __init__(self, model: HilogModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,7 +1,7 @@
 """Keeps the Runs tab's hilog view streaming from the target device.
 
 :class:`DeviceLogLink` follows the shared :class:`~hmdesk.gui.common.device_hub.DeviceHub`: while
-the target is connected it owns one :class:`~hmdesk.gui.runs.hilog_feed.HilogFeed` for it (the
+the target is connected it owns one :class:`~hmdesk.gui.runs.hilog.feed.HilogFeed` for it (the
 stream restarts itself after a disconnect), replaces it when the target changes, and says over
 the view why nothing streams (the hub's state: no device, the target is gone, choose one).
 Stopping a stream never blocks the GUI thread (the old hdc is stopped in a worker). "Clear
@@ -27,8 +27,8 @@ from hmdesk.core.toolchain.tools import ToolNotFound
 from hmdesk.gui.common.device_hub import DeviceHub
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import MessageBus
-from hmdesk.gui.runs.hilog_feed import STATE_TEXT, HilogFeed, find_hdc
-from hmdesk.gui.runs.hilog_view import HilogView
+from hmdesk.gui.runs.hilog.feed import STATE_TEXT, HilogFeed, find_hdc
+from hmdesk.gui.runs.hilog.view import HilogView
 from PySide6.QtCore import QObject, QTimer, Signal
 
 FAULTLOG_DELAY_MS = 1500  # the device writes the fault log a moment after the crash lines

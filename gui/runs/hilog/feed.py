@@ -1,4 +1,4 @@
-"""A device's hilog stream as a feed for :class:`~hmdesk.gui.runs.hilog_view.HilogView`.
+"""A device's hilog stream as a feed for :class:`~hmdesk.gui.runs.hilog.view.HilogView`.
 
 The core ``HilogStream`` parses on its own thread and calls ``on_lines(batch)`` there; the feed
 only appends the batch to a lock-protected list (bounded: if the GUI falls behind by more than
