@@ -105,6 +105,8 @@ class Finding:
     location: str | None = None  # file:line:col from the log, when there is one
     meaning: str | None = None
     block: str | None = None  # the first ERROR block (≤8 lines, ≤700 chars)
+    # False: a weak match, shown as "possibly …" with its evidence (nothing decisive in the log)
+    certain: bool = True
 
     @property
     def query_text(self) -> str:
@@ -121,6 +123,7 @@ class Finding:
             "location": self.location,
             "meaning": self.meaning,
             "block": self.block,
+            "certain": self.certain,
         }
 
     @classmethod
@@ -135,6 +138,7 @@ class Finding:
             location=data.get("location"),
             meaning=data.get("meaning"),
             block=redact_optional(data.get("block")),
+            certain=bool(data.get("certain", True)),
         )
 
 
