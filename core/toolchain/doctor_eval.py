@@ -129,7 +129,7 @@ def location_right(found: str | None, expected: str) -> bool:
     if not found:
         return False
     got, want = _norm(found), _norm(expected)
-    return got.endswith(want) or want.endswith(got) and "/" in got or want in got
+    return got.endswith(want) or (want.endswith(got) and "/" in got) or want in got
 
 
 def _fix_right(finding: Finding, words: tuple[str, ...]) -> bool:
@@ -219,7 +219,7 @@ def _cell(row: Row, metric: str) -> str:
 def format_report(report: Report, *, misses: bool = True) -> str:
     head = ("kind", "logs", "said", "class", "code", "location", "fix", "conf.wrong", "lines")
     metrics = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines")
-    table = [head]
+    table: list[tuple[str, ...]] = [head]
     for row in [*sorted(report.rows.values(), key=lambda r: r.kind), report.total]:
         table.append((row.kind, str(row.logs), *(_cell(row, m) for m in metrics)))
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]

@@ -90,11 +90,11 @@ REALISTIC = {
         "instancePath: 'module.deviceTypes[0]', keyword: 'enum'\n"
     ),
     "config/00303148": "> hvigor ERROR: 00303148 Configuration Error\nError Message: Hvigorfile not found: /p/feature/hvigorfile.ts\n",
-    "long-path/00303149": "> hvigor ERROR: 00303149 Configuration Error\nError Message: Path not found: C:/Users/dev/very/long/path\n",
+    "config/00303149": "> hvigor ERROR: 00303149 Configuration Error\nError Message: Path not found: C:/Users/dev/very/long/path\n",
     "hvigor-version/00303028": "> hvigor ERROR: 00303028 Configuration Error\nError Message: Unsupported modelVersion 5.1.0.\n",
     "java/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: spawn java ENOENT\n",
     "hvigor-env/None": "Error: Cannot find module 'C:/Program Files/Huawei/DevEco Studio/tools/hvigor/bin/hvigorw.js'\n",
-    "ohpm-deps/None": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
+    "ohpm-deps/00303019": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
     "arkts-source/10505001": (
         "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
         "1 ERROR: 10505001 ArkTS Compiler Error\n"
@@ -102,7 +102,7 @@ REALISTIC = {
         "COMPILE RESULT:FAIL {ERROR:2 WARN:27}\n"
     ),
     "rollup/00305015": "> hvigor ERROR: 00305015 Rollup Error\nError Message: Unexpected token. At file: /p/entry/src/main/ets/common/util.ts:7:12\n",
-    "network/None": "> hvigor ERROR: 00308018 Unknown Error\nError Message: fetch failed: request to https://ohpm.openharmony.cn/ohpm/@ohos/axios failed, reason: connect ECONNREFUSED 127.0.0.1:7890\n",
+    "network/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: fetch failed: request to https://ohpm.openharmony.cn/ohpm/@ohos/axios failed, reason: connect ECONNREFUSED 127.0.0.1:7890\n",
 }
 
 
@@ -243,7 +243,7 @@ def test_signing_failure_in_signhap(key: str) -> None:
 
 def test_a_signhap_that_finished_is_not_a_signing_failure() -> None:
     ok_sign = "> hvigor Finished :entry:default@SignHap... after 412 ms\n"
-    f = diagnose(HEAD + ok_sign + REALISTIC["network/None"] + TRY)
+    f = diagnose(HEAD + ok_sign + REALISTIC["network/00308018"] + TRY)
     assert f is not None and f.kind == "network"
 
 
