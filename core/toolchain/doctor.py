@@ -40,7 +40,7 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
 )
 from hmdesk.core.toolchain.crash.causes import explain, where
-from hmdesk.core.toolchain.crash.detect import detect_all
+from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
@@ -169,6 +169,9 @@ class Signature:
     terms: tuple[str, ...] = ()
     # lines to prefer as the evidence (else the first line the patterns match)
     evidence: tuple[str, ...] = ()
+    # a literal every match contains: a log without it skips the regex (the code tables make
+    # ~30 signatures; a 1 MB log must stay under 50 ms, tests/bench/bench_doctor.py)
+    needle: str | None = None
 
     def compiled(self) -> re.Pattern[str]:
         return re.compile("|".join(f"(?:{p})" for p in self.patterns), re.I | re.M)
@@ -539,7 +542,9 @@ def _device_signatures() -> tuple[Signature, ...]:
     for code, (meaning, fix) in INSTALL_CODES.items():
         terms = [code, "install", "安装失败", *meaning.split()[:3]]
         kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
+        sigs.append(
+            Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms), needle=code)
+        )
     for code, (meaning, fix) in AA_CODES.items():
         sigs.append(
             Signature(
@@ -549,6 +554,7 @@ def _device_signatures() -> tuple[Signature, ...]:
                 code,
                 meaning,
                 (code, "aa start", "启动失败", "ability"),
+                needle=code,
             )
         )
     for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
@@ -560,6 +566,7 @@ def _device_signatures() -> tuple[Signature, ...]:
                 code,
                 meaning,
                 (code, "hdc", "device", "设备"),
+                needle=code,
             )
         )
     sigs.append(
@@ -683,11 +690,40 @@ _FAULT_HINT = re.compile(
     re.M | re.I,
 )
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
-# hilog lines that carry a fault (the live detector's tags, and a native module that failed)
-_HILOG_FAULT_TAGS = ("AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager")
+# hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
+# module that failed to load, a JS error logged by the app
+_HILOG_FAULT_LINE = re.compile(
+    r"/(?:" + "|".join(sorted(WATCH_TAGS)) + r"):|Load native module failed"
+    r"|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
+)
 _HILOG_SOFT_FAULT = re.compile(
     r"Load native module failed|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
 )
+
+
+_FAULT_NEEDLES = (
+    *(f"/{tag}:" for tag in sorted(WATCH_TAGS)),
+    "Load native module failed",
+    "Error)",
+)
+
+
+def _fault_lines(log: str) -> list[str]:
+    """The lines of ``log`` that can carry a fault (:data:`_FAULT_NEEDLES`, found with
+    ``str.find``: a 1 MB dump costs a few ms), in order, each once."""
+    starts: set[int] = set()
+    for needle in _FAULT_NEEDLES:
+        i = log.find(needle)
+        while i >= 0:
+            starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    out: list[str] = []
+    for start in sorted(starts):
+        end = log.find("\n", start)
+        line = log[start : len(log) if end < 0 else end].rstrip("\r")
+        if "Error)" not in line or _HILOG_FAULT_LINE.search(line):
+            out.append(line)
+    return out
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
@@ -745,9 +781,11 @@ def _fault_finding(head: str, log: str) -> Finding | None:
                 f"{crash.name}: {crash.message}",
             )
             return _crash_finding(crash, line)
-    if not any(tag in log for tag in _HILOG_FAULT_TAGS) and not _HILOG_SOFT_FAULT.search(log):
+    # hilog: only the lines that can carry a fault are parsed (str.find over the text: a 1 MB
+    # dump costs a few ms, not a full parse)
+    lines = _fault_lines(log)
+    if not lines:
         return None
-    lines = [ln for ln in log.splitlines() if ln.strip()]
     parsed = parse_lines(lines)
     book = detect_all(p for p in parsed if p.kind != RAW)
     groups = book.groups()
@@ -986,12 +1024,16 @@ def _signature_finding(tail: str) -> Finding | None:
     strong_text = "\n".join(strong)
     hit: tuple[Signature, re.Pattern[str], re.Match[str], list[str]] | None = None
     for sig, pat in _COMPILED:
+        if sig.needle is not None and sig.needle not in strong_text:
+            continue
         m = pat.search(strong_text)
         if m:
             hit = (sig, pat, m, strong)
             break
     if hit is None:
         for sig, pat in _COMPILED_WARN + _COMPILED:
+            if sig.needle is not None and sig.needle not in tail:
+                continue
             m = pat.search(tail)
             if m:
                 hit = (sig, pat, m, lines)
