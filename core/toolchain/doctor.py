@@ -41,7 +41,7 @@ from hmdesk.core.toolchain.build_codes import (
 )
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
+from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
@@ -684,11 +684,6 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
 
 
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
-_FAULT_HINT = re.compile(
-    r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
-    r"|LastFatalMessage:|Fault thread info)",
-    re.M | re.I,
-)
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
 # module that failed to load, a JS error logged by the app
@@ -768,7 +763,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
-    if _FAULT_HINT.search(head):
+    if FAULT_HINT.search(head):
         crash = parse_faultlog(head)
         if crash.parsed and crash.type in TYPES:
             line = next(
@@ -1121,7 +1116,8 @@ def format_finding(finding: Finding | None) -> str:
     """Text in hmharness's layout (kind / evidence / fix, then the first ERROR block)."""
     if finding is None:
         return "Unclassified failure: no known signature matched. Read the end of the log."
-    out = [f"kind: {finding.kind}", f"evidence: {finding.evidence}", f"fix: {finding.fix}"]
+    kind = finding.kind if finding.certain else f"{finding.kind} (possibly: weak evidence)"
+    out = [f"kind: {kind}", f"evidence: {finding.evidence}", f"fix: {finding.fix}"]
     if finding.code:
         out.insert(
             1, f"code: {finding.code}" + (f" ({finding.meaning})" if finding.meaning else "")

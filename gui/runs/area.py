@@ -183,6 +183,7 @@ class RunsArea(QWidget):
         self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)
         self.hilog.log_fix_requested.connect(self.device_log.apply_log_fix)
         self.device_log.crashed.connect(lambda g: self.run_page.show_crashes(g, self.project_dir))
+        self.hilog.crashes_found.connect(lambda g: self.run_page.show_crashes(g, self.project_dir))
         self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")

@@ -41,6 +41,12 @@ _NAME = re.compile(
     r"^(?P<type>[a-z]+)-(?P<module>.+)-(?P<uid>\d+)-(?P<ts>\d{14,17})(?:\.log)?$", re.ASCII
 )
 _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
+# a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
+FAULT_HINT = re.compile(
+    r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
+    r"|LastFatalMessage:|Fault thread info)",
+    re.M | re.I,
+)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 FREEZE_REASONS = (
     "THREAD_BLOCK_6S",

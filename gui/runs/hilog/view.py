@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from hmdesk.core.toolchain.crash.detect import CrashBook, detect_text
 from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.query import CrashOf
@@ -43,6 +44,7 @@ __all__ = ["DEFAULT_RING", "RING_SETTING", "HilogView", "LineFeed", "compile_que
 
 MAX_SEEN = 4000
 TICK_MS = 100
+MAX_LOG_BYTES = 200_000_000  # an opened log larger than this is refused (the ring holds 200k lines)
 DEFAULT_RING = 200_000
 RING_SETTING = "hilog/ring_capacity"
 
@@ -81,6 +83,9 @@ class HilogView(QWidget):
     stats_updated = Signal()
     export_done = Signal(str, int)  # path, lines written
     export_failed = Signal(str, str)  # path, message
+    log_opened = Signal(str, int)  # name (a path or "clipboard"), lines
+    log_open_failed = Signal(str, str)  # name, message
+    crashes_found = Signal(object)  # list[CrashGroup]: the crashes in an opened/pasted log
 
     def __init__(self, capacity: int = DEFAULT_RING, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,12 +178,33 @@ class HilogView(QWidget):
         menu.addAction(self.capacity_action)
         self.export_button.setMenu(menu)
         bar.addWidget(self.export_button)
+        # a log someone saved or pasted (hdc shell hilog, DevEco's Log window, the Simulator, a
+        # fault log): shown like the device's lines, with its crashes detected
+        self.open_button = QPushButton("Open log")
+        open_menu = QMenu(self.open_button)
+        self.open_file_action = QAction("Open a log file…", self)
+        self.open_file_action.triggered.connect(self.open_log_dialog)
+        self.paste_action = QAction("Paste log text", self)
+        self.paste_action.triggered.connect(self.paste_log)
+        open_menu.addAction(self.open_file_action)
+        open_menu.addAction(self.paste_action)
+        self.open_button.setMenu(open_menu)
+        self.open_button.setToolTip(
+            "Show a saved or copied log (hilog, DevEco Studio's Log window, the Simulator, a "
+            "fault log) and find the crashes in it; the device stream pauses meanwhile"
+        )
+        bar.addWidget(self.open_button)
         lay.addLayout(bar)
 
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.hide()
         lay.addWidget(self.note)
+        # which opened or pasted log the view shows (hidden when the device's lines resume)
+        self.log_note = QLabel()
+        self.log_note.setWordWrap(True)
+        self.log_note.hide()
+        lay.addWidget(self.log_note)
         # why the view is empty, or which device it is not streaming from
         self.hint = QLabel()
         self.hint.setWordWrap(True)
@@ -486,6 +512,8 @@ class HilogView(QWidget):
         if self.pause_button.isChecked() != paused:
             self.pause_button.setChecked(paused)
         self.pause_button.setText("Resume" if paused else "Pause")
+        if not paused:
+            self.log_note.hide()
         if not paused and self._held:
             held, self._held = self._held, []
             self._pending_push.extend(held)  # counted when they first came in
@@ -538,6 +566,82 @@ class HilogView(QWidget):
             on_done=lambda n: self.export_done.emit(str(path), n),
             on_error=lambda exc: self.export_failed.emit(str(path), str(exc)),
         )
+
+    # --- a log from a file or the clipboard -------------------------------------------------
+    def ask_open_path(self) -> str | None:
+        """The log file to open (a dialog; tests monkeypatch this)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a log", str(Path.home()), "Log files (*.log *.txt);;All files (*)"
+        )
+        return path or None
+
+    def open_log_dialog(self) -> None:
+        path = self.ask_open_path()
+        if path:
+            self.open_log(path)
+
+    def paste_log(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        text = QApplication.clipboard().text()
+        if not text.strip():
+            self.log_open_failed.emit("clipboard", "The clipboard holds no text.")
+            self._show_note("Nothing to paste: the clipboard holds no text.")
+            return
+        self.load_log_text(text, "clipboard")
+
+    def open_log(self, path: str | Path) -> None:
+        """Read ``path`` off the GUI thread (at most :data:`MAX_LOG_BYTES`), then show it."""
+        name = str(path)
+
+        def read() -> str:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_LOG_BYTES + 1)
+            if len(data) > MAX_LOG_BYTES:
+                raise ValueError(
+                    f"the file is larger than {MAX_LOG_BYTES // 1_000_000} MB; open a part of it"
+                )
+            return data.decode("utf-8", errors="replace")
+
+        def failed(exc: BaseException) -> None:
+            msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.log_open_failed.emit(name, msg)
+            self._show_note(f"Could not open {name}: {msg}")
+
+        run_in_thread(read, on_done=lambda text: self.load_log_text(text, name), on_error=failed)
+
+    def load_log_text(self, text: str, name: str) -> None:
+        """Parse ``text`` and find its crashes off the GUI thread, then show it: the device
+        stream pauses (its lines are held, Resume shows them after these)."""
+        run_in_thread(
+            lambda: detect_text(text),
+            on_done=lambda out: self._show_log(name, *out),
+            on_error=lambda exc: self.log_open_failed.emit(name, str(exc)),
+        )
+
+    def _show_log(self, name: str, lines: list[HilogLine], book: CrashBook) -> None:
+        self.tick()  # what the device sent so far goes where it would have gone
+        self.set_paused(True)  # from now on the device's lines are held for Resume
+        self.model.clear()
+        self.set_crash_book(book.crash_id_of)
+        self._note_words(lines)
+        if not self.model.ingest(lines):
+            self._catchup.start()
+        self._scroll_to_end()
+        self._update_stats()
+        groups = book.groups()
+        crashes = f", {len(groups)} crash{'es' if len(groups) != 1 else ''} found" if groups else ""
+        self._show_note(
+            f"Showing {Path(name).name if name != 'clipboard' else 'the pasted log'} "
+            f"({len(lines)} lines{crashes}). Resume to go back to the device's lines."
+        )
+        self.log_opened.emit(name, len(lines))
+        if groups:
+            self.crashes_found.emit(groups)
+
+    def _show_note(self, text: str) -> None:
+        self.log_note.setText(text)
+        self.log_note.show()
 
     # --- counters -------------------------------------------------------------------------
     @property
