@@ -939,9 +939,11 @@ def _code_finding(tail: str) -> Finding | None:
     location = err.location if err is not None else None
     if code.startswith(("10505", "10605")):
         arkts_msg = err.message if err is not None and err.code == code and err.message else message
-        if location is None:
-            m_at = _AT_LOC.search(arkts_msg)
-            location = m_at.group(1) if m_at else None
+        # the place printed with the root code's own message first (a pasted log may cut the
+        # "1 ERROR:" line's start, so the parser's first error can be the second one)
+        m_at = _AT_LOC.search(message)
+        if m_at is not None:
+            location, arkts_msg = m_at.group(1), message
         rule = _RULE.search(arkts_msg)
         if code.startswith("10605"):
             rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT

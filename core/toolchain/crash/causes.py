@@ -271,6 +271,15 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"SIGABRT",
+        "the native code aborted itself (abort(): a failed check, an uncaught exception, a "
+        "fatal error in a library)",
+        "Find why the first frame of your own library called abort(): symbolise its address "
+        "with hstack or llvm-addr2line on the unstripped .so, and log before the failing check.",
+        certain=False,
+    ),
+    _c(
+        CPP,
         r"SIGSEGV|SIGBUS",
         "an invalid memory access",
         "Check the pointers at the top frame; if the stack differs between crashes the memory "
@@ -357,7 +366,11 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     """(the frame to look at, the third-party package/library the crash is in or None)."""
     frames = crash.frames
     non_system = [f for f in frames if not _is_system(f)]
-    own = [f for f in non_system if not _owner(f).startswith("@")]
+    own = [
+        f
+        for f in non_system
+        if not _owner(f).startswith("@") and not THIRD_PARTY_LIBS.search(f.file)
+    ]
     third: str | None = None
     top = non_system[0] if non_system else None
     if top is not None and _owner(top).startswith("@"):
@@ -376,6 +389,8 @@ def explain(crash: Crash) -> Explanation | None:
     for c in CAUSES:
         if crash.type in c.types and c.pattern.search(text):
             fix = c.fix
+            if crash.type == CPP and location:
+                fix += f" Top frame of the app's own code: {location}."
             if third:
                 fix += f" The crash happened inside {third} (third-party code)" + (
                     f"; the app's nearest own frame is {location}." if location else "."
