@@ -198,7 +198,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "crash gets the likely cause. --eval DIR scores the doctor on a folder of real logs\n"
         "(KIND/NAME.log, each with NAME.toml: source and expected answer) and lists the misses.",
         "  hmdesk-cli doctor build.log --recall\n  hvigorw assembleHap 2>&1 | hmdesk-cli doctor -\n"
-        "  hmdesk-cli doctor --eval tests/data/real_logs",
+        "  hmdesk-cli doctor --eval ~/real-logs",
     ),
     "runs": (
         "List past runs, newest first, or show one with its steps (--show RUN_ID).",
