@@ -159,6 +159,56 @@ class Finding:
         )
 
 
+_META = set("\\.^$*+?{}[]()|")
+
+
+def _literal(pattern: str) -> str | None:
+    """The longest run of plain characters (lower-cased, ≥ 3) outside any group, class or
+    quantified character of ``pattern`` — text every match contains; None when there is none
+    (or the pattern has a top-level alternative)."""
+    runs: list[str] = []
+    run: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            runs.append("".join(run))
+            run = []
+            i += 2
+            continue
+        if c in "([":
+            runs.append("".join(run))
+            run = []
+            close = ")" if c == "(" else "]"
+            depth = 1
+            j = i + 1
+            while j < len(pattern) and depth:
+                if pattern[j] == "\\":
+                    j += 2
+                    continue
+                if pattern[j] == c and c == "(":
+                    depth += 1
+                elif pattern[j] == close:
+                    depth -= 1
+                j += 1
+            i = j
+            continue
+        if c == "|":
+            return None
+        if c in "?*{" and run:
+            run.pop()  # the quantified character is optional
+        if c in _META:
+            runs.append("".join(run))
+            run = []
+        else:
+            run.append(c)
+        i += 1
+    runs.append("".join(run))
+    best = max(runs, key=len).lower()
+    return best if len(best) >= 3 else None
+
+
 @dataclass(frozen=True)
 class Signature:
     kind: FindingKind
@@ -169,9 +219,13 @@ class Signature:
     terms: tuple[str, ...] = ()
     # lines to prefer as the evidence (else the first line the patterns match)
     evidence: tuple[str, ...] = ()
-    # a literal every match contains: a log without it skips the regex (the code tables make
-    # ~30 signatures; a 1 MB log must stay under 50 ms, tests/bench/bench_doctor.py)
-    needle: str | None = None
+
+    def needles(self) -> tuple[str, ...] | None:
+        """One lower-case literal per pattern that every match of it contains (None: some
+        pattern has none): a log holding none of them skips the regexes. ~100 signatures run on
+        every failed step; a 1 MB log stays under 50 ms (tests/bench/bench_doctor.py)."""
+        found = [_literal(p) for p in self.patterns]
+        return None if any(n is None for n in found) else tuple(n for n in found if n)
 
     def compiled(self) -> re.Pattern[str]:
         return re.compile("|".join(f"(?:{p})" for p in self.patterns), re.I | re.M)
@@ -542,9 +596,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     for code, (meaning, fix) in INSTALL_CODES.items():
         terms = [code, "install", "安装失败", *meaning.split()[:3]]
         kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        sigs.append(
-            Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms), needle=code)
-        )
+        sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
     for code, (meaning, fix) in AA_CODES.items():
         sigs.append(
             Signature(
@@ -554,7 +606,6 @@ def _device_signatures() -> tuple[Signature, ...]:
                 code,
                 meaning,
                 (code, "aa start", "启动失败", "ability"),
-                needle=code,
             )
         )
     for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
@@ -566,7 +617,6 @@ def _device_signatures() -> tuple[Signature, ...]:
                 code,
                 meaning,
                 (code, "hdc", "device", "设备"),
-                needle=code,
             )
         )
     sigs.append(
@@ -617,8 +667,8 @@ TABLE: tuple[Signature, ...] = (
     + GENERIC_DEVICE_SIGNATURES
     + HMHARNESS_CLASSES
 )
-_COMPILED = [(sig, sig.compiled()) for sig in TABLE]
-_COMPILED_WARN = [(sig, sig.compiled()) for sig in WARNING_SIGNATURES]
+_COMPILED = [(sig, sig.compiled(), sig.needles()) for sig in TABLE]
+_COMPILED_WARN = [(sig, sig.compiled(), sig.needles()) for sig in WARNING_SIGNATURES]
 _WARN_LINE_RE = re.compile(r"^\s*(?:>\s*hvigor\s+)?WARN\b", re.I)
 _ERROR_WORD_RE = re.compile(r"\bERROR\b")
 
@@ -1020,16 +1070,17 @@ def _signature_finding(tail: str) -> Finding | None:
     strong = _strong_lines(lines)
     strong_text = "\n".join(strong)
     hit: tuple[Signature, re.Pattern[str], re.Match[str], list[str]] | None = None
-    for sig, pat in _COMPILED:
-        if sig.needle is not None and sig.needle not in strong_text:
+    strong_lower, tail_lower = strong_text.lower(), tail.lower()
+    for sig, pat, needles in _COMPILED:
+        if needles is not None and not any(n in strong_lower for n in needles):
             continue
         m = pat.search(strong_text)
         if m:
             hit = (sig, pat, m, strong)
             break
     if hit is None:
-        for sig, pat in _COMPILED_WARN + _COMPILED:
-            if sig.needle is not None and sig.needle not in tail:
+        for sig, pat, needles in _COMPILED_WARN + _COMPILED:
+            if needles is not None and not any(n in tail_lower for n in needles):
                 continue
             m = pat.search(tail)
             if m:

@@ -328,3 +328,30 @@ def test_crash_bearing_hilog_is_a_crash() -> None:
     f = diagnose(log)
     assert f is not None and f.kind == "crash" and "undefined" in f.fix
     assert f.location == "src/main/ets/pages/Index.ts:8:12"
+
+
+def test_the_literal_prefilter_never_skips_a_match() -> None:
+    """Each signature's needles (literals every match contains) only skip regexes that could not
+    match: on every real log of the corpus the first matching signature is the same with and
+    without them."""
+    from pathlib import Path
+
+    from hmdesk.core.toolchain.doctor import _COMPILED, _literal
+
+    assert _literal(r"code:\s*9568347\b") == "9568347"
+    assert _literal(r"certificate (?:has )?expired") == "certificate "
+    assert _literal(r"\.p7b\b") == "p7b" and _literal(r"a|b") is None and _literal(r"(?:x)") is None
+    corpus = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+    for log in sorted(corpus.rglob("*.log")):
+        text = log.read_text(encoding="utf-8")
+        lower = text.lower()
+        plain = next((i for i, (_s, pat, _n) in enumerate(_COMPILED) if pat.search(text)), None)
+        fast = next(
+            (
+                i
+                for i, (_s, pat, needles) in enumerate(_COMPILED)
+                if (needles is None or any(n in lower for n in needles)) and pat.search(text)
+            ),
+            None,
+        )
+        assert plain == fast, log.name
