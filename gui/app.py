@@ -234,7 +234,7 @@ def configure_runtime() -> None:
     the retriever's index (millions of objects at 100k memories, 100+ ms stalls). ``freeze``
     moves *every* object alive at that moment out of the collector's reach: they are still
     freed by reference counting, but a reference cycle among them is never collected, which is
-    why it is not done more often. ``hmdesk.gui.runs.hilog_feed`` freezes once per process
+    why it is not done more often. ``hmdesk.gui.runs.hilog.feed`` freezes once per process
     when nothing did before it.
     """
     sys.setswitchinterval(0.001)

@@ -194,8 +194,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Diagnose a build or install log: which known failure it is and how to fix it.\n"
         "\n"
         "--recall also lists the pitfalls your memories hold about it. Exit 1 when the log\n"
-        "shows no known failure.",
-        "  hmdesk-cli doctor build.log --recall\n  hvigorw assembleHap 2>&1 | hmdesk-cli doctor -",
+        "shows no known failure. A fault log (jscrash, cppcrash, appfreeze) or hilog text with a\n"
+        "crash gets the likely cause. --eval DIR scores the doctor on a folder of real logs\n"
+        "(KIND/NAME.log, each with NAME.toml: source and expected answer) and lists the misses.",
+        "  hmdesk-cli doctor build.log --recall\n  hvigorw assembleHap 2>&1 | hmdesk-cli doctor -\n"
+        "  hmdesk-cli doctor --eval ~/real-logs",
     ),
     "runs": (
         "List past runs, newest first, or show one with its steps (--show RUN_ID).",

@@ -104,7 +104,12 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "doctor", parents=[common], help="diagnose a build/install log (exit 1: nothing known)"
     )
-    p.add_argument("logfile", help="log file ('-' reads stdin)")
+    p.add_argument("logfile", nargs="?", help="log file ('-' reads stdin)")
+    p.add_argument(
+        "--eval",
+        metavar="DIR",
+        help="score the doctor on a corpus of real logs (KIND/NAME.log + NAME.toml) and list the misses",
+    )
     p.add_argument(
         "--recall",
         action="store_true",
@@ -347,6 +352,10 @@ def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
 def doctor_command(args: argparse.Namespace) -> int:
     from hmdesk.core.toolchain.doctor import diagnose, format_finding
 
+    if args.eval:
+        return _doctor_eval(args)
+    if not args.logfile:
+        raise UsageError("doctor needs a LOGFILE ('-' reads stdin) or --eval DIR")
     if args.logfile == "-":
         text = sys.stdin.read()
     else:
@@ -367,6 +376,26 @@ def doctor_command(args: argparse.Namespace) -> int:
         if args.recall and finding is not None:
             _print_recalled(recalled)
     return 0 if finding else 1
+
+
+def _doctor_eval(args: argparse.Namespace) -> int:
+    from hmdesk.core.toolchain.doctor_eval import CorpusError, evaluate, format_report
+
+    try:
+        report = evaluate(Path(args.eval).expanduser())
+    except CorpusError as exc:
+        raise UsageError(str(exc)) from exc
+    if args.json:
+        print_json(
+            {
+                "kinds": {k: r.counts | {"logs": r.logs} for k, r in report.rows.items()},
+                "all": report.total.counts | {"logs": report.total.logs},
+                "misses": [o.path for o in report.misses()],
+            }
+        )
+    else:
+        print(format_report(report))
+    return 0
 
 
 def _recall(

@@ -33,7 +33,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard, get_args
 
+from hmdesk.core.toolchain.build_codes import (
+    ARKTS_DEFAULT,
+    ARKTS_RULES,
+    BUILD_CODES,
+    WRAPPER_CODES,
+)
+from hmdesk.core.toolchain.crash.causes import explain, where
+from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
+from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.redact import redact, redact_optional
 
@@ -50,6 +61,9 @@ FindingKind = Literal[
     "config",
     "network",
     "long-path",
+    "project-path",
+    "native",
+    "hvigor-task",
     "java",
     "rollup",
     "install",
@@ -66,6 +80,9 @@ FindingKind = Literal[
     "uninstall",
     "stop",
     "hilog",
+    # a crash or a freeze of the app (a fault log, or hilog text with one)
+    "crash",
+    "freeze",
     # the pipeline's own: no HAP built, a tool missing or failing to start, a step timed out
     "no-hap",
     "tool",
@@ -105,6 +122,8 @@ class Finding:
     location: str | None = None  # file:line:col from the log, when there is one
     meaning: str | None = None
     block: str | None = None  # the first ERROR block (≤8 lines, ≤700 chars)
+    # False: a weak match, shown as "possibly …" with its evidence (nothing decisive in the log)
+    certain: bool = True
 
     @property
     def query_text(self) -> str:
@@ -121,6 +140,7 @@ class Finding:
             "location": self.location,
             "meaning": self.meaning,
             "block": self.block,
+            "certain": self.certain,
         }
 
     @classmethod
@@ -135,7 +155,58 @@ class Finding:
             location=data.get("location"),
             meaning=data.get("meaning"),
             block=redact_optional(data.get("block")),
+            certain=bool(data.get("certain", True)),
         )
+
+
+_META = set("\\.^$*+?{}[]()|")
+
+
+def _literal(pattern: str) -> str | None:
+    """The longest run of plain characters (lower-cased, ≥ 3) outside any group, class or
+    quantified character of ``pattern`` — text every match contains; None when there is none
+    (or the pattern has a top-level alternative)."""
+    runs: list[str] = []
+    run: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            runs.append("".join(run))
+            run = []
+            i += 2
+            continue
+        if c in "([":
+            runs.append("".join(run))
+            run = []
+            close = ")" if c == "(" else "]"
+            depth = 1
+            j = i + 1
+            while j < len(pattern) and depth:
+                if pattern[j] == "\\":
+                    j += 2
+                    continue
+                if pattern[j] == c and c == "(":
+                    depth += 1
+                elif pattern[j] == close:
+                    depth -= 1
+                j += 1
+            i = j
+            continue
+        if c == "|":
+            return None
+        if c in "?*{" and run:
+            run.pop()  # the quantified character is optional
+        if c in _META:
+            runs.append("".join(run))
+            run = []
+        else:
+            run.append(c)
+        i += 1
+    runs.append("".join(run))
+    best = max(runs, key=len).lower()
+    return best if len(best) >= 3 else None
 
 
 @dataclass(frozen=True)
@@ -149,8 +220,15 @@ class Signature:
     # lines to prefer as the evidence (else the first line the patterns match)
     evidence: tuple[str, ...] = ()
 
+    def needles(self) -> tuple[str, ...] | None:
+        """One lower-case literal per pattern that every match of it contains (None: some
+        pattern has none): a log holding none of them skips the regexes. ~100 signatures run on
+        every failed step; a 1 MB log stays under 50 ms (tests/bench/bench_doctor.py)."""
+        found = [_literal(p) for p in self.patterns]
+        return None if any(n is None for n in found) else tuple(n for n in found if n)
+
     def compiled(self) -> re.Pattern[str]:
-        return re.compile("|".join(f"(?:{p})" for p in self.patterns), re.I)
+        return re.compile("|".join(f"(?:{p})" for p in self.patterns), re.I | re.M)
 
 
 # --------------------------------------------------------------------------- hmharness's 8 classes
@@ -166,7 +244,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "sdk-version",
         (
-            r"Specification Limit Violation",
             r"compatibleSdkVersion.*(?:invalid|not|unsupported)",
             r"unsupported sdk version",
             r"sdk version.*(?:invalid|not match)",
@@ -213,6 +290,7 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
         "arkts-source",
         (
             r"ERROR: ArkTS",
+            r"ArkTS:ERROR",
             r"arkts-\d+",
             r"Cannot find module '@",
             r"Struct.*must",
@@ -236,7 +314,15 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     ),
     Signature(
         "network",
-        (r"network", r"ECONN", r"timeout", r"registry", r"fetch failed"),
+        (
+            r"ECONN\w*",
+            r"ETIMEDOUT",
+            r"ENOTFOUND",
+            r"getaddrinfo",
+            r"socket hang up",
+            r"fetch failed",
+            r"network (?:is )?unreachable",
+        ),
         "A network or registry failure: check the proxy (bypass it for 127.0.0.1), retry, or use "
         "the mirror: `ohpm config set registry https://ohpm.openharmony.cn/ohpm/`.",
         terms=("network", "registry", "网络", "代理"),
@@ -294,15 +380,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         terms=("00303148", "hvigorfile.ts"),
     ),
     Signature(
-        "long-path",
-        (r"00303149",),
-        "A path was not found, usually Windows MAX_PATH or a junction: move the project to a "
-        "short path (C:\\p) or enable long paths.",
-        code="00303149",
-        meaning="Path not found",
-        terms=("00303149", "MAX_PATH", "路径过长"),
-    ),
-    Signature(
         "hvigor-version",
         (r"00303028", r"Unsupported modelVersion"),
         "The project needs a newer hvigor than the installed one: update DevEco Studio / "
@@ -330,7 +407,7 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"not found in registry", r"oh_modules"),
+        (r"not found in registry", r"oh_modules\S* (?:is )?(?:missing|not found|does not exist)"),
         "Dependencies are missing: run `ohpm install --all` in the project root and check "
         ".ohpmrc (registry) and the versions in oh-package.json5.",
         meaning="ohpm dependency missing",
@@ -380,6 +457,114 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
+# What a log says without a code (or next to a code the tables do not know). A fix may name
+# what the pattern captured: {package}, {path}, {task}, {node}, {module}, {dep}, {name}.
+MESSAGE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "ohpm-deps",
+        (r"NOTFOUND package '(?P<package>[^']+)' not found",),
+        "{package} is not in the registry: check the name and the version in oh-package.json5 "
+        "(`ohpm info <name>` lists the versions; @ohos/hvigor-ohos-plugin and @ohos/hvigor are "
+        "not ohpm packages: remove them from dependencies), then `ohpm install`.",
+        meaning="package not found in the registry",
+        terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (
+            r'local dependency "(?P<dep>[^"]+)" found in "(?P<path>[^"]+)" does not match the '
+            r'actual name "(?P<name>[^"]+)"',
+        ),
+        "The dependency key {dep} in {path} must equal the name in the dependency's own "
+        'oh-package.json5: rename it to "{name}" (or rename the package).',
+        meaning="dependency name differs from the package's name",
+        terms=("ohpm", "oh-package.json5", "dependency name"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"is not in the same file system as the current project",),
+        "A local dependency is on another drive: put the project and its local (path) "
+        "dependencies on the same drive/disk (the same file system), e.g. copy the plugin next "
+        "to the project.",
+        meaning="local dependency on another drive",
+        terms=("ohpm", "local dependency", "file system"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Fetch local file package error,?\s*(?P<path>\S+?) does not exist",),
+        "A local HAR dependency does not exist: build it first (it is made by its own module's "
+        "build) or fix its path in oh-package.json5. Missing: {path}",
+        meaning="local HAR dependency missing",
+        terms=("ohpm", "har", "oh-package.json5"),
+    ),
+    Signature(
+        "native",
+        (
+            r"ninja: error: '(?P<path>[^']+)', needed by '[^']+', missing and no known rule",
+            r"ninja: error: (?P<what>.+)",
+        ),
+        "CMake lists a file that does not exist: {path} — add the file or remove it from "
+        "CMakeLists.txt (sources, IMPORTED_LOCATION), then delete the module's .cxx folder and "
+        "build again.",
+        meaning="ninja: a listed file is missing",
+        terms=("ninja", "CMake", "native", "CMakeLists.txt"),
+    ),
+    Signature(
+        "native",
+        (r"^FAILED: (?P<path>\S+?)(?:\.o(?:bj)?)?\s*$", r"Failed\s+:\S*@BuildNative\w*"),
+        "The native (C/C++) build failed compiling {path}: the compiler's error is printed right "
+        "after that FAILED line; fix that source (or the include paths and flags in "
+        "CMakeLists.txt) and build again.",
+        meaning="native build failed",
+        terms=("CMake", "ninja", "clang", "native"),
+    ),
+    Signature(
+        "hvigor-version",
+        (r"Task (?P<task>\S+) not found in hvigor node: (?P<node>[^\s.]+)",),
+        "Module {node} has no {task} task: its hvigorfile.ts does not apply the HAP tasks, or the "
+        "project was made for another DevEco Studio/hvigor version (check out the branch made "
+        "for your DevEco version, or let DevEco migrate the project).",
+        meaning="task not found in a module",
+        terms=("hvigor", "hvigorfile.ts", "DevEco", "task"),
+    ),
+    Signature(
+        "hvigor-version",
+        (r"hvigor-ohos-plugin version .* is not within the expected range",),
+        "The hvigor plugin version does not fit this hvigor: update DevEco Studio (its hvigor is "
+        "built in: remove @ohos/hvigor-ohos-plugin from the dependencies), or set the plugin "
+        "version in hvigor/hvigor-config.json5 to the expected range.",
+        meaning="hvigor-ohos-plugin version out of range",
+        terms=("hvigor-ohos-plugin", "hvigor-config.json5", "DevEco"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r"Debug Failure\. False expression: Script kind should match",),
+        "Stale build caches: run Build > Clean Project, delete oh_modules and run `ohpm install`, "
+        "then build again; if it persists, make modelVersion in hvigor-config.json5 and "
+        "oh-package.json5 match the installed tools.",
+        meaning="compiler cache inconsistent (ScriptKind)",
+        terms=("hvigor", "Clean Project", "oh_modules"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r"Cannot find module '(?P<module>[^'@./][^']*)'",),
+        "Node cannot find the package {module}: it is an npm package hvigor loads (hvigor plugin); "
+        "run `npm install` (or `ohpm install`) in the folder whose package.json / "
+        "hvigor-config.json5 lists it — a copied project misses node_modules.",
+        meaning="a node package hvigor needs is missing",
+        terms=("hvigor", "node_modules", "npm"),
+    ),
+    Signature(
+        "launch",
+        (r"resolve ability err",),
+        "No ability matches what `aa start` asked for: check the bundle name (-b, bundleName in "
+        "AppScope/app.json5) and the ability name (-a, in module.json5): the installed app may "
+        "have another bundleName.",
+        meaning="ability not resolved",
+        terms=("aa start", "bundleName", "ability"),
+    ),
+)
+
 WARNING_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "signing",
@@ -391,24 +576,27 @@ WARNING_SIGNATURES: tuple[Signature, ...] = (
         meaning="unsigned HAP (no signingConfigs)",
         terms=("signingConfigs", "9568320", "签名", "unsigned"),
     ),
+    Signature(
+        "signing",
+        (r"No signingConfig found for product",),
+        "No signingConfig for this product: the HAP is unsigned and devices refuse it. In DevEco "
+        "Studio: File > Project Structure > Signing Configs > Automatically generate signature "
+        "(the product must reference it with signingConfig).",
+        meaning="unsigned HAP (no signingConfig)",
+        terms=("signingConfig", "签名", "unsigned"),
+    ),
 )
+
+
+SIGNING_INSTALL_CODES = frozenset({"9568320", "9568322", "9568448"})
 
 
 def _device_signatures() -> tuple[Signature, ...]:
     sigs: list[Signature] = []
     for code, (meaning, fix) in INSTALL_CODES.items():
         terms = [code, "install", "安装失败", *meaning.split()[:3]]
-        kind: FindingKind = "signing" if code in ("9568320", "9568322", "9568448") else "install"
+        kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
         sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
-    sigs.append(
-        Signature(
-            "install",
-            (r"failed to install bundle",),
-            "The device refused the HAP: read the bm message; uninstall the app and retry.",
-            meaning="failed to install bundle",
-            terms=("install", "安装失败"),
-        )
-    )
     for code, (meaning, fix) in AA_CODES.items():
         sigs.append(
             Signature(
@@ -420,15 +608,6 @@ def _device_signatures() -> tuple[Signature, ...]:
                 (code, "aa start", "启动失败", "ability"),
             )
         )
-    sigs.append(
-        Signature(
-            "launch",
-            (r"failed to start ability",),
-            "The ability did not start: check the ability/module names and that the device is unlocked.",
-            meaning="failed to start ability",
-            terms=("aa start", "启动失败", "ability"),
-        )
-    )
     for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
         sigs.append(
             Signature(
@@ -462,9 +641,34 @@ def _device_signatures() -> tuple[Signature, ...]:
     return tuple(sigs)
 
 
-TABLE: tuple[Signature, ...] = _device_signatures() + HVIGOR_SIGNATURES + HMHARNESS_CLASSES
-_COMPILED = [(sig, sig.compiled()) for sig in TABLE]
-_COMPILED_WARN = [(sig, sig.compiled()) for sig in WARNING_SIGNATURES]
+# bm / aa said only that they failed (no code): read their own message
+GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "install",
+        (r"failed to install bundle",),
+        "The device refused the HAP and bm printed no code: read bm's error line in the "
+        "evidence (signature, versionCode, deviceTypes and ABI are the usual causes).",
+        meaning="failed to install bundle",
+        terms=("install", "安装失败"),
+    ),
+    Signature(
+        "launch",
+        (r"failed to start ability",),
+        "The ability did not start: check the ability/module names and that the device is unlocked.",
+        meaning="failed to start ability",
+        terms=("aa start", "启动失败", "ability"),
+    ),
+)
+
+TABLE: tuple[Signature, ...] = (
+    _device_signatures()
+    + HVIGOR_SIGNATURES
+    + MESSAGE_SIGNATURES
+    + GENERIC_DEVICE_SIGNATURES
+    + HMHARNESS_CLASSES
+)
+_COMPILED = [(sig, sig.compiled(), sig.needles()) for sig in TABLE]
+_COMPILED_WARN = [(sig, sig.compiled(), sig.needles()) for sig in WARNING_SIGNATURES]
 _WARN_LINE_RE = re.compile(r"^\s*(?:>\s*hvigor\s+)?WARN\b", re.I)
 _ERROR_WORD_RE = re.compile(r"\bERROR\b")
 
@@ -509,32 +713,381 @@ def _terms(sig: Signature) -> list[str]:
 
 
 def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
-    """The first known failure signature in the tail of ``log``, or None.
+    """What went wrong in ``log``, or None when nothing known (and nothing decisive) is in it.
 
-    Secrets in the tail (signing passwords, tokens, and the literal ``extra_secrets``, see
-    :mod:`hmdesk.core.toolchain.redact`) are masked first, so the evidence and the error block
-    never hold one.
+    In order: a fault log or hilog text with a crash or freeze (:func:`_fault_finding`, read from
+    the head, where a fault log's header is); a bm / aa / hdc code (:func:`_device_finding`); a
+    hvigor / ohpm / ArkTS code from the tables of :mod:`.build_codes` (:func:`_code_finding`);
+    then the signatures of :data:`TABLE` over the tail. A code the tables do not know is kept
+    in the finding. Secrets in the text (signing passwords, tokens, and the literal
+    ``extra_secrets``, see :mod:`hmdesk.core.toolchain.redact`) are masked first, so the
+    evidence and the error block never hold one.
     """
     if not log:
         return None
     tail = redact(strip_ansi(log[-TAIL_CHARS:]), extra_secrets)
+    head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
+    found = _fault_finding(head, log) or _device_finding(tail) or _code_finding(tail)
+    if found is not None:
+        return found
+    return _signature_finding(tail)
+
+
+HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
+_JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
+# hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
+# module that failed to load, a JS error logged by the app
+_HILOG_FAULT_LINE = re.compile(
+    r"/(?:" + "|".join(sorted(WATCH_TAGS)) + r"):|Load native module failed"
+    r"|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
+)
+_HILOG_SOFT_FAULT = re.compile(
+    r"Load native module failed|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
+)
+
+
+_FAULT_NEEDLES = (
+    *(f"/{tag}:" for tag in sorted(WATCH_TAGS)),
+    "Load native module failed",
+    "Error)",
+)
+
+
+def _fault_lines(log: str) -> list[str]:
+    """The lines of ``log`` that can carry a fault (:data:`_FAULT_NEEDLES`, found with
+    ``str.find``: a 1 MB dump costs a few ms), in order, each once."""
+    starts: set[int] = set()
+    for needle in _FAULT_NEEDLES:
+        i = log.find(needle)
+        while i >= 0:
+            starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    out: list[str] = []
+    for start in sorted(starts):
+        end = log.find("\n", start)
+        line = log[start : len(log) if end < 0 else end].rstrip("\r")
+        if "Error)" not in line or _HILOG_FAULT_LINE.search(line):
+            out.append(line)
+    return out
+
+
+def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
+    explained = explain(crash)
+    location, _third = where(crash)
+    if crash.type == FREEZE:
+        code = crash.reason or crash.name or None
+    elif crash.type == CPP:
+        code = crash.error_class if crash.error_class != "native-crash" else None
+    else:
+        m = _JS_ERROR_CODE.search(crash.raw)
+        code = m.group(1) if m else None
+    what = ": ".join(x for x in (crash.name, crash.message) if x)
+    if explained is not None:
+        fix = explained.fix if explained.certain else f"Possibly {explained.cause}. {explained.fix}"
+        meaning = f"{crash.title}: {explained.cause}"
+        location = explained.location or location
+    else:
+        fix = (
+            f"No known cause for this {crash.title.lower()}: read the error ({what[:160]}) and the "
+            "code at the location; a pitfall saved from the fix will be recalled next time."
+        )
+        meaning = crash.title
+    terms = [
+        t
+        for t in (crash.error_class, crash.title, "crash" if crash.type != FREEZE else "freeze")
+        if t
+    ]
+    return Finding(
+        kind="freeze" if crash.type == FREEZE else "crash",
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=terms,
+        location=location,
+        meaning=meaning,
+        block=first_error_block(crash.raw) if crash.raw else None,
+        certain=certain,
+    )
+
+
+def _fault_finding(head: str, log: str) -> Finding | None:
+    """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
+    which the live detector finds a crash or a freeze, or a native module that failed to load."""
+    if FAULT_HINT.search(head):
+        crash = parse_faultlog(head)
+        if crash.parsed and crash.type in TYPES:
+            line = next(
+                (
+                    ln.strip()
+                    for ln in head.splitlines()
+                    if ln.strip().startswith(("Reason:", "Error message:", "LastFatalMessage:"))
+                    or "EVENTNAME" in ln
+                ),
+                f"{crash.name}: {crash.message}",
+            )
+            return _crash_finding(crash, line)
+    # hilog: only the lines that can carry a fault are parsed (str.find over the text: a 1 MB
+    # dump costs a few ms, not a full parse)
+    lines = _fault_lines(log)
+    if not lines:
+        return None
+    parsed = parse_lines(lines)
+    book = detect_all(p for p in parsed if p.kind != RAW)
+    groups = book.groups()
+    if groups:
+        crash = groups[0].crash
+        return _crash_finding(
+            crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
+        )
+    soft = [
+        p
+        for p in parsed
+        if p.kind != RAW and p.level in "WEF" and _HILOG_SOFT_FAULT.search(p.message)
+    ]
+    if not soft:
+        return None
+    crash = Crash(
+        type=JS,
+        name="Error",
+        message=" / ".join(p.message for p in soft[:3]),
+        raw="\n".join(p.raw for p in soft[:3]),
+        lines=[p.raw for p in soft],
+    )
+    # the app may have caught the error: a likely crash, not a certain one
+    return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+_BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
+_BM_ERROR = re.compile(
+    r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
+    re.I,
+)
+_AA_CODE = re.compile(r"Error Code\s*:\s*(\d{8})")
+_HDC_CODE = re.compile(r"\[Fail\]\s*\[(E\d{6})\]\s*:?\s*([^\n]*)")
+
+
+def _device_finding(tail: str) -> Finding | None:
+    """bm's install codes (known or not: an unknown code keeps the code and bm's own error
+    text), aa's launch codes and hdc's ``[Fail][E…]`` codes the tables do not know."""
+    m = _BM_CODE.search(tail)
+    if m is not None:
+        code = m.group(1)
+        after = tail[m.end() : m.end() + 400]
+        m_err = _BM_ERROR.search(after)
+        bm_text = " ".join(m_err.group(1).split()) if m_err else ""
+        line_end = tail.find("\n", m.end())
+        evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
+        if _BM_CODE.fullmatch(evidence) and line_end >= 0:
+            # bm prints "code:9568320" alone, its message on the next line: keep them together
+            nxt_end = tail.find("\n", line_end + 1)
+            evidence = (
+                f"{evidence} {tail[line_end + 1 : nxt_end if nxt_end >= 0 else len(tail)].strip()}"
+            )
+        if code in INSTALL_CODES:
+            meaning, fix = INSTALL_CODES[code]
+            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
+        else:
+            meaning = bm_text or "an install error this version does not know"
+            fix = (
+                f"bm refused the HAP with code {code}: “{bm_text or 'no message'}”. Look the code "
+                "up in the bundle manager's error codes (HarmonyOS docs, 'bm' error codes) and fix "
+                "what it names; reinstalling does not help."
+            )
+            kind = "install"
+        return Finding(
+            kind=kind,
+            evidence=evidence[:EVIDENCE_CHARS],
+            fix=fix,
+            code=code,
+            query_terms=[kind, code, "install", "安装失败", *meaning.split()[:3]],
+            meaning=meaning,
+            block=first_error_block(tail),
+        )
+    m = _HDC_CODE.search(tail)
+    if m is not None and m.group(1) not in HDC_FAIL_CODES:
+        code, text = m.group(1), m.group(2).strip()
+        return Finding(
+            kind="hdc",
+            evidence=m.group(0).strip()[:EVIDENCE_CHARS],
+            fix=f"hdc failed with {code}: “{text}”. Check the device connection and retry; "
+            "update hdc (the SDK's toolchains) when the device is newer than the SDK.",
+            code=code,
+            query_terms=["hdc", code, "device", "设备"],
+            meaning=text or "hdc failure",
+        )
+    m = _AA_CODE.search(tail)
+    if m is not None and "start ability" in tail and m.group(1) not in AA_CODES:
+        code = m.group(1)
+        msg = re.search(r"Error Message:\s*([^\n]+)", tail)
+        text = msg.group(1).strip() if msg else "aa start failed"
+        return Finding(
+            kind="launch",
+            evidence=m.group(0),
+            fix=f"aa start failed with {code}: “{text}”. Check the ability (-a) and bundle (-b) "
+            "names and that the app is installed for this user.",
+            code=code,
+            query_terms=["launch", code, "aa start", "启动失败"],
+            meaning=text,
+        )
+    return None
+
+
+# an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
+# ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
+_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.))")
+_MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
+_PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
+_TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
+_PATH = re.compile(
+    r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
+)
+_AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|at)\s+(\S+?:\d+(?::\d+)?)\b")
+_RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1)) or "", template).strip()
+
+
+def _code_message(tail: str, pos: int) -> str:
+    """The text a code's block says: its ``Error Message:`` (and what follows up to a blank
+    line), else the line after the code's line when it is prose (not a stack frame or another
+    tool line), else the rest of the code's line."""
+    window = tail[pos : pos + 1200]
+    m = _MESSAGE.search(window)
+    lines = window.splitlines()
+    if m is not None:
+        start = window[: m.start()].count("\n")
+        body = [m.group("msg")]
+        for ln in lines[start + 1 : start + 6]:
+            if not ln.strip() or ln.lstrip().startswith(("*", ">", "Try")):
+                break
+            body.append(ln.strip())
+        return " ".join(body)
+    nxt = lines[1].strip() if len(lines) > 1 else ""
+    if nxt and not _NOT_PROSE.match(nxt):
+        return nxt
+    parts = lines[0].split(None, 1) if lines else []
+    return parts[1] if len(parts) > 1 else ""
+
+
+_NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPILE)\b)")
+
+
+def _code_finding(tail: str) -> Finding | None:
+    """The first hvigor / ohpm / ArkTS code the tables know (the tool's own code before a code
+    that only reports a failed tool, e.g. ohpm's 00617101 before hvigor's 00306053)."""
+    matches = list(_BUILD_CODE.finditer(tail))
+    if not matches:
+        return None
+    root = next((m for m in matches if m.group(1) not in WRAPPER_CODES), matches[0])
+    code = root.group(1)
+    line_start = tail.rfind("\n", 0, root.start()) + 1
+    message = _code_message(tail, root.start())
+    parsed = parse_log(tail)
+    err = next((e for e in parsed.errors if e.code == code), None) or parsed.first_error
+    location = err.location if err is not None else None
+    if code.startswith(("10505", "10605")):
+        arkts_msg = err.message if err is not None and err.code == code and err.message else message
+        # the place printed with the root code's own message first (a pasted log may cut the
+        # "1 ERROR:" line's start, so the parser's first error can be the second one)
+        m_at = _AT_LOC.search(message)
+        if m_at is not None:
+            location, arkts_msg = m_at.group(1), message
+        rule = _RULE.search(arkts_msg)
+        if code.startswith("10605"):
+            rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
+        else:
+            rule_fix = "Fix the code at the location."
+        at = f" at {location}" if location else ""
+        fix = f"{rule_fix} The compiler says{at}: {arkts_msg[:300]}"
+        meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
+        return Finding(
+            kind="arkts-source",
+            evidence=tail[line_start : tail.find("\n", root.start()) % (len(tail) + 1)].strip()[
+                :EVIDENCE_CHARS
+            ],
+            fix=fix,
+            code=code,
+            query_terms=[
+                "arkts-source",
+                code,
+                "ArkTS",
+                *(rule.groups() if rule else ()),
+                "编译错误",
+            ],
+            location=location,
+            meaning=meaning,
+            block=first_error_block(tail),
+        )
+    info = BUILD_CODES.get(code)
+    if info is None:
+        return None  # the signatures decide; the code is carried by _signature_finding
+    values = {"message": message}
+    for rx, key in ((_PACKAGE, "package"), (_TASK, "task"), (_PATH, "path")):
+        m = rx.search(tail[root.start() :]) or rx.search(tail)
+        if m is not None:
+            values[key] = m.group(1)
+    if "path" not in values and code == "00306049":
+        values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
+    kind = info.kind if is_finding_kind(info.kind) else "unknown"
+    end = tail.find("\n", root.end())
+    evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
+    if message and message not in evidence:
+        evidence = f"{evidence} — {message}"
+    return Finding(
+        kind=kind,
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=_fill(info.fix, values),
+        code=code,
+        query_terms=[kind, code, info.meaning],
+        location=location,
+        meaning=info.meaning,
+        block=first_error_block(tail),
+    )
+
+
+_ANY_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])")
+
+
+def _strong_lines(lines: list[str]) -> list[str]:
+    """The lines that are not warnings (a WARN line and the indented lines continuing it)."""
+    out: list[str] = []
+    in_warn = False
+    for ln in lines:
+        if _WARN_LINE_RE.match(ln):
+            in_warn = True
+            continue
+        if in_warn and ln[:1] in (" ", "\t") and ln.strip():
+            continue
+        in_warn = False
+        out.append(ln)
+    return out
+
+
+def _signature_finding(tail: str) -> Finding | None:
     lines = tail.splitlines()
-    strong = [ln for ln in lines if not _WARN_LINE_RE.match(ln)]
+    strong = _strong_lines(lines)
     strong_text = "\n".join(strong)
     hit: tuple[Signature, re.Pattern[str], re.Match[str], list[str]] | None = None
-    for sig, pat in _COMPILED:
+    strong_lower, tail_lower = strong_text.lower(), tail.lower()
+    for sig, pat, needles in _COMPILED:
+        if needles is not None and not any(n in strong_lower for n in needles):
+            continue
         m = pat.search(strong_text)
         if m:
             hit = (sig, pat, m, strong)
             break
     if hit is None:
-        for sig, pat in _COMPILED_WARN + _COMPILED:
+        for sig, pat, needles in _COMPILED_WARN + _COMPILED:
+            if needles is not None and not any(n in tail_lower for n in needles):
+                continue
             m = pat.search(tail)
             if m:
                 hit = (sig, pat, m, lines)
                 break
     if hit is None:
-        return None
+        return _weak_finding(tail)
     sig, pat, m, src = hit
     parsed = parse_log(tail)
     err = parsed.first_error
@@ -543,12 +1096,24 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     # unsigned-build warning predicts the install error 9568320, so it keeps its code
     code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
-        m_code = re.search(r"\b(\d{8})\b", m.group(0))
+        m_code = _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail)
         code = m_code.group(1) if m_code else None
+    groups = {k: v for k, v in m.groupdict().items() if v}
+    fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
+    if sig.kind == "arkts-source" and err is not None and err.message:
+        at = f" at {err.location}" if err.location else ""
+        fix = f"{fix} The compiler says{at}: {err.message[:300]}"
+    elif sig.kind == "arkts-source":
+        msg = _arkts_message(tail)
+        if msg:
+            fix = f"{fix} The compiler says: {msg[:300]}"
+            rule = _RULE.search(msg)
+            if rule and rule.group(1) in ARKTS_RULES:
+                fix = f"{ARKTS_RULES[rule.group(1)]} {fix}"
     return Finding(
         kind=sig.kind,
         evidence=_preferred_evidence(src, sig) or _evidence(src, pat, m),
-        fix=sig.fix,
+        fix=fix,
         code=code,
         query_terms=_terms(sig),
         location=location,
@@ -557,11 +1122,55 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     )
 
 
+def _arkts_message(tail: str) -> str:
+    """The message of an ArkTS error printed without a block (``ArkTS:ERROR File: …`` and the
+    message on the same line after a comma, or on the next line)."""
+    lines = tail.splitlines()
+    for i, line in enumerate(lines):
+        if "ArkTS:ERROR" in line or "ArkTS Compiler Error" in line:
+            same = line.split(",", 1)[1].strip() if "," in line else ""
+            nxt = " ".join(ln.strip() for ln in lines[i + 1 : i + 3] if ln.strip())
+            return same or nxt
+    return ""
+
+
+# generic words: never a class on their own, at most "possibly" with the line as evidence
+WEAK_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "network",
+        (r"\btim(?:e ?out|ed out)\b",),
+        "Possibly a network or registry timeout (the log says only “timeout”): check the proxy "
+        "and the registry, then retry.",
+        meaning="a timeout",
+        terms=("timeout", "network"),
+    ),
+)
+_COMPILED_WEAK = [(sig, sig.compiled()) for sig in WEAK_SIGNATURES]
+
+
+def _weak_finding(tail: str) -> Finding | None:
+    lines = tail.splitlines()
+    for sig, pat in _COMPILED_WEAK:
+        m = pat.search(tail)
+        if m:
+            return Finding(
+                kind=sig.kind,
+                evidence=_evidence(lines, pat, m),
+                fix=sig.fix,
+                query_terms=_terms(sig),
+                meaning=sig.meaning,
+                block=first_error_block(tail),
+                certain=False,
+            )
+    return None
+
+
 def format_finding(finding: Finding | None) -> str:
     """Text in hmharness's layout (kind / evidence / fix, then the first ERROR block)."""
     if finding is None:
         return "Unclassified failure: no known signature matched. Read the end of the log."
-    out = [f"kind: {finding.kind}", f"evidence: {finding.evidence}", f"fix: {finding.fix}"]
+    kind = finding.kind if finding.certain else f"{finding.kind} (possibly: weak evidence)"
+    out = [f"kind: {kind}", f"evidence: {finding.evidence}", f"fix: {finding.fix}"]
     if finding.code:
         out.insert(
             1, f"code: {finding.code}" + (f" ({finding.meaning})" if finding.meaning else "")

@@ -85,7 +85,7 @@ TASK_RE = re.compile(
 )
 BUILD_OK_RE = re.compile(r"BUILD SUCCESSFUL(?:\s+in\s+(?P<time>.+))?")
 BUILD_FAILED_RE = re.compile(r"BUILD FAILED(?:\s+in\s+(?P<time>.+))?")
-ERROR_HEAD_RE = re.compile(r"^(?:\d+\s+)?ERROR:\s*(?P<rest>.*)$")
+ERROR_HEAD_RE = re.compile(r"^(?:\d+\.?\s+)?ERROR:\s*(?P<rest>.*)$")
 CODE_TITLE_RE = re.compile(r"^(?P<code>\d{8})\s+(?P<title>.*)$")
 FAILED_TASK_RE = re.compile(r"^Failed\s+:(?P<path>\S+?)\.\.\.")
 OLD_ARKTS_RE = re.compile(r"^ArkTS:ERROR\s+File:\s*(?P<loc>.+)$")
@@ -97,7 +97,9 @@ FILE_LOC_RE = re.compile(r"\bFile:\s*(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)")
 COMPILE_RESULT_RE = re.compile(
     r"COMPILE RESULT:(?P<res>\w+)\s*\{ERROR:(?P<e>\d+)\s+WARN:(?P<w>\d+)\}"
 )
-WARN_RE = re.compile(r"^WARN:\s*(?P<msg>.*)$")
+# ``WARN: …`` and the numbered ``1 WARN: ArkTS:WARN File: …`` of the old ArkTS format (a warning
+# never gives its location to the error printed before it)
+WARN_RE = re.compile(r"^(?:\d+\s+)?WARN:\s*(?P<msg>.*)$")
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,10 @@ class HvigorLogParser:
             self._want_message = False
             return None
         head = ERROR_HEAD_RE.match(body)
+        if head is None and body.startswith("ArkTS:ERROR"):
+            head = ERROR_HEAD_RE.match(
+                "ERROR: " + body
+            )  # the old format, pasted without its prefix
         if head:
             rest = head.group("rest").strip()
             m_fail = BUILD_FAILED_RE.match(rest)

@@ -3,7 +3,7 @@
 Layout: a top bar (the :class:`~hmdesk.gui.runs.project_bar.ProjectBar`, device, Build & Run,
 Cancel), a banner, and three tabs: *Run* (:class:`~hmdesk.gui.runs.run_page.RunPage`: steps
 with live logs beside the failure card), *History* (persisted runs) and *Device log* (the live
-hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.device_log.DeviceLogLink`).
+hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.hilog.device_link.DeviceLogLink`).
 
 This module wires them: the run controller's signals into the steps, a finished run into the
 banner, the card and the history, the history's Open/Repeat into the run page and the controller.
@@ -38,9 +38,9 @@ from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.build_choices import BuildChoicesBar
 from hmdesk.gui.runs.controller import RunController, RunCrashed, RunOutcome
-from hmdesk.gui.runs.device_log import DeviceLogLink
-from hmdesk.gui.runs.hilog_feed import HilogFeed
-from hmdesk.gui.runs.hilog_view import DEFAULT_RING, RING_SETTING, HilogView
+from hmdesk.gui.runs.hilog.device_link import DeviceLogLink
+from hmdesk.gui.runs.hilog.feed import HilogFeed
+from hmdesk.gui.runs.hilog.view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory
 from hmdesk.gui.runs.project_bar import ProjectBar
 from hmdesk.gui.runs.run_actions import RunActions
@@ -183,6 +183,7 @@ class RunsArea(QWidget):
         self.hilog.clear_device_requested.connect(self.device_log.clear_device_buffer)
         self.hilog.log_fix_requested.connect(self.device_log.apply_log_fix)
         self.device_log.crashed.connect(lambda g: self.run_page.show_crashes(g, self.project_dir))
+        self.hilog.crashes_found.connect(lambda g: self.run_page.show_crashes(g, self.project_dir))
         self.hilog.capacity_requested.connect(self.change_ring_capacity)
         self.hilog.export_done.connect(
             lambda p, n: self.ctx.bus.show_info(f"Exported {n:,} hilog lines to {p}")

@@ -26,6 +26,7 @@ from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.toolchain.crash.causes import explain
 from hmdesk.core.toolchain.crash.detect import CrashGroup
 from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.crash.resolve import crash_pitfall, crash_terms, resolve_crash
@@ -138,6 +139,13 @@ class CrashCard(Box):
         self.entity.setWordWrap(True)
         self.entity.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.entity)
+        # why: the likely cause and its fix (crash.causes), when the evidence supports one
+        self.cause = QLabel()
+        self.cause.setObjectName("crashCause")
+        self.cause.setWordWrap(True)
+        self.cause.setTextFormat(Qt.TextFormat.RichText)
+        self.cause.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.cause)
         self.stack = QLabel()
         self.stack.setWordWrap(True)
         self.stack.setTextFormat(Qt.TextFormat.RichText)
@@ -220,6 +228,17 @@ class CrashCard(Box):
             self.entity.show()
         else:
             self.entity.hide()
+        why = explain(c)
+        if why is not None:
+            possibly = "" if why.certain else "Possibly "
+            self.cause.setText(
+                f"<b>Why:</b> {possibly}{html.escape(why.cause)}.<br><b>Fix:</b> "
+                f"{html.escape(why.fix)}"
+                + (f"<br><b>Look at:</b> {html.escape(why.location)}" if why.location else "")
+            )
+            self.cause.show()
+        else:
+            self.cause.hide()
         if c.frames:
             self.stack.setText(stack_html(c, self.theme))
         else:

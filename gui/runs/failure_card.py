@@ -396,7 +396,8 @@ class FailureCard(Box):
         self.finding, self.step = f, step
         self.stacktrace_button.setVisible(step in ("build", "clean"))
         code = f" ({f.code})" if f.code else ""
-        self.title.setText(f"{(step or 'run').capitalize()} failed — {f.kind}{code}")
+        possibly = "" if f.certain else "possibly "
+        self.title.setText(f"{(step or 'run').capitalize()} failed — {possibly}{f.kind}{code}")
         evidence = f.evidence or message or "(no evidence captured)"
         if f.block and evidence.strip() in f.block:
             evidence = f.block

@@ -71,7 +71,7 @@ def _fake_tools(base: Path) -> Any:
 def _area(app: Any, base: Path, name: str, ring: int | None = None) -> tuple[Any, Any]:
     from hmdesk.gui.context import build_context
     from hmdesk.gui.runs.area import RunsArea
-    from hmdesk.gui.runs.hilog_view import RING_SETTING
+    from hmdesk.gui.runs.hilog.view import RING_SETTING
     from PySide6.QtCore import QSettings
 
     work = base / name

@@ -41,6 +41,13 @@ _NAME = re.compile(
     r"^(?P<type>[a-z]+)-(?P<module>.+)-(?P<uid>\d+)-(?P<ts>\d{14,17})(?:\.log)?$", re.ASCII
 )
 _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
+# a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
+FAULT_HINT = re.compile(
+    r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
+    r"|LastFatalMessage:|Fault thread info)",
+    re.M | re.I,
+)
+_EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 FREEZE_REASONS = (
     "THREAD_BLOCK_6S",
     "APP_INPUT_BLOCK",
@@ -50,6 +57,7 @@ FREEZE_REASONS = (
     "LIFECYCLE_HALF_TIMEOUT",
 )
 WANTED = {
+    "LastFatalMessage",
     "Module name",
     "Process name",
     "Pid",
@@ -94,7 +102,12 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None) -> str:
     if hint in TYPES:
         return hint
     reason = keys.get("Reason", "")
-    if reason.startswith("Signal:") or "Fault thread info:" in text:
+    if (
+        reason.startswith("Signal:")
+        or "Fault thread info:" in text
+        or "Fault thread Info:" in text
+        or "LastFatalMessage" in keys
+    ):
         return CPP
     if reason.startswith(FREEZE_REASONS) or "\nappfreeze:" in text or "STRINGID:" in text:
         return FREEZE
@@ -176,6 +189,12 @@ def _parse(text: str, name: str | None) -> Crash:
         if m is not None:
             key = m.group("key").strip()
             keys.setdefault(key, m.group("value").strip())
+    if "Reason" not in keys:
+        # the old freeze layout names the event without a Reason key: ``EVENTNAME THREAD_BLOCK_6S``
+        # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
+        m_event = _EVENT.search(text)
+        if m_event is not None:
+            keys["Reason"] = m_event.group(1)
     crash_type = _type_of(keys, text, info.type if info else None)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):

@@ -51,6 +51,14 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
         "could not create a directory on the device",
         "Check the destination path and free space on the device.",
     ),
+    # real output: "[Fail][E000004]:The communication channel is being established. Please wait
+    # for several seconds and try again." (right after a reconnect or `hdc kill`)
+    "E000004": (
+        "hdc",
+        "the channel to the device is still being set up",
+        "Wait a few seconds and retry the same command: the connection is not ready yet (it "
+        "follows a reconnect or an hdc restart); reconnect only if it persists.",
+    ),
     "E000002": (
         "unauthorized",
         "the device has not authorised this computer",
@@ -174,6 +182,30 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     "9568266": (
         "install permission denied",
         "Enterprise/release HAPs cannot be installed via hdc: build and sign a debug HAP.",
+    ),
+    # the four below: their bm text and the maintainers' answers in public issues
+    # (TermonyHQ/Termony#137, #133; likuai2010/auto-installer#88; a uni-app note on 9568296)
+    "9568407": (
+        "installing the native package (HNP) failed",
+        "The HAP carries native packages (.hnp): only 2in1/PC devices install them; install on "
+        "such a device, or build without the native packages for phones and tablets.",
+    ),
+    "9568409": (
+        "extracting the native package (HNP) failed",
+        "A file inside the .hnp native package cannot be extracted on the device (seen with "
+        "unusual file names such as '..fish'): remove or rename that file and rebuild the HNP.",
+    ),
+    "9568413": (
+        "check syscap failed and device type is not supported",
+        "The device lacks a system capability the app requires, or its type is not in "
+        "deviceTypes: add the device type to module.json5 deviceTypes and drop (or guard with "
+        "canIUse) the syscaps this device does not have, then rebuild.",
+    ),
+    "9568296": (
+        "install failed due to error bundle type",
+        "An app of the other bundle type (atomic service vs app) with this bundle name is "
+        "installed, or the certificate is for the other type: uninstall it, and sign with a "
+        "certificate/profile of the same type as the project.",
     ),
     "9568448": (
         "verify app signature failed",

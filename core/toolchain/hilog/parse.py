@@ -110,6 +110,19 @@ _FLEX = re.compile(
     r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+| *\d+\.\d+) +(\d+) +(\d+) ([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?))(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
+# DevEco Studio's Log window, copied: ``08-20 11:06:01.891   1948-1948     A03d00/JSAPP    com.examp...lication  I     msg``
+# (pid-tid joined, the domain with its type letter, an optional bundle/process column, the
+# level alone); the Simulator's log window prints the same; a customised display may drop the
+# time and pid columns (``A03200/MY_TAG    com.example.app    I  msg``).
+_DEVECO = re.compile(
+    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+)?"
+    r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+# hilog's prefix cut to ``level domain/tag: msg`` (how lines are quoted in notes and issues)
+_BARE = re.compile(
+    r"[ \t]*([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z", re.ASCII | re.DOTALL
+)
 _KMSG = re.compile(
     r"(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?<(\d{1,3})> ?(\[ *\d+\.\d+\])? ?(.*)\Z",
     re.ASCII | re.DOTALL,
@@ -286,6 +299,13 @@ class HilogParser:
             if ended:
                 line, _head = HilogParser._slow(text, prev_head, prev)
                 return line._replace(raw=s), None
+        if text[:1] in (" ", "\t"):
+            stripped = text.lstrip(" \t")
+            if not _FLEX.match(stripped):
+                line_ = _pasted_line(s, stripped)
+                if line_ is not None:
+                    return line_, None
+            text = stripped if _FLEX.match(stripped) else text
         zone_cut = _ZONE.match(text)
         if zone_cut is not None:
             text = text[zone_cut.end() :]
@@ -323,6 +343,9 @@ class HilogParser:
                 ),
             )
             return line, head
+        pasted = _pasted_line(s, text)
+        if pasted is not None:
+            return pasted, None
         m = _KMSG.match(text)
         if m is not None:
             t, prio, _stamp, msg = m.groups()
@@ -341,6 +364,42 @@ class HilogParser:
             line = prev._replace(raw=s, message=text.strip(), dropped=0, cont=True)
             return line, prev_head
         return _raw(s), None
+
+
+def _pasted_line(raw: str, text: str) -> HilogLine | None:
+    """A line copied from DevEco Studio's (or the Simulator's) Log window, or a bare
+    ``I A03d00/JSAPP: msg``: the same fields as hilog's own lines (None: neither)."""
+    m = _DEVECO.match(text)
+    if m is not None:
+        t, pid, tid, typ, dom, tag, process, level, msg = m.groups()
+        return _new(
+            HilogLine,
+            (
+                raw,
+                LOG,
+                t or "",
+                int(pid or 0),
+                int(tid or 0),
+                level,
+                typ.upper(),
+                int(dom, 16),
+                process or "",
+                tag,
+                msg or "",
+                0,
+                False,
+            ),
+        )
+    m = _BARE.match(text)
+    if m is not None:
+        level, typ, dom, tag, msg = m.groups()
+        process = ""
+        if "/" in tag:
+            process, _, tag = tag.partition("/")
+        return _new(
+            HilogLine, (raw, LOG, "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False)
+        )
+    return None
 
 
 def _safe_str(value: object) -> str:

@@ -90,11 +90,11 @@ REALISTIC = {
         "instancePath: 'module.deviceTypes[0]', keyword: 'enum'\n"
     ),
     "config/00303148": "> hvigor ERROR: 00303148 Configuration Error\nError Message: Hvigorfile not found: /p/feature/hvigorfile.ts\n",
-    "long-path/00303149": "> hvigor ERROR: 00303149 Configuration Error\nError Message: Path not found: C:/Users/dev/very/long/path\n",
+    "config/00303149": "> hvigor ERROR: 00303149 Configuration Error\nError Message: Path not found: C:/Users/dev/very/long/path\n",
     "hvigor-version/00303028": "> hvigor ERROR: 00303028 Configuration Error\nError Message: Unsupported modelVersion 5.1.0.\n",
     "java/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: spawn java ENOENT\n",
     "hvigor-env/None": "Error: Cannot find module 'C:/Program Files/Huawei/DevEco Studio/tools/hvigor/bin/hvigorw.js'\n",
-    "ohpm-deps/None": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
+    "ohpm-deps/00303019": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
     "arkts-source/10505001": (
         "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
         "1 ERROR: 10505001 ArkTS Compiler Error\n"
@@ -102,7 +102,7 @@ REALISTIC = {
         "COMPILE RESULT:FAIL {ERROR:2 WARN:27}\n"
     ),
     "rollup/00305015": "> hvigor ERROR: 00305015 Rollup Error\nError Message: Unexpected token. At file: /p/entry/src/main/ets/common/util.ts:7:12\n",
-    "network/None": "> hvigor ERROR: 00308018 Unknown Error\nError Message: fetch failed: request to https://ohpm.openharmony.cn/ohpm/@ohos/axios failed, reason: connect ECONNREFUSED 127.0.0.1:7890\n",
+    "network/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: fetch failed: request to https://ohpm.openharmony.cn/ohpm/@ohos/axios failed, reason: connect ECONNREFUSED 127.0.0.1:7890\n",
 }
 
 
@@ -243,7 +243,7 @@ def test_signing_failure_in_signhap(key: str) -> None:
 
 def test_a_signhap_that_finished_is_not_a_signing_failure() -> None:
     ok_sign = "> hvigor Finished :entry:default@SignHap... after 412 ms\n"
-    f = diagnose(HEAD + ok_sign + REALISTIC["network/None"] + TRY)
+    f = diagnose(HEAD + ok_sign + REALISTIC["network/00308018"] + TRY)
     assert f is not None and f.kind == "network"
 
 
@@ -265,3 +265,93 @@ def test_secrets_never_reach_the_finding() -> None:
 
     old = Finding.from_dict({"kind": "signing", "evidence": "-keyPwd abc", "block": "token=xyz"})
     assert "abc" not in old.evidence and old.block is not None and "xyz" not in old.block
+
+
+# --- issue 27: real logs the doctor was blind or wrong on ----------------------------------
+# (the whole corpus runs in test_doctor_corpus.py; these pin the rules one by one)
+
+
+def test_a_generic_word_alone_is_only_possibly() -> None:
+    f = diagnose(wrap("step stopped: timeout"))
+    assert f is not None and f.kind == "network" and not f.certain
+    assert "Possibly" in f.fix and "(possibly" in format_finding(f)
+    assert diagnose(wrap("the file was not found")) is None
+    # the freeze the word "timeout" used to turn into a network failure
+    freeze = diagnose("Reason:LIFECYCLE_TIMEOUT\nMSG:ablity:EntryAbility background timeout\n")
+    assert freeze is not None and (freeze.kind, freeze.code) == ("freeze", "LIFECYCLE_TIMEOUT")
+
+
+def test_an_unknown_bm_code_keeps_the_code_and_bms_words() -> None:
+    log = "error: failed to install bundle.\ncode:9568999\nerror: Failed to install because of a new reason.\n"
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("install", "9568999")
+    assert "a new reason" in f.fix and "uninstall" not in f.fix.lower()
+
+
+def test_the_tools_own_code_before_the_wrapper() -> None:
+    log = (
+        "ohpm ERROR: Run install command failed\nError: 00617101 Fetch Pkg Info Failed\n"
+        'Error Message: FetchPackageInfo: "@ohos/nope" failed\n'
+        "> hvigor ERROR: 00306053 Specification Limit Violation\nError Message: ohpm install failed.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("ohpm-deps", "00617101") and "@ohos/nope" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("code", "kind"),
+    [("00306001", "long-path"), ("00306003", "project-path"), ("00306004", "sdk-version"),
+     ("00306046", "config"), ("00306049", "native"), ("00306053", "ohpm-deps"), ("00306054", "hvigor-task")],
+)  # fmt: skip
+def test_the_00306xxx_family_is_told_apart(code: str, kind: str) -> None:
+    f = diagnose(f"> hvigor ERROR: {code} Specification Limit Violation\nError Message: x.\n")
+    assert f is not None and (f.kind, f.code) == (kind, code)
+
+
+def test_old_format_first_error_not_first_warning() -> None:
+    log = (
+        "> hvigor ERROR: ArkTS Compiler Error\n"
+        "1 WARN: ArkTS:WARN File: /p/entry/src/main/ets/pages/A.ets:3:1\n Function may throw exceptions.\n"
+        "2 WARN: ArkTS:WARN File: /p/entry/src/main/ets/pages/B.ets:4:1\n Function may throw exceptions.\n"
+        "1 ERROR: ArkTS:ERROR File: /p/entry/src/main/ets/pages/C.ets:5:7\n Cannot find name 'x'.\n"
+        "COMPILE RESULT:FAIL {ERROR:2 WARN:2}\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "arkts-source"
+    assert f.location == "/p/entry/src/main/ets/pages/C.ets:5:7" and "Cannot find name 'x'" in f.fix
+
+
+def test_crash_bearing_hilog_is_a_crash() -> None:
+    from tests.fixtures.fakes.hdc_crash import cpp_lines, js_lines
+
+    log = "\n".join(js_lines(5394, "00:01.000") + cpp_lines(5401, "00:09.000"))
+    f = diagnose(log)
+    assert f is not None and f.kind == "crash" and "undefined" in f.fix
+    assert f.location == "src/main/ets/pages/Index.ts:8:12"
+
+
+def test_the_literal_prefilter_never_skips_a_match() -> None:
+    """Each signature's needles (literals every match contains) only skip regexes that could not
+    match: on every real log of the corpus the first matching signature is the same with and
+    without them."""
+    from pathlib import Path
+
+    from hmdesk.core.toolchain.doctor import _COMPILED, _literal
+
+    assert _literal(r"code:\s*9568347\b") == "9568347"
+    assert _literal(r"certificate (?:has )?expired") == "certificate "
+    assert _literal(r"\.p7b\b") == "p7b" and _literal(r"a|b") is None and _literal(r"(?:x)") is None
+    corpus = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+    for log in sorted(corpus.rglob("*.log")):
+        text = log.read_text(encoding="utf-8")
+        lower = text.lower()
+        plain = next((i for i, (_s, pat, _n) in enumerate(_COMPILED) if pat.search(text)), None)
+        fast = next(
+            (
+                i
+                for i, (_s, pat, needles) in enumerate(_COMPILED)
+                if (needles is None or any(n in lower for n in needles)) and pat.search(text)
+            ),
+            None,
+        )
+        assert plain == fast, log.name

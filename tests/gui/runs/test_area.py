@@ -10,7 +10,7 @@ from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.runs import PipelineOptions, RunResult
 from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.controller import RunOutcome
-from hmdesk.gui.runs.hilog_view import RING_SETTING
+from hmdesk.gui.runs.hilog.view import RING_SETTING
 from hmdesk.gui.runs.project_bar import RECENT_KEY
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog
 from PySide6.QtCore import Qt

@@ -209,3 +209,19 @@ def test_crashes_arriving_in_one_tick_make_one_panel_update(qtbot, ctx, fake_too
     assert not page._crash_pending and not page._crash_timer.isActive()
     page.flush_crashes()  # nothing waiting: no empty update
     assert updates == [3]
+
+
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("crash-js", "undefined/null"),
+        ("crash-cpp", "NULL (or nearly NULL) pointer"),
+        ("crash-freeze", "main thread was blocked"),
+    ],
+)
+def test_card_says_why_with_a_fix(qtbot, panel, fake_tools, token, why):
+    (group,) = crashes_from_device(fake_tools, token)
+    _show(qtbot, panel, [group])
+    cause = panel.card.cause
+    assert cause.isVisible()
+    assert "Why:" in cause.text() and why in cause.text() and "Fix:" in cause.text()

@@ -8,9 +8,9 @@ import os
 import pytest
 from hmdesk.gui.common.device_hub import TARGET_KEY
 from hmdesk.gui.context import build_context
-from hmdesk.gui.runs import hilog_feed
 from hmdesk.gui.runs.area import RunsArea
-from hmdesk.gui.runs.device_log import stream_note
+from hmdesk.gui.runs.hilog import feed as hilog_feed
+from hmdesk.gui.runs.hilog.device_link import stream_note
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from hmdesk.gui.runs import hilog_feed
+from hmdesk.gui.runs.hilog import feed as hilog_feed
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.gui.runs.hilog_hints import (
+from hmdesk.gui.runs.hilog.hints import (
     ViewCounts,
     counters_text,
     counters_tooltip,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.toolchain.hilog.parse import parse_line
-from hmdesk.gui.runs.hilog_model import HilogModel, line_field, line_text
+from hmdesk.gui.runs.hilog.model import HilogModel, line_field, line_text
 
 SAMPLE = "11-15 15:51:02.087  2823  2823 I A01B05/com.ohos.sceneboard/AOD: clock {i}"
 ERROR = "11-15 15:51:02.110  1197  1197 E C01406/render_service/OHOS::RS: boom {i}"

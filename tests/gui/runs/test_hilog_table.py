@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.hilog.parse import parse_line
-from hmdesk.gui.runs.hilog_feed import GUI_BUSY, GuiGate
-from hmdesk.gui.runs.hilog_model import DISPLAY_ROLE, FG_ROLE, FONT_ROLE
-from hmdesk.gui.runs.hilog_view import HilogView
+from hmdesk.gui.runs.hilog.feed import GUI_BUSY, GuiGate
+from hmdesk.gui.runs.hilog.model import DISPLAY_ROLE, FG_ROLE, FONT_ROLE
+from hmdesk.gui.runs.hilog.view import HilogView
 from PySide6.QtCore import QItemSelectionModel
 
 INFO = "11-29 20:00:00.{ms:03d}  5394  5394 I A03200/com.example.hello/testTag: frame {i}"
@@ -86,7 +86,7 @@ def test_gui_gate_nests_and_bounds_the_wait():
 
 
 def test_fixed_pitch_is_measured(qtbot):
-    from hmdesk.gui.runs.hilog_table import fixed_advance
+    from hmdesk.gui.runs.hilog.table import fixed_advance
     from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 
     mono = QFontMetrics(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

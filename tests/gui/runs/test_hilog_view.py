@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hmdesk.core.toolchain.hilog.parse import parse_line
-from hmdesk.gui.runs.hilog_view import HilogView, compile_query, completions
+from hmdesk.gui.runs.hilog.view import HilogView, compile_query, completions
 
 MINE = "11-29 20:00:{s:02d}.{ms:03d}  5394  5394 I A03200/com.example.hello/testTag: frame {i}"
 OTHER = "11-29 20:00:{s:02d}.{ms:03d}  1197  1210 E C01406/render_service/OHOS::RS: vsync {i}"
@@ -432,3 +434,52 @@ def test_is_crash_follows_the_feeds_crash_detector(qtbot, view):
     text_rule = compile_query("is:crash")[0]
     assert text_rule is not None
     assert view.model.shown == sum(1 for ln in lines if text_rule(ln))
+
+
+REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+
+
+def test_an_opened_log_file_is_shown_with_its_crashes(qtbot, view, tmp_path):
+    # a real jscrash (the JS Crash FAQ) saved with a DevEco Log window copy before it
+    text = (REAL / "hilog" / "deveco-window-apppool.log").read_text(encoding="utf-8") + (
+        REAL / "jscrash" / "faq-putsync-undefined.log"
+    ).read_text(encoding="utf-8")
+    path = tmp_path / "saved.log"
+    path.write_text(text, encoding="utf-8")
+    view.push_lines(make(10))
+    qtbot.waitUntil(lambda: view.model.received == 10, timeout=5_000)
+    view.ask_open_path = lambda: str(path)  # type: ignore[method-assign]
+    with qtbot.waitSignal(view.crashes_found, timeout=10_000) as crashed:
+        view.open_log_dialog()
+    (group,) = crashed.args[0]
+    assert group.crash.type == "jscrash" and "putSync" in group.crash.message
+    qtbot.waitUntil(lambda: view.model.shown == len(text.splitlines()), timeout=5_000)
+    assert (
+        view.paused
+        and "saved.log" in view.log_note.text()
+        and "1 crash found" in view.log_note.text()
+    )
+    # the DevEco Log window lines parsed into fields (tag column), not raw text
+    assert view.model.line_at(0).tag == "JSAPP" and view.model.line_at(1).tag == "testTag"
+    view.set_paused(False)
+    assert view.log_note.isHidden()
+
+
+def test_pasted_text_and_bad_files_say_what_happened(qtbot, view, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.clipboard().setText(
+        (REAL / "hilog" / "bare-level-tag.log").read_text(encoding="utf-8")
+    )
+    with qtbot.waitSignal(view.log_opened, timeout=10_000) as opened:
+        view.paste_log()
+    assert opened.args == ["clipboard", 3]
+    qtbot.waitUntil(lambda: view.model.shown == 3, timeout=5_000)
+    assert view.model.line_at(0).tag == "NAPITESTNAPILayer"
+    with qtbot.waitSignal(view.log_open_failed, timeout=10_000) as failed:
+        view.open_log(tmp_path / "missing.log")
+    assert failed.args[0].endswith("missing.log") and "No such file" in failed.args[1]
+    assert "Could not open" in view.log_note.text()
+    QApplication.clipboard().setText("")
+    with qtbot.waitSignal(view.log_open_failed, timeout=5_000):
+        view.paste_log()

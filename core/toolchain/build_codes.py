@@ -1,0 +1,211 @@
+"""What hvigor's, ohpm's and the ArkTS compiler's error codes mean and how to fix them: data.
+
+The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing here runs or parses.
+
+* :data:`BUILD_CODES`: the 8-digit codes hvigor and ohpm print (``> hvigor ERROR: 00306003
+  Specification Limit Violation``, ``ohpm ERROR: … Error: 00617101 Fetch Pkg Info Failed``),
+  each with the finding's kind, its meaning and the fix. A fix may name what the log names:
+  ``{message}`` (the ``Error Message:`` text), ``{path}`` (a path in it), ``{package}`` (an ohpm
+  package), ``{task}`` (a task name).
+  The ``00306xxx`` codes are all titled "Specification Limit Violation" but mean different
+  things (a path too long, a non-ASCII path, a duplicated ``.so``, a task that needs ``--mode
+  project``, a bytecode HAR); only ``00306004``/``00306042`` are about SDK versions.
+* :data:`WRAPPER_CODES`: codes that only say that another tool failed (``00306053`` "ohpm install
+  failed"); when the log also prints the other tool's code, that code is the cause.
+* :data:`ARKTS_RULES`: the ArkTS linter's rules (``(arkts-no-any-unknown)`` after a ``10605xxx``
+  code) with the rewrite each asks for.
+
+Sources: the hvigor/ohpm messages and their "Try the following" hints in the real logs of
+``tests/data/real_logs`` and the official FAQ pages they came from (faqs-compiling-and-building-*,
+faqs-development-environment-22), the ArkTS migration guide's rule list.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class CodeInfo(NamedTuple):
+    kind: str  # a FindingKind
+    meaning: str
+    fix: str
+
+
+BUILD_CODES: dict[str, CodeInfo] = {
+    # ---- hvigor configuration
+    "00303217": CodeInfo(
+        "sdk-home",
+        "Invalid value of DEVECO_SDK_HOME",
+        "DEVECO_SDK_HOME is missing or wrong: set it to <DevEco Studio>/sdk (or "
+        "command-line-tools/sdk) as a native path — the DevEco terminal sets it, bare shells "
+        "do not — then build again.",
+    ),
+    "00303168": CodeInfo(
+        "sdk-missing",
+        "SDK component missing",
+        "The SDK is incomplete or the wrong one: install the missing components in DevEco's SDK "
+        "manager, point DEVECO_SDK_HOME at `sdk` (not `sdk/default`), use the HarmonyOS SDK for a "
+        "HarmonyOS project, and keep compatibleSdkVersion ≤ the installed SDK.",
+    ),
+    "00303038": CodeInfo(
+        "config",
+        "Schema validate failed",
+        "A field in module.json5 / build-profile.json5 fails the schema (e.g. deviceTypes): "
+        "fix the field named after 'instancePath' in the file at the location.",
+    ),
+    "00303148": CodeInfo(
+        "config",
+        "Hvigorfile not found",
+        "A module has no hvigorfile.ts: restore it (DevEco template) or run hvigorw from the "
+        "project root.",
+    ),
+    "00303149": CodeInfo(
+        "config",
+        "Path not found",
+        "A module path hvigor reads does not exist: check modules[].srcPath in the project's "
+        "build-profile.json5 against the folders on disk (also their upper/lower case, and "
+        "that .gitignore did not drop the module folder). {message}",
+    ),
+    "00303028": CodeInfo(
+        "hvigor-version",
+        "Unsupported modelVersion",
+        "The project needs a newer hvigor than the installed one: update DevEco Studio / "
+        "Command Line Tools, or lower modelVersion in oh-package.json5 and hvigor-config.json5.",
+    ),
+    "00303074": CodeInfo(
+        "signing",
+        "bundleName does not match the signing profile",
+        "The bundleName in AppScope/app.json5 differs from the one in the signing profile "
+        "(.p7b): regenerate the signature for this bundleName (File > Project Structure > "
+        "Signing Configs > Automatically generate signature) or set bundleName back.",
+    ),
+    "00303034": CodeInfo(
+        "config",
+        "compileSdkVersion required",
+        "An OpenHarmony project needs compileSdkVersion in build-profile.json5: add it "
+        "(products[].compileSdkVersion).",
+    ),
+    # ---- "Specification Limit Violation": one title, several causes
+    "00306001": CodeInfo(
+        "long-path",
+        "a path is longer than Windows allows (259 characters)",
+        "Move the project to a short path (e.g. C:\\p or D:\\work\\app) or shorten module names; "
+        "subst/junctions do not help because hvigor resolves the real path.",
+    ),
+    "00306003": CodeInfo(
+        "project-path",
+        "the project path has characters hvigor does not accept",
+        "Move the project to a path with only ASCII letters, digits, '-', '_', '.', '()', "
+        "spaces or '@' (no Chinese or other non-ASCII characters).",
+    ),
+    "00306004": CodeInfo(
+        "sdk-version",
+        "compatibleSdkVersion lower than a dependency's",
+        "compatibleSdkVersion is lower than a dependency's: raise it in build-profile.json5 "
+        "(products[].compatibleSdkVersion) or use an older dependency. {message}",
+    ),
+    "00306042": CodeInfo(
+        "sdk-version",
+        "compatibleSdkVersion not supported",
+        "compatibleSdkVersion in build-profile.json5 does not fit the SDK or a dependency: "
+        "fix products[].compatibleSdkVersion. {message}",
+    ),
+    "00306046": CodeInfo(
+        "config",
+        "bytecode HARs need normalized OHM URLs",
+        "A bytecode HAR needs useNormalizedOHMUrl: set "
+        "products[].buildOption.strictMode.useNormalizedOHMUrl to true in the project's "
+        "build-profile.json5.",
+    ),
+    "00306049": CodeInfo(
+        "native",
+        "the same native library is packed twice",
+        "Two copies of the same .so would be packed: delete the one in libs/<abi>/ when CMake "
+        "already builds it (or import it in CMake instead of adding it), or choose one with "
+        "nativeLib.filter.pickFirsts in build-profile.json5. Duplicate: {path}",
+    ),
+    "00306053": CodeInfo(
+        "ohpm-deps",
+        "ohpm install failed",
+        "The dependency install hvigor ran failed: run `ohpm install --all` in the project root "
+        "to see ohpm's own error; on Windows run it from PowerShell or the DevEco terminal, not "
+        "Git Bash (BATCH RECURSION), then build clean.",
+    ),
+    "00306054": CodeInfo(
+        "hvigor-task",
+        "the task does not exist in this mode",
+        "hvigor has no task {task} here: project-level tasks (assembleApp) need `--mode project` "
+        "instead of `--mode module`; a custom task must be registered in the hvigorfile.ts of "
+        "the project or module.",
+    ),
+    # ---- bundling / compiling
+    "00305015": CodeInfo(
+        "rollup",
+        "Rollup Error",
+        "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
+        "error or a bad import.",
+    ),
+    "10505001": CodeInfo(
+        "arkts-source",
+        "ArkTS Compiler Error",
+        "An ArkTS compile error: fix the code at the location: {message}",
+    ),
+    # ---- signing
+    "11014003": CodeInfo(
+        "signing",
+        "Init keystore failed",
+        "The keystore (.p12) could not be read: a wrong storePassword, or an old Java reads it "
+        "(use DevEco's bundled jbr as JAVA_HOME, first on PATH).",
+    ),
+    # ---- ohpm
+    "00617101": CodeInfo(
+        "ohpm-deps",
+        "Fetch Pkg Info Failed",
+        "{package} is not in the registry: check the name and version in oh-package.json5 "
+        "(@ohos/hvigor-ohos-plugin and @ohos/hvigor are not ohpm packages: remove them from "
+        "dependencies), then `ohpm install`; behind a proxy check .ohpmrc.",
+    ),
+    "00617202": CodeInfo(
+        "ohpm-deps",
+        "Fetch Local Package Failed",
+        "A local dependency does not exist: build that HAR first or fix its path in "
+        "oh-package.json5. Missing: {path}",
+    ),
+    "00618005": CodeInfo(
+        "ohpm-deps",
+        "Invalid Dependency",
+        "A dependency is declared wrongly: {message} Rename or remove it in oh-package.json5.",
+    ),
+    "00625003": CodeInfo(
+        "ohpm-deps",
+        "File Not Exist",
+        "A file a dependency points at does not exist: {path}. Build or download it (for "
+        "Flutter: run flutter build once so the engine HAR is made), or fix the path in "
+        "oh-package.json5.",
+    ),
+}
+
+# codes that only report that another tool failed: its own code, when printed, is the cause
+WRAPPER_CODES = frozenset({"00306053"})
+
+# the ArkTS linter (10605xxx): the rule named in parentheses → the rewrite it asks for
+ARKTS_RULES: dict[str, str] = {
+    "arkts-no-any-unknown": "Declare an explicit type (an interface or class) instead of "
+    "any/unknown, e.g. `JSON.parse(s) as MyType` with `interface MyType {…}`.",
+    "arkts-no-untyped-obj-literals": "Give the object literal a declared type: an interface "
+    "or class it must match (`let x: Foo = {…}`).",
+    "arkts-no-obj-literals-as-types": "Declare an interface or class for the type instead of "
+    "an object literal type.",
+    "arkts-no-structural-typing": "ArkTS types are nominal: pass an instance of the same "
+    "class (or one implementing the same interface), not a structurally similar object.",
+    "arkts-no-destruct-decls": "Destructuring declarations are not supported: read the fields "
+    "one by one (`const a = o.a`).",
+    "arkts-no-var": "Use let instead of var.",
+    "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
+    "type alias.",
+    "arkts-no-props-by-index": "Use a Map or declared fields instead of obj['key'] access.",
+    "arkts-no-func-apply-bind-call": "Call the function directly instead of apply/bind/call.",
+    "arkts-no-untyped-obj-literals-as-types": "Declare an interface or class for the type.",
+    "arkts-no-spread": "Copy the fields explicitly instead of using spread on objects.",
+}
+ARKTS_DEFAULT = "Rewrite the code at the location the way the ArkTS rule asks (see the ArkTS migration guide for the rule)."

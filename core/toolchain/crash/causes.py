@@ -1,0 +1,399 @@
+"""Why a crash or freeze happened: a table of signatures → likely cause and fix, and the frame to
+look at.
+
+Each :class:`Cause` matches the crash's error name + message, its reason, its fatal message or its
+frames (one regular expression over a few lines of text, see :func:`_evidence_text`). The
+first match in table order wins. The table follows the official case logs: the JS Crash FAQ
+(``harmonyos-faqs/faq-stability-13``: ReferenceError/@Provide, TypeError, BusinessError, RangeError
+and OOM cases), the CppCrash FAQ (``faq-stability-65``: the signal/reason table), the appfreeze
+guide (THREAD_BLOCK_6S, APP_INPUT_BLOCK, LIFECYCLE_TIMEOUT) and cases seen in public issues (an
+N-API object used from another thread crashing in the GC or in ``JSON.stringify``, a native
+library missing for the device's ABI, a function passed to ``@Prop``, an API absent on the
+device).
+
+A cause whose evidence is indirect (the message fits more than one story) is ``certain=False``:
+the card and the doctor say "possibly". No cause is given rather than a guess: a crash that
+matches nothing keeps only its what and where.
+
+:func:`explain` also says where to look: the first frame of the app's own code (a raw release
+frame ``ref|owner|ver|src/...`` whose owner is not a ``@scope/`` package, or a source-mapped
+``entry/src/main/...``), and when the crash itself happened in a third-party runtime (a HAR
+``@scope/name``, ``oh_modules``, ``libhermes.so``, the Flutter engine) it says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Frame
+
+
+@dataclass(frozen=True)
+class Cause:
+    types: tuple[str, ...]  # the crash types it applies to (jscrash, cppcrash, appfreeze)
+    pattern: re.Pattern[str]
+    cause: str
+    fix: str
+    certain: bool = True
+
+
+def _c(types: str, pattern: str, cause: str, fix: str, certain: bool = True) -> Cause:
+    return Cause(tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain)
+
+
+ANY = f"{JS} {CPP} {FREEZE}"
+
+CAUSES: tuple[Cause, ...] = (
+    # --- a native library or an API the device does not have
+    _c(
+        JS,
+        r"SyntaxError.*(?:does not provide an export|the requested module)|lib\w*\.so.*(?:not found|cannot|failed)",
+        "a native library (lib….so) is missing for this device's ABI",
+        "Build the native code for the device's ABI: add it to abiFilters in the module's "
+        "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
+        ".so is in the HAP's libs/<abi>/.",
+    ),
+    _c(
+        ANY,
+        r"Load native module failed",
+        "a native module (a kit or a lib….so) could not be loaded on this device",
+        "The device lacks this kit/API or the .so for its ABI: guard the call with "
+        "canIUse('SystemCapability.…') (or try/catch the import) and check abiFilters for your "
+        "own native module.",
+    ),
+    # --- N-API / threads: crashes that surface in the GC or in JSON.stringify
+    _c(
+        CPP,
+        r"OS_GC_Thread|GCMarker|Evacuate|ecmascript::.*(?:Heap|GC)",
+        "memory corruption or an ArkTS object used from the wrong thread through N-API "
+        "(the crash surfaces later, in the garbage collector)",
+        "Do not keep napi_value across calls or use it from another thread (use napi_ref and "
+        "napi_threadsafe_function); find the first bad access with DevEco's multi-thread check "
+        "(Run > Edit Configurations > Diagnostics) and HWASan.",
+    ),
+    _c(
+        JS,
+        r"circular structure|stack contains value",
+        "JSON.stringify was given an object with a cycle (or a native/N-API object it cannot walk)",
+        "Stringify a plain copy without back-references (or pass a replacer that drops them); "
+        "never stringify objects created by native code from another thread.",
+    ),
+    # --- ArkUI state management
+    _c(
+        JS,
+        r"missing @Provide property|Fail to resolve @Consume",
+        "a @Consume has no matching @Provide in any ancestor component",
+        "Add @Provide('name') with the same name (or alias) in an ancestor of the component at "
+        "the location, or give the @Consume a default value (API 20+).",
+    ),
+    _c(
+        JS,
+        r"duplicate @Provide",
+        "two components in the same ancestry @Provide the same name",
+        "Rename one @Provide (or use @Provide('alias')): a descendant may not override an "
+        "ancestor's @Provide.",
+    ),
+    _c(
+        JS,
+        r"use of default id generator function not possible",
+        "ForEach's default key (index + JSON.stringify(item)) cannot serialise these items",
+        "Pass a keyGenerator as ForEach's third argument, e.g. (item) => item.id.",
+    ),
+    _c(
+        JS,
+        r"is not callable|is not a function",
+        "something called as a function is not one: a function passed through @Prop (state "
+        "variables cannot hold functions), a wrong property name, or an API missing on the device",
+        "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
+        "@Prop/@State; if it is a system API, guard it with canIUse().",
+        certain=False,
+    ),
+    # --- plain JS errors
+    _c(
+        JS,
+        r"Cannot (?:read|load) property (?:of|\S+ of) (?:undefined|null)|of null or undefined",
+        "a property was read on undefined/null: the object is not set yet (async init, a failed "
+        "lookup) or the API module is absent on this device",
+        "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
+        "before the page uses it; if it is a system API that is undefined here, check "
+        "canIUse('SystemCapability.…') first.",
+    ),
+    _c(
+        JS,
+        r"is not initialized|before initiali[sz]ation",
+        "a let/const/class was used before its declaration ran, usually a circular import "
+        "between modules",
+        "Move the use after the declaration it needs, or break the circular import (the value "
+        "is used before it is initialised when two files import each other).",
+    ),
+    _c(
+        JS,
+        r"Stack overflow|Maximum call stack",
+        "unbounded recursion",
+        "The recursion at the location never ends: add or fix its termination condition (two "
+        "functions calling each other count too).",
+    ),
+    _c(
+        JS,
+        r"Unexpected Text in JSON|JSON\.parse|Unexpected token .* in JSON",
+        "JSON.parse got text that is not JSON (an empty body, an HTML error page)",
+        "Check the text before JSON.parse and wrap it in try/catch; log the response when it "
+        "fails.",
+    ),
+    _c(
+        JS,
+        r"OutOfMemory",
+        "the ArkTS heap is full",
+        "Find what holds the memory with DevEco's Snapshot (memory) template; release large "
+        "objects and caches, and avoid huge single allocations.",
+    ),
+    _c(
+        JS,
+        r"Invalid array length",
+        "an array was created or resized with a negative or huge length",
+        "Check the computed length at the location before new Array(n) / arr.length = n.",
+    ),
+    _c(
+        JS,
+        r"UI execution context not found",
+        "a UI API (router, promptAction, animateTo) was called outside a UI context (an async "
+        "callback, a worker, an ability)",
+        "Call it through the UIContext: this.getUIContext().getRouter() / "
+        "getPromptAction(), or keep the UIContext from windowStage.getMainWindowSync().",
+    ),
+    _c(
+        JS,
+        r"must be associated with a Web component",
+        "the WebviewController was used before (or after) its Web component was attached",
+        "Use the controller only while its Web component is on screen (after "
+        "onControllerAttached), and check before calling it from back/exit handlers.",
+    ),
+    _c(
+        JS,
+        r"Invalid resource ID",
+        "a resource id ($r) that this module does not have",
+        "Check the resource name, and read it with the resource manager of the module (HAR/HSP) "
+        "that owns it.",
+    ),
+    _c(
+        JS,
+        r"Already closed",
+        "an RdbStore or ResultSet was used after close() (or never opened)",
+        "Do not use the store/result set after close(); reopen it, and close it only when "
+        "every user is done.",
+    ),
+    _c(
+        JS,
+        r"Invalid (?:Url|Uri) string",
+        "an invalid URL/URI string was parsed",
+        "Validate or encode the string before url.URL.parseURL / new uri.URI (they throw "
+        "10200002), and catch the error.",
+    ),
+    _c(
+        JS,
+        r"Parameter error\..*must be (\w+)",
+        "an API was called with a parameter of the wrong type",
+        "Pass a value of the type the message names (an undefined value counts as wrong) at the "
+        "app's call site.",
+    ),
+    _c(
+        JS,
+        r"Invalid parameter|parameter invalid|Invalid argument",
+        "an API was called with an invalid parameter",
+        "Check the arguments the top frame passes against the API's documented parameter and "
+        "argument ranges.",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"^(?:Error|BusinessError):",
+        "an error the code (or a library) threw was not caught",
+        "Catch it where it is thrown or awaited (try/catch, promise.catch) and handle the failure "
+        "instead of letting it end the process.",
+        certain=False,
+    ),
+    # --- native crashes (the CppCrash FAQ's table)
+    _c(
+        CPP,
+        r"Wrong full snapshot version|dart_vm_initializer",
+        "the Flutter engine and the app's Dart snapshot were built in different modes (debug vs "
+        "release)",
+        "Build and run with the same mode for the engine and the app (flutter run --debug / "
+        "--release / --profile) and rebuild the engine HAR for that mode.",
+    ),
+    _c(
+        CPP,
+        r"Unexpected call: exit\(",
+        "the app called exit(); app processes may not, so it became SIGABRT",
+        "End the ability with context.terminateSelf() (or UIAbilityContext.terminateSelf) "
+        "instead of exit().",
+    ),
+    _c(
+        CPP,
+        r"napi_fatal_error",
+        "native code called napi_fatal_error",
+        "Check why the native code gave up at the top frame (the fatal message says); handle "
+        "the failing napi_* status instead.",
+    ),
+    _c(
+        CPP,
+        r"Assertion failed",
+        "an assertion failed",
+        "Check the asserted condition at the top frame and the values that broke it.",
+    ),
+    _c(
+        CPP,
+        r"terminating due to uncaught exception",
+        "a C++ exception was not caught",
+        "Catch the exception (try/catch) where the top frame throws it.",
+    ),
+    _c(
+        CPP,
+        r"stack-buffer-overflow|stack overflow",
+        "the thread's stack ran out (deep recursion or large local arrays)",
+        "Add a termination condition to the recursion, move big local buffers to the heap.",
+    ),
+    _c(
+        CPP,
+        r"NULL pointer dereference|SEGV_MAPERR\)@0x0{0,14}[0-9a-f]{1,3}\b",
+        "a NULL (or nearly NULL) pointer was dereferenced",
+        "Check the pointers used at the top frame: uninitialised, freed, or the result of a "
+        "napi_get_*/lookup that failed.",
+    ),
+    _c(
+        CPP,
+        r"SEGV_ACCERR",
+        "memory was written (or executed) without permission: read-only data, a freed or "
+        "guard page",
+        "Check the write at the top frame (a const/read-only buffer, a dangling pointer); run "
+        "with HWASan to find the first bad access.",
+    ),
+    _c(
+        CPP,
+        r"SIGABRT",
+        "the native code aborted itself (abort(): a failed check, an uncaught exception, a "
+        "fatal error in a library)",
+        "Find why the first frame of your own library called abort(): symbolise its address "
+        "with hstack or llvm-addr2line on the unstripped .so, and log before the failing check.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"SIGSEGV|SIGBUS",
+        "an invalid memory access",
+        "Check the pointers at the top frame; if the stack differs between crashes the memory "
+        "was corrupted earlier: run with HWASan and DevEco's multi-thread check.",
+        certain=False,
+    ),
+    # --- freezes
+    _c(
+        FREEZE,
+        r"LIFECYCLE_(?:HALF_)?TIMEOUT",
+        "a lifecycle callback of the ability took too long",
+        "Keep the ability's lifecycle callbacks (onCreate, onWindowStageCreate, onForeground, "
+        "onBackground) short: move file, database and network work to async calls or "
+        "TaskPool.",
+    ),
+    _c(
+        FREEZE,
+        r"APP_INPUT_BLOCK",
+        "a touch or key event was not handled in time: the main thread was busy",
+        "Keep input handlers short and move the slow work off the main thread (TaskPool, Worker, "
+        "async APIs).",
+    ),
+    _c(
+        FREEZE,
+        r"THREAD_BLOCK_[36]S|UI_BLOCK_6S|main thread is not respon",
+        "the main thread was blocked (synchronous I/O or IPC, a long loop, a lock another "
+        "thread holds)",
+        "Move the blocking work off the main thread (TaskPool, Worker, async APIs) and never "
+        "wait on a lock or a sync IPC there.",
+    ),
+)
+
+THIRD_PARTY_LIBS = re.compile(r"lib(?:hermes|flutter|react\w*|jsi|c\+\+_shared|v8\w*)\.so", re.I)
+_SYSTEM = ("/usr1/", "/system/", "/vendor/")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    cause: str
+    fix: str
+    certain: bool
+    location: str | None  # the frame to look at (the app's own, else the first non-system one)
+    third_party: str | None  # the package or library the crash happened in, if not the app's
+
+
+def _evidence_text(crash: Crash) -> str:
+    head = f"{crash.name}: {crash.message}" if crash.name else crash.message
+    frames = "\n".join(f.raw or f.file for f in crash.frames[:8])
+    return "\n".join(s for s in (head, crash.reason, crash.message, frames, crash.raw[:4000]) if s)
+
+
+_FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)\s*$")
+
+
+def _frame_location(frame: Frame) -> str:
+    """The place as the log prints it: the path in the module (``src/main/ets/x.ts:52:1``) for
+    a raw release frame, the file for a source-mapped one, the library and symbol for native."""
+    path = frame.file.split("|")[-1] if "|" in frame.file else frame.file
+    m = _FRAME_LOC.search(frame.raw)
+    if m is not None:
+        return f"{path}:{m.group(2)}:{m.group(3)}"
+    if frame.line:
+        return f"{path}:{frame.line}" + (f":{frame.column}" if frame.column else "")
+    if frame.symbol and not frame.symbol.startswith("pc "):
+        return f"{path}({frame.symbol})"
+    return path
+
+
+def _owner(frame: Frame) -> str:
+    """The module that owns a JS frame's code (``@scope/har`` for a library), or ''."""
+    if "|" in frame.file:
+        parts = frame.file.split("|")
+        return parts[1] if len(parts) >= 4 else ""
+    if "oh_modules/" in frame.file:
+        return frame.file.split("oh_modules/", 1)[1].split("/src/", 1)[0]
+    return ""
+
+
+def _is_system(frame: Frame) -> bool:
+    return frame.file.startswith(_SYSTEM) or not frame.file or "stateMgmt" in frame.file
+
+
+def where(crash: Crash) -> tuple[str | None, str | None]:
+    """(the frame to look at, the third-party package/library the crash is in or None)."""
+    frames = crash.frames
+    non_system = [f for f in frames if not _is_system(f)]
+    own = [
+        f
+        for f in non_system
+        if not _owner(f).startswith("@") and not THIRD_PARTY_LIBS.search(f.file)
+    ]
+    third: str | None = None
+    top = non_system[0] if non_system else None
+    if top is not None and _owner(top).startswith("@"):
+        third = _owner(top)
+    native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
+    if native is not None:
+        third = THIRD_PARTY_LIBS.search(native.file).group(0)  # type: ignore[union-attr]
+    pick = own[0] if own else top
+    return (_frame_location(pick) if pick is not None else None), third
+
+
+def explain(crash: Crash) -> Explanation | None:
+    """The likely cause of ``crash`` with its fix, or None when the evidence supports none."""
+    text = _evidence_text(crash)
+    location, third = where(crash)
+    for c in CAUSES:
+        if crash.type in c.types and c.pattern.search(text):
+            fix = c.fix
+            if crash.type == CPP and location:
+                fix += f" Top frame of the app's own code: {location}."
+            if third:
+                fix += f" The crash happened inside {third} (third-party code)" + (
+                    f"; the app's nearest own frame is {location}." if location else "."
+                )
+            return Explanation(c.cause, fix, c.certain, location, third)
+    return None

@@ -1,0 +1,95 @@
+"""The doctor on a 1 MB log: ``diagnose`` wall time for the shapes a failed step or a pasted
+text takes, built from the real logs of ``tests/data/real_logs``.
+
+* a build log: 1 MB of hvigor task lines and ArkTS warnings with the real error at the end;
+* a hilog dump: 1 MB of ``hdc shell hilog`` lines with a native-module failure in the middle
+  (the doctor reads the whole text for crash lines, not only the tail);
+* a fault log: a real jscrash header and stack followed by a 1 MB ``HiLog:`` section;
+* a log with nothing known in it (every table is tried, then the weak words).
+
+Each is diagnosed ``REPS`` times, interleaved; medians and max. Goal: every median < 50 ms (the
+doctor runs when a step fails and on ``hmdesk-cli doctor``: a person waits for it at most the
+~100 ms an interaction takes). The machine may be shared: medians, not single runs.
+
+    python -m tests.bench doctor
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+from hmdesk.core.toolchain.doctor import diagnose
+
+REPS = 9
+GOAL_MS = 50.0
+MB = 1_000_000
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "real_logs"
+
+
+def _real(kind: str, name: str) -> str:
+    return (CORPUS / kind / f"{name}.log").read_text(encoding="utf-8")
+
+
+def _fill(lines: list[str], size: int) -> str:
+    out: list[str] = []
+    n = 0
+    i = 0
+    while n < size:
+        line = lines[i % len(lines)]
+        out.append(line)
+        n += len(line) + 1
+        i += 1
+    return "\n".join(out)
+
+
+def shapes() -> dict[str, str]:
+    tasks = [
+        f"> hvigor Finished :entry:default@Task{i}... after {i % 97} ms" for i in range(50)
+    ] + [
+        "WARN: ArkTS:WARN File: /p/entry/src/main/ets/pages/Index.ets:12:5",
+        " Function may throw exceptions. Special handling is required.",
+    ]
+    hilog = _real("hilog", "hdc-hilog-faq-video").splitlines()
+    return {
+        "build log, error at the end": _fill(tasks, MB)
+        + "\n"
+        + _real("linter", "any-unknown-10605008"),
+        "hilog dump, fault in the middle": _fill(hilog, MB // 2)
+        + "\n"
+        + _real("hilog", "hdc-hilog-native-module-crash")
+        + "\n"
+        + _fill(hilog, MB // 2),
+        "fault log + 1 MB HiLog section": _real("jscrash", "faq-putsync-undefined")
+        + "\nHiLog:\n"
+        + _fill(hilog, MB),
+        "nothing known": _fill(
+            [f"> hvigor Finished :entry:default@Task{i}... after 3 ms" for i in range(40)], MB
+        ),
+    }
+
+
+def main() -> bool:
+    texts = shapes()
+    times: dict[str, list[float]] = {name: [] for name in texts}
+    kinds: dict[str, str] = {}
+    for _ in range(REPS):
+        for name, text in texts.items():
+            t0 = time.perf_counter()
+            f = diagnose(text)
+            times[name].append((time.perf_counter() - t0) * 1000)
+            kinds[name] = f.kind if f is not None else "-"
+    print(f"diagnose() on ~1 MB texts, {REPS} runs each, interleaved (ms)")
+    print(f"{'':34}{'size':>9}{'median':>9}{'max':>9}  finding")
+    ok = True
+    for name, t in times.items():
+        med = statistics.median(t)
+        ok &= med < GOAL_MS
+        print(f"{name:34}{len(texts[name]):9d}{med:9.1f}{max(t):9.1f}  {kinds[name]}")
+    print(f"goal: every median < {GOAL_MS:.0f} ms")
+    return ok
+
+
+if __name__ == "__main__":
+    raise SystemExit(0 if main() else 1)

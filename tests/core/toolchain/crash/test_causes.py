@@ -1,0 +1,60 @@
+"""Why, not only what (issue 27): the cause table on real fault logs (``tests/data/real_logs``,
+sources in the sidecars), the frame to look at, third-party code named, and no cause when the
+evidence supports none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hmdesk.core.toolchain.crash.causes import explain
+from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
+from hmdesk.core.toolchain.crash.model import JS, Crash
+
+REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs"
+
+
+def crash_of(kind: str, name: str) -> Crash:
+    return parse_faultlog((REAL / kind / f"{name}.log").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "cause", "location"),
+    [
+        ("jscrash", "missing-provide", "@Consume has no matching @Provide", "entry/src/main/ets/pages/Home.ets:6:1"),
+        ("jscrash", "not-initialized", "circular import", "src/main/ets/pages/home/NewsPage.ts:174:1"),
+        ("jscrash", "faq-nfc-api-absent", "absent on this device", "src/main/ets/utils/NFCUtil.ts:52:1"),
+        ("jscrash", "stack-overflow-recursion", "unbounded recursion", "src/main/ets/utils/MsgRichEditorTools.ts:226:1"),
+        ("jscrash", "ui-context-100001", "outside a UI context", "src/main/ets/viewmodel/login/QuickLoginManager.ts:474:1"),
+        ("cppcrash", "gc-thread-object-exception", "wrong thread through N-API", None),
+        ("cppcrash", "flutter-engine-mode-mismatch", "different modes", None),
+        ("appfreeze", "old-eventname-thread-block-6s", "main thread was blocked", None),
+        ("appfreeze", "lifecycle-timeout", "lifecycle callback", None),
+        ("appfreeze", "app-input-block", "touch or key event", None),
+    ],
+)  # fmt: skip
+def test_real_faults_get_a_cause(kind: str, name: str, cause: str, location: str | None) -> None:
+    why = explain(crash_of(kind, name))
+    assert why is not None and cause in why.cause and why.fix
+    if location is not None:
+        assert why.location is not None and why.location.endswith(location)
+
+
+def test_the_apps_own_frame_under_a_library_and_the_library_named() -> None:
+    # BusinessError thrown in the @xx/push HAR, called from the app's JPushManager
+    why = explain(crash_of("jscrash", "app-thrown-api-error"))
+    assert why is not None and why.third_party == "@xxx/network" and "third-party" in why.fix
+    text = (REAL / "jscrash" / "faq-putsync-undefined.log").read_text(encoding="utf-8")
+    mixed = parse_faultlog(
+        text.replace("  at saveData (entry/src/main/ets/pages/Index.ets:71:5)",
+                     "  at put (@ohos/store|@ohos/store|1.0.0|src/main/ets/Store.ts:9:1)\n  at saveData (entry/src/main/ets/pages/Index.ets:71:5)")
+    )  # fmt: skip
+    why = explain(mixed)
+    assert why is not None and why.third_party == "@ohos/store"
+    assert why.location == "entry/src/main/ets/pages/Index.ets:71:5"
+
+
+def test_weak_evidence_is_possibly_and_none_is_none() -> None:
+    why = explain(Crash(type=JS, name="TypeError", message="x is not callable"))
+    assert why is not None and not why.certain
+    assert explain(Crash(type=JS, name="TypeError", message="something new entirely")) is None

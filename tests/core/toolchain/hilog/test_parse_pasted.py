@@ -1,0 +1,68 @@
+"""Every way developers paste hilog parses into the same fields (issue 27): DevEco Studio's Log
+window copy (with or without the bundle column, single or padded spacing, indented), a display
+customised without time and pid, bare ``I A03d00/JSAPP: msg`` quotes — the lines are real, from
+``tests/data/real_logs/hilog`` (sources in the sidecars) — while the ``hdc shell hilog`` format
+is unchanged and prose stays raw text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hmdesk.core.toolchain.hilog.parse import LOG, RAW, parse_line, parse_lines
+
+REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
+
+
+@pytest.mark.parametrize(
+    ("line", "fields"),
+    [
+        (
+            "\t08-20 11:06:01.891   1948-1948     A03d00/JSAPP                    com.examp...lication  I     getSystemCpuUsage: 0.4722222222222222",
+            ("08-20 11:06:01.891", 1948, 1948, "I", "A", 0x03D00, "com.examp...lication", "JSAPP", "getSystemCpuUsage: 0.4722222222222222"),
+        ),
+        (
+            "03-07 17:21:37.391   12276-21460   A03d00/JSAPP   E     登录失败: Error: Internal error. UI execution context not found.",
+            ("03-07 17:21:37.391", 12276, 21460, "E", "A", 0x03D00, "", "JSAPP", "登录失败: Error: Internal error. UI execution context not found."),
+        ),
+        (
+            "07-12 14:35:38.287 30369-30369 A03D00/JSAPP com.OpenH...riskpack I Token is B669",
+            ("07-12 14:35:38.287", 30369, 30369, "I", "A", 0x03D00, "com.OpenH...riskpack", "JSAPP", "Token is B669"),
+        ),
+        (
+            "A03200/MY_TAG    com.example.napitestdemo    I  NAPITEST_LOGI sayHi from=js3",
+            ("", 0, 0, "I", "A", 0x03200, "com.example.napitestdemo", "MY_TAG", "NAPITEST_LOGI sayHi from=js3"),
+        ),
+        (
+            "I C02e00/NAPITESTNAPILayer: sayHi:81 NAPITEST_LOGI sayHi from = js3",
+            ("", 0, 0, "I", "C", 0x02E00, "", "NAPITESTNAPILayer", "sayHi:81 NAPITEST_LOGI sayHi from = js3"),
+        ),
+    ],
+)  # fmt: skip
+def test_pasted_formats_give_the_same_fields(line: str, fields: tuple[object, ...]) -> None:
+    p = parse_line(line)
+    assert p.kind == LOG
+    assert (p.time, p.pid, p.tid, p.level, p.type, p.domain, p.process, p.tag, p.message) == fields
+    assert p.raw == line
+
+
+def test_every_real_pasted_line_parses() -> None:
+    for log in sorted(REAL.glob("*.log")):
+        lines = [ln for ln in log.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        parsed = parse_lines(lines)
+        shown = [ln for ln in lines if ln.strip() != "..."]  # elisions in the docs stay text
+        assert sum(p.kind == LOG for p in parsed) == len(shown), log.name
+
+
+def test_hdc_format_unchanged_and_prose_stays_raw() -> None:
+    p = parse_line(
+        "04-13 14:58:44.278 19544 19544 W C03f00/ArkCompiler: [ecmascript] Load native module failed: @hms:ai.ocr.textRecognition"
+    )
+    assert (p.kind, p.pid, p.level, p.tag) == (LOG, 19544, "W", "ArkCompiler")
+    for text in (
+        "I think this works",
+        "Build failed: see above",
+        "A note/with slash I guess",
+        "...",
+    ):
+        assert parse_line(text).kind == RAW, text
