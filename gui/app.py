@@ -452,7 +452,7 @@ def open_for_window(
 def preload_area_modules() -> None:  # worker thread: imports and caches, no widgets
     import hmdesk.core.codeindex.anchors
     import hmdesk.core.memory.access
-    import hmdesk.core.memory.hmharness
+    import hmdesk.core.memory.hmharness.jsonl
     import hmdesk.core.memory.semantic.choice
     import hmdesk.core.memory.semantic.local
     import hmdesk.gui.memories.area  # noqa: F401

@@ -31,8 +31,8 @@ from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
     from hmdesk.core.memory.lifecycle.grouping import Group
-    from hmdesk.core.memory.lifecycle.hmharness_rules import ConsolidationPlan
     from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow, ScanProcess
     from hmdesk.core.memory.store import MemoryStore
 
@@ -191,7 +191,7 @@ class LifecycleScan(QObject):
                 self._start_next()
 
         def error(exc: BaseException) -> None:
-            from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
+            from hmdesk.core.memory.hmharness.rules import Cancelled
             from hmdesk.core.memory.lifecycle.scan_proc import ScanFailed
 
             self._cancel = None

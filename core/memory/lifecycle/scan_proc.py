@@ -40,14 +40,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from hmdesk.core.memory.lifecycle.grouping import Group, proposal_fingerprint
-from hmdesk.core.memory.lifecycle.hmharness_rules import (
+from hmdesk.core.memory.hmharness.rules import (
     DEFAULT_STALE_DAYS,
     Cancelled,
     ConsolidationPlan,
     Merge,
     Progress,
 )
+from hmdesk.core.memory.lifecycle.grouping import Group, proposal_fingerprint
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.store import MemoryStore
 

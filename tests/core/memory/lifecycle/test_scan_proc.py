@@ -9,8 +9,8 @@ import sys
 import threading
 
 import pytest
+from hmdesk.core.memory.hmharness.rules import Cancelled
 from hmdesk.core.memory.lifecycle import scan_proc
-from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
 from hmdesk.core.memory.lifecycle.scan_proc import (
     Decoder,
     ScanFailed,
