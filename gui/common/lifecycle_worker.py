@@ -1,7 +1,7 @@
 """Contradiction and duplicate detection off the GUI thread, with progress and cancel.
 
 :class:`LifecycleScan` is what the Review area starts. By default the scan runs in a child
-process (:class:`hmdesk.core.memory.lifecycle.scan_proc.ScanProcess`): the child opens the
+process (:class:`hmdesk.core.memory.lifecycle.review_scan.ScanProcess`): the child opens the
 store itself (its file, or its PostgreSQL URL), computes the groups (and, when asked, the
 dry-run consolidation plan and the access policy's proposals) and streams progress and the
 result back over a pipe. A worker of the global thread pool only reads that pipe, which costs
@@ -10,7 +10,7 @@ interpreter lock happen on the other core, so the event loop does not stall. Can
 child.
 
 When the child cannot start (a frozen build has no Python to start; the interpreter is gone)
-the same :func:`~hmdesk.core.memory.lifecycle.scan_proc.scan_store` runs on the worker thread
+the same :func:`~hmdesk.core.memory.lifecycle.review_scan.scan_store` runs on the worker thread
 instead, with a cancel flag, and :attr:`ScanResult.note` says so (the Review area shows it).
 :data:`USE_PROCESS` (module-wide) or ``use_process=`` (per scan object) turn the child off.
 
@@ -33,7 +33,7 @@ from PySide6.QtCore import QObject, Signal
 if TYPE_CHECKING:
     from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
     from hmdesk.core.memory.lifecycle.grouping import Group
-    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow, ScanProcess
+    from hmdesk.core.memory.lifecycle.review_scan import ProposalRow, ScanProcess
     from hmdesk.core.memory.store import MemoryStore
 
 USE_PROCESS = True
@@ -95,7 +95,7 @@ class LifecycleScan(QObject):
         command: Sequence[str] | None = None,
     ) -> None:
         """``use_process``: None follows :data:`USE_PROCESS`. ``command``: the child's argv
-        (tests; default ``python -c`` running ``scan_proc.serve``)."""
+        (tests; default ``python -c`` running ``review_scan.serve``)."""
         super().__init__(parent)
         self.store = store
         self.use_process = use_process
@@ -140,7 +140,7 @@ class LifecycleScan(QObject):
                 self.progress.emit(done, total)
 
         def work() -> ScanResult:  # worker thread
-            from hmdesk.core.memory.lifecycle.scan_proc import (
+            from hmdesk.core.memory.lifecycle.review_scan import (
                 ScanOutput,
                 ScanProcess,
                 ScanRequest,
@@ -192,7 +192,7 @@ class LifecycleScan(QObject):
 
         def error(exc: BaseException) -> None:
             from hmdesk.core.memory.hmharness.rules import Cancelled
-            from hmdesk.core.memory.lifecycle.scan_proc import ScanFailed
+            from hmdesk.core.memory.lifecycle.review_scan import ScanFailed
 
             self._cancel = None
             if isinstance(exc, Cancelled) or cancel():

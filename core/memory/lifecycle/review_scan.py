@@ -54,7 +54,9 @@ from hmdesk.core.memory.store import MemoryStore
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
 
-CHILD = "import gc; gc.disable(); from hmdesk.core.memory.lifecycle.scan_proc import serve; serve()"
+CHILD = (
+    "import gc; gc.disable(); from hmdesk.core.memory.lifecycle.review_scan import serve; serve()"
+)
 """The child's program. The cyclic garbage collector is off from its first line: the child is
 short-lived and frees everything at exit, and the collector's passes over the imports (numpy,
 SQLAlchemy) and the 100,000 records and claims cost about a third of its time."""

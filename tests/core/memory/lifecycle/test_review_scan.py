@@ -10,8 +10,8 @@ import threading
 
 import pytest
 from hmdesk.core.memory.hmharness.rules import Cancelled
-from hmdesk.core.memory.lifecycle import scan_proc
-from hmdesk.core.memory.lifecycle.scan_proc import (
+from hmdesk.core.memory.lifecycle import review_scan
+from hmdesk.core.memory.lifecycle.review_scan import (
     Decoder,
     ScanFailed,
     ScanProcess,
@@ -73,7 +73,7 @@ def test_serve_streams_progress_then_the_result(seeded):
     msgs, decoder = _through_serve(_request(seeded))
     assert "p" in msgs[0] and msgs[-1].keys() == {"done"}
     progress = [m["p"] for m in msgs if "p" in m]
-    assert progress[-1][0] == progress[-1][1] == scan_proc.STEPS
+    assert progress[-1][0] == progress[-1][1] == review_scan.STEPS
     assert decoder.done and len(decoder.output.groups) == 2
     assert decoder.output.proposals == scan_store(seeded, _request(seeded)).proposals
 
@@ -84,7 +84,7 @@ def test_the_child_process_answers_like_the_scan_in_process(seeded):
     got = child.read(lambda d, t: steps.append((d, t)))
     want = scan_store(seeded, _request(seeded))
     assert got.groups == want.groups and got.proposals == want.proposals
-    assert steps and steps[-1] == (scan_proc.STEPS, scan_proc.STEPS)
+    assert steps and steps[-1] == (review_scan.STEPS, review_scan.STEPS)
 
 
 BLOCKS = (
