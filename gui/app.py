@@ -49,7 +49,6 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve import QueryResult, Retriever
-    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
     from hmdesk.gui.memories.model import PreparedRows
@@ -273,25 +272,6 @@ def pause_gc_while_opening(window: MainWindow) -> None:
     window.destroyed.connect(resume)
 
 
-def start_segmenter() -> WindowSegmenter:
-    """Start the Chinese segmenter's child process now, so its dictionary loads on the other
-    core while the window opens; the window's terms use it from here on (rjieba's import in
-    this process would freeze the event loop for its 0.2 s: ``core.memory.segmenter_proc``)."""
-    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
-    from hmdesk.core.memory.terms import use_han_segmenter
-
-    segmenter = WindowSegmenter()
-    use_han_segmenter(segmenter)
-    return segmenter
-
-
-def stop_segmenter(segmenter: WindowSegmenter) -> None:
-    from hmdesk.core.memory.terms import use_han_segmenter
-
-    use_han_segmenter(None)
-    segmenter.close()
-
-
 # ------------------------------------------------------------------------------------ main
 
 
@@ -413,9 +393,6 @@ def _first_look(
     from hmdesk.gui.memories.preview import first_look_query, first_look_rows
 
     query = first_look_query(settings)
-    if query is None:
-        then()
-        return
     try:
         path = db_location(db) if db else default_db_path()
     except DatabaseError:  # an unreadable settings file: opening the store says so
@@ -475,7 +452,6 @@ def main(
     start_time = time.perf_counter()
     argv = list(argv if argv is not None else sys.argv)
     args = parse_args(argv)
-    segmenter = start_segmenter()
     QApplication.setApplicationName(APP_NAME)
     QApplication.setOrganizationName(APP_NAME)
     QGuiApplication.setDesktopFileName(APP_ID)
@@ -575,10 +551,9 @@ def main(
     window.first_painted.connect(lambda: QTimer.singleShot(0, start_open))
     QTimer.singleShot(400, start_open)
     code = app.exec()
-    # Short start-up jobs (importing the later areas, loading the segmenter) may still run: an
+    # Short start-up jobs (importing the later areas) may still run: an
     # interpreter that exits under a running worker thread aborts.
     QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)
-    stop_segmenter(segmenter)
     if smoke is not None:
         window.close()
         smoke.cleanup()

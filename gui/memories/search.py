@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.retrieve import Query, QueryResult
-from hmdesk.core.memory.terms import load_segmenter
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.memories.model import PreparedRows
 from hmdesk.gui.memories.query_bar import QuerySpec
@@ -160,16 +159,7 @@ class SearchController(QObject):
             gc.freeze()
             if first:
                 self.index_loaded.emit()
-                self.load_segmenter()
         self.warm_index()
-
-    def load_segmenter(self) -> None:
-        """Load the Chinese segmenter now, once the first result is on screen, rather than
-        before it (its import holds the GIL for 100-250 ms) or at the first query with Han
-        characters (a stall while typing)."""
-        run_in_thread(
-            load_segmenter, on_error=lambda exc: log.warning("loading the segmenter: %s", exc)
-        )
 
     def mark_busy(self) -> None:
         """The user is typing or a result is being drawn: the background build of the search
