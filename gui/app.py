@@ -8,7 +8,6 @@ database that cannot be opened gives a clear dialog with the reason and exits wi
 from __future__ import annotations
 
 import argparse
-import gc
 import html
 import logging
 import sys
@@ -253,13 +252,13 @@ def pause_gc_while_opening(window: MainWindow) -> None:
     first result (after :class:`~hmdesk.gui.memories.search.SearchController` froze what is
     alive then, see :func:`configure_runtime`), or after :data:`GC_PAUSE_MAX_MS`, or when the
     store cannot be opened. Memory is still freed by reference counting meanwhile."""
-    if not gc.isenabled():
+    from hmdesk.core import gc_policy
+
+    if not gc_policy.pause():
         return
-    gc.disable()
 
     def resume(*_args: object) -> None:
-        if not gc.isenabled():
-            gc.enable()
+        gc_policy.resume()
 
     def areas() -> None:
         if window.memories is None:
@@ -514,7 +513,9 @@ def main(
         bar = QueryBar()
 
     def failed(exc: BaseException) -> None:
-        gc.enable()  # the collector was paused while the store opened
+        from hmdesk.core import gc_policy
+
+        gc_policy.resume()  # the collector was paused while the store opened
         if smoke is not None:
             smoke.fail(exc)
             return

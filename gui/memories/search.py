@@ -9,13 +9,13 @@ thread. After a result it builds the retriever's term postings on a worker (see
 
 from __future__ import annotations
 
-import gc
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hmdesk.core import gc_policy
 from hmdesk.core.memory.retrieve import Query, QueryResult
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.memories.model import PreparedRows
@@ -156,7 +156,7 @@ class SearchController(QObject):
             # do not walk it and stall the event loop for 100+ ms. Again after a big import.
             first = self._frozen_pool is None
             self._frozen_pool = pool
-            gc.freeze()
+            gc_policy.freeze()
             if first:
                 self.index_loaded.emit()
         self.warm_index()

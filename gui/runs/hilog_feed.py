@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import os
 import threading
 import time
@@ -68,10 +67,9 @@ def freeze_long_lived_heap() -> bool:
     if something else (app start-up, the memory inspector) froze the heap already.
     Returns True if it froze.
     """
-    if gc.get_freeze_count() > 0:
-        return False
-    gc.freeze()
-    return True
+    from hmdesk.core import gc_policy
+
+    return gc_policy.freeze(unless_frozen=True)
 
 
 class GuiGate:

@@ -1,45 +1,32 @@
-"""The Review area's scan in a child process: groups, consolidation plan and proposals.
+"""The Review area's scan: groups, consolidation plan and proposals, in a child process.
 
 Why a child: the scan of 100,000 memories is seconds of pure-Python work (segmenting, claims,
 grouping, the policy's proposals) plus numpy steps and garbage collections that hold the
-interpreter lock for tens to hundreds of milliseconds at a time. On a worker thread of the
-window's process every one of those is a stall of the event loop. A child process runs it on the
-other core; the window only reads its answer off a pipe.
+interpreter lock for long spells; on a worker thread of the window's process every one of those
+is a stall of the event loop (docs/decisions/0002-review-scan-in-a-child-process.md).
 
-* :func:`scan_store` is the work itself, the same in the child and in process (the fallback):
-  :func:`~.plans.contradiction_groups`, optionally :func:`~.plans.consolidation_plan` and the
-  access policy's :func:`~hmdesk.core.memory.access.policy.proposals` (each with the
-  fingerprint the Review area remembers a dismissal by, :func:`~.grouping.proposal_fingerprint`),
-  over one read of the store.
-* :func:`serve` is the child: it reads one :class:`ScanRequest` (a JSON line) on stdin, opens the
-  database itself (the file path, or the PostgreSQL URL: the child connects as the window does),
-  only reads, and writes JSON lines on stdout: ``{"p": [done, total]}`` now and then (at most
-  every :data:`PROGRESS_EVERY_S`), then one line per group (``{"g": [...]}``), the plan
-  (``{"plan": ...}``), one line per proposal (``{"q": {...}, "f": fingerprint}``) and
-  ``{"done": {...}}``; or ``{"error": "one line"}``. One small line at a time, so the reader
-  never parses megabytes in one call.
-* :class:`ScanProcess` is the parent's side: it starts ``python -c`` running :func:`serve`
-  (no console window on Windows), sends the request and :meth:`~ScanProcess.read` turns the
-  lines back into a :class:`ScanOutput` (blocking: call it on a worker thread; waiting on the
-  pipe does not hold the interpreter lock). :meth:`~ScanProcess.kill` stops the child (cancel);
-  a child that ends without its ``done`` line raises :class:`ScanFailed` with its exit code and
-  the last line it wrote to stderr. A frozen build (no Python to start) or a failed start raises
-  :class:`ScanUnavailable`: the caller scans in process instead.
+* :func:`scan_store` is the work itself: :func:`~.plans.contradiction_groups`, optionally
+  :func:`~.plans.consolidation_plan` and the access policy's
+  :func:`~hmdesk.core.memory.access.policy.proposals` (each with the fingerprint the Review area
+  remembers a dismissal by, :func:`~.grouping.proposal_fingerprint`), over one read of the store.
+* :func:`scan_job` is the job :class:`~hmdesk.core.child_process.ChildJob` runs (in the child,
+  or in process in a frozen build): it opens the store itself (the file, or the PostgreSQL URL),
+  only reads, and hands over one small item per group (``{"g": [...]}``), the plan
+  (``{"plan": ...}``), the number of proposals (``{"qs": n}``) and one item per proposal
+  (``{"q": [...]}``), so the reader never parses megabytes in one call.
+* :func:`scan_child` makes that job for a :class:`ScanRequest`; :func:`run_scan` runs it and
+  turns the items back into a :class:`ScanOutput`.
 """
 
 from __future__ import annotations
 
-import gc
 import json
-import os
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
+from hmdesk.core.child_process import ChildJob, JobError, JobFailed, JobOutput
 from hmdesk.core.memory.hmharness.rules import (
     DEFAULT_STALE_DAYS,
     Cancelled,
@@ -54,20 +41,10 @@ from hmdesk.core.memory.store import MemoryStore
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
 
-CHILD = (
-    "import gc; gc.disable(); from hmdesk.core.memory.lifecycle.review_scan import serve; serve()"
-)
-"""The child's program. The cyclic garbage collector is off from its first line: the child is
-short-lived and frees everything at exit, and the collector's passes over the imports (numpy,
-SQLAlchemy) and the 100,000 records and claims cost about a third of its time."""
-PROGRESS_EVERY_S = 0.05
-"""The child writes a progress line at most this often (and at the end of each step)."""
 STEPS = 1000
 """Progress is reported out of this many steps: the groups take the first
 :data:`GROUPS_SHARE`, the plan and the proposals the rest."""
 GROUPS_SHARE = 0.85
-NICENESS = 5
-"""The child lowers its priority by this much (POSIX; Windows: below normal priority)."""
 
 
 @dataclass(frozen=True)
@@ -126,15 +103,6 @@ class ScanOutput:
     records: int = 0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-class ScanUnavailable(RuntimeError):
-    """The child process cannot be started here (a frozen build, no interpreter): scan in
-    process instead."""
-
-
-class ScanFailed(RuntimeError):
-    """The scan failed (its message is one line for the user)."""
 
 
 # ------------------------------------------------------------------------------ the work
@@ -248,7 +216,7 @@ def proposal_from_json(text: str) -> Proposal:
 
 
 def encode(output: ScanOutput) -> Iterator[dict[str, Any]]:
-    """The result lines of ``output`` (progress lines aside), ``done`` last."""
+    """The items of ``output``, in the order :class:`_Collector` expects them."""
     for g in output.groups:
         yield {"g": [g.kind, g.key, list(g.ids), g.action, g.keep, g.fingerprint, g.similarity]}
     if output.plan is not None:
@@ -266,33 +234,23 @@ def encode(output: ScanOutput) -> Iterator[dict[str, Any]]:
         yield {"qs": len(output.proposals)}
         for row in output.proposals:
             yield {"q": list(row)}
-    yield {"done": {"records": output.records, "seconds": output.seconds}}
 
 
-class Decoder:
-    """Turns the child's lines back into a :class:`ScanOutput` (:meth:`feed` one at a time)."""
+class _Collector:
+    """Turns the scan's items back into a :class:`ScanOutput` (:meth:`take` one at a time)."""
 
-    def __init__(self, progress: Progress | None = None) -> None:
-        self.progress = progress
+    def __init__(self) -> None:
         self.output = ScanOutput([])
-        self.done = False
-        self.error: str | None = None
 
-    def feed(self, line: bytes | str) -> None:
+    def take(self, item: Any) -> None:
         try:
-            msg = json.loads(line)
-            self._take(msg)
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            text = line if isinstance(line, str) else line.decode("utf-8", "replace")
-            raise ScanFailed(f"the scan process wrote {text.strip()[:80]!r} ({exc})") from None
+            self._take(item)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise JobFailed(f"the scan sent {str(item)[:80]!r} ({exc})") from None
 
     def _take(self, msg: dict[str, Any]) -> None:
         out = self.output
-        if "p" in msg:
-            if self.progress is not None:
-                done, total = msg["p"]
-                self.progress(int(done), int(total))
-        elif "g" in msg:
+        if "g" in msg:
             kind, key, ids, action, keep, fp, sim = msg["g"]
             out.groups.append(
                 Group(str(kind), str(key), tuple(ids), str(action), str(keep), str(fp), float(sim))
@@ -300,7 +258,7 @@ class Decoder:
         elif "q" in msg:
             q = msg["q"]
             if out.proposals is None or len(q) != 5 or not all(isinstance(x, str) for x in q):
-                raise ValueError("a proposal line out of place")
+                raise ValueError("a proposal out of place")
             out.proposals.append((q[0], q[1], q[2], q[3], q[4]))
         elif "qs" in msg:
             out.proposals = []
@@ -313,71 +271,34 @@ class Decoder:
                 int(p["now_ms"]),
                 {str(k): str(v) for k, v in p["reasons"].items()},
             )
-        elif "done" in msg:
-            out.records = int(msg["done"]["records"])
-            out.seconds = float(msg["done"]["seconds"])
-            self.done = True
-        elif "error" in msg:
-            self.error = str(msg["error"])
         else:
-            raise ValueError("an unknown line")
+            raise ValueError("an unknown item")
 
 
-# ------------------------------------------------------------------------------ the child
+# ------------------------------------------------------------------------------ the job
+
+JOB = "hmdesk.core.memory.lifecycle.review_scan:scan_job"
 
 
-def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
-    """The child: one request line in, progress and result lines out (see the module doc)."""
-    inp = stdin if stdin is not None else sys.stdin.buffer
-    out = stdout if stdout is not None else sys.stdout.buffer
-    if stdin is None:  # the child process (not a test calling it with buffers)
-        gc.disable()  # see CHILD (a child started another way)
-        if hasattr(os, "nice"):
-            try:  # background work: the window's process comes first when the cores are busy
-                os.nice(NICENESS)
-            except OSError:
-                pass
-
-    def write(msg: dict[str, Any]) -> None:
-        out.write(json.dumps(msg, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n")
-
+def scan_job(request: Any, out: JobOutput) -> dict[str, Any]:
+    """The job (see the module doc): the request's JSON in, items out, counts back."""
     try:
-        request = ScanRequest.from_json(json.loads(inp.readline() or b"null"))
-    except ValueError as exc:
-        write({"error": f"a bad scan request: {exc}"})
-        out.flush()
-        return
-    last = [0.0]
-
-    def progress(done: int, total: int) -> None:
-        now = time.monotonic()
-        if done >= total or now - last[0] >= PROGRESS_EVERY_S:
-            last[0] = now
-            write({"p": [done, total]})
-            out.flush()
-
+        req = ScanRequest.from_json(request)
+    except (ValueError, TypeError) as exc:
+        raise JobError(f"a bad scan request: {exc}") from None
+    store = _open_store(req.db)
     try:
-        store = _open_store(request.db)
-    except ScanFailed as exc:
-        write({"error": str(exc)})
-        out.flush()
-        return
-    try:
-        output = scan_store(store, request, progress=progress)
-    except Exception as exc:  # noqa: BLE001 - whatever the scan raises goes to the window as one line
-        write({"error": f"the scan failed: {type(exc).__name__}: {exc}"})
-        out.flush()
-        return
+        output = scan_store(store, req, progress=out.progress, cancel=out.cancelled)
     finally:
         store.close()
         store.db.close()
-    for msg in encode(output):
-        write(msg)
-    out.flush()
+    for item in encode(output):
+        out.item(item)
+    return {"records": output.records, "seconds": output.seconds}
 
 
 def _open_store(where: str) -> MemoryStore:
-    """The store at ``where`` for reading. A file must exist (the child never creates one)."""
+    """The store at ``where`` for reading. A file must exist (the job never creates one)."""
     from pathlib import Path
 
     from hmdesk.core.db import Database, DatabaseError
@@ -385,117 +306,42 @@ def _open_store(where: str) -> MemoryStore:
     from hmdesk.core.memory.store import MemoryStore
 
     if not is_url(where) and not Path(where).is_file():
-        raise ScanFailed(f"the database {where} is not there any more")
+        raise JobError(f"the database {where} is not there any more")
     try:
         db = Database(where)
     except DatabaseError as exc:
-        raise ScanFailed(str(exc)) from None
+        raise JobError(str(exc)) from None
     return MemoryStore(db, keep_index=False)
 
 
-# ------------------------------------------------------------------------------ the parent
-
-
 def store_location(store: MemoryStore) -> str:
-    """What the child opens: the store's PostgreSQL URL, else its database file."""
+    """What the job opens: the store's PostgreSQL URL, else its database file."""
     db = store.db
     if db.dialect == "postgresql" and db.url:
         return db.url
     return str(db.path)
 
 
-class ScanProcess:
-    """A started child running :func:`serve` for ``request``."""
+def scan_child(
+    request: ScanRequest,
+    *,
+    command: Sequence[str] | None = None,
+    in_process: bool | None = None,
+) -> ChildJob:
+    """The scan of ``request`` as a job to run (``command``/``in_process``: see
+    :class:`~hmdesk.core.child_process.ChildJob`)."""
+    return ChildJob(JOB, request.to_json(), name="scan", command=command, in_process=in_process)
 
-    def __init__(self, request: ScanRequest, command: Sequence[str] | None = None) -> None:
-        if command is None and getattr(sys, "frozen", False):
-            raise ScanUnavailable("a bundled build has no Python to start the scan process")
-        argv = list(command) if command is not None else [sys.executable, "-c", CHILD]
-        flags: int = 0
-        if os.name == "nt":  # no console window; below the window's priority (os.nice's part)
-            flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) | getattr(
-                subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0
-            )
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in read()/kill()
-        self.killed = False
-        try:
-            self._proc = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self._stderr,
-                creationflags=flags,
-            )
-        except OSError as exc:
-            self._stderr.close()
-            raise ScanUnavailable(f"cannot start the scan process: {exc}") from exc
-        assert self._proc.stdin is not None
-        try:
-            self._proc.stdin.write(json.dumps(request.to_json()).encode("utf-8") + b"\n")
-            self._proc.stdin.close()
-        except OSError:
-            pass  # it died at once: read() says how
 
-    @property
-    def pid(self) -> int:
-        return self._proc.pid
-
-    def read(self, progress: Progress | None = None) -> ScanOutput:
-        """Every line until the child ends; the result, or :class:`Cancelled` after
-        :meth:`kill`, or :class:`ScanFailed` saying what went wrong."""
-        proc = self._proc
-        assert proc.stdout is not None
-        decoder = Decoder(progress)
-        try:
-            for line in proc.stdout:  # waits on the pipe without the interpreter lock
-                if self.killed:
-                    break
-                decoder.feed(line)
-                if decoder.error is not None or decoder.done:
-                    break
-        except OSError as exc:
-            if not self.killed:
-                raise ScanFailed(f"the scan process could not be read: {exc}") from exc
-        finally:
-            code = self._finish()
-            why = self._last_stderr_line()
-        if self.killed:
-            raise Cancelled("cancelled")
-        if decoder.error is not None:
-            raise ScanFailed(decoder.error)
-        if not decoder.done:
-            raise ScanFailed(
-                f"the scan process ended before its result (exit {code})"
-                + (f": {why}" if why else "")
-            )
-        return decoder.output
-
-    def _finish(self) -> int | None:
-        proc = self._proc
-        try:
-            code = proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            code = proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
-        return code
-
-    def _last_stderr_line(self) -> str:
-        try:
-            self._stderr.seek(0)
-            text = self._stderr.read()[-4000:].decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        finally:
-            self._stderr.close()
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        return lines[-1][:200] if lines else ""
-
-    def kill(self) -> None:
-        """Stop the child now (cancel): :meth:`read` raises :class:`Cancelled`."""
-        self.killed = True
-        try:
-            self._proc.kill()
-        except OSError:
-            pass  # it had ended
+def run_scan(child: ChildJob, progress: Progress | None = None) -> ScanOutput:
+    """Run ``child`` (blocking: a worker thread) and collect its :class:`ScanOutput`; raises
+    :class:`~hmdesk.core.child_process.JobCancelled` after ``child.kill()`` and
+    :class:`~hmdesk.core.child_process.JobFailed` with one line for the user."""
+    items = _Collector()
+    done = child.run(progress, items.take)
+    try:
+        items.output.records = int(done["records"])
+        items.output.seconds = float(done["seconds"])
+    except (TypeError, KeyError, ValueError) as exc:
+        raise JobFailed(f"the scan answered {str(done)[:80]!r} ({exc})") from None
+    return items.output
