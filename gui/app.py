@@ -21,7 +21,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 import shiboken6
-from hmdesk.gui.common.import_hook import speed_up_pyside_import_check
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
 from hmdesk.gui.common.theme import dark_palette, follow_theme, wants_dark
 from PySide6.QtCore import (
@@ -224,34 +223,22 @@ def configure_runtime() -> None:
     Every call from Qt into Python (a paint, a ``data()`` call, a slot) needs the GIL. With
     CPython's default 5 ms switch interval a busy search thread can make each of those wait
     up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that (at the price of a few
-    more GIL hand-overs in the workers).
-
-    The cyclic GC is the other process-wide tweak, made elsewhere:
-    :class:`~hmdesk.gui.memories.area.MemoriesArea` calls ``gc.freeze()`` once the first result
-    is in (and again only after the store grew by a fifth), so full collections stop walking
-    the retriever's index (millions of objects at 100k memories, 100+ ms stalls). ``freeze``
-    moves *every* object alive at that moment out of the collector's reach: they are still
-    freed by reference counting, but a reference cycle among them is never collected, which is
-    why it is not done more often. ``hmdesk.gui.runs.hilog_feed`` freezes once per process
-    when nothing did before it.
+    more GIL hand-overs in the workers). The garbage collector's settings are the other
+    process-wide tweak: :mod:`hmdesk.core.gc_policy`.
     """
     sys.setswitchinterval(0.001)
-    # PySide6 reads the source of every module imported after it; a cheaper read (import_hook).
-    speed_up_pyside_import_check()
 
 
 GC_PAUSE_MAX_MS = 60_000  # the cyclic GC resumes after this even if no result came
 
 
 def pause_gc_while_opening(window: MainWindow) -> None:
-    """No cyclic garbage collection from now until the Memories area shows its first result.
-
-    Opening the store and loading the search index allocate millions of objects; the
-    collector's full passes over them ran on the workers and held the interpreter lock for
-    35-80 ms each, the longest stalls while the window opened. The collector resumes with the
-    first result (after :class:`~hmdesk.gui.memories.search.SearchController` froze what is
-    alive then, see :func:`configure_runtime`), or after :data:`GC_PAUSE_MAX_MS`, or when the
-    store cannot be opened. Memory is still freed by reference counting meanwhile."""
+    """No cyclic garbage collection from now until the Memories area shows its first result
+    (:mod:`hmdesk.core.gc_policy`): opening the store and loading the search index allocate
+    millions of objects, and the collector's passes over them would stall the event loop. It
+    resumes with the first result (after :class:`~hmdesk.gui.memories.search.SearchController`
+    froze what is alive then), or after :data:`GC_PAUSE_MAX_MS`, or when the store cannot be
+    opened."""
     from hmdesk.core import gc_policy
 
     if not gc_policy.pause():
