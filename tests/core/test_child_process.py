@@ -130,3 +130,7 @@ def test_no_interpreter_runs_the_job_in_process(tmp_path: Path) -> None:
     done, _steps, items = _run(job)
     assert done == {"total": 2} and len(items) == 2
     assert job.where == "thread" and job.note.startswith("cannot start the scan process: ")
+
+
+def test_the_child_runs_without_the_cyclic_collector() -> None:
+    assert ChildJob(f"{JOBS}:collector", {}).run() is False  # gc_policy.short_lived_process
