@@ -8,7 +8,6 @@ database that cannot be opened gives a clear dialog with the reason and exits wi
 from __future__ import annotations
 
 import argparse
-import gc
 import html
 import logging
 import sys
@@ -22,7 +21,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 import shiboken6
-from hmdesk.gui.common.import_hook import speed_up_pyside_import_check
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
 from hmdesk.gui.common.theme import dark_palette, follow_theme, wants_dark
 from PySide6.QtCore import (
@@ -49,7 +47,6 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve import QueryResult, Retriever
-    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
     from hmdesk.gui.memories.model import PreparedRows
@@ -226,41 +223,29 @@ def configure_runtime() -> None:
     Every call from Qt into Python (a paint, a ``data()`` call, a slot) needs the GIL. With
     CPython's default 5 ms switch interval a busy search thread can make each of those wait
     up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that (at the price of a few
-    more GIL hand-overs in the workers).
-
-    The cyclic GC is the other process-wide tweak, made elsewhere:
-    :class:`~hmdesk.gui.memories.area.MemoriesArea` calls ``gc.freeze()`` once the first result
-    is in (and again only after the store grew by a fifth), so full collections stop walking
-    the retriever's index (millions of objects at 100k memories, 100+ ms stalls). ``freeze``
-    moves *every* object alive at that moment out of the collector's reach: they are still
-    freed by reference counting, but a reference cycle among them is never collected, which is
-    why it is not done more often. ``hmdesk.gui.runs.hilog.feed`` freezes once per process
-    when nothing did before it.
+    more GIL hand-overs in the workers). The garbage collector's settings are the other
+    process-wide tweak: :mod:`hmdesk.core.gc_policy`.
     """
     sys.setswitchinterval(0.001)
-    # PySide6 reads the source of every module imported after it; a cheaper read (import_hook).
-    speed_up_pyside_import_check()
 
 
 GC_PAUSE_MAX_MS = 60_000  # the cyclic GC resumes after this even if no result came
 
 
 def pause_gc_while_opening(window: MainWindow) -> None:
-    """No cyclic garbage collection from now until the Memories area shows its first result.
+    """No cyclic garbage collection from now until the Memories area shows its first result
+    (:mod:`hmdesk.core.gc_policy`): opening the store and loading the search index allocate
+    millions of objects, and the collector's passes over them would stall the event loop. It
+    resumes with the first result (after :class:`~hmdesk.gui.memories.search.SearchController`
+    froze what is alive then), or after :data:`GC_PAUSE_MAX_MS`, or when the store cannot be
+    opened."""
+    from hmdesk.core import gc_policy
 
-    Opening the store and loading the search index allocate millions of objects; the
-    collector's full passes over them ran on the workers and held the interpreter lock for
-    35-80 ms each, the longest stalls while the window opened. The collector resumes with the
-    first result (after :class:`~hmdesk.gui.memories.search.SearchController` froze what is
-    alive then, see :func:`configure_runtime`), or after :data:`GC_PAUSE_MAX_MS`, or when the
-    store cannot be opened. Memory is still freed by reference counting meanwhile."""
-    if not gc.isenabled():
+    if not gc_policy.pause():
         return
-    gc.disable()
 
     def resume(*_args: object) -> None:
-        if not gc.isenabled():
-            gc.enable()
+        gc_policy.resume()
 
     def areas() -> None:
         if window.memories is None:
@@ -271,25 +256,6 @@ def pause_gc_while_opening(window: MainWindow) -> None:
     window.context_ready.connect(areas)
     QTimer.singleShot(GC_PAUSE_MAX_MS, resume)
     window.destroyed.connect(resume)
-
-
-def start_segmenter() -> WindowSegmenter:
-    """Start the Chinese segmenter's child process now, so its dictionary loads on the other
-    core while the window opens; the window's terms use it from here on (rjieba's import in
-    this process would freeze the event loop for its 0.2 s: ``core.memory.segmenter_proc``)."""
-    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
-    from hmdesk.core.memory.terms import use_han_segmenter
-
-    segmenter = WindowSegmenter()
-    use_han_segmenter(segmenter)
-    return segmenter
-
-
-def stop_segmenter(segmenter: WindowSegmenter) -> None:
-    from hmdesk.core.memory.terms import use_han_segmenter
-
-    use_han_segmenter(None)
-    segmenter.close()
 
 
 # ------------------------------------------------------------------------------------ main
@@ -413,9 +379,6 @@ def _first_look(
     from hmdesk.gui.memories.preview import first_look_query, first_look_rows
 
     query = first_look_query(settings)
-    if query is None:
-        then()
-        return
     try:
         path = db_location(db) if db else default_db_path()
     except DatabaseError:  # an unreadable settings file: opening the store says so
@@ -452,7 +415,7 @@ def open_for_window(
 def preload_area_modules() -> None:  # worker thread: imports and caches, no widgets
     import hmdesk.core.codeindex.anchors
     import hmdesk.core.memory.access
-    import hmdesk.core.memory.hmharness
+    import hmdesk.core.memory.hmharness.jsonl
     import hmdesk.core.memory.semantic.choice
     import hmdesk.core.memory.semantic.local
     import hmdesk.gui.memories.area  # noqa: F401
@@ -475,7 +438,6 @@ def main(
     start_time = time.perf_counter()
     argv = list(argv if argv is not None else sys.argv)
     args = parse_args(argv)
-    segmenter = start_segmenter()
     QApplication.setApplicationName(APP_NAME)
     QApplication.setOrganizationName(APP_NAME)
     QGuiApplication.setDesktopFileName(APP_ID)
@@ -538,7 +500,9 @@ def main(
         bar = QueryBar()
 
     def failed(exc: BaseException) -> None:
-        gc.enable()  # the collector was paused while the store opened
+        from hmdesk.core import gc_policy
+
+        gc_policy.resume()  # the collector was paused while the store opened
         if smoke is not None:
             smoke.fail(exc)
             return
@@ -575,10 +539,9 @@ def main(
     window.first_painted.connect(lambda: QTimer.singleShot(0, start_open))
     QTimer.singleShot(400, start_open)
     code = app.exec()
-    # Short start-up jobs (importing the later areas, loading the segmenter) may still run: an
+    # Short start-up jobs (importing the later areas) may still run: an
     # interpreter that exits under a running worker thread aborts.
     QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)
-    stop_segmenter(segmenter)
     if smoke is not None:
         window.close()
         smoke.cleanup()

@@ -78,8 +78,8 @@ def open_core(
 
     store = MemoryStore(db, actor=current_user(), keep_index=False)
     retriever = Retriever(store)
-    # The Chinese segmenter's import holds the interpreter lock for 0.2-0.4 s: here, while the
-    # window shows its first look and nobody can type yet, not later as a stall while typing.
+    # rjieba's import holds the interpreter lock: here, before the Memories area is searchable,
+    # not as a stall while typing (docs/decisions/0001-chinese-segmenter-loads-while-the-store-opens.md)
     from hmdesk.core.memory.terms import load_segmenter
 
     load_segmenter()

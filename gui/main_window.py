@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.context import AppContext
+from hmdesk.gui.runs.run_actions import RunActions
 from PySide6.QtCore import QEvent, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
@@ -58,15 +59,6 @@ EARLY_REVIEW_MAX = 5_000  # a store this small gets its Review area (and count b
 
 AreaName = Literal["runs", "devices", "code", "review"]
 AREA_TABS: dict[AreaName, int] = {"runs": 1, "devices": 2, "code": 3, "review": 4}
-
-RUNS_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
-    ("run", "Build && Run", "Ctrl+R"),
-    ("build", "&Build only", "Ctrl+B"),
-    ("install", "&Install only", "Ctrl+Shift+I"),
-    ("stacktrace", "Run again with --&stacktrace", "Ctrl+Shift+R"),
-)
-"""The Runs area's window-wide shortcuts (``gui/runs/run_actions.py``), held by the window
-until that area is built: pressing one builds it and triggers its action."""
 
 
 def _import_other_areas() -> None:  # worker thread: imports only, no widgets
@@ -172,7 +164,7 @@ class MainWindow(QMainWindow):
         self._results_shown = False
         self._closing = False
         self._importing = False
-        self._runs_stubs: list[QAction] = []  # RUNS_SHORTCUTS until the Runs area exists
+        self.run_actions: RunActions | None = None  # the Runs actions, from set_context on
         central = QWidget(self)
         lay = QVBoxLayout(central)
         lay.setContentsMargins(4, 4, 4, 0)
@@ -333,6 +325,8 @@ class MainWindow(QMainWindow):
         current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = memories if memories is not None else MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
+        # the Runs actions, window-wide, before their area: the first one used builds it
+        self.run_actions = RunActions(self, lambda: self._build_area("runs"))
         self.tabs.setUpdatesEnabled(False)
         # Only the Memories tab changes: the others keep their placeholders until
         # build_other_areas() (adding five tabs again was 50 ms of tab bar layout).
@@ -344,7 +338,6 @@ class MainWindow(QMainWindow):
         if not later_areas:
             self.build_other_areas()
         else:
-            self._add_runs_shortcuts()
             self.tabs.currentChanged.connect(self._tab_opened)
             self.memories.result_applied.connect(self._first_result)
             QTimer.singleShot(LATER_AREAS_MS, self._build_when_idle)  # no result: anyway
@@ -399,8 +392,7 @@ class MainWindow(QMainWindow):
         and only for a small store, whose scan runs at once and shows its count in the tab
         title (a large store is scanned when the tab is first shown anyway). Building an area
         is one 50-150 ms event-loop turn (a key pressed meanwhile waits that long): the
-        others wait until their tab is opened (the Runs shortcuts build theirs, see
-        :data:`RUNS_SHORTCUTS`)."""
+        others wait until their tab is opened (or, for the Runs area, one of its actions is used)."""
         memories = self.memories
         result = memories.result if memories is not None else None
         if self.review is None and result is not None and result.pool <= EARLY_REVIEW_MAX:
@@ -422,26 +414,6 @@ class MainWindow(QMainWindow):
         self._build_area(early[0])
         QTimer.singleShot(0, self._build_when_idle)
 
-    def _add_runs_shortcuts(self) -> None:
-        """The Runs area's window-wide shortcuts on the window until that area exists."""
-        for name, text, keys in RUNS_SHORTCUTS:
-            action = QAction(text, self)
-            action.setObjectName(f"runs_stub_{name}")
-            action.setShortcut(QKeySequence(keys))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, n=name: self._runs_shortcut(n))
-            self.addAction(action)
-            self._runs_stubs.append(action)
-
-    def _runs_shortcut(self, name: str) -> None:
-        """A Runs shortcut pressed before the Runs area was built: build it, then do it."""
-        self._build_area("runs")
-        runs = self.runs
-        if runs is None:
-            return
-        action = runs.run_action if name == "run" else runs.run_actions.by_name[name]
-        action.trigger()
-
     def _build_area(self, which: AreaName) -> None:
         if self.ctx is None or self._closing or getattr(self, which) is not None:
             return
@@ -449,12 +421,8 @@ class MainWindow(QMainWindow):
         if which == "runs":
             from hmdesk.gui.runs.area import RunsArea
 
-            area = self.runs = RunsArea(self.ctx)
+            area = self.runs = RunsArea(self.ctx, actions=self.run_actions)
             index, name = 1, "Runs"
-            for stub in self._runs_stubs:  # the area's own actions from now on
-                self.removeAction(stub)
-                stub.deleteLater()
-            self._runs_stubs = []
         elif which == "code":
             from hmdesk.gui.code.area import CodeArea
 

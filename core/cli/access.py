@@ -7,7 +7,7 @@ of ``query`` (``--as-of``, ``--record``, ``--ws``).
     hmdesk-cli import-notes [FILE] [--json]
 
 The work is in :mod:`hmdesk.core.memory.access` (log and policy),
-:mod:`hmdesk.core.memory.timetravel` and :mod:`hmdesk.core.memory.hmharness_notes`.
+:mod:`hmdesk.core.memory.timetravel` and :mod:`hmdesk.core.memory.hmharness.notes`.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def cmd_helped(args: argparse.Namespace) -> int:
 
 
 def cmd_import_notes(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.hmharness_notes import import_notes_file
+    from hmdesk.core.memory.hmharness.notes import import_notes_file
 
     with open_store(args, actor="hmharness") as store:
         report = import_notes_file(store, Path(args.file) if args.file else None)

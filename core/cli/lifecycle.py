@@ -168,8 +168,8 @@ def _now_ms(text: str | None) -> int:
 
 
 def cmd_consolidate(args: argparse.Namespace) -> int:
+    from hmdesk.core.memory.hmharness.rules import DEFAULT_STALE_DAYS
     from hmdesk.core.memory.lifecycle.apply import apply_plan
-    from hmdesk.core.memory.lifecycle.hmharness_rules import DEFAULT_STALE_DAYS
     from hmdesk.core.memory.lifecycle.plans import consolidation_plan
 
     stale = DEFAULT_STALE_DAYS if args.stale_days is None else args.stale_days

@@ -326,7 +326,7 @@ def _progress_line(what: str, unit: str) -> Callable[[int, int], None] | None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.hmharness import import_file
+    from hmdesk.core.memory.hmharness.jsonl import import_file
 
     with open_store(args, actor="hmharness") as store:
         report = import_file(
@@ -359,7 +359,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.hmharness import export_file
+    from hmdesk.core.memory.hmharness.jsonl import export_file
 
     with open_store(args) as store:
         n = export_file(

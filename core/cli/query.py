@@ -15,7 +15,6 @@ README, "Query output (JSON)"; ``rewrite`` is null when the text was searched as
 from __future__ import annotations
 
 import argparse
-import gc
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -162,24 +161,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     )
     from hmdesk.core.cli.access import special_query  # --as-of, --record, --ws
 
-    # No cyclic garbage collection while this command searches and prints: the search builds
-    # large sets and lists, and the first full collection of the process (every object the
-    # imports made, every element of those sets) fell inside it: 13 ms of a 0.2 s query. The
-    # command frees nothing cyclic of note before the process ends; collection resumes after.
-    gc.disable()
-    try:
-        result = special_query(args, query)
-        if result is None and args.scope != "all":
-            result = _search_scoped(args, query)
-        if result is None:
-            # the stored search index, read-only, without the ORM (the full way only when it must)
-            result = search_file(db_path(args), query)
-        if args.json:
-            print_json(result_to_json(result))
-        else:
-            print_table(result)
-    finally:
-        gc.enable()
+    result = special_query(args, query)
+    if result is None and args.scope != "all":
+        result = _search_scoped(args, query)
+    if result is None:
+        # the stored search index, read-only, without the ORM (the full way only when it must)
+        result = search_file(db_path(args), query)
+    if args.json:
+        print_json(result_to_json(result))
+    else:
+        print_table(result)
     return 0
 
 

@@ -44,9 +44,7 @@ and U+0085), so a query splits exactly where hmharness would split it.
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 # JavaScript's \s (ECMAScript WhiteSpace + LineTerminator) plus hmharness's , ， ; ；
 JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -55,52 +53,18 @@ JS_WHITESPACE_CHARS = frozenset(
     "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
     + "".join(map(chr, range(0x2000, 0x200B)))
 )
-"""The characters of ``JS_WHITESPACE`` (its range spelled out): tested without a regex."""
+"""The characters of ``JS_WHITESPACE`` (its range spelled out)."""
 
 # Han ideographs (CJK Unified + Extension A + compatibility + the astral extensions).
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 
 
-def is_han(ch: str) -> bool:
-    """Whether the character ``ch`` is in ``_HAN``. Compared by code point rather than with a
-    ``[_HAN]`` regex: CPython's ``re`` compiler walks every code point of such a class to build
-    its charmap (milliseconds per pattern, paid by every one-shot process with a Han query).
-    tests/core/memory/test_terms.py checks it against the regex on random text."""
-    o = ord(ch)
-    return (
-        0x4E00 <= o <= 0x9FFF
-        or 0x3400 <= o <= 0x4DBF
-        or 0xF900 <= o <= 0xFAFF
-        or 0x20000 <= o <= 0x3134F
-    )
-
-
-def has_han(text: str) -> bool:
-    """``re.search(f"[{_HAN}]", text)`` as a bool, without compiling that class."""
-    return not text.isascii() and any(map(is_han, text))
-
-
-def han_split(text: str) -> list[str]:
-    """``re.split(f"([{_HAN}]+)", text)``: the pieces between runs of Han characters and the
-    runs themselves, alternating (a non-Han piece, possibly empty, first and last)."""
-    out: list[str] = []
-    if text.isascii():
-        out.append(text)
-        return out
-    start = i = 0
-    n = len(text)
-    while i < n:
-        if is_han(text[i]):
-            j = i + 1
-            while j < n and is_han(text[j]):
-                j += 1
-            out.append(text[start:i])
-            out.append(text[i:j])
-            start = i = j
-        else:
-            i += 1
-    out.append(text[start:])
-    return out
+@cache
+def han_runs() -> re.Pattern[str]:
+    """Runs of Han characters, ``([HAN]+)`` (captured: ``split`` keeps them). Compiled at its
+    first use rather than at import: a class this wide takes ``re`` milliseconds to compile, and
+    a query without Han characters never needs it."""
+    return re.compile(f"([{HAN}]+)")
 
 
 # CJK and full-width punctuation that separates words inside a mixed token.
@@ -123,73 +87,30 @@ def _strip_edges(token: str) -> str:
     return token.lstrip(_LEAD).rstrip(_TRAIL)
 
 
-_han_segmenter: Callable[[str], Sequence[str]] | None = None
-DICT_CUTS = 2_000
-"""Runs cut through :mod:`~hmdesk.core.memory.han_dict` before a process loads rjieba itself
-(many runs: the whole dictionary loaded once costs less than a lookup per run)."""
-_dict_cuts = 0
-
-
-def use_han_segmenter(cut: Callable[[str], Sequence[str]] | None) -> None:
-    """Segment runs of Han characters with ``cut`` instead of rjieba in this process (None:
-    rjieba again). ``cut`` must give rjieba's words: the window installs rjieba in a child
-    process (``segmenter_proc.WindowSegmenter``), whose import would otherwise freeze it."""
-    global _han_segmenter
-    _han_segmenter = cut
-    _segment_han.cache_clear()
-
-
-def han_segmenter_installed() -> bool:
-    """Whether Han runs go to an installed segmenter (so rjieba need not load in process)."""
-    return _han_segmenter is not None
-
-
 def load_segmenter() -> None:
-    """Load the segmenter now rather than at the first query with Han characters (a query
-    without them never needs it): rjieba's import loads its dictionary (~130 ms), an installed
-    segmenter is asked once so that it is ready."""
-    cut = _han_segmenter
-    if cut is not None:
-        cut("预热")
-        return
+    """Import rjieba now rather than at the first query with Han characters: its import loads
+    the whole dictionary and holds the interpreter lock meanwhile
+    (docs/decisions/0001-chinese-segmenter-loads-while-the-store-opens.md)."""
     import rjieba  # noqa: F401
 
 
 @lru_cache(maxsize=4096)
 def _segment_han(run: str) -> tuple[str, ...]:
-    if len(run) == 1:  # one character is one word whatever the dictionary: no need to load it
-        return (run,)
-    cut = _han_segmenter
-    if cut is not None:
-        return tuple(w for w in cut(run) if w.strip())
-    global _dict_cuts
-    if "rjieba" not in sys.modules and _dict_cuts < DICT_CUTS:
-        # rjieba's words from the dictionary words found in the run (han_dict), without
-        # loading its whole dictionary (0.17 s): what a one-shot query needs
-        from hmdesk.core.memory import han_dict
-
-        _dict_cuts += 1
-        words = han_dict.cut(run)
-        if words is not None:
-            return tuple(w for w in words if w.strip())
+    """rjieba's words of a run of Han characters (blank ones dropped)."""
     import rjieba  # here, not at module level: see load_segmenter()
 
     return tuple(w for w in rjieba.cut(run) if w.strip())
 
 
 def _split_token(token: str) -> list[str]:
-    if token.isascii():  # no Han character: the patterns need not even be compiled
-        return [_strip_edges(token)]
-    if not has_han(token):
+    if token.isascii() or not han_runs().search(token):  # ASCII: nothing to compile
         return [_strip_edges(token)]
     out: list[str] = []
     for piece in _CJK_PUNCT.split(token):
-        for part in han_split(piece):
-            if not part:
-                continue
-            if is_han(part[0]):
+        for i, part in enumerate(han_runs().split(piece)):  # other text, Han run, other text …
+            if i % 2:
                 out.extend(_segment_han(part))
-            else:
+            elif part:
                 out.append(_strip_edges(part))
     return out
 

@@ -1,6 +1,6 @@
 """Workspaces: hmharness's ``[ws:name]`` as a tag and as a query filter.
 
-A note imported from hmharness's ``memory.md`` (:mod:`hmdesk.core.memory.hmharness_notes`)
+A note imported from hmharness's ``memory.md`` (:mod:`hmdesk.core.memory.hmharness.notes`)
 carries its workspace as the tag ``ws:<name>``. A query names one with the key ``ws:<name>`` in
 its text (the default and hybrid profiles; hmharness's profile reads its text exactly as
 hmharness does, so there ``ws:`` is a plain term and the filter comes only from the option) or

@@ -1,22 +1,16 @@
 """Contradiction and duplicate detection off the GUI thread, with progress and cancel.
 
-:class:`LifecycleScan` is what the Review area starts. By default the scan runs in a child
-process (:class:`hmdesk.core.memory.lifecycle.scan_proc.ScanProcess`): the child opens the
-store itself (its file, or its PostgreSQL URL), computes the groups (and, when asked, the
-dry-run consolidation plan and the access policy's proposals) and streams progress and the
-result back over a pipe. A worker of the global thread pool only reads that pipe, which costs
-the window next to nothing: the seconds of pure-Python work and the numpy steps that hold the
-interpreter lock happen on the other core, so the event loop does not stall. Cancel kills the
-child.
+:class:`LifecycleScan` is what the Review area starts. The scan runs as a job in a child process
+(:func:`hmdesk.core.memory.lifecycle.review_scan.scan_child`, through
+:class:`hmdesk.core.child_process.ChildJob`): the child opens the store itself, computes the
+groups (and, when asked, the dry-run consolidation plan and the access policy's proposals) and
+streams progress and the result back over a pipe that a worker of the global thread pool reads.
+Cancel kills the child. Where no child can start (a frozen build) the same job runs on that
+worker, and :attr:`ScanResult.note` says why (the Review area shows it). ``use_process=False``
+runs it there on purpose (tests, the bench).
 
-When the child cannot start (a frozen build has no Python to start; the interpreter is gone)
-the same :func:`~hmdesk.core.memory.lifecycle.scan_proc.scan_store` runs on the worker thread
-instead, with a cancel flag, and :attr:`ScanResult.note` says so (the Review area shows it).
-:data:`USE_PROCESS` (module-wide) or ``use_process=`` (per scan object) turn the child off.
-
-Progress reaches the GUI thread as queued signals, at most one every
-:data:`PROGRESS_INTERVAL_S`. One scan at a time: :meth:`start` while one runs cancels it and
-starts the new one after it.
+Progress reaches the GUI thread as queued signals (throttled by the job's output). One scan at a
+time: :meth:`start` while one runs cancels it and starts the new one after it.
 """
 
 from __future__ import annotations
@@ -27,18 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import shiboken6
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
+    from hmdesk.core.child_process import ChildJob
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
     from hmdesk.core.memory.lifecycle.grouping import Group
-    from hmdesk.core.memory.lifecycle.hmharness_rules import ConsolidationPlan
-    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow, ScanProcess
+    from hmdesk.core.memory.lifecycle.review_scan import ProposalRow
     from hmdesk.core.memory.store import MemoryStore
-
-USE_PROCESS = True
-"""Scan in a child process (the default); False: on a worker thread of this process."""
-PROGRESS_INTERVAL_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -61,7 +53,7 @@ class ScanResult:
 class _Cancel:
     def __init__(self) -> None:
         self.event = threading.Event()
-        self.child: ScanProcess | None = None
+        self.child: ChildJob | None = None
 
     def __call__(self) -> bool:
         return self.event.is_set()
@@ -94,8 +86,8 @@ class LifecycleScan(QObject):
         use_process: bool | None = None,
         command: Sequence[str] | None = None,
     ) -> None:
-        """``use_process``: None follows :data:`USE_PROCESS`. ``command``: the child's argv
-        (tests; default ``python -c`` running ``scan_proc.serve``)."""
+        """``use_process``: False runs the job on the worker thread (None: in a child where one
+        can start). ``command``: the child's argv (tests)."""
         super().__init__(parent)
         self.store = store
         self.use_process = use_process
@@ -129,23 +121,14 @@ class LifecycleScan(QObject):
             return
         cancel = self._cancel = _Cancel()
         store = self.store
-        in_child = USE_PROCESS if self.use_process is None else self.use_process
+        in_process = None if self.use_process is None else not self.use_process
         command = self.command
-        last = [0.0]
-
-        def report(done: int, total: int) -> None:  # worker thread
-            now = time.monotonic()
-            if done >= total or now - last[0] >= PROGRESS_INTERVAL_S:
-                last[0] = now
-                self.progress.emit(done, total)
 
         def work() -> ScanResult:  # worker thread
-            from hmdesk.core.memory.lifecycle.scan_proc import (
-                ScanOutput,
-                ScanProcess,
+            from hmdesk.core.memory.lifecycle.review_scan import (
                 ScanRequest,
-                ScanUnavailable,
-                scan_store,
+                run_scan,
+                scan_child,
                 store_location,
             )
 
@@ -154,20 +137,11 @@ class LifecycleScan(QObject):
             request = ScanRequest(
                 store_location(store), profile, kinds, with_plan=with_plan, proposals=proposals
             )
-            out: ScanOutput | None = None
-            where, note = "thread", ""
-            if in_child:
-                try:
-                    cancel.child = ScanProcess(request, command)
-                except ScanUnavailable as exc:
-                    note = f"scanned in the window's process: {exc}"
-                else:
-                    if cancel():  # cancelled while the child started
-                        cancel.child.kill()
-                    out = cancel.child.read(report)
-                    where = "process"
-            if out is None:
-                out = scan_store(store, request, progress=report, cancel=cancel)
+            child = scan_child(request, command=command, in_process=in_process)
+            cancel.child = child
+            if cancel():  # cancelled before it started
+                child.kill()
+            out = run_scan(child, self.progress.emit)
             counts = {k: sum(1 for g in out.groups if g.kind == k) for k in kinds}
             return ScanResult(
                 profile,
@@ -178,11 +152,13 @@ class LifecycleScan(QObject):
                 time.perf_counter() - t0,
                 counts,
                 out.proposals,
-                where,
-                note,
+                child.where,
+                child.note and f"scanned in the window's process: {child.note}",
             )
 
         def done(result: ScanResult) -> None:
+            if not shiboken6.isValid(self):  # deleted with its area meanwhile
+                return
             self._cancel = None
             if cancel():
                 self._after_cancel()
@@ -191,14 +167,15 @@ class LifecycleScan(QObject):
                 self._start_next()
 
         def error(exc: BaseException) -> None:
-            from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
-            from hmdesk.core.memory.lifecycle.scan_proc import ScanFailed
+            from hmdesk.core.child_process import JobCancelled, JobFailed
 
+            if not shiboken6.isValid(self):
+                return
             self._cancel = None
-            if isinstance(exc, Cancelled) or cancel():
+            if isinstance(exc, JobCancelled) or cancel():
                 self._after_cancel()
             else:
-                text = str(exc) if isinstance(exc, ScanFailed) else f"the scan failed: {exc}"
+                text = str(exc) if isinstance(exc, JobFailed) else f"the scan failed: {exc}"
                 self.failed.emit(text)
                 self._start_next()
 

@@ -10,7 +10,7 @@ from hmdesk.gui.memories.import_sync import stop_quietly
 from hmdesk.gui.memories.search import WarmState
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.hmharness import HmharnessSync
+    from hmdesk.core.memory.hmharness.jsonl import HmharnessSync
 
 
 @dataclass

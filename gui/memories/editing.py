@@ -377,7 +377,7 @@ class EditingController(QObject):
 
     # ------------------------------------------------------------------ export
     def export_jsonl(self, path: Path | str, ids: Sequence[str] | None = None) -> int:
-        from hmdesk.core.memory.hmharness import export_file
+        from hmdesk.core.memory.hmharness.jsonl import export_file
 
         ids = list(ids if ids is not None else self.area.selected_ids())
         n = export_file(self.store, Path(path), ids=ids)

@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.hmharness import HmharnessSync, ImportReport
+    from hmdesk.core.memory.hmharness.jsonl import HmharnessSync, ImportReport
     from hmdesk.gui.memories.area import MemoriesArea
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ KEEP_SYNC_KEY = "import/keepSync"  # the last choice of "Keep in sync with this 
 
 def hmharness_default() -> Path | None:
     """hmharness's memory.jsonl where it is by default (None when there is no home folder)."""
-    from hmdesk.core.memory.hmharness import default_memory_file
+    from hmdesk.core.memory.hmharness.jsonl import default_memory_file
 
     try:
         return default_memory_file()
@@ -100,7 +100,7 @@ class ImportSyncController(QObject):
     def import_hmharness(self, path: Path | str | None = None) -> None:
         """Import an hmharness memory.jsonl (default location when present, else ask). Its
         report dialog asks whether to keep in sync with the file; importing alone does not."""
-        from hmdesk.core.memory.hmharness import import_file
+        from hmdesk.core.memory.hmharness.jsonl import import_file
 
         area = self.area
         if path is None:
@@ -190,7 +190,7 @@ class ImportSyncController(QObject):
 
     def start_sync(self, path: Path | str | None = None) -> bool:
         """Watch an hmharness memory.jsonl; changes show up within a second."""
-        from hmdesk.core.memory.hmharness import HmharnessSync
+        from hmdesk.core.memory.hmharness.jsonl import HmharnessSync
 
         area = self.area
         self.stop_sync()
@@ -220,7 +220,7 @@ class ImportSyncController(QObject):
     def start_notes_sync(self, path: Path | str | None = None) -> None:
         """Watch hmharness's notes (memory.md, default ``$HMH_HOME/memory/memory.md``) too:
         new lines become episodic memories tagged with their workspace."""
-        from hmdesk.core.memory.hmharness_notes import NotesSync
+        from hmdesk.core.memory.hmharness.notes import NotesSync
 
         if self.notes_sync is not None:
             stop_quietly(self.notes_sync)

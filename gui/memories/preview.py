@@ -4,15 +4,14 @@ Opening the store imports SQLAlchemy and more (most of a second). The saved quer
 not need any of it: :func:`first_look` answers from the stored search index with plain
 ``sqlite3`` (:func:`hmdesk.core.memory.search_index.oneshot.search_fast`), and
 :class:`PreviewPane` shows them in the results table the Memories area uses, read-only, until the
-area replaces it. When the stored index cannot answer at once (none yet, a migration due, or a
-Chinese query that needs the segmenter) there is no first look: the area's own result comes as
+area replaces it. When the stored index cannot answer at once (none yet, a migration due) there is
+no first look: the area's own result comes as
 before. Also :func:`make_results_table`, the table both share, and :class:`ColumnFitter`, which
 sizes its columns to the width it gets.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,8 +59,6 @@ SETTLE_MS = 40
 """The first look counts as painted once its table had no paint for this long."""
 PADDING = 14
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
-
 
 def make_results_table(parent: QWidget, model: ResultsModel) -> QTableView:
     """The results table: fixed rows, no grid, the score bar and content delegates, its
@@ -91,15 +88,9 @@ def make_results_table(parent: QWidget, model: ResultsModel) -> QTableView:
     return table
 
 
-def first_look_query(settings: QSettings) -> Query | None:
-    """The query the Memories area will run first, or None when a first look would cost more
-    than it saves (a Chinese query of the default profile would load rjieba in this process:
-    unless the segmenter's child process answers, see ``core.memory.segmenter_proc``)."""
-    from hmdesk.core.memory.terms import han_segmenter_installed
-
+def first_look_query(settings: QSettings) -> Query:
+    """The query the Memories area will run first."""
     spec = saved_spec(settings)
-    if spec.profile == "default" and _HAN.search(spec.text) and not han_segmenter_installed():
-        return None
     limit = int(str(settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
     return query_of(spec, limit)
 

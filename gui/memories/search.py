@@ -9,15 +9,14 @@ thread. After a result it builds the retriever's term postings on a worker (see
 
 from __future__ import annotations
 
-import gc
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hmdesk.core import gc_policy
 from hmdesk.core.memory.retrieve import Query, QueryResult
-from hmdesk.core.memory.terms import load_segmenter
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.memories.model import PreparedRows
 from hmdesk.gui.memories.query_bar import QuerySpec
@@ -154,22 +153,14 @@ class SearchController(QObject):
             # The search read every record into the retriever's index (100k records → many
             # GC-tracked objects; the term postings warmed after this add only a few).
             # Move everything alive now out of the cyclic GC's reach, so later collections
-            # do not walk it and stall the event loop for 100+ ms. Again after a big import.
+            # do not walk it (docs/decisions/0003-garbage-collector-policy.md). Again after a
+            # big import.
             first = self._frozen_pool is None
             self._frozen_pool = pool
-            gc.freeze()
+            gc_policy.freeze()
             if first:
                 self.index_loaded.emit()
-                self.load_segmenter()
         self.warm_index()
-
-    def load_segmenter(self) -> None:
-        """Load the Chinese segmenter now, once the first result is on screen, rather than
-        before it (its import holds the GIL for 100-250 ms) or at the first query with Han
-        characters (a stall while typing)."""
-        run_in_thread(
-            load_segmenter, on_error=lambda exc: log.warning("loading the segmenter: %s", exc)
-        )
 
     def mark_busy(self) -> None:
         """The user is typing or a result is being drawn: the background build of the search

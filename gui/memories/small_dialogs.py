@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.hmharness import ImportReport
+    from hmdesk.core.memory.hmharness.jsonl import ImportReport
     from hmdesk.core.memory.record import MemoryRecord
 
 

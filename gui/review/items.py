@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
     from hmdesk.core.memory.lifecycle.grouping import Group
-    from hmdesk.core.memory.lifecycle.scan_proc import ProposalRow
+    from hmdesk.core.memory.lifecycle.review_scan import ProposalRow
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.core.team.conflicts import OpenConflict
@@ -67,13 +67,13 @@ class ReviewItem(NamedTuple):
     group: Group | None = None
     raw_proposal: Proposal | str | None = None
     conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
-    summary: str = ""  # a proposal's one line (``scan_proc.proposal_summary``)
+    summary: str = ""  # a proposal's one line (``review_scan.proposal_summary``)
 
     @property
     def proposal(self) -> Proposal | None:
         raw = self.raw_proposal
         if isinstance(raw, str):
-            from hmdesk.core.memory.lifecycle.scan_proc import proposal_from_json
+            from hmdesk.core.memory.lifecycle.review_scan import proposal_from_json
 
             return proposal_from_json(raw)
         return raw
@@ -90,7 +90,7 @@ class ReviewItem(NamedTuple):
             return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
         if self.raw_proposal is not None:
             if not self.summary:
-                from hmdesk.core.memory.lifecycle.scan_proc import proposal_summary
+                from hmdesk.core.memory.lifecycle.review_scan import proposal_summary
 
                 p = self.proposal
                 return f"{kind}: {proposal_summary(p)}" if p is not None else kind

@@ -47,7 +47,7 @@ from hmdesk.gui.runs.run_actions import RunActions
 from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of, success_text
 from hmdesk.gui.runs.tool_status import NEEDS, ToolStatus
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -90,7 +90,11 @@ class RunsArea(QWidget):
     recall_counted = Signal(str)
     preferences_requested = Signal()
 
-    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, ctx: AppContext, parent: QWidget | None = None, *, actions: RunActions | None = None
+    ) -> None:
+        """``actions``: the window's Runs actions (:mod:`hmdesk.gui.runs.run_actions`); an area
+        on its own makes its own."""
         super().__init__(parent)
         self.ctx = ctx
         self.settings = ctx.settings
@@ -132,7 +136,9 @@ class RunsArea(QWidget):
         lay.addLayout(top)
         # product · mode · module · target · clean, and the other run actions (More ▾)
         self.choices = BuildChoicesBar(self.settings)
-        self.run_actions = RunActions(self)
+        self.run_actions = actions if actions is not None else RunActions(self)
+        self.run_actions.bind(self)
+        self.run_action = self.run_actions.by_name["run"]
         self.choices.add_actions_to_menu(self.run_actions.menu_groups())
         lay.addWidget(self.choices)
         # hdc / hvigorw missing: what is off, and "Open Preferences…"
@@ -141,14 +147,7 @@ class RunsArea(QWidget):
         self.tool_status.checked.connect(lambda: self._on_hub_error(self.hub.error))
         self.tool_status.preferences_requested.connect(self.preferences_requested)
         lay.addWidget(self.tool_status)
-        # Ctrl+R from any tab of the window: a hidden widget's shortcuts never fire, so the
-        # action also sits on the top-level window, and brings this area up when pressed
-        self.run_action = QAction("Build && Run", self)
-        self.run_action.setShortcut(QKeySequence("Ctrl+R"))
-        self.run_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.run_action.triggered.connect(lambda: self.start_from_shortcut("all"))
-        self.addAction(self.run_action)
-        QTimer.singleShot(0, self._attach_run_action)
+        QTimer.singleShot(0, self._watch_window)
 
         self.banner = QLabel()
         self.banner.setWordWrap(True)
@@ -421,18 +420,13 @@ class RunsArea(QWidget):
         """Enable what can run now (:meth:`RunActions.update_enabled`)."""
         self.run_actions.update_enabled(self.controller.running if running is None else running)
 
-    def _attach_run_action(self) -> None:
-        win = self.window()
-        if win is self:
-            return
-        for action in (self.run_action, *self.run_actions.by_name.values()):
-            if action not in win.actions():
-                win.addAction(action)
-        self.tool_status.watch_window()
+    def _watch_window(self) -> None:
+        if self.window() is not self:
+            self.tool_status.watch_window()
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ParentChange:
-            self._attach_run_action()
+            self._watch_window()
         return super().event(e)
 
     def start_from_shortcut(self, scope: RunScope, *, stacktrace: bool = False) -> None:

@@ -1,6 +1,7 @@
-"""The Runs tab's actions besides Build & Run, with their shortcuts, and the device app actions.
+"""The Runs area's actions, with their shortcuts, and the device app actions.
 
 =========================  ==============  ==============================================
+Build & Run                Ctrl+R          build with hvigorw, install with hdc, launch
 Build only                 Ctrl+B          ``hvigorw assembleHap`` with the chosen options
 Install only               Ctrl+Shift+I    install the HAP built last (no build, no launch)
 Run again with --stacktrace Ctrl+Shift+R   the same choices, ``hvigorw … --stacktrace``
@@ -9,32 +10,72 @@ Uninstall app…             —               ``hdc uninstall BUNDLE`` (asks fi
 Clear app data…            —               ``hdc shell bm clean -n BUNDLE -d`` (asks first)
 =========================  ==============  ==============================================
 
-The shortcuts work from any tab of the window (the actions sit on the window, like Ctrl+R);
-all are in the bar's "More" menu. Uninstall and clear data run on a worker
+The window makes them when it opens, with the area still to build: a shortcut works from any
+tab at once, and the first one pressed builds the area (``build_area``) and acts on it. A Runs
+area built on its own (tests) makes its own. All but Build & Run are in the bar's "More" menu.
+Uninstall and clear data run on a worker
 (:func:`hmdesk.core.toolchain.pipeline.app_actions.run_app_action`) and say how it went in the
-area's banner.
+area's banner. The module imports only Qt: the window imports it before any area is built.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hmdesk.core.toolchain.pipeline.app_actions import ActionResult, AppAction, run_app_action
-from hmdesk.core.toolchain.runs import RunScope
-from hmdesk.core.toolchain.tools import find_tool
-from hmdesk.gui.common.workers import run_in_thread
-from hmdesk.gui.runs.tool_status import NEEDS
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
 if TYPE_CHECKING:
+    from hmdesk.core.toolchain.pipeline.app_actions import ActionResult, AppAction
+    from hmdesk.core.toolchain.runs import RunScope
     from hmdesk.gui.runs.area import RunsArea
+
+_ACTIONS: tuple[tuple[str, str, str | None, str], ...] = (
+    ("run", "Build && Run", "Ctrl+R", "Build with hvigorw, install with hdc, launch"),
+    (
+        "build",
+        "&Build only",
+        "Ctrl+B",
+        "Build the HAP with the chosen product, mode, module and target; no device",
+    ),
+    (
+        "install",
+        "&Install only",
+        "Ctrl+Shift+I",
+        "Install the HAP built last on the device; no build, no launch",
+    ),
+    (
+        "stacktrace",
+        "Run again with --&stacktrace",
+        "Ctrl+Shift+R",
+        "Build & Run again with hvigorw --stacktrace (the stack trace of a failed build)",
+    ),
+    ("stop", "S&top", "Shift+F5", "Stop the run"),
+    ("uninstall", "&Uninstall app from device…", None, "hdc uninstall BUNDLE"),
+    (
+        "clear_data",
+        "&Clear app data on device…",
+        None,
+        "hdc shell bm clean -n BUNDLE -d: the app starts as if freshly installed",
+    ),
+)
+
+_DO: dict[str, Callable[[RunsArea], object]] = {
+    "run": lambda area: area.start_from_shortcut("all"),
+    "build": lambda area: area.start_from_shortcut("build"),
+    "install": lambda area: area.start_from_shortcut("install"),
+    "stacktrace": lambda area: area.rerun_with_stacktrace(),
+    "stop": lambda area: area.cancel(),
+}
 
 
 class RunActions(QObject):
-    """The actions of the Runs area (``by_name``) and the uninstall / clear-data commands.
+    """The Runs actions (``by_name``) on ``owner`` (window-wide shortcuts), and the uninstall /
+    clear-data commands. ``build_area`` builds the area when an action needs it and there is
+    none yet; the area calls :meth:`bind` when it is made.
 
     Signals:
         app_action_done(ActionResult): an uninstall or clear-data finished (the banner says so).
@@ -42,64 +83,42 @@ class RunActions(QObject):
 
     app_action_done = Signal(object)
 
-    def __init__(self, area: RunsArea) -> None:
-        super().__init__(area)
-        self.area = area
+    def __init__(self, owner: QWidget, build_area: Callable[[], object] | None = None) -> None:
+        super().__init__(owner)
+        self.area: RunsArea | None = None
         self.busy = False  # an uninstall / clear data is running
         self.by_name: dict[str, QAction] = {}
-
-        def act(name: str, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
-            a = QAction(text, area)
+        self._build_area = build_area
+        for name, text, shortcut, tip in _ACTIONS:
+            a = QAction(text, owner)
             a.setObjectName(f"runs_{name}")
             if shortcut:
                 a.setShortcut(QKeySequence(shortcut))
                 a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             a.setToolTip(tip)
             a.setStatusTip(tip)
-            a.triggered.connect(lambda _c=False: slot())  # type: ignore[operator]
-            area.addAction(a)
+            a.triggered.connect(lambda _c=False, n=name: self.trigger(n))
+            owner.addAction(a)
             self.by_name[name] = a
-            return a
-
-        act(
-            "build",
-            "&Build only",
-            lambda: area.start_from_shortcut("build"),
-            "Ctrl+B",
-            "Build the HAP with the chosen product, mode, module and target; no device",
-        )
-        act(
-            "install",
-            "&Install only",
-            lambda: area.start_from_shortcut("install"),
-            "Ctrl+Shift+I",
-            "Install the HAP built last on the device; no build, no launch",
-        )
-        act(
-            "stacktrace",
-            "Run again with --&stacktrace",
-            area.rerun_with_stacktrace,
-            "Ctrl+Shift+R",
-            "Build & Run again with hvigorw --stacktrace (the stack trace of a failed build)",
-        )
-        act("stop", "S&top", area.cancel, "Shift+F5", "Stop the run")
-        act(
-            "uninstall",
-            "&Uninstall app from device…",
-            lambda: self.start_app_action("uninstall"),
-            None,
-            "hdc uninstall BUNDLE",
-        )
-        act(
-            "clear_data",
-            "&Clear app data on device…",
-            lambda: self.start_app_action("clear-data"),
-            None,
-            "hdc shell bm clean -n BUNDLE -d: the app starts as if freshly installed",
-        )
         self.by_name["stop"].setEnabled(False)
 
+    def bind(self, area: RunsArea) -> None:
+        """``area`` is the one the actions act on from now on."""
+        self.area = area
+
+    def trigger(self, name: str) -> None:
+        """Do what the action ``name`` does, on the area (built first when there is none)."""
+        if self.area is None and self._build_area is not None:
+            self._build_area()
+        if self.area is None:
+            return
+        if name in _DO:
+            _DO[name](self.area)
+        else:
+            self.start_app_action("uninstall" if name == "uninstall" else "clear-data")
+
     def menu_groups(self) -> list[list[QAction]]:
+        """The "More" menu: everything but Build & Run (the area's button)."""
         a = self.by_name
         return [
             [a["build"], a["install"], a["stacktrace"], a["stop"]],
@@ -109,12 +128,16 @@ class RunActions(QObject):
     def update_enabled(self, running: bool) -> None:
         """Enable what can run now: nothing while a run or a device action is busy, nothing
         that needs a missing tool (the button's tooltip says where the tool was looked for)."""
+        from hmdesk.gui.runs.tool_status import NEEDS
+
         area = self.area
+        if area is None:
+            return
         busy = running or self.busy
         a = self.by_name
         needs: list[tuple[QAction | QPushButton, RunScope]] = [
             (area.run_button, "all"),
-            (area.run_action, "all"),
+            (a["run"], "all"),
             (a["build"], "build"),
             (a["install"], "install"),
             (a["stacktrace"], "all"),
@@ -130,6 +153,7 @@ class RunActions(QObject):
 
     def target_device(self) -> str | None:
         """The device to act on: the chosen one, else the only connected one."""
+        assert self.area is not None
         hub = self.area.hub
         if hub.target:
             return hub.target
@@ -151,7 +175,13 @@ class RunActions(QObject):
     def start_app_action(self, action: AppAction) -> bool:
         """Uninstall the project's app from the target device, or clear its data (asks first).
         False when it cannot start (no project, no device, busy, not confirmed)."""
+        from hmdesk.core.toolchain.pipeline.app_actions import ActionResult, run_app_action
+        from hmdesk.core.toolchain.tools import find_tool
+        from hmdesk.gui.common.workers import run_in_thread
+
         area = self.area
+        if area is None:
+            return False
         project = area.project
         if self.busy or area.controller.running:
             return False

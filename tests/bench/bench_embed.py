@@ -101,7 +101,7 @@ def main() -> bool:
         print(f"skipped: {reason}")
         return True
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.hmharness_import import import_path
+    from hmdesk.core.memory.hmharness.importer import import_path
     from hmdesk.core.memory.semantic import cache, get_embedder
     from hmdesk.core.memory.starter import load_starter_pack
     from hmdesk.core.memory.store import MemoryStore

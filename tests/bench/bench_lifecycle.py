@@ -25,10 +25,10 @@ import resource
 import sys
 import time
 
+from hmdesk.core.memory.hmharness.rules import consolidate, detect_contradictions
 from hmdesk.core.memory.jsdate import datetime_ms
 from hmdesk.core.memory.lifecycle.evaluate import load_pairs
 from hmdesk.core.memory.lifecycle.grouping import find_groups
-from hmdesk.core.memory.lifecycle.hmharness_rules import consolidate, detect_contradictions
 from hmdesk.core.memory.record import MemoryRecord
 
 from tests.bench.bench_retrieval import NOW, SEED, generate

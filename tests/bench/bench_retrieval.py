@@ -611,7 +611,7 @@ def _open_store_and_query(records: list[MemoryRecord], query: Query) -> dict[str
     """Write the memories to an SQLite store once, then time open + first query from disk."""
     try:
         from hmdesk.core.db import Database
-        from hmdesk.core.memory.hmharness import import_file
+        from hmdesk.core.memory.hmharness.jsonl import import_file
         from hmdesk.core.memory.retrieve import Retriever
         from hmdesk.core.memory.store import MemoryStore
     except ImportError as exc:  # the store has not landed

@@ -158,15 +158,10 @@ def control(beat: Heartbeat) -> dict[str, float]:
 
 def run_area(ctx: Any, beat: Heartbeat, mode: str) -> dict[str, Any]:
     """Show a Review area (its scan starts), wait until its list is filled."""
-    from hmdesk.gui.common import lifecycle_worker
     from hmdesk.gui.review.area import ReviewArea
 
-    saved = getattr(lifecycle_worker, "USE_PROCESS", None)
-    if saved is not None:
-        lifecycle_worker.USE_PROCESS = mode == "process"
-    elif mode == "process":
-        return {"skipped": "no child-process scan in this tree"}
     area = ReviewArea(ctx)
+    area.scan.use_process = mode == "process"
     area.resize(1100, 700)
     marks: dict[str, float] = {}
     progress: list[tuple[int, int]] = []
@@ -230,8 +225,6 @@ def run_area(ctx: Any, beat: Heartbeat, mode: str) -> dict[str, Any]:
     area.close()
     area.deleteLater()
     _spin(50)
-    if saved is not None:
-        lifecycle_worker.USE_PROCESS = saved
     if not ok or "failed" in marks:
         return {
             "skipped": f"the scan did not finish ({'failed' if 'failed' in marks else 'timeout'})"

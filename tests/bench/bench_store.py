@@ -130,7 +130,7 @@ def timed(fn):  # type: ignore[no-untyped-def]
 
 def main() -> bool:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.hmharness import export_file, import_file
+    from hmdesk.core.memory.hmharness.jsonl import export_file, import_file
     from hmdesk.core.memory.store import MemoryStore
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli import main
 from hmdesk.core.db import Database
-from hmdesk.core.memory.hmharness import export_file, import_bytes, import_file
+from hmdesk.core.memory.hmharness.jsonl import export_file, import_bytes, import_file
 from hmdesk.core.memory.store import MemoryStore
 
 BASE = {

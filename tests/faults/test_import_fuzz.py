@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.hmharness import export_file, import_bytes, parse_line
+from hmdesk.core.memory.hmharness.jsonl import export_file, import_bytes, parse_line
 from hmdesk.core.memory.safe_text import is_clean
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings

@@ -61,9 +61,7 @@ def test_the_first_look_equals_the_areas_first_search(tmp_path: Path, settings: 
     assert len(look.results) == 2
 
 
-def test_no_first_look_without_a_stored_index_or_for_a_chinese_default_query(
-    tmp_path: Path, settings: QSettings
-) -> None:
+def test_no_first_look_without_a_stored_index(tmp_path: Path, settings: QSettings) -> None:
     path = tmp_path / "m.db"
     seeded(path)
     with sqlite3.connect(path) as conn:
@@ -74,16 +72,9 @@ def test_no_first_look_without_a_stored_index_or_for_a_chinese_default_query(
     assert first_look(path, query) is None  # the area's own search answers instead
     assert first_look(tmp_path / "missing.db", query) is None
     assert not (tmp_path / "missing.db").exists()  # a first look never creates a file
-    settings.setValue("query/text", "构建失败")
-    assert first_look_query(settings) is None  # rjieba's load in process would cost more
 
 
-def test_a_chinese_first_look_when_the_segmenter_process_answers(
-    tmp_path: Path, settings: QSettings
-) -> None:
-    from hmdesk.core.memory.segmenter_proc import WindowSegmenter
-    from hmdesk.core.memory.terms import use_han_segmenter
-
+def test_a_chinese_first_look(tmp_path: Path, settings: QSettings) -> None:
     path = tmp_path / "m.db"
     db = Database(path)
     store = MemoryStore(db)
@@ -95,17 +86,10 @@ def test_a_chinese_first_look_when_the_segmenter_process_answers(
         store.close()
         db.close()
     settings.setValue("query/text", "构建失败")
-    segmenter = WindowSegmenter()
-    use_han_segmenter(segmenter)
-    try:
-        query = first_look_query(settings)
-        assert query is not None and query.text == "构建失败"
-        look = first_look(path, replace(query, now=NOW))
-    finally:
-        use_han_segmenter(None)
-        segmenter.close()
+    query = first_look_query(settings)
+    assert query is not None and query.text == "构建失败"
+    look = first_look(path, replace(query, now=NOW))
     assert look is not None
-    assert segmenter.calls >= 1 and not segmenter.local  # the child answered
     assert look.results[0].memory.content.startswith("构建失败")
 
 

@@ -93,9 +93,11 @@ def test_the_window_reopens_on_its_last_tab_with_that_area_built(ctx, qtbot):
     _close(w)
 
 
-def test_the_runs_shortcuts_work_before_the_runs_area_exists(ctx, qtbot):
+def test_the_runs_actions_are_the_window_s_before_the_runs_area_exists(ctx, qtbot):
     w = _start(ctx, qtbot)
     assert w.runs is None
+    actions = dict(w.run_actions.by_name)
+    assert all(a in w.actions() for a in actions.values())
     rows = {r.what: r.keys for r in shortcut_rows(w)}  # listed already
     assert rows["Build & Run"] == "Ctrl+R" and rows["Build only"] == "Ctrl+B"
     w.activateWindow()
@@ -104,9 +106,9 @@ def test_the_runs_shortcuts_work_before_the_runs_area_exists(ctx, qtbot):
     assert isinstance(w.runs, RunsArea)
     assert w.tabs.currentWidget() is w.runs  # brought up, as the area's own shortcut does
     assert "Open a project first" in w.runs.banner.text()  # and asked to build: no project
-    assert not [a for a in w.actions() if a.objectName().startswith("runs_stub_")]
-    # the area's own actions take the window's shortcuts over (attached in the next turn)
-    qtbot.waitUntil(lambda: w.runs is not None and w.runs.run_action in w.actions())
-    rows = {r.what: r.keys for r in shortcut_rows(w)}
-    assert rows["Build & Run"] == "Ctrl+R"
+    # the same actions, now acting on the area, and no others
+    assert w.runs.run_actions is w.run_actions and w.run_actions.by_name == actions
+    assert w.runs.run_action is actions["run"]
+    assert sum(a.shortcut().toString() == "Ctrl+B" for a in w.actions()) == 1
+    assert all(a in w.runs.choices.more_menu.actions() for a in w.run_actions.menu_groups()[0])
     _close(w)

@@ -3,7 +3,7 @@
 Pure functions over :class:`~hmdesk.core.memory.record.MemoryRecord` lists (store order) that
 return plans or groups, and one apply step through the store (:mod:`.apply`). Two profiles:
 
-* ``hmharness`` (:mod:`.hmharness_rules`): hmharness's ``detectContradictions()`` and
+* ``hmharness`` (:mod:`~hmdesk.core.memory.hmharness.rules`): hmharness's ``detectContradictions()`` and
   ``consolidate()`` exactly;
 * ``default`` (:mod:`.grouping`): subjects from segmented terms (Chinese without spaces, mixed
   text, code), near-duplicates by token-set similarity, groups with a kind, a proposed action and

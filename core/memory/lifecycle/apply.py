@@ -13,7 +13,7 @@ nothing is applied and :class:`~hmdesk.core.memory.errors.StoreError` says which
 from __future__ import annotations
 
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.lifecycle.hmharness_rules import ConsolidationPlan
+from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.memory.store.links import set_link, supersede_in

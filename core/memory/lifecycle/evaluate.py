@@ -18,8 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.memory.hmharness.rules import normalize_claim, subject_key
 from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
-from hmdesk.core.memory.lifecycle.hmharness_rules import normalize_claim, subject_key
 
 SHIPPED = "lifecycle/pairs.json"
 LABELS = ("duplicate", "contradiction", "unrelated")

@@ -26,14 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.lifecycle.claims import Claim, claim_terms, relation
-from hmdesk.core.memory.lifecycle.hmharness_rules import (
+from hmdesk.core.memory.hmharness.rules import (
     Cancelled,
     Progress,
     is_active,
     normalize_claim,
 )
+from hmdesk.core.memory.jsdate import parse_js_date_ms
+from hmdesk.core.memory.lifecycle.claims import Claim, claim_terms, relation
 from hmdesk.core.memory.record import MemoryRecord
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
+from hmdesk.core.memory.hmharness.rules import Cancelled
 
 _PRIME = (1 << 31) - 1
 _CHUNK = 200_000  # candidate pairs compared per numpy step (memory: chunk × hashes bytes)

@@ -1,6 +1,6 @@
 """One entry point per question, whichever the profile: which groups, which consolidation plan.
 
-``hmharness`` answers exactly as hmharness does (:mod:`.hmharness_rules`). ``default``:
+``hmharness`` answers exactly as hmharness does (:mod:`~hmdesk.core.memory.hmharness.rules`). ``default``:
 
 * groups: :func:`~.grouping.find_groups` (subjects from segmented words, near-duplicates,
   contradictions by negation or different values);
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hmdesk.core.memory.lifecycle.grouping import Group, best_of, find_groups
-from hmdesk.core.memory.lifecycle.hmharness_rules import (
+from hmdesk.core.memory.hmharness.rules import (
     DEFAULT_STALE_DAYS,
     Cancelled,
     ConsolidationPlan,
@@ -26,6 +25,7 @@ from hmdesk.core.memory.lifecycle.hmharness_rules import (
     is_active,
     normalize_claim,
 )
+from hmdesk.core.memory.lifecycle.grouping import Group, best_of, find_groups
 from hmdesk.core.memory.record import MemoryRecord
 
 PROFILES = ("default", "hmharness")
@@ -103,7 +103,7 @@ def consolidation_plan(
 
 
 def _stale_reason(stale_days: int) -> str:
-    from hmdesk.core.memory.lifecycle.hmharness_rules import STALE_CONFIDENCE
+    from hmdesk.core.memory.hmharness.rules import STALE_CONFIDENCE
 
     return (
         f"consolidate: stale episodic, confidence < {STALE_CONFIDENCE}, "
@@ -112,8 +112,8 @@ def _stale_reason(stale_days: int) -> str:
 
 
 def _stale(r: MemoryRecord, stale_days: int, now_ms: int) -> bool:
+    from hmdesk.core.memory.hmharness.rules import DAY_MS, STALE_CONFIDENCE
     from hmdesk.core.memory.jsdate import parse_js_date_ms
-    from hmdesk.core.memory.lifecycle.hmharness_rules import DAY_MS, STALE_CONFIDENCE
 
     ts = parse_js_date_ms(r.timestamp) if r.timestamp else None
     return (

@@ -40,8 +40,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
-from itertools import groupby
+from functools import cache, lru_cache
 
 from hmdesk.core.memory.retrieve.results import Query, QueryResult, ScoredMemory
 
@@ -59,26 +58,11 @@ EXTRA = SCAN
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
-_ALNUM_RUN = re.compile(r"[^\W_]+")
-
-
-def _words(text: str) -> list[str]:
-    """``re.findall(f"[{_CJK}]+|[^\\W_{_CJK}]+", text)``: runs of CJK characters or of other
-    word characters (``[^\\W_]`` is ``str.isalnum``), without compiling a CJK class (``re``
-    walks every code point of one: milliseconds of each one-shot process);
-    tests/core/memory/retrieve/test_diversity.py checks the two agree."""
-    if text.isascii():
-        return _ALNUM_RUN.findall(text)
-    return ["".join(run) for kind, run in groupby(text, _word_kind) if kind]
-
-
-def _word_kind(ch: str) -> int:
-    return 1 if _is_cjk(ch) else 2 if ch.isalnum() else 0
-
-
-def _is_cjk(ch: str) -> bool:
-    """Whether ``ch`` is in ``_CJK`` (compared, not matched: nothing to compile)."""
-    return "\u3400" <= ch <= "\u4dbf" or "\u4e00" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+@cache
+def _word_pattern() -> re.Pattern[str]:
+    """Runs of CJK characters (group ``cjk``) or of other word characters (``[^\\W_]`` is
+    ``str.isalnum``). Compiled at its first use: see :func:`hmdesk.core.memory.terms.han_runs`."""
+    return re.compile(f"(?P<cjk>[{_CJK}]+)|[^\\W_{_CJK}]+")
 
 
 _DIGITS = re.compile(r"\d+")
@@ -127,8 +111,9 @@ def numbers(content: str) -> frozenset[str]:
 def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
     text = unicodedata.normalize("NFKC", content).casefold()
     out: set[str] = set()
-    for word in _words(text):
-        if _is_cjk(word[0]):
+    for m in _word_pattern().finditer(text):
+        word = m.group()
+        if m.group("cjk"):
             if len(word) == 1:
                 out.add(word)
             else:

@@ -66,9 +66,8 @@ class Retriever:
             self._pending |= set(ids)
 
     def _full_rebuild(self) -> list[MemoryIndex]:
-        # The Chinese segmenter (its import holds the GIL for 100-250 ms) is not loaded here:
-        # an app loads it after its first result (see load_segmenter), a query with Han
-        # characters loads it itself.
+        # The Chinese segmenter is not loaded here: the window loads it while the store opens
+        # (terms.load_segmenter), a query with Han characters loads it itself.
         # The last event id first: whatever commits after it is re-read at the next refresh,
         # even if the load below already saw it (re-reading is idempotent).
         last = self.store.last_event_id()

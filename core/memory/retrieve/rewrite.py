@@ -46,7 +46,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from hmdesk.core.memory.record import MemoryRecord
@@ -59,10 +59,10 @@ from hmdesk.core.memory.retrieve.results import (
 )
 from hmdesk.core.memory.retrieve.scoring import explain_terms, group_in
 from hmdesk.core.memory.terms import (
-    JS_WHITESPACE_CHARS,
+    HAN,
+    JS_WHITESPACE,
     _segment_han,
     default_term_groups,
-    is_han,
     light_stem,
 )
 
@@ -155,55 +155,21 @@ _BREAK = ",;，；。！？!?、：…()（）【】[]"
 _QUOTES = '"“”'
 
 
-_WS = JS_WHITESPACE_CHARS
-_BRK = frozenset(_BREAK)
-_CLOSE = {'"': '"', "“": "”"}
-
-
-def _kind(ch: str) -> str:
-    """The token class of one character: ``ws``, ``brk``, ``han``, ``word`` or ``""`` (a
-    double quote, which only a whole quote matches)."""
-    if ch in _WS:
-        return "ws"
-    if ch in _BRK:
-        return "brk"
-    if ch in _QUOTES:
-        return ""
-    return "han" if is_han(ch) else "word"
+@cache
+def _token_pattern() -> re.Pattern[str]:
+    """The tokens of a query: a quote (a quote char without its closing one matches nothing
+    and is skipped), whitespace, a Han run, breaks, or a word (anything else). Compiled at its
+    first use: see :func:`hmdesk.core.memory.terms.han_runs`."""
+    brk = re.escape(_BREAK)
+    return re.compile(
+        rf"(?P<quote>\"[^\"]*\"|“[^”]*”)|(?P<ws>[{JS_WHITESPACE}]+)|(?P<han>[{HAN}]+)"
+        rf"|(?P<brk>[{brk}]+)|(?P<word>[^{JS_WHITESPACE}{HAN}{brk}{_QUOTES}]+)"
+    )
 
 
 def _scan(text: str) -> list[tuple[str, int, int]]:
-    """The tokens of ``text`` as ``(kind, start, end)``: what ``finditer`` of the regex
-
-        (?P<quote>"[^"]*"|“[^”]*”)|(?P<ws>[WS]+)|(?P<han>[HAN]+)|(?P<brk>[BRK]+)
-        |(?P<word>[^WS HAN BRK QUOTES]+)
-
-    gives (a quote char without its closing one matches nothing and is skipped). Scanned by
-    hand: the Han classes would cost each new process milliseconds to compile (``re`` walks
-    every code point of a class); tests/core/memory/retrieve/test_rewrite.py checks the two
-    agree on random text."""
-    out: list[tuple[str, int, int]] = []
-    n = len(text)
-    i = 0
-    while i < n:
-        ch = text[i]
-        close = _CLOSE.get(ch)
-        if close is not None:
-            j = text.find(close, i + 1)
-            if j >= 0:
-                out.append(("quote", i, j + 1))
-                i = j + 1
-                continue
-        kind = _kind(ch)
-        if not kind:
-            i += 1
-            continue
-        j = i + 1
-        while j < n and _kind(text[j]) == kind:
-            j += 1
-        out.append((kind, i, j))
-        i = j
-    return out
+    """The tokens of ``text`` as ``(kind, start, end)``."""
+    return [(m.lastgroup or "word", m.start(), m.end()) for m in _token_pattern().finditer(text)]
 
 
 _EDGE_LEAD = "'`<{"

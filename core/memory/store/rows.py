@@ -11,11 +11,11 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from hmdesk.core import gc_policy
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import NotFound, StoreError
 from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
@@ -156,9 +156,7 @@ def read_records(
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY seq"
     # 100k rows and records would set off several full GC passes over the heap: pause it
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_policy.paused():
         with db.read() as s:
             # the DBAPI cursor directly: plain tuples, no Row objects (a third of the time)
             dbapi = s.connection().connection.dbapi_connection
@@ -176,6 +174,3 @@ def read_records(
             finally:
                 cur.close()
         return records_from_raw(rows, back)
-    finally:
-        if was_enabled:
-            gc.enable()

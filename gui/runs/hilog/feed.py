@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import os
 import threading
 import time
@@ -54,24 +53,13 @@ def find_hdc(db: Database | None = None) -> str:
 
 
 def freeze_long_lived_heap() -> bool:
-    """Move the app's start-up heap out of the cyclic GC's way, once per process.
+    """Move the app's start-up heap out of the cyclic GC's way, once per process (unless
+    something froze it already): a 50k lines/s stream sets off full collections every second or
+    two, each a walk of the whole app heap (docs/decisions/0003-garbage-collector-policy.md).
+    Once, never per stream: a frozen cycle is never collected. True if it froze."""
+    from hmdesk.core import gc_policy
 
-    A 50k lines/s stream allocates fast, so CPython's full collections come every second or
-    two; each walks every tracked object alive (the whole app: ~100k functions, dicts, Qt
-    wrappers, ORM metadata): 80-160 ms stalls measured, frozen < 2 ms. Making the line records
-    untracked does not help (the collections come anyway; their cost is the app heap).
-
-    Frozen objects are still freed by reference counting, but a *cycle* among them is never
-    collected, so freezing is done once (the first stream starts within seconds of the window
-    opening: the heap then is the long-lived app state), never per stream: repeated freezes
-    would pin every cycle alive at each call, e.g. a finished run's objects. Nothing is done
-    if something else (app start-up, the memory inspector) froze the heap already.
-    Returns True if it froze.
-    """
-    if gc.get_freeze_count() > 0:
-        return False
-    gc.freeze()
-    return True
+    return gc_policy.freeze(unless_frozen=True)
 
 
 class GuiGate:

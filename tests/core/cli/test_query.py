@@ -195,25 +195,3 @@ def test_oneshot_leaves_hybrid_to_the_full_retriever(
     result = search_file(Path(db_path), query)
     assert result.results and all("semantic" in r.components for r in result.results)
     assert search_fast(Path(db_path), Query(text="build")) is not None
-
-
-def test_query_searches_without_cyclic_gc_and_turns_it_back_on(
-    db_path: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import gc
-
-    from hmdesk.core.memory.search_index import oneshot
-
-    seen: list[bool] = []
-    real = oneshot.search_file
-
-    def spy(path: object, query: object) -> object:
-        seen.append(gc.isenabled())
-        return real(path, query)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(oneshot, "search_file", spy)
-    assert gc.isenabled()
-    assert main(["--db", db_path, "query", "hvigor", "--json"]) == 0
-    assert seen == [False]  # the search ran without collections
-    assert gc.isenabled()  # and they resume
-    assert json.loads(capsys.readouterr().out)["results"]

@@ -9,15 +9,10 @@ from hmdesk.core.memory.terms import (
     JS_WHITESPACE,
     JS_WHITESPACE_CHARS,
     default_terms,
-    han_split,
-    has_han,
     hmharness_terms,
-    is_han,
     terms_for,
     utf16_len,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize(
@@ -155,70 +150,6 @@ def test_hmharness_groups_match_substrings() -> None:
 
     ((form,),) = term_groups_for("hmharness", "file")
     assert form_in("profile", form)
-
-
-def test_a_single_han_character_is_its_own_word_without_the_segmenter():
-    """A run of one Han character needs no dictionary (rjieba gives the character itself), so a
-    query whose Han runs are single characters never loads it."""
-    import rjieba
-    from hmdesk.core.memory import terms
-
-    asked: list[str] = []
-
-    def cut(run: str) -> list[str]:
-        asked.append(run)
-        return list(rjieba.cut(run))
-
-    terms.use_han_segmenter(cut)
-    try:
-        assert default_terms("装 hdc 包") == ["hdc"]
-        assert asked == []
-        assert default_terms("安装 hdc") == ["安装", "hdc"]
-        assert asked == ["安装"]
-    finally:
-        terms.use_han_segmenter(None)
-    for ch in "装包构的了𠀀\uf900\u9fff":
-        assert terms._segment_han(ch) == tuple(w for w in rjieba.cut(ch) if w.strip())
-
-
-# --- the Han classes, by code point (terms.is_han / has_han / han_split) -----------------------
-
-_HAN_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_OLD_HAS_HAN = re.compile(f"[{_HAN_CLASS}]")
-_OLD_HAN_RUN = re.compile(f"([{_HAN_CLASS}]+)")
-
-# every edge of the Han ranges and of the UTF-16 planes, and what a query holds besides
-_EDGES = "".join(
-    chr(o)
-    for base in (0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xF900, 0xFAFF, 0x20000, 0x3134F, 0xFFFF)
-    for o in (base - 1, base, base + 1)
-)
-_ALPHABET = st.one_of(
-    st.sampled_from(
-        list(_EDGES + "构建失败签名，。；！？「」（）、…_-0123456789aZ  \t\u3000\u2003")
-    ),
-    st.characters(min_codepoint=0x2E80, max_codepoint=0xFFFF),  # CJK, compatibility, forms
-    st.characters(min_codepoint=0x1F000, max_codepoint=0x323AF),  # astral: extensions B–H
-    st.characters(),  # anything else (no surrogates)
-)
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=_ALPHABET, max_size=40))
-def test_han_scanning_equals_the_regex_classes(text: str) -> None:
-    assert has_han(text) == bool(_OLD_HAS_HAN.search(text))
-    assert han_split(text) == _OLD_HAN_RUN.split(text)
-    for ch in text:
-        assert is_han(ch) == bool(_OLD_HAS_HAN.match(ch))
-
-
-def test_is_han_at_every_code_point_edge() -> None:
-    for o in range(0x3300, 0x9FFF + 0x200):  # the whole BMP part (and around it)
-        assert is_han(chr(o)) == bool(_OLD_HAS_HAN.match(chr(o))), hex(o)
-    for o in (0x1FFFF, 0x20000, 0x2A6DF, 0x2A700, 0x3134F, 0x31350, 0x323AF, 0x10FFFF):
-        assert is_han(chr(o)) == bool(_OLD_HAS_HAN.match(chr(o))), hex(o)
-    assert han_split("") == [""] and han_split("构建") == ["", "构建", ""]
-    assert han_split("a构建b失败") == ["a", "构建", "b", "失败", ""]
 
 
 def test_js_whitespace_chars_are_the_class() -> None:

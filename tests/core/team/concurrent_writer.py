@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.hmharness_import import import_path
+from hmdesk.core.memory.hmharness.importer import import_path
 from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from hmdesk.core.memory.access import AccessLog
-from hmdesk.core.memory.hmharness_notes import import_notes_bytes
+from hmdesk.core.memory.hmharness.notes import import_notes_bytes
 from hmdesk.gui.memories.access_view import EMPTY_ACCESS, access_html
 
 from .conftest import search, wait_idle

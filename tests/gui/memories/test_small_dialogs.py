@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hmdesk.core.memory.hmharness import ImportReport, SkippedLine
+from hmdesk.core.memory.hmharness.jsonl import ImportReport, SkippedLine
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.gui.memories.small_dialogs import (
     ConfidenceDialog,

@@ -422,25 +422,29 @@ def test_device_box_shows_the_whole_device_and_state(qtbot, area, fake_tools):
     assert box.width() >= box.fontMetrics().horizontalAdvance(text) + 20
 
 
-def test_ctrl_r_works_from_another_tab_and_brings_the_runs_area_up(qtbot, area):
+def test_ctrl_r_works_from_another_tab_and_brings_the_runs_area_up(qtbot, ctx, fake_tools):
+    """As in the window: the actions sit on the top-level widget, the area is one of its tabs."""
+    from hmdesk.gui.runs.run_actions import RunActions
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QLineEdit, QTabWidget
 
     tabs = QTabWidget()
     qtbot.addWidget(tabs)
+    area = RunsArea(ctx, actions=RunActions(tabs))
     other = QLineEdit()
     tabs.addTab(other, "Memories")
     tabs.addTab(area, "Runs")
     tabs.setCurrentIndex(0)
     tabs.show()
-    with qtbot.waitActive(tabs):
-        tabs.activateWindow()
-    other.setFocus()
-    qtbot.keyClick(other, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: tabs.currentWidget() is area)
-    assert "Open a project first" in area.banner.text()
-    tabs.removeTab(tabs.indexOf(area))  # the fixture shuts the area down; tabs must not own it
-    area.setParent(None)
+    try:
+        with qtbot.waitActive(tabs):
+            tabs.activateWindow()
+        other.setFocus()
+        qtbot.keyClick(other, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: tabs.currentWidget() is area)
+        assert "Open a project first" in area.banner.text()
+    finally:
+        area.shutdown()
 
 
 def test_missing_hdc_is_said_on_the_runs_tab_too(qtbot, area, fake_tools):

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.hmharness import export_file
-from hmdesk.core.memory.hmharness_import import import_path
+from hmdesk.core.memory.hmharness.importer import import_path
+from hmdesk.core.memory.hmharness.jsonl import export_file
+from hmdesk.core.memory.hmharness.rules import consolidate
 from hmdesk.core.memory.lifecycle.apply import apply_plan
-from hmdesk.core.memory.lifecycle.hmharness_rules import consolidate
 from hmdesk.core.memory.lifecycle.plans import consolidation_plan
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store import MemoryStore

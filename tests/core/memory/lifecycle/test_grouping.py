@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hmdesk.core.memory.hmharness.rules import Cancelled
 from hmdesk.core.memory.lifecycle import grouping
 from hmdesk.core.memory.lifecycle.grouping import find_groups, fingerprint
-from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
 
 from tests.core.memory.lifecycle.helpers import rec
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.memory.lifecycle.hmharness_rules import Cancelled
+from hmdesk.core.memory.hmharness.rules import Cancelled
 from hmdesk.core.memory.lifecycle.minhash import candidate_pairs, signatures
 
 

@@ -3,7 +3,6 @@ search path (Retriever, stored snapshot, lean one-shot), never under hmharness."
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -15,7 +14,6 @@ from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, result_to_json
 from hmdesk.core.memory.retrieve.diversity import (
     EXTRA,
-    _words,
     diversified,
     shingles,
     similarity,
@@ -24,8 +22,6 @@ from hmdesk.core.memory.retrieve.diversity import (
 from hmdesk.core.memory.search_index import lean, refresh
 from hmdesk.core.memory.search_index.oneshot import _search_full, search_file
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -199,34 +195,3 @@ def test_a_superseded_version_shown_on_purpose_is_not_folded(store: MemoryStore)
     assert store.get(old.id).superseded_by in ids and old.id in ids
     assert new.id in ids or store.get(old.id).superseded_by == new.id
     assert all(not x.similar for x in got.results)
-
-
-_CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_OLD_WORDS = re.compile(f"[{_CJK_CLASS}]+|[^\\W_{_CJK_CLASS}]+")
-
-
-@settings(max_examples=500, deadline=None)
-@given(
-    st.text(
-        alphabet=st.one_of(
-            st.sampled_from(
-                list(
-                    "构建失败，。_-_ 0９a\u00e9\u0663\u2167\u3400\u4dbf\u9fff\uf900\ufa6e\ufada\ufaff"
-                )
-            ),
-            st.characters(min_codepoint=0x2E80, max_codepoint=0xFFFF),
-            st.characters(),
-        ),
-        max_size=40,
-    )
-)
-def test_words_equal_the_cjk_regex(text: str) -> None:
-    assert _words(text) == _OLD_WORDS.findall(text)
-
-
-def test_words_at_every_cjk_code_point() -> None:
-    for lo, hi in ((0x3300, 0xA000), (0xF800, 0xFB00)):
-        text = "".join(chr(o) for o in range(lo, hi))
-        assert _words(text) == _OLD_WORDS.findall(text)
-        spaced = " ".join(chr(o) for o in range(lo, hi))
-        assert _words(spaced) == _OLD_WORDS.findall(spaced)

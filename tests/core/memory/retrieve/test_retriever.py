@@ -201,7 +201,7 @@ def test_refresh_after_bulk_import_rereads_only_what_changed(
 ) -> None:
     import json
 
-    from hmdesk.core.memory.hmharness import import_file
+    from hmdesk.core.memory.hmharness.jsonl import import_file
 
     path = tmp_path / "memory.jsonl"
     lines = [

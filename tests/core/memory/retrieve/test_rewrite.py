@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
@@ -25,7 +24,6 @@ from hmdesk.core.memory.retrieve import (
 from hmdesk.core.memory.retrieve.rewrite import (
     CONTENT_ONLY,
     NEGATION_WEIGHT,
-    _scan,
     plan_for,
     rewrite_query,
 )
@@ -376,44 +374,3 @@ def test_hybrid_embeds_the_searched_text_and_ranks_negated_memories_lower(
         assert set(x.components) == {"confidence", "recency", "lexical", "semantic", "negated"}
         assert x.score == pytest.approx(sum(c.contribution for c in x.components.values()))
     assert all("semantic" not in x.components for x in only_negated.results)
-
-
-# --- the tokenizer, scanned by hand (rewrite._scan) against the regex it replaces --------------
-
-_HAN_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_WS_CLASS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_BRK = ",;，；。！？!?、：…()（）【】[]"
-
-
-def _old_token_re(ascii_only: bool) -> re.Pattern[str]:
-    han = "" if ascii_only else _HAN_CLASS
-    return re.compile(
-        rf"(?P<quote>\"[^\"]*\"|“[^”]*”)"
-        rf"|(?P<ws>[{_WS_CLASS}]+)"
-        + ("" if ascii_only else rf"|(?P<han>[{han}]+)")
-        + rf"|(?P<brk>[{re.escape(_BRK)}]+)"
-        rf"|(?P<word>[^{_WS_CLASS}{han}{re.escape(_BRK)}\"“”]+)"
-    )
-
-
-_TOKEN_ALPHABET = st.one_of(
-    st.sampled_from(
-        list(
-            '"“”"“”构建失败不是签名问题，。；！？!?、：…()（）【】[]_-.:0129aZz \t\n\u3000\u2003\u200a'
-            "\u2009\u00a0\ufeff\u3400\u4dbf\u9fff\uf900\ufaff\U00020000\U0003134f\U00031350"
-        )
-    ),
-    st.characters(min_codepoint=0x2E80, max_codepoint=0xFFFF),
-    st.characters(min_codepoint=0x1F000, max_codepoint=0x323AF),
-    st.characters(),
-)
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=_TOKEN_ALPHABET, max_size=40))
-def test_scan_equals_the_token_regex(text: str) -> None:
-    old = [
-        (m.lastgroup or "word", m.start(), m.end())
-        for m in _old_token_re(text.isascii()).finditer(text)
-    ]
-    assert _scan(text) == old

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hmdesk.core.memory.hmharness import export_file, import_file
+from hmdesk.core.memory.hmharness.jsonl import export_file, import_file
 from hmdesk.core.memory.store import MemoryStore, StoreError
 from hmdesk.core.memory.validation import MAX_CONTENT_CHARS, memory_input_problem
 

@@ -226,7 +226,7 @@ def test_supersede_by_content_keeps_the_old_confidence_unless_given(store):
 
 
 def test_decayed_memory_can_be_superseded(store):
-    from hmdesk.core.memory.hmharness import import_bytes
+    from hmdesk.core.memory.hmharness.jsonl import import_bytes
 
     line = (
         '{"id":"mem-old","layer":"episodic","content":"c","source":"s","provenance":"p",'

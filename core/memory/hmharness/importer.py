@@ -1,6 +1,6 @@
 """The hmharness import, batch by batch: bounded memory, progress, one transaction.
 
-:func:`import_lines` applies the rules of :mod:`hmdesk.core.memory.hmharness` (its module doc) to
+:func:`import_lines` applies the rules of :mod:`hmdesk.core.memory.hmharness.jsonl` (its module doc) to
 the lines of a memory.jsonl given in batches. Everything happens in ONE write transaction (all or
 nothing), but memory grows with the batch, not the file:
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import sqlalchemy as sa
-from hmdesk.core.memory.hmharness import (
+from hmdesk.core.memory.hmharness.jsonl import (
     _SYNC_FIELDS,
     ACTOR,
     ImportReport,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.hmharness import ImportReport
-from hmdesk.core.memory.hmharness_notes import (
+from hmdesk.core.memory.hmharness.jsonl import ImportReport
+from hmdesk.core.memory.hmharness.notes import (
     NOTE_CONFIDENCE,
     NotesSync,
     default_notes_file,

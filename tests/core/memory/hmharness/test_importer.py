@@ -7,8 +7,8 @@ import json
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory import hmharness_import
-from hmdesk.core.memory.hmharness import export_file, import_bytes, import_file
+from hmdesk.core.memory.hmharness import importer as hmharness_import
+from hmdesk.core.memory.hmharness.jsonl import export_file, import_bytes, import_file
 from hmdesk.core.memory.store import MemoryStore
 
 
@@ -81,7 +81,7 @@ def test_a_failure_in_a_later_batch_keeps_the_database(store, tmp_path, monkeypa
 
 
 def test_export_in_batches_with_progress(store, tmp_path, monkeypatch):
-    from hmdesk.core.memory import hmharness
+    from hmdesk.core.memory.hmharness import jsonl as hmharness
 
     monkeypatch.setattr(hmharness, "EXPORT_BATCH", 2)
     src = tmp_path / "memory.jsonl"
@@ -96,7 +96,7 @@ def test_export_in_batches_with_progress(store, tmp_path, monkeypatch):
 
 
 def test_export_failure_leaves_the_old_file(store, tmp_path, monkeypatch):
-    from hmdesk.core.memory import hmharness
+    from hmdesk.core.memory.hmharness import jsonl as hmharness
 
     src = tmp_path / "memory.jsonl"
     src.write_text(line("m-1") + "\n" + line("m-2") + "\n", encoding="utf-8")

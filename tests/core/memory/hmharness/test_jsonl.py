@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.hmharness import (
+from hmdesk.core.memory.hmharness.jsonl import (
     HmharnessSync,
     ImportReport,
     default_memory_file,

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.lifecycle.hmharness_rules import (
+from hmdesk.core.memory.hmharness.rules import (
     Cancelled,
     Merge,
     consolidate,
@@ -12,6 +11,7 @@ from hmdesk.core.memory.lifecycle.hmharness_rules import (
     normalize_claim,
     subject_key,
 )
+from hmdesk.core.memory.jsdate import parse_js_date_ms
 
 from tests.core.memory.lifecycle.helpers import rec
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.hmharness import ACTOR, HmharnessSync, ImportReport, SkippedLine
+from hmdesk.core.memory.hmharness.jsonl import ACTOR, HmharnessSync, ImportReport, SkippedLine
 from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.search_index.maintain import dbapi_of
 from hmdesk.core.memory.search_index.schema import bulk_insert

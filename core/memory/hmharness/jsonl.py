@@ -235,7 +235,7 @@ def import_file(
 
     The file is read in batches inside one transaction (memory grows with the batch, not the
     file); ``progress(done_bytes, total_bytes)`` is called after each batch."""
-    from hmdesk.core.memory.hmharness_import import import_path
+    from hmdesk.core.memory.hmharness.importer import import_path
 
     path = Path(path).expanduser() if path is not None else default_memory_file()
     return import_path(store, path, progress)
@@ -248,7 +248,7 @@ def import_bytes(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Import the content of a memory.jsonl already read (``path`` names it in the report)."""
-    from hmdesk.core.memory.hmharness_import import import_lines, split_batches
+    from hmdesk.core.memory.hmharness.importer import import_lines, split_batches
 
     return import_lines(store, split_batches(data), path, len(data), progress)
 
