@@ -16,7 +16,13 @@ LOG_TEXT_MAX = 1_000_000
 _LAYERS = ["episodic", "semantic", "procedural", "world"]
 _TAGS = {
     "type": "array",
-    "items": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"^\S+$"},
+    "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "pattern": r"^\S+$",
+        "description": "One word without spaces (use - or _).",
+    },
     "maxItems": 20,
 }
 _SINCE = {

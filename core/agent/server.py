@@ -141,6 +141,8 @@ def check_arguments(name: str, arguments: object) -> dict[str, Any]:
             raise AgentInputError(f"{e.message}; {name} takes: {allowed}")
         if e.validator == "required":
             raise AgentInputError(f"{e.message} ({name} needs it)")
+        if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
+            raise AgentInputError(f"{where}: {e.instance!r} is not valid. {e.schema['description']}")
         raise AgentInputError(f"{where}: {e.message}")
     return dict(arguments)
 

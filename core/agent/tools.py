@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core import config
-from hmdesk.core.agent.proposals import Proposals, checked_input, near_duplicate
-from hmdesk.core.memory.errors import NotFound, StoreError
 from hmdesk.core.toolchain.redact import redact
 
 if TYPE_CHECKING:
+    from hmdesk.core.agent.proposals import Proposals
     from hmdesk.core.db import Database
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.retrieve import QueryResult, Retriever, ScoredMemory
@@ -113,10 +112,12 @@ class AgentTools:
         *,
         env: Mapping[str, str] | None = None,
     ) -> None:
+        from hmdesk.core.agent.proposals import Proposals
+
         self.db = db
         self.store = store
         self.retriever = retriever
-        self.proposals = Proposals(db)
+        self.proposals: Proposals = Proposals(db)
         self.env = dict(os.environ if env is None else env)
         self._anchors_lock = threading.Lock()
 
@@ -176,6 +177,9 @@ class AgentTools:
     def remember(
         self, args: Mapping[str, Any], client: tuple[str | None, str | None]
     ) -> tuple[dict[str, Any], list[str]]:
+        from hmdesk.core.agent.proposals import checked_input, near_duplicate
+        from hmdesk.core.memory.errors import StoreError
+
         try:
             content, tags, layer, confidence = checked_input(
                 redact(str(args["content"])),
@@ -241,6 +245,7 @@ class AgentTools:
     def memory(self, memory_id: str) -> tuple[dict[str, Any], list[str]]:
         """The resource ``memory://ID``: one memory with its history and access log."""
         from hmdesk.core.memory.access import AccessLog
+        from hmdesk.core.memory.errors import NotFound
 
         try:
             m = self.store.get(memory_id)
@@ -420,26 +425,22 @@ class AgentTools:
             raise Refused(DEVICE_OFF)
         project = self.allowed_project(str(args["project"]))
         device = self._device_key(args) if args.get("device") else None
-        opts = PipelineOptions(
-            product=args.get("product"),
-            build_mode=args.get("mode"),
-            module=args.get("module"),
-        )
+        chosen = {"product": args.get("product"), "build_mode": args.get("mode"), "module": args.get("module")}
+        opts = PipelineOptions(**{k: v for k, v in chosen.items() if v})
         try:
             validate_options(opts)
         except InvalidOptions as exc:
             raise AgentInputError(str(exc)) from exc
-        steps_done = [0]
-        total = 4.0
+        steps_done = [0]  # progress counts finished steps; their number depends on the run
 
         def on_event(ev: PipelineEvent) -> None:
             if progress is None:
                 return
             if ev.kind == "step-started":
-                progress(float(steps_done[0]), total, f"{ev.step} started")
+                progress(float(steps_done[0]), None, f"{ev.step} started")
             elif ev.kind == "step-finished":
                 steps_done[0] += 1
-                progress(float(steps_done[0]), total, f"{ev.step}: {ev.verdict}")
+                progress(float(steps_done[0]), None, f"{ev.step}: {ev.verdict}")
 
         pipe = Pipeline(self.db, project, device, on_event=on_event, options=opts)
         result = pipe.run()
