@@ -1,12 +1,8 @@
 """The pitfalls block hmdesk writes into an agent's instruction file (``AGENTS.md``, ``CLAUDE.md``,
 hmharness's ``memory.md``).
 
-hmdesk owns only the text between its two marker lines, :data:`BEGIN` and :data:`END`; every other
-byte of the file stays as it was. A file without the markers gets the block appended at its end
-(after one blank line); a file with them gets the text between them replaced; the same pitfalls
-write the same bytes, so a second run changes nothing and says so. A file that is not UTF-8, or
-whose markers are damaged (one without the other, out of order, more than one pair, a marker
-inside a line), is refused and left untouched: the user's text is never guessed at.
+How the block goes into the file (markers, never a byte outside them, refusals) is
+:mod:`hmdesk.core.memory.instruction_block`; this module chooses the pitfalls and writes.
 
 Which pitfalls (:func:`curate`): live memories of confidence at least :data:`MIN_CONFIDENCE`,
 ranked by ``confidence + 0.3·[anchored in the project] + 0.2·[shares a tag with the project's
@@ -23,23 +19,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.atomic import write_atomic
+from hmdesk.core.memory.instruction_block import BEGIN, END, InstructionsError, render
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
 
-BEGIN = "<!-- hmdesk:pitfalls begin (written by hmdesk-cli instructions; edits here are replaced) -->"
-END = "<!-- hmdesk:pitfalls end -->"
-_BEGIN_KEY = "<!-- hmdesk:pitfalls begin"
-_END_KEY = "<!-- hmdesk:pitfalls end"
 MIN_CONFIDENCE = 0.5
 LIMIT = 15
 MAX_CHARS = 4_000
 ITEM_CHARS = 300
-
-
-class InstructionsError(Exception):
-    """The file cannot be written safely (not UTF-8, damaged markers, unreadable): untouched."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +70,10 @@ def curate(
     max_chars: int = MAX_CHARS,
 ) -> list[Pitfall]:
     """The pitfalls for ``project`` (or for any project), best first, within the limits."""
+    import sqlalchemy as sa
     from hmdesk.core.codeindex.anchors import project_key
     from hmdesk.core.memory.access import AccessLog
     from hmdesk.core.models import MemoryAnchor
-
-    import sqlalchemy as sa
 
     anchored: set[str] = set()
     if project is not None:
@@ -156,58 +144,9 @@ def block_text(pitfalls: list[Pitfall], newline: str = "\n") -> str:
     return newline.join(lines)
 
 
-def _locate(text: str) -> tuple[int, int] | None:
-    """``(start of BEGIN line, end of END line)`` in ``text``, None when there are no markers,
-    :class:`InstructionsError` when they are damaged."""
-    b = text.count(_BEGIN_KEY)
-    e = text.count(_END_KEY)
-    if b == 0 and e == 0:
-        return None
-    if b != 1 or e != 1:
-        raise InstructionsError(
-            f"its hmdesk markers are damaged ({b} begin, {e} end marker(s); one pair expected)"
-        )
-    start = text.index(_BEGIN_KEY)
-    end_at = text.index(_END_KEY)
-    if end_at < start:
-        raise InstructionsError("its hmdesk end marker comes before the begin marker")
-    line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip():
-        raise InstructionsError("its hmdesk begin marker is not at the start of a line")
-    end_line = text.find("\n", end_at)
-    end = len(text) if end_line < 0 else end_line
-    if end > 0 and text[end - 1] == "\r":
-        end -= 1
-    if text[end_at:end].rstrip() != END:
-        raise InstructionsError("its hmdesk end marker line was changed")
-    return line_start, end
-
-
-def render(current: bytes | None, block: str) -> tuple[bytes, str]:
-    """The file's new bytes and the change (``created``, ``added``, ``updated``, ``unchanged``).
-    ``current`` None: the file does not exist."""
-    if current is None:
-        return (block + "\n").encode("utf-8"), "created"
-    try:
-        text = current.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InstructionsError(f"it is not UTF-8 text (byte {exc.start})") from None
-    newline = "\r\n" if "\r\n" in text else "\n"
-    if newline != "\n":
-        block = block.replace("\n", newline)
-    where = _locate(text)
-    if where is None:
-        sep = "" if not text else newline if text.endswith(newline) else newline * 2
-        new = text + sep + block + newline
-        return new.encode("utf-8"), "added"
-    start, end = where
-    new = text[:start] + block + text[end:]
-    if new == text:
-        return current, "unchanged"
-    return new.encode("utf-8"), "updated"
-
-
-def write_block(path: str | os.PathLike[str], pitfalls: list[Pitfall], *, dry_run: bool = False) -> Outcome:
+def write_block(
+    path: str | os.PathLike[str], pitfalls: list[Pitfall], *, dry_run: bool = False
+) -> Outcome:
     """Write the block of ``pitfalls`` into ``path`` (see the module doc)."""
     p = Path(path).expanduser()
     if p.is_dir():

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import sqlalchemy as sa
-
 from hmdesk.core.db import Database, iso
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.validation import (
@@ -183,7 +182,9 @@ class Proposals:
                 raise ProposalError(f"no agent proposal {proposal_id}")
             return _proposal(row)
 
-    def list(self, status: Status | None = "pending", *, limit: int = 1_000) -> list[MemoryProposal]:
+    def list(
+        self, status: Status | None = "pending", *, limit: int = 1_000
+    ) -> list[MemoryProposal]:
         """Proposals, oldest first (all of them with ``status=None``)."""
         stmt = sa.select(AgentProposal)
         if status is not None:
@@ -236,7 +237,9 @@ class Proposals:
             p.confidence if confidence is None else confidence,
         )
         edited = (text, tag_list, lay, conf) != (p.content, list(p.tags), p.layer, p.confidence)
-        reason = f"agent-proposal {p.id} from {p.client}" + (", edited by a person" if edited else "")
+        reason = f"agent-proposal {p.id} from {p.client}" + (
+            ", edited by a person" if edited else ""
+        )
         record = store.add(
             text,
             layer=lay,
@@ -267,7 +270,13 @@ def _proposal(r: AgentProposal) -> MemoryProposal:
         tags = tuple(str(t) for t in json.loads(r.tags))
     except ValueError:
         tags = ()
-    status: Status = "accepted" if r.status == "accepted" else "rejected" if r.status == "rejected" else "pending"
+    status: Status = (
+        "accepted"
+        if r.status == "accepted"
+        else "rejected"
+        if r.status == "rejected"
+        else "pending"
+    )
     return MemoryProposal(
         r.id,
         r.created_at,

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-
 from hmdesk.core.db import Database, iso
 from hmdesk.core.models import AgentCall
 

@@ -32,12 +32,6 @@ import anyio
 import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
-from jsonschema import Draft202012Validator
-from mcp.server.context import ServerRequestContext
-from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
-from mcp.shared.exceptions import MCPError
-
 from hmdesk.core import __version__
 from hmdesk.core.agent.schemas import ARGUMENTS_MAX, INSTRUCTIONS, TOOLS
 from hmdesk.core.agent.tools import (
@@ -49,6 +43,11 @@ from hmdesk.core.agent.tools import (
     allowed_tools,
     device_tools_on,
 )
+from jsonschema import Draft202012Validator
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
 
 log = logging.getLogger("hmdesk.mcp")
 
@@ -91,7 +90,7 @@ class _Core:
         if self.tools is not None:
             try:
                 self.tools.retriever.warm()
-            except Exception:  # noqa: BLE001 - a cold index still answers, only slower
+            except Exception:
                 log.exception("warming the index failed")
 
     def ready(self) -> AgentTools:
@@ -142,7 +141,9 @@ def check_arguments(name: str, arguments: object) -> dict[str, Any]:
         if e.validator == "required":
             raise AgentInputError(f"{e.message} ({name} needs it)")
         if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
-            raise AgentInputError(f"{where}: {e.instance!r} is not valid. {e.schema['description']}")
+            raise AgentInputError(
+                f"{where}: {e.instance!r} is not valid. {e.schema['description']}"
+            )
         raise AgentInputError(f"{where}: {e.message}")
     return dict(arguments)
 
@@ -280,7 +281,9 @@ class McpServer:
         try:
             args = check_arguments(name, raw)
         except AgentInputError as exc:
-            await self._record(ctx, name, raw if isinstance(raw, dict) else {}, None, [], started, str(exc))
+            await self._record(
+                ctx, name, raw if isinstance(raw, dict) else {}, None, [], started, str(exc)
+            )
             raise MCPError(types.INVALID_PARAMS, str(exc)) from None
         progress = self._progress(ctx)
         client = _client(ctx)
@@ -301,7 +304,7 @@ class McpServer:
         except Refused as exc:
             await self._record(ctx, name, args, None, [], started, str(exc))
             return _error_result(str(exc))
-        except Exception as exc:  # noqa: BLE001 - one failed call must not end the server
+        except Exception as exc:
             log.exception("tool %s failed", name)
             message = f"{name} failed: {type(exc).__name__}: {exc}"
             await self._record(ctx, name, args, None, [], started, message)
@@ -332,7 +335,7 @@ class McpServer:
                     message,
                     ctx.request_id,
                 )
-            except Exception:  # noqa: BLE001 - a lost notification must not stop the run
+            except Exception:
                 log.exception("progress notification failed")
 
         return send
@@ -347,7 +350,9 @@ class McpServer:
 
 
 def _error_result(message: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=True)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=message)], is_error=True
+    )
 
 
 def serve(db_path: Path | str) -> None:

@@ -251,7 +251,9 @@ class AgentTools:
             m = self.store.get(memory_id)
             events = self.store.history(memory_id)
         except NotFound as exc:
-            raise AgentInputError(f"no memory {memory_id!r}; read memory://ID with an id recall returned") from exc
+            raise AgentInputError(
+                f"no memory {memory_id!r}; read memory://ID with an id recall returned"
+            ) from exc
         out = memory_json(m)
         out.update(
             {
@@ -337,8 +339,7 @@ class AgentTools:
         out = {
             "status": result.status,
             "devices": [
-                {**d.to_dict(), "usable": d.usable, "guidance": d.guidance}
-                for d in result.devices
+                {**d.to_dict(), "usable": d.usable, "guidance": d.guidance} for d in result.devices
             ],
             "message": result.message,
             "fix": result.fix,
@@ -378,7 +379,9 @@ class AgentTools:
             text = f"{text} age:{since}".strip()
         query = HilogQuery.parse(text)
         if query.fallback:  # the text did not parse: hilog's own answer is a plain search
-            raise AgentInputError(f"query: {query.note}; send e.g. 'tag:Ability level:E' or plain words")
+            raise AgentInputError(
+                f"query: {query.note}; send e.g. 'tag:Ability level:E' or plain words"
+            )
         key = self._device_key(args)
         result = dump(self._hdc(), key, tail=LOG_TAIL)
         if result.failure is not None:
@@ -425,7 +428,11 @@ class AgentTools:
             raise Refused(DEVICE_OFF)
         project = self.allowed_project(str(args["project"]))
         device = self._device_key(args) if args.get("device") else None
-        chosen = {"product": args.get("product"), "build_mode": args.get("mode"), "module": args.get("module")}
+        chosen = {
+            "product": args.get("product"),
+            "build_mode": args.get("mode"),
+            "module": args.get("module"),
+        }
         opts = PipelineOptions(**{k: v for k, v in chosen.items() if v})
         try:
             validate_options(opts)
@@ -463,7 +470,9 @@ class AgentTools:
         link or ``..`` cannot step outside), else :class:`Refused` / :class:`AgentInputError`."""
         path = Path(text).expanduser()
         if not path.is_absolute():
-            raise AgentInputError(f"project {text!r} is not an absolute path; send the project root's full path")
+            raise AgentInputError(
+                f"project {text!r} is not an absolute path; send the project root's full path"
+            )
         path = path.resolve()
         roots = config.folders("mcp_projects")
         if not any(path == r or r in path.parents for r in roots):

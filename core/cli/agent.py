@@ -1,8 +1,8 @@
 """hmdesk-cli ``mcp``, ``agent-log`` and ``instructions``: the agent's side (``core/agent``).
 
-    hmdesk-cli mcp                                  the MCP server on stdin/stdout
-    hmdesk-cli agent-log [--tool T] [--client C] [--memory ID] [--limit N] [--json]
-    hmdesk-cli instructions PATH [--project DIR] [--limit N] [--dry-run]
+hmdesk-cli mcp                                  the MCP server on stdin/stdout
+hmdesk-cli agent-log [--tool T] [--client C] [--memory ID] [--limit N] [--json]
+hmdesk-cli instructions PATH [--project DIR] [--limit N] [--dry-run]
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def cmd_agent_log(args: argparse.Namespace) -> int:
         print_json({"calls": [c.to_json() for c in calls]})
         return 0
     if not calls:
-        print("no agent calls recorded (connect an agent: hmdesk-cli mcp; see Help › Connect an agent)")
+        print(
+            "no agent calls recorded (connect an agent: hmdesk-cli mcp; see Help › Connect an agent)"
+        )
         return 0
     for c in reversed(calls):  # oldest first, like a log
         status = "ok" if c.ok else f"error: {_one_line(c.error, 80)}"

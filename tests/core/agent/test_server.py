@@ -12,13 +12,13 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp.shared.exceptions import MCPError
-
 from hmdesk.core import config
 from hmdesk.core.agent.proposals import Proposals
 from hmdesk.core.agent.record import AgentRecord
 from hmdesk.core.db import Database
 from hmdesk.core.memory.store import MemoryStore
+from mcp.shared.exceptions import MCPError
+
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 from tests.fixtures.mcp_client import payload, server_params, session
 
@@ -43,7 +43,9 @@ def db(tmp_path: Path) -> Path:
     d = Database(path)
     store = MemoryStore(d, actor="test")
     store.add(SIGNING, tags=["signing", "install"], confidence=0.8)
-    store.add("ArkTS: state in @Builder functions is not reactive; pass $$ parameters", tags=["arkts"])
+    store.add(
+        "ArkTS: state in @Builder functions is not reactive; pass $$ parameters", tags=["arkts"]
+    )
     store.close()
     d.close()
     return path
@@ -73,9 +75,7 @@ async def _bad(s: Any, tool: str, args: Any) -> str:
     return str(info.value)
 
 
-def test_every_tool_good_and_bad_and_every_call_on_the_record(
-    db: Path, fake_tools: Any
-) -> None:
+def test_every_tool_good_and_bad_and_every_call_on_the_record(db: Path, fake_tools: Any) -> None:
     fake_tools.hdc_scenario("one-device", "crash-js")
     signing_id = _ids(db)[SIGNING]
     seen: dict[str, Any] = {}
@@ -104,14 +104,18 @@ def test_every_tool_good_and_bad_and_every_call_on_the_record(
                 },
             )
             seen["remember"] = payload(r)
-            r = await s.call_tool("remember", {"content": SIGNING + " (again)", "tags": ["signing"]})
+            r = await s.call_tool(
+                "remember", {"content": SIGNING + " (again)", "tags": ["signing"]}
+            )
             seen["remember_near"] = payload(r)
             seen["bad_remember"] = [
                 await _bad(s, "remember", {"content": ""}),
                 await _bad(s, "remember", {"content": "x", "tags": ["two words"]}),
                 await _bad(s, "remember", {"content": "x", "confidence": 2}),
             ]
-            r = await s.call_tool("feedback", {"id": signing_id, "helped": True, "note": "fixed it"})
+            r = await s.call_tool(
+                "feedback", {"id": signing_id, "helped": True, "note": "fixed it"}
+            )
             seen["feedback"] = payload(r)
             seen["bad_feedback"] = [
                 await _bad(s, "feedback", {"id": "mem-nope", "helped": True}),
