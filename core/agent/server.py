@@ -291,10 +291,10 @@ class McpServer:
         def run() -> tuple[dict[str, Any], list[str]]:
             tools = self.core.ready()
             if name in ("remember", "feedback"):
-                return getattr(tools, name)(args, client)  # type: ignore[no-any-return]
+                return getattr(tools, name)(args, client)
             if name == "build_and_run":
                 return tools.build_and_run(args, progress)
-            return getattr(tools, name)(args)  # type: ignore[no-any-return]
+            return getattr(tools, name)(args)
 
         try:
             result, ids = await anyio.to_thread.run_sync(run)
@@ -333,7 +333,6 @@ class McpServer:
                     done,
                     total,
                     message,
-                    ctx.request_id,
                 )
             except Exception:
                 log.exception("progress notification failed")

@@ -207,23 +207,22 @@ class AgentTools:
         ids = [near[0]] if near else []
         if config.switched_on("mcp_auto_accept"):
             record = self.proposals.accept(self.store, p.id, actor=f"agent:{p.client}")
-            out = {
+            accepted = {
                 "proposal": p.id,
                 "status": "accepted",
                 "memory_id": record.id,
                 "message": "Stored at once: the user lets agents' proposals through without "
                 "review (mcp_auto_accept).",
             }
-            return out, [record.id, *ids]
-        out = {
-            "proposal": p.id,
-            "status": "pending",
-            "message": "Proposed, not stored: a person reviews it in hmdesk (Review tab, or "
-            "hmdesk-cli proposals) and accepts, edits or rejects it. Do not propose it again.",
-        }
+            return accepted, [record.id, *ids]
+        message = (
+            "Proposed, not stored: a person reviews it in hmdesk (Review tab, or "
+            "hmdesk-cli proposals) and accepts, edits or rejects it. Do not propose it again."
+        )
+        out: dict[str, Any] = {"proposal": p.id, "status": "pending", "message": message}
         if near:
             out["near_duplicate_of"] = near[0]
-            out["message"] += f" It nearly repeats memory {near[0]}; the reviewer is told."
+            out["message"] = f"{message} It nearly repeats memory {near[0]}; the reviewer is told."
         return out, ids
 
     def feedback(

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from hmdesk.core.agent.instructions import curate, write_block
 from hmdesk.core.codeindex.anchors import AnchorStore
 from hmdesk.core.db import Database

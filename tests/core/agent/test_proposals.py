@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from hmdesk.core import config
 from hmdesk.core.agent.proposals import ProposalError, Proposals, checked_input
 from hmdesk.core.agent.tools import AgentInputError, AgentTools

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from hmdesk.core.agent.proposals import Proposals
 from hmdesk.core.agent.record import AgentRecord
 from hmdesk.core.cli import main
