@@ -193,6 +193,18 @@ class Proposals:
         with self.db.read() as s:
             return [_proposal(r) for r in s.execute(stmt).scalars()]
 
+    def statuses(self, ids: Sequence[int]) -> dict[int, str]:
+        """The status of each proposal of ``ids`` that exists."""
+        if not ids:
+            return {}
+        with self.db.read() as s:
+            rows = s.execute(
+                sa.select(AgentProposal.id, AgentProposal.status).where(
+                    AgentProposal.id.in_(list(ids))
+                )
+            ).all()
+        return {int(r[0]): str(r[1]) for r in rows}
+
     def pending_count(self) -> int:
         with self.db.read() as s:
             return int(
