@@ -30,7 +30,9 @@ class AgentMenu(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.menu = window.menuBar().addMenu("A&gent")
+        helper: AgentWindow = window  # type: ignore[assignment]
+        self.menu = QMenu("A&gent", window)
+        window.menuBar().insertMenu(helper.help_menu.menuAction(), self.menu)
         self.activity_action = self._action("Agent &activity…", self.open_activity, "Ctrl+Shift+G")
         self.instructions_action = self._action(
             "Write &pitfalls into instructions…", self.open_instructions
@@ -40,7 +42,6 @@ class AgentMenu(QObject):
         self.connect_action.triggered.connect(self.open_connect)
         self.menu.addSeparator()
         self.menu.addAction(self.connect_action)
-        helper: AgentWindow = window  # type: ignore[assignment]
         helper.help_menu.addAction(self.connect_action)
         self.dialogs: dict[str, QDialog] = {}
 
