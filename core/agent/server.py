@@ -18,6 +18,7 @@ child process's stray output cannot corrupt it).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -43,7 +44,6 @@ from hmdesk.core.agent.tools import (
     allowed_tools,
     device_tools_on,
 )
-from jsonschema import Draft202012Validator
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
@@ -51,8 +51,15 @@ from mcp.shared.exceptions import MCPError
 
 log = logging.getLogger("hmdesk.mcp")
 
-_VALIDATORS = {name: Draft202012Validator(schema) for name, (_d, schema) in TOOLS.items()}
 MEMORY_URI = "memory://"
+
+
+@functools.cache
+def _validators() -> dict[str, Any]:
+    """One JSON-schema validator per tool (jsonschema is imported after the first answer)."""
+    from jsonschema import Draft202012Validator
+
+    return {name: Draft202012Validator(schema) for name, (_d, schema) in TOOLS.items()}
 
 
 class _Core:
@@ -66,12 +73,19 @@ class _Core:
         self.tools: AgentTools | None = None
         self.session = uuid.uuid4().hex[:12]
         self._thread = threading.Thread(target=self._open, name="hmdesk-mcp-open", daemon=True)
+        self._start_lock = threading.Lock()
 
     def start(self) -> None:
-        self._thread.start()
+        """Open on the worker (once). Called when the client says it is initialized, or by the
+        first request: the imports and the index load then do not hold the interpreter lock
+        while the ``initialize`` answer is being made."""
+        with self._start_lock:
+            if not self._thread.is_alive() and not self._ready.is_set():
+                self._thread.start()
 
     def _open(self) -> None:
         try:
+            _validators()
             from hmdesk.core.agent.record import AgentRecord
             from hmdesk.core.db import Database
             from hmdesk.core.memory.retrieve import Retriever
@@ -94,6 +108,7 @@ class _Core:
                 log.exception("warming the index failed")
 
     def ready(self) -> AgentTools:
+        self.start()
         self._ready.wait()
         if self.tools is None:
             raise Refused(f"hmdesk's database could not be opened: {self._error}")
@@ -131,7 +146,7 @@ def check_arguments(name: str, arguments: object) -> dict[str, Any]:
             f"the arguments are {size:,} characters; send at most {ARGUMENTS_MAX:,} "
             "(for diagnose, the log's tail)"
         )
-    errors = sorted(_VALIDATORS[name].iter_errors(arguments), key=lambda e: list(e.path))
+    errors = sorted(_validators()[name].iter_errors(arguments), key=lambda e: list(e.path))
     if errors:
         e = errors[0]
         where = ".".join(str(p) for p in e.path) or "arguments"
@@ -164,10 +179,19 @@ class McpServer:
             on_list_resources=self._list_resources,
             on_read_resource=self._read_resource,
         )
+        self.server.add_notification_handler(
+            "notifications/initialized", types.NotificationParams, self._initialized
+        )
+
+    async def _initialized(
+        self, _ctx: ServerRequestContext[Any], _params: types.NotificationParams
+    ) -> None:
+        self.core.start()
 
     async def _list_tools(
         self, _ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
+        self.core.start()  # a client that never sends notifications/initialized
         return types.ListToolsResult(
             tools=[
                 types.Tool(name=n, description=TOOLS[n][0], input_schema=TOOLS[n][1])
@@ -340,7 +364,6 @@ class McpServer:
         return send
 
     async def serve(self) -> None:
-        self.core.start()
         try:
             async with stdio_server() as (read, write):
                 await self.server.run(read, write, self.server.create_initialization_options())

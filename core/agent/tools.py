@@ -20,7 +20,6 @@ through the hilog reader and the crash detector.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -119,7 +118,6 @@ class AgentTools:
         self.retriever = retriever
         self.proposals: Proposals = Proposals(db)
         self.env = dict(os.environ if env is None else env)
-        self._anchors_lock = threading.Lock()
 
     # ------------------------------------------------------------------ memory
 
@@ -159,19 +157,23 @@ class AgentTools:
         return redacted(out), [s.memory.id for s in result.results]
 
     def _anchors(self, ids: list[str], project: object) -> dict[str, list[str]]:
-        """Each memory's code anchors as ``path:line symbol`` (of ``project`` when given)."""
+        """Each memory's code anchors as ``path:line symbol`` (of ``project`` when given): one
+        query for all of them (one per memory cost 3 ms each at 100,000 memories)."""
         if not ids:
             return {}
-        from hmdesk.core.codeindex.anchors import AnchorStore, project_key
+        import sqlalchemy as sa
+        from hmdesk.core.codeindex.anchors import project_key
+        from hmdesk.core.models import MemoryAnchor as A
 
-        key = project_key(str(project)) if isinstance(project, str) and project else None
-        with self._anchors_lock:
-            anchors = AnchorStore(self.db)
-            out: dict[str, list[str]] = {}
-            for mid in ids:
-                found = anchors.for_memory(mid, project=key)
-                if found:
-                    out[mid] = [f"{a.path}:{a.line} {a.symbol}" for a in found[:5]]
+        stmt = sa.select(A.memory_id, A.path, A.line, A.symbol).where(A.memory_id.in_(ids))
+        if isinstance(project, str) and project:
+            stmt = stmt.where(A.project == project_key(project))
+        out: dict[str, list[str]] = {}
+        with self.db.read() as s:
+            for mid, path, line, symbol in s.execute(stmt.order_by(A.id)):
+                shown = out.setdefault(mid, [])
+                if len(shown) < 5:
+                    shown.append(f"{path}:{line} {symbol}")
         return out
 
     def remember(
