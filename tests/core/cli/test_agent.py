@@ -94,7 +94,12 @@ def test_instructions_writes_then_says_unchanged(
 def test_mcp_without_the_sdk_says_how_to_install_it(
     db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "mcp", None)  # as if the mcp extra were not installed
+    # as if the mcp extra were not installed: every SDK module unimportable
+    for name in [n for n in sys.modules if n.split(".")[0] in ("mcp", "mcp_types")] + [
+        "mcp",
+        "mcp_types",
+    ]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "hmdesk.core.agent.server", raising=False)
     assert main(["mcp", "--db", db]) == 2
     assert "pip install 'hmdesk[mcp]'" in capsys.readouterr().err
