@@ -197,14 +197,18 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "proposals",
         parents=[common],
         formatter_class=_RAW,
-        help="list (or apply) the promotion and decay proposals of the access log",
-        description="List the promotion and decay proposals, or apply some of them.\n\n"
+        help="list (or apply) the promotion and decay proposals, and agents' proposed memories",
+        description="List the promotion and decay proposals, or apply some of them; list, accept\n"
+        "or reject the memories agents proposed (hmdesk-cli mcp's remember).\n\n"
         "A memory marked 'This helped' at least twice is proposed for promotion (episodic →\n"
         "semantic, else confidence + 0.1 up to 0.95); one not recalled for 90 days, for decay\n"
         "(confidence − 0.1, not below 0.1). Nothing changes until you apply: --apply ID...\n"
-        "applies them as one change (one undo step) whose reason names the rule.",
+        "applies them as one change (one undo step) whose reason names the rule. An agent's\n"
+        "proposal N becomes a memory with --accept N (edit it with --content, --tag,\n"
+        "--confidence) or is dropped with --reject N.",
         epilog="examples:\n  hmdesk-cli proposals\n  hmdesk-cli proposals --json\n"
-        "  hmdesk-cli proposals --apply promote-helped:mem-0a1b2c3d4e5f",
+        "  hmdesk-cli proposals --apply promote-helped:mem-0a1b2c3d4e5f\n"
+        "  hmdesk-cli proposals --accept 3 --tag signing",
     )
     p.add_argument("--apply", nargs="+", metavar="ID", help="apply these proposals (their ids)")
     p.add_argument("--now", metavar="TIME", help="judge as of this ISO-8601 time (default: now)")
