@@ -21,6 +21,13 @@ user     who you are in a team store (the actor of    ``HMDESK_USER``
 embed_*  an OpenAI-compatible ``/embeddings``         ``HMDESK_EMBED_URL``, ``HMDESK_EMBED_MODEL``,
          endpoint: ``embed_url`` (the API base),      ``HMDESK_EMBED_KEY``
          ``embed_model``, ``embed_key`` (secret)
+mcp_*    the agent's MCP server (``hmdesk-cli mcp``): none: an agent's own configuration must
+         ``mcp_device_tools`` (``on``/``off``: build    not be able to turn these on
+         and run on a device), ``mcp_projects`` (the
+         folders whose projects it may build, joined
+         by the path separator), ``mcp_auto_accept``
+         (``on``: an agent's proposals become
+         memories without review)
 ======== ============================================ ==========================================
 
 ``embed_key`` is a secret (:data:`SECRET_KEYS`): what shows settings shows :func:`shown` instead.
@@ -58,6 +65,9 @@ Key = Literal[
     "embed_url",
     "embed_model",
     "embed_key",
+    "mcp_device_tools",
+    "mcp_projects",
+    "mcp_auto_accept",
 ]
 KEYS: tuple[Key, ...] = get_args(Key)
 THEMES = ("system", "light", "dark")
@@ -75,12 +85,17 @@ ENV_VARS: dict[str, str] = {
     "embed_model": "HMDESK_EMBED_MODEL",
     "embed_key": "HMDESK_EMBED_KEY",
 }
-"""The environment variable that wins over each key."""
+"""The environment variable that wins over each key (the ``mcp_*`` keys have none: what an agent
+may do on a device is the user's choice in Preferences or ``hmdesk-cli config``, never something
+the agent's own start-up environment can set)."""
 
 FALLBACK_ENV: dict[str, tuple[str, ...]] = {"editor": ("VISUAL", "EDITOR")}
 """Variables read only when neither the key's own variable nor the file sets a value."""
 
-DEFAULTS: dict[str, str] = {"theme": "system"}
+DEFAULTS: dict[str, str] = {"theme": "system", "mcp_device_tools": "off", "mcp_auto_accept": "off"}
+
+SWITCH_KEYS = frozenset({"mcp_device_tools", "mcp_auto_accept"})
+"""Keys whose value is ``on`` or ``off``."""
 
 DESCRIPTIONS: dict[str, str] = {
     "hdc": "the hdc executable (default: found on PATH or in DevEco Studio / Command Line Tools)",
@@ -95,6 +110,12 @@ DESCRIPTIONS: dict[str, str] = {
     "embed_url": "an OpenAI-compatible embeddings API base, e.g. https://api.example.com/v1",
     "embed_model": "the model that endpoint embeds with, e.g. text-embedding-3-small",
     "embed_key": "the endpoint's API key (sent as a Bearer token; never shown)",
+    "mcp_device_tools": "on lets an agent build and run on a device through hmdesk-cli mcp "
+    "(default off)",
+    "mcp_projects": "the folders whose projects an agent may build and run, joined by "
+    f"{os.pathsep!r}",
+    "mcp_auto_accept": "on makes an agent's proposed memories memories at once, without review "
+    "(default off)",
 }
 
 SECRET_KEYS = frozenset({"embed_key"})
@@ -151,6 +172,10 @@ def validate(key: str, value: object) -> str:
             "password and put the password in PGPASSFILE (~/.pgpass) or the system keyring "
             "(hmdesk-cli team login URL)"
         )
+    elif key in SWITCH_KEYS:
+        text = text.lower()
+        if text not in ("on", "off"):
+            raise ConfigError(f"{key} must be on or off, not {value!r}")
     elif key == "embed_url" and not text.lower().startswith(("http://", "https://")):
         raise ConfigError(f"embed_url must be an http:// or https:// URL, not {value!r}")
     return text
@@ -279,8 +304,8 @@ def effective(
     one raises :class:`ConfigError`)."""
     key = check_key(key)
     env = os.environ if env is None else env
-    var = ENV_VARS[key]
-    if env.get(var, "").strip():
+    var = ENV_VARS.get(key)
+    if var and env.get(var, "").strip():
         return env[var].strip(), f"env {var}"
     stored = (load() if values is None else values).get(key)
     if stored:
@@ -302,6 +327,18 @@ def describe_source(source: str) -> str:
         "default": "the default",
         "unset": "not set",
     }.get(source, source)
+
+
+def switched_on(key: str, values: Mapping[str, str] | None = None) -> bool:
+    """Whether the on/off setting ``key`` is on."""
+    value, _source = effective(key, values=values)
+    return value == "on"
+
+
+def folders(key: str, values: Mapping[str, str] | None = None) -> list[Path]:
+    """The folders of a setting that lists them joined by ``os.pathsep``, resolved."""
+    value, _source = effective(key, values=values)
+    return [Path(p).expanduser().resolve() for p in (value or "").split(os.pathsep) if p.strip()]
 
 
 def node_home(value: str) -> str:

@@ -193,6 +193,55 @@ class SyncConflict(Base):
     )
 
 
+class AgentCall(Base):
+    """One call of an MCP client to ``hmdesk-cli mcp`` (revision 0008), appended before the reply
+    (:mod:`hmdesk.core.agent.record`); ``arguments``, ``result`` and ``result_ids`` are JSON."""
+
+    __tablename__ = "agent_calls"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[str] = mapped_column(String, nullable=False)
+    session: Mapped[str] = mapped_column(String, nullable=False)
+    client_name: Mapped[str | None] = mapped_column(String, nullable=True)
+    client_version: Mapped[str | None] = mapped_column(String, nullable=True)
+    tool: Mapped[str] = mapped_column(String, nullable=False)
+    arguments: Mapped[str] = mapped_column(Text, nullable=False)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    result_ids: Mapped[str] = mapped_column(Text, nullable=False)
+    duration_ms: Mapped[float] = mapped_column(Float, nullable=False)
+    ok: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+    __table_args__ = (Index("ix_agent_calls_at", "at"),)
+
+
+class AgentProposal(Base):
+    """A memory an agent proposed (revision 0008, :mod:`hmdesk.core.agent.proposals`): status
+    ``pending``, ``accepted`` (``memory_id`` is the memory made of it) or ``rejected``."""
+
+    __tablename__ = "agent_proposals"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created_at: Mapped[str] = mapped_column(String, nullable=False)
+    client_name: Mapped[str | None] = mapped_column(String, nullable=True)
+    client_version: Mapped[str | None] = mapped_column(String, nullable=True)
+    content: Mapped[str] = mapped_column(Text, nullable=False)
+    tags: Mapped[str] = mapped_column(Text, nullable=False)  # JSON list
+    layer: Mapped[str] = mapped_column(String, nullable=False)
+    confidence: Mapped[float] = mapped_column(Float, nullable=False)
+    evidence: Mapped[str | None] = mapped_column(Text, nullable=True)
+    project: Mapped[str | None] = mapped_column(Text, nullable=True)
+    file: Mapped[str | None] = mapped_column(Text, nullable=True)
+    line: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    near_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    near_score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    status: Mapped[str] = mapped_column(String, nullable=False)
+    decided_at: Mapped[str | None] = mapped_column(String, nullable=True)
+    memory_id: Mapped[str | None] = mapped_column(String, nullable=True)
+
+    __table_args__ = (Index("ix_agent_proposals_status", "status", "id"),)
+
+
 class Setting(Base):
     """Application settings shared by the CLI and the GUI (tool paths, ...)."""
 

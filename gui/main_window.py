@@ -13,6 +13,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Literal
 
+from hmdesk.gui.agent.menu import AgentMenu
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.context import AppContext
@@ -186,6 +187,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Starting…")
         self._build_menus()
         self._add_shortcuts_list()
+        self.agent_menu = AgentMenu(self)  # Agent menu, Help › Connect an agent (gui/agent)
         self.resize(1280, 800)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:

@@ -79,12 +79,40 @@ def special_query(args: argparse.Namespace, query: Query) -> QueryResult | None:
 # ---------------------------------------------------------------------- proposals
 
 
+def _agent_proposals(args: argparse.Namespace, store: Any) -> int | None:
+    """``--accept N`` / ``--reject N``: decide an agent's proposal (None when neither)."""
+    from hmdesk.core.agent.proposals import Proposals
+
+    if args.accept is None and args.reject is None:
+        return None
+    book = Proposals(store.db)
+    if args.reject is not None:
+        p = book.reject(args.reject)
+        if args.json:
+            print_json({"rejected": p.to_json()})
+        else:
+            print(f"rejected agent proposal {p.id}")
+        return 0
+    record = book.accept(
+        store, args.accept, content=args.content, tags=args.tag, confidence=args.confidence
+    )
+    if args.json:
+        print_json({"accepted": args.accept, "memory": record.id})
+    else:
+        print(f"accepted agent proposal {args.accept} as {record.id}")
+    return 0
+
+
 def cmd_proposals(args: argparse.Namespace) -> int:
+    from hmdesk.core.agent.proposals import Proposals
     from hmdesk.core.cli.query import parse_now
     from hmdesk.core.memory.access import apply_proposals, proposals
 
     now = parse_now(args.now) if args.now else None
     with open_store(args, actor="cli") as store:
+        decided = _agent_proposals(args, store)
+        if decided is not None:
+            return decided
         if args.apply:
             group, applied = apply_proposals(store, args.apply, now=now)
             if args.json:
@@ -95,9 +123,27 @@ def cmd_proposals(args: argparse.Namespace) -> int:
                 print(f"{len(applied)} applied as one change; undo with `hmdesk-cli undo`")
             return 0
         found = proposals(store, now=now)
+        agents = Proposals(store.db).list("pending")
     if args.json:
-        print_json({"proposals": [p.to_json() for p in found]})
+        print_json(
+            {
+                "proposals": [p.to_json() for p in found],
+                "agent_proposals": [a.to_json() for a in agents],
+            }
+        )
         return 0
+    for a in agents:
+        near = f"\n  nearly repeats {a.near_id}" if a.near_id else ""
+        print(
+            f"agent proposal {a.id} from {a.client} ({a.created_at})\n"
+            f"  {a.layer}, confidence {a.confidence}, tags {' '.join(a.tags) or '-'}{near}\n"
+            f"  {a.content[:200]}"
+        )
+    if agents:
+        print(
+            f"{len(agents)} agent proposal(s); accept with `hmdesk-cli proposals --accept N` "
+            "(--content/--tag/--confidence to edit), reject with --reject N\n"
+        )
     if not found:
         print("no proposals: nothing helped twice, nothing unused for long")
         return 0
@@ -151,17 +197,26 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "proposals",
         parents=[common],
         formatter_class=_RAW,
-        help="list (or apply) the promotion and decay proposals of the access log",
-        description="List the promotion and decay proposals, or apply some of them.\n\n"
+        help="list (or apply) the promotion and decay proposals, and agents' proposed memories",
+        description="List the promotion and decay proposals, or apply some of them; list, accept\n"
+        "or reject the memories agents proposed (hmdesk-cli mcp's remember).\n\n"
         "A memory marked 'This helped' at least twice is proposed for promotion (episodic →\n"
         "semantic, else confidence + 0.1 up to 0.95); one not recalled for 90 days, for decay\n"
         "(confidence − 0.1, not below 0.1). Nothing changes until you apply: --apply ID...\n"
-        "applies them as one change (one undo step) whose reason names the rule.",
+        "applies them as one change (one undo step) whose reason names the rule. An agent's\n"
+        "proposal N becomes a memory with --accept N (edit it with --content, --tag,\n"
+        "--confidence) or is dropped with --reject N.",
         epilog="examples:\n  hmdesk-cli proposals\n  hmdesk-cli proposals --json\n"
-        "  hmdesk-cli proposals --apply promote-helped:mem-0a1b2c3d4e5f",
+        "  hmdesk-cli proposals --apply promote-helped:mem-0a1b2c3d4e5f\n"
+        "  hmdesk-cli proposals --accept 3 --tag signing",
     )
     p.add_argument("--apply", nargs="+", metavar="ID", help="apply these proposals (their ids)")
     p.add_argument("--now", metavar="TIME", help="judge as of this ISO-8601 time (default: now)")
+    p.add_argument("--accept", type=int, metavar="N", help="accept agent proposal N as a memory")
+    p.add_argument("--reject", type=int, metavar="N", help="reject agent proposal N")
+    p.add_argument("--content", help="with --accept: the memory's content instead of the agent's")
+    p.add_argument("--tag", action="append", metavar="TAG", help="with --accept: its tags instead")
+    p.add_argument("--confidence", type=float, help="with --accept: its confidence instead")
     p.set_defaults(func=cmd_proposals)
 
     p = subparsers.add_parser(

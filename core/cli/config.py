@@ -79,7 +79,7 @@ def _rows() -> tuple[Path, list[dict[str, Any]]]:
                 "value": config.shown(key, value),
                 "source": source,
                 "file_value": config.shown(key, values.get(key)),
-                "env": config.ENV_VARS[key],
+                "env": config.ENV_VARS.get(key),
                 "description": config.DESCRIPTIONS[key],
             }
         )

@@ -273,8 +273,46 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Read and change hmdesk's settings, shared with the window's Preferences.\n"
         "\n"
         "Keys: hdc, hvigorw, sdk, node, editor, theme, db, embed_url, embed_model, embed_key\n"
-        "(never shown). An environment variable still wins over a setting.",
-        "  hmdesk-cli config list\n  hmdesk-cli config set hdc /opt/deveco/sdk/toolchains/hdc",
+        "(never shown), mcp_device_tools, mcp_projects, mcp_auto_accept (what a connected agent\n"
+        "may do; no environment variable sets these). An environment variable still wins over a\n"
+        "setting.",
+        "  hmdesk-cli config list\n  hmdesk-cli config set hdc /opt/deveco/sdk/toolchains/hdc\n"
+        "  hmdesk-cli config set mcp_device_tools on",
+    ),
+    "mcp": (
+        "Serve hmdesk to a coding agent over MCP (stdio).\n"
+        "\n"
+        "Your agent's client starts this command and speaks MCP on its stdin and stdout. Tools:\n"
+        "recall, remember (a proposal a person reviews), feedback, diagnose, devices, logs,\n"
+        "crashes, and build_and_run once you turn it on (mcp_device_tools, mcp_projects). The\n"
+        "resource memory://ID is one memory with its history. HMDESK_MCP_TOOLS=name,prefix...\n"
+        "narrows the tools. Every call is recorded: see hmdesk-cli agent-log. Needs the MCP SDK:\n"
+        "pip install 'hmdesk[mcp]'.",
+        "  claude mcp add hmdesk -- hmdesk-cli mcp\n"
+        "  codex mcp add hmdesk -- hmdesk-cli mcp\n"
+        "  hmdesk-cli mcp --db ~/team.db",
+    ),
+    "agent-log": (
+        "Show what connected agents asked hmdesk and what they got.\n"
+        "\n"
+        "Each call: when, the client and its version, the tool, the arguments, how long it took,\n"
+        "ok or the error; for a recall the memories returned with the explanation the agent saw;\n"
+        "for a remember the proposal it made. Oldest first.",
+        "  hmdesk-cli agent-log --limit 20\n"
+        "  hmdesk-cli agent-log --memory mem-0a1b2c3d4e5f\n"
+        "  hmdesk-cli agent-log --client claude-code --json",
+    ),
+    "instructions": (
+        "Write the curated pitfalls into an agent's instruction file.\n"
+        "\n"
+        "The pitfalls (confidence, anchors in --project, how often they were recalled and\n"
+        "helped) go into a block between hmdesk's markers in AGENTS.md, CLAUDE.md or hmharness's\n"
+        "memory.md; nothing outside the markers changes, and running it again changes nothing\n"
+        "unless the pitfalls did. A file that is not UTF-8 or whose markers are damaged is\n"
+        "refused untouched.",
+        "  hmdesk-cli instructions AGENTS.md --project ~/MyApplication\n"
+        "  hmdesk-cli instructions ~/.hmh/memory/memory.md --limit 10\n"
+        "  hmdesk-cli instructions CLAUDE.md --dry-run",
     ),
 }
 

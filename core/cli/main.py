@@ -37,6 +37,7 @@ COMMAND_MODULE_NAMES = (
     "semantic",
     "lifecycle",
     "access",
+    "agent",
     "team",
 )
 
@@ -72,6 +73,7 @@ COMMAND_OF = {
     "embed": "semantic",
     **dict.fromkeys(("contradictions", "consolidate", "lifecycle-eval"), "lifecycle"),
     **dict.fromkeys(("proposals", "helped", "import-notes"), "access"),
+    **dict.fromkeys(("mcp", "agent-log", "instructions"), "agent"),
     **dict.fromkeys(("push", "pull", "conflicts", "login"), "team"),
 }
 

@@ -29,12 +29,15 @@ from hmdesk.gui.preferences.fields import (
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QLabel,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -82,6 +85,7 @@ class PreferencesDialog(QDialog):
         lay.addWidget(self._editor_box(body))
         lay.addWidget(self._appearance_box(body))
         lay.addWidget(self._team_identity_box(body))
+        lay.addWidget(self._agents_box(body))
         lay.addWidget(self._data_box(body, db_path))
         lay.addStretch(1)
         scroll = QScrollArea(self)
@@ -189,6 +193,42 @@ class PreferencesDialog(QDialog):
         form.addRow("&Store (file or postgresql:// URL):", self.store)
         return box
 
+    def _agents_box(self, parent: QWidget) -> QGroupBox:
+        """What a coding agent connected through hmdesk-cli mcp may do (Help › Connect an agent)."""
+        box = QGroupBox("Agents", parent)
+        form = QFormLayout(box)
+        self.agent_devices = QCheckBox("Let agents &build and run on a device", box)
+        self.agent_devices.setObjectName("agentDeviceTools")
+        self.agent_devices.setChecked(self.values.get("mcp_device_tools") == "on")
+        self.agent_devices.setToolTip(
+            "Off: connected agents get no build_and_run tool (mcp_device_tools)"
+        )
+        form.addRow("", self.agent_devices)
+        self.agent_projects = SettingField(
+            "mcp_projects",
+            self.values.get("mcp_projects", ""),
+            self.env,
+            "not set: agents may build no project",
+            box,
+        )
+        self.agent_projects.setObjectName("agentProjects")
+        add = QPushButton("Add folder…", box)
+        add.clicked.connect(self._add_agent_folder)
+        self.agent_projects.row.addWidget(add)
+        form.addRow(f"Projects under (separate with {os.pathsep}):", self.agent_projects)
+        self.agent_auto = QCheckBox("Accept agents' proposed memories &without review", box)
+        self.agent_auto.setObjectName("agentAutoAccept")
+        self.agent_auto.setChecked(self.values.get("mcp_auto_accept") == "on")
+        form.addRow("", self.agent_auto)
+        return box
+
+    def _add_agent_folder(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "A folder whose projects agents may build")
+        if chosen:
+            now = [p for p in self.agent_projects.value().split(os.pathsep) if p.strip()]
+            if chosen not in now:
+                self.agent_projects.edit.setText(os.pathsep.join([*now, chosen]))
+
     def _appearance_box(self, parent: QWidget) -> QGroupBox:
         box = QGroupBox("Appearance", parent)
         form = QFormLayout(box)
@@ -270,6 +310,7 @@ class PreferencesDialog(QDialog):
             "editor": self.editor,
             "user": self.user,
             "db": self.store,
+            "mcp_projects": self.agent_projects,
         }
 
     def chosen_theme(self) -> str:
@@ -290,6 +331,14 @@ class PreferencesDialog(QDialog):
                 out.pop(key, None)
         if self.chosen_theme() != "system" or "theme" in self.values:
             out["theme"] = self.chosen_theme()
+        for key, box in (
+            ("mcp_device_tools", self.agent_devices),
+            ("mcp_auto_accept", self.agent_auto),
+        ):
+            if box.isChecked():
+                out[key] = "on"
+            elif key in self.values:
+                out[key] = "off"
         return out
 
     def accept(self) -> None:

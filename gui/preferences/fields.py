@@ -29,8 +29,8 @@ UrlOpener = Callable[[QUrl], bool]
 
 def override_text(key: str, env: Mapping[str, str]) -> str:
     """'' or the sentence that says an environment variable wins over ``key``'s value."""
-    var = config.ENV_VARS[key]
-    value = env.get(var, "").strip()
+    var = config.ENV_VARS.get(key)
+    value = env.get(var, "").strip() if var else ""
     if not value:
         return ""
     return f"{var} is set to {value} in the environment and wins over this value."

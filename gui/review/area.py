@@ -1,17 +1,15 @@
-"""The Review tab: contradiction groups, duplicate groups, promotion and decay proposals.
+"""The Review tab: agents' proposed memories, contradiction and duplicate groups, proposals.
 
-Left, the items of the last scan (:class:`~hmdesk.gui.common.lifecycle_worker.LifecycleScan`: the
-default profile's groups and the access policy's proposals, in a child process, with progress and
-Cancel; listed a slice at a time, :mod:`.filling`); right, the selected item: its members side by
-side (word diff between A and B, confidence, layer, age) or the proposed change.
-
-Keys (tooltips, Help › Keyboard shortcuts): J / Down next, K / Up previous, 1 keep both, A
-supersede A by B, B supersede B by A, M merge into a new memory, D dismiss, Enter apply a
-proposal, T take theirs / O keep mine for a sync conflict (a push or pull found the memory changed
-on both sides: :mod:`hmdesk.core.team.conflicts`), F5 scan again, Esc cancel the scan. Every
-write goes through the store with a reason naming the action (``review: …``), one undo step each.
-A dismissal is remembered by fingerprint (:class:`~.items.Dismissals`): the item comes back only
-when one of its memories changes. The tab title carries the count ("Review (3)").
+Above, agents' proposals (:mod:`.agent_proposals`). Left, the items of the last scan
+(:class:`~hmdesk.gui.common.lifecycle_worker.LifecycleScan`: the default profile's groups and the
+access policy's proposals, in a child process, with progress and Cancel; listed a slice at a time,
+:mod:`.filling`); right, the selected item: its members side by side (word diff between A and B,
+confidence, layer, age) or the proposed change. Keys (tooltips, Help › Keyboard shortcuts): J /
+Down next, K / Up previous, 1 keep both, A supersede A by B, B supersede B by A, M merge into a
+new memory, D dismiss, Enter apply a proposal, T take theirs / O keep mine for a sync conflict
+(:mod:`hmdesk.core.team.conflicts`), F5 scan again, Esc cancel the scan. Every write goes through
+the store with a reason naming the action (``review: …``), one undo step each. A dismissal is
+remembered by fingerprint (:class:`~.items.Dismissals`); the tab title carries the count.
 """
 
 from __future__ import annotations
@@ -29,6 +27,7 @@ from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
+from hmdesk.gui.review.agent_proposals import AgentProposalsPanel
 from hmdesk.gui.review.filling import SlicedFill
 from hmdesk.gui.review.items import (
     KIND_WORDS,
@@ -132,7 +131,9 @@ class ReviewArea(QWidget):
         self.rescan_button.clicked.connect(self.start_scan)
         head.addWidget(self.rescan_button)
         lay.addLayout(head)
-
+        self.agent = AgentProposalsPanel(ctx, self)
+        self.agent.memory_requested.connect(self.memory_requested)
+        lay.addWidget(self.agent)
         split = QSplitter(self)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
@@ -594,5 +595,6 @@ class ReviewArea(QWidget):
     def shutdown(self) -> None:
         self._closed = True
         self._generation += 1
+        self.agent.shutdown()
         self.filler.stop()
         self.scan.cancel()

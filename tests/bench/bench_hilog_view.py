@@ -221,7 +221,7 @@ def run_ours(
     from hmdesk.core.toolchain.hdc import Device
     from hmdesk.gui.context import build_context
     from hmdesk.gui.runs.area import RunsArea
-    from hmdesk.gui.runs.hilog_view import RING_SETTING
+    from hmdesk.gui.runs.hilog.view import RING_SETTING
     from PySide6.QtCore import QSettings
 
     (tmp / name).mkdir()

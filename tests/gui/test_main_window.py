@@ -146,7 +146,7 @@ def test_window_has_three_areas_and_menus(ctx, qtbot):
         "Review",
     ]
     titles = [a.text() for a in w.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "&View", "A&gent", "&Help"]
     assert str(ctx.db.path) in w.db_label.text()
     close_window(w)
 

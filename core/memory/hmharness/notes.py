@@ -38,6 +38,7 @@ from typing import Any
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.hmharness.jsonl import ACTOR, HmharnessSync, ImportReport, SkippedLine
+from hmdesk.core.memory.instruction_block import block_lines
 from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.search_index.maintain import dbapi_of
 from hmdesk.core.memory.search_index.schema import bulk_insert
@@ -142,7 +143,12 @@ def import_notes_bytes(store: MemoryStore, data: bytes, path: Path) -> NotesRepo
     """Import the notes of ``data`` (the file's bytes) in one transaction."""
     report = NotesReport(path=path)
     notes: dict[str, tuple[int, Note]] = {}
-    for number, raw in enumerate(data.split(b"\n"), start=1):
+    raws = data.split(b"\n")
+    # hmdesk's own pitfalls block (hmdesk-cli instructions memory.md) holds no notes
+    hmdesk_block = block_lines([r.decode("utf-8", "replace") for r in raws])
+    for number, raw in enumerate(raws, start=1):
+        if number - 1 in hmdesk_block:
+            continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

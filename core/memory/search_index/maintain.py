@@ -130,8 +130,9 @@ def index_state(conn: sqlite3.Connection) -> IndexState:
     return IndexState(int(head.get("size", 0)), pending, None)
 
 
-def _tick(conn: sqlite3.Connection) -> int:
-    """The largest ``search_dirty`` id handed out so far (AUTOINCREMENT: never reused)."""
+def memories_tick(conn: sqlite3.Connection) -> int:
+    """The largest ``search_dirty`` id handed out so far (AUTOINCREMENT: never reused): it moves
+    whenever a memory row changes, whoever writes it (the triggers)."""
     row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'search_dirty'").fetchone()
     return int(row[0]) if row else 0
 
@@ -142,7 +143,7 @@ def refresh(db: Database, *, progress: Progress | None = None) -> int:
         conn = dbapi_of(s)
         if _missing(conn):
             raise SnapshotError("the search index tables are missing")
-        tick = _tick(conn)
+        tick = memories_tick(conn)
         parts = snapshot.build_parts(conn, progress)
     with db.write() as s:
         conn = dbapi_of(s)

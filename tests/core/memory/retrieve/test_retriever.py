@@ -294,3 +294,34 @@ def test_warm_while_searching_from_other_threads(store: MemoryStore) -> None:
         t.join()
     assert not errors
     assert r.warmed and r.rebuilds == 1
+
+
+def test_a_write_to_another_table_does_not_make_the_retriever_count_the_memories(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The access log (or an agent's record) moves the data version but no memory row: the next
+    search must not count every memory (25 ms at 100,000) nor rebuild; a memory row written
+    behind the store's back still is noticed (the search index's triggers)."""
+    import sqlite3
+
+    from hmdesk.core.memory.access import AccessLog
+
+    first = store.add("hvigor build needs NODE_HOME", tags=["hvigor"])
+    retriever = Retriever(store)
+    assert ids(retriever, "hvigor") == [first.id]
+    rebuilds = retriever.rebuilds
+    AccessLog(store.db).record_query("hvigor", [first.id])  # another connection's commit
+    counted: list[int] = []
+    real_count = store.count
+    monkeypatch.setattr(store, "count", lambda: counted.append(1) or real_count())
+    assert ids(retriever, "hvigor") == [first.id]
+    assert counted == [] and retriever.rebuilds == rebuilds
+    conn = sqlite3.connect(store.db.path)
+    with conn:  # behind the store's back: no event, but the triggers mark the row
+        conn.execute(
+            "UPDATE memories SET deleted_at = '2026-12-01T00:00:00Z' WHERE id = ?", (first.id,)
+        )
+    conn.close()
+    assert ids(retriever, "hvigor") == []
+    assert counted  # the live count was checked, and disagreed
+    retriever.close()

@@ -1,0 +1,20 @@
+"""The README's example exchange (``docs/mcp_exchange.py``) runs against a real server."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[3] / "docs" / "mcp_exchange.py"
+
+
+def test_the_example_exchange_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    assert '"starter-hap-unsigned-9568320"' in out  # recalled, and recalled for the diagnosis
+    assert '"kind": "signing"' in out
+    assert '"status": "pending"' in out and "agent proposal 1 from example-agent 1.0" in out
