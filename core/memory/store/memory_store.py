@@ -41,7 +41,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -67,11 +67,15 @@ from hmdesk.core.memory.store.undo import (
     REDO_PREFIX,
     REVERT_PREFIX,
     UNDO_PREFIX,
+    Planner,
+    StepPlan,
     UndoStep,
     describe_group,
-    redo_newest_undo,
-    undo_newest_group,
+    plan_redo,
+    plan_undo,
+    take_step,
 )
+from hmdesk.core.memory.store.undo import Progress as StepProgress
 from hmdesk.core.memory.validation import (
     validate_confidence,
     validate_content,
@@ -126,13 +130,19 @@ class MemoryStore:
 
     @contextmanager
     def _transaction(
-        self, actor: str | None = None, *, want_created: bool = False, prefix: str = ""
+        self,
+        actor: str | None = None,
+        *,
+        want_created: bool = False,
+        prefix: str = "",
+        group: str | None = None,
+        index: bool = True,
     ) -> Iterator[Transaction]:
         with self.db.write() as session:
             tx = Transaction(
                 session=session,
                 actor=actor or self.actor,
-                group=prefix + uuid.uuid4().hex,
+                group=group or prefix + uuid.uuid4().hex,
                 at=iso(),
                 want_created=want_created,
             )
@@ -142,6 +152,7 @@ class MemoryStore:
             # (two small reads; a second session per write would cost more than the write)
             due = (
                 bool(tx.changed)
+                and index
                 and self.keep_index
                 and self.db.dialect == "sqlite"  # PostgreSQL keeps no stored snapshot
                 and self._index_due(session)
@@ -580,14 +591,52 @@ class MemoryStore:
         """Re-apply the newest undone change, if no change came after its undo. [] if none."""
         return self.redo_step(actor=actor).events
 
-    def undo_step(self, *, actor: str | None = None) -> UndoStep:
-        """:meth:`undo_last`, with what was undone in words (:mod:`~.undo`)."""
-        with self._transaction(actor, want_created=True, prefix=UNDO_PREFIX) as tx:
-            what = undo_newest_group(tx)
-        return UndoStep(tx.created, what)
+    def undo_step(
+        self,
+        *,
+        actor: str | None = None,
+        of: str | None = None,
+        progress: StepProgress | None = None,
+    ) -> UndoStep:
+        """:meth:`undo_last`, with what was undone in words (:mod:`~.undo`). Only the changes
+        of ``actor`` (this store's user) are undone, unless ``of`` names another actor (after
+        asking: :meth:`next_undo` says whose change is the newest). ``progress(done, total)``
+        after each short transaction of a long undo."""
+        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress)
 
-    def redo_step(self, *, actor: str | None = None) -> UndoStep:
+    def redo_step(
+        self,
+        *,
+        actor: str | None = None,
+        of: str | None = None,
+        progress: StepProgress | None = None,
+    ) -> UndoStep:
         """:meth:`redo_last`, with what was redone in words (:mod:`~.undo`)."""
-        with self._transaction(actor, want_created=True, prefix=REDO_PREFIX) as tx:
-            what = redo_newest_undo(tx)
-        return UndoStep(tx.created, what)
+        return self._step(plan_redo, REDO_PREFIX, actor, of, progress)
+
+    def next_undo(self, *, anyone: bool = True) -> StepPlan | None:
+        """The change an undo would take back — the newest of anyone (``anyone``) or of this
+        store's user — with whose it is (``actor``) and what it did (``what``); None if none."""
+        with self.db.read() as s:
+            return plan_undo(s, None if anyone else self.actor)
+
+    def _step(
+        self,
+        planner: Planner,
+        prefix: str,
+        actor: str | None,
+        of: str | None,
+        progress: StepProgress | None,
+    ) -> UndoStep:
+        actor = actor or self.actor
+
+        def tx(group: str) -> AbstractContextManager[Transaction]:
+            return self._transaction(actor, group=group, index=False)
+
+        step = take_step(self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or actor, progress)
+        if step.events and self.keep_index and self.db.dialect == "sqlite":
+            with self.db.read() as s:  # one index refresh after the whole step, not per part
+                due = self._index_due(s)
+            if due:
+                self._keep_index()
+        return step
