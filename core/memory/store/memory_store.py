@@ -633,7 +633,9 @@ class MemoryStore:
         def tx(group: str) -> AbstractContextManager[Transaction]:
             return self._transaction(actor, group=group, index=False)
 
-        step = take_step(self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or actor, progress)
+        step = take_step(
+            self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or actor, progress
+        )
         if step.events and self.keep_index and self.db.dialect == "sqlite":
             with self.db.read() as s:  # one index refresh after the whole step, not per part
                 due = self._index_due(s)

@@ -67,9 +67,7 @@ def is_undo_group(group_id: str, events: Sequence[EventRow]) -> bool:
     return bool(events) and all(e.kind == "revert" for e in events)
 
 
-def _groups_newest_first(
-    s: Session, actor: str | None
-) -> Iterator[tuple[str, list[EventRow]]]:
+def _groups_newest_first(s: Session, actor: str | None) -> Iterator[tuple[str, list[EventRow]]]:
     """Each group of user-facing events of ``actor`` (None: of anyone), newest first, with its
     events newest first."""
     checked: set[str] = set()
@@ -224,7 +222,7 @@ def revert_step(
         with transaction(group) as tx:
             s = tx.session
             deadline = time.monotonic() + LOCK_SECONDS
-            while done < len(todo) and time.monotonic() < deadline:
+            while done < len(todo):  # one batch at least, more while the time allows
                 ids = todo[done : done + BATCH]
                 by_id = {
                     e.id: e for e in s.scalars(sa.select(EventRow).where(EventRow.id.in_(ids)))
@@ -238,6 +236,8 @@ def revert_step(
                         continue
                 tx.flush_events()
                 done += len(ids)
+                if time.monotonic() >= deadline:
+                    break
             # the events written, read back at once (RETURNING costs one statement per row)
             written = sa.select(EventRow).where(EventRow.group_id == group)
             if created:
