@@ -273,7 +273,7 @@ def _pg_engine(url: str) -> Engine:
         ) from exc
     try:
         parsed = sa.engine.make_url(url.strip())
-    except (sa.exc.ArgumentError, ValueError) as exc:  # ValueError: a bad port, "[::1/db"
+    except (sa.exc.ArgumentError, ValueError):  # ValueError: a bad port, "[::1/db"
         raise DatabaseError(
             f"{redact_url(url)} is not a valid database URL "
             "(postgresql://user@host[:port]/database)"

@@ -41,7 +41,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -63,19 +63,7 @@ from hmdesk.core.memory.store.rows import (
     records_by_id,
 )
 from hmdesk.core.memory.store.transaction import Transaction
-from hmdesk.core.memory.store.undo import (
-    REDO_PREFIX,
-    REVERT_PREFIX,
-    UNDO_PREFIX,
-    Planner,
-    StepPlan,
-    UndoStep,
-    describe_group,
-    plan_redo,
-    plan_undo,
-    take_step,
-)
-from hmdesk.core.memory.store.undo import Progress as StepProgress
+from hmdesk.core.memory.store.undo import REVERT_PREFIX, UndoRedo, describe_group
 from hmdesk.core.memory.validation import (
     validate_confidence,
     validate_content,
@@ -113,7 +101,7 @@ def _reason(reason: object, what: str) -> str:
     return clean_text(reason.strip())
 
 
-class MemoryStore:
+class MemoryStore(UndoRedo):
     """CRUD, edit, supersede, revert and history over one :class:`Database`. Thread-safe."""
 
     def __init__(self, db: Database, actor: str = "user", *, keep_index: bool = True) -> None:
@@ -581,64 +569,3 @@ class MemoryStore:
             except NothingToRevert as exc:
                 raise StoreError(str(exc)) from exc
         return tx.created
-
-    def undo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
-        """Revert every event of the newest user change not undone yet (a revert from history
-        included; recalls, imports and syncs are not undone by this). [] if there is none."""
-        return self.undo_step(actor=actor).events
-
-    def redo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
-        """Re-apply the newest undone change, if no change came after its undo. [] if none."""
-        return self.redo_step(actor=actor).events
-
-    def undo_step(
-        self,
-        *,
-        actor: str | None = None,
-        of: str | None = None,
-        progress: StepProgress | None = None,
-    ) -> UndoStep:
-        """:meth:`undo_last`, with what was undone in words (:mod:`~.undo`). Only the changes
-        of ``actor`` (this store's user) are undone, unless ``of`` names another actor (after
-        asking: :meth:`next_undo` says whose change is the newest). ``progress(done, total)``
-        after each short transaction of a long undo."""
-        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress)
-
-    def redo_step(
-        self,
-        *,
-        actor: str | None = None,
-        of: str | None = None,
-        progress: StepProgress | None = None,
-    ) -> UndoStep:
-        """:meth:`redo_last`, with what was redone in words (:mod:`~.undo`)."""
-        return self._step(plan_redo, REDO_PREFIX, actor, of, progress)
-
-    def next_undo(self, *, anyone: bool = True) -> StepPlan | None:
-        """The change an undo would take back — the newest of anyone (``anyone``) or of this
-        store's user — with whose it is (``actor``) and what it did (``what``); None if none."""
-        with self.db.read() as s:
-            return plan_undo(s, None if anyone else self.actor)
-
-    def _step(
-        self,
-        planner: Planner,
-        prefix: str,
-        actor: str | None,
-        of: str | None,
-        progress: StepProgress | None,
-    ) -> UndoStep:
-        actor = actor or self.actor
-
-        def tx(group: str) -> AbstractContextManager[Transaction]:
-            return self._transaction(actor, group=group, index=False)
-
-        step = take_step(
-            self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or actor, progress
-        )
-        if step.events and self.keep_index and self.db.dialect == "sqlite":
-            with self.db.read() as s:  # one index refresh after the whole step, not per part
-                due = self._index_due(s)
-            if due:
-                self._keep_index()
-        return step

@@ -26,11 +26,13 @@ lock; :func:`revert_step` then writes it in short transactions of one ``undo-``/
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
+from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryEvent
 from hmdesk.core.memory.store.revert import NothingToRevert, RevertCache, revert_in
 from hmdesk.core.memory.store.rows import event_from_row
@@ -246,6 +248,78 @@ def revert_step(
         if progress is not None:
             progress(done, len(todo))
     return created
+
+
+class UndoRedo:
+    """Undo and redo of a :class:`~hmdesk.core.memory.store.MemoryStore` (its base class):
+    :meth:`undo_step` / :meth:`redo_step` and :meth:`next_undo`, which says whose change is
+    the newest (the window asks before undoing a teammate's)."""
+
+    actor: str
+    db: Database
+    keep_index: bool
+
+    def _transaction(
+        self, actor: str | None = None, *, group: str | None = None, index: bool = True
+    ) -> AbstractContextManager[Transaction]:
+        raise NotImplementedError
+
+    def _keep_index(self) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _index_due(session: Session) -> bool:
+        raise NotImplementedError
+
+    def undo_last(self, *, actor: str | None = None) -> list[MemoryEvent]:
+        """Revert every event of the newest user change not undone yet (a revert from history
+        included; recalls, imports and syncs are not undone by this). [] if there is none."""
+        return self.undo_step(actor=actor).events
+
+    def redo_last(self, *, actor: str | None = None) -> list[MemoryEvent]:
+        """Re-apply the newest undone change, if no change came after its undo. [] if none."""
+        return self.redo_step(actor=actor).events
+
+    def undo_step(
+        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+    ) -> UndoStep:
+        """:meth:`undo_last`, with what was undone in words. Only the changes of ``actor``
+        (this store's user) are undone, unless ``of`` names another actor (after asking:
+        :meth:`next_undo`). ``progress(done, total)`` after each short transaction."""
+        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress)
+
+    def redo_step(
+        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+    ) -> UndoStep:
+        """:meth:`redo_last`, with what was redone in words."""
+        return self._step(plan_redo, REDO_PREFIX, actor, of, progress)
+
+    def next_undo(self, *, anyone: bool = True) -> StepPlan | None:
+        """The change an undo would take back — the newest of anyone (``anyone``) or of this
+        store's user — with whose it is (``actor``) and what it did (``what``); None if none."""
+        with self.db.read() as s:
+            return plan_undo(s, None if anyone else self.actor)
+
+    def _step(
+        self,
+        planner: Planner,
+        prefix: str,
+        actor: str | None,
+        of: str | None,
+        progress: Progress | None,
+    ) -> UndoStep:
+        who = actor or self.actor
+
+        def tx(group: str) -> AbstractContextManager[Transaction]:
+            return self._transaction(who, group=group, index=False)
+
+        step = take_step(self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or who, progress)
+        if step.events and self.keep_index and self.db.dialect == "sqlite":
+            with self.db.read() as s:  # one index refresh after the whole step, not per part
+                due = self._index_due(s)
+            if due:
+                self._keep_index()
+        return step
 
 
 # ---------------------------------------------------------------------------- in words

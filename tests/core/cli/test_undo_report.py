@@ -109,7 +109,6 @@ def test_undo_on_a_terminal_elides_long_content_but_not_ids(capsys, db, monkeypa
 def test_undo_of_a_bulk_change_lists_each_memory(capsys, db, monkeypatch):
     from hmdesk.core.db import Database
     from hmdesk.core.memory.store import MemoryStore
-
     from hmdesk.core.team.identity import current_user
 
     ids = [add(capsys, db, f"pitfall number {n}", "--tag", "hdc") for n in range(25)]
