@@ -30,13 +30,19 @@ mcp_*    the agent's MCP server (``hmdesk-cli mcp``): none: an agent's own confi
          memories without review)
 ======== ============================================ ==========================================
 
-``embed_key`` is a secret (:data:`SECRET_KEYS`): what shows settings shows :func:`shown` instead.
+``embed_key`` is a secret (:data:`SECRET_KEYS`): what shows settings shows :func:`shown` instead,
+and a ``db`` URL is shown with its password redacted. The file is written mode 0600 (owner only),
+and a file found readable by others is made 0600 when it is read.
 
 :func:`effective` says which value a command uses and where it came from. Writes are atomic (a
-temporary file beside it, then ``os.replace``). A file that cannot be read as settings raises
+temporary file beside it, then ``os.replace``) and made under a lock file beside it
+(``config.json.lock``), so two ``config set`` at once both land. The file is read through
+:func:`hmdesk.core.bounded.read_input` (a regular file of at most 1 MB: ``/dev/zero`` or a FIFO
+named by ``HMDESK_CONFIG`` is refused, never read). A file that cannot be read as settings raises
 :class:`ConfigError` naming the file; it is never overwritten, so nothing in it is lost.
 
-The lowest core layer: the standard library and platformdirs only.
+The lowest core layer but for :mod:`hmdesk.core.bounded`: the standard library, platformdirs and
+filelock.
 """
 
 from __future__ import annotations
@@ -46,9 +52,12 @@ import json
 import os
 import shlex
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Literal, get_args
+
+from hmdesk.core.bounded import InputError, loads_json, read_input
+from hmdesk.core.url_redaction import redact_url
 
 APP_NAME = "hmdesk"
 CONFIG_ENV = "HMDESK_CONFIG"
@@ -190,10 +199,26 @@ def _url_password(text: str) -> bool:
 
 
 def shown(key: str, value: str | None) -> str | None:
-    """``value`` as it may be printed: a secret key's value is replaced by ``(hidden)``."""
-    if value is None or key not in SECRET_KEYS:
+    """``value`` as it may be printed: a secret key's value is replaced by ``(hidden)``, a URL's
+    password by ``***`` (:func:`hmdesk.core.url_redaction.redact_url`)."""
+    if value is None:
         return value
-    return "(hidden)"
+    if key in SECRET_KEYS:
+        return "(hidden)"
+    return redact_url(value)
+
+
+MAX_BYTES = 1024 * 1024
+"""The largest settings file read (a real one is under 2 kB)."""
+
+
+def _private(path: Path) -> None:
+    """Make the settings file readable by its owner only (it may hold ``embed_key``)."""
+    if os.name != "posix":
+        return  # Windows: the file lives in the user's own profile folder
+    with contextlib.suppress(OSError):  # not ours to change: reading goes on
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
 
 
 def load(path: Path | None = None) -> dict[str, str]:
@@ -201,18 +226,17 @@ def load(path: Path | None = None) -> dict[str, str]:
     file exists but is not a JSON object of known keys with valid values."""
     path = config_path() if path is None else path
     try:
-        raw = path.read_bytes()
+        raw = read_input(path, limit=MAX_BYTES, what="the settings file")
     except FileNotFoundError:
         return {}
-    except IsADirectoryError as exc:
-        raise ConfigError(f"the settings file {path} is a folder. Move it away.") from exc
-    except OSError as exc:
-        raise ConfigError(
-            f"cannot read the settings file {path}: {exc.strerror}. Check its permissions."
-        ) from exc
+    except InputError as exc:
+        raise ConfigError(f"{exc}. Move it away, or point {CONFIG_ENV} at a file.") from exc
+    _private(path)
     fix = "It was left untouched; fix it in a text editor, or move it away to start afresh."
     try:
-        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        data = loads_json(raw.decode("utf-8"), f"the settings file {path}") if raw.strip() else {}
+    except InputError as exc:
+        raise ConfigError(f"{exc}. {fix}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"the settings file {path} is not UTF-8 text. {fix}") from exc
     except json.JSONDecodeError as exc:
@@ -238,7 +262,8 @@ def _write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -256,8 +281,10 @@ def save(values: Mapping[str, str], path: Path | None = None) -> Path:
     clean = {check_key(k): validate(k, v) for k, v in values.items()}
     load(path)  # a damaged file is never replaced
     keep: dict[str, object] = {}
-    with contextlib.suppress(OSError, ValueError):
-        old = json.loads(path.read_text(encoding="utf-8") or "{}")
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        old = loads_json(
+            read_input(path, limit=MAX_BYTES, what="the settings file") or b"{}", str(path)
+        )
         keep = {k: v for k, v in old.items() if k not in KEYS}
     ordered = {k: clean[k] for k in KEYS if k in clean}
     try:
@@ -270,24 +297,44 @@ def save(values: Mapping[str, str], path: Path | None = None) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def _locked(path: Path | None) -> Iterator[Path]:
+    """Hold the settings file's lock (a file beside it) for one read-modify-write."""
+    from filelock import FileLock, Timeout
+
+    path = config_path() if path is None else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(path.with_name(path.name + ".lock")), timeout=10):
+            yield path
+    except Timeout as exc:
+        raise ConfigError(
+            f"another hmdesk has been changing the settings file {path} for 10 s; try again"
+        ) from exc
+    except OSError as exc:
+        raise ConfigError(f"cannot lock the settings file {path}: {exc.strerror}") from exc
+
+
 def set_value(key: str, value: str, path: Path | None = None) -> str:
-    """Store one setting; returns the value as stored."""
+    """Store one setting (read, change, write under the file's lock); returns it as stored."""
     key = check_key(key)
     clean = validate(key, value)
-    values = load(path)
-    values[key] = clean
-    save(values, path)
+    with _locked(path) as where:
+        values = load(where)
+        values[key] = clean
+        save(values, where)
     return clean
 
 
 def unset(key: str, path: Path | None = None) -> bool:
     """Remove one setting; False when it was not set."""
     key = check_key(key)
-    values = load(path)
-    if key not in values:
-        return False
-    del values[key]
-    save(values, path)
+    with _locked(path) as where:
+        values = load(where)
+        if key not in values:
+            return False
+        del values[key]
+        save(values, where)
     return True
 
 

@@ -273,8 +273,11 @@ def _pg_engine(url: str) -> Engine:
         ) from exc
     try:
         parsed = sa.engine.make_url(url.strip())
-    except sa.exc.ArgumentError as exc:
-        raise DatabaseError(f"{redact_url(url)} is not a valid database URL") from exc
+    except (sa.exc.ArgumentError, ValueError):  # ValueError: a bad port, "[::1/db"
+        raise DatabaseError(
+            f"{redact_url(url)} is not a valid database URL "
+            "(postgresql://user@host[:port]/database)"
+        ) from None
     parsed = parsed.set(drivername="postgresql+psycopg")
     return sa.create_engine(
         parsed,

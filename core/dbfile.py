@@ -9,9 +9,10 @@ command line before a command runs, a read-only query through the DB-API) import
 from __future__ import annotations
 
 import os
-import re
 from datetime import UTC, datetime
 from pathlib import Path
+
+from hmdesk.core.url_redaction import redact_url as redact_url  # callers name it here
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = int(os.environ.get("HMDESK_BUSY_TIMEOUT_MS", "30000"))
@@ -46,25 +47,21 @@ def default_data_dir() -> Path:
 URL_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 """A database named by one of these is a PostgreSQL team store (anything else is an SQLite file)."""
 
-_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^:/@\s]*):(?P<pw>[^@\s]*)@", re.IGNORECASE)
-_QUERY_PASSWORD = re.compile(r"(?P<head>[?&]password=)[^&\s]*", re.IGNORECASE)
-
 
 def is_url(value: object) -> bool:
     """``value`` names a PostgreSQL server (``postgresql://…``), not a file."""
     return isinstance(value, str) and value.strip().lower().startswith(URL_SCHEMES)
 
 
-def redact_url(text: str) -> str:
-    """``text`` with the password of every URL in it replaced by ``***`` (``user:pw@host`` and
-    ``?password=``): what hmdesk prints, logs or shows wherever a database URL appears."""
-    text = _PASSWORD.sub(lambda m: f"{m['head']}:***@", text)
-    return _QUERY_PASSWORD.sub(lambda m: f"{m['head']}***", text)
-
-
 def db_location(value: str | Path) -> Path | str:
     """A ``--db``/``HMDESK_DB``/setting value as hmdesk opens it: a URL stays text (``Path`` would
-    fold its ``//``), anything else is a file path."""
+    fold its ``//``), anything else is a file path. An empty or blank value (an unset variable
+    in a script: ``--db "$DB"``) is refused, never read as "the default" or a file named " "."""
+    if isinstance(value, str) and not value.strip():
+        raise DatabaseError(
+            f"the database is given as {value!r}, an empty name (an unset variable?); "
+            "pass a file path or a postgresql:// URL, or leave the option out for the default"
+        )
     if isinstance(value, str) and is_url(value):
         return value.strip()
     return Path(value).expanduser()

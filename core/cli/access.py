@@ -109,7 +109,7 @@ def cmd_proposals(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.access import apply_proposals, proposals
 
     now = parse_now(args.now) if args.now else None
-    with open_store(args, actor="cli") as store:
+    with open_store(args) as store:  # the user's change: their undo takes it back
         decided = _agent_proposals(args, store)
         if decided is not None:
             return decided

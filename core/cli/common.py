@@ -54,7 +54,7 @@ def db_path(args: argparse.Namespace) -> Path | str:
     """The database a command uses: ``--db``, else ``HMDESK_DB``, else the user data dir. A
     ``postgresql://`` URL (a team store) is returned as text."""
     value = getattr(args, "db", None)
-    return db_location(value) if value else default_db_path()
+    return db_location(value) if value is not None else default_db_path()
 
 
 def db_shown(args: argparse.Namespace) -> str:

@@ -154,9 +154,11 @@ def _confidence(text: str) -> float:
 def _payload(text: str | None) -> Any:
     if text is None:
         return None
+    from hmdesk.core.bounded import loads_json
+
     try:
-        return json.loads(text)
-    except ValueError as exc:
+        return loads_json(text, "--payload")
+    except ValueError as exc:  # InputError (NaN, Infinity, too deep) or a JSON syntax error
         raise UsageError(f"--payload must be JSON: {exc}") from exc
 
 

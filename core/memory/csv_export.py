@@ -1,4 +1,9 @@
-"""Memories as CSV, for a spreadsheet: the GUI's "Export CSV…" and ``hmdesk-cli export-csv``."""
+"""Memories as CSV, for a spreadsheet: the GUI's "Export CSV…" and ``hmdesk-cli export-csv``.
+
+A cell a spreadsheet would read as a formula is neutralised as OWASP's "CSV Injection" page
+recommends: a text beginning with ``=``, ``+``, ``-``, ``@``, a TAB or a CR gets a leading ``'``
+(and the csv module quotes what needs quoting), so ``=HYPERLINK(…)`` in a memory stays text.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,16 @@ CSV_FIELDS = (
 )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutral(cell: object) -> object:
+    """``cell`` as a spreadsheet shows it as text, never runs it (OWASP: prefix a ``'``)."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def memories_to_csv(records: Sequence[MemoryRecord], path: Path | str) -> int:
     """Write ``records`` to ``path`` as UTF-8 CSV (tags joined with ``;``); returns the count."""
     with open(path, "w", newline="", encoding="utf-8") as fh:
@@ -32,7 +47,8 @@ def memories_to_csv(records: Sequence[MemoryRecord], path: Path | str) -> int:
         w.writerow(CSV_FIELDS)
         for r in records:
             w.writerow(
-                [
+                neutral(c)
+                for c in [
                     r.id,
                     r.layer,
                     r.content,

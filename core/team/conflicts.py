@@ -9,7 +9,8 @@ Resolving is the user's choice and changes only this store:
 * **take theirs** — this store's memory takes the other side's values of the differing fields,
   as ordinary edit / confidence events with a reason naming the other store, in one
   transaction (one undo step); a difference in ``superseded_by`` is not taken over (supersede
-  the memory yourself: a link needs both memories here);
+  the memory yourself: a link needs both memories here), nor one in ``deleted_at`` (deleted on
+  one side only: delete or restore it yourself);
 * **keep mine** — the row is closed; the next push sends this version, which the other store
   again reports as a conflict until someone there takes it.
 """

@@ -35,9 +35,34 @@ def _keyring() -> Any | None:
     return keyring
 
 
+CONNECT_TIMEOUT_S = 10
+"""libpq's ``connect_timeout``: the most a connection (TCP and the start-up exchange) may take;
+a listener that accepts and never answers is given up after it (it was 130 s of silence)."""
+TCP_USER_TIMEOUT_MS = 30_000
+"""libpq's ``tcp_user_timeout``: sent data left unacknowledged this long ends the connection (a
+server that vanished mid-query); the server's own ``statement_timeout`` is the team's choice."""
+
+
+def timeouts(url: Any) -> dict[str, Any]:
+    """The connect and total timeouts of every connection to a team store, unless the URL's
+    query sets them itself."""
+    query = dict(url.query)
+    out: dict[str, Any] = {}
+    if "connect_timeout" not in query:
+        out["connect_timeout"] = CONNECT_TIMEOUT_S
+    if "tcp_user_timeout" not in query:
+        out["tcp_user_timeout"] = TCP_USER_TIMEOUT_MS
+    return out
+
+
 def connect_args(url: Any) -> dict[str, Any]:
-    """Extra connection arguments for a parsed URL: the keyring's password when the URL has
-    none and the keyring has one (libpq reads ``PGPASSFILE`` by itself)."""
+    """Extra connection arguments for a parsed URL: the timeouts (:func:`timeouts`), and the
+    keyring's password when the URL has none and the keyring has one (libpq reads
+    ``PGPASSFILE`` by itself)."""
+    return {**timeouts(url), **_keyring_password(url)}
+
+
+def _keyring_password(url: Any) -> dict[str, Any]:
     if url.password:
         return {}
     kr = _keyring()

@@ -5,7 +5,9 @@ column but the row number) with an ``add`` event whose actor is the memory's aut
 (so "mine" stays true in both stores) and whose reason says where it came from. One the target
 already has with the same content is left alone (``unchanged``); one it has with different
 content is a **conflict**: never overwritten, returned as data (:class:`Conflict`: both sides'
-values of every field that differs) for the review flow to show. A deleted memory is not copied.
+values of every field that differs) for the review flow to show. A deleted memory is not copied;
+one deleted on one side only is a conflict on ``deleted_at`` (never "unchanged": the two stores
+would differ without a word).
 
 Everything is written in one transaction of the target store (on PostgreSQL under the store's
 write lock, see :mod:`hmdesk.core.db`), so a copy run twice, or by two clients at once, inserts
@@ -82,6 +84,8 @@ def _rows(store: MemoryStore, ids: list[str]) -> dict[str, dict[str, Any]]:
 
 def _differs(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     out = []
+    if (a.get("deleted_at") is None) != (b.get("deleted_at") is None):
+        out.append("deleted_at")
     for name in COMPARED:
         x, y = a.get(name), b.get(name)
         if name == "confidence" and x is not None and y is not None:
@@ -105,10 +109,10 @@ def copy_memories(
         s = tx.session
         for mid in wanted:
             row = rows.get(mid)
-            if row is None or row.get("deleted_at") is not None:
+            there = s.execute(sa.select(table).where(table.c.id == mid)).mappings().first()
+            if row is None or (row.get("deleted_at") is not None and there is None):
                 report.missing.append(mid)
                 continue
-            there = s.execute(sa.select(table).where(table.c.id == mid)).mappings().first()
             if there is not None:
                 diff = _differs(row, dict(there))
                 if not diff:

@@ -21,13 +21,14 @@ from hmdesk.gui.memories.edit_dialog import MemoryEditDialog, edit_view
 from hmdesk.gui.memories.history_dialog import HistoryDialog
 from hmdesk.gui.memories.small_dialogs import ConfidenceDialog, RestoreDialog, TagDialog
 from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
     from hmdesk.core.memory.store import UndoStep
+    from hmdesk.core.memory.store.undo import StepPlan
     from hmdesk.gui.memories.area import MemoriesArea
 
 log = logging.getLogger(__name__)
@@ -36,10 +37,19 @@ T = TypeVar("T")
 
 
 class EditingController(QObject):
-    """Every change the user makes to memories, from the area's actions and dialogs."""
+    """Every change the user makes to memories, from the area's actions and dialogs.
+
+    Signals: ``step_finished(events)`` after an undo or redo (the ``revert`` events written;
+    [] for none or a failure)."""
+
+    step_finished = Signal(object)
+    _step_progress = Signal(str, int, int)  # from the worker: (undo|redo, done, total)
 
     def __init__(self, area: MemoriesArea) -> None:
         super().__init__(area)
+        self._step_progress.connect(self._show_step_progress)
+        self.undo_question: QMessageBox | None = None  # open while asking whose change to undo
+        self._stepping = False  # an undo or redo is running (one at a time)
         self.area = area
         self.store = area.store
         self.edit_dialog: MemoryEditDialog | None = None  # checked on outside changes
@@ -280,29 +290,101 @@ class EditingController(QObject):
         )
 
     # ------------------------------------------------------------------ undo / history
-    def undo_last(self) -> list[MemoryEvent]:
-        """Undo the newest change (a revert from History included); the status bar says what."""
-        return self._step("undo", self.store.undo_step, "Undid", "Nothing to undo")
+    def undo_last(self) -> None:
+        """Undo the user's newest change (a revert from History included), off the GUI thread
+        with its progress in the status bar; when the newest change of the store is a
+        teammate's, ask first whose to undo (:attr:`undo_question`). :attr:`step_finished`
+        gives the events written."""
+        if self._stepping:
+            self._status("Still working on the last undo or redo")
+            return
+        self._stepping = True
+        store = self.store
+        run_in_thread(
+            lambda: (store.next_undo(), store.next_undo(anyone=False)),
+            on_done=lambda plans: self._ask_whose(*plans),
+            on_error=self._step_failed("undo"),
+        )
 
-    def redo_last(self) -> list[MemoryEvent]:
-        """Re-apply the newest undone change; the status bar says what."""
-        return self._step("redo", self.store.redo_step, "Redid", "Nothing to redo")
+    def redo_last(self) -> None:
+        """Re-apply the user's newest undone change, off the GUI thread (:attr:`step_finished`)."""
+        if self._stepping:
+            self._status("Still working on the last undo or redo")
+            return
+        self._stepping = True
+        self._step("redo", self.store.redo_step, "Redid", "Nothing to redo", None)
+
+    def _ask_whose(self, newest: StepPlan | None, mine: StepPlan | None) -> None:
+        if newest is None or newest.actor == self.store.actor:
+            self._step("undo", self.store.undo_step, "Undid", "Nothing to undo", None)
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Undo",
+            f"The newest change is {newest.actor}’s, not yours: {newest.what}.",
+            parent=self.area,
+        )
+        theirs = box.addButton(f"Undo {newest.actor}’s change", QMessageBox.ButtonRole.AcceptRole)
+        own = None
+        if mine is not None:
+            box.setInformativeText(f"Your own newest change: {mine.what}.")
+            own = box.addButton("Undo my change", QMessageBox.ButtonRole.AcceptRole)
+            box.setDefaultButton(own)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        self.undo_question = box
+
+        def answered(_result: int) -> None:
+            self.undo_question = None
+            clicked = box.clickedButton()
+            if clicked is theirs:
+                fn: Callable[..., UndoStep] = self.store.undo_step
+                self._step("undo", fn, "Undid", "Nothing to undo", newest.actor)
+            elif own is not None and clicked is own:
+                self._step("undo", self.store.undo_step, "Undid", "Nothing to undo", None)
+            else:
+                self._stepping = False
+
+        box.finished.connect(answered)
+        box.open()
 
     def _step(
-        self, what: str, fn: Callable[[], UndoStep], done: str, nothing: str
-    ) -> list[MemoryEvent]:
-        step = self.apply(what, fn)
-        if step is None:
-            return []
-        if step.events:
-            ids = {e.memory_id for e in step.events}
-            if len(ids) == 1:
-                self.area.select_after(next(iter(ids)))
-            self._status(f"{done}: {step.what}")
-        else:
-            self._status(nothing)
-        self._refresh_history()
-        return step.events
+        self, what: str, fn: Callable[..., UndoStep], done: str, nothing: str, of: str | None
+    ) -> None:
+        progress = self._step_progress
+        self._status(f"{what.capitalize()}ing…")
+
+        def work() -> UndoStep:
+            return fn(of=of, progress=lambda n, total: progress.emit(what, n, total))
+
+        def finished(step: UndoStep) -> None:
+            self._stepping = False
+            if not self.area.alive():
+                return
+            if step.events:
+                ids = {e.memory_id for e in step.events}
+                if len(ids) == 1:
+                    self.area.select_after(next(iter(ids)))
+                whose = "" if step.actor == self.store.actor else f" ({step.actor}’s)"
+                self._status(f"{done}: {step.what}{whose}")
+            else:
+                self._status(nothing)
+            self.area.refresh()
+            self._refresh_history()
+            self.step_finished.emit(step.events)
+
+        run_in_thread(work, on_done=finished, on_error=self._step_failed(what))
+
+    def _step_failed(self, what: str) -> Callable[[BaseException], None]:
+        def failed(exc: BaseException) -> None:
+            self._stepping = False
+            self.area.ctx.bus.show_error(f"Could not {what}: {exc}", "")
+            self.step_finished.emit([])
+
+        return failed
+
+    def _show_step_progress(self, what: str, done: int, total: int) -> None:
+        if total > 0 and self.area.alive():
+            self._status(f"{what.capitalize()}: {done:,} of {total:,} changes")
 
     def _refresh_history(self) -> None:
         if self.history_dialog is not None:

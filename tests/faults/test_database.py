@@ -83,6 +83,7 @@ def assert_one_error_line(done: subprocess.CompletedProcess[str], *words: str) -
 # ------------------------------------------------------------------ named faults, child processes
 
 
+@pytest.mark.hostile("database:truncated-file")
 def test_truncated_file(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     data = db.read_bytes()
@@ -92,6 +93,7 @@ def test_truncated_file(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.hostile("database:zeroed-page")
 def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     with sqlite3.connect(db) as con:  # the page holding the memories table's rows
@@ -106,6 +108,7 @@ def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.hostile("database:a-directory")
 def test_a_directory(tmp_path: Path) -> None:
     folder = tmp_path / "db-folder"
     folder.mkdir()
@@ -113,6 +116,7 @@ def test_a_directory(tmp_path: Path) -> None:
     assert _names(folder) == []
 
 
+@pytest.mark.hostile("database:file-without-read-permission")
 def test_file_without_read_permission(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     db.chmod(0o200)
@@ -137,6 +141,7 @@ def test_file_without_read_permission(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.hostile("database:empty-file-becomes-a-new-database")
 def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
     db.touch()  # what `touch` or mktemp leave: SQLite's empty database, like a missing file
@@ -145,6 +150,7 @@ def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     assert main(["--db", str(db), "show", MEMORY_ID]) == 0
 
 
+@pytest.mark.hostile("database:another-apps-sqlite-database")
 def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     db = tmp_path / "other.db"
     con = sqlite3.connect(db)
@@ -158,6 +164,7 @@ def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.hostile("database:newer-schema-revision")
 def test_newer_schema_revision(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     with sqlite3.connect(db) as con:
@@ -181,6 +188,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.hostile("database:wal-left-by-a-killed-writer")
 def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     killed = subprocess.run(
@@ -195,6 +203,7 @@ def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     assert _names(tmp_path) == ["hm.db"]  # recovered and checkpointed: nothing left beside it
 
 
+@pytest.mark.hostile("database:locked-database")
 def test_locked_database(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     holder = sqlite3.connect(db, isolation_level=None)
@@ -230,6 +239,7 @@ def read_only_folder(tmp_path: Path):
     folder.chmod(0o755)
 
 
+@pytest.mark.hostile("database:read-only-folder")
 def test_read_only_folder(template: Path, read_only_folder) -> None:
     folder, lock = read_only_folder
     db = _copy(template, folder)
@@ -265,6 +275,7 @@ def _run_in_process(argv: list[str]) -> tuple[int, str]:
     ),
     command=st.sampled_from([["query", "pitfall"], ["show", MEMORY_ID], ["add", "new one"]]),
 )
+@pytest.mark.hostile("database:random-bytes-at-random-offsets")
 def test_random_bytes_at_random_offsets(
     template: Path, tmp_path: Path, damage: list[tuple[float, bytes]], command: list[str]
 ) -> None:
@@ -287,6 +298,7 @@ def test_random_bytes_at_random_offsets(
     shutil.rmtree(folder)
 
 
+@pytest.mark.hostile("database:random-damage-through-the-real-cli")
 def test_random_damage_through_the_real_cli(template: Path, tmp_path: Path) -> None:
     """One damaged file through the child process too: the in-process fuzz runs the same code."""
     db = _copy(template, tmp_path)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
 from hmdesk.core.toolchain.redact import redact
 from hypothesis import HealthCheck, given, settings
@@ -57,6 +58,7 @@ LOG = st.one_of(
 )
 
 
+@pytest.mark.hostile("doctor_fuzz:doctor-gives-a-finding-or-none")
 @FUZZ
 @given(LOG)
 def test_doctor_gives_a_finding_or_none(log: str) -> None:
@@ -69,6 +71,7 @@ def test_doctor_gives_a_finding_or_none(log: str) -> None:
         assert Finding.from_dict(finding.to_dict()).kind == finding.kind
 
 
+@pytest.mark.hostile("doctor_fuzz:redact-never-raises-and-is-idempotent")
 @FUZZ
 @given(LOG, st.lists(st.text(max_size=12), max_size=3))
 def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> None:
@@ -79,6 +82,7 @@ def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> N
     assert out.count("\n") <= text.count("\n")  # lines are never merged or multiplied
 
 
+@pytest.mark.hostile("doctor_fuzz:a-signing-password-never-reaches-the-finding")
 @FUZZ
 @given(st.from_regex(r"[A-Za-z0-9_]{6,20}", fullmatch=True), LOG)
 def test_a_signing_password_never_reaches_the_finding(secret: str, log: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 
+import pytest
 from hmdesk.core.toolchain.hilog import (
     HilogLine,
     HilogParser,
@@ -107,6 +108,7 @@ QUERY_TEXT = st.one_of(
 )
 
 
+@pytest.mark.hostile("hilog_fuzz:parser-never-raises")
 @FUZZ
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_parser_never_raises(lines: list[str]) -> None:
@@ -117,6 +119,7 @@ def test_parser_never_raises(lines: list[str]) -> None:
         assert isinstance(parse_line(line), HilogLine)
 
 
+@pytest.mark.hostile("hilog_fuzz:decode-then-parse-never-raises")
 @FUZZ
 @given(st.binary(max_size=200))
 def test_decode_then_parse_never_raises(data: bytes) -> None:
@@ -124,6 +127,7 @@ def test_decode_then_parse_never_raises(data: bytes) -> None:
     assert isinstance(parse_line(text), HilogLine)
 
 
+@pytest.mark.hostile("hilog_fuzz:any-query-on-any-line-never-raises")
 @FUZZ
 @given(QUERY_TEXT, st.lists(LINE_TEXT, max_size=8), st.booleans())
 def test_any_query_on_any_line_never_raises(
@@ -146,6 +150,7 @@ def test_any_query_on_any_line_never_raises(
     assert isinstance(complete(text, tags=["ArkUI"], processes=["com.x"]), list)
 
 
+@pytest.mark.hostile("hilog_fuzz:any-regex-runs-or-is-refused-with-a-note")
 @FUZZ
 @given(st.text(max_size=40), st.lists(LINE_TEXT, max_size=6))
 def test_any_regex_runs_or_is_refused_with_a_note(pattern: str, raw_lines: list[str]) -> None:

@@ -8,6 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.hmharness.jsonl import export_file, import_bytes, parse_line
 from hmdesk.core.memory.safe_text import is_clean
@@ -76,6 +77,7 @@ def files(draw: st.DrawFn) -> tuple[bytes, dict[int, str]]:
     return b"\n".join(lines) + draw(st.sampled_from([b"", b"\n"])), good
 
 
+@pytest.mark.hostile("import_fuzz:import-never-raises-and-never-loses-a-good-line")
 @FUZZ
 @given(files())
 def test_import_never_raises_and_never_loses_a_good_line(case: tuple[bytes, dict[int, str]]):
@@ -100,6 +102,7 @@ def test_import_never_raises_and_never_loses_a_good_line(case: tuple[bytes, dict
             db.close()
 
 
+@pytest.mark.hostile("import_fuzz:parse-line-only-ever-raises-value-error")
 @FUZZ
 @given(st.text())
 def test_parse_line_only_ever_raises_value_error(text: str):
@@ -110,6 +113,7 @@ def test_parse_line_only_ever_raises_value_error(text: str):
     assert isinstance(values["id"], str)
 
 
+@pytest.mark.hostile("import_fuzz:parse-line-of-any-json-object-is-kept-or-reported")
 @FUZZ
 @given(json_values, st.dictionaries(st.text(max_size=8), json_values, max_size=4))
 def test_parse_line_of_any_json_object_is_kept_or_reported(value: object, extra: dict):

@@ -9,6 +9,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, search_segments
 from hmdesk.core.memory.search_index import lean, load_segments, refresh
@@ -88,6 +89,7 @@ def apply(store: MemoryStore, op: tuple[object, ...]) -> None:
         conn.close()
 
 
+@pytest.mark.hostile("search_index_fuzz:stored-index-equals-memory-index")
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(op_st, min_size=1, max_size=12), st.lists(query_st, min_size=1, max_size=3))
 def test_stored_index_equals_memory_index(ops: list[tuple[object, ...]], qs: list[Query]) -> None:

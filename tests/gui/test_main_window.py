@@ -204,18 +204,21 @@ def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
     area.table.setFocus()
     bar = w.statusBar()
     qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Undid: "))  # off the GUI thread
+    assert area.store.get(old).superseded_by == new.id
     assert not area.store.get(new.id).is_deleted  # the replacement is still there
     assert bar.currentMessage().startswith("Undid: revert of supersede of “")
     ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     qtbot.keyClick(area.table, Qt.Key.Key_Z, ctrl_shift)
-    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Redid: "))
+    assert area.store.get(old).superseded_by is None
     assert bar.currentMessage().startswith("Redid: revert of supersede of “")
     qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: area.store.get(old).superseded_by == new.id)
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Undid:"))
+    assert area.store.get(old).superseded_by == new.id
     qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: area.store.get(old).superseded_by is None)
-    assert bar.currentMessage().startswith("Redid:")
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Redid:"))
+    assert area.store.get(old).superseded_by is None
     qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: bar.currentMessage() == "Nothing to redo")
     assert area.actions_by_name["redo"] in w.edit_menu.actions()

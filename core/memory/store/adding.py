@@ -89,7 +89,7 @@ def insert_memory(
         timestamp = clean_text(timestamp)
     try:
         payload = clean_json(payload)[0]
-        json.dumps(payload)
+        json.dumps(payload, allow_nan=False)  # NaN/Infinity: no JSON reader takes them back
     except (TypeError, ValueError) as exc:
         raise StoreError(f"payload must be JSON-serialisable: {exc}") from exc
     if id is None:

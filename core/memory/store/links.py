@@ -7,6 +7,8 @@ sentinel (``consolidation:stale``) is a mark, not a link to another memory.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import DECAY_SENTINEL
@@ -64,8 +66,10 @@ def set_link(
     back_kind: str,
     reverts: int | None = None,
     back_reverts: dict[str, int] | None = None,
+    known: Mapping[str, Memory] | None = None,
 ) -> None:
-    """Point ``row.superseded_by`` at ``target`` and log it on both ends of the link."""
+    """Point ``row.superseded_by`` at ``target`` and log it on both ends of the link
+    (``known``: rows read already, which need no query to know they exist)."""
     prev = row.superseded_by
     row.superseded_by = target
     row.superseded_at = tx.at if target is not None else None
@@ -76,6 +80,8 @@ def set_link(
     for other, old_v, new_v in ((prev, row.id, None), (target, None, row.id)):
         if other is None or other == DECAY_SENTINEL:
             continue
-        exists = tx.session.execute(sa.select(Memory.seq).where(Memory.id == other)).first()
+        exists = (known is not None and other in known) or tx.session.execute(
+            sa.select(Memory.seq).where(Memory.id == other)
+        ).first()
         if exists:
             tx.event(other, back_kind, "supersedes", old_v, new_v, why, back_reverts.get(other))

@@ -63,15 +63,7 @@ from hmdesk.core.memory.store.rows import (
     records_by_id,
 )
 from hmdesk.core.memory.store.transaction import Transaction
-from hmdesk.core.memory.store.undo import (
-    REDO_PREFIX,
-    REVERT_PREFIX,
-    UNDO_PREFIX,
-    UndoStep,
-    describe_group,
-    redo_newest_undo,
-    undo_newest_group,
-)
+from hmdesk.core.memory.store.undo import REVERT_PREFIX, UndoRedo, describe_group
 from hmdesk.core.memory.validation import (
     validate_confidence,
     validate_content,
@@ -109,7 +101,7 @@ def _reason(reason: object, what: str) -> str:
     return clean_text(reason.strip())
 
 
-class MemoryStore:
+class MemoryStore(UndoRedo):
     """CRUD, edit, supersede, revert and history over one :class:`Database`. Thread-safe."""
 
     def __init__(self, db: Database, actor: str = "user", *, keep_index: bool = True) -> None:
@@ -126,13 +118,19 @@ class MemoryStore:
 
     @contextmanager
     def _transaction(
-        self, actor: str | None = None, *, want_created: bool = False, prefix: str = ""
+        self,
+        actor: str | None = None,
+        *,
+        want_created: bool = False,
+        prefix: str = "",
+        group: str | None = None,
+        index: bool = True,
     ) -> Iterator[Transaction]:
         with self.db.write() as session:
             tx = Transaction(
                 session=session,
                 actor=actor or self.actor,
-                group=prefix + uuid.uuid4().hex,
+                group=group or prefix + uuid.uuid4().hex,
                 at=iso(),
                 want_created=want_created,
             )
@@ -142,6 +140,7 @@ class MemoryStore:
             # (two small reads; a second session per write would cost more than the write)
             due = (
                 bool(tx.changed)
+                and index
                 and self.keep_index
                 and self.db.dialect == "sqlite"  # PostgreSQL keeps no stored snapshot
                 and self._index_due(session)
@@ -570,24 +569,3 @@ class MemoryStore:
             except NothingToRevert as exc:
                 raise StoreError(str(exc)) from exc
         return tx.created
-
-    def undo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
-        """Revert every event of the newest user change not undone yet (a revert from history
-        included; recalls, imports and syncs are not undone by this). [] if there is none."""
-        return self.undo_step(actor=actor).events
-
-    def redo_last(self, *, actor: str | None = None) -> builtins.list[MemoryEvent]:
-        """Re-apply the newest undone change, if no change came after its undo. [] if none."""
-        return self.redo_step(actor=actor).events
-
-    def undo_step(self, *, actor: str | None = None) -> UndoStep:
-        """:meth:`undo_last`, with what was undone in words (:mod:`~.undo`)."""
-        with self._transaction(actor, want_created=True, prefix=UNDO_PREFIX) as tx:
-            what = undo_newest_group(tx)
-        return UndoStep(tx.created, what)
-
-    def redo_step(self, *, actor: str | None = None) -> UndoStep:
-        """:meth:`redo_last`, with what was redone in words (:mod:`~.undo`)."""
-        with self._transaction(actor, want_created=True, prefix=REDO_PREFIX) as tx:
-            what = redo_newest_undo(tx)
-        return UndoStep(tx.created, what)

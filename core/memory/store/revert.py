@@ -5,18 +5,30 @@ or ``import`` is undone by a soft delete; a ``supersedes`` back-link is undone t
 ``superseded_by`` partner of the same group). It writes ``revert`` events that name the event
 they undo (``reverts_event_id``). ``MemoryStore.revert`` runs it in a transaction; undo and redo
 (:mod:`hmdesk.core.memory.store.undo`) are built on it.
+
+Reverting many events of one group (undoing a 20,000-merge consolidation) goes through a
+:class:`RevertCache`: the group's back-link events are indexed once and the memory rows are read
+in batches, so each revert costs no query of its own (reading the back-links once per merge made
+the undo quadratic: 111 s at 8,000 merges).
+
+A link is never restored to a memory deleted since: the revert is refused, so that the memory
+does not end up hidden behind a successor no query finds.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store.links import check_link, set_link
-from hmdesk.core.memory.store.rows import memory_row
+from hmdesk.core.memory.store.rows import memory_row, memory_rows
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.memory.validation import validate_confidence, validate_content, validate_layer
+from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
+from sqlalchemy.orm import Session
 
 # Fields a revert may set directly (superseded_by and deleted_at have their own handling).
 REVERTIBLE_FIELDS = frozenset(
@@ -40,8 +52,37 @@ class NothingToRevert(StoreError):
     """The event cannot be reverted, or its change is undone already."""
 
 
-def revert_in(tx: Transaction, e: EventRow) -> None:
-    """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none."""
+class RevertCache:
+    """What reverting many events of one group reads once: the group's ``supersedes`` back-links
+    (by the memory they name) and the memory rows (:meth:`load`, in batches)."""
+
+    def __init__(self, back: dict[str, dict[str, int]]) -> None:
+        self.back = back
+        self.rows: dict[str, Memory] = {}
+
+    @staticmethod
+    def back_links(events: Iterable[EventRow]) -> dict[str, dict[str, int]]:
+        """The ``supersedes`` events among ``events``, by the memory they link: {linked id:
+        {id of the memory the event is on: event id}}."""
+        back: dict[str, dict[str, int]] = {}
+        for b in events:
+            if b.field != "supersedes":
+                continue
+            for linked in (b.old, b.new):
+                if isinstance(linked, str):
+                    back.setdefault(linked, {})[b.memory_id] = b.id
+        return back
+
+    def load(self, s: Session, events: list[EventRow]) -> None:
+        """Read, in one query per 500, the rows the reverts of ``events`` touch."""
+        ids = {e.memory_id for e in events}
+        ids.update(v for e in events for v in (e.old, e.new) if isinstance(v, str))
+        self.rows = memory_rows(s, ids)
+
+
+def revert_in(tx: Transaction, e: EventRow, cache: RevertCache | None = None) -> None:
+    """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none.
+    ``cache``: the group's back-links and rows, read once for many reverts of one group."""
     s = tx.session
     why = f"revert of event {e.id}"
     if e.kind == "recall":
@@ -61,7 +102,8 @@ def revert_in(tx: Transaction, e: EventRow) -> None:
                 f"revert the superseded_by event of {partner_id} instead"
             )
         e = partner
-    row = memory_row(s, e.memory_id)
+    row = cache.rows.get(e.memory_id) if cache is not None else None
+    row = row if row is not None else memory_row(s, e.memory_id)
     if e.field is None:  # add / import: undo by soft delete
         if row.deleted_at is not None:
             raise NothingToRevert(f"event {e.id}: memory {row.id} is already deleted")
@@ -74,17 +116,25 @@ def revert_in(tx: Transaction, e: EventRow) -> None:
         if row.superseded_by == target:
             raise NothingToRevert(f"event {e.id}: {row.id} is already superseded_by {target!r}")
         if target not in (None, DECAY_SENTINEL):
+            successor = cache.rows.get(target) if cache is not None else None
+            successor = successor if successor is not None else memory_row(s, target)
+            if successor.deleted_at is not None:
+                raise NothingToRevert(
+                    f"event {e.id}: {row.id} would be superseded by {target}, which was deleted "
+                    f"since; restore {target} first"
+                )
             check_link(s, row.id, target)
         # the back-link events this revert undoes, for their reverts_event_id
-        back = {
-            b.memory_id: b.id
-            for b in s.scalars(
-                sa.select(EventRow).where(
-                    EventRow.group_id == e.group_id, EventRow.field == "supersedes"
+        if cache is not None:
+            back = cache.back.get(row.id, {})
+        else:
+            back = RevertCache.back_links(
+                s.scalars(
+                    sa.select(EventRow).where(
+                        EventRow.group_id == e.group_id, EventRow.field == "supersedes"
+                    )
                 )
-            )
-            if row.id in (b.old, b.new)
-        }
+            ).get(row.id, {})
         set_link(
             tx,
             row,
@@ -94,6 +144,7 @@ def revert_in(tx: Transaction, e: EventRow) -> None:
             back_kind="revert",
             reverts=e.id,
             back_reverts=back,
+            known=cache.rows if cache is not None else None,
         )
         return
     if e.field == "deleted_at":

@@ -89,6 +89,16 @@ def memory_row(session: Session, id: str) -> Memory:
     return row
 
 
+def memory_rows(session: Session, ids: Iterable[str]) -> dict[str, Memory]:
+    """The ORM rows of the memories ``ids`` that exist, by id (one query per 500 ids)."""
+    wanted = sorted(set(ids))
+    found: dict[str, Memory] = {}
+    for i in range(0, len(wanted), 500):
+        rows = session.scalars(sa.select(Memory).where(Memory.id.in_(wanted[i : i + 500])))
+        found.update((r.id, r) for r in rows)
+    return found
+
+
 def live_memory_row(session: Session, id: str, what: str) -> Memory:
     """The row of a memory that is not deleted (``what`` completes "restore it before you …")."""
     row = memory_row(session, id)

@@ -10,12 +10,14 @@ prefix, so the log itself says what each group was:
 * anything else — a user action (add, edit, confidence, supersede, delete, restore). A ``revert``
   group without a prefix was written by an older hmdesk's undo and is read as an undo.
 
-:func:`undo_newest_group` walks the log back, newest group first: an undo marks the events it
-undid, and the first user action (or redo) with events left to revert is reverted, in an
-``undo-`` group. :func:`redo_newest_undo` walks back the same way: a redo marks the undo it
-redid, and the newest undo not redone yet is reverted, in a ``redo-`` group — unless a user
-action came after it (a new change ends what can be redone, as in any editor). Recalls,
-imports, hmharness syncs and code anchors are never undone and never end a redo.
+Undo is per actor: the walk reads only the groups of one actor (the current user), so Alice's
+undo never takes back Bob's edit on a team store. :func:`plan_undo` walks the log back, newest
+group first: an undo marks the events it undid, and the first user action (or redo) with events
+left to revert is the one to undo. :func:`plan_redo` walks back the same way: a redo marks the
+undo it redid, and the newest undo not redone yet is the one to redo — unless a user action came
+after it (a new change ends what can be redone, as in any editor). Recalls, imports, hmharness
+syncs and code anchors are never undone and never end a redo. The plan is read without the write
+lock; :func:`revert_step` then writes it in short transactions of one ``undo-``/``redo-`` group.
 
 :func:`describe_group` says in words what a group did ("edit of “Use hdc -t …” (content)"), for
 "Undid: …" / "Redid: …" in the window's status bar and the CLI.
@@ -23,12 +25,17 @@ imports, hmharness syncs and code anchors are never undone and never end a redo.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import time
+import uuid
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
+from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryEvent
-from hmdesk.core.memory.store.revert import NothingToRevert, revert_in
+from hmdesk.core.memory.store.revert import NothingToRevert, RevertCache, revert_in
+from hmdesk.core.memory.store.rows import event_from_row
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.models import Memory
 from hmdesk.core.models import MemoryEvent as EventRow
@@ -50,6 +57,7 @@ class UndoStep:
 
     events: list[MemoryEvent] = field(default_factory=list)
     what: str = ""
+    actor: str = ""  # whose change it was
 
 
 def is_undo_group(group_id: str, events: Sequence[EventRow]) -> bool:
@@ -61,14 +69,17 @@ def is_undo_group(group_id: str, events: Sequence[EventRow]) -> bool:
     return bool(events) and all(e.kind == "revert" for e in events)
 
 
-def _groups_newest_first(s: Session) -> Iterator[tuple[str, list[EventRow]]]:
-    """Each group of user-facing events, newest first, with its events newest first."""
+def _groups_newest_first(s: Session, actor: str | None) -> Iterator[tuple[str, list[EventRow]]]:
+    """Each group of user-facing events of ``actor`` (None: of anyone), newest first, with its
+    events newest first."""
     checked: set[str] = set()
     before: int | None = None
     while True:
         stmt = sa.select(EventRow.id, EventRow.group_id).where(
             EventRow.kind.not_in(NOT_UNDOABLE_KINDS), EventRow.group_id.is_not(None)
         )
+        if actor is not None:
+            stmt = stmt.where(EventRow.actor == actor)
         if before is not None:
             stmt = stmt.where(EventRow.id < before)
         batch = s.execute(stmt.order_by(EventRow.id.desc()).limit(200)).all()
@@ -87,26 +98,33 @@ def _groups_newest_first(s: Session) -> Iterator[tuple[str, list[EventRow]]]:
             yield group_id, list(events)
 
 
-def _revert_all(tx: Transaction, events: Sequence[EventRow], skip: set[int]) -> bool:
-    """Revert the events not in ``skip`` (back-links go with their partner); True if any was."""
-    before = len(tx.events)
-    for e in events:
-        if e.field == "supersedes" or e.kind in NOT_UNDOABLE_KINDS or e.id in skip:
-            continue
-        try:
-            revert_in(tx, e)
-        except NothingToRevert:
-            continue
-    return len(tx.events) > before
+@dataclass(frozen=True)
+class StepPlan:
+    """The group an undo or redo would take back: whose it is, what it did in words, and the
+    ids of the events to revert (newest first)."""
+
+    group_id: str
+    actor: str
+    what: str
+    event_ids: list[int]
+    back_links: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
 
 
-def undo_newest_group(tx: Transaction) -> str:
-    """Revert, in ``tx`` (whose group must be an ``undo-`` one), the newest user action or redo
-    not undone yet. Returns what was undone in words; ``""`` (nothing written) if nothing is
-    left to undo."""
-    s = tx.session
+def _plan(group_id: str, events: Sequence[EventRow], skip: set[int], s: Session) -> StepPlan:
+    todo = [
+        e.id
+        for e in events
+        if e.field != "supersedes" and e.kind not in NOT_UNDOABLE_KINDS and e.id not in skip
+    ]
+    back = RevertCache.back_links(events)
+    return StepPlan(group_id, events[0].actor, describe_group(s, events), todo, back)
+
+
+def plan_undo(s: Session, actor: str | None, passed: Collection[str] = ()) -> StepPlan | None:
+    """The newest user action (or redo) of ``actor`` (None: of anyone) with events not undone
+    yet, leaving out the groups ``passed``; None if nothing is left to undo."""
     undone: set[int] = set()
-    for group_id, events in _groups_newest_first(s):
+    for group_id, events in _groups_newest_first(s, actor):
         if is_undo_group(group_id, events):
             # an undo that was itself undone (an older hmdesk's revert of a revert) undid nothing
             undone.update(
@@ -115,26 +133,193 @@ def undo_newest_group(tx: Transaction) -> str:
                 if e.reverts_event_id is not None and e.id not in undone
             )
             continue
-        if _revert_all(tx, events, undone):
-            return describe_group(s, events)
-    return ""
+        plan = _plan(group_id, events, undone, s)
+        if plan.event_ids and group_id not in passed:
+            return plan
+    return None
 
 
-def redo_newest_undo(tx: Transaction) -> str:
-    """Revert, in ``tx`` (whose group must be a ``redo-`` one), the newest undo not redone yet,
-    when no user action came after it. Returns what was redone in words; ``""`` (nothing
-    written) if there is nothing to redo."""
-    s = tx.session
+def plan_redo(s: Session, actor: str | None, passed: Collection[str] = ()) -> StepPlan | None:
+    """The newest undo of ``actor`` not redone yet, when no action of theirs came after it;
+    None if there is nothing to redo."""
     redone: set[int] = set()
-    for group_id, events in _groups_newest_first(s):
+    for group_id, events in _groups_newest_first(s, actor):
         if group_id.startswith(REDO_PREFIX):
             redone.update(e.reverts_event_id for e in events if e.reverts_event_id is not None)
             continue
         if not group_id.startswith(UNDO_PREFIX):
-            return ""  # a change after the last undo: nothing to redo
-        if _revert_all(tx, events, redone):
-            return describe_group(s, events)
-    return ""
+            return None  # a change after the last undo: nothing to redo
+        plan = _plan(group_id, events, redone, s)
+        if plan.event_ids and group_id not in passed:
+            return plan
+    return None
+
+
+LOCK_SECONDS = 0.5
+"""How long one transaction of a long undo or redo holds the write lock before it commits
+and lets other writers in (requirement: never more than a second at a time)."""
+
+BATCH = 200
+"""Events read and reverted together (one query for their rows)."""
+
+Progress = Callable[[int, int], None]
+"""``progress(events done, events in all)``, after each committed transaction."""
+
+
+TITLED = 20
+"""Up to this many events, what a step did is said after it (a memory's title is its content
+after the undo); a larger step names "N memories", said from the plan."""
+
+Planner = Callable[[Session, str | None, Collection[str]], StepPlan | None]
+""":func:`plan_undo` or :func:`plan_redo`."""
+
+
+def take_step(
+    read: Callable[[], AbstractContextManager[Session]],
+    transaction: Callable[[str], AbstractContextManager[Transaction]],
+    planner: Planner,
+    group: str,
+    who: str,
+    progress: Progress | None = None,
+) -> UndoStep:
+    """One undo or redo (``planner``) of ``who``'s changes, written as group ``group``: the plan
+    is read in ``read()`` sessions, written by :func:`revert_step`; a change whose every event
+    was undone since is passed for the one before it."""
+    passed: set[str] = set()
+    while True:
+        with read() as s:
+            plan = planner(s, who, passed)
+        if plan is None:
+            return UndoStep()
+        created = revert_step(transaction, plan, group, progress)
+        if created and len(plan.event_ids) > TITLED:
+            return UndoStep(created, plan.what, plan.actor)
+        if created:  # said again after the step: a title is the memory's content now
+            with read() as s:
+                events = s.scalars(
+                    sa.select(EventRow)
+                    .where(EventRow.group_id == plan.group_id)
+                    .order_by(EventRow.id.desc())
+                ).all()
+                return UndoStep(created, describe_group(s, events), plan.actor)
+        passed.add(plan.group_id)
+
+
+def revert_step(
+    transaction: Callable[[str], AbstractContextManager[Transaction]],
+    plan: StepPlan,
+    group: str,
+    progress: Progress | None = None,
+) -> list[MemoryEvent]:
+    """Revert the events of ``plan`` in transactions of group ``group`` (``transaction(group)``
+    opens one), each holding the write lock about :data:`LOCK_SECONDS`: a 20,000-merge undo never
+    stops other writers for long. Each transaction commits whole; if the process dies between
+    two, the next undo finds the events reverted so far marked by this group and takes back the
+    rest. Returns the ``revert`` events written."""
+    created: list[MemoryEvent] = []
+    todo = plan.event_ids
+    done = 0
+    cache = RevertCache(plan.back_links)
+    while done < len(todo):
+        with transaction(group) as tx:
+            s = tx.session
+            deadline = time.monotonic() + LOCK_SECONDS
+            while done < len(todo):  # one batch at least, more while the time allows
+                ids = todo[done : done + BATCH]
+                by_id = {
+                    e.id: e for e in s.scalars(sa.select(EventRow).where(EventRow.id.in_(ids)))
+                }
+                events = [by_id[i] for i in ids if i in by_id]
+                cache.load(s, events)
+                for e in events:
+                    try:
+                        revert_in(tx, e, cache)
+                    except NothingToRevert:
+                        continue
+                tx.flush_events()
+                done += len(ids)
+                if time.monotonic() >= deadline:
+                    break
+            # the events written, read back at once (RETURNING costs one statement per row)
+            written = sa.select(EventRow).where(EventRow.group_id == group)
+            if created:
+                written = written.where(EventRow.id > created[-1].id)
+            created.extend(event_from_row(r) for r in s.scalars(written.order_by(EventRow.id)))
+        if progress is not None:
+            progress(done, len(todo))
+    return created
+
+
+class UndoRedo:
+    """Undo and redo of a :class:`~hmdesk.core.memory.store.MemoryStore` (its base class):
+    :meth:`undo_step` / :meth:`redo_step` and :meth:`next_undo`, which says whose change is
+    the newest (the window asks before undoing a teammate's)."""
+
+    actor: str
+    db: Database
+    keep_index: bool
+
+    def _transaction(
+        self, actor: str | None = None, *, group: str | None = None, index: bool = True
+    ) -> AbstractContextManager[Transaction]:
+        raise NotImplementedError
+
+    def _keep_index(self) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _index_due(session: Session) -> bool:
+        raise NotImplementedError
+
+    def undo_last(self, *, actor: str | None = None) -> list[MemoryEvent]:
+        """Revert every event of the newest user change not undone yet (a revert from history
+        included; recalls, imports and syncs are not undone by this). [] if there is none."""
+        return self.undo_step(actor=actor).events
+
+    def redo_last(self, *, actor: str | None = None) -> list[MemoryEvent]:
+        """Re-apply the newest undone change, if no change came after its undo. [] if none."""
+        return self.redo_step(actor=actor).events
+
+    def undo_step(
+        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+    ) -> UndoStep:
+        """:meth:`undo_last`, with what was undone in words. Only the changes of ``actor``
+        (this store's user) are undone, unless ``of`` names another actor (after asking:
+        :meth:`next_undo`). ``progress(done, total)`` after each short transaction."""
+        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress)
+
+    def redo_step(
+        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+    ) -> UndoStep:
+        """:meth:`redo_last`, with what was redone in words."""
+        return self._step(plan_redo, REDO_PREFIX, actor, of, progress)
+
+    def next_undo(self, *, anyone: bool = True) -> StepPlan | None:
+        """The change an undo would take back — the newest of anyone (``anyone``) or of this
+        store's user — with whose it is (``actor``) and what it did (``what``); None if none."""
+        with self.db.read() as s:
+            return plan_undo(s, None if anyone else self.actor)
+
+    def _step(
+        self,
+        planner: Planner,
+        prefix: str,
+        actor: str | None,
+        of: str | None,
+        progress: Progress | None,
+    ) -> UndoStep:
+        who = actor or self.actor
+
+        def tx(group: str) -> AbstractContextManager[Transaction]:
+            return self._transaction(who, group=group, index=False)
+
+        step = take_step(self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or who, progress)
+        if step.events and self.keep_index and self.db.dialect == "sqlite":
+            with self.db.read() as s:  # one index refresh after the whole step, not per part
+                due = self._index_due(s)
+            if due:
+                self._keep_index()
+        return step
 
 
 # ---------------------------------------------------------------------------- in words

@@ -109,10 +109,11 @@ def test_undo_on_a_terminal_elides_long_content_but_not_ids(capsys, db, monkeypa
 def test_undo_of_a_bulk_change_lists_each_memory(capsys, db, monkeypatch):
     from hmdesk.core.db import Database
     from hmdesk.core.memory.store import MemoryStore
+    from hmdesk.core.team.identity import current_user
 
     ids = [add(capsys, db, f"pitfall number {n}", "--tag", "hdc") for n in range(25)]
     with Database(db) as database:
-        store = MemoryStore(database)
+        store = MemoryStore(database, actor=current_user())  # undo takes back the user's own
         store.bulk_add_tag(ids, "install")
         store.close()
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
@@ -124,7 +125,7 @@ def test_undo_of_a_bulk_change_lists_each_memory(capsys, db, monkeypatch):
     run(capsys, "edit", ids[0], "--add-tag", "x", "--db", db)
     run(capsys, "undo", "--db", db)
     with Database(db) as database:
-        store = MemoryStore(database)
+        store = MemoryStore(database, actor=current_user())
         store.bulk_add_tag(ids, "install")
         store.close()
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False)

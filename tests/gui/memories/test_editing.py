@@ -157,7 +157,8 @@ def test_edit_history_revert_and_undo(loaded, qtbot, qtmodeltester):
     loaded.editing.apply_confidence([PRIVATE], 0.1, "try")
     wait_idle(qtbot, loaded)
     assert loaded.store.get(PRIVATE).confidence == 0.1
-    loaded.editing.undo_last()
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000):
+        loaded.editing.undo_last()
     wait_idle(qtbot, loaded)
     assert loaded.store.get(PRIVATE).confidence == original.confidence
 
@@ -217,7 +218,8 @@ def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
     ok(dialog, qtbot)
     wait_idle(qtbot, loaded)
     assert {r.confidence for r in loaded.store.get_many(ids)} == {0.5}
-    loaded.editing.undo_last()  # one group: all three back
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000):
+        loaded.editing.undo_last()  # one group: all three back
     assert {r.confidence for r in loaded.store.get_many(ids)} != {0.5}
 
     loaded.select_ids(ids, ids[0])
@@ -261,7 +263,9 @@ def test_bulk_supersede_through_the_dialog(loaded, qtbot):
     wait_idle(qtbot, loaded)
     assert all(r.superseded_by == keep for r in loaded.store.get_many(rest))
     assert not set(rest) & set(loaded.model.ids())
-    assert loaded.editing.undo_last()  # one group: all of them come back
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000) as undone:
+        loaded.editing.undo_last()  # one group: all of them come back
+    assert undone.args[0]
     wait_idle(qtbot, loaded)
     assert set(rest) <= set(loaded.model.ids())
 
@@ -300,7 +304,9 @@ def test_bulk_delete_and_restore_are_one_undo_step_each(loaded, qtbot):
         dialog.accept()
     wait_idle(qtbot, loaded)
     assert set(ids) <= set(loaded.model.ids())
-    undone = loaded.editing.undo_last()
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000) as step:
+        loaded.editing.undo_last()
+    undone = step.args[0]
     assert {e.memory_id for e in undone} == set(ids) and len(undone) == 3
     wait_idle(qtbot, loaded)
     assert all(r.is_deleted for r in loaded.store.get_many(ids))
@@ -367,3 +373,33 @@ def test_a_linked_memory_outside_the_results_keeps_its_actions(loaded, qtbot):
     assert loaded.selected_ids() == [PRIVATE]
     assert loaded.actions_by_name["confidence"].isEnabled()
     assert "Edit menu" in loaded.detail.chips.text()
+
+
+def test_ctrl_z_asks_before_undoing_a_teammates_change(loaded, qtbot):
+    """Issue 31 requirement 2: undo takes back only the user's own changes; when the newest
+    change is a teammate's, the window says whose it would be and asks."""
+    from hmdesk.core.memory.store import MemoryStore
+
+    said: list[str] = []
+    loaded.ctx.bus.info.connect(said.append)
+    mine = loaded.store.add("my own pitfall: hdc needs -t before shell")
+    bob = MemoryStore(loaded.store.db, actor="bob", keep_index=False)
+    theirs = bob.add("bob's note: sign the HAP with the release profile")
+    loaded.editing.undo_last()
+    qtbot.waitUntil(lambda: loaded.editing.undo_question is not None)
+    box = loaded.editing.undo_question
+    assert "The newest change is bob’s, not yours: new memory “bob's note" in box.text()
+    assert "Your own newest change: new memory “my own pitfall" in box.informativeText()
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000) as step:
+        box.defaultButton().click()  # the default: my own change
+    assert {e.memory_id for e in step.args[0]} == {mine.id}
+    assert loaded.store.get(mine.id).is_deleted and not loaded.store.get(theirs.id).is_deleted
+    loaded.editing.undo_last()
+    qtbot.waitUntil(lambda: loaded.editing.undo_question is not None)
+    box = loaded.editing.undo_question
+    theirs_button = next(b for b in box.buttons() if b.text() == "Undo bob’s change")
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=10000):
+        theirs_button.click()  # asked, and said yes
+    assert loaded.store.get(theirs.id).is_deleted
+    assert said[-1].startswith("Undid: new memory “bob's note") and "(bob’s)" in said[-1]
+    bob.close()
