@@ -16,7 +16,7 @@ from hmdesk.core.memory.terms import (
     terms_for,
     utf16_len,
 )
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 
@@ -203,7 +203,6 @@ _ALPHABET = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=_ALPHABET, max_size=40))
 def test_han_scanning_equals_the_regex_classes(text: str) -> None:
     assert has_han(text) == bool(_OLD_HAS_HAN.search(text))

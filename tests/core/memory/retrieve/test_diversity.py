@@ -24,7 +24,7 @@ from hmdesk.core.memory.retrieve.diversity import (
 from hmdesk.core.memory.search_index import lean, refresh
 from hmdesk.core.memory.search_index.oneshot import _search_full, search_file
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -205,7 +205,6 @@ _CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _OLD_WORDS = re.compile(f"[{_CJK_CLASS}]+|[^\\W_{_CJK_CLASS}]+")
 
 
-@settings(max_examples=500, deadline=None)
 @given(
     st.text(
         alphabet=st.one_of(

@@ -37,7 +37,7 @@ from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.embedder import Kind
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -312,7 +312,6 @@ text_st = st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join)
 content_st = st.lists(st.sampled_from(WORDS), max_size=6).map("".join)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(content_st, st.sampled_from([0.1, 0.5, 0.9, 1.0])), max_size=25),
     text_st,
@@ -409,7 +408,6 @@ _TOKEN_ALPHABET = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=_TOKEN_ALPHABET, max_size=40))
 def test_scan_equals_the_token_regex(text: str) -> None:
     old = [
