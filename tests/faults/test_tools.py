@@ -104,6 +104,7 @@ def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     assert peak < 3 * 1024 * 1024, peak
 
 
+@pytest.mark.slow  # waits out the grace period before the kill
 @linux_only
 def test_an_install_that_ignores_sigterm_is_killed_on_cancel(
     fake_tools: FakeTools, db: Database
@@ -219,6 +220,7 @@ def _group_size(pgid: int) -> int:
     return n
 
 
+@pytest.mark.slow  # a real `hmdesk-cli run` and its tools, stopped by a signal
 @linux_only
 @pytest.mark.parametrize(
     ("sig", "step", "scenario", "word"),

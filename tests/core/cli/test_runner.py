@@ -231,6 +231,7 @@ def test_tools_command(
     assert code == 1 and "hvigorw  NOT FOUND" in out
 
 
+@pytest.mark.slow  # a real `hmdesk-cli run` stopped by Ctrl+C
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery")
 def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> None:
     import signal
