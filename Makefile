@@ -38,9 +38,12 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(VENV)/bin/lint-imports
 
-# The tests run on every core (pytest-xdist, -n auto); the hypothesis profiles (few examples,
-# the usual count, thousands) are registered in tests/conftest.py.
-PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto
+# The tests run on every core (pytest-xdist; `make check WORKERS=4` for more); the hypothesis
+# profiles (few examples, the usual count, thousands) are registered in tests/conftest.py.
+# Byte-code is written even under PYTHONDONTWRITEBYTECODE: else every worker and every CLI
+# process a test starts compiles hmdesk again.
+WORKERS ?= auto
+PYTEST := PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(WORKERS)
 
 unit: $(STAMP)
 	$(PYTEST) --hypothesis-profile=ci
