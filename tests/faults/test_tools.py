@@ -80,6 +80,7 @@ def test_a_hung_install_times_out_and_its_group_is_killed(
     assert RunRepository(db).get(result.run_id).status == "failed"
 
 
+@pytest.mark.slow  # megabytes through a real child
 def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     fake_tools: FakeTools, db: Database
 ) -> None:

@@ -317,6 +317,7 @@ def test_run_with_an_unknown_device_fails_before_building(
     assert "doctor: device" in err
 
 
+@pytest.mark.slow  # real CLI runs of the fake tools
 def test_run_strips_colours_when_not_a_tty(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -371,6 +372,7 @@ def test_printer_stops_printing_when_the_terminal_is_gone() -> None:
     assert printer.broken
 
 
+@pytest.mark.slow  # real CLI runs of the fake tools
 def test_run_prints_the_pitfalls_the_failure_card_recalls(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

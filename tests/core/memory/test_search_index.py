@@ -243,6 +243,7 @@ def test_another_process_is_seen_by_search_file_and_a_running_retriever(
     retriever.close()
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_writes_bypassing_the_store_are_found(store: MemoryStore) -> None:
     ids = fill(store)
     refresh(store.db)

@@ -24,6 +24,8 @@ from hypothesis import strategies as st
 
 from tests.fixtures.examples import share
 
+pytestmark = pytest.mark.slow  # each test builds, embeds and clusters a store of N memories
+
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 TEXT = "build install"
 N = 400
