@@ -1,11 +1,12 @@
-# hmdesk — `make run` opens the app, `make test` runs everything CI runs.
+# hmdesk — `make run` opens the app, `make check` is the quick loop before a commit, `make test`
+# runs everything CI runs.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint typecheck contracts unit fuzz bench bench-scale screenshots clean
+.PHONY: run check test lint typecheck contracts unit fuzz bench bench-scale screenshots clean
 
 # Debian/Ubuntu ship Python's venv (ensurepip) as a package of its own: say so in one line.
 $(VENV)/bin/python:
@@ -37,14 +38,26 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(VENV)/bin/lint-imports
 
+# The tests run in parallel (pytest-xdist), one worker more than the cores: about a third of
+# the suite's time is spent waiting on child processes and timers. The hypothesis profiles (few
+# examples, the usual count, thousands) are registered in tests/conftest.py. Byte-code is
+# written even under PYTHONDONTWRITEBYTECODE: else every worker and every CLI process a test
+# starts compiles hmdesk again.
+WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
+PYTEST := PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(WORKERS)
+
 unit: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(PYTEST) --hypothesis-profile=ci
 
 test: lint typecheck contracts unit
 
-# The fault suite with many more hypothesis examples than `make test` runs (50 each).
+# The quick loop: the static checks, then the tests not marked slow with few examples each.
+check: lint typecheck contracts
+	$(PYTEST) -m "not slow" --hypothesis-profile=check
+
+# Every hypothesis test with thousands of examples (a test whose examples are costly, a share).
 fuzz: $(STAMP)
-	HMDESK_FUZZ_EXAMPLES=2000 QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/faults -q
+	$(PYTEST) -m hypothesis --hypothesis-profile=fuzz
 
 # Byte-compile the sources first, as installing a wheel does: without .pyc files (an editable
 # install under PYTHONDONTWRITEBYTECODE) every process the benches start compiles hmdesk again.

@@ -1,6 +1,11 @@
 """Fixtures shared by every test folder: the fake hdc/hvigorw (``fake_tools``), and a settings
 file of its own for every test (``HMDESK_CONFIG``) and a cache folder for the run
-(``HMDESK_CACHE_DIR``), so no test reads or writes the user's."""
+(``HMDESK_CACHE_DIR``), so no test reads or writes the user's.
+
+Hypothesis examples come from the profiles registered here, chosen with
+``--hypothesis-profile``: ``check`` (``make check``), ``ci`` (``make test``, and plain ``pytest``)
+and ``fuzz`` (``make fuzz``). A test whose every example is costly runs a share of them
+(:func:`tests.fixtures.examples.share`), never a count of its own."""
 
 import atexit
 import os
@@ -10,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if "HMDESK_CACHE_DIR" not in os.environ:
@@ -19,6 +25,15 @@ if "HMDESK_CACHE_DIR" not in os.environ:
     atexit.register(shutil.rmtree, _cache, True)
 
 from tests.fixtures.fake_tools import fake_tools
+
+# No time limits: a busy machine (or CI) makes any example slow now and then; speed is the
+# benchmarks' job, as in every other test.
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("check", parent=settings.get_profile("ci"), max_examples=20)
+settings.register_profile("fuzz", parent=settings.get_profile("ci"), max_examples=8000)
+settings.load_profile("ci")  # --hypothesis-profile, read after this file, wins
 
 __all__ = ["fake_tools"]
 

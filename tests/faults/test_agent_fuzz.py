@@ -5,7 +5,6 @@ argument check the server applies (``check_arguments``), then the tool."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +18,8 @@ from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-FUZZ = settings(
-    max_examples=int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "50")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+# examples from the hypothesis profile (tests/conftest.py)
+FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 KEYS = [
     "query",

@@ -4,8 +4,8 @@ Each fault is run as the user meets it, ``hmdesk-cli --db FILE …`` in a child 
 command either works, or prints exactly one line ``hmdesk-cli: error: …`` and exits 2, with no
 traceback; a read (``query``, ``show``) never changes the file, a refused write leaves it as it
 was (its hash), and nothing is left beside it. Random damage is fuzzed with hypothesis in-process
-(``main(argv)``, the same code without the interpreter start-up);
-``HMDESK_FUZZ_EXAMPLES`` sets how many examples (``make fuzz`` runs many more).
+(``main(argv)``, the same code without the interpreter start-up); the hypothesis profile sets how
+many examples (``make fuzz`` runs thousands).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,6 @@ from hmdesk.core.cli.main import main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-EXAMPLES = int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "50"))
 MEMORY_ID = "mem-fault0000001"
 CLI = [sys.executable, "-m", "hmdesk.core.cli"]
 
@@ -117,18 +117,19 @@ def test_a_directory(tmp_path: Path) -> None:
 
 
 @pytest.mark.hostile("database:file-without-read-permission")
-def test_file_without_read_permission(template: Path, tmp_path: Path) -> None:
-    db = _copy(template, tmp_path)
-    db.chmod(0o200)
+def test_file_without_read_permission(
+    template: Path, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     user = None
     if os.geteuid() == 0:  # root reads anything: run the CLI as nobody
         if shutil.which("setpriv") is None:
             pytest.skip("running as root without setpriv: cannot drop the privilege to read")
         user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        for folder in (tmp_path, *tmp_path.parents):
-            if folder == Path("/tmp"):
-                break
-            folder.chmod(folder.stat().st_mode | 0o011)  # nobody may pass through, not list
+        # a folder of its own that nobody may pass through (not list): pytest makes
+        # /tmp/pytest-of-root private again whenever another pytest session starts
+        tmp_path = Path(tempfile.mkdtemp(prefix="hmdesk-noread-"))
+        request.addfinalizer(lambda: shutil.rmtree(tmp_path))
+        tmp_path.chmod(0o711)
         probe = subprocess.run(
             [*user, sys.executable, "-c", "import hmdesk.core.cli"],
             capture_output=True,
@@ -136,6 +137,8 @@ def test_file_without_read_permission(template: Path, tmp_path: Path) -> None:
         )
         if probe.returncode != 0:  # the checkout itself is private (e.g. a clone under mktemp -d)
             pytest.skip("nobody cannot read this checkout, so the CLI cannot run as nobody")
+    db = _copy(template, tmp_path)
+    db.chmod(0o200)
     before, names = _digest(db), _names(tmp_path)
     assert_one_error_line(cli(db, "query", "x", user=user), "cannot read", "Permission denied")
     assert (_digest(db), _names(tmp_path)) == (before, names)
@@ -262,11 +265,7 @@ def _run_in_process(argv: list[str]) -> tuple[int, str]:
     return code, err.getvalue()
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(
     damage=st.lists(
         st.tuples(st.floats(0, 1, exclude_max=True), st.binary(min_size=1, max_size=16)),

@@ -6,19 +6,11 @@ and hold no secret the log's signing flags carried; ``redact`` never raises and 
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
 from hmdesk.core.toolchain.redact import redact
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-
-FUZZ = settings(
-    max_examples=int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "50")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 # pieces of real failure logs, so the fuzzer reaches the signatures and the evidence picking
 PIECES = [
@@ -59,7 +51,6 @@ LOG = st.one_of(
 
 
 @pytest.mark.hostile("doctor_fuzz:doctor-gives-a-finding-or-none")
-@FUZZ
 @given(LOG)
 def test_doctor_gives_a_finding_or_none(log: str) -> None:
     finding = diagnose(log)
@@ -72,7 +63,6 @@ def test_doctor_gives_a_finding_or_none(log: str) -> None:
 
 
 @pytest.mark.hostile("doctor_fuzz:redact-never-raises-and-is-idempotent")
-@FUZZ
 @given(LOG, st.lists(st.text(max_size=12), max_size=3))
 def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> None:
     out = redact(text, extra)
@@ -83,7 +73,6 @@ def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> N
 
 
 @pytest.mark.hostile("doctor_fuzz:a-signing-password-never-reaches-the-finding")
-@FUZZ
 @given(st.from_regex(r"[A-Za-z0-9_]{6,20}", fullmatch=True), LOG)
 def test_a_signing_password_never_reaches_the_finding(secret: str, log: str) -> None:
     leaky = f"{log}\nsign-app -keyPwd {secret} -keystorePwd {secret}\n> hvigor ERROR: SignHap\n"

@@ -1,13 +1,12 @@
 """Fuzzing the hilog parser and query language (issue 9, requirement 3).
 
 Arbitrary text never makes the parser raise, a query of any text compiles (with a note when it
-does not parse) and never raises on any line. ``HMDESK_FUZZ_EXAMPLES`` sets the example count
-(small in ``make test``, large in ``make fuzz``).
+does not parse) and never raises on any line. The hypothesis profile sets the example count
+(few in ``make check``, thousands in ``make fuzz``).
 """
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 
 import pytest
@@ -19,14 +18,8 @@ from hmdesk.core.toolchain.hilog import (
     decode_line,
     parse_line,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-
-FUZZ = settings(
-    max_examples=int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "50")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 # realistic pieces, so the fuzzer reaches the parser's and the query's deep paths
 PIECES = [
@@ -109,7 +102,6 @@ QUERY_TEXT = st.one_of(
 
 
 @pytest.mark.hostile("hilog_fuzz:parser-never-raises")
-@FUZZ
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_parser_never_raises(lines: list[str]) -> None:
     parsed = HilogParser().feed(lines)
@@ -120,7 +112,6 @@ def test_parser_never_raises(lines: list[str]) -> None:
 
 
 @pytest.mark.hostile("hilog_fuzz:decode-then-parse-never-raises")
-@FUZZ
 @given(st.binary(max_size=200))
 def test_decode_then_parse_never_raises(data: bytes) -> None:
     text = decode_line(data)
@@ -128,7 +119,6 @@ def test_decode_then_parse_never_raises(data: bytes) -> None:
 
 
 @pytest.mark.hostile("hilog_fuzz:any-query-on-any-line-never-raises")
-@FUZZ
 @given(QUERY_TEXT, st.lists(LINE_TEXT, max_size=8), st.booleans())
 def test_any_query_on_any_line_never_raises(
     text: str, raw_lines: list[str], case_sensitive: bool
@@ -151,7 +141,6 @@ def test_any_query_on_any_line_never_raises(
 
 
 @pytest.mark.hostile("hilog_fuzz:any-regex-runs-or-is-refused-with-a-note")
-@FUZZ
 @given(st.text(max_size=40), st.lists(LINE_TEXT, max_size=6))
 def test_any_regex_runs_or_is_refused_with_a_note(pattern: str, raw_lines: list[str]) -> None:
     q = HilogQuery.parse(

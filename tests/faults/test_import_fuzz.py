@@ -1,10 +1,9 @@
 """Fuzzing the hmharness importer: arbitrary lines never raise out of the import and never lose
-a good line. ``HMDESK_FUZZ_EXAMPLES`` sets the example count (``make fuzz`` runs many more)."""
+a good line. The hypothesis profile sets the example count (``make fuzz`` runs thousands)."""
 
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from pathlib import Path
 
@@ -16,11 +15,9 @@ from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-FUZZ = settings(
-    max_examples=int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "50")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from tests.fixtures.examples import share
+
+FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -78,7 +75,7 @@ def files(draw: st.DrawFn) -> tuple[bytes, dict[int, str]]:
 
 
 @pytest.mark.hostile("import_fuzz:import-never-raises-and-never-loses-a-good-line")
-@FUZZ
+@settings(FUZZ, max_examples=share(4))  # each example builds a database: a quarter of the profile's
 @given(files())
 def test_import_never_raises_and_never_loses_a_good_line(case: tuple[bytes, dict[int, str]]):
     data, good = case

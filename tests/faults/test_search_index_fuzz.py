@@ -3,7 +3,6 @@ pending rows always answers exactly what an in-memory index of the live memories
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import tempfile
 from datetime import UTC, datetime
@@ -14,8 +13,10 @@ from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, search_segments
 from hmdesk.core.memory.search_index import lean, load_segments, refresh
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.fixtures.examples import share
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 WORDS = ["hvigor", "build", "fail", "hdc", "9568320", "构建", "失败", "签名", "🚀", "ab"]
@@ -39,9 +40,6 @@ query_st = st.builds(
     limit=st.just(50),
     now=st.just(NOW),
 )
-
-
-EXAMPLES = int(os.environ.get("HMDESK_FUZZ_EXAMPLES", "40"))
 
 
 def explain(result: QueryResult) -> tuple[object, ...]:
@@ -90,7 +88,7 @@ def apply(store: MemoryStore, op: tuple[object, ...]) -> None:
 
 
 @pytest.mark.hostile("search_index_fuzz:stored-index-equals-memory-index")
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=share(5))  # each example builds a store on disk: a fifth of the profile's
 @given(st.lists(op_st, min_size=1, max_size=12), st.lists(query_st, min_size=1, max_size=3))
 def test_stored_index_equals_memory_index(ops: list[tuple[object, ...]], qs: list[Query]) -> None:
     with tempfile.TemporaryDirectory() as tmp:

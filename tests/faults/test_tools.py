@@ -82,6 +82,7 @@ def test_a_hung_install_times_out_and_its_group_is_killed(
 
 
 @pytest.mark.hostile("tools:a-flooding-install-is-judged-by-its-last-line-within-bounded-memory")
+@pytest.mark.slow  # megabytes through a real child
 def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     fake_tools: FakeTools, db: Database
 ) -> None:
@@ -107,6 +108,7 @@ def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
 
 
 @pytest.mark.hostile("tools:an-install-that-ignores-sigterm-is-killed-on-cancel")
+@pytest.mark.slow  # waits out the grace period before the kill
 @linux_only
 def test_an_install_that_ignores_sigterm_is_killed_on_cancel(
     fake_tools: FakeTools, db: Database
@@ -225,6 +227,7 @@ def _group_size(pgid: int) -> int:
     return n
 
 
+@pytest.mark.slow  # a real `hmdesk-cli run` and its tools, stopped by a signal
 @linux_only
 @pytest.mark.parametrize(
     ("sig", "step", "scenario", "word"),

@@ -8,6 +8,7 @@ fixture of the same name in a deeper ``conftest.py`` or test module wins.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,10 +35,25 @@ def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+@pytest.fixture(scope="session")
+def _empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new database at the schema's head, made once per test process: each ``ctx`` starts
+    from a copy, the same file the migrations would make, without their run (and fsyncs) per
+    test. The migrations themselves are tested in tests/core."""
+    from hmdesk.core.db import Database
+
+    path = tmp_path_factory.mktemp("empty-database") / "hmdesk.db"
+    Database(path).close()
+    return path
+
+
 @pytest.fixture
-def ctx(tmp_path: Path, settings: QSettings, qapp: QApplication) -> Iterator[AppContext]:
+def ctx(
+    tmp_path: Path, settings: QSettings, qapp: QApplication, _empty_database: Path
+) -> Iterator[AppContext]:
     from hmdesk.gui.context import build_context
 
+    shutil.copyfile(_empty_database, tmp_path / "hmdesk.db")
     c = build_context(tmp_path / "hmdesk.db", settings)
     yield c
     QThreadPool.globalInstance().waitForDone(10_000)

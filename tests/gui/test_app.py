@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 
+import pytest
 from hmdesk.gui import app as appmod
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -233,6 +234,7 @@ def run(tmp_path, db) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # the app in a process of its own
 def test_main_opens_the_window_then_the_database(tmp_path):
     proc = run(tmp_path, tmp_path / "new.db")
     assert proc.returncode == 0, proc.stderr
@@ -243,6 +245,7 @@ def test_main_opens_the_window_then_the_database(tmp_path):
     assert (tmp_path / "logs" / "hmdesk.log").exists()
 
 
+@pytest.mark.slow  # the app in a process of its own
 def test_main_reports_a_database_it_cannot_open(tmp_path):
     bad = tmp_path / "notes.db"
     bad.write_text("this is not a database")

@@ -79,6 +79,7 @@ def test_a_damaged_file_is_named_and_kept(
     assert _isolated_config.read_text() == '{"hdc": '
 
 
+@pytest.mark.slow  # five CLI processes
 def test_every_command_reads_the_db_setting(tmp_path: Path, _isolated_config: Path) -> None:
     """A real subprocess: `config set db` then `add` writes into that database, not the default;
     HMDESK_DB wins over the setting and --db over both."""

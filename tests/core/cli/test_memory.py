@@ -388,6 +388,7 @@ for i in range(1000):
 """
 
 
+@pytest.mark.slow  # two real processes add 1,000 memories each
 @pytest.mark.parametrize("fresh", [False, True], ids=["existing-db", "fresh-db"])
 def test_two_processes_adding_1000_each(tmp_path, fresh):
     db = tmp_path / "shared.db"

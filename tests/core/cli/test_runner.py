@@ -231,6 +231,7 @@ def test_tools_command(
     assert code == 1 and "hvigorw  NOT FOUND" in out
 
 
+@pytest.mark.slow  # a real `hmdesk-cli run` stopped by Ctrl+C
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery")
 def test_ctrl_c_cancels_a_run_cleanly(fake_tools: FakeTools, dbfile: Path) -> None:
     import signal
@@ -316,6 +317,7 @@ def test_run_with_an_unknown_device_fails_before_building(
     assert "doctor: device" in err
 
 
+@pytest.mark.slow  # real CLI runs of the fake tools
 def test_run_strips_colours_when_not_a_tty(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -370,6 +372,7 @@ def test_printer_stops_printing_when_the_terminal_is_gone() -> None:
     assert printer.broken
 
 
+@pytest.mark.slow  # real CLI runs of the fake tools
 def test_run_prints_the_pitfalls_the_failure_card_recalls(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

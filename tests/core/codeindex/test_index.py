@@ -86,6 +86,7 @@ def _generate(root: Path, n: int) -> None:
             )
 
 
+@pytest.mark.slow  # 2,000 files
 def test_two_thousand_files_scan_in_reasonable_time(tmp_path: Path):
     _generate(tmp_path, 2000)
     index = CodeIndex(tmp_path)

@@ -179,6 +179,7 @@ def pending(path: Path) -> int:
 # ------------------------------------------------------------------ equivalence
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_every_way_equals_the_scan_before_and_after_changes(store: MemoryStore) -> None:
     ids = fill(store)
     assert pending(store.db.path) > 0 or ensure_current(store.db) == "current"
@@ -220,6 +221,7 @@ print(store.add("hdc file send needs a trailing slash", tags=["hdc"]).id)
 """
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_another_process_is_seen_by_search_file_and_a_running_retriever(
     store: MemoryStore,
 ) -> None:
@@ -241,6 +243,7 @@ def test_another_process_is_seen_by_search_file_and_a_running_retriever(
     retriever.close()
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_writes_bypassing_the_store_are_found(store: MemoryStore) -> None:
     ids = fill(store)
     refresh(store.db)
@@ -314,6 +317,7 @@ def lost_removal(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM search_dirty")
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 @pytest.mark.parametrize(
     "damage", [damage_blob, delete_rows, bad_header, wrong_size, lost_deletion, lost_removal]
 )
@@ -370,6 +374,7 @@ def schema_names(path: Path) -> set[str]:
         conn.close()
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_a_0003_database_searches_exactly_then_gets_its_index(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     migrate_to(path, "0003")
@@ -434,6 +439,7 @@ print(json.dumps([pairs(got), pairs(want)]))
 """
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 def test_local_timestamps_are_read_in_the_readers_time_zone(store: MemoryStore) -> None:
     import json
 
@@ -479,6 +485,7 @@ def unlock_file(path: Path) -> None:
     path.chmod(0o644)
 
 
+@pytest.mark.slow  # the whole query sweep through every search path: seconds
 @pytest.mark.parametrize("damaged", [False, True])
 def test_read_only_file_answers_and_writes_nothing(store: MemoryStore, damaged: bool) -> None:
     ids = fill(store)

@@ -16,7 +16,7 @@ from hmdesk.core.toolchain.process import (
     LineSplitter,
     run_streaming,
 )
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fixtures.waiting import poll_until
@@ -285,7 +285,6 @@ def test_line_process_missing_program_raises_oserror(tmp_path: Path) -> None:
     cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=12),
     cap=st.integers(min_value=1, max_value=50),
 )
-@settings(max_examples=300, deadline=None)
 def test_splitter_chunking_never_changes_the_lines(data: bytes, cuts: list[int], cap: int) -> None:
     """However the bytes are cut into reads, the lines (and counts) are the same, never raising."""
     whole = LineSplitter(max_line=cap)
@@ -351,7 +350,6 @@ def test_line_process_bounds_unconsumed_characters() -> None:
     cuts=st.lists(st.integers(min_value=0, max_value=900), max_size=12),
     cap=st.integers(min_value=1, max_value=40),
 )
-@settings(max_examples=300, deadline=None)
 def test_splitter_newline_only_reads_match_a_plain_split(
     text: str, cuts: list[int], cap: int
 ) -> None:

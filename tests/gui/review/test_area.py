@@ -126,6 +126,7 @@ def test_applying_a_promotion_raises_the_confidence_and_is_undoable(area, qtbot)
     assert store.get("x").confidence == pytest.approx(0.7)
 
 
+@pytest.mark.slow  # two scans in a child process
 def test_dismiss_is_remembered_until_a_member_changes(area, qtbot):
     store = area.ctx.store
     select(area, "duplicate")
@@ -228,6 +229,7 @@ def test_three_copies_b_is_the_one_to_keep_and_p_moves_to_the_next_pair(seeded, 
     area.shutdown()
 
 
+@pytest.mark.slow  # two scans in a child process
 def test_shown_again_after_a_change_elsewhere_it_scans_again(area, qtbot):
     area.hide()
     area.ctx.store.supersede("a", by="b", reason="test: from the Memories tab")

@@ -291,6 +291,7 @@ def test_cancel_leaves_no_process_behind(qtbot, area, fake_tools):
     assert _fake_processes(str(fake_tools.bin_dir.parent)) == []
 
 
+@pytest.mark.slow  # real fake-tool runs, then a repeat
 def test_history_open_filter_and_repeat(qtbot, area, ctx, fake_tools):
     open_project(qtbot, area, fake_tools.project("hello"))
     wait_target(qtbot, area)
@@ -521,6 +522,7 @@ def test_build_and_run_without_a_project_says_so_once(qtbot, area, ctx):
     assert errors == []  # not a second banner from the window saying the same thing
 
 
+@pytest.mark.slow  # a window run and a CLI process
 def test_cli_run_recalls_the_same_pitfalls_as_the_failure_card(
     qtbot, area, ctx, fake_tools, tmp_path, capsys
 ):
@@ -547,6 +549,7 @@ def steps_shown(area) -> list[str]:
     return list(area.steps.rows)
 
 
+@pytest.mark.slow  # a real fake-tool run per choice
 def test_build_choices_build_only_install_only_stacktrace_by_keyboard(qtbot, area, fake_tools):
     project = fake_tools.project("hello-flavors")
     open_project(qtbot, area, project)
@@ -645,6 +648,7 @@ def test_a_failed_build_offers_to_run_again_with_stacktrace(qtbot, area, fake_to
     assert fake_tools.calls("hvigorw")[-1]["argv"][-1] == "--stacktrace"
 
 
+@pytest.mark.slow  # two real fake-tool runs
 def test_repeat_from_history_builds_what_the_run_built(qtbot, area, fake_tools):
     open_project(qtbot, area, fake_tools.project("hello-flavors"))
     wait_target(qtbot, area)

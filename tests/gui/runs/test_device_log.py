@@ -32,6 +32,7 @@ def area(qtbot, tmp_path, qapp, fake_tools):
     ctx.db.close()
 
 
+@pytest.mark.slow  # waits for the stream's restart
 def test_device_lost_mid_stream_restarts_and_says_so(qtbot, area, fake_tools):
     devices = fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
     fake_tools.set("FAKE_HILOG_INTERVAL", "0.01")
@@ -81,6 +82,7 @@ def _hdc_pid(feed) -> int:
     return proc.pid
 
 
+@pytest.mark.slow  # waits out a stubborn hdc
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="checks processes through /proc")
 def test_switching_device_and_closing_never_wait_for_a_stubborn_hdc(qtbot, area, fake_tools):
     # hdc ignores SIGTERM: stopping it takes the whole kill grace (2 s) — off the GUI thread

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.toolchain.hilog.parse import parse_line
 from hmdesk.gui.runs.hilog.model import HilogModel, line_field, line_text
 
@@ -48,6 +49,7 @@ def test_one_insert_and_one_remove_per_batch(qtbot):
     assert inserts == [(60, 99)] and removes == [(0, 39)]
 
 
+@pytest.mark.slow  # a ring of 200,000 lines
 def test_filter_walks_the_ring_incrementally(qtbot):
     model = HilogModel(capacity=200_000)
     model.ingest(lines(200_000))

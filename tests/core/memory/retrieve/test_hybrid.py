@@ -176,6 +176,7 @@ def test_real_model_ranks_a_paraphrase(store: MemoryStore) -> None:
     assert res.results[0].components["semantic"].raw == 1.0
 
 
+@pytest.mark.slow  # a store large enough for the large-store path
 def test_large_store_path_shows_exact_similarities(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

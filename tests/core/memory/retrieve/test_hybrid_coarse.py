@@ -22,6 +22,10 @@ from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fixtures.examples import share
+
+pytestmark = pytest.mark.slow  # each test builds, embeds and clusters a store of N memories
+
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 TEXT = "build install"
 N = 400
@@ -216,7 +220,7 @@ def test_pruned_candidates_still_counted(
     assert [x.memory.id for x in large.results] == [x.memory.id for x in exact.results]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=share(25))  # each example builds a store: a 25th of the profile's
 @given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
 def test_every_list_probed_is_the_exact_path(
     tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
@@ -257,7 +261,7 @@ def _large_then_exact(
     return large, exact
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=share(25))  # each example builds a store: a 25th of the profile's
 @given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
 def test_few_lexical_candidates_skip_the_bound_and_rank_as_the_exact_path(
     tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
@@ -310,7 +314,7 @@ def _small_store(tmp_path: Path, seed: int) -> MemoryStore:
     return s
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=share(33))  # each example builds and edits a store: a 33rd
 @given(seed=st.integers(0, 2**16), limit=st.sampled_from([1, 3, 7]))
 def test_adds_edits_deletes_applied_to_the_lists_rank_like_the_exact_path(
     tmp_path_factory: pytest.TempPathFactory, seed: int, limit: int
@@ -426,8 +430,8 @@ def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
 
 @pytest.mark.parametrize("world", ["compiled"], indirect=True)
 @settings(
-    max_examples=10,
-    deadline=None,  # ``world`` only chooses the kernels, the same for every example
+    max_examples=share(20),  # each example builds a store: a 20th of the profile's
+    # ``world`` only chooses the kernels, the same for every example
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(

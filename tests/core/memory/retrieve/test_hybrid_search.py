@@ -16,7 +16,7 @@ from hmdesk.core.memory.retrieve.results import FILTER_KEYS
 from hmdesk.core.memory.semantic import FakeEmbedder, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -29,7 +29,6 @@ class _Seg:
     size = 10**6  # the postings' share small enough for the sparse path
 
 
-@settings(max_examples=60)
 @given(
     seed=st.integers(0, 2**16),
     weights=st.lists(st.sampled_from([0.0, 0.3, 1.0, 2.7, 0.1]), min_size=1, max_size=5),

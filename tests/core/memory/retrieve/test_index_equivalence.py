@@ -16,7 +16,7 @@ from hmdesk.core.memory.retrieve import (
 )
 from hmdesk.core.memory.retrieve.scoring import group_in, haystack
 from hmdesk.core.memory.terms import SubstringTerm
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -157,7 +157,6 @@ def check_matched(result) -> None:  # type: ignore[no-untyped-def]
             assert t.matched == group_in(hay, forms), (t, r.memory.content)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(record_st, max_size=40), st.lists(query_st, min_size=1, max_size=4))
 def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # type: ignore[type-arg]
     records = build(raw)
@@ -175,7 +174,6 @@ def test_index_equals_scan(raw: list[tuple], queries: list[Query]) -> None:  # t
             assert got == [(m.id, s) for m, s in retrieve_hmharness_scan(records, q)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(record_st, min_size=1, max_size=30),
     st.lists(record_st, max_size=10),
@@ -219,7 +217,6 @@ broad_query_st = st.builds(  # many matches, few returned: the kept part must be
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(record_st, min_size=1, max_size=40),
     st.lists(st.tuples(st.one_of(query_st, broad_query_st), LATER_MS), min_size=1, max_size=5),

@@ -310,7 +310,7 @@ text_st = st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join)
 content_st = st.lists(st.sampled_from(WORDS), max_size=6).map("".join)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(content_st, st.sampled_from([0.1, 0.5, 0.9, 1.0])), max_size=25),
     text_st,

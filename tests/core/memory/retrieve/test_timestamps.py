@@ -6,7 +6,7 @@ import random
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.retrieve import parse_timestamps
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 EDGE = [
@@ -72,7 +72,6 @@ def test_random_iso_timestamps_equal_the_scalar_parser() -> None:
     assert ms.tolist() == want_ms
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     st.lists(
         st.one_of(

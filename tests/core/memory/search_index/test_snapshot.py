@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hmdesk.core.memory.search_index.schema import SnapshotError
 from hmdesk.core.memory.search_index.snapshot import Vocab, from_lean
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 WORDS = st.lists(
@@ -14,7 +14,6 @@ WORDS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
 @given(WORDS)
 def test_vocab_reads_each_word_as_the_list_it_was_written_from(words: list[str]) -> None:
     data = "\x00".join(words).encode("utf-8", "surrogatepass")

@@ -8,7 +8,7 @@ import numpy.typing as npt
 from hmdesk.core.memory.semantic import clusters
 from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
 from hmdesk.core.memory.semantic.clusters import ClusterLists
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 
@@ -28,7 +28,6 @@ def _unit(rng: np.random.Generator, n: int, dim: int) -> npt.NDArray[np.float32]
     return v / np.linalg.norm(v, axis=1, keepdims=True)
 
 
-@settings(max_examples=25, deadline=None)
 @given(n=st.integers(1, 300), dim=st.integers(2, 24), seed=st.integers(0, 2**16))
 def test_reordered_matrix_keeps_every_pairing_and_lists_partition_it(
     n: int, dim: int, seed: int
@@ -52,7 +51,6 @@ def test_reordered_matrix_keeps_every_pairing_and_lists_partition_it(
     assert not after.vectors.flags.writeable
 
 
-@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**16), rows=st.integers(1, 400), far=st.integers(0, 400))
 def test_nearest_lists_hold_enough_rows_and_do_not_overlap(seed: int, rows: int, far: int) -> None:
     rng = np.random.default_rng(seed)

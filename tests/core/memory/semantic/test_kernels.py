@@ -13,7 +13,7 @@ import pytest
 from hmdesk.core.memory.semantic import clusters, kernels
 from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
 from hmdesk.core.memory.semantic.clusters import ClusterLists
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 
@@ -46,7 +46,6 @@ def _matrix(v: npt.NDArray[np.float32]) -> EmbeddingMatrix:
     )
 
 
-@settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 2**16),
     n=st.integers(1, 160),
@@ -79,7 +78,6 @@ def test_compiled_probe_chooses_numpys_rows(
     assert got[1].tolist() == want[1].tolist()  # exact: quarters
 
 
-@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**16), n=st.integers(0, 300), dim=st.integers(1, 40))
 def test_products_are_the_matrix_products(
     compiled: kernels.Kernels, seed: int, n: int, dim: int

@@ -7,7 +7,7 @@ from hmdesk.core.toolchain.crash.detect import CrashDetector, detect_all
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hmdesk.core.toolchain.hilog.parse import HilogParser
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fixtures.fakes import hdc_crash
@@ -173,7 +173,6 @@ _PIECES = [
 ]
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.tuples(

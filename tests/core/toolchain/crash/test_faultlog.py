@@ -12,7 +12,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     read_faultlog_dir,
 )
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
@@ -96,14 +96,12 @@ def test_garbage_gives_a_crash_with_the_raw_text() -> None:
     assert parse_faultlog("").parsed is False
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=400), st.sampled_from([None, "jscrash-x-1-20250101000000.log", "weird"]))
 def test_any_text_parses_without_raising(text: str, name: str | None) -> None:
     c = parse_faultlog(text, name)
     assert c.raw == text
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2000), st.text(max_size=50))
 def test_cut_and_damaged_real_files_parse(cut: int, noise: str) -> None:
     for text in (REAL_JS, hdc_crash.cpp_file(1, "t"), hdc_crash.freeze_file(1, "t")):

@@ -208,6 +208,7 @@ def test_device_message_includes_guidance(fake_tools: FakeTools, db: Database) -
     assert "no connected device" in msg and "Offline" in msg and "replug" in msg
 
 
+@pytest.mark.slow  # waits for the step's timeout
 def test_step_timeout_kills_the_group(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hdc_scenario("hang-install")
     pidfile = fake_tools.spawn_child_pidfile()
