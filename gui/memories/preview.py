@@ -2,7 +2,8 @@
 
 Opening the store imports SQLAlchemy and more (most of a second). The saved query's results do
 not need any of it: :func:`first_look` answers from the stored search index with plain
-``sqlite3`` (:func:`hmdesk.core.memory.search_index.oneshot.search_fast`), and
+``sqlite3`` (:func:`hmdesk.core.memory.search_index.file_search.search_stored`, what
+``hmdesk-cli query`` runs), and
 :class:`PreviewPane` shows them in the results table the Memories area uses, read-only, until the
 area replaces it. When the stored index cannot answer at once (none yet, a migration due, or a
 Chinese query that needs the segmenter) there is no first look: the area's own result comes as
@@ -95,20 +96,21 @@ def first_look_query(settings: QSettings) -> Query | None:
     """The query the Memories area will run first, or None when a first look would cost more
     than it saves (a Chinese query of the default profile would load rjieba in this process:
     unless the segmenter's child process answers, see ``core.memory.segmenter_proc``)."""
-    from hmdesk.core.memory.terms import han_segmenter_installed
+    from hmdesk.core.memory.terms import default_term_groups, han_segmenter_installed
 
     spec = saved_spec(settings)
-    if spec.profile == "default" and _HAN.search(spec.text) and not han_segmenter_installed():
+    query = query_of(spec, int(str(settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT)))
+    segments_han = query.profile.terms is default_term_groups  # its terms segment Chinese
+    if segments_han and _HAN.search(spec.text) and not han_segmenter_installed():
         return None
-    limit = int(str(settings.value("query/limit", DEFAULT_LIMIT) or DEFAULT_LIMIT))
-    return query_of(spec, limit)
+    return query
 
 
 def first_look(path: Path, query: Query) -> QueryResult | None:
     """``query`` from the stored index only (any thread); None when it cannot answer."""
-    from hmdesk.core.memory.search_index.oneshot import search_fast
+    from hmdesk.core.memory.search_index.file_search import search_stored
 
-    return search_fast(path, query)
+    return search_stored(path, query)
 
 
 def first_look_rows(path: Path, query: Query) -> tuple[QueryResult, PreparedRows] | None:

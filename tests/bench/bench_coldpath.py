@@ -47,6 +47,7 @@ from pathlib import Path
 
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import Query, retrieve_hmharness_scan
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
 
 from tests.bench.bench_retrieval import NOW, iter_records, make_queries, write_hmharness_jsonl
 
@@ -288,7 +289,7 @@ def measure_size(n: int, runs: int, clis: dict[str, str], tmp: Path) -> tuple[di
     jsonl = tmp / f"memory-{n}.jsonl"
     print(f"\n[{n:,}] writing {jsonl.name} …", flush=True)
     t0 = time.perf_counter()
-    scan = StreamedScan([Query(text=t, limit=LIMIT, now=NOW, profile="hmharness") for t in texts])
+    scan = StreamedScan([Query(text=t, limit=LIMIT, now=NOW, profile=HMHARNESS) for t in texts])
     written = write_generated(n, jsonl, scan)
     want = dict(zip(texts, scan.ids(), strict=True))
     size_mib = jsonl.stat().st_size / 2**20

@@ -35,6 +35,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
 
 from tests.bench.bench_coldpath import (
     StreamedScan,
@@ -171,7 +172,7 @@ def warm_child(path: Path) -> dict[str, object]:
     retriever = Retriever(store)
     out: dict[str, object] = {"open_s": time.perf_counter() - t0}
     t1 = time.perf_counter()
-    retriever.search(Query(text=FIRST_QUERY, now=NOW, profile="hmharness"))
+    retriever.search(Query(text=FIRST_QUERY, now=NOW, profile=HMHARNESS))
     out["first_search_s"] = time.perf_counter() - t1
     out["rss_after_load_mib"] = _rss_mib()
     out["last_problem"] = retriever.last_problem

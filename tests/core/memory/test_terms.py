@@ -13,7 +13,6 @@ from hmdesk.core.memory.terms import (
     has_han,
     hmharness_terms,
     is_han,
-    terms_for,
     utf16_len,
 )
 from hypothesis import given, settings
@@ -92,9 +91,11 @@ def test_light_stem_is_a_prefix() -> None:
     assert light_stem("entry-default-signed.hap") == "entry-default-signed.hap"
 
 
-def test_terms_for_unknown_profile() -> None:
-    with pytest.raises(ValueError, match="profile"):
-        terms_for("bm25", "x")
+def test_an_unknown_profile_is_a_clear_error() -> None:
+    from hmdesk.core.memory.retrieve.profile import profile_named
+
+    with pytest.raises(ValueError, match="unknown retrieval profile 'bm25'; use one of default"):
+        profile_named("bm25")
 
 
 @pytest.mark.parametrize(
@@ -151,9 +152,10 @@ def test_word_boundaries(hay: str, form: str, found: bool) -> None:
 
 
 def test_hmharness_groups_match_substrings() -> None:
-    from hmdesk.core.memory.terms import form_in, term_groups_for
+    from hmdesk.core.memory.retrieve.profile import HMHARNESS
+    from hmdesk.core.memory.terms import form_in
 
-    ((form,),) = term_groups_for("hmharness", "file")
+    ((form,),) = HMHARNESS.terms("file")
     assert form_in("profile", form)
 
 

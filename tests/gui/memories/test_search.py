@@ -3,6 +3,8 @@ profile, and the background build of the term postings."""
 
 from __future__ import annotations
 
+from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS
+
 from .conftest import search
 
 
@@ -25,13 +27,13 @@ def test_typing_is_debounced_and_searches_off_thread(loaded, qtbot):
 
 
 def test_hmharness_profile_shows_what_the_agent_gets(loaded, qtbot):
-    result = search(qtbot, loaded, "hdc install", profile="hmharness")
+    result = search(qtbot, loaded, "hdc install", profile=HMHARNESS)
     assert result.query.profile == "hmharness" and len(result.results) == 10
     direct = loaded.ctx.retriever.search(
-        type(result.query)(text="hdc install", profile="hmharness", limit=10)
+        type(result.query)(text="hdc install", profile=HMHARNESS, limit=10)
     )
     assert [s.memory.id for s in direct.results] == loaded.model.ids()
-    search(qtbot, loaded, "hdc install", profile="default")
+    search(qtbot, loaded, "hdc install", profile=DEFAULT)
     assert loaded.model.rowCount() > 10
 
 

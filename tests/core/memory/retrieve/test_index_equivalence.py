@@ -14,6 +14,7 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search_segments,
 )
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.retrieve.scoring import group_in, haystack
 from hmdesk.core.memory.terms import SubstringTerm
 from hypothesis import HealthCheck, given, settings
@@ -262,6 +263,6 @@ def test_many_term_groups_equal_scan(profile: str) -> None:
     )
     index = MemoryIndex(records)
     for text in (" ".join(words), " ".join(words[:8]), "build build hdc 构建 crash ab"):
-        q = Query(text=text, now=NOW, limit=20, profile=profile)
+        q = Query(text=text, now=NOW, limit=20, profile=PROFILES[profile])
         assert pairs(index.search(q)) == [(m.id, s) for m, s in retrieve_scan(records, q)]
         assert index.search(q).matched > 0
