@@ -115,7 +115,7 @@ def _available(
     """The profiles that can be measured here: without an embedder the semantic ones are left
     out, with a warning when they were ``asked`` for by name (never an error, unless nothing is
     left)."""
-    semantic = [p for p in [*profiles, control] if p is not None and _semantic(p)]
+    semantic = [p for p in dict.fromkeys([*profiles, control]) if p is not None and _semantic(p)]
     if not semantic:
         return profiles, control
     from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason

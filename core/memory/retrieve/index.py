@@ -16,9 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import hybrid_search
-from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
-from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64, sorted_unique
 from hmdesk.core.memory.retrieve.profile import Profile
 from hmdesk.core.memory.retrieve.ranking import (
@@ -50,6 +47,9 @@ from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_in
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import hybrid_search
+    from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
+    from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
     from numpy.typing import NDArray
 
 Fetch = Callable[[list[int]], dict[int, MemoryRecord]]
@@ -256,6 +256,8 @@ class MemoryIndex:
         w = flat_weights(terms) if weights is None else weights
         total = w.total
         if semantic is not None:
+            from hmdesk.core.memory.retrieve import hybrid_search  # a semantic profile only
+
             filtered["no_match"] += n_mask - semantic[0].matched
             return (
                 *hybrid_search.candidates(self, semantic[0], semantic[1], total, now, profile),
@@ -411,6 +413,10 @@ def search_segments(
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
     hits: list[hybrid_search.Hits] | None = None
     if semantic is not None and profile.semantic:
+        # the semantic part loads with its first use: a lexical search never imports it
+        # (docs/decisions/0004-one-shot-imports.md)
+        from hmdesk.core.memory.retrieve import hybrid_search
+
         filters, hits, sem_parts = hybrid_search.prepare(
             segments, query, groups, weights, docs_of, now, filtered, semantic, bits
         )
@@ -433,6 +439,8 @@ def search_segments(
     matched = sum(len(p[1]) for p in parts)
     unparseable_all: int | None = None
     if sem_parts is not None and hits is not None and filters is not None:  # some not scored
+        from hmdesk.core.memory.retrieve import hybrid_search
+
         matched, unparseable_all = hybrid_search.counts(segments, sem_parts)
     results: list[ScoredMemory] = []
     unparseable = 0
@@ -485,7 +493,7 @@ def search_segments(
                 parts_of = profile.components(conf, rec_v, float(lexical[k]))
             else:
                 cosine, sem_score = sem_parts[si].at(p)  # None: no embedding yet
-                parts_of = profile.components(conf, rec_v, float(lexical[k]), sem_score, cosine)
+                parts_of = profile.components(conf, rec_v, float(lexical[k]), (sem_score, cosine))
             results.append(
                 ScoredMemory(
                     memory=rec,

@@ -78,23 +78,20 @@ class Profile:
         return WEIGHTS[part]
 
     def components(
-        self,
-        conf: float,
-        rec: float,
-        lex: float,
-        sem: float | None = None,
-        cosine: float | None = None,
+        self, conf: float, rec: float, lex: float, sem: tuple[float, float | None] | None = None
     ) -> dict[str, Component]:
-        """The score's parts for the explanation (``sem``: the semantic value, when scored)."""
+        """The score's parts for the explanation; ``sem``: the semantic value and the cosine it
+        comes from (None: no embedding), when that part is scored."""
         from hmdesk.core.memory.retrieve.results import Component
 
         raw = {"confidence": conf, "recency": rec, "lexical": lex}
         if sem is not None:
-            raw["semantic"] = sem
+            raw["semantic"] = sem[0]
         out = {}
         for name, value in raw.items():
             w = self.weight(name)
-            out[name] = Component(name, value, w, value * w, cosine if name == "semantic" else None)
+            cosine = sem[1] if sem is not None and name == "semantic" else None
+            out[name] = Component(name, value, w, value * w, cosine)
         return out
 
 

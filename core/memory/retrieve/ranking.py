@@ -7,7 +7,7 @@ sums, in the same order, as :func:`~.profile.score` per query, so at ``now == no
 ``now`` each kept value is an upper bound (recency only falls with time, and float rounding is
 monotonic) at most :func:`static_drop` too high: :func:`exact_top` recomputes the exact score
 of the candidates within that margin of the ``limit``-th and ranks only them, so ids, order and
-scores are always those of the reference scan.
+scores are always those of the reference scan. Why: docs/decisions/0003-kept-static-score.md.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ When many rows are pending, a writer stores a new snapshot (:func:`refresh`, cal
 :func:`ensure_current`); a missing, damaged or out-of-step snapshot is rebuilt, never trusted.
 Searching the loaded segments is :func:`hmdesk.core.memory.retrieve.search_segments`: the same
 code, so the same ids, scores and explanations, as the in-memory index. How a file is searched
-(read-only, else the full way) is :mod:`~.file_search`.
+(read-only, else the full way) is :mod:`~.file_search`. Why an index is stored at all:
+docs/decisions/0001-stored-search-index.md.
 """
 
 from hmdesk.core.memory.search_index.maintain import (

@@ -116,7 +116,7 @@ query_st = st.builds(
     workspace=st.sampled_from([None, None, "app", "lib", "none"]),
     tags=st.lists(st.sampled_from([*TAGS, "nope"]), max_size=2),
     limit=st.integers(0, 12),
-    profile=st.sampled_from(["hmharness", "default"]),
+    profile=st.sampled_from([PROFILES["hmharness"], PROFILES["default"]]),
     now=st.just(NOW),
     include_superseded=st.booleans(),
 )
@@ -215,7 +215,7 @@ broad_query_st = st.builds(  # many matches, few returned: the kept part must be
     Query,
     text=st.sampled_from(["", "a", "b", "build", "a b", "构建", "hdc install", "a hdc 构建"]),
     limit=st.integers(1, 5),
-    profile=st.sampled_from(["hmharness", "default"]),
+    profile=st.sampled_from([PROFILES["hmharness"], PROFILES["default"]]),
     include_superseded=st.booleans(),
 )
 

@@ -17,7 +17,7 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search,
 )
-from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, PROFILES
+from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, PROFILES, profile_named
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -265,8 +265,10 @@ def test_duplicate_terms_count_twice_in_hmharness_profile() -> None:
 
 
 def test_unknown_profile() -> None:
-    with pytest.raises(ValueError, match="profile"):
-        run(MEMORY2, "x", profile="bm25")
+    with pytest.raises(ValueError, match="unknown retrieval profile 'bm25'"):
+        profile_named("bm25")
+    with pytest.raises(TypeError, match="takes a Profile"):
+        run(MEMORY2, "x", profile="default")
 
 
 # --- spans -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, result_to_json, retrieve_scan
-from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
+from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, Profile
 from hmdesk.core.memory.retrieve.scoring import idf
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -41,8 +41,8 @@ STORE = [
 ]
 
 
-def run(text: str, records: list[MemoryRecord] = STORE, profile: str = "default"):  # type: ignore[no-untyped-def]
-    return MemoryIndex(records).search(Query(text=text, now=NOW, profile=PROFILES[profile]))
+def run(text: str, records: list[MemoryRecord] = STORE, profile: Profile = DEFAULT):  # type: ignore[no-untyped-def]
+    return MemoryIndex(records).search(Query(text=text, now=NOW, profile=profile))
 
 
 def test_idf_by_hand() -> None:
