@@ -50,7 +50,8 @@ def test_unreachable_endpoint_says_so_and_hybrid_ranks_lexically(
     assert "cannot reach the embeddings endpoint" in messages[0] and "127.0.0.1" in messages[0]
     assert not area.embedding_fill.is_running() and not area.embedding_fill.bar.isVisible()
     qtbot.waitUntil(
-        lambda: area.result is not None and area.result.query.profile == "hybrid", timeout=10_000
+        lambda: area.result is not None and area.result.query.profile.name == "hybrid",
+        timeout=10_000,
     )
     wait_idle(qtbot, area)
     hybrid = area.result

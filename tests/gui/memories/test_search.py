@@ -3,7 +3,7 @@ profile, and the background build of the term postings."""
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
 
 from .conftest import search
 
@@ -27,13 +27,13 @@ def test_typing_is_debounced_and_searches_off_thread(loaded, qtbot):
 
 
 def test_hmharness_profile_shows_what_the_agent_gets(loaded, qtbot):
-    result = search(qtbot, loaded, "hdc install", profile=HMHARNESS)
-    assert result.query.profile == "hmharness" and len(result.results) == 10
+    result = search(qtbot, loaded, "hdc install", profile="hmharness")
+    assert result.query.profile.name == "hmharness" and len(result.results) == 10
     direct = loaded.ctx.retriever.search(
         type(result.query)(text="hdc install", profile=HMHARNESS, limit=10)
     )
     assert [s.memory.id for s in direct.results] == loaded.model.ids()
-    search(qtbot, loaded, "hdc install", profile=DEFAULT)
+    search(qtbot, loaded, "hdc install", profile="default")
     assert loaded.model.rowCount() > 10
 
 
