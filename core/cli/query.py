@@ -73,7 +73,8 @@ def print_table(result: QueryResult) -> None:
         first = result.results[0].components
         hybrid = "semantic" in first
         conf, rec, lex = (
-            f"{first[k].weight:g}·{k[:3]}" for k in ("confidence", "recency", "lexical")
+            f"{first[k].weight:g}·{short}"
+            for k, short in (("confidence", "conf"), ("recency", "rec"), ("lexical", "lex"))
         )
         lead = f"{'#':>3}  {'score':>6}  {conf:>8} {rec:>8} {lex:>8}  "
         if hybrid:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, retrieve_hmharness_scan
-from hmdesk.core.memory.retrieve.profile import HMHARNESS
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
 
 N_MEMORIES = 100_000
 N_QUERIES = 200
@@ -679,8 +679,8 @@ def main() -> bool:
     mismatches: list[str] = []
     hits = 0
     for q in queries:
-        qh = Query(**{**q.__dict__, "profile": "hmharness"})
-        qd = Query(**{**q.__dict__, "profile": "default"})
+        qh = Query(**{**q.__dict__, "profile": PROFILES["hmharness"]})
+        qd = Query(**{**q.__dict__, "profile": PROFILES["default"]})
         t0 = time.perf_counter()
         rh = index.search(qh)
         times["hmharness"].append(time.perf_counter() - t0)
@@ -703,7 +703,7 @@ def main() -> bool:
         for profile, out in fresh.items():
             index._terms.forget()
             t0 = time.perf_counter()
-            index.search(Query(**{**q.__dict__, "profile": profile}))
+            index.search(Query(**{**q.__dict__, "profile": PROFILES[profile]}))
             out.append(time.perf_counter() - t0)
     times.update({f"{k} (fresh terms)": v for k, v in fresh.items()})
     med = {k: _stats(v)[0] * 1000 for k, v in times.items()}

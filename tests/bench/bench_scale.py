@@ -35,7 +35,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from hmdesk.core.memory.retrieve import Query
-from hmdesk.core.memory.retrieve.profile import HMHARNESS
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
 
 from tests.bench.bench_coldpath import (
     StreamedScan,
@@ -141,7 +141,7 @@ sys.exit(hmapp.main(["hmdesk", "--db", sys.argv[1]], on_window=on_window))
 
 
 def _profiled(q: Query, profile: str) -> Query:
-    return Query(**{**q.__dict__, "profile": profile})
+    return Query(**{**q.__dict__, "profile": PROFILES[profile]})
 
 
 def check_queries() -> list[Query]:
