@@ -58,6 +58,9 @@ def search_stored(path: Path, query: Query) -> QueryResult | None:
         conn.close()
 
 
+MMAP_BYTES = 1 << 31  # SQLite caps it at its own maximum
+
+
 def _connect(path: Path) -> sqlite3.Connection | None:
     try:
         head = _check_is_sqlite(path)
@@ -72,6 +75,9 @@ def _connect(path: Path) -> sqlite3.Connection | None:
             conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
         else:
             conn = sqlite3.connect(_uri(path, head), uri=True)
+        # the stored index read through a map of the file (docs/decisions/0001): SQLite keeps it
+        # safe, the search holding one read transaction that no writer may shrink the file under
+        conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         return conn
     except sqlite3.Error:
         return None

@@ -230,7 +230,10 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
                 if arr.size != info["count"]:
                     raise SnapshotError(f"the search index is damaged (part {name!r})")
                 wanted = np.dtype(_ARRAYS[name])
-                parts[name] = arr if arr.dtype == wanted else arr.astype(wanted)
+                # integers stay as stored (``<i4`` where they fit): the search indexes and
+                # compares with them, and widening every array of a large store costs a copy
+                same_kind = arr.dtype.kind == wanted.kind == "i"
+                parts[name] = arr if arr.dtype == wanted or same_kind else arr.astype(wanted)
             else:
                 parts[name] = _decode_strings(info["kind"], data, info["count"])
     except (KeyError, TypeError, ValueError) as exc:
