@@ -335,7 +335,7 @@ def start_first_look(
 
 def _import_first_look() -> None:  # worker thread: imports only, no widgets
     import hmdesk.core.dbfile
-    import hmdesk.core.memory.search_index.oneshot
+    import hmdesk.core.memory.search_index.file_search
     import hmdesk.gui.memories.preview  # noqa: F401
 
     make_widget_enums()

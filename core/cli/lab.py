@@ -112,23 +112,37 @@ def print_evaluation(ev: Evaluation) -> None:
 def _available(
     profiles: list[str], control: str | None, *, asked: bool = True
 ) -> tuple[list[str], str | None]:
-    """The profiles that can be measured here: without an embedder the hybrid one is left out,
-    with a warning when it was ``asked`` for by name (never an error, unless nothing is left)."""
-    if "hybrid" not in profiles and control != "hybrid":
+    """The profiles that can be measured here: without an embedder the semantic ones are left
+    out, with a warning when they were ``asked`` for by name (never an error, unless nothing is
+    left)."""
+    semantic = [p for p in dict.fromkeys([*profiles, control]) if p is not None and _semantic(p)]
+    if not semantic:
         return profiles, control
     from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
 
     reason = hybrid_unavailable_reason()
     if reason is None:
         return profiles, control
-    if asked or control == "hybrid":  # all profiles by default: hybrid left out quietly
-        print(f"warning: skipping the hybrid profile: {reason}", file=sys.stderr)
-    kept = [p for p in profiles if p != "hybrid"]
-    if control == "hybrid":
+    if asked or control in semantic:  # all profiles by default: left out quietly
+        print(f"warning: skipping the {', '.join(semantic)} profile: {reason}", file=sys.stderr)
+    kept = [p for p in profiles if p not in semantic]
+    if control in semantic:
         control = None
     if not kept:
-        raise UsageError(f"no profile left to measure: the hybrid profile is unavailable: {reason}")
+        raise UsageError(
+            f"no profile left to measure: the {', '.join(semantic)} profile is unavailable: "
+            f"{reason}"
+        )
     return kept, control
+
+
+def _semantic(name: str) -> bool:
+    """Whether the (lab) profile ``name`` has a semantic part (needs an embedder)."""
+    from hmdesk.core.memory.retrieve.profile import PROFILES
+    from hmdesk.core.memory.retrieve.rewrite import lab_profile
+
+    found = PROFILES.get(lab_profile(name)[0])
+    return found is not None and found.semantic
 
 
 def _embed_all(store: Any) -> None:
@@ -176,7 +190,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             ns = argparse.Namespace(db=str(Path(tmp) / "starter.db"))
             with open_store(ns, actor="eval") as store:
                 load_starter_pack(store)
-                if "hybrid" in profiles or control == "hybrid":
+                if any(map(_semantic, [*profiles, control or ""])):
                     _embed_all(store)
                 if now is None:  # as of the pack's loading: every recency exactly 1, repeatable
                     stamp = store.list()[0].timestamp

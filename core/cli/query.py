@@ -62,18 +62,22 @@ def print_table(result: QueryResult) -> None:
     from hmdesk.core.memory.retrieve import FILTER_KEYS
 
     q = result.query
-    print(f"query {q.text!r}  profile={q.profile}  terms={result.terms or '(none)'}")
+    print(f"query {q.text!r}  profile={q.profile.name}  terms={result.terms or '(none)'}")
     if result.rewrite is not None:
         print(f"rewrite: {result.rewrite.describe()}")
     if not result.results:
         print("no memory matched")
     else:
         id_width = max(text_width(r.memory.id) for r in result.results)
-        hybrid = "semantic" in result.results[0].components
-        lex_head = "0.2·lex" if hybrid else "0.4·lex"
-        lead = f"{'#':>3}  {'score':>6}  {'0.4·conf':>8} {'0.2·rec':>8} {lex_head:>8}  "
+        first = result.results[0].components
+        hybrid = "semantic" in first
+        conf, rec, lex = (
+            f"{first[k].weight:g}·{short}"
+            for k, short in (("confidence", "conf"), ("recency", "rec"), ("lexical", "lex"))
+        )
+        lead = f"{'#':>3}  {'score':>6}  {conf:>8} {rec:>8} {lex:>8}  "
         if hybrid:
-            lead += f"{'0.2·sem':>8} {'cosine':>6}  "
+            lead += f"{first['semantic'].weight:g}·sem".rjust(8) + f" {'cosine':>6}  "
         content_width = free_width(terminal_columns(), len(lead) + id_width + 1)
         print(f"{lead}{pad('id', id_width)} content")
         for n, r in enumerate(result.results, 1):
@@ -138,15 +142,16 @@ def _search_scoped(args: argparse.Namespace, query: Any) -> Any:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.retrieve import Query, result_to_json
-    from hmdesk.core.memory.search_index.oneshot import search_file
+    from hmdesk.core.memory.retrieve import Query, profile_named, result_to_json
+    from hmdesk.core.memory.search_index.file_search import search_file
 
-    if args.profile == "hybrid":
+    profile = profile_named(args.profile)
+    if profile.semantic:
         from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
 
         reason = hybrid_unavailable_reason()
         if reason is not None:
-            raise UsageError(f"the hybrid profile is unavailable: {reason}")
+            raise UsageError(f"the {profile.name} profile is unavailable: {reason}")
     now = parse_now(args.now) if args.now is not None else None
     query = Query(
         text=args.text,
@@ -154,7 +159,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         environment=args.env,
         tags=tuple(args.tag or ()),
         limit=args.limit,
-        profile=args.profile,
+        profile=profile,
         now=now,
         include_superseded=args.include_superseded,
         rewrite=not args.no_rewrite,

@@ -160,7 +160,7 @@ _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 class SubstringTerm(str):
     """A term matched as a plain substring even when it is a plain word: a camelCase identifier
     of a default query (``versionCode``, ``ArkTS``, lowercased) and every hmharness term (see
-    :func:`term_groups_for`); other plain English words match only at word boundaries."""
+    :data:`~hmdesk.core.memory.retrieve.profile.HMHARNESS`); other plain English words match only at word boundaries."""
 
     __slots__ = ()
 
@@ -363,20 +363,3 @@ def default_term_groups(
     if not glossary:
         return [(t,) for t in terms]
     return [(t, *_GLOSSARY_INDEX.get(t, ())) for t in terms]
-
-
-def term_groups_for(profile: str, text: str) -> list[tuple[str, ...]]:
-    """Terms of ``profile`` as groups of accepted forms (hmharness: one form each)."""
-    if profile == "hmharness":  # hmharness matches substrings, whatever the term
-        return [(SubstringTerm(t),) for t in hmharness_terms(text)]
-    if profile == "default":
-        return default_term_groups(text)
-    raise ValueError(f"unknown retrieval profile {profile!r}; use 'default' or 'hmharness'")
-
-
-def terms_for(profile: str, text: str) -> list[str]:
-    if profile == "hmharness":
-        return hmharness_terms(text)
-    if profile == "default":
-        return default_terms(text)
-    raise ValueError(f"unknown retrieval profile {profile!r}; use 'default' or 'hmharness'")

@@ -95,7 +95,7 @@ class RecallLabWindow(QWidget):
         self.profile_b = QComboBox(self)
         for box, name in ((self.profile_a, "hmharness"), (self.profile_b, "default")):
             box.addItems(list(PROFILES))
-            box.setCurrentText(name if name in PROFILES else PROFILES[0])
+            box.setCurrentText(name if name in PROFILES else next(iter(PROFILES)))
         self.profile_a.setToolTip("Profile A: the baseline the changes are counted against")
         self.profile_b.setToolTip("Profile B: the profile being judged")
         self.k_box = QSpinBox(self)

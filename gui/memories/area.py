@@ -41,7 +41,7 @@ from hmdesk.gui.memories.model import (
     ResultsModel,
 )
 from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
-from hmdesk.gui.memories.query_bar import QueryBar, QuerySpec
+from hmdesk.gui.memories.query_bar import PROFILES, QueryBar, QuerySpec
 from hmdesk.gui.memories.rewrite_line import RewriteLine
 from hmdesk.gui.memories.row_bands import RowBands, repaint_rows, selection_rows
 from hmdesk.gui.memories.search import DEFAULT_LIMIT, SearchController
@@ -268,7 +268,7 @@ class MemoriesArea(QWidget):
                 "Reading and indexing the memories… (the first search builds the index)"
             )
         self.searcher.submit(spec)
-        if spec.profile == "hybrid":  # memories without embeddings: fill them in, then re-run
+        if PROFILES[spec.profile].semantic:  # memories without embeddings: fill them in, re-run
             self.embedding_fill.ensure()
 
     def is_searching(self) -> bool:

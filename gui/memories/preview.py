@@ -2,7 +2,8 @@
 
 Opening the store imports SQLAlchemy and more (most of a second). The saved query's results do
 not need any of it: :func:`first_look` answers from the stored search index with plain
-``sqlite3`` (:func:`hmdesk.core.memory.search_index.oneshot.search_fast`), and
+``sqlite3`` (:func:`hmdesk.core.memory.search_index.file_search.search_stored`, what
+``hmdesk-cli query`` runs), and
 :class:`PreviewPane` shows them in the results table the Memories area uses, read-only, until the
 area replaces it. When the stored index cannot answer at once (none yet, a migration due) there is
 no first look: the area's own result comes as
@@ -97,9 +98,9 @@ def first_look_query(settings: QSettings) -> Query:
 
 def first_look(path: Path, query: Query) -> QueryResult | None:
     """``query`` from the stored index only (any thread); None when it cannot answer."""
-    from hmdesk.core.memory.search_index.oneshot import search_fast
+    from hmdesk.core.memory.search_index.file_search import search_stored
 
-    return search_fast(path, query)
+    return search_stored(path, query)
 
 
 def first_look_rows(path: Path, query: Query) -> tuple[QueryResult, PreparedRows] | None:

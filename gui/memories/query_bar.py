@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from hmdesk.core.memory.record import LAYERS
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.gui.common.theme import theme_for
 from PySide6.QtCore import (
     QDateTime,
@@ -47,7 +48,6 @@ from PySide6.QtWidgets import (
 
 DEBOUNCE_MS = 150
 ANY = "any"
-PROFILES = ("default", "hmharness", "hybrid")
 WHOSE = (("Everyone's", "all"), ("Mine", "mine"), ("Team's", "team"))
 
 
@@ -80,8 +80,8 @@ def saved_spec(settings: QSettings) -> QuerySpec:
 
 
 def profile_unavailable(profile: str) -> str | None:
-    """Why ``profile`` cannot be used here (the hybrid one without an embedder), else None."""
-    if profile != "hybrid":
+    """Why ``profile`` cannot be used here (a semantic one without an embedder), else None."""
+    if not PROFILES[profile].semantic:
         return None
     from hmdesk.core.memory.semantic.choice import hybrid_unavailable_reason
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from hmdesk.core import gc_policy
 from hmdesk.core.memory.retrieve import Query, QueryResult
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.memories.model import PreparedRows
 from hmdesk.gui.memories.query_bar import QuerySpec
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 200
-HMHARNESS_LIMIT = 10
 BUSY_PAUSE_S = 0.3  # the background index build waits this long after a keystroke or a result
 
 
@@ -45,14 +45,15 @@ class WarmState:
 
 def query_of(spec: QuerySpec, limit: int) -> Query:
     """The retriever's query for what the bar shows (``limit``: the window's result count)."""
+    profile = PROFILES[spec.profile]
     return Query(
         text=spec.text,
         layer=spec.layer,
         environment=spec.environment,
         tags=tuple(spec.tags),
-        # hmharness's retrieve() returns its top 10: show exactly what the agent gets.
-        limit=HMHARNESS_LIMIT if spec.profile == "hmharness" else limit,
-        profile=spec.profile,
+        # a profile may fix its count (hmharness: its top 10, exactly what the agent gets)
+        limit=profile.limit or limit,
+        profile=profile,
         include_superseded=spec.include_superseded,
         workspace=spec.workspace,
     )

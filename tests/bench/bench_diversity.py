@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.memory.retrieve.profile import PROFILES
+
 ROOT = Path(__file__).resolve().parents[2]
 MEMORIES = ROOT / "resources" / "recall_lab" / "diversity_memories.jsonl"
 SET = ROOT / "resources" / "recall_lab" / "diversity_set.json"
@@ -98,7 +100,7 @@ def _measure(
             search = retriever.search_ranked if way == "before" else retriever.search
             sums = [0.0, 0.0, 0.0, 0.0]
             for q in lset.queries:
-                result = search(Query(text=q.text, limit=20, profile=profile, now=now))
+                result = search(Query(text=q.text, limit=20, profile=PROFILES[profile], now=now))
                 ids = [r.memory.id for r in result.results]
                 for n, v in enumerate(claim_metrics(ids, set(q.relevant), claims)):
                     sums[n] += v

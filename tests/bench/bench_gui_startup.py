@@ -4,7 +4,7 @@
    ``hmdesk.gui.app.main``) side by side with a bare ``QApplication`` + ``QMainWindow``, each in
    its own subprocess, interleaved, several repetitions; medians and the ratio (goal ≤ 2×).
    Also reported: the time until the first query result is on screen, and that time after
-   the first paint (goal ≤ 0.5 s).
+   the first paint (goal ≤ 0.6 s, issue 26).
    And the longest event-loop stall while the window opens: from its first paint until the
    Memories area is searchable (its first result applied), the gaps of a 2 ms heartbeat
    (goal ≤ 50 ms), with their 99th percentile.
@@ -54,7 +54,7 @@ PEAK_GOAL_MIB = 1536.0
 QUERY = "hdc install fails 95"  # 20 characters
 RATIO_GOAL = 2.0
 STALL_GOAL_MS = 50.0
-RESULTS_GOAL_MS = 500.0  # first results on screen after the window's first paint
+RESULTS_GOAL_MS = 600.0  # first results on screen after the window's first paint
 SAMPLE = os.environ.get("HMDESK_BENCH_SAMPLE") == "1"
 
 BARE_CHILD = r"""

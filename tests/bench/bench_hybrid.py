@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from hmdesk.core.memory.retrieve.profile import PROFILES
 
 N_MEMORIES = 100_000
 GOAL = 2.0
@@ -156,7 +157,7 @@ def _time(path: Path, embedder: Any, queries: list[Any]) -> tuple[float, float, 
                 for name, out in times.items():
                     profile = "hybrid" if name == NUMPY else name
                     kernels._loaded[:] = [None if name == NUMPY else compiled]
-                    ms = retriever.search(Query(**{**q.__dict__, "profile": profile}))
+                    ms = retriever.search(Query(**{**q.__dict__, "profile": PROFILES[profile]}))
                     if rnd:
                         out.append(ms.elapsed_ms)
         kernels._loaded[:] = [compiled]
@@ -206,7 +207,7 @@ def _after_edit(store: Any, retriever: Any, embedder: Any, queries: Any) -> tupl
         if n == 2:  # as before: the whole matrix read and clustered again
             retriever.semantic._lists = None
         started = time.perf_counter()
-        retriever.search(Query(**{**query.__dict__, "profile": profile}))
+        retriever.search(Query(**{**query.__dict__, "profile": PROFILES[profile]}))
         out.append((time.perf_counter() - started) * 1000)
     return tuple(out)
 
@@ -226,7 +227,7 @@ def _against_exact(retriever: Any, queries: list[Any]) -> tuple[int, int, float]
             [
                 x.memory.id
                 for x in retriever.search_ranked(
-                    Query(**{**q.__dict__, "profile": "hybrid"})
+                    Query(**{**q.__dict__, "profile": PROFILES["hybrid"]})
                 ).results
             ]
             for q in queries

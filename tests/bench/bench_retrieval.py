@@ -31,6 +31,7 @@ from pathlib import Path
 
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, retrieve_hmharness_scan
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
 
 N_MEMORIES = 100_000
 N_QUERIES = 200
@@ -643,7 +644,7 @@ def _open_store_and_query(records: list[MemoryRecord], query: Query) -> dict[str
         target = next(r.id for r in records[len(records) // 2 :] if not r.superseded_by)
         store.edit(target, content="editedbybench: hvigor 构建失败 9568320")
         t1 = time.perf_counter()
-        after = retriever.search(Query(text="editedbybench", now=NOW, profile="hmharness"))
+        after = retriever.search(Query(text="editedbybench", now=NOW, profile=HMHARNESS))
         t_after_edit = time.perf_counter() - t1
         assert [r.memory.id for r in after.results] == [target], after.results[:2]
         assert retriever.rebuilds == 1
@@ -678,8 +679,8 @@ def main() -> bool:
     mismatches: list[str] = []
     hits = 0
     for q in queries:
-        qh = Query(**{**q.__dict__, "profile": "hmharness"})
-        qd = Query(**{**q.__dict__, "profile": "default"})
+        qh = Query(**{**q.__dict__, "profile": PROFILES["hmharness"]})
+        qd = Query(**{**q.__dict__, "profile": PROFILES["default"]})
         t0 = time.perf_counter()
         rh = index.search(qh)
         times["hmharness"].append(time.perf_counter() - t0)
@@ -702,7 +703,7 @@ def main() -> bool:
         for profile, out in fresh.items():
             index._terms.forget()
             t0 = time.perf_counter()
-            index.search(Query(**{**q.__dict__, "profile": profile}))
+            index.search(Query(**{**q.__dict__, "profile": PROFILES[profile]}))
             out.append(time.perf_counter() - t0)
     times.update({f"{k} (fresh terms)": v for k, v in fresh.items()})
     med = {k: _stats(v)[0] * 1000 for k, v in times.items()}

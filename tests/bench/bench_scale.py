@@ -15,7 +15,7 @@ each in its own process (peak RSS from ``os.wait4``):
   first paint and first results, the longest event-loop stall (2 ms heartbeat) while it opens the
   store and while a query is typed, the typed query's result, the app's peak memory.
 
-Goals at 1M (issue 10): hmharness median ≤ 10 ms; peak memory of the query process and of the app
+Goals at 1M (issue 26): warm query median ≤ 50 ms; peak memory of the query process and of the app
 ≤ 1.5 GiB; no stall over 50 ms. It ends with a growth table. Generating and importing 1M memories
 takes minutes: not part of ``make bench``; ``make bench-scale`` runs it (with ``coldpath``).
 ``HMDESK_BENCH_CACHE=DIR`` keeps the generated files between runs. ``python -m tests.bench scale``.
@@ -35,6 +35,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
 
 from tests.bench.bench_coldpath import (
     StreamedScan,
@@ -50,7 +51,7 @@ CHECK_STEP = 25  # every 25th query is checked against the scan: 8 queries, one 
 FIRST_QUERY = "hvigor 构建 失败"
 TYPED = "hdc install 失败 9568"
 RUNS = int(os.environ.get("HMDESK_BENCH_RUNS", "3"))  # query processes and app runs per size
-GOAL_MEDIAN_MS = 10.0
+GOAL_MEDIAN_MS = 50.0
 GOAL_PEAK_MIB = 1536.0
 GOAL_STALL_MS = 50.0
 
@@ -140,7 +141,7 @@ sys.exit(hmapp.main(["hmdesk", "--db", sys.argv[1]], on_window=on_window))
 
 
 def _profiled(q: Query, profile: str) -> Query:
-    return Query(**{**q.__dict__, "profile": profile})
+    return Query(**{**q.__dict__, "profile": PROFILES[profile]})
 
 
 def check_queries() -> list[Query]:
@@ -171,7 +172,7 @@ def warm_child(path: Path) -> dict[str, object]:
     retriever = Retriever(store)
     out: dict[str, object] = {"open_s": time.perf_counter() - t0}
     t1 = time.perf_counter()
-    retriever.search(Query(text=FIRST_QUERY, now=NOW, profile="hmharness"))
+    retriever.search(Query(text=FIRST_QUERY, now=NOW, profile=HMHARNESS))
     out["first_search_s"] = time.perf_counter() - t1
     out["rss_after_load_mib"] = _rss_mib()
     out["last_problem"] = retriever.last_problem
@@ -306,9 +307,12 @@ def goals(n: int, f: dict[str, float]) -> list[tuple[str, bool]]:
     if n != 1_000_000:
         return []
     return [
-        (
-            f"hmharness median {f['hmharness_median_ms']:.2f} ms ≤ {GOAL_MEDIAN_MS} ms",
-            f["hmharness_median_ms"] <= GOAL_MEDIAN_MS,
+        *(
+            (
+                f"{p} warm median {f[f'{p}_median_ms']:.2f} ms ≤ {GOAL_MEDIAN_MS} ms",
+                f[f"{p}_median_ms"] <= GOAL_MEDIAN_MS,
+            )
+            for p in ("hmharness", "default")
         ),
         (
             f"query process peak {f['query_process_peak_mib']:.0f} MiB ≤ {GOAL_PEAK_MIB:.0f}",

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.memory.retrieve.profile import PROFILES
+
 PHASES = [  # (module, attribute path, label)
     ("hmdesk.core.memory.retrieve.index", "group_bits", "group_bits"),
     ("hmdesk.core.memory.retrieve.hybrid_search", "prepare", "hybrid prepare"),
@@ -90,7 +92,7 @@ def main(n: int = 100_000, kind: str = "semi") -> None:
         try:
             retriever.warm()
             by = {
-                p: [Query(**{**q.__dict__, "profile": p}) for q in queries]
+                p: [Query(**{**q.__dict__, "profile": PROFILES[p]}) for q in queries]
                 for p in ("default", "hybrid")
             }
             for p in by:  # warm: query vectors, the matrix and its lists

@@ -114,7 +114,7 @@ def test_choices_spelled_in_the_cli_match_the_core():
     from hmdesk.core.memory.retrieve import PROFILES
     from hmdesk.core.toolchain.runs import RUN_STATUSES
 
-    assert query.PROFILES == PROFILES
+    assert tuple(PROFILES) == query.PROFILES
     assert runner.RUN_STATUSES == RUN_STATUSES
     assert memory.LAYERS == LAYERS
 

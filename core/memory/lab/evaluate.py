@@ -136,16 +136,17 @@ def check_ids(lset: LabelledSet, lookup: Lookup) -> tuple[list[tuple[str, ...]],
 
 
 def to_query(q: LabelledQuery, profile: str, depth: int, now: datetime | None) -> Query:
+    from hmdesk.core.memory.retrieve.profile import profile_named
     from hmdesk.core.memory.retrieve.rewrite import lab_profile
 
-    profile, rewrite = lab_profile(profile)  # "default-norewrite": default without the rewrite
+    name, rewrite = lab_profile(profile)  # "default-norewrite": default without the rewrite
     return Query(
         text=q.text,
         layer=q.layer,
         environment=q.env,
         tags=q.tags,
         limit=depth,
-        profile=profile,
+        profile=profile_named(name),
         now=now,
         rewrite=rewrite,
     )

@@ -1,6 +1,8 @@
 """Retrieval (public API): profiles, explanations and the in-memory index.
 
-Two profiles share one formula, hmharness's own (its ``retrieve()`` in ``memory.js``):
+Every profile (:mod:`~hmdesk.core.memory.retrieve.profile`: a :class:`Profile` object, passed in
+:class:`Query`) shares one formula, hmharness's own (its ``retrieve()`` in ``memory.js``), with
+the weights of the one table :data:`WEIGHTS`:
 
     score = confidence*0.4 + recency*0.2 + lexical*0.4      (float64, in that order)
     recency = max(0, 1 - ageDays/90), ageDays = (now_ms - timestamp_ms) / 86_400_000
@@ -43,22 +45,31 @@ only the arrays. :class:`Retriever` keeps an index in step with a ``MemoryStore`
 
 The package's modules:
 
+* :mod:`~hmdesk.core.memory.retrieve.profile` — :class:`Profile`, :data:`WEIGHTS`, :func:`score`
 * :mod:`~hmdesk.core.memory.retrieve.results` — :class:`Query`, :class:`QueryResult`,
   :class:`ScoredMemory`, :class:`TermMatch`, :class:`Component`; :func:`result_to_json`
-* :mod:`~hmdesk.core.memory.retrieve.scoring` — recency, term spans, score components
-* :mod:`~hmdesk.core.memory.retrieve.scan` — the reference scans
+* :mod:`~hmdesk.core.memory.retrieve.scoring` — recency, term spans and weights
+* :mod:`~hmdesk.core.memory.retrieve.reference_scan` — the reference scans (the oracle)
 * :mod:`~hmdesk.core.memory.retrieve.timestamps` — vectorised timestamp parsing
 * :mod:`~hmdesk.core.memory.retrieve.postings` — term postings (chunks, bigram index)
 * :mod:`~hmdesk.core.memory.retrieve.index` — :class:`MemoryIndex`, :func:`search_segments`
 * :mod:`~hmdesk.core.memory.retrieve.retriever` — :class:`Retriever`
 """
 
-from typing import TYPE_CHECKING, Any
-
-from hmdesk.core.memory.retrieve.results import (
-    FILTER_KEYS,
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search, search_segments
+from hmdesk.core.memory.retrieve.profile import (
+    DEFAULT,
+    HMHARNESS,
+    HYBRID,
     PROFILES,
     WEIGHTS,
+    Profile,
+    profile_named,
+    score,
+)
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan, retrieve_scan
+from hmdesk.core.memory.retrieve.results import (
+    FILTER_KEYS,
     Component,
     Query,
     QueryResult,
@@ -66,7 +77,7 @@ from hmdesk.core.memory.retrieve.results import (
     TermMatch,
     result_to_json,
 )
-from hmdesk.core.memory.retrieve.scan import retrieve_hmharness_scan, retrieve_scan
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -76,42 +87,20 @@ from hmdesk.core.memory.retrieve.scoring import (
     query_now_ms,
     recency_of,
 )
-
-if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve.index import MemoryIndex, search, search_segments
-    from hmdesk.core.memory.retrieve.retriever import Retriever
-    from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
-
-# The numpy-backed parts load on first use: a one-shot search that never touches them (the
-# lean path of hmdesk.core.memory.search_index) does not pay numpy's import.
-_LAZY = {
-    "MemoryIndex": "index",
-    "search": "index",
-    "search_segments": "index",
-    "Retriever": "retriever",
-    "parse_timestamps": "timestamps",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
+from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 
 __all__ = [
     "DAY_MS",
+    "DEFAULT",
     "FILTER_KEYS",
+    "HMHARNESS",
+    "HYBRID",
     "PROFILES",
     "RECENCY_DAYS",
     "WEIGHTS",
     "Component",
     "MemoryIndex",
+    "Profile",
     "Query",
     "QueryResult",
     "Retriever",
@@ -121,11 +110,13 @@ __all__ = [
     "explain_terms",
     "haystack",
     "parse_timestamps",
+    "profile_named",
     "query_now_ms",
     "recency_of",
     "result_to_json",
     "retrieve_hmharness_scan",
     "retrieve_scan",
+    "score",
     "search",
     "search_segments",
 ]

@@ -44,8 +44,6 @@ from functools import cache, lru_cache
 
 from hmdesk.core.memory.retrieve.results import Query, QueryResult, ScoredMemory
 
-PROFILES = ("default", "hybrid")
-"""The profiles whose results are collapsed."""
 SIMILAR_AT = 0.5
 """Shingle Jaccard from which two memories are the same claim (measured, see the module doc)."""
 DIVERSE_TOP = 10
@@ -86,8 +84,9 @@ def diversified(search: Callable[[Query], QueryResult | None], query: Query) -> 
 
 
 def applies(query: Query) -> bool:
-    """Whether ``query``'s results are collapsed: a text query under default or hybrid."""
-    return query.profile in PROFILES and bool((query.text or "").strip()) and query.limit > 0
+    """Whether ``query``'s results are collapsed: a text query of a profile with hmdesk's
+    additions (default, hybrid; see :attr:`~.profile.Profile.additions`)."""
+    return query.profile.additions and bool((query.text or "").strip()) and query.limit > 0
 
 
 def widen(query: Query) -> Query:

@@ -19,6 +19,7 @@ import numpy as np
 from hmdesk.core.memory.retrieve.hybrid import Bound, SemanticQuery, semantic_parts
 from hmdesk.core.memory.retrieve.hybrid_parts import NoSemantic, members
 from hmdesk.core.memory.retrieve.postings import sorted_unique
+from hmdesk.core.memory.retrieve.profile import Profile, score
 from hmdesk.core.memory.retrieve.ranking import group_sums, static_part, unparseable_in
 
 if TYPE_CHECKING:
@@ -90,8 +91,8 @@ def prepare(
 
     def base(si: int, pos: NDArray[np.int64]) -> NDArray[np.float64]:
         """The score without the semantic part (as :func:`candidates` computes it)."""
-        seg, lex = segments[si], (hits[si].at(pos) / total if total else 0.0)
-        return seg.conf[pos] * 0.4 + seg._recency(pos, now) * 0.2 + lex * 0.2
+        seg, lex = segments[si], (hits[si].at(pos) / total if total else np.zeros(len(pos)))
+        return score(query.profile, seg.conf[pos], seg._recency(pos, now), lex)
 
     masks = [f[1] for f in filters]
     if not any(f[2] for f in filters):  # nothing passes the filters: no cosine to compute
@@ -159,13 +160,14 @@ def candidates(
     hits: Hits,
     total: float,
     now: int,
+    profile: Profile,
 ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
     """The positions one segment scores (the kept lexical candidates and the semantic recall),
-    their scores and lexical values: lexical and semantic weigh 0.2 each."""
+    their scores (``profile``'s) and lexical values."""
     cand = sp.candidates()
     lexical = hits.at(cand) / total if total else np.zeros(len(cand), dtype=np.float64)
     recency = seg._recency(cand, now)
-    scores = seg.conf[cand] * 0.4 + recency * 0.2 + lexical * 0.2 + sp.scores(cand) * 0.2
+    scores = score(profile, seg.conf[cand], recency, lexical, sp.scores(cand))
     return cand, scores, lexical
 
 

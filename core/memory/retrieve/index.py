@@ -16,10 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import hybrid_search
-from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
-from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64, sorted_unique
+from hmdesk.core.memory.retrieve.profile import Profile
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
     exact_top,
@@ -30,13 +28,7 @@ from hmdesk.core.memory.retrieve.ranking import (
     static_part,
     unparseable_in,
 )
-from hmdesk.core.memory.retrieve.results import (
-    FILTER_KEYS,
-    Query,
-    QueryResult,
-    ScoredMemory,
-    lexical_profile,
-)
+from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
 from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
@@ -44,20 +36,20 @@ from hmdesk.core.memory.retrieve.scoring import (
     Groups,
     TermWeights,
     check_query,
-    components,
     explain_terms,
     flat_weights,
-    hybrid_components,
     query_now_ms,
     recency_of,
     unparseable_note,
-    weighs_by_rarity,
     weights_for,
 )
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
-from hmdesk.core.memory.terms import JS_WHITESPACE, form_in, term_groups_for
+from hmdesk.core.memory.terms import JS_WHITESPACE, form_in
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve import hybrid_search
+    from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
+    from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
     from numpy.typing import NDArray
 
 Fetch = Callable[[list[int]], dict[int, MemoryRecord]]
@@ -243,6 +235,7 @@ class MemoryIndex:
     def _candidates(
         self,
         query: Query,
+        profile: Profile,
         terms: Groups,
         now: int,
         filtered: dict[str, int],
@@ -253,7 +246,7 @@ class MemoryIndex:
         bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
-        Returns also the pool size of this segment. ``filters``: what :meth:`_filter` returned
+        Returns also the pool size of this segment. ``profile``: the weights scored with. ``filters``: what :meth:`_filter` returned
         (else it is called). ``semantic`` (the hybrid profile): the segment's semantic part and
         its lexical candidates' matched term weight, see
         :func:`.hybrid_search.candidates`. ``weights``: the terms' lexical weights
@@ -263,9 +256,15 @@ class MemoryIndex:
         w = flat_weights(terms) if weights is None else weights
         total = w.total
         if semantic is not None:
+            from hmdesk.core.memory.retrieve import hybrid_search  # a semantic profile only
+
             filtered["no_match"] += n_mask - semantic[0].matched
-            return (*hybrid_search.candidates(self, semantic[0], semantic[1], total, now), pool)
-        lex4: NDArray[np.float64] | None = None
+            return (
+                *hybrid_search.candidates(self, semantic[0], semantic[1], total, now, profile),
+                pool,
+            )
+        lex_part: NDArray[np.float64] | None = None
+        lex_w = profile.weight("lexical")
         if terms:
             docs_for = self.docs_containing_any if docs_of is None else docs_of
             dist = w.distinct(terms)  # a repeated term counts as often as it is repeated
@@ -289,7 +288,7 @@ class MemoryIndex:
                     set_of, hit = bits
                     cand = hit[mask[hit]]
                 sets, lex_of = set_of[cand], group_sums(list(dist.values())) / total
-                lexical, lex4 = lex_of[sets], (lex_of * 0.4)[sets]  # = lexical * 0.4
+                lexical, lex_part = lex_of[sets], (lex_of * lex_w)[sets]  # = lexical * lex_w
             else:
                 acc = np.zeros(self.size, dtype=np.float64)
                 for group, gw in dist.items():  # query order, as the scan adds them
@@ -300,9 +299,9 @@ class MemoryIndex:
         else:
             cand = base_positions(self, query.include_superseded, mask)
             lexical = np.zeros(len(cand), dtype=np.float64)
-        # confidence*0.4 + recency*0.2 kept per index (see .ranking): the same float64 sums
+        # the static part kept per index (see .ranking): the same float64 sums as score()
         scores = static_part(self, now)[1][cand]
-        scores += lexical * 0.4 if lex4 is None else lex4
+        scores += lexical * lex_w if lex_part is None else lex_part
         return cand, scores, lexical, pool
 
     def _hits(
@@ -369,8 +368,9 @@ def search_segments(
     plan = plan_for(query)  # the query rewrite: negated terms re-rank (see .rewrite)
     if plan is not None:
         return plan.run(lambda q: search_segments(segments, q, semantic, note))
-    profile = lexical_profile(query.profile)
-    groups = term_groups_for(profile, query.text or "")
+    # without its semantic part (no text, no embedder) a profile ranks by its lexical part alone
+    profile = query.profile if semantic is not None else query.profile.without_semantic()
+    groups = profile.terms(query.text or "")
     terms = [str(g[0]) for g in groups]
     caches: list[dict[tuple[str, ...], NDArray[np.int64]]] = [{} for _ in segments]
 
@@ -387,7 +387,7 @@ def search_segments(
 
     docs_of = [docs_in(si) for si in range(len(segments))]
     bits: list[tuple[NDArray[np.uint8], NDArray[np.int64]] | None] = [None] * len(segments)
-    rarity, bit_of = weighs_by_rarity(profile), {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    rarity, bit_of = profile.rarity, {g: i for i, g in enumerate(dict.fromkeys(groups))}
     if 1 < len(bit_of) <= 8:  # a bit per distinct term group (rarity: their dfs counted too)
         got = [group_bits(seg, list(bit_of), rarity) for seg in segments]
         bits = [(b, hit) for b, hit, _ in got]
@@ -404,7 +404,7 @@ def search_segments(
         weights = weights_for(profile, groups, df_of, memories)
     else:
         weights = flat_weights(groups)
-    lexical_weight = 0.2 if semantic is not None and query.profile == "hybrid" else 0.4
+    lexical_weight = profile.weight("lexical")
     now = query_now_ms(query)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     pool = 0
@@ -412,13 +412,18 @@ def search_segments(
     sem_parts: list[SegmentSemantic] | None = None
     filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
     hits: list[hybrid_search.Hits] | None = None
-    if semantic is not None and query.profile == "hybrid":
+    if semantic is not None and profile.semantic:
+        # the semantic part loads with its first use: a lexical search never imports it
+        # (docs/decisions/0004-one-shot-imports.md)
+        from hmdesk.core.memory.retrieve import hybrid_search
+
         filters, hits, sem_parts = hybrid_search.prepare(
             segments, query, groups, weights, docs_of, now, filtered, semantic, bits
         )
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
             query,
+            profile,
             groups,
             now,
             filtered,
@@ -434,13 +439,17 @@ def search_segments(
     matched = sum(len(p[1]) for p in parts)
     unparseable_all: int | None = None
     if sem_parts is not None and hits is not None and filters is not None:  # some not scored
+        from hmdesk.core.memory.retrieve import hybrid_search
+
         matched, unparseable_all = hybrid_search.counts(segments, sem_parts)
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
         unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
         seg_ids, pos, scores, lexical = (  # the lexical scores may come from a kept part
-            pooled(parts) if sem_parts is not None else exact_top(segments, parts, query.limit, now)
+            pooled(parts)
+            if sem_parts is not None
+            else exact_top(segments, parts, query.limit, now, profile)
         )
         if len(scores) > query.limit:
             kth = len(scores) - query.limit
@@ -481,10 +490,10 @@ def search_segments(
                 recency_of(int(seg.ts_ms[p]), now) if bool(seg.ts_ok[p]) else 0.0
             )  # same value as the vectorised one
             if sem_parts is None:
-                parts_of = components(conf, rec_v, float(lexical[k]))
+                parts_of = profile.components(conf, rec_v, float(lexical[k]))
             else:
                 cosine, sem_score = sem_parts[si].at(p)  # None: no embedding yet
-                parts_of = hybrid_components(conf, rec_v, float(lexical[k]), sem_score, cosine)
+                parts_of = profile.components(conf, rec_v, float(lexical[k]), (sem_score, cosine))
             results.append(
                 ScoredMemory(
                     memory=rec,

@@ -1,13 +1,13 @@
 """What a lexical search keeps per index between queries, and the pool it ranks.
 
-``confidence*0.4 + recency*0.2`` does not depend on the query: :func:`static_part` keeps it for
-every position of an index at one ``now0`` and serves it for an hour of query ``now``. A
-candidate's score is then ``kept[pos] + lexical*0.4``: the same float64 sums, in the same
-order, as computing it per query, so at ``now == now0`` the scores are exact. At a later
+:func:`~.profile.static_score` (confidence and recency) does not depend on the query:
+:func:`static_part` keeps it for every position of an index at one ``now0`` and serves it for an
+hour of query ``now``. A candidate's score is then ``kept[pos] + lexical·w``: the same float64
+sums, in the same order, as :func:`~.profile.score` per query, so at ``now == now0`` the scores are exact. At a later
 ``now`` each kept value is an upper bound (recency only falls with time, and float rounding is
 monotonic) at most :func:`static_drop` too high: :func:`exact_top` recomputes the exact score
 of the candidates within that margin of the ``limit``-th and ranks only them, so ids, order and
-scores are always those of the reference scan.
+scores are always those of the reference scan. Why: docs/decisions/0003-kept-static-score.md.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
+from hmdesk.core.memory.retrieve.profile import WEIGHTS, Profile, score, static_score
 from hmdesk.core.memory.retrieve.scoring import DAY_MS, RECENCY_DAYS
 
 if TYPE_CHECKING:
@@ -27,31 +28,40 @@ Part = tuple[int, "NDArray[np.int64]", "NDArray[np.float64]", "NDArray[np.float6
 """A segment's candidates: segment id, positions, scores, lexical values."""
 
 STATIC_FOR_MS = 3_600_000
-"""How long (in query ``now``) the kept ``confidence*0.4 + recency*0.2`` serves."""
+"""How long (in query ``now``) the kept static part serves."""
 
 
 def static_part(ix: MemoryIndex, now: int) -> tuple[int, NDArray[np.float64]]:
-    """``(now0, confidence*0.4 + recency*0.2 at now0)`` of every position of ``ix``, kept per
-    index for ``now0 <= now <= now0 + STATIC_FOR_MS`` (see the module doc)."""
-    kept: tuple[int, NDArray[np.float64]] | None = ix.__dict__.get("_static_at")
-    if kept is None or not (kept[0] <= now <= kept[0] + STATIC_FOR_MS):
+    """``(now0, static_score at now0)`` of every position of ``ix``, kept per index for
+    ``now0 <= now <= now0 + STATIC_FOR_MS`` and the weights it was computed with (see the
+    module doc)."""
+    weights = (WEIGHTS["confidence"], WEIGHTS["recency"])
+    kept: tuple[int, NDArray[np.float64], tuple[float, float]] | None = ix.__dict__.get(
+        "_static_at"
+    )
+    if kept is None or kept[2] != weights or not (kept[0] <= now <= kept[0] + STATIC_FOR_MS):
         every = np.arange(ix.size, dtype=np.int64)
-        kept = ix.__dict__["_static_at"] = (now, ix.conf * 0.4 + ix._recency(every, now) * 0.2)
-    return kept
+        kept = (now, static_score(ix.conf, ix._recency(every, now)), weights)
+        ix.__dict__["_static_at"] = kept
+    return kept[0], kept[1]
 
 
 def static_drop(ix: MemoryIndex, now: int) -> float:
     """How far the kept values of :func:`static_part` may lie above the exact ones at ``now``
     (0.0: exact), with a margin for rounding."""
     now0 = static_part(ix, now)[0]
-    return 0.0 if now0 == now else 0.2 * (now - now0) / DAY_MS / RECENCY_DAYS + 1e-9
+    return 0.0 if now0 == now else WEIGHTS["recency"] * (now - now0) / DAY_MS / RECENCY_DAYS + 1e-9
 
 
 def exact_scores(
-    ix: MemoryIndex, pos: NDArray[np.int64], lexical: NDArray[np.float64], now: int
+    ix: MemoryIndex,
+    pos: NDArray[np.int64],
+    lexical: NDArray[np.float64],
+    now: int,
+    profile: Profile,
 ) -> NDArray[np.float64]:
     """The scores of these positions at ``now``, computed as the reference scan does."""
-    return ix.conf[pos] * 0.4 + ix._recency(pos, now) * 0.2 + lexical * 0.4
+    return score(profile, ix.conf[pos], ix._recency(pos, now), lexical)
 
 
 def base_positions(
@@ -173,6 +183,7 @@ def exact_top(
     parts: list[Part],
     limit: int,
     now: int,
+    profile: Profile,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
     """:func:`pooled` with exact scores at ``now``: when a segment's kept part is from an earlier
     ``now``, only the candidates that can still reach the top ``limit`` are kept, rescored."""
@@ -187,5 +198,5 @@ def exact_top(
     scores = np.empty(len(pos), dtype=np.float64)
     for si in np.unique(seg_ids).tolist():
         at = np.flatnonzero(seg_ids == si)
-        scores[at] = exact_scores(segments[si], pos[at], lexical[at], now)
+        scores[at] = exact_scores(segments[si], pos[at], lexical[at], now, profile)
     return seg_ids, pos, scores, lexical

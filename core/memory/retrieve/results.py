@@ -14,20 +14,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.profile import DEFAULT, Profile
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.rewrite import Rewrite
-
-PROFILES = ("default", "hmharness", "hybrid")
-WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.4}
-# the hybrid profile splits the lexical weight 50/50 between lexical and semantic similarity
-HYBRID_WEIGHTS = {"confidence": 0.4, "recency": 0.2, "lexical": 0.2, "semantic": 0.2}
-
-
-def lexical_profile(profile: str) -> str:
-    """The profile whose terms ``profile`` uses (hybrid ranks its text like default)."""
-    return "default" if profile == "hybrid" else profile
-
 
 FILTER_KEYS = ("superseded", "layer", "environment", "tags", "no_match")
 
@@ -39,7 +29,7 @@ class Query:
     environment: str | None = None
     tags: Sequence[str] = ()
     limit: int = 10
-    profile: str = "default"
+    profile: Profile = DEFAULT
     now: datetime | None = None  # None = the current time; a naive datetime is taken as UTC
     include_superseded: bool = False
     # the default and hybrid profiles' query rewrite (negation, boilerplate, stop words; see
@@ -50,7 +40,9 @@ class Query:
     workspace: str | None = None
 
     def __post_init__(self) -> None:
-        if self.profile != "hmharness" and "ws:" in self.text:
+        if not isinstance(self.profile, Profile):
+            raise TypeError(f"Query.profile takes a Profile (see PROFILES), not {self.profile!r}")
+        if self.profile.additions and "ws:" in self.text:
             from hmdesk.core.memory.workspace import split_workspace
 
             self.text, named = split_workspace(self.text)
@@ -118,7 +110,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
     return {
         "query": {
             "text": q.text,
-            "profile": q.profile,
+            "profile": q.profile.name,
             "layer": q.layer,
             "environment": q.environment,
             "tags": list(q.tags),

@@ -189,7 +189,7 @@ class Retriever:
         """``query``'s ranking as scored, near-duplicates not folded."""
         self.refresh()
         segments = self._segments or []
-        if query.profile == "hybrid" and searched_text(query).strip():
+        if query.profile.semantic and searched_text(query).strip():
             return self._search_hybrid(segments, query)
         return search_segments(segments, query)
 

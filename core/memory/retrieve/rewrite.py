@@ -416,7 +416,7 @@ def rewrite_query(text: str) -> Rewrite:
 def rewrite_for(query: Query) -> Rewrite | None:
     """The rewrite a query gets (None: none — the ``hmharness`` profile, ``rewrite=False``, or
     nothing to rewrite)."""
-    if query.profile == "hmharness" or not query.rewrite or not (query.text or "").strip():
+    if not query.profile.additions or not query.rewrite or not (query.text or "").strip():
         return None
     rw = rewrite_query(query.text)
     return rw if rw.changed else None

@@ -2,7 +2,7 @@
 
 What the index and the reference scans share: the haystack hmharness searches, recency from a
 timestamp, where each term (or one of its accepted forms) occurs in a memory's content and tags,
-the three weighted components, and the note about unparseable timestamps.
+and the note about unparseable timestamps.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from hmdesk.core.memory.jsdate import datetime_ms, now_ms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.results import PROFILES, Component, Query, TermMatch
+from hmdesk.core.memory.retrieve.profile import Profile
+from hmdesk.core.memory.retrieve.results import Query, TermMatch
 from hmdesk.core.memory.terms import form_in, form_spans
 
 DAY_MS = 86_400_000
@@ -31,10 +32,6 @@ def query_now_ms(query: Query) -> int:
 
 
 def check_query(query: Query) -> None:
-    if query.profile not in PROFILES:
-        raise ValueError(
-            f"unknown retrieval profile {query.profile!r}; use one of {', '.join(PROFILES)}"
-        )
     if query.limit < 0:
         raise ValueError(f"limit must be 0 or more, not {query.limit}")
 
@@ -132,11 +129,6 @@ class TermWeights:
         return out
 
 
-def weighs_by_rarity(profile: str) -> bool:
-    """Whether ``profile``'s terms weigh by rarity (all but hmharness)."""
-    return profile != "hmharness"
-
-
 def flat_weights(groups: Groups) -> TermWeights:
     """hmharness: every term (and every repetition) counts 1."""
     n = len(groups)
@@ -153,10 +145,10 @@ def rarity_weights(groups: Groups, dfs: Sequence[int], memories: int) -> TermWei
 
 
 def weights_for(
-    profile: str, groups: Groups, df_of: Callable[[tuple[str, ...]], int], memories: int
+    profile: Profile, groups: Groups, df_of: Callable[[tuple[str, ...]], int], memories: int
 ) -> TermWeights:
     """The weights of ``profile``; ``df_of(group)`` counts the live memories holding a group."""
-    if not weighs_by_rarity(profile):
+    if not profile.rarity:
         return flat_weights(groups)
     cache: dict[tuple[str, ...], int] = {}
     dfs = []
@@ -171,7 +163,7 @@ def explain_terms(
     rec: MemoryRecord,
     groups: Groups,
     weights: TermWeights | None = None,
-    lexical_weight: float = 0.4,
+    lexical_weight: float = 0.0,
     known: tuple[dict[tuple[str, ...], int], int] | None = None,
 ) -> list[TermMatch]:
     """Per query term (a group of accepted forms, term first): matched, content spans, tags, and
@@ -236,26 +228,6 @@ def explain_terms(
             )  # fmt: skip
         out.append(tm)
     return out
-
-
-def components(conf: float, rec: float, lex: float) -> dict[str, Component]:
-    return {
-        "confidence": Component("confidence", conf, 0.4, conf * 0.4),
-        "recency": Component("recency", rec, 0.2, rec * 0.2),
-        "lexical": Component("lexical", lex, 0.4, lex * 0.4),
-    }
-
-
-def hybrid_components(
-    conf: float, rec: float, lex: float, sem: float, cosine: float | None
-) -> dict[str, Component]:
-    """The hybrid profile's four parts: lexical and semantic share lexical's 0.4, 0.2 each."""
-    return {
-        "confidence": Component("confidence", conf, 0.4, conf * 0.4),
-        "recency": Component("recency", rec, 0.2, rec * 0.2),
-        "lexical": Component("lexical", lex, 0.2, lex * 0.2),
-        "semantic": Component("semantic", sem, 0.2, sem * 0.2, cosine),
-    }
 
 
 def unparseable_note(unparseable: int) -> str | None:

@@ -16,42 +16,27 @@ The index lives in the database beside the memories (Alembic revision 0004):
 When many rows are pending, a writer stores a new snapshot (:func:`refresh`, called by
 :func:`ensure_current`); a missing, damaged or out-of-step snapshot is rebuilt, never trusted.
 Searching the loaded segments is :func:`hmdesk.core.memory.retrieve.search_segments`: the same
-code, so the same ids, scores and explanations, as the in-memory index.
+code, so the same ids, scores and explanations, as the in-memory index. How a file is searched
+(read-only, else the full way) is :mod:`~.file_search`. Why an index is stored at all:
+docs/decisions/0001-stored-search-index.md.
 """
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from hmdesk.core.memory.search_index.maintain import (
-        IndexState,
-        Loaded,
-        dbapi_of,
-        ensure_current,
-        fetch_records,
-        index_due,
-        index_state,
-        load_segments,
-        maybe_refresh,
-        memories_tick,
-        rebuild,
-        refresh,
-        refresh_threshold,
-    )
-    from hmdesk.core.memory.search_index.schema import SnapshotError
-
-
-def __getattr__(name: str) -> Any:
-    """Names load with their (numpy-backed) module on first use: the lean one-shot search
-    (:mod:`~.lean`) imports this package without them."""
-    if name not in __all__:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    module = "schema" if name == "SnapshotError" else "maintain"
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
+from hmdesk.core.memory.search_index.maintain import (
+    IndexState,
+    Loaded,
+    dbapi_of,
+    ensure_current,
+    fetch_records,
+    index_due,
+    index_state,
+    load_segments,
+    maybe_refresh,
+    memories_tick,
+    rebuild,
+    refresh,
+    refresh_threshold,
+)
+from hmdesk.core.memory.search_index.schema import SnapshotError
 
 __all__ = [
     "IndexState",

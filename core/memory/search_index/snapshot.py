@@ -17,17 +17,16 @@ import json
 import sqlite3
 import zlib
 from array import array
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 from hmdesk.core.memory.jsdate import is_local_time, parse_js_date_ms
 from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
-from hmdesk.core.memory.search_index.lean_parts import join_chunks, split_nul
 from hmdesk.core.memory.search_index.schema import SnapshotError
 
-SNAPSHOT_FORMAT = 2  # 2: by_conf, combos, conf_max, ts_max
+SNAPSHOT_FORMAT = 3  # 3: without the parts only a second (numpy-free) reader used
 CHUNK_BYTES = 32 << 20  # one row of search_snapshot holds at most this much of a part
 BATCH = 5_000
 
@@ -49,7 +48,6 @@ _ARRAYS = {
     "gram_keys": "<u8",
     "gram_starts": "<i8",
     "gram_chunks": "<i8",
-    "by_conf": "<i8",  # positions by confidence, highest first (the lean search's pruning)
 }
 _STRINGS = ("layer_names", "env_names", "tag_names", "local_ts", "vocab")
 
@@ -138,34 +136,9 @@ def build_parts(conn: sqlite3.Connection, progress: Progress | None = None) -> d
         else np.zeros(0, dtype=np.int64),
         "local_pos": np.array(local_pos, dtype=np.int64),
         "local_ts": local_ts,
-        "combos": _combos(sup, layer, env),
         **postings.parts(),
     }
-    # bounds for pruning in the lean search: the largest confidence and (local times aside,
-    # which a reader parses again) the latest timestamp
-    parts["by_conf"] = np.argsort(-parts["conf"], kind="stable").astype(np.int64)
-    ok = parts["ts_ok"].copy()
-    ok[parts["local_pos"]] = False
-    parts["conf_max"] = float(parts["conf"].max()) if len(parts["conf"]) else 0.0
-    parts["ts_max"] = float(parts["ts_ms"][ok].max()) if ok.any() else None
     return parts
-
-
-def _combos(sup: bytearray, layer: array[int], env: array[int]) -> list[list[int]]:
-    """Memories per (superseded, layer code, env code): the lean search's filter counts."""
-    if not sup:
-        return []
-    key = (
-        np.frombuffer(bytes(sup), dtype=np.uint8).astype(np.int64) << 42
-        | np.frombuffer(layer, dtype=np.int32).astype(np.int64) << 21
-        | np.frombuffer(env, dtype=np.int32).astype(np.int64)
-    )
-    values, counts = np.unique(key, return_counts=True)
-    mask = (1 << 21) - 1
-    return [
-        [int(v >> 42), int((v >> 21) & mask), int(v & mask), int(c)]
-        for v, c in zip(values.tolist(), counts.tolist(), strict=True)
-    ]
 
 
 def _encode_strings(values: list[str]) -> tuple[str, bytes]:
@@ -191,10 +164,6 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
         "format": SNAPSHOT_FORMAT,
         "tick": tick,
         "size": len(parts["seq"]),
-        # memories per (superseded, layer code, env code): the filter counts without a pass
-        "combos": parts.get("combos"),
-        "conf_max": parts.get("conf_max"),
-        "ts_max": parts.get("ts_max"),
     }
     blobs: dict[str, bytes] = {}
     for name, dtype in _ARRAYS.items():
@@ -261,7 +230,10 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
                 if arr.size != info["count"]:
                     raise SnapshotError(f"the search index is damaged (part {name!r})")
                 wanted = np.dtype(_ARRAYS[name])
-                parts[name] = arr if arr.dtype == wanted else arr.astype(wanted)
+                # integers stay as stored (``<i4`` where they fit): the search indexes and
+                # compares with them, and widening every array of a large store costs a copy
+                same_kind = arr.dtype.kind == wanted.kind == "i"
+                parts[name] = arr if arr.dtype == wanted or same_kind else arr.astype(wanted)
             else:
                 parts[name] = _decode_strings(info["kind"], data, info["count"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -285,83 +257,42 @@ def read(conn: sqlite3.Connection) -> dict[str, Any]:
     return parts
 
 
-class Vocab(Sequence[str]):
-    """The chunk vocabulary of a large snapshot as stored (NUL-separated UTF-8, checked): each
-    word decoded when it is looked at. A search looks at the words of its candidate chunks
-    only; decoding and splitting all of them (0.34 M words at 1 M memories) took longer than
-    the rest of a one-shot search. Iterating decodes the whole list once."""
-
-    def __init__(self, data: bytes | bytearray, count: int) -> None:
-        nul = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 0)
-        if (len(nul) + 1 if count else 0) != count or (not count and data):
-            raise SnapshotError("a string list of the stored index does not decode")
-        self._data = data
-        self._nul = nul  # where each word but the last ends
-        self._count = count
-        self._all: list[str] | None = None
-
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[str]: ...
-    def __getitem__(self, i: int | slice) -> str | list[str]:
-        if isinstance(i, slice) or self._all is not None:
-            return self.words()[i]
-        k = i + self._count if i < 0 else i
-        if not 0 <= k < self._count:
-            raise IndexError("vocabulary index out of range")
-        nul = self._nul
-        start = int(nul[k - 1]) + 1 if k else 0
-        end = int(nul[k]) if k < len(nul) else len(self._data)
-        return self._data[start:end].decode("utf-8", "surrogatepass")
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.words())
-
-    def words(self) -> list[str]:
-        if self._all is None:
-            self._all = split_nul(self._data) if self._count else []
-        return self._all
+SLICE_BYTES = 1 << 19
+"""The most one C call decodes or copies while a stored part is read: each call holds the
+interpreter lock throughout, and the window's event loop waits for it (see
+docs/decisions/0002-stored-index-read-in-slices.md)."""
 
 
-def from_lean(parts: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
-    """The parts :mod:`~.lean` read, as :func:`read` returns them: numpy views of the same
-    buffers (``bytes`` for a large snapshot, else ``array`` objects), local times parsed again;
-    integers as stored (``<i4`` where they fit: the search indexes and compares with them, so
-    widening every array of a large store only cost time and memory), the vocabulary of a large
-    snapshot as a :class:`Vocab`. Checked already (lengths and CRCs)."""
-    out: dict[str, Any] = {}
-    for name, dtype in _ARRAYS.items():
-        value = parts[name]
-        if isinstance(value, (bytes, bytearray)):
-            arr = np.frombuffer(value, dtype=np.dtype(head[name]["dtype"]))
-        else:
-            code = value.typecode if isinstance(value, array) else value.format
-            arr = np.frombuffer(value, dtype=np.dtype(code))
-            if name in ("ts_ok", "superseded"):
-                arr = arr.view(bool)
-        if arr.dtype.kind == "i" and np.dtype(dtype).kind == "i":
-            out[name] = arr
-        else:
-            out[name] = arr if arr.dtype == np.dtype(dtype) else arr.astype(np.dtype(dtype))
-    for name in _STRINGS:
-        value = parts[name]
-        out[name] = (
-            Vocab(value, head[name]["count"]) if isinstance(value, (bytes, bytearray)) else value
-        )
-    n = head.get("size")
-    if any(
-        len(out[k]) != n for k in ("seq", "conf", "ts_ms", "ts_ok", "superseded", "layer", "env")
-    ):
-        raise SnapshotError("the search index is damaged (its arrays differ in length)")
-    if len(out["local_pos"]) and isinstance(parts["ts_ms"], (bytes, bytearray)):
-        ts_ms, ts_ok = out["ts_ms"].copy(), out["ts_ok"].copy()
-        for p, text in zip(out["local_pos"].tolist(), out["local_ts"], strict=True):
-            ms = parse_js_date_ms(text)
-            ts_ms[p] = float(ms) if ms is not None else 0.0
-            ts_ok[p] = ms is not None
-        out["ts_ms"], out["ts_ok"] = ts_ms, ts_ok
+def split_nul(data: bytes | bytearray, step: int = SLICE_BYTES) -> list[str]:
+    """``data.decode("utf-8", "surrogatepass").split("\\x00")`` in slices of about ``step``
+    bytes cut at NULs (UTF-8 never has a zero byte inside a character), so that other threads
+    run between the slices."""
+    out: list[str] = []
+    start, n = 0, len(data)
+    if not n:
+        return [""]
+    while start < n:
+        end = data.find(b"\x00", min(start + step, n))
+        if end < 0:
+            end = n
+        out.extend(bytes(data[start:end]).decode("utf-8", "surrogatepass").split("\x00"))
+        start = end + 1
+    if n and start == n:  # the data ends with a NUL: an empty string after it
+        out.append("")
     return out
+
+
+def join_chunks(pieces: list[bytes], step: int = 4 * SLICE_BYTES) -> bytes | bytearray:
+    """``b"".join(pieces)``, copied ``step`` bytes at a time (see :data:`SLICE_BYTES`); a
+    single piece as it is."""
+    if len(pieces) <= 1:
+        return pieces[0] if pieces else b""
+    buf = bytearray(sum(len(p) for p in pieces))
+    pos = 0
+    for piece in pieces:
+        view = memoryview(piece)
+        for s in range(0, len(piece), step):
+            part = view[s : s + step]
+            buf[pos : pos + len(part)] = part
+            pos += len(part)
+    return buf

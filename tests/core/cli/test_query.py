@@ -9,6 +9,7 @@ import pytest
 from hmdesk.core.cli import main
 from hmdesk.core.cli.query import parse_now
 from hmdesk.core.db import Database
+from hmdesk.core.memory.retrieve.profile import HYBRID
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = "2026-11-29T12:00:00.000Z"
@@ -183,15 +184,15 @@ def test_query_hybrid_with_the_fake_embedder(
     assert "0.2·sem" in capsys.readouterr().out
 
 
-def test_oneshot_leaves_hybrid_to_the_full_retriever(
+def test_one_shot_leaves_hybrid_to_the_full_retriever(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from hmdesk.core.memory.retrieve import Query
-    from hmdesk.core.memory.search_index.oneshot import search_fast, search_file
+    from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 
     monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")
-    query = Query(text="build", profile="hybrid")
-    assert search_fast(Path(db_path), query) is None
+    query = Query(text="build", profile=HYBRID)
+    assert search_stored(Path(db_path), query) is None
     result = search_file(Path(db_path), query)
     assert result.results and all("semantic" in r.components for r in result.results)
-    assert search_fast(Path(db_path), Query(text="build")) is not None
+    assert search_stored(Path(db_path), Query(text="build")) is not None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hmdesk.core.memory.retrieve.profile import PROFILES
+
 MEMORIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "m01": ("hvigor 构建在 Windows 路径含空格时失败，需引号包裹", ("build",)),
     "m02": ("build doctor classifies seven failure signatures", ("build", "tooling")),
@@ -155,14 +157,14 @@ def evaluate(profile: str, k: int = 5, groups_fn: Any = None) -> dict[str, float
     from datetime import UTC, datetime
 
     from hmdesk.core.memory.retrieve import MemoryIndex, Query
-    from hmdesk.core.memory.retrieve.scan import scan_groups
+    from hmdesk.core.memory.retrieve.reference_scan import scan_groups
 
     recs = records()
     index = MemoryIndex(recs)
     now = datetime(2026, 11, 29, tzinfo=UTC)
     recall = hit = mrr = 0.0
     for text, relevant in QUERIES:
-        q = Query(text, profile=profile, limit=k, now=now)
+        q = Query(text, profile=PROFILES[profile], limit=k, now=now)
         if groups_fn is None:
             got = [r.memory.id for r in index.search(q).results]
         else:

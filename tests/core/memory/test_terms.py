@@ -10,7 +10,6 @@ from hmdesk.core.memory.terms import (
     JS_WHITESPACE_CHARS,
     default_terms,
     hmharness_terms,
-    terms_for,
     utf16_len,
 )
 
@@ -87,9 +86,11 @@ def test_light_stem_is_a_prefix() -> None:
     assert light_stem("entry-default-signed.hap") == "entry-default-signed.hap"
 
 
-def test_terms_for_unknown_profile() -> None:
-    with pytest.raises(ValueError, match="profile"):
-        terms_for("bm25", "x")
+def test_an_unknown_profile_is_a_clear_error() -> None:
+    from hmdesk.core.memory.retrieve.profile import profile_named
+
+    with pytest.raises(ValueError, match="unknown retrieval profile 'bm25'; use one of default"):
+        profile_named("bm25")
 
 
 @pytest.mark.parametrize(
@@ -146,9 +147,10 @@ def test_word_boundaries(hay: str, form: str, found: bool) -> None:
 
 
 def test_hmharness_groups_match_substrings() -> None:
-    from hmdesk.core.memory.terms import form_in, term_groups_for
+    from hmdesk.core.memory.retrieve.profile import HMHARNESS
+    from hmdesk.core.memory.terms import form_in
 
-    ((form,),) = term_groups_for("hmharness", "file")
+    ((form,),) = HMHARNESS.terms("file")
     assert form_in("profile", form)
 
 

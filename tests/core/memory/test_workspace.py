@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
 from hmdesk.core.memory.workspace import split_workspace, workspace_of, workspace_tag
 
 
@@ -19,7 +20,7 @@ def test_a_query_takes_the_key_except_under_hmharness() -> None:
     q = Query("ws:app hvigor")
     assert (q.text, q.workspace) == ("hvigor", "app")
     assert Query("hvigor", workspace="lib").workspace == "lib"
-    h = Query("ws:app hvigor", profile="hmharness")
+    h = Query("ws:app hvigor", profile=HMHARNESS)
     assert (h.text, h.workspace) == ("ws:app hvigor", None)  # exactly hmharness's terms
 
 

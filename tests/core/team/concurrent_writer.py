@@ -16,6 +16,7 @@ from pathlib import Path
 from hmdesk.core.db import Database
 from hmdesk.core.memory.hmharness.importer import import_path
 from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
@@ -25,7 +26,7 @@ NOW = datetime(2027, 1, 1, tzinfo=UTC)
 def answer(retriever: Retriever) -> list[tuple[str, float]]:
     # the hmharness profile: every match listed (the default profile folds near-duplicates such
     # as "concur writer 1 note 11" and "… fix 11", which is not what this test is about)
-    q = Query(text="concur", limit=1_000_000, include_superseded=True, now=NOW, profile="hmharness")
+    q = Query(text="concur", limit=1_000_000, include_superseded=True, now=NOW, profile=HMHARNESS)
     return [(r.memory.id, round(r.score, 9)) for r in retriever.search(q).results]
 
 

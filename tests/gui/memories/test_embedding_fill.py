@@ -48,7 +48,7 @@ def test_hybrid_fills_embeddings_off_thread_then_reruns(
     qtbot.waitUntil(
         lambda: (
             area.result is not None
-            and area.result.query.profile == "hybrid"
+            and area.result.query.profile.name == "hybrid"
             and area.result.results
             and all(r.components["semantic"].similarity is not None for r in area.result.results)
         ),
@@ -109,10 +109,10 @@ def test_hybrid_listed_disabled_with_the_install_command(
     qtbot.addWidget(bar)
     model = bar.profile.model()
     assert isinstance(model, QStandardItemModel)
-    item = model.item(PROFILES.index("hybrid"))
+    item = model.item(list(PROFILES).index("hybrid"))
     assert item is not None and item.text() == "hybrid"
     assert not item.isEnabled()
     assert "pip install 'hmdesk[semantic]'" in item.toolTip()
-    default = model.item(PROFILES.index("default"))
+    default = model.item(list(PROFILES).index("default"))
     assert default is not None and default.isEnabled()
     assert bar.spec().profile == "default"

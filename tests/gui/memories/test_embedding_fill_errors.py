@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.profile import HYBRID
 from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.embedder import Kind
 
@@ -49,7 +50,8 @@ def test_unreachable_endpoint_says_so_and_hybrid_ranks_lexically(
     assert "cannot reach the embeddings endpoint" in messages[0] and "127.0.0.1" in messages[0]
     assert not area.embedding_fill.is_running() and not area.embedding_fill.bar.isVisible()
     qtbot.waitUntil(
-        lambda: area.result is not None and area.result.query.profile == "hybrid", timeout=10_000
+        lambda: area.result is not None and area.result.query.profile.name == "hybrid",
+        timeout=10_000,
     )
     wait_idle(qtbot, area)
     hybrid = area.result
@@ -79,7 +81,7 @@ def test_a_raising_model_is_reported_and_search_goes_on(ctx: Any, qtbot: Any) ->
         assert done.args[0] is None
         assert messages == ["Embeddings could not be computed: model file is damaged"]
         assert not fill.is_running() and not fill.bar.isVisible()
-        result = retriever.search(Query("hdc install", profile="hybrid"))
+        result = retriever.search(Query("hdc install", profile=HYBRID))
         assert "model file is damaged" in (result.note or "")
         assert "semantic" not in result.results[0].components
         assert [r.memory.id for r in result.results] == ids[::-1]  # by confidence, lexically

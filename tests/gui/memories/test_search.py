@@ -3,6 +3,8 @@ profile, and the background build of the term postings."""
 
 from __future__ import annotations
 
+from hmdesk.core.memory.retrieve.profile import HMHARNESS
+
 from .conftest import search
 
 
@@ -26,9 +28,9 @@ def test_typing_is_debounced_and_searches_off_thread(loaded, qtbot):
 
 def test_hmharness_profile_shows_what_the_agent_gets(loaded, qtbot):
     result = search(qtbot, loaded, "hdc install", profile="hmharness")
-    assert result.query.profile == "hmharness" and len(result.results) == 10
+    assert result.query.profile.name == "hmharness" and len(result.results) == 10
     direct = loaded.ctx.retriever.search(
-        type(result.query)(text="hdc install", profile="hmharness", limit=10)
+        type(result.query)(text="hdc install", profile=HMHARNESS, limit=10)
     )
     assert [s.memory.id for s in direct.results] == loaded.model.ids()
     search(qtbot, loaded, "hdc install", profile="default")

@@ -81,7 +81,7 @@ def scripted(rankings: dict[tuple[str, str], list[tuple[str, float]]]):  # type:
 
     def search(q: Query) -> QueryResult:
         seen.append(q)
-        rows = rankings.get((q.profile, q.text), [])[: q.limit]
+        rows = rankings.get((q.profile.name, q.text), [])[: q.limit]
         comps = {"lexical": Component("lexical", 0.0, 0.4, 0.0)}
         results = [ScoredMemory(_record(i), s, comps, []) for i, s in rows]
         return QueryResult(q, [], results, {}, len(rows), None, 0.0, len(rows))
@@ -101,24 +101,26 @@ SET = LabelledSet(
     source="scripted",
 )
 RANKINGS = {
-    ("base", "q1"): [("x", 0.9), ("a", 0.8)],  # rank 2
-    ("new", "q1"): [("a", 0.9)],  # rank 1: better
-    ("base", "q2"): [("x", 0.9), ("y", 0.8), ("b", 0.7)],  # rank 3, beyond k=2
-    ("new", "q2"): [("b", 0.9)],  # fixed
-    ("base", "q3"): [("c", 0.9)],
-    ("new", "q3"): [("x", 0.9), ("y", 0.8), ("c", 0.7)],  # broken
-    ("base", "q4"): [("d", 0.9)],
-    ("new", "q4"): [("d", 0.9)],
+    ("hmharness", "q1"): [("x", 0.9), ("a", 0.8)],  # rank 2
+    ("default", "q1"): [("a", 0.9)],  # rank 1: better
+    ("hmharness", "q2"): [("x", 0.9), ("y", 0.8), ("b", 0.7)],  # rank 3, beyond k=2
+    ("default", "q2"): [("b", 0.9)],  # fixed
+    ("hmharness", "q3"): [("c", 0.9)],
+    ("default", "q3"): [("x", 0.9), ("y", 0.8), ("c", 0.7)],  # broken
+    ("hmharness", "q4"): [("d", 0.9)],
+    ("default", "q4"): [("d", 0.9)],
 }
 
 
 def test_fixed_broken_better_and_the_control_deltas() -> None:
     search = scripted(RANKINGS)
-    ev = evaluate(SET, search, ["new"], k=2, depth=3, control="base", now=NOW)
-    assert list(ev.profiles) == ["base", "new"] and ev.control == ev.baseline == "base"
+    ev = evaluate(SET, search, ["default"], k=2, depth=3, control="hmharness", now=NOW)
+    assert (
+        list(ev.profiles) == ["hmharness", "default"] and ev.control == ev.baseline == "hmharness"
+    )
     (c,) = ev.comparisons
     assert (c.fixed, c.broken, c.better, c.worse) == ([1], [2], [0], [])
-    base, new = ev.profiles["base"], ev.profiles["new"]
+    base, new = ev.profiles["hmharness"], ev.profiles["default"]
     # base: RR 1/2, 1/3, 1, 1; new: 1, 1, 1/3, 1
     assert base.mrr == pytest.approx((1 / 2 + 1 / 3 + 1 + 1) / 4)
     assert new.mrr == pytest.approx((1 + 1 + 1 / 3 + 1) / 4)
@@ -126,7 +128,7 @@ def test_fixed_broken_better_and_the_control_deltas() -> None:
     assert c.delta["mrr"] == pytest.approx(new.mrr - base.mrr)
     assert c.delta["recall_at_k"] == pytest.approx(0.0)
     # every labelled query was asked with its filters, the depth as limit, the profile and now
-    q2 = next(q for q in search.seen if q.text == "q2" and q.profile == "new")  # type: ignore[attr-defined]
+    q2 = next(q for q in search.seen if q.text == "q2" and q.profile.name == "default")  # type: ignore[attr-defined]
     assert (q2.layer, q2.environment, tuple(q2.tags), q2.limit, q2.now) == (
         "semantic",
         "hm",
@@ -135,12 +137,12 @@ def test_fixed_broken_better_and_the_control_deltas() -> None:
         NOW,
     )
     data = evaluation_to_json(ev)
-    assert data["k"] == 2 and data["control"] == "base"
-    assert data["profiles"]["new"]["fixed"] == ["q2"]
-    assert data["profiles"]["new"]["broken"] == ["q3"]
-    assert data["profiles"]["new"]["delta"]["mrr"] == pytest.approx(c.delta["mrr"], abs=1e-6)
-    assert "delta" not in data["profiles"]["base"]
-    q5 = data["profiles"]["base"]["queries"][4]
+    assert data["k"] == 2 and data["control"] == "hmharness"
+    assert data["profiles"]["default"]["fixed"] == ["q2"]
+    assert data["profiles"]["default"]["broken"] == ["q3"]
+    assert data["profiles"]["default"]["delta"]["mrr"] == pytest.approx(c.delta["mrr"], abs=1e-6)
+    assert "delta" not in data["profiles"]["hmharness"]
+    q5 = data["profiles"]["hmharness"]["queries"][4]
     assert q5 == {
         "text": "q5",
         "first_relevant_rank": None,
@@ -156,33 +158,36 @@ def test_fixed_broken_better_and_the_control_deltas() -> None:
 
 def test_ties_are_averaged_unless_as_ranked() -> None:
     lset = LabelledSet([LabelledQuery("t", ("b",))])
-    rankings = {("p", "t"): [("a", 0.5), ("b", 0.5)]}
-    expected = evaluate(lset, scripted(rankings), ["p"], k=1)
-    as_ranked = evaluate(lset, scripted(rankings), ["p"], k=1, ties="as-ranked")
-    assert expected.profiles["p"].recall_at_k == pytest.approx(0.5)
-    assert expected.profiles["p"].mrr == pytest.approx(0.75)
-    assert expected.profiles["p"].queries[0].first_rank_range == (1, 2)
-    assert as_ranked.profiles["p"].recall_at_k == 0.0
-    assert as_ranked.profiles["p"].mrr == 0.5
+    rankings = {("default", "t"): [("a", 0.5), ("b", 0.5)]}
+    expected = evaluate(lset, scripted(rankings), ["default"], k=1)
+    as_ranked = evaluate(lset, scripted(rankings), ["default"], k=1, ties="as-ranked")
+    assert expected.profiles["default"].recall_at_k == pytest.approx(0.5)
+    assert expected.profiles["default"].mrr == pytest.approx(0.75)
+    assert expected.profiles["default"].queries[0].first_rank_range == (1, 2)
+    assert as_ranked.profiles["default"].recall_at_k == 0.0
+    assert as_ranked.profiles["default"].mrr == 0.5
     # the rank a user sees is the same either way
-    assert expected.profiles["p"].queries[0].first_relevant_rank == 2
+    assert expected.profiles["default"].queries[0].first_relevant_rank == 2
     assert expected.comparisons == [] and expected.baseline is None
 
 
 def test_depth_is_at_least_k_and_bad_options() -> None:
     search = scripted({})
-    ev = evaluate(SET, search, ["p"], k=4, depth=2)
+    ev = evaluate(SET, search, ["default"], k=4, depth=2)
     assert ev.depth == 4 and all(q.limit == 4 for q in search.seen)  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="k must"):
-        evaluate(SET, search, ["p"], k=0)
+        evaluate(SET, search, ["default"], k=0)
     with pytest.raises(ValueError, match="ties"):
-        evaluate(SET, search, ["p"], ties="random")  # type: ignore[arg-type]
+        evaluate(SET, search, ["default"], ties="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no profile"):
         evaluate(SET, search, [])
 
 
 def test_results_kept_for_the_explanations() -> None:
-    ev = evaluate(SET, scripted(RANKINGS), ["base"], k=2, keep_results=True)
-    result = ev.profiles["base"].queries[0].result
+    ev = evaluate(SET, scripted(RANKINGS), ["hmharness"], k=2, keep_results=True)
+    result = ev.profiles["hmharness"].queries[0].result
     assert result is not None and [r.memory.id for r in result.results] == ["x", "a"]
-    assert evaluate(SET, scripted(RANKINGS), ["base"]).profiles["base"].queries[0].result is None
+    assert (
+        evaluate(SET, scripted(RANKINGS), ["hmharness"]).profiles["hmharness"].queries[0].result
+        is None
+    )

@@ -1,12 +1,10 @@
 """The duplicate collapse: near-duplicates fold into the better-ranked result, identically in every
-search path (Retriever, stored snapshot, lean one-shot), never under hmharness."""
+search path (Retriever, stored snapshot, one-shot), never under hmharness."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -19,8 +17,9 @@ from hmdesk.core.memory.retrieve.diversity import (
     similarity,
     widen,
 )
-from hmdesk.core.memory.search_index import lean, refresh
-from hmdesk.core.memory.search_index.oneshot import _search_full, search_file
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
+from hmdesk.core.memory.search_index import refresh
+from hmdesk.core.memory.search_index.file_search import _search_full, search_file, search_stored
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -103,14 +102,14 @@ def test_hmharness_and_browsing_are_never_folded(store: MemoryStore) -> None:
     ids = fill(store)
     r = Retriever(store)
     try:
-        hm = r.search(Query("install 9568320", now=NOW, profile="hmharness"))
+        hm = r.search(Query("install 9568320", now=NOW, profile=HMHARNESS))
         browse = r.search(Query("", now=NOW, limit=3))
     finally:
         r.close()
     assert ids["unsigned_2"] in [x.memory.id for x in hm.results]
     assert all(not x.similar for x in hm.results)
     assert len(browse.results) == 3 and all(not x.similar for x in browse.results)
-    assert widen(Query("x", profile="hmharness")).limit == 10
+    assert widen(Query("x", profile=HMHARNESS)).limit == 10
     assert widen(Query("x")).limit == 10 + EXTRA
 
 
@@ -122,18 +121,13 @@ def test_every_search_path_folds_the_same(store: MemoryStore) -> None:
         for text in ("install 9568320 signature", "安装失败 签名", "install fails", "uninstall"):
             for profile in ("default", "hmharness"):
                 for limit in (1, 3, 10):
-                    q = Query(text, now=NOW, profile=profile, limit=limit)
+                    q = Query(text, now=NOW, profile=PROFILES[profile], limit=limit)
                     want = shape(r.search(q))
-                    assert shape(search_file(path, q)) == want, q  # lean one-shot
+                    assert shape(search_file(path, q)) == want, q  # the one-shot
                     full = diversified(lambda x: _search_full(path, x), q)
                     assert full is not None and shape(full) == want, q
-                    conn = sqlite3.connect(path)
-                    try:
-                        answer = diversified(partial(lean.search, conn), q)  # type: ignore[arg-type]
-                    finally:
-                        conn.close()
-                    assert isinstance(answer, QueryResult)
-                    assert shape(answer) == want, q
+                    answer = search_stored(path, q)
+                    assert answer is not None and shape(answer) == want, q
         refresh(store.db)  # from the snapshot alone, no pending rows
         q = Query("install 9568320 signature", now=NOW, limit=5)
         assert shape(search_file(path, q)) == shape(r.search(q))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json, retrieve_scan
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
@@ -36,7 +37,7 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 
 
 def _q(text: str, profile: str, limit: int = 10) -> Query:
-    return Query(text=text, profile=profile, now=NOW, limit=limit)
+    return Query(text=text, profile=PROFILES[profile], now=NOW, limit=limit)
 
 
 def test_hybrid_fuses_lexical_and_semantic_and_explains_four_components(

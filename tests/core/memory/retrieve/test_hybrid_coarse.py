@@ -16,6 +16,7 @@ import numpy.typing as npt
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, hybrid
+from hmdesk.core.memory.retrieve.profile import HYBRID
 from hmdesk.core.memory.semantic import FakeEmbedder, Kind, cache, clusters, kernels
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore
@@ -124,7 +125,7 @@ def assert_same_ranking(large: QueryResult, exact: QueryResult) -> None:
 
 
 def _ranking(r: Retriever, limit: int) -> list[tuple[str, float, float | None]]:
-    res = r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=limit))
+    res = r.search_ranked(Query(text=TEXT, profile=HYBRID, now=NOW, limit=limit))
     return [(x.memory.id, x.score, x.components["semantic"].similarity) for x in res.results]
 
 
@@ -162,7 +163,7 @@ def test_semantic_recall_without_lexical_hit_found_through_the_shortlist(
     _small_lists(monkeypatch, 20, 40, hybrid.FARTHEST)
     r = Retriever(store, embedder=emb)
     try:
-        res = r.search_ranked(Query(text="quux words", profile="hybrid", now=NOW, limit=5))
+        res = r.search_ranked(Query(text="quux words", profile=HYBRID, now=NOW, limit=5))
         query = emb.embed_query("quux words")
         nearest = set(np.argsort(-(v @ query))[:5].tolist())
     finally:
@@ -206,7 +207,7 @@ def test_pruned_candidates_still_counted(
     emb = FakeEmbedder(dim=64)
     _store_vectors(store, emb)
     _small_lists(monkeypatch, 20, 40, 40)
-    query = Query(text=TEXT, profile="hybrid", now=NOW, limit=5, tags=[])
+    query = Query(text=TEXT, profile=HYBRID, now=NOW, limit=5, tags=[])
     r = Retriever(store, embedder=emb)
     try:
         large = r.search_ranked(query)
@@ -246,7 +247,7 @@ def _large_then_exact(
         _small_lists(mp, 8, 60, 60)
         r = Retriever(s, embedder=emb)
         try:
-            q = Query(text=text, profile="hybrid", now=NOW, limit=limit)
+            q = Query(text=text, profile=HYBRID, now=NOW, limit=limit)
             with pytest.MonkeyPatch.context() as during:
                 if guard is not None:
                     guard(during)
@@ -296,9 +297,9 @@ def test_filters_passing_nothing_probe_no_list(
 
     r = Retriever(store, embedder=emb)
     try:
-        r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=5))  # lists built
+        r.search_ranked(Query(text=TEXT, profile=HYBRID, now=NOW, limit=5))  # lists built
         monkeypatch.setattr(clusters.ClusterLists, "probe", no_probe)
-        res = r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, tags=["nowhere"]))
+        res = r.search_ranked(Query(text=TEXT, profile=HYBRID, now=NOW, tags=["nowhere"]))
     finally:
         r.close()
     assert res.results == [] and res.matched == 0 and res.filtered["tags"] == N
@@ -324,7 +325,7 @@ def test_adds_edits_deletes_applied_to_the_lists_rank_like_the_exact_path(
     s = _small_store(tmp_path_factory.mktemp("p"), seed)
     emb = _Dense(dim=16)
     fill_embeddings(s.db, emb)
-    q = Query(text="build install", profile="hybrid", now=NOW, limit=limit)
+    q = Query(text="build install", profile=HYBRID, now=NOW, limit=limit)
     with pytest.MonkeyPatch.context() as mp:
         _small_lists(mp, 8, 80, 80)
         r = Retriever(s, embedder=emb)
@@ -376,7 +377,7 @@ def test_growth_beyond_the_spare_rows_clusters_again(
         rebuilt = r.semantic.prepare("build").lists
         matrix = r.semantic.matrix()
         s.edit(s.list()[0].id, content="build edited, its vector not computed yet")
-        note = r.search_ranked(Query(text="build", profile="hybrid", now=NOW)).note
+        note = r.search_ranked(Query(text="build", profile=HYBRID, now=NOW)).note
         dead = r.semantic.prepare("build").lists
     finally:
         r.close()
@@ -415,7 +416,7 @@ def test_every_cosine_of_the_compiled_rounds_is_the_products_one(
     compiled = {name: len(getattr(jit, name).signatures) for name in jit.__dataclass_fields__}
     r = Retriever(store, embedder=emb)
     try:
-        r.search_ranked(Query(text=TEXT, profile="hybrid", now=NOW, limit=5))
+        r.search_ranked(Query(text=TEXT, profile=HYBRID, now=NOW, limit=5))
         sem = r.semantic.prepare(TEXT)
     finally:
         r.close()
@@ -455,7 +456,7 @@ def test_compiled_and_numpy_rounds_rank_alike(
         s.edit(m.id, tags=["odd"])
     emb = _Dense(dim=16)
     fill_embeddings(s.db, emb)
-    q = Query(text="build install", profile="hybrid", now=NOW, limit=limit, tags=list(tags))
+    q = Query(text="build install", profile=HYBRID, now=NOW, limit=limit, tags=list(tags))
     got: dict[str, QueryResult] = {}
     with pytest.MonkeyPatch.context() as mp:
         _small_lists(mp, 6, 12, 6)

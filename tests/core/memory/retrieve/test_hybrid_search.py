@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, hybrid, hybrid_search
+from hmdesk.core.memory.retrieve.profile import HYBRID
 from hmdesk.core.memory.retrieve.results import FILTER_KEYS
 from hmdesk.core.memory.semantic import FakeEmbedder, clusters
 from hmdesk.core.memory.semantic.fill import fill_embeddings
@@ -69,7 +70,7 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 
 
 def _results(r: Retriever, text: str, limit: int) -> list[tuple[str, float, object]]:
-    res = r.search_ranked(Query(text=text, profile="hybrid", now=NOW, limit=limit))
+    res = r.search_ranked(Query(text=text, profile=HYBRID, now=NOW, limit=limit))
     return [
         (x.memory.id, x.score, {k: (c.raw, c.similarity) for k, c in x.components.items()})
         for x in res.results
@@ -110,10 +111,9 @@ def test_bit_per_group_hits_equal_the_accumulator(
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.retrieve.ranking import group_bits
     from hmdesk.core.memory.retrieve.scoring import TermWeights
-    from hmdesk.core.memory.terms import term_groups_for
 
     ix = MemoryIndex(store.list())
-    groups = term_groups_for("default", text)
+    groups = HYBRID.terms(text)
     weights = TermWeights(raw, sum(raw), raw, (None,) * len(raw), None)
     mask = ix._filter(Query(text=text), dict.fromkeys(FILTER_KEYS, 0))[1]
     mask = mask & (np.arange(ix.size) % 3 > 0)  # as a filter would: some positions out

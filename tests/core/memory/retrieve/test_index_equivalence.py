@@ -14,6 +14,7 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search_segments,
 )
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.retrieve.scoring import group_in, haystack
 from hmdesk.core.memory.terms import SubstringTerm
 from hypothesis import given
@@ -115,7 +116,7 @@ query_st = st.builds(
     workspace=st.sampled_from([None, None, "app", "lib", "none"]),
     tags=st.lists(st.sampled_from([*TAGS, "nope"]), max_size=2),
     limit=st.integers(0, 12),
-    profile=st.sampled_from(["hmharness", "default"]),
+    profile=st.sampled_from([PROFILES["hmharness"], PROFILES["default"]]),
     now=st.just(NOW),
     include_superseded=st.booleans(),
 )
@@ -212,7 +213,7 @@ broad_query_st = st.builds(  # many matches, few returned: the kept part must be
     Query,
     text=st.sampled_from(["", "a", "b", "build", "a b", "构建", "hdc install", "a hdc 构建"]),
     limit=st.integers(1, 5),
-    profile=st.sampled_from(["hmharness", "default"]),
+    profile=st.sampled_from([PROFILES["hmharness"], PROFILES["default"]]),
     include_superseded=st.booleans(),
 )
 
@@ -259,6 +260,6 @@ def test_many_term_groups_equal_scan(profile: str) -> None:
     )
     index = MemoryIndex(records)
     for text in (" ".join(words), " ".join(words[:8]), "build build hdc 构建 crash ab"):
-        q = Query(text=text, now=NOW, limit=20, profile=profile)
+        q = Query(text=text, now=NOW, limit=20, profile=PROFILES[profile])
         assert pairs(index.search(q)) == [(m.id, s) for m, s in retrieve_scan(records, q)]
         assert index.search(q).matched > 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex
+from hmdesk.core.memory.retrieve.profile import DEFAULT
 from hmdesk.core.memory.retrieve.ranking import (
     STATIC_FOR_MS,
     exact_scores,
@@ -49,10 +50,10 @@ def test_kept_part_exact_at_its_now_and_an_upper_bound_later() -> None:
     zero = np.zeros(ix.size)
     now0, kept = static_part(ix, NOW)
     assert now0 == NOW and static_drop(ix, NOW) == 0.0
-    assert (kept == exact_scores(ix, pos, zero, NOW)).all()
+    assert (kept == exact_scores(ix, pos, zero, NOW, DEFAULT)).all()
     later = NOW + STATIC_FOR_MS // 2
     assert static_part(ix, later)[0] == NOW  # still served
-    exact = exact_scores(ix, pos, zero, later)
+    exact = exact_scores(ix, pos, zero, later, DEFAULT)
     assert (kept >= exact).all() and (kept - exact <= static_drop(ix, later)).all()
     assert static_part(ix, NOW + STATIC_FOR_MS + 1)[0] == NOW + STATIC_FOR_MS + 1  # renewed
     assert static_part(ix, NOW - 1)[0] == NOW - 1  # an earlier now: renewed too

@@ -17,6 +17,7 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search,
 )
+from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, PROFILES, profile_named
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -73,7 +74,7 @@ def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("profile", ["hmharness", "default"])
 def test_memory2_hvigor_build_windows(profile: str) -> None:
-    res = run(MEMORY2, "hvigor build windows", profile=profile)
+    res = run(MEMORY2, "hvigor build windows", profile=PROFILES[profile])
     assert ids(res) == ["A", "B"]
     a, b = res.results
     assert a.score == pytest.approx(0.92)
@@ -96,14 +97,14 @@ def test_memory2_hvigor_build_windows(profile: str) -> None:
 
 @pytest.mark.parametrize("profile", ["hmharness", "default"])
 def test_memory2_chinese_terms(profile: str) -> None:
-    res = run(MEMORY2, "构建 失败", profile=profile)
+    res = run(MEMORY2, "构建 失败", profile=PROFILES[profile])
     assert ids(res)[0] == "A"
     assert "roses" not in [r.memory.content for r in res.results]
 
 
 def test_default_profile_segments_unspaced_chinese() -> None:
-    assert ids(run(MEMORY2, "hvigor构建失败", profile="hmharness")) == []
-    res = run(MEMORY2, "hvigor构建失败", profile="default")
+    assert ids(run(MEMORY2, "hvigor构建失败", profile=HMHARNESS)) == []
+    res = run(MEMORY2, "hvigor构建失败", profile=DEFAULT)
     assert res.terms == ["hvigor", "构建", "失败"]
     assert ids(res) == ["A", "B"]  # B: "build doctor … failure" through the glossary
     rare, common = math.log(1 + 2.5 / 1.5), math.log(1 + 1.5 / 2.5)  # hvigor: A; 构建, 失败: A, B
@@ -119,9 +120,9 @@ def test_default_profile_mixed_tokens() -> None:
         mem("s", "entry-default-signed.hap 安装前先签名", 0.6),
         mem("x", "unrelated", 0.9),
     ]
-    assert ids(run(recs, "hdc安装报错9568320", profile="default")) == ["i", "s"]  # s: 安装
-    assert ids(run(recs, "hdc安装报错9568320", profile="hmharness")) == []
-    assert ids(run(recs, "entry-default-signed.hap签名", profile="default")) == ["s", "i"]
+    assert ids(run(recs, "hdc安装报错9568320", profile=DEFAULT)) == ["i", "s"]  # s: 安装
+    assert ids(run(recs, "hdc安装报错9568320", profile=HMHARNESS)) == []
+    assert ids(run(recs, "entry-default-signed.hap签名", profile=DEFAULT)) == ["s", "i"]
 
 
 # --- cognitive.test.ts hybrid ranking ------------------------------------------------------
@@ -129,7 +130,7 @@ def test_default_profile_mixed_tokens() -> None:
 
 def test_ohpm_hybrid_ranking() -> None:
     recs = [mem("lo", "use ohpm fix maybe", 0.3), mem("hi", "use ohpm fix for deps", 0.9)]
-    res = run(recs, "ohpm fix", limit=2, profile="hmharness")
+    res = run(recs, "ohpm fix", limit=2, profile=HMHARNESS)
     assert ids(res) == ["hi", "lo"]
     assert [r.score for r in res.results] == pytest.approx([0.96, 0.72])
     assert res.results[0].memory.confidence == 0.9
@@ -140,7 +141,7 @@ def test_ohpm_hybrid_ranking() -> None:
 
 def test_score_is_the_exact_float_formula() -> None:
     r = mem("r", "hvigor sdk", 0.77, days_ago=10.5)
-    res = run([r], "hvigor missing", profile="hmharness")
+    res = run([r], "hvigor missing", profile=HMHARNESS)
     (hit,) = res.results
     age = (NOW - (NOW - timedelta(days=10.5))).total_seconds() * 1000 / 86_400_000
     recency = max(0, 1 - age / 90)
@@ -214,7 +215,7 @@ def test_hard_filters_and_counts() -> None:
 
 def test_tags_are_searchable_text_and_a_hard_filter() -> None:
     recs = [mem("t", "content without the word", tags=("signing",)), mem("u", "signing here")]
-    res = run(recs, "signing", profile="hmharness")
+    res = run(recs, "signing", profile=HMHARNESS)
     assert ids(res) == ["t", "u"]
     t_term = res.results[0].terms[0]
     assert t_term.matched and t_term.content_spans == [] and t_term.tags == ["signing"]
@@ -239,7 +240,7 @@ def test_limit_default_zero_and_negative() -> None:
 @pytest.mark.parametrize("text", ["", "   ", "a b c", "构 建"])
 def test_no_terms_ranks_by_confidence_and_recency_only(text: str) -> None:
     recs = [mem("lo", "x", 0.2), mem("hi", "y", 0.9), mem("old", "z", 0.9, days_ago=90)]
-    res = run(recs, text, profile="hmharness")
+    res = run(recs, text, profile=HMHARNESS)
     assert res.terms == []
     assert ids(res) == ["hi", "old", "lo"]
     assert res.filtered["no_match"] == 0
@@ -248,7 +249,7 @@ def test_no_terms_ranks_by_confidence_and_recency_only(text: str) -> None:
 
 def test_astral_term_counts_two_utf16_units() -> None:
     recs = [mem("e", "deploy 🚀 done"), mem("f", "no rocket")]
-    res = run(recs, "🚀 x", profile="hmharness")
+    res = run(recs, "🚀 x", profile=HMHARNESS)
     assert res.terms == ["🚀"]
     assert ids(res) == ["e"]
     assert res.results[0].terms[0].content_spans == [(7, 8)]
@@ -256,16 +257,18 @@ def test_astral_term_counts_two_utf16_units() -> None:
 
 def test_duplicate_terms_count_twice_in_hmharness_profile() -> None:
     recs = [mem("a", "build", 0.5), mem("b", "windows", 0.5)]
-    res = run(recs, "build build windows", profile="hmharness")
+    res = run(recs, "build build windows", profile=HMHARNESS)
     assert [r.components["lexical"].raw for r in res.results] == [2 / 3, 1 / 3]
     assert len(res.results[0].terms) == 3
-    dflt = run(recs, "build build windows", profile="default")
+    dflt = run(recs, "build build windows", profile=DEFAULT)
     assert [r.components["lexical"].raw for r in dflt.results] == [0.5, 0.5]
 
 
 def test_unknown_profile() -> None:
-    with pytest.raises(ValueError, match="profile"):
-        run(MEMORY2, "x", profile="bm25")
+    with pytest.raises(ValueError, match="unknown retrieval profile 'bm25'"):
+        profile_named("bm25")
+    with pytest.raises(TypeError, match="takes a Profile"):
+        run(MEMORY2, "x", profile="default")
 
 
 # --- spans -----------------------------------------------------------------------------------
@@ -306,7 +309,7 @@ def test_result_spans_index_the_original_content() -> None:
 def test_index_equals_scans_on_the_memory2_scenario() -> None:
     for text in ["hvigor build windows", "构建 失败", "hvigor构建失败", "build", ""]:
         for profile in ("hmharness", "default"):
-            q = Query(text=text, profile=profile, now=NOW)
+            q = Query(text=text, profile=PROFILES[profile], now=NOW)
             got = [(r.memory.id, r.score) for r in MemoryIndex(MEMORY2).search(q).results]
             assert got == [(m.id, s) for m, s in retrieve_scan(MEMORY2, q)]
             if profile == "hmharness":

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, Retriever, retrieve_scan
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.store import MemoryStore, StoreError
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -34,7 +35,7 @@ def ids(retriever: Retriever, text: str, **kw: object) -> list[str]:
 
 def assert_matches_scan(retriever: Retriever, store: MemoryStore, text: str, **kw: object) -> None:
     for profile in ("default", "hmharness"):
-        q = Query(text=text, now=NOW, profile=profile, limit=50, **kw)  # type: ignore[arg-type]
+        q = Query(text=text, now=NOW, profile=PROFILES[profile], limit=50, **kw)  # type: ignore[arg-type]
         # the ranking as scored (random memories may be near-duplicates: test_diversity folds)
         got = [(r.memory.id, r.score) for r in retriever.search_ranked(q).results]
         want = [(m.id, s) for m, s in retrieve_scan(store.list(), q)]

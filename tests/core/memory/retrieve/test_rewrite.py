@@ -21,16 +21,15 @@ from hmdesk.core.memory.retrieve import (
     retrieve_scan,
     search_segments,
 )
+from hmdesk.core.memory.retrieve.profile import HMHARNESS, HYBRID, PROFILES
 from hmdesk.core.memory.retrieve.rewrite import (
     CONTENT_ONLY,
     NEGATION_WEIGHT,
     plan_for,
     rewrite_query,
 )
-from hmdesk.core.memory.search_index import lean
+from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 from hmdesk.core.memory.search_index.maintain import load_segments
-from hmdesk.core.memory.search_index.oneshot import search_file
-from hmdesk.core.memory.search_index.snapshot import from_lean
 from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.embedder import Kind
 from hmdesk.core.memory.semantic.fill import fill_embeddings
@@ -109,10 +108,10 @@ def test_quoted_text_is_kept_while_the_rest_is_rewritten() -> None:
 
 
 def test_hmharness_and_rewrite_off_are_never_rewritten() -> None:
-    assert plan_for(Query(text="不是签名问题", profile="hmharness")) is None
+    assert plan_for(Query(text="不是签名问题", profile=HMHARNESS)) is None
     assert plan_for(Query(text="不是签名问题", rewrite=False)) is None
     assert plan_for(Query(text="hvigor")) is None  # nothing to rewrite
-    plan = plan_for(Query(text="not a signing error", profile="hybrid"))
+    plan = plan_for(Query(text="not a signing error", profile=HYBRID))
     assert plan is not None and plan.negated_groups == [("sign", "签名", "signature")]
     assert plan.inner.text == "" and plan.inner.rewrite is False
 
@@ -148,7 +147,7 @@ SIGNING = {"m1", "m2"}
 
 
 def ranked(text: str, profile: str = "default", rewrite: bool = True) -> list[str]:
-    q = Query(text=text, now=NOW, profile=profile, limit=10, rewrite=rewrite)
+    q = Query(text=text, now=NOW, profile=PROFILES[profile], limit=10, rewrite=rewrite)
     return [r.memory.id for r in MemoryIndex(STORE).search(q).results]
 
 
@@ -222,7 +221,7 @@ def test_the_over_fetch_is_exact_when_every_top_memory_is_negated() -> None:
 
 
 def test_hmharness_parity_is_untouched() -> None:
-    q = Query(text="不是签名问题", now=NOW, limit=10, profile="hmharness")
+    q = Query(text="不是签名问题", now=NOW, limit=10, profile=HMHARNESS)
     result = MemoryIndex(STORE).search(q)
     assert result.rewrite is None and result.terms == ["不是签名问题"]
 
@@ -291,13 +290,8 @@ def test_every_path_gives_the_same_rewritten_answer(store: MemoryStore) -> None:
                 ], q
                 assert explain(search_segments(segments, q)) == explain(want), q
                 assert explain(search_file(path, q)) == explain(want), q
-                lean_answer = lean.search(conn, q)
-                assert isinstance(lean_answer, QueryResult), q
-                assert explain(lean_answer) == explain(want), q
-                big = lean.search(conn, q, max_size=0)
-                assert isinstance(big, lean.TooLarge), q
-                via = load_segments(conn, parts=from_lean(big.parts, big.head)).segments
-                assert explain(search_segments(via, q)) == explain(want), q
+                stored = search_stored(path, q)
+                assert stored is not None and explain(stored) == explain(want), q
                 assert explain(retriever.search(q)) == explain(want), q
     finally:
         conn.close()
@@ -358,7 +352,7 @@ def test_hybrid_embeds_the_searched_text_and_ranks_negated_memories_lower(
     emb.texts.clear()
     r = Retriever(store, embedder=emb)
     try:
-        q = Query(text="hvigor构建失败，不是签名问题", profile="hybrid", now=NOW, limit=10)
+        q = Query(text="hvigor构建失败，不是签名问题", profile=HYBRID, now=NOW, limit=10)
         got = r.search(q)
         plain = r.search(replace(q, text="hvigor构建失败"))
         only_negated = r.search(replace(q, text="-签名"))  # nothing to embed: lexical alone

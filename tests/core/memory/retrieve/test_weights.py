@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, result_to_json, retrieve_scan
+from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, Profile
 from hmdesk.core.memory.retrieve.scoring import idf
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -40,7 +41,7 @@ STORE = [
 ]
 
 
-def run(text: str, records: list[MemoryRecord] = STORE, profile: str = "default"):  # type: ignore[no-untyped-def]
+def run(text: str, records: list[MemoryRecord] = STORE, profile: Profile = DEFAULT):  # type: ignore[no-untyped-def]
     return MemoryIndex(records).search(Query(text=text, now=NOW, profile=profile))
 
 
@@ -73,7 +74,7 @@ def test_rare_term_outweighs_common_term() -> None:
 
 def test_flat_lexical_would_tie_what_weights_separate() -> None:
     # hmharness counts every term 1: m2 and m3 tie with m1 only on the second term
-    flat = run("install 9568320", profile="hmharness")
+    flat = run("install 9568320", profile=HMHARNESS)
     assert [r.components["lexical"].raw for r in flat.results] == [1.0, 0.5, 0.5]
     assert flat.results[1].terms[0].idf is None
 

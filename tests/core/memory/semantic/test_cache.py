@@ -13,7 +13,7 @@ import pytest
 from hmdesk.core.db import Database, make_engine, migrate_to
 from hmdesk.core.dbfile import SCHEMA_HEAD
 from hmdesk.core.memory.retrieve import Query
-from hmdesk.core.memory.search_index.oneshot import search_fast, search_file
+from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 from hmdesk.core.memory.semantic import FakeEmbedder, cache
 from hmdesk.core.memory.store import MemoryStore
 
@@ -140,7 +140,7 @@ def test_a_0004_database_is_migrated_on_open_and_still_searched(tmp_path: Path) 
         conn.exec_driver_sql(RAW_INSERT, ("old-2", "hdc install 9568320"))
         conn.commit()
     engine.dispose()
-    assert search_fast(path, Query("hvigor")) is None  # another revision: the full way
+    assert search_stored(path, Query("hvigor")) is None  # another revision: the full way
     assert [r.memory.id for r in search_file(path, Query("hvigor")).results] == ["old-1"]
     with sqlite3.connect(path) as conn:
         assert [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")] == [
@@ -156,7 +156,7 @@ def test_a_0004_database_is_migrated_on_open_and_still_searched(tmp_path: Path) 
     finally:
         store.close()
         db.close()
-    fast = search_fast(path, Query("hvigor"))  # a 0005 database answers the one-shot way
+    fast = search_stored(path, Query("hvigor"))  # a 0005 database answers the one-shot way
     assert fast is not None and {r.memory.id for r in fast.results} >= {"old-1"}
     migrate_to(path, "0004", down=True)
     with sqlite3.connect(path) as conn:

@@ -1,8 +1,9 @@
-"""Reference scans, written like hmharness: every entry, every term.
+"""The reference scans, written like hmharness: every entry, every term.
 
 :func:`retrieve_hmharness_scan` is hmharness's ``retrieve()`` as a straight scan (the equivalence
 reference and the bench baseline); :func:`retrieve_scan` is the same scan with a profile's terms,
-the reference the index must equal.
+the reference the index must equal. The formula is written out here with its literal weights, on
+purpose: this is the oracle :func:`~.profile.score` and its table are proved against.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterable
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.results import Query, lexical_profile
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.rewrite import plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     Groups,
@@ -22,10 +23,9 @@ from hmdesk.core.memory.retrieve.scoring import (
     haystack,
     query_now_ms,
     recency_of,
-    weighs_by_rarity,
     weights_for,
 )
-from hmdesk.core.memory.terms import hmharness_terms, term_groups_for
+from hmdesk.core.memory.terms import hmharness_terms
 
 
 def retrieve_hmharness_scan(
@@ -48,15 +48,15 @@ def retrieve_scan(
     if plan is not None:
         records = list(entries)
         return plan.run_pairs(lambda q: retrieve_scan(records, q, now))
-    profile = lexical_profile(query.profile)
-    groups = term_groups_for(profile, query.text or "")
+    profile = query.profile
+    groups = profile.terms(query.text or "")
     live = [e for e in entries if e.deleted_at is None]
     hays = [haystack(e) for e in live]
 
     def df_of(group: tuple[str, ...]) -> int:
         return sum(1 for h in hays if group_in(h, group))
 
-    if not weighs_by_rarity(profile):
+    if not profile.rarity:
         return scan_groups(live, query, groups, now)
     return scan_groups(live, query, groups, now, weights_for(profile, groups, df_of, len(live)))
 
