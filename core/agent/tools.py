@@ -123,16 +123,20 @@ class AgentTools:
 
     def recall(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         from hmdesk.core.memory.retrieve import Query
+        from hmdesk.core.memory.retrieve.profile import PROFILES
 
+        name = str(args.get("profile", "default"))
+        if name not in PROFILES:
+            raise AgentInputError(f"unknown profile {name!r}; send one of: {', '.join(PROFILES)}")
         query = Query(
             text=str(args["query"]),
             layer=args.get("layer"),
             environment=args.get("environment"),
             tags=tuple(args.get("tags") or ()),
             limit=int(args.get("limit", 5)),
-            profile=args.get("profile", "default"),
+            profile=PROFILES[name],
         )
-        if query.profile == "hybrid":
+        if query.profile.semantic:
             reason = self.retriever.semantic_unavailable()
             if reason is not None:
                 raise AgentInputError(
