@@ -63,8 +63,13 @@ def test_the_keyring_supplies_a_password_the_url_lacks(monkeypatch) -> None:
     bare = credentials.store_password(f"postgresql://alice:{SECRET}@db.example/team", SECRET)
     assert bare == "postgresql://alice@db.example/team"
     assert kept == {("hmdesk", "alice@db.example:5432/team"): SECRET}
-    assert credentials.connect_args(sa.engine.make_url(bare)) == {"password": SECRET}
-    assert credentials.connect_args(sa.engine.make_url("postgresql://x:given@db/team")) == {}
+    with_timeouts = credentials.timeouts(sa.engine.make_url(bare))
+    assert credentials.connect_args(sa.engine.make_url(bare)) == {
+        **with_timeouts,
+        "password": SECRET,
+    }
+    given = sa.engine.make_url("postgresql://x:given@db/team")
+    assert credentials.connect_args(given) == credentials.timeouts(given)  # no keyring password
 
 
 def test_without_a_keyring_storing_a_password_says_what_to_do(monkeypatch) -> None:
