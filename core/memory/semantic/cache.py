@@ -46,10 +46,9 @@ class Pending:
 @dataclass(frozen=True)
 class EmbeddingMatrix:
     """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
-    ``ids[i]``, in seq order as :func:`load` reads them (a large store's matrix is rewritten in
-    list order by :class:`~.clusters.ClusterLists`: look rows up with ``row_of``). ``vectors``
-    is ``(n, dim)`` float32, rows of unit length, read-only (one buffer: 146 MB at 100,000
-    memories of 384 dimensions)."""
+    ``ids[i]``, in seq order as :func:`load` reads them (``row_of``: seq → row). ``vectors`` is
+    ``(n, dim)`` float32, rows of unit length, read-only, one buffer (1,536 bytes a memory at
+    384 dimensions)."""
 
     model: str
     seqs: npt.NDArray[np.int64]
@@ -57,6 +56,9 @@ class EmbeddingMatrix:
     vectors: npt.NDArray[np.float32]
     row_of: dict[int, int] = field(repr=False, default_factory=dict)
     """seq → row."""
+    _product: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = field(
+        repr=False, compare=False, default_factory=list
+    )
 
     @property
     def dim(self) -> int:
@@ -64,6 +66,43 @@ class EmbeddingMatrix:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def nearest(
+        self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """The ``k`` rows among ``mask`` (a bool per row) most similar to the unit ``vector``
+        and their cosines, most similar first (equal cosines: the lower row first); fewer
+        when fewer rows are in ``mask``. Exact: one matrix product. An approximate index (an
+        ANN library) could answer here instead; the ranking only reads what this returns."""
+        cos = self._cosines(vector)
+        allowed = np.flatnonzero(mask)
+        if k <= 0 or not len(allowed):
+            return allowed[:0], cos[:0]
+        if len(allowed) > k:
+            part = cos[allowed]
+            allowed = allowed[np.argpartition(-part, k - 1)[:k]]
+            # ties at the k-th cosine: the lower rows, as a full sort would keep
+            kth = cos[allowed].min()
+            allowed = np.flatnonzero(mask & (cos >= kth))
+        order = np.lexsort((allowed, -cos[allowed]))[:k]
+        rows = allowed[order]
+        return rows, cos[rows]
+
+    def similarity(
+        self, vector: npt.NDArray[np.float32], rows: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float32]:
+        """The cosines of the unit ``vector`` with these rows."""
+        return self._cosines(vector)[rows]
+
+    def _cosines(self, vector: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Every row's cosine with ``vector``: one matrix product, kept for the last vector
+        (:meth:`nearest` and :meth:`similarity` of one query read the same product)."""
+        kept = self._product[-1] if self._product else None
+        if kept is not None and kept[0] is vector:
+            return kept[1]
+        made = np.asarray(self.vectors @ vector, dtype=np.float32)
+        self._product[:] = [(vector, made)]
+        return made
 
 
 @dataclass(frozen=True)
