@@ -131,7 +131,13 @@ def fuse(
         if len(near):
             by_meaning = maps[si].position[near]
             by_meaning = by_meaning[by_meaning >= 0]
-            pos = np.union1d(pos, by_meaning[mask[by_meaning]])
+            by_meaning = np.sort(by_meaning[mask[by_meaning]])
+            if len(pos):  # merged in order (np.union1d hashes: 40 ms at 50,000 positions)
+                at = np.searchsorted(pos, by_meaning)
+                new = pos[np.minimum(at, len(pos) - 1)] != by_meaning
+                pos = np.insert(pos, at[new], by_meaning[new])
+            else:
+                pos = by_meaning
         lex = np.zeros(len(pos), dtype=np.float64)
         lex[np.searchsorted(pos, lex_pos[matched])] = lex_val[matched]
         filtered["no_match"] += len(lex_pos) - len(pos)
@@ -183,6 +189,7 @@ class SemanticSource:
         self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
         self._matrix: EmbeddingMatrix | None = None
         self._matrix_version: int | None = None
+        self._revision: tuple[int, ...] | None = None
         self._maps: dict[int, Mapped] = {}
         self._refresh = threading.Lock()
         self.query_embeddings = 0  # how many query texts were embedded (tests, diagnostics)
@@ -222,31 +229,34 @@ class SemanticSource:
         return vector
 
     def matrix(self) -> EmbeddingMatrix:
-        """The cached vectors of the embedder's model, read again when the database changed."""
-        from hmdesk.core.memory.semantic.cache import load
+        """The cached vectors of the embedder's model, read again when the database changed
+        in a way that changes them (:func:`~hmdesk.core.memory.semantic.cache.revision`)."""
+        from hmdesk.core.memory.semantic.cache import load, revision
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
         with self._refresh:  # one read at a time; searches meanwhile wait for it
             with self._lock:
                 current = self._matrix
-                if (
-                    current is not None
-                    and current.model == model
-                    and version is not None
-                    and version == self._matrix_version
-                ):
+                if current is not None and current.model != model:
+                    current = None
+                if current is not None and version is not None and version == self._matrix_version:
                     return current
-            loaded = load(self.db, model)
+            now = revision(self.db, model)  # before the read: a change during it is seen next
+            if current is not None and now == self._revision:
+                loaded = current
+            else:
+                loaded = load(self.db, model)
             with self._lock:
-                self._maps = {}
-                self._matrix, self._matrix_version = loaded, version
+                if loaded is not current:
+                    self._maps = {}
+                self._matrix, self._matrix_version, self._revision = loaded, version, now
             return loaded
 
     def invalidate(self) -> None:
         """Read the matrix again at the next search (after a fill in this process)."""
         with self._lock:
-            self._matrix_version = None
+            self._matrix_version = self._revision = None
 
     def prepare(self, text: str) -> SemanticQuery:
         """What a hybrid search of ``text`` needs (the query embedded unless cached)."""

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json, retrieve_scan
@@ -198,7 +199,7 @@ def _definition(
     lexical = {x.memory.id: x.components["lexical"].raw for x in default}
     lexical = {mid: v for mid, v in lexical.items() if v > 0}
     matrix = cache.load(store.db, emb.model_id)
-    products = matrix.vectors @ emb.embed_query(query.text)
+    products = np.einsum("ij,j->i", matrix.vectors, emb.embed_query(query.text))
     cosine = {x.memory.id: float(products[matrix.row_of[x.memory.seq]]) for x in passing
               if x.memory.seq in matrix.row_of}  # fmt: skip
     seq = {x.memory.id: x.memory.seq for x in passing}
@@ -280,3 +281,35 @@ def test_hybrid_ranks_as_its_definition(
     assert [g[1] for g in got] == pytest.approx([w[1] for w in want], abs=1e-12)
     for x in res.results:
         assert x.score == pytest.approx(sum(c.contribution for c in x.components.values()))
+
+
+def test_matrix_read_again_only_when_the_vectors_change(store: MemoryStore) -> None:
+    """A write that touches no vector (the access log the window fills after each query)
+    keeps the matrix; an edit, and a fill by another process (no invalidate), read it again."""
+    from hmdesk.core.memory.access import AccessLog
+    from hmdesk.core.memory.semantic import cache
+
+    emb = FakeEmbedder(dim=64)
+    fill_embeddings(store.db, emb)
+    r = Retriever(store, embedder=emb)
+    try:
+        first = r.semantic.matrix()
+        before = cache.revision(store.db, emb.model_id)
+        AccessLog(store.db).record_query("install", [store.list()[0].id])
+        assert cache.revision(store.db, emb.model_id) == before
+        assert r.semantic.matrix() is first
+        edited = store.list()[-1]  # the largest seq: its row dropped and added again
+        store.edit(edited.id, content="the emulator needs hardware acceleration enabled")
+        after_edit = r.semantic.matrix()
+        assert after_edit is not first and edited.seq not in after_edit.row_of
+        fill_embeddings(store.db, emb)  # as `hmdesk-cli embed` would, elsewhere
+        refilled = r.semantic.matrix()
+        assert refilled is not after_edit and edited.seq in refilled.row_of
+        res = r.search(_q("hardware acceleration", "hybrid"))
+        top = res.results[0]
+        assert top.memory.id == edited.id
+        query = emb.embed_query("hardware acceleration")
+        vector = emb.embed(["the emulator needs hardware acceleration enabled"], kind="passage")
+        assert top.components["semantic"].similarity == pytest.approx(float(vector[0] @ query))
+    finally:
+        r.close()

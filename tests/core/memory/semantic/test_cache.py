@@ -188,7 +188,7 @@ def test_nearest_is_the_sorted_cosines_among_the_mask(
     query = vectors[0].copy() if n else np.ones(8, np.float32)
     mask = rng.random(n) < 0.7
     rows, cosines = matrix.nearest(query, k, mask)
-    every = vectors @ query
+    every = np.einsum("ij,j->i", vectors, query)
     want = sorted(np.flatnonzero(mask).tolist(), key=lambda r: (-every[r], r))[:k]
     assert rows.tolist() == want
     assert cosines.tolist() == every[want].tolist()
