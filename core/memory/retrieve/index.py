@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.hybrid import Semantic, SemanticQuery, fuse
 from hmdesk.core.memory.retrieve.postings import TermPostings, empty_i64, sorted_unique
 from hmdesk.core.memory.retrieve.ranking import (
     base_positions,
@@ -56,6 +55,7 @@ from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_in, term_groups_for
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.hybrid import Semantic, SemanticQuery
     from numpy.typing import NDArray
 
 Fetch = Callable[[list[int]], dict[int, MemoryRecord]]
@@ -419,6 +419,8 @@ def search_segments(
         if len(cand) or hybrid:
             parts.append((si, cand, scores, lexical))
     if semantic is not None and filters is not None:  # the semantic part: see .hybrid
+        from hmdesk.core.memory.retrieve.hybrid import fuse  # a lexical search never imports it
+
         lexical_parts = [(p[1], p[3]) for p in parts]
         masks = [f[1] for f in filters]
         parts, sem_parts = fuse(
