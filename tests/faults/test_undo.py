@@ -14,8 +14,8 @@ import pytest
 import sqlalchemy as sa
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.lifecycle.apply import apply_plan
 from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
+from hmdesk.core.memory.lifecycle.apply import apply_plan
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.memory.store import undo as undo_module
 
