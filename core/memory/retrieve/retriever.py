@@ -13,7 +13,7 @@ from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.retrieve.rewrite import searched_text
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve.semantic_source import SemanticSource
+    from hmdesk.core.memory.retrieve.hybrid import SemanticSource
     from hmdesk.core.memory.semantic.embedder import Embedder
     from hmdesk.core.memory.store import MemoryStore
 
@@ -205,7 +205,7 @@ class Retriever:
     def semantic(self) -> SemanticSource:
         """The hybrid profile's embedder, query vectors and cached matrix."""
         if self._semantic is None:
-            from hmdesk.core.memory.retrieve.semantic_source import SemanticSource
+            from hmdesk.core.memory.retrieve.hybrid import SemanticSource
             from hmdesk.core.memory.semantic.choice import hybrid_embedder
 
             self._semantic = SemanticSource(

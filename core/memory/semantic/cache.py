@@ -46,10 +46,9 @@ class Pending:
 @dataclass(frozen=True)
 class EmbeddingMatrix:
     """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
-    ``ids[i]``, in seq order as :func:`load` reads them (a large store's matrix is rewritten in
-    list order by :class:`~.clusters.ClusterLists`: look rows up with ``row_of``). ``vectors``
-    is ``(n, dim)`` float32, rows of unit length, read-only (one buffer: 146 MB at 100,000
-    memories of 384 dimensions)."""
+    ``ids[i]``, in seq order as :func:`load` reads them (``row_of``: seq → row). ``vectors`` is
+    ``(n, dim)`` float32, rows of unit length, read-only, one buffer (1,536 bytes a memory at
+    384 dimensions)."""
 
     model: str
     seqs: npt.NDArray[np.int64]
@@ -57,6 +56,9 @@ class EmbeddingMatrix:
     vectors: npt.NDArray[np.float32]
     row_of: dict[int, int] = field(repr=False, default_factory=dict)
     """seq → row."""
+    _product: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = field(
+        repr=False, compare=False, default_factory=list
+    )
 
     @property
     def dim(self) -> int:
@@ -64,6 +66,44 @@ class EmbeddingMatrix:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def nearest(
+        self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """The ``k`` rows among ``mask`` (a bool per row) most similar to the unit ``vector``
+        and their cosines, most similar first (equal cosines: the lower row first); fewer
+        when fewer rows are in ``mask``. Exact: one matrix product. An approximate index (an
+        ANN library) could answer here instead; the ranking only reads what this returns."""
+        cos = self._cosines(vector)
+        allowed = np.flatnonzero(mask)
+        if k <= 0 or not len(allowed):
+            return allowed[:0], cos[:0]
+        if len(allowed) > k:
+            part = cos[allowed]
+            allowed = allowed[np.argpartition(-part, k - 1)[:k]]
+            # ties at the k-th cosine: the lower rows, as a full sort would keep
+            kth = cos[allowed].min()
+            allowed = np.flatnonzero(mask & (cos >= kth))
+        order = np.lexsort((allowed, -cos[allowed]))[:k]
+        rows = allowed[order]
+        return rows, cos[rows]
+
+    def similarity(
+        self, vector: npt.NDArray[np.float32], rows: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float32]:
+        """The cosines of the unit ``vector`` with these rows."""
+        return self._cosines(vector)[rows]
+
+    def _cosines(self, vector: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Every row's cosine with ``vector``: one matrix product, kept for the last vector
+        (:meth:`nearest` and :meth:`similarity` of one query read the same product)."""
+        kept = self._product[-1] if self._product else None
+        if kept is not None and kept[0] is vector:
+            return kept[1]
+        # einsum, not ``@``: BLAS's threads wait on each other on a busy machine (3× slower)
+        made = np.einsum("ij,j->i", self.vectors, vector)
+        self._product[:] = [(vector, made)]
+        return made
 
 
 @dataclass(frozen=True)
@@ -194,61 +234,23 @@ def load(db: Database, model: str) -> EmbeddingMatrix:
     )
 
 
-def hashes(db: Database, model: str, dim: int | None = None) -> dict[int, str]:
-    """seq → content hash of every live memory's vector for ``model`` (of length ``dim``,
-    unless ``None``): what :func:`load` reads, without the vectors, to tell what changed."""
-    sql = (
-        "SELECT e.memory_seq, e.content_hash FROM memory_embeddings e "
-        f"JOIN memories m ON m.seq = e.memory_seq WHERE e.model = :model AND m.{_LIVE}"
-    )
-    if dim is not None:
-        sql += " AND e.dim = :dim"
-    params = {"model": model, "dim": dim}
+def revision(db: Database, model: str) -> tuple[int, ...]:
+    """What :func:`load` would read for ``model``, in four numbers that change when it does:
+    the last memory event (an edit or a delete is one) and the count, largest and sum of the
+    seqs with a vector (a fill adds rows; an edit's trigger drops one). A few milliseconds at
+    100,000 memories where :func:`load` takes a second: a write that touched no vector (the
+    window's access log after each query) does not make the matrix read again (see
+    docs/decisions/hybrid-matrix-revision.md)."""
     with db.read() as s:
-        if db.dialect == "sqlite":  # the driver's own rows: half the time of SQLAlchemy's
-            raw = s.connection().connection.dbapi_connection
-            assert raw is not None
-            return dict(
-                raw.execute(
-                    sql.replace(":model", "?").replace(":dim", "?"),
-                    [v for v in (model, dim) if v is not None],
-                ).fetchall()
-            )
-        rows = s.execute(sa.text(sql), params).all()
-    return {int(q): str(h) for q, h in rows}
-
-
-def load_seqs(
-    db: Database, model: str, dim: int, seqs: Sequence[int]
-) -> tuple[EmbeddingMatrix, list[str]]:
-    """The vectors of length ``dim`` of these live memories (those that have one), in seq
-    order, and each one's content hash."""
-    got: list[tuple[int, str, str, bytes]] = []
-    wanted = sorted(int(q) for q in seqs)
-    with db.read() as s:
-        for start in range(0, len(wanted), 500):
-            marks = ",".join(str(q) for q in wanted[start : start + 500])
-            got.extend(
-                s.execute(
-                    sa.text(
-                        "SELECT e.memory_seq, m.id, e.content_hash, e.vector "
-                        "FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq "
-                        f"WHERE e.model = :model AND e.dim = :dim AND m.{_LIVE} "
-                        f"AND e.memory_seq IN ({marks}) ORDER BY e.memory_seq"
-                    ),
-                    {"model": model, "dim": dim},
-                )
-            )
-    keep = [r for r in got if len(r[3]) == 4 * dim]
-    vectors = np.frombuffer(b"".join(r[3] for r in keep), dtype="<f4").reshape(-1, dim)
-    matrix = EmbeddingMatrix(
-        model=model,
-        seqs=np.array([r[0] for r in keep], dtype=np.int64),
-        ids=[str(r[1]) for r in keep],
-        vectors=vectors,
-        row_of={int(r[0]): i for i, r in enumerate(keep)},
-    )
-    return matrix, [str(r[2]) for r in keep]
+        event = s.execute(sa.text("SELECT max(id) FROM memory_events")).scalar()
+        count, top, total = s.execute(
+            sa.text(
+                "SELECT count(*), max(memory_seq), sum(memory_seq) FROM memory_embeddings "
+                "WHERE model = :model"
+            ),
+            {"model": model},
+        ).one()
+    return (int(event or 0), int(count), int(top or 0), int(total or 0))
 
 
 def models(db: Database) -> dict[str, int]:

@@ -61,25 +61,18 @@ def test_status_then_embed_then_nothing_left(
     assert json.loads(out)["embedded"] == 3 and json.loads(out)["stale"] == 0
 
 
-def test_status_says_whether_the_hybrid_kernels_are_compiled(
+def test_status_says_how_far_and_nothing_else(
     capsys: Cap, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hmdesk.core.memory.semantic import kernels
-
     _use(monkeypatch, FakeEmbedder(dim=16))
-    monkeypatch.setenv("HMDESK_NO_JIT", "1")
     code, out, _ = cli(capsys, "embed", "--status", "--db", db)
-    assert code == 0 and out.splitlines()[-1] == (
-        "hybrid searches of 20,000 memories and more: numpy (turned off by HMDESK_NO_JIT)"
-    )
-    monkeypatch.delenv("HMDESK_NO_JIT")
-    monkeypatch.setattr(kernels, "_loaded", [])  # not tried yet: nothing compiled for a status
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert code == 0
+    assert out.splitlines() == [
+        "0 of 3 memories have a current embedding for fake-ngram-16; 3 missing",
+        "compute them with: hmdesk-cli embed --provider local",
+    ]
     code, out, _ = cli(capsys, "embed", "--status", "--db", db, "--json")
-    assert json.loads(out)["kernels_unavailable"] == (
-        "numba is not installed: pip install 'hmdesk[semantic]'"
-    )
-    assert kernels._loaded == []
+    assert set(json.loads(out)) == {"provider", "model", "total", "embedded", "stale", "missing"}
 
 
 def test_a_failing_embedder_keeps_the_batches_before(

@@ -16,6 +16,8 @@ from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 from hmdesk.core.memory.semantic import FakeEmbedder, cache
 from hmdesk.core.memory.store import MemoryStore
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.fixture
@@ -163,3 +165,31 @@ def test_a_0004_database_is_migrated_on_open_and_still_searched(tmp_path: Path) 
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     assert "memory_embeddings" not in names
     assert "memory_embeddings_content_changed" not in names
+
+
+@settings(max_examples=60)
+@given(
+    n=st.integers(0, 40),
+    k=st.integers(0, 12),
+    seed=st.integers(0, 2**16),
+    duplicates=st.booleans(),
+)
+def test_nearest_is_the_sorted_cosines_among_the_mask(
+    n: int, k: int, seed: int, duplicates: bool
+) -> None:
+    """Most similar first, equal cosines by row, only rows in the mask, at most ``k``."""
+    rng = np.random.default_rng(seed)
+    vectors = rng.standard_normal((n, 8)).astype(np.float32)
+    if duplicates and n > 1:
+        vectors[1::2] = vectors[0]  # many equal cosines
+    vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
+    matrix = cache.EmbeddingMatrix("m", np.arange(n, dtype=np.int64), [str(i) for i in range(n)],
+                                   vectors)  # fmt: skip
+    query = vectors[0].copy() if n else np.ones(8, np.float32)
+    mask = rng.random(n) < 0.7
+    rows, cosines = matrix.nearest(query, k, mask)
+    every = np.einsum("ij,j->i", vectors, query)
+    want = sorted(np.flatnonzero(mask).tolist(), key=lambda r: (-every[r], r))[:k]
+    assert rows.tolist() == want
+    assert cosines.tolist() == every[want].tolist()
+    assert matrix.similarity(query, rows).tolist() == every[want].tolist()
