@@ -1,5 +1,5 @@
 """A job run in a child process that answers in JSON lines: hmdesk's one way to run Python work
-beside the window (docs/decisions/0002-review-scan-in-a-child-process.md says why one is worth it).
+beside the window (docs/decisions/0006-review-scan-in-a-child-process.md says why one is worth it).
 
 A *job* is a function ``job(request, out) -> done`` of an importable module, named
 ``"package.module:function"``. ``request`` and ``done`` are JSON values; the job reports with

@@ -1,5 +1,5 @@
 """When hmdesk's processes hold the cyclic garbage collector back: the one module that calls
-``gc`` (docs/decisions/0003-garbage-collector-policy.md).
+``gc`` (docs/decisions/0007-garbage-collector-policy.md).
 
 hmdesk allocates in bursts (every memory of a store read into records, the search index loaded,
 a Review scan's claims), and a burst sets off the collector's full passes, each of which walks

@@ -79,7 +79,7 @@ def open_core(
     store = MemoryStore(db, actor=current_user(), keep_index=False)
     retriever = Retriever(store)
     # rjieba's import holds the interpreter lock: here, before the Memories area is searchable,
-    # not as a stall while typing (docs/decisions/0001-chinese-segmenter-loads-while-the-store-opens.md)
+    # not as a stall while typing (docs/decisions/0005-chinese-segmenter-loads-while-the-store-opens.md)
     from hmdesk.core.memory.terms import load_segmenter
 
     load_segmenter()

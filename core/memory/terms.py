@@ -90,7 +90,7 @@ def _strip_edges(token: str) -> str:
 def load_segmenter() -> None:
     """Import rjieba now rather than at the first query with Han characters: its import loads
     the whole dictionary and holds the interpreter lock meanwhile
-    (docs/decisions/0001-chinese-segmenter-loads-while-the-store-opens.md)."""
+    (docs/decisions/0005-chinese-segmenter-loads-while-the-store-opens.md)."""
     import rjieba  # noqa: F401
 
 

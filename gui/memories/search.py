@@ -154,7 +154,7 @@ class SearchController(QObject):
             # The search read every record into the retriever's index (100k records → many
             # GC-tracked objects; the term postings warmed after this add only a few).
             # Move everything alive now out of the cyclic GC's reach, so later collections
-            # do not walk it (docs/decisions/0003-garbage-collector-policy.md). Again after a
+            # do not walk it (docs/decisions/0007-garbage-collector-policy.md). Again after a
             # big import.
             first = self._frozen_pool is None
             self._frozen_pool = pool

@@ -15,7 +15,7 @@ profile in turn for each query; a hybrid query's vector is forgotten before it i
 every timed hybrid search embeds its text. Printed: the median wall time of ``Retriever.search``
 under ``default`` and ``hybrid``, and of the query embedding alone. Goal (issue 26,
 requirement 9): hybrid median ≤ 60 ms. Also printed, not a goal: the first hybrid search after a
-write that touched no vector (the matrix kept, docs/decisions/hybrid-matrix-revision.md) and
+write that touched no vector (the matrix kept, docs/decisions/0009-hybrid-matrix-revision.md) and
 after an edit (the matrix read again). ``python -m tests.bench hybrid`` runs only this one;
 ``python -m tests.bench.bench_hybrid N`` another size.
 """

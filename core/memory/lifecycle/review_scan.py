@@ -3,7 +3,7 @@
 Why a child: the scan of 100,000 memories is seconds of pure-Python work (segmenting, claims,
 grouping, the policy's proposals) plus numpy steps and garbage collections that hold the
 interpreter lock for long spells; on a worker thread of the window's process every one of those
-is a stall of the event loop (docs/decisions/0002-review-scan-in-a-child-process.md).
+is a stall of the event loop (docs/decisions/0006-review-scan-in-a-child-process.md).
 
 * :func:`scan_store` is the work itself: :func:`~.plans.contradiction_groups`, optionally
   :func:`~.plans.consolidation_plan` and the access policy's

@@ -240,7 +240,7 @@ def revision(db: Database, model: str) -> tuple[int, ...]:
     seqs with a vector (a fill adds rows; an edit's trigger drops one). A few milliseconds at
     100,000 memories where :func:`load` takes a second: a write that touched no vector (the
     window's access log after each query) does not make the matrix read again (see
-    docs/decisions/hybrid-matrix-revision.md)."""
+    docs/decisions/0009-hybrid-matrix-revision.md)."""
     with db.read() as s:
         event = s.execute(sa.text("SELECT max(id) FROM memory_events")).scalar()
         count, top, total = s.execute(

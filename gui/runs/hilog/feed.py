@@ -55,7 +55,7 @@ def find_hdc(db: Database | None = None) -> str:
 def freeze_long_lived_heap() -> bool:
     """Move the app's start-up heap out of the cyclic GC's way, once per process (unless
     something froze it already): a 50k lines/s stream sets off full collections every second or
-    two, each a walk of the whole app heap (docs/decisions/0003-garbage-collector-policy.md).
+    two, each a walk of the whole app heap (docs/decisions/0007-garbage-collector-policy.md).
     Once, never per stream: a frozen cycle is never collected. True if it froze."""
     from hmdesk.core import gc_policy
 
