@@ -75,7 +75,7 @@ def _connect(path: Path) -> sqlite3.Connection | None:
             conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
         else:
             conn = sqlite3.connect(_uri(path, head), uri=True)
-        # the stored index read through a map of the file (docs/decisions/0001): SQLite keeps it
+        # the stored index read through a map of the file (docs/decisions/0001-stored-search-index.md): SQLite keeps it
         # safe, the search holding one read transaction that no writer may shrink the file under
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         return conn
