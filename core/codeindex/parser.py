@@ -164,14 +164,22 @@ def _lines(node: tree_sitter.Node) -> tuple[int, int]:
     return start, max(start, end)
 
 
-def _body(node: tree_sitter.Node, types: tuple[str, ...]) -> tree_sitter.Node | None:
-    body = node.child_by_field_name("body")
-    if body is not None:
-        return body
+def _field_or_child(
+    node: tree_sitter.Node, field: str, types: tuple[str, ...]
+) -> tree_sitter.Node | None:
+    """The node's ``field``, else its first named child of one of ``types`` (grammars differ in
+    which they give)."""
+    found = node.child_by_field_name(field)
+    if found is not None:
+        return found
     for child in node.named_children:
         if child.type in types:
             return child
     return None
+
+
+def _body(node: tree_sitter.Node, types: tuple[str, ...]) -> tree_sitter.Node | None:
+    return _field_or_child(node, "body", types)
 
 
 _FUNC_VALUES = ("arrow_function", "function_expression", "function", "generator_function")
@@ -237,13 +245,7 @@ class _Found:
 
 
 def _name_node(node: tree_sitter.Node) -> tree_sitter.Node:
-    named = node.child_by_field_name("name")
-    if named is not None:
-        return named
-    for child in node.named_children:
-        if child.type in _NAME_TYPES:
-            return child
-    return node
+    return _field_or_child(node, "name", _NAME_TYPES) or node
 
 
 def _walk(
