@@ -11,7 +11,10 @@ and the record still shows it was the agent's.
 
 An accepted proposal becomes one ``add`` event whose reason names the proposal and the client
 (``agent-proposal 12 from claude-code 2.1``), so the memory's history says where it came from;
-its source is ``agent``.
+its source is ``agent``. A proposal that named a ``project``, ``file`` and ``line`` is anchored,
+on acceptance, to the innermost declaration at that line (the code index reads that one file);
+when the file or the declaration cannot be found the memory is kept unanchored and
+:attr:`Accepted.anchor_note` says why.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import sqlalchemy as sa
@@ -48,6 +52,15 @@ NEAR_POOL = 10
 
 class ProposalError(StoreError):
     """A proposal that is unknown or already decided."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """What accepting a proposal made: the memory, and what became of its code location."""
+
+    record: MemoryRecord
+    anchor_note: str | None = None
+    """``anchored to Index.build (pages/Index.ets:12)``, or why it was not; None without a file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +249,7 @@ class Proposals:
         layer: str | None = None,
         confidence: float | None = None,
         actor: str | None = None,
-    ) -> MemoryRecord:
+    ) -> Accepted:
         """Make the proposal a memory (with a person's edits, when given) and mark it accepted.
         The memory is added first: if that fails, the proposal still waits."""
         p = self.get(proposal_id)
@@ -270,11 +283,46 @@ class Proposals:
             # decided meanwhile by someone else (another window, the CLI): keep theirs
             store.delete(record.id, reason=f"agent-proposal {p.id} decided elsewhere")
             raise
-        return record
+        return Accepted(record, anchor_at_location(self.db, p, record.id, actor))
 
     def reject(self, proposal_id: int) -> MemoryProposal:
         self._decide(proposal_id, "rejected")
         return self.get(proposal_id)
+
+
+def anchor_at_location(
+    db: Database, p: MemoryProposal, memory_id: str, actor: str | None
+) -> str | None:
+    """Anchor ``memory_id`` to the declaration at the proposal's ``file``:``line`` of its
+    ``project``; a sentence saying what was done or why not (None when it named no file)."""
+    from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore
+    from hmdesk.core.codeindex.index import CodeIndex
+
+    if not p.file:
+        return None
+    where = p.location
+    if not p.project or not p.line:
+        missing = "project" if not p.project else "line"
+        return f"not anchored: {where} comes with no {missing}; anchor it from the Code tab"
+    root = Path(p.project).expanduser()
+    if not root.is_dir():
+        return f"not anchored: project folder {p.project} not found"
+    index = CodeIndex(root)
+    try:
+        rel = index.relative(p.file)
+    except ValueError as exc:
+        return f"not anchored: {exc}"
+    if not index.is_indexable(rel) or not (index.root / rel).is_file():
+        return f"not anchored: {rel} is not an .ets/.ts source file of {index.root}"
+    index.update_file(rel)
+    entity = index.at(rel, p.line)
+    if entity is None:
+        return f"not anchored: no struct, class, function or method at {rel}:{p.line}"
+    try:
+        anchor = AnchorStore(db, actor=actor or "user").add(memory_id, index.root, entity)
+    except AnchorError as exc:
+        return f"not anchored: {exc}"
+    return f"anchored to {anchor.symbol} ({anchor.path}:{anchor.line})"
 
 
 def _proposal(r: AgentProposal) -> MemoryProposal:

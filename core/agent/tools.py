@@ -212,15 +212,17 @@ class AgentTools:
         )
         ids = [near[0]] if near else []
         if config.switched_on("mcp_auto_accept"):
-            record = self.proposals.accept(self.store, p.id, actor=f"agent:{p.client}")
+            done = self.proposals.accept(self.store, p.id, actor=f"agent:{p.client}")
             accepted = {
                 "proposal": p.id,
                 "status": "accepted",
-                "memory_id": record.id,
+                "memory_id": done.record.id,
                 "message": "Stored at once: the user lets agents' proposals through without "
                 "review (mcp_auto_accept).",
             }
-            return accepted, [record.id, *ids]
+            if done.anchor_note:
+                accepted["anchor"] = done.anchor_note
+            return accepted, [done.record.id, *ids]
         message = (
             "Proposed, not stored: a person reviews it in hmdesk (Review tab, or "
             "hmdesk-cli proposals) and accepts, edits or rejects it. Do not propose it again."

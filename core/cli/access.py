@@ -93,13 +93,15 @@ def _agent_proposals(args: argparse.Namespace, store: Any) -> int | None:
         else:
             print(f"rejected agent proposal {p.id}")
         return 0
-    record = book.accept(
+    done = book.accept(
         store, args.accept, content=args.content, tags=args.tag, confidence=args.confidence
     )
     if args.json:
-        print_json({"accepted": args.accept, "memory": record.id})
+        print_json({"accepted": args.accept, "memory": done.record.id, "anchor": done.anchor_note})
     else:
-        print(f"accepted agent proposal {args.accept} as {record.id}")
+        print(f"accepted agent proposal {args.accept} as {done.record.id}")
+        if done.anchor_note:
+            print(done.anchor_note)
     return 0
 
 

@@ -152,8 +152,9 @@ class AgentProposalsPanel(QWidget):
 
     # ------------------------------------------------------------------ deciding
     def _decide(self, fn: Callable[[], object], message: str) -> None:
-        def done(_result: object) -> None:
-            self.ctx.bus.show_info(message)
+        def done(result: object) -> None:
+            note = getattr(result, "anchor_note", None)
+            self.ctx.bus.show_info(f"{message}; {note}" if note else message)
             self.look()
 
         def failed(exc: BaseException) -> None:

@@ -10,6 +10,7 @@ import pytest
 from hmdesk.core import config
 from hmdesk.core.agent.proposals import ProposalError, Proposals, checked_input
 from hmdesk.core.agent.tools import AgentInputError, AgentTools
+from hmdesk.core.codeindex.anchors import AnchorStore
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.retrieve import Retriever
@@ -37,9 +38,11 @@ def test_a_proposal_waits_then_is_accepted_with_a_persons_edit(tools: AgentTools
     book = Proposals(tools.db)
     (p,) = book.list()
     assert p.client == "codex 0.50.0" and p.layer == "semantic" and p.confidence == 0.5
-    record = book.accept(
+    done = book.accept(
         tools.store, p.id, content="hdc file send: absolute paths on the device", confidence=0.8
     )
+    record = done.record
+    assert done.anchor_note is None  # it named no file
     assert record.content.startswith("hdc file send: absolute") and record.confidence == 0.8
     (event,) = tools.store.history(record.id)
     assert event.reason == f"agent-proposal {p.id} from codex 0.50.0, edited by a person"
@@ -94,3 +97,35 @@ def test_auto_accept_when_the_user_turned_it_on(tools: AgentTools) -> None:
 
 def test_checked_input_is_the_editors_rules() -> None:
     assert checked_input("  a  ", ["t", "t"], "world", 1) == ("  a  ", ["t"], "world", 1.0)
+
+
+REAL = (
+    Path(__file__).parents[2]
+    / "data/arkts_corpus/samples/openharmony+applications_settings/feature/commonUikit"
+    / "src/main/ets/component/DeviceNameItemComponent.ets"
+)  # a real file of openharmony/applications_settings (source and licence in CORPUS.md)
+
+
+@pytest.mark.parametrize(
+    "line, note",
+    [
+        (277, "anchored to DeviceNameItemComponent.aboutToAppear (ets/Item.ets:273)"),
+        (5, "not anchored: no struct, class, function or method at ets/Item.ets:5"),
+        (None, "not anchored: ets/Item.ets comes with no line; anchor it from the Code tab"),
+    ],
+)
+def test_an_accepted_proposal_is_anchored_at_the_line_it_named(
+    tools: AgentTools, tmp_path: Path, line: int | None, note: str
+) -> None:
+    project = tmp_path / "app"
+    (project / "ets").mkdir(parents=True)
+    (project / "ets/Item.ets").write_bytes(REAL.read_bytes())
+    args = {"content": "aboutToAppear reads item", "project": str(project), "file": "ets/Item.ets"}
+    tools.remember({**args, "line": line} if line else args, CLIENT)
+    done = Proposals(tools.db).accept(tools.store, 1)
+    assert done.anchor_note == note
+    assert tools.store.get(done.record.id) is not None  # kept, anchored or not
+    anchors = AnchorStore(tools.db).for_memory(done.record.id)
+    assert [a.symbol for a in anchors] == (
+        ["DeviceNameItemComponent.aboutToAppear"] if line == 277 else []
+    )
