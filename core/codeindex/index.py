@@ -123,7 +123,9 @@ class CodeIndex:
         # only its own share (the whole map is never rebuilt: SAVE_GOAL_S in the bench)
         self._by_name: dict[str, dict[str, list[Entity]]] = {}
         self._by_qualified: dict[str, dict[str, list[Entity]]] = {}
-        self._callers: dict[str, dict[str, list[Entity]]] = {}  # callee → file → callers
+        # callee → file → callers; built on the first question about callers, not on opening
+        # (a reopened project is searchable before its call graph exists)
+        self._callers: dict[str, dict[str, list[Entity]]] | None = None
         self._modules: dict[str, str] | None = None  # module name → folder, read when needed
 
     # ------------------------------------------------------------------ paths
@@ -196,6 +198,17 @@ class CodeIndex:
             return "a device, not a regular file"
         return "not a regular file"
 
+    def load_kept(self) -> int:
+        """Fill an empty index from the one kept by the last run (:attr:`cache_file`), without
+        looking at the files: the reopened project can be browsed while :meth:`scan` checks
+        which files changed. The number of files loaded (0: nothing kept, or already filled)."""
+        with self._lock:
+            if self._files or self.cache_file is None:
+                return 0
+            for rel, entry in self._load_cache().items():
+                self._set(rel, entry)
+            return len(self._files)
+
     def scan(
         self,
         progress: Callable[[int, int], None] | None = None,
@@ -207,11 +220,9 @@ class CodeIndex:
         the scan stops and raises :class:`ScanCancelled` (the files read so far stay indexed,
         none is dropped)."""
         t0 = time.perf_counter()
+        self.load_kept()
         with self._lock:
             self._modules = None  # build-profile.json5 may have changed
-            if not self._files and self.cache_file is not None:
-                for rel, entry in self._load_cache().items():
-                    self._set(rel, entry)
             kept = dict(self._files)
         self.parsed = 0
         seen: set[str] = set()
@@ -360,16 +371,24 @@ class CodeIndex:
             for ent in old.result.entities:
                 _unmap(self._by_name, ent.name, rel)
                 _unmap(self._by_qualified, ent.qualified, rel)
-            for callee in {c.callee for c in old.result.calls}:
-                _unmap(self._callers, callee, rel)
+            if self._callers is not None:
+                for callee in {c.callee for c in old.result.calls}:
+                    _unmap(self._callers, callee, rel)
         if entry is None:
             return
         self._files[rel] = entry
         for ent in entry.result.entities:
             self._by_name.setdefault(ent.name, {}).setdefault(rel, []).append(ent)
             self._by_qualified.setdefault(ent.qualified, {}).setdefault(rel, []).append(ent)
-        for callee, callers in _callers_in(entry.result).items():
-            self._callers.setdefault(callee, {})[rel] = callers
+        if self._callers is not None:
+            self._add_callers(self._callers, rel, entry.result)
+
+    @staticmethod
+    def _add_callers(
+        graph: dict[str, dict[str, list[Entity]]], rel: str, result: ParseResult
+    ) -> None:
+        for callee, callers in _callers_in(result).items():
+            graph.setdefault(callee, {})[rel] = callers
 
     # ------------------------------------------------------------------ reading
 
@@ -466,6 +485,10 @@ class CodeIndex:
         graph by name over-approximates (two unrelated ``load`` methods share their callers);
         for "what may break if this changes" that errs on the side of showing more."""
         with self._lock:
+            if self._callers is None:
+                self._callers = {}
+                for rel, entry in self._files.items():
+                    self._add_callers(self._callers, rel, entry.result)
             return _flat(self._callers.get(name.rsplit(".", 1)[-1]))
 
     def impact(self, entity: Entity, depth: int = 2, limit: int = 500) -> list[tuple[int, Entity]]:

@@ -174,8 +174,10 @@ class CodeArea(QWidget):
             if report and report.with_errors
             else ""
         )
+        checking = " — checking for changes since last time…" if self.holder.building else ""
         self.project_label.setText(
             f"{index.root} — {len(index.files()):,} files, {len(index):,} entities{errors}"
+            f"{checking}"
         )
         self._fill_tree(index)
         self._show_selection()

@@ -11,7 +11,8 @@ re-parses changed files on its own thread and :attr:`changed` tells the GUI whic
 
 Signals (GUI thread):
     progress(int, int): files read, files in all, while building.
-    ready(): an index for the current root is complete (:attr:`index`).
+    ready(): an index for the current root can be read (:attr:`index`): first the one kept by
+        the last run, as soon as it is loaded (``building`` still true), then the checked one.
     changed(list[str]): files re-read by the watcher (root-relative).
     failed(str): the build failed or was cancelled (a message for the user).
 """
@@ -45,6 +46,7 @@ class CodeIndexHolder(QObject):
     changed = Signal(list)
     failed = Signal(str)
     _watched = Signal(list)  # from the watcher's thread
+    _kept = Signal(int, object)  # from the build's thread: (generation, the index kept last run)
 
     _holders: ClassVar[dict[int, CodeIndexHolder]] = {}
 
@@ -52,7 +54,7 @@ class CodeIndexHolder(QObject):
         super().__init__(parent)
         self.settings = settings
         self.root: Path | None = None
-        self.index: CodeIndex | None = None  # complete, for ``root``
+        self.index: CodeIndex | None = None  # for ``root`` (kept or complete)
         self.report: ScanReport | None = None
         self.building = False
         self._cancel = threading.Event()
@@ -60,6 +62,7 @@ class CodeIndexHolder(QObject):
         self._watcher: IndexWatcher | None = None
         self._users = 0
         self._watched.connect(self._on_watched, Qt.ConnectionType.QueuedConnection)
+        self._kept.connect(self._on_kept, Qt.ConnectionType.QueuedConnection)
 
     @classmethod
     def for_context(cls, ctx: _HasSettings) -> CodeIndexHolder:
@@ -115,10 +118,14 @@ class CodeIndexHolder(QObject):
         self.building = True
         emit_progress = self.progress.emit
 
+        emit_kept = self._kept.emit
+
         def build() -> tuple[CodeIndex, ScanReport]:
             from hmdesk.core.codeindex.index import CodeIndex, cache_file_for
 
-            index = CodeIndex(root, cache_file=cache_file_for(root))  # reopened: only changes
+            index = CodeIndex(root, cache_file=cache_file_for(root))
+            if index.load_kept():  # reopened: browsable now, while the scan finds the changes
+                emit_kept(generation, index)
             report = index.scan(progress=emit_progress, cancelled=cancel.is_set)
             return index, report
 
@@ -142,6 +149,13 @@ class CodeIndexHolder(QObject):
                 self.failed.emit(f"Could not index {root}: {exc}")
 
         run_in_thread(build, on_done=done, on_error=error)
+
+    def _on_kept(self, generation: int, index: CodeIndex) -> None:
+        """The index kept by the last run is loaded: usable now (``building`` stays true until
+        the scan has re-read the files changed since)."""
+        if generation == self._generation and self.index is None:
+            self.index = index
+            self.ready.emit()
 
     def cancel(self) -> None:
         """Stop a build in progress (the index stays as it was)."""

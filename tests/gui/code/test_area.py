@@ -212,3 +212,23 @@ def test_remove_an_anchor_from_the_detail_pane_after_asking(qtbot, ctx, project,
     assert "Service.load" not in area.detail.meta_view.toPlainText()
     area.shutdown()
     holder.shutdown()
+
+
+def test_a_reopened_project_is_browsable_before_its_files_are_checked(qtbot, ctx, project):
+    first = CodeIndexHolder(ctx.settings)
+    with qtbot.waitSignal(first.ready, timeout=20_000):
+        first.set_root(project)  # indexed and kept
+    first.shutdown()
+    (project / "entry/src/main/ets/Other.ts").write_text(
+        "export function other(): void {}\nexport function added(): void {}\n", encoding="utf-8"
+    )
+    again = CodeIndexHolder(ctx.settings)
+    seen: list[tuple[bool, int]] = []
+    again.ready.connect(lambda: seen.append((again.building, len(again.index or []))))
+    again.set_root(project)
+    qtbot.waitUntil(lambda: len(seen) == 2, timeout=20_000)
+    # first the index kept last time, while the scan still runs (it may have re-read the
+    # changed file already: one index object is filled in place); then the checked one
+    assert [building for building, _ in seen] == [True, False] and seen[-1][1] == 6
+    assert again.index is not None and again.index.parsed == 1  # only the changed file
+    again.shutdown()
