@@ -221,9 +221,9 @@ def configure_runtime() -> None:
     """Keep the GUI thread responsive while searches run on worker threads.
 
     Every call from Qt into Python (a paint, a ``data()`` call, a slot) needs the GIL. With
-    CPython's default 5 ms switch interval a busy search thread can make each of those wait
-    up to 5 ms, and a repaint makes hundreds of them; 1 ms bounds that (at the price of a few
-    more GIL hand-overs in the workers). The garbage collector's settings are the other
+    CPython's default switch interval a busy search thread can make each of those wait up to
+    that interval, and a repaint makes hundreds of them; a shorter one bounds that, at the price
+    of a few more GIL hand-overs in the workers (docs/decisions/0014-short-gil-switch-interval.md). The garbage collector's settings are the other
     process-wide tweak: :mod:`hmdesk.core.gc_policy`.
     """
     sys.setswitchinterval(0.001)
@@ -344,7 +344,8 @@ def _import_first_look() -> None:  # worker thread: imports only, no widgets
 def make_widget_enums() -> None:
     """Create the Python enums of every widget class now (worker thread, while the window
     waits for its first look; no widget is made). PySide makes them at first use, and the
-    first table view's ``viewport()`` makes 80 of them at once: 20 ms on the GUI thread."""
+    first table view's ``viewport()`` makes 80 of them at once, on the GUI thread
+    (docs/decisions/0012-window-opens-in-steps.md)."""
     from PySide6 import QtWidgets
 
     for name in dir(QtWidgets):
@@ -403,8 +404,8 @@ def open_for_window(
     db: str | None, progress: Callable[[int, int], None] | None = None
 ) -> tuple[Database, MemoryStore, Retriever]:
     """:func:`~hmdesk.gui.context.open_core` and then, on the same worker, the imports the
-    Memories area and its first detail pane would otherwise make on the GUI thread (a 100 ms
-    stall while the window opened)."""
+    Memories area and its first detail pane would otherwise make on the GUI thread (a stall while
+    the window opened: docs/decisions/0012-window-opens-in-steps.md)."""
     from hmdesk.gui.context import open_core
 
     parts = open_core(db, progress=progress)
@@ -422,7 +423,7 @@ def preload_area_modules() -> None:  # worker thread: imports and caches, no wid
     from hmdesk.gui.common.highlight import code_colors
     from sqlalchemy.orm import configure_mappers
 
-    # The ORM sets its mappers up at their first query (50-100 ms of Python, on whichever
+    # The ORM sets its mappers up at their first query (a long spell of Python, on whichever
     # thread asks first): here, not beside the window building its areas.
     configure_mappers()
 
@@ -492,9 +493,10 @@ def main(
             QTimer.singleShot(0, place)
             built.append(MemoriesArea(ctx, window.tabs, query_bar=bar))
 
-        # Three turns: the query bar is built in this one (half of the area's 40 ms), the
+        # Three turns: the query bar is built in this one (half of the area's work), the
         # rest of the Memories area in the next, the window set up around it in the one after
-        # (one turn doing all was the longest stall while the window opened). The area's
+        # (one turn doing all was the longest stall while the window opened:
+        # docs/decisions/0012-window-opens-in-steps.md). The area's
         # first search starts in the turn after that (a timer it starts, queued later).
         QTimer.singleShot(0, build)
         bar = QueryBar()

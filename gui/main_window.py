@@ -316,7 +316,7 @@ class MainWindow(QMainWindow):
         """Build the areas from ``ctx``. With ``later_areas`` (app start) the Runs, Devices,
         Code and Review areas are built when their tab is first opened (a small store's Review
         area once the Memories area shows its first result, :meth:`_early_areas`): building
-        one is a 50-150 ms event-loop turn. Their modules are imported on a worker after the
+        one is a long event-loop turn (docs/decisions/0012-window-opens-in-steps.md). Their modules are imported on a worker after the
         first result. ``memories``: the Memories area,
         already built from ``ctx`` (app start builds it in an event-loop turn of its own)."""
         from hmdesk.gui.memories.area import MemoriesArea
@@ -331,7 +331,7 @@ class MainWindow(QMainWindow):
         self.run_actions = RunActions(self, lambda: self._build_area("runs"))
         self.tabs.setUpdatesEnabled(False)
         # Only the Memories tab changes: the others keep their placeholders until
-        # build_other_areas() (adding five tabs again was 50 ms of tab bar layout).
+        # build_other_areas() (adding five tabs again is a tab bar layout of its own).
         old = self.tabs.widget(0)
         self.tabs.insertTab(0, self.memories, "Memories")
         self.tabs.removeTab(1)
@@ -393,7 +393,7 @@ class MainWindow(QMainWindow):
         """The areas built at app start without their tab being opened: only the Review area,
         and only for a small store, whose scan runs at once and shows its count in the tab
         title (a large store is scanned when the tab is first shown anyway). Building an area
-        is one 50-150 ms event-loop turn (a key pressed meanwhile waits that long): the
+        is one long event-loop turn (a key pressed meanwhile waits for it): the
         others wait until their tab is opened (or, for the Runs area, one of its actions is used)."""
         memories = self.memories
         result = memories.result if memories is not None else None
@@ -403,7 +403,8 @@ class MainWindow(QMainWindow):
 
     def _build_when_idle(self) -> None:
         """Build the early areas one per event-loop turn, and only once the user has not typed
-        for a moment: building one is a 50-150 ms turn on the GUI thread."""
+        for a moment: building one is a long turn on the GUI thread
+        (docs/decisions/0012-window-opens-in-steps.md)."""
         early = self._early_areas()
         if self._closing or self.ctx is None or not early:
             return
@@ -486,7 +487,7 @@ class MainWindow(QMainWindow):
 
         pane = PreviewPane(result, prepared=prepared)
         # Into its tab in the next event-loop turn, so that building it and painting it are
-        # two stalls of 15-30 ms rather than one over 50 ms.
+        # two short turns rather than one long one (docs/decisions/0012-window-opens-in-steps.md).
         QTimer.singleShot(0, lambda: self._place_first_look(pane))
         return pane
 

@@ -162,7 +162,7 @@ class AgentTools:
 
     def _anchors(self, ids: list[str], project: object) -> dict[str, list[str]]:
         """Each memory's code anchors as ``path:line symbol`` (of ``project`` when given): one
-        query for all of them (one per memory cost 3 ms each at 100,000 memories)."""
+        query for all of them (a query per memory grew with the store)."""
         if not ids:
             return {}
         import sqlalchemy as sa

@@ -48,7 +48,7 @@ def _raw_record_builder() -> Callable[..., MemoryRecord]:
 
     The frozen dataclass's ``__init__`` sets each of the 23 fields with ``object.__setattr__``;
     setting the slots through their descriptors in straight-line code gives an equal record
-    in half the time (0.13 s less per 100k records on the way to the first search)."""
+    in half the time (docs/decisions/0018-records-from-raw-rows.md)."""
     names = [f.name for f in dataclasses.fields(MemoryRecord)]
     if names != [*RAW_NAMES, "supersedes"]:  # the record changed: build it the plain way
 

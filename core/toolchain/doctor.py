@@ -223,7 +223,7 @@ class Signature:
     def needles(self) -> tuple[str, ...] | None:
         """One lower-case literal per pattern that every match of it contains (None: some
         pattern has none): a log holding none of them skips the regexes. ~100 signatures run on
-        every failed step; a 1 MB log stays under 50 ms (tests/bench/bench_doctor.py)."""
+        every failed step (docs/decisions/0023-doctor-literal-prefilter.md)."""
         found = [_literal(p) for p in self.patterns]
         return None if any(n is None for n in found) else tuple(n for n in found if n)
 

@@ -313,7 +313,7 @@ def _strip_light_json5(text: str) -> str | None:
 
 def _fast_json5(text: str) -> Any:
     """Most project files are JSON plus comments and trailing commas: strip those and use the
-    C JSON parser (the pure-Python json5 parser takes ~10 ms per file). Anything else (unquoted
+    C JSON parser (docs/decisions/0024-project-files-read-as-json-first.md). Anything else (unquoted
     keys, single quotes, errors) returns ``_NO_FAST`` and goes to ``json5``, which is the
     authority and reports error lines."""
     stripped = _strip_light_json5(text)

@@ -162,7 +162,7 @@ class MemoriesArea(QWidget):
         self._update_actions()
         # The first search starts in the next event-loop turn, not in this one: its worker
         # loads the index holding the interpreter lock, and the window still builds around
-        # this area in this turn (sharing the lock, that was a 60-90 ms stall at 100k).
+        # this area in this turn (sharing the lock: docs/decisions/0012-window-opens-in-steps.md).
         # Tag/environment completions load after the first result.
         self._first_search = True
         QTimer.singleShot(0, self._start_first_search)
@@ -344,7 +344,7 @@ class MemoriesArea(QWidget):
         self._update_actions()
         # The table is drawn first, its rows a few per turn (row_bands), then the detail pane
         # (rich text, its anchors read from the database) in a turn of its own: one turn doing
-        # it all stalled typing for 60-90 ms at 100k.
+        # it all stalled typing (docs/decisions/0013-results-table-painted-in-bands.md).
         self.bands.start()
 
     def _finish_result(self) -> None:
@@ -452,7 +452,7 @@ class MemoriesArea(QWidget):
         sm.select(sel, QItemSelectionModel.SelectionFlag.Select)
         sm.blockSignals(False)
         # The view heard nothing (signals blocked): repaint the rows whose selection changed,
-        # not the whole table (a full repaint is 30-70 ms at 100k memories).
+        # not the whole table (docs/decisions/0013-results-table-painted-in-bands.md).
         repaint_rows(self.table, before ^ selection_rows(self.table))
         if not self._detail_later:
             self._show_current()

@@ -254,9 +254,9 @@ class PlainTextDelegate(QStyledItemDelegate):
 
     Each rendered cell is kept as a pixmap by what it shows (text, size, state, palette,
     font): the same few values ("semantic", "0.85", "3 d") fill most cells, so a repaint
-    after a new result mostly copies pixmaps (the plain cells were half of a 50 ms repaint
-    at 100k memories). Only a cell drawn a second time is cached: rendering a pixmap costs
-    about twice drawing the cell, which a value seen once never pays back."""
+    after a new result mostly copies pixmaps (docs/decisions/0013-results-table-painted-in-bands.md).
+    Only a cell drawn a second time is cached: rendering a pixmap costs about twice drawing the
+    cell, which a value seen once never pays back."""
 
     cache: ClassVar[dict[tuple[object, ...], QPixmap]] = {}
     seen: ClassVar[set[tuple[object, ...]]] = set()  # drawn once: cached when drawn again

@@ -1,7 +1,7 @@
 """The results table model: a thin adapter over the retriever's ``QueryResult``.
 
 Sorting is done here (``sorted`` + ``layoutChanged``), never through a proxy
-(a sort proxy over a large table is about 1000x slower; docs/ARCHITECTURE.md).
+(a sort proxy over a large table is far slower: docs/decisions/0013-results-table-painted-in-bands.md).
 
 A result with near-duplicates folded into it (``ScoredMemory.similar``, see
 :mod:`hmdesk.core.memory.retrieve.diversity`) has an "n similar" expander (:data:`SimilarRole`,
@@ -107,7 +107,8 @@ class _Row:
 
 class PreparedRows:
     """The rows of one result, built off the GUI thread (plain Python: no Qt calls), so that
-    applying a result on the GUI thread only swaps a list (200 rows took 13 ms there)."""
+    applying a result on the GUI thread only swaps a list
+    (docs/decisions/0013-results-table-painted-in-bands.md)."""
 
     __slots__ = ("result", "rows")
 

@@ -115,7 +115,7 @@ class PreviewPane(QWidget):
     Signals: painted(): its rows were painted (a few per event-loop turn) and no other paint
     followed for :data:`SETTLE_MS` (the tab change repaints the window twice): app start opens the store
     then, so that no paint shares the interpreter lock with the store's imports (a paint
-    beside them waited for the lock hundreds of times, 100-300 ms)."""
+    beside them waited for the lock hundreds of times: docs/decisions/0012-window-opens-in-steps.md)."""
 
     painted = Signal()
 
@@ -144,7 +144,7 @@ class PreviewPane(QWidget):
         self.table = make_results_table(self, self.model)
         lay.addWidget(self.table, 1)
         # Empty rows first (cheap to paint), then the rows a few per event-loop turn once the
-        # table has its size: painting them all at once was 50-80 ms (row_bands).
+        # table has its size: painting them all at once is one long turn (row_bands).
         self.model.set_result(result, prepared, hidden=True)
         self.bands = RowBands(self.table, self.model, self)
         self.bands.finished.connect(self._settle.start)

@@ -3,9 +3,9 @@
 After :meth:`ResultsModel.swap_result` the model holds the new rows but the table has not been
 told; :class:`RowBands` tells it about the rows it shows, :data:`BAND_ROWS` at a time, top to
 bottom, one band per event-loop turn. After a reset with ``hidden=True`` (a first result, the
-first look) the rows show as empty cells, cheap to paint, until their band reveals them. Each turn repaints only that band: repainting the whole
-table at once (after a model reset) took 30-70 ms on the GUI thread at 100,000 memories, and
-longer while a search held the interpreter lock, which was the longest stall while typing.
+first look) the rows show as empty cells, cheap to paint, until their band reveals them. Each
+turn repaints only that band: repainting the whole table at once (after a model reset) was the
+longest stall while typing (docs/decisions/0013-results-table-painted-in-bands.md).
 
 :func:`selection_rows` and :func:`repaint_rows` let a selection set with the selection model's
 signals blocked repaint only the rows whose selection changed.
@@ -21,8 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QTableView
 
 BAND_ROWS = 3
-"""Rows repainted per event-loop turn (a row of the results table paints in 2-8 ms: more while
-a search holds the interpreter lock)."""
+"""Rows repainted per event-loop turn (docs/decisions/0013-results-table-painted-in-bands.md)."""
 
 
 class RowBands(QObject):

@@ -115,7 +115,8 @@ class SearchController(QObject):
                 result = search_scoped(search, query, "team", who, me)
         else:
             result = search(self.make_query(spec))
-        # The table's rows too, here: on the GUI thread they were a 13 ms stall per result.
+        # The table's rows too, here, not on the GUI thread
+        # (docs/decisions/0013-results-table-painted-in-bands.md).
         self._prepared = PreparedRows(result)
         return result
 
@@ -171,8 +172,8 @@ class SearchController(QObject):
     def warm_index(self) -> None:
         """Build the retriever's term postings on a worker once a result is shown.
 
-        A query without text is answered without them (the first result comes ~2 s sooner at
-        100k memories); building them now means a text query need not wait for them. The build
+        A query without text is answered without them (the first result comes sooner:
+        docs/decisions/0010-term-postings-built-once-and-kept.md); building them now means a text query need not wait for them. The build
         holds the GIL most of the time, and a table repaint calls into Python hundreds of
         times, each waiting for the GIL: so it pauses while the user types or a result is
         drawn (a text search submitted meanwhile waits for it). A no-op once they are built

@@ -21,8 +21,8 @@ the weights of the one table :data:`WEIGHTS`:
   any of its forms is found: a plain English word at word boundaries, anything else as a
   substring, see :func:`hmdesk.core.memory.terms.form_matcher`). Its lexical value weighs each term
   by BM25's IDF over the live memories: matched weights / all the query's weights
-  (:class:`~hmdesk.core.memory.retrieve.scoring.TermWeights`; docs/ARCHITECTURE.md "Weighted
-  lexical").
+  (:class:`~hmdesk.core.memory.retrieve.scoring.TermWeights`;
+  docs/decisions/0025-weighted-lexical.md).
 
 Where we differ from hmharness, on purpose:
 

@@ -14,7 +14,7 @@ a score outside the explained ``confidence·0.4 + recency·0.2 + lexical·0.4`` 
 and the duplicates stay in the list further down, each time with another penalty. A collapse
 keeps the scores and the order of what stays, hides nothing (the duplicates are one click
 away) and is the same pure function of the ranked list in every search path. Measured on the
-recall lab (``python -m tests.bench diversity``; docs/ARCHITECTURE.md "Diversity").
+recall lab (``python -m tests.bench diversity``; docs/decisions/0027-diversity-collapse.md).
 
 **Similarity** works without embeddings, so it is the same in every path (the lean one-shot path
 has no numpy and no embedder): the Jaccard index of the two contents' shingle sets after NFKC

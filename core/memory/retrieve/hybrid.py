@@ -137,7 +137,7 @@ def fuse(
             by_meaning = maps[si].position[near]
             by_meaning = by_meaning[by_meaning >= 0]
             by_meaning = np.sort(by_meaning[mask[by_meaning]])
-            if len(pos):  # merged in order (np.union1d hashes: 40 ms at 50,000 positions)
+            if len(pos):  # merged in order (np.union1d hashes, far slower on sorted positions)
                 at = np.searchsorted(pos, by_meaning)
                 new = pos[np.minimum(at, len(pos) - 1)] != by_meaning
                 pos = np.insert(pos, at[new], by_meaning[new])

@@ -142,7 +142,7 @@ class Retriever:
             segments = self._segments
             changed = pending | self._changed_elsewhere()
             # no memory row changed (another table was written: the access log, an agent's
-            # record): the live count cannot have moved, and counting 100,000 rows costs 25 ms
+            # record): the live count cannot have moved (docs/decisions/0019-counts-without-reading-rows.md)
             untouched = not changed and tick is not None and tick == self._memories_tick
             if len(changed) > max(self.MAX_DEAD, sum(x.size for x in segments) // 5):
                 self._segments = self._full_rebuild()

@@ -35,7 +35,7 @@ penalty, fetching more until the order is exact:
 shown as the component ``negated`` (raw = that share, weight −0.2). A memory is a candidate by
 its positive terms alone, so a memory holding a negated term scores exactly 0.2·share less than
 the same memory without it, and ranks below it. The weight and the tag/content split were
-measured on the recall lab (docs/ARCHITECTURE.md, "Query rewrite"): −0.4 buried relevant
+measured on the recall lab (docs/decisions/0026-query-rewrite-penalty.md): −0.4 buried relevant
 memories that mention the negated word in passing (``installed`` for ``not an install problem``).
 Pure Python (no numpy): the one-shot path uses it.
 """

@@ -81,5 +81,6 @@ LIVE_COUNT = (
     "- (SELECT count(*) FROM memories WHERE deleted_at IS NOT NULL)"
 )
 """The number of live (not deleted) memories: every row counted (SQLite counts the cells of the
-smallest index's pages without reading a row) less the deleted ones (an index range). At 1 M
-memories 10 ms, where ``count(*) … WHERE deleted_at IS NULL`` reads every entry (80 ms)."""
+smallest index's pages without reading a row) less the deleted ones (an index range), where
+``count(*) … WHERE deleted_at IS NULL`` reads every entry
+(docs/decisions/0019-counts-without-reading-rows.md)."""

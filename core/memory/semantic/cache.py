@@ -100,7 +100,8 @@ class EmbeddingMatrix:
         kept = self._product[-1] if self._product else None
         if kept is not None and kept[0] is vector:
             return kept[1]
-        # einsum, not ``@``: BLAS's threads wait on each other on a busy machine (3× slower)
+        # einsum, not ``@``: BLAS's threads wait on each other on a busy machine
+        # (docs/decisions/0008-hybrid-one-product.md)
         made = np.einsum("ij,j->i", self.vectors, vector)
         self._product[:] = [(vector, made)]
         return made

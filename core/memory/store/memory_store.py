@@ -204,7 +204,8 @@ class MemoryStore(UndoRedo):
     def list(
         self, *, include_superseded: bool = True, include_deleted: bool = False
     ) -> builtins.list[MemoryRecord]:
-        """Memories in insertion (``seq``) order. Reads raw rows (no ORM): ~1 s per 100k."""
+        """Memories in insertion (``seq``) order. Reads raw rows, no ORM
+        (docs/decisions/0018-records-from-raw-rows.md)."""
         return read_records(
             self.db, include_superseded=include_superseded, include_deleted=include_deleted
         )

@@ -9,7 +9,7 @@ they undo (``reverts_event_id``). ``MemoryStore.revert`` runs it in a transactio
 Reverting many events of one group (undoing a 20,000-merge consolidation) goes through a
 :class:`RevertCache`: the group's back-link events are indexed once and the memory rows are read
 in batches, so each revert costs no query of its own (reading the back-links once per merge made
-the undo quadratic: 111 s at 8,000 merges).
+the undo quadratic: docs/decisions/0022-revert-cache.md).
 
 A link is never restored to a memory deleted since: the revert is refused, so that the memory
 does not end up hidden behind a successor no query finds.

@@ -114,7 +114,8 @@ def supersedes_of(session: Session, ids: Iterable[str]) -> dict[str, list[str]]:
     for i in range(0, len(ids), 500):
         chunk = ids[i : i + 500]
         # deleted rows are left out here, not in SQL: with "deleted_at IS NULL" SQLite walks
-        # the deleted_at index (every live row: 0.1 s at 100k) instead of superseded_by's
+        # the deleted_at index (every live row) instead of superseded_by's
+        # (docs/decisions/0019-counts-without-reading-rows.md)
         rows = session.execute(
             sa.select(Memory.id, Memory.superseded_by, Memory.deleted_at)
             .where(Memory.superseded_by.in_(chunk))
@@ -149,7 +150,8 @@ def records_by_id(session: Session, ids: Sequence[str]) -> list[MemoryRecord]:
 def read_records(
     db: Database, *, include_superseded: bool, include_deleted: bool
 ) -> list[MemoryRecord]:
-    """Memories in insertion (``seq``) order, read as raw rows (no ORM): ~1 s per 100k."""
+    """Memories in insertion (``seq``) order, read as raw rows, no ORM
+    (docs/decisions/0018-records-from-raw-rows.md)."""
     where = []
     if not include_superseded:
         where.append("superseded_by IS NULL")

@@ -69,9 +69,9 @@ class GuiGate:
 
     Why: CPython runs one thread at a time. At 50k lines/s the parser and the pipe reader
     want the interpreter all the time, and the switch interval hands it back and forth, so
-    the GUI thread got a third of it while it painted: a 30 ms paint of the table took
-    100-600 ms (measured: a 3 ms stack sampler, the main thread's scheduler stats). Parsing
-    late by a few tens of ms costs nothing: the lines wait in the reader's queue.
+    the GUI thread got a third of it while it painted, and a paint of the table took several
+    times as long (docs/decisions/0015-hilog-view-under-a-flood.md). Parsing a little late costs
+    nothing: the lines wait in the reader's queue.
     """
 
     def __init__(self, max_wait: float = 0.05) -> None:
@@ -174,7 +174,8 @@ class HilogFeed(QObject):
             device_key,
             on_lines=self._on_lines,
             on_status=self._on_status,
-            # small batches: the parser checks the GUI gate every ~20 ms of a 50k lines/s flood
+            # small batches: the parser checks the GUI gate often during a flood
+            # (docs/decisions/0015-hilog-view-under-a-flood.md)
             max_batch=MAX_BATCH,
             between_batches=GUI_BUSY.wait,
         )

@@ -1,6 +1,6 @@
 """The hilog table model: a bounded ring of parsed lines and a filtered view over it.
 
-Design (docs/ARCHITECTURE.md, threading): the model owns a ring of at most ``capacity`` lines (oldest evicted
+Design (docs/ARCHITECTURE.md, "Threads"): the model owns a ring of at most ``capacity`` lines (oldest evicted
 first) and a *view*: the sequence numbers of the lines that pass the current filter. Lines are
 ingested in batches (one call per timer tick); each tick does **one** ``beginRemoveRows`` for the
 view rows whose lines were evicted and **one** ``beginInsertRows`` for the new matches.
@@ -108,7 +108,7 @@ class _Ring:
     def drop(self, n: int) -> None:
         self.head += n
         # Compact often: dropped rows stay referenced (and in memory) until they are cut off.
-        # Cutting is one memmove of pointers (≈0.2 ms for 200k rows).
+        # Cutting is one memmove of pointers.
         if self.head > 8192:
             del self.items[: self.head]
             self.head = 0
@@ -205,7 +205,8 @@ class HilogModel(QAbstractTableModel):
 
         CPython's cyclic GC stops tracking an exact tuple of atomic values (str, int, bool) after
         its first young collection, but never a tuple *subclass*: 200k tracked ``HilogLine``s made
-        every full collection walk the whole ring (60-90 ms stalls at 50k lines/s). Plain tuples
+        every full collection walk the whole ring (docs/decisions/0007-garbage-collector-policy.md,
+        docs/decisions/0015-hilog-view-under-a-flood.md). Plain tuples
         drop out of the collector's way; rows are re-wrapped (cheap) when read.
         """
         if type(lines[0]) is HilogLine:
@@ -324,7 +325,7 @@ class HilogModel(QAbstractTableModel):
         return [self._unpack(item) for item in self._ring.to_list()]
 
     def lines_snapshot(self, filtered: bool) -> Callable[[], list[Any]]:
-        """Copy the ring's pointers now (GUI thread, ~1 ms for 200k rows); the returned
+        """Copy the ring's pointers now (GUI thread: one C-level copy); the returned
         function builds the lines (all, or those that passed the filter so far) on any thread.
 
         Building them here would re-wrap every row on the GUI thread (300+ ms for 200k).

@@ -436,7 +436,7 @@ def test_is_crash_follows_the_feeds_crash_detector(qtbot, view):
     assert view.model.shown == sum(1 for ln in lines if text_rule(ln))
 
 
-REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs"
 
 
 def test_an_opened_log_file_is_shown_with_its_crashes(qtbot, view, tmp_path):
