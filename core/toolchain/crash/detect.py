@@ -21,7 +21,8 @@ source positions, which change between builds):
 A crash is reported when its closing line comes, or by :meth:`CrashDetector.flush` (with an
 idle time: the GUI calls it on its timer; the CLI at the end of a dump). Finished crashes go to a
 :class:`CrashBook`, which groups repeats (same :attr:`~.model.Crash.fingerprint`) and counts
-them; a fault log merged later (:meth:`CrashBook.merge`) completes the occurrence with the same
+them, by content, pid and time, never by arrival: the same crash read again (a restarted hilog
+prints its buffer again, the same log opened twice) is one occurrence; a fault log merged later (:meth:`CrashBook.merge`) completes the occurrence with the same
 type and pid. ``CrashBook.crash_id_of(raw_line)`` says which crash a hilog line belongs to (for
 an ``is:crash`` filter).
 """
@@ -55,6 +56,16 @@ _FINISH = re.compile(r"Finish handle signal\((\d+)\) in (\d+):")
 _REPORT = re.compile(r"reportEvent:\s*(\w+),\s*pid:\s*(\d+)(?:.*?bundleName:\s*([^,\s]+))?")
 _FREEZE_EXIT = re.compile(r"faultData:\s*([^,\s]+)\s*,\s*pid:\s*(\d+) will exit because APP_FREEZE")
 _CREATE = re.compile(r"create log (\S+)")
+
+
+def _same_occurrence(occurrences: list[Crash], crash: Crash) -> int | None:
+    """The index of the occurrence ``crash`` is again (same content, pid and time), if any."""
+    if not crash.time:
+        return None
+    for i, occ in enumerate(occurrences):
+        if occ.pid == crash.pid and occ.time == crash.time:
+            return i
+    return None
 
 
 @dataclass
@@ -106,6 +117,10 @@ class CrashBook:
                 self._groups.popitem(last=False)
         else:
             self._groups.move_to_end(key)
+            seen = _same_occurrence(g.occurrences, crash)
+            if seen is not None:  # read again (a replayed log, a file opened twice): no repeat
+                g.occurrences[seen] = g.crash = crash
+                return g
         g.crash = crash
         g.count += 1
         g.occurrences.append(crash)

@@ -23,6 +23,7 @@ from typing import Final, Literal
 
 from hmdesk.core.toolchain import hdc as hdc_mod
 from hmdesk.core.toolchain.hilog.parse import HilogLine, HilogParser
+from hmdesk.core.toolchain.hilog.replay import ReplayFilter
 from hmdesk.core.toolchain.hilog.ring import HilogRing
 from hmdesk.core.toolchain.process import CancelToken, LineProcess, ProcessResult, run_streaming
 
@@ -125,6 +126,7 @@ class HilogStream:
         # wait (briefly) while it paints, so the two do not fight over the interpreter
         self.between_batches = between_batches
         self._parser = HilogParser()
+        self._replay = ReplayFilter()  # a restart prints the buffer again: skipped
         self._stop = threading.Event()
         self._cancel = CancelToken()  # cancels a `list targets` in flight when stop() is called
         self._thread: threading.Thread | None = None
@@ -206,7 +208,13 @@ class HilogStream:
             with contextlib.suppress(Exception):
                 self.on_status(status)
 
+    @property
+    def replayed(self) -> int:
+        """Lines a restarted hilog printed again and the stream skipped (:mod:`.replay`)."""
+        return self._replay.skipped
+
     def _deliver(self, lines: list[HilogLine]) -> None:
+        lines = self._replay.filter(lines)
         if not lines:
             return
         self.lines_received += len(lines)
@@ -290,6 +298,7 @@ class HilogStream:
     def _run_once(self) -> tuple[bool, hdc_mod.Outcome | None]:
         """One hdc process: read until it ends. Returns (any log line seen, hdc failure)."""
         self._parser.reset()
+        self._replay.restart()
         proc = LineProcess(self.argv, env=self.env, max_queue=self.max_queue)
         try:
             proc.start()

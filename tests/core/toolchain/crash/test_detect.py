@@ -207,3 +207,19 @@ def test_merge_keeps_the_group_id_or_retires_the_group() -> None:
     joined = det.book.merge(parse_faultlog(hdc_crash.cpp_file(6000, "t")))
     assert joined.id == before.id and joined.count == 2 and lone.retired
     assert [g.id for g in det.book.groups()] == [before.id]
+
+
+def test_the_same_crash_read_again_is_one_occurrence_not_a_repeat() -> None:
+    """By content, pid and time, never by arrival: the crash lines of one crash fed twice (a
+    hilog buffer printed again, a log opened twice) count once; a relaunch's crash counts."""
+    det = CrashDetector()
+    once = hdc_crash.js_lines(5394, "00:01.579")
+    det.feed(_lines(once))
+    det.feed(_lines(once))
+    det.flush()
+    (g,) = det.book.groups()
+    assert g.count == 1 and g.pids == [5394] and len(g.occurrences) == 1
+    det.feed(_lines(hdc_crash.js_lines(5501, "03:01.579")))
+    det.flush()
+    (g,) = det.book.groups()
+    assert g.count == 2 and g.pids == [5394, 5501]
