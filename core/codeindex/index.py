@@ -529,6 +529,14 @@ class CodeIndex:
         chain = self.chain_at(path, line)
         return chain[0] if chain else None
 
+    def named(self, path: str | os.PathLike[str], name: str) -> Entity | None:
+        """The entity called ``name`` (or ``Container.name``) in ``path``, the first one, or None:
+        a crash frame names its function when its line is the compiled file's."""
+        for e in self.entities(path):
+            if e.name == name or e.qualified == name:
+                return e
+        return None
+
 
 def _result_to_json(r: ParseResult) -> list[Any]:
     return [

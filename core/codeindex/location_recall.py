@@ -42,6 +42,7 @@ class Location:
     path: str  # absolute or relative to the project root
     line: int
     column: int = 0
+    symbol: str = ""  # the function a stack frame names (its line may be the compiled file's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,17 @@ def _candidates(
             chain = index.chain_at(loc.path, loc.line)
         except ValueError:  # a path outside the project
             continue
+        named = _named(index, loc) if loc.symbol else None
+        if named is not None and all(e.name != named.name for e in chain):
+            # a raw release stack's line is the compiled .ts line: the frame's function, by name
+            chain = [
+                named,
+                *(
+                    e
+                    for e in index.chain_at(loc.path, named.start_line)
+                    if e.contains(named.end_line) and e != named
+                ),
+            ]
         if not chain:
             continue
         found: list[tuple[int, Entity]] = [(0, e) for e in chain]
@@ -99,6 +111,15 @@ def _candidates(
             rank += 1
     out.sort(key=lambda c: (c[0], c[1]))
     return out
+
+
+def _named(index: CodeIndex, loc: Location) -> Entity | None:
+    if loc.symbol in ("anonymous", "func_main_0"):
+        return None
+    try:
+        return index.named(loc.path, loc.symbol)
+    except ValueError:
+        return None
 
 
 def _label(level: int, entity: Entity) -> str:

@@ -53,14 +53,22 @@ def _generic_terms() -> frozenset[str]:
     return GENERIC_TERMS | STOP_WORDS
 
 
+def matched_share(scored: ScoredMemory, n_terms: int) -> float:
+    """The share of the query's ``n_terms`` terms the memory matched (1.0 when unknown)."""
+    if n_terms <= 0 or not scored.terms:
+        return 1.0
+    return sum(1 for tm in scored.terms if tm.matched) / max(n_terms, len(scored.terms))
+
+
 def weak_reason(
     scored: ScoredMemory, n_terms: int, generic: frozenset[str] | None = None
 ) -> str | None:
     """Why a recalled memory is too weak to show (None: keep it).
 
     Weak: every term it matched is generic (``no``, ``file``, a stop word …); or, with at least
-    :data:`FLOOR_MIN_TERMS` query terms, its lexical part is under :data:`LEXICAL_FLOOR` and
-    none of the terms it matched is specific (has a digit: an error code).
+    :data:`FLOOR_MIN_TERMS` query terms, its lexical part (or the share of the terms it matched,
+    whichever is lower) is under :data:`LEXICAL_FLOOR` and none of the terms it matched is
+    specific (has a digit: an error code). The failure card and the crash card use this floor.
     """
     generic = _generic_terms() if generic is None else generic
     matched = [str(tm.term) for tm in scored.terms if tm.matched]
@@ -69,6 +77,9 @@ def weak_reason(
         return "only generic words matched: " + ", ".join(matched)
     lexical = scored.components.get("lexical")
     raw = float(getattr(lexical, "raw", 1.0))
+    # the share of the query's terms it matched: a term no memory has weighs 0 in the lexical
+    # part (rarity), so "read" alone can score lexical 1.00 for "TypeError … read … undefined"
+    raw = min(raw, matched_share(scored, n_terms))
     if (
         n_terms >= FLOOR_MIN_TERMS
         and raw < LEXICAL_FLOOR

@@ -66,7 +66,9 @@ MAX_FRAMES = 14
 
 def crash_locations(crash: Crash) -> list[Location]:
     """The project frames with a line, top of the stack first (recall by location)."""
-    return [Location(f.source, f.line, f.column) for f in crash.frames if f.source and f.line]
+    return [
+        Location(f.source, f.line, f.column, f.symbol) for f in crash.frames if f.source and f.line
+    ]
 
 
 def group_label(group: CrashGroup) -> str:

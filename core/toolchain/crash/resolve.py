@@ -5,8 +5,10 @@ words to recall pitfalls with, and the pitfall a crash card saves.
   :class:`~hmdesk.core.codeindex.index.CodeIndex` knows: the innermost component, method or
   function around the frame's line (``Index.build``). Frames of files the index does not have
   keep ``entity=None``.
-* :func:`crash_terms`: the error class, the message's words, the reason and the entity;
-  the same words find a pitfall saved from an earlier identical crash.
+* :func:`crash_terms`: the crash's own words first (error class, name, fault type, the top app
+  frame's symbol), then the message without its template words and the reason; the same words
+  find a pitfall saved from an earlier identical crash. The recall floor
+  (``core.memory.recall_floor``) drops what shares only a word or two with them.
 * :func:`crash_pitfall`: the text and tags of that pitfall (the real message, the location
   relative to the project, the top frames, tagged with the type and the error class).
 """
@@ -32,6 +34,8 @@ class CodeIndex(Protocol):
 
     def at(self, path: str, line: int) -> Entity | None: ...
 
+    def named(self, path: str, name: str) -> Entity | None: ...
+
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[\u4e00-\u9fff]{2,}")
 _HEXISH = re.compile(r"x?[0-9a-fA-F]*\d[0-9a-fA-F]*", re.ASCII)
@@ -42,13 +46,28 @@ _STOP = frozenset(
 )
 
 
+# words of the engines' message templates ("Cannot read property X of undefined", "X is not
+# callable"): every crash of the kind says them, so they find every pitfall that says "read"
+_TEMPLATE = frozenset(
+    {"read", "property", "properties", "call", "callable", "function", "object", "value"}
+    | {"is", "of", "type", "null_pointer", "anonymous", "func_main_0"}
+)
+_NO_SYMBOL = frozenset({"anonymous", "func_main_0", ""})
+
+
 def entity_for(frame: Frame, index: CodeIndex) -> Entity | None:
+    """The entity around the frame's line; when that is not the function the frame names (a
+    raw release stack's line is the compiled ``.ts`` line), the entity of that name in the file."""
     if frame.source is None or not frame.line:
         return None
     try:
-        return index.at(frame.source, frame.line)
+        ent = index.at(frame.source, frame.line)
+        if ent is not None and ent.qualified.rsplit(".", 1)[-1] == frame.symbol:
+            return ent
+        named = index.named(frame.source, frame.symbol) if frame.symbol not in _NO_SYMBOL else None
     except (ValueError, OSError):
         return None
+    return named if named is not None else ent
 
 
 def resolve_crash(crash: Crash, index: CodeIndex | None) -> Crash:
@@ -63,24 +82,33 @@ def resolve_crash(crash: Crash, index: CodeIndex | None) -> Crash:
 
 
 def crash_terms(crash: Crash, limit: int = 10) -> list[str]:
-    """The words to recall pitfalls with: error class, message words, reason, entity."""
+    """The words to recall pitfalls with, the crash's own first: the error class (``TypeError``,
+    the signal ``SIGSEGV``, ``THREAD_BLOCK_6S``), the error name, the fault type (``jscrash``),
+    the top app frame's symbol and entity, then the message's words without its template
+    (``Cannot read property … of``) and the reason's."""
     out: list[str] = []
 
     def add(word: str) -> None:
         w = word.strip()
         if _HEXISH.fullmatch(w):  # addresses, ids: never the same twice
             return
-        if w and w.lower() not in _STOP and w not in out:
+        low = w.lower()
+        if w and low not in _STOP and low not in _TEMPLATE and low not in {o.lower() for o in out}:
             out.append(w)
 
     add(crash.error_class)
+    add(crash.name)
+    add(crash.type)
+    top = crash.top_project_frame
+    if top is not None:
+        if top.symbol not in _NO_SYMBOL:
+            add(top.symbol)
+        if top.entity:
+            add(top.entity.rsplit(".", 1)[-1])
     for w in _WORD.findall(crash.message or ""):
         add(w)
     for w in _WORD.findall(crash.reason.split("@", 1)[0]):
         add(w)
-    top = crash.top_project_frame
-    if top is not None and top.entity:
-        add(top.entity.rsplit(".", 1)[-1])
     return out[:limit]
 
 
