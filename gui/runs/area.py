@@ -167,6 +167,7 @@ class RunsArea(QWidget):
         self.run_page.recall_done.connect(self.recall_done)
         self.run_page.pitfall_saved.connect(self.pitfall_saved)
         self.run_page.recall_counted.connect(self.recall_counted)
+        self.run_page.run_requested.connect(self.show_old_run)
         self.steps = self.run_page.steps
         self.card = self.run_page.card
         self.card.stacktrace_requested.connect(self.rerun_with_stacktrace)
@@ -455,6 +456,7 @@ class RunsArea(QWidget):
 
     def _on_run_started(self, run_id: int) -> None:
         self.current_run_id = run_id
+        self.run_page.start_run(run_id)
 
     def _on_run_finished(self, outcome: RunOutcome) -> None:
         self.update_buttons(running=False)  # its thread may not have ended yet
@@ -465,10 +467,12 @@ class RunsArea(QWidget):
         self.history.reload()
         if status == "success":
             self.banner_text(f"✓ {success_text(outcome)}", "ok")
+            self.run_page.finish_run(outcome.run_id, f"✓ {html.unescape(success_text(outcome))}")
             self.run_done.emit(outcome)
             return
         if status == "cancelled":
             self.banner_text(f"■ Run #{self.current_run_id} cancelled.", "warn")
+            self.run_page.finish_run(outcome.run_id, f"■ Run #{outcome.run_id} cancelled")
             self.run_done.emit(outcome)
             return
 
@@ -533,7 +537,10 @@ class RunsArea(QWidget):
                     project_dir=run.project,
                 )
             else:
-                self.run_page.hide_card()
+                mark = {"success": "✓", "cancelled": "■"}.get(run.status, "•")
+                self.run_page.finish_run(
+                    run.run_id, f"{mark} Run #{run.run_id} {run.status}", open_it=True
+                )
             self.old_run_shown.emit(run_id)
 
         self._read_run(run_id, done)

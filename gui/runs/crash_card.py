@@ -6,14 +6,14 @@ recalled for it.
   stack with the project's frames as ``file:line`` links (``location_activated``; the run page
   opens them with ``gui.common.editor``), the enclosing component or function from the code
   index, and the recalled pitfalls drawn like the failure card's (``PitfallRow``).
-* :class:`CrashPanel` lists the crashes seen on the device log (newest selected) above the card,
-  and does the work off the GUI thread: the code index of the project (built once per project
+* :class:`CrashPanel` holds the card of the crash being read (the Runs pane's feed lists every
+  crash group and lends the panel to the open one), and does the work off the GUI thread: the code index of the project (built once per project
   folder), frames resolved, pitfalls recalled (``core.codeindex.location_recall``: those anchored
   at the project frames and their callers first, then ``recall_for_terms`` with ``crash_terms``;
   each row says which), and
   "Save as pitfall" (pre-filled from ``crash_pitfall``: the real message and location, tagged with
   the error class, anchored to the entity when the index has it).
-Keys: Ctrl+Shift+P saves the shown crash as a pitfall; the list takes arrows.
+Keys: Ctrl+Shift+P saves the shown crash as a pitfall.
 """
 
 from __future__ import annotations
@@ -49,8 +49,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -298,7 +296,7 @@ class CrashCard(Box):
 
 
 class CrashPanel(QWidget):
-    """The crashes seen on the device log and the card of the selected one.
+    """The crashes seen on the device log (``groups``) and the card of the one being read.
 
     Signals: recall_done(), pitfall_saved(str), location_activated(str, int, int).
     """
@@ -318,12 +316,6 @@ class CrashPanel(QWidget):
         self._index_lock = threading.Lock()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.header = QLabel("No crash of the app seen in the device log.")
-        lay.addWidget(self.header)
-        self.list = QListWidget()
-        self.list.setMaximumHeight(96)
-        self.list.currentItemChanged.connect(self._selected)
-        lay.addWidget(self.list)
         self.card = CrashCard()
         self.card.save_requested.connect(self.save_pitfall)
         self.card.location_activated.connect(self.location_activated)
@@ -335,60 +327,52 @@ class CrashPanel(QWidget):
         self.save_action.triggered.connect(self.save_pitfall)
         self.addAction(self.save_action)
         self.card.hide()
-        self.list.hide()
 
     # --- crashes in ------------------------------------------------------------------------
-    def add_groups(self, groups: list[CrashGroup], project_dir: str | None = None) -> None:
-        """New or repeated crashes (GUI thread); the newest is selected and recalled for.
-        One repaint for the whole batch (list, header and card change together)."""
-        if project_dir is not None:
-            self.project_dir = project_dir
-        self.setUpdatesEnabled(False)
-        try:
-            self._add_groups(groups)
-        finally:
-            self.setUpdatesEnabled(True)
-
-    def _add_groups(self, groups: list[CrashGroup]) -> None:
-        for g in list(self.groups.values()):  # merged into another group: gone from the list
-            if g.retired and all(n.id != g.id for n in groups):
-                self.groups.pop(g.id, None)
-                item = self._item(g.id)
-                if item is not None:
-                    self.list.takeItem(self.list.row(item))
+    def update_groups(self, groups: list[CrashGroup]) -> list[CrashGroup]:
+        """Keep the new or repeated ``groups``; returns the groups merged into another since
+        (retired: gone). Shows nothing: the feed (or :meth:`add_groups`) chooses."""
+        gone = [g for g in self.groups.values() if g.retired and all(n.id != g.id for n in groups)]
+        for g in gone:
+            self.groups.pop(g.id, None)
         for g in groups:
+            if g.retired:
+                self.groups.pop(g.id, None)
+                gone.append(g)
+                continue
             self.groups[g.id] = g
             self.resolved.pop(g.id, None)
-            item = self._item(g.id)
-            if item is None:
-                item = QListWidgetItem()
-                item.setData(Qt.ItemDataRole.UserRole, g.id)
-                self.list.insertItem(0, item)
-            item.setText(group_label(g))
-        if not groups:
+        return gone
+
+    def add_groups(self, groups: list[CrashGroup], project_dir: str | None = None) -> None:
+        """New or repeated crashes (GUI thread): the card shows the newest unless it shows a
+        crash still listed, which it keeps (its counts brought up to date)."""
+        if project_dir is not None:
+            self.project_dir = project_dir
+        self.update_groups(groups)
+        shown = self.card.group
+        if shown is not None and shown.id in self.groups:
+            self.refresh(shown.id)
+        elif groups and not groups[-1].retired:
+            self.show_group(groups[-1].id)
+
+    def refresh(self, group_id: int) -> None:
+        """The shown crash repeated or completed: its title, counts and stack, same card."""
+        group = self.groups.get(group_id)
+        if group is None:
             return
-        n = len(self.groups)
-        self.header.setText(f"Crashes of the app ({n})" if n > 1 else "Crash of the app")
-        self.list.setVisible(n > 1)
+        if self.card.group is None or self.card.group.id != group_id:
+            self.show_group(group_id)
+            return
+        if self.card.group.crash is not group.crash:  # completed by a fault log: resolve again
+            self.show_group(group_id)
+            return
+        self.card.show_crash(group, self.resolved.get(group_id))
+
+    def show_group(self, group_id: int) -> None:
+        """Show the crash group ``group_id`` and recall its pitfalls (off the GUI thread)."""
         self.card.show()
-        item = self._item(groups[-1].id)
-        if item is None:
-            return
-        if item is self.list.currentItem():
-            self._show(groups[-1].id)
-        else:
-            self.list.setCurrentItem(item)
-
-    def _item(self, group_id: int) -> QListWidgetItem | None:
-        for i in range(self.list.count()):
-            it = self.list.item(i)
-            if it.data(Qt.ItemDataRole.UserRole) == group_id:
-                return it
-        return None
-
-    def _selected(self, current: QListWidgetItem | None, _prev: QListWidgetItem | None) -> None:
-        if current is not None:
-            self._show(int(current.data(Qt.ItemDataRole.UserRole)))
+        self._show(group_id)
 
     def _show(self, group_id: int) -> None:
         group = self.groups.get(group_id)

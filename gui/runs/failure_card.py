@@ -194,6 +194,23 @@ def scored_of(item: Recalled) -> ScoredMemory:
     return item.scored if item.scored is not None else ScoredMemory(item.memory, item.score, {}, [])
 
 
+def row_breakdown(scored: ScoredMemory) -> str:
+    """The one-line score of a recalled row; with the terms it missed said next to its lexical
+    part (a term in no memory weighs 0, so lexical reads 1.00 though terms were missed)."""
+    if not scored.components:
+        return f"{scored.score:.2f} = closeness of the anchored code to the failure"
+    text = breakdown_text(scored.score, scored.components)
+    missed = [str(tm.term) for tm in scored.terms if not tm.matched]
+    if not missed or "lexical" not in scored.components:
+        return text
+    n = len(scored.terms)
+    return text.replace(
+        " + lexical ",
+        f" + lexical ({n - len(missed)} of {n} terms; missed {', '.join(missed)}) ",
+        1,
+    )
+
+
 class PitfallRow(Box):
     """One recalled memory: where it came from (``origin``: "anchored to Index.build", "text
     match"), highlighted content and tags, score breakdown, "This helped"."""
@@ -230,11 +247,7 @@ class PitfallRow(Box):
         self.meta.setWordWrap(True)
         lay.addWidget(self.meta)
         bottom = QHBoxLayout()
-        self.breakdown = QLabel(
-            breakdown_text(scored.score, scored.components)
-            if scored.components
-            else f"{scored.score:.2f} = closeness of the anchored code to the failure"
-        )
+        self.breakdown = QLabel(row_breakdown(scored))
         self.breakdown.setWordWrap(True)
         self.breakdown.setToolTip(
             "score = Σ weight × part; confidence as stored, recency linear to 0 at 90 days, "

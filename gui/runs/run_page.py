@@ -1,8 +1,12 @@
-"""The *Run* page of the Runs tab: the steps with their live logs beside the failure card.
+"""The *Run* page of the Runs tab: the steps with their live logs beside the feed of cards.
 
-:class:`RunPage` shows a run's steps (:class:`~hmdesk.gui.runs.steps.StepsPanel`) and, when it
-failed, the :class:`~hmdesk.gui.runs.failure_card.FailureCard` with the pitfalls recalled for the
-finding. Recalling, saving a pitfall and counting a recall talk to the memory store off the GUI
+:class:`RunPage` shows a run's steps (:class:`~hmdesk.gui.runs.steps.StepsPanel`) and, on the
+right, the feed (:class:`~hmdesk.gui.runs.feed.RunsFeed`): every run and every crash of the app,
+newest first, the current run on top and open, older runs and crash groups closed below with
+their time. A failed run's entry holds the
+:class:`~hmdesk.gui.runs.failure_card.FailureCard` with the pitfalls recalled for the finding, a
+crash group's the crash card (:class:`~hmdesk.gui.runs.crash_card.CrashPanel`); the open entry
+stays open whatever arrives, so the card being read never changes under the reader. Recalling, saving a pitfall and counting a recall talk to the memory store off the GUI
 thread. :func:`failure_of` picks the finding and the failed step of a stored run.
 """
 
@@ -23,12 +27,13 @@ from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.runs.crash_card import CrashPanel
+from hmdesk.gui.runs.crash_card import CrashPanel, group_label
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
+from hmdesk.gui.runs.feed import RunsFeed
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, add_pitfall, pitfall_prefill
 from hmdesk.gui.runs.steps import StepsPanel
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtWidgets import QScrollArea, QSplitter, QWidget
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.index import CodeIndex
@@ -66,6 +71,15 @@ def success_text(outcome: RunResult | object) -> str:
     return f"Run #{outcome.run_id} succeeded."
 
 
+def _now() -> str:
+    return QDateTime.currentDateTime().toString("HH:mm:ss")
+
+
+def crash_when(group: CrashGroup) -> str:
+    """When a crash group last happened, as hilog printed it (``12-01 16:00:01``)."""
+    return group.crash.time.split(".", 1)[0] or _now()
+
+
 def _scan(root: str | None) -> CodeIndex | None:
     """A code index of ``root`` when the window's is not ready (worker thread)."""
     if not root or not Path(root).is_dir():
@@ -89,6 +103,7 @@ class RunPage(QSplitter):
         recall_counted(str): "This helped" was counted for this memory id.
         location_activated(str, int, int): a location in a log or in the card was clicked.
         crashes_updated(int): the crash panel was updated with this many crashes (coalesced).
+        run_requested(int): a closed run entry of the feed was opened (the area reads the run).
     """
 
     recall_done = Signal()
@@ -96,6 +111,7 @@ class RunPage(QSplitter):
     recall_counted = Signal(str)
     location_activated = Signal(str, int, int)
     crashes_updated = Signal(int)
+    run_requested = Signal(int)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
@@ -121,21 +137,47 @@ class RunPage(QSplitter):
         self.card_scroll.setWidgetResizable(True)
         self.card_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.card_scroll.setMinimumWidth(380)
-        holder = QWidget()
-        holder_lay = QVBoxLayout(holder)
-        holder_lay.setContentsMargins(0, 0, 0, 0)
-        self.crashes = CrashPanel(ctx)  # crashes of the app from the device log
+        self.feed = RunsFeed()  # runs and crashes, newest first; the open entry holds its card
+        self.feed.open_requested.connect(self._open_entry)
+        self.crashes = CrashPanel(ctx)  # the crash card, lent to the open crash entry
         self.crashes.location_activated.connect(self.location_activated)
         self.crashes.pitfall_saved.connect(self.pitfall_saved)
+        self.crashes.setParent(self.feed)
         self.crashes.hide()
-        holder_lay.addWidget(self.crashes)
-        holder_lay.addWidget(self.card)
-        holder_lay.addStretch(1)
-        self.card_scroll.setWidget(holder)
+        self.card.setParent(self.feed)
+        self.card.hide()
+        self._run_titles: dict[int, str] = {}
+        self.card_scroll.setWidget(self.feed)
         self.card_scroll.hide()
         self.addWidget(self.card_scroll)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
+
+    # --- the feed ---------------------------------------------------------------------------
+    def start_run(self, run_id: int) -> None:
+        """A run started: its entry on top, open (the steps on the left say how it goes)."""
+        self.feed.upsert(("run", run_id), f"▶ Run #{run_id} running…", _now())
+        self.feed.open(("run", run_id), None)
+
+    def finish_run(self, run_id: int | None, text: str, *, open_it: bool = False) -> None:
+        """A run that passed or was cancelled: its header says so (``text``), on top and open;
+        no card (a crash card of an earlier launch stays below, closed). ``open_it``: open it
+        even while another card is read (the reader asked for this run)."""
+        if run_id is None:
+            return
+        key = ("run", run_id)
+        entry = self.feed.upsert(key, text, None)
+        entry.has_card = False
+        self._run_titles[run_id] = text
+        if open_it or self.feed.open_key == key or not self.feed.reading():
+            self.feed.open(key, None)
+
+    def _open_entry(self, kind: str, key_id: int) -> None:
+        if kind == "crash":
+            self.crashes.show_group(key_id)
+            self.feed.open(("crash", key_id), self.crashes)
+        elif kind == "run":
+            self.run_requested.emit(key_id)
 
     def show_crashes(self, groups: object, project_dir: str | None = None) -> None:
         """Crashes from the device log (``list[CrashGroup]``): the crash card opens.
@@ -160,10 +202,22 @@ class RunPage(QSplitter):
         if not groups:
             return
         self.crashes.project_bundle = self.project_bundle
-        self.crashes.add_groups(groups, self._crash_dir)
-        self.crashes.show()
-        if self.card.finding is None or not self.card_scroll.isVisible():
-            self.card.hide()  # no failed run on show: the crash card alone
+        if self._crash_dir is not None:
+            self.crashes.project_dir = self._crash_dir
+        for g in self.crashes.update_groups(groups):  # merged into another: gone from the feed
+            self.feed.remove(("crash", g.id))
+        newest: int | None = None
+        for g in groups:
+            if g.retired:
+                continue
+            entry = self.feed.upsert(("crash", g.id), group_label(g), crash_when(g), to_top=True)
+            entry.has_card = True
+            newest = g.id
+        open_key = self.feed.open_key
+        if open_key is not None and open_key[0] == "crash" and open_key[1] in self.crashes.groups:
+            self.crashes.refresh(open_key[1])  # the card being read: its counts, not another
+        elif newest is not None and not self.feed.reading():
+            self._open_entry("crash", newest)
         self._open_column()
         self.crashes_updated.emit(len(groups))
 
@@ -174,10 +228,12 @@ class RunPage(QSplitter):
             self.setSizes([int(total * CARD_SHARE), total - int(total * CARD_SHARE)])
 
     def hide_card(self) -> None:
-        if self.crashes.groups:  # the crash cards stay; only the failure card goes
-            self.card.hide()
-            return
-        self.card_scroll.hide()
+        """No failure card for what comes next: the open failure card closes (the feed, with
+        its older entries, stays when it has any card to show)."""
+        if self.feed.open_key is not None and self.feed.open_key[0] == "run":
+            self.feed.close_open()
+        if not any(e.has_card for e in self.feed.entries.values()):
+            self.card_scroll.hide()
 
     def show_card(
         self,
@@ -192,8 +248,13 @@ class RunPage(QSplitter):
         """Show why the run failed and recall the pitfalls for it. ``step_message`` (the failed
         step's own message) and ``project_dir`` pre-fill "Save as pitfall"."""
         self.card.show_finding(step, finding, message)
-        self.card.show()
         self.card.run_id = run_id
+        key = ("run", run_id if run_id is not None else 0)
+        title = self.card.title.text()
+        self._run_titles[key[1]] = title
+        entry = self.feed.upsert(key, f"✗ Run #{key[1]}: {title}" if run_id else title, None)
+        entry.has_card = True
+        self.feed.open(key, self.card)
         self.step_message = step_message or message
         self.project_dir = project_dir
         self._open_column()

@@ -15,8 +15,9 @@ from hmdesk.core.toolchain.runs import StepResult
 from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.runs.step_log import StepLogView
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -137,6 +138,16 @@ class StepRow(QFrame):
             f"color: {verdict_colour(self.verdict, theme)}; font-weight: bold"
         )
         self.message.setStyleSheet(f"color: {theme.subtle_fg}")
+        # the bar in the verdict's colour once the step has one (a failed build is never blue)
+        palette = self.progress.palette()
+        app_palette = QApplication.palette(self.progress)
+        bar = (
+            QColor(verdict_colour(self.verdict, theme))
+            if self.verdict in ("passed", "failed", "timeout", "cancelled")
+            else app_palette.color(QPalette.ColorRole.Highlight)
+        )
+        palette.setColor(QPalette.ColorRole.Highlight, bar)
+        self.progress.setPalette(palette)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -160,8 +171,8 @@ class StepRow(QFrame):
             self.started = None
             if self.progress.maximum() == 0:
                 self.progress.setRange(0, 1)
-            if verdict == "passed":
-                self.progress.setValue(self.progress.maximum())
+            if verdict == "passed" or (verdict != "skipped" and self.progress.value() <= 0):
+                self.progress.setValue(self.progress.maximum())  # a bar to show the colour on
         text = message_text(message, meaning)
         if text is not None:
             self.message.setText(text)

@@ -69,19 +69,35 @@ def test_card_per_crash_type(qtbot, panel, fake_tools, token, title, reason, mes
     assert "No pitfall recalled" in card.recall_note.text()
 
 
-def test_repeats_are_counted_and_listed(qtbot, panel, fake_tools):
+def _page(qtbot, ctx):
+    from hmdesk.gui.runs.run_page import RunPage
+
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    return page
+
+
+def test_repeats_are_counted_and_listed(qtbot, ctx, fake_tools):
+    page = _page(qtbot, ctx)
     groups = crashes_from_device(fake_tools, "crash-js-twice", "crash-cpp")
-    _show(qtbot, panel, groups)
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        page.show_crashes(groups, str(fake_tools.project("hello")))
     js = next(g for g in groups if g.crash.type == "jscrash")
     assert js.count == 2 and js.pids == [5394, 5501]
-    assert panel.list.count() == 2 and panel.list.isVisible()
-    texts = [panel.list.item(i).text() for i in range(2)]
-    assert any(t.startswith("JS crash ×2 — TypeError") for t in texts)
-    js_row = texts.index(next(t for t in texts if "×2" in t))
-    for row in (1 - js_row, js_row):  # the other crash, then back to the repeated one
-        with qtbot.waitSignal(panel.recall_done, timeout=15_000):
-            panel.list.setCurrentRow(row)
-    assert "×2" in panel.card.title.text() and "5394, 5501" in panel.card.reason.text()
+    keys = [k for k in page.feed.order() if k[0] == "crash"]
+    assert len(keys) == 2
+    titles = {k: page.feed.entries[k].title for k in keys}
+    assert titles[("crash", js.id)].startswith("JS crash ×2 — TypeError")
+    assert page.feed.entries[("crash", js.id)].when == "12-01 16:04:01"  # when it last happened
+    other = next(k for k in keys if k != ("crash", js.id))
+    for key in (other, ("crash", js.id)):  # the other crash, then back to the repeated one
+        with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+            page.feed.entries[key].header.click()
+        assert page.feed.open_key == key
+    card = page.crashes.card
+    assert "×2" in card.title.text() and "5394, 5501" in card.reason.text()
 
 
 def test_truncated_fault_log_still_shows_the_crash(qtbot, panel, fake_tools):
@@ -158,7 +174,8 @@ def test_live_crashes_raise_the_card_in_the_runs_area(qtbot, tmp_path, ctx, fake
         )
         assert any("recv" in c["argv"] for c in fake_tools.calls("hdc"))
         # completed in place: still one entry per crash
-        assert len(panel.groups) == 3 and panel.list.count() == 3
+        crash_keys = [k for k in area.run_page.feed.order() if k[0] == "crash"]
+        assert len(panel.groups) == 3 and len(crash_keys) == 3
     finally:
         area.shutdown()
 
@@ -185,12 +202,7 @@ def test_recalled_pitfalls_say_where_they_came_from(qtbot, panel, ctx):
 def test_crashes_arriving_in_one_tick_make_one_panel_update(qtbot, ctx, fake_tools):
     """Three crashes (and a repeat of the first) signalled one by one before the event loop
     runs: one update of the crash panel, all three listed, the newest on the card."""
-    from hmdesk.gui.runs.run_page import RunPage
-
-    page = RunPage(ctx)
-    qtbot.addWidget(page)
-    page.resize(1200, 800)
-    page.show()
+    page = _page(qtbot, ctx)
     groups = crashes_from_device(fake_tools, "crash-js", "crash-cpp", "crash-freeze")
     assert len(groups) == 3
     updates: list[int] = []
@@ -203,7 +215,9 @@ def test_crashes_arriving_in_one_tick_make_one_panel_update(qtbot, ctx, fake_too
         assert updates == [] and not page.crashes.groups  # nothing drawn yet: one batch
     assert updates == [3]
     panel = page.crashes
-    assert set(panel.groups) == {g.id for g in groups} and panel.list.count() == 3
+    crash_keys = [k for k in page.feed.order() if k[0] == "crash"]
+    assert set(panel.groups) == {g.id for g in groups} and len(crash_keys) == 3
+    assert crash_keys[0] == ("crash", groups[0].id)  # the newest on top
     assert panel.card.group is groups[0]  # the last one signalled is the newest
     assert panel.project_dir == project and page.card_scroll.isVisible()
     assert not page._crash_pending and not page._crash_timer.isActive()
