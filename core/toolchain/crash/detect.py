@@ -29,6 +29,7 @@ an ``is:crash`` filter).
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import threading
@@ -56,6 +57,11 @@ _FINISH = re.compile(r"Finish handle signal\((\d+)\) in (\d+):")
 _REPORT = re.compile(r"reportEvent:\s*(\w+),\s*pid:\s*(\d+)(?:.*?bundleName:\s*([^,\s]+))?")
 _FREEZE_EXIT = re.compile(r"faultData:\s*([^,\s]+)\s*,\s*pid:\s*(\d+) will exit because APP_FREEZE")
 _CREATE = re.compile(r"create log (\S+)")
+
+
+# group ids are unique in the process, not per book: the window shows the groups of several
+# books side by side (a stream per device, a pasted log) and keys them by id
+_GROUP_IDS = itertools.count(1)
 
 
 def _same_occurrence(occurrences: list[Crash], crash: Crash) -> int | None:
@@ -90,7 +96,6 @@ class CrashBook:
     def __init__(self, max_groups: int = 500) -> None:
         self._lock = threading.Lock()
         self._groups: OrderedDict[tuple[object, ...], CrashGroup] = OrderedDict()
-        self._next_id = 1
         self._line_ids: OrderedDict[str, int] = OrderedDict()
         self.max_groups = max_groups
 
@@ -109,9 +114,7 @@ class CrashBook:
         key = crash.fingerprint
         g = self._groups.get(key)
         if g is None:
-            g = CrashGroup(reuse_id or self._next_id, crash, 0, first_time=crash.time)
-            if reuse_id is None:
-                self._next_id += 1
+            g = CrashGroup(reuse_id or next(_GROUP_IDS), crash, 0, first_time=crash.time)
             self._groups[key] = g
             while len(self._groups) > self.max_groups:
                 self._groups.popitem(last=False)
