@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -268,6 +269,9 @@ class PitfallRow(Box):
         lay.addLayout(bottom)
         self.why = QLabel()
         self.why.setTextFormat(Qt.TextFormat.RichText)
+        # wrapped to the card: the breakdown never widens the card past the pane
+        self.why.setWordWrap(True)
+        self.why.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.why.setVisible(False)
         self.why_button.toggled.connect(self.why.setVisible)
         lay.addWidget(self.why)

@@ -15,6 +15,7 @@ open it (``open_requested``): an old run's card is read from the history first.
 from __future__ import annotations
 
 from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QSizePolicy,
@@ -44,7 +45,8 @@ class FeedEntry(QFrame):
         self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.header.setArrowType(Qt.ArrowType.RightArrow)
         self.header.setAutoRaise(True)
-        self.header.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # as wide as the pane, never wider: the text is elided to it (the tooltip has it all)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.header)
         self.body = QVBoxLayout()
         self.body.setContentsMargins(0, 0, 0, 0)
@@ -53,11 +55,21 @@ class FeedEntry(QFrame):
 
     def set_text(self, title: str, when: str) -> None:
         self.title, self.when = title, when
-        shown = f"{title}  ·  {when}" if when else title
-        # one line in a narrow pane: the full text in the tooltip
+        self.header.setToolTip(self.full_text)
+        self._elide()
+
+    @property
+    def full_text(self) -> str:
+        return f"{self.title}  ·  {self.when}" if self.when else self.title
+
+    def _elide(self) -> None:
+        width = max(80, self.width() - 40)  # the arrow and the margins
         metrics = self.header.fontMetrics()
-        self.header.setText(metrics.elidedText(shown, Qt.TextElideMode.ElideRight, 520))
-        self.header.setToolTip(shown)
+        self.header.setText(metrics.elidedText(self.full_text, Qt.TextElideMode.ElideMiddle, width))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
 
     def set_open(self, is_open: bool) -> None:
         self.is_open = is_open

@@ -86,3 +86,36 @@ def test_failure_card_anchor_only_row_shows_its_origin_and_closeness(qtbot, ctx)
     assert [r.memory_id for r in card.rows] == [mem.id]
     assert card.rows[0].origin.text() == "anchored to Index.build"
     assert "closeness" in card.rows[0].breakdown.text()
+
+
+def test_why_on_a_recalled_row_never_widens_the_card_past_the_pane(qtbot, ctx):
+    """Issue 32, Broken 7: the score table and formula wrap to the card; the fix, the chips and
+    the table stay inside the pane at 1024 px."""
+    from hmdesk.gui.runs.run_page import RunPage
+
+    ctx.store.add(
+        "ArkTS Compiler Error 10505001: Expression expected, check the brackets around the "
+        "component's build body before anything else",
+        tags=["arkts", "build", "10505001"],
+    )
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1024, 700)
+    page.show()
+    finding = Finding(
+        kind="arkts-source",
+        evidence="Expression expected",
+        fix="fix the syntax",
+        code="10505001",
+        query_terms=["10505001", "Expression", "expected", "brackets"],
+    )
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(1, "build", finding, "build failed")
+    row = page.card.rows[0]
+    pane = page.card_scroll.viewport().width()
+    row.why_button.click()
+    qtbot.waitUntil(lambda: row.why.isVisible())
+    qtbot.waitUntil(lambda: page.card.width() <= pane)
+    assert row.why.width() <= page.card.width() and row.meta.width() <= page.card.width()
+    assert row.why.height() >= row.why.heightForWidth(row.why.width())  # wrapped, not cut
+    assert page.card.fix.width() <= pane
