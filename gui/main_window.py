@@ -425,6 +425,7 @@ class MainWindow(QMainWindow):
             from hmdesk.gui.runs.area import RunsArea
 
             area = self.runs = RunsArea(self.ctx, actions=self.run_actions)
+            area.memory_requested.connect(self._show_memory)  # "Open it" on a card
             index, name = 1, "Runs"
         elif which == "code":
             from hmdesk.gui.code.area import CodeArea

@@ -78,6 +78,7 @@ class RunsArea(QWidget):
         old_run_shown(int): an old run's steps and logs are shown.
         pitfall_saved(str): a pitfall was saved from the card (its memory id).
         recall_counted(str): "This helped" was counted (the memory id).
+        memory_requested(str): show this memory (in the Memories tab; "Open it" on a card).
         preferences_requested(): "Open Preferences…" pressed and the window has no such action.
     """
 
@@ -88,6 +89,7 @@ class RunsArea(QWidget):
     old_run_shown = Signal(int)
     pitfall_saved = Signal(str)
     recall_counted = Signal(str)
+    memory_requested = Signal(str)
     preferences_requested = Signal()
 
     def __init__(
@@ -168,6 +170,7 @@ class RunsArea(QWidget):
         self.run_page.pitfall_saved.connect(self.pitfall_saved)
         self.run_page.recall_counted.connect(self.recall_counted)
         self.run_page.run_requested.connect(self.show_old_run)
+        self.run_page.memory_requested.connect(self.memory_requested)
         self.steps = self.run_page.steps
         self.card = self.run_page.card
         self.card.stacktrace_requested.connect(self.rerun_with_stacktrace)

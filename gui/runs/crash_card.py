@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_location
@@ -314,6 +315,8 @@ class CrashPanel(QWidget):
         self.resolved: dict[int, Crash] = {}
         self._indexes: dict[str, CodeIndex] = {}
         self._index_lock = threading.Lock()
+        # asks before saving a near-copy of a recalled pitfall (the run page's rule), or None
+        self.near_copy: Callable[[str, list[MemoryRecord], int | None], bool] | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         self.card = CrashCard()
@@ -451,6 +454,9 @@ class CrashPanel(QWidget):
         values = SavePitfallDialog.ask(prefill, self)
         if not values:
             return
+        recalled = [row.scored.memory for row in self.card.rows]
+        if self.near_copy is not None and not self.near_copy(values["content"], recalled, None):
+            return
         group = self.card.group
         crash = self.resolved.get(group.id) if group is not None else None
         store, db, root = self.ctx.store, self.ctx.db, self.project_dir
@@ -501,6 +507,9 @@ class CrashPanel(QWidget):
             row = next((r for r in self.card.rows if r.memory_id == memory_id), None)
             if row is not None:
                 row.mark_counted()
+            self.ctx.bus.show_info(
+                f"Counted: pitfall {memory_id} helped with this crash (one more recall)"
+            )
 
         run_in_thread(
             self.ctx.store.record_recall,

@@ -101,7 +101,8 @@ class RunsFeed(QWidget):
         """The keys top to bottom (newest first)."""
         out = []
         for i in range(self._lay.count()):
-            w = self._lay.itemAt(i).widget()
+            item = self._lay.itemAt(i)
+            w = item.widget() if item is not None else None
             if isinstance(w, FeedEntry):
                 out.append(w.key)
         return out
@@ -162,8 +163,9 @@ class RunsFeed(QWidget):
             return
         if card is not None:
             parent = card.parentWidget()
-            if parent is not None and parent.layout() is not None:
-                parent.layout().removeWidget(card)
+            layout = parent.layout() if parent is not None else None
+            if layout is not None:
+                layout.removeWidget(card)
             if isinstance(parent, FeedEntry):
                 parent.body.removeWidget(card)
             entry.body.addWidget(card)
@@ -181,7 +183,8 @@ class RunsFeed(QWidget):
         if entry is None:
             return
         for i in reversed(range(entry.body.count())):
-            w = entry.body.itemAt(i).widget()
+            item = entry.body.itemAt(i)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.hide()
         entry.set_open(False)

@@ -30,7 +30,14 @@ from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.crash_card import CrashPanel, group_label
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
 from hmdesk.gui.runs.feed import RunsFeed
-from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, add_pitfall, pitfall_prefill
+from hmdesk.gui.runs.save_pitfall import (
+    NearCopyBox,
+    SavePitfallDialog,
+    add_pitfall,
+    near_copy,
+    pitfall_prefill,
+    strengthen,
+)
 from hmdesk.gui.runs.steps import StepsPanel
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QWidget
@@ -71,6 +78,15 @@ def success_text(outcome: RunResult | object) -> str:
     return f"Run #{outcome.run_id} succeeded."
 
 
+def helped_text(memory_id: str, run_id: int | None) -> str:
+    """What "This helped" says once it is counted."""
+    where = f" with run #{run_id}" if run_id is not None else ""
+    return (
+        f"Counted: pitfall {memory_id} helped{where} (one more recall; two make a "
+        "promotion proposal in Review)"
+    )
+
+
 def _now() -> str:
     return QDateTime.currentDateTime().toString("HH:mm:ss")
 
@@ -104,6 +120,8 @@ class RunPage(QSplitter):
         location_activated(str, int, int): a location in a log or in the card was clicked.
         crashes_updated(int): the crash panel was updated with this many crashes (coalesced).
         run_requested(int): a closed run entry of the feed was opened (the area reads the run).
+        memory_requested(str): "Open it" on a near-copy warning (the memory's id).
+        pitfall_strengthened(str): "Strengthen it" raised that pitfall's confidence.
     """
 
     recall_done = Signal()
@@ -112,6 +130,8 @@ class RunPage(QSplitter):
     location_activated = Signal(str, int, int)
     crashes_updated = Signal(int)
     run_requested = Signal(int)
+    memory_requested = Signal(str)
+    pitfall_strengthened = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
@@ -142,6 +162,7 @@ class RunPage(QSplitter):
         self.crashes = CrashPanel(ctx)  # the crash card, lent to the open crash entry
         self.crashes.location_activated.connect(self.location_activated)
         self.crashes.pitfall_saved.connect(self.pitfall_saved)
+        self.crashes.near_copy = self.near_copy_resolved  # one rule for both cards
         self.crashes.setParent(self.feed)
         self.crashes.hide()
         self.card.setParent(self.feed)
@@ -306,6 +327,9 @@ class RunPage(QSplitter):
         values = SavePitfallDialog.ask(prefill, self)
         if not values:
             return
+        recalled = [item.memory for item in self.card.items]
+        if not self.near_copy_resolved(values["content"], recalled, self.card.run_id):
+            return
         store = self.ctx.store
 
         def work() -> MemoryRecord:
@@ -321,6 +345,38 @@ class RunPage(QSplitter):
             on_done=done,
             on_error=lambda e: self.ctx.bus.show_error(f"Could not save the pitfall: {e}", ""),
         )
+
+    def near_copy_resolved(
+        self, content: str, recalled: list[MemoryRecord], run_id: int | None
+    ) -> bool:
+        """True: save ``content``. When it nearly repeats a pitfall the card recalled, the
+        reader is asked (:class:`NearCopyBox`): open that one (``memory_requested``),
+        strengthen it (off the GUI thread, said on the bus), or save the copy anyway."""
+        twin = near_copy(content, recalled)
+        if twin is None:
+            return True
+        choice = NearCopyBox.ask(twin, self)
+        if choice == "open":
+            self.memory_requested.emit(twin.id)
+        elif choice == "strengthen":
+            store = self.ctx.store
+            why = f"the same failure again (run #{run_id})" if run_id else "the same failure again"
+
+            def done(record: MemoryRecord) -> None:
+                self.ctx.bus.show_info(
+                    f"Strengthened pitfall {record.id}: confidence {record.confidence:.2f}"
+                )
+                self.pitfall_strengthened.emit(record.id)
+
+            run_in_thread(
+                strengthen,
+                store,
+                twin.id,
+                why,
+                on_done=done,
+                on_error=lambda e: self.ctx.bus.show_error(f"Could not strengthen: {e}", ""),
+            )
+        return choice == "save"
 
     def record_recalled(self, run_id: int, ids: list[str]) -> None:
         """The access log: the card recalled ``ids`` for run ``run_id`` (on a worker)."""
@@ -348,6 +404,7 @@ class RunPage(QSplitter):
             row = self.card.row_for(memory_id)
             if row is not None:
                 row.mark_counted()
+            self.ctx.bus.show_info(helped_text(memory_id, run_id))
             self.recall_counted.emit(memory_id)
 
         run_in_thread(

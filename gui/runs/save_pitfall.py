@@ -4,6 +4,9 @@
   the fields a new memory starts with.
 * :class:`SavePitfallDialog` is the pre-filled memory editor (``ask`` is the seam for tests).
 * :func:`add_pitfall` stores what the dialog returned (the failure card and the crash card).
+* :func:`near_copy` finds the recalled pitfall a new one nearly repeats (Review's duplicate rule,
+  ``core.memory.lifecycle.claims``); :class:`NearCopyBox` asks what to do then: open it,
+  strengthen it (:func:`strengthen`), or save the copy anyway.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox, problem_label, show_problem
@@ -20,13 +24,21 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QWidget,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Literal
+
     from hmdesk.core.memory.record import MemoryRecord
     from hmdesk.core.memory.store import MemoryStore
+
+    NearCopyChoice = Literal["open", "strengthen", "save", "cancel"]
+
+STRENGTHEN_STEP = 0.1  # "Strengthen it": the recalled pitfall's confidence goes up this much
 
 
 class PitfallValues(TypedDict):
@@ -195,3 +207,59 @@ def add_pitfall(store: MemoryStore, values: PitfallValues, origin: str) -> Memor
         provenance=values["provenance"],
         reason=f"saved from {origin} ({values['provenance']})",
     )
+
+
+def near_copy(content: str, recalled: Iterable[MemoryRecord]) -> MemoryRecord | None:
+    """The recalled memory ``content`` nearly repeats (the duplicate rule Review uses), or None."""
+    mine = claim_terms(content)
+    for memory in recalled:
+        kind, _sim = relation(mine, claim_terms(memory.content))
+        if kind == "duplicate":
+            return memory
+    return None
+
+
+def strengthen(store: MemoryStore, memory_id: str, why: str) -> MemoryRecord:
+    """The same failure again: the pitfall's confidence up a step (at most 1) and one recall."""
+    current = store.get(memory_id)
+    value = min(1.0, round(current.confidence + STRENGTHEN_STEP, 2))
+    record = store.set_confidence(memory_id, value, reason=why)
+    store.record_recall([memory_id])
+    return record
+
+
+class NearCopyBox:
+    """ "This is nearly the pitfall the card recalled": open it, strengthen it, save anyway."""
+
+    @staticmethod
+    def ask(memory: MemoryRecord, parent: QWidget | None = None) -> NearCopyChoice:
+        """The reader's choice (tests monkeypatch this)."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Nearly a copy")
+        head = memory.content.splitlines()[0][:160] if memory.content else memory.id
+        box.setText(
+            "This pitfall nearly repeats one the card just recalled:\n\n"
+            f"“{head}” ({memory.id}, confidence {memory.confidence:.2f})"
+        )
+        box.setInformativeText(
+            "Strengthen that one (its confidence goes up, the recall is counted), open it to "
+            "edit, or save a second copy anyway?"
+        )
+        strengthen_button = box.addButton("Strengthen it", QMessageBox.ButtonRole.AcceptRole)
+        open_button = box.addButton("Open it", QMessageBox.ButtonRole.ActionRole)
+        save_button = box.addButton("Save a copy anyway", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(strengthen_button)
+        try:
+            box.exec()
+            clicked = box.clickedButton()
+            if clicked is strengthen_button:
+                return "strengthen"
+            if clicked is open_button:
+                return "open"
+            if clicked is save_button:
+                return "save"
+            return "cancel"
+        finally:
+            box.deleteLater()

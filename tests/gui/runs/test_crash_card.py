@@ -239,3 +239,32 @@ def test_card_says_why_with_a_fix(qtbot, panel, fake_tools, token, why):
     cause = panel.card.cause
     assert cause.isVisible()
     assert "Why:" in cause.text() and why in cause.text() and "Fix:" in cause.text()
+
+
+def test_crash_card_recalls_on_crash_terms_with_the_floor_and_says_what_it_missed(
+    qtbot, panel, ctx
+):
+    """Issue 32, Broken 2: a TypeError used to recall five memories sharing only "read", each
+    "lexical 1.00". Now: the jscrash pitfall, none of the "read" ones, and the row says which
+    of the crash's terms it missed next to its lexical part."""
+    noise = [
+        ctx.store.add(text).id
+        for text in (
+            "Read the hvigor log from the top: the first error is the cause",
+            "Read the property files with the preferences API",
+            "The gallery needs the READ_MEDIA permission to read photos",
+        )
+    ]
+    pitfall = ctx.store.add(
+        "JS crash TypeError: Cannot read property X of undefined: guard it with ?.",
+        tags=["crash", "jscrash", "TypeError"],
+    ).id
+    (group,) = crashes_from_device(panel._fake_tools, "crash-js")
+    _show(qtbot, panel, [group])
+    ids = panel.card.recalled_ids()
+    assert pitfall in ids and not set(noise) & set(ids)
+    assert "read" not in panel.card.recall_note.text().split()
+    for row in panel.card.rows:
+        missed = [str(t.term) for t in row.scored.terms if not t.matched]
+        if missed and row.scored.components:
+            assert f"missed {', '.join(missed)}" in row.breakdown.text()

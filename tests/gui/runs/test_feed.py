@@ -4,15 +4,17 @@ being read never replaced by what arrives; the build bar in the failure colour."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
+from hmdesk.core.toolchain.hilog.parse import HilogParser
+from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.run_page import RunPage
 from PySide6.QtGui import QColor
 
-from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
-from hmdesk.core.toolchain.hilog.parse import HilogParser
-
 from tests.fixtures.fakes import hdc_crash
-from tests.gui.runs.test_area import area, ctx, open_project, run, wait_card, wait_target  # noqa: F401
+from tests.gui.runs.test_area import open_project, run, wait_card, wait_target
 from tests.gui.runs.test_crash_card import crashes_from_device
 
 
@@ -23,6 +25,16 @@ def js_crash() -> CrashGroup:
     det.feed(HilogParser().feed(hdc_crash.js_lines(5394, "00:01.579")))
     (group,) = det.flush() or det.book.groups()
     return group
+
+
+@pytest.fixture
+def area(qtbot, ctx, fake_tools) -> Iterator[RunsArea]:
+    a = RunsArea(ctx)
+    qtbot.addWidget(a)
+    a.resize(1300, 850)
+    a.show()
+    yield a
+    a.shutdown()
 
 
 def _show_crashes(qtbot, page: RunPage, groups, project: str) -> None:

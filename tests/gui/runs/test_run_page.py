@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.runs import RunResult, StepResult
 from hmdesk.gui.runs.run_page import failure_of
@@ -119,3 +120,82 @@ def test_why_on_a_recalled_row_never_widens_the_card_past_the_pane(qtbot, ctx):
     assert row.why.width() <= page.card.width() and row.meta.width() <= page.card.width()
     assert row.why.height() >= row.why.heightForWidth(row.why.width())  # wrapped, not cut
     assert page.card.fix.width() <= pane
+
+
+def _card_page(qtbot, ctx):
+    from hmdesk.gui.runs.run_page import RunPage
+
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    return page
+
+
+SIGNING = Finding(
+    kind="signing",
+    evidence="error: failed to install bundle. code:9568320 error: no signature file.",
+    fix="Sign the HAP: add signingConfigs",
+    code="9568320",
+    query_terms=["signing", "9568320", "install", "signature"],
+)
+
+
+def test_save_as_pitfall_warns_about_a_near_copy_of_the_recalled_one(qtbot, ctx, monkeypatch):
+    """Issue 32, Confusing: "Save as pitfall" on the same failure again used to store a
+    near-copy of the pitfall the card had just recalled, without a word."""
+    from hmdesk.gui.runs.save_pitfall import NearCopyBox, SavePitfallDialog
+
+    page = _card_page(qtbot, ctx)
+    monkeypatch.setattr(
+        SavePitfallDialog, "ask", staticmethod(lambda prefill, parent=None: prefill)
+    )
+    asked: list[str] = []
+    answer = {"choice": "strengthen"}
+
+    def fake_box(memory, parent=None):
+        asked.append(memory.id)
+        return answer["choice"]
+
+    monkeypatch.setattr(NearCopyBox, "ask", staticmethod(fake_box))
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(1, "install", SIGNING, "install failed")
+    with qtbot.waitSignal(page.pitfall_saved, timeout=15_000) as saved:
+        page.card.save_button.click()
+    first = saved.args[0]
+    assert asked == []  # nothing like it was recalled: saved without a question
+    # the same failure in the next run: the card recalls that pitfall; saving again asks
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(2, "install", SIGNING, "install failed")
+    assert first in [i.memory.id for i in page.card.items]
+    before = ctx.store.get(first).confidence
+    count = ctx.store.count()
+    infos: list[str] = []
+    ctx.bus.info.connect(infos.append)
+    with qtbot.waitSignal(page.pitfall_strengthened, timeout=15_000):
+        page.card.save_button.click()
+    assert asked == [first]
+    assert ctx.store.get(first).confidence == pytest.approx(min(1.0, before + 0.1))
+    assert any("Strengthened pitfall" in i for i in infos)
+    assert ctx.store.count() == count  # no copy stored
+    # "Open it" shows the recalled one instead
+    answer["choice"] = "open"
+    with qtbot.waitSignal(page.memory_requested, timeout=5_000) as opened:
+        page.card.save_button.click()
+    assert opened.args == [first]
+
+
+def test_this_helped_says_it_was_counted(qtbot, ctx):
+    page = _card_page(qtbot, ctx)
+    mem = ctx.store.add(
+        "Install failed with 9568320 no signature: the HAP is unsigned, add signingConfigs",
+        tags=["signing", "install", "9568320"],
+    )
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(3, "install", SIGNING, "install failed")
+    row = page.card.row_for(mem.id)
+    assert row is not None
+    with qtbot.waitSignal(ctx.bus.info, timeout=15_000) as said:
+        row.helped_button.click()
+    assert said.args[0].startswith(f"Counted: pitfall {mem.id} helped with run #3")
+    assert row.helped_button.text() == "Counted ✓"

@@ -21,7 +21,9 @@ BUFFER = [
     "11-15 15:51:02.110  1197  1197 E C01406/render_service/OHOS::RS: [LoadImgsbyResolution] Can't find resolution (1084 x 2412) in config file",
     "11-15 15:51:02.110  1197  1197 E C01406/render_service/OHOS::RS: second line at the same time",
 ]
-NEW = "11-15 15:51:02.301  2823  2823 I A01B05/com.ohos.sceneboard/AOD: AodClockFullScreen --> later"
+NEW = (
+    "11-15 15:51:02.301  2823  2823 I A01B05/com.ohos.sceneboard/AOD: AodClockFullScreen --> later"
+)
 
 
 def _parsed(raw: list[str]):
