@@ -19,6 +19,7 @@ recalled for it.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
@@ -36,9 +37,11 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
     QTextOption,
 )
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -49,6 +52,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+NARROW_CARD = 520  # px: under this the card's buttons go under its title
+_LEXICAL = re.compile(r"lexical [0-9.]+×[0-9.]+")
 UNCLASSIFIED_FIX = "Read the step's log; no known failure signature matched."
 
 
@@ -205,11 +210,8 @@ def row_breakdown(scored: ScoredMemory) -> str:
     if not missed or "lexical" not in scored.components:
         return text
     n = len(scored.terms)
-    return text.replace(
-        " + lexical ",
-        f" + lexical ({n - len(missed)} of {n} terms; missed {', '.join(missed)}) ",
-        1,
-    )
+    said = f" ({n - len(missed)} of {n} terms; missed {', '.join(missed)})"
+    return _LEXICAL.sub(lambda m: m.group(0) + said, text, count=1)
 
 
 class PitfallRow(Box):
@@ -331,20 +333,24 @@ class FailureCard(Box):
         self._theme: Theme | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
-        head = QHBoxLayout()
+        # title and buttons side by side; in a narrow pane the buttons go under the title
+        self.head = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.title = QLabel()
         self.title.setWordWrap(True)
-        head.addWidget(self.title, 1)
+        self.head.addWidget(self.title, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
         self.save_button = QPushButton("Save as pitfall…")
         self.save_button.clicked.connect(self.save_requested.emit)
-        head.addWidget(self.save_button)
+        buttons.addWidget(self.save_button)
         # hvigor's own advice on a failed build ("Run with --stacktrace ..."), one click away
         self.stacktrace_button = QPushButton("Again with --stacktrace")
         self.stacktrace_button.setToolTip("Run again with hvigorw --stacktrace (Ctrl+Shift+R)")
         self.stacktrace_button.clicked.connect(self.stacktrace_requested.emit)
         self.stacktrace_button.hide()
-        head.addWidget(self.stacktrace_button)
-        lay.addLayout(head)
+        buttons.addWidget(self.stacktrace_button)
+        self.head.addLayout(buttons)
+        lay.addLayout(self.head)
         self.evidence = EvidenceBox()
         lay.addWidget(self.evidence)
         self.fix = QLabel()
@@ -372,6 +378,13 @@ class FailureCard(Box):
         self.recall_note.setWordWrap(True)
         lay.addWidget(self.recall_note)
         self.apply_theme()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        narrow = event.size().width() < NARROW_CARD
+        want = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        if self.head.direction() != want:
+            self.head.setDirection(want)
 
     # --- theme ----------------------------------------------------------------------------
     def apply_theme(self) -> None:

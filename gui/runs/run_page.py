@@ -168,6 +168,7 @@ class RunPage(QSplitter):
         self.card.setParent(self.feed)
         self.card.hide()
         self._run_titles: dict[int, str] = {}
+        self._crash_counts: dict[int, int] = {}  # by group id: a repeat moves its entry up
         self.card_scroll.setWidget(self.feed)
         self.card_scroll.hide()
         self.addWidget(self.card_scroll)
@@ -231,7 +232,10 @@ class RunPage(QSplitter):
         for g in groups:
             if g.retired:
                 continue
-            entry = self.feed.upsert(("crash", g.id), group_label(g), crash_when(g), to_top=True)
+            # on top when it happened again; a fault log completing it keeps its place
+            again = g.count > self._crash_counts.get(g.id, g.count)
+            self._crash_counts[g.id] = g.count
+            entry = self.feed.upsert(("crash", g.id), group_label(g), crash_when(g), to_top=again)
             entry.has_card = True
             newest = g.id
         open_key = self.feed.open_key

@@ -3,7 +3,8 @@
 ``render(outdir)`` writes these PNGs and returns their paths:
 
 * ``runs-success.png`` — a successful build → install → stop → launch of the sample project,
-* ``runs-failed.png``  — an ArkTS compile error with its failure card and recalled pitfalls,
+* ``runs-failed.png``  — an ArkTS compile error with its failure card and recalled pitfalls, on
+  top of the feed, the app's earlier crash closed below it with its time,
 * ``runs-hilog.png``   — the hilog view after a 50,000 lines/s burst (ring full, drops counted),
 * ``runs-failed-dark.png``, ``runs-hilog-dark.png`` — the last two in the dark theme (the
   palette switched while the window is open, as when the system switches).
@@ -163,10 +164,12 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             paths.append(_grab(area, out / "runs-success.png"))
             _close(app, area, ctx)
 
-            # 2. a failed run with its card
+            # 2. a failed run with its card, after a crash of the app (closed below it)
             os.environ["FAKE_HVIGOR_SCENARIO"] = "arkts-error"
+            os.environ["FAKE_HDC_SCENARIO"] = "one-device,crash-js"
             area, ctx = _area(app, base, "failed")
             _open(app, area, tools.project("hello"))
+            _spin(app, lambda: bool(area.run_page.crashes.groups), 30)
             recalled: list[bool] = []
             area.recall_done.connect(lambda: recalled.append(True))
             _run(app, area)
@@ -177,6 +180,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             paths.append(_grab_dark(app, area, out / "runs-failed-dark.png"))
             _close(app, area, ctx)
             os.environ.pop("FAKE_HVIGOR_SCENARIO", None)
+            os.environ.pop("FAKE_HDC_SCENARIO", None)
 
             # 3. the hilog view under load (the benchmark's 50k lines/s fake hdc)
             from hmdesk.core.toolchain.hdc import Device

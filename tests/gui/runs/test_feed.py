@@ -143,3 +143,28 @@ def test_a_restarting_hilog_neither_duplicates_lines_nor_multiplies_crashes(
     (group,) = page.crashes.groups.values()
     assert group.count == 2
     assert page.feed.entries[("crash", group.id)].title.startswith("JS crash ×2")
+
+
+def test_a_crash_completed_by_its_fault_log_keeps_its_place_a_repeat_comes_on_top(
+    qtbot, ctx, fake_tools
+):
+    from hmdesk.core.toolchain.doctor import Finding
+
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    crash = js_crash()
+    _show_crashes(qtbot, page, [crash], str(fake_tools.project("hello")))
+    page.start_run(7)
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(7, "build", Finding(kind="k", evidence="e", fix="f"), "failed")
+    assert page.feed.order() == [("run", 7), ("crash", crash.id)]
+    page.show_crashes([crash])  # the same occurrence again (its fault log merged in)
+    page.flush_crashes()
+    assert page.feed.order() == [("run", 7), ("crash", crash.id)]
+    crash.count += 1  # it happened again
+    page.show_crashes([crash])
+    page.flush_crashes()
+    assert page.feed.order() == [("crash", crash.id), ("run", 7)]
+    assert page.feed.open_key == ("run", 7) and page.card.isVisible()  # still reading the run
