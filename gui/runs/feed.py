@@ -118,6 +118,7 @@ class RunsFeed(QWidget):
             entry.header.clicked.connect(lambda _c=False, k=key: self._clicked(k))
             self.entries[key] = entry
             self._lay.insertWidget(0, entry)
+            entry.show()  # made after the feed was shown: shown now, not on a later tick
             self._trim()
         elif to_top and self._lay.indexOf(entry) != 0:
             self._lay.removeWidget(entry)
