@@ -108,7 +108,9 @@ class StepRow(QFrame):
         lay.setContentsMargins(6, 2, 6, 2)
         self.title = QLabel(TITLES.get(name, name.capitalize()))
         self.title.setMinimumWidth(70)
-        self.title.setStyleSheet("font-weight: bold")
+        bold = self.title.font()  # a font, not a style sheet: the text follows the palette
+        bold.setBold(True)
+        self.title.setFont(bold)
         lay.addWidget(self.title)
         self.status = QLabel()
         self.status.setMinimumWidth(95)
