@@ -250,8 +250,8 @@ class SemanticSource:
             now = revision(self.db, model)  # before the read: a change during it is seen next
             if current is not None and now == self._revision:
                 loaded = current
-            else:
-                loaded = load(self.db, model)
+            else:  # the rows that changed read, the others kept
+                loaded = load(self.db, model, current)
             with self._lock:
                 if loaded is not current:
                     self._maps = {}

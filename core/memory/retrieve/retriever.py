@@ -225,7 +225,7 @@ class Retriever:
                 segments, query, note=f"semantic part unavailable ({exc}); ranked by lexical only"
             )
         live = sum(s.live_count for s in segments)
-        missing = live - len(sem.matrix.row_of)  # rows of removed vectors map to none
+        missing = live - len(sem.matrix)
         note = None
         if missing > 0:
             note = (

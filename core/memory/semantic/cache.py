@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 import sqlalchemy as sa
 from hmdesk.core.db import Database
+from sqlalchemy.orm import Session
 
 _LIVE = "deleted_at IS NULL"
 
@@ -45,17 +46,15 @@ class Pending:
 
 @dataclass(frozen=True)
 class EmbeddingMatrix:
-    """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` /
-    ``ids[i]``, in seq order as :func:`load` reads them (``row_of``: seq → row). ``vectors`` is
-    ``(n, dim)`` float32, rows of unit length, read-only, one buffer (1,536 bytes a memory at
-    384 dimensions)."""
+    """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]``, in seq
+    order. ``vectors`` is ``(n, dim)`` float32, rows of unit length, read-only, one buffer
+    (1,536 bytes a memory at 384 dimensions); ``event``: the last memory event when it was
+    read (:func:`load` with it as ``previous`` reads again the memories changed since)."""
 
     model: str
     seqs: npt.NDArray[np.int64]
-    ids: list[str]
     vectors: npt.NDArray[np.float32]
-    row_of: dict[int, int] = field(repr=False, default_factory=dict)
-    """seq → row."""
+    event: int = 0
     _product: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = field(
         repr=False, compare=False, default_factory=list
     )
@@ -65,7 +64,7 @@ class EmbeddingMatrix:
         return int(self.vectors.shape[1])
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self.seqs)
 
     def nearest(
         self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
@@ -203,36 +202,128 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
     return len(params)
 
 
-def load(db: Database, model: str) -> EmbeddingMatrix:
+def load(db: Database, model: str, previous: EmbeddingMatrix | None = None) -> EmbeddingMatrix:
     """Every live memory's vector for ``model`` as one matrix (see :class:`EmbeddingMatrix`).
     Vectors of another length than the first (a model id reused for another model) are left
-    out."""
+    out.
+
+    With ``previous`` (an earlier matrix of the same model) only the vectors it may lack are
+    read and its other rows copied: the same matrix as a read of every vector, without reading
+    1.5 KB a memory again after an edit (docs/decisions/0009-hybrid-matrix-revision.md). It may
+    lack a vector of a memory it has no row for, and one of a memory changed since it was read
+    (:attr:`EmbeddingMatrix.event`): a vector is only ever replaced after its memory's text
+    changed, which drops it (the trigger of revision 0005) and writes an event."""
+    if previous is None or previous.model != model or not len(previous):
+        return _load_all(db, model)
+    with db.read() as s:
+        event = _last_event(s)
+        # the seqs with a vector, ascending (the key's own index: no vector is read), less
+        # those of deleted memories; the memories changed since ``previous`` was read
+        listed = _seqs(s, _LISTING, {"model": model})
+        seqs = listed[~np.isin(listed, _seqs(s, _DELETED, {}))]
+        changed = _seqs(s, _CHANGED, {"after": previous.event})
+        at = np.minimum(np.searchsorted(previous.seqs, seqs), len(previous) - 1)
+        kept = (previous.seqs[at] == seqs) & ~np.isin(seqs, changed)
+        todo = np.flatnonzero(~kept)
+        if len(todo) * 4 > len(seqs):  # much changed: every vector in one pass
+            return _load_all(db, model)
+        vectors = np.empty((len(seqs), previous.dim), dtype="<f4")
+        _copy_runs(previous.vectors, at[kept], vectors, np.flatnonzero(kept))
+        if not _read_rows(s, model, seqs[todo], vectors, todo):
+            # a vector of another length (or gone between the reads): the whole way
+            return _load_all(db, model)
+    vectors.flags.writeable = False
+    return EmbeddingMatrix(model=model, seqs=seqs, vectors=vectors, event=event)
+
+
+_LISTING = sa.text(
+    "SELECT memory_seq FROM memory_embeddings WHERE model = :model ORDER BY memory_seq"
+)
+_DELETED = sa.text("SELECT seq FROM memories WHERE deleted_at IS NOT NULL")
+_CHANGED = sa.text(
+    "SELECT DISTINCT m.seq FROM memory_events ev JOIN memories m ON m.id = ev.memory_id "
+    "WHERE ev.id > :after"
+)
+
+
+def _seqs(s: Session, sql: sa.TextClause, params: dict[str, object]) -> npt.NDArray[np.int64]:
+    return np.array(s.execute(sql, params).scalars().all(), dtype=np.int64)
+
+
+def _last_event(s: Session) -> int:
+    return int(s.execute(sa.text("SELECT max(id) FROM memory_events")).scalar() or 0)
+
+
+def _copy_runs(
+    source: npt.NDArray[np.float32],
+    src: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float32],
+    dst: npt.NDArray[np.int64],
+) -> None:
+    """``out[dst] = source[src]`` for ascending ``src`` and ``dst``, a slice per run of rows
+    consecutive on both sides (a few runs after a few changes: no gathered copy)."""
+    if not len(dst):
+        return
+    breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
+    for a, b in zip(
+        np.concatenate(([0], breaks)).tolist(),
+        np.concatenate((breaks, [len(dst)])).tolist(),
+        strict=True,
+    ):
+        d, r = int(dst[a]), int(src[a])
+        out[d : d + b - a] = source[r : r + b - a]
+
+
+def _read_rows(
+    s: Session,
+    model: str,
+    seqs: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float32],
+    rows: npt.NDArray[np.int64],
+) -> bool:
+    """Read the vectors of ``seqs`` into ``out[rows]``; False when one is gone or of another
+    length."""
+    want = {seq: i for i, seq in enumerate(seqs.tolist())}
+    size = out.itemsize * out.shape[1]
+    found = 0
+    for start in range(0, len(want), 500):
+        marks = ",".join(str(q) for q in seqs[start : start + 500].tolist())
+        result = s.execute(
+            sa.text(
+                "SELECT memory_seq, vector FROM memory_embeddings "
+                f"WHERE model = :model AND memory_seq IN ({marks})"
+            ),
+            {"model": model},
+        )
+        for seq, vector in result:
+            if len(vector) != size:
+                return False
+            out[rows[want[seq]]] = np.frombuffer(vector, dtype="<f4")
+            found += 1
+    return found == len(want)
+
+
+def _load_all(db: Database, model: str) -> EmbeddingMatrix:
+    """:func:`load` reading every vector, in one statement."""
     sql = sa.text(
-        "SELECT e.memory_seq, m.id, e.dim, e.vector FROM memory_embeddings e "
+        "SELECT e.memory_seq, e.dim, e.vector FROM memory_embeddings e "
         "JOIN memories m ON m.seq = e.memory_seq "
         f"WHERE e.model = :model AND m.{_LIVE} ORDER BY e.memory_seq"
     )
     with db.read() as s:
+        event = _last_event(s)
         rows = s.execute(sql, {"model": model}).all()
-    dim = int(rows[0][2]) if rows else 0
-    keep = [r for r in rows if r[2] == dim and len(r[3]) == 4 * dim]
+    dim = int(rows[0][1]) if rows else 0
+    keep = [r for r in rows if r[1] == dim and len(r[2]) == 4 * dim]
     seqs = np.fromiter((r[0] for r in keep), dtype=np.int64, count=len(keep))
-    # numpy's own buffer, filled in blocks (no second copy of the whole matrix): a large
-    # allocation numpy asks the kernel to back with huge pages, which makes gathering scattered
-    # rows (the hybrid profile's rescoring) markedly faster than over a bytes object's buffer
+    # numpy's own buffer, filled in blocks (no second copy of the whole matrix)
     vectors = np.empty((len(keep), dim), dtype="<f4")
     step = 4096
     for start in range(0, len(keep), step):
-        block = b"".join(r[3] for r in keep[start : start + step])
+        block = b"".join(r[2] for r in keep[start : start + step])
         vectors[start : start + step] = np.frombuffer(block, dtype="<f4").reshape(-1, dim)
     vectors.flags.writeable = False
-    return EmbeddingMatrix(
-        model=model,
-        seqs=seqs,
-        ids=[str(r[1]) for r in keep],
-        vectors=vectors,
-        row_of={int(q): i for i, q in enumerate(seqs.tolist())},
-    )
+    return EmbeddingMatrix(model=model, seqs=seqs, vectors=vectors, event=event)
 
 
 def revision(db: Database, model: str) -> tuple[int, ...]:

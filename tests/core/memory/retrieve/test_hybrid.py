@@ -203,8 +203,9 @@ def _definition(
     lexical = {mid: v for mid, v in lexical.items() if v > 0}
     matrix = cache.load(store.db, emb.model_id)
     products = np.einsum("ij,j->i", matrix.vectors, emb.embed_query(query.text))
-    cosine = {x.memory.id: float(products[matrix.row_of[x.memory.seq]]) for x in passing
-              if x.memory.seq in matrix.row_of}  # fmt: skip
+    row_of = {int(q): i for i, q in enumerate(matrix.seqs)}
+    cosine = {x.memory.id: float(products[row_of[x.memory.seq]]) for x in passing
+              if x.memory.seq in row_of}  # fmt: skip
     seq = {x.memory.id: x.memory.seq for x in passing}
     nearest = sorted(cosine, key=lambda mid: (-cosine[mid], seq[mid]))[: query.limit]
     candidates = set(lexical) | set(nearest)
@@ -304,10 +305,10 @@ def test_matrix_read_again_only_when_the_vectors_change(store: MemoryStore) -> N
         edited = store.list()[-1]  # the largest seq: its row dropped and added again
         store.edit(edited.id, content="the emulator needs hardware acceleration enabled")
         after_edit = r.semantic.matrix()
-        assert after_edit is not first and edited.seq not in after_edit.row_of
+        assert after_edit is not first and edited.seq not in after_edit.seqs
         fill_embeddings(store.db, emb)  # as `hmdesk-cli embed` would, elsewhere
         refilled = r.semantic.matrix()
-        assert refilled is not after_edit and edited.seq in refilled.row_of
+        assert refilled is not after_edit and edited.seq in refilled.seqs
         res = r.search(_q("hardware acceleration", "hybrid"))
         top = res.results[0]
         assert top.memory.id == edited.id

@@ -16,8 +16,10 @@ from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 from hmdesk.core.memory.semantic import FakeEmbedder, cache
 from hmdesk.core.memory.store import MemoryStore
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
+
+from tests.fixtures.examples import share
 
 
 @pytest.fixture
@@ -46,10 +48,10 @@ def test_missing_then_saved_then_loaded_aligned_with_ids(store: MemoryStore) -> 
     assert _fill(store, emb) == 2
     assert cache.pending(store.db, emb.model_id) == []
     got = cache.load(store.db, emb.model_id)
-    assert got.ids == [a.id, b.id] and got.vectors.shape == (2, 32) and got.dim == 32
+    assert got.seqs.tolist() == [a.seq, b.seq] and got.vectors.shape == (2, 32) and got.dim == 32
     assert got.vectors.dtype == np.float32 and not got.vectors.flags.writeable
     assert np.allclose(got.vectors, emb.embed([a.content, b.content], kind="passage"))
-    assert got.row_of[int(got.seqs[1])] == 1 and len(got) == 2
+    assert len(got) == 2
     st = cache.status(store.db, emb.model_id)
     assert (st.total, st.embedded, st.stale, st.missing, st.pending) == (2, 2, 0, 0, 0)
 
@@ -62,7 +64,7 @@ def test_an_edited_memory_is_stale_and_its_old_vector_is_gone(store: MemoryStore
     store.edit(a.id, content="hvigor build fails: set modelVersion in oh-package.json5")
     # the trigger dropped the row; the memory waits for a vector of its new text
     assert [p.id for p in cache.pending(store.db, emb.model_id)] == [a.id]
-    assert cache.load(store.db, emb.model_id).ids == [b.id]
+    assert cache.load(store.db, emb.model_id).seqs.tolist() == [b.seq]
     store.edit(b.id, tags=["arkts"])  # not the content: the vector stays
     assert [p.id for p in cache.pending(store.db, emb.model_id)] == [a.id]
 
@@ -108,7 +110,7 @@ def test_models_are_kept_apart(store: MemoryStore) -> None:
     assert cache.forget(store.db, small.model_id) == 1
     assert cache.models(store.db) == {large.model_id: 1}
     empty = cache.load(store.db, small.model_id)
-    assert empty.vectors.shape == (0, 0) and empty.ids == []
+    assert empty.vectors.shape == (0, 0) and not len(empty.seqs)
 
 
 def test_deleted_memories_are_left_out_and_hard_deletes_drop_rows(store: MemoryStore) -> None:
@@ -117,7 +119,7 @@ def test_deleted_memories_are_left_out_and_hard_deletes_drop_rows(store: MemoryS
     emb = FakeEmbedder(dim=16)
     _fill(store, emb)
     store.delete(a.id)
-    assert cache.load(store.db, emb.model_id).ids == [b.id]
+    assert cache.load(store.db, emb.model_id).seqs.tolist() == [b.seq]
     assert cache.status(store.db, emb.model_id).total == 1
     with store.db.write() as s:
         s.connection().exec_driver_sql("DELETE FROM memories WHERE id = ?", (b.id,))
@@ -183,8 +185,7 @@ def test_nearest_is_the_sorted_cosines_among_the_mask(
     if duplicates and n > 1:
         vectors[1::2] = vectors[0]  # many equal cosines
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
-    matrix = cache.EmbeddingMatrix("m", np.arange(n, dtype=np.int64), [str(i) for i in range(n)],
-                                   vectors)  # fmt: skip
+    matrix = cache.EmbeddingMatrix("m", np.arange(n, dtype=np.int64), vectors)
     query = vectors[0].copy() if n else np.ones(8, np.float32)
     mask = rng.random(n) < 0.7
     rows, cosines = matrix.nearest(query, k, mask)
@@ -193,3 +194,60 @@ def test_nearest_is_the_sorted_cosines_among_the_mask(
     assert rows.tolist() == want
     assert cosines.tolist() == every[want].tolist()
     assert matrix.similarity(query, rows).tolist() == every[want].tolist()
+
+
+OPS = st.sampled_from(["add", "edit", "retag", "delete", "restore", "purge", "fill", "undo"])
+
+
+@settings(max_examples=share(4), deadline=None)
+@example(ops=[("edit", 3, False), ("fill", 0, True)])  # a vector replaced between two loads
+@example(ops=[("delete", 3, True), ("restore", 3, True), ("undo", 0, True)])
+@given(ops=st.lists(st.tuples(OPS, st.integers(0, 10_000), st.booleans()), min_size=1, max_size=12))
+def test_a_load_from_the_previous_matrix_is_a_load_of_every_vector(
+    tmp_path_factory: pytest.TempPathFactory, ops: list[tuple[str, int, bool]]
+) -> None:
+    """After changes of a few memories (and fills), ``load(…, previous)`` gives the matrix a
+    read of every vector gives, byte for byte, without reading every vector."""
+    from unittest import mock
+
+    db = Database(tmp_path_factory.mktemp("inc") / "m.db")
+    store = MemoryStore(db)
+    emb = FakeEmbedder(dim=8)
+    try:
+        ids = [store.add(f"memory {i} about hvigor and hdc").id for i in range(40)]
+        _fill(store, emb)
+        matrix = cache.load(db, emb.model_id)
+        for step, (op, pick, then_load) in enumerate(ops):
+            mid = ids[pick % len(ids)]
+            deleted = store.get(mid).deleted_at is not None
+            if op == "add":
+                ids.append(store.add(f"new memory {step}").id)
+            elif op == "edit" and not deleted:
+                store.edit(mid, content=f"edited {step} {pick}")
+            elif op == "retag" and not deleted:
+                store.edit(mid, tags=[f"t{step}"])
+            elif op == "delete" and not deleted:
+                store.delete(mid)
+            elif op == "restore" and deleted:
+                store.restore(mid)
+            elif op == "purge":
+                with db.write() as s:
+                    s.connection().exec_driver_sql("DELETE FROM memories WHERE id = ?", (mid,))
+                ids.remove(mid)
+            elif op == "fill":
+                _fill(store, emb)
+            elif op == "undo":
+                store.undo_last()
+            if not then_load and step < len(ops) - 1:
+                continue
+            with mock.patch.object(cache, "_load_all", wraps=cache._load_all) as whole:
+                got = cache.load(db, emb.model_id, matrix)
+            want = cache.load(db, emb.model_id)
+            assert got.seqs.tolist() == want.seqs.tolist(), (step, op)
+            assert got.vectors.tobytes() == want.vectors.tobytes(), (step, op)
+            assert got.event == want.event and not got.vectors.flags.writeable
+            assert not whole.called or not len(matrix) or 4 * step > len(ids)
+            matrix = got
+    finally:
+        store.close()
+        db.close()

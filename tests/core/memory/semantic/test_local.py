@@ -75,7 +75,7 @@ def test_the_real_model_on_a_few_memories(tmp_path: Path) -> None:
         assert np.allclose(np.linalg.norm(matrix.vectors, axis=1), 1.0, atol=1e-4)
         for query in ("应用装不上，提示签名不一致", "install fails: signature mismatch"):
             scores = matrix.vectors @ emb.embed_query(query)
-            assert matrix.ids[int(np.argmax(scores))] == sign.id, query
+            assert matrix.seqs[int(np.argmax(scores))] == sign.seq, query
         again = emb.embed(["安装失败 9568332：签名证书不匹配，先卸载旧应用再安装"], kind="passage")
         assert np.allclose(again[0], matrix.vectors[0], atol=1e-5)  # deterministic
     finally:
