@@ -218,16 +218,6 @@ class Proposals:
             ).all()
         return {int(r[0]): str(r[1]) for r in rows}
 
-    def pending_count(self) -> int:
-        with self.db.read() as s:
-            return int(
-                s.execute(
-                    sa.select(sa.func.count())
-                    .select_from(AgentProposal)
-                    .where(AgentProposal.status == "pending")
-                ).scalar_one()
-            )
-
     def _decide(self, proposal_id: int, status: Status, memory_id: str | None = None) -> None:
         with self.db.write() as s:
             res = s.execute(

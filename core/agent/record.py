@@ -164,10 +164,6 @@ class AgentRecord:
             ).scalars()
             return [n for n in names if n]
 
-    def last_id(self) -> int:
-        with self.db.read() as s:
-            return int(s.execute(sa.select(sa.func.max(AgentCall.id))).scalar() or 0)
-
 
 def _call(r: AgentCall) -> Call:
     try:

@@ -50,11 +50,6 @@ _FENCE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)(?:\n```|\Z)", re.S)
 _INLINE = re.compile(r"`([^`\n]+)`")
 
 
-def term_color(index: int, theme: Theme = LIGHT) -> str:
-    """The background of the ``index``-th query term (read with ``theme.term_fg``)."""
-    return theme.term(index)
-
-
 def term_spans(terms: Sequence[TermMatch]) -> list[tuple[int, int, int]]:
     """Non-overlapping ``(start, end, term_index)`` runs, sorted by start.
 

@@ -365,9 +365,6 @@ class ResultsModel(QAbstractTableModel):
             self.changePersistentIndex(idx, self.index(row, idx.column()))
         self.layoutChanged.emit()
 
-    def sort_state(self) -> tuple[int, Qt.SortOrder]:
-        return self._sort
-
 
 def ids_of(model: ResultsModel, rows: Sequence[int]) -> list[str]:
     scored = (model.scored_at(r) for r in rows)

@@ -153,11 +153,6 @@ def _text(obj: dict[str, Any], key: str, *, empty_ok: bool = False) -> str:
     return value
 
 
-def parse_record(text: str) -> dict[str, Any]:
-    """Column values for one line of memory.jsonl; ``ValueError`` with the reason if it is bad."""
-    return parse_line(text)[0]
-
-
 def parse_line(text: str) -> tuple[dict[str, Any], list[str]]:
     """Column values for one line and the fields where lone surrogates were replaced by U+FFFD;
     ``ValueError`` with the reason if the line is bad."""

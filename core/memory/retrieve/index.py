@@ -291,24 +291,6 @@ class MemoryIndex:
         scores += lexical * lex_w if lex_part is None else lex_part
         return cand, scores, lexical, pool
 
-    def _hits(
-        self,
-        terms: Groups,
-        weights: TermWeights | None = None,
-        docs_of: Callable[[tuple[str, ...]], NDArray[np.int64]] | None = None,
-        bits: tuple[NDArray[np.uint8], NDArray[np.int64]] | None = None,
-    ) -> NDArray[np.float64]:
-        """The summed weight of the query's terms each position contains (0: none); ``bits``
-        as in :meth:`_candidates`."""
-        w = flat_weights(terms) if weights is None else weights
-        if bits is not None:  # the same float64 sums as the accumulator below
-            return group_sums(list(w.distinct(terms).values()))[bits[0]]
-        docs_for = self.docs_containing_any if docs_of is None else docs_of
-        acc = np.zeros(self.size, dtype=np.float64)
-        for group, gw in w.distinct(terms).items():
-            acc[docs_for(group)] += gw
-        return acc
-
     def live_docs(self, docs: NDArray[np.int64]) -> int:
         """How many of these positions are live (not masked out)."""
         if self._all_alive:

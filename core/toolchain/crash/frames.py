@@ -89,13 +89,3 @@ def parse_frame(text: str) -> Frame | None:
     if m is not None:
         return Frame(symbol=m.group("sym"), file="", raw=text.strip())
     return None
-
-
-def parse_frames(lines: list[str]) -> list[Frame]:
-    """The frames among ``lines`` (other lines skipped)."""
-    out = []
-    for line in lines:
-        f = parse_frame(line)
-        if f is not None:
-            out.append(f)
-    return out

@@ -316,14 +316,6 @@ class HilogModel(QAbstractTableModel):
     def line_at(self, row: int) -> HilogLine:
         return self._unpack(self._ring[self._view[row] - self._base])
 
-    def visible_lines(self) -> list[HilogLine]:
-        """The lines that passed the filter so far (oldest first)."""
-        unpack, ring, base = self._unpack, self._ring, self._base
-        return [unpack(ring[s - base]) for s in self._view.to_list()]
-
-    def all_lines(self) -> list[Any]:
-        return [self._unpack(item) for item in self._ring.to_list()]
-
     def lines_snapshot(self, filtered: bool) -> Callable[[], list[Any]]:
         """Copy the ring's pointers now (GUI thread: one C-level copy); the returned
         function builds the lines (all, or those that passed the filter so far) on any thread.

@@ -72,9 +72,6 @@ class QueryEdit(QLineEdit):
         self.completer_.activated.connect(self._insert_completion)
         self.textEdited.connect(self._maybe_complete)
 
-    def set_words(self, words: list[str]) -> None:
-        self.words.setStringList(words)
-
     def _word_bounds(self) -> tuple[int, int]:
         text, pos = self.text(), self.cursorPosition()
         start = pos
