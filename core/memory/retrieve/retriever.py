@@ -225,7 +225,7 @@ class Retriever:
                 segments, query, note=f"semantic part unavailable ({exc}); ranked by lexical only"
             )
         live = sum(s.live_count for s in segments)
-        missing = live - len(sem.matrix)
+        missing = live - sem.matrix.live
         note = None
         if missing > 0:
             note = (

@@ -12,6 +12,7 @@ search can ask for them). Vectors of different models never mix: each call names
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,17 +45,29 @@ class Pending:
     content_hash: str
 
 
+class _Buffer:
+    """The rows of one or more matrices, each read from the one before: rows are only ever
+    added after the last used one, so a row a matrix shows never changes (``lock``: one adder
+    at a time)."""
+
+    def __init__(self, rows: npt.NDArray[np.float32], used: int) -> None:
+        self.rows, self.used, self.lock = rows, used, threading.Lock()
+
+
 @dataclass(frozen=True)
 class EmbeddingMatrix:
-    """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]``, in seq
-    order. ``vectors`` is ``(n, dim)`` float32, rows of unit length, read-only, one buffer
-    (1,536 bytes a memory at 384 dimensions); ``event``: the last memory event when it was
-    read (:func:`load` with it as ``previous`` reads again the memories changed since)."""
+    """Every cached vector of one model: row i of ``vectors`` is the memory ``seqs[i]`` (-1: a
+    row no longer in use, its vector dropped or replaced since the buffer was read; the live
+    rows in seq order but for those added since). ``vectors`` is ``(n, dim)`` float32, rows of
+    unit length, read-only, a view of one buffer (1,536 bytes a memory at 384 dimensions);
+    ``event``: the last memory event when it was read (:func:`load` with it as ``previous``
+    reads only what changed since)."""
 
     model: str
     seqs: npt.NDArray[np.int64]
     vectors: npt.NDArray[np.float32]
     event: int = 0
+    _buffer: _Buffer | None = field(default=None, repr=False, compare=False)
     _product: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = field(
         repr=False, compare=False, default_factory=list
     )
@@ -63,6 +76,11 @@ class EmbeddingMatrix:
     def dim(self) -> int:
         return int(self.vectors.shape[1])
 
+    @property
+    def live(self) -> int:
+        """How many memories have a row (the rows not in use left out)."""
+        return int(np.count_nonzero(self.seqs >= 0))
+
     def __len__(self) -> int:
         return len(self.seqs)
 
@@ -70,7 +88,7 @@ class EmbeddingMatrix:
         self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """The ``k`` rows among ``mask`` (a bool per row) most similar to the unit ``vector``
-        and their cosines, most similar first (equal cosines: the lower row first); fewer
+        and their cosines, most similar first (equal cosines: the lower seq first); fewer
         when fewer rows are in ``mask``. Exact: one matrix product. An approximate index (an
         ANN library) could answer here instead; the ranking only reads what this returns."""
         cos = self._cosines(vector)
@@ -80,10 +98,10 @@ class EmbeddingMatrix:
         if len(allowed) > k:
             part = cos[allowed]
             allowed = allowed[np.argpartition(-part, k - 1)[:k]]
-            # ties at the k-th cosine: the lower rows, as a full sort would keep
+            # ties at the k-th cosine: the lower seqs, as a full sort would keep
             kth = cos[allowed].min()
             allowed = np.flatnonzero(mask & (cos >= kth))
-        order = np.lexsort((allowed, -cos[allowed]))[:k]
+        order = np.lexsort((self.seqs[allowed], -cos[allowed]))[:k]
         rows = allowed[order]
         return rows, cos[rows]
 
@@ -207,33 +225,42 @@ def load(db: Database, model: str, previous: EmbeddingMatrix | None = None) -> E
     Vectors of another length than the first (a model id reused for another model) are left
     out.
 
-    With ``previous`` (an earlier matrix of the same model) only the vectors it may lack are
-    read and its other rows copied: the same matrix as a read of every vector, without reading
-    1.5 KB a memory again after an edit (docs/decisions/0009-hybrid-matrix-revision.md). It may
-    lack a vector of a memory it has no row for, and one of a memory changed since it was read
+    With ``previous`` (an earlier matrix of the same model) only the vectors it lacks are read,
+    added after its rows in its buffer, and its rows of memories deleted or changed since are
+    no longer used: the same seqs and vectors as a read of every vector, without reading or
+    copying 1.5 KB a memory after an edit (docs/decisions/0009-hybrid-matrix-revision.md). It
+    lacks the vectors of memories it has no row for and of those changed since it was read
     (:attr:`EmbeddingMatrix.event`): a vector is only ever replaced after its memory's text
-    changed, which drops it (the trigger of revision 0005) and writes an event."""
-    if previous is None or previous.model != model or not len(previous):
+    changed, which drops it (the trigger of revision 0005) and writes an event. When the rows
+    not in use would pass a quarter of the live ones, or the buffer is full, every vector is
+    read again."""
+    buffer = previous._buffer if previous is not None else None
+    if previous is None or buffer is None or previous.model != model or not previous.live:
         return _load_all(db, model)
-    with db.read() as s:
+    with db.read() as s, buffer.lock:
         event = _last_event(s)
         # the seqs with a vector, ascending (the key's own index: no vector is read), less
         # those of deleted memories; the memories changed since ``previous`` was read
         listed = _seqs(s, _LISTING, {"model": model})
-        seqs = listed[~np.isin(listed, _seqs(s, _DELETED, {}))]
+        live = listed[~np.isin(listed, _seqs(s, _DELETED, {}))]
         changed = _seqs(s, _CHANGED, {"after": previous.event})
-        at = np.minimum(np.searchsorted(previous.seqs, seqs), len(previous) - 1)
-        kept = (previous.seqs[at] == seqs) & ~np.isin(seqs, changed)
-        todo = np.flatnonzero(~kept)
-        if len(todo) * 4 > len(seqs):  # much changed: every vector in one pass
+        kept = np.isin(previous.seqs, live) & ~np.isin(previous.seqs, changed)
+        # the rows another matrix of this buffer added meanwhile are not in use here
+        seqs = np.full(buffer.used, -1, dtype=np.int64)
+        seqs[: len(previous)][kept] = previous.seqs[kept]
+        todo = live[~np.isin(live, seqs)]
+        unused = len(seqs) + len(todo) - len(live)
+        if 4 * unused > len(live) or buffer.used + len(todo) > len(buffer.rows):
             return _load_all(db, model)
-        vectors = np.empty((len(seqs), previous.dim), dtype="<f4")
-        _copy_runs(previous.vectors, at[kept], vectors, np.flatnonzero(kept))
-        if not _read_rows(s, model, seqs[todo], vectors, todo):
+        rows = np.arange(buffer.used, buffer.used + len(todo))
+        if not _read_rows(s, model, todo, buffer.rows, rows):
             # a vector of another length (or gone between the reads): the whole way
             return _load_all(db, model)
+        buffer.used += len(todo)
+    seqs = np.concatenate((seqs, todo))
+    vectors = buffer.rows[: len(seqs)]  # a view: the rows it shows never change
     vectors.flags.writeable = False
-    return EmbeddingMatrix(model=model, seqs=seqs, vectors=vectors, event=event)
+    return EmbeddingMatrix(model, seqs, vectors, event, buffer)
 
 
 _LISTING = sa.text(
@@ -252,26 +279,6 @@ def _seqs(s: Session, sql: sa.TextClause, params: dict[str, object]) -> npt.NDAr
 
 def _last_event(s: Session) -> int:
     return int(s.execute(sa.text("SELECT max(id) FROM memory_events")).scalar() or 0)
-
-
-def _copy_runs(
-    source: npt.NDArray[np.float32],
-    src: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float32],
-    dst: npt.NDArray[np.int64],
-) -> None:
-    """``out[dst] = source[src]`` for ascending ``src`` and ``dst``, a slice per run of rows
-    consecutive on both sides (a few runs after a few changes: no gathered copy)."""
-    if not len(dst):
-        return
-    breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
-    for a, b in zip(
-        np.concatenate(([0], breaks)).tolist(),
-        np.concatenate((breaks, [len(dst)])).tolist(),
-        strict=True,
-    ):
-        d, r = int(dst[a]), int(src[a])
-        out[d : d + b - a] = source[r : r + b - a]
 
 
 def _read_rows(
@@ -316,14 +323,17 @@ def _load_all(db: Database, model: str) -> EmbeddingMatrix:
     dim = int(rows[0][1]) if rows else 0
     keep = [r for r in rows if r[1] == dim and len(r[2]) == 4 * dim]
     seqs = np.fromiter((r[0] for r in keep), dtype=np.int64, count=len(keep))
-    # numpy's own buffer, filled in blocks (no second copy of the whole matrix)
-    vectors = np.empty((len(keep), dim), dtype="<f4")
+    # numpy's own buffer, filled in blocks (no second copy of the whole matrix), with room
+    # for the vectors of later fills and edits (:func:`load` with ``previous``)
+    room = np.empty((len(keep) + max(1024, len(keep) // 32), dim), dtype="<f4")
     step = 4096
     for start in range(0, len(keep), step):
-        block = b"".join(r[2] for r in keep[start : start + step])
-        vectors[start : start + step] = np.frombuffer(block, dtype="<f4").reshape(-1, dim)
+        part = keep[start : start + step]
+        block = b"".join(r[2] for r in part)
+        room[start : start + len(part)] = np.frombuffer(block, dtype="<f4").reshape(-1, dim)
+    vectors = room[: len(keep)]
     vectors.flags.writeable = False
-    return EmbeddingMatrix(model=model, seqs=seqs, vectors=vectors, event=event)
+    return EmbeddingMatrix(model, seqs, vectors, event, _Buffer(room, len(keep)))
 
 
 def revision(db: Database, model: str) -> tuple[int, ...]:

@@ -206,8 +206,9 @@ OPS = st.sampled_from(["add", "edit", "retag", "delete", "restore", "purge", "fi
 def test_a_load_from_the_previous_matrix_is_a_load_of_every_vector(
     tmp_path_factory: pytest.TempPathFactory, ops: list[tuple[str, int, bool]]
 ) -> None:
-    """After changes of a few memories (and fills), ``load(…, previous)`` gives the matrix a
-    read of every vector gives, byte for byte, without reading every vector."""
+    """After changes of a few memories (and fills), ``load(…, previous)`` gives the vectors a
+    read of every vector gives, byte for byte (its rows in use, by seq), the same nearest
+    neighbours, and leaves the previous matrix as it was, without reading every vector."""
     from unittest import mock
 
     db = Database(tmp_path_factory.mktemp("inc") / "m.db")
@@ -240,13 +241,24 @@ def test_a_load_from_the_previous_matrix_is_a_load_of_every_vector(
                 store.undo_last()
             if not then_load and step < len(ops) - 1:
                 continue
+            before = matrix.vectors.tobytes()
             with mock.patch.object(cache, "_load_all", wraps=cache._load_all) as whole:
                 got = cache.load(db, emb.model_id, matrix)
             want = cache.load(db, emb.model_id)
-            assert got.seqs.tolist() == want.seqs.tolist(), (step, op)
-            assert got.vectors.tobytes() == want.vectors.tobytes(), (step, op)
+            in_use = np.flatnonzero(got.seqs >= 0)
+            by_seq = in_use[np.argsort(got.seqs[in_use])]
+            assert got.seqs[by_seq].tolist() == want.seqs.tolist(), (step, op)
+            assert got.vectors[by_seq].tobytes() == want.vectors.tobytes(), (step, op)
             assert got.event == want.event and not got.vectors.flags.writeable
-            assert not whole.called or not len(matrix) or 4 * step > len(ids)
+            query = emb.embed_query("hvigor")
+            for k in (1, 5, 50):  # the same neighbours, in the same order
+                near = got.nearest(query, k, got.seqs >= 0)[0]
+                assert (
+                    got.seqs[near].tolist()
+                    == want.seqs[want.nearest(query, k, np.ones(len(want), bool))[0]].tolist()
+                )
+            assert matrix.vectors.tobytes() == before  # a row a matrix shows never changes
+            assert not whole.called or not matrix.live or 4 * step > len(ids)
             matrix = got
     finally:
         store.close()
