@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.codeindex.anchors import AnchorError, AnchorStore, locate
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.recall import recall_for_location
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 from .sources import ABILITY, ENTRY_ABILITY_ETS, INDEX, INDEX_ETS, write_project
@@ -136,35 +134,3 @@ def test_renamed_file_is_followed_when_the_symbol_is_unique(env):
     index.scan()
     ent = locate(a, index)
     assert ent is not None and ent.path.endswith("MainAbility.ets")
-
-
-def test_recall_for_location_uses_the_entity_and_its_containers(env):
-    project, index, db, store = env
-    on_build = store.add("build pitfall")
-    on_struct = store.add("Index struct pitfall")
-    on_other = store.add("onCreate pitfall")
-    gone = store.add("deleted memory")
-    anchors = AnchorStore(db)
-    anchors.add(on_struct.id, project, index.find("Index")[0])
-    anchors.add(on_build.id, project, index.find("Index.build")[0])
-    anchors.add(on_other.id, project, index.find("onCreate")[0])
-    anchors.add(gone.id, project, index.find("Index.build")[0])
-    store.delete(gone.id)
-    # an ArkTS compile error at Index.ets:15:34 (absolute path, as hvigor prints it)
-    hits = recall_for_location(store, index, project / INDEX, 15)
-    assert [(h.memory.id, h.depth, h.entity.qualified) for h in hits] == [
-        (on_build.id, 0, "Index.build"),
-        (on_struct.id, 1, "Index"),
-    ]
-    # the same through a Retriever, and a line outside any entity / outside the project
-    assert [h.memory.id for h in recall_for_location(Retriever(store), index, INDEX, 6)] == [
-        on_struct.id
-    ]
-    assert recall_for_location(store, index, INDEX, 1) == []
-    assert recall_for_location(store, index, "/somewhere/else.ets", 3) == []
-    # superseded memories are left out unless asked for
-    store.supersede(on_build.id, content="newer build pitfall", reason="clearer")
-    assert [h.memory.id for h in recall_for_location(store, index, INDEX, 15)] == [on_struct.id]
-    assert on_build.id in [
-        h.memory.id for h in recall_for_location(store, index, INDEX, 15, include_superseded=True)
-    ]

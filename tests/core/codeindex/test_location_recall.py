@@ -91,9 +91,13 @@ def test_depth_one_and_no_index_or_outside(env) -> None:
     assert recall_by_location(store, index, [Location(UTIL_PATH, 999)], None) == []
 
 
-def test_deleted_memory_is_not_recalled(env) -> None:
+def test_deleted_or_superseded_memory_is_not_recalled(env) -> None:
     _root, index, db, store, retriever = env
     m = store.add("normalise pitfall")
     _anchor(db, index, m.id, "normalise")
     store.delete(m.id)
+    assert recall_by_location(retriever, index, [Location(UTIL_PATH, 6)], None) == []
+    old = store.add("normalise trims the input")
+    _anchor(db, index, old.id, "normalise")
+    store.supersede(old.id, content="normalise trims and lower-cases the input", reason="clearer")
     assert recall_by_location(retriever, index, [Location(UTIL_PATH, 6)], None) == []
