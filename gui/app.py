@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
-from hmdesk.gui.common.theme import dark_palette, follow_theme, wants_dark
+from hmdesk.gui.common.theme import follow_theme
 from PySide6.QtCore import (
     QObject,
     QSettings,
@@ -199,13 +199,6 @@ def install_excepthook() -> Callable[
 
 
 # --------------------------------------------------------------------------------- palette
-
-
-def apply_palette(app: QApplication) -> None:
-    """Follow the system's light or dark scheme (Qt 6.5+ ``styleHints().colorScheme()``): the
-    ``system`` theme."""
-    dark = wants_dark("system", app.styleHints().colorScheme())
-    app.setPalette(dark_palette() if dark else app.style().standardPalette())
 
 
 def follow_color_scheme(app: QApplication) -> None:

@@ -386,15 +386,6 @@ def _str(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def find_project_root(start: Path | str) -> Path | None:
-    """The first directory at or above ``start`` holding ``build-profile.json5`` and ``AppScope``."""
-    p = Path(start).resolve()
-    for d in (p, *p.parents):
-        if (d / "build-profile.json5").is_file() and (d / "AppScope").is_dir():
-            return d
-    return None
-
-
 # --------------------------------------------------------------------------- readers
 
 

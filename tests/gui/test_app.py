@@ -170,24 +170,16 @@ def test_an_error_after_the_dialog_was_closed_opens_a_new_one(qtbot, tmp_path, m
     second.close()
 
 
-def test_palette_follows_the_system_scheme(qapp):
-    from types import SimpleNamespace
+def test_the_system_theme_follows_the_system_scheme():
+    from hmdesk.gui.common.theme import wants_dark
 
-    from hmdesk.gui.app import apply_palette
-    from PySide6.QtGui import QPalette
-
-    chosen: list[QPalette] = []
     for scheme, dark in (
         (Qt.ColorScheme.Dark, True),
         (Qt.ColorScheme.Light, False),
         (Qt.ColorScheme.Unknown, False),
     ):
-        hints = SimpleNamespace(colorScheme=lambda s=scheme: s)
-        fake = SimpleNamespace(
-            styleHints=lambda h=hints: h, setPalette=chosen.append, style=qapp.style
-        )
-        apply_palette(fake)
-        assert (chosen[-1].color(QPalette.ColorRole.Base).lightness() < 128) is dark, scheme
+        assert wants_dark("system", scheme) is dark, scheme
+        assert wants_dark("dark", scheme) and not wants_dark("light", scheme)
 
 
 CHILD = r"""

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.project import ProjectError, find_project_root, read_project
+from hmdesk.core.toolchain.project import ProjectError, read_project
 
 from tests.fixtures.fake_tools import PROJECTS
 
@@ -40,7 +40,6 @@ def test_reads_the_signed_sample(hello: Path) -> None:
     signing = p.signing_for("default")
     assert signing is not None and signing.name == "default"
     assert p.signing_problem() is None
-    assert find_project_root(hello / "entry" / "src" / "main") == hello.resolve()
 
 
 def test_unsigned_sample_says_what_to_do() -> None:
