@@ -289,17 +289,6 @@ class CodeIndex:
             return True
         return self._update(file, rel, force=force)
 
-    def remove_file(self, path: str | os.PathLike[str]) -> bool:
-        try:
-            rel = self.relative(path)
-        except ValueError:
-            return False
-        with self._lock:
-            if rel not in self._files:
-                return False
-            self._drop(rel)
-        return True
-
     def _update(self, file: Path, rel: str, *, force: bool) -> bool:
         try:
             st = file.stat()
