@@ -59,15 +59,46 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
         "Wait a few seconds and retry the same command: the connection is not ready yet (it "
         "follows a reconnect or an hdc restart); reconnect only if it persists.",
     ),
+    # The daemon's own words (openharmony/developtools_hdc src/daemon/daemon.cpp, commit 8b85a67,
+    # HandDaemonAuthPubkey; the same texts in hdc_rust/src/daemon_lib/auth.rs):
+    #   "[E000002]:The device unauthorized. This server's public key is not set. Please check for
+    #    a confirmation dialog on your device. Otherwise try 'hdc kill' if that seems wrong."
+    #   "[E000003]:The device unauthorized. The user denied the access for the device. Please
+    #    execute 'hdc kill' and redo your command, then check for a confirmation dialog on your device."
+    # (A developer's note that quotes "[Fail][E000002]:File send failed" for a WSL path contradicts
+    # the source: no hdc code path prints E000002 for a file transfer.)
     "E000002": (
         "unauthorized",
-        "the device has not authorised this computer",
-        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+        "the device has not authorised this computer yet (its public key is not set)",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry; if no dialog "
+        "appears, run `hdc kill` and retry.",
     ),
     "E000003": (
         "unauthorized",
-        "the device has not authorised this computer",
-        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+        "the access was denied on the device",
+        "Run `hdc kill`, redo the command, then accept the 'Allow USB debugging?' dialog on the "
+        "unlocked device.",
+    ),
+    # src/daemon/daemon.cpp: "[E000001]:The sdk hdc.exe version is too low, please upgrade to the
+    # latest version."; "[E000006]:The current computer has not obtained the permission to debug the
+    # control device."; "[E000010]:Auth failed, cannt login the device."
+    "E000001": (
+        "hdc",
+        "the hdc on this computer is older than the device's daemon accepts",
+        "Update the SDK (DevEco Studio: Settings > OpenHarmony SDK, or the command-line tools) and "
+        "use its toolchains/hdc, then retry.",
+    ),
+    "E000006": (
+        "unauthorized",
+        "this computer has no permission to debug the device",
+        "Enable USB debugging / developer mode on the device and accept the authorisation dialog, "
+        "then retry.",
+    ),
+    "E000010": (
+        "unauthorized",
+        "the device rejected this computer's authentication",
+        "Run `hdc kill`, reconnect the device and accept the authorisation dialog; revoke USB "
+        "debugging authorisations on the device first if it persists.",
     ),
 }
 

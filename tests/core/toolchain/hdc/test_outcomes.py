@@ -43,6 +43,50 @@ def test_fail_lines_fail_every_command_even_with_exit_0(
         assert out.fix
 
 
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        # the daemon's texts, verbatim (openharmony/developtools_hdc src/daemon/daemon.cpp,
+        # HandDaemonAuthPubkey and the version / permission checks)
+        (
+            "[Fail][E000002]:The device unauthorized.\r\nThis server's public key is not set.\r\n"
+            "Please check for a confirmation dialog on your device.\r\n"
+            "Otherwise try 'hdc kill' if that seems wrong.\n",
+            "E000002",
+            ("dialog",),
+        ),
+        (
+            "[Fail][E000003]:The device unauthorized.\r\nThe user denied the access for the device.\r\n"
+            "Please execute 'hdc kill' and redo your command,\r\n"
+            "then check for a confirmation dialog on your device.\n",
+            "E000003",
+            ("hdc kill", "dialog"),
+        ),
+        (
+            "[Fail][E000006]:The current computer has not obtained the permission to debug the "
+            "control device.\n",
+            "E000006",
+            ("USB debugging",),
+        ),
+    ],
+)
+def test_hdc_authorisation_codes_as_the_daemon_prints_them(
+    text: str, code: str, words: tuple[str, ...]
+) -> None:
+    out = hdc.classify_install(text, 0)
+    assert (out.ok, out.kind, out.code) == (False, "unauthorized", code)
+    assert all(w in out.fix for w in words), out.fix
+
+
+def test_hdc_version_too_low_says_update_the_sdk() -> None:
+    out = hdc.classify_install(
+        "[Fail][E000001]:The sdk hdc.exe version is too low, please upgrade to the latest version.\n",
+        0,
+    )
+    assert (out.ok, out.code) == (False, "E000001")
+    assert "SDK" in out.fix
+
+
 # --------------------------------------------------------------------------- install
 
 
