@@ -390,6 +390,9 @@ def _doctor_eval(args: argparse.Namespace) -> int:
             {
                 "kinds": {k: r.counts | {"logs": r.logs} for k, r in report.rows.items()},
                 "all": report.total.counts | {"logs": report.total.logs},
+                "hilog_formats": {
+                    k: r.counts | {"logs": r.logs} for k, r in report.formats.items()
+                },
                 "misses": [o.path for o in report.misses()],
             }
         )

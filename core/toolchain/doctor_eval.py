@@ -15,11 +15,22 @@ A corpus folder holds one sub-folder per kind of log (``arkts``, ``bm``, ``jscra
     format = "deveco-window"       # hilog only: which pasted format
     lines = 3                      # hilog only: how many lines are log lines
 
+    [expect.fields]                # hilog only: one line's fields (the first log line, or `line = N`)
+    time = "08-20 11:06:01.891"
+    pid = 1948
+    tid = 1948
+    level = "I"
+    domain = "A03D00"
+    process = "com.examp...lication"
+    tag = "JSAPP"
+    message = "getSystemCpuUsage: 0.4722222222222222"
+
 Per log the scorer asks the doctor (:func:`~hmdesk.core.toolchain.doctor.diagnose`) and the hilog
 parser, and per kind it counts: *said* (a finding at all), *class right*, *code right* (of the
 logs with a code), *location right* (of those naming one), *actionable* (the fix holds one of
 the words), *confident wrong* (a finding not marked "possibly" with the wrong class), and for
-hilog the lines parsed into fields. A finding marked ``possibly`` that names the wrong class is
+hilog the lines parsed into fields and whether the one line written down came out with those
+fields; the hilog figures are also given per pasted format. A finding marked ``possibly`` that names the wrong class is
 a miss but not a confident one.
 """
 
@@ -32,9 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from hmdesk.core.toolchain.doctor import Finding, diagnose
-from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
+from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 
-METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines")
+METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines", "fields")
+FIELDS = ("time", "pid", "tid", "level", "domain", "process", "tag", "message")
 
 
 class CorpusError(ValueError):
@@ -49,12 +61,20 @@ class Expect:
     fix: tuple[str, ...] = ()
     lines: int | None = None
     format: str | None = None
+    fields: dict[str, str | int] | None = None  # one hilog line's fields, written beforehand
+    fields_line: int = 1  # which log line (1-based, among the lines that are log lines)
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Expect:
         klass = data.get("class")
         classes = (klass,) if isinstance(klass, str) else tuple(klass or ())
         fix = data.get("fix") or ()
+        raw_fields = data.get("fields")
+        fields = None
+        line = 1
+        if isinstance(raw_fields, dict):
+            line = int(raw_fields.get("line", 1))
+            fields = {k: v for k, v in raw_fields.items() if k in FIELDS}
         return cls(
             classes=tuple(str(c) for c in classes),
             code=str(data["code"]) if data.get("code") is not None else None,
@@ -62,6 +82,8 @@ class Expect:
             fix=(fix,) if isinstance(fix, str) else tuple(str(f) for f in fix),
             lines=int(data["lines"]) if data.get("lines") is not None else None,
             format=str(data["format"]) if data.get("format") else None,
+            fields=fields,
+            fields_line=line,
         )
 
 
@@ -79,6 +101,9 @@ class Outcome:
     actionable: bool | None
     confident_wrong: bool
     lines: tuple[int, int] | None = None  # parsed, expected (hilog)
+    fields: bool | None = None  # the line written down parsed into those fields (hilog)
+    format: str | None = None  # which pasted hilog format
+    wrong_fields: tuple[str, ...] = ()
 
 
 @dataclass
@@ -105,6 +130,7 @@ class Report:
     total: Row
     outcomes: list[Outcome]
     seconds: float
+    formats: dict[str, Row] = field(default_factory=dict)  # hilog figures per pasted format
 
     def misses(self) -> list[Outcome]:
         return [
@@ -116,6 +142,7 @@ class Report:
             or o.location is False
             or o.actionable is False
             or (o.lines is not None and o.lines[0] < o.lines[1])
+            or o.fields is False
         ]
 
 
@@ -137,11 +164,40 @@ def _fix_right(finding: Finding, words: tuple[str, ...]) -> bool:
     return any(w.lower() in text for w in words)
 
 
+def _field_misses(line: HilogLine | None, want: dict[str, str | int]) -> tuple[str, ...]:
+    """The names of the fields the parsed line got wrong (trailing blanks of a message aside)."""
+    if line is None:
+        return tuple(want)
+    got: dict[str, str | int] = {
+        "time": line.time,
+        "pid": line.pid,
+        "tid": line.tid,
+        "level": line.level,
+        "domain": line.domain_text,
+        "process": line.process,
+        "tag": line.tag,
+        "message": line.message.rstrip(),
+    }
+    return tuple(
+        k
+        for k, v in want.items()
+        if (got[k] if k != "domain" else str(got[k]).upper())
+        != (v.rstrip() if k == "message" and isinstance(v, str) else v)
+    )
+
+
 def score_one(path: Path, kind: str, text: str, expect: Expect) -> Outcome:
     lines: tuple[int, int] | None = None
+    fields: bool | None = None
+    wrong_fields: tuple[str, ...] = ()
     if expect.lines is not None:
         parsed = parse_lines([ln for ln in text.splitlines() if ln.strip()])
-        lines = (sum(1 for p in parsed if p.kind != RAW), expect.lines)
+        logged = [p for p in parsed if p.kind != RAW]
+        lines = (len(logged), expect.lines)
+        if expect.fields:
+            n = expect.fields_line - 1
+            wrong_fields = _field_misses(logged[n] if n < len(logged) else None, expect.fields)
+            fields = not wrong_fields
     finding = diagnose(text) if expect.classes or lines is None else None
     said = finding is not None if expect.classes else bool(lines and lines[0])
     klass: bool | None = None
@@ -158,7 +214,21 @@ def score_one(path: Path, kind: str, text: str, expect: Expect) -> Outcome:
             location = finding is not None and location_right(finding.location, expect.location)
         if expect.fix:
             actionable = finding is not None and bool(klass) and _fix_right(finding, expect.fix)
-    return Outcome(str(path), kind, finding, said, klass, code, location, actionable, wrong, lines)
+    return Outcome(
+        str(path),
+        kind,
+        finding,
+        said,
+        klass,
+        code,
+        location,
+        actionable,
+        wrong,
+        lines,
+        fields,
+        expect.format,
+        wrong_fields,
+    )
 
 
 def load_corpus(folder: Path) -> list[tuple[Path, str, str, Expect]]:
@@ -189,6 +259,7 @@ def evaluate(folder: Path) -> Report:
     rows: dict[str, Row] = {}
     total = Row("all")
     outcomes: list[Outcome] = []
+    formats: dict[str, Row] = {}
     start = time.perf_counter()
     for path, kind, text, expect in items:
         o = score_one(path.relative_to(folder), kind, text, expect)
@@ -202,11 +273,18 @@ def evaluate(folder: Path) -> Report:
             row.add("actionable", o.actionable)
             if o.klass is not None:
                 row.add("confident_wrong", o.confident_wrong)
+        rows_here = [rows[kind], total]
+        if o.lines is not None and o.format:
+            fmt = formats.setdefault(o.format, Row(o.format))
+            fmt.logs += 1
+            rows_here.append(fmt)
+        for row in rows_here:
             if o.lines is not None:
                 pair = row.counts.setdefault("lines", [0, 0])
                 pair[0] += min(o.lines)
                 pair[1] += o.lines[1]
-    return Report(rows, total, outcomes, time.perf_counter() - start)
+            row.add("fields", o.fields)
+    return Report(rows, total, outcomes, time.perf_counter() - start, formats)
 
 
 def _cell(row: Row, metric: str) -> str:
@@ -217,14 +295,36 @@ def _cell(row: Row, metric: str) -> str:
 
 
 def format_report(report: Report, *, misses: bool = True) -> str:
-    head = ("kind", "logs", "said", "class", "code", "location", "fix", "conf.wrong", "lines")
-    metrics = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines")
+    head = (
+        "kind",
+        "logs",
+        "said",
+        "class",
+        "code",
+        "location",
+        "fix",
+        "conf.wrong",
+        "lines",
+        "fields",
+    )
+    metrics = (*METRICS,)
     table: list[tuple[str, ...]] = [head]
     for row in [*sorted(report.rows.values(), key=lambda r: r.kind), report.total]:
         table.append((row.kind, str(row.logs), *(_cell(row, m) for m in metrics)))
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table]
     out.append(f"({len(report.outcomes)} logs in {report.seconds * 1000:.0f} ms)")
+    if report.formats:
+        fmt_table: list[tuple[str, ...]] = [
+            ("hilog format", "logs", "lines parsed", "fields right")
+        ]
+        for row in sorted(report.formats.values(), key=lambda r: r.kind):
+            fmt_table.append((row.kind, str(row.logs), _cell(row, "lines"), _cell(row, "fields")))
+        w = [max(len(r[i]) for r in fmt_table) for i in range(4)]
+        out.append("")
+        out.extend(
+            "  ".join(c.ljust(x) for c, x in zip(r, w, strict=True)).rstrip() for r in fmt_table
+        )
     if misses:
         missed = report.misses()
         out.append("")
@@ -234,6 +334,8 @@ def format_report(report: Report, *, misses: bool = True) -> str:
             what = "nothing" if f is None else f"{f.kind} code={f.code} loc={f.location}"
             if o.lines is not None and o.lines[0] < o.lines[1]:
                 what += f" lines {o.lines[0]}/{o.lines[1]}"
+            if o.wrong_fields:
+                what += f" wrong fields: {', '.join(o.wrong_fields)}"
             failed = [
                 n
                 for n, v in (
@@ -244,5 +346,5 @@ def format_report(report: Report, *, misses: bool = True) -> str:
                 )
                 if v is False
             ]
-            out.append(f"  {o.path}: {what} [{', '.join(failed) or 'lines'}]")
+            out.append(f"  {o.path}: {what} [{', '.join(failed) or 'hilog'}]")
     return "\n".join(out)

@@ -112,8 +112,10 @@ _FLEX = re.compile(
 )
 # DevEco Studio's Log window, copied: ``08-20 11:06:01.891   1948-1948     A03d00/JSAPP    com.examp...lication  I     msg``
 # (pid-tid joined, the domain with its type letter, an optional bundle/process column, the
-# level alone); the Simulator's log window prints the same; a customised display may drop the
-# time and pid columns (``A03200/MY_TAG    com.example.app    I  msg``).
+# level alone; on HarmonyOS NEXT the tag column may hold ``process/tag`` elided in the middle,
+# ``C0390D/com.xia...er/AceOverlay``); a customised display may drop the time and pid columns
+# (``A03200/MY_TAG    com.example.app    I  msg``). The Simulator shows its log in the same
+# window (no copied Simulator log was found to test this against).
 _DEVECO = re.compile(
     r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+)?"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
@@ -372,6 +374,12 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
     m = _DEVECO.match(text)
     if m is not None:
         t, pid, tid, typ, dom, tag, process, level, msg = m.groups()
+        if "/" in tag:
+            # HarmonyOS NEXT's ``process/tag`` in the tag column, middle elided to fit the
+            # column (``C0390D/com.xia...er/AceOverlay``): the tag is the last segment; the
+            # process column, when there is one, names the process more fully
+            head, _, tag = tag.rpartition("/")
+            process = process or head
         return _new(
             HilogLine,
             (

@@ -75,6 +75,16 @@ def test_the_goals_of_issue_27(report) -> None:  # type: ignore[no-untyped-def]
     assert wrong is not None and wrong <= 0.03
 
 
+def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> None:  # type: ignore[no-untyped-def]
+    # issue 27: hilog lines parsed >= 98 % in every format; the one line per log whose fields
+    # were written down before the parser ran comes out with exactly those fields
+    assert {"hdc-time", "hdc-nsec", "hdc-epoch", "deveco-window", "bare"} <= set(report.formats)
+    for fmt, row in report.formats.items():
+        lines = row.ratio("lines")
+        assert lines is not None and lines >= 0.98, (fmt, row.counts)
+        assert row.ratio("fields") == 1.0, (fmt, row.counts, format_report(report))
+
+
 def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no-untyped-def]
     faults = [o for o in report.outcomes if o.kind in ("jscrash", "cppcrash", "appfreeze")]
     assert len(faults) >= 20

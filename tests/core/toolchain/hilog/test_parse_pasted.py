@@ -29,6 +29,10 @@ REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
             "07-12 14:35:38.287 30369-30369 A03D00/JSAPP com.OpenH...riskpack I Token is B669",
             ("07-12 14:35:38.287", 30369, 30369, "I", "A", 0x03D00, "com.OpenH...riskpack", "JSAPP", "Token is B669"),
         ),
+        (  # HarmonyOS NEXT: process/tag elided in the tag column (likuai2010/auto-installer#64)
+            "06-15 01:14:08.168   51390-51390   C0390D/com.xia...er/AceOverlay  com.xiaob...nstaller  I     [(100000:100000:scope)] ResetRootNode -1284235266.",
+            ("06-15 01:14:08.168", 51390, 51390, "I", "C", 0x0390D, "com.xiaob...nstaller", "AceOverlay", "[(100000:100000:scope)] ResetRootNode -1284235266."),
+        ),
         (
             "A03200/MY_TAG    com.example.napitestdemo    I  NAPITEST_LOGI sayHi from=js3",
             ("", 0, 0, "I", "A", 0x03200, "com.example.napitestdemo", "MY_TAG", "NAPITEST_LOGI sayHi from=js3"),
