@@ -115,6 +115,12 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also list the pitfalls the memory store recalls for the finding",
     )
+    p.add_argument(
+        "--project",
+        metavar="DIR",
+        help="the project the log came from: what its oh-package.json5 and "
+        "hvigor-config.json5 say (missing local dependencies, hvigor plugins) goes into the fix",
+    )
     p.set_defaults(func=doctor_command)
 
     p = subparsers.add_parser("runs", parents=[common], help="list stored runs")
@@ -350,7 +356,8 @@ def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
 
 
 def doctor_command(args: argparse.Namespace) -> int:
-    from hmdesk.core.toolchain.doctor import diagnose, format_finding
+    from hmdesk.core.toolchain.doctor import diagnose, format_finding, in_project
+    from hmdesk.core.toolchain.project import ProjectError, read_project
 
     if args.eval:
         return _doctor_eval(args)
@@ -365,6 +372,14 @@ def doctor_command(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     finding = diagnose(text)
+    if args.project:
+        try:
+            finding = in_project(finding, read_project(args.project))
+        except ProjectError as exc:
+            print(
+                f"hmdesk-cli: --project not read ({exc}); the log alone is diagnosed",
+                file=sys.stderr,
+            )
     recalled = _recall(args, finding) if args.recall and finding is not None else None
     if args.json:
         data = finding.to_dict() if finding else None

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
 from hmdesk.core.toolchain.build_codes import (
@@ -46,6 +47,12 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+from hmdesk.core.toolchain.project import (
+    MAX_PROJECT_FILE_BYTES,
+    NotRegularFile,
+    Project,
+    read_regular_file,
+)
 from hmdesk.core.toolchain.redact import redact, redact_optional
 
 FindingKind = Literal[
@@ -1163,6 +1170,79 @@ def _weak_finding(tail: str) -> Finding | None:
                 certain=False,
             )
     return None
+
+
+_NODE_MODULE = re.compile(r"Cannot find module '(?P<module>(?:@[^'/]+/)?[^'@./][^']*)'")
+MAX_NAMED_DEPENDENCIES = 3
+
+
+def in_project(finding: Finding | None, project: Project | None) -> Finding | None:
+    """``finding`` with what the project's own files say added to its fix: for missing
+    dependencies the local ``file:`` ones that do not exist (who declares them, the spec, the
+    path); for a node package hvigor cannot find whether ``hvigor/hvigor-config.json5`` lists it
+    and which hvigorfile.ts imports it; for an unsupported modelVersion the project's values."""
+    if finding is None or project is None:
+        return finding
+    extra: list[str] = []
+    if finding.kind == "ohpm-deps":
+        missing = project.missing_local_dependencies()
+        for d in missing[:MAX_NAMED_DEPENDENCIES]:
+            extra.append(
+                f'{d.where} declares "{d.name}": "{d.spec}" in {d.file}, and {d.local} does '
+                "not exist."
+            )
+        if len(missing) > MAX_NAMED_DEPENDENCIES:
+            extra.append(
+                f"({len(missing) - MAX_NAMED_DEPENDENCIES} more local dependencies are missing.)"
+            )
+    elif finding.kind == "hvigor-env" and (m := _NODE_MODULE.search(finding.evidence)):
+        extra.append(_plugin_fact(m.group("module"), project))
+    elif finding.code == "00303028" and (project.model_version or project.hvigor):
+        hv = project.hvigor
+        extra.append(
+            f"This project: modelVersion {hv.model_version if hv else None} in "
+            f"hvigor/hvigor-config.json5, {project.model_version} in oh-package.json5."
+        )
+    if not extra:
+        return finding
+    fix = finding.fix.rstrip()
+    fix += "" if fix.endswith((".", ")")) else "."
+    return replace(finding, fix=f"{fix} In this project: {' '.join(extra)}")
+
+
+def _plugin_fact(module: str, project: Project) -> str:
+    hv = project.hvigor
+    if hv is not None and module in hv.plugins:
+        return (
+            f'hvigor/hvigor-config.json5 lists "{module}": "{hv.plugins[module]}" but it is not '
+            "installed: sync the project (DevEco Studio: File > Sync and Refresh Project) so "
+            "hvigor installs its plugins, or check that this version exists."
+        )
+    importers = [
+        str(f.relative_to(project.root))
+        for f in (
+            project.root / "hvigorfile.ts",
+            *(m.src_path / "hvigorfile.ts" for m in project.modules),
+        )
+        if _mentions(f, module)
+    ]
+    where = f" ({', '.join(importers)} imports it)" if importers else ""
+    listed = (
+        "hvigor/hvigor-config.json5"
+        if hv is not None
+        else "the project (no hvigor/hvigor-config.json5)"
+    )
+    return (
+        f'{listed} does not list "{module}"{where}: add it with its version to the '
+        '"dependencies" of hvigor/hvigor-config.json5, then sync the project.'
+    )
+
+
+def _mentions(path: Path, needle: str) -> bool:
+    try:
+        return needle in read_regular_file(path, MAX_PROJECT_FILE_BYTES).decode("utf-8", "replace")
+    except (OSError, NotRegularFile):
+        return False
 
 
 def format_finding(finding: Finding | None) -> str:

@@ -1,5 +1,8 @@
 """Reading a HarmonyOS project: AppScope/app.json5, each module.json5, build-profile.json5.
 What a run can build comes from them too: products, HAP modules, each module's targets.
+The ``oh-package.json5`` files (the project's and each module's dependencies, local ``file:``
+ones resolved to their folder) and ``hvigor/hvigor-config.json5`` (modelVersion, the hvigor
+plugins it lists) are read as well, for what the doctor and the run say about a build.
 
 All three are JSON5 (comments, trailing commas, unquoted keys), read with the ``json5`` library.
 A missing or malformed file, or a missing required field, raises :class:`ProjectError` naming the
@@ -185,6 +188,35 @@ class Product:
     runtime_os: str | None
 
 
+@dataclass(frozen=True)
+class Dependency:
+    """One entry of an ``oh-package.json5``'s ``dependencies`` / ``devDependencies``.
+    ``local`` is the folder or file a ``file:`` spec points at (resolved against the
+    oh-package.json5's folder, as ohpm does), None for a registry version."""
+
+    name: str
+    spec: str
+    owner: str  # the module's name; "" for the project's own oh-package.json5
+    file: Path  # the oh-package.json5 it is declared in
+    local: Path | None = None
+    dev: bool = False
+
+    @property
+    def where(self) -> str:
+        return f"module {self.owner!r}" if self.owner else "the project"
+
+
+@dataclass(frozen=True)
+class HvigorConfig:
+    """``hvigor/hvigor-config.json5``: ``modelVersion`` (or the older ``hvigorVersion``) and the
+    hvigor plugins its ``dependencies`` list (name -> version)."""
+
+    file: Path
+    model_version: str | None
+    hvigor_version: str | None
+    plugins: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass
 class Project:
     root: Path
@@ -197,6 +229,14 @@ class Project:
     warnings: list[str] = field(default_factory=list)
     build_modes: list[str] = field(default_factory=lambda: list(DEFAULT_BUILD_MODES))
     """``app.buildModeSet`` names (``debug`` and ``release`` when the project sets none)."""
+    dependencies: list[Dependency] = field(default_factory=list)
+    """The project's and every read module's oh-package.json5 dependencies."""
+    model_version: str | None = None  # the root oh-package.json5's modelVersion
+    hvigor: HvigorConfig | None = None
+
+    def missing_local_dependencies(self) -> list[Dependency]:
+        """The ``file:`` dependencies whose folder or file does not exist (ohpm install fails)."""
+        return [d for d in self.dependencies if d.local is not None and not d.local.exists()]
 
     @property
     def entry_module(self) -> Module | None:
@@ -560,6 +600,88 @@ def read_build_profile(
     return configs, products, modules
 
 
+def read_dependencies(folder: Path, owner: str) -> list[Dependency]:
+    """The dependencies of ``folder/oh-package.json5`` (none when there is no such file)."""
+    path = folder / "oh-package.json5"
+    if not path.exists():
+        return []
+    data, text = _load(path)
+    if not isinstance(data, dict):
+        raise ProjectError(path, 1, "the top level must be an object.")
+    out: list[Dependency] = []
+    for key, dev in (("dependencies", False), ("devDependencies", True)):
+        for name, spec in _obj(data.get(key, {}), path, text, key).items():
+            if not isinstance(spec, str):
+                raise ProjectError(
+                    path, _line_of(text, name), f'"{name}": the version must be a string.'
+                )
+            local: Path | None = None
+            if spec.startswith("file:"):
+                try:
+                    local = (folder / spec[len("file:") :]).resolve()
+                except (OSError, RuntimeError, ValueError):  # a NUL byte, a symlink loop
+                    local = folder / spec[len("file:") :]
+            out.append(Dependency(name, spec, owner, path, local, dev))
+    return out
+
+
+def read_hvigor_config(root: Path) -> HvigorConfig | None:
+    """``hvigor/hvigor-config.json5`` (None when the project has none)."""
+    path = root / "hvigor" / "hvigor-config.json5"
+    if not path.exists():
+        return None
+    data, text = _load(path)
+    if not isinstance(data, dict):
+        raise ProjectError(path, 1, "the top level must be an object.")
+    deps = _obj(data.get("dependencies", {}), path, text, "dependencies")
+    return HvigorConfig(
+        file=path,
+        model_version=_str(data.get("modelVersion")),
+        hvigor_version=_str(data.get("hvigorVersion")),
+        plugins={k: v for k, v in deps.items() if isinstance(v, str)},
+    )
+
+
+def _model_version(root: Path) -> str | None:
+    data, _text = _load(root / "oh-package.json5")
+    return _str(data.get("modelVersion")) if isinstance(data, dict) else None
+
+
+def _read_or_warn(warnings: list[str], read: Any, *args: Any) -> Any:
+    """``read(*args)``, or None with the error as a warning: a wrong oh-package.json5 or
+    hvigor-config.json5 does not stop the project from being read (hvigor says the rest)."""
+    try:
+        return read(*args)
+    except ProjectError as exc:
+        warnings.append(f"{exc} (the build will fail on it too)")
+        return None
+
+
+def _missing_dependency_warnings(
+    deps: list[Dependency], missing_modules: dict[Path, str], warnings: list[str]
+) -> None:
+    """One message per missing local path: on the missing module's own message when a module's
+    srcPath is that path, else one naming who depends on it, the spec and the file."""
+    by_path: dict[Path, list[Dependency]] = {}
+    for d in deps:
+        if d.local is not None and not d.local.exists():
+            by_path.setdefault(d.local, []).append(d)
+    for local, users in by_path.items():
+        who = ", ".join(f'{d.where} ({d.file.name}: "{d.name}": "{d.spec}")' for d in users)
+        if local in missing_modules:
+            i = next(i for i, w in enumerate(warnings) if w == missing_modules[local])
+            warnings[i] = warnings[i].rstrip(".") + (
+                f"; {who} depend{'s' if len(users) == 1 else ''} on it and will not build until "
+                "the folder exists."
+            )
+            continue
+        warnings.append(
+            f"{who} depend{'s' if len(users) == 1 else ''} on {local}, which does not exist: "
+            "`ohpm install` fails. Build or fetch that package there, or fix the path in "
+            f"{users[0].file}."
+        )
+
+
 def read_project(directory: Path | str) -> Project:
     """Read the project at ``directory`` (its root, holding build-profile.json5)."""
     root = Path(directory).expanduser()
@@ -574,6 +696,8 @@ def read_project(directory: Path | str) -> Project:
         module_refs = [("entry", root / "entry")]
     modules: list[Module] = []
     warnings: list[str] = []
+    deps: list[Dependency] = _read_or_warn(warnings, read_dependencies, root, "") or []
+    missing_modules: dict[Path, str] = {}
     for name, mdir in module_refs:
         if not mdir.is_dir():
             where = "outside the project" if not mdir.is_relative_to(root) else "in the project"
@@ -581,8 +705,10 @@ def read_project(directory: Path | str) -> Project:
                 f"module {name!r}: its srcPath {mdir} ({where}) does not exist; "
                 "the module is left out, the other modules still build."
             )
+            missing_modules[mdir] = warnings[-1]
             continue
         mod = read_module(mdir)
+        deps += _read_or_warn(warnings, read_dependencies, mdir, mod.name) or []
         # the root's targets (with applyToProducts) first, then the module's own
         own = targets.get(name, ())
         extra = tuple(t for t in read_module_targets(mdir) if all(t.name != o.name for o in own))
@@ -600,6 +726,13 @@ def read_project(directory: Path | str) -> Project:
             _line_of(_load(profile)[1], "modules"),
             'no modules: add the entry module to "modules" ({"name": "entry", "srcPath": "./entry"}).',
         )
+    _missing_dependency_warnings(deps, missing_modules, warnings)
+    hvigor_config = _read_or_warn(warnings, read_hvigor_config, root)
+    model_version = (
+        _read_or_warn(warnings, _model_version, root)
+        if (root / "oh-package.json5").exists()
+        else None
+    )
     return Project(
         root=root,
         bundle_name=bundle,
@@ -610,4 +743,7 @@ def read_project(directory: Path | str) -> Project:
         products=products,
         warnings=warnings,
         build_modes=build_modes,
+        dependencies=deps,
+        model_version=model_version,
+        hvigor=hvigor_config,
     )

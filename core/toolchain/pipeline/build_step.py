@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hmdesk.core.toolchain import hvigor
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import Finding, diagnose, in_project
 from hmdesk.core.toolchain.hdc import InvalidName
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
@@ -87,7 +87,7 @@ class BuildStep(StepRunner):
         parsed = parser.result()
         outcome = hvigor.classify_build(parsed, res.exit_code)
         if not outcome.ok:
-            finding = diagnose(log.text())
+            finding = in_project(diagnose(log.text()), project)
             if finding is not None and outcome.location and not finding.location:
                 finding = replace(finding, location=outcome.location)
             return self._end(

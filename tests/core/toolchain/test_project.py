@@ -7,7 +7,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.project import ProjectError, read_project
+from hmdesk.core.toolchain.doctor import diagnose, in_project
+from hmdesk.core.toolchain.project import (
+    ProjectError,
+    read_dependencies,
+    read_hvigor_config,
+    read_project,
+)
 
 from tests.fixtures.fake_tools import PROJECTS
 
@@ -236,3 +242,113 @@ def test_build_modes_and_dotted_library_names(hello: Path) -> None:
         ' {"name": "settings.common", "srcPath": "./common"}]}'
     )
     assert [m.name for m in read_project(hello).modules] == ["entry", "settings.common"]
+
+
+SETTINGS = (
+    Path(__file__).resolve().parents[2]
+    / "data/arkts_corpus/project_files/openharmony+applications_settings"
+)
+
+
+def test_real_oh_package_and_hvigor_config_files_are_read() -> None:
+    # openharmony/applications_settings, verbatim (CORPUS.md names the commits); expected values
+    # written from the files' text before the reader ran on them
+    hv = read_hvigor_config(SETTINGS)
+    assert hv is not None
+    assert (hv.model_version, hv.hvigor_version) == (None, "3.0.2-s")
+    assert hv.plugins == {"@ohos/hvigor-ohos-plugin": "3.0.2-s"}
+    root = read_dependencies(SETTINGS, "")
+    assert [(d.name, d.spec, d.local, d.dev) for d in root] == [
+        ("hypium", "^1.0.0", None, False),
+        ("@ohos/hypium", "1.0.6", None, True),
+    ]
+    wifi = read_dependencies(SETTINGS / "feature" / "wifi", "settings.wifi")
+    assert [(d.name, d.local) for d in wifi] == [
+        ("@ohos/settings.common", (SETTINGS / "common").resolve()),
+        ("@ohos/settings.uikit", (SETTINGS / "feature" / "uikit").resolve()),
+        ("@ohos/settings.commonUikit", (SETTINGS / "feature" / "commonUikit").resolve()),
+    ]
+    assert {d.owner for d in wifi} == {"settings.wifi"}
+    (native,) = read_dependencies(SETTINGS / "native_api", "settings.native")  # trailing comma
+    assert (native.name, native.spec) == ("libnative.so", "file:./src/main/cpp/types/libnative")
+    assert native.local == (SETTINGS / "native_api" / "src/main/cpp/types/libnative").resolve()
+
+
+def test_missing_local_dependencies_are_named_once_each(hello: Path) -> None:
+    # the real wifi feature's oh-package.json5 in the sample's entry module: of its three local
+    # dependencies only ../../common exists here
+    shutil.copyfile(
+        SETTINGS / "feature/wifi/oh-package.json5", hello / "entry" / "oh-package.json5"
+    )
+    shutil.copytree(SETTINGS / "hvigor", hello / "hvigor", dirs_exist_ok=True)
+    (hello.parent / "common").mkdir()
+    project = read_project(hello)
+    assert [m.name for m in project.modules] == ["entry"]  # still read, still builds a HAP
+    missing = project.missing_local_dependencies()
+    assert [d.name for d in missing] == ["@ohos/settings.uikit", "@ohos/settings.commonUikit"]
+    warnings = [w for w in project.warnings if "depends on" in w]
+    assert len(warnings) == 2
+    assert str(hello.parent / "feature" / "uikit") in warnings[0]
+    assert "module 'entry'" in warnings[0] and "file:../../feature/uikit" in warnings[0]
+    assert project.hvigor is not None and project.hvigor.hvigor_version == "3.0.2-s"
+
+
+def test_a_dependency_on_a_missing_outside_module_is_one_message(hello: Path) -> None:
+    # minliny/Reader-for-HarmonyOS's shape: build-profile.json5 names a module in a sibling
+    # checkout and the entry depends on that folder with file:
+    profile = hello / "build-profile.json5"
+    text = profile.read_text()
+    start = text.index('"modules"')
+    profile.write_text(
+        text[:start]
+        + '"modules": [{"name": "entry", "srcPath": "./entry"}, {"name": "reader_ui_runtime",'
+        ' "srcPath": "../Reader-UI/packages/arkts/reader-ui-runtime"}]}'
+    )
+    (hello / "entry" / "oh-package.json5").write_text(
+        '{"name": "entry", "dependencies": {"reader_ui_runtime":'
+        ' "file:../../Reader-UI/packages/arkts/reader-ui-runtime"}}'
+    )
+    project = read_project(hello)
+    assert [m.name for m in project.modules] == ["entry"]
+    (warning,) = project.warnings
+    assert "module 'reader_ui_runtime'" in warning and "outside the project" in warning
+    assert "module 'entry'" in warning and "will not build until the folder exists" in warning
+
+
+def test_a_broken_oh_package_is_a_warning_not_a_lost_project(hello: Path) -> None:
+    (hello / "oh-package.json5").write_text('{"dependencies": {"a": 1}}')
+    project = read_project(hello)
+    assert [m.name for m in project.modules] == ["entry"]
+    assert any("oh-package.json5" in w and "must be a string" in w for w in project.warnings)
+
+
+def test_the_doctor_names_the_missing_local_path_and_the_unlisted_plugin(hello: Path) -> None:
+    shutil.copyfile(
+        SETTINGS / "feature/wifi/oh-package.json5", hello / "entry" / "oh-package.json5"
+    )
+    shutil.copytree(SETTINGS / "hvigor", hello / "hvigor", dirs_exist_ok=True)
+    project = read_project(hello)
+    # a real ohpm failure (tests/data/real_logs/ohpm/local-har-missing-00617202.log's wording)
+    deps = in_project(
+        diagnose(
+            "ohpm ERROR: Run install command failed Error: 00617202 Fetch Local Package Failed\n"
+            "Error Message: Fetch local file package error,\n"
+            "../../common does not exist.\n"
+        ),
+        project,
+    )
+    assert deps is not None and deps.kind == "ohpm-deps"
+    assert str(hello.parent / "feature" / "uikit") in deps.fix
+    assert '"@ohos/settings.uikit": "file:../../feature/uikit"' in deps.fix
+    # tests/data/real_logs/hvigor/flutter-hvigor-plugin-missing.log; the plugin is imported by
+    # the project's hvigorfile.ts and not listed in hvigor-config.json5
+    (hello / "hvigorfile.ts").write_text(
+        "import { flutterHvigorPlugin } from 'flutter-hvigor-plugin';\n"
+    )
+    plugin = in_project(diagnose("Cannot find module 'flutter-hvigor-plugin'\n"), project)
+    assert plugin is not None and plugin.kind == "hvigor-env"
+    assert 'does not list "flutter-hvigor-plugin" (hvigorfile.ts imports it)' in plugin.fix
+    listed = in_project(diagnose("Cannot find module '@ohos/hvigor-ohos-plugin'\n"), project)
+    assert listed is not None and 'lists "@ohos/hvigor-ohos-plugin": "3.0.2-s"' in listed.fix
+    # without a project nothing is added
+    assert in_project(plugin, None) is plugin
