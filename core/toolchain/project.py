@@ -657,28 +657,83 @@ def _read_or_warn(warnings: list[str], read: Any, *args: Any) -> Any:
         return None
 
 
+def _first_missing(path: Path) -> Path:
+    """The outermost folder of ``path`` that does not exist (``path`` itself when only it is
+    missing): ``…/node_modules`` when the packages were never installed."""
+    missing = path
+    for parent in path.parents:
+        if parent.exists():
+            break
+        missing = parent
+    return missing
+
+
 def _missing_dependency_warnings(
     deps: list[Dependency], missing_modules: dict[Path, str], warnings: list[str]
 ) -> None:
-    """One message per missing local path: on the missing module's own message when a module's
-    srcPath is that path, else one naming who depends on it, the spec and the file."""
-    by_path: dict[Path, list[Dependency]] = {}
+    """One message per missing place: on the missing module's own message when a module's
+    srcPath is that path; else one naming who depends on it, the spec and the file — or, when
+    several local packages sit under one folder that does not exist (``node_modules`` never
+    installed), one message for that folder."""
+    groups: dict[Path, list[Dependency]] = {}
     for d in deps:
         if d.local is not None and not d.local.exists():
-            by_path.setdefault(d.local, []).append(d)
-    for local, users in by_path.items():
-        who = ", ".join(f'{d.where} ({d.file.name}: "{d.name}": "{d.spec}")' for d in users)
-        if local in missing_modules:
-            i = next(i for i, w in enumerate(warnings) if w == missing_modules[local])
+            key = d.local if d.local in missing_modules else _first_missing(d.local)
+            groups.setdefault(key, []).append(d)
+    for place, users in groups.items():
+        first = users[0]
+        who = ", ".join(sorted({d.where for d in users}))
+        spec = f'{first.file.name}: "{first.name}": "{first.spec}"'
+        verb = "depends" if len({d.where for d in users}) == 1 else "depend"
+        if place in missing_modules:
+            i = warnings.index(missing_modules[place])
             warnings[i] = warnings[i].rstrip(".") + (
-                f"; {who} depend{'s' if len(users) == 1 else ''} on it and will not build until "
-                "the folder exists."
+                f"; {who} ({spec}) {verb} on it and will not build until the folder exists."
             )
-            continue
-        warnings.append(
-            f"{who} depend{'s' if len(users) == 1 else ''} on {local}, which does not exist: "
-            "`ohpm install` fails. Build or fetch that package there, or fix the path in "
-            f"{users[0].file}."
+        elif len(users) == 1:
+            warnings.append(
+                f"{who} ({spec}) {verb} on {first.local}, which does not exist: `ohpm install` "
+                f"fails. Build or fetch that package there, or fix the path in {first.file}."
+            )
+        else:
+            hint = (
+                f" Run `npm install` in {place.parent} first (these packages come from npm)."
+                if place.name == "node_modules"
+                else ""
+            )
+            warnings.append(
+                f"{who} {verb} on {len(users)} local packages under {place}, which does not "
+                f"exist (e.g. {spec}): `ohpm install` fails.{hint}"
+            )
+
+
+def _not_a_root(root: Path) -> None:
+    """Raise a clear error for the two real ways a folder is not the project root: a repository
+    that ships only ``build-profile.example.json5`` (the signing-bearing file is not committed),
+    and a folder whose HarmonyOS project is one level down (React Native's ``harmony/``)."""
+    profile = root / "build-profile.json5"
+    if os.path.lexists(profile):  # there (or a broken link, a loop: reading it says which)
+        return
+    examples = sorted(p.name for p in root.glob("build-profile*.json5"))
+    if examples:
+        raise ProjectError(
+            profile,
+            None,
+            f"file not found; the folder has {', '.join(examples)}: copy it to "
+            "build-profile.json5 and fill in your signing configs (DevEco Studio: File > "
+            "Project Structure > Signing Configs).",
+        )
+    inner = [
+        d.name
+        for d in sorted(root.iterdir())
+        if d.is_dir() and (d / "build-profile.json5").is_file() and (d / "AppScope").is_dir()
+    ]
+    if inner:
+        raise ProjectError(
+            profile,
+            None,
+            f"file not found; the HarmonyOS project is in {inner[0]}/: choose "
+            f"{root / inner[0]} as the project folder.",
         )
 
 
@@ -688,6 +743,7 @@ def read_project(directory: Path | str) -> Project:
     if not root.is_dir():
         raise ProjectError(root, None, "no such folder. Choose the project root folder.")
     root = root.resolve()
+    _not_a_root(root)
     bundle, vcode, vname = read_app(root)
     targets: dict[str, tuple[Target, ...]] = {}
     build_modes: list[str] = []

@@ -286,7 +286,13 @@ def test_missing_local_dependencies_are_named_once_each(hello: Path) -> None:
     assert [m.name for m in project.modules] == ["entry"]  # still read, still builds a HAP
     missing = project.missing_local_dependencies()
     assert [d.name for d in missing] == ["@ohos/settings.uikit", "@ohos/settings.commonUikit"]
-    warnings = [w for w in project.warnings if "depends on" in w]
+    # both sit under ../../feature, which does not exist: one message for that folder
+    (warning,) = [w for w in project.warnings if "depends on" in w]
+    assert f"module 'entry' depends on 2 local packages under {hello.parent / 'feature'}" in warning
+    assert '"@ohos/settings.uikit": "file:../../feature/uikit"' in warning
+    # with that folder there, each missing package is its own message
+    (hello.parent / "feature").mkdir()
+    warnings = [w for w in read_project(hello).warnings if "depends on" in w]
     assert len(warnings) == 2
     assert str(hello.parent / "feature" / "uikit") in warnings[0]
     assert "module 'entry'" in warnings[0] and "file:../../feature/uikit" in warnings[0]
@@ -352,3 +358,31 @@ def test_the_doctor_names_the_missing_local_path_and_the_unlisted_plugin(hello: 
     assert listed is not None and 'lists "@ohos/hvigor-ohos-plugin": "3.0.2-s"' in listed.fix
     # without a project nothing is added
     assert in_project(plugin, None) is plugin
+
+
+def test_a_folder_that_is_not_the_root_says_which_is(hello: Path, tmp_path: Path) -> None:
+    # Mydstiny/RemoteDeskHarmonyOS commits only build-profile.example.json5 (its signing stays
+    # private); Koracan/learnX-for-HarmonyOS (React Native) keeps the project in harmony/
+    wrapper = tmp_path / "rn-app"
+    wrapper.mkdir()
+    shutil.copytree(hello, wrapper / "harmony")
+    with pytest.raises(ProjectError, match=r"the HarmonyOS project is in harmony/"):
+        read_project(wrapper)
+    (hello / "build-profile.json5").rename(hello / "build-profile.example.json5")
+    with pytest.raises(ProjectError, match=r"build-profile\.example\.json5: copy it"):
+        read_project(hello)
+
+
+def test_react_native_packages_never_installed_are_one_message(hello: Path) -> None:
+    # Koracan/learnX-for-HarmonyOS's entry (verbatim, MIT): 15 HARs from ../../node_modules,
+    # which exists only after `npm install` in the React Native app's folder
+    real = (
+        Path(__file__).resolve().parents[2]
+        / "data/arkts_corpus/project_files/Koracan+learnX-for-HarmonyOS/harmony/entry/oh-package.json5"
+    )
+    shutil.copyfile(real, hello / "entry" / "oh-package.json5")
+    project = read_project(hello)
+    assert len(project.missing_local_dependencies()) == 15
+    (warning,) = project.warnings
+    assert f"15 local packages under {hello.parent / 'node_modules'}" in warning
+    assert f"Run `npm install` in {hello.parent}" in warning
