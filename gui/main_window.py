@@ -448,8 +448,11 @@ class MainWindow(QMainWindow):
 
     def _notify_crashes(self, groups: list[CrashGroup]) -> None:
         if self.notifier is not None and groups:
-            title = groups[-1].crash.title
-            self.notifier.notify("hmdesk: the app crashed", title, self._show_runs)
+            c = groups[-1].crash
+            what = " · ".join(
+                t for t in (c.title, c.bundle, f"{c.name}: {c.message}".strip(": ")) if t
+            )
+            self.notifier.notify("hmdesk: the app crashed", what, self._show_runs)
 
     def _show_runs(self) -> None:
         """A notification was clicked: the Runs tab, its newest card on top."""

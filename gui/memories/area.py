@@ -120,6 +120,7 @@ class MemoriesArea(QWidget):
         self.table = self._make_table(self.splitter)
         self.bands = RowBands(self.table, self.model, self)  # a new result, a few rows a turn
         self.bands.finished.connect(self._detail_timer.start)  # then the detail pane
+        self.bands.finished.connect(self.model.settle)  # scrolling to the end: the next page
         self.detail = DetailPane(self.splitter, db=ctx.db)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)

@@ -143,7 +143,10 @@ class ResultsModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._fetching = False  # more_wanted was emitted; no result since
+        # more_wanted was emitted and no result came since, or the result is not on screen yet
+        # (a view asks for more as a result arrives, before its rows are laid out: a second
+        # search per query, for rows nobody scrolled to); settle() when it is drawn
+        self._fetching = False
         self._rows: list[_Row] = []
         self._sort: tuple[int, Qt.SortOrder] = (COL_RANK, Qt.SortOrder.AscendingOrder)
         self.result: QueryResult | None = None
@@ -163,7 +166,7 @@ class ResultsModel(QAbstractTableModel):
         (a view paints an empty cell in a fraction of the time: :mod:`row_bands`)."""
         self.beginResetModel()
         self.result = result
-        self._fetching = False
+        self._fetching = True
         self._hidden_from = 0 if hidden else None
         self._rows = self._sorted(self._rows_of(result, prepared))
         self.endResetModel()
@@ -189,7 +192,7 @@ class ResultsModel(QAbstractTableModel):
             self._rows.extend(rows[old:])
             self.endInsertRows()
         self.result = result
-        self._fetching = False
+        self._fetching = True
         self._rows = rows
         self._hidden_from = None
         return True
@@ -243,6 +246,10 @@ class ResultsModel(QAbstractTableModel):
     # --- Qt model API ----------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
+
+    def settle(self) -> None:
+        """The result is on screen: scrolling to its end may ask for the next page now."""
+        self._fetching = False
 
     def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
         return not parent.isValid() and not self._fetching and has_more(self.result)
