@@ -201,6 +201,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.finished.connect(lambda _r: setattr(self, "palette_dialog", None))
         dialog.show()
+        dialog.activateWindow()  # the keys go to it, with or without a window manager
         return dialog
 
     def show_shortcuts(self) -> QDialog:

@@ -53,11 +53,16 @@ def commands(window: QWidget) -> list[Command]:
 
 def fuzzy_score(needle: str, hay: str) -> int | None:
     """How well ``needle``'s letters match ``hay`` in order (None: they do not). Lower is
-    better: the gaps between matched letters, a match at a word's start costing nothing."""
-    needle, hay = needle.lower().replace(" ", ""), hay.lower()
+    better: the text typed as it stands in ``hay`` first (0 at a word's start, 1 inside a
+    word), then the letters apart, by the gaps between them (a word's start costing nothing)."""
+    needle, hay = needle.lower().strip(), hay.lower()
     if not needle:
         return 0
-    score, pos = 0, 0
+    at = hay.find(needle)
+    if at >= 0:
+        return 0 if at == 0 or not hay[at - 1].isalnum() else 1
+    needle = needle.replace(" ", "")
+    score, pos = 2, 0
     for ch in needle:
         found = hay.find(ch, pos)
         if found < 0:
@@ -152,6 +157,13 @@ class CommandPalette(QDialog):
             self._select(found if found >= 0 else self.list.currentIndex().row())
             return True
         return super().eventFilter(watched, event)
+
+    def done(self, result: int) -> None:
+        """Closed: the keys go back to the window (also where no window manager does that)."""
+        super().done(result)
+        parent = self.parentWidget()
+        if parent is not None:
+            parent.activateWindow()
 
     def run_current(self) -> None:
         """Close, then run the selected command (in the next turn: the window has the focus

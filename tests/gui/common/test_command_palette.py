@@ -14,7 +14,9 @@ def test_fuzzy_score_takes_letters_in_order_and_prefers_word_starts():
     assert fuzzy_score("bdrn", "Build & Run") is not None
     assert fuzzy_score("nrdb", "Build & Run") is None
     assert fuzzy_score("undo", "Undo last change") == 0
-    assert fuzzy_score("ul", "Undo last change") < fuzzy_score("ul", "Pull the log")
+    # the text as typed, whole, before letters found apart
+    assert fuzzy_score("tab", "Next tab") < fuzzy_score("tab", "Next pair: B becomes the next")
+    assert fuzzy_score("uc", "Undo last change") < fuzzy_score("uc", "Pull the cache")
 
 
 def _window(qtbot) -> tuple[QMainWindow, list[str]]:
