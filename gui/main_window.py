@@ -18,6 +18,7 @@ from hmdesk.gui.common.error_banner import ErrorBanner
 from hmdesk.gui.common.layout_memory import restore_layout, save_layout
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.notifier import Notifier
+from hmdesk.gui.common.tab_keys import KeyRouter
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.run_actions import RunActions
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
@@ -295,6 +296,11 @@ class MainWindow(QMainWindow):
         current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = memories if memories is not None else MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
+        wide = Qt.ShortcutContext.WindowShortcut
+        window_wide = [
+            a for a in self.memories.actions_by_name.values() if a.shortcutContext() == wide
+        ]
+        self.keys = KeyRouter(window_wide, self.memories)  # a tab's own keys win on that tab
         # the Runs actions, window-wide, before their area: the first one used builds it
         self.run_actions = RunActions(self, lambda: self._build_area("runs"))
         self.tabs.setUpdatesEnabled(False)
@@ -329,8 +335,8 @@ class MainWindow(QMainWindow):
         if self.memories.stack.currentWidget() is not self.memories.empty:
             QTimer.singleShot(0, self.memories.table.setFocus)
         self.notifier = Notifier(self)
-        self.tabs.currentChanged.connect(self._route_undo)
-        self._route_undo(self.tabs.currentIndex())
+        self.tabs.currentChanged.connect(lambda i: self.keys.route(self.tabs.widget(i)))
+        self.keys.route(self.tabs.currentWidget())
         self.context_ready.emit()
         if self._pending_files:
             self.receive_files(self._pending_files)
@@ -430,17 +436,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
-
-    def _route_undo(self, index: int) -> None:
-        """Ctrl+Z on the Review tab undoes the Review's last dismissal (its own action), not
-        the store's newest change (Edit › Undo keeps doing that, without the key there)."""
-        if self.memories is None:
-            return
-        undo = self.memories.actions_by_name["undo"]
-        if not hasattr(self, "_undo_keys"):
-            self._undo_keys = undo.shortcuts()
-        in_review = self.review is not None and self.tabs.widget(index) is self.review
-        undo.setShortcuts([] if in_review else self._undo_keys)
+        self.keys.route(self.tabs.currentWidget())
 
     def _notify_run(self, outcome: RunOutcome) -> None:
         if self.notifier is not None and outcome.status != "cancelled":

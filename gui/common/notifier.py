@@ -4,7 +4,8 @@ a build or run finished, a crash was caught (the Runs area says which).
 Shown through the system tray's message balloon (:class:`QSystemTrayIcon`, which Qt sends to the
 desktop's notification service where there is one: org.freedesktop.Notifications on Linux,
 the Notification Center on macOS, toasts on Windows), and only while the window is not the
-active one: in front of the user the card is on screen already. Where there is no tray (a bare
+active one: in front of the user the card is on screen already. The tray icon is there only
+while a message is (no icon left in the tray for the whole session). Where there is no tray (a bare
 X server, a headless machine) nothing is shown and nothing breaks. Clicking the message calls
 the ``on_click`` given with it (the window shows the card).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 
@@ -35,10 +36,10 @@ class Notifier(QObject):
         if tray is None and QSystemTrayIcon.isSystemTrayAvailable():
             tray = QSystemTrayIcon(self._icon(), self)
         self.tray = tray
+        self._hide = QTimer(self, singleShot=True, interval=SHOW_MS + 2000)
         if tray is not None:
             tray.messageClicked.connect(self.clicked)
-            if not tray.isVisible():
-                tray.show()
+            self._hide.timeout.connect(tray.hide)
 
     def _icon(self) -> QIcon:
         icon = self.window.windowIcon()
@@ -58,6 +59,9 @@ class Notifier(QObject):
             return False
         self._on_click = on_click
         self.last = (title, text)
+        if not self.tray.isVisible():
+            self.tray.show()
+        self._hide.start()
         self.tray.showMessage(title, text, QSystemTrayIcon.MessageIcon.Information, SHOW_MS)
         return True
 

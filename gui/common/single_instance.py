@@ -22,7 +22,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 log = logging.getLogger(__name__)
 
 CONNECT_MS = 500  # an instance that does not answer in this long is taken for gone
-REPLY_MS = 2000
+REPLY_MS = 5000  # the first window answers from its event loop, which may be busy a moment
 
 
 def server_name(database: Path | str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 NEXT_KEYS = ("Ctrl+Tab", "Ctrl+PgDown")
@@ -48,3 +48,26 @@ def tab_actions(window: QWidget, tabs: QTabWidget, names: list[str]) -> list[QAc
     for n, name in enumerate(names[:9]):
         make(f"Go to the {name} tab", (f"Alt+{n + 1}",), partial(go, n), f"tab_{n}")
     return made
+
+
+class KeyRouter:
+    """The home tab's window-wide keys give way on a tab that uses the same keys itself.
+
+    The Memories area's actions work from any tab (Ctrl+N, Ctrl+F, Ctrl+Z, F5 …), and a tab's
+    own actions and shortcuts (the Code tab's Ctrl+F and F5, the Review tab's Ctrl+Z and F5)
+    would then be ambiguous: Qt runs neither. While such a tab is shown, the window-wide action
+    loses the keys the tab uses (it stays in its menu); they come back on leaving it.
+    """
+
+    def __init__(self, actions: list[QAction], home: QWidget) -> None:
+        self.home = home
+        self.keys = {a: a.shortcuts() for a in actions}
+
+    def route(self, page: QWidget | None) -> None:
+        taken: set[str] = set()
+        if page is not None and page is not self.home:
+            for action in page.findChildren(QAction):
+                taken |= {k.toString() for k in action.shortcuts()}
+            taken |= {s.key().toString() for s in page.findChildren(QShortcut)}
+        for action, keys in self.keys.items():
+            action.setShortcuts([k for k in keys if k.toString() not in taken])

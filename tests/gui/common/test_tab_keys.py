@@ -39,3 +39,22 @@ def test_tabs_switch_from_the_keyboard_wherever_the_focus_is(ctx, qtbot):
     names = [a.text() for a in w.view_menu.actions()]
     assert "&Next tab" in names and "Go to the Review tab" in names
     close_window(w)
+
+
+def test_a_tabs_own_keys_win_on_that_tab(ctx, qtbot):
+    """The Code tab's Ctrl+F (its filter) and F5 (re-index) were ambiguous with the Memories
+    area's window-wide Ctrl+F and F5: Qt ran neither. On the Code tab its own keys work; on the
+    Memories tab the Memories' keys are back."""
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    qtbot.keyClick(w.memories.table, Qt.Key.Key_4, Qt.KeyboardModifier.AltModifier)
+    assert w.tabs.currentWidget() is w.code
+    w.code.tree.setFocus()
+    qtbot.keyClick(w.code.tree, Qt.Key.Key_F, CTRL)
+    assert w.code.focusWidget() is w.code.filter
+    assert w.memories.actions_by_name["focus_query"].shortcuts() == []
+    w.tabs.setCurrentWidget(w.memories)
+    assert w.memories.actions_by_name["focus_query"].shortcut().toString() == "Ctrl+F"
+    close_window(w)
