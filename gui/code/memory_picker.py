@@ -74,17 +74,21 @@ class MemoryPicker(QDialog):
     def _search(self, text: str) -> QueryResult:  # worker thread
         return self.ctx.retriever.search(Query(text=text.strip(), limit=SHOWN))
 
-    def _show(self, _text: str, result: QueryResult) -> None:
+    def _show(self, text: str, result: QueryResult) -> None:
         self.list.clear()
+        if not result.results:  # a row that says so, not an empty box
+            none = QListWidgetItem(f"No memory matches “{text.strip()}”: type other words")
+            none.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(none)
         for s in result.results:
             m = s.memory
             row = QListWidgetItem(f"{m.id}  {m.content.replace(chr(10), ' ')[:140]}")
             row.setData(ID_ROLE, m.id)
             row.setToolTip(m.content[:1000])
             self.list.addItem(row)
-        if self.list.count():
+        if result.results:
             self.list.setCurrentRow(0)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.list.count() > 0)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(result.results))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -103,7 +107,7 @@ class MemoryPicker(QDialog):
 
     def accept(self) -> None:
         row = self.list.currentItem()
-        if row is None:
+        if row is None or row.data(ID_ROLE) is None:
             return
         self.chosen = str(row.data(ID_ROLE))
         super().accept()

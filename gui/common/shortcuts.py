@@ -162,7 +162,7 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle("Keyboard shortcuts")
         self.rows = shortcut_rows(window)
         lay = QVBoxLayout(self)
-        note = QLabel("Every command with a key. The rest are in the menus (Alt + a letter).")
+        note = QLabel("Every command with a key, by menu or tab. All commands: Ctrl+Shift+P.")
         note.setWordWrap(True)
         lay.addWidget(note)
         self.filter = QLineEdit(self)
@@ -172,7 +172,7 @@ class ShortcutsDialog(QDialog):
         lay.addWidget(self.filter)
         self.table = QTableWidget(len(self.rows), 3, self)
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.setHorizontalHeaderLabels(["Where", "Command", "Keys"])  # a menu or a tab
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
