@@ -267,8 +267,26 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         action="store_true",
         help="open the window on a temporary store, run one query, print one line, exit",
     )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        help="an hmharness memory file to import, or a project folder to open; with a window "
+        "already open on the database, it is handed there",
+    )
     args, _qt_args = parser.parse_known_args(argv[1:])
     return args
+
+
+def instance_name(db: str | None) -> str | None:
+    """The single-instance socket name of the database the window would open (None when it
+    cannot be told: opening it reports why)."""
+    from hmdesk.core.dbfile import DatabaseError, db_location, default_db_path
+    from hmdesk.gui.common.single_instance import server_name
+
+    try:
+        return server_name(db_location(db) if db else default_db_path())
+    except DatabaseError:
+        return None
 
 
 def show_open_error(window: QWidget | None, exc: BaseException) -> None:
@@ -438,6 +456,13 @@ def main(
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
     app.setWindowIcon(app_icon())
+    name = None if args.smoke else instance_name(args.db)
+    if name is not None:  # one window per database: a second one hands its files over
+        from hmdesk.gui.common.single_instance import InstanceServer, hand_over
+
+        if hand_over(name, args.files):
+            return 0
+        server = InstanceServer(name, app)
     smoke = None
     if args.smoke:
         from hmdesk.gui.smoke import SmokeRun
@@ -459,6 +484,10 @@ def main(
     window = MainWindow(None, settings=settings)
     pause_gc_while_opening(window)
     window.show()
+    if name is not None:
+        server.files_received.connect(window.receive_files)
+    if args.files:
+        window.receive_files(args.files)
     _report_settings_file(window)
     if on_window is not None:
         on_window(window)
@@ -534,6 +563,8 @@ def main(
     window.first_painted.connect(lambda: QTimer.singleShot(0, start_open))
     QTimer.singleShot(400, start_open)
     code = app.exec()
+    if name is not None:
+        server.close()
     # Short start-up jobs (importing the later areas) may still run: an
     # interpreter that exits under a running worker thread aborts.
     QThreadPool.globalInstance().waitForDone(EXIT_WAIT_MS)

@@ -8,35 +8,26 @@ module import, for the same reason: together they import in most of a second.
 
 from __future__ import annotations
 
-import html
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from hmdesk.gui.agent.menu import AgentMenu
+from hmdesk.gui.common.error_banner import ErrorBanner
+from hmdesk.gui.common.layout_memory import restore_layout, save_layout
 from hmdesk.gui.common.logs import log_file_path
-from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.notifier import Notifier
+from hmdesk.gui.common.tab_keys import KeyRouter
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.runs.run_actions import RunActions
-from PySide6.QtCore import QEvent, QRectF, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QColor,
-    QKeySequence,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -44,6 +35,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.core.toolchain.crash.detect import CrashGroup
     from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea
     from hmdesk.gui.memories.area import MemoriesArea
@@ -51,6 +43,7 @@ if TYPE_CHECKING:
     from hmdesk.gui.memories.preview import PreviewPane
     from hmdesk.gui.review.area import ReviewArea
     from hmdesk.gui.runs.area import RunsArea
+    from hmdesk.gui.runs.controller import RunOutcome
 
 log = logging.getLogger(__name__)
 
@@ -67,74 +60,6 @@ def _import_other_areas() -> None:  # worker thread: imports only, no widgets
     import hmdesk.gui.devices.area
     import hmdesk.gui.review.area
     import hmdesk.gui.runs.area  # noqa: F401
-
-
-class ErrorBanner(QFrame):
-    """A non-modal banner: what happened, what to do, and a close button. Newest message wins;
-    repeated messages are counted rather than stacked.
-
-    Drawn in the theme's ``error_bg`` / ``error_border`` with the text in ``error_text``. It paints
-    its own background instead of using a style sheet: a style sheet that sets a background also
-    fixes the widget's palette, so ``theme_for(self)`` would read the banner's own colours and
-    palette changes would no longer reach it.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("errorBanner")
-        self.theme = theme_for(self)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 6, 6)
-        self.label = QLabel(self)
-        self.label.setObjectName("errorBannerText")
-        self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.label, 1)
-        self._apply_theme()
-        self.close_button = QPushButton("Dismiss", self)
-        self.close_button.setObjectName("errorBannerClose")
-        self.close_button.clicked.connect(self.hide)
-        lay.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
-        self._last: tuple[str, str] | None = None
-        self._repeat = 1
-        self.hide()
-
-    def show_error(self, what: str, todo: str = "") -> None:
-        if self._last == (what, todo) and self.isVisible():
-            self._repeat += 1
-        else:
-            self._repeat = 1
-        self._last = (what, todo)
-        text = f"<b>{html.escape(what)}</b>"
-        if todo:
-            text += f"<br>{html.escape(todo)}"
-        if self._repeat > 1:
-            text += f" <i>(×{self._repeat})</i>"
-        self.label.setText(text)
-        self.show()
-
-    def text(self) -> str:
-        return self.label.text()
-
-    def _apply_theme(self) -> None:
-        self.theme = theme_for(self)
-        palette = self.label.palette()
-        palette.setColor(QPalette.ColorRole.WindowText, QColor(self.theme.error_text))
-        palette.setColor(QPalette.ColorRole.Text, QColor(self.theme.error_text))
-        self.label.setPalette(palette)
-        self.update()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:
-            self._apply_theme()
-        super().changeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(self.theme.error_border), 1))
-        painter.setBrush(QColor(self.theme.error_bg))
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
 
 
 class MainWindow(QMainWindow):
@@ -187,6 +112,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Starting…")
         self._build_menus()
         self._add_shortcuts_list()
+        self._add_window_keys()
+        self.notifier: Notifier | None = None  # made with the areas (a tray icon, if any)
+        self._pending_files: list[str] = []  # given by another instance before the areas
         self.agent_menu = AgentMenu(self)  # Agent menu, Help › Connect an agent (gui/agent)
         self.resize(1280, 800)
         geometry = self.settings.value("window/geometry")
@@ -236,6 +164,46 @@ class MainWindow(QMainWindow):
         self.help_menu.insertAction(self.help_menu.actions()[0], action)
         self.shortcuts_action = action
         self.shortcuts_dialog: QDialog | None = None
+        self.palette_dialog: QDialog | None = None
+
+    def _add_window_keys(self) -> None:
+        """View › Command palette (Ctrl+Shift+P), Recall lab (Ctrl+Shift+L), the tab keys."""
+        from hmdesk.gui.common.tab_keys import tab_actions
+
+        self.palette_action = self._window_action("&Command palette…", "Ctrl+Shift+P")
+        self.palette_action.triggered.connect(self.show_palette)
+        self.lab_action = self._window_action("Recall &lab…", "Ctrl+Shift+L")
+        self.lab_action.setObjectName("action_recall_lab")
+        self.lab_action.triggered.connect(self.open_recall_lab)
+        names = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+        self.tab_actions = tab_actions(self, self.tabs, names)
+        self._place_view_actions()
+
+    def _window_action(self, text: str, keys: str) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(action)
+        return action
+
+    def _place_view_actions(self) -> None:
+        self.view_menu.addSeparator()
+        self.view_menu.addActions([self.palette_action, self.lab_action])
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(self.tab_actions)
+
+    def show_palette(self) -> QDialog:
+        """The command palette over the window's actions now (one at a time)."""
+        from hmdesk.gui.common.command_palette import CommandPalette
+
+        if self.palette_dialog is not None:
+            self.palette_dialog.close()
+        dialog = self.palette_dialog = CommandPalette(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.finished.connect(lambda _r: setattr(self, "palette_dialog", None))
+        dialog.show()
+        dialog.activateWindow()  # the keys go to it, with or without a window manager
+        return dialog
 
     def show_shortcuts(self) -> QDialog:
         """The shortcuts list, built from the window's actions now (non-modal, one at a time)."""
@@ -257,6 +225,8 @@ class MainWindow(QMainWindow):
     def _fill_menus(self, area: MemoriesArea) -> None:
         a = area.actions_by_name
         self.file_menu.clear()
+        if self.run_actions is not None:  # Ctrl+O: the Runs tab's project (the Code tab's too)
+            self.file_menu.addAction(self.run_actions.by_name["open"])
         for name in ("import", "starter"):
             self.file_menu.addAction(a[name])
         self.file_menu.addSeparator()
@@ -275,13 +245,12 @@ class MainWindow(QMainWindow):
             self.edit_menu.addAction(a[name])
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(a["copy_json"])
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.preferences_action)
         self.view_menu.clear()
         for name in ("focus_query", "refresh", "back", "sync"):
             self.view_menu.addAction(a[name])
-        self.view_menu.addSeparator()
-        lab = self.view_menu.addAction("Recall &lab…")  # gui/lab: profiles on a labelled set
-        lab.setObjectName("action_recall_lab")
-        lab.triggered.connect(self.open_recall_lab)
+        self._place_view_actions()
         # Window-wide shortcuts need the actions on a widget of this window.
         for act in a.values():
             if act.shortcutContext() == Qt.ShortcutContext.WindowShortcut:
@@ -327,6 +296,11 @@ class MainWindow(QMainWindow):
         current = max(0, min(4, _int_setting(self.settings.value("window/tab", 0))))
         self.memories = memories if memories is not None else MemoriesArea(ctx, self.tabs)
         self.memories.result_applied.connect(self._results_on_screen)
+        wide = Qt.ShortcutContext.WindowShortcut
+        window_wide = [
+            a for a in self.memories.actions_by_name.values() if a.shortcutContext() == wide
+        ]
+        self.keys = KeyRouter(window_wide, self.memories)  # a tab's own keys win on that tab
         # the Runs actions, window-wide, before their area: the first one used builds it
         self.run_actions = RunActions(self, lambda: self._build_area("runs"))
         self.tabs.setUpdatesEnabled(False)
@@ -360,7 +334,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready", 3000)
         if self.memories.stack.currentWidget() is not self.memories.empty:
             QTimer.singleShot(0, self.memories.table.setFocus)
+        self.notifier = Notifier(self)
+        self.tabs.currentChanged.connect(lambda i: self.keys.route(self.tabs.widget(i)))
+        self.keys.route(self.tabs.currentWidget())
         self.context_ready.emit()
+        if self._pending_files:
+            self.receive_files(self._pending_files)
 
     def _first_result(self, _result: object) -> None:
         """Import the other areas' modules on a worker (the GUI thread stays free), then build
@@ -426,6 +405,8 @@ class MainWindow(QMainWindow):
 
             area = self.runs = RunsArea(self.ctx, actions=self.run_actions)
             area.memory_requested.connect(self._show_memory)  # "Open it" on a card
+            area.run_done.connect(self._notify_run)
+            area.hilog.crashes_found.connect(self._notify_crashes)
             index, name = 1, "Runs"
         elif which == "code":
             from hmdesk.gui.code.area import CodeArea
@@ -445,6 +426,7 @@ class MainWindow(QMainWindow):
 
             area = self.devices = DevicesArea(self.ctx)
             index, name = 2, "Devices"
+        restore_layout(area, self.settings)  # its splitters and columns as the user left them
         current = self.tabs.currentIndex()
         self.tabs.setUpdatesEnabled(False)
         old = self.tabs.widget(index)
@@ -454,6 +436,51 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         self.tabs.setCurrentIndex(current)
         self.tabs.setUpdatesEnabled(True)
+        self.keys.route(self.tabs.currentWidget())
+
+    def _notify_run(self, outcome: RunOutcome) -> None:
+        if self.notifier is not None and outcome.status != "cancelled":
+            word = "finished" if outcome.status == "success" else "failed"
+            self.notifier.notify(f"hmdesk: run #{outcome.run_id} {word}", "", self._show_runs)
+
+    def _notify_crashes(self, groups: list[CrashGroup]) -> None:
+        if self.notifier is not None and groups:
+            c = groups[-1].crash
+            what = " · ".join(
+                t for t in (c.title, c.bundle, f"{c.name}: {c.message}".strip(": ")) if t
+            )
+            self.notifier.notify("hmdesk: the app crashed", what, self._show_runs)
+
+    def _show_runs(self) -> None:
+        """A notification was clicked: the Runs tab, its newest card on top."""
+        self._build_area("runs")
+        if self.runs is not None:
+            self.tabs.setCurrentWidget(self.runs)
+
+    def receive_files(self, files: list[str]) -> None:
+        """Another ``hmdesk`` on this database handed over (single instance): the window comes
+        to the front and opens each file, a memory file imported, a folder as the project."""
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        if self.ctx is None or self.memories is None:
+            self._pending_files = [*self._pending_files, *files]
+            return
+        self._pending_files = []
+        for f in files:
+            path = Path(f)
+            if path.is_dir():
+                self._show_runs()
+                if self.runs is not None:
+                    self.runs.project_bar.open_project(str(path))
+            elif path.suffix.lower() in (".jsonl", ".json") and path.is_file():
+                self.tabs.setCurrentWidget(self.memories)
+                self.memories.importer.import_hmharness(path)
+            else:
+                self.banner.show_error(
+                    f"hmdesk cannot open {f}",
+                    "Give it an hmharness memory file (.jsonl) to import or a project folder.",
+                )
 
     def _review_title(self, title: str) -> None:
         if self.review is not None and (i := self.tabs.indexOf(self.review)) >= 0:
@@ -520,17 +547,15 @@ class MainWindow(QMainWindow):
             self.first_painted.emit()
 
     # ------------------------------------------------------------------ palette / close
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and self.memories is not None:
-            self.memories._show_current()
-        super().changeEvent(event)
-
     def save_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         if self.memories is not None:
             self.memories.save_state()
+        for area in (self.runs, self.devices, self.code, self.review):
+            if area is not None:
+                save_layout(area, self.settings)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._closing = True
@@ -544,6 +569,8 @@ class MainWindow(QMainWindow):
             except Exception:  # one area failing to stop must not keep the others running
                 # (threads, child processes) nor the window open; logged with its traceback
                 log.exception("stopping %s", type(area).__name__)
+        if self.notifier is not None:
+            self.notifier.close()
         self.settings.sync()
         super().closeEvent(event)
 

@@ -164,8 +164,11 @@ def main_check(
     lookup: Lookup | None = None,
     out: Callable[[str], object] | None = None,
     display_problem: Callable[[Mapping[str, str]], str | None] | None = None,
+    argv: list[str] | None = None,
 ) -> int:
-    """0 when the app can start; else prints the one line (stderr) and returns 2."""
+    """0 when the app can start; else prints the one line (stderr) and returns 2 (with
+    ``--smoke`` in ``argv``, the default the command's arguments, the line says how to run it
+    without a display)."""
     env = os.environ if env is None else env
     if not needs_check(env, platform):
         return 0
@@ -182,6 +185,11 @@ def main_check(
         if not problem:
             return 0
         line = problem
+    if "--smoke" in (argv if argv is not None else sys.argv[1:]):
+        line += (
+            " For --smoke on a machine without a display, use Qt's offscreen platform: "
+            "QT_QPA_PLATFORM=offscreen hmdesk --smoke"
+        )
     if out is None:
         print(line, file=sys.stderr)
     else:

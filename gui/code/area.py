@@ -7,8 +7,10 @@ their entities (type to filter, Ctrl+F); right, the selection: where it is (a cl
 your editor), the memories anchored to it, stale anchors with a re-anchor action, and the
 impact: its callers to the depth chosen, with the memories anchored along them.
 
-Keyboard: Ctrl+F filter, Enter opens the selection in the editor, F5 re-indexes, Esc cancels
-indexing, Alt+D the impact depth.
+Keyboard: Ctrl+F filter (Down from there into the tree), Enter opens the selection in the
+editor, F5 re-indexes, Esc cancels indexing, Alt+D the impact depth. "Anchor a memory here…"
+(Ctrl+M; the tree's context menu, a link under the entity) ties a memory picked by
+searching to the selected entity: the code side of the Memories tab's "Anchor to code…".
 """
 
 from __future__ import annotations
@@ -17,12 +19,20 @@ import html
 import logging
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.code.memory_picker import MemoryPicker
 from hmdesk.gui.common.anchor_picker import AnchorPicker
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.editor import open_location
 from hmdesk.gui.context import AppContext
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QUrl, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QKeyEvent,
+    QKeySequence,
+    QShortcut,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -48,7 +58,7 @@ ENTITY_ROLE = Qt.ItemDataRole.UserRole + 1
 PATH_ROLE = Qt.ItemDataRole.UserRole + 2
 
 NO_PROJECT = (
-    "No project yet. Open one in the Runs tab (Ctrl+O there): its ArkTS and TypeScript code is "
+    "No project yet. Open one with File › Open project… (Ctrl+O): its ArkTS and TypeScript code is "
     "indexed here, and memories can be anchored to its structs, classes and functions."
 )
 
@@ -99,9 +109,11 @@ class CodeArea(QWidget):
         self.filter.setPlaceholderText("Filter files and entities (Ctrl+F): Index.build, onCreate…")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
+        self.filter.installEventFilter(self)  # Down / Enter: into the tree
         lay.addWidget(self.filter)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.setObjectName("codeSplitter")
         self.model = QStandardItemModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -113,6 +125,15 @@ class CodeArea(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.selectionModel().currentChanged.connect(self._on_current)
         self.tree.activated.connect(lambda _i: self.open_selection())
+        self.anchor_action = QAction("Anchor a &memory here…", self)
+        self.anchor_action.setObjectName("code_anchor_memory")
+        self.anchor_action.setStatusTip("Tie a memory to the selected struct, class or function")
+        self.anchor_action.setShortcut(QKeySequence("Ctrl+M"))
+        self.anchor_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.anchor_action.triggered.connect(lambda: self.anchor_memory())
+        self.addAction(self.anchor_action)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree.addAction(self.anchor_action)
         self.details = QTextBrowser(split)
         self.details.setOpenLinks(False)
         self.details.anchorClicked.connect(self._on_link)
@@ -264,7 +285,8 @@ class CodeArea(QWidget):
             f"<h3>{html.escape(e.qualified)} <small>({e.kind})</small></h3>",
             f"<p>{_open_link(e.path, e.start_line)} — lines {e.start_line}–{e.end_line}</p>",
             "<h4>Memories anchored here</h4>",
-            self._anchors_html(rows[0].anchors, "None yet: “Anchor to code…” on a memory."),
+            self._anchors_html(rows[0].anchors, "None yet."),
+            "<p><a href='anchor:'>Anchor a memory here…</a></p>",
             f"<h4>Impact: callers to depth {self.depth_box.value()}</h4>",
         ]
         if len(rows) == 1:
@@ -339,6 +361,47 @@ class CodeArea(QWidget):
             self.ctx.bus.show_info(open_location(path, int(line or 1), 1, index.root))
         elif kind == "reanchor" and rest.isdigit():
             self.reanchor(int(rest))
+        elif kind == "anchor":
+            self.anchor_memory()
+
+    def anchor_memory(self, picker: type[MemoryPicker] = MemoryPicker) -> str | None:
+        """Anchor a memory picked by searching to the selected entity; its id, or None."""
+        index, entity = self.holder.index, self.selected
+        if index is None or entity is None:
+            self.ctx.bus.show_info("Select a struct, class, function or method first")
+            return None
+        dialog = picker(
+            self.ctx,
+            "Anchor a memory here",
+            f"Which memory is about {entity.qualified} ({entity.kind})?",
+            self,
+            preset=entity.name,
+        )
+        if not dialog.exec() or dialog.chosen is None:
+            return None
+        anchor = self.anchor_store().add(dialog.chosen, index.root, entity)
+        self.ctx.bus.show_info(f"Anchored {anchor.memory_id} to {anchor.symbol}")
+        self._show_selection()
+        return anchor.memory_id
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down (or Enter) in the filter: into the tree, on the first row shown."""
+        if (
+            watched is self.filter
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.proxy.rowCount() > 0
+        ):
+            if not self.tree.currentIndex().isValid():
+                first = self.proxy.index(0, 0)
+                child = self.proxy.index(0, 0, first)  # a file's first entity, when it has one
+                self.tree.setCurrentIndex(
+                    child if self.filter.text() and child.isValid() else first
+                )
+            self.tree.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return True
+        return super().eventFilter(watched, event)
 
     def reanchor(self, anchor_id: int, picker: type[AnchorPicker] = AnchorPicker) -> None:
         """Tie a stale anchor's memory to an entity picked now (the stale anchor is removed)."""

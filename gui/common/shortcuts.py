@@ -8,6 +8,7 @@ the keys that are not actions (moving between the search box and the results).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import shiboken6
@@ -22,24 +23,30 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+ANYWHERE = "Anywhere"
+"""The group of the actions that are in no menu and no tab: their keys work in the whole window."""
+
 KEYS_WITHOUT_ACTIONS = (
     ("Memories", "From the search box into the results", "Down, Enter"),
     ("Memories", "From the first result back to the search box", "Up"),
-    ("Window", "Next / previous field", "Tab, Shift+Tab"),
-    ("Window", "Open a menu", "Alt + its underlined letter"),
+    ("Code", "From the filter into the tree", "Down"),
+    (ANYWHERE, "Next / previous field", "Tab, Shift+Tab"),
+    (ANYWHERE, "Open a menu", "Alt + its underlined letter"),
 )
 """(where, what, keys) of the keys that are not QActions."""
 
 
 @dataclass(frozen=True)
 class ShortcutRow:
-    where: str  # the menu it is in ("Edit"), or "Window"
+    where: str  # the menu it is in ("Edit"), else the tab ("Review"), else ANYWHERE
     what: str  # the action's text without "&" and "…"
     keys: str  # every shortcut, in the platform's words, ", " between
 
@@ -54,7 +61,7 @@ def key_of(action: QAction) -> int:
     return int(shiboken6.getCppPointer(action)[0])
 
 
-def _menu_titles(window: QWidget) -> dict[int, str]:
+def menu_titles(window: QWidget) -> dict[int, str]:
     """key_of(action) → the title of the menu it is in."""
     titles: dict[int, str] = {}
     for menu in window.findChildren(QMenu):
@@ -64,6 +71,38 @@ def _menu_titles(window: QWidget) -> dict[int, str]:
         for action in menu.actions():
             titles.setdefault(key_of(action), title)
     return titles
+
+
+def _tab_title(action: QAction) -> str | None:
+    """The title of the tab whose page holds the widget ``action`` belongs to (its count, as in
+    "Review (3)", left out); None outside every tab."""
+    widget = action.parent()
+    while isinstance(widget, QWidget):
+        holder = widget.parentWidget()
+        # a QTabWidget's pages are children of its inner QStackedWidget
+        tabs = holder.parentWidget() if isinstance(holder, QStackedWidget) else None
+        if isinstance(tabs, QTabWidget) and (i := tabs.indexOf(widget)) >= 0:
+            return re.sub(r"\s*\(\d[\d,]*\)$", "", plain_text(tabs.tabText(i))) or None
+        widget = holder
+    return None
+
+
+def where_of(action: QAction, menu_titles: dict[int, str]) -> str:
+    """The menu ``action`` is in, else the tab it belongs to, else :data:`ANYWHERE`."""
+    return menu_titles.get(key_of(action)) or _tab_title(action) or ANYWHERE
+
+
+def what_of(action: QAction, where: str) -> str:
+    """The action's text as people read it, without a repeat of its group ("Review: Merge"
+    in the Review group reads "Merge")."""
+    what = plain_text(action.text())
+    return what.removeprefix(f"{where}: ") if where != ANYWHERE else what
+
+
+def keys_of(action: QAction) -> str:
+    """Every shortcut of ``action``, in the platform's words, ", " between ("" for none)."""
+    keys = [k for k in action.shortcuts() if not k.isEmpty()]
+    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
 
 
 def menu_actions(window: QWidget) -> set[int]:
@@ -76,11 +115,13 @@ def menu_actions(window: QWidget) -> set[int]:
 
 def window_actions(window: QWidget) -> list[QAction]:
     """Every command QAction of ``window`` and its children, once each: Qt's own internals
-    (a line edit's clear button), separators and the actions that only open a menu left out."""
+    (a line edit's clear button), separators, the actions that only open a menu and those
+    without a name (nobody could tell what their row is) left out."""
     seen: dict[int, QAction] = {}
     for action in [*window.actions(), *window.findChildren(QAction)]:
         if (
-            action.objectName().startswith("_q_")
+            not plain_text(action.text())
+            or action.objectName().startswith("_q_")
             or isinstance(action.parent(), QLineEdit)
             or action.isSeparator()
             or action.menu() is not None
@@ -93,18 +134,22 @@ def window_actions(window: QWidget) -> list[QAction]:
 def shortcut_rows(window: QWidget) -> list[ShortcutRow]:
     """One row per action of ``window`` that has a shortcut, by menu, plus the keys that are
     not actions."""
-    titles = _menu_titles(window)
+    titles = menu_titles(window)
     rows: dict[tuple[str, str], ShortcutRow] = {}
     for action in window_actions(window):
-        keys = [k for k in action.shortcuts() if not k.isEmpty()]
+        keys = keys_of(action)
         if not keys:
             continue
-        what = plain_text(action.text())
-        where = titles.get(key_of(action), "Window")
-        text = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
-        rows.setdefault((where, what), ShortcutRow(where, what, text))
+        where = where_of(action, titles)
+        what = what_of(action, where)
+        rows.setdefault((where, what), ShortcutRow(where, what, keys))
     extra = [ShortcutRow(*row) for row in KEYS_WITHOUT_ACTIONS]
-    return sorted(rows.values(), key=lambda r: (r.where, r.what.lower())) + extra
+    return sorted(rows.values(), key=group_order) + extra
+
+
+def group_order(row: ShortcutRow) -> tuple[bool, str, str]:
+    """Menus and tabs by name, then the keys that work anywhere."""
+    return (row.where == ANYWHERE, row.where, row.what.lower())
 
 
 class ShortcutsDialog(QDialog):
@@ -117,7 +162,7 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle("Keyboard shortcuts")
         self.rows = shortcut_rows(window)
         lay = QVBoxLayout(self)
-        note = QLabel("Every command with a key. The rest are in the menus (Alt + a letter).")
+        note = QLabel("Every command with a key, by menu or tab. All commands: Ctrl+Shift+P.")
         note.setWordWrap(True)
         lay.addWidget(note)
         self.filter = QLineEdit(self)
@@ -127,7 +172,7 @@ class ShortcutsDialog(QDialog):
         lay.addWidget(self.filter)
         self.table = QTableWidget(len(self.rows), 3, self)
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.setHorizontalHeaderLabels(["Where", "Command", "Keys"])  # a menu or a tab
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

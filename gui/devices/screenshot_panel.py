@@ -71,12 +71,12 @@ class ScreenshotPanel(QWidget):
             row.addWidget(b)
         lay.addLayout(row)
         ctx = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for seq, slot in (
-            (QKeySequence.StandardKey.Save, self.save_dialog),
-            (QKeySequence.StandardKey.Copy, self.copy),
-            (QKeySequence(Qt.Key.Key_Escape), self.hide),
+        for text, seq, slot in (  # named: the shortcuts list and the palette show them
+            ("Save the screenshot as…", QKeySequence.StandardKey.Save, self.save_dialog),
+            ("Copy the screenshot", QKeySequence.StandardKey.Copy, self.copy),
+            ("Hide the screenshot", QKeySequence(Qt.Key.Key_Escape), self.hide),
         ):
-            act = QAction(self)
+            act = QAction(text, self)
             act.setShortcut(QKeySequence(seq))
             act.setShortcutContext(ctx)
             act.triggered.connect(slot)

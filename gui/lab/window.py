@@ -19,7 +19,7 @@ from hmdesk.gui.common.explanation import breakdown_text
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -78,6 +78,8 @@ class RecallLabWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("recallLab")
         self.setWindowTitle("Recall lab")
+        # Esc closes it, as it would a dialog (closeEvent asks first about unsaved labels)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         self.ctx = ctx
         self.lset: LabelledSet | None = None
         self.evaluation: Evaluation | None = None

@@ -36,10 +36,7 @@ from hmdesk.gui.memories.editing import EditingController
 from hmdesk.gui.memories.embedding_fill import EmbeddingFill
 from hmdesk.gui.memories.empty_state import EmptyState
 from hmdesk.gui.memories.import_sync import ImportSyncController
-from hmdesk.gui.memories.model import (
-    COL_RANK,
-    ResultsModel,
-)
+from hmdesk.gui.memories.model import COL_RANK, ResultsModel, has_more
 from hmdesk.gui.memories.preview import ColumnFitter, make_results_table
 from hmdesk.gui.memories.query_bar import PROFILES, QueryBar, QuerySpec
 from hmdesk.gui.memories.rewrite_line import RewriteLine
@@ -123,6 +120,7 @@ class MemoriesArea(QWidget):
         self.table = self._make_table(self.splitter)
         self.bands = RowBands(self.table, self.model, self)  # a new result, a few rows a turn
         self.bands.finished.connect(self._detail_timer.start)  # then the detail pane
+        self.bands.finished.connect(self.model.settle)  # scrolling to the end: the next page
         self.detail = DetailPane(self.splitter, db=ctx.db)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -192,6 +190,7 @@ class MemoriesArea(QWidget):
         self.empty.import_requested.connect(lambda: self.importer.import_hmharness())
         self.empty.starter_requested.connect(self.importer.load_starter_pack)
         self.searcher.result_ready.connect(self.apply_result)
+        self.model.more_wanted.connect(self.searcher.more)  # scrolled to the end: a page more
         self.searcher.failed.connect(
             lambda msg: self.ctx.bus.show_error(
                 f"The search failed: {msg}", "Change the query and try again."
@@ -335,7 +334,8 @@ class MemoriesArea(QWidget):
             self._detail_later = False
         self._detail_want = want
         self._footer_tail = html.escape(
-            f"{len(result.results):,} shown of {result.matched:,} matching · "
+            f"{len(result.results):,} shown of {result.matched:,} matching"
+            + (", scroll for more · " if has_more(result) else " · ")
             + filters_line(result)
         )
         self.footer.setText(self.legend_html() + self._footer_tail)

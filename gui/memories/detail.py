@@ -28,7 +28,7 @@ from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.memories.access_view import QueryRecorder, access_html
 from hmdesk.gui.memories.local_time import local_time_text
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QEvent, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -274,6 +274,8 @@ class DetailPane(QWidget):
         self.helped_button.setDefaultAction(self.helped_action)
         self.recorder = QueryRecorder(db, self) if db is not None else None
         self.access: list[Access] = []
+        self._redraw = QTimer(self, singleShot=True, interval=0)  # after a theme change
+        self._redraw.timeout.connect(self._draw_again)
         self._shown: (
             tuple[
                 MemoryRecord,
@@ -393,6 +395,17 @@ class DetailPane(QWidget):
             self.recorder.opened(result)
         self._offered = result
         self.recorder.offer(result)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme change: the memory drawn again in the new colours (its HTML carries them),
+        once every child has the new palette too (the next event-loop turn)."""
+        if event.type() == QEvent.Type.PaletteChange and self._shown is not None:
+            self._redraw.start()
+        super().changeEvent(event)
+
+    def _draw_again(self) -> None:
+        if self._shown is not None:
+            self.show_memory(*self._shown)
 
     def show_nothing(self, result: QueryResult | None = None) -> None:
         self.memory = self.scored = None

@@ -1,6 +1,7 @@
 """The edit dialog: create a memory or change its content, tags, layer and environment.
 
-Non-blocking (``open()``); it validates with the core's own input rules
+Non-blocking (``open()``); it opens with the focus in the content, Tab moves from field to field
+(a tab character is not something a memory needs), Ctrl+Enter saves. It validates with the core's own input rules
 (:func:`memory_input_problem`, the same as the CLI's) and hands back a :class:`MemoryInput`.
 """
 
@@ -9,12 +10,14 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from hmdesk.core.memory.record import LAYERS, MemoryRecord
 from hmdesk.core.memory.validation import memory_input_problem
 from hmdesk.gui.memories.query_bar import TagCompleter, split_tags
 from hmdesk.gui.memories.styles import error_label_style, warn_label_style
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -73,12 +76,14 @@ class MemoryEditDialog(QDialog):
         self.load_theirs = QPushButton("Load their version", self)
         self.load_theirs.setObjectName("loadTheirs")
         self.load_theirs.hide()
+        self.load_theirs.setAutoDefault(False)  # Enter never loads their version by accident
         self.load_theirs.clicked.connect(self._load_outside)
         lay.addWidget(self.banner)
         lay.addWidget(self.load_theirs, 0, Qt.AlignmentFlag.AlignRight)
         form = QFormLayout()
         self.content = QPlainTextEdit(self)
         self.content.setObjectName("editContent")
+        self.content.setTabChangesFocus(True)
         self.content.setPlaceholderText(
             "What went wrong and how to fix it, e.g.\n"
             "hdc install fails with code:9568320 (no signature file): add signingConfigs …"
@@ -114,6 +119,15 @@ class MemoryEditDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):  # Return, and Enter on the keypad
+            QShortcut(QKeySequence(keys), self, self.accept)
+        # the fields in reading order, then the buttons; "Load their version" (shown only
+        # after an outside change) last, so the dialog never opens with the focus on it
+        chain: list[QWidget] = [self.content, self.tags, self.layer, self.environment]
+        chain += [self.reason, *self.buttons.buttons(), self.load_theirs]
+        for first, second in pairwise(chain):
+            self.setTabOrder(first, second)
+        self.content.setFocus(Qt.FocusReason.OtherFocusReason)
         self._fill(record)
         for sig in (
             self.content.textChanged,

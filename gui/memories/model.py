@@ -7,6 +7,12 @@ A result with near-duplicates folded into it (``ScoredMemory.similar``, see
 :mod:`hmdesk.core.memory.retrieve.diversity`) has an "n similar" expander (:data:`SimilarRole`,
 drawn by the content delegate): :meth:`ResultsModel.toggle_similar` shows the folded memories as
 rows under it (rank ``↳``), with their own scores and explanations, and hides them again.
+
+The rows come a page at a time: a result of ``limit`` rows out of more ``matched`` answers
+``canFetchMore``, and the view's ``fetchMore`` (scrolled to the end) emits :attr:`ResultsModel.
+more_wanted`; the search runs again for a page more (:meth:`~hmdesk.gui.memories.search.
+SearchController.more`) and :meth:`ResultsModel.swap_result` appends the new rows, the ones on
+screen unchanged. So every match can be browsed, however large the store.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 
 if TYPE_CHECKING:
@@ -117,9 +124,29 @@ class PreparedRows:
         self.rows = [_Row(i + 1, s) for i, s in enumerate(result.results)]
 
 
+def has_more(result: QueryResult | None) -> bool:
+    """Whether matches beyond ``result``'s rows remain (its page was full, fewer rows than
+    ``matched``, folded near-duplicates counted). A profile with a fixed count (hmharness: what
+    the agent gets) has no more pages."""
+    if result is None or result.query.profile.limit:
+        return False
+    rows = len(result.results)
+    listed = rows + sum(len(s.similar) for s in result.results)
+    return rows >= result.query.limit and listed < result.matched
+
+
 class ResultsModel(QAbstractTableModel):
+    """Signals: more_wanted(): the view scrolled to the last row and more rows match (a
+    search for the next page is due; asked once until the next result)."""
+
+    more_wanted = Signal()
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        # more_wanted was emitted and no result came since, or the result is not on screen yet
+        # (a view asks for more as a result arrives, before its rows are laid out: a second
+        # search per query, for rows nobody scrolled to); settle() when it is drawn
+        self._fetching = False
         self._rows: list[_Row] = []
         self._sort: tuple[int, Qt.SortOrder] = (COL_RANK, Qt.SortOrder.AscendingOrder)
         self.result: QueryResult | None = None
@@ -139,6 +166,7 @@ class ResultsModel(QAbstractTableModel):
         (a view paints an empty cell in a fraction of the time: :mod:`row_bands`)."""
         self.beginResetModel()
         self.result = result
+        self._fetching = True
         self._hidden_from = 0 if hidden else None
         self._rows = self._sorted(self._rows_of(result, prepared))
         self.endResetModel()
@@ -164,6 +192,7 @@ class ResultsModel(QAbstractTableModel):
             self._rows.extend(rows[old:])
             self.endInsertRows()
         self.result = result
+        self._fetching = True
         self._rows = rows
         self._hidden_from = None
         return True
@@ -217,6 +246,18 @@ class ResultsModel(QAbstractTableModel):
     # --- Qt model API ----------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
+
+    def settle(self) -> None:
+        """The result is on screen: scrolling to its end may ask for the next page now."""
+        self._fetching = False
+
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        return not parent.isValid() and not self._fetching and has_more(self.result)
+
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
+        if self.canFetchMore(parent):
+            self._fetching = True
+            self.more_wanted.emit()
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 200
+"""The rows of one page: the first result's, and each page more when the list is scrolled to its
+end (:meth:`SearchController.more`)."""
 BUSY_PAUSE_S = 0.3  # the background index build waits this long after a keystroke or a result
 
 
@@ -76,7 +78,8 @@ class SearchController(QObject):
     ) -> None:
         super().__init__(parent)
         self.retriever = retriever
-        self.limit = limit
+        self.page = limit  # rows per page
+        self.limit = limit  # rows asked for now: grows a page at a time, back to one per query
         self.warming = WarmState()
         self.last_spec: QuerySpec | None = None
         self.closed = False
@@ -129,9 +132,19 @@ class SearchController(QObject):
         if self.closed:
             return
         self.mark_busy()
+        if spec != self.last_spec:  # a new query starts at one page; a refresh keeps them all
+            self.limit = self.page
         self.last_spec = spec
         self._searching_since = time.perf_counter()
         self._latest.submit(spec)
+
+    def more(self) -> None:
+        """The same query for one page more (the list was scrolled to its end): the result
+        keeps the rows shown and adds the next ones (the retriever's order is the same)."""
+        if self.closed or self.last_spec is None:
+            return
+        self.limit += self.page
+        self.submit(self.last_spec)
 
     def is_searching(self) -> bool:
         return self._searching_since is not None

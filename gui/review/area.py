@@ -8,9 +8,8 @@ confidence, layer, age) or the proposed change. Keys (tooltips, Help › Keyboar
 Down next, K / Up previous, 1 keep both, A supersede A by B, B supersede B by A, M merge into a
 new memory, D dismiss, Enter apply a proposal, T take theirs / O keep mine for a sync conflict
 (:mod:`hmdesk.core.team.conflicts`), F5 scan again, Esc cancel the scan. Every write goes through
-the store with a reason naming the action (``review: …``), one undo step each. A dismissal is
-remembered by fingerprint (:class:`~.items.Dismissals`); the tab title carries the count.
-"""
+the store with a reason naming the action (``review: …``), one undo step each. Dismissals (kept
+by fingerprint, .items) are undone by Ctrl+Z and listed by "Dismissed…" (.dismissed)."""
 
 from __future__ import annotations
 
@@ -28,6 +27,7 @@ from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.review.agent_proposals import AgentProposalsPanel
+from hmdesk.gui.review.dismissed import DismissalUndo
 from hmdesk.gui.review.filling import SlicedFill
 from hmdesk.gui.review.items import (
     KIND_WORDS,
@@ -135,6 +135,7 @@ class ReviewArea(QWidget):
         self.agent.memory_requested.connect(self.memory_requested)
         lay.addWidget(self.agent)
         split = QSplitter(self)
+        split.setObjectName("reviewSplitter")  # its sizes kept (gui/common/layout_memory)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
         self.list.setUniformItemSizes(True)  # one line each: 50,000 rows list in milliseconds
@@ -220,6 +221,7 @@ class ReviewArea(QWidget):
             act.triggered.connect(fn)
             self.addAction(act)
             self.actions_by_name[name] = act
+        self.undo = DismissalUndo(self)  # Ctrl+Z, Dismissed… (.dismissed)
         self._refresh()
         self._scan_early()
 
@@ -487,8 +489,7 @@ class ReviewArea(QWidget):
         del self.items[row]
         self.filler.removed(row)  # a fill under way: the rows to come stay in step
         self.list.blockSignals(True)
-        taken = self.list.takeItem(row)
-        del taken
+        self.list.takeItem(row)  # the row's item, dropped at once
         self.list.setCurrentRow(min(row, len(self.items) - 1))
         self.list.blockSignals(False)
         self._refresh()
@@ -514,13 +515,13 @@ class ReviewArea(QWidget):
     def keep_both(self) -> None:
         item = self._pair()
         if item is not None:
-            self.dismissals.add(item.fingerprint)
+            self.undo.dismiss(item)  # Ctrl+Z here takes it back (.dismissed)
             self._done(item, "Kept both; not proposed again unless one of them changes")
 
     def dismiss(self) -> None:
         item = self.current
         if item is not None:
-            self.dismissals.add(item.fingerprint)
+            self.undo.dismiss(item)
             self._done(item, "Dismissed; not proposed again unless a memory changes")
 
     def supersede(self, old: int, new: int) -> None:
@@ -591,7 +592,6 @@ class ReviewArea(QWidget):
                 f"Kept this store's {c.memory_id}; the conflict is closed",
             )
 
-    # ------------------------------------------------------------------ lifecycle
     def shutdown(self) -> None:
         self._closed = True
         self._generation += 1

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from hmdesk.core.team.conflicts import OpenConflict
 
 DISMISSED_KEY = "review/dismissed"
+DISMISSED_LABELS_KEY = "review/dismissedLabels"  # fingerprint -> what its row said (the list)
 MAX_DISMISSED = 5000  # the oldest are forgotten beyond this (they only come back to review)
 KIND_LABELS = {
     "contradiction": "Contradiction",
@@ -178,14 +179,49 @@ class Dismissals:
     def __contains__(self, fingerprint: object) -> bool:
         return fingerprint in self._set
 
-    def add(self, fingerprint: str) -> None:
+    def add(self, fingerprint: str, label: str = "") -> None:
+        """Dismiss ``fingerprint``; ``label``: what its row said (Review › Dismissed lists it)."""
         if fingerprint in self._items:
             return
         self._items.append(fingerprint)
         del self._items[:-MAX_DISMISSED]
+        labels = {k: v for k, v in self.labels().items() if k in set(self._items)}
+        if label:
+            labels[fingerprint] = label
+        self._save(labels)
+
+    def remove(self, fingerprint: str) -> bool:
+        """Dismissed no more (an undo, or brought back from the list); False if it was not."""
+        if fingerprint not in self._set:
+            return False
+        self._items.remove(fingerprint)
+        labels = self.labels()
+        labels.pop(fingerprint, None)
+        self._save(labels)
+        return True
+
+    def labels(self) -> dict[str, str]:
+        """fingerprint → the row's text, for the dismissals that were made with one."""
+        raw = self.settings.value(DISMISSED_LABELS_KEY, "")
+        try:
+            data = json.loads(str(raw)) if raw else {}
+        except ValueError:  # a hand-edited or corrupt value: the rows show as unnamed
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def listed(self) -> list[tuple[str, str]]:
+        """(fingerprint, label) of every dismissal, the newest first."""
+        labels = self.labels()
+        return [
+            (fp, labels.get(fp, "(dismissed before its text was kept)"))
+            for fp in reversed(self._items)
+        ]
+
+    def _save(self, labels: dict[str, str]) -> None:
         self._set = set(self._items)
         self.version += 1
         self.settings.setValue(DISMISSED_KEY, json.dumps(self._items))
+        self.settings.setValue(DISMISSED_LABELS_KEY, json.dumps(labels, ensure_ascii=False))
         self.settings.sync()
 
 

@@ -13,7 +13,7 @@ recalled for it.
   each row says which), and
   "Save as pitfall" (pre-filled from ``crash_pitfall``: the real message and location, tagged with
   the error class, anchored to the entity when the index has it).
-Keys: Ctrl+Shift+P saves the shown crash as a pitfall.
+Keys: Ctrl+Shift+M saves the shown crash as a pitfall.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from hmdesk.core.codeindex.index import CodeIndex
     from hmdesk.gui.context import AppContext
 
-SAVE_SHORTCUT = "Ctrl+Shift+P"
+SAVE_SHORTCUT = "Ctrl+Shift+M"  # M for memory (Ctrl+Shift+P: the command palette)
 MAX_FRAMES = 14
 
 

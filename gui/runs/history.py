@@ -165,6 +165,7 @@ class RunHistory(QWidget):
         bar.addWidget(self.repeat_button)
         lay.addLayout(bar)
         self.table = QTableView()
+        self.table.setObjectName("runsHistoryTable")  # its column widths kept (layout_memory)
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -1,6 +1,7 @@
 """The Runs area's actions, with their shortcuts, and the device app actions.
 
 =========================  ==============  ==============================================
+Open project…              Ctrl+O          the folder dialog of the project bar (File menu)
 Build & Run                Ctrl+R          build with hvigorw, install with hdc, launch
 Build only                 Ctrl+B          ``hvigorw assembleHap`` with the chosen options
 Install only               Ctrl+Shift+I    install the HAP built last (no build, no launch)
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
     from hmdesk.gui.runs.area import RunsArea
 
 _ACTIONS: tuple[tuple[str, str, str | None, str], ...] = (
+    (
+        "open",
+        "&Open project…",
+        "Ctrl+O",
+        "Open a HarmonyOS project: built and run here, indexed in Code",
+    ),
     ("run", "Build && Run", "Ctrl+R", "Build with hvigorw, install with hdc, launch"),
     (
         "build",
@@ -63,7 +70,13 @@ _ACTIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ),
 )
 
+
+def _open_project(area: RunsArea) -> None:
+    area.project_bar.open_dialog()
+
+
 _DO: dict[str, Callable[[RunsArea], object]] = {
+    "open": lambda area: _open_project(area),
     "run": lambda area: area.start_from_shortcut("all"),
     "build": lambda area: area.start_from_shortcut("build"),
     "install": lambda area: area.start_from_shortcut("install"),

@@ -10,11 +10,12 @@ import logging
 
 import pytest
 from hmdesk.gui.code.area import CodeArea
+from hmdesk.gui.common.error_banner import ErrorBanner
 from hmdesk.gui.common.logs import log_file_path
 from hmdesk.gui.common.theme import DARK, LIGHT, theme_for
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.devices.area import DevicesArea
-from hmdesk.gui.main_window import ErrorBanner, MainWindow
+from hmdesk.gui.main_window import MainWindow
 from hmdesk.gui.memories.area import MemoriesArea
 from hmdesk.gui.review.area import ReviewArea
 from hmdesk.gui.runs.area import RunsArea
@@ -281,7 +282,7 @@ def test_the_shortcuts_list_opens_with_question_mark_and_lists_every_action(ctx,
     assert rows[("Edit", "Redo")] == "Ctrl+Shift+Z, Ctrl+Y"
     assert rows[("View", "Back to the previous memory")] == "Alt+Left"
     assert rows[("Help", "Keyboard shortcuts")] == "?, F1"
-    assert rows[("Window", "Late action from another area")] == "Ctrl+Alt+L"
+    assert rows[("Anywhere", "Late action from another area")] == "Ctrl+Alt+L"
     assert ("Memories", "From the search box into the results") in rows
     qtbot.keyClicks(dialog.filter, "redo")
     assert [r.what for r in dialog.visible_rows()] == ["Redo"]

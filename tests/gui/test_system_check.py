@@ -119,3 +119,15 @@ def test_a_local_display_no_server_answers_says_so_in_one_line(tmp_path) -> None
     assert (
         x_display_problem({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, str(tmp_path)) is None
     )
+
+
+def test_smoke_without_a_display_says_to_use_the_offscreen_platform():
+    """Issue 32, missing: `hmdesk --smoke` on a headless shell exited 2 without a word about
+    QT_QPA_PLATFORM=offscreen."""
+    lines: list[str] = []
+    code = main_check({}, "linux", lookup=lambda _s: True, out=lines.append, argv=["--smoke"])
+    assert code == 2 and len(lines) == 1
+    assert "QT_QPA_PLATFORM=offscreen hmdesk --smoke" in lines[0]
+    lines.clear()
+    main_check({}, "linux", lookup=lambda _s: True, out=lines.append, argv=[])
+    assert "offscreen" not in lines[0]  # a person starting the window needs a display

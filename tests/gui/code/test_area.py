@@ -232,3 +232,54 @@ def test_a_reopened_project_is_browsable_before_its_files_are_checked(qtbot, ctx
     assert [building for building, _ in seen] == [True, False] and seen[-1][1] == 6
     assert again.index is not None and again.index.parsed == 1  # only the changed file
     again.shutdown()
+
+
+def test_down_from_the_filter_enters_the_tree(qtbot, area, project):
+    """Issue 32, missing: Down in the Code filter did not move into the tree."""
+    from PySide6.QtCore import Qt
+
+    ready(qtbot, area, project)
+    area.filter.setText("fetchData")
+    area.filter.setFocus()
+    qtbot.keyClick(area.filter, Qt.Key.Key_Down)
+    assert area.tree.hasFocus() or area.focusWidget() is area.tree
+    assert area.selected is not None and area.selected.qualified == "fetchData"
+
+
+def test_a_memory_is_anchored_from_the_code_side(qtbot, ctx, area, project):
+    """Issue 32, missing: "Anchor a memory here…" on a code node, the memory picked by a search."""
+    from hmdesk.gui.code.memory_picker import MemoryPicker
+
+    rec = ctx.store.add("fetchData must trim the url before the request", tags=["net"])
+    ctx.store.add("hilog hides values as <private>", tags=["hilog"])
+    ready(qtbot, area, project)
+    assert area.select_entity("fetchData")
+    assert "Anchor a memory here" in area.details.toPlainText()
+
+    class Picking(MemoryPicker):
+        def exec(self) -> int:  # the dialog as a user answers it: search, Enter
+            self.text.setText("trim url")
+            qtbot.waitUntil(lambda: self.list.count() > 0 and "trim" in self.list.item(0).text())
+            self.accept()
+            return int(self.result())
+
+    assert area.anchor_memory(Picking) == rec.id
+    anchors = AnchorStore(ctx.db).for_memory(rec.id)
+    assert [a.symbol for a in anchors] == ["fetchData"]
+    assert rec.id in area.details.toPlainText()  # listed under "Memories anchored here"
+
+
+def test_no_project_names_a_key_that_exists(qtbot, ctx):
+    """Issue 32, broken 6: the Code tab advertised "Ctrl+O", which did not exist."""
+    from tests.gui.windows import close_window, make_window
+
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    assert "Ctrl+O" in NO_PROJECT
+    keys = {k.toString() for a in w.file_menu.actions() for k in a.shortcuts()}
+    assert "Ctrl+O" in keys
+    opened = []
+    w.runs.project_bar.open_dialog = lambda: opened.append(True)  # the folder dialog
+    w.run_actions.by_name["open"].trigger()
+    assert opened == [True]
+    close_window(w)

@@ -40,7 +40,7 @@ def test_rows_come_from_the_actions_with_their_menu_and_keys(qtbot):
     listed = [(r.where, r.what, r.keys) for r in rows[: -len(KEYS_WITHOUT_ACTIONS)]]
     assert listed == [
         ("Edit", "Undo last change", "Ctrl+Z"),
-        ("Window", "Build & Run", "Ctrl+R, F9"),
+        ("Anywhere", "Build & Run", "Ctrl+R, F9"),
     ]
     assert [r.what for r in rows[-len(KEYS_WITHOUT_ACTIONS) :]] == [
         k[1] for k in KEYS_WITHOUT_ACTIONS
@@ -66,3 +66,24 @@ def test_the_dialog_filters_and_reads_the_actions_when_it_opens(qtbot):
     assert [r.what for r in dialog.visible_rows()] == ["Build & Run"]
     dialog.filter.clear()
     assert len(dialog.visible_rows()) == dialog.table.rowCount()
+
+
+def test_the_window_list_has_no_empty_row_and_no_window_group(ctx, qtbot):
+    """Issue 32, ugly: the list had an empty row (the screenshot panel's unnamed actions) and a
+    "Window" group though there is no Window menu; a tab's actions are grouped by their tab."""
+    from hmdesk.gui.common.shortcuts import ANYWHERE
+
+    from tests.gui.windows import close_window, make_window
+
+    w = make_window(ctx, qtbot)
+    w.build_other_areas()
+    rows = shortcut_rows(w)
+    assert all(r.what.strip() for r in rows)
+    assert "Window" not in {r.where for r in rows}
+    groups = {r.where for r in rows}
+    assert {"Review", "Devices", "Edit", "View", ANYWHERE} <= groups
+    by_name = {(r.where, r.what): r.keys for r in rows}
+    assert by_name[("Devices", "Save the screenshot as")] == "Ctrl+S"
+    assert by_name[("Edit", "Preferences")] == "Ctrl+,"
+    assert [r.where for r in rows[: -len(KEYS_WITHOUT_ACTIONS)]][-1] == ANYWHERE  # last
+    close_window(w)

@@ -136,3 +136,27 @@ def test_the_view_menu_opens_the_lab(ctx: AppContext, qtbot) -> None:
     assert win.open_recall_lab() is win.recall_lab  # one per window
     win.recall_lab.close()
     win.close()
+
+
+def test_the_lab_has_a_key_and_esc_closes_it(ctx, qtbot):
+    """Issue 32, missing: the Recall lab had no shortcut and Esc did not close it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.windows import close_window, make_window
+
+    w = make_window(ctx, qtbot)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    qtbot.keyClick(
+        w.memories.table,
+        Qt.Key.Key_L,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.waitUntil(lambda: w.recall_lab is not None and w.recall_lab.isVisible())
+    lab = w.recall_lab
+    lab.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is lab)
+    qtbot.keyClick(lab, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not lab.isVisible())
+    close_window(w)

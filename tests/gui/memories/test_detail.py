@@ -258,3 +258,63 @@ def test_detail_pane_shows_local_times_with_their_zone(loaded, qtbot, shanghai):
     shown = loaded.detail.meta_view.toPlainText()
     assert local_time_text(m.created_at) in shown and "CST (UTC+08:00)" in shown
     assert m.created_at not in shown and m.updated_at not in shown
+
+
+def _term_boxes(view, terms) -> list[tuple[int, object]]:
+    """(term index, the rendered image of its first highlighted span on screen)."""
+    boxes = []
+    for start, end, term in term_spans(terms):
+        if end - start < 3:
+            continue
+        a, b = QTextCursor(view.document()), QTextCursor(view.document())
+        a.setPosition(start)
+        b.setPosition(end)
+        left, right = view.cursorRect(a), view.cursorRect(b)
+        if left.top() != right.top() or not view.viewport().rect().contains(left):
+            continue
+        box = QRect(
+            left.left() + 2, left.top() + 1, right.left() - left.left() - 4, left.height() - 2
+        )
+        boxes.append((term, view.viewport().grab(box).toImage()))
+    return boxes
+
+
+def test_a_theme_switch_redraws_the_shown_memory_at_once(loaded, qtbot):
+    """Issue 32, broken 5: switching the theme left the detail pane in the old palette until
+    another row was selected."""
+    from hmdesk.gui.common.theme import DARK, dark_palette
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.contrast import rendered_contrast
+
+    search(qtbot, loaded, "hdc install 9568320")
+    assert loaded.select_id(UNSIGNED)
+    qtbot.waitUntil(lambda: loaded.detail.memory is not None)
+    wait_idle(qtbot, loaded)  # the access log's write and the refresh it brings are over
+    view = loaded.detail.content_view
+    app = QApplication.instance()
+    light = app.palette()
+    try:
+        app.setPalette(dark_palette())  # Preferences › Theme: Dark, the same row selected
+        want = {
+            QColor(DARK.term(t)).rgb() & 0xFFFFFF for t in range(len(loaded.detail.scored.terms))
+        }
+
+        def redrawn() -> bool:
+            boxes = _term_boxes(view, loaded.detail.scored.terms)
+            return bool(boxes) and all(
+                image_contrast(img)[0] == QColor(DARK.term(t)).rgb() & 0xFFFFFF for t, img in boxes
+            )
+
+        # the pane's own redraw is queued for the next turn; no search or refresh runs now
+        # that could redraw it by the way (the old code waited for one)
+        assert not loaded.is_searching() and not loaded.refresh_pending()
+        QApplication.processEvents()
+        QApplication.processEvents()
+        assert redrawn()
+        assert want  # the dark theme's term colours, not the light ones, behind the terms
+        for _t, img in _term_boxes(view, loaded.detail.scored.terms):
+            assert image_contrast(img)[1] >= 4.5
+        assert rendered_contrast(loaded.detail.header) >= 4.5
+    finally:
+        app.setPalette(light)

@@ -206,8 +206,8 @@ def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(s
     assert {"review_next", "review_merge", "review_apply", "review_rescan"} <= names
     from hmdesk.gui.common.shortcuts import shortcut_rows
 
-    rows = {r.what: r.keys for r in shortcut_rows(w)}
-    assert rows["Review: Merge"] == "M" and rows["Review: Supersede A by B"] == "A"
+    rows = {(r.where, r.what): r.keys for r in shortcut_rows(w)}  # grouped by their tab
+    assert rows[("Review", "Merge")] == "M" and rows[("Review", "Supersede A by B")] == "A"
     w.tabs.setCurrentIndex(4)
     w.review.members_label.linkActivated.emit("memory:d1")
     assert w.tabs.currentWidget() is w.memories

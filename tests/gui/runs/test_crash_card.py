@@ -123,7 +123,7 @@ def test_saved_pitfall_is_recalled_on_the_next_identical_crash(
 
     monkeypatch.setattr(SavePitfallDialog, "ask", staticmethod(fake_ask))
     with qtbot.waitSignal(panel.pitfall_saved, timeout=15_000) as sig:
-        panel.save_action.trigger()  # Ctrl+Shift+P
+        panel.save_action.trigger()  # Ctrl+Shift+M
     memory_id = sig.args[0]
     content = str(seen["content"])
     assert content.splitlines()[0] == (
