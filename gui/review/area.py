@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.review.agent_proposals import AgentProposalsPanel
@@ -351,7 +352,7 @@ class ReviewArea(QWidget):
             else "not scanned yet"
         )
         if self.scanned_at is not None and not self.progress.isVisible():
-            summary = ", ".join(f"{n:,} {KIND_WORDS.get(k, k)}" for k, n in counts.items())
+            summary = ", ".join(count_of(n, KIND_WORDS.get(k, k)) for k, n in counts.items())
             note = f" · {self.scan_note}" if self.scan_note else ""
             self.status.setText(
                 f"{summary or 'Nothing to review'} · {when} · F5 to scan again{note}"

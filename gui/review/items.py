@@ -45,12 +45,12 @@ KIND_LABELS = {
     "decay-unused": "Decay",
     "sync-conflict": "Sync conflict",
 }
-KIND_WORDS = {  # the status line's counts: "3 contradictions, 2 duplicate groups"
-    "contradiction": "contradictions",
-    "duplicate": "duplicate groups",
-    "promote-helped": "promotions",
-    "decay-unused": "decays",
-    "sync-conflict": "sync conflicts",
+KIND_WORDS = {  # the status line's counts: "3 contradictions, 1 duplicate group"
+    "contradiction": "contradiction",
+    "duplicate": "duplicate group",
+    "promote-helped": "promotion",
+    "decay-unused": "decay",
+    "sync-conflict": "sync conflict",
 }
 
 

@@ -54,7 +54,7 @@ def test_the_list_shows_groups_and_proposals_with_counts_in_the_title(area):
     ]
     assert area.title == "Review (3)"
     assert area.list.count() == 3 and "Promotion" in area.list.item(2).text()
-    assert "1 contradictions, 1 duplicate groups, 1 promotions" in area.status.text()
+    assert "1 contradiction, 1 duplicate group, 1 promotion" in area.status.text()
     area.list.setCurrentRow(0)
     assert "confidence 0.60" in area.members_label.text()
     assert "不需要" in area.side_b.toPlainText() and area.side_b.isVisibleTo(area)
@@ -319,7 +319,7 @@ def test_the_list_fills_in_slices_and_says_scanned_once(qtbot, seeded, monkeypat
         assert listing == ["Listing 1 of 3…", "Listing 2 of 3…"]
         assert scans == [True] and a.list.count() == len(a.items) == 3
         assert [a.list.item(i).text() for i in range(3)] == [i.label for i in a.items]
-        assert a.status.text().startswith("1 contradictions, 1 duplicate groups, 1 promotions")
+        assert a.status.text().startswith("1 contradiction, 1 duplicate group, 1 promotion")
         assert a.list.currentRow() == 0 and "confidence 0.60" in a.members_label.text()
     finally:
         a.shutdown()
