@@ -68,3 +68,17 @@ def test_every_term_colour_reads_with_the_term_text_in_both_themes():
         for bg in theme.term_bg:
             assert contrast_ratio(theme.term_fg, bg) >= 4.5, (theme.dark, bg)
         assert contrast_ratio(theme.muted_fg, theme.muted_bg) >= 4.5
+
+
+def test_a_sentence_that_starts_with_a_command_word_is_prose_not_code():
+    prose = "hilog drops lines when the buffer is full; raise it with `hilog -G 16M` first"
+    regions = [prose[r.start : r.end] for r in code_regions(prose)]
+    assert regions == ["hilog -G 16M"]  # only the backtick span; no keyword colouring of "with"
+    assert "font-family: monospace" not in content_html(prose.split("`")[0], [])
+    # real command lines stay code, a semicolon and quoted English words included
+    for command in (
+        "hdc shell aa start -a EntryAbility -b com.example.app; echo $?",
+        'hdc shell "echo the device is ready and on"',
+        "export DEVECO_SDK_HOME=/opt/deveco/sdk",
+    ):
+        assert [command[r.start : r.end] for r in code_regions(command)] == [command]
