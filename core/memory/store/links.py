@@ -67,13 +67,16 @@ def set_link(
     reverts: int | None = None,
     back_reverts: dict[str, int] | None = None,
     known: Mapping[str, Memory] | None = None,
+    link_reason: str | None = None,
 ) -> None:
     """Point ``row.superseded_by`` at ``target`` and log it on both ends of the link
-    (``known``: rows read already, which need no query to know they exist)."""
+    (``known``: rows read already, which need no query to know they exist). The memory's
+    supersede reason is ``link_reason`` when given (a redo brings the link's own reason back),
+    else ``why``."""
     prev = row.superseded_by
     row.superseded_by = target
     row.superseded_at = tx.at if target is not None else None
-    row.supersede_reason = why if target is not None else None
+    row.supersede_reason = (link_reason or why) if target is not None else None
     tx.touch(row)
     tx.event(row.id, kind, "superseded_by", prev, target, why, reverts)
     back_reverts = back_reverts or {}
