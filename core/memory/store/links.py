@@ -14,10 +14,23 @@ from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.models import Memory
+from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
 
 MAX_CHAIN = 10_000
 """The longest supersede chain followed when checking for a cycle."""
+
+
+def successor_confidence(session: Session, row: Memory) -> float:
+    """The confidence a memory that supersedes ``row`` with new text starts at: the highest
+    ``row`` held, i.e. its confidence before anyone lowered it. A memory is usually lowered
+    because it was found wrong, then superseded by the correction; the correction does not
+    inherit that distrust."""
+    held = session.scalars(
+        sa.select(EventRow.old).where(EventRow.memory_id == row.id, EventRow.field == "confidence")
+    ).all()
+    numbers = [float(v) for v in held if isinstance(v, int | float) and 0.0 <= v <= 1.0]
+    return max([row.confidence, *numbers])
 
 
 def check_link(session: Session, old_id: str, new_id: str) -> None:

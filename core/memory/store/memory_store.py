@@ -51,7 +51,7 @@ from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
 from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.store.adding import check_input, insert_memory
 from hmdesk.core.memory.store.changes import ChangeNotifier, Listener
-from hmdesk.core.memory.store.links import supersede_in
+from hmdesk.core.memory.store.links import successor_confidence, supersede_in
 from hmdesk.core.memory.store.revert import NothingToRevert, revert_in
 from hmdesk.core.memory.store.rows import (
     event_from_row,
@@ -245,6 +245,11 @@ class MemoryStore(UndoRedo):
             )
             return builtins.list(s.scalars(stmt))
 
+    def successor_confidence(self, id: str) -> float:
+        """What a memory that supersedes ``id`` with new text starts at (its highest)."""
+        with self.db.read() as s:
+            return successor_confidence(s, memory_row(s, id))
+
     def history(self, id: str) -> builtins.list[MemoryEvent]:
         """Every event of memory ``id``, oldest first."""
         with self.db.read() as s:
@@ -415,7 +420,8 @@ class MemoryStore(UndoRedo):
     ) -> MemoryRecord:
         """Mark ``old_id`` superseded by the memory ``by``, or by a new memory with ``content``
         (created in the same transaction; ``new_fields`` are passed to :meth:`add`, and layer,
-        environment, tags and confidence default to the old memory's). Returns the NEW memory."""
+        environment and tags default to the old memory's, confidence to the highest it held:
+        :func:`~.links.successor_confidence`). Returns the NEW memory."""
         if (by is None) == (content is None):
             raise StoreError("supersede needs exactly one of by= (an existing id) or content=")
         if confidence is not None:
@@ -431,7 +437,7 @@ class MemoryStore(UndoRedo):
                     "layer": old.layer,
                     "environment": old.environment,
                     "tags": builtins.list(old.tags or ()),
-                    "confidence": old.confidence,
+                    "confidence": successor_confidence(tx.session, old),
                 }
                 fields.update(new_fields)
                 try:
