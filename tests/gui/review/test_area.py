@@ -100,7 +100,7 @@ def test_merge_creates_a_new_memory_that_supersedes_both_in_one_undo_step(area, 
     area.merge_editor = editor
     select(area, "duplicate")
     area.merge()
-    assert prefilled == [SEED[2][1]]
+    assert prefilled == [SEED[3][1]]  # the copy proposed to keep (d2), not the other side
     new_id = store.get("d1").superseded_by
     assert new_id and store.get("d2").superseded_by == new_id
     merged = store.get(new_id)
@@ -367,3 +367,18 @@ def test_a_dead_scan_process_goes_to_the_error_banner(qtbot, seeded):
         assert a.status.text() == "Scan failed; F5 to try again" and not a.progress.isVisible()
     finally:
         a.shutdown()
+
+
+def test_review_says_which_action_is_proposed(area):
+    """Issue 32: Review did not say which action is the proposed one."""
+    select(area, "duplicate")  # A = d1, B = d2 (the copy to keep)
+    assert area.buttons["a_by_b"].text().startswith("★ ") and area.buttons["a_by_b"].isDefault()
+    starred = [n for n, b in area.buttons.items() if b.text().startswith("★")]
+    assert starred == ["a_by_b"]
+    assert "Proposed: <b>★ Supersede A by B</b>" in area.members_label.text()
+    select(area, "contradiction")
+    assert not any(b.text().startswith("★") for b in area.buttons.values())
+    assert "No action proposed" in area.members_label.text()
+    select(area, "promote-helped")
+    assert area.buttons["apply"].text().startswith("★ ")
+    assert "Proposed (★ Apply)" in area.members_label.text()
