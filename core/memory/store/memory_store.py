@@ -17,7 +17,8 @@ Event kinds and what they record (``field``: ``old`` → ``new``):
 ``delete``      ``deleted_at``: None → time (soft delete)
 ``restore``     ``deleted_at``: time → None
 ``sync``        an hmharness re-import changed ``field``: old → new (actor ``hmharness``)
-``recall``      ``recall_count``: n → n + 1 (not revertible)
+``recall``      ``recall_count``: n → n + 1 (written by older versions; not revertible — a
+                recall is now a row of the access log, :mod:`hmdesk.core.memory.access.log`)
 ``revert``      the inverse of event ``reverts_event_id``: ``field``: value before → value after
                 (a revert, an undo or a redo: the group id says which, see :mod:`~.undo`)
 ``anchor``      a code anchor was added (core/codeindex/anchors.py; ``field`` ``anchor``)
@@ -244,6 +245,18 @@ class MemoryStore(UndoRedo):
                 .order_by(Memory.environment)
             )
             return builtins.list(s.scalars(stmt))
+
+    def recall_counts(self, ids: Iterable[str]) -> dict[str, tuple[int, str | None]]:
+        """``{id: (recall_count, last_recalled_at)}`` as stored now (the access log keeps them:
+        :mod:`hmdesk.core.memory.access.log`), for memories whose record was read earlier."""
+        ids = builtins.list(dict.fromkeys(ids))
+        out: dict[str, tuple[int, str | None]] = {}
+        with self.db.read() as s:
+            for i in range(0, len(ids), 500):
+                q = sa.select(Memory.id, Memory.recall_count, Memory.last_recalled_at)
+                for mid, n, last in s.execute(q.where(Memory.id.in_(ids[i : i + 500]))):
+                    out[mid] = (int(n or 0), last)
+        return out
 
     def successor_confidence(self, id: str) -> float:
         """What a memory that supersedes ``id`` with new text starts at (its highest)."""
@@ -492,23 +505,6 @@ class MemoryStore(UndoRedo):
                 tx.touch(row)
                 out.append(record_of(tx.session, row))
             return out
-
-    # ---------------------------------------------------------------- recall
-
-    def record_recall(self, ids: Iterable[str], *, actor: str | None = None) -> None:
-        """``recall_count += 1`` and ``last_recalled_at = now`` for each known id."""
-        ids = builtins.list(dict.fromkeys(ids))
-        if not ids:
-            return
-        with self._transaction(actor) as tx:
-            for i in range(0, len(ids), 500):
-                rows = tx.session.scalars(sa.select(Memory).where(Memory.id.in_(ids[i : i + 500])))
-                for row in rows:
-                    tx.event(
-                        row.id, "recall", "recall_count", row.recall_count, row.recall_count + 1
-                    )
-                    row.recall_count += 1
-                    row.last_recalled_at = tx.at
 
     # ---------------------------------------------------------------- bulk
 

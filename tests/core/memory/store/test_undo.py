@@ -58,7 +58,9 @@ def test_recalls_do_not_end_redo_and_are_not_undone(store):
     m = store.add("one")
     store.edit(m.id, content="two")
     store.undo_last()
-    store.record_recall([m.id])
+    from hmdesk.core.memory.access import AccessLog
+
+    AccessLog(store.db).record_run(1, [m.id])
     assert store.redo_last() and store.get(m.id).content == "two"
     assert store.get(m.id).recall_count == 1
 
