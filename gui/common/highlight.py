@@ -296,10 +296,12 @@ def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list
 
 
 def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
+    """One chip: wraps as a whole (its spaces do not break), never in its middle."""
     deco = "text-decoration: line-through; " if strike else ""
+    body = html.escape(text).replace(" ", "&nbsp;")
     return (
-        f'<span style="background-color: {bg}; color: {fg}; {deco}">'
-        f"&nbsp;{html.escape(text)}&nbsp;</span>"
+        f'<span style="background-color: {bg}; color: {fg}; white-space: nowrap; {deco}">'
+        f"&nbsp;{body}&nbsp;</span>"
     )
 
 
