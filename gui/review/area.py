@@ -68,6 +68,9 @@ EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
 EARLY_SCAN_MAX = 5_000
 """Stores up to this many memories are scanned when the area is built; larger ones when the tab
 is first shown (the scan of 100,000 is seconds of CPU)."""
+LIST_MIN_WIDTH = 260
+"""The item list's narrowest (its labels are "Duplicate · key · 3 memories"); it starts at a
+third of the tab."""
 MEMBERS_SHOWN = 20
 """A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
@@ -98,6 +101,7 @@ class ReviewArea(QWidget):
         self._restore_row = -1
         self._summary = ""  # the status line of the last scan, while its rows are listed
         self._show_pending = False
+        self._sized = False
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
         self.scan.finished.connect(self._groups_found)
@@ -125,9 +129,10 @@ class ReviewArea(QWidget):
         self.agent = AgentProposalsPanel(ctx, self)
         self.agent.memory_requested.connect(self.memory_requested)
         lay.addWidget(self.agent)
-        split = QSplitter(self)
+        split = self.split = QSplitter(self)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
+        self.list.setMinimumWidth(LIST_MIN_WIDTH)
         self.list.setUniformItemSizes(True)  # one line each: 50,000 rows list in milliseconds
         self.filler = SlicedFill(self.list, self)
         self.filler.first.connect(self._first_rows)
@@ -246,6 +251,10 @@ class ReviewArea(QWidget):
         """The first look at the tab (a large store), or shown again after the store changed
         elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
+        if not self._sized:  # a third for the list (its own size hint is ~170 px)
+            self._sized = True
+            width = max(self.split.width(), 3 * LIST_MIN_WIDTH)
+            self.split.setSizes([width // 3, width - width // 3])
         if not self.progress.isVisible() and (
             self.scanned_at is None
             or (self._version is not None and self.ctx.store.data_version() != self._version)

@@ -382,3 +382,14 @@ def test_review_says_which_action_is_proposed(area):
     select(area, "promote-helped")
     assert area.buttons["apply"].text().startswith("★ ")
     assert "Proposed (★ Apply)" in area.members_label.text()
+
+
+def test_the_list_gets_a_third_of_a_wide_tab(qtbot, seeded):
+    """Issue 32: the Review list was ~170 px wide at 1600 px."""
+    area = ReviewArea(seeded)
+    qtbot.addWidget(area)
+    area.resize(1600, 900)
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    assert area.list.width() >= 1600 // 3 - 40
+    area.shutdown()
