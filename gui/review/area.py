@@ -68,9 +68,6 @@ EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
 EARLY_SCAN_MAX = 5_000
 """Stores up to this many memories are scanned when the area is built; larger ones when the tab
 is first shown (the scan of 100,000 is seconds of CPU)."""
-LIST_MIN_WIDTH = 260
-"""The item list's narrowest (its labels are "Duplicate · key · 3 memories"); it starts at a
-third of the tab."""
 MEMBERS_SHOWN = 20
 """A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
@@ -132,7 +129,6 @@ class ReviewArea(QWidget):
         split = self.split = QSplitter(self)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
-        self.list.setMinimumWidth(LIST_MIN_WIDTH)
         self.list.setUniformItemSizes(True)  # one line each: 50,000 rows list in milliseconds
         self.filler = SlicedFill(self.list, self)
         self.filler.first.connect(self._first_rows)
@@ -251,9 +247,9 @@ class ReviewArea(QWidget):
         """The first look at the tab (a large store), or shown again after the store changed
         elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
-        if not self._sized:  # a third for the list (its own size hint is ~170 px)
+        if not self._sized and self.split.width() > 0:  # a third for the list (its hint: ~170 px)
             self._sized = True
-            width = max(self.split.width(), 3 * LIST_MIN_WIDTH)
+            width = self.split.width()
             self.split.setSizes([width // 3, width - width // 3])
         if not self.progress.isVisible() and (
             self.scanned_at is None
