@@ -184,8 +184,11 @@ class ColumnFitter(QObject):
         table.viewport().installEventFilter(self)
         model.modelReset.connect(self.fit)
 
-    def _resized(self, col: int, _old: int, _new: int) -> None:
-        if not self._fitting and col != COL_CONTENT:  # a drag on the header
+    def _resized(self, col: int, old: int, new: int) -> None:
+        # a drag on the header; a hidden section's resize to 0 and back (emitted later by
+        # the header itself) is not one
+        hidden = self.table.horizontalHeader().isSectionHidden(col)
+        if not self._fitting and col != COL_CONTENT and old and new and not hidden:
             self.manual.add(col)
 
     def restore(self, state: QByteArray) -> None:

@@ -424,3 +424,27 @@ def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
     note = w.memories.empty.import_note.text()
     assert SHOWN_HMH in note and str(tmp_path) not in note
     close_window(w)
+
+
+def test_narrow_and_wide_again_the_columns_keep_fitting(ctx, qtbot):
+    """Issue 32: at 1024×700 Layer and Env were cut ("sem…", "har…") and Content got ~240 px:
+    hiding a column made the header report a resize, taken for the user's drag, after which
+    the columns were no longer fitted."""
+    from hmdesk.gui.memories.model import COL_ENV, COL_LAYER
+    from hmdesk.gui.memories.preview import ColumnFitter
+
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    search(qtbot, area, "")
+    fitter = area.table.findChild(ColumnFitter)
+    header = area.table.horizontalHeader()
+    for width in (1280, 1024, 1280, 1024):
+        w.resize(width, 700)
+        qtbot.waitUntil(lambda width=width: w.width() == width)
+        QApplication.processEvents()
+        assert fitter.manual == set(), width
+    area.splitter.setSizes([1000, 0])  # the table alone: room for every column again
+    QApplication.processEvents()
+    assert not header.isSectionHidden(COL_LAYER) and not header.isSectionHidden(COL_ENV)
+    close_window(w)
