@@ -240,6 +240,7 @@ class DetailPane(QWidget):
         self.chips = QLabel(self)
         self.chips.setObjectName("detailChips")
         self.chips.setWordWrap(True)
+        self.chips.setMinimumWidth(1)  # a chip wraps whole: its width must not hold the pane open
         self.splitter = QSplitter(self)
         self.splitter.setObjectName("detailSplitter")
         self.splitter.setOrientation(self.splitter.orientation().Vertical)
