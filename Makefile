@@ -11,16 +11,24 @@ export QT_QPA_PLATFORM ?= offscreen
 # Debian/Ubuntu ship Python's venv (ensurepip) as a package of its own: say so in one line.
 $(VENV)/bin/python:
 	@$(PYTHON) -c "import ensurepip" 2>/dev/null || { echo "hmdesk: $(PYTHON) cannot create a virtual environment (no ensurepip); install it with: sudo apt install python3-venv"; exit 2; }
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
 
+# The tools of the tests and checks, over what the window needs (so it counts as that too).
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[test,postgres]'
-	touch $(STAMP)
+	touch $(STAMP) $(APP_STAMP)
+
+# What the window needs and nothing else, installed quietly: one line, or pip's error.
+APP_STAMP := $(VENV)/.installed-app
+$(APP_STAMP): pyproject.toml | $(VENV)/bin/python
+	@echo "hmdesk: installing what the window needs into $(VENV) (once)…"
+	@$(PY) -m pip install -q --disable-pip-version-check -e . >$(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@touch $(APP_STAMP)
 
 # `hmdesk` checks the system libraries Qt needs before Qt starts (gui/system_check.py).
-run: $(STAMP)
-	QT_QPA_PLATFORM= $(VENV)/bin/hmdesk
+run: $(APP_STAMP)
+	@QT_QPA_PLATFORM= $(VENV)/bin/hmdesk
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

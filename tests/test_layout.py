@@ -47,6 +47,11 @@ def test_every_package_folder_is_listed_for_installation():
             rel = init.parent.relative_to(root / top).parts
             if "__pycache__" not in rel:
                 found.add(".".join((name, *rel)))
+    # the resources' data folders are listed too (no __init__.py): else setuptools warns on
+    # every install that it would skip them
+    for folder in (root / "resources").iterdir():
+        if folder.is_dir() and folder.name != "__pycache__":
+            found.add(f"hmdesk.resources.{folder.name}")
     assert found == listed, {
         "not listed": sorted(found - listed),
         "no folder": sorted(listed - found),

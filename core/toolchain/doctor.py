@@ -712,9 +712,17 @@ def _preferred_evidence(lines: list[str], sig: Signature) -> str | None:
 
 
 def _terms(sig: Signature) -> list[str]:
+    return search_terms(sig.kind, *sig.terms)
+
+
+def search_terms(*terms: str | None) -> list[str]:
+    """A finding's ``query_terms``: the words given, once each, without the doctor's own names
+    for its kinds (``arkts-source``, ``sdk-home``: no memory is written with them, and a
+    search for one matches "source" or "home" in memories about anything). A kind that is a
+    plain word (``signing``, ``install``, ``crash``) stays: memories say it."""
     out: list[str] = []
-    for t in (sig.kind, *sig.terms):
-        if t and t not in out:
+    for t in terms:
+        if t and t not in out and not (t in _FINDING_KINDS and "-" in t):
             out.append(t)
     return out
 
@@ -906,7 +914,7 @@ def _device_finding(tail: str) -> Finding | None:
             evidence=evidence[:EVIDENCE_CHARS],
             fix=fix,
             code=code,
-            query_terms=[kind, code, "install", "安装失败", *meaning.split()[:3]],
+            query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
             meaning=meaning,
             block=first_error_block(tail),
         )
@@ -1016,13 +1024,7 @@ def _code_finding(tail: str) -> Finding | None:
             ],
             fix=fix,
             code=code,
-            query_terms=[
-                "arkts-source",
-                code,
-                "ArkTS",
-                *(rule.groups() if rule else ()),
-                "编译错误",
-            ],
+            query_terms=search_terms(code, "ArkTS", *(rule.groups() if rule else ()), "编译错误"),
             location=location,
             meaning=meaning,
             block=first_error_block(tail),
@@ -1047,7 +1049,7 @@ def _code_finding(tail: str) -> Finding | None:
         evidence=evidence[:EVIDENCE_CHARS],
         fix=_fill(info.fix, values),
         code=code,
-        query_terms=[kind, code, info.meaning],
+        query_terms=search_terms(kind, code, info.meaning),
         location=location,
         meaning=info.meaning,
         block=first_error_block(tail),

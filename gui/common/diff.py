@@ -70,6 +70,25 @@ def inline_html(old: str, new: str, theme: Theme = LIGHT) -> str:
     return _wrap("".join(_span(op, t, theme) for op, t in word_diff(old, new)))
 
 
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+def is_number_change(old: object, new: object) -> bool:
+    """Both values are numbers (or a number and nothing): shown whole, as old → new, not as a
+    character diff of their digits."""
+    texts = [value_text(v) for v in (old, new)]
+    return any(texts) and all(not t or _NUMBER.fullmatch(t) for t in texts)
+
+
+def change_html(old: object, new: object, theme: Theme = LIGHT) -> str:
+    """An event's change: a number as ``old → new`` (each marked whole), text as a word diff."""
+    a, b = value_text(old), value_text(new)
+    if is_number_change(old, new):
+        parts = [_span("delete", a, theme)] if a else []
+        return _wrap(" → ".join([*parts, _span("insert", b, theme) if b else "(none)"]))
+    return inline_html(a, b, theme)
+
+
 def value_text(value: object) -> str:
     """An event's old/new value as text for diffing (tags as a comma list)."""
     if value is None:

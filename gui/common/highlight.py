@@ -46,6 +46,60 @@ _COMMAND_LINE = re.compile(
     re.M,
 )
 _PROMPT_LINE = re.compile(r"^[ \t]*\$ \S.*$", re.M)
+_QUOTED = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|`[^`\n]*`")
+_PROSE_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "on",
+        "is",
+        "are",
+        "was",
+        "were",
+        "and",
+        "or",
+        "but",
+        "not",
+        "its",
+        "it",
+        "with",
+        "when",
+        "by",
+        "every",
+        "only",
+        "be",
+        "that",
+        "this",
+        "which",
+        "does",
+        "you",
+        "your",
+        "must",
+        "should",
+        "can",
+        "will",
+        "before",
+        "after",
+        "because",
+        "than",
+        "so",
+    ]
+)
+"""English words a command line does not hold outside its quotes (bash's own keywords, such as
+``for``, ``in``, ``do``, ``if``, are not among them)."""
+PROSE_WORDS_MIN = 2
+"""A line that starts with a command word yet holds this many of :data:`_PROSE_WORDS` is a
+sentence about the command ("hdc exits 0 on every failure; check its text"), not a command."""
+
+
+def _is_prose(line: str) -> bool:
+    words = re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", line))
+    return sum(w.lower() in _PROSE_WORDS for w in words) >= PROSE_WORDS_MIN
+
+
 _FENCE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)(?:\n```|\Z)", re.S)
 _INLINE = re.compile(r"`([^`\n]+)`")
 
@@ -112,6 +166,8 @@ def code_regions(content: str) -> list[CodeRegion]:
     for pattern in (_COMMAND_LINE, _PROMPT_LINE):
         for m in pattern.finditer(content):
             start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+            if pattern is _COMMAND_LINE and _is_prose(m.group(0)):
+                continue
             if free(start, m.end()):
                 regions.append(CodeRegion(start, m.end(), "bash"))
                 taken.append((start, m.end()))
@@ -240,10 +296,12 @@ def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list
 
 
 def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
+    """One chip: wraps as a whole (its spaces do not break), never in its middle."""
     deco = "text-decoration: line-through; " if strike else ""
+    body = html.escape(text).replace(" ", "&nbsp;")
     return (
-        f'<span style="background-color: {bg}; color: {fg}; {deco}">'
-        f"&nbsp;{html.escape(text)}&nbsp;</span>"
+        f'<span style="background-color: {bg}; color: {fg}; white-space: nowrap; {deco}">'
+        f"&nbsp;{body}&nbsp;</span>"
     )
 
 

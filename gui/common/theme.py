@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -280,11 +280,60 @@ def apply_theme(app: QApplication, choice: str | None = None) -> str:
 
 
 def follow_theme(app: QApplication) -> None:
-    """The app's style and palette at start: the theme setting, and the system's scheme as it
-    changes while the setting is ``system``."""
+    """The app's style and palette at start: the theme setting, then the system's scheme as it
+    changes while the setting is ``system``, and the setting as the settings file changes
+    (``hmdesk-cli config set theme dark`` reaches a running window: :class:`SettingsFileWatch`)."""
     app.setStyle("Fusion")
     apply_theme(app, configured_theme())
-    app.styleHints().colorSchemeChanged.connect(lambda _s: apply_theme(app))
+    watch = app.findChild(SettingsFileWatch)
+    if watch is None:
+        app.styleHints().colorSchemeChanged.connect(lambda _s: apply_theme(app))
+        watch = SettingsFileWatch(app)
+    watch.rewatch()
+
+
+class SettingsFileWatch(QObject):
+    """Watches the settings file (and its folder: a write replaces the file, which ends a
+    watch on the file itself) and applies the theme setting when it changes. Changes come in
+    bursts (the temporary file, the replace): they are read once, :data:`SETTLE_MS` after the
+    last."""
+
+    SETTLE_MS = 150
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.app = app
+        self.watcher = QFileSystemWatcher(self)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(self.SETTLE_MS)
+        self.timer.timeout.connect(self._changed)
+        self.watcher.fileChanged.connect(self.timer.start)
+        self.watcher.directoryChanged.connect(self.timer.start)
+
+    def rewatch(self) -> None:
+        """Watch the settings file as it is now named (``HMDESK_CONFIG`` may name another):
+        the file if it exists, and the nearest folder above it that exists (the folder is
+        made by the first ``config set``)."""
+        from hmdesk.core.config import config_path
+
+        path = config_path()
+        wanted = [str(path)] if path.is_file() else []
+        folder = path.parent
+        while not folder.is_dir() and folder.parent != folder:
+            folder = folder.parent
+        wanted.append(str(folder))
+        old = self.watcher.files() + self.watcher.directories()
+        if sorted(old) != sorted(wanted):
+            if old:
+                self.watcher.removePaths(old)
+            self.watcher.addPaths(wanted)
+
+    def _changed(self) -> None:
+        self.rewatch()
+        choice = configured_theme()
+        if choice != current_theme(self.app):
+            apply_theme(self.app, choice)
 
 
 def current_theme(app: QApplication) -> str:

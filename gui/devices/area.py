@@ -27,6 +27,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -42,6 +43,10 @@ EMPTY_TEXT = (
     "Developer options), or use <b>Connect over network…</b> (<code>hdc tconn IP:PORT</code>) "
     "for wireless debugging. The list refreshes every 2 seconds (F5: now)."
 )
+
+
+NO_HDC_PREFIX = "hdc was not found"
+NO_HDC_TEXT = "hdc was not found, so no device can be listed."
 
 
 class DevicesArea(QWidget):
@@ -91,6 +96,18 @@ class DevicesArea(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         lay.addWidget(self.error_label)
+        # no hdc: one calm line and the way to fix it (where it looked: the line's tooltip)
+        self.no_hdc = QWidget(self)
+        no_hdc = QHBoxLayout(self.no_hdc)
+        no_hdc.setContentsMargins(0, 0, 0, 0)
+        self.no_hdc_label = QLabel(NO_HDC_TEXT, self.no_hdc)
+        no_hdc.addWidget(self.no_hdc_label, 1)
+        self.set_hdc_button = QPushButton("Set path…", self.no_hdc)
+        self.set_hdc_button.setToolTip("Choose the hdc executable (saved as the hdc setting)")
+        self.set_hdc_button.clicked.connect(self.choose_hdc)
+        no_hdc.addWidget(self.set_hdc_button)
+        self.no_hdc.hide()
+        lay.addWidget(self.no_hdc)
         self.table = QTableView()
         self.table.setObjectName("devicesTable")  # its column widths kept (layout_memory)
         self.table.setModel(self.model)
@@ -218,8 +235,27 @@ class DevicesArea(QWidget):
         self.target_label.setText(text)
 
     def _on_error(self, error: str) -> None:
-        self.error_label.setText(error)
-        self.error_label.setVisible(bool(error))
+        missing = error.startswith(NO_HDC_PREFIX)
+        self.no_hdc.setVisible(missing)
+        self.no_hdc_label.setToolTip(error if missing else "")
+        self.error_label.setText("" if missing else error)
+        self.error_label.setVisible(bool(error) and not missing)
+
+    def choose_hdc(self) -> str | None:
+        """Pick the hdc executable; saved as the ``hdc`` setting and the list read again."""
+        from hmdesk.core.config import ConfigError, set_value
+
+        path, _filter = QFileDialog.getOpenFileName(self, "Where is hdc?")
+        if not path:
+            return None
+        try:
+            set_value("hdc", path)
+        except (ConfigError, ValueError) as exc:
+            self.ctx.bus.show_error(f"Could not save the hdc path: {exc}", "")
+            return None
+        self.say(f"hdc set to {path}")
+        self.refresh()
+        return path
 
     def use_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import QObject, QTimer
@@ -38,13 +39,17 @@ EMPTY_ACCESS = (
 )
 
 
-def access_html(entries: Sequence[Access]) -> str:
-    """One line per access, newest first: when, for which query or run, helped or not."""
+def access_html(entries: Sequence[Access], recalls: int | None = None) -> str:
+    """One line per access, newest first: when, for which query or run, helped or not.
+    ``recalls``: the memory's recall count (all its recall rows; ``entries`` are only the
+    newest), else the recall rows among ``entries``."""
     if not entries:
         return EMPTY_ACCESS
     helped = sum(1 for e in entries if e.kind == "feedback" and e.helped)
-    recalls = sum(1 for e in entries if e.kind != "feedback")
-    head = f"<p>{recalls} recall{'s' if recalls != 1 else ''}, helped {helped}×</p>"
+    if recalls is None:
+        recalls = sum(1 for e in entries if e.kind != "feedback")
+    shown = f" (the newest {len(entries)} listed)" if len(entries) < recalls else ""
+    head = f"<p>{count_of(recalls, 'recall')}, helped {helped}×{shown}</p>"
     lines = [
         f"{html.escape(local_time_text(e.at))} — "
         + (

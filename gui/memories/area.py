@@ -102,7 +102,6 @@ class MemoriesArea(QWidget):
         self._footer_tail = ""
         self._linked: MemoryRecord | None = None  # shown through a link, not in the results
         self._back: list[str] = []  # the memories shown before following links (Back)
-        self._auto_superseded = False  # "Show superseded" was ticked to follow a link
         self._into_results = False  # Enter in the search box: select the first of the next result
 
         lay = QVBoxLayout(self)
@@ -286,9 +285,10 @@ class MemoriesArea(QWidget):
 
     def apply_result(self, result: QueryResult) -> None:
         self.searcher.mark_busy()  # the table repaints next
-        sel_ids = self.selected_ids()
-        cur = self.current_id()
-        scroll = self.table.verticalScrollBar().value()
+        # a new query's best result is shown, not the last one's memory (kept after a change)
+        new_query = self.result is not None and result.query.text != self.result.query.text
+        sel_ids, cur = ([], None) if new_query else (self.selected_ids(), self.current_id())
+        scroll = 0 if new_query else self.table.verticalScrollBar().value()
         want = self._select_after
         self._select_after = None
         prepared = self.searcher.take_prepared(result)
@@ -491,19 +491,15 @@ class MemoriesArea(QWidget):
         if shown is not None and shown.id != memory_id:
             self._back = [*self._back[-49:], shown.id]
         rec = self._show_by_id(memory_id)
-        if (
-            rec is not None
-            and rec.is_superseded
-            and not rec.is_deleted
-            and not self.query_bar.superseded.isChecked()
-        ):
-            self._auto_superseded = True
+        if rec is not None and rec.is_superseded and not rec.is_deleted:
             self.select_after(memory_id)
-            self.query_bar.superseded.setChecked(True)  # re-runs the query
-            self.ctx.bus.show_info(
-                "Showing superseded memories to list the one you followed "
-                "(Alt+Left goes back and hides them again)"
-            )
+            if self.query_bar.show_superseded_for_link():  # re-runs the query
+                self.ctx.bus.show_info(
+                    "Showing superseded memories to list the one you followed "
+                    "(Alt+Left or a new query hides them again)"
+                )
+            else:
+                self.select_after(None)
         self._update_back()
 
     def _show_by_id(self, memory_id: str) -> MemoryRecord | None:
@@ -533,10 +529,9 @@ class MemoriesArea(QWidget):
         if not self._back:
             return
         target = self._back.pop()
-        if not self._back and self._auto_superseded:
-            self._auto_superseded = False
-            self.select_after(target)
-            self.query_bar.superseded.setChecked(False)  # re-runs the query
+        self.select_after(target)
+        if self._back or not self.query_bar.hide_superseded_after_link():  # else: re-runs
+            self.select_after(None)
         self._show_by_id(target)
         self._update_back()
 

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 from collections.abc import Sequence
@@ -239,6 +240,7 @@ class DetailPane(QWidget):
         self.chips = QLabel(self)
         self.chips.setObjectName("detailChips")
         self.chips.setWordWrap(True)
+        self.chips.setMinimumWidth(1)  # a chip wraps whole: its width must not hold the pane open
         self.splitter = QSplitter(self)
         self.splitter.setObjectName("detailSplitter")
         self.splitter.setOrientation(self.splitter.orientation().Vertical)
@@ -361,6 +363,18 @@ class DetailPane(QWidget):
             log.warning("access log of %s: %s", memory_id, exc)
             return []
 
+    def load_recalls(self, memory_id: str, known: tuple[int, str | None]) -> tuple[int, str | None]:
+        """The memory's recall count and last recall as stored (``known`` when unreadable)."""
+        from hmdesk.core.memory.access import AccessLog
+
+        if self._db is None:
+            return known
+        try:
+            return AccessLog(self._db).recalls_of(memory_id)
+        except SQLAlchemyError as exc:
+            log.warning("recall count of %s: %s", memory_id, exc)
+            return known
+
     def mark_helped(self) -> None:
         """ "This helped" on the memory shown: one feedback row, written on a worker."""
         memory = self.memory
@@ -442,6 +456,9 @@ class DetailPane(QWidget):
         self._shown = (memory, scored, result, older, newer)
         self.anchors = self.load_anchors(memory.id)
         self.access = self.load_access(memory.id)
+        if self._db is not None:  # the count as stored now (the access log keeps it)
+            n, last = self.load_recalls(memory.id, (memory.recall_count, memory.last_recalled_at))
+            memory = dataclasses.replace(memory, recall_count=n, last_recalled_at=last)
         self.helped_action.setEnabled(self._db is not None and not memory.is_deleted)
         if result is not None:
             self._offer(result, opened)
@@ -497,7 +514,7 @@ class DetailPane(QWidget):
         if self._db is not None:
             parts.append("<h4>Code anchors</h4>" + anchors_html(self.anchors, theme))
         if self._db is not None:
-            parts.append("<h4>Access log</h4>" + access_html(self.access))
+            parts.append("<h4>Access log</h4>" + access_html(self.access, memory.recall_count))
         parts.append("<h4>Provenance</h4>" + provenance_html(memory))
         if result is not None:
             parts.append(f"<h4>Filters</h4><p>{html.escape(filters_line(result))}</p>")

@@ -202,7 +202,11 @@ class EditingController(QObject):
             return None
         result = self.area.result
         candidates = [s.memory for s in result.results] if result is not None else []
-        d = SupersedeDialog(olds, self.lookup, candidates, self.area)
+        try:
+            start: float | None = self.store.successor_confidence(olds[0].id)
+        except StoreError:
+            start = None
+        d = SupersedeDialog(olds, self.lookup, candidates, self.area, start_confidence=start)
         ids = [o.id for o in olds]
 
         def save() -> None:

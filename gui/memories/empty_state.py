@@ -72,8 +72,9 @@ class EmptyState(QWidget):
     def set_hmharness_path(self, path: Path | None, exists: bool) -> None:
         if path is not None and exists:
             self.import_note.setText(
-                f"hmharness memory found: <code>{html.escape(str(path))}</code> — importing also "
-                "keeps it in sync while hmdesk is open."
+                f"hmharness memory found: <code>{html.escape(str(path))}</code> — after the "
+                "import, tick “Keep in sync with this file” in its report to follow it while "
+                "hmdesk is open."
             )
         else:
             where = html.escape(str(path)) if path else "~/.hmharness/cognitive/memory/memory.jsonl"

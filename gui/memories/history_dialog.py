@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hmdesk.core.memory.event_groups import group_sizes
 from hmdesk.core.memory.record import MemoryEvent
-from hmdesk.gui.common.diff import inline_html, value_text
+from hmdesk.gui.common.diff import change_html, inline_html, is_number_change, value_text
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.local_time import local_time_text
 from PySide6.QtCore import (
@@ -259,6 +259,8 @@ class HistoryDialog(QDialog):
         theme = theme_for(self)
         if e.kind == "add":
             body = f"<p>created:</p>{inline_html('', new, theme)}"
+        elif e.field not in TIME_FIELDS and is_number_change(e.old, e.new):
+            body = change_html(e.old, e.new, theme)
         elif old or new:
             body = inline_html(old, new, theme)
         else:

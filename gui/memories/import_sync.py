@@ -195,6 +195,14 @@ class ImportSyncController(QObject):
         area = self.area
         self.stop_sync()
         target = Path(path) if path is not None else hmharness_default()
+        if target is None or not target.is_file():
+            where = str(target) if target is not None else "the hmharness memory"
+            area.ctx.bus.show_error(
+                f"Live sync is off: there is no file at {where}",
+                "Import an hmharness memory.jsonl first (Import hmharness memory.jsonl…); then live sync "
+                "follows it.",
+            )
+            return False
         try:
             sync = HmharnessSync(
                 self.store,

@@ -169,20 +169,26 @@ class ColumnFitter(QObject):
     """Sizes the results table's columns whenever its width or its rows change: the numeric
     columns to their widest value, Layer, Env and Tags to their content up to
     :data:`TEXT_CAPS`, narrowed (down to their header) so that Content, which stretches, keeps
-    :data:`CONTENT_SHARE` of the width. A column the user resized by hand keeps its width."""
+    :data:`CONTENT_SHARE` of the width; when even that cuts them, Env and then Layer are hidden
+    (uniform ones first) until the rest fit whole. A column the user resized by hand keeps its
+    width."""
 
     def __init__(self, table: QTableView, model: ResultsModel) -> None:
         super().__init__(table)
         self.table = table
         self.model = model
         self.manual: set[int] = set()
+        self.hidden: set[int] = set()  # Layer, Env: hidden while the table is too narrow
         self._fitting = False
         table.horizontalHeader().sectionResized.connect(self._resized)
         table.viewport().installEventFilter(self)
         model.modelReset.connect(self.fit)
 
-    def _resized(self, col: int, _old: int, _new: int) -> None:
-        if not self._fitting and col != COL_CONTENT:  # a drag on the header
+    def _resized(self, col: int, old: int, new: int) -> None:
+        # a drag on the header; a hidden section's resize to 0 and back (emitted later by
+        # the header itself) is not one
+        hidden = self.table.horizontalHeader().isSectionHidden(col)
+        if not self._fitting and col != COL_CONTENT and old and new and not hidden:
             self.manual.add(col)
 
     def restore(self, state: QByteArray) -> None:
@@ -224,10 +230,21 @@ class ColumnFitter(QObject):
             out[col] = hh.sectionSize(col)
             natural.pop(col, None)
         budget = available - sum(out.values()) - int(available * CONTENT_SHARE)
+        self.hidden = set()
+        # too narrow for Layer, Env and Tags whole: Env, then Layer, give their room (the
+        # detail pane's header names both), first one whose rows all say the same
+        for col in sorted((COL_ENV, COL_LAYER), key=lambda c: (not self._uniform(c, rows), -c)):
+            if sum(natural.values()) <= budget or col in self.manual:
+                break
+            self.hidden.add(col)
+            natural.pop(col, None)
         level = _level(list(natural.values()), budget)
         for col, want in natural.items():
             out[col] = max(header(col), min(want, level))
         return out
+
+    def _uniform(self, col: int, rows: int) -> bool:
+        return len({self.model.display(r, col) for r in range(rows)}) <= 1
 
     def fit(self) -> None:
         hh = self.table.horizontalHeader()
@@ -236,6 +253,9 @@ class ColumnFitter(QObject):
             for col, width in self.widths(self.table.viewport().width()).items():
                 if hh.sectionSize(col) != width:
                     hh.resizeSection(col, width)
+            for col in (COL_LAYER, COL_ENV):
+                if hh.isSectionHidden(col) != (col in self.hidden):
+                    hh.setSectionHidden(col, col in self.hidden)
         finally:
             self._fitting = False
 

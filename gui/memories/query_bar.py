@@ -238,6 +238,8 @@ class QueryBar(QWidget):
         lay.addWidget(self.now_button)
         outer.addWidget(self.as_of_banner)
 
+        self._linked_text: str | None = None  # the text when a link ticked "Show superseded"
+        self.superseded.toggled.connect(self._superseded_toggled)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -359,6 +361,10 @@ class QueryBar(QWidget):
             if reason and self.profile.currentIndex() == i:
                 self.profile.setCurrentIndex(0)
 
+    def _superseded_toggled(self, on: bool) -> None:
+        if not on:
+            self._linked_text = None  # unticked by hand: nothing to undo later
+
     def spec(self) -> QuerySpec:
         layer = self.layer.currentText()
         env = self.env.currentText().strip()
@@ -383,8 +389,31 @@ class QueryBar(QWidget):
         if not team:
             self.whose.setCurrentIndex(0)
 
+    def show_superseded_for_link(self) -> bool:
+        """Tick "Show superseded" to list a superseded memory a link led to (the query runs
+        again). It goes off again with :meth:`hide_superseded_after_link` (Back) or by itself
+        with the next query typed: the person has moved on. False if it was ticked already."""
+        if self.superseded.isChecked():
+            return False
+        self._linked_text = self.text.text()
+        self.superseded.setChecked(True)
+        return True
+
+    def hide_superseded_after_link(self) -> bool:
+        """Untick "Show superseded" if a link ticked it (the query runs again); True if so."""
+        if self._linked_text is None:
+            return False
+        self._linked_text = None
+        self.superseded.setChecked(False)
+        return True
+
     def emit_now(self) -> None:
         self._timer.stop()
+        if self._linked_text is not None and self.text.text() != self._linked_text:
+            self._linked_text = None  # a new query: off again, without a run of its own
+            self.superseded.blockSignals(True)
+            self.superseded.setChecked(False)
+            self.superseded.blockSignals(False)
         if self.as_of_banner.isVisible():
             self._show_banner()  # the time may have changed
         self.changed.emit(self.spec())

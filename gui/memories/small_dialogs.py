@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.memories.local_time import local_time_text
 from hmdesk.gui.memories.query_bar import TagCompleter
 from hmdesk.gui.memories.styles import error_label_style
@@ -239,7 +240,12 @@ class RestoreDialog(QDialog):
         self.setObjectName("restoreDialog")
         self.setWindowTitle("Restore deleted memories")
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(f"{len(deleted)} deleted memories. Select the ones to restore."))
+        lay.addWidget(
+            QLabel(
+                f"{count_of(len(deleted), 'deleted memory', 'deleted memories')}. "
+                "Select the ones to restore."
+            )
+        )
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         for r in deleted:

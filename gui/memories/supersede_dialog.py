@@ -54,7 +54,10 @@ class SupersedeDialog(QDialog):
         lookup: Callable[[str], MemoryRecord | None],
         candidates: Sequence[MemoryRecord] = (),
         parent: QWidget | None = None,
+        start_confidence: float | None = None,
     ) -> None:
+        """``start_confidence``: the new text's at first (the store's
+        ``successor_confidence``, the highest the old memory held); None: the old one's now."""
         super().__init__(parent)
         self.setObjectName("supersedeDialog")
         self.olds = list(olds)
@@ -117,12 +120,14 @@ class SupersedeDialog(QDialog):
         self.new_view = QTextBrowser(split)
         self.new_view.setObjectName("diffNew")
         lay.addWidget(split, 1)
-        # the new text's confidence: the old memory's unless the user says otherwise
-        self.confidence = ConfidenceSpinBox(self.olds[0].confidence, self)
+        # the new text's confidence: the highest the old memory held (not one lowered because
+        # it was found wrong) unless the user says otherwise
+        start = self.olds[0].confidence if start_confidence is None else start_confidence
+        self.confidence = ConfidenceSpinBox(start, self)
         self.confidence.setObjectName("supersedeConfidence")
         self.confidence.setToolTip(
-            "Confidence of the new memory (0–1); it starts at the old memory's "
-            f"({self.olds[0].confidence:.2f})"
+            "Confidence of the new memory (0–1); it starts at the highest the old memory held "
+            f"({start:.2f}), not at one lowered because it was wrong"
         )
         self._confidence_checked = False  # a typed confidence is checked once committed
         self.reason = QLineEdit(self)

@@ -92,6 +92,11 @@ class PreferencesDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
+        # scrolled up and down only: a sideways scroll hid the right end of every help text
+        # (the Data group's first); the dialog is as wide as its widest row needs
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(body.minimumSizeHint().width() + bar)
         outer.addWidget(scroll, 1)
 
         self.file_label = QLabel(

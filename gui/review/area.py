@@ -24,20 +24,23 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.review.agent_proposals import AgentProposalsPanel
 from hmdesk.gui.review.dismissed import DismissalUndo
 from hmdesk.gui.review.filling import SlicedFill
 from hmdesk.gui.review.items import (
+    ACTIONS,
     KIND_WORDS,
     Dismissals,
     ReviewItem,
-    age_text,
     ask_merged_content,
     group_item,
     list_items,
+    member_lines,
     merge_into_new,
+    proposed_action,
     sides_text,
 )
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -68,18 +71,6 @@ is first shown (the scan of 100,000 is seconds of CPU)."""
 MEMBERS_SHOWN = 20
 """A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
-# name: (button text, key, tooltip)
-ACTIONS: dict[str, tuple[str, str, str]] = {
-    "keep": ("Keep both", "1", "Keep both memories as they are (dismissed for now)"),
-    "a_by_b": ("Supersede A by B", "A", "Mark A superseded by B"),
-    "b_by_a": ("Supersede B by A", "B", "Mark B superseded by A"),
-    "merge": ("Merge…", "M", "Merge into a new memory that supersedes them all"),
-    "dismiss": ("Dismiss", "D", "Not proposed again unless one of the memories changes"),
-    "apply": ("Apply", "Return", "Apply the proposed change"),
-    "theirs": ("Take theirs", "T", "This store takes the other store's version (one undo step)"),
-    "mine": ("Keep mine", "O", "Keep this store's version and close the conflict"),
-}
-
 
 class ReviewArea(QWidget):
     """Signals:
@@ -107,6 +98,7 @@ class ReviewArea(QWidget):
         self._restore_row = -1
         self._summary = ""  # the status line of the last scan, while its rows are listed
         self._show_pending = False
+        self._sized = False
         self.scan = LifecycleScan(ctx.store, self)
         self.scan.progress.connect(self._progress)
         self.scan.finished.connect(self._groups_found)
@@ -134,7 +126,7 @@ class ReviewArea(QWidget):
         self.agent = AgentProposalsPanel(ctx, self)
         self.agent.memory_requested.connect(self.memory_requested)
         lay.addWidget(self.agent)
-        split = QSplitter(self)
+        split = self.split = QSplitter(self)
         split.setObjectName("reviewSplitter")  # its sizes kept (gui/common/layout_memory)
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
@@ -257,6 +249,10 @@ class ReviewArea(QWidget):
         """The first look at the tab (a large store), or shown again after the store changed
         elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
+        if not self._sized and self.split.width() > 0:  # a third for the list (its hint: ~170 px)
+            self._sized = True
+            width = self.split.width()
+            self.split.setSizes([width // 3, width - width // 3])
         if not self.progress.isVisible() and (
             self.scanned_at is None
             or (self._version is not None and self.ctx.store.data_version() != self._version)
@@ -353,7 +349,7 @@ class ReviewArea(QWidget):
             else "not scanned yet"
         )
         if self.scanned_at is not None and not self.progress.isVisible():
-            summary = ", ".join(f"{n:,} {KIND_WORDS.get(k, k)}" for k, n in counts.items())
+            summary = ", ".join(count_of(n, KIND_WORDS.get(k, k)) for k, n in counts.items())
             note = f" · {self.scan_note}" if self.scan_note else ""
             self.status.setText(
                 f"{summary or 'Nothing to review'} · {when} · F5 to scan again{note}"
@@ -414,32 +410,14 @@ class ReviewArea(QWidget):
             self._render(item)
 
     def _render(self, item: ReviewItem) -> None:
-        from hmdesk.core.memory.jsdate import now_ms
-
-        keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
-        now = now_ms()
         self.title_label.setText(f"<b>{html.escape(item.label)}</b>")
-        lines = []
-        for n, m in enumerate(self.members):
-            name = "AB"[n] if n < 2 else str(n + 1)
-            state = f" · superseded by {m.superseded_by}" if m.superseded_by else ""
-            state += " · proposed to keep" if m.id == keep else ""
-            lines.append(
-                f'{name}: <a href="memory:{html.escape(m.id)}">{html.escape(m.id)}</a> · '
-                f"confidence {m.confidence:.2f} · {html.escape(m.layer)} · "
-                f"{age_text(m, now)}{html.escape(state)}"
-            )
-        if len(item.ids) > len(self.members) and self.members:
-            lines.append(
-                f"… and {len(item.ids) - len(self.members):,} more (the first "
-                f"{len(self.members)} are shown; F5 after acting lists the rest)"
-            )
-        p = item.proposal
-        if p is not None:
-            lines.append(
-                f"Proposed: {html.escape(p.field)} {html.escape(str(p.old))} → "
-                f"{html.escape(str(p.new))} — {html.escape(p.why)}"
-            )
+        proposed = proposed_action(item, self.members)
+        lines = member_lines(item, self.members, proposed)
+        for name, button in self.buttons.items():
+            text, key, _tip = ACTIONS[name]
+            shown = "Enter" if key == "Return" else key
+            button.setText(f"★ {text} ({shown})" if name == proposed else f"{text} ({shown})")
+            button.setDefault(name == proposed)
         self.members_label.setText("<br>".join(lines))
         theme = theme_for(self)
         c = item.conflict
@@ -460,7 +438,7 @@ class ReviewArea(QWidget):
             self.side_b.setHtml(right)
             self.side_b.show()
             return
-        if p is not None or len(self.members) < 2:
+        if item.proposal is not None or len(self.members) < 2:
             self.side_a.setPlainText(self.members[0].content if self.members else "")
             self.side_b.hide()
         else:
@@ -540,7 +518,10 @@ class ReviewArea(QWidget):
         item = self._pair()
         if item is None:
             return
-        text = self.merge_editor(self, self.members[0].content)
+        keep = item.group.keep if item.group is not None else ""  # the proposed survivor
+        text = self.merge_editor(
+            self, next((m for m in self.members if m.id == keep), self.members[0]).content
+        )
         if text is None or not text.strip():
             return
         members = list(self.members)

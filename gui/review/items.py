@@ -46,13 +46,83 @@ KIND_LABELS = {
     "decay-unused": "Decay",
     "sync-conflict": "Sync conflict",
 }
-KIND_WORDS = {  # the status line's counts: "3 contradictions, 2 duplicate groups"
-    "contradiction": "contradictions",
-    "duplicate": "duplicate groups",
-    "promote-helped": "promotions",
-    "decay-unused": "decays",
-    "sync-conflict": "sync conflicts",
+KIND_WORDS = {  # the status line's counts: "3 contradictions, 1 duplicate group"
+    "contradiction": "contradiction",
+    "duplicate": "duplicate group",
+    "promote-helped": "promotion",
+    "decay-unused": "decay",
+    "sync-conflict": "sync conflict",
 }
+
+
+# name: (button text, key, tooltip)
+ACTIONS: dict[str, tuple[str, str, str]] = {
+    "keep": ("Keep both", "1", "Keep both memories as they are (dismissed for now)"),
+    "a_by_b": ("Supersede A by B", "A", "Mark A superseded by B"),
+    "b_by_a": ("Supersede B by A", "B", "Mark B superseded by A"),
+    "merge": ("Merge…", "M", "Merge into a new memory that supersedes them all"),
+    "dismiss": ("Dismiss", "D", "Not proposed again unless one of the memories changes"),
+    "apply": ("Apply", "Return", "Apply the proposed change"),
+    "theirs": ("Take theirs", "T", "This store takes the other store's version (one undo step)"),
+    "mine": ("Keep mine", "O", "Keep this store's version and close the conflict"),
+}
+
+
+def proposed_action(item: ReviewItem, members: Sequence[MemoryRecord]) -> str | None:
+    """The action of :data:`ACTIONS` the scan proposes for ``item`` with ``members`` shown (A,
+    B, …): Apply for a proposal; for duplicates, the one that supersedes the other copy by the
+    copy to keep (the group's ``keep``, if it is A or B); none for a contradiction (which one
+    holds is a person's call) or a sync conflict."""
+    if item.conflict is not None:
+        return None
+    if item.is_proposal:
+        return "apply"
+    group = item.group
+    if group is None or group.action != "supersede" or len(members) < 2:
+        return None
+    if members[1].id == group.keep:
+        return "a_by_b"
+    return "b_by_a" if members[0].id == group.keep else None
+
+
+def member_lines(
+    item: ReviewItem, members: Sequence[MemoryRecord], proposed: str | None
+) -> list[str]:
+    """The detail's lines (HTML): one per member shown (A, B, 3, …: a link, its confidence,
+    layer, age, state), how many more, and what is proposed (``proposed``: the action of
+    :func:`proposed_action`)."""
+    import html
+
+    from hmdesk.core.memory.jsdate import now_ms
+
+    keep = item.group.keep if item.group is not None and item.kind == "duplicate" else ""
+    now = now_ms()
+    lines = []
+    for n, m in enumerate(members):
+        name = "AB"[n] if n < 2 else str(n + 1)
+        state = f" · superseded by {m.superseded_by}" if m.superseded_by else ""
+        state += " · proposed to keep" if m.id == keep else ""
+        lines.append(
+            f'{name}: <a href="memory:{html.escape(m.id)}">{html.escape(m.id)}</a> · '
+            f"confidence {m.confidence:.2f} · {html.escape(m.layer)} · "
+            f"{age_text(m, now)}{html.escape(state)}"
+        )
+    if len(item.ids) > len(members) and members:
+        lines.append(
+            f"… and {len(item.ids) - len(members):,} more (the first "
+            f"{len(members)} are shown; F5 after acting lists the rest)"
+        )
+    p = item.proposal
+    if p is not None:
+        lines.append(
+            f"Proposed (★ Apply): {html.escape(p.field)} {html.escape(str(p.old))} → "
+            f"{html.escape(str(p.new))} — {html.escape(p.why)}"
+        )
+    elif proposed is not None:
+        lines.append(f"Proposed: <b>★ {html.escape(ACTIONS[proposed][0])}</b>")
+    elif item.conflict is None:
+        lines.append("No action proposed: which one holds is your call")
+    return lines
 
 
 class ReviewItem(NamedTuple):

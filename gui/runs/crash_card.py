@@ -511,9 +511,11 @@ class CrashPanel(QWidget):
                 f"Counted: pitfall {memory_id} helped with this crash (one more recall)"
             )
 
+        from hmdesk.core.memory.access import AccessLog
+
         run_in_thread(
-            self.ctx.store.record_recall,
-            [memory_id],
+            AccessLog(self.ctx.db).record_feedback,
+            memory_id,
             on_done=done,
             on_error=lambda e: self.ctx.bus.show_error(f"Could not count the recall: {e}", ""),
         )

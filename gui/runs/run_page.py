@@ -394,14 +394,13 @@ class RunPage(QSplitter):
         )
 
     def count_recall(self, memory_id: str) -> None:
-        """ "This helped": one more recall of the memory, and a feedback row in the access
-        log with the run id."""
+        """ "This helped": a feedback row in the access log with the run id (counted as
+        helped; the card's recall is already a recall of it)."""
         from hmdesk.core.memory.access import AccessLog
 
-        store, access, run_id = self.ctx.store, AccessLog(self.ctx.db), self.card.run_id
+        access, run_id = AccessLog(self.ctx.db), self.card.run_id
 
         def work(ids: list[str]) -> None:
-            store.record_recall(ids)
             access.record_feedback(ids[0], run_id=run_id)
 
         def done(_result: object) -> None:

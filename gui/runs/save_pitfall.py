@@ -220,12 +220,11 @@ def near_copy(content: str, recalled: Iterable[MemoryRecord]) -> MemoryRecord | 
 
 
 def strengthen(store: MemoryStore, memory_id: str, why: str) -> MemoryRecord:
-    """The same failure again: the pitfall's confidence up a step (at most 1) and one recall."""
+    """The same failure again: the pitfall's confidence up a step (at most 1). Its recall is
+    counted already: the card that recalled it wrote the access log's run row."""
     current = store.get(memory_id)
     value = min(1.0, round(current.confidence + STRENGTHEN_STEP, 2))
-    record = store.set_confidence(memory_id, value, reason=why)
-    store.record_recall([memory_id])
-    return record
+    return store.set_confidence(memory_id, value, reason=why)
 
 
 class NearCopyBox:

@@ -334,10 +334,18 @@ def test_the_window_works_at_1024_by_700(ctx, qtbot):
         content = header.sectionSize(COL_CONTENT)
         assert content >= share * viewport and content >= 200, (width, content, viewport)
         head = header.fontMetrics()
+        cell = area.table.fontMetrics()
         for col in (COL_LAYER, COL_ENV, COL_TAGS):
+            if header.isSectionHidden(col):  # Layer, Env give their room when it is short
+                assert col != COL_TAGS
+                continue
             size = header.sectionSize(col)
             assert size <= TEXT_CAPS[col], (COLUMNS[col], size)
             assert size >= head.horizontalAdvance(COLUMNS[col]), COLUMNS[col]  # header readable
+            if col != COL_TAGS:  # issue 32: "sem…", "har…" at 1024 px; a value is shown whole
+                values = {area.model.display(r, col) for r in range(area.model.rowCount())}
+                widest = max(cell.horizontalAdvance(v) for v in values)
+                assert size >= widest + 8, (width, COLUMNS[col], size, widest)
         assert sum(header.sectionSize(c) for c in range(len(COLUMNS))) <= viewport
         for tab in range(w.tabs.count()):
             w.tabs.setCurrentIndex(tab)
@@ -416,4 +424,28 @@ def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
     assert w.db_label.text() == SHOWN_DB
     note = w.memories.empty.import_note.text()
     assert SHOWN_HMH in note and str(tmp_path) not in note
+    close_window(w)
+
+
+def test_narrow_and_wide_again_the_columns_keep_fitting(ctx, qtbot):
+    """Issue 32: at 1024×700 Layer and Env were cut ("sem…", "har…") and Content got ~240 px:
+    hiding a column made the header report a resize, taken for the user's drag, after which
+    the columns were no longer fitted."""
+    from hmdesk.gui.memories.model import COL_ENV, COL_LAYER
+    from hmdesk.gui.memories.preview import ColumnFitter
+
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    area.importer.load_starter_pack()
+    search(qtbot, area, "")
+    fitter = area.table.findChild(ColumnFitter)
+    header = area.table.horizontalHeader()
+    for width in (1280, 1024, 1280, 1024):
+        w.resize(width, 700)
+        qtbot.waitUntil(lambda width=width: w.width() == width)
+        QApplication.processEvents()
+        assert fitter.manual == set(), width
+    area.splitter.setSizes([1000, 0])  # the table alone: room for every column again
+    QApplication.processEvents()
+    assert not header.isSectionHidden(COL_LAYER) and not header.isSectionHidden(COL_ENV)
     close_window(w)

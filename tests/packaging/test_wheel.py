@@ -46,6 +46,10 @@ def _source_files() -> list[str]:
     ]
 
 
+BUILD_WARNINGS: list[str] = []
+"""What setuptools warned while building (a user sees it on every `make run` / `pip install`)."""
+
+
 def _hook(source: Path, hook: str, out: Path) -> Path:
     """Run ``setuptools.build_meta.<hook>(out)`` in ``source``; the built file."""
     out.mkdir(parents=True, exist_ok=True)
@@ -59,6 +63,7 @@ def _hook(source: Path, hook: str, out: Path) -> Path:
         check=False,
     )
     assert done.returncode == 0, f"{hook} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    BUILD_WARNINGS.extend(line for line in done.stderr.splitlines() if "Warning" in line)
     return out / done.stdout.strip().splitlines()[-1]
 
 
@@ -119,6 +124,28 @@ def test_the_wheel_holds_every_module_and_data_file(built):
     ):
         assert needed in names
     assert built.wheel.name.startswith(f"hmdesk-{_version()}-")
+
+
+def test_building_prints_no_setuptools_warning(built):
+    """Issue 32: `make run` printed ~100 lines of setuptools warnings (a license table, data
+    folders absent from `packages`)."""
+    assert BUILD_WARNINGS == []
+
+
+def test_make_run_installs_only_what_the_window_needs():
+    """Issue 32: `make run` installed the test tools (pytest, mypy, ruff…) too."""
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("no make on this machine")
+    plan = subprocess.run(
+        [make, "-n", "-B", "-f", str(REPO / "Makefile"), "run"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    installs = [line for line in plan.splitlines() if "pip install" in line and " -e " in line]
+    assert installs and all("[test" not in line for line in installs), plan
 
 
 def test_the_wheel_declares_both_entry_points(built):

@@ -123,9 +123,12 @@ def populate(store: Any) -> dict[str, str]:
             timestamp=iso(now - age),
         )
     unsigned = "starter-hap-unsigned-9568320"
-    store.record_recall([unsigned, "starter-hdc-exit-0-on-failure", "starter-no-hap-E006001"])
-    store.record_recall([unsigned, "starter-hdc-exit-0-on-failure"])
-    store.record_recall([unsigned])
+    from hmdesk.core.memory.access import AccessLog
+
+    recalls = AccessLog(store.db)
+    recalls.record_run(1, [unsigned, "starter-hdc-exit-0-on-failure", "starter-no-hap-E006001"])
+    recalls.record_run(2, [unsigned, "starter-hdc-exit-0-on-failure"])
+    recalls.record_run(3, [unsigned])
     # an agent's older, vaguer memory, superseded by the precise one
     old = store.add(
         "hdc install failed again, maybe the device needs a reboot",

@@ -13,6 +13,13 @@ Three kinds of rows:
 
 Rows are reads, not changes: they are not events of ``memory_events`` and are never undone.
 Memories that do not exist (deleted for good meanwhile) are left out quietly.
+
+**A recall** is a ``query`` or ``run`` row, and nothing else ("This helped" is counted as
+*helped*, not as a recall). The memory's ``recall_count`` and ``last_recalled_at`` are kept
+equal to its recall rows in the same transaction as the rows (revision 0009 counted the rows
+written before), so the window's Recalls column, the detail pane, this log and
+``hmdesk-cli show --json`` say one number. The update touches neither a column the search
+index's triggers watch nor ``memory_events``: a recall never re-runs the window's query.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from hmdesk.core.db import Database, iso
 
 AccessKind = Literal["query", "run", "feedback"]
 KINDS: tuple[AccessKind, ...] = ("query", "run", "feedback")
+RECALL_KINDS: tuple[AccessKind, ...] = ("query", "run")
+"""The kinds of row that are a recall (see the module doc)."""
 
 _Row = tuple[str, str, str, str | None, int | None, int | None, bool | None]
 
@@ -106,6 +115,17 @@ class AccessLog:
                         "rank, helped) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         kept,
                     )
+                    counts: dict[str, list[int | str]] = {}
+                    for mid, at, kind, *_rest in kept:
+                        if kind in RECALL_KINDS:
+                            c = counts.setdefault(mid, [0, at])
+                            c[0], c[1] = int(c[0]) + 1, max(str(c[1]), at)
+                    cur.executemany(
+                        "UPDATE memories SET recall_count = recall_count + ?, last_recalled_at = "
+                        "CASE WHEN last_recalled_at IS NULL OR last_recalled_at < ? THEN ? "
+                        "ELSE last_recalled_at END WHERE id = ?",
+                        [(n, at, at, mid) for mid, (n, at) in counts.items()],
+                    )
                 finally:
                     cur.close()
         return len(kept)
@@ -160,6 +180,20 @@ class AccessLog:
             for r in rows
         ]
 
+    def recalls_of(self, memory_id: str) -> tuple[int, str | None]:
+        """``(recalls, last recalled)`` of one memory: its recall rows' count and newest time as
+        kept on the memory (``(0, None)`` for an unknown id)."""
+        with self.db.read() as s:
+            cur = s.connection().connection.cursor()
+            try:
+                row = cur.execute(
+                    "SELECT recall_count, last_recalled_at FROM memories WHERE id = ?",
+                    (memory_id,),
+                ).fetchone()
+            finally:
+                cur.close()
+        return (int(row[0] or 0), row[1]) if row else (0, None)
+
     def stats(self, *, helped_since: dict[str, str] | None = None) -> dict[str, AccessStats]:
         """Per memory with any row: recalls, times it helped (counting only rows after
         ``helped_since[id]`` when given) and the newest row."""
@@ -176,7 +210,7 @@ class AccessLog:
         acc: dict[str, list[int | str | None]] = {}
         for mid, kind, helped, at in rows:
             a = acc.setdefault(mid, [0, 0, None])
-            if kind in ("query", "run"):
+            if kind in RECALL_KINDS:
                 a[0] = int(a[0] or 0) + 1
             elif helped and (mid not in since or at > since[mid]):
                 a[1] = int(a[1] or 0) + 1

@@ -12,7 +12,10 @@ pairs are compared:
   0.5 ~0.5. Identical word sets share every hash, so exact copies are always found; claims
   without words are matched by their normalised text.
 
-Pairs are joined into groups (connected components, one per kind). A :class:`Group` has its
+Pairs are joined into groups (connected components, one per kind). A contradiction group joins
+only memories of one subject: a contradicting pair of two subjects is a group of its own, so
+"A contradicts B, B contradicts C" never puts A and C (which may be about different things) in
+one group (a chain of 57 memories of many subjects did). A :class:`Group` has its
 ``kind`` (``duplicate`` / ``contradiction``), a ``key`` (the subject: an anchor such as an error
 code or API name, else the first two words), its members in store order, a proposed action and a
 ``fingerprint`` that changes whenever a member's id, content, confidence or supersede state does —
@@ -177,6 +180,7 @@ def find_groups(
                 pairs.add((j, i))
     report(2 * total)
     unions = {k: _Union() for k in kinds}
+    direct: list[tuple[int, int, float]] = []  # contradicting pairs of two subjects
     low: dict[tuple[str, int], float] = {}
     step = max(1, len(pairs) // 20)
     for n, (a, b) in enumerate(pairs):
@@ -190,34 +194,42 @@ def find_groups(
             continue
         if kind == "contradiction" and not (ra.layer == rb.layer == "semantic"):
             continue
+        if kind == "contradiction" and claims[a].subject != claims[b].subject:
+            direct.append((min(a, b), max(a, b), sim))  # a pair of its own, never a chain
+            continue
         unions[kind].union(a, b)
         for x in (a, b):
             low[(kind, x)] = min(low.get((kind, x), 1.0), sim)
     report(steps)
-    out: list[tuple[int, Group]] = []
+    components: list[tuple[str, list[int], float | None]] = []
     for kind, u in unions.items():
         comps: dict[int, list[int]] = {}
         for x in sorted(u.parent):
             comps.setdefault(u.find(x), []).append(x)
-        for members in comps.values():
-            if len(members) < 2:
-                continue
-            recs = [pool[i] for i in members]
-            keep = best_of(recs)
-            key = claims[members[0]].subject
-            out.append(
-                (
-                    members[0],
-                    Group(
-                        kind=kind,
-                        key=key,
-                        ids=tuple(r.id for r in recs),
-                        action="supersede" if kind == "duplicate" else "review",
-                        keep=keep.id,
-                        fingerprint=fingerprint(kind, recs),
-                        similarity=min(low.get((kind, i), 1.0) for i in members),
-                    ),
-                )
+        components += [(kind, m, None) for m in comps.values()]
+    components += [("contradiction", [a, b], sim) for a, b, sim in sorted(set(direct))]
+    out: list[tuple[int, Group]] = []
+    for kind, members, pair_sim in components:
+        if len(members) < 2:
+            continue
+        recs = [pool[i] for i in members]
+        keep = best_of(recs)
+        key = claims[members[0]].subject
+        out.append(
+            (
+                members[0],
+                Group(
+                    kind=kind,
+                    key=key,
+                    ids=tuple(r.id for r in recs),
+                    action="supersede" if kind == "duplicate" else "review",
+                    keep=keep.id,
+                    fingerprint=fingerprint(kind, recs),
+                    similarity=pair_sim
+                    if pair_sim is not None
+                    else min(low.get((kind, i), 1.0) for i in members),
+                ),
             )
+        )
     out.sort(key=lambda p: (p[0], p[1].kind))
     return [g for _, g in out]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -183,7 +184,19 @@ class Retriever:
         """``query``'s ranking, near-duplicates folded (:mod:`.diversity`)."""
         result = diversified(self.search_ranked, query)
         assert result is not None  # search_ranked always answers
+        self._fresh_recalls(result)
         return result
+
+    def _fresh_recalls(self, result: QueryResult) -> None:
+        """The results' recall counts as stored now: a recall (the access log) changes no
+        event and marks no index row, so the indexed record keeps the count it was read with."""
+        shown = [r for r in result.results]
+        shown += [x for r in result.results for x in r.similar]
+        counts = self.store.recall_counts(r.memory.id for r in shown)
+        for r in shown:
+            n, last = counts.get(r.memory.id, (r.memory.recall_count, r.memory.last_recalled_at))
+            if (n, last) != (r.memory.recall_count, r.memory.last_recalled_at):
+                r.memory = dataclasses.replace(r.memory, recall_count=n, last_recalled_at=last)
 
     def search_ranked(self, query: Query) -> QueryResult:
         """``query``'s ranking as scored, near-duplicates not folded."""

@@ -14,10 +14,23 @@ from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import DECAY_SENTINEL
 from hmdesk.core.memory.store.transaction import Transaction
 from hmdesk.core.models import Memory
+from hmdesk.core.models import MemoryEvent as EventRow
 from sqlalchemy.orm import Session
 
 MAX_CHAIN = 10_000
 """The longest supersede chain followed when checking for a cycle."""
+
+
+def successor_confidence(session: Session, row: Memory) -> float:
+    """The confidence a memory that supersedes ``row`` with new text starts at: the highest
+    ``row`` held, i.e. its confidence before anyone lowered it. A memory is usually lowered
+    because it was found wrong, then superseded by the correction; the correction does not
+    inherit that distrust."""
+    held = session.scalars(
+        sa.select(EventRow.old).where(EventRow.memory_id == row.id, EventRow.field == "confidence")
+    ).all()
+    numbers = [float(v) for v in held if isinstance(v, int | float) and 0.0 <= v <= 1.0]
+    return max([row.confidence, *numbers])
 
 
 def check_link(session: Session, old_id: str, new_id: str) -> None:
@@ -67,13 +80,16 @@ def set_link(
     reverts: int | None = None,
     back_reverts: dict[str, int] | None = None,
     known: Mapping[str, Memory] | None = None,
+    link_reason: str | None = None,
 ) -> None:
     """Point ``row.superseded_by`` at ``target`` and log it on both ends of the link
-    (``known``: rows read already, which need no query to know they exist)."""
+    (``known``: rows read already, which need no query to know they exist). The memory's
+    supersede reason is ``link_reason`` when given (a redo brings the link's own reason back),
+    else ``why``."""
     prev = row.superseded_by
     row.superseded_by = target
     row.superseded_at = tx.at if target is not None else None
-    row.supersede_reason = why if target is not None else None
+    row.supersede_reason = (link_reason or why) if target is not None else None
     tx.touch(row)
     tx.event(row.id, kind, "superseded_by", prev, target, why, reverts)
     back_reverts = back_reverts or {}

@@ -17,7 +17,8 @@ Event kinds and what they record (``field``: ``old`` → ``new``):
 ``delete``      ``deleted_at``: None → time (soft delete)
 ``restore``     ``deleted_at``: time → None
 ``sync``        an hmharness re-import changed ``field``: old → new (actor ``hmharness``)
-``recall``      ``recall_count``: n → n + 1 (not revertible)
+``recall``      ``recall_count``: n → n + 1 (written by older versions; not revertible — a
+                recall is now a row of the access log, :mod:`hmdesk.core.memory.access.log`)
 ``revert``      the inverse of event ``reverts_event_id``: ``field``: value before → value after
                 (a revert, an undo or a redo: the group id says which, see :mod:`~.undo`)
 ``anchor``      a code anchor was added (core/codeindex/anchors.py; ``field`` ``anchor``)
@@ -51,7 +52,7 @@ from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
 from hmdesk.core.memory.safe_text import clean_text
 from hmdesk.core.memory.store.adding import check_input, insert_memory
 from hmdesk.core.memory.store.changes import ChangeNotifier, Listener
-from hmdesk.core.memory.store.links import supersede_in
+from hmdesk.core.memory.store.links import successor_confidence, supersede_in
 from hmdesk.core.memory.store.revert import NothingToRevert, revert_in
 from hmdesk.core.memory.store.rows import (
     event_from_row,
@@ -245,6 +246,23 @@ class MemoryStore(UndoRedo):
             )
             return builtins.list(s.scalars(stmt))
 
+    def recall_counts(self, ids: Iterable[str]) -> dict[str, tuple[int, str | None]]:
+        """``{id: (recall_count, last_recalled_at)}`` as stored now (the access log keeps them:
+        :mod:`hmdesk.core.memory.access.log`), for memories whose record was read earlier."""
+        ids = builtins.list(dict.fromkeys(ids))
+        out: dict[str, tuple[int, str | None]] = {}
+        with self.db.read() as s:
+            for i in range(0, len(ids), 500):
+                q = sa.select(Memory.id, Memory.recall_count, Memory.last_recalled_at)
+                for mid, n, last in s.execute(q.where(Memory.id.in_(ids[i : i + 500]))):
+                    out[mid] = (int(n or 0), last)
+        return out
+
+    def successor_confidence(self, id: str) -> float:
+        """What a memory that supersedes ``id`` with new text starts at (its highest)."""
+        with self.db.read() as s:
+            return successor_confidence(s, memory_row(s, id))
+
     def history(self, id: str) -> builtins.list[MemoryEvent]:
         """Every event of memory ``id``, oldest first."""
         with self.db.read() as s:
@@ -415,7 +433,8 @@ class MemoryStore(UndoRedo):
     ) -> MemoryRecord:
         """Mark ``old_id`` superseded by the memory ``by``, or by a new memory with ``content``
         (created in the same transaction; ``new_fields`` are passed to :meth:`add`, and layer,
-        environment, tags and confidence default to the old memory's). Returns the NEW memory."""
+        environment and tags default to the old memory's, confidence to the highest it held:
+        :func:`~.links.successor_confidence`). Returns the NEW memory."""
         if (by is None) == (content is None):
             raise StoreError("supersede needs exactly one of by= (an existing id) or content=")
         if confidence is not None:
@@ -431,7 +450,7 @@ class MemoryStore(UndoRedo):
                     "layer": old.layer,
                     "environment": old.environment,
                     "tags": builtins.list(old.tags or ()),
-                    "confidence": old.confidence,
+                    "confidence": successor_confidence(tx.session, old),
                 }
                 fields.update(new_fields)
                 try:
@@ -486,23 +505,6 @@ class MemoryStore(UndoRedo):
                 tx.touch(row)
                 out.append(record_of(tx.session, row))
             return out
-
-    # ---------------------------------------------------------------- recall
-
-    def record_recall(self, ids: Iterable[str], *, actor: str | None = None) -> None:
-        """``recall_count += 1`` and ``last_recalled_at = now`` for each known id."""
-        ids = builtins.list(dict.fromkeys(ids))
-        if not ids:
-            return
-        with self._transaction(actor) as tx:
-            for i in range(0, len(ids), 500):
-                rows = tx.session.scalars(sa.select(Memory).where(Memory.id.in_(ids[i : i + 500])))
-                for row in rows:
-                    tx.event(
-                        row.id, "recall", "recall_count", row.recall_count, row.recall_count + 1
-                    )
-                    row.recall_count += 1
-                    row.last_recalled_at = tx.at
 
     # ---------------------------------------------------------------- bulk
 

@@ -80,6 +80,21 @@ class RevertCache:
         self.rows = memory_rows(s, ids)
 
 
+def _link_reason(s: Session, e: EventRow, target: str | None) -> str | None:
+    """The reason ``superseded_by`` was first set to ``target``: a revert (an undo) of a
+    supersede is reverted in turn by a redo, which brings the supersede back with its reason,
+    not "revert of event N". Walks the chain of reverted events back to the first change that
+    set it; None when there is none (the revert of an un-supersede)."""
+    seen: set[int] = set()
+    ev: EventRow | None = e
+    while target is not None and ev is not None and ev.id not in seen:
+        seen.add(ev.id)
+        if ev.kind != "revert" and ev.field == "superseded_by" and ev.new == target:
+            return ev.reason
+        ev = s.get(EventRow, ev.reverts_event_id) if ev.reverts_event_id is not None else None
+    return None
+
+
 def revert_in(tx: Transaction, e: EventRow, cache: RevertCache | None = None) -> None:
     """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none.
     ``cache``: the group's back-links and rows, read once for many reverts of one group."""
@@ -145,6 +160,7 @@ def revert_in(tx: Transaction, e: EventRow, cache: RevertCache | None = None) ->
             reverts=e.id,
             back_reverts=back,
             known=cache.rows if cache is not None else None,
+            link_reason=_link_reason(s, e, target),
         )
         return
     if e.field == "deleted_at":

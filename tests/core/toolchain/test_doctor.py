@@ -44,7 +44,22 @@ def test_hmharness_fixtures(sig: str, kind: str) -> None:
     assert f is not None and f.kind == kind
     assert len(f.fix) > 30
     assert f.evidence == sig.strip()[:200]
-    assert f.query_terms and f.query_terms[0] == kind
+    assert f.query_terms
+    # the kind is searched when memories say it (signing, config); the doctor's own names for
+    # its kinds never are (issue 32: "arkts-source" matched "source" in any memory)
+    assert (f.query_terms[0] == kind) if "-" not in kind else kind not in f.query_terms
+
+
+def test_an_internal_kind_is_never_a_search_term() -> None:
+    """Issue 32: the failure card searched `arkts-source` as a term. The real log: an ArkTS
+    compile error from tests/data/real_logs/arkts (its source in the .toml beside it)."""
+    from pathlib import Path
+
+    log = Path(__file__).parents[2] / "data/real_logs/arkts/prop-named-scale-10505001.log"
+    f = diagnose(log.read_text(encoding="utf-8"))
+    assert f is not None and f.kind == "arkts-source"
+    assert "arkts-source" not in f.query_terms and "10505001" in f.query_terms
+    assert not [t for t in f.query_terms if "-" in t and t.islower() and t.isascii()]
 
 
 def test_novel_failure_is_none() -> None:

@@ -57,7 +57,7 @@ def test_colours_come_from_the_theme():
 def test_chips_say_what_matched_in_the_theme_colours():
     terms = [tm("hdc", [(0, 3), (9, 12)], tags=["hdc"]), tm("zzz", [], matched=False)]
     for theme in (LIGHT, DARK):
-        chips = term_chips_html(terms, theme)
+        chips = term_chips_html(terms, theme).replace("&nbsp;", " ")
         assert "✓ hdc (2× in text; tag hdc)" in chips and "✗ zzz" in chips
         assert theme.term(0) in chips and theme.muted_bg in chips
     assert term_chips_html([]) == ""
@@ -68,3 +68,49 @@ def test_every_term_colour_reads_with_the_term_text_in_both_themes():
         for bg in theme.term_bg:
             assert contrast_ratio(theme.term_fg, bg) >= 4.5, (theme.dark, bg)
         assert contrast_ratio(theme.muted_fg, theme.muted_bg) >= 4.5
+
+
+def test_a_sentence_that_starts_with_a_command_word_is_prose_not_code():
+    prose = "hilog drops lines when the buffer is full; raise it with `hilog -G 16M` first"
+    regions = [prose[r.start : r.end] for r in code_regions(prose)]
+    assert regions == ["hilog -G 16M"]  # only the backtick span; no keyword colouring of "with"
+    assert "font-family: monospace" not in content_html(prose.split("`")[0], [])
+    # real command lines stay code, a semicolon and quoted English words included
+    for command in (
+        "hdc shell aa start -a EntryAbility -b com.example.app; echo $?",
+        'hdc shell "echo the device is ready and on"',
+        "export DEVECO_SDK_HOME=/opt/deveco/sdk",
+    ):
+        assert [command[r.start : r.end] for r in code_regions(command)] == [command]
+
+
+def test_chips_wrap_between_chips_not_inside_one(qtbot):
+    """Issue 32: chips wrapped mid-chip in a narrow pane."""
+    from PySide6.QtWidgets import QLabel
+
+    terms = [tm(w, [(0, 3)], tags=("build", "install")) for w in ("hdc", "install", "signing")]
+    terms.append(tm("9568320", [], matched=False))
+    label = QLabel(term_chips_html(terms))
+    label.setWordWrap(True)
+    qtbot.addWidget(label)
+    label.setFixedWidth(260)
+    label.show()
+    qtbot.waitExposed(label)
+    # every line of the wrapped label starts with a chip's own start (a ✓ or ✗ mark)
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setHtml(label.text())
+    doc.setTextWidth(260)
+    doc.documentLayout()
+    block = doc.begin()
+    starts = []
+    while block.isValid():
+        lay = block.layout()
+        for i in range(lay.lineCount()):
+            line = lay.lineAt(i)
+            starts.append(block.text()[line.textStart() : line.textStart() + 3].strip("\xa0 "))
+        block = block.next()
+    assert len(starts) > 1
+    assert all(s[:1] in "✓✗" for s in starts), starts

@@ -213,3 +213,35 @@ def test_a_gone_target_with_several_connected_asks_to_choose(qtbot, ctx, fake_to
     qtbot.keyClick(area.table, Qt.Key.Key_Return)  # Enter uses the selected row
     assert area.hub.target == TCP and "Choose" not in area.target_label.text()
     area.shutdown()
+
+
+def test_without_hdc_one_calm_line_and_a_way_to_set_its_path(
+    qtbot, ctx, fake_tools, monkeypatch, tmp_path
+):
+    """Issue 32: the Devices tab without hdc was a three-line red wall of paths."""
+    from hmdesk.core import config
+    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.delenv("HMDESK_HDC", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # nowhere to find it
+    monkeypatch.setenv("HOME", str(tmp_path))
+    try:
+        find_tool("hdc", None)
+        pytest.skip("this machine has an hdc in a standard place")
+    except ToolNotFound as exc:
+        real = str(exc)  # what the core says, paths and all
+    area = make_area(qtbot, ctx)
+    area.hub.inject([], real)
+    qtbot.waitUntil(area.no_hdc.isVisible)
+    assert not area.error_label.isVisible()
+    assert area.no_hdc_label.text() == "hdc was not found, so no device can be listed."
+    assert "/" not in area.no_hdc_label.text() and "PATH" in area.no_hdc_label.toolTip()
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: (str(fake_tools.hdc), ""))
+    )
+    area.set_hdc_button.click()
+    assert config.load().get("hdc") == str(fake_tools.hdc)
+    area.hub.inject([], "")
+    assert not area.no_hdc.isVisible()
+    area.shutdown()

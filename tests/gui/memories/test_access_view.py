@@ -30,6 +30,31 @@ def test_detail_pane_shows_the_log_and_records_this_helped(loaded, qtbot, ctx):
     assert row.helped is True and row.query_text == "hvigor"
 
 
+def test_the_recalls_column_the_access_log_and_show_json_say_one_number(loaded, qtbot, ctx):
+    """Issue 32: the Recalls column, the access log and `show --json` gave three counts."""
+    import json
+
+    from hmdesk.core.cli.memory import record_to_json
+    from hmdesk.gui.memories.model import COL_RECALLS
+
+    search(qtbot, loaded, "hvigor")
+    mid = loaded.detail.memory.id
+    log = AccessLog(ctx.db)  # recalls written meanwhile (another process: the CLI, an agent)
+    for n in range(60):  # more than the detail pane lists
+        log.record_query(f"hvigor {n}", [mid])
+    log.record_run(9, [mid])
+    log.record_feedback(mid, helped=True, run_id=9)  # helped, not a recall
+    search(qtbot, loaded, "hvigor sync")
+    search(qtbot, loaded, "hvigor")
+    loaded.select_id(mid)
+    row = loaded.model.row_of(mid)
+    column = loaded.model.index(row, COL_RECALLS).data()
+    pane = loaded.detail.meta_view.toPlainText()
+    shown = json.loads(json.dumps(record_to_json(ctx.store.get(mid))))["recall_count"]
+    assert column == "61" and shown == 61
+    assert "61 recalls, helped 1× (the newest 50 listed)" in pane and "recalled\n61× (last" in pane
+
+
 def test_only_the_settled_query_is_recorded(loaded, qtbot, ctx):
     recorder = loaded.detail.recorder
     assert recorder is not None

@@ -359,6 +359,44 @@ def test_following_a_link_to_a_superseded_memory_enables_its_actions_and_back(lo
     assert not actions["back"].isEnabled() and loaded.detail.back_button.isHidden()
 
 
+def test_a_new_query_after_following_a_link_hides_superseded_again(loaded, qtbot):
+    """Issue 32: "Show superseded" stayed on after following a link, for every later query."""
+    search(qtbot, loaded, "hilog")
+    loaded.select_id(PRIVATE)
+    new = loaded.editing.apply_supersede([PRIVATE], reason="newer", content="hilog %{public}d")
+    wait_idle(qtbot, loaded)
+    with qtbot.waitSignal(loaded.result_applied, timeout=5000):
+        loaded.detail.meta_view.anchorClicked.emit(QUrl(f"mem:{PRIVATE}"))
+    wait_idle(qtbot, loaded)
+    assert loaded.query_bar.superseded.isChecked()
+    search(qtbot, loaded, "hilog private")  # the person moves on
+    assert not loaded.query_bar.superseded.isChecked()
+
+    assert PRIVATE not in loaded.model.ids() and new.id in loaded.model.ids()
+    # ticked by hand, it stays on across queries
+    search(qtbot, loaded, "hilog", superseded=True)
+    search(qtbot, loaded, "hilog private")
+    assert loaded.query_bar.superseded.isChecked() and PRIVATE in loaded.model.ids()
+
+
+def test_a_new_query_shows_its_best_result_not_the_last_selection(loaded, qtbot):
+    """Issue 32: a new query kept the old selection in the detail pane."""
+    search(qtbot, loaded, "hilog")
+    ids = loaded.model.ids()
+    loaded.select_id(ids[-1])  # not the best
+    assert loaded.detail.memory.id == ids[-1]
+    result = search(qtbot, loaded, "hilog private public")
+    best = result.results[0].memory.id
+    assert ids[-1] != best and ids[-1] in loaded.model.ids()  # still listed, yet not shown
+    assert loaded.current_id() == best and loaded.detail.memory.id == best
+    # the same query again (a refresh after a change) keeps what the person is reading
+    other = loaded.model.ids()[-1]
+    loaded.select_id(other)
+    loaded.refresh()
+    wait_idle(qtbot, loaded)
+    assert loaded.current_id() == other
+
+
 def test_a_linked_memory_outside_the_results_keeps_its_actions(loaded, qtbot):
     search(qtbot, loaded, "hilog")
     loaded.select_id(PRIVATE)

@@ -115,3 +115,15 @@ def test_a_revert_from_history_says_in_words_what_it_reverted(loaded, qtbot):
     assert f"#{event.id}" not in said[-1] and "Ctrl+Z" in said[-1]
     assert "revert-me" not in loaded.store.get(mid).tags
     d.close()
+
+
+def test_a_confidence_change_reads_old_arrow_new_not_a_digit_diff(qtbot):
+    d = HistoryDialog("m", [ev(1, "add", new="x"), ev(2, "confidence", "confidence", 0.4, 0.8)])
+    qtbot.addWidget(d)
+    text = d.diff.toPlainText()
+    assert "0.40 → 0.80" in text
+    # whole numbers are marked: the struck-out run is "0.40", not the "40" after a kept "0."
+    theme = theme_for(d)
+    html = d.diff.toHtml()
+    assert "0.40</span>" in html and "0.80</span>" in html
+    assert theme.diff_del_bg.lower() in html.lower()

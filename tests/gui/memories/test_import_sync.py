@@ -275,3 +275,23 @@ def test_live_sync_keeps_the_notes_in_step_too(area, qtbot, tmp_path):
     assert {m.origin for m in area.store.list()} == {"hmharness", "hmharness-notes"}
     area.importer.stop_sync()
     assert area.importer.notes_sync is None and area.cleanup.notes_sync is None
+
+
+def test_the_first_run_screen_does_not_promise_live_sync(area, tmp_path):
+    """Issue 32: the first-run screen said importing keeps the file in sync, while the report's
+    "Keep in sync" box starts unticked."""
+    path = hmh_file(tmp_path)
+    write_atomically(path, line("mem-aaaaaaaaaaaa", "hdc install fails", 0.9) + "\n")
+    area.empty.set_hmharness_path(path, True)
+    note = area.empty.import_note.text()
+    assert "importing also keeps it in sync" not in note and "Keep in sync with this file" in note
+
+
+def test_live_sync_on_a_file_that_does_not_exist_says_so_and_stays_off(area, qtbot, tmp_path):
+    """Issue 32: live sync turned on for a default file that does not exist, without a word."""
+    missing = tmp_path / "nowhere" / "memory.jsonl"
+    with qtbot.waitSignal(area.ctx.bus.error, timeout=5000) as sig:
+        assert area.importer.start_sync(missing) is False
+    assert str(missing) in sig.args[0] and "no file" in sig.args[0]
+    assert area.importer.sync is None and not area.actions_by_name["sync"].isChecked()
+    assert area.ctx.settings.value("sync/enabled", False) in (False, "false", None)

@@ -58,6 +58,18 @@ def test_restore_dialog_says_when_in_local_time(qtbot, shanghai):
     assert "(deleted 2026-01-01 18:00:00 CST (UTC+08:00))" in d.list.item(0).text()
 
 
+def test_restore_dialog_counts_in_the_singular_for_one(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    one = RestoreDialog([rec("a", deleted="2026-01-01")])
+    two = RestoreDialog([rec("a", deleted="2026-01-01"), rec("b", deleted="2026-01-02")])
+    for d in (one, two):
+        qtbot.addWidget(d)
+    texts = [[w.text() for w in d.findChildren(QLabel)] for d in (one, two)]
+    assert any(t.startswith("1 deleted memory.") for t in texts[0])
+    assert any(t.startswith("2 deleted memories.") for t in texts[1])
+
+
 def test_restore_dialog_hands_back_the_picked_ids(qtbot):
     d = RestoreDialog([rec("a", deleted="2026-01-01"), rec("b", deleted="2026-01-02")])
     qtbot.addWidget(d)

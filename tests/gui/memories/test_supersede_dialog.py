@@ -67,6 +67,24 @@ def test_superseding_by_new_text_keeps_the_old_confidence(loaded, qtbot):
     assert new_id is not None and loaded.store.get(new_id).confidence == 0.95
 
 
+def test_superseding_a_memory_lowered_as_wrong_starts_at_its_confidence_before(loaded, qtbot):
+    """Issue 32: supersede copied a lowered confidence to the correction."""
+    loaded.store.set_confidence(PRIVATE, 0.9, reason="verified")
+    loaded.store.set_confidence(PRIVATE, 0.2, reason="this is wrong on retail devices")
+    search(qtbot, loaded, "hilog")
+    dialog = open_supersede(loaded, qtbot, PRIVATE)
+    assert dialog.confidence.text() == "0.90"
+    qtbot.keyClicks(dialog.new_text, " (numbers too)")
+    qtbot.keyClicks(dialog.reason, "the corrected text")
+    press_supersede(loaded, qtbot, dialog)
+    new_id = loaded.store.get(PRIVATE).superseded_by
+    assert loaded.store.get(new_id).confidence == 0.9
+    # the store's own default (the CLI's `supersede --content`) is the same
+    other = loaded.store.add("hdc file send needs the full remote path", confidence=0.8)
+    loaded.store.set_confidence(other.id, 0.3, reason="wrong")
+    assert loaded.store.supersede(other.id, content="x y z", reason="fixed").confidence == 0.8
+
+
 def test_superseding_by_new_text_saves_the_confidence_typed(loaded, qtbot):
     search(qtbot, loaded, "hilog")
     dialog = open_supersede(loaded, qtbot, PRIVATE)

@@ -43,3 +43,21 @@ def test_the_theme_setting_is_applied_at_start(qtbot: QtBot, qapp: QApplication)
         assert current_theme(qapp) == "light" and not is_dark()
     finally:
         apply_theme(qapp, "light")
+
+
+def test_config_set_theme_reaches_a_running_window(qtbot: QtBot, qapp: QApplication) -> None:
+    """Issue 32: `hmdesk-cli config set theme dark` did not reach a running window."""
+    import subprocess
+    import sys
+
+    try:
+        config.set_value("theme", "light")
+        follow_theme(qapp)
+        assert current_theme(qapp) == "light"
+        cli = [sys.executable, "-m", "hmdesk.core.cli", "config", "set", "theme", "dark"]
+        subprocess.run(cli, check=True, capture_output=True, timeout=60)
+        qtbot.waitUntil(lambda: current_theme(qapp) == "dark" and is_dark(), timeout=5000)
+        config.set_value("theme", "system")  # and back, from this process's own write
+        qtbot.waitUntil(lambda: current_theme(qapp) == "system", timeout=5000)
+    finally:
+        apply_theme(qapp, "light")

@@ -199,14 +199,15 @@ def test_the_devices_area_uses_the_hdc_set_here(qtbot: QtBot, ctx, fake_tools, m
     area = DevicesArea(ctx)
     qtbot.addWidget(area)
     area.show()
-    qtbot.waitUntil(lambda: "Preferences (Ctrl+,)" in area.error_label.text(), timeout=15_000)
-    assert "hmdesk-cli config set hdc PATH" in area.error_label.text()
+    qtbot.waitUntil(area.no_hdc.isVisible, timeout=15_000)  # one line, the details its tooltip
+    assert "Preferences (Ctrl+,)" in area.no_hdc_label.toolTip()
+    assert "hmdesk-cli config set hdc PATH" in area.no_hdc_label.toolTip()
     d = dialog(qtbot)
     type_into(qtbot, d.hdc.edit, str(fake_tools.hdc))
     ok(d)
     area.hub.refresh()
     qtbot.waitUntil(lambda: area.model.rowCount() == 1, timeout=15_000)
-    assert not area.error_label.isVisible()
+    assert not area.error_label.isVisible() and not area.no_hdc.isVisible()
     area.shutdown()
 
 
@@ -249,3 +250,20 @@ def test_the_store_can_be_a_team_database_url_never_with_its_password(
     again.store.edit.clear()  # back to the file in the data folder
     ok(again)
     assert "db" not in config.load()
+
+
+def test_every_help_text_is_seen_whole_without_scrolling_sideways(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 32: the Preferences Data help was cut off (the body scrolled sideways)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    d = dialog(qtbot, db_path=tmp_path / "m.db")
+    d.show()
+    qtbot.waitExposed(d)
+    scroll = d.findChild(QScrollArea)
+    assert scroll is not None and not scroll.horizontalScrollBar().isVisible()
+    note = d.db_row.note
+    right = note.mapTo(scroll.viewport(), note.rect().topRight()).x()
+    assert right <= scroll.viewport().width()
+    assert note.height() >= note.heightForWidth(note.width())

@@ -54,7 +54,7 @@ def test_the_list_shows_groups_and_proposals_with_counts_in_the_title(area):
     ]
     assert area.title == "Review (3)"
     assert area.list.count() == 3 and "Promotion" in area.list.item(2).text()
-    assert "1 contradictions, 1 duplicate groups, 1 promotions" in area.status.text()
+    assert "1 contradiction, 1 duplicate group, 1 promotion" in area.status.text()
     area.list.setCurrentRow(0)
     assert "confidence 0.60" in area.members_label.text()
     assert "不需要" in area.side_b.toPlainText() and area.side_b.isVisibleTo(area)
@@ -100,7 +100,7 @@ def test_merge_creates_a_new_memory_that_supersedes_both_in_one_undo_step(area, 
     area.merge_editor = editor
     select(area, "duplicate")
     area.merge()
-    assert prefilled == [SEED[2][1]]
+    assert prefilled == [SEED[3][1]]  # the copy proposed to keep (d2), not the other side
     new_id = store.get("d1").superseded_by
     assert new_id and store.get("d2").superseded_by == new_id
     merged = store.get(new_id)
@@ -319,7 +319,7 @@ def test_the_list_fills_in_slices_and_says_scanned_once(qtbot, seeded, monkeypat
         assert listing == ["Listing 1 of 3…", "Listing 2 of 3…"]
         assert scans == [True] and a.list.count() == len(a.items) == 3
         assert [a.list.item(i).text() for i in range(3)] == [i.label for i in a.items]
-        assert a.status.text().startswith("1 contradictions, 1 duplicate groups, 1 promotions")
+        assert a.status.text().startswith("1 contradiction, 1 duplicate group, 1 promotion")
         assert a.list.currentRow() == 0 and "confidence 0.60" in a.members_label.text()
     finally:
         a.shutdown()
@@ -367,3 +367,29 @@ def test_a_dead_scan_process_goes_to_the_error_banner(qtbot, seeded):
         assert a.status.text() == "Scan failed; F5 to try again" and not a.progress.isVisible()
     finally:
         a.shutdown()
+
+
+def test_review_says_which_action_is_proposed(area):
+    """Issue 32: Review did not say which action is the proposed one."""
+    select(area, "duplicate")  # A = d1, B = d2 (the copy to keep)
+    assert area.buttons["a_by_b"].text().startswith("★ ") and area.buttons["a_by_b"].isDefault()
+    starred = [n for n, b in area.buttons.items() if b.text().startswith("★")]
+    assert starred == ["a_by_b"]
+    assert "Proposed: <b>★ Supersede A by B</b>" in area.members_label.text()
+    select(area, "contradiction")
+    assert not any(b.text().startswith("★") for b in area.buttons.values())
+    assert "No action proposed" in area.members_label.text()
+    select(area, "promote-helped")
+    assert area.buttons["apply"].text().startswith("★ ")
+    assert "Proposed (★ Apply)" in area.members_label.text()
+
+
+def test_the_list_gets_a_third_of_a_wide_tab(qtbot, seeded):
+    """Issue 32: the Review list was ~170 px wide at 1600 px."""
+    area = ReviewArea(seeded)
+    qtbot.addWidget(area)
+    area.resize(1600, 900)
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    assert area.list.width() >= 1600 // 3 - 40
+    area.shutdown()

@@ -211,17 +211,28 @@ def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypat
     assert str(result.run_id) in saved.provenance
     assert "9568320" in saved.content and "install" in saved.tags
     assert seen["content"].startswith("Install failed")
-    # "This helped" counts a recall
+    # "This helped" is counted as helped; the recall count stays the card's recalls
     wait_card(qtbot, area)
     row = area.card.row_for(ctx.pitfall_ids["signing"])
     assert row is not None
-    with qtbot.waitSignal(area.recall_counted, timeout=10_000):
-        row.helped_button.click()
-    assert ctx.store.get(ctx.pitfall_ids["signing"]).recall_count == 1
-    assert not row.helped_button.isEnabled()
-    # the access log: the card's recall and the feedback, both with the run id
     from hmdesk.core.memory.access import AccessLog
 
+    log = AccessLog(ctx.db)
+    signing = ctx.pitfall_ids["signing"]
+    with qtbot.waitSignal(area.recall_counted, timeout=10_000):
+        row.helped_button.click()
+    assert log.stats()[signing].helped == 1
+
+    def recall_rows() -> int:
+        return sum(1 for a in log.for_memory(signing) if a.kind in ("query", "run"))
+
+    # the memory's count is its recall rows (the card's), "This helped" not among them
+    qtbot.waitUntil(
+        lambda: ctx.store.get(signing).recall_count == recall_rows() >= 1, timeout=10_000
+    )
+    assert not row.helped_button.isEnabled()
+
+    # the access log: the card's recall and the feedback, both with the run id
     def accesses() -> list[tuple[str, int | None, bool | None]]:
         got = AccessLog(ctx.db).for_memory(ctx.pitfall_ids["signing"])
         return [(a.kind, a.run_id, a.helped) for a in got]

@@ -57,3 +57,25 @@ def test_progress_and_cancel() -> None:
     assert seen and seen[-1][0] == seen[-1][1] and seen[0][0] == 0
     with pytest.raises(Cancelled):
         find_groups(RECORDS, cancel=lambda: True)
+
+
+def test_contradictions_do_not_chain_across_subjects():
+    """Issue 32: one contradiction group chained 57 memories of different subjects. A contradicts
+    B (one subject, "hvigor build"), B contradicts C (C's subject is "window path"): two groups,
+    each a direct pair, not one group of three."""
+    records = [
+        rec("a", "hvigor build path needs quotes on Windows"),
+        rec("b", "hvigor build path needs no quotes on Windows"),
+        rec("c", "Windows path quotes: hvigor build needs them"),
+    ]
+    groups = [(g.kind, g.ids) for g in find_groups(records)]
+    assert ("contradiction", ("a", "b")) in groups and ("contradiction", ("b", "c")) in groups
+    assert not any(g[0] == "contradiction" and len(g[1]) > 2 for g in groups)
+    # memories of one subject still make one group
+    same = [
+        rec(f"s{i}", f"hvigor build path needs {'no ' * (i % 2)}quotes on Windows")
+        for i in range(4)
+    ]
+    assert [(g.kind, len(g.ids)) for g in find_groups(same) if g.kind == "contradiction"] == [
+        ("contradiction", 4)
+    ]

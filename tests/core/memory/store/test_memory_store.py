@@ -293,14 +293,23 @@ def test_revert_supersede_from_either_side(store):
     assert store.get(a.id).superseded_by == b.id
 
 
-def test_recall_is_counted_and_not_revertible(store):
+def test_a_recall_is_a_row_of_the_access_log_and_counted_on_the_memory(store):
+    """Issue 32: the Recalls column, the access log and `show --json` said three numbers. A
+    recall is a query or run row of the access log; the memory's count is kept equal to them,
+    without an event (nothing to undo, no re-run of the window's query)."""
+    from hmdesk.core.memory.access import AccessLog
+
     m = store.add("x")
-    store.record_recall([m.id, m.id, "unknown"])
-    store.record_recall([m.id])
+    events = len(store.history(m.id))
+    log = AccessLog(store.db)
+    log.record_query("hdc", [m.id, "unknown"], at="2026-12-01T10:00:00.000Z")
+    log.record_run(3, [m.id], at="2026-12-02T10:00:00.000Z")
+    log.record_feedback(m.id, helped=True, run_id=3)  # "This helped" is not a recall
     r = store.get(m.id)
-    assert r.recall_count == 2 and r.last_recalled_at
-    with pytest.raises(StoreError, match="recall"):
-        store.revert(store.history(m.id)[-1].id)
+    assert (r.recall_count, r.last_recalled_at) == (2, "2026-12-02T10:00:00.000Z")
+    assert log.stats()[m.id].recalls == 2 == log.recalls_of(m.id)[0]
+    assert store.recall_counts([m.id]) == {m.id: (2, "2026-12-02T10:00:00.000Z")}
+    assert len(store.history(m.id)) == events
 
 
 def test_undo_last_walks_back_groups(store):
@@ -318,9 +327,11 @@ def test_undo_last_walks_back_groups(store):
 
 
 def test_undo_last_ignores_recalls_and_reverts(store):
+    from hmdesk.core.memory.access import AccessLog
+
     m = store.add("one")
     store.edit(m.id, content="two")
-    store.record_recall([m.id])
+    AccessLog(store.db).record_run(1, [m.id])
     store.undo_last()
     assert store.get(m.id).content == "one"
     assert not store.get(m.id).is_deleted

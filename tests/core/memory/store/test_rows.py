@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hmdesk.core.memory.access import AccessLog
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.store import MemoryStore
 
@@ -14,7 +15,7 @@ def test_list_records_equal_the_plainly_built_ones(store: MemoryStore) -> None:
     a = store.add("hvigor 构建失败", tags=["build", "构建"], payload={"k": [1, 2]}, confidence=0.8)
     b = store.add("no tags, no payload")
     store.supersede(a.id, content="hvigor: run --stop-daemon", reason="better")
-    store.record_recall([b.id])
+    AccessLog(store.db).record_run(1, [b.id])
     store.delete(b.id)
     listed = store.list(include_deleted=True)
     plain = store.get_many([r.id for r in listed])

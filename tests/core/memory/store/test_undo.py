@@ -58,7 +58,9 @@ def test_recalls_do_not_end_redo_and_are_not_undone(store):
     m = store.add("one")
     store.edit(m.id, content="two")
     store.undo_last()
-    store.record_recall([m.id])
+    from hmdesk.core.memory.access import AccessLog
+
+    AccessLog(store.db).record_run(1, [m.id])
     assert store.redo_last() and store.get(m.id).content == "two"
     assert store.get(m.id).recall_count == 1
 
@@ -109,3 +111,24 @@ def test_an_older_undo_without_a_prefix_is_still_read_as_an_undo(store):
 def test_nothing_to_undo_or_redo(store):
     assert store.undo_step().what == "" and store.undo_step().events == []
     assert store.redo_step().what == ""
+
+
+def test_redo_of_a_supersede_brings_back_its_own_reason(store):
+    """Issue 32: a redo of a supersede replaced its reason with "revert of event N"."""
+    old = store.add("hdc shell accepts -t after shell")
+    new = store.add("-t goes before shell")
+    store.supersede(old.id, by=new.id, reason="wrong order")
+    store.undo_step()
+    assert store.get(old.id).superseded_by is None and store.get(old.id).supersede_reason is None
+    store.redo_step()
+    back = store.get(old.id)
+    assert (back.superseded_by, back.supersede_reason) == (new.id, "wrong order")
+    # and again after a second undo and redo (the chain of reverts is walked back)
+    store.undo_step()
+    store.redo_step()
+    assert store.get(old.id).supersede_reason == "wrong order"
+    # undoing a History revert of the supersede (the link comes back) keeps the reason too
+    link = next(e for e in store.history(old.id) if e.field == "superseded_by")
+    store.revert(link.id)
+    store.undo_step()
+    assert store.get(old.id).supersede_reason == "wrong order"
