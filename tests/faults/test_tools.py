@@ -161,6 +161,28 @@ def test_invalid_utf8_from_a_tool_is_replaced_and_the_run_passes(
     assert "\ufffd" in step.log
 
 
+@pytest.mark.hostile("hap-file-name-not-utf8")
+@linux_only  # a file name of arbitrary bytes (macOS and Windows file systems refuse them)
+def test_a_hap_whose_name_is_not_utf8_is_installed_and_the_run_closed(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    fake_tools.hvigor_scenario("no-hap")  # the build succeeds; the HAP is the one placed here
+    project = fake_tools.project("hello")
+    outputs = os.fsencode(Path(project) / "entry" / "build" / "default" / "outputs" / "default")
+    os.makedirs(outputs)
+    raw_name = os.path.join(outputs, b"entry-caf\xe9-signed.hap")  # Latin-1 bytes, not UTF-8
+    with open(raw_name, "wb") as fh:
+        fh.write(b"PK\x03\x04")
+    result = Pipeline(db, project, FAKE_HDC_KEY).run()
+    assert result.status == "success"
+    stored = RunRepository(db).get(result.run_id)
+    assert stored.status == "success" and stored.ended_at
+    build = _step(db, result.run_id, "build")
+    assert build.message is not None and build.message.endswith("entry-caf\\xe9-signed.hap")
+    installed = [c["argv"] for c in fake_tools.calls() if "install" in c["argv"]]
+    assert [os.fsencode(a[-1]) for a in installed] == [raw_name]  # the real file, byte for byte
+
+
 @pytest.mark.hostile("tools:a-run-left-running-by-a-dead-process-is-closed-as-interrupted")
 def test_a_run_left_running_by_a_dead_process_is_closed_as_interrupted(
     db: Database, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
