@@ -106,7 +106,7 @@ def test_the_workspace_filters_searches(store: MemoryStore, tmp_path: Path) -> N
 def test_bad_paths_are_one_line_errors(store: MemoryStore, tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="does not exist"):
         import_notes_file(store, tmp_path / "none.md")
-    with pytest.raises(StoreError, match="is a directory"):
+    with pytest.raises(StoreError, match="is a folder, not a file"):
         import_notes_file(store, tmp_path)
 
 
