@@ -150,8 +150,11 @@ def _stream(hdc: str, args: argparse.Namespace, index: CodeIndex | None, as_json
         print(f"hmdesk-cli: {status.state}: {status.message}", file=sys.stderr, flush=True)
 
     try:
-        stream = HilogStream(
-            hdc, args.device, on_lines=lambda lines: show(det.feed(lines)), on_status=on_status
+        stream = HilogStream(  # a reconnect's replay would count every crash again
+            hdc,
+            args.device,
+            on_lines=lambda lines: show(det.feed(lines)),
+            on_status=on_status,
         )
     except hdc_mod.InvalidName as exc:
         raise UsageError(str(exc)) from None
