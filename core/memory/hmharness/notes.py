@@ -182,7 +182,14 @@ def import_notes_bytes(store: MemoryStore, data: bytes, path: Path) -> NotesRepo
         known: set[str] = set()
         for i in range(0, len(ids), _CHUNK):
             part = ids[i : i + _CHUNK]
-            known.update(s.scalars(sa.select(Memory.id).where(Memory.id.in_(part))))
+            for row in s.scalars(sa.select(Memory).where(Memory.id.in_(part))):
+                known.add(row.id)
+                want = notes[row.id][1].tags
+                if row.tags != want and any(" " in t for t in row.tags or ()):
+                    # a workspace tag an earlier import kept with its spaces: made one word
+                    tx.event(row.id, "edit", "tags", row.tags, want, str(path))
+                    row.tags = want
+                    tx.touch(row)
         rows: list[dict[str, Any]] = []
         for mid, (_number, note) in notes.items():
             if mid in known:
