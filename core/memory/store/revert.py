@@ -18,6 +18,7 @@ does not end up hidden behind a successor no query finds.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
@@ -80,7 +81,7 @@ class RevertCache:
         self.rows = memory_rows(s, ids)
 
 
-def revert_in(tx: Transaction, e: EventRow, cache: RevertCache | None = None) -> None:
+def revert_in(tx: Transaction, e: Any, cache: RevertCache | None = None) -> None:
     """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none.
     ``cache``: the group's back-links and rows, read once for many reverts of one group."""
     s = tx.session
