@@ -19,6 +19,7 @@ import contextlib
 import http.client
 import json
 import socket
+import ssl
 import threading
 import urllib.error
 import urllib.request
@@ -86,12 +87,14 @@ class _Deadline:
                 return self.do_open(tracked(http.client.HTTPConnection), req)
 
         class HTTPS(urllib.request.HTTPSHandler):
-            def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-                return self.do_open(
-                    tracked(http.client.HTTPSConnection), req, context=self._context
-                )
+            def __init__(self) -> None:
+                self.tls = ssl.create_default_context()  # certificates checked, as urllib does
+                super().__init__(context=self.tls)
 
-        return urllib.request.build_opener(_NoRedirect, HTTP, HTTPS)
+            def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+                return self.do_open(tracked(http.client.HTTPSConnection), req, context=self.tls)
+
+        return urllib.request.build_opener(_NoRedirect, HTTP, HTTPS())
 
 
 def endpoint_of(url: str) -> str:

@@ -17,7 +17,7 @@ does not end up hidden behind a successor no query finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -74,7 +74,7 @@ class RevertCache:
                     back.setdefault(linked, {})[b.memory_id] = b.id
         return back
 
-    def load(self, s: Session, events: list[EventRow]) -> None:
+    def load(self, s: Session, events: Sequence[Any]) -> None:
         """Read, in one query per 500, the rows the reverts of ``events`` touch."""
         ids = {e.memory_id for e in events}
         ids.update(v for e in events for v in (e.old, e.new) if isinstance(v, str))
