@@ -44,12 +44,20 @@ def _size(n: int) -> str:
     return f"{n / MB:.1f} MB" if n >= MB else f"{n:,} bytes"
 
 
-def open_input(path: Path | str, *, limit: int, what: str) -> BinaryIO:
+def open_input(
+    path: Path | str, *, limit: int, what: str, follow_symlinks: bool = True
+) -> BinaryIO:
     """``path`` opened for reading in binary, once it is known to be a regular file of at most
     ``limit`` bytes; ``what`` names it in the error ("the settings file"). The check is made on
     the open descriptor (opened without blocking, so a FIFO cannot hang it): no race with a
-    rename in between. Raises :class:`InputError`, or ``FileNotFoundError`` when it is absent."""
+    rename in between. ``follow_symlinks=False``: a symbolic link is refused, not followed (a
+    file of a copied folder that points outside it). Raises :class:`InputError`, or
+    ``FileNotFoundError`` when it is absent."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_symlinks:
+        if os.path.islink(path):  # O_NOFOLLOW (below) closes the race where it exists
+            raise InputError(f"{what} {path} is a symbolic link; it was not followed")
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:

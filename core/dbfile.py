@@ -12,6 +12,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+from hmdesk.core.bounded import InputError, open_input
 from hmdesk.core.url_redaction import redact_url as redact_url  # callers name it here
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -91,10 +92,12 @@ def _check_is_sqlite(path: Path) -> bytes:
         return b""
     if path.is_dir():
         raise DatabaseError(f"{path} is a directory, not a database file. Pass a file path.")
-    try:
-        with path.open("rb") as fh:
+    try:  # a regular file (a FIFO or a device named as the database is refused, not read)
+        with open_input(path, limit=1 << 62, what="the database") as fh:
             head = fh.read(100)
             size = os.fstat(fh.fileno()).st_size
+    except InputError as exc:
+        raise DatabaseError(f"{exc}. Pass a database file with --db or HMDESK_DB.") from None
     except OSError as exc:
         raise DatabaseError(f"cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     if head and head[: len(SQLITE_MAGIC)] != SQLITE_MAGIC:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.memory.atomic import write_atomic
 from hmdesk.core.memory.instruction_block import BEGIN, END, InstructionsError, render
 
@@ -151,8 +152,10 @@ def write_block(
     p = Path(path).expanduser()
     if p.is_dir():
         raise InstructionsError(f"{p} is a folder; name the file (AGENTS.md, CLAUDE.md, memory.md)")
-    try:
-        current = p.read_bytes() if p.exists() else None
+    try:  # a regular file of bounded size (a FIFO named AGENTS.md would block the read)
+        current = read_input(p, limit=16 * MB, what="the instructions file") if p.exists() else None
+    except InputError as exc:
+        raise InstructionsError(str(exc)) from None
     except OSError as exc:
         raise InstructionsError(f"{p} cannot be read: {exc.strerror or exc}") from exc
     try:

@@ -194,6 +194,18 @@ def cmd_import_notes(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_number(text: str) -> int:
+    """A run number as the database can hold it (1 … 2**63 - 1): ``--run 10**23`` is an argument
+    error, not an overflow deep in the store."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a run number") from None
+    if not 1 <= n < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is not a run number (runs are 1, 2, 3, …)")
+    return n
+
+
 def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "proposals",
@@ -231,7 +243,7 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
         epilog="examples:\n  hmdesk-cli helped mem-0a1b2c3d4e5f --run 12",
     )
     p.add_argument("id", metavar="MEMORY_ID", help="the memory")
-    p.add_argument("--run", type=int, metavar="N", help="the run it helped with")
+    p.add_argument("--run", type=_run_number, metavar="N", help="the run it helped with")
     p.add_argument("--not", dest="did_not", action="store_true", help="it did not help")
     p.set_defaults(func=cmd_helped)
 

@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError
+from hmdesk.core.cli.terminal_text import escape_controls, escape_controls_json
+
+MAX_FRAMES = 12  # frames printed per crash (then "… N more frames")
+MAX_RAW_LINES = 20  # lines of an unparsed fault log printed (then "… N more lines")
 
 if TYPE_CHECKING:
     from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
@@ -51,22 +55,29 @@ def group_text(group: CrashGroup, index: CodeIndex | None) -> str:
     what = f"{c.name}: {c.message}" if c.message else c.name or c.reason
     why = f"  (reason: {c.reason})" if c.reason and c.reason not in (c.name, what) else ""
     out.append(f"  {what}{why}")
-    for f in c.frames[:12]:
+    for f in c.frames[:MAX_FRAMES]:
         where = f.location
         ent = f"  [{f.entity}]" if f.entity else ""
         out.append(f"    at {f.symbol}  {where}{ent}")
+    if len(c.frames) > MAX_FRAMES:
+        out.append(f"    … {len(c.frames) - MAX_FRAMES} more frames")
     if not c.parsed:
         out.append("  (the fault log did not parse; its text:)")
-        out.extend("    " + line for line in c.raw.splitlines()[:20])
+        raw = c.raw.splitlines()
+        out.extend("    " + line for line in raw[:MAX_RAW_LINES])
+        if len(raw) > MAX_RAW_LINES:
+            out.append(f"    … {len(raw) - MAX_RAW_LINES} more lines")
     if c.faultlog:
         out.append(f"  fault log: {c.faultlog}")
-    return "\n".join(out)
+    # what the app printed reaches the terminal shown, never obeyed (OSC 52, CSI 2J, …)
+    return escape_controls("\n".join(out))
 
 
 def _print_book(book: CrashBook, index: CodeIndex | None, as_json: bool) -> None:
     groups = book.groups()
     if as_json:
-        print(json.dumps({"crashes": [group_json(g, index) for g in groups]}, ensure_ascii=False))
+        text = json.dumps({"crashes": [group_json(g, index) for g in groups]}, ensure_ascii=False)
+        print(escape_controls_json(text))  # JSON escapes C0 itself; C1 (U+009B CSI) it keeps
         return
     if not groups:
         print("no crashes or freezes found")
@@ -139,8 +150,11 @@ def _stream(hdc: str, args: argparse.Namespace, index: CodeIndex | None, as_json
         print(f"hmdesk-cli: {status.state}: {status.message}", file=sys.stderr, flush=True)
 
     try:
-        stream = HilogStream(
-            hdc, args.device, on_lines=lambda lines: show(det.feed(lines)), on_status=on_status
+        stream = HilogStream(  # a reconnect's replay would count every crash again
+            hdc,
+            args.device,
+            on_lines=lambda lines: show(det.feed(lines)),
+            on_status=on_status,
         )
     except hdc_mod.InvalidName as exc:
         raise UsageError(str(exc)) from None

@@ -26,6 +26,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError, open_db
+from hmdesk.core.cli.terminal_text import escape_controls, escape_controls_json
 from hmdesk.core.dbfile import DatabaseError
 
 if TYPE_CHECKING:
@@ -93,7 +94,11 @@ def _hdc_path(db: Database | None) -> str:
 
 
 def _line_json(line: HilogLine) -> str:
-    return json.dumps(line._asdict(), ensure_ascii=False)
+    return escape_controls_json(json.dumps(line._asdict(), ensure_ascii=False))
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def logs_command(args: argparse.Namespace) -> int:
@@ -111,6 +116,9 @@ def logs_command(args: argparse.Namespace) -> int:
         print(f"hmdesk-cli: note: {query.note}", file=sys.stderr)
     hdc = _find_hdc(args)
     as_json = bool(getattr(args, "json", False))
+    # a line prints exactly as hilog printed it into a pipe or a file; on a terminal its control
+    # sequences are shown, never obeyed (an app's log may hold any bytes)
+    args.shown = escape_controls if sys.stdout.isatty() else _same
     if getattr(args, "crashes", False):
         from hmdesk.core.cli.crashes import crashes_command
 
@@ -124,6 +132,7 @@ def _dump(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool) 
     from hmdesk.core.toolchain.hilog.stream import dump
 
     write = sys.stdout.write
+    shown = args.shown
     matches = query.matches
     state = {"head_ok": False}
 
@@ -134,7 +143,7 @@ def _dump(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool) 
         else:
             ok = state["head_ok"] = matches(line)
         if ok:
-            write((_line_json(line) if as_json else line.raw) + "\n")
+            write((_line_json(line) if as_json else shown(line.raw)) + "\n")
 
     try:
         result = dump(hdc, args.device, tail=args.tail, on_line=on_line, keep=False)
@@ -167,7 +176,7 @@ def _stream(hdc: str, args: argparse.Namespace, query: HilogQuery, as_json: bool
         if as_json:
             text = "".join(_line_json(line) + "\n" for line in shown)
         else:
-            text = "".join(line.raw + "\n" for line in shown)
+            text = "".join(args.shown(line.raw) + "\n" for line in shown)
         try:
             sys.stdout.write(text)
             sys.stdout.flush()

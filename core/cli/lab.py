@@ -164,8 +164,32 @@ def _load(args: argparse.Namespace) -> LabelledSet:
         raise UsageError(str(exc)) from exc
 
 
+class _Progress:
+    """``eval: 12,000 of 1,000,000 searches`` on stderr, at most every few seconds (a large set
+    runs for minutes: the person waiting sees it move)."""
+
+    EVERY = 2.0
+
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._next = self._clock() + self.EVERY
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if done < total and self._clock() < self._next:
+            return
+        if done == total and not self.shown:
+            return  # a quick run says nothing
+        self._next = self._clock() + self.EVERY
+        self.shown = True
+        print(f"eval: {done:,} of {total:,} searches", file=sys.stderr, flush=True)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.lab.evaluate import evaluate_store, evaluation_to_json
+    from hmdesk.core.memory.lab.labelled_set import LabelledSetError
     from hmdesk.core.memory.retrieve import PROFILES as KNOWN
     from hmdesk.core.memory.retrieve.rewrite import LAB_PROFILES
 
@@ -182,6 +206,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "ties": args.ties,
         "now": now,
         "control": control,
+        "progress": _Progress(),
     }
     if args.starter_pack:
         from hmdesk.core.memory.starter import load_starter_pack
@@ -195,7 +220,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 if now is None:  # as of the pack's loading: every recency exactly 1, repeatable
                     stamp = store.list()[0].timestamp
                     options["now"] = parse_now(stamp)
-                ev = evaluate_store(store, lset, profiles, **options)
+                try:
+                    ev = evaluate_store(store, lset, profiles, **options)
+                except LabelledSetError as exc:
+                    raise UsageError(str(exc)) from None
     else:
         where = db_path(args)
         if isinstance(where, Path) and not where.exists():
@@ -209,7 +237,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
                     f"the database {db_path(args)} holds no memories to search; run "
                     "hmdesk-cli load-starter, or pass --starter-pack"
                 )
-            ev = evaluate_store(store, lset, profiles, **options)
+            try:
+                ev = evaluate_store(store, lset, profiles, **options)
+            except LabelledSetError as exc:  # none of its ids here: said before any search
+                raise UsageError(str(exc)) from None
     if args.json:
         print_json(evaluation_to_json(ev))
         for w in ev.warnings:

@@ -366,9 +366,13 @@ def doctor_command(args: argparse.Namespace) -> int:
     if args.logfile == "-":
         text = sys.stdin.read()
     else:
+        from hmdesk.core.bounded import MB, InputError, read_input
+
         path = Path(args.logfile).expanduser()
-        try:
-            text = path.read_bytes().decode("utf-8", errors="replace")
+        try:  # a regular file of bounded size: not /dev/zero, not a FIFO that never ends
+            text = read_input(path, limit=256 * MB, what="the log").decode("utf-8", "replace")
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     finding = diagnose(text)

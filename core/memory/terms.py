@@ -43,6 +43,7 @@ and U+0085), so a query splits exactly where hmharness would split it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache, lru_cache
 
@@ -268,21 +269,32 @@ def form_in(text: str, form: str) -> bool:
     return pattern is None or pattern.search(text) is not None
 
 
-def form_spans(text: str, form: str) -> list[tuple[int, int]]:
-    """Every non-overlapping occurrence of ``form`` in the lowercased ``text``, left to right;
-    for a plain word the span covers the inflection too (``crash`` in ``crashed``: all of it)."""
+def form_spans(text: str, form: str, limit: int | None = None) -> list[tuple[int, int]]:
+    """Every non-overlapping occurrence of ``form`` in the lowercased ``text``, left to right
+    (the first ``limit`` of them when given); for a plain word the span covers the inflection
+    too (``crash`` in ``crashed``: all of it)."""
     anchor, pattern = _rule(form)
-    if anchor not in text:
+    if anchor not in text or limit == 0:
         return []
     if pattern is not None:
-        return [m.span() for m in pattern.finditer(text)]
+        return [m.span() for m in itertools.islice(pattern.finditer(text), limit)]
     out: list[tuple[int, int]] = []
     n = len(form)
     i = text.find(form)
-    while i >= 0:
+    while i >= 0 and (limit is None or len(out) < limit):
         out.append((i, i + n))
         i = text.find(form, i + n)
     return out
+
+
+def form_count(text: str, form: str) -> int:
+    """How many spans :func:`form_spans` would give (without keeping them)."""
+    anchor, pattern = _rule(form)
+    if anchor not in text:
+        return 0
+    if pattern is not None:
+        return sum(1 for _ in pattern.finditer(text))
+    return text.count(form)
 
 
 def default_terms(text: str, *, stem: bool = True, stop_words: bool = True) -> list[str]:

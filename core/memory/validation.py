@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.memory.safe_text import clean_text
+from hmdesk.core.memory.workspace import WS_PREFIX, workspace_tag
 
 MAX_CONTENT_CHARS = 20_000
 MAX_TAG_CHARS = 64
@@ -83,6 +84,8 @@ def validate_tags(tags: object) -> list[str]:
         if not isinstance(tag, str):
             raise StoreError(f"tags must be strings, got {tag!r}")
         tag = clean_text(tag.strip())
+        if tag.startswith(WS_PREFIX):  # a workspace's spaces (an early notes import kept them)
+            tag = workspace_tag(tag[len(WS_PREFIX) :])
         if tag and tag not in out:
             out.append(tag)
     return out

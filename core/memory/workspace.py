@@ -19,8 +19,10 @@ _KEY = re.compile(r"(?:(?<=\s)|^)ws:(\S+)")
 
 
 def workspace_tag(name: str) -> str:
-    """The tag of workspace ``name``."""
-    return WS_PREFIX + name
+    """The tag of workspace ``name``: its runs of whitespace become ``-`` (a tag is one word,
+    so ``[ws:my big app]`` is the tag ``ws:my-big-app``, which every edit keeps and which
+    ``ws:my-big-app`` or ``--ws "my big app"`` names in a query)."""
+    return WS_PREFIX + "-".join(name.split())
 
 
 def split_workspace(text: str) -> tuple[str, str | None]:

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.toolchain.doctor import Finding, diagnose
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 
@@ -241,12 +242,12 @@ def load_corpus(folder: Path) -> list[tuple[Path, str, str, Expect]]:
         if not side.exists():
             raise CorpusError(f"{log} has no sidecar {side.name} (source and expected answer)")
         try:
-            data = tomllib.loads(side.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
+            data = tomllib.loads(read_input(side, limit=MB, what="the sidecar").decode("utf-8"))
+            text = read_input(log, limit=64 * MB, what="the log").decode("utf-8", "replace")
+        except (InputError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise CorpusError(f"{side}: {exc}") from exc
         if not data.get("source"):
             raise CorpusError(f"{side} does not name its source")
-        text = log.read_bytes().decode("utf-8", errors="replace")
         kind = log.parent.relative_to(folder).as_posix() or "."
         items.append((log, kind, text, Expect.from_toml(data.get("expect") or {})))
     if not items:

@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.bounded import read_input
+
 __all__ = [
     "MASK",
     "MIN_SECRET_LEN",
@@ -169,8 +171,7 @@ def project_secrets(project_dir: str | os.PathLike[str] | None) -> tuple[str, ..
         cached = _CACHE.get(key)
         if cached is not None:
             return cached
-        with open(path, "rb") as fh:
-            raw = fh.read(_MAX_PROFILE_BYTES)
+        raw = read_input(path, limit=_MAX_PROFILE_BYTES, what="build-profile.json5")
         found = secrets_in_build_profile(raw.decode("utf-8", errors="replace"))
     except (OSError, ValueError):
         return ()

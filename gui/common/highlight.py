@@ -315,7 +315,7 @@ def term_chips_html(terms: Sequence[TermMatch], theme: Theme = LIGHT) -> str:
             label = f"✓ {term.term}"
             where = []
             if term.content_spans:
-                where.append(f"{len(term.content_spans)}× in text")
+                where.append(f"{len(term.content_spans) + term.more_spans}× in text")
             if term.tags:
                 where.append("tag " + ", ".join(term.tags))
             if term.alternatives:

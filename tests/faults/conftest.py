@@ -2,7 +2,8 @@
 
 A fault test names the kinds of hostile input or event it throws at hmdesk with
 ``@pytest.mark.hostile("kind", …)`` (a damaged database page, a FIFO where a file should be, a
-server that never answers, …). The kinds of the collected tests are counted and the count is
+server that never answers, …). A kind names the hostile input or event itself, never the test:
+two tests throwing the same thing name the same kind, and it is counted once. The kinds of the collected tests are counted and the count is
 printed at the end of the run (``fault suite: N hostile kinds``); ``make fuzz`` prints it too.
 """
 

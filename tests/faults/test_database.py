@@ -83,7 +83,7 @@ def assert_one_error_line(done: subprocess.CompletedProcess[str], *words: str) -
 # ------------------------------------------------------------------ named faults, child processes
 
 
-@pytest.mark.hostile("database:truncated-file")
+@pytest.mark.hostile("database-file-cut-short")
 def test_truncated_file(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     data = db.read_bytes()
@@ -93,7 +93,7 @@ def test_truncated_file(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
-@pytest.mark.hostile("database:zeroed-page")
+@pytest.mark.hostile("database-page-zeroed")
 def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     with sqlite3.connect(db) as con:  # the page holding the memories table's rows
@@ -108,7 +108,7 @@ def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
-@pytest.mark.hostile("database:a-directory")
+@pytest.mark.hostile("database-path-is-a-folder")
 def test_a_directory(tmp_path: Path) -> None:
     folder = tmp_path / "db-folder"
     folder.mkdir()
@@ -116,7 +116,7 @@ def test_a_directory(tmp_path: Path) -> None:
     assert _names(folder) == []
 
 
-@pytest.mark.hostile("database:file-without-read-permission")
+@pytest.mark.hostile("database-file-unreadable")
 def test_file_without_read_permission(
     template: Path, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
@@ -144,7 +144,7 @@ def test_file_without_read_permission(
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
-@pytest.mark.hostile("database:empty-file-becomes-a-new-database")
+@pytest.mark.hostile("database-file-empty")
 def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
     db.touch()  # what `touch` or mktemp leave: SQLite's empty database, like a missing file
@@ -153,7 +153,7 @@ def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     assert main(["--db", str(db), "show", MEMORY_ID]) == 0
 
 
-@pytest.mark.hostile("database:another-apps-sqlite-database")
+@pytest.mark.hostile("another-apps-sqlite-database")
 def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     db = tmp_path / "other.db"
     con = sqlite3.connect(db)
@@ -167,7 +167,7 @@ def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
-@pytest.mark.hostile("database:newer-schema-revision")
+@pytest.mark.hostile("database-of-a-newer-hmdesk")
 def test_newer_schema_revision(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     with sqlite3.connect(db) as con:
@@ -191,7 +191,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-@pytest.mark.hostile("database:wal-left-by-a-killed-writer")
+@pytest.mark.hostile("wal-left-by-a-killed-writer")
 def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     killed = subprocess.run(
@@ -206,7 +206,7 @@ def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     assert _names(tmp_path) == ["hm.db"]  # recovered and checkpointed: nothing left beside it
 
 
-@pytest.mark.hostile("database:locked-database")
+@pytest.mark.hostile("database-locked-by-another-writer")
 def test_locked_database(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
     holder = sqlite3.connect(db, isolation_level=None)
@@ -242,7 +242,7 @@ def read_only_folder(tmp_path: Path):
     folder.chmod(0o755)
 
 
-@pytest.mark.hostile("database:read-only-folder")
+@pytest.mark.hostile("database-in-a-read-only-folder")
 def test_read_only_folder(template: Path, read_only_folder) -> None:
     folder, lock = read_only_folder
     db = _copy(template, folder)
@@ -274,7 +274,7 @@ def _run_in_process(argv: list[str]) -> tuple[int, str]:
     ),
     command=st.sampled_from([["query", "pitfall"], ["show", MEMORY_ID], ["add", "new one"]]),
 )
-@pytest.mark.hostile("database:random-bytes-at-random-offsets")
+@pytest.mark.hostile("random-bytes-written-into-the-database")
 def test_random_bytes_at_random_offsets(
     template: Path, tmp_path: Path, damage: list[tuple[float, bytes]], command: list[str]
 ) -> None:
@@ -297,7 +297,7 @@ def test_random_bytes_at_random_offsets(
     shutil.rmtree(folder)
 
 
-@pytest.mark.hostile("database:random-damage-through-the-real-cli")
+@pytest.mark.hostile("random-bytes-written-into-the-database")
 def test_random_damage_through_the_real_cli(template: Path, tmp_path: Path) -> None:
     """One damaged file through the child process too: the in-process fuzz runs the same code."""
     db = _copy(template, tmp_path)

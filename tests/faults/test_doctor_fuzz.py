@@ -50,7 +50,7 @@ LOG = st.one_of(
 )
 
 
-@pytest.mark.hostile("doctor_fuzz:doctor-gives-a-finding-or-none")
+@pytest.mark.hostile("arbitrary-tool-log-to-diagnose")
 @given(LOG)
 def test_doctor_gives_a_finding_or_none(log: str) -> None:
     finding = diagnose(log)
@@ -62,7 +62,7 @@ def test_doctor_gives_a_finding_or_none(log: str) -> None:
         assert Finding.from_dict(finding.to_dict()).kind == finding.kind
 
 
-@pytest.mark.hostile("doctor_fuzz:redact-never-raises-and-is-idempotent")
+@pytest.mark.hostile("arbitrary-text-to-redact")
 @given(LOG, st.lists(st.text(max_size=12), max_size=3))
 def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> None:
     out = redact(text, extra)
@@ -72,7 +72,7 @@ def test_redact_never_raises_and_is_idempotent(text: str, extra: list[str]) -> N
     assert out.count("\n") <= text.count("\n")  # lines are never merged or multiplied
 
 
-@pytest.mark.hostile("doctor_fuzz:a-signing-password-never-reaches-the-finding")
+@pytest.mark.hostile("signing-password-in-a-build-log")
 @given(st.from_regex(r"[A-Za-z0-9_]{6,20}", fullmatch=True), LOG)
 def test_a_signing_password_never_reaches_the_finding(secret: str, log: str) -> None:
     leaky = f"{log}\nsign-app -keyPwd {secret} -keystorePwd {secret}\n> hvigor ERROR: SignHap\n"

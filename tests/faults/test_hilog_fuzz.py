@@ -101,7 +101,7 @@ QUERY_TEXT = st.one_of(
 )
 
 
-@pytest.mark.hostile("hilog_fuzz:parser-never-raises")
+@pytest.mark.hostile("arbitrary-hilog-lines")
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_parser_never_raises(lines: list[str]) -> None:
     parsed = HilogParser().feed(lines)
@@ -111,14 +111,14 @@ def test_parser_never_raises(lines: list[str]) -> None:
         assert isinstance(parse_line(line), HilogLine)
 
 
-@pytest.mark.hostile("hilog_fuzz:decode-then-parse-never-raises")
+@pytest.mark.hostile("random-bytes-from-hilog")
 @given(st.binary(max_size=200))
 def test_decode_then_parse_never_raises(data: bytes) -> None:
     text = decode_line(data)
     assert isinstance(parse_line(text), HilogLine)
 
 
-@pytest.mark.hostile("hilog_fuzz:any-query-on-any-line-never-raises")
+@pytest.mark.hostile("arbitrary-log-query")
 @given(QUERY_TEXT, st.lists(LINE_TEXT, max_size=8), st.booleans())
 def test_any_query_on_any_line_never_raises(
     text: str, raw_lines: list[str], case_sensitive: bool
@@ -140,7 +140,7 @@ def test_any_query_on_any_line_never_raises(
     assert isinstance(complete(text, tags=["ArkUI"], processes=["com.x"]), list)
 
 
-@pytest.mark.hostile("hilog_fuzz:any-regex-runs-or-is-refused-with-a-note")
+@pytest.mark.hostile("arbitrary-regex-in-a-log-query")
 @given(st.text(max_size=40), st.lists(LINE_TEXT, max_size=6))
 def test_any_regex_runs_or_is_refused_with_a_note(pattern: str, raw_lines: list[str]) -> None:
     q = HilogQuery.parse(

@@ -74,7 +74,7 @@ def files(draw: st.DrawFn) -> tuple[bytes, dict[int, str]]:
     return b"\n".join(lines) + draw(st.sampled_from([b"", b"\n"])), good
 
 
-@pytest.mark.hostile("import_fuzz:import-never-raises-and-never-loses-a-good-line")
+@pytest.mark.hostile("random-bytes-between-good-memory-lines")
 @settings(FUZZ, max_examples=share(4))  # each example builds a database: a quarter of the profile's
 @given(files())
 def test_import_never_raises_and_never_loses_a_good_line(case: tuple[bytes, dict[int, str]]):
@@ -99,7 +99,7 @@ def test_import_never_raises_and_never_loses_a_good_line(case: tuple[bytes, dict
             db.close()
 
 
-@pytest.mark.hostile("import_fuzz:parse-line-only-ever-raises-value-error")
+@pytest.mark.hostile("arbitrary-text-as-a-memory-line")
 @FUZZ
 @given(st.text())
 def test_parse_line_only_ever_raises_value_error(text: str):
@@ -110,7 +110,7 @@ def test_parse_line_only_ever_raises_value_error(text: str):
     assert isinstance(values["id"], str)
 
 
-@pytest.mark.hostile("import_fuzz:parse-line-of-any-json-object-is-kept-or-reported")
+@pytest.mark.hostile("arbitrary-json-object-as-a-memory-record")
 @FUZZ
 @given(json_values, st.dictionaries(st.text(max_size=8), json_values, max_size=4))
 def test_parse_line_of_any_json_object_is_kept_or_reported(value: object, extra: dict):

@@ -98,7 +98,13 @@ HOSTILE = {
 }
 
 
-@pytest.mark.hostile("project_files:project-file-that-is-not-a-plain-file")
+@pytest.mark.hostile(
+    "project-file-is-a-fifo",
+    "project-file-is-a-device",
+    "project-file-is-a-folder",
+    "project-file-symlink-loop",
+    "project-file-over-the-size-limit",
+)
 @pytest.mark.parametrize("rel", PROJECT_FILES)
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_project_file_that_is_not_a_plain_file(hello: Path, rel: str, kind: str) -> None:
@@ -110,7 +116,7 @@ def test_project_file_that_is_not_a_plain_file(hello: Path, rel: str, kind: str)
     assert msg.startswith(str(hello / rel)) and why in msg and "\n" not in msg
 
 
-@pytest.mark.hostile("project_files:project-file-with-invalid-utf8-says-where")
+@pytest.mark.hostile("project-file-not-utf8")
 def test_project_file_with_invalid_utf8_says_where(hello: Path) -> None:
     app = hello / "AppScope" / "app.json5"
     app.write_bytes(b'{\n  "app": {\n    "bundleName": "com.\xff"\n  }\n}\n')
@@ -118,7 +124,7 @@ def test_project_file_with_invalid_utf8_says_where(hello: Path) -> None:
         returns_in_time(lambda: read_project(hello))
 
 
-@pytest.mark.hostile("project_files:deeply-nested-project-file")
+@pytest.mark.hostile("project-file-nested-5000-deep")
 @pytest.mark.parametrize("rel", PROJECT_FILES)
 def test_deeply_nested_project_file(hello: Path, rel: str) -> None:
     (hello / rel).write_text('{"app": ' * 5000 + "1" + "}" * 5000)
@@ -126,7 +132,7 @@ def test_deeply_nested_project_file(hello: Path, rel: str) -> None:
         returns_in_time(lambda: read_project(hello))
 
 
-@pytest.mark.hostile("project_files:comment-soup-is-linear")
+@pytest.mark.hostile("json5-comment-soup")
 @pytest.mark.parametrize("text", [",//" * 3000, ",/*" * 3000, "{" + '"a": 1, //' * 3000])
 def test_comment_soup_is_linear(hello: Path, text: str) -> None:
     """Found while probing: the old comment-stripping regex backtracked exponentially."""
@@ -135,7 +141,7 @@ def test_comment_soup_is_linear(hello: Path, text: str) -> None:
         returns_in_time(lambda: read_project(hello))
 
 
-@pytest.mark.hostile("project_files:unreadable-project-file")
+@pytest.mark.hostile("project-file-unreadable")
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a 000 file")
 def test_unreadable_project_file(hello: Path) -> None:
     app = hello / "AppScope" / "app.json5"
@@ -144,7 +150,7 @@ def test_unreadable_project_file(hello: Path) -> None:
         read_project(hello)
 
 
-@pytest.mark.hostile("project_files:module-src-path-with-nul-byte")
+@pytest.mark.hostile("nul-byte-in-a-module-path")
 def test_module_src_path_with_nul_byte(hello: Path) -> None:
     profile = hello / "build-profile.json5"
     profile.write_text('{"app": {}, "modules": [{"name": "entry", "srcPath": "./en\\u0000try"}]}')
@@ -191,7 +197,14 @@ def _hostile_sources(root: Path) -> dict[str, str]:
     }
 
 
-@pytest.mark.hostile("project_files:code-index-skips-hostile-files-with-a-reason")
+@pytest.mark.hostile(
+    "source-file-is-a-fifo",
+    "source-symlink-to-a-device",
+    "source-symlink-out-of-the-project",
+    "source-symlink-loop",
+    "source-path-is-a-folder",
+    "source-file-over-the-size-limit",
+)
 def test_code_index_skips_hostile_files_with_a_reason(code: Path) -> None:
     expected = _hostile_sources(code)
     index = CodeIndex(code)
@@ -204,7 +217,7 @@ def test_code_index_skips_hostile_files_with_a_reason(code: Path) -> None:
     assert index.find("secret") == []  # nothing read through the link that leaves the project
 
 
-@pytest.mark.hostile("project_files:code-index-reports-an-unreadable-file")
+@pytest.mark.hostile("source-file-unreadable")
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a 000 file")
 def test_code_index_reports_an_unreadable_file(code: Path) -> None:
     (code / "ets" / "Locked.ets").write_text(GOOD_SOURCE)
@@ -213,7 +226,7 @@ def test_code_index_reports_an_unreadable_file(code: Path) -> None:
     assert "Permission denied" in report.unreadable["ets/Locked.ets"]
 
 
-@pytest.mark.hostile("project_files:update-file-never-reads-a-hostile-file")
+@pytest.mark.hostile("source-file-replaced-by-a-fifo")
 def test_update_file_never_reads_a_hostile_file(code: Path) -> None:
     """What the watcher calls for a changed path: the same rules, and a replaced file drops out."""
     index = CodeIndex(code)
@@ -229,7 +242,7 @@ def test_update_file_never_reads_a_hostile_file(code: Path) -> None:
     assert index.find("good") == [] and "FIFO" in index.skipped()[GOOD]
 
 
-@pytest.mark.hostile("project_files:parse-file-bounds-its-read")
+@pytest.mark.hostile("source-symlink-to-a-device", "source-file-is-a-fifo")
 def test_parse_file_bounds_its_read(tmp_path: Path) -> None:
     """Even called directly (no index in front), a device or FIFO is not read."""
     zero = tmp_path / "Z.ets"
@@ -241,7 +254,7 @@ def test_parse_file_bounds_its_read(tmp_path: Path) -> None:
         assert result.entities == () and result.error and "not a regular file" in result.error
 
 
-@pytest.mark.hostile("project_files:watcher-does-not-follow-hostile-files")
+@pytest.mark.hostile("hostile-source-files-appearing-while-watched")
 def test_watcher_does_not_follow_hostile_files(code: Path) -> None:
     index = CodeIndex(code)
     index.scan()
@@ -257,7 +270,7 @@ def test_watcher_does_not_follow_hostile_files(code: Path) -> None:
     assert not set(expected) & set(index.files())
 
 
-@pytest.mark.hostile("project_files:code-index-skips-a-device-node")
+@pytest.mark.hostile("source-file-is-a-device-node")
 def test_code_index_skips_a_device_node(code: Path) -> None:
     dev = code / "ets" / "Dev.ets"
     try:
@@ -269,7 +282,14 @@ def test_code_index_skips_a_device_node(code: Path) -> None:
     assert report.files == 1
 
 
-@pytest.mark.hostile("project_files:code-index-cli-says-how-many-were-not-read")
+@pytest.mark.hostile(
+    "source-file-is-a-fifo",
+    "source-symlink-to-a-device",
+    "source-symlink-out-of-the-project",
+    "source-symlink-loop",
+    "source-path-is-a-folder",
+    "source-file-over-the-size-limit",
+)
 def test_code_index_cli_says_how_many_were_not_read(
     code: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

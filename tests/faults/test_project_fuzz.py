@@ -103,12 +103,12 @@ def assert_read_or_refused(project: Path, which: str, content: bytes) -> None:
 @example(
     which="profile", content=b'{"app": {}, "modules": [{"name": "entry", "srcPath": "\\u0000"}]}'
 )
-@pytest.mark.hostile("project_fuzz:any-bytes")
+@pytest.mark.hostile("random-bytes-as-a-project-file")
 def test_any_bytes(project: Path, which: str, content: bytes) -> None:
     assert_read_or_refused(project, which, content)
 
 
-@pytest.mark.hostile("project_fuzz:any-text")
+@pytest.mark.hostile("random-text-as-a-project-file")
 @FUZZ
 @given(which=st.sampled_from(sorted(FILES)), text=st.text(max_size=300))
 @example(which="app", text="N\n")  # json5 quoted the newline it did not expect: two lines
@@ -116,7 +116,7 @@ def test_any_text(project: Path, which: str, text: str) -> None:
     assert_read_or_refused(project, which, text.encode("utf-8", "surrogatepass"))
 
 
-@pytest.mark.hostile("project_fuzz:any-json-shape")
+@pytest.mark.hostile("wrong-json-shape-in-a-project-file")
 @FUZZ
 @given(which=st.sampled_from(sorted(FILES)), value=json_values)
 def test_any_json_shape(project: Path, which: str, value: object) -> None:
@@ -124,7 +124,7 @@ def test_any_json_shape(project: Path, which: str, value: object) -> None:
     assert_read_or_refused(project, which, json.dumps(value).encode())
 
 
-@pytest.mark.hostile("project_fuzz:fast-path-never-disagrees")
+@pytest.mark.hostile("json5-of-braces-comments-and-commas")
 @FUZZ
 @given(text=st.text(alphabet=st.sampled_from(list('{}[],:"/*\\\n ab1')), max_size=200))
 def test_fast_path_never_disagrees(text: str) -> None:

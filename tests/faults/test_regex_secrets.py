@@ -42,7 +42,7 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.mark.hostile("regex_secrets:secrets-in-tool-output-are-redacted-everywhere")
+@pytest.mark.hostile("tokens-and-passwords-in-tool-output")
 def test_secrets_in_tool_output_are_redacted_everywhere(
     fake_tools: FakeTools,
     tmp_path: Path,
@@ -90,7 +90,7 @@ EVIL = "a" * 28 + "!"
         r"message~:(?=a)(a|a)*$",  # lookaround + alternation under a repeat: refused
     ],
 )
-@pytest.mark.hostile("regex_secrets:catastrophic-regexes-return-at-once")
+@pytest.mark.hostile("catastrophic-backtracking-regex", "regex-with-backreference-or-lookaround")
 def test_catastrophic_regexes_return_at_once(query: str) -> None:
     from hmdesk.core.toolchain.hilog import HilogQuery, parse_line
 
@@ -102,7 +102,7 @@ def test_catastrophic_regexes_return_at_once(query: str) -> None:
         assert q.fallback and q.note is not None and "cannot be run safely" in q.note
 
 
-@pytest.mark.hostile("regex_secrets:too-slow-fallback-regex-is-reported-in-the-note")
+@pytest.mark.hostile("regex-too-slow-on-a-line")
 def test_too_slow_fallback_regex_is_reported_in_the_note(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

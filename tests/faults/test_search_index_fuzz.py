@@ -90,7 +90,7 @@ def apply(store: MemoryStore, op: tuple[object, ...]) -> None:
         conn.close()
 
 
-@pytest.mark.hostile("search_index_fuzz:stored-index-equals-memory-index")
+@pytest.mark.hostile("memories-written-around-the-store")
 @settings(max_examples=share(5))  # each example builds a store on disk: a fifth of the profile's
 @given(st.lists(op_st, min_size=1, max_size=12), st.lists(query_st, min_size=1, max_size=3))
 def test_stored_index_equals_memory_index(ops: list[tuple[object, ...]], qs: list[Query]) -> None:

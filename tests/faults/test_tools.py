@@ -65,7 +65,7 @@ def _step(db: Database, run_id: int, name: str):  # type: ignore[no-untyped-def]
 # --------------------------------------------------------------------------- tools
 
 
-@pytest.mark.hostile("tools:a-hung-install-times-out-and-its-group-is-killed")
+@pytest.mark.hostile("tool-that-hangs")
 def test_a_hung_install_times_out_and_its_group_is_killed(
     fake_tools: FakeTools, db: Database
 ) -> None:
@@ -81,7 +81,7 @@ def test_a_hung_install_times_out_and_its_group_is_killed(
     assert RunRepository(db).get(result.run_id).status == "failed"
 
 
-@pytest.mark.hostile("tools:a-flooding-install-is-judged-by-its-last-line-within-bounded-memory")
+@pytest.mark.hostile("tool-flooding-its-output")
 @pytest.mark.slow  # megabytes through a real child
 def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     fake_tools: FakeTools, db: Database
@@ -107,7 +107,7 @@ def test_a_flooding_install_is_judged_by_its_last_line_within_bounded_memory(
     assert peak < 3 * 1024 * 1024, peak
 
 
-@pytest.mark.hostile("tools:an-install-that-ignores-sigterm-is-killed-on-cancel")
+@pytest.mark.hostile("tool-ignoring-sigterm")
 @pytest.mark.slow  # waits out the grace period before the kill
 @linux_only
 def test_an_install_that_ignores_sigterm_is_killed_on_cancel(
@@ -131,7 +131,7 @@ def test_an_install_that_ignores_sigterm_is_killed_on_cancel(
     assert all(poll_until(lambda p=p: not _group_alive(p), timeout=5) for p in pids)
 
 
-@pytest.mark.hostile("tools:an-install-that-dies-mid-line-fails-and-keeps-the-half-line")
+@pytest.mark.hostile("tool-killed-mid-line")
 def test_an_install_that_dies_mid_line_fails_and_keeps_the_half_line(
     fake_tools: FakeTools, db: Database
 ) -> None:
@@ -145,7 +145,7 @@ def test_an_install_that_dies_mid_line_fails_and_keeps_the_half_line(
     assert install.log.endswith("msg:install bun")  # the unterminated line is kept, not lost
 
 
-@pytest.mark.hostile("tools:invalid-utf8-from-a-tool-is-replaced-and-the-run-passes")
+@pytest.mark.hostile("invalid-utf8-from-a-tool")
 @pytest.mark.parametrize("tool", ["hdc", "hvigorw"])
 def test_invalid_utf8_from_a_tool_is_replaced_and_the_run_passes(
     fake_tools: FakeTools, db: Database, tool: str
@@ -161,7 +161,29 @@ def test_invalid_utf8_from_a_tool_is_replaced_and_the_run_passes(
     assert "\ufffd" in step.log
 
 
-@pytest.mark.hostile("tools:a-run-left-running-by-a-dead-process-is-closed-as-interrupted")
+@pytest.mark.hostile("hap-file-name-not-utf8")
+@linux_only  # a file name of arbitrary bytes (macOS and Windows file systems refuse them)
+def test_a_hap_whose_name_is_not_utf8_is_installed_and_the_run_closed(
+    fake_tools: FakeTools, db: Database
+) -> None:
+    fake_tools.hvigor_scenario("no-hap")  # the build succeeds; the HAP is the one placed here
+    project = fake_tools.project("hello")
+    outputs = os.fsencode(Path(project) / "entry" / "build" / "default" / "outputs" / "default")
+    os.makedirs(outputs)
+    raw_name = os.path.join(outputs, b"entry-caf\xe9-signed.hap")  # Latin-1 bytes, not UTF-8
+    with open(raw_name, "wb") as fh:
+        fh.write(b"PK\x03\x04")
+    result = Pipeline(db, project, FAKE_HDC_KEY).run()
+    assert result.status == "success"
+    stored = RunRepository(db).get(result.run_id)
+    assert stored.status == "success" and stored.ended_at
+    build = _step(db, result.run_id, "build")
+    assert build.message is not None and build.message.endswith("entry-caf\\xe9-signed.hap")
+    installed = [c["argv"] for c in fake_tools.calls() if "install" in c["argv"]]
+    assert [os.fsencode(a[-1]) for a in installed] == [raw_name]  # the real file, byte for byte
+
+
+@pytest.mark.hostile("run-left-open-by-a-dead-process")
 def test_a_run_left_running_by_a_dead_process_is_closed_as_interrupted(
     db: Database, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -237,7 +259,7 @@ def _group_size(pgid: int) -> int:
         (signal.SIGTERM, "launch", ("hdc", "hang-start"), "start"),
     ],
 )
-@pytest.mark.hostile("tools:a-signal-during-a-step-cancels-the-run-and-leaves-no-tool")
+@pytest.mark.hostile("sigterm-during-a-run", "sighup-during-a-run")
 def test_a_signal_during_a_step_cancels_the_run_and_leaves_no_tool(
     fake_tools: FakeTools,
     tmp_path: Path,

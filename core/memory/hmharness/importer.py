@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import sqlalchemy as sa
+from hmdesk.core.bounded import InputError, open_input
 from hmdesk.core.memory.hmharness.jsonl import (
     _SYNC_FIELDS,
     ACTOR,
+    IMPORT_LIMIT,
     ImportReport,
     SkippedLine,
     parse_line,
@@ -80,7 +82,9 @@ def split_batches(data: bytes, size: int | None = None) -> Iterator[tuple[list[b
 def import_path(store: MemoryStore, path: Path, progress: Progress | None = None) -> ImportReport:
     """Import the file at ``path`` (read batch by batch)."""
     try:
-        fh = path.open("rb")
+        fh = open_input(path, limit=IMPORT_LIMIT, what="the memory file")
+    except InputError as exc:
+        raise StoreError(f"{exc}; pass the path of hmharness's memory.jsonl") from None
     except FileNotFoundError:
         raise StoreError(
             f"{path} does not exist; pass the path of hmharness's memory.jsonl"

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.memory.atomic import write_atomic_chunks
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS
 from hmdesk.core.memory.safe_text import clean_json, clean_text
@@ -52,6 +53,10 @@ from hmdesk.core.models import Memory
 log = logging.getLogger(__name__)
 
 ACTOR = "hmharness"
+IMPORT_LIMIT = 4096 * MB
+"""The largest memory.jsonl imported (read batch by batch: memory grows with a batch)."""
+SYNC_LIMIT = 512 * MB
+"""The largest file the live sync reads whole (to skip content it has imported already)."""
 KEY_ORDER = (
     "id",
     "layer",
@@ -466,13 +471,17 @@ class HmharnessSync:
                 break
             self.sync_now()
 
+    what = "hmharness's memory file"
+
     def sync_now(self) -> ImportReport | None:
-        """Re-import if the file changed since the last import; report it. None if skipped."""
+        """Re-import if the file changed since the last import; report it. None if skipped.
+        The file is read only when it is a regular file of at most :data:`SYNC_LIMIT` bytes:
+        a FIFO, a device or a folder put in its place is reported and the watch goes on."""
         try:
-            data = self.path.read_bytes()
+            data = read_input(self.path, limit=SYNC_LIMIT, what=self.what)
         except FileNotFoundError:
             return None
-        except OSError as exc:
+        except (InputError, OSError) as exc:
             self._error(exc)
             return None
         digest = hashlib.sha256(data).digest()

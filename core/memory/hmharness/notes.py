@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.hmharness.jsonl import ACTOR, HmharnessSync, ImportReport, SkippedLine
 from hmdesk.core.memory.instruction_block import block_lines
@@ -48,6 +49,7 @@ from hmdesk.core.memory.workspace import workspace_tag
 from hmdesk.core.models import Memory, table_of
 
 ORIGIN = "hmharness-notes"
+NOTES_LIMIT = 64 * MB  # memory.md is read whole: hmharness keeps it a few KB
 NOTE_TAG = "note"
 NOTE_CONFIDENCE = 0.5
 """A note is the agent's own unreviewed remark: the middle of the scale, below hmdesk's 0.7 for
@@ -129,7 +131,9 @@ def import_notes_file(store: MemoryStore, path: Path | str | None = None) -> Not
     p = Path(path).expanduser() if path is not None else default_notes_file()
     what = "pass the path of hmharness's memory.md"
     try:
-        data = p.read_bytes()
+        data = read_input(p, limit=NOTES_LIMIT, what="the notes file")
+    except InputError as exc:
+        raise StoreError(f"{exc}; {what}") from None
     except FileNotFoundError:
         raise StoreError(f"{p} does not exist; {what}") from None
     except IsADirectoryError:
@@ -178,7 +182,14 @@ def import_notes_bytes(store: MemoryStore, data: bytes, path: Path) -> NotesRepo
         known: set[str] = set()
         for i in range(0, len(ids), _CHUNK):
             part = ids[i : i + _CHUNK]
-            known.update(s.scalars(sa.select(Memory.id).where(Memory.id.in_(part))))
+            for row in s.scalars(sa.select(Memory).where(Memory.id.in_(part))):
+                known.add(row.id)
+                want = notes[row.id][1].tags
+                if row.tags != want and any(" " in t for t in row.tags or ()):
+                    # a workspace tag an earlier import kept with its spaces: made one word
+                    tx.event(row.id, "edit", "tags", row.tags, want, str(path))
+                    row.tags = want
+                    tx.touch(row)
         rows: list[dict[str, Any]] = []
         for mid, (_number, note) in notes.items():
             if mid in known:
@@ -221,6 +232,8 @@ class NotesSync(HmharnessSync):
 
     def __init__(self, store: MemoryStore, path: Path | str | None = None, **kw: Any) -> None:
         super().__init__(store, path if path is not None else default_notes_file(), **kw)
+
+    what = "hmharness's notes file"
 
     def _import(self, data: bytes) -> ImportReport:
         return import_notes_bytes(self.store, data, self.path)

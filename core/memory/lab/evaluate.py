@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.memory.lab.labelled_set import LabelledQuery, LabelledSet
+from hmdesk.core.memory.lab.labelled_set import LabelledQuery, LabelledSet, LabelledSetError
 from hmdesk.core.memory.lab.metrics import TIES, Ties, mean, query_metrics, tie_groups
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 Search = Callable[[Query], QueryResult]
 Lookup = Callable[[Sequence[str]], Sequence[MemoryRecord]]
 
+MAX_WARNINGS = 100  # warnings kept about unusable ids (then "… N more warnings")
 DEFAULT_K = 5
 DEFAULT_DEPTH = 20
 METRICS = ("recall_at_k", "mrr", "ndcg_at_k")
@@ -125,13 +126,31 @@ def check_ids(lset: LabelledSet, lookup: Lookup) -> tuple[list[tuple[str, ...]],
             why[id_] = f"is superseded (by {r.superseded_by})"
     usable: list[tuple[str, ...]] = []
     warnings: list[str] = []
+    more = 0  # warnings past MAX_WARNINGS: counted, not kept
+
+    def warn(text: str) -> None:
+        nonlocal more
+        if len(warnings) < MAX_WARNINGS:
+            warnings.append(text)
+        else:
+            more += 1
+
     for n, q in enumerate(lset.queries, 1):
         usable.append(tuple(i for i in q.relevant if i not in why))
         for i in q.relevant:
             if i in why:
-                warnings.append(f"{lset.name}: entry {n} ({q.text!r}): {i} {why[i]}; left out")
+                warn(f"{lset.name}: entry {n} ({q.text!r}): {i} {why[i]}; left out")
         if q.relevant and not usable[-1]:
-            warnings.append(f"{lset.name}: entry {n} ({q.text!r}): no usable id; not scored")
+            warn(f"{lset.name}: entry {n} ({q.text!r}): no usable id; not scored")
+    if more:
+        warnings.append(f"… {more:,} more warnings")
+    if why and not any(usable):
+        first = next(iter(why))
+        raise LabelledSetError(
+            f"{lset.name}: none of its {len(wanted):,} labelled ids can be found in this store "
+            f"({first} {why[first]}, …): is it the database the set was written for? "
+            "Nothing was searched."
+        )
     return usable, warnings
 
 
@@ -213,13 +232,16 @@ def evaluate(
     control: str | None = None,
     lookup: Lookup | None = None,
     keep_results: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Evaluation:
     """Run every query of ``lset`` under each profile (see the module doc).
 
     ``lookup`` (e.g. ``MemoryStore.get_many``) checks the labelled ids; without it every id
     counts. ``control``, when given, is evaluated too (first) and is the baseline. The depth is
     raised to ``k`` when smaller. ``keep_results`` keeps each :class:`QueryResult` (the window
-    shows the explanations)."""
+    shows the explanations). ``progress(done, total)`` after each search (``total``: queries
+    times profiles). Raises :class:`LabelledSetError` before any search when ``lookup`` finds
+    none of the labelled ids (a set written for another database)."""
     if k < 1:
         raise ValueError("k must be at least 1")
     if ties not in TIES:
@@ -234,11 +256,17 @@ def evaluate(
         usable, warnings = [q.relevant for q in lset.queries], []
     warnings = [*lset.warnings, *warnings]
     reports: dict[str, ProfileReport] = {}
+    total = len(names) * len(lset.queries)
+    done = 0
     for name in names:
-        outs = [
-            outcome(q, rel, search(to_query(q, name, depth, now)), k, ties, keep_results)
-            for q, rel in zip(lset.queries, usable, strict=True)
-        ]
+        outs = []
+        for q, rel in zip(lset.queries, usable, strict=True):
+            outs.append(
+                outcome(q, rel, search(to_query(q, name, depth, now)), k, ties, keep_results)
+            )
+            done += 1
+            if progress is not None:
+                progress(done, total)
         scored = [o for o in outs if o.scored]
         reports[name] = ProfileReport(
             profile=name,

@@ -29,11 +29,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.bounded import MB, InputError, loads_json, read_input
 from hmdesk.core.memory.atomic import write_atomic
 from hmdesk.core.memory.errors import StoreError
 from hmdesk.core.memory.record import LAYERS
 
 KEYS = ("text", "relevant", "layer", "env", "tags", "note")
+
+
+SET_LIMIT = 256 * MB
+"""The largest labelled-set file read (a million queries is ~100 MB of JSON)."""
 
 
 class LabelledSetError(Exception):
@@ -160,8 +165,10 @@ def parse_set(data: object, source: Path | str) -> LabelledSet:
 def load_set(path: Path | str) -> LabelledSet:
     """Read and validate the labelled set at ``path`` (see the module doc)."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
+    try:  # a regular file of bounded size (not /dev/zero, not a FIFO)
+        raw = read_input(path, limit=SET_LIMIT, what="the labelled set")
+    except InputError as exc:
+        raise LabelledSetError(str(exc)) from None
     except OSError as exc:
         raise LabelledSetError(f"{path}: cannot read the labelled set ({exc.strerror})") from exc
     try:
@@ -169,7 +176,9 @@ def load_set(path: Path | str) -> LabelledSet:
     except UnicodeDecodeError as exc:
         raise LabelledSetError(f"{path}: is not UTF-8 text (byte {exc.start})") from exc
     try:
-        data = json.loads(text)
+        data = loads_json(text, f"{path}: the labelled set")
+    except InputError as exc:
+        raise LabelledSetError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise LabelledSetError(
             f"{path}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"

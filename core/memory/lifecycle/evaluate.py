@@ -12,16 +12,17 @@ are taken as active semantic memories. What each profile says about a pair:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.bounded import MB, InputError, loads_json, read_input
 from hmdesk.core.memory.hmharness.rules import normalize_claim, subject_key
 from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
 
 SHIPPED = "lifecycle/pairs.json"
+PAIRS_LIMIT = 64 * MB  # the largest pair-set file read
 LABELS = ("duplicate", "contradiction", "unrelated")
 KINDS = ("duplicate", "contradiction")
 
@@ -62,12 +63,17 @@ def load_pairs(path: str | Path | None = None) -> list[Pair]:
         where = SHIPPED
     else:
         where = str(path)
-        try:
-            text = Path(path).expanduser().read_text(encoding="utf-8")
+        try:  # a regular file of bounded size (not /dev/zero, not a FIFO)
+            raw = read_input(Path(path).expanduser(), limit=PAIRS_LIMIT, what="the pair set")
+            text = raw.decode("utf-8")
+        except InputError as exc:
+            raise PairSetError(str(exc)) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise PairSetError(f"{where}: cannot be read ({exc})") from exc
     try:
-        obj = json.loads(text)
+        obj = loads_json(text, f"{where}: the pair set")
+    except InputError as exc:
+        raise PairSetError(str(exc)) from None
     except ValueError as exc:
         raise PairSetError(f"{where}: not valid JSON ({exc})") from exc
     return parse_pairs(obj, where)

@@ -96,6 +96,12 @@ def widen(query: Query) -> Query:
     return replace(query, limit=query.limit + EXTRA)
 
 
+SAMPLE_CHARS = 32_768
+"""A content longer than twice this is compared by its head and its tail of this many
+characters each (a pasted build log of 20 MB: the same bounded work as a short memory, and the
+cache below keeps only the samples)."""
+
+
 def shingles(content: str) -> frozenset[str]:
     """The normalised shingles of ``content`` (see the module doc)."""
     return _features(content)[0]
@@ -106,8 +112,14 @@ def numbers(content: str) -> frozenset[str]:
     return _features(content)[1]
 
 
-@lru_cache(maxsize=8192)
 def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
+    if len(content) > 2 * SAMPLE_CHARS:
+        content = content[:SAMPLE_CHARS] + "\n" + content[-SAMPLE_CHARS:]
+    return _sample_features(content)
+
+
+@lru_cache(maxsize=8192)
+def _sample_features(content: str) -> tuple[frozenset[str], frozenset[str]]:
     text = unicodedata.normalize("NFKC", content).casefold()
     out: set[str] = set()
     for m in _word_pattern().finditer(text):

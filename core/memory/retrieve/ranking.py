@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from hmdesk.core.memory.retrieve.profile import WEIGHTS, Profile, score, static_score
 from hmdesk.core.memory.retrieve.scoring import DAY_MS, RECENCY_DAYS
+from hmdesk.core.memory.workspace import workspace_tag
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.index import MemoryIndex
@@ -159,7 +160,7 @@ def hard_filters(
     if query.tags:
         narrow("tags", tagged(set(query.tags)))
     if query.workspace:  # hmdesk.core.memory.workspace
-        narrow("tags", tagged(["ws:" + query.workspace]))
+        narrow("tags", tagged([workspace_tag(query.workspace)]))
     return pool, mask, n_mask
 
 

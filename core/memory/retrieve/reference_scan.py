@@ -26,6 +26,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     weights_for,
 )
 from hmdesk.core.memory.terms import hmharness_terms
+from hmdesk.core.memory.workspace import workspace_tag
 
 
 def retrieve_hmharness_scan(
@@ -82,7 +83,7 @@ def scan_groups(
         want = set(query.tags)
         pool = [e for e in pool if any(t in want for t in e.tags)]
     if query.workspace:  # hmdesk.core.memory.workspace
-        pool = [e for e in pool if "ws:" + query.workspace in e.tags]
+        pool = [e for e in pool if workspace_tag(query.workspace) in e.tags]
 
     def lexical_score(e: MemoryRecord) -> float:
         if not terms:

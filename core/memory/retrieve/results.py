@@ -67,6 +67,8 @@ class TermMatch:
     idf: float | None = None
     document_frequency: int | None = None
     memories: int | None = None
+    # occurrences past the first MAX_SPANS (scoring.py) of ``content_spans``: counted, not listed
+    more_spans: int = 0
 
 
 @dataclass
@@ -142,6 +144,7 @@ def result_to_json(result: QueryResult) -> dict[str, Any]:
                         "term": t.term,
                         "matched": t.matched,
                         "content_spans": [[a, b] for a, b in t.content_spans],
+                        "more_spans": t.more_spans,
                         "tags": list(t.tags),
                         "alternatives": list(t.alternatives),
                         "weight": t.weight,

@@ -16,7 +16,7 @@ from hmdesk.core.memory.jsdate import datetime_ms, now_ms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.profile import Profile
 from hmdesk.core.memory.retrieve.results import Query, TermMatch
-from hmdesk.core.memory.terms import form_in, form_spans
+from hmdesk.core.memory.terms import form_count, form_in, form_spans
 
 DAY_MS = 86_400_000
 RECENCY_DAYS = 90
@@ -57,14 +57,23 @@ def _lower_map(text: str) -> tuple[str, list[int] | None]:
     return low, starts
 
 
+MAX_SPANS = 100
+"""Spans kept per term and memory (an imported build log holds a word a million times: the
+explanation says how many more instead of listing them, see ``TermMatch.more_spans``)."""
+
+
 def content_spans(
-    content: str, term: str, lowered: tuple[str, list[int] | None] | None = None
+    content: str,
+    term: str,
+    lowered: tuple[str, list[int] | None] | None = None,
+    limit: int | None = None,
 ) -> list[tuple[int, int]]:
     """All non-overlapping case-insensitive occurrences of the (lowercase) term in ``content``
     (a plain English word at word boundaries, with its inflection: see
-    :func:`~hmdesk.core.memory.terms.form_spans`), as indices into the original ``content``."""
+    :func:`~hmdesk.core.memory.terms.form_spans`), as indices into the original ``content``;
+    the first ``limit`` when given."""
     low, starts = _lower_map(content) if lowered is None else lowered
-    spans = form_spans(low, term)
+    spans = form_spans(low, term, limit)
     if starts is None or not spans:
         return spans
     out: list[tuple[int, int]] = []
@@ -202,12 +211,19 @@ def explain_terms(
             )
             spans: list[tuple[int, int]] = []
             tag_hits: list[str] = []
+            more = 0
             if matched:
                 if len(group) == 1:
-                    spans = content_spans(content, group[0], lowered)
+                    spans = content_spans(content, group[0], lowered, MAX_SPANS)
                 else:
-                    found = [sp for form in group for sp in content_spans(content, form, lowered)]
-                    spans = _merge(found) if found else found
+                    found = [
+                        sp
+                        for form in group
+                        for sp in content_spans(content, form, lowered, MAX_SPANS)
+                    ]
+                    spans = _merge(found)[:MAX_SPANS] if found else found
+                if len(spans) >= MAX_SPANS:  # perhaps more: counted, not listed
+                    more = max(0, sum(form_count(lowered[0], f) for f in group) - len(spans))
                 if tags and group_in(tag_hay, group):
                     tag_hits = [
                         t for t, tl in zip(tags, tags_low, strict=True) if group_in(tl, group)
@@ -216,7 +232,7 @@ def explain_terms(
                 contribution = weight * lexical_weight
             tm = TermMatch(
                 str(group[0]), matched, spans, tag_hits, [str(f) for f in group[1:]],
-                weight, contribution, idf_i, df_i, memories,
+                weight, contribution, idf_i, df_i, memories, more,
             )  # fmt: skip
             seen[group] = tm
         else:
@@ -224,7 +240,7 @@ def explain_terms(
                 contribution = weight * lexical_weight
             tm = TermMatch(
                 tm.term, tm.matched, list(tm.content_spans), list(tm.tags), list(tm.alternatives),
-                weight, contribution, idf_i, df_i, memories,
+                weight, contribution, idf_i, df_i, memories, tm.more_spans,
             )  # fmt: skip
         out.append(tm)
     return out

@@ -22,6 +22,7 @@ from hmdesk.core.memory.retrieve.index import Fetch, MemoryIndex
 from hmdesk.core.memory.search_index import snapshot
 from hmdesk.core.memory.search_index.schema import (
     DROP_V1,
+    GUARD,
     LIVE_COUNT,
     SCHEMA_V1,
     TABLES,
@@ -76,6 +77,9 @@ def load_segments(
         missing = _missing(conn)
         if missing:
             raise SnapshotError(f"the search index is missing ({', '.join(missing)})")
+        damage = _damage(conn)
+        if damage:
+            raise SnapshotError(f"the search index is damaged ({damage})")
         if parts is None:
             parts = snapshot.read(conn)
         dirty = [r[0] for r in conn.execute("SELECT seq FROM search_dirty ORDER BY seq")]
@@ -107,6 +111,12 @@ def _missing(conn: sqlite3.Connection) -> list[str]:
     return [n for n in (*TABLES, *TRIGGERS) if n not in names]
 
 
+def _damage(conn: sqlite3.Connection) -> str | None:
+    """What the guard trigger recorded (pending rows deleted), else None."""
+    row = conn.execute("SELECT value FROM search_meta WHERE key = 'damaged'").fetchone()
+    return str(row[0]) if row else None
+
+
 @dataclass(frozen=True)
 class IndexState:
     """What :func:`index_state` found: ``problem`` is None for a usable snapshot."""
@@ -121,8 +131,14 @@ def index_state(conn: sqlite3.Connection) -> IndexState:
     missing = _missing(conn)
     if missing:
         return IndexState(0, 0, f"the search index is missing ({', '.join(missing)})")
-    head = snapshot.header(conn)
     pending = int(conn.execute("SELECT count(*) FROM search_dirty").fetchone()[0])
+    damage = _damage(conn)
+    if damage:
+        return IndexState(0, pending, f"the search index is damaged ({damage})")
+    try:
+        head = snapshot.header(conn)
+    except SnapshotError as exc:
+        return IndexState(0, pending, str(exc))
     if head is None:
         return IndexState(0, pending, "the search index has not been built")
     if head.get("format") != snapshot.SNAPSHOT_FORMAT:
@@ -147,7 +163,10 @@ def refresh(db: Database, *, progress: Progress | None = None) -> int:
         parts = snapshot.build_parts(conn, progress)
     with db.write() as s:
         conn = dbapi_of(s)
-        head = snapshot.header(conn)
+        try:
+            head = snapshot.header(conn)
+        except SnapshotError:
+            head = None  # a header that does not check is replaced
         if (
             head is None
             or int(head.get("tick", -1)) < tick
@@ -161,7 +180,7 @@ def rebuild(db: Database, *, progress: Progress | None = None) -> int:
     """Re-create the index tables and triggers (damaged or missing) and build the snapshot."""
     with db.write() as s:
         conn = dbapi_of(s)
-        for stmt in (*DROP_V1, *SCHEMA_V1):
+        for stmt in (*DROP_V1, *SCHEMA_V1, *GUARD):
             conn.execute(stmt)
         conn.execute("INSERT OR IGNORE INTO search_dirty (seq) SELECT seq FROM memories")
     return refresh(db, progress=progress)
@@ -170,7 +189,10 @@ def rebuild(db: Database, *, progress: Progress | None = None) -> int:
 def index_due(conn: sqlite3.Connection) -> bool:
     """Whether the stored snapshot is due for a refresh (none, another format, or more rows
     pending than :func:`refresh_threshold`): two small reads, in the caller's transaction."""
-    head = snapshot.header(conn)
+    try:
+        head = snapshot.header(conn)
+    except SnapshotError:
+        return True
     if head is None or head.get("format") != snapshot.SNAPSHOT_FORMAT:
         return True
     pending = int(conn.execute("SELECT count(*) FROM search_dirty").fetchone()[0])

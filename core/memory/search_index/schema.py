@@ -21,7 +21,7 @@ class SnapshotError(Exception):
 
 
 TABLES = ("search_meta", "search_dirty", "search_snapshot")
-TRIGGERS = ("search_memories_ai", "search_memories_au", "search_memories_ad")
+TRIGGERS = ("search_memories_ai", "search_memories_au", "search_memories_ad", "search_dirty_guard")
 
 # One statement per changed row. REPLACE gives the row a new id, and AUTOINCREMENT never hands
 # out an id twice: a refresh that read the memories when the largest id was T may forget exactly
@@ -49,6 +49,21 @@ SCHEMA_V1: tuple[str, ...] = (
     + _MARK.format(row="old")
     + " END",
 )
+
+GUARD: tuple[str, ...] = (
+    # A pending row is forgotten only by a snapshot write, which first stores the header with
+    # the new tick and then deletes the rows with ids up to it. A pending row deleted otherwise
+    # (by hand, by another program) would leave a changed memory unseen: the index is marked
+    # damaged, never used again, and rebuilt. REPLACE in the marking triggers deletes no row
+    # through a trigger (``recursive_triggers`` is off), so it does not fire this one.
+    "CREATE TRIGGER IF NOT EXISTS search_dirty_guard AFTER DELETE ON search_dirty "
+    "WHEN old.id > coalesce((SELECT json_extract(value, '$.tick') FROM search_meta "
+    "WHERE key = 'snapshot' AND json_valid(value)), -1) BEGIN "
+    "INSERT OR REPLACE INTO search_meta (key, value) VALUES ('damaged', "
+    "'pending rows were deleted outside a snapshot write'); END",
+)
+"""Added after revision 0004 (not part of its history): :func:`~.maintain.rebuild` creates it,
+and an index without it counts as missing, so every database gets it on its next rebuild."""
 
 DROP_V1: tuple[str, ...] = (
     "DROP TRIGGER IF EXISTS search_memories_ai",

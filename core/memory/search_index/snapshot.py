@@ -26,7 +26,7 @@ from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hmdesk.core.memory.search_index.schema import SnapshotError
 
-SNAPSHOT_FORMAT = 3  # 3: without the parts only a second (numpy-free) reader used
+SNAPSHOT_FORMAT = 4  # 4: the header checks itself (``check``); 3: without the numpy-free parts
 CHUNK_BYTES = 32 << 20  # one row of search_snapshot holds at most this much of a part
 BATCH = 5_000
 
@@ -185,6 +185,7 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
                 "INSERT INTO search_snapshot (part, chunk, data) VALUES (?, ?, ?)",
                 (name, k, data[start : start + CHUNK_BYTES]),
             )
+    header["check"] = _header_check(header)
     conn.execute(
         "INSERT OR REPLACE INTO search_meta (key, value) VALUES ('snapshot', ?)",
         (json.dumps(header),),
@@ -192,7 +193,16 @@ def write(conn: sqlite3.Connection, parts: dict[str, Any], tick: int) -> None:
     conn.execute("DELETE FROM search_dirty WHERE id <= ?", (tick,))
 
 
+def _header_check(head: dict[str, Any]) -> int:
+    """CRC-32 of the header's fields (all but ``check``): a header edited by hand (its tick, a
+    part's size or CRC) no longer checks, so the snapshot is never used with it."""
+    fields = {k: v for k, v in head.items() if k != "check"}
+    return zlib.crc32(json.dumps(fields, sort_keys=True).encode())
+
+
 def header(conn: sqlite3.Connection) -> dict[str, Any] | None:
+    """The stored snapshot's header; None when there is none (or it is unreadable, an earlier
+    format). Raises :class:`SnapshotError` when a header of this format does not check."""
     row = conn.execute("SELECT value FROM search_meta WHERE key = 'snapshot'").fetchone()
     if row is None:
         return None
@@ -200,7 +210,11 @@ def header(conn: sqlite3.Connection) -> dict[str, Any] | None:
         value = json.loads(row[0])
     except (TypeError, ValueError):
         return None
-    return value if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return None
+    if value.get("format") == SNAPSHOT_FORMAT and value.get("check") != _header_check(value):
+        raise SnapshotError("the search index is damaged (its header does not check)")
+    return value
 
 
 def read(conn: sqlite3.Connection) -> dict[str, Any]:

@@ -140,21 +140,33 @@ class Status:
         return self.stale + self.missing
 
 
+def _usable(dialect: str) -> str:
+    """SQL true for a cached row (alias ``e``) that can be used: a positive dimension, a vector
+    of exactly that many float32s, not all zero. Such a row, written by an earlier hmdesk or by
+    hand, is left out of the matrix and recomputed by the next ``embed``."""
+    zeros = (
+        "zeroblob(length(e.vector))"
+        if dialect == "sqlite"
+        else "decode(repeat('00', length(e.vector)), 'hex')"
+    )
+    return f"(e.dim > 0 AND length(e.vector) = 4 * e.dim AND e.vector <> {zeros})"
+
+
 def _scan(db: Database, model: str) -> tuple[list[Pending], int, int]:
-    """(memories needing a vector, how many had a stale one, live total)."""
+    """(memories needing a vector, how many had a stale or unusable one, live total)."""
     sql = sa.text(
-        "SELECT m.seq, m.id, m.content, e.content_hash FROM memories m "
+        f"SELECT m.seq, m.id, m.content, e.content_hash, {_usable(db.dialect)} FROM memories m "
         "LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq AND e.model = :model "
         f"WHERE m.{_LIVE} ORDER BY m.seq"
     )
     out: list[Pending] = []
     stale = total = 0
     with db.read() as s:
-        for seq, mid, content, cached in s.execute(sql, {"model": model}):
+        for seq, mid, content, cached, usable in s.execute(sql, {"model": model}):
             total += 1
             text = passage_text(content)
             digest = content_hash(text)
-            if cached == digest:
+            if cached == digest and usable:
                 continue
             stale += cached is not None
             out.append(Pending(int(seq), str(mid), text, digest))
@@ -241,7 +253,7 @@ def load(db: Database, model: str, previous: EmbeddingMatrix | None = None) -> E
         event = _last_event(s)
         # the seqs with a vector, ascending (the key's own index: no vector is read), less
         # those of deleted memories; the memories changed since ``previous`` was read
-        listed = _seqs(s, _LISTING, {"model": model})
+        listed = _seqs(s, _listing(db.dialect), {"model": model})
         live = listed[~np.isin(listed, _seqs(s, _DELETED, {}))]
         changed = _seqs(s, _CHANGED, {"after": previous.event})
         kept = np.isin(previous.seqs, live) & ~np.isin(previous.seqs, changed)
@@ -263,9 +275,13 @@ def load(db: Database, model: str, previous: EmbeddingMatrix | None = None) -> E
     return EmbeddingMatrix(model, seqs, vectors, event, buffer)
 
 
-_LISTING = sa.text(
-    "SELECT memory_seq FROM memory_embeddings WHERE model = :model ORDER BY memory_seq"
-)
+def _listing(dialect: str) -> sa.TextClause:
+    return sa.text(
+        f"SELECT e.memory_seq FROM memory_embeddings e WHERE e.model = :model "
+        f"AND {_usable(dialect)} ORDER BY e.memory_seq"
+    )
+
+
 _DELETED = sa.text("SELECT seq FROM memories WHERE deleted_at IS NOT NULL")
 _CHANGED = sa.text(
     "SELECT DISTINCT m.seq FROM memory_events ev JOIN memories m ON m.id = ev.memory_id "
@@ -315,7 +331,7 @@ def _load_all(db: Database, model: str) -> EmbeddingMatrix:
     sql = sa.text(
         "SELECT e.memory_seq, e.dim, e.vector FROM memory_embeddings e "
         "JOIN memories m ON m.seq = e.memory_seq "
-        f"WHERE e.model = :model AND m.{_LIVE} ORDER BY e.memory_seq"
+        f"WHERE e.model = :model AND m.{_LIVE} AND {_usable(db.dialect)} ORDER BY e.memory_seq"
     )
     with db.read() as s:
         event = _last_event(s)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 from hmdesk.core.db import Database
 from hmdesk.core.memory.semantic import cache
-from hmdesk.core.memory.semantic.embedder import Embedder
+from hmdesk.core.memory.semantic.embedder import Embedder, EmbedderError
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,14 @@ def fill_embeddings(
             return FillResult(embedder.model_id, total, embedded, skipped, True)
         batch = todo[start : start + size]
         vectors = embedder.embed([p.text for p in batch], kind="passage")
+        norms = np.einsum("ij,ij->i", vectors, vectors)
+        bad = np.flatnonzero(~(np.isfinite(norms) & (norms > 0.5)))  # unit rows, else zero/NaN
+        if len(bad):  # a vector that compares with nothing is never stored as current
+            raise EmbedderError(
+                f"{embedder.model_id} returned an all-zero or non-finite vector for text "
+                f"{start + int(bad[0]) + 1} of {total} (memory {batch[int(bad[0])].id}): "
+                "it is not stored; the model or its server is broken"
+            )
         stored = cache.save(db, embedder.model_id, batch, vectors)
         embedded += stored
         skipped += len(batch) - stored

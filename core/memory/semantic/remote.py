@@ -15,7 +15,12 @@ an embeddings endpoint sends.
 from __future__ import annotations
 
 import base64
+import contextlib
+import http.client
 import json
+import socket
+import ssl
+import threading
 import urllib.error
 import urllib.request
 from typing import Any
@@ -30,7 +35,8 @@ from hmdesk.core.memory.semantic.embedder import (
 )
 
 DEFAULT_TIMEOUT = 20.0
-"""Seconds per request (hmharness waits 20 s for its ``/embeddings`` calls)."""
+"""Seconds a whole request may take, connecting and reading included (hmharness gives its
+``/embeddings`` calls 20 s). A server that trickles its answer a byte at a time is cut off then."""
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -41,7 +47,54 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_OPENER = urllib.request.build_opener(_NoRedirect)
+class _Deadline:
+    """The sockets of one request, shut down when its total time is up: a socket read that a
+    trickling server keeps alive (each byte resets the per-read timeout) then ends at once."""
+
+    def __init__(self, seconds: float) -> None:
+        self.sockets: list[socket.socket] = []
+        self.expired = False
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def _expire(self) -> None:
+        self.expired = True
+        for sock in self.sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+    def opener(self) -> urllib.request.OpenerDirector:
+        """An opener (no redirects) whose connections report their sockets to this deadline."""
+        sockets = self.sockets
+
+        def tracked(cls: type[http.client.HTTPConnection]) -> Any:
+            class Tracked(cls):  # type: ignore[valid-type,misc]
+                def connect(self) -> None:
+                    super().connect()
+                    sockets.append(self.sock)
+
+            return Tracked
+
+        class HTTP(urllib.request.HTTPHandler):
+            def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+                return self.do_open(tracked(http.client.HTTPConnection), req)
+
+        class HTTPS(urllib.request.HTTPSHandler):
+            def __init__(self) -> None:
+                self.tls = ssl.create_default_context()  # certificates checked, as urllib does
+                super().__init__(context=self.tls)
+
+            def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+                return self.do_open(tracked(http.client.HTTPSConnection), req, context=self.tls)
+
+        return urllib.request.build_opener(_NoRedirect, HTTP, HTTPS())
 
 
 def endpoint_of(url: str) -> str:
@@ -99,9 +152,13 @@ class RemoteEmbedder(Embedder):
         if self._key:
             headers["Authorization"] = f"Bearer {self._key}"
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        late = f"the embeddings endpoint {self.url} did not answer within {self.timeout:g} s"
+        deadline = _Deadline(self.timeout)
         try:
-            with _OPENER.open(request, timeout=self.timeout) as response:
+            with deadline, deadline.opener().open(request, timeout=self.timeout) as response:
                 raw = response.read()
+            if deadline.expired:  # the read ended because the deadline shut the connection
+                raise EmbedderError(late)
         except urllib.error.HTTPError as exc:
             try:
                 body = exc.read() if exc.fp is not None else b""
@@ -117,18 +174,16 @@ class RemoteEmbedder(Embedder):
                 f"the embeddings endpoint {self.url} answered HTTP {exc.code}{detail}"
             ) from None
         except TimeoutError as exc:
-            raise EmbedderError(
-                f"the embeddings endpoint {self.url} did not answer within {self.timeout:g} s"
-            ) from exc
+            raise EmbedderError(late) from exc
         except urllib.error.URLError as exc:
-            if isinstance(exc.reason, TimeoutError):
-                raise EmbedderError(
-                    f"the embeddings endpoint {self.url} did not answer within {self.timeout:g} s"
-                ) from exc
+            if isinstance(exc.reason, TimeoutError) or deadline.expired:
+                raise EmbedderError(late) from exc
             raise EmbedderError(
                 f"cannot reach the embeddings endpoint {self.url}: {exc.reason}"
             ) from exc
-        except OSError as exc:
+        except (OSError, http.client.HTTPException) as exc:
+            if deadline.expired:
+                raise EmbedderError(late) from exc
             raise EmbedderError(
                 f"the connection to the embeddings endpoint {self.url} failed: {exc}"
             ) from exc

@@ -383,6 +383,8 @@ class MemoryStore(UndoRedo):
             new["environment"] = clean_text(environment)
         with self._transaction(actor) as tx:
             row = live_memory_row(tx.session, id, "edit it")
+            if "tags" not in new and row.tags and any(" " in t for t in row.tags):
+                new["tags"] = validate_tags(row.tags)  # a workspace tag with spaces, repaired
             if any(getattr(row, name) != value for name, value in new.items()):
                 check_input(
                     new.get("content", row.content),

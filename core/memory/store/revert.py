@@ -17,7 +17,8 @@ does not end up hidden behind a successor no query finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
@@ -73,20 +74,20 @@ class RevertCache:
                     back.setdefault(linked, {})[b.memory_id] = b.id
         return back
 
-    def load(self, s: Session, events: list[EventRow]) -> None:
+    def load(self, s: Session, events: Sequence[Any]) -> None:
         """Read, in one query per 500, the rows the reverts of ``events`` touch."""
         ids = {e.memory_id for e in events}
         ids.update(v for e in events for v in (e.old, e.new) if isinstance(v, str))
         self.rows = memory_rows(s, ids)
 
 
-def _link_reason(s: Session, e: EventRow, target: str | None) -> str | None:
+def _link_reason(s: Session, e: Any, target: str | None) -> str | None:
     """The reason ``superseded_by`` was first set to ``target``: a revert (an undo) of a
     supersede is reverted in turn by a redo, which brings the supersede back with its reason,
     not "revert of event N". Walks the chain of reverted events back to the first change that
     set it; None when there is none (the revert of an un-supersede)."""
     seen: set[int] = set()
-    ev: EventRow | None = e
+    ev: Any = e
     while target is not None and ev is not None and ev.id not in seen:
         seen.add(ev.id)
         if ev.kind != "revert" and ev.field == "superseded_by" and ev.new == target:
@@ -95,7 +96,7 @@ def _link_reason(s: Session, e: EventRow, target: str | None) -> str | None:
     return None
 
 
-def revert_in(tx: Transaction, e: EventRow, cache: RevertCache | None = None) -> None:
+def revert_in(tx: Transaction, e: Any, cache: RevertCache | None = None) -> None:
     """Write the inverse of event ``e`` in ``tx``; :class:`NothingToRevert` if there is none.
     ``cache``: the group's back-links and rows, read once for many reverts of one group."""
     s = tx.session

@@ -30,12 +30,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hmdesk.core.bounded import InputError, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 
 REMOTE_DIR = "/data/log/faultlog/faultlogger"
 FETCH_TIMEOUT = 60.0
 MAX_BYTES = 4 * 1024 * 1024  # a fault log is at most a few hundred KiB; more is not read
+MAX_FILE = 1 << 40  # a fault log's size is not refused (only MAX_BYTES of it are read)
 
 _NAME = re.compile(
     r"^(?P<type>[a-z]+)-(?P<module>.+)-(?P<uid>\d+)-(?P<ts>\d{14,17})(?:\.log)?$", re.ASCII
@@ -247,13 +249,19 @@ def read_faultlog(path: str | os.PathLike[str]) -> Crash:
     """Read one fault log file (any bytes: undecodable ones are replaced)."""
     p = Path(path)
     try:
-        with open(p, "rb") as fh:
+        # a regular file only (a FIFO would block, a device never end); a link is not followed
+        with open_input(p, limit=MAX_FILE, what="the fault log", follow_symlinks=False) as fh:
             data = fh.read(MAX_BYTES)
-    except OSError as exc:
+    except (InputError, OSError) as exc:
         info = parse_name(p.name)
+        why = (
+            str(exc)
+            if isinstance(exc, InputError)
+            else f"could not read {p}: {exc.strerror or exc}"
+        )
         return Crash(
             type=info.type if info is not None else "unknown",
-            raw=f"could not read {p}: {exc.strerror or exc}",
+            raw=why,
             origin="faultlog",
             faultlog=p.name,
             parsed=False,
@@ -262,10 +270,15 @@ def read_faultlog(path: str | os.PathLike[str]) -> Crash:
 
 
 def read_faultlog_dir(folder: str | os.PathLike[str], *, bundle: str | None = None) -> list[Crash]:
-    """Every crash/freeze fault log under ``folder`` (oldest first), of ``bundle`` if given."""
+    """Every crash/freeze fault log under ``folder`` (oldest first), of ``bundle`` if given.
+    Only the regular files inside ``folder``: a symbolic link (to a file or a folder, perhaps
+    outside it) is never followed."""
     out: list[tuple[str, Crash]] = []
-    for p in sorted(Path(folder).rglob("*")):
-        if not p.is_file():
+    found: list[Path] = []
+    for dirpath, _dirs, files in os.walk(folder, followlinks=False):
+        found += [Path(dirpath) / f for f in files]
+    for p in sorted(found):
+        if p.is_symlink() or not p.is_file():
             continue
         info = parse_name(p.name)
         if info is None or info.type not in TYPES:

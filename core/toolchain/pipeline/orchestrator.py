@@ -18,7 +18,7 @@ from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.hdc import InvalidName
 from hmdesk.core.toolchain.pipeline.build_step import BuildStep
 from hmdesk.core.toolchain.pipeline.device_steps import DeviceSteps
-from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
+from hmdesk.core.toolchain.pipeline.recorder import RunRecorder, storable
 from hmdesk.core.toolchain.runs import (
     RUN_SCOPES,
     EventCallback,
@@ -177,7 +177,7 @@ class Pipeline(BuildStep, DeviceSteps):
             doctor=finding,
             options=opts.to_dict(),
             rerun_of=self.rerun_of,
-            hap=str(self.hap) if self.hap else None,
+            hap=storable(str(self.hap)) if self.hap else None,
         )
 
     # ----------------------------------------------------------------- internals

@@ -26,6 +26,27 @@ from hmdesk.core.toolchain.runs import (
 INTERRUPTED_MESSAGE = "interrupted: the process that ran it ended without closing the run"
 
 
+def storable(value: Any) -> Any:
+    """``value`` with every string made UTF-8-encodable: a file name whose bytes are not UTF-8
+    (a HAP or project path, read as ``surrogateescape``) is kept readable with its odd bytes as
+    ``\\xe9`` escapes, so the run's rows can always be written and its run closed."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                raw = value.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+                return value.encode("utf-8", "backslashreplace").decode("ascii")
+            return raw.decode("utf-8", "backslashreplace")
+        return value
+    if isinstance(value, dict):
+        return {storable(k): storable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class StoredRun:
     """What a re-run repeats: a stored run's project, device and options."""
@@ -54,12 +75,12 @@ class RunRecorder:
         started_at = iso()
         with self.db.write() as session:
             run = Run(
-                project=project,
+                project=storable(project),
                 bundle=None,
                 device=device,
                 status="running",
                 started_at=started_at,
-                options={**options, "_owner": owner_info()},
+                options=storable({**options, "_owner": owner_info()}),
                 rerun_of=rerun_of,
             )
             session.add(run)
@@ -77,17 +98,17 @@ class RunRecorder:
                     RunStep.run_id == run_id, RunStep.position == step.position
                 )
             ).one()
-            row.argv = list(step.argv)
+            row.argv = storable(list(step.argv))
             row.started_at = step.started_at
             row.ended_at = step.ended_at
             row.exit_code = step.exit_code
             row.verdict = step.verdict
             row.error_code = step.error_code
-            row.error_meaning = step.error_meaning
-            row.message = step.message
-            row.log = step.log
+            row.error_meaning = storable(step.error_meaning)
+            row.message = storable(step.message)
+            row.log = storable(step.log)
             row.log_dropped = step.log_dropped
-            row.doctor = step.doctor.to_dict() if step.doctor else None
+            row.doctor = storable(step.doctor.to_dict()) if step.doctor else None
 
     def set_bundle(self, run_id: int, bundle: str) -> None:
         with self.db.write() as session:
@@ -117,7 +138,7 @@ class RunRecorder:
                 return
             run.status = status
             run.ended_at = ended
-            run.doctor = finding.to_dict() if finding else None
+            run.doctor = storable(finding.to_dict()) if finding else None
             if bundle is not None:
                 run.bundle = bundle
             if device:

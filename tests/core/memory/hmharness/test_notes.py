@@ -47,7 +47,7 @@ def test_parse() -> None:
         "my app",
         "2026-11-29T19:02:00.000Z",
     )
-    assert n.tags == ["note", "ws:my app"]
+    assert n.tags == ["note", "ws:my-app"]  # a tag is one word (issue 31 item 22)
     assert parse_note("") is None and parse_note("## heading") is None
     assert "not a note line" in str(parse_note("* [2026-11-29 19:02] x"))
     assert "impossible time" in str(parse_note("- [2026-13-40 19:02] x"))
@@ -106,7 +106,7 @@ def test_the_workspace_filters_searches(store: MemoryStore, tmp_path: Path) -> N
 def test_bad_paths_are_one_line_errors(store: MemoryStore, tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="does not exist"):
         import_notes_file(store, tmp_path / "none.md")
-    with pytest.raises(StoreError, match="is a directory"):
+    with pytest.raises(StoreError, match="is a folder, not a file"):
         import_notes_file(store, tmp_path)
 
 

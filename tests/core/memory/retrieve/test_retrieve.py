@@ -332,6 +332,7 @@ def test_result_to_json_schema() -> None:
         "term": "hvigor",
         "matched": True,
         "content_spans": [[0, 6]],
+        "more_spans": 0,
         "tags": [],
         "alternatives": [],
         "weight": pytest.approx(first["terms"][0]["weight"]),
