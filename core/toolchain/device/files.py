@@ -347,3 +347,21 @@ def db_rows(
 
 def _ident(name: str) -> str:
     return name.replace('"', '""')
+
+
+def download_kind(path: str | os.PathLike[str]) -> str:
+    """How a downloaded file opens: ``db`` (an SQLite file: a read-only table view),
+    ``faultlog`` (a fault log by its name or its header: a crash card) or ``file``."""
+    from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_name
+
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return "file"
+    if head.startswith(b"SQLite format 3\x00"):
+        return "db"
+    if parse_name(p.name) is not None or FAULT_HINT.search(head.decode("utf-8", errors="replace")):
+        return "faultlog"
+    return "file"
