@@ -193,6 +193,8 @@ def read_layout(path: str | os.PathLike[str], *, max_nodes: int = MAX_NODES) -> 
         data = json.loads(raw.decode("utf-8", errors="replace"))
     except json.JSONDecodeError as exc:
         raise LayoutError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+    except RecursionError as exc:
+        raise LayoutError(f"{path} nests too deep to be a screen's layout") from exc
     check_depth(data, "the layout dump", MAX_DEPTH)
     return parse_layout(data, max_nodes=max_nodes)
 
