@@ -228,11 +228,11 @@ def files_command(args: argparse.Namespace) -> int:
             roots = app_roots(args.bundle)
             if as_json:
                 print_json(
-                    [{"label": r.label, "path": r.path, "writable": r.writable} for r in roots]
+                    [{"label": x.label, "path": x.path, "writable": x.writable} for x in roots]
                 )
             else:
-                for r in roots:
-                    print(f"{r.path}  ({r.label}{', uploads' if r.writable else ', read-only'})")
+                for x in roots:
+                    print(f"{x.path}  ({x.label}{', uploads' if x.writable else ', read-only'})")
             return 0
         if args.verb == "ls":
             if args.limit < 1:
@@ -255,14 +255,14 @@ def files_command(args: argparse.Namespace) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             results = files.pull_many(hdc, args.device, args.remote, folder)
             if as_json:
-                print_json([{**r.to_dict(), **r.extra} for r in results])
-            for remote, r in zip(args.remote, results, strict=True):
-                if r.ok:
+                print_json([{**o.to_dict(), **o.extra} for o in results])
+            for remote, o in zip(args.remote, results, strict=True):
+                if o.ok:
                     if not as_json:
-                        print(r.extra["path"])
+                        print(o.extra["path"])
                 else:
-                    print(f"hmdesk-cli: {remote}: {r.message}", file=sys.stderr)
-            return 0 if all(r.ok for r in results) else 1
+                    print(f"hmdesk-cli: {remote}: {o.message}", file=sys.stderr)
+            return 0 if all(o.ok for o in results) else 1
         if args.verb == "push":
             r = files.push(hdc, args.device, args.local, args.to)
         else:

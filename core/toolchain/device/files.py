@@ -32,7 +32,13 @@ from urllib.parse import quote
 
 from hmdesk.core.toolchain.device.call import run_hdc
 from hmdesk.core.toolchain.device.remote import join, validate_name, validate_remote_path
-from hmdesk.core.toolchain.hdc import InvalidName, Outcome, classify_fail, validate_device_key
+from hmdesk.core.toolchain.hdc import (
+    InvalidName,
+    Outcome,
+    OutcomeKind,
+    classify_fail,
+    validate_device_key,
+)
 
 LIST_TIMEOUT = 20.0
 TRANSFER_TIMEOUT = 300.0
@@ -292,7 +298,7 @@ def _shell_problem(lines: list[str], tool: str) -> Outcome | None:
         return fail
     for line in lines:
         if line.startswith(f"{tool}: "):
-            kind = "permission" if "Permission denied" in line else "file"
+            kind: OutcomeKind = "permission" if "Permission denied" in line else "file"
             return Outcome(
                 False,
                 line.strip(),
