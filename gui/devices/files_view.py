@@ -197,6 +197,8 @@ class FilesView(QWidget):
                     )
                 self.table.setItem(i, col, item)
         self.entries.extend(fresh)
+        if start == 0:
+            self.table.resizeColumnsToContents()
 
     def selected(self) -> list[Entry]:
         rows = sorted({i.row() for i in self.table.selectedIndexes()})

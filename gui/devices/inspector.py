@@ -363,7 +363,8 @@ class InspectorView(QWidget):
         if hidden:
             self.tree.addTopLevelItem(QTreeWidgetItem([f"… {hidden} more components not shown"]))
         self.tree.expandAll()
-        self.tree.resizeColumnToContents(0)
+        for col in range(3):
+            self.tree.resizeColumnToContents(col)
         if selected is not None and selected.index in self._items:
             self.select(selected.index)
 

@@ -63,7 +63,7 @@ class ResourcesChart(QWidget):
         theme = theme_for(self)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        area = QRectF(self.rect()).adjusted(38, 8, -34, -18)
+        area = QRectF(self.rect()).adjusted(48, 8, -42, -18)
         p.setPen(QPen(QColor(theme.muted_fg), 1))
         p.drawRect(area)
         times = [_t(s.at) for s in self.samples]
@@ -104,7 +104,7 @@ class ResourcesChart(QWidget):
                 p.drawLine(QPointF(x(t), area.top()), QPointF(x(t), area.bottom()))
                 p.drawText(QPointF(x(t) + 3, area.top() + 12), MARKS[s.mark or ""])
         p.setPen(QColor(theme.muted_fg))
-        p.drawText(QPointF(2, area.top() + 10), f"{top_mb:.0f}MB")
+        p.drawText(QPointF(2, area.top() + 10), f"{top_mb:.0f} MB")
         p.drawText(QPointF(area.right() + 3, area.top() + 10), f"{top_cpu:.0f}%")
         p.setPen(QColor(theme.accent_fg))
         p.drawText(QPointF(area.left(), self.height() - 4), "— PSS")

@@ -95,6 +95,7 @@ class RunEvidence(QWidget):
                 + (f" — screen after the launch ({shot.created_at[11:19]} UTC)" if shot else "")
             )
             self.chart.set_samples(samples)
+            self.status.setText(self.chart.summary())
             if follow and device and bundle:
                 self.start_sampling(device, bundle)
 

@@ -86,7 +86,7 @@ class Node:
 
     def label(self) -> str:
         """``Type "text" #id`` as a tree row shows it."""
-        parts = [self.type or "(node)"]
+        parts = [self.type or ("(screen)" if self.parent is None else "(node)")]
         if self.text:
             parts.append(json.dumps(self.text[:40], ensure_ascii=False))
         if self.id:
