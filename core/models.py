@@ -294,3 +294,37 @@ class RunStep(Base):
     log: Mapped[str] = mapped_column(Text, nullable=False, default="")
     log_dropped: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     doctor: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class RunArtifact(Base):
+    """A file a run kept from the device (revision 0009): a screenshot after the launch, a
+    layout dump. ``path`` is the file on this computer; ``meta`` what the device said of it
+    (width, height, how it was taken, components)."""
+
+    __tablename__ = "run_artifacts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("runs.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    kind: Mapped[str] = mapped_column(String, nullable=False)  # screenshot | layout
+    path: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[str] = mapped_column(String, nullable=False)
+    meta: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
+
+
+class RunSample(Base):
+    """Memory and CPU of the run's app at one moment (revision 0009); ``mark`` is ``exited``,
+    ``restarted``, ``unanswered`` or ``crash`` where the chart marks the moment."""
+
+    __tablename__ = "run_samples"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("runs.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    at: Mapped[str] = mapped_column(String, nullable=False)
+    pid: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pss_kb: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    cpu_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
+    mark: Mapped[str | None] = mapped_column(String, nullable=True)

@@ -44,6 +44,8 @@ def _isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     settings are cleared (a test that needs one sets it)."""
     path = tmp_path / "hmdesk-config" / "config.json"
     monkeypatch.setenv("HMDESK_CONFIG", str(path))
+    # what runs keep from the device (screenshots, layouts) goes to the test's folder
+    monkeypatch.setenv("HMDESK_EVIDENCE_DIR", str(tmp_path / "hmdesk-evidence"))
     for var in ("HMDESK_EDITOR", "HMDESK_THEME", "DEVECO_SDK_HOME", "NODE_HOME"):
         monkeypatch.delenv(var, raising=False)
     yield path

@@ -182,6 +182,43 @@ TOOLS: dict[str, tuple[str, dict[str, Any]]] = {
             }
         ),
     ),
+    "screenshot": (
+        "Take a screenshot of the device's screen (what the app shows now). Returns the path "
+        "of the image on this computer, its width and height and how it was taken. Read-only: "
+        "nothing on the device changes.",
+        _obj({"device": _DEVICE}),
+    ),
+    "layout": (
+        "The component tree on the device's screen (uitest dumpLayout): each component's type, "
+        "text, id, key, bounds [left, top, right, bottom] and clickable state. With project "
+        "(an allowed project folder), each component names the file:line that made it (by id, "
+        "key, text literal, struct or page) and the memory ids anchored there. Read-only.",
+        _obj(
+            {
+                "device": _DEVICE,
+                "project": {"type": "string", "maxLength": 4096},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 5000, "default": 500},
+            }
+        ),
+    ),
+    "list_files": (
+        "List a folder of the app's files on the device: its sandbox "
+        "(/data/app/el2/100/base/BUNDLE, .../database/BUNDLE), /data/log/faultlog, "
+        "/data/log/hilog. Without path: the places to look for bundle. Read-only.",
+        _obj(
+            {
+                "device": _DEVICE,
+                "path": {"type": "string", "maxLength": 1024},
+                "bundle": {"type": "string", "maxLength": 128},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 5000, "default": 500},
+            }
+        ),
+    ),
+    "app_stats": (
+        "Memory (PSS, kB) and CPU (%) of the app's process now (hidumper), or that it is not "
+        "running. Read-only.",
+        _obj({"bundle": {"type": "string", "maxLength": 128}, "device": _DEVICE}, ["bundle"]),
+    ),
 }
 
 INSTRUCTIONS = (

@@ -425,6 +425,110 @@ class AgentTools:
         groups = [g.to_json() for g in book.groups()]
         return redacted({"device": key, "crashes": groups}), []
 
+    # --- the device, read-only (issue 33) ------------------------------------------------
+    def _outcome_or_refuse(self, outcome: Any) -> None:
+        if not outcome.ok:
+            raise Refused(outcome.message + (f". {outcome.fix}" if outcome.fix else ""))
+
+    def screenshot(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        import time
+
+        from hmdesk.core.toolchain.device import screen
+        from hmdesk.core.toolchain.device.evidence import evidence_root
+
+        key = self._device_key(args)
+        shot = screen.capture(
+            self._hdc(), key, evidence_root() / "agent", f"screen-{int(time.time() * 1000)}"
+        )
+        self._outcome_or_refuse(shot)
+        return {"device": key, **shot.extra}, []
+
+    def layout(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        import tempfile
+
+        from hmdesk.core.codeindex.anchors import AnchorStore
+        from hmdesk.core.codeindex.index import CodeIndex
+        from hmdesk.core.codeindex.layout_join import Literals, join, with_memories
+        from hmdesk.core.toolchain.device import layout as layout_mod
+
+        project = self.allowed_project(str(args["project"])) if args.get("project") else None
+        key = self._device_key(args)
+        with tempfile.TemporaryDirectory(prefix="hmdesk-layout-") as tmp:
+            outcome, tree = layout_mod.dump(self._hdc(), key, Path(tmp) / "layout.json")
+        self._outcome_or_refuse(outcome)
+        assert tree is not None
+        links: dict[int, Any] = {}
+        ids: list[str] = []
+        if project is not None:
+            index = CodeIndex(project)
+            index.scan()
+            lits = Literals(index)
+            links = join(tree, lits)
+            store = AnchorStore(self.db)
+            anchors = [
+                a
+                for p in sorted({x.path for x in links.values()})
+                for a in store.for_file(project, p)
+            ]
+            links = with_memories(links, anchors, lits)
+            ids = list(dict.fromkeys(m for x in links.values() for m in x.memories))
+        limit = int(args.get("limit", 500))
+        nodes = []
+        for node in tree.nodes[:limit]:
+            d = node.to_dict()
+            link = links.get(node.index)
+            d["code"] = link.to_dict() if link is not None else None
+            nodes.append(d)
+        out = {
+            "device": key,
+            "screen": tree.screen,
+            "nodes": nodes,
+            "more": max(0, len(tree.nodes) - limit) + tree.truncated,
+        }
+        return redacted(out), ids
+
+    def list_files(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        from hmdesk.core.toolchain.device import files
+        from hmdesk.core.toolchain.device.remote import app_roots
+        from hmdesk.core.toolchain.hdc import InvalidName
+
+        try:
+            if not args.get("path"):
+                roots = app_roots(str(args["bundle"]) if args.get("bundle") else None)
+                return {
+                    "places": [
+                        {"label": r.label, "path": r.path, "writable": r.writable} for r in roots
+                    ]
+                }, []
+            key = self._device_key(args)
+            listing = files.list_dir(
+                self._hdc(), key, str(args["path"]), max_entries=int(args.get("limit", 500))
+            )
+        except InvalidName as exc:
+            raise AgentInputError(str(exc)) from exc
+        if listing.problem is not None:
+            self._outcome_or_refuse(listing.problem)
+        return redacted({"device": key, **listing.to_dict()}), []
+
+    def app_stats(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        from hmdesk.core.toolchain.device import stats
+        from hmdesk.core.toolchain.hdc import InvalidName, validate_bundle
+
+        try:
+            bundle = validate_bundle(str(args["bundle"]))
+        except InvalidName as exc:
+            raise AgentInputError(str(exc)) from exc
+        key = self._device_key(args)
+        sample, problem = stats.sample_once(self._hdc(), key, bundle)
+        if problem is not None and sample.pid is None:
+            self._outcome_or_refuse(problem)
+        return {
+            "device": key,
+            "bundle": bundle,
+            "running": sample.pid is not None,
+            **sample.to_dict(),
+        }, []
+
     def build_and_run(
         self, args: Mapping[str, Any], progress: Progress | None = None
     ) -> tuple[dict[str, Any], list[str]]:

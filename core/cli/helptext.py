@@ -210,6 +210,45 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Exit 1 when one is missing; the message says where it was looked for.",
         "  hmdesk-cli tools",
     ),
+    "screenshot": (
+        "Take a screenshot of a device's screen.\n"
+        "\n"
+        "snapshot_display first, uitest screenCap where the device has no snapshot_display;\n"
+        "the file is written under a temporary name and renamed once it is complete. --run\n"
+        "keeps it with a run (the Runs pane shows it).",
+        "  hmdesk-cli screenshot -d 127.0.0.1:5555 --out screen.jpeg\n"
+        "  hmdesk-cli screenshot -d 127.0.0.1:5555 --run 12 --json",
+    ),
+    "layout": (
+        "Show the component tree on a device's screen (uitest dumpLayout).\n"
+        "\n"
+        "Each component with its type, text, id, bounds and whether it is clickable. With\n"
+        "--project, a component is linked to the line of code that made it (its id or key,\n"
+        "its text, its struct, its page) and to the memories anchored there. --out saves the\n"
+        "dump; --open reads a saved one without a device.",
+        "  hmdesk-cli layout -d 127.0.0.1:5555 --project ~/MyApplication\n"
+        "  hmdesk-cli layout -d 127.0.0.1:5555 --open layout.json --json",
+    ),
+    "files": (
+        "List, download, upload or delete the app's files on a device.\n"
+        "\n"
+        "`ls` without a folder lists the app's places (its sandbox, databases, the fault logs\n"
+        "and hilog files). Remote paths must be plain (letters, digits, _ . - + @ , =): any\n"
+        "other is refused before the device is asked. Downloads and uploads are renamed only\n"
+        "when complete; `rm` wants --yes.",
+        "  hmdesk-cli files -d 127.0.0.1:5555 --bundle com.example.app ls\n"
+        "  hmdesk-cli files -d 127.0.0.1:5555 pull /data/log/faultlog/faultlogger/x.log --to .\n"
+        "  hmdesk-cli files -d 127.0.0.1:5555 rm /data/local/tmp/old.txt --yes",
+    ),
+    "stats": (
+        "Sample an app's memory (PSS) and CPU while it runs (hidumper).\n"
+        "\n"
+        "One sample every --interval seconds, --count times; a sample whose process is gone\n"
+        "is marked exited, a new process restarted. --run keeps the samples with a run (the\n"
+        "Runs pane charts them).",
+        "  hmdesk-cli stats -d 127.0.0.1:5555 --bundle com.example.app --count 20\n"
+        "  hmdesk-cli stats -d 127.0.0.1:5555 --bundle com.example.app --run 12 --json",
+    ),
     "logs": (
         "Show a device's log (hilog), filtered.\n"
         "\n"

@@ -94,6 +94,9 @@ FindingKind = Literal[
     "no-hap",
     "tool",
     "timeout",
+    "cancelled",
+    "unsupported",
+    "permission",
     # a failure the doctor could not classify (the runner's failure card shows these)
     "unclassified",
     "failed",

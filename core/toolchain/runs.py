@@ -146,6 +146,12 @@ class PipelineOptions:
         }
     )
     max_log_chars: int = 256 * 1024
+    screenshot: bool = True  # after a successful launch, keep a screenshot with the run
+    # seconds to wait before it: `aa start` answers before the first frame is drawn
+    # (HMDESK_SCREENSHOT_SETTLE changes it; the fake tools set 0)
+    screenshot_settle: float = field(
+        default_factory=lambda: float(os.environ.get("HMDESK_SCREENSHOT_SETTLE", "1.5") or 1.5)
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -157,6 +163,7 @@ class PipelineOptions:
             "clean": self.clean,
             "stacktrace": self.stacktrace,
             "scope": self.scope,
+            "screenshot": self.screenshot,
         }
 
     @property
@@ -167,7 +174,16 @@ class PipelineOptions:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PipelineOptions:
         opts = cls()
-        for key in ("product", "build_mode", "module", "target", "daemon", "clean", "stacktrace"):
+        for key in (
+            "product",
+            "build_mode",
+            "module",
+            "target",
+            "daemon",
+            "clean",
+            "stacktrace",
+            "screenshot",
+        ):
             if key in data:
                 setattr(opts, key, data[key])
         scope = data.get("scope")

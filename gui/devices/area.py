@@ -12,14 +12,18 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from hmdesk.core.db import Database
 from hmdesk.core.toolchain.device_info import connect_over_network, take_screenshot
 from hmdesk.core.toolchain.hdc import Device, InvalidName, Outcome
+from hmdesk.core.toolchain.runs import RunRepository
 from hmdesk.gui.common.device_hub import DeviceHub
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.devices.connect_dialog import ConnectDialog
+from hmdesk.gui.devices.files_view import FilesView
 from hmdesk.gui.devices.info_cache import DeviceInfoCache, find_hdc
+from hmdesk.gui.devices.inspector import InspectorView
 from hmdesk.gui.devices.model import COL_API, COL_MODEL, COL_OS, DevicesModel
 from hmdesk.gui.devices.screenshot_panel import ScreenshotPanel
 from PySide6.QtCore import QEvent, Qt
@@ -34,6 +38,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +52,12 @@ EMPTY_TEXT = (
 
 NO_HDC_PREFIX = "hdc was not found"
 NO_HDC_TEXT = "hdc was not found, so no device can be listed."
+
+
+def _last_run(db: Database) -> tuple[str | None, str | None]:
+    """The bundle and project of the latest run (what the Files and Layout views start from)."""
+    runs = RunRepository(db).list(limit=1)
+    return (runs[0].bundle, runs[0].project) if runs else (None, None)
 
 
 class DevicesArea(QWidget):
@@ -152,7 +163,17 @@ class DevicesArea(QWidget):
         self.splitter.addWidget(self.screenshot)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        lay.addWidget(self.splitter, 1)
+        # the device's screen, its components and the app's files (issue 33)
+        self.last_run: tuple[str | None, str | None] = (None, None)  # bundle, project
+        self.inspector = InspectorView(ctx, self.tool_device, lambda: self.last_run[1])
+        self.inspector.location_activated.connect(self._open_location)
+        self.files = FilesView(ctx, self.tool_device, lambda: self.last_run[0])
+        self.tools = QTabWidget()
+        self.tools.addTab(self.splitter, "&Devices")
+        self.tools.addTab(self.inspector, "Screen && &layout")
+        self.tools.addTab(self.files, "&Files")
+        lay.addWidget(self.tools, 1)
+        run_in_thread(_last_run, ctx.db, on_done=self._on_last_run, on_error=lambda _e: None)
         self.empty_label = QLabel(EMPTY_TEXT)
         self.empty_label.setWordWrap(True)
         self.empty_label.setTextFormat(Qt.TextFormat.RichText)
@@ -166,6 +187,24 @@ class DevicesArea(QWidget):
         self._on_devices(hub.devices)
         self._on_target(hub.target)
         self._on_error(hub.error)
+
+    # --- the device tools -----------------------------------------------------------------
+    def tool_device(self) -> str:
+        """The device the Screen and Files views work on: the selected connected one, else the
+        target."""
+        dev = self.screenshot_device()
+        return dev.key if dev is not None else ""
+
+    def _on_last_run(self, got: tuple[str | None, str | None]) -> None:
+        self.last_run = got
+        self.files.reload_places()
+
+    def _open_location(self, path: str, line: int) -> None:
+        from hmdesk.gui.common.editor import open_location
+
+        message = open_location(path, line, 1, self.last_run[1])
+        if message:
+            self.ctx.bus.show_info(message)
 
     # --- theme ----------------------------------------------------------------------------
     def _apply_theme(self) -> None:
@@ -375,6 +414,7 @@ class DevicesArea(QWidget):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
+        self.inspector.shutdown()
         if self.hub is not None:
             hub, self.hub = self.hub, None
             hub.devices_changed.disconnect(self._on_devices)

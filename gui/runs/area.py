@@ -44,6 +44,7 @@ from hmdesk.gui.runs.hilog.view import DEFAULT_RING, RING_SETTING, HilogView
 from hmdesk.gui.runs.history import RunHistory
 from hmdesk.gui.runs.project_bar import ProjectBar
 from hmdesk.gui.runs.run_actions import RunActions
+from hmdesk.gui.runs.run_evidence import RunEvidence
 from hmdesk.gui.runs.run_page import RunPage, failed_message, failure_of, success_text
 from hmdesk.gui.runs.tool_status import NEEDS, ToolStatus
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -197,6 +198,10 @@ class RunsArea(QWidget):
             )
         )
         self.tabs.addTab(self.hilog, "Device log")
+        # next to the log: the run's screenshot and the app's memory/CPU (issue 33)
+        self.evidence = RunEvidence(ctx)
+        self.device_log.crashed.connect(lambda _g: self.evidence.mark_crash())
+        self.tabs.addTab(self.evidence, "Screen && resources")
 
         c = self.controller
         c.run_started.connect(self._on_run_started)
@@ -468,6 +473,13 @@ class RunsArea(QWidget):
         if status != "success":
             self.steps.finish_all("cancelled" if status == "cancelled" else "failed")
         self.history.reload()
+        if isinstance(outcome, RunResult):
+            launched = status == "success" and any(s.name == "launch" for s in outcome.steps)
+            self.evidence.show_run(
+                outcome.run_id, device=outcome.device, bundle=outcome.bundle, follow=launched
+            )
+        elif outcome.run_id is not None:
+            self.evidence.show_run(outcome.run_id)
         if status == "success":
             self.banner_text(f"✓ {success_text(outcome)}", "ok")
             self.run_page.finish_run(outcome.run_id, f"✓ {html.unescape(success_text(outcome))}")
@@ -522,6 +534,7 @@ class RunsArea(QWidget):
         def done(run: RunResult) -> None:
             self.shown_run = run
             self.steps.show_steps(run.steps)
+            self.evidence.show_run(run.run_id)
             self.tabs.setCurrentIndex(0)
             self.banner_text(
                 f"Showing run <b>#{run.run_id}</b> of "
@@ -572,6 +585,7 @@ class RunsArea(QWidget):
         self.controller.cancel()
         self.controller.wait(15)
         self.device_log.close()
+        self.evidence.shutdown()
         self.hilog.shutdown()
         self.hub.devices_changed.disconnect(self._on_devices)
         self.hub.target_changed.disconnect(self._on_target)

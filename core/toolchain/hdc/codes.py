@@ -25,6 +25,10 @@ OutcomeKind = Literal[
     # when hdc itself could not run or answer (set by the callers that run it)
     "tool",
     "timeout",
+    "cancelled",
+    # the device cannot do it: no such tool (no uitest), denied, locked screen (issue 33)
+    "unsupported",
+    "permission",
 ]
 """What kind of failure an :class:`~hmdesk.core.toolchain.hdc.outcomes.Outcome` reports."""
 

@@ -8,14 +8,19 @@ fails at once with the guidance. Then:
 * ``install`` — ``hdc -t KEY install -r HAP``; passes only on ``install bundle successfully``;
 * ``stop``    — ``hdc -t KEY shell aa force-stop BUNDLE``;
 * ``launch``  — ``hdc -t KEY shell aa start -a ABILITY -b BUNDLE -m MODULE``; passes only on
-  ``start ability successfully.``.
+  ``start ability successfully.``. After it passes (and unless ``options.screenshot`` is off) a
+  screenshot is taken and kept with the run (:mod:`hmdesk.core.toolchain.device.evidence`); one
+  that cannot be taken is a warning, never a failed run.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from hmdesk.core.toolchain import hdc as hdcmod
+from hmdesk.core.toolchain.device import screen
+from hmdesk.core.toolchain.device.evidence import Evidence, run_folder
 from hmdesk.core.toolchain.devices import list_devices
 from hmdesk.core.toolchain.doctor import Finding, FindingKind, diagnose
 from hmdesk.core.toolchain.pipeline.hap import find_hap
@@ -201,7 +206,10 @@ class DeviceSteps(StepRunner):
             return stopped
         outcome = classify(text, res.exit_code)
         if outcome.ok:
-            return self._end(step, "passed", outcome.message, log=log, exit_code=res.exit_code)
+            passed = self._end(step, "passed", outcome.message, log=log, exit_code=res.exit_code)
+            if step.name == "launch" and self.options.screenshot:
+                self._keep_screen(hdc, key)
+            return passed
         finding = diagnose(log.text())
         if finding is None or (outcome.code and finding.code != outcome.code):
             finding = Finding(
@@ -224,4 +232,33 @@ class DeviceSteps(StepRunner):
             error_code=outcome.code,
             error_meaning=outcome.meaning,
             finding=finding,
+        )
+
+    def _keep_screen(self, hdc: str, key: str) -> None:
+        """A screenshot of the launched app, kept with the run (a warning when it fails)."""
+        if self.run_id is None or self.cancelled:
+            return
+        if self.options.screenshot_settle > 0:
+            self.cancel_token.wait(self.options.screenshot_settle)
+        started = time.monotonic()
+        shot = screen.capture(hdc, key, run_folder(self.run_id), f"launch-{int(time.time())}")
+        if not shot.ok:
+            self._emit(
+                "warning",
+                step="launch",
+                text=f"No screenshot after the launch: {shot.message}",
+                data={"screenshot": shot.to_dict()},
+            )
+            return
+        meta = {k: v for k, v in shot.extra.items() if k != "path"}
+        meta["seconds"] = round(time.monotonic() - started, 2)
+        art = Evidence(self.recorder.db).add_artifact(
+            self.run_id, "screenshot", shot.extra["path"], meta
+        )
+        self._emit(
+            "line",
+            step="launch",
+            stream="stdout",
+            text=f"screenshot kept: {art.path}",
+            data={"artifact": art.to_dict()},
         )

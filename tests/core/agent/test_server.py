@@ -145,7 +145,19 @@ def test_every_tool_good_and_bad_and_every_call_on_the_record(db: Path, fake_too
 
     tools = seen["tools"]
     assert sorted(tools) == sorted(
-        ["recall", "remember", "feedback", "diagnose", "devices", "logs", "crashes"]
+        [
+            "recall",
+            "remember",
+            "feedback",
+            "diagnose",
+            "devices",
+            "logs",
+            "crashes",
+            "screenshot",
+            "layout",
+            "list_files",
+            "app_stats",
+        ]
     )  # build_and_run is off by default
     assert tools["recall"].input_schema["required"] == ["query"]
     assert "BEFORE" in (tools["recall"].description or "")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.models import Run, RunStep
+from hmdesk.core.toolchain.device.evidence import Evidence
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
 from hmdesk.core.toolchain.pipeline import Pipeline
 from hmdesk.core.toolchain.runs import (
@@ -65,7 +66,8 @@ def test_success_end_to_end(fake_tools: FakeTools, db: Database) -> None:
     hap = project / "entry/build/default/outputs/default/entry-default-signed.hap"
     assert result.hap == str(hap)  # type: ignore[attr-defined]
     calls = fake_tools.calls()
-    assert [c["tool"] for c in calls] == ["hdc", "hvigorw", "hdc", "hdc", "hdc"]
+    # the run ends with a screenshot of the launched app: snapshot_display, then file recv
+    assert [c["tool"] for c in calls] == ["hdc", "hvigorw", "hdc", "hdc", "hdc", "hdc", "hdc"]
     assert calls[0]["argv"] == ["list", "targets", "-v"]  # the only device, chosen before building
     assert calls[1]["cwd"] == str(project.resolve())
     assert calls[1]["argv"][:2] == ["assembleHap", "--mode"]
@@ -81,6 +83,12 @@ def test_success_end_to_end(fake_tools: FakeTools, db: Database) -> None:
     assert calls[4]["argv"] == [
         "-t", FAKE_HDC_KEY, "shell", "aa", "start", "-a", "EntryAbility", "-b", "com.example.hello", "-m", "entry",
     ]  # fmt: skip
+    assert calls[5]["argv"][3:6] == ["snapshot_display", "-f", "/data/local/tmp/hmdesk_screen.jpeg"]
+    assert calls[6]["argv"][2:4] == ["file", "recv"] and calls[6]["argv"][-1].endswith(".jpeg.part")
+    shots = Evidence(db).artifacts(result.run_id, "screenshot")  # type: ignore[attr-defined]
+    assert len(shots) == 1 and shots[0].present and shots[0].path.endswith(".jpeg")
+    assert shots[0].meta["width"] == 1260 and shots[0].meta["method"] == "snapshot_display"
+    assert Path(shots[0].path).read_bytes()[:3] == b"\xff\xd8\xff"  # the JPEG the device sent
     kinds = [e.kind for e in events]
     assert kinds[0] == "run-started" and kinds[-1] == "run-finished"
     assert kinds.count("step-started") == 4 and kinds.count("step-finished") == 4

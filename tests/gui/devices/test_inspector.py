@@ -1,0 +1,122 @@
+"""Screen & layout against the fake hdc's device: refresh, the two-way selection between the
+tree and the picture, taps and swipes (and a device that refuses them), auto-refresh (off by
+default, bounded), the code links and saving/reopening a dump."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hmdesk.gui.devices.inspector import InspectorView
+from PySide6.QtCore import QPoint, Qt
+
+from tests.fixtures.fake_tools import FAKE_HDC_KEY
+
+REAL = Path(__file__).resolve().parents[2] / "data/device/hmdriver2_hierarchy_excerpt.json"
+
+
+def make(qtbot, ctx, project=None, key=FAKE_HDC_KEY):
+    view = InspectorView(ctx, lambda: key, lambda: project)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    return view
+
+
+def refreshed(qtbot, view):
+    with qtbot.waitSignal(view.refreshed, timeout=30_000):
+        view.refresh()
+
+
+def test_refresh_select_both_ways_and_code_links(qtbot, ctx, fake_tools, tmp_path):
+    fake_tools.device_root()
+    project = tmp_path / "app"
+    page = project / "entry/src/main/ets/pages/Index.ets"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        "@Entry\n@Component\nstruct Index {\n  build() {\n    Text('idTest').id('idTest')\n  }\n}\n"
+    )
+    view = make(qtbot, ctx, str(project))
+    assert not view.auto.isChecked() and not view.timer.isActive()  # off by default
+    refreshed(qtbot, view)
+    assert not view.canvas.image.isNull() and view.layout_tree is not None
+    assert len(view.layout_tree.nodes) == 10 and "10 components, " in view.status.text()
+    # tree → picture: the node is outlined
+    target = next(n for n in view.layout_tree.nodes if n.id == "idTest")
+    view.select(target.index)
+    assert view.canvas.outline == (0, 237, 93, 275)
+    details = view.details.toPlainText()
+    assert "idTest" in details and "entry/src/main/ets/pages/Index.ets:5" in details
+    assert view._items[target.index].text(2) == "Index.ets:5"
+    # picture → tree: a click inside the Scroll selects it
+    scroll = next(n for n in view.layout_tree.nodes if n.id == "scroll_test")
+    at = view.canvas.to_widget(scroll.bounds).center()
+    qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=at)
+    assert view.selected_node() is scroll
+    # a code link opens the file at its line
+    with qtbot.waitSignal(view.location_activated) as sig:
+        view._link("code:entry/src/main/ets/pages/Index.ets:5")
+    assert sig.args == ["entry/src/main/ets/pages/Index.ets", 5]
+
+
+def test_taps_swipes_and_a_device_without_uitest(qtbot, ctx, fake_tools):
+    fake_tools.device_root()
+    view = make(qtbot, ctx)
+    refreshed(qtbot, view)
+    view.taps.setChecked(True)
+    rect = view.canvas.target()
+    with qtbot.waitSignal(view.refreshed, timeout=30_000):  # a tap refreshes after
+        qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
+    argvs = [c["argv"][3:6] for c in fake_tools.calls("hdc")]
+    assert ["uitest", "uiInput", "click"] in argvs
+    a, b = rect.center(), rect.center() - QPoint(0, rect.height() // 3)
+    qtbot.mousePress(view.canvas, Qt.MouseButton.LeftButton, pos=a)
+    qtbot.mouseRelease(view.canvas, Qt.MouseButton.LeftButton, pos=b)
+    qtbot.waitUntil(
+        lambda: any(
+            c["argv"][3:6] == ["uitest", "uiInput", "swipe"] for c in fake_tools.calls("hdc")
+        )
+    )
+    fake_tools.hdc_scenario("one-device", "no-uitest")
+    qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: "no uitest" in view.status.text(), timeout=15_000)
+
+
+def test_auto_refresh_is_bounded_and_a_missing_device_is_said(qtbot, ctx, fake_tools):
+    fake_tools.device_root()
+    view = make(qtbot, ctx)
+    view.every.setValue(2)
+    assert view.timer.interval() == 2000
+    view.auto.setChecked(True)
+    assert view.timer.isActive()
+    with qtbot.waitSignal(view.refreshed, timeout=30_000):
+        pass
+    view.busy = True  # a refresh still running: the tick is skipped, none piles up
+    calls = len(fake_tools.calls("hdc"))
+    view._tick()
+    assert len(fake_tools.calls("hdc")) == calls
+    view.busy = False
+    view.auto.setChecked(False)
+    assert not view.timer.isActive()
+    none = make(qtbot, ctx, key="")
+    none.refresh()
+    assert "Choose a connected device" in none.status.text()
+
+
+def test_save_and_reopen_offline(qtbot, ctx, fake_tools, tmp_path, monkeypatch):
+    fake_tools.device_root()
+    view = make(qtbot, ctx)
+    refreshed(qtbot, view)
+    out = tmp_path / "saved.json"
+    monkeypatch.setattr(view, "ask_save_path", lambda: str(out))
+    view.save_dialog()
+    qtbot.waitUntil(out.exists)
+    assert json.loads(out.read_text()) == json.loads(REAL.read_text())
+    other = make(qtbot, ctx, key="")
+    other.open_file(str(out))
+    qtbot.waitUntil(lambda: other.layout_tree is not None)
+    assert len(other.layout_tree.nodes) == 10 and "offline" in other.status.text()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    other.open_file(str(bad))
+    qtbot.waitUntil(lambda: "Could not open" in other.status.text())

@@ -1,0 +1,52 @@
+"""Screen & resources: the screenshot a run kept, the app sampled after a successful run (kept
+with the run), crash marks, and an old run shown as it was kept."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.device import screen
+from hmdesk.core.toolchain.device.evidence import Evidence, run_folder
+from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
+from hmdesk.gui.runs.resources_chart import ResourcesChart
+from hmdesk.gui.runs.run_evidence import RunEvidence
+
+from tests.fixtures.fake_tools import FAKE_HDC_KEY
+
+
+def test_shows_the_kept_screenshot_samples_and_marks(qtbot, ctx, fake_tools):
+    fake_tools.device_root()
+    fake_tools.set("FAKE_HDC_PIDS", "5394")
+    run_id, _ = RunRecorder(ctx.db).create_run(
+        project="/p", device=FAKE_HDC_KEY, options={}, rerun_of=None, plan=[]
+    )
+    shot = screen.capture(str(fake_tools.hdc), FAKE_HDC_KEY, run_folder(run_id), "launch")
+    Evidence(ctx.db).add_artifact(run_id, "screenshot", shot.extra["path"], {})
+    view = RunEvidence(ctx)
+    qtbot.addWidget(view)
+    view.show()
+    view.show_run(run_id, device=FAKE_HDC_KEY, bundle="com.example.hello", follow=True)
+    qtbot.waitUntil(lambda: not view.image.isNull(), timeout=15_000)
+    assert "screen after the launch" in view.title.text()
+    qtbot.waitUntil(lambda: len(view.chart.samples) >= 2, timeout=30_000)
+    assert view.chart.samples[0].pss_kb == 92998 and view.stop_button.isVisible()
+    view.mark_crash()
+    view.stop_sampling()
+    qtbot.waitUntil(lambda: any(s.mark == "crash" for s in Evidence(ctx.db).samples(run_id)))
+    kept = Evidence(ctx.db).samples(run_id)
+    assert sum(1 for s in kept if s.pss_kb == 92998) >= 2
+    assert "crash at" in view.chart.summary()
+    # an old run: what it kept, no sampling
+    view.show_run(run_id)
+    qtbot.waitUntil(lambda: len(view.chart.samples) == len(Evidence(ctx.db).samples(run_id)))
+    assert not view.stop_button.isVisible() and view.sampler is None
+    view.shutdown()
+
+
+def test_a_run_without_evidence_says_so(qtbot, ctx):
+    run_id, _ = RunRecorder(ctx.db).create_run(
+        project="/p", device=None, options={}, rerun_of=None, plan=[]
+    )
+    view = RunEvidence(ctx)
+    qtbot.addWidget(view)
+    view.show_run(run_id)
+    qtbot.waitUntil(lambda: "No screenshot" in view.picture.text())
+    assert ResourcesChart().summary() == "No samples yet."
