@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 TABLES = ("search_docs", "search_pending", "search_counts")
 
-_FIELDS = "content, tags::text, timestamp, confidence, layer, environment, superseded_by, deleted_at"
+_FIELDS = (
+    "content, tags::text, timestamp, confidence, layer, environment, superseded_by, deleted_at"
+)
 """The columns of ``memories`` a search reads: a change to any of them makes a row pending."""
 
 _MARK = "hmdesk_search_mark"
@@ -107,7 +109,9 @@ $$""",
     "INSERT INTO search_pending (seq) SELECT seq FROM memories",
 )
 
-TRIGRAM_INDEX = "CREATE INDEX search_docs_hay_trgm ON search_docs USING gin (hay {schema}.gin_trgm_ops)"
+TRIGRAM_INDEX = (
+    "CREATE INDEX search_docs_hay_trgm ON search_docs USING gin (hay {schema}.gin_trgm_ops)"
+)
 """The index that finds the memories holding a term (with ``pg_trgm``, in ``schema``)."""
 
 DROP: tuple[str, ...] = (
