@@ -14,6 +14,7 @@ from hmdesk.core.memory.retrieve.rewrite import searched_text
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.hybrid import SemanticSource
+    from hmdesk.core.memory.search_index.postgres_search import ServerSearch
     from hmdesk.core.memory.semantic.embedder import Embedder
     from hmdesk.core.memory.store import MemoryStore
 
@@ -46,6 +47,7 @@ class Retriever:
         self.store = store
         self._embedder = embedder
         self._semantic: SemanticSource | None = None
+        self._server_search: ServerSearch | None = None
         self._lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: set[str] = set()
@@ -57,7 +59,19 @@ class Retriever:
         self.last_problem: str | None = None  # why the stored index could not be used, if so
         self._unsubscribe: Callable[[], None] | None = store.add_listener(self._on_change)
 
+    @property
+    def _server(self) -> ServerSearch:
+        if self._server_search is None:
+            from hmdesk.core.memory.search_index.postgres_search import ServerSearch
+
+            assert self.store.db.url is not None  # a PostgreSQL store has its URL
+            self._server_search = ServerSearch(self.store.db.url)
+        return self._server_search
+
     def close(self) -> None:
+        if self._server_search is not None:
+            self._server_search.close()
+            self._server_search = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -186,7 +200,13 @@ class Retriever:
         return result
 
     def search_ranked(self, query: Query) -> QueryResult:
-        """``query``'s ranking as scored, near-duplicates not folded."""
+        """``query``'s ranking as scored, near-duplicates not folded. On a PostgreSQL store the
+        server answers a lexical search (:mod:`~hmdesk.core.memory.search_index.postgres_search`):
+        nothing is read into the process."""
+        if self.store.db.dialect == "postgresql" and not (
+            query.profile.semantic and searched_text(query).strip()
+        ):
+            return self._server.search(query)
         self.refresh()
         segments = self._segments or []
         if query.profile.semantic and searched_text(query).strip():
@@ -246,12 +266,17 @@ class Retriever:
         meanwhile waits for it at every call into Python. ``pause()``, called every 64 records,
         may block while the GUI is busy (typing, a result being drawn) to leave it the GIL.
         """
+        if self.store.db.dialect == "postgresql":  # the server keeps the index
+            return
         self.refresh()
         for seg in self._segments or []:
             seg.warm(pause)
 
     @property
     def warmed(self) -> bool:
-        """True when the current index has its term postings (False before the first search)."""
+        """True when the current index has its term postings (False before the first search;
+        always on a PostgreSQL store, whose server keeps the index)."""
+        if self.store.db.dialect == "postgresql":
+            return True
         segments = self._segments
         return segments is not None and all(seg.warmed for seg in segments)

@@ -128,21 +128,22 @@ class _Store:
         return self._pending
 
 
-def search_server(conn: Any, query: Query) -> QueryResult:
-    """``query`` (a lexical profile) answered by the server over the psycopg connection
-    ``conn``, near-duplicates folded as every path does. ``conn`` must be idle (no transaction
-    open): the search runs in a read-only ``REPEATABLE READ`` transaction of its own, ended
-    before it returns."""
-    if query.profile.semantic:
-        raise ValueError("the server search ranks the lexical profiles only")
+def search_server(conn: Any, query: Query, *, fold: bool = True) -> QueryResult:
+    """``query`` answered by the server over the psycopg connection ``conn`` (autocommit, idle),
+    near-duplicates folded as every path does (``fold``). The search runs in a read-only
+    ``REPEATABLE READ`` transaction of its own, ended before it returns. A profile with a
+    semantic part ranks by its lexical part here (the caller fuses the semantic one)."""
     conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     try:
         store = _Store(conn)
+        if not fold:
+            return _search(store, query)
         result = diversified(lambda q: _search(store, q), query)
         assert result is not None  # _search always answers
         return result
     finally:
-        conn.execute("ROLLBACK")
+        if not conn.closed:
+            conn.execute("ROLLBACK")
 
 
 def _filters(sql: _Sql, query: Query) -> list[tuple[str, str]]:
@@ -229,18 +230,22 @@ def _search(store: _Store, query: Query) -> QueryResult:
         pool += seg_pool
         matched += len(cand)
         unparseable += unparseable_in(seg, cand)
-        recs = seg.records_at(cand.tolist()) if query.limit > 0 and len(cand) else []
-        for p, rec, sc, lx in zip(cand.tolist(), recs, scores.tolist(), lexical.tolist()):
+        if query.limit <= 0 or not len(cand):
+            continue
+        recs = seg.records_at(cand.tolist())
+        for p, record, sc, lx in zip(
+            cand.tolist(), recs, scores.tolist(), lexical.tolist(), strict=True
+        ):
             ts = float(seg.ts_ms[p]) if bool(seg.ts_ok[p]) else None
-            ranked.append((sc, rec.seq, lx, float(seg.conf[p]), ts, rec))
+            ranked.append((sc, record.seq, lx, float(seg.conf[p]), ts, record))
     ranked.sort(key=lambda r: (-r[0], r[1]))
     top = ranked[: query.limit]
     need = [r[1] for r in top if r[5] is None and r[1] not in store.fetched]
     store.fetched.update(fetch_server_records(conn, need))
     lexical_weight = profile.weight("lexical")
     results = []
-    for sc, seq, lx, conf, ts, rec in top:
-        memory = rec if rec is not None else store.fetched[seq]
+    for sc, seq, lx, conf, ts, held in top:
+        memory = held if held is not None else store.fetched[seq]
         rec_v = recency_of(int(ts), now) if ts is not None else 0.0
         results.append(
             ScoredMemory(
@@ -363,3 +368,49 @@ def search_url(url: str, query: Query) -> QueryResult | None:
         return search_server(conn, query)
     finally:
         conn.close()
+
+
+class ServerSearch:
+    """The searches of one client on a team store: a connection of its own (opened at the first
+    search), one search at a time on it. A connection lost (the server restarted) is opened
+    again and the search repeated once; a server still away raises
+    :class:`~hmdesk.core.dbfile.DatabaseError` (one line)."""
+
+    def __init__(self, url: str) -> None:
+        import threading
+
+        self.url = url
+        self._conn: Any = None
+        self._lock = threading.Lock()
+        self.reconnected = 0
+        """How many times the connection was opened again (the status bar says so)."""
+
+    def search(self, query: Query) -> QueryResult:
+        """``query``'s ranking as scored (near-duplicates not folded: the caller folds)."""
+        import psycopg
+
+        with self._lock:
+            for attempt in (1, 2):
+                if self._conn is None or self._conn.closed:
+                    self._conn = connect(self.url)
+                    if attempt == 2:
+                        self.reconnected += 1
+                try:
+                    return search_server(self._conn, query, fold=False)
+                except psycopg.OperationalError:
+                    self._drop()
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001 - closing a broken connection: nothing to do
+                pass
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()

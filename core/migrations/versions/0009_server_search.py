@@ -29,6 +29,7 @@ def upgrade() -> None:
     from hmdesk.core.memory.search_index.postgres_index import create, fill
 
     conn = bind.connection.dbapi_connection
+    assert conn is not None  # a migration runs on an open connection
     create(conn.execute)
     fill(conn)
 

@@ -6,8 +6,8 @@ pending, and whoever wrote them."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -58,11 +58,21 @@ def put(conn: Any, records: list[MemoryRecord], *, filled: bool) -> None:
             conn.execute(
                 _INSERT,
                 (
-                    r.seq, r.id, r.layer, r.content, r.source, r.provenance, r.confidence,
-                    r.timestamp, r.environment, r.session, r.superseded_by, json.dumps(r.tags),
+                    r.seq,
+                    r.id,
+                    r.layer,
+                    r.content,
+                    r.source,
+                    r.provenance,
+                    r.confidence,
+                    r.timestamp,
+                    r.environment,
+                    r.session,
+                    r.superseded_by,
+                    json.dumps(r.tags),
                     r.deleted_at,
                 ),
-            )  # fmt: skip
+            )
         if filled:
             postgres_index.fill(conn)
 
@@ -120,14 +130,25 @@ def test_pending_rows_beside_moved_ones(
             server.execute(
                 "UPDATE memories SET content = %s, confidence = %s, tags = %s::json, "
                 "timestamp = %s, superseded_by = %s, deleted_at = %s WHERE seq = %s",
-                (new.content, new.confidence, json.dumps(new.tags), new.timestamp,
-                 new.superseded_by, new.deleted_at, old.seq),
-            )  # fmt: skip
+                (
+                    new.content,
+                    new.confidence,
+                    json.dumps(new.tags),
+                    new.timestamp,
+                    new.superseded_by,
+                    new.deleted_at,
+                    old.seq,
+                ),
+            )
             final[i % len(records)] = MemoryRecord(
-                **{**{f: getattr(new, f) for f in new.__dataclass_fields__},
-                   "id": old.id, "seq": old.seq, "layer": old.layer,
-                   "environment": old.environment},
-            )  # fmt: skip
+                **{
+                    **{f: getattr(new, f) for f in new.__dataclass_fields__},
+                    "id": old.id,
+                    "seq": old.seq,
+                    "layer": old.layer,
+                    "environment": old.environment,
+                },
+            )
     check(server, final, queries)
 
 
@@ -165,7 +186,7 @@ def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) 
             session="s",
             tags=tags,
             seq=i + 1,
-        )  # fmt: skip
+        )
         for i, (mid, (content, tags)) in enumerate(MEMORIES.items())
     ]
     put(server, golden, filled=filled)
