@@ -39,6 +39,11 @@ class Retriever:
     """
 
     MAX_SEGMENTS = 8
+    LOCAL_INDEX_MAX = 200_000
+    """On a team store the server answers the searches (nothing is read into the process) until
+    :meth:`warm` has loaded an index in process for the warm searches of a running window (a
+    millisecond where the server takes tens): only up to this many live memories (about 350 MiB
+    at 100,000); above it the server answers every lexical search."""
     MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
 
     def __init__(self, store: MemoryStore, embedder: Embedder | None = None) -> None:
@@ -48,6 +53,7 @@ class Retriever:
         self._embedder = embedder
         self._semantic: SemanticSource | None = None
         self._server_search: ServerSearch | None = None
+        self._server_only = False  # a team store too large for an index in process
         self._lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: set[str] = set()
@@ -203,9 +209,8 @@ class Retriever:
         """``query``'s ranking as scored, near-duplicates not folded. On a PostgreSQL store the
         server answers a lexical search (:mod:`~hmdesk.core.memory.search_index.postgres_search`):
         nothing is read into the process."""
-        if self.store.db.dialect == "postgresql" and not (
-            query.profile.semantic and searched_text(query).strip()
-        ):
+        semantic = query.profile.semantic and searched_text(query).strip()
+        if self.store.db.dialect == "postgresql" and self._segments is None and not semantic:
             return self._server.search(query)
         self.refresh()
         segments = self._segments or []
@@ -266,17 +271,36 @@ class Retriever:
         meanwhile waits for it at every call into Python. ``pause()``, called every 64 records,
         may block while the GUI is busy (typing, a result being drawn) to leave it the GIL.
         """
-        if self.store.db.dialect == "postgresql":  # the server keeps the index
+        if self.store.db.dialect == "postgresql":
+            self._warm_team_store(pause)
             return
         self.refresh()
         for seg in self._segments or []:
             seg.warm(pause)
 
+    def _warm_team_store(self, pause: Callable[[], None] | None) -> None:
+        """A team store: the index in process, built whole (postings too) before a search uses
+        it (the server answers meanwhile), then kept in step as on SQLite; none past
+        :attr:`LOCAL_INDEX_MAX` live memories."""
+        if self._server_only or self.store.count() > self.LOCAL_INDEX_MAX:
+            self._server_only = True  # the server answers every lexical search
+            return
+        if self._segments is not None:
+            self.refresh()
+            return
+        with self._lock:
+            if self._segments is None:
+                version = self.store.data_version()
+                segments = self._full_rebuild()
+                for seg in segments:
+                    seg.warm(pause)
+                self._segments, self._version = segments, version
+
     @property
     def warmed(self) -> bool:
-        """True when the current index has its term postings (False before the first search;
-        always on a PostgreSQL store, whose server keeps the index)."""
-        if self.store.db.dialect == "postgresql":
+        """True when the current index has its term postings (False before the first search),
+        or when the server answers every search (a team store past :attr:`LOCAL_INDEX_MAX`)."""
+        if self._server_only:
             return True
         segments = self._segments
         return segments is not None and all(seg.warmed for seg in segments)

@@ -15,6 +15,7 @@ import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, retrieve_scan
+from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.search_index import postgres_index
 from hmdesk.core.memory.search_index.postgres_search import connect, search_server
@@ -78,7 +79,10 @@ def put(conn: Any, records: list[MemoryRecord], *, filled: bool) -> None:
 
 
 def explained(result: QueryResult) -> list[tuple[Any, ...]]:
-    return [(r.memory.id, r.score, r.components, r.terms, r.similar) for r in result.results]
+    return [
+        (r.memory.id, r.score, r.components, r.terms, [(s.memory.id, s.score) for s in r.similar])
+        for r in result.results
+    ]
 
 
 def assert_same(got: QueryResult, want: QueryResult) -> None:
@@ -95,8 +99,10 @@ def assert_same(got: QueryResult, want: QueryResult) -> None:
 def check(conn: Any, records: list[MemoryRecord], queries: list[Query]) -> None:
     index = MemoryIndex(records, order=[r.seq for r in records])
     for q in queries:
-        got = search_server(conn, q)
-        assert_same(got, index.search(q))
+        got = search_server(conn, q)  # near-duplicates folded, as every search path does
+        want = diversified(index.search, q)
+        assert want is not None
+        assert_same(got, want)
         if q.profile.name == "hmharness":  # hmharness's own order, scores and all
             assert [(r.memory.id, r.score) for r in got.results] == [
                 (m.id, s) for m, s in retrieve_scan(records, q)
