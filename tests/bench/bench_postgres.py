@@ -26,6 +26,7 @@ query ≤ 2× SQLite's, another client's write seen within 1 s; at 1,000,000: on
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -134,8 +135,13 @@ def _oneshot(cli: str, target: str, texts: list[str]) -> tuple[float, float]:
     return statistics.median(walls), max(peaks)
 
 
-def _measure(cli: str, target: str, jsonl: Path, queries: list[Query]) -> dict[str, float]:
-    wall, peak, _ = run_measured([cli, "--db", target, "import-hmharness", str(jsonl)])
+def _in_process(target: str) -> dict[str, float]:
+    """What a window does on ``target``: first results of a new database, store and retriever,
+    warm() as it runs it, the warm queries, another client's write (and on PostgreSQL the warm
+    queries answered by the server). Run in a process of its own (:func:`_measure`): the bench
+    process stays small, so the peak memory of the CLI processes it starts is theirs alone
+    (Linux counts a child's peak from the parent's size at ``fork``)."""
+    queries = _queries()
     t0 = time.perf_counter()
     db = Database(target)
     store = MemoryStore(db)
@@ -143,27 +149,34 @@ def _measure(cli: str, target: str, jsonl: Path, queries: list[Query]) -> dict[s
     built = time.perf_counter() - t0
     try:
         opened, warmed, warm = _warm(retriever, queries)  # opened: its first search
-        first = built + opened
-        latency = _latency(target, retriever)
-        extra = {}
+        out = {"first": built + opened, "warmed": warmed, "warm": warm}
+        out["latency"] = _latency(target, retriever)
         if db.dialect == "postgresql":  # the warm queries answered by the server, for scale
             retriever._server_only, retriever._segments = True, None
-            extra["warm_server"] = _warm(retriever, queries)[2]
+            out["warm_server"] = _warm(retriever, queries)[2]
     finally:
         retriever.close()
         store.close()
         db.close()
-    oneshot, oneshot_peak = _oneshot(cli, target, [queries[0].text, queries[1].text])
+    return out
+
+
+def _queries() -> list[Query]:
+    queries = [q for q in make_queries() if q.text][:N_QUERIES]
+    return [Query(text=q.text, limit=10, profile=q.profile, now=NOW) for q in queries]
+
+
+def _measure(cli: str, target: str, jsonl: Path, texts: list[str]) -> dict[str, float]:
+    wall, peak, _ = run_measured([cli, "--db", target, "import-hmharness", str(jsonl)])
+    oneshot, oneshot_peak = _oneshot(cli, target, texts)
+    child = [sys.executable, "-m", "tests.bench.bench_postgres", "--in-process", target]
+    inner = json.loads(subprocess.run(child, check=True, capture_output=True, text=True).stdout)
     return {
         "import": wall,
         "import_peak": peak or 0.0,
         "oneshot": oneshot,
         "oneshot_peak": oneshot_peak,
-        "first": first,
-        "warmed": warmed,
-        "warm": warm,
-        "latency": latency,
-        **extra,
+        **inner,
     }
 
 
@@ -214,8 +227,7 @@ def main() -> bool:
     ]
     before = os.environ.get("HMDESK_BENCH_CLI")
     cli = str(_cli_next_to_python())
-    queries = [q for q in make_queries() if q.text][:N_QUERIES]
-    queries = [Query(text=q.text, limit=10, profile=q.profile, now=NOW) for q in queries]
+    queries = _queries()
     texts = [queries[0].text, queries[1].text]
     ok = True
     with pg_server() as base:
@@ -230,8 +242,8 @@ def main() -> bool:
                 with tempfile.TemporaryDirectory() as tmp:
                     jsonl = Path(tmp) / "memory.jsonl"
                     write_hmharness_jsonl(iter_records(n), jsonl)
-                    s = _measure(cli, str(Path(tmp) / "bench.db"), jsonl, queries)
-                    p = _measure(cli, url, jsonl, queries)
+                    s = _measure(cli, str(Path(tmp) / "bench.db"), jsonl, texts)
+                    p = _measure(cli, url, jsonl, texts)
                     b: dict[str, float] = {}
                     if before and old_url:
                         wall, peak, _ = run_measured(
@@ -264,4 +276,7 @@ def main() -> bool:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--in-process"]:
+        print(json.dumps(_in_process(sys.argv[2])))
+        sys.exit(0)
     sys.exit(0 if main() else 1)

@@ -179,11 +179,21 @@ def _search(store: _Store, query: Query) -> QueryResult:
     if groups and profile.rarity:
         sql = _Sql()
         preds = [sql.group(g) for g in dist]
-        counts = ", ".join(f"count(*) FILTER (WHERE {p})" for p in preds)
-        row = conn.execute(
-            f"SELECT {counts} FROM search_docs WHERE {' OR '.join(preds)}", sql.params
-        ).fetchone()
-        df_sql = {g: int(n) for g, n in zip(dist, row, strict=True)}
+        where = " OR ".join(preds)
+        if len(preds) <= 62:  # each memory's groups as the bits of a bigint: each test run once
+            bits = " | ".join(
+                f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)::bigint" for i, p in enumerate(preds)
+            )
+            sets = conn.execute(
+                f"SELECT bits, count(*) FROM (SELECT {bits} AS bits FROM search_docs "
+                f"WHERE {where} OFFSET 0) AS m GROUP BY bits",
+                sql.params,
+            ).fetchall()
+            df_sql = {g: sum(int(n) for b, n in sets if b >> i & 1) for i, g in enumerate(dist)}
+        else:
+            counts = ", ".join(f"count(*) FILTER (WHERE {p})" for p in preds)
+            row = conn.execute(f"SELECT {counts} FROM search_docs WHERE {where}", sql.params)
+            df_sql = {g: int(n) for g, n in zip(dist, row.fetchone(), strict=True)}
 
         def df_of(group: tuple[str, ...]) -> int:
             return df_sql[group] + sum(
