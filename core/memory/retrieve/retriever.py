@@ -74,6 +74,12 @@ class Retriever:
             self._server_search = ServerSearch(self.store.db.url)
         return self._server_search
 
+    @property
+    def reconnected(self) -> int:
+        """How many times the team store's server connection was opened again after it was
+        lost (a server restart); 0 on SQLite."""
+        return 0 if self._server_search is None else self._server_search.reconnected
+
     def close(self) -> None:
         if self._server_search is not None:
             self._server_search.close()

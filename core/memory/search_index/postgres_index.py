@@ -19,12 +19,13 @@ A PostgreSQL store (Alembic revision 0009) keeps, beside ``memories``:
 hmdesk's writers move the pending rows into ``search_docs`` before they commit (:func:`fill`,
 called by ``MemoryStore`` in its write transaction): only Python lowers text and reads a
 JavaScript date exactly as the in-process index does, so that part cannot be a trigger. Why this
-design: docs/decisions/0010-team-store-search-on-the-server.md.
+design: docs/decisions/0029-team-store-search-on-the-server.md.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -42,9 +43,11 @@ _MARK = "hmdesk_search_mark"
 _COUNT = "hmdesk_search_count"
 
 SCHEMA: tuple[str, ...] = (
-    "CREATE TABLE search_docs (seq bigint PRIMARY KEY, hay text NOT NULL, ts_ms float8, "
-    "conf float8 NOT NULL, superseded boolean NOT NULL, layer text NOT NULL, "
+    "CREATE TABLE search_docs (seq bigint PRIMARY KEY, hay text NOT NULL, words text[] NOT NULL, "
+    "ts_ms float8, conf float8 NOT NULL, superseded boolean NOT NULL, layer text NOT NULL, "
     "environment text NOT NULL, tags text[] NOT NULL)",
+    # a plain English term is a lookup of its inflected forms in the memories' word lists
+    "CREATE INDEX search_docs_words ON search_docs USING gin (words)",
     "CREATE TABLE search_pending (seq bigint PRIMARY KEY)",
     "CREATE TABLE search_counts (one boolean PRIMARY KEY DEFAULT true CHECK (one), "
     "live bigint NOT NULL, superseded bigint NOT NULL)",
@@ -156,6 +159,9 @@ def trigram_schema(execute: Callable[[str], Any]) -> str | None:
     return None if row is None else str(row[0])
 
 
+_WORDS = re.compile("[a-z]+")
+"""A word of a haystack: a maximal run of ASCII letters (where a plain English term matches)."""
+
 FILL_BATCH = 5_000
 """Pending memories moved per round: memory stays bounded whatever an import added."""
 
@@ -182,18 +188,23 @@ def fill(conn: Any, progress: Callable[[int], None] | None = None) -> int:
             return moved
         seqs = [r[0] for r in rows]
         hays = [haystack_text(r[1], json.loads(r[2])) for r in rows]
+        words = [sorted(set(_WORDS.findall(h))) for h in hays]
         ms, ok = parse_timestamps([r[3] for r in rows])
         ts = [float(v) if good else None for v, good in zip(ms.tolist(), ok.tolist(), strict=True)]
         conn.execute(
-            "INSERT INTO search_docs (seq, hay, ts_ms, conf, superseded, layer, environment, tags) "
-            "SELECT u.seq, u.hay, u.ts, m.confidence, coalesce(m.superseded_by, '') <> '', "
+            "INSERT INTO search_docs "
+            "(seq, hay, words, ts_ms, conf, superseded, layer, environment, tags) "
+            "SELECT u.seq, u.hay, string_to_array(u.words, ' '), u.ts, m.confidence, "
+            "coalesce(m.superseded_by, '') <> '', "
             "m.layer, m.environment, ARRAY(SELECT json_array_elements_text(m.tags)) "
-            "FROM unnest(%s::bigint[], %s::text[], %s::float8[]) AS u(seq, hay, ts) "
+            "FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::float8[]) "
+            "AS u(seq, hay, words, ts) "
             "JOIN memories m ON m.seq = u.seq WHERE m.deleted_at IS NULL "
-            "ON CONFLICT (seq) DO UPDATE SET hay = excluded.hay, ts_ms = excluded.ts_ms, "
+            "ON CONFLICT (seq) DO UPDATE SET hay = excluded.hay, words = excluded.words, "
+            "ts_ms = excluded.ts_ms, "
             "conf = excluded.conf, superseded = excluded.superseded, layer = excluded.layer, "
             "environment = excluded.environment, tags = excluded.tags",
-            (seqs, hays, ts),
+            (seqs, hays, [" ".join(w) for w in words], ts),
         )
         conn.execute("DELETE FROM search_pending WHERE seq = ANY(%s)", (seqs,))
         moved += len(rows)

@@ -39,7 +39,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     unparseable_note,
     weights_for,
 )
-from hmdesk.core.memory.terms import form_anchor, form_matcher
+from hmdesk.core.memory.terms import form_matcher, word_forms
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.index import MemoryIndex
@@ -72,11 +72,10 @@ class _Sql:
         """The predicate of one accepted form (see :func:`~hmdesk.core.memory.terms.form_in`)."""
         if not form:
             return "true"
-        like = f"hay LIKE {self.p(_like(form_anchor(form)))}"
-        pattern = form_matcher(form)
-        if pattern is None:
-            return like
-        return f"({like} AND hay ~ {self.p(pattern.pattern)})"
+        if form_matcher(form) is None:  # a substring
+            return f"hay LIKE {self.p(_like(form))}"
+        # a plain English word: one of its inflected forms is a word of the haystack
+        return f"words && {self.p(sorted(word_forms(form)))}::text[]"
 
     def group(self, group: tuple[str, ...]) -> str:
         return "(" + " OR ".join(self.form(f) for f in group) + ")"
@@ -312,19 +311,20 @@ def _ranked(
             summed = f"({summed} + CASE WHEN {pred} THEN {sql.p(w)} ELSE 0.0::float8 END)"
         lexical = f"({summed} / {sql.p(weights.total)})"
     cond = " AND ".join(where) if where else "true"
-    limit = sql.p(max(query.limit, 1))
+    limit = sql.p(max(query.limit, 0))
+    # the counts over every candidate, the top rows by a top-N sort (no sort of them all)
     rows = store.conn.execute(
-        f"SELECT seq, score, lexical, conf, ts_ms, count(*) OVER (), "
-        f"count(*) FILTER (WHERE ts_ms IS NULL) OVER () FROM ("
-        f"SELECT seq, conf, ts_ms, lexical, {static} + lexical * {lex_w} AS score FROM ("
-        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond}) AS c"
-        f") AS s ORDER BY score DESC, seq LIMIT {limit}",
+        f"WITH c AS MATERIALIZED (SELECT seq, conf, ts_ms, lexical, "
+        f"{static} + lexical * {lex_w} AS score FROM ("
+        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond}) AS d) "
+        f"SELECT n.matched, n.unparseable, t.seq, t.score, t.lexical, t.conf, t.ts_ms FROM "
+        f"(SELECT count(*) AS matched, count(*) FILTER (WHERE ts_ms IS NULL) AS unparseable "
+        f"FROM c) AS n LEFT JOIN (SELECT * FROM c ORDER BY score DESC, seq LIMIT {limit}) AS t "
+        f"ON true ORDER BY t.score DESC, t.seq",
         sql.params,
     ).fetchall()
-    if not rows:
-        return [], 0, 0
-    matched, unparseable = int(rows[0][5]), int(rows[0][6])
-    top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows] if query.limit > 0 else []
+    matched, unparseable = int(rows[0][0]), int(rows[0][1])
+    top = [(r[3], r[2], r[4], r[5], r[6], None) for r in rows if r[2] is not None]
     return top, matched, unparseable
 
 
@@ -376,8 +376,21 @@ def search_url(url: str, query: Query) -> QueryResult | None:
         if revs != [SCHEMA_HEAD]:
             return None
         return search_server(conn, query)
+    except psycopg.OperationalError as exc:  # the server went away (a restart) mid-search
+        raise lost(url, exc) from None
     finally:
         conn.close()
+
+
+def lost(url: str, exc: Exception) -> Exception:
+    """The one-line error of a connection lost in the middle of a search."""
+    from hmdesk.core.dbfile import DatabaseError, redact_url
+
+    return DatabaseError(
+        f"the connection to the team store {redact_url(url)} was lost "
+        f"({redact_url(' '.join(str(exc).split()))}); nothing was changed, run it again "
+        "once the server is back"
+    )
 
 
 class ServerSearch:
@@ -407,10 +420,10 @@ class ServerSearch:
                         self.reconnected += 1
                 try:
                     return search_server(self._conn, query, fold=False)
-                except psycopg.OperationalError:
+                except psycopg.OperationalError as exc:
                     self._drop()
                     if attempt == 2:
-                        raise
+                        raise lost(self.url, exc) from None
             raise AssertionError("unreachable")
 
     def _drop(self) -> None:
