@@ -226,6 +226,14 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
+        if "permission denied" in reason:  # a team store's read-only user: searching works
+            print(
+                f"hmdesk-cli: error: the team store {db_shown(args)} refuses writes to this user "
+                f"({reason}). Nothing was changed; searching works, ask the DBA for a user that "
+                "may write.",
+                file=sys.stderr,
+            )
+            return 2
         print(
             f"hmdesk-cli: error: the database {db_shown(args)} could not be used "
             f"({reason}). Nothing was changed; if it is damaged, restore a backup or pass "

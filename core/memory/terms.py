@@ -224,7 +224,7 @@ def word_form(form: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _word_pattern(form: str) -> re.Pattern[str]:
+def _word_pattern(form: str) -> re.Pattern[str]:  # the same words as word_forms()
     alts = [form + "(?:" + "|".join(_WORD_SUFFIXES) + ")?"]
     last = form[-1]
     if last not in _VOWELS:  # a doubled final consonant: log → logging, logged, logger
@@ -234,6 +234,21 @@ def _word_pattern(form: str) -> re.Pattern[str]:
     if last == "y" and len(form) > 2:  # memory → memories, retry → retried
         alts.append(form[:-1] + "(?:ies|ied)")
     return re.compile("(?<![a-z])(?:" + "|".join(alts) + ")(?![a-z])")
+
+
+def word_forms(form: str) -> frozenset[str]:
+    """Every word a plain English ``form`` matches (see :func:`form_matcher`): its pattern
+    matches exactly the maximal runs of ASCII letters that are one of these (the team store's
+    server looks them up in each memory's word list)."""
+    out = {form, *(form + s for s in _WORD_SUFFIXES)}
+    last = form[-1]
+    if last not in _VOWELS:
+        out.update(form + last + s for s in ("ing", "ed", "er", "ers"))
+    if last == "e" and len(form) > 2:
+        out.update(form[:-1] + s for s in ("ing", "er", "ers", "ion", "ions", "ation", "ations"))
+    if last == "y" and len(form) > 2:
+        out.update(form[:-1] + s for s in ("ies", "ied"))
+    return frozenset(out)
 
 
 def form_matcher(form: str) -> re.Pattern[str] | None:

@@ -190,6 +190,7 @@ class MemoriesArea(QWidget):
         self.empty.starter_requested.connect(self.importer.load_starter_pack)
         self.searcher.result_ready.connect(self.apply_result)
         self.model.more_wanted.connect(self.searcher.more)  # scrolled to the end: a page more
+        self.searcher.notice.connect(self.ctx.bus.show_info)
         self.searcher.failed.connect(
             lambda msg: self.ctx.bus.show_error(
                 f"The search failed: {msg}", "Change the query and try again."

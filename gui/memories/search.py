@@ -67,11 +67,14 @@ class SearchController(QObject):
     index_loaded(): the first result was read (or the store grew a lot, e.g. an import): the
         records are now in memory, completions may be loaded.
     failed(str): the search raised; the message for the user.
+    notice(str): something the user should know about a search that worked (the team store's
+        server connection was lost and opened again).
     """
 
     result_ready = Signal(object)
     index_loaded = Signal()
     failed = Signal(str)
+    notice = Signal(str)
 
     def __init__(
         self, retriever: Retriever, limit: int = DEFAULT_LIMIT, parent: QObject | None = None
@@ -87,6 +90,7 @@ class SearchController(QObject):
         self._frozen_pool: int | None = None
         self._prepared: PreparedRows | None = None
         self._authors: AuthorCache | None = None  # who wrote each memory (the "Whose" filter)
+        self._reconnected = 0  # the retriever's reconnections already said
         # a lambda, not the bound method: run_search is looked up per call (tests spy on it)
         self._latest: LatestOnly[QuerySpec, QueryResult] = LatestOnly(
             lambda spec: self.run_search(spec), self
@@ -162,6 +166,13 @@ class SearchController(QObject):
         if self.closed:
             return
         self._searching_since = None
+        reconnected = self.retriever.reconnected
+        if reconnected > self._reconnected:
+            self._reconnected = reconnected
+            self.notice.emit(
+                "The connection to the team store was lost (a server restart?) and opened "
+                "again; the results are current."
+            )
         self.result_ready.emit(result)
         pool = result.pool
         if self._frozen_pool is None or pool > self._frozen_pool * 1.2 + 1000:

@@ -280,6 +280,10 @@ class _Batches:
             report.imported += len(new_rows)
         tx.flush_events()
         self.s.flush()
+        if self.temp == "pg_temp":  # the server's search index batch by batch: bounded memory
+            from hmdesk.core.memory.search_index.postgres_index import fill_session
+
+            fill_session(self.s)
 
     def finish(self) -> None:
         missing = self.s.connection().exec_driver_sql(

@@ -15,6 +15,7 @@ from hmdesk.core.memory.retrieve.rewrite import searched_text
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.hybrid import SemanticSource
+    from hmdesk.core.memory.search_index.postgres_search import ServerSearch
     from hmdesk.core.memory.semantic.embedder import Embedder
     from hmdesk.core.memory.store import MemoryStore
 
@@ -39,6 +40,11 @@ class Retriever:
     """
 
     MAX_SEGMENTS = 8
+    LOCAL_INDEX_MAX = 200_000
+    """On a team store the server answers the searches (nothing is read into the process) until
+    :meth:`warm` has loaded an index in process for the warm searches of a running window (a
+    millisecond where the server takes tens): only up to this many live memories (about 350 MiB
+    at 100,000); above it the server answers every lexical search."""
     MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
 
     def __init__(self, store: MemoryStore, embedder: Embedder | None = None) -> None:
@@ -47,6 +53,8 @@ class Retriever:
         self.store = store
         self._embedder = embedder
         self._semantic: SemanticSource | None = None
+        self._server_search: ServerSearch | None = None
+        self._server_only = False  # a team store too large for an index in process
         self._lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: set[str] = set()
@@ -58,7 +66,25 @@ class Retriever:
         self.last_problem: str | None = None  # why the stored index could not be used, if so
         self._unsubscribe: Callable[[], None] | None = store.add_listener(self._on_change)
 
+    @property
+    def _server(self) -> ServerSearch:
+        if self._server_search is None:
+            from hmdesk.core.memory.search_index.postgres_search import ServerSearch
+
+            assert self.store.db.url is not None  # a PostgreSQL store has its URL
+            self._server_search = ServerSearch(self.store.db.url)
+        return self._server_search
+
+    @property
+    def reconnected(self) -> int:
+        """How many times the team store's server connection was opened again after it was
+        lost (a server restart); 0 on SQLite."""
+        return 0 if self._server_search is None else self._server_search.reconnected
+
     def close(self) -> None:
+        if self._server_search is not None:
+            self._server_search.close()
+            self._server_search = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -199,7 +225,12 @@ class Retriever:
                 r.memory = dataclasses.replace(r.memory, recall_count=n, last_recalled_at=last)
 
     def search_ranked(self, query: Query) -> QueryResult:
-        """``query``'s ranking as scored, near-duplicates not folded."""
+        """``query``'s ranking as scored, near-duplicates not folded. On a PostgreSQL store the
+        server answers a lexical search (:mod:`~hmdesk.core.memory.search_index.postgres_search`):
+        nothing is read into the process."""
+        semantic = query.profile.semantic and searched_text(query).strip()
+        if self.store.db.dialect == "postgresql" and self._segments is None and not semantic:
+            return self._server.search(query)
         self.refresh()
         segments = self._segments or []
         if query.profile.semantic and searched_text(query).strip():
@@ -259,12 +290,36 @@ class Retriever:
         meanwhile waits for it at every call into Python. ``pause()``, called every 64 records,
         may block while the GUI is busy (typing, a result being drawn) to leave it the GIL.
         """
+        if self.store.db.dialect == "postgresql":
+            self._warm_team_store(pause)
+            return
         self.refresh()
         for seg in self._segments or []:
             seg.warm(pause)
 
+    def _warm_team_store(self, pause: Callable[[], None] | None) -> None:
+        """A team store: the index in process, built whole (postings too) before a search uses
+        it (the server answers meanwhile), then kept in step as on SQLite; none past
+        :attr:`LOCAL_INDEX_MAX` live memories."""
+        if self._server_only or self.store.count() > self.LOCAL_INDEX_MAX:
+            self._server_only = True  # the server answers every lexical search
+            return
+        if self._segments is not None:
+            self.refresh()
+            return
+        with self._lock:
+            if self._segments is None:
+                version = self.store.data_version()
+                segments = self._full_rebuild()
+                for seg in segments:
+                    seg.warm(pause)
+                self._segments, self._version = segments, version
+
     @property
     def warmed(self) -> bool:
-        """True when the current index has its term postings (False before the first search)."""
+        """True when the current index has its term postings (False before the first search),
+        or when the server answers every search (a team store past :attr:`LOCAL_INDEX_MAX`)."""
+        if self._server_only:
+            return True
         segments = self._segments
         return segments is not None and all(seg.warmed for seg in segments)

@@ -24,7 +24,12 @@ RECENCY_DAYS = 90
 
 def haystack(rec: MemoryRecord) -> str:
     """What hmharness searches: ``(content + ' ' + tags.join(' ')).toLowerCase()``."""
-    return (rec.content + " " + " ".join(rec.tags)).lower()
+    return haystack_text(rec.content, rec.tags)
+
+
+def haystack_text(content: str, tags: Sequence[str]) -> str:
+    """:func:`haystack` of a memory's content and tags."""
+    return (content + " " + " ".join(tags)).lower()
 
 
 def query_now_ms(query: Query) -> int:

@@ -84,10 +84,21 @@ def _connect(path: Path) -> sqlite3.Connection | None:
 
 
 def search_file(path: Path | str, query: Query) -> QueryResult:
-    """``query`` against the database at ``path`` (see the module doc); a PostgreSQL URL reads
-    every live memory into an index in process (the team store keeps no snapshot)."""
+    """``query`` against the database at ``path`` (see the module doc); on a PostgreSQL URL the
+    server answers a lexical profile (:mod:`~.postgres_search`)."""
     if not is_url(path):
         answer = search_stored(Path(path), query)
+        if answer is not None:
+            return answer
+    elif not query.profile.semantic:  # the server answers (search_index.postgres_search)
+        from hmdesk.core.memory.search_index.postgres_search import search_url
+
+        answer = search_url(str(path), query)
+        if answer is None:  # another schema revision: opened the full way (migrated), then asked
+            from hmdesk.core.db import Database
+
+            Database(path).close()
+            answer = search_url(str(path), query)
         if answer is not None:
             return answer
     result = diversified(lambda q: _search_full(path, q), query)

@@ -137,6 +137,11 @@ class MemoryStore(UndoRedo):
             )
             yield tx
             tx.flush_events()
+            if tx.changed and self.db.dialect == "postgresql":
+                # the server's search index, in this transaction (search_index.postgres_index)
+                from hmdesk.core.memory.search_index.postgres_index import fill_session
+
+                fill_session(session)
             # whether the stored search index is due for a refresh, asked in this transaction
             # (two small reads; a second session per write would cost more than the write)
             due = (

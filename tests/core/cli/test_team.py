@@ -85,3 +85,37 @@ def test_login_without_a_keyring_says_what_to_do(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("pw\n"))
     code, _out, err = run(capsys, "login", "postgresql://alice@db.example/team")
     assert code == 2 and "PGPASSFILE" in err and "pw" not in err.replace("PGPASSFILE", "")
+
+
+def test_a_read_only_user_searches_and_is_refused_writes_in_one_line(capsys, pg_url):  # noqa: F811
+    """What the README's team section promises a DBA: a user granted SELECT only can search (the
+    server answers) and a write is refused with one line, nothing changed."""
+    import uuid
+    from urllib.parse import parse_qs, quote, urlsplit
+
+    import psycopg
+
+    added = run_json(capsys, "add", "hvigor build fails on a path with spaces", "--db", pg_url)
+    role = f"reader_{uuid.uuid4().hex[:8]}"
+    schema = parse_qs(urlsplit(pg_url).query)["options"][0].split("=", 1)[1]
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        c.execute(f"CREATE ROLE {role} LOGIN")
+        c.execute(f"GRANT USAGE ON SCHEMA {schema} TO {role}")
+        c.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA {schema} TO {role}")
+        user = c.execute("SELECT current_user").fetchone()[0]
+    parts = urlsplit(pg_url)
+    reader = parts._replace(netloc=parts.netloc.replace(f"{user}@", f"{role}@", 1)).geturl()
+    assert reader != pg_url
+    try:
+        found = run_json(capsys, "query", "hvigor build", "--db", reader)
+        assert [r["id"] for r in found["results"]] == [added["id"]]
+        code, out, err = run(capsys, "add", "a new memory", "--db", reader)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and "refuses writes to this user" in err
+        assert "searching works" in err and quote(role) in err
+        with psycopg.connect(pg_url) as c:  # nothing was written
+            assert c.execute("SELECT count(*) FROM memories").fetchone()[0] == 1
+    finally:
+        with psycopg.connect(pg_url, autocommit=True) as c:
+            c.execute(f"DROP OWNED BY {role}")
+            c.execute(f"DROP ROLE {role}")

@@ -12,6 +12,8 @@ from hmdesk.core.memory.terms import (
     hmharness_terms,
     utf16_len,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize(
@@ -157,3 +159,16 @@ def test_hmharness_groups_match_substrings() -> None:
 def test_js_whitespace_chars_are_the_class() -> None:
     ws = re.compile(f"[{JS_WHITESPACE}]")
     assert {chr(o) for o in range(0x110000) if ws.match(chr(o))} == JS_WHITESPACE_CHARS
+
+
+@given(
+    st.text(alphabet="abcdefgilnorsty .-_9构", max_size=30),
+    st.sampled_from(["log", "build", "compile", "memory", "retry", "fail", "crash", "sign", "no"]),
+)
+def test_word_forms_are_the_words_the_pattern_matches(text: str, form: str) -> None:
+    """The team store's server tests a plain word by its forms in a memory's word list: the same
+    answer as the pattern on the text."""
+    from hmdesk.core.memory.terms import form_in, word_forms
+
+    runs = set(re.findall("[a-z]+", text))
+    assert form_in(text, form) == bool(runs & word_forms(form))

@@ -16,6 +16,8 @@ from hmdesk.core.memory.retrieve import MemoryIndex, Query, Retriever, retrieve_
 from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.core.memory.store import MemoryStore, StoreError
 
+from tests.fixtures.postgres import pg_url  # noqa: F401 - the fixture
+
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
@@ -326,3 +328,31 @@ def test_a_write_to_another_table_does_not_make_the_retriever_count_the_memories
     assert ids(retriever, "hvigor") == []
     assert counted  # the live count was checked, and disagreed
     retriever.close()
+
+
+def test_a_team_store_is_answered_by_the_server_until_warm_loads_an_index(pg_url) -> None:  # noqa: F811
+    """On PostgreSQL the first searches read nothing into the process (the server answers);
+    warm() then loads the index for a window's warm searches: the same answers either way."""
+    db = Database(pg_url)
+    store = MemoryStore(db)
+    retriever = Retriever(store)
+    try:
+        for text in ("hvigor build fails on a path with spaces", "hdc install 9568320", "签名失败"):
+            store.add(text, tags=["build"] if "build" in text else [])
+        now = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+        queries = [Query(text=t, now=now) for t in ("build", "hdc 9568320", "签名", "")]
+        served = [retriever.search(q) for q in queries]
+        assert retriever.rebuilds == 0 and not retriever.warmed
+        retriever.warm()
+        assert retriever.rebuilds == 1 and retriever.warmed
+        local = [retriever.search(q) for q in queries]
+        assert [[(r.memory.id, r.score, r.terms) for r in a.results] for a in served] == [
+            [(r.memory.id, r.score, r.terms) for r in b.results] for b in local
+        ]
+        assert all(a.results for a in served[:3])
+        added = store.add("build cache corrupted: delete .hvigor")
+        assert added.id in [r.memory.id for r in retriever.search(queries[0]).results]
+    finally:
+        retriever.close()
+        store.close()
+        db.close()

@@ -1,0 +1,439 @@
+"""A search answered by the PostgreSQL server: the team store's counterpart of the stored index.
+
+The server finds and ranks the candidates in ``search_docs`` (:mod:`~.postgres_index`): the hard
+filters, each term group's memories (``LIKE`` on the lowercased haystack, through the trigram
+index when ``pg_trgm`` is there; a plain English word also by its word-boundary pattern, the
+same regular expression the in-process index applies, which PostgreSQL's regex engine reads
+alike), the document frequencies the ``default`` profile weighs by, and the score itself, in
+float8, in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts. Only the
+top ``limit`` rows, two counts and the pending memories (read whole, scored in process as a
+second segment, as the SQLite stored index does) come back. So a new process answers its first
+query without reading every memory, with the same ids, scores and explanations as
+:func:`~hmdesk.core.memory.retrieve.index.search_segments` (the equivalence tests run both).
+
+Every statement of one search runs in one ``REPEATABLE READ`` snapshot (:func:`search_server`
+opens it), so the pending rows, the counts and ``search_docs`` agree with each other.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve.diversity import diversified
+from hmdesk.core.memory.retrieve.profile import WEIGHTS, Profile
+from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.rewrite import plan_for
+from hmdesk.core.memory.retrieve.scoring import (
+    DAY_MS,
+    RECENCY_DAYS,
+    TermWeights,
+    check_query,
+    explain_terms,
+    flat_weights,
+    query_now_ms,
+    recency_of,
+    unparseable_note,
+    weights_for,
+)
+from hmdesk.core.memory.terms import form_matcher, word_forms
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.index import MemoryIndex
+
+_COLUMNS = ", ".join(
+    f"{c}::text" if c in ("payload", "tags", "extra") else c for c in RAW_COLUMNS.split(", ")
+)
+"""``RAW_COLUMNS`` with the JSON columns as text (as SQLite hands them back)."""
+
+
+def _like(text: str) -> str:
+    """A ``LIKE`` pattern matching ``text`` anywhere (backslash the escape character)."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+class _Sql:
+    """A statement's parameters, named, collected while its text is built."""
+
+    def __init__(self) -> None:
+        self.params: dict[str, Any] = {}
+
+    def p(self, value: Any) -> str:
+        """A named placeholder for ``value`` (the text may use it more than once)."""
+        name = f"p{len(self.params)}"
+        self.params[name] = value
+        return f"%({name})s"
+
+    def form(self, form: str) -> str:
+        """The predicate of one accepted form (see :func:`~hmdesk.core.memory.terms.form_in`)."""
+        if not form:
+            return "true"
+        if form_matcher(form) is None:  # a substring
+            return f"hay LIKE {self.p(_like(form))}"
+        # a plain English word: one of its inflected forms is a word of the haystack
+        return f"words && {self.p(sorted(word_forms(form)))}::text[]"
+
+    def group(self, group: tuple[str, ...]) -> str:
+        return "(" + " OR ".join(self.form(f) for f in group) + ")"
+
+
+def fetch_server_records(conn: Any, seqs: list[int]) -> dict[int, MemoryRecord]:
+    """Memories by ``seq`` with their supersede back-links (as ``fetch_records`` on SQLite)."""
+    if not seqs:
+        return {}
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE seq = ANY(%s)", (seqs,)).fetchall()
+    ids = [str(r[0]) for r in rows]
+    back: dict[str, list[str]] = {}
+    for old_id, new_id in conn.execute(
+        "SELECT id, superseded_by FROM memories WHERE deleted_at IS NULL "
+        "AND superseded_by = ANY(%s) ORDER BY seq",
+        (ids,),
+    ):
+        back.setdefault(new_id, []).append(old_id)
+    return {r.seq: r for r in records_from_raw(rows, back)}
+
+
+@dataclass
+class _Store:
+    """What one search reads once, in its snapshot: the counts and the pending segment."""
+
+    conn: Any
+    _pending: list[MemoryIndex] | None = None
+    _counts: tuple[int, int] | None = None
+    fetched: dict[int, MemoryRecord] = field(default_factory=dict)
+
+    def counts(self) -> tuple[int, int]:
+        """Live and live superseded memories of ``search_docs``."""
+        if self._counts is None:
+            row = self.conn.execute("SELECT live, superseded FROM search_counts").fetchone()
+            self._counts = (int(row[0]), int(row[1]))
+        return self._counts
+
+    def pending(self) -> list[MemoryIndex]:
+        """The pending live memories as an in-process segment (none: an empty list)."""
+        if self._pending is None:
+            seqs = [r[0] for r in self.conn.execute("SELECT seq FROM search_pending ORDER BY seq")]
+            records = fetch_server_records(self.conn, seqs) if seqs else {}
+            live = [records[s] for s in seqs if s in records and records[s].deleted_at is None]
+            self._pending = []
+            if live:
+                from hmdesk.core.memory.retrieve.index import MemoryIndex
+
+                self._pending = [MemoryIndex(live, order=[r.seq for r in live])]
+        return self._pending
+
+
+def search_server(conn: Any, query: Query, *, fold: bool = True) -> QueryResult:
+    """``query`` answered by the server over the psycopg connection ``conn`` (autocommit, idle),
+    near-duplicates folded as every path does (``fold``). The search runs in a read-only
+    ``REPEATABLE READ`` transaction of its own, ended before it returns. A profile with a
+    semantic part ranks by its lexical part here (the caller fuses the semantic one)."""
+    conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    try:
+        store = _Store(conn)
+        if not fold:
+            return _search(store, query)
+        result = diversified(lambda q: _search(store, q), query)
+        assert result is not None  # _search always answers
+        return result
+    finally:
+        if not conn.closed:
+            conn.execute("ROLLBACK")
+
+
+def _filters(sql: _Sql, query: Query) -> list[tuple[str, str]]:
+    """The hard filters as (``filtered`` key, SQL predicate), in the in-process order."""
+    out = []
+    if not query.include_superseded:
+        out.append(("superseded", "NOT superseded"))
+    if query.layer:
+        out.append(("layer", f"layer = {sql.p(query.layer)}"))
+    if query.environment:
+        out.append(("environment", f"environment = {sql.p(query.environment)}"))
+    if query.tags:
+        out.append(("tags", f"tags && {sql.p(sorted(set(query.tags)))}::text[]"))
+    if query.workspace:
+        out.append(("tags", f"{sql.p('ws:' + query.workspace)} = ANY(tags)"))
+    return out
+
+
+def _search(store: _Store, query: Query) -> QueryResult:
+    started = time.perf_counter()
+    check_query(query)
+    plan = plan_for(query)  # the query rewrite: negated terms re-rank (see retrieve.rewrite)
+    if plan is not None:
+        return plan.run(lambda q: _search(store, q))
+    conn = store.conn
+    profile = query.profile.without_semantic()
+    groups = profile.terms(query.text or "")
+    terms = [str(g[0]) for g in groups]
+    dist = list(dict.fromkeys(groups))
+    pending = store.pending()
+    live, live_superseded = store.counts()
+    # the document frequencies (the default profile weighs a term by its rarity)
+    if groups and profile.rarity:
+        sql = _Sql()
+        preds = [sql.group(g) for g in dist]
+        where = " OR ".join(preds)
+        if len(preds) <= 62:  # each memory's groups as the bits of a bigint: each test run once
+            bits = " | ".join(
+                f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)::bigint" for i, p in enumerate(preds)
+            )
+            sets = conn.execute(
+                f"SELECT bits, count(*) FROM (SELECT {bits} AS bits FROM search_docs "
+                f"WHERE {where} OFFSET 0) AS m GROUP BY bits",
+                sql.params,
+            ).fetchall()
+            df_sql = {g: sum(int(n) for b, n in sets if b >> i & 1) for i, g in enumerate(dist)}
+        else:
+            counts = ", ".join(f"count(*) FILTER (WHERE {p})" for p in preds)
+            row = conn.execute(f"SELECT {counts} FROM search_docs WHERE {where}", sql.params)
+            df_sql = {g: int(n) for g, n in zip(dist, row.fetchone(), strict=True)}
+
+        def df_of(group: tuple[str, ...]) -> int:
+            return df_sql[group] + sum(
+                seg.live_docs(seg.docs_containing_any(group)) for seg in pending
+            )
+
+        memories = live + sum(seg.live_count for seg in pending)
+        weights = weights_for(profile, groups, df_of, memories)
+    else:
+        weights = flat_weights(groups)
+    now = query_now_ms(query)
+    filtered = dict.fromkeys(FILTER_KEYS, 0)
+    # the hard filters: what each removed, in order
+    sql = _Sql()
+    filters = _filters(sql, query)
+    if len(filters) > (0 if query.include_superseded else 1):
+        conds = [p for _, p in filters]
+        stages = ", ".join(
+            f"count(*) FILTER (WHERE {' AND '.join(conds[: i + 1])})" for i in range(len(conds))
+        )
+        row = conn.execute(f"SELECT count(*), {stages} FROM search_docs", sql.params).fetchone()
+        kept = [int(n) for n in row]
+    else:  # no filter, or the superseded one alone: the kept counts
+        kept = [live] if query.include_superseded else [live, live - live_superseded]
+    pool = kept[0]
+    for (key, _), before, after in zip(filters, kept[:-1], kept[1:], strict=True):
+        filtered[key] += before - after
+    n_mask = kept[-1]
+    rows, matched, unparseable = _ranked(
+        store, query, profile, weights.distinct(groups), weights, now
+    )
+    if groups:
+        filtered["no_match"] += n_mask - matched
+    # the pending segment, scored in process (the same code as the in-process index)
+    ranked: list[tuple[float, int, float, float, float | None, MemoryRecord | None]] = list(rows)
+    for seg in pending:
+        from hmdesk.core.memory.retrieve.ranking import exact_scores, hard_filters, unparseable_in
+
+        seg_filters = hard_filters(seg, query, filtered)
+        cand, _, lexical, seg_pool = seg._candidates(
+            query, profile, groups, now, filtered, seg_filters, weights
+        )
+        scores = exact_scores(seg, cand, lexical, now, profile)  # at this query's ``now``
+        pool += seg_pool
+        matched += len(cand)
+        unparseable += unparseable_in(seg, cand)
+        if query.limit <= 0 or not len(cand):
+            continue
+        recs = seg.records_at(cand.tolist())
+        for p, record, sc, lx in zip(
+            cand.tolist(), recs, scores.tolist(), lexical.tolist(), strict=True
+        ):
+            ts = float(seg.ts_ms[p]) if bool(seg.ts_ok[p]) else None
+            ranked.append((sc, record.seq, lx, float(seg.conf[p]), ts, record))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    top = ranked[: query.limit]
+    need = [r[1] for r in top if r[5] is None and r[1] not in store.fetched]
+    store.fetched.update(fetch_server_records(conn, need))
+    lexical_weight = profile.weight("lexical")
+    results = []
+    for sc, seq, lx, conf, ts, held in top:
+        memory = held if held is not None else store.fetched[seq]
+        rec_v = recency_of(int(ts), now) if ts is not None else 0.0
+        results.append(
+            ScoredMemory(
+                memory=memory,
+                score=sc,
+                components=profile.components(conf, rec_v, lx),
+                terms=explain_terms(memory, groups, weights, lexical_weight),
+            )
+        )
+    return QueryResult(
+        query=query,
+        terms=terms,
+        results=results,
+        filtered=filtered,
+        pool=pool,
+        note=unparseable_note(unparseable),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+        matched=matched,
+    )
+
+
+def _ranked(
+    store: _Store,
+    query: Query,
+    profile: Profile,
+    dist: dict[tuple[str, ...], float],
+    weights: TermWeights,
+    now: int,
+) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
+    """The server's top ``query.limit`` candidates of ``search_docs`` as (score, seq, lexical,
+    confidence, timestamp ms or None, None), and how many candidates there are and how many of
+    them have an unparseable timestamp."""
+    sql = _Sql()
+    where = [p for _, p in _filters(sql, query)]
+    now_p, day, days = sql.p(float(now)), sql.p(float(DAY_MS)), sql.p(float(RECENCY_DAYS))
+    rec = f"(1.0::float8 - ((({now_p} - ts_ms) / {day}) / {days}))"
+    static = (
+        f"(conf * {sql.p(WEIGHTS['confidence'])} + "
+        f"(CASE WHEN ts_ms IS NOT NULL AND {rec} > 0 THEN {rec} ELSE 0.0::float8 END)"
+        f" * {sql.p(WEIGHTS['recency'])})"
+    )
+    lex_w = sql.p(profile.weight("lexical"))
+    if not dist:
+        lexical = "0.0::float8"
+    else:
+        if not weights.total:  # no term is in any live memory
+            return [], 0, 0
+        # a group weighing 0 matches nothing (as in the in-process index)
+        live_groups = [(g, w) for g, w in dist.items() if w > 0]
+        preds = [sql.group(g) for g, _ in live_groups]
+        where.append("(" + " OR ".join(preds) + ")")
+        summed = "0.0::float8"  # added in query order from 0.0, as ranking.group_sums does
+        for pred, (_, w) in zip(preds, live_groups, strict=True):
+            summed = f"({summed} + CASE WHEN {pred} THEN {sql.p(w)} ELSE 0.0::float8 END)"
+        lexical = f"({summed} / {sql.p(weights.total)})"
+    cond = " AND ".join(where) if where else "true"
+    limit = sql.p(max(query.limit, 0))
+    # the counts over every candidate, the top rows by a top-N sort (no sort of them all)
+    rows = store.conn.execute(
+        f"WITH c AS MATERIALIZED (SELECT seq, conf, ts_ms, lexical, "
+        f"{static} + lexical * {lex_w} AS score FROM ("
+        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond}) AS d) "
+        f"SELECT n.matched, n.unparseable, t.seq, t.score, t.lexical, t.conf, t.ts_ms FROM "
+        f"(SELECT count(*) AS matched, count(*) FILTER (WHERE ts_ms IS NULL) AS unparseable "
+        f"FROM c) AS n LEFT JOIN (SELECT * FROM c ORDER BY score DESC, seq LIMIT {limit}) AS t "
+        f"ON true ORDER BY t.score DESC, t.seq",
+        sql.params,
+    ).fetchall()
+    matched, unparseable = int(rows[0][0]), int(rows[0][1])
+    top = [(r[3], r[2], r[4], r[5], r[6], None) for r in rows if r[2] is not None]
+    return top, matched, unparseable
+
+
+def connect(url: str) -> Any:
+    """A psycopg connection (autocommit) to the team store at ``url``, without SQLAlchemy (a
+    one-shot search must not pay for importing it): the URL's driver part dropped, the keyring's
+    password and the connect timeouts added as every connection of hmdesk's gets them. A server
+    that cannot be reached is a :class:`~hmdesk.core.dbfile.DatabaseError` of one line."""
+    from types import SimpleNamespace
+    from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
+
+    import psycopg
+    from hmdesk.core.dbfile import DatabaseError, redact_url
+    from hmdesk.core.team.credentials import connect_args
+
+    parts = urlsplit(url.strip())
+    plain = urlunsplit(parts._replace(scheme=parts.scheme.split("+")[0]))
+    view = SimpleNamespace(
+        username=unquote(parts.username) if parts.username else None,
+        password=parts.password,
+        host=parts.hostname,
+        port=parts.port,
+        database=unquote(parts.path.lstrip("/")) or None,
+        query=dict(parse_qsl(parts.query)),
+    )
+    try:
+        return psycopg.connect(plain, autocommit=True, **connect_args(view))
+    except psycopg.Error as exc:
+        raise DatabaseError(
+            f"cannot open the team store {redact_url(url)}: "
+            f"{redact_url(' '.join(str(exc).split()))}. Check the server, the database name "
+            "and the credentials (URL, PGPASSFILE or the keyring)."
+        ) from None
+
+
+def search_url(url: str, query: Query) -> QueryResult | None:
+    """``query`` answered by the server of the team store at ``url`` on a connection of its own,
+    or None when the store is not at this code's schema revision (the caller opens it the full
+    way, which migrates it). A lexical profile only."""
+    import psycopg
+    from hmdesk.core.dbfile import SCHEMA_HEAD
+
+    conn = connect(url)
+    try:
+        try:
+            revs = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+        except psycopg.errors.UndefinedTable:
+            return None
+        if revs != [SCHEMA_HEAD]:
+            return None
+        return search_server(conn, query)
+    except psycopg.OperationalError as exc:  # the server went away (a restart) mid-search
+        raise lost(url, exc) from None
+    finally:
+        conn.close()
+
+
+def lost(url: str, exc: Exception) -> Exception:
+    """The one-line error of a connection lost in the middle of a search."""
+    from hmdesk.core.dbfile import DatabaseError, redact_url
+
+    return DatabaseError(
+        f"the connection to the team store {redact_url(url)} was lost "
+        f"({redact_url(' '.join(str(exc).split()))}); nothing was changed, run it again "
+        "once the server is back"
+    )
+
+
+class ServerSearch:
+    """The searches of one client on a team store: a connection of its own (opened at the first
+    search), one search at a time on it. A connection lost (the server restarted) is opened
+    again and the search repeated once; a server still away raises
+    :class:`~hmdesk.core.dbfile.DatabaseError` (one line)."""
+
+    def __init__(self, url: str) -> None:
+        import threading
+
+        self.url = url
+        self._conn: Any = None
+        self._lock = threading.Lock()
+        self.reconnected = 0
+        """How many times the connection was opened again (the status bar says so)."""
+
+    def search(self, query: Query) -> QueryResult:
+        """``query``'s ranking as scored (near-duplicates not folded: the caller folds)."""
+        import psycopg
+
+        with self._lock:
+            for attempt in (1, 2):
+                if self._conn is None or self._conn.closed:
+                    self._conn = connect(self.url)
+                    if attempt == 2:
+                        self.reconnected += 1
+                try:
+                    return search_server(self._conn, query, fold=False)
+                except psycopg.OperationalError as exc:
+                    self._drop()
+                    if attempt == 2:
+                        raise lost(self.url, exc) from None
+            raise AssertionError("unreachable")
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001 - closing a broken connection: nothing to do
+                pass
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()

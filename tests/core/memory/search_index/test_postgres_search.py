@@ -1,0 +1,207 @@
+"""The server search of a team store equals the in-process index and the reference scan: the same
+ids, scores, explanations and counts (hypothesis over random stores and queries, and the
+hmharness scenario and the labelled set), whether the memories are in ``search_docs`` or still
+pending, and whoever wrote them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.memory.record import MemoryRecord
+from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, retrieve_scan
+from hmdesk.core.memory.retrieve.diversity import diversified
+from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.search_index import postgres_index
+from hmdesk.core.memory.search_index.postgres_search import connect, search_server
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.core.memory.retrieval_golden import MEMORIES, QUERIES
+from tests.core.memory.retrieve.test_index_equivalence import build, query_st, record_st
+from tests.core.memory.retrieve.test_retrieve import MEMORY2
+from tests.fixtures.postgres import fresh_url
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+_INSERT = (
+    "INSERT INTO memories (seq, id, layer, content, source, provenance, confidence, timestamp, "
+    "environment, session, superseded_by, tags, created_at, updated_at, recall_count, "
+    "deleted_at, extra, origin) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json, "
+    "'t', 't', 0, %s, '{}'::json, 'test')"
+)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Any]:
+    """A migrated team store (one for the module: hypothesis runs many examples on it) and an
+    autocommit connection to it."""
+    with fresh_url() as url:
+        Database(url).close()
+        conn = connect(url)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+
+def put(conn: Any, records: list[MemoryRecord], *, filled: bool) -> None:
+    """The store holds exactly ``records``, written as another client would (plain SQL, so
+    the triggers leave them pending), then moved into ``search_docs`` when ``filled``."""
+    with conn.transaction():
+        conn.execute("DELETE FROM memories")
+        for r in records:
+            conn.execute(
+                _INSERT,
+                (
+                    r.seq,
+                    r.id,
+                    r.layer,
+                    r.content,
+                    r.source,
+                    r.provenance,
+                    r.confidence,
+                    r.timestamp,
+                    r.environment,
+                    r.session,
+                    r.superseded_by,
+                    json.dumps(r.tags),
+                    r.deleted_at,
+                ),
+            )
+        if filled:
+            postgres_index.fill(conn)
+
+
+def explained(result: QueryResult) -> list[tuple[Any, ...]]:
+    return [
+        (r.memory.id, r.score, r.components, r.terms, [(s.memory.id, s.score) for s in r.similar])
+        for r in result.results
+    ]
+
+
+def assert_same(got: QueryResult, want: QueryResult) -> None:
+    assert explained(got) == explained(want)
+    assert got.terms == want.terms
+    assert (got.filtered, got.pool, got.matched, got.note) == (
+        want.filtered,
+        want.pool,
+        want.matched,
+        want.note,
+    )
+
+
+def check(conn: Any, records: list[MemoryRecord], queries: list[Query]) -> None:
+    index = MemoryIndex(records, order=[r.seq for r in records])
+    for q in queries:
+        got = search_server(conn, q)  # near-duplicates folded, as every search path does
+        want = diversified(index.search, q)
+        assert want is not None
+        assert_same(got, want)
+        if q.profile.name == "hmharness":  # hmharness's own order, scores and all
+            assert [(r.memory.id, r.score) for r in got.results] == [
+                (m.id, s) for m, s in retrieve_scan(records, q)
+            ]
+
+
+@given(st.lists(record_st, max_size=30), st.lists(query_st, min_size=1, max_size=3), st.booleans())
+def test_server_equals_the_index(
+    server: Any, raw: list[Any], queries: list[Query], filled: bool
+) -> None:
+    records = build(raw)
+    put(server, records, filled=filled)
+    check(server, records, queries)
+
+
+@given(
+    st.lists(record_st, min_size=1, max_size=20),
+    st.lists(record_st, max_size=6),
+    st.lists(query_st, min_size=1, max_size=3),
+)
+def test_pending_rows_beside_moved_ones(
+    server: Any, raw: list[Any], raw_new: list[Any], queries: list[Query]
+) -> None:
+    """Rows changed by another client after the move (pending) and rows moved: one answer."""
+    records = build(raw)
+    put(server, records, filled=True)
+    final = list(records)
+    with server.transaction():
+        for i, new in enumerate(build(raw_new)):
+            old = records[i % len(records)]
+            server.execute(
+                "UPDATE memories SET content = %s, confidence = %s, tags = %s::json, "
+                "timestamp = %s, superseded_by = %s, deleted_at = %s WHERE seq = %s",
+                (
+                    new.content,
+                    new.confidence,
+                    json.dumps(new.tags),
+                    new.timestamp,
+                    new.superseded_by,
+                    new.deleted_at,
+                    old.seq,
+                ),
+            )
+            final[i % len(records)] = MemoryRecord(
+                **{
+                    **{f: getattr(new, f) for f in new.__dataclass_fields__},
+                    "id": old.id,
+                    "seq": old.seq,
+                    "layer": old.layer,
+                    "environment": old.environment,
+                },
+            )
+    check(server, final, queries)
+
+
+@pytest.mark.parametrize("filled", [True, False])
+def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) -> None:
+    records = [replace(r, seq=i + 1) for i, r in enumerate(MEMORY2)]
+    put(server, records, filled=filled)
+    texts = [
+        "hvigor build windows",
+        "构建 失败",
+        "hvigor 构建 失败",
+        "",
+        "hdc install",
+        "build build",
+    ]
+    check(
+        server,
+        records,
+        [
+            Query(text=t, profile=PROFILES[p], now=NOW)
+            for t in texts
+            for p in ("hmharness", "default")
+        ],
+    )
+    golden = [
+        MemoryRecord(
+            id=mid,
+            layer="semantic",
+            content=content,
+            source="t",
+            provenance="t",
+            confidence=0.8,
+            timestamp="2026-11-20T00:00:00.000Z",
+            environment="harmonyos",
+            session="s",
+            tags=tags,
+            seq=i + 1,
+        )
+        for i, (mid, (content, tags)) in enumerate(MEMORIES.items())
+    ]
+    put(server, golden, filled=filled)
+    check(
+        server,
+        golden,
+        [
+            Query(text=q[0], profile=PROFILES[p], now=NOW, limit=5)
+            for q in QUERIES
+            for p in ("hmharness", "default")
+        ],
+    )
