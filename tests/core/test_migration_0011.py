@@ -1,4 +1,4 @@
-"""Revision 0009: ``recall_count`` becomes the count of the access log's recall rows (query and
+"""Revision 0011: ``recall_count`` becomes the count of the access log's recall rows (query and
 run), as the access log keeps it from then on; "This helped" (feedback rows) is not counted."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ _MEMORY = (
 _ACCESS = "INSERT INTO memory_access (memory_id, at, kind, run_id, helped) VALUES (?, ?, ?, ?, ?)"
 
 
-def test_a_0008_database_counts_its_recall_rows(tmp_path: Path) -> None:
+def test_a_0010_database_counts_its_recall_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    migrate_to(path, "0008")
+    migrate_to(path, "0010")
     engine = make_engine(path)
     with engine.begin() as conn:
         # "This helped" three times (the old count), two recalls in the log, one feedback row

@@ -1,7 +1,7 @@
 """run_artifacts and run_samples: what a run saw on the device (issue 33)
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-05 12:30:00.000000
 
 ``run_artifacts``: files a run kept from the device — the screenshot taken after a successful
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

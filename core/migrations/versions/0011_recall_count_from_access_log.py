@@ -1,7 +1,7 @@
 """memories.recall_count: the count of the access log's recall rows
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-05 12:30:00.000000
 
 Until now ``recall_count`` counted "This helped" (a ``recall`` event each), while the access
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
