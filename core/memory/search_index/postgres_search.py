@@ -340,16 +340,22 @@ def connect(url: str) -> Any:
     from hmdesk.core.dbfile import DatabaseError, redact_url
     from hmdesk.core.team.credentials import connect_args
 
-    parts = urlsplit(url.strip())
-    plain = urlunsplit(parts._replace(scheme=parts.scheme.split("+")[0]))
-    view = SimpleNamespace(
-        username=unquote(parts.username) if parts.username else None,
-        password=parts.password,
-        host=parts.hostname,
-        port=parts.port,
-        database=unquote(parts.path.lstrip("/")) or None,
-        query=dict(parse_qsl(parts.query)),
-    )
+    try:
+        parts = urlsplit(url.strip())
+        plain = urlunsplit(parts._replace(scheme=parts.scheme.split("+")[0]))
+        view = SimpleNamespace(
+            username=unquote(parts.username) if parts.username else None,
+            password=parts.password,
+            host=parts.hostname,
+            port=parts.port,
+            database=unquote(parts.path.lstrip("/")) or None,
+            query=dict(parse_qsl(parts.query)),
+        )
+    except ValueError:  # a bad port, "[::1/db": as Database says it
+        raise DatabaseError(
+            f"{redact_url(url)} is not a valid database URL "
+            "(postgresql://user@host[:port]/database)"
+        ) from None
     try:
         return psycopg.connect(plain, autocommit=True, **connect_args(view))
     except psycopg.Error as exc:

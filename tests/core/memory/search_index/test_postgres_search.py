@@ -96,7 +96,7 @@ def assert_same(got: QueryResult, want: QueryResult) -> None:
     )
 
 
-def check(conn: Any, records: list[MemoryRecord], queries: list[Query]) -> None:
+def assert_server_answers(conn: Any, records: list[MemoryRecord], queries: list[Query]) -> None:
     index = MemoryIndex(records, order=[r.seq for r in records])
     for q in queries:
         got = search_server(conn, q)  # near-duplicates folded, as every search path does
@@ -115,7 +115,7 @@ def test_server_equals_the_index(
 ) -> None:
     records = build(raw)
     put(server, records, filled=filled)
-    check(server, records, queries)
+    assert_server_answers(server, records, queries)
 
 
 @given(
@@ -155,7 +155,7 @@ def test_pending_rows_beside_moved_ones(
                     "environment": old.environment,
                 },
             )
-    check(server, final, queries)
+    assert_server_answers(server, final, queries)
 
 
 @pytest.mark.parametrize("filled", [True, False])
@@ -170,7 +170,7 @@ def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) 
         "hdc install",
         "build build",
     ]
-    check(
+    assert_server_answers(
         server,
         records,
         [
@@ -196,7 +196,7 @@ def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) 
         for i, (mid, (content, tags)) in enumerate(MEMORIES.items())
     ]
     put(server, golden, filled=filled)
-    check(
+    assert_server_answers(
         server,
         golden,
         [
