@@ -422,6 +422,12 @@ class Database:
     def is_postgres(self) -> bool:
         return self.dialect == "postgresql"
 
+    @property
+    def mark(self) -> str:
+        """The DB-API placeholder of this store's driver, for statements sent on the raw
+        cursor: ``?`` (sqlite3) or ``%s`` (psycopg)."""
+        return "%s" if self.dialect == "postgresql" else "?"
+
     def _ensure_wal(self) -> None:
         """Switch an existing rollback-journal file to WAL, once, before its first write."""
         with self._wal_lock:

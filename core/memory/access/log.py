@@ -93,11 +93,12 @@ class AccessLog:
         if not rows:
             return 0
         ids = list(dict.fromkeys(r[0] for r in rows))
+        m = self.db.mark
         with self.db.write() as s:
             conn = s.connection().connection
             known: set[str] = set()
             for part in _chunks(ids):
-                marks = ",".join("?" * len(part))
+                marks = ",".join([m] * len(part))
                 cur = conn.cursor()
                 try:
                     found = cur.execute(
@@ -112,7 +113,7 @@ class AccessLog:
                 try:
                     cur.executemany(
                         "INSERT INTO memory_access (memory_id, at, kind, query_text, run_id, "
-                        "rank, helped) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        f"rank, helped) VALUES ({', '.join([m] * 7)})",
                         kept,
                     )
                     counts: dict[str, list[int | str]] = {}
@@ -121,9 +122,9 @@ class AccessLog:
                             c = counts.setdefault(mid, [0, at])
                             c[0], c[1] = int(c[0]) + 1, max(str(c[1]), at)
                     cur.executemany(
-                        "UPDATE memories SET recall_count = recall_count + ?, last_recalled_at = "
-                        "CASE WHEN last_recalled_at IS NULL OR last_recalled_at < ? THEN ? "
-                        "ELSE last_recalled_at END WHERE id = ?",
+                        f"UPDATE memories SET recall_count = recall_count + {m}, "
+                        f"last_recalled_at = CASE WHEN last_recalled_at IS NULL OR "
+                        f"last_recalled_at < {m} THEN {m} ELSE last_recalled_at END WHERE id = {m}",
                         [(n, at, at, mid) for mid, (n, at) in counts.items()],
                     )
                 finally:
@@ -170,7 +171,8 @@ class AccessLog:
             try:
                 rows = cur.execute(
                     "SELECT id, memory_id, at, kind, query_text, run_id, rank, helped "
-                    "FROM memory_access WHERE memory_id = ? ORDER BY at DESC, id DESC LIMIT ?",
+                    f"FROM memory_access WHERE memory_id = {self.db.mark} ORDER BY at DESC, id DESC "
+                    f"LIMIT {self.db.mark}",
                     (memory_id, limit),
                 ).fetchall()
             finally:
@@ -187,7 +189,7 @@ class AccessLog:
             cur = s.connection().connection.cursor()
             try:
                 row = cur.execute(
-                    "SELECT recall_count, last_recalled_at FROM memories WHERE id = ?",
+                    f"SELECT recall_count, last_recalled_at FROM memories WHERE id = {self.db.mark}",
                     (memory_id,),
                 ).fetchone()
             finally:

@@ -96,7 +96,7 @@ def _last_policy_events(store: MemoryStore) -> dict[str, str]:
         cur = s.connection().connection.cursor()
         try:
             rows = cur.execute(
-                "SELECT memory_id, max(at) FROM memory_events WHERE reason LIKE ? "
+                f"SELECT memory_id, max(at) FROM memory_events WHERE reason LIKE {store.db.mark} "
                 "GROUP BY memory_id",
                 (REASON_PREFIX + "%",),
             ).fetchall()
