@@ -171,6 +171,13 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A local dependency does not exist: build that HAR first or fix its path in "
         "oh-package.json5. Missing: {path}",
     ),
+    "00622008": CodeInfo(
+        "ohpm-deps",
+        "Forbidden Install Error",
+        "The project-level oh-package.json5 has a parameterFile, so `ohpm install <name>` is "
+        "refused: declare the dependency in oh-package.json5 with its version in the "
+        "parameterFile, then run `ohpm install` without a package name.",
+    ),
     "00618005": CodeInfo(
         "ohpm-deps",
         "Invalid Dependency",

@@ -42,7 +42,7 @@ from hmdesk.core.toolchain.build_codes import (
 )
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
+from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog, unnumber
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
@@ -508,6 +508,25 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("ohpm", "har", "oh-package.json5"),
     ),
     Signature(
+        "ohpm-deps",
+        (r"(?P<location>[^\s'\"()]*oh_modules/[^\s'\"()]*/\._[^\s/'\"()]+)",),
+        "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
+        "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
+        "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
+        "to republish it without them (COPYFILE_DISABLE=1 tar / a clean ohpm publish).",
+        meaning="a dependency contains macOS ._ files",
+        terms=("ohpm", "oh_modules", "._", "har"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r'Cannot run program "+[^"\n]*\.(?:bat|cmd)"+[^\n]*CreateProcess error=5\b',),
+        "Windows refused to start a batch tool (CreateProcess error=5): the ComSpec environment "
+        "variable is missing or wrong. Set ComSpec=%SystemRoot%\\system32\\cmd.exe in the "
+        "system environment variables and restart DevEco Studio.",
+        meaning="a .bat tool could not be started (ComSpec)",
+        terms=("ComSpec", "CreateProcess", "ohpm.bat", "Windows"),
+    ),
+    Signature(
         "native",
         (
             r"ninja: error: '(?P<path>[^']+)', needed by '[^']+', missing and no known rule",
@@ -831,6 +850,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
+    head = unnumber(head)
     if FAULT_HINT.search(head):
         crash = parse_faultlog(head)
         if crash.parsed and crash.type in TYPES:
@@ -1111,6 +1131,7 @@ def _signature_finding(tail: str) -> Finding | None:
         m_code = _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail)
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
+    location = location or groups.get("location") or _printed_config(tail)
     fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
     if sig.kind == "arkts-source" and err is not None and err.message:
         at = f" at {err.location}" if err.location else ""
@@ -1132,6 +1153,16 @@ def _signature_finding(tail: str) -> Finding | None:
         meaning=sig.meaning,
         block=first_error_block(tail),
     )
+
+
+# hvigor names the configuration file an error is about on a line of its own:
+# ``at E:\work\app\build-profile.json5`` (a signing or schema error)
+_AT_CONFIG = re.compile(r"^\s*at\s+(\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
+
+
+def _printed_config(tail: str) -> str | None:
+    m = _AT_CONFIG.search(tail)
+    return m.group(1) if m else None
 
 
 def _arkts_message(tail: str) -> str:

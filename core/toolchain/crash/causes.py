@@ -65,6 +65,15 @@ CAUSES: tuple[Cause, ...] = (
     # --- N-API / threads: crashes that surface in the GC or in JSON.stringify
     _c(
         CPP,
+        r"ecma_vm cannot run in multi-thread|EcmaVM::CheckThread",
+        "an ArkTS runtime (napi_env) was used from a thread other than the one that created it",
+        "Call napi_* functions only on the JS thread that owns the napi_env (the one in the "
+        "callback's arguments): from a worker thread post back with napi_threadsafe_function "
+        "(or napi_create_async_work's complete callback) instead of passing the env across "
+        "threads, and do not keep an env in a struct another thread reads.",
+    ),
+    _c(
+        CPP,
         r"OS_GC_Thread|GCMarker|Evacuate|ecmascript::.*(?:Heap|GC)",
         "memory corruption or an ArkTS object used from the wrong thread through N-API "
         "(the crash surfaces later, in the garbage collector)",
@@ -216,6 +225,33 @@ CAUSES: tuple[Cause, ...] = (
     # --- native crashes (the CppCrash FAQ's table)
     _c(
         CPP,
+        r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",
+        "fdsan caught a file descriptor closed by code that does not own it (a double close, or "
+        "close() on an fd a FILE* or another object owns)",
+        "Close each file descriptor once, by its owner: fclose() a FILE* instead of close() on "
+        "its fd, set the variable to -1 after closing, and do not close an fd you passed on; "
+        "the frame below close() is the code that closed it.",
+    ),
+    _c(
+        CPP,
+        r"LastFatalMessage:\s*errno is (?:9|22)\b.*\bfd is",
+        "libuv found its event-loop fd closed under it: some code closed an fd twice (errno 9 "
+        "EBADF, or 22 EINVAL when the number was reused)",
+        "Find the double close: every fd is closed once, by the code that opened it (a "
+        "resource/raw file fd closed both by fs.close and closeRawFd, a native close on an fd "
+        "ArkTS still owns); set the variable to -1 after closing.",
+    ),
+    _c(
+        CPP,
+        r"XComponentPattern::(?:OnSurface\w+|DispatchTouchEvent)|OH_NativeXComponent::",
+        "an OH_NativeXComponent (or the OH_NativeXComponent_Callback registered on it) was used "
+        "after it was freed",
+        "Keep the OH_NativeXComponent_Callback object alive until onSurfaceDestroyed has run, "
+        "and do not call OH_NativeXComponent_* after onSurfaceDestroyed: the component holds "
+        "raw pointers to both (use-after-free).",
+    ),
+    _c(
+        CPP,
         r"Wrong full snapshot version|dart_vm_initializer",
         "the Flutter engine and the app's Dart snapshot were built in different modes (debug vs "
         "release)",
@@ -354,26 +390,36 @@ def _owner(frame: Frame) -> str:
         parts = frame.file.split("|")
         return parts[1] if len(parts) >= 4 else ""
     if "oh_modules/" in frame.file:
-        return frame.file.split("oh_modules/", 1)[1].split("/src/", 1)[0]
+        # ohpm's store layout ``oh_modules/.ohpm/@s+p@1.0/oh_modules/@s/p/src/…``: the last one
+        return frame.file.rsplit("oh_modules/", 1)[1].split("/src/", 1)[0]
     return ""
 
 
+def _third_party(frame: Frame) -> bool:
+    return _owner(frame).startswith("@") or "oh_modules/" in frame.file
+
+
 def _is_system(frame: Frame) -> bool:
-    return frame.file.startswith(_SYSTEM) or not frame.file or "stateMgmt" in frame.file
+    # an anonymous mapping (``[anon:native_heap:jemalloc]``) is a jump into data: no code there
+    return (
+        frame.file.startswith(_SYSTEM)
+        or not frame.file
+        or frame.file.startswith("[")
+        or "stateMgmt" in frame.file
+    )
 
 
 def where(crash: Crash) -> tuple[str | None, str | None]:
     """(the frame to look at, the third-party package/library the crash is in or None)."""
     frames = crash.frames
     non_system = [f for f in frames if not _is_system(f)]
-    own = [
-        f
-        for f in non_system
-        if not _owner(f).startswith("@") and not THIRD_PARTY_LIBS.search(f.file)
-    ]
+    own = [f for f in non_system if not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)]
     third: str | None = None
     top = non_system[0] if non_system else None
-    if top is not None and _owner(top).startswith("@"):
+    if top is None:
+        # only system frames: the first one with a symbol says where the system code was
+        top = next((f for f in frames if f.symbol and not f.symbol.startswith("pc ")), None)
+    elif _third_party(top):
         third = _owner(top)
     native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
     if native is not None:

@@ -24,6 +24,7 @@ the listing is done on the copy). :func:`fetch_faultlogs` does that and reads wh
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -46,9 +47,14 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
-    r"|LastFatalMessage:|Fault thread info)",
+    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception=)",
     re.M | re.I,
 )
+# a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
+_NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
+# HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
+# ``HiAppEvent eventInfo.params.exception={"message":"App main thread is not response!","name":"THREAD_BLOCK_6S"}``
+_APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 FREEZE_REASONS = (
     "THREAD_BLOCK_6S",
@@ -100,7 +106,7 @@ def parse_name(name: str) -> FaultLogName | None:
     return FaultLogName(m.group("type"), m.group("module"), int(m.group("uid")), m.group("ts"))
 
 
-def _type_of(keys: dict[str, str], text: str, hint: str | None) -> str:
+def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Frame]) -> str:
     if hint in TYPES:
         return hint
     reason = keys.get("Reason", "")
@@ -115,7 +121,18 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None) -> str:
         return FREEZE
     if "Error name" in keys or "Stacktrace:" in text or "Error message" in keys:
         return JS
+    if frames and " pc " in frames[0].raw:
+        return CPP  # a native backtrace pasted without its header
     return hint or "unknown"
+
+
+def unnumber(text: str) -> str:
+    """``text`` without the line numbers a rendered documentation page adds to a code block
+    (``1. Reason:…``, ``2. #00 pc …``): only when the text starts with line 1."""
+    first = text.lstrip()[:3]
+    if not first.startswith("1.") or not first[2:3].isspace():
+        return text
+    return _NUMBERED.sub("", text)
 
 
 def parse_faultlog(text: str, name: str | None = None) -> Crash:
@@ -130,6 +147,7 @@ def parse_faultlog(text: str, name: str | None = None) -> Crash:
 
 def _parse(text: str, name: str | None) -> Crash:
     info = parse_name(name) if name else None
+    text = unnumber(text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     keys: dict[str, str] = {}
     frames: list[Frame] = []
@@ -138,6 +156,7 @@ def _parse(text: str, name: str | None) -> Crash:
     msg_lines: list[str] = []
     main_stack_done = False
     saw_tid = False
+    saw_block = False  # a frame before any block or Tid line: a stack pasted without its header
     for line in lines:
         s = line.strip()
         if block == "HiLog":
@@ -149,15 +168,17 @@ def _parse(text: str, name: str | None) -> Crash:
             continue
         if s.endswith(":") and s[:-1] in _BLOCKS:
             block = s[:-1]
+            saw_block = True
             if block in ("Fault thread info",):
                 frames = []
             continue
         if s == "Stacktrace:":
             block = "Stacktrace"
+            saw_block = True
             continue
         if looks_like_frame(s):
             if block in ("Stacktrace", "Fault thread info") or (
-                saw_tid and not main_stack_done and block == ""
+                block == "" and not main_stack_done and (saw_tid or not saw_block)
             ):
                 f = parse_frame(s)
                 if f is not None:
@@ -191,13 +212,16 @@ def _parse(text: str, name: str | None) -> Crash:
         if m is not None:
             key = m.group("key").strip()
             keys.setdefault(key, m.group("value").strip())
+    m_exc = _APP_EVENT_EXCEPTION.search(text) if "Reason" not in keys else None
+    if m_exc is not None:
+        _app_event_keys(m_exc.group(1), keys)
     if "Reason" not in keys:
         # the old freeze layout names the event without a Reason key: ``EVENTNAME THREAD_BLOCK_6S``
         # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
         m_event = _EVENT.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
-    crash_type = _type_of(keys, text, info.type if info else None)
+    crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):
         bundle = os.path.basename(keys["Process name"])
@@ -235,6 +259,24 @@ def _parse(text: str, name: str | None) -> Crash:
         faultlog=Path(name).name if name else None,
         parsed=recognised,
     )
+
+
+def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
+    """A HiAppEvent event's ``exception`` JSON → the fault log keys it stands for: a freeze's
+    ``name`` (``THREAD_BLOCK_6S``) is its Reason, a crash's name and message are its error."""
+    try:
+        data = json.loads(exception)
+    except ValueError:
+        return
+    if not isinstance(data, dict):
+        return
+    name, message = str(data.get("name") or ""), str(data.get("message") or "")
+    if name.startswith(FREEZE_REASONS):
+        keys["Reason"] = name
+        keys.setdefault("Error message", message)
+    elif name:
+        keys.setdefault("Error name", name)
+        keys.setdefault("Error message", message)
 
 
 def _cpp_detail(sig: str) -> str:

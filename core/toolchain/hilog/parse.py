@@ -10,6 +10,9 @@ knows (the hilog documentation, hiviewdfx_hilog ``log_print.cpp``):
   ``-v epoch`` / ``-v monotonic`` times, ``-v color`` (ANSI escapes around a message; hilog puts
   the colour code before the first line and the reset after the last line of a multi-line message),
 * ``-v wrap`` continuation lines (padded with spaces instead of the prefix),
+* lines copied from DevEco Studio's Log window, the current columns and the 3.x logcat-like
+  ``07-05 19:50:47.690 8801-8819/com.demo.app D C02d08/TAG: msg`` (also indented, as pasted
+  from a Markdown code block),
 * kernel lines ``08-06 16:51:04.945 <6> [4294.967295] hungtask_base ...`` (and bare ``<6>[...] ...``),
 * drop markers: tag ``LOGLIMIT`` (``==LOGS OVER PROC QUOTA, 12 DROPPED==`` or
   ``108 line(s) dropped in a second!``), tag ``LOGLIMITD`` (``N line(s) dropped!``), and hilog's
@@ -119,6 +122,14 @@ _FLEX = re.compile(
 _DEVECO = re.compile(
     r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+)?"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+# DevEco Studio 3.x's Log window (and OpenHarmony guides quoting it), logcat-like:
+# ``07-05 19:50:47.690 8801-8819/com.demo.hitracechain D C02d08/HISYSEVENT: msg`` (pid-tid/process,
+# ``?`` when the process is unknown; the domain may lack its type letter: ``I 0FEFE/JsApp: 1``)
+_DEVECO_OLD = re.compile(
+    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([DIWEF])[ \t]+"
+    r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
 # hilog's prefix cut to ``level domain/tag: msg`` (how lines are quoted in notes and issues)
@@ -369,7 +380,7 @@ class HilogParser:
 
 
 def _pasted_line(raw: str, text: str) -> HilogLine | None:
-    """A line copied from DevEco Studio's (or the Simulator's) Log window, or a bare
+    """A line copied from DevEco Studio's (or the Simulator's) Log window, current or 3.x, or a bare
     ``I A03d00/JSAPP: msg``: the same fields as hilog's own lines (None: neither)."""
     m = _DEVECO.match(text)
     if m is not None:
@@ -392,6 +403,27 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
                 typ.upper(),
                 int(dom, 16),
                 process or "",
+                tag,
+                msg or "",
+                0,
+                False,
+            ),
+        )
+    m = _DEVECO_OLD.match(text)
+    if m is not None:
+        t, pid, tid, process, level, typ, dom, tag, msg = m.groups()
+        return _new(
+            HilogLine,
+            (
+                raw,
+                LOG,
+                t,
+                int(pid),
+                int(tid),
+                level,
+                typ.upper(),
+                int(dom, 16),
+                process,
                 tag,
                 msg or "",
                 0,
