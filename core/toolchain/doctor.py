@@ -522,7 +522,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         (r'Cannot run program "+[^"\n]*\.(?:bat|cmd)"+[^\n]*CreateProcess error=5\b',),
         "Windows refused to start a batch tool (CreateProcess error=5): the ComSpec environment "
         "variable is missing or wrong. Set ComSpec=%SystemRoot%\\system32\\cmd.exe in the "
-        "system environment variables and restart DevEco Studio.",
+        "system environment variables and restart DevEco Studio (if ComSpec is right, security "
+        "software is blocking the tool's folder).",
         meaning="a .bat tool could not be started (ComSpec)",
         terms=("ComSpec", "CreateProcess", "ohpm.bat", "Windows"),
     ),

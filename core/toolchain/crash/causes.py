@@ -48,7 +48,9 @@ CAUSES: tuple[Cause, ...] = (
     # --- a native library or an API the device does not have
     _c(
         JS,
-        r"SyntaxError.*(?:does not provide an export|the requested module)|lib\w*\.so.*(?:not found|cannot|failed)",
+        r"SyntaxError.*(?:does not provide an export|the requested module)"
+        r"|the requested module '[^']*\.so\b[^']*' does not provide an export"
+        r"|lib\w*\.so.*(?:not found|cannot|failed)",
         "a native library (lib….so) is missing for this device's ABI",
         "Build the native code for the device's ABI: add it to abiFilters in the module's "
         "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
@@ -80,6 +82,36 @@ CAUSES: tuple[Cause, ...] = (
         "Do not keep napi_value across calls or use it from another thread (use napi_ref and "
         "napi_threadsafe_function); find the first bad access with DevEco's multi-thread check "
         "(Run > Edit Configurations > Diagnostics) and HWASan.",
+    ),
+    _c(
+        CPP,
+        # a native stack that runs JS through N-API (a promise resolved, a callback called, an
+        # object wrapped from native code) and then touches a bad address: the JS object was
+        # most likely broken earlier by another thread using the env (multi-thread crash cases)
+        r"(?s)\A(?=.*^\s*#\d+ at \S)(?=.*(?:napi_resolve_deferred|napi_call_function|napi_wrap\b"
+        r"|NativeAsyncWork|ThreadSafeCallback|NativeSafeAsyncWork))",
+        "a JS object was most likely corrupted earlier by native code using the napi_env (or a "
+        "napi_value/napi_ref) from another thread; the crash shows where it was used next, not "
+        "where it was broken",
+        "Find the first wrong-thread access with DevEco's multi-thread check (Run > Edit "
+        "Configurations > Diagnostics): call N-API only on the env's own JS thread and post "
+        "work back to it with napi_threadsafe_function instead of touching JS objects from "
+        "TaskPool/worker/native threads.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        # the crash is inside an N-API entry point called by native code: the handle it was
+        # given is no longer valid (the best-practice cases of error-prone N-API use)
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*/libace_napi\S*\.so\(napi_\w+",
+        "native code passed N-API a handle that is no longer valid: a napi_env kept after its "
+        "JS thread exited, a napi_ref already deleted, a napi_value used outside its handle "
+        "scope, or one of them used from another thread",
+        "Use the napi_env of the current call instead of a stored one (if one must be kept, "
+        "register napi_add_env_cleanup_hook and stop using it there), never use a napi_ref "
+        "after napi_delete_reference, keep a napi_value only inside its scope (napi_ref or an "
+        "escapable scope for longer), and call N-API only on the env's own JS thread.",
+        certain=False,
     ),
     _c(
         JS,
@@ -384,6 +416,9 @@ def _frame_location(frame: Frame) -> str:
     return path
 
 
+_MAPPED_PACKAGE = re.compile(r"^\s*(?:#\d+\s+)?at\s+\S+\s+(@[^\s/()]+/[^\s()]+)\s+\(")
+
+
 def _owner(frame: Frame) -> str:
     """The module that owns a JS frame's code (``@scope/har`` for a library), or ''."""
     if "|" in frame.file:
@@ -392,21 +427,34 @@ def _owner(frame: Frame) -> str:
     if "oh_modules/" in frame.file:
         # ohpm's store layout ``oh_modules/.ohpm/@s+p@1.0/oh_modules/@s/p/src/…``: the last one
         return frame.file.rsplit("oh_modules/", 1)[1].split("/src/", 1)[0]
-    return ""
+    # a source-mapped frame names its package after the function: ``at WlPlayer @s/p (…)``
+    m = _MAPPED_PACKAGE.match(frame.raw)
+    return m.group(1) if m else ""
 
 
 def _third_party(frame: Frame) -> bool:
-    return _owner(frame).startswith("@") or "oh_modules/" in frame.file
+    owner = _owner(frame)
+    if "|" in frame.file and owner.startswith("@"):
+        # ``dcar|@dcar/utils|…``: a package scoped under the app's own module is the app's code
+        return owner[1:].split("/", 1)[0] != frame.file.split("|", 1)[0]
+    return owner.startswith("@") or "oh_modules/" in frame.file
 
 
 def _is_system(frame: Frame) -> bool:
-    # an anonymous mapping (``[anon:native_heap:jemalloc]``) is a jump into data: no code there
+    # an anonymous mapping (``[anon:native_heap:jemalloc]``) or ``Not mapped`` is a jump into
+    # data: no code there
     return (
         frame.file.startswith(_SYSTEM)
         or not frame.file
         or frame.file.startswith("[")
+        or frame.raw.endswith("Not mapped")
         or "stateMgmt" in frame.file
     )
+
+
+# the runtime's own plumbing under a crash: abort/raise, the ArkTS runtime and N-API themselves;
+# in a stack of system frames the first frame past them is the caller that went wrong
+_PLUMBING = re.compile(r"/(?:ld-musl[^/]*|libc|libc\+\+|libark_jsruntime|libace_napi\.z)\.so")
 
 
 def where(crash: Crash) -> tuple[str | None, str | None]:
@@ -417,8 +465,10 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     third: str | None = None
     top = non_system[0] if non_system else None
     if top is None:
-        # only system frames: the first one with a symbol says where the system code was
-        top = next((f for f in frames if f.symbol and not f.symbol.startswith("pc ")), None)
+        # only system frames: the first one with a symbol past the runtime's plumbing (else
+        # the first with a symbol) says where the system code was
+        named = [f for f in frames if f.symbol and not f.symbol.startswith("pc ")]
+        top = next((f for f in named if not _PLUMBING.search(f.file)), named[0] if named else None)
     elif _third_party(top):
         third = _owner(top)
     native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
@@ -428,18 +478,34 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     return (_frame_location(pick) if pick is not None else None), third
 
 
+def _own_location(crash: Crash) -> str | None:
+    own = next(
+        (
+            f
+            for f in crash.frames
+            if not _is_system(f) and not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)
+        ),
+        None,
+    )
+    return _frame_location(own) if own is not None else None
+
+
 def explain(crash: Crash) -> Explanation | None:
     """The likely cause of ``crash`` with its fix, or None when the evidence supports none."""
     text = _evidence_text(crash)
     location, third = where(crash)
+    own = location is not None and location == _own_location(crash)
     for c in CAUSES:
         if crash.type in c.types and c.pattern.search(text):
             fix = c.fix
-            if crash.type == CPP and location:
+            if crash.type == CPP and location and not third:
                 fix += f" Top frame of the app's own code: {location}."
             if third:
                 fix += f" The crash happened inside {third} (third-party code)" + (
-                    f"; the app's nearest own frame is {location}." if location else "."
+                    f"; the app's nearest own frame is {location}."
+                    if own
+                    else "; no frame of the app's own code is in the stack: look at how the app "
+                    f"uses {third} (its version, its supported devices and ABIs)."
                 )
             return Explanation(c.cause, fix, c.certain, location, third)
     return None

@@ -47,9 +47,12 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
-    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception=)",
+    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception=)"
+    # a pasted key after the developer's own short label: ``报错信息  Error message:…``
+    r"|^[^\n:]{1,16}?\s(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
+_LABELLED_KEY = re.compile(r"^[^:]{1,16}?\s(?=(?:Error name|Error message|Reason):)")
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
@@ -208,7 +211,7 @@ def _parse(text: str, name: str | None) -> Crash:
                 msg_lines.append(rest.strip())
             in_msg = True
             continue
-        m = _KEY.match(s)
+        m = _KEY.match(s) or _KEY.match(_LABELLED_KEY.sub("", s, count=1))
         if m is not None:
             key = m.group("key").strip()
             keys.setdefault(key, m.group("value").strip())

@@ -370,3 +370,26 @@ def test_the_literal_prefilter_never_skips_a_match() -> None:
             None,
         )
         assert plain == fast, log.name
+
+
+def test_macos_dot_files_outside_oh_modules_are_not_a_dependency_problem() -> None:
+    # a Next.js project's note (public GitHub file, search tool code corpus id 105698765): the
+    # same `._` parse error, but not in a HarmonyOS dependency, so not "ohpm-deps" (the page
+    # shows an invisible character between the quotes; a NUL stands for it here)
+    log = (
+        "./src/components/vetting/._ActiveCasesTable.tsx\n"
+        "Module parse failed: Unexpected character '\x00' (1:0)\n"
+    )
+    found = diagnose(log)
+    assert found is None or found.kind != "ohpm-deps"
+
+
+def test_access_denied_to_an_exe_is_not_the_comspec_problem() -> None:
+    # an IDE plugin's note (public GitHub file, search tool code corpus id 58623871383): AppLocker
+    # refusing an .exe; only a .bat/.cmd that cannot start points at ComSpec
+    log = (
+        'Cannot run program "...\\plugins\\agnix\\bin\\agnix-lsp.exe": CreateProcess error=5, '
+        "Access is denied\n"
+    )
+    found = diagnose(log)
+    assert found is None or "ComSpec" not in found.fix

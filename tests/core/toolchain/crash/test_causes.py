@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import explain
+from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.model import JS, Crash
 
@@ -58,3 +58,45 @@ def test_weak_evidence_is_possibly_and_none_is_none() -> None:
     why = explain(Crash(type=JS, name="TypeError", message="x is not callable"))
     assert why is not None and not why.certain
     assert explain(Crash(type=JS, name="TypeError", message="something new entirely")) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "cause", "place"),
+    [
+        # LastFatalMessage CheckThread: the first caller past the runtime and N-API plumbing
+        ("napi-checkthread-motion", "from a thread other than", "MotionEventNapi::InsertRef"),
+        # a stack that runs JS through N-API and then touches a bad address: possibly
+        ("napi-showtoast-json-stringify", "corrupted earlier", "entry/src/main/ets/common/Transfertask.ets:406:52"),
+        ("napi-taskpool-crypto-js-null", "corrupted earlier", "src/main/ets/x14/z14.ts:18:1"),
+        # the crash is inside an N-API entry point: the handle it got is no longer valid
+        ("napi-env-use-after-free", "no longer valid", "NAPIRemoteObject::~NAPIRemoteObject"),
+        ("napi-gc-concurrent-mark", "wrong thread through N-API", None),
+    ],
+)  # fmt: skip
+def test_n_api_used_wrongly_is_named(name: str, cause: str, place: str | None) -> None:
+    why = explain(crash_of("cppcrash", name))
+    assert why is not None and cause in why.cause, why
+    if place is not None:
+        assert why.location is not None and place in why.location
+
+
+def test_a_crash_in_a_runtime_the_app_ships_names_it() -> None:
+    # a HarmonyOS RNOH app crashing inside libhermes.so: the nearest frame outside it is named
+    why = explain(crash_of("cppcrash", "rnoh-libhermes-makehermesruntime"))
+    assert why is not None and why.third_party == "libhermes.so"
+    assert why.location is not None and "HermesExecutorFactory::createJSExecutor" in why.location
+    assert "nearest own frame" in why.fix and why.fix.count(why.location) == 1
+
+
+def test_a_so_export_error_from_a_har_is_an_abi_problem_in_that_har() -> None:
+    # ywl5320/wlmedia#59 on the emulator: the HAR's .so has no x86_64 build; no app frame
+    why = explain(crash_of("jscrash", "wlmedia-so-export-emulator"))
+    assert why is not None and "ABI" in why.cause and "x86_64" in why.fix
+    assert why.third_party == "@ywl5320/libwlmedia"
+    assert "no frame of the app's own code" in why.fix
+
+
+def test_a_package_scoped_under_the_app_is_the_apps_own_code() -> None:
+    # ``dcar|@dcar/utils|…`` is the app's HAR; ``dcar|@ohos/crypto-js|…`` is a library
+    _location, third = where(crash_of("cppcrash", "napi-taskpool-crypto-js-null"))
+    assert third == "@ohos/crypto-js"

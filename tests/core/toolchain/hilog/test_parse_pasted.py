@@ -37,6 +37,10 @@ REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
             "A03200/MY_TAG    com.example.napitestdemo    I  NAPITEST_LOGI sayHi from=js3",
             ("", 0, 0, "I", "A", 0x03200, "com.example.napitestdemo", "MY_TAG", "NAPITEST_LOGI sayHi from=js3"),
         ),
+        (  # DevEco Studio 3.x's Log window: pid-tid/process, logcat-like, indented (deveco3-window-napitest)
+            "    01-01 09:05:46.719 3225-3237/com.example.myapplication I A0c0d0/JSApp: app Log: napitest testOut = NapiOut",
+            ("01-01 09:05:46.719", 3225, 3237, "I", "A", 0x0C0D0, "com.example.myapplication", "JSApp", "app Log: napitest testOut = NapiOut"),
+        ),
         (
             "I C02e00/NAPITESTNAPILayer: sayHi:81 NAPITEST_LOGI sayHi from = js3",
             ("", 0, 0, "I", "C", 0x02E00, "", "NAPITESTNAPILayer", "sayHi:81 NAPITEST_LOGI sayHi from = js3"),
