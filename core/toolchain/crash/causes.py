@@ -6,10 +6,13 @@ frames (one regular expression over a few lines of text, see :func:`_evidence_te
 first match in table order wins. The table follows the official case logs: the JS Crash FAQ
 (``harmonyos-faqs/faq-stability-13``: ReferenceError/@Provide, TypeError, BusinessError, RangeError
 and OOM cases), the CppCrash FAQ (``faq-stability-65``: the signal/reason table), the appfreeze
-guide (THREAD_BLOCK_6S, APP_INPUT_BLOCK, LIFECYCLE_TIMEOUT) and cases seen in public issues (an
-N-API object used from another thread crashing in the GC or in ``JSON.stringify``, a native
-library missing for the device's ABI, a function passed to ``@Prop``, an API absent on the
-device).
+guide (THREAD_BLOCK_6S, APP_INPUT_BLOCK, LIFECYCLE_TIMEOUT), the native-crash guides (fdsan, libuv's
+double close, the ArkUI crash FAQ's XComponent use-after-free, the N-API best practices and the
+multi-thread case manual: ``ecma_vm cannot run in multi-thread``, a JS object broken by another
+thread that crashes later under N-API, an invalid env/ref/value handed to ``napi_*``) and cases
+seen in public issues (an N-API object used from another thread crashing in the GC or in
+``JSON.stringify``, a native library missing for the device's ABI, a function passed to
+``@Prop``, an API absent on the device).
 
 A cause whose evidence is indirect (the message fits more than one story) is ``certain=False``:
 the card and the doctor say "possibly". No cause is given rather than a guess: a crash that

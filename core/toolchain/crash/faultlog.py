@@ -14,6 +14,11 @@ between builds, so the parser reads by key, never by position, and takes what is
   old ``UI_BLOCK_6S``), the ``MSG`` text (``App main thread is not response!``), the main
   thread's frames (the first ``#NN`` run after a ``Tid:`` line).
 
+Pasted text is read too: a code block copied with a documentation page's line numbers
+(``1. Reason:…``), a native backtrace without its header (``#00 pc … /system/…``), a key after
+the developer's own short label (``报错信息  Error message:…``), and a HiAppEvent crash or freeze
+event as the app logs it (``HiAppEvent eventInfo.params.exception={…"name":"THREAD_BLOCK_6S"}``).
+
 Text that is cut off, damaged or of an unknown layout still gives a Crash: what was read, the
 whole text in ``raw``, ``parsed=False`` when nothing at all was recognised. Nothing raises.
 
@@ -277,7 +282,7 @@ def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
     if name.startswith(FREEZE_REASONS):
         keys["Reason"] = name
         keys.setdefault("Error message", message)
-    elif name:
+    elif name.endswith("Error"):  # a JS error (an APP_HICOLLIE or a "none" is neither)
         keys.setdefault("Error name", name)
         keys.setdefault("Error message", message)
 

@@ -182,3 +182,16 @@ def test_a_labelled_key_is_read() -> None:
     crash = parse_faultlog(text)
     assert crash.type == JS and crash.message.startswith("the requested module '@normalized:")
     assert crash.frames and crash.frames[0].line == 39
+
+
+def test_a_hiappevent_event_that_is_no_crash_stays_unknown() -> None:
+    # the task-timeout (APP_HICOLLIE) event as a guide shows it (public GitHub file, search tool
+    # code corpus id 62992518878): neither a freeze the fault log knows nor a JS error
+    text = (
+        "HiAppEvent eventInfo.params.process_name=com.example.myapplication\n"
+        "HiAppEvent eventInfo.params.pid=20317\n"
+        "HiAppEvent eventInfo.params.uid=20020198\n"
+        'HiAppEvent eventInfo.params.exception={"message":"","name":"APP_HICOLLIE"}\n'
+        "HiAppEvent eventInfo.params.hilog.size=28\n"
+    )
+    assert parse_faultlog(text).type not in (JS, CPP, FREEZE)
