@@ -11,19 +11,35 @@ Out of the words it keeps apart:
   counted; two claims whose counts differ in parity say opposite things;
 * **anchors**: error codes (five or more digits: ``9568320``), API and file names (a word with
   ``.``, ``_``, ``@`` or ``/``): what a claim is about. Two claims with anchors and none in common
-  are about different things (``9568320`` vs ``9568332``);
+  are about different things (``9568320`` vs ``9568332``), and so are two whose error codes
+  differ (neither's codes all in the other's), whatever file or API they share;
 * **values**: short numbers and flags (``12``, ``5.0``, ``-t``): what a claim says about its subject.
   Two similar claims with different values disagree.
 
 Everything else (plus the anchors) is the claim's **core**, compared with Jaccard similarity.
+
+**Near-duplicates** (:func:`near_duplicates`) are one definition for the whole app: the memory
+list folds a result into a better-ranked one as "n similar"
+(:mod:`hmdesk.core.memory.retrieve.diversity`) exactly when the Review tab's scan would put the
+two in one duplicate group (:mod:`.grouping`): same layer, claims that agree (same negation
+parity, same values, a shared anchor when both have anchors) and core similarity of at least
+:data:`NEAR_DUPLICATE`. Claims without core words are duplicates only when their normalised texts
+are equal. A content longer than twice :data:`SAMPLE_CHARS` is read by its head and its tail.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from hmdesk.core.memory.hmharness.rules import normalize_claim
 from hmdesk.core.memory.terms import GLOSSARY, STOP_WORDS, light_stem, utf16_len
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.record import MemoryRecord
 
 NEGATIONS = frozenset(
     {
@@ -68,6 +84,8 @@ class Claim:
     anchors: frozenset[str]
     values: frozenset[str]
     words: tuple[str, ...]  # core words in text order (the subject is the first two)
+    text: str = ""  # the normalised text, kept only when there are no core words to compare
+    codes: frozenset[str] = frozenset()  # the anchors that hold an error code (5+ digits)
 
     @property
     def subject(self) -> str:
@@ -143,7 +161,9 @@ def claim_terms(content: str) -> Claim:
         if value:
             values.add(value)
     words = tuple(core)
-    return Claim(frozenset(words), neg, frozenset(anchors), frozenset(values), words)
+    text = "" if words else normalize_claim(content)
+    codes = frozenset(a for a in anchors if _LONG_DIGITS.search(a))
+    return Claim(frozenset(words), neg, frozenset(anchors), frozenset(values), words, text, codes)
 
 
 _HAS_ALPHA = re.compile(r"[a-z]")
@@ -168,6 +188,11 @@ def relation(a: Claim, b: Claim) -> tuple[str | None, float]:
     """``("duplicate" | "contradiction" | None, core similarity)`` for two claims."""
     if a.anchors and b.anchors and not (a.anchors & b.anchors):
         return None, 0.0
+    ca, cb = a.codes, b.codes
+    if not (ca <= cb or cb <= ca):  # another error code: another thing, whatever else is shared
+        return None, 0.0
+    if not a.core and not b.core:  # nothing to compare but the text itself
+        return ("duplicate", 1.0) if a.text == b.text else (None, 0.0)
     sim = jaccard(a.core, b.core)
     agree = (a.negations % 2) == (b.negations % 2)
     if agree and a.values == b.values:
@@ -175,3 +200,33 @@ def relation(a: Claim, b: Claim) -> tuple[str | None, float]:
     if sim >= CONTRADICTION:
         return "contradiction", sim
     return None, sim
+
+
+SAMPLE_CHARS = 32_768
+"""A content longer than twice this is compared by its head and its tail of this many
+characters each (a pasted build log of 20 MB costs what a short memory does)."""
+
+
+def claim_of(content: str) -> Claim:
+    """The :class:`Claim` :func:`near_duplicates` compares: of the NFKC form (full-width
+    letters and digits are the ASCII ones), long contents sampled, recent ones cached (a query
+    compares the same few dozen results again and again)."""
+    if len(content) > 2 * SAMPLE_CHARS:
+        content = content[:SAMPLE_CHARS] + "\n" + content[-SAMPLE_CHARS:]
+    return _cached_claim(content)
+
+
+@lru_cache(maxsize=8192)
+def _cached_claim(content: str) -> Claim:
+    return claim_terms(unicodedata.normalize("NFKC", content))
+
+
+def duplicate_claims(layer_a: str, a: Claim, layer_b: str, b: Claim) -> bool:
+    """Whether two memories' claims (and layers) make them near-duplicates (the module doc)."""
+    return layer_a == layer_b and relation(a, b)[0] == "duplicate"
+
+
+def near_duplicates(a: MemoryRecord, b: MemoryRecord) -> bool:
+    """The one definition of two near-duplicate memories: the list's "similar", Review's
+    "duplicate" (see the module doc)."""
+    return duplicate_claims(a.layer, claim_of(a.content), b.layer, claim_of(b.content))

@@ -1,9 +1,10 @@
 """The default profile's duplicate and contradiction groups, for the CLI and the Review area.
 
-Active (not superseded, not deleted) ``semantic`` and ``episodic`` memories are compared pairwise
-by their :class:`~.claims.Claim` (:func:`~.claims.relation`): duplicates within one layer,
-contradictions between ``semantic`` memories (episodic run records differ by nature). Which
-pairs are compared:
+Active (not superseded, not deleted) memories are compared pairwise by their
+:class:`~.claims.Claim` (:func:`~.claims.relation`): duplicates are the app's one definition of
+near-duplicates (:func:`~.claims.duplicate_claims`, the same the memory list folds as "n
+similar"), contradictions are between ``semantic`` memories (episodic run records differ by
+nature). Which pairs are compared:
 
 * up to :data:`EXACT_LIMIT` memories: every pair that shares a core word (exact);
 * above it: MinHash over the core words (:data:`HASHES` hashes, :data:`BANDS` bands of
@@ -36,7 +37,7 @@ from hmdesk.core.memory.hmharness.rules import (
     normalize_claim,
 )
 from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.lifecycle.claims import Claim, claim_terms, relation
+from hmdesk.core.memory.lifecycle.claims import Claim, claim_of, duplicate_claims, relation
 from hmdesk.core.memory.record import MemoryRecord
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def find_groups(
 ) -> list[Group]:
     """Duplicate and contradiction groups among ``records`` (store order), in the order of their
     first member. ``progress(done, total)`` counts memories read, then pairs compared."""
-    pool = [r for r in records if is_active(r) and r.layer in ("semantic", "episodic")]
+    pool = [r for r in records if is_active(r)]
     total = len(pool)
     # progress in thirds: reading the claims, finding candidate pairs, comparing them
     steps = 3 * total
@@ -165,7 +166,7 @@ def find_groups(
     for i, r in enumerate(pool):
         if i % _CHECK_EVERY == 0:
             report(i)
-        claims.append(claim_terms(r.content))
+        claims.append(claim_of(r.content))
     report(total)
     if len(pool) <= EXACT_LIMIT:
         pairs = _exact_candidates(claims)
@@ -190,7 +191,7 @@ def find_groups(
         kind, sim = relation(claims[a], claims[b])
         if kind is None or kind not in unions:
             continue
-        if kind == "duplicate" and ra.layer != rb.layer:
+        if kind == "duplicate" and not duplicate_claims(ra.layer, claims[a], rb.layer, claims[b]):
             continue
         if kind == "contradiction" and not (ra.layer == rb.layer == "semantic"):
             continue

@@ -16,36 +16,31 @@ keeps the scores and the order of what stays, hides nothing (the duplicates are 
 away) and is the same pure function of the ranked list in every search path. Measured on the
 recall lab (``python -m tests.bench diversity``; docs/decisions/0027-diversity-collapse.md).
 
-**Similarity** works without embeddings, so it is the same in every path (the lean one-shot path
-has no numpy and no embedder): the Jaccard index of the two contents' shingle sets after NFKC
-normalisation and case folding — each run of CJK characters read as its character bigrams (a
-single character alone), each other word as the character trigrams of ``<word>`` (so ``fails``
-and ``failed`` share most of theirs). Two memories are similar at :data:`SIMILAR_AT` or more,
-unless their numbers disagree: the runs of digits of one must all be in the other (``install
-fails 9568278`` and ``install fails 9568263`` are two claims, however alike their words). A superseded memory (shown with ``include_superseded``)
-is never folded nor folds others: an old version beside its replacement is what was asked for.
+**Near-duplicates** are the app's one definition (:func:`~hmdesk.core.memory.lifecycle.claims.near_duplicates`):
+the two memories the Review tab's scan would put in one duplicate group, so "n similar" here and
+"Duplicate" there never disagree. Same layer, claims that agree (a negation or another value,
+code or version makes another claim: ``install fails 9568278`` and ``install fails 9568263``),
+most of their words shared; Chinese read by the default profile's segmenter, its glossary words
+in English. A superseded memory (shown with ``include_superseded``) is never folded nor folds
+others: an old version beside its replacement is what was asked for.
 
 **Bounded work** (:func:`diversified`, what every search path calls). The first ``limit``
 results are compared; only when something folds is the search run again for :data:`EXTRA`
 more results (:func:`widen`) to fill the ``limit``: most queries fold nothing and pay one
 search (the explanations of 30 more results would cost more than the search itself). At most
 :data:`SCAN` results are compared, each against at most :data:`DIVERSE_TOP` kept results, with
-each content's shingles cached: well under a millisecond a query, whatever the store's size.
+each content's claim cached: a millisecond or two a query, whatever the store's size.
 """
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, lru_cache
 
+from hmdesk.core.memory.lifecycle.claims import Claim, claim_of, duplicate_claims
 from hmdesk.core.memory.retrieve.results import Query, QueryResult, ScoredMemory
 
-SIMILAR_AT = 0.5
-"""Shingle Jaccard from which two memories are the same claim (measured, see the module doc)."""
 DIVERSE_TOP = 10
 """How many distinct results at the top are kept apart (the others pass through in order)."""
 SCAN = 30
@@ -53,23 +48,11 @@ SCAN = 30
 EXTRA = SCAN
 """How many more results the search is asked for, so folding some still fills ``limit``."""
 
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-
-
-@cache
-def _word_pattern() -> re.Pattern[str]:
-    """Runs of CJK characters (group ``cjk``) or of other word characters (``[^\\W_]`` is
-    ``str.isalnum``). Compiled at its first use: see :func:`hmdesk.core.memory.terms.han_runs`."""
-    return re.compile(f"(?P<cjk>[{_CJK}]+)|[^\\W_{_CJK}]+")
-
-
-_DIGITS = re.compile(r"\d+")
-
 
 def diversified(search: Callable[[Query], QueryResult | None], query: Query) -> QueryResult | None:
     """``search(query)`` with near-duplicates folded: the first ``limit`` results are checked;
     only when one folds is the search run again for :data:`EXTRA` more (:func:`widen`), so the
-    common case costs one search and a comparison of shingles. None when ``search`` gives
+    common case costs one search and a comparison of claims. None when ``search`` gives
     None."""
     first = search(query)
     if first is None or not applies(query):
@@ -96,73 +79,6 @@ def widen(query: Query) -> Query:
     return replace(query, limit=query.limit + EXTRA)
 
 
-SAMPLE_CHARS = 32_768
-"""A content longer than twice this is compared by its head and its tail of this many
-characters each (a pasted build log of 20 MB: the same bounded work as a short memory, and the
-cache below keeps only the samples)."""
-
-
-def shingles(content: str) -> frozenset[str]:
-    """The normalised shingles of ``content`` (see the module doc)."""
-    return _features(content)[0]
-
-
-def numbers(content: str) -> frozenset[str]:
-    """The runs of digits in ``content`` (codes, versions, ports, counts)."""
-    return _features(content)[1]
-
-
-def _features(content: str) -> tuple[frozenset[str], frozenset[str]]:
-    if len(content) > 2 * SAMPLE_CHARS:
-        content = content[:SAMPLE_CHARS] + "\n" + content[-SAMPLE_CHARS:]
-    return _sample_features(content)
-
-
-@lru_cache(maxsize=8192)
-def _sample_features(content: str) -> tuple[frozenset[str], frozenset[str]]:
-    text = unicodedata.normalize("NFKC", content).casefold()
-    out: set[str] = set()
-    for m in _word_pattern().finditer(text):
-        word = m.group()
-        if m.group("cjk"):
-            if len(word) == 1:
-                out.add(word)
-            else:
-                out.update(word[i : i + 2] for i in range(len(word) - 1))
-        else:
-            marked = f"<{word}>"
-            out.update(marked[i : i + 3] for i in range(len(marked) - 2))
-    return frozenset(out), frozenset(_DIGITS.findall(text))
-
-
-def similarity(a: str, b: str) -> float:
-    """The Jaccard index of two contents' shingles (1.0 for two empty ones)."""
-    sa, sb = shingles(a), shingles(b)
-    if not sa and not sb:
-        return 1.0
-    return len(sa & sb) / len(sa | sb)
-
-
-def same_claim(a: str, b: str) -> bool:
-    """Whether two contents are near-duplicates (see the module doc)."""
-    return _similar(_features(a), _features(b))
-
-
-def _similar(
-    fa: tuple[frozenset[str], frozenset[str]], fb: tuple[frozenset[str], frozenset[str]]
-) -> bool:
-    (sa, na), (sb, nb) = fa, fb
-    if not (na <= nb or nb <= na):  # other numbers: another code, build, port, device
-        return False
-    small, large = (len(sa), len(sb)) if len(sa) <= len(sb) else (len(sb), len(sa))
-    if large == 0:
-        return True
-    if small < SIMILAR_AT * large:  # Jaccard ≤ small/large: no need to intersect
-        return False
-    inter = len(sa & sb)
-    return inter >= SIMILAR_AT * (len(sa) + len(sb) - inter)
-
-
 def collapse(result: QueryResult, query: Query) -> QueryResult:
     """``result`` (of :func:`widen`'s query) with near-duplicates folded into the better-ranked
     result they repeat, cut to ``query.limit`` and given back ``query``. Unchanged apart from
@@ -173,15 +89,15 @@ def collapse(result: QueryResult, query: Query) -> QueryResult:
         return replace(result, query=query, results=result.results[: max(query.limit, 0)])
     started = time.perf_counter()
     ranked = result.results
-    kept: list[tuple[ScoredMemory, tuple[frozenset[str], frozenset[str]]]] = []
+    kept: list[tuple[ScoredMemory, Claim]] = []
     out: list[ScoredMemory] = []
     for r in ranked[:SCAN]:
         if r.memory.is_superseded:  # shown on purpose (include_superseded): its own row
             out.append(r)
             continue
-        own = _features(r.memory.content)
+        own = claim_of(r.memory.content)
         for first, theirs in kept:
-            if _similar(own, theirs):
+            if duplicate_claims(r.memory.layer, own, first.memory.layer, theirs):
                 first.similar.append(r)
                 break
         else:

@@ -9,14 +9,10 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
+from hmdesk.core.memory.lifecycle.claims import near_duplicates
+from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, result_to_json
-from hmdesk.core.memory.retrieve.diversity import (
-    EXTRA,
-    diversified,
-    shingles,
-    similarity,
-    widen,
-)
+from hmdesk.core.memory.retrieve.diversity import EXTRA, diversified, widen
 from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
 from hmdesk.core.memory.search_index import refresh
 from hmdesk.core.memory.search_index.file_search import _search_full, search_file, search_stored
@@ -56,15 +52,26 @@ def shape(result: QueryResult) -> list[tuple[str, float, list[str]]]:
     return [(r.memory.id, r.score, [s.memory.id for s in r.similar]) for r in result.results]
 
 
-def test_similarity_reads_chinese_and_english_and_keeps_distinct_claims_apart() -> None:
-    assert similarity(UNSIGNED, UNSIGNED_2) >= 0.5
-    assert similarity(UNSIGNED_ZH, UNSIGNED_ZH_2) >= 0.5
-    assert similarity(INCONSISTENT, VERSION) < 0.5  # same template, another claim
-    assert similarity(UNSIGNED, INCONSISTENT) < 0.5
-    assert similarity("", "") == 1.0
-    # normalised: width, case and punctuation do not matter; CJK read as bigrams
-    assert shingles("ＨＤＣ Install!") == shingles("hdc install")
-    assert {"签名", "名失", "失败"} <= shingles("签名失败")
+def record(content: str, layer: str = "semantic") -> MemoryRecord:
+    return MemoryRecord("m", layer, content, "", "", 0.5, "", "", "")
+
+
+def dup(a: str, b: str) -> bool:
+    return near_duplicates(record(a), record(b))
+
+
+def test_near_duplicates_read_chinese_and_english_and_keep_distinct_claims_apart() -> None:
+    assert dup(UNSIGNED, UNSIGNED_2)
+    assert dup(UNSIGNED_ZH, UNSIGNED_ZH_2)
+    assert not dup(INCONSISTENT, VERSION)  # same template, another claim
+    assert not dup(UNSIGNED, INCONSISTENT)
+    assert dup("", "") and dup("!!", "?") and not dup("!!", "12")
+    # normalised: width, case and punctuation do not matter
+    assert dup("ＨＤＣ Install!", "hdc install")
+    # a negation makes another claim, however alike the words
+    assert not dup("hdc needs a signed hap to install", "hdc does not need a signed hap")
+    # another layer is another memory (Review proposes no supersede across layers)
+    assert not near_duplicates(record(UNSIGNED), record(UNSIGNED_2, "procedural"))
 
 
 def test_near_duplicates_fold_into_the_better_ranked_result(store: MemoryStore) -> None:
@@ -168,13 +175,11 @@ def test_the_cli_table_says_n_similar(
 
 
 def test_other_numbers_make_another_claim() -> None:
-    from hmdesk.core.memory.retrieve.diversity import numbers, same_claim
-
-    assert same_claim(UNSIGNED, UNSIGNED_2)
-    assert not same_claim("note 1 about hdc", "note 2 about hdc")
-    assert same_claim("note 1 about hdc", "a note 1 about hdc")
-    assert same_claim("hdc install 9568320 unsigned hap", "hdc install unsigned hap")  # subset
-    assert numbers("code:9568320, port ８７１０") == {"9568320", "8710"}
+    assert dup(UNSIGNED, UNSIGNED_2)
+    assert not dup("note 1 about hdc", "note 2 about hdc")
+    assert dup("note 1 about hdc", "a note 1 about hdc")
+    assert dup("hdc install 9568320 unsigned hap", "hdc install unsigned hap")  # no other code
+    assert not dup("install fails 9568278 on hdc", "install fails 9568263 on hdc")
 
 
 def test_a_superseded_version_shown_on_purpose_is_not_folded(store: MemoryStore) -> None:
@@ -189,3 +194,40 @@ def test_a_superseded_version_shown_on_purpose_is_not_folded(store: MemoryStore)
     assert store.get(old.id).superseded_by in ids and old.id in ids
     assert new.id in ids or store.get(old.id).superseded_by == new.id
     assert all(not x.similar for x in got.results)
+
+
+def test_the_lists_similar_and_reviews_duplicate_agree_on_one_store(store: MemoryStore) -> None:
+    """The memory list's "n similar" (this collapse) and the Review tab's duplicate groups
+    (lifecycle grouping, what its scan runs) read one store the same way (issue 32)."""
+    from hmdesk.core.memory.lifecycle.plans import contradiction_groups
+
+    ids = fill(store)
+    ids["negated"] = store.add(
+        "hdc install fails with code 9568320 no signature file: the HAP is not unsigned. "
+        "Fix: add signingConfigs in build-profile.json5 and install the signed hap.",
+        confidence=0.5,
+    ).id
+    ids["procedural"] = store.add(UNSIGNED_2, layer="procedural", confidence=0.4).id
+    ids["procedural_2"] = store.add(UNSIGNED, layer="procedural", confidence=0.3).id
+    ids["other_code"] = store.add(UNSIGNED.replace("9568320", "9568321"), confidence=0.2).id
+    r = Retriever(store)
+    try:
+        got = r.search(Query("install signature hap 9568320 9568321", now=NOW, limit=20))
+    finally:
+        r.close()
+    folded = {frozenset((row.memory.id, s.memory.id)) for row in got.results for s in row.similar}
+    rows = [row.memory.id for row in got.results]
+    groups = contradiction_groups("default", store.list(), kinds=("duplicate",))
+    pairs = {frozenset((a, b)) for g in groups for a in g.ids for b in g.ids if a != b}
+    shown = set(rows) | {s.memory.id for row in got.results for s in row.similar}
+    assert shown == set(ids.values())  # the query reached every memory
+    assert folded  # something folds, and every fold is a Review duplicate
+    assert folded <= pairs
+    # every Review duplicate group is one row of the list, its other members folded into it
+    for g in groups:
+        assert sum(i in rows for i in g.ids) == 1, g
+    assert {frozenset(g.ids) for g in groups} == {
+        frozenset((ids["unsigned"], ids["unsigned_2"])),
+        frozenset((ids["unsigned_zh"], ids["unsigned_zh_2"])),
+        frozenset((ids["procedural"], ids["procedural_2"])),
+    }
