@@ -36,6 +36,7 @@ from hmdesk.gui.review.items import (
     Dismissals,
     ReviewItem,
     ask_merged_content,
+    decay_stale,
     group_item,
     list_items,
     member_lines,
@@ -243,7 +244,7 @@ class ReviewArea(QWidget):
         self.progress.show()
         self.cancel_button.show()
         self.status.setText("Scanning for contradictions and duplicates…")
-        self.scan.start("default", ("duplicate", "contradiction"), with_plan=False, proposals=True)
+        self.scan.start("default", ("duplicate", "contradiction"), with_plan=True, proposals=True)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The first look at the tab (a large store), or shown again after the store changed
@@ -272,14 +273,14 @@ class ReviewArea(QWidget):
     def _groups_found(self, result: ScanResult) -> None:
         """The scan's groups (and proposals, when the scan brought them) are in: the sync
         conflicts and the list's items and labels are made on a worker, then listed."""
-        gen, store, groups = self._generation, self.ctx.store, result.groups
+        gen, store, groups, plan = self._generation, self.ctx.store, result.groups, result.plan
         ready = result.proposals
         self._version, self.scan_note = result.data_version, result.note
         self.status.setText("Listing what the scan found…")
         dismissed, seen = self.dismissals.snapshot(), self.dismissals.version
 
         def work() -> tuple[list[ReviewItem], list[str]]:  # worker thread
-            return list_items(store, groups, ready, dismissed)
+            return list_items(store, groups, ready, dismissed, plan)
 
         def done(made: tuple[list[ReviewItem], list[str]]) -> None:
             if gen != self._generation or self._closed:
@@ -349,7 +350,7 @@ class ReviewArea(QWidget):
             else "not scanned yet"
         )
         if self.scanned_at is not None and not self.progress.isVisible():
-            summary = ", ".join(count_of(n, KIND_WORDS.get(k, k)) for k, n in counts.items())
+            summary = ", ".join(count_of(n, *KIND_WORDS.get(k, (k,))) for k, n in counts.items())
             note = f" · {self.scan_note}" if self.scan_note else ""
             self.status.setText(
                 f"{summary or 'Nothing to review'} · {when} · F5 to scan again{note}"
@@ -377,8 +378,8 @@ class ReviewArea(QWidget):
             pair = name in ("keep", "a_by_b", "b_by_a", "merge")
             conflict = item is not None and item.conflict is not None
             on = item is not None and (
-                (pair and not item.is_proposal and not conflict)
-                or (name == "apply" and item.is_proposal)
+                (pair and not item.is_proposal and not item.stale and not conflict)
+                or (name == "apply" and (item.is_proposal or bool(item.stale)))
                 or (name in ("theirs", "mine") and conflict)
             )
             button.setVisible(on or name == "dismiss")
@@ -534,6 +535,13 @@ class ReviewArea(QWidget):
 
     def apply_proposal(self) -> None:
         item = self.current
+        if item is not None and item.stale:  # consolidation's decay of a stale memory
+            self._write(
+                item,
+                lambda: decay_stale(self.ctx.store, item),
+                f"{item.key} decayed as stale (Edit › Undo takes it back)",
+            )
+            return
         p: Proposal | None = item.proposal if item is not None else None
         if item is None or p is None:
             return

@@ -1,8 +1,10 @@
 """What the Review area lists, remembers and writes (no widgets).
 
-* :class:`ReviewItem`: a contradiction or duplicate group (:mod:`hmdesk.core.memory.lifecycle`)
-  or a promotion / decay proposal (:mod:`hmdesk.core.memory.access.policy`), with the
-  fingerprint a dismissal is remembered by.
+* :class:`ReviewItem`: a contradiction or duplicate group (:mod:`hmdesk.core.memory.lifecycle`),
+  a promotion / decay proposal (:mod:`hmdesk.core.memory.access.policy`) or a stale memory the
+  consolidation plan would decay (``hmdesk-cli consolidate``'s rule, :func:`stale_items`,
+  applied one at a time by :func:`decay_stale`), with the fingerprint a dismissal is
+  remembered by.
 * :class:`Dismissals`: the dismissed fingerprints, kept in the window's QSettings
   (``review/dismissed``, a JSON list). A group's fingerprint changes when one of its members'
   id, content, confidence or supersede state does, a proposal's when its memory or the proposed
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.access.policy import Proposal
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
     from hmdesk.core.memory.lifecycle.grouping import Group
     from hmdesk.core.memory.lifecycle.review_scan import ProposalRow
     from hmdesk.core.memory.record import MemoryRecord
@@ -44,14 +47,16 @@ KIND_LABELS = {
     "duplicate": "Duplicate",
     "promote-helped": "Promotion",
     "decay-unused": "Decay",
+    "decay-stale": "Stale",
     "sync-conflict": "Sync conflict",
 }
-KIND_WORDS = {  # the status line's counts: "3 contradictions, 1 duplicate group"
-    "contradiction": "contradiction",
-    "duplicate": "duplicate group",
-    "promote-helped": "promotion",
-    "decay-unused": "decay",
-    "sync-conflict": "sync conflict",
+KIND_WORDS: dict[str, tuple[str, ...]] = {  # the status line: "3 contradictions, 1 duplicate group"
+    "contradiction": ("contradiction",),
+    "duplicate": ("duplicate group",),
+    "promote-helped": ("promotion",),
+    "decay-unused": ("decay",),
+    "decay-stale": ("stale memory", "stale memories"),
+    "sync-conflict": ("sync conflict",),
 }
 
 
@@ -75,7 +80,7 @@ def proposed_action(item: ReviewItem, members: Sequence[MemoryRecord]) -> str | 
     holds is a person's call) or a sync conflict."""
     if item.conflict is not None:
         return None
-    if item.is_proposal:
+    if item.is_proposal or item.stale:
         return "apply"
     group = item.group
     if group is None or group.action != "supersede" or len(members) < 2:
@@ -113,7 +118,12 @@ def member_lines(
             f"{len(members)} are shown; F5 after acting lists the rest)"
         )
     p = item.proposal
-    if p is not None:
+    if item.stale:
+        lines.append(
+            f"Proposed (★ Apply): decay (superseded by {DECAY_MARK}, as hmdesk-cli consolidate "
+            f"would) — {html.escape(item.stale)}. Dismiss keeps it."
+        )
+    elif p is not None:
         lines.append(
             f"Proposed (★ Apply): {html.escape(p.field)} {html.escape(str(p.old))} → "
             f"{html.escape(str(p.new))} — {html.escape(p.why)}"
@@ -131,14 +141,15 @@ class ReviewItem(NamedTuple):
     large store are then tuples of strings, which the garbage collector stops tracking, not
     50,000 objects for each of its full passes to walk (tens of ms of stall in the window)."""
 
-    kind: str  # "contradiction" | "duplicate" | "promote-helped" | "decay-unused"
+    kind: str  # "contradiction" | "duplicate" | "promote-helped" | "decay-unused" | "decay-stale"
     key: str
     ids: tuple[str, ...]
     fingerprint: str
     group: Group | None = None
     raw_proposal: Proposal | str | None = None
     conflict: OpenConflict | None = None  # a push/pull found the memory changed on both sides
-    summary: str = ""  # a proposal's one line (``review_scan.proposal_summary``)
+    summary: str = ""  # a proposal's or stale memory's one line
+    stale: str = ""  # a stale memory's reason, as the consolidation plan gives it
 
     @property
     def proposal(self) -> Proposal | None:
@@ -159,6 +170,8 @@ class ReviewItem(NamedTuple):
         if self.conflict is not None:
             c = self.conflict
             return f"{kind}: {c.memory_id} · {', '.join(c.fields)} differ · {c.other}"
+        if self.stale:
+            return f"{kind}: {self.summary}"
         if self.raw_proposal is not None:
             if not self.summary:
                 from hmdesk.core.memory.lifecycle.review_scan import proposal_summary
@@ -174,10 +187,12 @@ def list_items(
     groups: Sequence[Group],
     proposals: Sequence[ProposalRow] | None,
     dismissed: frozenset[str],
+    plan: ConsolidationPlan | None = None,
 ) -> tuple[list[ReviewItem], list[str]]:
     """What the Review list shows after a scan, and the labels (on a worker thread): the groups,
     the open sync conflicts, the proposals (the scan's, as JSON text with fingerprints; None:
-    ask the policy here), less the ``dismissed`` fingerprints."""
+    ask the policy here), the stale memories of the consolidation ``plan``, less the
+    ``dismissed`` fingerprints."""
     from hmdesk.core.team.conflicts import open_conflicts
 
     items = [group_item(g) for g in groups]
@@ -190,6 +205,8 @@ def list_items(
         props = policy_proposals(store)
         records = {r.id: r for r in store.get_many([p.memory_id for p in props])}
         items += [proposal_item(p, records.get(p.memory_id)) for p in props]
+    if plan is not None and plan.decayed:
+        items += stale_items(store, plan)
     items = [i for i in items if i.fingerprint not in dismissed]
     return items, [i.label for i in items]
 
@@ -223,6 +240,45 @@ def proposal_item(p: Proposal | ProposalRow, record: MemoryRecord | None = None)
         return ReviewItem(rule, memory_id, (memory_id,), fp, raw_proposal=text, summary=summary)
     fp = proposal_fingerprint(p, record)
     return ReviewItem(p.rule, p.memory_id, (p.memory_id,), fp, raw_proposal=p)
+
+
+DECAY_MARK = "consolidation:stale"  # hmharness's mark (core.memory.record.DECAY_SENTINEL)
+
+
+def stale_items(store: MemoryStore, plan: ConsolidationPlan) -> list[ReviewItem]:
+    """One item per memory ``plan`` would decay, in the plan's order. Its fingerprint is the
+    memory's id, content, confidence, timestamp and state: a dismissed one comes back only when
+    the memory changes."""
+    records = {r.id: r for r in store.get_many(list(plan.decayed))}
+    out = []
+    for id in plan.decayed:
+        r = records.get(id)
+        if r is None:  # gone since the scan
+            continue
+        h = hashlib.sha256(b"stale")
+        for part in (r.id, r.content, repr(float(r.confidence)), r.timestamp, r.superseded_by):
+            h.update(b"\0" + (part or "").encode("utf-8", "surrogatepass"))
+        text = " ".join(r.content.split())
+        short = text if len(text) <= 60 else text[:59] + "…"
+        summary = f"{r.layer} · confidence {r.confidence:.2f} · {short}"
+        why = plan.reasons.get(id, "stale")
+        out.append(
+            ReviewItem(
+                "decay-stale", id, (id,), "s:" + h.hexdigest()[:20], summary=summary, stale=why
+            )
+        )
+    return out
+
+
+def decay_stale(store: MemoryStore, item: ReviewItem) -> str:
+    """Decay ``item``'s stale memory as ``hmdesk-cli consolidate`` would (superseded by
+    hmharness's mark), with the plan's reason: one store transaction, one undo step. Its
+    group id; :class:`~hmdesk.core.memory.errors.StoreError` when the memory changed since."""
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan
+    from hmdesk.core.memory.lifecycle.apply import apply_plan
+
+    plan = ConsolidationPlan(decayed=(item.key,), reasons={item.key: f"review: {item.stale}"})
+    return apply_plan(store, plan)
 
 
 class Dismissals:

@@ -393,3 +393,49 @@ def test_the_list_gets_a_third_of_a_wide_tab(qtbot, seeded):
         area.show()
     assert area.list.width() >= 1600 // 3 - 40
     area.shutdown()
+
+
+def test_stale_memories_consolidate_would_decay_are_proposed_accepted_or_rejected(qtbot, seeded):
+    """Issue 32: ``hmdesk-cli consolidate`` found decays the Review tab did not show. A stale
+    episodic memory (confidence < 0.5, not updated for 60 days) is listed; Enter decays it as
+    consolidate would (Edit › Undo takes it back), D rejects it (Ctrl+Z here takes that back)."""
+    from hmdesk.core.memory.lifecycle.plans import consolidation_plan
+
+    store = seeded.store
+    old = store.add(
+        "run 12: the emulator was slow to boot, waited 90 s",
+        layer="episodic",
+        confidence=0.3,
+        timestamp="2025-01-02T03:04:05.000Z",
+    )
+    plan = consolidation_plan("default", store.list(), now_ms=1_800_000_000_000)
+    assert plan.decayed == (old.id,)  # what the CLI's consolidate decays
+    area = make_area(qtbot, seeded)
+    assert ("decay-stale", (old.id,)) in kinds(area)
+    assert "1 stale memory" in area.status.text()
+    select(area, "decay-stale")
+    row = area.list.item(area.list.currentRow()).text()
+    assert row.startswith("Stale: episodic · confidence 0.30 · run 12")
+    assert area.buttons["apply"].text().startswith("★ Apply")
+    assert area.buttons["apply"].isVisibleTo(area) and area.buttons["dismiss"].isVisibleTo(area)
+    assert not any(area.buttons[n].isVisibleTo(area) for n in ("keep", "a_by_b", "merge"))
+    assert "Proposed (★ Apply): decay" in area.members_label.text()
+    assert "not updated for 60 days" in area.members_label.text()
+    assert "emulator was slow" in area.side_a.toPlainText()
+
+    press(qtbot, area, Qt.Key.Key_Return)  # accept
+    assert store.get(old.id).superseded_by == "consolidation:stale"
+    assert any("review: consolidate: stale" in (e.reason or "") for e in store.history(old.id))
+    assert "decay-stale" not in [i.kind for i in area.items]
+    store.undo_last()  # what Edit › Undo runs
+    assert store.get(old.id).superseded_by is None
+
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.start_scan()
+    select(area, "decay-stale")
+    press(qtbot, area, Qt.Key.Key_D)  # reject
+    assert "decay-stale" not in [i.kind for i in area.items]
+    assert store.get(old.id).superseded_by is None
+    area.actions_by_name["undo"].trigger()  # Ctrl+Z in Review: the rejection taken back
+    assert "decay-stale" in [i.kind for i in area.items]
+    area.shutdown()
