@@ -3,12 +3,15 @@ next (QSettings, ``layout/<objectName>``).
 
 Every :class:`QSplitter` and every item view's horizontal header under an area is saved when the
 window closes and restored when the area is built (areas are built when their tab is first
-opened), found by object name: a splitter or view without one is left as it is.
+opened, or early while the window is idle), found by object name: a splitter or view without one
+is left as it is. One never shown (an area built early, its tab never opened) has no sizes of
+the user's and is not saved: the state saved before stays. An area that sizes a splitter at its first show
+calls :func:`restore_splitter` there instead, so the user's sizes win.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtWidgets import QSplitter, QTableView, QTreeView, QWidget
 
 PREFIX = "layout"
@@ -32,6 +35,8 @@ def _parts(root: QWidget) -> list[tuple[str, Part]]:
 
 def save_layout(root: QWidget, settings: QSettings) -> None:
     for key, part in _parts(root):
+        if not part.testAttribute(Qt.WidgetAttribute.WA_WState_Created):  # never shown
+            continue
         if isinstance(part, QSplitter):
             settings.setValue(key, part.saveState())
         elif isinstance(part, QTableView):
@@ -51,3 +56,13 @@ def restore_layout(root: QWidget, settings: QSettings) -> None:
             part.horizontalHeader().restoreState(state)
         elif isinstance(part, QTreeView):
             part.header().restoreState(state)
+
+
+def restore_splitter(part: QSplitter, settings: QSettings) -> bool:
+    """``part``'s saved sizes set again, now that it has its real width (sizes restored while an
+    area is built, before its first show, are pixels of another width: the difference is
+    shared out by stretch, not in proportion). False when nothing was saved."""
+    state = settings.value(f"{PREFIX}/{part.objectName()}") if part.objectName() else None
+    if not isinstance(state, QByteArray | bytes):
+        return False
+    return part.restoreState(state)

@@ -22,6 +22,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.diff import side_by_side_html
+from hmdesk.gui.common.layout_memory import restore_splitter
 from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.wording import count_of
@@ -69,6 +70,8 @@ EMPTY = "Nothing to review: no contradictions, duplicates or proposals"
 EARLY_SCAN_MAX = 5_000
 """Stores up to this many memories are scanned when the area is built; larger ones when the tab
 is first shown (the scan of 100,000 is seconds of CPU)."""
+LIST_MIN_SHARE = 6
+"""A restored list narrower than 1/this of the splitter is sized again (a third)."""
 MEMBERS_SHOWN = 20
 """A group's members read and shown at most (a chain of near-duplicates can hold thousands)."""
 
@@ -191,6 +194,7 @@ class ReviewArea(QWidget):
             button.setToolTip(f"{tip} ({shown})")
             button.clicked.connect(act.trigger)
             buttons.addWidget(button)
+            button.setVisible(name == "dismiss")  # the item's own are shown with it
             self.buttons[name] = button
         dlay.addLayout(buttons)
         self.stack.addWidget(detail)
@@ -250,15 +254,25 @@ class ReviewArea(QWidget):
         """The first look at the tab (a large store), or shown again after the store changed
         elsewhere (what is listed may be stale): scan."""
         super().showEvent(event)
-        if not self._sized and self.split.width() > 0:  # a third for the list (its hint: ~170 px)
+        if not self._sized:
             self._sized = True
-            width = self.split.width()
-            self.split.setSizes([width // 3, width - width // 3])
+            QTimer.singleShot(0, self._size_list)  # once the layout has given it its width
         if not self.progress.isVisible() and (
             self.scanned_at is None
             or (self._version is not None and self.ctx.store.data_version() != self._version)
         ):
             self.start_scan()
+
+    def _size_list(self) -> None:
+        """The first look: the sizes the user left (gui/common/layout_memory), unless the list
+        is hardly there (a state saved by an older version); else a third for the list (its
+        own hint is ~170 px, whatever the width)."""
+        width = self.split.width()
+        if self._closed or width <= 0:
+            return
+        saved = restore_splitter(self.split, self.ctx.settings)
+        if not saved or self.split.sizes()[0] < width // LIST_MIN_SHARE:
+            self.split.setSizes([width // 3, width - width // 3])
 
     def cancel_scan(self) -> None:
         if self.scan.running or self.progress.isVisible():

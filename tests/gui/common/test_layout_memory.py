@@ -66,3 +66,26 @@ def test_the_window_keeps_the_code_and_review_splitters(ctx, qtbot):
     assert tuple(got) == want
     w2.close()
     QThreadPool.globalInstance().waitForDone(10_000)
+
+
+def test_a_splitter_never_shown_is_not_saved_over_the_users_sizes(qtbot, settings: QSettings):
+    """An area built early whose tab was never opened has no sizes of the user's: what was
+    saved before stays (the Review list came back ~170 px wide)."""
+    from hmdesk.gui.common.layout_memory import restore_splitter
+
+    area, split, _table = _area(qtbot)
+    split.setSizes([500, 300])
+    want = split.sizes()
+    save_layout(area, settings)
+    hidden = QWidget()
+    qtbot.addWidget(hidden)
+    other = QSplitter(Qt.Orientation.Horizontal, hidden)
+    other.setObjectName("someSplitter")
+    other.addWidget(QLabel("never shown", other))
+    other.addWidget(QLabel("detail", other))
+    save_layout(hidden, settings)  # never shown: not saved
+    again, split2, _t = _area(qtbot)
+    restore_layout(again, settings)
+    assert split2.sizes() == want
+    assert not restore_splitter(QSplitter(), settings)  # no name, nothing saved
+    assert restore_splitter(split2, settings)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hmdesk.gui.review.area import EMPTY, ReviewArea
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tests.fixtures.review_seed import SEED, seed_review_store
 
@@ -438,4 +439,33 @@ def test_stale_memories_consolidate_would_decay_are_proposed_accepted_or_rejecte
     assert store.get(old.id).superseded_by is None
     area.actions_by_name["undo"].trigger()  # Ctrl+Z in Review: the rejection taken back
     assert "decay-stale" in [i.kind for i in area.items]
+    area.shutdown()
+
+
+@pytest.mark.parametrize(("saved_list", "want_list"), [(900, 900), (60, 1600 // 3)])
+def test_a_restored_splitter_wins_over_the_first_sizing(qtbot, seeded, saved_list, want_list):
+    """Issue 32: the first show sized the list a third over the sizes the user left; a restored
+    state keeps them, unless its list is hardly there (a state saved by an older version)."""
+    from hmdesk.gui.common.layout_memory import restore_layout, save_layout
+    from PySide6.QtWidgets import QSplitter
+
+    before = QWidget()
+    qtbot.addWidget(before)
+    split = QSplitter(before)
+    split.setObjectName("reviewSplitter")
+    split.addWidget(QWidget(split))
+    split.addWidget(QWidget(split))
+    QVBoxLayout(before).addWidget(split)
+    before.resize(1600, 900)
+    with qtbot.waitExposed(before):
+        before.show()
+    split.setSizes([saved_list, split.width() - saved_list])
+    save_layout(before, seeded.settings)
+    area = ReviewArea(seeded)
+    qtbot.addWidget(area)
+    restore_layout(area, seeded.settings)  # as the window does when it builds the area
+    area.resize(1600, 900)
+    with qtbot.waitSignal(area.scanned, timeout=20_000):
+        area.show()
+    assert abs(area.split.sizes()[0] - want_list) <= 40, area.split.sizes()
     area.shutdown()
