@@ -3,7 +3,8 @@ Ctrl+Shift+Tab / Ctrl+PgUp the previous one (both wrap around), Alt+1 … Alt+9 
 
 They are window-wide QActions (in the View menu, so the shortcuts list and the command palette
 show them): a QTabWidget answers Ctrl+Tab only while the focus is on it, and a table or a text
-field beside it would keep the key.
+field beside it would keep the key. The tab switched to gets the focus (its focus proxy, else
+its first widget that takes Tab), so its own keys (J/K, arrows) work at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
 
 NEXT_KEYS = ("Ctrl+Tab", "Ctrl+PgDown")
 # Shift+Tab arrives as Backtab: both spellings, so the key works whatever the platform sends
@@ -27,10 +28,12 @@ def tab_actions(window: QWidget, tabs: QTabWidget, names: list[str]) -> list[QAc
     def step(by: int) -> None:
         if tabs.count():
             tabs.setCurrentIndex((tabs.currentIndex() + by) % tabs.count())
+            focus_into(tabs.currentWidget())
 
     def go(index: int) -> None:
         if index < tabs.count():
             tabs.setCurrentIndex(index)
+            focus_into(tabs.currentWidget())
 
     made: list[QAction] = []
 
@@ -48,6 +51,30 @@ def tab_actions(window: QWidget, tabs: QTabWidget, names: list[str]) -> list[QAc
     for n, name in enumerate(names[:9]):
         make(f"Go to the {name} tab", (f"Alt+{n + 1}",), partial(go, n), f"tab_{n}")
     return made
+
+
+def focus_into(page: QWidget | None) -> None:
+    """The focus into ``page``: its focus proxy, else (unless the focus is in it already) the
+    first widget of its focus chain that takes Tab."""
+    if page is None:
+        return
+    if page.focusProxy() is not None:  # what Qt moved the focus to on the switch, if anything,
+        page.setFocus(Qt.FocusReason.TabFocusReason)  # is only the next widget in the chain
+        return
+    current = QApplication.focusWidget()
+    if current is not None and page.isAncestorOf(current) and current.isVisible():
+        return
+    w = page.nextInFocusChain()
+    while w is not None and w is not page:
+        if (
+            page.isAncestorOf(w)
+            and w.isVisible()
+            and w.isEnabled()
+            and w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        ):
+            w.setFocus(Qt.FocusReason.TabFocusReason)
+            return
+        w = w.nextInFocusChain()
 
 
 class KeyRouter:

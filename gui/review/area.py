@@ -135,6 +135,7 @@ class ReviewArea(QWidget):
         self.list = QListWidget(split)
         self.list.setObjectName("reviewList")
         self.list.setUniformItemSizes(True)  # one line each: 50,000 rows list in milliseconds
+        self.setFocusProxy(self.list)  # the tab's keys (J/K, arrows, A/B/D) from its first look
         self.filler = SlicedFill(self.list, self)
         self.filler.first.connect(self._first_rows)
         self.filler.listed.connect(

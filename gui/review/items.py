@@ -259,8 +259,8 @@ def stale_items(store: MemoryStore, plan: ConsolidationPlan) -> list[ReviewItem]
         for part in (r.id, r.content, repr(float(r.confidence)), r.timestamp, r.superseded_by):
             h.update(b"\0" + (part or "").encode("utf-8", "surrogatepass"))
         text = " ".join(r.content.split())
-        short = text if len(text) <= 60 else text[:59] + "…"
-        summary = f"{r.layer} · confidence {r.confidence:.2f} · {short}"
+        short = text if len(text) <= 48 else text[:47] + "…"  # the list's width at 1024 px
+        summary = f"confidence {r.confidence:.2f} · {short}"  # always episodic (the rule)
         why = plan.reasons.get(id, "stale")
         out.append(
             ReviewItem(

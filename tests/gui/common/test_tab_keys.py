@@ -32,6 +32,9 @@ def test_tabs_switch_from_the_keyboard_wherever_the_focus_is(ctx, qtbot):
     assert w.tabs.currentIndex() == 4
     qtbot.keyClick(w, Qt.Key.Key_4, Qt.KeyboardModifier.AltModifier)
     assert w.tabs.currentWidget() is w.code
+    assert w.code.isAncestorOf(QApplication.focusWidget())  # its keys work at once
+    qtbot.keyClick(w, Qt.Key.Key_5, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is w.review.list  # J/K and the arrows move in it
     w.tabs.setCurrentIndex(0)
     w.memories.query_bar.focus_text()  # a text field does not keep the keys
     qtbot.keyClick(w.memories.query_bar.text, Qt.Key.Key_Tab, CTRL)

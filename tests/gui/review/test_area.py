@@ -416,7 +416,7 @@ def test_stale_memories_consolidate_would_decay_are_proposed_accepted_or_rejecte
     assert "1 stale memory" in area.status.text()
     select(area, "decay-stale")
     row = area.list.item(area.list.currentRow()).text()
-    assert row.startswith("Stale: episodic · confidence 0.30 · run 12")
+    assert row.startswith("Stale: confidence 0.30 · run 12")
     assert area.buttons["apply"].text().startswith("★ Apply")
     assert area.buttons["apply"].isVisibleTo(area) and area.buttons["dismiss"].isVisibleTo(area)
     assert not any(area.buttons[n].isVisibleTo(area) for n in ("keep", "a_by_b", "merge"))
