@@ -4,7 +4,7 @@ light and dark. A tool, not a test: ``make test`` does not run it."""
 import sys
 from pathlib import Path
 
-from tests.screenshots import crashes, devices, memories, preferences, runs
+from tests.screenshots import crashes, devices, memories, preferences, review, runs
 
 out = sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"
 written = memories.render(out)
@@ -12,4 +12,5 @@ written += [memories._shrink(Path(p)) for p in runs.render(out)]
 written += [memories._shrink(Path(p)) for p in crashes.render(out)]
 written += devices.render(out)
 written += preferences.render(out)
+written += review.render(out)
 print(f"{len(written)} screenshots in {out}")
