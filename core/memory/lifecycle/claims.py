@@ -1,8 +1,9 @@
 """What the default profile reads in a memory's content to compare it with another one.
 
-:func:`claim_terms` segments the content with rjieba (the segmenter of the default retrieval
-profile, :mod:`hmdesk.core.memory.terms`), so Chinese written without spaces, mixed
-Chinese/English and code identifiers all give words. Each word is lowercased and lightly stemmed
+:func:`claim_terms` segments the content's Han runs with rjieba (the segmenter of the default
+retrieval profile, :mod:`hmdesk.core.memory.terms`) and the rest into words and identifiers
+(:data:`_PIECE`), so Chinese written without spaces, mixed Chinese/English and code identifiers
+all give words. Each word is lowercased and lightly stemmed
 (``failed`` → ``fail``), stop words go, and a word of the bilingual glossary is replaced by its
 English form (``构建`` → ``build``), so ``hvigor构建失败`` and ``hvigor build failed`` share words.
 Out of the words it keeps apart:
@@ -36,7 +37,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hmdesk.core.memory.hmharness.rules import normalize_claim
-from hmdesk.core.memory.terms import GLOSSARY, STOP_WORDS, light_stem, utf16_len
+from hmdesk.core.memory.terms import (
+    GLOSSARY,
+    STOP_WORDS,
+    _segment_han,
+    han_runs,
+    light_stem,
+    utf16_len,
+)
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryRecord
@@ -94,10 +102,25 @@ class Claim:
         return " ".join(self.words[:2])
 
 
-def _pieces(text: str) -> list[str]:
-    import rjieba  # the default profile's segmenter; imported on first use
+_PIECE = re.compile(r"[^\W_]+(?:[._\-&][^\W_]+)*%?|[._\-&+#%]+|\s+|.", re.S)
+"""Outside Han runs: a word, or an identifier of words joined by single ``.``, ``_``, ``-`` or
+``&`` (``build-profile.json5``, ``ohos.permission.internet``, ``12.5%``); a run of those
+marks alone; a run of spaces; any other character alone."""
 
-    return rjieba.cut(text)
+
+def _pieces(text: str) -> list[str]:
+    """The pieces of ``text``: its Han runs segmented by rjieba (the default profile's
+    segmenter, as :mod:`hmdesk.core.memory.terms` does), the rest by :data:`_PIECE`. Text
+    without Han characters never loads the segmenter (a one-shot query compares its results'
+    claims: rjieba's import would cost it more than its search)."""
+    parts = han_runs().split(text)  # non-Han, Han, non-Han, …
+    out: list[str] = []
+    for n, part in enumerate(parts):
+        if n % 2:
+            out += _segment_han(part)
+        elif part:
+            out += _PIECE.findall(part)
+    return out
 
 
 # what one segmented piece adds: (core word or "", negations, is an anchor, value or "")

@@ -47,3 +47,27 @@ def test_relation() -> None:
 def test_jaccard() -> None:
     assert jaccard(frozenset(), frozenset()) == 1.0
     assert jaccard(frozenset("ab"), frozenset("bc")) == 1 / 3
+
+
+def test_text_without_han_is_read_without_the_segmenter() -> None:
+    """A one-shot query compares its results' claims (the list's "n similar"): rjieba's import
+    would cost it more than its search, so text without Han characters never loads it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from hmdesk.core.memory.lifecycle.claims import claim_terms\n"
+        "c = claim_terms('hdc install fails 9568320: set signingConfigs in build-profile.json5')\n"
+        "assert 'rjieba' not in sys.modules, 'rjieba loaded'\n"
+        "print(sorted(c.anchors), sorted(c.core))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    anchors, core = out.stdout.split("] [")
+    assert anchors == "['9568320', 'build-profile.json5'"  # a code and a file name
+    assert "'signingconfig'" in core and "'install'" in core  # light stems
+    from hmdesk.core.memory.lifecycle.claims import claim_terms
+
+    mixed = claim_terms("hvigor构建失败: ohos.permission.INTERNET 未声明")
+    assert {"hvigor", "build", "fail", "ohos.permission.internet"} <= mixed.core
+    assert mixed.negations == 1  # 未声明: a negated 声明
