@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve.diversity import diversified
+from hmdesk.core.memory.retrieve.diversity import diversified, widen
 from hmdesk.core.memory.retrieve.profile import WEIGHTS, Profile
 from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
 from hmdesk.core.memory.retrieve.rewrite import plan_for
@@ -39,7 +39,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     unparseable_note,
     weights_for,
 )
-from hmdesk.core.memory.terms import form_matcher, word_forms
+from hmdesk.core.memory.terms import form_anchor, form_matcher, word_forms
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.index import MemoryIndex
@@ -72,13 +72,23 @@ class _Sql:
         """The predicate of one accepted form (see :func:`~hmdesk.core.memory.terms.form_in`)."""
         if not form:
             return "true"
+        anchor = f"hay LIKE {self.p(_like(form_anchor(form)))}"
         if form_matcher(form) is None:  # a substring
-            return f"hay LIKE {self.p(_like(form))}"
-        # a plain English word: one of its inflected forms is a word of the haystack
-        return f"words && {self.p(sorted(word_forms(form)))}::text[]"
+            return anchor
+        # a plain English word: one of its inflected forms is a word of the haystack (the
+        # anchor, a substring of each, first: a LIKE costs less than the word-list test)
+        return f"({anchor} AND words && {self.p(sorted(word_forms(form)))}::text[])"
 
     def group(self, group: tuple[str, ...]) -> str:
         return "(" + " OR ".join(self.form(f) for f in group) + ")"
+
+    def sieve(self, groups: list[tuple[str, ...]]) -> str:
+        """A test every memory holding one of ``groups`` passes, a ``LIKE`` per form (the
+        trigram index finds them): the exact tests then run once per memory that passes."""
+        anchors = dict.fromkeys(form_anchor(f) for g in groups for f in g)
+        if "" in anchors:
+            return "true"
+        return "(" + " OR ".join(f"hay LIKE {self.p(_like(a))}" for a in anchors) + ")"
 
 
 def fetch_server_records(conn: Any, seqs: list[int]) -> dict[int, MemoryRecord]:
@@ -105,6 +115,21 @@ class _Store:
     _pending: list[MemoryIndex] | None = None
     _counts: tuple[int, int] | None = None
     fetched: dict[int, MemoryRecord] = field(default_factory=dict)
+    _read: dict[tuple[str, str], tuple[int, list[Any]]] = field(default_factory=dict)
+
+    def read(self, sql: _Sql, text: str, limit: int = -1) -> list[Any]:
+        """The rows of the statement ``text`` (its parameters in ``sql``), read once per search:
+        the wider search of a fold and the rewrite's searches ask again. ``limit``: the
+        statement ends in a ``LIMIT`` of the rows wanted (-1: none); a later ask for as many
+        or fewer rows is answered from the first."""
+        key = (text, repr(sorted(sql.params.items())))
+        had = self._read.get(key)
+        if had is not None and (had[0] < 0 or 0 <= limit <= had[0]):
+            return had[1] if limit < 0 else had[1][:limit]
+        stmt = text if limit < 0 else f"{text} LIMIT {int(limit)}"
+        rows = self.conn.execute(stmt, sql.params).fetchall()
+        self._read[key] = (limit, rows)
+        return rows
 
     def counts(self) -> tuple[int, int]:
         """Live and live superseded memories of ``search_docs``."""
@@ -174,25 +199,9 @@ def _search(store: _Store, query: Query) -> QueryResult:
     dist = list(dict.fromkeys(groups))
     pending = store.pending()
     live, live_superseded = store.counts()
-    # the document frequencies (the default profile weighs a term by its rarity)
-    if groups and profile.rarity:
-        sql = _Sql()
-        preds = [sql.group(g) for g in dist]
-        where = " OR ".join(preds)
-        if len(preds) <= 62:  # each memory's groups as the bits of a bigint: each test run once
-            bits = " | ".join(
-                f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)::bigint" for i, p in enumerate(preds)
-            )
-            sets = conn.execute(
-                f"SELECT bits, count(*) FROM (SELECT {bits} AS bits FROM search_docs "
-                f"WHERE {where} OFFSET 0) AS m GROUP BY bits",
-                sql.params,
-            ).fetchall()
-            df_sql = {g: sum(int(n) for b, n in sets if b >> i & 1) for i, g in enumerate(dist)}
-        else:
-            counts = ", ".join(f"count(*) FILTER (WHERE {p})" for p in preds)
-            row = conn.execute(f"SELECT {counts} FROM search_docs WHERE {where}", sql.params)
-            df_sql = {g: int(n) for g, n in zip(dist, row.fetchone(), strict=True)}
+    census = _census(store, query, dist) if dist else []
+    if groups and profile.rarity:  # the default profile weighs a term by its rarity
+        df_sql = {g: sum(c.n for c in census if c.holds(i)) for i, g in enumerate(dist)}
 
         def df_of(group: tuple[str, ...]) -> int:
             return df_sql[group] + sum(
@@ -222,7 +231,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
         filtered[key] += before - after
     n_mask = kept[-1]
     rows, matched, unparseable = _ranked(
-        store, query, profile, weights.distinct(groups), weights, now
+        store, query, profile, weights.distinct(groups), weights, now, census
     )
     if groups:
         filtered["no_match"] += n_mask - matched
@@ -276,6 +285,64 @@ def _search(store: _Store, query: Query) -> QueryResult:
     )
 
 
+@dataclass(frozen=True)
+class _Census:
+    """How many memories of ``search_docs`` hold one set of the query's term groups (bit i of
+    ``bits``: group i) and pass one set of the hard filters (``passes``, in ``_filters`` order),
+    with a parseable timestamp or not (``undated``)."""
+
+    bits: int
+    passes: tuple[bool, ...]
+    undated: bool
+    n: int
+
+    def holds(self, i: int) -> bool:
+        return bool(self.bits >> i & 1)
+
+
+_WORD_BITS = 62
+"""Groups per bigint of the census (its sign bit unused)."""
+
+
+def _census(store: _Store, query: Query, dist: list[tuple[str, ...]]) -> list[_Census]:
+    """The memories holding any of the distinct groups ``dist``, counted by which groups they
+    hold, which hard filters they pass and whether their timestamp is unparseable: one scan
+    gives the document frequencies, the candidates and their unparseable timestamps (each test
+    run once per memory; the trigram and word indexes find the memories)."""
+    sql = _Sql()
+    preds = [sql.group(g) for g in dist]
+    words = []
+    for start in range(0, len(preds), _WORD_BITS):
+        chunk = preds[start : start + _WORD_BITS]
+        words.append(
+            " | ".join(
+                f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)::bigint" for i, p in enumerate(chunk)
+            )
+        )
+    filters = [p for _, p in _filters(sql, query)]
+    cols = [f"b{i}" for i in range(len(words))] + [f"f{i}" for i in range(len(filters))]
+    select = [f"{w} AS b{i}" for i, w in enumerate(words)]
+    select += [f"({p}) AS f{i}" for i, p in enumerate(filters)]
+    listed = ", ".join([*cols, "undated"])
+    held = " OR ".join(f"b{i} <> 0" for i in range(len(words)))
+    rows = store.read(
+        sql,
+        f"SELECT {listed}, count(*) FROM (SELECT {', '.join(select)}, ts_ms IS NULL AS undated "
+        f"FROM search_docs WHERE {sql.sieve(dist)} OFFSET 0) AS m WHERE {held} "
+        f"GROUP BY {listed}",
+    )
+    nw = len(words)
+    return [
+        _Census(
+            bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
+            passes=tuple(bool(f) for f in r[nw:-2]),
+            undated=bool(r[-2]),
+            n=int(r[-1]),
+        )
+        for r in rows
+    ]
+
+
 def _ranked(
     store: _Store,
     query: Query,
@@ -283,10 +350,11 @@ def _ranked(
     dist: dict[tuple[str, ...], float],
     weights: TermWeights,
     now: int,
+    census: list[_Census],
 ) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
     """The server's top ``query.limit`` candidates of ``search_docs`` as (score, seq, lexical,
     confidence, timestamp ms or None, None), and how many candidates there are and how many of
-    them have an unparseable timestamp."""
+    them have an unparseable timestamp (from the ``census`` when the query has terms)."""
     sql = _Sql()
     where = [p for _, p in _filters(sql, query)]
     now_p, day, days = sql.p(float(now)), sql.p(float(DAY_MS)), sql.p(float(RECENCY_DAYS))
@@ -299,32 +367,41 @@ def _ranked(
     lex_w = sql.p(profile.weight("lexical"))
     if not dist:
         lexical = "0.0::float8"
+        cond = " AND ".join(where) if where else "true"
+        (count,) = store.read(
+            sql,
+            f"SELECT count(*), count(*) FILTER (WHERE ts_ms IS NULL) FROM search_docs WHERE {cond}",
+        )
+        matched, unparseable = int(count[0]), int(count[1])
     else:
         if not weights.total:  # no term is in any live memory
             return [], 0, 0
         # a group weighing 0 matches nothing (as in the in-process index)
+        order = list(dist)
         live_groups = [(g, w) for g, w in dist.items() if w > 0]
+        wanted = sum(1 << order.index(g) for g, _ in live_groups)
+        candidates = [c for c in census if all(c.passes) and c.bits & wanted]
+        matched = sum(c.n for c in candidates)
+        unparseable = sum(c.n for c in candidates if c.undated)
         preds = [sql.group(g) for g, _ in live_groups]
-        where.append("(" + " OR ".join(preds) + ")")
+        where.append(sql.sieve([g for g, _ in live_groups]))
         summed = "0.0::float8"  # added in query order from 0.0, as ranking.group_sums does
         for pred, (_, w) in zip(preds, live_groups, strict=True):
             summed = f"({summed} + CASE WHEN {pred} THEN {sql.p(w)} ELSE 0.0::float8 END)"
         lexical = f"({summed} / {sql.p(weights.total)})"
-    cond = " AND ".join(where) if where else "true"
-    limit = sql.p(max(query.limit, 0))
-    # the counts over every candidate, the top rows by a top-N sort (no sort of them all)
-    rows = store.conn.execute(
-        f"WITH c AS MATERIALIZED (SELECT seq, conf, ts_ms, lexical, "
-        f"{static} + lexical * {lex_w} AS score FROM ("
-        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond}) AS d) "
-        f"SELECT n.matched, n.unparseable, t.seq, t.score, t.lexical, t.conf, t.ts_ms FROM "
-        f"(SELECT count(*) AS matched, count(*) FILTER (WHERE ts_ms IS NULL) AS unparseable "
-        f"FROM c) AS n LEFT JOIN (SELECT * FROM c ORDER BY score DESC, seq LIMIT {limit}) AS t "
-        f"ON true ORDER BY t.score DESC, t.seq",
-        sql.params,
-    ).fetchall()
-    matched, unparseable = int(rows[0][0]), int(rows[0][1])
-    top = [(r[3], r[2], r[4], r[5], r[6], None) for r in rows if r[2] is not None]
+        cond = " AND ".join(where)
+    if not matched or query.limit <= 0:
+        return [], matched, unparseable
+    # the top rows by a top-N sort (no sort of them all), as many as a wider search to fold
+    # near-duplicates would want (a top-N sort of 40 costs what one of 10 does)
+    rows = store.read(
+        sql,
+        f"SELECT seq, {static} + lexical * {lex_w} AS score, lexical, conf, ts_ms FROM ("
+        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond} "
+        f"OFFSET 0) AS d WHERE {'lexical > 0' if dist else 'true'} ORDER BY score DESC, seq",
+        max(query.limit, widen(query).limit),
+    )[: query.limit]
+    top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows]
     return top, matched, unparseable
 
 
