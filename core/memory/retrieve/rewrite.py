@@ -432,6 +432,10 @@ T = TypeVar("T")
 U = TypeVar("U")
 
 
+GROWTH = 4
+"""How many times more of the inner query :class:`RewritePlan` fetches at each new round."""
+
+
 @dataclass
 class RewritePlan:
     """A rewritten query and how to re-rank with its negated terms (see the module doc)."""
@@ -492,7 +496,7 @@ class RewritePlan:
             last = rec_score(items[-1])[1]
             if len(top) == limit and all(s[1] > last for s in top):
                 return answer, top
-            n *= 4
+            n *= GROWTH
 
     def run(self, search: Callable[[Query], QueryResult | T]) -> QueryResult | T:
         """``search`` (one path's own, on the rewritten text) re-ranked; an answer that is not a

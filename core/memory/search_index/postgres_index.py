@@ -112,6 +112,10 @@ $$""",
     "INSERT INTO search_pending (seq) SELECT seq FROM memories",
 )
 
+UNDATED_INDEX = "CREATE INDEX search_docs_undated ON search_docs (seq) WHERE ts_ms IS NULL"
+"""The memories whose timestamp is unparseable (revision 0012): a search without terms counts
+them among its candidates without reading every row (they are few)."""
+
 TRIGRAM_INDEX = (
     "CREATE INDEX search_docs_hay_trgm ON search_docs USING gin (hay {schema}.gin_trgm_ops)"
 )

@@ -26,7 +26,7 @@ from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.diversity import diversified, widen
 from hmdesk.core.memory.retrieve.profile import WEIGHTS, Profile
 from hmdesk.core.memory.retrieve.results import FILTER_KEYS, Query, QueryResult, ScoredMemory
-from hmdesk.core.memory.retrieve.rewrite import plan_for
+from hmdesk.core.memory.retrieve.rewrite import GROWTH, plan_for
 from hmdesk.core.memory.retrieve.scoring import (
     DAY_MS,
     RECENCY_DAYS,
@@ -231,7 +231,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
         filtered[key] += before - after
     n_mask = kept[-1]
     rows, matched, unparseable = _ranked(
-        store, query, profile, weights.distinct(groups), weights, now, census
+        store, query, profile, weights.distinct(groups), weights, now, census, n_mask
     )
     if groups:
         filtered["no_match"] += n_mask - matched
@@ -351,10 +351,12 @@ def _ranked(
     weights: TermWeights,
     now: int,
     census: list[_Census],
+    kept: int,
 ) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
     """The server's top ``query.limit`` candidates of ``search_docs`` as (score, seq, lexical,
     confidence, timestamp ms or None, None), and how many candidates there are and how many of
-    them have an unparseable timestamp (from the ``census`` when the query has terms)."""
+    them have an unparseable timestamp (from the ``census`` when the query has terms; else the
+    ``kept`` memories that pass the hard filters are the candidates)."""
     sql = _Sql()
     where = [p for _, p in _filters(sql, query)]
     now_p, day, days = sql.p(float(now)), sql.p(float(DAY_MS)), sql.p(float(RECENCY_DAYS))
@@ -364,15 +366,14 @@ def _ranked(
         f"(CASE WHEN ts_ms IS NOT NULL AND {rec} > 0 THEN {rec} ELSE 0.0::float8 END)"
         f" * {sql.p(WEIGHTS['recency'])})"
     )
-    lex_w = sql.p(profile.weight("lexical"))
+    lex_w = profile.weight("lexical")
     if not dist:
         lexical = "0.0::float8"
         cond = " AND ".join(where) if where else "true"
         (count,) = store.read(
-            sql,
-            f"SELECT count(*), count(*) FILTER (WHERE ts_ms IS NULL) FROM search_docs WHERE {cond}",
+            sql, f"SELECT count(*) FROM search_docs WHERE {cond} AND ts_ms IS NULL"
         )
-        matched, unparseable = int(count[0]), int(count[1])
+        matched, unparseable = kept, int(count[0])
     else:
         if not weights.total:  # no term is in any live memory
             return [], 0, 0
@@ -392,16 +393,17 @@ def _ranked(
         cond = " AND ".join(where)
     if not matched or query.limit <= 0:
         return [], matched, unparseable
-    # the top rows by a top-N sort (no sort of them all), as many as a wider search to fold
-    # near-duplicates would want (a top-N sort of 40 costs what one of 10 does)
+    # as many rows as a wider search would ask for (the fold's; the rewrite's next two rounds):
+    # a top-N sort of 160 costs about what one of 10 does, a second scan what the first did
+    want = max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit)
     rows = store.read(
         sql,
-        f"SELECT seq, {static} + lexical * {lex_w} AS score, lexical, conf, ts_ms FROM ("
-        f"SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond} "
+        f"SELECT seq, {static} + lexical * {sql.p(lex_w)} AS score, lexical, conf, ts_ms FROM "
+        f"(SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond} "
         f"OFFSET 0) AS d WHERE {'lexical > 0' if dist else 'true'} ORDER BY score DESC, seq",
-        max(query.limit, widen(query).limit),
-    )[: query.limit]
-    top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows]
+        want,
+    )
+    top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows[: query.limit]]
     return top, matched, unparseable
 
 
