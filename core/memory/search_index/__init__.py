@@ -21,22 +21,39 @@ code, so the same ids, scores and explanations, as the in-memory index. How a fi
 docs/decisions/0001-stored-search-index.md.
 """
 
-from hmdesk.core.memory.search_index.maintain import (
-    IndexState,
-    Loaded,
-    dbapi_of,
-    ensure_current,
-    fetch_records,
-    index_due,
-    index_state,
-    load_segments,
-    maybe_refresh,
-    memories_tick,
-    rebuild,
-    refresh,
-    refresh_threshold,
-)
+from typing import TYPE_CHECKING, Any
+
 from hmdesk.core.memory.search_index.schema import SnapshotError
+
+if TYPE_CHECKING:
+    from hmdesk.core.memory.search_index.maintain import (
+        IndexState,
+        Loaded,
+        dbapi_of,
+        ensure_current,
+        fetch_records,
+        index_due,
+        index_state,
+        load_segments,
+        maybe_refresh,
+        memories_tick,
+        rebuild,
+        refresh,
+        refresh_threshold,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :mod:`~.maintain`, imported on first use: the team store's server search
+    (a module of this package) is imported without the stored snapshot and numpy."""
+    if name not in __all__ or name == "SnapshotError":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from hmdesk.core.memory.search_index import maintain
+
+    value = getattr(maintain, name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "IndexState",

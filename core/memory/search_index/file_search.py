@@ -28,10 +28,11 @@ from hmdesk.core.dbfile import (
     is_url,
 )
 from hmdesk.core.memory.retrieve.diversity import diversified
-from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.results import Query, QueryResult
-from hmdesk.core.memory.search_index.maintain import dbapi_of, load_segments
 from hmdesk.core.memory.search_index.schema import SnapshotError
+
+# The index and the stored snapshot (numpy) are imported by the functions that read them: a
+# team store's one-shot search (the server answers) never loads them.
 
 
 def search_stored(path: Path, query: Query) -> QueryResult | None:
@@ -42,6 +43,9 @@ def search_stored(path: Path, query: Query) -> QueryResult | None:
     once)."""
     if query.profile.semantic:  # needs the embeddings and an embedder: the full retriever
         return None
+    from hmdesk.core.memory.retrieve.index import search_segments
+    from hmdesk.core.memory.search_index.maintain import load_segments
+
     conn = _connect(path)
     if conn is None:
         return None
@@ -108,6 +112,8 @@ def search_file(path: Path | str, query: Query) -> QueryResult:
 
 def _search_full(path: Path | str, query: Query) -> QueryResult:
     from hmdesk.core.db import Database
+    from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
+    from hmdesk.core.memory.search_index.maintain import dbapi_of, load_segments
 
     if query.profile.semantic or is_url(path):  # the full retriever: embeddings, the embedder
         from hmdesk.core.memory.retrieve.retriever import Retriever
