@@ -286,9 +286,11 @@ class _Batches:
             fill_session(self.s)
 
     def finish(self) -> None:
+        # an anti-join: PostgreSQL runs ``NOT IN (SELECT …)`` over a list larger than its
+        # work_mem as a nested loop (an import of 1,000,000 memories never ended)
         missing = self.s.connection().exec_driver_sql(
-            "SELECT id FROM memories WHERE hmh_raw IS NOT NULL AND deleted_at IS NULL "
-            f"AND id NOT IN (SELECT id FROM {self.temp}.{_SEEN}) ORDER BY seq"
+            "SELECT id FROM memories m WHERE hmh_raw IS NOT NULL AND deleted_at IS NULL "
+            f"AND NOT EXISTS (SELECT 1 FROM {self.temp}.{_SEEN} s WHERE s.id = m.id) ORDER BY seq"
         )
         self.report.missing = [mid for (mid,) in missing]
         self.s.execute(sa.text(f"DROP TABLE {self.temp}.{_SEEN}"))
