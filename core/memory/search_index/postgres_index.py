@@ -112,9 +112,27 @@ $$""",
     "INSERT INTO search_pending (seq) SELECT seq FROM memories",
 )
 
-UNDATED_INDEX = "CREATE INDEX search_docs_undated ON search_docs (seq) WHERE ts_ms IS NULL"
-"""The memories whose timestamp is unparseable (revision 0012): a search without terms counts
-them among its candidates without reading every row (they are few)."""
+
+def static_order() -> str:
+    """An expression of ``search_docs`` that orders the memories whose recency is above 0 as
+    their score without terms does (confidence·w_c + recency·w_r is this plus a constant of
+    ``now``), NULL for an unparseable timestamp. The constants are spelled as literals: a query
+    must spell the expression exactly as the index does to walk it."""
+    from hmdesk.core.memory.retrieve.profile import WEIGHTS
+    from hmdesk.core.memory.retrieve.scoring import DAY_MS, RECENCY_DAYS
+
+    per_ms = WEIGHTS["recency"] / float(DAY_MS * RECENCY_DAYS)
+    return f"(conf * {WEIGHTS['confidence']!r}::float8 + ts_ms * {per_ms!r}::float8)"
+
+
+def order_indexes() -> tuple[str, ...]:
+    """The indexes a search without terms walks for its top rows, and counts its unparseable
+    timestamps with (revision 0012; ``postgres_search._walked``)."""
+    return (
+        f"CREATE INDEX search_docs_static ON search_docs ({static_order()} DESC NULLS LAST)",
+        "CREATE INDEX search_docs_conf ON search_docs (conf)",
+    )
+
 
 TRIGRAM_INDEX = (
     "CREATE INDEX search_docs_hay_trgm ON search_docs USING gin (hay {schema}.gin_trgm_ops)"

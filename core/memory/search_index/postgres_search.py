@@ -17,6 +17,7 @@ opens it), so the pending rows, the counts and ``search_docs`` agree with each o
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ from hmdesk.core.memory.retrieve.scoring import (
     unparseable_note,
     weights_for,
 )
+from hmdesk.core.memory.search_index.postgres_index import static_order
 from hmdesk.core.memory.terms import form_anchor, form_matcher, word_forms
 
 if TYPE_CHECKING:
@@ -367,11 +369,11 @@ def _ranked(
         f" * {sql.p(WEIGHTS['recency'])})"
     )
     lex_w = profile.weight("lexical")
-    if not dist:
+    if not dist:  # every memory passing the filters is a candidate
         lexical = "0.0::float8"
         cond = " AND ".join(where) if where else "true"
-        (count,) = store.read(
-            sql, f"SELECT count(*) FROM search_docs WHERE {cond} AND ts_ms IS NULL"
+        (count,) = store.read(  # through the index of the order (NULL: no timestamp)
+            sql, f"SELECT count(*) FROM search_docs WHERE {cond} AND {static_order()} IS NULL"
         )
         matched, unparseable = kept, int(count[0])
     else:
@@ -396,15 +398,60 @@ def _ranked(
     # as many rows as a wider search would ask for (the fold's; the rewrite's next two rounds):
     # a top-N sort of 160 costs about what one of 10 does, a second scan what the first did
     want = max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit)
-    rows = store.read(
-        sql,
-        f"SELECT seq, {static} + lexical * {sql.p(lex_w)} AS score, lexical, conf, ts_ms FROM "
-        f"(SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs WHERE {cond} "
-        f"OFFSET 0) AS d WHERE {'lexical > 0' if dist else 'true'} ORDER BY score DESC, seq",
-        want,
-    )
+    scored = f"SELECT seq, {static} + lexical * {sql.p(lex_w)} AS score, lexical, conf, ts_ms"
+    rows = None
+    if not dist and matched >= WALK_MIN:
+        rows = _walked(store, sql, scored, cond, want, now)
+    if rows is None:  # every candidate scored, the top rows by a top-N sort
+        rows = store.read(
+            sql,
+            f"{scored} FROM (SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs "
+            f"WHERE {cond} OFFSET 0) AS d WHERE {'lexical > 0' if dist else 'true'} "
+            f"ORDER BY score DESC, seq",
+            want,
+        )
     top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows[: query.limit]]
     return top, matched, unparseable
+
+
+WALK_MIN = 4_096
+"""Candidates from which a search without terms walks the order index (fewer: all scored)."""
+WALK_ROWS = 1_024
+"""Rows :func:`_walked` reads along the order index."""
+_SLACK = 1e-9
+"""Far above the rounding of ``bound`` (scores near 1, the order's terms near 50)."""
+
+
+def _walked(
+    store: _Store, sql: _Sql, scored: str, cond: str, want: int, now: int
+) -> list[Any] | None:
+    """The top ``want`` rows of a search without terms found along the order index (the
+    threshold algorithm), or None when that cannot prove them the top ones.
+
+    For a memory whose recency is above 0 the score is ``static_order() + c`` (``c`` a constant
+    of ``now``), up to rounding; for any other its confidence times ``w_c``. The first
+    :data:`WALK_ROWS` candidates in the order are scored; any other candidate scores at most
+    ``bound``: the last one's order plus ``c``, or the highest confidence times ``w_c``, plus
+    :data:`_SLACK`. When the ``want``-th best score seen is above it, no other candidate can
+    enter the top: the rows are those every candidate scored would give (ties included)."""
+    order = static_order()
+    walk = WALK_ROWS
+    rows = store.read(
+        sql,
+        f"{scored}, e FROM (SELECT seq, conf, ts_ms, 0.0::float8 AS lexical, {order} AS e "
+        f"FROM search_docs WHERE {cond} AND {order} IS NOT NULL "
+        f"ORDER BY {order} DESC NULLS LAST LIMIT {walk}) AS d",
+    )
+    ((top_conf,),) = store.read(_Sql(), "SELECT max(conf) FROM search_docs")
+    bound = -math.inf if top_conf is None else top_conf * WEIGHTS["confidence"]
+    if len(rows) == walk:  # else every dated candidate was seen
+        recency_w = WEIGHTS["recency"]
+        c = recency_w - recency_w * (now / float(DAY_MS * RECENCY_DAYS))
+        bound = max(bound, min(r[5] for r in rows) + c)
+    ranked = sorted((r[:5] for r in rows), key=lambda r: (-r[1], r[0]))
+    if len(ranked) >= want and ranked[want - 1][1] > bound + _SLACK:
+        return ranked[:want]
+    return None
 
 
 def connect(url: str) -> Any:

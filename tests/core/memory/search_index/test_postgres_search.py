@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +18,7 @@ from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, retrieve_scan
 from hmdesk.core.memory.retrieve.diversity import diversified
 from hmdesk.core.memory.retrieve.profile import PROFILES
-from hmdesk.core.memory.search_index import postgres_index
+from hmdesk.core.memory.search_index import postgres_index, postgres_search
 from hmdesk.core.memory.search_index.postgres_search import connect, search_server
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,6 +49,20 @@ def server() -> Iterator[Any]:
             yield conn
         finally:
             conn.close()
+
+
+@contextmanager
+def walking(on: bool) -> Iterator[None]:
+    """With ``on``, a search without terms walks the order index from its first candidate, two
+    rows at a time (what a store of a few memories never does): its answers must be those of
+    every candidate scored, whether the walk proves its rows or gives up."""
+    saved = postgres_search.WALK_MIN, postgres_search.WALK_ROWS
+    if on:
+        postgres_search.WALK_MIN, postgres_search.WALK_ROWS = 0, 2
+    try:
+        yield
+    finally:
+        postgres_search.WALK_MIN, postgres_search.WALK_ROWS = saved
 
 
 def put(conn: Any, records: list[MemoryRecord], *, filled: bool) -> None:
@@ -109,13 +124,19 @@ def assert_server_answers(conn: Any, records: list[MemoryRecord], queries: list[
             ]
 
 
-@given(st.lists(record_st, max_size=30), st.lists(query_st, min_size=1, max_size=3), st.booleans())
+@given(
+    st.lists(record_st, max_size=30),
+    st.lists(query_st, min_size=1, max_size=3),
+    st.booleans(),
+    st.booleans(),
+)
 def test_server_equals_the_index(
-    server: Any, raw: list[Any], queries: list[Query], filled: bool
+    server: Any, raw: list[Any], queries: list[Query], filled: bool, walk: bool
 ) -> None:
     records = build(raw)
     put(server, records, filled=filled)
-    assert_server_answers(server, records, queries)
+    with walking(walk):
+        assert_server_answers(server, records, queries)
 
 
 @given(
@@ -158,8 +179,14 @@ def test_pending_rows_beside_moved_ones(
     assert_server_answers(server, final, queries)
 
 
+@pytest.mark.parametrize("walk", [False, True])
 @pytest.mark.parametrize("filled", [True, False])
-def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) -> None:
+def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool, walk: bool) -> None:
+    with walking(walk):
+        assert_scenario_answers(server, filled)
+
+
+def assert_scenario_answers(server: Any, filled: bool) -> None:
     records = [replace(r, seq=i + 1) for i, r in enumerate(MEMORY2)]
     put(server, records, filled=filled)
     texts = [
@@ -205,3 +232,77 @@ def test_the_hmharness_scenario_and_the_labelled_set(server: Any, filled: bool) 
             for p in ("hmharness", "default")
         ],
     )
+
+
+def walk_store(seed: int, n: int) -> list[MemoryRecord]:
+    """``n`` memories with confidences that tie, timestamps within the 90 days of recency, older,
+    in the future, a date alone and unparseable, some superseded, in several layers."""
+    import random
+
+    rng = random.Random(seed)
+    stamps = ["not a date", "2026-11-29", "2027-01-01T00:00:00.000Z", "2025-01-01T00:00:00.000Z"]
+    records = []
+    for i in range(n):
+        day = rng.randrange(0, 120)
+        ts = (
+            rng.choice(stamps)
+            if rng.random() < 0.1
+            else f"2026-{8 + (day + 1) // 31:02d}-{1 + day % 28:02d}T{rng.randrange(24):02d}:00:00.000Z"
+        )
+        records.append(
+            MemoryRecord(
+                id=f"w{i:04d}",
+                layer=rng.choice(["semantic", "episodic"]),
+                content=rng.choice(
+                    ["build failed", "hdc install", "daemon restarted", "签名 失败"]
+                ),
+                source="t",
+                provenance="t",
+                confidence=rng.choice([0.1, 0.5, 0.9, 0.9, 1.0, 1 / 3]),
+                timestamp=ts,
+                environment="harmonyos",
+                session="s",
+                tags=rng.sample(["build", "hdc", "ws:app"], rng.randrange(0, 3)),
+                superseded_by="x" if rng.random() < 0.05 else None,
+                seq=i + 1,
+            )
+        )
+    return records
+
+
+@pytest.mark.parametrize("walk_rows", [3, 40, 400])
+def test_a_search_without_terms_walks_the_order_index(
+    server: Any, walk_rows: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Searches without terms (none, negated words only, filters alone) over a few hundred
+    memories, walked along the order index from their first candidate: the same answers as the
+    index, whether the walk proved its rows the top ones (some must) or gave up."""
+    outcomes: list[bool] = []
+    walked = postgres_search._walked
+
+    def counted(*args: Any) -> Any:
+        rows = walked(*args)
+        outcomes.append(rows is not None)
+        return rows
+
+    monkeypatch.setattr(postgres_search, "_walked", counted)
+    monkeypatch.setattr(postgres_search, "WALK_MIN", 0)
+    monkeypatch.setattr(postgres_search, "WALK_ROWS", walk_rows)
+    for seed in (1, 2):
+        records = walk_store(seed, 300)
+        put(server, records, filled=True)
+        queries = [
+            Query(text=text, limit=limit, now=NOW, profile=PROFILES[profile], **extra)
+            for text in ("", "not daemon")
+            for limit in (1, 3, 10)
+            for profile in ("default", "hmharness")
+            for extra in (
+                {},
+                {"layer": "episodic"},
+                {"include_superseded": True},
+                {"tags": ["hdc"]},
+            )
+        ]
+        assert_server_answers(server, records, queries)
+    assert any(outcomes) == (walk_rows >= 40)  # 3 rows prove nothing; 40 and 400 do
+    assert not all(outcomes)  # and some walks give up (a limit of 10 wants 160 rows)
