@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
+from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.hdc import Device
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.runs import (
@@ -512,6 +513,14 @@ class RunsArea(QWidget):
             )
         else:
             shown(None)
+
+    def open_faultlog(self, crash: object) -> None:
+        """A fault log opened elsewhere (the Devices tab's Files view; a ``Crash``): its crash
+        card on the Run page's feed, open."""
+        if not isinstance(crash, Crash):
+            return
+        self.tabs.setCurrentWidget(self.run_page)
+        self.run_page.open_faultlog(crash, self.project_dir)
 
     def _open_location(self, path: str, line: int, col: int) -> None:
         message = self.opener(path, line, col, self.project_dir)

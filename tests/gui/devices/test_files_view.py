@@ -1,12 +1,13 @@
 """Files against the fake hdc's device: places, listing in batches, download several, upload
-where writable, delete with confirmation, and opening a database and a fault log."""
+where writable, delete with confirmation, and opening a database (read-only table view) and a
+fault log (read, handed to the Runs feed's crash card)."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from hmdesk.gui.devices.files_view import CrashDialog, DatabaseDialog, FilesView
+from hmdesk.gui.devices.files_view import DatabaseDialog, FilesView
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 
@@ -95,9 +96,9 @@ def test_open_a_database_and_a_fault_log(qtbot, ctx, fake_tools):
     assert dialog.rows.item(0, 1).text() == "kept"
     listed(qtbot, view, "/data/log/faultlog/faultlogger")
     view.table.selectRow(0)
-    with qtbot.waitSignal(view.opened, timeout=30_000) as sig:
+    with qtbot.waitSignal(view.crash_opened, timeout=30_000) as crash:
         view.open_selected()
-    assert sig.args[1] == "faultlog"
-    card = view.findChild(CrashDialog)
-    assert card is not None and card.crash.type == "jscrash"
-    assert "too_many_request" in card.text.toPlainText()
+    # the window shows it as the Runs feed's crash card (tests/gui/runs/test_crash_card.py)
+    assert crash.args[0].type == "jscrash" and crash.args[0].faultlog == name
+    assert "too_many_request" in crash.args[0].message
+    assert "the crash card is in Runs" in view.status.text()
