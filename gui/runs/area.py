@@ -57,12 +57,15 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 BannerKind = Literal["ok", "warn", "error", "info"]
+EVIDENCE_SHARE = (3, 1)  # the log's and the screenshot/resources panel's shares at first
 WELCOME = (
     "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
     "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>."
@@ -198,11 +201,33 @@ class RunsArea(QWidget):
                 f"Could not export to {p}: {e}", "Pick another file."
             )
         )
-        self.tabs.addTab(self.hilog, "Device log")
-        # next to the log: the run's screenshot and the app's memory/CPU (issue 33)
+        # beside the log: the run's screenshot and the app's memory/CPU with crash and freeze
+        # marks (issue 33); collapsible, its width and whether it is shown kept (layout_memory)
         self.evidence = RunEvidence(ctx)
-        self.device_log.crashed.connect(lambda _g: self.evidence.mark_crash())
-        self.tabs.addTab(self.evidence, "Screen && resources")
+        self.device_log.crashed.connect(self.evidence.mark_crashes)
+        self.log_split = QSplitter(Qt.Orientation.Horizontal)
+        self.log_split.setObjectName("runsLogSplitter")
+        self.log_split.addWidget(self.hilog)
+        self.log_split.addWidget(self.evidence)
+        self.log_split.setCollapsible(0, False)
+        self.log_split.setStretchFactor(0, 3)
+        self.log_split.setStretchFactor(1, 1)
+        self.log_split.setSizes([EVIDENCE_SHARE[0] * 100, EVIDENCE_SHARE[1] * 100])
+        self.log_split.splitterMoved.connect(lambda *_a: self._sync_resources_button())
+        self.tabs.addTab(self.log_split, "Device log")
+        self.resources_button = QToolButton()
+        self.resources_button.setObjectName("resourcesToggle")
+        self.resources_button.setText("Screen && resources")
+        self.resources_button.setCheckable(True)
+        self.resources_button.setToolTip(
+            "Show or hide the run's screenshot and the app's memory and CPU beside the log "
+            "(or drag the divider)"
+        )
+        self.resources_button.toggled.connect(self.show_resources)
+        self.tabs.setCornerWidget(self.resources_button, Qt.Corner.TopRightCorner)
+        self.tabs.currentChanged.connect(lambda _i: self._sync_resources_button())
+        self._evidence_width = 0  # the width it had before it was hidden
+        self._sync_resources_button()
 
         c = self.controller
         c.run_started.connect(self._on_run_started)
@@ -336,6 +361,31 @@ class RunsArea(QWidget):
         self._on_devices(self.hub.devices)
 
     # --- the device log -------------------------------------------------------------------
+    def resources_shown(self) -> bool:
+        """The screenshot and resources panel has room beside the log."""
+        return self.log_split.sizes()[1] > 0
+
+    def show_resources(self, shown: bool) -> None:
+        """Show (at the width it had) or hide the panel beside the log."""
+        if shown == self.resources_shown():
+            return
+        sizes = self.log_split.sizes()
+        total = sum(sizes) or max(self.log_split.width(), 400)
+        if shown:
+            width = self._evidence_width or total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE)
+            width = min(width, total - 200)
+            self.log_split.setSizes([total - width, width])
+        else:
+            self._evidence_width = sizes[1]
+            self.log_split.setSizes([total, 0])
+        self._sync_resources_button()
+
+    def _sync_resources_button(self) -> None:
+        self.resources_button.setVisible(self.tabs.currentWidget() is self.log_split)
+        self.resources_button.blockSignals(True)
+        self.resources_button.setChecked(self.resources_shown())
+        self.resources_button.blockSignals(False)
+
     @property
     def feed(self) -> HilogFeed | None:
         """The hilog stream of the target (None while nothing streams)."""

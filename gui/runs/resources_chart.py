@@ -13,7 +13,13 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-MARKS = {"crash": "crash", "exited": "exited", "restarted": "restarted", "unanswered": "no answer"}
+MARKS = {
+    "crash": "crash",
+    "freeze": "freeze",
+    "exited": "exited",
+    "restarted": "restarted",
+    "unanswered": "no answer",
+}
 
 
 def _t(at: str) -> float:
@@ -24,7 +30,8 @@ def _t(at: str) -> float:
 
 
 class ResourcesChart(QWidget):
-    """PSS (MB, left scale) and CPU (%, right scale) over time; red marks for crashes."""
+    """PSS (MB, left scale) and CPU (%, right scale) over time; red marks for crashes and
+    freezes (and where the app exited, restarted or the device did not answer)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

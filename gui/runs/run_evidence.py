@@ -12,6 +12,8 @@ from __future__ import annotations
 import threading
 
 from hmdesk.core.dbfile import iso
+from hmdesk.core.toolchain.crash.detect import CrashGroup
+from hmdesk.core.toolchain.crash.model import FREEZE
 from hmdesk.core.toolchain.device.evidence import Artifact, Evidence
 from hmdesk.core.toolchain.device.stats import Sample, Sampler
 from hmdesk.core.toolchain.hdc import Outcome
@@ -22,6 +24,11 @@ from hmdesk.gui.runs.resources_chart import ResourcesChart
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+
+def mark_of(group: CrashGroup) -> str:
+    """The chart's mark for a crash group: ``freeze`` for an app freeze, else ``crash``."""
+    return "freeze" if group.crash.type == FREEZE else "crash"
 
 
 class RunEvidence(QWidget):
@@ -35,6 +42,7 @@ class RunEvidence(QWidget):
         self.image = QImage()
         self.sampler: Sampler | None = None
         self._thread: threading.Thread | None = None
+        self._marked: dict[int, int] = {}  # crash group id → occurrences marked
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 0, 0, 0)
         self.title = QLabel("No run shown.")
@@ -105,14 +113,23 @@ class RunEvidence(QWidget):
             on_error=lambda e: self.status.setText(f"Could not read run #{run_id}: {e}"),
         )
 
-    def mark_crash(self) -> None:
-        """The device log saw the app crash: mark the chart and keep the mark with the run."""
+    def mark_crashes(self, groups: object) -> None:
+        """The device log saw the app crash or freeze (``list[CrashGroup]``, new or repeated):
+        one mark per new occurrence on the chart (``crash`` or ``freeze``), kept with the run.
+        A group signalled again without a new occurrence (a fault log completing it) is not
+        marked twice."""
         if self.run_id is None:
             return
-        sample = Sample(iso(), None, None, None, "crash")
-        self.chart.add(sample)
-        run_id = self.run_id
-        run_in_thread(self.evidence.add_samples, run_id, [sample], on_error=lambda _e: None)
+        marks: list[Sample] = []
+        for g in groups if isinstance(groups, list) else []:
+            if not isinstance(g, CrashGroup) or g.retired or g.count <= self._marked.get(g.id, 0):
+                continue
+            self._marked[g.id] = g.count
+            marks.append(Sample(iso(), None, None, None, mark_of(g)))
+        for sample in marks:
+            self.chart.add(sample)
+        if marks:
+            run_in_thread(self.evidence.add_samples, self.run_id, marks, on_error=lambda _e: None)
 
     # --- sampling -------------------------------------------------------------------------
     def start_sampling(self, device: str, bundle: str) -> None:

@@ -57,7 +57,7 @@ class Sample:
     pid: int | None
     pss_kb: int | None
     cpu_percent: float | None
-    mark: str | None = None  # exited | restarted | unanswered
+    mark: str | None = None  # exited | restarted | unanswered; crash | freeze (the log)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
