@@ -1,6 +1,6 @@
 """Screen & layout against the fake hdc's device: refresh, the two-way selection between the
-tree and the picture, taps and swipes (and a device that refuses them), auto-refresh (off by
-default, bounded), the code links and saving/reopening a dump."""
+tree and the picture, taps and swipes (and a device that refuses them: no uitest, a locked
+screen), auto-refresh (off by default, bounded), the code links and saving/reopening a dump."""
 
 from __future__ import annotations
 
@@ -80,6 +80,11 @@ def test_taps_swipes_and_a_device_without_uitest(qtbot, ctx, fake_tools):
     fake_tools.hdc_scenario("one-device", "no-uitest")
     qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.waitUntil(lambda: "no uitest" in view.status.text(), timeout=15_000)
+    fake_tools.hdc_scenario("one-device", "screen-locked")
+    taps = sum(1 for c in fake_tools.calls("hdc") if "uiInput" in c["argv"])
+    qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: "The screen is locked" in view.status.text(), timeout=15_000)
+    assert sum(1 for c in fake_tools.calls("hdc") if "uiInput" in c["argv"]) == taps
 
 
 def test_auto_refresh_is_bounded_and_a_missing_device_is_said(qtbot, ctx, fake_tools):
