@@ -73,3 +73,21 @@ def test_a_run_without_evidence_says_so(qtbot, ctx):
     view.show_run(run_id)
     qtbot.waitUntil(lambda: "No screenshot" in view.picture.text())
     assert ResourcesChart().summary() == "No samples yet."
+
+
+def test_sampling_stops_by_itself_once_the_app_is_gone(qtbot, ctx, fake_tools):
+    """pidof finds no process (FAKE_HDC_PIDS unset): after gone_limit samples the sampler
+    ends, the button goes and the status says why."""
+    run_id, _ = RunRecorder(ctx.db).create_run(
+        project="/p", device=FAKE_HDC_KEY, options={}, rerun_of=None, plan=[]
+    )
+    view = RunEvidence(ctx)
+    qtbot.addWidget(view)
+    view.show()
+    view.interval, view.gone_limit = 0.5, 2
+    view.show_run(run_id, device=FAKE_HDC_KEY, bundle="com.example.hello", follow=True)
+    qtbot.waitUntil(lambda: view.sampler is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: "not running" in view.status.text(), timeout=30_000)
+    assert view.sampler is None and not view.stop_button.isVisible()
+    assert len(view.chart.samples) == 2
+    view.shutdown()
