@@ -332,18 +332,26 @@ class FilesView(QWidget):
         if len(chosen) != 1 or chosen[0].kind != "file":
             return
         remote = posixpath.join(self.path, chosen[0].name)
+        # a database's write-ahead log comes with it (its latest rows are there)
+        names = {e.name for e in self.entries if e.kind == "file"}
+        logs = [f"{remote}-wal"] if f"{chosen[0].name}-wal" in names else []
 
         def downloaded(results: list[Outcome]) -> None:
             if results and results[0].ok:
                 self.open_local(str(results[0].extra["path"]))
 
-        self.download([remote], str(self._downloads), downloaded)
+        self.download([remote, *logs], str(self._downloads), downloaded)
 
     def open_local(self, path: str) -> None:
         how = files.download_kind(path)
         self.opened.emit(path, how)
         if how == "db":
-            DatabaseDialog(path, self).show()
+            run_in_thread(
+                files.with_log,
+                path,
+                on_done=lambda db: DatabaseDialog(str(db), self, shown_as=path).show(),
+                on_error=lambda exc: self.say(f"Could not read {path} as a database: {exc}"),
+            )
         elif how == "faultlog":
             self.say(f"Reading the fault log {Path(path).name}…")
 
@@ -366,13 +374,19 @@ class FilesView(QWidget):
 class DatabaseDialog(QDialog):
     """A downloaded SQLite file, read-only: its tables and their first rows."""
 
-    def __init__(self, path: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, path: str, parent: QWidget | None = None, *, shown_as: str | None = None
+    ) -> None:
+        """``path``: the file to read (``files.with_log`` of the download); ``shown_as``: the
+        downloaded file's name, when that is another."""
         super().__init__(parent)
         self.path = path
-        self.setWindowTitle(f"{Path(path).name} (read-only)")
+        shown = shown_as or path
+        self.setWindowTitle(f"{Path(shown).name} (read-only)")
         self.resize(800, 480)
         lay = QVBoxLayout(self)
-        self.note = QLabel(f"{path} — opened read-only; nothing here changes it.")
+        log = " with its write-ahead log applied" if shown != path else ""
+        self.note = QLabel(f"{shown}{log} — opened read-only; nothing here changes it.")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
         split = QSplitter(Qt.Orientation.Horizontal)

@@ -76,24 +76,29 @@ def test_read_only_places_and_refusals(qtbot, ctx, fake_tools):
 def test_open_a_database_and_a_fault_log(qtbot, ctx, fake_tools):
     device = fake_tools.device_root()
     rdb = device / "data/app/el2/100/database/com.example.hello/rdb/notes.db"
-    con = sqlite3.connect(rdb)
+    con = sqlite3.connect(rdb)  # as RelationalStore keeps it: WAL mode, the app still running
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA wal_autocheckpoint=0")
     con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
     con.execute("INSERT INTO notes (body) VALUES ('kept')")
     con.commit()
-    con.close()
     name = "jscrash-com.example.hello-20010045-20250718202951568.log"
     (device / "data/log/faultlog/faultlogger" / name).write_bytes(
         (DATA / "real_logs/jscrash/app-thrown-api-error.log").read_bytes()
     )
     view = make(qtbot, ctx)
     listed(qtbot, view, "/data/app/el2/100/database/com.example.hello/rdb")
+    assert [e.name for e in view.entries][:3] == ["notes.db", "notes.db-shm", "notes.db-wal"]
     view.table.selectRow(0)
     with qtbot.waitSignal(view.opened, timeout=30_000) as sig:
         view.open_selected()
     assert sig.args[1] == "db"
+    qtbot.waitUntil(lambda: view.findChild(DatabaseDialog) is not None, timeout=15_000)
     dialog = view.findChild(DatabaseDialog)
-    assert dialog is not None and dialog.names == ["notes"]
+    assert dialog.names == ["notes"]  # the table and its row are in the log the view fetched
     assert dialog.rows.item(0, 1).text() == "kept"
+    assert "write-ahead log applied" in dialog.note.text()
+    con.close()
     listed(qtbot, view, "/data/log/faultlog/faultlogger")
     view.table.selectRow(0)
     with qtbot.waitSignal(view.crash_opened, timeout=30_000) as crash:
