@@ -156,6 +156,9 @@ class FilesView(QWidget):
             return
         self.path = path
         self.path_edit.setText(path)
+        root = root_of(path, self.roots)
+        if root is not None:  # the place the folder lies in (a typed path too)
+            self.places.setCurrentIndex(self.roots.index(root))
         self.entries = []
         self.table.setRowCount(0)
         self._generation += 1

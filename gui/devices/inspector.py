@@ -250,7 +250,7 @@ class InspectorView(QWidget):
         self.split.addWidget(self.canvas)
         right = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Component", "Bounds", "Code"])
+        self.tree.setHeaderLabels(["Component", "Code", "Bounds"])  # the link before the numbers
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._tree_selected)
         right.addWidget(self.tree)
@@ -362,7 +362,7 @@ class InspectorView(QWidget):
                 else ""
             )
             bounds = "[{},{}][{},{}]".format(*node.bounds) if node.bounds else ""
-            item = QTreeWidgetItem([node.label(), bounds, code])
+            item = QTreeWidgetItem([node.label(), code, bounds])
             item.setData(0, Qt.ItemDataRole.UserRole, node.index)
             parent = self._items.get(node.parent) if node.parent is not None else None
             if parent is not None:

@@ -57,7 +57,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -205,16 +204,14 @@ class RunsArea(QWidget):
         # marks (issue 33); collapsible, its width and whether it is shown kept (layout_memory)
         self.evidence = RunEvidence(ctx)
         self.device_log.crashed.connect(self.evidence.mark_crashes)
-        self.log_split = QSplitter(Qt.Orientation.Horizontal)
+        self.tabs.addTab(self.hilog, "Device log")
+        self.log_split = self.hilog.add_beside(self.evidence)  # beside the table, under its bar
         self.log_split.setObjectName("runsLogSplitter")
-        self.log_split.addWidget(self.hilog)
-        self.log_split.addWidget(self.evidence)
         self.log_split.setCollapsible(0, False)
         self.log_split.setStretchFactor(0, 3)
         self.log_split.setStretchFactor(1, 1)
         self.log_split.setSizes([EVIDENCE_SHARE[0] * 100, EVIDENCE_SHARE[1] * 100])
         self.log_split.splitterMoved.connect(lambda *_a: self._sync_resources_button())
-        self.tabs.addTab(self.log_split, "Device log")
         self.resources_button = QToolButton()
         self.resources_button.setObjectName("resourcesToggle")
         self.resources_button.setText("Screen && resources")
@@ -381,7 +378,7 @@ class RunsArea(QWidget):
         self._sync_resources_button()
 
     def _sync_resources_button(self) -> None:
-        self.resources_button.setVisible(self.tabs.currentWidget() is self.log_split)
+        self.resources_button.setVisible(self.tabs.currentWidget() is self.hilog)
         self.resources_button.blockSignals(True)
         self.resources_button.setChecked(self.resources_shown())
         self.resources_button.blockSignals(False)

@@ -28,7 +28,7 @@ from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.runs.crash_card import CrashPanel, group_label
+from hmdesk.gui.runs.crash_card import CrashPanel, group_label, shown_time
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
 from hmdesk.gui.runs.feed import RunsFeed
 from hmdesk.gui.runs.save_pitfall import (
@@ -93,8 +93,9 @@ def _now() -> str:
 
 
 def crash_when(group: CrashGroup) -> str:
-    """When a crash group last happened, as hilog printed it (``12-01 16:00:01``)."""
-    return group.crash.time.split(".", 1)[0] or _now()
+    """When a crash group last happened, as hilog printed it (``12-01 16:00:01``) or as a fault
+    log's name says it (``2025-07-18 20:29:51``)."""
+    return shown_time(group.crash.time).split(".", 1)[0] or _now()
 
 
 def _scan(root: str | None) -> CodeIndex | None:

@@ -232,7 +232,7 @@ def run_ours(
     ctx = build_context(tmp / name / "db.sqlite", settings)
     area = RunsArea(ctx)
     area.resize(1400, 900)
-    area.tabs.setCurrentWidget(area.log_split)
+    area.tabs.setCurrentWidget(area.hilog)
     area.show()
     # The device poller finds the fake device (and starts streaming) by itself within a moment;
     # measure from the window being up, so the stream's start is inside the measurement.

@@ -193,7 +193,7 @@ def render(outdir: str | os.PathLike[str]) -> list[Path]:
             done = _env(base / "load", 50_000, 3)
             area, ctx = _area(app, base, "hilog", ring=100_000)
             _open(app, area, tools.project("hello"))
-            area.tabs.setCurrentWidget(area.log_split)
+            area.tabs.setCurrentWidget(area.hilog)
             area.hub.inject([Device(KEY, "USB", "Connected", "bench-phone")])
             area.hub.set_target(KEY)
             view = area.hilog

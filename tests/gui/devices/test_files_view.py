@@ -89,6 +89,7 @@ def test_open_a_database_and_a_fault_log(qtbot, ctx, fake_tools):
     view = make(qtbot, ctx)
     listed(qtbot, view, "/data/app/el2/100/database/com.example.hello/rdb")
     assert [e.name for e in view.entries][:3] == ["notes.db", "notes.db-shm", "notes.db-wal"]
+    assert view.places.currentText().startswith("el2 databases")  # the place follows the path
     view.table.selectRow(0)
     with qtbot.waitSignal(view.opened, timeout=30_000) as sig:
         view.open_selected()

@@ -47,7 +47,7 @@ def test_refresh_select_both_ways_and_code_links(qtbot, ctx, fake_tools, tmp_pat
     assert view.canvas.outline == (0, 237, 93, 275)
     details = view.details.toPlainText()
     assert "idTest" in details and "entry/src/main/ets/pages/Index.ets:5" in details
-    assert view._items[target.index].text(2) == "Index.ets:5"
+    assert view._items[target.index].text(1) == "Index.ets:5"
     # picture → tree: a click inside the Scroll selects it
     scroll = next(n for n in view.layout_tree.nodes if n.id == "scroll_test")
     at = view.canvas.to_widget(scroll.bounds).center()

@@ -134,11 +134,12 @@ def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area,
         "Device log",
     ]
     assert not area.resources_button.isVisible()  # only on the Device log tab
-    area.tabs.setCurrentWidget(area.log_split)
+    area.tabs.setCurrentWidget(area.hilog)
     split = area.log_split
-    assert split.widget(0) is area.hilog and split.widget(1) is area.evidence
+    assert split.widget(0) is area.hilog.table and split.widget(1) is area.evidence
+    assert split.parentWidget() is area.hilog  # under the log's toolbar, beside its table
     assert area.hilog.isVisible() and area.evidence.isVisible()
-    assert area.evidence.x() > area.hilog.x() and area.evidence.chart.isVisible()
+    assert area.evidence.x() > area.hilog.table.x() and area.evidence.chart.isVisible()
     assert area.resources_button.isVisible() and area.resources_button.isChecked()
     qtbot.waitUntil(lambda: len(area.evidence.chart.samples) >= 1, timeout=30_000)
     assert area.evidence.chart.samples[0].pss_kb == 92998  # tests/data/device/hidumper_mem
@@ -157,7 +158,7 @@ def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area,
     restore_layout(again, ctx.settings)
     again.resize(1300, 850)
     again.show()
-    again.tabs.setCurrentWidget(again.log_split)
+    again.tabs.setCurrentWidget(again.hilog)
     assert not again.resources_shown() and not again.resources_button.isChecked()
     again.resources_button.click()
     assert again.resources_shown() and again.evidence.width() > 100

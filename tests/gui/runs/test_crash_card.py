@@ -309,6 +309,11 @@ def test_a_downloaded_fault_log_opens_as_the_feeds_crash_card(qtbot, ctx, tmp_pa
     assert 'initPageUrl</b> <a href="loc:entry/src/main/ets/h5common/page/H5Page.ets:3:1"' in (
         card.stack.text()
     )
+    assert "2025-07-18 20:29:51" in card.reason.text()  # the file name's time, readable
+    assert page.feed.entries[("crash", group_id)].when == "2025-07-18 20:29:51"
+    lines = card.message.height() // card.message.fontMetrics().lineSpacing()
+    wrapped = card.message.document().documentLayout().documentSize().height()
+    assert lines >= wrapped  # as tall as its wrapped lines: nothing hidden behind a scroll
     assert not card.cause.isHidden()
     cause = card.cause.text()
     assert "undefined" in cause.lower() and ("?." in cause or "undefined" in cause.split("Fix:")[1])

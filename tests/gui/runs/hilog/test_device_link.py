@@ -169,7 +169,7 @@ def test_a_gone_remembered_device_gives_way_to_the_only_connected_one(
     qtbot, area_remembering, fake_tools
 ):
     area = area_remembering
-    area.tabs.setCurrentWidget(area.log_split)
+    area.tabs.setCurrentWidget(area.hilog)
     notices: list[str] = []
     area.ctx.bus.info.connect(notices.append)
     fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
@@ -201,7 +201,7 @@ def test_a_gone_remembered_device_gives_way_to_the_only_connected_one(
 
 
 def test_the_device_log_says_no_device_or_gone_instead_of_staying_blank(qtbot, area, fake_tools):
-    area.tabs.setCurrentWidget(area.log_split)
+    area.tabs.setCurrentWidget(area.hilog)
     fake_tools.devices_file([])
     area.hub.refresh()
     qtbot.waitUntil(lambda: area.hilog.hint.isVisible(), timeout=15_000)
