@@ -34,6 +34,7 @@ from hmdesk.core.toolchain.runs import (
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.device_hub import CHOOSE_PROMPT, DeviceHub
 from hmdesk.gui.common.editor import open_location
+from hmdesk.gui.common.layout_memory import PREFIX as LAYOUT_PREFIX
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
@@ -65,6 +66,7 @@ from PySide6.QtWidgets import (
 
 BannerKind = Literal["ok", "warn", "error", "info"]
 EVIDENCE_SHARE = (3, 1)  # the log's and the screenshot/resources panel's shares at first
+EVIDENCE_MAX_START = 420  # px: the panel's widest first width (a phone's picture is narrow)
 WELCOME = (
     "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
     "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>."
@@ -210,7 +212,7 @@ class RunsArea(QWidget):
         self.log_split.setCollapsible(0, False)
         self.log_split.setStretchFactor(0, 3)
         self.log_split.setStretchFactor(1, 1)
-        self.log_split.setSizes([EVIDENCE_SHARE[0] * 100, EVIDENCE_SHARE[1] * 100])
+        self._placed = False  # the panel's first width is set when the log is first shown
         self.log_split.splitterMoved.connect(lambda *_a: self._sync_resources_button())
         self.resources_button = QToolButton()
         self.resources_button.setObjectName("resourcesToggle")
@@ -223,6 +225,7 @@ class RunsArea(QWidget):
         self.resources_button.toggled.connect(self.show_resources)
         self.tabs.setCornerWidget(self.resources_button, Qt.Corner.TopRightCorner)
         self.tabs.currentChanged.connect(lambda _i: self._sync_resources_button())
+        self.tabs.currentChanged.connect(lambda _i: QTimer.singleShot(0, self._place_evidence))
         self._evidence_width = 0  # the width it had before it was hidden
         self._sync_resources_button()
 
@@ -369,12 +372,27 @@ class RunsArea(QWidget):
         sizes = self.log_split.sizes()
         total = sum(sizes) or max(self.log_split.width(), 400)
         if shown:
-            width = self._evidence_width or total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE)
+            width = self._evidence_width or min(
+                EVIDENCE_MAX_START, total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE)
+            )
             width = min(width, total - 200)
             self.log_split.setSizes([total - width, width])
         else:
             self._evidence_width = sizes[1]
             self.log_split.setSizes([total, 0])
+        self._sync_resources_button()
+
+    def _place_evidence(self) -> None:
+        """The first time the log is shown: the panel at its share of the width (at most
+        :data:`EVIDENCE_MAX_START`), unless the layout kept from the last session placed it."""
+        if self._placed or self.tabs.currentWidget() is not self.hilog:
+            return
+        self._placed = True
+        if self.settings.value(f"{LAYOUT_PREFIX}/{self.log_split.objectName()}") is not None:
+            return
+        total = sum(self.log_split.sizes()) or self.log_split.width()
+        width = min(EVIDENCE_MAX_START, total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE))
+        self.log_split.setSizes([total - width, width])
         self._sync_resources_button()
 
     def _sync_resources_button(self) -> None:

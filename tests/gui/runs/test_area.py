@@ -144,6 +144,7 @@ def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area,
     qtbot.waitUntil(lambda: len(area.evidence.chart.samples) >= 1, timeout=30_000)
     assert area.evidence.chart.samples[0].pss_kb == 92998  # tests/data/device/hidumper_mem
     width = split.sizes()[1]
+    assert 0 < width <= min(420, sum(split.sizes()) // 4 + 1)  # a quarter at first, at most 420
     area.resources_button.click()
     assert not area.resources_shown() and split.sizes()[1] == 0
     assert not area.resources_button.isChecked() and area.hilog.isVisible()
