@@ -3,7 +3,10 @@
 Layout: a top bar (the :class:`~hmdesk.gui.runs.project_bar.ProjectBar`, device, Build & Run,
 Cancel), a banner, and three tabs: *Run* (:class:`~hmdesk.gui.runs.run_page.RunPage`: steps
 with live logs beside the failure card), *History* (persisted runs) and *Device log* (the live
-hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.hilog.device_link.DeviceLogLink`).
+hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.hilog.device_link.DeviceLogLink`,
+with the shown run's screenshot and the app's memory/CPU beside its table:
+:class:`~hmdesk.gui.runs.run_evidence.RunEvidence`, hidden and shown by the tab bar's
+*Screen & resources* button, its width kept by ``layout_memory``).
 
 This module wires them: the run controller's signals into the steps, a finished run into the
 banner, the card and the history, the history's Open/Repeat into the run page and the controller.
