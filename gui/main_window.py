@@ -425,6 +425,7 @@ class MainWindow(QMainWindow):
             from hmdesk.gui.devices.area import DevicesArea
 
             area = self.devices = DevicesArea(self.ctx)
+            area.crash_opened.connect(self._open_crash)  # a downloaded fault log
             index, name = 2, "Devices"
         restore_layout(area, self.settings)  # its splitters and columns as the user left them
         current = self.tabs.currentIndex()
@@ -450,6 +451,12 @@ class MainWindow(QMainWindow):
                 t for t in (c.title, c.bundle, f"{c.name}: {c.message}".strip(": ")) if t
             )
             self.notifier.notify("hmdesk: the app crashed", what, self._show_runs)
+
+    def _open_crash(self, crash: object) -> None:
+        """A fault log downloaded in the Devices tab: its crash card in the Runs feed."""
+        self._show_runs()
+        if self.runs is not None:
+            self.runs.open_faultlog(crash)
 
     def _show_runs(self) -> None:
         """A notification was clicked: the Runs tab, its newest card on top."""

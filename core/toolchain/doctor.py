@@ -97,6 +97,7 @@ FindingKind = Literal[
     "cancelled",
     "unsupported",
     "permission",
+    "locked",
     # a failure the doctor could not classify (the runner's failure card shows these)
     "unclassified",
     "failed",

@@ -26,7 +26,7 @@ from hmdesk.gui.devices.info_cache import DeviceInfoCache, find_hdc
 from hmdesk.gui.devices.inspector import InspectorView
 from hmdesk.gui.devices.model import COL_API, COL_MODEL, COL_OS, DevicesModel
 from hmdesk.gui.devices.screenshot_panel import ScreenshotPanel
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -61,7 +61,13 @@ def _last_run(db: Database) -> tuple[str | None, str | None]:
 
 
 class DevicesArea(QWidget):
-    """Live device list; double-click or "Use as target" chooses the Build & Run target."""
+    """Live device list; double-click or "Use as target" chooses the Build & Run target.
+
+    Signals: crash_opened(object): a downloaded fault log was opened (its ``Crash``; the
+    window shows it as a crash card in the Runs feed).
+    """
+
+    crash_opened = Signal(object)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -168,6 +174,7 @@ class DevicesArea(QWidget):
         self.inspector = InspectorView(ctx, self.tool_device, lambda: self.last_run[1])
         self.inspector.location_activated.connect(self._open_location)
         self.files = FilesView(ctx, self.tool_device, lambda: self.last_run[0])
+        self.files.crash_opened.connect(self.crash_opened)
         self.tools = QTabWidget()
         self.tools.addTab(self.splitter, "&Devices")
         self.tools.addTab(self.inspector, "Screen && &layout")

@@ -3,14 +3,15 @@
 Pick a place (or type a folder), open folders with a double-click, **Download…** the selected
 files (several at once), **Upload…** into a place that takes uploads, **Delete…** after a
 confirmation. **Open** downloads a file and opens it the way it reads: an SQLite database in a
-read-only table view, a fault log as a crash card, anything else with the system's program.
+read-only table view, a fault log as the crash card of the Runs feed (``crash_opened``: the
+window opens it there, with its cause, fix and recalled pitfalls), anything else with the
+system's program.
 Listings arrive in batches while the device prints them (a huge folder stops at
 :data:`~hmdesk.core.toolchain.device.files.MAX_ENTRIES`); every transfer runs off the GUI thread.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 import tempfile
 from collections.abc import Callable
@@ -41,7 +42,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -50,10 +50,16 @@ COLUMNS = ("Name", "Size", "Modified (device time)", "Mode")
 
 
 class FilesView(QWidget):
-    """The file browser of one device; ``device_key()`` and ``bundle()`` name them."""
+    """The file browser of one device; ``device_key()`` and ``bundle()`` name them.
+
+    Signals: listed(str) a folder was listed; opened(str, str) a downloaded file is opened (its
+    path, how); crash_opened(object) a downloaded fault log was read (its ``Crash``: the window
+    shows it as the Runs feed's crash card).
+    """
 
     listed = Signal(str)
     opened = Signal(str, str)  # local path, how (db | faultlog | file)
+    crash_opened = Signal(object)  # a fault log read (its Crash): shown as a Runs crash card
 
     def __init__(
         self,
@@ -150,6 +156,9 @@ class FilesView(QWidget):
             return
         self.path = path
         self.path_edit.setText(path)
+        root = root_of(path, self.roots)
+        if root is not None:  # the place the folder lies in (a typed path too)
+            self.places.setCurrentIndex(self.roots.index(root))
         self.entries = []
         self.table.setRowCount(0)
         self._generation += 1
@@ -326,20 +335,41 @@ class FilesView(QWidget):
         if len(chosen) != 1 or chosen[0].kind != "file":
             return
         remote = posixpath.join(self.path, chosen[0].name)
+        # a database's write-ahead log comes with it (its latest rows are there)
+        names = {e.name for e in self.entries if e.kind == "file"}
+        logs = [f"{remote}-wal"] if f"{chosen[0].name}-wal" in names else []
 
         def downloaded(results: list[Outcome]) -> None:
             if results and results[0].ok:
                 self.open_local(str(results[0].extra["path"]))
 
-        self.download([remote], str(self._downloads), downloaded)
+        self.download([remote, *logs], str(self._downloads), downloaded)
 
     def open_local(self, path: str) -> None:
         how = files.download_kind(path)
         self.opened.emit(path, how)
         if how == "db":
-            DatabaseDialog(path, self).show()
+            run_in_thread(
+                files.with_log,
+                path,
+                on_done=lambda db: DatabaseDialog(str(db), self, shown_as=path).show(),
+                on_error=lambda exc: self.say(f"Could not read {path} as a database: {exc}"),
+            )
         elif how == "faultlog":
-            CrashDialog(read_faultlog(path), self).show()
+            self.say(f"Reading the fault log {Path(path).name}…")
+
+            def read() -> Crash:
+                return read_faultlog(path)
+
+            def parsed(crash: Crash) -> None:
+                self.say(
+                    f"{crash.title} of {crash.bundle or 'the app'}: the crash card is in Runs."
+                )
+                self.crash_opened.emit(crash)
+
+            run_in_thread(
+                read, on_done=parsed, on_error=lambda exc: self.say(f"Could not read {path}: {exc}")
+            )
         else:
             QDesktopServices.openUrl(QUrl.fromLocalFile(path))
 
@@ -347,13 +377,19 @@ class FilesView(QWidget):
 class DatabaseDialog(QDialog):
     """A downloaded SQLite file, read-only: its tables and their first rows."""
 
-    def __init__(self, path: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, path: str, parent: QWidget | None = None, *, shown_as: str | None = None
+    ) -> None:
+        """``path``: the file to read (``files.with_log`` of the download); ``shown_as``: the
+        downloaded file's name, when that is another."""
         super().__init__(parent)
         self.path = path
-        self.setWindowTitle(f"{Path(path).name} (read-only)")
+        shown = shown_as or path
+        self.setWindowTitle(f"{Path(shown).name} (read-only)")
         self.resize(800, 480)
         lay = QVBoxLayout(self)
-        self.note = QLabel(f"{path} — opened read-only; nothing here changes it.")
+        log = " with its write-ahead log applied" if shown != path else ""
+        self.note = QLabel(f"{shown}{log} — opened read-only; nothing here changes it.")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -391,27 +427,3 @@ class DatabaseDialog(QDialog):
                     value.hex() if isinstance(value, bytes) else "" if value is None else str(value)
                 )
                 self.rows.setItem(r, c, QTableWidgetItem(text[:500]))
-
-
-class CrashDialog(QDialog):
-    """A downloaded fault log as a crash card: what crashed, why, and where."""
-
-    def __init__(self, crash: Crash, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.crash = crash
-        self.setWindowTitle(f"{crash.title}: {crash.bundle or crash.faultlog or ''}")
-        self.resize(720, 480)
-        lay = QVBoxLayout(self)
-        self.text = QTextBrowser()
-        e = html.escape
-        frames = "".join(
-            f"<li><code>{e(f.raw or f'{f.symbol} {f.file}:{f.line}')}</code></li>"
-            for f in crash.frames[:40]
-        )
-        self.text.setHtml(
-            f"<h3>{e(crash.title)} — {e(crash.bundle)}</h3>"
-            f"<p><b>{e(crash.name)}</b> {e(crash.message)}</p>"
-            f"<p>{e(crash.reason)} pid {crash.pid} {e(crash.time)}</p>"
-            + (f"<ol>{frames}</ol>" if frames else f"<pre>{e(crash.raw[:4000])}</pre>")
-        )
-        lay.addWidget(self.text)

@@ -9,7 +9,8 @@
   no uitest), it says so plainly.
 * A component's type, id, key, text, bounds and clickable state are shown with the file:line
   that made it (by id/key, text literal, struct or page) and the memories anchored there.
-* **Save layout…** writes the dump (the device's JSON); **Open layout…** reads one offline.
+* **Save layout…** writes the dump (the device's JSON) and its screenshot beside it (same name);
+  **Open layout…** reads one offline: the tree, the picture and the code links as they were.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ MAX_TREE_ROWS = 5000
 """Components shown in the tree (a larger dump is outlined on click, listed up to this)."""
 DRAG_PX = 10
 SETTLE_MS = 700  # after a tap, before the refresh (the app redraws)
+SHOT_SUFFIXES = (".jpeg", ".png")  # snapshot_display writes JPEG, uitest screenCap PNG
 
 
 class ScreenCanvas(QWidget):
@@ -203,6 +205,7 @@ class InspectorView(QWidget):
         self._items: dict[int, QTreeWidgetItem] = {}
         self._literals: tuple[str, Literals] | None = None
         self._dump_file: Path | None = None
+        self._shot_file: Path | None = None  # the screenshot the shown dump goes with
         self._work = Path(tempfile.mkdtemp(prefix="hmdesk-inspect-"))
         lay = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -247,7 +250,7 @@ class InspectorView(QWidget):
         self.split.addWidget(self.canvas)
         right = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Component", "Bounds", "Code"])
+        self.tree.setHeaderLabels(["Component", "Code", "Bounds"])  # the link before the numbers
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._tree_selected)
         right.addWidget(self.tree)
@@ -300,17 +303,24 @@ class InspectorView(QWidget):
             shot = screen.capture(hdc, key, folder, "screen")
             image = QImage(shot.extra["path"]) if shot.ok else QImage()
             dump, tree = layout_mod.dump(hdc, key, folder / "layout.json")
-            lits = cached
-            links: dict[int, Link] = {}
-            if tree is not None and project:
-                if lits is None or lits[0] != project:
-                    index = CodeIndex(project)
-                    index.scan()
-                    lits = (project, Literals(index))
-                links = _with_memories(self.ctx, join(tree, lits[1]), lits[1], project)
+            links, lits = self._join(tree, project, cached)
             return Snapshot(shot, image, dump, tree, links), lits
 
         run_in_thread(work, on_done=self._shown, on_error=self._failed)
+
+    def _join(
+        self, tree: Layout | None, project: str | None, cached: tuple[str, Literals] | None
+    ) -> tuple[dict[int, Link], tuple[str, Literals] | None]:
+        """The nodes tied to the project's code and memories (worker thread); the literals of
+        the project's code index are kept for the next refresh."""
+        if tree is None or not project:
+            return {}, cached
+        lits = cached
+        if lits is None or lits[0] != project:
+            index = CodeIndex(project)
+            index.scan()
+            lits = (project, Literals(index))
+        return _with_memories(self.ctx, join(tree, lits[1]), lits[1], project), lits
 
     def _failed(self, exc: BaseException) -> None:
         self.busy = False
@@ -327,6 +337,7 @@ class InspectorView(QWidget):
             self._dump_file = self._work / "layout.json"
             self.show_layout(snap.layout, snap.links)
         if not snap.image.isNull():
+            self._shot_file = Path(str(snap.shot.extra["path"]))
             self.canvas.set_image(snap.image, snap.layout.screen if snap.layout else None)
         if problems:
             self.say(" ".join(f"{o.message}{' ' + o.fix if o.fix else ''}" for o in problems), True)
@@ -351,7 +362,7 @@ class InspectorView(QWidget):
                 else ""
             )
             bounds = "[{},{}][{},{}]".format(*node.bounds) if node.bounds else ""
-            item = QTreeWidgetItem([node.label(), bounds, code])
+            item = QTreeWidgetItem([node.label(), code, bounds])
             item.setData(0, Qt.ItemDataRole.UserRole, node.index)
             parent = self._items.get(node.parent) if node.parent is not None else None
             if parent is not None:
@@ -466,16 +477,30 @@ class InspectorView(QWidget):
         return path or None
 
     def save_dialog(self) -> None:
-        if self._dump_file is None:
-            return
-        path = self.ask_save_path()
+        path = self.ask_save_path() if self._dump_file is not None else None
         if path:
-            src = self._dump_file
-            run_in_thread(
-                shutil.copyfile, src, path,
-                on_done=lambda _p: self.say(f"Saved the layout to {path}"),
-                on_error=lambda exc: self.say(f"Could not save the layout to {path}: {exc}", True),
-            )  # fmt: skip
+            self.save_to(path)
+
+    def save_to(self, path: str) -> None:
+        """Write the dump to ``path`` (the device's JSON) and its screenshot beside it (the same
+        name, the picture's suffix), so :meth:`open_file` shows both offline."""
+        dump, shot = self._dump_file, self._shot_file
+        if dump is None:
+            return
+
+        def work() -> str:
+            shutil.copyfile(dump, path)
+            if shot is not None and shot.is_file():
+                picture = Path(path).with_suffix(shot.suffix)
+                shutil.copyfile(shot, picture)
+                return f"Saved the layout to {path} and its screenshot to {picture.name}"
+            return f"Saved the layout to {path}"
+
+        run_in_thread(
+            work,
+            on_done=self.say,
+            on_error=lambda exc: self.say(f"Could not save the layout to {path}: {exc}", True),
+        )
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()
@@ -483,18 +508,39 @@ class InspectorView(QWidget):
             self.open_file(path)
 
     def open_file(self, path: str) -> None:
-        """Read a saved dump (no device needed); the picture is cleared (it is not in the dump)."""
+        """Read a saved dump (no device needed) with the screenshot saved beside it, if any,
+        and tie it to the project's code as a refresh does."""
+        project, cached = self.project(), self._literals
 
-        def done(tree: Layout) -> None:
-            self._dump_file = Path(path)
-            self.canvas.set_image(QImage(), None)
-            self.show_layout(tree)
-            self.say(f"{len(tree.nodes)} components from {path} (offline)")
+        def work() -> tuple[
+            Layout, QImage, Path | None, dict[int, Link], tuple[str, Literals] | None
+        ]:
+            tree = layout_mod.read_layout(path)
+            shot = next(
+                (p for s in SHOT_SUFFIXES if (p := Path(path).with_suffix(s)).is_file()), None
+            )
+            image = QImage(str(shot)) if shot is not None else QImage()
+            links, lits = self._join(tree, project, cached)
+            return tree, image, shot, links, lits
+
+        def done(
+            got: tuple[Layout, QImage, Path | None, dict[int, Link], tuple[str, Literals] | None],
+        ) -> None:
+            tree, image, shot, links, lits = got
+            self._literals = lits
+            self._dump_file, self._shot_file = Path(path), shot if not image.isNull() else None
+            self.canvas.set_image(image, tree.screen if not image.isNull() else None)
+            self.show_layout(tree, links)
+            picture = "" if image.isNull() else f" and {shot.name if shot else ''}"
+            linked = sum(1 for x in links.values() if x.via != "ancestor")
+            self.say(
+                f"{len(tree.nodes)} components from {path}{picture} (offline)"
+                + (f", {linked} tied to the code" if links else "")
+            )
 
         run_in_thread(
-            layout_mod.read_layout, path,
-            on_done=done, on_error=lambda exc: self.say(f"Could not open {path}: {exc}", True),
-        )  # fmt: skip
+            work, on_done=done, on_error=lambda exc: self.say(f"Could not open {path}: {exc}", True)
+        )
 
     def shutdown(self) -> None:
         self.timer.stop()

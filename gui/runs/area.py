@@ -3,7 +3,10 @@
 Layout: a top bar (the :class:`~hmdesk.gui.runs.project_bar.ProjectBar`, device, Build & Run,
 Cancel), a banner, and three tabs: *Run* (:class:`~hmdesk.gui.runs.run_page.RunPage`: steps
 with live logs beside the failure card), *History* (persisted runs) and *Device log* (the live
-hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.hilog.device_link.DeviceLogLink`).
+hilog view, kept streaming from the target by :class:`~hmdesk.gui.runs.hilog.device_link.DeviceLogLink`,
+with the shown run's screenshot and the app's memory/CPU beside its table:
+:class:`~hmdesk.gui.runs.run_evidence.RunEvidence`, hidden and shown by the tab bar's
+*Screen & resources* button, its width kept by ``layout_memory``).
 
 This module wires them: the run controller's signals into the steps, a finished run into the
 banner, the card and the history, the history's Open/Repeat into the run page and the controller.
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
+from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.hdc import Device
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.runs import (
@@ -33,6 +37,7 @@ from hmdesk.core.toolchain.runs import (
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.device_hub import CHOOSE_PROMPT, DeviceHub
 from hmdesk.gui.common.editor import open_location
+from hmdesk.gui.common.layout_memory import PREFIX as LAYOUT_PREFIX
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
@@ -57,11 +62,14 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 BannerKind = Literal["ok", "warn", "error", "info"]
+EVIDENCE_SHARE = (3, 1)  # the log's and the screenshot/resources panel's shares at first
+EVIDENCE_MAX_START = 420  # px: the panel's widest first width (a phone's picture is narrow)
 WELCOME = (
     "Open a HarmonyOS project folder (<b>Open project…</b>), pick a device, then "
     "<b>Build &amp; Run</b> (Ctrl+R). The device log streams in <b>Device log</b>."
@@ -197,11 +205,32 @@ class RunsArea(QWidget):
                 f"Could not export to {p}: {e}", "Pick another file."
             )
         )
-        self.tabs.addTab(self.hilog, "Device log")
-        # next to the log: the run's screenshot and the app's memory/CPU (issue 33)
+        # beside the log: the run's screenshot and the app's memory/CPU with crash and freeze
+        # marks (issue 33); collapsible, its width and whether it is shown kept (layout_memory)
         self.evidence = RunEvidence(ctx)
-        self.device_log.crashed.connect(lambda _g: self.evidence.mark_crash())
-        self.tabs.addTab(self.evidence, "Screen && resources")
+        self.device_log.crashed.connect(self.evidence.mark_crashes)
+        self.tabs.addTab(self.hilog, "Device log")
+        self.log_split = self.hilog.add_beside(self.evidence)  # beside the table, under its bar
+        self.log_split.setObjectName("runsLogSplitter")
+        self.log_split.setCollapsible(0, False)
+        self.log_split.setStretchFactor(0, 3)
+        self.log_split.setStretchFactor(1, 1)
+        self._placed = False  # the panel's first width is set when the log is first shown
+        self.log_split.splitterMoved.connect(lambda *_a: self._sync_resources_button())
+        self.resources_button = QToolButton()
+        self.resources_button.setObjectName("resourcesToggle")
+        self.resources_button.setText("Screen && resources")
+        self.resources_button.setCheckable(True)
+        self.resources_button.setToolTip(
+            "Show or hide the run's screenshot and the app's memory and CPU beside the log "
+            "(or drag the divider)"
+        )
+        self.resources_button.toggled.connect(self.show_resources)
+        self.tabs.setCornerWidget(self.resources_button, Qt.Corner.TopRightCorner)
+        self.tabs.currentChanged.connect(lambda _i: self._sync_resources_button())
+        self.tabs.currentChanged.connect(lambda _i: QTimer.singleShot(0, self._place_evidence))
+        self._evidence_width = 0  # the width it had before it was hidden
+        self._sync_resources_button()
 
         c = self.controller
         c.run_started.connect(self._on_run_started)
@@ -335,6 +364,46 @@ class RunsArea(QWidget):
         self._on_devices(self.hub.devices)
 
     # --- the device log -------------------------------------------------------------------
+    def resources_shown(self) -> bool:
+        """The screenshot and resources panel has room beside the log."""
+        return self.log_split.sizes()[1] > 0
+
+    def show_resources(self, shown: bool) -> None:
+        """Show (at the width it had) or hide the panel beside the log."""
+        if shown == self.resources_shown():
+            return
+        sizes = self.log_split.sizes()
+        total = sum(sizes) or max(self.log_split.width(), 400)
+        if shown:
+            width = self._evidence_width or min(
+                EVIDENCE_MAX_START, total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE)
+            )
+            width = min(width, total - 200)
+            self.log_split.setSizes([total - width, width])
+        else:
+            self._evidence_width = sizes[1]
+            self.log_split.setSizes([total, 0])
+        self._sync_resources_button()
+
+    def _place_evidence(self) -> None:
+        """The first time the log is shown: the panel at its share of the width (at most
+        :data:`EVIDENCE_MAX_START`), unless the layout kept from the last session placed it."""
+        if self._placed or self.tabs.currentWidget() is not self.hilog:
+            return
+        self._placed = True
+        if self.settings.value(f"{LAYOUT_PREFIX}/{self.log_split.objectName()}") is not None:
+            return
+        total = sum(self.log_split.sizes()) or self.log_split.width()
+        width = min(EVIDENCE_MAX_START, total * EVIDENCE_SHARE[1] // sum(EVIDENCE_SHARE))
+        self.log_split.setSizes([total - width, width])
+        self._sync_resources_button()
+
+    def _sync_resources_button(self) -> None:
+        self.resources_button.setVisible(self.tabs.currentWidget() is self.hilog)
+        self.resources_button.blockSignals(True)
+        self.resources_button.setChecked(self.resources_shown())
+        self.resources_button.blockSignals(False)
+
     @property
     def feed(self) -> HilogFeed | None:
         """The hilog stream of the target (None while nothing streams)."""
@@ -512,6 +581,14 @@ class RunsArea(QWidget):
             )
         else:
             shown(None)
+
+    def open_faultlog(self, crash: object) -> None:
+        """A fault log opened elsewhere (the Devices tab's Files view; a ``Crash``): its crash
+        card on the Run page's feed, open."""
+        if not isinstance(crash, Crash):
+            return
+        self.tabs.setCurrentWidget(self.run_page)
+        self.run_page.open_faultlog(crash, self.project_dir)
 
     def _open_location(self, path: str, line: int, col: int) -> None:
         message = self.opener(path, line, col, self.project_dir)

@@ -19,6 +19,7 @@ Keys: Ctrl+Shift+M saves the shown crash as a pitfall.
 from __future__ import annotations
 
 import html
+import re
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -61,6 +62,16 @@ if TYPE_CHECKING:
 
 SAVE_SHORTCUT = "Ctrl+Shift+M"  # M for memory (Ctrl+Shift+P: the command palette)
 MAX_FRAMES = 14
+
+
+_STAMP = re.compile(r"^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)\d{0,3}$")
+
+
+def shown_time(time: str) -> str:
+    """A crash's time as a person reads it: a fault log file name's ``20250718202951568`` as
+    ``2025-07-18 20:29:51``; hilog's ``12-01 16:00:01.123`` as it is."""
+    m = _STAMP.match(time)
+    return f"{m[1]}-{m[2]}-{m[3]} {m[4]}:{m[5]}:{m[6]}" if m else time
 
 
 def crash_locations(crash: Crash) -> list[Location]:
@@ -205,9 +216,9 @@ class CrashCard(Box):
         pids = ", ".join(str(p) for p in group.pids) or "?"
         bits = [f"<b>Reason:</b> {html.escape(c.reason or '—')}", f"pid {pids}"]
         if c.time:
-            bits.append(html.escape(c.time))
+            bits.append(html.escape(shown_time(c.time)))
         if group.count > 1:
-            bits.append(f"{group.count} times since {html.escape(group.first_time)}")
+            bits.append(f"{group.count} times since {html.escape(shown_time(group.first_time))}")
         if c.faultlog:
             bits.append(f"fault log {html.escape(c.faultlog)}")
         self.reason.setText(" · ".join(bits))
@@ -215,9 +226,7 @@ class CrashCard(Box):
             text = f"{c.name}: {c.message}" if c.message else (c.name or c.reason)
         else:
             text = "The fault log did not parse; its text:\n" + c.raw[:2000]
-        self.message.setText(text or "(no message)")
-        lines = min(7, max(1, text.count("\n") + 1 + len(text) // 60))  # the card is narrow
-        self.message.setFixedHeight(lines * self.message.fontMetrics().lineSpacing() + 12)
+        self.message.setText(text or "(no message)")  # as tall as its lines at its width
         top = c.top_project_frame
         if top is not None and top.entity:
             self.entity.setText(

@@ -178,10 +178,28 @@ class EvidenceBox(QPlainTextEdit):
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.setMaximumHeight(110)
 
+    MAX_LINES = 7  # more scroll
+
     def setText(self, text: str) -> None:
         self.setPlainText(text)
-        lines = max(1, min(7, text.count("\n") + 1 + len(text) // 90))
-        self.setFixedHeight(min(110, lines * self.fontMetrics().lineSpacing() + 12))
+        self.fit()
+
+    def fit(self) -> None:
+        """As tall as its lines wrapped at its width (monospace: a fixed count per line), at
+        most :attr:`MAX_LINES`; before it has a width, 90 characters a line."""
+        margin = int(self.document().documentMargin())
+        width = self.viewport().width() - 2 * margin if self.isVisible() else 0
+        char = max(1, self.fontMetrics().horizontalAdvance("m"))
+        per_line = max(20, width // char) if width > 0 else 90
+        lines = sum(max(1, -(-len(ln) // per_line)) for ln in self.toPlainText().split("\n"))
+        lines = max(1, min(self.MAX_LINES, lines))
+        chrome = 2 * margin + 2 * self.frameWidth() + 2
+        self.setFixedHeight(min(110, lines * self.fontMetrics().lineSpacing() + chrome))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.fit()
 
     def text(self) -> str:
         return self.toPlainText()

@@ -13,7 +13,13 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-MARKS = {"crash": "crash", "exited": "exited", "restarted": "restarted", "unanswered": "no answer"}
+MARKS = {
+    "crash": "crash",
+    "freeze": "freeze",
+    "exited": "exited",
+    "restarted": "restarted",
+    "unanswered": "no answer",
+}
 
 
 def _t(at: str) -> float:
@@ -24,7 +30,8 @@ def _t(at: str) -> float:
 
 
 class ResourcesChart(QWidget):
-    """PSS (MB, left scale) and CPU (%, right scale) over time; red marks for crashes."""
+    """PSS (MB, left scale) and CPU (%, right scale) over time; red marks for crashes and
+    freezes (and where the app exited, restarted or the device did not answer)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,10 +106,19 @@ class ResourcesChart(QWidget):
         p.setPen(QPen(QColor(theme.warn_fg), 1.5, Qt.PenStyle.DashLine))
         p.drawPolyline(cpu)
         p.setPen(QPen(QColor(theme.error_fg), 2))
+        line = p.fontMetrics().height()
+        taken: list[float] = []  # where each row of labels ends: a close mark goes a row down
         for t, s in zip(times, self.samples, strict=True):
             if s.mark in MARKS:
+                label = MARKS[s.mark or ""]
+                left = x(t) + 3
                 p.drawLine(QPointF(x(t), area.top()), QPointF(x(t), area.bottom()))
-                p.drawText(QPointF(x(t) + 3, area.top() + 12), MARKS[s.mark or ""])
+                row = next((i for i, end in enumerate(taken) if left > end), len(taken))
+                if row == len(taken):
+                    taken.append(0.0)
+                taken[row] = left + p.fontMetrics().horizontalAdvance(label) + 4
+                if area.top() + (row + 1) * line <= area.bottom():
+                    p.drawText(QPointF(left, area.top() + line * (row + 1) - 3), label)
         p.setPen(QColor(theme.muted_fg))
         p.drawText(QPointF(2, area.top() + 10), f"{top_mb:.0f} MB")
         p.drawText(QPointF(area.right() + 3, area.top() + 10), f"{top_cpu:.0f}%")

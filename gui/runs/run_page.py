@@ -21,13 +21,14 @@ from hmdesk.core.codeindex.location_recall import Recalled, parse_location, reca
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve import QueryResult
-from hmdesk.core.toolchain.crash.detect import CrashGroup
+from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
+from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.runs.crash_card import CrashPanel, group_label
+from hmdesk.gui.runs.crash_card import CrashPanel, group_label, shown_time
 from hmdesk.gui.runs.failure_card import FailureCard, text_recalled
 from hmdesk.gui.runs.feed import RunsFeed
 from hmdesk.gui.runs.save_pitfall import (
@@ -92,8 +93,9 @@ def _now() -> str:
 
 
 def crash_when(group: CrashGroup) -> str:
-    """When a crash group last happened, as hilog printed it (``12-01 16:00:01``)."""
-    return group.crash.time.split(".", 1)[0] or _now()
+    """When a crash group last happened, as hilog printed it (``12-01 16:00:01``) or as a fault
+    log's name says it (``2025-07-18 20:29:51``)."""
+    return shown_time(group.crash.time).split(".", 1)[0] or _now()
 
 
 def _scan(root: str | None) -> CodeIndex | None:
@@ -169,6 +171,7 @@ class RunPage(QSplitter):
         self.card.hide()
         self._run_titles: dict[int, str] = {}
         self._crash_counts: dict[int, int] = {}  # by group id: a repeat moves its entry up
+        self._opened = CrashBook()  # fault logs the reader opened (the same file twice: one)
         self.card_scroll.setWidget(self.feed)
         self.card_scroll.hide()
         self.addWidget(self.card_scroll)
@@ -245,6 +248,20 @@ class RunPage(QSplitter):
             self._open_entry("crash", newest)
         self._open_column()
         self.crashes_updated.emit(len(groups))
+
+    def open_faultlog(self, crash: Crash, project_dir: str | None = None) -> int:
+        """A fault log the reader opened (downloaded in the Devices tab's Files view): its
+        crash card in the feed, open whatever was read (the reader asked for it), the same card
+        as a crash caught live (cause, fix, recalled pitfalls, Save as pitfall). Returns the
+        crash group's id."""
+        group = self._opened.add(crash)
+        if project_dir is not None:
+            self._crash_dir = project_dir
+        self._crash_pending.pop(group.id, None)
+        self._crash_pending[group.id] = group  # the newest: the one that opens
+        self.feed.close_open()
+        self.flush_crashes()
+        return group.id
 
     def _open_column(self) -> None:
         if not self.card_scroll.isVisible():

@@ -112,3 +112,25 @@ def test_the_runs_actions_are_the_window_s_before_the_runs_area_exists(ctx, qtbo
     assert sum(a.shortcut().toString() == "Ctrl+B" for a in w.actions()) == 1
     assert all(a in w.runs.choices.more_menu.actions() for a in w.run_actions.menu_groups()[0])
     _close(w)
+
+
+def test_a_fault_log_opened_in_the_devices_tab_shows_as_the_runs_crash_card(ctx, qtbot, tmp_path):
+    """The Files view's fault log (``crash_opened``) brings up the Runs tab (built then) with
+    its crash card open in the feed (real log: tests/data/real_logs/cppcrash, OpenHarmony)."""
+    from pathlib import Path
+
+    from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+
+    ctx.settings.setValue("window/tab", 2)
+    w = _start(ctx, qtbot)
+    assert isinstance(w.devices, DevicesArea) and w.runs is None
+    src = Path(__file__).resolve().parents[1] / "data/real_logs/cppcrash/crasher-segv-accerr.log"
+    crash = read_faultlog(src)
+    w.devices.files.crash_opened.emit(crash)
+    assert isinstance(w.runs, RunsArea) and w.tabs.currentWidget() is w.runs
+    page = w.runs.run_page
+    assert w.runs.tabs.currentWidget() is page
+    qtbot.waitUntil(lambda: page.feed.open_key is not None and page.feed.open_key[0] == "crash")
+    assert page.crashes.card.crash is not None
+    assert page.crashes.card.title.text().startswith("C++ crash")
+    _close(w)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -317,6 +318,33 @@ def remove(hdc: str, key: str, remote: str, *, timeout: float = LIST_TIMEOUT) ->
 
 
 # --- a downloaded SQLite file, read-only ----------------------------------------------------
+def with_log(path: str | os.PathLike[str]) -> Path:
+    """The database to read for the downloaded SQLite file ``path``: itself, or, when its
+    write-ahead log ``NAME-wal`` was downloaded beside it (the app's RelationalStore writes in
+    WAL mode: the latest rows are still in the log), a copy with the log applied
+    (``NAME.with-log``, made once per download). The downloaded files are never changed."""
+    db = Path(path)
+    wal = db.with_name(db.name + "-wal")
+    if not wal.is_file() or wal.stat().st_size == 0:
+        return db
+    merged = db.with_name(db.name + ".with-log")
+    if merged.is_file() and merged.stat().st_mtime >= max(db.stat().st_mtime, wal.stat().st_mtime):
+        return merged
+    work = merged.with_name(merged.name + ".part")
+    shutil.copyfile(db, work)
+    shutil.copyfile(wal, work.with_name(work.name + "-wal"))
+    con = sqlite3.connect(work)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        con.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        con.close()
+    for extra in ("-wal", "-shm"):
+        work.with_name(work.name + extra).unlink(missing_ok=True)
+    os.replace(work, merged)
+    return merged
+
+
 def _ro(path: str | os.PathLike[str]) -> sqlite3.Connection:
     uri = "file:" + quote(os.path.abspath(os.fspath(path))) + "?mode=ro&immutable=1"
     return sqlite3.connect(uri, uri=True)
@@ -324,7 +352,8 @@ def _ro(path: str | os.PathLike[str]) -> sqlite3.Connection:
 
 def db_tables(path: str | os.PathLike[str]) -> list[tuple[str, int]]:
     """The tables of the SQLite file ``path`` and their row counts (opened read-only;
-    ``sqlite3.DatabaseError`` for a file that is not a database)."""
+    ``sqlite3.DatabaseError`` for a file that is not a database). A file with a write-ahead
+    log: pass :func:`with_log` of it."""
     con = _ro(path)
     try:
         names = [

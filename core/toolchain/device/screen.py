@@ -8,14 +8,20 @@ fails (``error: … as jpeg failed!``), the documented fallback ``uitest screenC
 ``.part`` name, renamed when complete: :func:`~hmdesk.core.toolchain.device.files.pull`).
 
 Input: ``uitest uiInput click X Y`` and ``uitest uiInput swipe X1 Y1 X2 Y2 [velocity]``
-(velocity 200–40000, default 600). It prints nothing on success; a device without uitest
-answers ``/bin/sh: uitest: inaccessible or not found``. Coordinates are checked (whole numbers
-inside the screen) before anything runs.
+(velocity 200–40000, default 600; testfwk_arkxtest ``uitest/input/ui_input.cpp``). It prints an
+empty line on success (the empty message of no error) and injects the touch whatever the screen
+shows, a lock screen too; a coordinate of 0 or less gets ``Please confirm that the coordinate
+values are correct.`` and the usage, a device without uitest ``/bin/sh: uitest: inaccessible or
+not found``. Coordinates are checked (whole numbers 1–20000) before anything runs, and the lock
+screen first: ``hidumper -s 3704 -a -all`` (the screen lock service, theme_screenlock_mgr
+``RegisterDumpCommand``) prints `` * screenLocked  \t\ttrue\t\t…`` and `` * screenState …``; a
+locked or dark screen is said plainly and nothing is tapped.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from hmdesk.core.toolchain.device.call import run_hdc
@@ -28,14 +34,62 @@ SNAPSHOT_REMOTE = f"{TMP_DIR}/hmdesk_screen.jpeg"
 SCREENCAP_REMOTE = f"{TMP_DIR}/hmdesk_screen.png"
 SHOT_TIMEOUT = 30.0
 INPUT_TIMEOUT = 15.0
+MIN_COORD = 1  # uitest refuses 0 and less ("Please confirm that the coordinate values …")
 MAX_COORD = 20_000
 NO_UITEST = (
     "This device has no uitest, so hmdesk cannot tap or swipe on it (the screenshot still works)."
 )
 INPUT_FIX = (
-    "Unlock the screen; on a device with a secure screen or without developer mode, input "
-    "injection is refused."
+    "This device's uitest does not take this input (an older system?); tap on the device "
+    "itself, or update its system software."
 )
+
+
+LOCK_SERVICE = "3704"  # SCREENLOCK_SERVICE_ID (samgr system_ability_definition.h)
+LOCKED = "The screen is locked: unlock the device, then try again."
+SCREEN_OFF = "The screen is off: wake and unlock the device, then try again."
+_LOCK_STATE_RE = re.compile(r"^\s*\*\s*(screenLocked|screenState)\s+(true|false)\b", re.M)
+
+
+def lock_argv(hdc: str, key: str) -> list[str]:
+    return [
+        hdc,
+        "-t",
+        validate_device_key(key),
+        "shell",
+        "hidumper",
+        "-s",
+        LOCK_SERVICE,
+        "-a",
+        "-all",
+    ]
+
+
+def parse_lock_state(text: str) -> dict[str, bool]:
+    """``screenLocked`` and ``screenState`` (on) from the screen lock service's dump (the keys
+    the text has)."""
+    return {m[1]: m[2] == "true" for m in _LOCK_STATE_RE.finditer(text)}
+
+
+def input_blocked(hdc: str, key: str, *, timeout: float = INPUT_TIMEOUT) -> Outcome | None:
+    """Why a tap would not reach the app (a locked or dark screen, no device), or None. A
+    device whose lock service says nothing readable is not held back (uitest decides)."""
+    reply, failed = run_hdc(lock_argv(hdc, key), timeout=timeout)
+    if failed is not None:
+        return failed
+    fail = classify_fail(reply.text)
+    if fail is not None:
+        return fail
+    state = parse_lock_state(reply.text)
+    if state.get("screenState") is False:
+        return Outcome(False, SCREEN_OFF, evidence=_evidence(reply.text), kind="locked")
+    if state.get("screenLocked"):
+        return Outcome(False, LOCKED, evidence=_evidence(reply.text), kind="locked")
+    return None
+
+
+def _evidence(text: str) -> str | None:
+    return next((ln.strip() for ln in text.splitlines() if "screenLocked" in ln), None)
 
 
 def screencap_argv(hdc: str, key: str, remote: str = SCREENCAP_REMOTE) -> list[str]:
@@ -43,9 +97,9 @@ def screencap_argv(hdc: str, key: str, remote: str = SCREENCAP_REMOTE) -> list[s
 
 
 def _coord(v: object, what: str) -> str:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COORD:
+    if isinstance(v, bool) or not isinstance(v, int) or not MIN_COORD <= v <= MAX_COORD:
         raise InvalidName(
-            f"{what} {v!r} is not a screen coordinate (a whole number 0–{MAX_COORD})."
+            f"{what} {v!r} is not a screen coordinate (a whole number {MIN_COORD}–{MAX_COORD})."
         )
     return str(v)
 
@@ -117,18 +171,20 @@ def classify_screencap(text: str) -> Outcome:
 
 
 def classify_input(text: str, exit_code: int | None) -> Outcome:
+    """What ``uitest uiInput`` answered: an empty line when it injected the input."""
     fail = classify_fail(text)
     if fail is not None:
         return fail
     if _missing_tool(text):
         return Outcome(False, NO_UITEST, evidence=text.strip()[:200], kind="unsupported")
     if text.strip() or (exit_code not in (0, None)):
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
         return Outcome(
             False,
-            "The device refused the input.",
+            f"uitest did not take the input{': ' + first if first else ''}",
             fix=INPUT_FIX,
             evidence=text.strip()[:200] or None,
-            kind="permission",
+            kind="unsupported",
         )
     return Outcome(True, "done")
 
@@ -183,7 +239,11 @@ def capture(
 
 
 def tap(hdc: str, key: str, x: int, y: int, *, timeout: float = INPUT_TIMEOUT) -> Outcome:
-    reply, failed = run_hdc(tap_argv(hdc, key, x, y), timeout=timeout)
+    argv = tap_argv(hdc, key, x, y)
+    blocked = input_blocked(hdc, key, timeout=timeout)
+    if blocked is not None:
+        return blocked
+    reply, failed = run_hdc(argv, timeout=timeout)
     return failed or classify_input(reply.text, reply.exit_code)
 
 
@@ -198,5 +258,9 @@ def swipe(
     velocity: int = 600,
     timeout: float = INPUT_TIMEOUT,
 ) -> Outcome:
-    reply, failed = run_hdc(swipe_argv(hdc, key, x1, y1, x2, y2, velocity), timeout=timeout)
+    argv = swipe_argv(hdc, key, x1, y1, x2, y2, velocity)
+    blocked = input_blocked(hdc, key, timeout=timeout)
+    if blocked is not None:
+        return blocked
+    reply, failed = run_hdc(argv, timeout=timeout)
     return failed or classify_input(reply.text, reply.exit_code)

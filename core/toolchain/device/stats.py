@@ -10,8 +10,10 @@ Formats (openharmony/docs ``en/application-dev/dfx/hidumper.md``):
   Processes:`` and a row ``PID  TOTAL%  USER%  KERNEL%  MINOR  MAJOR  NAME`` per process.
 
 The process is found with ``pidof BUNDLE`` (toybox: the pids, space-separated; nothing when it
-does not run). A sample whose process is gone is marked ``exited``; a new pid after one that ran
-is marked ``restarted`` (the app crashed and came back, or was started again).
+does not run). The first sample whose process is gone is marked ``exited`` (the next ones are
+not: the app is not running); a new pid after one that ran is marked ``restarted`` (the app
+crashed and came back, or was started again). :class:`Sampler` samples while the app runs: it
+stops :data:`GONE_LIMIT` samples after the app went away.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from hmdesk.core.dbfile import iso
@@ -31,6 +33,9 @@ SAMPLE_TIMEOUT = 10.0
 DEFAULT_INTERVAL = 3.0
 MAX_SAMPLES = 2000
 """A sampler stops after this many samples (at 3 s: 100 minutes)."""
+GONE_LIMIT = 20
+"""A sampler stops once the app has not run for this many samples in a row (at 3 s: a minute,
+time for a crashed app to be started again)."""
 
 _TOTAL_RE = re.compile(r"^\s*Total\s+(\d+)\b")
 _MEM_ROW_RE = re.compile(r"^\s*(?P<name>[A-Za-z.][A-Za-z .]*?)\s+(?P<pss>\d+)(?:\s+\d+){5,}\s*$")
@@ -57,7 +62,7 @@ class Sample:
     pid: int | None
     pss_kb: int | None
     cpu_percent: float | None
-    mark: str | None = None  # exited | restarted | unanswered
+    mark: str | None = None  # exited | restarted | unanswered; crash | freeze (the log)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -164,6 +169,7 @@ class Sampler:
         *,
         interval: float = DEFAULT_INTERVAL,
         max_samples: int = MAX_SAMPLES,
+        gone_limit: int = GONE_LIMIT,
     ) -> None:
         validate_device_key(key)
         validate_bundle(bundle)
@@ -173,6 +179,7 @@ class Sampler:
         self.on_sample = on_sample
         self.interval = interval
         self.max_samples = max_samples
+        self.gone_limit = gone_limit
         self.cancel = CancelToken()
         self.count = 0
 
@@ -180,13 +187,23 @@ class Sampler:
         self.cancel.cancel()
 
     def run(self) -> int:
-        last_pid: int | None = None
+        running: int | None = None  # the pid of the previous sample, when the app ran then
+        seen: int | None = None  # the last pid seen
+        gone = 0
         while not self.cancel.cancelled and self.count < self.max_samples:
             started = time.monotonic()
-            sample, problem = sample_once(self.hdc, self.key, self.bundle, last_pid)
+            sample, problem = sample_once(self.hdc, self.key, self.bundle, running)
             if sample.pid is not None:
-                last_pid = sample.pid
+                if running is None and seen is not None and sample.pid != seen:
+                    sample = replace(sample, mark="restarted")  # came back after it exited
+                running = seen = sample.pid
+                gone = 0
+            elif sample.mark != "unanswered":
+                running = None
+                gone += 1
             self.count += 1
             self.on_sample(sample, problem)
+            if gone >= self.gone_limit:
+                break
             self.cancel.wait(max(0.0, self.interval - (time.monotonic() - started)))
         return self.count

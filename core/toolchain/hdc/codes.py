@@ -29,6 +29,7 @@ OutcomeKind = Literal[
     # the device cannot do it: no such tool (no uitest), denied, locked screen (issue 33)
     "unsupported",
     "permission",
+    "locked",
 ]
 """What kind of failure an :class:`~hmdesk.core.toolchain.hdc.outcomes.Outcome` reports."""
 

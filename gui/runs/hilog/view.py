@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -690,6 +691,19 @@ class HilogView(QWidget):
         if lost != self.fix_button.isVisible():
             self.fix_button.setVisible(lost)
         self.stats_updated.emit()
+
+    def add_beside(self, side: QWidget) -> QSplitter:
+        """Put ``side`` to the right of the log table (the toolbar, the notes and the counters
+        keep the view's whole width); returns the splitter between the two."""
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)
+        index = lay.indexOf(self.table)
+        lay.removeWidget(self.table)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.table)
+        split.addWidget(side)
+        lay.insertWidget(index, split, 1)
+        return split
 
     def shutdown(self) -> None:
         self._timer.stop()

@@ -1,12 +1,13 @@
 """Files against the fake hdc's device: places, listing in batches, download several, upload
-where writable, delete with confirmation, and opening a database and a fault log."""
+where writable, delete with confirmation, and opening a database (read-only table view) and a
+fault log (read, handed to the Runs feed's crash card)."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from hmdesk.gui.devices.files_view import CrashDialog, DatabaseDialog, FilesView
+from hmdesk.gui.devices.files_view import DatabaseDialog, FilesView
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 
@@ -75,29 +76,35 @@ def test_read_only_places_and_refusals(qtbot, ctx, fake_tools):
 def test_open_a_database_and_a_fault_log(qtbot, ctx, fake_tools):
     device = fake_tools.device_root()
     rdb = device / "data/app/el2/100/database/com.example.hello/rdb/notes.db"
-    con = sqlite3.connect(rdb)
+    con = sqlite3.connect(rdb)  # as RelationalStore keeps it: WAL mode, the app still running
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA wal_autocheckpoint=0")
     con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
     con.execute("INSERT INTO notes (body) VALUES ('kept')")
     con.commit()
-    con.close()
     name = "jscrash-com.example.hello-20010045-20250718202951568.log"
     (device / "data/log/faultlog/faultlogger" / name).write_bytes(
         (DATA / "real_logs/jscrash/app-thrown-api-error.log").read_bytes()
     )
     view = make(qtbot, ctx)
     listed(qtbot, view, "/data/app/el2/100/database/com.example.hello/rdb")
+    assert [e.name for e in view.entries][:3] == ["notes.db", "notes.db-shm", "notes.db-wal"]
+    assert view.places.currentText().startswith("el2 databases")  # the place follows the path
     view.table.selectRow(0)
     with qtbot.waitSignal(view.opened, timeout=30_000) as sig:
         view.open_selected()
     assert sig.args[1] == "db"
+    qtbot.waitUntil(lambda: view.findChild(DatabaseDialog) is not None, timeout=15_000)
     dialog = view.findChild(DatabaseDialog)
-    assert dialog is not None and dialog.names == ["notes"]
+    assert dialog.names == ["notes"]  # the table and its row are in the log the view fetched
     assert dialog.rows.item(0, 1).text() == "kept"
+    assert "write-ahead log applied" in dialog.note.text()
+    con.close()
     listed(qtbot, view, "/data/log/faultlog/faultlogger")
     view.table.selectRow(0)
-    with qtbot.waitSignal(view.opened, timeout=30_000) as sig:
+    with qtbot.waitSignal(view.crash_opened, timeout=30_000) as crash:
         view.open_selected()
-    assert sig.args[1] == "faultlog"
-    card = view.findChild(CrashDialog)
-    assert card is not None and card.crash.type == "jscrash"
-    assert "too_many_request" in card.text.toPlainText()
+    # the window shows it as the Runs feed's crash card (tests/gui/runs/test_crash_card.py)
+    assert crash.args[0].type == "jscrash" and crash.args[0].faultlog == name
+    assert "too_many_request" in crash.args[0].message
+    assert "the crash card is in Runs" in view.status.text()

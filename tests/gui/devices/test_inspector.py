@@ -1,6 +1,6 @@
 """Screen & layout against the fake hdc's device: refresh, the two-way selection between the
-tree and the picture, taps and swipes (and a device that refuses them), auto-refresh (off by
-default, bounded), the code links and saving/reopening a dump."""
+tree and the picture, taps and swipes (and a device that refuses them: no uitest, a locked
+screen), auto-refresh (off by default, bounded), the code links and saving/reopening a dump."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_refresh_select_both_ways_and_code_links(qtbot, ctx, fake_tools, tmp_pat
     assert view.canvas.outline == (0, 237, 93, 275)
     details = view.details.toPlainText()
     assert "idTest" in details and "entry/src/main/ets/pages/Index.ets:5" in details
-    assert view._items[target.index].text(2) == "Index.ets:5"
+    assert view._items[target.index].text(1) == "Index.ets:5"
     # picture → tree: a click inside the Scroll selects it
     scroll = next(n for n in view.layout_tree.nodes if n.id == "scroll_test")
     at = view.canvas.to_widget(scroll.bounds).center()
@@ -80,6 +80,11 @@ def test_taps_swipes_and_a_device_without_uitest(qtbot, ctx, fake_tools):
     fake_tools.hdc_scenario("one-device", "no-uitest")
     qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.waitUntil(lambda: "no uitest" in view.status.text(), timeout=15_000)
+    fake_tools.hdc_scenario("one-device", "screen-locked")
+    taps = sum(1 for c in fake_tools.calls("hdc") if "uiInput" in c["argv"])
+    qtbot.mouseClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: "The screen is locked" in view.status.text(), timeout=15_000)
+    assert sum(1 for c in fake_tools.calls("hdc") if "uiInput" in c["argv"]) == taps
 
 
 def test_auto_refresh_is_bounded_and_a_missing_device_is_said(qtbot, ctx, fake_tools):
@@ -104,18 +109,32 @@ def test_auto_refresh_is_bounded_and_a_missing_device_is_said(qtbot, ctx, fake_t
 
 
 def test_save_and_reopen_offline(qtbot, ctx, fake_tools, tmp_path, monkeypatch):
+    """Saved: the dump and its screenshot beside it. Reopened with no device: the tree, the
+    picture (a component picked on it) and the code links, as a refresh showed them."""
     fake_tools.device_root()
-    view = make(qtbot, ctx)
+    project = tmp_path / "app"
+    page = project / "entry/src/main/ets/pages/Index.ets"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        "@Entry\n@Component\nstruct Index {\n  build() {\n    Text('idTest').id('idTest')\n  }\n}\n"
+    )
+    view = make(qtbot, ctx, str(project))
     refreshed(qtbot, view)
     out = tmp_path / "saved.json"
     monkeypatch.setattr(view, "ask_save_path", lambda: str(out))
     view.save_dialog()
-    qtbot.waitUntil(out.exists)
+    qtbot.waitUntil(lambda: "its screenshot" in view.status.text())
     assert json.loads(out.read_text()) == json.loads(REAL.read_text())
-    other = make(qtbot, ctx, key="")
+    assert (tmp_path / "saved.jpeg").is_file()  # snapshot_display's picture, beside it
+    other = make(qtbot, ctx, str(project), key="")
     other.open_file(str(out))
     qtbot.waitUntil(lambda: other.layout_tree is not None)
     assert len(other.layout_tree.nodes) == 10 and "offline" in other.status.text()
+    assert "saved.jpeg" in other.status.text() and not other.canvas.image.isNull()
+    text = other.layout_tree.node_at(40, 250)  # the idTest Text (SOURCES.md)
+    assert text is not None and other.links[text.index].line == 5
+    other.canvas.clicked.emit(40, 250)  # picked on the picture, offline
+    assert other.selected_node() is text
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     other.open_file(str(bad))

@@ -117,6 +117,55 @@ def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
     assert area.history.model.run_at(0).status == "success"
 
 
+def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area, ctx, fake_tools):
+    """After a launch the app's memory/CPU chart (and the screenshot) sit beside the device
+    log, sampled while the app runs; the panel hides and shows (the corner button or the
+    divider) and a new area built with the saved layout has it as it was left."""
+    from hmdesk.gui.common.layout_memory import restore_layout, save_layout
+
+    fake_tools.device_root()
+    fake_tools.set("FAKE_HDC_PIDS", "5394")
+    open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    assert run(qtbot, area).status == "success"
+    assert [area.tabs.tabText(i) for i in range(area.tabs.count())] == [
+        "Run",
+        "History",
+        "Device log",
+    ]
+    assert not area.resources_button.isVisible()  # only on the Device log tab
+    area.tabs.setCurrentWidget(area.hilog)
+    split = area.log_split
+    assert split.widget(0) is area.hilog.table and split.widget(1) is area.evidence
+    assert split.parentWidget() is area.hilog  # under the log's toolbar, beside its table
+    assert area.hilog.isVisible() and area.evidence.isVisible()
+    assert area.evidence.x() > area.hilog.table.x() and area.evidence.chart.isVisible()
+    assert area.resources_button.isVisible() and area.resources_button.isChecked()
+    qtbot.waitUntil(lambda: len(area.evidence.chart.samples) >= 1, timeout=30_000)
+    assert area.evidence.chart.samples[0].pss_kb == 92998  # tests/data/device/hidumper_mem
+    width = split.sizes()[1]
+    assert 0 < width <= min(420, sum(split.sizes()) // 4 + 1)  # a quarter at first, at most 420
+    area.resources_button.click()
+    assert not area.resources_shown() and split.sizes()[1] == 0
+    assert not area.resources_button.isChecked() and area.hilog.isVisible()
+    area.resources_button.click()
+    assert area.resources_shown() and split.sizes()[1] == width  # at the width it had
+    split.setSizes([sum(split.sizes()), 0])  # dragged shut
+    split.splitterMoved.emit(sum(split.sizes()), 1)
+    assert not area.resources_button.isChecked()
+    save_layout(area, ctx.settings)
+    again = RunsArea(ctx)
+    qtbot.addWidget(again)
+    restore_layout(again, ctx.settings)
+    again.resize(1300, 850)
+    again.show()
+    again.tabs.setCurrentWidget(again.hilog)
+    assert not again.resources_shown() and not again.resources_button.isChecked()
+    again.resources_button.click()
+    assert again.resources_shown() and again.evidence.width() > 100
+    again.shutdown()
+
+
 @pytest.mark.parametrize(
     ("scenario", "kind", "code", "pitfall"),
     [

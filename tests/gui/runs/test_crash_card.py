@@ -4,6 +4,8 @@ on the next identical crash; the live path through the Runs area's device log.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hmdesk.core.codeindex.anchors import AnchorStore
 from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
@@ -268,3 +270,56 @@ def test_crash_card_recalls_on_crash_terms_with_the_floor_and_says_what_it_misse
         missed = [str(t.term) for t in row.scored.terms if not t.matched]
         if missed and row.scored.components:
             assert f"missed {', '.join(missed)}" in row.breakdown.text()
+
+
+def test_a_downloaded_fault_log_opens_as_the_feeds_crash_card(qtbot, ctx, tmp_path):
+    """A fault log the reader downloaded (the Devices tab's Files view) opens in the feed as the
+    crash card of a crash caught live: the same CrashCard, its cause and fix, the pitfalls
+    recalled for it; it opens even while another card is read (the reader asked for it), and
+    the same file opened twice is one entry.
+
+    The log: tests/data/real_logs/jscrash/read-property-of-undefined.log (HarmonyOS FAQ
+    faq-stability-13, verbatim). Written down before running: a JS crash, TypeError "Cannot
+    read property loadPackage of undefined", at initPageUrl H5Page.ts:3:1; the cause says a
+    value was undefined and the fix names optional chaining (``?.``) or a check for undefined
+    (the corpus's expected fix words)."""
+    from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+    from hmdesk.core.toolchain.doctor import Finding
+
+    src = Path(__file__).resolve().parents[2] / "data/real_logs/jscrash"
+    local = tmp_path / "jscrash-com.example.h5-20010045-20250718202951568.log"
+    local.write_bytes((src / "read-property-of-undefined.log").read_bytes())
+    pitfall = ctx.store.add(
+        "TypeError: Cannot read property loadPackage of undefined in initPageUrl: the H5 page "
+        "reads the package before it is set; guard it with ?."
+    )
+    page = _page(qtbot, ctx)
+    page.show_card(7, "build", Finding(kind="k", evidence="e", fix="f"), "failed")
+    assert page.feed.reading()  # a failure card is read: a live crash would not open over it
+    crash = read_faultlog(local)
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        group_id = page.open_faultlog(crash)
+    card = page.crashes.card
+    assert page.feed.open_key == ("crash", group_id)
+    assert page.crashes.parentWidget() is page.feed.entries[("crash", group_id)]  # lent to it
+    assert card.isVisible() and page.card_scroll.isVisible()
+    assert card.title.text().startswith("JS crash — com.example.h5")
+    assert "TypeError: Cannot read property loadPackage of undefined" in card.message.text()
+    # the frame's compiled .ts is the project's .ets source (crash.frames), line and column kept
+    assert 'initPageUrl</b> <a href="loc:entry/src/main/ets/h5common/page/H5Page.ets:3:1"' in (
+        card.stack.text()
+    )
+    assert "2025-07-18 20:29:51" in card.reason.text()  # the file name's time, readable
+    assert page.feed.entries[("crash", group_id)].when == "2025-07-18 20:29:51"
+    lines = card.message.height() // card.message.fontMetrics().lineSpacing()
+    wrapped = card.message.document().documentLayout().documentSize().height()
+    assert lines >= wrapped  # as tall as its wrapped lines: nothing hidden behind a scroll
+    assert not card.cause.isHidden()
+    cause = card.cause.text()
+    assert "undefined" in cause.lower() and ("?." in cause or "undefined" in cause.split("Fix:")[1])
+    assert pitfall.id in card.recalled_ids()
+    # opened again: the same entry, open, not a second one
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        again = page.open_faultlog(read_faultlog(local))
+    assert again == group_id
+    assert [k for k in page.feed.order() if k[0] == "crash"] == [("crash", group_id)]

@@ -131,6 +131,35 @@ def test_downloaded_database_opens_read_only(tmp_path: Path) -> None:
         files.db_tables(text)
 
 
+def test_a_database_in_wal_mode_is_read_with_its_log(tmp_path: Path) -> None:
+    """RelationalStore writes in WAL mode: rows not yet checkpointed are only in NAME-wal. Read
+    with its log they are there; the downloaded files are left as they were."""
+    live = tmp_path / "device" / "notes.db"
+    live.parent.mkdir()
+    con = sqlite3.connect(live)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA wal_autocheckpoint=0")
+    con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    con.execute("INSERT INTO notes (body) VALUES ('in the log')")
+    con.commit()
+    down = tmp_path / "down"
+    down.mkdir()
+    for name in ("notes.db", "notes.db-wal"):  # as `file recv` copies them, app still running
+        (down / name).write_bytes((live.parent / name).read_bytes())
+    con.close()
+    db = down / "notes.db"
+    before = {p.name: p.read_bytes() for p in down.iterdir()}
+    assert files.db_tables(db) == []  # the main file alone: the table is still in the log
+    merged = files.with_log(db)
+    assert merged != db and files.db_tables(merged) == [("notes", 1)]
+    assert files.db_rows(merged, "notes")[1] == [(1, "in the log")]
+    assert files.with_log(db) == merged  # made once
+    assert {p.name: p.read_bytes() for p in down.iterdir() if p != merged} == before
+    plain = tmp_path / "plain.db"
+    sqlite3.connect(plain).close()
+    assert files.with_log(plain) == plain
+
+
 def test_downloaded_fault_log_reads_as_a_crash(fake_tools: FakeTools, tmp_path: Path) -> None:
     device = fake_tools.device_root()
     name = "jscrash-com.example.hello-20010045-20250718202951568.log"

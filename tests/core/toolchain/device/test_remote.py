@@ -64,6 +64,8 @@ def test_roots_of_an_app() -> None:
 def test_coordinates_and_pids_are_checked() -> None:
     with pytest.raises(InvalidName):
         screen.tap_argv("hdc", "K1", -1, 5)
+    with pytest.raises(InvalidName):  # uitest: "Please confirm that the coordinate values …"
+        screen.tap_argv("hdc", "K1", 0, 5)
     with pytest.raises(InvalidName):
         screen.tap_argv("hdc", "K1", 1.5, 5)  # type: ignore[arg-type]
     with pytest.raises(InvalidName):

@@ -58,8 +58,11 @@ def test_tap_and_swipe(fake_tools: FakeTools) -> None:
     assert screen.tap(hdc, FAKE_HDC_KEY, 630, 1360).ok
     assert screen.swipe(hdc, FAKE_HDC_KEY, 630, 2000, 630, 600, velocity=1200).ok
     argvs = [c["argv"][3:] for c in fake_tools.calls("hdc")]
+    lock = ["hidumper", "-s", "3704", "-a", "-all"]  # the lock screen asked first, each time
     assert argvs == [
+        lock,
         ["uitest", "uiInput", "click", "630", "1360"],
+        lock,
         ["uitest", "uiInput", "swipe", "630", "2000", "630", "600", "1200"],
     ]
     fake_tools.hdc_scenario("one-device", "no-uitest")
@@ -67,4 +70,31 @@ def test_tap_and_swipe(fake_tools: FakeTools) -> None:
     assert not no.ok and no.kind == "unsupported" and no.message == screen.NO_UITEST
     fake_tools.hdc_scenario("one-device", "input-denied")
     refused = screen.tap(hdc, FAKE_HDC_KEY, 1, 1)
-    assert not refused.ok and refused.kind == "permission" and "Unlock" in (refused.fix or "")
+    assert not refused.ok and refused.kind == "unsupported"
+    assert refused.message == "uitest did not take the input: Missing parameter."
+
+
+def test_a_locked_or_dark_screen_is_said_and_not_tapped(fake_tools: FakeTools) -> None:
+    hdc = str(fake_tools.hdc)
+    fake_tools.hdc_scenario("one-device", "screen-locked")
+    locked = screen.tap(hdc, FAKE_HDC_KEY, 630, 1360)
+    assert not locked.ok and locked.kind == "locked" and locked.message == screen.LOCKED
+    assert "screenLocked" in (locked.evidence or "")
+    fake_tools.hdc_scenario("one-device", "screen-off")
+    dark = screen.swipe(hdc, FAKE_HDC_KEY, 630, 2000, 630, 600)
+    assert not dark.ok and dark.message == screen.SCREEN_OFF
+    assert not any("uiInput" in c["argv"] for c in fake_tools.calls("hdc"))
+
+
+def test_lock_state_from_the_service_dump() -> None:
+    """theme_screenlock_mgr RegisterDumpCommand's rows (the header's \\t printed as written)."""
+    text = (
+        "\n Screenlock system state\\tValue\\t\\tDescription\n"
+        " * screenLocked  \t\tfalse\t\twhether there is lock screen status\n"
+        " * screenState  \t\ttrue\t\tscreen on / off status\n"
+        " * offReason  \t\t\t0\t\tscreen failure reason\n"
+    )
+    assert screen.parse_lock_state(text) == {"screenLocked": False, "screenState": True}
+    assert (
+        screen.parse_lock_state("The arguments are illegal and you can enter '-h' for help.") == {}
+    )

@@ -63,3 +63,32 @@ def test_sampler_keeps_samples_with_the_run(fake_tools: FakeTools, db: Database)
     kept = ev.samples(run_id)
     assert [x.pss_kb for x in kept] == [92998, 92998, 92998, None]
     assert kept[-1].mark == "crash"
+
+
+def test_sampler_marks_an_exit_once_a_restart_and_stops_when_the_app_stays_gone(
+    fake_tools: FakeTools,
+) -> None:
+    """pidof answers 5394, then nothing twice, then 5501, then nothing: exited once (not at
+    every sample while it is gone), restarted when it comes back, and the sampler stops after
+    gone_limit samples without the app."""
+    answers = iter(["5394", None, None, "5501", None, None, None, None])
+    got: list[stats.Sample] = []
+
+    def take(sample: stats.Sample, _problem: object) -> None:
+        got.append(sample)
+        fake_tools.set("FAKE_HDC_PIDS", next(answers, None))
+
+    fake_tools.set("FAKE_HDC_PIDS", next(answers))
+    sampler = stats.Sampler(
+        str(fake_tools.hdc), FAKE_HDC_KEY, "com.example.hello", take, interval=0.5, gone_limit=3
+    )
+    assert sampler.run() == 7
+    assert [(s.pid, s.mark) for s in got] == [
+        (5394, None),
+        (None, "exited"),
+        (None, None),
+        (5501, "restarted"),
+        (None, "exited"),
+        (None, None),
+        (None, None),
+    ]
