@@ -915,15 +915,23 @@ def parse_file(file: str | Path, path: str | None = None) -> ParseResult:
     carry (default: ``file`` as given). An unreadable or oversized file, or one that is not a
     regular file (FIFO, device, folder, symlink loop), yields no entities and says why in
     ``error``; at most :data:`MAX_FILE_BYTES` + 1 bytes are ever read."""
+    return read_file(file, path)[0]
+
+
+def read_file(
+    file: str | Path, path: str | None = None, previous: Reading | None = None
+) -> tuple[ParseResult, Reading | None]:
+    """:func:`parse_file`, and the reading to pass as ``previous`` when the file is read next
+    (:func:`read_source`)."""
     file = Path(file)
     shown = path if path is not None else str(file)
     language = language_for(file)
     if language is None:
-        return ParseResult(shown, None, (), error=f"not an .ets or .ts file: {file.name}")
+        return ParseResult(shown, None, (), error=f"not an .ets or .ts file: {file.name}"), None
     try:
         data = read_regular_file(file, MAX_FILE_BYTES)
     except NotRegularFile as exc:  # a FIFO, a device, a folder, a loop, too large: never read
-        return ParseResult(shown, language, (), error=f"{exc}; not indexed")
+        return ParseResult(shown, language, (), error=f"{exc}; not indexed"), None
     except OSError as exc:
-        return ParseResult(shown, language, (), error=f"cannot read: {exc.strerror or exc}")
-    return parse_source(data, language, shown)
+        return ParseResult(shown, language, (), error=f"cannot read: {exc.strerror or exc}"), None
+    return read_source(data, language, shown, previous)
