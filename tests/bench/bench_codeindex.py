@@ -17,6 +17,8 @@ a large figure would mean invented declarations). The goals (issue 28): ≥ 99 %
 of methods found with the right kind and range, on every project.
 
 ``--misses FILE`` writes every declaration not found (or with a wrong range) for inspection.
+``--saves FOLDER…`` re-indexes the largest files of those projects after one-line edits
+(:func:`saves`).
 ``--scale FOLDER…`` indexes a 5,000-file project made of copies of those projects (:func:`scale`).
 ``--calls PROJECT`` measures the call graph ``impact`` walks on one project (:func:`call_graph`).
 """
@@ -183,6 +185,87 @@ def call_graph(project: Path, sample: int = 50, seed: int = 28) -> dict[str, obj
 
 SCALE_FILES = 5_000
 SAVE_GOAL_S = 0.200  # a saved file re-indexed: what a person waits for after Ctrl+S
+SAVED_FILES = 20
+SAVES = 5
+
+
+def _sources(folders: list[Path]) -> list[Path]:
+    return [
+        f
+        for folder in folders
+        for p in projects_in(folder)
+        for f in sorted(p.rglob("*"))
+        if f.suffix in (".ets", ".ts")
+        and f.is_file()
+        and not any(part in ("oh_modules", "node_modules", "build", ".hvigor") for part in f.parts)
+    ]
+
+
+def _quantiles(times: list[float]) -> str:
+    t = sorted(times)
+    p95 = t[min(len(t) - 1, round(0.95 * (len(t) - 1)))]
+    return f"p50 {t[len(t) // 2] * 1000:6.0f}  p95 {p95 * 1000:6.0f}  max {t[-1] * 1000:6.0f} ms"
+
+
+def saves(folders: list[Path]) -> bool:
+    """The :data:`SAVED_FILES` largest source files of the given projects, each saved
+    :data:`SAVES` + 1 times with a one-line edit in its middle (a comment line added, then
+    a line changed, alternately) and re-indexed as the watcher does (``update_file``: stat,
+    read, view, parse, declarations, calls, the index's maps). The first save of a file parses
+    it in full (nothing is kept of a file the scan read); the next ones parse from the kept
+    reading. Each re-indexed result is checked against a full parse of the same text. Goal:
+    the next saves ≤ :data:`SAVE_GOAL_S` at p95."""
+    import shutil
+    import tempfile
+
+    from hmdesk.core.codeindex.parser import parse_file
+
+    biggest = sorted(_sources(folders), key=lambda f: f.stat().st_size, reverse=True)
+    biggest = biggest[:SAVED_FILES]
+    if not biggest:
+        print("no sources")
+        return False
+    first: list[float] = []
+    nxt: list[float] = []
+    wrong = 0
+    with tempfile.TemporaryDirectory(prefix="hmdesk-saves-") as tmp:
+        root = Path(tmp)
+        copies = []
+        for n, f in enumerate(biggest):
+            dest = root / f"f{n}" / f.name
+            dest.parent.mkdir()
+            shutil.copyfile(f, dest)
+            copies.append(dest)
+        index = CodeIndex(root)
+        index.scan()
+        for f in copies:
+            lines = f.read_text(encoding="utf-8", errors="replace").split("\n")
+            rel = index.relative(f)
+            kb = f.stat().st_size / 1000
+            row: list[float] = []
+            for i in range(SAVES + 1):
+                k = len(lines) // 2 + 7 * i
+                if i % 2 == 0:
+                    lines.insert(k, f"// saved {i}")
+                else:
+                    lines[k] += " // edited"
+                f.write_text("\n".join(lines), encoding="utf-8")
+                t0 = time.perf_counter()
+                index.update_file(f)
+                row.append(time.perf_counter() - t0)
+                wrong += index.result(rel) != parse_file(f, rel)
+            first.append(row[0])
+            nxt.extend(row[1:])
+            kept = "kept" if rel in index.kept_readings() else "not kept (syntax errors)"
+            print(
+                f"  {kb:5.0f} KB {f.name:44} first save {row[0] * 1000:5.0f} ms, next saves "
+                f"median {sorted(row[1:])[len(row) // 2 - 1] * 1000:5.0f} ms; reading {kept}"
+            )
+    print(f"first save (full parse)        : {_quantiles(first)}")
+    print(f"next saves (incremental parse) : {_quantiles(nxt)}")
+    print(f"results different from a full parse: {wrong} of {len(first) + len(nxt)}")
+    t = sorted(nxt)
+    return wrong == 0 and t[min(len(t) - 1, round(0.95 * (len(t) - 1)))] <= SAVE_GOAL_S
 
 
 def scale(folders: list[Path]) -> bool:
@@ -196,15 +279,7 @@ def scale(folders: list[Path]) -> bool:
     import statistics
     import tempfile
 
-    sources = [
-        f
-        for folder in folders
-        for p in projects_in(folder)
-        for f in sorted(p.rglob("*"))
-        if f.suffix in (".ets", ".ts")
-        and f.is_file()
-        and not any(part in ("oh_modules", "node_modules", "build") for part in f.parts)
-    ]
+    sources = _sources(folders)
     if not sources:
         print("no sources to copy")
         return False
@@ -298,6 +373,9 @@ def print_table(rows: list[dict[str, object]]) -> bool:
 
 def main(argv: list[str] | None = None) -> bool:
     args = list(argv or [])  # `make bench` calls main() with none: the samples
+    if "--saves" in args:
+        args.remove("--saves")
+        return saves([Path(a) for a in args] or [SAMPLES])
     if "--scale" in args:
         args.remove("--scale")
         return scale([Path(a) for a in args] or [SAMPLES])
