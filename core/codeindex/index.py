@@ -378,13 +378,13 @@ class CodeIndex:
             return list(self._readings)
 
     def _keep_reading(self, rel: str, reading: Reading) -> None:
-        if len(reading.view) > KEPT_READINGS_BYTES:
+        if len(reading.view.text) > KEPT_READINGS_BYTES:
             return  # a generated file of megabytes: its tree is not worth its memory
         self._readings[rel] = reading
-        kept = sum(len(r.view) for r in self._readings.values())
+        kept = sum(len(r.view.text) for r in self._readings.values())
         while kept > KEPT_READINGS_BYTES:
             _, oldest = self._readings.popitem(last=False)
-            kept -= len(oldest.view)
+            kept -= len(oldest.view.text)
 
     def _set(self, rel: str, entry: _FileEntry | None) -> None:
         """Put ``entry`` in the place of ``rel`` (None: drop it), its names and calls too."""

@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tree_sitter
 import tree_sitter_arkts
@@ -360,14 +360,18 @@ def _calls_query(language: str) -> tree_sitter.Query:
     )
 
 
-def _calls(language: str, root: tree_sitter.Node, src: bytes) -> tuple[Call, ...]:
+def _calls(
+    language: str, root: tree_sitter.Node, src: bytes, moved: tuple[tuple[int, int], ...] = ()
+) -> tuple[Call, ...]:
     """Every call's callee name and line (``new Service()`` calls ``Service``: its
     constructor), in line order (:func:`_call_order`), at most :data:`MAX_CALLS`."""
     nodes = tree_sitter.QueryCursor(_calls_query(language)).captures(root).get("callee", [])
-    return tuple(_callees(nodes, src, MAX_CALLS))
+    return tuple(_callees(nodes, src, MAX_CALLS, moved))
 
 
-def _callees(nodes: list[tree_sitter.Node], src: bytes, limit: int) -> list[Call]:
+def _callees(
+    nodes: list[tree_sitter.Node], src: bytes, limit: int, moved: tuple[tuple[int, int], ...] = ()
+) -> list[Call]:
     """The calls of the called expressions ``nodes`` (the first ``limit``), in line order. The
     callee is read from ``src`` (the file as written, not the :func:`typescript_view` the tree
     may come from) at the called expression's bytes: its last identifier (``this.load`` →
@@ -376,7 +380,10 @@ def _callees(nodes: list[tree_sitter.Node], src: bytes, limit: int) -> list[Call
     for fn in nodes:
         if fn.type == "ERROR":
             continue
-        text = src[max(fn.start_byte, fn.end_byte - 80) : fn.end_byte].rstrip(b" \t\r\n?!.")
+        start, end = fn.start_byte, fn.end_byte
+        if moved:
+            start, end = _in_file(start, moved), _in_file(end, moved, end=True)
+        text = src[max(start, end - 80) : end].rstrip(b" \t\r\n?!.")
         m = _CALLEE.search(text.decode("utf-8", errors="replace"))
         if m:
             out.append(Call(m[0], fn.start_point[0] + 1))
@@ -423,7 +430,7 @@ _LEADING_DOT = re.compile(
 _CLOSE_DOT = re.compile(rb"\}([ \t]*)\.(?=[ \t]*[A-Za-z_$])")
 # the end of a call followed by a block: `) {`, a component's trailing closure when the call is
 # a component's (`Column({ space: 8 }) {`, the arguments possibly over several lines)
-_CLOSE_THEN_BLOCK = re.compile(rb"\)([ \t])\{")
+_CLOSE_THEN_BLOCK = re.compile(rb"\)([ \t]?)\{")
 _COMPONENT_CALL = re.compile(
     rb"[ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?[ \t]*\Z"
 )
@@ -432,9 +439,10 @@ _COMPONENT_CALL = re.compile(
 # regex try every byte)
 _STYLE_BLOCK = re.compile(rb":[ \t]\{(?=[ \t]*\r?\n[ \t]*\.[ \t]*[A-Za-z_$])")
 _WORD_END = re.compile(rb"[\w$][ \t]*\Z")
-# what the brace scan skips: comments, strings, template literals
+# what the brace scan skips: comments, strings, template literals (every branch starts with a
+# literal, so that the regex engine skips to the next of those characters)
 _SKIP_OR_BRACE = re.compile(
-    rb"//[^\n]*|/\*.*?(?:\*/|\Z)|'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`|[{}]",
+    rb"//[^\n]*|/\*.*?(?:\*/|\Z)|'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`|\{|\}",
     re.DOTALL,
 )
 _CLASS_HEAD = re.compile(rb"\b(?:class|struct|interface)\s+[A-Za-z_$]")
@@ -477,7 +485,7 @@ def _opening_paren(text: bytes, close: int, limit: int = 4000) -> int:
     return -1
 
 
-def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
+def typescript_view(src: bytes) -> View:
     """``src`` (an ``.ets`` file) as the TypeScript grammar can read it, byte for byte the same
     length so that every position and line stays. ArkTS adds to TypeScript:
 
@@ -490,13 +498,13 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
       (``.fontSize(16)``, which also starts ``@Extend``/``@Styles`` bodies) has its dot turned
       into ``_`` (a call statement of its own: what the line calls is unchanged, see
       :func:`_calls`), as has one right after the ``}`` that starts a line (``}.width(8)``), and a component's trailing closure ``Column() {`` has the space before
-      the ``{`` turned into ``;`` (a call, then a block), unless the line is directly inside a
+      the ``{`` turned into ``;`` (a call, then a block; ``Row(){``, with no space, has the call
+      moved one column left into its indentation to make that room, see :class:`View`), unless the line is directly inside a
       class or struct body (a method ``Title() {``); an attribute block inside
       ``.stateStyles({ pressed: {`` becomes a method ``pressed(){``.
 
     Only declarations are read from the result, so the rare match inside a string or comment
-    does no harm. Returns the text and the offsets of the ``class`` keywords that stand for
-    ``struct``."""
+    does no harm."""
     structs: list[int] = []
 
     def struct(m: re.Match[bytes]) -> bytes:
@@ -513,6 +521,7 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
         return lead + b" " * len(w)
 
     braces: tuple[list[int], list[bool]] | None = None
+    moves: list[tuple[int, int]] = []  # (a blank before a call, the call's `)` before its `{`)
 
     def closure(m: re.Match[bytes]) -> bytes:
         nonlocal braces
@@ -528,7 +537,13 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
         at = bisect.bisect_left(offsets, line_start - 1)  # the braces before the line's start
         if line_start and at and flags[at - 1]:
             return m[0]  # a method `Title() {`
-        return b");{"
+        if m[1]:
+            return b");{"
+        # `Row(){`: no room for the `;`, so the call moves one column left into its indentation
+        name = line_start + len(out[line_start:opening]) - len(out[line_start:opening].lstrip())
+        if name > line_start:
+            moves.append((name - 1, m.start()))
+        return m[0]
 
     def style(m: re.Match[bytes]) -> bytes:
         return b"(){" if _WORD_END.search(out, max(0, m.start() - 80), m.start()) else m[0]
@@ -542,42 +557,73 @@ def typescript_view(src: bytes) -> tuple[bytes, frozenset[int]]:
     out = _FUNCTION_DECORATORS.sub(blank, out) if b"@" in out else out
     out = _ARKTS_WORDS.sub(word, out) if b"lazy" in out or b"native" in out else out
     out = _CLOSE_THEN_BLOCK.sub(closure, out)
+    moved: list[tuple[int, int]] = []
+    if moves:
+        pieces = []
+        pos = 0
+        for blank_at, close in sorted(moves):
+            if blank_at < pos:
+                continue  # inside the arguments of a call moved already
+            pieces += [out[pos:blank_at], out[blank_at + 1 : close + 1], b";"]
+            moved.append((blank_at, close))
+            pos = close + 1
+        out = b"".join([*pieces, out[pos:]])
     out = _STYLE_BLOCK.sub(style, out)
     out = _LEADING_DOT.sub(rb"\1_", out)
     out = _CLOSE_DOT.sub(close_dot, out)
-    return out, frozenset(structs)
+    return View(out, frozenset(structs), tuple(moved))
+
+
+class View(NamedTuple):
+    """An ``.ets`` file as the TypeScript grammar reads it (:func:`typescript_view`): the text,
+    the offsets of the ``class`` keywords that stand for ``struct``, and the spans
+    ``[start, end)`` whose bytes stand one byte left of where they are in the file (a call
+    ``Row(){`` moved into its indentation to make room for the ``;``)."""
+
+    text: bytes
+    structs: frozenset[int]
+    moved: tuple[tuple[int, int], ...] = ()
+
+
+def _in_file(offset: int, moved: tuple[tuple[int, int], ...], *, end: bool = False) -> int:
+    """The file's offset of a view's ``offset`` (``end``: an exclusive end)."""
+    for start, stop in moved:  # a handful per file
+        if start > offset:
+            break
+        if (start < offset <= stop) if end else (start <= offset < stop):
+            return offset + 1
+    return offset
 
 
 def _read(
     language: str, src: bytes, path: str, *, ets: bool = True, previous: Reading | None = None
-) -> tuple[tree_sitter.Tree, list[_Found], bytes, _Edit | None]:
+) -> tuple[tree_sitter.Tree, list[_Found], View, _Edit | None]:
     """One reading of ``src`` with one grammar: its tree, its declarations, the text the
     tree was parsed from (an ``.ets`` file read with the TypeScript grammar goes through
     :func:`typescript_view`) and, when ``previous`` (the reading of the file's last version)
     was given, the edit from that one (its tree is edited and reused by tree-sitter's
     incremental parsing)."""
-    structs: frozenset[int] = frozenset()
-    view = src
+    view = View(src, frozenset())
     if language == "typescript" and ets:
-        view, structs = typescript_view(src)
+        view = typescript_view(src)
     edit = None
     if previous is None:
-        tree = _parser(language).parse(view)
+        tree = _parser(language).parse(view.text)
     else:
         old = previous.tree.copy()
-        edit = _edit_between(previous.view, view)
+        edit = _edit_between(previous.view.text, view.text)
         old.edit(
             start_byte=edit.start,
             old_end_byte=edit.old_end,
             new_end_byte=edit.new_end,
-            start_point=_point(view, edit.start),
-            old_end_point=_point(previous.view, edit.old_end),
-            new_end_point=_point(view, edit.new_end),
+            start_point=_point(view.text, edit.start),
+            old_end_point=_point(previous.view.text, edit.old_end),
+            new_end_point=_point(view.text, edit.new_end),
         )
-        tree = _parser(language).parse(view, old)
+        tree = _parser(language).parse(view.text, old)
         edit.changed = [(r.start_byte, r.end_byte) for r in old.changed_ranges(tree)]
     found: list[_Found] = []
-    _walk(tree.root_node, path, None, found, structs)
+    _walk(tree.root_node, path, None, found, view.structs)
     _with_decorators(found, src)
     return tree, found, view, edit
 
@@ -591,7 +637,7 @@ class Reading:
     errors re-parsed in half the time of a full parse, in a clean one in a twentieth)."""
 
     language: str
-    view: bytes
+    view: View
     tree: tree_sitter.Tree
     result: ParseResult
 
@@ -636,7 +682,7 @@ def _point(text: bytes, offset: int) -> tuple[int, int]:
 
 
 def _calls_after_edit(
-    previous: Reading, root: tree_sitter.Node, src: bytes, view: bytes, edit: _Edit
+    previous: Reading, root: tree_sitter.Node, src: bytes, new: View, edit: _Edit
 ) -> tuple[Call, ...] | None:
     """The calls of the new version of a file from those of the old one: the lines around the
     edit and the ranges tree-sitter says changed are read again, the calls before them kept,
@@ -645,6 +691,7 @@ def _calls_after_edit(
     old = previous.result.calls
     if len(old) >= MAX_CALLS:
         return None
+    view = new.text
     lo = min([edit.start, *(a for a, _ in edit.changed)])
     hi = max([edit.new_end, *(b for _, b in edit.changed)])
     start, end = _line_start(view, lo), _line_end(view, hi)
@@ -664,8 +711,8 @@ def _calls_after_edit(
             break
         start, end = wider
     first, last = _point(view, start)[0], _point(view, end)[0]
-    delta = _point(view, edit.new_end)[0] - _point(previous.view, edit.old_end)[0]
-    inside = [c for c in _callees(nodes, src, MAX_CALLS) if first < c.line <= last + 1]
+    delta = _point(view, edit.new_end)[0] - _point(previous.view.text, edit.old_end)[0]
+    inside = [c for c in _callees(nodes, src, MAX_CALLS, new.moved) if first < c.line <= last + 1]
     before = [c for c in old if c.line <= first]
     after = [Call(c.callee, c.line + delta) for c in old if c.line > last + 1 - delta]
     out = (*before, *inside, *after)
@@ -785,7 +832,7 @@ def read_source(
     if previous is not None and edit is not None and not has_error:
         calls = _calls_after_edit(previous, tree.root_node, src, view, edit)
     if calls is None:
-        calls = _calls("typescript", tree.root_node, src)
+        calls = _calls("typescript", tree.root_node, src, view.moved)
     if has_error:
         other, found2, _, _ = _read("arkts", src, path)
         found = _merge(found, found2)

@@ -18,6 +18,12 @@ SETTINGS = DATA / "samples" / "openharmony+applications_settings"
 DEVICE_NAME = "feature/commonUikit/src/main/ets/component/DeviceNameItemComponent.ets"
 USE_SEARCH = DATA / "samples" / "Koracan+learnX-for-HarmonyOS" / "src/hooks/useSearch.ts"
 STORAGE_TEXT = "feature/storage/src/main/ets/components/StorageTextComponent.ets"
+NOTIFICATION_ITEM = (
+    DATA
+    / "samples"
+    / "openharmony+applications_systemui"
+    / "features/noticeitem/src/main/ets/com/ohos/noticeItem/view/item/notificationItem.ets"
+)
 
 # openharmony/applications_settings DeviceNameItemComponent.ets: `import lazy`, trailing commas
 # in object literals, `@Builder`/`@Styles` members, `.stateStyles`, ternaries in build()
@@ -72,6 +78,30 @@ def test_real_attribute_after_a_closing_brace_reads_with_the_typescript_grammar_
     }
 
 
+def test_real_trailing_closure_without_a_space_reads_with_the_typescript_grammar_alone():
+    # openharmony/applications_systemui notificationItem.ets: `    Column(){` (line 65) in build()
+    result, kept = read_source(NOTIFICATION_ITEM.read_bytes(), "arkts", "notificationItem.ets")
+    assert _summary(result) == [
+        ("struct", "NotificationItem", 31, 82),
+        ("method", "NotificationItem.registerNotificationItemEventCapture", 39, 45),
+        ("method", "NotificationItem.deleteButtonCallback", 47, 49),
+        ("method", "NotificationItem.SurfaceComponent", 51, 58),
+        ("method", "NotificationItem.BottomLeftComponent", 60, 62),
+        ("build", "NotificationItem.build", 64, 81),
+        ("struct", "FrontItem", 84, 143),
+        ("build", "FrontItem.build", 97, 108),
+        ("method", "FrontItem.showDevicesDialog", 110, 130),
+        ("method", "FrontItem.selectedDevice", 132, 142),
+    ]
+    assert kept is not None  # the TypeScript reading is clean: no ArkTS fallback needed
+    # the call moved one column left to make room for its `;` is read where it is written
+    calls = {(c.callee, c.line) for c in result.calls}
+    assert {("Column", 65), ("SwipeLayout", 66), ("getId", 67), ("bind", 72)} <= calls
+    assert not any(
+        c.callee.startswith(("Colum", "olumn")) and c.callee != "Column" for c in result.calls
+    )
+
+
 def _one_line_edits(text: str) -> list[str]:
     """Versions of ``text`` a save may give: a line added, changed, removed (at the start, in
     the middle, at the end), a declaration added, and one that breaks the syntax."""
@@ -95,6 +125,7 @@ def test_a_saved_file_read_incrementally_gives_what_a_full_parse_gives():
             "arkts",
         ),
         (USE_SEARCH, "typescript"),
+        (NOTIFICATION_ITEM, "arkts"),
     ]
     compared = 0
     for file, language in files:
@@ -110,7 +141,7 @@ def test_a_saved_file_read_incrementally_gives_what_a_full_parse_gives():
                 assert read_source(twice, language, "f", kept_again)[0] == parse_source(
                     twice, language, "f"
                 )
-    assert compared == 4 * 14
+    assert compared == 5 * 14
 
 
 def test_real_typescript_arrow_functions_keep_their_chained_bodies():
