@@ -23,6 +23,7 @@ or grammars, or one that cannot be read, is ignored (everything is parsed, as wi
 from __future__ import annotations
 
 import errno
+import gc
 import gzip
 import hashlib
 import json
@@ -33,7 +34,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ is kept after they were saved, so that the next save is parsed incrementally: a 
 re-indexed in well under the 200 ms a person notices after Ctrl+S, the largest (458 KB) included
 (``python -m tests.bench.bench_codeindex --saves FOLDER…``). The files saved last are kept."""
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: a file's calls as two lists (names, lines)
 
 
 def cache_file_for(root: str | os.PathLike[str]) -> Path:
@@ -106,10 +107,36 @@ class ScanReport:
     elapsed_s: float = 0.0
 
 
-@dataclass(slots=True)
 class _FileEntry:
-    stamp: tuple[int, int]  # (mtime_ns, size)
-    result: ParseResult
+    """A file's stamp (mtime_ns, size) and parse. One loaded from the kept index holds its
+    calls as kept (two lists) until they are first asked for: a reopened project is
+    browsable before its hundreds of thousands of calls are made into objects."""
+
+    __slots__ = ("_calls", "_result", "stamp")
+
+    def __init__(
+        self,
+        stamp: tuple[int, int],
+        result: ParseResult,
+        calls: tuple[list[str], list[int]] | None = None,
+    ) -> None:
+        self.stamp = stamp
+        self._result = result
+        self._calls = calls
+
+    @property
+    def entities(self) -> tuple[Entity, ...]:
+        return self._result.entities
+
+    @property
+    def result(self) -> ParseResult:
+        kept = self._calls
+        if kept is not None:
+            callees, lines = kept
+            calls = tuple(map(Call._make, zip(callees, lines, strict=True)))
+            self._result = replace(self._result, calls=calls)
+            self._calls = None
+        return self._result
 
 
 class CodeIndex:
@@ -216,8 +243,16 @@ class CodeIndex:
         with self._lock:
             if self._files or self.cache_file is None:
                 return 0
-            for rel, entry in self._load_cache().items():
-                self._set(rel, entry)
+            # a project's hundreds of thousands of objects, none in a cycle: the collector's
+            # passes over them while they are made would double the time to open it
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                for rel, entry in self._load_cache().items():
+                    self._set(rel, entry)
+            finally:
+                if collecting:
+                    gc.enable()
             return len(self._files)
 
     def scan(
@@ -359,7 +394,7 @@ class CodeIndex:
             ):
                 return {}
             return {
-                rel: _FileEntry((int(stamp[0]), int(stamp[1])), _result_from_json(rel, res))
+                rel: _FileEntry((int(stamp[0]), int(stamp[1])), *_result_from_json(rel, res))
                 for rel, (stamp, res) in data["files"].items()
             }
         except FileNotFoundError:
@@ -390,7 +425,7 @@ class CodeIndex:
         """Put ``entry`` in the place of ``rel`` (None: drop it), its names and calls too."""
         old = self._files.pop(rel, None)
         if old is not None:
-            for ent in old.result.entities:
+            for ent in old.entities:
                 _unmap(self._by_name, ent.name, rel)
                 _unmap(self._by_qualified, ent.qualified, rel)
             if self._callers is not None:
@@ -399,7 +434,7 @@ class CodeIndex:
         if entry is None:
             return
         self._files[rel] = entry
-        for ent in entry.result.entities:
+        for ent in entry.entities:
             self._by_name.setdefault(ent.name, {}).setdefault(rel, []).append(ent)
             self._by_qualified.setdefault(ent.qualified, {}).setdefault(rel, []).append(ent)
         if self._callers is not None:
@@ -469,13 +504,13 @@ class CodeIndex:
         """Every entity (files in path order, entities in source order), or one file's."""
         with self._lock:
             if path is None:
-                return [e for rel in sorted(self._files) for e in self._files[rel].result.entities]
+                return [e for rel in sorted(self._files) for e in self._files[rel].entities]
         result = self.result(path)
         return list(result.entities) if result else []
 
     def __len__(self) -> int:
         with self._lock:
-            return sum(len(e.result.entities) for e in self._files.values())
+            return sum(len(e.entities) for e in self._files.values())
 
     def find(self, name: str, *, mode: str = "exact") -> list[Entity]:
         """Entities named ``name``. A dotted name (``Index.build``) is matched against the
@@ -566,20 +601,26 @@ def _result_to_json(r: ParseResult) -> list[Any]:
         [[e.name, e.kind, e.start_line, e.end_line, e.container] for e in r.entities],
         r.has_error,
         r.error,
-        [[c.callee, c.line] for c in r.calls],
+        [c.callee for c in r.calls],
+        [c.line for c in r.calls],
     ]
 
 
-def _result_from_json(path: str, data: list[Any]) -> ParseResult:
-    language, ents, has_error, error, calls = data
-    return ParseResult(
+def _result_from_json(
+    path: str, data: list[Any]
+) -> tuple[ParseResult, tuple[list[str], list[int]]]:
+    """A kept parse, its calls apart (see :class:`_FileEntry`)."""
+    language, ents, has_error, error, callees, lines = data
+    if not (isinstance(callees, list) and isinstance(lines, list) and len(callees) == len(lines)):
+        raise ValueError(f"the calls of {path} are not two lists of one length")
+    result = ParseResult(
         path=path,
         language=language,
         entities=tuple(Entity(n, k, path, s, e, c) for n, k, s, e, c in ents),
         has_error=bool(has_error),
         error=error,
-        calls=tuple(Call(c, ln) for c, ln in calls),
     )
+    return result, (callees, lines)
 
 
 _CALLING_KINDS = frozenset({"function", "method", "constructor", "build"})
