@@ -41,10 +41,10 @@ from typing import Any
 from hmdesk.core.codeindex.parser import (
     LANGUAGES,
     MAX_FILE_BYTES,
-    Call,
     Entity,
     ParseResult,
     Reading,
+    calls_of,
     read_file,
 )
 from hmdesk.core.toolchain.project import ProjectError, read_build_profile
@@ -133,8 +133,7 @@ class _FileEntry:
         kept = self._calls
         if kept is not None:
             callees, lines = kept
-            calls = tuple(map(Call._make, zip(callees, lines, strict=True)))
-            self._result = replace(self._result, calls=calls)
+            self._result = replace(self._result, calls=calls_of(callees, lines))
             self._calls = None
         return self._result
 

@@ -17,8 +17,12 @@ that does not parse cleanly yields what tree-sitter recovered (``has_error`` tel
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
+import operator
 import re
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -87,6 +91,15 @@ class Call(NamedTuple):
 
     callee: str
     line: int
+
+
+_NEW_CALL = functools.partial(tuple.__new__, Call)
+
+
+def calls_of(callees: Iterable[str], lines: Iterable[int]) -> tuple[Call, ...]:
+    """Calls from their names and lines, made without a Python call per call (a project holds
+    hundreds of thousands; a saved file's calls after the edit are moved this way)."""
+    return tuple(map(_NEW_CALL, zip(callees, lines, strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,6 +406,10 @@ def _callees(
     return out
 
 
+def _line_of(call: Call) -> int:
+    return call.line
+
+
 def _call_order(call: Call) -> tuple[int, str]:
     """Calls in line order, those of one line by name (the query's order among calls that start
     at one place, ``a(x).b()``, is not the same on every run)."""
@@ -409,21 +426,22 @@ _STRUCT = re.compile(rb"struct(?=[ \t]+[A-Za-z_$])")
 _STRUCT_LEAD = re.compile(
     rb"[ \t]*(?:@[A-Za-z_$][\w$]*(?:\([^()\n]*\))?[ \t]*)*(?:export[ \t]+)?(?:default[ \t]+)?"
 )
+# (from the first `@`: what stands before it on its line is checked by the caller, a regex
+# anchored at each line's start would try every byte)
 _FUNCTION_DECORATORS = re.compile(
-    rb"^([ \t]*(?:export[ \t]+)?)((?:@[A-Za-z_$][\w$]*(?:\([^()]*\))?\s*)+)"
-    rb"(?=(?:export\s+)?(?:async\s+)?function\b)",
-    re.MULTILINE,
+    rb"@[A-Za-z_$][\w$]*(?:\([^()]*\))?\s*(?:@[A-Za-z_$][\w$]*(?:\([^()]*\))?\s*)*"
+    rb"(?=(?:export\s+)?(?:async\s+)?function\b)"
 )
+_EXPORT_LEAD = re.compile(rb"[ \t]*(?:export[ \t]+)?")
 # ArkTS-only words before a declaration: `import lazy { … }`, `native function f(): void;`
-_ARKTS_WORDS = re.compile(
-    rb"^([ \t]*import[ \t]+)(lazy)(?=[ \t]+[{\w*])|^([ \t]*)(native)(?=[ \t]+function\b)",
-    re.MULTILINE,
-)
+_ARKTS_WORDS = re.compile(rb"lazy(?=[ \t]+[{\w*])|native(?=[ \t]+function\b)")
+# what stands before each word on its line (checked by the caller)
+_WORD_LEAD = {b"lazy": re.compile(rb"[ \t]*import[ \t]+"), b"native": re.compile(rb"[ \t]*")}
 # an ArkUI attribute call on its own line right after a `{` or `}` line: `}` then `  .width(16)`
 # (after a trailing closure), `{` then `.fontSize(16)` (an @Extend/@Styles body); after other
 # lines a leading dot continues a chain, which TypeScript reads as it is
-_LEADING_DOT = re.compile(
-    rb"([{}][ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*(?://[^\n]*)?\r?\n)*[ \t]*)\.(?=[ \t]*[A-Za-z_$])"
+_LEADING_DOT = re.compile(  # (possessive blanks: no backtracking over each line's indentation)
+    rb"([{}][ \t]*+(?://[^\n]*)?\r?\n(?:[ \t]*+(?://[^\n]*)?\r?\n)*[ \t]*+)\.(?=[ \t]*[A-Za-z_$])"
 )
 # an attribute call right after the `}` that starts its line: `}.width('100%')` (a trailing
 # closure's end); a `}` elsewhere on a line may end an object literal (`{ a: 1 }.a`)
@@ -514,11 +532,15 @@ def typescript_view(src: bytes) -> View:
         return b"class "
 
     def blank(m: re.Match[bytes]) -> bytes:
-        return m[1] + re.sub(rb"[^\n]", b" ", m[2])
+        if not _EXPORT_LEAD.fullmatch(out, out.rfind(b"\n", 0, m.start()) + 1, m.start()):
+            return m[0]
+        return re.sub(rb"[^\n]", b" ", m[0])
 
     def word(m: re.Match[bytes]) -> bytes:
-        lead, w = (m[1], m[2]) if m[2] else (m[3], m[4])
-        return lead + b" " * len(w)
+        line_start = out.rfind(b"\n", 0, m.start()) + 1
+        if not _WORD_LEAD[m[0]].fullmatch(out, line_start, m.start()):
+            return m[0]
+        return b" " * len(m[0])
 
     braces: tuple[list[int], list[bool]] | None = None
     moves: list[tuple[int, int]] = []  # (a blank before a call, the call's `)` before its `{`)
@@ -713,8 +735,11 @@ def _calls_after_edit(
     first, last = _point(view, start)[0], _point(view, end)[0]
     delta = _point(view, edit.new_end)[0] - _point(previous.view.text, edit.old_end)[0]
     inside = [c for c in _callees(nodes, src, MAX_CALLS, new.moved) if first < c.line <= last + 1]
-    before = [c for c in old if c.line <= first]
-    after = [Call(c.callee, c.line + delta) for c in old if c.line > last + 1 - delta]
+    before = old[: bisect.bisect_left(old, first + 1, key=_line_of)]  # in line order
+    after = old[bisect.bisect_left(old, last + 2 - delta, key=_line_of) :]
+    if delta and after:
+        names, lines = zip(*after, strict=True)
+        after = calls_of(names, map(operator.add, lines, itertools.repeat(delta)))
     out = (*before, *inside, *after)
     return out if len(out) < MAX_CALLS else None
 
@@ -744,10 +769,10 @@ def _with_decorators(found: list[_Found], src: bytes) -> None:
         return
     moves: list[tuple[int, _Found]] = []
     for f in found:
+        if src.rfind(b"@", max(0, f.start - 400), f.start) < 0:
+            continue
         window = src[max(0, f.start - 400) : f.start]
         at = window.rfind(b"@")
-        if at < 0:
-            continue
         m = _DECORATORS_BEFORE.search(window, window.rfind(b"\n", 0, max(0, at - 200)) + 1)
         if m is not None:
             moves.append((f.start - len(window) + m.start(1), f))
