@@ -59,8 +59,9 @@ MATCH_MODES = ("exact", "prefix", "icase")
 KEPT_READINGS_BYTES = 1_500_000
 """Source bytes of the files whose last reading (their syntax tree, about 30 times their size)
 is kept after they were saved, so that the next save is parsed incrementally: a saved file is
-re-indexed in well under the 200 ms a person notices after Ctrl+S, the largest (458 KB) included
-(``python -m tests.bench.bench_codeindex --saves FOLDER…``). The files saved last are kept."""
+re-indexed within the 200 ms a person notices after Ctrl+S, the largest (458 KB) included
+(``python -m tests.bench.bench_codeindex --saves FOLDER…`` measures it; the first save of a file
+is a full parse). The files saved last are kept."""
 
 CACHE_FORMAT = 2  # 2: a file's calls as two lists (names, lines)
 

@@ -574,7 +574,6 @@ def typescript_view(src: bytes) -> View:
         line_start = out.rfind(b"\n", 0, m.start()) + 1
         return m[0] if out[line_start : m.start()].strip(b" \t") else b"}" + m[1] + b"_"
 
-    # each pass only where its words occur: the multi-line regexes try every line
     out = _STRUCT.sub(struct, src)
     out = _FUNCTION_DECORATORS.sub(blank, out) if b"@" in out else out
     out = _ARKTS_WORDS.sub(word, out) if b"lazy" in out or b"native" in out else out
