@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.cli.common import UsageError, open_db, print_json
+from hmdesk.core.cli.common import UsageError, open_db, print_json, progress_line
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.anchors import AnchorStore
@@ -34,7 +34,7 @@ def _index(text: str) -> CodeIndex:
 
     root = _project(text)
     index = CodeIndex(root, cache_file=cache_file_for(root))
-    index.scan()
+    index.scan(progress=progress_line("indexing", "files"))
     return index
 
 
@@ -59,7 +59,7 @@ def cmd_code_index(args: argparse.Namespace) -> int:
 
     root = _project(args.dir)
     index = CodeIndex(root, cache_file=cache_file_for(root))
-    report = index.scan()
+    report = index.scan(progress=progress_line("indexing", "files"))
     entities = index.entities()
     if args.json:
         print_json(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,3 +111,31 @@ def open_store(args: argparse.Namespace, actor: str | None = None) -> Iterator[M
             ) from exc
         finally:
             store.close()
+
+
+def progress_line(what: str, unit: str) -> Callable[[int, int], None] | None:
+    """A progress callback drawing one updating line on stderr, or None when stderr is not a
+    terminal (a pipe or a log stays clean)."""
+    try:
+        tty = sys.stderr.isatty()
+    except (AttributeError, ValueError):  # no stderr, or a closed one
+        return None
+    if not tty:
+        return None
+    scale, suffix = (1e6, " MB") if unit == "bytes" else (1, "")
+
+    ended = False
+
+    def show(done: int, total: int) -> None:
+        nonlocal ended
+        if ended:
+            return
+        pct = f"{100 * done // total}%" if total else "100%"
+        ended = done >= total
+        end = "\n" if ended else ""
+        sys.stderr.write(
+            f"\r{what}: {pct} ({done / scale:,.0f} of {total / scale:,.0f}{suffix}){end}"
+        )
+        sys.stderr.flush()
+
+    return show

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.cli.common import UsageError, open_store, print_json
+from hmdesk.core.cli.common import UsageError, open_store, print_json, progress_line
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
@@ -299,40 +299,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
         return _show(args, store.restore(args.id))
 
 
-def _progress_line(what: str, unit: str) -> Callable[[int, int], None] | None:
-    """A progress callback drawing one updating line on stderr, or None when stderr is not a
-    terminal (a pipe or a log stays clean)."""
-    try:
-        tty = sys.stderr.isatty()
-    except (AttributeError, ValueError):  # no stderr, or a closed one
-        return None
-    if not tty:
-        return None
-    scale, suffix = (1e6, " MB") if unit == "bytes" else (1, "")
-
-    ended = False
-
-    def show(done: int, total: int) -> None:
-        nonlocal ended
-        if ended:
-            return
-        pct = f"{100 * done // total}%" if total else "100%"
-        ended = done >= total
-        end = "\n" if ended else ""
-        sys.stderr.write(
-            f"\r{what}: {pct} ({done / scale:,.0f} of {total / scale:,.0f}{suffix}){end}"
-        )
-        sys.stderr.flush()
-
-    return show
-
-
 def cmd_import(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.hmharness.jsonl import import_file
 
     with open_store(args, actor="hmharness") as store:
         report = import_file(
-            store, Path(args.file) if args.file else None, _progress_line("importing", "bytes")
+            store, Path(args.file) if args.file else None, progress_line("importing", "bytes")
         )
     # every line skipped (none imported, updated or unchanged): the import failed → exit 1
     failed = bool(report.skipped) and not (report.imported or report.updated or report.unchanged)
@@ -368,7 +340,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             store,
             Path(args.file),
             ids=args.id or None,
-            progress=_progress_line("exporting", "rows"),
+            progress=progress_line("exporting", "rows"),
         )
     if args.json:
         print_json({"path": str(Path(args.file)), "written": n})

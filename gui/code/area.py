@@ -15,6 +15,7 @@ searching to the selected entity: the code side of the Memories tab's "Anchor to
 
 from __future__ import annotations
 
+import bisect
 import html
 import logging
 from typing import TYPE_CHECKING
@@ -72,6 +73,7 @@ class CodeArea(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.holder = CodeIndexHolder.for_context(ctx).acquire()
+        self._rows: list[str] = []  # the files in the tree, in their (path) order
         self._anchors: AnchorStore | None = None
         self.selected: Entity | None = None
         self.selected_path: str | None = None
@@ -147,7 +149,7 @@ class CodeArea(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.holder.cancel)
         self.holder.progress.connect(self._on_progress)
         self.holder.ready.connect(self._on_ready)
-        self.holder.changed.connect(lambda _paths: self._on_ready())
+        self.holder.changed.connect(self._on_changed)
         self.holder.failed.connect(self._on_failed)
         self.holder.ensure()
         if self.holder.index is not None:
@@ -189,6 +191,11 @@ class CodeArea(QWidget):
         self._show_state()
         if index is None:
             return
+        self._show_label(index)
+        self._fill_tree(index)
+        self._show_selection()
+
+    def _show_label(self, index: CodeIndex) -> None:
         report = self.holder.report
         errors = (
             f", {len(report.with_errors)} with syntax errors"
@@ -200,27 +207,62 @@ class CodeArea(QWidget):
             f"{index.root} — {len(index.files()):,} files, {len(index):,} entities{errors}"
             f"{checking}"
         )
-        self._fill_tree(index)
-        self._show_selection()
 
     def _fill_tree(self, index: CodeIndex) -> None:
         self.model.clear()
+        self._rows = []
         root = self.model.invisibleRootItem()
         for path in index.files():
-            file_item = QStandardItem(path)
-            file_item.setEditable(False)
-            file_item.setData(path, PATH_ROLE)
-            for e in index.entities(path):
-                depth = e.qualified.count(".")
-                item = QStandardItem(f"{'  ' * depth}{e.name}  ·  {e.kind}  :{e.start_line}")
-                item.setEditable(False)
-                item.setData(e, ENTITY_ROLE)
-                item.setData(path, PATH_ROLE)
-                item.setToolTip(f"{e.qualified} ({e.kind}), {path}:{e.start_line}-{e.end_line}")
-                file_item.appendRow(item)
-            root.appendRow(file_item)
+            root.appendRow(self._file_item(index, path))
+            self._rows.append(path)
         if self.filter.text():
             self.tree.expandAll()
+
+    def _file_item(self, index: CodeIndex, path: str) -> QStandardItem:
+        file_item = QStandardItem(path)
+        file_item.setEditable(False)
+        file_item.setData(path, PATH_ROLE)
+        self._fill_file(file_item, index, path)
+        return file_item
+
+    @staticmethod
+    def _fill_file(file_item: QStandardItem, index: CodeIndex, path: str) -> None:
+        for e in index.entities(path):
+            depth = e.qualified.count(".")
+            item = QStandardItem(f"{'  ' * depth}{e.name}  ·  {e.kind}  :{e.start_line}")
+            item.setEditable(False)
+            item.setData(e, ENTITY_ROLE)
+            item.setData(path, PATH_ROLE)
+            item.setToolTip(f"{e.qualified} ({e.kind}), {path}:{e.start_line}-{e.end_line}")
+            file_item.appendRow(item)
+
+    def _on_changed(self, paths: list[str]) -> None:
+        """Files the watcher re-read: only their rows change (a saved file in a project of
+        thousands does not rebuild the whole tree on the GUI thread)."""
+        index = self.holder.index
+        if index is None or self.holder.building or not self._rows:
+            self._on_ready()
+            return
+        root = self.model.invisibleRootItem()
+        files = set(index.files())
+        for path in paths:
+            at = bisect.bisect_left(self._rows, path)
+            there = at < len(self._rows) and self._rows[at] == path
+            if path not in files:  # gone
+                if there:
+                    root.removeRow(at)
+                    del self._rows[at]
+            elif there:
+                file_item = root.child(at)
+                file_item.removeRows(0, file_item.rowCount())
+                self._fill_file(file_item, index, path)
+            else:
+                root.insertRow(at, [self._file_item(index, path)])
+                self._rows.insert(at, path)
+        if self.filter.text():
+            self.tree.expandAll()
+        self._show_label(index)
+        self._show_selection()
 
     def _apply_filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,17 @@ def env(tmp_path: Path, capsys):
     db = str(tmp_path / "cli.db")
     mem = run_json(capsys, "add", "onCreate pitfall", "--db", db)
     return project, db, mem["id"]
+
+
+def test_code_index_shows_its_progress_on_a_terminal_only(capsys, env, monkeypatch, tmp_path):
+    project, _db, _ = env
+    monkeypatch.setenv("HMDESK_CACHE_DIR", str(tmp_path / "cache"))  # nothing kept yet
+    code, out, err = run(capsys, "code-index", project)
+    assert code == 0 and "indexing" not in err  # a pipe or a log stays clean
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "code-index", project)
+    assert code == 0 and "Index.build" in out
+    assert "\rindexing: 0% (0 of 3)" in err and "\rindexing: 100% (3 of 3)\n" in err
 
 
 def test_code_index_lists_entities(capsys, env):

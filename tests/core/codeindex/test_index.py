@@ -6,7 +6,9 @@ import time
 from pathlib import Path
 
 import pytest
+from hmdesk.core.codeindex import index as index_module
 from hmdesk.core.codeindex.index import CodeIndex
+from hmdesk.core.codeindex.parser import parse_file
 
 from .sources import ABILITY, INDEX, INDEX_ETS, UTIL, write_project
 
@@ -71,6 +73,31 @@ def test_incremental_update_add_change_delete(project: Path):
     assert index.update_file(new)
     assert index.find("Second") == []
     assert not index.update_file(project / "oh_modules/lib/Skipped.ets")
+
+
+def test_a_saved_file_is_read_again_from_its_kept_reading(project: Path, monkeypatch):
+    index = CodeIndex(project)
+    index.scan()
+    assert index.kept_readings() == []  # a scan keeps no tree
+    f = project / INDEX
+    text = INDEX_ETS
+    for n in range(3):  # the first save parses in full, the next ones from the kept reading
+        text = text.replace("build() {", f"helper{n}() {{ this.load() }}\n  build() {{", 1)
+        f.write_text(text, encoding="utf-8")
+        assert index.update_file(f)
+        assert index.kept_readings() == [INDEX]
+        assert index.result(INDEX) == parse_file(f, INDEX)
+        assert index.find(f"Index.helper{n}")
+    assert {e.qualified for e in index.callers("load")} >= {"Index.helper0", "Index.helper2"}
+    # the readings kept are bounded: the oldest go first
+    monkeypatch.setattr(index_module, "KEPT_READINGS_BYTES", len(text.encode()) + 10)
+    other = project / UTIL
+    other.write_text(other.read_text(encoding="utf-8") + "\n// saved\n", encoding="utf-8")
+    index.update_file(other)  # a comment: nothing changed, but the reading is the new one
+    assert index.kept_readings() == [UTIL]
+    f.unlink()
+    index.update_file(f)
+    assert INDEX not in index.kept_readings()
 
 
 def _generate(root: Path, n: int) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hmdesk.core.codeindex.anchors import Anchor, locate
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import parse_file, parse_source
+from hmdesk.core.codeindex.parser import decode, parse_file, parse_source, read_source
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.resolve import entity_for
 
@@ -17,6 +17,13 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "arkts_corpus"
 SETTINGS = DATA / "samples" / "openharmony+applications_settings"
 DEVICE_NAME = "feature/commonUikit/src/main/ets/component/DeviceNameItemComponent.ets"
 USE_SEARCH = DATA / "samples" / "Koracan+learnX-for-HarmonyOS" / "src/hooks/useSearch.ts"
+STORAGE_TEXT = "feature/storage/src/main/ets/components/StorageTextComponent.ets"
+NOTIFICATION_ITEM = (
+    DATA
+    / "samples"
+    / "openharmony+applications_systemui"
+    / "features/noticeitem/src/main/ets/com/ohos/noticeItem/view/item/notificationItem.ets"
+)
 
 # openharmony/applications_settings DeviceNameItemComponent.ets: `import lazy`, trailing commas
 # in object literals, `@Builder`/`@Styles` members, `.stateStyles`, ternaries in build()
@@ -47,6 +54,94 @@ def test_real_struct_every_member_with_its_range():
     r = parse_file(SETTINGS / DEVICE_NAME, DEVICE_NAME)
     assert _summary(r) == DEVICE_NAME_ENTITIES
     assert not r.has_error  # the ArkTS grammar alone fails on it (import lazy, trailing commas)
+
+
+def test_real_attribute_after_a_closing_brace_reads_with_the_typescript_grammar_alone():
+    # openharmony/applications_settings StorageTextComponent.ets: `Row() { … }.width('100%')`
+    # (line 40), the attribute right after the `}` that starts the line
+    file = SETTINGS / STORAGE_TEXT
+    result, kept = read_source(file.read_bytes(), "arkts", STORAGE_TEXT)
+    assert _summary(result) == [
+        ("function", "storageTextBuilder", 22, 25),
+        ("struct", "StorageTextComponent", 27, 51),
+        ("method", "StorageTextComponent.aboutToAppear", 29, 31),
+        ("build", "StorageTextComponent.build", 33, 45),
+        ("method", "StorageTextComponent.dealClick", 47, 50),
+    ]
+    assert kept is not None  # the TypeScript reading is clean: no ArkTS fallback needed
+    # a chained call is at the line its chain starts on (`}.width(…)` for the two after it)
+    assert {(c.callee, c.line) for c in result.calls if 40 <= c.line <= 43} == {
+        ("width", 40),
+        ("justifyContent", 40),
+        ("onClick", 40),
+        ("dealClick", 43),
+    }
+
+
+def test_real_trailing_closure_without_a_space_reads_with_the_typescript_grammar_alone():
+    # openharmony/applications_systemui notificationItem.ets: `    Column(){` (line 65) in build()
+    result, kept = read_source(NOTIFICATION_ITEM.read_bytes(), "arkts", "notificationItem.ets")
+    assert _summary(result) == [
+        ("struct", "NotificationItem", 31, 82),
+        ("method", "NotificationItem.registerNotificationItemEventCapture", 39, 45),
+        ("method", "NotificationItem.deleteButtonCallback", 47, 49),
+        ("method", "NotificationItem.SurfaceComponent", 51, 58),
+        ("method", "NotificationItem.BottomLeftComponent", 60, 62),
+        ("build", "NotificationItem.build", 64, 81),
+        ("struct", "FrontItem", 84, 143),
+        ("build", "FrontItem.build", 97, 108),
+        ("method", "FrontItem.showDevicesDialog", 110, 130),
+        ("method", "FrontItem.selectedDevice", 132, 142),
+    ]
+    assert kept is not None  # the TypeScript reading is clean: no ArkTS fallback needed
+    # the call moved one column left to make room for its `;` is read where it is written
+    calls = {(c.callee, c.line) for c in result.calls}
+    assert {("Column", 65), ("SwipeLayout", 66), ("getId", 67), ("bind", 72)} <= calls
+    assert not any(
+        c.callee.startswith(("Colum", "olumn")) and c.callee != "Column" for c in result.calls
+    )
+
+
+def _one_line_edits(text: str) -> list[str]:
+    """Versions of ``text`` a save may give: a line added, changed, removed (at the start, in
+    the middle, at the end), a declaration added, and one that breaks the syntax."""
+    lines = text.split("\n")
+    out = []
+    for k in (0, len(lines) // 3, len(lines) // 2, len(lines) - 1):
+        out.append("\n".join([*lines[:k], "// saved", *lines[k:]]))
+        out.append("\n".join([*lines[:k], lines[k] + " // edited", *lines[k + 1 :]]))
+        out.append("\n".join([*lines[:k], *lines[k + 1 :]]))
+    out.append(text + "\nexport function added(): void {\n  helper(1);\n}\n")
+    out.append(text.replace("{", "{ (", 1))  # an unclosed parenthesis
+    return out
+
+
+def test_a_saved_file_read_incrementally_gives_what_a_full_parse_gives():
+    files = [
+        (SETTINGS / DEVICE_NAME, "arkts"),
+        (SETTINGS / STORAGE_TEXT, "arkts"),
+        (
+            SETTINGS / "product/phone/src/main/ets/Setting/Display/view/BrightnessComponent.ets",
+            "arkts",
+        ),
+        (USE_SEARCH, "typescript"),
+        (NOTIFICATION_ITEM, "arkts"),
+    ]
+    compared = 0
+    for file, language in files:
+        text = decode(file.read_bytes())
+        _, kept = read_source(text, language, "f")
+        assert kept is not None
+        for new in _one_line_edits(text):
+            again, kept_again = read_source(new, language, "f", kept)
+            assert again == parse_source(new, language, "f"), (file.name, new[:80])
+            compared += 1
+            if kept_again is not None:  # and the next save from that one
+                twice = new.replace("\n", "\n// two\n", 1)
+                assert read_source(twice, language, "f", kept_again)[0] == parse_source(
+                    twice, language, "f"
+                )
+    assert compared == 5 * 14
 
 
 def test_real_typescript_arrow_functions_keep_their_chained_bodies():

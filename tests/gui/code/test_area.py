@@ -108,6 +108,19 @@ def test_the_watcher_keeps_the_tree_current(qtbot, area, project):
     new.write_text("export function freshlyAdded(): void {}\n", encoding="utf-8")
     qtbot.waitUntil(lambda: area.model.rowCount() == 3, timeout=20_000)
     assert area.select_entity("freshlyAdded")
+    # a saved file changes its own row only: the others are the same items, not rebuilt
+    rows = [area.model.item(r).text() for r in range(3)]
+    assert rows == sorted(rows)
+    other = area.model.item(rows.index("entry/src/main/ets/Other.ts"))
+    service = project / "entry" / "src" / "main" / "ets" / "Service.ts"
+    service.write_text(SERVICE + "\nexport function savedLater(): void {}\n", encoding="utf-8")
+    qtbot.waitUntil(lambda: area.select_entity("savedLater"), timeout=20_000)
+    assert area.model.rowCount() == 3
+    assert area.model.item(rows.index("entry/src/main/ets/Other.ts")) is other
+    new.unlink()
+    qtbot.waitUntil(lambda: area.model.rowCount() == 2, timeout=20_000)
+    assert not area.select_entity("freshlyAdded")
+    assert area.model.item(0) is other  # New.ts, the first, is gone
 
 
 class PickFirst(AnchorPicker):
