@@ -45,7 +45,13 @@ class _Dispatcher(QObject):
 
     @Slot(object, object)
     def _run(self, callback: Callable[[object], object], value: object) -> None:
-        callback(value)
+        try:
+            callback(value)
+        except RuntimeError as exc:
+            # The widget the result was for was closed while the work ran (its C++ object is
+            # gone): there is nothing left to show it in, so the result is dropped.
+            if "already deleted" not in str(exc):
+                raise
 
 
 _dispatcher: _Dispatcher | None = None
