@@ -812,7 +812,7 @@ def _fault_lines(log: str) -> list[str]:
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
-    location, _third = where(crash)
+    location, third = where(crash)
     if crash.type == FREEZE:
         code = crash.reason or crash.name or None
     elif crash.type == CPP:
@@ -830,6 +830,11 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             f"No known cause for this {crash.title.lower()}: read the error ({what[:160]}) and the "
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
+        if third:
+            fix += (
+                f" The stack is inside {third} (third-party code) and shows no frame of the "
+                f"app's own: check how the app calls {third} and its version."
+            )
         meaning = crash.title
     terms = [
         t
@@ -1075,7 +1080,7 @@ def _code_finding(tail: str) -> Finding | None:
         fix=_fill(info.fix, values),
         code=code,
         query_terms=search_terms(kind, code, info.meaning),
-        location=location,
+        location=_file_to_edit(location, tail),
         meaning=info.meaning,
         block=first_error_block(tail),
     )
@@ -1134,6 +1139,7 @@ def _signature_finding(tail: str) -> Finding | None:
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     location = location or groups.get("location") or _printed_config(tail)
+    location = _file_to_edit(location, tail)
     fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
     if sig.kind == "arkts-source" and err is not None and err.message:
         at = f" at {err.location}" if err.location else ""
@@ -1160,6 +1166,21 @@ def _signature_finding(tail: str) -> Finding | None:
 # hvigor names the configuration file an error is about on a line of its own:
 # ``at E:\work\app\build-profile.json5`` (a signing or schema error)
 _AT_CONFIG = re.compile(r"^\s*at\s+(\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
+
+
+# hvigor's advice naming the file to edit: ``> Please check field: modules in file: X.json5.``
+_SUGGESTED_FILE = re.compile(r"check field:[^\n]*?\bin file:\s*([^\n]+?\.json5?)\.?[ \t]*$", re.M)
+_HAS_LINE = re.compile(r":\d+(?::\d+)?$")
+
+
+def _file_to_edit(location: str | None, tail: str) -> str | None:
+    """The location a finding reports: the file hvigor's advice names over a bare ``At file``
+    path (``Path not found. At file: <the missing folder>`` then ``Please check field: modules
+    in file: <build-profile.json5>``); a printed file:line stays."""
+    suggested = _SUGGESTED_FILE.search(tail)
+    if suggested is None or (location and _HAS_LINE.search(location)):
+        return location
+    return suggested.group(1)
 
 
 def _printed_config(tail: str) -> str | None:

@@ -351,6 +351,15 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"Signal:SIG\w+\((?:SI_TKILL|SI_USER|SI_QUEUE)\)",
+        "the process sent the signal to itself (raise/kill/tgkill; ``from:`` names the sender): "
+        "no memory fault",
+        "Look at the frame that called raise() or kill(), just below them in the stack: that "
+        "code stopped the process on purpose (a failed check, a handler re-raising the signal); "
+        "its own log lines before the crash say why.",
+    ),
+    _c(
+        CPP,
         r"SIGSEGV|SIGBUS",
         "an invalid memory access",
         "Check the pointers at the top frame; if the stack differs between crashes the memory "
@@ -402,7 +411,7 @@ def _evidence_text(crash: Crash) -> str:
     return "\n".join(s for s in (head, crash.reason, crash.message, frames, crash.raw[:4000]) if s)
 
 
-_FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)\s*$")
+_FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
 def _frame_location(frame: Frame) -> str:

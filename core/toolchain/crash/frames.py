@@ -8,6 +8,7 @@ The forms the device prints (fault logs and the ``AppKit`` crash lines):
   (``<referencing module>|<owning module>|<version>|<path in the module>``, the path of the
   compiled ``.ts``);
 * JS inside a native stack or a freeze's main-thread stack: ``#05 at wait15s (entry/…:16:10)``;
+* any of these with words pasted after the frame (``…:747:1)（Mate 60）。``, a page's ``<- note``);
 * native: ``#00 pc 00008d22 /system/bin/crasher_cpp(TestNull()+22)(<build id>)``, or with the
   build id only: ``#07 pc 00000000000020fc /data/storage/el1/bundle/libs/arm64/libentry.so(…)``.
 
@@ -26,7 +27,7 @@ import re
 from hmdesk.core.toolchain.crash.model import Frame
 
 _JS = re.compile(
-    r"^\s*(?:#\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)\s*$"
+    r"^\s*(?:#\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)[^()]*$"
 )
 _JS_BARE = re.compile(r"^\s*(?:#\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 _NATIVE = re.compile(
