@@ -326,7 +326,11 @@ def test_an_install_failure_comes_back_with_the_finding_and_the_recalled_pitfall
     assert _ids(db)[SIGNING] in [r["id"] for r in run["recalled"]]
 
 
-def test_the_environment_allow_list_narrows_the_tools(db: Path) -> None:
+def test_the_environment_allow_list_narrows_the_tools(db: Path, fake_tools: Any) -> None:
+    """It narrows, it cannot widen: naming build_and_run in it does not turn the device tools
+    on (only the user's setting does)."""
+    project = fake_tools.project("hello")
+    config.set_value("mcp_projects", str(project.parent))
     seen: dict[str, Any] = {}
 
     async def main() -> None:
@@ -334,9 +338,39 @@ def test_the_environment_allow_list_narrows_the_tools(db: Path) -> None:
             seen["tools"] = [t.name for t in (await s.list_tools()).tools]
             with pytest.raises(MCPError):
                 await s.call_tool("diagnose", {"log_text": "x"})
+        async with session(db, env={"HMDESK_MCP_TOOLS": "build_and_run,recall"}) as s:
+            seen["widen"] = [t.name for t in (await s.list_tools()).tools]
+            seen["run"] = await s.call_tool("build_and_run", {"project": str(project)})
 
     anyio.run(main)
     assert seen["tools"] == ["recall", "remember"]
+    assert seen["widen"] == ["recall"]
+    assert seen["run"].is_error and "turned off" in payload(seen["run"])
+    assert fake_tools.calls("hvigorw") == []
+
+
+def test_proposals_wait_unless_the_user_turned_on_auto_accept(db: Path) -> None:
+    seen: dict[str, Any] = {}
+    lesson = {"content": "hvigor needs NODE_HOME pointing at Node 18", "tags": ["hvigor"]}
+
+    async def main() -> None:
+        async with session(db, name="codex", version="0.5") as s:
+            seen["off"] = payload(await s.call_tool("remember", lesson))
+            config.set_value("mcp_auto_accept", "on")  # read at each call, as the window sets it
+            seen["on"] = payload(
+                await s.call_tool("remember", {**lesson, "content": "ohpm needs .ohpmrc"})
+            )
+
+    anyio.run(main)
+    assert seen["off"]["status"] == "pending"
+    assert seen["on"]["status"] == "accepted"
+    assert "ohpm needs .ohpmrc" in _ids(db) and lesson["content"] not in _ids(db)
+    d = Database(db)
+    try:
+        memory = MemoryStore(d).get(seen["on"]["memory_id"])
+    finally:
+        d.close()
+    assert memory.source == "agent"
 
 
 def test_garbage_on_stdin_does_not_end_the_server(db: Path) -> None:
