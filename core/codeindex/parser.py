@@ -773,6 +773,10 @@ def _with_decorators(found: list[_Found], src: bytes) -> None:
         window = src[max(0, f.start - 400) : f.start]
         at = window.rfind(b"@")
         m = _DECORATORS_BEFORE.search(window, window.rfind(b"\n", 0, max(0, at - 200)) + 1)
+        while m is not None and window[window.rfind(b"\n", 0, m.start()) + 1 : m.start()].strip():
+            # not the first thing on its line: in a comment (`// @watch` above a method)
+            nl = window.find(b"\n", m.start())
+            m = None if nl < 0 else _DECORATORS_BEFORE.search(window, nl + 1)
         if m is not None:
             moves.append((f.start - len(window) + m.start(1), f))
     moves.sort(key=lambda move: move[0])

@@ -24,6 +24,12 @@ NOTIFICATION_ITEM = (
     / "openharmony+applications_systemui"
     / "features/noticeitem/src/main/ets/com/ohos/noticeItem/view/item/notificationItem.ets"
 )
+WEEK_DAY_VIEW = (
+    DATA
+    / "samples"
+    / "openharmony+applications_calendar"
+    / "features/card/src/main/ets/agendaCard/view/components/weekView/WeekDayView.ets"
+)
 
 # openharmony/applications_settings DeviceNameItemComponent.ets: `import lazy`, trailing commas
 # in object literals, `@Builder`/`@Styles` members, `.stateStyles`, ternaries in build()
@@ -54,6 +60,29 @@ def test_real_struct_every_member_with_its_range():
     r = parse_file(SETTINGS / DEVICE_NAME, DEVICE_NAME)
     assert _summary(r) == DEVICE_NAME_ENTITIES
     assert not r.has_error  # the ArkTS grammar alone fails on it (import lazy, trailing commas)
+
+
+def test_real_decorator_in_a_comment_does_not_start_the_member_below_it():
+    # openharmony/applications_calendar WeekDayView.ets (held out of the corpus): `// @computed`,
+    # `// @watch`, `// @mounted`, `// @destroyed`, `// @template` on the line above a member
+    r = parse_file(WEEK_DAY_VIEW)
+    assert _summary(r) == [
+        ("struct", "WeekDayView", 25, 159),
+        ("method", "WeekDayView.getAccessibilityText", 57, 65),
+        ("method", "WeekDayView.onMonthVMChange", 68, 73),
+        ("method", "WeekDayView.aboutToAppear", 76, 87),
+        ("method", "WeekDayView.aboutToDisappear", 90, 92),
+        (
+            "method",
+            "WeekDayView.buildWeekTitles",
+            95,
+            123,
+        ),  # `@Builder` on 95, under `// component`
+        ("method", "WeekDayView.isActiveDay", 125, 127),
+        ("method", "WeekDayView.buildWeekDay", 129, 149),
+        ("build", "WeekDayView.build", 152, 158),
+    ]
+    assert not r.has_error
 
 
 def test_real_attribute_after_a_closing_brace_reads_with_the_typescript_grammar_alone():
