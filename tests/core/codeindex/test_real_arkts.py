@@ -85,6 +85,92 @@ def test_real_decorator_in_a_comment_does_not_start_the_member_below_it():
     assert not r.has_error
 
 
+def _kept(project: str, rel: str) -> Path:
+    return DATA / "samples" / project / rel
+
+
+def test_real_arkts_only_words_and_commented_out_attributes_read_without_errors():
+    # the four read with syntax errors before, every declaration expected read off by hand:
+    # `import lazy` in a `.ts` file (openharmony/applications_calendar, held out)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_calendar",
+            "services/network/src/main/ets/impl/GlobalNetServiceImpl.ts",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("class", "GlobalNetServiceImpl", 32, 64),
+            ("constructor", "GlobalNetServiceImpl.constructor", 36, 39),
+            ("method", "GlobalNetServiceImpl.initRequestHelper", 41, 54),
+            ("method", "GlobalNetServiceImpl.getRequestHelper", 56, 58),
+            ("method", "GlobalNetServiceImpl.doStart", 60, 63),
+        ],
+        False,
+    )
+    # `}`, a `/* … */` and a `//` comment (attributes commented out), then `.hideTitleBar(true)`
+    # (eclipse-oniro-mirrors/applications_call, held out)
+    r = parse_file(
+        _kept(
+            "eclipse-oniro-mirrors+applications_call",
+            "EmergencyCommunication/entry/src/main/ets/pages/AmlPrivacyStatement.ets",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("struct", "AmlPrivacyStatement", 24, 118),
+            ("method", "AmlPrivacyStatement.MyCustomTitle", 36, 40),
+            ("method", "AmlPrivacyStatement.aboutToAppear", 42, 44),
+            ("method", "AmlPrivacyStatement.aboutToDisappear", 46, 48),
+            ("build", "AmlPrivacyStatement.build", 50, 117),
+        ],
+        False,
+    )
+    # `.stateStyles({ normal: {.backgroundColor(null)` (openharmony/applications_calendar)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_calendar",
+            "features/agenda/src/main/ets/components/OpenCloudSyncTip.ets",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("struct", "OpenCloudSyncTip", 47, 177),
+            ("method", "OpenCloudSyncTip.aboutToAppear", 58, 60),
+            ("method", "OpenCloudSyncTip.TextButton", 62, 99),
+            ("build", "OpenCloudSyncTip.build", 101, 143),
+            ("method", "OpenCloudSyncTip.calculateCanShowTip", 154, 166),
+            ("method", "OpenCloudSyncTip.recordIgnoreTip", 168, 176),
+        ],
+        False,
+    )
+    # `export native function` in a namespace (openharmony/applications_settings)
+    r = parse_file(
+        _kept("openharmony+applications_settings", "ani/settings/ets/@ohos.settings.ets")
+    )
+    assert not r.has_error
+    assert {
+        ("function", "settings.getUriSync", 143, 143),
+        ("function", "settings.registerKeyObserver", 145, 145),
+        ("function", "settings.unregisterKeyObserver", 147, 147),
+    } <= set(_summary(r))
+    # `import lazy{ WalletManageUtils }`, no space (openharmony/applications_settings)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_settings",
+            "product/phone/src/main/ets/MainAbility/MainAbility.ets",
+        )
+    )
+    assert not r.has_error
+    assert {
+        ("class", "DeveloperOptionsSettingsPushParams", 95, 97),
+        ("class", "MainAbility", 117, 503),
+        ("method", "MainAbility.onCreate", 139, 167),
+        ("function", "startWork", 505, 521),  # `@Concurrent` on 505
+        ("function", "reportDataSize", 523, 527),
+    } <= set(_summary(r))
+
+
 def test_real_attribute_after_a_closing_brace_reads_with_the_typescript_grammar_alone():
     # openharmony/applications_settings StorageTextComponent.ets: `Row() { … }.width('100%')`
     # (line 40), the attribute right after the `}` that starts the line
