@@ -133,6 +133,7 @@ _NOT_CALLS = frozenset(
         "super",
         "import",
         "constructor",
+        "async",  # `async (x) => …`, an arrow function
     ]
 )
 
