@@ -296,9 +296,8 @@ class CodeIndex:
                 continue
             seen.add(rel)
             self._update(file, rel, force=False, incremental=rel in warming)
-        for rel in reversed(
-            warm
-        ):  # the unchanged ones (from the kept index): read for their reading
+        # the unchanged ones (from the kept index) are read for their reading, largest last
+        for rel in reversed(warm):
             if cancelled is not None and cancelled():
                 raise ScanCancelled("indexing stopped while reading the largest files")
             self._warm(rel)
@@ -326,7 +325,7 @@ class CodeIndex:
 
     def _warm_files(self, files: list[Path]) -> list[str]:
         """The files at least :data:`WARM_BYTES` large, largest first, that fit together in
-        :data:`KEPT_READINGS_BYTES` (root-relative, the smallest last)."""
+        :data:`KEPT_READINGS_BYTES` (root-relative)."""
         sizes = []
         for file in files:
             try:
