@@ -451,7 +451,7 @@ class EdgeStyle(QProxyStyle):
     def __init__(self) -> None:
         super().__init__("Fusion")
 
-    def drawPrimitive(  # noqa: N802 - Qt's name
+    def drawPrimitive(
         self,
         element: QStyle.PrimitiveElement,
         option: QStyleOption,
@@ -486,7 +486,7 @@ class EdgeStyle(QProxyStyle):
             painter.drawEllipse(rect.adjusted(0.5, 0.5, -0.5, -0.5))
             painter.restore()
 
-    def drawComplexControl(  # noqa: N802 - Qt's name
+    def drawComplexControl(
         self,
         control: QStyle.ComplexControl,
         option: QStyleOptionComplex,
