@@ -17,6 +17,7 @@ from typing import Any
 
 from hmdesk.core.agent.proposals import Proposals
 from hmdesk.core.agent.record import AgentRecord, Call, CallFilter
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -190,7 +191,8 @@ class AgentActivityDialog(QDialog):
         self.list.setCurrentRow(ids.index(keep.id) if keep and keep.id in ids else 0)
         self._show(self.list.currentRow())
         failed = sum(1 for c in calls if not c.ok)
-        self.summary.setText(f"{len(calls)} call(s), {failed} failed" if calls else self.empty)
+        text = f"{count_of(len(calls), 'call')}, {failed or 'none'} failed"
+        self.summary.setText(text if calls else self.empty)
 
     def current(self) -> Call | None:
         row = self.list.currentRow()
