@@ -13,9 +13,11 @@ sheet's background, and palette changes of its parents no longer reach it or its
 ``theme_for`` about a widget without such a style sheet (its parent), or paint the background
 yourself (``ErrorBanner`` in ``gui/main_window.py`` does).
 
-The dark palette itself (:func:`dark_palette`) is here too, so the app and the tests that render
-both palettes use the same one, and so is the choice between them (:func:`apply_theme`: the
-``theme`` setting, system, light or dark, applied at start and live from Preferences).
+The palettes themselves (:func:`light_palette`, :func:`dark_palette`) are here too, so the app
+and the tests that render both palettes use the same ones, and so is the choice between them
+(:func:`apply_theme`: the ``theme`` setting, system, light or dark, applied at start and live
+from Preferences), and the style that draws the edges of fields and checkboxes and the keyboard
+focus in the theme's ``edge`` and ``focus_edge`` (:class:`EdgeStyle`).
 """
 
 from __future__ import annotations
