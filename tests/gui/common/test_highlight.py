@@ -121,7 +121,7 @@ def test_a_chip_wraps_whole_never_in_a_word(qapp):
     ArkTS)" began the next, "✓ 编" and "译 (…)" too (a hyphen and a CJK character are break
     points; a chip's no-break spaces are not enough). Laid out as a QLabel lays it out, at every
     width from a chip's own up: each chip on one line."""
-    from PySide6.QtGui import QTextDocument
+    from tests.gui.text_lines import laid_out_lines, natural_width
 
     terms = [
         TermMatch("10505001", True, [(0, 8)], ["10505001"]),
@@ -136,21 +136,9 @@ def test_a_chip_wraps_whole_never_in_a_word(qapp):
         "✓ 错误 (1× in text; also error)",
     ]
     for theme in (LIGHT, DARK):
-        doc = QTextDocument()
-        doc.setHtml(term_chips_html(terms, theme))
-        doc.setTextWidth(10_000)
-        widest = doc.idealWidth()
-        doc.setTextWidth(-1)
-        for width in range(int(widest) // 3, int(widest) + 40, 7):
-            doc.setTextWidth(width)
-            lines = []
-            block = doc.begin()
-            while block.isValid():
-                layout, text = block.layout(), block.text()
-                for i in range(layout.lineCount()):
-                    line = layout.lineAt(i)
-                    piece = text[line.textStart() : line.textStart() + line.textLength()]
-                    lines.append(piece.replace("\u2060", "").replace("\xa0", " ").strip())
-                block = block.next()
+        html = term_chips_html(terms, theme)
+        widest = natural_width(html)
+        for width in range(widest // 3, widest + 40, 7):
+            lines = laid_out_lines(html, width)
             for label in labels:
                 assert any(label in line for line in lines), (width, label, lines)
