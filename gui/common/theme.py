@@ -446,8 +446,8 @@ class EdgeStyle(QProxyStyle):
     dark palette both come out near the colours around them: a text field, an unticked box and the
     field that has the keys were all but invisible (contrast 1.1 to 1.9). :class:`EdgeStyle` lets
     Fusion draw everything, then draws those edges again in the theme's ``edge`` colour, and the
-    keyboard focus in ``focus_edge`` (two pixels on a text field), light and dark alike. A disabled
-    control keeps Fusion's faint edge: it is not something to act on.
+    keyboard focus in ``focus_edge`` (two pixels on a text field, a button or a combo box), light
+    and dark alike. A disabled control keeps Fusion's faint edge: it is not something to act on.
     """
 
     def __init__(self) -> None:
@@ -476,6 +476,9 @@ class EdgeStyle(QProxyStyle):
                 self._ring(painter, rect, edge, 2.0, width=1)
         elif element == PE.PE_Frame and _editable_text_area(widget):
             self._ring(painter, rect, focus if option.state & _FOCUS else edge, 0.0)
+        elif element == PE.PE_PanelButtonCommand:  # a push button (and a combo box's face)
+            if option.state & _FOCUS and option.state & _KEYBOARD:
+                self._ring(painter, rect, focus, 2.0)
         elif element == PE.PE_IndicatorCheckBox:
             keyboard = option.state & _FOCUS and option.state & _KEYBOARD
             self._ring(painter, rect, focus if keyboard else edge, 0.0)

@@ -143,3 +143,25 @@ def test_disabled_text_can_be_read(qtbot, edge_style, name):
     rows = QRect(g.x() + 4, g.y() + g.height() // 3, g.width() - 8, g.height() // 3)
     ratio = rendered_contrast(box, area=rows)
     assert ratio >= TEXT, (name, "QPushButton", round(ratio, 2))
+
+
+@pytest.mark.parametrize("name", PALETTES)
+@pytest.mark.parametrize("kind", ["button", "combo"])
+def test_a_button_reached_by_tab_shows_the_focus(qtbot, edge_style, name, kind):
+    """Fusion rings a focused button in Highlight.darker(): 1.9 against the dark window."""
+    from PySide6.QtWidgets import QComboBox
+
+    field = QLineEdit()
+    if kind == "button":
+        target: QWidget = QPushButton("Build && Run")
+    else:
+        target = QComboBox()
+        target.addItems(["default", "release"])
+    box = _row(qtbot, name, field, target)
+    box.activateWindow()
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    qtbot.keyClick(field, Qt.Key.Key_Tab)
+    qtbot.waitUntil(target.hasFocus)
+    ratio = edge_contrast(box, target.geometry())
+    assert ratio >= GRAPHIC, (name, kind, round(ratio, 2))
