@@ -161,7 +161,7 @@ class ShortcutsDialog(QDialog):
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard shortcuts")
         self.rows = shortcut_rows(window)
-        lay = QVBoxLayout(self)
+        lay = self.lay = QVBoxLayout(self)
         note = QLabel("Every command with a key, by menu or tab. All commands: Ctrl+Shift+P.")
         note.setWordWrap(True)
         lay.addWidget(note)
@@ -202,7 +202,7 @@ class ShortcutsDialog(QDialog):
             max(table.sizeHintForColumn(c), table.horizontalHeader().sectionSizeHint(c))
             for c in (0, 2)
         )
-        margins = self.layout().contentsMargins()
+        margins = self.lay.contentsMargins()
         needed = (
             columns
             + widest
