@@ -190,7 +190,7 @@ class _Progress:
 def cmd_eval(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.lab.evaluate import evaluate_store, evaluation_to_json
     from hmdesk.core.memory.lab.labelled_set import LabelledSetError
-    from hmdesk.core.memory.retrieve import PROFILES as KNOWN
+    from hmdesk.core.memory.retrieve.profile import PROFILES as KNOWN
     from hmdesk.core.memory.retrieve.rewrite import LAB_PROFILES
 
     profiles = list(dict.fromkeys(args.profile or KNOWN))

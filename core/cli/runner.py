@@ -429,7 +429,7 @@ def _recall(
     created for this)."""
     from hmdesk.core.codeindex.location_recall import parse_location, recall_by_location
     from hmdesk.core.memory.recall_floor import recall_for_terms
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
     with open_db(args, create=False) as db:

@@ -6,7 +6,7 @@ thread, only the newest search shown); Up/Down choose, Enter or OK takes the sel
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import Query, QueryResult
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.gui.common.workers import LatestOnly
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer

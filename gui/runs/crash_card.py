@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_location
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.memory.retrieve.results import QueryResult
 from hmdesk.core.toolchain.crash.causes import explain
 from hmdesk.core.toolchain.crash.detect import CrashGroup
 from hmdesk.core.toolchain.crash.model import Crash

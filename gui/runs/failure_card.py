@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
-from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory, TermMatch
+from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory, TermMatch
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
