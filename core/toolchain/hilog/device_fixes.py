@@ -20,7 +20,8 @@ import re
 from collections.abc import Mapping
 
 from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hdc.names import validate_bundle, validate_device_key
+from hmdesk.core.toolchain.device.stats import parse_pidof, pidof_argv
+from hmdesk.core.toolchain.hdc.names import validate_device_key
 from hmdesk.core.toolchain.process import run_streaming
 
 BUFFER_SIZE = "16M"
@@ -37,10 +38,6 @@ def buffer_size_argv(hdc: str, key: str, size: str = BUFFER_SIZE) -> list[str]:
 
 def flow_control_off_argv(hdc: str, key: str) -> list[str]:
     return [hdc, "-t", validate_device_key(key), "shell", "hilog", "-Q", "pidoff"]
-
-
-def pidof_argv(hdc: str, key: str, bundle: str) -> list[str]:
-    return [hdc, "-t", validate_device_key(key), "shell", "pidof", validate_bundle(bundle)]
 
 
 def classify_buffer_size(text: str) -> hdc_mod.Outcome:
@@ -73,14 +70,6 @@ def classify_flow_control_off(text: str) -> hdc_mod.Outcome:
         fix="Release devices may refuse it; log less from the app (about 50 KB/s per process).",
         kind="hilog",
     )
-
-
-def parse_pidof(text: str) -> list[int]:
-    """``pidof`` prints the pids on one line separated by spaces (nothing when none runs)."""
-    if hdc_mod.classify_fail(text) is not None:
-        return []
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    return [int(w) for w in first.split() if w.isdigit()] if re.fullmatch(r"[\d ]+", first) else []
 
 
 def _run(argv: list[str], timeout: float, env: Mapping[str, str] | None) -> tuple[str, str | None]:
