@@ -333,10 +333,10 @@ class AgentTools:
     # ------------------------------------------------------------------ device
 
     def _hdc(self) -> str:
-        from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+        from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 
         try:
-            return str(find_tool("hdc", self.db).path)
+            return hdc_path(self.db)
         except ToolNotFound as exc:
             raise Refused(str(exc)) from exc
 

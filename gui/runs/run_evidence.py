@@ -18,9 +18,9 @@ from hmdesk.core.toolchain.crash.model import FREEZE
 from hmdesk.core.toolchain.device.evidence import Artifact, Evidence
 from hmdesk.core.toolchain.device.stats import DEFAULT_INTERVAL, GONE_LIMIT, Sample, Sampler
 from hmdesk.core.toolchain.hdc import Outcome
+from hmdesk.core.toolchain.tools import hdc_path
 from hmdesk.gui.common.workers import Batcher, run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.runs.hilog.feed import find_hdc
 from hmdesk.gui.runs.resources_chart import ResourcesChart
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
@@ -141,7 +141,7 @@ class RunEvidence(QWidget):
     def start_sampling(self, device: str, bundle: str) -> None:
         try:
             sampler = Sampler(
-                find_hdc(self.ctx.db),
+                hdc_path(self.ctx.db),
                 device,
                 bundle,
                 self._on_sample,
