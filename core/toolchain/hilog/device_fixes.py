@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
 
 from hmdesk.core.toolchain import hdc as hdc_mod
+from hmdesk.core.toolchain.device.call import run_hdc
 from hmdesk.core.toolchain.device.stats import parse_pidof, pidof_argv
 from hmdesk.core.toolchain.hdc.names import validate_device_key
-from hmdesk.core.toolchain.process import run_streaming
 
 BUFFER_SIZE = "16M"
 """The size the "larger buffer" fix sets: hilog's largest."""
@@ -72,54 +71,26 @@ def classify_flow_control_off(text: str) -> hdc_mod.Outcome:
     )
 
 
-def _run(argv: list[str], timeout: float, env: Mapping[str, str] | None) -> tuple[str, str | None]:
-    text: list[str] = []
-    result = run_streaming(argv, env=env, timeout=timeout, on_line=lambda _s, ln: text.append(ln))
-    if result.error:
-        return "", result.error
-    if result.timed_out:
-        return "", f"{' '.join(argv[3:])} did not finish within {timeout:g} s"
-    return "\n".join(text), None
-
-
 def set_buffer_size(
-    hdc: str | os.PathLike[str],
-    key: str,
-    size: str = BUFFER_SIZE,
-    *,
-    timeout: float = 30.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, size: str = BUFFER_SIZE, *, timeout: float = 30.0
 ) -> hdc_mod.Outcome:
-    text, error = _run(buffer_size_argv(os.fspath(hdc), key, size), timeout, env)
-    if error:
-        return hdc_mod.Outcome(False, error, kind="tool")
-    return classify_buffer_size(text)
+    reply, failed = run_hdc(buffer_size_argv(os.fspath(hdc), key, size), timeout=timeout)
+    return failed or classify_buffer_size(reply.text)
 
 
 def flow_control_off(
-    hdc: str | os.PathLike[str],
-    key: str,
-    *,
-    timeout: float = 30.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, *, timeout: float = 30.0
 ) -> hdc_mod.Outcome:
-    text, error = _run(flow_control_off_argv(os.fspath(hdc), key), timeout, env)
-    if error:
-        return hdc_mod.Outcome(False, error, kind="tool")
-    return classify_flow_control_off(text)
+    reply, failed = run_hdc(flow_control_off_argv(os.fspath(hdc), key), timeout=timeout)
+    return failed or classify_flow_control_off(reply.text)
 
 
 def pidof(
-    hdc: str | os.PathLike[str],
-    key: str,
-    bundle: str,
-    *,
-    timeout: float = 15.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, bundle: str, *, timeout: float = 15.0
 ) -> list[int]:
     """The bundle's running pids on the device ([] when none, or hdc failed)."""
-    text, error = _run(pidof_argv(os.fspath(hdc), key, bundle), timeout, env)
-    return [] if error else parse_pidof(text)
+    reply, failed = run_hdc(pidof_argv(os.fspath(hdc), key, bundle), timeout=timeout)
+    return [] if failed else parse_pidof(reply.text)
 
 
 def _last_line(text: str) -> str | None:
