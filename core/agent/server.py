@@ -88,7 +88,7 @@ class _Core:
             _validators()
             from hmdesk.core.agent.record import AgentRecord
             from hmdesk.core.db import Database
-            from hmdesk.core.memory.retrieve import Retriever
+            from hmdesk.core.memory.retrieve.retriever import Retriever
             from hmdesk.core.memory.store import MemoryStore
 
             db = Database(self.db_path)

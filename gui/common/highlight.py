@@ -3,7 +3,7 @@
 Everything here is a plain function of strings, the retriever's :class:`TermMatch` objects and a
 :class:`~hmdesk.gui.common.theme.Theme` (callers pass ``theme_for(widget)``), so it is tested
 without widgets. The colours all come from the theme. Spans are Python ``str`` indices into the memory content (end
-exclusive), exactly as :class:`hmdesk.core.memory.retrieve.TermMatch` gives them.
+exclusive), exactly as :class:`hmdesk.core.memory.retrieve.results.TermMatch` gives them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.theme import LIGHT, Theme
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import TermMatch
+    from hmdesk.core.memory.retrieve.results import TermMatch
     from pygments.lexer import Lexer
     from pygments.style import StyleMeta
 

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 
 import shiboken6
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -186,9 +186,7 @@ class ShortcutsDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.table, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
+        lay.addWidget(dialog_buttons(self, Button.Close))
         self.filter.textChanged.connect(self._filter)
         self.resize(self._fitting_width(window), 520)
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -72,10 +72,6 @@ def _xterm256(n: int, theme: Theme) -> str:
     return f"#{v:02x}{v:02x}{v:02x}"
 
 
-def strip_ansi(text: str) -> str:
-    return _ESC.sub("", text)
-
-
 def ansi_segments(text: str, theme: Theme = LIGHT) -> list[tuple[str, str | None, bool]]:
     """Split ``text`` into runs of (plain text, colour '#rrggbb' or None, bold).
 

@@ -36,7 +36,8 @@ import mcp_types as types
 from hmdesk.core import config
 from hmdesk.core.agent.record import AgentRecord, CallFilter
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.toolchain.runs import RunRepository
 from mcp import ClientSession

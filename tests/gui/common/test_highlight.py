@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import TermMatch
+from hmdesk.core.memory.retrieve.results import TermMatch
 from hmdesk.gui.common.highlight import (
     code_regions,
     content_html,

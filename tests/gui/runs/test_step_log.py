@@ -10,7 +10,6 @@ from hmdesk.gui.runs.step_log import (
     level_colour,
     line_level,
     parse_href,
-    strip_ansi,
 )
 from PySide6.QtCore import QPoint, Qt
 
@@ -21,7 +20,7 @@ def test_ansi_segments():
     assert segs[1] == (" plain ", None, False)
     assert segs[2][0] == "bold green" and segs[2][2] is True and segs[2][1] == "#00d700"
     assert segs[3] == (" x", None, True)
-    assert strip_ansi("\x1b[32m> hvigor \x1b[39mok") == "> hvigor ok"
+    assert "".join(t for t, _c, _b in ansi_segments("\x1b[32m> hvigor \x1b[39mok")) == "> hvigor ok"
     assert ansi_segments("\x1b[38;2;1;2;3mrgb")[0][1] == "#010203"
 
 
