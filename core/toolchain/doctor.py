@@ -653,7 +653,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     # the ArkTS linter's message printed alone (no code, no place)
     Signature(
         "arkts-source",
-        (r"\((?P<rule>arkts-[a-z][a-z0-9-]+)\)",),
+        # not on a warning's line: a rule a warning names is not the failure
+        (r"^(?![^\n]*\bWARN\b)[^\n]*\((?P<rule>arkts-[a-z][a-z0-9-]+)\)",),
         "An ArkTS linter rule is broken: rewrite the code the way the rule asks.",
         meaning="ArkTS linter rule",
         terms=("ArkTS", "arkts", "编译错误"),

@@ -373,6 +373,16 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"Failed to unwind stack|unreliable call stack",
+        "the code overwrote the stack memory that records the calls (a buffer overrun on the "
+        "stack), so the frames printed after the mark are a guess",
+        "Find the write past a local buffer in the library at the top frames: run with HWASan "
+        "(or ASan) to catch the first bad write; do not trust the frames past the unreliable "
+        "mark.",
+        certain=False,
+    ),
+    _c(
+        CPP,
         r"SIGABRT",
         "the native code aborted itself (abort(): a failed check, an uncaught exception, a "
         "fatal error in a library)",
