@@ -53,6 +53,14 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A field in module.json5 / build-profile.json5 fails the schema (e.g. deviceTypes): "
         "fix the field named after 'instancePath' in the file at the location.",
     ),
+    "00303116": CodeInfo(
+        "signing",
+        "storePassword or keyPassword shorter than 32",
+        "build-profile.json5 keeps the signing passwords encrypted (DevEco writes them, 32+ "
+        "characters); a plain-text password is refused. Clear signingConfigs and let DevEco make "
+        "them again (File > Project Structure > Signing Configs), or build unsigned and sign with "
+        "hap-sign-tool, which takes plain passwords.",
+    ),
     "00303148": CodeInfo(
         "config",
         "Hvigorfile not found",
@@ -213,6 +221,10 @@ ARKTS_RULES: dict[str, str] = {
     "arkts-no-props-by-index": "Use a Map or declared fields instead of obj['key'] access.",
     "arkts-no-func-apply-bind-call": "Call the function directly instead of apply/bind/call.",
     "arkts-no-untyped-obj-literals-as-types": "Declare an interface or class for the type.",
+    "arkts-limited-throw": "Throw only Error objects: `throw new Error(msg)`; rethrow a caught "
+    "value after checking `e instanceof Error`, else wrap it in a new Error.",
+    "arkts-no-implicit-return-types": "Declare the function's return type "
+    "(`async load(): Promise<void>`).",
     "arkts-no-spread": "Copy the fields explicitly instead of using spread on objects.",
 }
 ARKTS_DEFAULT = "Rewrite the code at the location the way the ArkTS rule asks (see the ArkTS migration guide for the rule)."

@@ -520,6 +520,145 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
 # What a log says without a code (or next to a code the tables do not know). A fix may name
 # what the pattern captured: {package}, {path}, {task}, {node}, {module}, {dep}, {name}.
 MESSAGE_SIGNATURES: tuple[Signature, ...] = (
+    # hdc's file transfer (``hdc file send/recv``, DevEco's install step): the reason and the
+    # path it prints decide the remedy (the HarmonyOS FAQ faq-stability-57,
+    # faqs-app-debugging-60/61)
+    Signature(
+        "file",
+        (r"\[Fail\]\s*Error opening file:[^\n]*path:\s*file://media/",),
+        "hdc cannot read the media library (file://media/… URIs): export the file with "
+        "`mediatool recv <uri> /data/local/tmp/<name>` on the device, then `hdc file recv` that "
+        "copy.",
+        meaning="hdc file: media library path",
+        terms=("hdc", "file recv", "mediatool"),
+    ),
+    Signature(
+        "file",
+        (r"FileTransfer Failed:\s*\[Fail\]\s*Error opening file:\s*no such file",),
+        "The HAP to install does not exist at the path DevEco sends: the build or its signing "
+        "step did not produce it. Build again and check that signing succeeds (a signed HAP in "
+        "build/default/outputs/default), then run.",
+        meaning="the HAP to send does not exist",
+        terms=("hdc", "FileTransfer", "signed HAP"),
+    ),
+    Signature(
+        "file",
+        (
+            r"FileTransfer Failed:\s*\[Fail\]\s*Error opening file:\s*"
+            r"(?:operation not permitted|permission denied)",
+        ),
+        "The computer refuses to read the HAP's folder: on Windows move the project out of C: "
+        "(or a protected folder); on macOS give DevEco Studio Full Disk Access (System Settings "
+        "> Privacy & Security) and restart it.",
+        meaning="the HAP's folder is not readable",
+        terms=("hdc", "FileTransfer", "permission"),
+    ),
+    Signature(
+        "file",
+        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<path>\S+))?",),
+        "The shell user may not read {path} on the device: a file the app creates must be "
+        "readable by its group (open() with mode S_IRUSR | S_IWUSR | S_IRGRP), or copy it to "
+        "/data/local/tmp first; app sandboxes of release apps are not readable.",
+        meaning="hdc file: permission denied",
+        terms=("hdc", "file recv", "permission", "S_IRGRP"),
+    ),
+    Signature(
+        "file",
+        (r"\[Fail\]\s*Error opening file:\s*read-only file system",),
+        "The device's partition is read-only: `hdc shell mount -o rw,remount /` (root build), "
+        "or write under /data/local/tmp instead.",
+        meaning="hdc file: read-only file system",
+        terms=("hdc", "file send", "remount"),
+    ),
+    Signature(
+        "file",
+        (
+            r"\[Fail\]\s*Error opening file:\s*no such file or directory(?:, path:\s*(?P<path>\S+))?",
+        ),
+        "The path does not exist where hdc reads it ({path}): check it on that side (`hdc shell "
+        "ls`; a send's target folder must exist), and update hdc to match the device's API when "
+        "the path is right.",
+        meaning="hdc file: no such file or directory",
+        terms=("hdc", "file", "path"),
+    ),
+    # an import the bundler cannot resolve (rollup's words, printed by hvigor)
+    Signature(
+        "rollup",
+        (r'Could not resolve "(?P<module>[^"]+)" from "(?P<location>[^"]+)"',),
+        "The import {module} in {location} does not resolve: fix the path (relative to that "
+        "file) or the package name, and check that the file exists.",
+        meaning="import path does not resolve",
+        terms=("import", "Could not resolve", "path"),
+    ),
+    Signature(
+        "long-path",
+        (r"Filename longer than 260 characters",),
+        "A build file's path is over Windows' 260 characters (the native build's object files "
+        "nest deep): move the project to a short path near the drive root (e.g. D:\\app), or "
+        "enable long paths (LongPathsEnabled in the registry) and use a ninja that supports "
+        "them.",
+        meaning="path longer than 260 characters",
+        terms=("260", "long path", "ninja", "Windows"),
+    ),
+    Signature(
+        "native",
+        (
+            r"relocating failed: symbol not found",
+            r"Error relocating [^:\n]+: (?P<symbol>\w+): symbol not found",
+        ),
+        "The device's system libraries lack a symbol the app's .so links ({symbol}): the .so was "
+        "built against a newer API level than the device runs. Build the native code with the "
+        "SDK of the device's API version (compatibleSdkVersion ≤ the device), or avoid the "
+        "newer API.",
+        meaning="a .so needs a symbol the device lacks",
+        terms=("MUSL-LDSO", "symbol not found", "API level"),
+    ),
+    Signature(
+        "sdk-missing",
+        (r"SDK management mode has changed",),
+        "hvigor did not find the SDK components where it looks: they must sit at "
+        "<sdkRoot>/<platformVersion>/<component> (e.g. sdk/26.0.0/ets). Point DEVECO_SDK_HOME "
+        "at the SDK root and install the components through the SDK manager (or move them to "
+        "that layout).",
+        meaning="SDK components in the wrong place",
+        terms=("SDK", "DEVECO_SDK_HOME", "platformVersion"),
+    ),
+    Signature(
+        "config",
+        (r"The resource reference '\$(?P<res>\w+:\w+)' is not defined",),
+        "The resource ${res} is referenced (app.json5 / module.json5 or the code) but not "
+        "defined: add it under resources/base (a media file named after it, or an entry in "
+        "element/*.json), or point the reference at a resource that exists.",
+        meaning="resource reference not defined",
+        terms=("resource", "media", "module.json5"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Invalid OHPM package repository",),
+        "The registry refused the package: the repository field of its oh-package.json5 must be "
+        "a URL starting with https:// (or http, ftp, rtsp, mms), the source repository's "
+        "address.",
+        meaning="invalid repository field",
+        terms=("ohpm publish", "repository", "oh-package.json5"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Request Entity Too Large",),
+        "The upload is too large for the registry or a proxy in front of it (HTTP 413): raise "
+        "the upload size limit of the private registry's proxy / SFTP server, or make the "
+        "package smaller.",
+        meaning="package too large for the registry (413)",
+        terms=("ohpm publish", "413", "proxy"),
+    ),
+    # the ArkTS linter's message printed alone (no code, no place)
+    Signature(
+        "arkts-source",
+        # not on a warning's line: a rule a warning names is not the failure
+        (r"^(?![^\n]*\bWARN\b)[^\n]*\((?P<rule>arkts-[a-z][a-z0-9-]+)\)",),
+        "An ArkTS linter rule is broken: rewrite the code the way the rule asks.",
+        meaning="ArkTS linter rule",
+        terms=("ArkTS", "arkts", "编译错误"),
+    ),
     Signature(
         "ohpm-deps",
         (r"NOTFOUND package '(?P<package>[^']+)' not found",),
@@ -532,8 +671,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "ohpm-deps",
         (
-            r'local dependency "(?P<dep>[^"]+)" found in "(?P<path>[^"]+)" does not match the '
-            r'actual name "(?P<name>[^"]+)"',
+            r'local dependency "?(?P<dep>[^"\s]+)"? found in "(?P<path>[^"]+)" does not match '
+            r'the actual name "?(?P<name>[^"\s]+?)"?(?= of |[.\s]|$)',
         ),
         "The dependency key {dep} in {path} must equal the name in the dependency's own "
         'oh-package.json5: rename it to "{name}" (or rename the package).',
@@ -559,7 +698,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"(?P<location>[^\s'\"()]*oh_modules/[^\s'\"()]*/\._[^\s/'\"()]+)",),
+        (r"(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",),
         "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
         "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
         "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
@@ -580,7 +719,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"ninja: error: '(?P<path>[^']+)', needed by '[^']+', missing and no known rule",
+            r"(?:ninja: error: )?'?(?P<path>[^\s',]+)'?,? (?:needed by '[^']+', )?missing and "
+            r"no known rule",
             r"ninja: error: (?P<what>.+)",
         ),
         "CMake lists a file that does not exist: {path} — add the file or remove it from "
@@ -1017,6 +1157,9 @@ def _device_finding(tail: str) -> Finding | None:
             meaning=meaning,
             block=first_error_block(tail),
         )
+    known = _bm_message_finding(tail)
+    if known is not None:
+        return known
     m = _HDC_CODE.search(tail)
     if m is not None and m.group(1) not in HDC_FAIL_CODES:
         code, text = m.group(1), m.group(2).strip()
@@ -1046,6 +1189,31 @@ def _device_finding(tail: str) -> Finding | None:
     return None
 
 
+def _bm_message_finding(tail: str) -> Finding | None:
+    """bm refused a HAP without printing its code (DevEco's "Install Failed" line, an older bm)
+    but with the message of a code the table knows: that code's meaning and fix."""
+    if "failed to install bundle" not in tail:
+        return None
+    lower = tail.lower()
+    for code, (meaning, fix) in INSTALL_CODES.items():
+        at = lower.find(meaning.lower())
+        if len(meaning) >= 20 and at >= 0:
+            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
+            line_start = tail.rfind("\n", 0, at) + 1
+            line_end = tail.find("\n", at)
+            return Finding(
+                kind=kind,
+                evidence=tail[line_start : line_end if line_end >= 0 else len(tail)].strip()[
+                    :EVIDENCE_CHARS
+                ],
+                fix=fix,
+                query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+                meaning=f"{meaning} (bm code {code}, not printed)",
+                block=first_error_block(tail),
+            )
+    return None
+
+
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
 _BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.))")
@@ -1057,6 +1225,43 @@ _PATH = re.compile(
 )
 _AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|at)\s+(\S+?:\d+(?::\d+)?)\b")
 _RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
+_CUT_HEAD_ERROR = re.compile(
+    r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
+)
+_UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
+# hvigor's and ohpm's own advice after an error: ``Try the following:`` and its lines
+_TRY = re.compile(r"^\s*\*?\s*Try(?: the following)?:\s*$", re.M)
+_BOILERPLATE = re.compile(r"Run with --(?:stacktrace|debug)|^>?\s*$")
+
+
+def _tool_advice(text: str) -> str:
+    """The advice the tool prints after ``Try the following:`` (without hvigor's standing
+    "Run with --stacktrace/--debug" lines), joined; '' when there is none."""
+    m = _TRY.search(text)
+    if m is None:
+        return ""
+    advice: list[str] = []
+    for ln in text[m.end() :].splitlines()[1:8]:
+        line = ln.strip().lstrip(">").strip()
+        if not line:
+            if advice:
+                break
+            continue
+        if _BOILERPLATE.search(line) or line.startswith(("hvigor ERROR", "ohpm ERROR", "ERROR")):
+            break
+        advice.append(line)
+    return " ".join(advice)[:300]
+
+
+def _unresolved_hint(module: str) -> str:
+    """What an unresolved import usually means when the file is one a tool generates."""
+    if module.rsplit("/", 1)[-1] == "GeneratedPluginRegistrant":
+        return (
+            "GeneratedPluginRegistrant is written by Flutter: build from the Flutter project "
+            "(`flutter pub get`, then `flutter build hap`) before building the ohos folder in "
+            "DevEco Studio."
+        )
+    return ""
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -1120,9 +1325,22 @@ def _code_finding(tail: str) -> Finding | None:
         m_at = _AT_LOC.search(message)
         if m_at is not None:
             location, arkts_msg = m_at.group(1), message
+        # a log cut at its head (an IDE or agent keeping "the last 50 lines") starts inside the
+        # first error: its "Error Message: … At File: …" line comes before any code
+        cut = _CUT_HEAD_ERROR.search(tail, 0, line_start)
+        if cut is not None:
+            location, arkts_msg = cut.group("loc"), cut.group("msg")
+        unresolved = _UNRESOLVED.search(tail)
+        if location is None and unresolved is not None:
+            location, arkts_msg = unresolved.group("file"), unresolved.group(0)
         rule = _RULE.search(arkts_msg)
         if code.startswith("10605"):
             rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
+        elif unresolved is not None and arkts_msg == unresolved.group(0):
+            rule_fix = (
+                f"Fix the import {unresolved.group('module')} (its path relative to the file, or "
+                f"the package name). {_unresolved_hint(unresolved.group('module'))}"
+            ).strip()
         else:
             rule_fix = "Fix the code at the location."
         at = f" at {location}" if location else ""
@@ -1151,6 +1369,10 @@ def _code_finding(tail: str) -> Finding | None:
     if "path" not in values and code == "00306049":
         values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
     kind = info.kind if is_finding_kind(info.kind) else "unknown"
+    fix = _fill(info.fix, values)
+    advice = _tool_advice(tail[root.start() :])
+    if advice and advice[:40].lower() not in fix.lower():
+        fix = f"{fix} The tool suggests: {advice}"
     end = tail.find("\n", root.end())
     evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
     if message and message not in evidence:
@@ -1158,7 +1380,7 @@ def _code_finding(tail: str) -> Finding | None:
     return Finding(
         kind=kind,
         evidence=evidence[:EVIDENCE_CHARS],
-        fix=_fill(info.fix, values),
+        fix=fix,
         code=code,
         query_terms=search_terms(kind, code, info.meaning),
         location=_file_to_edit(location, tail),
@@ -1234,12 +1456,14 @@ def _signature_finding(tail: str) -> Finding | None:
                 fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"
     if sig.kind == "native" and location is None:
         ref = _REFERENCED_BY.search(tail)
-        location = ref.group(1) if ref else None
+        location = ref.group(1) if ref else groups.get("path")
+    if sig.kind == "rollup" and "module" in groups:
+        fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
         at = f" at {err.location}" if err.location else ""
         fix = f"{fix} The compiler says{at}: {err.message[:300]}"
     elif sig.kind == "arkts-source":
-        msg = _arkts_message(tail)
+        msg = _arkts_message(tail) or (groups and _evidence(src, pat, m)) or ""
         if msg:
             fix = f"{fix} The compiler says: {msg[:300]}"
             rule = _RULE.search(msg)

@@ -53,7 +53,10 @@ CAUSES: tuple[Cause, ...] = (
         JS,
         r"SyntaxError.*(?:does not provide an export|the requested module)"
         r"|the requested module '[^']*\.so\b[^']*' does not provide an export"
-        r"|lib\w*\.so.*(?:not found|cannot|failed)",
+        r"|lib\w*\.so.*(?:not found|cannot|failed)"
+        # a binding object named after its library (``libRNOHApp is undefined``): the import
+        # of the .so gave undefined because the library was not loaded
+        r"|\blib[A-Z]\w* is (?:undefined|not defined)",
         "a native library (lib….so) is missing for this device's ABI",
         "Build the native code for the device's ABI: add it to abiFilters in the module's "
         "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
@@ -176,7 +179,9 @@ CAUSES: tuple[Cause, ...] = (
         "lookup) or the API module is absent on this device",
         "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
         "before the page uses it; if it is a system API that is undefined here, check "
-        "canIUse('SystemCapability.…') first.",
+        "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
+        "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
+        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen).",
     ),
     _c(
         JS,
@@ -368,12 +373,30 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"Failed to unwind stack|unreliable call stack",
+        "the code overwrote the stack memory that records the calls (a buffer overrun on the "
+        "stack), so the frames printed after the mark are a guess",
+        "Find the write past a local buffer in the library at the top frames: run with HWASan "
+        "(or ASan) to catch the first bad write; do not trust the frames past the unreliable "
+        "mark.",
+        certain=False,
+    ),
+    _c(
+        CPP,
         r"SIGABRT",
         "the native code aborted itself (abort(): a failed check, an uncaught exception, a "
         "fatal error in a library)",
         "Find why the first frame of your own library called abort(): symbolise its address "
         "with hstack or llvm-addr2line on the unstripped .so, and log before the failing check.",
         certain=False,
+    ),
+    _c(
+        CPP,
+        r"SIGSYS",
+        "the process made a system call its seccomp policy forbids (the musl function in the top "
+        "frame: sethostname, mount, …); the kernel killed it",
+        "Apps may not make this system call (seccomp): remove the call from the frame below the "
+        "musl function, or use the HarmonyOS API meant for it.",
     ),
     _c(
         CPP,
@@ -518,11 +541,18 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     return (_frame_location(pick) if pick is not None else None), third
 
 
+_ERROR_CTOR = re.compile(r"(?:new )?\w*Error")
+
+
 def _most_precise(frames: list[Frame]) -> Frame:
     """The first of the app's own frames that names a place: a source line, or a native symbol;
     a compiled ``.js`` line only when no source line is printed (a stack that runs
     ``x.js:8479`` → ``x.ets:31`` → …, or a library without symbols under an ArkTS caller)."""
     named = [f for f in frames if f.line or (f.symbol and not f.symbol.startswith("pc "))]
+    # an error class's constructor (``at RNOHError (…/RNOHError.ts)``) only builds the error:
+    # the frame that threw it is the one below
+    thrower = [f for f in named if not _ERROR_CTOR.fullmatch(f.symbol or "")]
+    named = thrower or named
     source = [f for f in named if not f.file.endswith(".js") or not f.line]
     return (source or named or frames)[0]
 

@@ -166,6 +166,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "install version code not same",
         "The installed app has another versionCode (DevEco debug vs hdc build): uninstall it first.",
     ),
+    "9568283": (
+        "install releaseType compatible not same",
+        "The installed app was built against an SDK of another release type (a Beta SDK vs a "
+        "Release one, after compatibleSdkVersion changed): uninstall it first (`hdc uninstall "
+        "<bundle>`), then install again.",
+    ),
     "9568263": (
         "install version downgrade",
         "The installed versionCode is higher: raise versionCode in AppScope/app.json5 or uninstall first.",

@@ -39,14 +39,14 @@ LANDED = 1.0
 # pipeline reports for the same failures, with the right code and meaning. Left as written:
 # class, fix and confident wrong count them as misses.
 BELOW_LANDED = {
-    ("cppcrash", "actionable"): (22, 23),
-    ("hdc", "class"): (1, 4),
-    ("hdc", "actionable"): (1, 4),
-    ("all", "class"): (152, 155),
-    ("all", "actionable"): (151, 155),
+    ("cppcrash", "actionable"): (29, 30),
+    ("hdc", "class"): (5, 8),
+    ("hdc", "actionable"): (5, 8),
+    ("all", "class"): (194, 197),
+    ("all", "actionable"): (193, 197),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED = {"hdc": (3, 4), "all": (3, 155)}
+CONFIDENT_WRONG_PINNED = {"hdc": (3, 8), "all": (3, 197)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -58,7 +58,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 181
+    assert len(items) >= 225
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
