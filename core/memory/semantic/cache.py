@@ -205,6 +205,7 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 sa.text(f"SELECT seq, content FROM memories WHERE {_LIVE} AND seq IN ({marks})")
             )
             current.update({int(q): content_hash(passage_text(c)) for q, c in rows})
+        kept = [i for i, item in enumerate(items) if current.get(item.seq) == item.content_hash]
         params = [
             {
                 "seq": item.seq,
@@ -213,8 +214,8 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 "dim": dim,
                 "vector": matrix[i].tobytes(),
             }
-            for i, item in enumerate(items)
-            if current.get(item.seq) == item.content_hash
+            for i in kept
+            for item in (items[i],)
         ]
         if params:
             s.execute(
@@ -229,6 +230,21 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 ),
                 params,
             )
+            if db.dialect == "postgresql":
+                from hmdesk.core.memory.semantic import server_vectors as sv
+
+                if sv.has_column(s):  # revision 0013 with pgvector: the server's copy too
+                    texts = [
+                        {"seq": p["seq"], "model": model, "v": sv.vector_text(matrix[i])}
+                        for i, p in zip(kept, params, strict=True)
+                    ]
+                    s.execute(
+                        sa.text(
+                            "UPDATE memory_embeddings SET embedding = CAST(:v AS vector) "
+                            "WHERE model = :model AND memory_seq = :seq"
+                        ),
+                        texts,
+                    )
     return len(params)
 
 

@@ -1,0 +1,179 @@
+"""The nearest memories found by the PostgreSQL server (``pgvector``), not by the client.
+
+On a team store whose database has the ``vector`` extension, revision 0013 keeps each cached
+vector twice in ``memory_embeddings``: ``vector`` (little-endian float32 bytes, as everywhere)
+and ``embedding``, the same floats as a pgvector ``vector`` (written by :func:`..cache.save`,
+printed with 9 significant digits, which pgvector reads back to the same float32). Without the
+extension the column does not exist and the client reads the whole matrix as today
+(:class:`~.cache.EmbeddingMatrix`).
+
+:class:`ServerVectors` answers what a hybrid search asks of the vectors (the one seam,
+:func:`~hmdesk.core.memory.retrieve.hybrid.fuse`): :meth:`~ServerVectors.nearest` orders the
+rows passing the filters by ``embedding <=> query`` on the server (an exact scan: no
+approximate index, so the same memories as the client's product), the mask sent as the seqs
+kept or left out (the shorter list), and takes a bounded number of candidates,
+:data:`CANDIDATE_MARGIN` past ``k``; their cosines are then computed in the process from their
+float32 bytes by the same product as the client's, and ranked the same way (the most similar
+first, equal cosines by seq). So the ids and scores are the client's: pgvector sums in float32
+and could order two near-equal cosines the other way, the margin keeps both among the
+candidates. :meth:`~ServerVectors.similarity` reads only the candidates' vectors. Nothing of
+size "every memory" but the seqs (8 bytes a memory) comes to the process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import sqlalchemy as sa
+
+if TYPE_CHECKING:
+    from hmdesk.core.db import Database
+    from sqlalchemy.orm import Session
+
+CANDIDATE_MARGIN = 32
+"""How many candidates past ``k`` the server returns for the exact ranking in process."""
+
+
+def vector_text(row: npt.NDArray[np.float32]) -> str:
+    """A float32 vector as pgvector's text input: 9 significant digits read back exactly."""
+    return "[" + ",".join(f"{x:.9g}" for x in row.astype(np.float64).tolist()) + "]"
+
+
+def has_column(s: Session) -> bool:
+    """True when ``memory_embeddings.embedding`` (revision 0013 with pgvector) is here."""
+    found = s.execute(
+        sa.text(
+            "SELECT to_regtype('vector') IS NOT NULL AND EXISTS (SELECT 1 FROM "
+            "information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'memory_embeddings' AND column_name = 'embedding')"
+        )
+    ).scalar()
+    return bool(found)
+
+
+def available(db: Database) -> bool:
+    """True when the server can find the nearest memories (a team store with pgvector)."""
+    if db.dialect != "postgresql":
+        return False
+    with db.read() as s:
+        return has_column(s)
+
+
+def load_seqs(db: Database, model: str) -> ServerVectors:
+    """The seqs of the live memories with a usable vector of ``model`` (ascending), read
+    without their vectors."""
+    from hmdesk.core.memory.semantic.cache import _usable
+
+    with db.read() as s:
+        rows = s.execute(
+            sa.text(
+                "SELECT e.memory_seq, e.dim FROM memory_embeddings e "
+                "JOIN memories m ON m.seq = e.memory_seq WHERE e.model = :model "
+                f"AND m.deleted_at IS NULL AND {_usable(db.dialect)} ORDER BY e.memory_seq"
+            ),
+            {"model": model},
+        ).all()
+    dim = int(rows[0][1]) if rows else 0
+    seqs = np.fromiter((r[0] for r in rows if r[1] == dim), dtype=np.int64)
+    return ServerVectors(db, model, seqs, dim)
+
+
+@dataclass(frozen=True)
+class ServerVectors:
+    """The vectors of one model as the server holds them: ``seqs`` (row i is the memory
+    ``seqs[i]``, ascending), ``dim``; the vectors stay on the server."""
+
+    db: Database = field(repr=False)
+    model: str
+    seqs: npt.NDArray[np.int64]
+    dim: int
+    # the last query's cosines read so far: (vector, {seq: cosine})
+    _known: list[tuple[npt.NDArray[np.float32], dict[int, float]]] = field(
+        repr=False, compare=False, default_factory=list
+    )
+
+    @property
+    def live(self) -> int:
+        return len(self.seqs)
+
+    def __len__(self) -> int:
+        return len(self.seqs)
+
+    def nearest(
+        self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """As :meth:`~.cache.EmbeddingMatrix.nearest`, the candidates found by the server."""
+        allowed = np.flatnonzero(mask)
+        if k <= 0 or not len(allowed):
+            return allowed[:0], np.zeros(0, dtype=np.float32)
+        params: dict[str, object] = {
+            "model": self.model,
+            "dim": self.dim,
+            "q": vector_text(vector),
+            "n": min(len(allowed), k + CANDIDATE_MARGIN),
+        }
+        cond = ""
+        if len(allowed) < len(self):  # the mask: the shorter list of seqs kept or left out
+            left_out = np.flatnonzero(~mask)
+            if len(left_out) < len(allowed):
+                cond, listed = "AND e.memory_seq <> ALL(:seqs)", self.seqs[left_out]
+            else:
+                cond, listed = "AND e.memory_seq = ANY(:seqs)", self.seqs[allowed]
+            params["seqs"] = listed.tolist()
+        sql = sa.text(
+            "SELECT e.memory_seq, e.vector FROM memory_embeddings e "
+            f"WHERE e.model = :model AND e.dim = :dim {cond} "
+            "ORDER BY e.embedding <=> CAST(:q AS vector), e.memory_seq LIMIT :n"
+        )
+        with self.db.read() as s:
+            found = s.execute(sql, params).all()
+        cos = self._cosines(vector, found)
+        seqs = np.array([r[0] for r in found], dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.seqs, seqs), max(len(self) - 1, 0))
+        ok = self.seqs[at] == seqs  # a vector written since the seqs were read: not a row
+        ok[ok] = mask[at[ok]]
+        rows, cos = at[ok], cos[ok]
+        order = np.lexsort((self.seqs[rows], -cos))[:k]
+        return rows[order], cos[order]
+
+    def similarity(
+        self, vector: npt.NDArray[np.float32], rows: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float32]:
+        """The cosines of ``vector`` with these rows, their vectors read from the server (NaN:
+        a vector gone since, its memory edited or deleted)."""
+        known = self._known[-1][1] if self._known and self._known[-1][0] is vector else {}
+        wanted = [int(q) for q in self.seqs[rows].tolist() if int(q) not in known]
+        for start in range(0, len(wanted), 5000):
+            with self.db.read() as s:
+                found = s.execute(
+                    sa.text(
+                        "SELECT memory_seq, vector FROM memory_embeddings "
+                        "WHERE model = :model AND dim = :dim AND memory_seq = ANY(:seqs)"
+                    ),
+                    {"model": self.model, "dim": self.dim, "seqs": wanted[start : start + 5000]},
+                ).all()
+            self._cosines(vector, found)
+        known = self._known[-1][1]
+        return np.array(
+            [known.get(int(q), np.nan) for q in self.seqs[rows].tolist()], dtype=np.float32
+        )
+
+    def _cosines(
+        self, vector: npt.NDArray[np.float32], found: Sequence[Any]
+    ) -> npt.NDArray[np.float32]:
+        """The cosines of ``vector`` with these (seq, bytes) rows by the client's product,
+        remembered for :meth:`similarity` of the same query."""
+        if not self._known or self._known[-1][0] is not vector:
+            self._known[:] = [(vector, {})]
+        known = self._known[-1][1]
+        if not found:
+            return np.zeros(0, dtype=np.float32)
+        block = np.frombuffer(b"".join(bytes(r[1]) for r in found), dtype="<f4")
+        made: npt.NDArray[np.float32] = np.einsum("ij,j->i", block.reshape(-1, self.dim), vector)
+        for r, c in zip(found, made.tolist(), strict=True):
+            known[int(r[0])] = c
+        return made

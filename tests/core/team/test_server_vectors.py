@@ -1,0 +1,108 @@
+"""Hybrid on a team store: the nearest memories found by the server (pgvector) give the same
+results as the client's matrix: the same ids, scores and explanations, filters and ties too.
+
+The memories are the lines of real hilog captures (tests/data/real_logs/hilog, each with its
+source in the .toml beside it) with deterministic vectors (the fake n-gram embedder), and
+random unit vectors with repeated rows (equal cosines: ties at the k-th). The client path is
+tested always; the server path skips, saying why, where the test server has no pgvector."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hmdesk.core.db import Database
+from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json
+from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.semantic import FakeEmbedder, cache, server_vectors
+from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
+from hmdesk.core.memory.semantic.fill import fill_embeddings
+from hmdesk.core.memory.store import MemoryStore
+
+from tests.fixtures.postgres import pg_url  # noqa: F401 - the fixture
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+LOGS = Path(__file__).parents[2] / "data" / "real_logs" / "hilog"
+NO_PGVECTOR = (
+    "the test server has no pgvector (Debian: postgresql-NN-pgvector; "
+    "the client's matrix answers, tested here anyway)"
+)
+
+
+def _lines() -> list[str]:
+    out: list[str] = []
+    for path in sorted(LOGS.glob("*.log")):
+        text = path.read_text(encoding="utf-8")
+        out += [ln.strip() for ln in text.splitlines() if any(c.isalnum() for c in ln)]
+    return list(dict.fromkeys(out))
+
+
+def _search(r: Retriever, text: str, *, on_server: bool, **kw: object) -> dict[str, object]:
+    r.semantic.on_server = on_server
+    query = Query(text=text, profile=PROFILES["hybrid"], now=NOW, limit=8, **kw)  # type: ignore[arg-type]
+    found = result_to_json(r.search(query))
+    found.pop("elapsed_ms")  # the one field that differs: the time it took
+    return found
+
+
+def test_hybrid_on_the_server_equals_the_clients_matrix(pg_url: str) -> None:  # noqa: F811
+    db = Database(pg_url)
+    store = MemoryStore(db)
+    emb = FakeEmbedder(dim=64)
+    r = Retriever(store, embedder=emb)
+    try:
+        lines = _lines()
+        assert len(lines) > 40
+        for i, line in enumerate(lines):
+            store.add(line, layer="episodic" if i % 3 else "semantic", confidence=0.5 + i % 5 / 10)
+        fill_embeddings(db, emb)
+        queries = [("hungtask kick foundation", {}), ("booster net report", {"layer": "episodic"})]
+        queries += [("appspawn 进程 启动", {}), ("window builder", {"layer": "semantic"})]
+        client = [_search(r, q, on_server=False, **kw) for q, kw in queries]
+        assert isinstance(r.semantic.matrix(), EmbeddingMatrix)
+        assert all(c["results"] for c in client)
+        if not server_vectors.available(db):
+            pytest.skip(NO_PGVECTOR)
+        server = [_search(r, q, on_server=True, **kw) for q, kw in queries]
+        assert isinstance(r.semantic.matrix(), server_vectors.ServerVectors)
+        assert server == client
+    finally:
+        r.close()
+        store.close()
+        db.close()
+
+
+def test_the_servers_nearest_are_the_clients_with_filters_and_ties(pg_url: str) -> None:  # noqa: F811
+    db = Database(pg_url)
+    store = MemoryStore(db)
+    try:
+        n, dim = 400, 24
+        for i in range(n):
+            store.add(f"memory {i}")
+        rng = np.random.default_rng(30)
+        vectors = rng.normal(size=(n, dim)).astype(np.float32)
+        vectors[n // 2 :] = vectors[: n // 4].repeat(2, axis=0)  # repeated rows: equal cosines
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        items = cache.pending(db, "rand")
+        assert cache.save(db, "rand", items, vectors) == n
+        client = cache.load(db, "rand")
+        if not server_vectors.available(db):
+            pytest.skip(NO_PGVECTOR)
+        server = server_vectors.load_seqs(db, "rand")
+        assert np.array_equal(server.seqs, client.seqs)
+        for t in range(6):
+            q = vectors[rng.integers(n)] if t % 2 else rng.normal(size=dim).astype(np.float32)
+            q = (q / np.linalg.norm(q)).astype(np.float32)
+            mask = rng.random(n) < (1.0, 0.9, 0.5, 0.05, 1.0, 0.3)[t]
+            for k in (1, 10, 60):
+                rows_c, cos_c = client.nearest(q, k, mask)
+                rows_s, cos_s = server.nearest(q, k, mask)
+                assert rows_s.tolist() == rows_c.tolist()
+                assert cos_s.tolist() == cos_c.tolist()
+            some = np.flatnonzero(mask)[:50]
+            assert server.similarity(q, some).tolist() == client.similarity(q, some).tolist()
+    finally:
+        store.close()
+        db.close()
