@@ -18,7 +18,6 @@ import json
 import statistics
 import subprocess
 import sys
-import time
 
 from tests.bench.bench_postgres import _drop, _schema_url
 
@@ -67,6 +66,7 @@ print(json.dumps({"commits": commits, "seen": seen, "writes": writes, "queries":
 def main() -> bool:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.store import MemoryStore
+
     from tests.bench.pg_server import pg_server
 
     with pg_server() as base:

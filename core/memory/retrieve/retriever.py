@@ -314,6 +314,9 @@ class Retriever:
                 for seg in segments:
                     seg.warm(pause)
                 self._segments, self._version = segments, version
+                # a process that keeps the index keeps the vectors too: its warm hybrid
+                # searches rank them in process (python -m tests.bench pgvector)
+                self.semantic.on_server = False
 
     @property
     def warmed(self) -> bool:

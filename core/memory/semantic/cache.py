@@ -233,14 +233,20 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
             if db.dialect == "postgresql":
                 from hmdesk.core.memory.semantic import server_vectors as sv
 
-                if sv.has_column(s):  # revision 0013 with pgvector: the server's copy too
-                    texts = [
-                        {"seq": p["seq"], "model": model, "v": sv.vector_text(matrix[i])}
+                schema = sv.vector_schema(s)
+                if schema is not None:  # revision 0013 with pgvector: the server's copy too
+                    texts = [  # NULL for a vector the server must not rank (all zero)
+                        {
+                            "seq": p["seq"],
+                            "model": model,
+                            "v": sv.vector_text(matrix[i]) if sv.usable(matrix[i]) else None,
+                        }
                         for i, p in zip(kept, params, strict=True)
                     ]
                     s.execute(
                         sa.text(
-                            "UPDATE memory_embeddings SET embedding = CAST(:v AS vector) "
+                            "UPDATE memory_embeddings SET embedding = "
+                            f"CAST(:v AS {schema}.vector) "
                             "WHERE model = :model AND memory_seq = :seq"
                         ),
                         texts,

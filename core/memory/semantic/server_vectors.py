@@ -43,16 +43,26 @@ def vector_text(row: npt.NDArray[np.float32]) -> str:
     return "[" + ",".join(f"{x:.9g}" for x in row.astype(np.float64).tolist()) + "]"
 
 
-def has_column(s: Session) -> bool:
-    """True when ``memory_embeddings.embedding`` (revision 0013 with pgvector) is here."""
+EXTENSION_SCHEMA = (
+    "SELECT quote_ident(n.nspname) FROM pg_extension e "
+    "JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'"
+)
+"""The schema pgvector is created in (quoted; no row: not created)."""
+
+
+def vector_schema(s: Session) -> str | None:
+    """The schema of pgvector's type when ``memory_embeddings.embedding`` (revision 0013 with
+    pgvector) is here, else None. The type, its cast and ``<=>`` are named with it: the
+    extension is created once per database, each store's schema uses it."""
     found = s.execute(
         sa.text(
-            "SELECT to_regtype('vector') IS NOT NULL AND EXISTS (SELECT 1 FROM "
-            "information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = 'memory_embeddings' AND column_name = 'embedding')"
+            "SELECT quote_ident(tn.nspname) FROM pg_attribute a "
+            "JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace "
+            "WHERE a.attrelid = to_regclass('memory_embeddings') AND a.attname = 'embedding' "
+            "AND NOT a.attisdropped AND t.typname = 'vector'"
         )
     ).scalar()
-    return bool(found)
+    return None if found is None else str(found)
 
 
 def available(db: Database) -> bool:
@@ -60,26 +70,44 @@ def available(db: Database) -> bool:
     if db.dialect != "postgresql":
         return False
     with db.read() as s:
-        return has_column(s)
+        return vector_schema(s) is not None
+
+
+def usable(row: npt.NDArray[np.float32]) -> bool:
+    """True for a vector the server is given (finite, not all zero; as :func:`..cache._usable`
+    keeps rows in the client's matrix): only those have an ``embedding``."""
+    return bool(np.isfinite(row).all() and row.any())
 
 
 def load_seqs(db: Database, model: str) -> ServerVectors:
-    """The seqs of the live memories with a usable vector of ``model`` (ascending), read
-    without their vectors."""
-    from hmdesk.core.memory.semantic.cache import _usable
-
+    """The seqs of the live memories with a usable vector of ``model`` (ascending; of the first
+    one's dimension, as the client's matrix keeps), read from the partial index of revision
+    0013 without a vector."""
     with db.read() as s:
-        rows = s.execute(
+        first = s.execute(
             sa.text(
-                "SELECT e.memory_seq, e.dim FROM memory_embeddings e "
-                "JOIN memories m ON m.seq = e.memory_seq WHERE e.model = :model "
-                f"AND m.deleted_at IS NULL AND {_usable(db.dialect)} ORDER BY e.memory_seq"
+                "SELECT dim FROM memory_embeddings WHERE model = :model "
+                "AND embedding IS NOT NULL ORDER BY memory_seq LIMIT 1"
             ),
             {"model": model},
-        ).all()
-    dim = int(rows[0][1]) if rows else 0
-    seqs = np.fromiter((r[0] for r in rows if r[1] == dim), dtype=np.int64)
-    return ServerVectors(db, model, seqs, dim)
+        ).scalar()
+        dim = int(first or 0)
+        seqs = np.array(
+            s.execute(
+                sa.text(
+                    "SELECT memory_seq FROM memory_embeddings WHERE model = :model "
+                    "AND dim = :dim AND embedding IS NOT NULL ORDER BY memory_seq"
+                ),
+                {"model": model, "dim": dim},
+            )
+            .scalars()
+            .all(),
+            dtype=np.int64,
+        )
+        deleted = s.execute(sa.text("SELECT seq FROM memories WHERE deleted_at IS NOT NULL"))
+        gone = np.array(deleted.scalars().all(), dtype=np.int64)
+        schema = vector_schema(s) or "public"
+    return ServerVectors(db, model, seqs[~np.isin(seqs, gone)], dim, schema)
 
 
 @dataclass(frozen=True)
@@ -91,6 +119,7 @@ class ServerVectors:
     model: str
     seqs: npt.NDArray[np.int64]
     dim: int
+    schema: str = "public"  # pgvector's (quoted)
     # the last query's cosines read so far: (vector, {seq: cosine})
     _known: list[tuple[npt.NDArray[np.float32], dict[int, float]]] = field(
         repr=False, compare=False, default_factory=list
@@ -120,14 +149,22 @@ class ServerVectors:
         if len(allowed) < len(self):  # the mask: the shorter list of seqs kept or left out
             left_out = np.flatnonzero(~mask)
             if len(left_out) < len(allowed):
-                cond, listed = "AND e.memory_seq <> ALL(:seqs)", self.seqs[left_out]
+                cond, listed = (
+                    "AND e.memory_seq NOT IN (SELECT unnest(CAST(:seqs AS bigint[])))",
+                    self.seqs[left_out],
+                )
             else:
-                cond, listed = "AND e.memory_seq = ANY(:seqs)", self.seqs[allowed]
+                cond, listed = (
+                    "AND e.memory_seq IN (SELECT unnest(CAST(:seqs AS bigint[])))",
+                    self.seqs[allowed],
+                )
             params["seqs"] = listed.tolist()
         sql = sa.text(
             "SELECT e.memory_seq, e.vector FROM memory_embeddings e "
-            f"WHERE e.model = :model AND e.dim = :dim {cond} "
-            "ORDER BY e.embedding <=> CAST(:q AS vector), e.memory_seq LIMIT :n"
+            "WHERE e.model = :model AND e.dim = :dim AND e.embedding IS NOT NULL "
+            f"{cond} "
+            f"ORDER BY e.embedding OPERATOR({self.schema}.<=>) CAST(:q AS {self.schema}.vector), "
+            "e.memory_seq LIMIT :n"
         )
         with self.db.read() as s:
             found = s.execute(sql, params).all()
