@@ -106,6 +106,27 @@ def _fill(url: str) -> float:
         db.close()
 
 
+def _disk(url: str) -> tuple[int, int, int]:
+    """Bytes: ``memory_embeddings`` with its indexes and TOAST, its pgvector column, the
+    partial index of revision 0013."""
+    from hmdesk.core.db import Database
+    from sqlalchemy import text
+
+    db = Database(url)
+    try:
+        with db.read() as s:
+            row = s.execute(
+                text(
+                    "SELECT pg_total_relation_size('memory_embeddings'), "
+                    "(SELECT sum(pg_column_size(embedding)) FROM memory_embeddings), "
+                    "pg_relation_size('memory_embeddings_server')"
+                )
+            ).one()
+        return int(row[0]), int(row[1] or 0), int(row[2])
+    finally:
+        db.close()
+
+
 def _measure(url: str, server: bool) -> dict[str, object]:
     argv = [sys.executable, "-m", "tests.bench.bench_pgvector", "--child", url]
     _, peak, out = run_measured([*argv, "server" if server else "client"])
@@ -155,6 +176,7 @@ def main() -> bool:
                 filled = _fill(url)
                 c = _measure(url, server=False)
                 s = _measure(url, server=True)
+                disk = _disk(url)
             finally:
                 _drop(base, schema)
             same = c["ranked"] == s["ranked"]
@@ -165,6 +187,11 @@ def main() -> bool:
                 a, b = float(c[key]) * scale, float(s[key]) * scale  # type: ignore[arg-type]
                 print(f"{label:<36} {a:>10.1f} {b:>10.1f} {b / a if a else 0:>13.2f}x")
             print(f"same ids and scores on both paths: {'yes' if same else 'NO'}")
+            print(
+                f"disk: memory_embeddings {disk[0] / 2**20:.0f} MiB with its indexes, of which "
+                f"the pgvector column {disk[1] / 2**20:.0f} MiB and memory_embeddings_server "
+                f"{disk[2] / 2**20:.1f} MiB (pg_total_relation_size, pg_column_size)"
+            )
     return ok
 
 

@@ -9,9 +9,9 @@ extension the column does not exist and the client reads the whole matrix as tod
 
 :class:`ServerVectors` answers what a hybrid search asks of the vectors (the one seam,
 :func:`~hmdesk.core.memory.retrieve.hybrid.fuse`): :meth:`~ServerVectors.nearest` orders the
-rows passing the filters by ``embedding <=> query`` on the server (an exact scan: no
-approximate index, so the same memories as the client's product), the mask sent as the seqs
-kept or left out (the shorter list), and takes a bounded number of candidates,
+rows by ``embedding <=> query`` on the server (an exact scan: no approximate index, so the same
+memories as the client's product), the filters' mask sent as the seqs it keeps when they are few
+and applied to the server's nearest otherwise, and takes a bounded number of candidates,
 :data:`CANDIDATE_MARGIN` past ``k``; their cosines are then computed in the process from their
 float32 bytes by the same product as the client's, and ranked the same way (the most similar
 first, equal cosines by seq). So the ids and scores are the client's: pgvector sums in float32
@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 
 CANDIDATE_MARGIN = 32
 """How many candidates past ``k`` the server returns for the exact ranking in process."""
+
+LISTED = 4096
+"""A mask keeping at most this many rows is sent to the server as their seqs; a wider one is
+applied in the process to the server's nearest (see :meth:`ServerVectors.nearest`)."""
 
 
 def vector_text(row: npt.NDArray[np.float32]) -> str:
@@ -135,47 +139,56 @@ class ServerVectors:
     def nearest(
         self, vector: npt.NDArray[np.float32], k: int, mask: npt.NDArray[np.bool_]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
-        """As :meth:`~.cache.EmbeddingMatrix.nearest`, the candidates found by the server."""
+        """As :meth:`~.cache.EmbeddingMatrix.nearest`, the candidates found by the server.
+
+        ``want`` = ``k`` + :data:`CANDIDATE_MARGIN` candidates passing ``mask``. A mask of at
+        most :data:`LISTED` rows is sent as their seqs; a wider one is applied here to the
+        server's nearest seqs, as many as the share it keeps makes ``want`` likely to pass
+        (twice that), more asked while fewer passed. Then the candidates' vectors are read
+        and their exact cosines ranked as the client ranks them."""
         allowed = np.flatnonzero(mask)
         if k <= 0 or not len(allowed):
             return allowed[:0], np.zeros(0, dtype=np.float32)
-        params: dict[str, object] = {
-            "model": self.model,
-            "dim": self.dim,
-            "q": vector_text(vector),
-            "n": min(len(allowed), k + CANDIDATE_MARGIN),
-        }
-        cond = ""
-        if len(allowed) < len(self):  # the mask: the shorter list of seqs kept or left out
-            left_out = np.flatnonzero(~mask)
-            if len(left_out) < len(allowed):
-                cond, listed = (
-                    "AND e.memory_seq NOT IN (SELECT unnest(CAST(:seqs AS bigint[])))",
-                    self.seqs[left_out],
-                )
-            else:
-                cond, listed = (
-                    "AND e.memory_seq IN (SELECT unnest(CAST(:seqs AS bigint[])))",
-                    self.seqs[allowed],
-                )
-            params["seqs"] = listed.tolist()
-        sql = sa.text(
-            "SELECT e.memory_seq, e.vector FROM memory_embeddings e "
-            "WHERE e.model = :model AND e.dim = :dim AND e.embedding IS NOT NULL "
-            f"{cond} "
+        want = min(len(allowed), k + CANDIDATE_MARGIN)
+        order = (
             f"ORDER BY e.embedding OPERATOR({self.schema}.<=>) CAST(:q AS {self.schema}.vector), "
             "e.memory_seq LIMIT :n"
         )
+        where = "e.model = :model AND e.dim = :dim AND e.embedding IS NOT NULL"
+        params: dict[str, object] = {"model": self.model, "dim": self.dim, "q": vector_text(vector)}
         with self.db.read() as s:
-            found = s.execute(sql, params).all()
+            if len(allowed) <= LISTED and len(allowed) < len(self):
+                params.update(n=want, seqs=self.seqs[allowed].tolist())
+                sql = f"SELECT e.memory_seq FROM memory_embeddings e WHERE {where} "
+                sql += f"AND e.memory_seq = ANY(:seqs) {order}"
+                picked = [int(q) for q in s.execute(sa.text(sql), params).scalars()]
+            else:
+                n = min(len(self), -(-2 * want * len(self) // len(allowed)))
+                sql = f"SELECT e.memory_seq FROM memory_embeddings e WHERE {where} {order}"
+                while True:
+                    got = np.array(s.execute(sa.text(sql), {**params, "n": n}).scalars().all())
+                    at = np.minimum(np.searchsorted(self.seqs, got), len(self) - 1)
+                    ok = self.seqs[at] == got  # written since the seqs were read: not a row
+                    ok[ok] = mask[at[ok]]
+                    if np.count_nonzero(ok) >= want or len(got) < n:
+                        break
+                    n *= 4
+                picked = got[ok][:want].tolist()
+            found = s.execute(
+                sa.text(
+                    "SELECT memory_seq, vector FROM memory_embeddings "
+                    "WHERE model = :model AND memory_seq = ANY(:seqs)"
+                ),
+                {"model": self.model, "seqs": picked},
+            ).all()
         cos = self._cosines(vector, found)
         seqs = np.array([r[0] for r in found], dtype=np.int64)
-        at = np.minimum(np.searchsorted(self.seqs, seqs), max(len(self) - 1, 0))
-        ok = self.seqs[at] == seqs  # a vector written since the seqs were read: not a row
+        at = np.minimum(np.searchsorted(self.seqs, seqs), len(self) - 1)
+        ok = self.seqs[at] == seqs
         ok[ok] = mask[at[ok]]
         rows, cos = at[ok], cos[ok]
-        order = np.lexsort((self.seqs[rows], -cos))[:k]
-        return rows[order], cos[order]
+        ranked = np.lexsort((self.seqs[rows], -cos))[:k]
+        return rows[ranked], cos[ranked]
 
     def similarity(
         self, vector: npt.NDArray[np.float32], rows: npt.NDArray[np.int64]

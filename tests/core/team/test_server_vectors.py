@@ -89,7 +89,15 @@ def _down_and_up(db: Database) -> None:
         assert server_vectors.available(db) is has
 
 
-def test_the_servers_nearest_are_the_clients_with_filters_and_ties(pg_url: str) -> None:  # noqa: F811
+@pytest.mark.parametrize("listed", [server_vectors.LISTED, 0])
+def test_the_servers_nearest_are_the_clients_with_filters_and_ties(
+    pg_url: str,  # noqa: F811
+    listed: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``listed``: the filters' mask sent as seqs (few kept), or applied to the server's nearest
+    in the process (0: every mask is wide)."""
+    monkeypatch.setattr(server_vectors, "LISTED", listed)
     db = Database(pg_url)
     store = MemoryStore(db)
     try:
