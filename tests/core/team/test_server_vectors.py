@@ -132,3 +132,31 @@ def test_the_servers_nearest_are_the_clients_with_filters_and_ties(
     finally:
         store.close()
         db.close()
+
+
+def test_a_one_shot_asks_the_server_and_a_warmed_window_its_own_matrix(pg_url: str) -> None:  # noqa: F811
+    """The defaults measured by ``python -m tests.bench pgvector``: a new process's hybrid search
+    lets the server find the nearest (no vector read); once ``warm()`` has put the index in the
+    process (the window), the vectors are read and ranked there too, the same results."""
+    db = Database(pg_url)
+    store = MemoryStore(db)
+    emb = FakeEmbedder(dim=64)
+    r = Retriever(store, embedder=emb)
+    try:
+        for line in _lines()[:30]:
+            store.add(line)
+        fill_embeddings(db, emb)
+        if not server_vectors.available(db):
+            pytest.skip(NO_PGVECTOR)
+        query = Query(text="appspawn 进程", profile=PROFILES["hybrid"], now=NOW, limit=8)
+        first = result_to_json(r.search(query))
+        assert isinstance(r.semantic.matrix(), server_vectors.ServerVectors)
+        r.warm()
+        warm = result_to_json(r.search(query))
+        assert isinstance(r.semantic.matrix(), EmbeddingMatrix)
+        assert [x["id"] for x in warm["results"]] == [x["id"] for x in first["results"]]
+        assert [x["score"] for x in warm["results"]] == [x["score"] for x in first["results"]]
+    finally:
+        r.close()
+        store.close()
+        db.close()
