@@ -217,40 +217,38 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
             for i in kept
             for item in (items[i],)
         ]
+        # revision 0013 with pgvector: the server's copy too, in the same row (NULL for a
+        # vector the server must not rank: all zero)
+        schema = None
+        if db.dialect == "postgresql":
+            from hmdesk.core.memory.semantic import server_vectors as sv
+
+            schema = sv.vector_schema(s)
+            if schema is not None:
+                for i, p in zip(kept, params, strict=True):
+                    p["v"] = sv.vector_text(matrix[i]) if sv.usable(matrix[i]) else None
+        extra = (
+            ("", "", "")
+            if schema is None
+            else (
+                ", embedding",
+                f", CAST(:v AS {schema}.vector)",
+                ", embedding = excluded.embedding",
+            )
+        )
         if params:
             s.execute(
                 sa.text(
                     "INSERT INTO memory_embeddings "
-                    "(memory_seq, model, content_hash, dim, vector) "
-                    "VALUES (:seq, :model, :hash, :dim, :vector) "
+                    f"(memory_seq, model, content_hash, dim, vector{extra[0]}) "
+                    f"VALUES (:seq, :model, :hash, :dim, :vector{extra[1]}) "
                     # an upsert both SQLite and PostgreSQL (the team store) understand
                     "ON CONFLICT (model, memory_seq) DO UPDATE SET "
                     "content_hash = excluded.content_hash, dim = excluded.dim, "
-                    "vector = excluded.vector"
+                    f"vector = excluded.vector{extra[2]}"
                 ),
                 params,
             )
-            if db.dialect == "postgresql":
-                from hmdesk.core.memory.semantic import server_vectors as sv
-
-                schema = sv.vector_schema(s)
-                if schema is not None:  # revision 0013 with pgvector: the server's copy too
-                    texts = [  # NULL for a vector the server must not rank (all zero)
-                        {
-                            "seq": p["seq"],
-                            "model": model,
-                            "v": sv.vector_text(matrix[i]) if sv.usable(matrix[i]) else None,
-                        }
-                        for i, p in zip(kept, params, strict=True)
-                    ]
-                    s.execute(
-                        sa.text(
-                            "UPDATE memory_embeddings SET embedding = "
-                            f"CAST(:v AS {schema}.vector) "
-                            "WHERE model = :model AND memory_seq = :seq"
-                        ),
-                        texts,
-                    )
     return len(params)
 
 
