@@ -3,8 +3,8 @@ results as the client's matrix: the same ids, scores and explanations, filters a
 
 The memories are the lines of real hilog captures (tests/data/real_logs/hilog, each with its
 source in the .toml beside it) with deterministic vectors (the fake n-gram embedder), and
-random unit vectors with repeated rows (equal cosines: ties at the k-th). The client path is
-tested always; the server path skips, saying why, where the test server has no pgvector."""
+random unit vectors with repeated rows (equal cosines: ties at the k-th). The client's way is
+tested always (against an SQLite file); the server's skips, saying why, without pgvector."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from tests.fixtures.postgres import pg_url  # noqa: F401 - the fixture
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 LOGS = Path(__file__).parents[2] / "data" / "real_logs" / "hilog"
 NO_PGVECTOR = (
-    "the test server has no pgvector (Debian: postgresql-NN-pgvector; "
-    "the client's matrix answers, tested here anyway)"
+    "pgvector is not enabled in the test database (not installed: Debian postgresql-NN-pgvector; "
+    "or the test user may not create it); the client's matrix answered, tested here anyway"
 )
 
 
@@ -47,25 +47,62 @@ def _search(r: Retriever, text: str, *, on_server: bool, **kw: object) -> dict[s
     return found
 
 
+def _filled(db: Database, emb: FakeEmbedder) -> MemoryStore:
+    store = MemoryStore(db)
+    for i, line in enumerate(_lines()):
+        layer = "episodic" if i % 3 else "semantic"
+        store.add(line, layer=layer, confidence=0.5 + i % 5 / 10, id=f"mem-{i:012x}")
+    fill_embeddings(db, emb)
+    return store
+
+
+QUERIES: list[tuple[str, dict[str, object]]] = [
+    ("hungtask kick foundation", {}),
+    ("booster net report", {"layer": "episodic"}),
+    ("appspawn 进程 启动", {}),
+    ("window builder", {"layer": "semantic"}),
+]
+
+
+def test_without_pgvector_a_team_store_ranks_hybrid_as_a_file(
+    pg_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The client's way on PostgreSQL (as without the extension) against the same memories in
+    an SQLite file: the same ids, the scores equal but for the recency of a few milliseconds
+    between the two stores' writes."""
+    emb = FakeEmbedder(dim=64)
+    ranked = []
+    for target in (pg_url, str(tmp_path / "file.db")):
+        db = Database(target)
+        store = _filled(db, emb)
+        r = Retriever(store, embedder=emb)
+        try:
+            found = [_search(r, q, on_server=False, **kw) for q, kw in QUERIES]
+            assert isinstance(r.semantic.matrix(), EmbeddingMatrix)
+            ranked.append([[(x["id"], x["score"]) for x in f["results"]] for f in found])
+        finally:
+            r.close()
+            store.close()
+            db.close()
+    team, file = ranked
+    assert all(team) and [[i for i, _ in q] for q in team] == [[i for i, _ in q] for q in file]
+    for q_team, q_file in zip(team, file, strict=True):
+        assert [s for _, s in q_team] == pytest.approx([s for _, s in q_file], abs=1e-6)
+
+
 def test_hybrid_on_the_server_equals_the_clients_matrix(pg_url: str) -> None:  # noqa: F811
     db = Database(pg_url)
-    store = MemoryStore(db)
     emb = FakeEmbedder(dim=64)
+    store = _filled(db, emb)
     r = Retriever(store, embedder=emb)
     try:
-        lines = _lines()
-        assert len(lines) > 40
-        for i, line in enumerate(lines):
-            store.add(line, layer="episodic" if i % 3 else "semantic", confidence=0.5 + i % 5 / 10)
-        fill_embeddings(db, emb)
-        queries = [("hungtask kick foundation", {}), ("booster net report", {"layer": "episodic"})]
-        queries += [("appspawn 进程 启动", {}), ("window builder", {"layer": "semantic"})]
-        client = [_search(r, q, on_server=False, **kw) for q, kw in queries]
-        assert isinstance(r.semantic.matrix(), EmbeddingMatrix)
-        assert all(c["results"] for c in client)
         if not server_vectors.available(db):
             pytest.skip(NO_PGVECTOR)
-        server = [_search(r, q, on_server=True, **kw) for q, kw in queries]
+        client = [_search(r, q, on_server=False, **kw) for q, kw in QUERIES]
+        assert isinstance(r.semantic.matrix(), EmbeddingMatrix)
+        assert all(c["results"] for c in client)
+        server = [_search(r, q, on_server=True, **kw) for q, kw in QUERIES]
         assert isinstance(r.semantic.matrix(), server_vectors.ServerVectors)
         assert server == client
     finally:
