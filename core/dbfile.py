@@ -19,7 +19,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = int(os.environ.get("HMDESK_BUSY_TIMEOUT_MS", "30000"))
 """How long a connection waits for another's lock (``HMDESK_BUSY_TIMEOUT_MS``; tests shorten it)."""
 APP_NAME = "hmdesk"
-SCHEMA_HEAD = "0012"
+SCHEMA_HEAD = "0013"
 """The newest Alembic revision this code knows (``core/migrations/versions``); a test checks it
 against Alembic's head."""
 

@@ -32,7 +32,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from hmdesk.core.memory.retrieve.profile import score
@@ -42,9 +42,30 @@ if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.retrieve.profile import Profile
     from hmdesk.core.memory.retrieve.ranking import Part
-    from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
     from hmdesk.core.memory.semantic.embedder import Embedder
     from numpy.typing import NDArray
+
+
+class Vectors(Protocol):
+    """The cached vectors of one model as a hybrid search reads them: in the process
+    (:class:`~hmdesk.core.memory.semantic.cache.EmbeddingMatrix`) or on a PostgreSQL server with
+    pgvector (:class:`~hmdesk.core.memory.semantic.server_vectors.ServerVectors`)."""
+
+    @property
+    def model(self) -> str: ...
+    @property
+    def seqs(self) -> NDArray[np.int64]: ...
+    @property
+    def dim(self) -> int: ...
+    @property
+    def live(self) -> int: ...
+    def __len__(self) -> int: ...
+    def nearest(
+        self, vector: NDArray[np.float32], k: int, mask: NDArray[np.bool_]
+    ) -> tuple[NDArray[np.int64], NDArray[np.float32]]: ...
+    def similarity(
+        self, vector: NDArray[np.float32], rows: NDArray[np.int64]
+    ) -> NDArray[np.float32]: ...
 
 
 @dataclass(frozen=True)
@@ -63,7 +84,7 @@ class SemanticQuery:
     """A query's unit vector and the cached vectors of the same model."""
 
     vector: NDArray[np.float32]
-    matrix: EmbeddingMatrix
+    matrix: Vectors
     # id(segment) → its mapping to the matrix's rows (kept with the matrix)
     maps: dict[int, Mapped] = field(default_factory=dict, repr=False)
 
@@ -171,6 +192,11 @@ def fuse(
     return parts, semantic
 
 
+SERVER_DEFAULT = True
+"""A team store with pgvector finds the nearest memories on the server by default (measured:
+``python -m tests.bench pgvector``)."""
+
+
 class SemanticSource:
     """The embedder, the last query vectors and the cached matrix of one database.
 
@@ -192,7 +218,11 @@ class SemanticSource:
         self._version = version
         self._lock = threading.Lock()
         self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
-        self._matrix: EmbeddingMatrix | None = None
+        self._matrix: Vectors | None = None
+        # where the nearest memories are found on a team store with pgvector (None: where
+        # :data:`SERVER_DEFAULT` says); the client's matrix everywhere else
+        self.on_server: bool | None = None
+        self._server_ok: bool | None = None  # pgvector's column is here (asked once)
         self._matrix_version: int | None = None
         self._revision: tuple[int, ...] | None = None
         self._maps: dict[int, Mapped] = {}
@@ -233,25 +263,39 @@ class SemanticSource:
                 self._queries.popitem(last=False)
         return vector
 
-    def matrix(self) -> EmbeddingMatrix:
+    def matrix(self) -> Vectors:
         """The cached vectors of the embedder's model, read again when the database changed
-        in a way that changes them (:func:`~hmdesk.core.memory.semantic.cache.revision`)."""
-        from hmdesk.core.memory.semantic.cache import load, revision
+        in a way that changes them (:func:`~hmdesk.core.memory.semantic.cache.revision`): on
+        a team store with pgvector only their seqs, the server finds the nearest
+        (:mod:`~hmdesk.core.memory.semantic.server_vectors`)."""
+        from hmdesk.core.memory.semantic import server_vectors
+        from hmdesk.core.memory.semantic.cache import EmbeddingMatrix, load, revision
 
         model = self.embedder.model_id
         version = self._version() if self._version is not None else None
         with self._refresh:  # one read at a time; searches meanwhile wait for it
+            server = self.on_server if self.on_server is not None else SERVER_DEFAULT
+            if server and self._server_ok is None:
+                self._server_ok = server_vectors.available(self.db)
+            server = server and bool(self._server_ok)
             with self._lock:
                 current = self._matrix
-                if current is not None and current.model != model:
+                if current is not None and (
+                    current.model != model
+                    or isinstance(current, server_vectors.ServerVectors) != server
+                ):
                     current = None
                 if current is not None and version is not None and version == self._matrix_version:
                     return current
             now = revision(self.db, model)  # before the read: a change during it is seen next
+            loaded: Vectors
             if current is not None and now == self._revision:
                 loaded = current
+            elif server:
+                loaded = server_vectors.load_seqs(self.db, model)
             else:  # the rows that changed read, the others kept
-                loaded = load(self.db, model, current)
+                previous = current if isinstance(current, EmbeddingMatrix) else None
+                loaded = load(self.db, model, previous)
             with self._lock:
                 if loaded is not current:
                     self._maps = {}

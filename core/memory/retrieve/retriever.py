@@ -305,6 +305,9 @@ class Retriever:
         if self._server_only or self.store.count() > self.LOCAL_INDEX_MAX:
             self._server_only = True  # the server answers every lexical search
             return
+        # a process that keeps the index keeps the vectors too: its warm hybrid searches rank
+        # them in process, a new one's first asks the server (python -m tests.bench pgvector)
+        self.semantic.on_server = False
         if self._segments is not None:
             self.refresh()
             return

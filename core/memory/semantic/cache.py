@@ -205,6 +205,7 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 sa.text(f"SELECT seq, content FROM memories WHERE {_LIVE} AND seq IN ({marks})")
             )
             current.update({int(q): content_hash(passage_text(c)) for q, c in rows})
+        kept = [i for i, item in enumerate(items) if current.get(item.seq) == item.content_hash]
         params = [
             {
                 "seq": item.seq,
@@ -213,19 +214,38 @@ def save(db: Database, model: str, items: Sequence[Pending], vectors: npt.ArrayL
                 "dim": dim,
                 "vector": matrix[i].tobytes(),
             }
-            for i, item in enumerate(items)
-            if current.get(item.seq) == item.content_hash
+            for i in kept
+            for item in (items[i],)
         ]
+        # revision 0013 with pgvector: the server's copy too, in the same row (NULL for a
+        # vector the server must not rank: all zero)
+        schema = None
+        if db.dialect == "postgresql":
+            from hmdesk.core.memory.semantic import server_vectors as sv
+
+            schema = sv.vector_schema(s)
+            if schema is not None:
+                for i, p in zip(kept, params, strict=True):
+                    p["v"] = sv.vector_text(matrix[i]) if sv.usable(matrix[i]) else None
+        extra = (
+            ("", "", "")
+            if schema is None
+            else (
+                ", embedding",
+                f", CAST(:v AS {schema}.vector)",
+                ", embedding = excluded.embedding",
+            )
+        )
         if params:
             s.execute(
                 sa.text(
                     "INSERT INTO memory_embeddings "
-                    "(memory_seq, model, content_hash, dim, vector) "
-                    "VALUES (:seq, :model, :hash, :dim, :vector) "
+                    f"(memory_seq, model, content_hash, dim, vector{extra[0]}) "
+                    f"VALUES (:seq, :model, :hash, :dim, :vector{extra[1]}) "
                     # an upsert both SQLite and PostgreSQL (the team store) understand
                     "ON CONFLICT (model, memory_seq) DO UPDATE SET "
                     "content_hash = excluded.content_hash, dim = excluded.dim, "
-                    "vector = excluded.vector"
+                    f"vector = excluded.vector{extra[2]}"
                 ),
                 params,
             )
