@@ -310,14 +310,29 @@ def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
     )
 
 
-def term_chips_html(terms: Sequence[TermMatch], theme: Theme = LIGHT) -> str:
-    """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not."""
+def shown_term(term: TermMatch, content: str | None) -> str:
+    """The term as a reader knows it: the word as the memory's text has it ("undefined",
+    "Crashes") when the term is its stem ("undefin", "crash"), else the term itself (a glossary
+    form found in its place, e.g. 编译 matched by "compile", stays the word searched for)."""
+    if content and term.content_spans:
+        start, end = term.content_spans[0]
+        form = content[start:end]
+        if form.lower().startswith(str(term.term).lower()):
+            return form
+    return str(term.term)
+
+
+def term_chips_html(
+    terms: Sequence[TermMatch], theme: Theme = LIGHT, content: str | None = None
+) -> str:
+    """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not;
+    with the memory's ``content``, a matched term is shown as the text has it."""
     if not terms:
         return ""
     parts: list[str] = []
     for i, term in enumerate(terms):
         if term.matched:
-            label = f"✓ {term.term}"
+            label = f"✓ {shown_term(term, content)}"
             where = []
             if term.content_spans:
                 where.append(f"{len(term.content_spans) + term.more_spans}× in text")

@@ -306,7 +306,7 @@ class PitfallRow(Box):
         self.meta.setText(
             tags_html(scored.memory.tags, scored.terms, colours, theme)
             + "<br>"
-            + term_chips_html(scored.terms, theme)
+            + term_chips_html(scored.terms, theme, scored.memory.content)
         )
         self.breakdown.setStyleSheet(
             f"background:{theme.row_bg}; color:{theme.subtle_fg}; font-family: monospace"
