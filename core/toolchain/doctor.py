@@ -1121,12 +1121,13 @@ def _code_finding(tail: str) -> Finding | None:
         if m_at is not None:
             location, arkts_msg = m_at.group(1), message
         rule = _RULE.search(arkts_msg)
+        says = _compiler_says(arkts_msg)
         if code.startswith("10605"):
             rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
-        else:
-            rule_fix = "Fix the code at the location."
-        at = f" at {location}" if location else ""
-        fix = f"{rule_fix} The compiler says{at}: {_compiler_says(arkts_msg)}"
+            at = f" at {location}" if location else ""
+            fix = f"{rule_fix} The compiler says{at}: {says}"
+        else:  # the place once, where the sentence says to go (the message's own is cut)
+            fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
         meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
         return Finding(
             kind="arkts-source",
