@@ -31,6 +31,7 @@ from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QFontDatabase,
     QKeySequence,
     QPainter,
@@ -38,6 +39,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QTextLayout,
     QTextOption,
 )
 from PySide6.QtWidgets import (
@@ -166,6 +168,22 @@ class Box(QFrame):
         painter.end()
 
 
+def _wrapped_lines(text: str, font: QFont, option: QTextOption, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width`` pixels (at least one)."""
+    layout = QTextLayout(text, font)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    count = 0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        count += 1
+    layout.endLayout()
+    return max(1, count)
+
+
 class EvidenceBox(QPlainTextEdit):
     """The evidence lines: monospace, wrapped anywhere (paths have no spaces), selectable."""
 
@@ -185,13 +203,19 @@ class EvidenceBox(QPlainTextEdit):
         self.fit()
 
     def fit(self) -> None:
-        """As tall as its lines wrapped at its width (monospace: a fixed count per line), at
-        most :attr:`MAX_LINES`; before it has a width, 90 characters a line."""
+        """As tall as its lines wrapped at its width (laid out as the box lays them out: a
+        count of characters per line missed a word wrapped whole, and the box showed half of
+        its second line), at most :attr:`MAX_LINES`; before it has a width, 90 characters a
+        line."""
         margin = int(self.document().documentMargin())
         width = self.viewport().width() - 2 * margin if self.isVisible() else 0
-        char = max(1, self.fontMetrics().horizontalAdvance("m"))
-        per_line = max(20, width // char) if width > 0 else 90
-        lines = sum(max(1, -(-len(ln) // per_line)) for ln in self.toPlainText().split("\n"))
+        texts = self.toPlainText().split("\n")
+        if width > 0:
+            option = QTextOption()
+            option.setWrapMode(self.wordWrapMode())
+            lines = sum(_wrapped_lines(t, self.font(), option, width) for t in texts)
+        else:
+            lines = sum(max(1, -(-len(t) // 90)) for t in texts)
         lines = max(1, min(self.MAX_LINES, lines))
         chrome = 2 * margin + 2 * self.frameWidth() + 2
         self.setFixedHeight(min(110, lines * self.fontMetrics().lineSpacing() + chrome))
