@@ -41,6 +41,7 @@ from hmdesk.gui.runs.failure_card import (
     card_title_style,
     evidence_style,
     paint_on,
+    query_forms,
     scored_of,
     split_location,
     text_recalled,
@@ -279,7 +280,9 @@ class CrashCard(Box):
             return
         self.recall_title.setText(f"Recalled pitfalls ({len(rows)})")
         for item in rows:
-            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
+            row = PitfallRow(
+                scored_of(item), self.theme, self, origin=item.label, typed=query_forms(result)
+            )
             row.helped.connect(self.helped.emit)
             self.rows_box.addWidget(row)
             self.rows.append(row)

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
 from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory, TermMatch
+from hmdesk.core.memory.terms import typed_forms
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
@@ -229,6 +230,11 @@ class EvidenceBox(QPlainTextEdit):
         return self.toPlainText()
 
 
+def query_forms(result: QueryResult | None) -> dict[str, str]:
+    """The recall query's words as typed, by term (what its chips show for a term)."""
+    return typed_forms(result.query.text) if result is not None else {}
+
+
 def text_recalled(result: QueryResult | None) -> list[Recalled]:
     """A text recall's results as rows of the card (all "text match")."""
     return [
@@ -269,9 +275,11 @@ class PitfallRow(Box):
         parent: QWidget | None = None,
         *,
         origin: str = "",
+        typed: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.scored = scored
+        self.typed = dict(typed or {})  # the query's words as typed, by term (chips)
         self.memory_id: str = scored.memory.id
         self.setObjectName("pitfallRow")
         lay = QVBoxLayout(self)
@@ -330,7 +338,7 @@ class PitfallRow(Box):
         self.meta.setText(
             tags_html(scored.memory.tags, scored.terms, colours, theme)
             + "<br>"
-            + term_chips_html(scored.terms, theme, scored.memory.content)
+            + term_chips_html(scored.terms, theme, scored.memory.content, self.typed)
         )
         self.breakdown.setStyleSheet(
             f"background:{theme.row_bg}; color:{theme.subtle_fg}; font-family: monospace"
@@ -518,7 +526,9 @@ class FailureCard(Box):
         self._count_text = f" ({len(rows)})"
         self._show_recall_title()
         for n, item in enumerate(rows, 1):
-            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
+            row = PitfallRow(
+                scored_of(item), self.theme, self, origin=item.label, typed=query_forms(result)
+            )
             row.helped.connect(self.helped.emit)
             if n <= 9:
                 row.helped_button.setShortcut(QKeySequence(f"Alt+{n}"))

@@ -333,12 +333,21 @@ def test_a_recalled_pitfalls_chips_show_the_words_as_its_text_has_them(qtbot, pa
         "JS crash TypeError: Cannot read property X of undefined: guard it with ?.",
         tags=["crash", "jscrash", "TypeError"],
     ).id
+    other = ctx.store.add(
+        "JS crash TypeError in a page's build(): check the state it reads is set",
+        tags=["crash", "jscrash", "TypeError"],
+    ).id
     (group,) = crashes_from_device(panel._fake_tools, "crash-js")
     _show(qtbot, panel, [group])
-    (row,) = [r for r in panel.card.rows if r.memory_id == pitfall]
-    doc = QTextDocument()
-    doc.setHtml(row.meta.text())
-    chips = doc.toPlainText().replace("\u2060", "").replace("\xa0", " ")
-    assert any(str(t.term) == "undefin" and t.matched for t in row.scored.terms)  # the stem
-    assert "✓ undefined (" in chips
-    assert "undefin " not in chips and "undefin (" not in chips
+
+    def chips(memory_id: str) -> str:
+        (row,) = [r for r in panel.card.rows if r.memory_id == memory_id]
+        assert any(str(t.term) == "undefin" for t in row.scored.terms)  # the index's stem
+        doc = QTextDocument()
+        doc.setHtml(row.meta.text())
+        return doc.toPlainText().replace("\u2060", "").replace("\xa0", " ")
+
+    found, missed = chips(pitfall), chips(other)
+    assert "✓ undefined (" in found and "✗ undefined" in missed  # as the crash says it
+    assert "undefin " not in found + missed and "undefin (" not in found
+    assert not missed.rstrip().endswith("undefin")
