@@ -192,6 +192,16 @@ def _term_of(piece: str, stem: bool) -> str:
     return light_stem(piece) if stem else piece.lower()
 
 
+def typed_forms(text: str) -> dict[str, str]:
+    """Each default term of ``text`` and the word as ``text`` has it (its first occurrence):
+    what a reader is shown for the term ("undefined", not the stem "undefin")."""
+    out: dict[str, str] = {}
+    for token in HMH_SPLIT.split(text):
+        for piece in _split_token(token) if token else ():
+            out.setdefault(str(_term_of(piece, True)), piece)
+    return out
+
+
 # What may follow a plain English term inside its word (see form_matcher).
 _WORD_SUFFIXES = (
     "s",

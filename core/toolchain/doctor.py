@@ -1334,17 +1334,18 @@ def _code_finding(tail: str) -> Finding | None:
         if location is None and unresolved is not None:
             location, arkts_msg = unresolved.group("file"), unresolved.group(0)
         rule = _RULE.search(arkts_msg)
+        says = _compiler_says(arkts_msg)
         if code.startswith("10605"):
             rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
+            at = f" at {location}" if location else ""
+            fix = f"{rule_fix} The compiler says{at}: {says}"
         elif unresolved is not None and arkts_msg == unresolved.group(0):
-            rule_fix = (
+            fix = (
                 f"Fix the import {unresolved.group('module')} (its path relative to the file, or "
                 f"the package name). {_unresolved_hint(unresolved.group('module'))}"
-            ).strip()
-        else:
-            rule_fix = "Fix the code at the location."
-        at = f" at {location}" if location else ""
-        fix = f"{rule_fix} The compiler says{at}: {_compiler_says(arkts_msg)}"
+            ).strip() + f" The compiler says: {says}"
+        else:  # the place once, where the sentence says to go (the message's own is cut)
+            fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
         meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
         return Finding(
             kind="arkts-source",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -310,14 +310,34 @@ def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
     )
 
 
-def term_chips_html(terms: Sequence[TermMatch], theme: Theme = LIGHT) -> str:
-    """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not."""
+def shown_term(term: TermMatch, content: str | None, typed: Mapping[str, str] | None = None) -> str:
+    """The term as a reader knows it: the word as the memory's text has it ("undefined",
+    "Crashes") when the term is its stem ("undefin", "crash"), else as the query had it
+    (``typed``: ``terms.typed_forms`` of its text), else the term itself (a glossary form found
+    in its place, e.g. 编译 matched by "compile", stays the word searched for)."""
+    name = str(term.term)
+    if content and term.content_spans:
+        start, end = term.content_spans[0]
+        form = content[start:end]
+        if form.lower().startswith(name.lower()):
+            return form
+    return (typed or {}).get(name, name)
+
+
+def term_chips_html(
+    terms: Sequence[TermMatch],
+    theme: Theme = LIGHT,
+    content: str | None = None,
+    typed: Mapping[str, str] | None = None,
+) -> str:
+    """One chip per query term: ✓ matched (in its colour, with the tags it matched) or ✗ not;
+    each shown as the memory's ``content`` has it, else as the query had it (``typed``)."""
     if not terms:
         return ""
     parts: list[str] = []
     for i, term in enumerate(terms):
         if term.matched:
-            label = f"✓ {term.term}"
+            label = f"✓ {shown_term(term, content, typed)}"
             where = []
             if term.content_spans:
                 where.append(f"{len(term.content_spans) + term.more_spans}× in text")
@@ -329,5 +349,6 @@ def term_chips_html(terms: Sequence[TermMatch], theme: Theme = LIGHT) -> str:
                 label += f" ({'; '.join(where)})"
             parts.append(chip(label, theme.term(i), theme.term_fg))
         else:
-            parts.append(chip(f"✗ {term.term}", theme.muted_bg, theme.muted_fg, strike=True))
+            shown = shown_term(term, None, typed)
+            parts.append(chip(f"✗ {shown}", theme.muted_bg, theme.muted_fg, strike=True))
     return "&nbsp; ".join(parts)

@@ -16,8 +16,8 @@ yourself (``ErrorBanner`` in ``gui/main_window.py`` does).
 The palettes themselves (:func:`light_palette`, :func:`dark_palette`) are here too, so the app
 and the tests that render both palettes use the same ones, and so is the choice between them
 (:func:`apply_theme`: the ``theme`` setting, system, light or dark, applied at start and live
-from Preferences), and the style that draws the edges of fields and checkboxes and the keyboard
-focus in the theme's ``edge`` and ``focus_edge`` (:class:`EdgeStyle`).
+from Preferences), and the style that draws the edges of fields, checkboxes and progress bars
+and the keyboard focus in the theme's ``edge`` and ``focus_edge`` (:class:`EdgeStyle`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOption,
     QStyleOptionComplex,
+    QStyleOptionProgressBar,
     QTextEdit,
     QWidget,
 )
@@ -447,7 +448,9 @@ class EdgeStyle(QProxyStyle):
     field that has the keys were all but invisible (contrast 1.1 to 1.9). :class:`EdgeStyle` lets
     Fusion draw everything, then draws those edges again in the theme's ``edge`` colour, and the
     keyboard focus in ``focus_edge`` (two pixels on a text field, a button or a combo box), light
-    and dark alike. A disabled control keeps Fusion's faint edge: it is not something to act on.
+    and dark alike. A progress bar's track gets the same edge: an empty bar (a skipped step) was
+    Fusion's 1.2 against the dark window, a bar nobody could see was there. A disabled control
+    keeps Fusion's faint edge: it is not something to act on.
     """
 
     def __init__(self) -> None:
@@ -490,6 +493,21 @@ class EdgeStyle(QProxyStyle):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(rect.adjusted(0.5, 0.5, -0.5, -0.5))
             painter.restore()
+
+    def drawControl(
+        self,
+        element: QStyle.ControlElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawControl(element, option, painter, widget)
+        if (
+            element == QStyle.ControlElement.CE_ProgressBarGroove
+            and isinstance(option, QStyleOptionProgressBar)
+            and option.state & _ENABLED
+        ):
+            self._ring(painter, QRectF(option.rect), self._colours(option)[0], 2.0, width=1)
 
     def drawComplexControl(
         self,

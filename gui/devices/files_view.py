@@ -24,6 +24,7 @@ from hmdesk.core.toolchain.device.files import Entry, Listing
 from hmdesk.core.toolchain.device.remote import Root, app_roots, root_of, validate_remote_path
 from hmdesk.core.toolchain.hdc import InvalidName, Outcome
 from hmdesk.core.toolchain.tools import hdc_path
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import Batcher, run_in_thread
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -255,7 +256,7 @@ class FilesView(QWidget):
         answer = QMessageBox.question(
             self,
             "Delete on the device",
-            f"Delete {len(names)} file(s) from the device? This cannot be undone.\n\n{shown}",
+            f"Delete {count_of(len(names), 'file')} from the device? This cannot be undone.\n\n{shown}",
         )
         return answer == QMessageBox.StandardButton.Yes
 
@@ -269,7 +270,7 @@ class FilesView(QWidget):
         self, remotes: list[str], folder: str, then: Callable[[list[Outcome]], None] | None = None
     ) -> None:
         key = self.device_key()
-        self.say(f"Downloading {len(remotes)} file(s)…")
+        self.say(f"Downloading {count_of(len(remotes), 'file')}…")
 
         def done(results: list[Outcome]) -> None:
             bad = [r for r in results if not r.ok]
@@ -279,7 +280,7 @@ class FilesView(QWidget):
                     + "; ".join(r.message for r in bad)
                 )
             else:
-                self.say(f"Downloaded {len(results)} file(s) to {folder}")
+                self.say(f"Downloaded {count_of(len(results), 'file')} to {folder}")
             if then is not None:
                 then(results)
 

@@ -502,7 +502,7 @@ class DetailPane(QWidget):
                 + ".</i>"
             )
         elif terms:
-            self.chips.setText(term_chips_html(terms, theme))
+            self.chips.setText(term_chips_html(terms, theme, memory.content))
         else:
             self.chips.setText("<i>No query terms: ranked by confidence and recency only.</i>")
         self.content_view.setHtml(content_html(memory.content, terms, theme))

@@ -40,6 +40,7 @@ from hmdesk.gui.runs.failure_card import (
     card_title_style,
     evidence_style,
     paint_on,
+    query_forms,
     text_recalled,
 )
 from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog, add_pitfall
@@ -250,7 +251,7 @@ class CrashCard(PitfallCard):
             return
         self.recall_title.setText(f"Recalled pitfalls ({len(rows)})")
         for item in rows:
-            self.add_row(item)
+            self.add_row(item, typed=query_forms(result))
         pool = result.pool if result is not None else 0
         self.recall_note.setText(f"{pool} memories searched for: {' '.join(terms)}")
 

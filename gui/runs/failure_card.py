@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
 from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory, TermMatch
+from hmdesk.core.memory.terms import typed_forms
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
@@ -31,6 +32,7 @@ from hmdesk.gui.common.theme import Theme, theme_for
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QFontDatabase,
     QKeySequence,
     QPainter,
@@ -38,6 +40,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QTextLayout,
     QTextOption,
 )
 from PySide6.QtWidgets import (
@@ -166,6 +169,22 @@ class Box(QFrame):
         painter.end()
 
 
+def _wrapped_lines(text: str, font: QFont, option: QTextOption, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width`` pixels (at least one)."""
+    layout = QTextLayout(text, font)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    count = 0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        count += 1
+    layout.endLayout()
+    return max(1, count)
+
+
 class EvidenceBox(QPlainTextEdit):
     """The evidence lines: monospace, wrapped anywhere (paths have no spaces), selectable."""
 
@@ -185,13 +204,19 @@ class EvidenceBox(QPlainTextEdit):
         self.fit()
 
     def fit(self) -> None:
-        """As tall as its lines wrapped at its width (monospace: a fixed count per line), at
-        most :attr:`MAX_LINES`; before it has a width, 90 characters a line."""
+        """As tall as its lines wrapped at its width (laid out as the box lays them out: a
+        count of characters per line missed a word wrapped whole, and the box showed half of
+        its second line), at most :attr:`MAX_LINES`; before it has a width, 90 characters a
+        line."""
         margin = int(self.document().documentMargin())
         width = self.viewport().width() - 2 * margin if self.isVisible() else 0
-        char = max(1, self.fontMetrics().horizontalAdvance("m"))
-        per_line = max(20, width // char) if width > 0 else 90
-        lines = sum(max(1, -(-len(ln) // per_line)) for ln in self.toPlainText().split("\n"))
+        texts = self.toPlainText().split("\n")
+        if width > 0:
+            option = QTextOption()
+            option.setWrapMode(self.wordWrapMode())
+            lines = sum(_wrapped_lines(t, self.font(), option, width) for t in texts)
+        else:
+            lines = sum(max(1, -(-len(t) // 90)) for t in texts)
         lines = max(1, min(self.MAX_LINES, lines))
         chrome = 2 * margin + 2 * self.frameWidth() + 2
         self.setFixedHeight(min(110, lines * self.fontMetrics().lineSpacing() + chrome))
@@ -203,6 +228,11 @@ class EvidenceBox(QPlainTextEdit):
 
     def text(self) -> str:
         return self.toPlainText()
+
+
+def query_forms(result: QueryResult | None) -> dict[str, str]:
+    """The recall query's words as typed, by term (what its chips show for a term)."""
+    return typed_forms(result.query.text) if result is not None else {}
 
 
 def text_recalled(result: QueryResult | None) -> list[Recalled]:
@@ -245,9 +275,11 @@ class PitfallRow(Box):
         parent: QWidget | None = None,
         *,
         origin: str = "",
+        typed: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.scored = scored
+        self.typed = dict(typed or {})  # the query's words as typed, by term (chips)
         self.memory_id: str = scored.memory.id
         self.setObjectName("pitfallRow")
         lay = QVBoxLayout(self)
@@ -306,7 +338,7 @@ class PitfallRow(Box):
         self.meta.setText(
             tags_html(scored.memory.tags, scored.terms, colours, theme)
             + "<br>"
-            + term_chips_html(scored.terms, theme)
+            + term_chips_html(scored.terms, theme, scored.memory.content, self.typed)
         )
         self.breakdown.setStyleSheet(
             f"background:{theme.row_bg}; color:{theme.subtle_fg}; font-family: monospace"
@@ -368,8 +400,8 @@ class PitfallCard(Box):
         if event.type() == QEvent.Type.PaletteChange:
             self.apply_theme()
 
-    def add_row(self, item: Recalled) -> PitfallRow:
-        row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
+    def add_row(self, item: Recalled, typed: Mapping[str, str] | None = None) -> PitfallRow:
+        row = PitfallRow(scored_of(item), self.theme, self, origin=item.label, typed=typed)
         row.helped.connect(self.helped.emit)
         self.rows_box.addWidget(row)
         self.rows.append(row)
@@ -534,7 +566,7 @@ class FailureCard(PitfallCard):
         self._count_text = f" ({len(rows)})"
         self._show_recall_title()
         for n, item in enumerate(rows, 1):
-            row = self.add_row(item)
+            row = self.add_row(item, typed=query_forms(result))
             if n <= 9:
                 row.helped_button.setShortcut(QKeySequence(f"Alt+{n}"))
                 row.helped_button.setToolTip(f"{row.helped_button.toolTip()} (Alt+{n})")

@@ -15,7 +15,7 @@ open it (``open_requested``): an old run's card is read from the history first.
 from __future__ import annotations
 
 from PySide6.QtCore import QDateTime, Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QSizePolicy,
@@ -26,6 +26,23 @@ from PySide6.QtWidgets import (
 
 FeedKey = tuple[str, int]
 MAX_ENTRIES = 60  # the oldest closed entries go beyond this
+
+
+def elided_header(title: str, when: str, metrics: QFontMetrics, width: int) -> str:
+    """``title  ·  when`` in ``width`` pixels: the time whole, the title's last words dropped
+    whole (its code, a message's tail) and "…" in their place, so the kind (``arkts-source``)
+    is shown whole or not at all; cut inside a word only when its first word alone is too wide."""
+    tail = f"  ·  {when}" if when else ""
+    full = title + tail
+    if metrics.horizontalAdvance(full) <= width:
+        return full
+    words = title.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shown = " ".join(words).rstrip(" —·:,") + " …" + tail
+        if metrics.horizontalAdvance(shown) <= width:
+            return shown
+    return metrics.elidedText(full, Qt.TextElideMode.ElideRight, width)
 
 
 class FeedEntry(QFrame):
@@ -64,8 +81,7 @@ class FeedEntry(QFrame):
 
     def _elide(self) -> None:
         width = max(80, self.width() - 40)  # the arrow and the margins
-        metrics = self.header.fontMetrics()
-        self.header.setText(metrics.elidedText(self.full_text, Qt.TextElideMode.ElideMiddle, width))
+        self.header.setText(elided_header(self.title, self.when, self.header.fontMetrics(), width))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -77,6 +93,7 @@ class FeedEntry(QFrame):
         font = self.header.font()
         font.setBold(is_open)
         self.header.setFont(font)
+        self._elide()  # bold is wider
 
 
 class RunsFeed(QWidget):

@@ -28,7 +28,7 @@ GOAL_S = 1.0
 CLIENT = r"""
 import json, sys, time
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.profile import HMHARNESS
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore

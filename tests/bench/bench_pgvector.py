@@ -36,8 +36,8 @@ DIM = 384
 
 def _child(url: str, server: bool) -> dict[str, object]:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Query, result_to_json
     from hmdesk.core.memory.retrieve.profile import PROFILES
+    from hmdesk.core.memory.retrieve.results import Query, result_to_json
     from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.semantic import FakeEmbedder
     from hmdesk.core.memory.store import MemoryStore

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hmdesk.gui.common.theme import EdgeStyle
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
@@ -28,6 +29,14 @@ def _isolated_gui_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qs"))
     yield
     QSettings.setDefaultFormat(previous)
+
+
+@pytest.fixture
+def edge_style(qapp: QApplication) -> Iterator[None]:
+    """The style the app runs with (``follow_theme`` sets it), Fusion back afterwards."""
+    qapp.setStyle(EdgeStyle())
+    yield
+    qapp.setStyle("Fusion")
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from hmdesk.core.memory.terms import (
     JS_WHITESPACE_CHARS,
     default_terms,
     hmharness_terms,
+    typed_forms,
     utf16_len,
 )
 from hypothesis import given
@@ -172,3 +173,13 @@ def test_word_forms_are_the_words_the_pattern_matches(text: str, form: str) -> N
 
     runs = set(re.findall("[a-z]+", text))
     assert form_in(text, form) == bool(runs & word_forms(form))
+
+
+def test_typed_forms_give_each_term_the_word_as_typed():
+    """What a chip shows for a term: the crash's words, not the index's stems."""
+    text = "TypeError jscrash build undefined Crashes 构建失败"
+    forms = typed_forms(text)
+    for term in default_terms(text):
+        assert term in forms
+    assert forms["undefin"] == "undefined" and forms["crash"] == "Crashes"
+    assert forms["typeerror"] == "TypeError" and forms["构建"] == "构建"

@@ -15,7 +15,7 @@ import time
 
 import psycopg
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.results import Query, result_to_json
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.semantic import FakeEmbedder, cache, server_vectors
 from hmdesk.core.memory.semantic.cache import EmbeddingMatrix
 from hmdesk.core.memory.semantic.fill import fill_embeddings

@@ -30,14 +30,6 @@ TEXT = 4.5
 PALETTES = ("light", "dark")
 
 
-@pytest.fixture
-def edge_style(qapp):
-    """The style the app runs with (``follow_theme`` sets it), Fusion back afterwards."""
-    qapp.setStyle(EdgeStyle())
-    yield
-    qapp.setStyle("Fusion")
-
-
 def _row(qtbot, palette_name: str, *widgets: QWidget) -> QWidget:
     box = QWidget()
     qtbot.addWidget(box)

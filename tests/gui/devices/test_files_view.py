@@ -108,3 +108,23 @@ def test_open_a_database_and_a_fault_log(qtbot, ctx, fake_tools):
     assert crash.args[0].type == "jscrash" and crash.args[0].faultlog == name
     assert "too_many_request" in crash.args[0].message
     assert "the crash card is in Runs" in view.status.text()
+
+
+def test_transfer_counts_in_words(qtbot, ctx, fake_tools, tmp_path):
+    """ "1 file", "2 files": the status line says the count as the other views do, never
+    "file(s)"."""
+    device = fake_tools.device_root()
+    (device / SANDBOX.lstrip("/") / "second.txt").write_text("two")
+    view = make(qtbot, ctx)
+    listed(qtbot, view, SANDBOX)
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    view.download([f"{SANDBOX}/notes.txt"], str(one))
+    assert view.status.text() == "Downloading 1 file…"
+    qtbot.waitUntil(lambda: view.status.text().startswith("Downloaded"), timeout=30_000)
+    assert view.status.text() == f"Downloaded 1 file to {one}"
+    view.download([f"{SANDBOX}/notes.txt", f"{SANDBOX}/second.txt"], str(two))
+    assert view.status.text() == "Downloading 2 files…"
+    qtbot.waitUntil(lambda: view.status.text().startswith("Downloaded"), timeout=30_000)
+    assert view.status.text() == f"Downloaded 2 files to {two}"

@@ -14,6 +14,7 @@ from hmdesk.gui.runs.hilog.view import RING_SETTING
 from hmdesk.gui.runs.project_bar import RECENT_KEY
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
 from tests.gui.contrast import palettes, rendered_contrast
@@ -232,6 +233,28 @@ def test_build_error_location_is_clickable(qtbot, area, fake_tools):
     loc = log.locations[0]
     log.location_activated.emit(loc.path, loc.line, loc.col)
     assert opened and opened[0][1] > 0
+
+
+def test_the_fix_names_the_place_once_and_reads_as_a_sentence(qtbot, area, fake_tools):
+    """The fake hvigor prints hvigor 5's ``Error Message: Expression expected. At File:
+    …/Index.ets:18:34``. The card's fix read "… The compiler says at /…/Index.ets:18:34:
+    Expression expected. At File: /…/Index.ets:18:34": the place twice, the second time the
+    compiler's own words. Now the place once, where the sentence says to go."""
+    fake_tools.hvigor_scenario("arkts-error")
+    project = open_project(qtbot, area, fake_tools.project("hello"))
+    wait_target(qtbot, area)
+    run(qtbot, area)
+    wait_card(qtbot, area)
+    card = area.run_page.card
+    doc = QTextDocument()
+    doc.setHtml(card.fix.text())
+    fix = doc.toPlainText()
+    index = f"{project.root}/entry/src/main/ets/pages/Index.ets".replace("\\", "/")
+    assert fix == (
+        f"Fix: Fix the code at {index}:18:34. The compiler says: Expression expected. "
+        "(ArkTS Compiler Error)"
+    ), fix
+    assert fix.count(":18:34") == 1 and "at file" not in fix.lower()
 
 
 def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypatch):

@@ -14,6 +14,7 @@ from hmdesk.core.toolchain.hilog.stream import dump
 from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.crash_card import CrashPanel
 from hmdesk.gui.runs.save_pitfall import PitfallDraft, PitfallValues, SavePitfallDialog
+from PySide6.QtGui import QTextDocument
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
 
@@ -323,3 +324,30 @@ def test_a_downloaded_fault_log_opens_as_the_feeds_crash_card(qtbot, ctx, tmp_pa
         again = page.open_faultlog(read_faultlog(local))
     assert again == group_id
     assert [k for k in page.feed.order() if k[0] == "crash"] == [("crash", group_id)]
+
+
+def test_a_recalled_pitfalls_chips_show_the_words_as_its_text_has_them(qtbot, panel, ctx):
+    """Issue 32, requirement 7: the JS crash's chip read "✓ undefin" (the stem the index keeps),
+    a word in neither the crash nor the pitfall. The chip shows "undefined", as the text has it."""
+    pitfall = ctx.store.add(
+        "JS crash TypeError: Cannot read property X of undefined: guard it with ?.",
+        tags=["crash", "jscrash", "TypeError"],
+    ).id
+    other = ctx.store.add(
+        "JS crash TypeError in a page's build(): check the state it reads is set",
+        tags=["crash", "jscrash", "TypeError"],
+    ).id
+    (group,) = crashes_from_device(panel._fake_tools, "crash-js")
+    _show(qtbot, panel, [group])
+
+    def chips(memory_id: str) -> str:
+        (row,) = [r for r in panel.card.rows if r.memory_id == memory_id]
+        assert any(str(t.term) == "undefin" for t in row.scored.terms)  # the index's stem
+        doc = QTextDocument()
+        doc.setHtml(row.meta.text())
+        return doc.toPlainText().replace("\u2060", "").replace("\xa0", " ")
+
+    found, missed = chips(pitfall), chips(other)
+    assert "✓ undefined (" in found and "✗ undefined" in missed  # as the crash says it
+    assert "undefin " not in found + missed and "undefin (" not in found
+    assert not missed.rstrip().endswith("undefin")

@@ -7,7 +7,7 @@ from hmdesk.core.memory.recall_floor import recall_floor
 from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.theme import DARK, LIGHT
-from hmdesk.gui.runs.failure_card import FailureCard, split_location
+from hmdesk.gui.runs.failure_card import EvidenceBox, FailureCard, split_location
 
 from tests.gui.contrast import palettes, rendered_contrast
 
@@ -134,3 +134,22 @@ def test_card_reports_its_recall_with_the_run_and_has_helped_keys(qtbot, ctx):
     with qtbot.waitSignal(card.helped) as helped:
         row.helped_button.click()
     assert helped.args == [ctx.ids["signing"]]
+
+
+def test_an_evidence_box_shows_every_wrapped_line_whole(qtbot):
+    """Under X at 1024×700 the crash card's message ("TypeError: Cannot read property message
+    of undefined") showed one line and half of the second: the box counted characters per line,
+    and a word wraps whole. At every width the box is as tall as the lines it lays out."""
+    box = EvidenceBox()
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+    text = "TypeError: Cannot read property message of undefined"
+    for width in range(260, 640, 6):
+        box.resize(width, box.height())
+        box.setText(text)
+        qtbot.waitUntil(lambda w=width: box.width() == w)
+        lines = box.document().firstBlock().layout().lineCount()
+        assert lines >= 1
+        assert box.verticalScrollBar().maximum() == 0, (width, lines, box.height())
+        assert box.viewport().height() >= lines * box.fontMetrics().lineSpacing(), width

@@ -10,6 +10,7 @@ import pytest
 from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
 from hmdesk.core.toolchain.hilog.parse import HilogParser
 from hmdesk.gui.runs.area import RunsArea
+from hmdesk.gui.runs.feed import RunsFeed
 from hmdesk.gui.runs.run_page import RunPage
 from PySide6.QtGui import QColor
 
@@ -168,3 +169,40 @@ def test_a_crash_completed_by_its_fault_log_keeps_its_place_a_repeat_comes_on_to
     page.flush_crashes()
     assert page.feed.order() == [("crash", crash.id), ("run", 7)]
     assert page.feed.open_key == ("run", 7) and page.card.isVisible()  # still reading the run
+
+
+def test_a_narrow_header_drops_whole_words_of_its_title_never_the_kind_or_the_time(qtbot):
+    """At 1024×700 the header of "Build failed — arkts-source (10505001)" in the pane
+    was cut in the middle of the kind ("ar…rce"). The title loses whole words from its end
+    (the code first), the time stays whole, and the text fits the header."""
+    feed = RunsFeed()
+    qtbot.addWidget(feed)
+    run_title = "✗ Run #12: Build failed — arkts-source (10505001)"
+    crash_title = "JS crash — TypeError: Cannot read property message of undefined"
+    feed.upsert(("run", 12), run_title, "21:38:34")
+    feed.upsert(("crash", 1), crash_title, "12-01 16:00:01")
+    feed.open(("run", 12), None)
+    feed.show()
+    qtbot.waitExposed(feed)
+    seen: set[str] = set()
+    for width in range(240, 760, 20):
+        feed.resize(width, 200)
+        qtbot.waitUntil(lambda w=width: feed.entries[("run", 12)].width() == w)
+        for key, title, when in (
+            (("run", 12), run_title, "21:38:34"),
+            (("crash", 1), crash_title, "12-01 16:00:01"),
+        ):
+            entry = feed.entries[key]
+            text = entry.header.text()
+            seen.add(text)
+            room = max(80, entry.width() - 40)
+            assert entry.header.fontMetrics().horizontalAdvance(text) <= room, (width, text)
+            assert text.endswith(f"  ·  {when}"), (width, text)
+            head = text[: -len(f"  ·  {when}")]
+            if head != title:
+                assert head.endswith(" …"), (width, text)
+                head = head[: -len(" …")]
+                # cut between words: what follows in the title starts a new word
+                assert title.startswith(head) and title[len(head)] in " :,", (width, text)
+    assert "✗ Run #12: Build failed — arkts-source …  ·  21:38:34" in seen
+    assert f"{run_title}  ·  21:38:34" in seen

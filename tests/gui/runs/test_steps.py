@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.toolchain.runs import StepResult
 from hmdesk.gui.runs.steps import StepsPanel, duration, message_text
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from tests.gui.contrast import edge_contrast, palettes
 
 
 def test_steps_panel_live_and_persisted(qtbot):
@@ -97,3 +102,24 @@ def test_a_long_step_message_is_drawn_elided_in_the_middle(qtbot):
     assert "…" in shown and shown.startswith("BUILD") and shown.endswith("signed.hap")
     assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
     assert label.grab().width() == label.width()  # drawn without error
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_a_skipped_steps_empty_bar_has_a_visible_track(qtbot, edge_style, name):
+    """A skipped step's bar stays empty: its track is what shows the step had a bar at all
+    (WCAG 1.4.11, 3:1 against the pane). Fusion drew it at ~1.3 on the dark window."""
+    pane = QWidget()
+    qtbot.addWidget(pane)
+    pane.setPalette(palettes()[name])
+    panel = StepsPanel(pane)
+    QVBoxLayout(pane).addWidget(panel)
+    pane.resize(1024, 300)
+    pane.show()
+    qtbot.waitExposed(pane)
+    panel.step_started("build", ["hvigorw", "assembleHap"])
+    panel.step_finished("build", "failed", "build failed: 10505001")
+    panel.finish_all()
+    bar = panel.rows["install"].progress
+    assert panel.rows["install"].verdict == "skipped" and bar.value() <= bar.minimum()
+    ratio = edge_contrast(pane, QRect(bar.mapTo(pane, QPoint(0, 0)), bar.size()))
+    assert ratio >= 3.0, (name, round(ratio, 2))
