@@ -135,10 +135,11 @@ def test_a_restarting_hilog_neither_duplicates_lines_nor_multiplies_crashes(
     fake_tools.set("FAKE_HILOG_INTERVAL", "0.02")
     view, page = area.hilog, area.run_page
     area.hub.refresh()
-    qtbot.waitUntil(lambda: area.feed is not None, timeout=15_000)
-    qtbot.waitUntil(lambda: area.feed.stream.restarts >= 2, timeout=30_000)
-    qtbot.waitUntil(lambda: view.model.shown >= 31 + 9, timeout=15_000)
-    qtbot.waitUntil(lambda: bool(page.crashes.groups), timeout=15_000)
+    # generous waits: each restart starts a fake hdc process, slow on a loaded CI machine
+    qtbot.waitUntil(lambda: area.feed is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: area.feed.stream.restarts >= 2, timeout=90_000)
+    qtbot.waitUntil(lambda: view.model.shown >= 31 + 9, timeout=30_000)
+    qtbot.waitUntil(lambda: bool(page.crashes.groups), timeout=30_000)
     raws = [view.model.line_at(i).raw for i in range(view.model.shown)]
     assert len(raws) == len(set(raws)), "a replayed line is shown twice"
     (group,) = page.crashes.groups.values()
