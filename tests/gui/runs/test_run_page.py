@@ -223,6 +223,28 @@ def test_save_as_pitfall_on_a_crash_card_warns_about_a_near_copy_too(
     assert asked == [first] and ctx.store.count() == count
 
 
+def test_this_helped_on_a_crash_card_says_it_was_counted(qtbot, ctx, fake_tools):
+    """Issue 32, Confusing: "This helped" gave no feedback; on the crash card too it is said
+    on the bus, the button reads "Counted ✓" and the access log has the feedback row."""
+    from hmdesk.core.memory.access import AccessLog
+
+    from tests.gui.runs.test_crash_card import crashes_from_device
+
+    mem = ctx.store.add(
+        "JS crash TypeError: Cannot read property X of undefined: guard it with ?.",
+        tags=["crash", "jscrash", "TypeError"],
+    )
+    page = _card_page(qtbot, ctx)
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        page.crashes.add_groups(crashes_from_device(fake_tools, "crash-js"))
+    (row,) = [r for r in page.crashes.card.rows if r.memory_id == mem.id]
+    with qtbot.waitSignal(ctx.bus.info, timeout=15_000) as said:
+        row.helped_button.click()
+    assert said.args[0].startswith(f"Counted: pitfall {mem.id} helped with this crash")
+    assert row.helped_button.text() == "Counted ✓" and not row.helped_button.isEnabled()
+    assert AccessLog(ctx.db).stats()[mem.id].helped == 1
+
+
 def test_this_helped_says_it_was_counted(qtbot, ctx):
     page = _card_page(qtbot, ctx)
     mem = ctx.store.add(
