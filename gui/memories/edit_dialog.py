@@ -14,11 +14,10 @@ from itertools import pairwise
 
 from hmdesk.core.memory.record import LAYERS, MemoryRecord
 from hmdesk.core.memory.validation import memory_input_problem
-from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons, text_field_keys
 from hmdesk.gui.memories.query_bar import TagCompleter, split_tags
 from hmdesk.gui.memories.styles import error_label_style, warn_label_style
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -84,7 +83,6 @@ class MemoryEditDialog(QDialog):
         form = QFormLayout()
         self.content = QPlainTextEdit(self)
         self.content.setObjectName("editContent")
-        self.content.setTabChangesFocus(True)
         self.content.setPlaceholderText(
             "What went wrong and how to fix it, e.g.\n"
             "hdc install fails with code:9568320 (no signature file): add signingConfigs …"
@@ -116,8 +114,7 @@ class MemoryEditDialog(QDialog):
         lay.addWidget(self.error)
         self.buttons = dialog_buttons(self, Button.Save | Button.Cancel)
         lay.addWidget(self.buttons)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):  # Return, and Enter on the keypad
-            QShortcut(QKeySequence(keys), self, self.accept)
+        text_field_keys(self, self.content)
         # the fields in reading order, then the buttons; "Load their version" (shown only
         # after an outside change) last, so the dialog never opens with the focus on it
         chain: list[QWidget] = [self.content, self.tags, self.layer, self.environment]

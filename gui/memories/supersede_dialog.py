@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
-from hmdesk.gui.common.dialog_buttons import dialog_buttons
+from hmdesk.gui.common.dialog_buttons import dialog_buttons, text_field_keys
 from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.styles import error_label_style
@@ -108,6 +108,7 @@ class SupersedeDialog(QDialog):
         self.new_text.setObjectName("supersedeNewText")
         self.new_text.setPlaceholderText("The corrected memory")
         self.new_text.setMaximumHeight(110)
+        text_field_keys(self, self.new_text)
         if n == 1:
             self.new_text.setPlainText(self.olds[0].content)
         lay.addWidget(self.new_text)

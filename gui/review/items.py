@@ -20,7 +20,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from hmdesk.gui.common.dialog_buttons import dialog_buttons
+from hmdesk.gui.common.dialog_buttons import dialog_buttons, text_field_keys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QDialog,
@@ -383,19 +383,29 @@ def merge_into_new(
         return record_of(tx.session, new)
 
 
-def ask_merged_content(parent: QWidget, text: str) -> str | None:
-    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
+def merged_content_dialog(parent: QWidget | None, text: str) -> tuple[QDialog, QPlainTextEdit]:
+    """The merge editor and its text field, ``text`` prefilled."""
     dialog = QDialog(parent)
     dialog.setWindowTitle("Merge into a new memory")
     lay = QVBoxLayout(dialog)
     lay.addWidget(QLabel("The new memory supersedes every member (one undo step):", dialog))
     edit = QPlainTextEdit(dialog)
     edit.setPlainText(text)
+    text_field_keys(dialog, edit)
     lay.addWidget(edit)
     lay.addWidget(dialog_buttons(dialog))
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return edit.toPlainText()
+    return dialog, edit
+
+
+def ask_merged_content(parent: QWidget, text: str) -> str | None:
+    """The merge editor: ``text`` prefilled; the new content, or None when cancelled."""
+    dialog, edit = merged_content_dialog(parent, text)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return edit.toPlainText()
+    finally:
+        dialog.deleteLater()
 
 
 def age_text(r: MemoryRecord, now_ms: int) -> str:

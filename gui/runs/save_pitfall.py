@@ -18,7 +18,7 @@ from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox, problem_label, show_problem
-from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons, text_field_keys
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -146,6 +146,7 @@ class SavePitfallDialog(QDialog):
         self.resize(560, 360)
         form = QFormLayout(self)
         self.content = QPlainTextEdit(prefill["content"])
+        text_field_keys(self, self.content)
         form.addRow("Content", self.content)
         self.tags = QLineEdit(", ".join(prefill["tags"]))
         self.tags.setToolTip("comma separated")

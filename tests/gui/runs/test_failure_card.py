@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hmdesk.core.memory.recall_floor import recall_floor
 from hmdesk.core.memory.retrieve.results import Query
@@ -74,6 +76,22 @@ def test_split_location():
     assert split_location("a.ets:3:4") == ("a.ets", 3, 4)
     assert split_location("C:/p/a.ets:3") == ("C:/p/a.ets", 3, 1)
     assert split_location("a.ets") == ("a.ets", 1, 1)
+
+
+def test_a_row_says_which_terms_it_missed_next_to_lexical_1_00(qtbot, ctx):
+    """Issue 32, confusing: cards said "lexical 1.00" next to terms they missed (a term in no
+    memory weighs nothing, so the share reads 1.00). The signing pitfall has no "file" (its
+    content says "signature" and "signingConfigs"); its row says so beside lexical."""
+    card = FailureCard()
+    qtbot.addWidget(card)
+    terms = TERMS_9568320.split()
+    card.show_finding("install", Finding(kind="signing", evidence="", fix="", query_terms=terms))
+    card.set_recalled(recall_floor(ctx.retriever.search(Query(text=TERMS_9568320, limit=20))))
+    (row,) = [r for r in card.rows if r.scored.memory.id == ctx.ids["signing"]]
+    missed = [str(t.term) for t in row.scored.terms if not t.matched]
+    assert "file" in missed
+    said = f"of {len(row.scored.terms)} terms; missed {', '.join(missed)})"
+    assert re.search(r"lexical [0-9.]+×[0-9.]+ \(\d+ " + re.escape(said), row.breakdown.text())
 
 
 def test_card_says_how_many_were_hidden(qtbot, ctx):

@@ -185,6 +185,66 @@ def test_save_as_pitfall_warns_about_a_near_copy_of_the_recalled_one(qtbot, ctx,
     assert opened.args == [first]
 
 
+def test_save_as_pitfall_on_a_crash_card_warns_about_a_near_copy_too(
+    qtbot, ctx, fake_tools, monkeypatch
+):
+    """Issue 32, Confusing: the same for the crash card in the Runs feed: the second "Save as
+    pitfall" of the same crash (the app crashed again, a new pid) asks instead of storing a
+    near-copy of the pitfall the card recalled."""
+    from hmdesk.gui.runs.save_pitfall import NearCopyBox, SavePitfallDialog
+
+    from tests.gui.runs.test_crash_card import crashes_from_device
+
+    monkeypatch.setattr(
+        SavePitfallDialog, "ask", staticmethod(lambda prefill, parent=None: prefill)
+    )
+    asked: list[str] = []
+    monkeypatch.setattr(
+        NearCopyBox, "ask", staticmethod(lambda memory, parent=None: asked.append(memory.id))
+    )
+
+    def page_with_crash(token: str, pid: int | None):
+        page = _card_page(qtbot, ctx)
+        page.crashes.project_dir = str(fake_tools.project("hello"))
+        groups = crashes_from_device(fake_tools, token)
+        with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+            page.crashes.add_groups([g for g in groups if pid in (None, g.crash.pid)])
+        return page
+
+    first_page = page_with_crash("crash-js", None)
+    with qtbot.waitSignal(first_page.pitfall_saved, timeout=15_000) as saved:
+        first_page.crashes.save_pitfall()
+    first = saved.args[0]
+    assert asked == []  # nothing like it was recalled: saved without a question
+    second_page = page_with_crash("crash-js-twice", 5501)
+    assert first in second_page.crashes.card.recalled_ids()
+    count = ctx.store.count()
+    second_page.crashes.save_pitfall()  # the box is answered with None: nothing is saved
+    assert asked == [first] and ctx.store.count() == count
+
+
+def test_this_helped_on_a_crash_card_says_it_was_counted(qtbot, ctx, fake_tools):
+    """Issue 32, Confusing: "This helped" gave no feedback; on the crash card too it is said
+    on the bus, the button reads "Counted ✓" and the access log has the feedback row."""
+    from hmdesk.core.memory.access import AccessLog
+
+    from tests.gui.runs.test_crash_card import crashes_from_device
+
+    mem = ctx.store.add(
+        "JS crash TypeError: Cannot read property X of undefined: guard it with ?.",
+        tags=["crash", "jscrash", "TypeError"],
+    )
+    page = _card_page(qtbot, ctx)
+    with qtbot.waitSignal(page.crashes.recall_done, timeout=15_000):
+        page.crashes.add_groups(crashes_from_device(fake_tools, "crash-js"))
+    (row,) = [r for r in page.crashes.card.rows if r.memory_id == mem.id]
+    with qtbot.waitSignal(ctx.bus.info, timeout=15_000) as said:
+        row.helped_button.click()
+    assert said.args[0].startswith(f"Counted: pitfall {mem.id} helped with this crash")
+    assert row.helped_button.text() == "Counted ✓" and not row.helped_button.isEnabled()
+    assert AccessLog(ctx.db).stats()[mem.id].helped == 1
+
+
 def test_this_helped_says_it_was_counted(qtbot, ctx):
     page = _card_page(qtbot, ctx)
     mem = ctx.store.add(

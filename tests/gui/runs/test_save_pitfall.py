@@ -89,3 +89,51 @@ def test_typed_confidence_is_kept_and_a_bad_one_is_not_saved(qtbot):
     assert dlg.confidence_error.text() == ""
     dlg.accept()
     assert dlg.result() == QDialog.DialogCode.Accepted and dlg.values()["confidence"] == 0.85
+
+
+def assert_tab_moves_on_and_ctrl_enter_accepts(qtbot, dialog, field) -> None:
+    """``field``, a multi-line text field of ``dialog``: Tab leaves it (no tab typed into the
+    text), Ctrl+Enter accepts the dialog."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextCursor
+    from PySide6.QtWidgets import QApplication
+
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)  # shortcuts need it active
+    field.setFocus()
+    field.moveCursor(QTextCursor.MoveOperation.End)
+    before = field.toPlainText()
+    qtbot.keyClicks(field, " (typed)")
+    qtbot.keyClick(field, Qt.Key.Key_Tab)
+    assert field.toPlainText() == before + " (typed)" and dialog.focusWidget() is not field
+    field.setFocus()
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        qtbot.keyClick(field, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_the_content_fields_of_every_dialog_take_tab_and_ctrl_enter(qtbot):
+    """Issue 32, missing: Tab in a content field inserted a tab and Ctrl+Enter did not save. The
+    memory editor was fixed; Save as pitfall's Content, Supersede's new text and the Review
+    merge editor kept the old keys."""
+    from hmdesk.core.memory.record import MemoryRecord
+    from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
+    from hmdesk.gui.review.items import merged_content_dialog
+
+    pitfall = SavePitfallDialog(
+        pitfall_prefill(Finding(kind="signing", evidence="e", fix="f"), "install", 3)
+    )
+    qtbot.addWidget(pitfall)
+    assert_tab_moves_on_and_ctrl_enter_accepts(qtbot, pitfall, pitfall.content)
+
+    old = MemoryRecord(
+        "mem-1", "semantic", "hdc shell -t goes after shell", "s", "p", 0.8, "t", "h", "s"
+    )
+    supersede = SupersedeDialog([old], lambda _id: None)
+    qtbot.addWidget(supersede)
+    supersede.reason.setText("wrong order")
+    assert_tab_moves_on_and_ctrl_enter_accepts(qtbot, supersede, supersede.new_text)
+
+    merge, edit = merged_content_dialog(None, "真机调试前要打开开发者模式")
+    qtbot.addWidget(merge)
+    assert_tab_moves_on_and_ctrl_enter_accepts(qtbot, merge, edit)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hmdesk.core.toolchain.runs import StepResult
 from hmdesk.gui.runs.steps import StepsPanel, duration, message_text
 from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tests.gui.contrast import edge_contrast, palettes
@@ -47,6 +50,40 @@ def test_steps_panel_live_and_persisted(qtbot):
     assert panel.rows["build"].time_label.text() == "12.5 s"
     assert panel.tabs.currentWidget() is panel.logs["install"]
     assert "trimmed" in panel.logs["install"].toPlainText()
+
+
+def test_a_failed_step_s_bar_is_drawn_in_the_failure_colour_not_the_highlight(qtbot):
+    """Issue 32, ugly: the build bar stayed blue (the palette's Highlight) on a failure. Read
+    from the rendered bar: the failure colour fills it, no pixel is the Highlight."""
+    from hmdesk.gui.common.theme import theme_for
+    from PySide6.QtGui import QPalette
+
+    from tests.gui.contrast import colour_counts, palettes
+
+    for palette in palettes().values():
+        panel = StepsPanel()
+        qtbot.addWidget(panel)
+        panel.setPalette(palette)
+        panel.resize(700, 300)
+        panel.step_started("build", ["hvigorw", "assembleHap"])
+        panel.step_progress("build", 4, 10, ":entry:default@CompileArkTS")
+        panel.step_finished("build", "failed", "ArkTS compile error")
+        bar = panel.rows["build"].progress
+        counts = colour_counts(bar.grab().toImage())
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        failed = QColor(theme_for(bar).error_fg)
+        # Fusion shades the bar: a pixel "is" a colour when each channel is within 24 of it
+        assert pixels_near(counts, failed) >= 50 and pixels_near(counts, highlight) == 0
+
+
+def pixels_near(counts: Counter[int], colour: QColor) -> int:
+    """How many pixels of ``counts`` are ``colour`` give or take 24 in each channel."""
+    rgb = (colour.red(), colour.green(), colour.blue())
+    return sum(
+        n
+        for pixel, n in counts.items()
+        if max(abs(((pixel >> s) & 0xFF) - c) for s, c in zip((16, 8, 0), rgb, strict=True)) <= 24
+    )
 
 
 def test_a_stored_failed_step_says_what_its_code_means(qtbot):
