@@ -10,6 +10,8 @@ The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing her
   The ``00306xxx`` codes are all titled "Specification Limit Violation" but mean different
   things (a path too long, a non-ASCII path, a duplicated ``.so``, a task that needs ``--mode
   project``, a bytecode HAR); only ``00306004``/``00306042`` are about SDK versions.
+* :data:`CODE_FAMILIES`: what a code the table does not know means by its range (``00308xxx``
+  an operation hvigor runs, ``00302xxx`` a hvigor script, ``006xxxxx`` ohpm).
 * :data:`WRAPPER_CODES`: codes that only say that another tool failed (``00306053`` "ohpm install
   failed"); when the log also prints the other tool's code, that code is the cause.
 * :data:`ARKTS_RULES`: the ArkTS linter's rules (``(arkts-no-any-unknown)`` after a ``10605xxx``
@@ -29,6 +31,9 @@ class CodeInfo(NamedTuple):
     kind: str  # a FindingKind
     meaning: str
     fix: str
+    # a regex of the message, for logs that print it without the code (older hvigor, a title
+    # copied into an issue): the code's meaning and fix then still apply
+    says: str = ""
 
 
 BUILD_CODES: dict[str, CodeInfo] = {
@@ -73,6 +78,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A module path hvigor reads does not exist: check modules[].srcPath in the project's "
         "build-profile.json5 against the folders on disk (also their upper/lower case, and "
         "that .gitignore did not drop the module folder). {message}",
+        says=r"Path not found: [^\n]*check field: '?modules'?",
     ),
     "00303028": CodeInfo(
         "hvigor-version",
@@ -124,6 +130,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A bytecode HAR needs useNormalizedOHMUrl: set "
         "products[].buildOption.strictMode.useNormalizedOHMUrl to true in the project's "
         "build-profile.json5.",
+        says=r"Bytecode HARs: [^\n]*not supported when useNormalizedOHMUrl is not true",
     ),
     "00306049": CodeInfo(
         "native",
@@ -202,6 +209,47 @@ BUILD_CODES: dict[str, CodeInfo] = {
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
+
+# hvigor's and ohpm's code ranges (the ide-hvigor-errorcode-003xx pages, ohpm's 006xxxxx): for a
+# code the table above does not know, the kind its range means and the first step; the finding
+# adds the tool's own message, the lines before the code and its "Try the following" advice.
+CODE_FAMILIES: dict[str, tuple[str, str, str]] = {
+    "00302": (
+        "hvigor-env",
+        "hvigor script error",
+        "A hvigor script failed: the project's hvigorfile.ts, a hvigor plugin or a lifecycle hook "
+        "(plugins come from hvigor-config.json5). Run with --stacktrace (or set "
+        "debugging.stacktrace in hvigor-config.json5) to see the failing line.",
+    ),
+    "00303": (
+        "config",
+        "hvigor configuration error",
+        "A project configuration value is wrong (build-profile.json5, module.json5, app.json5, "
+        "oh-package.json5 or hvigor-config.json5): fix what the message names.",
+    ),
+    "00304": (
+        "config",
+        "a file hvigor needs was not found",
+        "A file hvigor needs is missing: restore it (DevEco's template has every module file) or "
+        "fix the path that names it.",
+    ),
+    "00306": (
+        "config",
+        "specification limit violation",
+        "The project breaks a build rule: change what the message names.",
+    ),
+    "00308": (
+        "hvigor-env",
+        "hvigor operation error: a command hvigor runs failed",
+        "A command hvigor runs while it sets itself up failed (node, pnpm/npm installing the "
+        "hvigor-config.json5 dependencies, java): its own error is printed around the code.",
+    ),
+    "006": (
+        "ohpm-deps",
+        "ohpm error",
+        "ohpm failed: fix what its message names (oh-package.json5, the registry in .ohpmrc).",
+    ),
+}
 
 # the ArkTS linter (10605xxx): the rule named in parentheses → the rewrite it asks for
 ARKTS_RULES: dict[str, str] = {

@@ -38,11 +38,13 @@ from hmdesk.core.toolchain.build_codes import (
     ARKTS_DEFAULT,
     ARKTS_RULES,
     BUILD_CODES,
+    CODE_FAMILIES,
     WRAPPER_CODES,
+    CodeInfo,
 )
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog, unnumber
+from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog, unjoin, unnumber
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
@@ -681,7 +683,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"is not in the same file system as the current project",),
+        (r"is not in the same file system as the current\s+project",),
         "A local dependency is on another drive: put the project and its local (path) "
         "dependencies on the same drive/disk (the same file system), e.g. copy the plugin next "
         "to the project.",
@@ -808,7 +810,7 @@ WARNING_SIGNATURES: tuple[Signature, ...] = (
 )
 
 
-SIGNING_INSTALL_CODES = frozenset({"9568320", "9568322", "9568448"})
+SIGNING_INSTALL_CODES = frozenset({"9568320", "9568322", "9568329", "9568448"})
 
 
 def _device_signatures() -> tuple[Signature, ...]:
@@ -975,10 +977,19 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         return None
     tail = redact(strip_ansi(log[-TAIL_CHARS:]), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
-    found = _fault_finding(head, log) or _device_finding(tail) or _code_finding(tail)
+    found = (
+        _fault_finding(head, log)
+        or _device_finding(tail)
+        or _code_finding(tail)
+        or _said_code_finding(tail)
+    )
     if found is not None:
         return found
-    return _signature_finding(tail)
+    matched = _signature_finding(tail)
+    family = _family_finding(tail)
+    if family is not None and _family_wins(matched, tail):
+        return family
+    return matched
 
 
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
@@ -1066,7 +1077,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
-    head = unnumber(head)
+    head = unjoin(unnumber(head))
     if FAULT_HINT.search(head):
         crash = parse_faultlog(head)
         if crash.parsed and crash.type in TYPES:
@@ -1230,7 +1241,8 @@ _CUT_HEAD_ERROR = re.compile(
 )
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
 # hvigor's and ohpm's own advice after an error: ``Try the following:`` and its lines
-_TRY = re.compile(r"^\s*\*?\s*Try(?: the following)?:\s*$", re.M)
+_TRY = re.compile(r"^\s*(?:\d+\.\s*)?\*?\s*Try(?: the following)?:\s*$", re.M)
+_NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
 _BOILERPLATE = re.compile(r"Run with --(?:stacktrace|debug)|^>?\s*$")
 
 
@@ -1242,7 +1254,7 @@ def _tool_advice(text: str) -> str:
         return ""
     advice: list[str] = []
     for ln in text[m.end() :].splitlines()[1:8]:
-        line = ln.strip().lstrip(">").strip()
+        line = _NUMBERED.sub("", ln.strip()).lstrip(">").strip()
         if not line:
             if advice:
                 break
@@ -1279,7 +1291,7 @@ def _code_message(tail: str, pos: int) -> str:
         start = window[: m.start()].count("\n")
         body = [m.group("msg")]
         for ln in lines[start + 1 : start + 6]:
-            if not ln.strip() or ln.lstrip().startswith(("*", ">", "Try")):
+            if not ln.strip() or _NUMBERED.sub("", ln.lstrip()).startswith(("*", ">", "Try")):
                 break
             body.append(ln.strip())
         return " ".join(body)
@@ -1362,19 +1374,34 @@ def _code_finding(tail: str) -> Finding | None:
     info = BUILD_CODES.get(code)
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
+    return _table_finding(tail, code, info, root.start(), message, location)
+
+
+def _with_advice(fix: str, text: str) -> str:
+    """``fix`` and the tool's own "Try the following" advice in ``text`` when it adds to it."""
+    advice = _tool_advice(text)
+    if advice and advice[:40].lower() not in fix.lower():
+        return f"{fix} The tool suggests: {advice}"
+    return fix
+
+
+def _table_finding(
+    tail: str, code: str, info: CodeInfo, start: int, message: str, location: str | None
+) -> Finding:
+    """The finding of a code :data:`BUILD_CODES` knows, at ``start`` in ``tail`` (printed, or
+    its message alone: then the meaning says the code was not printed)."""
+    printed = tail.startswith(code, start)
     values = {"message": message}
     for rx, key in ((_PACKAGE, "package"), (_TASK, "task"), (_PATH, "path")):
-        m = rx.search(tail[root.start() :]) or rx.search(tail)
+        m = rx.search(tail[start:]) or rx.search(tail)
         if m is not None:
             values[key] = m.group(1)
     if "path" not in values and code == "00306049":
         values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
     kind = info.kind if is_finding_kind(info.kind) else "unknown"
-    fix = _fill(info.fix, values)
-    advice = _tool_advice(tail[root.start() :])
-    if advice and advice[:40].lower() not in fix.lower():
-        fix = f"{fix} The tool suggests: {advice}"
-    end = tail.find("\n", root.end())
+    fix = _with_advice(_fill(info.fix, values), tail[start:])
+    line_start = tail.rfind("\n", 0, start) + 1
+    end = tail.find("\n", start)
     evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
     if message and message not in evidence:
         evidence = f"{evidence} — {message}"
@@ -1382,11 +1409,108 @@ def _code_finding(tail: str) -> Finding | None:
         kind=kind,
         evidence=evidence[:EVIDENCE_CHARS],
         fix=fix,
-        code=code,
+        code=code if printed else None,
         query_terms=search_terms(kind, code, info.meaning),
         location=_file_to_edit(location, tail),
-        meaning=info.meaning,
+        meaning=info.meaning if printed else f"{info.meaning} (code {code}, not printed)",
         block=first_error_block(tail),
+    )
+
+
+_SAID = [(code, info, re.compile(info.says)) for code, info in BUILD_CODES.items() if info.says]
+
+
+def _said_code_finding(tail: str) -> Finding | None:
+    """A code the table knows whose message the log prints without the code."""
+    for code, info, rx in _SAID:
+        m = rx.search(tail)
+        if m is not None:
+            return _table_finding(tail, code, info, m.start(), m.group(0), None)
+    return None
+
+
+# the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
+_FAMILY_CODE = re.compile(r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])[ \t]+[A-Z][A-Za-z ]*\b")
+# lines that only narrate the build (progress, the failed task, the summary)
+_NARRATION = re.compile(
+    r"^(?:\d+\.\s*)?>?\s*(?:hvigor\s+(?:Finished|UP-TO-DATE|WARN|ERROR: (?:Failed|BUILD))|"
+    r"Process finished|COMPILE RESULT)"
+)
+# a package manager's output: hvigor's own npm/pnpm install, not a signing or SDK problem
+_PACKAGE_MANAGER = re.compile(r"\b(?:p?npm(?:\.cmd)? install|ERR_PNPM_|npm ERR!|npm registry)")
+
+
+def _lines_before(tail: str, pos: int, limit: int = 3) -> list[str]:
+    """Up to ``limit`` lines just before ``pos`` that are the failing tool's own output."""
+    out: list[str] = []
+    for ln in reversed(tail[:pos].splitlines()[:-1][-6:]):
+        line = _NUMBERED.sub("", ln.strip())
+        if not line or _NARRATION.match(line):
+            if out:
+                break
+            continue
+        out.insert(0, line)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _family_of(code: str) -> str:
+    """The :data:`CODE_FAMILIES` prefix ``code`` belongs to ('' for none)."""
+    return next((p for p in CODE_FAMILIES if code.startswith(p)), "")
+
+
+def _family_finding(tail: str) -> Finding | None:
+    """A hvigor / ohpm code the tables do not know: the kind its range means
+    (:data:`CODE_FAMILIES`), the code, the tool's message, the lines before it and its advice."""
+    m = next(
+        (
+            m
+            for m in _FAMILY_CODE.finditer(tail)
+            if m.group(1) not in BUILD_CODES and _family_of(m.group(1))
+        ),
+        None,
+    )
+    if m is None:
+        return None
+    code = m.group(1)
+    prefix = _family_of(code)
+    kind_name, meaning, first_step = CODE_FAMILIES[prefix]
+    kind = finding_kind(kind_name)
+    message = _code_message(tail, m.start())
+    before = _lines_before(tail, m.start())
+    parts = [first_step]
+    if message:
+        parts.append(f"The tool says: {message[:400]}")
+    if before:
+        parts.append(f"Before it: {' '.join(before)[:300]}")
+    fix = _with_advice(" ".join(parts), tail[m.start() :])
+    line_start = tail.rfind("\n", 0, m.start()) + 1
+    end = tail.find("\n", m.start())
+    evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
+    return Finding(
+        kind=kind,
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms(kind, code, m.group(0).split(None, 1)[-1]),
+        location=_file_to_edit(None, tail),
+        meaning=f"{m.group(0).split(None, 1)[-1].strip()} ({meaning})",
+        block=first_error_block(tail),
+    )
+
+
+def _family_wins(matched: Finding | None, tail: str) -> bool:
+    """A code's range over a signature that matched words of the text: when nothing or only a
+    weak word matched, or when the words are a package manager's output (hvigor's npm/pnpm
+    install printing "certificate has expired" is not a signing error)."""
+    if matched is None or not matched.certain:
+        return True
+    return bool(_PACKAGE_MANAGER.search(tail)) and matched.kind not in (
+        "network",
+        "hvigor-env",
+        "hvigor-version",
+        "ohpm-deps",
     )
 
 
@@ -1473,7 +1597,7 @@ def _signature_finding(tail: str) -> Finding | None:
     return Finding(
         kind=sig.kind,
         evidence=_preferred_evidence(src, sig) or _evidence(src, pat, m),
-        fix=fix,
+        fix=_with_advice(fix, tail),
         code=code,
         query_terms=_terms(sig),
         location=location,
@@ -1488,7 +1612,9 @@ _AT_CONFIG = re.compile(r"^\s*at\s+(\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", r
 
 
 # hvigor's advice naming the file to edit: ``> Please check field: modules in file: X.json5.``
-_SUGGESTED_FILE = re.compile(r"check field:[^\n]*?\bin file:\s*([^\n]+?\.json5?)\.?[ \t]*$", re.M)
+_SUGGESTED_FILE = re.compile(
+    r"check field:[^\n]*?\bin file:\s*'?([^\n']+?\.json5?)'?\.?[ \t]*$", re.M
+)
 _HAS_LINE = re.compile(r":\d+(?::\d+)?$")
 
 

@@ -48,6 +48,15 @@ def _c(types: str, pattern: str, cause: str, fix: str, certain: bool = True) -> 
 ANY = f"{JS} {CPP} {FREEZE}"
 
 CAUSES: tuple[Cause, ...] = (
+    # --- ArkUI's generated code ran without its component (``this``): the FAQ faqs-arkui-1159
+    _c(
+        JS,
+        r"property observeComponentCreation2? of (?:undefined|null)",
+        "a @Builder ran without the component it belongs to: a global @Builder (or one passed "
+        "out of its struct) used where a component's builder is needed, so `this` is undefined",
+        "Move the @Builder into the struct that calls it (call it as this.myBuilder()), or pass "
+        "a global one through wrapBuilder()/ComponentContent with the UIContext.",
+    ),
     # --- a native library or an API the device does not have
     _c(
         JS,
@@ -379,6 +388,23 @@ CAUSES: tuple[Cause, ...] = (
         "Find the write past a local buffer in the library at the top frames: run with HWASan "
         "(or ASan) to catch the first bad write; do not trust the frames past the unreliable "
         "mark.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"\b__fd_chk\b",
+        "musl's FORTIFY check aborted the process: FD_SET/FD_CLR/FD_ISSET got a file descriptor "
+        "of FD_SETSIZE (1024) or more, which select()'s fd_set cannot hold",
+        "Use poll() (or epoll) instead of select()/FD_SET at the frame below __fd_chk: a process "
+        "with many open files gets descriptors above 1024.",
+    ),
+    _c(
+        CPP,
+        r"\b__fortify_error\b|\b__\w+_chk\b",
+        "musl's FORTIFY check caught an overflow in a C library call (a *_chk function) and "
+        "aborted the process",
+        "Fix the call at the frame below the *_chk function: the buffer or descriptor it passes "
+        "is larger than the destination allows.",
         certain=False,
     ),
     _c(

@@ -143,6 +143,18 @@ def unnumber(text: str) -> str:
     return _NUMBERED.sub("", text)
 
 
+# a fault log whose lines were joined when pasted (a forum post, an issue title):
+# ``Reason:TypeError Error name:TypeError Error message:Cannot read …`` on one line
+_JOINED_KEY = re.compile(r"(?<=\S)[ \t]+(?=(?:Error name|Error message|Stacktrace|Reason):)")
+_KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
+
+
+def unjoin(text: str) -> str:
+    """``text`` with a fault log's keys that share a line put back on lines of their own (only
+    on a line that starts with one of those keys)."""
+    return _KEY_LINE.sub(lambda m: _JOINED_KEY.sub("\n", m.group(0)), text)
+
+
 def parse_faultlog(text: str, name: str | None = None) -> Crash:
     """A fault log's text (and optionally its file name) → Crash. Never raises."""
     try:
@@ -155,7 +167,7 @@ def parse_faultlog(text: str, name: str | None = None) -> Crash:
 
 def _parse(text: str, name: str | None) -> Crash:
     info = parse_name(name) if name else None
-    text = unnumber(text)
+    text = unjoin(unnumber(text))
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     keys: dict[str, str] = {}
     frames: list[Frame] = []

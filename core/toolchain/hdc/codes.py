@@ -157,6 +157,13 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "The device's UDID is not in the debug profile, or a release-signed HAP was sideloaded. "
         "Re-sign with a debug profile that includes this device (automatic signing does it).",
     ),
+    "9568329": (
+        "verify signature failed",
+        "The HAP's signature does not verify on the device: the profile (.p7b) was issued for "
+        "another bundleName or certificate than the one that signed the HAP. Re-sign with a "
+        "certificate and profile made for this bundleName (app.json5), e.g. DevEco's automatic "
+        "signing; the device's hilog (BMSInstaller) names the mismatch.",
+    ),
     "9568332": (
         "install sign info inconsistent",
         "An app with the same bundle name but another certificate is installed: uninstall it "

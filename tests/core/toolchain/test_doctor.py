@@ -3,6 +3,8 @@ hvigor's documented codes, install and launch codes, table order, the 8000-chara
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hmdesk.core.toolchain.doctor import (
     HMHARNESS_CLASSES,
@@ -393,3 +395,57 @@ def test_access_denied_to_an_exe_is_not_the_comspec_problem() -> None:
     )
     found = diagnose(log)
     assert found is None or "ComSpec" not in found.fix
+
+
+# --- what no specific rule knows: the tool's own words (real logs of tests/data/real_logs) -----
+
+REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+
+
+def _real(name: str) -> str:
+    return (REAL / name).read_text(encoding="utf-8")
+
+
+def test_an_unknown_hvigor_code_carries_its_range_and_the_tools_words() -> None:
+    # FAQ faqs-compiling-and-building-221: 00308002 is in no table; its range means a command
+    # hvigor runs failed, and hvigor's own "Try the following" names the cause
+    f = diagnose(_real("hvigor/faq-221-00308002-space-in-hvigor-user-home.log"))
+    assert f is not None and f.kind == "hvigor-env" and f.code == "00308002"
+    assert "Space is not supported in HVIGOR_USER_HOME" in f.fix
+    # "See above for details": the package manager's own line before the code is carried
+    f = diagnose(_real("hvigor/faq-221-00308002-certificate.log"))
+    assert (
+        f is not None and f.code == "00308002" and "unable to verify the first certificate" in f.fix
+    )
+
+
+def test_a_package_managers_certificate_error_is_not_a_signing_error() -> None:
+    f = diagnose(_real("hvigor/faq-195-00308023-cert-expired.log"))
+    assert f is not None and f.kind == "hvigor-env" and f.code == "00308023"
+    # while a signature that names its own cause still wins over the code's range
+    f = diagnose(_real("java-node/spawn-java-packagehap.log"))
+    assert f is not None and f.kind == "java" and f.code == "00308018"
+
+
+def test_a_known_code_printed_without_the_code() -> None:
+    f = diagnose(_real("config/image-cropper-1-bytecode-hars-normalized-ohmurl.log"))
+    assert f is not None and f.kind == "config" and f.code is None
+    assert "useNormalizedOHMUrl" in f.fix and "00306046" in (f.meaning or "")
+    f = diagnose(_real("config/harmonyosnet-34-path-not-found-modules.log"))
+    assert f is not None and "srcPath" in f.fix
+    assert (f.location or "").endswith("build-profile.json5")
+
+
+def test_a_signature_carries_the_tools_advice() -> None:
+    f = diagnose(_real("config/rdbplus-1-bytecode-har-normalized-ohmurl.log"))
+    assert f is not None and "useNormalizedOHMUrl in the project-level" in f.fix
+
+
+def test_a_fault_log_pasted_on_one_line() -> None:
+    f = diagnose(_real("jscrash/faq-arkui-1159-global-builder-dialog.log"))
+    assert f is not None and f.kind == "crash" and "@Builder" in f.fix
+
+
+def test_a_fortify_abort_names_fd_setsize() -> None:
+    f = diagnose(_real("cppcrash/fd-set-fortify-abort-1024.log"))
+    assert f is not None and f.code == "SIGABRT" and "poll()" in f.fix

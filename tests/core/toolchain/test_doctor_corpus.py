@@ -38,15 +38,20 @@ LANDED = 1.0
 # down before the run; the doctor names hdc's finer kinds (``device``, ``file``), the kinds the
 # pipeline reports for the same failures, with the right code and meaning. Left as written:
 # class, fix and confident wrong count them as misses.
+# cppcrash/fd-set-fortify-abort-1024 (the fourth blind batch) is a stack the developer
+# symbolised by hand (``#04 ConnectTcp   http_client.cpp:190``, no pc): its cause and fix are
+# named, but frames without a pc are not read as places.
 BELOW_LANDED = {
-    ("cppcrash", "actionable"): (29, 30),
-    ("hdc", "class"): (5, 8),
-    ("hdc", "actionable"): (5, 8),
-    ("all", "class"): (194, 197),
-    ("all", "actionable"): (193, 197),
+    ("cppcrash", "actionable"): (32, 33),
+    ("cppcrash", "location"): (24, 25),
+    ("hdc", "class"): (6, 9),
+    ("hdc", "actionable"): (6, 9),
+    ("all", "class"): (243, 246),
+    ("all", "actionable"): (242, 246),
+    ("all", "location"): (89, 90),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED = {"hdc": (3, 8), "all": (3, 197)}
+CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 246)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -58,7 +63,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 225
+    assert len(items) >= 275
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
