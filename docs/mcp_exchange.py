@@ -2,11 +2,13 @@
 
     python docs/mcp_exchange.py                 # on a throw-away database with the starter pack
     python docs/mcp_exchange.py --db FILE       # on your database (a proposal is filed there)
+    python docs/mcp_exchange.py --compact       # one line per message
 
 It starts the server with the MCP SDK's stdio client, lists the tools, recalls pitfalls for a
-failure, diagnoses a log, proposes a memory, and prints each request and answer. Accept the
-proposal in the window's Review tab, or with ``hmdesk-cli proposals --accept N``. Needs
-``pip install 'hmdesk[mcp]'``.
+failure, diagnoses a log, proposes a memory, and prints each request and answer. On the
+throw-away database a person's part follows: ``hmdesk-cli proposals --accept N``, then another
+client's recall finds the accepted memory. On your database the proposal waits for you (the
+window's Review tab, or ``hmdesk-cli proposals --accept N``). Needs ``pip install 'hmdesk[mcp]'``.
 """
 
 from __future__ import annotations
@@ -36,14 +38,32 @@ def hmdesk_cli() -> str:
     return shutil.which("hmdesk-cli", path=str(Path(sys.executable).parent)) or "hmdesk-cli"
 
 
+COMPACT = False
+
+
 def show(direction: str, what: str, data: Any) -> None:
+    if COMPACT:
+        text = json.dumps(data, ensure_ascii=False)
+        print(f"{direction} {what} {text[:150] + '…' if len(text) > 150 else text}")
+        return
     text = json.dumps(data, ensure_ascii=False, indent=2)
     if len(text) > 1500:
         text = text[:1500] + "\n  …"
     print(f"{direction} {what}\n{text}\n")
 
 
-async def exchange(db: str) -> None:
+async def call(s: ClientSession, name: str, args: dict[str, Any]) -> Any:
+    show("→", f"tools/call {name}", args)
+    result = await s.call_tool(name, args)
+    block = result.content[0]
+    text = block.text if isinstance(block, types.TextContent) else str(block)
+    answer = json.loads(text) if not result.is_error else text
+    show("←", name + (" (error)" if result.is_error else ""), answer)
+    return answer
+
+
+async def exchange(db: str) -> int | None:
+    """The agent's side; the number of the proposal it filed."""
     server = StdioServerParameters(command=hmdesk_cli(), args=["mcp", "--db", db])
     async with stdio_client(server) as (read, write):
         info = types.Implementation(name="example-agent", version="1.0")
@@ -56,47 +76,55 @@ async def exchange(db: str) -> None:
             )
             tools = await s.list_tools()
             show("←", "tools/list", [t.name for t in tools.tools])
-            for name, args in (
-                ("recall", {"query": "hdc install 9568320 signing", "limit": 2}),
-                ("diagnose", {"log_text": LOG}),
-                (
-                    "remember",
-                    {
-                        "content": "Unsigned HAP from a fresh clone: hdc install fails with "
-                        "9568320; run a signed build (auto signing) before installing",
-                        "tags": ["signing", "9568320"],
-                        "evidence": LOG.strip(),
-                    },
-                ),
-            ):
-                show("→", f"tools/call {name}", args)
-                result = await s.call_tool(name, args)
-                block = result.content[0]
-                text = block.text if isinstance(block, types.TextContent) else str(block)
-                show(
-                    "←",
-                    name + (" (error)" if result.is_error else ""),
-                    json.loads(text) if not result.is_error else text,
-                )
+            await call(s, "recall", {"query": "hdc install 9568320 signing", "limit": 2})
+            await call(s, "diagnose", {"log_text": LOG})
+            filed = await call(
+                s,
+                "remember",
+                {
+                    "content": "Unsigned HAP from a fresh clone: hdc install fails with "
+                    "9568320; run a signed build (auto signing) before installing",
+                    "tags": ["signing", "9568320"],
+                    "evidence": LOG.strip(),
+                },
+            )
+    return filed.get("proposal") if isinstance(filed, dict) else None
+
+
+async def recall_again(db: str) -> None:
+    """A later session (another client) recalls what the person accepted."""
+    server = StdioServerParameters(command=hmdesk_cli(), args=["mcp", "--db", db])
+    async with stdio_client(server) as (read, write):
+        info = types.Implementation(name="another-agent", version="1.0")
+        async with ClientSession(read, write, client_info=info) as s:
+            await s.initialize()
+            answer = await call(s, "recall", {"query": "unsigned HAP fresh clone", "limit": 1})
+            for r in answer.get("results", []) if isinstance(answer, dict) else []:
+                print(f"  recalled {r['id']}: {r['content'][:80]}")
 
 
 def main() -> int:
+    global COMPACT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--db", help="the database (default: a throw-away one with the starter pack)"
     )
+    parser.add_argument("--compact", action="store_true", help="one line per message")
     args = parser.parse_args()
+    COMPACT = args.compact
     if args.db:
         anyio.run(exchange, args.db)
         return 0
     with tempfile.TemporaryDirectory(prefix="hmdesk-mcp-example-") as tmp:
         db = str(Path(tmp) / "example.db")
-        subprocess.run(
-            [hmdesk_cli(), "--db", db, "load-starter"], check=True, stdout=subprocess.DEVNULL
-        )
-        anyio.run(exchange, db)
-        print("The proposal waits for a person:")
-        subprocess.run([hmdesk_cli(), "--db", db, "proposals"], check=True)
+        cli = hmdesk_cli()
+        subprocess.run([cli, "--db", db, "load-starter"], check=True, stdout=subprocess.DEVNULL)
+        number = anyio.run(exchange, db)
+        print("\nThe proposal waits for a person; they accept it (or in the Review tab):")
+        print(f"$ hmdesk-cli proposals --accept {number}")
+        subprocess.run([cli, "--db", db, "proposals", "--accept", str(number)], check=True)
+        print()
+        anyio.run(recall_again, db)
     return 0
 
 

@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 import shiboken6
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from hmdesk.gui.common.logs import APP_NAME, log_file_path, qt_message_handler, setup_logging
 from hmdesk.gui.common.theme import follow_theme
 from PySide6.QtCore import (
@@ -46,7 +47,8 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import QueryResult, Retriever
+    from hmdesk.core.memory.retrieve.results import QueryResult
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
     from hmdesk.gui.memories.model import PreparedRows
@@ -110,10 +112,9 @@ class ExceptionDialog(QDialog):
         self.details.setReadOnly(True)
         self.details.setPlainText(details)
         lay.addWidget(self.details, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons = dialog_buttons(self, Button.Close)
         copy = buttons.addButton("Copy details", QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(details))
-        buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(720, 420)
 

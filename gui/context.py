@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -64,12 +64,12 @@ def open_core(
     Raises ``hmdesk.core.db.DatabaseError`` with a message for the user.
     """
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
     db = Database(db_path)
     if db.read_only is None and db.dialect == "sqlite" and index_needs_work(db):
-        from hmdesk.core.memory.search_index import ensure_current
+        from hmdesk.core.memory.search_index.maintain import ensure_current
 
         outcome = ensure_current(db, progress=progress)
         log.info("search index at open: %s", outcome)
@@ -89,7 +89,7 @@ def open_core(
 def index_needs_work(db: Database) -> bool:
     """Whether ``db``'s stored search index must be built or refreshed before it is of use: a
     cheap look at its tables and header, no snapshot read."""
-    from hmdesk.core.memory.search_index import dbapi_of, index_state, refresh_threshold
+    from hmdesk.core.memory.search_index.maintain import dbapi_of, index_state, refresh_threshold
 
     with db.read() as s:
         state = index_state(dbapi_of(s))

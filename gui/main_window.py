@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.core.memory.retrieve.results import QueryResult
     from hmdesk.core.toolchain.crash.detect import CrashGroup
     from hmdesk.gui.code.area import CodeArea
     from hmdesk.gui.devices.area import DevicesArea

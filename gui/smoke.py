@@ -23,7 +23,8 @@ from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import QueryResult, Retriever
+    from hmdesk.core.memory.retrieve.results import QueryResult
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.main_window import MainWindow
 

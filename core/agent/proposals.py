@@ -39,7 +39,7 @@ from hmdesk.core.models import AgentProposal
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryRecord
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
 Status = Literal["pending", "accepted", "rejected"]
@@ -133,7 +133,7 @@ def checked_input(
 def near_duplicate(retriever: Retriever, content: str) -> tuple[str, float] | None:
     """The live memory ``content`` nearly repeats (its id and core similarity), or None."""
     from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
-    from hmdesk.core.memory.retrieve import Query
+    from hmdesk.core.memory.retrieve.results import Query
 
     mine = claim_terms(content)
     best: tuple[str, float] | None = None

@@ -88,7 +88,7 @@ class _Core:
             _validators()
             from hmdesk.core.agent.record import AgentRecord
             from hmdesk.core.db import Database
-            from hmdesk.core.memory.retrieve import Retriever
+            from hmdesk.core.memory.retrieve.retriever import Retriever
             from hmdesk.core.memory.store import MemoryStore
 
             db = Database(self.db_path)
@@ -134,8 +134,27 @@ def tool_names(env: Mapping[str, str]) -> list[str]:
     return allowed_tools(env, names)
 
 
+SHOWN_MAX = 60
+"""Characters of a refused value quoted back in an error (a client's megabyte is not echoed)."""
+ERROR_MAX = 500
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
+
+
+def _input_error(message: str) -> AgentInputError:
+    """The message bounded and masked (it goes back to the client and into the record)."""
+    from hmdesk.core.toolchain.redact import redact
+
+    message = redact(message)
+    return AgentInputError(message if len(message) <= ERROR_MAX else message[: ERROR_MAX - 1] + "…")
+
+
 def check_arguments(name: str, arguments: object) -> dict[str, Any]:
-    """The arguments as a dict, or :class:`AgentInputError` naming the first problem."""
+    """The arguments as a dict, or :class:`AgentInputError` naming the first problem and what to
+    send instead, quoting at most :data:`SHOWN_MAX` characters of what was sent."""
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
@@ -147,20 +166,31 @@ def check_arguments(name: str, arguments: object) -> dict[str, Any]:
             "(for diagnose, the log's tail)"
         )
     errors = sorted(_validators()[name].iter_errors(arguments), key=lambda e: list(e.path))
-    if errors:
-        e = errors[0]
-        where = ".".join(str(p) for p in e.path) or "arguments"
-        if e.validator == "additionalProperties":
-            allowed = ", ".join(TOOLS[name][1]["properties"]) or "none"
-            raise AgentInputError(f"{e.message}; {name} takes: {allowed}")
-        if e.validator == "required":
-            raise AgentInputError(f"{e.message} ({name} needs it)")
-        if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
-            raise AgentInputError(
-                f"{where}: {e.instance!r} is not valid. {e.schema['description']}"
-            )
-        raise AgentInputError(f"{where}: {e.message}")
-    return dict(arguments)
+    if not errors:
+        return dict(arguments)
+    e = errors[0]
+    where = ".".join(str(p) for p in e.path) or "arguments"
+    if e.validator == "additionalProperties" and isinstance(e.instance, dict):
+        known = TOOLS[name][1]["properties"]
+        extra = [_shown(k) for k in e.instance if k not in known]
+        were = "was" if len(extra) == 1 else "were"
+        raise _input_error(
+            f"{', '.join(extra[:5])} {were} unexpected; {name} takes: {', '.join(known) or 'none'}"
+        )
+    if e.validator == "required":
+        raise _input_error(f"{e.message} ({name} needs it)")
+    if e.validator in ("maxLength", "maxItems") and isinstance(e.instance, str | list):
+        unit = "characters" if isinstance(e.instance, str) else "items"
+        raise _input_error(
+            f"{where}: {len(e.instance):,} {unit}; send at most {e.validator_value:,}"
+        )
+    if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
+        raise _input_error(f"{where}: {_shown(e.instance)} is not valid. {e.schema['description']}")
+    message = e.message
+    full = repr(e.instance)
+    if message.startswith(full):  # jsonschema's messages begin with the value's repr
+        message = _shown(e.instance) + message[len(full) :]
+    raise _input_error(f"{where}: {message}")
 
 
 class McpServer:

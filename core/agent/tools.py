@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from hmdesk.core.agent.proposals import Proposals
     from hmdesk.core.db import Database
     from hmdesk.core.memory.record import MemoryRecord
-    from hmdesk.core.memory.retrieve import QueryResult, Retriever, ScoredMemory
+    from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
 Progress = Callable[[float, float | None, str], None]
@@ -122,8 +123,8 @@ class AgentTools:
     # ------------------------------------------------------------------ memory
 
     def recall(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
-        from hmdesk.core.memory.retrieve import Query
         from hmdesk.core.memory.retrieve.profile import PROFILES
+        from hmdesk.core.memory.retrieve.results import Query
 
         name = str(args.get("profile", "default"))
         if name not in PROFILES:
@@ -332,10 +333,10 @@ class AgentTools:
     # ------------------------------------------------------------------ device
 
     def _hdc(self) -> str:
-        from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+        from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 
         try:
-            return str(find_tool("hdc", self.db).path)
+            return hdc_path(self.db)
         except ToolNotFound as exc:
             raise Refused(str(exc)) from exc
 

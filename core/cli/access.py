@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from hmdesk.core.cli.common import open_store, print_json
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import Query, QueryResult
+    from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
 _RAW = argparse.RawDescriptionHelpFormatter
 
@@ -62,7 +62,7 @@ def special_query(args: argparse.Namespace, query: Query) -> QueryResult | None:
             at = parse_now(args.as_of)
             result = search_as_of(store, query, at)
         else:
-            from hmdesk.core.memory.retrieve import Retriever
+            from hmdesk.core.memory.retrieve.retriever import Retriever
 
             retriever = Retriever(store)
             try:

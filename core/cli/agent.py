@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from hmdesk.core.cli.common import UsageError, db_path, open_db, open_store, print_json
+from hmdesk.core.cli.table import clip, one_line
 
 MCP_MISSING = (
     "the MCP server needs the MCP SDK, which is not installed: "
@@ -28,11 +29,6 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         raise
     serve(db_path(args))
     return 0
-
-
-def _one_line(text: str | None, width: int = 100) -> str:
-    t = " ".join((text or "").split())
-    return t if len(t) <= width else t[: width - 1] + "…"
 
 
 def cmd_agent_log(args: argparse.Namespace) -> int:
@@ -57,16 +53,16 @@ def cmd_agent_log(args: argparse.Namespace) -> int:
         )
         return 0
     for c in reversed(calls):  # oldest first, like a log
-        status = "ok" if c.ok else f"error: {_one_line(c.error, 80)}"
+        status = "ok" if c.ok else f"error: {clip(one_line(c.error or ''), 80)}"
         print(f"{c.at}  {c.client}  {c.tool}  {c.duration_ms:.1f} ms  {status}")
-        print(f"    args: {_one_line(c.arguments, 110)}")
+        print(f"    args: {clip(one_line(c.arguments or ''), 110)}")
         result = c.result_json()
         if c.tool == "recall" and isinstance(result, dict):
             for r in result.get("results", []):
                 why = r.get("why", {})
                 print(
                     f"    → {r.get('id')}  {r.get('score')}  matched {why.get('matched')} "
-                    f"missed {why.get('missed')}  {_one_line(r.get('content'), 60)}"
+                    f"missed {why.get('missed')}  {clip(one_line(r.get('content') or ''), 60)}"
                 )
         elif c.result_ids:
             print(f"    ids: {' '.join(c.result_ids)}")

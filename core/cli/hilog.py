@@ -85,10 +85,10 @@ def _find_hdc(args: argparse.Namespace) -> str:
 
 
 def _hdc_path(db: Database | None) -> str:
-    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+    from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 
     try:
-        return str(find_tool("hdc", db).path)
+        return hdc_path(db)
     except ToolNotFound as exc:  # its message says where we looked and how to fix it
         raise UsageError(str(exc)) from None
 

@@ -43,12 +43,8 @@ def _rank(rank: int | None) -> str:
     return "—" if rank is None else str(rank)
 
 
-def _short(text: str, width: int = 48) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def print_evaluation(ev: Evaluation) -> None:
-    from hmdesk.core.cli.table import pad, text_width
+    from hmdesk.core.cli.table import clip, pad, text_width
     from hmdesk.core.memory.lab.evaluate import METRICS
 
     names = list(ev.profiles)
@@ -78,7 +74,7 @@ def print_evaluation(ev: Evaluation) -> None:
             )
     print()
     print(f"first relevant rank per query (— none in the top {ev.depth}; * beyond k, ~ tied)")
-    print(f"{'#':>3}  " + "  ".join(f"{_short(n, 10):>10}" for n in names) + "  query")
+    print(f"{'#':>3}  " + "  ".join(f"{clip(n, 10):>10}" for n in names) + "  query")
     for n, q in enumerate(ev.lset.queries):
         cells = []
         for name in names:
@@ -190,7 +186,7 @@ class _Progress:
 def cmd_eval(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.lab.evaluate import evaluate_store, evaluation_to_json
     from hmdesk.core.memory.lab.labelled_set import LabelledSetError
-    from hmdesk.core.memory.retrieve import PROFILES as KNOWN
+    from hmdesk.core.memory.retrieve.profile import PROFILES as KNOWN
     from hmdesk.core.memory.retrieve.rewrite import LAB_PROFILES
 
     profiles = list(dict.fromkeys(args.profile or KNOWN))

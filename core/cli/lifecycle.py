@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from hmdesk.core.cli.common import UsageError, open_store, print_json
+from hmdesk.core.cli.table import clip, one_line
 
 PROFILES = ("default", "hmharness")
 KINDS = ("contradiction", "duplicate", "all")
@@ -123,11 +124,6 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_eval)
 
 
-def _short(text: str, width: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def cmd_contradictions(args: argparse.Namespace) -> int:
     from hmdesk.core.memory.lifecycle.plans import contradiction_groups
 
@@ -149,7 +145,7 @@ def cmd_contradictions(args: argparse.Namespace) -> int:
         print(f"{g.kind} “{g.key}” ({len(g.ids)} memories, proposed: {g.action}, keep {g.keep})")
         for i in g.ids:
             r = by_id[i]
-            print(f"  {i}  {r.confidence:.2f}  {_short(r.content)}")
+            print(f"  {i}  {r.confidence:.2f}  {clip(one_line(r.content), 70)}")
     print(f"{len(groups)} group{'s' if len(groups) != 1 else ''}")
     return 0
 
@@ -189,9 +185,9 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
         return 0
     by_id = {r.id: r for r in records}
     for m in plan.merged:
-        print(f"merge  {m.id} into {m.into}  {_short(by_id[m.id].content)}")
+        print(f"merge  {m.id} into {m.into}  {clip(one_line(by_id[m.id].content), 70)}")
     for i in plan.decayed:
-        print(f"decay  {i}  {_short(by_id[i].content)}")
+        print(f"decay  {i}  {clip(one_line(by_id[i].content), 70)}")
     what = f"{len(plan.merged)} merged, {len(plan.decayed)} decayed"
     if args.dry_run:
         print(f"{what} (dry run: nothing changed)")

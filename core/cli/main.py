@@ -85,12 +85,6 @@ def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"hmdesk.core.cli.{name}")
 
 
-def __getattr__(name: str) -> Any:
-    if name == "COMMAND_MODULES":  # every command module, imported (tests, documentation)
-        return tuple(command_module(n) for n in COMMAND_MODULE_NAMES)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def chosen_command(argv: list[str]) -> str | None:
     """The command ``argv`` runs when it can be told without parsing — only the options every
     command takes (``--db FILE``, ``--db=FILE``, ``--json``) before it — else None."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.cli.common import UsageError, open_store, print_json, progress_line
+from hmdesk.core.cli.table import clip
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
@@ -56,11 +57,6 @@ def _text(value: Any) -> str:
     return text.replace("\n", " ")
 
 
-def _short(value: Any, width: int = 60) -> str:
-    text = _text(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _print_record(r: MemoryRecord) -> None:
     state = "deleted" if r.is_deleted else "decayed" if r.is_decayed else ""
     if r.is_superseded and not r.is_decayed:
@@ -79,7 +75,7 @@ def _print_record(r: MemoryRecord) -> None:
     if r.deleted_at:
         print(f"  deleted at {r.deleted_at}")
     if r.payload is not None:
-        print(f"  payload: {_short(r.payload, 200)}")
+        print(f"  payload: {clip(_text(r.payload), 200)}")
     if r.extra:
         print(f"  extra keys: {', '.join(r.extra)}")
 

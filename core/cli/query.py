@@ -8,7 +8,7 @@ under each row, every query term: ``+term`` matched (``[tag]`` when it matched a
 missed, the negated terms a memory holds with their penalty, and ``n similar: ids`` for the
 near-duplicates folded into the row; above the table, what the query
 rewrite made of the text (searched, negated, dropped; ``--no-rewrite`` searches it as it is).
-With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.result_to_json` (schema in the
+With ``--json`` it prints :func:`hmdesk.core.memory.retrieve.results.result_to_json` (schema in the
 README, "Query output (JSON)"; ``rewrite`` is null when the text was searched as it is).
 """
 
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from hmdesk.core.cli.common import UsageError, db_path, print_json
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.core.memory.retrieve.results import QueryResult
 
-# ``hmdesk.core.memory.retrieve.PROFILES``, spelled here so that parsing imports no numpy
+# ``hmdesk.core.memory.retrieve.profile.PROFILES``, spelled here so that parsing imports no numpy
 # (tests/core/test_cli_startup.py checks that the two agree).
 PROFILES = ("default", "hmharness", "hybrid")
 
@@ -59,7 +59,7 @@ def print_table(result: QueryResult) -> None:
     """The results as a table: ids whole, the content elided to the terminal's width (whole when
     the output is not a terminal), each row's query terms under it."""
     from hmdesk.core.cli.table import elide, free_width, pad, terminal_columns, text_width
-    from hmdesk.core.memory.retrieve import FILTER_KEYS
+    from hmdesk.core.memory.retrieve.results import FILTER_KEYS
 
     q = result.query
     print(f"query {q.text!r}  profile={q.profile.name}  terms={result.terms or '(none)'}")
@@ -142,7 +142,8 @@ def _search_scoped(args: argparse.Namespace, query: Any) -> Any:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from hmdesk.core.memory.retrieve import Query, profile_named, result_to_json
+    from hmdesk.core.memory.retrieve.profile import profile_named
+    from hmdesk.core.memory.retrieve.results import Query, result_to_json
     from hmdesk.core.memory.search_index.file_search import search_file
 
     profile = profile_named(args.profile)

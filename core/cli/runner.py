@@ -141,11 +141,11 @@ def register(subparsers: Any, common: argparse.ArgumentParser) -> None:
 def devices_command(args: argparse.Namespace) -> int:
     from hmdesk.core.toolchain.devices import list_devices
     from hmdesk.core.toolchain.hdc import DEVICE_GUIDANCE
-    from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+    from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 
     with open_db(args, create=False) as db:
         try:
-            hdc = args.hdc or str(find_tool("hdc", db).path)
+            hdc = args.hdc or hdc_path(db)
         except ToolNotFound as exc:  # nothing could run: bad set-up, like `logs` (exit 2)
             if args.json:
                 print_json([])
@@ -429,7 +429,7 @@ def _recall(
     created for this)."""
     from hmdesk.core.codeindex.location_recall import parse_location, recall_by_location
     from hmdesk.core.memory.recall_floor import recall_for_terms
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
     with open_db(args, create=False) as db:

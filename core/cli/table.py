@@ -39,6 +39,11 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, the last of them ``…``, when it is longer."""
+    return text if len(text) <= width else text[: width - 1] + ELLIPSIS
+
+
 def elide(text: str, width: int | None) -> str:
     """``text`` on one line, cut to at most ``width`` columns with ``…`` at its end.
 

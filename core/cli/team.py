@@ -45,7 +45,7 @@ LOGIN_HELP = (
 def _selection(args: argparse.Namespace, source: MemoryStore, *, default_all: bool) -> list[str]:
     ids: list[str] = list(args.ids or [])
     if args.query is not None:
-        from hmdesk.core.memory.retrieve import Query
+        from hmdesk.core.memory.retrieve.results import Query
         from hmdesk.core.memory.retrieve.retriever import Retriever
 
         retriever = Retriever(source)

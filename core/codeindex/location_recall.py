@@ -27,7 +27,7 @@ from hmdesk.core.codeindex.anchors import AnchorStore, locate
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import Entity
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory
 from hmdesk.core.memory.store import MemoryStore
 
 CALLER_DEPTH = 2

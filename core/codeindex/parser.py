@@ -433,15 +433,22 @@ _FUNCTION_DECORATORS = re.compile(
     rb"(?=(?:export\s+)?(?:async\s+)?function\b)"
 )
 _EXPORT_LEAD = re.compile(rb"[ \t]*(?:export[ \t]+)?")
-# ArkTS-only words before a declaration: `import lazy { … }`, `native function f(): void;`
-_ARKTS_WORDS = re.compile(rb"lazy(?=[ \t]+[{\w*])|native(?=[ \t]+function\b)")
+# ArkTS-only words before a declaration: `import lazy { … }` (`import lazy{`), `native function
+# f(): void;` (`export native function`)
+_ARKTS_WORDS = re.compile(rb"lazy(?=[ \t]*[{*]|[ \t]+(?!from\b)[\w$])|native(?=[ \t]+function\b)")
 # what stands before each word on its line (checked by the caller)
-_WORD_LEAD = {b"lazy": re.compile(rb"[ \t]*import[ \t]+"), b"native": re.compile(rb"[ \t]*")}
+_WORD_LEAD = {
+    b"lazy": re.compile(rb"[ \t]*import[ \t]+"),
+    b"native": re.compile(rb"[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?"),
+}
 # an ArkUI attribute call on its own line right after a `{` or `}` line: `}` then `  .width(16)`
-# (after a trailing closure), `{` then `.fontSize(16)` (an @Extend/@Styles body); after other
-# lines a leading dot continues a chain, which TypeScript reads as it is
-_LEADING_DOT = re.compile(  # (possessive blanks: no backtracking over each line's indentation)
-    rb"([{}][ \t]*+(?://[^\n]*)?\r?\n(?:[ \t]*+(?://[^\n]*)?\r?\n)*[ \t]*+)\.(?=[ \t]*[A-Za-z_$])"
+# (after a trailing closure), `{` then `.fontSize(16)` (an @Extend/@Styles body; or right after
+# the `{`, `pressed: {.backgroundColor(…)`, which nothing else can be), blank lines
+# and comments between (`//.title(…)`, `/* .titleBar(…) */`: attributes commented out); after
+# other lines a leading dot continues a chain, which TypeScript reads as it is
+_LINE_END = rb"[ \t]*+(?://[^\n]*+|/\*(?:[^*]|\*(?!/))*+\*/[ \t]*+)?\r?\n"
+_LEADING_DOT = re.compile(  # (possessive: no backtracking over indentation or comments)
+    rb"([{}]" + _LINE_END + rb"(?:" + _LINE_END + rb")*[ \t]*+|\{[ \t]*+)\.(?=[ \t]*[A-Za-z_$])"
 )
 # an attribute call right after the `}` that starts its line: `}.width('100%')` (a trailing
 # closure's end); a `}` elsewhere on a line may end an object literal (`{ a: 1 }.a`)
@@ -452,10 +459,10 @@ _CLOSE_THEN_BLOCK = re.compile(rb"\)([ \t]?)\{")
 _COMPONENT_CALL = re.compile(
     rb"[ \t]*[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*[ \t]*(?:<[^<>\n]*>)?[ \t]*\Z"
 )
-# an attribute block in `.stateStyles({ pressed: {` followed by `.backgroundColor(…)` lines
-# (the word before the colon is checked by the caller: a leading look-behind would make the
-# regex try every byte)
-_STYLE_BLOCK = re.compile(rb":[ \t]\{(?=[ \t]*\r?\n[ \t]*\.[ \t]*[A-Za-z_$])")
+# an attribute block in `.stateStyles({ pressed: {` followed by `.backgroundColor(…)` (on the
+# next lines or on the same) (the word before the colon is checked by the caller: a leading
+# look-behind would make the regex try every byte)
+_STYLE_BLOCK = re.compile(rb":[ \t]\{(?=[ \t]*(?:\r?\n[ \t]*)?\.[ \t]*[A-Za-z_$])")
 _WORD_END = re.compile(rb"[\w$][ \t]*\Z")
 # what the brace scan skips: comments, strings, template literals (every branch starts with a
 # literal, so that the regex engine skips to the next of those characters)
@@ -503,6 +510,21 @@ def _opening_paren(text: bytes, close: int, limit: int = 4000) -> int:
     return -1
 
 
+def without_arkts_words(text: bytes) -> bytes:
+    """``text`` with the word of ``import lazy`` and ``native function`` blanked (the same
+    length): ArkTS allows them in ``.ts`` files too, which TypeScript does not."""
+    if b"lazy" not in text and b"native" not in text:
+        return text
+
+    def word(m: re.Match[bytes]) -> bytes:
+        line_start = text.rfind(b"\n", 0, m.start()) + 1
+        if not _WORD_LEAD[m[0]].fullmatch(text, line_start, m.start()):
+            return m[0]
+        return b" " * len(m[0])
+
+    return _ARKTS_WORDS.sub(word, text)
+
+
 def typescript_view(src: bytes) -> View:
     """``src`` (an ``.ets`` file) as the TypeScript grammar can read it, byte for byte the same
     length so that every position and line stays. ArkTS adds to TypeScript:
@@ -535,12 +557,6 @@ def typescript_view(src: bytes) -> View:
         if not _EXPORT_LEAD.fullmatch(out, out.rfind(b"\n", 0, m.start()) + 1, m.start()):
             return m[0]
         return re.sub(rb"[^\n]", b" ", m[0])
-
-    def word(m: re.Match[bytes]) -> bytes:
-        line_start = out.rfind(b"\n", 0, m.start()) + 1
-        if not _WORD_LEAD[m[0]].fullmatch(out, line_start, m.start()):
-            return m[0]
-        return b" " * len(m[0])
 
     braces: tuple[list[int], list[bool]] | None = None
     moves: list[tuple[int, int]] = []  # (a blank before a call, the call's `)` before its `{`)
@@ -576,7 +592,7 @@ def typescript_view(src: bytes) -> View:
 
     out = _STRUCT.sub(struct, src)
     out = _FUNCTION_DECORATORS.sub(blank, out) if b"@" in out else out
-    out = _ARKTS_WORDS.sub(word, out) if b"lazy" in out or b"native" in out else out
+    out = without_arkts_words(out)
     out = _CLOSE_THEN_BLOCK.sub(closure, out)
     moved: list[tuple[int, int]] = []
     if moves:
@@ -621,12 +637,12 @@ def _read(
 ) -> tuple[tree_sitter.Tree, list[_Found], View, _Edit | None]:
     """One reading of ``src`` with one grammar: its tree, its declarations, the text the
     tree was parsed from (an ``.ets`` file read with the TypeScript grammar goes through
-    :func:`typescript_view`) and, when ``previous`` (the reading of the file's last version)
+    :func:`typescript_view`, a ``.ts`` file through :func:`without_arkts_words`) and, when ``previous`` (the reading of the file's last version)
     was given, the edit from that one (its tree is edited and reused by tree-sitter's
     incremental parsing)."""
     view = View(src, frozenset())
-    if language == "typescript" and ets:
-        view = typescript_view(src)
+    if language == "typescript":
+        view = typescript_view(src) if ets else View(without_arkts_words(src), frozenset())
     edit = None
     if previous is None:
         tree = _parser(language).parse(view.text)
@@ -773,6 +789,10 @@ def _with_decorators(found: list[_Found], src: bytes) -> None:
         window = src[max(0, f.start - 400) : f.start]
         at = window.rfind(b"@")
         m = _DECORATORS_BEFORE.search(window, window.rfind(b"\n", 0, max(0, at - 200)) + 1)
+        while m is not None and window[window.rfind(b"\n", 0, m.start()) + 1 : m.start()].strip():
+            # not the first thing on its line: in a comment (`// @watch` above a method)
+            nl = window.find(b"\n", m.start())
+            m = None if nl < 0 else _DECORATORS_BEFORE.search(window, nl + 1)
         if m is not None:
             moves.append((f.start - len(window) + m.start(1), f))
     moves.sort(key=lambda move: move[0])

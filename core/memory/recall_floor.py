@@ -14,7 +14,8 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, ScoredMemory
+from hmdesk.core.memory.retrieve.results import Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.terms import STOP_WORDS
 
 # Terms too generic to recall a pitfall on their own, as the retriever spells them (lowercased,

@@ -28,7 +28,7 @@ from hmdesk.core.memory.store import MemoryStore, event_from_row
 from hmdesk.core.models import MemoryEvent as EventRow
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import Query, QueryResult
+    from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
 _FIELDS = frozenset(f.name for f in dataclasses.fields(MemoryRecord)) - {"id", "seq", "supersedes"}
 _SKIPPED = frozenset({"supersedes", "anchor", "hmh_raw"})
@@ -97,7 +97,7 @@ def records_as_of(store: MemoryStore, at: datetime) -> list[MemoryRecord]:
 def search_as_of(store: MemoryStore, query: Query, at: datetime) -> QueryResult:
     """``query`` answered by the store as it was at ``at`` (recency at ``at`` unless
     ``query.now`` is set), with the usual explanation."""
-    from hmdesk.core.memory.retrieve import MemoryIndex
+    from hmdesk.core.memory.retrieve.index import MemoryIndex
 
     if query.now is None:
         query = dataclasses.replace(query, now=at if at.tzinfo else at.replace(tzinfo=UTC))

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hmdesk.core.toolchain.device.call import run_hdc
 from hmdesk.core.toolchain.hdc import InvalidName, Outcome, classify_fail, validate_device_key
-from hmdesk.core.toolchain.process import run_streaming
 
 PARAM_MODEL = "const.product.model"
 PARAM_SOFTWARE = "const.product.software.version"
@@ -186,19 +186,8 @@ def classify_recv(text: str) -> Outcome:
 # --- running ------------------------------------------------------------------------------
 def _run(argv: list[str], timeout: float) -> tuple[str, Outcome | None]:
     """The output of one hdc call, or the Outcome of it not running / not answering."""
-    lines: list[str] = []
-    res = run_streaming(argv, timeout=timeout, on_line=lambda _s, t: lines.append(t))
-    if res.error:
-        return "", Outcome(False, res.error, kind="tool")
-    if res.timed_out:
-        what = " ".join(argv[3:5]) if len(argv) > 4 else argv[-1]
-        return "", Outcome(
-            False,
-            f"hdc {what} did not answer within {timeout:g} s.",
-            fix="Reconnect the device; if it persists, run `hdc kill` then `hdc start`.",
-            kind="timeout",
-        )
-    return "\n".join(lines), None
+    reply, failed = run_hdc(argv, timeout=timeout)
+    return ("", failed) if failed is not None else (reply.text, None)
 
 
 def _problem(outcome: Outcome) -> str:

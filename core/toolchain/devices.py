@@ -24,7 +24,7 @@ from hmdesk.core.toolchain.hdc import (
     parse_targets,
 )
 from hmdesk.core.toolchain.process import CancelToken, run_streaming
-from hmdesk.core.toolchain.tools import ToolNotFound, find_tool
+from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
@@ -132,7 +132,7 @@ class DevicePoller:
     def _hdc(self) -> str:
         if self.hdc:
             return self.hdc
-        return str(find_tool("hdc", self.db).path)
+        return hdc_path(self.db)
 
     def poll_once(self) -> DeviceChange | None:
         """Poll now; returns the change (None when nothing changed since the last poll)."""

@@ -441,6 +441,55 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="Rollup Error",
         terms=("00305015", "Rollup", "import"),
     ),
+    # hap-sign-tool's own messages (the HarmonyOS FAQ's signing cases)
+    Signature(
+        "signing",
+        (r"parseAlgParameters failed", r"data isn't an object ID"),
+        "The keystore (.p12) was made by a newer JDK than the one signing with it: sign with "
+        "DevEco's bundled JDK 17 (its jbr as JAVA_HOME, first on PATH), or make the .p12 again "
+        "with the JDK that signs.",
+        meaning="keystore made by a newer JDK",
+        terms=("keystore", "p12", "JDK", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"keystore password was incorrect", r"password was incorrect"),
+        "The keystore (storePassword) or key (keyPassword) password is wrong: use the passwords "
+        "given when the .p12 was made; build-profile.json5 keeps them encrypted, hap-sign-tool "
+        "on the command line needs them in plain text.",
+        meaning="wrong keystore or key password",
+        terms=("keystore", "password", "p12", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"maybe this is a zip64 file", r"find zip central directory failed"),
+        "The HAP is not a plain zip: over 4 GB or over 65535 entries makes it zip64, which the "
+        "signing tool cannot sign. Make the HAP smaller: fewer files and folders (pack assets "
+        "into archives), less size.",
+        meaning="HAP packed as zip64",
+        terms=("zip64", "hap-sign-tool", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"ENOENT[^\n]*[/\\]material'",),
+        "The signing material folder (written next to the keystore when DevEco generates a "
+        "signature; it holds the encrypted passwords) is missing: generate the signature again "
+        "(File > Project Structure > Signing Configs) or sign the unsigned HAP with "
+        "hap-sign-tool.",
+        meaning="signing material missing",
+        terms=("signingConfigs", "material", "签名"),
+    ),
+    # the linker found no definition of a symbol (ld.lld, the NDK's linker)
+    Signature(
+        "native",
+        (r"ld\.lld: error: undefined symbol: (?P<symbol>\S+)",),
+        "The linker found no definition of {symbol}: link the library that defines it to the "
+        "target that uses it in CMakeLists.txt (target_link_libraries; N-API napi_* is in "
+        "libace_napi.z.so, OH_LOG_* in libhilog_ndk.z.so). A shared library must link its own "
+        "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them.",
+        meaning="undefined symbol at link time",
+        terms=("ld.lld", "undefined symbol", "CMakeLists.txt", "target_link_libraries"),
+    ),
     # the SignHap task failed: a keystore (.p12), certificate (.cer) or profile (.p7b) that is
     # missing, expired or does not match (hvigor names the file and signingConfigs)
     Signature(
@@ -662,7 +711,18 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "device",
-            (r"Not match target founded", r"need connect-key", r"Device not found or connected"),
+            (r"need connect-key",),
+            "Several devices are connected (or an emulator and a phone) and the command named "
+            "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "
+            "disconnect the others.",
+            meaning="several devices, none chosen",
+            terms=("hdc", "connect-key", "list targets", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "device",
+            (r"Not match target founded", r"Device not found or connected"),
             "The device is not connected (or several are and none was chosen): connect it, "
             "enable USB debugging, and pick it in the device list.",
             meaning="device not found",
@@ -681,6 +741,15 @@ GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
         "evidence (signature, versionCode, deviceTypes and ABI are the usual causes).",
         meaning="failed to install bundle",
         terms=("install", "安装失败"),
+    ),
+    Signature(
+        "launch",
+        (r"ability visible false", r"visible false deny request"),
+        'The ability is not exported: set "exported": true for it under abilities in the '
+        'module\'s module.json5 (config.json "visible": true in the FA model); aa and other '
+        "apps may start only exported abilities.",
+        meaning="ability not exported (visible false)",
+        terms=("aa start", "exported", "visible", "ability"),
     ),
     Signature(
         "launch",
@@ -812,7 +881,7 @@ def _fault_lines(log: str) -> list[str]:
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
-    location, _third = where(crash)
+    location, third = where(crash)
     if crash.type == FREEZE:
         code = crash.reason or crash.name or None
     elif crash.type == CPP:
@@ -830,6 +899,11 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             f"No known cause for this {crash.title.lower()}: read the error ({what[:160]}) and the "
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
+        if third:
+            fix += (
+                f" The stack is inside {third} (third-party code) and shows no frame of the "
+                f"app's own: check how the app calls {third} and its version."
+            )
         meaning = crash.title
     terms = [
         t
@@ -1011,6 +1085,16 @@ def _code_message(tail: str, pos: int) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
+def _compiler_says(message: str) -> str:
+    """The compiler's message without its ``At File:`` place; a long one (TypeScript's overload
+    chains) as its first sentence and its last, most specific clause."""
+    text = re.split(r"\s+At File:", message, maxsplit=1)[0].strip()
+    if len(text) <= 300:
+        return text
+    clauses = [c.strip() for c in re.split(r"(?<=\.)\s+", text) if c.strip()]
+    return f"{clauses[0][:150]} … {clauses[-1][:200]}" if len(clauses) > 1 else text[:300]
+
+
 _NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPILE)\b)")
 
 
@@ -1029,6 +1113,8 @@ def _code_finding(tail: str) -> Finding | None:
     location = err.location if err is not None else None
     if code.startswith(("10505", "10605")):
         arkts_msg = err.message if err is not None and err.code == code and err.message else message
+        if len(message) > len(arkts_msg) and message.startswith(arkts_msg[:30]):
+            arkts_msg = message  # the parser keeps a message's first line; the block has more
         # the place printed with the root code's own message first (a pasted log may cut the
         # "1 ERROR:" line's start, so the parser's first error can be the second one)
         m_at = _AT_LOC.search(message)
@@ -1040,7 +1126,7 @@ def _code_finding(tail: str) -> Finding | None:
         else:
             rule_fix = "Fix the code at the location."
         at = f" at {location}" if location else ""
-        fix = f"{rule_fix} The compiler says{at}: {arkts_msg[:300]}"
+        fix = f"{rule_fix} The compiler says{at}: {_compiler_says(arkts_msg)}"
         meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
         return Finding(
             kind="arkts-source",
@@ -1075,7 +1161,7 @@ def _code_finding(tail: str) -> Finding | None:
         fix=_fill(info.fix, values),
         code=code,
         query_terms=search_terms(kind, code, info.meaning),
-        location=location,
+        location=_file_to_edit(location, tail),
         meaning=info.meaning,
         block=first_error_block(tail),
     )
@@ -1134,7 +1220,21 @@ def _signature_finding(tail: str) -> Finding | None:
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     location = location or groups.get("location") or _printed_config(tail)
+    location = _file_to_edit(location, tail)
     fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
+    if sig.code == "00303038":
+        detail, printed = _schema_detail(tail)
+        fix = f"{fix} {detail}".strip()
+        location = location if location and _HAS_LINE.search(location) else printed or location
+    if sig.kind == "signing":
+        tool = _SIGN_TOOL.search(tail)
+        if tool is not None:
+            code = code or (tool.group("code") or None)
+            if tool.group("msg").strip()[:40].lower() not in fix.lower():
+                fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"
+    if sig.kind == "native" and location is None:
+        ref = _REFERENCED_BY.search(tail)
+        location = ref.group(1) if ref else None
     if sig.kind == "arkts-source" and err is not None and err.message:
         at = f" at {err.location}" if err.location else ""
         fix = f"{fix} The compiler says{at}: {err.message[:300]}"
@@ -1160,6 +1260,51 @@ def _signature_finding(tail: str) -> Finding | None:
 # hvigor names the configuration file an error is about on a line of its own:
 # ``at E:\work\app\build-profile.json5`` (a signing or schema error)
 _AT_CONFIG = re.compile(r"^\s*at\s+(\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
+
+
+# hvigor's advice naming the file to edit: ``> Please check field: modules in file: X.json5.``
+_SUGGESTED_FILE = re.compile(r"check field:[^\n]*?\bin file:\s*([^\n]+?\.json5?)\.?[ \t]*$", re.M)
+_HAS_LINE = re.compile(r":\d+(?::\d+)?$")
+
+
+def _file_to_edit(location: str | None, tail: str) -> str | None:
+    """The location a finding reports: the file hvigor's advice names over a bare ``At file``
+    path (``Path not found. At file: <the missing folder>`` then ``Please check field: modules
+    in file: <build-profile.json5>``); a printed file:line stays."""
+    suggested = _SUGGESTED_FILE.search(tail)
+    if suggested is None or (location and _HAS_LINE.search(location)):
+        return location
+    return suggested.group(1)
+
+
+# hap-sign-tool's error line: ``hap-sign-tool: error: ACCESS_ERROR, code: 109. Details: …``
+_SIGN_TOOL = re.compile(r"hap-sign-tool: error:\s*(?P<msg>(?:\w+, code: (?P<code>\d+))?[^\n]*)")
+# ld.lld names the object that needs a symbol: ``>>> referenced by scene_bridge.cpp:30``
+_REFERENCED_BY = re.compile(r"^>>> referenced by (\S+?:\d+)", re.M)
+# hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
+# ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
+_SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")
+_SCHEMA_MESSAGE = re.compile(r"message:\s*'(.*)',?\s*$", re.M)
+_SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\[([^\]]*)\]")
+_SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
+
+
+def _schema_detail(tail: str) -> tuple[str, str | None]:
+    """What hvigor's schema report says (the field, the rule it breaks, the values allowed) as
+    a sentence, and the file:line:col it prints."""
+    field = _SCHEMA_FIELD.search(tail)
+    message = _SCHEMA_MESSAGE.search(tail)
+    allowed = _SCHEMA_ALLOWED.search(tail)
+    place = _SCHEMA_LOCATION.search(tail)
+    parts = []
+    if field:
+        parts.append(f"The schema check says: {field.group(1)}")
+        if message:
+            parts.append(message.group(1))
+    if allowed:
+        parts.append(f"(allowed: {allowed.group(1).strip()})")
+    detail = " ".join(parts) + ("." if parts else "")
+    return detail, place.group(1) if place else None
 
 
 def _printed_config(tail: str) -> str | None:

@@ -245,6 +245,11 @@ def find_tool(
     raise ToolNotFound(name, msg)
 
 
+def hdc_path(db: Database | None = None) -> str:
+    """The path of the hdc binary (:func:`find_tool`: raises its ToolNotFound with the fix)."""
+    return os.fspath(find_tool("hdc", db).path)
+
+
 @dataclass(frozen=True)
 class ToolSearch:
     """What :func:`search_tool` found (None when nothing) and every place it looked, in order."""

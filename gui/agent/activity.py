@@ -17,6 +17,7 @@ from typing import Any
 
 from hmdesk.core.agent.proposals import Proposals
 from hmdesk.core.agent.record import AgentRecord, Call, CallFilter
+from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -120,7 +121,8 @@ class AgentActivityDialog(QDialog):
         self.client_box.currentIndexChanged.connect(lambda _i: self.reload())
         head.addWidget(self.client_box)
         lay.addLayout(head)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split = self.split = QSplitter(Qt.Orientation.Horizontal, self)
+        self._fitted = False  # the list's width fitted to its lines, once
         self.list = QListWidget(split)
         self.list.setObjectName("agentCalls")
         self.list.currentRowChanged.connect(self._show)
@@ -186,11 +188,26 @@ class AgentActivityDialog(QDialog):
             item.setToolTip(c.error or "")
             self.list.addItem(item)
         self.list.blockSignals(False)
+        if calls and not self._fitted:
+            self._fit_list([self.list.item(i).text() for i in range(self.list.count())])
         ids = [c.id for c in calls]
         self.list.setCurrentRow(ids.index(keep.id) if keep and keep.id in ids else 0)
         self._show(self.list.currentRow())
         failed = sum(1 for c in calls if not c.ok)
-        self.summary.setText(f"{len(calls)} call(s), {failed} failed" if calls else self.empty)
+        text = f"{count_of(len(calls), 'call')}, {failed or 'none'} failed"
+        self.summary.setText(text if calls else self.empty)
+
+    def _fit_list(self, lines: list[str]) -> None:
+        """The first calls: the list as wide as its longest line (at most half the dialog),
+        the splitter's own first guess cut a line before its duration and status."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        self._fitted = True
+        metrics = self.list.fontMetrics()
+        chrome = 2 * self.list.frameWidth() + self.list.verticalScrollBar().sizeHint().width() + 8
+        width = min(max(metrics.horizontalAdvance(line) for line in lines) + chrome, total // 2)
+        self.split.setSizes([width, total - width])
 
     def current(self) -> Call | None:
         row = self.list.currentRow()

@@ -6,7 +6,8 @@ thread, only the newest search shown); Up/Down choose, Enter or OK takes the sel
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import Query, QueryResult
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
+from hmdesk.gui.common.dialog_buttons import dialog_buttons
 from hmdesk.gui.common.workers import LatestOnly
 from hmdesk.gui.context import AppContext
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -56,11 +57,7 @@ class MemoryPicker(QDialog):
         self.list.setObjectName("memoryPickerList")
         self.list.itemActivated.connect(lambda _i: self.accept())
         lay.addWidget(self.list, 1)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self)
         lay.addWidget(self.buttons)
         self._latest: LatestOnly[str, QueryResult] = LatestOnly(self._search, self)
         self._latest.result.connect(self._show)

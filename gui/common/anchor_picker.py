@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.common.dialog_buttons import dialog_buttons
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -75,11 +76,7 @@ class AnchorPicker(QDialog):
         self.empty.setWordWrap(True)
         self.empty.setVisible(self.model.rowCount() == 0)
         lay.addWidget(self.empty)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self)
         lay.addWidget(self.buttons)
         self.filter.textChanged.connect(self._filter)
         self.filter.returnPressed.connect(self.accept)

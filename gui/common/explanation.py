@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import Component, ScoredMemory
+from hmdesk.core.memory.retrieve.results import Component, ScoredMemory
 from hmdesk.gui.common.theme import LIGHT, Theme, contrast_ratio
 from PySide6.QtGui import QColor
 

@@ -3,7 +3,7 @@
 Everything here is a plain function of strings, the retriever's :class:`TermMatch` objects and a
 :class:`~hmdesk.gui.common.theme.Theme` (callers pass ``theme_for(widget)``), so it is tested
 without widgets. The colours all come from the theme. Spans are Python ``str`` indices into the memory content (end
-exclusive), exactly as :class:`hmdesk.core.memory.retrieve.TermMatch` gives them.
+exclusive), exactly as :class:`hmdesk.core.memory.retrieve.results.TermMatch` gives them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from hmdesk.gui.common.theme import LIGHT, Theme
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import TermMatch
+    from hmdesk.core.memory.retrieve.results import TermMatch
     from pygments.lexer import Lexer
     from pygments.style import StyleMeta
 
@@ -295,10 +295,15 @@ def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list
     return out
 
 
+WORD_JOINER = "\u2060"
+
+
 def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
-    """One chip: wraps as a whole (its spaces do not break), never in its middle."""
+    """One chip: wraps as a whole, never in its middle. Qt's rich text ignores ``nowrap`` on a
+    span, so its spaces are no-break spaces and a word joiner (U+2060, no width) sits between
+    its characters: a hyphen (``arkts-source``) or two CJK characters are no break point."""
     deco = "text-decoration: line-through; " if strike else ""
-    body = html.escape(text).replace(" ", "&nbsp;")
+    body = WORD_JOINER.join(html.escape(c) for c in text).replace(" ", "&nbsp;")
     return (
         f'<span style="background-color: {bg}; color: {fg}; white-space: nowrap; {deco}">'
         f"&nbsp;{body}&nbsp;</span>"

@@ -3,7 +3,7 @@
 The window's :class:`~hmdesk.core.memory.store.MemoryStore` is opened with ``keep_index=False``:
 a write commits and returns without storing a new snapshot (a few seconds per 100k memories
 when one is due). :class:`IndexKeeper` instead runs
-:func:`hmdesk.core.memory.search_index.maybe_refresh` on a worker a moment after writes (cheap
+:func:`hmdesk.core.memory.search_index.maintain.maybe_refresh` on a worker a moment after writes (cheap
 when nothing is due), at most one at a time; writes during a run ask for one more run after it.
 
 A PostgreSQL team store keeps no stored snapshot (revision 0004): there is nothing to keep, and
@@ -28,7 +28,7 @@ REFRESH_DELAY_MS = 500  # writes this close together lead to one check
 
 
 def refresh_index(db: Database) -> str:  # worker thread
-    from hmdesk.core.memory.search_index import maybe_refresh
+    from hmdesk.core.memory.search_index.maintain import maybe_refresh
 
     return maybe_refresh(db)
 

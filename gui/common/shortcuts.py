@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 
 import shiboken6
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -161,7 +161,7 @@ class ShortcutsDialog(QDialog):
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard shortcuts")
         self.rows = shortcut_rows(window)
-        lay = QVBoxLayout(self)
+        lay = self.lay = QVBoxLayout(self)
         note = QLabel("Every command with a key, by menu or tab. All commands: Ctrl+Shift+P.")
         note.setWordWrap(True)
         lay.addWidget(note)
@@ -186,12 +186,31 @@ class ShortcutsDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.table, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
+        lay.addWidget(dialog_buttons(self, Button.Close))
         self.filter.textChanged.connect(self._filter)
-        self.resize(560, 520)
+        self.resize(self._fitting_width(window), 520)
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _fitting_width(self, window: QWidget) -> int:
+        """Wide enough for every command whole beside its group and keys (the Keys column,
+        fitted to its longest row, left Command ~125 of 560 px), at most the window's width."""
+        table = self.table
+        widest = max((table.fontMetrics().horizontalAdvance(r.what) for r in self.rows), default=0)
+        columns = sum(
+            max(table.sizeHintForColumn(c), table.horizontalHeader().sectionSizeHint(c))
+            for c in (0, 2)
+        )
+        margins = self.lay.contentsMargins()
+        needed = (
+            columns
+            + widest
+            + 16  # the cell's own padding
+            + table.verticalScrollBar().sizeHint().width()
+            + 2 * table.frameWidth()
+            + margins.left()
+            + margins.right()
+        )
+        return max(560, min(needed, window.width()))
 
     def _filter(self, text: str) -> None:
         needle = text.strip().lower()

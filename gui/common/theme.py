@@ -13,18 +13,31 @@ sheet's background, and palette changes of its parents no longer reach it or its
 ``theme_for`` about a widget without such a style sheet (its parent), or paint the background
 yourself (``ErrorBanner`` in ``gui/main_window.py`` does).
 
-The dark palette itself (:func:`dark_palette`) is here too, so the app and the tests that render
-both palettes use the same one, and so is the choice between them (:func:`apply_theme`: the
-``theme`` setting, system, light or dark, applied at start and live from Preferences).
+The palettes themselves (:func:`light_palette`, :func:`dark_palette`) are here too, so the app
+and the tests that render both palettes use the same ones, and so is the choice between them
+(:func:`apply_theme`: the ``theme`` setting, system, light or dark, applied at start and live
+from Preferences), and the style that draws the edges of fields and checkboxes and the keyboard
+focus in the theme's ``edge`` and ``focus_edge`` (:class:`EdgeStyle`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QFileSystemWatcher, QObject, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QPlainTextEdit,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
+    QStyleOptionComplex,
+    QTextEdit,
+    QWidget,
+)
 
 
 @dataclass(frozen=True)
@@ -93,6 +106,10 @@ class Theme:
     ansi_bright: tuple[str, ...]
     # hybrid: the semantic score part (bars, swatches) of the hybrid retrieval profile
     score_semantic: str = "#ae3ec9"
+    # style: the edge of a text field, checkbox or radio button, and the keyboard focus
+    # (gui/common/style.py); graphics, ≥ 3 on Base and on Window
+    edge: str = "#7a7f85"
+    focus_edge: str = "#1565c0"
 
     def term(self, index: int) -> str:
         """The colour of the ``index``-th query term (the same in every view)."""
@@ -159,6 +176,8 @@ LIGHT = Theme(
         "#424242",
     ),
     score_semantic="#ae3ec9",  # hybrid
+    edge="#7a7f85",  # style
+    focus_edge="#1565c0",  # style
 )
 
 DARK = Theme(
@@ -221,6 +240,8 @@ DARK = Theme(
         "#ffffff",
     ),
     score_semantic="#da77f2",  # hybrid
+    edge="#7b8188",  # style
+    focus_edge="#74c0fc",  # style
 )
 
 
@@ -275,7 +296,7 @@ def apply_theme(app: QApplication, choice: str | None = None) -> str:
     if wants_dark(choice, app.styleHints().colorScheme()):
         app.setPalette(dark_palette())
     else:
-        app.setPalette(app.style().standardPalette())
+        app.setPalette(light_palette())
     return choice
 
 
@@ -283,7 +304,8 @@ def follow_theme(app: QApplication) -> None:
     """The app's style and palette at start: the theme setting, then the system's scheme as it
     changes while the setting is ``system``, and the setting as the settings file changes
     (``hmdesk-cli config set theme dark`` reaches a running window: :class:`SettingsFileWatch`)."""
-    app.setStyle("Fusion")
+    if not isinstance(app.style(), EdgeStyle):
+        app.setStyle(EdgeStyle())
     apply_theme(app, configured_theme())
     watch = app.findChild(SettingsFileWatch)
     if watch is None:
@@ -361,13 +383,28 @@ def dark_palette() -> QPalette:
     p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
     p.setColor(QPalette.ColorRole.PlaceholderText, QColor(134, 142, 150))
     p.setColor(QPalette.ColorRole.Mid, QColor(80, 84, 90))
+    _set_disabled_text(p, QColor(166, 171, 177))
+    p.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Button, window)  # flat: off
+    return p
+
+
+def light_palette() -> QPalette:
+    """The light palette: Fusion's standard one, with disabled text that can still be read."""
+    p = QApplication.style().standardPalette()
+    _set_disabled_text(p, QColor(102, 106, 112))
+    return p
+
+
+def _set_disabled_text(p: QPalette, colour: QColor) -> None:
+    """Disabled text ≥ 4.5 on Window, Base and a button's lighter top (Fusion's light grey
+    was 1.6 on its Window, the old dark one 2.4 on a button), still plainly dimmer than the
+    enabled text."""
     for role in (
         QPalette.ColorRole.Text,
         QPalette.ColorRole.ButtonText,
         QPalette.ColorRole.WindowText,
     ):
-        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(110, 115, 120))
-    return p
+        p.setColor(QPalette.ColorGroup.Disabled, role, colour)
 
 
 def contrast_ratio(fg: str | QColor, bg: str | QColor) -> float:
@@ -384,3 +421,110 @@ def contrast_ratio(fg: str | QColor, bg: str | QColor) -> float:
     a, b = luminance(fg), luminance(bg)
     hi, lo = max(a, b), min(a, b)
     return (hi + 0.05) / (lo + 0.05)
+
+
+# ------------------------------------------------------------------------------ the style
+
+PE = QStyle.PrimitiveElement
+_ENABLED = QStyle.StateFlag.State_Enabled
+_FOCUS = QStyle.StateFlag.State_HasFocus
+_KEYBOARD = QStyle.StateFlag.State_KeyboardFocusChange
+
+
+def _editable_text_area(widget: QWidget | None) -> bool:
+    if isinstance(widget, QPlainTextEdit | QTextEdit):
+        return not widget.isReadOnly()
+    return False
+
+
+class EdgeStyle(QProxyStyle):
+    """The app's widget style: Fusion, with the edges a person needs to find a control drawn so
+    they can be seen (WCAG 1.4.11: 3:1 against what is next to them).
+
+    Fusion derives the frame of a text field, of a checkbox or radio button and of an editable text
+    area from the palette's Window (``Window.darker(140)``) and its focus ring from Highlight. In a
+    dark palette both come out near the colours around them: a text field, an unticked box and the
+    field that has the keys were all but invisible (contrast 1.1 to 1.9). :class:`EdgeStyle` lets
+    Fusion draw everything, then draws those edges again in the theme's ``edge`` colour, and the
+    keyboard focus in ``focus_edge`` (two pixels on a text field, a button or a combo box), light
+    and dark alike. A disabled control keeps Fusion's faint edge: it is not something to act on.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("Fusion")
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        if element == PE.PE_FrameFocusRect:
+            if option.state & _KEYBOARD:  # Fusion's is a 30 % tint: replaced, not drawn over
+                self._ring(painter, QRectF(option.rect), self._colours(option)[1], 1.0, width=1)
+            return
+        super().drawPrimitive(element, option, painter, widget)
+        if not option.state & _ENABLED:
+            return
+        edge, focus = self._colours(option)
+        rect = QRectF(option.rect)
+        if element == PE.PE_FrameLineEdit:
+            if option.state & _FOCUS:
+                self._ring(painter, rect, focus, 2.0)
+            else:
+                self._ring(painter, rect, edge, 2.0, width=1)
+        elif element == PE.PE_Frame and _editable_text_area(widget):
+            self._ring(painter, rect, focus if option.state & _FOCUS else edge, 0.0)
+        elif element == PE.PE_PanelButtonCommand:  # a push button (and a combo box's face)
+            if option.state & _FOCUS and option.state & _KEYBOARD:
+                self._ring(painter, rect, focus, 2.0)
+        elif element == PE.PE_IndicatorCheckBox:
+            keyboard = option.state & _FOCUS and option.state & _KEYBOARD
+            self._ring(painter, rect, focus if keyboard else edge, 0.0)
+        elif element == PE.PE_IndicatorRadioButton:
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            keyboard = option.state & _FOCUS and option.state & _KEYBOARD
+            painter.setPen(QPen(QColor(focus if keyboard else edge), 1.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+            painter.restore()
+
+    def drawComplexControl(
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawComplexControl(control, option, painter, widget)
+        typed = control == QStyle.ComplexControl.CC_SpinBox or (
+            control == QStyle.ComplexControl.CC_ComboBox
+            and isinstance(widget, QComboBox)
+            and widget.isEditable()
+        )
+        if not typed or not option.state & _ENABLED:
+            return
+        if isinstance(widget, QAbstractSpinBox | QComboBox) and widget.hasFocus():
+            self._ring(painter, QRectF(option.rect), self._colours(option)[1], 2.0)
+        else:
+            self._ring(painter, QRectF(option.rect), self._colours(option)[0], 2.0, width=1)
+
+    @staticmethod
+    def _colours(option: QStyleOption) -> tuple[str, str]:
+        theme = DARK if palette_is_dark(option.palette) else LIGHT
+        return theme.edge, theme.focus_edge
+
+    @staticmethod
+    def _ring(painter: QPainter, rect: QRectF, colour: str, radius: float, width: int = 2) -> None:
+        """``width`` one-pixel rings in ``colour`` just inside ``rect``."""
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(colour), 1.0))
+        for i in range(width):
+            inset = 0.5 + i
+            r = max(radius - i, 0.0)
+            painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), r, r)
+        painter.restore()

@@ -16,13 +16,14 @@ from hmdesk.core.db import Database
 from hmdesk.core.toolchain.device_info import connect_over_network, take_screenshot
 from hmdesk.core.toolchain.hdc import Device, InvalidName, Outcome
 from hmdesk.core.toolchain.runs import RunRepository
+from hmdesk.core.toolchain.tools import hdc_path
 from hmdesk.gui.common.device_hub import DeviceHub
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
 from hmdesk.gui.devices.connect_dialog import ConnectDialog
 from hmdesk.gui.devices.files_view import FilesView
-from hmdesk.gui.devices.info_cache import DeviceInfoCache, find_hdc
+from hmdesk.gui.devices.info_cache import DeviceInfoCache
 from hmdesk.gui.devices.inspector import InspectorView
 from hmdesk.gui.devices.model import COL_API, COL_MODEL, COL_OS, DevicesModel
 from hmdesk.gui.devices.screenshot_panel import ScreenshotPanel
@@ -357,7 +358,7 @@ class DevicesArea(QWidget):
             done(Outcome(False, f"Could not connect to {address}: {exc}", fix=fix or None))
 
         run_in_thread(
-            lambda: connect_over_network(find_hdc(db), address), on_done=done, on_error=failed
+            lambda: connect_over_network(hdc_path(db), address), on_done=done, on_error=failed
         )
 
     # --- screenshot -----------------------------------------------------------------------
@@ -386,7 +387,7 @@ class DevicesArea(QWidget):
         self.say(f"Taking a screenshot of {key}…")
 
         def work() -> tuple[Outcome, QImage]:
-            outcome = take_screenshot(find_hdc(db), key, local)
+            outcome = take_screenshot(hdc_path(db), key, local)
             return outcome, QImage(str(local)) if outcome.ok else QImage()
 
         def done(result: tuple[Outcome, QImage]) -> None:

@@ -23,9 +23,9 @@ from hmdesk.core.toolchain.device import files
 from hmdesk.core.toolchain.device.files import Entry, Listing
 from hmdesk.core.toolchain.device.remote import Root, app_roots, root_of, validate_remote_path
 from hmdesk.core.toolchain.hdc import InvalidName, Outcome
+from hmdesk.core.toolchain.tools import hdc_path
 from hmdesk.gui.common.workers import Batcher, run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.devices.info_cache import find_hdc
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
@@ -168,7 +168,7 @@ class FilesView(QWidget):
 
         def work() -> Listing:
             return files.list_dir(
-                find_hdc(self.ctx.db), key, path, on_entry=lambda e: self.batch.put((gen, e))
+                hdc_path(self.ctx.db), key, path, on_entry=lambda e: self.batch.put((gen, e))
             )
 
         def done(listing: Listing) -> None:
@@ -284,7 +284,7 @@ class FilesView(QWidget):
                 then(results)
 
         run_in_thread(
-            lambda: files.pull_many(find_hdc(self.ctx.db), key, remotes, folder),
+            lambda: files.pull_many(hdc_path(self.ctx.db), key, remotes, folder),
             on_done=done,
             on_error=lambda exc: self.say(f"Could not download: {exc}"),
         )
@@ -307,7 +307,7 @@ class FilesView(QWidget):
                 self.go(folder)
 
         run_in_thread(
-            lambda: files.push(find_hdc(self.ctx.db), key, local, folder),
+            lambda: files.push(hdc_path(self.ctx.db), key, local, folder),
             on_done=done, on_error=lambda exc: self.say(f"Could not upload: {exc}"),
         )  # fmt: skip
 
@@ -319,7 +319,7 @@ class FilesView(QWidget):
         remotes = [posixpath.join(folder, e.name) for e in chosen]
 
         def work() -> list[Outcome]:
-            hdc = find_hdc(self.ctx.db)
+            hdc = hdc_path(self.ctx.db)
             return [files.remove(hdc, key, r) for r in remotes]
 
         def done(results: list[Outcome]) -> None:

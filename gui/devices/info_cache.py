@@ -7,19 +7,12 @@ seen connected.
 
 from __future__ import annotations
 
-import os
-
 from hmdesk.core.db import Database
 from hmdesk.core.toolchain.device_info import DeviceInfo, read_device_info
 from hmdesk.core.toolchain.hdc import Device
-from hmdesk.core.toolchain.tools import find_tool
+from hmdesk.core.toolchain.tools import hdc_path
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QObject, Signal
-
-
-def find_hdc(db: Database | None) -> str:
-    """The hdc binary (core ``find_tool``; raises its ``ToolNotFound`` with the fix)."""
-    return os.fspath(find_tool("hdc", db=db).path)
 
 
 class DeviceInfoCache(QObject):
@@ -49,7 +42,7 @@ class DeviceInfoCache(QObject):
         db = self.db
 
         def work() -> DeviceInfo:
-            return read_device_info(find_hdc(db), key)
+            return read_device_info(hdc_path(db), key)
 
         def done(info: DeviceInfo) -> None:
             self.pending.discard(key)

@@ -29,10 +29,10 @@ from hmdesk.core.toolchain.device import layout as layout_mod
 from hmdesk.core.toolchain.device import screen
 from hmdesk.core.toolchain.device.layout import Layout, Node
 from hmdesk.core.toolchain.hdc import Outcome
+from hmdesk.core.toolchain.tools import hdc_path
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.devices.info_cache import find_hdc
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
@@ -299,7 +299,7 @@ class InspectorView(QWidget):
         cached = self._literals
 
         def work() -> tuple[Snapshot, tuple[str, Literals] | None]:
-            hdc = find_hdc(self.ctx.db)
+            hdc = hdc_path(self.ctx.db)
             shot = screen.capture(hdc, key, folder, "screen")
             image = QImage(shot.extra["path"]) if shot.ok else QImage()
             dump, tree = layout_mod.dump(hdc, key, folder / "layout.json")
@@ -461,7 +461,7 @@ class InspectorView(QWidget):
             else:
                 self.say(f"{outcome.message}{' ' + outcome.fix if outcome.fix else ''}", True)
 
-        run_in_thread(lambda: act(find_hdc(self.ctx.db), key), on_done=done, on_error=self._failed)
+        run_in_thread(lambda: act(hdc_path(self.ctx.db), key), on_done=done, on_error=self._failed)
 
     # --- saving and opening ---------------------------------------------------------------
     def ask_save_path(self) -> str | None:

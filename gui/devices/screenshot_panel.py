@@ -8,15 +8,15 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
+from hmdesk.gui.common.picture import Picture
 from hmdesk.gui.common.workers import run_in_thread
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QImage, QKeySequence, QPixmap, QResizeEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -43,7 +43,6 @@ class ScreenshotPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.image = QImage()
         self.source: Path | None = None
         self.key = ""
         self.taken = datetime.now()
@@ -52,10 +51,7 @@ class ScreenshotPanel(QWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.picture = QLabel()
-        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.picture.setMinimumSize(QSize(120, 160))
+        self.picture = Picture()
         lay.addWidget(self.picture, 1)
         row = QHBoxLayout()
         self.save_button = QPushButton("Save as…")
@@ -85,36 +81,19 @@ class ScreenshotPanel(QWidget):
         self.hide()
 
     def show_image(self, key: str, image: QImage, source: Path, width_height: str = "") -> None:
-        self.key, self.image, self.source = key, image, source
+        self.key, self.source = key, source
         self.taken = datetime.now()
         size = width_height or f"{image.width()}×{image.height()}"
         self.title.setText(f"Screenshot of {key} at {self.taken:%H:%M:%S} (local time), {size}")
         self.show()
-        self._rescale()
+        self.picture.show_image(image)
         self.setFocus()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._rescale()
-
-    def _rescale(self) -> None:
-        if self.image.isNull():
-            self.picture.clear()
-            return
-        pix = QPixmap.fromImage(self.image)
-        self.picture.setPixmap(
-            pix.scaled(
-                self.picture.size(),
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
-        )
-
     def copy(self) -> None:
-        if self.image.isNull():
+        if self.picture.image.isNull():
             return
         clipboard = QGuiApplication.clipboard()
-        clipboard.setImage(self.image)
+        clipboard.setImage(self.picture.image)
         self.copied.emit()
 
     def ask_save_path(self) -> str | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hmdesk.core.memory.lab import LabelledSet, LabelledSetError, load_set, save_set, starter_set
 from hmdesk.core.memory.lab.evaluate import METRICS, Evaluation, QueryOutcome, evaluate
-from hmdesk.core.memory.retrieve import PROFILES
+from hmdesk.core.memory.retrieve.profile import PROFILES
 from hmdesk.gui.common.explanation import breakdown_text
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import AppContext

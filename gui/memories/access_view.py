@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, QTimer
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.access import Access
-    from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.core.memory.retrieve.results import QueryResult
 
 log = logging.getLogger(__name__)
 

@@ -67,7 +67,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryRecord
-    from hmdesk.core.memory.retrieve import QueryResult
+    from hmdesk.core.memory.retrieve.results import QueryResult
     from hmdesk.gui.context import AppContext
 
 log = logging.getLogger(__name__)

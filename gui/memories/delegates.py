@@ -31,7 +31,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QP
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import ScoredMemory
+    from hmdesk.core.memory.retrieve.results import ScoredMemory
 
 
 class ScoreBarDelegate(QStyledItemDelegate):

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.access import Access
     from hmdesk.core.memory.record import MemoryRecord
-    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+    from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory
     from hmdesk.core.memory.store import MemoryStore
 
 log = logging.getLogger(__name__)

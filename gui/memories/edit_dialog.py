@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from hmdesk.core.memory.record import LAYERS, MemoryRecord
 from hmdesk.core.memory.validation import memory_input_problem
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from hmdesk.gui.memories.query_bar import TagCompleter, split_tags
 from hmdesk.gui.memories.styles import error_label_style, warn_label_style
 from PySide6.QtCore import Qt
@@ -113,11 +114,7 @@ class MemoryEditDialog(QDialog):
         self.error.setStyleSheet(error_label_style(self))
         self.error.setWordWrap(True)
         lay.addWidget(self.error)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self, Button.Save | Button.Cancel)
         lay.addWidget(self.buttons)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):  # Return, and Enter on the keypad
             QShortcut(QKeySequence(keys), self, self.accept)

@@ -444,7 +444,7 @@ class EditingController(QObject):
     # ------------------------------------------------------------------ explanation
     def explanation_json(self) -> dict[str, Any] | None:
         """The selected result as the CLI's ``query --json`` prints it (one result)."""
-        from hmdesk.core.memory.retrieve import result_to_json
+        from hmdesk.core.memory.retrieve.results import result_to_json
 
         cur = self.area.current_id()
         result = self.area.result

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QPushButton, QWidget
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.semantic.fill import FillResult
 
 

@@ -32,7 +32,7 @@ from PySide6.QtCore import (
 )
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory
+    from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory
 
 SortKey = Callable[["_Row"], Any]
 

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import Query, QueryResult
+    from hmdesk.core.memory.retrieve.results import Query, QueryResult
 
 SAMPLES = {COL_RANK: "99", COL_CONF: "0.00", COL_AGE: "11 mo"}
 """The widest value of each numeric column (Recalls: its header is wider than its numbers)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 
-from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.memory.retrieve.results import QueryResult
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 

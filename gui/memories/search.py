@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hmdesk.core import gc_policy
-from hmdesk.core.memory.retrieve import Query, QueryResult
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.gui.common.workers import LatestOnly, run_in_thread
 from hmdesk.gui.memories.model import PreparedRows
 from hmdesk.gui.memories.query_bar import QuerySpec
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.team.scope import AuthorCache
 
 log = logging.getLogger(__name__)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from hmdesk.gui.common.wording import count_of
 from hmdesk.gui.memories.local_time import local_time_text
 from hmdesk.gui.memories.query_bar import TagCompleter
@@ -87,11 +88,7 @@ class ConfidenceDialog(QDialog):
         self.reason.setObjectName("confidenceReason")
         self.reason.setPlaceholderText("Required: why (e.g. fix verified on HarmonyOS 5.0.1)")
         lay.addWidget(self.reason)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self)
         lay.addWidget(self.buttons)
         self.reason.textChanged.connect(self._validate)
         self.spin.editingFinished.connect(self._committed)
@@ -162,11 +159,7 @@ class TagDialog(QDialog):
         completer.set_tags(list(tags))
         self.tag.setCompleter(completer)
         lay.addWidget(self.tag)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self)
         lay.addWidget(self.buttons)
         self.tag.textChanged.connect(self._validate)
         self._validate()
@@ -225,10 +218,7 @@ class ImportReportDialog(QDialog):
         )
         self.keep_sync.setChecked(keep_sync)
         lay.addWidget(self.keep_sync)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        buttons.accepted.connect(self.accept)
-        lay.addWidget(buttons)
+        lay.addWidget(dialog_buttons(self, Button.Close))
         self.resize(640, 360 if skipped else 200)
 
 
@@ -254,12 +244,8 @@ class RestoreDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, r.id)
             self.list.addItem(item)
         lay.addWidget(self.list, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = dialog_buttons(self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(640, 400)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox
+from hmdesk.gui.common.dialog_buttons import dialog_buttons
 from hmdesk.gui.common.diff import side_by_side_html
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.memories.styles import error_label_style
@@ -140,12 +141,8 @@ class SupersedeDialog(QDialog):
         self.error = QLabel(self)
         self.error.setStyleSheet(error_label_style(self))
         lay.addWidget(self.error)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        self.buttons = dialog_buttons(self)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Supersede")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

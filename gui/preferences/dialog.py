@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from hmdesk.core import config
+from hmdesk.gui.common.dialog_buttons import dialog_buttons
 from hmdesk.gui.common.editor import PLACEHOLDER_HELP
 from hmdesk.gui.common.theme import THEME_CHOICES, apply_theme, configured_theme, current_theme
 from hmdesk.gui.preferences.fields import (
@@ -105,11 +106,7 @@ class PreferencesDialog(QDialog):
         self.file_label.setObjectName("preferencesFile")
         self.file_label.setWordWrap(True)
         outer.addWidget(self.file_label)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = dialog_buttons(self)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(not self.load_error)
         if self.load_error:

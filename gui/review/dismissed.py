@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -107,10 +108,9 @@ class DismissedDialog(QDialog):
             row.setData(FP_ROLE, fp)
             self.list.addItem(row)
         lay.addWidget(self.list, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons = dialog_buttons(self, Button.Close)
         self.bring_back = buttons.addButton("Bring back", QDialogButtonBox.ButtonRole.ActionRole)
         self.bring_back.clicked.connect(self.bring_back_selected)
-        buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(560, 400)
 

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from hmdesk.core.bounded import loads_json
+from hmdesk.gui.common.dialog_buttons import dialog_buttons
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QLabel,
     QPlainTextEdit,
     QVBoxLayout,
@@ -393,12 +393,7 @@ def ask_merged_content(parent: QWidget, text: str) -> str | None:
     edit = QPlainTextEdit(dialog)
     edit.setPlainText(text)
     lay.addWidget(edit)
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
-    )
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    lay.addWidget(buttons)
+    lay.addWidget(dialog_buttons(dialog))
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return edit.toPlainText()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_location
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.memory.retrieve.results import QueryResult
 from hmdesk.core.toolchain.crash.causes import explain
 from hmdesk.core.toolchain.crash.detect import CrashGroup
 from hmdesk.core.toolchain.crash.model import Crash
@@ -35,18 +35,15 @@ from hmdesk.core.toolchain.crash.resolve import crash_pitfall, crash_terms, reso
 from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.runs.failure_card import (
-    Box,
     EvidenceBox,
-    PitfallRow,
+    PitfallCard,
     card_title_style,
     evidence_style,
     paint_on,
-    scored_of,
-    split_location,
     text_recalled,
 )
 from hmdesk.gui.runs.save_pitfall import PitfallDraft, SavePitfallDialog, add_pitfall
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -116,20 +113,14 @@ def stack_html(crash: Crash, theme: Theme) -> str:
     return "<br>".join(rows)
 
 
-class CrashCard(Box):
-    """One crash group. Signals: save_requested(), helped(str), location_activated(str,int,int)."""
-
-    save_requested = Signal()
-    helped = Signal(str)
-    location_activated = Signal(str, int, int)
+class CrashCard(PitfallCard):
+    """One crash group (signals: :class:`PitfallCard`'s)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("crashCard")
         self.group: CrashGroup | None = None
         self.crash: Crash | None = None
-        self.rows: list[PitfallRow] = []
-        self._theme: Theme | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         head = QHBoxLayout()
@@ -168,23 +159,8 @@ class CrashCard(Box):
         )
         self.stack.linkActivated.connect(self._on_link)
         lay.addWidget(self.stack)
-        self.recall_title = QLabel("Recalled pitfalls")
-        bold = self.recall_title.font()
-        bold.setBold(True)
-        self.recall_title.setFont(bold)
-        self.recall_title.setContentsMargins(0, 6, 0, 0)
-        lay.addWidget(self.recall_title)
-        self.rows_box = QVBoxLayout()
-        self.rows_box.setSpacing(4)
-        lay.addLayout(self.rows_box)
-        self.recall_note = QLabel()
-        self.recall_note.setWordWrap(True)
-        lay.addWidget(self.recall_note)
+        self.add_recall_section(lay, "Recalled pitfalls")
         self.apply_theme()
-
-    @property
-    def theme(self) -> Theme:
-        return self._theme or theme_for(self)
 
     def apply_theme(self) -> None:
         theme = theme_for(self)
@@ -201,11 +177,6 @@ class CrashCard(Box):
             self.stack.setText(stack_html(self.crash, theme))
         for row in self.rows:
             row.apply_theme(theme)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.apply_theme()
 
     def show_crash(self, group: CrashGroup, crash: Crash | None = None) -> None:
         """Show ``group`` (``crash``: its crash with the frames resolved, when known)."""
@@ -279,30 +250,12 @@ class CrashCard(Box):
             return
         self.recall_title.setText(f"Recalled pitfalls ({len(rows)})")
         for item in rows:
-            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
-            row.helped.connect(self.helped.emit)
-            self.rows_box.addWidget(row)
-            self.rows.append(row)
+            self.add_row(item)
         pool = result.pool if result is not None else 0
         self.recall_note.setText(f"{pool} memories searched for: {' '.join(terms)}")
 
-    def set_recall_error(self, text: str) -> None:
-        self._clear_rows()
-        self.recall_note.setText(f"Could not search the memories: {text}")
-
     def recalled_ids(self) -> list[str]:
         return [r.memory_id for r in self.rows]
-
-    def _clear_rows(self) -> None:
-        for row in self.rows:
-            self.rows_box.removeWidget(row)
-            row.setParent(None)
-            row.deleteLater()
-        self.rows = []
-
-    def _on_link(self, href: str) -> None:
-        if href.startswith("loc:"):
-            self.location_activated.emit(*split_location(href[4:]))
 
 
 class CrashPanel(QWidget):

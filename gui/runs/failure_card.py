@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
-from hmdesk.core.memory.retrieve import QueryResult, ScoredMemory, TermMatch
+from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory, TermMatch
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
@@ -321,21 +321,85 @@ class PitfallRow(Box):
         self.helped_button.setText("Counted ✓")
 
 
-class FailureCard(Box):
-    """Why a step failed and what the team learned last time.
+class PitfallCard(Box):
+    """A card that ends with the pitfalls recalled for what it shows (a failure, a crash): a
+    title (``recall_title``), one :class:`PitfallRow` each (``rows``) and a note.
 
     Signals:
         save_requested(): "Save as pitfall" pressed.
-        stacktrace_requested(): "Again with --stacktrace" pressed (shown for a failed build).
         helped(str): "This helped" pressed on a recalled memory (its id).
-        recalled(int, list): pitfalls were recalled for run ``run_id`` (their ids, best first).
-        location_activated(str, int, int): the finding's location clicked.
+        location_activated(str, int, int): a location in the card clicked.
     """
 
     save_requested = Signal()
     helped = Signal(str)
-    recalled = Signal(int, list)
     location_activated = Signal(str, int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[PitfallRow] = []
+        self._theme: Theme | None = None
+
+    def add_recall_section(self, lay: QVBoxLayout, title: str = "") -> None:
+        self.recall_title = QLabel(title)
+        # bold and set apart by a font and a margin, not a style sheet (see Box)
+        bold = self.recall_title.font()
+        bold.setBold(True)
+        self.recall_title.setFont(bold)
+        self.recall_title.setContentsMargins(0, 6, 0, 0)
+        lay.addWidget(self.recall_title)
+        self.rows_box = QVBoxLayout()
+        self.rows_box.setSpacing(4)
+        lay.addLayout(self.rows_box)
+        self.recall_note = QLabel()
+        self.recall_note.setWordWrap(True)
+        lay.addWidget(self.recall_note)
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the card is drawn with."""
+        return self._theme or theme_for(self)
+
+    def apply_theme(self) -> None:
+        raise NotImplementedError
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_theme()
+
+    def add_row(self, item: Recalled) -> PitfallRow:
+        row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
+        row.helped.connect(self.helped.emit)
+        self.rows_box.addWidget(row)
+        self.rows.append(row)
+        return row
+
+    def set_recall_error(self, text: str) -> None:
+        self._clear_rows()
+        self.recall_note.setText(f"Could not search the memories: {text}")
+
+    def _clear_rows(self) -> None:
+        for row in self.rows:
+            self.rows_box.removeWidget(row)
+            row.setParent(None)
+            row.deleteLater()
+        self.rows = []
+
+    def _on_link(self, href: str) -> None:
+        if href.startswith("loc:"):
+            self.location_activated.emit(*split_location(href[4:]))
+
+
+class FailureCard(PitfallCard):
+    """Why a step failed and what the team learned last time.
+
+    Signals (and :class:`PitfallCard`'s):
+        stacktrace_requested(): "Again with --stacktrace" pressed (shown for a failed build).
+        recalled(int, list): pitfalls were recalled for run ``run_id`` (their ids, best first).
+    """
+
+    recalled = Signal(int, list)
     stacktrace_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -344,11 +408,9 @@ class FailureCard(Box):
         self.finding: Finding | None = None
         self.step: str | None = None
         self.run_id: int | None = None
-        self.rows: list[PitfallRow] = []
         self.items: list[Recalled] = []  # what the rows show, in order
         self._terms: list[str] = []
         self._count_text = ""
-        self._theme: Theme | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         # title and buttons side by side; in a narrow pane the buttons go under the title
@@ -380,21 +442,9 @@ class FailureCard(Box):
         self.location.setWordWrap(True)
         self.location.linkActivated.connect(self._on_link)
         lay.addWidget(self.location)
-        self.recall_title = QLabel()
-        # bold and set apart by a font and a margin, not a style sheet (see Box)
-        bold = self.recall_title.font()
-        bold.setBold(True)
-        self.recall_title.setFont(bold)
-        self.recall_title.setContentsMargins(0, 6, 0, 0)
+        self.add_recall_section(lay)
         self.recall_title.setTextFormat(Qt.TextFormat.RichText)
         self.recall_title.setWordWrap(True)
-        lay.addWidget(self.recall_title)
-        self.rows_box = QVBoxLayout()
-        self.rows_box.setSpacing(4)
-        lay.addLayout(self.rows_box)
-        self.recall_note = QLabel()
-        self.recall_note.setWordWrap(True)
-        lay.addWidget(self.recall_note)
         self.apply_theme()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -425,16 +475,6 @@ class FailureCard(Box):
         self._show_location()
         for row in self.rows:
             row.apply_theme(theme)
-
-    @property
-    def theme(self) -> Theme:
-        """The theme the card is drawn with."""
-        return self._theme or theme_for(self)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.apply_theme()
 
     # --- the finding ----------------------------------------------------------------------
     def show_finding(
@@ -494,13 +534,10 @@ class FailureCard(Box):
         self._count_text = f" ({len(rows)})"
         self._show_recall_title()
         for n, item in enumerate(rows, 1):
-            row = PitfallRow(scored_of(item), self.theme, self, origin=item.label)
-            row.helped.connect(self.helped.emit)
+            row = self.add_row(item)
             if n <= 9:
                 row.helped_button.setShortcut(QKeySequence(f"Alt+{n}"))
                 row.helped_button.setToolTip(f"{row.helped_button.toolTip()} (Alt+{n})")
-            self.rows_box.addWidget(row)
-            self.rows.append(row)
         if rows and self.run_id is not None:
             self.recalled.emit(self.run_id, [r.memory.id for r in rows])
         if result is None:
@@ -530,21 +567,9 @@ class FailureCard(Box):
             f"Recalled pitfalls{self._count_text}" + (f" &nbsp; {legend}" if legend else "")
         )
 
-    def set_recall_error(self, text: str) -> None:
-        self._clear_rows()
-        self.recall_note.setText(f"Could not search the memories: {text}")
-
     def row_for(self, memory_id: str) -> PitfallRow | None:
         return next((r for r in self.rows if r.memory_id == memory_id), None)
 
     def _clear_rows(self) -> None:
-        for row in self.rows:
-            self.rows_box.removeWidget(row)
-            row.setParent(None)
-            row.deleteLater()
-        self.rows = []
+        super()._clear_rows()
         self.items = []
-
-    def _on_link(self, href: str) -> None:
-        if href.startswith("loc:"):
-            self.location_activated.emit(*split_location(href[4:]))

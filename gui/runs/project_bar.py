@@ -43,13 +43,14 @@ def project_line_html(project: Project, theme: Theme) -> str:
     module, ability = entry_names(project)
     problem = project.signing_problem()
     sign = (
-        f"<span style='color:{theme.warn_fg}'>⚠ unsigned: {html.escape(problem)}</span>"
+        f"<span style='color:{theme.warn_fg}'>⚠&nbsp;unsigned: {html.escape(problem)}</span>"
         if problem
-        else f"<span style='color:{theme.ok_fg}'>✓ signed</span>"
+        else f"<span style='color:{theme.ok_fg}'>✓&nbsp;signed</span>"
     )
+    # a part does not wrap inside (no-break spaces): the line wraps at its " · " only
     return (
-        f"<b>{html.escape(project.bundle_name)}</b> · module <b>{module or '?'}</b> · "
-        f"ability <b>{ability or '?'}</b> · {sign}<br>"
+        f"<b>{html.escape(project.bundle_name)}</b> · module&nbsp;<b>{module or '?'}</b> · "
+        f"ability&nbsp;<b>{ability or '?'}</b> · {sign}<br>"
         f"<span style='color:{theme.muted_fg}'>{html.escape(str(project.root))}</span>"
     )
 

@@ -189,7 +189,7 @@ class RunActions(QObject):
         """Uninstall the project's app from the target device, or clear its data (asks first).
         False when it cannot start (no project, no device, busy, not confirmed)."""
         from hmdesk.core.toolchain.pipeline.app_actions import ActionResult, run_app_action
-        from hmdesk.core.toolchain.tools import find_tool
+        from hmdesk.core.toolchain.tools import hdc_path
         from hmdesk.gui.common.workers import run_in_thread
 
         area = self.area
@@ -217,8 +217,7 @@ class RunActions(QObject):
         db = area.ctx.db
 
         def work() -> ActionResult:
-            hdc = str(find_tool("hdc", db).path)
-            return run_app_action(action, hdc, key, bundle)
+            return run_app_action(action, hdc_path(db), key, bundle)
 
         def done(result: ActionResult) -> None:
             self.busy = False

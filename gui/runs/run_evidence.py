@@ -18,13 +18,13 @@ from hmdesk.core.toolchain.crash.model import FREEZE
 from hmdesk.core.toolchain.device.evidence import Artifact, Evidence
 from hmdesk.core.toolchain.device.stats import DEFAULT_INTERVAL, GONE_LIMIT, Sample, Sampler
 from hmdesk.core.toolchain.hdc import Outcome
+from hmdesk.core.toolchain.tools import hdc_path
+from hmdesk.gui.common.picture import Picture
 from hmdesk.gui.common.workers import Batcher, run_in_thread
 from hmdesk.gui.context import AppContext
-from hmdesk.gui.runs.hilog.feed import find_hdc
 from hmdesk.gui.runs.resources_chart import ResourcesChart
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QPixmap, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 
 def mark_of(group: CrashGroup) -> str:
@@ -40,7 +40,6 @@ class RunEvidence(QWidget):
         self.ctx = ctx
         self.evidence = Evidence(ctx.db)
         self.run_id: int | None = None
-        self.image = QImage()
         self.sampler: Sampler | None = None
         self._thread: threading.Thread | None = None
         self._marked: dict[int, int] = {}  # crash group id → occurrences marked
@@ -51,10 +50,7 @@ class RunEvidence(QWidget):
         self.title = QLabel("No run shown.")
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.picture = QLabel()
-        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.picture.setMinimumSize(QSize(120, 160))
+        self.picture = Picture()
         self.picture.setAccessibleName("Screenshot after the launch")
         lay.addWidget(self.picture, 3)
         self.chart = ResourcesChart()
@@ -98,8 +94,7 @@ class RunEvidence(QWidget):
             if self.run_id != run_id:
                 return
             shot, samples, image = got
-            self.image = image
-            self._rescale()
+            self.picture.show_image(image)
             if shot is None:
                 self.picture.setText("No screenshot was kept with this run.")
             elif image.isNull():
@@ -141,7 +136,7 @@ class RunEvidence(QWidget):
     def start_sampling(self, device: str, bundle: str) -> None:
         try:
             sampler = Sampler(
-                find_hdc(self.ctx.db),
+                hdc_path(self.ctx.db),
                 device,
                 bundle,
                 self._on_sample,
@@ -201,20 +196,3 @@ class RunEvidence(QWidget):
         self.stop_sampling()
         if self._thread is not None:
             self._thread.join(timeout=15)
-
-    # --- picture --------------------------------------------------------------------------
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._rescale()
-
-    def _rescale(self) -> None:
-        if self.image.isNull():
-            self.picture.clear()
-            return
-        self.picture.setPixmap(
-            QPixmap.fromImage(self.image).scaled(
-                self.picture.size(),
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
-        )

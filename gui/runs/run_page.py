@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from hmdesk.core.codeindex.location_recall import Recalled, parse_location, recall_by_location
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import QueryResult
+from hmdesk.core.memory.retrieve.results import QueryResult
 from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
 from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.doctor import Finding

@@ -18,10 +18,10 @@ from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
 from hmdesk.core.memory.record import LAYERS
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox, problem_label, show_problem
+from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QMessageBox,
@@ -162,12 +162,7 @@ class SavePitfallDialog(QDialog):
         self.provenance.setReadOnly(True)
         form.addRow("Provenance", self.provenance)
         self.source = prefill["source"]
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(dialog_buttons(self, Button.Save | Button.Cancel))
 
     def values(self) -> PitfallValues:
         return {

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import deque
 from dataclasses import dataclass
 
 from hmdesk.gui.common.theme import LIGHT, Theme, theme_for
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -69,10 +70,6 @@ def _xterm256(n: int, theme: Theme) -> str:
         return f"#{conv[r]:02x}{conv[g]:02x}{conv[b]:02x}"
     v = 8 + (n - 232) * 10
     return f"#{v:02x}{v:02x}{v:02x}"
-
-
-def strip_ansi(text: str) -> str:
-    return _ESC.sub("", text)
 
 
 def ansi_segments(text: str, theme: Theme = LIGHT) -> list[tuple[str, str | None, bool]]:
@@ -188,6 +185,9 @@ class StepLogView(QPlainTextEdit):
         self.viewport().setMouseTracking(True)
         self.locations: list[Location] = []
         self.setPlaceholderText("No output yet.")
+        # the lines as written (as many as the view keeps), coloured again for a new palette
+        self._raw: deque[str] = deque(maxlen=max_blocks)
+        self._dark = theme_for(self).dark
 
     def append_lines(self, lines: list[str]) -> None:
         if not lines:
@@ -199,6 +199,7 @@ class StepLogView(QPlainTextEdit):
         cursor.beginEditBlock()
         first = self.document().isEmpty()
         theme = theme_for(self)
+        self._raw.extend(lines)
         for raw in lines:
             if not first:
                 cursor.insertBlock()
@@ -211,7 +212,20 @@ class StepLogView(QPlainTextEdit):
     def set_text_lines(self, lines: list[str]) -> None:
         self.clear()
         self.locations = []
+        self._raw.clear()
         self.append_lines(lines)
+
+    def changeEvent(self, e: QEvent) -> None:
+        """A new palette of the other kind (light, dark): the lines are written again in its
+        theme's colours, the scroll position kept."""
+        super().changeEvent(e)
+        if e.type() != QEvent.Type.PaletteChange or theme_for(self).dark == self._dark:
+            return
+        self._dark = theme_for(self).dark
+        bar = self.verticalScrollBar()
+        at, at_bottom = bar.value(), bar.value() >= bar.maximum() - 2
+        self.set_text_lines(list(self._raw))
+        bar.setValue(bar.maximum() if at_bottom else at)
 
     def _insert_line(self, cursor: QTextCursor, raw: str, theme: Theme) -> None:
         segments = ansi_segments(raw, theme)

@@ -470,6 +470,11 @@ def _head(code, j, skind, match, line, out, scopes) -> int:
             return end + 1
         return j
     # a class, struct or interface body
+    k = j - 1
+    while k >= 0 and code[k] in " \t\r\n":
+        k -= 1
+    if k >= 0 and code[k] in "=.?:(|&+-*":  # a field's initializer goes on: `x: T =\n  $r(…)`
+        return j
     m = _MEMBER.match(code, j)
     if not m:
         return j

@@ -46,8 +46,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import Query, retrieve_hmharness_scan
 from hmdesk.core.memory.retrieve.profile import HMHARNESS
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan
+from hmdesk.core.memory.retrieve.results import Query
 
 from tests.bench.bench_retrieval import NOW, iter_records, make_queries, write_hmharness_jsonl
 

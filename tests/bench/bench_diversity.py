@@ -92,7 +92,7 @@ Row = tuple[str, str, str, dict[str, float]]
 def _measure(
     retriever: Any, lset: Any, claims: dict[str, str], now: datetime, label: str
 ) -> list[Row]:
-    from hmdesk.core.memory.retrieve import Query
+    from hmdesk.core.memory.retrieve.results import Query
 
     rows: list[Row] = []
     for profile in ("default", "hybrid"):
@@ -124,7 +124,7 @@ def _measure(
 def run() -> list[Row]:
     from hmdesk.core.db import Database
     from hmdesk.core.memory.lab import load_set, starter_set
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.semantic.fill import fill_embeddings
     from hmdesk.core.memory.starter import load_starter_pack
     from hmdesk.core.memory.store import MemoryStore

@@ -105,7 +105,8 @@ def run(n: int = N_MEMORIES) -> tuple[dict[str, float], str]:
     """Median wall ms of default, hybrid, the query embedding alone, and the first hybrid
     searches after two writes (see :func:`_after_writes`); which embedder."""
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Query, Retriever
+    from hmdesk.core.memory.retrieve.results import Query
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.retrieve.rewrite import searched_text
     from hmdesk.core.memory.store import MemoryStore
 
@@ -154,7 +155,7 @@ def _after_writes(store: Any, retriever: Any, query: Any) -> tuple[float, float,
     of a read of every vector (what an edit cost before the matrix was read incrementally)."""
     import sqlalchemy as sa
     from hmdesk.core.memory.access import AccessLog
-    from hmdesk.core.memory.retrieve import Query
+    from hmdesk.core.memory.retrieve.results import Query
     from hmdesk.core.memory.semantic import cache
 
     with store.db.read() as s:

@@ -38,7 +38,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 

@@ -30,8 +30,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hmdesk.core.memory.record import DECAY_SENTINEL, LAYERS, MemoryRecord
-from hmdesk.core.memory.retrieve import MemoryIndex, Query, retrieve_hmharness_scan
+from hmdesk.core.memory.retrieve.index import MemoryIndex
 from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan
+from hmdesk.core.memory.retrieve.results import Query
 
 N_MEMORIES = 100_000
 N_QUERIES = 200
@@ -613,7 +615,7 @@ def _open_store_and_query(records: list[MemoryRecord], query: Query) -> dict[str
     try:
         from hmdesk.core.db import Database
         from hmdesk.core.memory.hmharness.jsonl import import_file
-        from hmdesk.core.memory.retrieve import Retriever
+        from hmdesk.core.memory.retrieve.retriever import Retriever
         from hmdesk.core.memory.store import MemoryStore
     except ImportError as exc:  # the store has not landed
         print(f"(store timing skipped: {exc})")

@@ -34,8 +34,8 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
-from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
+from hmdesk.core.memory.retrieve.results import Query
 
 from tests.bench.bench_coldpath import (
     StreamedScan,
@@ -164,7 +164,7 @@ def warm_child(path: Path) -> dict[str, object]:
     """Runs in its own process: open, first search, 200 queries × 2 per profile; figures."""
     t0 = time.perf_counter()
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.store import MemoryStore
 
     db = Database(path)

@@ -111,7 +111,7 @@ def test_choices_spelled_in_the_cli_match_the_core():
     """The CLI spells a few constants itself so that parsing imports nothing of the core's
     heavy modules; they must stay the core's."""
     from hmdesk.core.memory.record import LAYERS
-    from hmdesk.core.memory.retrieve import PROFILES
+    from hmdesk.core.memory.retrieve.profile import PROFILES
     from hmdesk.core.toolchain.runs import RUN_STATUSES
 
     assert tuple(PROFILES) == query.PROFILES
@@ -141,3 +141,15 @@ def test_query_parse_imports_only_its_own_command_module():
     assert not [
         m for m in loaded if m.startswith(("hmdesk.core.memory.retrieve", "hmdesk.core.db."))
     ]
+
+
+def test_team_store_query_imports_nothing_heavy():
+    """A one-shot ``query`` on a team store (a PostgreSQL URL) goes to the server's search
+    without the in-memory index, numpy or the ORM: here up to the connection, which nothing
+    answers (port 1 on this machine)."""
+    url = "postgresql://nobody@127.0.0.1:1/hmdesk"
+    proc, names = _imported(["--db", url, "query", "hdc 安装 失败", "--json"])
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "cannot open the team store" in proc.stderr
+    assert "hmdesk.core.memory.search_index.postgres_search" in proc.stderr
+    assert _heavy(names) == []

@@ -13,7 +13,7 @@ import pytest
 from hmdesk.core.agent.server import check_arguments
 from hmdesk.core.agent.tools import AgentInputError, AgentTools
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Retriever
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.semantic import EmbedderError, FakeEmbedder, cache
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.semantic.remote import RemoteEmbedder

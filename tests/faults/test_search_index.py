@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import MemoryIndex, Query
 from hmdesk.core.memory.retrieve.diversity import diversified
-from hmdesk.core.memory.search_index import ensure_current, index_state
+from hmdesk.core.memory.retrieve.index import MemoryIndex
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.search_index.file_search import search_file, search_stored
+from hmdesk.core.memory.search_index.maintain import ensure_current, index_state
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, search_segments
 from hmdesk.core.memory.retrieve.diversity import diversified
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS
-from hmdesk.core.memory.search_index import load_segments, refresh
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.search_index.file_search import search_stored
+from hmdesk.core.memory.search_index.maintain import load_segments, refresh
 from hmdesk.core.memory.store import MemoryStore
 from hypothesis import given, settings
 from hypothesis import strategies as st

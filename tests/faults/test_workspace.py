@@ -10,7 +10,8 @@ import pytest
 from hmdesk.core.cli import main
 from hmdesk.core.db import Database
 from hmdesk.core.memory.hmharness.notes import import_notes_file
-from hmdesk.core.memory.retrieve import Query, Retriever
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 NOTES = (

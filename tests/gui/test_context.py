@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Retriever
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.gui.context import MessageBus, open_core
 

@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Retriever
-from hmdesk.core.memory.search_index import ensure_current
+from hmdesk.core.memory.retrieve.retriever import Retriever
+from hmdesk.core.memory.search_index.maintain import ensure_current
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.gui.main_window import MainWindow
 from hmdesk.gui.memories.preview import PreviewPane, first_look, first_look_query

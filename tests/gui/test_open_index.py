@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database, migrate_to
-from hmdesk.core.memory.retrieve import Query
-from hmdesk.core.memory.search_index import dbapi_of, index_state
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.search_index.maintain import dbapi_of, index_state
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.gui.app import ProgressRelay
 from hmdesk.gui.context import index_needs_work, open_core

@@ -39,7 +39,7 @@ def test_the_window_on_a_team_store_hides_the_password(qtbot, tmp_path, url_with
             w.set_context(ctx)
         assert SECRET not in w.windowTitle() and "***" in w.windowTitle()
         assert SECRET not in w.db_label.text()
-        from hmdesk.core.memory.retrieve import Query
+        from hmdesk.core.memory.retrieve.results import Query
 
         found = ctx.retriever.search(Query(text="arkts")).results
         assert [r.memory.content for r in found] == ["arkts: @State for local state"]
@@ -57,7 +57,8 @@ def test_a_lost_server_connection_is_reopened_and_said_in_the_status_bar(
     """The server ends the window's search connection (as a restart does): the next search
     opens it again, answers, and the status bar says what happened."""
     import psycopg
-    from hmdesk.core.memory.retrieve import Query, Retriever
+    from hmdesk.core.memory.retrieve.results import Query
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.gui.context import build_context
     from hmdesk.gui.memories.area import MemoriesArea
     from hmdesk.gui.memories.query_bar import QuerySpec

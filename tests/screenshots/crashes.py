@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from tests.screenshots import session
 from tests.screenshots.runs import _area, _close, _fake_tools, _grab, _grab_dark, _open, _spin
 
 SCENES = [
@@ -58,28 +58,16 @@ def _scene(
 
 
 def render(outdir: str | os.PathLike[str]) -> list[Path]:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
-    out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved_env = dict(os.environ)
     paths: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="hmdesk-crash-shots-") as tmp:
-        base = Path(tmp)
-        try:
-            tools = _fake_tools(base / "fakes")
-            os.environ["FAKE_HILOG_INTERVAL"] = "0.05"
-            for name, tokens, faultlog in SCENES:
-                area, ctx = _scene(app, base, tools, name, tokens, faultlog)
-                paths.append(_grab(area, out / f"{name}.png"))
-                if name == "crash-js":
-                    paths.append(_grab_dark(app, area, out / "crash-js-dark.png"))
-                _close(app, area, ctx)
-        finally:
-            os.environ.clear()
-            os.environ.update(saved_env)
+    with session(outdir) as (app, out, base):
+        tools = _fake_tools(base / "fakes")
+        os.environ["FAKE_HILOG_INTERVAL"] = "0.05"
+        for name, tokens, faultlog in SCENES:
+            area, ctx = _scene(app, base, tools, name, tokens, faultlog)
+            paths.append(_grab(area, out / f"{name}.png"))
+            if name == "crash-js":
+                paths.append(_grab_dark(app, area, out / "crash-js-dark.png"))
+            _close(app, area, ctx)
     return paths
 
 

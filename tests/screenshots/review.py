@@ -6,32 +6,25 @@ contradiction, a duplicate written in other words and a stale run record added."
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
+from tests.screenshots import session
 from tests.screenshots.memories import HEIGHT, WIDTH, _save, _settle, dispose, populate
 from tests.screenshots.runs import _spin
 
 
 def render(outdir: str | os.PathLike[str]) -> list[Path]:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
-    assert isinstance(app, QApplication)
     from hmdesk.gui.common.theme import dark_palette
     from hmdesk.gui.context import build_context
     from hmdesk.gui.main_window import MainWindow
+    from PySide6.QtCore import QSettings
 
     from tests.screenshots.memories import show_default_paths
 
-    out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="hmdesk-shots-") as tmp:
-        settings = QSettings(str(Path(tmp) / "review.ini"), QSettings.Format.IniFormat)
-        ctx = build_context(Path(tmp) / "review.db", settings)
+    with session(outdir) as (app, out, tmp):
+        settings = QSettings(str(tmp / "review.ini"), QSettings.Format.IniFormat)
+        ctx = build_context(tmp / "review.db", settings)
         populate(ctx.store)
         store = ctx.store
         store.add("hvigor构建时路径需要用引号包裹", confidence=0.6)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from tests.screenshots import session
 
 SIZE = (1400, 900)
 SHOWN_PROJECT = "~/DevEcoStudioProjects/hello"
@@ -139,82 +140,68 @@ def _close(app: Any, area: Any, ctx: Any) -> None:
 
 def render(outdir: str | os.PathLike[str]) -> list[Path]:
     """Write the three screenshots into ``outdir``; returns their paths."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
-    out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved_env = dict(os.environ)
     paths: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="hmdesk-shots-") as tmp:
-        base = Path(tmp)
-        try:
-            tools = _fake_tools(base / "fakes")
-            os.environ["FAKE_HILOG_INTERVAL"] = "0.01"
-            os.environ["FAKE_HVIGOR_DELAY"] = "0.02"
+    with session(outdir) as (app, out, base):
+        tools = _fake_tools(base / "fakes")
+        os.environ["FAKE_HILOG_INTERVAL"] = "0.01"
+        os.environ["FAKE_HVIGOR_DELAY"] = "0.02"
 
-            # 1. a successful run
-            area, ctx = _area(app, base, "success")
-            _open(app, area, tools.project("hello"))
-            _run(app, area)
-            area.tabs.setCurrentIndex(0)
-            area.steps.tabs.setCurrentWidget(area.steps.logs["build"])
-            _spin(app, lambda: False, 0.5)
-            paths.append(_grab(area, out / "runs-success.png"))
-            _close(app, area, ctx)
+        # 1. a successful run
+        area, ctx = _area(app, base, "success")
+        _open(app, area, tools.project("hello"))
+        _run(app, area)
+        area.tabs.setCurrentIndex(0)
+        area.steps.tabs.setCurrentWidget(area.steps.logs["build"])
+        _spin(app, lambda: False, 0.5)
+        paths.append(_grab(area, out / "runs-success.png"))
+        _close(app, area, ctx)
 
-            # 2. a failed run with its card, after a crash of the app (closed below it)
-            os.environ["FAKE_HVIGOR_SCENARIO"] = "arkts-error"
-            os.environ["FAKE_HDC_SCENARIO"] = "one-device,crash-js"
-            area, ctx = _area(app, base, "failed")
-            _open(app, area, tools.project("hello"))
-            _spin(app, lambda: bool(area.run_page.crashes.groups), 30)
-            recalled: list[bool] = []
-            area.recall_done.connect(lambda: recalled.append(True))
-            _run(app, area)
-            _spin(app, lambda: bool(recalled), 15)
-            area.tabs.setCurrentIndex(0)
-            _spin(app, lambda: False, 0.5)
-            paths.append(_grab(area, out / "runs-failed.png"))
-            paths.append(_grab_dark(app, area, out / "runs-failed-dark.png"))
-            _close(app, area, ctx)
-            os.environ.pop("FAKE_HVIGOR_SCENARIO", None)
-            os.environ.pop("FAKE_HDC_SCENARIO", None)
+        # 2. a failed run with its card, after a crash of the app (closed below it)
+        os.environ["FAKE_HVIGOR_SCENARIO"] = "arkts-error"
+        os.environ["FAKE_HDC_SCENARIO"] = "one-device,crash-js"
+        area, ctx = _area(app, base, "failed")
+        _open(app, area, tools.project("hello"))
+        _spin(app, lambda: bool(area.run_page.crashes.groups), 30)
+        recalled: list[bool] = []
+        area.recall_done.connect(lambda: recalled.append(True))
+        _run(app, area)
+        _spin(app, lambda: bool(recalled), 15)
+        area.tabs.setCurrentIndex(0)
+        _spin(app, lambda: False, 0.5)
+        paths.append(_grab(area, out / "runs-failed.png"))
+        paths.append(_grab_dark(app, area, out / "runs-failed-dark.png"))
+        _close(app, area, ctx)
+        os.environ.pop("FAKE_HVIGOR_SCENARIO", None)
+        os.environ.pop("FAKE_HDC_SCENARIO", None)
 
-            # 3. the hilog view under load (the benchmark's 50k lines/s fake hdc)
-            from hmdesk.core.toolchain.hdc import Device
+        # 3. the hilog view under load (the benchmark's 50k lines/s fake hdc)
+        from hmdesk.core.toolchain.hdc import Device
 
-            from tests.bench.bench_hilog_view import KEY, _env, _written
+        from tests.bench.bench_hilog_view import KEY, _env, _written
 
-            (base / "load").mkdir()
-            os.environ["BENCH_HILOG_RATE"] = "50000"
-            os.environ["BENCH_HILOG_SECONDS"] = "3"
-            done = _env(base / "load", 50_000, 3)
-            area, ctx = _area(app, base, "hilog", ring=100_000)
-            _open(app, area, tools.project("hello"))
-            area.tabs.setCurrentWidget(area.hilog)
-            area.hub.inject([Device(KEY, "USB", "Connected", "bench-phone")])
-            area.hub.set_target(KEY)
-            view = area.hilog
-            _spin(
-                app,
-                lambda: (
-                    (w := _written(done)) is not None and view.model.shown + view.dropped >= w[0]
-                ),
-                60,
-            )
-            view.query.setText("level:W tag:testTag | tag:Net")
-            view.only_mine.setChecked(True)
-            view.apply_query()
-            _spin(app, lambda: view.model.caught_up, 20)
-            _spin(app, lambda: False, 0.5)
-            paths.append(_grab(area, out / "runs-hilog.png"))
-            paths.append(_grab_dark(app, area, out / "runs-hilog-dark.png"))
-            _close(app, area, ctx)
-        finally:
-            os.environ.clear()
-            os.environ.update(saved_env)
+        (base / "load").mkdir()
+        os.environ["BENCH_HILOG_RATE"] = "50000"
+        os.environ["BENCH_HILOG_SECONDS"] = "3"
+        done = _env(base / "load", 50_000, 3)
+        area, ctx = _area(app, base, "hilog", ring=100_000)
+        _open(app, area, tools.project("hello"))
+        area.tabs.setCurrentWidget(area.hilog)
+        area.hub.inject([Device(KEY, "USB", "Connected", "bench-phone")])
+        area.hub.set_target(KEY)
+        view = area.hilog
+        _spin(
+            app,
+            lambda: (w := _written(done)) is not None and view.model.shown + view.dropped >= w[0],
+            60,
+        )
+        view.query.setText("level:W tag:testTag | tag:Net")
+        view.only_mine.setChecked(True)
+        view.apply_query()
+        _spin(app, lambda: view.model.caught_up, 20)
+        _spin(app, lambda: False, 0.5)
+        paths.append(_grab(area, out / "runs-hilog.png"))
+        paths.append(_grab_dark(app, area, out / "runs-hilog-dark.png"))
+        _close(app, area, ctx)
     return paths
 
 

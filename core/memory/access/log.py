@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from hmdesk.core.db import Database, iso
 
@@ -166,17 +166,12 @@ class AccessLog:
 
     def for_memory(self, memory_id: str, *, limit: int = 200) -> list[Access]:
         """The newest ``limit`` rows of one memory, newest first."""
-        with self.db.read() as s:
-            cur = s.connection().connection.cursor()
-            try:
-                rows = cur.execute(
-                    "SELECT id, memory_id, at, kind, query_text, run_id, rank, helped "
-                    f"FROM memory_access WHERE memory_id = {self.db.mark} ORDER BY at DESC, id DESC "
-                    f"LIMIT {self.db.mark}",
-                    (memory_id, limit),
-                ).fetchall()
-            finally:
-                cur.close()
+        rows = self._read(
+            "SELECT id, memory_id, at, kind, query_text, run_id, rank, helped "
+            f"FROM memory_access WHERE memory_id = {self.db.mark} ORDER BY at DESC, id DESC "
+            f"LIMIT {self.db.mark}",
+            (memory_id, limit),
+        )
         return [
             Access(r[0], r[1], r[2], r[3], r[4], r[5], r[6], None if r[7] is None else bool(r[7]))
             for r in rows
@@ -185,30 +180,20 @@ class AccessLog:
     def recalls_of(self, memory_id: str) -> tuple[int, str | None]:
         """``(recalls, last recalled)`` of one memory: its recall rows' count and newest time as
         kept on the memory (``(0, None)`` for an unknown id)."""
-        with self.db.read() as s:
-            cur = s.connection().connection.cursor()
-            try:
-                row = cur.execute(
-                    f"SELECT recall_count, last_recalled_at FROM memories WHERE id = {self.db.mark}",
-                    (memory_id,),
-                ).fetchone()
-            finally:
-                cur.close()
-        return (int(row[0] or 0), row[1]) if row else (0, None)
+        rows = self._read(
+            f"SELECT recall_count, last_recalled_at FROM memories WHERE id = {self.db.mark}",
+            (memory_id,),
+        )
+        return (int(rows[0][0] or 0), rows[0][1]) if rows else (0, None)
 
     def stats(self, *, helped_since: dict[str, str] | None = None) -> dict[str, AccessStats]:
         """Per memory with any row: recalls, times it helped (counting only rows after
         ``helped_since[id]`` when given) and the newest row."""
         since = helped_since or {}
         out: dict[str, AccessStats] = {}
-        with self.db.read() as s:
-            cur = s.connection().connection.cursor()
-            try:
-                rows = cur.execute(
-                    "SELECT memory_id, kind, helped, at FROM memory_access ORDER BY memory_id"
-                ).fetchall()
-            finally:
-                cur.close()
+        rows = self._read(
+            "SELECT memory_id, kind, helped, at FROM memory_access ORDER BY memory_id"
+        )
         acc: dict[str, list[int | str | None]] = {}
         for mid, kind, helped, at in rows:
             a = acc.setdefault(mid, [0, 0, None])
@@ -225,9 +210,13 @@ class AccessLog:
         return out
 
     def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM memory_access")[0][0])
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """The rows of one query, through the DB-API cursor of a read session."""
         with self.db.read() as s:
             cur = s.connection().connection.cursor()
             try:
-                return int(cur.execute("SELECT count(*) FROM memory_access").fetchone()[0])
+                return list(cur.execute(sql, params).fetchall())
             finally:
                 cur.close()

@@ -118,34 +118,17 @@ def proposals(store: MemoryStore, *, now: datetime | None = None) -> list[Propos
         helped = st.helped if st else 0
         if helped >= PROMOTE_MIN_HELPED:
             why = f"helped {helped} times (rule: at least {PROMOTE_MIN_HELPED})"
-            ev = {"helped": helped}
+            change: tuple[Literal["layer", "confidence"], Any, Any] | None = None
             if m.layer == "episodic":
-                promote.append(
-                    Proposal(
-                        f"promote-helped:{m.id}",
-                        "promote-helped",
-                        m.id,
-                        m.content,
-                        "layer",
-                        "episodic",
-                        "semantic",
-                        why,
-                        ev,
-                    )
-                )
+                change = ("layer", "episodic", "semantic")
             elif m.confidence < PROMOTE_CAP:
                 new = _round(min(PROMOTE_CAP, m.confidence + PROMOTE_STEP))
+                change = ("confidence", m.confidence, new)
+            if change is not None:
+                kind: Rule = "promote-helped"
                 promote.append(
                     Proposal(
-                        f"promote-helped:{m.id}",
-                        "promote-helped",
-                        m.id,
-                        m.content,
-                        "confidence",
-                        m.confidence,
-                        new,
-                        why,
-                        ev,
+                        f"{kind}:{m.id}", kind, m.id, m.content, *change, why, {"helped": helped}
                     )
                 )
             continue

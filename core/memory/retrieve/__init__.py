@@ -1,4 +1,4 @@
-"""Retrieval (public API): profiles, explanations and the in-memory index.
+"""Retrieval: profiles, explanations and the in-memory index.
 
 Every profile (:mod:`~hmdesk.core.memory.retrieve.profile`: a :class:`Profile` object, passed in
 :class:`Query`) shares one formula, hmharness's own (its ``retrieve()`` in ``memory.js``), with
@@ -54,119 +54,7 @@ The package's modules:
 * :mod:`~hmdesk.core.memory.retrieve.postings` — term postings (chunks, bigram index)
 * :mod:`~hmdesk.core.memory.retrieve.index` — :class:`MemoryIndex`, :func:`search_segments`
 * :mod:`~hmdesk.core.memory.retrieve.retriever` — :class:`Retriever`
+
+The package itself exports nothing: import each name from the module that holds it, so that a
+module of the package (the team store's server search) is imported without the index and numpy.
 """
-
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from hmdesk.core.memory.retrieve.index import MemoryIndex, search, search_segments
-    from hmdesk.core.memory.retrieve.profile import (
-        DEFAULT,
-        HMHARNESS,
-        HYBRID,
-        PROFILES,
-        WEIGHTS,
-        Profile,
-        profile_named,
-        score,
-    )
-    from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan, retrieve_scan
-    from hmdesk.core.memory.retrieve.results import (
-        FILTER_KEYS,
-        Component,
-        Query,
-        QueryResult,
-        ScoredMemory,
-        TermMatch,
-        result_to_json,
-    )
-    from hmdesk.core.memory.retrieve.retriever import Retriever
-    from hmdesk.core.memory.retrieve.scoring import (
-        DAY_MS,
-        RECENCY_DAYS,
-        content_spans,
-        explain_terms,
-        haystack,
-        query_now_ms,
-        recency_of,
-    )
-    from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
-
-_WHERE = {
-    "MemoryIndex": "index",
-    "search": "index",
-    "search_segments": "index",
-    "DEFAULT": "profile",
-    "HMHARNESS": "profile",
-    "HYBRID": "profile",
-    "PROFILES": "profile",
-    "WEIGHTS": "profile",
-    "Profile": "profile",
-    "profile_named": "profile",
-    "score": "profile",
-    "retrieve_hmharness_scan": "reference_scan",
-    "retrieve_scan": "reference_scan",
-    "FILTER_KEYS": "results",
-    "Component": "results",
-    "Query": "results",
-    "QueryResult": "results",
-    "ScoredMemory": "results",
-    "TermMatch": "results",
-    "result_to_json": "results",
-    "Retriever": "retriever",
-    "DAY_MS": "scoring",
-    "RECENCY_DAYS": "scoring",
-    "content_spans": "scoring",
-    "explain_terms": "scoring",
-    "haystack": "scoring",
-    "query_now_ms": "scoring",
-    "recency_of": "scoring",
-    "parse_timestamps": "timestamps",
-}
-"""Each name of the package's API and the module that holds it: imported on first use, so that
-a module of the package (the team store's server search) is imported without the index and
-numpy (a one-shot ``hmdesk-cli query`` on a team store never loads them)."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-__all__ = [
-    "DAY_MS",
-    "DEFAULT",
-    "FILTER_KEYS",
-    "HMHARNESS",
-    "HYBRID",
-    "PROFILES",
-    "RECENCY_DAYS",
-    "WEIGHTS",
-    "Component",
-    "MemoryIndex",
-    "Profile",
-    "Query",
-    "QueryResult",
-    "Retriever",
-    "ScoredMemory",
-    "TermMatch",
-    "content_spans",
-    "explain_terms",
-    "haystack",
-    "parse_timestamps",
-    "profile_named",
-    "query_now_ms",
-    "recency_of",
-    "result_to_json",
-    "retrieve_hmharness_scan",
-    "retrieve_scan",
-    "score",
-    "search",
-    "search_segments",
-]

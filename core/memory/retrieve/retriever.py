@@ -108,7 +108,7 @@ class Retriever:
         return segments
 
     def _fetch(self, seqs: list[int]) -> dict[int, MemoryRecord]:
-        from hmdesk.core.memory.search_index import dbapi_of, fetch_records
+        from hmdesk.core.memory.search_index.maintain import dbapi_of, fetch_records
 
         with self.store.db.read() as s:
             return fetch_records(dbapi_of(s), seqs)
@@ -116,7 +116,8 @@ class Retriever:
     def _load_stored(self) -> list[MemoryIndex] | None:
         """The stored index (None when there is none to trust: then every memory is read).
         A search never writes: the writers keep the stored index (see ``MemoryStore``)."""
-        from hmdesk.core.memory.search_index import SnapshotError, dbapi_of, load_segments
+        from hmdesk.core.memory.search_index.maintain import dbapi_of, load_segments
+        from hmdesk.core.memory.search_index.schema import SnapshotError
 
         if self.store.db.dialect != "sqlite":  # a PostgreSQL store keeps no stored index
             return None
@@ -132,7 +133,7 @@ class Retriever:
     def _tick(self) -> int | None:
         """The search index triggers' change tick of ``memories`` (it moves on every change of a
         memory row, whoever writes it), or None where there is none (PostgreSQL)."""
-        from hmdesk.core.memory.search_index import dbapi_of, memories_tick
+        from hmdesk.core.memory.search_index.maintain import dbapi_of, memories_tick
 
         if self.store.db.dialect != "sqlite":
             return None

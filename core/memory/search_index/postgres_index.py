@@ -238,14 +238,3 @@ def fill_session(session: Session) -> int:
     """:func:`fill` in a SQLAlchemy session's write transaction (its changes flushed first)."""
     session.flush()
     return fill(session.connection().connection.dbapi_connection)
-
-
-def pending_count(conn: Any) -> int:
-    """How many memories wait to be moved (a search reads them whole)."""
-    return int(conn.execute("SELECT count(*) FROM search_pending").fetchone()[0])
-
-
-def has_index(conn: Any) -> bool:
-    """Whether this store has the server search tables (revision 0009 on PostgreSQL)."""
-    row = conn.execute("SELECT to_regclass('search_docs'), to_regclass('search_pending')")
-    return all(v is not None for v in row.fetchone())

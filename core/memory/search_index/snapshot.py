@@ -1,7 +1,7 @@
 """The stored index: build it from the memories, write it, read it back, check it.
 
 A snapshot holds, for the live (not deleted) memories as of one ``tick``, every array an
-in-memory :class:`~hmdesk.core.memory.retrieve.MemoryIndex` needs — ``seq``, confidence,
+in-memory :class:`~hmdesk.core.memory.retrieve.index.MemoryIndex` needs — ``seq``, confidence,
 parsed timestamps, superseded flags, layer and environment codes, tag postings, and the term
 postings (chunk vocabulary, chunk → memories, character bigram → chunks) — as raw little-endian
 arrays in ``search_snapshot`` rows, each checked by its length and CRC-32 on load. Reading them

@@ -158,7 +158,7 @@ class MemoryStore(UndoRedo):
 
     @staticmethod
     def _index_due(session: Session) -> bool:
-        from hmdesk.core.memory.search_index import dbapi_of, index_due
+        from hmdesk.core.memory.search_index.maintain import dbapi_of, index_due
 
         try:
             return index_due(dbapi_of(session))
@@ -166,7 +166,8 @@ class MemoryStore(UndoRedo):
             return True  # the refresh finds out what is wrong (and rebuilds)
 
     def _keep_index(self) -> None:
-        from hmdesk.core.memory.search_index import SnapshotError, maybe_refresh
+        from hmdesk.core.memory.search_index.maintain import maybe_refresh
+        from hmdesk.core.memory.search_index.schema import SnapshotError
 
         try:
             maybe_refresh(self.db)

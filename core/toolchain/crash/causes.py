@@ -146,6 +146,21 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         JS,
+        # a release build (raw stack: no source map) failing to call into a HAR: the name looked
+        # up at run time may have been renamed by obfuscation (the bytecode obfuscation FAQ)
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*Cannot get SourceMap info)"
+        r"(?=.*\|@[^|\s]+/[^|\s]+\|)",
+        "a function of a library (HAR) is not found at run time in a release build: obfuscation "
+        "may have renamed a name the code looks up by string or reflection "
+        "(Reflect.defineMetadata, obj['name'], the HAR's exports)",
+        "If it happens only in release builds, keep those names out of obfuscation: "
+        "-keep-global-name / -keep-property-name, or -keep <file> for the library's file, in "
+        "obfuscation-rules.txt (a HAR's consumer-rules.txt too); otherwise check the library's "
+        "version and how the app calls it.",
+        certain=False,
+    ),
+    _c(
+        JS,
         r"is not callable|is not a function",
         "something called as a function is not one: a function passed through @Prop (state "
         "variables cannot hold functions), a wrong property name, or an API missing on the device",
@@ -162,6 +177,17 @@ CAUSES: tuple[Cause, ...] = (
         "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
         "before the page uses it; if it is a system API that is undefined here, check "
         "canIUse('SystemCapability.…') first.",
+    ),
+    _c(
+        JS,
+        r"Obj is not a valid object",
+        "an object the code reads is not valid any more (or never was): page or component state "
+        "read by a timer or callback still running after the page was left, or an invalid "
+        "argument handed on to a system API (the OpenHarmony stability-test JS_ERROR cases)",
+        "Clear timers (clearInterval/clearTimeout) and unregister callbacks in aboutToDisappear "
+        "so nothing touches a page that is gone; check the arguments the location passes on "
+        "and handle an invalid one before the call.",
+        certain=False,
     ),
     _c(
         JS,
@@ -351,6 +377,15 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"Signal:SIG\w+\((?:SI_TKILL|SI_USER|SI_QUEUE)\)",
+        "the process sent the signal to itself (raise/kill/tgkill; ``from:`` names the sender): "
+        "no memory fault",
+        "Look at the frame that called raise() or kill(), just below them in the stack: that "
+        "code stopped the process on purpose (a failed check, a handler re-raising the signal); "
+        "its own log lines before the crash say why.",
+    ),
+    _c(
+        CPP,
         r"SIGSEGV|SIGBUS",
         "an invalid memory access",
         "Check the pointers at the top frame; if the stack differs between crashes the memory "
@@ -402,13 +437,15 @@ def _evidence_text(crash: Crash) -> str:
     return "\n".join(s for s in (head, crash.reason, crash.message, frames, crash.raw[:4000]) if s)
 
 
-_FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)\s*$")
+_FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
 def _frame_location(frame: Frame) -> str:
     """The place as the log prints it: the path in the module (``src/main/ets/x.ts:52:1``) for
     a raw release frame, the file for a source-mapped one, the library and symbol for native."""
     path = frame.file.split("|")[-1] if "|" in frame.file else frame.file
+    # a Windows build path printed with (doubled) backslashes: ``\\MainAbility\\pages\\x.ets``
+    path = re.sub(r"/{2,}", "/", path.replace("\\", "/"))
     m = _FRAME_LOC.search(frame.raw)
     if m is not None:
         return f"{path}:{m.group(2)}:{m.group(3)}"
@@ -477,20 +514,26 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
     if native is not None:
         third = THIRD_PARTY_LIBS.search(native.file).group(0)  # type: ignore[union-attr]
-    pick = own[0] if own else top
+    pick = _most_precise(own) if own else top
     return (_frame_location(pick) if pick is not None else None), third
 
 
+def _most_precise(frames: list[Frame]) -> Frame:
+    """The first of the app's own frames that names a place: a source line, or a native symbol;
+    a compiled ``.js`` line only when no source line is printed (a stack that runs
+    ``x.js:8479`` → ``x.ets:31`` → …, or a library without symbols under an ArkTS caller)."""
+    named = [f for f in frames if f.line or (f.symbol and not f.symbol.startswith("pc "))]
+    source = [f for f in named if not f.file.endswith(".js") or not f.line]
+    return (source or named or frames)[0]
+
+
 def _own_location(crash: Crash) -> str | None:
-    own = next(
-        (
-            f
-            for f in crash.frames
-            if not _is_system(f) and not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)
-        ),
-        None,
-    )
-    return _frame_location(own) if own is not None else None
+    own = [
+        f
+        for f in crash.frames
+        if not _is_system(f) and not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)
+    ]
+    return _frame_location(_most_precise(own)) if own else None
 
 
 def explain(crash: Crash) -> Explanation | None:

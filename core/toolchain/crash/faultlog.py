@@ -183,6 +183,15 @@ def _parse(text: str, name: str | None) -> Crash:
             block = "Stacktrace"
             saw_block = True
             continue
+        if s.startswith("Stacktrace:") and " at " in s:
+            # the stack quoted on the key's own line: ``Stacktrace: Cannot get SourceMap info,
+            # dump raw stack: at anonymous (…)``
+            block = "Stacktrace"
+            saw_block = True
+            f = parse_frame(s[s.index(" at ") + 1 :])
+            if f is not None:
+                frames.append(f)
+            continue
         if looks_like_frame(s):
             if block in ("Stacktrace", "Fault thread info") or (
                 block == "" and not main_stack_done and (saw_tid or not saw_block)

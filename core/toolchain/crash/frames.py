@@ -8,6 +8,7 @@ The forms the device prints (fault logs and the ``AppKit`` crash lines):
   (``<referencing module>|<owning module>|<version>|<path in the module>``, the path of the
   compiled ``.ts``);
 * JS inside a native stack or a freeze's main-thread stack: ``#05 at wait15s (entry/…:16:10)``;
+* any of these with words pasted after the frame (``…:747:1)（Mate 60）。``, a page's ``<- note``);
 * native: ``#00 pc 00008d22 /system/bin/crasher_cpp(TestNull()+22)(<build id>)``, or with the
   build id only: ``#07 pc 00000000000020fc /data/storage/el1/bundle/libs/arm64/libentry.so(…)``.
 
@@ -26,11 +27,15 @@ import re
 from hmdesk.core.toolchain.crash.model import Frame
 
 _JS = re.compile(
-    r"^\s*(?:#\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)\s*$"
+    r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)[^()]*$"
 )
-_JS_BARE = re.compile(r"^\s*(?:#\d+\s+)?at\s+(?P<sym>\S+)\s*$")
+# a frame quoted without its closing parenthesis, ending the sentence: ``…/FieldType.ts:6:1.``
+_JS_OPEN = re.compile(
+    r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?):(?P<line>\d+):(?P<col>\d+)[.\s]*$"
+)
+_JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 _NATIVE = re.compile(
-    r"^\s*#\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>[^()]*(?:\([^()]*\))*[^()]*)\))?(?:\((?P<b>[^()]*)\))?"
+    r"^\s*#\s?\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>[^()]*(?:\([^()]*\))*[^()]*)\))?(?:\((?P<b>[^()]*)\))?"
 )
 _FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
 
@@ -39,7 +44,8 @@ FRAME_START = ("at ", "#")
 
 def looks_like_frame(text: str) -> bool:
     s = text.lstrip()
-    return s.startswith("at ") or (s.startswith("#") and s[1:3].isdigit())
+    # ``#05``, or ``# 05`` as some documentation pages print it
+    return s.startswith("at ") or (s.startswith("#") and s[1:3].lstrip().isdigit())
 
 
 def source_of(file: str) -> str | None:
@@ -66,7 +72,7 @@ def source_of(file: str) -> str | None:
 
 def parse_frame(text: str) -> Frame | None:
     """One frame line → Frame; None when the line is not a frame."""
-    m = _JS.match(text)
+    m = _JS.match(text) or _JS_OPEN.match(text)
     if m is not None:
         words = m.group("sym").split()
         symbol = words[0] if words else "anonymous"

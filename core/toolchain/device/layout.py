@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -198,15 +197,6 @@ def read_layout(path: str | os.PathLike[str], *, max_nodes: int = MAX_NODES) -> 
     except InputError as exc:
         raise LayoutError(f"{path}: {exc}") from exc
     return parse_layout(data, max_nodes=max_nodes)
-
-
-def iter_text(layout: Layout) -> Iterator[tuple[str, str, Node]]:
-    """(attribute, value, node) for every non-empty id, key, text and type."""
-    for node in layout.nodes:
-        for name in ("id", "key", "text", "type"):
-            value = node.get(name)
-            if value:
-                yield name, value, node
 
 
 def dump_argv(hdc: str, key: str, remote: str = LAYOUT_REMOTE) -> list[str]:

@@ -118,7 +118,11 @@ def parse_cpu(text: str, pid: int) -> Cpu | None:
 
 
 def parse_pidof(text: str) -> list[int]:
-    return [int(w) for w in text.split() if w.isdigit()]
+    """``pidof`` prints the pids on one line separated by spaces (nothing when none runs)."""
+    if classify_fail(text) is not None:
+        return []
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return [int(w) for w in first.split() if w.isdigit()] if re.fullmatch(r"[\d ]+", first) else []
 
 
 def find_pid(

@@ -253,7 +253,9 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
 AA_CODES: dict[str, tuple[str, str]] = {
     "10104001": (
         "the specified ability does not exist",
-        "Check mainElement / abilities[].name in module.json5 and the module name (-m); rebuild and reinstall.",
+        "The -a ability name and the -b bundle name must name an installed ability: compare them "
+        "with abilities[].name / mainElement in module.json5 (bm dump -n <bundle> lists what is "
+        "installed), pass -m for a multi-HAP app, and install the HAP that holds the ability.",
     ),
     "10103001": (
         "the ability is not exported",

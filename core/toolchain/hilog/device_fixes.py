@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
 
 from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hdc.names import validate_bundle, validate_device_key
-from hmdesk.core.toolchain.process import run_streaming
+from hmdesk.core.toolchain.device.call import run_hdc
+from hmdesk.core.toolchain.device.stats import parse_pidof, pidof_argv
+from hmdesk.core.toolchain.hdc.names import validate_device_key
 
 BUFFER_SIZE = "16M"
 """The size the "larger buffer" fix sets: hilog's largest."""
@@ -37,10 +37,6 @@ def buffer_size_argv(hdc: str, key: str, size: str = BUFFER_SIZE) -> list[str]:
 
 def flow_control_off_argv(hdc: str, key: str) -> list[str]:
     return [hdc, "-t", validate_device_key(key), "shell", "hilog", "-Q", "pidoff"]
-
-
-def pidof_argv(hdc: str, key: str, bundle: str) -> list[str]:
-    return [hdc, "-t", validate_device_key(key), "shell", "pidof", validate_bundle(bundle)]
 
 
 def classify_buffer_size(text: str) -> hdc_mod.Outcome:
@@ -75,62 +71,26 @@ def classify_flow_control_off(text: str) -> hdc_mod.Outcome:
     )
 
 
-def parse_pidof(text: str) -> list[int]:
-    """``pidof`` prints the pids on one line separated by spaces (nothing when none runs)."""
-    if hdc_mod.classify_fail(text) is not None:
-        return []
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    return [int(w) for w in first.split() if w.isdigit()] if re.fullmatch(r"[\d ]+", first) else []
-
-
-def _run(argv: list[str], timeout: float, env: Mapping[str, str] | None) -> tuple[str, str | None]:
-    text: list[str] = []
-    result = run_streaming(argv, env=env, timeout=timeout, on_line=lambda _s, ln: text.append(ln))
-    if result.error:
-        return "", result.error
-    if result.timed_out:
-        return "", f"{' '.join(argv[3:])} did not finish within {timeout:g} s"
-    return "\n".join(text), None
-
-
 def set_buffer_size(
-    hdc: str | os.PathLike[str],
-    key: str,
-    size: str = BUFFER_SIZE,
-    *,
-    timeout: float = 30.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, size: str = BUFFER_SIZE, *, timeout: float = 30.0
 ) -> hdc_mod.Outcome:
-    text, error = _run(buffer_size_argv(os.fspath(hdc), key, size), timeout, env)
-    if error:
-        return hdc_mod.Outcome(False, error, kind="tool")
-    return classify_buffer_size(text)
+    reply, failed = run_hdc(buffer_size_argv(os.fspath(hdc), key, size), timeout=timeout)
+    return failed or classify_buffer_size(reply.text)
 
 
 def flow_control_off(
-    hdc: str | os.PathLike[str],
-    key: str,
-    *,
-    timeout: float = 30.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, *, timeout: float = 30.0
 ) -> hdc_mod.Outcome:
-    text, error = _run(flow_control_off_argv(os.fspath(hdc), key), timeout, env)
-    if error:
-        return hdc_mod.Outcome(False, error, kind="tool")
-    return classify_flow_control_off(text)
+    reply, failed = run_hdc(flow_control_off_argv(os.fspath(hdc), key), timeout=timeout)
+    return failed or classify_flow_control_off(reply.text)
 
 
 def pidof(
-    hdc: str | os.PathLike[str],
-    key: str,
-    bundle: str,
-    *,
-    timeout: float = 15.0,
-    env: Mapping[str, str] | None = None,
+    hdc: str | os.PathLike[str], key: str, bundle: str, *, timeout: float = 15.0
 ) -> list[int]:
     """The bundle's running pids on the device ([] when none, or hdc failed)."""
-    text, error = _run(pidof_argv(os.fspath(hdc), key, bundle), timeout, env)
-    return [] if error else parse_pidof(text)
+    reply, failed = run_hdc(pidof_argv(os.fspath(hdc), key, bundle), timeout=timeout)
+    return [] if failed else parse_pidof(reply.text)
 
 
 def _last_line(text: str) -> str | None:

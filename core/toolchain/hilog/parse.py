@@ -132,9 +132,11 @@ _DEVECO_OLD = re.compile(
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
-# hilog's prefix cut to ``level domain/tag: msg`` (how lines are quoted in notes and issues)
+# hilog's prefix cut to ``level domain/tag: msg``, or with the time kept and the pids left out
+# (``09-15 11:01:10.749 I A00000/testTag: msg``): how lines are quoted in notes and issues
 _BARE = re.compile(
-    r"[ \t]*([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z", re.ASCII | re.DOTALL
+    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z",
+    re.ASCII | re.DOTALL,
 )
 _KMSG = re.compile(
     r"(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?<(\d{1,3})> ?(\[ *\d+\.\d+\])? ?(.*)\Z",
@@ -432,12 +434,13 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
         )
     m = _BARE.match(text)
     if m is not None:
-        level, typ, dom, tag, msg = m.groups()
+        t, level, typ, dom, tag, msg = m.groups()
         process = ""
         if "/" in tag:
             process, _, tag = tag.partition("/")
         return _new(
-            HilogLine, (raw, LOG, "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False)
+            HilogLine,
+            (raw, LOG, t or "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False),
         )
     return None
 

@@ -23,11 +23,11 @@ from hmdesk.core.toolchain.crash.faultlog import FetchResult, fetch_faultlogs
 from hmdesk.core.toolchain.hdc import Outcome
 from hmdesk.core.toolchain.hilog import device_fixes
 from hmdesk.core.toolchain.hilog.stream import clear_buffer
-from hmdesk.core.toolchain.tools import ToolNotFound
+from hmdesk.core.toolchain.tools import ToolNotFound, hdc_path
 from hmdesk.gui.common.device_hub import DeviceHub
 from hmdesk.gui.common.workers import run_in_thread
 from hmdesk.gui.context import MessageBus
-from hmdesk.gui.runs.hilog.feed import STATE_TEXT, HilogFeed, find_hdc
+from hmdesk.gui.runs.hilog.feed import STATE_TEXT, HilogFeed
 from hmdesk.gui.runs.hilog.view import HilogView
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -93,7 +93,7 @@ class DeviceLogLink(QObject):
             )
             return
         try:
-            hdc = find_hdc(self.db)
+            hdc = hdc_path(self.db)
         except ToolNotFound as exc:
             self.view.set_stream_note(str(exc))
             return
@@ -127,7 +127,7 @@ class DeviceLogLink(QObject):
         key, db, bundle = feed.device_key, self.db, self.view.bundle
 
         def work() -> FetchResult:
-            return fetch_faultlogs(find_hdc(db), key, bundle=bundle)
+            return fetch_faultlogs(hdc_path(db), key, bundle=bundle)
 
         def done(result: FetchResult) -> None:
             self._fetching = False
@@ -176,7 +176,7 @@ class DeviceLogLink(QObject):
         db = self.db
 
         def work() -> Outcome:
-            return clear_buffer(find_hdc(db), key)
+            return clear_buffer(hdc_path(db), key)
 
         def done(outcome: Outcome) -> None:
             if outcome.ok:
@@ -205,7 +205,7 @@ class DeviceLogLink(QObject):
         db = self.db
 
         def work() -> Outcome:
-            hdc = find_hdc(db)
+            hdc = hdc_path(db)
             if kind == "buffer":
                 return device_fixes.set_buffer_size(hdc, key)
             return device_fixes.flow_control_off(hdc, key)
@@ -231,7 +231,7 @@ class DeviceLogLink(QObject):
         db = self.db
 
         def work() -> list[int]:
-            return device_fixes.pidof(find_hdc(db), key, bundle)
+            return device_fixes.pidof(hdc_path(db), key, bundle)
 
         def done(pids: list[int]) -> None:
             if self.view.bundle == bundle:

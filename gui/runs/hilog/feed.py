@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import os
 import threading
 import time
 import weakref
@@ -28,12 +27,11 @@ from typing import TYPE_CHECKING
 from hmdesk.core.toolchain.crash.detect import IDLE_SECONDS, CrashDetector
 from hmdesk.core.toolchain.hilog.parse import HilogLine
 from hmdesk.core.toolchain.hilog.stream import HilogStream, StreamStatus
-from hmdesk.core.toolchain.tools import find_tool
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 if TYPE_CHECKING:
-    from hmdesk.core.db import Database
+    pass
 
 MAX_BATCH = 1000  # lines parsed between two looks at GUI_BUSY
 
@@ -45,11 +43,6 @@ STATE_TEXT = {
     "error": "stream error",
     "stopped": "stopped",
 }
-
-
-def find_hdc(db: Database | None = None) -> str:
-    """The hdc binary (core ``find_tool``; raises its ``ToolNotFound`` with the fix)."""
-    return os.fspath(find_tool("hdc", db=db).path)
 
 
 def freeze_long_lived_heap() -> bool:

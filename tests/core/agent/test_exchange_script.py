@@ -1,7 +1,9 @@
-"""The README's example exchange (``docs/mcp_exchange.py``) runs against a real server."""
+"""The README's example exchange (``docs/mcp_exchange.py``) runs against a real server: tools
+listed, a recall, a diagnosis, a proposal, its acceptance by a person, and a later recall of it."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,4 +19,7 @@ def test_the_example_exchange_runs() -> None:
     out = done.stdout
     assert '"starter-hap-unsigned-9568320"' in out  # recalled, and recalled for the diagnosis
     assert '"kind": "signing"' in out
-    assert '"status": "pending"' in out and "agent proposal 1 from example-agent 1.0" in out
+    assert '"status": "pending"' in out
+    # the person's part: accepted, then another client's recall finds it
+    (accepted,) = re.findall(r"accepted agent proposal 1 as (mem-[0-9a-f]+)", out)
+    assert f"recalled {accepted}: Unsigned HAP from a fresh clone" in out

@@ -13,7 +13,7 @@ from hmdesk.core.agent.tools import AgentInputError, AgentTools
 from hmdesk.core.codeindex.anchors import AnchorStore
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.retrieve import Retriever
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 

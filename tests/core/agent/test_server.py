@@ -14,13 +14,14 @@ import anyio
 import pytest
 from hmdesk.core import config
 from hmdesk.core.agent.proposals import Proposals
-from hmdesk.core.agent.record import AgentRecord
+from hmdesk.core.agent.record import AgentRecord, CallFilter
+from hmdesk.core.agent.schemas import ARGUMENTS_MAX, LOG_TEXT_MAX
 from hmdesk.core.db import Database
 from hmdesk.core.memory.store import MemoryStore
 from mcp.shared.exceptions import MCPError
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY
-from tests.fixtures.mcp_client import payload, server_params, session
+from tests.fixtures.mcp_client import payload, server_command, server_params, session
 
 # A real install failure, verbatim: likuai2010/ClashMeta issue #10 (2024-10-07),
 # https://github.com/likuai2010/ClashMeta/issues/10 — hdc install of an unsigned HAP.
@@ -279,6 +280,11 @@ def test_device_tools_refused_while_off_and_run_when_on(
     async def run() -> None:
         async with session(db) as s:
             seen["on_tools"] = [t.name for t in (await s.list_tools()).tools]
+            seen["bad_run"] = [
+                await _bad(s, "build_and_run", {}),
+                await _bad(s, "build_and_run", {"project": str(project), "mode": 5}),
+            ]
+            assert fake_tools.calls("hvigorw") == []  # refused before anything ran
             seen["run"] = await s.call_tool(
                 "build_and_run", {"project": str(project)}, progress_callback=on
             )
@@ -288,6 +294,8 @@ def test_device_tools_refused_while_off_and_run_when_on(
 
     anyio.run(run)
     assert "build_and_run" in seen["on_tools"]
+    assert "'project' is a required property (build_and_run needs it)" in seen["bad_run"][0]
+    assert "mode: 5 is not of type 'string'" in seen["bad_run"][1]
     run_json = payload(seen["run"])
     assert run_json["status"] == "success", run_json
     assert [st["verdict"] for st in run_json["steps"]] == ["passed"] * len(run_json["steps"])
@@ -318,7 +326,11 @@ def test_an_install_failure_comes_back_with_the_finding_and_the_recalled_pitfall
     assert _ids(db)[SIGNING] in [r["id"] for r in run["recalled"]]
 
 
-def test_the_environment_allow_list_narrows_the_tools(db: Path) -> None:
+def test_the_environment_allow_list_narrows_the_tools(db: Path, fake_tools: Any) -> None:
+    """It narrows, it cannot widen: naming build_and_run in it does not turn the device tools
+    on (only the user's setting does)."""
+    project = fake_tools.project("hello")
+    config.set_value("mcp_projects", str(project.parent))
     seen: dict[str, Any] = {}
 
     async def main() -> None:
@@ -326,9 +338,39 @@ def test_the_environment_allow_list_narrows_the_tools(db: Path) -> None:
             seen["tools"] = [t.name for t in (await s.list_tools()).tools]
             with pytest.raises(MCPError):
                 await s.call_tool("diagnose", {"log_text": "x"})
+        async with session(db, env={"HMDESK_MCP_TOOLS": "build_and_run,recall"}) as s:
+            seen["widen"] = [t.name for t in (await s.list_tools()).tools]
+            seen["run"] = await s.call_tool("build_and_run", {"project": str(project)})
 
     anyio.run(main)
     assert seen["tools"] == ["recall", "remember"]
+    assert seen["widen"] == ["recall"]
+    assert seen["run"].is_error and "turned off" in payload(seen["run"])
+    assert fake_tools.calls("hvigorw") == []
+
+
+def test_proposals_wait_unless_the_user_turned_on_auto_accept(db: Path) -> None:
+    seen: dict[str, Any] = {}
+    lesson = {"content": "hvigor needs NODE_HOME pointing at Node 18", "tags": ["hvigor"]}
+
+    async def main() -> None:
+        async with session(db, name="codex", version="0.5") as s:
+            seen["off"] = payload(await s.call_tool("remember", lesson))
+            config.set_value("mcp_auto_accept", "on")  # read at each call, as the window sets it
+            seen["on"] = payload(
+                await s.call_tool("remember", {**lesson, "content": "ohpm needs .ohpmrc"})
+            )
+
+    anyio.run(main)
+    assert seen["off"]["status"] == "pending"
+    assert seen["on"]["status"] == "accepted"
+    assert "ohpm needs .ohpmrc" in _ids(db) and lesson["content"] not in _ids(db)
+    d = Database(db)
+    try:
+        memory = MemoryStore(d).get(seen["on"]["memory_id"])
+    finally:
+        d.close()
+    assert memory.source == "agent"
 
 
 def test_garbage_on_stdin_does_not_end_the_server(db: Path) -> None:
@@ -355,3 +397,103 @@ def test_garbage_on_stdin_does_not_end_the_server(db: Path) -> None:
     assert init and init[0]["result"]["serverInfo"]["name"] == "hmdesk"
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     assert os.path.exists(db)
+
+
+def test_recall_ranks_as_hmdesk_cli_query(tmp_path: Path) -> None:
+    """The starter pack (42 memories) through ``recall`` and through ``hmdesk-cli query --json``:
+    the same ids in the same order, for queries of different shapes."""
+    db = tmp_path / "starter.db"
+    cli, lead = server_command()
+    subprocess.run([cli, *lead, "--db", str(db), "load-starter"], check=True, capture_output=True)
+    queries = ["hdc install 9568320", "ArkTS @State not updating", "hvigor build fails", "签名"]
+    seen: dict[str, list[str]] = {}
+
+    async def main() -> None:
+        async with session(db) as s:
+            for q in queries:
+                r = payload(await s.call_tool("recall", {"query": q, "limit": 8}))
+                seen[q] = [x["id"] for x in r["results"]]
+
+    anyio.run(main)
+    assert seen[queries[0]]  # the starter pack has the unsigned-HAP pitfall
+    for q in queries:
+        done = subprocess.run(
+            [cli, *lead, "--db", str(db), "query", q, "--limit", "8", "--json"],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        assert [x["id"] for x in json.loads(done.stdout)["results"]] == seen[q], q
+
+
+def test_bounds_redaction_and_each_call_recorded_before_its_reply(db: Path) -> None:
+    """Arguments over their bounds are refused with what to send (and the server goes on); a
+    secret stored in a memory is masked in every result; each call is in the record by the time
+    its reply has arrived (read from the database while the session is still open)."""
+    secret_memory = "signing fails with -keyPwd Hm2024pass: wrong key password in build-profile"
+    d = Database(db)
+    store = MemoryStore(d, actor="test")
+    leaky = store.add(secret_memory, tags=["signing"]).id
+    store.close()
+    d.close()
+    assert _ids(db)[secret_memory] == leaky  # stored as written: masking is the server's
+    seen: dict[str, Any] = {}
+    recorded: list[tuple[str, bool]] = []
+
+    def last_call() -> tuple[str, bool]:
+        d = Database(db)
+        try:
+            (c,) = AgentRecord(d).calls(CallFilter(limit=1))
+            return c.tool, c.ok
+        finally:
+            d.close()
+
+    async def main() -> None:
+        async with session(db) as s:
+            seen["long_query"] = await _bad(s, "recall", {"query": "q" * 2001})
+            recorded.append(last_call())
+            seen["too_large"] = await _bad(s, "diagnose", {"log_text": "x" * (ARGUMENTS_MAX + 1)})
+            recorded.append(last_call())
+            seen["long_log"] = await _bad(s, "diagnose", {"log_text": "x" * (LOG_TEXT_MAX + 1)})
+            seen["many_tags"] = await _bad(
+                s, "remember", {"content": "x", "tags": [f"t{i}" for i in range(21)]}
+            )
+            seen["devices"] = await _bad(s, "devices", {"all": True})
+            seen["secret_tag"] = await _bad(
+                s, "remember", {"content": "x", "tags": ["ok", "token=abcd1234secret x"]}
+            )
+            seen["long_key"] = await _bad(s, "recall", {"query": "x", "k" * 5000: 1})
+            seen["crashes"] = await _bad(s, "crashes", {"since": "1 day"})
+            with pytest.raises(MCPError) as info:
+                await s.read_resource("file:///etc/passwd")
+            seen["uri"] = str(info.value)
+            seen["recall"] = payload(
+                await s.call_tool("recall", {"query": "keyPwd signing password"})
+            )
+            recorded.append(last_call())
+            res = await s.read_resource(f"memory://{leaky}")
+            seen["resource"] = res.contents[0].text  # type: ignore[union-attr]
+            recorded.append(last_call())
+
+    anyio.run(main)
+    # what was sent is not echoed back whole (nor into the record): its size and the bound
+    assert seen["long_query"].endswith("query: 2,001 characters; send at most 2,000")
+    assert "send at most 1,200,000" in seen["too_large"] and len(seen["too_large"]) < 200
+    assert seen["long_log"].endswith("log_text: 1,000,001 characters; send at most 1,000,000")
+    assert seen["many_tags"].endswith("tags: 21 items; send at most 20")
+    assert "'all' was unexpected; devices takes: none" in seen["devices"]
+    assert "tags.1: 'token=****** x' is not valid. One word" in seen["secret_tag"]
+    assert "recall takes: query, limit" in seen["long_key"] and len(seen["long_key"]) < 300
+    assert "since" in seen["crashes"] and "30s, 5m, 2h, 1d" in seen["crashes"]
+    assert "read memory://ID" in seen["uri"]
+    assert recorded == [
+        ("recall", False),
+        ("diagnose", False),
+        ("recall", True),
+        ("resource", True),
+    ]
+    (hit,) = [r for r in seen["recall"]["results"] if r["id"] == leaky]
+    assert "Hm2024pass" not in hit["content"] and "-keyPwd ******" in hit["content"]
+    assert "Hm2024pass" not in seen["resource"] and "-keyPwd ******" in seen["resource"]
+    errors = " ".join(c.error or "" for c in _calls(db))
+    assert "abcd1234secret" not in errors and len(errors) < 3000

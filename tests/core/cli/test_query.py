@@ -190,7 +190,7 @@ def test_query_hybrid_with_the_fake_embedder(
 def test_one_shot_leaves_hybrid_to_the_full_retriever(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hmdesk.core.memory.retrieve import Query
+    from hmdesk.core.memory.retrieve.results import Query
     from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 
     monkeypatch.setenv("HMDESK_EMBED_PROVIDER", "fake")

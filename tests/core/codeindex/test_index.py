@@ -78,7 +78,7 @@ def test_incremental_update_add_change_delete(project: Path):
 def test_a_saved_file_is_read_again_from_its_kept_reading(project: Path, monkeypatch):
     index = CodeIndex(project)
     index.scan()
-    assert index.kept_readings() == []  # a scan keeps no tree
+    assert index.kept_readings() == []  # a scan keeps no tree of a small file
     f = project / INDEX
     text = INDEX_ETS
     for n in range(3):  # the first save parses in full, the next ones from the kept reading
@@ -98,6 +98,38 @@ def test_a_saved_file_is_read_again_from_its_kept_reading(project: Path, monkeyp
     f.unlink()
     index.update_file(f)
     assert INDEX not in index.kept_readings()
+
+
+def test_the_scan_keeps_the_readings_of_the_largest_files_for_their_first_save(
+    project: Path, tmp_path: Path, monkeypatch
+):
+    sizes = {rel: (project / rel).stat().st_size for rel in (ABILITY, UTIL, INDEX)}
+    # INDEX is large enough to be warmed; the budget holds it, not a larger file besides
+    monkeypatch.setattr(index_module, "WARM_BYTES", sizes[INDEX])
+    monkeypatch.setattr(index_module, "KEPT_READINGS_BYTES", sizes[INDEX])
+    warmed = [rel for rel, size in sizes.items() if size == sizes[INDEX]]
+    cache = tmp_path / "kept.json.gz"
+    index = CodeIndex(project, cache_file=cache)
+    index.scan()
+    assert index.kept_readings() == [INDEX] == warmed
+    reopened = CodeIndex(project, cache_file=cache)
+    reopened.scan()
+    assert reopened.parsed == 0  # nothing changed; INDEX was read for its reading only
+    assert reopened.kept_readings() == [INDEX]
+    previous = []
+    real = index_module.read_file
+
+    def read_file(*args):
+        previous.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(index_module, "read_file", read_file)
+    f = project / INDEX
+    f.write_text(INDEX_ETS.replace("build() {", "helper() { this.load() }\n  build() {", 1))
+    assert reopened.update_file(f)
+    assert previous and previous[0] is not None  # the first save: from the kept reading
+    assert reopened.result(INDEX) == parse_file(f, INDEX)
+    assert reopened.find("Index.helper")
 
 
 def _generate(root: Path, n: int) -> None:

@@ -14,7 +14,7 @@ from hmdesk.core.codeindex.location_recall import (
 )
 from hmdesk.core.db import Database
 from hmdesk.core.memory.recall_floor import recall_for_terms
-from hmdesk.core.memory.retrieve import Retriever
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 from .test_impact import project

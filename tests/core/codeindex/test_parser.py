@@ -103,3 +103,14 @@ def test_language_for():
     assert language_for("a/B.ets") == "arkts"
     assert language_for("a/b.ts") == "typescript"
     assert language_for("a/b.js") is None
+
+
+def test_a_default_import_named_lazy_is_not_taken_for_import_lazy():
+    # `import lazy from …` imports a binding named `lazy` (React's `lazy`); `import lazy { … }`
+    # and `import lazy X from …` are ArkTS's lazy imports
+    for src in ("import lazy from 'react';\n", "import lazy { a } from './a';\n"):
+        text = src + "export function f(): void {}\n"
+        for language in ("typescript", "arkts"):
+            r = parse_source(text, language, "f")
+            assert not r.has_error, (src, language)
+            assert [(e.kind, e.name, e.start_line) for e in r.entities] == [("function", "f", 2)]

@@ -24,6 +24,12 @@ NOTIFICATION_ITEM = (
     / "openharmony+applications_systemui"
     / "features/noticeitem/src/main/ets/com/ohos/noticeItem/view/item/notificationItem.ets"
 )
+WEEK_DAY_VIEW = (
+    DATA
+    / "samples"
+    / "openharmony+applications_calendar"
+    / "features/card/src/main/ets/agendaCard/view/components/weekView/WeekDayView.ets"
+)
 
 # openharmony/applications_settings DeviceNameItemComponent.ets: `import lazy`, trailing commas
 # in object literals, `@Builder`/`@Styles` members, `.stateStyles`, ternaries in build()
@@ -54,6 +60,115 @@ def test_real_struct_every_member_with_its_range():
     r = parse_file(SETTINGS / DEVICE_NAME, DEVICE_NAME)
     assert _summary(r) == DEVICE_NAME_ENTITIES
     assert not r.has_error  # the ArkTS grammar alone fails on it (import lazy, trailing commas)
+
+
+def test_real_decorator_in_a_comment_does_not_start_the_member_below_it():
+    # openharmony/applications_calendar WeekDayView.ets (held out of the corpus): `// @computed`,
+    # `// @watch`, `// @mounted`, `// @destroyed`, `// @template` on the line above a member
+    r = parse_file(WEEK_DAY_VIEW)
+    assert _summary(r) == [
+        ("struct", "WeekDayView", 25, 159),
+        ("method", "WeekDayView.getAccessibilityText", 57, 65),
+        ("method", "WeekDayView.onMonthVMChange", 68, 73),
+        ("method", "WeekDayView.aboutToAppear", 76, 87),
+        ("method", "WeekDayView.aboutToDisappear", 90, 92),
+        (
+            "method",
+            "WeekDayView.buildWeekTitles",
+            95,
+            123,
+        ),  # `@Builder` on 95, under `// component`
+        ("method", "WeekDayView.isActiveDay", 125, 127),
+        ("method", "WeekDayView.buildWeekDay", 129, 149),
+        ("build", "WeekDayView.build", 152, 158),
+    ]
+    assert not r.has_error
+
+
+def _kept(project: str, rel: str) -> Path:
+    return DATA / "samples" / project / rel
+
+
+def test_real_arkts_only_words_and_commented_out_attributes_read_without_errors():
+    # the four read with syntax errors before, every declaration expected read off by hand:
+    # `import lazy` in a `.ts` file (openharmony/applications_calendar, held out)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_calendar",
+            "services/network/src/main/ets/impl/GlobalNetServiceImpl.ts",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("class", "GlobalNetServiceImpl", 32, 64),
+            ("constructor", "GlobalNetServiceImpl.constructor", 36, 39),
+            ("method", "GlobalNetServiceImpl.initRequestHelper", 41, 54),
+            ("method", "GlobalNetServiceImpl.getRequestHelper", 56, 58),
+            ("method", "GlobalNetServiceImpl.doStart", 60, 63),
+        ],
+        False,
+    )
+    # `}`, a `/* … */` and a `//` comment (attributes commented out), then `.hideTitleBar(true)`
+    # (eclipse-oniro-mirrors/applications_call, held out)
+    r = parse_file(
+        _kept(
+            "eclipse-oniro-mirrors+applications_call",
+            "EmergencyCommunication/entry/src/main/ets/pages/AmlPrivacyStatement.ets",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("struct", "AmlPrivacyStatement", 24, 118),
+            ("method", "AmlPrivacyStatement.MyCustomTitle", 36, 40),
+            ("method", "AmlPrivacyStatement.aboutToAppear", 42, 44),
+            ("method", "AmlPrivacyStatement.aboutToDisappear", 46, 48),
+            ("build", "AmlPrivacyStatement.build", 50, 117),
+        ],
+        False,
+    )
+    # `.stateStyles({ normal: {.backgroundColor(null)` (openharmony/applications_calendar)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_calendar",
+            "features/agenda/src/main/ets/components/OpenCloudSyncTip.ets",
+        )
+    )
+    assert (_summary(r), r.has_error) == (
+        [
+            ("struct", "OpenCloudSyncTip", 47, 177),
+            ("method", "OpenCloudSyncTip.aboutToAppear", 58, 60),
+            ("method", "OpenCloudSyncTip.TextButton", 62, 99),
+            ("build", "OpenCloudSyncTip.build", 101, 143),
+            ("method", "OpenCloudSyncTip.calculateCanShowTip", 154, 166),
+            ("method", "OpenCloudSyncTip.recordIgnoreTip", 168, 176),
+        ],
+        False,
+    )
+    # `export native function` in a namespace (openharmony/applications_settings)
+    r = parse_file(
+        _kept("openharmony+applications_settings", "ani/settings/ets/@ohos.settings.ets")
+    )
+    assert not r.has_error
+    assert {
+        ("function", "settings.getUriSync", 143, 143),
+        ("function", "settings.registerKeyObserver", 145, 145),
+        ("function", "settings.unregisterKeyObserver", 147, 147),
+    } <= set(_summary(r))
+    # `import lazy{ WalletManageUtils }`, no space (openharmony/applications_settings)
+    r = parse_file(
+        _kept(
+            "openharmony+applications_settings",
+            "product/phone/src/main/ets/MainAbility/MainAbility.ets",
+        )
+    )
+    assert not r.has_error
+    assert {
+        ("class", "DeveloperOptionsSettingsPushParams", 95, 97),
+        ("class", "MainAbility", 117, 503),
+        ("method", "MainAbility.onCreate", 139, 167),
+        ("function", "startWork", 505, 521),  # `@Concurrent` on 505
+        ("function", "reportDataSize", 523, 527),
+    } <= set(_summary(r))
 
 
 def test_real_attribute_after_a_closing_brace_reads_with_the_typescript_grammar_alone():

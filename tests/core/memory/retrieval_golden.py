@@ -156,8 +156,9 @@ def evaluate(profile: str, k: int = 5, groups_fn: Any = None) -> dict[str, float
     (or, with ``groups_fn(text) -> term groups``, for a variant scored by the reference scan)."""
     from datetime import UTC, datetime
 
-    from hmdesk.core.memory.retrieve import MemoryIndex, Query
+    from hmdesk.core.memory.retrieve.index import MemoryIndex
     from hmdesk.core.memory.retrieve.reference_scan import scan_groups
+    from hmdesk.core.memory.retrieve.results import Query
 
     recs = records()
     index = MemoryIndex(recs)

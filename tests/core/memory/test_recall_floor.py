@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.recall_floor import recall_floor, weak_reason
-from hmdesk.core.memory.retrieve import Query, Retriever
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 # the doctor's terms for install code 9568320 (kind, code, 安装失败, first words of its meaning)

@@ -16,24 +16,20 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database, make_engine, migrate_to
-from hmdesk.core.memory.retrieve import (
-    MemoryIndex,
-    Query,
-    QueryResult,
-    Retriever,
-    retrieve_scan,
-    search_segments,
-)
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.profile import PROFILES
-from hmdesk.core.memory.search_index import (
-    SnapshotError,
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
+from hmdesk.core.memory.retrieve.retriever import Retriever
+from hmdesk.core.memory.search_index.file_search import search_file, search_stored
+from hmdesk.core.memory.search_index.maintain import (
     dbapi_of,
     ensure_current,
     index_state,
     load_segments,
     refresh,
 )
-from hmdesk.core.memory.search_index.file_search import search_file, search_stored
+from hmdesk.core.memory.search_index.schema import SnapshotError
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -418,7 +414,8 @@ import json, sys
 from datetime import datetime, UTC
 from pathlib import Path
 from hmdesk.core.memory.search_index.file_search import search_file
-from hmdesk.core.memory.retrieve import MemoryIndex, Query
+from hmdesk.core.memory.retrieve.index import MemoryIndex
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.db import Database
 from hmdesk.core.memory.store import MemoryStore
 q = Query("", now=datetime(2026, 11, 20, 12, 0, tzinfo=UTC), limit=50)

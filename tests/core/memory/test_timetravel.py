@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hmdesk.core.db import Database, iso
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import MemoryIndex, Query
+from hmdesk.core.memory.retrieve.index import MemoryIndex
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.memory.timetravel import records_as_of, search_as_of
 

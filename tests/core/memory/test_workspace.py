@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.retrieve.profile import HMHARNESS
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.workspace import split_workspace, workspace_of, workspace_tag
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from hmdesk.core.db import Database
 from hmdesk.core.memory.hmharness.importer import import_path
-from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.retrieve.profile import HMHARNESS
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 

@@ -4,7 +4,7 @@ without a query over the whole table."""
 from __future__ import annotations
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.team.notify import ChangeListener

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.team.scope import AuthorCache, search_scoped

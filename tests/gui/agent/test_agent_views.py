@@ -148,3 +148,33 @@ def test_the_window_has_the_agent_menu_and_help_entry(qtbot, ctx) -> None:
     dialog = window.agent_menu.open_connect()
     assert window.agent_menu.dialogs == {"connect": dialog}  # one at a time
     dialog.reject()
+
+
+def test_activity_counts_its_calls_in_words(qtbot, ctx) -> None:
+    """ "1 call(s), 0 failed" was the one count in the window not in words (issue 32, Ugly:
+    "1 contradictions")."""
+    m = ctx.store.add("sign the HAP", tags=["signing"])
+    _recall_call(ctx, m.id)
+    dialog = AgentActivityDialog(ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)
+    assert dialog.summary.text() == "1 call, none failed"
+    _recall_call(ctx, m.id)
+    dialog.reload()
+    qtbot.waitUntil(lambda: dialog.list.count() == 2, timeout=10_000)
+    assert dialog.summary.text() == "2 calls, none failed"
+
+
+def test_activity_list_shows_each_call_line_whole(qtbot, ctx) -> None:
+    """Seen under X: the list got ~255 of 1000 px and cut "21:13:28  hmharness 0.9  remember
+    3 m" before its duration and status."""
+    m = ctx.store.add("sign the HAP", tags=["signing"])
+    _recall_call(ctx, m.id, client="claude-code-with-a-long-name")
+    dialog = AgentActivityDialog(ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)
+    line = dialog.list.item(0).text()
+    needed = dialog.list.fontMetrics().horizontalAdvance(line)
+    assert dialog.list.viewport().width() >= needed, (dialog.list.viewport().width(), needed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import Component, ScoredMemory, TermMatch
+from hmdesk.core.memory.retrieve.results import Component, ScoredMemory, TermMatch
 from hmdesk.gui.common.explanation import (
     COMPONENT_ORDER,
     GRAPHIC_MIN_CONTRAST,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import TermMatch
+from hmdesk.core.memory.retrieve.results import TermMatch
 from hmdesk.gui.common.highlight import (
     code_regions,
     content_html,
@@ -57,7 +57,7 @@ def test_colours_come_from_the_theme():
 def test_chips_say_what_matched_in_the_theme_colours():
     terms = [tm("hdc", [(0, 3), (9, 12)], tags=["hdc"]), tm("zzz", [], matched=False)]
     for theme in (LIGHT, DARK):
-        chips = term_chips_html(terms, theme).replace("&nbsp;", " ")
+        chips = term_chips_html(terms, theme).replace("&nbsp;", " ").replace("\u2060", "")
         assert "✓ hdc (2× in text; tag hdc)" in chips and "✗ zzz" in chips
         assert theme.term(0) in chips and theme.muted_bg in chips
     assert term_chips_html([]) == ""
@@ -114,3 +114,31 @@ def test_chips_wrap_between_chips_not_inside_one(qtbot):
         block = block.next()
     assert len(starts) > 1
     assert all(s[:1] in "✓✗" for s in starts), starts
+
+
+def test_a_chip_wraps_whole_never_in_a_word(qapp):
+    """Issue 32, Ugly: on the failure card "✓ arkts (…; tag arkts-" ended a line and "source,
+    ArkTS)" began the next, "✓ 编" and "译 (…)" too (a hyphen and a CJK character are break
+    points; a chip's no-break spaces are not enough). Laid out as a QLabel lays it out, at every
+    width from a chip's own up: each chip on one line."""
+    from tests.gui.text_lines import laid_out_lines, natural_width
+
+    terms = [
+        TermMatch("10505001", True, [(0, 8)], ["10505001"]),
+        TermMatch("arkts", True, [(9, 14), (30, 35)], ["arkts-source", "ArkTS"]),
+        TermMatch("编译", True, [(40, 42)], [], alternatives=["compile"]),
+        TermMatch("错误", True, [(50, 52)], [], alternatives=["error"]),
+    ]
+    labels = [
+        "✓ 10505001 (1× in text; tag 10505001)",
+        "✓ arkts (2× in text; tag arkts-source, ArkTS)",
+        "✓ 编译 (1× in text; also compile)",
+        "✓ 错误 (1× in text; also error)",
+    ]
+    for theme in (LIGHT, DARK):
+        html = term_chips_html(terms, theme)
+        widest = natural_width(html)
+        for width in range(widest // 3, widest + 40, 7):
+            lines = laid_out_lines(html, width)
+            for label in labels:
+                assert any(label in line for line in lines), (width, label, lines)

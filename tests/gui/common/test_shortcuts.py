@@ -87,3 +87,27 @@ def test_the_window_list_has_no_empty_row_and_no_window_group(ctx, qtbot):
     assert by_name[("Edit", "Preferences")] == "Ctrl+,"
     assert [r.where for r in rows[: -len(KEYS_WITHOUT_ACTIONS)]][-1] == ANYWHERE  # last
     close_window(w)
+
+
+def test_every_command_is_shown_whole_when_the_list_opens(ctx, qtbot):
+    """Seen under X: the Command column got ~125 of 560 px ("Anchor a memory…", "Copy the
+    screens…") while Keys took the rest for its longest row."""
+    from tests.gui.windows import close_window, make_window
+
+    w = make_window(ctx, qtbot)
+    w.resize(1024, 700)
+    w.build_other_areas()
+    dialog = w.show_shortcuts()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    metrics = table.fontMetrics()
+    column = table.horizontalHeader().sectionSize(1)
+    cut = [
+        table.item(r, 1).text()
+        for r in range(table.rowCount())
+        if metrics.horizontalAdvance(table.item(r, 1).text()) + 8 > column
+    ]
+    assert not cut, (column, cut)
+    assert dialog.width() <= w.width()
+    dialog.close()
+    close_window(w)

@@ -159,7 +159,7 @@ def test_screenshot_is_shown_and_can_be_saved_and_copied(qtbot, ctx, fake_tools,
     qtbot.waitUntil(area.screenshot.isVisible, timeout=15_000)
     panel = area.screenshot
     assert area.splitter.sizes()[1] > 200  # shown beside the list, not squeezed to nothing
-    assert panel.image.size().toTuple() == (36, 72)
+    assert panel.picture.image.size().toTuple() == (36, 72)
     assert not panel.picture.pixmap().isNull()
     assert USB in panel.title.text() and "local time" in panel.title.text()
     assert "1260×2720" in panel.title.text()

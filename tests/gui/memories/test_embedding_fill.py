@@ -60,7 +60,7 @@ def test_hybrid_fills_embeddings_off_thread_then_reruns(
 
 
 def test_fill_shows_progress_and_cancel_keeps_what_was_stored(ctx: Any, qtbot: Any) -> None:
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.semantic import cache
     from hmdesk.gui.memories.embedding_fill import EmbeddingFill
 

@@ -7,8 +7,8 @@ import socket
 from typing import Any
 
 import pytest
-from hmdesk.core.memory.retrieve import Query
 from hmdesk.core.memory.retrieve.profile import HYBRID
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.embedder import Kind
 
@@ -61,7 +61,7 @@ def test_unreachable_endpoint_says_so_and_hybrid_ranks_lexically(
 
 
 def test_a_raising_model_is_reported_and_search_goes_on(ctx: Any, qtbot: Any) -> None:
-    from hmdesk.core.memory.retrieve import Retriever
+    from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.gui.memories.embedding_fill import EmbeddingFill
     from PySide6.QtWidgets import QVBoxLayout, QWidget
 

@@ -51,7 +51,7 @@ def test_the_first_look_paints_its_rows_in_bands_then_says_so(loaded, qtbot):
 
 def test_the_first_look_rows_are_built_on_the_worker(tmp_path, settings):
     from hmdesk.core.db import Database
-    from hmdesk.core.memory.search_index import ensure_current
+    from hmdesk.core.memory.search_index.maintain import ensure_current
     from hmdesk.core.memory.store import MemoryStore
     from hmdesk.gui.memories.preview import first_look_query, first_look_rows
 

@@ -7,7 +7,7 @@ import sqlite3
 import threading
 
 import hmdesk.gui.common.index_keeper as keeper_mod
-from hmdesk.core.memory.search_index import dbapi_of, index_state
+from hmdesk.core.memory.search_index.maintain import dbapi_of, index_state
 
 
 def _forget_snapshot(path: object) -> None:

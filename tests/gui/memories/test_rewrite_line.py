@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hmdesk.core.memory.retrieve import Query, QueryResult
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.retrieve.rewrite import rewrite_query
 from hmdesk.gui.memories.rewrite_line import RewriteLine, rewrite_html
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.memory.recall_floor import recall_floor
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.toolchain.doctor import Finding
 from hmdesk.gui.common.theme import DARK, LIGHT
 from hmdesk.gui.runs.failure_card import FailureCard, split_location

@@ -20,10 +20,10 @@ def test_project_line_from_the_core_project(fake_tools):
     module, ability = entry_names(signed)
     assert module == "entry" and ability
     line = project_line_html(signed, LIGHT)
-    assert signed.bundle_name in line and "✓ signed" in line and LIGHT.ok_fg in line
+    assert signed.bundle_name in line and "✓&nbsp;signed" in line and LIGHT.ok_fg in line
     unsigned = read_project(fake_tools.project("hello-unsigned"))
     line = project_line_html(unsigned, DARK)
-    assert "⚠ unsigned" in line and DARK.warn_fg in line
+    assert "⚠&nbsp;unsigned" in line and DARK.warn_fg in line
 
 
 def test_load_error_says_where_and_what_to_open():
@@ -49,3 +49,20 @@ def test_open_remembers_recent_folders(qtbot, tmp_path, fake_tools):
         bar.open_project(str(tmp_path))
     assert bar.project is None and "Not a HarmonyOS project" in bar.label.text()
     assert settings.value(RECENT_KEY) in ([root], root)
+
+
+def test_the_project_line_wraps_between_its_parts(qapp, fake_tools):
+    """Seen under X at 1024 px: "… ability EntryAbility · ✓" ended a line and "signed" began the
+    next. The line wraps at its " · " only: each part stays whole."""
+    from tests.gui.text_lines import laid_out_lines, natural_width
+
+    project = read_project(fake_tools.project("hello"))
+    module, ability = entry_names(project)
+    parts = [project.bundle_name, f"module {module}", f"ability {ability}", "✓ signed"]
+    for theme in (LIGHT, DARK):
+        first = project_line_html(project, theme).split("<br>")[0]
+        widest = natural_width(first)
+        for width in range(widest // 3, widest + 20, 5):
+            lines = laid_out_lines(first, width)
+            for part in parts:
+                assert any(part in line for line in lines), (width, part, lines)

@@ -41,7 +41,7 @@ def test_shows_the_kept_screenshot_samples_and_marks(qtbot, ctx, fake_tools):
     qtbot.addWidget(view)
     view.show()
     view.show_run(run_id, device=FAKE_HDC_KEY, bundle="com.example.hello", follow=True)
-    qtbot.waitUntil(lambda: not view.image.isNull(), timeout=15_000)
+    qtbot.waitUntil(lambda: not view.picture.image.isNull(), timeout=15_000)
     assert "screen after the launch" in view.title.text()
     qtbot.waitUntil(lambda: len(view.chart.samples) >= 2, timeout=30_000)
     assert view.chart.samples[0].pss_kb == 92998 and view.stop_button.isVisible()

@@ -199,3 +199,32 @@ def test_this_helped_says_it_was_counted(qtbot, ctx):
         row.helped_button.click()
     assert said.args[0].startswith(f"Counted: pitfall {mem.id} helped with run #3")
     assert row.helped_button.text() == "Counted ✓"
+
+
+def test_a_chip_that_does_not_break_does_not_widen_the_card(qtbot, ctx):
+    """A chip wraps whole (never inside a word): in a pane narrower than a long chip, the
+    chips' label is cut at the pane's edge instead of pushing the card past it."""
+    from hmdesk.gui.runs.run_page import RunPage
+
+    ctx.store.add(
+        "ArkTS Compiler Error 10505001 from arkts-source: open the file hvigor names",
+        tags=["arkts-source", "ArkTS-compiler-error-10505001", "build"],
+    )
+    page = RunPage(ctx)
+    qtbot.addWidget(page)
+    page.resize(1024, 700)
+    page.show()
+    finding = Finding(
+        kind="arkts-source",
+        evidence="Expression expected",
+        fix="fix the syntax",
+        code="10505001",
+        query_terms=["10505001", "arkts", "compiler"],
+    )
+    with qtbot.waitSignal(page.recall_done, timeout=15_000):
+        page.show_card(1, "build", finding, "build failed")
+    row = page.card.rows[0]
+    page.resize(560, 700)
+    pane = page.card_scroll.viewport().width()
+    assert row.meta.minimumSizeHint().width() > pane  # the longest chip is wider than the pane
+    qtbot.waitUntil(lambda: page.card.width() <= page.card_scroll.viewport().width())

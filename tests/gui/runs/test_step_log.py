@@ -10,7 +10,6 @@ from hmdesk.gui.runs.step_log import (
     level_colour,
     line_level,
     parse_href,
-    strip_ansi,
 )
 from PySide6.QtCore import QPoint, Qt
 
@@ -21,7 +20,7 @@ def test_ansi_segments():
     assert segs[1] == (" plain ", None, False)
     assert segs[2][0] == "bold green" and segs[2][2] is True and segs[2][1] == "#00d700"
     assert segs[3] == (" x", None, True)
-    assert strip_ansi("\x1b[32m> hvigor \x1b[39mok") == "> hvigor ok"
+    assert "".join(t for t, _c, _b in ansi_segments("\x1b[32m> hvigor \x1b[39mok")) == "> hvigor ok"
     assert ansi_segments("\x1b[38;2;1;2;3mrgb")[0][1] == "#010203"
 
 
@@ -72,3 +71,30 @@ def test_colours_come_from_the_theme():
     assert ansi_segments("\x1b[91mbright", LIGHT)[0][1] == LIGHT.ansi_bright[1]
     assert level_colour("error", DARK) == DARK.error_fg
     assert level_colour("info", LIGHT) == LIGHT.accent_fg
+
+
+def test_a_written_log_takes_the_new_palette_when_the_theme_changes(qtbot):
+    """Issue 32, requirement 7 (looked at under X): a build log written in the light theme kept
+    its light colours after a switch to dark, hvigor's green lines at 3.3 against the dark
+    Base; and back."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from tests.gui.contrast import palettes, rendered_contrast
+
+    box = QWidget()
+    qtbot.addWidget(box)
+    QVBoxLayout(box).addWidget(view := StepLogView(box))
+    box.setPalette(palettes()["light"])
+    box.resize(700, 200)
+    box.show()
+    lines = [
+        f"\x1b[32m> hvigor Finished :entry:default@Step{i}... after {i} ms\x1b[39m"
+        for i in range(8)
+    ]
+    view.append_lines(lines)
+    assert rendered_contrast(view.viewport()) >= 4.5
+    box.setPalette(palettes()["dark"])
+    qtbot.waitUntil(lambda: rendered_contrast(view.viewport()) >= 4.5, timeout=2000)
+    assert view.toPlainText().count("hvigor Finished") == 8 and len(view.locations) == 0
+    box.setPalette(palettes()["light"])
+    qtbot.waitUntil(lambda: rendered_contrast(view.viewport()) >= 4.5, timeout=2000)

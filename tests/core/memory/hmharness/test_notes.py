@@ -18,7 +18,8 @@ from hmdesk.core.memory.hmharness.notes import (
     import_notes_file,
     parse_note,
 )
-from hmdesk.core.memory.retrieve import Query, Retriever
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore
 
 NOTES = (

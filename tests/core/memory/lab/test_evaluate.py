@@ -12,7 +12,7 @@ from hmdesk.core.db import Database
 from hmdesk.core.memory.lab import LabelledQuery, LabelledSet
 from hmdesk.core.memory.lab.evaluate import evaluate, evaluate_store, evaluation_to_json
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import Component, Query, QueryResult, ScoredMemory
+from hmdesk.core.memory.retrieve.results import Component, Query, QueryResult, ScoredMemory
 from hmdesk.core.memory.store import MemoryStore
 
 NOW_ISO = "2026-11-29T12:00:00.000Z"

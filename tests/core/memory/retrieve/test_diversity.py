@@ -11,11 +11,12 @@ import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.lifecycle.claims import near_duplicates
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import Query, QueryResult, Retriever, result_to_json
 from hmdesk.core.memory.retrieve.diversity import EXTRA, diversified, widen
 from hmdesk.core.memory.retrieve.profile import HMHARNESS, PROFILES
-from hmdesk.core.memory.search_index import refresh
+from hmdesk.core.memory.retrieve.results import Query, QueryResult, result_to_json
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.search_index.file_search import _search_full, search_file, search_stored
+from hmdesk.core.memory.search_index.maintain import refresh
 from hmdesk.core.memory.store import MemoryStore
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

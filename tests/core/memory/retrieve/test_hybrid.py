@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import Query, Retriever, result_to_json, retrieve_scan
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, result_to_json
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.semantic import FakeEmbedder
 from hmdesk.core.memory.semantic.fill import fill_embeddings
 from hmdesk.core.memory.store import MemoryStore

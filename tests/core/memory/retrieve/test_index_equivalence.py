@@ -7,14 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 from hmdesk.core.memory.record import DECAY_SENTINEL, MemoryRecord
-from hmdesk.core.memory.retrieve import (
-    MemoryIndex,
-    Query,
-    retrieve_hmharness_scan,
-    retrieve_scan,
-    search_segments,
-)
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan, retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.retrieve.scoring import group_in, haystack
 from hmdesk.core.memory.terms import SubstringTerm
 from hypothesis import given

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import MemoryIndex
+from hmdesk.core.memory.retrieve.index import MemoryIndex
 from hmdesk.core.memory.retrieve.profile import DEFAULT
 from hmdesk.core.memory.retrieve.ranking import (
     STATIC_FOR_MS,

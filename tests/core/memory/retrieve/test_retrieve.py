@@ -8,16 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from hmdesk.core.memory.record import DECAY_SENTINEL, MemoryRecord
-from hmdesk.core.memory.retrieve import (
-    MemoryIndex,
-    Query,
-    content_spans,
-    result_to_json,
-    retrieve_hmharness_scan,
-    retrieve_scan,
-    search,
-)
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search
 from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, PROFILES, profile_named
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_hmharness_scan, retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, result_to_json
+from hmdesk.core.memory.retrieve.scoring import content_spans
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

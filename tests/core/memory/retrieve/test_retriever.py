@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.db import Database
-from hmdesk.core.memory.retrieve import MemoryIndex, Query, Retriever, retrieve_scan
+from hmdesk.core.memory.retrieve.index import MemoryIndex
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.store import MemoryStore, StoreError
 
 from tests.fixtures.postgres import pg_url  # noqa: F401 - the fixture

@@ -12,16 +12,11 @@ from typing import Any
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import (
-    MemoryIndex,
-    Query,
-    QueryResult,
-    Retriever,
-    result_to_json,
-    retrieve_scan,
-    search_segments,
-)
+from hmdesk.core.memory.retrieve.index import MemoryIndex, search_segments
 from hmdesk.core.memory.retrieve.profile import HMHARNESS, HYBRID, PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, QueryResult, result_to_json
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.retrieve.rewrite import (
     CONTENT_ONLY,
     NEGATION_WEIGHT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hmdesk.core.memory.jsdate import parse_js_date_ms
-from hmdesk.core.memory.retrieve import parse_timestamps
+from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -8,8 +8,10 @@ from datetime import UTC, datetime
 
 import pytest
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import MemoryIndex, Query, result_to_json, retrieve_scan
+from hmdesk.core.memory.retrieve.index import MemoryIndex
 from hmdesk.core.memory.retrieve.profile import DEFAULT, HMHARNESS, Profile
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, result_to_json
 from hmdesk.core.memory.retrieve.scoring import idf
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.memory.record import MemoryRecord
-from hmdesk.core.memory.retrieve import MemoryIndex, Query, QueryResult, retrieve_scan
 from hmdesk.core.memory.retrieve.diversity import diversified
+from hmdesk.core.memory.retrieve.index import MemoryIndex
 from hmdesk.core.memory.retrieve.profile import PROFILES
+from hmdesk.core.memory.retrieve.reference_scan import retrieve_scan
+from hmdesk.core.memory.retrieve.results import Query, QueryResult
 from hmdesk.core.memory.search_index import postgres_index, postgres_search
 from hmdesk.core.memory.search_index.postgres_search import connect, search_server
 from hypothesis import given

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hmdesk.core.db import Database, make_engine, migrate_to
 from hmdesk.core.dbfile import SCHEMA_HEAD
-from hmdesk.core.memory.retrieve import Query
+from hmdesk.core.memory.retrieve.results import Query
 from hmdesk.core.memory.search_index.file_search import search_file, search_stored
 from hmdesk.core.memory.semantic import FakeEmbedder, cache
 from hmdesk.core.memory.store import MemoryStore

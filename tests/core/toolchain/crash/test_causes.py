@@ -100,3 +100,32 @@ def test_a_package_scoped_under_the_app_is_the_apps_own_code() -> None:
     # ``dcar|@dcar/utils|…`` is the app's HAR; ``dcar|@ohos/crypto-js|…`` is a library
     _location, third = where(crash_of("cppcrash", "napi-taskpool-crypto-js-null"))
     assert third == "@ohos/crypto-js"
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "location"),
+    [
+        # the .ets frame under a compiled .js one; a Windows path with doubled backslashes
+        ("jscrash", "settings-notification-invalid-arg", "pages/noticeApp/notificationManage.ets:31:5"),
+        ("jscrash", "settings-softwareupdate-timer-not-cleared", "/MainAbility/pages/softwareUpdate.ets:512:25"),
+        # the stack quoted on the Stacktrace key's line, the frame without its ')'
+        ("jscrash", "obfuscation-reflect-not-callable", "src/main/ets/annotations/FieldType.ts:6:1"),
+        # frames printed '# 00 pc …' by the docs page
+        ("cppcrash", "docs-kernel-address-write", "libentry.so(TriggerCrash(napi_env__*, napi_callback_info__*))"),
+        # the app's library has no symbol: the ArkTS line that called it
+        ("cppcrash", "fdsan-double-close", "xsan_fileHandleCloseillegally.ets:39:30"),
+    ],
+)  # fmt: skip
+def test_the_place_is_the_most_precise_frame_of_the_apps_own(
+    kind: str, name: str, location: str
+) -> None:
+    place, third = where(crash_of(kind, name))
+    assert place is not None and place.endswith(location), place
+    assert (third is not None) == (name == "obfuscation-reflect-not-callable")
+
+
+def test_a_release_build_that_cannot_call_into_a_har_may_be_obfuscation() -> None:
+    why = explain(crash_of("jscrash", "obfuscation-reflect-not-callable"))
+    assert why is not None and not why.certain and "obfuscation" in why.cause
+    plain = explain(crash_of("jscrash", "settings-udisk-api-absent"))  # no raw stack, no HAR
+    assert plain is not None and "obfuscation" not in plain.cause

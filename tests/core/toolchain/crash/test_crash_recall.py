@@ -23,7 +23,7 @@ from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.location_recall import Location, recall_by_location
 from hmdesk.core.db import Database
 from hmdesk.core.memory.recall_floor import recall_for_terms
-from hmdesk.core.memory.retrieve import Retriever
+from hmdesk.core.memory.retrieve.retriever import Retriever
 from hmdesk.core.memory.starter import load_starter_pack
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
