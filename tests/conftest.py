@@ -49,3 +49,38 @@ def _isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     for var in ("HMDESK_EDITOR", "HMDESK_THEME", "DEVECO_SDK_HOME", "NODE_HOME"):
         monkeypatch.delenv(var, raising=False)
     yield path
+
+
+# ------------------------------------------------------------- the fault suite's hostile kinds
+# A fault test names the kinds of hostile input or event it throws at hmdesk with
+# ``@pytest.mark.hostile("kind", …)`` (a damaged database page, a FIFO where a file should be, a
+# server that never answers, …). A kind names the hostile input or event itself, never the test:
+# two tests throwing the same thing name the same kind, and it is counted once. The kinds of the
+# collected tests are counted and printed at the end of the run (``fault suite: N hostile
+# kinds``), by ``make fuzz`` too. Here, not in tests/faults: under pytest-xdist (``make unit``,
+# ``make fuzz``) the workers collect and the controller prints, and only this file is loaded by
+# both; each worker hands its kinds over in ``workeroutput``.
+HOSTILE_KINDS: set[str] = set()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for mark in item.iter_markers("hostile"):
+            HOSTILE_KINDS.update(str(k) for k in mark.args)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker
+        workeroutput["hostile_kinds"] = sorted(HOSTILE_KINDS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """xdist's controller: a worker finished; its kinds join the count."""
+    HOSTILE_KINDS.update(getattr(node, "workeroutput", {}).get("hostile_kinds", ()))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if HOSTILE_KINDS:
+        terminalreporter.write_line(f"fault suite: {len(HOSTILE_KINDS)} hostile kinds")

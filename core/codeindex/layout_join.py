@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from hmdesk.core.bounded import InputError, read_input
 from hmdesk.core.codeindex.anchors import Anchor
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import MAX_FILE_BYTES
@@ -82,12 +83,11 @@ class Literals:
 
     def _read(self, rel: str) -> None:
         path = self.index.root / rel
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                return
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        try:  # replaced by a FIFO or a device since the scan: skipped, never waited on
+            data = read_input(path, limit=MAX_FILE_BYTES, what="the source file")
+        except (OSError, InputError):
             return
+        text = data.decode("utf-8", errors="replace")
         for n, line in enumerate(text.splitlines(), 1):
             if "(" not in line:
                 continue

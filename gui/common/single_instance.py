@@ -16,6 +16,7 @@ import logging
 import os
 from pathlib import Path
 
+from hmdesk.core.bounded import MB, loads_json
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 
 CONNECT_MS = 500  # an instance that does not answer in this long is taken for gone
 REPLY_MS = 5000  # the first window answers from its event loop, which may be busy a moment
+MAX_MESSAGE = MB  # a message is a list of paths: a longer one is not ours and is dropped
 
 
 def server_name(database: Path | str) -> str:
@@ -81,11 +83,13 @@ class InstanceServer(QObject):
 
             def read(s: QLocalSocket = sock, buf: bytearray = buffer) -> None:
                 buf.extend(bytes(s.readAll().data()))
-                if b"\n" not in buf:
+                if b"\n" not in buf and len(buf) <= MAX_MESSAGE:
                     return
-                line = bytes(buf).split(b"\n", 1)[0]
+                line = bytes(buf[: MAX_MESSAGE + 1]).split(b"\n", 1)[0]
                 try:
-                    files = json.loads(line.decode()).get("files", [])
+                    if len(line) > MAX_MESSAGE:
+                        raise ValueError("too long")
+                    files = loads_json(line.decode(), "the message").get("files", [])
                 except (ValueError, AttributeError, UnicodeDecodeError):
                     log.warning("single instance: a message that is not ours: %r", line[:200])
                     s.disconnectFromServer()

@@ -20,6 +20,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from hmdesk.core.bounded import loads_json
 from hmdesk.gui.common.dialog_buttons import dialog_buttons, text_field_keys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
@@ -293,7 +294,7 @@ class Dismissals:
     def _load(self) -> list[str]:
         raw = self.settings.value(DISMISSED_KEY, "")
         try:
-            data = json.loads(str(raw)) if raw else []
+            data = loads_json(str(raw), "the dismissals") if raw else []
         except ValueError:  # a hand-edited or corrupt value: start again, nothing else is lost
             return []
         return [str(x) for x in data] if isinstance(data, list) else []
@@ -330,7 +331,7 @@ class Dismissals:
         """fingerprint → the row's text, for the dismissals that were made with one."""
         raw = self.settings.value(DISMISSED_LABELS_KEY, "")
         try:
-            data = json.loads(str(raw)) if raw else {}
+            data = loads_json(str(raw), "the dismissals' labels") if raw else {}
         except ValueError:  # a hand-edited or corrupt value: the rows show as unnamed
             return {}
         return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

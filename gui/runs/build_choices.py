@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import replace
 
+from hmdesk.core.bounded import loads_json
 from hmdesk.core.toolchain.hvigor import BUILD_MODES
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.runs import PipelineOptions
@@ -124,7 +125,7 @@ class BuildChoicesBar(QWidget):
             return {}
         raw = self.settings.value(choices_key(str(self.project.root)), "")
         try:
-            data = json.loads(str(raw)) if raw else {}
+            data = loads_json(str(raw), "the build choices") if raw else {}
         except ValueError:
             return {}
         return data if isinstance(data, dict) else {}

@@ -2,21 +2,25 @@
 
 A store of 40,000 memories (20,000 pairs, imported in bulk) has every pair merged by one
 consolidation (``apply_plan``: one group of 20,000 ``superseded_by`` events and their back-links).
-Then ``undo_step`` takes it back, with a progress callback: it prints the wall time of the undo,
+The consolidated store is copied ``UNDO_RUNS`` times (3) and ``undo_step`` takes each copy back,
+with a progress callback: it prints, per run and as medians, the wall and CPU time of the undo,
 the transactions it committed and the longest time the write lock was held (from a transaction's
 first statement to its commit, measured on the engine's events).
 
 Goals: the undo under 10 s; no transaction holding the write lock more than 1 s. The CPU time
 is printed beside the wall time: on a shared machine the wall time is mostly waiting for a core.
-``python -m tests.bench undo`` (``UNDO_MERGES=N`` to change the size).
+``python -m tests.bench undo`` (``UNDO_MERGES=N`` to change the size, ``UNDO_RUNS=N`` the runs).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -27,6 +31,7 @@ from hmdesk.core.memory.lifecycle.apply import apply_plan
 from hmdesk.core.memory.store import MemoryStore
 
 MERGES = int(os.environ.get("UNDO_MERGES", "20000"))
+RUNS = max(1, int(os.environ.get("UNDO_RUNS", "3")))
 GOAL_S = 10.0
 LOCK_GOAL_S = 1.0
 
@@ -48,9 +53,51 @@ def _line(mid: str, text: str) -> bytes:
     ).encode()
 
 
+@dataclass(frozen=True)
+class Run:
+    """One undo of the consolidation: wall and CPU seconds, the transactions it committed and
+    the longest of them, its progress calls and what it said it undid."""
+
+    wall: float
+    cpu: float
+    transactions: int
+    longest: float
+    progress: int
+    what: str
+    left: int
+
+
+def _undo(path: Path) -> Run:
+    db = Database(path)
+    store = MemoryStore(db, actor="alice")
+    held: list[float] = []
+    began: list[float] = []
+
+    def on_begin(_conn: object) -> None:
+        began.append(time.perf_counter())
+
+    def on_commit(_conn: object) -> None:
+        if began:
+            held.append(time.perf_counter() - began.pop())
+
+    sa.event.listen(db.engine, "begin", on_begin)
+    sa.event.listen(db.engine, "commit", on_commit)
+    calls: list[tuple[int, int]] = []
+    started, cpu = time.perf_counter(), time.process_time()
+    step = store.undo_step(progress=lambda d, t: calls.append((d, t)))
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    sa.event.remove(db.engine, "begin", on_begin)
+    sa.event.remove(db.engine, "commit", on_commit)
+    left = sum(1 for r in store.list(include_superseded=True) if r.superseded_by)
+    store.close()
+    db.close()
+    return Run(wall, cpu, len(held), max(held, default=0.0), len(calls), step.what, left)
+
+
 def main() -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        db = Database(Path(tmp) / "undo.db")
+        built = Path(tmp) / "consolidated.db"
+        db = Database(built)
         store = MemoryStore(db, actor="alice")
         lines = []
         for i in range(MERGES):
@@ -61,39 +108,34 @@ def main() -> bool:
         started = time.perf_counter()
         apply_plan(store, ConsolidationPlan(merged=merges))
         consolidated = time.perf_counter() - started
-
-        held: list[float] = []
-        began: list[float] = []
-
-        def on_begin(_conn: object) -> None:
-            began.append(time.perf_counter())
-
-        def on_commit(_conn: object) -> None:
-            if began:
-                held.append(time.perf_counter() - began.pop())
-
-        sa.event.listen(db.engine, "begin", on_begin)
-        sa.event.listen(db.engine, "commit", on_commit)
-        calls: list[tuple[int, int]] = []
-        started, cpu = time.perf_counter(), time.process_time()
-        step = store.undo_step(progress=lambda d, t: calls.append((d, t)))
-        undo_s, undo_cpu = time.perf_counter() - started, time.process_time() - cpu
-        sa.event.remove(db.engine, "begin", on_begin)
-        sa.event.remove(db.engine, "commit", on_commit)
-        undone = sum(1 for r in store.list(include_superseded=True) if r.superseded_by)
         store.close()
-        db.close()
-    longest = max(held) if held else 0.0
+        db.close()  # the WAL checkpointed into the file: a copy is the consolidated store
+        runs = []
+        for n in range(RUNS):
+            copy = Path(tmp) / f"run{n}.db"
+            shutil.copyfile(built, copy)
+            runs.append(_undo(copy))
+            copy.unlink()
+    wall = statistics.median(r.wall for r in runs)
+    cpu = statistics.median(r.cpu for r in runs)
+    longest = max(r.longest for r in runs)
     print(f"merges                         {MERGES:>10,}")
-    print(f"consolidation (apply_plan)     {consolidated:>10.2f} s")
-    print(f"undo                           {undo_s:>10.2f} s   goal < {GOAL_S:.0f} s")
-    print(f"  CPU time of the undo         {undo_cpu:>10.2f} s   (the wall time on a busy machine)")
-    print(f"  what                         {step.what}")
-    print(f"  progress calls               {len(calls):>10,}")
-    print(f"  transactions (all, reads too){len(held):>10,}")
-    print(f"  longest transaction          {longest:>10.2f} s   goal < {LOCK_GOAL_S:.0f} s")
-    print(f"  memories still superseded    {undone:>10,}")
-    return undo_s < GOAL_S and longest < LOCK_GOAL_S and undone == 0
+    print(
+        f"consolidation (apply_plan)     {consolidated:>10.2f} s   (once; each run undoes a copy)"
+    )
+    print(f"runs                           {RUNS:>10}")
+    print(f"{'':31}{'wall s':>10}{'CPU s':>8}{'transactions':>14}{'longest s':>11}")
+    for n, r in enumerate(runs, 1):
+        print(
+            f"  undo, run {n:<20}{r.wall:>10.2f}{r.cpu:>8.2f}{r.transactions:>14}{r.longest:>11.2f}"
+        )
+    print(f"undo, median                   {wall:>10.2f}{cpu:>8.2f}   goal: wall < {GOAL_S:.0f} s")
+    print(f"longest transaction, all runs  {longest:>10.2f} s   goal < {LOCK_GOAL_S:.0f} s")
+    print(f"  CPU / wall (median)          {cpu / wall:>10.2f}   (below 1: waiting for a core)")
+    print(f"  what                         {runs[0].what}")
+    print(f"  progress calls (run 1)       {runs[0].progress:>10,}")
+    print(f"  memories still superseded    {max(r.left for r in runs):>10,}")
+    return wall < GOAL_S and longest < LOCK_GOAL_S and all(r.left == 0 for r in runs)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import pytest
 from hmdesk.core.cli.crashes import MAX_FRAMES, _print_book, group_text
 from hmdesk.core.toolchain.crash.detect import CrashBook
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, read_faultlog_dir
+from hmdesk.core.toolchain.crash.model import JSON_FRAMES
 
 from tests.core.toolchain.crash.test_faultlog import REAL_JS
 
@@ -49,6 +50,18 @@ def test_the_frames_printed_are_capped_with_how_many_more(tmp_path: Path) -> Non
     shown = group_text(_book(text).groups()[0], None)
     assert shown.count("    at anonymous") == MAX_FRAMES
     assert f"… {5000 - MAX_FRAMES} more frames" in shown
+
+
+@pytest.mark.hostile("crash-with-thousands-of-frames")
+def test_the_frames_of_a_crash_in_json_are_capped_with_how_many_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    frame = "    at anonymous (entry|entry|1.0.0|src/main/ets/pages/Index.ts:67:38)\n"
+    text = REAL_JS.replace(frame, frame * 5000)
+    total = len(parse_faultlog(text, NAME).frames)
+    _print_book(_book(text), None, as_json=True)
+    crash = json.loads(capsys.readouterr().out)["crashes"][0]
+    assert len(crash["frames"]) == JSON_FRAMES and crash["more_frames"] == total - JSON_FRAMES
 
 
 @pytest.mark.hostile("symlink-out-of-a-fault-log-folder")

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+from hmdesk.core.bounded import loads_json
 from hmdesk.core.memory.jsdate import is_local_time, parse_js_date_ms
 from hmdesk.core.memory.retrieve.postings import TermPostings
 from hmdesk.core.memory.retrieve.timestamps import parse_timestamps
@@ -149,7 +150,7 @@ def _encode_strings(values: list[str]) -> tuple[str, bytes]:
 
 def _decode_strings(kind: str, data: bytes | bytearray, count: int) -> list[str]:
     if kind == "json":
-        values = json.loads(data.decode("utf-8", "surrogatepass"))
+        values = loads_json(data.decode("utf-8", "surrogatepass"), "the search index")
     else:
         values = split_nul(data) if count else []
     if not isinstance(values, list) or len(values) != count:
@@ -207,8 +208,8 @@ def header(conn: sqlite3.Connection) -> dict[str, Any] | None:
     if row is None:
         return None
     try:
-        value = json.loads(row[0])
-    except (TypeError, ValueError):
+        value = loads_json(row[0], "the search index header")
+    except (TypeError, ValueError):  # InputError (too deep) is a ValueError
         return None
     if not isinstance(value, dict):
         return None

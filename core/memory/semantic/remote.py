@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from hmdesk.core.bounded import MB, InputError, loads_json
 from hmdesk.core.memory.semantic.embedder import (
     Embedder,
     EmbedderError,
@@ -37,6 +38,10 @@ from hmdesk.core.memory.semantic.embedder import (
 DEFAULT_TIMEOUT = 20.0
 """Seconds a whole request may take, connecting and reading included (hmharness gives its
 ``/embeddings`` calls 20 s). A server that trickles its answer a byte at a time is cut off then."""
+
+MAX_ANSWER = 256 * MB
+"""The most an answer may hold (a batch of 64 vectors of 8,192 floats is about 13 MB of JSON): a
+server that streams without end is cut off here, not when the memory runs out."""
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -156,12 +161,12 @@ class RemoteEmbedder(Embedder):
         deadline = _Deadline(self.timeout)
         try:
             with deadline, deadline.opener().open(request, timeout=self.timeout) as response:
-                raw = response.read()
+                raw = response.read(MAX_ANSWER + 1)
             if deadline.expired:  # the read ended because the deadline shut the connection
                 raise EmbedderError(late)
         except urllib.error.HTTPError as exc:
             try:
-                body = exc.read() if exc.fp is not None else b""
+                body = exc.read(4096) if exc.fp is not None else b""  # a snippet is shown
             except OSError:
                 body = b""
             detail = self._mask(_snippet(body))
@@ -187,12 +192,19 @@ class RemoteEmbedder(Embedder):
             raise EmbedderError(
                 f"the connection to the embeddings endpoint {self.url} failed: {exc}"
             ) from exc
+        if len(raw) > MAX_ANSWER:
+            raise EmbedderError(
+                f"the embeddings endpoint {self.url} sent more than {MAX_ANSWER // MB} MB; "
+                "not an embeddings answer"
+            )
         return self._parse(raw, len(texts))
 
     def _parse(self, raw: bytes, count: int) -> npt.NDArray[np.float32]:
         bad = f"the embeddings endpoint {self.url} did not send the JSON of an embeddings answer"
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = loads_json(raw.decode("utf-8"), "the answer")
+        except InputError as exc:  # nested too deep, NaN
+            raise EmbedderError(f"{bad} ({exc})") from exc
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise EmbedderError(f"{bad} (not JSON: {self._mask(_snippet(raw))[3:]})") from exc
         items = data.get("data") if isinstance(data, dict) else None

@@ -7,7 +7,7 @@ sentinel (``consolidation:stale``) is a mark, not a link to another memory.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container
 
 import sqlalchemy as sa
 from hmdesk.core.memory.errors import StoreError
@@ -79,7 +79,7 @@ def set_link(
     back_kind: str,
     reverts: int | None = None,
     back_reverts: dict[str, int] | None = None,
-    known: Mapping[str, Memory] | None = None,
+    known: Container[str] | None = None,
     link_reason: str | None = None,
 ) -> None:
     """Point ``row.superseded_by`` at ``target`` and log it on both ends of the link

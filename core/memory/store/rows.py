@@ -99,6 +99,17 @@ def memory_rows(session: Session, ids: Iterable[str]) -> dict[str, Memory]:
     return found
 
 
+def deleted_states(session: Session, ids: Iterable[str]) -> dict[str, Any]:
+    """``deleted_at`` of the memories ``ids`` that exist, by id (one query per 500 ids): what a
+    link needs to know of the memory it points to, without reading its row."""
+    wanted = sorted(set(ids))
+    found: dict[str, Any] = {}
+    for i in range(0, len(wanted), 500):
+        stmt = sa.select(Memory.id, Memory.deleted_at).where(Memory.id.in_(wanted[i : i + 500]))
+        found.update((mid, deleted) for mid, deleted in session.execute(stmt))
+    return found
+
+
 def live_memory_row(session: Session, id: str, what: str) -> Memory:
     """The row of a memory that is not deleted (``what`` completes "restore it before you …")."""
     row = memory_row(session, id)

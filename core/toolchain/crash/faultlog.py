@@ -29,14 +29,13 @@ the listing is done on the copy). :func:`fetch_faultlogs` does that and reads wh
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hmdesk.core.bounded import InputError, open_input
+from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 
@@ -294,8 +293,8 @@ def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
     """A HiAppEvent event's ``exception`` JSON → the fault log keys it stands for: a freeze's
     ``name`` (``THREAD_BLOCK_6S``) is its Reason, a crash's name and message are its error."""
     try:
-        data = json.loads(exception)
-    except ValueError:
+        data = loads_json(exception, "the event's exception")
+    except ValueError:  # not JSON, too deep (InputError)
         return
     if not isinstance(data, dict):
         return

@@ -22,6 +22,9 @@ CPP = "cppcrash"
 FREEZE = "appfreeze"
 TYPES = (JS, CPP, FREEZE)
 TYPE_TITLES = {JS: "JS crash", CPP: "C++ crash", FREEZE: "App freeze"}
+JSON_FRAMES = 200
+"""Frames a crash's JSON lists (``crashes --json``, the agents' tools); the rest are counted in
+``more_frames`` (a fault log of 4 MB can hold 50,000; a stack worth reading has a few dozen)."""
 
 # signal numbers as Linux (and so OpenHarmony's musl) numbers them
 SIGNALS = {
@@ -150,6 +153,7 @@ class Crash:
             "reason": self.reason,
             "name": self.name,
             "message": self.message,
-            "frames": [f.to_json() for f in self.frames],
+            "frames": [f.to_json() for f in self.frames[:JSON_FRAMES]],
             "count": count,
+            "more_frames": max(0, len(self.frames) - JSON_FRAMES),  # "… N more": not listed
         }

@@ -387,13 +387,14 @@ def _ident(name: str) -> str:
 def download_kind(path: str | os.PathLike[str]) -> str:
     """How a downloaded file opens: ``db`` (an SQLite file: a read-only table view),
     ``faultlog`` (a fault log by its name or its header: a crash card) or ``file``."""
+    from hmdesk.core.bounded import InputError, open_input
     from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_name
 
     p = Path(path)
-    try:
-        with open(p, "rb") as fh:
+    try:  # only the head is read: any size, but never a FIFO or a device
+        with open_input(p, limit=1 << 62, what="the downloaded file") as fh:
             head = fh.read(4096)
-    except OSError:
+    except (OSError, InputError):
         return "file"
     if head.startswith(b"SQLite format 3\x00"):
         return "db"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.bounded import MB, InputError, check_depth, read_input
+from hmdesk.core.bounded import MB, InputError, loads_json, read_input
 from hmdesk.core.toolchain.device.call import run_hdc
 from hmdesk.core.toolchain.device.files import pull
 from hmdesk.core.toolchain.device.remote import TMP_DIR
@@ -189,12 +189,13 @@ def read_layout(path: str | os.PathLike[str], *, max_nodes: int = MAX_NODES) -> 
     """A dump file (from the device, or saved), bounded in size, depth and nodes."""
     raw = read_input(Path(path), limit=MAX_DUMP_BYTES, what="the layout dump")
     try:
-        data = json.loads(raw.decode("utf-8", errors="replace"))
+        data = loads_json(
+            raw.decode("utf-8", errors="replace"), "the layout dump", max_depth=MAX_DEPTH
+        )
     except json.JSONDecodeError as exc:
         raise LayoutError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
-    except RecursionError as exc:
-        raise LayoutError(f"{path} nests too deep to be a screen's layout") from exc
-    check_depth(data, "the layout dump", MAX_DEPTH)
+    except InputError as exc:
+        raise LayoutError(f"{path}: {exc}") from exc
     return parse_layout(data, max_nodes=max_nodes)
 
 

@@ -7,11 +7,11 @@ successfully.``, ...). An exit code of 0 never makes a step pass; a non-zero one
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hmdesk.core.bounded import loads_json
 from hmdesk.core.toolchain.hdc.codes import (
     AA_CODES,
     FAIL_PROSE,
@@ -253,11 +253,11 @@ def parse_bm_dump(text: str) -> dict[str, Any] | None:
     if start < 0:
         return None
     try:
-        data = json.loads(text[start:])
-    except ValueError:
+        data = loads_json(text[start:], "bm dump")
+    except ValueError:  # not JSON, or too deep (InputError)
         end = text.rfind("}")
         try:
-            data = json.loads(text[start : end + 1])
+            data = loads_json(text[start : end + 1], "bm dump")
         except ValueError:
             return None
     return data if isinstance(data, dict) else None

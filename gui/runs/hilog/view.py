@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from hmdesk.core.bounded import read_input
 from hmdesk.core.toolchain.crash.detect import CrashBook, detect_text
 from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
 from hmdesk.core.toolchain.hilog.parse import HilogLine
@@ -595,13 +596,8 @@ class HilogView(QWidget):
         """Read ``path`` off the GUI thread (at most :data:`MAX_LOG_BYTES`), then show it."""
         name = str(path)
 
-        def read() -> str:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_LOG_BYTES + 1)
-            if len(data) > MAX_LOG_BYTES:
-                raise ValueError(
-                    f"the file is larger than {MAX_LOG_BYTES // 1_000_000} MB; open a part of it"
-                )
+        def read() -> str:  # a FIFO, a device, a folder or a larger file: InputError, one line
+            data = read_input(path, limit=MAX_LOG_BYTES, what="the log")
             return data.decode("utf-8", errors="replace")
 
         def failed(exc: BaseException) -> None:

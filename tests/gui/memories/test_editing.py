@@ -441,3 +441,46 @@ def test_ctrl_z_asks_before_undoing_a_teammates_change(loaded, qtbot):
     assert loaded.store.get(theirs.id).is_deleted
     assert said[-1].startswith("Undid: new memory “bob's note") and "(bob’s)" in said[-1]
     bob.close()
+
+
+def test_ctrl_z_undoes_a_large_consolidation_off_the_gui_thread_with_progress(
+    loaded, qtbot, monkeypatch
+):
+    """Issue 31 requirement 2: a long undo (a consolidation of 450 merges, one transaction per
+    batch of 200 events here) runs on a worker, and the status bar counts the changes undone."""
+    import threading
+
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
+    from hmdesk.core.memory.lifecycle.apply import apply_plan
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)  # every batch commits and reports
+    store = loaded.store
+    kept = [store.add(f"hdc install needs a signed hap, variant {i}") for i in range(450)]
+    dups = [store.add(f"hdc install needs a signed hap again, {i}") for i in range(450)]
+    apply_plan(
+        store,
+        ConsolidationPlan(merged=tuple(Merge(d.id, k.id) for d, k in zip(dups, kept, strict=True))),
+    )
+    threads: list[threading.Thread] = []
+    step = store.undo_step
+
+    def undo_step(**kw):
+        threads.append(threading.current_thread())
+        return step(**kw)
+
+    monkeypatch.setattr(store, "undo_step", undo_step)
+    said: list[str] = []
+    loaded.ctx.bus.info.connect(said.append)
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000) as done:
+        loaded.editing.undo_last()
+    assert len(done.args[0]) == 2 * 450  # each merge's link and its back-link
+    assert threads and threads[0] is not threading.main_thread()
+    progress = [s for s in said if s.startswith("Undo: ")]
+    assert progress[:3] == [
+        "Undo: 200 of 450 changes",
+        "Undo: 400 of 450 changes",
+        "Undo: 450 of 450 changes",
+    ]
+    assert said[-1] == "Undid: supersede of 450 memories"
+    assert not any(r.superseded_by for r in store.get_many([d.id for d in dups]))
