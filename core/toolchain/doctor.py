@@ -45,6 +45,7 @@ from hmdesk.core.toolchain.build_codes import (
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog, unjoin, unnumber
+from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
@@ -305,7 +306,7 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
             r"ERROR: ArkTS",
             r"ArkTS:ERROR",
             r"arkts-\d+",
-            r"Cannot find module '@",
+            r"Cannot find module '@[^']*' or its corresponding",
             r"Struct.*must",
             r"expected component",
         ),
@@ -758,6 +759,160 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="hvigor-ohos-plugin version out of range",
         terms=("hvigor-ohos-plugin", "hvigor-config.json5", "DevEco"),
     ),
+    # messages without a code that the held-out batch 27e showed (uni-app's HarmonyOS FAQ, the
+    # ohpm/hvigor docs, developers' notes): each decides its own remedy
+    Signature(
+        "native",
+        (
+            r"(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
+            r"'(?P<header>[^']+)' file not found",
+        ),
+        "A C/C++ header is not on the native build's include path: {header} (included at "
+        "{location}). Add its directory with target_include_directories in CMakeLists.txt, or "
+        "install/upgrade the package (HAR, ohpm) that ships it; a header of a dependency means "
+        "its version does not match the one the project is built with.",
+        meaning="a header file is not found",
+        terms=("CMakeLists.txt", "include", "header", "native"),
+    ),
+    Signature(
+        "java",
+        (r"hvigor ERROR: Tools execution failed",),
+        "A Java tool of the SDK (packing or signing) failed: the java on PATH / JAVA_HOME is "
+        "probably too old; use the JDK bundled with DevEco Studio (JDK 17, <DevEco>/jbr) and "
+        "remove older java from PATH.",
+        meaning="a Java tool of the SDK failed",
+        terms=("java", "JAVA_HOME", "JDK", "PATH"),
+    ),
+    Signature(
+        "config",
+        (r"Unable to find the product '(?P<name>[^']+)'",),
+        "build-profile.json5 has no product {name}: add it under app.products (with the "
+        "signingConfig it needs, e.g. a release one) or build with -p product=<one that exists>.",
+        meaning="product not defined",
+        terms=("build-profile.json5", "product", "products"),
+    ),
+    Signature(
+        "signing",
+        (r"Invalid storeFile value",),
+        "The signing config's storeFile (.p12) is empty or the file is missing: regenerate the "
+        "signing (File > Project Structure > Signing Configs) or fix material.storeFile in "
+        "build-profile.json5; the .p12, .cer and .p7b must exist.",
+        meaning="signing storeFile missing",
+        terms=("storeFile", "signingConfigs", ".p12", "签名"),
+    ),
+    Signature(
+        "sdk-version",
+        (r"owns a higher api version or a higher sdkReleaseType",),
+        "A dependency was built for a newer API or a later SDK release stage than this build: "
+        "raise compatibleSdkVersion (and compatibleSdkVersionStage, e.g. \"beta6\") in the "
+        "products of build-profile.json5, or use a version of the dependency built for your SDK.",
+        meaning="dependency needs a newer SDK",
+        terms=("compatibleSdkVersion", "compatibleSdkVersionStage", "SDK"),
+    ),
+    Signature(
+        "project-path",
+        (r"EPERM: operation not permitted, (?P<op>copyfile|unlink|rename|open|mkdir|rmdir|scandir)",),
+        "The build cannot replace a file ({op}): it is read-only or held open by another "
+        "program (an editor, antivirus, a running emulator or DevEco). Clear the read-only "
+        "attribute or close the program, delete the build output (build/, unpackage/) and build "
+        "again.",
+        meaning="a file cannot be written (EPERM)",
+        terms=("EPERM", "read-only", "permission"),
+    ),
+    Signature(
+        "rollup",
+        (r"Unexpected token \(Note that you need plugins to import files that are not JavaScript\)",),
+        "The bundler read a file that is not JavaScript/ArkTS: the project path may be too long "
+        "(move it to a shorter path; Windows tools stop near 255 characters), a dependency may "
+        "ship stray files (macOS ._* copies), or after a DevEco upgrade set "
+        '"ohos.nativeResolver": false under properties in hvigor-config.json5.',
+        meaning="bundler met a non-JavaScript file",
+        terms=("rollup", "path", "hvigor-config.json5"),
+    ),
+    Signature(
+        "network",
+        (r"network request to (?P<url>https?://\S+) failed",),
+        "hvigor's npm/pnpm cannot reach {url}: set a reachable registry (NPM_CONFIG_REGISTRY or "
+        "registry= in ~/.npmrc, e.g. a mirror) and the proxy, then build again.",
+        meaning="npm registry unreachable",
+        terms=("npm", "registry", "proxy", "NPM_CONFIG_REGISTRY"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r"pnpm execute failed",),
+        "hvigor's first-run install of pnpm and its plugins failed: build once in DevEco Studio "
+        "so it installs them, or set NPM_CONFIG_REGISTRY (or ~/.npmrc registry=) to a reachable "
+        "registry and proxy.",
+        meaning="hvigor could not install pnpm",
+        terms=("pnpm", "npm", "registry", "hvigor"),
+    ),
+    Signature(
+        "network",
+        (r"FetchError: request to (?P<url>https?://[^\s,]+) failed, reason: (?P<reason>[^,\n]+)",),
+        "ohpm cannot reach {url} ({reason}): the registry in .ohpmrc, or a URL recorded in "
+        "oh-package-lock.json5, is unreachable from here (a private registry?). Point the "
+        "registry at one you can reach (https://ohpm.openharmony.cn/ohpm/), fix the proxy, and "
+        "regenerate oh-package-lock.json5.",
+        meaning="ohpm registry unreachable",
+        terms=("ohpm", "registry", ".ohpmrc", "network"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"HttpCode 404, API ping in (?P<registry>\S+)",),
+        "{registry} is not an ohpm registry (ping answered 404): fix registry= in .ohpmrc (or "
+        "pass --registry) to a valid ohpm registry.",
+        meaning="not an ohpm registry",
+        terms=("ohpm", "registry", ".ohpmrc"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"ohpm ERROR: JSON5: invalid end of input",),
+        "ohpm read an empty or truncated JSON5 file, usually oh-package-lock.json5 left by an "
+        "interrupted install: delete oh-package-lock.json5, run `ohpm clean` and `ohpm cache "
+        "clean`, then `ohpm install --all`.",
+        meaning="empty or truncated JSON5 (lock file)",
+        terms=("oh-package-lock.json5", "ohpm clean", "JSON5"),
+    ),
+    Signature(
+        "install",
+        (r"\[?(?:MSG_ERR_)?INSTALL_FAILED_(?P<what>[A-Z_]+)\]?",),
+        "This is the install error of HarmonyOS 4.x or older (INSTALL_FAILED_{what}): a "
+        "HarmonyOS NEXT (API 12+) HAP installs only on HarmonyOS NEXT / 5.0+ devices; on a "
+        "NEXT device, a NO_BUNDLE_SIGNATURE error means the HAP must be signed.",
+        meaning="old-system install error",
+        terms=("install", "HarmonyOS NEXT", "安装失败"),
+    ),
+    Signature(
+        "install",
+        (r"Failed to install the HAP(?: or HSP)?\b",),
+        "The device refused the package: check that it runs the system the app targets "
+        "(HarmonyOS NEXT / 5.0+ for a NEXT app, not 4.x; a real device when the emulator lacks "
+        "the ABI), that its type is in deviceTypes, and read bm's reason in the evidence.",
+        meaning="the device refused the package",
+        terms=("install", "device", "安装失败"),
+    ),
+    # a project's own hvigor task (a hvigorfile.ts plugin) failed: its own words decide
+    Signature(
+        "hvigor-task",
+        (r"Failed :(?P<node>[\w-]*):(?P<task>(?!default@)[A-Za-z][\w-]*)\.\.\.",),
+        "The project's own hvigor task {task} (registered by a plugin in {node}'s "
+        "hvigorfile.ts) failed: its message is in the evidence; run the tool it wraps by hand "
+        "to see the underlying error.",
+        meaning="a custom hvigor task failed",
+        terms=("hvigor", "hvigorfile.ts", "task"),
+    ),
+    # TypeScript/ArkTS diagnostics pasted without their ERROR header
+    Signature(
+        "arkts-source",
+        (
+            r"Object literal may only specify known properties",
+            r"is not assignable to (?:parameter of )?type '",
+            r"Property '[^']+' does not exist on type '",
+        ),
+        "An ArkTS type error: fix the code at the place the compiler names.",
+        meaning="ArkTS type error",
+        terms=("ArkTS", "type", "编译错误"),
+    ),
     Signature(
         "hvigor-env",
         (r"Debug Failure\. False expression: Script kind should match",),
@@ -769,7 +924,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hvigor-env",
-        (r"Cannot find module '(?P<module>[^'@./][^']*)'",),
+        (r"Cannot find module '(?P<module>(?:@[^'/\s]+/)?[^'@./][^']*)'(?! or its corresponding)",),
         "Node cannot find the package {module}: it is an npm package hvigor loads (hvigor plugin); "
         "run `npm install` (or `ohpm install`) in the folder whose package.json / "
         "hvigor-config.json5 lists it — a copied project misses node_modules.",
@@ -810,7 +965,7 @@ WARNING_SIGNATURES: tuple[Signature, ...] = (
 )
 
 
-SIGNING_INSTALL_CODES = frozenset({"9568320", "9568322", "9568329", "9568448"})
+SIGNING_INSTALL_CODES = frozenset({"9568257", "9568320", "9568322", "9568329", "9568448"})
 
 
 def _device_signatures() -> tuple[Signature, ...]:
@@ -982,6 +1137,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         or _device_finding(tail)
         or _code_finding(tail)
         or _said_code_finding(tail)
+        or _bare_js_finding(tail)
     )
     if found is not None:
         return found
@@ -1120,6 +1276,36 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     )
     # the app may have caught the error: a likely crash, not a certain one
     return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+# an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
+# or stack frames in the release layout ``at f (module|package|version|path:line:col)``
+_BARE_JS_MESSAGE = re.compile(
+    r"^\s*(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
+    r"|cannot find record '[^'\n]+'|\S+ is not callable)[^\n]*)$",
+    re.M | re.I,
+)
+_RELEASE_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \((?:[^()|\n]*\|){3}[^()\n]*:\d+:\d+\)\s*$", re.M)
+
+
+def _bare_js_finding(tail: str) -> Finding | None:
+    """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
+    JS crash — said as "possibly", since the header that would make it certain is missing."""
+    msg = _BARE_JS_MESSAGE.search(tail)
+    frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
+    if msg is None and not frames_text:
+        return None
+    frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]
+    message = msg.group("msg").strip() if msg else ""
+    crash = Crash(
+        type=JS,
+        name="Error",
+        message=message,
+        frames=frames,
+        raw=tail[-4000:],
+    )
+    evidence = message or frames_text[0].strip()
+    return _crash_finding(crash, evidence, certain=False)
 
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
@@ -1582,13 +1768,17 @@ def _signature_finding(tail: str) -> Finding | None:
     if sig.kind == "native" and location is None:
         ref = _REFERENCED_BY.search(tail)
         location = ref.group(1) if ref else groups.get("path")
+    if sig.kind == "hvigor-task":
+        says = _task_says(tail, m.end())
+        if says:
+            fix = f"{fix} It says: {says}"
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
         at = f" at {err.location}" if err.location else ""
         fix = f"{fix} The compiler says{at}: {err.message[:300]}"
     elif sig.kind == "arkts-source":
-        msg = _arkts_message(tail) or (groups and _evidence(src, pat, m)) or ""
+        msg = _arkts_message(tail) or _evidence(src, pat, m)
         if msg:
             fix = f"{fix} The compiler says: {msg[:300]}"
             rule = _RULE.search(msg)
@@ -1604,6 +1794,15 @@ def _signature_finding(tail: str) -> Finding | None:
         meaning=sig.meaning,
         block=first_error_block(tail),
     )
+
+
+_TASK_SAYS = re.compile(r"^\s*>?\s*hvigor ERROR:\s*(?!BUILD FAILED|Failed :)(?P<msg>\S[^\n]*)$", re.M)
+
+
+def _task_says(tail: str, pos: int) -> str:
+    """The first hvigor ERROR line after a failed task's line: the task's own message."""
+    m = _TASK_SAYS.search(tail, pos)
+    return m.group("msg").strip()[:300] if m else ""
 
 
 # hvigor names the configuration file an error is about on a line of its own:

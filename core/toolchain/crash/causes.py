@@ -89,6 +89,34 @@ CAUSES: tuple[Cause, ...] = (
         "(or napi_create_async_work's complete callback) instead of passing the env across "
         "threads, and do not keep an env in a struct another thread reads.",
     ),
+    # a module the runtime cannot find in the app's bytecode (the flutter_flutter FAQ; the
+    # HarmonyOS FAQ faqs-arkts-threading-model-9)
+    _c(
+        JS,
+        r"cannot find record '",
+        "the app's bytecode (modules.abc) lacks a module it loads: the SDK the app was built "
+        "with does not match the device's system image, or a dependency was not packaged",
+        "Build with the SDK that matches the device's system version (update the device or use "
+        "its SDK), then rebuild clean so every dependency is packaged.",
+    ),
+    _c(
+        CPP,
+        r"get hsp buffer failed|Cannot find module '@normalized:",
+        "a module was loaded by a path that is not in the app: a Worker or a dynamic import "
+        "named by an @-path across HARs (with useNormalizedOHMUrl a HAR may create a Worker only "
+        "by a relative path to a file in its own package), or an HSP that is not installed",
+        "Create the Worker with a relative path inside the package that holds its file (wrap it "
+        "in a class exported by that package), or install the HSP the path names.",
+    ),
+    _c(
+        JS,
+        r"Cannot find module '@normalized:",
+        "a module was loaded by a path that is not in the app: a Worker or a dynamic import "
+        "named across packages (with useNormalizedOHMUrl a HAR may create a Worker only by a "
+        "relative path to a file in its own package)",
+        "Create the Worker with a relative path inside the package that holds its file (wrap it "
+        "in a class exported by that package), or fix the import path.",
+    ),
     _c(
         CPP,
         r"OS_GC_Thread|GCMarker|Evacuate|ecmascript::.*(?:Heap|GC)",
@@ -364,6 +392,21 @@ CAUSES: tuple[Cause, ...] = (
         r"stack-buffer-overflow|stack overflow",
         "the thread's stack ran out (deep recursion or large local arrays)",
         "Add a termination condition to the recursion, move big local buffers to the heap.",
+    ),
+    # the crash is inside the ArkTS runtime itself: N-API misuse by native code (the OpenHarmony
+    # N-API stability FAQ: "high-probability crash with libark_jsruntime.so on top")
+    _c(
+        CPP,
+        r"^\s*#00 pc [0-9a-fA-F]+ /system/lib\S*/libark_jsruntime\.so\b",
+        "the crash (a NULL or wild pointer) is inside the ArkTS runtime: usually N-API misuse "
+        "by native code (a napi_env or napi_value used from another thread, or after its scope "
+        "closed, or an invalid argument)",
+        "The runtime dereferenced a null pointer it was handed. Turn on the multi-thread check "
+        "(DevEco Studio: Run > Edit Configurations > Diagnostics > Multi Thread Check) to catch "
+        "the first wrong call; keep napi_value inside its scope "
+        "(use napi_ref to keep one), call N-API only on the env's JS thread, and look at the "
+        "first app .so below the runtime frames.",
+        certain=False,
     ),
     _c(
         CPP,

@@ -35,7 +35,7 @@ _JS_OPEN = re.compile(
 )
 _JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 _NATIVE = re.compile(
-    r"^\s*#\s?\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>[^()]*(?:\([^()]*\))*[^()]*)\))?(?:\((?P<b>[^()]*)\))?"
+    r"^\s*#\s?\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?(?:\((?P<b>[^()]*)\))?"
 )
 _FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
 

@@ -250,6 +250,16 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "deviceTypes: add the device type to module.json5 deviceTypes and drop (or guard with "
         "canIUse) the syscaps this device does not have, then rebuild.",
     ),
+    # a commercial HarmonyOS device and the SDK's OpenHarmony debug material (developers' notes
+    # in public repositories; the HarmonyOS signing guide)
+    "9568257": (
+        "fail to verify pkcs7 file",
+        "The device does not trust the HAP's signature: material the SDK ships (the OpenHarmony "
+        "debug certificate) or a self-made certificate works only on OpenHarmony devices. For a "
+        "HarmonyOS device sign with a certificate and profile from AppGallery Connect: in DevEco "
+        "Studio log in with a Huawei account and use File > Project Structure > Signing Configs > "
+        "Automatically generate signature.",
+    ),
     "9568296": (
         "install failed due to error bundle type",
         "An app of the other bundle type (atomic service vs app) with this bundle name is "

@@ -195,3 +195,18 @@ def test_a_hiappevent_event_that_is_no_crash_stays_unknown() -> None:
         "HiAppEvent eventInfo.params.hilog.size=28\n"
     )
     assert parse_faultlog(text).type not in (JS, CPP, FREEZE)
+
+
+def test_native_frame_symbol_with_a_parenthesised_namespace() -> None:
+    # a C++ symbol in an anonymous namespace, as a fault-triage rule book prints it (the frame is
+    # the caller the crash's location should name, not the one below it)
+    from hmdesk.core.toolchain.crash.frames import parse_frame
+
+    frame = parse_frame(
+        "#01 pc 0000000000020b40 /system/lib64/platformsdk/libbt_napi_common.z.so(OHOS::Bluetooth::"
+        "(anonymous namespace)::NapiCallFunction(napi_env__*, napi_ref__*, napi_value__**, "
+        "unsigned long)+64)(e15bce1f11392119636fdc6a6a55fdd3)"
+    )
+    assert frame is not None
+    assert frame.file == "/system/lib64/platformsdk/libbt_napi_common.z.so"
+    assert frame.symbol.startswith("OHOS::Bluetooth::(anonymous namespace)::NapiCallFunction(")
