@@ -41,17 +41,31 @@ LANDED = 1.0
 # cppcrash/fd-set-fortify-abort-1024 (the fourth blind batch) is a stack the developer
 # symbolised by hand (``#04 ConnectTcp   http_client.cpp:190``, no pc): its cause and fix are
 # named, but frames without a pc are not read as places.
+# The fifth blind batch (27e, 2026-12-05) left five misses after its general rules, each a cause
+# its log does not name: bm/uniapp-x86-emulator-alipay-sdk-install-failed (bm printed no
+# reason; the FAQ knows it is the alipay SDK's missing x86_64 library), config/
+# uniapp-mp-subpackage-path-name (an ASCF toolkit message fixed by a plugin version),
+# cppcrash/faq-camera-63-pixelmap-format-buffer (a buffer sized for the wrong PixelMapFormat:
+# the stack only shows the copy that overran), jscrash/flutter-ohos-run-faq-debug-har-attach-
+# native (a debug flutter.har in a release package: three frames, no message) and jscrash/
+# uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
 BELOW_LANDED = {
-    ("cppcrash", "actionable"): (32, 33),
-    ("cppcrash", "location"): (24, 25),
+    ("bm", "actionable"): (40, 41),
+    ("config", "said"): (13, 14),
+    ("config", "class"): (13, 14),
+    ("config", "actionable"): (13, 14),
+    ("cppcrash", "actionable"): (38, 40),
+    ("cppcrash", "location"): (26, 27),
     ("hdc", "class"): (6, 9),
     ("hdc", "actionable"): (6, 9),
-    ("all", "class"): (243, 246),
-    ("all", "actionable"): (242, 246),
-    ("all", "location"): (89, 90),
+    ("jscrash", "actionable"): (35, 37),
+    ("all", "said"): (324, 325),
+    ("all", "class"): (292, 296),
+    ("all", "actionable"): (287, 296),
+    ("all", "location"): (98, 99),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 246)}
+CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 296)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -63,7 +77,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 275
+    assert len(items) >= 325
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
