@@ -804,14 +804,16 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "sdk-version",
         (r"owns a higher api version or a higher sdkReleaseType",),
         "A dependency was built for a newer API or a later SDK release stage than this build: "
-        "raise compatibleSdkVersion (and compatibleSdkVersionStage, e.g. \"beta6\") in the "
+        'raise compatibleSdkVersion (and compatibleSdkVersionStage, e.g. "beta6") in the '
         "products of build-profile.json5, or use a version of the dependency built for your SDK.",
         meaning="dependency needs a newer SDK",
         terms=("compatibleSdkVersion", "compatibleSdkVersionStage", "SDK"),
     ),
     Signature(
         "project-path",
-        (r"EPERM: operation not permitted, (?P<op>copyfile|unlink|rename|open|mkdir|rmdir|scandir)",),
+        (
+            r"EPERM: operation not permitted, (?P<op>copyfile|unlink|rename|open|mkdir|rmdir|scandir)",
+        ),
         "The build cannot replace a file ({op}): it is read-only or held open by another "
         "program (an editor, antivirus, a running emulator or DevEco). Clear the read-only "
         "attribute or close the program, delete the build output (build/, unpackage/) and build "
@@ -821,7 +823,9 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "rollup",
-        (r"Unexpected token \(Note that you need plugins to import files that are not JavaScript\)",),
+        (
+            r"Unexpected token \(Note that you need plugins to import files that are not JavaScript\)",
+        ),
         "The bundler read a file that is not JavaScript/ArkTS: the project path may be too long "
         "(move it to a shorter path; Windows tools stop near 255 characters), a dependency may "
         "ship stray files (macOS ._* copies), or after a DevEco upgrade set "
@@ -1285,7 +1289,9 @@ _BARE_JS_MESSAGE = re.compile(
     r"|cannot find record '[^'\n]+'|\S+ is not callable)[^\n]*)$",
     re.M | re.I,
 )
-_RELEASE_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \((?:[^()|\n]*\|){3}[^()\n]*:\d+:\d+\)\s*$", re.M)
+_RELEASE_FRAME = re.compile(
+    r"^\s*(?:#\d+\s+)?at \S+ \((?:[^()|\n]*\|){3}[^()\n]*:\d+:\d+\)\s*$", re.M
+)
 
 
 def _bare_js_finding(tail: str) -> Finding | None:
@@ -1796,7 +1802,9 @@ def _signature_finding(tail: str) -> Finding | None:
     )
 
 
-_TASK_SAYS = re.compile(r"^\s*>?\s*hvigor ERROR:\s*(?!BUILD FAILED|Failed :)(?P<msg>\S[^\n]*)$", re.M)
+_TASK_SAYS = re.compile(
+    r"^\s*>?\s*hvigor ERROR:\s*(?!BUILD FAILED|Failed :)(?P<msg>\S[^\n]*)$", re.M
+)
 
 
 def _task_says(tail: str, pos: int) -> str:
