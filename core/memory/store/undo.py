@@ -484,4 +484,4 @@ def _subject(s: Session, events: Sequence[EventRow]) -> str:
     ids = list(dict.fromkeys(e.memory_id for e in events))
     if len(ids) == 1:
         return _title(s, ids[0])
-    return f"{len(ids)} memories"
+    return f"{len(ids):,} memories"
