@@ -250,7 +250,7 @@ def take_step(
             return UndoStep()
         created, done = revert_step(transaction, plan, plan.resume or group, progress, cancelled)
         total = len(plan.event_ids)
-        if created and (len(plan.event_ids) > TITLED or done < total):
+        if done < total or (created and total > TITLED):  # stopped, or large: said from the plan
             return UndoStep(created, plan.what, plan.actor, done, total)
         if created:  # said again after the step: a title is the memory's content now
             with read() as s:
@@ -260,8 +260,6 @@ def take_step(
                     .order_by(EventRow.id.desc())
                 ).all()
                 return UndoStep(created, describe_group(s, events), plan.actor, done, total)
-        if cancelled is not None and cancelled():
-            return UndoStep()
         passed.add(plan.group_id)
 
 
