@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox
 
-from .conftest import search, wait_idle
+from .conftest import consolidated, held_after_first_part, search, wait_idle
 
 UNSIGNED = "starter-hap-unsigned-9568320"
 HILOG_FLAGS = "starter-hdc-hilog-drops-flags"
@@ -489,52 +489,12 @@ def test_ctrl_z_undoes_a_large_consolidation_off_the_gui_thread_with_progress(
     assert not any(r.superseded_by for r in store.get_many([d.id for d in dups]))
 
 
-def _consolidation(loaded, monkeypatch, merges: int = 450):
-    """``merges`` pairs consolidated in one step; each transaction of an undo does one batch
-    (200 events). Returns the duplicates."""
-    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
-    from hmdesk.core.memory.lifecycle.apply import apply_plan
-    from hmdesk.core.memory.store import undo as undo_module
-
-    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
-    store = loaded.store
-    kept = [store.add(f"hdc install needs a signed hap, variant {i}") for i in range(merges)]
-    dups = [store.add(f"hdc install needs a signed hap again, {i}") for i in range(merges)]
-    pairs = zip(dups, kept, strict=True)
-    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d.id, k.id) for d, k in pairs)))
-    return [d.id for d in dups]
-
-
-def _held_after_first_part(loaded, monkeypatch):
-    """The worker waits after the first committed part of a step until the returned event is
-    set (the test has pressed Cancel or Esc by then): the stop is asked while it runs."""
-    import threading
-
-    go_on = threading.Event()
-    store = loaded.store
-    for name in ("undo_step", "redo_step"):
-        step = getattr(store, name)
-
-        def held(step=step, **kw):
-            shown = kw["progress"]
-
-            def progress(done, total):
-                shown(done, total)
-                if done < total:
-                    go_on.wait(30)
-
-            return step(**{**kw, "progress": progress})
-
-        monkeypatch.setattr(store, name, held)
-    return go_on
-
-
 def test_cancel_stops_a_long_undo_and_ctrl_z_finishes_it(loaded, qtbot, monkeypatch):
     """A long undo's progress in the status bar has a Cancel button: a click stops it after the
     part under way; the status bar says what was undone and what was left, and Ctrl+Z
     undoes the rest."""
-    dups = _consolidation(loaded, monkeypatch)
-    go_on = _held_after_first_part(loaded, monkeypatch)
+    dups = consolidated(loaded.store, monkeypatch)
+    go_on = held_after_first_part(loaded.store, monkeypatch)
     said: list[str] = []
     loaded.ctx.bus.info.connect(said.append)
     bar = loaded.editing.step_bar
@@ -568,9 +528,9 @@ def test_cancel_stops_a_long_undo_and_ctrl_z_finishes_it(loaded, qtbot, monkeypa
 
 def test_esc_stops_a_long_redo(loaded, qtbot, monkeypatch):
     """Esc while a long redo runs stops it as Cancel does; Ctrl+Shift+Z finishes it."""
-    dups = _consolidation(loaded, monkeypatch)
+    dups = consolidated(loaded.store, monkeypatch)
     loaded.store.undo_step()
-    go_on = _held_after_first_part(loaded, monkeypatch)
+    go_on = held_after_first_part(loaded.store, monkeypatch)
     said: list[str] = []
     loaded.ctx.bus.info.connect(said.append)
     bar = loaded.editing.step_bar
