@@ -113,6 +113,32 @@ def open_store(args: argparse.Namespace, actor: str | None = None) -> Iterator[M
             store.close()
 
 
+@contextmanager
+def ctrl_c_stops() -> Iterator[Callable[[], bool]]:
+    """While in it, Ctrl+C asks the work to stop rather than raising ``KeyboardInterrupt``:
+    yields the check (``cancelled()``) that work asks between its steps, as a long undo does
+    between two transactions. A second Ctrl+C raises ``KeyboardInterrupt`` (the transaction
+    under way is rolled back whole). Off the main thread, Ctrl+C is left as it is."""
+    import signal
+    import threading
+
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop.is_set
+        return
+
+    def on_sigint(_sig: int, _frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield stop.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def progress_line(what: str, unit: str) -> Callable[[int, int], None] | None:
     """A progress callback drawing one updating line on stderr, or None when stderr is not a
     terminal (a pipe or a log stays clean)."""

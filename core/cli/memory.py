@@ -19,12 +19,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hmdesk.core.cli.common import UsageError, open_store, print_json, progress_line
+from hmdesk.core.cli.common import (
+    UsageError,
+    ctrl_c_stops,
+    open_store,
+    print_json,
+    progress_line,
+)
 from hmdesk.core.cli.table import clip
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.record import MemoryEvent, MemoryRecord
-    from hmdesk.core.memory.store import MemoryStore
+    from hmdesk.core.memory.store import MemoryStore, UndoStep
 
 # ``hmdesk.core.memory.record.LAYERS``, spelled here for the help text so that parsing imports
 # nothing of the store (tests/core/test_cli_startup.py checks that the two agree).
@@ -253,14 +259,42 @@ def cmd_revert(args: argparse.Namespace) -> int:
         return _show_undo(args, store, store.revert(args.event_id))
 
 
+def _step(store: MemoryStore, verb: str) -> UndoStep:
+    """An undo or redo with its progress on a terminal (stderr); Ctrl+C stops it between two
+    transactions (what it committed stays; :func:`_stopped` says so)."""
+    line = progress_line(f"{verb}ing", "changes")
+    shown = False
+
+    def progress(done: int, total: int) -> None:
+        nonlocal shown
+        if line is not None and (shown or done < total):  # a one-part step draws no line
+            shown = True
+            line(done, total)
+
+    with ctrl_c_stops() as cancelled:
+        fn = store.undo_step if verb == "undo" else store.redo_step
+        step = fn(progress=progress, cancelled=cancelled)
+    if step.stopped and shown:
+        print(file=sys.stderr)  # the progress line ends where it stopped
+    return step
+
+
+def _stopped(step: UndoStep, verb: str) -> int:
+    """Exit code 130 (stopped by Ctrl+C) after saying what was done and what is left."""
+    print(f"hmdesk-cli: {step.stopped_text(verb, f'hmdesk-cli {verb}')}", file=sys.stderr)
+    return 130
+
+
 def cmd_undo(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        return _show_undo(args, store, store.undo_last())
+        step = _step(store, "undo")
+        code = _show_undo(args, store, step.events)
+    return _stopped(step, "undo") if step.stopped else code
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        step = store.redo_step()
+        step = _step(store, "redo")
     if args.json:
         print_json([event_to_json(e) for e in step.events])
     elif not step.events:
@@ -270,7 +304,7 @@ def cmd_redo(args: argparse.Namespace) -> int:
         columns = _columns()
         for e in step.events:
             _print_event(e, columns)
-    return 0
+    return _stopped(step, "redo") if step.stopped else 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:

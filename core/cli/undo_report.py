@@ -73,7 +73,7 @@ class UndoReport:
         if not what:
             what = max(set(kinds), key=kinds.count) if kinds else "the change of"
         n = len(self.memories)
-        text = f"Undid {what} {n} memor{'y' if n == 1 else 'ies'}"
+        text = f"Undid {what} {n:,} memor{'y' if n == 1 else 'ies'}"
         if originals:
             first = min(originals, key=lambda e: e.id)
             text += f", made {local_time(first.at)} by {first.actor}"

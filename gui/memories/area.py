@@ -585,6 +585,7 @@ class MemoriesArea(QWidget):
         self.searcher.close()
         self.bands.cancel()
         self.embedding_fill.cancel()
+        self.editing.cancel_step()
         self.anchoring.close()
         self.importer.stop_sync()
         self.changes.stop()

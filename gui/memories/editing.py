@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -21,7 +22,9 @@ from hmdesk.gui.memories.edit_dialog import MemoryEditDialog, edit_view
 from hmdesk.gui.memories.history_dialog import HistoryDialog
 from hmdesk.gui.memories.small_dialogs import ConfidenceDialog, RestoreDialog, TagDialog
 from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
-from PySide6.QtCore import QObject, Signal
+from hmdesk.gui.memories.task_bar import TaskBar
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -40,16 +43,30 @@ class EditingController(QObject):
     """Every change the user makes to memories, from the area's actions and dialogs.
 
     Signals: ``step_finished(events)`` after an undo or redo (the ``revert`` events written;
-    [] for none or a failure)."""
+    [] for none or a failure); ``step_progress(undo|redo, done, total)`` after each of its
+    transactions (GUI thread).
+
+    A long undo or redo shows its progress in the status bar (:attr:`step_bar`) with a Cancel
+    button; it or Esc (:meth:`cancel_step`) stops it after the transaction under way."""
 
     step_finished = Signal(object)
-    _step_progress = Signal(str, int, int)  # from the worker: (undo|redo, done, total)
+    step_progress = Signal(str, int, int)  # emitted by the worker, delivered queued
 
     def __init__(self, area: MemoriesArea) -> None:
         super().__init__(area)
-        self._step_progress.connect(self._show_step_progress)
+        self.step_progress.connect(self._show_step_progress)
         self.undo_question: QMessageBox | None = None  # open while asking whose change to undo
         self._stepping = False  # an undo or redo is running (one at a time)
+        self._stop = threading.Event()  # Cancel / Esc: read by the worker between transactions
+        self.step_bar = TaskBar(
+            area,
+            "undoStep",
+            "Stop after the part under way (Esc): what is done so far stays, the next "
+            "undo or redo finishes it",
+        )
+        self.step_bar.cancel.clicked.connect(self.cancel_step)
+        esc = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.step_bar, self.cancel_step)
+        esc.setContext(Qt.ShortcutContext.WindowShortcut)  # only while the bar is shown
         self.area = area
         self.store = area.store
         self.edit_dialog: MemoryEditDialog | None = None  # checked on outside changes
@@ -354,17 +371,27 @@ class EditingController(QObject):
     def _step(
         self, what: str, fn: Callable[..., UndoStep], done: str, nothing: str, of: str | None
     ) -> None:
-        progress = self._step_progress
+        progress = self.step_progress
+        stop = self._stop
+        stop.clear()
         self._status(f"{what.capitalize()}ing…")
 
         def work() -> UndoStep:
-            return fn(of=of, progress=lambda n, total: progress.emit(what, n, total))
+            return fn(
+                of=of,
+                progress=lambda n, total: progress.emit(what, n, total),
+                cancelled=stop.is_set,
+            )
 
         def finished(step: UndoStep) -> None:
             self._stepping = False
+            self.step_bar.hide()
             if not self.area.alive():
                 return
-            if step.events:
+            if step.stopped:
+                again = "Ctrl+Z" if what == "undo" else "Ctrl+Shift+Z"
+                self._status(step.stopped_text(what, again))
+            elif step.events:
                 ids = {e.memory_id for e in step.events}
                 if len(ids) == 1:
                     self.area.select_after(next(iter(ids)))
@@ -378,17 +405,32 @@ class EditingController(QObject):
 
         run_in_thread(work, on_done=finished, on_error=self._step_failed(what))
 
+    def cancel_step(self) -> None:
+        """Stop the running undo or redo after the transaction under way (Cancel, Esc, the area
+        closing): what it committed stays, and the next undo or redo finishes it."""
+        if not self._stepping or self.step_bar.isHidden():
+            return
+        self._stop.set()
+        self.step_bar.stopping("Stopping after the part under way…")
+
     def _step_failed(self, what: str) -> Callable[[BaseException], None]:
         def failed(exc: BaseException) -> None:
             self._stepping = False
+            self.step_bar.hide()
             self.area.ctx.bus.show_error(f"Could not {what}: {exc}", "")
             self.step_finished.emit([])
 
         return failed
 
     def _show_step_progress(self, what: str, done: int, total: int) -> None:
-        if total > 0 and self.area.alive():
-            self._status(f"{what.capitalize()}: {done:,} of {total:,} changes")
+        """A step with more than one transaction shows the bar (a short one never does)."""
+        if not self._stepping or self._stop.is_set() or not self.area.alive():
+            return
+        text = f"{what.capitalize()}: {done:,} of {total:,} changes"
+        if done < total:
+            self.step_bar.start(text)
+        elif not self.step_bar.isHidden():
+            self.step_bar.label.setText(text)
 
     def _refresh_history(self) -> None:
         if self.history_dialog is not None:

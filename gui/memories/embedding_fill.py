@@ -15,29 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.gui.common.workers import run_in_thread
+from hmdesk.gui.memories.task_bar import TaskBar
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
     from hmdesk.core.memory.retrieve.retriever import Retriever
     from hmdesk.core.memory.semantic.fill import FillResult
-
-
-class FillBar(QWidget):
-    """ "Embedding memories… n of N" and a Cancel button."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel(self)
-        self.label.setObjectName("embeddingFillLabel")
-        self.cancel = QPushButton("Cancel", self)
-        self.cancel.setObjectName("embeddingFillCancel")
-        self.cancel.setToolTip("Stop computing embeddings (those stored so far are kept)")
-        lay.addWidget(self.label)
-        lay.addWidget(self.cancel)
-        self.hide()
 
 
 class EmbeddingFill(QObject):
@@ -64,25 +48,11 @@ class EmbeddingFill(QObject):
         self._running = False
         self._done_at: int | None = None  # the data version when nothing was left to do
         self._show_info = show_info
-        self._host = host
-        self.bar = FillBar(host)
-        self._placed = False
+        self.bar = TaskBar(
+            host, "embeddingFill", "Stop computing embeddings (those stored so far are kept)"
+        )
         self.bar.cancel.clicked.connect(self.cancel)
         self._progress_from_worker.connect(self._on_progress)  # queued: emitted by the worker
-
-    def _place(self) -> None:
-        """The bar goes to the window's status bar (else under the area), once the area is in
-        its window."""
-        if self._placed:
-            return
-        self._placed = True
-        window = self._host.window()
-        if isinstance(window, QMainWindow):
-            window.statusBar().addPermanentWidget(self.bar)
-            return
-        layout = self._host.layout()
-        if layout is not None:
-            layout.addWidget(self.bar)
 
     def is_running(self) -> bool:
         return self._running
@@ -91,8 +61,7 @@ class EmbeddingFill(QObject):
         self._cancel.set()
         if not self._running:
             return
-        self.bar.label.setText("Cancelling…")
-        self.bar.cancel.setEnabled(False)
+        self.bar.stopping("Cancelling…")
 
     def ensure(self) -> bool:
         """Start filling in the missing embeddings unless it runs, or found nothing to do and
@@ -104,10 +73,7 @@ class EmbeddingFill(QObject):
             return False
         self._running = True
         self._cancel.clear()
-        self.bar.label.setText("Embedding memories for the hybrid profile…")
-        self.bar.cancel.setEnabled(True)
-        self._place()
-        self.bar.show()
+        self.bar.start("Embedding memories for the hybrid profile…")
         semantic = self.retriever.semantic
         cancel = self._cancel.is_set
         emit = self._progress_from_worker.emit

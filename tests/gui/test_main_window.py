@@ -25,7 +25,12 @@ from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.contrast import colour_counts, palettes, rendered_contrast
-from tests.gui.memories.conftest import search, wait_idle
+from tests.gui.memories.conftest import (
+    consolidated,
+    held_after_first_part,
+    search,
+    wait_idle,
+)
 from tests.gui.windows import close_window, make_window
 
 
@@ -223,6 +228,38 @@ def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
     qtbot.keyClick(area.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: bar.currentMessage() == "Nothing to redo")
     assert area.actions_by_name["redo"] in w.edit_menu.actions()
+    close_window(w)
+
+
+def test_a_long_undo_has_cancel_in_the_status_bar_and_esc_stops_it(ctx, qtbot, monkeypatch):
+    """In the window, a long Ctrl+Z shows its progress with a Cancel button in the status bar;
+    Esc stops it after the part under way, the status bar says what was left, and Ctrl+Z
+    finishes it."""
+    w = make_window(ctx, qtbot)
+    area = w.memories
+    dups = consolidated(area.store, monkeypatch)
+    go_on = held_after_first_part(area.store, monkeypatch)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    area.table.setFocus()
+    bar, task = w.statusBar(), area.editing.step_bar
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(task.isVisible)
+    assert task.parent() is bar and task.cancel.isVisible()
+    assert task.label.text() == "Undo: 200 of 450 changes"
+    qtbot.keyClick(area.table, Qt.Key.Key_Escape)
+    assert not task.cancel.isEnabled()
+    go_on.set()
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Undo stopped: "))
+    assert bar.currentMessage() == (
+        "Undo stopped: 200 of 450 changes undone (supersede of 450 memories); "
+        "the other 250 are unchanged. Ctrl+Z finishes it."
+    )
+    assert not task.isVisible()
+    assert sum(1 for r in area.store.get_many(dups) if r.superseded_by) == 250
+    qtbot.keyClick(area.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bar.currentMessage() == "Undid: supersede of 450 memories")
+    assert not any(r.superseded_by for r in area.store.get_many(dups))
     close_window(w)
 
 

@@ -19,6 +19,12 @@ after it (a new change ends what can be redone, as in any editor). Recalls, impo
 syncs and code anchors are never undone and never end a redo. The plan is read without the write
 lock; :func:`revert_step` then writes it in short transactions of one ``undo-``/``redo-`` group.
 
+A long step can be stopped (``cancelled()``, asked where progress is reported: after each
+committed transaction, never inside one). What is committed stays: each memory is reverted whole
+or not at all. The next undo (redo) of the same user finds the events left and writes them into
+the stopped step's group when that step is still the user's newest (:attr:`StepPlan.resume`), so
+the finished step is one group: one redo brings all of it back.
+
 :func:`describe_group` says in words what a group did ("edit of “Use hdc -t …” (content)"), for
 "Undid: …" / "Redid: …" in the window's status bar and the CLI.
 """
@@ -59,6 +65,24 @@ class UndoStep:
     events: list[MemoryEvent] = field(default_factory=list)
     what: str = ""
     actor: str = ""  # whose change it was
+    done: int = 0  # the changes (events of the plan) taken back by this step …
+    total: int = 0  # … of those the plan had left; done < total: the step was stopped
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped before the end (``cancelled``): the rest is left for the next step."""
+        return self.done < self.total
+
+    def stopped_text(self, verb: str, again: str) -> str:
+        """What a stopped step left, in words, for the status bar and the CLI (``verb``: "undo"
+        or "redo"; ``again``: what the user does to finish it, "Ctrl+Z")."""
+        past = "undone" if verb == "undo" else "redone"
+        left = self.total - self.done
+        state = "unchanged" if verb == "undo" else "still undone"
+        return (
+            f"{verb.capitalize()} stopped: {self.done:,} of {self.total:,} changes {past} "
+            f"({self.what}); the other {left:,} are {state}. {again} finishes it."
+        )
 
 
 def is_undo_group(group_id: str, events: Sequence[EventRow]) -> bool:
@@ -114,23 +138,39 @@ class StepPlan:
     what: str
     event_ids: list[int]
     back_links: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    resume: str | None = None  # the group of a stopped step of this one, to write the rest into
 
 
-def _plan(group_id: str, events: Sequence[EventRow], skip: set[int], s: Session) -> StepPlan:
+def _plan(
+    group_id: str,
+    events: Sequence[EventRow],
+    skip: set[int],
+    s: Session,
+    newest: tuple[str, Sequence[EventRow]] | None,
+    prefix: str,
+) -> StepPlan:
     todo = [
         e.id
         for e in events
         if e.field != "supersedes" and e.kind not in NOT_UNDOABLE_KINDS and e.id not in skip
     ]
     back = RevertCache.back_links(events)
-    return StepPlan(group_id, events[0].actor, describe_group(s, events), todo, back)
+    resume = None
+    if todo and newest is not None and newest[0].startswith(prefix):
+        # the user's newest group is an undo (redo) of part of this one: a stopped step
+        ids = {e.id for e in events}
+        if all(e.reverts_event_id in ids for e in newest[1]):
+            resume = newest[0]
+    return StepPlan(group_id, events[0].actor, describe_group(s, events), todo, back, resume)
 
 
 def plan_undo(s: Session, actor: str | None, passed: Collection[str] = ()) -> StepPlan | None:
     """The newest user action (or redo) of ``actor`` (None: of anyone) with events not undone
     yet, leaving out the groups ``passed``; None if nothing is left to undo."""
     undone: set[int] = set()
+    newest: tuple[str, Sequence[EventRow]] | None = None
     for group_id, events in _groups_newest_first(s, actor):
+        newest = newest or (group_id, events)
         if is_undo_group(group_id, events):
             # an undo that was itself undone (an older hmdesk's revert of a revert) undid nothing
             undone.update(
@@ -139,7 +179,7 @@ def plan_undo(s: Session, actor: str | None, passed: Collection[str] = ()) -> St
                 if e.reverts_event_id is not None and e.id not in undone
             )
             continue
-        plan = _plan(group_id, events, undone, s)
+        plan = _plan(group_id, events, undone, s, newest, UNDO_PREFIX)
         if plan.event_ids and group_id not in passed:
             return plan
     return None
@@ -149,13 +189,15 @@ def plan_redo(s: Session, actor: str | None, passed: Collection[str] = ()) -> St
     """The newest undo of ``actor`` not redone yet, when no action of theirs came after it;
     None if there is nothing to redo."""
     redone: set[int] = set()
+    newest: tuple[str, Sequence[EventRow]] | None = None
     for group_id, events in _groups_newest_first(s, actor):
+        newest = newest or (group_id, events)
         if group_id.startswith(REDO_PREFIX):
             redone.update(e.reverts_event_id for e in events if e.reverts_event_id is not None)
             continue
         if not group_id.startswith(UNDO_PREFIX):
             return None  # a change after the last undo: nothing to redo
-        plan = _plan(group_id, events, redone, s)
+        plan = _plan(group_id, events, redone, s, newest, REDO_PREFIX)
         if plan.event_ids and group_id not in passed:
             return plan
     return None
@@ -174,6 +216,10 @@ BATCH = 200
 Progress = Callable[[int, int], None]
 """``progress(events done, events in all)``, after each committed transaction."""
 
+Cancelled = Callable[[], bool]
+"""``cancelled()``: asked right after each ``progress`` (between transactions); True stops the
+step there (``threading.Event().is_set`` from a window's Cancel, a flag set by Ctrl+C)."""
+
 
 TITLED = 20
 """Up to this many events, what a step did is said after it (a memory's title is its content
@@ -190,19 +236,22 @@ def take_step(
     group: str,
     who: str,
     progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> UndoStep:
-    """One undo or redo (``planner``) of ``who``'s changes, written as group ``group``: the plan
-    is read in ``read()`` sessions, written by :func:`revert_step`; a change whose every event
-    was undone since is passed for the one before it."""
+    """One undo or redo (``planner``) of ``who``'s changes, written as group ``group`` (or into
+    the group of the stopped step it finishes): the plan is read in ``read()`` sessions, written
+    by :func:`revert_step`; a change whose every event was undone since is passed for the one
+    before it. ``cancelled()`` stops it between two transactions (:attr:`UndoStep.stopped`)."""
     passed: set[str] = set()
     while True:
         with read() as s:
             plan = planner(s, who, passed)
         if plan is None:
             return UndoStep()
-        created = revert_step(transaction, plan, group, progress)
-        if created and len(plan.event_ids) > TITLED:
-            return UndoStep(created, plan.what, plan.actor)
+        created, done = revert_step(transaction, plan, plan.resume or group, progress, cancelled)
+        total = len(plan.event_ids)
+        if done < total or (created and total > TITLED):  # stopped, or large: said from the plan
+            return UndoStep(created, plan.what, plan.actor, done, total)
         if created:  # said again after the step: a title is the memory's content now
             with read() as s:
                 events = s.scalars(
@@ -210,7 +259,7 @@ def take_step(
                     .where(EventRow.group_id == plan.group_id)
                     .order_by(EventRow.id.desc())
                 ).all()
-                return UndoStep(created, describe_group(s, events), plan.actor)
+                return UndoStep(created, describe_group(s, events), plan.actor, done, total)
         passed.add(plan.group_id)
 
 
@@ -219,20 +268,29 @@ def revert_step(
     plan: StepPlan,
     group: str,
     progress: Progress | None = None,
-) -> list[MemoryEvent]:
+    cancelled: Cancelled | None = None,
+) -> tuple[list[MemoryEvent], int]:
     """Revert the events of ``plan`` in transactions of group ``group`` (``transaction(group)``
     opens one), each holding the write lock about :data:`LOCK_SECONDS`: a 20,000-merge undo never
     stops other writers for long. Each transaction commits whole; if the process dies between
-    two, the next undo finds the events reverted so far marked by this group and takes back the
-    rest. Returns the ``revert`` events written."""
+    two, or ``cancelled()`` says stop after one, the next undo finds the events reverted so far
+    marked by this group and takes back the rest. Returns the ``revert`` events written and how
+    many of the plan's events were taken back (all of them unless stopped)."""
     created: list[MemoryEvent] = []
     todo = plan.event_ids
     done = 0
     cache = RevertCache(plan.back_links)
+    last: int | None = None  # the newest event of ``group`` read back (a resumed group has some)
     while done < len(todo):
         with transaction(group) as tx:
             s = tx.session
             deadline = time.monotonic() + LOCK_SECONDS
+            if last is None:
+                last = (
+                    s.scalar(sa.select(sa.func.max(EventRow.id)).where(EventRow.group_id == group))
+                    if plan.resume == group
+                    else 0
+                ) or 0
             while done < len(todo):  # one batch at least, more while the time allows
                 ids = todo[done : done + BATCH]
                 by_id = {
@@ -251,13 +309,17 @@ def revert_step(
                 if time.monotonic() >= deadline:
                     break
             # the events written, read back at once (RETURNING costs one statement per row)
-            written = sa.select(*_EVENT_COLUMNS).where(EventRow.group_id == group)
-            if created:
-                written = written.where(EventRow.id > created[-1].id)
+            written = sa.select(*_EVENT_COLUMNS).where(
+                EventRow.group_id == group, EventRow.id > last
+            )
             created.extend(event_from_row(r) for r in s.execute(written.order_by(EventRow.id)))
+            if created:
+                last = created[-1].id
         if progress is not None:
             progress(done, len(todo))
-    return created
+        if cancelled is not None and done < len(todo) and cancelled():
+            break
+    return created, done
 
 
 class UndoRedo:
@@ -291,18 +353,30 @@ class UndoRedo:
         return self.redo_step(actor=actor).events
 
     def undo_step(
-        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+        self,
+        *,
+        actor: str | None = None,
+        of: str | None = None,
+        progress: Progress | None = None,
+        cancelled: Cancelled | None = None,
     ) -> UndoStep:
         """:meth:`undo_last`, with what was undone in words. Only the changes of ``actor``
         (this store's user) are undone, unless ``of`` names another actor (after asking:
-        :meth:`next_undo`). ``progress(done, total)`` after each short transaction."""
-        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress)
+        :meth:`next_undo`). ``progress(done, total)`` after each short transaction, then
+        ``cancelled()``: True stops the undo there (:attr:`UndoStep.stopped`; the next undo
+        finishes it)."""
+        return self._step(plan_undo, UNDO_PREFIX, actor, of, progress, cancelled)
 
     def redo_step(
-        self, *, actor: str | None = None, of: str | None = None, progress: Progress | None = None
+        self,
+        *,
+        actor: str | None = None,
+        of: str | None = None,
+        progress: Progress | None = None,
+        cancelled: Cancelled | None = None,
     ) -> UndoStep:
-        """:meth:`redo_last`, with what was redone in words."""
-        return self._step(plan_redo, REDO_PREFIX, actor, of, progress)
+        """:meth:`redo_last`, with what was redone in words (stopped as :meth:`undo_step`)."""
+        return self._step(plan_redo, REDO_PREFIX, actor, of, progress, cancelled)
 
     def next_undo(self, *, anyone: bool = True) -> StepPlan | None:
         """The change an undo would take back — the newest of anyone (``anyone``) or of this
@@ -317,13 +391,15 @@ class UndoRedo:
         actor: str | None,
         of: str | None,
         progress: Progress | None,
+        cancelled: Cancelled | None = None,
     ) -> UndoStep:
         who = actor or self.actor
 
         def tx(group: str) -> AbstractContextManager[Transaction]:
             return self._transaction(who, group=group, index=False)
 
-        step = take_step(self.db.read, tx, planner, prefix + uuid.uuid4().hex, of or who, progress)
+        group = prefix + uuid.uuid4().hex
+        step = take_step(self.db.read, tx, planner, group, of or who, progress, cancelled)
         if step.events and self.keep_index and self.db.dialect == "sqlite":
             with self.db.read() as s:  # one index refresh after the whole step, not per part
                 due = self._index_due(s)
@@ -406,4 +482,4 @@ def _subject(s: Session, events: Sequence[EventRow]) -> str:
     ids = list(dict.fromkeys(e.memory_id for e in events))
     if len(ids) == 1:
         return _title(s, ids[0])
-    return f"{len(ids)} memories"
+    return f"{len(ids):,} memories"

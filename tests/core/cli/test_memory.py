@@ -493,3 +493,60 @@ def test_redo_reapplies_the_undone_change(capsys, db):
     run_json(capsys, "undo", "--db", db)
     code, out, _err = run(capsys, "redo", "--db", db)
     assert code == 0 and out.startswith("Redid confidence change of “hdc shell accepts -t” (0.70")
+
+
+def test_ctrl_c_stops_a_long_undo_between_transactions(capsys, db, monkeypatch):
+    """`undo` of a large group shows its progress on a terminal; Ctrl+C stops it after the
+    transaction under way: it says what was undone and what is left (exit 130, as for any
+    Ctrl+C), and `undo` again finishes it; one `redo` then brings all of it back."""
+    import signal
+
+    from hmdesk.core.db import Database
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
+    from hmdesk.core.memory.lifecycle.apply import apply_plan
+    from hmdesk.core.memory.store import MemoryStore
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setenv("HMDESK_USER", "alice")
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)  # one batch (200 events) per commit
+    store = MemoryStore(Database(db), actor="alice", keep_index=False)
+    pairs = [
+        (store.add(f"hdc install needs a signed hap again, {i}").id, store.add(f"variant {i}").id)
+        for i in range(250)
+    ]
+    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d, k) for d, k in pairs)))
+    step = MemoryStore.undo_step
+
+    def undo_step(self, **kw):  # Ctrl+C pressed once the first part is committed
+        shown = kw["progress"]
+
+        def progress(done, total):
+            shown(done, total)
+            if done < total:
+                signal.raise_signal(signal.SIGINT)
+
+        return step(self, **{**kw, "progress": progress})
+
+    monkeypatch.setattr(MemoryStore, "undo_step", undo_step)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # stderr is a terminal
+    code, out, err = run(capsys, "undo", "--db", db)
+    assert code == 130
+    assert out.startswith("Undid superseding 200 memories, made ")
+    assert err == (
+        "\rundoing: 80% (200 of 250)\n"
+        "hmdesk-cli: Undo stopped: 200 of 250 changes undone (supersede of 250 memories); "
+        "the other 50 are unchanged. hmdesk-cli undo finishes it.\n"
+    )
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl+C as before
+    dups = [d for d, _ in pairs]
+    assert sum(1 for r in store.get_many(dups) if r.superseded_by) == 50
+    monkeypatch.setattr(MemoryStore, "undo_step", step)
+    code, out, err = run(capsys, "undo", "--db", db)  # the rest
+    assert (code, err) == (0, "")
+    assert out.startswith("Undid superseding 50 memories, made ")
+    assert not any(r.superseded_by for r in store.get_many(dups))
+    code, out, err = run(capsys, "redo", "--db", db)
+    assert (code, out.splitlines()[0]) == (0, "Redid supersede of 250 memories.")
+    assert all(r.superseded_by for r in store.get_many(dups))
+    store.close()
+    store.db.close()

@@ -107,3 +107,41 @@ def search(qtbot: Any, area: Any, text: str, **fields: Any) -> Any:
     wait_idle(qtbot, area)
     assert area.result is not None and area.result.query.text == text
     return area.result
+
+
+def consolidated(store: Any, monkeypatch: pytest.MonkeyPatch, merges: int = 450) -> list[str]:
+    """``merges`` pairs consolidated in one step; each transaction of an undo does one batch
+    (200 events). Returns the duplicates."""
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
+    from hmdesk.core.memory.lifecycle.apply import apply_plan
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
+    kept = [store.add(f"hdc install needs a signed hap, variant {i}") for i in range(merges)]
+    dups = [store.add(f"hdc install needs a signed hap again, {i}") for i in range(merges)]
+    pairs = zip(dups, kept, strict=True)
+    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d.id, k.id) for d, k in pairs)))
+    return [d.id for d in dups]
+
+
+def held_after_first_part(store: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The worker waits after the first committed part of a step until the returned event is
+    set (the test has pressed Cancel or Esc by then): the stop is asked while it runs."""
+    import threading
+
+    go_on = threading.Event()
+    for name in ("undo_step", "redo_step"):
+        step = getattr(store, name)
+
+        def held(step=step, **kw):
+            shown = kw["progress"]
+
+            def progress(done, total):
+                shown(done, total)
+                if done < total:
+                    go_on.wait(30)
+
+            return step(**{**kw, "progress": progress})
+
+        monkeypatch.setattr(store, name, held)
+    return go_on

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox
 
-from .conftest import search, wait_idle
+from .conftest import consolidated, held_after_first_part, search, wait_idle
 
 UNSIGNED = "starter-hap-unsigned-9568320"
 HILOG_FLAGS = "starter-hdc-hilog-drops-flags"
@@ -472,15 +472,79 @@ def test_ctrl_z_undoes_a_large_consolidation_off_the_gui_thread_with_progress(
     monkeypatch.setattr(store, "undo_step", undo_step)
     said: list[str] = []
     loaded.ctx.bus.info.connect(said.append)
+    bar = loaded.editing.step_bar
+    progress: list[str] = []
+    loaded.editing.step_progress.connect(lambda *_: progress.append(bar.label.text()))
     with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000) as done:
         loaded.editing.undo_last()
     assert len(done.args[0]) == 2 * 450  # each merge's link and its back-link
     assert threads and threads[0] is not threading.main_thread()
-    progress = [s for s in said if s.startswith("Undo: ")]
-    assert progress[:3] == [
+    assert progress == [  # the status bar's progress, beside its Cancel button
         "Undo: 200 of 450 changes",
         "Undo: 400 of 450 changes",
         "Undo: 450 of 450 changes",
     ]
+    assert bar.isHidden()  # gone once it is done
     assert said[-1] == "Undid: supersede of 450 memories"
     assert not any(r.superseded_by for r in store.get_many([d.id for d in dups]))
+
+
+def test_cancel_stops_a_long_undo_and_ctrl_z_finishes_it(loaded, qtbot, monkeypatch):
+    """A long undo's progress in the status bar has a Cancel button: a click stops it after the
+    part under way; the status bar says what was undone and what was left, and Ctrl+Z
+    undoes the rest."""
+    dups = consolidated(loaded.store, monkeypatch)
+    go_on = held_after_first_part(loaded.store, monkeypatch)
+    said: list[str] = []
+    loaded.ctx.bus.info.connect(said.append)
+    bar = loaded.editing.step_bar
+    assert bar.isHidden()
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000) as done:
+        loaded.actions_by_name["undo"].trigger()
+        qtbot.waitUntil(lambda: not bar.isHidden())
+        assert bar.label.text() == "Undo: 200 of 450 changes"
+        assert bar.cancel.isEnabled()
+        qtbot.mouseClick(bar.cancel, Qt.MouseButton.LeftButton)
+        assert bar.label.text() == "Stopping after the part under way…"
+        assert not bar.cancel.isEnabled()
+        go_on.set()
+    assert len(done.args[0]) == 2 * 200  # the first part: 200 merges, each with its back-link
+    assert bar.isHidden()
+    assert said[-1] == (
+        "Undo stopped: 200 of 450 changes undone (supersede of 450 memories); "
+        "the other 250 are unchanged. Ctrl+Z finishes it."
+    )
+    merged = [r.id for r in loaded.store.get_many(dups) if r.superseded_by]
+    assert len(merged) == 250
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000) as done:
+        loaded.actions_by_name["undo"].trigger()  # Ctrl+Z
+    assert {e.memory_id for e in done.args[0] if e.field == "superseded_by"} == set(merged)
+    assert said[-1] == "Undid: supersede of 450 memories"
+    assert not any(r.superseded_by for r in loaded.store.get_many(dups))
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000) as done:
+        loaded.actions_by_name["redo"].trigger()  # one redo: the whole consolidation again
+    assert all(r.superseded_by for r in loaded.store.get_many(dups))
+
+
+def test_esc_stops_a_long_redo(loaded, qtbot, monkeypatch):
+    """Esc while a long redo runs stops it as Cancel does; Ctrl+Shift+Z finishes it."""
+    dups = consolidated(loaded.store, monkeypatch)
+    loaded.store.undo_step()
+    go_on = held_after_first_part(loaded.store, monkeypatch)
+    said: list[str] = []
+    loaded.ctx.bus.info.connect(said.append)
+    bar = loaded.editing.step_bar
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000):
+        loaded.actions_by_name["redo"].trigger()
+        qtbot.waitUntil(lambda: not bar.isHidden())
+        qtbot.keyClick(loaded.table, Qt.Key.Key_Escape)
+        assert not bar.cancel.isEnabled()
+        go_on.set()
+    assert said[-1] == (
+        "Redo stopped: 200 of 450 changes redone (supersede of 450 memories); "
+        "the other 250 are still undone. Ctrl+Shift+Z finishes it."
+    )
+    assert sum(1 for r in loaded.store.get_many(dups) if r.superseded_by) == 200
+    with qtbot.waitSignal(loaded.editing.step_finished, timeout=60_000):
+        loaded.actions_by_name["redo"].trigger()
+    assert all(r.superseded_by for r in loaded.store.get_many(dups))

@@ -132,3 +132,108 @@ def test_redo_of_a_supersede_brings_back_its_own_reason(store):
     store.revert(link.id)
     store.undo_step()
     assert store.get(old.id).supersede_reason == "wrong order"
+
+
+def _merged(store, merges: int) -> list[tuple[str, str]]:
+    """``merges`` pairs (duplicate, kept), every duplicate consolidated into its kept one
+    (one group: a ``superseded_by`` event and its back-link per merge)."""
+    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
+    from hmdesk.core.memory.lifecycle.apply import apply_plan
+
+    pairs = []
+    for i in range(merges):
+        kept = store.add(f"hdc install needs a signed hap, variant {i}").id
+        dup = store.add(f"hdc install needs a signed hap (again), variant {i}").id
+        pairs.append((dup, kept))
+    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d, k) for d, k in pairs)))
+    return pairs
+
+
+def assert_whole_links(store, pairs) -> set[str]:
+    """Every pair is merged or not as a whole: the duplicate's link, its time and reason, and
+    the kept memory's back-link agree. Returns the duplicates still merged."""
+    merged = set()
+    for dup, kept in pairs:
+        d, k = store.get(dup), store.get(kept)
+        if d.superseded_by is None:
+            assert (d.superseded_at, d.supersede_reason) == (None, None), dup
+            assert dup not in k.supersedes, (dup, k.supersedes)
+        else:
+            assert d.superseded_by == kept and d.superseded_at and d.supersede_reason, dup
+            assert dup in k.supersedes, (dup, k.supersedes)
+            merged.add(dup)
+    return merged
+
+
+def test_a_stopped_undo_leaves_whole_memories_and_the_next_undo_finishes_it(store, monkeypatch):
+    """A long undo stopped after its first transaction (the window's Cancel, Ctrl+C in the
+    CLI): the merges of that transaction are undone, each with its back-link, the others are
+    untouched; the next undo finds the rest and writes it into the same group, so one redo
+    brings back the whole consolidation."""
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)  # one batch (200 events) per commit
+    pairs = _merged(store, 250)
+    asked: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        asked.append((done, total))
+
+    step = store.undo_step(progress=progress, cancelled=lambda: True)
+    assert asked == [(200, 250)]  # stopped after the first commit, never inside one
+    assert step.stopped and (step.done, step.total) == (200, 250)
+    assert step.what == "supersede of 250 memories"
+    assert step.stopped_text("undo", "Ctrl+Z") == (
+        "Undo stopped: 200 of 250 changes undone (supersede of 250 memories); "
+        "the other 50 are unchanged. Ctrl+Z finishes it."
+    )
+    still = assert_whole_links(store, pairs)
+    assert len(still) == 50
+    undone = {e.memory_id for e in step.events if e.field == "superseded_by"}
+    assert undone == {d for d, _ in pairs} - still  # the events say which memories
+
+    rest = store.undo_step()  # the next Ctrl+Z finishes it
+    assert not rest.stopped and (rest.done, rest.total) == (50, 50)
+    assert {e.memory_id for e in rest.events if e.field == "superseded_by"} == still
+    assert {e.group_id for e in step.events + rest.events} == {step.events[0].group_id}
+    assert assert_whole_links(store, pairs) == set()
+
+    redo = store.redo_step()  # one redo: the whole consolidation is back
+    assert (redo.done, redo.total) == (250, 250)
+    assert assert_whole_links(store, pairs) == {d for d, _ in pairs}
+    assert store.redo_step().events == []
+
+
+def test_redo_after_a_stopped_undo_brings_back_the_part_undone(store, monkeypatch):
+    """Redo right after a stopped undo re-links what the stopped part undid; the store is
+    whole again, and undo then takes back the redo, then the rest of the consolidation."""
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
+    pairs = _merged(store, 250)
+    assert store.undo_step(cancelled=lambda: True).done == 200
+    redo = store.redo_step()
+    assert (redo.done, redo.total) == (200, 200) and not redo.stopped
+    assert assert_whole_links(store, pairs) == {d for d, _ in pairs}
+    assert store.undo_step().done == 200  # the redo, taken back
+    assert store.undo_step().done == 50  # then what the stopped undo had left
+    assert assert_whole_links(store, pairs) == set()
+
+
+def test_a_stopped_redo_is_finished_by_the_next_redo(store, monkeypatch):
+    from hmdesk.core.memory.store import undo as undo_module
+
+    monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
+    pairs = _merged(store, 250)
+    store.undo_step()
+    step = store.redo_step(cancelled=lambda: True)
+    assert (step.done, step.total) == (200, 250)
+    assert step.stopped_text("redo", "Ctrl+Shift+Z") == (
+        "Redo stopped: 200 of 250 changes redone (supersede of 250 memories); "
+        "the other 50 are still undone. Ctrl+Shift+Z finishes it."
+    )
+    assert len(assert_whole_links(store, pairs)) == 200
+    assert store.redo_step().done == 50
+    assert assert_whole_links(store, pairs) == {d for d, _ in pairs}
+    assert store.undo_step().done == 250  # the finished redo is one step
+    assert assert_whole_links(store, pairs) == set()
