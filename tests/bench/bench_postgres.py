@@ -9,7 +9,8 @@ as :func:`~tests.bench.bench_coldpath.write_generated` does) the generated memor
 an empty PostgreSQL schema with ``hmdesk-cli import-hmharness``, and for each backend it measures:
 
 * import: wall time and peak memory of the CLI process;
-* one-shot CLI query: ``hmdesk-cli --db X query TEXT --json``, 2 queries × 3 runs: median wall,
+* one-shot CLI query: ``hmdesk-cli --db X query TEXT --json``, 2 queries × 3 runs: the slower
+  query's median wall,
   largest peak RSS (the process's whole life);
 * first results: a new ``Database``, ``MemoryStore`` and ``Retriever`` in this process and its
   first search (what the window does once it has painted: SQLite loads its stored snapshot,
@@ -126,15 +127,17 @@ def _latency(target: str, retriever: Retriever, rounds: int = 5) -> float:
 
 
 def _oneshot(cli: str, target: str, texts: list[str]) -> tuple[float, float]:
-    walls, peaks = [], []
+    """(the slowest query's median wall, the largest peak): a goal holds for every query."""
+    walls: dict[str, list[float]] = {text: [] for text in texts}
+    peaks = []
     for _ in range(3):
         for text in texts:
             wall, peak, _ = run_measured(
                 [cli, "--db", target, "query", text, "--now", "2026-11-29T12:00:00Z", "--json"]
             )
-            walls.append(wall)
+            walls[text].append(wall)
             peaks.append(peak or 0.0)
-    return statistics.median(walls), max(peaks)
+    return max(statistics.median(w) for w in walls.values()), max(peaks)
 
 
 def _in_process(target: str) -> dict[str, float]:
