@@ -75,13 +75,15 @@ bench: $(STAMP)
 	$(PYC)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench
 
-# The cold-path and scale benches at 10k, 100k and 1M memories (generating and importing 1M takes
-# minutes; the generated files are kept in HMDESK_BENCH_CACHE between the two and later runs).
+# The cold-path, scale and PostgreSQL benches at 10k, 100k and 1M memories (generating and
+# importing 1M takes minutes; the generated files are kept in HMDESK_BENCH_CACHE between them).
 BENCH_CACHE ?= $(CURDIR)/.bench-cache
 bench-scale: $(STAMP)
 	$(PYC)
 	HMDESK_BENCH_CACHE=$(BENCH_CACHE) HMDESK_BENCH_SIZES=10000,100000,1000000 \
 		QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench coldpath scale
+	HMDESK_BENCH_CACHE=$(BENCH_CACHE) HMDESK_BENCH_PG_SIZES=10000,100000,1000000 \
+		QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench postgres
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.screenshots docs/screenshots

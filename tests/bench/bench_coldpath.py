@@ -171,24 +171,30 @@ class StreamedScan:
         return out
 
 
-def write_generated(n: int, jsonl: Path, scan: StreamedScan) -> int:
+def write_generated(n: int, jsonl: Path, scan: StreamedScan | None = None) -> int:
     """Write the ``n`` generated memories to ``jsonl`` (streaming), feeding ``scan`` on the way.
 
     With ``HMDESK_BENCH_CACHE=DIR`` the file is kept there and reused by later runs (the 1M file
     takes minutes to write): ``jsonl`` is then a copy-free link to it when possible, and the
-    records are still generated (the scan needs them), just not written again.
+    records are still generated for a ``scan`` (it needs them), just not written again.
     """
+
+    def records() -> Iterator[MemoryRecord]:
+        return iter_records(n) if scan is None else scan.tap(iter_records(n), n)
+
     cache = os.environ.get("HMDESK_BENCH_CACHE")
     if not cache:
-        return write_hmharness_jsonl(scan.tap(iter_records(n), n), jsonl)
+        return write_hmharness_jsonl(records(), jsonl)
     cached = Path(cache) / f"memory-{n}.jsonl"
     done = cached.with_suffix(".done")
     if done.exists() and cached.exists():
         print(f"  reusing {cached}", flush=True)
-        written = sum(1 for _ in scan.tap(iter_records(n), n))
+        written = (
+            int(done.read_text(encoding="utf-8")) if scan is None else sum(1 for _ in records())
+        )
     else:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        written = write_hmharness_jsonl(scan.tap(iter_records(n), n), cached)
+        written = write_hmharness_jsonl(records(), cached)
         done.write_text(str(written), encoding="utf-8")
     try:
         os.link(cached, jsonl)
