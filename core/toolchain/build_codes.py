@@ -92,6 +92,8 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "The bundleName in AppScope/app.json5 differs from the one in the signing profile "
         "(.p7b): regenerate the signature for this bundleName (File > Project Structure > "
         "Signing Configs > Automatically generate signature) or set bundleName back.",
+        says=r"bundleName in app\.json5/hvigorfile\.ts does not match\s+the bundleName in the "
+        r"generated SigningConfigs|BundleName in the project configuration does not match",
     ),
     "00303034": CodeInfo(
         "config",
@@ -242,7 +244,10 @@ CODE_FAMILIES: dict[str, tuple[str, str, str]] = {
         "hvigor-env",
         "hvigor operation error: a command hvigor runs failed",
         "A command hvigor runs while it sets itself up failed (node, pnpm/npm installing the "
-        "hvigor-config.json5 dependencies, java): its own error is printed around the code.",
+        "hvigor-config.json5 dependencies, java): its own error is printed around the code. "
+        "When that error is a JavaScript error inside hvigor itself (an argument 'Received "
+        "undefined', a TypeError), it is a bug of this toolchain version: run with --stacktrace "
+        "to see where, then update (or go back to) another DevEco Studio / hvigor version.",
     ),
     "006": (
         "ohpm-deps",

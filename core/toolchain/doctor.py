@@ -294,6 +294,7 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
             r"hvigor (?:daemon|wrapper)",
             r"node: not found",
             r"NODE_HOME",
+            r"executable 'node'",
             r"Cannot find module .*hvigor",
         ),
         "The hvigor/node environment is broken: use the node bundled with DevEco Studio "
@@ -345,6 +346,79 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
 
 # --------------------------------------------------------------------------- exact codes
 
+# What the tool hvigor ran says after "Tools execution failed" (the packing tool, the JVM, the
+# JS bundler) or what a wrapper says about the tool it ran: the tool's own words decide over the
+# task that failed (SignHap, PackageHap, BuildNative…), so these come first (batch 27f).
+TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "config",
+        (r"BundleTool \[Error\]: input module (?P<field>\w+) is different",),
+        "The modules packed into the app (each HAP/HSP) declare different {field} values, or "
+        "AppScope/app.json5 does not declare it: make {field} the same in app.json5 (app.{field}) "
+        "and in every module packed with it, then build the app again.",
+        meaning="the packed modules differ",
+        terms=("app.json5", "PackageApp", "module.json5"),
+    ),
+    Signature(
+        "java",
+        (r"os::commit_memory\(", r"errno=1455", r"insufficient memory for the Java Runtime"),
+        "The JVM that runs the SDK's tool (packing or signing) could not get memory: on Windows "
+        "the page file (virtual memory) is too small or the RAM is used up. Enlarge the page "
+        "file (System > Advanced > Performance > Virtual memory), close other programs or "
+        "builds, then build again.",
+        meaning="the JVM could not allocate memory",
+        terms=("java", "memory", "page file", "内存"),
+    ),
+    Signature(
+        "java",
+        (r"Invalid CEN header",),
+        "The JDK running the SDK's tool rejects the zip it reads (newer JDK updates check zip64 "
+        "fields, JDK-8313765): run the tools with DevEco's bundled JDK 17 (JAVA_HOME=<DevEco>/jbr, "
+        "its bin first on PATH), or pass -Djdk.util.zip.disableZip64ExtraFieldValidation=true.",
+        meaning="the JDK rejects the zip (CEN header)",
+        terms=("JDK", "JAVA_HOME", "hap-sign-tool", "CEN"),
+    ),
+    Signature(
+        "java",
+        (r"Command failed with exit code null",),
+        "The SDK tool hvigor ran (java …) was killed before it finished (exit code null means a "
+        "signal, not an error of the tool): the machine ran out of memory or of the limits on "
+        "open files and processes. Raise the limits (macOS/Linux: ulimit -n; "
+        "/etc/security/limits.conf nofile and nproc), close other builds, then build again.",
+        meaning="the tool was killed",
+        terms=("java", "ulimit", "limits.conf", "memory"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Module not found:\s*Error: Can't resolve '(?P<module>[^']+)'",),
+        "The JS build cannot resolve {module}: the package or SDK that provides it is not in the "
+        "project. Add it (ohpm install, a dependency in oh-package.json5); a @system.* module "
+        "belongs to a device kit whose SDK must be added to the project as the kit's docs say.",
+        meaning="a module the JS build cannot resolve",
+        terms=("Can't resolve", "ohpm", "SDK", "oh-package.json5"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"ProcessException: The command failed(?: with exit code \d+)?\s+Command: ohpm\b",),
+        "flutter ran `ohpm install` in the project's ohos folder and it failed; ohpm's own error "
+        "is not in this output: run `ohpm install` in the ohos folder to see it (a version not "
+        "in the registry, a local .har that was not built, the registry in .ohpmrc).",
+        meaning="ohpm install failed under flutter",
+        terms=("ohpm install", "flutter", "ohos", "oh-package.json5"),
+    ),
+    Signature(
+        "permission",
+        (r"Failed to delete the directory or file '(?P<path>[^']+)'",),
+        "A build file could not be deleted or replaced: {path} (or its source in resources) is "
+        "read-only or held open by another program (an antivirus, another build, an editor). "
+        "Clear the read-only attribute (Windows: attrib -r on the file and its source; copied or "
+        "downloaded model files often carry it), close what holds it, then clean and build.",
+        meaning="a build file could not be deleted",
+        terms=("read-only", "rawfile", "restool", "attrib"),
+    ),
+)
+
+
 HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "sdk-home",
@@ -358,7 +432,7 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "sdk-missing",
-        (r"00303168", r"SDK component missing"),
+        (r"00303168", r"SDK component missing", r"Unable to find the following components"),
         "The SDK is incomplete or the wrong one: install the missing components in DevEco's SDK "
         "manager, point DEVECO_SDK_HOME at `sdk` (not `sdk/default`), use the HarmonyOS SDK for a "
         "HarmonyOS project, and keep compatibleSdkVersion ≤ the installed SDK.",
@@ -492,6 +566,39 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them.",
         meaning="undefined symbol at link time",
         terms=("ld.lld", "undefined symbol", "CMakeLists.txt", "target_link_libraries"),
+    ),
+    # the compiler driver rejected its own command line (a flag), and a library not found
+    Signature(
+        "native",
+        (r"ld\.lld: error: unable to find library -l(?P<lib>\S+)",),
+        "The linker cannot find lib{lib}: a library of the NDK is not copied into the project but "
+        "CMakeLists.txt must see the NDK sysroot (target_include_directories and "
+        "target_link_directories on <native>/sysroot/usr/include and usr/lib/<abi>-linux-ohos); a "
+        "third-party library must be in the project (libs/<abi>) and its folder named in "
+        "target_link_directories. Check the name in target_link_libraries.",
+        meaning="a library the linker cannot find",
+        terms=("ld.lld", "target_link_directories", "CMakeLists.txt", "sysroot"),
+    ),
+    Signature(
+        "native",
+        (r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed)[^\n]+)",),
+        "The C/C++ compiler rejected its command line: {what}. Fix the flag it names where it is "
+        "added (CMakeLists.txt, a third-party build script): an -march/-mcpu value this clang "
+        "does not accept (the OHOS toolchain already sets the target); with -Werror an unused "
+        "flag such as the toolchain's --gcc-toolchain becomes an error — add "
+        "-Wno-unused-command-line-argument or drop -Werror.",
+        meaning="the compiler rejected a flag",
+        terms=("clang", "CMakeLists.txt", "-Werror", "flags"),
+    ),
+    Signature(
+        "native",
+        (r'unable to find a build program corresponding to "(?P<gen>[^"]+)"',),
+        "CMake cannot find the {gen} program (CMAKE_MAKE_PROGRAM is not set): a nested CMake "
+        "build (a third-party library's own build script) runs without hvigor's environment. Put "
+        "the SDK's ninja (<sdk>/openharmony/native/build-tools/cmake/bin) on PATH, or pass "
+        "-DCMAKE_MAKE_PROGRAM=<that ninja>, then build again.",
+        meaning="CMake finds no Ninja",
+        terms=("CMake", "Ninja", "CMAKE_MAKE_PROGRAM", "PATH"),
     ),
     # the SignHap task failed: a keystore (.p12), certificate (.cer) or profile (.p7b) that is
     # missing, expired or does not match (hvigor names the file and signingConfigs)
@@ -773,6 +880,18 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "its version does not match the one the project is built with.",
         meaning="a header file is not found",
         terms=("CMakeLists.txt", "include", "header", "native"),
+    ),
+    Signature(
+        "java",
+        (
+            r"Failed\s+:\S*@PackageHap\.*\s+(?:>\s*)?hvigor ERROR: (?:Error Code: 00308018|Tools execution failed)",
+        ),
+        "PackageHap runs the SDK's Java packing tool (java -jar app_packing_tool.jar) and it "
+        "failed without a message of its own: the usual cause is no usable java. Set JAVA_HOME "
+        "to DevEco's bundled jbr (<DevEco>/jbr; macOS Contents/jbr/Contents/Home) with its bin "
+        "first on PATH; run with --stacktrace (or without a log filter) to see the real error.",
+        meaning="the packing tool (java) failed",
+        terms=("PackageHap", "java", "JAVA_HOME", "app_packing_tool"),
     ),
     Signature(
         "java",
@@ -1063,6 +1182,7 @@ GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
 
 TABLE: tuple[Signature, ...] = (
     _device_signatures()
+    + TOOL_MESSAGE_SIGNATURES
     + HVIGOR_SIGNATURES
     + MESSAGE_SIGNATURES
     + GENERIC_DEVICE_SIGNATURES
@@ -1145,9 +1265,12 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     )
     if found is not None:
         return found
-    matched = _signature_finding(tail)
+    hit = _signature_hit(tail)
+    matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
-    if family is not None and _family_wins(matched, tail):
+    if family is not None and (
+        _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
+    ):
         return family
     return matched
 
@@ -1680,13 +1803,14 @@ def _family_finding(tail: str) -> Finding | None:
     line_start = tail.rfind("\n", 0, m.start()) + 1
     end = tail.find("\n", m.start())
     evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
+    err = parse_log(tail).first_error  # the place the log prints ("At file: …")
     return Finding(
         kind=kind,
         evidence=evidence[:EVIDENCE_CHARS],
         fix=fix,
         code=code,
         query_terms=search_terms(kind, code, m.group(0).split(None, 1)[-1]),
-        location=_file_to_edit(None, tail),
+        location=_file_to_edit(err.location if err is not None else None, tail),
         meaning=f"{m.group(0).split(None, 1)[-1].strip()} ({meaning})",
         block=first_error_block(tail),
     )
@@ -1724,27 +1848,55 @@ def _strong_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def _signature_finding(tail: str) -> Finding | None:
+_Hit = tuple[Signature, re.Pattern[str], re.Match[str], list[str]]
+# signatures that only name the task or the wrapper that failed (or hmharness's broad word
+# classes): a specific signature anywhere in the log, a warning line included (hvigor prints
+# CMake's and ninja's errors as WARN), names the cause instead, and a code's range beats them
+_GENERIC_MEANINGS = frozenset({"native build failed", "a Java tool of the SDK failed"})
+
+
+def _is_generic(sig: Signature) -> bool:
+    """A signature that names no cause of its own: the failed task or wrapper, or one of
+    hmharness's word classes (a file or tool name anywhere, even in the tool's advice); its
+    network class matches the errors themselves (ECONNREFUSED, ETIMEDOUT) and stays specific."""
+    return sig.meaning in _GENERIC_MEANINGS or any(
+        sig is b and b.kind != "network" for b in HMHARNESS_CLASSES
+    )
+
+
+_Compiled = list[tuple[Signature, re.Pattern[str], tuple[str, ...] | None]]
+
+
+def _first_hit(
+    text: str, src: list[str], compiled: _Compiled, *, specific: bool = False
+) -> _Hit | None:
+    lower = text.lower()
+    for sig, pat, needles in compiled:
+        if specific and _is_generic(sig):
+            continue
+        if needles is not None and not any(n in lower for n in needles):
+            continue
+        m = pat.search(text)
+        if m:
+            return (sig, pat, m, src)
+    return None
+
+
+def _signature_hit(tail: str) -> _Hit | None:
+    """The signature that decides: the first of :data:`TABLE` on the lines that are not
+    warnings, else on every line (the warning signatures first); a generic one gives way to a
+    specific one found anywhere."""
     lines = tail.splitlines()
     strong = _strong_lines(lines)
-    strong_text = "\n".join(strong)
-    hit: tuple[Signature, re.Pattern[str], re.Match[str], list[str]] | None = None
-    strong_lower, tail_lower = strong_text.lower(), tail.lower()
-    for sig, pat, needles in _COMPILED:
-        if needles is not None and not any(n in strong_lower for n in needles):
-            continue
-        m = pat.search(strong_text)
-        if m:
-            hit = (sig, pat, m, strong)
-            break
-    if hit is None:
-        for sig, pat, needles in _COMPILED_WARN + _COMPILED:
-            if needles is not None and not any(n in tail_lower for n in needles):
-                continue
-            m = pat.search(tail)
-            if m:
-                hit = (sig, pat, m, lines)
-                break
+    hit = _first_hit("\n".join(strong), strong, _COMPILED) or _first_hit(
+        tail, lines, _COMPILED_WARN + _COMPILED
+    )
+    if hit is not None and _is_generic(hit[0]):
+        hit = _first_hit(tail, lines, _COMPILED, specific=True) or hit
+    return hit
+
+
+def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if hit is None:
         return _weak_finding(tail)
     sig, pat, m, src = hit
@@ -1773,7 +1925,7 @@ def _signature_finding(tail: str) -> Finding | None:
                 fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"
     if sig.kind == "native" and location is None:
         ref = _REFERENCED_BY.search(tail)
-        location = ref.group(1) if ref else groups.get("path")
+        location = (ref.group(2) or ref.group(1)) if ref else groups.get("path")
     if sig.kind == "hvigor-task":
         says = _task_says(tail, m.end())
         if says:
@@ -1838,7 +1990,7 @@ def _file_to_edit(location: str | None, tail: str) -> str | None:
 # hap-sign-tool's error line: ``hap-sign-tool: error: ACCESS_ERROR, code: 109. Details: …``
 _SIGN_TOOL = re.compile(r"hap-sign-tool: error:\s*(?P<msg>(?:\w+, code: (?P<code>\d+))?[^\n]*)")
 # ld.lld names the object that needs a symbol: ``>>> referenced by scene_bridge.cpp:30``
-_REFERENCED_BY = re.compile(r"^>>> referenced by (\S+?:\d+)", re.M)
+_REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S+?:\d+)\))?", re.M)
 # hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
 # ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
 _SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")

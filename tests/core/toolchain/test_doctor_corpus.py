@@ -51,21 +51,21 @@ LANDED = 1.0
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
 BELOW_LANDED = {
     ("bm", "actionable"): (40, 41),
-    ("config", "said"): (13, 14),
-    ("config", "class"): (13, 14),
-    ("config", "actionable"): (13, 14),
+    ("config", "said"): (15, 16),
+    ("config", "class"): (15, 16),
+    ("config", "actionable"): (15, 16),
     ("cppcrash", "actionable"): (38, 40),
     ("cppcrash", "location"): (26, 27),
     ("hdc", "class"): (6, 9),
     ("hdc", "actionable"): (6, 9),
     ("jscrash", "actionable"): (35, 37),
-    ("all", "said"): (324, 325),
-    ("all", "class"): (292, 296),
-    ("all", "actionable"): (287, 296),
-    ("all", "location"): (98, 99),
+    ("all", "said"): (364, 365),
+    ("all", "class"): (332, 336),
+    ("all", "actionable"): (327, 336),
+    ("all", "location"): (108, 109),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 296)}
+CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 336)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -77,7 +77,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 325
+    assert len(items) >= 365
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
