@@ -44,7 +44,13 @@ from hmdesk.core.toolchain.build_codes import (
 )
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog, unjoin, unnumber
+from hmdesk.core.toolchain.crash.faultlog import (
+    FAULT_HINT,
+    parse_faultlog,
+    unjoin,
+    unmark,
+    unnumber,
+)
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
@@ -1143,10 +1149,23 @@ def _device_signatures() -> tuple[Signature, ...]:
         Signature(
             "device",
             (r"Not match target founded", r"Device not found or connected"),
-            "The device is not connected (or several are and none was chosen): connect it, "
-            "enable USB debugging, and pick it in the device list.",
+            "The device is not connected, or no connected device has that connect key (it "
+            "changes after a reconnect; a network device must be reconnected with `hdc tconn "
+            "IP:PORT`): run `hdc list targets -v`, pass a listed key with `hdc -t <key> …`, or "
+            "connect the device and enable USB debugging.",
             meaning="device not found",
             terms=("hdc", "device", "设备", "connect-key"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "no-hap",
+            (r"Not any installation package was found",),
+            "hdc found no package to install at that path: `hdc install` takes a built .hap, "
+            ".hsp or .app (an Android .apk cannot be installed on HarmonyOS NEXT); build the "
+            "HAP and pass its path (entry/build/default/outputs/default/*.hap).",
+            meaning="no installation package found",
+            terms=("hdc", "install", "hap", "安装"),
         )
     )
     return tuple(sigs)
@@ -1275,6 +1294,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     return matched
 
 
+_FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
@@ -1317,7 +1337,9 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
     explained = explain(crash)
     location, third = where(crash)
     if crash.type == FREEZE:
-        code = crash.reason or crash.name or None
+        # the event's name, not what a pasted note wrote after it
+        m_event = _FREEZE_EVENT.match(crash.reason or crash.name)
+        code = m_event.group(0) if m_event else None
     elif crash.type == CPP:
         code = crash.error_class if crash.error_class != "native-crash" else None
     else:
@@ -1360,7 +1382,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
-    head = unjoin(unnumber(head))
+    head = unjoin(unnumber(unmark(head)))
     if FAULT_HINT.search(head):
         crash = parse_faultlog(head)
         if crash.parsed and crash.type in TYPES:
@@ -1374,6 +1396,9 @@ def _fault_finding(head: str, log: str) -> Finding | None:
                 f"{crash.name}: {crash.message}",
             )
             return _crash_finding(crash, line)
+    engine = _engine_fault(head) or _web_render_freeze(head)
+    if engine is not None:
+        return engine
     # hilog: only the lines that can carry a fault are parsed (str.find over the text: a 1 MB
     # dump costs a few ms, not a full parse)
     lines = _fault_lines(log)
@@ -1403,6 +1428,57 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     )
     # the app may have caught the error: a likely crash, not a certain one
     return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+# the JS crash the ArkUI engine prints into hilog, one fault-log line per hilog line:
+# ``C03900/Ace  E  [Engine Log]Error message: …`` (DevEco Studio's Log window, the Previewer)
+_ENGINE_PREFIX = re.compile(r"^\[(?:Engine|ArkRuntime|JS) Log\] ?")
+
+
+def _engine_fault(head: str) -> Finding | None:
+    """A fault log printed into hilog line by line (the engine's ``[Engine Log]Error message:``,
+    ``Stacktrace:``, ``at …`` lines): the log lines' messages read as the fault log."""
+    if "Error message:" not in head and "Reason:" not in head:
+        return None
+    messages = [p.message for p in parse_lines(head.splitlines()) if p.kind != RAW]
+    text = "\n".join(_ENGINE_PREFIX.sub("", m) for m in messages)
+    if not FAULT_HINT.search(text):
+        return None
+    crash = parse_faultlog(text)
+    if not crash.parsed or crash.type not in TYPES:
+        return None
+    line = next(
+        (m for m in messages if "Error message:" in m or "Reason:" in m),
+        f"{crash.name}: {crash.message}",
+    )
+    return _crash_finding(crash, line)
+
+
+# ArkWeb's render process stopped responding, as the app logs Web's onRenderProcessNotResponding
+# (bpta-arkweb-render-freeze): ``[jsStack]= fn (resource://rawfile/x.html:28:9)`` then more frames
+_WEB_RENDER = re.compile(r"onRenderProcessNotResponding\b[^\n]*")
+_JS_STACK_FRAME = re.compile(r"(?:\[jsStack\]=|^)\s*([\w$.<>]+) \(([^()\s]+:\d+:\d+)\)", re.M)
+
+
+def _web_render_freeze(head: str) -> Finding | None:
+    m = _WEB_RENDER.search(head)
+    if m is None:
+        return None
+    frames = [
+        f
+        for f in (
+            parse_frame(f"at {g.group(1)} ({g.group(2)})") for g in _JS_STACK_FRAME.finditer(head)
+        )
+        if f is not None
+    ]
+    crash = Crash(
+        type=FREEZE,
+        name="onRenderProcessNotResponding",
+        message=m.group(0).strip(),
+        frames=frames,
+        raw=head[:4000],
+    )
+    return _crash_finding(crash, m.group(0).strip())
 
 
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
@@ -1454,8 +1530,10 @@ def _device_finding(tail: str) -> Finding | None:
         code = m.group(1)
         after = tail[m.end() : m.end() + 400]
         m_err = _BM_ERROR.search(after)
-        bm_text = " ".join(m_err.group(1).split()) if m_err else ""
         line_end = tail.find("\n", m.end())
+        # bm's message, or the words a note quotes after the code on its line
+        rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
+        bm_text = " ".join(m_err.group(1).split()) if m_err else rest.split("`")[0].strip()
         evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
         if _BM_CODE.fullmatch(evidence) and line_end >= 0:
             # bm prints "code:9568320" alone, its message on the next line: keep them together
@@ -1466,6 +1544,13 @@ def _device_finding(tail: str) -> Finding | None:
         if code in INSTALL_CODES:
             meaning, fix = INSTALL_CODES[code]
             kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
+        elif _UNREGISTERED_DEVICE.search(bm_text):
+            meaning = bm_text
+            fix = (
+                f"bm refused the HAP with code {code}: “{bm_text}”. The device is not one the "
+                + UNREGISTERED_DEVICE_FIX
+            )
+            kind = "signing"
         else:
             meaning = bm_text or "an install error this version does not know"
             fix = (
@@ -1513,6 +1598,17 @@ def _device_finding(tail: str) -> Finding | None:
             meaning=text,
         )
     return None
+
+
+# an install refused because the device is not in the signing profile (a code the table does
+# not know, with bm's words)
+_UNREGISTERED_DEVICE = re.compile(r"device (?:is )?unauthori[sz]ed|unauthori[sz]ed device", re.I)
+UNREGISTERED_DEVICE_FIX = (
+    "signing profile allows: a debug profile lists the devices (UDIDs) it may install on. "
+    "Register this device's UDID in AppGallery Connect and download the profile again (its "
+    "debug-info.device-ids), or sign with DevEco Studio's automatic signing while the device "
+    "is connected."
+)
 
 
 def _bm_message_finding(tail: str) -> Finding | None:

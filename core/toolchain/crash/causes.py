@@ -233,6 +233,17 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         JS,
+        r"ReferenceError.*\b(?!Observed\b)\w+ is not defined|^\w+ is not defined\s*$",
+        "the code uses a global name the ArkTS runtime does not have at that moment: a browser "
+        "or Node global (TextEncoder, window, Buffer, FormData) that a library expects, or a "
+        "name a module sets only after the code ran",
+        "Import it from the kit that provides it (e.g. util.TextEncoder from @kit.ArkTS) or "
+        "install a polyfill that runs before the module that needs it (import order matters: "
+        "a library may use the global while it loads).",
+        certain=False,
+    ),
+    _c(
+        JS,
         r"is not initialized|before initiali[sz]ation",
         "a let/const/class was used before its declaration ran, usually a circular import "
         "between modules",
@@ -368,6 +379,48 @@ CAUSES: tuple[Cause, ...] = (
         "End the ability with context.terminateSelf() (or UIAbilityContext.terminateSelf) "
         "instead of exit().",
     ),
+    # the CppCrash fault-mode pages (best practices: SIGILL, SIGTRAP, SIGBUS)
+    _c(
+        CPP,
+        r"may double free|double free",
+        "memory was freed twice (the allocator's check trapped the second free)",
+        "Free each allocation once: give it one owner (std::unique_ptr), set the pointer to "
+        "nullptr after free/delete, and check the code below je_free/free in the stack: it is "
+        "the second free.",
+    ),
+    _c(
+        CPP,
+        r"Signal:SIGILL",
+        "the CPU met an illegal instruction: a trap instruction (udf/ud2) or invalid inline "
+        "assembly, a CFI check that failed, or code built for a newer CPU than the device's",
+        "Disassemble the unstripped .so at the top frame's pc: remove the invalid instruction "
+        "or inline assembly, build with -march matching the device (armv8-a), and if the frame "
+        "is a CFI check fix the indirect call it caught.",
+    ),
+    _c(
+        CPP,
+        r"Signal:SIGTRAP",
+        "a trap instruction ran: a brk/__builtin_trap() or a release-mode assert left in the "
+        "code, or a runtime check (the allocator, CFI, UBSan) that traps instead of aborting",
+        "Read LastFatalMessage and the frame that trapped: remove debug BRK/__builtin_trap() and "
+        "asserts from release code, or fix what the check reports.",
+    ),
+    _c(
+        CPP,
+        r"BUS_ADRALN",
+        "a misaligned memory access: a pointer cast to a wider type at an odd address, a broken "
+        "stack pointer, or a call through a pointer that is not a function",
+        "Check the pointer casts at the top frame (read unaligned data with memcpy, keep structs "
+        "naturally aligned) and that every function pointer called is a real function.",
+    ),
+    _c(
+        CPP,
+        r"BUS_OBJERR",
+        "a mapped file (mmap) was accessed past its end: the file was truncated or shrunk after "
+        "it was mapped",
+        "Do not ftruncate a file while it is mapped (or remap after), map only up to the file's "
+        "current size, and check the offset the top frame writes.",
+    ),
     _c(
         CPP,
         r"napi_fatal_error",
@@ -485,6 +538,24 @@ CAUSES: tuple[Cause, ...] = (
         certain=False,
     ),
     # --- freezes
+    _c(
+        FREEZE,
+        r"onRenderProcessNotResponding",
+        "the web page's JavaScript kept the ArkWeb render process busy (a long-running or "
+        "endless loop): the page froze",
+        "Fix the loop at the top of the jsStack (the location): end it, or split long work into "
+        "chunks (setTimeout) or a Web Worker so the render process stays responsive.",
+    ),
+    _c(
+        FREEZE,
+        # the main thread's queue holds hundreds of tasks (bpta-arkweb-render-freeze: over 400
+        # queued events puts the app at risk of a freeze)
+        r"^\s*Total event size\s*:\s*(?:[4-9]\d\d|\d{4,})\b",
+        "the app posts more tasks to the main thread than it can run: its event queue holds "
+        "hundreds or thousands of them",
+        "Post fewer tasks to the main thread: find who posts them (a hitrace with ffrt, search "
+        "onSubmitUV for the task name) and batch, throttle or drop the repeated ones.",
+    ),
     _c(
         FREEZE,
         r"LIFECYCLE_(?:HALF_)?TIMEOUT",

@@ -51,7 +51,9 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
-    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception=)"
+    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception="
+    # an appfreeze log's main-thread event-queue dump, pasted without its header
+    r"|Total event size\s*:)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
     r"|^[^\n:]{1,16}?\s(?:Error name|Error message|Reason):",
     re.M | re.I,
@@ -113,6 +115,10 @@ def parse_name(name: str) -> FaultLogName | None:
     return FaultLogName(m.group("type"), m.group("module"), int(m.group("uid")), m.group("ts"))
 
 
+# the main thread's event-queue dump of an appfreeze log: ``Total event size : 14470``
+_QUEUE_SIZE = re.compile(r"^\s*Total event size\s*:\s*\d+", re.M)
+
+
 def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Frame]) -> str:
     if hint in TYPES:
         return hint
@@ -124,7 +130,12 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         or "LastFatalMessage" in keys
     ):
         return CPP
-    if reason.startswith(FREEZE_REASONS) or "\nappfreeze:" in text or "STRINGID:" in text:
+    if (
+        reason.startswith(FREEZE_REASONS)
+        or "\nappfreeze:" in text
+        or "STRINGID:" in text
+        or _QUEUE_SIZE.search(text)
+    ):
         return FREEZE
     if "Error name" in keys or "Stacktrace:" in text or "Error message" in keys:
         return JS
@@ -148,6 +159,33 @@ _JOINED_KEY = re.compile(r"(?<=\S)[ \t]+(?=(?:Error name|Error message|Stacktrac
 _KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
 
 
+# the markup a code block keeps when copied from a rendered page (``<strong>Reason:…</strong>``,
+# ``<span style="color: …">14392</span>``): the known inline tags only, so a C++ template
+# argument (``Callback<true>``) stays
+_MARKUP = re.compile(r"</?(?:strong|span|em|b|i|u|font|code|mark)(?:\s[^<>\n]*)?>", re.I)
+# a fault log's key quoted inline in a developer's prose: ``显示 `Reason:ReferenceError`，…``
+_QUOTED_KEY = re.compile(
+    r"`((?:Reason|Error name|Error message|LastFatalMessage)\s*:[^`\n]+)`", re.I
+)
+
+
+_QUOTED_PLACE = re.compile(r"`([^`\s()]+\.(?:ets|ts|js):\d+:\d+)`")
+
+
+def unmark(text: str) -> str:
+    """``text`` without a rendered page's inline markup, and with the fault log keys a note
+    quotes inline (in backticks) put on lines of their own after it."""
+    text = _MARKUP.sub("", text) if "<" in text else text
+    if "`" not in text or FAULT_HINT.search(text):
+        return text
+    quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)]
+    if not quoted:
+        return text
+    # a source place the note quotes with them (``首个应用帧为 `pkg/index.js:2027:14` ``): a frame
+    places = [f"    at anonymous ({m.group(1)})" for m in _QUOTED_PLACE.finditer(text)]
+    return text + "\n\n" + "\n".join(quoted + (["Stacktrace:", *places] if places else []))
+
+
 def unjoin(text: str) -> str:
     """``text`` with a fault log's keys that share a line put back on lines of their own (only
     on a line that starts with one of those keys)."""
@@ -166,7 +204,7 @@ def parse_faultlog(text: str, name: str | None = None) -> Crash:
 
 def _parse(text: str, name: str | None) -> Crash:
     info = parse_name(name) if name else None
-    text = unjoin(unnumber(text))
+    text = unjoin(unnumber(unmark(text)))
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     keys: dict[str, str] = {}
     frames: list[Frame] = []
@@ -270,6 +308,8 @@ def _parse(text: str, name: str | None) -> Crash:
         message = message or next(
             (m for m in msg if "not response" in m or "timeout" in m.lower()), msg[0] if msg else ""
         )
+        if not message and (m_queue := _QUEUE_SIZE.search(text)) is not None:
+            message = m_queue.group(0).strip()
     elif crash_type == JS:
         name_ = name_ or reason
     recognised = bool(reason or name_ or message or frames or keys.get("Pid"))

@@ -118,9 +118,10 @@ _FLEX = re.compile(
 # level alone; on HarmonyOS NEXT the tag column may hold ``process/tag`` elided in the middle,
 # ``C0390D/com.xia...er/AceOverlay``); a customised display may drop the time and pid columns
 # (``A03200/MY_TAG    com.example.app    I  msg``). The Simulator shows its log in the same
-# window (no copied Simulator log was found to test this against).
+# window (no copied Simulator log was found to test this against). A narrow pid-tid column is
+# elided in the middle too (``7015...72203``): its pid and tid are then unknown (0).
 _DEVECO = re.compile(
-    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+)?"
+    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
@@ -386,7 +387,9 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
     ``I A03d00/JSAPP: msg``: the same fields as hilog's own lines (None: neither)."""
     m = _DEVECO.match(text)
     if m is not None:
-        t, pid, tid, typ, dom, tag, process, level, msg = m.groups()
+        t, pid, sep, tid, typ, dom, tag, process, level, msg = m.groups()
+        if sep == "...":
+            pid = tid = None
         if "/" in tag:
             # HarmonyOS NEXT's ``process/tag`` in the tag column, middle elided to fit the
             # column (``C0390D/com.xia...er/AceOverlay``): the tag is the last segment; the

@@ -194,6 +194,30 @@ def test_launch_and_hdc_failures() -> None:
     assert u is not None and u.kind == "unauthorized"
     n = diagnose("[Fail]ExecuteCommand need connect-key? please confirm a device by help info\n")
     assert n is not None and n.kind == "device"
+    # real lines (tests/data/real_logs/hdc, 27g): an .apk given to hdc install; a TCP board's key
+    a = diagnose("[Fail]Not any installation package was found\n")
+    assert a is not None and a.kind == "no-hap" and ".hap" in a.fix
+    t = diagnose("[Fail]Not match target founded, check connect-key please\n")
+    assert t is not None and "hdc list targets" in t.fix and "tconn" in t.fix
+
+
+def test_an_unknown_install_code_naming_an_unauthorised_device() -> None:
+    # bm/coop-device-unauthorized-9568423 (27g): a code outside the table, bm's words after it
+    f = diagnose("真机安装报 `code:9568423 device is unauthorized` | 手机 UDID 不在调试 profile\n")
+    assert f is not None and (f.kind, f.code) == ("signing", "9568423")
+    assert "device is unauthorized" in f.fix and "UDID" in f.fix
+
+
+def test_the_engines_js_crash_in_hilog_and_a_web_render_freeze() -> None:
+    real = Path(__file__).resolve().parents[2] / "data" / "real_logs" / "hilog"
+    js = diagnose(
+        (real / "selectcontact-previewer-hilog-typeerror.log").read_text(encoding="utf-8")
+    )
+    assert js is not None and js.kind == "crash"
+    assert js.location == "entry/src/main/ets/pages/SelectContact.ets:39:25" and "?." in js.fix
+    web = diagnose((real / "arkweb-render-not-responding-wrapped.log").read_text(encoding="utf-8"))
+    assert web is not None and web.kind == "freeze"
+    assert web.location is not None and web.location.endswith("test.html:28:9")
 
 
 def test_finding_round_trips_through_dict() -> None:

@@ -49,23 +49,28 @@ LANDED = 1.0
 # the stack only shows the copy that overran), jscrash/flutter-ohos-run-faq-debug-har-attach-
 # native (a debug flutter.har in a release package: three frames, no message) and jscrash/
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
+# The sixth blind batch (27g, runtime only) left one: cppcrash/tray-quit-process-exit-unexpected-
+# call quotes only ``LastFatalMessage: Unexpected call: exit(0)``; its signal (SIGABRT) is in the
+# developer's prose, not in a key, so the code is not read.
 BELOW_LANDED = {
-    ("bm", "actionable"): (40, 41),
+    ("bm", "actionable"): (46, 47),
     ("config", "said"): (15, 16),
     ("config", "class"): (15, 16),
     ("config", "actionable"): (15, 16),
-    ("cppcrash", "actionable"): (38, 40),
-    ("cppcrash", "location"): (26, 27),
-    ("hdc", "class"): (6, 9),
-    ("hdc", "actionable"): (6, 9),
-    ("jscrash", "actionable"): (35, 37),
-    ("all", "said"): (364, 365),
-    ("all", "class"): (332, 336),
-    ("all", "actionable"): (327, 336),
-    ("all", "location"): (108, 109),
+    ("cppcrash", "actionable"): (51, 53),
+    ("cppcrash", "location"): (37, 38),
+    ("cppcrash", "code"): (50, 51),
+    ("hdc", "class"): (10, 13),
+    ("hdc", "actionable"): (10, 13),
+    ("jscrash", "actionable"): (40, 42),
+    ("all", "said"): (405, 406),
+    ("all", "class"): (370, 374),
+    ("all", "code"): (211, 212),
+    ("all", "actionable"): (365, 374),
+    ("all", "location"): (125, 126),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED = {"hdc": (3, 9), "all": (3, 336)}
+CONFIDENT_WRONG_PINNED = {"hdc": (3, 13), "all": (3, 374)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -77,7 +82,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 365
+    assert len(items) >= 406
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -136,6 +141,9 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
         "bare",
         "simulator-hdc-time",
         "time-level-no-pid",
+        "deveco-window-elided-pid",
+        "deveco-window-wrapped",
+        "pid-tid-slash-process",
     } <= set(report.formats)
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
@@ -149,7 +157,8 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     with_cause = [
         o for o in faults if o.finding is not None and "No known cause" not in o.finding.fix
     ]
-    assert len(with_cause) / len(faults) >= 0.70
+    # 107 of 109 when the sixth blind batch landed (2026-12-05)
+    assert len(with_cause) / len(faults) >= 0.95
 
 
 def test_the_cli_prints_the_table_and_the_misses(

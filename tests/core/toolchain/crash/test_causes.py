@@ -31,6 +31,16 @@ def crash_of(kind: str, name: str) -> Crash:
         ("appfreeze", "old-eventname-thread-block-6s", "main thread was blocked", None),
         ("appfreeze", "lifecycle-timeout", "lifecycle callback", None),
         ("appfreeze", "app-input-block", "touch or key event", None),
+        # the best-practice CppCrash fault-mode pages, copied with their <strong> markup (27g)
+        ("cppcrash", "bpta-sigill-ud2-instruction", "illegal instruction", "TriggerUD2Instruction(napi_env__*, napi_callback_info__*))"),
+        ("cppcrash", "bpta-sigtrap-brk-instruction", "trap instruction ran", "TriggerBrkInstruction(napi_env__*, napi_callback_info__*))"),
+        ("cppcrash", "bpta-sigtrap-double-free", "freed twice", "TriggerDoubleFreeTrap(napi_env__*, napi_callback_info__*))"),
+        ("cppcrash", "bpta-sigbus-misaligned-function-pointer", "misaligned", "TestSigBusADRALN002(napi_env__*, napi_callback_info__*))"),
+        ("cppcrash", "bpta-sigbus-mmap-truncated", "past its end", "libentry.so(AccessMmapOverFlow())"),
+        ("appfreeze", "arkweb-render-too-many-events", "event queue holds", None),
+        # a note quoting the keys in its prose (27g)
+        ("appfreeze", "dshm-sync-rmdir-lifecycle-timeout", "lifecycle callback", None),
+        ("jscrash", "pi-agent-textencoder-not-defined", "global name", "index.js:2027:14"),
     ],
 )  # fmt: skip
 def test_real_faults_get_a_cause(kind: str, name: str, cause: str, location: str | None) -> None:

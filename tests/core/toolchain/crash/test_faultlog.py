@@ -11,6 +11,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     parse_name,
     read_faultlog,
     read_faultlog_dir,
+    unmark,
     unnumber,
 )
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
@@ -210,3 +211,33 @@ def test_native_frame_symbol_with_a_parenthesised_namespace() -> None:
     assert frame is not None
     assert frame.file == "/system/lib64/platformsdk/libbt_napi_common.z.so"
     assert frame.symbol.startswith("OHOS::Bluetooth::(anonymous namespace)::NapiCallFunction(")
+
+
+def test_a_rendered_pages_markup_goes_and_a_template_argument_stays() -> None:
+    # copied from a best-practice page (cppcrash/bpta-sigtrap-double-free, 27g)
+    text = (
+        '<strong style="color: rgb(255,0,0);">Reason:Signal:SIGTRAP(TRAP_BRKPT)@0x00000059fbb88908'
+        "</strong> \n#03 pc 000000000005dad0 /system/lib64/platformsdk/libace_napi.z.so"
+        "(panda::JSValueRef ArkNativeFunctionCallBack<true>(panda::JsiRuntimeCallInfo*)+236)"
+    )
+    out = unmark(text)
+    assert out.startswith("Reason:Signal:SIGTRAP(TRAP_BRKPT)") and "CallBack<true>(" in out
+    crash = parse_faultlog(text)
+    assert crash.type == CPP and crash.name == "SIGTRAP"
+
+
+def test_keys_quoted_in_prose_are_read_as_the_fault_log() -> None:
+    note = (
+        "同步 `rmdirSync(旧树)` 删 216 MB 把 ArkUI 主线程锁死十余秒，系统以 "
+        "`Reason:LIFECYCLE_TIMEOUT` + `SYS_FREEZE` 直接 kill 进程"
+    )
+    crash = parse_faultlog(note)
+    assert crash.type == FREEZE and crash.reason == "LIFECYCLE_TIMEOUT"
+    # without a quoted key nothing is added, and a real fault log is left as it is
+    assert unmark("plain `rmdirSync` prose") == "plain `rmdirSync` prose"
+    assert unmark("Reason:TypeError\nsee `Reason:Other`") == "Reason:TypeError\nsee `Reason:Other`"
+
+
+def test_an_event_queue_dump_alone_is_a_freeze() -> None:
+    crash = parse_faultlog(" Total size of Low events : 11\n Total event size : 14470\n")
+    assert crash.parsed and crash.type == FREEZE and "14470" in crash.message

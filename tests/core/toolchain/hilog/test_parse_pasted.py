@@ -34,6 +34,10 @@ REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
             "06-15 01:14:08.168   51390-51390   C0390D/com.xia...er/AceOverlay  com.xiaob...nstaller  I     [(100000:100000:scope)] ResetRootNode -1284235266.",
             ("06-15 01:14:08.168", 51390, 51390, "I", "C", 0x0390D, "com.xiaob...nstaller", "AceOverlay", "[(100000:100000:scope)] ResetRootNode -1284235266."),
         ),
+        (  # a narrow pid-tid column elided in the middle: pid and tid unknown (hilog/selectcontact-*)
+            "03-20 16:08:59.427   7015...72203 C03900/Ace            E     [Engine Log]Js-Engine: ark",
+            ("03-20 16:08:59.427", 0, 0, "E", "C", 0x03900, "", "Ace", "[Engine Log]Js-Engine: ark"),
+        ),
         (
             "A03200/MY_TAG    com.example.napitestdemo    I  NAPITEST_LOGI sayHi from=js3",
             ("", 0, 0, "I", "A", 0x03200, "com.example.napitestdemo", "MY_TAG", "NAPITEST_LOGI sayHi from=js3"),
