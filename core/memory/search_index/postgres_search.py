@@ -419,15 +419,15 @@ def _ranked(
         unparseable = sum(c.n for c in candidates if c.undated)
         if query.limit <= 0:
             return [], matched, unparseable
-        scored = []
+        ranked: list[tuple[float, int, float, float, float | None]] = []
         for c in candidates:
             summed = 0.0  # added in query order from 0.0, as ranking.group_sums does
             for i, w in live_groups:
                 summed = summed + (w if c.holds(i) else 0.0)
             lexical = summed / weights.total
-            scored += [(st + lexical * lex_w, seq, lexical, cf, ts) for seq, st, cf, ts in c.top]
-        scored.sort(key=lambda r: (-r[0], r[1]))
-        return [(*r, None) for r in scored[: query.limit]], matched, unparseable
+            ranked += [(st + lexical * lex_w, seq, lexical, cf, ts) for seq, st, cf, ts in c.top]
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        return [(*r, None) for r in ranked[: query.limit]], matched, unparseable
     sql = _Sql()
     where = [p for _, p in _filters(sql, query)]
     static = _static(sql, now)
@@ -440,7 +440,7 @@ def _ranked(
         return [], matched, unparseable
     want = _want(query)
     scored = f"SELECT seq, {static} + lexical * {sql.p(lex_w)} AS score, lexical, conf, ts_ms"
-    rows = None
+    rows: list[Any] | None = None
     if matched >= WALK_MIN:
         rows = _walked(store, sql, scored, cond, want, now)
     if rows is None:  # every candidate scored, the top rows by a top-N sort
