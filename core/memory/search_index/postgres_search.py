@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from hmdesk.core.memory.raw_records import RAW_COLUMNS, records_from_raw
@@ -361,32 +360,35 @@ def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) 
     listed = ", ".join([*cols, "undated"])
     held = " OR ".join(f"b{i} <> 0" for i in range(len(words)))
     passes = " AND ".join(f"f{i}" for i in range(len(filters))) or "true"
-    whole = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
+    order = f"PARTITION BY {listed} ORDER BY s DESC, seq"
+    keep = f"({held}) AND ({passes}) AND (rn <= %(limit)s OR s < kth AND s >= kth - {sql.p(_TIE)})"
+    kept = ", ".join(f"array_agg({c}) FILTER (WHERE keep)" for c in ("seq", "s", "conf", "ts_ms"))
+    # the rank in the set, then the want-th static part (a running minimum, kept as it goes),
+    # then a row per set: its count and its rows kept
     rows = store.read(
         sql,
-        f"SELECT {listed}, n, seq, s, conf, ts_ms FROM ("
-        f"SELECT {listed}, seq, s, conf, ts_ms, count(*) OVER w AS n, "
-        f"row_number() OVER o AS rn, nth_value(s, %(limit)s::int) OVER (o {whole}) AS kth "
-        f"FROM (SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
+        f"SELECT {listed}, count(*), {kept} FROM (SELECT *, {keep} AS keep FROM ("
+        f"SELECT *, min(s) FILTER (WHERE rn <= %(limit)s) OVER (o ROWS UNBOUNDED PRECEDING) "
+        f"AS kth FROM (SELECT *, row_number() OVER o AS rn FROM ("
+        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
         f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}) AS m "
-        f"WHERE {held} WINDOW w AS (PARTITION BY {listed}), o AS (w ORDER BY s DESC, seq)"
-        f") AS r WHERE rn = 1 OR ({passes}) AND (rn <= %(limit)s OR s < kth AND s >= kth - "
-        f"{sql.p(_TIE)}) ORDER BY {listed}, s DESC, seq",
+        f"WINDOW o AS ({order})) AS a WINDOW o AS ({order})) AS b) AS c "
+        f"GROUP BY {listed}",
         _want(query),
         max(query.limit, 1),
     )
     nw, nf = len(words), len(filters)
     out: list[_Census] = []
-    for key, group in groupby(rows, key=lambda r: r[: nw + nf + 1]):
-        part = list(group)
-        flags = tuple(bool(f) for f in key[nw:-1])
+    for r in rows:
+        flags = tuple(bool(f) for f in r[nw : nw + nf])
+        top = zip(r[-4] or (), r[-3] or (), r[-2] or (), r[-1] or (), strict=True)
         out.append(
             _Census(
-                bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(key[:nw])),
+                bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
                 passes=flags,
-                undated=bool(key[-1]),
-                n=int(part[0][-5]),
-                top=tuple((r[-4], r[-3], r[-2], r[-1]) for r in part) if all(flags) else (),
+                undated=bool(r[nw + nf]),
+                n=int(r[nw + nf + 1]),
+                top=tuple(top),
             )
         )
     return out
