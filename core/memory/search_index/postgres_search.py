@@ -4,10 +4,11 @@ The server finds and ranks the candidates in ``search_docs`` (:mod:`~.postgres_i
 filters, each term group's memories (``LIKE`` on the lowercased haystack, through the trigram
 index when ``pg_trgm`` is there; a plain English word also by its word-boundary pattern, the
 same regular expression the in-process index applies, which PostgreSQL's regex engine reads
-alike), the document frequencies the ``default`` profile weighs by, and the score itself, in
-float8, in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts. Only the
-top ``limit`` rows, two counts and the pending memories (read whole, scored in process as a
-second segment, as the SQLite stored index does) come back. So a new process answers its first
+alike), the document frequencies the ``default`` profile weighs by, and the score, in float8,
+in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts: the server its
+static part, the client the lexical constant of each set of matched groups (:func:`_census`, one
+scan). Only the top rows of each set, the counts and the pending memories (read whole, scored
+in process as a second segment, as the SQLite stored index does) come back. So a new process answers its first
 query without reading every memory, with the same ids, scores and explanations as
 :func:`~hmdesk.core.memory.retrieve.index.search_segments` (the equivalence tests run both).
 
