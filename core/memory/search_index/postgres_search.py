@@ -4,10 +4,11 @@ The server finds and ranks the candidates in ``search_docs`` (:mod:`~.postgres_i
 filters, each term group's memories (``LIKE`` on the lowercased haystack, through the trigram
 index when ``pg_trgm`` is there; a plain English word also by its word-boundary pattern, the
 same regular expression the in-process index applies, which PostgreSQL's regex engine reads
-alike), the document frequencies the ``default`` profile weighs by, and the score itself, in
-float8, in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts. Only the
-top ``limit`` rows, two counts and the pending memories (read whole, scored in process as a
-second segment, as the SQLite stored index does) come back. So a new process answers its first
+alike), the document frequencies the ``default`` profile weighs by, and the score, in float8,
+in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts: the server its
+static part, the client the lexical constant of each set of matched groups (:func:`_census`, one
+scan). Only the top rows of each set, the counts and the pending memories (read whole, scored
+in process as a second segment, as the SQLite stored index does) come back. So a new process answers its first
 query without reading every memory, with the same ids, scores and explanations as
 :func:`~hmdesk.core.memory.retrieve.index.search_segments` (the equivalence tests run both).
 
@@ -119,17 +120,16 @@ class _Store:
     fetched: dict[int, MemoryRecord] = field(default_factory=dict)
     _read: dict[tuple[str, str], tuple[int, list[Any]]] = field(default_factory=dict)
 
-    def read(self, sql: _Sql, text: str, limit: int = -1) -> list[Any]:
+    def read(self, sql: _Sql, text: str, limit: int = -1, need: int = -1) -> list[Any]:
         """The rows of the statement ``text`` (its parameters in ``sql``), read once per search:
         the wider search of a fold and the rewrite's searches ask again. ``limit``: the
-        statement ends in a ``LIMIT`` of the rows wanted (-1: none); a later ask for as many
-        or fewer rows is answered from the first."""
+        statement's ``%(limit)s``, the rows it reads (-1: none); a later ask that needs at most
+        as many rows as the first read (``need``) is answered from it."""
         key = (text, repr(sorted(sql.params.items())))
         had = self._read.get(key)
-        if had is not None and (had[0] < 0 or 0 <= limit <= had[0]):
-            return had[1] if limit < 0 else had[1][:limit]
-        stmt = text if limit < 0 else f"{text} LIMIT {int(limit)}"
-        rows = self.conn.execute(stmt, sql.params).fetchall()
+        if had is not None and need <= had[0]:
+            return had[1]
+        rows = self.conn.execute(text, {**sql.params, "limit": limit}).fetchall()
         self._read[key] = (limit, rows)
         return rows
 
@@ -201,7 +201,8 @@ def _search(store: _Store, query: Query) -> QueryResult:
     dist = list(dict.fromkeys(groups))
     pending = store.pending()
     live, live_superseded = store.counts()
-    census = _census(store, query, dist) if dist else []
+    now = query_now_ms(query)
+    census = _census(store, query, dist, now) if dist else []
     if groups and profile.rarity:  # the default profile weighs a term by its rarity
         df_sql = {g: sum(c.n for c in census if c.holds(i)) for i, g in enumerate(dist)}
 
@@ -214,7 +215,6 @@ def _search(store: _Store, query: Query) -> QueryResult:
         weights = weights_for(profile, groups, df_of, memories)
     else:
         weights = flat_weights(groups)
-    now = query_now_ms(query)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
     # the hard filters: what each removed, in order
     sql = _Sql()
@@ -291,12 +291,15 @@ def _search(store: _Store, query: Query) -> QueryResult:
 class _Census:
     """How many memories of ``search_docs`` hold one set of the query's term groups (bit i of
     ``bits``: group i) and pass one set of the hard filters (``passes``, in ``_filters`` order),
-    with a parseable timestamp or not (``undated``)."""
+    with a parseable timestamp or not (``undated``); and when they pass every filter, the top
+    of them by their static part of the score (:func:`_census`)."""
 
     bits: int
     passes: tuple[bool, ...]
     undated: bool
     n: int
+    top: tuple[tuple[int, float, float, float | None], ...]
+    """(seq, static part, confidence, timestamp ms or None), the best first."""
 
     def holds(self, i: int) -> bool:
         return bool(self.bits >> i & 1)
@@ -304,13 +307,43 @@ class _Census:
 
 _WORD_BITS = 62
 """Groups per bigint of the census (its sign bit unused)."""
+_TIE = 1e-12
+"""Far above the rounding of ``static + constant`` (both below 10: an ulp is under 2e-15)."""
 
 
-def _census(store: _Store, query: Query, dist: list[tuple[str, ...]]) -> list[_Census]:
+def _want(query: Query) -> int:
+    """The rows to read for ``query``: as many as a wider search would ask for (the fold's; the
+    rewrite's next two rounds), so that it is answered from the first read (a top-N sort of
+    160 costs about what one of 10 does, a second scan what the first did)."""
+    return max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit, 1)
+
+
+def _static(sql: _Sql, now: int) -> str:
+    """The score's part that depends on the memory alone (confidence and recency), in float8
+    as :func:`~hmdesk.core.memory.retrieve.profile.score` adds it."""
+    now_p, day, days = sql.p(float(now)), sql.p(float(DAY_MS)), sql.p(float(RECENCY_DAYS))
+    rec = f"(1.0::float8 - ((({now_p} - ts_ms) / {day}) / {days}))"
+    return (
+        f"(conf * {sql.p(WEIGHTS['confidence'])} + "
+        f"(CASE WHEN ts_ms IS NOT NULL AND {rec} > 0 THEN {rec} ELSE 0.0::float8 END)"
+        f" * {sql.p(WEIGHTS['recency'])})"
+    )
+
+
+def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) -> list[_Census]:
     """The memories holding any of the distinct groups ``dist``, counted by which groups they
-    hold, which hard filters they pass and whether their timestamp is unparseable: one scan
-    gives the document frequencies, the candidates and their unparseable timestamps (each test
-    run once per memory; the trigram and word indexes find the memories)."""
+    hold, which hard filters they pass and whether their timestamp is unparseable, and in
+    each such set that passes every filter its top :func:`_want` rows by the static part of
+    the score: one scan (each test run once per memory; the trigram and word indexes find the
+    memories) gives the document frequencies, the candidates, their unparseable timestamps and
+    the rows the ranking needs.
+
+    A candidate's score is its static part plus ``lexical · w_l``, and its lexical part depends
+    only on the groups it holds: within a set the score follows the static part (float
+    addition is monotone). A row left out of a set has a static part below the ``want``-th
+    one's minus :data:`_TIE`, so its score is below that of ``want`` rows of its set, whatever
+    the weights; the rows of the set whose static part is just under the ``want``-th one's
+    (a rounded sum may tie them) come back too."""
     sql = _Sql()
     preds = [sql.group(g) for g in dist]
     words = []
@@ -327,22 +360,39 @@ def _census(store: _Store, query: Query, dist: list[tuple[str, ...]]) -> list[_C
     select += [f"({p}) AS f{i}" for i, p in enumerate(filters)]
     listed = ", ".join([*cols, "undated"])
     held = " OR ".join(f"b{i} <> 0" for i in range(len(words)))
+    passes = " AND ".join(f"f{i}" for i in range(len(filters))) or "true"
+    order = f"PARTITION BY {listed} ORDER BY s DESC, seq"
+    keep = f"({held}) AND ({passes}) AND (rn <= %(limit)s OR s < kth AND s >= kth - {sql.p(_TIE)})"
+    kept = ", ".join(f"array_agg({c}) FILTER (WHERE keep)" for c in ("seq", "s", "conf", "ts_ms"))
+    # the rank in the set, then the want-th static part (a running minimum, kept as it goes),
+    # then a row per set: its count and its rows kept
     rows = store.read(
         sql,
-        f"SELECT {listed}, count(*) FROM (SELECT {', '.join(select)}, ts_ms IS NULL AS undated "
-        f"FROM search_docs WHERE {sql.sieve(dist)} OFFSET 0) AS m WHERE {held} "
+        f"SELECT {listed}, count(*), {kept} FROM (SELECT *, {keep} AS keep FROM ("
+        f"SELECT *, min(s) FILTER (WHERE rn <= %(limit)s) OVER (o ROWS UNBOUNDED PRECEDING) "
+        f"AS kth FROM (SELECT *, row_number() OVER o AS rn FROM ("
+        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
+        f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}) AS m "
+        f"WINDOW o AS ({order})) AS a WINDOW o AS ({order})) AS b) AS c "
         f"GROUP BY {listed}",
+        _want(query),
+        max(query.limit, 1),
     )
-    nw = len(words)
-    return [
-        _Census(
-            bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
-            passes=tuple(bool(f) for f in r[nw:-2]),
-            undated=bool(r[-2]),
-            n=int(r[-1]),
+    nw, nf = len(words), len(filters)
+    out: list[_Census] = []
+    for r in rows:
+        flags = tuple(bool(f) for f in r[nw : nw + nf])
+        top = zip(r[-4] or (), r[-3] or (), r[-2] or (), r[-1] or (), strict=True)
+        out.append(
+            _Census(
+                bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
+                passes=flags,
+                undated=bool(r[nw + nf]),
+                n=int(r[nw + nf + 1]),
+                top=tuple(top),
+            )
         )
-        for r in rows
-    ]
+    return out
 
 
 def _ranked(
@@ -357,58 +407,52 @@ def _ranked(
 ) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
     """The server's top ``query.limit`` candidates of ``search_docs`` as (score, seq, lexical,
     confidence, timestamp ms or None, None), and how many candidates there are and how many of
-    them have an unparseable timestamp (from the ``census`` when the query has terms; else the
-    ``kept`` memories that pass the hard filters are the candidates)."""
-    sql = _Sql()
-    where = [p for _, p in _filters(sql, query)]
-    now_p, day, days = sql.p(float(now)), sql.p(float(DAY_MS)), sql.p(float(RECENCY_DAYS))
-    rec = f"(1.0::float8 - ((({now_p} - ts_ms) / {day}) / {days}))"
-    static = (
-        f"(conf * {sql.p(WEIGHTS['confidence'])} + "
-        f"(CASE WHEN ts_ms IS NOT NULL AND {rec} > 0 THEN {rec} ELSE 0.0::float8 END)"
-        f" * {sql.p(WEIGHTS['recency'])})"
-    )
+    them have an unparseable timestamp (from the ``census`` when the query has terms, its top
+    rows scored here; else the ``kept`` memories that pass the hard filters are the
+    candidates)."""
     lex_w = profile.weight("lexical")
-    if not dist:  # every memory passing the filters is a candidate
-        lexical = "0.0::float8"
-        cond = " AND ".join(where) if where else "true"
-        (count,) = store.read(  # through the index of the order (NULL: no timestamp)
-            sql, f"SELECT count(*) FROM search_docs WHERE {cond} AND {static_order()} IS NULL"
-        )
-        matched, unparseable = kept, int(count[0])
-    else:
+    if dist:
         if not weights.total:  # no term is in any live memory
             return [], 0, 0
         # a group weighing 0 matches nothing (as in the in-process index)
-        order = list(dist)
-        live_groups = [(g, w) for g, w in dist.items() if w > 0]
-        wanted = sum(1 << order.index(g) for g, _ in live_groups)
+        live_groups = [(i, w) for i, w in enumerate(dist.values()) if w > 0]
+        wanted = sum(1 << i for i, _ in live_groups)
         candidates = [c for c in census if all(c.passes) and c.bits & wanted]
         matched = sum(c.n for c in candidates)
         unparseable = sum(c.n for c in candidates if c.undated)
-        preds = [sql.group(g) for g, _ in live_groups]
-        where.append(sql.sieve([g for g, _ in live_groups]))
-        summed = "0.0::float8"  # added in query order from 0.0, as ranking.group_sums does
-        for pred, (_, w) in zip(preds, live_groups, strict=True):
-            summed = f"({summed} + CASE WHEN {pred} THEN {sql.p(w)} ELSE 0.0::float8 END)"
-        lexical = f"({summed} / {sql.p(weights.total)})"
-        cond = " AND ".join(where)
+        if query.limit <= 0:
+            return [], matched, unparseable
+        ranked: list[tuple[float, int, float, float, float | None]] = []
+        for c in candidates:
+            summed = 0.0  # added in query order from 0.0, as ranking.group_sums does
+            for i, w in live_groups:
+                summed = summed + (w if c.holds(i) else 0.0)
+            lexical = summed / weights.total
+            ranked += [(st + lexical * lex_w, seq, lexical, cf, ts) for seq, st, cf, ts in c.top]
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        return [(*r, None) for r in ranked[: query.limit]], matched, unparseable
+    sql = _Sql()
+    where = [p for _, p in _filters(sql, query)]
+    static = _static(sql, now)
+    cond = " AND ".join(where) if where else "true"
+    (count,) = store.read(  # through the index of the order (NULL: no timestamp)
+        sql, f"SELECT count(*) FROM search_docs WHERE {cond} AND {static_order()} IS NULL"
+    )
+    matched, unparseable = kept, int(count[0])
     if not matched or query.limit <= 0:
         return [], matched, unparseable
-    # as many rows as a wider search would ask for (the fold's; the rewrite's next two rounds):
-    # a top-N sort of 160 costs about what one of 10 does, a second scan what the first did
-    want = max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit)
+    want = _want(query)
     scored = f"SELECT seq, {static} + lexical * {sql.p(lex_w)} AS score, lexical, conf, ts_ms"
-    rows = None
-    if not dist and matched >= WALK_MIN:
+    rows: list[Any] | None = None
+    if matched >= WALK_MIN:
         rows = _walked(store, sql, scored, cond, want, now)
     if rows is None:  # every candidate scored, the top rows by a top-N sort
         rows = store.read(
             sql,
-            f"{scored} FROM (SELECT seq, conf, ts_ms, {lexical} AS lexical FROM search_docs "
-            f"WHERE {cond} OFFSET 0) AS d WHERE {'lexical > 0' if dist else 'true'} "
-            f"ORDER BY score DESC, seq",
+            f"{scored} FROM (SELECT seq, conf, ts_ms, 0.0::float8 AS lexical FROM search_docs "
+            f"WHERE {cond}) AS d ORDER BY score DESC, seq LIMIT %(limit)s",
             want,
+            query.limit,
         )
     top = [(r[1], r[0], r[2], r[3], r[4], None) for r in rows[: query.limit]]
     return top, matched, unparseable

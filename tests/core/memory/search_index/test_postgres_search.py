@@ -26,7 +26,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.core.memory.retrieval_golden import MEMORIES, QUERIES
-from tests.core.memory.retrieve.test_index_equivalence import build, query_st, record_st
+from tests.core.memory.retrieve.test_index_equivalence import (
+    broad_query_st,
+    build,
+    query_st,
+    record_st,
+)
 from tests.core.memory.retrieve.test_retrieve import MEMORY2
 from tests.fixtures.postgres import fresh_url
 
@@ -139,6 +144,30 @@ def test_server_equals_the_index(
     put(server, records, filled=filled)
     with walking(walk):
         assert_server_answers(server, records, queries)
+
+
+@contextmanager
+def cut_short() -> Iterator[None]:
+    """The one scan keeps, of each set of memories holding the same term groups, only as many
+    rows as the search shows (not the read-ahead of a wider search): the rows it leaves out
+    must be ones that cannot enter the top, whatever the weights the counts give."""
+    saved = postgres_search._want
+    postgres_search._want = lambda q: max(q.limit, 1)
+    try:
+        yield
+    finally:
+        postgres_search._want = saved
+
+
+@given(
+    st.lists(record_st, min_size=1, max_size=40),
+    st.lists(st.one_of(query_st, broad_query_st), min_size=1, max_size=3),
+)
+def test_each_set_cut_to_the_rows_shown(server: Any, raw: list[Any], queries: list[Query]) -> None:
+    records = build(raw)
+    put(server, records, filled=True)
+    with cut_short():
+        assert_server_answers(server, records, [replace(q, now=NOW) for q in queries])
 
 
 @given(
