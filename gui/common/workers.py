@@ -49,8 +49,9 @@ class _Dispatcher(QObject):
             callback(value)
         except RuntimeError as exc:
             # The widget the result was for was closed while the work ran (its C++ object is
-            # gone): there is nothing left to show it in, so the result is dropped.
-            if "already deleted" not in str(exc):
+            # gone, or its signal's source is): there is nothing left to show it in, so the
+            # result is dropped.
+            if "already deleted" not in str(exc) and "source has been deleted" not in str(exc):
                 raise
 
 
