@@ -33,6 +33,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
 SLEEP_FREE_EXCEPT = (TESTS / "fixtures" / "fakes", TESTS / "bench")
@@ -137,6 +139,7 @@ def test_the_checks_recognise_what_they_should(tmp_path):
     assert [s.split(":")[1] for s in sleeps] == ["20", "21"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_every_test_checks_something():
     offenders = [
         line for path in sorted(TESTS.rglob("test_*.py")) for line in unchecked_tests(path)

@@ -5,6 +5,8 @@ import importlib.resources
 import subprocess
 import sys
 
+import pytest
+
 
 def test_packages_import():
     import hmdesk.core
@@ -13,6 +15,7 @@ def test_packages_import():
     assert importlib.resources.files("hmdesk.resources").is_dir()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_core_does_not_import_qt():
     code = (
         "import sys, pkgutil, importlib, hmdesk.core as c\n"

@@ -157,6 +157,7 @@ def _sources() -> Iterator[Path]:
         yield from sorted((ROOT / top).rglob("*.py"))
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("raw-read-of-outside-input")
 def test_every_read_of_outside_input_goes_through_the_bounded_helpers() -> None:
     found: dict[tuple[str, str, str], int] = {}

@@ -83,6 +83,7 @@ def assert_one_error_line(done: subprocess.CompletedProcess[str], *words: str) -
 # ------------------------------------------------------------------ named faults, child processes
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-file-cut-short")
 def test_truncated_file(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
@@ -93,6 +94,7 @@ def test_truncated_file(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-page-zeroed")
 def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
@@ -108,6 +110,7 @@ def test_zeroed_page(template: Path, tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-path-is-a-folder")
 def test_a_directory(tmp_path: Path) -> None:
     folder = tmp_path / "db-folder"
@@ -116,6 +119,7 @@ def test_a_directory(tmp_path: Path) -> None:
     assert _names(folder) == []
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-file-unreadable")
 def test_file_without_read_permission(
     template: Path, tmp_path: Path, request: pytest.FixtureRequest
@@ -144,6 +148,7 @@ def test_file_without_read_permission(
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-file-empty")
 def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
@@ -153,6 +158,7 @@ def test_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
     assert main(["--db", str(db), "show", MEMORY_ID]) == 0
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("another-apps-sqlite-database")
 def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     db = tmp_path / "other.db"
@@ -167,6 +173,7 @@ def test_another_apps_sqlite_database(tmp_path: Path) -> None:
     assert (_digest(db), _names(tmp_path)) == (before, names)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-of-a-newer-hmdesk")
 def test_newer_schema_revision(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
@@ -191,6 +198,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("wal-left-by-a-killed-writer")
 def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
@@ -206,6 +214,7 @@ def test_wal_left_by_a_killed_writer(template: Path, tmp_path: Path) -> None:
     assert _names(tmp_path) == ["hm.db"]  # recovered and checkpointed: nothing left beside it
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-locked-by-another-writer")
 def test_locked_database(template: Path, tmp_path: Path) -> None:
     db = _copy(template, tmp_path)
@@ -242,6 +251,7 @@ def read_only_folder(tmp_path: Path):
     folder.chmod(0o755)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("database-in-a-read-only-folder")
 def test_read_only_folder(template: Path, read_only_folder) -> None:
     folder, lock = read_only_folder

@@ -76,6 +76,7 @@ def _trickler(headers_first: bool) -> tuple[socket.socket, threading.Event]:
     return srv, stop
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("embedder-trickles-its-answer")
 @pytest.mark.parametrize("headers_first", [True, False], ids=["body", "headers"])
 def test_a_trickling_embedder_is_cut_off_at_the_total_timeout(headers_first: bool) -> None:

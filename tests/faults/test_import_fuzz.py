@@ -74,6 +74,7 @@ def files(draw: st.DrawFn) -> tuple[bytes, dict[int, str]]:
     return b"\n".join(lines) + draw(st.sampled_from([b"", b"\n"])), good
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("random-bytes-between-good-memory-lines")
 @settings(FUZZ, max_examples=share(4))  # each example builds a database: a quarter of the profile's
 @given(files())

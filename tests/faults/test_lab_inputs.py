@@ -78,6 +78,7 @@ def test_a_set_from_a_device_or_a_fifo_is_refused_at_once(
     _one_error_line(capsys, "a device" if source == "/dev/zero" else "a FIFO", "nothing was read")
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("labelled-set-of-unknown-ids")
 def test_a_large_set_of_unknown_ids_stops_before_searching(
     db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

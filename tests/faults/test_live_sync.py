@@ -37,6 +37,7 @@ def _replace_with(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @posix_only
 @pytest.mark.hostile("memory-file-briefly-a-fifo")
 def test_a_fifo_in_place_of_the_memory_file_does_not_block_the_live_sync(

@@ -55,6 +55,7 @@ def _cli(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("silent-database-server")
 def test_a_server_that_never_answers_is_given_up_after_the_connect_timeout(
     silent_server: int,

@@ -91,6 +91,7 @@ def apply(store: MemoryStore, op: tuple[object, ...]) -> None:
         conn.close()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("memories-written-around-the-store")
 @settings(max_examples=share(5))  # each example builds a store on disk: a fifth of the profile's
 @given(st.lists(op_st, min_size=1, max_size=12), st.lists(query_st, min_size=1, max_size=3))

@@ -59,6 +59,7 @@ def test_an_empty_db_name_is_refused_and_nothing_is_written(
     assert sorted(p.relative_to(home) for p in home.rglob("*")) == before
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("concurrent-settings-writers")
 def test_settings_written_at_once_all_land(home: Path) -> None:
     """Item 6: two ``config set`` at once lost an update (read-modify-write without a lock)."""

@@ -65,6 +65,7 @@ def _step(db: Database, run_id: int, name: str):  # type: ignore[no-untyped-def]
 # --------------------------------------------------------------------------- tools
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("tool-that-hangs")
 def test_a_hung_install_times_out_and_its_group_is_killed(
     fake_tools: FakeTools, db: Database

@@ -63,6 +63,7 @@ def _consolidated(store: MemoryStore, merges: int) -> list[tuple[str, str]]:
     return pairs
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("undo-of-a-large-consolidation")
 def test_undoing_a_consolidation_costs_no_query_per_merge(
     open_store: Callable[[str], MemoryStore],
@@ -85,6 +86,7 @@ def test_undoing_a_consolidation_costs_no_query_per_merge(
     assert statements < 60, statements  # 300 merges: was > 1,200
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("writer-during-a-long-undo")
 def test_another_writer_gets_in_while_a_long_undo_runs(
     open_store: Callable[[str], MemoryStore], monkeypatch: pytest.MonkeyPatch

@@ -157,6 +157,7 @@ def test_window_has_three_areas_and_menus(ctx, qtbot):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_shortcuts(ctx, qtbot):
     w = make_window(ctx, qtbot)
     area = w.memories
@@ -186,6 +187,7 @@ def test_shortcuts(ctx, qtbot):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
     """Issue 11 item 6: Ctrl+Z after a History revert undoes the revert (it soft-deleted the
     replacement); Ctrl+Shift+Z and Ctrl+Y redo; the status bar says what in words."""
@@ -231,6 +233,7 @@ def test_undo_after_a_revert_from_history_and_redo_say_what(ctx, qtbot):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_long_undo_has_cancel_in_the_status_bar_and_esc_stops_it(ctx, qtbot, monkeypatch):
     """In the window, a long Ctrl+Z shows its progress with a Cancel button in the status bar;
     Esc stops it after the part under way, the status bar says what was left, and Ctrl+Z
@@ -263,6 +266,7 @@ def test_a_long_undo_has_cancel_in_the_status_bar_and_esc_stops_it(ctx, qtbot, m
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_down_and_enter_move_from_the_query_into_the_results_and_up_goes_back(ctx, qtbot):
     """Issue 11 item 11: Down/Enter in the search box did not move into the results."""
     w = make_window(ctx, qtbot)
@@ -347,6 +351,7 @@ def test_every_action_is_in_a_menu_or_has_a_shortcut(ctx, qtbot):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_window_works_at_1024_by_700(ctx, qtbot):
     """Issue 11 item 5: Content was a sliver at 1280 px and unreadable at 1024×700 while Layer,
     Env and Tags kept their width; no label may be cut at that size."""
@@ -400,6 +405,7 @@ def test_the_window_works_at_1024_by_700(ctx, qtbot):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_geometry_splitters_and_query_are_remembered(ctx, qtbot, settings):
     w = make_window(ctx, qtbot)
     w.memories.importer.load_starter_pack()
@@ -464,6 +470,7 @@ def test_screenshots_show_default_paths_not_temp_ones(ctx, qtbot, tmp_path):
     close_window(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_narrow_and_wide_again_the_columns_keep_fitting(ctx, qtbot):
     """Issue 32: at 1024×700 Layer and Env were cut ("sem…", "har…") and Content got ~240 px:
     hiding a column made the header report a resize, taken for the user's drag, after which

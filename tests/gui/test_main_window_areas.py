@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hmdesk.gui import main_window
 from hmdesk.gui.code.area import CodeArea
 from hmdesk.gui.common.shortcuts import shortcut_rows
@@ -34,6 +35,7 @@ def _close(w: MainWindow) -> None:
     QThreadPool.globalInstance().waitForDone(10_000)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_small_store_gets_its_review_area_after_the_first_result_the_others_wait(ctx, qtbot):
     w = _start(ctx, qtbot)
     assert w.runs is None and w.devices is None and w.code is None and w.review is None
@@ -55,6 +57,7 @@ def test_a_small_store_gets_its_review_area_after_the_first_result_the_others_wa
     _close(w)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_large_store_builds_no_area_before_its_tab(ctx, qtbot, monkeypatch):
     """Over EARLY_REVIEW_MAX memories the Review area too waits for its tab (its scan would
     only start when the tab is shown anyway); opened, it scans."""

@@ -104,6 +104,7 @@ def test_the_application_icon(qapp):
     assert sorted(s.width() for s in icon.availableSizes()) == sorted(ICON_SIZES)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_main_sets_the_icon_and_desktop_file_name(qapp, monkeypatch):
     """main() (here the ``--smoke`` run, in process) puts the icon on the application (every window inherits it) and names the
     .desktop file (Wayland matches windows to it)."""

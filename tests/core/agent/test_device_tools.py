@@ -16,6 +16,7 @@ from tests.fixtures.fake_tools import FAKE_HDC_KEY
 from tests.fixtures.mcp_client import payload, session
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_device_tools(tmp_path: Path, fake_tools: Any) -> None:
     db = tmp_path / "agent.db"
     Database(db).close()

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[3] / "docs" / "mcp_exchange.py"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_example_exchange_runs() -> None:
     done = subprocess.run(
         [sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=120, check=False

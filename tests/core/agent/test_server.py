@@ -76,6 +76,7 @@ async def _bad(s: Any, tool: str, args: Any) -> str:
     return str(info.value)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_every_tool_good_and_bad_and_every_call_on_the_record(db: Path, fake_tools: Any) -> None:
     fake_tools.hdc_scenario("one-device", "crash-js")
     signing_id = _ids(db)[SIGNING]
@@ -217,6 +218,7 @@ def test_every_tool_good_and_bad_and_every_call_on_the_record(db: Path, fake_too
     assert "abcd1234secret" not in evidence and "abcd1234secret" not in stored
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_two_clients_at_once(db: Path) -> None:
     got: dict[str, Any] = {}
 
@@ -245,6 +247,7 @@ def test_two_clients_at_once(db: Path) -> None:
     assert sorted(p.client_name or "" for p in pending) == ["claude-code"] * 3 + ["codex"] * 3
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_device_tools_refused_while_off_and_run_when_on(
     db: Path, fake_tools: Any, tmp_path: Path
 ) -> None:
@@ -307,6 +310,7 @@ def test_device_tools_refused_while_off_and_run_when_on(
     assert seen["escape"].is_error
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_an_install_failure_comes_back_with_the_finding_and_the_recalled_pitfall(
     db: Path, fake_tools: Any
 ) -> None:
@@ -326,6 +330,7 @@ def test_an_install_failure_comes_back_with_the_finding_and_the_recalled_pitfall
     assert _ids(db)[SIGNING] in [r["id"] for r in run["recalled"]]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_environment_allow_list_narrows_the_tools(db: Path, fake_tools: Any) -> None:
     """It narrows, it cannot widen: naming build_and_run in it does not turn the device tools
     on (only the user's setting does)."""
@@ -349,6 +354,7 @@ def test_the_environment_allow_list_narrows_the_tools(db: Path, fake_tools: Any)
     assert fake_tools.calls("hvigorw") == []
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_proposals_wait_unless_the_user_turned_on_auto_accept(db: Path) -> None:
     seen: dict[str, Any] = {}
     lesson = {"content": "hvigor needs NODE_HOME pointing at Node 18", "tags": ["hvigor"]}
@@ -373,6 +379,7 @@ def test_proposals_wait_unless_the_user_turned_on_auto_accept(db: Path) -> None:
     assert memory.source == "agent"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_garbage_on_stdin_does_not_end_the_server(db: Path) -> None:
     """Lines that are not JSON-RPC, a call before initialize, and a non-object argument list:
     the server answers the initialize that follows."""
@@ -399,6 +406,7 @@ def test_garbage_on_stdin_does_not_end_the_server(db: Path) -> None:
     assert os.path.exists(db)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_recall_ranks_as_hmdesk_cli_query(tmp_path: Path) -> None:
     """The starter pack (42 memories) through ``recall`` and through ``hmdesk-cli query --json``:
     the same ids in the same order, for queries of different shapes."""
@@ -426,6 +434,7 @@ def test_recall_ranks_as_hmdesk_cli_query(tmp_path: Path) -> None:
         assert [x["id"] for x in json.loads(done.stdout)["results"]] == seen[q], q
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_bounds_redaction_and_each_call_recorded_before_its_reply(db: Path) -> None:
     """Arguments over their bounds are refused with what to send (and the server goes on); a
     secret stored in a memory is masked in every result; each call is in the record by the time

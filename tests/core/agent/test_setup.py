@@ -12,6 +12,7 @@ from typing import Any
 
 import anyio
 import mcp_types as types
+import pytest
 from hmdesk.core.agent.setup import setup_lines
 from hmdesk.core.db import Database
 from mcp import ClientSession
@@ -31,6 +32,7 @@ def test_the_readme_shows_the_lines_of_the_help_menu() -> None:
     assert json.loads(generic) == json.loads(lines.generic_json)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_installed_command_of_the_lines_serves_an_sdk_client(tmp_path: Path) -> None:
     db = tmp_path / "setup.db"
     Database(db).close()

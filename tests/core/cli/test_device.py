@@ -127,6 +127,7 @@ def test_files_verbs(
     assert not any("reboot" in " ".join(c["argv"]) for c in fake_tools.calls("hdc"))
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_stats_samples_kept_with_a_run(
     fake_tools: FakeTools, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -72,6 +72,7 @@ def test_cli_logs_errors(fake_tools: FakeTools, capsys: pytest.CaptureFixture[st
     assert cli_main(["logs", "--device", FAKE_HDC_KEY, "--dump", "--tail", "0"]) == 2
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_cli_logs_streams_until_interrupted(fake_tools: FakeTools) -> None:
     env = dict(os.environ)
     env["FAKE_HILOG_LINES"] = "11"

@@ -104,6 +104,7 @@ def test_control_reports_differences(
     assert data["profiles"]["default"]["fixed"] == ["构建 失败"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_shipped_set_on_the_starter_pack(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "--starter-pack", "--json", "--profile", "default")
     assert code == 0, err
@@ -156,6 +157,7 @@ def test_bad_input(
     assert exc.value.code == 2
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_starter_pack_figures_repeat(capsys: pytest.CaptureFixture[str]) -> None:
     # scored as of the pack's loading: the same figures and ranks on every run
     first = run(capsys, "--starter-pack", "--json", "--profile", "hmharness")
@@ -187,6 +189,7 @@ def test_eval_skips_an_unavailable_hybrid_profile(
     assert list(json.loads(out)["profiles"]) == ["default", "hmharness"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_eval_starter_pack_hybrid_with_the_fake(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -301,6 +301,7 @@ def test_corrupt_file_is_refused_and_left_byte_identical(capsys, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corrupt.db"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_damage_past_the_header_is_a_clear_error_and_changes_nothing(capsys, tmp_path):
     path = tmp_path / "damaged.db"
     from hmdesk.core.db import Database
@@ -361,6 +362,7 @@ def test_new_database_is_private_and_wal(capsys, db_file):
     con.close()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_hmdesk_db_env_and_db_option(capsys, tmp_path, monkeypatch):
     env_db = tmp_path / "env.db"
     monkeypatch.setenv("HMDESK_DB", str(env_db))
@@ -495,6 +497,7 @@ def test_redo_reapplies_the_undone_change(capsys, db):
     assert code == 0 and out.startswith("Redid confidence change of “hdc shell accepts -t” (0.70")
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_ctrl_c_stops_a_long_undo_between_transactions(capsys, db, monkeypatch):
     """`undo` of a large group shows its progress on a terminal; Ctrl+C stops it after the
     transaction under way: it says what was undone and what is left (exit 130, as for any

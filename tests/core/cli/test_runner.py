@@ -54,6 +54,7 @@ def test_devices_json_and_text(
     assert not dbfile.exists()  # listing devices does not create a database
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_run_json_success_and_failure(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -113,6 +114,7 @@ def test_run_usage_errors(
     assert fake_tools.calls() == []  # refused before anything ran
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_runs_and_rerun(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -404,6 +406,7 @@ def test_run_prints_the_pitfalls_the_failure_card_recalls(
     assert code == 1 and [r["id"] for r in data["recalled"]] == [match.id]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_run_build_choices(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -463,6 +466,7 @@ struct Index {
 """
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_run_json_recalls_anchored_memories_first(
     fake_tools: FakeTools, dbfile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

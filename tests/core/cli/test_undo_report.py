@@ -106,6 +106,7 @@ def test_undo_on_a_terminal_elides_long_content_but_not_ids(capsys, db, monkeypa
     assert f"  {mid}" in out
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_undo_of_a_bulk_change_lists_each_memory(capsys, db, monkeypatch):
     from hmdesk.core.db import Database
     from hmdesk.core.memory.store import MemoryStore

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from hmdesk.core.codeindex.anchors import Anchor, locate
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.parser import decode, parse_file, parse_source, read_source
@@ -231,6 +232,7 @@ def _one_line_edits(text: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_saved_file_read_incrementally_gives_what_a_full_parse_gives():
     files = [
         (SETTINGS / DEVICE_NAME, "arkts"),

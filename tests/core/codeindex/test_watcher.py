@@ -6,12 +6,14 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.watcher import IndexWatcher
 
 from .sources import ABILITY, ENTRY_ABILITY_ETS, INDEX, write_project
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_watcher_picks_up_changes(tmp_path: Path) -> None:
     project = write_project(tmp_path / "proj")
     index = CodeIndex(project)

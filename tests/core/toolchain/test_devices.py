@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from hmdesk.core.toolchain.devices import DeviceChange, DevicePoller, diff_devices, list_devices
 from hmdesk.core.toolchain.hdc import Device
 
@@ -12,6 +13,7 @@ from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools
 from tests.fixtures.waiting import poll_until, wait_until
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_list_devices_scenarios(fake_tools: FakeTools) -> None:
     hdc = str(fake_tools.hdc)
     res = list_devices(hdc)

@@ -371,6 +371,7 @@ def test_crash_bearing_hilog_is_a_crash() -> None:
     assert f.location == "src/main/ets/pages/Index.ts:8:12"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_literal_prefilter_never_skips_a_match() -> None:
     """Each signature's needles (literals every match contains) only skip regexes that could not
     match: on every real log of the corpus the first matching signature is the same with and

@@ -167,6 +167,7 @@ def grandchild_script(pidfile: Path, ignore_term: bool = False) -> list[str]:
     )
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @posix_only
 def test_timeout_kills_the_whole_group(tmp_path: Path) -> None:
     pidfile = tmp_path / "child.pid"
@@ -183,6 +184,7 @@ def test_timeout_kills_the_whole_group(tmp_path: Path) -> None:
     assert res.duration < 4
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @posix_only
 def test_cancel_kills_the_group_even_when_sigterm_is_ignored(tmp_path: Path) -> None:
     pidfile = tmp_path / "child.pid"
@@ -313,6 +315,7 @@ def test_pid_exists_is_false_for_an_unused_pid() -> None:
     assert not pid_exists(10**7)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_flooding_tool_waits_for_a_slow_consumer_instead_of_growing_memory(
     tmp_path: Path,
 ) -> None:

@@ -17,6 +17,7 @@ from hmdesk.core.toolchain.runs import (
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FAKE_HDC_KEY_TCP, FakeTools
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_repository_list_filters_and_get(fake_tools: FakeTools, db: Database) -> None:
     project = fake_tools.project("hello")
     ok = Pipeline(db, project, FAKE_HDC_KEY).run()
@@ -53,6 +54,7 @@ def test_clean_steps_are_read_back(fake_tools: FakeTools, db: Database) -> None:
     assert [s.name for s in stored.steps] == ["clean", "build", "install", "stop", "launch"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_unknown_stored_values_are_refused_in_one_place(
     fake_tools: FakeTools, db: Database
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hmdesk.core import config
 from hmdesk.core.agent.proposals import Proposals
 from hmdesk.core.agent.record import AgentRecord
@@ -44,6 +45,7 @@ def _recall_call(ctx, memory_id: str, client: str = "claude-code") -> None:
     )
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_activity_shows_what_each_client_saw_and_follows_new_calls(qtbot, ctx) -> None:
     m = ctx.store.add("sign the HAP", tags=["signing"])
     _recall_call(ctx, m.id)

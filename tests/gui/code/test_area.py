@@ -102,6 +102,7 @@ def test_a_selection_shows_its_memories_and_its_callers(qtbot, area, ctx, projec
     assert "Nothing in the project calls it" in area.details.toPlainText()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_watcher_keeps_the_tree_current(qtbot, area, project):
     ready(qtbot, area, project)
     new = project / "entry" / "src" / "main" / "ets" / "New.ts"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from hmdesk.gui.common.lifecycle_worker import LifecycleScan, ScanResult
 
 
@@ -17,6 +18,7 @@ def _seed(ctx) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_scan_runs_off_the_gui_thread_and_reports_progress(qtbot, ctx):
     ids = _seed(ctx)
     scan = LifecycleScan(ctx.store)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hmdesk.gui.devices.inspector import InspectorView
 from PySide6.QtCore import QPoint, Qt
 
@@ -59,6 +60,7 @@ def test_refresh_select_both_ways_and_code_links(qtbot, ctx, fake_tools, tmp_pat
     assert sig.args == ["entry/src/main/ets/pages/Index.ets", 5]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_taps_swipes_and_a_device_without_uitest(qtbot, ctx, fake_tools):
     fake_tools.device_root()
     view = make(qtbot, ctx)
@@ -87,6 +89,7 @@ def test_taps_swipes_and_a_device_without_uitest(qtbot, ctx, fake_tools):
     assert sum(1 for c in fake_tools.calls("hdc") if "uiInput" in c["argv"]) == taps
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_auto_refresh_is_bounded_and_a_missing_device_is_said(qtbot, ctx, fake_tools):
     fake_tools.device_root()
     view = make(qtbot, ctx)

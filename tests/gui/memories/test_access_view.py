@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hmdesk.core.memory.access import AccessLog
 from hmdesk.core.memory.hmharness.notes import import_notes_bytes
 from hmdesk.gui.memories.access_view import EMPTY_ACCESS, access_html
@@ -55,6 +56,7 @@ def test_the_recalls_column_the_access_log_and_show_json_say_one_number(loaded, 
     assert "61 recalls, helped 1× (the newest 50 listed)" in pane and "recalled\n61× (last" in pane
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_only_the_settled_query_is_recorded(loaded, qtbot, ctx):
     recorder = loaded.detail.recorder
     assert recorder is not None

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import search, wait_idle
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_tag_completion_comes_from_the_store(loaded, qtbot):
     qtbot.waitUntil(lambda: "9568320" in loaded.query_bar.tag_completer.tag_model.stringList())
     result = search(qtbot, loaded, "", tags="hilog")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
 from hmdesk.gui.memories.edit_dialog import MemoryEditDialog
 from hmdesk.gui.memories.history_dialog import HistoryDialog
 from hmdesk.gui.memories.supersede_dialog import SupersedeDialog
@@ -58,6 +59,7 @@ def test_confidence_change_reranks_at_once(loaded, qtbot):
     assert rank(loaded, low) == loaded.model.rowCount() - 1
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_supersede_by_new_text_hides_the_old_and_shows_the_chain(loaded, qtbot):
     search(qtbot, loaded, "hilog")
     loaded.select_id(PRIVATE)
@@ -195,6 +197,7 @@ def test_new_memory(loaded, qtbot):
     assert rec.content.startswith("ohpm install fails") and rec.tags == ("ohpm", "proxy")
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_bulk_actions_and_export(loaded, qtbot, tmp_path):
     search(qtbot, loaded, "hilog")
     ids = loaded.model.ids()[:3]
@@ -443,6 +446,7 @@ def test_ctrl_z_asks_before_undoing_a_teammates_change(loaded, qtbot):
     bob.close()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_ctrl_z_undoes_a_large_consolidation_off_the_gui_thread_with_progress(
     loaded, qtbot, monkeypatch
 ):
@@ -489,6 +493,7 @@ def test_ctrl_z_undoes_a_large_consolidation_off_the_gui_thread_with_progress(
     assert not any(r.superseded_by for r in store.get_many([d.id for d in dups]))
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_cancel_stops_a_long_undo_and_ctrl_z_finishes_it(loaded, qtbot, monkeypatch):
     """A long undo's progress in the status bar has a Cancel button: a click stops it after the
     part under way; the status bar says what was undone and what was left, and Ctrl+Z
@@ -526,6 +531,7 @@ def test_cancel_stops_a_long_undo_and_ctrl_z_finishes_it(loaded, qtbot, monkeypa
     assert all(r.superseded_by for r in loaded.store.get_many(dups))
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_esc_stops_a_long_redo(loaded, qtbot, monkeypatch):
     """Esc while a long redo runs stops it as Cancel does; Ctrl+Shift+Z finishes it."""
     dups = consolidated(loaded.store, monkeypatch)

@@ -3,12 +3,15 @@ scrolled to its end, until every match is listed; the count is exact throughout.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.gui.memories.conftest import search, wait_idle
 
 PAGE = 80
 STORE = 250  # three pages and a bit
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_scrolling_to_the_end_lists_every_match(ctx, qtbot, make_area):
     """Issue 32, requirement 5: the list stopped at 200 rows of 93,888 matching."""
     ctx.settings.setValue("query/limit", PAGE)  # a small page, so a small store spans pages

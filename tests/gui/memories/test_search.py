@@ -3,6 +3,7 @@ profile, and the background build of the term postings."""
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.memory.retrieve.profile import HMHARNESS
 
 from .conftest import search
@@ -60,6 +61,7 @@ def test_index_postings_are_warmed_off_thread_after_the_first_result(ctx, make_a
     assert before and ctx.retriever.rebuilds == 1
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_warming_steps_aside_while_the_user_types(ctx, make_area, qtbot):
     """While the query text changes, the background build's pause() blocks; a text search
     submitted meanwhile still gets its result once the typing stops."""

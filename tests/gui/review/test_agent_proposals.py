@@ -37,6 +37,7 @@ def _propose(db: Path, content: str, out: dict[str, Any]) -> threading.Thread:
     return t
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_proposal_appears_live_and_is_accepted_in_the_window(qtbot, ctx, area) -> None:
     panel = area.agent
     assert not panel.isVisibleTo(area)  # nothing waits yet
@@ -56,6 +57,7 @@ def test_a_proposal_appears_live_and_is_accepted_in_the_window(qtbot, ctx, area)
     assert ctx.store.history(memory.id)[0].reason == "agent-proposal 1 from claude-code 2.1.3"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_edit_and_reject_and_a_near_duplicate_named(qtbot, ctx, area) -> None:
     book = Proposals(ctx.db)
     (signing,) = ctx.store.list()

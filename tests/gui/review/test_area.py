@@ -185,6 +185,7 @@ def test_a_failed_write_goes_to_the_error_banner(area):
     assert len(area.items) == 3  # still listed
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_empty_store_says_nothing_to_review(qtbot, ctx):
     a = make_area(qtbot, ctx)
     assert a.items == [] and a.title == "Review"
@@ -192,6 +193,7 @@ def test_empty_store_says_nothing_to_review(qtbot, ctx):
     a.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(seeded, qtbot):
     from hmdesk.gui.main_window import MainWindow
     from PySide6.QtCore import QThreadPool
@@ -216,6 +218,7 @@ def test_the_window_shows_the_counts_in_the_tab_title_and_follows_memory_links(s
     QThreadPool.globalInstance().waitForDone(10_000)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_three_copies_b_is_the_one_to_keep_and_p_moves_to_the_next_pair(seeded, qtbot):
     seeded.store.add("真机调试前需要在设置里先打开开发者模式", id="d3", confidence=0.4)
     area = make_area(qtbot, seeded)
@@ -239,6 +242,7 @@ def test_shown_again_after_a_change_elsewhere_it_scans_again(area, qtbot):
     assert [i.kind for i in area.items] == ["duplicate", "promote-helped"]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_sync_conflict_side_by_side_take_theirs_or_keep_mine(qtbot, ctx):
     from hmdesk.core.team import conflicts as cf
     from hmdesk.core.team.sync import Conflict
@@ -289,6 +293,7 @@ def test_a_sync_conflict_side_by_side_take_theirs_or_keep_mine(qtbot, ctx):
         area.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_large_store_is_scanned_when_the_tab_is_first_shown(qtbot, seeded, monkeypatch):
     from hmdesk.gui.review import area as review_area
 
@@ -304,6 +309,7 @@ def test_a_large_store_is_scanned_when_the_tab_is_first_shown(qtbot, seeded, mon
         a.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_list_fills_in_slices_and_says_scanned_once(qtbot, seeded, monkeypatch):
     from hmdesk.gui.review import filling
 
@@ -326,6 +332,7 @@ def test_the_list_fills_in_slices_and_says_scanned_once(qtbot, seeded, monkeypat
         a.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_big_group_shows_its_first_members_and_how_many_more(seeded, qtbot, monkeypatch):
     from hmdesk.gui.review import area as review_area
 
@@ -385,6 +392,7 @@ def test_review_says_which_action_is_proposed(area):
     assert "Proposed (★ Apply)" in area.members_label.text()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_the_list_gets_a_third_of_a_wide_tab(qtbot, seeded):
     """Issue 32: the Review list was ~170 px wide at 1600 px."""
     area = ReviewArea(seeded)
@@ -396,6 +404,7 @@ def test_the_list_gets_a_third_of_a_wide_tab(qtbot, seeded):
     area.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_stale_memories_consolidate_would_decay_are_proposed_accepted_or_rejected(qtbot, seeded):
     """Issue 32: ``hmdesk-cli consolidate`` found decays the Review tab did not show. A stale
     episodic memory (confidence < 0.5, not updated for 60 days) is listed; Enter decays it as
@@ -442,6 +451,7 @@ def test_stale_memories_consolidate_would_decay_are_proposed_accepted_or_rejecte
     area.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.parametrize(("saved_list", "want_list"), [(900, 900), (60, 1600 // 3)])
 def test_a_restored_splitter_wins_over_the_first_sizing(qtbot, seeded, saved_list, want_list):
     """Issue 32: the first show sized the list a third over the sizes the user left; a restored

@@ -3,6 +3,7 @@ change, and the tab stays), "Dismissed…" lists them and brings them back."""
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.gui.review.area import ReviewArea
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QApplication
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from tests.fixtures.review_seed import seed_review_store
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_ctrl_z_in_review_undoes_the_dismissal_not_an_older_change(ctx, qtbot):
     """Issue 32, broken 4: Ctrl+Z after a Dismiss undid an unrelated older change (it deleted a
     memory added from the CLI) and jumped to Memories."""
@@ -47,6 +49,7 @@ def test_ctrl_z_in_review_undoes_the_dismissal_not_an_older_change(ctx, qtbot):
     QThreadPool.globalInstance().waitForDone(10_000)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_dismissals_are_listed_and_brought_back(ctx, qtbot):
     seed_review_store(ctx.store)
     area = ReviewArea(ctx)

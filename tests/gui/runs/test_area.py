@@ -96,6 +96,7 @@ def wait_target(qtbot, area) -> None:
     qtbot.waitUntil(lambda: area.hub.target == FAKE_HDC_KEY, timeout=15_000)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
     summary = open_project(qtbot, area, fake_tools.project("hello"))
     entry = summary.entry_module
@@ -118,6 +119,7 @@ def test_successful_run_end_to_end(qtbot, area, ctx, fake_tools):
     assert area.history.model.run_at(0).status == "success"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area, ctx, fake_tools):
     """After a launch the app's memory/CPU chart (and the screenshot) sit beside the device
     log, sampled while the app runs; the panel hides and shows (the corner button or the
@@ -167,6 +169,7 @@ def test_resources_beside_the_device_log_collapsible_and_remembered(qtbot, area,
     again.shutdown()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.parametrize(
     ("scenario", "kind", "code", "pitfall"),
     [
@@ -257,6 +260,7 @@ def test_the_fix_names_the_place_once_and_reads_as_a_sentence(qtbot, area, fake_
     assert fix.count(":18:34") == 1 and "at file" not in fix.lower()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_save_as_pitfall_and_this_helped(qtbot, area, ctx, fake_tools, monkeypatch):
     fake_tools.hdc_scenario("one-device", "install-9568320")
     open_project(qtbot, area, fake_tools.project("hello"))
@@ -410,6 +414,7 @@ def test_history_open_filter_and_repeat(qtbot, area, ctx, fake_tools):
     assert h.model.run_at(0).rerun_of == failed.run_id
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_models_pass_qtmodeltester(qtbot, qtmodeltester, area, fake_tools):
     open_project(qtbot, area, fake_tools.project("hello"))
     wait_target(qtbot, area)
@@ -572,6 +577,7 @@ def test_banner_and_device_error_are_readable_under_both_palettes(qtbot, area, n
     assert rendered_contrast(area.device_error) >= 4.5, name
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_save_as_pitfall_prefills_the_real_message_and_location(
     qtbot, area, fake_tools, monkeypatch
 ):
@@ -719,6 +725,7 @@ def test_uninstall_and_clear_app_data_on_the_device(
     assert area.repo.count() == 0  # not a run
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_failed_build_offers_to_run_again_with_stacktrace(qtbot, area, fake_tools):
     fake_tools.hvigor_scenario("arkts-error")
     open_project(qtbot, area, fake_tools.project("hello"))

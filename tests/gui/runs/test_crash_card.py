@@ -154,6 +154,7 @@ def test_save_without_a_crash_says_so(qtbot, ctx):
     assert errors == ["No crash to save."]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_live_crashes_raise_the_card_in_the_runs_area(qtbot, tmp_path, ctx, fake_tools):
     fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
     fake_tools.hdc_scenario("crash-js", "crash-cpp", "crash-freeze")

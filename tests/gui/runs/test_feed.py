@@ -43,6 +43,7 @@ def _show_crashes(qtbot, page: RunPage, groups, project: str) -> None:
         page.show_crashes(groups, project)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_failed_run_after_a_crash_is_on_top_and_open_the_crash_closed_below(
     qtbot, area, fake_tools
 ):
@@ -73,6 +74,7 @@ def test_a_failed_run_after_a_crash_is_on_top_and_open_the_crash_closed_below(
     assert pixel.red() > pixel.blue() + 40, pixel.name()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_successful_run_closes_the_old_crash_card(qtbot, area, fake_tools):
     project = str(fake_tools.project("hello"))
     page = area.run_page

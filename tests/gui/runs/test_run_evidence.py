@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
 from hmdesk.core.toolchain.crash.faultlog import read_faultlog
 from hmdesk.core.toolchain.device import screen
@@ -29,6 +30,7 @@ def real_crash_groups() -> list[CrashGroup]:
     ]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_shows_the_kept_screenshot_samples_and_marks(qtbot, ctx, fake_tools):
     fake_tools.device_root()
     fake_tools.set("FAKE_HDC_PIDS", "5394")

@@ -347,6 +347,7 @@ class Signal:
             return self._cond.wait_for(predicate, timeout=timeout)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_sync_picks_up_an_outside_change(store, tmp_path):
     path = tmp_path / "hmh" / "memory.jsonl"
     path.parent.mkdir()

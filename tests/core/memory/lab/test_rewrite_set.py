@@ -32,6 +32,7 @@ def test_lab_profile_names() -> None:
     assert lab_profile("hybrid") == ("hybrid", True)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_eval_measures_the_rewrite_against_its_control(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["eval", str(SET), "--starter-pack", "--profile", "default"]
     assert (

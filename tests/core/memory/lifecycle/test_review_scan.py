@@ -68,6 +68,7 @@ def test_the_job_streams_progress_then_items_then_its_counts(seeded):
     assert sum("g" in m["item"] for m in msgs if "item" in m) == 2
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.parametrize("in_process", [False, True])
 def test_the_child_answers_like_the_scan_in_process(seeded, in_process):
     steps: list[tuple[int, int]] = []
@@ -79,6 +80,7 @@ def test_the_child_answers_like_the_scan_in_process(seeded, in_process):
     assert steps and steps[-1] == (review_scan.STEPS, review_scan.STEPS)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_missing_database_or_a_bad_request_is_one_line(tmp_path):
     gone = tmp_path / "gone.db"
     assert _through_serve(ScanRequest(str(gone)).to_json()) == [

@@ -227,6 +227,7 @@ def _definition(
     return out[: query.limit]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @settings(max_examples=25, deadline=None)
 @given(
     texts=st.lists(

@@ -105,6 +105,7 @@ print(store.add("hdc file send needs a trailing slash").id)
 """
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_retriever_sees_another_process_after_refresh(store: MemoryStore) -> None:
     a = store.add("hvigor build fails on paths with spaces", confidence=0.8)
     r = Retriever(store)
@@ -279,6 +280,7 @@ def test_search_without_text_leaves_the_postings_for_warm(store: MemoryStore) ->
     assert r2.warmed
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_warm_while_searching_from_other_threads(store: MemoryStore) -> None:
     for i in range(200):
         store.add(f"hilog {i} device {i % 11} 构建失败", confidence=0.3 + (i % 5) / 10)

@@ -199,6 +199,7 @@ def test_nearest_is_the_sorted_cosines_among_the_mask(
 OPS = st.sampled_from(["add", "edit", "retag", "delete", "restore", "purge", "fill", "undo"])
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @settings(max_examples=share(4), deadline=None)
 @example(ops=[("edit", 3, False), ("fill", 0, True)])  # a vector replaced between two loads
 @example(ops=[("delete", 3, True), ("restore", 3, True), ("undo", 0, True)])

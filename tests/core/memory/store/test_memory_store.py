@@ -434,6 +434,7 @@ def test_changed_since_names_the_memories_of_newer_events(store):
     assert store.changed_since(last) == (last, set())  # nothing newer
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_changed_since_sees_another_process(store):
     start = store.last_event_id()
     code = (
@@ -484,6 +485,7 @@ def test_data_version_grows_on_local_writes(store):
     assert store.data_version() == v1  # stable without writes
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_data_version_sees_another_process(store):
     v0 = store.data_version()
     code = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import sqlalchemy as sa
 from hmdesk.core.db import iso
 from hmdesk.core.models import MemoryEvent as EventRow
@@ -165,6 +166,7 @@ def assert_whole_links(store, pairs) -> set[str]:
     return merged
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_stopped_undo_leaves_whole_memories_and_the_next_undo_finishes_it(store, monkeypatch):
     """A long undo stopped after its first transaction (the window's Cancel, Ctrl+C in the
     CLI): the merges of that transaction are undone, each with its back-link, the others are
@@ -204,6 +206,7 @@ def test_a_stopped_undo_leaves_whole_memories_and_the_next_undo_finishes_it(stor
     assert store.redo_step().events == []
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_redo_after_a_stopped_undo_brings_back_the_part_undone(store, monkeypatch):
     """Redo right after a stopped undo re-links what the stopped part undid; the store is
     whole again, and undo then takes back the redo, then the rest of the consolidation."""
@@ -220,6 +223,7 @@ def test_redo_after_a_stopped_undo_brings_back_the_part_undone(store, monkeypatc
     assert assert_whole_links(store, pairs) == set()
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_a_stopped_redo_is_finished_by_the_next_redo(store, monkeypatch):
     from hmdesk.core.memory.store import undo as undo_module
 

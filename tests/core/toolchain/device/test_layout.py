@@ -68,6 +68,7 @@ def _wide(n: int) -> dict[str, object]:
     return {"attributes": {"bounds": "[0,0][10,10]"}, "children": kids}
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_huge_and_hostile_dumps_are_bounded(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     big.write_text(json.dumps(_wide(30_000)))

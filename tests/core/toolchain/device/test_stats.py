@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hmdesk.core.db import Database
 from hmdesk.core.toolchain.device import stats
 from hmdesk.core.toolchain.device.evidence import Evidence
@@ -27,6 +28,7 @@ def test_documented_outputs() -> None:
     assert stats.parse_mem("option pid missed. Please input: hidumper -h") is None
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_samples_and_marks(fake_tools: FakeTools) -> None:
     hdc = str(fake_tools.hdc)
     fake_tools.set("FAKE_HDC_PIDS", "5394")
@@ -44,6 +46,7 @@ def test_samples_and_marks(fake_tools: FakeTools) -> None:
     assert s.mark == "unanswered" and problem is not None and problem.kind == "timeout"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_sampler_keeps_samples_with_the_run(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.set("FAKE_HDC_PIDS", "5394")
     run_id, _ = RunRecorder(db).create_run(
@@ -65,6 +68,7 @@ def test_sampler_keeps_samples_with_the_run(fake_tools: FakeTools, db: Database)
     assert kept[-1].mark == "crash"
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_sampler_marks_an_exit_once_a_restart_and_stops_when_the_app_stays_gone(
     fake_tools: FakeTools,
 ) -> None:

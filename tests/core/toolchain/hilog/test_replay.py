@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hmdesk.core.toolchain.crash.detect import CrashDetector
 from hmdesk.core.toolchain.hilog import HilogStream
 from hmdesk.core.toolchain.hilog.parse import parse_line
@@ -56,6 +57,7 @@ def test_epoch_times_compare_as_numbers() -> None:
     assert time_key("") is None
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_stream_restarting_twice_over_a_replaying_hilog_shows_each_line_once(
     fake_tools: FakeTools, tmp_path: Path
 ) -> None:

@@ -132,6 +132,7 @@ def test_between_batches_runs_on_the_stream_thread_before_each_parse(
     assert stream.lines_received == len(col.lines) >= 22
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_stream_restarts_when_stream_ends_but_device_is_listed(fake_tools: FakeTools) -> None:
     fake_tools.hdc_scenario("one-device", "vanish-mid-hilog")
     fake_tools.set("FAKE_HILOG_LINES", "5")
@@ -151,6 +152,7 @@ def test_stream_restarts_when_stream_ends_but_device_is_listed(fake_tools: FakeT
     assert restarting[0].restarts == 1 and "restarting" in restarting[0].message
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_stream_device_vanishes_mid_stream_then_returns(fake_tools: FakeTools) -> None:
     devices = fake_tools.devices_file([(FAKE_HDC_KEY, "USB", "Connected")])
     fake_tools.set("FAKE_HILOG_LINES", "3")

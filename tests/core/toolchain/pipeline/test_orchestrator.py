@@ -53,6 +53,7 @@ def verdicts(result: object) -> list[tuple[str, str]]:
     return [(s.name, s.verdict) for s in result.steps]  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_success_end_to_end(fake_tools: FakeTools, db: Database) -> None:
     project = fake_tools.project("hello")
     result, events = run(db, project)
@@ -232,6 +233,7 @@ def test_step_timeout_kills_the_group(fake_tools: FakeTools, db: Database) -> No
     assert wait_gone(int(pidfile.read_text()))
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_cancel_mid_build_kills_everything(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.hvigor_scenario("hang-after-tasks")
     pidfile = fake_tools.spawn_child_pidfile()
@@ -299,6 +301,7 @@ def test_cancel_before_run_and_between_steps(fake_tools: FakeTools, db: Database
     ]
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_rerun_repeats_project_device_and_options(fake_tools: FakeTools, db: Database) -> None:
     opts = PipelineOptions(build_mode="release", clean=True)
     first, _ = run(db, fake_tools.project("hello"), FAKE_HDC_KEY, options=opts)
@@ -410,6 +413,7 @@ def test_given_key_not_connected_fails_before_building(
     assert stored.device == "025DEK236V035771" and stored.steps[1].message == install.message
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_given_key_that_is_connected_builds(fake_tools: FakeTools, db: Database) -> None:
     fake_tools.devices_file(
         [("025DEK236V035771", "USB", "Connected"), (FAKE_HDC_KEY, "USB", "Offline")]
@@ -504,6 +508,7 @@ def test_error_meaning_is_stored(
     assert all(s.error_meaning is None for s in passed)
 
 
+@pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 def test_install_that_prints_more_than_10000_lines_passes_and_its_log_is_bounded(
     fake_tools: FakeTools, db: Database
 ) -> None:
