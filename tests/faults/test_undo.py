@@ -14,11 +14,10 @@ import pytest
 import sqlalchemy as sa
 from hmdesk.core.db import Database
 from hmdesk.core.memory.errors import StoreError
-from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
-from hmdesk.core.memory.lifecycle.apply import apply_plan
 from hmdesk.core.memory.store import MemoryStore
 from hmdesk.core.memory.store import undo as undo_module
 
+from tests.fixtures.consolidation import consolidated
 from tests.fixtures.postgres import fresh_url
 
 
@@ -52,17 +51,6 @@ def open_store(target: Path | str, opened: list[MemoryStore]) -> Callable[[str],
     return make
 
 
-def _consolidated(store: MemoryStore, merges: int) -> list[tuple[str, str]]:
-    """``merges`` pairs (duplicate, kept), the duplicates consolidated into the kept ones."""
-    pairs = []
-    for i in range(merges):
-        kept = store.add(f"hdc install needs a signed hap, variant {i}").id
-        dup = store.add(f"hdc install needs a signed hap (again), variant {i}").id
-        pairs.append((dup, kept))
-    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d, k) for d, k in pairs)))
-    return pairs
-
-
 @pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
 @pytest.mark.hostile("undo-of-a-large-consolidation")
 def test_undoing_a_consolidation_costs_no_query_per_merge(
@@ -71,7 +59,7 @@ def test_undoing_a_consolidation_costs_no_query_per_merge(
     """Item 1: the undo read every back-link event of the group once per merge (quadratic:
     111 s at 8,000 merges). Counted in statements, not seconds: a few per batch of events."""
     store = open_store("alice")
-    pairs = _consolidated(store, 300)
+    pairs = consolidated(store, 300)
     statements = 0
 
     def count(*_args: object) -> None:
@@ -95,7 +83,7 @@ def test_another_writer_gets_in_while_a_long_undo_runs(
     every other writer failed "database is locked". Now it commits in parts and says how far it
     is; between two parts another writer's change goes in (and is not undone)."""
     store = open_store("alice")
-    pairs = _consolidated(store, 450)
+    pairs = consolidated(store, 450)
     monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)  # one batch per transaction
     bob = open_store("bob")
     seen: list[tuple[int, int]] = []

@@ -10,6 +10,8 @@ from hmdesk.core.db import iso
 from hmdesk.core.models import MemoryEvent as EventRow
 from hmdesk.core.models import table_of
 
+from tests.fixtures.consolidation import consolidated
+
 
 def test_undo_after_a_revert_from_history_undoes_the_revert(store):
     """Issue 11 item 6: Ctrl+Z after a History revert soft-deleted the replacement."""
@@ -135,21 +137,6 @@ def test_redo_of_a_supersede_brings_back_its_own_reason(store):
     assert store.get(old.id).supersede_reason == "wrong order"
 
 
-def _merged(store, merges: int) -> list[tuple[str, str]]:
-    """``merges`` pairs (duplicate, kept), every duplicate consolidated into its kept one
-    (one group: a ``superseded_by`` event and its back-link per merge)."""
-    from hmdesk.core.memory.hmharness.rules import ConsolidationPlan, Merge
-    from hmdesk.core.memory.lifecycle.apply import apply_plan
-
-    pairs = []
-    for i in range(merges):
-        kept = store.add(f"hdc install needs a signed hap, variant {i}").id
-        dup = store.add(f"hdc install needs a signed hap (again), variant {i}").id
-        pairs.append((dup, kept))
-    apply_plan(store, ConsolidationPlan(merged=tuple(Merge(d, k) for d, k in pairs)))
-    return pairs
-
-
 def assert_whole_links(store, pairs) -> set[str]:
     """Every pair is merged or not as a whole: the duplicate's link, its time and reason, and
     the kept memory's back-link agree. Returns the duplicates still merged."""
@@ -175,7 +162,7 @@ def test_a_stopped_undo_leaves_whole_memories_and_the_next_undo_finishes_it(stor
     from hmdesk.core.memory.store import undo as undo_module
 
     monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)  # one batch (200 events) per commit
-    pairs = _merged(store, 250)
+    pairs = consolidated(store, 250)
     asked: list[tuple[int, int]] = []
 
     def progress(done: int, total: int) -> None:
@@ -213,7 +200,7 @@ def test_redo_after_a_stopped_undo_brings_back_the_part_undone(store, monkeypatc
     from hmdesk.core.memory.store import undo as undo_module
 
     monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
-    pairs = _merged(store, 250)
+    pairs = consolidated(store, 250)
     assert store.undo_step(cancelled=lambda: True).done == 200
     redo = store.redo_step()
     assert (redo.done, redo.total) == (200, 200) and not redo.stopped
@@ -228,7 +215,7 @@ def test_a_stopped_redo_is_finished_by_the_next_redo(store, monkeypatch):
     from hmdesk.core.memory.store import undo as undo_module
 
     monkeypatch.setattr(undo_module, "LOCK_SECONDS", 0.0)
-    pairs = _merged(store, 250)
+    pairs = consolidated(store, 250)
     store.undo_step()
     step = store.redo_step(cancelled=lambda: True)
     assert (step.done, step.total) == (200, 250)
