@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -296,14 +297,36 @@ def elided_segments(content: str, spans: Iterable[tuple[int, int, int]]) -> list
 
 
 WORD_JOINER = "\u2060"
+CHIP_COLUMNS = 42
+"""The widest a chip's label gets (wide characters count two): a chip never wraps inside, so a
+longer one is elided with ``…`` rather than held wider than the detail pane at 1024 px."""
+
+
+def chip_label(text: str, columns: int = CHIP_COLUMNS) -> str:
+    """``text`` cut to at most ``columns`` columns, its last one ``…``, when it is wider: after
+    its last whole word when that keeps at least half of it."""
+    widths = [2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text]
+    if sum(widths) <= columns:
+        return text
+    used = 0
+    for i, w in enumerate(widths):
+        if used + w > columns - 1:
+            head = text[:i]
+            space = head.rfind(" ")
+            if space > len(head) // 2:
+                head = head[:space]
+            return head.rstrip(" ,;(") + "…"
+        used += w
+    return text
 
 
 def chip(text: str, bg: str, fg: str, strike: bool = False) -> str:
     """One chip: wraps as a whole, never in its middle. Qt's rich text ignores ``nowrap`` on a
     span, so its spaces are no-break spaces and a word joiner (U+2060, no width) sits between
-    its characters: a hyphen (``arkts-source``) or two CJK characters are no break point."""
+    its characters: a hyphen (``arkts-source``) or two CJK characters are no break point. A label
+    wider than ``CHIP_COLUMNS`` is elided (``chip_label``)."""
     deco = "text-decoration: line-through; " if strike else ""
-    body = WORD_JOINER.join(html.escape(c) for c in text).replace(" ", "&nbsp;")
+    body = WORD_JOINER.join(html.escape(c) for c in chip_label(text)).replace(" ", "&nbsp;")
     return (
         f'<span style="background-color: {bg}; color: {fg}; white-space: nowrap; {deco}">'
         f"&nbsp;{body}&nbsp;</span>"

@@ -131,7 +131,7 @@ def test_a_chip_wraps_whole_never_in_a_word(qapp):
     ]
     labels = [
         "✓ 10505001 (1× in text; tag 10505001)",
-        "✓ arkts (2× in text; tag arkts-source, ArkTS)",
+        "✓ arkts (2× in text; tag arkts-source…",  # elided: wider than CHIP_COLUMNS
         "✓ 编译 (1× in text; also compile)",
         "✓ 错误 (1× in text; also error)",
     ]
@@ -142,3 +142,19 @@ def test_a_chip_wraps_whole_never_in_a_word(qapp):
             lines = laid_out_lines(html, width)
             for label in labels:
                 assert any(label in line for line in lines), (width, label, lines)
+
+
+def test_a_chip_wider_than_the_pane_allows_is_elided_never_held_wide():
+    """A chip never wraps inside, so at 1024 px one with many tags held the detail pane wider than
+    the window: its label is cut to CHIP_COLUMNS columns (CJK counting two) with an ellipsis,
+    after a whole word where that keeps half of it."""
+    from hmdesk.gui.common.highlight import CHIP_COLUMNS, chip_label
+
+    short = "✓ 10505001 (1× in text; tag 10505001)"
+    assert chip_label(short) == short
+    long = "✓ hvigor (3× in text; tag hvigor, build, compile, arkts-source, signing)"
+    cut = chip_label(long)
+    assert cut.endswith("…") and long.startswith(cut[:-1])
+    assert len(cut) <= CHIP_COLUMNS and not cut[:-1].endswith((" ", ","))
+    wide = "✓ " + "编译" * 30
+    assert sum(2 if "\u4e00" <= c <= "\u9fff" else 1 for c in chip_label(wide)) <= CHIP_COLUMNS
