@@ -63,6 +63,7 @@ from hmdesk.core.toolchain.project import (
     read_regular_file,
 )
 from hmdesk.core.toolchain.redact import redact, redact_optional
+from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error, tool_advice
 
 FindingKind = Literal[
     # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
@@ -1291,7 +1292,83 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
         return family
+    err = read_tool_error(tail)
+    if err is None:
+        return matched
+    if matched is None or not matched.certain:
+        return _tool_finding(err, tail) if err.klass or matched is None else matched
+    if hit is not None and _is_generic(hit[0]) and (err.kind or err.phase_kind):
+        # a tool's own line, or the failed task's phase, over a word anywhere in the log or a
+        # signature that only names the failed task: the tool's message and place are kept
+        found = _tool_finding(err, tail)
+        return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+# the first step for a class the general reader found, from what the log names
+_FIRST_STEP = {
+    "arkts-source": "Fix the ArkTS code {at}.",
+    "native": "Fix the native (C/C++) build{of_module}: the source or CMakeLists.txt entry {at}.",
+    "signing": (
+        "Signing failed{in_task}: check signingConfigs in build-profile.json5 (the .p12, .cer "
+        "and .p7b it names exist, belong together and are not expired; the passwords)."
+    ),
+    "java": (
+        "The SDK's Java tool failed{in_task}: read its error below; run it with DevEco's "
+        "bundled JDK (JAVA_HOME=<DevEco>/jbr, its bin first on PATH)."
+    ),
+    "config": "Fix the project configuration {at_or_files}.",
+    "ohpm-deps": (
+        "ohpm failed: fix what it names in oh-package.json5 (the dependency's name, version "
+        "or local path) or in .ohpmrc (the registry), then run `ohpm install --all`."
+    ),
+    "hvigor-env": (
+        "hvigor's own environment failed (node, npm/pnpm, its plugins): fix what the message "
+        "names; run with --stacktrace to see more."
+    ),
+    "hvigor-version": (
+        "The hvigor toolchain and the project do not fit: compare the versions the message "
+        "names with hvigor-config.json5 and the installed DevEco Studio / Command Line Tools."
+    ),
+    "sdk-version": (
+        "The SDK/API versions do not fit: compare compatibleSdkVersion / targetSdkVersion in "
+        "build-profile.json5 with what the message names."
+    ),
+    "sdk-home": "The SDK is not where the build looks: check DEVECO_SDK_HOME and the path named.",
+}
+_UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
+
+
+def _tool_finding(err: ToolError, tail: str) -> Finding:
+    """A finding from the tool's own error (:func:`read_tool_error`): its class (certain only
+    when the tool's line names it), message, code, place and advice; "possibly" otherwise."""
+    kind = finding_kind(err.klass) if err.klass else "unclassified"
+    at = f"at {err.location}" if err.location else "the message names"
+    values = {
+        "at": at,
+        "of_module": f" of module {err.module}" if err.module else "",
+        "in_task": f" in {err.task}" if err.task else "",
+        "at_or_files": (
+            at if err.location else "(build-profile.json5 / module.json5 / app.json5) the message names"
+        ),
+    }
+    step = _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    where = f" ({err.phase}, task {err.task})" if err.phase else f" (task {err.task})" if err.task else ""
+    fix = f"{step} {err.tool.capitalize()} says{where}: {err.message}"
+    if err.advice and err.advice[:40].lower() not in fix.lower():
+        fix = f"{fix} The tool suggests: {err.advice}"
+    meaning = f"{err.tool} failed" + (f" in {err.phase}" if err.phase else "")
+    return Finding(
+        kind=kind,
+        evidence=err.evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=err.code,
+        query_terms=search_terms(kind, err.code, err.task, err.tool, err.message[:60]),
+        location=_file_to_edit(err.location, tail),
+        meaning=meaning,
+        block=first_error_block(tail),
+        certain=err.decided,
+    )
 
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
@@ -1651,29 +1728,13 @@ _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
-# hvigor's and ohpm's own advice after an error: ``Try the following:`` and its lines
-_TRY = re.compile(r"^\s*(?:\d+\.\s*)?\*?\s*Try(?: the following)?:\s*$", re.M)
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
-_BOILERPLATE = re.compile(r"Run with --(?:stacktrace|debug)|^>?\s*$")
 
 
 def _tool_advice(text: str) -> str:
-    """The advice the tool prints after ``Try the following:`` (without hvigor's standing
-    "Run with --stacktrace/--debug" lines), joined; '' when there is none."""
-    m = _TRY.search(text)
-    if m is None:
-        return ""
-    advice: list[str] = []
-    for ln in text[m.end() :].splitlines()[1:8]:
-        line = _NUMBERED.sub("", ln.strip()).lstrip(">").strip()
-        if not line:
-            if advice:
-                break
-            continue
-        if _BOILERPLATE.search(line) or line.startswith(("hvigor ERROR", "ohpm ERROR", "ERROR")):
-            break
-        advice.append(line)
-    return " ".join(advice)[:300]
+    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_errors.tool_advice`:
+    ``Try the following:``, ``Solution:``, ``Suggestion:``, ``解决方法：`` …)."""
+    return tool_advice(text)
 
 
 def _unresolved_hint(module: str) -> str:

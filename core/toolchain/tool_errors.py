@@ -1,0 +1,358 @@
+"""The build tool's own error, read in general: which tool printed it, in which build phase, what it
+says, its code, the place it names and its own advice.
+
+The doctor's signatures (:mod:`hmdesk.core.toolchain.doctor`) know messages one by one; a message
+none of them knows is still printed by a tool the log names: clang/ld.lld/CMake/ninja, ohpm,
+npm/pnpm, hap-sign-tool, the packing tool (BundleTool), restool, a JVM, the ArkTS compiler, or
+hvigor itself, while a task (``Failed :entry:default@SignHap...``) names the build phase. This
+module reads those, without knowing any message:
+
+* :func:`read_tool_error`: the first error line of a known tool (a compiler's or linker's
+  ``error:``, ``CMake Error``, ``ninja: error:``, ``ohpm ERROR:``, ``npm ERR!``,
+  ``hap-sign-tool: error:``, ``BundleTool [Error]``, a Java exception, ``ArkTS:ERROR``,
+  ``error TS…``), else the first of hvigor's generic ``ERROR:`` / ``Error Message:`` /
+  ``error:`` lines that is not narration, with its continuation lines;
+* the class comes from the tool when its prefix names one (``kind``), else from the failed task's
+  phase (``phase_kind``), else from the project file the message names (``named_kind``: a
+  ``.p12`` is signing, ``oh-package.json5`` is ohpm); only a compiler's, linker's, signing
+  tool's or the ArkTS compiler's own line is *certain*: the rest is "possibly";
+* :func:`tool_advice`: what the tool suggests after ``Try the following:``, ``Solution(s):``,
+  ``Suggestion:``, ``Possible solution:``, ``解决方法：``, ``建议：`` …
+
+Pure text in, data out: no I/O, nothing here decides a remedy beyond the first step of a phase.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# --------------------------------------------------------------------------- phases (hvigor tasks)
+
+# ``Failed :entry:default@CompileArkTS...`` (also without the dots, or quoted in prose)
+_FAILED_TASK = re.compile(r"Failed\s*:(?P<module>[\w.-]*):(?:(?P<target>[\w-]*)@)?(?P<task>[A-Za-z]\w*)")
+
+# the task name → the class its failures belong to, and the phase in words
+PHASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(rx), kind, words)
+    for rx, kind, words in (
+        (r"^(?:Compile|Build)?(?:ArkTS|Ets|JS)\w*$|^\w*(?:ArkTS|Lint)\w*$", "arkts-source", "the ArkTS compile"),
+        (r"^\w*(?:Native|Cmake|CMake|Ninja|Cpp)\w*$", "native", "the native (C/C++) build"),
+        (r"^Sign\w*$", "signing", "signing"),
+        (r"^\w*(?:Resource|Restool)\w*$", "config", "the resource compile (restool)"),
+        (
+            r"^(?:PreBuild|MergeProfile|ProcessProfile|GenerateMetadata|MakePackInfo|"
+            r"SyscapTransform|ProcessIntegratedHsp|ProcessStartupConfig|CreateBuildProfile|"
+            r"\w*RouterMap\w*|\w*(?:Config|Json|Profile|Manifest)\w*)$",
+            "config",
+            "the project configuration check",
+        ),
+        (r"^Package\w*$|^\w*Pack(?:Hap|Hsp|App|Har)\w*$", "java", "packing (the SDK's Java packing tool)"),
+        (r"^\w*(?:Ohpm|Dependenc|Install)\w*$", "ohpm-deps", "the dependency install (ohpm)"),
+    )
+)
+
+# --------------------------------------------------------------------------- tools' error lines
+
+_SRC = r"(?:[A-Za-z]:)?[^\s:'\"()]*?\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|m|mm|s|S)"
+
+
+@dataclass(frozen=True)
+class _Tool:
+    name: str
+    pattern: re.Pattern[str]
+    kind: str | None  # the class the tool names by itself (None: the phase decides)
+    certain: bool  # the tool's own line decides the class
+
+
+def _tool(name: str, rx: str, kind: str | None, certain: bool = False) -> _Tool:
+    return _Tool(name, re.compile(rx), kind, certain)
+
+
+# the tools whose prefix names them, most specific first (a compiler's located diagnostic before
+# the driver's own line); each pattern has ``msg`` and may have ``loc``
+TOOLS: tuple[_Tool, ...] = (
+    _tool(
+        "the C/C++ compiler",
+        rf"(?P<loc>{_SRC}:\d+(?::\d+)?):\s*(?:fatal )?error:\s*(?P<msg>\S.*)",
+        "native",
+        True,
+    ),
+    _tool(
+        "the C/C++ toolchain",
+        r"\b(?P<who>clang(?:\+\+)?|gcc|g\+\+|ld(?:\.lld)?|lld|llvm-[\w-]+|ar|ranlib)(?:\.exe)?:\s*"
+        r"(?:fatal )?error:\s*(?P<msg>(?!linker command failed)\S.*)",
+        "native",
+        True,
+    ),
+    _tool(
+        "CMake",
+        r"CMake Error(?: at (?P<loc>\S+?:\d+))?[^:\n]*:\s*(?P<msg>.*)",
+        "native",
+        True,
+    ),
+    _tool("ninja", r"ninja: error:\s*(?P<msg>\S.*)", "native", True),
+    _tool("make", r"\bmake(?:\[\d+\])?: \*\*\*\s*(?P<msg>\S.*)", "native", True),
+    _tool("the linker", r"(?P<msg>undefined (?:reference to|symbol:?) \S.*)", "native", True),
+    _tool("hap-sign-tool", r"hap-sign-tool:?\s*(?:error|ERROR):?\s*(?P<msg>\S.*)", "signing", True),
+    _tool(
+        "the ArkTS compiler",
+        r"(?:ArkTS:ERROR|ERROR:\s*ArkTS:?)\s*(?P<msg>\S.*)",
+        "arkts-source",
+        True,
+    ),
+    _tool(
+        "the TypeScript checker",
+        r"(?P<loc>\S+?\.d?\.?e?ts)\((?P<l>\d+),(?P<c>\d+)\):\s*error TS\d+:\s*(?P<msg>\S.*)",
+        "arkts-source",
+        True,
+    ),
+    _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b:?\s*(?P<msg>\S.*)", "ohpm-deps"),
+    _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
+    _tool("the packing tool", r"BundleTool \[Error\]:?\s*(?P<msg>\S.*)", "config"),
+    _tool("restool", r"\brestool\b[^:\n]*:\s*(?:error|ERROR)?:?\s*(?P<msg>\S.*)", "config"),
+    _tool(
+        "the JVM",
+        r"(?P<msg>(?:Exception in thread \"[^\"]*\" \S+|(?:Caused by: )?(?:java|javax|jdk|sun)\."
+        r"[\w.$]+(?:Exception|Error)\b).*|Error: (?:A JNI error|Could not (?:find or load|create "
+        r"the Java)|Unable to access jarfile).*|Command failed with exit code \S+:\s*java\b.*)",
+        "java",
+    ),
+)
+
+# hvigor's and other tools' generic error lines: the phase (or the file they name) decides
+_GENERIC = re.compile(
+    r"^\s*(?:\d+\.?\s+)?(?:>\s*)?(?:hvigor\s+ERROR:|ERROR:|Error Message:|\[?ERROR\]|"
+    r"error:|Error:|FAILURE:|错误[:：])\s*(?P<msg>\S.*)$"
+)
+# the lines that only narrate a failure (the task that failed, the summary, a tool's exit)
+_NARRATION = re.compile(
+    r"^(?:Failed\s*:|BUILD FAILED|Tools execution failed|ninja: (?:Entering|build stopped)|"
+    r"Process finished|COMPILE RESULT|Detail: Please check the message|"
+    r"(?:\d+ )?ERROR:\s*$|Error code:?\s*\d+\s*$|"
+    r"(?:\d{8}\s+)?(?:[A-Z][a-z]+ )*(?:Error|Violation|Failed)\s*$)",
+    re.I,
+)
+_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])")
+_LOC = re.compile(
+    r"(?P<loc>(?:[A-Za-z]:)?[^\s'\"()<>,;]*[\w\-]\.(?:ets|ts|js|mjs|cpp|cc|cxx|c|hpp|h|json5?|"
+    r"txt|cmake|so|har|hap|hsp|p12|p7b|cer):\d+(?::\d+)?)"
+)
+# a project file the message names → the class its errors belong to (only decides "possibly")
+_NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx, re.I), kind)
+    for rx, kind in (
+        (r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias", "signing"),
+        (r"oh-package(?:-lock)?\.json5|\.ohpmrc|oh_modules|\bohpm\b", "ohpm-deps"),
+        (r"compatibleSdkVersion|targetSdkVersion|\bAPI ?\d{1,2}\b|apiVersion", "sdk-version"),
+        (r"\.ets\b", "arkts-source"),
+        (r"CMakeLists\.txt|\.(?:cpp|cc|c|h|hpp)\b|\.cxx\b|\blib\w+\.so\b", "native"),
+        (r"hvigor-config\.json5|hvigorfile\.ts|hvigor-ohos-plugin|modelVersion", "hvigor-version"),
+        (r"build-profile\.json5|module\.json5|app\.json5|\bresources?[\\/]", "config"),
+        (r"DEVECO_SDK_HOME|\bsdk[\\/]", "sdk-home"),
+        (r"JAVA_HOME|\bjava\b|\.jar\b|\bJDK\b", "java"),
+        (r"NODE_HOME|\bnode(?:\.exe)?\b|node_modules", "hvigor-env"),
+    )
+)
+
+
+# phases that check or pack every project file: the file the message names says more than they do
+_FILE_CHECKING_PHASES = frozenset({"config", "java"})
+
+
+@dataclass(frozen=True)
+class ToolError:
+    """What a build tool printed about its failure."""
+
+    tool: str  # "ohpm", "the C/C++ compiler", "hvigor" …
+    message: str  # its message (with continuation lines), ≤ 400 characters
+    evidence: str  # the line it is on
+    kind: str | None  # the class the tool names by itself
+    certain: bool  # the tool's own line decides the class
+    phase_kind: str | None = None  # the class of the failed task's phase
+    phase: str | None = None  # the phase in words ("signing")
+    task: str | None = None  # "SignHap"
+    module: str | None = None  # "entry"
+    named_kind: str | None = None  # the class of a project file the message names
+    location: str | None = None
+    code: str | None = None
+    advice: str = ""
+
+    @property
+    def klass(self) -> str | None:
+        """The class: the tool's own, else the phase's, else the named file's (None: unknown)."""
+        if self.kind:
+            return self.kind
+        if self.phase_kind in _FILE_CHECKING_PHASES and self.named_kind:
+            return self.named_kind
+        return self.phase_kind or self.named_kind
+
+    @property
+    def decided(self) -> bool:
+        """True when the class is certain: a tool's own line that names it, or a tool whose
+        class the failed phase confirms."""
+        return self.kind is not None and (self.certain or self.kind == self.phase_kind)
+
+
+def failed_task(text: str) -> tuple[str | None, str | None]:
+    """(module, task) of the first ``Failed :module:target@Task`` in ``text``."""
+    m = _FAILED_TASK.search(text)
+    if m is None:
+        return None, None
+    return (m.group("module") or None), m.group("task")
+
+
+def phase_of(task: str | None) -> tuple[str | None, str | None]:
+    """(class, phase in words) of a hvigor task name (None, None when no phase is known)."""
+    if task:
+        for rx, kind, words in PHASES:
+            if rx.search(task):
+                return kind, words
+    return None, None
+
+
+def named_kind(text: str) -> str | None:
+    for rx, kind in _NAMED_FILES:
+        if rx.search(text):
+            return kind
+    return None
+
+
+_ADVICE_HEAD = re.compile(
+    r"^\s*(?:\d+\.\s*)?[*>]?\s*(?:Try(?: the following)?|Solutions?|Suggestions?|Possible "
+    r"(?:solutions?|fix(?:es)?)|How to fix|Hint|Fix|解决(?:方法|方案|办法|措施)?|建议|处理(?:步骤|方法))"
+    r"\s*[:：]\s*(?P<same>.*)$",
+    re.M | re.I,
+)
+_NUMBERED = re.compile(r"^\d+\.\s+")
+_ADVICE_STOP = re.compile(
+    r"Run with --(?:stacktrace|debug)|^(?:>\s*)?(?:hvigor\s+)?(?:ERROR|WARN)\b|^ohpm ERROR|^Failed :"
+)
+
+
+def tool_advice(text: str, start: int = 0) -> str:
+    """The advice a tool prints after ``start`` (``Try the following:``, ``Solution:``,
+    ``Suggestion:``, ``解决方法：`` … and the lines under it, without hvigor's standing "Run with
+    --stacktrace" lines), joined; '' when there is none."""
+    m = _ADVICE_HEAD.search(text, start)
+    if m is None:
+        return ""
+    advice = [m.group("same").strip()] if m.group("same").strip() else []
+    for ln in text[m.end() :].splitlines()[1:8]:
+        line = _NUMBERED.sub("", ln.strip()).lstrip(">*").strip()
+        if not line:
+            if advice:
+                break
+            continue
+        if _ADVICE_STOP.search(line):
+            break
+        advice.append(line)
+    return " ".join(advice)[:300]
+
+
+# a line that only gives a place (``ArkTS:ERROR File: a.ets:25:10``): the message follows
+_ONLY_PLACE = re.compile(r"^(?:File:\s*)?\S+:\d+(?::\d+)?\s*$")
+_CONTINUATION = re.compile(r"^(?:\s+\S|\s*(?:Error Message|Detail|Details|Reason|Cause)[:：])")
+
+
+def _message(lines: list[str], i: int, first: str) -> str:
+    """``first`` and the lines continuing it (indented, or a Detail/Reason line), ≤ 400 chars."""
+    parts = [first.strip()]
+    for ln in lines[i + 1 : i + 4]:
+        if not ln.strip() or not _CONTINUATION.match(ln) or _ADVICE_HEAD.match(ln):
+            break
+        if re.match(r"^\s+at\s", ln):  # a stack frame
+            break
+        parts.append(ln.strip())
+    return " ".join(p for p in parts if p)[:400]
+
+
+def _located(text: str) -> str | None:
+    m = _LOC.search(text)
+    return m.group("loc") if m else None
+
+
+def _phase_only(
+    text: str, module: str | None, task: str | None, phase_kind: str | None, phase: str | None
+) -> ToolError | None:
+    """A failed task with no error line of its own (pasted alone, or its output cut)."""
+    m = _FAILED_TASK.search(text)
+    if m is None or phase_kind is None:
+        return None
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start : end if end >= 0 else len(text)].strip()
+    return ToolError(
+        tool="hvigor",
+        message=f"the task {task} failed; its own error is not in this output",
+        evidence=line[:200],
+        kind=None,
+        certain=False,
+        phase_kind=phase_kind,
+        phase=phase,
+        task=task,
+        module=module,
+        advice=tool_advice(text, m.start()) or tool_advice(text),
+    )
+
+
+def read_tool_error(text: str) -> ToolError | None:
+    """The first error a known tool prints in ``text`` (else the first generic error line that is
+    not narration), with the failed task's phase; None when the text holds no error line."""
+    lines = text.splitlines()
+    module, task = failed_task(text)
+    phase_kind, phase = phase_of(task)
+    found: tuple[int, str, re.Match[str], _Tool | None] | None = None
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if not line or len(line) > 2000:
+            continue
+        for tool in TOOLS:
+            m = tool.pattern.search(line)
+            if m is not None and m.group("msg").strip():
+                found = (i, line, m, tool)
+                break
+        if found is not None:
+            break
+    if found is None:
+        for i, raw in enumerate(lines):
+            m = _GENERIC.match(raw)
+            if m is None:
+                continue
+            msg = m.group("msg").strip()
+            if _NARRATION.match(msg) or _NARRATION.match(msg.lstrip("> ")):
+                continue
+            found = (i, raw.strip(), m, None)
+            break
+    if found is None:
+        return _phase_only(text, module, task, phase_kind, phase)
+    i, line, m, tool = found
+    first = m.group("msg")
+    if _ONLY_PLACE.match(first) and i + 1 < len(lines) and lines[i + 1].strip():
+        first = f"{first} {lines[i + 1].strip()}"  # the old ArkTS format: the message below
+        i += 1
+    message = _message(lines, i, first)
+    groups = m.groupdict()
+    location = groups.get("loc")
+    if location and groups.get("l"):
+        location = f"{location}:{groups['l']}:{groups['c']}"
+    location = location or _located(message)
+    pos = sum(len(ln) + 1 for ln in lines[:i])
+    before = "\n".join(lines[max(0, i - 2) : i + 1])
+    code = _CODE.search(line) or _CODE.search(before)
+    name = tool.name if tool else "hvigor" if "hvigor" in line else "the build"
+    return ToolError(
+        tool=name,
+        message=message,
+        evidence=line[:200],
+        kind=tool.kind if tool else None,
+        certain=bool(tool and tool.certain),
+        phase_kind=phase_kind,
+        phase=phase,
+        task=task,
+        module=module,
+        named_kind=named_kind(message),
+        location=location,
+        code=code.group(1) if code else None,
+        advice=tool_advice(text, pos) or tool_advice(text),
+    )
