@@ -92,12 +92,13 @@ TOOLS: tuple[_Tool, ...] = (
         True,
     ),
     _tool("ninja", r"ninja: error:\s*(?P<msg>\S.*)", "native", True),
+    _tool("ninja", r"^FAILED: (?P<msg>(?P<loc>\S+?)(?:\.o(?:bj)?)?)\s*$", "native", True),
     _tool("make", r"\bmake(?:\[\d+\])?: \*\*\*\s*(?P<msg>\S.*)", "native", True),
     _tool("the linker", r"(?P<msg>undefined (?:reference to|symbol:?) \S.*)", "native", True),
     _tool("hap-sign-tool", r"hap-sign-tool:?\s*(?:error|ERROR):?\s*(?P<msg>\S.*)", "signing", True),
     _tool(
         "the ArkTS compiler",
-        r"(?:ArkTS:ERROR|ERROR:\s*ArkTS:?)\s*(?P<msg>\S.*)",
+        r"(?:ArkTS:ERROR|ERROR:\s*ArkTS:(?:ERROR)?)\s*(?P<msg>\S.*)",
         "arkts-source",
         True,
     ),
@@ -267,9 +268,63 @@ def _message(lines: list[str], i: int, first: str) -> str:
     return " ".join(p for p in parts if p)[:400]
 
 
+_AT_FILE = re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)")
+
+
+def _at_file(text: str) -> str | None:
+    m = _AT_FILE.search(text)
+    return m.group("loc") if m else None
+
+
 def _located(text: str) -> str | None:
     m = _LOC.search(text)
     return m.group("loc") if m else None
+
+
+# a code printed with its title (``ERROR: 10905209 ArkTS Compiler Error``, ``Error Code:
+# 11204003`` then ``Error: File Resource Error``): the message is the ``Error Message:`` below
+_TITLED = re.compile(
+    r"^\s*(?:\d+\.?\s+)?(?:>\s*)?(?:hvigor\s+)?(?:ERROR:\s*|Error Code:\s*)?(?P<code>\d{8})\b"
+    r"(?:\s+(?P<title>[A-Z][\w ]*?))?\.?\s*$"
+)
+_MESSAGE_LINE = re.compile(r"^\s*(?:\d+\.?\s+)?(?:Error Message|Error|Message):\s*(?P<msg>\S.*)$")
+# the compilers' code ranges (the first three digits): ArkTS (105), its linter (106), es2abc
+# (107), the ArkUI checks (109): their errors are the code's, whatever the phase
+COMPILER_RANGES = {
+    "105": "the ArkTS compiler",
+    "106": "the ArkTS linter",
+    "107": "the bytecode compiler (es2abc)",
+    "109": "the ArkUI compiler checks",
+}
+_TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
+    (re.compile(r"ArkTS|Compiler Error|Syntax Error|Type Error"), "arkts-source", "the ArkTS compiler", True),
+    (re.compile(r"Resource"), "config", "restool", False),
+)
+
+
+def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | None:
+    """(line index, code, tool, message, kind, certain) of the first code printed with a title
+    (or alone) whose message follows on an ``Error Message:`` line."""
+    for i, raw in enumerate(lines):
+        m = _TITLED.match(raw)
+        if m is None:
+            continue
+        code, title = m.group("code"), m.group("title") or ""
+        msg = ""
+        for ln in lines[i + 1 : i + 4]:
+            mm = _MESSAGE_LINE.match(ln)
+            if mm is not None and not _NARRATION.match(mm.group("msg")):
+                msg = mm.group("msg")
+                break
+        if not msg:
+            continue
+        if code[:3] in COMPILER_RANGES:
+            return i, code, COMPILER_RANGES[code[:3]], msg, "arkts-source", True
+        for rx, kind, tool, certain in _TITLE_KINDS:
+            if rx.search(title) or rx.search(" ".join(lines[i + 1 : i + 3])[:200]):
+                return i, code, tool, msg, kind, certain
+        return i, code, "hvigor", msg, None, False
+    return None
 
 
 def _phase_only(
@@ -302,6 +357,27 @@ def read_tool_error(text: str) -> ToolError | None:
     lines = text.splitlines()
     module, task = failed_task(text)
     phase_kind, phase = phase_of(task)
+    titled = _titled(lines)
+    if titled is not None:
+        i, code, name, msg, kind, certain = titled
+        j = next(k for k in range(i + 1, min(i + 4, len(lines))) if msg in lines[k])
+        message = _message(lines, j, msg)
+        pos = sum(len(ln) + 1 for ln in lines[:i])
+        return ToolError(
+            tool=name,
+            message=message,
+            evidence=f"{lines[i].strip()} — {msg.strip()}"[:200],
+            kind=kind,
+            certain=certain,
+            phase_kind=phase_kind,
+            phase=phase,
+            task=task,
+            module=module,
+            named_kind=named_kind(message),
+            location=_at_file(message) or _located(message),
+            code=code,
+            advice=tool_advice(text, pos) or tool_advice(text),
+        )
     found: tuple[int, str, re.Match[str], _Tool | None] | None = None
     for i, raw in enumerate(lines):
         line = raw.strip()
@@ -336,7 +412,7 @@ def read_tool_error(text: str) -> ToolError | None:
     location = groups.get("loc")
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
-    location = location or _located(message)
+    location = location or _at_file(message) or _located(message)
     pos = sum(len(ln) + 1 for ln in lines[:i])
     before = "\n".join(lines[max(0, i - 2) : i + 1])
     code = _CODE.search(line) or _CODE.search(before)
