@@ -285,7 +285,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "ohpm-deps",
         (
-            r"ohpm (?:install|ERROR)",
             r"ohos_modules",
             r"Failed to install dependencies",
             r"ERESOLVE",
@@ -311,8 +310,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "arkts-source",
         (
-            r"ERROR: ArkTS",
-            r"ArkTS:ERROR",
             r"arkts-\d+",
             r"Cannot find module '@[^']*' or its corresponding",
             r"Struct.*must",
@@ -324,8 +321,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "config",
         (
-            r"build-profile",
-            r"module\.json5",
             r"parse.*json",
             r"Expected.*json",
             r"module.*not found in",
@@ -507,14 +502,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         ".ohpmrc (registry) and the versions in oh-package.json5.",
         meaning="ohpm dependency missing",
         terms=("ohpm", "oh_modules", "依赖"),
-    ),
-    Signature(
-        "arkts-source",
-        (r"10505001", r"ArkTS Compiler Error"),
-        "An ArkTS compile error: open the file:line:col shown and fix the code.",
-        code="10505001",
-        meaning="ArkTS Compiler Error",
-        terms=("ArkTS", "10505001", "编译错误"),
     ),
     Signature(
         "rollup",
@@ -845,15 +832,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "build again.",
         meaning="ninja: a listed file is missing",
         terms=("ninja", "CMake", "native", "CMakeLists.txt"),
-    ),
-    Signature(
-        "native",
-        (r"^FAILED: (?P<path>\S+?)(?:\.o(?:bj)?)?\s*$", r"Failed\s+:\S*@BuildNative\w*"),
-        "The native (C/C++) build failed compiling {path}: the compiler's error is printed right "
-        "after that FAILED line; fix that source (or the include paths and flags in "
-        "CMakeLists.txt) and build again.",
-        meaning="native build failed",
-        terms=("CMake", "ninja", "clang", "native"),
     ),
     Signature(
         "hvigor-version",
@@ -1297,6 +1275,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         return matched
     if matched is None or not matched.certain:
         return _tool_finding(err, tail) if err.klass or matched is None else matched
+    if hit is not None and hit[0] in WARNING_SIGNATURES and err.klass:
+        return _tool_finding(err, tail)  # a tool's error line over a warning
     if hit is not None and _is_generic(hit[0]) and (err.kind or err.phase_kind):
         # a tool's own line, or the failed task's phase, over a word anywhere in the log or a
         # signature that only names the failed task: the tool's message and place are kept
@@ -2009,7 +1989,7 @@ _Hit = tuple[Signature, re.Pattern[str], re.Match[str], list[str]]
 # signatures that only name the task or the wrapper that failed (or hmharness's broad word
 # classes): a specific signature anywhere in the log, a warning line included (hvigor prints
 # CMake's and ninja's errors as WARN), names the cause instead, and a code's range beats them
-_GENERIC_MEANINGS = frozenset({"native build failed", "a Java tool of the SDK failed"})
+_GENERIC_MEANINGS = frozenset({"a Java tool of the SDK failed"})
 
 
 def _is_generic(sig: Signature) -> bool:

@@ -253,7 +253,9 @@ def tool_advice(text: str, start: int = 0) -> str:
 
 # a line that only gives a place (``ArkTS:ERROR File: a.ets:25:10``): the message follows
 _ONLY_PLACE = re.compile(r"^(?:File:\s*)?\S+:\d+(?::\d+)?\s*$")
-_CONTINUATION = re.compile(r"^(?:\s+\S|\s*(?:Error Message|Detail|Details|Reason|Cause)[:：])")
+_CONTINUATION = re.compile(
+    r"^(?:\s+\S|\s*(?:Error Message|Detail|Details|Reason|Cause)[:：]|\s*[Aa]t [Ff]ile:)"
+)
 
 
 def _message(lines: list[str], i: int, first: str) -> str:
@@ -276,8 +278,14 @@ def _at_file(text: str) -> str | None:
     return m.group("loc") if m else None
 
 
+# a source file the message names without a line (``Could not resolve "x" from "a/b.ets"``)
+_NAMED_SOURCE = re.compile(
+    r"""["'`](?P<loc>(?:[A-Za-z]:)?[^\s"'`]*[\w\-]\.(?:ets|ts|js|mjs|cpp|cc|cxx|c|hpp|h))["'`]"""
+)
+
+
 def _located(text: str) -> str | None:
-    m = _LOC.search(text)
+    m = _LOC.search(text) or _NAMED_SOURCE.search(text)
     return m.group("loc") if m else None
 
 
