@@ -1271,6 +1271,9 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     ):
         return family
     err = read_tool_error(tail)
+    if matched is not None and hit is not None and _is_word_class(hit[0]):
+        # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
+        matched = replace(matched, certain=err is not None and err.klass == matched.kind)
     if err is None:
         return matched
     if matched is None or not matched.certain:
@@ -1999,6 +2002,12 @@ def _is_generic(sig: Signature) -> bool:
     return sig.meaning in _GENERIC_MEANINGS or any(
         sig is b and b.kind != "network" for b in HMHARNESS_CLASSES
     )
+
+
+def _is_word_class(sig: Signature) -> bool:
+    """One of hmharness's word classes other than its network one (which matches the errors
+    themselves: ECONNREFUSED, ETIMEDOUT)."""
+    return sig.kind != "network" and any(sig is b for b in HMHARNESS_CLASSES)
 
 
 _Compiled = list[tuple[Signature, re.Pattern[str], tuple[str, ...] | None]]

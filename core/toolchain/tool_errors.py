@@ -295,6 +295,7 @@ _TITLED = re.compile(
     r"^\s*(?:\d+\.?\s+)?(?:>\s*)?(?:hvigor\s+)?(?:ERROR:\s*|Error Code:\s*)?(?P<code>\d{8})\b"
     r"(?:\s+(?P<title>[A-Z][\w ]*?))?\.?\s*$"
 )
+_HAS_CODE = re.compile(r"\d{8}")
 _MESSAGE_LINE = re.compile(r"^\s*(?:\d+\.?\s+)?(?:Error Message|Error|Message):\s*(?P<msg>\S.*)$")
 # the compilers' code ranges (the first three digits): ArkTS (105), its linter (106), es2abc
 # (107), the ArkUI checks (109): their errors are the code's, whatever the phase
@@ -310,11 +311,15 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 )
 
 
+# every tool line above holds one of these: a line without them is skipped unread
+_MAYBE_ERROR = re.compile(r"(?i:error|err\b|err!|ERR_|exception|failed|failure)|错误")
+
+
 def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | None:
     """(line index, code, tool, message, kind, certain) of the first code printed with a title
     (or alone) whose message follows on an ``Error Message:`` line."""
     for i, raw in enumerate(lines):
-        m = _TITLED.match(raw)
+        m = _TITLED.match(raw) if _HAS_CODE.search(raw) else None
         if m is None:
             continue
         code, title = m.group("code"), m.group("title") or ""
@@ -389,7 +394,7 @@ def read_tool_error(text: str) -> ToolError | None:
     found: tuple[int, str, re.Match[str], _Tool | None] | None = None
     for i, raw in enumerate(lines):
         line = raw.strip()
-        if not line or len(line) > 2000:
+        if not line or len(line) > 2000 or _MAYBE_ERROR.search(line) is None:
             continue
         for tool in TOOLS:
             m = tool.pattern.search(line)
@@ -400,7 +405,7 @@ def read_tool_error(text: str) -> ToolError | None:
             break
     if found is None:
         for i, raw in enumerate(lines):
-            m = _GENERIC.match(raw)
+            m = _GENERIC.match(raw) if _MAYBE_ERROR.search(raw) else None
             if m is None:
                 continue
             msg = m.group("msg").strip()
