@@ -63,10 +63,13 @@ class _Tool:
     pattern: re.Pattern[str]
     kind: str | None  # the class the tool names by itself (None: the phase decides)
     certain: bool  # the tool's own line decides the class
+    fallback: bool = False  # only when no other tool's line is in the text (ninja's FAILED)
 
 
-def _tool(name: str, rx: str, kind: str | None, certain: bool = False) -> _Tool:
-    return _Tool(name, re.compile(rx), kind, certain)
+def _tool(
+    name: str, rx: str, kind: str | None, certain: bool = False, fallback: bool = False
+) -> _Tool:
+    return _Tool(name, re.compile(rx), kind, certain, fallback)
 
 
 # the tools whose prefix names them, most specific first (a compiler's located diagnostic before
@@ -92,7 +95,7 @@ TOOLS: tuple[_Tool, ...] = (
         True,
     ),
     _tool("ninja", r"ninja: error:\s*(?P<msg>\S.*)", "native", True),
-    _tool("ninja", r"^FAILED: (?P<msg>(?P<loc>\S+?)(?:\.o(?:bj)?)?)\s*$", "native", True),
+    _tool("ninja", r"^FAILED: (?P<msg>(?P<loc>\S+?)(?:\.o(?:bj)?)?)\s*$", "native", True, True),
     _tool("make", r"\bmake(?:\[\d+\])?: \*\*\*\s*(?P<msg>\S.*)", "native", True),
     _tool("the linker", r"(?P<msg>undefined (?:reference to|symbol:?) \S.*)", "native", True),
     _tool("hap-sign-tool", r"hap-sign-tool:?\s*(?:error|ERROR):?\s*(?P<msg>\S.*)", "signing", True),
@@ -220,9 +223,9 @@ def named_kind(text: str) -> str | None:
 
 
 _ADVICE_HEAD = re.compile(
-    r"^\s*(?:\d+\.\s*)?[*>]?\s*(?:Try(?: the following)?|Solutions?|Suggestions?|Possible "
+    r"^[ \t]*(?:\d+\.[ \t]*)?[*>]?[ \t]*(?:Try(?: the following)?|Solutions?|Suggestions?|Possible "
     r"(?:solutions?|fix(?:es)?)|How to fix|Hint|Fix|解决(?:方法|方案|办法|措施)?|建议|处理(?:步骤|方法))"
-    r"\s*[:：]\s*(?P<same>.*)$",
+    r"[ \t]*[:：][ \t]*(?P<same>.*)$",
     re.M | re.I,
 )
 _NUMBERED = re.compile(r"^\d+\.\s+")
@@ -256,6 +259,11 @@ _ONLY_PLACE = re.compile(r"^(?:File:\s*)?\S+:\d+(?::\d+)?\s*$")
 _CONTINUATION = re.compile(
     r"^(?:\s+\S|\s*(?:Error Message|Detail|Details|Reason|Cause)[:：]|\s*[Aa]t [Ff]ile:)"
 )
+
+
+def _continues(lines: list[str], i: int) -> bool:
+    """The line after ``i`` continues it (CMake prints its message indented below)."""
+    return i + 1 < len(lines) and bool(_CONTINUATION.match(lines[i + 1]))
 
 
 def _message(lines: list[str], i: int, first: str) -> str:
@@ -392,17 +400,23 @@ def read_tool_error(text: str) -> ToolError | None:
             advice=tool_advice(text, pos) or tool_advice(text),
         )
     found: tuple[int, str, re.Match[str], _Tool | None] | None = None
+    fallback: tuple[int, str, re.Match[str], _Tool | None] | None = None
     for i, raw in enumerate(lines):
         line = raw.strip()
         if not line or len(line) > 2000 or _MAYBE_ERROR.search(line) is None:
             continue
         for tool in TOOLS:
             m = tool.pattern.search(line)
-            if m is not None and m.group("msg").strip():
-                found = (i, line, m, tool)
-                break
+            if m is None or not (m.group("msg").strip() or _continues(lines, i)):
+                continue
+            if tool.fallback:
+                fallback = fallback or (i, line, m, tool)
+                continue
+            found = (i, line, m, tool)
+            break
         if found is not None:
             break
+    found = found or fallback
     if found is None:
         for i, raw in enumerate(lines):
             m = _GENERIC.match(raw) if _MAYBE_ERROR.search(raw) else None

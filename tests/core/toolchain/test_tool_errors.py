@@ -1,0 +1,118 @@
+"""The general reader of a build tool's own error (``tool_errors``) and how the doctor uses it:
+logs written in the tools' formats with messages no signature knows, so only the general
+reading can answer them."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.tool_errors import phase_of, read_tool_error, tool_advice
+
+FAILED = "> hvigor ERROR: Failed :{module}:default@{task}...\n"
+SUMMARY = "> hvigor ERROR: BUILD FAILED in 2 s 31 ms\n"
+
+
+def test_a_compilers_located_error_is_native_with_its_place() -> None:
+    log = (
+        FAILED.format(module="entry", task="BuildNativeWithNinja")
+        + "FAILED: CMakeFiles/entry.dir/src/bridge.cpp.o\n"
+        + "/p/entry/src/main/cpp/src/bridge.cpp:41:9: error: no member named 'frobnicate' in 'Widget'\n"
+        + SUMMARY
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.kind == "native" and err.decided
+    f = diagnose(log)
+    assert f is not None and f.kind == "native" and f.certain
+    assert f.location == "/p/entry/src/main/cpp/src/bridge.cpp:41:9"
+    assert "frobnicate" in f.fix and "module entry" in f.fix
+
+
+def test_only_the_failed_tasks_phase_says_possibly() -> None:
+    log = (
+        FAILED.format(module="entry", task="CompileResource")
+        + "> hvigor ERROR: Something unheard of went wrong while handling qz-7.\n"
+        + SUMMARY
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "config" and not f.certain
+    assert "qz-7" in f.fix and "CompileResource" in f.fix
+    assert phase_of("PackageHsp")[0] == "java" and phase_of("BuildNativeWithCmake")[0] == "native"
+    assert phase_of("assembleHap") == (None, None)
+
+
+def test_a_failed_task_pasted_alone_is_not_silent() -> None:
+    f = diagnose("The build stops at `Failed :entry:default@CompileArkTS` every time.\n")
+    assert f is not None and f.kind == "arkts-source" and not f.certain
+    assert "CompileArkTS" in f.fix
+
+
+def test_an_unknown_code_of_a_compiler_range_is_an_arkts_error_with_its_place() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        "> hvigor ERROR: 10903999 ArkTS Compiler Error\n"
+        "Error Message: The zorble decorator cannot be used on a blorp. At File: "
+        "/p/entry/src/main/ets/pages/Zed.ets:12:3\n"
+        + SUMMARY
+    )
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("arkts-source", "10903999")
+    assert f.location == "/p/entry/src/main/ets/pages/Zed.ets:12:3" and "zorble" in f.fix
+
+
+def test_the_place_on_the_line_below_the_message() -> None:
+    log = (
+        "ERROR: 10905777 ArkTS Compiler Error\n"
+        "Error Message: Quux is not allowed here.\n"
+        "At File: E:/app/entry/src/main/ets/pages/Quux.ets:7:4\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.location == "E:/app/entry/src/main/ets/pages/Quux.ets:7:4"
+
+
+def test_the_old_arkts_format_gives_its_message_under_its_place() -> None:
+    err = read_tool_error("ArkTS:ERROR File: entry/src/main/ets/pages/A.ets:5:10\nCannot find name 'qux'.\n")
+    assert err is not None and err.location == "entry/src/main/ets/pages/A.ets:5:10"
+    assert "Cannot find name 'qux'" in err.message
+
+
+def test_the_tools_advice_in_its_many_headings() -> None:
+    assert tool_advice("ERROR: x\nSolution: delete the zorp cache.\n") == "delete the zorp cache."
+    assert tool_advice("ERROR: x\n解决方法：\n1. 删除 zorp 目录\n") == "删除 zorp 目录"
+    assert "--stacktrace" not in tool_advice("* Try the following:\n> Run with --stacktrace option\n")
+    log = (
+        "ohpm ERROR: Qix package '@acme/zorp' blew up\n"
+        "Suggestion: republish @acme/zorp with its tarball.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and "republish @acme/zorp" in f.fix
+
+
+def test_a_file_the_message_names_refines_a_configuration_phase() -> None:
+    log = (
+        FAILED.format(module="entry", task="MergeProfile")
+        + "> hvigor ERROR: The compatibleSdkVersion 9 is below 12 of the zorp library.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "sdk-version" and "zorp" in f.fix
+
+
+def test_a_word_anywhere_is_possibly_unless_the_tools_error_agrees() -> None:
+    log = "> hvigor ERROR: Flux capacitor out of sync.\n* Try the following:\n> Check the keystore.\n"
+    f = diagnose(log)
+    assert f is not None and f.kind == "signing" and not f.certain
+
+
+def test_a_tools_line_beats_a_word_class() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@BuildNativeWithCmake...\n"
+        "CMake Error at CMakeLists.txt:14 (add_library):\n"
+        "  Cannot find source file: zorp.cpp (listed in build-profile.json5 notes)\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "native" and f.certain
+    assert f.location == "CMakeLists.txt:14" and "zorp.cpp" in f.fix
+
+
+def test_an_error_line_of_no_known_tool_is_said_as_unclassified() -> None:
+    f = diagnose("Step 3/7\nerror: the frobnicator rejected input 'qz'\n")
+    assert f is not None and f.kind == "unclassified" and not f.certain and "frobnicator" in f.fix
+    assert diagnose("all good\n> hvigor BUILD SUCCESSFUL in 1 s\n") is None
