@@ -1266,11 +1266,11 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     hit = _signature_hit(tail)
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
+    err = read_tool_error(tail)
     if family is not None and (
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
-        return family
-    err = read_tool_error(tail)
+        return _operation_family(family, err)
     if matched is not None and hit is not None and _is_word_class(hit[0]):
         # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
         matched = replace(matched, certain=err is not None and err.klass == matched.kind)
@@ -1954,6 +1954,18 @@ def _family_finding(tail: str) -> Finding | None:
         meaning=f"{m.group(0).split(None, 1)[-1].strip()} ({meaning})",
         block=first_error_block(tail),
     )
+
+
+def _operation_family(family: Finding, err: ToolError | None) -> Finding:
+    """A code of hvigor's operation range (00308xxx: a command hvigor runs failed) names no cause
+    of its own: the class the failing tool's own line names, "possibly", when there is one; else
+    the range's class, "possibly" too (hvigor's own bugs are reported in this range)."""
+    if not (family.code or "").startswith("00308"):
+        return family
+    klass = (err.os_kind or err.kind) if err is not None else None  # a tool's line, not a phase
+    if klass and klass != family.kind:
+        return replace(family, kind=finding_kind(klass), certain=False)
+    return replace(family, certain=klass == family.kind)
 
 
 def _family_wins(matched: Finding | None, tail: str) -> bool:

@@ -111,7 +111,18 @@ TOOLS: tuple[_Tool, ...] = (
         "arkts-source",
         True,
     ),
-    _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b:?\s*(?P<msg>\S.*)", "ohpm-deps"),
+    _tool(
+        "the ArkTS linter",
+        r"(?P<msg>\S.*\((?P<rule>arkts-[a-z0-9-]+)\))",
+        "arkts-source",
+        True,
+    ),
+    _tool(
+        "the operating system",
+        r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV):\s*\S.*)",
+        None,
+    ),
+    _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
     _tool("the packing tool", r"BundleTool \[Error\]:?\s*(?P<msg>\S.*)", "config"),
     _tool("restool", r"\brestool\b[^:\n]*:\s*(?:error|ERROR)?:?\s*(?P<msg>\S.*)", "config"),
@@ -126,8 +137,10 @@ TOOLS: tuple[_Tool, ...] = (
 
 # hvigor's and other tools' generic error lines: the phase (or the file they name) decides
 _GENERIC = re.compile(
-    r"^\s*(?:\d+\.?\s+)?(?:>\s*)?(?:hvigor\s+ERROR:|ERROR:|Error Message:|\[?ERROR\]|"
-    r"error:|Error:|FAILURE:|错误[:：])\s*(?P<msg>\S.*)$"
+    r"^\s*(?:\d+\.?\s+)?(?:\[[^\]\n]{1,40}\]\s*)*(?:[\w-]+ - )?(?:>\s*)?"
+    r"(?:hvigor\s+ERROR[:：]|ERROR[:：]|Error Message:|\[?ERROR\]|error:|Error:|FAILURE:|错误[:：]|"
+    r"Cause:)"
+    r"\s*(?P<msg>\S.*)$"
 )
 # the lines that only narrate a failure (the task that failed, the summary, a tool's exit)
 _NARRATION = re.compile(
@@ -178,6 +191,7 @@ class ToolError:
     task: str | None = None  # "SignHap"
     module: str | None = None  # "entry"
     named_kind: str | None = None  # the class of a project file the message names
+    os_kind: str | None = None  # what the operating system refused (a file not writable …)
     location: str | None = None
     code: str | None = None
     advice: str = ""
@@ -185,6 +199,8 @@ class ToolError:
     @property
     def klass(self) -> str | None:
         """The class: the tool's own, else the phase's, else the named file's (None: unknown)."""
+        if self.os_kind and not self.certain:
+            return self.os_kind
         if self.kind:
             return self.kind
         if self.phase_kind in _FILE_CHECKING_PHASES and self.named_kind:
@@ -261,6 +277,57 @@ _CONTINUATION = re.compile(
 )
 
 
+# a wrapper (flutter, uni-app's CLI, hvigor's "Command failed") naming the tool it ran
+_WRAPPED = re.compile(
+    r"(?P<msg>(?:ProcessException|[Cc]ommand failed|exited with|exit code)[^\n]*?"
+    r"(?:Command:\s*|[Cc]ommand failed(?: with exit code \S+)?:\s*)"
+    r"(?:\S*[\\/])?(?P<who>[\w-]+)(?:\.exe|\.bat|\.cmd)?\b[^\n]*)"
+)
+RAN_TOOL_KINDS = {
+    "ohpm": "ohpm-deps",
+    "java": "java",
+    "node": "hvigor-env",
+    "npm": "hvigor-env",
+    "pnpm": "hvigor-env",
+    "cmake": "native",
+    "ninja": "native",
+    "clang": "native",
+    "hdc": "device",
+}
+
+
+def _wrapped(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] | None:
+    for i, raw in enumerate(lines):
+        m = _WRAPPED.search(raw) if _MAYBE_ERROR.search(raw) or "exit" in raw else None
+        if m is not None and m.group("who").lower() in RAN_TOOL_KINDS:
+            who = m.group("who").lower()
+            return i, raw.strip(), m, _Tool(who, _WRAPPED, RAN_TOOL_KINDS[who], False)
+    return None
+
+
+# what the operating system refused (Node's errno names, the usual OS phrases): a file that cannot
+# be written is the project's place, whatever tool met it
+_OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long"), "long-path"),
+    (
+        re.compile(
+            r"\bE(?:PERM|ACCES|BUSY|ROFS)\b|[Oo]peration not permitted|[Pp]ermission denied|"
+            r"[Aa]ccess is denied|[Rr]ead-only file system|[Ff]ailed to (?:delete|remove|write)"
+            r" the (?:directory or )?file|being used by another process"
+        ),
+        "project-path",
+    ),
+)
+
+
+def os_refusal(text: str) -> str | None:
+    """The class of what the operating system refused in ``text`` (None: nothing refused)."""
+    for rx, kind in _OS_REFUSAL:
+        if rx.search(text):
+            return kind
+    return None
+
+
 def _continues(lines: list[str], i: int) -> bool:
     """The line after ``i`` continues it (CMake prints its message indented below)."""
     return i + 1 < len(lines) and bool(_CONTINUATION.match(lines[i + 1]))
@@ -320,7 +387,9 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 
 
 # every tool line above holds one of these: a line without them is skipped unread
-_MAYBE_ERROR = re.compile(r"(?i:error|err\b|err!|ERR_|exception|failed|failure)|错误")
+_MAYBE_ERROR = re.compile(
+    r"(?i:error|err\b|err!|ERR_|exception|failed|failure)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误"
+)
 
 
 def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | None:
@@ -395,6 +464,7 @@ def read_tool_error(text: str) -> ToolError | None:
             task=task,
             module=module,
             named_kind=named_kind(message),
+            os_kind=os_refusal(message),
             location=_at_file(message) or _located(message),
             code=code,
             advice=tool_advice(text, pos) or tool_advice(text),
@@ -416,7 +486,7 @@ def read_tool_error(text: str) -> ToolError | None:
             break
         if found is not None:
             break
-    found = found or fallback
+    found = found or fallback or _wrapped(lines)
     if found is None:
         for i, raw in enumerate(lines):
             m = _GENERIC.match(raw) if _MAYBE_ERROR.search(raw) else None
@@ -455,6 +525,7 @@ def read_tool_error(text: str) -> ToolError | None:
         task=task,
         module=module,
         named_kind=named_kind(message),
+        os_kind=os_refusal(message),
         location=location,
         code=code.group(1) if code else None,
         advice=tool_advice(text, pos) or tool_advice(text),
