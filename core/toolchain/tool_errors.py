@@ -279,9 +279,8 @@ _CONTINUATION = re.compile(
 
 # a wrapper (flutter, uni-app's CLI, hvigor's "Command failed") naming the tool it ran
 _WRAPPED = re.compile(
-    r"(?P<msg>(?:ProcessException|[Cc]ommand failed|exited with|exit code)[^\n]*?"
-    r"(?:Command:\s*|[Cc]ommand failed(?: with exit code \S+)?:\s*)"
-    r"(?:\S*[\\/])?(?P<who>[\w-]+)(?:\.exe|\.bat|\.cmd)?\b[^\n]*)"
+    r"(?P<msg>.*?(?:\bCommand:\s*|[Cc]ommand failed(?: with exit code \S+)?:\s*)"
+    r"(?:\S*[\\/])?(?P<who>[\w-]+?)(?:\.exe|\.bat|\.cmd)?\b.*)"
 )
 RAN_TOOL_KINDS = {
     "ohpm": "ohpm-deps",

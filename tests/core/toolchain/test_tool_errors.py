@@ -116,3 +116,59 @@ def test_an_error_line_of_no_known_tool_is_said_as_unclassified() -> None:
     f = diagnose("Step 3/7\nerror: the frobnicator rejected input 'qz'\n")
     assert f is not None and f.kind == "unclassified" and not f.certain and "frobnicator" in f.fix
     assert diagnose("all good\n> hvigor BUILD SUCCESSFUL in 1 s\n") is None
+
+
+def test_a_linter_rule_name_is_an_arkts_error_without_an_error_word() -> None:
+    err = read_tool_error("zorbs cannot be frobbed in a struct (arkts-no-frob-zorbs)\n")
+    assert err is not None and err.klass == "arkts-source" and err.decided
+
+
+def test_a_wrapper_names_the_tool_it_ran() -> None:
+    log = (
+        "ProcessException: The command failed Command: ohpm, OS error code: 1\n"
+        "#0      RunResult.throwException (package:tool/process.dart:126:5)\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.tool == "ohpm" and err.klass == "ohpm-deps" and not err.decided
+    err = read_tool_error("Command failed with exit code 3: /opt/jdk/bin/java -jar qux.jar\n")
+    assert err is not None and err.klass == "java"
+
+
+def test_what_the_operating_system_refused_is_the_projects_place() -> None:
+    err = read_tool_error("EBUSY: resource busy or locked, rename 'D:\\a\\build\\x.hap'\n")
+    assert err is not None and err.klass == "project-path" and not err.decided
+    err = read_tool_error("ENAMETOOLONG: name too long, open '/p/a/b/c'\n")
+    assert err is not None and err.klass == "long-path"
+    # a resource error titled "File Resource Error" about a file that cannot be deleted
+    log = (
+        "Error Code: 11299999\nError: File Resource Error\n"
+        "Error Message: Cannot replace 'D:\\p\\qux.bin': Access is denied.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "project-path" and f.code == "11299999"
+
+
+def test_an_operation_code_is_possibly_and_takes_the_failing_tools_class() -> None:
+    log = (
+        "> hvigor ERROR: 00308999 Operation Error\n"
+        "Error Message: EBUSY: resource busy or locked, unlink 'C:\\p\\build\\zed.abc'\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.code == "00308999"
+    assert f.kind == "project-path" and not f.certain
+    f = diagnose("> hvigor ERROR: 00308998 Operation Error\nError Message: Qux went sideways.\n")
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
+
+
+def test_devecos_sync_cause_and_a_debug_log_line_are_read() -> None:
+    err = read_tool_error(
+        "Sync failed. Follow the given solution.\nCause: The zorp-plugin version () is not in range\n"
+    )
+    assert err is not None and "zorp-plugin" in err.message
+    err = read_tool_error(
+        "[2026-05-21T14:19:39.058] [DEBUG] debug-file - ERROR: stacktrace = Error: Unexpected "
+        "character in /p/oh_modules/@acme/qux/index.js\n"
+    )
+    assert err is not None and err.klass == "ohpm-deps" and "Unexpected character" in err.message
+    err = read_tool_error("hvigor ERROR：The qux is not within the expected range\n")
+    assert err is not None and err.message.startswith("The qux")
