@@ -1332,11 +1332,19 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
         "of_module": f" of module {err.module}" if err.module else "",
         "in_task": f" in {err.task}" if err.task else "",
         "at_or_files": (
-            at if err.location else "(build-profile.json5 / module.json5 / app.json5) the message names"
+            at
+            if err.location
+            else "(build-profile.json5 / module.json5 / app.json5) the message names"
         ),
     }
     step = _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
-    where = f" ({err.phase}, task {err.task})" if err.phase else f" (task {err.task})" if err.task else ""
+    where = (
+        f" ({err.phase}, task {err.task})"
+        if err.phase
+        else f" (task {err.task})"
+        if err.task
+        else ""
+    )
     fix = f"{step} {err.tool.capitalize()} says{where}: {err.message}"
     if err.advice and err.advice[:40].lower() not in fix.lower():
         fix = f"{fix} The tool suggests: {err.advice}"

@@ -30,13 +30,19 @@ from dataclasses import dataclass
 # --------------------------------------------------------------------------- phases (hvigor tasks)
 
 # ``Failed :entry:default@CompileArkTS...`` (also without the dots, or quoted in prose)
-_FAILED_TASK = re.compile(r"Failed\s*:(?P<module>[\w.-]*):(?:(?P<target>[\w-]*)@)?(?P<task>[A-Za-z]\w*)")
+_FAILED_TASK = re.compile(
+    r"Failed\s*:(?P<module>[\w.-]*):(?:(?P<target>[\w-]*)@)?(?P<task>[A-Za-z]\w*)"
+)
 
 # the task name → the class its failures belong to, and the phase in words
 PHASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(rx), kind, words)
     for rx, kind, words in (
-        (r"^(?:Compile|Build)?(?:ArkTS|Ets|JS)\w*$|^\w*(?:ArkTS|Lint)\w*$", "arkts-source", "the ArkTS compile"),
+        (
+            r"^(?:Compile|Build)?(?:ArkTS|Ets|JS)\w*$|^\w*(?:ArkTS|Lint)\w*$",
+            "arkts-source",
+            "the ArkTS compile",
+        ),
         (r"^\w*(?:Native|Cmake|CMake|Ninja|Cpp)\w*$", "native", "the native (C/C++) build"),
         (r"^Sign\w*$", "signing", "signing"),
         (r"^\w*(?:Resource|Restool)\w*$", "config", "the resource compile (restool)"),
@@ -47,7 +53,11 @@ PHASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "config",
             "the project configuration check",
         ),
-        (r"^Package\w*$|^\w*Pack(?:Hap|Hsp|App|Har)\w*$", "java", "packing (the SDK's Java packing tool)"),
+        (
+            r"^Package\w*$|^\w*Pack(?:Hap|Hsp|App|Har)\w*$",
+            "java",
+            "packing (the SDK's Java packing tool)",
+        ),
         (r"^\w*(?:Ohpm|Dependenc|Install)\w*$", "ohpm-deps", "the dependency install (ohpm)"),
     )
 )
@@ -380,7 +390,12 @@ COMPILER_RANGES = {
     "109": "the ArkUI compiler checks",
 }
 _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
-    (re.compile(r"ArkTS|Compiler Error|Syntax Error|Type Error"), "arkts-source", "the ArkTS compiler", True),
+    (
+        re.compile(r"ArkTS|Compiler Error|Syntax Error|Type Error"),
+        "arkts-source",
+        "the ArkTS compiler",
+        True,
+    ),
     (re.compile(r"Resource"), "config", "restool", False),
 )
 
@@ -498,7 +513,7 @@ def read_tool_error(text: str) -> ToolError | None:
             break
     if found is None:
         return _phase_only(text, module, task, phase_kind, phase)
-    i, line, m, tool = found
+    i, line, m, by = found
     first = m.group("msg")
     if _ONLY_PLACE.match(first) and i + 1 < len(lines) and lines[i + 1].strip():
         first = f"{first} {lines[i + 1].strip()}"  # the old ArkTS format: the message below
@@ -511,14 +526,14 @@ def read_tool_error(text: str) -> ToolError | None:
     location = location or _at_file(message) or _located(message)
     pos = sum(len(ln) + 1 for ln in lines[:i])
     before = "\n".join(lines[max(0, i - 2) : i + 1])
-    code = _CODE.search(line) or _CODE.search(before)
-    name = tool.name if tool else "hvigor" if "hvigor" in line else "the build"
+    coded = _CODE.search(line) or _CODE.search(before)
+    name = by.name if by else "hvigor" if "hvigor" in line else "the build"
     return ToolError(
         tool=name,
         message=message,
         evidence=line[:200],
-        kind=tool.kind if tool else None,
-        certain=bool(tool and tool.certain),
+        kind=by.kind if by else None,
+        certain=bool(by and by.certain),
         phase_kind=phase_kind,
         phase=phase,
         task=task,
@@ -526,6 +541,6 @@ def read_tool_error(text: str) -> ToolError | None:
         named_kind=named_kind(message),
         os_kind=os_refusal(message),
         location=location,
-        code=code.group(1) if code else None,
+        code=coded.group(1) if coded else None,
         advice=tool_advice(text, pos) or tool_advice(text),
     )

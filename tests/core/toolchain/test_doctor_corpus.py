@@ -130,7 +130,18 @@ def test_the_goals_of_issue_27(report) -> None:  # type: ignore[no-untyped-def]
     assert wrong is not None and wrong <= 0.03
 
 
-BUILD_KINDS = ("arkts", "linter", "ohpm", "signing", "sdk", "hvigor", "native", "paths", "config", "java-node")
+BUILD_KINDS = (
+    "arkts",
+    "linter",
+    "ohpm",
+    "signing",
+    "sdk",
+    "hvigor",
+    "native",
+    "paths",
+    "config",
+    "java-node",
+)
 # the leave-out check of generality (issue 27): with every message signature that has no code
 # removed (TOOL_MESSAGE_, MESSAGE_ and the codeless HVIGOR_SIGNATURES: the one-rule-per-message
 # knowledge), the general reader of the tool's own error (tool_errors.py) alone still answers the

@@ -50,8 +50,7 @@ def test_an_unknown_code_of_a_compiler_range_is_an_arkts_error_with_its_place() 
         "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
         "> hvigor ERROR: 10903999 ArkTS Compiler Error\n"
         "Error Message: The zorble decorator cannot be used on a blorp. At File: "
-        "/p/entry/src/main/ets/pages/Zed.ets:12:3\n"
-        + SUMMARY
+        "/p/entry/src/main/ets/pages/Zed.ets:12:3\n" + SUMMARY
     )
     f = diagnose(log)
     assert f is not None and (f.kind, f.code) == ("arkts-source", "10903999")
@@ -69,7 +68,9 @@ def test_the_place_on_the_line_below_the_message() -> None:
 
 
 def test_the_old_arkts_format_gives_its_message_under_its_place() -> None:
-    err = read_tool_error("ArkTS:ERROR File: entry/src/main/ets/pages/A.ets:5:10\nCannot find name 'qux'.\n")
+    err = read_tool_error(
+        "ArkTS:ERROR File: entry/src/main/ets/pages/A.ets:5:10\nCannot find name 'qux'.\n"
+    )
     assert err is not None and err.location == "entry/src/main/ets/pages/A.ets:5:10"
     assert "Cannot find name 'qux'" in err.message
 
@@ -77,7 +78,9 @@ def test_the_old_arkts_format_gives_its_message_under_its_place() -> None:
 def test_the_tools_advice_in_its_many_headings() -> None:
     assert tool_advice("ERROR: x\nSolution: delete the zorp cache.\n") == "delete the zorp cache."
     assert tool_advice("ERROR: x\n解决方法：\n1. 删除 zorp 目录\n") == "删除 zorp 目录"
-    assert "--stacktrace" not in tool_advice("* Try the following:\n> Run with --stacktrace option\n")
+    assert "--stacktrace" not in tool_advice(
+        "* Try the following:\n> Run with --stacktrace option\n"
+    )
     log = (
         "ohpm ERROR: Qix package '@acme/zorp' blew up\n"
         "Suggestion: republish @acme/zorp with its tarball.\n"
@@ -96,7 +99,9 @@ def test_a_file_the_message_names_refines_a_configuration_phase() -> None:
 
 
 def test_a_word_anywhere_is_possibly_unless_the_tools_error_agrees() -> None:
-    log = "> hvigor ERROR: Flux capacitor out of sync.\n* Try the following:\n> Check the keystore.\n"
+    log = (
+        "> hvigor ERROR: Flux capacitor out of sync.\n* Try the following:\n> Check the keystore.\n"
+    )
     f = diagnose(log)
     assert f is not None and f.kind == "signing" and not f.certain
 
