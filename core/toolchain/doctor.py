@@ -1362,6 +1362,12 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
     )
 
 
+def known(finding: Finding | None) -> Finding | None:
+    """``finding`` unless it only carries a tool's message without a class ("unclassified"):
+    a caller that knows the step's own outcome (an hdc classifier, a timeout) says more."""
+    return None if finding is None or finding.kind == "unclassified" else finding
+
+
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
