@@ -1345,7 +1345,12 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
         if err.task
         else ""
     )
-    fix = f"{step} {err.tool.capitalize()} says{where}: {err.message}"
+    fix = f"{step} {err.tool[:1].upper()}{err.tool[1:]} says{where}: {err.message}"
+    if err.wrapped:
+        fix += (
+            f" Its own output is not in this log: run {err.tool} by hand in the project (the "
+            "command the wrapper names) to see the error, then fix what it says."
+        )
     if err.advice and err.advice[:40].lower() not in fix.lower():
         fix = f"{fix} The tool suggests: {err.advice}"
     meaning = f"{err.tool} failed" + (f" in {err.phase}" if err.phase else "")

@@ -202,6 +202,7 @@ class ToolError:
     module: str | None = None  # "entry"
     named_kind: str | None = None  # the class of a project file the message names
     os_kind: str | None = None  # what the operating system refused (a file not writable …)
+    wrapped: bool = False  # a wrapper (flutter, a CLI) reports the tool failed, not its output
     location: str | None = None
     code: str | None = None
     advice: str = ""
@@ -302,15 +303,16 @@ RAN_TOOL_KINDS = {
     "ninja": "native",
     "clang": "native",
     "hdc": "device",
+    "hap-sign-tool": "signing",
 }
 
 
 def _wrapped(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] | None:
     for i, raw in enumerate(lines):
         m = _WRAPPED.search(raw) if _MAYBE_ERROR.search(raw) or "exit" in raw else None
-        if m is not None and m.group("who").lower() in RAN_TOOL_KINDS:
+        if m is not None:
             who = m.group("who").lower()
-            return i, raw.strip(), m, _Tool(who, _WRAPPED, RAN_TOOL_KINDS[who], False)
+            return i, raw.strip(), m, _Tool(who, _WRAPPED, RAN_TOOL_KINDS.get(who), False)
     return None
 
 
@@ -364,7 +366,8 @@ def _at_file(text: str) -> str | None:
 
 # a source file the message names without a line (``Could not resolve "x" from "a/b.ets"``)
 _NAMED_SOURCE = re.compile(
-    r"""["'`](?P<loc>(?:[A-Za-z]:)?[^\s"'`]*[\w\-]\.(?:ets|ts|js|mjs|cpp|cc|cxx|c|hpp|h))["'`]"""
+    r"""["'`](?P<loc>(?:[A-Za-z]:)?[^\s"'`]*[\w\-]\.(?:ets|ts|js|mjs|cpp|cc|cxx|c|hpp|h|so|a|"""
+    r"""har|hsp|json5|p12|p7b|cer))["'`]"""
 )
 
 
@@ -543,4 +546,5 @@ def read_tool_error(text: str) -> ToolError | None:
         location=location,
         code=coded.group(1) if coded else None,
         advice=tool_advice(text, pos) or tool_advice(text),
+        wrapped=by is not None and by.pattern is _WRAPPED,
     )
