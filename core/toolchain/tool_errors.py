@@ -371,8 +371,33 @@ _NAMED_SOURCE = re.compile(
 )
 
 
-def _located(text: str) -> str | None:
-    m = _LOC.search(text) or _NAMED_SOURCE.search(text)
+# hvigor names the configuration file an error is about on a line of its own (``at E:\\app\\
+# build-profile.json5``); ld.lld names the object that needs a symbol (``>>> referenced by
+# hello.cpp:7 (C:/p/src/main/cpp/hello.cpp:7)``)
+_AT_CONFIG = re.compile(r"^\s*at\s+(?P<loc>\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
+_REFERENCED_BY = re.compile(
+    r"^\s*(?:>>>\s*)?referenced by (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?", re.M
+)
+# a path the message says it happened in (``Unexpected character (1:0) in D:\\p\\x.js``)
+_IN_PATH = re.compile(
+    r"""\b(?:in|at|from|for|to)\s+['"`]?(?P<loc>(?:[A-Za-z]:)?[^\s'"`]*[\\/][^\s'"`]+"""
+    r"""\.[A-Za-z0-9]{1,6})\b"""
+)
+# a tool's own number for its error (hap-sign-tool's ``code: 109``), when no 8-digit code is there
+_SMALL_CODE = re.compile(r"\b(?:[Ee]rror ?)?[Cc]ode[:=]\s*(\d{3,7})\b")
+
+
+def _located(text: str, around: str = "") -> str | None:
+    """The place a message names: a file:line, hvigor's ``at <config file>`` line below it, the
+    linker's ``referenced by``, a quoted source or build file, a path it happened in."""
+    m = _LOC.search(text)
+    if m is not None:
+        return m.group("loc")
+    for rx in (_AT_CONFIG, _REFERENCED_BY):
+        m = rx.search(around)
+        if m is not None:
+            return m.group("loc") or m.group("short") if rx is _REFERENCED_BY else m.group("loc")
+    m = _NAMED_SOURCE.search(text) or _IN_PATH.search(text)
     return m.group("loc") if m else None
 
 
@@ -482,7 +507,7 @@ def read_tool_error(text: str) -> ToolError | None:
             module=module,
             named_kind=named_kind(message),
             os_kind=os_refusal(message),
-            location=_at_file(message) or _located(message),
+            location=_at_file(message) or _located(message, "\n".join(lines[i : i + 6])),
             code=code,
             advice=tool_advice(text, pos) or tool_advice(text),
         )
@@ -526,10 +551,11 @@ def read_tool_error(text: str) -> ToolError | None:
     location = groups.get("loc")
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
-    location = location or _at_file(message) or _located(message)
+    around = "\n".join(lines[i : i + 6])
+    location = location or _at_file(message) or _located(message, around)
     pos = sum(len(ln) + 1 for ln in lines[:i])
     before = "\n".join(lines[max(0, i - 2) : i + 1])
-    coded = _CODE.search(line) or _CODE.search(before)
+    coded = _CODE.search(line) or _CODE.search(before) or _SMALL_CODE.search(message)
     name = by.name if by else "hvigor" if "hvigor" in line else "the build"
     return ToolError(
         tool=name,

@@ -177,3 +177,21 @@ def test_devecos_sync_cause_and_a_debug_log_line_are_read() -> None:
     assert err is not None and err.klass == "ohpm-deps" and "Unexpected character" in err.message
     err = read_tool_error("hvigor ERROR：The qux is not within the expected range\n")
     assert err is not None and err.message.startswith("The qux")
+
+
+def test_the_places_a_message_names_below_or_inside_it() -> None:
+    linker = (
+        "ld.lld: error: undefined symbol: Qux_Frob\n"
+        ">>> referenced by zed.cpp:7 (C:/p/src/main/cpp/zed.cpp:7)\n"
+    )
+    err = read_tool_error(linker)
+    assert err is not None and err.location == "C:/p/src/main/cpp/zed.cpp:7"
+    config = "> hvigor ERROR: Qux value is odd.\n\t Detail: Please check qux\n\t at F:\\p\\build-profile.json5\n"
+    err = read_tool_error(config)
+    assert err is not None and err.location == "F:\\p\\build-profile.json5"
+    err = read_tool_error(
+        "> hvigor ERROR: Unexpected thing (1:0) in D:\\p\\oh_modules\\q\\._z.js\n"
+    )
+    assert err is not None and err.location == "D:\\p\\oh_modules\\q\\._z.js"
+    err = read_tool_error("hap-sign-tool: error: QUX_ERROR, code: 117. Details: zed\n")
+    assert err is not None and err.code == "117"
