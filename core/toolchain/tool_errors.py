@@ -39,7 +39,7 @@ PHASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(rx), kind, words)
     for rx, kind, words in (
         (
-            r"^(?:Compile|Build)?(?:ArkTS|Ets|JS)\w*$|^\w*(?:ArkTS|Lint)\w*$",
+            r"^\w*(?:ArkTS|Ets|BuildJS|CompileJS|Lint)\w*$",
             "arkts-source",
             "the ArkTS compile",
         ),
@@ -148,7 +148,8 @@ TOOLS: tuple[_Tool, ...] = (
 # hvigor's and other tools' generic error lines: the phase (or the file they name) decides
 _GENERIC = re.compile(
     r"^\s*(?:\d+\.?\s+)?(?:\[[^\]\n]{1,40}\]\s*)*(?:[\w-]+ - )?(?:>\s*)?"
-    r"(?:hvigor\s+ERROR[:：]|ERROR[:：]|Error Message:|\[?ERROR\]|error:|Error:|FAILURE:|错误[:：]|"
+    r"(?:hvigor\s+ERROR[:：]|ERROR[:：]|Error Message:|\[?ERROR\]|error:|(?:Module not found:\s*)?Error:|"
+    r"FAILURE:|错误[:：]|"
     r"Cause:)"
     r"\s*(?P<msg>\S.*)$"
 )
@@ -170,7 +171,11 @@ _NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), kind)
     for rx, kind in (
         (r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias", "signing"),
-        (r"oh-package(?:-lock)?\.json5|\.ohpmrc|oh_modules|\bohpm\b", "ohpm-deps"),
+        (
+            r"oh-package(?:-lock)?\.json5|\.ohpmrc|oh_modules|\bohpm\b|\bregistr(?:y|ies)\b|"
+            r"package '@[\w.-]+/",
+            "ohpm-deps",
+        ),
         (r"compatibleSdkVersion|targetSdkVersion|\bAPI ?\d{1,2}\b|apiVersion", "sdk-version"),
         (r"\.ets\b", "arkts-source"),
         (r"CMakeLists\.txt|\.(?:cpp|cc|c|h|hpp)\b|\.cxx\b|\blib\w+\.so\b", "native"),
@@ -434,6 +439,23 @@ _MAYBE_ERROR = re.compile(
 )
 
 
+# a line that is only a title (``Resource Pack Error``, ``Error Code: 00308018 Unknown Error``)
+_TITLE_ONLY = re.compile(
+    r"^(?:Error Code:\s*)?(?:\d{8}\s+)?(?:[A-Z]\w* )*(?:Error|Violation|Failed|Exception)\.?\s*$"
+)
+
+
+def _titled_by(line: str) -> _Tool | None:
+    """The tool a title line above a message names (``hvigor ERROR: Resource Pack Error``)."""
+    title = _GENERIC.match(line)
+    if title is None or not _TITLE_ONLY.match(title.group("msg")):
+        return None
+    for rx, kind, tool, certain in _TITLE_KINDS:
+        if rx.search(title.group("msg")):
+            return _Tool(tool, _GENERIC, kind, certain)
+    return None
+
+
 def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | None:
     """(line index, code, tool, message, kind, certain) of the first code printed with a title
     (or alone) whose message follows on an ``Error Message:`` line."""
@@ -535,9 +557,13 @@ def read_tool_error(text: str) -> ToolError | None:
             if m is None:
                 continue
             msg = m.group("msg").strip()
-            if _NARRATION.match(msg) or _NARRATION.match(msg.lstrip("> ")):
+            if (
+                _NARRATION.match(msg)
+                or _NARRATION.match(msg.lstrip("> "))
+                or _TITLE_ONLY.match(msg)
+            ):
                 continue
-            found = (i, raw.strip(), m, None)
+            found = (i, raw.strip(), m, _titled_by(lines[i - 1] if i else ""))
             break
     if found is None:
         return _phase_only(text, module, task, phase_kind, phase)

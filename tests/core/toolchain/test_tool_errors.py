@@ -195,3 +195,19 @@ def test_the_places_a_message_names_below_or_inside_it() -> None:
     assert err is not None and err.location == "D:\\p\\oh_modules\\q\\._z.js"
     err = read_tool_error("hap-sign-tool: error: QUX_ERROR, code: 117. Details: zed\n")
     assert err is not None and err.code == "117"
+
+
+def test_a_title_line_names_the_tool_of_the_message_below() -> None:
+    log = (
+        "hvigor ERROR: Resource Pack Error\nError Message: The qux reference '$media:zed' is odd.\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.klass == "config" and "$media:zed" in err.message
+    # a failed task is not a title: the ArkTS phase does not make an operation error an ArkTS one
+    log = (
+        "> hvigor ERROR: Failed :entry:default@PreviewArkTS...\n"
+        "> hvigor ERROR: Error Code: 00308997 Unknown Error\n"
+        "The qux argument must be of type string. Received undefined\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
