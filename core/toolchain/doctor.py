@@ -400,15 +400,6 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("Can't resolve", "ohpm", "SDK", "oh-package.json5"),
     ),
     Signature(
-        "ohpm-deps",
-        (r"ProcessException: The command failed(?: with exit code \d+)?\s+Command: ohpm\b",),
-        "flutter ran `ohpm install` in the project's ohos folder and it failed; ohpm's own error "
-        "is not in this output: run `ohpm install` in the ohos folder to see it (a version not "
-        "in the registry, a local .har that was not built, the registry in .ohpmrc).",
-        meaning="ohpm install failed under flutter",
-        terms=("ohpm install", "flutter", "ohos", "oh-package.json5"),
-    ),
-    Signature(
         "permission",
         (r"Failed to delete the directory or file '(?P<path>[^']+)'",),
         "A build file could not be deleted or replaced: {path} (or its source in resources) is "
@@ -423,16 +414,6 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
 
 HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     Signature(
-        "sdk-home",
-        (r"00303217",),
-        "DEVECO_SDK_HOME is missing or wrong: set it to <DevEco Studio>/sdk (or "
-        "command-line-tools/sdk) as a native path — the DevEco terminal sets it, bare shells "
-        "do not — then build again.",
-        code="00303217",
-        meaning="Invalid value of DEVECO_SDK_HOME",
-        terms=("DEVECO_SDK_HOME", "00303217", "SDK", "环境变量"),
-    ),
-    Signature(
         "sdk-missing",
         (r"00303168", r"SDK component missing", r"Unable to find the following components"),
         "The SDK is incomplete or the wrong one: install the missing components in DevEco's SDK "
@@ -443,15 +424,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         terms=("00303168", "SDK component missing", "SDK"),
     ),
     Signature(
-        "sdk-version",
-        (r"00306004", r"00306042"),
-        "compatibleSdkVersion is lower than a dependency's: raise it in build-profile.json5 "
-        "(products[].compatibleSdkVersion) or use an older dependency.",
-        code="00306004",
-        meaning="Specification Limit Violation",
-        terms=("compatibleSdkVersion", "00306004", "SDK版本"),
-    ),
-    Signature(
         "config",
         (r"00303038", r"Schema validate failed"),
         "A field in module.json5 / build-profile.json5 fails the schema (e.g. deviceTypes): "
@@ -459,15 +431,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         code="00303038",
         meaning="Schema validate failed",
         terms=("00303038", "Schema validate failed", "module.json5"),
-    ),
-    Signature(
-        "config",
-        (r"00303148", r"Hvigorfile not found"),
-        "A module has no hvigorfile.ts: restore it (DevEco template) or run hvigorw from the "
-        "project root.",
-        code="00303148",
-        meaning="Hvigorfile not found",
-        terms=("00303148", "hvigorfile.ts"),
     ),
     Signature(
         "hvigor-version",
@@ -494,23 +457,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "`node <...>/hvigorw.js` with native paths, or run from the DevEco terminal.",
         meaning="Cannot find module hvigorw.js",
         terms=("hvigorw.js", "hvigor", "node"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"not found in registry", r"oh_modules\S* (?:is )?(?:missing|not found|does not exist)"),
-        "Dependencies are missing: run `ohpm install --all` in the project root and check "
-        ".ohpmrc (registry) and the versions in oh-package.json5.",
-        meaning="ohpm dependency missing",
-        terms=("ohpm", "oh_modules", "依赖"),
-    ),
-    Signature(
-        "rollup",
-        (r"00305015", r"Rollup Error"),
-        "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
-        "error or a bad import.",
-        code="00305015",
-        meaning="Rollup Error",
-        terms=("00305015", "Rollup", "import"),
     ),
     # hap-sign-tool's own messages (the HarmonyOS FAQ's signing cases)
     Signature(
@@ -1976,10 +1922,14 @@ def _family_finding(tail: str) -> Finding | None:
 
 
 def _operation_family(family: Finding, err: ToolError | None) -> Finding:
-    """A code of hvigor's operation range (00308xxx: a command hvigor runs failed) names no cause
-    of its own: the class the failing tool's own line names, "possibly", when there is one; else
+    """A code the tables do not know whose message is another tool's output takes that tool's
+    class, "possibly". A code of hvigor's operation range (00308xxx: a command hvigor runs failed)
+    names no cause of its own: the class the failing tool's own line names, "possibly", when there is one; else
     the range's class, "possibly" too (hvigor's own bugs are reported in this range)."""
     if not (family.code or "").startswith("00308"):
+        # the message is another tool's output (``Error Message: ohpm ERROR: …``): its class
+        if err is not None and err.code == family.code and err.kind and err.kind != family.kind:
+            return replace(family, kind=finding_kind(err.kind), certain=False)
         return family
     klass = (err.os_kind or err.kind) if err is not None else None  # a tool's line, not a phase
     if klass and klass != family.kind:

@@ -477,6 +477,9 @@ def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | N
         for rx, kind, tool, certain in _TITLE_KINDS:
             if rx.search(title) or rx.search(" ".join(lines[i + 1 : i + 3])[:200]):
                 return i, code, tool, msg, kind, certain
+        for known in TOOLS:  # the message is another tool's output ("Error Message: ohpm ERROR: …")
+            if known.kind and known.pattern.search(msg):
+                return i, code, known.name, msg, known.kind, False
         return i, code, "hvigor", msg, None, False
     return None
 
