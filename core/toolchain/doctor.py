@@ -945,16 +945,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the device refused the package",
         terms=("install", "device", "安装失败"),
     ),
-    # a project's own hvigor task (a hvigorfile.ts plugin) failed: its own words decide
-    Signature(
-        "hvigor-task",
-        (r"Failed :(?P<node>[\w-]*):(?P<task>(?!default@)[A-Za-z][\w-]*)\.\.\.",),
-        "The project's own hvigor task {task} (registered by a plugin in {node}'s "
-        "hvigorfile.ts) failed: its message is in the evidence; run the tool it wraps by hand "
-        "to see the underlying error.",
-        meaning="a custom hvigor task failed",
-        terms=("hvigor", "hvigorfile.ts", "task"),
-    ),
     # TypeScript/ArkTS diagnostics pasted without their ERROR header
     Signature(
         "arkts-source",
@@ -1264,6 +1254,10 @@ _FIRST_STEP = {
         "build-profile.json5 with what the message names."
     ),
     "sdk-home": "The SDK is not where the build looks: check DEVECO_SDK_HOME and the path named.",
+    "hvigor-task": (
+        "A task the project itself registers (a plugin in {module}'s hvigorfile.ts) failed: run "
+        "the tool it wraps by hand to see the underlying error."
+    ),
 }
 _UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
 
@@ -1276,6 +1270,7 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
     values = {
         "at": at,
         "of_module": f" of module {err.module}" if err.module else "",
+        "module": err.module or "the module",
         "in_task": f" in {err.task}" if err.task else "",
         "at_or_files": (
             at
@@ -2053,10 +2048,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if sig.kind == "native" and location is None:
         ref = _REFERENCED_BY.search(tail)
         location = (ref.group(2) or ref.group(1)) if ref else groups.get("path")
-    if sig.kind == "hvigor-task":
-        says = _task_says(tail, m.end())
-        if says:
-            fix = f"{fix} It says: {says}"
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
@@ -2079,17 +2070,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         meaning=sig.meaning,
         block=first_error_block(tail),
     )
-
-
-_TASK_SAYS = re.compile(
-    r"^\s*>?\s*hvigor ERROR:\s*(?!BUILD FAILED|Failed :)(?P<msg>\S[^\n]*)$", re.M
-)
-
-
-def _task_says(tail: str, pos: int) -> str:
-    """The first hvigor ERROR line after a failed task's line: the task's own message."""
-    m = _TASK_SAYS.search(tail, pos)
-    return m.group("msg").strip()[:300] if m else ""
 
 
 # hvigor names the configuration file an error is about on a line of its own:

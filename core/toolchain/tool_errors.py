@@ -238,6 +238,17 @@ def failed_task(text: str) -> tuple[str | None, str | None]:
     return (m.group("module") or None), m.group("task")
 
 
+# hvigor's aggregate tasks (``entry:assembleHap``) fail because a task under them did
+_AGGREGATE = re.compile(r"^(?:assemble|build|clean|sync|init|test|gen|default)", re.I)
+
+
+def _own_task(text: str) -> bool:
+    """The failed task is the project's own (a hvigorfile.ts plugin registers it without the
+    ``default@`` target hvigor's tasks have, and it is not one of hvigor's aggregates)."""
+    m = _FAILED_TASK.search(text)
+    return m is not None and m.group("target") is None and not _AGGREGATE.match(m.group("task"))
+
+
 def phase_of(task: str | None) -> tuple[str | None, str | None]:
     """(class, phase in words) of a hvigor task name (None, None when no phase is known)."""
     if task:
@@ -514,6 +525,8 @@ def read_tool_error(text: str) -> ToolError | None:
     lines = text.splitlines()
     module, task = failed_task(text)
     phase_kind, phase = phase_of(task)
+    if phase_kind is None and _own_task(text):
+        phase_kind, phase = "hvigor-task", f"the project's own hvigor task {task}"
     titled = _titled(lines)
     if titled is not None:
         i, code, name, msg, kind, certain = titled

@@ -211,3 +211,13 @@ def test_a_title_line_names_the_tool_of_the_message_below() -> None:
     )
     f = diagnose(log)
     assert f is not None and f.kind == "hvigor-env" and not f.certain
+
+
+def test_a_task_the_project_registers_itself_is_its_own_phase() -> None:
+    log = "> hvigor ERROR: Failed :entry:zorpGen...\n> hvigor ERROR: zorp exploded with code 3\n"
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-task" and "zorp exploded" in f.fix
+    assert "entry's hvigorfile.ts" in f.fix
+    # hvigor's own aggregate task is not one
+    err = read_tool_error("> hvigor ERROR: Failed :entry:assembleHap...\n> hvigor ERROR: qux\n")
+    assert err is not None and err.phase_kind is None
