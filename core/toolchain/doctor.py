@@ -1260,6 +1260,14 @@ _FIRST_STEP = {
     ),
 }
 _UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
+# tools whose failure says more than their class's first step
+_TOOL_STEP = {
+    "hvigor's JavaScript": (
+        "A JavaScript error inside hvigor or one of its plugins, not in the project's code: run "
+        "with --stacktrace to see which plugin; update DevEco Studio / hvigor (or that plugin), "
+        "or go back to the version that worked."
+    ),
+}
 
 
 def _tool_finding(err: ToolError, tail: str) -> Finding:
@@ -1278,7 +1286,7 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
             else "(build-profile.json5 / module.json5 / app.json5) the message names"
         ),
     }
-    step = _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    step = _TOOL_STEP.get(err.tool) or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
     where = (
         f" ({err.phase}, task {err.task})"
         if err.phase

@@ -132,6 +132,14 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV):\s*\S.*)",
         None,
     ),
+    # a JavaScript error inside hvigor or its plugins (V8's own phrasing): the toolchain's bug
+    _tool(
+        "hvigor's JavaScript",
+        r"(?:hvigor\s+ERROR[:：]\s*|TypeError:\s*|^)(?P<msg>(?:Cannot read propert(?:y|ies) of "
+        r"(?:undefined|null)|\S+ is not a function|\S+ is not iterable|Maximum call stack size "
+        r"exceeded)\b.*)",
+        "hvigor-env",
+    ),
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
     _tool("the packing tool", r"BundleTool \[Error\]:?\s*(?P<msg>\S.*)", "config"),
@@ -586,11 +594,17 @@ def read_tool_error(text: str) -> ToolError | None:
     i, line, m, by = found
     first = m.group("msg")
     if _ONLY_PLACE.match(first) and i + 1 < len(lines) and lines[i + 1].strip():
-        first = f"{first} {lines[i + 1].strip()}"  # the old ArkTS format: the message below
+        # the old ArkTS format: the place, and the message on the line below
+        place = re.sub(r"^File:\s*", "", first.strip())
+        first = lines[i + 1].strip()
         i += 1
+        m = re.match(r"(?P<msg>.*)", first) or m
+        location_hint: str | None = place
+    else:
+        location_hint = None
     message = _message(lines, i, first)
     groups = m.groupdict()
-    location = groups.get("loc")
+    location = groups.get("loc") or location_hint
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
     around = "\n".join(lines[i : i + 6])

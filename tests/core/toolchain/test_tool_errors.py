@@ -221,3 +221,13 @@ def test_a_task_the_project_registers_itself_is_its_own_phase() -> None:
     # hvigor's own aggregate task is not one
     err = read_tool_error("> hvigor ERROR: Failed :entry:assembleHap...\n> hvigor ERROR: qux\n")
     assert err is not None and err.phase_kind is None
+
+
+def test_a_javascript_error_inside_hvigor_is_the_toolchains() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@GenerateLoaderJson...\n"
+        "> hvigor ERROR: Cannot read properties of undefined (reading 'zorp')\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
+    assert "--stacktrace" in f.fix and "reading 'zorp'" in f.fix
