@@ -1853,7 +1853,11 @@ def _said_code_finding(tail: str) -> Finding | None:
 
 
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
-_FAMILY_CODE = re.compile(r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])[ \t]+[A-Z][A-Za-z ]*\b")
+# (or hvigor's newer layout: ``Error Code: 00303999``, then ``Error: Configuration Error``)
+_FAMILY_CODE = re.compile(
+    r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])"
+    r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b))"
+)
 # lines that only narrate the build (progress, the failed task, the summary)
 _NARRATION = re.compile(
     r"^(?:\d+\.\s*)?>?\s*(?:hvigor\s+(?:Finished|UP-TO-DATE|WARN|ERROR: (?:Failed|BUILD))|"
@@ -1897,6 +1901,7 @@ def _family_finding(tail: str) -> Finding | None:
     if m is None:
         return None
     code = m.group(1)
+    title = (m.group("title") or m.group("below") or "").strip()
     prefix = _family_of(code)
     kind_name, meaning, first_step = CODE_FAMILIES[prefix]
     kind = finding_kind(kind_name)
@@ -1917,9 +1922,9 @@ def _family_finding(tail: str) -> Finding | None:
         evidence=evidence[:EVIDENCE_CHARS],
         fix=fix,
         code=code,
-        query_terms=search_terms(kind, code, m.group(0).split(None, 1)[-1]),
+        query_terms=search_terms(kind, code, title),
         location=_file_to_edit(err.location if err is not None else None, tail),
-        meaning=f"{m.group(0).split(None, 1)[-1].strip()} ({meaning})",
+        meaning=f"{title} ({meaning})",
         block=first_error_block(tail),
     )
 

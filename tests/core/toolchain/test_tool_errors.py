@@ -231,3 +231,15 @@ def test_a_javascript_error_inside_hvigor_is_the_toolchains() -> None:
     f = diagnose(log)
     assert f is not None and f.kind == "hvigor-env" and not f.certain
     assert "--stacktrace" in f.fix and "reading 'zorp'" in f.fix
+
+
+def test_an_unknown_code_in_hvigors_newer_layout_says_its_family() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@PreBuild...\n"
+        "Error Code: 00303999\nError: Configuration Error\n"
+        "Error Message: The zorp field is odd. At file: /p/entry/src/main/module.json5:7:3\n"
+    )
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("config", "00303999")
+    assert f.location == "/p/entry/src/main/module.json5:7:3" and "zorp" in f.fix
+    assert f.meaning == "Configuration Error (hvigor configuration error)"
