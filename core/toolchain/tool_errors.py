@@ -464,6 +464,16 @@ _TITLE_ONLY = re.compile(
 )
 
 
+_ERROR_WORDS = ("error", "err!", "err_", "exception", "fail", "(arkts-", "cause:", "错误")
+_ERRNO = re.compile(r"\bE[A-Z]{3,}:")
+
+
+def _maybe_error(text: str) -> bool:
+    """Whether any line of ``text`` can be an error line (cheap: words, then Node's errno)."""
+    lower = text.lower()
+    return any(w in lower for w in _ERROR_WORDS) or _ERRNO.search(text) is not None
+
+
 def _titled_by(line: str) -> _Tool | None:
     """The tool a title line above a message names (``hvigor ERROR: Resource Pack Error``)."""
     title = _GENERIC.match(line)
@@ -530,6 +540,8 @@ def _phase_only(
 def read_tool_error(text: str) -> ToolError | None:
     """The first error a known tool prints in ``text`` (else the first generic error line that is
     not narration), with the failed task's phase; None when the text holds no error line."""
+    if not _maybe_error(text):
+        return None  # no line of it can be an error (a log of progress lines only)
     lines = text.splitlines()
     module, task = failed_task(text)
     phase_kind, phase = phase_of(task)
