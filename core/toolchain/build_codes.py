@@ -71,6 +71,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "Hvigorfile not found",
         "A module has no hvigorfile.ts: restore it (DevEco template) or run hvigorw from the "
         "project root.",
+        says=r"Hvigorfile not found",
     ),
     "00303149": CodeInfo(
         "config",
@@ -161,6 +162,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "Rollup Error",
         "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
         "error or a bad import.",
+        says=r"\bRollup Error\b",
     ),
     "10505001": CodeInfo(
         "arkts-source",

@@ -63,6 +63,7 @@ from hmdesk.core.toolchain.project import (
     read_regular_file,
 )
 from hmdesk.core.toolchain.redact import redact, redact_optional
+from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error, tool_advice
 
 FindingKind = Literal[
     # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
@@ -284,7 +285,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "ohpm-deps",
         (
-            r"ohpm (?:install|ERROR)",
             r"ohos_modules",
             r"Failed to install dependencies",
             r"ERESOLVE",
@@ -310,8 +310,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "arkts-source",
         (
-            r"ERROR: ArkTS",
-            r"ArkTS:ERROR",
             r"arkts-\d+",
             r"Cannot find module '@[^']*' or its corresponding",
             r"Struct.*must",
@@ -323,8 +321,6 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "config",
         (
-            r"build-profile",
-            r"module\.json5",
             r"parse.*json",
             r"Expected.*json",
             r"module.*not found in",
@@ -404,15 +400,6 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("Can't resolve", "ohpm", "SDK", "oh-package.json5"),
     ),
     Signature(
-        "ohpm-deps",
-        (r"ProcessException: The command failed(?: with exit code \d+)?\s+Command: ohpm\b",),
-        "flutter ran `ohpm install` in the project's ohos folder and it failed; ohpm's own error "
-        "is not in this output: run `ohpm install` in the ohos folder to see it (a version not "
-        "in the registry, a local .har that was not built, the registry in .ohpmrc).",
-        meaning="ohpm install failed under flutter",
-        terms=("ohpm install", "flutter", "ohos", "oh-package.json5"),
-    ),
-    Signature(
         "permission",
         (r"Failed to delete the directory or file '(?P<path>[^']+)'",),
         "A build file could not be deleted or replaced: {path} (or its source in resources) is "
@@ -427,16 +414,6 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
 
 HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     Signature(
-        "sdk-home",
-        (r"00303217",),
-        "DEVECO_SDK_HOME is missing or wrong: set it to <DevEco Studio>/sdk (or "
-        "command-line-tools/sdk) as a native path — the DevEco terminal sets it, bare shells "
-        "do not — then build again.",
-        code="00303217",
-        meaning="Invalid value of DEVECO_SDK_HOME",
-        terms=("DEVECO_SDK_HOME", "00303217", "SDK", "环境变量"),
-    ),
-    Signature(
         "sdk-missing",
         (r"00303168", r"SDK component missing", r"Unable to find the following components"),
         "The SDK is incomplete or the wrong one: install the missing components in DevEco's SDK "
@@ -447,15 +424,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         terms=("00303168", "SDK component missing", "SDK"),
     ),
     Signature(
-        "sdk-version",
-        (r"00306004", r"00306042"),
-        "compatibleSdkVersion is lower than a dependency's: raise it in build-profile.json5 "
-        "(products[].compatibleSdkVersion) or use an older dependency.",
-        code="00306004",
-        meaning="Specification Limit Violation",
-        terms=("compatibleSdkVersion", "00306004", "SDK版本"),
-    ),
-    Signature(
         "config",
         (r"00303038", r"Schema validate failed"),
         "A field in module.json5 / build-profile.json5 fails the schema (e.g. deviceTypes): "
@@ -463,15 +431,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         code="00303038",
         meaning="Schema validate failed",
         terms=("00303038", "Schema validate failed", "module.json5"),
-    ),
-    Signature(
-        "config",
-        (r"00303148", r"Hvigorfile not found"),
-        "A module has no hvigorfile.ts: restore it (DevEco template) or run hvigorw from the "
-        "project root.",
-        code="00303148",
-        meaning="Hvigorfile not found",
-        terms=("00303148", "hvigorfile.ts"),
     ),
     Signature(
         "hvigor-version",
@@ -498,31 +457,6 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "`node <...>/hvigorw.js` with native paths, or run from the DevEco terminal.",
         meaning="Cannot find module hvigorw.js",
         terms=("hvigorw.js", "hvigor", "node"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"not found in registry", r"oh_modules\S* (?:is )?(?:missing|not found|does not exist)"),
-        "Dependencies are missing: run `ohpm install --all` in the project root and check "
-        ".ohpmrc (registry) and the versions in oh-package.json5.",
-        meaning="ohpm dependency missing",
-        terms=("ohpm", "oh_modules", "依赖"),
-    ),
-    Signature(
-        "arkts-source",
-        (r"10505001", r"ArkTS Compiler Error"),
-        "An ArkTS compile error: open the file:line:col shown and fix the code.",
-        code="10505001",
-        meaning="ArkTS Compiler Error",
-        terms=("ArkTS", "10505001", "编译错误"),
-    ),
-    Signature(
-        "rollup",
-        (r"00305015", r"Rollup Error"),
-        "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
-        "error or a bad import.",
-        code="00305015",
-        meaning="Rollup Error",
-        terms=("00305015", "Rollup", "import"),
     ),
     # hap-sign-tool's own messages (the HarmonyOS FAQ's signing cases)
     Signature(
@@ -846,15 +780,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("ninja", "CMake", "native", "CMakeLists.txt"),
     ),
     Signature(
-        "native",
-        (r"^FAILED: (?P<path>\S+?)(?:\.o(?:bj)?)?\s*$", r"Failed\s+:\S*@BuildNative\w*"),
-        "The native (C/C++) build failed compiling {path}: the compiler's error is printed right "
-        "after that FAILED line; fix that source (or the include paths and flags in "
-        "CMakeLists.txt) and build again.",
-        meaning="native build failed",
-        terms=("CMake", "ninja", "clang", "native"),
-    ),
-    Signature(
         "hvigor-version",
         (r"Task (?P<task>\S+) not found in hvigor node: (?P<node>[^\s.]+)",),
         "Module {node} has no {task} task: its hvigorfile.ts does not apply the HAP tasks, or the "
@@ -1019,16 +944,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "the ABI), that its type is in deviceTypes, and read bm's reason in the evidence.",
         meaning="the device refused the package",
         terms=("install", "device", "安装失败"),
-    ),
-    # a project's own hvigor task (a hvigorfile.ts plugin) failed: its own words decide
-    Signature(
-        "hvigor-task",
-        (r"Failed :(?P<node>[\w-]*):(?P<task>(?!default@)[A-Za-z][\w-]*)\.\.\.",),
-        "The project's own hvigor task {task} (registered by a plugin in {node}'s "
-        "hvigorfile.ts) failed: its message is in the evidence; run the tool it wraps by hand "
-        "to see the underlying error.",
-        meaning="a custom hvigor task failed",
-        terms=("hvigor", "hvigorfile.ts", "task"),
     ),
     # TypeScript/ArkTS diagnostics pasted without their ERROR header
     Signature(
@@ -1287,11 +1202,124 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     hit = _signature_hit(tail)
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
+    err = read_tool_error(tail)
     if family is not None and (
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
-        return family
+        return _operation_family(family, err)
+    if matched is not None and hit is not None and _is_word_class(hit[0]):
+        # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
+        matched = replace(matched, certain=err is not None and err.klass == matched.kind)
+    if err is None:
+        return matched
+    if matched is None or not matched.certain:
+        return _tool_finding(err, tail) if err.klass or matched is None else matched
+    if hit is not None and hit[0] in WARNING_SIGNATURES and err.klass:
+        return _tool_finding(err, tail)  # a tool's error line over a warning
+    if hit is not None and _is_generic(hit[0]) and (err.kind or err.phase_kind):
+        # a tool's own line, or the failed task's phase, over a word anywhere in the log or a
+        # signature that only names the failed task: the tool's message and place are kept
+        found = _tool_finding(err, tail)
+        return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+# the first step for a class the general reader found, from what the log names
+_FIRST_STEP = {
+    "arkts-source": "Fix the ArkTS code {at}.",
+    "native": "Fix the native (C/C++) build{of_module}: the source or CMakeLists.txt entry {at}.",
+    "signing": (
+        "Signing failed{in_task}: check signingConfigs in build-profile.json5 (the .p12, .cer "
+        "and .p7b it names exist, belong together and are not expired; the passwords)."
+    ),
+    "java": (
+        "The SDK's Java tool failed{in_task}: read its error below; run it with DevEco's "
+        "bundled JDK (JAVA_HOME=<DevEco>/jbr, its bin first on PATH)."
+    ),
+    "config": "Fix the project configuration {at_or_files}.",
+    "ohpm-deps": (
+        "ohpm failed: fix what it names in oh-package.json5 (the dependency's name, version "
+        "or local path) or in .ohpmrc (the registry), then run `ohpm install --all`."
+    ),
+    "hvigor-env": (
+        "hvigor's own environment failed (node, npm/pnpm, its plugins): fix what the message "
+        "names; run with --stacktrace to see more."
+    ),
+    "hvigor-version": (
+        "The hvigor toolchain and the project do not fit: compare the versions the message "
+        "names with hvigor-config.json5 and the installed DevEco Studio / Command Line Tools."
+    ),
+    "sdk-version": (
+        "The SDK/API versions do not fit: compare compatibleSdkVersion / targetSdkVersion in "
+        "build-profile.json5 with what the message names."
+    ),
+    "sdk-home": "The SDK is not where the build looks: check DEVECO_SDK_HOME and the path named.",
+    "hvigor-task": (
+        "A task the project itself registers (a plugin in {module}'s hvigorfile.ts) failed: run "
+        "the tool it wraps by hand to see the underlying error."
+    ),
+}
+_UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
+# tools whose failure says more than their class's first step
+_TOOL_STEP = {
+    "hvigor's JavaScript": (
+        "A JavaScript error inside hvigor or one of its plugins, not in the project's code: run "
+        "with --stacktrace to see which plugin; update DevEco Studio / hvigor (or that plugin), "
+        "or go back to the version that worked."
+    ),
+}
+
+
+def _tool_finding(err: ToolError, tail: str) -> Finding:
+    """A finding from the tool's own error (:func:`read_tool_error`): its class (certain only
+    when the tool's line names it), message, code, place and advice; "possibly" otherwise."""
+    kind = finding_kind(err.klass) if err.klass else "unclassified"
+    at = f"at {err.location}" if err.location else "the message names"
+    values = {
+        "at": at,
+        "of_module": f" of module {err.module}" if err.module else "",
+        "module": err.module or "the module",
+        "in_task": f" in {err.task}" if err.task else "",
+        "at_or_files": (
+            at
+            if err.location
+            else "(build-profile.json5 / module.json5 / app.json5) the message names"
+        ),
+    }
+    step = _TOOL_STEP.get(err.tool) or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    where = (
+        f" ({err.phase}, task {err.task})"
+        if err.phase
+        else f" (task {err.task})"
+        if err.task
+        else ""
+    )
+    fix = f"{step} {err.tool[:1].upper()}{err.tool[1:]} says{where}: {err.message}"
+    if err.wrapped:
+        fix += (
+            f" Its own output is not in this log: run {err.tool} by hand in the project (the "
+            "command the wrapper names) to see the error, then fix what it says."
+        )
+    if err.advice and err.advice[:40].lower() not in fix.lower():
+        fix = f"{fix} The tool suggests: {err.advice}"
+    meaning = f"{err.tool} failed" + (f" in {err.phase}" if err.phase else "")
+    return Finding(
+        kind=kind,
+        evidence=err.evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=err.code,
+        query_terms=search_terms(kind, err.code, err.task, err.tool, err.message[:60]),
+        location=_file_to_edit(err.location, tail),
+        meaning=meaning,
+        block=first_error_block(tail),
+        certain=err.decided,
+    )
+
+
+def known(finding: Finding | None) -> Finding | None:
+    """``finding`` unless it only carries a tool's message without a class ("unclassified"):
+    a caller that knows the step's own outcome (an hdc classifier, a timeout) says more."""
+    return None if finding is None or finding.kind == "unclassified" else finding
 
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
@@ -1651,29 +1679,13 @@ _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
-# hvigor's and ohpm's own advice after an error: ``Try the following:`` and its lines
-_TRY = re.compile(r"^\s*(?:\d+\.\s*)?\*?\s*Try(?: the following)?:\s*$", re.M)
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
-_BOILERPLATE = re.compile(r"Run with --(?:stacktrace|debug)|^>?\s*$")
 
 
 def _tool_advice(text: str) -> str:
-    """The advice the tool prints after ``Try the following:`` (without hvigor's standing
-    "Run with --stacktrace/--debug" lines), joined; '' when there is none."""
-    m = _TRY.search(text)
-    if m is None:
-        return ""
-    advice: list[str] = []
-    for ln in text[m.end() :].splitlines()[1:8]:
-        line = _NUMBERED.sub("", ln.strip()).lstrip(">").strip()
-        if not line:
-            if advice:
-                break
-            continue
-        if _BOILERPLATE.search(line) or line.startswith(("hvigor ERROR", "ohpm ERROR", "ERROR")):
-            break
-        advice.append(line)
-    return " ".join(advice)[:300]
+    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_errors.tool_advice`:
+    ``Try the following:``, ``Solution:``, ``Suggestion:``, ``解决方法：`` …)."""
+    return tool_advice(text)
 
 
 def _unresolved_hint(module: str) -> str:
@@ -1841,7 +1853,11 @@ def _said_code_finding(tail: str) -> Finding | None:
 
 
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
-_FAMILY_CODE = re.compile(r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])[ \t]+[A-Z][A-Za-z ]*\b")
+# (or hvigor's newer layout: ``Error Code: 00303999``, then ``Error: Configuration Error``)
+_FAMILY_CODE = re.compile(
+    r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])"
+    r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b))"
+)
 # lines that only narrate the build (progress, the failed task, the summary)
 _NARRATION = re.compile(
     r"^(?:\d+\.\s*)?>?\s*(?:hvigor\s+(?:Finished|UP-TO-DATE|WARN|ERROR: (?:Failed|BUILD))|"
@@ -1885,6 +1901,7 @@ def _family_finding(tail: str) -> Finding | None:
     if m is None:
         return None
     code = m.group(1)
+    title = (m.group("title") or m.group("below") or "").strip()
     prefix = _family_of(code)
     kind_name, meaning, first_step = CODE_FAMILIES[prefix]
     kind = finding_kind(kind_name)
@@ -1905,11 +1922,27 @@ def _family_finding(tail: str) -> Finding | None:
         evidence=evidence[:EVIDENCE_CHARS],
         fix=fix,
         code=code,
-        query_terms=search_terms(kind, code, m.group(0).split(None, 1)[-1]),
+        query_terms=search_terms(kind, code, title),
         location=_file_to_edit(err.location if err is not None else None, tail),
-        meaning=f"{m.group(0).split(None, 1)[-1].strip()} ({meaning})",
+        meaning=f"{title} ({meaning})",
         block=first_error_block(tail),
     )
+
+
+def _operation_family(family: Finding, err: ToolError | None) -> Finding:
+    """A code the tables do not know whose message is another tool's output takes that tool's
+    class, "possibly". A code of hvigor's operation range (00308xxx: a command hvigor runs failed)
+    names no cause of its own: the class the failing tool's own line names, "possibly", when there is one; else
+    the range's class, "possibly" too (hvigor's own bugs are reported in this range)."""
+    if not (family.code or "").startswith("00308"):
+        # the message is another tool's output (``Error Message: ohpm ERROR: …``): its class
+        if err is not None and err.code == family.code and err.kind and err.kind != family.kind:
+            return replace(family, kind=finding_kind(err.kind), certain=False)
+        return family
+    klass = (err.os_kind or err.kind) if err is not None else None  # a tool's line, not a phase
+    if klass and klass != family.kind:
+        return replace(family, kind=finding_kind(klass), certain=False)
+    return replace(family, certain=klass == family.kind)
 
 
 def _family_wins(matched: Finding | None, tail: str) -> bool:
@@ -1948,7 +1981,7 @@ _Hit = tuple[Signature, re.Pattern[str], re.Match[str], list[str]]
 # signatures that only name the task or the wrapper that failed (or hmharness's broad word
 # classes): a specific signature anywhere in the log, a warning line included (hvigor prints
 # CMake's and ninja's errors as WARN), names the cause instead, and a code's range beats them
-_GENERIC_MEANINGS = frozenset({"native build failed", "a Java tool of the SDK failed"})
+_GENERIC_MEANINGS = frozenset({"a Java tool of the SDK failed"})
 
 
 def _is_generic(sig: Signature) -> bool:
@@ -1958,6 +1991,12 @@ def _is_generic(sig: Signature) -> bool:
     return sig.meaning in _GENERIC_MEANINGS or any(
         sig is b and b.kind != "network" for b in HMHARNESS_CLASSES
     )
+
+
+def _is_word_class(sig: Signature) -> bool:
+    """One of hmharness's word classes other than its network one (which matches the errors
+    themselves: ECONNREFUSED, ETIMEDOUT)."""
+    return sig.kind != "network" and any(sig is b for b in HMHARNESS_CLASSES)
 
 
 _Compiled = list[tuple[Signature, re.Pattern[str], tuple[str, ...] | None]]
@@ -2022,10 +2061,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if sig.kind == "native" and location is None:
         ref = _REFERENCED_BY.search(tail)
         location = (ref.group(2) or ref.group(1)) if ref else groups.get("path")
-    if sig.kind == "hvigor-task":
-        says = _task_says(tail, m.end())
-        if says:
-            fix = f"{fix} It says: {says}"
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
@@ -2048,17 +2083,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         meaning=sig.meaning,
         block=first_error_block(tail),
     )
-
-
-_TASK_SAYS = re.compile(
-    r"^\s*>?\s*hvigor ERROR:\s*(?!BUILD FAILED|Failed :)(?P<msg>\S[^\n]*)$", re.M
-)
-
-
-def _task_says(tail: str, pos: int) -> str:
-    """The first hvigor ERROR line after a failed task's line: the task's own message."""
-    m = _TASK_SAYS.search(tail, pos)
-    return m.group("msg").strip()[:300] if m else ""
 
 
 # hvigor names the configuration file an error is about on a line of its own:

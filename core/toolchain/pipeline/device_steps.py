@@ -22,7 +22,7 @@ from hmdesk.core.toolchain import hdc as hdcmod
 from hmdesk.core.toolchain.device import screen
 from hmdesk.core.toolchain.device.evidence import Evidence, run_folder
 from hmdesk.core.toolchain.devices import list_devices
-from hmdesk.core.toolchain.doctor import Finding, FindingKind, diagnose
+from hmdesk.core.toolchain.doctor import Finding, FindingKind, diagnose, known
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
 from hmdesk.core.toolchain.project import ProjectError
@@ -210,7 +210,7 @@ class DeviceSteps(StepRunner):
             if step.name == "launch" and self.options.screenshot:
                 self._keep_screen(hdc, key)
             return passed
-        finding = diagnose(log.text())
+        finding = known(diagnose(log.text()))
         if finding is None or (outcome.code and finding.code != outcome.code):
             finding = Finding(
                 kind=outcome.kind or _STEP_KINDS.get(step.name, "unknown"),

@@ -17,7 +17,7 @@ from typing import Any
 
 from hmdesk.core.db import Database, iso
 from hmdesk.core.toolchain import hvigor
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import Finding, diagnose, known
 from hmdesk.core.toolchain.hdc.outcomes import is_decisive
 from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog, VerdictText
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
@@ -235,7 +235,7 @@ class StepRunner:
             )
         if res.timed_out:
             t = self.options.timeouts.get(step.name)
-            finding = diagnose(log.text()) or Finding(
+            finding = known(diagnose(log.text())) or Finding(
                 kind="timeout",
                 evidence=f"{step.name} did not finish within {t:g} s",
                 fix=(

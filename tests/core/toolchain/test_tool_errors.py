@@ -1,0 +1,245 @@
+"""The general reader of a build tool's own error (``tool_errors``) and how the doctor uses it:
+logs written in the tools' formats with messages no signature knows, so only the general
+reading can answer them."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.tool_errors import phase_of, read_tool_error, tool_advice
+
+FAILED = "> hvigor ERROR: Failed :{module}:default@{task}...\n"
+SUMMARY = "> hvigor ERROR: BUILD FAILED in 2 s 31 ms\n"
+
+
+def test_a_compilers_located_error_is_native_with_its_place() -> None:
+    log = (
+        FAILED.format(module="entry", task="BuildNativeWithNinja")
+        + "FAILED: CMakeFiles/entry.dir/src/bridge.cpp.o\n"
+        + "/p/entry/src/main/cpp/src/bridge.cpp:41:9: error: no member named 'frobnicate' in 'Widget'\n"
+        + SUMMARY
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.kind == "native" and err.decided
+    f = diagnose(log)
+    assert f is not None and f.kind == "native" and f.certain
+    assert f.location == "/p/entry/src/main/cpp/src/bridge.cpp:41:9"
+    assert "frobnicate" in f.fix and "module entry" in f.fix
+
+
+def test_only_the_failed_tasks_phase_says_possibly() -> None:
+    log = (
+        FAILED.format(module="entry", task="CompileResource")
+        + "> hvigor ERROR: Something unheard of went wrong while handling qz-7.\n"
+        + SUMMARY
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "config" and not f.certain
+    assert "qz-7" in f.fix and "CompileResource" in f.fix
+    assert phase_of("PackageHsp")[0] == "java" and phase_of("BuildNativeWithCmake")[0] == "native"
+    assert phase_of("assembleHap") == (None, None)
+
+
+def test_a_failed_task_pasted_alone_is_not_silent() -> None:
+    f = diagnose("The build stops at `Failed :entry:default@CompileArkTS` every time.\n")
+    assert f is not None and f.kind == "arkts-source" and not f.certain
+    assert "CompileArkTS" in f.fix
+
+
+def test_an_unknown_code_of_a_compiler_range_is_an_arkts_error_with_its_place() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        "> hvigor ERROR: 10903999 ArkTS Compiler Error\n"
+        "Error Message: The zorble decorator cannot be used on a blorp. At File: "
+        "/p/entry/src/main/ets/pages/Zed.ets:12:3\n" + SUMMARY
+    )
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("arkts-source", "10903999")
+    assert f.location == "/p/entry/src/main/ets/pages/Zed.ets:12:3" and "zorble" in f.fix
+
+
+def test_the_place_on_the_line_below_the_message() -> None:
+    log = (
+        "ERROR: 10905777 ArkTS Compiler Error\n"
+        "Error Message: Quux is not allowed here.\n"
+        "At File: E:/app/entry/src/main/ets/pages/Quux.ets:7:4\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.location == "E:/app/entry/src/main/ets/pages/Quux.ets:7:4"
+
+
+def test_the_old_arkts_format_gives_its_message_under_its_place() -> None:
+    err = read_tool_error(
+        "ArkTS:ERROR File: entry/src/main/ets/pages/A.ets:5:10\nCannot find name 'qux'.\n"
+    )
+    assert err is not None and err.location == "entry/src/main/ets/pages/A.ets:5:10"
+    assert "Cannot find name 'qux'" in err.message
+
+
+def test_the_tools_advice_in_its_many_headings() -> None:
+    assert tool_advice("ERROR: x\nSolution: delete the zorp cache.\n") == "delete the zorp cache."
+    assert tool_advice("ERROR: x\n解决方法：\n1. 删除 zorp 目录\n") == "删除 zorp 目录"
+    assert "--stacktrace" not in tool_advice(
+        "* Try the following:\n> Run with --stacktrace option\n"
+    )
+    log = (
+        "ohpm ERROR: Qix package '@acme/zorp' blew up\n"
+        "Suggestion: republish @acme/zorp with its tarball.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and "republish @acme/zorp" in f.fix
+
+
+def test_a_file_the_message_names_refines_a_configuration_phase() -> None:
+    log = (
+        FAILED.format(module="entry", task="MergeProfile")
+        + "> hvigor ERROR: The compatibleSdkVersion 9 is below 12 of the zorp library.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "sdk-version" and "zorp" in f.fix
+
+
+def test_a_word_anywhere_is_possibly_unless_the_tools_error_agrees() -> None:
+    log = (
+        "> hvigor ERROR: Flux capacitor out of sync.\n* Try the following:\n> Check the keystore.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "signing" and not f.certain
+
+
+def test_a_tools_line_beats_a_word_class() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@BuildNativeWithCmake...\n"
+        "CMake Error at CMakeLists.txt:14 (add_library):\n"
+        "  Cannot find source file: zorp.cpp (listed in build-profile.json5 notes)\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "native" and f.certain
+    assert f.location == "CMakeLists.txt:14" and "zorp.cpp" in f.fix
+
+
+def test_an_error_line_of_no_known_tool_is_said_as_unclassified() -> None:
+    f = diagnose("Step 3/7\nerror: the frobnicator rejected input 'qz'\n")
+    assert f is not None and f.kind == "unclassified" and not f.certain and "frobnicator" in f.fix
+    assert diagnose("all good\n> hvigor BUILD SUCCESSFUL in 1 s\n") is None
+
+
+def test_a_linter_rule_name_is_an_arkts_error_without_an_error_word() -> None:
+    err = read_tool_error("zorbs cannot be frobbed in a struct (arkts-no-frob-zorbs)\n")
+    assert err is not None and err.klass == "arkts-source" and err.decided
+
+
+def test_a_wrapper_names_the_tool_it_ran() -> None:
+    log = (
+        "ProcessException: The command failed Command: ohpm, OS error code: 1\n"
+        "#0      RunResult.throwException (package:tool/process.dart:126:5)\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.tool == "ohpm" and err.klass == "ohpm-deps" and not err.decided
+    err = read_tool_error("Command failed with exit code 3: /opt/jdk/bin/java -jar qux.jar\n")
+    assert err is not None and err.klass == "java"
+
+
+def test_what_the_operating_system_refused_is_the_projects_place() -> None:
+    err = read_tool_error("EBUSY: resource busy or locked, rename 'D:\\a\\build\\x.hap'\n")
+    assert err is not None and err.klass == "project-path" and not err.decided
+    err = read_tool_error("ENAMETOOLONG: name too long, open '/p/a/b/c'\n")
+    assert err is not None and err.klass == "long-path"
+    # a resource error titled "File Resource Error" about a file that cannot be deleted
+    log = (
+        "Error Code: 11299999\nError: File Resource Error\n"
+        "Error Message: Cannot replace 'D:\\p\\qux.bin': Access is denied.\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "project-path" and f.code == "11299999"
+
+
+def test_an_operation_code_is_possibly_and_takes_the_failing_tools_class() -> None:
+    log = (
+        "> hvigor ERROR: 00308999 Operation Error\n"
+        "Error Message: EBUSY: resource busy or locked, unlink 'C:\\p\\build\\zed.abc'\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.code == "00308999"
+    assert f.kind == "project-path" and not f.certain
+    f = diagnose("> hvigor ERROR: 00308998 Operation Error\nError Message: Qux went sideways.\n")
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
+
+
+def test_devecos_sync_cause_and_a_debug_log_line_are_read() -> None:
+    err = read_tool_error(
+        "Sync failed. Follow the given solution.\nCause: The zorp-plugin version () is not in range\n"
+    )
+    assert err is not None and "zorp-plugin" in err.message
+    err = read_tool_error(
+        "[2026-05-21T14:19:39.058] [DEBUG] debug-file - ERROR: stacktrace = Error: Unexpected "
+        "character in /p/oh_modules/@acme/qux/index.js\n"
+    )
+    assert err is not None and err.klass == "ohpm-deps" and "Unexpected character" in err.message
+    err = read_tool_error("hvigor ERROR：The qux is not within the expected range\n")
+    assert err is not None and err.message.startswith("The qux")
+
+
+def test_the_places_a_message_names_below_or_inside_it() -> None:
+    linker = (
+        "ld.lld: error: undefined symbol: Qux_Frob\n"
+        ">>> referenced by zed.cpp:7 (C:/p/src/main/cpp/zed.cpp:7)\n"
+    )
+    err = read_tool_error(linker)
+    assert err is not None and err.location == "C:/p/src/main/cpp/zed.cpp:7"
+    config = "> hvigor ERROR: Qux value is odd.\n\t Detail: Please check qux\n\t at F:\\p\\build-profile.json5\n"
+    err = read_tool_error(config)
+    assert err is not None and err.location == "F:\\p\\build-profile.json5"
+    err = read_tool_error(
+        "> hvigor ERROR: Unexpected thing (1:0) in D:\\p\\oh_modules\\q\\._z.js\n"
+    )
+    assert err is not None and err.location == "D:\\p\\oh_modules\\q\\._z.js"
+    err = read_tool_error("hap-sign-tool: error: QUX_ERROR, code: 117. Details: zed\n")
+    assert err is not None and err.code == "117"
+
+
+def test_a_title_line_names_the_tool_of_the_message_below() -> None:
+    log = (
+        "hvigor ERROR: Resource Pack Error\nError Message: The qux reference '$media:zed' is odd.\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.klass == "config" and "$media:zed" in err.message
+    # a failed task is not a title: the ArkTS phase does not make an operation error an ArkTS one
+    log = (
+        "> hvigor ERROR: Failed :entry:default@PreviewArkTS...\n"
+        "> hvigor ERROR: Error Code: 00308997 Unknown Error\n"
+        "The qux argument must be of type string. Received undefined\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
+
+
+def test_a_task_the_project_registers_itself_is_its_own_phase() -> None:
+    log = "> hvigor ERROR: Failed :entry:zorpGen...\n> hvigor ERROR: zorp exploded with code 3\n"
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-task" and "zorp exploded" in f.fix
+    assert "entry's hvigorfile.ts" in f.fix
+    # hvigor's own aggregate task is not one
+    err = read_tool_error("> hvigor ERROR: Failed :entry:assembleHap...\n> hvigor ERROR: qux\n")
+    assert err is not None and err.phase_kind is None
+
+
+def test_a_javascript_error_inside_hvigor_is_the_toolchains() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@GenerateLoaderJson...\n"
+        "> hvigor ERROR: Cannot read properties of undefined (reading 'zorp')\n"
+    )
+    f = diagnose(log)
+    assert f is not None and f.kind == "hvigor-env" and not f.certain
+    assert "--stacktrace" in f.fix and "reading 'zorp'" in f.fix
+
+
+def test_an_unknown_code_in_hvigors_newer_layout_says_its_family() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@PreBuild...\n"
+        "Error Code: 00303999\nError: Configuration Error\n"
+        "Error Message: The zorp field is odd. At file: /p/entry/src/main/module.json5:7:3\n"
+    )
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("config", "00303999")
+    assert f.location == "/p/entry/src/main/module.json5:7:3" and "zorp" in f.fix
+    assert f.meaning == "Configuration Error (hvigor configuration error)"
