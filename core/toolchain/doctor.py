@@ -1094,37 +1094,20 @@ WARNING_SIGNATURES: tuple[Signature, ...] = (
 )
 
 
-SIGNING_INSTALL_CODES = frozenset({"9568257", "9568320", "9568322", "9568329", "9568448"})
+# bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
+# signature verification, the profile's type, the device list)
+SIGNING_INSTALL_CODES = frozenset(
+    {"9568257", "9568264", "9568294", "9568318", "9568319", "9568320", "9568321", "9568322"}
+    | {"9568323", "9568324", "9568325", "9568326", "9568327", "9568328", "9568329", "9568330"}
+    | {"9568331", "9568359", "9568393", "9568402", "9568420", "9568421", "9568423", "9568448"}
+    | {"9568450"}
+)
 
 
 def _device_signatures() -> tuple[Signature, ...]:
+    """hdc's failures printed without a code (bm's, aa's and hdc's codes are read by
+    :func:`_device_finding`, from the tables of :mod:`.hdc.codes`)."""
     sigs: list[Signature] = []
-    for code, (meaning, fix) in INSTALL_CODES.items():
-        terms = [code, "install", "安装失败", *meaning.split()[:3]]
-        kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
-    for code, (meaning, fix) in AA_CODES.items():
-        sigs.append(
-            Signature(
-                "launch",
-                (rf"Error Code:\s*{code}\b",),
-                fix,
-                code,
-                meaning,
-                (code, "aa start", "启动失败", "ability"),
-            )
-        )
-    for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
-        sigs.append(
-            Signature(
-                "device" if hdc_kind in ("no-device", "daemon") else hdc_kind,
-                (rf"\[{code}\]",),
-                fix,
-                code,
-                meaning,
-                (code, "hdc", "device", "设备"),
-            )
-        )
     sigs.append(
         Signature(
             "hdc-server",
@@ -1136,7 +1119,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
-            "device",
+            "hdc",
             (r"need connect-key",),
             "Several devices are connected (or an emulator and a phone) and the command named "
             "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "
@@ -1147,7 +1130,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
-            "device",
+            "hdc",
             (r"Not match target founded", r"Device not found or connected"),
             "The device is not connected, or no connected device has that connect key (it "
             "changes after a reconnect; a network device must be reconnected with `hdc tconn "
@@ -1518,86 +1501,178 @@ _BM_ERROR = re.compile(
     r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
     re.I,
 )
-_AA_CODE = re.compile(r"Error Code\s*:\s*(\d{8})")
-_HDC_CODE = re.compile(r"\[Fail\]\s*\[(E\d{6})\]\s*:?\s*([^\n]*)")
+# aa: ``Error Code:10104001  Error Message:The specified ability does not exist``
+_AA_CODE = re.compile(
+    r"Error Code\s*[:：]\s*(10\d{6})\b(?:[ \t]*Error Message\s*[:：]\s*([^\n]*))?"
+)
+_AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
+# hdc: ``[Fail][E005005] Error create directory: …`` (also quoted without ``[Fail]``)
+_HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E\d{6})\]\s*:?\s*([^\n]*)")
+# a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
+_REASON_LINE = re.compile(
+    r"^\s*(?:\W\s*)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*(?P<r>\S[^\n]*)$",
+    re.I | re.M,
+)
+
+
+def _line_at(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)].strip()
+
+
+def _tool_reason(text: str) -> str:
+    """A reason/cause line the tool printed after its error, or ''."""
+    m = _REASON_LINE.search(text)
+    return " ".join(m.group("r").split())[:200] if m else ""
+
+
+def _said(tool: str, code: str, text: str, reason: str) -> str:
+    said = f"{tool} failed with {code}" + (f": “{text}”" if text else "")
+    return said + (f" (reason: {reason})" if reason else "")
+
+
+def _code_by_message(table: dict[str, tuple[str, str]], text: str) -> str | None:
+    """The documented code whose message the tool printed (a code the table lacks, a version
+    that renumbered it): the longest message found in ``text``."""
+    low = text.lower()
+    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= 15 and m.lower() in low]
+    return max(hits)[1] if hits else None
 
 
 def _device_finding(tail: str) -> Finding | None:
-    """bm's install codes (known or not: an unknown code keeps the code and bm's own error
-    text), aa's launch codes and hdc's ``[Fail][E…]`` codes the tables do not know."""
+    """bm's, aa's and hdc's own error structure, read the same way for each: the code, the
+    tool's text (bm's ``error:`` line, aa's ``Error Message:``, hdc's words after ``[Exxxxxx]``)
+    and any reason line after it. A documented code gives its meaning and fix (tool's text
+    kept when it says more, e.g. the permission bm names); a code the tables lack gives the
+    tool's own text (and the fix of a documented code with that same text), never a generic
+    remedy."""
     m = _BM_CODE.search(tail)
     if m is not None:
-        code = m.group(1)
-        after = tail[m.end() : m.end() + 400]
-        m_err = _BM_ERROR.search(after)
-        line_end = tail.find("\n", m.end())
-        # bm's message, or the words a note quotes after the code on its line
-        rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
-        bm_text = " ".join(m_err.group(1).split()) if m_err else rest.split("`")[0].strip()
-        evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
-        if _BM_CODE.fullmatch(evidence) and line_end >= 0:
-            # bm prints "code:9568320" alone, its message on the next line: keep them together
-            nxt_end = tail.find("\n", line_end + 1)
-            evidence = (
-                f"{evidence} {tail[line_end + 1 : nxt_end if nxt_end >= 0 else len(tail)].strip()}"
-            )
-        if code in INSTALL_CODES:
-            meaning, fix = INSTALL_CODES[code]
-            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        elif _UNREGISTERED_DEVICE.search(bm_text):
-            meaning = bm_text
-            fix = (
-                f"bm refused the HAP with code {code}: “{bm_text}”. The device is not one the "
-                + UNREGISTERED_DEVICE_FIX
-            )
-            kind = "signing"
-        else:
-            meaning = bm_text or "an install error this version does not know"
-            fix = (
-                f"bm refused the HAP with code {code}: “{bm_text or 'no message'}”. Look the code "
-                "up in the bundle manager's error codes (HarmonyOS docs, 'bm' error codes) and fix "
-                "what it names; reinstalling does not help."
-            )
-            kind = "install"
-        return Finding(
-            kind=kind,
-            evidence=evidence[:EVIDENCE_CHARS],
-            fix=fix,
-            code=code,
-            query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
-            meaning=meaning,
-            block=first_error_block(tail),
-        )
+        return _bm_finding(tail, m)
     known = _bm_message_finding(tail)
     if known is not None:
         return known
-    m = _HDC_CODE.search(tail)
-    if m is not None and m.group(1) not in HDC_FAIL_CODES:
-        code, text = m.group(1), m.group(2).strip()
-        return Finding(
-            kind="hdc",
-            evidence=m.group(0).strip()[:EVIDENCE_CHARS],
-            fix=f"hdc failed with {code}: “{text}”. Check the device connection and retry; "
-            "update hdc (the SDK's toolchains) when the device is newer than the SDK.",
-            code=code,
-            query_terms=["hdc", code, "device", "设备"],
-            meaning=text or "hdc failure",
-        )
-    m = _AA_CODE.search(tail)
-    if m is not None and "start ability" in tail and m.group(1) not in AA_CODES:
-        code = m.group(1)
-        msg = re.search(r"Error Message:\s*([^\n]+)", tail)
-        text = msg.group(1).strip() if msg else "aa start failed"
-        return Finding(
-            kind="launch",
-            evidence=m.group(0),
-            fix=f"aa start failed with {code}: “{text}”. Check the ability (-a) and bundle (-b) "
-            "names and that the app is installed for this user.",
-            code=code,
-            query_terms=["launch", code, "aa start", "启动失败"],
-            meaning=text,
-        )
+    m_hdc = _HDC_CODE.search(tail)
+    if m_hdc is not None:
+        return _hdc_finding(tail, m_hdc)
+    m_aa = _AA_CODE.search(tail)
+    if m_aa is not None:
+        return _aa_finding(tail, m_aa)
     return None
+
+
+def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
+    code = m.group(1)
+    after = tail[m.end() : m.end() + 400]
+    m_err = _BM_ERROR.search(after)
+    line_end = tail.find("\n", m.end())
+    # bm's message, or the words a note quotes after the code on its line
+    rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
+    bm_text = " ".join(m_err.group(1).split()) if m_err else rest.split("`")[0].strip()
+    bm_text = bm_text.rstrip(".").strip()
+    reason = _tool_reason(after)
+    evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
+    if _BM_CODE.fullmatch(evidence) and line_end >= 0:
+        # bm prints "code:9568320" alone, its message on the next line: keep them together
+        nxt_end = tail.find("\n", line_end + 1)
+        evidence = (
+            f"{evidence} {tail[line_end + 1 : nxt_end if nxt_end >= 0 else len(tail)].strip()}"
+        )
+    same = code if code in INSTALL_CODES else _code_by_message(INSTALL_CODES, bm_text)
+    if same is not None:
+        meaning, fix = INSTALL_CODES[same]
+        kind: FindingKind = "signing" if same in SIGNING_INSTALL_CODES else "install"
+        if same != code:
+            fix = f"{_said('bm', code, bm_text, reason)}: the text of code {same}. {fix}"
+        elif bm_text and bm_text.lower() not in meaning.lower():
+            # bm says more than the table (the permission it could not grant, the field)
+            fix = f"{fix} bm said: “{bm_text[:200]}”."
+        if reason and reason not in fix:
+            fix += f" bm's reason: {reason}."
+    elif _UNREGISTERED_DEVICE.search(bm_text):
+        meaning = bm_text
+        fix = (
+            f"bm refused the HAP with code {code}: “{bm_text}”. The device is not one the "
+            + UNREGISTERED_DEVICE_FIX
+        )
+        kind = "signing"
+    else:
+        meaning = bm_text or f"install error {code}"
+        fix = (
+            f"{_said('bm', code, bm_text or 'no message', reason)}. Code {code} is not among "
+            "bm's documented codes: act on bm's words above; the device's hilog (BMS lines) "
+            "says which file or field it refused."
+        )
+        kind = (
+            "signing" if re.search(r"sign|certificate|profile|pkcs7", bm_text, re.I) else "install"
+        )
+    return Finding(
+        kind=kind,
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+        meaning=meaning,
+        block=first_error_block(tail),
+    )
+
+
+def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
+    code, text = m.group(1), m.group(2).strip()
+    if not text:
+        # ``[E005005]`` alone, its words on the next line
+        nxt = tail[m.end() :].lstrip("\n").split("\n", 1)[0].strip()
+        text = nxt
+    reason = _tool_reason(tail[m.end() : m.end() + 400])
+    evidence = _line_at(tail, m.start())
+    if code in HDC_FAIL_CODES:
+        sub, meaning, fix = HDC_FAIL_CODES[code]
+        if text and len(text) > 12 and text.lower().rstrip(".") not in meaning.lower():
+            fix = f"{fix} hdc said: “{text[:200]}”."
+    else:
+        sub, meaning = "hdc", text or f"hdc failure {code}"
+        fix = (
+            f"{_said('hdc', code, text or 'no message', reason)}. Code {code} is not among hdc's "
+            "documented codes: act on hdc's words; `hdc -l5 start` then the failing command "
+            "writes hdc.log with the detail."
+        )
+    return Finding(
+        kind="hdc",
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("hdc", code, sub, "device", "设备"),
+        meaning=meaning,
+    )
+
+
+def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
+    code = m.group(1)
+    msg = (m.group(2) or "").strip()
+    if not msg:
+        m_msg = _AA_MESSAGE.search(tail, m.end())
+        msg = m_msg.group(1).strip() if m_msg else ""
+    reason = _tool_reason(tail[m.end() : m.end() + 400])
+    same = code if code in AA_CODES else _code_by_message(AA_CODES, msg)
+    if same is not None:
+        meaning, fix = AA_CODES[same]
+        if same != code:
+            fix = f"{_said('aa', code, msg, reason)}: the text of code {same}. {fix}"
+    else:
+        meaning = msg or f"aa error {code}"
+        fix = (
+            f"{_said('aa', code, msg or 'no message', reason)}. Code {code} is not among aa's "
+            "documented codes: act on aa's words above."
+        )
+    return Finding(
+        kind="launch",
+        evidence=_line_at(tail, m.start())[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
+        meaning=meaning,
+    )
 
 
 # an install refused because the device is not in the signing profile (a code the table does

@@ -189,11 +189,12 @@ def test_launch_and_hdc_failures() -> None:
     s = diagnose("Connect server failed\n")
     assert s is not None and s.kind == "hdc-server" and "8710" in s.fix
     d = diagnose("[Fail][E001005] Device not found or connected\n")
-    assert d is not None and (d.kind, d.code) == ("device", "E001005")
+    assert d is not None and (d.kind, d.code) == ("hdc", "E001005")
+    assert "not found" in (d.meaning or "")
     u = diagnose("[Fail][E000003] The device unauthorized.\n")
-    assert u is not None and u.kind == "unauthorized"
+    assert u is not None and u.kind == "hdc" and "unauthorized" in u.query_terms
     n = diagnose("[Fail]ExecuteCommand need connect-key? please confirm a device by help info\n")
-    assert n is not None and n.kind == "device"
+    assert n is not None and n.kind == "hdc"
     # real lines (tests/data/real_logs/hdc, 27g): an .apk given to hdc install; a TCP board's key
     a = diagnose("[Fail]Not any installation package was found\n")
     assert a is not None and a.kind == "no-hap" and ".hap" in a.fix
@@ -201,11 +202,90 @@ def test_launch_and_hdc_failures() -> None:
     assert t is not None and "hdc list targets" in t.fix and "tconn" in t.fix
 
 
-def test_an_unknown_install_code_naming_an_unauthorised_device() -> None:
-    # bm/coop-device-unauthorized-9568423 (27g): a code outside the table, bm's words after it
+def test_an_install_code_quoted_in_a_note_with_bms_words() -> None:
+    # bm/coop-device-unauthorized-9568423 (27g): the code and bm's words quoted in a note
     f = diagnose("真机安装报 `code:9568423 device is unauthorized` | 手机 UDID 不在调试 profile\n")
     assert f is not None and (f.kind, f.code) == ("signing", "9568423")
-    assert "device is unauthorized" in f.fix and "UDID" in f.fix
+    assert "UDID" in f.fix
+
+
+GENERIC_REMEDIES = ("uninstall the app and retry", "check the device connection", "restart")
+
+
+def test_an_unknown_install_code_carries_bms_words_and_reason_not_a_generic_remedy() -> None:
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568499\n"
+        "error: install failed due to frobnicated widget table.\nreason: widget table v3\n"
+    )
+    assert f is not None and (f.kind, f.code) == ("install", "9568499")
+    assert "install failed due to frobnicated widget table" in f.fix
+    assert "widget table v3" in f.fix
+    assert not any(g in f.fix.lower() for g in GENERIC_REMEDIES)
+
+
+def test_an_unknown_code_with_a_documented_text_gets_that_codes_fix() -> None:
+    # a renumbered code: bm's text is the one of 9568332
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568999\nerror: install sign info inconsistent.\n"
+    )
+    assert f is not None and f.code == "9568999"
+    assert "9568332" in f.fix and "uninstall" in f.fix.lower()
+
+
+def test_bm_saying_more_than_the_table_is_kept() -> None:
+    # since API 18 bm names the permission it could not grant (bm-tool.md, 9568289)
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568289\nerror: install failed due to grant "
+        "request permissions failed, ohos.permission.MANAGE_BLUETOOTH.\n"
+    )
+    assert f is not None and f.code == "9568289"
+    assert "ohos.permission.MANAGE_BLUETOOTH" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("log", "code", "words"),
+    [
+        # the documented codes beyond the first tables (bm-tool.md, aa-tool.md, hdc.md)
+        (
+            "code:9568401\nerror: debug bundle can only be installed in developer mode.",
+            "9568401",
+            "developer mode",
+        ),
+        ("code:9568337\nerror: install parse unexpected.", "9568337", "MD5"),
+        (
+            "Error Code:10106001  Error Message:The current device is not in developer mode.",
+            "10106001",
+            "developer mode",
+        ),
+        (
+            "Error Code:10103601  Error Message:The specified bundleName does not exist.",
+            "10103601",
+            "bm dump -a",
+        ),
+        (
+            "[Fail][E005102] Remote path: /data/x is invalid, no such file/directory",
+            "E005102",
+            "remote path",
+        ),
+        ("[Fail][E007100] Operate need running under debug mode", "E007100", "debug"),
+    ],
+)
+def test_documented_device_codes(log: str, code: str, words: str) -> None:
+    f = diagnose(log + "\n")
+    assert f is not None and f.code == code
+    assert words.lower() in f.fix.lower()
+
+
+def test_unknown_aa_and_hdc_codes_carry_the_tools_text() -> None:
+    a = diagnose(
+        "error: failed to start ability.\nError Code:10199999  Error Message:Frob is not ready.\n"
+    )
+    assert a is not None and (a.kind, a.code) == ("launch", "10199999")
+    assert "Frob is not ready" in a.fix and "device screen" not in a.fix
+    h = diagnose("[Fail][E009999] Frob channel closed\n")
+    assert h is not None and (h.kind, h.code) == ("hdc", "E009999")
+    assert "Frob channel closed" in h.fix
+    assert not any(g in h.fix.lower() for g in GENERIC_REMEDIES)
 
 
 def test_the_engines_js_crash_in_hilog_and_a_web_render_freeze() -> None:
