@@ -65,13 +65,11 @@ _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # ``HiAppEvent eventInfo.params.exception={"message":"App main thread is not response!","name":"THREAD_BLOCK_6S"}``
 _APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
-FREEZE_REASONS = (
-    "THREAD_BLOCK_6S",
-    "APP_INPUT_BLOCK",
-    "LIFECYCLE_TIMEOUT",
-    "UI_BLOCK_6S",
-    "THREAD_BLOCK_3S",
-    "LIFECYCLE_HALF_TIMEOUT",
+# the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
+# and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
+# UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S)
+FREEZE_REASON = re.compile(
+    r"^[A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|BLOCK_INPUT|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S)\b"
 )
 WANTED = {
     "LastFatalMessage",
@@ -131,7 +129,7 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
     ):
         return CPP
     if (
-        reason.startswith(FREEZE_REASONS)
+        FREEZE_REASON.match(reason)
         or "\nappfreeze:" in text
         or "STRINGID:" in text
         or _QUEUE_SIZE.search(text)
@@ -339,7 +337,7 @@ def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
     if not isinstance(data, dict):
         return
     name, message = str(data.get("name") or ""), str(data.get("message") or "")
-    if name.startswith(FREEZE_REASONS):
+    if FREEZE_REASON.match(name):
         keys["Reason"] = name
         keys.setdefault("Error message", message)
     elif name.endswith("Error"):  # a JS error (an APP_HICOLLIE or a "none" is neither)

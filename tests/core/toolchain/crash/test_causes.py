@@ -67,7 +67,10 @@ def test_the_apps_own_frame_under_a_library_and_the_library_named() -> None:
 def test_weak_evidence_is_possibly_and_none_is_none() -> None:
     why = explain(Crash(type=JS, name="TypeError", message="x is not callable"))
     assert why is not None and not why.certain
-    assert explain(Crash(type=JS, name="TypeError", message="something new entirely")) is None
+    # a TypeError nothing names is still read from its name, as "possibly"
+    new = explain(Crash(type=JS, name="TypeError", message="something new entirely"))
+    assert new is not None and not new.certain and "something new entirely" in new.fix
+    assert explain(Crash(type=JS, name="WeirdThing", message="something new entirely")) is None
 
 
 @pytest.mark.parametrize(
