@@ -1316,6 +1316,9 @@ def _fault_lines(log: str) -> list[str]:
     return out
 
 
+_SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
+
+
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
@@ -1325,6 +1328,10 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         code = m_event.group(0) if m_event else None
     elif crash.type == CPP:
         code = crash.error_class if crash.error_class != "native-crash" else None
+        if code is None:
+            # a signal named outside a key (a developer's words around a quoted fault log)
+            m_sig = _SIGNAL_NAME.search(crash.raw)
+            code = m_sig.group(0) if m_sig else None
     else:
         m = _JS_ERROR_CODE.search(crash.raw)
         code = m.group(1) if m else None

@@ -592,7 +592,17 @@ CAUSES: tuple[Cause, ...] = (
     ),
 )
 
-THIRD_PARTY_LIBS = re.compile(r"lib(?:hermes|flutter|react\w*|jsi|c\+\+_shared|v8\w*)\.so", re.I)
+# runtimes and engines apps bundle (React Native's Hermes/JSI, Flutter, V8/QuickJS, Unity/IL2CPP,
+# Cocos, Skia, FFmpeg, ijkplayer, WebRTC, MMKV, libpag, Lottie, inference engines, Kuikly, Taro,
+# uni-app, the C++ runtime they ship): a crash in one of them is named with the app's own frame
+THIRD_PARTY_LIBS = re.compile(
+    r"lib(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
+    r"|unity|il2cpp|mono\w*|cocos\w*|skia|av(?:codec|format|util|filter|device)\w*|sw(?:scale|resample)"
+    r"|ffmpeg\w*|ijk\w+|webrtc\w*|jingle\w*|mmkv|pag|lottie\w*|rlottie|mnn|ncnn|tnn|onnxruntime"
+    r"|tensorflowlite\w*|tflite\w*|paddle\w*|opencv\w*|kuikly\w*|taro\w*|weex\w*|dcloud\w*"
+    r"|uniapp\w*)\.so",
+    re.I,
+)
 _SYSTEM = ("/usr1/", "/system/", "/vendor/")
 
 
@@ -685,7 +695,14 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
         top = next((f for f in named if not _PLUMBING.search(f.file)), named[0] if named else None)
     elif _third_party(top):
         third = _owner(top)
-    native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
+    native = next(
+        (
+            f
+            for f in frames[:6]
+            if THIRD_PARTY_LIBS.search(f.file) and not f.file.startswith(_SYSTEM)
+        ),
+        None,
+    )
     if native is not None:
         third = THIRD_PARTY_LIBS.search(native.file).group(0)  # type: ignore[union-attr]
     pick = _most_precise(own) if own else top

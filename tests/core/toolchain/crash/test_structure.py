@@ -184,3 +184,28 @@ def test_the_freeze_event_names_of_every_guide_version(event: str) -> None:
     why = explain(crash)
     assert why is not None
     assert any(w in f"{why.cause} {why.fix}".lower() for w in ("main thread", "lifecycle"))
+
+
+def test_a_third_party_engine_is_named_with_the_apps_nearest_frame() -> None:
+    crash = parse_faultlog(
+        cpp(
+            "Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000010",
+            [
+                "/data/storage/el1/bundle/libs/arm64/libavcodec.so(avcodec_send_packet+40)",
+                f"{APP}(Decoder::Feed(Packet*)+64)",
+            ],
+        )
+    )
+    why = explain(crash)
+    assert why is not None and why.third_party == "libavcodec.so"
+    assert "Decoder::Feed" in why.fix
+
+
+def test_a_signal_named_only_in_prose_is_the_code() -> None:
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    f = diagnose(
+        "The app dies with SIGABRT when it quits. The fault log says:\n"
+        "LastFatalMessage: Unexpected call: exit(0)\n"
+    )
+    assert f is not None and f.kind == "crash" and f.code == "SIGABRT"
