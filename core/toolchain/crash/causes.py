@@ -625,9 +625,12 @@ _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
 def _frame_location(frame: Frame) -> str:
-    """The place as the log prints it: the path in the module (``src/main/ets/x.ts:52:1``) for
-    a raw release frame, the file for a source-mapped one, the library and symbol for native."""
-    path = frame.file.split("|")[-1] if "|" in frame.file else frame.file
+    """The place: the app's source file for its own frames (``entry/src/main/ets/x.ets:52:1``,
+    also for a raw release frame, whose line is the compiled ``x.ts``'s), else the path the
+    log prints, and the library and symbol for native frames."""
+    # the app's own source file (``entry/src/main/ets/pages/Index.ets`` for a raw release frame's
+    # compiled ``Index.ts``): the name the card's stack links and the editor use
+    path = frame.source or (frame.file.split("|")[-1] if "|" in frame.file else frame.file)
     # a Windows build path printed with (doubled) backslashes: ``\\MainAbility\\pages\\x.ets``
     path = re.sub(r"/{2,}", "/", path.replace("\\", "/"))
     m = _FRAME_LOC.search(frame.raw)

@@ -448,7 +448,8 @@ def test_crash_bearing_hilog_is_a_crash() -> None:
     log = "\n".join(js_lines(5394, "00:01.000") + cpp_lines(5401, "00:09.000"))
     f = diagnose(log)
     assert f is not None and f.kind == "crash" and "undefined" in f.fix
-    assert f.location == "src/main/ets/pages/Index.ts:8:12"
+    # the source file, as the crash card's stack links it (the compiled Index.ts's line)
+    assert f.location == "entry/src/main/ets/pages/Index.ets:8:12"
 
 
 @pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
