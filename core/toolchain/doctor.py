@@ -1430,7 +1430,18 @@ def _engine_fault(head: str) -> Finding | None:
     ``Stacktrace:``, ``at …`` lines): the log lines' messages read as the fault log."""
     if "Error message:" not in head and "Reason:" not in head:
         return None
-    messages = [p.message for p in parse_lines(head.splitlines()) if p.kind != RAW]
+    # a Log window's copy prints a multi-line message's later lines without the columns,
+    # indented (``    at f (…)``): they belong to the log line above
+    messages: list[str] = []
+    after_log = False
+    for p in parse_lines(head.splitlines()):
+        if p.kind != RAW:
+            messages.append(p.message)
+            after_log = True
+        elif after_log and p.raw[:1] in (" ", "\t") and p.raw.strip():
+            messages.append(p.raw.strip())
+        else:
+            after_log = False
     text = "\n".join(_ENGINE_PREFIX.sub("", m) for m in messages)
     if not FAULT_HINT.search(text):
         return None

@@ -445,7 +445,88 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
             HilogLine,
             (raw, LOG, t or "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False),
         )
-    return None
+    return _columns(raw, text)
+
+
+# --- any other column layout (a Log window's columns reordered, hidden or re-spaced; tabs from
+# a spreadsheet; levels spelt out): the columns are told by their shapes, not their places ---
+_DOMAIN_TAG = re.compile(r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+?):?\Z", re.ASCII)
+_DATE = re.compile(r"(?:\d{4}[-/])?\d\d[-/]\d\d\Z", re.ASCII)
+_CLOCK = re.compile(r"\d\d:\d\d:\d\d(?:[.,:]\d+)?\Z", re.ASCII)
+_PID_TID = re.compile(r"(\d+)(?:-|/|\.\.\.)(\d+)\Z", re.ASCII)
+_WORD_LEVELS = {
+    "D": "D", "I": "I", "W": "W", "E": "E", "F": "F",
+    "DEBUG": "D", "INFO": "I", "WARN": "W", "WARNING": "W", "ERROR": "E", "FATAL": "F",
+}  # fmt: skip
+_TOKEN = re.compile(r"\S+")
+_MAX_COLUMNS = 9
+
+
+def _columns(raw: str, text: str) -> HilogLine | None:
+    """A line whose columns are hilog's fields in another order or spacing: the domain/tag
+    (``A03d00/JSAPP``) and the level (``E``, ``Error``) must both be among the leading columns;
+    a date and a time, ``pid-tid`` or two numbers, and a process name (a dotted bundle name)
+    may be; the message is the rest. None when the line does not look like that."""
+    if "/" not in text:
+        return None
+    t = date = ""
+    pid = tid = 0
+    level = typ = tag = process = ""
+    dom = -1
+    numbers: list[int] = []
+    colon = False
+    msg_at = len(text)
+    for i, m in enumerate(_TOKEN.finditer(text)):
+        tok = m.group(0)
+        up = tok.upper().rstrip(":")
+        if i >= _MAX_COLUMNS:
+            msg_at = m.start()
+            break
+        if dom < 0 and (d := _DOMAIN_TAG.match(tok)) is not None:
+            typ, dom, tag = d.group(1).upper(), int(d.group(2), 16), d.group(3)
+            colon = colon or tok.endswith(":")
+            if "/" in tag:
+                process, _, tag = tag.rpartition("/")
+            continue
+        if not level and up in _WORD_LEVELS:
+            level = _WORD_LEVELS[up]
+            continue
+        if not t and not date and _DATE.match(tok):
+            date = tok
+            continue
+        if not t and _CLOCK.match(tok):
+            t = f"{date} {tok}".strip()
+            continue
+        if not pid and (p := _PID_TID.match(tok)) is not None:
+            pid, tid = int(p.group(1)), int(p.group(2))
+            continue
+        if tok.isdigit() and len(numbers) < 2 and not pid:
+            numbers.append(int(tok))
+            continue
+        if (
+            not process
+            and "." in tok
+            and not tok.endswith(".")
+            and tok[0].isalpha()
+            and not (dom >= 0 and level)
+        ):
+            process = tok
+            continue
+        if dom >= 0 and level:
+            msg_at = m.start()
+            break
+        return None
+    if dom < 0 or not level or not (t or pid or numbers or process or colon):
+        return None  # a level and a domain/tag alone: too little to call it a log line
+    if len(numbers) == 1:
+        return None  # one number: a pid without its tid, or a cut line
+    if not pid and numbers:
+        pid, tid = numbers
+    msg = text[msg_at:].strip() if msg_at < len(text) else ""
+    return _new(
+        HilogLine,
+        (raw, LOG, t, pid, tid, level, typ, dom, process, tag, msg, 0, False),
+    )
 
 
 def _safe_str(value: object) -> str:

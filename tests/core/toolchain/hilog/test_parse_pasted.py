@@ -81,3 +81,51 @@ def test_hdc_format_unchanged_and_prose_stays_raw() -> None:
         "...",
     ):
         assert parse_line(text).kind == RAW, text
+
+
+# The same fields in any column order, spacing or spelling a copy can have: DevEco Studio lets
+# the Log window's columns be hidden and dragged, a copy through a spreadsheet or a chat keeps
+# tabs or single spaces, and some tools spell the level out. Built from the real Log window line
+# above (``08-20 11:06:01.891   1948-1948     A03d00/JSAPP    com.examp...lication  I     msg``):
+# every variant must give its fields, and text that only looks a little like a log stays raw.
+WINDOW_FIELDS = ("08-20 11:06:01.891", 1948, 1948, "I", 0x03D00, "JSAPP", "getSystemCpuUsage: 0.47")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "08-20 11:06:01.891\t1948-1948\tA03d00/JSAPP\tcom.example.app\tI\tgetSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891  com.example.app  1948-1948  A03d00/JSAPP  Info  getSystemCpuUsage: 0.47",
+        "I  A03d00/JSAPP  08-20 11:06:01.891  1948  1948  getSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891 1948 1948 INFO A03d00/JSAPP: getSystemCpuUsage: 0.47",
+    ],
+)
+def test_a_log_windows_columns_in_any_order(line: str) -> None:
+    p = parse_line(line)
+    assert p.kind == LOG, line
+    assert (p.time, p.pid, p.tid, p.level, p.domain, p.tag, p.message) == WINDOW_FIELDS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see A03d00/JSAPP for the details",  # a tag named in prose, no level
+        "I 12345/foo bar",  # a level and a domain alone
+        "04-19 17:02:14.735  5394 I A03200/testTag: missing tid",  # one number: a cut line
+    ],
+)
+def test_prose_that_looks_a_little_like_columns_stays_raw(text: str) -> None:
+    assert parse_line(text).kind == RAW
+
+
+def test_a_log_windows_multi_line_crash_keeps_its_stack() -> None:
+    # the Log window prints a multi-line message's later lines without the columns, indented
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    f = diagnose(
+        "08-20 11:06:01.891   1948-1948   C03900/Ace   com.example.app   E   [Engine Log]Error message: Cannot read property name of undefined\n"
+        "08-20 11:06:01.891   1948-1948   C03900/Ace   com.example.app   E   [Engine Log]Stacktrace:\n"
+        "    at onClick (entry/src/main/ets/pages/Index.ets:20:7)\n"
+    )
+    assert f is not None and f.kind == "crash"
+    assert f.location == "entry/src/main/ets/pages/Index.ets:20:7"
