@@ -1550,11 +1550,11 @@ def _said(tool: str, code: str, text: str, reason: str) -> str:
     return said + (f" (reason: {reason})" if reason else "")
 
 
-def _code_by_message(table: dict[str, tuple[str, str]], text: str) -> str | None:
+def _code_by_message(table: dict[str, tuple[str, str]], text: str, least: int = 15) -> str | None:
     """The documented code whose message the tool printed (a code the table lacks, a version
-    that renumbered it): the longest message found in ``text``."""
+    that renumbered it): the longest message (of ``least`` characters or more) in ``text``."""
     low = text.lower()
-    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= 15 and m.lower() in low]
+    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= least and m.lower() in low]
     return max(hits)[1] if hits else None
 
 
@@ -1577,7 +1577,7 @@ def _device_finding(tail: str) -> Finding | None:
     m_aa = _AA_CODE.search(tail)
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
-    return None
+    return _aa_message_finding(tail)
 
 
 def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
@@ -1706,27 +1706,46 @@ UNREGISTERED_DEVICE_FIX = (
 
 def _bm_message_finding(tail: str) -> Finding | None:
     """bm refused a HAP without printing its code (DevEco's "Install Failed" line, an older bm)
-    but with the message of a code the table knows: that code's meaning and fix."""
+    but with the message of a documented code: that code's meaning and fix (the longest
+    message found, so a message inside another names the right code)."""
     if "failed to install bundle" not in tail:
         return None
-    lower = tail.lower()
-    for code, (meaning, fix) in INSTALL_CODES.items():
-        at = lower.find(meaning.lower())
-        if len(meaning) >= 20 and at >= 0:
-            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-            line_start = tail.rfind("\n", 0, at) + 1
-            line_end = tail.find("\n", at)
-            return Finding(
-                kind=kind,
-                evidence=tail[line_start : line_end if line_end >= 0 else len(tail)].strip()[
-                    :EVIDENCE_CHARS
-                ],
-                fix=fix,
-                query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
-                meaning=f"{meaning} (bm code {code}, not printed)",
-                block=first_error_block(tail),
-            )
-    return None
+    code = _code_by_message(INSTALL_CODES, tail, least=20)
+    if code is None:
+        return None
+    meaning, fix = INSTALL_CODES[code]
+    kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
+    at = tail.lower().find(meaning.lower())
+    return Finding(
+        kind=kind,
+        evidence=_line_at(tail, at)[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+        meaning=f"{meaning} (bm code {code}, not printed)",
+        block=first_error_block(tail),
+    )
+
+
+_AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|detach)[^\n]*", re.I)
+
+
+def _aa_message_finding(tail: str) -> Finding | None:
+    """aa failed without printing its code but with the message of a documented code: that
+    code's meaning and fix."""
+    m = _AA_FAILED.search(tail)
+    if m is None:
+        return None
+    code = _code_by_message(AA_CODES, tail[m.start() :])
+    if code is None:
+        return None
+    meaning, fix = AA_CODES[code]
+    return Finding(
+        kind="launch",
+        evidence=_line_at(tail, tail.lower().find(meaning.lower()))[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
+        meaning=f"{meaning} (aa code {code}, not printed)",
+    )
 
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word

@@ -555,3 +555,14 @@ def test_a_fault_log_pasted_on_one_line() -> None:
 def test_a_fortify_abort_names_fd_setsize() -> None:
     f = diagnose(_real("cppcrash/fd-set-fortify-abort-1024.log"))
     assert f is not None and f.code == "SIGABRT" and "poll()" in f.fix
+
+
+def test_a_tools_message_without_its_code_names_the_documented_code() -> None:
+    # DevEco's "Install Failed" line and aa's failure print the message, not always the code
+    b = diagnose(
+        "Install Failed: error: failed to install bundle.\nerror: install parse unexpected.\n"
+    )
+    assert b is not None and b.kind == "install" and "9568337" in (b.meaning or "")
+    a = diagnose("error: failed to start ability.\nThe current device is not in developer mode.\n")
+    assert a is not None and a.kind == "launch" and "10106001" in (a.meaning or "")
+    assert "developer mode" in a.fix
