@@ -54,6 +54,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -1274,7 +1275,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
         return family
-    return matched
+    return matched or _fail_prose_finding(tail)
 
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
@@ -1515,6 +1516,10 @@ def _bare_js_finding(tail: str) -> Finding | None:
 
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
+# a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
+# 95682xx-95684xx, aa's 101xxxxx (ArkTS's and hvigor's 8-digit codes are other ranges)
+_BM_BARE = re.compile(r"(?<![0-9A-Za-z_.])(9568[2-4]\d\d)(?![0-9A-Za-z_.])")
+_AA_BARE = re.compile(r"(?<![0-9A-Za-z_.])(101\d{5})(?![0-9A-Za-z_.])")
 _BM_ERROR = re.compile(
     r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
     re.I,
@@ -1565,7 +1570,7 @@ def _device_finding(tail: str) -> Finding | None:
     kept when it says more, e.g. the permission bm names); a code the tables lack gives the
     tool's own text (and the fix of a documented code with that same text), never a generic
     remedy."""
-    m = _BM_CODE.search(tail)
+    m = _BM_CODE.search(tail) or _BM_BARE.search(tail)
     if m is not None:
         return _bm_finding(tail, m)
     known = _bm_message_finding(tail)
@@ -1575,6 +1580,10 @@ def _device_finding(tail: str) -> Finding | None:
     if m_hdc is not None:
         return _hdc_finding(tail, m_hdc)
     m_aa = _AA_CODE.search(tail)
+    if m_aa is None:
+        bare = _AA_BARE.search(tail)
+        if bare is not None and (bare.group(1) in AA_CODES or re.search(r"\baa\b|ability", tail)):
+            m_aa = bare
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
     return _aa_message_finding(tail)
@@ -1587,7 +1596,12 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
     line_end = tail.find("\n", m.end())
     # bm's message, or the words a note quotes after the code on its line
     rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
-    bm_text = " ".join(m_err.group(1).split()) if m_err else rest.split("`")[0].strip()
+    if m_err:
+        bm_text = " ".join(m_err.group(1).split())
+    elif m.re is _BM_BARE:
+        bm_text = ""  # a bare code in a note: the words after it are the note's
+    else:
+        bm_text = rest.split("`")[0].strip()
     bm_text = bm_text.rstrip(".").strip()
     reason = _tool_reason(after)
     evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
@@ -1667,7 +1681,7 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
 
 def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
     code = m.group(1)
-    msg = (m.group(2) or "").strip()
+    msg = (m.group(2) or "").strip() if m.re.groups >= 2 else ""
     if not msg:
         m_msg = _AA_MESSAGE.search(tail, m.end())
         msg = m_msg.group(1).strip() if m_msg else ""
@@ -1693,6 +1707,34 @@ def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
     )
 
 
+_FAIL_LINE = re.compile(r"\[Fail\]\s*(?P<t>[^\n]*)")
+
+
+def _fail_prose_finding(tail: str) -> Finding | None:
+    """hdc's ``[Fail]`` line no signature knows: its documented prose (``Failed to communicate
+    with daemon``…), else hdc's own words, never a generic remedy."""
+    m = _FAIL_LINE.search(tail)
+    if m is None:
+        return None
+    text = m.group("t").strip()
+    known = next((p for p in FAIL_PROSE if p[0].search(text)), None)
+    if known is not None:
+        _pattern, sub, meaning, fix = known
+    else:
+        sub, meaning = "hdc", text or "hdc failed"
+        fix = (
+            f"hdc failed: “{text[:200]}”. hdc printed no code: act on its words; `hdc -l5 "
+            "start` then the failing command writes hdc.log with the detail."
+        )
+    return Finding(
+        kind="hdc",
+        evidence=m.group(0).strip()[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms("hdc", sub, "device", "设备"),
+        meaning=meaning,
+    )
+
+
 # an install refused because the device is not in the signing profile (a code the table does
 # not know, with bm's words)
 _UNREGISTERED_DEVICE = re.compile(r"device (?:is )?unauthori[sz]ed|unauthori[sz]ed device", re.I)
@@ -1708,9 +1750,12 @@ def _bm_message_finding(tail: str) -> Finding | None:
     """bm refused a HAP without printing its code (DevEco's "Install Failed" line, an older bm)
     but with the message of a documented code: that code's meaning and fix (the longest
     message found, so a message inside another names the right code)."""
-    if "failed to install bundle" not in tail:
-        return None
-    code = _code_by_message(INSTALL_CODES, tail, least=20)
+    if "failed to install bundle" in tail:
+        code = _code_by_message(INSTALL_CODES, tail, least=20)
+    else:
+        # bm's ``error:`` line alone, quoted: its message must be a documented one
+        said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
+        code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
     if code is None:
         return None
     meaning, fix = INSTALL_CODES[code]

@@ -566,3 +566,21 @@ def test_a_tools_message_without_its_code_names_the_documented_code() -> None:
     a = diagnose("error: failed to start ability.\nThe current device is not in developer mode.\n")
     assert a is not None and a.kind == "launch" and "10106001" in (a.meaning or "")
     assert "developer mode" in a.fix
+
+
+def test_codes_quoted_bare_and_hdc_prose_without_a_code() -> None:
+    b = diagnose("安装报错 错误码9568322，怎么办\n")
+    assert b is not None and b.code == "9568322" and "，怎么办" not in b.fix
+    a = diagnose("aa start 报 10106102\n")
+    assert a is not None and (a.kind, a.code) == ("launch", "10106102")
+    # an ArkTS code of the same length is not an aa code
+    k = diagnose("ERROR: 10505001 ArkTS Compiler Error\nError Message: Cannot find name 'x'.\n")
+    assert k is not None and k.kind != "launch"
+    d = diagnose("[Fail]Failed to communicate with daemon\n")
+    assert d is not None and d.kind == "hdc" and "hdc kill" in d.fix
+    u = diagnose("[Fail]Transfer path failed, read-only file system\n")
+    assert (
+        u is not None and u.kind == "hdc" and "Transfer path failed, read-only file system" in u.fix
+    )
+    e = diagnose("error: install failed due to grant request permissions failed.\n")
+    assert e is not None and e.kind == "install" and "9568289" in (e.meaning or "")
