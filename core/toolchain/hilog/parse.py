@@ -453,7 +453,9 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
 _DOMAIN_TAG = re.compile(r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+?):?\Z", re.ASCII)
 _DATE = re.compile(r"(?:\d{4}[-/])?\d\d[-/]\d\d\Z", re.ASCII)
 _CLOCK = re.compile(r"\d\d:\d\d:\d\d(?:[.,:]\d+)?\Z", re.ASCII)
-_PID_TID = re.compile(r"(\d+)(?:-|/|\.\.\.)(\d+)\Z", re.ASCII)
+_PID_TID = re.compile(r"(\d+)(?:-|/|\.\.\.)(\d+)(?:/(\S+))?\Z", re.ASCII)
+# logcat's shape: ``I/A03d00/JSAPP:`` (the level joined to the domain/tag)
+_LEVEL_DOMAIN_TAG = re.compile(r"([DIWEF])/([ACIKP]?)([0-9A-Fa-f]{5})/(\S+?):?\Z", re.ASCII)
 _WORD_LEVELS = {
     "D": "D", "I": "I", "W": "W", "E": "E", "F": "F",
     "DEBUG": "D", "INFO": "I", "WARN": "W", "WARNING": "W", "ERROR": "E", "FATAL": "F",
@@ -482,6 +484,11 @@ def _columns(raw: str, text: str) -> HilogLine | None:
         if i >= _MAX_COLUMNS:
             msg_at = m.start()
             break
+        if dom < 0 and not level and (d := _LEVEL_DOMAIN_TAG.match(tok)) is not None:
+            level, typ = d.group(1), d.group(2).upper()
+            dom, tag = int(d.group(3), 16), d.group(4)
+            colon = colon or tok.endswith(":")
+            continue
         if dom < 0 and (d := _DOMAIN_TAG.match(tok)) is not None:
             typ, dom, tag = d.group(1).upper(), int(d.group(2), 16), d.group(3)
             colon = colon or tok.endswith(":")
@@ -499,6 +506,7 @@ def _columns(raw: str, text: str) -> HilogLine | None:
             continue
         if not pid and (p := _PID_TID.match(tok)) is not None:
             pid, tid = int(p.group(1)), int(p.group(2))
+            process = process or (p.group(3) or "")
             continue
         if tok.isdigit() and len(numbers) < 2 and not pid:
             numbers.append(int(tok))

@@ -584,3 +584,12 @@ def test_codes_quoted_bare_and_hdc_prose_without_a_code() -> None:
     )
     e = diagnose("error: install failed due to grant request permissions failed.\n")
     assert e is not None and e.kind == "install" and "9568289" in (e.meaning or "")
+
+
+def test_a_js_errors_api_code_is_its_code_wherever_it_is_printed() -> None:
+    f = diagnose(
+        "Reason:BusinessError\nError name:BusinessError\nError message:Parameter error. The type "
+        'of "uri" must be string, code: 401\nStacktrace:\n'
+        "    at f (entry/src/main/ets/pages/Index.ets:3:4)\n"
+    )
+    assert f is not None and (f.kind, f.code) == ("crash", "401")

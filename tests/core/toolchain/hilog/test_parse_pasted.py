@@ -98,6 +98,7 @@ WINDOW_FIELDS = ("08-20 11:06:01.891", 1948, 1948, "I", 0x03D00, "JSAPP", "getSy
         "08-20 11:06:01.891  com.example.app  1948-1948  A03d00/JSAPP  Info  getSystemCpuUsage: 0.47",
         "I  A03d00/JSAPP  08-20 11:06:01.891  1948  1948  getSystemCpuUsage: 0.47",
         "08-20 11:06:01.891 1948 1948 INFO A03d00/JSAPP: getSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891 1948-1948/com.example.app I/A03d00/JSAPP: getSystemCpuUsage: 0.47",
     ],
 )
 def test_a_log_windows_columns_in_any_order(line: str) -> None:
