@@ -1275,6 +1275,9 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
         return family
+    if matched is not None and matched.meaning in _GENERIC_FAILURES:
+        # bm/aa said only that they failed, as far as the signatures know: their own words
+        return _tool_words_finding(tail) or matched
     return matched or _fail_prose_finding(tail)
 
 
@@ -1594,6 +1597,43 @@ def _device_finding(tail: str) -> Finding | None:
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
     return _aa_message_finding(tail)
+
+
+_GENERIC_FAILURES = frozenset({"failed to install bundle", "failed to start ability"})
+_TOOL_FAILED = (
+    ("failed to install bundle", "bm", "install", "refused the HAP"),
+    ("failed to start ability", "aa", "launch", "did not start the ability"),
+)
+_ERROR_WORDS = re.compile(r"(?:error|Error Message)\s*[:：]\s*(?P<w>[^\n]+)")
+
+
+def _tool_words_finding(tail: str) -> Finding | None:
+    """bm or aa failed with no code and a message no table has: their own ``error:`` words
+    after the failure line (none: the generic signatures say what is usual)."""
+    for header, tool, kind, what in _TOOL_FAILED:
+        at = tail.find(header)
+        if at < 0:
+            continue
+        words = [
+            w
+            for w in (
+                " ".join(m.group("w").split()).rstrip(".") for m in _ERROR_WORDS.finditer(tail, at)
+            )
+            if w and header not in w
+        ]
+        if not words:
+            return None
+        said = "; ".join(dict.fromkeys(words))[:240]
+        return Finding(
+            kind=finding_kind(kind),
+            evidence=_line_at(tail, at)[:EVIDENCE_CHARS],
+            fix=f"{tool} {what} and said: “{said}”. That message is not among {tool}'s "
+            "documented ones: act on its words; the device's hilog around the failure says more.",
+            query_terms=search_terms(kind, tool, *said.split()[:4]),
+            meaning=said,
+            block=first_error_block(tail),
+        )
+    return None
 
 
 def _bm_finding(tail: str, m: re.Match[str]) -> Finding:

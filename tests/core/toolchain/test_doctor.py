@@ -593,3 +593,16 @@ def test_a_js_errors_api_code_is_its_code_wherever_it_is_printed() -> None:
         "    at f (entry/src/main/ets/pages/Index.ets:3:4)\n"
     )
     assert f is not None and (f.kind, f.code) == ("crash", "401")
+
+
+def test_bm_and_aa_words_no_table_has_are_carried() -> None:
+    b = diagnose(
+        "Install Failed: error: failed to install bundle.\nerror: frob table mismatch in widget.\n"
+    )
+    assert b is not None and b.kind == "install" and "frob table mismatch in widget" in b.fix
+    assert not any(g in b.fix.lower() for g in GENERIC_REMEDIES)
+    a = diagnose("error: failed to start ability.\nError Message: The frob is missing\n")
+    assert a is not None and a.kind == "launch" and "The frob is missing" in a.fix
+    # a prose signature still wins over the words (aa/faq-ability-visible-false)
+    v = diagnose("error: failed to start ability. error: ability visible false deny request\n")
+    assert v is not None and "exported" in v.fix
