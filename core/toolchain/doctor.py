@@ -50,6 +50,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     unjoin,
     unmark,
     unnumber,
+    unquote,
 )
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
@@ -1264,7 +1265,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         or _device_finding(tail)
         or _code_finding(tail)
         or _said_code_finding(tail)
-        or _bare_js_finding(tail)
+        or _bare_js_finding(unquote(tail))
     )
     if found is not None:
         return found
