@@ -147,6 +147,7 @@ _ZONE = re.compile(
     r"([A-Za-z][A-Za-z0-9+\-:]{0,15}|[+\-]\d{2,4}) (?=(?:\d{4}-)?\d\d-\d\d )", re.ASCII
 )
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 _DROP_COUNT = re.compile(
     r"(\d+) DROPPED|(\d+) line\(s\) dropped|missed log lines: (\d+)", re.ASCII | re.IGNORECASE
 )
@@ -315,6 +316,12 @@ class HilogParser:
             if ended:
                 line, _head = HilogParser._slow(text, prev_head, prev)
                 return line._replace(raw=s), None
+        mark = _PASTE_MARK.match(text)
+        if mark is not None and mark.end() < len(text):
+            # a line quoted (``> ``), numbered (``12. ``) or listed (``- ``) where it was pasted
+            inner, head = HilogParser._slow(text[mark.end() :], prev_head, prev)
+            if inner.kind != RAW:
+                return inner._replace(raw=s), head
         if text[:1] in (" ", "\t"):
             stripped = text.lstrip(" \t")
             if not _FLEX.match(stripped):

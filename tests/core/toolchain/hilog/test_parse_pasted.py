@@ -130,3 +130,28 @@ def test_a_log_windows_multi_line_crash_keeps_its_stack() -> None:
     )
     assert f is not None and f.kind == "crash"
     assert f.location == "entry/src/main/ets/pages/Index.ets:20:7"
+
+
+PASTED_AS = {
+    "quoted": lambda ls: ["> " + ln for ln in ls],
+    "numbered": lambda ls: [f"{i + 1}. {ln}" for i, ln in enumerate(ls)],
+    "listed": lambda ls: ["- " + ln for ln in ls],
+    "crlf": lambda ls: [ln + "\r" for ln in ls],
+    "tab-indented": lambda ls: ["\t" + ln for ln in ls],
+}
+
+
+@pytest.mark.parametrize("how", sorted(PASTED_AS))
+def test_every_real_hilog_line_parses_the_same_however_it_was_pasted(how: str) -> None:
+    # every log line of the corpus's hilog files, quoted in an issue, numbered by a rendered
+    # page, listed in a note, with Windows line ends, or indented: the same fields
+    for path in sorted(REAL.glob("*.log")):
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        plain = parse_lines(lines)
+        pasted = parse_lines(PASTED_AS[how](lines))
+        for a, b in zip(plain, pasted, strict=True):
+            if a.kind == RAW:
+                continue
+            assert (b.kind, b.time, b.pid, b.tid, b.level, b.tag, b.message.strip()) == (
+                a.kind, a.time, a.pid, a.tid, a.level, a.tag, a.message.strip()
+            ), f"{path.name}: {b.raw!r}"  # fmt: skip
