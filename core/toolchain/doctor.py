@@ -1768,6 +1768,8 @@ def _fail_prose_finding(tail: str) -> Finding | None:
     known = next((p for p in FAIL_PROSE if p[0].search(text)), None)
     if known is not None:
         _pattern, sub, meaning, fix = known
+        if len(text) > len(known[0].pattern.split("|")[0]) + 8:
+            fix = f"{fix} hdc said: “{text[:200]}”."
     else:
         sub, meaning = "hdc", text or "hdc failed"
         fix = (

@@ -276,6 +276,46 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
         "the device is not found or not connected",
         "Reconnect the device (cable, USB debugging on) and pick a Connected one from the device list.",
     ),
+    # more of hdc's own prose (openharmony/developtools_hdc src/, ``LogMsg(MSG_FAIL, …)``)
+    (
+        re.compile(r"Operate need running as root|Cannot set root run mode in undebuggable", re.I),
+        "permission",
+        "the command needs root, which this (user) build of the system does not give",
+        "Do without the root command on a user build (use the app's own directory with "
+        "`hdc file send -b <bundle>`), or use a debug/root image of the system.",
+    ),
+    (
+        re.compile(r"^Mount failed", re.I),
+        "permission",
+        "the system partitions could not be remounted writable",
+        "`hdc target mount` works only on a debug/root build of the system: write to "
+        "/data/local/tmp or the app's directory instead.",
+    ),
+    (
+        re.compile(r"There is no (?:local and )?remote path", re.I),
+        "file",
+        "the file transfer lacks its remote (or local) path",
+        "Give both paths: `hdc file send <local> <remote>` / `hdc file recv <remote> <local>`.",
+    ),
+    (
+        re.compile(r"Transfer path (?:split )?failed|Error opening file", re.I),
+        "file",
+        "a path of the file transfer cannot be opened",
+        "Check that the local path exists and is readable, and that the remote directory "
+        "exists and is writable for the shell user (/data/local/tmp is).",
+    ),
+    (
+        re.compile(r"source folder is empty", re.I),
+        "file",
+        "the folder to send is empty",
+        "Send a folder that holds files, or send the files themselves.",
+    ),
+    (
+        re.compile(r"Shell initialize failed", re.I),
+        "daemon",
+        "the device could not start a shell",
+        "Reconnect the device or run `hdc kill` then retry; restart the device if it persists.",
+    ),
     (
         re.compile(r"Failed to communicate with daemon", re.I),
         "daemon",
