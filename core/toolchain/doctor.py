@@ -1497,7 +1497,7 @@ def _web_render_freeze(head: str) -> Finding | None:
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
 # or stack frames in the release layout ``at f (module|package|version|path:line:col)``
 _BARE_JS_MESSAGE = re.compile(
-    r"^\s*(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
+    r"^\s*(?:>\s*)?(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record '[^'\n]+'|\S+ is not callable)[^\n]*)$",
     re.M | re.I,
 )

@@ -207,6 +207,8 @@ def unquote(text: str) -> str:
     )
     if not quoted or quoted < 0.6 * len(lines):
         return text
+    if quoted == 1 and not FAULT_HINT.search(text) and " at " not in text:
+        return text  # one quoted line that is no fault log: leave it as written
     return _QUOTE_MARK.sub("", text)
 
 

@@ -287,19 +287,24 @@ def _js(crash: Crash, text: str) -> Reading | None:
 _RUNNING_TASK = re.compile(
     r"Current Running:[^\n]*?task name\s*=\s*(?P<task>[^,\n}]*)(?:,\s*caller\s*=\s*\[(?P<caller>[^\]\n]*)\])?"
 )
+# what a blocked thread waits for, most specific first: the frames below a wait say for what
+# (a network download, an IPC, file or database I/O, the GPU, a task posted to another thread);
+# a bare lock or condition wait and a sleep are the least specific
 _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (
         re.compile(
-            r"futex|__lock|__timedwait|pthread_(?:mutex|cond|rwlock|join)|mutex|condition_variable|sem_wait|\bWait(?:For)?\b|::Wait\b",
+            r"libace_network|libnetstack|libhttp\w*|libcurl|\bcurl_|DownloadSync|PerformDownload"
+            r"|getaddrinfo|\bconnect\b|recv(?:from|msg)?\b|\bsend(?:to|msg)?\b|http\w*::Perform",
             re.I,
         ),
-        "waiting for a lock or for another thread",
-        "Do not wait on the main thread for a lock, a condition or another thread (join, "
-        "future.get): let the other thread post its result back instead.",
+        "in a synchronous network call (a sync HTTP request, a network image loaded with syncLoad)",
+        "Use the async network APIs (http/rcp promises) or run the call in TaskPool; never load "
+        "a network image with syncLoad: true.",
     ),
     (
         re.compile(
-            r"\bioctl\b|binder|SendRequest|IPCObjectProxy|IpcClient|ProcessRemoteRequest", re.I
+            r"\bioctl\b|binder|SendRequest|IPCObjectProxy|IpcClient|ProcessRemoteRequest|libipc\w*",
+            re.I,
         ),
         "in a synchronous IPC call to a system service",
         "Call the service's async API (or move the sync call to a TaskPool/worker thread) "
@@ -307,12 +312,32 @@ _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (
         re.compile(
-            r"sqlite3|RdbStore|NativeRdb|Preferences\w*::Flush|\bf?(?:data)?sync\b|\bp?read\b|\bp?write\b|__open|\bopen\b|\brename\b|\bunlink\w*|\brmdir\b|\bmkdir\b|\bstat\b",
+            r"sqlite3|RdbStore|NativeRdb|librdb|libnative_rdb|Preferences\w*::Flush|libpreferences"
+            r"|\bf?(?:data)?sync\b|\bp?read\b|\bp?write\b|__open|\bopen\b|\brename\b|\bunlink\w*"
+            r"|\brmdir\b|\bmkdir\b|\bstat\b",
             re.I,
         ),
         "in synchronous file or database I/O",
         "Use the async file/database APIs (fs.* promises, RdbStore async, Preferences.flush) or "
         "run the I/O in TaskPool, not synchronously on the main thread.",
+    ),
+    (
+        re.compile(
+            r"eglSwapBuffers|eglMakeCurrent|glFinish|vkQueue|WaitVsync|RequestNextVSync"
+            r"|Flush(?:Frame|Surface)",
+            re.I,
+        ),
+        "waiting for the GPU or the display (a frame or a swap)",
+        "Do not draw or wait for frames synchronously on the main thread: render on a render "
+        "thread (XComponent with its own thread) and keep the frame's work small.",
+    ),
+    (
+        re.compile(
+            r"PostSyncTask|WaitUntilComplete|SyncTask|__assoc_sub_state|future<[^>]*>::get", re.I
+        ),
+        "waiting for a task it posted synchronously to another thread",
+        "The thread it waits for is busy (or waits back: a deadlock): see what that thread runs, "
+        "and post the task asynchronously instead of waiting for it.",
     ),
     (
         re.compile(r"nanosleep|usleep|\bsleep\b|SleepFor", re.I),
@@ -322,30 +347,24 @@ _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (
         re.compile(
-            r"\bconnect\b|recv(?:from|msg)?\b|\bsend(?:to|msg)?\b|getaddrinfo|curl_|http\w*::Perform",
+            r"futex|__lock|__timedwait|pthread_(?:mutex|cond|rwlock|join)|mutex|condition_variable"
+            r"|sem_wait|\bWait(?:For)?\b|::Wait\b",
             re.I,
         ),
-        "in a synchronous network call",
-        "Use the async network APIs (http/rcp promises) or run the call in TaskPool.",
-    ),
-    (
-        re.compile(
-            r"eglSwapBuffers|eglMakeCurrent|glFinish|vkQueue|WaitVsync|RequestNextVSync|Flush(?:Frame|Surface)",
-            re.I,
-        ),
-        "waiting for the GPU or the display (a frame or a swap)",
-        "Do not draw or wait for frames synchronously on the main thread: render on a render "
-        "thread (XComponent with its own thread) and keep the frame's work small.",
+        "waiting for a lock or for another thread",
+        "Do not wait on the main thread for a lock, a condition or another thread (join, "
+        "future.get): let the other thread post its result back instead.",
     ),
 )
 _SYSTEM = ("/system/", "/vendor/", "/usr1/")
 
 
 def _blocking_frame(frames: list[Frame]) -> tuple[Frame, str, str] | None:
-    for f in frames[:8]:
-        text = f"{f.symbol} {f.raw}"
-        for pattern, what, fix in _BLOCKING:
-            if pattern.search(text):
+    """The most specific thing the top of the stack waits for (see :data:`_BLOCKING`)."""
+    top = frames[:12]
+    for pattern, what, fix in _BLOCKING:
+        for f in top:
+            if pattern.search(f"{f.symbol} {f.raw}"):
                 return f, what, fix
     return None
 

@@ -209,3 +209,38 @@ def test_a_signal_named_only_in_prose_is_the_code() -> None:
         "LastFatalMessage: Unexpected call: exit(0)\n"
     )
     assert f is not None and f.kind == "crash" and f.code == "SIGABRT"
+
+
+@pytest.mark.parametrize(
+    ("frames", "words"),
+    [
+        # the main thread's stacks of the ArkUI freeze cases (OpenHarmony docs, "UI相关应用无响应
+        # 问题案例": a network image with syncLoad, a synchronous task posted to the UI thread)
+        (
+            [
+                "/system/lib/ld-musl-aarch64.so.1(__timedwait_cp+192)",
+                "/system/lib/ld-musl-aarch64.so.1(__pthread_cond_timedwait+188)",
+                "/system/lib64/platformsdk/libace_network.z.so(OHOS::Ace::DownloadManagerImpl::DownloadSync(OHOS::Ace::DownloadCallback&&, int, int)+1096)",
+                "/system/lib64/platformsdk/libace_compatible.z.so(OHOS::Ace::NG::ImageLoadingContext::PerformDownload()+448)",
+            ],
+            "syncLoad",
+        ),
+        (
+            [
+                "/system/lib/ld-musl-aarch64.so.1(__timedwait_cp+148)",
+                "/system/lib64/libc++.so(std::__h::condition_variable::wait(std::__h::unique_lock<std::__h::mutex>&)+20)",
+                "/system/lib64/platformsdk/libace_compatible.z.so(OHOS::Ace::TaskExecutor::PostSyncTask(std::__h::function<void ()>&&)+220)",
+            ],
+            "posted synchronously",
+        ),
+    ],
+)
+def test_a_freeze_names_what_the_wait_was_for(frames: list[str], words: str) -> None:
+    stack = "Tid:4321, Name:com.example.app\n" + "\n".join(
+        f"#{i:02d} pc {0x1000 + i:016x} {f}" for i, f in enumerate(frames)
+    )
+    crash = parse_faultlog(
+        FREEZE.format(event="THREAD_BLOCK_6S", task="X", caller="y", stack=stack + "\n")
+    )
+    why = explain(crash)
+    assert why is not None and words in f"{why.cause} {why.fix}"
