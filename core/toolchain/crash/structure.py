@@ -152,6 +152,43 @@ def _wild(address: str) -> bool:
     return (value & 0x00FF_FFFF_FFFF_FFFF) >= 1 << 48
 
 
+# the fault log's ``Registers:`` block (``sp:0000007e2ec70ef0 pc:0000005b5e1b3484``)
+_REGISTER = re.compile(r"\b(sp|pc|lr):([0-9a-fA-F]{8,16})\b")
+_STACK_REACH = 0x40000  # how far below sp a fault still hits the thread's stack guard
+
+
+def _register_reading(address: str | None, regs: dict[str, str]) -> Reading | None:
+    """The fault address read against the registers: at ``pc`` (a jump to a bad address) or
+    just below ``sp`` (the stack's guard page: a stack overflow)."""
+    if address is None:
+        return None
+    try:
+        addr = int(address, 16)
+        sp = int(regs["sp"], 16) if "sp" in regs else None
+        pc = int(regs["pc"], 16) if "pc" in regs else None
+    except ValueError:
+        return None
+    if addr < 0x10000:
+        return None  # a NULL page: the signatures name it
+    if pc is not None and abs(addr - pc) < 8:
+        return Reading(
+            f"the code jumped to an address that holds no code ({address}): a call through a bad "
+            "function pointer (a callback never set or already freed, a freed object's vtable)",
+            "Check the function pointers and callbacks the frame below calls (set before use, "
+            "cleared when their object is freed) and the lifetime of the objects whose virtual "
+            "methods it calls; HWASan finds a use after free.",
+        )
+    if sp is not None and sp - _STACK_REACH <= addr <= sp + 0x1000:
+        return Reading(
+            "the thread's stack overflowed: the fault address is just below the stack pointer "
+            "(deep or endless recursion, or large arrays on the stack)",
+            "Look for the recursion in the repeated frames and give it an end, or move large "
+            "local buffers to the heap (or raise the thread's stack size for a worker).",
+            certain=True,
+        )
+    return None
+
+
 def _cpp(crash: Crash, text: str) -> Reading | None:
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
@@ -163,6 +200,10 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
             "Check the divisors and the arithmetic at the top frame.",
         )
     address = _address(crash.reason or "") or _address(text)
+    regs = dict(_REGISTER.findall(crash.raw or text))
+    at_reg = _register_reading(address, regs)
+    if at_reg is not None:
+        return at_reg
     if address is not None and _POISON.match(address):
         return Reading(
             f"memory already freed was used (use-after-free): the fault address {address} is "

@@ -244,3 +244,28 @@ def test_a_freeze_names_what_the_wait_was_for(frames: list[str], words: str) -> 
     )
     why = explain(crash)
     assert why is not None and words in f"{why.cause} {why.fix}"
+
+
+@pytest.mark.parametrize(
+    ("address", "registers", "words"),
+    [
+        (
+            "0x0000007e2ec60ff0",
+            "lr:00000059e1c9f7b4 sp:0000007e2ec61000 pc:0000005b5e1b3484",
+            "stack overflowed",
+        ),
+        (
+            "0x0000005b5e1b3484",
+            "lr:00000059e1c9f7b4 sp:0000007e2ec70ef0 pc:0000005b5e1b3484",
+            "bad function pointer",
+        ),
+    ],
+)
+def test_the_fault_address_read_against_the_registers(
+    address: str, registers: str, words: str
+) -> None:
+    text = (
+        cpp(f"Signal:SIGSEGV(SEGV_MAPERR)@{address}", [f"{APP}(Walk(Node*)+12)"]) + registers + "\n"
+    )
+    why = explain(parse_faultlog(text))
+    assert why is not None and words in why.cause
