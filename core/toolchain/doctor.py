@@ -1251,8 +1251,10 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     In order: a fault log or hilog text with a crash or freeze (:func:`_fault_finding`, read from
     the head, where a fault log's header is); a bm / aa / hdc code (:func:`_device_finding`); a
     hvigor / ohpm / ArkTS code from the tables of :mod:`.build_codes` (:func:`_code_finding`);
-    then the signatures of :data:`TABLE` over the tail. A code the tables do not know is kept
-    in the finding. Secrets in the text (signing passwords, tokens, and the literal
+    then the signatures of :data:`TABLE` over the tail; last, when bm/aa said only that they
+    failed, their own words (:func:`_tool_words_finding`), and hdc's ``[Fail]`` prose
+    (:func:`_fail_prose_finding`). A code the tables do not know is kept in the finding with the
+    tool's own text. Secrets in the text (signing passwords, tokens, and the literal
     ``extra_secrets``, see :mod:`hmdesk.core.toolchain.redact`) are masked first, so the
     evidence and the error block never hold one.
     """
