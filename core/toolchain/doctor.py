@@ -1546,7 +1546,8 @@ _AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
 _HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E\d{6})\]\s*:?\s*([^\n]*)")
 # a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
 _REASON_LINE = re.compile(
-    r"^\s*(?:\W\s*)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*(?P<r>\S[^\n]*)$",
+    r"^\s*(?:\W\s*)?(?:error\s+)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*"
+    r"(?P<r>\S[^\n]*)$",
     re.I | re.M,
 )
 
@@ -1672,6 +1673,7 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
             fix = f"{fix} bm said: “{bm_text[:200]}”."
         if reason and reason not in fix:
             fix += f" bm's reason: {reason}."
+        fix = _with_advice(fix, after)
     elif _UNREGISTERED_DEVICE.search(bm_text):
         meaning = bm_text
         fix = (
@@ -1741,12 +1743,15 @@ def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
         meaning, fix = AA_CODES[same]
         if same != code:
             fix = f"{_said('aa', code, msg, reason)}: the text of code {same}. {fix}"
+        elif reason and reason.lower() not in fix.lower():
+            fix += f" aa's cause: {reason}."
     else:
         meaning = msg or f"aa error {code}"
         fix = (
             f"{_said('aa', code, msg or 'no message', reason)}. Code {code} is not among aa's "
             "documented codes: act on aa's words above."
         )
+    fix = _with_advice(fix, tail[m.end() : m.end() + 800])
     return Finding(
         kind="launch",
         evidence=_line_at(tail, m.start())[:EVIDENCE_CHARS],

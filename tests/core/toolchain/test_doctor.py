@@ -606,3 +606,17 @@ def test_bm_and_aa_words_no_table_has_are_carried() -> None:
     # a prose signature still wins over the words (aa/faq-ability-visible-false)
     v = diagnose("error: failed to start ability. error: ability visible false deny request\n")
     assert v is not None and "exported" in v.fix
+
+
+def test_aas_cause_and_advice_lines_are_carried() -> None:
+    # the shape of a current aa's failure (web-infra-dev/midscene#2934): the code, its message,
+    # "Error cause:" and "Try the following:" with "> " lines; an unknown code keeps them all
+    f = diagnose(
+        "error: failed to start ability.\n"
+        "Error Code:10199998  Error Message:The frob does not exist\n"
+        "Error cause: The frob is not installed\n"
+        "  Try the following:\n"
+        "  > Check if the frob of -f is correct\n"
+    )
+    assert f is not None and f.code == "10199998"
+    assert "The frob is not installed" in f.fix and "Check if the frob of -f is correct" in f.fix
