@@ -1533,6 +1533,9 @@ _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # 95682xx-95684xx, aa's 101xxxxx (ArkTS's and hvigor's 8-digit codes are other ranges)
 _BM_BARE = re.compile(r"(?<![0-9A-Za-z_.])(9568[2-4]\d\d)(?![0-9A-Za-z_.])")
 _AA_BARE = re.compile(r"(?<![0-9A-Za-z_.])(101\d{5})(?![0-9A-Za-z_.])")
+# …only on a line that speaks of installing / launching (a size or a duration is no code)
+_INSTALL_WORDS = re.compile(r"install|安装|\bbm\b|\bhdc\b|错误码|报错|失败|error|fail", re.I)
+_LAUNCH_WORDS = re.compile(r"\baa\b|abilit|启动|错误码|报错|失败|error|fail|launch", re.I)
 _BM_ERROR = re.compile(
     r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
     re.I,
@@ -1584,7 +1587,10 @@ def _device_finding(tail: str) -> Finding | None:
     kept when it says more, e.g. the permission bm names); a code the tables lack gives the
     tool's own text (and the fix of a documented code with that same text), never a generic
     remedy."""
-    m = _BM_CODE.search(tail) or _BM_BARE.search(tail)
+    m = _BM_CODE.search(tail) or next(
+        (b for b in _BM_BARE.finditer(tail) if _INSTALL_WORDS.search(_line_at(tail, b.start()))),
+        None,
+    )
     if m is not None:
         return _bm_finding(tail, m)
     known = _bm_message_finding(tail)
@@ -1595,9 +1601,10 @@ def _device_finding(tail: str) -> Finding | None:
         return _hdc_finding(tail, m_hdc)
     m_aa = _AA_CODE.search(tail)
     if m_aa is None:
-        bare = _AA_BARE.search(tail)
-        if bare is not None and (bare.group(1) in AA_CODES or re.search(r"\baa\b|ability", tail)):
-            m_aa = bare
+        m_aa = next(
+            (b for b in _AA_BARE.finditer(tail) if _LAUNCH_WORDS.search(_line_at(tail, b.start()))),
+            None,
+        )
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
     return _aa_message_finding(tail)

@@ -620,3 +620,8 @@ def test_aas_cause_and_advice_lines_are_carried() -> None:
     )
     assert f is not None and f.code == "10199998"
     assert "The frob is not installed" in f.fix and "Check if the frob of -f is correct" in f.fix
+
+
+def test_a_bare_number_shaped_like_a_code_is_no_code_outside_an_install_or_launch() -> None:
+    assert diagnose("HAP size 9568345 bytes\n") is None
+    assert diagnose("copied 10104001 bytes in 3 s\n") is None
