@@ -56,7 +56,7 @@ from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
-from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
+from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
     MAX_PROJECT_FILE_BYTES,
@@ -1308,6 +1308,22 @@ _FAULT_NEEDLES = (
     "Load native module failed",
     "Error)",
 )
+# a JS error logged by the runtime or the app (``E C03f00/ArkCompiler: TypeError: …`` after
+# "Pending exception", ``Uncaught exception: …``): the line and the stack lines after it
+_JS_ERROR_NEEDLES = (
+    "TypeError: ",
+    "ReferenceError: ",
+    "RangeError: ",
+    "SyntaxError: ",
+    "URIError: ",
+    "Uncaught exception",
+    "exception details",
+)
+_JS_STACK_AFTER = 12
+_HILOG_JS_ERROR = re.compile(
+    r"(?:Uncaught exception:?\s*)?\b(?P<name>(?:Type|Reference|Range|Syntax|URI|Eval)?Error)"
+    r"(?::\s*(?P<msg>[^\n]*))?$"
+)
 
 
 def _fault_lines(log: str) -> list[str]:
@@ -1319,6 +1335,21 @@ def _fault_lines(log: str) -> list[str]:
         while i >= 0:
             starts.add(log.rfind("\n", 0, i) + 1)
             i = log.find(needle, i + len(needle))
+    js_starts: set[int] = set()
+    for needle in _JS_ERROR_NEEDLES:
+        i = log.find(needle)
+        while i >= 0 and len(js_starts) < 50:
+            js_starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    for start in sorted(js_starts):
+        # the error's line and the stack lines after it
+        pos = start
+        for _ in range(_JS_STACK_AFTER + 1):
+            starts.add(pos)
+            nxt = log.find("\n", pos)
+            if nxt < 0:
+                break
+            pos = nxt + 1
     out: list[str] = []
     for start in sorted(starts):
         end = log.find("\n", start)
@@ -1326,6 +1357,40 @@ def _fault_lines(log: str) -> list[str]:
         if "Error)" not in line or _HILOG_FAULT_LINE.search(line):
             out.append(line)
     return out
+
+
+def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
+    """A JS error in hilog lines, as the runtime or the app logged it: the error's line (level
+    E/F) and the stack lines of the same process after it. Certain when the runtime says it was
+    not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
+    for i, p in enumerate(parsed):
+        if p.kind == RAW or p.level not in "EF":
+            continue
+        m = _HILOG_JS_ERROR.search(p.message)
+        if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
+            continue
+        frames = []
+        for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
+            if q.kind == RAW or q.pid != p.pid:
+                break
+            f = parse_frame(q.message)
+            if f is None:
+                if frames:
+                    break
+                continue
+            frames.append(f)
+        near = " ".join(x.message for x in parsed[max(0, i - 2) : i + 1])
+        crash = Crash(
+            type=JS,
+            name=m.group("name"),
+            message=(m.group("msg") or "").strip(),
+            frames=frames,
+            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            lines=[p.raw],
+        )
+        certain = bool(re.search(r"Uncaught|Pending exception|exception details", near))
+        return _crash_finding(crash, p.raw.strip(), certain=certain)
+    return None
 
 
 _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
@@ -1416,6 +1481,9 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         return _crash_finding(
             crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
         )
+    js_error = _hilog_js_error(parsed)
+    if js_error is not None:
+        return js_error
     soft = [
         p
         for p in parsed

@@ -625,3 +625,23 @@ def test_aas_cause_and_advice_lines_are_carried() -> None:
 def test_a_bare_number_shaped_like_a_code_is_no_code_outside_an_install_or_launch() -> None:
     assert diagnose("HAP size 9568345 bytes\n") is None
     assert diagnose("copied 10104001 bytes in 3 s\n") is None
+
+
+def test_a_js_error_the_runtime_logged_in_hilog_is_a_crash_with_its_stack() -> None:
+    # the ArkTS runtime's "Pending exception … exception details as follows:" then the error and
+    # its stack, one hilog line each (tag ArkCompiler, hiviewdfx's own lines)
+    f = diagnose(
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler: [ecmascript] Pending exception "
+        "before IsMixedDebugEnabled called in line:1156, exception details as follows:\n"
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler: TypeError: Cannot read property "
+        "name of undefined\n"
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler:     at onClick "
+        "(entry/src/main/ets/pages/Index.ets:20:7)\n"
+    )
+    assert f is not None and f.kind == "crash" and f.certain
+    assert f.location == "entry/src/main/ets/pages/Index.ets:20:7"
+    # the app logging an error it may have caught: possibly
+    g = diagnose(
+        "11-15 16:36:21.027  5394  5394 E A03d00/JSAPP: load failed TypeError: x is not a function\n"
+    )
+    assert g is not None and g.kind == "crash" and not g.certain
