@@ -541,6 +541,14 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"SIGPIPE",
+        "the process wrote to a socket or pipe whose other end was closed, and nothing "
+        "handled SIGPIPE",
+        "Ignore SIGPIPE in the native code (signal(SIGPIPE, SIG_IGN)) or send with "
+        "MSG_NOSIGNAL, and handle the EPIPE error where the top frame writes.",
+    ),
+    _c(
+        CPP,
         r"SIGSEGV|SIGBUS",
         "an invalid memory access",
         "Check the pointers at the top frame; if the stack differs between crashes the memory "
@@ -589,6 +597,16 @@ CAUSES: tuple[Cause, ...] = (
         "thread holds)",
         "Move the blocking work off the main thread (TaskPool, Worker, async APIs) and never "
         "wait on a lock or a sync IPC there.",
+    ),
+    _c(
+        FREEZE,
+        r"[\s\S]",
+        "the app did not answer within the watchdog's time: its main thread was busy or blocked",
+        "Find what the main thread was running (the fault log's main-thread stack and its "
+        "'Current Running' task): move long work to TaskPool/Worker and keep callbacks and "
+        "lifecycle methods short.",
+        certain=False,
+        fallback=True,
     ),
 )
 
