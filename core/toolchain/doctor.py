@@ -1144,6 +1144,31 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
+            "hdc",
+            (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
+            "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
+            "(Settings > System > Developer options), accept the authorisation dialog; start the "
+            "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT`.",
+            meaning="no device connected",
+            terms=("hdc", "list targets", "device", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (
+                r"\bhdc(?:\.exe)?: (?:command )?not found",
+                r"'hdc(?:\.exe)?' is not recognized",
+                r"'hdc(?:\.exe)?' 不是内部或外部命令",
+            ),
+            "hdc is not on the PATH: add the SDK's toolchains folder (…/sdk/default/openharmony/"
+            "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings.",
+            meaning="hdc not found",
+            terms=("hdc", "PATH", "toolchains"),
+        )
+    )
+    sigs.append(
+        Signature(
             "no-hap",
             (r"Not any installation package was found",),
             "hdc found no package to install at that path: `hdc install` takes a built .hap, "

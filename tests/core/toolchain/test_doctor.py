@@ -645,3 +645,16 @@ def test_a_js_error_the_runtime_logged_in_hilog_is_a_crash_with_its_stack() -> N
         "11-15 16:36:21.027  5394  5394 E A03d00/JSAPP: load failed TypeError: x is not a function\n"
     )
     assert g is not None and g.kind == "crash" and not g.certain
+
+
+@pytest.mark.parametrize(
+    ("log", "words"),
+    [
+        ("$ hdc list targets\n[Empty]\n", "USB debugging"),
+        ("bash: hdc: command not found\n", "PATH"),
+        ("'hdc' 不是内部或外部命令，也不是可运行的程序\n", "PATH"),
+    ],
+)
+def test_hdc_seeing_no_device_or_not_found(log: str, words: str) -> None:
+    f = diagnose(log)
+    assert f is not None and f.kind == "hdc" and words in f.fix
