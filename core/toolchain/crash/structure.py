@@ -125,7 +125,7 @@ _TOP_LIBRARY: tuple[tuple[re.Pattern[str], Reading], ...] = (
         ),
     ),
     (
-        re.compile(r"/lib(?:ace\w*|arkui\w*|render_service\w*|rosen\w*|ace_ndk\w*)\.z\.so"),
+        re.compile(r"/lib(?:ace(?!_napi)\w*|arkui\w*|render_service\w*|rosen\w*)\.z\.so"),
         Reading(
             "the crash is inside the ArkUI/graphics framework: usually a UI object used after "
             "it was destroyed or from a thread other than the UI thread",
