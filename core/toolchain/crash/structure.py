@@ -62,6 +62,49 @@ _SI_CODES: dict[str, Reading] = {
         "it changes), and check the offset the top frame uses.",
         certain=True,
     ),
+    "SEGV_ACCERR": Reading(
+        "memory was accessed without the permission for it: a write to read-only memory "
+        "(a string literal, const data), a jump into data, or a guard page",
+        "Check the write at the top frame (a const or literal buffer written, a dangling "
+        "pointer into a freed mapping); HWASan finds the first bad access.",
+    ),
+    "ILL_ILLOPC": Reading(
+        "the CPU met an instruction it does not have: a trap instruction left in the code, "
+        "invalid inline assembly, or code built for a newer CPU than the device's",
+        "Disassemble the unstripped .so at the top frame's pc; remove the trap or the inline "
+        "assembly, and build with a -march the device supports (armv8-a).",
+        certain=True,
+    ),
+    "ILL_ILLOPN": Reading(
+        "the CPU met an instruction with an invalid operand (invalid inline assembly, or "
+        "code for another CPU)",
+        "Disassemble the .so at the top frame's pc and fix the instruction; build with a "
+        "-march the device supports.",
+        certain=True,
+    ),
+    "ILL_ILLTRP": Reading(
+        "a trap instruction ran (a __builtin_trap(), or a check compiled to a trap)",
+        "Find the trap at the top frame: a failed check the compiler turned into a trap "
+        "(UBSan, CFI, an unreachable path reached); fix what it checks.",
+        certain=True,
+    ),
+    "ILL_PRVOPC": Reading(
+        "the code ran a privileged instruction user code may not run",
+        "Remove the privileged instruction (inline assembly) at the top frame.",
+        certain=True,
+    ),
+    "TRAP_BRKPT": Reading(
+        "a breakpoint instruction ran (a brk/__builtin_trap() or an assert compiled to a trap)",
+        "Remove debug breakpoints and traps from release code, or fix the check that traps "
+        "at the top frame.",
+        certain=True,
+    ),
+    "SYS_SECCOMP": Reading(
+        "the process made a system call its seccomp policy forbids; the kernel killed it",
+        "Remove the system call from the frame below the C library function, or use the "
+        "HarmonyOS API meant for it.",
+        certain=True,
+    ),
     "SEGV_MTESERR": Reading(
         "a memory tag check failed: a pointer used after its memory was freed or past its "
         "allocation (use-after-free, overflow)",
@@ -189,9 +232,35 @@ def _register_reading(address: str | None, regs: dict[str, str]) -> Reading | No
     return None
 
 
+_HINT = re.compile(r"probably caused by ([^\n]+?)\s*$", re.M | re.I)
+_NULL = Reading(
+    "a NULL (or nearly NULL) pointer was dereferenced",
+    "Check the pointers used at the top frame: uninitialised, freed, or the result of a "
+    "lookup or napi_get_* call that failed.",
+    certain=True,
+)
+_OVERFLOW = Reading(
+    "the thread's stack overflowed (deep or endless recursion, or large arrays on the stack)",
+    "Look for the recursion in the repeated frames and give it an end, or move large local "
+    "buffers to the heap (or raise the thread's stack size for a worker).",
+    certain=True,
+)
+
+
 def _cpp(crash: Crash, text: str) -> Reading | None:
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
+    hint = _HINT.search(crash.raw or text)
+    if hint is not None:
+        # faultloggerd's own guess after the fault address
+        said = " ".join(hint.group(1).split())
+        if re.search(r"stack overflow", said, re.I):
+            return _OVERFLOW
+        if re.search(r"null pointer", said, re.I):
+            return _NULL
+    address = _address(crash.reason or "") or _address(text)
+    if code == "SEGV_MAPERR" and address is not None and int(address, 16) < 0x1000:
+        return _NULL
     if code in _SI_CODES:
         return _SI_CODES[code or ""]
     if m is not None and m.group(1) == "SIGFPE":
@@ -199,7 +268,6 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
             "an arithmetic error trapped (an integer division by zero in most cases)",
             "Check the divisors and the arithmetic at the top frame.",
         )
-    address = _address(crash.reason or "") or _address(text)
     regs = dict(_REGISTER.findall(crash.raw or text))
     at_reg = _register_reading(address, regs)
     if at_reg is not None:
@@ -277,6 +345,14 @@ _ERROR_NAMES: dict[str, Reading] = {
         "Check the value the location uses: guard it (if (x) / x?.y) and make sure it is set "
         "before use; a system API returning undefined here may not exist on this device.",
     ),
+    "ReferenceError": Reading(
+        "a name was used that does not exist at that point: not defined in this runtime (a "
+        "browser or Node global), not imported, or used before its declaration ran (a "
+        "circular import)",
+        "Import or declare the name the message gives at the location; if it is a global a "
+        "library expects, provide it from the kit that has it; if two modules import each "
+        "other, break the cycle.",
+    ),
     "RangeError": Reading(
         "a value was out of its allowed range (an array length, a number's digits, a "
         "recursion too deep)",
@@ -319,8 +395,36 @@ def _js(crash: Crash, text: str) -> Reading | None:
             "error code page says the cause), and catch the BusinessError (try/catch or "
             ".catch) so the app handles it instead of crashing.",
         )
-    name = (crash.name or "").split(":")[0].strip()
+    m_name = _NAME.search(crash.name or "")
+    name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
     return _ERROR_NAMES.get(name)
+
+
+_NAME = re.compile(r"\b[A-Z]\w*Error\b")
+# the engine's message shapes, for an error printed without its name
+_MESSAGE_NAMES = (
+    (
+        re.compile(r"is not (?:defined|initiali[sz]ed)|before initiali[sz]ation", re.I),
+        "ReferenceError",
+    ),
+    (
+        re.compile(
+            r"Cannot (?:read|set|load) propert|is not (?:callable|a function|an object|iterable"
+            r"|a constructor)|of (?:undefined|null)\b|not a valid object",
+            re.I,
+        ),
+        "TypeError",
+    ),
+    (
+        re.compile(r"does not provide an export|Unexpected token|Invalid or unexpected", re.I),
+        "SyntaxError",
+    ),
+    (re.compile(r"Maximum call stack|Invalid array length|out of range", re.I), "RangeError"),
+)
+
+
+def _name_by_message(message: str) -> str:
+    return next((name for pattern, name in _MESSAGE_NAMES if pattern.search(message)), "")
 
 
 # --- freezes --------------------------------------------------------------------------------

@@ -278,3 +278,25 @@ def test_any_freeze_and_a_sigpipe_get_a_cause() -> None:
     assert freeze is not None and not freeze.certain and "main thread" in freeze.cause
     pipe = explain(Crash(type="cppcrash", reason="Signal:SIGPIPE"))
     assert pipe is not None and "SIG_IGN" in pipe.fix
+
+
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [
+        # faultloggerd's own guess after the address is read
+        (
+            "Signal:SIGSEGV(SEGV_ACCERR)@0x00000000f76b7ffc  probably caused by stack overflow",
+            "stack overflowed",
+        ),
+        # the kernel's si_codes of the other signals
+        ("Signal:SIGILL(ILL_ILLOPN)@0x0000005b5e1b3484", "-march"),
+        ("Signal:SIGTRAP(TRAP_BRKPT)@0x0000005b5e1b3484", "breakpoint"),
+        ("Signal:SIGSYS(SYS_SECCOMP)", "seccomp"),
+    ],
+)
+def test_the_fault_logs_own_hint_and_the_signal_codes(reason: str, words: str) -> None:
+    from hmdesk.core.toolchain.crash.structure import read
+
+    crash = parse_faultlog(cpp(reason, [f"{APP}(Walk(Node*)+12)"]))
+    reading = read(crash, crash.raw)
+    assert reading is not None and words in f"{reading.cause} {reading.fix}"
