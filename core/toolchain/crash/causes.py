@@ -755,21 +755,21 @@ def _own_location(crash: Crash) -> str | None:
     return _frame_location(_most_precise(own)) if own else None
 
 
-def explain(crash: Crash) -> Explanation | None:
+def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | None:
     """The likely cause of ``crash`` with its fix, or None when the evidence supports none.
 
     The signatures of :data:`CAUSES` first, then the structural reading of the fault log
     (:func:`.structure.read`: the signal's code and fault address, the top frames' library, the
     process's last message, an API's error code, the error's name, a freeze's blocking frame),
     then the catch-alls. A freeze's cause says what the main thread was doing when the log
-    shows it."""
+    shows it. ``table``: the signatures to use (a test leaves one out)."""
     text = _evidence_text(crash)
     location, third = where(crash)
     own = location is not None and location == _own_location(crash)
-    found = next((c for c in CAUSES if not c.fallback and _applies(c, crash, text)), None)
+    found = next((c for c in table if not c.fallback and _applies(c, crash, text)), None)
     reading = structure.read(crash, text) if found is None or crash.type == FREEZE else None
     if found is None and reading is None:
-        found = next((c for c in CAUSES if c.fallback and _applies(c, crash, text)), None)
+        found = next((c for c in table if c.fallback and _applies(c, crash, text)), None)
     if found is not None:
         cause, fix, certain = found.cause, found.fix, found.certain
         if reading is not None:  # a freeze: what the main thread was doing
