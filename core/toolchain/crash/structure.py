@@ -232,6 +232,16 @@ def _register_reading(address: str | None, regs: dict[str, str]) -> Reading | No
     return None
 
 
+# a signal whose si_code says nothing more (``SIGSYS(UNKNOWN)``)
+_BY_SIGNAL: dict[str, Reading] = {
+    "SIGFPE": Reading(
+        "an arithmetic error trapped (an integer division by zero in most cases)",
+        "Check the divisors and the arithmetic at the top frame.",
+    ),
+    "SIGSYS": _SI_CODES["SYS_SECCOMP"],
+    "SIGILL": _SI_CODES["ILL_ILLOPC"],
+    "SIGTRAP": _SI_CODES["TRAP_BRKPT"],
+}
 _HINT = re.compile(r"probably caused by ([^\n]+?)\s*$", re.M | re.I)
 _NULL = Reading(
     "a NULL (or nearly NULL) pointer was dereferenced",
@@ -263,11 +273,8 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
         return _NULL
     if code in _SI_CODES:
         return _SI_CODES[code or ""]
-    if m is not None and m.group(1) == "SIGFPE":
-        return Reading(
-            "an arithmetic error trapped (an integer division by zero in most cases)",
-            "Check the divisors and the arithmetic at the top frame.",
-        )
+    if m is not None and m.group(1) in _BY_SIGNAL:
+        return _BY_SIGNAL[m.group(1)]
     regs = dict(_REGISTER.findall(crash.raw or text))
     at_reg = _register_reading(address, regs)
     if at_reg is not None:

@@ -325,4 +325,4 @@ def test_a_real_fault_still_gets_a_cause_when_its_own_signature_is_left_out() ->
                 kept += 1
             else:
                 lost.append(path.name)
-    assert tried >= 90 and kept >= 0.97 * tried, lost
+    assert tried >= 95 and kept == tried, lost  # 98 of 98 when it landed
