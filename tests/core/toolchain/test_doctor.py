@@ -658,3 +658,33 @@ def test_a_js_error_the_runtime_logged_in_hilog_is_a_crash_with_its_stack() -> N
 def test_hdc_seeing_no_device_or_not_found(log: str, words: str) -> None:
     f = diagnose(log)
     assert f is not None and f.kind == "hdc" and words in f.fix
+
+
+def test_a_real_device_code_left_out_of_the_tables_keeps_its_code_and_the_tools_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Generality: every bm/aa/hdc log of the corpus that carries a code, with that code taken
+    out of the tables, still gives the code and the tool's own words (or the fix of a
+    documented code with the same words), never a generic remedy."""
+    from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
+
+    real = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+    tried = 0
+    for kind, table in (("bm", INSTALL_CODES), ("aa", AA_CODES), ("hdc", HDC_FAIL_CODES)):
+        for path in sorted((real / kind).glob("*.log")):
+            text = path.read_text(encoding="utf-8")
+            plain = diagnose(text)
+            if plain is None or plain.code is None or plain.code not in table:
+                continue
+            with monkeypatch.context() as m:
+                m.delitem(table, plain.code)
+                left = diagnose(text)
+            tried += 1
+            assert left is not None and left.code == plain.code, path.name
+            assert not any(g in left.fix.lower() for g in GENERIC_REMEDIES), path.name
+            assert (
+                "failed with" in left.fix
+                or "refused the HAP" in left.fix
+                or "the text of code" in left.fix
+            ), path.name
+    assert tried >= 40
