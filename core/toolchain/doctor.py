@@ -53,7 +53,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     unquote,
 )
 from hmdesk.core.toolchain.crash.frames import parse_frame
-from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
@@ -1394,7 +1394,7 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
         m = _HILOG_JS_ERROR.search(p.message)
         if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
             continue
-        frames = []
+        frames: list[Frame] = []
         for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
             if q.kind == RAW or q.pid != p.pid:
                 break
