@@ -1306,6 +1306,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     if matched is not None and matched.meaning in _GENERIC_FAILURES:
         # bm/aa said only that they failed, as far as the signatures know: their own words
         return _tool_words_finding(tail) or matched
+    if matched is None and any(h in tail for h in _OTHER_FAILURES):
+        return _tool_words_finding(tail)
     return matched or _fail_prose_finding(tail)
 
 
@@ -1704,9 +1706,17 @@ def _device_finding(tail: str) -> Finding | None:
 
 
 _GENERIC_FAILURES = frozenset({"failed to install bundle", "failed to start ability"})
+_OTHER_FAILURES = (
+    "failed to uninstall bundle",
+    "failed to force stop process",
+    "failed to start user test",
+)
 _TOOL_FAILED = (
     ("failed to install bundle", "bm", "install", "refused the HAP"),
+    ("failed to uninstall bundle", "bm", "uninstall", "did not uninstall the app"),
     ("failed to start ability", "aa", "launch", "did not start the ability"),
+    ("failed to force stop process", "aa", "stop", "did not stop the app"),
+    ("failed to start user test", "aa", "launch", "did not start the test"),
 )
 _ERROR_WORDS = re.compile(r"(?:error|Error Message)\s*[:：]\s*(?P<w>[^\n]+)")
 
@@ -1740,6 +1750,18 @@ def _tool_words_finding(tail: str) -> Finding | None:
     return None
 
 
+def _bm_kind(code: str, tail: str) -> FindingKind:
+    """``signing`` for bm's signature codes, ``uninstall`` for its uninstall codes (or an
+    uninstall that failed), else ``install``."""
+    if code in SIGNING_INSTALL_CODES:
+        return "signing"
+    if INSTALL_CODES.get(code, ("", ""))[0].startswith("uninstall") or (
+        "failed to uninstall" in tail and "failed to install" not in tail
+    ):
+        return "uninstall"
+    return "install"
+
+
 def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
     code = m.group(1)
     after = tail[m.end() : m.end() + 400]
@@ -1765,7 +1787,7 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
     same = code if code in INSTALL_CODES else _code_by_message(INSTALL_CODES, bm_text)
     if same is not None:
         meaning, fix = INSTALL_CODES[same]
-        kind: FindingKind = "signing" if same in SIGNING_INSTALL_CODES else "install"
+        kind: FindingKind = _bm_kind(same, tail)
         if same != code:
             fix = f"{_said('bm', code, bm_text, reason)}: the text of code {same}. {fix}"
         elif bm_text and bm_text.lower() not in meaning.lower():
@@ -1916,7 +1938,7 @@ def _bm_message_finding(tail: str) -> Finding | None:
     if code is None:
         return None
     meaning, fix = INSTALL_CODES[code]
-    kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
+    kind: FindingKind = _bm_kind(code, tail)
     at = tail.lower().find(meaning.lower())
     return Finding(
         kind=kind,

@@ -176,7 +176,7 @@ def test_install_codes(code: str) -> None:
     f = diagnose(log)
     assert f is not None
     assert f.code == code and f.meaning == INSTALL_CODES[code][0]
-    assert f.kind in ("install", "signing")
+    assert f.kind in ("install", "signing", "uninstall")
     assert f.evidence == f"code:{code} error: {INSTALL_CODES[code][0]}."
     assert code in f.query_terms
 
@@ -688,3 +688,12 @@ def test_a_real_device_code_left_out_of_the_tables_keeps_its_code_and_the_tools_
                 or "the text of code" in left.fix
             ), path.name
     assert tried >= 40
+
+
+def test_bm_uninstall_and_aa_stop_failures() -> None:
+    u = diagnose(
+        "error: failed to uninstall bundle.\ncode:9568386\nerror: uninstall missing installed bundle.\n"
+    )
+    assert u is not None and (u.kind, u.code) == ("uninstall", "9568386")
+    s = diagnose("error: failed to force stop process.\nerror: frob is held.\n")
+    assert s is not None and s.kind == "stop" and "frob is held" in s.fix
