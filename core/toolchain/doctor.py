@@ -1632,7 +1632,9 @@ _AA_BARE = re.compile(r"(?<![0-9A-Za-z_.])(101\d{5})(?![0-9A-Za-z_.])")
 _INSTALL_WORDS = re.compile(r"install|安装|\bbm\b|\bhdc\b|错误码|报错|失败|error|fail", re.I)
 _LAUNCH_WORDS = re.compile(r"\baa\b|abilit|启动|错误码|报错|失败|error|fail|launch", re.I)
 _BM_ERROR = re.compile(
-    r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
+    # bm's message; a wrapped one goes on to the next line only when it did not end a sentence
+    r"error\s*[:：.]\s*(?!failed to install bundle)"
+    r"([^\n]+(?:(?<=[^.。\s])\n(?!\s*(?:code|error|AppMod|View|\$)\b)[^\n]+)?)",
     re.I,
 )
 # aa: ``Error Code:10104001  Error Message:The specified ability does not exist``
