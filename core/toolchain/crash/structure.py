@@ -271,14 +271,15 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     address = _address(crash.reason or "") or _address(text)
     if code == "SEGV_MAPERR" and address is not None and int(address, 16) < 0x1000:
         return _NULL
-    if code in _SI_CODES:
-        return _SI_CODES[code or ""]
-    if m is not None and m.group(1) in _BY_SIGNAL:
-        return _BY_SIGNAL[m.group(1)]
+    # the address against the registers first: a stack overflow is a SEGV_ACCERR on the guard
     regs = dict(_REGISTER.findall(crash.raw or text))
     at_reg = _register_reading(address, regs)
     if at_reg is not None:
         return at_reg
+    if code in _SI_CODES:
+        return _SI_CODES[code or ""]
+    if m is not None and m.group(1) in _BY_SIGNAL:
+        return _BY_SIGNAL[m.group(1)]
     if address is not None and _POISON.match(address):
         return Reading(
             f"memory already freed was used (use-after-free): the fault address {address} is "

@@ -326,3 +326,12 @@ def test_a_real_fault_still_gets_a_cause_when_its_own_signature_is_left_out() ->
             else:
                 lost.append(path.name)
     assert tried >= 95 and kept == tried, lost  # 98 of 98 when it landed
+
+
+def test_a_stack_overflow_on_the_guard_page_is_read_before_its_si_code() -> None:
+    from hmdesk.core.toolchain.crash.structure import read
+
+    text = cpp("Signal:SIGSEGV(SEGV_ACCERR)@0x0000007e2ec60ff0", [f"{APP}(Walk(Node*)+12)"])
+    crash = parse_faultlog(text + "lr:00000059e1c9f7b4 sp:0000007e2ec61000 pc:0000005b5e1b3484\n")
+    reading = read(crash, crash.raw)
+    assert reading is not None and "stack overflowed" in reading.cause
