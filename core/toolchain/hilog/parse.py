@@ -47,6 +47,7 @@ __all__ = [
     "HilogLine",
     "HilogParser",
     "decode_line",
+    "decode_log",
     "parse_line",
     "parse_lines",
 ]
@@ -200,6 +201,22 @@ def _drop_info(message: str) -> tuple[int, str]:
         return 0, ""
     who = _DROP_PROC.match(message)
     return int(m.group(1) or m.group(2) or m.group(3) or 0), who.group(1) if who else ""
+
+
+def decode_log(data: bytes) -> str:
+    """A saved log's bytes → text, whatever wrote it: UTF-8 (with or without a BOM), or UTF-16
+    (PowerShell 5's ``hdc hilog > log.txt`` writes UTF-16 LE with a BOM; without a BOM it is
+    told by its NUL bytes); invalid bytes become U+FFFD."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    head = data[:4000]
+    if len(head) >= 8 and head.count(b"\x00") * 3 >= len(head):
+        # every other byte NUL: UTF-16 without a BOM (LE when the NULs are the odd bytes)
+        odd = head[1::2].count(b"\x00") >= head[0::2].count(b"\x00")
+        return data.decode("utf-16-le" if odd else "utf-16-be", errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 def decode_line(data: bytes) -> str:

@@ -155,3 +155,21 @@ def test_every_real_hilog_line_parses_the_same_however_it_was_pasted(how: str) -
             assert (b.kind, b.time, b.pid, b.tid, b.level, b.tag, b.message.strip()) == (
                 a.kind, a.time, a.pid, a.tid, a.level, a.tag, a.message.strip()
             ), f"{path.name}: {b.raw!r}"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda t: t.encode("utf-8"),
+        lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"),
+        lambda t: t.encode("utf-16"),  # PowerShell 5's `hdc hilog > log.txt`: UTF-16 LE, BOM
+        lambda t: t.encode("utf-16-le"),
+        lambda t: t.encode("utf-16-be"),
+    ],
+)
+def test_a_saved_log_reads_whatever_wrote_it(encode) -> None:  # type: ignore[no-untyped-def]
+    from hmdesk.core.toolchain.hilog.parse import decode_log
+
+    text = "11-15 16:36:21.027 85926 2988188 I A03d00/JSAPP: 加载 wide\n"
+    assert decode_log(encode(text)) == text
+    assert parse_lines(decode_log(encode(text)).splitlines())[0].message == "加载 wide"
