@@ -1826,6 +1826,33 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
     )
 
 
+# the families of the codes, by their leading digits (hdc.md's and aa-tool.md's code lists)
+_HDC_FAMILIES = {
+    "E000": "the connection to the device and its authorisation",
+    "E001": "the command line or the connection options",
+    "E002": "the hdc server or the device's daemon",
+    "E003": "hdc shell",
+    "E005": "a file transfer (hdc file send/recv)",
+    "E006": "an install (hdc install)",
+    "E007": "a command that needs the device in debug (root) mode",
+}
+_AA_FAMILIES = {
+    "10100": "the app's information",
+    "10103": "the target ability (visibility, implicit start, type)",
+    "10104": "an ability, bundle or process that does not exist",
+    "10105": "the connection to the ability or app service",
+    "10106": "the device's or the app's state (developer mode, lock screen, control)",
+    "10107": "a permission check",
+    "10108": "an internal error of the system",
+}
+
+
+def _family(families: dict[str, str], code: str) -> str:
+    return next(
+        (f" ({code[: len(k)]}… codes: {v})" for k, v in families.items() if code.startswith(k)), ""
+    )
+
+
 def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
     code, text = m.group(1), m.group(2).strip()
     if not text:
@@ -1841,9 +1868,9 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
     else:
         sub, meaning = "hdc", text or f"hdc failure {code}"
         fix = (
-            f"{_said('hdc', code, text or 'no message', reason)}. Code {code} is not among hdc's "
-            "documented codes: act on hdc's words; `hdc -l5 start` then the failing command "
-            "writes hdc.log with the detail."
+            f"{_said('hdc', code, text or 'no message', reason)}{_family(_HDC_FAMILIES, code)}. "
+            f"Code {code} is not among hdc's documented codes: act on hdc's words; `hdc -l5 "
+            "start` then the failing command writes hdc.log with the detail."
         )
     return Finding(
         kind="hdc",
@@ -1872,8 +1899,8 @@ def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
     else:
         meaning = msg or f"aa error {code}"
         fix = (
-            f"{_said('aa', code, msg or 'no message', reason)}. Code {code} is not among aa's "
-            "documented codes: act on aa's words above."
+            f"{_said('aa', code, msg or 'no message', reason)}{_family(_AA_FAMILIES, code)}. "
+            f"Code {code} is not among aa's documented codes: act on aa's words above."
         )
     fix = _with_advice(fix, tail[m.end() : m.end() + 800])
     return Finding(

@@ -284,6 +284,9 @@ def test_unknown_aa_and_hdc_codes_carry_the_tools_text() -> None:
     assert "Frob is not ready" in a.fix and "device screen" not in a.fix
     h = diagnose("[Fail][E009999] Frob channel closed\n")
     assert h is not None and (h.kind, h.code) == ("hdc", "E009999")
+    # a code of a documented family says which one
+    f = diagnose("[Fail][E005999] Frob failed\n")
+    assert f is not None and "file transfer" in f.fix
     assert "Frob channel closed" in h.fix
     assert not any(g in h.fix.lower() for g in GENERIC_REMEDIES)
 
