@@ -367,10 +367,11 @@ def doctor_command(args: argparse.Namespace) -> int:
         text = sys.stdin.read()
     else:
         from hmdesk.core.bounded import MB, InputError, read_input
+        from hmdesk.core.toolchain.hilog.parse import decode_log
 
         path = Path(args.logfile).expanduser()
         try:  # a regular file of bounded size: not /dev/zero, not a FIFO that never ends
-            text = read_input(path, limit=256 * MB, what="the log").decode("utf-8", "replace")
+            text = decode_log(read_input(path, limit=256 * MB, what="the log"))
         except InputError as exc:
             raise UsageError(str(exc)) from None
         except OSError as exc:

@@ -50,11 +50,13 @@ from hmdesk.core.toolchain.crash.faultlog import (
     unjoin,
     unmark,
     unnumber,
+    unquote,
 )
 from hmdesk.core.toolchain.crash.frames import parse_frame
-from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
-from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
+from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
+from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
     MAX_PROJECT_FILE_BYTES,
@@ -1009,37 +1011,20 @@ WARNING_SIGNATURES: tuple[Signature, ...] = (
 )
 
 
-SIGNING_INSTALL_CODES = frozenset({"9568257", "9568320", "9568322", "9568329", "9568448"})
+# bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
+# signature verification, the profile's type, the device list)
+SIGNING_INSTALL_CODES = frozenset(
+    {"9568257", "9568264", "9568294", "9568318", "9568319", "9568320", "9568321", "9568322"}
+    | {"9568323", "9568324", "9568325", "9568326", "9568327", "9568328", "9568329", "9568330"}
+    | {"9568331", "9568359", "9568393", "9568402", "9568420", "9568421", "9568423", "9568448"}
+    | {"9568450"}
+)
 
 
 def _device_signatures() -> tuple[Signature, ...]:
+    """hdc's failures printed without a code (bm's, aa's and hdc's codes are read by
+    :func:`_device_finding`, from the tables of :mod:`.hdc.codes`)."""
     sigs: list[Signature] = []
-    for code, (meaning, fix) in INSTALL_CODES.items():
-        terms = [code, "install", "安装失败", *meaning.split()[:3]]
-        kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        sigs.append(Signature(kind, (rf"code:\s*{code}\b",), fix, code, meaning, tuple(terms)))
-    for code, (meaning, fix) in AA_CODES.items():
-        sigs.append(
-            Signature(
-                "launch",
-                (rf"Error Code:\s*{code}\b",),
-                fix,
-                code,
-                meaning,
-                (code, "aa start", "启动失败", "ability"),
-            )
-        )
-    for code, (hdc_kind, meaning, fix) in HDC_FAIL_CODES.items():
-        sigs.append(
-            Signature(
-                "device" if hdc_kind in ("no-device", "daemon") else hdc_kind,
-                (rf"\[{code}\]",),
-                fix,
-                code,
-                meaning,
-                (code, "hdc", "device", "设备"),
-            )
-        )
     sigs.append(
         Signature(
             "hdc-server",
@@ -1051,7 +1036,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
-            "device",
+            "hdc",
             (r"need connect-key",),
             "Several devices are connected (or an emulator and a phone) and the command named "
             "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "
@@ -1062,7 +1047,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
-            "device",
+            "hdc",
             (r"Not match target founded", r"Device not found or connected"),
             "The device is not connected, or no connected device has that connect key (it "
             "changes after a reconnect; a network device must be reconnected with `hdc tconn "
@@ -1070,6 +1055,31 @@ def _device_signatures() -> tuple[Signature, ...]:
             "connect the device and enable USB debugging.",
             meaning="device not found",
             terms=("hdc", "device", "设备", "connect-key"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
+            "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
+            "(Settings > System > Developer options), accept the authorisation dialog; start the "
+            "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT`.",
+            meaning="no device connected",
+            terms=("hdc", "list targets", "device", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (
+                r"\bhdc(?:\.exe)?: (?:command )?not found",
+                r"'hdc(?:\.exe)?' is not recognized",
+                r"'hdc(?:\.exe)?' 不是内部或外部命令",
+            ),
+            "hdc is not on the PATH: add the SDK's toolchains folder (…/sdk/default/openharmony/"
+            "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings.",
+            meaning="hdc not found",
+            terms=("hdc", "PATH", "toolchains"),
         )
     )
     sigs.append(
@@ -1181,8 +1191,10 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     In order: a fault log or hilog text with a crash or freeze (:func:`_fault_finding`, read from
     the head, where a fault log's header is); a bm / aa / hdc code (:func:`_device_finding`); a
     hvigor / ohpm / ArkTS code from the tables of :mod:`.build_codes` (:func:`_code_finding`);
-    then the signatures of :data:`TABLE` over the tail. A code the tables do not know is kept
-    in the finding. Secrets in the text (signing passwords, tokens, and the literal
+    then the signatures of :data:`TABLE` over the tail; last, when bm/aa said only that they
+    failed, their own words (:func:`_tool_words_finding`), and hdc's ``[Fail]`` prose
+    (:func:`_fail_prose_finding`). A code the tables do not know is kept in the finding with the
+    tool's own text. Secrets in the text (signing passwords, tokens, and the literal
     ``extra_secrets``, see :mod:`hmdesk.core.toolchain.redact`) are masked first, so the
     evidence and the error block never hold one.
     """
@@ -1195,7 +1207,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         or _device_finding(tail)
         or _code_finding(tail)
         or _said_code_finding(tail)
-        or _bare_js_finding(tail)
+        or _bare_js_finding(unquote(tail))
     )
     if found is not None:
         return found
@@ -1207,6 +1219,14 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
         return _operation_family(family, err)
+    if matched is not None and matched.meaning in _GENERIC_FAILURES:
+        # bm/aa said only that they failed, as far as the signatures know: their own words
+        return _tool_words_finding(tail) or matched
+    if matched is None:
+        # bm/aa's words without a code, hdc's ``[Fail]`` prose, before the build tools' reader
+        device = _tool_words_finding(tail) if any(h in tail for h in _OTHER_FAILURES) else None
+        if (device := device or _fail_prose_finding(tail)) is not None:
+            return device
     if matched is not None and hit is not None and _is_word_class(hit[0]):
         # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
         matched = replace(matched, certain=err is not None and err.klass == matched.kind)
@@ -1325,6 +1345,11 @@ def known(finding: Finding | None) -> Finding | None:
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
+# an API's error code elsewhere in a JS error: ``BusinessError: …, code: 401``, ``{"code":801}``,
+# ``errCode: 2300028``, ``error code 13900002``
+_JS_ANY_CODE = re.compile(
+    r"(?:\berror code|\berrCode|\berr\.code|\bcode)\W{0,3}\s*[:：=]?\s*\"?(\d{3,9})\b", re.I
+)
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
 # module that failed to load, a JS error logged by the app
 _HILOG_FAULT_LINE = re.compile(
@@ -1341,6 +1366,22 @@ _FAULT_NEEDLES = (
     "Load native module failed",
     "Error)",
 )
+# a JS error logged by the runtime or the app (``E C03f00/ArkCompiler: TypeError: …`` after
+# "Pending exception", ``Uncaught exception: …``): the line and the stack lines after it
+_JS_ERROR_NEEDLES = (
+    "TypeError: ",
+    "ReferenceError: ",
+    "RangeError: ",
+    "SyntaxError: ",
+    "URIError: ",
+    "Uncaught exception",
+    "exception details",
+)
+_JS_STACK_AFTER = 12
+_HILOG_JS_ERROR = re.compile(
+    r"(?:Uncaught exception:?\s*)?\b(?P<name>(?:Type|Reference|Range|Syntax|URI|Eval)?Error)"
+    r"(?::\s*(?P<msg>[^\n]*))?$"
+)
 
 
 def _fault_lines(log: str) -> list[str]:
@@ -1352,6 +1393,21 @@ def _fault_lines(log: str) -> list[str]:
         while i >= 0:
             starts.add(log.rfind("\n", 0, i) + 1)
             i = log.find(needle, i + len(needle))
+    js_starts: set[int] = set()
+    for needle in _JS_ERROR_NEEDLES:
+        i = log.find(needle)
+        while i >= 0 and len(js_starts) < 50:
+            js_starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    for start in sorted(js_starts):
+        # the error's line and the stack lines after it
+        pos = start
+        for _ in range(_JS_STACK_AFTER + 1):
+            starts.add(pos)
+            nxt = log.find("\n", pos)
+            if nxt < 0:
+                break
+            pos = nxt + 1
     out: list[str] = []
     for start in sorted(starts):
         end = log.find("\n", start)
@@ -1359,6 +1415,43 @@ def _fault_lines(log: str) -> list[str]:
         if "Error)" not in line or _HILOG_FAULT_LINE.search(line):
             out.append(line)
     return out
+
+
+def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
+    """A JS error in hilog lines, as the runtime or the app logged it: the error's line (level
+    E/F) and the stack lines of the same process after it. Certain when the runtime says it was
+    not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
+    for i, p in enumerate(parsed):
+        if p.kind == RAW or p.level not in "EF":
+            continue
+        m = _HILOG_JS_ERROR.search(p.message)
+        if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
+            continue
+        frames: list[Frame] = []
+        for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
+            if q.kind == RAW or q.pid != p.pid:
+                break
+            f = parse_frame(q.message)
+            if f is None:
+                if frames:
+                    break
+                continue
+            frames.append(f)
+        near = " ".join(x.message for x in parsed[max(0, i - 2) : i + 1])
+        crash = Crash(
+            type=JS,
+            name=m.group("name"),
+            message=(m.group("msg") or "").strip(),
+            frames=frames,
+            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            lines=[p.raw],
+        )
+        certain = bool(re.search(r"Uncaught|Pending exception|exception details", near))
+        return _crash_finding(crash, p.raw.strip(), certain=certain)
+    return None
+
+
+_SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
@@ -1370,8 +1463,14 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         code = m_event.group(0) if m_event else None
     elif crash.type == CPP:
         code = crash.error_class if crash.error_class != "native-crash" else None
+        if code is None:
+            # a signal named outside a key (a developer's words around a quoted fault log)
+            m_sig = _SIGNAL_NAME.search(crash.raw)
+            code = m_sig.group(0) if m_sig else None
     else:
-        m = _JS_ERROR_CODE.search(crash.raw)
+        m = _JS_ERROR_CODE.search(crash.raw) or _JS_ANY_CODE.search(
+            f"{crash.message}\n{crash.raw[:4000]}"
+        )
         code = m.group(1) if m else None
     what = ": ".join(x for x in (crash.name, crash.message) if x)
     if explained is not None:
@@ -1440,6 +1539,9 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         return _crash_finding(
             crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
         )
+    js_error = _hilog_js_error(parsed)
+    if js_error is not None:
+        return js_error
     soft = [
         p
         for p in parsed
@@ -1468,7 +1570,18 @@ def _engine_fault(head: str) -> Finding | None:
     ``Stacktrace:``, ``at …`` lines): the log lines' messages read as the fault log."""
     if "Error message:" not in head and "Reason:" not in head:
         return None
-    messages = [p.message for p in parse_lines(head.splitlines()) if p.kind != RAW]
+    # a Log window's copy prints a multi-line message's later lines without the columns,
+    # indented (``    at f (…)``): they belong to the log line above
+    messages: list[str] = []
+    after_log = False
+    for p in parse_lines(head.splitlines()):
+        if p.kind != RAW:
+            messages.append(p.message)
+            after_log = True
+        elif after_log and p.raw[:1] in (" ", "\t") and p.raw.strip():
+            messages.append(p.raw.strip())
+        else:
+            after_log = False
     text = "\n".join(_ENGINE_PREFIX.sub("", m) for m in messages)
     if not FAULT_HINT.search(text):
         return None
@@ -1512,7 +1625,7 @@ def _web_render_freeze(head: str) -> Finding | None:
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
 # or stack frames in the release layout ``at f (module|package|version|path:line:col)``
 _BARE_JS_MESSAGE = re.compile(
-    r"^\s*(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
+    r"^\s*(?:>\s*)?(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record '[^'\n]+'|\S+ is not callable)[^\n]*)$",
     re.M | re.I,
 )
@@ -1542,90 +1655,323 @@ def _bare_js_finding(tail: str) -> Finding | None:
 
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
+# a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
+# 95682xx-95684xx, aa's 101xxxxx (ArkTS's and hvigor's 8-digit codes are other ranges)
+_BM_BARE = re.compile(r"(?<![0-9A-Za-z_.])(9568[2-4]\d\d)(?![0-9A-Za-z_.])")
+_AA_BARE = re.compile(r"(?<![0-9A-Za-z_.])(101\d{5})(?![0-9A-Za-z_.])")
+# …only on a line that speaks of installing / launching (a size or a duration is no code)
+_INSTALL_WORDS = re.compile(r"install|安装|\bbm\b|\bhdc\b|错误码|报错|失败|error|fail", re.I)
+_LAUNCH_WORDS = re.compile(r"\baa\b|abilit|启动|错误码|报错|失败|error|fail|launch", re.I)
 _BM_ERROR = re.compile(
-    r"error\s*[:：.]\s*(?!failed to install bundle)([^\n]+(?:\n(?!\s*(?:code|error|AppMod)\b)[^\n]+)?)",
+    # bm's message; a wrapped one goes on to the next line only when it did not end a sentence
+    r"error\s*[:：.]\s*(?!failed to install bundle)"
+    r"([^\n]+(?:(?<=[^.。\s])\n(?!\s*(?:code|error|AppMod|View|\$)\b)[^\n]+)?)",
     re.I,
 )
-_AA_CODE = re.compile(r"Error Code\s*:\s*(\d{8})")
-_HDC_CODE = re.compile(r"\[Fail\]\s*\[(E\d{6})\]\s*:?\s*([^\n]*)")
+# aa: ``Error Code:10104001  Error Message:The specified ability does not exist``
+_AA_CODE = re.compile(
+    r"Error Code\s*[:：]\s*(10\d{6})\b(?:[ \t]*Error Message\s*[:：]\s*([^\n]*))?"
+)
+_AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
+# hdc: ``[Fail][E005005] Error create directory: …`` (also quoted without ``[Fail]``)
+_HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E\d{6})\]\s*:?\s*([^\n]*)")
+# a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
+_REASON_LINE = re.compile(
+    r"^\s*(?:\W\s*)?(?:error\s+)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*"
+    r"(?P<r>\S[^\n]*)$",
+    re.I | re.M,
+)
+
+
+def _line_at(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)].strip()
+
+
+def _tool_reason(text: str) -> str:
+    """A reason/cause line the tool printed after its error, or ''."""
+    m = _REASON_LINE.search(text)
+    return " ".join(m.group("r").split())[:200] if m else ""
+
+
+def _said(tool: str, code: str, text: str, reason: str) -> str:
+    said = f"{tool} failed with {code}" + (f": “{text}”" if text else "")
+    return said + (f" (reason: {reason})" if reason else "")
+
+
+def _code_by_message(table: dict[str, tuple[str, str]], text: str, least: int = 15) -> str | None:
+    """The documented code whose message the tool printed (a code the table lacks, a version
+    that renumbered it): the longest message (of ``least`` characters or more) in ``text``."""
+    low = text.lower()
+    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= least and m.lower() in low]
+    return max(hits)[1] if hits else None
 
 
 def _device_finding(tail: str) -> Finding | None:
-    """bm's install codes (known or not: an unknown code keeps the code and bm's own error
-    text), aa's launch codes and hdc's ``[Fail][E…]`` codes the tables do not know."""
-    m = _BM_CODE.search(tail)
+    """bm's, aa's and hdc's own error structure, read the same way for each: the code, the
+    tool's text (bm's ``error:`` line, aa's ``Error Message:``, hdc's words after ``[Exxxxxx]``)
+    and any reason line after it. A documented code gives its meaning and fix (tool's text
+    kept when it says more, e.g. the permission bm names); a code the tables lack gives the
+    tool's own text (and the fix of a documented code with that same text), never a generic
+    remedy."""
+    m = _BM_CODE.search(tail) or next(
+        (b for b in _BM_BARE.finditer(tail) if _INSTALL_WORDS.search(_line_at(tail, b.start()))),
+        None,
+    )
     if m is not None:
-        code = m.group(1)
-        after = tail[m.end() : m.end() + 400]
-        m_err = _BM_ERROR.search(after)
-        line_end = tail.find("\n", m.end())
-        # bm's message, or the words a note quotes after the code on its line
-        rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
-        bm_text = " ".join(m_err.group(1).split()) if m_err else rest.split("`")[0].strip()
-        evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
-        if _BM_CODE.fullmatch(evidence) and line_end >= 0:
-            # bm prints "code:9568320" alone, its message on the next line: keep them together
-            nxt_end = tail.find("\n", line_end + 1)
-            evidence = (
-                f"{evidence} {tail[line_end + 1 : nxt_end if nxt_end >= 0 else len(tail)].strip()}"
-            )
-        if code in INSTALL_CODES:
-            meaning, fix = INSTALL_CODES[code]
-            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-        elif _UNREGISTERED_DEVICE.search(bm_text):
-            meaning = bm_text
-            fix = (
-                f"bm refused the HAP with code {code}: “{bm_text}”. The device is not one the "
-                + UNREGISTERED_DEVICE_FIX
-            )
-            kind = "signing"
-        else:
-            meaning = bm_text or "an install error this version does not know"
-            fix = (
-                f"bm refused the HAP with code {code}: “{bm_text or 'no message'}”. Look the code "
-                "up in the bundle manager's error codes (HarmonyOS docs, 'bm' error codes) and fix "
-                "what it names; reinstalling does not help."
-            )
-            kind = "install"
-        return Finding(
-            kind=kind,
-            evidence=evidence[:EVIDENCE_CHARS],
-            fix=fix,
-            code=code,
-            query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
-            meaning=meaning,
-            block=first_error_block(tail),
-        )
+        return _bm_finding(tail, m)
     known = _bm_message_finding(tail)
     if known is not None:
         return known
-    m = _HDC_CODE.search(tail)
-    if m is not None and m.group(1) not in HDC_FAIL_CODES:
-        code, text = m.group(1), m.group(2).strip()
-        return Finding(
-            kind="hdc",
-            evidence=m.group(0).strip()[:EVIDENCE_CHARS],
-            fix=f"hdc failed with {code}: “{text}”. Check the device connection and retry; "
-            "update hdc (the SDK's toolchains) when the device is newer than the SDK.",
-            code=code,
-            query_terms=["hdc", code, "device", "设备"],
-            meaning=text or "hdc failure",
+    m_hdc = _HDC_CODE.search(tail)
+    if m_hdc is not None:
+        return _hdc_finding(tail, m_hdc)
+    m_aa = _AA_CODE.search(tail)
+    if m_aa is None:
+        m_aa = next(
+            (b for b in _AA_BARE.finditer(tail) if _LAUNCH_WORDS.search(_line_at(tail, b.start()))),
+            None,
         )
-    m = _AA_CODE.search(tail)
-    if m is not None and "start ability" in tail and m.group(1) not in AA_CODES:
-        code = m.group(1)
-        msg = re.search(r"Error Message:\s*([^\n]+)", tail)
-        text = msg.group(1).strip() if msg else "aa start failed"
+    if m_aa is not None:
+        return _aa_finding(tail, m_aa)
+    return _aa_message_finding(tail)
+
+
+_GENERIC_FAILURES = frozenset({"failed to install bundle", "failed to start ability"})
+_OTHER_FAILURES = (
+    "failed to uninstall bundle",
+    "failed to force stop process",
+    "failed to start user test",
+)
+_TOOL_FAILED = (
+    ("failed to install bundle", "bm", "install", "refused the HAP"),
+    ("failed to uninstall bundle", "bm", "uninstall", "did not uninstall the app"),
+    ("failed to start ability", "aa", "launch", "did not start the ability"),
+    ("failed to force stop process", "aa", "stop", "did not stop the app"),
+    ("failed to start user test", "aa", "launch", "did not start the test"),
+)
+_ERROR_WORDS = re.compile(r"(?:error|Error Message)\s*[:：]\s*(?P<w>[^\n]+)")
+
+
+def _tool_words_finding(tail: str) -> Finding | None:
+    """bm or aa failed with no code and a message no table has: their own ``error:`` words
+    after the failure line (none: the generic signatures say what is usual)."""
+    for header, tool, kind, what in _TOOL_FAILED:
+        at = tail.find(header)
+        if at < 0:
+            continue
+        words = [
+            w
+            for w in (
+                " ".join(m.group("w").split()).rstrip(".") for m in _ERROR_WORDS.finditer(tail, at)
+            )
+            if w and header not in w
+        ]
+        if not words:
+            return None
+        said = "; ".join(dict.fromkeys(words))[:240]
         return Finding(
-            kind="launch",
-            evidence=m.group(0),
-            fix=f"aa start failed with {code}: “{text}”. Check the ability (-a) and bundle (-b) "
-            "names and that the app is installed for this user.",
-            code=code,
-            query_terms=["launch", code, "aa start", "启动失败"],
-            meaning=text,
+            kind=finding_kind(kind),
+            evidence=_line_at(tail, at)[:EVIDENCE_CHARS],
+            fix=f"{tool} {what} and said: “{said}”. That message is not among {tool}'s "
+            "documented ones: act on its words; the device's hilog around the failure says more.",
+            query_terms=search_terms(kind, tool, *said.split()[:4]),
+            meaning=said,
+            block=first_error_block(tail),
         )
     return None
+
+
+def _bm_kind(code: str, tail: str) -> FindingKind:
+    """``signing`` for bm's signature codes, ``uninstall`` for its uninstall codes (or an
+    uninstall that failed), else ``install``."""
+    if code in SIGNING_INSTALL_CODES:
+        return "signing"
+    if INSTALL_CODES.get(code, ("", ""))[0].startswith("uninstall") or (
+        "failed to uninstall" in tail and "failed to install" not in tail
+    ):
+        return "uninstall"
+    return "install"
+
+
+def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
+    code = m.group(1)
+    after = tail[m.end() : m.end() + 400]
+    m_err = _BM_ERROR.search(after)
+    line_end = tail.find("\n", m.end())
+    # bm's message, or the words a note quotes after the code on its line
+    rest = tail[m.end() : line_end if line_end >= 0 else len(tail)].strip(" `'\"")
+    if m_err:
+        bm_text = " ".join(m_err.group(1).split())
+    elif m.re is _BM_BARE:
+        bm_text = ""  # a bare code in a note: the words after it are the note's
+    else:
+        bm_text = rest.split("`")[0].strip()
+    bm_text = bm_text.rstrip(".").strip()
+    reason = _tool_reason(after)
+    evidence = tail[m.start() : line_end if line_end >= 0 else len(tail)].strip()
+    if _BM_CODE.fullmatch(evidence) and line_end >= 0:
+        # bm prints "code:9568320" alone, its message on the next line: keep them together
+        nxt_end = tail.find("\n", line_end + 1)
+        evidence = (
+            f"{evidence} {tail[line_end + 1 : nxt_end if nxt_end >= 0 else len(tail)].strip()}"
+        )
+    same = code if code in INSTALL_CODES else _code_by_message(INSTALL_CODES, bm_text)
+    if same is not None:
+        meaning, fix = INSTALL_CODES[same]
+        kind: FindingKind = _bm_kind(same, tail)
+        if same != code:
+            fix = f"{_said('bm', code, bm_text, reason)}: the text of code {same}. {fix}"
+        elif bm_text and bm_text.lower() not in meaning.lower():
+            # bm says more than the table (the permission it could not grant, the field)
+            fix = f"{fix} bm said: “{bm_text[:200]}”."
+        if reason and reason not in fix:
+            fix += f" bm's reason: {reason}."
+        fix = _with_advice(fix, after)
+    elif _UNREGISTERED_DEVICE.search(bm_text):
+        meaning = bm_text
+        fix = (
+            f"bm refused the HAP with code {code}: “{bm_text}”. The device is not one the "
+            + UNREGISTERED_DEVICE_FIX
+        )
+        kind = "signing"
+    else:
+        meaning = bm_text or f"install error {code}"
+        fix = (
+            f"{_said('bm', code, bm_text or 'no message', reason)}. Code {code} is not among "
+            "bm's documented codes: act on bm's words above; the device's hilog (BMS lines) "
+            "says which file or field it refused."
+        )
+        kind = (
+            "signing" if re.search(r"sign|certificate|profile|pkcs7", bm_text, re.I) else "install"
+        )
+    return Finding(
+        kind=kind,
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+        meaning=meaning,
+        block=first_error_block(tail),
+    )
+
+
+# the families of the codes, by their leading digits (hdc.md's and aa-tool.md's code lists)
+_HDC_FAMILIES = {
+    "E000": "the connection to the device and its authorisation",
+    "E001": "the command line or the connection options",
+    "E002": "the hdc server or the device's daemon",
+    "E003": "hdc shell",
+    "E005": "a file transfer (hdc file send/recv)",
+    "E006": "an install (hdc install)",
+    "E007": "a command that needs the device in debug (root) mode",
+}
+_AA_FAMILIES = {
+    "10100": "the app's information",
+    "10103": "the target ability (visibility, implicit start, type)",
+    "10104": "an ability, bundle or process that does not exist",
+    "10105": "the connection to the ability or app service",
+    "10106": "the device's or the app's state (developer mode, lock screen, control)",
+    "10107": "a permission check",
+    "10108": "an internal error of the system",
+}
+
+
+def _family(families: dict[str, str], code: str) -> str:
+    return next(
+        (f" ({code[: len(k)]}… codes: {v})" for k, v in families.items() if code.startswith(k)), ""
+    )
+
+
+def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
+    code, text = m.group(1), m.group(2).strip()
+    if not text:
+        # ``[E005005]`` alone, its words on the next line
+        nxt = tail[m.end() :].lstrip("\n").split("\n", 1)[0].strip()
+        text = nxt
+    reason = _tool_reason(tail[m.end() : m.end() + 400])
+    evidence = _line_at(tail, m.start())
+    if code in HDC_FAIL_CODES:
+        sub, meaning, fix = HDC_FAIL_CODES[code]
+        if text and len(text) > 12 and text.lower().rstrip(".") not in meaning.lower():
+            fix = f"{fix} hdc said: “{text[:200]}”."
+    else:
+        sub, meaning = "hdc", text or f"hdc failure {code}"
+        fix = (
+            f"{_said('hdc', code, text or 'no message', reason)}{_family(_HDC_FAMILIES, code)}. "
+            f"Code {code} is not among hdc's documented codes: act on hdc's words; `hdc -l5 "
+            "start` then the failing command writes hdc.log with the detail."
+        )
+    return Finding(
+        kind="hdc",
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("hdc", code, sub, "device", "设备"),
+        meaning=meaning,
+    )
+
+
+def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
+    code = m.group(1)
+    msg = (m.group(2) or "").strip() if m.re.groups >= 2 else ""
+    if not msg:
+        m_msg = _AA_MESSAGE.search(tail, m.end())
+        msg = m_msg.group(1).strip() if m_msg else ""
+    reason = _tool_reason(tail[m.end() : m.end() + 400])
+    same = code if code in AA_CODES else _code_by_message(AA_CODES, msg)
+    if same is not None:
+        meaning, fix = AA_CODES[same]
+        if same != code:
+            fix = f"{_said('aa', code, msg, reason)}: the text of code {same}. {fix}"
+        elif reason and reason.lower() not in fix.lower():
+            fix += f" aa's cause: {reason}."
+    else:
+        meaning = msg or f"aa error {code}"
+        fix = (
+            f"{_said('aa', code, msg or 'no message', reason)}{_family(_AA_FAMILIES, code)}. "
+            f"Code {code} is not among aa's documented codes: act on aa's words above."
+        )
+    fix = _with_advice(fix, tail[m.end() : m.end() + 800])
+    return Finding(
+        kind="launch",
+        evidence=_line_at(tail, m.start())[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
+        meaning=meaning,
+    )
+
+
+_FAIL_LINE = re.compile(r"\[Fail\]\s*(?P<t>[^\n]*)")
+
+
+def _fail_prose_finding(tail: str) -> Finding | None:
+    """hdc's ``[Fail]`` line no signature knows: its documented prose (``Failed to communicate
+    with daemon``…), else hdc's own words, never a generic remedy."""
+    m = _FAIL_LINE.search(tail)
+    if m is None:
+        return None
+    text = m.group("t").strip()
+    known = next((p for p in FAIL_PROSE if p[0].search(text)), None)
+    if known is not None:
+        _pattern, sub, meaning, fix = known
+        if len(text) > len(known[0].pattern.split("|")[0]) + 8:
+            fix = f"{fix} hdc said: “{text[:200]}”."
+    else:
+        sub, meaning = "hdc", text or "hdc failed"
+        fix = (
+            f"hdc failed: “{text[:200]}”. hdc printed no code: act on its words; `hdc -l5 "
+            "start` then the failing command writes hdc.log with the detail."
+        )
+    return Finding(
+        kind="hdc",
+        evidence=m.group(0).strip()[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms("hdc", sub, "device", "设备"),
+        meaning=meaning,
+    )
 
 
 # an install refused because the device is not in the signing profile (a code the table does
@@ -1641,27 +1987,49 @@ UNREGISTERED_DEVICE_FIX = (
 
 def _bm_message_finding(tail: str) -> Finding | None:
     """bm refused a HAP without printing its code (DevEco's "Install Failed" line, an older bm)
-    but with the message of a code the table knows: that code's meaning and fix."""
-    if "failed to install bundle" not in tail:
+    but with the message of a documented code: that code's meaning and fix (the longest
+    message found, so a message inside another names the right code)."""
+    if "failed to install bundle" in tail:
+        code = _code_by_message(INSTALL_CODES, tail, least=20)
+    else:
+        # bm's ``error:`` line alone, quoted: its message must be a documented one
+        said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
+        code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
+    if code is None:
         return None
-    lower = tail.lower()
-    for code, (meaning, fix) in INSTALL_CODES.items():
-        at = lower.find(meaning.lower())
-        if len(meaning) >= 20 and at >= 0:
-            kind: FindingKind = "signing" if code in SIGNING_INSTALL_CODES else "install"
-            line_start = tail.rfind("\n", 0, at) + 1
-            line_end = tail.find("\n", at)
-            return Finding(
-                kind=kind,
-                evidence=tail[line_start : line_end if line_end >= 0 else len(tail)].strip()[
-                    :EVIDENCE_CHARS
-                ],
-                fix=fix,
-                query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
-                meaning=f"{meaning} (bm code {code}, not printed)",
-                block=first_error_block(tail),
-            )
-    return None
+    meaning, fix = INSTALL_CODES[code]
+    kind: FindingKind = _bm_kind(code, tail)
+    at = tail.lower().find(meaning.lower())
+    return Finding(
+        kind=kind,
+        evidence=_line_at(tail, at)[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+        meaning=f"{meaning} (bm code {code}, not printed)",
+        block=first_error_block(tail),
+    )
+
+
+_AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|detach)[^\n]*", re.I)
+
+
+def _aa_message_finding(tail: str) -> Finding | None:
+    """aa failed without printing its code but with the message of a documented code: that
+    code's meaning and fix."""
+    m = _AA_FAILED.search(tail)
+    if m is None:
+        return None
+    code = _code_by_message(AA_CODES, tail[m.start() :])
+    if code is None:
+        return None
+    meaning, fix = AA_CODES[code]
+    return Finding(
+        kind="launch",
+        evidence=_line_at(tail, tail.lower().find(meaning.lower()))[:EVIDENCE_CHARS],
+        fix=fix,
+        query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
+        meaning=f"{meaning} (aa code {code}, not printed)",
+    )
 
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word

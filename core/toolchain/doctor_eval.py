@@ -36,6 +36,7 @@ a miss but not a confident one.
 
 from __future__ import annotations
 
+import re
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -147,8 +148,14 @@ class Report:
         ]
 
 
+_COMPILED_TS = re.compile(r"\.(?:ts|js)(?=:\d|$)")
+
+
 def _norm(text: str) -> str:
-    return text.replace("\\", "/").strip()
+    # ArkTS compiles ``x.ets`` to ``x.ts`` (``x.js`` before): a raw release frame prints the
+    # compiled name, the
+    # doctor names the source file; the same file either way
+    return _COMPILED_TS.sub(".ets", text.replace("\\", "/").strip())
 
 
 def location_right(found: str | None, expected: str) -> bool:

@@ -114,6 +114,17 @@ def stack_html(crash: Crash, theme: Theme) -> str:
     return "<br>".join(rows)
 
 
+def look_at(crash: Crash, location: str) -> str:
+    """The place the cause points at, named as the stack's link names it (the app's ``.ets``
+    source); a raw release frame's line is the compiled code's, and the text says so."""
+    frame = next(
+        (f for f in crash.frames if f.source and location.startswith(f"{f.source}:")), None
+    )
+    if frame is not None and "|" in frame.file:
+        return f"{location} (the line of the compiled {frame.file.rsplit('/', 1)[-1].split(':')[0]}; the .ets line is near it)"
+    return location
+
+
 class CrashCard(PitfallCard):
     """One crash group (signals: :class:`PitfallCard`'s)."""
 
@@ -216,7 +227,11 @@ class CrashCard(PitfallCard):
             self.cause.setText(
                 f"<b>Why:</b> {possibly}{html.escape(why.cause)}.<br><b>Fix:</b> "
                 f"{html.escape(why.fix)}"
-                + (f"<br><b>Look at:</b> {html.escape(why.location)}" if why.location else "")
+                + (
+                    f"<br><b>Look at:</b> {html.escape(look_at(c, why.location))}"
+                    if why.location
+                    else ""
+                )
             )
             self.cause.show()
         else:

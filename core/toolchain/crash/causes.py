@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hmdesk.core.toolchain.crash import structure
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Frame
 
 
@@ -39,10 +40,17 @@ class Cause:
     cause: str
     fix: str
     certain: bool = True
+    # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
+    # reading of :mod:`.structure`, which says more when the log shows more
+    fallback: bool = False
 
 
-def _c(types: str, pattern: str, cause: str, fix: str, certain: bool = True) -> Cause:
-    return Cause(tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain)
+def _c(
+    types: str, pattern: str, cause: str, fix: str, certain: bool = True, fallback: bool = False
+) -> Cause:
+    return Cause(
+        tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain, fallback
+    )
 
 
 ANY = f"{JS} {CPP} {FREEZE}"
@@ -335,6 +343,7 @@ CAUSES: tuple[Cause, ...] = (
         "Catch it where it is thrown or awaited (try/catch, promise.catch) and handle the failure "
         "instead of letting it end the process.",
         certain=False,
+        fallback=True,
     ),
     # --- native crashes (the CppCrash FAQ's table)
     _c(
@@ -511,6 +520,7 @@ CAUSES: tuple[Cause, ...] = (
         "Find why the first frame of your own library called abort(): symbolise its address "
         "with hstack or llvm-addr2line on the unstripped .so, and log before the failing check.",
         certain=False,
+        fallback=True,
     ),
     _c(
         CPP,
@@ -531,11 +541,20 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
+        r"SIGPIPE",
+        "the process wrote to a socket or pipe whose other end was closed, and nothing "
+        "handled SIGPIPE",
+        "Ignore SIGPIPE in the native code (signal(SIGPIPE, SIG_IGN)) or send with "
+        "MSG_NOSIGNAL, and handle the EPIPE error where the top frame writes.",
+    ),
+    _c(
+        CPP,
         r"SIGSEGV|SIGBUS",
         "an invalid memory access",
         "Check the pointers at the top frame; if the stack differs between crashes the memory "
         "was corrupted earlier: run with HWASan and DevEco's multi-thread check.",
         certain=False,
+        fallback=True,
     ),
     # --- freezes
     _c(
@@ -558,7 +577,7 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         FREEZE,
-        r"LIFECYCLE_(?:HALF_)?TIMEOUT",
+        r"\b\w*LIFECYCLE_(?:HALF_)?TIMEOUT",
         "a lifecycle callback of the ability took too long",
         "Keep the ability's lifecycle callbacks (onCreate, onWindowStageCreate, onForeground, "
         "onBackground) short: move file, database and network work to async calls or "
@@ -566,22 +585,42 @@ CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         FREEZE,
-        r"APP_INPUT_BLOCK",
+        r"APP_INPUT_BLOCK|APPLICATION_BLOCK_INPUT|\w+_INPUT_BLOCK",
         "a touch or key event was not handled in time: the main thread was busy",
         "Keep input handlers short and move the slow work off the main thread (TaskPool, Worker, "
         "async APIs).",
     ),
     _c(
         FREEZE,
-        r"THREAD_BLOCK_[36]S|UI_BLOCK_6S|main thread is not respon",
+        r"\w*THREAD_BLOCK_\d+S|UI_BLOCK_\d+S|main thread is not respon",
         "the main thread was blocked (synchronous I/O or IPC, a long loop, a lock another "
         "thread holds)",
         "Move the blocking work off the main thread (TaskPool, Worker, async APIs) and never "
         "wait on a lock or a sync IPC there.",
     ),
+    _c(
+        FREEZE,
+        r"[\s\S]",
+        "the app did not answer within the watchdog's time: its main thread was busy or blocked",
+        "Find what the main thread was running (the fault log's main-thread stack and its "
+        "'Current Running' task): move long work to TaskPool/Worker and keep callbacks and "
+        "lifecycle methods short.",
+        certain=False,
+        fallback=True,
+    ),
 )
 
-THIRD_PARTY_LIBS = re.compile(r"lib(?:hermes|flutter|react\w*|jsi|c\+\+_shared|v8\w*)\.so", re.I)
+# runtimes and engines apps bundle (React Native's Hermes/JSI, Flutter, V8/QuickJS, Unity/IL2CPP,
+# Cocos, Skia, FFmpeg, ijkplayer, WebRTC, MMKV, libpag, Lottie, inference engines, Kuikly, Taro,
+# uni-app, the C++ runtime they ship): a crash in one of them is named with the app's own frame
+THIRD_PARTY_LIBS = re.compile(
+    r"lib(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
+    r"|unity|il2cpp|mono\w*|cocos\w*|skia|av(?:codec|format|util|filter|device)\w*|sw(?:scale|resample)"
+    r"|ffmpeg\w*|ijk\w+|webrtc\w*|jingle\w*|mmkv|pag|lottie\w*|rlottie|mnn|ncnn|tnn|onnxruntime"
+    r"|tensorflowlite\w*|tflite\w*|paddle\w*|opencv\w*|kuikly\w*|taro\w*|weex\w*|dcloud\w*"
+    r"|uniapp\w*)\.so",
+    re.I,
+)
 _SYSTEM = ("/usr1/", "/system/", "/vendor/")
 
 
@@ -604,9 +643,12 @@ _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
 def _frame_location(frame: Frame) -> str:
-    """The place as the log prints it: the path in the module (``src/main/ets/x.ts:52:1``) for
-    a raw release frame, the file for a source-mapped one, the library and symbol for native."""
-    path = frame.file.split("|")[-1] if "|" in frame.file else frame.file
+    """The place: the app's source file for its own frames (``entry/src/main/ets/x.ets:52:1``,
+    also for a raw release frame, whose line is the compiled ``x.ts``'s), else the path the
+    log prints, and the library and symbol for native frames."""
+    # the app's own source file (``entry/src/main/ets/pages/Index.ets`` for a raw release frame's
+    # compiled ``Index.ts``): the name the card's stack links and the editor use
+    path = frame.source or (frame.file.split("|")[-1] if "|" in frame.file else frame.file)
     # a Windows build path printed with (doubled) backslashes: ``\\MainAbility\\pages\\x.ets``
     path = re.sub(r"/{2,}", "/", path.replace("\\", "/"))
     m = _FRAME_LOC.search(frame.raw)
@@ -674,7 +716,14 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
         top = next((f for f in named if not _PLUMBING.search(f.file)), named[0] if named else None)
     elif _third_party(top):
         third = _owner(top)
-    native = next((f for f in frames[:6] if THIRD_PARTY_LIBS.search(f.file)), None)
+    native = next(
+        (
+            f
+            for f in frames[:6]
+            if THIRD_PARTY_LIBS.search(f.file) and not f.file.startswith(_SYSTEM)
+        ),
+        None,
+    )
     if native is not None:
         third = THIRD_PARTY_LIBS.search(native.file).group(0)  # type: ignore[union-attr]
     pick = _most_precise(own) if own else top
@@ -706,22 +755,47 @@ def _own_location(crash: Crash) -> str | None:
     return _frame_location(_most_precise(own)) if own else None
 
 
-def explain(crash: Crash) -> Explanation | None:
-    """The likely cause of ``crash`` with its fix, or None when the evidence supports none."""
+def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | None:
+    """The likely cause of ``crash`` with its fix, or None when the evidence supports none.
+
+    The signatures of :data:`CAUSES` first, then the structural reading of the fault log
+    (:func:`.structure.read`: the signal's code and fault address, the top frames' library, the
+    process's last message, an API's error code, the error's name, a freeze's blocking frame),
+    then the catch-alls. A freeze's cause says what the main thread was doing when the log
+    shows it. ``table``: the signatures to use (a test leaves one out)."""
     text = _evidence_text(crash)
     location, third = where(crash)
     own = location is not None and location == _own_location(crash)
-    for c in CAUSES:
-        if crash.type in c.types and c.pattern.search(text):
-            fix = c.fix
-            if crash.type == CPP and location and not third:
-                fix += f" Top frame of the app's own code: {location}."
-            if third:
-                fix += f" The crash happened inside {third} (third-party code)" + (
-                    f"; the app's nearest own frame is {location}."
-                    if own
-                    else "; no frame of the app's own code is in the stack: look at how the app "
-                    f"uses {third} (its version, its supported devices and ABIs)."
-                )
-            return Explanation(c.cause, fix, c.certain, location, third)
-    return None
+    found = next((c for c in table if not c.fallback and _applies(c, crash, text)), None)
+    reading = structure.read(crash, text) if found is None or crash.type == FREEZE else None
+    if found is None and reading is None:
+        found = next((c for c in table if c.fallback and _applies(c, crash, text)), None)
+    if found is not None:
+        cause, fix, certain = found.cause, found.fix, found.certain
+        if reading is not None:  # a freeze: what the main thread was doing
+            cause, fix, certain = f"{cause}: {reading.cause}", f"{reading.fix} {fix}", certain
+    elif reading is not None:
+        cause, fix, certain = reading.cause, reading.fix, reading.certain
+        said = ": ".join(x for x in (crash.name, crash.message) if x).strip()
+        if crash.type == JS and said and said.lower() not in cause.lower():
+            fix += f" The error: “{' '.join(said.split())[:200]}”."
+    else:
+        return None
+    if crash.type == CPP:
+        words = structure.last_message(crash, text)
+        if words and words not in cause and words not in fix:
+            fix += f" The process's last message: “{words}”."
+    if crash.type == CPP and location and not third:
+        fix += f" Top frame of the app's own code: {location}."
+    if third:
+        fix += f" The crash happened inside {third} (third-party code)" + (
+            f"; the app's nearest own frame is {location}."
+            if own
+            else "; no frame of the app's own code is in the stack: look at how the app "
+            f"uses {third} (its version, its supported devices and ABIs)."
+        )
+    return Explanation(cause, fix, certain, location, third)
+
+
+def _applies(c: Cause, crash: Crash, text: str) -> bool:
+    return crash.type in c.types and c.pattern.search(text) is not None

@@ -65,13 +65,11 @@ _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # ``HiAppEvent eventInfo.params.exception={"message":"App main thread is not response!","name":"THREAD_BLOCK_6S"}``
 _APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
-FREEZE_REASONS = (
-    "THREAD_BLOCK_6S",
-    "APP_INPUT_BLOCK",
-    "LIFECYCLE_TIMEOUT",
-    "UI_BLOCK_6S",
-    "THREAD_BLOCK_3S",
-    "LIFECYCLE_HALF_TIMEOUT",
+# the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
+# and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
+# UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S)
+FREEZE_REASON = re.compile(
+    r"^[A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|BLOCK_INPUT|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S)\b"
 )
 WANTED = {
     "LastFatalMessage",
@@ -131,7 +129,7 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
     ):
         return CPP
     if (
-        reason.startswith(FREEZE_REASONS)
+        FREEZE_REASON.match(reason)
         or "\nappfreeze:" in text
         or "STRINGID:" in text
         or _QUEUE_SIZE.search(text)
@@ -144,13 +142,32 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
     return hint or "unknown"
 
 
+_NUMBER_AT = re.compile(r"^[ \t]*(\d{1,4})\.[ \t]", re.M)
+
+
 def unnumber(text: str) -> str:
     """``text`` without the line numbers a rendered documentation page adds to a code block
-    (``1. Reason:…``, ``2. #00 pc …``): only when the text starts with line 1."""
+    (``1. Reason:…``, ``2. #00 pc …``): at the start of the text, or on a run of at least three
+    lines numbered one after the other anywhere in it (the block quoted after a note)."""
     first = text.lstrip()[:3]
-    if not first.startswith("1.") or not first[2:3].isspace():
+    if first.startswith("1.") and first[2:3].isspace():
+        return _NUMBERED.sub("", text)
+    if "1." not in text:
         return text
-    return _NUMBERED.sub("", text)
+    numbers = [(int(m.group(1)), m) for m in _NUMBER_AT.finditer(text, 0, 64_000)]
+    run = 0
+    start = -1
+    for i in range(1, len(numbers)):
+        if numbers[i][0] == numbers[i - 1][0] + 1:
+            run += 1
+            if run >= 2:
+                start = numbers[i - run][1].start()
+                break
+        else:
+            run = 0
+    if start < 0:
+        return text
+    return text[:start] + _NUMBERED.sub("", text[start:])
 
 
 # a fault log whose lines were joined when pasted (a forum post, an issue title):
@@ -172,9 +189,34 @@ _QUOTED_KEY = re.compile(
 _QUOTED_PLACE = re.compile(r"`([^`\s()]+\.(?:ets|ts|js):\d+:\d+)`")
 
 
+_QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
+_QUOTED_LINE = re.compile(r"[ \t]*>[ \t]*\S")
+
+
+def unquote(text: str) -> str:
+    """``text`` without a Markdown quote's ``> `` at the start of its lines (an issue or a
+    forum post quoting the log), when most of its first lines have one (hvigor's own ``> hvigor``
+    lines and a fault log's ``>>>>`` rule are not quotes)."""
+    if ">" not in text[:2000]:
+        return text
+    lines = [ln for ln in text[:20_000].splitlines()[:200] if ln.strip()]
+    quoted = sum(
+        1
+        for ln in lines
+        if _QUOTED_LINE.match(ln) and not ln.lstrip().startswith((">>>", "> hvigor"))
+    )
+    if not quoted or quoted < 0.6 * len(lines):
+        return text
+    if quoted == 1 and not FAULT_HINT.search(text) and " at " not in text:
+        return text  # one quoted line that is no fault log: leave it as written
+    return _QUOTE_MARK.sub("", text)
+
+
 def unmark(text: str) -> str:
-    """``text`` without a rendered page's inline markup, and with the fault log keys a note
-    quotes inline (in backticks) put on lines of their own after it."""
+    """``text`` without a Markdown quote's ``> `` marks and a rendered page's inline markup,
+    and with the fault log keys a note quotes inline (in backticks) put on lines of their own
+    after it."""
+    text = unquote(text)
     text = _MARKUP.sub("", text) if "<" in text else text
     if "`" not in text or FAULT_HINT.search(text):
         return text
@@ -339,7 +381,7 @@ def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
     if not isinstance(data, dict):
         return
     name, message = str(data.get("name") or ""), str(data.get("message") or "")
-    if name.startswith(FREEZE_REASONS):
+    if FREEZE_REASON.match(name):
         keys["Reason"] = name
         keys.setdefault("Error message", message)
     elif name.endswith("Error"):  # a JS error (an APP_HICOLLIE or a "none" is neither)

@@ -53,6 +53,14 @@ _TEMPLATE = frozenset(
     | {"is", "of", "type", "null_pointer", "anonymous", "func_main_0"}
 )
 _NO_SYMBOL = frozenset({"anonymous", "func_main_0", ""})
+# the methods every ArkUI component has (build, the lifecycle callbacks, the generated render
+# functions): they name no pitfall, and ``build`` would recall build failures; the component
+# (``Index`` of ``Index.build``) is the word instead
+_GENERIC_METHODS = frozenset(
+    {"build", "aboutToAppear", "aboutToDisappear", "aboutToReuse", "aboutToRecycle"}
+    | {"onPageShow", "onPageHide", "onBackPress", "onDidBuild", "constructor"}
+    | {"initialRender", "rerender", "updateStateVars", "render", "pageTransition"}
+)
 
 
 def entity_for(frame: Frame, index: CodeIndex) -> Entity | None:
@@ -84,7 +92,8 @@ def resolve_crash(crash: Crash, index: CodeIndex | None) -> Crash:
 def crash_terms(crash: Crash, limit: int = 10) -> list[str]:
     """The words to recall pitfalls with, the crash's own first: the error class (``TypeError``,
     the signal ``SIGSEGV``, ``THREAD_BLOCK_6S``), the error name, the fault type (``jscrash``),
-    the top app frame's symbol and entity, then the message's words without its template
+    the top app frame's symbol and entity (its component for ``build`` and the lifecycle
+    methods every component has), then the message's words without its template
     (``Cannot read property … of``) and the reason's."""
     out: list[str] = []
 
@@ -101,10 +110,12 @@ def crash_terms(crash: Crash, limit: int = 10) -> list[str]:
     add(crash.type)
     top = crash.top_project_frame
     if top is not None:
-        if top.symbol not in _NO_SYMBOL:
+        generic = top.symbol in _GENERIC_METHODS
+        if top.symbol not in _NO_SYMBOL and not generic:
             add(top.symbol)
         if top.entity:
-            add(top.entity.rsplit(".", 1)[-1])
+            owner, _, method = top.entity.rpartition(".")
+            add(owner.rsplit(".", 1)[-1] if method in _GENERIC_METHODS and owner else method)
     for w in _WORD.findall(crash.message or ""):
         add(w)
     for w in _WORD.findall(crash.reason.split("@", 1)[0]):

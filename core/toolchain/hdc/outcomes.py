@@ -137,7 +137,11 @@ def classify_install(text: str, exit_code: int | None = 0) -> Outcome:
             code,
             meaning,
             fix
-            or "Look up the code in the bm error table (bm-tool.md) and rebuild or uninstall as it says.",
+            or (
+                f"bm refused the HAP with code {code}"
+                + (f": “{printed}”" if printed else " and no message")
+                + ". The code is not among bm's documented ones: act on bm's words."
+            ),
             evidence,
             "install",
         )
@@ -192,7 +196,12 @@ def _aa_failure(text: str, what: str, kind: OutcomeKind) -> Outcome:
             f"{what} failed: {meaning} (Error Code {code})",
             code,
             meaning,
-            fix or "See the aa tool error codes (aa-tool.md) for this code.",
+            fix
+            or (
+                f"aa failed with Error Code {code}"
+                + (f": “{printed}”" if printed else " and no message")
+                + ". The code is not among aa's documented ones: act on aa's words."
+            ),
             m.group(0).strip(),
             kind,
         )

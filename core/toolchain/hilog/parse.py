@@ -47,6 +47,7 @@ __all__ = [
     "HilogLine",
     "HilogParser",
     "decode_line",
+    "decode_log",
     "parse_line",
     "parse_lines",
 ]
@@ -147,6 +148,7 @@ _ZONE = re.compile(
     r"([A-Za-z][A-Za-z0-9+\-:]{0,15}|[+\-]\d{2,4}) (?=(?:\d{4}-)?\d\d-\d\d )", re.ASCII
 )
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 _DROP_COUNT = re.compile(
     r"(\d+) DROPPED|(\d+) line\(s\) dropped|missed log lines: (\d+)", re.ASCII | re.IGNORECASE
 )
@@ -199,6 +201,22 @@ def _drop_info(message: str) -> tuple[int, str]:
         return 0, ""
     who = _DROP_PROC.match(message)
     return int(m.group(1) or m.group(2) or m.group(3) or 0), who.group(1) if who else ""
+
+
+def decode_log(data: bytes) -> str:
+    """A saved log's bytes → text, whatever wrote it: UTF-8 (with or without a BOM), or UTF-16
+    (PowerShell 5's ``hdc hilog > log.txt`` writes UTF-16 LE with a BOM; without a BOM it is
+    told by its NUL bytes); invalid bytes become U+FFFD."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    head = data[:4000]
+    if len(head) >= 8 and head.count(b"\x00") * 3 >= len(head):
+        # every other byte NUL: UTF-16 without a BOM (LE when the NULs are the odd bytes)
+        odd = head[1::2].count(b"\x00") >= head[0::2].count(b"\x00")
+        return data.decode("utf-16-le" if odd else "utf-16-be", errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 def decode_line(data: bytes) -> str:
@@ -315,6 +333,12 @@ class HilogParser:
             if ended:
                 line, _head = HilogParser._slow(text, prev_head, prev)
                 return line._replace(raw=s), None
+        mark = _PASTE_MARK.match(text)
+        if mark is not None and mark.end() < len(text):
+            # a line quoted (``> ``), numbered (``12. ``) or listed (``- ``) where it was pasted
+            inner, head = HilogParser._slow(text[mark.end() :], prev_head, prev)
+            if inner.kind != RAW:
+                return inner._replace(raw=s), head
         if text[:1] in (" ", "\t"):
             stripped = text.lstrip(" \t")
             if not _FLEX.match(stripped):
@@ -445,7 +469,96 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
             HilogLine,
             (raw, LOG, t or "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False),
         )
-    return None
+    return _columns(raw, text)
+
+
+# --- any other column layout (a Log window's columns reordered, hidden or re-spaced; tabs from
+# a spreadsheet; levels spelt out): the columns are told by their shapes, not their places ---
+_DOMAIN_TAG = re.compile(r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+?):?\Z", re.ASCII)
+_DATE = re.compile(r"(?:\d{4}[-/])?\d\d[-/]\d\d\Z", re.ASCII)
+_CLOCK = re.compile(r"\d\d:\d\d:\d\d(?:[.,:]\d+)?\Z", re.ASCII)
+_PID_TID = re.compile(r"(\d+)(?:-|/|\.\.\.)(\d+)(?:/(\S+))?\Z", re.ASCII)
+# logcat's shape: ``I/A03d00/JSAPP:`` (the level joined to the domain/tag)
+_LEVEL_DOMAIN_TAG = re.compile(r"([DIWEF])/([ACIKP]?)([0-9A-Fa-f]{5})/(\S+?):?\Z", re.ASCII)
+_WORD_LEVELS = {
+    "D": "D", "I": "I", "W": "W", "E": "E", "F": "F",
+    "DEBUG": "D", "INFO": "I", "WARN": "W", "WARNING": "W", "ERROR": "E", "FATAL": "F",
+}  # fmt: skip
+_TOKEN = re.compile(r"\S+")
+_MAX_COLUMNS = 9
+
+
+def _columns(raw: str, text: str) -> HilogLine | None:
+    """A line whose columns are hilog's fields in another order or spacing: the domain/tag
+    (``A03d00/JSAPP``) and the level (``E``, ``Error``) must both be among the leading columns;
+    a date and a time, ``pid-tid`` or two numbers, and a process name (a dotted bundle name)
+    may be; the message is the rest. None when the line does not look like that."""
+    if "/" not in text:
+        return None
+    t = date = ""
+    pid = tid = 0
+    level = typ = tag = process = ""
+    dom = -1
+    numbers: list[int] = []
+    colon = False
+    msg_at = len(text)
+    for i, m in enumerate(_TOKEN.finditer(text)):
+        tok = m.group(0)
+        up = tok.upper().rstrip(":")
+        if i >= _MAX_COLUMNS:
+            msg_at = m.start()
+            break
+        if dom < 0 and not level and (d := _LEVEL_DOMAIN_TAG.match(tok)) is not None:
+            level, typ = d.group(1), d.group(2).upper()
+            dom, tag = int(d.group(3), 16), d.group(4)
+            colon = colon or tok.endswith(":")
+            continue
+        if dom < 0 and (d := _DOMAIN_TAG.match(tok)) is not None:
+            typ, dom, tag = d.group(1).upper(), int(d.group(2), 16), d.group(3)
+            colon = colon or tok.endswith(":")
+            if "/" in tag:
+                process, _, tag = tag.rpartition("/")
+            continue
+        if not level and up in _WORD_LEVELS:
+            level = _WORD_LEVELS[up]
+            continue
+        if not t and not date and _DATE.match(tok):
+            date = tok
+            continue
+        if not t and _CLOCK.match(tok):
+            t = f"{date} {tok}".strip()
+            continue
+        if not pid and (p := _PID_TID.match(tok)) is not None:
+            pid, tid = int(p.group(1)), int(p.group(2))
+            process = process or (p.group(3) or "")
+            continue
+        if tok.isdigit() and len(numbers) < 2 and not pid:
+            numbers.append(int(tok))
+            continue
+        if (
+            not process
+            and "." in tok
+            and not tok.endswith(".")
+            and tok[0].isalpha()
+            and not (dom >= 0 and level)
+        ):
+            process = tok
+            continue
+        if dom >= 0 and level:
+            msg_at = m.start()
+            break
+        return None
+    if dom < 0 or not level or not (t or pid or numbers or process or colon):
+        return None  # a level and a domain/tag alone: too little to call it a log line
+    if len(numbers) == 1:
+        return None  # one number: a pid without its tid, or a cut line
+    if not pid and numbers:
+        pid, tid = numbers
+    msg = text[msg_at:].strip() if msg_at < len(text) else ""
+    return _new(
+        HilogLine,
+        (raw, LOG, t, pid, tid, level, typ, dom, process, tag, msg, 0, False),
+    )
 
 
 def _safe_str(value: object) -> str:

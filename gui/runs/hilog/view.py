@@ -16,7 +16,7 @@ from typing import Protocol
 from hmdesk.core.bounded import read_input
 from hmdesk.core.toolchain.crash.detect import CrashBook, detect_text
 from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
-from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.parse import HilogLine, decode_log
 from hmdesk.core.toolchain.hilog.query import CrashOf
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread
@@ -597,8 +597,7 @@ class HilogView(QWidget):
         name = str(path)
 
         def read() -> str:  # a FIFO, a device, a folder or a larger file: InputError, one line
-            data = read_input(path, limit=MAX_LOG_BYTES, what="the log")
-            return data.decode("utf-8", errors="replace")
+            return decode_log(read_input(path, limit=MAX_LOG_BYTES, what="the log"))
 
         def failed(exc: BaseException) -> None:
             msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -176,7 +176,7 @@ def test_install_codes(code: str) -> None:
     f = diagnose(log)
     assert f is not None
     assert f.code == code and f.meaning == INSTALL_CODES[code][0]
-    assert f.kind in ("install", "signing")
+    assert f.kind in ("install", "signing", "uninstall")
     assert f.evidence == f"code:{code} error: {INSTALL_CODES[code][0]}."
     assert code in f.query_terms
 
@@ -189,11 +189,12 @@ def test_launch_and_hdc_failures() -> None:
     s = diagnose("Connect server failed\n")
     assert s is not None and s.kind == "hdc-server" and "8710" in s.fix
     d = diagnose("[Fail][E001005] Device not found or connected\n")
-    assert d is not None and (d.kind, d.code) == ("device", "E001005")
+    assert d is not None and (d.kind, d.code) == ("hdc", "E001005")
+    assert "not found" in (d.meaning or "")
     u = diagnose("[Fail][E000003] The device unauthorized.\n")
-    assert u is not None and u.kind == "unauthorized"
+    assert u is not None and u.kind == "hdc" and "unauthorized" in u.query_terms
     n = diagnose("[Fail]ExecuteCommand need connect-key? please confirm a device by help info\n")
-    assert n is not None and n.kind == "device"
+    assert n is not None and n.kind == "hdc"
     # real lines (tests/data/real_logs/hdc, 27g): an .apk given to hdc install; a TCP board's key
     a = diagnose("[Fail]Not any installation package was found\n")
     assert a is not None and a.kind == "no-hap" and ".hap" in a.fix
@@ -201,11 +202,93 @@ def test_launch_and_hdc_failures() -> None:
     assert t is not None and "hdc list targets" in t.fix and "tconn" in t.fix
 
 
-def test_an_unknown_install_code_naming_an_unauthorised_device() -> None:
-    # bm/coop-device-unauthorized-9568423 (27g): a code outside the table, bm's words after it
+def test_an_install_code_quoted_in_a_note_with_bms_words() -> None:
+    # bm/coop-device-unauthorized-9568423 (27g): the code and bm's words quoted in a note
     f = diagnose("真机安装报 `code:9568423 device is unauthorized` | 手机 UDID 不在调试 profile\n")
     assert f is not None and (f.kind, f.code) == ("signing", "9568423")
-    assert "device is unauthorized" in f.fix and "UDID" in f.fix
+    assert "UDID" in f.fix
+
+
+GENERIC_REMEDIES = ("uninstall the app and retry", "check the device connection", "restart")
+
+
+def test_an_unknown_install_code_carries_bms_words_and_reason_not_a_generic_remedy() -> None:
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568499\n"
+        "error: install failed due to frobnicated widget table.\nreason: widget table v3\n"
+    )
+    assert f is not None and (f.kind, f.code) == ("install", "9568499")
+    assert "install failed due to frobnicated widget table" in f.fix
+    assert "widget table v3" in f.fix
+    assert not any(g in f.fix.lower() for g in GENERIC_REMEDIES)
+
+
+def test_an_unknown_code_with_a_documented_text_gets_that_codes_fix() -> None:
+    # a renumbered code: bm's text is the one of 9568332
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568999\nerror: install sign info inconsistent.\n"
+    )
+    assert f is not None and f.code == "9568999"
+    assert "9568332" in f.fix and "uninstall" in f.fix.lower()
+
+
+def test_bm_saying_more_than_the_table_is_kept() -> None:
+    # since API 18 bm names the permission it could not grant (bm-tool.md, 9568289)
+    f = diagnose(
+        "error: failed to install bundle.\ncode:9568289\nerror: install failed due to grant "
+        "request permissions failed, ohos.permission.MANAGE_BLUETOOTH.\n"
+    )
+    assert f is not None and f.code == "9568289"
+    assert "ohos.permission.MANAGE_BLUETOOTH" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("log", "code", "words"),
+    [
+        # the documented codes beyond the first tables (bm-tool.md, aa-tool.md, hdc.md)
+        (
+            "code:9568401\nerror: debug bundle can only be installed in developer mode.",
+            "9568401",
+            "developer mode",
+        ),
+        ("code:9568337\nerror: install parse unexpected.", "9568337", "MD5"),
+        (
+            "Error Code:10106001  Error Message:The current device is not in developer mode.",
+            "10106001",
+            "developer mode",
+        ),
+        (
+            "Error Code:10103601  Error Message:The specified bundleName does not exist.",
+            "10103601",
+            "bm dump -a",
+        ),
+        (
+            "[Fail][E005102] Remote path: /data/x is invalid, no such file/directory",
+            "E005102",
+            "remote path",
+        ),
+        ("[Fail][E007100] Operate need running under debug mode", "E007100", "debug"),
+    ],
+)
+def test_documented_device_codes(log: str, code: str, words: str) -> None:
+    f = diagnose(log + "\n")
+    assert f is not None and f.code == code
+    assert words.lower() in f.fix.lower()
+
+
+def test_unknown_aa_and_hdc_codes_carry_the_tools_text() -> None:
+    a = diagnose(
+        "error: failed to start ability.\nError Code:10199999  Error Message:Frob is not ready.\n"
+    )
+    assert a is not None and (a.kind, a.code) == ("launch", "10199999")
+    assert "Frob is not ready" in a.fix and "device screen" not in a.fix
+    h = diagnose("[Fail][E009999] Frob channel closed\n")
+    assert h is not None and (h.kind, h.code) == ("hdc", "E009999")
+    # a code of a documented family says which one
+    f = diagnose("[Fail][E005999] Frob failed\n")
+    assert f is not None and "file transfer" in f.fix
+    assert "Frob channel closed" in h.fix
+    assert not any(g in h.fix.lower() for g in GENERIC_REMEDIES)
 
 
 def test_the_engines_js_crash_in_hilog_and_a_web_render_freeze() -> None:
@@ -368,7 +451,8 @@ def test_crash_bearing_hilog_is_a_crash() -> None:
     log = "\n".join(js_lines(5394, "00:01.000") + cpp_lines(5401, "00:09.000"))
     f = diagnose(log)
     assert f is not None and f.kind == "crash" and "undefined" in f.fix
-    assert f.location == "src/main/ets/pages/Index.ts:8:12"
+    # the source file, as the crash card's stack links it (the compiled Index.ts's line)
+    assert f.location == "entry/src/main/ets/pages/Index.ets:8:12"
 
 
 @pytest.mark.slow  # among the slowest for `make check`; `make test` runs it
@@ -474,3 +558,145 @@ def test_a_fault_log_pasted_on_one_line() -> None:
 def test_a_fortify_abort_names_fd_setsize() -> None:
     f = diagnose(_real("cppcrash/fd-set-fortify-abort-1024.log"))
     assert f is not None and f.code == "SIGABRT" and "poll()" in f.fix
+
+
+def test_a_tools_message_without_its_code_names_the_documented_code() -> None:
+    # DevEco's "Install Failed" line and aa's failure print the message, not always the code
+    b = diagnose(
+        "Install Failed: error: failed to install bundle.\nerror: install parse unexpected.\n"
+    )
+    assert b is not None and b.kind == "install" and "9568337" in (b.meaning or "")
+    a = diagnose("error: failed to start ability.\nThe current device is not in developer mode.\n")
+    assert a is not None and a.kind == "launch" and "10106001" in (a.meaning or "")
+    assert "developer mode" in a.fix
+
+
+def test_codes_quoted_bare_and_hdc_prose_without_a_code() -> None:
+    b = diagnose("安装报错 错误码9568322，怎么办\n")
+    assert b is not None and b.code == "9568322" and "，怎么办" not in b.fix
+    a = diagnose("aa start 报 10106102\n")
+    assert a is not None and (a.kind, a.code) == ("launch", "10106102")
+    # an ArkTS code of the same length is not an aa code
+    k = diagnose("ERROR: 10505001 ArkTS Compiler Error\nError Message: Cannot find name 'x'.\n")
+    assert k is not None and k.kind != "launch"
+    d = diagnose("[Fail]Failed to communicate with daemon\n")
+    assert d is not None and d.kind == "hdc" and "hdc kill" in d.fix
+    u = diagnose("[Fail]Transfer path failed, read-only file system\n")
+    assert (
+        u is not None and u.kind == "hdc" and "Transfer path failed, read-only file system" in u.fix
+    )
+    e = diagnose("error: install failed due to grant request permissions failed.\n")
+    assert e is not None and e.kind == "install" and "9568289" in (e.meaning or "")
+
+
+def test_a_js_errors_api_code_is_its_code_wherever_it_is_printed() -> None:
+    f = diagnose(
+        "Reason:BusinessError\nError name:BusinessError\nError message:Parameter error. The type "
+        'of "uri" must be string, code: 401\nStacktrace:\n'
+        "    at f (entry/src/main/ets/pages/Index.ets:3:4)\n"
+    )
+    assert f is not None and (f.kind, f.code) == ("crash", "401")
+
+
+def test_bm_and_aa_words_no_table_has_are_carried() -> None:
+    b = diagnose(
+        "Install Failed: error: failed to install bundle.\nerror: frob table mismatch in widget.\n"
+    )
+    assert b is not None and b.kind == "install" and "frob table mismatch in widget" in b.fix
+    assert not any(g in b.fix.lower() for g in GENERIC_REMEDIES)
+    a = diagnose("error: failed to start ability.\nError Message: The frob is missing\n")
+    assert a is not None and a.kind == "launch" and "The frob is missing" in a.fix
+    # a prose signature still wins over the words (aa/faq-ability-visible-false)
+    v = diagnose("error: failed to start ability. error: ability visible false deny request\n")
+    assert v is not None and "exported" in v.fix
+
+
+def test_aas_cause_and_advice_lines_are_carried() -> None:
+    # the shape of a current aa's failure (web-infra-dev/midscene#2934): the code, its message,
+    # "Error cause:" and "Try the following:" with "> " lines; an unknown code keeps them all
+    f = diagnose(
+        "error: failed to start ability.\n"
+        "Error Code:10199998  Error Message:The frob does not exist\n"
+        "Error cause: The frob is not installed\n"
+        "  Try the following:\n"
+        "  > Check if the frob of -f is correct\n"
+    )
+    assert f is not None and f.code == "10199998"
+    assert "The frob is not installed" in f.fix and "Check if the frob of -f is correct" in f.fix
+
+
+def test_a_bare_number_shaped_like_a_code_is_no_code_outside_an_install_or_launch() -> None:
+    assert diagnose("HAP size 9568345 bytes\n") is None
+    assert diagnose("copied 10104001 bytes in 3 s\n") is None
+
+
+def test_a_js_error_the_runtime_logged_in_hilog_is_a_crash_with_its_stack() -> None:
+    # the ArkTS runtime's "Pending exception … exception details as follows:" then the error and
+    # its stack, one hilog line each (tag ArkCompiler, hiviewdfx's own lines)
+    f = diagnose(
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler: [ecmascript] Pending exception "
+        "before IsMixedDebugEnabled called in line:1156, exception details as follows:\n"
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler: TypeError: Cannot read property "
+        "name of undefined\n"
+        "11-15 16:36:21.027  5394  5394 E C03f00/ArkCompiler:     at onClick "
+        "(entry/src/main/ets/pages/Index.ets:20:7)\n"
+    )
+    assert f is not None and f.kind == "crash" and f.certain
+    assert f.location == "entry/src/main/ets/pages/Index.ets:20:7"
+    # the app logging an error it may have caught: possibly
+    g = diagnose(
+        "11-15 16:36:21.027  5394  5394 E A03d00/JSAPP: load failed TypeError: x is not a function\n"
+    )
+    assert g is not None and g.kind == "crash" and not g.certain
+
+
+@pytest.mark.parametrize(
+    ("log", "words"),
+    [
+        ("$ hdc list targets\n[Empty]\n", "USB debugging"),
+        ("bash: hdc: command not found\n", "PATH"),
+        ("'hdc' 不是内部或外部命令，也不是可运行的程序\n", "PATH"),
+    ],
+)
+def test_hdc_seeing_no_device_or_not_found(log: str, words: str) -> None:
+    f = diagnose(log)
+    assert f is not None and f.kind == "hdc" and words in f.fix
+
+
+def test_a_real_device_code_left_out_of_the_tables_keeps_its_code_and_the_tools_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Generality: every bm/aa/hdc log of the corpus that carries a code, with that code taken
+    out of the tables, still gives the code and the tool's own words (or the fix of a
+    documented code with the same words), never a generic remedy."""
+    from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
+
+    real = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+    tried = 0
+    for kind, table in (("bm", INSTALL_CODES), ("aa", AA_CODES), ("hdc", HDC_FAIL_CODES)):
+        for path in sorted((real / kind).glob("*.log")):
+            text = path.read_text(encoding="utf-8")
+            plain = diagnose(text)
+            if plain is None or plain.code is None or plain.code not in table:
+                continue
+            with monkeypatch.context() as m:
+                m.delitem(table, plain.code)
+                left = diagnose(text)
+            tried += 1
+            assert left is not None and left.code == plain.code, path.name
+            assert not any(g in left.fix.lower() for g in GENERIC_REMEDIES), path.name
+            assert (
+                "failed with" in left.fix
+                or "refused the HAP" in left.fix
+                or "the text of code" in left.fix
+            ), path.name
+    assert tried >= 40
+
+
+def test_bm_uninstall_and_aa_stop_failures() -> None:
+    u = diagnose(
+        "error: failed to uninstall bundle.\ncode:9568386\nerror: uninstall missing installed bundle.\n"
+    )
+    assert u is not None and (u.kind, u.code) == ("uninstall", "9568386")
+    s = diagnose("error: failed to force stop process.\nerror: frob is held.\n")
+    assert s is not None and s.kind == "stop" and "frob is held" in s.fix

@@ -245,6 +245,20 @@ def test_card_says_why_with_a_fix(qtbot, panel, fake_tools, token, why):
     assert "Why:" in cause.text() and why in cause.text() and "Fix:" in cause.text()
 
 
+def test_the_card_names_the_source_file_and_no_build_marker(qtbot, panel, fake_tools):
+    """The fake JS crash's top frame is ``at build (entry|entry|1.0.0|src/main/ets/pages/
+    Index.ts:8:12)``: the stack links Index.ets, so "Look at:" names Index.ets too (saying the
+    line is the compiled code's), and the recall words hold the component, not ``build`` (a
+    method every component has, whose chip "✗ build" read like a build failure)."""
+    (group,) = crashes_from_device(fake_tools, "crash-js")
+    _show(qtbot, panel, [group])
+    cause = panel.card.cause.text()
+    assert "Look at:</b> entry/src/main/ets/pages/Index.ets:8:12" in cause
+    assert "Index.ts:8" not in cause.split("Look at:")[1].split("(")[0]
+    assert "compiled Index.ts" in cause
+    assert "build" not in panel.card.recall_note.text().split()
+
+
 def test_crash_card_recalls_on_crash_terms_with_the_floor_and_says_what_it_missed(
     qtbot, panel, ctx
 ):

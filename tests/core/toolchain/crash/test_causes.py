@@ -22,10 +22,10 @@ def crash_of(kind: str, name: str) -> Crash:
     ("kind", "name", "cause", "location"),
     [
         ("jscrash", "missing-provide", "@Consume has no matching @Provide", "entry/src/main/ets/pages/Home.ets:6:1"),
-        ("jscrash", "not-initialized", "circular import", "src/main/ets/pages/home/NewsPage.ts:174:1"),
-        ("jscrash", "faq-nfc-api-absent", "absent on this device", "src/main/ets/utils/NFCUtil.ts:52:1"),
-        ("jscrash", "stack-overflow-recursion", "unbounded recursion", "src/main/ets/utils/MsgRichEditorTools.ts:226:1"),
-        ("jscrash", "ui-context-100001", "outside a UI context", "src/main/ets/viewmodel/login/QuickLoginManager.ts:474:1"),
+        ("jscrash", "not-initialized", "circular import", "src/main/ets/pages/home/NewsPage.ets:174:1"),
+        ("jscrash", "faq-nfc-api-absent", "absent on this device", "src/main/ets/utils/NFCUtil.ets:52:1"),
+        ("jscrash", "stack-overflow-recursion", "unbounded recursion", "src/main/ets/utils/MsgRichEditorTools.ets:226:1"),
+        ("jscrash", "ui-context-100001", "outside a UI context", "src/main/ets/viewmodel/login/QuickLoginManager.ets:474:1"),
         ("cppcrash", "gc-thread-object-exception", "wrong thread through N-API", None),
         ("cppcrash", "flutter-engine-mode-mismatch", "different modes", None),
         ("appfreeze", "old-eventname-thread-block-6s", "main thread was blocked", None),
@@ -67,7 +67,10 @@ def test_the_apps_own_frame_under_a_library_and_the_library_named() -> None:
 def test_weak_evidence_is_possibly_and_none_is_none() -> None:
     why = explain(Crash(type=JS, name="TypeError", message="x is not callable"))
     assert why is not None and not why.certain
-    assert explain(Crash(type=JS, name="TypeError", message="something new entirely")) is None
+    # a TypeError nothing names is still read from its name, as "possibly"
+    new = explain(Crash(type=JS, name="TypeError", message="something new entirely"))
+    assert new is not None and not new.certain and "something new entirely" in new.fix
+    assert explain(Crash(type=JS, name="WeirdThing", message="something new entirely")) is None
 
 
 @pytest.mark.parametrize(
@@ -77,7 +80,7 @@ def test_weak_evidence_is_possibly_and_none_is_none() -> None:
         ("napi-checkthread-motion", "from a thread other than", "MotionEventNapi::InsertRef"),
         # a stack that runs JS through N-API and then touches a bad address: possibly
         ("napi-showtoast-json-stringify", "corrupted earlier", "entry/src/main/ets/common/Transfertask.ets:406:52"),
-        ("napi-taskpool-crypto-js-null", "corrupted earlier", "src/main/ets/x14/z14.ts:18:1"),
+        ("napi-taskpool-crypto-js-null", "corrupted earlier", "src/main/ets/x14/z14.ets:18:1"),
         # the crash is inside an N-API entry point: the handle it got is no longer valid
         ("napi-env-use-after-free", "no longer valid", "NAPIRemoteObject::~NAPIRemoteObject"),
         ("napi-gc-concurrent-mark", "wrong thread through N-API", None),
@@ -119,7 +122,7 @@ def test_a_package_scoped_under_the_app_is_the_apps_own_code() -> None:
         ("jscrash", "settings-notification-invalid-arg", "pages/noticeApp/notificationManage.ets:31:5"),
         ("jscrash", "settings-softwareupdate-timer-not-cleared", "/MainAbility/pages/softwareUpdate.ets:512:25"),
         # the stack quoted on the Stacktrace key's line, the frame without its ')'
-        ("jscrash", "obfuscation-reflect-not-callable", "src/main/ets/annotations/FieldType.ts:6:1"),
+        ("jscrash", "obfuscation-reflect-not-callable", "src/main/ets/annotations/FieldType.ets:6:1"),
         # frames printed '# 00 pc …' by the docs page
         ("cppcrash", "docs-kernel-address-write", "libentry.so(TriggerCrash(napi_env__*, napi_callback_info__*))"),
         # the app's library has no symbol: the ArkTS line that called it

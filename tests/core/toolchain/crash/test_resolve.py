@@ -56,7 +56,9 @@ def test_resolve_through_the_code_index() -> None:
     assert r.frames[0].entity == "Index.build" and r.frames[1].entity is None
     assert resolve_crash(crash, None) is crash
     terms = crash_terms(r)
-    assert terms == ["TypeError", "jscrash", "build", "undefined"]  # not "read", "property"
+    # not "read", "property"; not "build" (every component has one, and the word recalls build
+    # failures): the component instead
+    assert terms == ["TypeError", "jscrash", "Index", "undefined"]
     p = crash_pitfall(r, str(Path("/x")))
     assert p["content"].splitlines()[0] == (
         "JS crash in the app: TypeError: Cannot read property message of undefined"

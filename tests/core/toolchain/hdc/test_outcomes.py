@@ -217,3 +217,14 @@ def test_hmharness_canned_outputs() -> None:
     assert hdc.classify_uninstall("App uninstall msg:uninstall bundle successfully.", 0).ok
     bad = hdc.classify_install("install failed: signature verify failed", 0)
     assert not bad.ok and bad.kind == "install"
+
+
+def test_an_unknown_code_carries_the_tools_words_not_a_generic_remedy() -> None:
+    out = hdc.classify_install(
+        "error: failed to install bundle.\ncode:9568499\nerror: frob table bad.\n"
+    )
+    assert not out.ok and out.code == "9568499" and "frob table bad" in (out.fix or "")
+    aa = hdc.classify_aa_start(
+        "error: failed to start ability.\nError Code:10199999  Error Message:Frob busy\n"
+    )
+    assert not aa.ok and aa.code == "10199999" and "Frob busy" in (aa.fix or "")

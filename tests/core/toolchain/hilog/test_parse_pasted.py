@@ -81,3 +81,95 @@ def test_hdc_format_unchanged_and_prose_stays_raw() -> None:
         "...",
     ):
         assert parse_line(text).kind == RAW, text
+
+
+# The same fields in any column order, spacing or spelling a copy can have: DevEco Studio lets
+# the Log window's columns be hidden and dragged, a copy through a spreadsheet or a chat keeps
+# tabs or single spaces, and some tools spell the level out. Built from the real Log window line
+# above (``08-20 11:06:01.891   1948-1948     A03d00/JSAPP    com.examp...lication  I     msg``):
+# every variant must give its fields, and text that only looks a little like a log stays raw.
+WINDOW_FIELDS = ("08-20 11:06:01.891", 1948, 1948, "I", 0x03D00, "JSAPP", "getSystemCpuUsage: 0.47")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "08-20 11:06:01.891\t1948-1948\tA03d00/JSAPP\tcom.example.app\tI\tgetSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891  com.example.app  1948-1948  A03d00/JSAPP  Info  getSystemCpuUsage: 0.47",
+        "I  A03d00/JSAPP  08-20 11:06:01.891  1948  1948  getSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891 1948 1948 INFO A03d00/JSAPP: getSystemCpuUsage: 0.47",
+        "08-20 11:06:01.891 1948-1948/com.example.app I/A03d00/JSAPP: getSystemCpuUsage: 0.47",
+    ],
+)
+def test_a_log_windows_columns_in_any_order(line: str) -> None:
+    p = parse_line(line)
+    assert p.kind == LOG, line
+    assert (p.time, p.pid, p.tid, p.level, p.domain, p.tag, p.message) == WINDOW_FIELDS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see A03d00/JSAPP for the details",  # a tag named in prose, no level
+        "I 12345/foo bar",  # a level and a domain alone
+        "04-19 17:02:14.735  5394 I A03200/testTag: missing tid",  # one number: a cut line
+    ],
+)
+def test_prose_that_looks_a_little_like_columns_stays_raw(text: str) -> None:
+    assert parse_line(text).kind == RAW
+
+
+def test_a_log_windows_multi_line_crash_keeps_its_stack() -> None:
+    # the Log window prints a multi-line message's later lines without the columns, indented
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    f = diagnose(
+        "08-20 11:06:01.891   1948-1948   C03900/Ace   com.example.app   E   [Engine Log]Error message: Cannot read property name of undefined\n"
+        "08-20 11:06:01.891   1948-1948   C03900/Ace   com.example.app   E   [Engine Log]Stacktrace:\n"
+        "    at onClick (entry/src/main/ets/pages/Index.ets:20:7)\n"
+    )
+    assert f is not None and f.kind == "crash"
+    assert f.location == "entry/src/main/ets/pages/Index.ets:20:7"
+
+
+PASTED_AS = {
+    "quoted": lambda ls: ["> " + ln for ln in ls],
+    "numbered": lambda ls: [f"{i + 1}. {ln}" for i, ln in enumerate(ls)],
+    "listed": lambda ls: ["- " + ln for ln in ls],
+    "crlf": lambda ls: [ln + "\r" for ln in ls],
+    "tab-indented": lambda ls: ["\t" + ln for ln in ls],
+}
+
+
+@pytest.mark.parametrize("how", sorted(PASTED_AS))
+def test_every_real_hilog_line_parses_the_same_however_it_was_pasted(how: str) -> None:
+    # every log line of the corpus's hilog files, quoted in an issue, numbered by a rendered
+    # page, listed in a note, with Windows line ends, or indented: the same fields
+    for path in sorted(REAL.glob("*.log")):
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        plain = parse_lines(lines)
+        pasted = parse_lines(PASTED_AS[how](lines))
+        for a, b in zip(plain, pasted, strict=True):
+            if a.kind == RAW:
+                continue
+            assert (b.kind, b.time, b.pid, b.tid, b.level, b.tag, b.message.strip()) == (
+                a.kind, a.time, a.pid, a.tid, a.level, a.tag, a.message.strip()
+            ), f"{path.name}: {b.raw!r}"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda t: t.encode("utf-8"),
+        lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"),
+        lambda t: t.encode("utf-16"),  # PowerShell 5's `hdc hilog > log.txt`: UTF-16 LE, BOM
+        lambda t: t.encode("utf-16-le"),
+        lambda t: t.encode("utf-16-be"),
+    ],
+)
+def test_a_saved_log_reads_whatever_wrote_it(encode) -> None:  # type: ignore[no-untyped-def]
+    from hmdesk.core.toolchain.hilog.parse import decode_log
+
+    text = "11-15 16:36:21.027 85926 2988188 I A03d00/JSAPP: 加载 wide\n"
+    assert decode_log(encode(text)) == text
+    assert parse_lines(decode_log(encode(text)).splitlines())[0].message == "加载 wide"

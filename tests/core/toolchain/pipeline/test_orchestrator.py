@@ -146,14 +146,14 @@ def test_unsigned_project_warns_and_install_fails_9568320(
         ("one-device", "exit0-failed,arkts-error", "build", "10505001", "arkts-source"),
         ("one-device", "no-hap", "build", None, "no-hap"),
         ("install-9568332", "success", "install", "9568332", "install"),
-        ("install-no-hap", "success", "install", "E006001", "install"),
+        ("install-no-hap", "success", "install", "E006001", "hdc"),
         ("aa-start-10104001", "success", "launch", "10104001", "launch"),
         ("force-stop-fail", "success", "stop", None, "stop"),
         ("no-device", "success", "install", None, "device"),
         ("two-devices", "success", "install", None, "device"),
         ("unauthorized", "success", "install", None, "device"),
         ("connect-server-failed", "success", "install", None, "device"),
-        ("daemon-broken", "success", "install", "E002106", "device"),
+        ("daemon-broken", "success", "install", "E002106", "hdc"),
     ],
 )
 def test_each_failure(

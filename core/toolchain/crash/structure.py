@@ -1,0 +1,592 @@
+"""Why a crash or freeze happened, read from the fault log's structure when no signature of
+:data:`.causes.CAUSES` names it: the parts every fault log has, read the same way for any app.
+
+* a C++ crash: the signal and its ``si_code`` (``SIGSEGV(SEGV_MAPERR)``, ``SIGFPE(FPE_INTDIV)``,
+  ``SIGBUS(BUS_ADRERR)`` …, the kernel's ``siginfo`` codes), the fault address after ``@`` (a
+  NULL page, the allocator's poison bytes of freed memory, an address no user pointer can
+  hold), the library of the top frames (a C string/memory function handed a bad buffer, the
+  allocator finding its heap corrupted, the GPU driver, the C++ runtime terminating), and the
+  process's own last words (``LastFatalMessage``);
+* a JS crash: the error's name (``TypeError``, ``RangeError``, ``SyntaxError``, ``URIError`` …) and
+  an API's error code (``Error code: 201`` / ``code: 801``: the universal codes of the API
+  reference, and any other code: the API named at the top frame rejected the call);
+* a freeze: what the main thread was doing when the watchdog fired, the task the event handler
+  was running (``Current Running: … task name = …, caller = […]``) and the blocking frame of the
+  main thread's stack (a lock, a synchronous IPC, file or database I/O, a sleep, the network,
+  the GPU; ArkTS frames: the app's own code running long).
+
+Each reading is a likely cause with its fix; a weak one says "possibly" (``certain=False``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Frame
+
+
+@dataclass(frozen=True)
+class Reading:
+    cause: str
+    fix: str
+    certain: bool = False
+
+
+# --- C++ crashes ----------------------------------------------------------------------------
+
+_SIGNAL = re.compile(r"\b(SIG[A-Z]{2,6})\b(?:\((\w+)\))?(?:@\s*(0x[0-9a-fA-F]+))?")
+_FATAL = re.compile(r"^\s*LastFatalMessage\s*[:：]\s*(?P<m>\S[^\n]*)$", re.M)
+# the allocators' fill bytes for freed (and uninitialised) memory: jemalloc 0x5a, musl/scudo
+# and debug heaps 0x6b / 0xa5 / 0xef / 0xfe / 0xdd / 0xcd, and the classic 0xdeadbeef
+_POISON = re.compile(
+    r"^0x(?:0*)((?:6b|5a|a5|ef|fe|dd|cd){3,}[0-9a-f]{0,2}|(?:dead)?beef\w*)$", re.I
+)
+
+_SI_CODES: dict[str, Reading] = {
+    "FPE_INTDIV": Reading(
+        "an integer was divided by zero (or taken modulo zero)",
+        "Check the divisor at the top frame before dividing; a value read from input or a "
+        "size that can be 0 must be tested first.",
+        certain=True,
+    ),
+    "FPE_INTOVF": Reading(
+        "an integer arithmetic overflow trapped",
+        "Check the arithmetic at the top frame for values that overflow (INT_MIN / -1 too).",
+        certain=True,
+    ),
+    "BUS_ADRERR": Reading(
+        "memory was accessed that has no backing: a mapped file (mmap) read or written past "
+        "its end, or a mapping whose file shrank",
+        "Map only up to the file's current size, do not truncate a mapped file (remap after "
+        "it changes), and check the offset the top frame uses.",
+        certain=True,
+    ),
+    "SEGV_ACCERR": Reading(
+        "memory was accessed without the permission for it: a write to read-only memory "
+        "(a string literal, const data), a jump into data, or a guard page",
+        "Check the write at the top frame (a const or literal buffer written, a dangling "
+        "pointer into a freed mapping); HWASan finds the first bad access.",
+    ),
+    "ILL_ILLOPC": Reading(
+        "the CPU met an instruction it does not have: a trap instruction left in the code, "
+        "invalid inline assembly, or code built for a newer CPU than the device's",
+        "Disassemble the unstripped .so at the top frame's pc; remove the trap or the inline "
+        "assembly, and build with a -march the device supports (armv8-a).",
+        certain=True,
+    ),
+    "ILL_ILLOPN": Reading(
+        "the CPU met an instruction with an invalid operand (invalid inline assembly, or "
+        "code for another CPU)",
+        "Disassemble the .so at the top frame's pc and fix the instruction; build with a "
+        "-march the device supports.",
+        certain=True,
+    ),
+    "ILL_ILLTRP": Reading(
+        "a trap instruction ran (a __builtin_trap(), or a check compiled to a trap)",
+        "Find the trap at the top frame: a failed check the compiler turned into a trap "
+        "(UBSan, CFI, an unreachable path reached); fix what it checks.",
+        certain=True,
+    ),
+    "ILL_PRVOPC": Reading(
+        "the code ran a privileged instruction user code may not run",
+        "Remove the privileged instruction (inline assembly) at the top frame.",
+        certain=True,
+    ),
+    "TRAP_BRKPT": Reading(
+        "a breakpoint instruction ran (a brk/__builtin_trap() or an assert compiled to a trap)",
+        "Remove debug breakpoints and traps from release code, or fix the check that traps "
+        "at the top frame.",
+        certain=True,
+    ),
+    "SYS_SECCOMP": Reading(
+        "the process made a system call its seccomp policy forbids; the kernel killed it",
+        "Remove the system call from the frame below the C library function, or use the "
+        "HarmonyOS API meant for it.",
+        certain=True,
+    ),
+    "SEGV_MTESERR": Reading(
+        "a memory tag check failed: a pointer used after its memory was freed or past its "
+        "allocation (use-after-free, overflow)",
+        "Find the first bad access with HWASan/ASan (DevEco: Run > Edit Configurations > "
+        "Diagnostics) at the top frame.",
+        certain=True,
+    ),
+    "SEGV_MTEAERR": Reading(
+        "a memory tag check failed: a pointer used after its memory was freed or past its "
+        "allocation (use-after-free, overflow)",
+        "Find the first bad access with HWASan/ASan (DevEco: Run > Edit Configurations > "
+        "Diagnostics) at the top frame.",
+        certain=True,
+    ),
+}
+
+# the library (and function) of the top frames
+_TOP_LIBRARY: tuple[tuple[re.Pattern[str], Reading], ...] = (
+    (
+        re.compile(
+            r"/(?:libc|ld-musl[^/(]*)\.so[^\n(]*\((?:__)?(?:mem(?:cpy|move|set|cmp|chr)|str\w+"
+            r"|wcs\w+|sprintf|vsnprintf|snprintf|printf\w*)\b"
+        ),
+        Reading(
+            "a C library string/memory function was handed a bad pointer or a length past the "
+            "buffer: the code that called it passed them",
+            "Check the pointer and the length the first frame below the C library passes "
+            "(a freed or NULL buffer, a size larger than the buffer, a string without its "
+            "terminating NUL); HWASan finds the first bad access.",
+        ),
+    ),
+    (
+        re.compile(
+            r"\b(?:je_\w+|jemalloc\w*|malloc_consolidate|(?:scudo|arena)\w*)|libc\.so\((?:free|malloc|realloc|calloc)\+"
+        ),
+        Reading(
+            "the heap was corrupted before the crash (a buffer overrun, a double free, a write "
+            "after free): the allocator crashed when it next touched the damaged block",
+            "The frame that crashed is not the one that broke the heap: run with HWASan/ASan "
+            "(DevEco: Run > Edit Configurations > Diagnostics) to stop at the first bad write, "
+            "and check the buffers the app's native code fills.",
+        ),
+    ),
+    (
+        re.compile(r"std::__(?:\w+::)?terminate|__cxa_(?:throw|rethrow)|__cxxabiv1|abort_message"),
+        Reading(
+            "a C++ exception was thrown and nothing caught it (std::terminate)",
+            "Catch the exception where the app's native code calls the throwing function "
+            "(try/catch), or check the input that makes it throw.",
+            certain=True,
+        ),
+    ),
+    (
+        re.compile(r"/lib(?:GLES\w*|EGL\w*|vulkan\w*|mali\w*|hvgr\w*|gpu\w*|img_\w+)\.so", re.I),
+        Reading(
+            "the crash is inside the GPU driver: a GL/Vulkan call with a bad state, a freed "
+            "resource, or from a thread without a current context",
+            "Check the graphics calls of the app's frame below the driver: make the context "
+            "current on the thread that draws, do not use textures/buffers after deleting "
+            "them, and check sizes and formats passed in.",
+        ),
+    ),
+    (
+        re.compile(r"/lib(?:ace(?!_napi)\w*|arkui\w*|render_service\w*|rosen\w*)\.z\.so"),
+        Reading(
+            "the crash is inside the ArkUI/graphics framework: usually a UI object used after "
+            "it was destroyed or from a thread other than the UI thread",
+            "Touch UI objects (nodes, XComponent, NativeWindow) only on the UI thread and only "
+            "while they exist; check the app's nearest frame for a call made after the page or "
+            "component went away.",
+        ),
+    ),
+)
+
+
+def _address(text: str) -> str | None:
+    m = _SIGNAL.search(text)
+    return m.group(3).lower() if m and m.group(3) else None
+
+
+def _wild(address: str) -> bool:
+    """An address no user-space pointer holds: above 2^48 once the top byte (a pointer tag) is
+    dropped."""
+    try:
+        value = int(address, 16)
+    except ValueError:
+        return False
+    return (value & 0x00FF_FFFF_FFFF_FFFF) >= 1 << 48
+
+
+# the fault log's ``Registers:`` block (``sp:0000007e2ec70ef0 pc:0000005b5e1b3484``)
+_REGISTER = re.compile(r"\b(sp|pc|lr):([0-9a-fA-F]{8,16})\b")
+_STACK_REACH = 0x40000  # how far below sp a fault still hits the thread's stack guard
+
+
+def _register_reading(address: str | None, regs: dict[str, str]) -> Reading | None:
+    """The fault address read against the registers: at ``pc`` (a jump to a bad address) or
+    just below ``sp`` (the stack's guard page: a stack overflow)."""
+    if address is None:
+        return None
+    try:
+        addr = int(address, 16)
+        sp = int(regs["sp"], 16) if "sp" in regs else None
+        pc = int(regs["pc"], 16) if "pc" in regs else None
+    except ValueError:
+        return None
+    if addr < 0x10000:
+        return None  # a NULL page: the signatures name it
+    if pc is not None and abs(addr - pc) < 8:
+        return Reading(
+            f"the code jumped to an address that holds no code ({address}): a call through a bad "
+            "function pointer (a callback never set or already freed, a freed object's vtable)",
+            "Check the function pointers and callbacks the frame below calls (set before use, "
+            "cleared when their object is freed) and the lifetime of the objects whose virtual "
+            "methods it calls; HWASan finds a use after free.",
+        )
+    if sp is not None and sp - _STACK_REACH <= addr <= sp + 0x1000:
+        return Reading(
+            "the thread's stack overflowed: the fault address is just below the stack pointer "
+            "(deep or endless recursion, or large arrays on the stack)",
+            "Look for the recursion in the repeated frames and give it an end, or move large "
+            "local buffers to the heap (or raise the thread's stack size for a worker).",
+            certain=True,
+        )
+    return None
+
+
+# a signal whose si_code says nothing more (``SIGSYS(UNKNOWN)``)
+_BY_SIGNAL: dict[str, Reading] = {
+    "SIGFPE": Reading(
+        "an arithmetic error trapped (an integer division by zero in most cases)",
+        "Check the divisors and the arithmetic at the top frame.",
+    ),
+    "SIGSYS": _SI_CODES["SYS_SECCOMP"],
+    "SIGILL": _SI_CODES["ILL_ILLOPC"],
+    "SIGTRAP": _SI_CODES["TRAP_BRKPT"],
+}
+_HINT = re.compile(r"probably caused by ([^\n]+?)\s*$", re.M | re.I)
+_NULL = Reading(
+    "a NULL (or nearly NULL) pointer was dereferenced",
+    "Check the pointers used at the top frame: uninitialised, freed, or the result of a "
+    "lookup or napi_get_* call that failed.",
+    certain=True,
+)
+_OVERFLOW = Reading(
+    "the thread's stack overflowed (deep or endless recursion, or large arrays on the stack)",
+    "Look for the recursion in the repeated frames and give it an end, or move large local "
+    "buffers to the heap (or raise the thread's stack size for a worker).",
+    certain=True,
+)
+
+
+def _cpp(crash: Crash, text: str) -> Reading | None:
+    m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
+    code = m.group(2) if m else None
+    hint = _HINT.search(crash.raw or text)
+    if hint is not None:
+        # faultloggerd's own guess after the fault address
+        said = " ".join(hint.group(1).split())
+        if re.search(r"stack overflow", said, re.I):
+            return _OVERFLOW
+        if re.search(r"null pointer", said, re.I):
+            return _NULL
+    address = _address(crash.reason or "") or _address(text)
+    if code == "SEGV_MAPERR" and address is not None and int(address, 16) < 0x1000:
+        return _NULL
+    # the address against the registers first: a stack overflow is a SEGV_ACCERR on the guard
+    regs = dict(_REGISTER.findall(crash.raw or text))
+    at_reg = _register_reading(address, regs)
+    if at_reg is not None:
+        return at_reg
+    if code in _SI_CODES:
+        return _SI_CODES[code or ""]
+    if m is not None and m.group(1) in _BY_SIGNAL:
+        return _BY_SIGNAL[m.group(1)]
+    if address is not None and _POISON.match(address):
+        return Reading(
+            f"memory already freed was used (use-after-free): the fault address {address} is "
+            "made of the allocator's fill bytes for freed memory",
+            "Find who frees the object while the top frame still uses it: give it one owner "
+            "(std::shared_ptr / std::unique_ptr), set pointers to nullptr on free, and run with "
+            "HWASan to stop at the first use after free.",
+            certain=True,
+        )
+    if address is not None and _wild(address):
+        return Reading(
+            f"a corrupted (wild) pointer was followed: {address} is not an address a valid "
+            "pointer can hold (an overwritten pointer, a freed object's vtable)",
+            "Find what overwrote the pointer or freed its object: HWASan/ASan stops at the first "
+            "bad write; check the object's lifetime at the top frame, and whether another "
+            "thread changes the same object (a container resized while read) without a mutex.",
+        )
+    frames = "\n".join(f.raw for f in crash.frames[:3])
+    for pattern, reading in _TOP_LIBRARY:
+        if pattern.search(frames):
+            return reading
+    words = last_message(crash, text)
+    if words:
+        return Reading(
+            f"the process stopped itself with its own message: “{words}”",
+            "That message names the check that failed: find it in the code of the first frame "
+            "below abort() in the app's library and fix the value it reports.",
+        )
+    return None
+
+
+def last_message(crash: Crash, text: str = "") -> str:
+    """The process's own last words (``LastFatalMessage``), or ''."""
+    fatal = _FATAL.search(crash.raw or text)
+    return " ".join(fatal.group("m").split())[:200] if fatal is not None else ""
+
+
+# --- JS crashes -----------------------------------------------------------------------------
+
+_API_CODE = re.compile(r"(?:Error code|\bcode)\s*[:：=]\s*(\d{3,8})\b")
+_UNIVERSAL: dict[str, Reading] = {
+    "201": Reading(
+        "an API needs a permission the app does not hold (error 201, permission denied)",
+        "Declare the permission in module.json5 requestPermissions and, for a user_grant "
+        "permission, request it at run time (abilityAccessCtrl requestPermissionsFromUser) "
+        "before the call.",
+        certain=True,
+    ),
+    "202": Reading(
+        "a system API was called by an app that is not a system app (error 202)",
+        "Third-party apps may not call this API: use the public API for the feature instead.",
+        certain=True,
+    ),
+    "401": Reading(
+        "an API was called with a missing or wrong-typed parameter (error 401)",
+        "Check the arguments the top frame passes against the API's documented types "
+        "(an undefined value counts as missing).",
+        certain=True,
+    ),
+    "801": Reading(
+        "the device does not support this API (error 801: capability not supported)",
+        "Guard the call with canIUse('SystemCapability.…') and offer a fallback on devices "
+        "without the capability.",
+        certain=True,
+    ),
+}
+_ERROR_NAMES: dict[str, Reading] = {
+    "TypeError": Reading(
+        "a value was not what the code expected (undefined, null, or another type) where it "
+        "was used",
+        "Check the value the location uses: guard it (if (x) / x?.y) and make sure it is set "
+        "before use; a system API returning undefined here may not exist on this device.",
+    ),
+    "ReferenceError": Reading(
+        "a name was used that does not exist at that point: not defined in this runtime (a "
+        "browser or Node global), not imported, or used before its declaration ran (a "
+        "circular import)",
+        "Import or declare the name the message gives at the location; if it is a global a "
+        "library expects, provide it from the kit that has it; if two modules import each "
+        "other, break the cycle.",
+    ),
+    "RangeError": Reading(
+        "a value was out of its allowed range (an array length, a number's digits, a "
+        "recursion too deep)",
+        "Check the number the location computes before the call (new Array(n), toFixed(d), "
+        "String.repeat) and bound it.",
+    ),
+    "SyntaxError": Reading(
+        "text parsed as JSON or code is malformed (JSON.parse, a RegExp, a dynamic import)",
+        "Check the text before parsing it at the location and catch the error (try/catch); "
+        "log what failed to parse.",
+    ),
+    "URIError": Reading(
+        "a malformed %-sequence was passed to decodeURI/decodeURIComponent",
+        "Catch the error around decodeURI(Component) at the location, or encode the string "
+        "with encodeURIComponent first.",
+        certain=True,
+    ),
+    "EvalError": Reading(
+        "eval or new Function was used: the ArkTS runtime does not allow it",
+        "Remove the dynamic code (eval / new Function) at the location.",
+        certain=True,
+    ),
+    "AggregateError": Reading(
+        "every promise given to Promise.any was rejected",
+        "Handle the AggregateError (its errors list says why each failed) with catch.",
+        certain=True,
+    ),
+}
+
+
+def _js(crash: Crash, text: str) -> Reading | None:
+    m = _API_CODE.search(f"{crash.message}\n{crash.raw[:4000]}")
+    if m is not None:
+        code = m.group(1)
+        if code in _UNIVERSAL:
+            return _UNIVERSAL[code]
+        return Reading(
+            f"a system API rejected the call with error code {code}",
+            f"Look up {code} in the error codes of the API the top frame calls (its kit's "
+            "error code page says the cause), and catch the BusinessError (try/catch or "
+            ".catch) so the app handles it instead of crashing.",
+        )
+    m_name = _NAME.search(crash.name or "")
+    name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
+    return _ERROR_NAMES.get(name)
+
+
+_NAME = re.compile(r"\b[A-Z]\w*Error\b")
+# the engine's message shapes, for an error printed without its name
+_MESSAGE_NAMES = (
+    (
+        re.compile(r"is not (?:defined|initiali[sz]ed)|before initiali[sz]ation", re.I),
+        "ReferenceError",
+    ),
+    (
+        re.compile(
+            r"Cannot (?:read|set|load) propert|is not (?:callable|a function|an object|iterable"
+            r"|a constructor)|of (?:undefined|null)\b|not a valid object",
+            re.I,
+        ),
+        "TypeError",
+    ),
+    (
+        re.compile(r"does not provide an export|Unexpected token|Invalid or unexpected", re.I),
+        "SyntaxError",
+    ),
+    (re.compile(r"Maximum call stack|Invalid array length|out of range", re.I), "RangeError"),
+)
+
+
+def _name_by_message(message: str) -> str:
+    return next((name for pattern, name in _MESSAGE_NAMES if pattern.search(message)), "")
+
+
+# --- freezes --------------------------------------------------------------------------------
+
+_RUNNING_TASK = re.compile(
+    r"Current Running:[^\n]*?task name\s*=\s*(?P<task>[^,\n}]*)(?:,\s*caller\s*=\s*\[(?P<caller>[^\]\n]*)\])?"
+)
+# what a blocked thread waits for, most specific first: the frames below a wait say for what
+# (a network download, an IPC, file or database I/O, the GPU, a task posted to another thread);
+# a bare lock or condition wait and a sleep are the least specific
+_BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (
+        re.compile(
+            r"libace_network|libnetstack|libhttp\w*|libcurl|\bcurl_|DownloadSync|PerformDownload"
+            r"|getaddrinfo|\bconnect\b|recv(?:from|msg)?\b|\bsend(?:to|msg)?\b|http\w*::Perform",
+            re.I,
+        ),
+        "in a synchronous network call (a sync HTTP request, a network image loaded with syncLoad)",
+        "Use the async network APIs (http/rcp promises) or run the call in TaskPool; never load "
+        "a network image with syncLoad: true.",
+    ),
+    (
+        re.compile(
+            r"\bioctl\b|binder|SendRequest|IPCObjectProxy|IpcClient|ProcessRemoteRequest|libipc\w*",
+            re.I,
+        ),
+        "in a synchronous IPC call to a system service",
+        "Call the service's async API (or move the sync call to a TaskPool/worker thread) "
+        "instead of the synchronous one on the main thread.",
+    ),
+    (
+        re.compile(
+            r"sqlite3|RdbStore|NativeRdb|librdb|libnative_rdb|Preferences\w*::Flush|libpreferences"
+            r"|\bf?(?:data)?sync\b|\bp?read\b|\bp?write\b|__open|\bopen\b|\brename\b|\bunlink\w*"
+            r"|\brmdir\b|\bmkdir\b|\bstat\b",
+            re.I,
+        ),
+        "in synchronous file or database I/O",
+        "Use the async file/database APIs (fs.* promises, RdbStore async, Preferences.flush) or "
+        "run the I/O in TaskPool, not synchronously on the main thread.",
+    ),
+    (
+        re.compile(
+            r"eglSwapBuffers|eglMakeCurrent|glFinish|vkQueue|WaitVsync|RequestNextVSync"
+            r"|Flush(?:Frame|Surface)",
+            re.I,
+        ),
+        "waiting for the GPU or the display (a frame or a swap)",
+        "Do not draw or wait for frames synchronously on the main thread: render on a render "
+        "thread (XComponent with its own thread) and keep the frame's work small.",
+    ),
+    (
+        re.compile(
+            r"PostSyncTask|WaitUntilComplete|SyncTask|__assoc_sub_state|future<[^>]*>::get", re.I
+        ),
+        "waiting for a task it posted synchronously to another thread",
+        "The thread it waits for is busy (or waits back: a deadlock): see what that thread runs, "
+        "and post the task asynchronously instead of waiting for it.",
+    ),
+    (
+        re.compile(r"nanosleep|usleep|\bsleep\b|SleepFor", re.I),
+        "sleeping",
+        "Remove the sleep from the main thread; use a timer (setTimeout) or do the waiting in "
+        "a worker.",
+    ),
+    (
+        re.compile(
+            r"futex|__lock|__timedwait|pthread_(?:mutex|cond|rwlock|join)|mutex|condition_variable"
+            r"|sem_wait|\bWait(?:For)?\b|::Wait\b",
+            re.I,
+        ),
+        "waiting for a lock or for another thread",
+        "Do not wait on the main thread for a lock, a condition or another thread (join, "
+        "future.get): let the other thread post its result back instead.",
+    ),
+)
+_SYSTEM = ("/system/", "/vendor/", "/usr1/")
+
+
+def _blocking_frame(frames: list[Frame]) -> tuple[Frame, str, str] | None:
+    """The most specific thing the top of the stack waits for (see :data:`_BLOCKING`)."""
+    top = frames[:12]
+    for pattern, what, fix in _BLOCKING:
+        for f in top:
+            if pattern.search(f"{f.symbol} {f.raw}"):
+                return f, what, fix
+    return None
+
+
+def _app_frame(frames: list[Frame]) -> Frame | None:
+    return next(
+        (
+            f
+            for f in frames
+            if f.source
+            or (f.file and not f.file.startswith(_SYSTEM) and not f.file.startswith("["))
+        ),
+        None,
+    )
+
+
+def freeze_detail(crash: Crash) -> Reading | None:
+    """What the main thread was doing when the freeze was detected: the blocking frame of its
+    stack (with the app's nearest frame), or the ArkTS code it was running, or the task the
+    event handler ran; None when the log shows none of them."""
+    frames = crash.frames
+    block = _blocking_frame(frames)
+    app = _app_frame(frames)
+    near = ""
+    if app is not None:
+        named = app.symbol and not app.symbol.startswith("pc ") and not app.line
+        near = f" The app's nearest frame: {app.location}" + (f"({app.symbol})." if named else ".")
+    if block is not None:
+        frame, what, fix = block
+        sym = frame.symbol if not frame.symbol.startswith("pc ") else frame.file
+        return Reading(
+            f"the main thread was blocked {what} ({sym})",
+            fix + near,
+            certain=True,
+        )
+    js = next((f for f in frames if f.line and f.source), None)
+    if js is not None:
+        return Reading(
+            "the main thread was busy running the app's own ArkTS code (a long loop or heavy "
+            f"work at {js.location})",
+            "Split the work at the location or move it to TaskPool/Worker so the main thread "
+            "answers within the watchdog's time.",
+            certain=True,
+        )
+    m = _RUNNING_TASK.search(crash.raw or "")
+    if m is not None and m.group("task").strip():
+        task = m.group("task").strip()
+        caller = (m.group("caller") or "").strip()
+        posted = f" posted by {caller}" if caller else ""
+        return Reading(
+            f"the main thread was still running the task “{task}”{posted} when the watchdog fired",
+            (
+                "A libuv I/O callback (an async API's callback or a promise continuation of the "
+                "app's ArkTS code) ran too long: keep the code after each await / in each callback "
+                "short and move heavy work to TaskPool."
+                if task.startswith("uv_")
+                else "That task ran too long on the main thread: find who posts it (the caller) "
+                "and make it shorter, or run its work off the main thread."
+            ),
+        )
+    return None
+
+
+def read(crash: Crash, text: str) -> Reading | None:
+    """The structural reading of ``crash`` (``text``: its evidence text), or None."""
+    if crash.type == CPP:
+        return _cpp(crash, text)
+    if crash.type == JS:
+        return _js(crash, text)
+    if crash.type == FREEZE:
+        return freeze_detail(crash)
+    return None
