@@ -119,6 +119,8 @@ class _Store:
     _counts: tuple[int, int] | None = None
     fetched: dict[int, MemoryRecord] = field(default_factory=dict)
     _read: dict[tuple[str, str], tuple[int, list[Any]]] = field(default_factory=dict)
+    tops: dict[tuple[str, str, str], tuple[int, list[Any]]] = field(default_factory=dict)
+    """The top rows of a census for a set of weights: (the ``want`` read for, the rows)."""
 
     def read(self, sql: _Sql, text: str, limit: int = -1, need: int = -1) -> list[Any]:
         """The rows of the statement ``text`` (its parameters in ``sql``), read once per search:
@@ -202,7 +204,8 @@ def _search(store: _Store, query: Query) -> QueryResult:
     pending = store.pending()
     live, live_superseded = store.counts()
     now = query_now_ms(query)
-    census = _census(store, query, dist, now) if dist else []
+    scan = _scan(query, dist, now) if dist else None
+    census = _census(store, scan) if scan is not None else []
     if groups and profile.rarity:  # the default profile weighs a term by its rarity
         df_sql = {g: sum(c.n for c in census if c.holds(i)) for i, g in enumerate(dist)}
 
@@ -233,7 +236,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
         filtered[key] += before - after
     n_mask = kept[-1]
     rows, matched, unparseable = _ranked(
-        store, query, profile, weights.distinct(groups), weights, now, census, n_mask
+        store, query, profile, weights.distinct(groups), weights, now, scan, census, n_mask
     )
     if groups:
         filtered["no_match"] += n_mask - matched
@@ -291,15 +294,15 @@ def _search(store: _Store, query: Query) -> QueryResult:
 class _Census:
     """How many memories of ``search_docs`` hold one set of the query's term groups (bit i of
     ``bits``: group i) and pass one set of the hard filters (``passes``, in ``_filters`` order),
-    with a parseable timestamp or not (``undated``); and when they pass every filter, the top
-    of them by their static part of the score (:func:`_census`)."""
+    with a parseable timestamp or not (``undated``); and when they pass every filter, how many
+    of them fall in each band of the static part of the score (:func:`_census`)."""
 
     bits: int
     passes: tuple[bool, ...]
     undated: bool
     n: int
-    top: tuple[tuple[int, float, float, float | None], ...]
-    """(seq, static part, confidence, timestamp ms or None), the best first."""
+    bands: tuple[tuple[int, int], ...]
+    """(band, count): ``floor(static · BANDS)`` as the server computes it, and its memories."""
 
     def holds(self, i: int) -> bool:
         return bool(self.bits >> i & 1)
@@ -307,14 +310,15 @@ class _Census:
 
 _WORD_BITS = 62
 """Groups per bigint of the census (its sign bit unused)."""
-_TIE = 1e-12
-"""Far above the rounding of ``static + constant`` (both below 10: an ulp is under 2e-15)."""
+BANDS = 1024
+"""Bands per unit of the static part in the census (a static part is below 1)."""
+_TIE = 1e-9
+"""Far above the rounding of a band's bounds and of ``static + constant`` (all below 10)."""
 
 
 def _want(query: Query) -> int:
     """The rows to read for ``query``: as many as a wider search would ask for (the fold's; the
-    rewrite's next two rounds), so that it is answered from the first read (a top-N sort of
-    160 costs about what one of 10 does, a second scan what the first did)."""
+    rewrite's next two rounds), so that it is answered from the first read."""
     return max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit, 1)
 
 
@@ -330,20 +334,21 @@ def _static(sql: _Sql, now: int) -> str:
     )
 
 
-def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) -> list[_Census]:
-    """The memories holding any of the distinct groups ``dist``, counted by which groups they
-    hold, which hard filters they pass and whether their timestamp is unparseable, and in
-    each such set that passes every filter its top :func:`_want` rows by the static part of
-    the score: one scan (each test run once per memory; the trigram and word indexes find the
-    memories) gives the document frequencies, the candidates, their unparseable timestamps and
-    the rows the ranking needs.
+@dataclass
+class _Scan:
+    """The SQL of one census: the rows of ``search_docs`` the sieve passes, with their groups
+    (``b0``…, a bigint per :data:`_WORD_BITS` groups), their hard filters (``f0``…) and their
+    static part (``s``)."""
 
-    A candidate's score is its static part plus ``lexical · w_l``, and its lexical part depends
-    only on the groups it holds: within a set the score follows the static part (float
-    addition is monotone). A row left out of a set has a static part below the ``want``-th
-    one's minus :data:`_TIE`, so its score is below that of ``want`` rows of its set, whatever
-    the weights; the rows of the set whose static part is just under the ``want``-th one's
-    (a rounded sum may tie them) come back too."""
+    sql: _Sql
+    groups: list[tuple[str, ...]]
+    words: int
+    filters: int
+    inner: str
+    """``SELECT … FROM search_docs WHERE <sieve>`` (a ``WHERE`` to extend with ``AND``)."""
+
+
+def _scan(query: Query, dist: list[tuple[str, ...]], now: int) -> _Scan:
     sql = _Sql()
     preds = [sql.group(g) for g in dist]
     words = []
@@ -355,44 +360,130 @@ def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) 
             )
         )
     filters = [p for _, p in _filters(sql, query)]
-    cols = [f"b{i}" for i in range(len(words))] + [f"f{i}" for i in range(len(filters))]
     select = [f"{w} AS b{i}" for i, w in enumerate(words)]
     select += [f"({p}) AS f{i}" for i, p in enumerate(filters)]
+    inner = (
+        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
+        f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}"
+    )
+    return _Scan(sql, dist, len(words), len(filters), inner)
+
+
+def _census(store: _Store, scan: _Scan) -> list[_Census]:
+    """The memories holding any of the query's distinct groups, counted by which groups they
+    hold, which hard filters they pass and whether their timestamp is unparseable, and those
+    that pass every filter also by band of their static part: one scan (each test run once per
+    memory; the trigram and word indexes find the memories) and an aggregate, no sort, gives
+    the document frequencies, the candidates, their unparseable timestamps and the bands
+    :func:`_top_rows` sets its threshold by."""
+    nw, nf = scan.words, scan.filters
+    cols = [f"b{i}" for i in range(nw)] + [f"f{i}" for i in range(nf)]
     listed = ", ".join([*cols, "undated"])
-    held = " OR ".join(f"b{i} <> 0" for i in range(len(words)))
-    passes = " AND ".join(f"f{i}" for i in range(len(filters))) or "true"
-    order = f"PARTITION BY {listed} ORDER BY s DESC, seq"
-    keep = f"({held}) AND ({passes}) AND (rn <= %(limit)s OR s < kth AND s >= kth - {sql.p(_TIE)})"
-    kept = ", ".join(f"array_agg({c}) FILTER (WHERE keep)" for c in ("seq", "s", "conf", "ts_ms"))
-    # the rank in the set, then the want-th static part (a running minimum, kept as it goes),
-    # then a row per set: its count and its rows kept
+    held = " OR ".join(f"b{i} <> 0" for i in range(nw))
+    passes = " AND ".join(f"f{i}" for i in range(nf)) or "true"
+    rows = store.read(
+        scan.sql,
+        f"SELECT {listed}, CASE WHEN ({held}) AND ({passes}) THEN floor(s * {BANDS})::bigint "
+        f"END AS band, count(*) FROM ({scan.inner}) AS m GROUP BY {listed}, band",
+    )
+    sets: dict[tuple[Any, ...], tuple[int, list[tuple[int, int]]]] = {}
+    for r in rows:
+        key = tuple(r[: nw + nf + 1])
+        n, bands = sets.get(key, (0, []))
+        if r[-2] is not None:
+            bands.append((int(r[-2]), int(r[-1])))
+        sets[key] = (n + int(r[-1]), bands)
+    return [
+        _Census(
+            bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(key[:nw])),
+            passes=tuple(bool(f) for f in key[nw : nw + nf]),
+            undated=bool(key[nw + nf]),
+            n=n,
+            bands=tuple(sorted(bands, reverse=True)),
+        )
+        for key, (n, bands) in sets.items()
+    ]
+
+
+def _top_rows(
+    store: _Store,
+    scan: _Scan,
+    census: list[_Census],
+    lexical: dict[int, float],
+    df: dict[int, int],
+    want: int,
+    now: int,
+) -> list[tuple[int, int, float, float, float | None]]:
+    """(seq, groups held, static part, confidence, timestamp ms or None) of every candidate that
+    may rank among the top ``want``: each set of groups held adds ``lexical[bits]`` (the
+    lexical part times its weight) to the static part.
+
+    The census's bands bound each band's scores; the threshold is the lowest bound of the
+    first bands, best first, that hold ``want`` candidates: no memory scoring below it ranks
+    among the top ``want``, so of each set only its bands whose highest score reaches it are
+    read. Where every one of those is above what a memory with no recency scores (the highest
+    confidence times ``w_c``), the memories are dated within the recency and their static part
+    is their ``static_order()`` plus a constant of ``now``: the rows are found along
+    ``search_docs_static`` from the top, a range that stops early; a set read lower down is
+    found by the sieve of its rarest group instead (the trigram or word index)."""
+    cells = []
+    for c in census:
+        if c.bits in lexical:
+            for band, n in c.bands:
+                cells.append((band / BANDS + lexical[c.bits] - _TIE, n))
+    cells.sort(reverse=True)
+    threshold, seen = -math.inf, 0
+    for low, n in cells:
+        seen += n
+        if seen >= want:
+            threshold = low
+            break
+    lowest: dict[int, int] = {}  # per set, its lowest band read
+    for c in census:
+        if c.bits not in lexical:
+            continue
+        for band, _ in c.bands:
+            if (band + 1) / BANDS + lexical[c.bits] + _TIE >= threshold:
+                lowest[c.bits] = min(band, lowest.get(c.bits, band))
+    if not lowest:
+        return []
+    sql = _Sql()  # the census's parameters, and more (the census's own stay as it read them)
+    sql.params = dict(scan.sql.params)
+    ((top_conf,),) = store.read(_Sql(), "SELECT max(conf) FROM search_docs")
+    undated_top = -math.inf if top_conf is None else top_conf * WEIGHTS["confidence"]
+    recency_w = WEIGHTS["recency"]
+    c_now = recency_w - recency_w * (now / float(DAY_MS * RECENCY_DAYS))
+    along = {b: k for b, k in lowest.items() if k / BANDS - _TIE > undated_top + _TIE}
+    ways = []
+    if along:
+        start = min(along.values()) / BANDS - c_now - 2 * _TIE
+        ways.append(f"{static_order()} >= {sql.p(start)}")
+    for bits in lowest.keys() - along.keys():  # its rarest group's sieve
+        rarest = min((i for i in df if bits >> i & 1), key=lambda i: df[i])
+        ways.append(sql.sieve([scan.groups[rarest]]))
+    nw = scan.words
+    sets = []
+    for bits, band in lowest.items():
+        same = [
+            f"b{i} = {sql.p(bits >> (_WORD_BITS * i) & ((1 << _WORD_BITS) - 1))}" for i in range(nw)
+        ]
+        sets.append(f"({' AND '.join(same)} AND floor(s * {BANDS}) >= {sql.p(band)})")
+    passes = " AND ".join(f"f{i}" for i in range(scan.filters)) or "true"
     rows = store.read(
         sql,
-        f"SELECT {listed}, count(*), {kept} FROM (SELECT *, {keep} AS keep FROM ("
-        f"SELECT *, min(s) FILTER (WHERE rn <= %(limit)s) OVER (o ROWS UNBOUNDED PRECEDING) "
-        f"AS kth FROM (SELECT *, row_number() OVER o AS rn FROM ("
-        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
-        f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}) AS m "
-        f"WINDOW o AS ({order})) AS a WINDOW o AS ({order})) AS b) AS c "
-        f"GROUP BY {listed}",
-        _want(query),
-        max(query.limit, 1),
+        f"SELECT seq, {', '.join(f'b{i}' for i in range(nw))}, s, conf, ts_ms FROM ("
+        f"{scan.inner} AND ({' OR '.join(ways)})) AS m WHERE {passes} AND ({' OR '.join(sets)})",
     )
-    nw, nf = len(words), len(filters)
-    out: list[_Census] = []
-    for r in rows:
-        flags = tuple(bool(f) for f in r[nw : nw + nf])
-        top = zip(r[-4] or (), r[-3] or (), r[-2] or (), r[-1] or (), strict=True)
-        out.append(
-            _Census(
-                bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
-                passes=flags,
-                undated=bool(r[nw + nf]),
-                n=int(r[nw + nf + 1]),
-                top=tuple(top),
-            )
+    return [
+        (
+            int(r[0]),
+            sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[1 : 1 + nw])),
+            r[-3],
+            r[-2],
+            r[-1],
         )
-    return out
+        for r in rows
+    ]
 
 
 def _ranked(
@@ -402,6 +493,7 @@ def _ranked(
     dist: dict[tuple[str, ...], float],
     weights: TermWeights,
     now: int,
+    scan: _Scan | None,
     census: list[_Census],
     kept: int,
 ) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
@@ -422,13 +514,25 @@ def _ranked(
         unparseable = sum(c.n for c in candidates if c.undated)
         if query.limit <= 0:
             return [], matched, unparseable
-        ranked: list[tuple[float, int, float, float, float | None]] = []
+        assert scan is not None
+        lexical: dict[int, float] = {}  # per set of groups held, its lexical part
         for c in candidates:
             summed = 0.0  # added in query order from 0.0, as ranking.group_sums does
             for i, w in live_groups:
                 summed = summed + (w if c.holds(i) else 0.0)
-            lexical = summed / weights.total
-            ranked += [(st + lexical * lex_w, seq, lexical, cf, ts) for seq, st, cf, ts in c.top]
+            lexical[c.bits] = summed / weights.total
+        added = {bits: lx * lex_w for bits, lx in lexical.items()}
+        df = {i: sum(c.n for c in census if c.holds(i)) for i, _ in live_groups}
+        key = (scan.inner, repr(sorted(scan.sql.params.items())), repr(sorted(added.items())))
+        had = store.tops.get(key)
+        if had is None or had[0] < query.limit:
+            want = _want(query)
+            had = (want, _top_rows(store, scan, census, added, df, want, now))
+            store.tops[key] = had
+        ranked = [
+            (st + lexical[bits] * lex_w, seq, lexical[bits], cf, ts)
+            for seq, bits, st, cf, ts in had[1]
+        ]
         ranked.sort(key=lambda r: (-r[0], r[1]))
         return [(*r, None) for r in ranked[: query.limit]], matched, unparseable
     sql = _Sql()

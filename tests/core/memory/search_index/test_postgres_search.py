@@ -337,3 +337,50 @@ def test_a_search_without_terms_walks_the_order_index(
         assert_server_answers(server, records, queries)
     assert any(outcomes) == (walk_rows >= 40)  # 3 rows prove nothing; 40 and 400 do
     assert not all(outcomes)  # and some walks give up (a limit of 10 wants 160 rows)
+
+
+class Statements:
+    """A connection that keeps the text of each statement it runs (and runs it)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.texts: list[str] = []
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.conn.closed)
+
+    def execute(self, text: str, params: Any = None) -> Any:
+        self.texts.append(text)
+        return self.conn.execute(text, params)
+
+
+def test_terms_read_their_top_rows_along_the_order_index_or_by_a_sieve(server: Any) -> None:
+    """Searches with terms over a few hundred memories, each set of groups held read only down
+    to the band the census's threshold reaches: along the order index when every band read is
+    above what a memory without recency scores, else by the sieve of a set's rarest group (both
+    must happen here). The same answers as the index either way."""
+    spy = Statements(server)
+    order = f"{postgres_index.static_order()} >= "
+    along = []
+    for seed in (1, 2):
+        records = walk_store(seed, 300)
+        put(server, records, filled=True)
+        queries = [
+            Query(text=text, limit=limit, now=NOW, profile=PROFILES[profile], **extra)
+            for text in ("build", "build hdc", "daemon 失败", "签名 install not daemon")
+            for limit in (1, 3, 10)
+            for profile in ("default", "hmharness")
+            for extra in ({}, {"layer": "episodic"}, {"include_superseded": True})
+        ]
+        with cut_short():
+            for q in queries:
+                spy.texts.clear()
+                got = search_server(spy, q)
+                tops = [t for t in spy.texts if t.startswith("SELECT seq, b0")]
+                along += [order in t for t in tops]
+                index = MemoryIndex(records, order=[r.seq for r in records])
+                want = diversified(index.search, q)
+                assert want is not None
+                assert_same(got, want)
+    assert any(along) and not all(along)
