@@ -7,8 +7,9 @@ same regular expression the in-process index applies, which PostgreSQL's regex e
 alike), the document frequencies the ``default`` profile weighs by, and the score, in float8,
 in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts: the server its
 static part, the client the lexical constant of each set of matched groups (:func:`_census`, one
-scan). Only the top rows of each set, the counts and the pending memories (read whole, scored
-in process as a second segment, as the SQLite stored index does) come back. So a new process answers its first
+scan and an aggregate; :func:`_top_rows`, a range of the order index). Only the counts, the rows
+that may rank and the pending memories (read whole, scored in process as a second segment, as
+the SQLite stored index does) come back. So a new process answers its first
 query without reading every memory, with the same ids, scores and explanations as
 :func:`~hmdesk.core.memory.retrieve.index.search_segments` (the equivalence tests run both).
 
@@ -18,6 +19,7 @@ opens it), so the pending rows, the counts and ``search_docs`` agree with each o
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -75,11 +77,12 @@ class _Sql:
         """The predicate of one accepted form (see :func:`~hmdesk.core.memory.terms.form_in`)."""
         if not form:
             return "true"
-        anchor = f"hay LIKE {self.p(_like(form_anchor(form)))}"
+        # strpos: what LIKE '%anchor%' tests (a deterministic collation), in less time
+        anchor = f"strpos(hay, {self.p(form_anchor(form))}) > 0"
         if form_matcher(form) is None:  # a substring
             return anchor
         # a plain English word: one of its inflected forms is a word of the haystack (the
-        # anchor, a substring of each, first: a LIKE costs less than the word-list test)
+        # anchor, a substring of each, first: it costs less than the word-list test)
         return f"({anchor} AND words && {self.p(sorted(word_forms(form)))}::text[])"
 
     def group(self, group: tuple[str, ...]) -> str:
@@ -122,16 +125,24 @@ class _Store:
     tops: dict[tuple[str, str, str], tuple[int, list[Any]]] = field(default_factory=dict)
     """The top rows of a census for a set of weights: (the ``want`` read for, the rows)."""
 
-    def read(self, sql: _Sql, text: str, limit: int = -1, need: int = -1) -> list[Any]:
+    def read(
+        self, sql: _Sql, text: str, limit: int = -1, need: int = -1, settings: str = ""
+    ) -> list[Any]:
         """The rows of the statement ``text`` (its parameters in ``sql``), read once per search:
         the wider search of a fold and the rewrite's searches ask again. ``limit``: the
         statement's ``%(limit)s``, the rows it reads (-1: none); a later ask that needs at most
-        as many rows as the first read (``need``) is answered from it."""
+        as many rows as the first read (``need``) is answered from it. ``settings``: the
+        planner's settings for this statement alone (``name = value; …``)."""
         key = (text, repr(sorted(sql.params.items())))
         had = self._read.get(key)
         if had is not None and need <= had[0]:
             return had[1]
+        pairs = [part.split("=", 1) for part in settings.split(";") if part.strip()]
+        if pairs:
+            self.conn.execute("; ".join(f"SET LOCAL {n.strip()} = {v.strip()}" for n, v in pairs))
         rows = self.conn.execute(text, {**sql.params, "limit": limit}).fetchall()
+        if pairs:
+            self.conn.execute("; ".join(f"SET LOCAL {n.strip()} TO DEFAULT" for n, _ in pairs))
         self._read[key] = (limit, rows)
         return rows
 
@@ -316,6 +327,11 @@ _TIE = 1e-9
 """Far above the rounding of a band's bounds and of ``static + constant`` (all below 10)."""
 
 
+CENSUS_SETTINGS = "jit = off; work_mem = '64MB'; parallel_tuple_cost = 0"
+"""The census's plan: its workers scan in parallel and the leader counts in a hash table (the
+planner, not knowing the few sets and bands there are, would sort every candidate first)."""
+
+
 def _want(query: Query) -> int:
     """The rows to read for ``query``: as many as a wider search would ask for (the fold's; the
     rewrite's next two rounds), so that it is answered from the first read."""
@@ -344,8 +360,14 @@ class _Scan:
     groups: list[tuple[str, ...]]
     words: int
     filters: int
-    inner: str
-    """``SELECT … FROM search_docs WHERE <sieve>`` (a ``WHERE`` to extend with ``AND``)."""
+    columns: str
+    """``b0…, f0…, undated, seq, conf, ts_ms, s`` as SQL over ``search_docs``."""
+    sieve: str
+
+    def inner(self, where: str | None = None) -> str:
+        """The rows the sieve passes (and ``where``) with the columns."""
+        also = f" AND ({where})" if where else ""
+        return f"SELECT {self.columns} FROM search_docs WHERE {self.sieve}{also}"
 
 
 def _scan(query: Query, dist: list[tuple[str, ...]], now: int) -> _Scan:
@@ -362,11 +384,10 @@ def _scan(query: Query, dist: list[tuple[str, ...]], now: int) -> _Scan:
     filters = [p for _, p in _filters(sql, query)]
     select = [f"{w} AS b{i}" for i, w in enumerate(words)]
     select += [f"({p}) AS f{i}" for i, p in enumerate(filters)]
-    inner = (
-        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
-        f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}"
+    columns = (
+        f"{', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, {_static(sql, now)} AS s"
     )
-    return _Scan(sql, dist, len(words), len(filters), inner)
+    return _Scan(sql, dist, len(words), len(filters), columns, sql.sieve(dist))
 
 
 def _census(store: _Store, scan: _Scan) -> list[_Census]:
@@ -375,16 +396,26 @@ def _census(store: _Store, scan: _Scan) -> list[_Census]:
     that pass every filter also by band of their static part: one scan (each test run once per
     memory; the trigram and word indexes find the memories) and an aggregate, no sort, gives
     the document frequencies, the candidates, their unparseable timestamps and the bands
-    :func:`_top_rows` sets its threshold by."""
+    :func:`_top_rows` sets its threshold by.
+
+    When the planner would read the sieve's memories by a sequential scan (the terms are
+    common) the census reads every memory without it: a row's tests then run once, not once
+    for the sieve and again for its groups (a memory holding none is a set of its own)."""
     nw, nf = scan.words, scan.filters
     cols = [f"b{i}" for i in range(nw)] + [f"f{i}" for i in range(nf)]
     listed = ", ".join([*cols, "undated"])
-    held = " OR ".join(f"b{i} <> 0" for i in range(nw))
     passes = " AND ".join(f"f{i}" for i in range(nf)) or "true"
+    ((plan,),) = store.read(
+        scan.sql, f"EXPLAIN (FORMAT JSON) SELECT seq FROM search_docs WHERE {scan.sieve}"
+    )
+    scanned = "Seq Scan" in json.dumps(plan)
     rows = store.read(
         scan.sql,
-        f"SELECT {listed}, CASE WHEN ({held}) AND ({passes}) THEN floor(s * {BANDS})::bigint "
-        f"END AS band, count(*) FROM ({scan.inner}) AS m GROUP BY {listed}, band",
+        f"SELECT {listed}, CASE WHEN {passes} THEN floor(s * {BANDS})::bigint END AS band, "
+        f"count(*) FROM ("
+        f"{f'SELECT {scan.columns} FROM search_docs' if scanned else scan.inner()}"
+        f") AS m GROUP BY {listed}, band",
+        settings=CENSUS_SETTINGS,
     )
     sets: dict[tuple[Any, ...], tuple[int, list[tuple[int, int]]]] = {}
     for r in rows:
@@ -472,7 +503,7 @@ def _top_rows(
     rows = store.read(
         sql,
         f"SELECT seq, {', '.join(f'b{i}' for i in range(nw))}, s, conf, ts_ms FROM ("
-        f"{scan.inner} AND ({' OR '.join(ways)})) AS m WHERE {passes} AND ({' OR '.join(sets)})",
+        f"{scan.inner(' OR '.join(ways))}) AS m WHERE {passes} AND ({' OR '.join(sets)})",
     )
     return [
         (
@@ -523,7 +554,7 @@ def _ranked(
             lexical[c.bits] = summed / weights.total
         added = {bits: lx * lex_w for bits, lx in lexical.items()}
         df = {i: sum(c.n for c in census if c.holds(i)) for i, _ in live_groups}
-        key = (scan.inner, repr(sorted(scan.sql.params.items())), repr(sorted(added.items())))
+        key = (scan.inner(), repr(sorted(scan.sql.params.items())), repr(sorted(added.items())))
         had = store.tops.get(key)
         if had is None or had[0] < query.limit:
             want = _want(query)
