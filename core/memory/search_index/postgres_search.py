@@ -332,10 +332,13 @@ CENSUS_SETTINGS = "jit = off; work_mem = '64MB'; parallel_tuple_cost = 0"
 planner, not knowing the few sets and bands there are, would sort every candidate first)."""
 
 
-def _want(query: Query) -> int:
-    """The rows to read for ``query``: as many as a wider search would ask for (the fold's; the
-    rewrite's next two rounds), so that it is answered from the first read."""
-    return max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit, 1)
+def _want(query: Query, rounds: bool = True) -> int:
+    """The rows to read for ``query``: as many as a wider search would ask for (the fold's; with
+    ``rounds`` the rewrite's next two rounds too), so that it is answered from the first read.
+    The top rows of a search with terms read without ``rounds``: a range of the order index
+    reads them again, where a search without terms may have scored every candidate."""
+    ahead = GROWTH * GROWTH * query.limit if rounds else 0
+    return max(query.limit, widen(query).limit, ahead, 1)
 
 
 def _static(sql: _Sql, now: int) -> str:
@@ -557,7 +560,7 @@ def _ranked(
         key = (scan.inner(), repr(sorted(scan.sql.params.items())), repr(sorted(added.items())))
         had = store.tops.get(key)
         if had is None or had[0] < query.limit:
-            want = _want(query)
+            want = _want(query, rounds=False)
             had = (want, _top_rows(store, scan, census, added, df, want, now))
             store.tops[key] = had
         ranked = [

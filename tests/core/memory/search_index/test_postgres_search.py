@@ -166,7 +166,7 @@ def cut_short() -> Iterator[None]:
     rows as the search shows (not the read-ahead of a wider search): the rows it leaves out
     must be ones that cannot enter the top, whatever the weights the counts give."""
     saved = postgres_search._want
-    postgres_search._want = lambda q: max(q.limit, 1)
+    postgres_search._want = lambda q, rounds=True: max(q.limit, 1)
     try:
         yield
     finally:
