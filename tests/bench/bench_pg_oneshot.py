@@ -80,8 +80,10 @@ def main() -> bool:
         if n >= 1_000_000:
             worst = max(statistics.median(walls["now", t]) for t in texts)
             good = worst <= 1.5 and peaks["now"] <= 300
-            print(f"{'ok  ' if good else 'MISS'} 1M one-shot {worst:.2f} s <= 1.5 s, "
-                  f"peak {peaks['now']:.0f} MiB <= 300")
+            print(
+                f"{'ok  ' if good else 'MISS'} 1M one-shot {worst:.2f} s <= 1.5 s, "
+                f"peak {peaks['now']:.0f} MiB <= 300"
+            )
             ok = ok and good
     return ok
 
