@@ -506,7 +506,10 @@ def _top_rows(
     rows = store.read(
         sql,
         f"SELECT seq, {', '.join(f'b{i}' for i in range(nw))}, s, conf, ts_ms FROM ("
-        f"{scan.inner(' OR '.join(ways))}) AS m WHERE {passes} AND ({' OR '.join(sets)})",
+        f"{scan.inner(' OR '.join(ways))}) AS m WHERE {passes} AND "
+        # the lowest band read, first (the planner runs the cheaper tests first): the row's
+        # groups are tested only above it
+        f"floor(s * {BANDS}) >= {sql.p(min(lowest.values()))} AND ({' OR '.join(sets)})",
     )
     return [
         (
