@@ -312,8 +312,9 @@ class _Census:
     passes: tuple[bool, ...]
     undated: bool
     n: int
-    bands: tuple[tuple[int, int], ...]
-    """(band, count): ``floor(static · BANDS)`` as the server computes it, and its memories."""
+    bands: tuple[tuple[float, int], ...]
+    """(band, count): ``floor(static · BANDS)`` as the server computes it (not finite for a
+    confidence or a time that is not), and its memories."""
 
     def holds(self, i: int) -> bool:
         return bool(self.bits >> i & 1)
@@ -414,18 +415,18 @@ def _census(store: _Store, scan: _Scan) -> list[_Census]:
     scanned = "Seq Scan" in json.dumps(plan)
     rows = store.read(
         scan.sql,
-        f"SELECT {listed}, CASE WHEN {passes} THEN floor(s * {BANDS})::bigint END AS band, "
+        f"SELECT {listed}, CASE WHEN {passes} THEN floor(s * {BANDS}) END AS band, "
         f"count(*) FROM ("
         f"{f'SELECT {scan.columns} FROM search_docs' if scanned else scan.inner()}"
         f") AS m GROUP BY {listed}, band",
         settings=CENSUS_SETTINGS,
     )
-    sets: dict[tuple[Any, ...], tuple[int, list[tuple[int, int]]]] = {}
+    sets: dict[tuple[Any, ...], tuple[int, list[tuple[float, int]]]] = {}
     for r in rows:
         key = tuple(r[: nw + nf + 1])
         n, bands = sets.get(key, (0, []))
         if r[-2] is not None:
-            bands.append((int(r[-2]), int(r[-1])))
+            bands.append((float(r[-2]), int(r[-1])))
         sets[key] = (n + int(r[-1]), bands)
     return [
         _Census(
@@ -464,7 +465,8 @@ def _top_rows(
     for c in census:
         if c.bits in lexical:
             for band, n in c.bands:
-                cells.append((band / BANDS + lexical[c.bits] - _TIE, n))
+                if math.isfinite(band):  # else the set is read whole (below)
+                    cells.append((band / BANDS + lexical[c.bits] - _TIE, n))
     cells.sort(reverse=True)
     threshold, seen = -math.inf, 0
     for low, n in cells:
@@ -472,12 +474,14 @@ def _top_rows(
         if seen >= want:
             threshold = low
             break
-    lowest: dict[int, int] = {}  # per set, its lowest band read
+    lowest: dict[int, float] = {}  # per set, its lowest band read
     for c in census:
         if c.bits not in lexical:
             continue
         for band, _ in c.bands:
-            if (band + 1) / BANDS + lexical[c.bits] + _TIE >= threshold:
+            if not math.isfinite(band):  # NaN or infinite: every band (-inf <= NaN in SQL)
+                lowest[c.bits] = -math.inf
+            elif (band + 1) / BANDS + lexical[c.bits] + _TIE >= threshold:
                 lowest[c.bits] = min(band, lowest.get(c.bits, band))
     if not lowest:
         return []

@@ -402,3 +402,18 @@ def test_terms_read_their_top_rows_along_the_order_index_or_by_a_sieve(server: A
                 assert_same(got, want)
     assert any(along) and not all(along)
     assert any(censuses) and not all(censuses)  # with the sieve and without
+
+
+def test_a_confidence_that_is_not_a_finite_number(server: Any) -> None:
+    """Another client may write a NaN or an infinite confidence: the census's band of such a
+    memory is not a number (no cast of it fails), its set is read whole, and the search answers
+    (the in-process index's own top-k is not defined with a NaN score: no comparison here)."""
+    records = walk_store(3, 120)
+    records[3] = replace(records[3], confidence=float("nan"))
+    records[5] = replace(records[5], confidence=float("inf"))
+    records[7] = replace(records[7], confidence=float("-inf"))
+    put(server, records, filled=True)
+    for text in ("build", "build hdc", "daemon 失败", "签名"):
+        for limit in (1, 10):
+            got = search_server(server, Query(text=text, limit=limit, now=NOW))
+            assert got.matched and 1 <= len(got.results) <= limit
