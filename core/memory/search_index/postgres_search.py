@@ -333,6 +333,11 @@ CENSUS_SETTINGS = "jit = off; work_mem = '64MB'; parallel_tuple_cost = 0"
 planner, not knowing the few sets and bands there are, would sort every candidate first)."""
 
 
+SIEVE_LEFT = 0.3
+"""The share of the memories the sieve must be expected to pass for the census to go without
+it (below it the rows it stops cost more to count than its tests cost to run twice)."""
+
+
 def _want(query: Query, rounds: bool = True) -> int:
     """The rows to read for ``query``: as many as a wider search would ask for (the fold's; with
     ``rounds`` the rewrite's next two rounds too), so that it is answered from the first read.
@@ -402,9 +407,10 @@ def _census(store: _Store, scan: _Scan) -> list[_Census]:
     the document frequencies, the candidates, their unparseable timestamps and the bands
     :func:`_top_rows` sets its threshold by.
 
-    When the planner would read the sieve's memories by a sequential scan (the terms are
-    common) the census reads every memory without it: a row's tests then run once, not once
-    for the sieve and again for its groups (a memory holding none is a set of its own)."""
+    When the planner would read the sieve's memories by a sequential scan and expects it to
+    pass :data:`SIEVE_LEFT` of them or more (the terms are common) the census reads every
+    memory without it: a row's tests then run once, not once for the sieve and again for its
+    groups (a memory holding none is a set of its own, counted but not ranked)."""
     nw, nf = scan.words, scan.filters
     cols = [f"b{i}" for i in range(nw)] + [f"f{i}" for i in range(nf)]
     listed = ", ".join([*cols, "undated"])
@@ -412,7 +418,9 @@ def _census(store: _Store, scan: _Scan) -> list[_Census]:
     ((plan,),) = store.read(
         scan.sql, f"EXPLAIN (FORMAT JSON) SELECT seq FROM search_docs WHERE {scan.sieve}"
     )
-    scanned = "Seq Scan" in json.dumps(plan)
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    passing = float(plan[0]["Plan"].get("Plan Rows", 0))
+    scanned = "Seq Scan" in json.dumps(plan) and passing >= SIEVE_LEFT * store.counts()[0]
     rows = store.read(
         scan.sql,
         f"SELECT {listed}, CASE WHEN {passes} THEN floor(s * {BANDS}) END AS band, "
