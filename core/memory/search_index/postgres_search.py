@@ -7,8 +7,9 @@ same regular expression the in-process index applies, which PostgreSQL's regex e
 alike), the document frequencies the ``default`` profile weighs by, and the score, in float8,
 in the order :func:`~hmdesk.core.memory.retrieve.profile.score` adds its parts: the server its
 static part, the client the lexical constant of each set of matched groups (:func:`_census`, one
-scan). Only the top rows of each set, the counts and the pending memories (read whole, scored
-in process as a second segment, as the SQLite stored index does) come back. So a new process answers its first
+scan and an aggregate; :func:`_top_rows`, a range of the order index). Only the counts, the rows
+that may rank and the pending memories (read whole, scored in process as a second segment, as
+the SQLite stored index does) come back. So a new process answers its first
 query without reading every memory, with the same ids, scores and explanations as
 :func:`~hmdesk.core.memory.retrieve.index.search_segments` (the equivalence tests run both).
 
@@ -18,6 +19,7 @@ opens it), so the pending rows, the counts and ``search_docs`` agree with each o
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -75,11 +77,12 @@ class _Sql:
         """The predicate of one accepted form (see :func:`~hmdesk.core.memory.terms.form_in`)."""
         if not form:
             return "true"
-        anchor = f"hay LIKE {self.p(_like(form_anchor(form)))}"
+        # strpos: what LIKE '%anchor%' tests (a deterministic collation), in less time
+        anchor = f"strpos(hay, {self.p(form_anchor(form))}) > 0"
         if form_matcher(form) is None:  # a substring
             return anchor
         # a plain English word: one of its inflected forms is a word of the haystack (the
-        # anchor, a substring of each, first: a LIKE costs less than the word-list test)
+        # anchor, a substring of each, first: it costs less than the word-list test)
         return f"({anchor} AND words && {self.p(sorted(word_forms(form)))}::text[])"
 
     def group(self, group: tuple[str, ...]) -> str:
@@ -119,17 +122,27 @@ class _Store:
     _counts: tuple[int, int] | None = None
     fetched: dict[int, MemoryRecord] = field(default_factory=dict)
     _read: dict[tuple[str, str], tuple[int, list[Any]]] = field(default_factory=dict)
+    tops: dict[tuple[str, str, str], tuple[int, list[Any]]] = field(default_factory=dict)
+    """The top rows of a census for a set of weights: (the ``want`` read for, the rows)."""
 
-    def read(self, sql: _Sql, text: str, limit: int = -1, need: int = -1) -> list[Any]:
+    def read(
+        self, sql: _Sql, text: str, limit: int = -1, need: int = -1, settings: str = ""
+    ) -> list[Any]:
         """The rows of the statement ``text`` (its parameters in ``sql``), read once per search:
         the wider search of a fold and the rewrite's searches ask again. ``limit``: the
         statement's ``%(limit)s``, the rows it reads (-1: none); a later ask that needs at most
-        as many rows as the first read (``need``) is answered from it."""
+        as many rows as the first read (``need``) is answered from it. ``settings``: the
+        planner's settings for this statement alone (``name = value; …``)."""
         key = (text, repr(sorted(sql.params.items())))
         had = self._read.get(key)
         if had is not None and need <= had[0]:
             return had[1]
+        pairs = [part.split("=", 1) for part in settings.split(";") if part.strip()]
+        if pairs:
+            self.conn.execute("; ".join(f"SET LOCAL {n.strip()} = {v.strip()}" for n, v in pairs))
         rows = self.conn.execute(text, {**sql.params, "limit": limit}).fetchall()
+        if pairs:
+            self.conn.execute("; ".join(f"SET LOCAL {n.strip()} TO DEFAULT" for n, _ in pairs))
         self._read[key] = (limit, rows)
         return rows
 
@@ -202,7 +215,8 @@ def _search(store: _Store, query: Query) -> QueryResult:
     pending = store.pending()
     live, live_superseded = store.counts()
     now = query_now_ms(query)
-    census = _census(store, query, dist, now) if dist else []
+    scan = _scan(query, dist, now) if dist else None
+    census = _census(store, scan) if scan is not None else []
     if groups and profile.rarity:  # the default profile weighs a term by its rarity
         df_sql = {g: sum(c.n for c in census if c.holds(i)) for i, g in enumerate(dist)}
 
@@ -233,7 +247,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
         filtered[key] += before - after
     n_mask = kept[-1]
     rows, matched, unparseable = _ranked(
-        store, query, profile, weights.distinct(groups), weights, now, census, n_mask
+        store, query, profile, weights.distinct(groups), weights, now, scan, census, n_mask
     )
     if groups:
         filtered["no_match"] += n_mask - matched
@@ -291,15 +305,16 @@ def _search(store: _Store, query: Query) -> QueryResult:
 class _Census:
     """How many memories of ``search_docs`` hold one set of the query's term groups (bit i of
     ``bits``: group i) and pass one set of the hard filters (``passes``, in ``_filters`` order),
-    with a parseable timestamp or not (``undated``); and when they pass every filter, the top
-    of them by their static part of the score (:func:`_census`)."""
+    with a parseable timestamp or not (``undated``); and when they pass every filter, how many
+    of them fall in each band of the static part of the score (:func:`_census`)."""
 
     bits: int
     passes: tuple[bool, ...]
     undated: bool
     n: int
-    top: tuple[tuple[int, float, float, float | None], ...]
-    """(seq, static part, confidence, timestamp ms or None), the best first."""
+    bands: tuple[tuple[float, int], ...]
+    """(band, count): ``floor(static · BANDS)`` as the server computes it (not finite for a
+    confidence or a time that is not), and its memories."""
 
     def holds(self, i: int) -> bool:
         return bool(self.bits >> i & 1)
@@ -307,15 +322,29 @@ class _Census:
 
 _WORD_BITS = 62
 """Groups per bigint of the census (its sign bit unused)."""
-_TIE = 1e-12
-"""Far above the rounding of ``static + constant`` (both below 10: an ulp is under 2e-15)."""
+BANDS = 1024
+"""Bands per unit of the static part in the census (a static part is below 1)."""
+_TIE = 1e-9
+"""Far above the rounding of a band's bounds and of ``static + constant`` (all below 10)."""
 
 
-def _want(query: Query) -> int:
-    """The rows to read for ``query``: as many as a wider search would ask for (the fold's; the
-    rewrite's next two rounds), so that it is answered from the first read (a top-N sort of
-    160 costs about what one of 10 does, a second scan what the first did)."""
-    return max(query.limit, widen(query).limit, GROWTH * GROWTH * query.limit, 1)
+CENSUS_SETTINGS = "jit = off; work_mem = '64MB'; parallel_tuple_cost = 0"
+"""The census's plan: its workers scan in parallel and the leader counts in a hash table (the
+planner, not knowing the few sets and bands there are, would sort every candidate first)."""
+
+
+SIEVE_LEFT = 0.3
+"""The share of the memories the sieve must be expected to pass for the census to go without
+it (below it the rows it stops cost more to count than its tests cost to run twice)."""
+
+
+def _want(query: Query, rounds: bool = True) -> int:
+    """The rows to read for ``query``: as many as a wider search would ask for (the fold's; with
+    ``rounds`` the rewrite's next two rounds too), so that it is answered from the first read.
+    The top rows of a search with terms read without ``rounds``: a range of the order index
+    reads them again, where a search without terms may have scored every candidate."""
+    ahead = GROWTH * GROWTH * query.limit if rounds else 0
+    return max(query.limit, widen(query).limit, ahead, 1)
 
 
 def _static(sql: _Sql, now: int) -> str:
@@ -330,20 +359,27 @@ def _static(sql: _Sql, now: int) -> str:
     )
 
 
-def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) -> list[_Census]:
-    """The memories holding any of the distinct groups ``dist``, counted by which groups they
-    hold, which hard filters they pass and whether their timestamp is unparseable, and in
-    each such set that passes every filter its top :func:`_want` rows by the static part of
-    the score: one scan (each test run once per memory; the trigram and word indexes find the
-    memories) gives the document frequencies, the candidates, their unparseable timestamps and
-    the rows the ranking needs.
+@dataclass
+class _Scan:
+    """The SQL of one census: the rows of ``search_docs`` the sieve passes, with their groups
+    (``b0``…, a bigint per :data:`_WORD_BITS` groups), their hard filters (``f0``…) and their
+    static part (``s``)."""
 
-    A candidate's score is its static part plus ``lexical · w_l``, and its lexical part depends
-    only on the groups it holds: within a set the score follows the static part (float
-    addition is monotone). A row left out of a set has a static part below the ``want``-th
-    one's minus :data:`_TIE`, so its score is below that of ``want`` rows of its set, whatever
-    the weights; the rows of the set whose static part is just under the ``want``-th one's
-    (a rounded sum may tie them) come back too."""
+    sql: _Sql
+    groups: list[tuple[str, ...]]
+    words: int
+    filters: int
+    columns: str
+    """``b0…, f0…, undated, seq, conf, ts_ms, s`` as SQL over ``search_docs``."""
+    sieve: str
+
+    def inner(self, where: str | None = None) -> str:
+        """The rows the sieve passes (and ``where``) with the columns."""
+        also = f" AND ({where})" if where else ""
+        return f"SELECT {self.columns} FROM search_docs WHERE {self.sieve}{also}"
+
+
+def _scan(query: Query, dist: list[tuple[str, ...]], now: int) -> _Scan:
     sql = _Sql()
     preds = [sql.group(g) for g in dist]
     words = []
@@ -355,44 +391,148 @@ def _census(store: _Store, query: Query, dist: list[tuple[str, ...]], now: int) 
             )
         )
     filters = [p for _, p in _filters(sql, query)]
-    cols = [f"b{i}" for i in range(len(words))] + [f"f{i}" for i in range(len(filters))]
     select = [f"{w} AS b{i}" for i, w in enumerate(words)]
     select += [f"({p}) AS f{i}" for i, p in enumerate(filters)]
+    columns = (
+        f"{', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, {_static(sql, now)} AS s"
+    )
+    return _Scan(sql, dist, len(words), len(filters), columns, sql.sieve(dist))
+
+
+def _census(store: _Store, scan: _Scan) -> list[_Census]:
+    """The memories holding any of the query's distinct groups, counted by which groups they
+    hold, which hard filters they pass and whether their timestamp is unparseable, and those
+    that pass every filter also by band of their static part: one scan (each test run once per
+    memory; the trigram and word indexes find the memories) and an aggregate, no sort, gives
+    the document frequencies, the candidates, their unparseable timestamps and the bands
+    :func:`_top_rows` sets its threshold by.
+
+    When the planner would read the sieve's memories by a sequential scan and expects it to
+    pass :data:`SIEVE_LEFT` of them or more (the terms are common) the census reads every
+    memory without it: a row's tests then run once, not once for the sieve and again for its
+    groups (a memory holding none is a set of its own, counted but not ranked)."""
+    nw, nf = scan.words, scan.filters
+    cols = [f"b{i}" for i in range(nw)] + [f"f{i}" for i in range(nf)]
     listed = ", ".join([*cols, "undated"])
-    held = " OR ".join(f"b{i} <> 0" for i in range(len(words)))
-    passes = " AND ".join(f"f{i}" for i in range(len(filters))) or "true"
-    order = f"PARTITION BY {listed} ORDER BY s DESC, seq"
-    keep = f"({held}) AND ({passes}) AND (rn <= %(limit)s OR s < kth AND s >= kth - {sql.p(_TIE)})"
-    kept = ", ".join(f"array_agg({c}) FILTER (WHERE keep)" for c in ("seq", "s", "conf", "ts_ms"))
-    # the rank in the set, then the want-th static part (a running minimum, kept as it goes),
-    # then a row per set: its count and its rows kept
+    passes = " AND ".join(f"f{i}" for i in range(nf)) or "true"
+    ((plan,),) = store.read(
+        scan.sql, f"EXPLAIN (FORMAT JSON) SELECT seq FROM search_docs WHERE {scan.sieve}"
+    )
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    passing = float(plan[0]["Plan"].get("Plan Rows", 0))
+    scanned = "Seq Scan" in json.dumps(plan) and passing >= SIEVE_LEFT * store.counts()[0]
+    rows = store.read(
+        scan.sql,
+        f"SELECT {listed}, CASE WHEN {passes} THEN floor(s * {BANDS}) END AS band, "
+        f"count(*) FROM ("
+        f"{f'SELECT {scan.columns} FROM search_docs' if scanned else scan.inner()}"
+        f") AS m GROUP BY {listed}, band",
+        settings=CENSUS_SETTINGS,
+    )
+    sets: dict[tuple[Any, ...], tuple[int, list[tuple[float, int]]]] = {}
+    for r in rows:
+        key = tuple(r[: nw + nf + 1])
+        n, bands = sets.get(key, (0, []))
+        if r[-2] is not None:
+            bands.append((float(r[-2]), int(r[-1])))
+        sets[key] = (n + int(r[-1]), bands)
+    return [
+        _Census(
+            bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(key[:nw])),
+            passes=tuple(bool(f) for f in key[nw : nw + nf]),
+            undated=bool(key[nw + nf]),
+            n=n,
+            bands=tuple(sorted(bands, reverse=True)),
+        )
+        for key, (n, bands) in sets.items()
+    ]
+
+
+def _top_rows(
+    store: _Store,
+    scan: _Scan,
+    census: list[_Census],
+    lexical: dict[int, float],
+    df: dict[int, int],
+    want: int,
+    now: int,
+) -> list[tuple[int, int, float, float, float | None]]:
+    """(seq, groups held, static part, confidence, timestamp ms or None) of every candidate that
+    may rank among the top ``want``: each set of groups held adds ``lexical[bits]`` (the
+    lexical part times its weight) to the static part.
+
+    The census's bands bound each band's scores; the threshold is the lowest bound of the
+    first bands, best first, that hold ``want`` candidates: no memory scoring below it ranks
+    among the top ``want``, so of each set only its bands whose highest score reaches it are
+    read. Where every one of those is above what a memory with no recency scores (the highest
+    confidence times ``w_c``), the memories are dated within the recency and their static part
+    is their ``static_order()`` plus a constant of ``now``: the rows are found along
+    ``search_docs_static`` from the top, a range that stops early; a set read lower down is
+    found by the sieve of its rarest group instead (the trigram or word index)."""
+    cells = []
+    for c in census:
+        if c.bits in lexical:
+            for band, n in c.bands:
+                if math.isfinite(band):  # else the set is read whole (below)
+                    cells.append((band / BANDS + lexical[c.bits] - _TIE, n))
+    cells.sort(reverse=True)
+    threshold, seen = -math.inf, 0
+    for low, n in cells:
+        seen += n
+        if seen >= want:
+            threshold = low
+            break
+    lowest: dict[int, float] = {}  # per set, its lowest band read
+    for c in census:
+        if c.bits not in lexical:
+            continue
+        for band, _ in c.bands:
+            if not math.isfinite(band):  # NaN or infinite: every band (-inf <= NaN in SQL)
+                lowest[c.bits] = -math.inf
+            elif (band + 1) / BANDS + lexical[c.bits] + _TIE >= threshold:
+                lowest[c.bits] = min(band, lowest.get(c.bits, band))
+    if not lowest:
+        return []
+    sql = _Sql()  # the census's parameters, and more (the census's own stay as it read them)
+    sql.params = dict(scan.sql.params)
+    ((top_conf,),) = store.read(_Sql(), "SELECT max(conf) FROM search_docs")
+    undated_top = -math.inf if top_conf is None else top_conf * WEIGHTS["confidence"]
+    recency_w = WEIGHTS["recency"]
+    c_now = recency_w - recency_w * (now / float(DAY_MS * RECENCY_DAYS))
+    along = {b: k for b, k in lowest.items() if k / BANDS - _TIE > undated_top + _TIE}
+    ways = []
+    if along:
+        start = min(along.values()) / BANDS - c_now - 2 * _TIE
+        ways.append(f"{static_order()} >= {sql.p(start)}")
+    for bits in lowest.keys() - along.keys():  # its rarest group's sieve
+        rarest = min((i for i in df if bits >> i & 1), key=lambda i: df[i])
+        ways.append(sql.sieve([scan.groups[rarest]]))
+    nw = scan.words
+    sets = []
+    for bits, band in lowest.items():
+        same = [
+            f"b{i} = {sql.p(bits >> (_WORD_BITS * i) & ((1 << _WORD_BITS) - 1))}" for i in range(nw)
+        ]
+        sets.append(f"({' AND '.join(same)} AND floor(s * {BANDS}) >= {sql.p(band)})")
+    passes = " AND ".join(f"f{i}" for i in range(scan.filters)) or "true"
     rows = store.read(
         sql,
-        f"SELECT {listed}, count(*), {kept} FROM (SELECT *, {keep} AS keep FROM ("
-        f"SELECT *, min(s) FILTER (WHERE rn <= %(limit)s) OVER (o ROWS UNBOUNDED PRECEDING) "
-        f"AS kth FROM (SELECT *, row_number() OVER o AS rn FROM ("
-        f"SELECT {', '.join(select)}, ts_ms IS NULL AS undated, seq, conf, ts_ms, "
-        f"{_static(sql, now)} AS s FROM search_docs WHERE {sql.sieve(dist)}) AS m "
-        f"WINDOW o AS ({order})) AS a WINDOW o AS ({order})) AS b) AS c "
-        f"GROUP BY {listed}",
-        _want(query),
-        max(query.limit, 1),
+        f"SELECT seq, {', '.join(f'b{i}' for i in range(nw))}, s, conf, ts_ms FROM ("
+        f"{scan.inner(' OR '.join(ways))}) AS m WHERE {passes} AND "
+        # the lowest band read, first (the planner runs the cheaper tests first): the row's
+        # groups are tested only above it
+        f"floor(s * {BANDS}) >= {sql.p(min(lowest.values()))} AND ({' OR '.join(sets)})",
     )
-    nw, nf = len(words), len(filters)
-    out: list[_Census] = []
-    for r in rows:
-        flags = tuple(bool(f) for f in r[nw : nw + nf])
-        top = zip(r[-4] or (), r[-3] or (), r[-2] or (), r[-1] or (), strict=True)
-        out.append(
-            _Census(
-                bits=sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw])),
-                passes=flags,
-                undated=bool(r[nw + nf]),
-                n=int(r[nw + nf + 1]),
-                top=tuple(top),
-            )
+    return [
+        (
+            int(r[0]),
+            sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[1 : 1 + nw])),
+            r[-3],
+            r[-2],
+            r[-1],
         )
-    return out
+        for r in rows
+    ]
 
 
 def _ranked(
@@ -402,6 +542,7 @@ def _ranked(
     dist: dict[tuple[str, ...], float],
     weights: TermWeights,
     now: int,
+    scan: _Scan | None,
     census: list[_Census],
     kept: int,
 ) -> tuple[list[tuple[float, int, float, float, float | None, None]], int, int]:
@@ -422,13 +563,25 @@ def _ranked(
         unparseable = sum(c.n for c in candidates if c.undated)
         if query.limit <= 0:
             return [], matched, unparseable
-        ranked: list[tuple[float, int, float, float, float | None]] = []
+        assert scan is not None
+        lexical: dict[int, float] = {}  # per set of groups held, its lexical part
         for c in candidates:
             summed = 0.0  # added in query order from 0.0, as ranking.group_sums does
             for i, w in live_groups:
                 summed = summed + (w if c.holds(i) else 0.0)
-            lexical = summed / weights.total
-            ranked += [(st + lexical * lex_w, seq, lexical, cf, ts) for seq, st, cf, ts in c.top]
+            lexical[c.bits] = summed / weights.total
+        added = {bits: lx * lex_w for bits, lx in lexical.items()}
+        df = {i: sum(c.n for c in census if c.holds(i)) for i, _ in live_groups}
+        key = (scan.inner(), repr(sorted(scan.sql.params.items())), repr(sorted(added.items())))
+        had = store.tops.get(key)
+        if had is None or had[0] < query.limit:
+            want = _want(query, rounds=False)
+            had = (want, _top_rows(store, scan, census, added, df, want, now))
+            store.tops[key] = had
+        ranked = [
+            (st + lexical[bits] * lex_w, seq, lexical[bits], cf, ts)
+            for seq, bits, st, cf, ts in had[1]
+        ]
         ranked.sort(key=lambda r: (-r[0], r[1]))
         return [(*r, None) for r in ranked[: query.limit]], matched, unparseable
     sql = _Sql()
