@@ -18,7 +18,9 @@ Then the one-shot a person or an agent runs, ``hmdesk-cli query TEXT --profile h
 (:data:`ONESHOT`: the CLI's ``main`` with the fake embedder at the bench's 384 dimensions), for
 :data:`ONESHOT_TEXTS`, :data:`ONESHOT_RUNS` times each, on the pgvector store (the server finds
 the nearest), on the same store with the client's vectors (``SERVER_DEFAULT`` off: every vector
-read) and on an SQLite file of the same memories and vectors: the median wall and peak of each,
+read) and on an SQLite file of the same memories and vectors, and on the store both ways with the lexical
+candidates from an index built in process (``Retriever.SERVER_HYBRID`` off, as before): the
+median wall and peak of each,
 their ratios to SQLite's, the load average before and after, and whether the three answered the
 same ids (and the two PostgreSQL ways the same scores).
 """
@@ -41,15 +43,17 @@ from tests.bench.bench_retrieval import iter_records, write_hmharness_jsonl
 
 DIM = 384
 ONESHOT_TEXTS = ("构建 失败", "not daemon", "@ohos.hilog use")
-ONESHOT_RUNS = 5
+ONESHOT_RUNS = 3
 ONESHOT = (
     "import sys\n"
     "from hmdesk.core.memory.retrieve import hybrid\n"
     "from hmdesk.core.memory.semantic import fake\n"
+    "from hmdesk.core.memory.retrieve.retriever import Retriever\n"
     "hybrid.SERVER_DEFAULT = sys.argv[1] == 'server'\n"
+    "Retriever.SERVER_HYBRID = sys.argv[2] == 'on'  # the lexical candidates from the server\n"
     f"fake.FakeEmbedder.__init__.__defaults__ = ({DIM}, 8)  # the bench's vectors\n"
     "from hmdesk.core.cli.main import main\n"
-    "sys.exit(main(sys.argv[2:]))\n"
+    "sys.exit(main(sys.argv[3:]))\n"
 )
 """``hmdesk-cli`` as its console script runs it, the nearest found by the server or not, the
 fake embedder of the bench's vectors (``HMDESK_EMBED_PROVIDER=fake``)."""
@@ -148,13 +152,15 @@ def _disk(url: str) -> tuple[int, int, int]:
         db.close()
 
 
-def _oneshots(target: str, way: str) -> tuple[float, float, list[object]]:
+def _oneshots(target: str, way: str, lexical: str = "on") -> tuple[float, float, list[object]]:
     """(median wall over every text and run, largest peak, each text's ranked ids and scores)
-    of the hybrid one-shot on ``target`` (``way``: ``server`` or ``client``)."""
+    of the hybrid one-shot on ``target`` (``way``: the nearest by ``server`` or ``client``;
+    ``lexical``: ``on``, the lexical candidates from the server, ``off`` from an index built in
+    process, as before)."""
     env = {**os.environ, "HMDESK_EMBED_PROVIDER": "fake"}
     walls, peaks, ranked = [], [], []
     for text in ONESHOT_TEXTS:
-        argv = [sys.executable, "-c", ONESHOT, way, "--db", target, "query", text]
+        argv = [sys.executable, "-c", ONESHOT, way, lexical, "--db", target, "query", text]
         argv += ["--profile", "hybrid", "--now", "2026-11-29T12:00:00Z", "--json"]
         for i in range(ONESHOT_RUNS):
             wall, peak, out = run_measured(argv, env=env)
@@ -188,10 +194,11 @@ def _print_oneshots(figures: dict[str, tuple[float, float, list[object]]]) -> bo
             f"{name:<36} {wall:>9.2f} {wall / base_wall:>7.2f}x {peak:>11.0f} "
             f"{peak / base_peak if base_peak else 0:>7.2f}x"
         )
-    server, client = figures["PostgreSQL, pgvector (server)"][2], figures["PostgreSQL, client"][2]
+    server = figures["PostgreSQL, pgvector (server)"][2]
     ids = [[i for i, _ in q] for q in server]
-    same = server == client and ids == [[i for i, _ in q] for q in base_ranked]
-    print(f"same ids on the three, same scores on both PostgreSQL ways: {'yes' if same else 'NO'}")
+    same = all(f[2] == server for n, f in figures.items() if n != "SQLite file")
+    same = same and ids == [[i for i, _ in q] for q in base_ranked]
+    print(f"same ids on all, same scores on every PostgreSQL way: {'yes' if same else 'NO'}")
     return same
 
 
@@ -249,6 +256,8 @@ def main() -> bool:
                     disk = _disk(url)
                     oneshots["PostgreSQL, pgvector (server)"] = _oneshots(url, "server")
                     oneshots["PostgreSQL, client"] = _oneshots(url, "client")
+                    oneshots["pgvector, lexical in process"] = _oneshots(url, "server", "off")
+                    oneshots["client, lexical in process"] = _oneshots(url, "client", "off")
                     sqlite = _sqlite_file(Path(tmp), jsonl, cli)
                     oneshots["SQLite file"] = _oneshots(sqlite, "client")
             finally:
