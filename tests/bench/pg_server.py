@@ -6,6 +6,11 @@ the server on a unix socket in that folder only (no TCP port), creates a databas
 removes it all at the end. The server uses the ``C.UTF-8`` locale, so ``pg_trgm`` takes Chinese
 characters for word characters (as a server in a UTF-8 locale does). None when no server binaries
 are installed (Debian: ``apt install postgresql``).
+
+``pg_server(pgvector=True)``: a server with the ``vector`` extension, for the pgvector bench:
+``HMDESK_TEST_PGVECTOR_URL`` when set, else the binaries of the ``pgserver`` wheel (a test
+dependency: PostgreSQL 16 built with pgvector; ``.ci/run`` starts the same) when installed, else
+Debian's.
 """
 
 from __future__ import annotations
@@ -19,6 +24,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
+def pgserver_bindir() -> Path | None:
+    """The ``bin`` folder of the ``pgserver`` wheel's PostgreSQL with pgvector (None: not
+    installed, or no wheel for this platform)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pgserver")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    found = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    return found if (found / "postgres").exists() else None
+
+
 def _bindir() -> Path | None:
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
     if found:
@@ -28,13 +45,13 @@ def _bindir() -> Path | None:
 
 
 @contextmanager
-def pg_server() -> Iterator[str | None]:
+def pg_server(*, pgvector: bool = False) -> Iterator[str | None]:
     """The URL of a PostgreSQL server for one bench run (see the module doc)."""
-    url = os.environ.get("HMDESK_TEST_PG_URL")
+    url = os.environ.get("HMDESK_TEST_PGVECTOR_URL" if pgvector else "HMDESK_TEST_PG_URL")
     if url:
         yield url
         return
-    bindir = _bindir()
+    bindir = (pgvector and pgserver_bindir()) or _bindir()
     if bindir is None:
         yield None
         return

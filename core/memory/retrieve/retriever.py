@@ -46,6 +46,11 @@ class Retriever:
     millisecond where the server takes tens): only up to this many live memories (about 350 MiB
     at 100,000); above it the server answers every lexical search."""
     MAX_DEAD = 2_000  # masked-out base records tolerated before a full rebuild (or 20 %)
+    SERVER_HYBRID = True
+    """A hybrid search on a team store without an index in process (before :meth:`warm`) takes
+    its lexical candidates from the server (:mod:`~hmdesk.core.memory.search_index.
+    postgres_hybrid`); False: it builds the index in process, as before (``python -m
+    tests.bench pgvector`` measures both)."""
 
     def __init__(self, store: MemoryStore, embedder: Embedder | None = None) -> None:
         """``embedder``: the hybrid profile's (default: chosen from the settings on first use,
@@ -228,10 +233,27 @@ class Retriever:
     def search_ranked(self, query: Query) -> QueryResult:
         """``query``'s ranking as scored, near-duplicates not folded. On a PostgreSQL store the
         server answers a lexical search (:mod:`~hmdesk.core.memory.search_index.postgres_search`):
-        nothing is read into the process."""
+        nothing is read into the process; a hybrid one's lexical candidates come from it too
+        (:attr:`SERVER_HYBRID`)."""
         semantic = query.profile.semantic and searched_text(query).strip()
-        if self.store.db.dialect == "postgresql" and self._segments is None and not semantic:
-            return self._server.search(query)
+        if self.store.db.dialect == "postgresql" and self._segments is None:
+            if not semantic:
+                return self._server.search(query)
+            if not self.SERVER_HYBRID:
+                return self._search_in_process(query)
+            # hybrid: the lexical candidates from the server too (postgres_hybrid), the
+            # nearest memories from the vectors; a failing embedder: the in-process way's note
+            from hmdesk.core.memory.semantic.embedder import EmbedderError
+
+            try:
+                sem = self.semantic.prepare(searched_text(query))
+            except EmbedderError:
+                sem = None
+            if sem is not None:
+                return self._server.search(query, sem)
+        return self._search_in_process(query)
+
+    def _search_in_process(self, query: Query) -> QueryResult:
         self.refresh()
         segments = self._segments or []
         if query.profile.semantic and searched_text(query).strip():

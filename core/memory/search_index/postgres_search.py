@@ -47,6 +47,7 @@ from hmdesk.core.memory.search_index.postgres_index import static_order
 from hmdesk.core.memory.terms import form_anchor, form_matcher, word_forms
 
 if TYPE_CHECKING:
+    from hmdesk.core.memory.retrieve.hybrid import SemanticQuery
     from hmdesk.core.memory.retrieve.index import MemoryIndex
 
 _COLUMNS = ", ".join(
@@ -201,6 +202,27 @@ def _filters(sql: _Sql, query: Query) -> list[tuple[str, str]]:
     return out
 
 
+def _filter_counts(store: _Store, query: Query, filtered: dict[str, int]) -> tuple[int, int]:
+    """The hard filters over ``search_docs``: (pool, how many pass them); adds what each
+    removed, in order, to ``filtered``."""
+    live, live_superseded = store.counts()
+    sql = _Sql()
+    filters = _filters(sql, query)
+    if len(filters) > (0 if query.include_superseded else 1):
+        conds = [p for _, p in filters]
+        stages = ", ".join(
+            f"count(*) FILTER (WHERE {' AND '.join(conds[: i + 1])})" for i in range(len(conds))
+        )
+        text = f"SELECT count(*), {stages} FROM search_docs"
+        row = store.conn.execute(text, sql.params).fetchone()
+        kept = [int(n) for n in row]
+    else:  # no filter, or the superseded one alone: the kept counts
+        kept = [live] if query.include_superseded else [live, live - live_superseded]
+    for (key, _), before, after in zip(filters, kept[:-1], kept[1:], strict=True):
+        filtered[key] += before - after
+    return kept[0], kept[-1]
+
+
 def _search(store: _Store, query: Query) -> QueryResult:
     started = time.perf_counter()
     check_query(query)
@@ -213,7 +235,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
     terms = [str(g[0]) for g in groups]
     dist = list(dict.fromkeys(groups))
     pending = store.pending()
-    live, live_superseded = store.counts()
+    live, _ = store.counts()
     now = query_now_ms(query)
     scan = _scan(query, dist, now) if dist else None
     census = _census(store, scan) if scan is not None else []
@@ -230,22 +252,7 @@ def _search(store: _Store, query: Query) -> QueryResult:
     else:
         weights = flat_weights(groups)
     filtered = dict.fromkeys(FILTER_KEYS, 0)
-    # the hard filters: what each removed, in order
-    sql = _Sql()
-    filters = _filters(sql, query)
-    if len(filters) > (0 if query.include_superseded else 1):
-        conds = [p for _, p in filters]
-        stages = ", ".join(
-            f"count(*) FILTER (WHERE {' AND '.join(conds[: i + 1])})" for i in range(len(conds))
-        )
-        row = conn.execute(f"SELECT count(*), {stages} FROM search_docs", sql.params).fetchone()
-        kept = [int(n) for n in row]
-    else:  # no filter, or the superseded one alone: the kept counts
-        kept = [live] if query.include_superseded else [live, live - live_superseded]
-    pool = kept[0]
-    for (key, _), before, after in zip(filters, kept[:-1], kept[1:], strict=True):
-        filtered[key] += before - after
-    n_mask = kept[-1]
+    pool, n_mask = _filter_counts(store, query, filtered)
     rows, matched, unparseable = _ranked(
         store, query, profile, weights.distinct(groups), weights, now, scan, census, n_mask
     )
@@ -737,8 +744,9 @@ class ServerSearch:
         self.reconnected = 0
         """How many times the connection was opened again (the status bar says so)."""
 
-    def search(self, query: Query) -> QueryResult:
-        """``query``'s ranking as scored (near-duplicates not folded: the caller folds)."""
+    def search(self, query: Query, semantic: SemanticQuery | None = None) -> QueryResult:
+        """``query``'s ranking as scored (near-duplicates not folded: the caller folds); with
+        ``semantic`` a hybrid one (:mod:`.postgres_hybrid`)."""
         import psycopg
 
         with self._lock:
@@ -748,6 +756,12 @@ class ServerSearch:
                     if attempt == 2:
                         self.reconnected += 1
                 try:
+                    if semantic is not None:
+                        from hmdesk.core.memory.search_index.postgres_hybrid import (
+                            search_hybrid_server,
+                        )
+
+                        return search_hybrid_server(self._conn, query, semantic)
                     return search_server(self._conn, query, fold=False)
                 except psycopg.OperationalError as exc:
                     self._drop()
