@@ -30,8 +30,9 @@ parser, and per kind it counts: *said* (a finding at all), *class right*, *code 
 logs with a code), *location right* (of those naming one), *actionable* (the fix holds one of
 the words), *confident wrong* (a finding not marked "possibly" with the wrong class), and for
 hilog the lines parsed into fields and whether the one line written down came out with those
-fields; the hilog figures are also given per pasted format. A finding marked ``possibly`` that names the wrong class is
-a miss but not a confident one.
+fields; the hilog figures are also given per pasted format, and the crash and freeze reports'
+right cause with its fix (the fault kinds' *fix*) in one line. A finding marked ``possibly``
+that names the wrong class is a miss but not a confident one.
 """
 
 from __future__ import annotations
@@ -295,6 +296,10 @@ def evaluate(folder: Path) -> Report:
     return Report(rows, total, outcomes, time.perf_counter() - start, formats)
 
 
+FAULT_KINDS = ("jscrash", "cppcrash", "appfreeze")
+"""The kinds whose logs are crash and freeze reports: their *fix* figure is the cards' cause."""
+
+
 def _cell(row: Row, metric: str) -> str:
     right, of = row.counts.get(metric, (0, 0))
     if not of:
@@ -322,6 +327,14 @@ def format_report(report: Report, *, misses: bool = True) -> str:
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table]
     out.append(f"({len(report.outcomes)} logs in {report.seconds * 1000:.0f} ms)")
+    faults = [report.rows[k] for k in FAULT_KINDS if k in report.rows]
+    right = sum(r.counts.get("actionable", (0, 0))[0] for r in faults)
+    of = sum(r.counts.get("actionable", (0, 0))[1] for r in faults)
+    if of:
+        out.append(
+            f"crash and freeze reports with the right cause and fix "
+            f"({', '.join(r.kind for r in faults)}): {right}/{of} {100 * right / of:.0f}%"
+        )
     if report.formats:
         fmt_table: list[tuple[str, ...]] = [
             ("hilog format", "logs", "lines parsed", "fields right")
