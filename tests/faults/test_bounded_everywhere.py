@@ -56,6 +56,8 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)
     ("core/codeindex/index.py", "CodeIndex._load_cache", "gzip.open"): "the index cache",
     ("core/codeindex/index.py", "CodeIndex._load_cache", "json.load"): "the index cache",
+    # the team server's own EXPLAIN (FORMAT JSON) of the census's sieve: a plan of a few lines
+    ("core/memory/search_index/postgres_search.py", "_census", "json.loads"): "the server's plan",
     # a column of hmdesk's store, written by hmdesk's json.dumps (SQLite or the team store)
     ("core/team/conflicts.py", "_open", "json.loads"): "the conflict's columns",
     ("core/agent/record.py", "Call.arguments_json", "json.loads"): "an agent call's column",
