@@ -49,21 +49,59 @@ LANDED = 1.0
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
 # the developer's prose, not in a key, is right since a signal named anywhere is the code.)
+# Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, then folded in
+# before any fix): their misses are pinned here as they stood when folded; the fixes that follow
+# raise these pins, the ones left say why in the README.
 BELOW_LANDED = {
+    ("arkts", "said"): (41, 45),
+    ("arkts", "class"): (41, 45),
+    ("arkts", "location"): (27, 29),
+    ("arkts", "actionable"): (34, 45),
+    ("arkts", "code"): (20, 21),
     ("bm", "actionable"): (46, 47),
-    ("config", "said"): (15, 16),
-    ("config", "class"): (15, 16),
-    ("config", "actionable"): (15, 16),
-    ("cppcrash", "actionable"): (51, 53),
+    ("config", "said"): (19, 23),
+    ("config", "class"): (19, 23),
+    ("config", "location"): (7, 8),
+    ("config", "actionable"): (18, 23),
+    ("config", "code"): (6, 7),
     ("cppcrash", "location"): (37, 38),
+    ("cppcrash", "actionable"): (51, 53),
+    ("hvigor", "said"): (35, 41),
+    ("hvigor", "class"): (32, 41),
+    ("hvigor", "actionable"): (32, 41),
+    ("hvigor", "code"): (17, 18),
+    ("java-node", "said"): (14, 15),
+    ("java-node", "class"): (14, 15),
+    ("java-node", "actionable"): (14, 15),
     ("jscrash", "actionable"): (40, 42),
-    ("all", "said"): (405, 406),
-    ("all", "class"): (373, 374),
-    ("all", "actionable"): (368, 374),
-    ("all", "location"): (125, 126),
+    ("linter", "code"): (14, 15),
+    ("linter", "location"): (12, 14),
+    ("linter", "actionable"): (18, 19),
+    ("native", "said"): (20, 24),
+    ("native", "class"): (20, 24),
+    ("native", "location"): (9, 10),
+    ("native", "actionable"): (20, 24),
+    ("ohpm", "said"): (42, 46),
+    ("ohpm", "class"): (41, 46),
+    ("ohpm", "actionable"): (41, 46),
+    ("paths", "class"): (16, 18),
+    ("paths", "actionable"): (16, 18),
+    ("sdk", "said"): (19, 21),
+    ("sdk", "class"): (17, 21),
+    ("sdk", "actionable"): (17, 21),
+    ("signing", "said"): (26, 27),
+    ("signing", "class"): (26, 27),
+    ("signing", "actionable"): (26, 27),
+    ("all", "said"): (468, 494),
+    ("all", "class"): (428, 462),
+    ("all", "code"): (235, 239),
+    ("all", "actionable"): (414, 462),
+    ("all", "location"): (135, 142),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {}
+# heldout H, folded: ohpm/windoworientation-3-cannot-find-module-base-sync read as hvigor-env,
+# paths/wenzhou-00303149-path-case-mismatch read as config by its code's range
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"ohpm": (1, 46), "paths": (1, 18), "all": (2, 462)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -75,7 +113,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 406
+    assert len(items) >= 494
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -141,8 +179,10 @@ BUILD_KINDS = (
 # build logs. Reached when it landed (2026-12-06), of 191 build logs: said 181, class 173, fix
 # 159, location 50 of 51, code 91 of 91, confident wrong 1; without the general reader the same
 # run said 106, class 103, fix 100.
-LEAVE_OUT_REACHED = {"said": 181, "class": 173, "actionable": 159, "location": 50, "code": 91}
-LEAVE_OUT_CONFIDENT_WRONG = 1
+# With held-out batches H and J folded in (279 build logs): said 242, class 226, fix 202, location
+# 60, confident wrong 3 (the two pinned above and the one before).
+LEAVE_OUT_REACHED = {"said": 242, "class": 226, "actionable": 202, "location": 60, "code": 91}
+LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -163,10 +203,10 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 191
+    assert logs >= 279
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
-    assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, got
+    assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
 
 
 def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> None:  # type: ignore[no-untyped-def]
