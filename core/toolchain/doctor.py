@@ -1273,7 +1273,22 @@ _FIRST_STEP = {
         "The SDK/API versions do not fit: compare compatibleSdkVersion / targetSdkVersion in "
         "build-profile.json5 with what the message names."
     ),
-    "sdk-home": "The SDK is not where the build looks: check DEVECO_SDK_HOME and the path named.",
+    "sdk-home": (
+        "The SDK is not where the build looks: set DEVECO_SDK_HOME (the environment variable; "
+        "local.properties' sdk.dir / hwsdk.dir for old projects) to the SDK the message names."
+    ),
+    "sdk-missing": (
+        "A part of the SDK the build runs is missing or cannot run here: install the SDK "
+        "(DevEco Studio / Command Line Tools) for this OS and CPU, complete, then build again."
+    ),
+    "long-path": (
+        "The path is too long for the OS: move the project to a shorter path (e.g. D:/p), or "
+        "shorten module and product names; on Windows enable long paths."
+    ),
+    "project-path": (
+        "The OS refused a file operation on the path named: close what holds it (the IDE, an "
+        "antivirus), make it writable, or move the project to a path you own."
+    ),
     "hvigor-task": (
         "A task the project itself registers (a plugin in {module}'s hvigorfile.ts) failed: run "
         "the tool it wraps by hand to see the underlying error."
@@ -1283,9 +1298,29 @@ _UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below sa
 # tools whose failure says more than their class's first step
 _TOOL_STEP = {
     "hvigor's JavaScript": (
-        "A JavaScript error inside hvigor or one of its plugins, not in the project's code: run "
-        "with --stacktrace to see which plugin; update DevEco Studio / hvigor (or that plugin), "
-        "or go back to the version that worked."
+        "A JavaScript error inside hvigor, one of its plugins or hvigorfile.ts: when the name it "
+        "reads is one hvigorfile.ts uses (getPluginId, getTaskByName(...).setEnabled), the object "
+        "is undefined there (the `system:` hapTasks/appTasks export, a task name that does not "
+        "exist); else run with --stacktrace to see which plugin and update DevEco Studio / "
+        "hvigor (or that plugin), or go back to the version that worked."
+    ),
+    "Node.js (a global it lacks)": (
+        "The Node.js that runs hvigor lacks a global the build uses: it is too old; install "
+        "Node.js v18 or later (check `node -v`) and point NODE_HOME at it."
+    ),
+    "the SDK manager": (
+        "The SDK license is not accepted: accept it (ohsdkmgr install ... --accept-license, or "
+        "in DevEco Studio's SDK Manager), then build again."
+    ),
+    "the operating system (a tool built for another OS or CPU)": (
+        "The OS cannot run a tool of the SDK: it is built for another OS or CPU (a Windows/macOS "
+        "SDK on Linux, an x86 tool on ARM; -86 is macOS's bad CPU type): install the DevEco "
+        "Studio / Command Line Tools version that matches this machine, the latest, and build "
+        "again."
+    ),
+    "the bytecode compiler (es2abc)": (
+        "The SDK's es2abc could not run: build with DevEco Studio's complete SDK (its ets/"
+        "build-tools hold es2abc), without hot reload if a home-made script drives the build."
     ),
 }
 

@@ -85,6 +85,52 @@ def _tool(
 # the tools whose prefix names them, most specific first (a compiler's located diagnostic before
 # the driver's own line); each pattern has ``msg`` and may have ``loc``
 TOOLS: tuple[_Tool, ...] = (
+    # a tool binary this machine cannot run (the shell reading an ELF/Mach-O as a script, macOS's
+    # bad CPU type -86 / EBADARCH, Windows' "not a valid Win32 application"): an SDK or tool for
+    # another OS or CPU
+    _tool(
+        "the operating system (a tool built for another OS or CPU)",
+        r"(?P<msg>(?:\S*?: \d+: \S+: Syntax error: (?:word unexpected|\"?\(\"? unexpected)|"
+        r"spawn\b.*?(?:Unknown system error -86|EBADARCH)|[Bb]ad CPU type in executable|"
+        r"cannot execute binary file|[Ee]xec format error|not a valid Win32 application).*)",
+        "sdk-missing",
+        True,
+    ),
+    # the SDK's own environment checks (hvigor, the flutter/uni-app wrappers, the old gradle build)
+    _tool(
+        "the SDK location check",
+        r"(?P<msg>.*?(?:\bDEVECO_SDK_HOME\b|\bOHOS_SDK_HOME\b|\bOHOS_BASE_SDK_HOME\b|"
+        r"\bhwsdk\.dir\b|\bsdk\.dir\b).*)",
+        "sdk-home",
+    ),
+    _tool(
+        "the SDK manager",
+        r"(?P<msg>.*\bSDK licen[cs]e (?:agreement )?(?:is |has )?not (?:been )?accepted.*)",
+        "sdk-missing",
+        True,
+    ),
+    # hvigor's version check: ``The (value of) hvigorVersion (2.1.1) is not within the expected
+    # range 3.x.x`` (also for @ohos/hvigor-ohos-plugin)
+    _tool(
+        "hvigor's version check",
+        r"(?P<msg>.*?\b(?:hvigorVersion|@ohos/hvigor(?:-ohos-plugin)?|hvigor-ohos-plugin|"
+        r"modelVersion)\b[^\n]*?is not within\s*the\s*expected range.*)",
+        "hvigor-version",
+        True,
+    ),
+    _tool(
+        "the bytecode compiler (es2abc)",
+        r"(?P<msg>.*\bFailed to (?:execute|run|spawn|find) (?:the )?(?:es2abc|ts2abc|ark_js\w*|"
+        r"ark_disasm|abc2program)\b.*)",
+        "sdk-missing",
+    ),
+    # clang's code generator (``fatal error: error in backend: Cannot select: …``)
+    _tool(
+        "the C/C++ compiler's backend",
+        r"(?:fatal )?error: (?P<msg>error in backend:\s*\S.*)",
+        "native",
+        True,
+    ),
     _tool(
         "the C/C++ compiler",
         rf"(?P<loc>{_SRC}:\d+(?::\d+)?):\s*(?:fatal )?error:\s*(?P<msg>\S.*)",
@@ -129,7 +175,7 @@ TOOLS: tuple[_Tool, ...] = (
     ),
     _tool(
         "the operating system",
-        r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV):\s*\S.*)",
+        r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV|INVAL):\s*\S.*)",
         None,
     ),
     # a JavaScript error inside hvigor or its plugins (V8's own phrasing): the toolchain's bug
@@ -138,6 +184,12 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?:hvigor\s+ERROR[:：]\s*|TypeError:\s*|^)(?P<msg>(?:Cannot read propert(?:y|ies) of "
         r"(?:undefined|null)|\S+ is not a function|\S+ is not iterable|Maximum call stack size "
         r"exceeded)\b.*)",
+        "hvigor-env",
+    ),
+    _tool(
+        "Node.js (a global it lacks)",
+        r"(?P<msg>(?:ReferenceError[:,]\s*)?(?P<name>[A-Z]\w+) is not defined\b.*"
+        r"(?:hvigorfile|hvigor|node_modules|\.js\b).*)",
         "hvigor-env",
     ),
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
@@ -343,7 +395,14 @@ def _wrapped(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] |
 # what the operating system refused (Node's errno names, the usual OS phrases): a file that cannot
 # be written is the project's place, whatever tool met it
 _OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long"), "long-path"),
+    (
+        re.compile(
+            r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long|"
+            # Windows refuses a path over MAX_PATH on a file operation with EINVAL
+            r"\bEINVAL\b[^\n]*\b(?:mkdir|open|scandir|copyfile|rename|symlink|lstat|stat)\b"
+        ),
+        "long-path",
+    ),
     (
         re.compile(
             r"\bE(?:PERM|ACCES|BUSY|ROFS)\b|[Oo]peration not permitted|[Pp]ermission denied|"
@@ -400,7 +459,8 @@ _NAMED_SOURCE = re.compile(
 # hello.cpp:7 (C:/p/src/main/cpp/hello.cpp:7)``)
 _AT_CONFIG = re.compile(r"^\s*at\s+(?P<loc>\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
 _REFERENCED_BY = re.compile(
-    r"^\s*(?:>>>\s*)?referenced by (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?", re.M
+    r"^\s*(?:>>>\s*)?(?:referenced|defined) (?:by|at) (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?",
+    re.M,
 )
 # a path the message says it happened in (``Unexpected character (1:0) in D:\\p\\x.js``)
 _IN_PATH = re.compile(
@@ -454,7 +514,9 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 
 # every tool line above holds one of these: a line without them is skipped unread
 _MAYBE_ERROR = re.compile(
-    r"(?i:error|err\b|err!|ERR_|exception|failed|failure)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误"
+    r"(?i:error|err\b|err!|ERR_|exception|failed|failure|cannot read propert|is not a function|"
+    r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
+    r"bad cpu type)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -464,7 +526,27 @@ _TITLE_ONLY = re.compile(
 )
 
 
-_ERROR_WORDS = ("error", "err!", "err_", "exception", "fail", "(arkts-", "cause:", "错误")
+_ERROR_WORDS = (
+    "error",
+    "err!",
+    "err_",
+    "exception",
+    "fail",
+    "(arkts-",
+    "cause:",
+    "错误",
+    "失败",
+    "cannot read propert",
+    "is not a function",
+    "is not defined",
+    "undefined symbol",
+    "undefined reference",
+    "accepted",
+    "not within",
+    "sdk_home",
+    "sdk.dir",
+    "bad cpu type",
+)
 _ERRNO = re.compile(r"\bE[A-Z]{3,}:")
 
 

@@ -243,3 +243,45 @@ def test_an_unknown_code_in_hvigors_newer_layout_says_its_family() -> None:
     assert f is not None and (f.kind, f.code) == ("config", "00303999")
     assert f.location == "/p/entry/src/main/module.json5:7:3" and "zorp" in f.fix
     assert f.meaning == "Configuration Error (hvigor configuration error)"
+
+
+def test_the_environment_and_sdk_checks_are_read_in_other_words() -> None:
+    # (made-up wording of the same checks: not the corpus' lines)
+    cases = {
+        "Build stopped: no OHOS_BASE_SDK_HOME set for this shell": "sdk-home",
+        "hvigor: hvigor-ohos-plugin (1.0.6) is not within  the expected range 5.x.x": (
+            "hvigor-version"
+        ),
+        "note: the SDK licence has not been accepted yet": "sdk-missing",
+        "/opt/sdk/toolchains/hdc: 1: /opt/sdk/toolchains/hdc: Syntax error: \"(\" unexpected": (
+            "sdk-missing"
+        ),
+        "Error: spawn /x/restool EBADARCH": "sdk-missing",
+        "ERROR: Failed to run ts2abc for module lib": "sdk-missing",
+    }
+    for text, kind in cases.items():
+        err = read_tool_error(text)
+        assert err is not None and err.klass == kind, (text, err)
+
+
+def test_v8s_and_the_linkers_phrases_are_error_lines_without_the_word_error() -> None:
+    err = read_tool_error("Cannot read properties of undefined (reading 'getTaskByName')")
+    assert err is not None and err.klass == "hvigor-env"
+    err = read_tool_error("ReferenceError: structuredClone is not defined in hvigorfile.ts")
+    assert err is not None and err.tool.startswith("Node.js") and err.klass == "hvigor-env"
+    err = read_tool_error("undefined symbol: OH_Foo_Bar")
+    assert err is not None and err.klass == "native" and err.certain
+
+
+def test_the_compilers_backend_and_a_duplicate_symbols_definition() -> None:
+    err = read_tool_error("fatal error: error in backend: Cannot select: intrinsic %llvm.x86.y")
+    assert err is not None and err.klass == "native" and "Cannot select" in err.message
+    err = read_tool_error(
+        "ld.lld: error: duplicate symbol: foo()\n>>> defined at a.cpp:12\n>>> defined at b.cpp:3"
+    )
+    assert err is not None and err.location == "a.cpp:12"
+
+
+def test_einval_on_a_file_operation_is_a_long_path() -> None:
+    err = read_tool_error("ERROR: EINVAL: invalid argument, open 'C:\\a\\b\\c.json'")
+    assert err is not None and err.klass == "long-path"
