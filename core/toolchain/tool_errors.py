@@ -161,6 +161,17 @@ TOOLS: tuple[_Tool, ...] = (
         "arkts-source",
         True,
     ),
+    # the ArkTS checker's line without its header (``Cannot find module '@kit.X' … <ArkTSCheck>``)
+    _tool(
+        "the ArkTS compiler", r"(?P<msg>\S.*?)\s*<ArkTS(?:Check|Compiler)?>", "arkts-source", True
+    ),
+    # the compiler's own assertion (a stale incremental cache, not the code)
+    _tool(
+        "the ArkTS compiler (an internal error)",
+        r"(?P<msg>(?:This line should be unreachable|[Ii]nternal compiler error|[Aa]ssertion "
+        r"(?:`[^`]*` )?failed)\b.*)",
+        "arkts-source",
+    ),
     _tool(
         "the TypeScript checker",
         r"(?P<loc>\S+?\.d?\.?e?ts)\((?P<l>\d+),(?P<c>\d+)\):\s*error TS\d+:\s*(?P<msg>\S.*)",
@@ -172,6 +183,29 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?P<msg>\S.*\((?P<rule>arkts-[a-z0-9-]+)\))",
         "arkts-source",
         True,
+    ),
+    # the TypeScript checker's phrases printed without header or code (copied from the editor)
+    _tool(
+        "the TypeScript checker",
+        r"(?P<msg>.*?(?:declares [‘'`]?\S+?[’'`]? locally, but it is not exported|has no exported "
+        r"member|Cannot find name [‘'`]|Property [‘'`]\S+[’'`] does not exist on type|is not "
+        r"assignable to (?:parameter of )?type|custom component must have a|Importing ArkTS "
+        r"files (?:to|into) JS).*)",
+        "arkts-source",
+    ),
+    # the module resolver (the ArkTS build's, rollup's, node's): a name not found
+    _tool(
+        "the module resolver",
+        r"(?P<msg>.*?(?:Failed to (?:get a )?resolved? OhmUrl|Cannot find module [‘'`\"]"
+        r"|Could not resolve [\"'])[^\n]*)",
+        "arkts-source",
+    ),
+    # hvigor's schema check in prose (``must have required property 'x', location: a.json5:3:1``)
+    _tool(
+        "hvigor's schema check",
+        r"(?P<msg>.*?must (?:have required property|NOT have additional properties|be equal to one "
+        r"of the allowed values)\b.*)",
+        "config",
     ),
     _tool(
         "the operating system",
@@ -439,12 +473,26 @@ def _message(lines: list[str], i: int, first: str) -> str:
     return " ".join(p for p in parts if p)[:400]
 
 
-_AT_FILE = re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)")
+_AT_FILE = re.compile(
+    r"\b(?:[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)|At (?P<bare>\S+?\.[A-Za-z0-9]{1,6}:\d+(?::\d+)?))"
+)
 
 
 def _at_file(text: str) -> str | None:
     m = _AT_FILE.search(text)
-    return m.group("loc") if m else None
+    return (m.group("loc") or m.group("bare")) if m else None
+
+
+# hvigor's schema error object below its line (``{ instancePath: …, message: "must have …" }``)
+_SCHEMA_MESSAGE = re.compile(r"^\s*message:\s*[\"'](?P<msg>.+?)[\"'],?\s*$", re.M)
+
+
+def _schema_message(message: str, around: str) -> str:
+    """``message`` with the schema error's own ``message:`` below it, when there is one."""
+    m = _SCHEMA_MESSAGE.search(around)
+    if m is None or m.group("msg") in message:
+        return message
+    return f"{message} {m.group('msg')}"[:400]
 
 
 # a source file the message names without a line (``Could not resolve "x" from "a/b.ets"``)
@@ -516,7 +564,9 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 _MAYBE_ERROR = re.compile(
     r"(?i:error|err\b|err!|ERR_|exception|failed|failure|cannot read propert|is not a function|"
     r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
-    r"bad cpu type)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
+    r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
+    r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
+    r"must not have)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -546,6 +596,19 @@ _ERROR_WORDS = (
     "sdk_home",
     "sdk.dir",
     "bad cpu type",
+    "<arkts",
+    "unreachable",
+    "assertion",
+    "locally, but",
+    "exported member",
+    "cannot find",
+    "does not exist on",
+    "not assignable",
+    "must have",
+    "importing arkts",
+    "ohmurl",
+    "could not resolve",
+    "must not have",
 )
 _ERRNO = re.compile(r"\bE[A-Z]{3,}:")
 
@@ -702,7 +765,8 @@ def read_tool_error(text: str) -> ToolError | None:
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
     around = "\n".join(lines[i : i + 6])
-    location = location or _at_file(message) or _located(message, around)
+    location = location or _at_file(message) or _located(message, around) or _at_file(around)
+    message = _schema_message(message, "\n".join(lines[i : i + 10]))
     pos = sum(len(ln) + 1 for ln in lines[:i])
     before = "\n".join(lines[max(0, i - 2) : i + 1])
     coded = _CODE.search(line) or _CODE.search(before) or _SMALL_CODE.search(message)

@@ -285,3 +285,27 @@ def test_the_compilers_backend_and_a_duplicate_symbols_definition() -> None:
 def test_einval_on_a_file_operation_is_a_long_path() -> None:
     err = read_tool_error("ERROR: EINVAL: invalid argument, open 'C:\\a\\b\\c.json'")
     assert err is not None and err.klass == "long-path"
+
+
+def test_checker_phrases_and_the_module_resolver_without_a_header() -> None:
+    for text in (
+        "Module '\"./Foo\"' declares 'Bar' locally, but it is not exported.",
+        "Property 'bar' does not exist on type 'Foo'.",
+        "Cannot find module '@kit.FooKit' or its corresponding type declarations. <ArkTSCheck>",
+        "then `hvigorw test` fails: Failed to resolve OhmUrl ... @ohos/foo",
+        "ERROR: This line should be unreachable",
+    ):
+        err = read_tool_error(text)
+        assert err is not None and err.klass == "arkts-source", (text, err)
+
+
+def test_a_bare_at_place_and_hvigors_schema_object() -> None:
+    err = read_tool_error("ArkTS Compiler Error\n  10505001 Cannot find name 'x'. At Foo.ets:4:2\n")
+    assert err is not None and err.location == "Foo.ets:4:2"
+    err = read_tool_error(
+        "> hvigor ERROR: Schema validate failed.\n{\n  keyword: 'required',\n"
+        "  message: \"must have required property 'name'\",\n  location: 'a/module.json5:3:5'\n}"
+    )
+    assert err is not None and "property 'name'" in err.message
+    err = read_tool_error("got \"must have required property 'x', location: a/b.json5:2:1\"")
+    assert err is not None and err.klass == "config" and err.location == "a/b.json5:2:1"
