@@ -65,7 +65,12 @@ from hmdesk.core.toolchain.project import (
     read_regular_file,
 )
 from hmdesk.core.toolchain.redact import redact, redact_optional
-from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error, tool_advice
+from hmdesk.core.toolchain.tool_errors import (
+    ToolError,
+    read_tool_error,
+    tool_advice,
+    unresolved_module,
+)
 
 FindingKind = Literal[
     # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
@@ -1318,11 +1323,47 @@ _TOOL_STEP = {
         "Studio / Command Line Tools version that matches this machine, the latest, and build "
         "again."
     ),
+    "the ArkTS compiler (an internal error)": (
+        "The compiler failed on its own check, not on a mistake in the code: clean the build "
+        "caches (delete build/, .hvigor/ and the .test output, or hvigorw clean) and build "
+        "again; if it stays, update DevEco Studio."
+    ),
     "the bytecode compiler (es2abc)": (
         "The SDK's es2abc could not run: build with DevEco Studio's complete SDK (its ets/"
         "build-tools hold es2abc), without hot reload if a home-made script drives the build."
     ),
 }
+
+
+_SDK_MODULE = re.compile(r"^@(?:kit|ohos|system|hms)\.")
+
+
+def _unresolved_step(err: ToolError) -> str | None:
+    """The first step for a name the module resolver could not find, by what the name is: an
+    SDK module (``@kit.*``, ``@ohos.*``), a module's OhmUrl or a package, a relative file."""
+    if err.klass not in ("arkts-source", "ohpm-deps", "hvigor-env"):
+        return None
+    name = unresolved_module(err.message)
+    if name is None:
+        return None
+    if _SDK_MODULE.match(name):
+        return (
+            f"The SDK this project compiles against has no {name}: it comes with a newer API "
+            "(the Kits with API 11+): raise compileSdkVersion (and runtimeOS HarmonyOS) in "
+            "build-profile.json5 to an SDK that has it and install that SDK, or import the older "
+            "@ohos.* module."
+        )
+    if name.startswith((".", "/")) or re.match(r"^[A-Za-z]:[\\/]", name):
+        return (
+            f"The imported file {name} does not exist from there: create it or fix the import "
+            "path (names are case-sensitive)."
+        )
+    return (
+        f"The module or dependency ({name}) is not resolved: run `ohpm install` (Sync) so "
+        "oh_modules holds it; delete oh_modules and sync again when it was copied or unzipped "
+        "from elsewhere; check the module's oh-package.json5 and its entry in "
+        "build-profile.json5 (names and case)."
+    )
 
 
 def _tool_finding(err: ToolError, tail: str) -> Finding:
@@ -1341,7 +1382,11 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
             else "(build-profile.json5 / module.json5 / app.json5) the message names"
         ),
     }
-    step = _TOOL_STEP.get(err.tool) or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    step = (
+        _TOOL_STEP.get(err.tool)
+        or _unresolved_step(err)
+        or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    )
     where = (
         f" ({err.phase}, task {err.task})"
         if err.phase
@@ -2069,14 +2114,14 @@ def _aa_message_finding(tail: str) -> Finding | None:
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
-_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.))")
+_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’]))")
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
 _PATH = re.compile(
     r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
 )
-_AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|at)\s+(\S+?:\d+(?::\d+)?)\b")
+_AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|[Aa]t)\s+(\S+?:\d+(?::\d+)?)\b")
 _RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
 _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
@@ -2141,6 +2186,10 @@ def _compiler_says(message: str) -> str:
 _NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPILE)\b)")
 
 
+# the next errors of a block printed one a line (``  10505001 Cannot find name 'x'. At a.ets:4:2``)
+_NEXT_CODED = re.compile(r"(?<=\d{8} )[^\n]{1,160}?\bAt \S+?:\d+(?::\d+)?", re.M)
+
+
 def _code_finding(tail: str) -> Finding | None:
     """The first hvigor / ohpm / ArkTS code the tables know (the tool's own code before a code
     that only reports a failed tool, e.g. ohpm's 00617101 before hvigor's 00306053)."""
@@ -2160,8 +2209,12 @@ def _code_finding(tail: str) -> Finding | None:
             arkts_msg = message  # the parser keeps a message's first line; the block has more
         # the place printed with the root code's own message first (a pasted log may cut the
         # "1 ERROR:" line's start, so the parser's first error can be the second one)
+        root_line = tail[root.start() : tail.find("\n", root.start()) % (len(tail) + 1)]
+        m_own = _AT_LOC.search(root_line)  # ``10505001 ';' expected. At Index.ets:82:91``
         m_at = _AT_LOC.search(message)
-        if m_at is not None:
+        if m_own is not None:
+            location, arkts_msg = m_own.group(1), root_line[len(code) :].strip()
+        elif m_at is not None:
             location, arkts_msg = m_at.group(1), message
         # a log cut at its head (an IDE or agent keeping "the last 50 lines") starts inside the
         # first error: its "Error Message: … At File: …" line comes before any code
@@ -2184,6 +2237,13 @@ def _code_finding(tail: str) -> Finding | None:
             ).strip() + f" The compiler says: {says}"
         else:  # the place once, where the sentence says to go (the message's own is cut)
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
+            if m_own is not None:  # one error a line: the next ones often share the cause
+                more = [
+                    _AT_LOC.sub("", m.group(0)).strip(" .")
+                    for m in _NEXT_CODED.finditer(tail, root.end())
+                ][:2]
+                if more:
+                    fix += " Then: " + "; ".join(more) + "."
         meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
         return Finding(
             kind="arkts-source",

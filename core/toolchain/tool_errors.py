@@ -483,6 +483,22 @@ def _at_file(text: str) -> str | None:
     return (m.group("loc") or m.group("bare")) if m else None
 
 
+# a name the module resolver could not find (``Cannot find module '@kit.X'``, ``Could not resolve
+# "./a"``) or hvigor's OhmUrl (the name a module or dependency is known by) it could not resolve
+_UNRESOLVED_NAME = re.compile(
+    r"(?:Cannot find module|Could not resolve)\s*[‘'`\"](?P<name>[^’'`\"]+)|(?P<ohm>OhmUrl)"
+)
+
+
+def unresolved_module(message: str) -> str | None:
+    """The module name a resolver could not find in ``message`` ("OhmUrl" when hvigor could not
+    resolve a module's OhmUrl); None when the message is not about an unresolved name."""
+    m = _UNRESOLVED_NAME.search(message)
+    if m is None:
+        return None
+    return m.group("name") or "OhmUrl"
+
+
 # hvigor's schema error object below its line (``{ instancePath: …, message: "must have …" }``)
 _SCHEMA_MESSAGE = re.compile(r"^\s*message:\s*[\"'](?P<msg>.+?)[\"'],?\s*$", re.M)
 

@@ -53,8 +53,8 @@ LANDED = 1.0
 # before any fix): their misses are pinned here as they stood when folded; the fixes that follow
 # raise these pins, the ones left say why in the README.
 BELOW_LANDED = {
-    ("arkts", "location"): (27, 29),
-    ("arkts", "actionable"): (37, 45),
+    ("arkts", "location"): (28, 29),
+    ("arkts", "actionable"): (42, 45),
     ("bm", "actionable"): (46, 47),
     ("config", "said"): (20, 23),
     ("config", "class"): (20, 23),
@@ -83,8 +83,8 @@ BELOW_LANDED = {
     ("all", "said"): (485, 494),
     ("all", "class"): (450, 462),
     ("all", "code"): (237, 239),
-    ("all", "actionable"): (435, 462),
-    ("all", "location"): (137, 142),
+    ("all", "actionable"): (440, 462),
+    ("all", "location"): (138, 142),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # heldout H, folded: ohpm/windoworientation-3-cannot-find-module-base-sync read as hvigor-env,

@@ -253,7 +253,7 @@ def test_the_environment_and_sdk_checks_are_read_in_other_words() -> None:
             "hvigor-version"
         ),
         "note: the SDK licence has not been accepted yet": "sdk-missing",
-        "/opt/sdk/toolchains/hdc: 1: /opt/sdk/toolchains/hdc: Syntax error: \"(\" unexpected": (
+        '/opt/sdk/toolchains/hdc: 1: /opt/sdk/toolchains/hdc: Syntax error: "(" unexpected': (
             "sdk-missing"
         ),
         "Error: spawn /x/restool EBADARCH": "sdk-missing",
@@ -309,3 +309,27 @@ def test_a_bare_at_place_and_hvigors_schema_object() -> None:
     assert err is not None and "property 'name'" in err.message
     err = read_tool_error("got \"must have required property 'x', location: a/b.json5:2:1\"")
     assert err is not None and err.klass == "config" and err.location == "a/b.json5:2:1"
+
+
+def test_an_unresolved_name_gets_the_step_for_what_it_is() -> None:
+    sdk = diagnose(
+        "Cannot find module '@kit.FooKit' or its corresponding type declarations. <ArkTSCheck>"
+    )
+    assert sdk is not None and "compileSdkVersion" in sdk.fix
+    dep = diagnose("ERROR: ArkTS:ERROR Failed to get a resolved OhmUrl by filepath /p/lib/a.ets")
+    assert dep is not None and "ohpm install" in dep.fix and "oh_modules" in dep.fix
+    stale = diagnose(
+        "hvigor ERROR: Failed :entry:default@CompileArkTS...\nERROR: This line should be unreachable"
+    )
+    assert stale is not None and "clean" in stale.fix
+
+
+def test_a_block_one_error_a_line_starts_at_its_first() -> None:
+    log = (
+        "ArkTS Compiler Error\n  10505001 ';' expected. At A.ets:9:1\n"
+        "  10505001 Cannot find name 'q'. At A.ets:2:5\n"
+    )
+    found = diagnose(log)
+    assert (
+        found is not None and found.location == "A.ets:9:1" and "Cannot find name 'q'" in found.fix
+    )
