@@ -2577,7 +2577,7 @@ _REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S
 # hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
 # ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
 _SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")
-_SCHEMA_MESSAGE = re.compile(r"message:\s*'(.*)',?\s*$", re.M)
+_SCHEMA_MESSAGE = re.compile(r"message:\s*['\"](.*)['\"],?\s*$", re.M)
 _SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\[([^\]]*)\]")
 _SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
 

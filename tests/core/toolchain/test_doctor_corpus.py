@@ -58,7 +58,7 @@ BELOW_LANDED = {
     ("bm", "actionable"): (46, 47),
     ("config", "said"): (20, 23),
     ("config", "class"): (20, 23),
-    ("config", "actionable"): (19, 23),
+    ("config", "actionable"): (20, 23),
     ("config", "code"): (6, 7),
     ("cppcrash", "location"): (37, 38),
     ("cppcrash", "actionable"): (51, 53),
@@ -83,7 +83,7 @@ BELOW_LANDED = {
     ("all", "said"): (485, 494),
     ("all", "class"): (450, 462),
     ("all", "code"): (237, 239),
-    ("all", "actionable"): (440, 462),
+    ("all", "actionable"): (441, 462),
     ("all", "location"): (138, 142),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
