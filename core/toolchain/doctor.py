@@ -1205,7 +1205,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     """
     if not log:
         return None
-    tail = redact(strip_ansi(log[-TAIL_CHARS:]), extra_secrets)
+    tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     found = (
         _fault_finding(head, log)
@@ -1247,6 +1247,26 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         found = _tool_finding(err, tail)
         return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+# a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds
+# only the last, and the first is the one to fix
+_FIRST_NUMBERED = "\n1 ERROR:"
+_BEFORE_FIRST = 1500
+_LAST_LINES = 2000
+
+
+def _build_window(log: str) -> str:
+    """The text the doctor reads: the log's tail, or for a long log whose numbered errors start
+    before the tail, the first error (and a little before it) and the log's last lines."""
+    if len(log) <= TAIL_CHARS:
+        return log
+    first = log.find(_FIRST_NUMBERED)
+    if first < 0 or first >= len(log) - TAIL_CHARS:
+        return log[-TAIL_CHARS:]
+    start = max(0, first - _BEFORE_FIRST)
+    head = log[start : start + TAIL_CHARS - _LAST_LINES]
+    return head[head.find("\n") + 1 :] + "\n" + log[-_LAST_LINES:]
 
 
 # the first step for a class the general reader found, from what the log names

@@ -333,3 +333,18 @@ def test_a_block_one_error_a_line_starts_at_its_first() -> None:
     assert (
         found is not None and found.location == "A.ets:9:1" and "Cannot find name 'q'" in found.fix
     )
+
+
+def test_a_long_compile_is_read_from_its_first_numbered_error() -> None:
+    first = '1 ERROR: 10605008 ArkTS Compiler Error\nError Message: Use explicit types instead of "any", "unknown" (arkts-no-any-unknown) At File: a/First.ets:3:4\n\n'
+    rest = "".join(
+        f"{n} ERROR: 10905204 ArkTS Compiler Error\nError Message: 'x' is not callable. At File: a/B.ets:{n}:1\n\n"
+        for n in range(2, 400)
+    )
+    found = diagnose(
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        + first
+        + rest
+        + "COMPILE RESULT:FAIL {ERROR:399}\n"
+    )
+    assert found is not None and found.code == "10605008" and found.location == "a/First.ets:3:4"
