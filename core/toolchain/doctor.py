@@ -1333,6 +1333,11 @@ _TOOL_STEP = {
         "The Node.js that runs hvigor lacks a global the build uses: it is too old; install "
         "Node.js v18 or later (check `node -v`) and point NODE_HOME at it."
     ),
+    "Node.js (its working directory is gone)": (
+        "The directory the build (the hvigor daemon) runs in was removed or moved under it "
+        "(uv_cwd): stop the daemon (hvigorw --stop-daemon) or build with --no-daemon, from an "
+        "existing project directory; check that DEVECO_SDK_HOME names an existing SDK."
+    ),
     "the SDK manager": (
         "The SDK license is not accepted: accept it (ohsdkmgr install ... --accept-license, or "
         "in DevEco Studio's SDK Manager), then build again."

@@ -172,6 +172,14 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?:`[^`]*` )?failed)\b.*)",
         "arkts-source",
     ),
+    # a warning of the ArkTS compiler, when no tool printed an error
+    _tool(
+        "the ArkTS compiler",
+        r"ArkTS:WARN(?:ING)?\s*(?P<msg>\S.*)",
+        "arkts-source",
+        True,
+        True,
+    ),
     _tool(
         "the TypeScript checker",
         r"(?P<loc>\S+?\.d?\.?e?ts)\((?P<l>\d+),(?P<c>\d+)\):\s*error TS\d+:\s*(?P<msg>\S.*)",
@@ -203,8 +211,8 @@ TOOLS: tuple[_Tool, ...] = (
     # hvigor's schema check in prose (``must have required property 'x', location: a.json5:3:1``)
     _tool(
         "hvigor's schema check",
-        r"(?P<msg>.*?must (?:have required property|NOT have additional properties|be equal to one "
-        r"of the allowed values)\b.*)",
+        r"(?P<msg>.*?(?:must (?:have required property|NOT have additional properties|be equal "
+        r"to one of the allowed values)\b|\battributes? (?:are|is) mandatory\b).*)",
         "config",
     ),
     _tool(
@@ -225,6 +233,29 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?P<msg>(?:ReferenceError[:,]\s*)?(?P<name>[A-Z]\w+) is not defined\b.*"
         r"(?:hvigorfile|hvigor|node_modules|\.js\b).*)",
         "hvigor-env",
+    ),
+    # Node's own argument checks inside hvigor (a file it reads is missing: ``The "data" argument
+    # must be of type string … Received undefined``)
+    _tool(
+        "hvigor's JavaScript",
+        r"(?P<msg>\bERR_INVALID_ARG_(?:TYPE|VALUE)\b.*)",
+        "hvigor-env",
+    ),
+    # the directory a process (the hvigor daemon) runs in was removed under it
+    _tool(
+        "Node.js (its working directory is gone)",
+        r"(?P<msg>\bENOENT\b.*\buv_cwd\b.*)",
+        "hvigor-env",
+        True,
+    ),
+    # ohpm speaking of itself without ERROR (``ohpm has not been initialized yet``)
+    _tool("ohpm", r"(?P<msg>\bohpm (?:has|is|was) not (?:been )?\w+.*)", "ohpm-deps"),
+    # a registry's HTTP answer (``GET https://repo…/@x/y 404( Not Found )``): the file or
+    # package the line names decides the class
+    _tool(
+        "the registry (HTTP)",
+        r"(?P<msg>.*\b(?:GET|PUT|POST|HEAD)\s+https?://\S+\s*(?:-\s*)?[45]\d\d\b.*)",
+        None,
     ),
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
@@ -264,7 +295,11 @@ _LOC = re.compile(
 _NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), kind)
     for rx, kind in (
-        (r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias", "signing"),
+        (
+            r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias|(?<![A-Za-z])UDID(?![A-Za-z])|"
+            r"(?<![-$:A-Za-z])profile\s*(?:验证|签名|文件|file|verif)",
+            "signing",
+        ),
         (
             r"oh-package(?:-lock)?\.json5|\.ohpmrc|oh_modules|\bohpm\b|\bregistr(?:y|ies)\b|"
             r"package '@[\w.-]+/",
@@ -277,7 +312,7 @@ _NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"build-profile\.json5|module\.json5|app\.json5|\bresources?[\\/]", "config"),
         (r"DEVECO_SDK_HOME|\bsdk[\\/]", "sdk-home"),
         (r"JAVA_HOME|\bjava\b|\.jar\b|\bJDK\b", "java"),
-        (r"NODE_HOME|\bnode(?:\.exe)?\b|node_modules", "hvigor-env"),
+        (r"NODE_HOME|\bnode(?:\.exe)?\b|node_modules|\bnpmrc\b", "hvigor-env"),
     )
 )
 
@@ -582,7 +617,7 @@ _MAYBE_ERROR = re.compile(
     r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
     r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
     r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
-    r"must not have)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
+    r"must not have|mandatory|uv_cwd|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -625,6 +660,11 @@ _ERROR_WORDS = (
     "ohmurl",
     "could not resolve",
     "must not have",
+    "mandatory",
+    "uv_cwd",
+    "not been",
+    "arkts:warn",
+    "https://",
 )
 _ERRNO = re.compile(r"\bE[A-Z]{3,}:")
 
@@ -698,6 +738,27 @@ def _phase_only(
     )
 
 
+# an error said after prose on its line (``构建时报错：Error: …``, ``profile验证失败：…``)
+_LOOSE = re.compile(r"(?:\bError:|\bERROR:|失败[:：]|错误[:：]|\bfailed:)\s*(?P<msg>\S.{8,})")
+
+
+# the old ArkTS format's place on the line above a message (``WARN: ArkTS:WARN File: a.ets:3:4``)
+_PLACE_ABOVE = re.compile(r"ArkTS:(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$")
+
+
+def _place_above(lines: list[str], i: int) -> str | None:
+    m = _PLACE_ABOVE.search(lines[i - 1]) if i > 0 else None
+    return m.group("loc") if m else None
+
+
+def _loose(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] | None:
+    for i, raw in enumerate(lines):
+        m = _LOOSE.search(raw) if _MAYBE_ERROR.search(raw) else None
+        if m is not None and not _NARRATION.match(m.group("msg")):
+            return i, raw.strip(), m, None
+    return None
+
+
 def read_tool_error(text: str) -> ToolError | None:
     """The first error a known tool prints in ``text`` (else the first generic error line that is
     not narration), with the failed task's phase; None when the text holds no error line."""
@@ -763,6 +824,8 @@ def read_tool_error(text: str) -> ToolError | None:
             found = (i, raw.strip(), m, _titled_by(lines[i - 1] if i else ""))
             break
     if found is None:
+        found = _loose(lines)
+    if found is None:
         return _phase_only(text, module, task, phase_kind, phase)
     i, line, m, by = found
     first = m.group("msg")
@@ -777,7 +840,7 @@ def read_tool_error(text: str) -> ToolError | None:
         location_hint = None
     message = _message(lines, i, first)
     groups = m.groupdict()
-    location = groups.get("loc") or location_hint
+    location = groups.get("loc") or location_hint or _place_above(lines, i)
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
     around = "\n".join(lines[i : i + 6])

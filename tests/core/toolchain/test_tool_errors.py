@@ -348,3 +348,28 @@ def test_a_long_compile_is_read_from_its_first_numbered_error() -> None:
         + "COMPILE RESULT:FAIL {ERROR:399}\n"
     )
     assert found is not None and found.code == "10605008" and found.location == "a/First.ets:3:4"
+
+
+def test_lines_said_after_prose_and_tools_speaking_without_error() -> None:
+    cases = {
+        "构建时报错：Error: The hvigor depends on the npmrc file, set it up": "hvigor-env",
+        "签名时 profile验证失败：设备UDID不在profile中": "signing",
+        "ohpm has not been set up on this machine": "ohpm-deps",
+        "fetch meta info of package '@x/y' failed - GET https://example.org/@x/y 404": "ohpm-deps",
+        "hvigor ERROR: ENOENT: no such file or directory, uv_cwd": "hvigor-env",
+        'at Loader → ERR_INVALID_ARG_TYPE: The "path" argument must be of type string': (
+            "hvigor-env"
+        ),
+        "The label and icon attributes are mandatory for this ability": "config",
+    }
+    for text, kind in cases.items():
+        err = read_tool_error(text)
+        assert err is not None and err.klass == kind, (text, err)
+
+
+def test_an_arkts_warning_gives_its_place_from_the_line_above() -> None:
+    warn = 'WARN: ArkTS:WARN File: a/B.ets:7:3\n Only "as T" syntax is supported (arkts-as-casts)\n'
+    err = read_tool_error(warn)
+    assert err is not None and err.klass == "arkts-source" and err.location == "a/B.ets:7:3"
+    err = read_tool_error("WARN: ArkTS:WARN File: a/B.ets:7:3\n Some warning without a rule\n")
+    assert err is not None and err.klass == "arkts-source"
