@@ -67,6 +67,7 @@ from hmdesk.core.toolchain.project import (
 from hmdesk.core.toolchain.redact import redact, redact_optional
 from hmdesk.core.toolchain.tool_errors import (
     ToolError,
+    place_above,
     read_tool_error,
     tool_advice,
     unresolved_module,
@@ -2534,6 +2535,10 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     location = location or groups.get("location") or _printed_config(tail)
+    if location is None:  # the old ArkTS format: the place on the line above
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        above = m.string[m.string.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
+        location = place_above([above.rstrip("\r\n"), ""], 1) if line_start else None
     location = _file_to_edit(location, tail)
     fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
     if sig.code == "00303038":

@@ -746,7 +746,7 @@ _LOOSE = re.compile(r"(?:\bError:|\bERROR:|失败[:：]|错误[:：]|\bfailed:)\
 _PLACE_ABOVE = re.compile(r"ArkTS:(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$")
 
 
-def _place_above(lines: list[str], i: int) -> str | None:
+def place_above(lines: list[str], i: int) -> str | None:
     m = _PLACE_ABOVE.search(lines[i - 1]) if i > 0 else None
     return m.group("loc") if m else None
 
@@ -840,7 +840,7 @@ def read_tool_error(text: str) -> ToolError | None:
         location_hint = None
     message = _message(lines, i, first)
     groups = m.groupdict()
-    location = groups.get("loc") or location_hint or _place_above(lines, i)
+    location = groups.get("loc") or location_hint or place_above(lines, i)
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
     around = "\n".join(lines[i : i + 6])
