@@ -1218,6 +1218,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     if found is not None:
         return found
     hit = _signature_hit(tail)
+    if hit is not None and _imported_by_source(hit, tail):
+        hit = None  # the module resolver's reading (tool_errors) names it
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
     err = read_tool_error(tail)
@@ -1268,6 +1270,15 @@ def _build_window(log: str) -> str:
     start = max(0, first - _BEFORE_FIRST)
     head = log[start : start + TAIL_CHARS - _LAST_LINES]
     return head[head.find("\n") + 1 :] + "\n" + log[-_LAST_LINES:]
+
+
+def _imported_by_source(hit: _Hit, tail: str) -> bool:
+    """Node's "Cannot find module 'x'" read as a package hvigor loads, when the log shows the
+    project's own source importing it (``import { A } from 'x'``): an ArkTS dependency then."""
+    module = hit[2].groupdict().get("module")
+    if hit[0].kind != "hvigor-env" or not module:
+        return False
+    return re.search(rf"\bimport\b[^\n;]*\bfrom\s+['\"]{re.escape(module)}['\"]", tail) is not None
 
 
 # the first step for a class the general reader found, from what the log names

@@ -373,3 +373,10 @@ def test_an_arkts_warning_gives_its_place_from_the_line_above() -> None:
     assert err is not None and err.klass == "arkts-source" and err.location == "a/B.ets:7:3"
     err = read_tool_error("WARN: ArkTS:WARN File: a/B.ets:7:3\n Some warning without a rule\n")
     assert err is not None and err.klass == "arkts-source"
+
+
+def test_a_module_the_source_imports_is_a_dependency_not_a_node_package() -> None:
+    found = diagnose("`import { A } from 'common'` fails: Cannot find module 'common'.")
+    assert found is not None and found.kind == "arkts-source" and "ohpm install" in found.fix
+    node = diagnose("hvigor ERROR: Error: Cannot find module 'semver'\nRequire stack:\n- x.js")
+    assert node is not None and node.kind == "hvigor-env"
