@@ -49,9 +49,18 @@ LANDED = 1.0
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
 # the developer's prose, not in a key, is right since a signal named anywhere is the code.)
-# Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, then folded in
-# before any fix): their misses are pinned here as they stood when folded; the fixes that follow
-# raise these pins, the ones left say why in the README.
+# Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, folded in, then
+# fixed with general readers) left six build misses, each a cause its log does not print:
+# arkts/hippy-4339-ohos-har-demo-missing-api (the first error is a linter rule; that the HAR is
+# older than the demo shows only in later errors), arkts/notify-slot-addslot-object-10505001
+# (the error is quoted inside code comments, apart from its code; its place is in a comment),
+# arkts/csdn-134650346-importing-arkts-into-ts-not-allowed (read as the ArkTS checker's; that
+# the fix is renaming the .ts file is the FAQ's), config/windoworientation-2-00303194-har-
+# devicetypes (a code named in prose with no message, and its meaning not documented to us),
+# native/node-ohos-ncrypto-cxx20-operator (a clang diagnostic copied without its ``error:``
+# header), paths/wenzhou-00303149-path-case-mismatch (00303149 "Path not found" is read as the
+# modules' srcPath check, its usual cause; the case-mismatched project path shows only in prose:
+# the one confident wrong class).
 BELOW_LANDED = {
     ("arkts", "location"): (28, 29),
     ("arkts", "actionable"): (42, 45),
@@ -75,8 +84,7 @@ BELOW_LANDED = {
     ("all", "location"): (140, 142),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-# heldout H, folded: ohpm/windoworientation-3-cannot-find-module-base-sync read as hvigor-env,
-# paths/wenzhou-00303149-path-case-mismatch read as config by its code's range
+# paths/wenzhou-00303149-path-case-mismatch (above)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 462)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -155,9 +163,9 @@ BUILD_KINDS = (
 # build logs. Reached when it landed (2026-12-06), of 191 build logs: said 181, class 173, fix
 # 159, location 50 of 51, code 91 of 91, confident wrong 1; without the general reader the same
 # run said 106, class 103, fix 100.
-# With held-out batches H and J folded in (279 build logs): said 242, class 226, fix 202, location
-# 60, confident wrong 3 (the two pinned above and the one before).
-LEAVE_OUT_REACHED = {"said": 242, "class": 226, "actionable": 202, "location": 60, "code": 91}
+# With held-out batches H and J folded in and read by the general readers (279 build logs): said
+# 269, class 255, fix 238, location 65, code 117, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 269, "class": 255, "actionable": 238, "location": 65, "code": 117}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
