@@ -169,6 +169,21 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "ArkTS Compiler Error",
         "An ArkTS compile error: fix the code at the location: {message}",
     ),
+    "10903329": CodeInfo(
+        "config",
+        "Unknown resource name",
+        "A $media/$string/$color/$profile reference names a resource this module does not have "
+        "(an ohosTest source set has its own: src/ohosTest/resources/base): add it (string.json, "
+        "color.json, media/<name>.png) or fix the name: {message}",
+    ),
+    # ---- packing (the packing tool, BundleTool)
+    "10016016": CodeInfo(
+        "config",
+        "Check file size failed",
+        "A module is over the packing tool's size limit (2048KB a module of an atomic service): "
+        "reduce its size (move resources out, split it, load on demand): {message}",
+        says=r"\bCheck file size failed\b",
+    ),
     # ---- signing
     "11014003": CodeInfo(
         "signing",

@@ -65,7 +65,13 @@ from hmdesk.core.toolchain.project import (
     read_regular_file,
 )
 from hmdesk.core.toolchain.redact import redact, redact_optional
-from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error, tool_advice
+from hmdesk.core.toolchain.tool_errors import (
+    ToolError,
+    place_above,
+    read_tool_error,
+    tool_advice,
+    unresolved_module,
+)
 
 FindingKind = Literal[
     # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
@@ -1200,7 +1206,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     """
     if not log:
         return None
-    tail = redact(strip_ansi(log[-TAIL_CHARS:]), extra_secrets)
+    tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     found = (
         _fault_finding(head, log)
@@ -1212,6 +1218,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     if found is not None:
         return found
     hit = _signature_hit(tail)
+    if hit is not None and _imported_by_source(hit, tail):
+        hit = None  # the module resolver's reading (tool_errors) names it
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
     err = read_tool_error(tail)
@@ -1244,6 +1252,35 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     return matched
 
 
+# a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds
+# only the last, and the first is the one to fix
+_FIRST_NUMBERED = "\n1 ERROR:"
+_BEFORE_FIRST = 1500
+_LAST_LINES = 2000
+
+
+def _build_window(log: str) -> str:
+    """The text the doctor reads: the log's tail, or for a long log whose numbered errors start
+    before the tail, the first error (and a little before it) and the log's last lines."""
+    if len(log) <= TAIL_CHARS:
+        return log
+    first = log.find(_FIRST_NUMBERED)
+    if first < 0 or first >= len(log) - TAIL_CHARS:
+        return log[-TAIL_CHARS:]
+    start = max(0, first - _BEFORE_FIRST)
+    head = log[start : start + TAIL_CHARS - _LAST_LINES]
+    return head[head.find("\n") + 1 :] + "\n" + log[-_LAST_LINES:]
+
+
+def _imported_by_source(hit: _Hit, tail: str) -> bool:
+    """Node's "Cannot find module 'x'" read as a package hvigor loads, when the log shows the
+    project's own source importing it (``import { A } from 'x'``): an ArkTS dependency then."""
+    module = hit[2].groupdict().get("module")
+    if hit[0].kind != "hvigor-env" or not module:
+        return False
+    return re.search(rf"\bimport\b[^\n;]*\bfrom\s+['\"]{re.escape(module)}['\"]", tail) is not None
+
+
 # the first step for a class the general reader found, from what the log names
 _FIRST_STEP = {
     "arkts-source": "Fix the ArkTS code {at}.",
@@ -1273,7 +1310,22 @@ _FIRST_STEP = {
         "The SDK/API versions do not fit: compare compatibleSdkVersion / targetSdkVersion in "
         "build-profile.json5 with what the message names."
     ),
-    "sdk-home": "The SDK is not where the build looks: check DEVECO_SDK_HOME and the path named.",
+    "sdk-home": (
+        "The SDK is not where the build looks: set DEVECO_SDK_HOME (the environment variable; "
+        "local.properties' sdk.dir / hwsdk.dir for old projects) to the SDK the message names."
+    ),
+    "sdk-missing": (
+        "A part of the SDK the build runs is missing or cannot run here: install the SDK "
+        "(DevEco Studio / Command Line Tools) for this OS and CPU, complete, then build again."
+    ),
+    "long-path": (
+        "The path is too long for the OS: move the project to a shorter path (e.g. D:/p), or "
+        "shorten module and product names; on Windows enable long paths."
+    ),
+    "project-path": (
+        "The OS refused a file operation on the path named: close what holds it (the IDE, an "
+        "antivirus), make it writable, or move the project to a path you own."
+    ),
     "hvigor-task": (
         "A task the project itself registers (a plugin in {module}'s hvigorfile.ts) failed: run "
         "the tool it wraps by hand to see the underlying error."
@@ -1283,11 +1335,72 @@ _UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below sa
 # tools whose failure says more than their class's first step
 _TOOL_STEP = {
     "hvigor's JavaScript": (
-        "A JavaScript error inside hvigor or one of its plugins, not in the project's code: run "
-        "with --stacktrace to see which plugin; update DevEco Studio / hvigor (or that plugin), "
-        "or go back to the version that worked."
+        "A JavaScript error inside hvigor, one of its plugins or hvigorfile.ts: when the name it "
+        "reads is one hvigorfile.ts uses (getPluginId, getTaskByName(...).setEnabled), the object "
+        "is undefined there (the `system:` hapTasks/appTasks export, a task name that does not "
+        "exist); else run with --stacktrace to see which plugin and update DevEco Studio / "
+        "hvigor (or that plugin), or go back to the version that worked."
+    ),
+    "Node.js (a global it lacks)": (
+        "The Node.js that runs hvigor lacks a global the build uses: it is too old; install "
+        "Node.js v18 or later (check `node -v`) and point NODE_HOME at it."
+    ),
+    "Node.js (its working directory is gone)": (
+        "The directory the build (the hvigor daemon) runs in was removed or moved under it "
+        "(uv_cwd): stop the daemon (hvigorw --stop-daemon) or build with --no-daemon, from an "
+        "existing project directory; check that DEVECO_SDK_HOME names an existing SDK."
+    ),
+    "the SDK manager": (
+        "The SDK license is not accepted: accept it (ohsdkmgr install ... --accept-license, or "
+        "in DevEco Studio's SDK Manager), then build again."
+    ),
+    "the operating system (a tool built for another OS or CPU)": (
+        "The OS cannot run a tool of the SDK: it is built for another OS or CPU (a Windows/macOS "
+        "SDK on Linux, an x86 tool on ARM; -86 is macOS's bad CPU type): install the DevEco "
+        "Studio / Command Line Tools version that matches this machine, the latest, and build "
+        "again."
+    ),
+    "the ArkTS compiler (an internal error)": (
+        "The compiler failed on its own check, not on a mistake in the code: clean the build "
+        "caches (delete build/, .hvigor/ and the .test output, or hvigorw clean) and build "
+        "again; if it stays, update DevEco Studio."
+    ),
+    "the bytecode compiler (es2abc)": (
+        "The SDK's es2abc could not run: build with DevEco Studio's complete SDK (its ets/"
+        "build-tools hold es2abc), without hot reload if a home-made script drives the build."
     ),
 }
+
+
+_SDK_MODULE = re.compile(r"^@(?:kit|ohos|system|hms)\.")
+
+
+def _unresolved_step(err: ToolError) -> str | None:
+    """The first step for a name the module resolver could not find, by what the name is: an
+    SDK module (``@kit.*``, ``@ohos.*``), a module's OhmUrl or a package, a relative file."""
+    if err.klass not in ("arkts-source", "ohpm-deps", "hvigor-env"):
+        return None
+    name = unresolved_module(err.message)
+    if name is None:
+        return None
+    if _SDK_MODULE.match(name):
+        return (
+            f"The SDK this project compiles against has no {name}: it comes with a newer API "
+            "(the Kits with API 11+): raise compileSdkVersion (and runtimeOS HarmonyOS) in "
+            "build-profile.json5 to an SDK that has it and install that SDK, or import the older "
+            "@ohos.* module."
+        )
+    if name.startswith((".", "/")) or re.match(r"^[A-Za-z]:[\\/]", name):
+        return (
+            f"The imported file {name} does not exist from there: create it or fix the import "
+            "path (names are case-sensitive)."
+        )
+    return (
+        f"The module or dependency ({name}) is not resolved: run `ohpm install` (Sync) so "
+        "oh_modules holds it; delete oh_modules and sync again when it was copied or unzipped "
+        "from elsewhere; check the module's oh-package.json5 and its entry in "
+        "build-profile.json5 (names and case)."
+    )
 
 
 def _tool_finding(err: ToolError, tail: str) -> Finding:
@@ -1306,7 +1419,11 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
             else "(build-profile.json5 / module.json5 / app.json5) the message names"
         ),
     }
-    step = _TOOL_STEP.get(err.tool) or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    step = (
+        _TOOL_STEP.get(err.tool)
+        or _unresolved_step(err)
+        or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+    )
     where = (
         f" ({err.phase}, task {err.task})"
         if err.phase
@@ -2034,14 +2151,14 @@ def _aa_message_finding(tail: str) -> Finding | None:
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
-_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.))")
+_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’]))")
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
 _PATH = re.compile(
     r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
 )
-_AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|at)\s+(\S+?:\d+(?::\d+)?)\b")
+_AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|[Aa]t)\s+(\S+?:\d+(?::\d+)?)\b")
 _RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
 _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
@@ -2106,6 +2223,10 @@ def _compiler_says(message: str) -> str:
 _NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPILE)\b)")
 
 
+# the next errors of a block printed one a line (``  10505001 Cannot find name 'x'. At a.ets:4:2``)
+_NEXT_CODED = re.compile(r"(?<=\d{8} )[^\n]{1,160}?\bAt \S+?:\d+(?::\d+)?", re.M)
+
+
 def _code_finding(tail: str) -> Finding | None:
     """The first hvigor / ohpm / ArkTS code the tables know (the tool's own code before a code
     that only reports a failed tool, e.g. ohpm's 00617101 before hvigor's 00306053)."""
@@ -2125,8 +2246,12 @@ def _code_finding(tail: str) -> Finding | None:
             arkts_msg = message  # the parser keeps a message's first line; the block has more
         # the place printed with the root code's own message first (a pasted log may cut the
         # "1 ERROR:" line's start, so the parser's first error can be the second one)
+        root_line = tail[root.start() : tail.find("\n", root.start()) % (len(tail) + 1)]
+        m_own = _AT_LOC.search(root_line)  # ``10505001 ';' expected. At Index.ets:82:91``
         m_at = _AT_LOC.search(message)
-        if m_at is not None:
+        if m_own is not None:
+            location, arkts_msg = m_own.group(1), root_line[len(code) :].strip()
+        elif m_at is not None:
             location, arkts_msg = m_at.group(1), message
         # a log cut at its head (an IDE or agent keeping "the last 50 lines") starts inside the
         # first error: its "Error Message: … At File: …" line comes before any code
@@ -2149,6 +2274,13 @@ def _code_finding(tail: str) -> Finding | None:
             ).strip() + f" The compiler says: {says}"
         else:  # the place once, where the sentence says to go (the message's own is cut)
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
+            if m_own is not None:  # one error a line: the next ones often share the cause
+                more = [
+                    _AT_LOC.sub("", m.group(0)).strip(" .")
+                    for m in _NEXT_CODED.finditer(tail, root.end())
+                ][:2]
+                if more:
+                    fix += " Then: " + "; ".join(more) + "."
         meaning = "ArkTS linter rule " + rule.group(1) if rule else "ArkTS Compiler Error"
         return Finding(
             kind="arkts-source",
@@ -2414,6 +2546,10 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     location = location or groups.get("location") or _printed_config(tail)
+    if location is None:  # the old ArkTS format: the place on the line above
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        above = m.string[m.string.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
+        location = place_above([above.rstrip("\r\n"), ""], 1) if line_start else None
     location = _file_to_edit(location, tail)
     fix = _fill(sig.fix, groups) if groups or "{" in sig.fix else sig.fix
     if sig.code == "00303038":
@@ -2482,7 +2618,7 @@ _REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S
 # hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
 # ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
 _SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")
-_SCHEMA_MESSAGE = re.compile(r"message:\s*'(.*)',?\s*$", re.M)
+_SCHEMA_MESSAGE = re.compile(r"message:\s*['\"](.*)['\"],?\s*$", re.M)
 _SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\[([^\]]*)\]")
 _SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
 

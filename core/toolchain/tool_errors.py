@@ -85,6 +85,52 @@ def _tool(
 # the tools whose prefix names them, most specific first (a compiler's located diagnostic before
 # the driver's own line); each pattern has ``msg`` and may have ``loc``
 TOOLS: tuple[_Tool, ...] = (
+    # a tool binary this machine cannot run (the shell reading an ELF/Mach-O as a script, macOS's
+    # bad CPU type -86 / EBADARCH, Windows' "not a valid Win32 application"): an SDK or tool for
+    # another OS or CPU
+    _tool(
+        "the operating system (a tool built for another OS or CPU)",
+        r"(?P<msg>(?:\S*?: \d+: \S+: Syntax error: (?:word unexpected|\"?\(\"? unexpected)|"
+        r"spawn\b.*?(?:Unknown system error -86|EBADARCH)|[Bb]ad CPU type in executable|"
+        r"cannot execute binary file|[Ee]xec format error|not a valid Win32 application).*)",
+        "sdk-missing",
+        True,
+    ),
+    # the SDK's own environment checks (hvigor, the flutter/uni-app wrappers, the old gradle build)
+    _tool(
+        "the SDK location check",
+        r"(?P<msg>.*?(?:\bDEVECO_SDK_HOME\b|\bOHOS_SDK_HOME\b|\bOHOS_BASE_SDK_HOME\b|"
+        r"\bhwsdk\.dir\b|\bsdk\.dir\b).*)",
+        "sdk-home",
+    ),
+    _tool(
+        "the SDK manager",
+        r"(?P<msg>.*\bSDK licen[cs]e (?:agreement )?(?:is |has )?not (?:been )?accepted.*)",
+        "sdk-missing",
+        True,
+    ),
+    # hvigor's version check: ``The (value of) hvigorVersion (2.1.1) is not within the expected
+    # range 3.x.x`` (also for @ohos/hvigor-ohos-plugin)
+    _tool(
+        "hvigor's version check",
+        r"(?P<msg>.*?\b(?:hvigorVersion|@ohos/hvigor(?:-ohos-plugin)?|hvigor-ohos-plugin|"
+        r"modelVersion)\b[^\n]*?is not within\s*the\s*expected range.*)",
+        "hvigor-version",
+        True,
+    ),
+    _tool(
+        "the bytecode compiler (es2abc)",
+        r"(?P<msg>.*\bFailed to (?:execute|run|spawn|find) (?:the )?(?:es2abc|ts2abc|ark_js\w*|"
+        r"ark_disasm|abc2program)\b.*)",
+        "sdk-missing",
+    ),
+    # clang's code generator (``fatal error: error in backend: Cannot select: …``)
+    _tool(
+        "the C/C++ compiler's backend",
+        r"(?:fatal )?error: (?P<msg>error in backend:\s*\S.*)",
+        "native",
+        True,
+    ),
     _tool(
         "the C/C++ compiler",
         rf"(?P<loc>{_SRC}:\d+(?::\d+)?):\s*(?:fatal )?error:\s*(?P<msg>\S.*)",
@@ -115,6 +161,25 @@ TOOLS: tuple[_Tool, ...] = (
         "arkts-source",
         True,
     ),
+    # the ArkTS checker's line without its header (``Cannot find module '@kit.X' … <ArkTSCheck>``)
+    _tool(
+        "the ArkTS compiler", r"(?P<msg>\S.*?)\s*<ArkTS(?:Check|Compiler)?>", "arkts-source", True
+    ),
+    # the compiler's own assertion (a stale incremental cache, not the code)
+    _tool(
+        "the ArkTS compiler (an internal error)",
+        r"(?P<msg>(?:This line should be unreachable|[Ii]nternal compiler error|[Aa]ssertion "
+        r"(?:`[^`]*` )?failed)\b.*)",
+        "arkts-source",
+    ),
+    # a warning of the ArkTS compiler, when no tool printed an error
+    _tool(
+        "the ArkTS compiler",
+        r"ArkTS:WARN(?:ING)?\s*(?P<msg>\S.*)",
+        "arkts-source",
+        True,
+        True,
+    ),
     _tool(
         "the TypeScript checker",
         r"(?P<loc>\S+?\.d?\.?e?ts)\((?P<l>\d+),(?P<c>\d+)\):\s*error TS\d+:\s*(?P<msg>\S.*)",
@@ -127,9 +192,32 @@ TOOLS: tuple[_Tool, ...] = (
         "arkts-source",
         True,
     ),
+    # the TypeScript checker's phrases printed without header or code (copied from the editor)
+    _tool(
+        "the TypeScript checker",
+        r"(?P<msg>.*?(?:declares [‘'`]?\S+?[’'`]? locally, but it is not exported|has no exported "
+        r"member|Cannot find name [‘'`]|Property [‘'`]\S+[’'`] does not exist on type|is not "
+        r"assignable to (?:parameter of )?type|custom component must have a|Importing ArkTS "
+        r"files (?:to|into) JS).*)",
+        "arkts-source",
+    ),
+    # the module resolver (the ArkTS build's, rollup's, node's): a name not found
+    _tool(
+        "the module resolver",
+        r"(?P<msg>.*?(?:Failed to (?:get a )?resolved? OhmUrl|Cannot find module [‘'`\"]"
+        r"|Could not resolve [\"'])[^\n]*)",
+        "arkts-source",
+    ),
+    # hvigor's schema check in prose (``must have required property 'x', location: a.json5:3:1``)
+    _tool(
+        "hvigor's schema check",
+        r"(?P<msg>.*?(?:must (?:have required property|NOT have additional properties|be equal "
+        r"to one of the allowed values)\b|\battributes? (?:are|is) mandatory\b).*)",
+        "config",
+    ),
     _tool(
         "the operating system",
-        r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV):\s*\S.*)",
+        r"(?<![\w-])(?P<msg>E(?:PERM|ACCES|BUSY|ROFS|NAMETOOLONG|NOSPC|MFILE|XDEV|INVAL):\s*\S.*)",
         None,
     ),
     # a JavaScript error inside hvigor or its plugins (V8's own phrasing): the toolchain's bug
@@ -139,6 +227,35 @@ TOOLS: tuple[_Tool, ...] = (
         r"(?:undefined|null)|\S+ is not a function|\S+ is not iterable|Maximum call stack size "
         r"exceeded)\b.*)",
         "hvigor-env",
+    ),
+    _tool(
+        "Node.js (a global it lacks)",
+        r"(?P<msg>(?:ReferenceError[:,]\s*)?(?P<name>[A-Z]\w+) is not defined\b.*"
+        r"(?:hvigorfile|hvigor|node_modules|\.js\b).*)",
+        "hvigor-env",
+    ),
+    # Node's own argument checks inside hvigor (a file it reads is missing: ``The "data" argument
+    # must be of type string … Received undefined``)
+    _tool(
+        "hvigor's JavaScript",
+        r"(?P<msg>\bERR_INVALID_ARG_(?:TYPE|VALUE)\b.*)",
+        "hvigor-env",
+    ),
+    # the directory a process (the hvigor daemon) runs in was removed under it
+    _tool(
+        "Node.js (its working directory is gone)",
+        r"(?P<msg>\bENOENT\b.*\buv_cwd\b.*)",
+        "hvigor-env",
+        True,
+    ),
+    # ohpm speaking of itself without ERROR (``ohpm has not been initialized yet``)
+    _tool("ohpm", r"(?P<msg>\bohpm (?:has|is|was) not (?:been )?\w+.*)", "ohpm-deps"),
+    # a registry's HTTP answer (``GET https://repo…/@x/y 404( Not Found )``): the file or
+    # package the line names decides the class
+    _tool(
+        "the registry (HTTP)",
+        r"(?P<msg>.*\b(?:GET|PUT|POST|HEAD)\s+https?://\S+\s*(?:-\s*)?[45]\d\d\b.*)",
+        None,
     ),
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
@@ -178,7 +295,11 @@ _LOC = re.compile(
 _NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), kind)
     for rx, kind in (
-        (r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias", "signing"),
+        (
+            r"\.(?:p12|p7b|cer)\b|signingConfig|keystore|storeFile|keyAlias|(?<![A-Za-z])UDID(?![A-Za-z])|"
+            r"(?<![-$:A-Za-z])profile\s*(?:验证|签名|文件|file|verif)",
+            "signing",
+        ),
         (
             r"oh-package(?:-lock)?\.json5|\.ohpmrc|oh_modules|\bohpm\b|\bregistr(?:y|ies)\b|"
             r"package '@[\w.-]+/",
@@ -191,7 +312,7 @@ _NAMED_FILES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"build-profile\.json5|module\.json5|app\.json5|\bresources?[\\/]", "config"),
         (r"DEVECO_SDK_HOME|\bsdk[\\/]", "sdk-home"),
         (r"JAVA_HOME|\bjava\b|\.jar\b|\bJDK\b", "java"),
-        (r"NODE_HOME|\bnode(?:\.exe)?\b|node_modules", "hvigor-env"),
+        (r"NODE_HOME|\bnode(?:\.exe)?\b|node_modules|\bnpmrc\b", "hvigor-env"),
     )
 )
 
@@ -343,7 +464,14 @@ def _wrapped(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] |
 # what the operating system refused (Node's errno names, the usual OS phrases): a file that cannot
 # be written is the project's place, whatever tool met it
 _OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long"), "long-path"),
+    (
+        re.compile(
+            r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long|"
+            # Windows refuses a path over MAX_PATH on a file operation with EINVAL
+            r"\bEINVAL\b[^\n]*\b(?:mkdir|open|scandir|copyfile|rename|symlink|lstat|stat)\b"
+        ),
+        "long-path",
+    ),
     (
         re.compile(
             r"\bE(?:PERM|ACCES|BUSY|ROFS)\b|[Oo]peration not permitted|[Pp]ermission denied|"
@@ -380,12 +508,42 @@ def _message(lines: list[str], i: int, first: str) -> str:
     return " ".join(p for p in parts if p)[:400]
 
 
-_AT_FILE = re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)")
+_AT_FILE = re.compile(
+    r"\b(?:[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)|At (?P<bare>\S+?\.[A-Za-z0-9]{1,6}:\d+(?::\d+)?))"
+)
 
 
 def _at_file(text: str) -> str | None:
     m = _AT_FILE.search(text)
-    return m.group("loc") if m else None
+    return (m.group("loc") or m.group("bare")) if m else None
+
+
+# a name the module resolver could not find (``Cannot find module '@kit.X'``, ``Could not resolve
+# "./a"``) or hvigor's OhmUrl (the name a module or dependency is known by) it could not resolve
+_UNRESOLVED_NAME = re.compile(
+    r"(?:Cannot find module|Could not resolve)\s*[‘'`\"](?P<name>[^’'`\"]+)|(?P<ohm>OhmUrl)"
+)
+
+
+def unresolved_module(message: str) -> str | None:
+    """The module name a resolver could not find in ``message`` ("OhmUrl" when hvigor could not
+    resolve a module's OhmUrl); None when the message is not about an unresolved name."""
+    m = _UNRESOLVED_NAME.search(message)
+    if m is None:
+        return None
+    return m.group("name") or "OhmUrl"
+
+
+# hvigor's schema error object below its line (``{ instancePath: …, message: "must have …" }``)
+_SCHEMA_MESSAGE = re.compile(r"^\s*message:\s*[\"'](?P<msg>.+?)[\"'],?\s*$", re.M)
+
+
+def _schema_message(message: str, around: str) -> str:
+    """``message`` with the schema error's own ``message:`` below it, when there is one."""
+    m = _SCHEMA_MESSAGE.search(around)
+    if m is None or m.group("msg") in message:
+        return message
+    return f"{message} {m.group('msg')}"[:400]
 
 
 # a source file the message names without a line (``Could not resolve "x" from "a/b.ets"``)
@@ -400,7 +558,8 @@ _NAMED_SOURCE = re.compile(
 # hello.cpp:7 (C:/p/src/main/cpp/hello.cpp:7)``)
 _AT_CONFIG = re.compile(r"^\s*at\s+(?P<loc>\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
 _REFERENCED_BY = re.compile(
-    r"^\s*(?:>>>\s*)?referenced by (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?", re.M
+    r"^\s*(?:>>>\s*)?(?:referenced|defined) (?:by|at) (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?",
+    re.M,
 )
 # a path the message says it happened in (``Unexpected character (1:0) in D:\\p\\x.js``)
 _IN_PATH = re.compile(
@@ -454,7 +613,11 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 
 # every tool line above holds one of these: a line without them is skipped unread
 _MAYBE_ERROR = re.compile(
-    r"(?i:error|err\b|err!|ERR_|exception|failed|failure)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误"
+    r"(?i:error|err\b|err!|ERR_|exception|failed|failure|cannot read propert|is not a function|"
+    r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
+    r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
+    r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
+    r"must not have|mandatory|uv_cwd|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -464,7 +627,45 @@ _TITLE_ONLY = re.compile(
 )
 
 
-_ERROR_WORDS = ("error", "err!", "err_", "exception", "fail", "(arkts-", "cause:", "错误")
+_ERROR_WORDS = (
+    "error",
+    "err!",
+    "err_",
+    "exception",
+    "fail",
+    "(arkts-",
+    "cause:",
+    "错误",
+    "失败",
+    "cannot read propert",
+    "is not a function",
+    "is not defined",
+    "undefined symbol",
+    "undefined reference",
+    "accepted",
+    "not within",
+    "sdk_home",
+    "sdk.dir",
+    "bad cpu type",
+    "<arkts",
+    "unreachable",
+    "assertion",
+    "locally, but",
+    "exported member",
+    "cannot find",
+    "does not exist on",
+    "not assignable",
+    "must have",
+    "importing arkts",
+    "ohmurl",
+    "could not resolve",
+    "must not have",
+    "mandatory",
+    "uv_cwd",
+    "not been",
+    "arkts:warn",
+    "https://",
+)
 _ERRNO = re.compile(r"\bE[A-Z]{3,}:")
 
 
@@ -537,6 +738,27 @@ def _phase_only(
     )
 
 
+# an error said after prose on its line (``构建时报错：Error: …``, ``profile验证失败：…``)
+_LOOSE = re.compile(r"(?:\bError:|\bERROR:|失败[:：]|错误[:：]|\bfailed:)\s*(?P<msg>\S.{8,})")
+
+
+# the old ArkTS format's place on the line above a message (``WARN: ArkTS:WARN File: a.ets:3:4``)
+_PLACE_ABOVE = re.compile(r"ArkTS:(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$")
+
+
+def place_above(lines: list[str], i: int) -> str | None:
+    m = _PLACE_ABOVE.search(lines[i - 1]) if i > 0 else None
+    return m.group("loc") if m else None
+
+
+def _loose(lines: list[str]) -> tuple[int, str, re.Match[str], _Tool | None] | None:
+    for i, raw in enumerate(lines):
+        m = _LOOSE.search(raw) if _MAYBE_ERROR.search(raw) else None
+        if m is not None and not _NARRATION.match(m.group("msg")):
+            return i, raw.strip(), m, None
+    return None
+
+
 def read_tool_error(text: str) -> ToolError | None:
     """The first error a known tool prints in ``text`` (else the first generic error line that is
     not narration), with the failed task's phase; None when the text holds no error line."""
@@ -602,6 +824,8 @@ def read_tool_error(text: str) -> ToolError | None:
             found = (i, raw.strip(), m, _titled_by(lines[i - 1] if i else ""))
             break
     if found is None:
+        found = _loose(lines)
+    if found is None:
         return _phase_only(text, module, task, phase_kind, phase)
     i, line, m, by = found
     first = m.group("msg")
@@ -616,11 +840,12 @@ def read_tool_error(text: str) -> ToolError | None:
         location_hint = None
     message = _message(lines, i, first)
     groups = m.groupdict()
-    location = groups.get("loc") or location_hint
+    location = groups.get("loc") or location_hint or place_above(lines, i)
     if location and groups.get("l"):
         location = f"{location}:{groups['l']}:{groups['c']}"
     around = "\n".join(lines[i : i + 6])
-    location = location or _at_file(message) or _located(message, around)
+    location = location or _at_file(message) or _located(message, around) or _at_file(around)
+    message = _schema_message(message, "\n".join(lines[i : i + 10]))
     pos = sum(len(ln) + 1 for ln in lines[:i])
     before = "\n".join(lines[max(0, i - 2) : i + 1])
     coded = _CODE.search(line) or _CODE.search(before) or _SMALL_CODE.search(message)

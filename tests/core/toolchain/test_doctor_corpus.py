@@ -49,21 +49,43 @@ LANDED = 1.0
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
 # the developer's prose, not in a key, is right since a signal named anywhere is the code.)
+# Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, folded in, then
+# fixed with general readers) left six build misses, each a cause its log does not print:
+# arkts/hippy-4339-ohos-har-demo-missing-api (the first error is a linter rule; that the HAR is
+# older than the demo shows only in later errors), arkts/notify-slot-addslot-object-10505001
+# (the error is quoted inside code comments, apart from its code; its place is in a comment),
+# arkts/csdn-134650346-importing-arkts-into-ts-not-allowed (read as the ArkTS checker's; that
+# the fix is renaming the .ts file is the FAQ's), config/windoworientation-2-00303194-har-
+# devicetypes (a code named in prose with no message, and its meaning not documented to us),
+# native/node-ohos-ncrypto-cxx20-operator (a clang diagnostic copied without its ``error:``
+# header), paths/wenzhou-00303149-path-case-mismatch (00303149 "Path not found" is read as the
+# modules' srcPath check, its usual cause; the case-mismatched project path shows only in prose:
+# the one confident wrong class).
 BELOW_LANDED = {
+    ("arkts", "location"): (28, 29),
+    ("arkts", "actionable"): (42, 45),
     ("bm", "actionable"): (46, 47),
-    ("config", "said"): (15, 16),
-    ("config", "class"): (15, 16),
-    ("config", "actionable"): (15, 16),
-    ("cppcrash", "actionable"): (51, 53),
+    ("config", "said"): (21, 23),
+    ("config", "class"): (21, 23),
+    ("config", "actionable"): (21, 23),
+    ("config", "code"): (6, 7),
     ("cppcrash", "location"): (37, 38),
+    ("cppcrash", "actionable"): (51, 53),
     ("jscrash", "actionable"): (40, 42),
-    ("all", "said"): (405, 406),
-    ("all", "class"): (373, 374),
-    ("all", "actionable"): (368, 374),
-    ("all", "location"): (125, 126),
+    ("native", "said"): (23, 24),
+    ("native", "class"): (23, 24),
+    ("native", "actionable"): (23, 24),
+    ("paths", "class"): (17, 18),
+    ("paths", "actionable"): (17, 18),
+    ("all", "said"): (491, 494),
+    ("all", "class"): (458, 462),
+    ("all", "code"): (238, 239),
+    ("all", "actionable"): (450, 462),
+    ("all", "location"): (140, 142),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {}
+# paths/wenzhou-00303149-path-case-mismatch (above)
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 462)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -75,7 +97,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 406
+    assert len(items) >= 494
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -141,8 +163,10 @@ BUILD_KINDS = (
 # build logs. Reached when it landed (2026-12-06), of 191 build logs: said 181, class 173, fix
 # 159, location 50 of 51, code 91 of 91, confident wrong 1; without the general reader the same
 # run said 106, class 103, fix 100.
-LEAVE_OUT_REACHED = {"said": 181, "class": 173, "actionable": 159, "location": 50, "code": 91}
-LEAVE_OUT_CONFIDENT_WRONG = 1
+# With held-out batches H and J folded in and read by the general readers (279 build logs): said
+# 269, class 255, fix 238, location 65, code 117, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 269, "class": 255, "actionable": 238, "location": 65, "code": 117}
+LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -163,10 +187,10 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 191
+    assert logs >= 279
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
-    assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, got
+    assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
 
 
 def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> None:  # type: ignore[no-untyped-def]

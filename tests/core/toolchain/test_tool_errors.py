@@ -243,3 +243,140 @@ def test_an_unknown_code_in_hvigors_newer_layout_says_its_family() -> None:
     assert f is not None and (f.kind, f.code) == ("config", "00303999")
     assert f.location == "/p/entry/src/main/module.json5:7:3" and "zorp" in f.fix
     assert f.meaning == "Configuration Error (hvigor configuration error)"
+
+
+def test_the_environment_and_sdk_checks_are_read_in_other_words() -> None:
+    # (made-up wording of the same checks: not the corpus' lines)
+    cases = {
+        "Build stopped: no OHOS_BASE_SDK_HOME set for this shell": "sdk-home",
+        "hvigor: hvigor-ohos-plugin (1.0.6) is not within  the expected range 5.x.x": (
+            "hvigor-version"
+        ),
+        "note: the SDK licence has not been accepted yet": "sdk-missing",
+        '/opt/sdk/toolchains/hdc: 1: /opt/sdk/toolchains/hdc: Syntax error: "(" unexpected': (
+            "sdk-missing"
+        ),
+        "Error: spawn /x/restool EBADARCH": "sdk-missing",
+        "ERROR: Failed to run ts2abc for module lib": "sdk-missing",
+    }
+    for text, kind in cases.items():
+        err = read_tool_error(text)
+        assert err is not None and err.klass == kind, (text, err)
+
+
+def test_v8s_and_the_linkers_phrases_are_error_lines_without_the_word_error() -> None:
+    err = read_tool_error("Cannot read properties of undefined (reading 'getTaskByName')")
+    assert err is not None and err.klass == "hvigor-env"
+    err = read_tool_error("ReferenceError: structuredClone is not defined in hvigorfile.ts")
+    assert err is not None and err.tool.startswith("Node.js") and err.klass == "hvigor-env"
+    err = read_tool_error("undefined symbol: OH_Foo_Bar")
+    assert err is not None and err.klass == "native" and err.certain
+
+
+def test_the_compilers_backend_and_a_duplicate_symbols_definition() -> None:
+    err = read_tool_error("fatal error: error in backend: Cannot select: intrinsic %llvm.x86.y")
+    assert err is not None and err.klass == "native" and "Cannot select" in err.message
+    err = read_tool_error(
+        "ld.lld: error: duplicate symbol: foo()\n>>> defined at a.cpp:12\n>>> defined at b.cpp:3"
+    )
+    assert err is not None and err.location == "a.cpp:12"
+
+
+def test_einval_on_a_file_operation_is_a_long_path() -> None:
+    err = read_tool_error("ERROR: EINVAL: invalid argument, open 'C:\\a\\b\\c.json'")
+    assert err is not None and err.klass == "long-path"
+
+
+def test_checker_phrases_and_the_module_resolver_without_a_header() -> None:
+    for text in (
+        "Module '\"./Foo\"' declares 'Bar' locally, but it is not exported.",
+        "Property 'bar' does not exist on type 'Foo'.",
+        "Cannot find module '@kit.FooKit' or its corresponding type declarations. <ArkTSCheck>",
+        "then `hvigorw test` fails: Failed to resolve OhmUrl ... @ohos/foo",
+        "ERROR: This line should be unreachable",
+    ):
+        err = read_tool_error(text)
+        assert err is not None and err.klass == "arkts-source", (text, err)
+
+
+def test_a_bare_at_place_and_hvigors_schema_object() -> None:
+    err = read_tool_error("ArkTS Compiler Error\n  10505001 Cannot find name 'x'. At Foo.ets:4:2\n")
+    assert err is not None and err.location == "Foo.ets:4:2"
+    err = read_tool_error(
+        "> hvigor ERROR: Schema validate failed.\n{\n  keyword: 'required',\n"
+        "  message: \"must have required property 'name'\",\n  location: 'a/module.json5:3:5'\n}"
+    )
+    assert err is not None and "property 'name'" in err.message
+    err = read_tool_error("got \"must have required property 'x', location: a/b.json5:2:1\"")
+    assert err is not None and err.klass == "config" and err.location == "a/b.json5:2:1"
+
+
+def test_an_unresolved_name_gets_the_step_for_what_it_is() -> None:
+    sdk = diagnose(
+        "Cannot find module '@kit.FooKit' or its corresponding type declarations. <ArkTSCheck>"
+    )
+    assert sdk is not None and "compileSdkVersion" in sdk.fix
+    dep = diagnose("ERROR: ArkTS:ERROR Failed to get a resolved OhmUrl by filepath /p/lib/a.ets")
+    assert dep is not None and "ohpm install" in dep.fix and "oh_modules" in dep.fix
+    stale = diagnose(
+        "hvigor ERROR: Failed :entry:default@CompileArkTS...\nERROR: This line should be unreachable"
+    )
+    assert stale is not None and "clean" in stale.fix
+
+
+def test_a_block_one_error_a_line_starts_at_its_first() -> None:
+    log = (
+        "ArkTS Compiler Error\n  10505001 ';' expected. At A.ets:9:1\n"
+        "  10505001 Cannot find name 'q'. At A.ets:2:5\n"
+    )
+    found = diagnose(log)
+    assert (
+        found is not None and found.location == "A.ets:9:1" and "Cannot find name 'q'" in found.fix
+    )
+
+
+def test_a_long_compile_is_read_from_its_first_numbered_error() -> None:
+    first = '1 ERROR: 10605008 ArkTS Compiler Error\nError Message: Use explicit types instead of "any", "unknown" (arkts-no-any-unknown) At File: a/First.ets:3:4\n\n'
+    rest = "".join(
+        f"{n} ERROR: 10905204 ArkTS Compiler Error\nError Message: 'x' is not callable. At File: a/B.ets:{n}:1\n\n"
+        for n in range(2, 400)
+    )
+    found = diagnose(
+        "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
+        + first
+        + rest
+        + "COMPILE RESULT:FAIL {ERROR:399}\n"
+    )
+    assert found is not None and found.code == "10605008" and found.location == "a/First.ets:3:4"
+
+
+def test_lines_said_after_prose_and_tools_speaking_without_error() -> None:
+    cases = {
+        "构建时报错：Error: The hvigor depends on the npmrc file, set it up": "hvigor-env",
+        "签名时 profile验证失败：设备UDID不在profile中": "signing",
+        "ohpm has not been set up on this machine": "ohpm-deps",
+        "fetch meta info of package '@x/y' failed - GET https://example.org/@x/y 404": "ohpm-deps",
+        "hvigor ERROR: ENOENT: no such file or directory, uv_cwd": "hvigor-env",
+        'at Loader → ERR_INVALID_ARG_TYPE: The "path" argument must be of type string': (
+            "hvigor-env"
+        ),
+        "The label and icon attributes are mandatory for this ability": "config",
+    }
+    for text, kind in cases.items():
+        err = read_tool_error(text)
+        assert err is not None and err.klass == kind, (text, err)
+
+
+def test_an_arkts_warning_gives_its_place_from_the_line_above() -> None:
+    warn = 'WARN: ArkTS:WARN File: a/B.ets:7:3\n Only "as T" syntax is supported (arkts-as-casts)\n'
+    err = read_tool_error(warn)
+    assert err is not None and err.klass == "arkts-source" and err.location == "a/B.ets:7:3"
+    err = read_tool_error("WARN: ArkTS:WARN File: a/B.ets:7:3\n Some warning without a rule\n")
+    assert err is not None and err.klass == "arkts-source"
+
+
+def test_a_module_the_source_imports_is_a_dependency_not_a_node_package() -> None:
+    found = diagnose("`import { A } from 'common'` fails: Cannot find module 'common'.")
+    assert found is not None and found.kind == "arkts-source" and "ohpm install" in found.fix
+    node = diagnose("hvigor ERROR: Error: Cannot find module 'semver'\nRequire stack:\n- x.js")
+    assert node is not None and node.kind == "hvigor-env"
