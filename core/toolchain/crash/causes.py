@@ -97,6 +97,16 @@ CAUSES: tuple[Cause, ...] = (
         "(or napi_create_async_work's complete callback) instead of passing the env across "
         "threads, and do not keep an env in a struct another thread reads.",
     ),
+    # the NDK FAQ (faqs-ndk-development-22, scene 2): an ArkTS runtime created or destroyed on
+    # a thread that already has one
+    _c(
+        CPP,
+        r"napi_(?:create|destroy)_ark_runtime",
+        "napi_create_ark_runtime/napi_destroy_ark_runtime was called on a thread that already "
+        "has an ArkTS runtime (the main thread, a worker or TaskPool thread)",
+        "Create and destroy the extra ArkTS runtime only on a new thread of your own "
+        "(std::thread/pthread), never on the main thread or an ArkTS thread.",
+    ),
     # a module the runtime cannot find in the app's bytecode (the flutter_flutter FAQ; the
     # HarmonyOS FAQ faqs-arkts-threading-model-9)
     _c(

@@ -212,17 +212,36 @@ def unquote(text: str) -> str:
     return _QUOTE_MARK.sub("", text)
 
 
+# a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
+_MD_ESCAPE = re.compile(r"(?<=[A-Za-z0-9])\\(?=[_*])")
+# a fault log's decisive line quoted in a note without its key: the signal line
+# (``SIGSEGV(SEGV_MAPERR)@0x0000000000000008 probably caused by …``) and the runtime's fatal
+# message (``Fatal: ecma_vm cannot run in multi-thread``)
+_PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
+_PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
+
+
+def _prose_keys(text: str) -> list[str]:
+    """The fault-log keys for the decisive lines a note quotes without their key."""
+    said = [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
+    said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
+    return said
+
+
 def unmark(text: str) -> str:
     """``text`` without a Markdown quote's ``> `` marks and a rendered page's inline markup,
     and with the fault log keys a note quotes inline (in backticks) put on lines of their own
     after it."""
     text = unquote(text)
     text = _MARKUP.sub("", text) if "<" in text else text
-    if "`" not in text or FAULT_HINT.search(text):
+    text = _MD_ESCAPE.sub("", text) if "\\" in text else text
+    if FAULT_HINT.search(text):
         return text
-    quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)]
+    quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)] if "`" in text else []
     if not quoted:
-        return text
+        # no key quoted: the fault's decisive line a note gives without its key
+        said = _prose_keys(text)
+        return text + "\n\n" + "\n".join(said) if said else text
     # a source place the note quotes with them (``首个应用帧为 `pkg/index.js:2027:14` ``): a frame
     places = [f"    at anonymous ({m.group(1)})" for m in _QUOTED_PLACE.finditer(text)]
     return text + "\n\n" + "\n".join(quoted + (["Stacktrace:", *places] if places else []))
