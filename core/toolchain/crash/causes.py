@@ -63,7 +63,44 @@ CAUSES: tuple[Cause, ...] = (
         "a @Builder ran without the component it belongs to: a global @Builder (or one passed "
         "out of its struct) used where a component's builder is needed, so `this` is undefined",
         "Move the @Builder into the struct that calls it (call it as this.myBuilder()), or pass "
-        "a global one through wrapBuilder()/ComponentContent with the UIContext.",
+        "a global one through wrapBuilder()/ComponentContent with the UIContext; do not set a "
+        "CustomBuilder through an AttributeModifier (attributeModifier): use @Extend or set it "
+        "in build().",
+    ),
+    # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
+    _c(
+        JS,
+        r"Cannot find module '(?!@normalized:)[^'\n]+' imported from",
+        "an ArkTS file of another HAR/HSP was loaded by a path the build did not package (a "
+        "dynamic import or a variable path across modules)",
+        "List the target module in runtimeOnly.packages (buildOption.arkOptions.runtimeOnly "
+        "in the caller's build-profile.json5), depend on it in oh-package.json5 and import it "
+        "by its package name (useNormalizedOHMUrl).",
+    ),
+    _c(
+        JS,
+        r"failed to serialize message|Serialize(?:r)? (?:error|failed)",
+        "postMessage was given data the worker's structured clone cannot serialise (a function, "
+        "a class instance with methods, a non-Sendable object)",
+        "Send only plain data through postMessage (JSON-safe objects, ArrayBuffer/Uint8Array "
+        "or @Sendable classes); JSON.stringify the message to find the field that fails.",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*JSON\.parse\([^)\n]*\)\s+as\s+\w)",
+        "a method was called on an object JSON.parse returned: `as Class` only casts, the plain "
+        "object has no methods (no prototype)",
+        "Create a real instance before calling its methods: new DataBean() and copy the fields "
+        "(Object.assign), or class-transformer's plainToInstance(DataBean, obj).",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*SyntaxError)(?=.*import\b[^\n]*from\s+'@kit\.)",
+        "the app imports a kit (or a component of one) this device's system does not have, so "
+        "the module fails to link at start",
+        "Check the kit's SystemCapability on the device with canIUse('SystemCapability.…') and "
+        "load the page that imports it only where it is supported (or use a device/image that "
+        "has the kit).",
     ),
     # --- a native library or an API the device does not have
     _c(
@@ -74,10 +111,12 @@ CAUSES: tuple[Cause, ...] = (
         # a binding object named after its library (``libRNOHApp is undefined``): the import
         # of the .so gave undefined because the library was not loaded
         r"|\blib[A-Z]\w* is (?:undefined|not defined)",
-        "a native library (lib….so) is missing for this device's ABI",
+        "a native library (lib….so) is missing for this device's ABI (or does not export the "
+        "name imported)",
         "Build the native code for the device's ABI: add it to abiFilters in the module's "
         "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
-        ".so is in the HAP's libs/<abi>/.",
+        ".so is in the HAP's libs/<abi>/. If it is there, the .so does not export the name: "
+        "register it in the napi module's Init and declare it in its Index.d.ts.",
     ),
     _c(
         ANY,
