@@ -1365,6 +1365,10 @@ _FAULT_NEEDLES = (
     *(f"/{tag}:" for tag in sorted(WATCH_TAGS)),
     "Load native module failed",
     "Error)",
+    # a line at level F (fatal): the Log window's and hdc's level column
+    "  F  ",
+    " F C0",
+    " F A0",
 )
 # a JS error logged by the runtime or the app (``E C03f00/ArkCompiler: TypeError: …`` after
 # "Pending exception", ``Uncaught exception: …``): the line and the stack lines after it
@@ -1431,7 +1435,8 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
         for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
             if q.kind == RAW or q.pid != p.pid:
                 break
-            f = parse_frame(q.message)
+            # the Simulator's and the engine's prefix on each stack line (``[ArkRuntime Log]``)
+            f = parse_frame(_ENGINE_PREFIX.sub("", q.message))
             if f is None:
                 if frames:
                     break
@@ -1536,6 +1541,12 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     groups = book.groups()
     if groups:
         crash = groups[0].crash
+        if crash.type == JS and not crash.frames:
+            # the app exits on a JS error whose stack the runtime logged before (``Pending
+            # exception … TypeError: … at …``): that error, with its stack and place
+            logged = _hilog_js_error(parsed)
+            if logged is not None and logged.location:
+                return replace(logged, certain=True)
         return _crash_finding(
             crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
         )
@@ -1548,7 +1559,15 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         if p.kind != RAW and p.level in "WEF" and _HILOG_SOFT_FAULT.search(p.message)
     ]
     if not soft:
-        return None
+        # a fatal line alone (``F C03f00/ArkCompiler … get hsp buffer failed``): the runtime
+        # aborts the process after it
+        fatal = next((p for p in parsed if p.kind != RAW and p.level == "F"), None)
+        if fatal is None:
+            return None
+        crash = Crash(
+            type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw]
+        )
+        return _crash_finding(crash, fatal.raw.strip(), certain=False)
     crash = Crash(
         type=JS,
         name="Error",

@@ -67,6 +67,17 @@ CAUSES: tuple[Cause, ...] = (
         "CustomBuilder through an AttributeModifier (attributeModifier): use @Extend or set it "
         "in build().",
     ),
+    # state management refused a function for a decorated variable (a callback through @Prop)
+    _c(
+        JS,
+        r"Illegal variable value error with decorated variable @(?:Prop|State|Link|Provide"
+        r"|Consume|ObjectLink|StorageProp|StorageLink|LocalStorageProp|LocalStorageLink)\b"
+        r"[^\n]*(?:function|not function)",
+        "a function was passed to a decorated state variable (@Prop/@State…), which may hold "
+        "only data, not a function (a callback)",
+        "Pass the callback as a plain member (onTap: () => void = () => {}) or through "
+        "@BuilderParam / @Event, not a @Prop/@State decorated variable.",
+    ),
     # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
     _c(
         JS,
