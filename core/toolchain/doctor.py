@@ -55,7 +55,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
-from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
+from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -2014,6 +2014,9 @@ def _bm_message_finding(tail: str) -> Finding | None:
         # bm's ``error:`` line alone, quoted: its message must be a documented one
         said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
         code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
+    if code is None and "安装" in tail:
+        # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
+        code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
     if code is None:
         return None
     meaning, fix = INSTALL_CODES[code]

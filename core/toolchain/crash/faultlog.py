@@ -222,13 +222,24 @@ _MD_ESCAPE = re.compile(r"(?<=[A-Za-z0-9])\\(?=[_*])")
 _PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
 # the error quoted in a code comment after the call that threw it: ``// 报错：Error message:…``
 _COMMENT_KEY = re.compile(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)")
+# a freeze's event name in a note that speaks of a freeze (``AppFreeze capture … showed
+# `THREAD_BLOCK_6S` during cold start``)
+_PROSE_FREEZE = re.compile(
+    r"\b([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S))\b"
+)
+_FREEZE_WORD = re.compile(r"freeze|卡死|无响应|appfreeze", re.I)
 _PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
 
 
 def _prose_keys(text: str) -> list[str]:
-    """The fault-log keys for the decisive lines a note quotes without their key."""
+    """The fault-log keys for the decisive lines a note quotes without their key (none when
+    the text is a fault log whose lines a rendered page numbered)."""
+    if FAULT_HINT.search(unnumber(text)):
+        return []
     said = [m.group(1).strip() for m in _COMMENT_KEY.finditer(text)][:2]
     said += [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
+    if _FREEZE_WORD.search(text):
+        said += [f"Reason:{m.group(1)}" for m in _PROSE_FREEZE.finditer(text)][:1]
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
 
