@@ -1037,6 +1037,22 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc",
+            # a large file sent with hdc arrives cut short or empty (an older hdcd over USB)
+            (
+                r"hdc file send[^\n]*(?:truncat|0[- ]bytes?\b)"
+                r"|(?:truncat\w*|0[- ]byte)[^\n]{0,80}(?:hdc file send|file transfer)",
+            ),
+            "The file transfer broke off and the file on the device is cut short: run `hdc kill` "
+            "(then `hdc start`), reconnect or reboot the device, and send it again; for large "
+            "files update hdc and the device image, or send the file in parts and check its "
+            "size on the device (`hdc shell ls -l`).",
+            meaning="hdc file send cut the file short",
+            terms=("hdc", "file send", "truncated"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
             (r"need connect-key",),
             "Several devices are connected (or an emulator and a phone) and the command named "
             "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "

@@ -59,12 +59,11 @@ BELOW_LANDED = {
     ("config", "actionable"): (15, 16),
     ("cppcrash", "location"): (38, 40),
     ("cppcrash", "actionable"): (56, 59),
-    ("hdc", "actionable"): (19, 20),
     ("hilog", "location"): (3, 4),
     ("jscrash", "actionable"): (47, 49),
     ("all", "said"): (450, 451),
     ("all", "class"): (413, 414),
-    ("all", "actionable"): (405, 414),
+    ("all", "actionable"): (406, 414),
     ("all", "location"): (129, 132),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
