@@ -1580,9 +1580,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         fatal = next((p for p in parsed if p.kind != RAW and p.level == "F"), None)
         if fatal is None:
             return None
-        crash = Crash(
-            type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw]
-        )
+        crash = Crash(type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw])
         return _crash_finding(crash, fatal.raw.strip(), certain=False)
     crash = Crash(
         type=JS,

@@ -221,7 +221,9 @@ _MD_ESCAPE = re.compile(r"(?<=[A-Za-z0-9])\\(?=[_*])")
 # message (``Fatal: ecma_vm cannot run in multi-thread``)
 _PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
 # the error quoted in a code comment after the call that threw it: ``// 报错：Error message:…``
-_COMMENT_KEY = re.compile(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)")
+_COMMENT_KEY = re.compile(
+    r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)"
+)
 # a freeze's event name in a note that speaks of a freeze (``AppFreeze capture … showed
 # `THREAD_BLOCK_6S` during cold start``)
 _PROSE_FREEZE = re.compile(

@@ -17,12 +17,16 @@ def test_a_signal_line_in_prose_with_markdown_escapes_is_the_reason() -> None:
 
 
 def test_the_runtime_fatal_message_alone_is_a_native_crash_with_its_cause() -> None:
-    found = diagnose("直接从渲染线程调用 NAPI 回调会导致崩溃：\n\n```\necma_vm cannot run in multi-thread!\n```\n")
+    found = diagnose(
+        "直接从渲染线程调用 NAPI 回调会导致崩溃：\n\n```\necma_vm cannot run in multi-thread!\n```\n"
+    )
     assert found is not None and found.kind == "crash" and "threadsafe" in found.fix
 
 
 def test_an_error_quoted_in_a_code_comment_is_read() -> None:
-    text = "let o = JSON.parse(s) as Bean\no.isOk() // 报错：Error message:undefined is not callable\n"
+    text = (
+        "let o = JSON.parse(s) as Bean\no.isOk() // 报错：Error message:undefined is not callable\n"
+    )
     assert "Error message:undefined is not callable" in unmark(text)
     found = diagnose(text)
     assert found is not None and found.kind == "crash" and "plainToInstance" in found.fix
@@ -68,6 +72,8 @@ def test_the_simulator_runtime_prefix_on_stack_lines_is_read() -> None:
 
 def test_the_installers_chinese_words_give_the_bm_code() -> None:
     found = diagnose("> 权限请求失败导致安装失败! (tip: system_basic)")
-    assert found is not None and found.kind in ("install", "signing") and "9568289" in (
-        found.meaning or ""
+    assert (
+        found is not None
+        and found.kind in ("install", "signing")
+        and "9568289" in (found.meaning or "")
     )
