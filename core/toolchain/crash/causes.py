@@ -147,6 +147,18 @@ CAUSES: tuple[Cause, ...] = (
         "(or napi_create_async_work's complete callback) instead of passing the env across "
         "threads, and do not keep an env in a struct another thread reads.",
     ),
+    # an ArkUI XComponentController whose native side is gone (the ArkUI FAQ faqs-arkui-653:
+    # passed through @Prop; the multi-thread case manual: broken by another thread)
+    _c(
+        CPP,
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*libace\S*\.so\([^\n]*JSXComponentController\b",
+        "an XComponentController used when its native object is gone: passed through @Prop (a "
+        "deep copy that loses it), used before the XComponent loaded, or broken by another "
+        "thread",
+        "Pass the XComponentController by @Link or as a plain member, never @Prop; call it "
+        "only after the XComponent's onLoad and only on the UI thread.",
+        certain=False,
+    ),
     # the NDK FAQ (faqs-ndk-development-22, scene 2): an ArkTS runtime created or destroyed on
     # a thread that already has one
     _c(
