@@ -714,6 +714,9 @@ def _evidence_text(crash: Crash) -> str:
 _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
+_C_SOURCE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp")
+
+
 def _frame_location(frame: Frame) -> str:
     """The place: the app's source file for its own frames (``entry/src/main/ets/x.ets:52:1``,
     also for a raw release frame, whose line is the compiled ``x.ts``'s), else the path the
@@ -726,6 +729,8 @@ def _frame_location(frame: Frame) -> str:
     m = _FRAME_LOC.search(frame.raw)
     if m is not None:
         return f"{path}:{m.group(2)}:{m.group(3)}"
+    if frame.line and frame.symbol and path.endswith(_C_SOURCE):
+        return f"{path}:{frame.line}({frame.symbol})"  # a hand-symbolised native frame
     if frame.line:
         return f"{path}:{frame.line}" + (f":{frame.column}" if frame.column else "")
     if frame.symbol and not frame.symbol.startswith("pc "):

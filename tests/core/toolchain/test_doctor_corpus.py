@@ -35,9 +35,8 @@ LANDED = 1.0
 # (hdc/device-not-found-E001005, need-connect-key-uv-tests and docs-media-send-create-directory-
 # E005005, written down as "hdc", are right since the doctor names every failure hdc reports
 # itself ``hdc``, its finer kind in the meaning.)
-# cppcrash/fd-set-fortify-abort-1024 (the fourth blind batch) is a stack the developer
-# symbolised by hand (``#04 ConnectTcp   http_client.cpp:190``, no pc): its cause and fix are
-# named, but frames without a pc are not read as places.
+# (cppcrash/fd-set-fortify-abort-1024, a stack symbolised by hand without pcs, is right since
+# such frames are read: ``#04 ConnectTcp   http_client.cpp:190``.)
 # The fifth blind batch (27e, 2026-12-05) left five misses after its general rules, each a cause
 # its log does not name: bm/uniapp-x86-emulator-alipay-sdk-install-failed (bm printed no
 # reason; the FAQ knows it is the alipay SDK's missing x86_64 library), config/
@@ -51,8 +50,7 @@ LANDED = 1.0
 # The seventh blind batch (heldout-I, runtime, 2026-12-06) left after its general rules:
 # appfreeze/knowflow-emulator-filepicker-lifecycle-timeout (the file picker's extension times
 # out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
-# cause), cppcrash/vmrp-arm-alloc-memset-overflow (a hand-written stack of ``← name (file.c:line)`` rows, not
-# read as frames) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
+# cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
 # app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (18, 19),
@@ -60,14 +58,13 @@ BELOW_LANDED = {
     ("config", "said"): (15, 16),
     ("config", "class"): (15, 16),
     ("config", "actionable"): (15, 16),
-    ("cppcrash", "location"): (38, 40),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
     ("jscrash", "actionable"): (47, 49),
     ("all", "said"): (450, 451),
     ("all", "class"): (413, 414),
     ("all", "actionable"): (408, 414),
-    ("all", "location"): (129, 132),
+    ("all", "location"): (131, 132),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}

@@ -77,3 +77,12 @@ def test_the_installers_chinese_words_give_the_bm_code() -> None:
         and found.kind in ("install", "signing")
         and "9568289" in (found.meaning or "")
     )
+
+
+def test_a_native_stack_symbolised_by_hand_gives_its_place() -> None:
+    from hmdesk.core.toolchain.crash.frames import parse_frame
+
+    f = parse_frame("#04 ConnectTcp                    http_client.cpp:190")
+    assert f is not None and f.symbol == "ConnectTcp" and f.line == 190
+    g = parse_frame("  ← hook_table (arm_ext_executor.c:6180, case 38 r0==1014)")
+    assert g is not None and g.symbol == "hook_table" and g.file == "arm_ext_executor.c"
