@@ -55,7 +55,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
-from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE
+from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -1043,6 +1043,22 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc",
+            # a large file sent with hdc arrives cut short or empty (an older hdcd over USB)
+            (
+                r"hdc file send[^\n]*(?:truncat|0[- ]bytes?\b)"
+                r"|(?:truncat\w*|0[- ]byte)[^\n]{0,80}(?:hdc file send|file transfer)",
+            ),
+            "The file transfer broke off and the file on the device is cut short: run `hdc kill` "
+            "(then `hdc start`), reconnect or reboot the device, and send it again; for large "
+            "files update hdc and the device image, or send the file in parts and check its "
+            "size on the device (`hdc shell ls -l`).",
+            meaning="hdc file send cut the file short",
+            terms=("hdc", "file send", "truncated"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
             (r"need connect-key",),
             "Several devices are connected (or an emulator and a phone) and the command named "
             "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "
@@ -1482,6 +1498,10 @@ _FAULT_NEEDLES = (
     *(f"/{tag}:" for tag in sorted(WATCH_TAGS)),
     "Load native module failed",
     "Error)",
+    # a line at level F (fatal): the Log window's and hdc's level column
+    "  F  ",
+    " F C0",
+    " F A0",
 )
 # a JS error logged by the runtime or the app (``E C03f00/ArkCompiler: TypeError: …`` after
 # "Pending exception", ``Uncaught exception: …``): the line and the stack lines after it
@@ -1548,7 +1568,8 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
         for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
             if q.kind == RAW or q.pid != p.pid:
                 break
-            f = parse_frame(q.message)
+            # the Simulator's and the engine's prefix on each stack line (``[ArkRuntime Log]``)
+            f = parse_frame(_ENGINE_PREFIX.sub("", q.message))
             if f is None:
                 if frames:
                     break
@@ -1653,6 +1674,12 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     groups = book.groups()
     if groups:
         crash = groups[0].crash
+        if crash.type == JS and not crash.frames:
+            # the app exits on a JS error whose stack the runtime logged before (``Pending
+            # exception … TypeError: … at …``): that error, with its stack and place
+            logged = _hilog_js_error(parsed)
+            if logged is not None and logged.location:
+                return replace(logged, certain=True)
         return _crash_finding(
             crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
         )
@@ -1665,7 +1692,13 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         if p.kind != RAW and p.level in "WEF" and _HILOG_SOFT_FAULT.search(p.message)
     ]
     if not soft:
-        return None
+        # a fatal line alone (``F C03f00/ArkCompiler … get hsp buffer failed``): the runtime
+        # aborts the process after it
+        fatal = next((p for p in parsed if p.kind != RAW and p.level == "F"), None)
+        if fatal is None:
+            return None
+        crash = Crash(type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw])
+        return _crash_finding(crash, fatal.raw.strip(), certain=False)
     crash = Crash(
         type=JS,
         name="Error",
@@ -2112,6 +2145,9 @@ def _bm_message_finding(tail: str) -> Finding | None:
         # bm's ``error:`` line alone, quoted: its message must be a documented one
         said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
         code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
+    if code is None and "安装" in tail:
+        # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
+        code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
     if code is None:
         return None
     meaning, fix = INSTALL_CODES[code]

@@ -79,7 +79,18 @@ class _Tool:
 def _tool(
     name: str, rx: str, kind: str | None, certain: bool = False, fallback: bool = False
 ) -> _Tool:
-    return _Tool(name, re.compile(rx), kind, certain, fallback)
+    return _Tool(name, re.compile(_anchored(rx)), kind, certain, fallback)
+
+
+def _anchored(rx: str) -> str:
+    """A pattern whose message starts with ``.*`` (or ``\\S.*``) anchored at the line's start: the
+    same leftmost match, but a line it does not match costs one pass, not one per position (a
+    1,800-character line took 20 ms a pattern unanchored)."""
+    if rx.startswith("(?P<msg>.*"):
+        return "^" + rx
+    if rx.startswith("(?P<msg>\\S.*"):
+        return "^\\s*" + rx
+    return rx
 
 
 # the tools whose prefix names them, most specific first (a compiler's located diagnostic before
@@ -435,7 +446,7 @@ _CONTINUATION = re.compile(
 
 # a wrapper (flutter, uni-app's CLI, hvigor's "Command failed") naming the tool it ran
 _WRAPPED = re.compile(
-    r"(?P<msg>.*?(?:\bCommand:\s*|[Cc]ommand failed(?: with exit code \S+)?:\s*)"
+    r"^(?P<msg>.*?(?:\bCommand:\s*|[Cc]ommand failed(?: with exit code \S+)?:\s*)"
     r"(?:\S*[\\/])?(?P<who>[\w-]+?)(?:\.exe|\.bat|\.cmd)?\b.*)"
 )
 RAN_TOOL_KINDS = {

@@ -5,7 +5,10 @@ text takes, built from the real logs of ``tests/data/real_logs``.
 * a hilog dump: 1 MB of ``hdc shell hilog`` lines with a native-module failure in the middle
   (the doctor reads the whole text for crash lines, not only the tail);
 * a fault log: a real jscrash header and stack followed by a 1 MB ``HiLog:`` section;
-* a log with nothing known in it (every table is tried, then the weak words).
+* a log with nothing known in it (every table is tried, then the weak words);
+* a pasted page of long lines (2,000 characters of prose each, an error word in each): a
+  pattern that is tried at every position of a line costs its square (a real 2.4 kB FAQ log with
+  1,800-character lines took 230 ms before the readers' patterns were anchored).
 
 Each is diagnosed ``REPS`` times, interleaved; medians and max. Goal: every median < 50 ms (the
 doctor runs when a step fails and on ``hmdesk-cli doctor``: a person waits for it at most the
@@ -66,6 +69,13 @@ def shapes() -> dict[str, str]:
         + _fill(hilog, MB),
         "nothing known": _fill(
             [f"> hvigor Finished :entry:default@Task{i}... after 3 ms" for i in range(40)], MB
+        ),
+        "long lines of prose": _fill(
+            [
+                f"step {i}: the build failed, " + "the developer explains what they tried " * 50
+                for i in range(7)
+            ],
+            MB,
         ),
     }
 

@@ -63,7 +63,55 @@ CAUSES: tuple[Cause, ...] = (
         "a @Builder ran without the component it belongs to: a global @Builder (or one passed "
         "out of its struct) used where a component's builder is needed, so `this` is undefined",
         "Move the @Builder into the struct that calls it (call it as this.myBuilder()), or pass "
-        "a global one through wrapBuilder()/ComponentContent with the UIContext.",
+        "a global one through wrapBuilder()/ComponentContent with the UIContext; do not set a "
+        "CustomBuilder through an AttributeModifier (attributeModifier): use @Extend or set it "
+        "in build().",
+    ),
+    # state management refused a function for a decorated variable (a callback through @Prop)
+    _c(
+        JS,
+        r"Illegal variable value error with decorated variable @(?:Prop|State|Link|Provide"
+        r"|Consume|ObjectLink|StorageProp|StorageLink|LocalStorageProp|LocalStorageLink)\b"
+        r"[^\n]*(?:function|not function)",
+        "a function was passed to a decorated state variable (@Prop/@State…), which may hold "
+        "only data, not a function (a callback)",
+        "Pass the callback as a plain member (onTap: () => void = () => {}) or through "
+        "@BuilderParam / @Event, not a @Prop/@State decorated variable.",
+    ),
+    # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
+    _c(
+        JS,
+        r"Cannot find module '(?!@normalized:)[^'\n]+' imported from",
+        "an ArkTS file of another HAR/HSP was loaded by a path the build did not package (a "
+        "dynamic import or a variable path across modules)",
+        "List the target module in runtimeOnly.packages (buildOption.arkOptions.runtimeOnly "
+        "in the caller's build-profile.json5), depend on it in oh-package.json5 and import it "
+        "by its package name (useNormalizedOHMUrl).",
+    ),
+    _c(
+        JS,
+        r"failed to serialize message|Serialize(?:r)? (?:error|failed)",
+        "postMessage was given data the worker's structured clone cannot serialise (a function, "
+        "a class instance with methods, a non-Sendable object)",
+        "Send only plain data through postMessage (JSON-safe objects, ArrayBuffer/Uint8Array "
+        "or @Sendable classes); JSON.stringify the message to find the field that fails.",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*JSON\.parse\([^)\n]*\)\s+as\s+\w)",
+        "a method was called on an object JSON.parse returned: `as Class` only casts, the plain "
+        "object has no methods (no prototype)",
+        "Create a real instance before calling its methods: new DataBean() and copy the fields "
+        "(Object.assign), or class-transformer's plainToInstance(DataBean, obj).",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*SyntaxError)(?=.*import\b[^\n]*from\s+'@kit\.)",
+        "the app imports a kit (or a component of one) this device's system does not have, so "
+        "the module fails to link at start",
+        "Check the kit's SystemCapability on the device with canIUse('SystemCapability.…') and "
+        "load the page that imports it only where it is supported (or use a device/image that "
+        "has the kit).",
     ),
     # --- a native library or an API the device does not have
     _c(
@@ -74,10 +122,12 @@ CAUSES: tuple[Cause, ...] = (
         # a binding object named after its library (``libRNOHApp is undefined``): the import
         # of the .so gave undefined because the library was not loaded
         r"|\blib[A-Z]\w* is (?:undefined|not defined)",
-        "a native library (lib….so) is missing for this device's ABI",
+        "a native library (lib….so) is missing for this device's ABI (or does not export the "
+        "name imported)",
         "Build the native code for the device's ABI: add it to abiFilters in the module's "
         "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
-        ".so is in the HAP's libs/<abi>/.",
+        ".so is in the HAP's libs/<abi>/. If it is there, the .so does not export the name: "
+        "register it in the napi module's Init and declare it in its Index.d.ts.",
     ),
     _c(
         ANY,
@@ -96,6 +146,28 @@ CAUSES: tuple[Cause, ...] = (
         "callback's arguments): from a worker thread post back with napi_threadsafe_function "
         "(or napi_create_async_work's complete callback) instead of passing the env across "
         "threads, and do not keep an env in a struct another thread reads.",
+    ),
+    # an ArkUI XComponentController whose native side is gone (the ArkUI FAQ faqs-arkui-653:
+    # passed through @Prop; the multi-thread case manual: broken by another thread)
+    _c(
+        CPP,
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*libace\S*\.so\([^\n]*JSXComponentController\b",
+        "an XComponentController used when its native object is gone: passed through @Prop (a "
+        "deep copy that loses it), used before the XComponent loaded, or broken by another "
+        "thread",
+        "Pass the XComponentController by @Link or as a plain member, never @Prop; call it "
+        "only after the XComponent's onLoad and only on the UI thread.",
+        certain=False,
+    ),
+    # the NDK FAQ (faqs-ndk-development-22, scene 2): an ArkTS runtime created or destroyed on
+    # a thread that already has one
+    _c(
+        CPP,
+        r"napi_(?:create|destroy)_ark_runtime",
+        "napi_create_ark_runtime/napi_destroy_ark_runtime was called on a thread that already "
+        "has an ArkTS runtime (the main thread, a worker or TaskPool thread)",
+        "Create and destroy the extra ArkTS runtime only on a new thread of your own "
+        "(std::thread/pthread), never on the main thread or an ArkTS thread.",
     ),
     # a module the runtime cannot find in the app's bytecode (the flutter_flutter FAQ; the
     # HarmonyOS FAQ faqs-arkts-threading-model-9)
@@ -642,6 +714,9 @@ def _evidence_text(crash: Crash) -> str:
 _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
+_C_SOURCE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp")
+
+
 def _frame_location(frame: Frame) -> str:
     """The place: the app's source file for its own frames (``entry/src/main/ets/x.ets:52:1``,
     also for a raw release frame, whose line is the compiled ``x.ts``'s), else the path the
@@ -654,6 +729,8 @@ def _frame_location(frame: Frame) -> str:
     m = _FRAME_LOC.search(frame.raw)
     if m is not None:
         return f"{path}:{m.group(2)}:{m.group(3)}"
+    if frame.line and frame.symbol and path.endswith(_C_SOURCE):
+        return f"{path}:{frame.line}({frame.symbol})"  # a hand-symbolised native frame
     if frame.line:
         return f"{path}:{frame.line}" + (f":{frame.column}" if frame.column else "")
     if frame.symbol and not frame.symbol.startswith("pc "):

@@ -55,10 +55,10 @@ FAULT_HINT = re.compile(
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
-    r"|^[^\n:]{1,16}?\s(?:Error name|Error message|Reason):",
+    r"|^[^\n:]{1,16}?(?:\s|：)(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
-_LABELLED_KEY = re.compile(r"^[^:]{1,16}?\s(?=(?:Error name|Error message|Reason):)")
+_LABELLED_KEY = re.compile(r"^[^:]{1,16}?(?:\s|：)(?=(?:Error name|Error message|Reason):)")
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
@@ -137,6 +137,8 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         return FREEZE
     if "Error name" in keys or "Stacktrace:" in text or "Error message" in keys:
         return JS
+    if re.fullmatch(r"\s*[A-Z]\w*Error\s*", reason):
+        return JS  # a JS error's name alone (``Reason:SyntaxError`` quoted in a note)
     if frames and " pc " in frames[0].raw:
         return CPP  # a native backtrace pasted without its header
     return hint or "unknown"
@@ -212,17 +214,52 @@ def unquote(text: str) -> str:
     return _QUOTE_MARK.sub("", text)
 
 
+# a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
+_MD_ESCAPE = re.compile(r"(?<=[A-Za-z0-9])\\(?=[_*])")
+# a fault log's decisive line quoted in a note without its key: the signal line
+# (``SIGSEGV(SEGV_MAPERR)@0x0000000000000008 probably caused by …``) and the runtime's fatal
+# message (``Fatal: ecma_vm cannot run in multi-thread``)
+_PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
+# the error quoted in a code comment after the call that threw it: ``// 报错：Error message:…``
+_COMMENT_KEY = re.compile(
+    r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)"
+)
+# a freeze's event name in a note that speaks of a freeze (``AppFreeze capture … showed
+# `THREAD_BLOCK_6S` during cold start``)
+_PROSE_FREEZE = re.compile(
+    r"\b([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S))\b"
+)
+_FREEZE_WORD = re.compile(r"freeze|卡死|无响应|appfreeze", re.I)
+_PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
+
+
+def _prose_keys(text: str) -> list[str]:
+    """The fault-log keys for the decisive lines a note quotes without their key (none when
+    the text is a fault log whose lines a rendered page numbered)."""
+    if FAULT_HINT.search(unnumber(text)):
+        return []
+    said = [m.group(1).strip() for m in _COMMENT_KEY.finditer(text)][:2]
+    said += [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
+    if _FREEZE_WORD.search(text):
+        said += [f"Reason:{m.group(1)}" for m in _PROSE_FREEZE.finditer(text)][:1]
+    said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
+    return said
+
+
 def unmark(text: str) -> str:
     """``text`` without a Markdown quote's ``> `` marks and a rendered page's inline markup,
     and with the fault log keys a note quotes inline (in backticks) put on lines of their own
     after it."""
     text = unquote(text)
     text = _MARKUP.sub("", text) if "<" in text else text
-    if "`" not in text or FAULT_HINT.search(text):
+    text = _MD_ESCAPE.sub("", text) if "\\" in text else text
+    if FAULT_HINT.search(text):
         return text
-    quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)]
+    quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)] if "`" in text else []
     if not quoted:
-        return text
+        # no key quoted: the fault's decisive line a note gives without its key
+        said = _prose_keys(text)
+        return text + "\n\n" + "\n".join(said) if said else text
     # a source place the note quotes with them (``首个应用帧为 `pkg/index.js:2027:14` ``): a frame
     places = [f"    at anonymous ({m.group(1)})" for m in _QUOTED_PLACE.finditer(text)]
     return text + "\n\n" + "\n".join(quoted + (["Stacktrace:", *places] if places else []))

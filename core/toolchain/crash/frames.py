@@ -10,7 +10,8 @@ The forms the device prints (fault logs and the ``AppKit`` crash lines):
 * JS inside a native stack or a freeze's main-thread stack: ``#05 at wait15s (entry/…:16:10)``;
 * any of these with words pasted after the frame (``…:747:1)（Mate 60）。``, a page's ``<- note``);
 * native: ``#00 pc 00008d22 /system/bin/crasher_cpp(TestNull()+22)(<build id>)``, or with the
-  build id only: ``#07 pc 00000000000020fc /data/storage/el1/bundle/libs/arm64/libentry.so(…)``.
+  build id only: ``#07 pc 00000000000020fc /data/storage/el1/bundle/libs/arm64/libentry.so(…)``;
+* native, symbolised by hand: ``#04 ConnectTcp   http_client.cpp:190``, ``← f (x.c:61, …)``.
 
 Project frames: a JS file ``<module>/src/main/…`` is that file of the project; a raw release
 file ``ref|owner|ver|src/main/ets/x.ts`` is the owning module's ``src/main/ets/x.ets`` (ArkTS
@@ -38,6 +39,12 @@ _NATIVE = re.compile(
     r"^\s*#\s?\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?(?:\((?P<b>[^()]*)\))?"
 )
 _FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
+# a native stack symbolised by hand, no pc: ``#04 ConnectTcp   http_client.cpp:190``, a note's
+# ``← hook_table (arm_ext_executor.c:6180, case 38)``
+_SYMBOLISED = re.compile(
+    r"^\s*(?:#\s?\d+|←)\s+(?P<sym>[A-Za-z_][\w:~]*)\s*(?:\(\s*|\s+)"
+    r"(?P<file>[\w./-]+\.(?:c|cc|cpp|cxx|h|hpp)):(?P<line>\d+)\b"
+)
 
 FRAME_START = ("at ", "#")
 
@@ -45,7 +52,11 @@ FRAME_START = ("at ", "#")
 def looks_like_frame(text: str) -> bool:
     s = text.lstrip()
     # ``#05``, or ``# 05`` as some documentation pages print it
-    return s.startswith("at ") or (s.startswith("#") and s[1:3].lstrip().isdigit())
+    return (
+        s.startswith("at ")
+        or (s.startswith("#") and s[1:3].lstrip().isdigit())
+        or (s.startswith("← ") and _SYMBOLISED.match(s) is not None)
+    )
 
 
 def source_of(file: str) -> str | None:
@@ -91,6 +102,14 @@ def parse_frame(text: str) -> Frame | None:
         fo = _FUNC_OFF.match(a)
         symbol = fo.group("func") if fo else ""
         return Frame(symbol=symbol or f"pc {m.group('pc')}", file=m.group("map"), raw=text.strip())
+    m = _SYMBOLISED.match(text)
+    if m is not None:
+        return Frame(
+            symbol=m.group("sym"),
+            file=m.group("file"),
+            line=int(m.group("line")),
+            raw=text.strip(),
+        )
     m = _JS_BARE.match(text)
     if m is not None:
         return Frame(symbol=m.group("sym"), file="", raw=text.strip())

@@ -372,6 +372,14 @@ _ERROR_NAMES: dict[str, Reading] = {
         "Check the text before parsing it at the location and catch the error (try/catch); "
         "log what failed to parse.",
     ),
+    # not an error name the engine prints: the message shape of a module it cannot load
+    "module": Reading(
+        "a module the code loads is not in the app's bytecode: a path into another HAR/HSP "
+        "the build did not package, or a dependency missing from the HAP",
+        "Import other modules by their package name and depend on them in oh-package.json5; "
+        "a dynamic or variable path needs the module in runtimeOnly.packages "
+        "(build-profile.json5, buildOption.arkOptions); then rebuild clean.",
+    ),
     "URIError": Reading(
         "a malformed %-sequence was passed to decodeURI/decodeURIComponent",
         "Catch the error around decodeURI(Component) at the location, or encode the string "
@@ -428,6 +436,7 @@ _MESSAGE_NAMES = (
         "SyntaxError",
     ),
     (re.compile(r"Maximum call stack|Invalid array length|out of range", re.I), "RangeError"),
+    (re.compile(r"Cannot find module '|cannot find record '", re.I), "module"),
 )
 
 

@@ -919,6 +919,13 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
 }
 
 
+# the on-device installer's (and DevEco's) Chinese words for a bm failure it shows without the
+# code: words -> the documented code whose meaning they give
+INSTALL_WORDS_ZH: dict[str, str] = {
+    "权限请求失败": "9568289",  # install failed due to grant request permissions failed
+    "版本降级": "9568263",  # install version downgrade
+}
+
 AA_CODES: dict[str, tuple[str, str]] = {
     "10104001": (
         "the specified ability does not exist",

@@ -406,6 +406,17 @@ class HilogParser:
         return _raw(s), None
 
 
+# a tag column holding ``process/tag`` elided in the middle, the slash with it: a bundle name's
+# head (``com.exam``), ``...``, the tag (``com.exam...AceStateMgmt``)
+_ELIDED_PROCESS_TAG = re.compile(r"(?P<p>[a-z]\w*\.[\w.]*?)\.\.\.(?P<t>[A-Za-z_][^./\s]*)\Z")
+
+
+def _elided_process_tag(tag: str) -> tuple[str, str] | None:
+    """(process, tag) of a tag column whose ``process/`` part was elided with its slash."""
+    m = _ELIDED_PROCESS_TAG.match(tag)
+    return (m.group("p") + "...", m.group("t")) if m is not None else None
+
+
 def _pasted_line(raw: str, text: str) -> HilogLine | None:
     """A line copied from DevEco Studio's (or the Simulator's) Log window, current or 3.x, or a bare
     ``I A03d00/JSAPP: msg``: the same fields as hilog's own lines (None: neither)."""
@@ -419,6 +430,9 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
             # column (``C0390D/com.xia...er/AceOverlay``): the tag is the last segment; the
             # process column, when there is one, names the process more fully
             head, _, tag = tag.rpartition("/")
+            process = process or head
+        elif (cut := _elided_process_tag(tag)) is not None:
+            head, tag = cut
             process = process or head
         return _new(
             HilogLine,
@@ -518,6 +532,8 @@ def _columns(raw: str, text: str) -> HilogLine | None:
             colon = colon or tok.endswith(":")
             if "/" in tag:
                 process, _, tag = tag.rpartition("/")
+            elif (cut := _elided_process_tag(tag)) is not None:
+                tag = cut[1]  # the process column after it names the process more fully
             continue
         if not level and up in _WORD_LEVELS:
             level = _WORD_LEVELS[up]

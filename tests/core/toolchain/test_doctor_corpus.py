@@ -30,15 +30,13 @@ CORPUS = Path(__file__).resolve().parents[2] / "data" / "real_logs"
 # what the code reached when it landed, per kind and metric (right / applicable)
 LANDED = 1.0
 # (kind, metric) -> (right, applicable) reached, where that is below LANDED:
-# cppcrash/napi-xcomponent-controller-null.log is a controller object broken by another thread
-# that crashes later in a plain ArkUI call; its stack shows no N-API frame, so the doctor names
-# the NULL dereference and not the cross-thread use the case manual found
+# (cppcrash/napi-xcomponent-controller-null, a controller broken by another thread, is right
+# since its JSXComponentController top frame names that story among others, "possibly".)
 # (hdc/device-not-found-E001005, need-connect-key-uv-tests and docs-media-send-create-directory-
 # E005005, written down as "hdc", are right since the doctor names every failure hdc reports
 # itself ``hdc``, its finer kind in the meaning.)
-# cppcrash/fd-set-fortify-abort-1024 (the fourth blind batch) is a stack the developer
-# symbolised by hand (``#04 ConnectTcp   http_client.cpp:190``, no pc): its cause and fix are
-# named, but frames without a pc are not read as places.
+# (cppcrash/fd-set-fortify-abort-1024, a stack symbolised by hand without pcs, is right since
+# such frames are read: ``#04 ConnectTcp   http_client.cpp:190``.)
 # The fifth blind batch (27e, 2026-12-05) left five misses after its general rules, each a cause
 # its log does not name: bm/uniapp-x86-emulator-alipay-sdk-install-failed (bm printed no
 # reason; the FAQ knows it is the alipay SDK's missing x86_64 library), config/
@@ -61,31 +59,39 @@ LANDED = 1.0
 # header), paths/wenzhou-00303149-path-case-mismatch (00303149 "Path not found" is read as the
 # modules' srcPath check, its usual cause; the case-mismatched project path shows only in prose:
 # the one confident wrong class).
+# The seventh blind batch (heldout-I, runtime, 2026-12-06) left after its general rules:
+# appfreeze/knowflow-emulator-filepicker-lifecycle-timeout (the file picker's extension times
+# out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
+# cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
+# app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
 BELOW_LANDED = {
+    ("appfreeze", "actionable"): (18, 19),
     ("arkts", "location"): (28, 29),
     ("arkts", "actionable"): (42, 45),
-    ("bm", "actionable"): (46, 47),
+    ("bm", "actionable"): (54, 55),
     ("config", "said"): (21, 23),
     ("config", "class"): (21, 23),
-    ("config", "actionable"): (21, 23),
     ("config", "code"): (6, 7),
-    ("cppcrash", "location"): (37, 38),
-    ("cppcrash", "actionable"): (51, 53),
-    ("jscrash", "actionable"): (40, 42),
+    ("config", "actionable"): (21, 23),
+    ("cppcrash", "actionable"): (58, 59),
+    ("hilog", "location"): (3, 4),
+    ("jscrash", "actionable"): (47, 49),
     ("native", "said"): (23, 24),
     ("native", "class"): (23, 24),
     ("native", "actionable"): (23, 24),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (491, 494),
-    ("all", "class"): (458, 462),
-    ("all", "code"): (238, 239),
-    ("all", "actionable"): (450, 462),
-    ("all", "location"): (140, 142),
+    ("all", "said"): (536, 539),
+    ("all", "class"): (498, 502),
+    ("all", "code"): (254, 255),
+    ("all", "location"): (146, 148),
+    ("all", "actionable"): (490, 502),
 }
+# hilog formats whose written fields are not all met yet: format -> (right, logs)
+FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 462)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 502)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -97,7 +103,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 494
+    assert len(items) >= 539
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -211,7 +217,10 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
         assert lines is not None and lines >= 0.98, (fmt, row.counts)
-        assert row.ratio("fields") == 1.0, (fmt, row.counts, format_report(report))
+        if fmt in FIELDS_PINNED:
+            assert tuple(row.counts["fields"]) >= FIELDS_PINNED[fmt], (fmt, row.counts)
+        else:
+            assert row.ratio("fields") == 1.0, (fmt, row.counts, format_report(report))
 
 
 def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no-untyped-def]
@@ -220,7 +229,8 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     with_cause = [
         o for o in faults if o.finding is not None and "No known cause" not in o.finding.fix
     ]
-    # 107 of 109 when the sixth blind batch landed (2026-12-05)
+    # 107 of 109 when the sixth blind batch landed (2026-12-05); 119 of 127 when the seventh
+    # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06)
     assert len(with_cause) / len(faults) >= 0.95
 
 

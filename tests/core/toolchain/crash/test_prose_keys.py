@@ -1,0 +1,88 @@
+"""The fault's decisive line quoted in a developer's note without its key (issue 27, the seventh
+blind batch): a signal line, the runtime's fatal message, an error in a code comment, a freeze
+event, with a Markdown source's backslash escapes."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, unmark
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.hilog.parse import parse_line
+
+
+def test_a_signal_line_in_prose_with_markdown_escapes_is_the_reason() -> None:
+    text = "报错信息：SIGSEGV(SEGV\\_MAPERR)@0x0000000000000008 probably caused by NULL pointer dereference。"
+    crash = parse_faultlog(text)
+    assert crash.type == CPP and crash.name == "SIGSEGV"
+
+
+def test_the_runtime_fatal_message_alone_is_a_native_crash_with_its_cause() -> None:
+    found = diagnose(
+        "直接从渲染线程调用 NAPI 回调会导致崩溃：\n\n```\necma_vm cannot run in multi-thread!\n```\n"
+    )
+    assert found is not None and found.kind == "crash" and "threadsafe" in found.fix
+
+
+def test_an_error_quoted_in_a_code_comment_is_read() -> None:
+    text = (
+        "let o = JSON.parse(s) as Bean\no.isOk() // 报错：Error message:undefined is not callable\n"
+    )
+    assert "Error message:undefined is not callable" in unmark(text)
+    found = diagnose(text)
+    assert found is not None and found.kind == "crash" and "plainToInstance" in found.fix
+
+
+def test_a_js_error_name_alone_as_reason_is_a_js_crash() -> None:
+    crash = parse_faultlog("启动即崩：`Reason:SyntaxError`（jscrash）")
+    assert crash.type == JS
+
+
+def test_a_freeze_event_in_prose_needs_a_freeze_word() -> None:
+    said = "The AppFreeze capture showed `THREAD_BLOCK_6S` during cold start."
+    assert parse_faultlog(said).type == FREEZE
+    assert "Reason:" not in unmark("The event table lists `THREAD_BLOCK_6S` and more.")
+
+
+def test_a_process_tag_column_elided_with_its_slash_gives_the_tag() -> None:
+    line = parse_line(
+        "11889-11889  C03947/com.exam...AceStateMgmt com.examp...lication  E     msg here"
+    )
+    assert line.tag == "AceStateMgmt" and line.process == "com.examp...lication"
+
+
+def test_a_fatal_hilog_line_alone_is_a_possible_crash() -> None:
+    found = diagnose(
+        "11-25 10:48:06.833   1394-1394     C03f00/ArkCompiler              com.examp...20596468"
+        "  F     [default] resolveBufferCallback get hsp buffer failed, hsp path:/data/x.abc\n"
+    )
+    assert found is not None and found.kind == "crash" and not found.certain
+    assert "HSP" in found.fix
+
+
+def test_the_simulator_runtime_prefix_on_stack_lines_is_read() -> None:
+    log = (
+        "06-11 19:17:49.674 E C03f00/ArkCompiler: [ArkRuntime Log] TypeError: Cannot read "
+        "property x of undefined\n"
+        "06-11 19:17:49.674 E C03f00/ArkCompiler: [ArkRuntime Log]     at f "
+        "(entry|entry|1.0.0|src/main/ets/pages/Index.ts:11:23)\n"
+    )
+    found = diagnose(log)
+    assert found is not None and found.location and "Index" in found.location
+
+
+def test_the_installers_chinese_words_give_the_bm_code() -> None:
+    found = diagnose("> 权限请求失败导致安装失败! (tip: system_basic)")
+    assert (
+        found is not None
+        and found.kind in ("install", "signing")
+        and "9568289" in (found.meaning or "")
+    )
+
+
+def test_a_native_stack_symbolised_by_hand_gives_its_place() -> None:
+    from hmdesk.core.toolchain.crash.frames import parse_frame
+
+    f = parse_frame("#04 ConnectTcp                    http_client.cpp:190")
+    assert f is not None and f.symbol == "ConnectTcp" and f.line == 190
+    g = parse_frame("  ← hook_table (arm_ext_executor.c:6180, case 38 r0==1014)")
+    assert g is not None and g.symbol == "hook_table" and g.file == "arm_ext_executor.c"
