@@ -3,12 +3,12 @@
 A new process (a one-shot ``hmdesk-cli query --profile hybrid``, an agent) on a team store took
 its hybrid search's lexical candidates from an index built in process: every memory read and
 tokenised. Here they come from the server as a lexical search's do (:mod:`.postgres_search`:
-the census for the document frequencies, then every row the census's sieve passes, not the top
-ones, since with the semantic part the static part alone no longer orders a set), with the hard
-filters' counts of the same snapshot; the memories passing the filters are listed
-by seq (the smaller side: those passing or those failing) for the nearest memories by meaning
-(:meth:`~hmdesk.core.memory.retrieve.hybrid.Vectors.nearest`, on the server with pgvector or in
-the process). Then the candidates are fused and scored as
+every row the census's sieve passes, read once for the document frequencies and the
+candidates, not the top ones, since with the semantic part the static part alone no longer
+orders a set), with the hard filters' counts of the same snapshot; the memories passing the
+filters are listed by seq (the smaller side: those passing or those failing) for the nearest
+memories by meaning (:meth:`~hmdesk.core.memory.retrieve.hybrid.Vectors.nearest`, on the
+server with pgvector or in the process). Then the candidates are fused and scored as
 :func:`~hmdesk.core.memory.retrieve.hybrid.fuse` does (the same float64 operations on the same
 values), and only the top ``limit`` memories are read whole. Pending memories (written by
 another client and not yet in ``search_docs``) are scored in process as a second segment, as
@@ -38,7 +38,6 @@ from hmdesk.core.memory.retrieve.scoring import (
 )
 from hmdesk.core.memory.search_index.postgres_search import (
     _WORD_BITS,
-    _census,
     _filter_counts,
     _filters,
     _scan,
@@ -98,10 +97,18 @@ def _search(store: _Store, query: Query, sem: SemanticQuery) -> QueryResult:
     live, _ = store.counts()
     now = query_now_ms(query)
     scan = _scan(query, dist, now) if dist else None
-    census = _census(store, scan) if scan is not None else []  # the document frequencies
+    # every row the sieve passes, once: its groups give the document frequencies and, where it
+    # passes the filters, it is a candidate (the nearest by meaning may rank any of them)
+    held: list[tuple[int, bool, Any, Any, Any]] = []
+    if scan is not None:
+        nw, nf = scan.words, scan.filters
+        for r in store.read(scan.sql, scan.inner()):
+            bits = sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw]))
+            if bits:
+                held.append((bits, all(r[nw : nw + nf]), *r[nw + nf + 1 : nw + nf + 4]))
     memories = live + sum(seg.live_count for seg in pending)
     if groups and profile.rarity:
-        df_sql = {g: sum(c.n for c in census if c.holds(i)) for i, g in enumerate(dist)}
+        df_sql = {g: sum(1 for h in held if h[0] >> i & 1) for i, g in enumerate(dist)}
 
         def df_of(group: tuple[str, ...]) -> int:
             return df_sql[group] + sum(
@@ -119,11 +126,8 @@ def _search(store: _Store, query: Query, sem: SemanticQuery) -> QueryResult:
         live_groups = [(i, w) for i, w in enumerate(by_weight.values()) if w > 0]
         wanted = sum(1 << i for i, _ in live_groups)
         lexical_of: dict[int, float] = {}
-        nw, nf = scan.words, scan.filters
-        # every candidate row, not the top ones: the nearest by meaning may rank any of them
-        for r in store.read(scan.sql, scan.inner()):
-            bits = sum(int(b) << (_WORD_BITS * i) for i, b in enumerate(r[:nw]))
-            if not (all(r[nw : nw + nf]) and bits & wanted):
+        for bits, passes, seq, cf, ts in held:
+            if not (passes and bits & wanted):
                 continue
             lexical = lexical_of.get(bits)
             if lexical is None:
@@ -131,7 +135,6 @@ def _search(store: _Store, query: Query, sem: SemanticQuery) -> QueryResult:
                 for i, w in live_groups:
                     summed = summed + (w if bits >> i & 1 else 0.0)
                 lexical = lexical_of[bits] = summed / weights.total
-            seq, cf, ts = r[nw + nf + 1 : nw + nf + 4]
             cands.add(int(seq), float(cf), ts, lexical)
     # the pending segment (at most one), its candidates found in process
     seg = pending[0] if pending else None
