@@ -229,6 +229,23 @@ BUILD_CODES: dict[str, CodeInfo] = {
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
 
+# build-profile.json5 fields hvigor's schema rejects where they are often put (a module's
+# build-profile.json5 has no strictMode and no SDK versions), and where each belongs (the DevEco
+# Studio build-profile.json5 reference); :data:`FIELD_HOMES` names the place in a schema finding
+_PROJECT_PRODUCTS = "the project-level build-profile.json5, in app.products[]"
+_STRICT_MODE = (
+    "the project-level build-profile.json5, under app.products[].buildOption.strictMode "
+    '(e.g. "strictMode": { "useNormalizedOHMUrl": true })'
+)
+FIELD_HOMES: dict[str, str] = {
+    "useNormalizedOHMUrl": _STRICT_MODE,
+    "caseSensitiveCheck": _STRICT_MODE,
+    "compatibleSdkVersion": _PROJECT_PRODUCTS,
+    "targetSdkVersion": _PROJECT_PRODUCTS,
+    "compileSdkVersion": _PROJECT_PRODUCTS,
+    "signingConfig": f"{_PROJECT_PRODUCTS} (naming one of app.signingConfigs)",
+}
+
 # hvigor's and ohpm's code ranges (the ide-hvigor-errorcode-003xx pages, ohpm's 006xxxxx): for a
 # code the table above does not know, the kind its range means and the first step; the finding
 # adds the tool's own message, the lines before the code and its "Try the following" advice.

@@ -39,6 +39,7 @@ from hmdesk.core.toolchain.build_codes import (
     ARKTS_RULES,
     BUILD_CODES,
     CODE_FAMILIES,
+    FIELD_HOMES,
     WRAPPER_CODES,
     CodeInfo,
 )
@@ -57,7 +58,7 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Fra
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
-from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
     MAX_PROJECT_FILE_BYTES,
     NotRegularFile,
@@ -2358,7 +2359,15 @@ def _table_finding(
     if "path" not in values and code == "00306049":
         values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
     kind = info.kind if is_finding_kind(info.kind) else "unknown"
-    fix = _with_advice(_fill(info.fix, values), tail[start:])
+    fix = _fill(info.fix, values)
+    if _SCHEMA_MARK.search(tail, start):
+        # hvigor's schema report: what it says, and the file:line:col it prints over a file
+        # named without a line
+        detail, place = _schema_detail(tail[start:])
+        fix = f"{fix} {detail}".strip()
+        location = location if location and _HAS_LINE.search(location) else place or location
+    fix = _with_advice(fix, tail[start:])
+    location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1
     end = tail.find("\n", start)
     evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
@@ -2374,6 +2383,22 @@ def _table_finding(
         meaning=info.meaning if printed else f"{info.meaning} (code {code}, not printed)",
         block=first_error_block(tail),
     )
+
+
+def _block_file(tail: str, start: int) -> str | None:
+    """The file a code's block names on a line of its own, ``At file: build-profile.json5``
+    (with or without a line), when the parser saw no error head (the code printed alone, the
+    ``ERROR:`` cut away): the lines from the code's to the first blank one."""
+    for line in tail[start : start + 1200].splitlines()[:12]:
+        if not line.strip():
+            break
+        m = AT_FILE_RE.search(line)
+        if m is not None:
+            place = m.group("file").strip()
+            for part in ("line", "col"):
+                place += f":{m.group(part)}" if m.group(part) else ""
+            return place
+    return None
 
 
 _SAID = [(code, info, re.compile(info.says)) for code, info in BUILD_CODES.items() if info.says]
@@ -2654,27 +2679,45 @@ _REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S
 # hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
 # ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
 _SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")
-_SCHEMA_MESSAGE = re.compile(r"message:\s*['\"](.*)['\"],?\s*$", re.M)
-_SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\[([^\]]*)\]")
+# the message up to its own closing quote (a report pasted on one line holds several objects)
+_SCHEMA_MESSAGE = re.compile(r"message:\s*(['\"])(.*?)\1\s*(?:[,}]|$)", re.M)
+# (a Markdown copy escapes the bracket: ``allowedValues: \['a','b']``)
+_SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\\?\[([^\]]*)\]")
 _SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
+# ``keyword: 'propertyNames', params: { propertyName: 'cangjieOptions' }``: a property the
+# schema does not allow in that object
+_SCHEMA_PROPERTY = re.compile(r"propertyName:\s*'([^']+)'")
+_SCHEMA_MARK = re.compile(r"instancePath:|propertyName:|allowedValues:|location:\s*'")
 
 
 def _schema_detail(tail: str) -> tuple[str, str | None]:
-    """What hvigor's schema report says (the field, the rule it breaks, the values allowed) as
-    a sentence, and the file:line:col it prints."""
+    """What hvigor's schema report says (the field, the rule it breaks, the values allowed, a
+    property the object does not allow and where that property belongs) as a sentence, and the
+    file:line:col it prints."""
     field = _SCHEMA_FIELD.search(tail)
     message = _SCHEMA_MESSAGE.search(tail)
     allowed = _SCHEMA_ALLOWED.search(tail)
     place = _SCHEMA_LOCATION.search(tail)
+    prop = _SCHEMA_PROPERTY.search(tail)
     parts = []
     if field:
         parts.append(f"The schema check says: {field.group(1)}")
         if message:
-            parts.append(message.group(1))
+            parts.append(message.group(2))
     if allowed:
-        parts.append(f"(allowed: {allowed.group(1).strip()})")
+        parts.append(f"(allowed: {' '.join(allowed.group(1).split())})")
     detail = " ".join(parts) + ("." if parts else "")
-    return detail, place.group(1) if place else None
+    if prop:
+        name = prop.group(1)
+        home = FIELD_HOMES.get(name)
+        where = f" there ({field.group(1)})" if field and field.group(1) else " there"
+        detail += f" '{name}' is not allowed{where}: " + (
+            f"move it to {home}."
+            if home
+            else f"remove '{name}' (this hvigor does not know it), or rename it to one of "
+            "the allowed names."
+        )
+    return detail.strip(), place.group(1) if place else None
 
 
 def _printed_config(tail: str) -> str | None:

@@ -74,8 +74,7 @@ BELOW_LANDED = {
     ("config", "said"): (23, 25),
     ("config", "class"): (23, 25),
     ("config", "code"): (8, 9),
-    ("config", "location"): (9, 10),
-    ("config", "actionable"): (21, 25),
+    ("config", "actionable"): (23, 25),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
     ("hvigor", "actionable"): (41, 42),
@@ -90,12 +89,11 @@ BELOW_LANDED = {
     ("sdk", "said"): (23, 24),
     ("sdk", "class"): (23, 24),
     ("sdk", "actionable"): (23, 24),
-    ("signing", "location"): (3, 4),
     ("all", "said"): (549, 553),
     ("all", "class"): (511, 516),
     ("all", "code"): (262, 263),
-    ("all", "location"): (149, 154),
-    ("all", "actionable"): (498, 516),
+    ("all", "location"): (151, 154),
+    ("all", "actionable"): (500, 516),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
