@@ -161,7 +161,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "rollup",
         "Rollup Error",
         "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
-        "error or a bad import.",
+        "error or a bad import. Rollup says: {message}",
         says=r"\bRollup Error\b",
     ),
     "10505001": CodeInfo(
@@ -228,6 +228,23 @@ BUILD_CODES: dict[str, CodeInfo] = {
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
+
+# what a JavaScript/TypeScript parser's message asks for (Rollup's, the ArkTS compiler's own
+# TypeScript errors): the message as the parsers word it -> the step
+PARSER_STEPS: tuple[tuple[str, str], ...] = (
+    (
+        r"'await'[^\n]{0,40}?(?:outside (?:of )?an async function|only allowed within async "
+        r"functions)",
+        "`await` is used in a function that is not `async`: mark the enclosing function `async` "
+        "(an `async` arrow function for a callback; its callers then get a Promise), or use "
+        "`.then()` there instead of `await`.",
+    ),
+    (
+        r"is not exported by|has no exported member",
+        "The imported name is not exported by that module: fix the name in the import (or "
+        "export it from the module); for a Kit, check the name exists in the installed SDK.",
+    ),
+)
 
 # build-profile.json5 fields hvigor's schema rejects where they are often put (a module's
 # build-profile.json5 has no strictMode and no SDK versions), and where each belongs (the DevEco

@@ -40,6 +40,7 @@ from hmdesk.core.toolchain.build_codes import (
     BUILD_CODES,
     CODE_FAMILIES,
     FIELD_HOMES,
+    PARSER_STEPS,
     WRAPPER_CODES,
     CodeInfo,
 )
@@ -228,6 +229,12 @@ def _literal(pattern: str) -> str | None:
             return None
         if c in "?*{" and run:
             run.pop()  # the quantified character is optional
+        if c == "{":  # a counted quantifier ``{0,80}``: its digits are not text of the match
+            runs.append("".join(run))
+            run = []
+            end = pattern.find("}", i)
+            i = end + 1 if end >= 0 else len(pattern)
+            continue
         if c in _META:
             runs.append("".join(run))
             run = []
@@ -867,6 +874,22 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "products of build-profile.json5, or use a version of the dependency built for your SDK.",
         meaning="dependency needs a newer SDK",
         terms=("compatibleSdkVersion", "compatibleSdkVersionStage", "SDK"),
+    ),
+    # hvigor's check of the products' SDK version fields, said without a code, in Chinese
+    # ("compileSdkVersion、compatibleSdkVersion 或 targetSdkVersion（若显式配置）的值不正确") or English
+    Signature(
+        "sdk-version",
+        (
+            r"(?:compileSdkVersion|compatibleSdkVersion|targetSdkVersion)[^\n]{0,80}?"
+            r"(?:的值(?:不正确|无效|错误)|(?:is|are) (?:incorrect|invalid|not valid))",
+        ),
+        "An SDK version field in build-profile.json5 does not fit the installed SDK: set "
+        "compatibleSdkVersion and targetSdkVersion in app.products[] to the installed SDK's "
+        'version, written "6.0.0(20)" (DevEco\'s SDK manager or <sdk>/default/sdk-pkg.json '
+        "shows it; an empty string is not allowed), or leave targetSdkVersion and "
+        "compileSdkVersion out.",
+        meaning="SDK version fields do not fit the installed SDK",
+        terms=("compatibleSdkVersion", "targetSdkVersion", "SDK版本"),
     ),
     Signature(
         "project-path",
@@ -2311,6 +2334,8 @@ def _code_finding(tail: str) -> Finding | None:
             ).strip() + f" The compiler says: {says}"
         else:  # the place once, where the sentence says to go (the message's own is cut)
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
+            if step := _parser_step(says):
+                fix = f"{step} {fix}"
             if m_own is not None:  # one error a line: the next ones often share the cause
                 more = [
                     _AT_LOC.sub("", m.group(0)).strip(" .")
@@ -2359,7 +2384,10 @@ def _table_finding(
     if "path" not in values and code == "00306049":
         values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
     kind = info.kind if is_finding_kind(info.kind) else "unknown"
+    values["message"] = _AT_FILE_TAIL.sub("", message)
     fix = _fill(info.fix, values)
+    if kind == "rollup":
+        fix = f"{_parser_step(message)} {fix}".strip()
     if _SCHEMA_MARK.search(tail, start):
         # hvigor's schema report: what it says, and the file:line:col it prints over a file
         # named without a line
@@ -2383,6 +2411,17 @@ def _table_finding(
         meaning=info.meaning if printed else f"{info.meaning} (code {code}, not printed)",
         block=first_error_block(tail),
     )
+
+
+# the place a message ends with (``… function . At file: C:\\app\\Index.ets:139``): the finding
+# keeps it as its location, the fix quotes the message without it
+_AT_FILE_TAIL = re.compile(r"\s*\.?\s*\bAt [Ff]ile:\s*\S.*$")
+_PARSER_STEPS = [(re.compile(rx), step) for rx, step in PARSER_STEPS]
+
+
+def _parser_step(message: str) -> str:
+    """The step a parser's message asks for (:data:`PARSER_STEPS`), or ""."""
+    return next((step for rx, step in _PARSER_STEPS if rx.search(message)), "")
 
 
 def _block_file(tail: str, start: int) -> str | None:
@@ -2624,8 +2663,12 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
             if tool.group("msg").strip()[:40].lower() not in fix.lower():
                 fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"
     if sig.kind == "native" and location is None:
+        # the object that needs the symbol, else the path the message names, else the undefined
+        # symbol itself (a linker line copied without its ``>>> referenced by`` lines)
         ref = _REFERENCED_BY.search(tail)
-        location = (ref.group(2) or ref.group(1)) if ref else groups.get("path")
+        location = (
+            (ref.group(2) or ref.group(1)) if ref else groups.get("path") or groups.get("symbol")
+        )
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:

@@ -69,7 +69,7 @@ LANDED = 1.0
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (18, 19),
     ("arkts", "location"): (29, 30),
-    ("arkts", "actionable"): (42, 46),
+    ("arkts", "actionable"): (43, 46),
     ("bm", "actionable"): (54, 55),
     ("config", "said"): (23, 25),
     ("config", "class"): (23, 25),
@@ -81,19 +81,15 @@ BELOW_LANDED = {
     ("jscrash", "actionable"): (47, 49),
     ("native", "said"): (24, 25),
     ("native", "class"): (24, 25),
-    ("native", "location"): (10, 11),
     ("native", "actionable"): (24, 25),
     ("ohpm", "actionable"): (46, 47),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("sdk", "said"): (23, 24),
-    ("sdk", "class"): (23, 24),
-    ("sdk", "actionable"): (23, 24),
-    ("all", "said"): (549, 553),
-    ("all", "class"): (511, 516),
+    ("all", "said"): (550, 553),
+    ("all", "class"): (512, 516),
     ("all", "code"): (262, 263),
-    ("all", "location"): (151, 154),
-    ("all", "actionable"): (500, 516),
+    ("all", "location"): (152, 154),
+    ("all", "actionable"): (502, 516),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}

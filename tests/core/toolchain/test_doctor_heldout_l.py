@@ -74,3 +74,47 @@ def test_a_bare_at_file_without_a_line_is_the_location() -> None:
         "in the generated SigningConfigs.\nAt file: E:\\work\\app\\build-profile.json5:1\n"
     )
     assert g.location == "E:\\work\\app\\build-profile.json5:1"
+
+
+def test_an_undefined_symbol_without_its_referencing_object_is_the_place() -> None:
+    f = _diagnose(_real("native/kotlin-native-ohos-undefined-oh-log-print.log"))
+    assert f.kind == "native" and f.location == "OH_LOG_Print"
+    assert "hilog_ndk" in f.fix
+    # the referencing object, when the linker prints it, stays the place
+    g = _diagnose(_real("native/faq-huks-9-undefined-symbol-oh-huks.log"))
+    assert g.location is not None and g.location.endswith("hello.cpp:7")
+
+
+def test_the_sdk_version_fields_said_without_a_code_are_an_sdk_version_finding() -> None:
+    f = _diagnose(_real("sdk/flutter-notes-compatiblesdkversion-value-incorrect.log"))
+    assert f.kind == "sdk-version"
+    assert "compatibleSdkVersion" in f.fix and "targetSdkVersion" in f.fix
+    g = _diagnose(
+        "> hvigor ERROR: The value of compatibleSdkVersion is invalid. Modify it in "
+        "build-profile.json5.\n"
+    )
+    assert g.kind == "sdk-version"
+
+
+def test_a_counted_quantifier_is_not_a_signatures_needle() -> None:
+    from hmdesk.core.toolchain.doctor import _literal
+
+    assert _literal(r"targetSdkVersion[^\n]{0,80}?的值不正确") == "targetsdkversion"
+    assert _literal(r"ab{2,3}cdef") == "cdef"
+
+
+def test_await_outside_an_async_function_asks_for_async() -> None:
+    f = _diagnose(_real("arkts/deepseek-chat-00305015-await-outside-async.log"))
+    assert f.kind == "rollup" and f.code == "00305015"
+    assert f.location is not None and f.location.endswith("pages\\ChatPage.ets:139")
+    assert "`async`" in f.fix and "Rollup says: Cannot use keyword 'await'" in f.fix
+    assert "At file" not in f.fix  # the place is the location, not part of the quote
+    # the ArkTS compiler's TypeScript wording of the same error
+    g = _diagnose(
+        "> hvigor ERROR: ArkTS Compiler Error\n"
+        "1 ERROR: 10505001 ArkTS Compiler Error\n"
+        "Error Message: 'await' expressions are only allowed within async functions and at the "
+        "top levels of modules. At File: D:/a/entry/src/main/ets/pages/Chat.ets:12:5\n"
+    )
+    assert g.code == "10505001" and "`async`" in g.fix
+    assert g.location == "D:/a/entry/src/main/ets/pages/Chat.ets:12:5"
