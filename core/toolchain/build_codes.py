@@ -196,8 +196,9 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "ohpm-deps",
         "Fetch Pkg Info Failed",
         "{package} is not in the registry: check the name and version in oh-package.json5 "
-        "(@ohos/hvigor-ohos-plugin and @ohos/hvigor are not ohpm packages: remove them from "
-        "dependencies), then `ohpm install`; behind a proxy check .ohpmrc.",
+        "(@ohos/hvigor-ohos-plugin and @ohos/hvigor are not ohpm packages: they come with "
+        "DevEco Studio's / the Command Line Tools' hvigor, declared in hvigor-config.json5 — "
+        "remove them from dependencies), then `ohpm install`; behind a proxy check .ohpmrc.",
     ),
     "00617202": CodeInfo(
         "ohpm-deps",
@@ -228,6 +229,19 @@ BUILD_CODES: dict[str, CodeInfo] = {
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
+
+# a JavaScript error thrown while hvigor evaluates the project's configuration (its stack in
+# ``evaluateHvigorConfig`` / the hvigorfile): the code that failed is a plugin hvigorfile.ts
+# loads, reading an input of its own, not a command hvigor runs
+PLUGIN_EVAL_STEP = (
+    "The error is thrown while hvigor evaluates the project's configuration (evaluateHvigorConfig): "
+    "by a plugin that hvigorfile.ts loads (hvigor-config.json5 dependencies), reading an input "
+    "of its own that is missing or of another shape. Check that plugin and its input files; "
+    "for flutter-hvigor-plugin (Flutter for OpenHarmony) the input is "
+    ".flutter-plugins-dependencies: run `flutter pub get` with the OpenHarmony Flutter SDK "
+    "(the upstream Flutter drops its 'ohos' key). After changing a plugin stop the hvigor "
+    "daemon (`hvigorw --stop-daemon`): it keeps the old code loaded."
+)
 
 # what a JavaScript/TypeScript parser's message asks for (Rollup's, the ArkTS compiler's own
 # TypeScript errors): the message as the parsers word it -> the step

@@ -41,6 +41,7 @@ from hmdesk.core.toolchain.build_codes import (
     CODE_FAMILIES,
     FIELD_HOMES,
     PARSER_STEPS,
+    PLUGIN_EVAL_STEP,
     WRAPPER_CODES,
     CodeInfo,
 )
@@ -727,10 +728,14 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"NOTFOUND package '(?P<package>[^']+)' not found",),
+        # (ohpm 1.x adds "not found"; newer ones end at the quote)
+        (r"NOTFOUND package '(?P<package>[^']+)'",),
         "{package} is not in the registry: check the name and the version in oh-package.json5 "
         "(`ohpm info <name>` lists the versions; @ohos/hvigor-ohos-plugin and @ohos/hvigor are "
-        "not ohpm packages: remove them from dependencies), then `ohpm install`.",
+        "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
+        "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
+        "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
+        "then `ohpm install`.",
         meaning="package not found in the registry",
         terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
     ),
@@ -2487,6 +2492,13 @@ def _family_of(code: str) -> str:
     return next((p for p in CODE_FAMILIES if code.startswith(p)), "")
 
 
+# a JavaScript error whose stack is hvigor's evaluation of the project's configuration
+_PLUGIN_EVAL = re.compile(
+    r"\b(?:Type|Reference|Range|Syntax)Error\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*at\s+"
+    r"(?:evaluateHvigorConfig|[^\n]*[\\/]hvigorfile\.[jt]s)\b"
+)
+
+
 def _family_finding(tail: str) -> Finding | None:
     """A hvigor / ohpm code the tables do not know: the kind its range means
     (:data:`CODE_FAMILIES`), the code, the tool's message, the lines before it and its advice."""
@@ -2508,6 +2520,8 @@ def _family_finding(tail: str) -> Finding | None:
     message = _code_message(tail, m.start())
     before = _lines_before(tail, m.start())
     parts = [first_step]
+    if _PLUGIN_EVAL.search(tail, m.start(), m.start() + 1500):
+        parts = [PLUGIN_EVAL_STEP]
     if message:
         parts.append(f"The tool says: {message[:400]}")
     if before:

@@ -64,8 +64,8 @@ LANDED = 1.0
 # out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
 # cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
 # app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
-# Held-out batch L (14 build logs, scored blind on eba7773, 2026-12-06) folded in as it came;
-# its misses are pinned until the general rules that follow.
+# Held-out batch L (14 build logs, scored blind on eba7773, 2026-12-06) was folded in as it came,
+# its misses pinned, then taught general rules (test_doctor_heldout_l.py): all 14 right.
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (18, 19),
     ("arkts", "location"): (29, 30),
@@ -77,19 +77,17 @@ BELOW_LANDED = {
     ("config", "actionable"): (23, 25),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
-    ("hvigor", "actionable"): (41, 42),
     ("jscrash", "actionable"): (47, 49),
     ("native", "said"): (24, 25),
     ("native", "class"): (24, 25),
     ("native", "actionable"): (24, 25),
-    ("ohpm", "actionable"): (46, 47),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
     ("all", "said"): (550, 553),
     ("all", "class"): (512, 516),
     ("all", "code"): (262, 263),
     ("all", "location"): (152, 154),
-    ("all", "actionable"): (502, 516),
+    ("all", "actionable"): (504, 516),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
@@ -175,7 +173,9 @@ BUILD_KINDS = (
 # run said 106, class 103, fix 100.
 # With held-out batches H and J folded in and read by the general readers (279 build logs): said
 # 269, class 255, fix 238, location 65, code 117, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 269, "class": 255, "actionable": 238, "location": 65, "code": 117}
+# With held-out batch L folded in and its general rules (293 build logs): said 282, class 268, fix
+# 249, location 70, code 125, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 282, "class": 268, "actionable": 249, "location": 70, "code": 125}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -197,7 +197,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 279
+    assert logs >= 293
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

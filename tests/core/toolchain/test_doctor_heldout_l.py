@@ -118,3 +118,27 @@ def test_await_outside_an_async_function_asks_for_async() -> None:
     )
     assert g.code == "10505001" and "`async`" in g.fix
     assert g.location == "D:/a/entry/src/main/ets/pages/Chat.ets:12:5"
+
+
+def test_a_type_error_while_hvigor_evaluates_its_config_is_a_plugins() -> None:
+    f = _diagnose(_real("hvigor/flutter-notes-00308018-plugins-ohos-filter.log"))
+    assert f.code == "00308018" and f.kind == "hvigor-env"
+    assert "evaluateHvigorConfig" in f.fix and ".flutter-plugins-dependencies" in f.fix
+    assert "--stop-daemon" in f.fix
+    # a hvigorfile's own frame, another wording: the same reading
+    g = _diagnose(
+        "> hvigor ERROR: 00308018 Unknown Error\n"
+        "ReferenceError: config is not defined\n"
+        "    at Object.<anonymous> (D:\\app\\entry\\hvigorfile.ts:9:3)\n"
+    )
+    assert "evaluates the project's configuration" in g.fix
+    # a TypeError from a command hvigor runs keeps the range's reading
+    h = _diagnose(_real("hvigor/previewarkts-00308018-data-undefined.log"))
+    assert "evaluates the project's configuration" not in h.fix
+
+
+def test_ohpm_notfound_without_its_trailing_words_names_the_package() -> None:
+    f = _diagnose(_real("ohpm/o2ochat-notfound-hvigor-ohos-plugin-linux.log"))
+    assert f.kind == "ohpm-deps" and f.certain
+    assert f.fix.startswith("@ohos/hvigor-ohos-plugin is not in the registry")
+    assert "hvigor-config.json5" in f.fix and "DevEco" in f.fix
