@@ -884,9 +884,10 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     # ("compileSdkVersion、compatibleSdkVersion 或 targetSdkVersion（若显式配置）的值不正确") or English
     Signature(
         "sdk-version",
-        (
-            r"(?:compileSdkVersion|compatibleSdkVersion|targetSdkVersion)[^\n]{0,80}?"
-            r"(?:的值(?:不正确|无效|错误)|(?:is|are) (?:incorrect|invalid|not valid))",
+        # one pattern per field, so that each has a literal the prefilter looks for
+        tuple(
+            rf"{name}[^\n]{{0,80}}?(?:的值(?:不正确|无效|错误)|(?:is|are) (?:incorrect|invalid|not valid))"
+            for name in ("compileSdkVersion", "compatibleSdkVersion", "targetSdkVersion")
         ),
         "An SDK version field in build-profile.json5 does not fit the installed SDK: set "
         "compatibleSdkVersion and targetSdkVersion in app.products[] to the installed SDK's "
