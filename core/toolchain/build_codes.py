@@ -14,6 +14,10 @@ The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing her
   an operation hvigor runs, ``00302xxx`` a hvigor script, ``006xxxxx`` ohpm).
 * :data:`WRAPPER_CODES`: codes that only say that another tool failed (``00306053`` "ohpm install
   failed"); when the log also prints the other tool's code, that code is the cause.
+* :data:`FIELD_HOMES`: build-profile.json5 fields the schema rejects where they are often put,
+  and where each belongs; :data:`PARSER_STEPS`: what a JS/TS parser's message asks for
+  (``'await'`` outside an ``async`` function); :data:`PLUGIN_EVAL_STEP`: a JavaScript error
+  while hvigor evaluates the project's configuration is a plugin's.
 * :data:`ARKTS_RULES`: the ArkTS linter's rules (``(arkts-no-any-unknown)`` after a ``10605xxx``
   code) with the rewrite each asks for.
 
