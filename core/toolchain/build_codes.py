@@ -14,6 +14,10 @@ The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing her
   an operation hvigor runs, ``00302xxx`` a hvigor script, ``006xxxxx`` ohpm).
 * :data:`WRAPPER_CODES`: codes that only say that another tool failed (``00306053`` "ohpm install
   failed"); when the log also prints the other tool's code, that code is the cause.
+* :data:`FIELD_HOMES`: build-profile.json5 fields the schema rejects where they are often put,
+  and where each belongs; :data:`PARSER_STEPS`: what a JS/TS parser's message asks for
+  (``'await'`` outside an ``async`` function); :data:`PLUGIN_EVAL_STEP`: a JavaScript error
+  while hvigor evaluates the project's configuration is a plugin's.
 * :data:`ARKTS_RULES`: the ArkTS linter's rules (``(arkts-no-any-unknown)`` after a ``10605xxx``
   code) with the rewrite each asks for.
 
@@ -161,7 +165,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "rollup",
         "Rollup Error",
         "A bundling/syntax error (Rollup): open the file:line shown; often a .ts/.js syntax "
-        "error or a bad import.",
+        "error or a bad import. Rollup says: {message}",
         says=r"\bRollup Error\b",
     ),
     "10505001": CodeInfo(
@@ -196,8 +200,9 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "ohpm-deps",
         "Fetch Pkg Info Failed",
         "{package} is not in the registry: check the name and version in oh-package.json5 "
-        "(@ohos/hvigor-ohos-plugin and @ohos/hvigor are not ohpm packages: remove them from "
-        "dependencies), then `ohpm install`; behind a proxy check .ohpmrc.",
+        "(@ohos/hvigor-ohos-plugin and @ohos/hvigor are not ohpm packages: they come with "
+        "DevEco Studio's / the Command Line Tools' hvigor, declared in hvigor-config.json5 — "
+        "remove them from dependencies), then `ohpm install`; behind a proxy check .ohpmrc.",
     ),
     "00617202": CodeInfo(
         "ohpm-deps",
@@ -228,6 +233,53 @@ BUILD_CODES: dict[str, CodeInfo] = {
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
+
+# a JavaScript error thrown while hvigor evaluates the project's configuration (its stack in
+# ``evaluateHvigorConfig`` / the hvigorfile): the code that failed is a plugin hvigorfile.ts
+# loads, reading an input of its own, not a command hvigor runs
+PLUGIN_EVAL_STEP = (
+    "The error is thrown while hvigor evaluates the project's configuration (evaluateHvigorConfig): "
+    "by a plugin that hvigorfile.ts loads (hvigor-config.json5 dependencies), reading an input "
+    "of its own that is missing or of another shape. Check that plugin and its input files; "
+    "for flutter-hvigor-plugin (Flutter for OpenHarmony) the input is "
+    ".flutter-plugins-dependencies: run `flutter pub get` with the OpenHarmony Flutter SDK "
+    "(the upstream Flutter drops its 'ohos' key). After changing a plugin stop the hvigor "
+    "daemon (`hvigorw --stop-daemon`): it keeps the old code loaded."
+)
+
+# what a JavaScript/TypeScript parser's message asks for (Rollup's, the ArkTS compiler's own
+# TypeScript errors): the message as the parsers word it -> the step
+PARSER_STEPS: tuple[tuple[str, str], ...] = (
+    (
+        r"'await'[^\n]{0,40}?(?:outside (?:of )?an async function|only allowed within async "
+        r"functions)",
+        "`await` is used in a function that is not `async`: mark the enclosing function `async` "
+        "(an `async` arrow function for a callback; its callers then get a Promise), or use "
+        "`.then()` there instead of `await`.",
+    ),
+    (
+        r"is not exported by|has no exported member",
+        "The imported name is not exported by that module: fix the name in the import (or "
+        "export it from the module); for a Kit, check the name exists in the installed SDK.",
+    ),
+)
+
+# build-profile.json5 fields hvigor's schema rejects where they are often put (a module's
+# build-profile.json5 has no strictMode and no SDK versions), and where each belongs (the DevEco
+# Studio build-profile.json5 reference); :data:`FIELD_HOMES` names the place in a schema finding
+_PROJECT_PRODUCTS = "the project-level build-profile.json5, in app.products[]"
+_STRICT_MODE = (
+    "the project-level build-profile.json5, under app.products[].buildOption.strictMode "
+    '(e.g. "strictMode": { "useNormalizedOHMUrl": true })'
+)
+FIELD_HOMES: dict[str, str] = {
+    "useNormalizedOHMUrl": _STRICT_MODE,
+    "caseSensitiveCheck": _STRICT_MODE,
+    "compatibleSdkVersion": _PROJECT_PRODUCTS,
+    "targetSdkVersion": _PROJECT_PRODUCTS,
+    "compileSdkVersion": _PROJECT_PRODUCTS,
+    "signingConfig": f"{_PROJECT_PRODUCTS} (naming one of app.signingConfigs)",
+}
 
 # hvigor's and ohpm's code ranges (the ide-hvigor-errorcode-003xx pages, ohpm's 006xxxxx): for a
 # code the table above does not know, the kind its range means and the first step; the finding

@@ -39,6 +39,9 @@ from hmdesk.core.toolchain.build_codes import (
     ARKTS_RULES,
     BUILD_CODES,
     CODE_FAMILIES,
+    FIELD_HOMES,
+    PARSER_STEPS,
+    PLUGIN_EVAL_STEP,
     WRAPPER_CODES,
     CodeInfo,
 )
@@ -57,7 +60,7 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Fra
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
-from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
     MAX_PROJECT_FILE_BYTES,
     NotRegularFile,
@@ -227,6 +230,12 @@ def _literal(pattern: str) -> str | None:
             return None
         if c in "?*{" and run:
             run.pop()  # the quantified character is optional
+        if c == "{":  # a counted quantifier ``{0,80}``: its digits are not text of the match
+            runs.append("".join(run))
+            run = []
+            end = pattern.find("}", i)
+            i = end + 1 if end >= 0 else len(pattern)
+            continue
         if c in _META:
             runs.append("".join(run))
             run = []
@@ -719,10 +728,14 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"NOTFOUND package '(?P<package>[^']+)' not found",),
+        # (ohpm 1.x adds "not found"; newer ones end at the quote)
+        (r"NOTFOUND package '(?P<package>[^']+)'",),
         "{package} is not in the registry: check the name and the version in oh-package.json5 "
         "(`ohpm info <name>` lists the versions; @ohos/hvigor-ohos-plugin and @ohos/hvigor are "
-        "not ohpm packages: remove them from dependencies), then `ohpm install`.",
+        "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
+        "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
+        "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
+        "then `ohpm install`.",
         meaning="package not found in the registry",
         terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
     ),
@@ -866,6 +879,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "products of build-profile.json5, or use a version of the dependency built for your SDK.",
         meaning="dependency needs a newer SDK",
         terms=("compatibleSdkVersion", "compatibleSdkVersionStage", "SDK"),
+    ),
+    # hvigor's check of the products' SDK version fields, said without a code, in Chinese
+    # ("compileSdkVersion、compatibleSdkVersion 或 targetSdkVersion（若显式配置）的值不正确") or English
+    Signature(
+        "sdk-version",
+        # one pattern per field, so that each has a literal the prefilter looks for
+        tuple(
+            rf"{name}[^\n]{{0,80}}?(?:的值(?:不正确|无效|错误)|(?:is|are) (?:incorrect|invalid|not valid))"
+            for name in ("compileSdkVersion", "compatibleSdkVersion", "targetSdkVersion")
+        ),
+        "An SDK version field in build-profile.json5 does not fit the installed SDK: set "
+        "compatibleSdkVersion and targetSdkVersion in app.products[] to the installed SDK's "
+        'version, written "6.0.0(20)" (DevEco\'s SDK manager or <sdk>/default/sdk-pkg.json '
+        "shows it; an empty string is not allowed), or leave targetSdkVersion and "
+        "compileSdkVersion out.",
+        meaning="SDK version fields do not fit the installed SDK",
+        terms=("compatibleSdkVersion", "targetSdkVersion", "SDK版本"),
     ),
     Signature(
         "project-path",
@@ -2310,6 +2340,8 @@ def _code_finding(tail: str) -> Finding | None:
             ).strip() + f" The compiler says: {says}"
         else:  # the place once, where the sentence says to go (the message's own is cut)
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
+            if step := _parser_step(says):
+                fix = f"{step} {fix}"
             if m_own is not None:  # one error a line: the next ones often share the cause
                 more = [
                     _AT_LOC.sub("", m.group(0)).strip(" .")
@@ -2358,7 +2390,18 @@ def _table_finding(
     if "path" not in values and code == "00306049":
         values["path"] = " and ".join(re.findall(r"^\s*-\s*(\S+)", tail, re.M)[:2])
     kind = info.kind if is_finding_kind(info.kind) else "unknown"
-    fix = _with_advice(_fill(info.fix, values), tail[start:])
+    values["message"] = _AT_FILE_TAIL.sub("", message)
+    fix = _fill(info.fix, values)
+    if kind == "rollup":
+        fix = f"{_parser_step(message)} {fix}".strip()
+    if _SCHEMA_MARK.search(tail, start):
+        # hvigor's schema report: what it says, and the file:line:col it prints over a file
+        # named without a line
+        detail, place = _schema_detail(tail[start:])
+        fix = f"{fix} {detail}".strip()
+        location = location if location and _HAS_LINE.search(location) else place or location
+    fix = _with_advice(fix, tail[start:])
+    location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1
     end = tail.find("\n", start)
     evidence = tail[line_start : end if end >= 0 else len(tail)].strip()
@@ -2374,6 +2417,33 @@ def _table_finding(
         meaning=info.meaning if printed else f"{info.meaning} (code {code}, not printed)",
         block=first_error_block(tail),
     )
+
+
+# the place a message ends with (``… function . At file: C:\\app\\Index.ets:139``): the finding
+# keeps it as its location, the fix quotes the message without it
+_AT_FILE_TAIL = re.compile(r"\s*\.?\s*\bAt [Ff]ile:\s*\S.*$")
+_PARSER_STEPS = [(re.compile(rx), step) for rx, step in PARSER_STEPS]
+
+
+def _parser_step(message: str) -> str:
+    """The step a parser's message asks for (:data:`PARSER_STEPS`), or ""."""
+    return next((step for rx, step in _PARSER_STEPS if rx.search(message)), "")
+
+
+def _block_file(tail: str, start: int) -> str | None:
+    """The file a code's block names on a line of its own, ``At file: build-profile.json5``
+    (with or without a line), when the parser saw no error head (the code printed alone, the
+    ``ERROR:`` cut away): the lines from the code's to the first blank one."""
+    for line in tail[start : start + 1200].splitlines()[:12]:
+        if not line.strip():
+            break
+        m = AT_FILE_RE.search(line)
+        if m is not None:
+            place = m.group("file").strip()
+            for part in ("line", "col"):
+                place += f":{m.group(part)}" if m.group(part) else ""
+            return place
+    return None
 
 
 _SAID = [(code, info, re.compile(info.says)) for code, info in BUILD_CODES.items() if info.says]
@@ -2423,6 +2493,13 @@ def _family_of(code: str) -> str:
     return next((p for p in CODE_FAMILIES if code.startswith(p)), "")
 
 
+# a JavaScript error whose stack is hvigor's evaluation of the project's configuration
+_PLUGIN_EVAL = re.compile(
+    r"\b(?:Type|Reference|Range|Syntax)Error\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*at\s+"
+    r"(?:evaluateHvigorConfig|[^\n]*[\\/]hvigorfile\.[jt]s)\b"
+)
+
+
 def _family_finding(tail: str) -> Finding | None:
     """A hvigor / ohpm code the tables do not know: the kind its range means
     (:data:`CODE_FAMILIES`), the code, the tool's message, the lines before it and its advice."""
@@ -2444,6 +2521,8 @@ def _family_finding(tail: str) -> Finding | None:
     message = _code_message(tail, m.start())
     before = _lines_before(tail, m.start())
     parts = [first_step]
+    if _PLUGIN_EVAL.search(tail, m.start(), m.start() + 1500):
+        parts = [PLUGIN_EVAL_STEP]
     if message:
         parts.append(f"The tool says: {message[:400]}")
     if before:
@@ -2599,8 +2678,12 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
             if tool.group("msg").strip()[:40].lower() not in fix.lower():
                 fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"
     if sig.kind == "native" and location is None:
+        # the object that needs the symbol, else the path the message names, else the undefined
+        # symbol itself (a linker line copied without its ``>>> referenced by`` lines)
         ref = _REFERENCED_BY.search(tail)
-        location = (ref.group(2) or ref.group(1)) if ref else groups.get("path")
+        location = (
+            (ref.group(2) or ref.group(1)) if ref else groups.get("path") or groups.get("symbol")
+        )
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
@@ -2654,27 +2737,45 @@ _REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S
 # hvigor's schema report: ``instancePath: 'module.deviceTypes[1]'``, ``message: 'must be <= 65535'``,
 # ``params: { allowedValues: [...] }``, ``location: 'D:/app/entry/src/main/module.json5:15:8'``
 _SCHEMA_FIELD = re.compile(r"instancePath:\s*'([^']*)'")
-_SCHEMA_MESSAGE = re.compile(r"message:\s*['\"](.*)['\"],?\s*$", re.M)
-_SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\[([^\]]*)\]")
+# the message up to its own closing quote (a report pasted on one line holds several objects)
+_SCHEMA_MESSAGE = re.compile(r"message:\s*(['\"])(.*?)\1\s*(?:[,}]|$)", re.M)
+# (a Markdown copy escapes the bracket: ``allowedValues: \['a','b']``)
+_SCHEMA_ALLOWED = re.compile(r"allowedValues:\s*\\?\[([^\]]*)\]")
 _SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
+# ``keyword: 'propertyNames', params: { propertyName: 'cangjieOptions' }``: a property the
+# schema does not allow in that object
+_SCHEMA_PROPERTY = re.compile(r"propertyName:\s*'([^']+)'")
+_SCHEMA_MARK = re.compile(r"instancePath:|propertyName:|allowedValues:|location:\s*'")
 
 
 def _schema_detail(tail: str) -> tuple[str, str | None]:
-    """What hvigor's schema report says (the field, the rule it breaks, the values allowed) as
-    a sentence, and the file:line:col it prints."""
+    """What hvigor's schema report says (the field, the rule it breaks, the values allowed, a
+    property the object does not allow and where that property belongs) as a sentence, and the
+    file:line:col it prints."""
     field = _SCHEMA_FIELD.search(tail)
     message = _SCHEMA_MESSAGE.search(tail)
     allowed = _SCHEMA_ALLOWED.search(tail)
     place = _SCHEMA_LOCATION.search(tail)
+    prop = _SCHEMA_PROPERTY.search(tail)
     parts = []
     if field:
         parts.append(f"The schema check says: {field.group(1)}")
         if message:
-            parts.append(message.group(1))
+            parts.append(message.group(2))
     if allowed:
-        parts.append(f"(allowed: {allowed.group(1).strip()})")
+        parts.append(f"(allowed: {' '.join(allowed.group(1).split())})")
     detail = " ".join(parts) + ("." if parts else "")
-    return detail, place.group(1) if place else None
+    if prop:
+        name = prop.group(1)
+        home = FIELD_HOMES.get(name)
+        where = f" there ({field.group(1)})" if field and field.group(1) else " there"
+        detail += f" '{name}' is not allowed{where}: " + (
+            f"move it to {home}."
+            if home
+            else f"remove '{name}' (this hvigor does not know it), or rename it to one of "
+            "the allowed names."
+        )
+    return detail.strip(), place.group(1) if place else None
 
 
 def _printed_config(tail: str) -> str | None:

@@ -79,7 +79,8 @@ def clean_argv(hvigorw: str, *, daemon: bool = False) -> list[str]:
 
 # --------------------------------------------------------------------------- parsing
 
-_PREFIX_RE = re.compile(r"^>\s*hvigor\s+")
+# ``> hvigor ERROR: …``, also pasted without its ``>`` (``hvigor ERROR: 00303038 …``)
+_PREFIX_RE = re.compile(r"^(?:>\s*)?hvigor\s+(?=[A-Z])")
 TASK_RE = re.compile(
     r"^(?P<status>Finished|UP-TO-DATE)\s+:(?P<path>[^\s.][^\s]*?)\.\.\.(?:\s+after\s+(?P<after>.+))?$"
 )

@@ -64,34 +64,36 @@ LANDED = 1.0
 # out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
 # cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
 # app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
+# Held-out batch L (14 build logs, scored blind on eba7773, 2026-12-06) was folded in as it came,
+# its misses pinned, then taught general rules (test_doctor_heldout_l.py): all 14 right.
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (18, 19),
-    ("arkts", "location"): (28, 29),
-    ("arkts", "actionable"): (42, 45),
+    ("arkts", "location"): (29, 30),
+    ("arkts", "actionable"): (43, 46),
     ("bm", "actionable"): (54, 55),
-    ("config", "said"): (21, 23),
-    ("config", "class"): (21, 23),
-    ("config", "code"): (6, 7),
-    ("config", "actionable"): (21, 23),
+    ("config", "said"): (23, 25),
+    ("config", "class"): (23, 25),
+    ("config", "code"): (8, 9),
+    ("config", "actionable"): (23, 25),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
     ("jscrash", "actionable"): (47, 49),
-    ("native", "said"): (23, 24),
-    ("native", "class"): (23, 24),
-    ("native", "actionable"): (23, 24),
+    ("native", "said"): (24, 25),
+    ("native", "class"): (24, 25),
+    ("native", "actionable"): (24, 25),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (536, 539),
-    ("all", "class"): (498, 502),
-    ("all", "code"): (254, 255),
-    ("all", "location"): (146, 148),
-    ("all", "actionable"): (490, 502),
+    ("all", "said"): (550, 553),
+    ("all", "class"): (512, 516),
+    ("all", "code"): (262, 263),
+    ("all", "location"): (152, 154),
+    ("all", "actionable"): (504, 516),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 502)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 516)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -103,7 +105,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 539
+    assert len(items) >= 553
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -171,7 +173,9 @@ BUILD_KINDS = (
 # run said 106, class 103, fix 100.
 # With held-out batches H and J folded in and read by the general readers (279 build logs): said
 # 269, class 255, fix 238, location 65, code 117, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 269, "class": 255, "actionable": 238, "location": 65, "code": 117}
+# With held-out batch L folded in and its general rules (293 build logs): said 282, class 268, fix
+# 249, location 70, code 125, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 282, "class": 268, "actionable": 249, "location": 70, "code": 125}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -193,7 +197,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 279
+    assert logs >= 293
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
