@@ -1559,7 +1559,7 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
     E/F) and the stack lines of the same process after it. Certain when the runtime says it was
     not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
     for i, p in enumerate(parsed):
-        if p.kind == RAW or p.level not in "EF":
+        if p.kind == RAW or p.level not in ("E", "F"):
             continue
         m = _HILOG_JS_ERROR.search(p.message)
         if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
@@ -1689,7 +1689,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     soft = [
         p
         for p in parsed
-        if p.kind != RAW and p.level in "WEF" and _HILOG_SOFT_FAULT.search(p.message)
+        if p.kind != RAW and p.level in ("W", "E", "F") and _HILOG_SOFT_FAULT.search(p.message)
     ]
     if not soft:
         # a fatal line alone (``F C03f00/ArkCompiler … get hsp buffer failed``): the runtime
