@@ -1592,6 +1592,18 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
 _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
 
 
+def _title(crash: Crash) -> str:
+    """The crash's title; a Cangjie crash (read with the JS crashes: ``Reason:std.core:…``,
+    ``.cj`` frames, HiAppEvent's crash_type CjError) says so."""
+    if crash.type == JS and (
+        crash.reason.startswith("std.")
+        or crash.reason == "CjError"
+        or any(f.file.endswith(".cj") for f in crash.frames[:8])
+    ):
+        return "Cangjie crash"
+    return crash.title
+
+
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
@@ -1611,13 +1623,14 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         )
         code = m.group(1) if m else None
     what = ": ".join(x for x in (crash.name, crash.message) if x)
+    title = _title(crash)
     if explained is not None:
         fix = explained.fix if explained.certain else f"Possibly {explained.cause}. {explained.fix}"
-        meaning = f"{crash.title}: {explained.cause}"
+        meaning = f"{title}: {explained.cause}"
         location = explained.location or location
     else:
         fix = (
-            f"No known cause for this {crash.title.lower()}: read the error ({what[:160]}) and the "
+            f"No known cause for this {title.lower()}: read the error ({what[:160]}) and the "
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
@@ -1625,7 +1638,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
                 f" The stack is inside {third} (third-party code) and shows no frame of the "
                 f"app's own: check how the app calls {third} and its version."
             )
-        meaning = crash.title
+        meaning = title
     terms = [
         t
         for t in (crash.error_class, crash.title, "crash" if crash.type != FREEZE else "freeze")
