@@ -64,34 +64,37 @@ LANDED = 1.0
 # out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
 # cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
 # app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
+# Held-out batch M (9 runtime logs, 2026-12-06) folded in after its general rules (bare
+# ``DOMAIN/Tag:`` hilog lines, Cangjie crashes, a one-line JS stack, a freeze's summary line):
+# all 9 right; the rows below only grew by their count.
 BELOW_LANDED = {
-    ("appfreeze", "actionable"): (18, 19),
+    ("appfreeze", "actionable"): (20, 21),
     ("arkts", "location"): (28, 29),
     ("arkts", "actionable"): (42, 45),
-    ("bm", "actionable"): (54, 55),
+    ("bm", "actionable"): (56, 57),
     ("config", "said"): (21, 23),
     ("config", "class"): (21, 23),
     ("config", "code"): (6, 7),
     ("config", "actionable"): (21, 23),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
-    ("jscrash", "actionable"): (47, 49),
+    ("jscrash", "actionable"): (51, 53),
     ("native", "said"): (23, 24),
     ("native", "class"): (23, 24),
     ("native", "actionable"): (23, 24),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (536, 539),
-    ("all", "class"): (498, 502),
-    ("all", "code"): (254, 255),
-    ("all", "location"): (146, 148),
-    ("all", "actionable"): (490, 502),
+    ("all", "said"): (545, 548),
+    ("all", "class"): (506, 510),
+    ("all", "code"): (259, 260),
+    ("all", "location"): (149, 151),
+    ("all", "actionable"): (498, 510),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 502)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 510)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -103,7 +106,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 539
+    assert len(items) >= 548
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -213,6 +216,7 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
         "deveco-window-elided-pid",
         "deveco-window-wrapped",
         "pid-tid-slash-process",
+        "domain-tag-only",
     } <= set(report.formats)
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
@@ -230,7 +234,8 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
         o for o in faults if o.finding is not None and "No known cause" not in o.finding.fix
     ]
     # 107 of 109 when the sixth blind batch landed (2026-12-05); 119 of 127 when the seventh
-    # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06)
+    # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06); 133 of 133
+    # with held-out batch M (Cangjie crashes, an APMS freeze) folded in
     assert len(with_cause) / len(faults) >= 0.95
 
 

@@ -133,3 +133,15 @@ def test_a_js_stack_pasted_on_one_line_keeps_every_frame() -> None:
     )
     assert [f.line for f in crash.frames] == [40, 88]
     assert where(crash)[0] == "entry/src/main/ets/pages/List.ets:40:7"
+
+
+def test_any_crash_event_without_a_stack_points_at_the_fault_log_it_names() -> None:
+    # a JS crash event whose exception carries nothing: the structural reading, no signature
+    crash = parse_faultlog(
+        "HiAppEvent eventInfo.name=APP_CRASH\nHiAppEvent eventInfo.params.crash_type=JsError\n"
+        'HiAppEvent eventInfo.params.exception={"message":"","name":"","stack":""}\n'
+        "HiAppEvent eventInfo.params.external_log=[/data/storage/el2/log/hiappevent/APP_CRASH_9.log]\n"
+    )
+    explained = explain(crash, ())
+    assert explained is not None
+    assert "/data/storage/el2/log/hiappevent/APP_CRASH_9.log" in explained.fix
