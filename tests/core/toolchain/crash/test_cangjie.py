@@ -47,9 +47,7 @@ def test_a_cangjie_frame_reads_its_function_file_and_line() -> None:
 
 
 def test_a_cangjie_fault_log_gives_the_error_and_the_apps_own_cj_line() -> None:
-    crash = parse_faultlog(
-        cangjie_log("std.core:IndexOutOfBoundsException", "index 3, size 3")
-    )
+    crash = parse_faultlog(cangjie_log("std.core:IndexOutOfBoundsException", "index 3, size 3"))
     assert (crash.type, crash.name, crash.message) == (
         JS,
         "std.core:IndexOutOfBoundsException",

@@ -187,7 +187,10 @@ def test_a_saved_log_reads_whatever_wrote_it(encode) -> None:  # type: ignore[no
             "A01B05/com.ohos.sceneboard/AOD: draw complete",
             ("A", 0x01B05, "com.ohos.sceneboard", "AOD", "draw complete"),
         ),
-        ("C01406/OHOS::RS: [LoadImgsbyResolution] x", ("C", 0x01406, "", "OHOS::RS", "[LoadImgsbyResolution] x")),
+        (
+            "C01406/OHOS::RS: [LoadImgsbyResolution] x",
+            ("C", 0x01406, "", "OHOS::RS", "[LoadImgsbyResolution] x"),
+        ),
         ("I02C01/CustCarrierMount:", ("I", 0x02C01, "", "CustCarrierMount", "")),
     ],
 )
@@ -218,3 +221,18 @@ def test_a_line_cut_to_its_domain_and_tag_keeps_the_fields_it_has(
 )
 def test_prose_near_the_domain_tag_shape_stays_raw(text: str) -> None:
     assert parse_line(text).kind == RAW, text
+
+
+def test_lines_without_a_level_are_not_taken_for_errors() -> None:
+    # a level-less line's level is "": never read as E or F (``"" in "EF"`` would be)
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    text = "\n".join(
+        [
+            "C03F00/ArkCompiler: [gc]  [ HPP YoungGC ] 4.2 (6) -> 1.1 (2) MB, 3.1(+0)ms, Allocation limit",
+            "C03F00/ArkCompiler: [gc] TotalGC:                 3.1 ms",
+            "C03F00/ArkCompiler: Heap average alive rate: 0.41",
+        ]
+    )
+    assert all(p.kind == LOG and p.level == "" for p in parse_lines(text.splitlines()))
+    assert diagnose(text) is None
