@@ -1589,7 +1589,7 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
     E/F) and the stack lines of the same process after it. Certain when the runtime says it was
     not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
     for i, p in enumerate(parsed):
-        if p.kind == RAW or p.level not in "EF":
+        if p.kind == RAW or p.level not in ("E", "F"):
             continue
         m = _HILOG_JS_ERROR.search(p.message)
         if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
@@ -1622,6 +1622,18 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
 _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
 
 
+def _title(crash: Crash) -> str:
+    """The crash's title; a Cangjie crash (read with the JS crashes: ``Reason:std.core:…``,
+    ``.cj`` frames, HiAppEvent's crash_type CjError) says so."""
+    if crash.type == JS and (
+        crash.reason.startswith("std.")
+        or crash.reason == "CjError"
+        or any(f.file.endswith(".cj") for f in crash.frames[:8])
+    ):
+        return "Cangjie crash"
+    return crash.title
+
+
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
@@ -1641,13 +1653,14 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         )
         code = m.group(1) if m else None
     what = ": ".join(x for x in (crash.name, crash.message) if x)
+    title = _title(crash)
     if explained is not None:
         fix = explained.fix if explained.certain else f"Possibly {explained.cause}. {explained.fix}"
-        meaning = f"{crash.title}: {explained.cause}"
+        meaning = f"{title}: {explained.cause}"
         location = explained.location or location
     else:
         fix = (
-            f"No known cause for this {crash.title.lower()}: read the error ({what[:160]}) and the "
+            f"No known cause for this {title.lower()}: read the error ({what[:160]}) and the "
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
@@ -1655,7 +1668,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
                 f" The stack is inside {third} (third-party code) and shows no frame of the "
                 f"app's own: check how the app calls {third} and its version."
             )
-        meaning = crash.title
+        meaning = title
     terms = [
         t
         for t in (crash.error_class, crash.title, "crash" if crash.type != FREEZE else "freeze")
@@ -1719,7 +1732,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     soft = [
         p
         for p in parsed
-        if p.kind != RAW and p.level in "WEF" and _HILOG_SOFT_FAULT.search(p.message)
+        if p.kind != RAW and p.level in ("W", "E", "F") and _HILOG_SOFT_FAULT.search(p.message)
     ]
     if not soft:
         # a fatal line alone (``F C03f00/ArkCompiler … get hsp buffer failed``): the runtime

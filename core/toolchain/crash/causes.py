@@ -344,6 +344,52 @@ CAUSES: tuple[Cause, ...] = (
         "Check the text before JSON.parse and wrap it in try/catch; log the response when it "
         "fails.",
     ),
+    # --- Cangjie: an uncaught exception's fault log (``Reason:std.core:NoneValueException``,
+    # ``.cj`` frames) or HiAppEvent's APP_CRASH with crash_type CjError (the Cangjie crash guide)
+    _c(
+        JS,
+        r"\bstd\.core:OutOfMemoryError\b|\bOutOfMemoryError\b(?=[\s\S]{0,2000}\.cj:\d)",
+        "the Cangjie heap is exhausted (OutOfMemoryError); the stack shows only where the last "
+        "allocation failed",
+        "Analyse the memory with DevEco Studio's Profiler (what keeps large arrays or collections "
+        "alive), review the allocating logic, and check the cjHeapSize configured for the app.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:StackOverflowError\b|\bStackOverflowError\b(?=[\s\S]{0,2000}\.cj:\d)",
+        "a Cangjie thread's stack overflowed (unbounded or very deep recursion)",
+        "Find the recursion in the repeating frames and bound it or make it iterative.",
+    ),
+    _c(
+        JS,
+        r"\bNoneValueException\b",
+        "a Cangjie value that does not exist was read (Option.getOrThrow() on None, or map[key] "
+        "for a key the HashMap does not hold)",
+        "Check before reading: map.contains(key), or map.get(key) (an Option) with match / ??; "
+        "or catch NoneValueException with try-catch.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:IndexOutOfBoundsException\b",
+        "a Cangjie array or collection was indexed outside its size",
+        "Check the index against size before indexing, or catch IndexOutOfBoundsException.",
+    ),
+    _c(
+        JS,
+        r"\bcrash_type=CjError\b",
+        "an uncaught Cangjie exception (HiAppEvent APP_CRASH, crash_type CjError); the event "
+        "carries no stack of its own",
+        "Read the crash's fault log, the event's external_log file (or DevEco Studio's FaultLog, "
+        "type cjerror): its Reason, Exception info and Stacktrace; the first .cj frame of the "
+        "app's own code threw it. Catch that exception there (try-catch) or check before the call.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:\w*(?:Exception|Error)\b",
+        "an uncaught Cangjie exception",
+        "Catch it where it is thrown (try-catch) or check the condition before the call; the frame "
+        "at the location is the app's own code that threw it.",
+    ),
     _c(
         JS,
         r"OutOfMemory",
@@ -768,6 +814,8 @@ def _is_system(frame: Frame) -> bool:
     return (
         frame.file.startswith(_SYSTEM)
         or not frame.file
+        # a Cangjie frame outside the app's sources: the std library, the runtime's FFI glue
+        or (frame.file.endswith(".cj") and frame.source is None)
         or frame.file.startswith("[")
         or frame.raw.endswith("Not mapped")
         or "stateMgmt" in frame.file

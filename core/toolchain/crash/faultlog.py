@@ -52,6 +52,7 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception="
+    r"|HiAppEvent\b.*\bcrash_type="
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
@@ -64,6 +65,11 @@ _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
 # ``HiAppEvent eventInfo.params.exception={"message":"App main thread is not response!","name":"THREAD_BLOCK_6S"}``
 _APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
+# HiAppEvent's APP_CRASH as the app logs it: ``HiAppEvent eventInfo.params.crash_type=CjError``
+# (JsError, NativeCrash, CjError): the kind of crash when its exception names none
+_APP_EVENT_CRASH_TYPE = re.compile(r"\bcrash_type=(JsError|NativeCrash|CjError)\b")
+# an appfreeze log's summary line names the event: ``appfreeze: com.example.app THREAD_BLOCK_6S at …``
+_FREEZE_SUMMARY = re.compile(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
 # and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
@@ -139,6 +145,10 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         return JS
     if re.fullmatch(r"\s*[A-Z]\w*Error\s*", reason):
         return JS  # a JS error's name alone (``Reason:SyntaxError`` quoted in a note)
+    if reason == "NativeCrash":
+        return CPP  # HiAppEvent's APP_CRASH of a native crash
+    if reason == "CjError":
+        return JS  # a Cangjie crash (read with the JS crashes: an error, a stack of source lines)
     if frames and " pc " in frames[0].raw:
         return CPP  # a native backtrace pasted without its header
     return hint or "unknown"
@@ -174,6 +184,7 @@ def unnumber(text: str) -> str:
 
 # a fault log whose lines were joined when pasted (a forum post, an issue title):
 # ``Reason:TypeError Error name:TypeError Error message:Cannot read …`` on one line
+_JOINED_FRAME = re.compile(r"(?<=\))\s+(?=at\s)")
 _JOINED_KEY = re.compile(r"(?<=\S)[ \t]+(?=(?:Error name|Error message|Stacktrace|Reason):)")
 _KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
 
@@ -317,9 +328,11 @@ def _parse(text: str, name: str | None) -> Crash:
             # dump raw stack: at anonymous (…)``
             block = "Stacktrace"
             saw_block = True
-            f = parse_frame(s[s.index(" at ") + 1 :])
-            if f is not None:
-                frames.append(f)
+            # every frame of a stack pasted on one line: ``at f (…:1:2) at g (…:3:4)``
+            for part in _JOINED_FRAME.split(s[s.index(" at ") + 1 :]):
+                f = parse_frame(part)
+                if f is not None:
+                    frames.append(f)
             continue
         if looks_like_frame(s):
             if block in ("Stacktrace", "Fault thread info") or (
@@ -363,9 +376,11 @@ def _parse(text: str, name: str | None) -> Crash:
     if "Reason" not in keys:
         # the old freeze layout names the event without a Reason key: ``EVENTNAME THREAD_BLOCK_6S``
         # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
-        m_event = _EVENT.search(text)
+        m_event = _EVENT.search(text) or _FREEZE_SUMMARY.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
+        elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None:
+            keys["Reason"] = m_kind.group(1)
     crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):
@@ -391,6 +406,9 @@ def _parse(text: str, name: str | None) -> Crash:
             message = m_queue.group(0).strip()
     elif crash_type == JS:
         name_ = name_ or reason
+        # a Cangjie fault log: ``Exception info: Value does not exist!`` (``[none]`` for none)
+        info_ = keys.get("Exception info", "")
+        message = message or ("" if info_ == "[none]" else info_)
     recognised = bool(reason or name_ or message or frames or keys.get("Pid"))
     return Crash(
         type=crash_type,

@@ -35,6 +35,10 @@ _JS_OPEN = re.compile(
     r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?):(?P<line>\d+):(?P<col>\d+)[.\s]*$"
 )
 _JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
+# a Cangjie frame: the function with its parameter list, then ``(file:line)`` right after it:
+# ``at ohos_app_cangjie_entry.foo()(entry\\src\\main\\cangjie/index.cj:22)``, a generic's
+# ``HashMap<...>::[](T0)(std/collection/hash_map.cj:835)``, a runtime frame without a file ``(:0)``
+_CJ = re.compile(r"^\s*at\s+(?P<sym>\S.*?\))\((?P<file>[^()]*?\.cj|):(?P<line>\d+)\)\s*$")
 _NATIVE = re.compile(
     r"^\s*#\s?\d+\s+pc\s+(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?\s+(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?(?:\((?P<b>[^()]*)\))?"
 )
@@ -93,6 +97,16 @@ def parse_frame(text: str) -> Frame | None:
             file=file,
             line=int(m.group("line") or 0),
             column=int(m.group("col") or 0),
+            source=source_of(file),
+            raw=text.strip(),
+        )
+    m = _CJ.match(text)
+    if m is not None:
+        file = m.group("file")
+        return Frame(
+            symbol=m.group("sym").split("(", 1)[0] or "anonymous",
+            file=file,
+            line=int(m.group("line")),
             source=source_of(file),
             raw=text.strip(),
         )

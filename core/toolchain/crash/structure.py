@@ -590,12 +590,28 @@ def freeze_detail(crash: Crash) -> Reading | None:
     return None
 
 
+# HiAppEvent's crash event names the crash's own fault log: ``external_log=[/data/storage/…]``
+_EXTERNAL_LOG = re.compile(r"\bexternal_log=\[?([^\],\s]+)")
+
+
+def _event_log(crash: Crash) -> Reading | None:
+    """A crash event without a stack of its own that names its fault log: read that log."""
+    m = None if crash.frames else _EXTERNAL_LOG.search(crash.raw[:8000])
+    if m is None:
+        return None
+    return Reading(
+        "the crash event carries no stack of its own; its fault log (external_log) has it",
+        f"Read the crash's fault log, the event's external_log file {m.group(1)} (in the app's "
+        "sandbox; or DevEco Studio's FaultLog): its reason and stack name the code that crashed.",
+    )
+
+
 def read(crash: Crash, text: str) -> Reading | None:
     """The structural reading of ``crash`` (``text``: its evidence text), or None."""
     if crash.type == CPP:
-        return _cpp(crash, text)
+        return _cpp(crash, text) or _event_log(crash)
     if crash.type == JS:
-        return _js(crash, text)
+        return _js(crash, text) or _event_log(crash)
     if crash.type == FREEZE:
         return freeze_detail(crash)
     return None

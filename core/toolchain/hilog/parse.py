@@ -10,6 +10,8 @@ knows (the hilog documentation, hiviewdfx_hilog ``log_print.cpp``):
   ``-v epoch`` / ``-v monotonic`` times, ``-v color`` (ANSI escapes around a message; hilog puts
   the colour code before the first line and the reset after the last line of a multi-line message),
 * ``-v wrap`` continuation lines (padded with spaces instead of the prefix),
+* a line cut to ``DOMAIN/Tag: msg`` (``C03F00/ArkCompiler: [gc] …``, as guides quote a component's
+  lines): no time, pid, tid or level (``level == ""``),
 * lines copied from DevEco Studio's Log window, the current columns and the 3.x logcat-like
   ``07-05 19:50:47.690 8801-8819/com.demo.app D C02d08/TAG: msg`` (also indented, as pasted
   from a Markdown code block),
@@ -67,7 +69,8 @@ class HilogLine(NamedTuple):
 
     ``raw`` is the line exactly as hilog printed it (without the line end). ``time`` is the
     date and time as printed (``"11-15 15:51:02.087"``, ``"2026-11-15 15:51:02.087123"``, or
-    the ``-v epoch`` / ``-v monotonic`` number), ``""`` for raw lines. ``domain`` is the printed
+    the ``-v epoch`` / ``-v monotonic`` number), ``""`` for raw lines and lines printed without a
+    time. ``level`` is ``""`` when the line printed none (a quoted ``DOMAIN/Tag: msg``). ``domain`` is the printed
     5-hex-digit domain as an int (``0x3200``); ``type`` its letter (``A`` app, ``C`` core,
     ``I`` init, ``K`` kmsg, ``P`` only-prerelease, ``""`` before Aug 2022). ``process`` is the
     HarmonyOS NEXT process segment (``""`` when the line has none). ``dropped`` is the number of
@@ -139,6 +142,12 @@ _DEVECO_OLD = re.compile(
 _BARE = re.compile(
     r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z",
     re.ASCII | re.DOTALL,
+)
+# the prefix cut to the domain and tag alone, no time, pid or level: ``C03F00/ArkCompiler: [gc] …``
+# as guides and notes quote a component's lines; the type letter is required (``A``/``C``/``I``/
+# ``K``/``P`` and five hex digits), the tag has no space, ``: `` follows it, so prose is not taken
+_DOMAIN_TAG_ONLY = re.compile(
+    r"[ \t]*([ACIKP])([0-9A-Fa-f]{5})/(\S+?)(?:: (.*)|:[ \t]*)\Z", re.ASCII | re.DOTALL
 )
 _KMSG = re.compile(
     r"(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?<(\d{1,3})> ?(\[ *\d+\.\d+\])? ?(.*)\Z",
@@ -386,6 +395,18 @@ class HilogParser:
         pasted = _pasted_line(s, text)
         if pasted is not None:
             return pasted, None
+        m = _DOMAIN_TAG_ONLY.match(text)
+        if m is not None:
+            # the fields the line has: no time, pid, tid or level (level "")
+            typ, dom, tag, msg = m.groups()
+            process = ""
+            if "/" in tag:
+                process, _, tag = tag.partition("/")
+            line = _new(
+                HilogLine,
+                (s, LOG, "", 0, 0, "", typ, int(dom, 16), process, tag, msg or "", 0, False),
+            )
+            return line, None
         m = _KMSG.match(text)
         if m is not None:
             t, prio, _stamp, msg = m.groups()

@@ -173,3 +173,66 @@ def test_a_saved_log_reads_whatever_wrote_it(encode) -> None:  # type: ignore[no
     text = "11-15 16:36:21.027 85926 2988188 I A03d00/JSAPP: 加载 wide\n"
     assert decode_log(encode(text)) == text
     assert parse_lines(decode_log(encode(text)).splitlines())[0].message == "加载 wide"
+
+
+@pytest.mark.parametrize(
+    ("line", "fields"),
+    [
+        (
+            "C03F00/ArkCompiler: [gc] TotalGC:                 160.626 ms",
+            ("C", 0x03F00, "", "ArkCompiler", "[gc] TotalGC:                 160.626 ms"),
+        ),
+        ("A03d00/JSAPP: onCreate", ("A", 0x03D00, "", "JSAPP", "onCreate")),
+        (
+            "A01B05/com.ohos.sceneboard/AOD: draw complete",
+            ("A", 0x01B05, "com.ohos.sceneboard", "AOD", "draw complete"),
+        ),
+        (
+            "C01406/OHOS::RS: [LoadImgsbyResolution] x",
+            ("C", 0x01406, "", "OHOS::RS", "[LoadImgsbyResolution] x"),
+        ),
+        ("I02C01/CustCarrierMount:", ("I", 0x02C01, "", "CustCarrierMount", "")),
+    ],
+)
+def test_a_line_cut_to_its_domain_and_tag_keeps_the_fields_it_has(
+    line: str, fields: tuple[object, ...]
+) -> None:
+    # guides quote a component's lines as ``DOMAIN/Tag: msg`` (the ArkTS GC page's
+    # ``C03F00/ArkCompiler: [gc] …``): a log line without time, pid, tid or level
+    p = parse_line(line)
+    assert p.kind == LOG, line
+    assert (p.time, p.pid, p.tid, p.level) == ("", 0, 0, "")
+    assert (p.type, p.domain, p.process, p.tag, p.message) == fields
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see C03F00/ArkCompiler: the GC lines",  # prose before it
+        "C03F00 is the ArkCompiler domain: its lines",  # no slash
+        "A0320/short: four hex digits",
+        "a03200/testTag: a lower-case type letter",
+        "B03200/testTag: no such type letter",
+        "03200/testTag: no type letter at all",
+        "A03200/two words: a tag with a space",
+        "A03200/testTag:no space after the colon",
+        "A03200/testTag",
+    ],
+)
+def test_prose_near_the_domain_tag_shape_stays_raw(text: str) -> None:
+    assert parse_line(text).kind == RAW, text
+
+
+def test_lines_without_a_level_are_not_taken_for_errors() -> None:
+    # a level-less line's level is "": never read as E or F (``"" in "EF"`` would be)
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    text = "\n".join(
+        [
+            "C03F00/ArkCompiler: [gc]  [ HPP YoungGC ] 4.2 (6) -> 1.1 (2) MB, 3.1(+0)ms, Allocation limit",
+            "C03F00/ArkCompiler: [gc] TotalGC:                 3.1 ms",
+            "C03F00/ArkCompiler: Heap average alive rate: 0.41",
+        ]
+    )
+    assert all(p.kind == LOG and p.level == "" for p in parse_lines(text.splitlines()))
+    assert diagnose(text) is None
