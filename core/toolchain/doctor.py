@@ -1622,18 +1622,6 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
 _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
 
 
-def _title(crash: Crash) -> str:
-    """The crash's title; a Cangjie crash (read with the JS crashes: ``Reason:std.core:…``,
-    ``.cj`` frames, HiAppEvent's crash_type CjError) says so."""
-    if crash.type == JS and (
-        crash.reason.startswith("std.")
-        or crash.reason == "CjError"
-        or any(f.file.endswith(".cj") for f in crash.frames[:8])
-    ):
-        return "Cangjie crash"
-    return crash.title
-
-
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
@@ -1653,7 +1641,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         )
         code = m.group(1) if m else None
     what = ": ".join(x for x in (crash.name, crash.message) if x)
-    title = _title(crash)
+    title = crash.title
     if explained is not None:
         fix = explained.fix if explained.certain else f"Possibly {explained.cause}. {explained.fix}"
         meaning = f"{title}: {explained.cause}"

@@ -105,6 +105,15 @@ class Crash:
 
     @property
     def title(self) -> str:
+        """``JS crash``, ``C++ crash``, ``App freeze``; a Cangjie crash (read with the JS
+        crashes: ``Reason:std.core:…``, ``.cj`` frames, HiAppEvent's crash_type ``CjError``)
+        says so."""
+        if self.type == JS and (
+            self.reason.startswith("std.")
+            or self.reason == "CjError"
+            or any(f.file.endswith(".cj") for f in self.frames[:8])
+        ):
+            return "Cangjie crash"
         return TYPE_TITLES.get(self.type, self.type or "Crash")
 
     @property

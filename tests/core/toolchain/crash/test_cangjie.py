@@ -57,6 +57,9 @@ def test_a_cangjie_fault_log_gives_the_error_and_the_apps_own_cj_line() -> None:
     assert where(crash)[0] == "shop/src/main/cangjie/model/cart.cj:57"
     explained = explain(crash)
     assert explained is not None and "IndexOutOfBoundsException" in explained.fix
+    # the record's title (the crash card's, the doctor's) names the language
+    assert crash.title == "Cangjie crash"
+    assert parse_faultlog("Reason:TypeError\nError name:TypeError\n").title == "JS crash"
 
 
 @pytest.mark.parametrize(
