@@ -230,6 +230,12 @@ _PROSE_FREEZE = re.compile(
     r"\b([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S))\b"
 )
 _FREEZE_WORD = re.compile(r"freeze|卡死|无响应|appfreeze", re.I)
+# the same event names next to any text (no word boundary with CJK: ``平台THREAD_BLOCK_6S崩溃``)
+_NAMED_FREEZE = re.compile(
+    r"(?<![A-Za-z0-9_])([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT"
+    r"|UI_BLOCK_\d+S))(?![A-Za-z0-9_])"
+)
+_ANY_SIGNAL = re.compile(r"\bSIG[A-Z]{3,6}\b|\bsigno?\(\d+\)|\bsignal \d+\b", re.I)
 _PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
 
 
@@ -366,6 +372,12 @@ def _parse(text: str, name: str | None) -> Crash:
         m_event = _EVENT.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
+    if "Reason" not in keys and frames and not _ANY_SIGNAL.search(text):
+        # a stack with no signal under a title or note that names a freeze event (an issue
+        # titled ``THREAD_BLOCK_6S崩溃`` above the main thread's frames): the freeze's stack
+        m_named = _NAMED_FREEZE.search(text)
+        if m_named is not None:
+            keys["Reason"] = m_named.group(1)
     crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):
@@ -390,7 +402,7 @@ def _parse(text: str, name: str | None) -> Crash:
         if not message and (m_queue := _QUEUE_SIZE.search(text)) is not None:
             message = m_queue.group(0).strip()
     elif crash_type == JS:
-        name_ = name_ or reason
+        name_ = name_ or reason or _named_error(text, message)
     recognised = bool(reason or name_ or message or frames or keys.get("Pid"))
     return Crash(
         type=crash_type,
@@ -406,6 +418,21 @@ def _parse(text: str, name: str | None) -> Crash:
         faultlog=Path(name).name if name else None,
         parsed=recognised,
     )
+
+
+def _named_error(text: str, message: str) -> str:
+    """The error's name from the text when no key gives it: ``SyntaxError: <the message>``
+    written elsewhere (a note quoting the hilog line above the ``Error message:`` key)."""
+    head = message.strip()[:24]
+    if len(head) < 8:
+        return ""
+    for m in _ERROR_LINE.finditer(text):
+        if m.group(2).startswith(head):
+            return m.group(1)
+    return ""
+
+
+_ERROR_LINE = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*Error)\s*:\s*([^\n`]{8,})")
 
 
 def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
