@@ -64,34 +64,48 @@ LANDED = 1.0
 # out inside one emulator image: the log shows a plain LIFECYCLE_TIMEOUT, the image is the
 # cause) and hilog/ide-tool-simulator-shareintent-typeerror (the top frame is in the
 # app's own HAR ``@ohos/abilitycommon``, which a scoped name cannot tell from a library).
+# Held-out batch K (runtime, 2026-12-06, folded in, then general rules: jemalloc's functions on
+# top, a 0x6b address, an uncaught C++ exception in the frames, a thread-safe function called
+# after its release, a freeze named above a stack without a signal) left two:
+# cppcrash/sqlite3-ohos-7-release-sigabrt-header (the log stops after its Reason line; that
+# Flutter's release engine hits the FFI mprotect restriction is only in the repository's other
+# threads; the doctor says the frames are cut) and hilog/phoneaccess-normalized-ohmurl-bare-
+# continued (bare ArkCompiler lines, each wrapped onto an indented second line: the first line's
+# message lacks its continuation and the ``Cannot find module`` record name is on the next line).
 BELOW_LANDED = {
-    ("appfreeze", "actionable"): (18, 19),
+    ("appfreeze", "actionable"): (21, 22),
     ("arkts", "location"): (28, 29),
     ("arkts", "actionable"): (42, 45),
-    ("bm", "actionable"): (54, 55),
+    ("bm", "actionable"): (70, 71),
     ("config", "said"): (21, 23),
     ("config", "class"): (21, 23),
     ("config", "code"): (6, 7),
     ("config", "actionable"): (21, 23),
-    ("cppcrash", "actionable"): (58, 59),
-    ("hilog", "location"): (3, 4),
-    ("jscrash", "actionable"): (47, 49),
+    ("cppcrash", "actionable"): (63, 65),
+    ("hilog", "said"): (45, 46),
+    ("hilog", "class"): (8, 9),
+    ("hilog", "location"): (4, 5),
+    ("hilog", "actionable"): (8, 9),
+    ("hilog", "fields"): (45, 46),
+    ("jscrash", "actionable"): (50, 52),
     ("native", "said"): (23, 24),
     ("native", "class"): (23, 24),
     ("native", "actionable"): (23, 24),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (536, 539),
-    ("all", "class"): (498, 502),
-    ("all", "code"): (254, 255),
-    ("all", "location"): (146, 148),
-    ("all", "actionable"): (490, 502),
+    ("all", "said"): (574, 578),
+    ("all", "class"): (536, 541),
+    ("all", "code"): (284, 285),
+    ("all", "location"): (152, 154),
+    ("all", "actionable"): (527, 541),
+    ("all", "fields"): (45, 46),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
-FIELDS_PINNED: dict[str, tuple[int, int]] = {}
+# (bare-wrapped: hilog/phoneaccess-normalized-ohmurl-bare-continued, above)
+FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-wrapped": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 502)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 541)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -103,7 +117,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 539
+    assert len(items) >= 578
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -230,7 +244,8 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
         o for o in faults if o.finding is not None and "No known cause" not in o.finding.fix
     ]
     # 107 of 109 when the sixth blind batch landed (2026-12-05); 119 of 127 when the seventh
-    # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06)
+    # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06); 137 of 139
+    # when batch K was folded in, 139 of 139 after its general rules
     assert len(with_cause) / len(faults) >= 0.95
 
 
