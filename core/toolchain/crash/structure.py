@@ -470,7 +470,14 @@ _RUNNING_TASK = re.compile(
 # what a blocked thread waits for, most specific first: the frames below a wait say for what
 # (a network download, an IPC, file or database I/O, the GPU, a task posted to another thread);
 # a bare lock or condition wait and a sleep are the least specific
+_PASTEBOARD = (
+    re.compile(r"Pasteboard|GetPasteData|getDataSync|clipboard|剪贴板|剪切板", re.I),
+    "in a synchronous clipboard (pasteboard) read, an IPC to the pasteboard service",
+    "Read the clipboard with the pasteboard's async getData() (never getDataSync on the UI "
+    "thread), and only when the user pastes: a change notification needs no read of the content.",
+)
 _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    _PASTEBOARD,
     (
         re.compile(
             r"libace_network|libnetstack|libhttp\w*|libcurl|\bcurl_|DownloadSync|PerformDownload"
@@ -621,6 +628,10 @@ def freeze_detail(crash: Crash) -> Reading | None:
     tail = _stack_tail(frames)
     if tail is not None:
         return tail
+    if not frames and _PASTEBOARD[0].search(crash.raw or ""):
+        # no stack, but the report's own words name the clipboard: the documented AppFreeze case
+        # of a synchronous pasteboard read on the UI thread
+        return Reading(f"possibly blocked {_PASTEBOARD[1]}", _PASTEBOARD[2], certain=False)
     m = _RUNNING_TASK.search(crash.raw or "")
     if m is not None and m.group("task").strip():
         task = m.group("task").strip()

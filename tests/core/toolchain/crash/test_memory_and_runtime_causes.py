@@ -141,3 +141,24 @@ def test_a_fault_log_cut_after_its_header_says_the_frames_are_missing() -> None:
     # a log with its frames says nothing of the kind
     whole = assert_cause(real("cppcrash", "mmkv-1295-throw-length-error-sigabrt"))
     assert "cut after its header" not in whole and said
+
+
+def test_a_freeze_in_a_synchronous_clipboard_read() -> None:
+    # the report's own words (no stack): possibly, with the pasteboard's async read as the fix
+    said = assert_cause(real("appfreeze", "qt-agc-review-input-block-business-thread"), "clipboard")
+    assert "possibly" in said and "getData" in said
+    # the main thread's stack under the pasteboard's sync read: the blocking frame names it
+    stack = (
+        "Reason:APP_INPUT_BLOCK\n"
+        "Tid:100, Name:com.example.app\n"
+        "#00 pc 0000000000001000 /system/lib/ld-musl-aarch64.so.1(ioctl+176)\n"
+        "#01 pc 0000000000002000 /system/lib64/platformsdk/libipc_core.z.so"
+        "(OHOS::BinderConnector::WriteBinder(unsigned long, void*)+100)\n"
+        "#02 pc 0000000000003000 /system/lib64/platformsdk/libpasteboard_client.z.so"
+        "(OHOS::MiscServices::PasteboardClient::GetPasteData(OHOS::MiscServices::PasteData&)+80)\n"
+        "#03 pc 0000000000004000 /data/storage/el1/bundle/libs/arm64/libqohos.so(OnClipboardChanged()+40)\n"
+    )
+    assert_cause(stack, "clipboard", "libqohos.so")
+    # a freeze report that does not speak of the clipboard gets no such reading
+    other = assert_cause(real("appfreeze", "tieba-favorite-avatar-burst-thread-block-6s"))
+    assert "clipboard" not in other
