@@ -224,13 +224,16 @@ _PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]
 _COMMENT_KEY = re.compile(
     r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)"
 )
-# a freeze's event name in a note that speaks of a freeze (``AppFreeze capture … showed
-# `THREAD_BLOCK_6S` during cold start``)
-_PROSE_FREEZE = re.compile(
-    r"\b([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S))\b"
+# words of a report about a fault (not of a page listing the events): a freeze, a hang, an ANR,
+# a crash or a store review that saw one
+_FREEZE_WORD = re.compile(
+    r"freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
+    r"|审核|\breview|\brejected|阻塞|\bblocked\b",
+    re.I,
 )
-_FREEZE_WORD = re.compile(r"freeze|卡死|无响应|appfreeze", re.I)
-# the same event names next to any text (no word boundary with CJK: ``平台THREAD_BLOCK_6S崩溃``)
+# a freeze's event name in a note that speaks of one (``AppFreeze capture … showed
+# `THREAD_BLOCK_6S` during cold start``), also next to CJK text (no word boundary there:
+# ``平台THREAD_BLOCK_6S崩溃``)
 _NAMED_FREEZE = re.compile(
     r"(?<![A-Za-z0-9_])([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT"
     r"|UI_BLOCK_\d+S))(?![A-Za-z0-9_])"
@@ -247,7 +250,7 @@ def _prose_keys(text: str) -> list[str]:
     said = [m.group(1).strip() for m in _COMMENT_KEY.finditer(text)][:2]
     said += [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
     if _FREEZE_WORD.search(text):
-        said += [f"Reason:{m.group(1)}" for m in _PROSE_FREEZE.finditer(text)][:1]
+        said += [f"Reason:{m.group(1)}" for m in _NAMED_FREEZE.finditer(text)][:1]
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
 
