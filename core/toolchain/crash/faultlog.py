@@ -249,7 +249,9 @@ def _prose_keys(text: str) -> list[str]:
         return []
     said = [m.group(1).strip() for m in _COMMENT_KEY.finditer(text)][:2]
     said += [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
-    if _FREEZE_WORD.search(text):
+    # every event name holds BLOCK or TIMEOUT: a plain substring test spares a 1 MB text the
+    # regular expressions
+    if ("BLOCK" in text or "TIMEOUT" in text) and _FREEZE_WORD.search(text):
         said += [f"Reason:{m.group(1)}" for m in _NAMED_FREEZE.finditer(text)][:1]
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
@@ -375,7 +377,12 @@ def _parse(text: str, name: str | None) -> Crash:
         m_event = _EVENT.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
-    if "Reason" not in keys and frames and not _ANY_SIGNAL.search(text):
+    if (
+        "Reason" not in keys
+        and frames
+        and ("BLOCK" in text or "TIMEOUT" in text)
+        and not _ANY_SIGNAL.search(text)
+    ):
         # a stack with no signal under a title or note that names a freeze event (an issue
         # titled ``THREAD_BLOCK_6S崩溃`` above the main thread's frames): the freeze's stack
         m_named = _NAMED_FREEZE.search(text)
