@@ -222,6 +222,23 @@ CAUSES: tuple[Cause, ...] = (
         "TaskPool/worker/native threads.",
         certain=False,
     ),
+    # a memory fault in (or right under) napi_call_threadsafe_function: the thread-safe function,
+    # or the object behind it, was released and the call jumped into freed memory (an anonymous
+    # heap mapping, not code): a view closed while its animation still posts updates
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#0[0-3] pc [0-9a-fA-F]+ \S*/libace_napi\S*\.so\(napi_call_threadsafe_function\b)"
+        r"(?=.*\bSIG(?:SEGV|BUS)\b)",
+        "a thread-safe function (napi_threadsafe_function) was called after it was released, or "
+        "after the object it posts to (a view, a component's native peer) was destroyed: the "
+        "call jumped into freed memory",
+        "Stop the native producer (an animation, a timer, a worker thread) before the object that "
+        "owns the thread-safe function is destroyed (the page's aboutToDisappear, the view's "
+        "release), call napi_call_threadsafe_function only between its create and "
+        "napi_release_threadsafe_function (a released flag checked under a lock), and keep the "
+        "context it uses alive until the finalizer runs. In a third-party library: upgrade it "
+        "(a fix for this is often in its changelog).",
+    ),
     _c(
         CPP,
         # the crash is inside an N-API entry point called by native code: the handle it was
@@ -567,6 +584,21 @@ CAUSES: tuple[Cause, ...] = (
         "a C++ exception was not caught",
         "Catch the exception (try/catch) where the top frame throws it.",
     ),
+    # the same seen in the stack only: abort() under the C++ runtime's terminate handler, called
+    # from __cxa_throw (``abort_message`` ← ``demangling_terminate_handler`` ← ``std::__terminate``
+    # ← ``failed_throw`` ← ``__cxa_throw`` ← ``std::__throw_length_error``)
+    _c(
+        CPP,
+        r"^\s*#\d+ pc [0-9a-fA-F]+ [^\n(]*\((?:std::__(?:\w+::)?terminate\b|__cxa_(?:re)?throw\b"
+        r"|demangling_terminate_handler|__cxxabiv1::failed_throw|std::__(?:\w+::)?__throw_\w+)",
+        "a C++ exception was thrown and nothing caught it: the C++ runtime called std::terminate, "
+        "which aborts (the __throw_* frame, if shown, names the exception: length_error for a "
+        "size too large, out_of_range for an index or a key not found, bad_alloc for memory)",
+        "Find the call that throws (the frame below __cxa_throw) and check the value it got (a "
+        "size, an index, a path or a key the caller passed); catch the exception with try/catch "
+        "where the app calls that code. In a prebuilt library the app cannot change, check how "
+        "it is initialised and called (its arguments, the thread) and upgrade it.",
+    ),
     _c(
         CPP,
         r"stack-buffer-overflow|stack overflow",
@@ -910,8 +942,19 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
         words = structure.last_message(crash, text)
         if words and words not in cause and words not in fix:
             fix += f" The process's last message: “{words}”."
+    if crash.type == CPP and not crash.frames and crash.reason:
+        # a fault log cut right after its header (an issue's excerpt, a truncated paste)
+        fix += (
+            " This log stops before the fault thread's frames (it is cut after its header): "
+            "they say where it happened, so read them in the whole fault log."
+        )
     if crash.type == CPP and location and not third:
-        fix += f" Top frame of the app's own code: {location}."
+        fix += (
+            f" Top frame of the app's own code: {location}."
+            if own
+            else f" No frame of the app's own code is in the stack; the top frame is system code: "
+            f"{location}."
+        )
     if third:
         fix += f" The crash happened inside {third} (third-party code)" + (
             f"; the app's nearest own frame is {location}."

@@ -235,12 +235,21 @@ _PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]
 _COMMENT_KEY = re.compile(
     r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)"
 )
-# a freeze's event name in a note that speaks of a freeze (``AppFreeze capture … showed
-# `THREAD_BLOCK_6S` during cold start``)
-_PROSE_FREEZE = re.compile(
-    r"\b([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S))\b"
+# words of a report about a fault (not of a page listing the events): a freeze, a hang, an ANR,
+# a crash or a store review that saw one
+_FREEZE_WORD = re.compile(
+    r"freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
+    r"|审核|\breview|\brejected|阻塞|\bblocked\b",
+    re.I,
 )
-_FREEZE_WORD = re.compile(r"freeze|卡死|无响应|appfreeze", re.I)
+# a freeze's event name in a note that speaks of one (``AppFreeze capture … showed
+# `THREAD_BLOCK_6S` during cold start``), also next to CJK text (no word boundary there:
+# ``平台THREAD_BLOCK_6S崩溃``)
+_NAMED_FREEZE = re.compile(
+    r"(?<![A-Za-z0-9_])([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT"
+    r"|UI_BLOCK_\d+S))(?![A-Za-z0-9_])"
+)
+_ANY_SIGNAL = re.compile(r"\bSIG[A-Z]{3,6}\b|\bsigno?\(\d+\)|\bsignal \d+\b", re.I)
 _PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
 
 
@@ -251,8 +260,10 @@ def _prose_keys(text: str) -> list[str]:
         return []
     said = [m.group(1).strip() for m in _COMMENT_KEY.finditer(text)][:2]
     said += [f"LastFatalMessage:{m.group(1)}" for m in _PROSE_FATAL.finditer(text)][:1]
-    if _FREEZE_WORD.search(text):
-        said += [f"Reason:{m.group(1)}" for m in _PROSE_FREEZE.finditer(text)][:1]
+    # every event name holds BLOCK or TIMEOUT: a plain substring test spares a 1 MB text the
+    # regular expressions
+    if ("BLOCK" in text or "TIMEOUT" in text) and _FREEZE_WORD.search(text):
+        said += [f"Reason:{m.group(1)}" for m in _NAMED_FREEZE.finditer(text)][:1]
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
 
@@ -381,6 +392,17 @@ def _parse(text: str, name: str | None) -> Crash:
             keys["Reason"] = m_event.group(1)
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None:
             keys["Reason"] = m_kind.group(1)
+    if (
+        "Reason" not in keys
+        and frames
+        and ("BLOCK" in text or "TIMEOUT" in text)
+        and not _ANY_SIGNAL.search(text)
+    ):
+        # a stack with no signal under a title or note that names a freeze event (an issue
+        # titled ``THREAD_BLOCK_6S崩溃`` above the main thread's frames): the freeze's stack
+        m_named = _NAMED_FREEZE.search(text)
+        if m_named is not None:
+            keys["Reason"] = m_named.group(1)
     crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):
@@ -405,7 +427,7 @@ def _parse(text: str, name: str | None) -> Crash:
         if not message and (m_queue := _QUEUE_SIZE.search(text)) is not None:
             message = m_queue.group(0).strip()
     elif crash_type == JS:
-        name_ = name_ or reason
+        name_ = name_ or reason or _named_error(text, message)
         # a Cangjie fault log: ``Exception info: Value does not exist!`` (``[none]`` for none)
         info_ = keys.get("Exception info", "")
         message = message or ("" if info_ == "[none]" else info_)
@@ -424,6 +446,21 @@ def _parse(text: str, name: str | None) -> Crash:
         faultlog=Path(name).name if name else None,
         parsed=recognised,
     )
+
+
+def _named_error(text: str, message: str) -> str:
+    """The error's name from the text when no key gives it: ``SyntaxError: <the message>``
+    written elsewhere (a note quoting the hilog line above the ``Error message:`` key)."""
+    head = message.strip()[:24]
+    if len(head) < 8:
+        return ""
+    for m in _ERROR_LINE.finditer(text):
+        if m.group(2).startswith(head):
+            return m.group(1)
+    return ""
+
+
+_ERROR_LINE = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*Error)\s*:\s*([^\n`]{8,})")
 
 
 def _app_event_keys(exception: str, keys: dict[str, str]) -> None:

@@ -43,6 +43,10 @@ _POISON = re.compile(
     r"^0x(?:0*)((?:6b|5a|a5|ef|fe|dd|cd){3,}[0-9a-f]{0,2}|(?:dead)?beef\w*)$", re.I
 )
 
+# a pointer loaded from memory jemalloc filled after freeing it: 0x6b in the address's high bytes
+# (``0x006b9cacf62f37a1``, ``0x6b6b6b6b…``), the 'junk' byte it writes over freed blocks
+_FREED_FILL = re.compile(r"^0x(?:006b|6b6b)[0-9a-f]{12}$", re.I)
+
 _SI_CODES: dict[str, Reading] = {
     "FPE_INTDIV": Reading(
         "an integer was divided by zero (or taken modulo zero)",
@@ -139,10 +143,15 @@ _TOP_LIBRARY: tuple[tuple[re.Pattern[str], Reading], ...] = (
     (
         re.compile(
             r"\b(?:je_\w+|jemalloc\w*|malloc_consolidate|(?:scudo|arena)\w*)|libc\.so\((?:free|malloc|realloc|calloc)\+"
+            # jemalloc's own functions inside the C library (musl links it in): the extent and
+            # metadata code under malloc/free (``edata_heap_remove``, ``emap_update_edata_state``)
+            r"|/(?:ld-musl[^/(]*|libc)\.so[^\n(]*\((?:edata|emap|eset|extent|ecache|pac|tcache|bin"
+            r"|sz|rtree|large|hpa)_\w+"
         ),
         Reading(
-            "the heap was corrupted before the crash (a buffer overrun, a double free, a write "
-            "after free): the allocator crashed when it next touched the damaged block",
+            "the heap was corrupted before the crash (memory written over by another module: a "
+            "buffer overrun, a double free, a write after free): the allocator crashed when it "
+            "next touched its damaged metadata",
             "The frame that crashed is not the one that broke the heap: run with HWASan/ASan "
             "(DevEco: Run > Edit Configurations > Diagnostics) to stop at the first bad write, "
             "and check the buffers the app's native code fills.",
@@ -288,6 +297,15 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
             "(std::shared_ptr / std::unique_ptr), set pointers to nullptr on free, and run with "
             "HWASan to stop at the first use after free.",
             certain=True,
+        )
+    if address is not None and _FREED_FILL.match(address):
+        return Reading(
+            f"memory already freed was used (use-after-free): the fault address {address} was "
+            "read from freed memory (jemalloc fills freed blocks with 0x6b bytes)",
+            "Find who frees the object while the top frame still uses it (a callback or a "
+            "layout pass that outlives its data, another thread freeing it): give it one owner "
+            "(std::shared_ptr / std::unique_ptr), clear pointers on free, and run with HWASan "
+            "to stop at the first use after free.",
         )
     if address is not None and _wild(address):
         return Reading(
@@ -452,7 +470,14 @@ _RUNNING_TASK = re.compile(
 # what a blocked thread waits for, most specific first: the frames below a wait say for what
 # (a network download, an IPC, file or database I/O, the GPU, a task posted to another thread);
 # a bare lock or condition wait and a sleep are the least specific
+_PASTEBOARD = (
+    re.compile(r"Pasteboard|GetPasteData|getDataSync|clipboard|剪贴板|剪切板", re.I),
+    "in a synchronous clipboard (pasteboard) read, an IPC to the pasteboard service",
+    "Read the clipboard with the pasteboard's async getData() (never getDataSync on the UI "
+    "thread), and only when the user pastes: a change notification needs no read of the content.",
+)
 _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    _PASTEBOARD,
     (
         re.compile(
             r"libace_network|libnetstack|libhttp\w*|libcurl|\bcurl_|DownloadSync|PerformDownload"
@@ -543,6 +568,35 @@ def _app_frame(frames: list[Frame]) -> Frame | None:
     )
 
 
+_FRAME_NO = re.compile(r"^\s*#(\d+)\s")
+# the bottom of every app main thread's stack: the event loop and the process's start
+_LOOP_FRAME = re.compile(
+    r"EventRunner|EventHandler::DistributeEvent|MainThread::Start|appspawn|AppSpawn|HandleRecvMsg"
+    r"|libbegetutil|__libc_start|\bmain\+|uv_run|start_thread|ld-musl[^(]*\(start\b",
+)
+
+
+def _stack_tail(frames: list[Frame]) -> Reading | None:
+    """A main-thread stack pasted without its top: it starts past #00 and holds only the event
+    loop's frames, so the frame that blocked is in the part that was cut."""
+    if not frames:
+        return None
+    m = _FRAME_NO.match(frames[0].raw)
+    if m is None or int(m.group(1)) < 3:
+        return None
+    if not all(_LOOP_FRAME.search(f.raw) for f in frames):
+        return None
+    return Reading(
+        f"only the bottom of the main thread's stack is shown (from #{m.group(1)}: the event "
+        "loop and the process's start); the frame that blocked is at the top of the stack (#00 "
+        "onwards), in the part that was cut",
+        "Read the main thread's first frames (#00 …) in the full fault log (or the issue's "
+        "attachment): the first frame of the app or of a library under the event handler is "
+        "what ran too long; move that work off the main thread.",
+        certain=False,
+    )
+
+
 def freeze_detail(crash: Crash) -> Reading | None:
     """What the main thread was doing when the freeze was detected: the blocking frame of its
     stack (with the app's nearest frame), or the ArkTS code it was running, or the task the
@@ -571,6 +625,13 @@ def freeze_detail(crash: Crash) -> Reading | None:
             "answers within the watchdog's time.",
             certain=True,
         )
+    tail = _stack_tail(frames)
+    if tail is not None:
+        return tail
+    if not frames and _PASTEBOARD[0].search(crash.raw or ""):
+        # no stack, but the report's own words name the clipboard: the documented AppFreeze case
+        # of a synchronous pasteboard read on the UI thread
+        return Reading(f"possibly blocked {_PASTEBOARD[1]}", _PASTEBOARD[2], certain=False)
     m = _RUNNING_TASK.search(crash.raw or "")
     if m is not None and m.group("task").strip():
         task = m.group("task").strip()

@@ -67,34 +67,48 @@ LANDED = 1.0
 # Held-out batches L (14 build logs) and M (9 runtime logs), scored blind on eba7773, 2026-12-06,
 # were folded in as they came, then taught general rules (test_doctor_heldout_l.py, the bare
 # ``DOMAIN/Tag:`` hilog lines and Cangjie crashes): all 23 right.
+# Held-out batch K (runtime, 2026-12-06, folded in, then general rules: jemalloc's functions on
+# top, a 0x6b address, an uncaught C++ exception in the frames, a thread-safe function called
+# after its release, a freeze named above a stack without a signal) left two:
+# cppcrash/sqlite3-ohos-7-release-sigabrt-header (the log stops after its Reason line; that
+# Flutter's release engine hits the FFI mprotect restriction is only in the repository's other
+# threads; the doctor says the frames are cut) and hilog/phoneaccess-normalized-ohmurl-bare-
+# continued (bare ArkCompiler lines, each wrapped onto an indented second line: the first line's
+# message lacks its continuation and the ``Cannot find module`` record name is on the next line).
 BELOW_LANDED = {
-    ("appfreeze", "actionable"): (20, 21),
+    ("appfreeze", "actionable"): (23, 24),
     ("arkts", "location"): (29, 30),
     ("arkts", "actionable"): (43, 46),
-    ("bm", "actionable"): (56, 57),
+    ("bm", "actionable"): (72, 73),
     ("config", "said"): (23, 25),
     ("config", "class"): (23, 25),
     ("config", "code"): (8, 9),
     ("config", "actionable"): (23, 25),
-    ("cppcrash", "actionable"): (58, 59),
-    ("hilog", "location"): (3, 4),
-    ("jscrash", "actionable"): (51, 53),
+    ("cppcrash", "actionable"): (63, 65),
+    ("hilog", "said"): (46, 47),
+    ("hilog", "class"): (8, 9),
+    ("hilog", "location"): (4, 5),
+    ("hilog", "actionable"): (8, 9),
+    ("hilog", "fields"): (46, 47),
+    ("jscrash", "actionable"): (54, 56),
     ("native", "said"): (24, 25),
     ("native", "class"): (24, 25),
     ("native", "actionable"): (24, 25),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (559, 562),
-    ("all", "class"): (520, 524),
-    ("all", "code"): (267, 268),
-    ("all", "location"): (155, 157),
-    ("all", "actionable"): (512, 524),
+    ("all", "said"): (597, 601),
+    ("all", "class"): (558, 563),
+    ("all", "code"): (297, 298),
+    ("all", "location"): (161, 163),
+    ("all", "actionable"): (549, 563),
+    ("all", "fields"): (46, 47),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
-FIELDS_PINNED: dict[str, tuple[int, int]] = {}
+# (bare-wrapped: hilog/phoneaccess-normalized-ohmurl-bare-continued, above)
+FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-wrapped": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 524)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 563)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -106,7 +120,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 562
+    assert len(items) >= 601
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -237,7 +251,8 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     ]
     # 107 of 109 when the sixth blind batch landed (2026-12-05); 119 of 127 when the seventh
     # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06); 133 of 133
-    # with held-out batch M (Cangjie crashes, an APMS freeze) folded in
+    # with held-out batch M (Cangjie crashes, an APMS freeze) folded in; 137 of 139 when batch K
+    # was folded in, 139 of 139 after its general rules
     assert len(with_cause) / len(faults) >= 0.95
 
 

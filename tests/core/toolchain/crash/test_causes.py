@@ -142,3 +142,69 @@ def test_a_release_build_that_cannot_call_into_a_har_may_be_obfuscation() -> Non
     assert why is not None and not why.certain and "obfuscation" in why.cause
     plain = explain(crash_of("jscrash", "settings-udisk-api-absent"))  # no raw stack, no HAR
     assert plain is not None and "obfuscation" not in plain.cause
+
+
+# --- held-out batch K (issue 27): real logs of ``tests/data/real_logs`` (sources in the
+# sidecars) and variants of them
+
+REAL_LOGS = REAL
+
+
+def real(kind: str, name: str) -> str:
+    return (REAL_LOGS / kind / f"{name}.log").read_text(encoding="utf-8")
+
+
+def assert_cause(text: str, *words: str) -> str:
+    why = explain(parse_faultlog(text))
+    assert why is not None, text[:200]
+    said = f"{why.cause} {why.fix}"
+    for w in words:
+        assert w in said, (w, said)
+    return said
+
+
+def test_a_crash_in_system_code_does_not_call_it_the_apps_own() -> None:
+    said = assert_cause(real("cppcrash", "aimm-rules-waterflow-uaf-0x6b"))
+    assert "Top frame of the app's own code" not in said
+    assert "No frame of the app's own code is in the stack" in said
+
+
+def test_an_uncaught_cpp_exception_seen_only_in_the_frames() -> None:
+    crash = parse_faultlog(real("cppcrash", "mmkv-1295-throw-length-error-sigabrt"))
+    why = explain(crash)
+    assert why is not None and "nothing caught it" in why.cause
+    assert why.third_party == "libmmkv.so" and "third-party" in why.fix
+    # the frame that names the exception, from a library of the app's own
+    own = (
+        "Reason:Signal:SIGABRT(SI_TKILL)@0x01317b2a0000b6d7 from:1:2\n"
+        "Fault thread info:\n"
+        "#00 pc 000000000017faa4 /system/lib/ld-musl-aarch64.so.1(raise+124)\n"
+        "#01 pc 0000000000137394 /system/lib/ld-musl-aarch64.so.1(abort+20)\n"
+        "#02 pc 000000000005d454 /data/storage/el1/bundle/libs/arm64/libentry.so"
+        "(std::__n1::__throw_out_of_range[abi:v15004](char const*)+60)\n"
+        "#03 pc 000000000005d500 /data/storage/el1/bundle/libs/arm64/libentry.so(Table::At(int)+40)\n"
+    )
+    assert_cause(own, "nothing caught it", "out_of_range")
+
+
+def test_a_thread_safe_function_called_after_its_view_was_released() -> None:
+    crash = parse_faultlog(real("cppcrash", "libpag-2418-tsfn-after-close-sigsegv"))
+    why = explain(crash)
+    assert why is not None and "thread-safe function" in why.cause
+    assert "napi_release_threadsafe_function" in why.fix and why.third_party == "libpag.so"
+    # the same call in a stack that did not fault is no such crash
+    calm = real("cppcrash", "libpag-2418-tsfn-after-close-sigsegv").replace(
+        "Reason:Signal:SIGSEGV(SEGV_ACCERR)@0x0000005b3bf09500 ",
+        "Reason:Signal:SIGABRT(SI_TKILL)@0x1",
+    )
+    again = explain(parse_faultlog(calm))
+    assert again is None or "thread-safe function" not in again.cause
+
+
+def test_a_fault_log_cut_after_its_header_says_the_frames_are_missing() -> None:
+    said = assert_cause(
+        real("cppcrash", "sqlite3-ohos-7-release-sigabrt-header"), "cut after its header"
+    )
+    # a log with its frames says nothing of the kind
+    whole = assert_cause(real("cppcrash", "mmkv-1295-throw-length-error-sigabrt"))
+    assert "cut after its header" not in whole and said

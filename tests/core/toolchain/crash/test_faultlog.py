@@ -241,3 +241,37 @@ def test_keys_quoted_in_prose_are_read_as_the_fault_log() -> None:
 def test_an_event_queue_dump_alone_is_a_freeze() -> None:
     crash = parse_faultlog(" Total size of Low events : 11\n Total event size : 14470\n")
     assert crash.parsed and crash.type == FREEZE and "14470" in crash.message
+
+
+def test_a_freeze_named_above_a_stack_without_a_signal() -> None:
+    # an issue titled ``鸿蒙平台THREAD_BLOCK_6S崩溃`` above the bottom frames of the main thread
+    # (held-out batch K, issue 27)
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    text = (REAL / "appfreeze" / "libpag-2781-thread-block-6s-main-stack-tail.log").read_text(
+        encoding="utf-8"
+    )
+    crash = parse_faultlog(text)
+    assert crash.type == FREEZE and crash.reason == "THREAD_BLOCK_6S"
+    finding = diagnose(text)
+    assert finding is not None and finding.kind == "freeze" and finding.code == "THREAD_BLOCK_6S"
+    # with a signal anywhere it stays the native crash it is
+    crashed = text + "\nReason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000008\n"
+    assert parse_faultlog(crashed).type == CPP
+    # a freeze event's name inside a longer word is no event
+    assert parse_faultlog(text.replace("THREAD_BLOCK_6S", "XTHREAD_BLOCK_6SX")).type == CPP
+
+
+def test_a_js_errors_name_found_beside_its_message() -> None:
+    # a note quoting the hilog line ``SyntaxError: <message>`` and the ``Error message:`` key
+    crash = parse_faultlog(
+        (REAL / "jscrash" / "sns-harmony-injected-json-parse-syntaxerror.log").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert crash.type == JS and crash.name == "SyntaxError"
+    # another error's name that does not carry this message is not taken
+    other = parse_faultlog(
+        "RangeError: Invalid array length\nError message:Cannot read property x of undefined\n"
+    )
+    assert other.name != "RangeError"

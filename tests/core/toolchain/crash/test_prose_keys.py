@@ -43,6 +43,19 @@ def test_a_freeze_event_in_prose_needs_a_freeze_word() -> None:
     assert "Reason:" not in unmark("The event table lists `THREAD_BLOCK_6S` and more.")
 
 
+def test_a_freeze_event_named_in_a_review_or_next_to_chinese_text() -> None:
+    # the words of a report (a store review, a crash, a hang) with the event's name, also with
+    # no space around it in Chinese text (held-out batch K, issue 27)
+    review = "AGC review: the app was rejected with APP_INPUT_BLOCK on the settings page."
+    found = diagnose(review)
+    assert found is not None and found.kind == "freeze" and found.code == "APP_INPUT_BLOCK"
+    cjk = "审核意见另显示`BUSSINESS_THREAD_BLOCK_6S`（平板），启动时卡顿。"
+    assert parse_faultlog(cjk).reason == "BUSSINESS_THREAD_BLOCK_6S"
+    assert parse_faultlog("线上出现THREAD_BLOCK_6S崩溃").type == FREEZE
+    # a page that lists the events still is no freeze
+    assert "Reason:" not in unmark("The event table lists `APP_INPUT_BLOCK` and more.")
+
+
 def test_a_process_tag_column_elided_with_its_slash_gives_the_tag() -> None:
     line = parse_line(
         "11889-11889  C03947/com.exam...AceStateMgmt com.examp...lication  E     msg here"

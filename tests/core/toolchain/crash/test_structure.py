@@ -8,6 +8,8 @@ signal codes are the kernel's ``siginfo`` codes the fault logs print."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hmdesk.core.toolchain.crash.causes import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
@@ -335,3 +337,94 @@ def test_a_stack_overflow_on_the_guard_page_is_read_before_its_si_code() -> None
     crash = parse_faultlog(text + "lr:00000059e1c9f7b4 sp:0000007e2ec61000 pc:0000005b5e1b3484\n")
     reading = read(crash, crash.raw)
     assert reading is not None and "stack overflowed" in reading.cause
+
+
+# --- held-out batch K (issue 27): real logs of ``tests/data/real_logs`` (sources in the
+# sidecars) and variants of them
+
+REAL_LOGS = Path(__file__).resolve().parents[3] / "data" / "real_logs"
+
+
+def real(kind: str, name: str) -> str:
+    return (REAL_LOGS / kind / f"{name}.log").read_text(encoding="utf-8")
+
+
+def assert_cause(text: str, *words: str) -> str:
+    why = explain(parse_faultlog(text))
+    assert why is not None, text[:200]
+    said = f"{why.cause} {why.fix}"
+    for w in words:
+        assert w in said, (w, said)
+    return said
+
+
+def test_jemallocs_own_functions_on_top_mean_the_heap_was_written_over() -> None:
+    text = real("cppcrash", "aimm-rules-jemalloc-edata-heap-remove")
+    said = assert_cause(text, "heap was corrupted", "HWASan")
+    assert "No known cause" not in said
+    # the reference's other signature: emap_update_edata_state under free()
+    variant = (
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000007f00001000\n"
+        "#00 pc 00000000000f1111 /system/lib/ld-musl-aarch64.so.1(emap_update_edata_state+88)\n"
+        "#01 pc 00000000000f2222 /system/lib/ld-musl-aarch64.so.1(je_free_default+300)\n"
+        "#02 pc 0000000000012345 /data/storage/el1/bundle/libs/arm64/libentry.so(Cache::Drop()+20)\n"
+    )
+    assert_cause(variant, "heap was corrupted")
+    # an app function that merely starts like one of jemalloc's is not read as the allocator
+    app = variant.replace(
+        "/system/lib/ld-musl-aarch64.so.1(emap_update_edata_state",
+        "/data/storage/el1/bundle/libs/arm64/libgame.so(extent_of_map",
+    )
+    app = app.replace(
+        "/system/lib/ld-musl-aarch64.so.1(je_free_default",
+        "/data/storage/el1/bundle/libs/arm64/libgame.so(Map::Load",
+    )
+    why = explain(parse_faultlog(app))
+    assert why is None or "heap was corrupted" not in why.cause
+
+
+def test_an_address_from_freed_memory_is_a_use_after_free() -> None:
+    text = real("cppcrash", "aimm-rules-waterflow-uaf-0x6b")
+    assert_cause(text, "use-after-free", "0x6b")
+    # jemalloc's fill byte across the whole pointer
+    filled = text.replace("0x006b9cacf62f37a1", "0x6b6b6b6b6b6b6b6b")
+    assert_cause(filled, "use-after-free")
+    # another wild address stays a corrupted pointer, not a use after free
+    other = text.replace("0x006b9cacf62f37a1", "0x00c39cacf62f37a1")
+    said = assert_cause(other, "wild")
+    assert "use-after-free" not in said
+
+
+@pytest.mark.parametrize("first", ["#00", "#01", "#02"])
+def test_a_whole_main_thread_stack_is_not_called_cut(first: str) -> None:
+    stack = "\n".join(
+        line.replace("#51", first, 1) if i == 0 else line
+        for i, line in enumerate(
+            ln
+            for ln in real("appfreeze", "libpag-2781-thread-block-6s-main-stack-tail").splitlines()
+            if ln.startswith("#") and " pc " in ln
+        )
+    )
+    why = explain(parse_faultlog("Reason:THREAD_BLOCK_6S\n" + stack))
+    assert why is not None and "only the bottom" not in why.cause
+
+
+def test_a_freeze_in_a_synchronous_clipboard_read() -> None:
+    # the report's own words (no stack): possibly, with the pasteboard's async read as the fix
+    said = assert_cause(real("appfreeze", "qt-agc-review-input-block-business-thread"), "clipboard")
+    assert "possibly" in said and "getData" in said
+    # the main thread's stack under the pasteboard's sync read: the blocking frame names it
+    stack = (
+        "Reason:APP_INPUT_BLOCK\n"
+        "Tid:100, Name:com.example.app\n"
+        "#00 pc 0000000000001000 /system/lib/ld-musl-aarch64.so.1(ioctl+176)\n"
+        "#01 pc 0000000000002000 /system/lib64/platformsdk/libipc_core.z.so"
+        "(OHOS::BinderConnector::WriteBinder(unsigned long, void*)+100)\n"
+        "#02 pc 0000000000003000 /system/lib64/platformsdk/libpasteboard_client.z.so"
+        "(OHOS::MiscServices::PasteboardClient::GetPasteData(OHOS::MiscServices::PasteData&)+80)\n"
+        "#03 pc 0000000000004000 /data/storage/el1/bundle/libs/arm64/libqohos.so(OnClipboardChanged()+40)\n"
+    )
+    assert_cause(stack, "clipboard", "libqohos.so")
+    # a freeze report that does not speak of the clipboard gets no such reading
+    other = assert_cause(real("appfreeze", "tieba-favorite-avatar-burst-thread-block-6s"))
+    assert "clipboard" not in other
