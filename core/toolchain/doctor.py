@@ -1806,8 +1806,12 @@ def _web_render_freeze(head: str) -> Finding | None:
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
 # or stack frames in the release layout ``at f (module|package|version|path:line:col)``
 _BARE_JS_MESSAGE = re.compile(
-    r"^\s*(?:>\s*)?(?:Error message:\s*)?(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
-    r"|cannot find record '[^'\n]+'|\S+ is not callable)[^\n]*)$",
+    r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\bThrow error:\s*)?"
+    r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
+    r"|cannot find record '[^'\n]+'|\S+ is not callable"
+    # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
+    # wrapped onto the next line as ArkCompiler's debug lines are quoted
+    r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",
     re.M | re.I,
 )
 _RELEASE_FRAME = re.compile(

@@ -46,7 +46,7 @@ from typing import Any
 
 from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.toolchain.doctor import Finding, diagnose
-from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
+from hmdesk.core.toolchain.hilog.parse import HilogLine, logical_lines, parse_lines
 
 METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines", "fields")
 FIELDS = ("time", "pid", "tid", "level", "domain", "process", "tag", "message")
@@ -201,7 +201,7 @@ def score_one(path: Path, kind: str, text: str, expect: Expect) -> Outcome:
     wrong_fields: tuple[str, ...] = ()
     if expect.lines is not None:
         parsed = parse_lines([ln for ln in text.splitlines() if ln.strip()])
-        logged = [p for p in parsed if p.kind != RAW]
+        logged = logical_lines(parsed)
         lines = (len(logged), expect.lines)
         if expect.fields:
             n = expect.fields_line - 1

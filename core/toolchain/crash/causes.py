@@ -179,6 +179,18 @@ CAUSES: tuple[Cause, ...] = (
         "Build with the SDK that matches the device's system version (update the device or use "
         "its SDK), then rebuild clean so every dependency is packaged.",
     ),
+    # the same, named by a normalized OHMUrl (``bundle&module/src/main/ets/path&version``): the
+    # record the loader asked for is not in modules.abc under that name
+    _c(
+        JS,
+        r"Cannot find module\s+'[^'@\n][^'\n]*&[^'\n]*'",
+        "the app's bytecode (modules.abc) has no record under the normalized OHMUrl the loader "
+        "asked for: the modules were built with different useNormalizedOHMUrl settings, or the "
+        "page or module was not packaged",
+        "Build every module with the same useNormalizedOHMUrl (the project's build-profile.json5, "
+        "products[].buildOption.strictMode) and rebuild clean; a modules.abc built by hand must "
+        "name its records bundle&module/path&version.",
+    ),
     _c(
         CPP,
         r"get hsp buffer failed|Cannot find module '@normalized:",

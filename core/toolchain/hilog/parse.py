@@ -417,14 +417,54 @@ class HilogParser:
             return line, None
         if (
             prev is not None
-            and prev_head is not None
-            and text.startswith("        ")
+            and text[:1] in (" ", "\t")
             and text.strip()
+            and (
+                text.startswith("        ")
+                if prev_head is not None
+                else prev.kind == LOG and _continues(text, prev)
+            )
         ):
-            # ``-v wrap``: a continuation padded with spaces instead of the prefix
+            # ``-v wrap``: a continuation padded with spaces instead of the prefix; a pasted line
+            # (the Log window's, a bare ``D C03f00/Tag: msg``) wrapped onto indented lines
             line = prev._replace(raw=s, message=text.strip(), dropped=0, cont=True)
             return line, prev_head
         return _raw(s), None
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def _unmarked(raw: str) -> str:
+    """The line without the mark it was pasted with (quoted ``> ``, numbered, listed)."""
+    mark = _PASTE_MARK.match(raw)
+    return raw[mark.end() :] if mark is not None and mark.end() < len(raw) else raw
+
+
+def _continues(text: str, prev: HilogLine) -> bool:
+    """An indented line after a pasted log line (no hilog prefix of its own) continues it when
+    it is indented deeper than that line, or as deep as the continuation before it."""
+    head = _unmarked(prev.raw)
+    if prev.cont:
+        return _indent(text) >= _indent(head)
+    return _indent(text) > _indent(head) and _pasted_line(head, head.strip()) is not None
+
+
+def logical_lines(lines: Iterable[HilogLine]) -> list[HilogLine]:
+    """The log lines as written: a continuation padded with spaces instead of a prefix (``-v
+    wrap``, a pasted line wrapped onto indented lines) joins the line it continues; raw text is
+    left out."""
+    out: list[HilogLine] = []
+    for p in lines:
+        if p.kind == RAW:
+            continue
+        if p.cont and out and _unmarked(p.raw).strip() == p.message.strip():
+            # the whole line is message: padded, not a line of its own with hilog's prefix
+            out[-1] = out[-1]._replace(message=f"{out[-1].message.rstrip()} {p.message}")
+            continue
+        out.append(p)
+    return out
 
 
 # a tag column holding ``process/tag`` elided in the middle, the slash with it: a bundle name's

@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.hilog.parse import LOG, RAW, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.parse import LOG, RAW, logical_lines, parse_line, parse_lines
 
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
 
@@ -65,8 +65,7 @@ def test_every_real_pasted_line_parses() -> None:
     for log in sorted(REAL.glob("*.log")):
         lines = [ln for ln in log.read_text(encoding="utf-8").splitlines() if ln.strip()]
         expect = tomllib.loads(log.with_suffix(".toml").read_text(encoding="utf-8"))["expect"]
-        parsed = parse_lines(lines)
-        assert sum(p.kind == LOG for p in parsed) == expect["lines"], log.name
+        assert len(logical_lines(parse_lines(lines))) == expect["lines"], log.name
 
 
 def test_hdc_format_unchanged_and_prose_stays_raw() -> None:
@@ -236,3 +235,32 @@ def test_lines_without_a_level_are_not_taken_for_errors() -> None:
     )
     assert all(p.kind == LOG and p.level == "" for p in parse_lines(text.splitlines()))
     assert diagnose(text) is None
+
+
+def test_a_pasted_line_wrapped_onto_deeper_indented_lines_continues_there() -> None:
+    """A bare or Log-window line quoted with its message wrapped onto lines indented deeper
+    (hilog/phoneaccess-*) keeps its fields on the continuation; a line indented only as deep
+    as the log lines around it (an elision ``...`` in an indented paste) does not continue."""
+    wrapped = parse_lines(
+        [
+            "D C03f00/ArkCompiler: [ecmascript] Throw error: Cannot find module",
+            "    'com.example.app&entry/src/main/ets/pages/Setup&1.0.0'",
+            "        more of it",
+            "I C03f00/ArkCompiler: next",
+        ]
+    )
+    assert [(p.kind, p.cont, p.tag, p.level) for p in wrapped] == [
+        (LOG, False, "ArkCompiler", "D"),
+        (LOG, True, "ArkCompiler", "D"),
+        (LOG, True, "ArkCompiler", "D"),
+        (LOG, False, "ArkCompiler", "I"),
+    ]
+    assert wrapped[1].message == "'com.example.app&entry/src/main/ets/pages/Setup&1.0.0'"
+    indented = parse_lines(
+        [
+            "    08-05 17:15:52.001   4684-4684    A03d00/JSAPP     pid-4684    I     one",
+            "    ...",
+            "    prose after it",
+        ]
+    )
+    assert [p.kind for p in indented] == [LOG, RAW, RAW]
