@@ -59,6 +59,7 @@ from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.build_log import console_view
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -1252,6 +1253,17 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     """
     if not log:
         return None
+    view = console_view(log)
+    if view is None:
+        return _diagnose(log, extra_secrets)
+    # hvigor's own debug log: its last failing build, read as the console shows it
+    found = _diagnose(view.text, extra_secrets)
+    if found is None:
+        return None
+    return replace(found, evidence=f"{found.evidence} ({view.note})")
+
+
+def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:
     tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     found = (
@@ -1315,7 +1327,9 @@ def _build_window(log: str) -> str:
         return log[-TAIL_CHARS:]
     start = max(0, first - _BEFORE_FIRST)
     head = log[start : start + TAIL_CHARS - _LAST_LINES]
-    return head[head.find("\n") + 1 :] + "\n" + log[-_LAST_LINES:]
+    if start > 0 and log[start - 1] != "\n":
+        head = head[head.find("\n") + 1 :]  # a line cut at its start; a whole first line stays
+    return head + "\n" + log[-_LAST_LINES:]
 
 
 def _imported_by_source(hit: _Hit, tail: str) -> bool:
