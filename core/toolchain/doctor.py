@@ -2244,6 +2244,7 @@ _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
+_CANNOT_FIND_MODULE = re.compile(r"Cannot find module '([^']+)'")  # TypeScript's words
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
 
 
@@ -2261,7 +2262,17 @@ def _unresolved_hint(module: str) -> str:
             "(`flutter pub get`, then `flutter build hap`) before building the ohos folder in "
             "DevEco Studio."
         )
+    if (m := _SLASHED_SYSTEM.match(module)) is not None:
+        dotted = f"{m.group(1)}.{m.group(2)}"
+        return (
+            f"The SDK's own modules are named with a dot: '{dotted}' (import … from '{dotted}'); "
+            f"a name with a slash is an ohpm package (`ohpm install {module}`)."
+        )
     return ""
+
+
+# ``@ohos/router`` written for the system module ``@ohos.router`` (``@kit.``/``@system.`` alike)
+_SLASHED_SYSTEM = re.compile(r"^(@(?:ohos|kit|system|hms))/([\w.]+)$")
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -2307,6 +2318,17 @@ _NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPI
 _NEXT_CODED = re.compile(r"(?<=\d{8} )[^\n]{1,160}?\bAt \S+?:\d+(?::\d+)?", re.M)
 
 
+_CHECKER_CODES = ("10505", "10605", "109")  # the ArkTS checker's numbered errors
+_PARSE_CODE = "00305015"  # Rollup Error
+# rollup's parse failure, its place on the next line (``. At file: F:L`` or the bare ``F:L``)
+_PARSE_FAILED = re.compile(
+    r"^(?P<msg>[^\n]*?)\s*\(Note that you need plugins to import files that are not JavaScript\)"
+    r"\s*\n\s*\.?\s*(?:At [Ff]ile:\s*)?(?P<loc>\S[^\n]*?:\d+(?::\d+)?)\s*$",
+    re.M,
+)
+_SAID_PREFIX = re.compile(r"^(?:>\s*hvigor\s+ERROR:\s*)?(?:\w*Error:\s*)?")
+
+
 def _code_finding(tail: str) -> Finding | None:
     """The first hvigor / ohpm / ArkTS code the tables know (the tool's own code before a code
     that only reports a failed tool, e.g. ohpm's 00617101 before hvigor's 00306053)."""
@@ -2315,6 +2337,13 @@ def _code_finding(tail: str) -> Finding | None:
         return None
     root = next((m for m in matches if m.group(1) not in WRAPPER_CODES), matches[0])
     code = root.group(1)
+    if code.startswith(_CHECKER_CODES) and (parse := _PARSE_FAILED.search(tail, 0, root.start())):
+        # the bundler could not parse a file (an older hvigor prints no code for it): the
+        # checker's numbered errors that follow come from the broken syntax; the parser's place
+        said = _SAID_PREFIX.sub("", parse["msg"])
+        return _table_finding(
+            tail, _PARSE_CODE, BUILD_CODES[_PARSE_CODE], parse.start(), said, parse["loc"]
+        )
     line_start = tail.rfind("\n", 0, root.start()) + 1
     message = _code_message(tail, root.start())
     parsed = parse_log(tail)
@@ -2356,6 +2385,8 @@ def _code_finding(tail: str) -> Finding | None:
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
             if step := _parser_step(says):
                 fix = f"{step} {fix}"
+            if (cm := _CANNOT_FIND_MODULE.search(says)) and (hint := _unresolved_hint(cm[1])):
+                fix = f"{fix} {hint}"
             if m_own is not None:  # one error a line: the next ones often share the cause
                 more = [
                     _AT_LOC.sub("", m.group(0)).strip(" .")
