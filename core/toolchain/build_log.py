@@ -32,6 +32,7 @@ _FAILED = "BUILD FAILED"
 _PASSED = "BUILD SUCCESSFUL"
 _STARTS = ("env: nodejsVersion=", "Hvigor init with startParameters")
 _KEPT = frozenset({"ERROR", "WARN", "FATAL"})
+_RECENT = 4
 _STACKTRACE = "ERROR: stacktrace = "  # a debug record: the error again, with its stack
 # a JavaScript stack frame: ``at fn (file:L:C)``, ``at file:L:C``, ``at async fn (…)``
 _FRAME_RE = re.compile(r"^\s+at \S.*(?::\d+:\d+\)?|\((?:native|<anonymous>)\))\s*$")
@@ -141,13 +142,14 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
 def _console(records: list[tuple[str, list[str]]]) -> str:
     out: list[str] = []
     last: list[str] = []  # BUILD FAILED goes last, where the console prints it
-    seen: set[str] = set()
+    recent: list[str] = []  # the last records kept: hvigor says an error again right after it
     for level, lines in records:
         text = strip_ansi("\n".join(lines)).rstrip()
         body = _JS_CLASS_RE.sub("", text, count=1)
-        if not body.strip() or body.strip() in seen:
-            continue  # hvigor logs an error again as ``AdaptorError: …``; and empty WARN heads
-        seen.add(body.strip())
+        said = body.strip()
+        if not said or any(said in before for before in recent):
+            continue  # an error again as ``AdaptorError: …`` (its advice cut), an empty WARN head
+        recent = [*recent[-(_RECENT - 1) :], said]
         if body.startswith(_FAILED):
             last.append(f"> hvigor ERROR: {body}")
         else:
@@ -156,12 +158,13 @@ def _console(records: list[tuple[str, list[str]]]) -> str:
 
 
 def console_view(log: str) -> ConsoleView | None:
-    """The last failing build of hvigor's debug log as console lines; None for any other log,
-    or when that build holds no error or warning record (then the text is read as it is)."""
+    """The last failing build of hvigor's debug log as console lines (empty when the log's last
+    build passed and nothing failed after it); None for any other log, and for an excerpt with
+    no build's end and no error record (then the text is read as it is)."""
     if not is_debug_log(log):
         return None
     start, end, count, when = _build_span(log)
     records = _records(log, start, end)
     if not records:
-        return None
+        return ConsoleView("", count, when) if start > 0 else None
     return ConsoleView(_console(records), count, when)

@@ -45,6 +45,7 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
     CodeInfo,
 )
+from hmdesk.core.toolchain.build_log import console_view
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -59,7 +60,6 @@ from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
-from hmdesk.core.toolchain.build_log import console_view
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -770,7 +770,11 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",),
+        # from a path's start only: a match started inside a long path is retried at every
+        # character of it (quadratic on a log of oh_modules paths)
+        (
+            r"(?<![^\s'\"()])(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",
+        ),
         "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
         "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
         "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
@@ -791,7 +795,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"(?:ninja: error: )?'?(?P<path>[^\s',]+)'?,? (?:needed by '[^']+', )?missing and "
+            r"(?:ninja: error: )?'?(?<![^\s'])(?P<path>[^\s',]+)'?,? (?:needed by '[^']+', )?missing and "
             r"no known rule",
             r"ninja: error: (?P<what>.+)",
         ),
@@ -824,7 +828,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
+            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
             r"'(?P<header>[^']+)' file not found",
         ),
         "A C/C++ header is not on the native build's include path: {header} (included at "
@@ -1257,7 +1261,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     if view is None:
         return _diagnose(log, extra_secrets)
     # hvigor's own debug log: its last failing build, read as the console shows it
-    found = _diagnose(view.text, extra_secrets)
+    found = _diagnose(view.text, extra_secrets) if view.text else None
     if found is None:
         return None
     return replace(found, evidence=f"{found.evidence} ({view.note})")

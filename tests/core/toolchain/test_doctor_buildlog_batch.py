@@ -1,0 +1,72 @@
+"""General rules the batch of failing builds cut from hvigor's debug logs (``buildlog-*``) showed
+missing, each on its real log and on a console variant it was not written from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hmdesk.core.toolchain.build_log import console_view
+from hmdesk.core.toolchain.doctor import Finding, diagnose
+
+REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+
+
+def _real(name: str) -> str:
+    return (REAL / name).read_text(encoding="utf-8")
+
+
+def _diagnose(text: str) -> Finding:
+    f = diagnose(text)
+    assert f is not None, text[:200]
+    return f
+
+
+def test_a_long_compiles_window_keeps_the_tool_line_that_opens_it() -> None:
+    # 00305015 said on the log's first line, then thousands of numbered errors: the window
+    # around "1 ERROR:" starts at the log's start and keeps that first line whole
+    log = _real("arkts/buildlog-hongju-00305015-unexpected-token-4698-errors.log")
+    view = console_view(log)
+    assert view is not None and len(view.text) > 8000
+    for text in (log, view.text):
+        f = _diagnose(text)
+        assert (f.code, f.kind) == ("00305015", "rollup")
+        assert f.location is not None and f.location.endswith("pages\\Index.ets:389")
+
+
+def test_rollups_parse_failure_without_a_code_is_the_root_over_the_numbered_errors() -> None:
+    log = _real("arkts/buildlog-steps-rollup-unexpected-token.log")
+    f = _diagnose(log)
+    assert f.kind == "rollup" and f.code is None and "00305015" in (f.meaning or "")
+    assert f.location is not None and f.location.endswith("pages/SportRecordPage.ets:556")
+    assert "Unexpected token" in f.fix
+    # the same failure printed by a console, its place on an ``At file:`` line
+    console = (
+        "> hvigor ERROR: Unexpected token (Note that you need plugins to import files that are "
+        "not JavaScript)\n. At file: /p/entry/src/main/ets/pages/Home.ets:12\n"
+        "1 ERROR: 10605008 ArkTS Compiler Error\nError Message: Use explicit types instead of "
+        '"any", "unknown" (arkts-no-any-unknown) At File: /p/entry/src/main/ets/pages/Home.ets:40:3\n'
+    )
+    f = _diagnose(console)
+    assert f.kind == "rollup" and f.location == "/p/entry/src/main/ets/pages/Home.ets:12"
+    # numbered errors alone stay the checker's
+    assert _diagnose(console.split("\n", 2)[2]).code == "10605008"
+
+
+def test_a_system_module_written_with_a_slash_is_named_with_its_dot() -> None:
+    f = _diagnose(_real("arkts/buildlog-qq-cannot-find-module-ohos-router.log"))
+    assert f.code == "10505001" and "'@ohos.router'" in f.fix
+    console = (
+        "1 ERROR: 10505001 ArkTS Compiler Error\nError Message: Cannot find module "
+        "'@kit/AbilityKit' or its corresponding type declarations. At File: /p/Index.ets:1:30\n"
+    )
+    assert "'@kit.AbilityKit'" in _diagnose(console).fix
+    # a third-party package with a slash is not given the hint
+    other = console.replace("@kit/AbilityKit", "@pura/harmony-utils")
+    assert "named with a dot" not in _diagnose(other).fix
+
+
+def test_an_unknown_resource_is_the_arkts_compilers_error() -> None:
+    f = _diagnose(_real("arkts/buildlog-filesmanger-10903329-unknown-resource.log"))
+    assert (f.kind, f.code) == ("arkts-source", "10903329")
+    assert "default_14" in f.fix
