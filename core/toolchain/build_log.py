@@ -126,7 +126,7 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
     kept: list[tuple[str, list[str]]] = []
     lines: list[str] | None = None
     for raw in log[start:end].split("\n"):
-        m = RECORD_RE.match(raw)
+        m = RECORD_RE.match(raw) if raw.startswith("[") else None
         if m is not None:
             level, said = m.group(1), raw[m.end() :]
             if level == "DEBUG" and said.startswith(_STACKTRACE):
@@ -134,7 +134,7 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
             lines = [said] if level in _KEPT else None
             if lines is not None:
                 kept.append((level, lines))
-        elif lines is not None and not _FRAME_RE.match(raw):
+        elif lines is not None and not (raw[:1] in " \t" and _FRAME_RE.match(raw)):
             lines.append(raw)
     return kept
 

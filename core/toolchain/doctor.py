@@ -1318,6 +1318,8 @@ def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:
 # only the last, and the first is the one to fix
 _FIRST_NUMBERED = "\n1 ERROR:"
 _BEFORE_FIRST = 1500
+_HVIGOR_ERROR = "> hvigor ERROR:"
+_OPENING_CHARS = 600
 _LAST_LINES = 2000
 
 
@@ -1333,6 +1335,10 @@ def _build_window(log: str) -> str:
     head = log[start : start + TAIL_CHARS - _LAST_LINES]
     if start > 0 and log[start - 1] != "\n":
         head = head[head.find("\n") + 1 :]  # a line cut at its start; a whole first line stays
+    opening = log.find(_HVIGOR_ERROR, 0, start)
+    if opening >= 0:  # hvigor's own first error lines (a parse failure that stopped the build)
+        said = log[opening : min(start, opening + _OPENING_CHARS)]
+        head = said[: said.rfind("\n") + 1 or len(said)] + head
     return head + "\n" + log[-_LAST_LINES:]
 
 

@@ -70,3 +70,19 @@ def test_an_unknown_resource_is_the_arkts_compilers_error() -> None:
     f = _diagnose(_real("arkts/buildlog-filesmanger-10903329-unknown-resource.log"))
     assert (f.kind, f.code) == ("arkts-source", "10903329")
     assert "default_14" in f.fix
+
+
+def test_hvigors_opening_error_stays_in_a_long_compiles_window() -> None:
+    # the parse failure opens the log, then kilobytes of warnings before the numbered errors
+    steps = console_view(_real("arkts/buildlog-steps-rollup-unexpected-token.log"))
+    xhub = console_view(_real("arkts/buildlog-xhub-10505001-no-overload-after-warns.log"))
+    assert steps is not None and xhub is not None
+    opening, numbered = steps.text.split("\n1 ERROR:", 1)
+    warnings = xhub.text[
+        xhub.text.index("> hvigor WARN:") : xhub.text.index("> hvigor ERROR: ArkTS")
+    ]
+    log = f"{opening}\n{warnings * 3}1 ERROR:{numbered}" + "x" * 9000
+    assert log.index("1 ERROR:") > 1500 + len(opening)
+    f = _diagnose(log)
+    assert f.kind == "rollup"
+    assert f.location is not None and f.location.endswith("pages/SportRecordPage.ets:556")
