@@ -33,6 +33,7 @@ _PASSED = "BUILD SUCCESSFUL"
 _STARTS = ("env: nodejsVersion=", "Hvigor init with startParameters")
 _KEPT = frozenset({"ERROR", "WARN", "FATAL"})
 _RECENT = 4
+_SILENT_BUILDS = 3  # failing builds without an error passed over, at most
 _STACKTRACE = "ERROR: stacktrace = "  # a debug record: the error again, with its stack
 # a JavaScript stack frame: ``at fn (file:L:C)``, ``at file:L:C``, ``at async fn (…)``
 _FRAME_RE = re.compile(r"^\s+at \S.*(?::\d+:\d+\)?|\((?:native|<anonymous>)\))\s*$")
@@ -47,11 +48,17 @@ class ConsoleView:
     text: str
     failed_builds: int  # the builds this file shows failing
     when: str | None  # the time of the chosen build's ``BUILD FAILED`` record
+    silent: str | None = None  # a later failing build that printed no error: its time
 
     @property
     def note(self) -> str:
         """Which build the finding is about, said when the file holds more than one."""
         at = f" at {self.when}" if self.when else ""
+        if self.silent:
+            return (
+                f"hvigor's debug log: its last failing build, at {self.silent}, printed no "
+                f"error; this is the one before it{at}"
+            )
         if self.failed_builds > 1:
             return f"hvigor's debug log: the last of its {self.failed_builds} failing builds{at}"
         return f"hvigor's debug log: its failing build{at}"
@@ -100,24 +107,23 @@ def _count_markers(log: str, word: str) -> int:
     return count
 
 
-def _build_span(log: str) -> tuple[int, int, int, str | None]:
-    """The last failing build's span, the count of failing builds and its BUILD FAILED time."""
-    failed = _last_marker(log, _FAILED, len(log))
-    if failed < 0:  # no build failed to the end: the run after the last one that passed
-        passed = _last_marker(log, _PASSED, len(log))
-        return (log.find("\n", passed) + 1 if passed >= 0 else 0), len(log), 0, None
+def _failed_span(log: str, failed: int) -> tuple[int, int]:
+    """The span of the build whose ``BUILD FAILED`` record starts at ``failed``: from the run's
+    start (or the end of the build before) to the next run's start or build's end."""
     before = max(_last_marker(log, _FAILED, failed), _last_marker(log, _PASSED, failed))
     after_before = log.find("\n", before) + 1 if before >= 0 else 0
     starts = [s for w in _STARTS if (s := _first_marker(log, w, after_before, failed)) >= 0]
-    start = min(starts, default=after_before)
     next_line = log.find("\n", failed) + 1 or len(log)
     ends = [
         e
         for w in (*_STARTS, _FAILED, _PASSED)
         if (e := _first_marker(log, w, next_line, len(log))) >= 0
     ]
-    stamp = log[log.find("[", failed) + 1 : log.find("]", failed)]
-    return start, min(ends, default=len(log)), _count_markers(log, _FAILED), stamp
+    return min(starts, default=after_before), min(ends, default=len(log))
+
+
+def _stamp(log: str, record: int) -> str:
+    return log[log.find("[", record) + 1 : log.find("]", record)]
 
 
 def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
@@ -160,11 +166,31 @@ def _console(records: list[tuple[str, list[str]]]) -> str:
 def console_view(log: str) -> ConsoleView | None:
     """The last failing build of hvigor's debug log as console lines (empty when the log's last
     build passed and nothing failed after it); None for any other log, and for an excerpt with
-    no build's end and no error record (then the text is read as it is)."""
+    no build's end and no error record (then the text is read as it is). A failing build that
+    printed no error (cancelled, its daemon gone) gives way to the one before it, said so."""
     if not is_debug_log(log):
         return None
-    start, end, count, when = _build_span(log)
-    records = _records(log, start, end)
-    if not records:
-        return ConsoleView("", count, when) if start > 0 else None
-    return ConsoleView(_console(records), count, when)
+    failed = _last_marker(log, _FAILED, len(log))
+    if failed < 0:  # no build failed to the end: the run after the last one that passed
+        passed = _last_marker(log, _PASSED, len(log))
+        start = log.find("\n", passed) + 1 if passed >= 0 else 0
+        records = _records(log, start, len(log))
+        if not records:
+            return ConsoleView("", 0, None) if start > 0 else None
+        return ConsoleView(_console(records), 0, None)
+    count = _count_markers(log, _FAILED)
+    last = _stamp(log, failed)
+    silent: str | None = None
+    for _ in range(_SILENT_BUILDS):
+        records = _records(log, *_failed_span(log, failed))
+        if any(lvl != "WARN" and not _said(lines).startswith(_FAILED) for lvl, lines in records):
+            return ConsoleView(_console(records), count, _stamp(log, failed), silent)
+        silent = silent or last
+        failed = _last_marker(log, _FAILED, failed)
+        if failed < 0:
+            break
+    return ConsoleView("", count, last)
+
+
+def _said(lines: list[str]) -> str:
+    return _JS_CLASS_RE.sub("", strip_ansi(lines[0]).strip(), count=1)

@@ -111,3 +111,16 @@ def test_the_warnings_before_an_error_are_kept_as_the_console_prints_them() -> N
     f = _diagnose(_real("arkts/buildlog-xhub-10505001-no-overload-after-warns.log"))
     assert f.code == "10505001"
     assert f.location is not None and f.location.endswith("pages/Player.ets:221:7")
+
+
+def test_a_failing_build_that_printed_no_error_gives_way_to_the_one_before() -> None:
+    # the run's start and its bare BUILD FAILED, as a cancelled build logs them
+    silent = (
+        "[2025-11-06T04:20:37.300] [DEBUG] debug-file - env: nodejsVersion=v18.20.1\n"
+        "[2025-11-06T04:20:37.941] [ERROR] debug-file - BUILD FAILED in 650 ms \n"
+    )
+    earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
+    f = _diagnose(earlier + silent)
+    assert f.code == "11014003"
+    assert "2025-11-06T04:20:37.941, printed no error" in f.evidence
+    assert diagnose(silent) is None
