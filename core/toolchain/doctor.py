@@ -528,6 +528,15 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     # the compiler driver rejected its own command line (a flag), and a library not found
     Signature(
         "native",
+        (r"ld\.lld: error: unable to find library -llib(?P<lib>\S+)",),
+        "The linker cannot find liblib{lib}: target_link_libraries names 'lib{lib}' without "
+        "'.so', and the linker adds the lib prefix itself (-l<name> looks for lib<name>.so). "
+        "Write the name without the lib prefix ('{lib}') or the whole file name ('lib{lib}.so').",
+        meaning="a library named with its lib prefix",
+        terms=("ld.lld", "target_link_libraries", "CMakeLists.txt"),
+    ),
+    Signature(
+        "native",
         (r"ld\.lld: error: unable to find library -l(?P<lib>\S+)",),
         "The linker cannot find lib{lib}: a library of the NDK is not copied into the project but "
         "CMakeLists.txt must see the NDK sysroot (target_include_directories and "
@@ -1410,6 +1419,13 @@ _TOOL_STEP = {
         "is undefined there (the `system:` hapTasks/appTasks export, a task name that does not "
         "exist); else run with --stacktrace to see which plugin and update DevEco Studio / "
         "hvigor (or that plugin), or go back to the version that worked."
+    ),
+    "hvigorfile.ts (a name it uses without defining it)": (
+        "hvigorfile.ts uses a name it neither defines nor imports (a global of an older "
+        "template, such as `hvigor`): import it (hvigor's own objects from '@ohos/hvigor', the "
+        "plugin's from '@ohos/hvigor-ohos-plugin') or rewrite the file on the current template "
+        "(`export { appTasks } from '@ohos/hvigor-ohos-plugin'` or `export default { system: "
+        "appTasks, plugins: [] }`)."
     ),
     "Node.js (a global it lacks)": (
         "The Node.js that runs hvigor lacks a global the build uses: it is too old; install "

@@ -86,3 +86,29 @@ def test_hvigors_opening_error_stays_in_a_long_compiles_window() -> None:
     f = _diagnose(log)
     assert f.kind == "rollup"
     assert f.location is not None and f.location.endswith("pages/SportRecordPage.ets:556")
+
+
+def test_a_library_named_with_its_lib_prefix_is_said_so() -> None:
+    f = _diagnose(_real("native/buildlog-hongmeng-ld-unable-to-find-library-libace-napi.log"))
+    assert f.kind == "native" and "'libace_napi.z.so'" in f.fix and "'ace_napi.z'" in f.fix
+    # a library named without the prefix keeps the general answer
+    other = _diagnose("ld.lld: error: unable to find library -lhilog_ndk.z\n")
+    assert "lib prefix" not in other.fix and "target_link_directories" in other.fix
+
+
+def test_a_file_named_without_a_line_is_the_location() -> None:
+    f = _diagnose(_real("config/buildlog-weather-11211116-invalid-resource-name.log"))
+    assert f.code == "11211116"
+    assert f.location is not None
+    assert f.location.endswith("resources\\base\\media\\cloud-sky-minimal-nature.jpg")
+
+
+def test_a_name_hvigorfile_uses_without_defining_it() -> None:
+    f = _diagnose(_real("hvigor/buildlog-hongmeng-hvigor-not-defined-in-hvigorfile.log"))
+    assert f.kind == "hvigor-version" and "'@ohos/hvigor'" in f.fix
+    assert f.location is not None and f.location.endswith("Login\\hvigorfile.ts")
+    # a Node.js global the runtime lacks is not the hvigorfile's own name
+    node = _diagnose(
+        "ReferenceError, TransformStream is not defined in hvigorfile: /p/hvigorfile.ts"
+    )
+    assert node.kind != "hvigor-version" and "Node.js" in node.fix

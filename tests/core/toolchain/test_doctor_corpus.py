@@ -67,35 +67,36 @@ LANDED = 1.0
 # Held-out batch L (14 build logs, scored blind on eba7773, 2026-12-06) was folded in as it came,
 # its misses pinned, then taught general rules (test_doctor_heldout_l.py): all 14 right.
 # The 23 failing builds cut from hvigor's own debug logs (``buildlog-*``, 2026-12-06) were
-# scored blind (class 16/23), then read through build_log.py and general rules: all 23 right.
+# scored blind (class 16/23), then read through build_log.py and general rules: all 23 right;
+# 5 more cut after that reader (blind: location 1/3, fix 3/5), then taught: all 28 right.
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (18, 19),
     ("arkts", "location"): (39, 40),
     ("arkts", "actionable"): (53, 56),
     ("bm", "actionable"): (54, 55),
-    ("config", "said"): (28, 30),
-    ("config", "class"): (28, 30),
-    ("config", "code"): (11, 12),
-    ("config", "actionable"): (28, 30),
+    ("config", "said"): (30, 32),
+    ("config", "class"): (30, 32),
+    ("config", "code"): (13, 14),
+    ("config", "actionable"): (30, 32),
     ("cppcrash", "actionable"): (58, 59),
     ("hilog", "location"): (3, 4),
     ("jscrash", "actionable"): (47, 49),
-    ("native", "said"): (25, 26),
-    ("native", "class"): (25, 26),
-    ("native", "actionable"): (25, 26),
+    ("native", "said"): (26, 27),
+    ("native", "class"): (26, 27),
+    ("native", "actionable"): (26, 27),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (573, 576),
-    ("all", "class"): (535, 539),
-    ("all", "code"): (276, 277),
-    ("all", "location"): (171, 173),
-    ("all", "actionable"): (527, 539),
+    ("all", "said"): (578, 581),
+    ("all", "class"): (540, 544),
+    ("all", "code"): (278, 279),
+    ("all", "location"): (174, 176),
+    ("all", "actionable"): (532, 544),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 539)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 544)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -107,7 +108,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 576
+    assert len(items) >= 581
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -177,9 +178,9 @@ BUILD_KINDS = (
 # 269, class 255, fix 238, location 65, code 117, confident wrong 3.
 # With held-out batch L folded in and its general rules (293 build logs): said 282, class 268, fix
 # 249, location 70, code 125, confident wrong 3.
-# With the 23 failing builds of hvigor's debug logs (316 build logs): said 305, class 291, fix
-# 271, location 88, code 139, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 305, "class": 291, "actionable": 271, "location": 88, "code": 139}
+# With the 28 failing builds of hvigor's debug logs (321 build logs): said 310, class 296, fix
+# 275, location 91, code 141, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 310, "class": 296, "actionable": 275, "location": 91, "code": 141}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -201,7 +202,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 316
+    assert logs >= 321
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
