@@ -33,7 +33,8 @@ _PASSED = "BUILD SUCCESSFUL"
 _STARTS = ("env: nodejsVersion=", "Hvigor init with startParameters")
 _KEPT = frozenset({"ERROR", "WARN", "FATAL"})
 _RECENT = 4
-_SILENT_BUILDS = 3  # failing builds without an error passed over, at most
+_EARLIER_BUILDS = 3  # failing builds before the last one read when it says nothing known
+_FAILED_LINE = f"> hvigor ERROR: {_FAILED}"
 _STACKTRACE = "ERROR: stacktrace = "  # a debug record: the error again, with its stack
 # a JavaScript stack frame: ``at fn (file:L:C)``, ``at file:L:C``, ``at async fn (…)``
 _FRAME_RE = re.compile(r"^\s+at \S.*(?::\d+:\d+\)?|\((?:native|<anonymous>)\))\s*$")
@@ -43,21 +44,32 @@ _JS_CLASS_RE = re.compile(r"^(?:\[?\w*Error(?: \[\w+\])?\]?: )+")
 
 @dataclass(frozen=True)
 class ConsoleView:
-    """The failing build's console lines, and which build of the file they come from."""
+    """One failing build's console lines, and which build of the file it is."""
 
     text: str
     failed_builds: int  # the builds this file shows failing
-    when: str | None  # the time of the chosen build's ``BUILD FAILED`` record
-    silent: str | None = None  # a later failing build that printed no error: its time
+    when: str | None  # the time of this build's ``BUILD FAILED`` record
 
     @property
-    def note(self) -> str:
-        """Which build the finding is about, said when the file holds more than one."""
+    def printed(self) -> bool:
+        """Whether the build printed anything besides its BUILD FAILED line."""
+        return any(
+            line.startswith("> hvigor ") and not line.startswith(_FAILED_LINE)
+            for line in self.text.splitlines()
+        )
+
+    def note(self, later: tuple[ConsoleView, ...] = ()) -> str:
+        """Which build a finding is about; ``later``: the failing builds after it passed over."""
         at = f" at {self.when}" if self.when else ""
-        if self.silent:
+        if later:
+            said = (
+                "printed nothing the doctor knows"
+                if any(v.printed for v in later)
+                else ("printed no error")
+            )
             return (
-                f"hvigor's debug log: its last failing build, at {self.silent}, printed no "
-                f"error; this is the one before it{at}"
+                f"hvigor's debug log: its last failing build, at {later[0].when}, {said}; "
+                f"this is an earlier one{at}"
             )
         if self.failed_builds > 1:
             return f"hvigor's debug log: the last of its {self.failed_builds} failing builds{at}"
@@ -163,34 +175,34 @@ def _console(records: list[tuple[str, list[str]]]) -> str:
     return "\n".join(out + last) + "\n"
 
 
-def console_view(log: str) -> ConsoleView | None:
-    """The last failing build of hvigor's debug log as console lines (empty when the log's last
-    build passed and nothing failed after it); None for any other log, and for an excerpt with
-    no build's end and no error record (then the text is read as it is). A failing build that
-    printed no error (cancelled, its daemon gone) gives way to the one before it, said so."""
+def console_views(log: str) -> list[ConsoleView] | None:
+    """hvigor's debug log as console lines: its last failing build first, then up to
+    :data:`_EARLIER_BUILDS` failing builds before it (for a last build that printed no error:
+    cancelled, its daemon gone). No failing build: the run after the last one that passed (no
+    view when nothing failed after it). None for any other log, and for an excerpt with no
+    build's end and no error record (then the text is read as it is)."""
     if not is_debug_log(log):
         return None
     failed = _last_marker(log, _FAILED, len(log))
-    if failed < 0:  # no build failed to the end: the run after the last one that passed
+    if failed < 0:
         passed = _last_marker(log, _PASSED, len(log))
         start = log.find("\n", passed) + 1 if passed >= 0 else 0
         records = _records(log, start, len(log))
         if not records:
-            return ConsoleView("", 0, None) if start > 0 else None
-        return ConsoleView(_console(records), 0, None)
+            return [] if start > 0 else None
+        return [ConsoleView(_console(records), 0, None)]
     count = _count_markers(log, _FAILED)
-    last = _stamp(log, failed)
-    silent: str | None = None
-    for _ in range(_SILENT_BUILDS):
+    views: list[ConsoleView] = []
+    while failed >= 0 and len(views) <= _EARLIER_BUILDS:
         records = _records(log, *_failed_span(log, failed))
-        if any(lvl != "WARN" and not _said(lines).startswith(_FAILED) for lvl, lines in records):
-            return ConsoleView(_console(records), count, _stamp(log, failed), silent)
-        silent = silent or last
+        views.append(ConsoleView(_console(records) if records else "", count, _stamp(log, failed)))
         failed = _last_marker(log, _FAILED, failed)
-        if failed < 0:
-            break
-    return ConsoleView("", count, last)
+    return views
 
 
-def _said(lines: list[str]) -> str:
-    return _JS_CLASS_RE.sub("", strip_ansi(lines[0]).strip(), count=1)
+def console_view(log: str) -> ConsoleView | None:
+    """The last failing build of :func:`console_views` (an empty view when none failed)."""
+    views = console_views(log)
+    if views is None:
+        return None
+    return views[0] if views else ConsoleView("", 0, None)

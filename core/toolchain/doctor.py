@@ -45,7 +45,7 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
     CodeInfo,
 )
-from hmdesk.core.toolchain.build_log import console_view
+from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -1266,14 +1266,20 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     """
     if not log:
         return None
-    view = console_view(log)
-    if view is None:
+    views = console_views(log)
+    if views is None:
         return _diagnose(log, extra_secrets)
-    # hvigor's own debug log: its last failing build, read as the console shows it
-    found = _diagnose(view.text, extra_secrets) if view.text else None
-    if found is None:
-        return None
-    return replace(found, evidence=f"{found.evidence} ({view.note})")
+    # hvigor's own debug log: its last failing build read as the console shows it; when that
+    # one says nothing known, an earlier failing build, said so (and only "possibly" when the
+    # later one printed something: it may be a new failure the doctor does not know)
+    for i, view in enumerate(views):
+        found = _diagnose(view.text, extra_secrets) if view.text else None
+        if found is not None and (i == 0 or found.kind != "unclassified"):
+            later = tuple(views[:i])
+            certain = found.certain and not any(v.printed for v in later)
+            evidence = f"{found.evidence} ({view.note(later)})"
+            return replace(found, evidence=evidence, certain=certain)
+    return None
 
 
 def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:

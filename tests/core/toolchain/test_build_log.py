@@ -122,5 +122,20 @@ def test_a_failing_build_that_printed_no_error_gives_way_to_the_one_before() -> 
     earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
     f = _diagnose(earlier + silent)
     assert f.code == "11014003"
-    assert "2025-11-06T04:20:37.941, printed no error" in f.evidence
+    assert "2025-11-06T04:20:37.941, printed no error" in f.evidence and f.certain
     assert diagnose(silent) is None
+
+
+def test_a_last_build_whose_words_are_unknown_leaves_an_earlier_answer_only_possible() -> None:
+    # an older hvigor logs this build's only words as a warning the doctor does not know
+    unknown = (
+        "[2024-05-07T22:30:25.821] [DEBUG] debug-file - env: nodejsVersion=v16.20.1\n"
+        "[2024-05-07T22:30:28.704] [WARN] debug-file - Task '' not found in root project 'app'. "
+        "Invalid command to execute the build task, please verify the parameters in the command "
+        "and try again.\n"
+        "[2024-05-07T22:30:28.704] [WARN] debug-file - BUILD FAILED in 1 s 612 ms \n"
+    )
+    earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
+    f = _diagnose(earlier + unknown)
+    assert f.code == "11014003" and not f.certain
+    assert "printed nothing the doctor knows" in f.evidence
