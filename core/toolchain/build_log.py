@@ -158,21 +158,26 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
 
 
 def _console(records: list[tuple[str, list[str]]]) -> str:
-    out: list[str] = []
+    kept: list[list[str]] = []  # [level, body]
     last: list[str] = []  # BUILD FAILED goes last, where the console prints it
-    recent: list[str] = []  # the last records kept: hvigor says an error again right after it
+    recent: list[tuple[str, int]] = []  # the last records kept: an error is said again after it
     for level, lines in records:
         text = strip_ansi("\n".join(lines)).rstrip()
         body = _JS_CLASS_RE.sub("", text, count=1)
         said = body.strip()
-        if not said or any(said in before for before in recent):
-            continue  # an error again as ``AdaptorError: …`` (its advice cut), an empty WARN head
-        recent = [*recent[-(_RECENT - 1) :], said]
+        if not said:
+            continue  # an empty WARN head
+        again = next((i for before, i in recent if said in before), None)
+        if again is not None:  # ``AdaptorError: …`` again (its advice cut), maybe as an ERROR
+            if level != "WARN":
+                kept[again][0] = "ERROR"
+            continue
         if body.startswith(_FAILED):
             last.append(f"> hvigor ERROR: {body}")
-        else:
-            out.append(f"> hvigor {'WARN' if level == 'WARN' else 'ERROR'}: {body}")
-    return "\n".join(out + last) + "\n"
+            continue
+        recent = [*recent[-(_RECENT - 1) :], (said, len(kept))]
+        kept.append(["WARN" if level == "WARN" else "ERROR", body])
+    return "\n".join([f"> hvigor {level}: {body}" for level, body in kept] + last) + "\n"
 
 
 def console_views(log: str) -> list[ConsoleView] | None:

@@ -139,3 +139,14 @@ def test_a_last_build_whose_words_are_unknown_leaves_an_earlier_answer_only_poss
     f = _diagnose(earlier + unknown)
     assert f.code == "11014003" and not f.certain
     assert "printed nothing the doctor knows" in f.evidence
+
+
+def test_an_error_logged_first_as_a_warning_then_as_an_error_is_an_error() -> None:
+    # some hvigor versions log the error at WARN, then its ``AdaptorError:`` copy at ERROR
+    log = _real("signing/buildlog-pwdmgr-00303074-bundlename.log").replace(
+        "[ERROR] debug-file - \x1b[31m00303074", "[WARN] debug-file - \x1b[31m00303074", 1
+    )
+    assert "[WARN] debug-file - \x1b[31m00303074" in log
+    view = console_view(log)
+    assert view is not None and "> hvigor ERROR: 00303074 Configuration Error" in view.text
+    assert "> hvigor WARN: 00303074" not in view.text
