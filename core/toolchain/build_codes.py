@@ -174,7 +174,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "An ArkTS compile error: fix the code at the location: {message}",
     ),
     "10903329": CodeInfo(
-        "config",
+        "arkts-source",  # hvigor files it under "ArkTS Compiler Error"
         "Unknown resource name",
         "A $media/$string/$color/$profile reference names a resource this module does not have "
         "(an ohosTest source set has its own: src/ohosTest/resources/base): add it (string.json, "

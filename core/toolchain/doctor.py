@@ -45,6 +45,7 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
     CodeInfo,
 )
+from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -527,6 +528,15 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     # the compiler driver rejected its own command line (a flag), and a library not found
     Signature(
         "native",
+        (r"ld\.lld: error: unable to find library -llib(?P<lib>\S+)",),
+        "The linker cannot find liblib{lib}: target_link_libraries names 'lib{lib}' without "
+        "'.so', and the linker adds the lib prefix itself (-l<name> looks for lib<name>.so). "
+        "Write the name without the lib prefix ('{lib}') or the whole file name ('lib{lib}.so').",
+        meaning="a library named with its lib prefix",
+        terms=("ld.lld", "target_link_libraries", "CMakeLists.txt"),
+    ),
+    Signature(
+        "native",
         (r"ld\.lld: error: unable to find library -l(?P<lib>\S+)",),
         "The linker cannot find lib{lib}: a library of the NDK is not copied into the project but "
         "CMakeLists.txt must see the NDK sysroot (target_include_directories and "
@@ -769,7 +779,11 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "ohpm-deps",
-        (r"(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",),
+        # from a path's start only: a match started inside a long path is retried at every
+        # character of it (quadratic on a log of oh_modules paths)
+        (
+            r"(?<![^\s'\"()])(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",
+        ),
         "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
         "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
         "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
@@ -790,7 +804,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"(?:ninja: error: )?'?(?P<path>[^\s',]+)'?,? (?:needed by '[^']+', )?missing and "
+            r"(?:ninja: error: )?'?(?<![^\s'])(?P<path>[^\s',]+)'?,? (?:needed by '[^']+', )?missing and "
             r"no known rule",
             r"ninja: error: (?P<what>.+)",
         ),
@@ -823,7 +837,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
+            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
             r"'(?P<header>[^']+)' file not found",
         ),
         "A C/C++ header is not on the native build's include path: {header} (included at "
@@ -1252,6 +1266,23 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     """
     if not log:
         return None
+    views = console_views(log)
+    if views is None:
+        return _diagnose(log, extra_secrets)
+    # hvigor's own debug log: its last failing build read as the console shows it; when that
+    # one says nothing known, an earlier failing build, said so (and only "possibly" when the
+    # later one printed something: it may be a new failure the doctor does not know)
+    for i, view in enumerate(views):
+        found = _diagnose(view.text, extra_secrets) if view.text else None
+        if found is not None and (i == 0 or found.kind != "unclassified"):
+            later = tuple(views[:i])
+            certain = found.certain and not any(v.printed for v in later)
+            evidence = f"{found.evidence} ({view.note(later)})"
+            return replace(found, evidence=evidence, certain=certain)
+    return None
+
+
+def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:
     tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     found = (
@@ -1302,6 +1333,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
 # only the last, and the first is the one to fix
 _FIRST_NUMBERED = "\n1 ERROR:"
 _BEFORE_FIRST = 1500
+_HVIGOR_ERROR = "> hvigor ERROR:"
+_OPENING_CHARS = 600
 _LAST_LINES = 2000
 
 
@@ -1315,7 +1348,13 @@ def _build_window(log: str) -> str:
         return log[-TAIL_CHARS:]
     start = max(0, first - _BEFORE_FIRST)
     head = log[start : start + TAIL_CHARS - _LAST_LINES]
-    return head[head.find("\n") + 1 :] + "\n" + log[-_LAST_LINES:]
+    if start > 0 and log[start - 1] != "\n":
+        head = head[head.find("\n") + 1 :]  # a line cut at its start; a whole first line stays
+    opening = log.find(_HVIGOR_ERROR, 0, start)
+    if opening >= 0:  # hvigor's own first error lines (a parse failure that stopped the build)
+        said = log[opening : min(start, opening + _OPENING_CHARS)]
+        head = said[: said.rfind("\n") + 1 or len(said)] + head
+    return head + "\n" + log[-_LAST_LINES:]
 
 
 def _imported_by_source(hit: _Hit, tail: str) -> bool:
@@ -1386,6 +1425,13 @@ _TOOL_STEP = {
         "is undefined there (the `system:` hapTasks/appTasks export, a task name that does not "
         "exist); else run with --stacktrace to see which plugin and update DevEco Studio / "
         "hvigor (or that plugin), or go back to the version that worked."
+    ),
+    "hvigorfile.ts (a name it uses without defining it)": (
+        "hvigorfile.ts uses a name it neither defines nor imports (a global of an older "
+        "template, such as `hvigor`): import it (hvigor's own objects from '@ohos/hvigor', the "
+        "plugin's from '@ohos/hvigor-ohos-plugin') or rewrite the file on the current template "
+        "(`export { appTasks } from '@ohos/hvigor-ohos-plugin'` or `export default { system: "
+        "appTasks, plugins: [] }`)."
     ),
     "Node.js (a global it lacks)": (
         "The Node.js that runs hvigor lacks a global the build uses: it is too old; install "
@@ -2235,6 +2281,7 @@ _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
+_CANNOT_FIND_MODULE = re.compile(r"Cannot find module '([^']+)'")  # TypeScript's words
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
 
 
@@ -2252,7 +2299,17 @@ def _unresolved_hint(module: str) -> str:
             "(`flutter pub get`, then `flutter build hap`) before building the ohos folder in "
             "DevEco Studio."
         )
+    if (m := _SLASHED_SYSTEM.match(module)) is not None:
+        dotted = f"{m.group(1)}.{m.group(2)}"
+        return (
+            f"The SDK's own modules are named with a dot: '{dotted}' (import … from '{dotted}'); "
+            f"a name with a slash is an ohpm package (`ohpm install {module}`)."
+        )
     return ""
+
+
+# ``@ohos/router`` written for the system module ``@ohos.router`` (``@kit.``/``@system.`` alike)
+_SLASHED_SYSTEM = re.compile(r"^(@(?:ohos|kit|system|hms))/([\w.]+)$")
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -2298,6 +2355,17 @@ _NOT_PROSE = re.compile(r"(?:at |#\d|\*|>|\d+ (?:ERROR|WARN)|(?:ERROR|WARN|COMPI
 _NEXT_CODED = re.compile(r"(?<=\d{8} )[^\n]{1,160}?\bAt \S+?:\d+(?::\d+)?", re.M)
 
 
+_CHECKER_CODES = ("10505", "10605", "109")  # the ArkTS checker's numbered errors
+_PARSE_CODE = "00305015"  # Rollup Error
+# rollup's parse failure, its place on the next line (``. At file: F:L`` or the bare ``F:L``)
+_PARSE_FAILED = re.compile(
+    r"^(?P<msg>[^\n]*?)\s*\(Note that you need plugins to import files that are not JavaScript\)"
+    r"\s*\n\s*\.?\s*(?:At [Ff]ile:\s*)?(?P<loc>\S[^\n]*?:\d+(?::\d+)?)\s*$",
+    re.M,
+)
+_SAID_PREFIX = re.compile(r"^(?:>\s*hvigor\s+ERROR:\s*)?(?:\w*Error:\s*)?")
+
+
 def _code_finding(tail: str) -> Finding | None:
     """The first hvigor / ohpm / ArkTS code the tables know (the tool's own code before a code
     that only reports a failed tool, e.g. ohpm's 00617101 before hvigor's 00306053)."""
@@ -2306,6 +2374,13 @@ def _code_finding(tail: str) -> Finding | None:
         return None
     root = next((m for m in matches if m.group(1) not in WRAPPER_CODES), matches[0])
     code = root.group(1)
+    if code.startswith(_CHECKER_CODES) and (parse := _PARSE_FAILED.search(tail, 0, root.start())):
+        # the bundler could not parse a file (an older hvigor prints no code for it): the
+        # checker's numbered errors that follow come from the broken syntax; the parser's place
+        said = _SAID_PREFIX.sub("", parse["msg"])
+        return _table_finding(
+            tail, _PARSE_CODE, BUILD_CODES[_PARSE_CODE], parse.start(), said, parse["loc"]
+        )
     line_start = tail.rfind("\n", 0, root.start()) + 1
     message = _code_message(tail, root.start())
     parsed = parse_log(tail)
@@ -2347,6 +2422,8 @@ def _code_finding(tail: str) -> Finding | None:
             fix = f"Fix the code at {location or 'the location'}. The compiler says: {says}"
             if step := _parser_step(says):
                 fix = f"{step} {fix}"
+            if (cm := _CANNOT_FIND_MODULE.search(says)) and (hint := _unresolved_hint(cm[1])):
+                fix = f"{fix} {hint}"
             if m_own is not None:  # one error a line: the next ones often share the cause
                 more = [
                     _AT_LOC.sub("", m.group(0)).strip(" .")

@@ -239,6 +239,16 @@ TOOLS: tuple[_Tool, ...] = (
         r"exceeded)\b.*)",
         "hvigor-env",
     ),
+    # hvigor's words for a ReferenceError while it evaluates the project's hvigorfile.ts: a
+    # lower-case name is the file's own (``hvigor``); a class such as TransformStream, or fetch,
+    # is a global the Node.js below lacks
+    _tool(
+        "hvigorfile.ts (a name it uses without defining it)",
+        r"(?P<msg>(?:ReferenceError[:,]\s*)?(?<![\w$])(?!(?:fetch|structuredClone)\b)[a-z_$][\w$]* is not "
+        r"defined in hvigorfile:?\s*(?P<loc>\S+).*)",
+        "hvigor-version",
+        certain=True,
+    ),
     _tool(
         "Node.js (a global it lacks)",
         r"(?P<msg>(?:ReferenceError[:,]\s*)?(?P<name>[A-Z]\w+) is not defined\b.*"
@@ -522,11 +532,16 @@ def _message(lines: list[str], i: int, first: str) -> str:
 _AT_FILE = re.compile(
     r"\b(?:[Aa]t [Ff]ile:\s*(?P<loc>\S+?:\d+(?::\d+)?)|At (?P<bare>\S+?\.[A-Za-z0-9]{1,6}:\d+(?::\d+)?))"
 )
+# a file named without a line (a resource, a profile): ``At file: D:\app\media\a-b.png``
+_AT_WHOLE_FILE = re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<file>\S+\.[A-Za-z0-9]{1,8})(?=[\s,;]|$)")
 
 
 def _at_file(text: str) -> str | None:
     m = _AT_FILE.search(text)
-    return (m.group("loc") or m.group("bare")) if m else None
+    if m is not None:
+        return m.group("loc") or m.group("bare")
+    whole = _AT_WHOLE_FILE.search(text)
+    return whole.group("file") if whole else None
 
 
 # a name the module resolver could not find (``Cannot find module '@kit.X'``, ``Could not resolve

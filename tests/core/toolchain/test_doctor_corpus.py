@@ -76,34 +76,39 @@ LANDED = 1.0
 # continued (bare ArkCompiler lines, each wrapped onto an indented second line), since read: a
 # pasted line's deeper-indented continuation joins it, and the loader's ``Cannot find module``
 # on a normalized OHMUrl is a crash cause of its own.
+# Held-out batch L (14 build logs, scored blind on eba7773, 2026-12-06) was folded in as it came,
+# its misses pinned, then taught general rules (test_doctor_heldout_l.py): all 14 right.
+# The 23 failing builds cut from hvigor's own debug logs (``buildlog-*``, 2026-12-06) were
+# scored blind (class 16/23), then read through build_log.py and general rules: all 23 right;
+# 5 more cut after that reader (blind: location 1/3, fix 3/5), then taught: all 28 right.
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (23, 24),
-    ("arkts", "location"): (29, 30),
-    ("arkts", "actionable"): (43, 46),
+    ("arkts", "location"): (39, 40),
+    ("arkts", "actionable"): (53, 56),
     ("bm", "actionable"): (72, 73),
-    ("config", "said"): (23, 25),
-    ("config", "class"): (23, 25),
-    ("config", "code"): (8, 9),
-    ("config", "actionable"): (23, 25),
+    ("config", "said"): (30, 32),
+    ("config", "class"): (30, 32),
+    ("config", "code"): (13, 14),
+    ("config", "actionable"): (30, 32),
     ("cppcrash", "actionable"): (63, 65),
     ("hilog", "location"): (4, 5),
     ("jscrash", "actionable"): (54, 56),
-    ("native", "said"): (24, 25),
-    ("native", "class"): (24, 25),
-    ("native", "actionable"): (24, 25),
+    ("native", "said"): (26, 27),
+    ("native", "class"): (26, 27),
+    ("native", "actionable"): (26, 27),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (598, 601),
-    ("all", "class"): (559, 563),
-    ("all", "code"): (297, 298),
-    ("all", "location"): (161, 163),
-    ("all", "actionable"): (550, 563),
+    ("all", "said"): (626, 629),
+    ("all", "class"): (587, 591),
+    ("all", "code"): (313, 314),
+    ("all", "location"): (183, 185),
+    ("all", "actionable"): (578, 591),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 563)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 591)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -115,7 +120,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 601
+    assert len(items) >= 629
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -185,7 +190,9 @@ BUILD_KINDS = (
 # 269, class 255, fix 238, location 65, code 117, confident wrong 3.
 # With held-out batch L folded in and its general rules (293 build logs): said 282, class 268, fix
 # 249, location 70, code 125, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 282, "class": 268, "actionable": 249, "location": 70, "code": 125}
+# With the 28 failing builds of hvigor's debug logs (321 build logs): said 310, class 296, fix
+# 275, location 91, code 141, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 310, "class": 296, "actionable": 275, "location": 91, "code": 141}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -207,7 +214,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 293
+    assert logs >= 321
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

@@ -1,0 +1,213 @@
+"""hvigor's own debug log (``.hvigor/outputs/build-logs/build.log`` and its rotations ``.1`` …),
+read as the console would have shown the failing build. Pure.
+
+Each record of that file starts ``[2026-05-10T21:27:45.322] [ERROR] debug-file - `` and runs on
+over the lines that follow without that prefix (a tool's output, an error's text, a JavaScript
+stack). One file holds many builds, each ended by a ``BUILD SUCCESSFUL`` or ``BUILD FAILED``
+record and, when a new run starts, begun by an ``env: nodejsVersion=`` or ``Hvigor init with
+startParameters`` record; records are not always in time order (an error can be logged after
+``BUILD FAILED``). Most records are ``DEBUG`` noise: the task graph, the compiler's options,
+worker pools, and a copy of every error with its stack trace (``ERROR: stacktrace = …``).
+
+:func:`console_view` keeps what the console shows of the last failing build: its ``ERROR`` and
+``WARN`` records, as ``> hvigor ERROR: …`` / ``> hvigor WARN: …`` lines, without the stack
+frames, without the copy of a record said twice (``AdaptorError: X`` after ``X``) and without the
+``DEBUG`` records, so the console readers apply unchanged and a stack frame or a debug line is
+never taken for the cause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hmdesk.core.toolchain.hvigor import strip_ansi
+
+# a record's prefix: its time, level and logger
+RECORD_RE = re.compile(
+    r"^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?\] \[([A-Z]+)\] [\w.-]+ - ", re.M
+)
+_SNIFF_CHARS = 64_000  # a rotated file starts inside a record; its first prefix comes soon after
+_FAILED = "BUILD FAILED"
+_PASSED = "BUILD SUCCESSFUL"
+_STARTS = ("env: nodejsVersion=", "Hvigor init with startParameters")
+_KEPT = frozenset({"ERROR", "WARN", "FATAL"})
+_RECENT = 4
+_EARLIER_BUILDS = 3  # failing builds before the last one read when it says nothing known
+_FAILED_LINE = f"> hvigor ERROR: {_FAILED}"
+_STACKTRACE = "ERROR: stacktrace = "  # a debug record: the error again, with its stack
+# a JavaScript stack frame: ``at fn (file:L:C)``, ``at file:L:C``, ``at async fn (…)``
+_FRAME_RE = re.compile(r"^\s+at \S.*(?::\d+:\d+\)?|\((?:native|<anonymous>)\))\s*$")
+# the class a JavaScript error is printed with, before its message: ``AdaptorError: `` …
+_JS_CLASS_RE = re.compile(r"^(?:\[?\w*Error(?: \[\w+\])?\]?: )+")
+
+
+@dataclass(frozen=True)
+class ConsoleView:
+    """One failing build's console lines, and which build of the file it is."""
+
+    text: str
+    failed_builds: int  # the builds this file shows failing
+    when: str | None  # the time of this build's ``BUILD FAILED`` record
+
+    @property
+    def printed(self) -> bool:
+        """Whether the build printed anything besides its BUILD FAILED line."""
+        return any(
+            line.startswith("> hvigor ") and not line.startswith(_FAILED_LINE)
+            for line in self.text.splitlines()
+        )
+
+    def note(self, later: tuple[ConsoleView, ...] = ()) -> str:
+        """Which build a finding is about; ``later``: the failing builds after it passed over."""
+        at = f" at {self.when}" if self.when else ""
+        if later:
+            said = (
+                "printed nothing the doctor knows"
+                if any(v.printed for v in later)
+                else ("printed no error")
+            )
+            return (
+                f"hvigor's debug log: its last failing build, at {later[0].when}, {said}; "
+                f"this is an earlier one{at}"
+            )
+        if self.failed_builds > 1:
+            return f"hvigor's debug log: the last of its {self.failed_builds} failing builds{at}"
+        return f"hvigor's debug log: its failing build{at}"
+
+
+def is_debug_log(log: str) -> bool:
+    return RECORD_RE.search(log, 0, _SNIFF_CHARS) is not None
+
+
+def _line_start(log: str, pos: int) -> int:
+    return log.rfind("\n", 0, pos) + 1
+
+
+def _is_record(log: str, line: int, pos: int) -> bool:
+    """Whether the text at ``pos`` is on the first line of a record starting at ``line``."""
+    return RECORD_RE.match(log, line) is not None and log.find("\n", line, pos) < 0
+
+
+def _first_marker(log: str, word: str, start: int, end: int) -> int:
+    """The start of the first record in ``log[start:end]`` that holds ``word`` (-1: none)."""
+    pos = log.find(word, start, end)
+    while pos >= 0:
+        line = _line_start(log, pos)
+        if line >= start and _is_record(log, line, pos):
+            return line
+        pos = log.find(word, pos + len(word), end)
+    return -1
+
+
+def _last_marker(log: str, word: str, end: int) -> int:
+    """The start of the last record before ``end`` that holds ``word`` (-1: none)."""
+    pos = log.rfind(word, 0, end)
+    while pos >= 0:
+        line = _line_start(log, pos)
+        if _is_record(log, line, pos):
+            return line
+        pos = log.rfind(word, 0, pos)
+    return -1
+
+
+def _count_markers(log: str, word: str) -> int:
+    count, pos = 0, _first_marker(log, word, 0, len(log))
+    while pos >= 0:
+        count += 1
+        pos = _first_marker(log, word, log.find("\n", pos) + 1 or len(log), len(log))
+    return count
+
+
+def _failed_span(log: str, failed: int) -> tuple[int, int]:
+    """The span of the build whose ``BUILD FAILED`` record starts at ``failed``: from the run's
+    start (or the end of the build before) to the next run's start or build's end."""
+    before = max(_last_marker(log, _FAILED, failed), _last_marker(log, _PASSED, failed))
+    after_before = log.find("\n", before) + 1 if before >= 0 else 0
+    starts = [s for w in _STARTS if (s := _first_marker(log, w, after_before, failed)) >= 0]
+    next_line = log.find("\n", failed) + 1 or len(log)
+    ends = [
+        e
+        for w in (*_STARTS, _FAILED, _PASSED)
+        if (e := _first_marker(log, w, next_line, len(log))) >= 0
+    ]
+    return min(starts, default=after_before), min(ends, default=len(log))
+
+
+def _stamp(log: str, record: int) -> str:
+    return log[log.find("[", record) + 1 : log.find("]", record)]
+
+
+def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
+    """The kept records of ``log[start:end]``: level and lines (prefix gone, frames dropped);
+    a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``)."""
+    kept: list[tuple[str, list[str]]] = []
+    lines: list[str] | None = None
+    for raw in log[start:end].split("\n"):
+        m = RECORD_RE.match(raw) if raw.startswith("[") else None
+        if m is not None:
+            level, said = m.group(1), raw[m.end() :]
+            if level == "DEBUG" and said.startswith(_STACKTRACE):
+                level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
+            lines = [said] if level in _KEPT else None
+            if lines is not None:
+                kept.append((level, lines))
+        elif lines is not None and not (raw[:1] in " \t" and _FRAME_RE.match(raw)):
+            lines.append(raw)
+    return kept
+
+
+def _console(records: list[tuple[str, list[str]]]) -> str:
+    kept: list[list[str]] = []  # [level, body]
+    last: list[str] = []  # BUILD FAILED goes last, where the console prints it
+    recent: list[tuple[str, int]] = []  # the last records kept: an error is said again after it
+    for level, lines in records:
+        text = strip_ansi("\n".join(lines)).rstrip()
+        body = _JS_CLASS_RE.sub("", text, count=1)
+        said = body.strip()
+        if not said:
+            continue  # an empty WARN head
+        again = next((i for before, i in recent if said in before), None)
+        if again is not None:  # ``AdaptorError: …`` again (its advice cut), maybe as an ERROR
+            if level != "WARN":
+                kept[again][0] = "ERROR"
+            continue
+        if body.startswith(_FAILED):
+            last.append(f"> hvigor ERROR: {body}")
+            continue
+        recent = [*recent[-(_RECENT - 1) :], (said, len(kept))]
+        kept.append(["WARN" if level == "WARN" else "ERROR", body])
+    return "\n".join([f"> hvigor {level}: {body}" for level, body in kept] + last) + "\n"
+
+
+def console_views(log: str) -> list[ConsoleView] | None:
+    """hvigor's debug log as console lines: its last failing build first, then up to
+    :data:`_EARLIER_BUILDS` failing builds before it (for a last build that printed no error:
+    cancelled, its daemon gone). No failing build: the run after the last one that passed (no
+    view when nothing failed after it). None for any other log, and for an excerpt with no
+    build's end and no error record (then the text is read as it is)."""
+    if not is_debug_log(log):
+        return None
+    failed = _last_marker(log, _FAILED, len(log))
+    if failed < 0:
+        passed = _last_marker(log, _PASSED, len(log))
+        start = log.find("\n", passed) + 1 if passed >= 0 else 0
+        records = _records(log, start, len(log))
+        if not records:
+            return [] if start > 0 else None
+        return [ConsoleView(_console(records), 0, None)]
+    count = _count_markers(log, _FAILED)
+    views: list[ConsoleView] = []
+    while failed >= 0 and len(views) <= _EARLIER_BUILDS:
+        records = _records(log, *_failed_span(log, failed))
+        views.append(ConsoleView(_console(records) if records else "", count, _stamp(log, failed)))
+        failed = _last_marker(log, _FAILED, failed)
+    return views
+
+
+def console_view(log: str) -> ConsoleView | None:
+    """The last failing build of :func:`console_views` (an empty view when none failed)."""
+    views = console_views(log)
+    if views is None:
+        return None
+    return views[0] if views else ConsoleView("", 0, None)
