@@ -426,6 +426,22 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a build file could not be deleted",
         terms=("read-only", "rawfile", "restool", "attrib"),
     ),
+    # a system service's log line refusing the app for a permission it does not hold
+    # (``AudioFramework: Client doesn't have MICROPHONE permission``)
+    Signature(
+        "permission",
+        (
+            r"\b(?:doesn't|does not|don't|do not|has no|have no) (?:have |hold )?(?:the )?"
+            r"(?:ohos\.permission\.)?(?P<perm>(?-i:[A-Z][A-Z_]{3,})) permission",
+        ),
+        "The app does not hold ohos.permission.{perm}, so the system service refused it (a "
+        "recorder, a sensor or a player then fails or crashes). Declare ohos.permission.{perm} "
+        "in module.json5 requestPermissions and, for a user_grant permission (MICROPHONE, "
+        "CAMERA, LOCATION…), request it at run time (abilityAccessCtrl "
+        "requestPermissionsFromUser) before the call.",
+        meaning="the app lacks a permission a system service checks",
+        terms=("permission", "requestPermissions", "requestPermissionsFromUser"),
+    ),
 )
 
 
@@ -1625,6 +1641,10 @@ _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b"
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
+    if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
+        # native frames pasted without their header and with no signal named anywhere: a crash's
+        # fault thread or a freeze's main thread alike, so the class is "possibly"
+        certain = certain and _SIGNAL_NAME.search(crash.raw) is not None
     if crash.type == FREEZE:
         # the event's name, not what a pasted note wrote after it
         m_event = _FREEZE_EVENT.match(crash.reason or crash.name)
