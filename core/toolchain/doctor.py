@@ -1674,7 +1674,9 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         if third:
             fix += (
                 f" The stack is inside {third} (third-party code) and shows no frame of the "
-                f"app's own: check how the app calls {third} and its version."
+                f"app's own: check how the app calls {third}, its version (upgrade to its latest "
+                "release) and the API level and devices it supports (an older device or emulator "
+                "image may lack what it needs)."
             )
         meaning = title
     terms = [
@@ -1839,11 +1841,19 @@ _RELEASE_FRAME = re.compile(
 )
 
 
+# a source-mapped ArkTS frame, on its own line: ``#13 at f (oh_modules/…/src/main/ets/x.ets:78:26)``
+_ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
+
+
 def _bare_js_finding(tail: str) -> Finding | None:
     """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
-    JS crash — said as "possibly", since the header that would make it certain is missing."""
+    JS crash — said as "possibly", since the header that would make it certain is missing. A
+    source-mapped stack counts from two frames on (one such line may be a note's quote)."""
     msg = _BARE_JS_MESSAGE.search(tail)
     frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
+    ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
+    if not frames_text and len(ets) >= 2:
+        frames_text = ets
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]

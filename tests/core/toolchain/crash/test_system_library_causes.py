@@ -388,3 +388,16 @@ def test_the_structural_readings_behind_the_new_signatures() -> None:
     )
     reading = read(bare, bare.raw)
     assert reading is not None and reading.certain is False and "Foo::Bar(int)" in reading.cause
+
+
+def test_a_source_mapped_arkts_stack_alone_is_possibly_a_crash() -> None:
+    f = assert_found(real("jscrash", "mmkv-1305-emulator-api11-initialize"))
+    assert f.kind == "crash" and f.certain is False
+    assert f.location == "entry/src/main/ets/entryability/EntryAbility.ets:15:23"
+    two = (
+        "#02 at load (oh_modules/.ohpm/@x+y@1.0.0/oh_modules/@x/y/src/main/ets/Y.ets:9:3)\n"
+        "#03 at aboutToAppear (entry/src/main/ets/pages/Home.ets:21:5)\n"
+    )
+    assert assert_found(two).location == "entry/src/main/ets/pages/Home.ets:21:5"
+    # one such line is a quote, not a stack
+    assert diagnose("see at aboutToAppear (entry/src/main/ets/pages/Home.ets:21:5)\n") is None
