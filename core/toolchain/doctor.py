@@ -427,6 +427,22 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a build file could not be deleted",
         terms=("read-only", "rawfile", "restool", "attrib"),
     ),
+    # a system service's log line refusing the app for a permission it does not hold
+    # (``AudioFramework: Client doesn't have MICROPHONE permission``)
+    Signature(
+        "permission",
+        (
+            r"\b(?:doesn't|does not|don't|do not|has no|have no) (?:have |hold )?(?:the )?"
+            r"(?:ohos\.permission\.)?(?P<perm>(?-i:[A-Z][A-Z_]{3,})) permission",
+        ),
+        "The app does not hold ohos.permission.{perm}, so the system service refused it (a "
+        "recorder, a sensor or a player then fails or crashes). Declare ohos.permission.{perm} "
+        "in module.json5 requestPermissions and, for a user_grant permission (MICROPHONE, "
+        "CAMERA, LOCATION…), request it at run time (abilityAccessCtrl "
+        "requestPermissionsFromUser) before the call.",
+        meaning="the app lacks a permission a system service checks",
+        terms=("permission", "requestPermissions", "requestPermissionsFromUser"),
+    ),
 )
 
 
@@ -1671,6 +1687,10 @@ _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b"
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
     explained = explain(crash)
     location, third = where(crash)
+    if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
+        # native frames pasted without their header and with no signal named anywhere: a crash's
+        # fault thread or a freeze's main thread alike, so the class is "possibly"
+        certain = certain and _SIGNAL_NAME.search(crash.raw) is not None
     if crash.type == FREEZE:
         # the event's name, not what a pasted note wrote after it
         m_event = _FREEZE_EVENT.match(crash.reason or crash.name)
@@ -1700,7 +1720,9 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         if third:
             fix += (
                 f" The stack is inside {third} (third-party code) and shows no frame of the "
-                f"app's own: check how the app calls {third} and its version."
+                f"app's own: check how the app calls {third}, its version (upgrade to its latest "
+                "release) and the API level and devices it supports (an older device or emulator "
+                "image may lack what it needs)."
             )
         meaning = title
     terms = [
@@ -1865,11 +1887,19 @@ _RELEASE_FRAME = re.compile(
 )
 
 
+# a source-mapped ArkTS frame, on its own line: ``#13 at f (oh_modules/…/src/main/ets/x.ets:78:26)``
+_ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
+
+
 def _bare_js_finding(tail: str) -> Finding | None:
     """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
-    JS crash — said as "possibly", since the header that would make it certain is missing."""
+    JS crash — said as "possibly", since the header that would make it certain is missing. A
+    source-mapped stack counts from two frames on (one such line may be a note's quote)."""
     msg = _BARE_JS_MESSAGE.search(tail)
     frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
+    ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
+    if not frames_text and len(ets) >= 2:
+        frames_text = ets
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]

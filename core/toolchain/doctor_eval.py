@@ -152,11 +152,16 @@ class Report:
 _COMPILED_TS = re.compile(r"\.(?:ts|js)(?=:\d|$)")
 
 
+# a raw release frame's file ``module|package|version|src/…``: the package's ``src/…``
+_RELEASE_FILE = re.compile(r"^[^|/\s()]*\|\s*([^|@\s][^|]*?)\s*\|[^|]*\|\s*(?=src/)")
+
+
 def _norm(text: str) -> str:
     # ArkTS compiles ``x.ets`` to ``x.ts`` (``x.js`` before): a raw release frame prints the
-    # compiled name, the
-    # doctor names the source file; the same file either way
-    return _COMPILED_TS.sub(".ets", text.replace("\\", "/").strip())
+    # compiled name in its package (``entry|entry|1.0.0|src/main/ets/x.ts``), the doctor names
+    # the source file (``entry/src/main/ets/x.ets``); the same file either way
+    text = _RELEASE_FILE.sub(r"\1/", text.replace("\\", "/").strip())
+    return _COMPILED_TS.sub(".ets", text)
 
 
 def location_right(found: str | None, expected: str) -> bool:

@@ -138,6 +138,19 @@ CAUSES: tuple[Cause, ...] = (
         "own native module.",
     ),
     # --- N-API / threads: crashes that surface in the GC or in JSON.stringify
+    # a system ArkTS module (``/system/lib64/module/libpromptaction.z.so``, a kit's API) right
+    # under N-API when the runtime's thread check aborts: the app called that kit's global API
+    # (promptAction, router…) from a child thread (the ArkUI crash manual's multi-thread case)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*(?:ecma_vm cannot run in multi-thread|EcmaVM::CheckThread))"
+        r"(?=.*^\s*#\d+ pc [0-9a-fA-F]+ /system/lib\d*/module/(?!arkcompiler/)\S+\.so)",
+        "a system kit's ArkTS API (its module under /system/lib64/module: promptAction, router…) "
+        "was called from a thread other than the UI thread that owns the ArkTS runtime",
+        "Call UI kits only on the UI (main) thread, through the UIContext: "
+        "this.getUIContext().getPromptAction() / getRouter(); from a TaskPool/worker, send the "
+        "result back (postMessage, a Promise) and show it on the UI thread.",
+    ),
     _c(
         CPP,
         r"ecma_vm cannot run in multi-thread|EcmaVM::CheckThread",
@@ -493,6 +506,129 @@ CAUSES: tuple[Cause, ...] = (
         fallback=True,
     ),
     # --- native crashes (the CppCrash FAQ's table)
+    # sqlite faulting on its WAL index, the ``-shm`` file it maps: the mapping went bad under it,
+    # because the database files were handled outside the store (copied, moved, deleted, an fd
+    # closed) or their file keys were unloaded (an el3/el4 database while the screen is locked)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIG(?:BUS|SEGV))(?=.*libsqlite\S*\((?:walIndex\w+|walTryBeginRead|walBeginShm\w*)\b)",
+        "sqlite faulted reading the database's WAL index (the -shm file it maps): the mapping "
+        "became unreadable, because the database files were copied, moved, deleted or their fd "
+        "closed with plain file APIs, or the store lives in el3/el4 and the screen was locked "
+        "(its file keys unloaded)",
+        "Touch database files only through the RDB interfaces (never copy, move, delete or "
+        "close them with fs while the store is open); keep the database in el2 (not el3/el4), "
+        "or stop all database work on the lock screen event (COMMON_EVENT_SCREEN_LOCKED).",
+        certain=False,
+    ),
+    # ArkUI's UI pipeline (the task scheduler, the pipeline context, animators, frame nodes) run
+    # on a worker thread (FFRT, TaskPool): UI interfaces are called from a child thread
+    _c(
+        CPP,
+        r"(?s)\A(?:(?!^\s*Tid:).)*^\s*Tid:\d+,\s*Name:\s*(?:OS_FFRT|OS_TaskWorker|TaskWorker"
+        r"|TaskPool|[Ww]orker|pool-|Thread-)\S*\s*$"
+        r"(?=.*^\s*#0[0-4] pc [0-9a-fA-F]+ \S*libace\w*(?:\.z)?\.so\((?:OHOS::Ace::)?(?:NG::)?"
+        r"(?:PipelineContext|UITaskScheduler|FrameNode|UINode|Animator|Scheduler|ViewAnimate)::)",
+        "an ArkUI interface (an animator, a node, the pipeline) was called from a worker thread "
+        "(FFRT/TaskPool): ArkUI's UI objects may be used only on the UI thread",
+        "Call ArkUI interfaces (OH_ArkUI_*, node and animator APIs) only on the UI (main) "
+        "thread: from a worker, post the call back to the UI thread (napi_threadsafe_function, "
+        "the UI task runner) instead of calling it there.",
+    ),
+    # a crash inside the UI task scheduler's layout/render flush: its dirty-node lists were
+    # changed from another thread (the ArkUI crash manual: only multi-threading breaks them)
+    _c(
+        CPP,
+        r"^\s*#0[0-2] pc [0-9a-fA-F]+ \S*libace\w*(?:\.z)?\.so\((?:OHOS::Ace::)?(?:NG::)?"
+        r"UITaskScheduler::Flush\w*Task",
+        "ArkUI's task scheduler crashed flushing its dirty nodes: UI nodes were changed (marked "
+        "dirty, created, removed) from a child thread while the UI thread laid them out",
+        "Change UI state and nodes only on the UI (main) thread: from a TaskPool/worker or a "
+        "native thread, send the data back and update the UI there, never call UI or node "
+        "APIs on the child thread.",
+        certain=False,
+    ),
+    # a node/gesture event callback the app registered through the C API, dispatched into freed
+    # user data (a jump into the heap under NodeModel::HandleInnerEvent)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#0[01] pc [0-9a-fA-F]+ (?:\[anon:[^\]]*\]|\S*Not mapped))"
+        r"(?=.*^\s*#0[1-3] pc [0-9a-fA-F]+ \S*libace_ndk\S*\((?:OHOS::Ace::)?NodeModel::"
+        r"HandleInnerEvent)",
+        "ArkUI called back a node or gesture event target the app had already freed: the "
+        "recognizer was Disposed (or the user data registered with setGestureEventTarget / "
+        "registerNodeEvent freed) while its callback could still fire (use-after-free)",
+        "Keep the gesture recognizer, node and their user data alive while the callback can "
+        "fire: remove the event target / unregister the event before Dispose and before "
+        "freeing the data.",
+    ),
+    # JSVM-API: the crash in SetReturnValue after the app's injected native function returned
+    _c(
+        CPP,
+        r"^\s*#0[0-2] pc [0-9a-fA-F]+ \S*libjsvm\.so\([^\n]*FunctionCallbackWrapper::SetReturnValue",
+        "the app's native function called from JSVM returned an invalid JSVM_Value (one never "
+        "initialised, or from a closed handle scope)",
+        "Make every JSVM_CallbackStruct function return a valid JSVM_Value: initialise the "
+        "return value (OH_JSVM_GetUndefined when there is nothing to return) and check each "
+        "OH_JSVM_* status before using its result.",
+    ),
+    # an OH_JSVM_* call from the app's code faulting inside the engine: the env/VM is gone or used
+    # from another thread
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIGSEGV)(?=.*^\s*#0[0-5] pc [0-9a-fA-F]+ \S*libjsvm\.so\(OH_JSVM_\w+)"
+        r"(?=.*^\s*#0[0-6] pc [0-9a-fA-F]+ /data/storage/)",
+        "a JSVM-API call from the app faulted inside the engine: its env or VM was already "
+        "destroyed (OH_JSVM_DestroyEnv / DestroyVM) or used from another thread",
+        "Call JSVM-API only on the one JS thread that owns the env, and not after "
+        "OH_JSVM_DestroyEnv: keep a destroyed flag per env and skip queued tasks once it is set.",
+        certain=False,
+    ),
+    # image.createPixelMap copying its buffer into the new pixel map (PixelMap::Create over
+    # writePixels): the buffer is not raw pixels of that size and format (an encoded PNG/JPEG)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*(?:writePixels|WritePixelsConvert|PixelsConvert))(?=.*PixelMap::Create\()",
+        "image.createPixelMap copied a buffer that is not raw pixels of the size and format it "
+        "was told (encoded PNG/JPEG bytes, e.g. from resourceManager.getMediaContent, or a "
+        "buffer smaller than width × height × bytes per pixel)",
+        "createPixelMap takes raw pixel data only: decode encoded bytes with "
+        "image.createImageSource(buffer) then imageSource.createPixelMap(), and size a raw "
+        "buffer for the PixelMapFormat given in the options.",
+        certain=False,
+    ),
+    # a typography handler built on a FontCollection that is gone: OH_Drawing_CreateFontCollection's
+    # collection belongs to the one typography it is given and is destroyed with it
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIGSEGV)(?=.*^\s*#0[0-3] pc [0-9a-fA-F]+ \S*librosen_text\S*\([^\n]*TypographyCreate)",
+        "the text typography was created on a FontCollection that had been freed: one from "
+        "OH_Drawing_CreateFontCollection is owned by the typography handler it was given and "
+        "destroyed with it, so reusing it is a use-after-free",
+        "Create the font collection with OH_Drawing_CreateSharedFontCollection when more than "
+        "one typography handler uses it (or create a new one per handler).",
+        certain=False,
+    ),
+    # HWASan's report of a tag mismatch with N-API right under the app's frames
+    _c(
+        CPP,
+        r"(?s)\A(?=.*HWAddressSanitizer: tag-mismatch)(?=.*libace_napi)",
+        "HWASan stopped a memory access whose pointer tag does not match the memory's: a bad "
+        "pointer (freed, overflowed, or one that crossed ArkTS as a Number: a 64-bit tagged "
+        "pointer in napi_create_int64 loses its top bits beyond the 53-bit precision)",
+        "Read the report's access and allocation stacks; pass a native pointer to ArkTS with "
+        "napi_create_bigint_int64 (or napi_wrap / napi_create_external), never as a Number.",
+        certain=False,
+    ),
+    # a Rust panic (``panicked at file.rs:line:col``): the message says what failed
+    _c(
+        CPP,
+        r"called `Option::unwrap\(\)` on a `None` value",
+        "Rust code panicked: it unwrapped an Option that was None (`Option::unwrap()` on a "
+        "`None` value) at the location",
+        "Handle the None case at the location (match / if let / ?, or unwrap_or) instead of "
+        "unwrap(): the value it expected (a state, a sequence, a lookup) was already gone.",
+    ),
     _c(
         CPP,
         r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",
@@ -528,12 +664,50 @@ CAUSES: tuple[Cause, ...] = (
         "Build and run with the same mode for the engine and the app (flutter run --debug / "
         "--release / --profile) and rebuild the engine HAR for that mode.",
     ),
+    # a Qt for HarmonyOS app calling exit() (``QtMainThread``, ``libqohos``, Q classes): Qt code
+    # exits when its start fails, most often, on a port, a plugin not packaged into the HAP or
+    # a file written where the sandbox is read-only
+    _c(
+        CPP,
+        r"(?s)\A(?=.*Unexpected call: exit\()(?=.*(?:QtMainThread|libqohos|libQt\d|\bQ[A-Z]\w+::))",
+        "the Qt app called exit() (appspawn turns it into SIGABRT) because its start failed at "
+        "the frame under exit(): on a HarmonyOS port most often a Qt plugin not packaged into "
+        "the HAP (a SQL driver such as sqldrivers/libqsqlite.so, an image or platform plugin) "
+        "or a file written under a read-only path (the current directory)",
+        "Read the Qt messages logged just before exit (hilog: QSqlDatabase, QFile errors); "
+        "package the plugin the app loads (its sqldrivers/ / imageformats/ folder) into the "
+        "HAP, write files only under QStandardPaths::writableLocation(AppDataLocation), and "
+        "show the error instead of calling exit().",
+        certain=False,
+    ),
     _c(
         CPP,
         r"Unexpected call: exit\(",
         "the app called exit(); app processes may not, so it became SIGABRT",
         "End the ability with context.terminateSelf() (or UIAbilityContext.terminateSelf) "
         "instead of exit().",
+    ),
+    # Chromium (Electron, CEF, a WebView port) could not open its ICU data file: it traps at start
+    _c(
+        CPP,
+        r"ICU data received|icudtl\.dat|Couldn't (?:mmap|open) icu|InitializeICU",
+        "the Chromium-based runtime (Electron, CEF) could not open its ICU data file "
+        "(icudtl.dat) and trapped on its startup check",
+        "Give the runtime a readable ICU data file: copy icudtl.dat (or the system's "
+        "/system/usr/icu data) out of the HAP to a real file (cacheDir) and pass "
+        "--icu-data-dir=<that folder>; a path inside the HAP gives no usable file descriptor.",
+    ),
+    # abort() called straight from the app's own library (no assert, no C++ exception, no
+    # runtime's fatal message): the app's code stopped the process on purpose
+    _c(
+        CPP,
+        r"(?s)\A(?!.*LastFatalMessage)(?!.*(?:__assert|terminate|__cxa_|__throw_|__verbose_abort))"
+        r"(?=.*SIGABRT)(?=.*^\s*#\d+ pc [0-9a-fA-F]+ \S*ld-musl\S*\(abort\+\d+\)[^\n]*\n"
+        r"\s*#\d+ pc [0-9a-fA-F]+ /data/storage/)",
+        "the app's own native code called abort() (the frame right under abort is its library)",
+        "Find the abort() call in the app's library at that frame (symbolise it with the "
+        "unstripped .so): fix the logic that reaches it, or handle the error and return "
+        "instead of calling abort().",
     ),
     # the CppCrash fault-mode pages (best practices: SIGILL, SIGTRAP, SIGBUS)
     _c(
@@ -719,6 +893,19 @@ CAUSES: tuple[Cause, ...] = (
         fallback=True,
     ),
     # --- freezes
+    # ArkWeb waiting on its IO thread while the app's own library runs there under the web's
+    # scheme handler (the app's request interception): the handler did blocking work
+    _c(
+        FREEZE,
+        r"(?s)\A(?=.*(?:NWebSchemeHandler|ArkWeb_SchemeHandler|OH_ArkWebSchemeHandler))"
+        r"(?=.*^\s*Tid:\d+,\s*Name:\s*Chrome_IOThread\s*\n(?:[^\n]*\n){0,4}?"
+        r"\s*#\d+ pc [0-9a-fA-F]+ /data/storage/[^\n]*/libs/)",
+        "the app's web request interception (its ArkWeb scheme handler, running on the web's "
+        "IO thread) did blocking work, and the web's UI and GPU threads waited for it",
+        "Answer intercepted requests asynchronously: return from the scheme handler's "
+        "onRequestStart at once, do the I/O on a worker thread, then send the response "
+        "(DidReceiveResponse / DidReceiveData / DidFinish) from there; never block Chrome_IOThread.",
+    ),
     _c(
         FREEZE,
         r"onRenderProcessNotResponding",
@@ -805,6 +992,10 @@ _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
 _C_SOURCE = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp")
+# ``#04 pc … f(int) /build/src/x.cpp:467:56``: the source line a symboliser printed
+_TRAILING_SOURCE = re.compile(r"\s(/?[\w./-]+\.(?:c|cc|cpp|cxx|h|hpp|mm?|rs):\d+(?::\d+)?)\s*$")
+# musl's failed assert: ``Assertion failed: expr (file: function: line)``
+_ASSERT_AT = re.compile(r"Assertion failed: [^\n]*\(([^()\n]+?\.\w+): [^:()\n]+: (\d+)\)")
 
 
 def _frame_location(frame: Frame) -> str:
@@ -819,12 +1010,15 @@ def _frame_location(frame: Frame) -> str:
     m = _FRAME_LOC.search(frame.raw)
     if m is not None:
         return f"{path}:{m.group(2)}:{m.group(3)}"
+    m_src = _TRAILING_SOURCE.search(frame.raw)
+    if m_src is not None:  # a native frame a symboliser printed with its source line after it
+        return m_src.group(1)
     if frame.line and frame.symbol and path.endswith(_C_SOURCE):
         return f"{path}:{frame.line}({frame.symbol})"  # a hand-symbolised native frame
     if frame.line:
         return f"{path}:{frame.line}" + (f":{frame.column}" if frame.column else "")
     if frame.symbol and not frame.symbol.startswith("pc "):
-        return f"{path}({frame.symbol})"
+        return f"{path}({frame.symbol})" if path else frame.symbol
     return path
 
 
@@ -899,6 +1093,12 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     return (_frame_location(pick) if pick is not None else None), third
 
 
+# a raw release frame's file renamed by ArkGuard: ``entry|entry|1.0.0|src/main/ets/k/l.ts``
+_OBFUSCATED_FILE = re.compile(r"\|src/main/ets/(?:[a-z]{1,2}/)+[a-z]{1,2}\.(?:ts|js)$")
+# a parameter error's message naming the parameter: ``Parameter error. The type of "x" must be``
+_NAMED_PARAMETER = re.compile(
+    r"Parameter error\b.*?\b(?:type of|parameter|param)\s+[\"'“]([A-Za-z_$][\w$.]*)[\"'”]", re.I
+)
 _ERROR_CTOR = re.compile(r"(?:new )?\w*Error")
 
 
@@ -934,6 +1134,9 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
     shows it. ``table``: the signatures to use (a test leaves one out)."""
     text = _evidence_text(crash)
     location, third = where(crash)
+    m_assert = _ASSERT_AT.search(crash.message) if crash.type == CPP else None
+    if m_assert is not None:  # the failed assert names its own source line
+        location = f"{m_assert.group(1)}:{m_assert.group(2)}"
     own = location is not None and location == _own_location(crash)
     found = next((c for c in table if not c.fallback and _applies(c, crash, text)), None)
     reading = structure.read(crash, text) if found is None or crash.type == FREEZE else None
@@ -950,11 +1153,25 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             fix += f" The error: “{' '.join(said.split())[:200]}”."
     else:
         return None
+    if crash.type == JS and any(_OBFUSCATED_FILE.search(f.file) for f in crash.frames[:8]):
+        fix += (
+            " The stack's file names are obfuscated (ArkGuard's file-name obfuscation is on): if "
+            "this fails only in the release build, obfuscation renamed something a library or "
+            "a lookup by name needs: add keep rules (-keep-property-name, -keep-global-name, "
+            "-keep-file-name in obfuscation-rules.txt; a library's consumer rules), or update "
+            "the library to a version that ships them."
+        )
+    m_param = _NAMED_PARAMETER.search(crash.message) if crash.type == JS else None
+    if m_param is not None and m_param.group(1) not in fix:
+        fix += (
+            f" The parameter the message names: “{m_param.group(1)}”: pass it that type, or "
+            "remove it where this API (or this platform's port of the component) does not take it."
+        )
     if crash.type == CPP:
         words = structure.last_message(crash, text)
         if words and words not in cause and words not in fix:
             fix += f" The process's last message: “{words}”."
-    if crash.type == CPP and not crash.frames and crash.reason:
+    if crash.type == CPP and not crash.frames and crash.reason and "Sanitizer" not in crash.raw:
         # a fault log cut right after its header (an issue's excerpt, a truncated paste)
         fix += (
             " This log stops before the fault thread's frames (it is cut after its header): "

@@ -54,12 +54,12 @@ FAULT_HINT = re.compile(
     r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type="
     # an appfreeze log's main-thread event-queue dump, pasted without its header
-    r"|Total event size\s*:)"
+    r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
-    r"|^[^\n:]{1,16}?(?:\s|：)(?:Error name|Error message|Reason):",
+    r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
-_LABELLED_KEY = re.compile(r"^[^:]{1,16}?(?:\s|：)(?=(?:Error name|Error message|Reason):)")
+_LABELLED_KEY = re.compile(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
@@ -141,6 +141,8 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         or _QUEUE_SIZE.search(text)
     ):
         return FREEZE
+    if _SANITIZER.search(text) or reason == _RUST_PANIC_NAME:
+        return CPP  # a sanitizer's report or a Rust panic: native code stopped the process
     if "Error name" in keys or "Stacktrace:" in text or "Error message" in keys:
         return JS
     if re.fullmatch(r"\s*[A-Z]\w*Error\s*", reason):
@@ -150,8 +152,69 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
     if reason == "CjError":
         return JS  # a Cangjie crash (read with the JS crashes: an error, a stack of source lines)
     if frames and " pc " in frames[0].raw:
-        return CPP  # a native backtrace pasted without its header
+        # a native backtrace pasted without its header: a freeze's main thread when the event
+        # handler's dump is there, or when it stops in a wait or a blocking read with no signal
+        # named (a crashing thread faults in its own code, it does not sit in a wait)
+        if _HANDLER_DUMP.search(text) or (
+            not _ANY_SIGNAL.search(text) and _WAITING_TOP.search(_top_text(text, frames))
+        ):
+            return FREEZE
+        return CPP
     return hint or "unknown"
+
+
+# the main thread's event handler dump of a freeze report (``mainHandler dump is:``, ``Event
+# runner (Thread name = …) is running``) and the stack catcher's ``failed to fully dump due to
+# timeout`` of a thread that did not answer
+_HANDLER_DUMP = re.compile(
+    r"^\s*(?:main ?handler dump (?:is|start)\b|Event runner \(Thread name\b)"
+    r"|failed to fully dump due to timeout",
+    re.M | re.I,
+)
+# a thread parked in a wait or a blocking read: libc's timed waits and locks, condition variables
+# (also ArkWeb's ``base::ConditionVariable::Wait()`` printed on the line under its frame), a
+# read of a file or socket
+_WAITING_TOP = re.compile(
+    r"__timedwait|\bfutex\w*|pthread_(?:mutex_\w*lock|cond_\w*wait|rwlock_\w*lock|join)\w*"
+    r"|condition_variable::\w*wait|ConditionVariable::\w*Wait|WaitableEvent::\w*Wait|\bsem_\w*wait"
+    r"|mutex::lock\(|\b(?:__)?(?:p?read|recv\w*|poll|epoll_p?wait|nanosleep)\+",
+    re.I,
+)
+
+
+def _top_text(text: str, frames: list[Frame]) -> str:
+    """The text of the first stack's top three frames, with what is printed between them and on
+    the line under the third (a symboliser's ``function at file:line``)."""
+    start = text.find(frames[0].raw)
+    last = text.find(frames[min(2, len(frames) - 1)].raw, start)
+    if start < 0 or last < 0:
+        return "\n".join(f.raw for f in frames[:3])
+    end = text.find("\n", text.find("\n", last) + 1)
+    return text[start : end if end > 0 else len(text)]
+
+
+# HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
+_SANITIZER = re.compile(r"\bERROR: (?:HW)?AddressSanitizer\b|\bERROR: \w+Sanitizer:")
+# a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
+# or ``panicked at 'message', src/x.rs:218:14``
+_RUST_PANIC = re.compile(
+    r"panicked at (?:'(?P<old>[^\n]*)', )?(?P<file>[^\s:'][^\s:]*\.rs):(?P<line>\d+):(?P<col>\d+)"
+    r"(?::[ \t]*\n?[ \t]*(?P<new>[^\n]+))?"
+)
+_RUST_PANIC_NAME = "Rust panic"
+
+
+def _rust_panic(text: str, keys: dict[str, str], frames: list[Frame]) -> None:
+    """A Rust panic's place and message as the crash's reason, message and first frame."""
+    m = _RUST_PANIC.search(text)
+    if m is None:
+        return
+    keys["Reason"] = _RUST_PANIC_NAME
+    keys.setdefault("Error message", (m.group("old") or m.group("new") or "").strip())
+    place = f"{m.group('file')}:{m.group('line')}:{m.group('col')}"
+    frame = parse_frame(f"at panic ({place})")
+    if frame is not None:
+        frames.insert(0, frame)
 
 
 _NUMBER_AT = re.compile(r"^[ \t]*(\d{1,4})\.[ \t]", re.M)
@@ -377,7 +440,8 @@ def _parse(text: str, name: str | None) -> Crash:
                 msg_lines.append(rest.strip())
             in_msg = True
             continue
-        m = _KEY.match(s) or _KEY.match(_LABELLED_KEY.sub("", s, count=1))
+        # a key after a short label (``error:Error message:…``) is that key
+        m = _KEY.match(_LABELLED_KEY.sub("", s, count=1)) or _KEY.match(s)
         if m is not None:
             key = m.group("key").strip()
             keys.setdefault(key, m.group("value").strip())
@@ -392,6 +456,8 @@ def _parse(text: str, name: str | None) -> Crash:
             keys["Reason"] = m_event.group(1)
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None:
             keys["Reason"] = m_kind.group(1)
+    if "Reason" not in keys and "panicked at " in text:
+        _rust_panic(text, keys, frames)
     if (
         "Reason" not in keys
         and frames

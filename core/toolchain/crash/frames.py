@@ -50,6 +50,14 @@ _SYMBOLISED = re.compile(
     r"(?P<file>[\w./-]+\.(?:c|cc|cpp|cxx|h|hpp)):(?P<line>\d+)\b"
 )
 
+# a native frame symbolised by hand, with the symbol's offset and no pc or source line:
+# ``#03 libfoo.so(Database::Database()+352)``, ``#03 Config::create()+1884`` (a C++ function,
+# with its parameter list)
+_HAND = re.compile(
+    r"^\s*#\s?\d+\s+(?:(?P<lib>[\w.+-]+\.so)\()?(?P<sym>[A-Za-z_~][\w:~<>]*\([^()]*\)(?:\s*const)?)"
+    r"\+\d+\)?(?:\s|$)"
+)
+
 FRAME_START = ("at ", "#")
 
 
@@ -124,6 +132,9 @@ def parse_frame(text: str) -> Frame | None:
             line=int(m.group("line")),
             raw=text.strip(),
         )
+    m = _HAND.match(text)
+    if m is not None:
+        return Frame(symbol=m.group("sym"), file=m.group("lib") or "", raw=text.strip())
     m = _JS_BARE.match(text)
     if m is not None:
         return Frame(symbol=m.group("sym"), file="", raw=text.strip())

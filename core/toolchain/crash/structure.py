@@ -326,7 +326,53 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
             "That message names the check that failed: find it in the code of the first frame "
             "below abort() in the app's library and fix the value it reports.",
         )
-    return None
+    return _runtime_report(crash, text) or _headerless(crash)
+
+
+# a sanitizer's verdict line: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``
+_SANITIZER_CAUSE = re.compile(
+    r"^\s*Cause:\s*(\S[^\n]*)|ERROR: \w*Sanitizer: ([\w-]+(?: [\w-]+)?)", re.M
+)
+
+
+def _runtime_report(crash: Crash, text: str) -> Reading | None:
+    """A sanitizer's report or a Rust panic: the runtime's own words say what failed."""
+    if crash.reason == "Rust panic":
+        said = crash.message or "a panic"
+        return Reading(
+            f"Rust code panicked: “{said}” at the location",
+            "The panic message names the broken expectation (an unwrap of None or Err, an "
+            "index out of bounds, an explicit panic!/todo!): handle that case at the location "
+            "instead of panicking.",
+        )
+    m = _SANITIZER_CAUSE.search(crash.raw or text)
+    if m is None:
+        return None
+    what = (m.group(1) or m.group(2) or "").strip()
+    return Reading(
+        f"the sanitizer stopped a bad memory access ({what})",
+        "Read the report's stacks: the access stack (#0 …) is the bad read or write, the "
+        "“allocated here” / “freed here” stacks say whose memory it was; fix the size, the "
+        "lifetime or the pointer at the app's first frame of the access stack.",
+        certain=True,
+    )
+
+
+def _headerless(crash: Crash) -> Reading | None:
+    """Native frames pasted without the fault log's header: no signal, no address; the top
+    frame with a symbol is all there is to read."""
+    if crash.reason or not crash.frames:
+        return None
+    named = next((f for f in crash.frames[:6] if f.symbol and not f.symbol.startswith("pc ")), None)
+    if named is None:
+        return None
+    return Reading(
+        f"the stack stops in {named.file}({named.symbol}); the fault log's header (its signal "
+        "and fault address) is not in the text",
+        "Read the whole fault log's Reason and LastFatalMessage; check what the app passed to "
+        "the call at the top frame (a pointer, a buffer and its size, a value it returns).",
+        certain=False,
+    )
 
 
 def last_message(crash: Crash, text: str = "") -> str:

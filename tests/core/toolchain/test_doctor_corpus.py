@@ -81,8 +81,24 @@ LANDED = 1.0
 # The 23 failing builds cut from hvigor's own debug logs (``buildlog-*``, 2026-12-06) were
 # scored blind (class 16/23), then read through build_log.py and general rules: all 23 right;
 # 5 more cut after that reader (blind: location 1/3, fix 3/5), then taught: all 28 right.
+# Held-out batches N and Q, their crash, freeze and Q's hilog logs (runtime, scored blind on
+# 0686c6e, 2026-12-06: crash/freeze cause N 8/17, Q 6/24, Q confident wrong 5/26), folded in, then
+# general rules (a headerless stack parked in a wait is a freeze, one with no sign either way only
+# "possibly" a crash; system libraries' roles: sqlite's WAL index, ArkUI on a worker thread, JSVM,
+# the image and text kits, HWASan; Rust panics, Qt ports' exit, Chromium's ICU data; an assert's
+# source line, a symbolised frame's) left five, each a cause its log does not show:
+# appfreeze/arkdata-manual-batchinsert-main-thread (a main-thread stack with no freeze header and
+# no wait at its top: "possibly" a crash; that one batchInsert converts too much data on the main
+# thread is the manual's), cppcrash/qt-ohos-redisview-entry-shim-nullptr-sigsegv (the null object
+# came from initSet, two frames below the app's own top frame that faulted),
+# hilog/faq-stability-16-jit-off-stuck-splash-hdc (a normal launch log: that a wasm task fails with
+# JIT off is the FAQ's), jscrash/mmkv-1305-emulator-api11-initialize (three frames into MMKV's
+# initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's) and the persistence union mismatch's cause
+# (jscrash/faq-stability-61-persistencev2-union-type-mismatch, right by its words, no cause table).
 BELOW_LANDED = {
-    ("appfreeze", "actionable"): (23, 24),
+    ("appfreeze", "class"): (31, 32),
+    ("appfreeze", "location"): (3, 4),
+    ("appfreeze", "actionable"): (30, 32),
     ("arkts", "location"): (39, 40),
     ("arkts", "actionable"): (53, 56),
     ("bm", "actionable"): (72, 73),
@@ -90,25 +106,29 @@ BELOW_LANDED = {
     ("config", "class"): (30, 32),
     ("config", "code"): (13, 14),
     ("config", "actionable"): (30, 32),
-    ("cppcrash", "actionable"): (63, 65),
+    ("cppcrash", "location"): (54, 55),
+    ("cppcrash", "actionable"): (85, 87),
+    ("hilog", "said"): (48, 49),
+    ("hilog", "class"): (10, 11),
     ("hilog", "location"): (4, 5),
-    ("jscrash", "actionable"): (54, 56),
+    ("hilog", "actionable"): (10, 11),
+    ("jscrash", "actionable"): (64, 67),
     ("native", "said"): (26, 27),
     ("native", "class"): (26, 27),
     ("native", "actionable"): (26, 27),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (626, 629),
-    ("all", "class"): (587, 591),
-    ("all", "code"): (313, 314),
-    ("all", "location"): (183, 185),
-    ("all", "actionable"): (578, 591),
+    ("all", "said"): (668, 672),
+    ("all", "class"): (628, 634),
+    ("all", "code"): (334, 335),
+    ("all", "location"): (205, 209),
+    ("all", "actionable"): (618, 634),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 591)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 634)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -120,7 +140,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 629
+    assert len(items) >= 672
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -254,8 +274,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # 107 of 109 when the sixth blind batch landed (2026-12-05); 119 of 127 when the seventh
     # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06); 133 of 133
     # with held-out batch M (Cangjie crashes, an APMS freeze) folded in; 137 of 139 when batch K
-    # was folded in, 139 of 139 after its general rules
+    # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
+    # in and their general rules (174 of 186 when they were folded in)
     assert len(with_cause) / len(faults) >= 0.95
+    assert len(with_cause) >= 183
 
 
 def test_the_cli_prints_the_table_and_the_misses(
