@@ -76,34 +76,42 @@ LANDED = 1.0
 # continued (bare ArkCompiler lines, each wrapped onto an indented second line), since read: a
 # pasted line's deeper-indented continuation joins it, and the loader's ``Cannot find module``
 # on a normalized OHMUrl is a crash cause of its own.
+# Held-out batch O (43 build logs, 2026-12-06, folded in, then general rules: test_doctor_heldout_o.py)
+# left two fixes, each the source's remedy that its log does not support:
+# hvigor/csdn-140590849-hvigor-ohos-plugin-412-compile-sdk-minus-1 (only the plugin's version
+# range is printed; that the project's compile SDK read -1 in Project Structure was a screenshot)
+# and ohpm/segmentfault-45571168-private-registry-strict-ssl (the log shows a 404 from the
+# private registry; that turning strict_ssl off helps is only the answer's, no TLS error is printed).
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (23, 24),
-    ("arkts", "location"): (29, 30),
-    ("arkts", "actionable"): (43, 46),
+    ("arkts", "location"): (33, 34),
+    ("arkts", "actionable"): (52, 55),
     ("bm", "actionable"): (72, 73),
-    ("config", "said"): (23, 25),
-    ("config", "class"): (23, 25),
-    ("config", "code"): (8, 9),
-    ("config", "actionable"): (23, 25),
+    ("config", "said"): (27, 29),
+    ("config", "class"): (27, 29),
+    ("config", "actionable"): (27, 29),
+    ("config", "code"): (10, 11),
     ("cppcrash", "actionable"): (63, 65),
     ("hilog", "location"): (4, 5),
+    ("hvigor", "actionable"): (49, 50),
     ("jscrash", "actionable"): (54, 56),
-    ("native", "said"): (24, 25),
-    ("native", "class"): (24, 25),
-    ("native", "actionable"): (24, 25),
-    ("paths", "class"): (17, 18),
-    ("paths", "actionable"): (17, 18),
-    ("all", "said"): (598, 601),
-    ("all", "class"): (559, 563),
-    ("all", "code"): (297, 298),
-    ("all", "location"): (161, 163),
-    ("all", "actionable"): (550, 563),
+    ("native", "said"): (32, 33),
+    ("native", "class"): (32, 33),
+    ("native", "actionable"): (32, 33),
+    ("ohpm", "actionable"): (50, 51),
+    ("paths", "class"): (20, 21),
+    ("paths", "actionable"): (20, 21),
+    ("all", "said"): (641, 644),
+    ("all", "class"): (602, 606),
+    ("all", "code"): (313, 314),
+    ("all", "location"): (177, 179),
+    ("all", "actionable"): (591, 606),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 563)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 21), "all": (1, 606)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -115,7 +123,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 601
+    assert len(items) >= 644
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -185,7 +193,9 @@ BUILD_KINDS = (
 # 269, class 255, fix 238, location 65, code 117, confident wrong 3.
 # With held-out batch L folded in and its general rules (293 build logs): said 282, class 268, fix
 # 249, location 70, code 125, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 282, "class": 268, "actionable": 249, "location": 70, "code": 125}
+# With held-out batch O folded in and its general rules (336 build logs): said 320, class 304, fix
+# 281, location 84, code 140, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 320, "class": 304, "actionable": 281, "location": 84, "code": 140}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -207,7 +217,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 293
+    assert logs >= 336
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
