@@ -602,7 +602,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "The registry's HTTPS certificate cannot be verified (a private registry or a proxy "
         "with its own CA): give the package manager that CA (ohpm: ca_files in .ohpmrc; npm/pnpm: "
         "cafile in .npmrc), or for a registry you trust turn the check off: strict_ssl=false in "
-        ".ohpmrc (`ohpm config set strict_ssl false`), strict-ssl=false in .npmrc.",
+        ".ohpmrc (`ohpm config set strict_ssl false`), strict-ssl=false in .npmrc. The tool "
+        "says: {said}",
         meaning="the registry's certificate cannot be verified",
         terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
     ),
@@ -644,7 +645,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "config",
         (r"Project with path '(?P<project>:[\w:.-]+)' could not be found",),
-        "Gradle's settings do not include the project {project}: add include(\"{project}\") to "
+        'Gradle\'s settings do not include the project {project}: add include("{project}") to '
         "the settings file this build reads (settings.gradle.kts; a Kotlin Multiplatform "
         "HarmonyOS build such as Kuikly's reads its own, settings.ohos.gradle.kts), or drop the "
         "dependency on it from the build file named.",
@@ -2911,9 +2912,15 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     # unsigned-build warning predicts the install error 9568320, so it keeps its code
     code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
-        m_code = _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
+        m_code = (
+            _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
+        )
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
+    if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        said = m.string[max(line_start, m.start() - 240) : m.end()].strip()
+        groups["said"] = ("…" if m.start() - 240 > line_start else "") + said
     location = location or groups.get("location") or _printed_config(tail)
     if location is None:  # the old ArkTS format: the place on the line above
         line_start = m.string.rfind("\n", 0, m.start()) + 1

@@ -781,7 +781,9 @@ _LOOSE = re.compile(r"(?:\bError:|\bERROR:|失败[:：]|错误[:：]|\bfailed:)\
 
 
 # the old ArkTS format's place on the line above a message (``WARN: ArkTS:WARN File: a.ets:3:4``)
-_PLACE_ABOVE = re.compile(r"(?:Ark)?(?:TS|ETS):(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$")
+_PLACE_ABOVE = re.compile(
+    r"(?:Ark)?(?:TS|ETS):(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$"
+)
 
 
 def place_above(lines: list[str], i: int) -> str | None:
@@ -919,7 +921,9 @@ def read_tool_error(text: str) -> ToolError | None:
 _NAMED_PLACES: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>[^\s,;]+)"),
     re.compile(r"\bBuild file '(?P<loc>[^'\n]+)' line: (?P<line>\d+)"),
-    re.compile(r"\brequired by [^\s@]+@(?P<loc>(?:[A-Za-z]:)?[\\/]\S+?\.(?:har|hsp|json5))\b"),
+    re.compile(
+        r"\brequired by (?:@[\w.-]+/)?[^\s@]+@(?P<loc>(?:[A-Za-z]:)?[\\/]\S+?\.(?:har|hsp|json5))\b"
+    ),
     re.compile(
         r"(?P<loc>(?:[A-Za-z]:|\.{2,3}|~|<\w+>|\w+)?[\\/][^\s'\"`]*[\\/][^\s'\"`]+\.\w{1,6})"
         r"[\s'\"`]*(?:does not exist|is not found|not found|is lost|is missing)\b"
