@@ -1455,10 +1455,10 @@ _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 _COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"Cannot find name [‘'`](\w+)[’'`]"),
-        "'{0}' is used but neither declared nor imported in this file: import {0} from the module "
-        "that declares it (an SDK type from its Kit or @ohos.* module, `import {0} from "
-        "'@ohos.…'`; a file's implicit global from another Kit does not carry over), or declare "
-        "it.",
+        "'{0}' is neither declared nor imported in this file: when it is a type or API of "
+        "another module (an SDK type of a Kit or @ohos.* module), import {0} from it (`import "
+        "{0} from '@ohos.…'` or `import {{ {0} }} from '@kit.…'`; another file's implicit "
+        "global does not carry over); else declare it or fix the name.",
     ),
     (
         re.compile(r"Duplicate function implementation"),
@@ -1467,11 +1467,12 @@ _COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
         "unique in the module: rename one of them (or make it a member of its component).",
     ),
     (
-        re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`]typeof (\w+)[’'`]"),
-        "The SDK's declaration (.d.ts) of the module {1} has no {0}: the API is newer than this "
-        "SDK, or a system API the public SDK leaves out (an OpenHarmony system app needs the full "
-        "SDK: its .d.ts files in the SDK directory). Check compileSdkVersion and the SDK "
-        "installed; `// @ts-nocheck` only hides it.",
+        # a lower-case ``typeof x`` is a module's namespace (``import wifi from '@ohos.wifi'``)
+        re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`]typeof ([a-z]\w*)[’'`]"),
+        "When {1} is an SDK module, its declaration (.d.ts) in this SDK has no {0}: the API is "
+        "newer than this SDK, or a system API the public SDK leaves out (an OpenHarmony system "
+        "app needs the full SDK: its .d.ts files in the SDK directory). Check compileSdkVersion "
+        "and the SDK installed; `// @ts-nocheck` only hides it.",
     ),
 )
 # a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
@@ -1502,7 +1503,7 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
             "compiles with this SDK (or go back to the one that did), and report it to its "
             "maintainers; edits in oh_modules are lost on the next install."
         )
-    return " ".join([*steps, fix]) if steps else fix
+    return " ".join([fix, *steps]) if steps else fix
 
 
 # a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds
@@ -2585,7 +2586,13 @@ def _code_finding(tail: str) -> Finding | None:
             block=first_error_block(tail),
         )
     info = BUILD_CODES.get(code)
-    if info is None and code[:3] in COMPILER_RANGES:
+    if (
+        info is None
+        and code[:3] in COMPILER_RANGES
+        and _MESSAGE.search(tail[root.start() : root.start() + 600]) is None
+    ):
+        # the code with its message on its own line (a block with an ``Error Message:`` is the
+        # general reader's, tool_errors)
         return _compiler_code_finding(tail, code, root.start(), location)
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
