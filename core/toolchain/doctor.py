@@ -595,7 +595,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "network",
         (
             r"unable to verify the first certificate",
-            r"self[- ]signed certificate(?: in certificate chain)?",
+            r"unable to get local issuer certificate",
+            r"self[- ]signed certificate in certificate chain",
             r"UNABLE_TO_(?:GET_ISSUER_CERT(?:_LOCALLY)?|VERIFY_LEAF_SIGNATURE)",
             r"SELF_SIGNED_CERT_IN_CHAIN",
         ),
