@@ -1620,6 +1620,11 @@ _TOOL_STEP = {
         "caches (delete build/, .hvigor/ and the .test output, or hvigorw clean) and build "
         "again; if it stays, update DevEco Studio."
     ),
+    "Gradle": (
+        "Gradle failed (in a HarmonyOS port such as a Kotlin Multiplatform/Kuikly app, Gradle "
+        "builds the shared code before hvigor): fix what it says at the build file its '* Where:' "
+        "names; run with --stacktrace for the cause."
+    ),
     "the linker (its summary line)": (
         "The link failed; the linker's own lines above this summary say why (an undefined "
         "symbol, a library it cannot find): when a library named in target_link_libraries is "

@@ -282,6 +282,8 @@ TOOLS: tuple[_Tool, ...] = (
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
     _tool("the packing tool", r"BundleTool \[Error\]:?\s*(?P<msg>\S.*)", "config"),
+    # Gradle (the Kotlin side of a HarmonyOS port): its message is under ``* What went wrong:``
+    _tool("Gradle", r"^\*\s*What went wrong:\s*(?P<msg>.*)", None),
     _tool("restool", r"\brestool\b[^:\n]*:\s*(?:error|ERROR)?:?\s*(?P<msg>\S.*)", "config"),
     _tool(
         "the JVM",
@@ -520,8 +522,8 @@ def _continues(lines: list[str], i: int) -> bool:
 
 def _said_below(tool: _Tool, lines: list[str], i: int) -> bool:
     """CMake prints ``CMake Error at CMakeLists.txt:35 (target_sources):`` and its message on
-    the lines below, indented or not."""
-    return tool.name == "CMake" and i + 1 < len(lines) and bool(lines[i + 1].strip())
+    the lines below, indented or not; Gradle its under ``* What went wrong:``."""
+    return tool.name in ("CMake", "Gradle") and i + 1 < len(lines) and bool(lines[i + 1].strip())
 
 
 def _below(lines: list[str], i: int) -> str:
@@ -530,7 +532,7 @@ def _below(lines: list[str], i: int) -> str:
     for ln in lines[i + 1 : i + 4]:
         if not ln.strip():
             break
-        out.append(ln.strip())
+        out.append(ln.strip().lstrip("> ").strip())
     return " ".join(out)
 
 
@@ -655,7 +657,7 @@ _MAYBE_ERROR = re.compile(
     r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
     r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
     r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
-    r"must not have|mandatory|uv_cwd|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
+    r"must not have|mandatory|uv_cwd|went wrong|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -700,6 +702,7 @@ _ERROR_WORDS = (
     "must not have",
     "mandatory",
     "uv_cwd",
+    "went wrong",
     "not been",
     "arkts:warn",
     "https://",

@@ -208,6 +208,16 @@ def test_gradle_in_a_harmonyos_port() -> None:
         "   > Could not find kotlinx-coroutines-core.klib (org.jetbrains:x:1.0)."
     )
     assert f.kind == "ohpm-deps"
+    # any other Gradle failure: its message under ``What went wrong``, its place from ``Where``
+    log = (
+        "FAILURE: Build failed with an exception.\n\n* Where:\nBuild file "
+        "'/w/app/shared/build.gradle.kts' line: 12\n\n* What went wrong:\n"
+        "A problem occurred evaluating project ':shared'.\n> Plugin with id 'x.y' not found.\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and err.tool == "Gradle" and "Plugin with id 'x.y'" in err.message
+    f = _diagnose(log)
+    assert f.location == "/w/app/shared/build.gradle.kts:12" and "Gradle says" in f.fix
 
 
 # ---------------------------------------------------------------- the compiler's own messages
