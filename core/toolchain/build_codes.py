@@ -106,18 +106,29 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "An OpenHarmony project needs compileSdkVersion in build-profile.json5: add it "
         "(products[].compileSdkVersion).",
     ),
+    "00304004": CodeInfo(
+        "hvigor-env",
+        "hvigor's configuration file not found",
+        "hvigor was run outside the project root, or the project lacks hvigor/"
+        "hvigor-config.json5: cd to the project root (the directory that holds hvigor/"
+        "hvigor-config.json5 and build-profile.json5) and run hvigorw there; restore the file "
+        "from DevEco's template if it is missing. {message}",
+        says=r"Hvigor config file [^\n]*? does not exist",
+    ),
     # ---- "Specification Limit Violation": one title, several causes
     "00306001": CodeInfo(
         "long-path",
         "a path is longer than Windows allows (259 characters)",
         "Move the project to a short path (e.g. C:\\p or D:\\work\\app) or shorten module names; "
         "subst/junctions do not help because hvigor resolves the real path.",
+        says=r"length of (?:the )?path exceeds the maximum length",
     ),
     "00306003": CodeInfo(
         "project-path",
         "the project path has characters hvigor does not accept",
         "Move the project to a path with only ASCII letters, digits, '-', '_', '.', '()', "
         "spaces or '@' (no Chinese or other non-ASCII characters).",
+        says=r"Invalid project path\.?\s*Current path does not match",
     ),
     "00306004": CodeInfo(
         "sdk-version",

@@ -70,7 +70,9 @@ from hmdesk.core.toolchain.project import (
 )
 from hmdesk.core.toolchain.redact import redact, redact_optional
 from hmdesk.core.toolchain.tool_errors import (
+    COMPILER_RANGES,
     ToolError,
+    named_place,
     place_above,
     read_tool_error,
     tool_advice,
@@ -613,6 +615,107 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
 # What a log says without a code (or next to a code the tables do not know). A fix may name
 # what the pattern captured: {package}, {path}, {task}, {node}, {module}, {dep}, {name}.
 MESSAGE_SIGNATURES: tuple[Signature, ...] = (
+    # Node's TLS errors (ohpm, npm/pnpm): the registry's certificate chain cannot be verified (a
+    # private registry or a proxy with its own CA)
+    Signature(
+        "network",
+        (
+            r"unable to verify the first certificate",
+            r"unable to get local issuer certificate",
+            r"self[- ]signed certificate in certificate chain",
+            r"UNABLE_TO_(?:GET_ISSUER_CERT(?:_LOCALLY)?|VERIFY_LEAF_SIGNATURE)",
+            r"SELF_SIGNED_CERT_IN_CHAIN",
+        ),
+        "The registry's HTTPS certificate cannot be verified (a private registry or a proxy "
+        "with its own CA): give the package manager that CA (ohpm: ca_files in .ohpmrc; npm/pnpm: "
+        "cafile in .npmrc), or for a registry you trust turn the check off: strict_ssl=false in "
+        ".ohpmrc (`ohpm config set strict_ssl false`), strict-ssl=false in .npmrc. The tool "
+        "says: {said}",
+        meaning="the registry's certificate cannot be verified",
+        terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
+    ),
+    # hvigor's own intermediates (module.json / manifest.json, made from module.json5 / config
+    # in the build folder) gone between tasks: a stale or half-deleted build cache
+    Signature(
+        "hvigor-env",
+        (r"\b(?:manifest|module|pack\.info)\.json\b(?:\s+or\s+\S+\.json)?\s+(?:is|are)\s+lost\b",),
+        "A file hvigor generated in the build folder is gone (a stale or half-deleted build "
+        "cache): delete the module's build folder (entry\\build) and .hvigor\\cache (or "
+        "`hvigorw clean`), then build again; the code needs no change.",
+        meaning="hvigor's intermediate files are lost",
+        terms=("hvigor", "cache", "clean", "build"),
+    ),
+    # a project file hvigor reads is missing (``app.json5 file not found. At file: …``)
+    Signature(
+        "config",
+        (r"(?P<name>[\w-]+\.json5) file (?:is )?not found",),
+        "The project file {name} is missing where hvigor looks for it (the path it names): "
+        "create it there — AppScope/app.json5 holds the app's bundleName, vendor, versionCode, "
+        "versionName, icon and label; a module's src/main/module.json5 its module — from DevEco's "
+        "template, or run hvigorw from the project root.",
+        meaning="a project file is missing",
+        terms=("app.json5", "AppScope", "module.json5"),
+    ),
+    # a macOS library loaded by a toolchain on another OS: the toolchain took the host for a Mac
+    Signature(
+        "hvigor-env",
+        (r"Failed to load the library '(?P<path>[^'\n]+\.dylib)'",),
+        "hvigor loads the macOS build of an SDK library ({path}): on a Mac the SDK is incomplete "
+        "(reinstall it); on any other host hvigor took the machine for macOS — it picks the "
+        "library by os.type(), and a host it does not know (a HarmonyOS PC, another Linux) falls "
+        "to the macOS branch: make os.type() return 'Linux' for node (a NODE_OPTIONS=--require "
+        "preload shim) or build on a host hvigor supports.",
+        meaning="a macOS library loaded on this host",
+        terms=("os.type", "dylib", "NODE_OPTIONS", "hvigor"),
+    ),
+    # Gradle (the Kotlin side of a HarmonyOS port, Kuikly's KMP build)
+    Signature(
+        "config",
+        (r"Project with path '(?P<project>:[\w:.-]+)' could not be found",),
+        'Gradle\'s settings do not include the project {project}: add include("{project}") to '
+        "the settings file this build reads (settings.gradle.kts; a Kotlin Multiplatform "
+        "HarmonyOS build such as Kuikly's reads its own, settings.ohos.gradle.kts), or drop the "
+        "dependency on it from the build file named.",
+        meaning="a Gradle project not included in the settings",
+        terms=("Gradle", "settings.gradle", "include"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (
+            r"Could not find (?P<artifact>\S+\.(?:klib|jar|aar|pom|module)) \(",
+            r"Could not resolve all (?:files|dependencies) for configuration",
+        ),
+        "Gradle cannot get a dependency: check that its version exists in the repositories the "
+        "build lists (add the Maven mirror its docs name); a partial or conflicting download in "
+        "the .gradle cache (~/.gradle/caches, an older version's files) also stops it: delete "
+        "those files and build with --refresh-dependencies.",
+        meaning="a Gradle dependency not found",
+        terms=("Gradle", "maven", ".gradle", "cache"),
+    ),
+    # GN (OpenHarmony's build): a variable set in a scope nothing reads
+    Signature(
+        "native",
+        (r"ERROR at (?P<location>//\S+?:\d+(?::\d+)?): Assignment had no effect",),
+        "GN treats a variable assigned but never read in that scope as an error: remove the "
+        "assignment at the place named (a template ignores it there, e.g. a field that another "
+        "field already decides), or use the variable.",
+        meaning="GN: assignment had no effect",
+        terms=("GN", "BUILD.gn", "assignment"),
+    ),
+    # CMake: a source file CMakeLists.txt lists does not exist
+    Signature(
+        "native",
+        (
+            r"CMake Error at (?P<location>\S+?:\d+)[^\n]*\n\s*Cannot find source file:?\s*\n?"
+            r"\s*(?P<path>\S+)",
+        ),
+        "A source file CMakeLists.txt lists does not exist: {path}. Fix its path in "
+        "CMakeLists.txt at the place named; a path that starts at '/' where a folder should come "
+        "is built from a CMake variable that is empty: define that variable as the "
+        "library's docs say, before the library's CMakeLists.txt is added.",
+        meaning="CMake: cannot find a source file",
+        terms=("CMake", "CMakeLists.txt", "target_sources"),
+    ),
     # hdc's file transfer (``hdc file send/recv``, DevEco's install step): the reason and the
     # path it prints decide the remedy (the HarmonyOS FAQ faq-stability-57,
     # faqs-app-debugging-60/61)
@@ -1284,12 +1387,12 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         return None
     views = console_views(log)
     if views is None:
-        return _diagnose(log, extra_secrets)
+        return _diagnose_text(log, extra_secrets)
     # hvigor's own debug log: its last failing build read as the console shows it; when that
     # one says nothing known, an earlier failing build, said so (and only "possibly" when the
     # later one printed something: it may be a new failure the doctor does not know)
     for i, view in enumerate(views):
-        found = _diagnose(view.text, extra_secrets) if view.text else None
+        found = _diagnose_text(view.text, extra_secrets) if view.text else None
         if found is not None and (i == 0 or found.kind != "unclassified"):
             later = tuple(views[:i])
             certain = found.certain and not any(v.printed for v in later)
@@ -1298,9 +1401,13 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     return None
 
 
-def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:
+def _diagnose_text(log: str, extra_secrets: Iterable[str]) -> Finding | None:
     tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
+    return _finish(_read(log, tail, head), tail)
+
+
+def _read(log: str, tail: str, head: str) -> Finding | None:
     found = (
         _fault_finding(head, log)
         or _device_finding(tail)
@@ -1343,6 +1450,108 @@ def _diagnose(log: str, extra_secrets: Iterable[str]) -> Finding | None:
         found = _tool_finding(err, tail)
         return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+# the kinds of a build's findings: a place the log prints and the compiler's own message steps
+# are added to these (a crash's or a device's findings have their own)
+_BUILD_FINDING_KINDS = frozenset(
+    {
+        "sdk-home",
+        "sdk-version",
+        "sdk-missing",
+        "signing",
+        "ohpm-deps",
+        "hvigor-env",
+        "hvigor-version",
+        "arkts-source",
+        "config",
+        "network",
+        "long-path",
+        "project-path",
+        "native",
+        "hvigor-task",
+        "java",
+        "rollup",
+        "unclassified",
+    }
+)
+
+
+def _finish(found: Finding | None, tail: str) -> Finding | None:
+    """A build finding with the place its log names when the reading that found it kept none
+    (:func:`named_place`: ``at file: X``, an importer, ``X does not exist``, Gradle's ``Build
+    file``), and, for the ArkTS/TypeScript compiler, the step its own message asks for."""
+    if found is None or found.kind not in _BUILD_FINDING_KINDS:
+        return found
+    location = found.location or named_place(tail)
+    fix = found.fix
+    if found.kind in ("arkts-source", "rollup", "unclassified"):
+        fix = _compiler_steps(fix, tail, location)
+    certain = found.certain and found.meaning not in _TWO_READINGS
+    if location == found.location and fix == found.fix and certain == found.certain:
+        return found
+    return replace(found, location=location, fix=fix, certain=certain)
+
+
+# signatures whose message has two readings the log cannot tell apart (a macOS library that
+# fails to load: an incomplete SDK on a Mac, the host taken for a Mac elsewhere): "possibly"
+_TWO_READINGS = frozenset({"a macOS library loaded on this host"})
+
+
+# what the TypeScript/ArkTS compiler's messages ask for (the TypeScript diagnostics' meaning, the
+# ArkTS docs): the message as the compilers word it -> the step ({0}, {1}: its quoted names)
+_COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"Cannot find name [‘'`](\w+)[’'`]"),
+        "'{0}' is neither declared nor imported in this file: when it is a type or API of "
+        "another module (an SDK type of a Kit or @ohos.* module), import {0} from it (`import "
+        "{0} from '@ohos.…'` or `import {{ {0} }} from '@kit.…'`; another file's implicit "
+        "global does not carry over); else declare it or fix the name.",
+    ),
+    (
+        re.compile(r"Duplicate function implementation"),
+        "Two functions of the same name are in one scope: the global @Styles and @Builder "
+        "functions of all the files of a module share one scope in ArkTS, so each name must be "
+        "unique in the module: rename one of them (or make it a member of its component).",
+    ),
+    (
+        # a lower-case ``typeof x`` is a module's namespace (``import wifi from '@ohos.wifi'``)
+        re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`]typeof ([a-z]\w*)[’'`]"),
+        "When {1} is an SDK module, its declaration (.d.ts) in this SDK has no {0}: the API is "
+        "newer than this SDK, or a system API the public SDK leaves out (an OpenHarmony system "
+        "app needs the full SDK: its .d.ts files in the SDK directory). Check compileSdkVersion "
+        "and the SDK installed; `// @ts-nocheck` only hides it.",
+    ),
+)
+# a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
+_IN_DEPENDENCY = re.compile(
+    r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"
+)
+_PKG_VERSION = re.compile(r"\.ohpm[\\/][^\\/]*?@(?P<v>\d[\w.-]*)[\\/]")
+
+
+def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
+    """``fix`` with the steps the compiler's own message asks for (:data:`_COMPILER_STEPS`), the
+    ArkTS rule it names (any case) and, for a place inside a dependency's files, the library."""
+    steps: list[str] = []
+    for rx, step in _COMPILER_STEPS:
+        m = rx.search(tail)
+        if m is not None and step[:30] not in fix:
+            steps.append(step.format(*m.groups()))
+    rule = re.search(r"\((arkts-[a-z0-9-]+)\)", tail, re.I)
+    if rule is not None and (text := ARKTS_RULES.get(rule.group(1).lower())) and text not in fix:
+        steps.append(text)
+    dep = _IN_DEPENDENCY.search(location or "")
+    if dep is not None:
+        version = _PKG_VERSION.search(location or "")
+        at = f" {version.group('v')}" if version else ""
+        steps.append(
+            f"The place is inside the dependency {dep.group('pkg').replace(chr(92), '/')}{at} (its "
+            "own code in oh_modules, not the project's): upgrade that library to a version that "
+            "compiles with this SDK (or go back to the one that did), and report it to its "
+            "maintainers; edits in oh_modules are lost on the next install."
+        )
+    return " ".join([fix, *steps]) if steps else fix
 
 
 # a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds
@@ -1472,6 +1681,19 @@ _TOOL_STEP = {
         "The compiler failed on its own check, not on a mistake in the code: clean the build "
         "caches (delete build/, .hvigor/ and the .test output, or hvigorw clean) and build "
         "again; if it stays, update DevEco Studio."
+    ),
+    "Gradle": (
+        "Gradle failed (in a HarmonyOS port such as a Kotlin Multiplatform/Kuikly app, Gradle "
+        "builds the shared code before hvigor): fix what it says at the build file its '* Where:' "
+        "names; run with --stacktrace for the cause."
+    ),
+    "the linker (its summary line)": (
+        "The link failed; the linker's own lines above this summary say why (an undefined "
+        "symbol, a library it cannot find): when a library named in target_link_libraries is "
+        "not found, add its directory with target_link_directories (an SDK library: "
+        "${HMOS_SDK_NATIVE}/sysroot/usr/lib/aarch64-linux-ohos, and its headers with "
+        "target_include_directories …/sysroot/usr/include) before the dependency; an undefined "
+        "symbol needs the library that defines it."
     ),
     "the bytecode compiler (es2abc)": (
         "The SDK's es2abc could not run: build with DevEco Studio's complete SDK (its ets/"
@@ -2298,7 +2520,9 @@ def _aa_message_finding(tail: str) -> Finding | None:
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
-_BUILD_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’]))")
+_BUILD_CODE = re.compile(
+    r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z])"
+)
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
@@ -2475,9 +2699,45 @@ def _code_finding(tail: str) -> Finding | None:
             block=first_error_block(tail),
         )
     info = BUILD_CODES.get(code)
+    if (
+        info is None
+        and code[:3] in COMPILER_RANGES
+        and _MESSAGE.search(tail[root.start() : root.start() + 600]) is None
+    ):
+        # the code with its message on its own line (a block with an ``Error Message:`` is the
+        # general reader's, tool_errors)
+        return _compiler_code_finding(tail, code, root.start(), location)
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
     return _table_finding(tail, code, info, root.start(), message, location)
+
+
+def _compiler_code_finding(tail: str, code: str, start: int, location: str | None) -> Finding:
+    """A code of the compilers' ranges (:data:`COMPILER_RANGES`: es2abc's 107xxxxx, the ArkUI
+    checks' 109xxxxx …) that the table does not know: the compiler's own message (the code's line
+    and the lines under it) says what to change."""
+    line_start = tail.rfind("\n", 0, start) + 1
+    lines = tail[line_start:].splitlines()
+    said = [re.sub(r"^\d{8}\s*[|:—-]?\s*", "", lines[0].strip()[start - line_start :]).strip(" `")]
+    for ln in lines[1:3]:
+        if not ln.strip() or _NOT_PROSE.match(ln.strip()):
+            break
+        said.append(ln.strip())
+    says = _compiler_says(" ".join(x for x in said if x))
+    tool = COMPILER_RANGES[code[:3]]
+    fix = f"Change the code {('at ' + location) if location else 'the message names'}: {tool} says: {says}"
+    if step := _parser_step(says):
+        fix = f"{step} {fix}"
+    return Finding(
+        kind="arkts-source",
+        evidence=lines[0].strip()[:EVIDENCE_CHARS],
+        fix=_with_advice(fix, tail[start:]),
+        code=code,
+        query_terms=search_terms(code, "ArkTS", says[:60]),
+        location=location,
+        meaning=f"{tool} error",
+        block=first_error_block(tail),
+    )
 
 
 def _with_advice(fix: str, text: str) -> str:
@@ -2574,7 +2834,8 @@ def _said_code_finding(tail: str) -> Finding | None:
 # (or hvigor's newer layout: ``Error Code: 00303999``, then ``Error: Configuration Error``)
 _FAMILY_CODE = re.compile(
     r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])"
-    r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b))"
+    r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b)|"
+    r"(?<=Error Code: \d{8})[ \t]+(?P<said>[a-z][^\n]*))"
 )
 # lines that only narrate the build (progress, the failed task, the summary)
 _NARRATION = re.compile(
@@ -2626,7 +2887,7 @@ def _family_finding(tail: str) -> Finding | None:
     if m is None:
         return None
     code = m.group(1)
-    title = (m.group("title") or m.group("below") or "").strip()
+    title = (m.group("title") or m.group("below") or m.group("said") or "").strip()[:80]
     prefix = _family_of(code)
     kind_name, meaning, first_step = CODE_FAMILIES[prefix]
     kind = finding_kind(kind_name)
@@ -2687,6 +2948,8 @@ def _family_wins(matched: Finding | None, tail: str) -> bool:
 
 
 _ANY_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])")
+# hvigor's newer layout names its code: ``Error Code: 00308018 <message>``
+_CODE_LABEL = re.compile(r"\bError Code:\s*(\d{8})(?![\w.])")
 
 
 def _strong_lines(lines: list[str]) -> list[str]:
@@ -2769,9 +3032,15 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     # unsigned-build warning predicts the install error 9568320, so it keeps its code
     code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
-        m_code = _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail)
+        m_code = (
+            _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
+        )
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
+    if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        said = m.string[max(line_start, m.start() - 240) : m.end()].strip()
+        groups["said"] = ("…" if m.start() - 240 > line_start else "") + said
     location = location or groups.get("location") or _printed_config(tail)
     if location is None:  # the old ArkTS format: the place on the line above
         line_start = m.string.rfind("\n", 0, m.start()) + 1
@@ -2858,6 +3127,8 @@ _SCHEMA_LOCATION = re.compile(r"location:\s*'([^']+?:\d+:\d+)'")
 # schema does not allow in that object
 _SCHEMA_PROPERTY = re.compile(r"propertyName:\s*'([^']+)'")
 _SCHEMA_MARK = re.compile(r"instancePath:|propertyName:|allowedValues:|location:\s*'")
+# ``must have required property 'compatibleSdkVersion'``: a field missing from the object checked
+_SCHEMA_REQUIRED = re.compile(r"must have required property\s*['\"](\w+)['\"]")
 
 
 def _schema_detail(tail: str) -> tuple[str, str | None]:
@@ -2886,6 +3157,12 @@ def _schema_detail(tail: str) -> tuple[str, str | None]:
             if home
             else f"remove '{name}' (this hvigor does not know it), or rename it to one of "
             "the allowed names."
+        )
+    required = _SCHEMA_REQUIRED.search(tail)
+    if required and (home := FIELD_HOMES.get(required.group(1))):
+        detail += (
+            f" '{required.group(1)}' is required where the schema looked: it belongs in {home} "
+            "(set there, not at the top level or in a module's file)."
         )
     return detail.strip(), place.group(1) if place else None
 

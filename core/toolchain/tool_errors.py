@@ -162,13 +162,24 @@ TOOLS: tuple[_Tool, ...] = (
         True,
     ),
     _tool("ninja", r"ninja: error:\s*(?P<msg>\S.*)", "native", True),
+    # GN (OpenHarmony's build): ``ERROR at //path/BUILD.gn:44:20: Assignment had no effect``
+    _tool("GN", r"ERROR at (?P<loc>//\S+?:\d+(?::\d+)?):\s*(?P<msg>\S.*)", "native", True),
+    # clang's summary of a failed link: the linker's own lines above it say why (only when they
+    # are not in the text)
+    _tool(
+        "the linker (its summary line)",
+        r"\berror:\s*(?P<msg>linker command failed\b.*)",
+        "native",
+        True,
+        True,
+    ),
     _tool("ninja", r"^FAILED: (?P<msg>(?P<loc>\S+?)(?:\.o(?:bj)?)?)\s*$", "native", True, True),
     _tool("make", r"\bmake(?:\[\d+\])?: \*\*\*\s*(?P<msg>\S.*)", "native", True),
     _tool("the linker", r"(?P<msg>undefined (?:reference to|symbol:?) \S.*)", "native", True),
     _tool("hap-sign-tool", r"hap-sign-tool:?\s*(?:error|ERROR):?\s*(?P<msg>\S.*)", "signing", True),
     _tool(
         "the ArkTS compiler",
-        r"(?:ArkTS:ERROR|ERROR:\s*ArkTS:(?:ERROR)?)\s*(?P<msg>\S.*)",
+        r"(?:(?:Ark)?ETS:ERROR|ArkTS:ERROR|ERROR:\s*ArkTS:(?:ERROR)?)\s*(?P<msg>\S.*)",
         "arkts-source",
         True,
     ),
@@ -281,6 +292,8 @@ TOOLS: tuple[_Tool, ...] = (
     _tool("ohpm", r"\bohpm\s+(?:ERROR|ERR!?|error)\b[:：]?\s*(?P<msg>\S.*)", "ohpm-deps"),
     _tool("npm", r"\b(?:npm ERR!|ERR_PNPM_\w+:?|pnpm:?\s+ERR\w*:?)\s*(?P<msg>\S.*)", "hvigor-env"),
     _tool("the packing tool", r"BundleTool \[Error\]:?\s*(?P<msg>\S.*)", "config"),
+    # Gradle (the Kotlin side of a HarmonyOS port): its message is under ``* What went wrong:``
+    _tool("Gradle", r"^\*\s*What went wrong:\s*(?P<msg>.*)", None),
     _tool("restool", r"\brestool\b[^:\n]*:\s*(?:error|ERROR)?:?\s*(?P<msg>\S.*)", "config"),
     _tool(
         "the JVM",
@@ -517,6 +530,22 @@ def _continues(lines: list[str], i: int) -> bool:
     return i + 1 < len(lines) and bool(_CONTINUATION.match(lines[i + 1]))
 
 
+def _said_below(tool: _Tool, lines: list[str], i: int) -> bool:
+    """CMake prints ``CMake Error at CMakeLists.txt:35 (target_sources):`` and its message on
+    the lines below, indented or not; Gradle its under ``* What went wrong:``."""
+    return tool.name in ("CMake", "Gradle") and i + 1 < len(lines) and bool(lines[i + 1].strip())
+
+
+def _below(lines: list[str], i: int) -> str:
+    """The lines under line ``i`` up to the first blank one (at most three), joined."""
+    out: list[str] = []
+    for ln in lines[i + 1 : i + 4]:
+        if not ln.strip():
+            break
+        out.append(ln.strip().lstrip("> ").strip())
+    return " ".join(out)
+
+
 def _message(lines: list[str], i: int, first: str) -> str:
     """``first`` and the lines continuing it (indented, or a Detail/Reason line), ≤ 400 chars."""
     parts = [first.strip()]
@@ -643,7 +672,7 @@ _MAYBE_ERROR = re.compile(
     r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
     r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
     r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
-    r"must not have|mandatory|uv_cwd|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
+    r"must not have|mandatory|uv_cwd|went wrong|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
 )
 
 
@@ -688,6 +717,7 @@ _ERROR_WORDS = (
     "must not have",
     "mandatory",
     "uv_cwd",
+    "went wrong",
     "not been",
     "arkts:warn",
     "https://",
@@ -769,7 +799,9 @@ _LOOSE = re.compile(r"(?:\bError:|\bERROR:|失败[:：]|错误[:：]|\bfailed:)\
 
 
 # the old ArkTS format's place on the line above a message (``WARN: ArkTS:WARN File: a.ets:3:4``)
-_PLACE_ABOVE = re.compile(r"ArkTS:(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$")
+_PLACE_ABOVE = re.compile(
+    r"(?:Ark)?(?:TS|ETS):(?:ERROR|WARN(?:ING)?)\s*File:\s*(?P<loc>\S+?:\d+(?::\d+)?)\s*$"
+)
 
 
 def place_above(lines: list[str], i: int) -> str | None:
@@ -825,7 +857,9 @@ def read_tool_error(text: str) -> ToolError | None:
             continue
         for tool in TOOLS:
             m = tool.pattern.search(line)
-            if m is None or not (m.group("msg").strip() or _continues(lines, i)):
+            if m is None or not (
+                m.group("msg").strip() or _continues(lines, i) or _said_below(tool, lines, i)
+            ):
                 continue
             if tool.fallback:
                 fallback = fallback or (i, line, m, tool)
@@ -864,6 +898,8 @@ def read_tool_error(text: str) -> ToolError | None:
         location_hint: str | None = place
     else:
         location_hint = None
+    if not first.strip() and by is not None and _said_below(by, lines, i):
+        first = _below(lines, i)  # CMake's message on the lines under its ``CMake Error at`` line
     message = _message(lines, i, first)
     groups = m.groupdict()
     location = groups.get("loc") or location_hint or place_above(lines, i)
@@ -893,3 +929,57 @@ def read_tool_error(text: str) -> ToolError | None:
         advice=tool_advice(text, pos) or tool_advice(text),
         wrapped=by is not None and by.pattern is _WRAPPED,
     )
+
+
+# the places a tool's message names without a line, in the words tools use: hvigor's ``At file:``
+# (also lower-case, ``Schema validate failed, at file: build-profile.json5``), Gradle's ``Build
+# file 'X' line: N``, ohpm's ``required by name@<path>`` (the package whose oh-package.json5 asks
+# for the missing one), a path that ``does not exist`` / ``is not found``, a path after a colon
+# ending the message (``Current path does not match: /home/u/桌面/app``)
+_NAMED_PLACES: tuple[re.Pattern[str], ...] = (
+    re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>[^\s,;]+)"),
+    re.compile(r"\bBuild file '(?P<loc>[^'\n]+)' line: (?P<line>\d+)"),
+    re.compile(
+        r"\brequired by (?:@[\w.-]+/)?[^\s@]+@(?P<loc>(?:[A-Za-z]:)?[\\/]\S+?\.(?:har|hsp|json5))\b"
+    ),
+    re.compile(
+        r"(?P<loc>(?:[A-Za-z]:|\.{2,3}|~|<\w+>|\w+)?[\\/][^\s'\"`]*[\\/][^\s'\"`]+\.\w{1,6})"
+        r"[\s'\"`]*(?:does not exist|is not found|not found|is lost|is missing)\b"
+    ),
+    re.compile(r"\bdoes not match:\s*(?P<loc>(?:[A-Za-z]:)?[\\/]\S[^\n]*?)\s*$", re.M),
+)
+# lines that can say a place: an error's own words
+_PLACE_WORDS = re.compile(
+    r"(?i:error|fail|not found|not exist|is lost|missing|not match|cannot|could not|invalid)|"
+    r"\bBuild file '"
+)
+
+
+def named_place(text: str) -> str | None:
+    """The first place an error line of ``text`` names in one of the tools' words
+    (:data:`_NAMED_PLACES`), or a quoted source file, library or path it names; None when no
+    error line names one."""
+    lines = text.splitlines()
+    for i, raw in enumerate(lines):
+        if len(raw) > 2000 or _PLACE_WORDS.search(raw) is None:
+            continue
+        around = raw if i + 1 >= len(lines) else f"{raw}\n{lines[i + 1]}"
+        for rx in _NAMED_PLACES:
+            m = rx.search(around)
+            if m is not None:
+                line = m.groupdict().get("line")
+                loc = m.group("loc").rstrip(".,;")
+                return f"{loc}:{line}" if line else loc
+        m = _QUOTED_PLACE.search(raw)
+        if m is not None:
+            return m.group("loc")
+    return None
+
+
+# a quoted path of a source file, library or script (``from "entry/src/test/a.test.ets"``,
+# ``Failed to load the library '<sdk>/lib/x.dylib'``, ``Cannot find module 'C:\\p\\hvigorw.js'``):
+# rollup's importer comes after the module it could not resolve, which has no extension
+_QUOTED_PLACE = re.compile(
+    r"""["'`‘](?P<loc>(?:[A-Za-z]:)?[^\s"'`’]*[\w\-]\.(?:ets|ts|js|mjs|cjs|cpp|cc|cxx|c|hpp|h|"""
+    r"""so|dylib|dll|a|har|hsp|json5|p12|p7b|cer|kts|gradle))["'`’]"""
+)

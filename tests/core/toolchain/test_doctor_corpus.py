@@ -95,40 +95,48 @@ LANDED = 1.0
 # JIT off is the FAQ's), jscrash/mmkv-1305-emulator-api11-initialize (three frames into MMKV's
 # initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's) and the persistence union mismatch's cause
 # (jscrash/faq-stability-61-persistencev2-union-type-mismatch, right by its words, no cause table).
+# Held-out batch O (43 build logs, 2026-12-06, folded in, then general rules: test_doctor_heldout_o.py)
+# left two fixes, each the source's remedy that its log does not support:
+# hvigor/csdn-140590849-hvigor-ohos-plugin-412-compile-sdk-minus-1 (only the plugin's version
+# range is printed; that the project's compile SDK read -1 in Project Structure was a screenshot)
+# and ohpm/segmentfault-45571168-private-registry-strict-ssl (the log shows a 404 from the
+# private registry; that turning strict_ssl off helps is only the answer's, no TLS error is printed).
 BELOW_LANDED = {
     ("appfreeze", "class"): (31, 32),
     ("appfreeze", "location"): (3, 4),
     ("appfreeze", "actionable"): (30, 32),
-    ("arkts", "location"): (39, 40),
-    ("arkts", "actionable"): (53, 56),
+    ("arkts", "location"): (43, 44),
+    ("arkts", "actionable"): (62, 65),
     ("bm", "actionable"): (72, 73),
-    ("config", "said"): (30, 32),
-    ("config", "class"): (30, 32),
-    ("config", "code"): (13, 14),
-    ("config", "actionable"): (30, 32),
+    ("config", "said"): (34, 36),
+    ("config", "class"): (34, 36),
+    ("config", "code"): (15, 16),
+    ("config", "actionable"): (34, 36),
     ("cppcrash", "location"): (54, 55),
     ("cppcrash", "actionable"): (85, 87),
     ("hilog", "said"): (48, 49),
     ("hilog", "class"): (10, 11),
     ("hilog", "location"): (4, 5),
     ("hilog", "actionable"): (10, 11),
+    ("hvigor", "actionable"): (51, 52),
     ("jscrash", "actionable"): (64, 67),
-    ("native", "said"): (26, 27),
-    ("native", "class"): (26, 27),
-    ("native", "actionable"): (26, 27),
-    ("paths", "class"): (17, 18),
-    ("paths", "actionable"): (17, 18),
-    ("all", "said"): (668, 672),
-    ("all", "class"): (628, 634),
-    ("all", "code"): (334, 335),
-    ("all", "location"): (205, 209),
-    ("all", "actionable"): (618, 634),
+    ("native", "said"): (34, 35),
+    ("native", "class"): (34, 35),
+    ("native", "actionable"): (34, 35),
+    ("ohpm", "actionable"): (50, 51),
+    ("paths", "class"): (20, 21),
+    ("paths", "actionable"): (20, 21),
+    ("all", "said"): (711, 715),
+    ("all", "class"): (671, 677),
+    ("all", "code"): (350, 351),
+    ("all", "location"): (221, 225),
+    ("all", "actionable"): (659, 677),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 634)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 21), "all": (1, 677)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -140,7 +148,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 672
+    assert len(items) >= 715
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -212,7 +220,11 @@ BUILD_KINDS = (
 # 249, location 70, code 125, confident wrong 3.
 # With the 28 failing builds of hvigor's debug logs (321 build logs): said 310, class 296, fix
 # 275, location 91, code 141, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 310, "class": 296, "actionable": 275, "location": 91, "code": 141}
+# With held-out batch O folded in and its general rules (336 build logs): said 322, class 304, fix
+# 281, location 85, code 140, confident wrong 3.
+# With both (364 build logs): said 350, class 332, fix 307, location 106, code 156, confident
+# wrong 3.
+LEAVE_OUT_REACHED = {"said": 350, "class": 332, "actionable": 307, "location": 106, "code": 156}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -234,7 +246,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 321
+    assert logs >= 364
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
