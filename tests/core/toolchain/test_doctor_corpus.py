@@ -76,34 +76,38 @@ LANDED = 1.0
 # continued (bare ArkCompiler lines, each wrapped onto an indented second line), since read: a
 # pasted line's deeper-indented continuation joins it, and the loader's ``Cannot find module``
 # on a normalized OHMUrl is a crash cause of its own.
+# Held-out batches N and P's runtime logs (hilog, hdc, bm, aa: 23, 2026-12-06, folded in, then
+# general rules: hilog cut to ``E Tag:`` and ``Tag:`` runs, the musl loader's missing library and
+# initial-exec TLS, a Rust panic, appspawn's exit code, Vulkan without a driver, a component's own
+# advice, hdc's E00C001 / fport / Offline target, bm dump's parameters): all 23 right.
 BELOW_LANDED = {
     ("appfreeze", "actionable"): (23, 24),
     ("arkts", "location"): (29, 30),
     ("arkts", "actionable"): (43, 46),
-    ("bm", "actionable"): (72, 73),
+    ("bm", "actionable"): (75, 76),
     ("config", "said"): (23, 25),
     ("config", "class"): (23, 25),
     ("config", "code"): (8, 9),
     ("config", "actionable"): (23, 25),
     ("cppcrash", "actionable"): (63, 65),
-    ("hilog", "location"): (4, 5),
+    ("hilog", "location"): (8, 9),
     ("jscrash", "actionable"): (54, 56),
     ("native", "said"): (24, 25),
     ("native", "class"): (24, 25),
     ("native", "actionable"): (24, 25),
     ("paths", "class"): (17, 18),
     ("paths", "actionable"): (17, 18),
-    ("all", "said"): (598, 601),
-    ("all", "class"): (559, 563),
-    ("all", "code"): (297, 298),
-    ("all", "location"): (161, 163),
-    ("all", "actionable"): (550, 563),
+    ("all", "said"): (621, 624),
+    ("all", "class"): (578, 582),
+    ("all", "code"): (302, 303),
+    ("all", "location"): (165, 167),
+    ("all", "actionable"): (569, 582),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 563)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 18), "all": (1, 582)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -115,7 +119,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 601
+    assert len(items) >= 624
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
