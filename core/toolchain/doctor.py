@@ -1286,6 +1286,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         or _code_finding(tail)
         or _said_code_finding(tail)
         or _bare_js_finding(unquote(tail))
+        or _said_finding(log, weak=True)
     )
     if found is not None:
         return found
@@ -1776,16 +1777,17 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     return _crash_finding(crash, soft[0].raw.strip(), certain=False)
 
 
-def _said_finding(log: str) -> Finding | None:
+def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
     """What hilog's own lines say when no crash was detected (:func:`.hilog.says.read`): a
-    library the loader did not load, a Rust panic, an app that exited, a component's advice."""
-    said = says.read(log)
+    library the loader did not load, a Rust panic, an app that exited; ``weak``: a graphics API
+    or a component's advice, only when no code or tool's error decided (:func:`.says.read_weak`)."""
+    said = says.read_weak(log) if weak else says.read(log)
     if said is None:
         return None
     return Finding(
         kind=finding_kind(said.kind),
         evidence=redact(said.evidence)[:EVIDENCE_CHARS],
-        fix=said.fix,
+        fix=redact(said.fix if said.certain else f"Possibly: {said.fix}"),
         query_terms=search_terms(*said.terms),
         location=said.location,
         meaning=said.meaning,

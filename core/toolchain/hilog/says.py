@@ -7,7 +7,7 @@ musl loader's ``Error loading shared library X: (needed by Y)`` and ``Error relo
 ``panicked at file:line:col``, appspawn's ``… with pid N exit with code:C``, Vulkan's
 ``ErrorIncompatibleDriver``, ArkUI's ``… inactive: … Use …``), never a particular app's: the
 library, the place and the component come from the line. A cheap ``in`` test guards each reader,
-so a 1 MB dump costs little. :func:`read` returns the first that applies; :data:`RUNTIME_CAUSES`
+so a 1 MB dump costs little. :func:`read` returns the first decisive one, :func:`read_weak` a hint; :data:`RUNTIME_CAUSES`
 are the runtime errors' causes the crash explanation tries first.
 
 Pure text in, data out: the doctor turns a :class:`Said` into its ``Finding``.
@@ -388,11 +388,13 @@ TAIL_CHARS = 8_000
 
 
 def read(text: str) -> Said | None:
-    """The first reading that applies, the most specific first: the loader, a panic and an exit
-    anywhere in the text; a graphics API and a component's advice in its head and tail."""
-    found = native_load(text) or rust_panic(text) or app_exit(text)
-    if found is not None:
-        return found
+    """What decides like a fault: the loader, a panic, an exit, anywhere in the text."""
+    return native_load(text) or rust_panic(text) or app_exit(text)
+
+
+def read_weak(text: str) -> Said | None:
+    """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
+    a component's advice, in a long text's head and tail."""
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
     return graphics_api(text) or component_use(text)

@@ -156,7 +156,7 @@ def test_a_components_own_advice_is_the_fix() -> None:
     g = _diagnose(_real("hilog/vpn-client-hdstabs-barposition-not-a-number.log"))
     assert g.kind == "arkts-source" and "constructor options" in g.fix
     variant = "W C03900/Ace: blurStyle ignored: Please use it on a Column or Stack."
-    assert _diagnose(variant).fix.startswith("Ace says the setting has no effect")
+    assert _diagnose(variant).fix.startswith("Possibly: Ace says the setting has no effect")
     # the runtime's own errors are no component's advice
     assert says.component_use("E C03F00/ArkCompiler: TypeError: x is not a number") is None
 
