@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hmdesk.core.toolchain.crash.detect import detect_text
 from hmdesk.core.toolchain.doctor_eval import Expect, score_one
 from hmdesk.core.toolchain.hilog.parse import LOG, RAW, parse_line, parse_lines
 
@@ -77,3 +78,8 @@ def test_the_scorer_reads_a_domain_in_either_case() -> None:
     want = {"domain": "a02900", "tag": "R1Api24Probe"}
     out = score_one(path, "hilog", text, Expect(lines=15, fields=want))
     assert out.fields is True and out.lines == (15, 15)
+
+
+def test_a_pasted_or_opened_log_reads_its_cut_lines_too() -> None:
+    lines, _book = detect_text("\n".join(_real("maui-ohos-entry-record-missing-appkit-lines.log")))
+    assert [p.tag for p in lines] == ["AppKit"] * 4 + ["appspawn"]
