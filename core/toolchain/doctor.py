@@ -1295,7 +1295,8 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         hit = None  # the module resolver's reading (tool_errors) names it
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
-    err = read_tool_error(tail)
+    # a device log's ``Error: …`` lines are the app's, no build tool's
+    err = read_tool_error(tail) if not _mostly_hilog(tail) else None
     if family is not None and (
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
@@ -1323,6 +1324,16 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
         found = _tool_finding(err, tail)
         return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+def _mostly_hilog(tail: str) -> bool:
+    """Most of the text's lines are hilog lines: a device log, whose ``Error: …`` lines are the
+    app's, not a build tool's (the build readers stay out)."""
+    lines = [ln for ln in tail.splitlines()[-200:] if ln.strip()]
+    if len(lines) < 2:
+        return False
+    logged = sum(p.kind != RAW for p in parse_lines(lines))
+    return logged * 2 > len(lines)
 
 
 # a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds

@@ -47,6 +47,16 @@ def _is_log_line(line: str) -> bool:
     return parse_lines([line])[0].kind == LOG
 
 
+def _in_log(text: str, pos: int) -> bool:
+    """The line at ``pos`` is a hilog line, or continues one (indented under it)."""
+    line = _line(text, pos)
+    start = text.rfind("\n", 0, pos) + 1
+    while line[:1] in (" ", "\t") and start > 0:
+        start = text.rfind("\n", 0, start - 1) + 1
+        line = _line(text, start)
+    return _is_log_line(line)
+
+
 def _name(path: str) -> str:
     return path.rstrip("/").rsplit("/", 1)[-1]
 
@@ -68,6 +78,8 @@ _TLS = re.compile(
     r"dynamic definition in (?P<lib>[^\s;,]+)"
 )
 _VERSIONED = re.compile(r"\.so\.\d")
+# a symbol the library needs that no loaded library defines (the device's system is older)
+_SYMBOL = re.compile(r"Error relocating (?P<by>[^\s:]+):\s*(?P<sym>\w+): symbol not found")
 
 MISSING_LIBRARY_FIX = (
     "Make the native build pack it into the HAP's libs/<abi>: link it in CMakeLists.txt as a "
@@ -81,25 +93,39 @@ MISSING_LIBRARY_FIX = (
 
 def native_load(text: str) -> Said | None:
     """A native library the loader refused or did not find (the library, who needs it)."""
-    if "initial-exec TLS" in text:
-        m = _TLS.search(text)
-        if m is not None and _is_log_line(_line(text, m.start())):
-            lib = _name(m.group("lib"))
-            return Said(
-                "native",
-                f"the loader refuses {lib}: initial-exec TLS in a library loaded with dlopen",
-                f"{lib} reaches a thread-local variable ({m.group('sym')}) through the "
-                "initial-exec TLS model, which needs static TLS set up when the process starts: "
-                "OpenHarmony's musl loader refuses it in a library loaded later (dlopen, a "
-                "native module). Build the library with a dynamic TLS model: "
-                "-ftls-model=global-dynamic (or TLSDESC, -mtls-dialect=desc / gnu2) and no "
-                "-ftls-model=initial-exec; a toolchain that hard-wires initial-exec (a Go or "
-                "other runtime built as a c-shared library) needs that option in its C and "
-                "assembly flags, or the library linked into the app's own .so at build time.",
-                _line(text, m.start()).strip(),
-                location=m.group("by"),
-                terms=("initial-exec", "TLS", "dlopen", "MUSL-LDSO"),
-            )
+    relocating = "Error relocating" in text
+    m = _TLS.search(text) if relocating else None
+    if m is not None and _in_log(text, m.start()):
+        lib = _name(m.group("lib"))
+        return Said(
+            "native",
+            f"the loader refuses {lib}: initial-exec TLS in a library loaded with dlopen",
+            f"{lib} relocates {m.group('sym')} in the initial-exec TLS model (thread-local "
+            "storage), which needs static TLS set up when the process starts: "
+            "OpenHarmony's musl loader refuses it in a library loaded later (dlopen, a "
+            "native module). Build the library with a dynamic TLS model: "
+            "-ftls-model=global-dynamic (or TLSDESC, -mtls-dialect=desc / gnu2) and no "
+            "-ftls-model=initial-exec; a toolchain that hard-wires initial-exec (a Go or "
+            "other runtime built as a c-shared library) needs that option in its C and "
+            "assembly flags, or the library linked into the app's own .so at build time.",
+            _line(text, m.start()).strip(),
+            location=m.group("by"),
+            terms=("initial-exec", "TLS", "dlopen", "MUSL-LDSO"),
+        )
+    m = _SYMBOL.search(text) if relocating else None
+    if m is not None and _in_log(text, m.start()):
+        lib = _name(m.group("by"))
+        return Said(
+            "native",
+            f"{lib} needs a symbol the device lacks: {m.group('sym')}",
+            f"{lib} links {m.group('sym')}, which no library on this device defines: the .so "
+            "was built against a newer API level than the device's system. Build the native "
+            "code with the SDK of the device's API version (compatibleSdkVersion no higher than "
+            "the device), or call the newer API only where it exists (dlsym at run time).",
+            _line(text, m.start()).strip(),
+            location=m.group("by"),
+            terms=("MUSL-LDSO", "symbol not found", "API level"),
+        )
     lib = by = ""
     pos = -1
     if "needed by" in text:
@@ -114,7 +140,7 @@ def native_load(text: str) -> Said | None:
         m = _NS_LOAD.search(text)
         if m is not None:
             lib, pos = m.group("lib"), m.start()
-    if not lib or not _is_log_line(_line(text, pos)):
+    if not lib or not _in_log(text, pos):
         return None
     lib = _name(lib)
     who = _name(by) if by else "the app"

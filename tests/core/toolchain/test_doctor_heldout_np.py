@@ -193,3 +193,22 @@ def test_bm_dumps_parameter_error_asks_for_the_user() -> None:
         "$ hdc shell bm dump -n com.demo\nerror: failed to get information and the parameters "
         "may be wrong."
     ).meaning.startswith("bm dump")
+
+
+def test_a_device_log_is_never_read_as_a_failed_build() -> None:
+    # the app's own ``Error: no such file`` lines in a Log window capture: no build failed
+    f = diagnose(_real("hilog/yulu-save-album-no-such-file-wrapped.log"))
+    assert f is None or f.meaning != "the build failed"
+    build = "> hvigor ERROR: Failed :entry:default@CompileArkTS...\nError: no such file\n"
+    b = diagnose(build)
+    assert b is not None and b.kind != "crash"
+
+
+def test_a_symbol_the_device_lacks_wrapped_under_its_log_line() -> None:
+    log = (
+        "W C03F01/org.demo/NAPI: load app module failed.\n"
+        "  Error relocating /data/storage/el1/bundle/libs/arm64/libdemo.so:\n"
+        "  OH_NewApi_Call: symbol not found\n"
+    )
+    f = _diagnose(log)
+    assert f.kind == "native" and "OH_NewApi_Call" in f.fix and "API level" in f.fix
