@@ -46,7 +46,7 @@ from hmdesk.core.toolchain.build_codes import (
     CodeInfo,
 )
 from hmdesk.core.toolchain.build_log import console_views
-from hmdesk.core.toolchain.crash.causes import explain, where
+from hmdesk.core.toolchain.crash.causes import CAUSES, explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.faultlog import (
     FAULT_HINT,
@@ -60,6 +60,7 @@ from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES, SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hilog import says
 from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log, strip_ansi
 from hmdesk.core.toolchain.project import (
@@ -1245,6 +1246,20 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc",
+            # ``hdc list targets -v``: a target hdc knows but cannot talk to (key, type, state)
+            (r"^\s*(?:>\s*)?\S+\s+(?:TCP|USB|UART|BT|BLE)\s+Offline\b",),
+            "hdc knows the target but cannot talk to it yet: a device or emulator still booting "
+            "(its hdc daemon not up), a network target that dropped, a cable replugged. Wait "
+            "until the system has booted, then connect again (`hdc tconn IP:PORT` for a network "
+            "target or an emulator's port, replug a USB one) until `hdc list targets -v` says "
+            "Connected.",
+            meaning="the target is listed Offline",
+            terms=("hdc", "Offline", "tconn", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
             (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
             "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
             "(Settings > System > Developer options), accept the authorisation dialog; start the "
@@ -1290,6 +1305,17 @@ GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
         "evidence (signature, versionCode, deviceTypes and ABI are the usual causes).",
         meaning="failed to install bundle",
         terms=("install", "安装失败"),
+    ),
+    Signature(
+        "tool",
+        # bm dump's own answer to arguments it cannot use (bm_command.cpp's STRING_DUMP_NG)
+        (r"failed to get information and the parameters may be wrong",),
+        "bm could not use the arguments it was given: check them with `bm dump -h`. On a "
+        "device with user spaces (a 2in1/PC, a tablet) the query needs the user: add `-u "
+        "<userId>` (`bm dump -a -u 100`, 100 being the first user; `acm dump -a` lists them); "
+        "a bundle named with -n must be installed for that user.",
+        meaning="bm dump: the parameters may be wrong",
+        terms=("bm dump", "-u", "user"),
     ),
     Signature(
         "launch",
@@ -1414,6 +1440,7 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         or _code_finding(tail)
         or _said_code_finding(tail)
         or _bare_js_finding(unquote(tail))
+        or _said_finding(log, weak=True)
     )
     if found is not None:
         return found
@@ -1422,7 +1449,8 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         hit = None  # the module resolver's reading (tool_errors) names it
     matched = _signature_finding(tail, hit)
     family = _family_finding(tail)
-    err = read_tool_error(tail)
+    # a device log's ``Error: …`` lines are the app's, no build tool's
+    err = read_tool_error(tail) if not _mostly_hilog(tail) else None
     if family is not None and (
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
@@ -1552,6 +1580,16 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
             "maintainers; edits in oh_modules are lost on the next install."
         )
     return " ".join([fix, *steps]) if steps else fix
+
+
+def _mostly_hilog(tail: str) -> bool:
+    """Most of the text's lines are hilog lines: a device log, whose ``Error: …`` lines are the
+    app's, not a build tool's (the build readers stay out)."""
+    lines = [ln for ln in tail.splitlines()[-200:] if ln.strip()]
+    if len(lines) < 2:
+        return False
+    logged = sum(p.kind != RAW for p in parse_lines(lines))
+    return logged * 2 > len(lines)
 
 
 # a long compile's numbered errors start with ``1 ERROR:``; the tail of thousands of them holds
@@ -1795,7 +1833,8 @@ _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
 # an API's error code elsewhere in a JS error: ``BusinessError: …, code: 401``, ``{"code":801}``,
 # ``errCode: 2300028``, ``error code 13900002``
 _JS_ANY_CODE = re.compile(
-    r"(?:\berror code|\berrCode|\berr\.code|\bcode)\W{0,3}\s*[:：=]?\s*\"?(\d{3,9})\b", re.I
+    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode)\W{0,3}\s*[:：=]?\s*\"?(\d{3,9})\b",
+    re.I,
 )
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
 # module that failed to load, a JS error logged by the app
@@ -1906,8 +1945,13 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
 _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
 
 
+# the runtime's errors whose cause hilog's own wording names (:mod:`.hilog.says`), then the
+# crash signatures
+_CAUSES = says.RUNTIME_CAUSES + CAUSES
+
+
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
-    explained = explain(crash)
+    explained = explain(crash, _CAUSES)
     location, third = where(crash)
     if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
         # native frames pasted without their header and with no signal named anywhere: a crash's
@@ -1989,7 +2033,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     # dump costs a few ms, not a full parse)
     lines = _fault_lines(log)
     if not lines:
-        return None
+        return _said_finding(log)
     parsed = parse_lines(lines)
     book = detect_all(p for p in parsed if p.kind != RAW)
     groups = book.groups()
@@ -2000,13 +2044,16 @@ def _fault_finding(head: str, log: str) -> Finding | None:
             # exception … TypeError: … at …``): that error, with its stack and place
             logged = _hilog_js_error(parsed)
             if logged is not None and logged.location:
-                return replace(logged, certain=True)
-        return _crash_finding(
-            crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
+                return _with_loader(replace(logged, certain=True), log)
+        return _with_loader(
+            _crash_finding(
+                crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
+            ),
+            log,
         )
     js_error = _hilog_js_error(parsed)
     if js_error is not None:
-        return js_error
+        return _with_loader(js_error, log)
     soft = [
         p
         for p in parsed
@@ -2017,7 +2064,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
         # aborts the process after it
         fatal = next((p for p in parsed if p.kind != RAW and p.level == "F"), None)
         if fatal is None:
-            return None
+            return _said_finding(log)
         crash = Crash(type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw])
         return _crash_finding(crash, fatal.raw.strip(), certain=False)
     crash = Crash(
@@ -2029,6 +2076,35 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     )
     # the app may have caught the error: a likely crash, not a certain one
     return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
+    """What hilog's own lines say when no crash was detected (:func:`.hilog.says.read`): a
+    library the loader did not load, a Rust panic, an app that exited; ``weak``: a graphics API
+    or a component's advice, only when no code or tool's error decided (:func:`.says.read_weak`)."""
+    said = says.read_weak(log) if weak else says.read(log)
+    if said is None:
+        return None
+    return Finding(
+        kind=finding_kind(said.kind),
+        evidence=redact(said.evidence)[:EVIDENCE_CHARS],
+        fix=redact(said.fix if said.certain else f"Possibly: {said.fix}"),
+        query_terms=search_terms(*said.terms),
+        location=said.location,
+        meaning=said.meaning,
+        block=first_error_block(said.evidence),
+        certain=said.certain,
+    )
+
+
+def _with_loader(found: Finding, log: str) -> Finding:
+    """A JS crash on an undefined native module: the library hilog shows the loader missing."""
+    if found.kind != "crash" or "undefined" not in f"{found.evidence} {found.meaning}":
+        return found
+    loader = says.native_load(log)
+    if loader is None:
+        return found
+    return replace(found, fix=f"hilog shows why: {loader.fix} {found.fix}")
 
 
 # the JS crash the ArkUI engine prints into hilog, one fault-log line per hilog line:
@@ -2157,7 +2233,7 @@ _AA_CODE = re.compile(
 )
 _AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
 # hdc: ``[Fail][E005005] Error create directory: …`` (also quoted without ``[Fail]``)
-_HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E\d{6})\]\s*:?\s*([^\n]*)")
+_HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E[0-9A-F]{6})\]\s*:?\s*([^\n]*)")
 # a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
 _REASON_LINE = re.compile(
     r"^\s*(?:\W\s*)?(?:error\s+)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*"

@@ -195,8 +195,15 @@ def _field_misses(line: HilogLine | None, want: dict[str, str | int]) -> tuple[s
     return tuple(
         k
         for k, v in want.items()
+        # the domain is a hex number: hilog prints it in either case (``C02d11``, ``C02D11``)
         if (got[k] if k != "domain" else str(got[k]).upper())
-        != (v.rstrip() if k == "message" and isinstance(v, str) else v)
+        != (
+            v.rstrip()
+            if k == "message" and isinstance(v, str)
+            else v.upper()
+            if k == "domain" and isinstance(v, str)
+            else v
+        )
     )
 
 

@@ -620,15 +620,6 @@ CAUSES: tuple[Cause, ...] = (
         "napi_create_bigint_int64 (or napi_wrap / napi_create_external), never as a Number.",
         certain=False,
     ),
-    # a Rust panic (``panicked at file.rs:line:col``): the message says what failed
-    _c(
-        CPP,
-        r"called `Option::unwrap\(\)` on a `None` value",
-        "Rust code panicked: it unwrapped an Option that was None (`Option::unwrap()` on a "
-        "`None` value) at the location",
-        "Handle the None case at the location (match / if let / ?, or unwrap_or) instead of "
-        "unwrap(): the value it expected (a state, a sequence, a lookup) was already gone.",
-    ),
     _c(
         CPP,
         r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",

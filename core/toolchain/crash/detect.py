@@ -42,7 +42,7 @@ from operator import itemgetter
 from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, SIGNALS, Crash
-from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, HilogParser
+from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
 
 WATCH_TAGS = frozenset({"AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager"})
 FREEZE_EVENTS = ("THREAD_BLOCK_6S", "APP_INPUT_BLOCK", "LIFECYCLE_TIMEOUT", "UI_BLOCK_6S")
@@ -420,7 +420,7 @@ def detect_text(text: str, bundle: str | None = None) -> tuple[list[HilogLine], 
     """A log someone pasted or opened: its lines parsed (every hilog format, see
     :mod:`~hmdesk.core.toolchain.hilog.parse`) and the crashes and freezes in it — those the
     live detector finds in hilog lines, and the fault log itself when the text is one."""
-    lines = HilogParser().feed(text.splitlines())
+    lines = parse_lines(text.splitlines())  # a paste: its cut layouts too
     book = detect_all((ln for ln in lines if ln.kind != RAW), bundle)
     if FAULT_HINT.search(text[:64_000]):
         crash = parse_faultlog(text)

@@ -38,6 +38,7 @@ from pathlib import Path
 from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.hilog.parse import RAW, parse_line
 
 REMOTE_DIR = "/data/log/faultlog/faultlogger"
 FETCH_TIMEOUT = 60.0
@@ -204,13 +205,25 @@ _RUST_PANIC = re.compile(
 _RUST_PANIC_NAME = "Rust panic"
 
 
+# cargo building on the host: a build script's or a test's panic is no crash of the app
+_HOST_BUILD = re.compile(
+    r"failed to run custom build command|could not compile|^\s*Compiling \S+ v\d|--- stderr"
+    r"|test result:|cargo (?:build|test|run)",
+    re.M,
+)
+
+
 def _rust_panic(text: str, keys: dict[str, str], frames: list[Frame]) -> None:
-    """A Rust panic's place and message as the crash's reason, message and first frame."""
+    """A Rust panic's place and message as the crash's reason, message and first frame (the
+    message on the next hilog line, Rust 1.73+, is that line's message)."""
     m = _RUST_PANIC.search(text)
-    if m is None:
+    if m is None or _HOST_BUILD.search(text):
         return
     keys["Reason"] = _RUST_PANIC_NAME
-    keys.setdefault("Error message", (m.group("old") or m.group("new") or "").strip())
+    said = (m.group("old") or m.group("new") or "").strip()
+    if m.group("new") and (logged := parse_line(said)).kind != RAW:
+        said = logged.message.strip()
+    keys.setdefault("Error message", said)
     place = f"{m.group('file')}:{m.group('line')}:{m.group('col')}"
     frame = parse_frame(f"at panic ({place})")
     if frame is not None:

@@ -335,15 +335,77 @@ _SANITIZER_CAUSE = re.compile(
 )
 
 
+# the Rust standard library's own panic messages, and what each means
+_PANIC_MESSAGES = (
+    (
+        "not yet implemented",
+        "the code reached a todo!(): a path not written yet",
+        "Implement what the todo!() at the location stands for (or keep the app off that path "
+        "until it is: return an error the caller handles instead of panicking).",
+    ),
+    (
+        "not implemented",
+        "the code reached an unimplemented!()",
+        "Implement that path at the location, or return an error the caller handles.",
+    ),
+    (
+        "on a `None` value",
+        "unwrap()/expect() on a None",
+        "Handle the None case at the location (match / if let / ok_or(...)?) instead of "
+        "unwrap(): the value is absent in this situation.",
+    ),
+    (
+        "on an `Err` value",
+        "unwrap()/expect() on an Err",
+        "Handle the error at the location (match / ? with an error the caller handles) instead "
+        "of unwrap(); the Err's text after the message says what failed.",
+    ),
+    (
+        "index out of bounds",
+        "an index past the end of a slice or vector",
+        "Check the index against the length at the location (get() returns an Option).",
+    ),
+    (
+        "with overflow",
+        "an arithmetic overflow (a debug build checks it)",
+        "Use checked_*/saturating_* arithmetic at the location, or a wider type.",
+    ),
+    (
+        "entered unreachable code",
+        "the code reached an unreachable!()",
+        "The assumption at the location does not hold: handle the case it excludes.",
+    ),
+    (
+        "already borrowed",
+        "a RefCell borrowed twice at once",
+        "Drop the first borrow before the second (shorter scopes), or restructure the access.",
+    ),
+)
+
+
+_PANIC_ENDS = (
+    " A panic in the app's native Rust code ends the process when it is not caught "
+    '(panic = "abort", or unwinding into C/ArkTS); catch_unwind at the native boundary keeps '
+    "the app alive."
+)
+
+
 def _runtime_report(crash: Crash, text: str) -> Reading | None:
     """A sanitizer's report or a Rust panic: the runtime's own words say what failed."""
     if crash.reason == "Rust panic":
         said = crash.message or "a panic"
+        known = next((k for k in _PANIC_MESSAGES if k[0] in said), None)
+        what = f"“{said[:160]}”"
+        if known is None:
+            return Reading(
+                f"Rust code panicked: {what} at the location",
+                "The panic message names the broken expectation (an unwrap of None or Err, an "
+                "index out of bounds, an explicit panic!/todo!): handle that case at the "
+                "location instead of panicking." + _PANIC_ENDS,
+                certain=True,
+            )
         return Reading(
-            f"Rust code panicked: “{said}” at the location",
-            "The panic message names the broken expectation (an unwrap of None or Err, an "
-            "index out of bounds, an explicit panic!/todo!): handle that case at the location "
-            "instead of panicking.",
+            f"Rust code panicked: {known[1]} ({what})", known[2] + _PANIC_ENDS, certain=True
         )
     m = _SANITIZER_CAUSE.search(crash.raw or text)
     if m is None:

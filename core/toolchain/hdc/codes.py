@@ -242,6 +242,15 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
         "hdc does not know this file command",
         "Use `hdc file send` or `hdc file recv`.",
     ),
+    # hdc's own line on a device under an organization's device-management policy:
+    # "[E00C001]Operation restricted by the organization."
+    "E00C001": (
+        "permission",
+        "the operation is restricted by the organization's device-management policy",
+        "The device is managed by an organization (enterprise device management) whose policy "
+        "blocks debugging access, so hdc may not use it: ask the device's administrator to lift "
+        "the restriction (allow debugging in the policy), or use a device outside the policy.",
+    ),
     "E007100": (
         "hdc",
         "the operation needs the device in debug (root) mode",
@@ -275,6 +284,16 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
         "no-device",
         "the device is not found or not connected",
         "Reconnect the device (cable, USB debugging on) and pick a Connected one from the device list.",
+    ),
+    # hdc fport's answer to a forward it cannot read (its own spelling): a port that is no
+    # port (0, out of range, not a number) or a node that is not ``tcp:``/``localabstract:`` …
+    (
+        re.compile(r"Forward parament failed|Forward param(?:eter)?s? (?:failed|error)", re.I),
+        "hdc",
+        "hdc fport could not read its forward arguments",
+        "Give fport a local and a remote node it accepts: `hdc fport tcp:<host port> "
+        "tcp:<device port>`, each port a number from 1 to 65535 (not 0: pick a free host port "
+        "yourself); `hdc fport ls` lists the forwards, `hdc fport rm` removes one.",
     ),
     # more of hdc's own prose (openharmony/developtools_hdc src/, ``LogMsg(MSG_FAIL, …)``)
     (

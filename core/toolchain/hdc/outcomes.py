@@ -48,7 +48,7 @@ class Outcome:
 
 
 _DECISIVE_RE = re.compile(
-    r"successfully|failed to install|missing installed bundle|code:|error|\[fail\]"
+    r"successfully|failed to install|missing installed bundle|code:|error|\[fail\]|^\s*\[E[0-9A-F]{6}\]"
     r"|connect server failed|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
     re.I,
 )
@@ -61,7 +61,9 @@ def is_decisive(line: str) -> bool:
     return _DECISIVE_RE.search(line) is not None
 
 
-_FAIL_CODE_RE = re.compile(r"\[Fail\]\s*(?:\[(E\d{6})\])?\s*(.*)")
+# ``[Fail][E005005] …``, ``[Fail]words``, and a code printed without ``[Fail]`` (``[E00C001]Operation
+# restricted by the organization.``); codes are hex-like (E00C001)
+_FAIL_CODE_RE = re.compile(r"(?:\[Fail\]\s*(?:\[(E[0-9A-F]{6})\])?|\[(E[0-9A-F]{6})\])\s*(.*)")
 
 
 def _lines(text: str) -> list[str]:
@@ -84,7 +86,7 @@ def classify_fail(text: str) -> Outcome | None:
             )
         m = _FAIL_CODE_RE.match(line)
         if m:
-            code, rest = m.group(1), m.group(2).strip()
+            code, rest = m.group(1) or m.group(2), m.group(3).strip()
             if code and code in HDC_FAIL_CODES:
                 kind, meaning, fix = HDC_FAIL_CODES[code]
                 return Outcome(False, rest or meaning, code, meaning, fix, line, kind)

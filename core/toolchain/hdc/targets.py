@@ -71,8 +71,9 @@ class Device:
 
 DEVICE_GUIDANCE: dict[str, str] = {
     "Offline": (
-        "The device is known but offline: replug the cable or reconnect (`hdc tconn IP:port` for "
-        "TCP), make sure USB debugging is still on, and unlock the screen."
+        "The device is known but offline: a device or emulator still booting shows so until its "
+        "system is up, so wait for it; then replug the cable or reconnect (`hdc tconn IP:port` "
+        "for TCP), make sure USB debugging is still on, and unlock the screen."
     ),
     "Unauthorized": (
         "The device has not authorised this computer: unlock it and accept the "

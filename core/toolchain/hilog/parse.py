@@ -11,7 +11,8 @@ knows (the hilog documentation, hiviewdfx_hilog ``log_print.cpp``):
   the colour code before the first line and the reset after the last line of a multi-line message),
 * ``-v wrap`` continuation lines (padded with spaces instead of the prefix),
 * a line cut to ``DOMAIN/Tag: msg`` (``C03F00/ArkCompiler: [gc] …``, as guides quote a component's
-  lines): no time, pid, tid or level (``level == ""``),
+  lines): no time, pid, tid or level (``level == ""``); cut further to ``E Tag: msg`` (a level and
+  a tag, no domain: ``domain == -1``), and, in a pasted run (:func:`parse_lines`), ``Tag: msg``,
 * lines copied from DevEco Studio's Log window, the current columns and the 3.x logcat-like
   ``07-05 19:50:47.690 8801-8819/com.demo.app D C02d08/TAG: msg`` (also indented, as pasted
   from a Markdown code block),
@@ -95,7 +96,7 @@ class HilogLine(NamedTuple):
     @property
     def domain_text(self) -> str:
         """The domain as hilog prints it with its type letter, e.g. ``A03200`` (upper-case)."""
-        if self.kind == RAW or self.kind == KMSG:
+        if self.kind == RAW or self.kind == KMSG or self.domain < 0:
             return ""
         return f"{self.type}{self.domain:05X}"
 
@@ -148,6 +149,60 @@ _BARE = re.compile(
 # ``K``/``P`` and five hex digits), the tag has no space, ``: `` follows it, so prose is not taken
 _DOMAIN_TAG_ONLY = re.compile(
     r"[ \t]*([ACIKP])([0-9A-Fa-f]{5})/(\S+?)(?:: (.*)|:[ \t]*)\Z", re.ASCII | re.DOTALL
+)
+# cut further, to the level and the tag: ``E HDS_tabs: GetTabBarPosition …`` (a note quoting a
+# component's line); the tag is one word that is not plain lower-case prose (``I think: …``)
+_LEVEL_TAG = re.compile(
+    r"[ \t]*([DIWEF]) ((?=[\w.:-]*[A-Z0-9_])[A-Za-z][\w.-]*(?:::[\w.-]+)*): (\S.*)\Z",
+    re.ASCII | re.DOTALL,
+)
+# a pasted run cut to ``Tag: msg`` (``AppKit: … about to exit``, ``appspawn: … exit with code:1``)
+_TAG_COLON = re.compile(r"[ \t]*([A-Za-z][\w.-]*(?:::[\w.-]+)*): (\S.*)\Z", re.ASCII | re.DOTALL)
+# a host tool's own line, ``ld.lld: error: …``, ``ninja: warning: …``: no hilog line
+_TOOL_SAYS = re.compile(r"(?:fatal )?(?:error|warning|note):", re.I)
+# words that head prose and tools' own lines, never a hilog tag
+_NOT_TAGS = frozenset(
+    [
+        "error",
+        "warn",
+        "warning",
+        "info",
+        "debug",
+        "fatal",
+        "trace",
+        "verbose",
+        "note",
+        "notice",
+        "hint",
+        "tip",
+        "tips",
+        "cause",
+        "caused",
+        "reason",
+        "solution",
+        "fix",
+        "step",
+        "question",
+        "answer",
+        "q",
+        "a",
+        "expected",
+        "actual",
+        "result",
+        "output",
+        "input",
+        "example",
+        "see",
+        "at",
+        "file",
+        "path",
+        "code",
+        "message",
+        "summary",
+        "description",
+        "version",
+        "usage",
+    ]
 )
 _KMSG = re.compile(
     r"(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?<(\d{1,3})> ?(\[ *\d+\.\d+\])? ?(.*)\Z",
@@ -350,11 +405,13 @@ class HilogParser:
                 return inner._replace(raw=s), head
         if text[:1] in (" ", "\t"):
             stripped = text.lstrip(" \t")
-            if not _FLEX.match(stripped):
+            zone = _ZONE.match(stripped)  # ``-v zone`` pasted indented: ``\tCST 2026-…``
+            flex = _FLEX.match(stripped[zone.end() :] if zone is not None else stripped)
+            if not flex:
                 line_ = _pasted_line(s, stripped)
                 if line_ is not None:
                     return line_, None
-            text = stripped if _FLEX.match(stripped) else text
+            text = stripped if flex else text
         zone_cut = _ZONE.match(text)
         if zone_cut is not None:
             text = text[zone_cut.end() :]
@@ -406,6 +463,11 @@ class HilogParser:
                 HilogLine,
                 (s, LOG, "", 0, 0, "", typ, int(dom, 16), process, tag, msg or "", 0, False),
             )
+            return line, None
+        m = _LEVEL_TAG.match(text)
+        if m is not None and _is_tag(m.group(2)):
+            level, tag, msg = m.groups()
+            line = _new(HilogLine, (s, LOG, "", 0, 0, level, "", -1, "", tag, msg, 0, False))
             return line, None
         m = _KMSG.match(text)
         if m is not None:
@@ -652,6 +714,47 @@ def parse_line(line: str) -> HilogLine:
     return HilogParser().feed((line,))[0]
 
 
+def _is_tag(word: str) -> bool:
+    """A hilog tag, not a prose label or an error's name (``Note``, ``TypeError``)."""
+    low = word.lower()
+    return low not in _NOT_TAGS and not low.endswith(("error", "exception"))
+
+
+def _tag_colon_runs(parsed: list[HilogLine]) -> list[HilogLine]:
+    """Raw lines of a paste cut to ``Tag: msg`` read as log lines: only a run of two or more
+    consecutive such lines in which a tag comes back (one ``Note: …`` line, a fault log's keys,
+    ``Expected: … / Actual: …`` stay text); no time, pid, level or domain (``domain == -1``)."""
+    out = parsed
+    i, n = 0, len(parsed)
+    while i < n:
+        if parsed[i].kind != RAW:
+            i += 1
+            continue
+        j = i
+        found: list[tuple[str, str]] = []
+        while j < n and parsed[j].kind == RAW:
+            m = _TAG_COLON.match(_unmarked(parsed[j].raw.rstrip("\r\n")))
+            if m is None or not _is_tag(m.group(1)) or _TOOL_SAYS.match(m.group(2)):
+                break
+            found.append((m.group(1), m.group(2)))
+            j += 1
+        tags = [t for t, _ in found]
+        if len(found) >= 2 and len(set(tags)) < len(tags):
+            if out is parsed:
+                out = list(parsed)
+            for k, (tag, msg) in enumerate(found):
+                raw = parsed[i + k].raw
+                out[i + k] = _new(
+                    HilogLine, (raw, LOG, "", 0, 0, "", "", -1, "", tag, msg, 0, False)
+                )
+        i = max(j, i + 1)
+    return out
+
+
 def parse_lines(lines: Iterable[str]) -> list[HilogLine]:
-    """Parse a sequence of consecutive lines (multi-line messages are marked)."""
-    return HilogParser().feed(lines)
+    """Parse a sequence of consecutive lines (multi-line messages are marked): a paste, so a run
+    of lines cut to ``Tag: msg`` is read too (:func:`_tag_colon_runs`)."""
+    parsed = HilogParser().feed(lines)
+    if any(p.kind == RAW for p in parsed):
+        return _tag_colon_runs(parsed)
+    return parsed

@@ -101,23 +101,27 @@ LANDED = 1.0
 # range is printed; that the project's compile SDK read -1 in Project Structure was a screenshot)
 # and ohpm/segmentfault-45571168-private-registry-strict-ssl (the log shows a 404 from the
 # private registry; that turning strict_ssl off helps is only the answer's, no TLS error is printed).
+# Held-out batches N and P's runtime logs (hilog, hdc, bm, aa: 23, 2026-12-06, folded in, then
+# general rules: hilog cut to ``E Tag:`` and ``Tag:`` runs, the musl loader's missing library and
+# initial-exec TLS, a Rust panic, appspawn's exit code, Vulkan without a driver, a component's own
+# advice, hdc's E00C001 / fport / Offline target, bm dump's parameters): all 23 right.
 BELOW_LANDED = {
     ("appfreeze", "class"): (31, 32),
     ("appfreeze", "location"): (3, 4),
     ("appfreeze", "actionable"): (30, 32),
     ("arkts", "location"): (43, 44),
     ("arkts", "actionable"): (62, 65),
-    ("bm", "actionable"): (72, 73),
+    ("bm", "actionable"): (75, 76),
     ("config", "said"): (34, 36),
     ("config", "class"): (34, 36),
     ("config", "code"): (15, 16),
     ("config", "actionable"): (34, 36),
     ("cppcrash", "location"): (54, 55),
     ("cppcrash", "actionable"): (85, 87),
-    ("hilog", "said"): (48, 49),
-    ("hilog", "class"): (10, 11),
-    ("hilog", "location"): (4, 5),
-    ("hilog", "actionable"): (10, 11),
+    ("hilog", "said"): (62, 63),
+    ("hilog", "class"): (20, 21),
+    ("hilog", "location"): (8, 9),
+    ("hilog", "actionable"): (20, 21),
     ("hvigor", "actionable"): (51, 52),
     ("jscrash", "actionable"): (64, 67),
     ("native", "said"): (34, 35),
@@ -126,17 +130,17 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (50, 51),
     ("paths", "class"): (20, 21),
     ("paths", "actionable"): (20, 21),
-    ("all", "said"): (711, 715),
-    ("all", "class"): (671, 677),
-    ("all", "code"): (350, 351),
-    ("all", "location"): (221, 225),
-    ("all", "actionable"): (659, 677),
+    ("all", "said"): (734, 738),
+    ("all", "class"): (690, 696),
+    ("all", "code"): (355, 356),
+    ("all", "location"): (225, 229),
+    ("all", "actionable"): (678, 696),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 21), "all": (1, 677)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 21), "all": (1, 696)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -148,7 +152,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 715
+    assert len(items) >= 738
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",

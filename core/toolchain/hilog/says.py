@@ -1,0 +1,346 @@
+"""What a pasted or captured hilog says beyond a fault log, read in general: a native library the
+loader did not load, a Rust panic, an app process that exited by itself, a graphics engine without
+its GPU API, a UI component telling how it must be used.
+
+Each reader takes the log's text and names the class of failure from the line's own wording (the
+musl loader's ``Error loading shared library X: (needed by Y)`` and ``Error relocating …``, Rust's
+``panicked at file:line:col``, appspawn's ``… with pid N exit with code:C``, Vulkan's
+``ErrorIncompatibleDriver``, ArkUI's ``… inactive: … Use …``), never a particular app's: the
+library, the place and the component come from the line. A cheap ``in`` test guards each reader,
+so a 1 MB dump costs little. :func:`read` returns the first decisive one, :func:`read_weak` a hint; :data:`RUNTIME_CAUSES`
+are the runtime errors' causes the crash explanation tries first.
+
+Pure text in, data out: the doctor turns a :class:`Said` into its ``Finding``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hmdesk.core.toolchain.crash.causes import Cause
+from hmdesk.core.toolchain.crash.model import JS
+from hmdesk.core.toolchain.hilog.parse import LOG, parse_lines
+
+
+@dataclass(frozen=True)
+class Said:
+    """One reading: the finding's kind, meaning, fix, the line it rests on, the place."""
+
+    kind: str
+    meaning: str
+    fix: str
+    evidence: str
+    location: str | None = None
+    certain: bool = True
+    terms: tuple[str, ...] = ()
+
+
+def _line(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)].rstrip("\r")
+
+
+def _is_log_line(line: str) -> bool:
+    """The line is a hilog line (any pasted layout), not a build tool's or a host's output."""
+    return parse_lines([line])[0].kind == LOG
+
+
+def _in_log(text: str, pos: int) -> bool:
+    """The line at ``pos`` is a hilog line, or continues one (indented under it)."""
+    line = _line(text, pos)
+    start = text.rfind("\n", 0, pos) + 1
+    while line[:1] in (" ", "\t") and start > 0:
+        start = text.rfind("\n", 0, start - 1) + 1
+        line = _line(text, start)
+    return _is_log_line(line)
+
+
+def _name(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+# --------------------------------------------------------------------------- the native loader
+
+# musl's ld.so (and the namespace loader before it): the library a loaded one needs is not there
+_NEEDED = re.compile(
+    r"Error loading shared library (?P<lib>[^\s:]+):?\s*(?:No such file or directory\s*)?"
+    r"\(needed by (?P<by>[^\s)]+)\)"
+)
+_DLOPEN_NOT_FOUND = re.compile(
+    r"dlopen failed: library \"(?P<lib>[^\"]+)\" not found(?:[^\n]*?needed by \"?(?P<by>[^\s\"]+))?"
+)
+_NS_LOAD = re.compile(r"\bload (?P<lib>\S+\.so[\w.]*) failed, namespace=[^,\s]+,? errno=2\b")
+# a thread-local variable in the initial-exec model, in a library loaded with dlopen
+_TLS = re.compile(
+    r"Error relocating (?P<by>[^\s:]+):\s*(?P<sym>[^\s:]+):\s*initial-exec TLS resolves to "
+    r"dynamic definition in (?P<lib>[^\s;,]+)"
+)
+_VERSIONED = re.compile(r"\.so\.\d")
+# a symbol the library needs that no loaded library defines (the device's system is older)
+_SYMBOL = re.compile(r"Error relocating (?P<by>[^\s:]+):\s*(?P<sym>\w+): symbol not found")
+
+MISSING_LIBRARY_FIX = (
+    "Make the native build pack it into the HAP's libs/<abi>: link it in CMakeLists.txt as a "
+    "library of the module (find_package(...) and target_link_libraries(...) for a framework's "
+    "library, an IMPORTED library for a prebuilt .so) so hvigor copies it; a library built as a "
+    "target of its own whose file lands elsewhere needs set_target_properties(... "
+    "LIBRARY_OUTPUT_DIRECTORY ...) or a copy into libs/<abi>. Check what the HAP holds (unzip "
+    "-l the .hap, libs/) against what each library needs (llvm-readelf -d: NEEDED)."
+)
+
+
+def native_load(text: str) -> Said | None:
+    """A native library the loader refused or did not find (the library, who needs it)."""
+    relocating = "Error relocating" in text
+    m = _TLS.search(text) if relocating else None
+    if m is not None and _in_log(text, m.start()):
+        lib = _name(m.group("lib"))
+        return Said(
+            "native",
+            f"the loader refuses {lib}: initial-exec TLS in a library loaded with dlopen",
+            f"{lib} relocates {m.group('sym')} in the initial-exec TLS model (thread-local "
+            "storage), which needs static TLS set up when the process starts: "
+            "OpenHarmony's musl loader refuses it in a library loaded later (dlopen, a "
+            "native module). Build the library with a dynamic TLS model: "
+            "-ftls-model=global-dynamic (or TLSDESC, -mtls-dialect=desc / gnu2) and no "
+            "-ftls-model=initial-exec; a toolchain that hard-wires initial-exec (a Go or "
+            "other runtime built as a c-shared library) needs that option in its C and "
+            "assembly flags, or the library linked into the app's own .so at build time.",
+            _line(text, m.start()).strip(),
+            location=m.group("by"),
+            terms=("initial-exec", "TLS", "dlopen", "MUSL-LDSO"),
+        )
+    m = _SYMBOL.search(text) if relocating else None
+    if m is not None and _in_log(text, m.start()):
+        lib = _name(m.group("by"))
+        return Said(
+            "native",
+            f"{lib} needs a symbol the device lacks: {m.group('sym')}",
+            f"{lib} links {m.group('sym')}, which no library on this device defines: the .so "
+            "was built against a newer API level than the device's system. Build the native "
+            "code with the SDK of the device's API version (compatibleSdkVersion no higher than "
+            "the device), or call the newer API only where it exists (dlsym at run time).",
+            _line(text, m.start()).strip(),
+            location=m.group("by"),
+            terms=("MUSL-LDSO", "symbol not found", "API level"),
+        )
+    lib = by = ""
+    pos = -1
+    if "needed by" in text:
+        m = _NEEDED.search(text)
+        if m is not None:
+            lib, by, pos = m.group("lib"), m.group("by"), m.start()
+    if not lib and "dlopen failed" in text:
+        m = _DLOPEN_NOT_FOUND.search(text)
+        if m is not None:
+            lib, by, pos = m.group("lib"), m.group("by") or "", m.start()
+    if not lib and "errno=2" in text:
+        m = _NS_LOAD.search(text)
+        if m is not None:
+            lib, pos = m.group("lib"), m.start()
+    if not lib or not _in_log(text, pos):
+        return None
+    lib = _name(lib)
+    who = _name(by) if by else "the app"
+    if lib.endswith(".z.so"):
+        return Said(
+            "native",
+            f"a system library is missing on this device: {lib}",
+            f"{who} needs the system library {lib}, which this device's system does not have: "
+            "the native code was built against another system version. Build with the SDK of "
+            "the device's API version and link only the NDK's libraries, or run on a device "
+            "whose system has it.",
+            _line(text, pos).strip(),
+            location=by or None,
+            terms=("MUSL-LDSO", lib, "NDK"),
+        )
+    soname = (
+        f" {lib} is the name {who} was linked against (the library's SONAME): a HAP that "
+        "packs the library under another name (libx.so for libx.so.0) still lacks it."
+        if _VERSIONED.search(lib)
+        else ""
+    )
+    return Said(
+        "native",
+        f"a native library is missing from the HAP: {lib}",
+        f"{who} needs {lib}, which the loader found neither in the app's libs folder nor in "
+        f"the system (errno 2: no such file): it was not packed into the HAP.{soname} "
+        f"{MISSING_LIBRARY_FIX} An ArkTS import of a native module whose library did not load "
+        "is undefined (Cannot read property … of undefined).",
+        _line(text, pos).strip(),
+        location=by or None,
+        terms=("MUSL-LDSO", lib, "libs", "CMakeLists.txt"),
+    )
+
+
+# --------------------------------------------------------------------------- an app that exited
+
+# appspawn, when an app process it started ends: ``com.x with pid 123 exit with code:1`` (a signal
+# is reported as ``exit with signal:N``)
+_EXIT = re.compile(r"(?P<proc>[\w.]+) with pid (?P<pid>\w+) exit with code:\s*(?P<code>-?\d+)")
+_FRAME = re.compile(r"\bat [^\s()]+(?: [^\s()]+)? \((?:[^()|\n]*\|)*(?P<loc>[^()|\s]+:\d+:\d+)\)")
+
+
+def app_exit(text: str) -> Said | None:
+    """An app process that ended itself (exit code, no signal): no fault log is written."""
+    if "exit with code" not in text:
+        return None
+    m = next((e for e in _EXIT.finditer(text) if e.group("code") != "0"), None)
+    if m is None:
+        return None
+    proc, code = m.group("proc"), m.group("code")
+    f = _FRAME.search(text)
+    location = f.group("loc") if f is not None else None
+    fix = (
+        f"The app's process ({proc}) exited with code {code}: it ended itself, no signal "
+        "killed it, so no fault log is written. A code other than 0 comes from a call to exit: "
+        "the app's or a library's (process.exit(), ProcessManager().exit(), a native exit()), "
+        "or the runtime after an error nothing caught (its lines just before say so). Find "
+        "what called it (search the code for exit, read the error logged before): handle that "
+        "error with try-catch / .catch instead of exiting, and close the app with "
+        "terminateSelf() rather than ending the process."
+    )
+    if location:
+        fix += f" The stack logged before the exit points at {location}."
+    return Said(
+        "crash",
+        f"the app's process exited with code {code} (no crash log)",
+        fix,
+        _line(text, m.start()).strip(),
+        location=location,
+        terms=("exit", "appspawn", "闪退"),
+    )
+
+
+# --------------------------------------------------------------------------- the GPU API
+
+_NO_VULKAN = re.compile(
+    r"[^\n]*(?:Could not create Vulkan instance|VK_ERROR_INCOMPATIBLE_DRIVER|"
+    r"ErrorIncompatibleDriver)[^\n]*"
+)
+
+
+def graphics_api(text: str) -> Said | None:
+    """A graphics engine that could not start its Vulkan instance (no usable Vulkan driver)."""
+    if "Vulkan" not in text and "INCOMPATIBLE_DRIVER" not in text:
+        return None
+    m = _NO_VULKAN.search(text)
+    if m is None:
+        return None
+    impeller = "Impeller" in m.group(0) or "flutter" in m.group(0).lower()
+    fix = (
+        "The device's (or the emulator's) GPU driver offers no Vulkan the engine can use "
+        "(ErrorIncompatibleDriver): without it the engine cannot draw and the app stops at "
+        "start. Run on a device (or an emulator image) with Vulkan, or make the engine use "
+        "OpenGL ES there."
+    )
+    if impeller:
+        fix += (
+            " For Flutter: Impeller is the renderer that needs Vulkan; turn it off for this "
+            "target (flutter run --no-enable-impeller, or the engine's enable-impeller setting) "
+            "or use a Flutter SDK for OpenHarmony whose engine supports the emulator."
+        )
+    return Said(
+        "crash",
+        "the graphics engine could not create its Vulkan instance",
+        fix,
+        m.group(0).strip(),
+        certain=False,
+        terms=("Vulkan", "GPU", "emulator"),
+    )
+
+
+# --------------------------------------------------------------------------- a component's advice
+
+# a UI component saying it has no effect and how it must be used: ``Material inactive: out of
+# scope. Use component in navigation title bar or Tabbar.``
+_INACTIVE = re.compile(
+    r"\b(?:inactive|not effective|does not take effect|not take effect|has no effect|ignored)\b"
+    r"[^\n]*?\b(?P<advice>(?:Please use|Use|use|should be used|only (?:works|takes effect|"
+    r"supported)) [^\n]+)"
+)
+# a component reading a parameter of the wrong type: ``GetTabBarPosition barPosition is not a
+# number``
+_NOT_A = re.compile(r"\b(?P<param>[a-z]\w*) is not a (?:number|valid \w+)\b")
+
+
+def component_use(text: str) -> Said | None:
+    """A UI component's own warning or error on how it is used (ArkUI, a component library)."""
+    if not any(w in text for w in ("inactive", "effect", "ignored", " is not a ")):
+        return None
+    for pattern, param in ((_INACTIVE, False), (_NOT_A, True)):
+        for m in pattern.finditer(text):
+            line = _line(text, m.start())
+            parsed = parse_lines([line])[0]
+            if parsed.kind != LOG or parsed.level not in ("W", "E"):
+                continue
+            if "Error:" in parsed.message or parsed.tag in ("ArkCompiler", "JSAPP", "JsApp"):
+                continue  # a runtime error, not a component's own word
+            said = parsed.message.strip()
+            if param:
+                name = m.group("param")
+                fix = (
+                    f"{parsed.tag} read {name} and got no valid value (“{said[:160]}”): set "
+                    f"{name} where the component reads it, as its API documents: in the "
+                    f"constructor options (Component({{ {name}: … }})) rather than as an "
+                    "attribute method, or the other way round, with a value of the documented "
+                    "type (an enum member is a number)."
+                )
+            else:
+                fix = (
+                    f"{parsed.tag} says the setting has no effect here: “{said[:200]}”. Follow "
+                    f"its advice ({m.group('advice').strip()[:120]}): the API takes effect only "
+                    "in the components its reference names for this API level; elsewhere use the "
+                    "documented alternative for plain containers."
+                )
+            return Said(
+                "arkts-source",
+                (
+                    f"a component got a parameter it cannot read: {said[:120]}"
+                    if param
+                    else f"a component is used where it has no effect: {said[:120]}"
+                ),
+                fix,
+                line.strip(),
+                certain=False,
+                terms=(parsed.tag, "ArkUI", "component"),
+            )
+    return None
+
+
+# the weaker readings look at a long log's head and tail only (each ``in`` over 1 MB costs ~0.4 ms)
+HEAD_CHARS = 64_000
+TAIL_CHARS = 8_000
+
+
+def read(text: str) -> Said | None:
+    """What decides like a fault: the loader, a panic, an exit, anywhere in the text."""
+    return native_load(text) or app_exit(text)
+
+
+def read_weak(text: str) -> Said | None:
+    """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
+    a component's advice, in a long text's head and tail."""
+    if len(text) > HEAD_CHARS + TAIL_CHARS:
+        text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
+    return graphics_api(text) or component_use(text)
+
+
+# --------------------------------------------------------------------------- runtime error causes
+
+RUNTIME_CAUSES: tuple[Cause, ...] = (
+    Cause(
+        (JS,),
+        re.compile(r"Cannot find module\s+'[^'\n]+'\s*,\s*which is application Entry Point"),
+        "the runtime cannot find the entry ability's module in the HAP's modules.abc: "
+        "module.json5's srcEntry names a record that was not compiled into it, or a record of "
+        "another name (another OHMUrl format)",
+        "Make module.json5's srcEntry (abilities[].srcEntry) name the ability's file as built "
+        "(./ets/entryability/EntryAbility.ets) and rebuild the HAP cleanly, so modules.abc holds "
+        "that record; an abc built or merged outside hvigor (a framework's shell, a prebuilt "
+        "one) must use the app's useNormalizedOHMUrl setting and its bundle/module record "
+        "names.",
+    ),
+)
