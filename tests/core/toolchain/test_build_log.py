@@ -7,27 +7,17 @@ repository file and lines it was cut from), alone or put together the way the fi
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from hmdesk.core.toolchain.build_log import console_view, is_debug_log
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import diagnose
 
-REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
+from tests.fixtures.real_logs import assert_found, real_log
+
 PASSED_BUILD = (
     "[2026-05-13T08:14:14.229] [DEBUG] debug-file - env: nodejsVersion=v18.20.1\n"
     "[2026-05-13T08:14:58.660] [INFO] debug-file - Finished :entry:default@CompileArkTS... after 2 s\n"
     "[2026-05-13T08:14:58.666] [INFO] debug-file - BUILD SUCCESSFUL in 2 s 881 ms \n"
 )
-
-
-def _real(name: str) -> str:
-    return (REAL / name).read_text(encoding="utf-8")
-
-
-def _diagnose(text: str) -> Finding:
-    f = diagnose(text)
-    assert f is not None, text[:200]
-    return f
 
 
 def assert_console_only(text: str) -> None:
@@ -38,7 +28,7 @@ def assert_console_only(text: str) -> None:
 
 
 def test_a_debug_log_is_read_as_the_console_lines_of_its_failing_build() -> None:
-    log = _real("signing/buildlog-pwdmgr-00303074-bundlename.log")
+    log = real_log("signing/buildlog-pwdmgr-00303074-bundlename.log")
     assert is_debug_log(log)
     view = console_view(log)
     assert view is not None
@@ -48,25 +38,25 @@ def test_a_debug_log_is_read_as_the_console_lines_of_its_failing_build() -> None
     assert view.text.startswith("> hvigor ERROR: Failed :entry:default@SignHap...")
     assert view.text.rstrip().endswith("BUILD FAILED in 11 s 153 ms")
     # a console log is not a debug log
-    assert console_view(_real("linter/any-unknown-10605008.log")) is None
+    assert console_view(real_log("linter/any-unknown-10605008.log")) is None
 
 
 def test_a_stack_frame_is_never_the_location() -> None:
-    f = _diagnose(_real("signing/buildlog-pwdmgr-00303074-bundlename.log"))
+    f = assert_found(real_log("signing/buildlog-pwdmgr-00303074-bundlename.log"))
     assert (f.kind, f.code) == ("signing", "00303074")
     assert f.location is not None and f.location.endswith("build-profile.json5")
     assert ".js:" not in (f.location or "") and "hvigor-log.js" not in f.fix
 
 
 def test_the_last_failing_build_of_several_is_the_one_diagnosed_and_said() -> None:
-    earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
-    later = _real("signing/buildlog-pwdmgr-00303074-bundlename.log")
-    f = _diagnose(earlier + later)
+    earlier = real_log("signing/buildlog-pwdmgr-11014003-keystore-password.log")
+    later = real_log("signing/buildlog-pwdmgr-00303074-bundlename.log")
+    f = assert_found(earlier + later)
     assert f.code == "00303074"
     assert "the last of its 2 failing builds" in f.evidence
-    assert _diagnose(later + earlier).code == "11014003"
+    assert assert_found(later + earlier).code == "11014003"
     # a build that passed after it does not hide it
-    f = _diagnose(earlier + later + PASSED_BUILD)
+    f = assert_found(earlier + later + PASSED_BUILD)
     assert f.code == "00303074" and "2026-05-06T13:49:14.588" in f.evidence
 
 
@@ -78,37 +68,37 @@ def test_a_debug_log_whose_last_build_passed_says_nothing_failed_after_it() -> N
 
 def test_an_error_logged_after_build_failed_belongs_to_that_build() -> None:
     # records are not in time order: this schema error comes after BUILD FAILED
-    log = _real("config/buildlog-flyverify-schema-signalg.log")
+    log = real_log("config/buildlog-flyverify-schema-signalg.log")
     assert log.index("BUILD FAILED") < log.index("[ERROR] debug-file - Error: Schema validate")
     view = console_view(log)
     assert view is not None and view.text.rstrip().endswith("BUILD FAILED in 15 s 818 ms")
-    f = _diagnose(log)
+    f = assert_found(log)
     assert f.location is not None and f.location.endswith("build-profile.json5:27:24")
 
 
 def test_the_errors_debug_copy_is_read_when_the_excerpt_has_nothing_else() -> None:
     # a pasted excerpt of DEBUG records only: ``ERROR: stacktrace = …`` is the error's copy
-    log = _real("ohpm/libpag-appledouble-js.log")
+    log = real_log("ohpm/libpag-appledouble-js.log")
     view = console_view(log)
     assert view is not None and "Unexpected character" in view.text
     assert_console_only(view.text)
-    assert _diagnose(log).kind == "ohpm-deps"
+    assert assert_found(log).kind == "ohpm-deps"
 
 
 def test_a_tools_output_logged_as_warnings_is_read_and_debug_output_is_not() -> None:
     # CMake's errors are WARN records among DEBUG records of its configure output
-    log = _real("native/buildlog-sdl-cmake-add-library-duplicate-target.log")
+    log = real_log("native/buildlog-sdl-cmake-add-library-duplicate-target.log")
     view = console_view(log)
     assert view is not None
     assert "CMake Error at CMakeLists.txt:52 (add_library)" in view.text
     assert_console_only(view.text)
     assert len(view.text) < len(log) / 2
-    f = _diagnose(log)
+    f = assert_found(log)
     assert (f.kind, f.location) == ("native", "CMakeLists.txt:52")
 
 
 def test_the_warnings_before_an_error_are_kept_as_the_console_prints_them() -> None:
-    f = _diagnose(_real("arkts/buildlog-xhub-10505001-no-overload-after-warns.log"))
+    f = assert_found(real_log("arkts/buildlog-xhub-10505001-no-overload-after-warns.log"))
     assert f.code == "10505001"
     assert f.location is not None and f.location.endswith("pages/Player.ets:221:7")
 
@@ -119,8 +109,8 @@ def test_a_failing_build_that_printed_no_error_gives_way_to_the_one_before() -> 
         "[2025-11-06T04:20:37.300] [DEBUG] debug-file - env: nodejsVersion=v18.20.1\n"
         "[2025-11-06T04:20:37.941] [ERROR] debug-file - BUILD FAILED in 650 ms \n"
     )
-    earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
-    f = _diagnose(earlier + silent)
+    earlier = real_log("signing/buildlog-pwdmgr-11014003-keystore-password.log")
+    f = assert_found(earlier + silent)
     assert f.code == "11014003"
     assert "2025-11-06T04:20:37.941, printed no error" in f.evidence and f.certain
     assert diagnose(silent) is None
@@ -135,15 +125,15 @@ def test_a_last_build_whose_words_are_unknown_leaves_an_earlier_answer_only_poss
         "and try again.\n"
         "[2024-05-07T22:30:28.704] [WARN] debug-file - BUILD FAILED in 1 s 612 ms \n"
     )
-    earlier = _real("signing/buildlog-pwdmgr-11014003-keystore-password.log")
-    f = _diagnose(earlier + unknown)
+    earlier = real_log("signing/buildlog-pwdmgr-11014003-keystore-password.log")
+    f = assert_found(earlier + unknown)
     assert f.code == "11014003" and not f.certain
     assert "printed nothing the doctor knows" in f.evidence
 
 
 def test_an_error_logged_first_as_a_warning_then_as_an_error_is_an_error() -> None:
     # some hvigor versions log the error at WARN, then its ``AdaptorError:`` copy at ERROR
-    log = _real("signing/buildlog-pwdmgr-00303074-bundlename.log").replace(
+    log = real_log("signing/buildlog-pwdmgr-00303074-bundlename.log").replace(
         "[ERROR] debug-file - \x1b[31m00303074", "[WARN] debug-file - \x1b[31m00303074", 1
     )
     assert "[WARN] debug-file - \x1b[31m00303074" in log

@@ -10,20 +10,18 @@ then on a variant it was not written from, so the rule is the kind, not the log.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hmdesk.core.toolchain.crash.causes import Explanation, explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import diagnose
 
-REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs"
+from tests.fixtures.real_logs import assert_found, real_log
 
 
 def real(kind: str, name: str) -> str:
-    return (REAL / kind / f"{name}.log").read_text(encoding="utf-8")
+    return real_log(f"{kind}/{name}.log")
 
 
 def assert_explained(text: str, *words: str) -> Explanation:
@@ -33,12 +31,6 @@ def assert_explained(text: str, *words: str) -> Explanation:
     for w in words:
         assert w in said, (w, said)
     return why
-
-
-def assert_found(text: str) -> Finding:
-    f = diagnose(text)
-    assert f is not None, text[:200]
-    return f
 
 
 # --- a freeze's main thread pasted without its header
