@@ -128,7 +128,7 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "the project path has characters hvigor does not accept",
         "Move the project to a path with only ASCII letters, digits, '-', '_', '.', '()', "
         "spaces or '@' (no Chinese or other non-ASCII characters).",
-        says=r"Invalid project path\.?\s*Current path does not match",
+        says=r"Invalid project path\b",
     ),
     "00306004": CodeInfo(
         "sdk-version",

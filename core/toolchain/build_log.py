@@ -36,6 +36,7 @@ _RECENT = 4
 _EARLIER_BUILDS = 3  # failing builds before the last one read when it says nothing known
 _FAILED_LINE = f"> hvigor ERROR: {_FAILED}"
 _STACKTRACE = "ERROR: stacktrace = "  # a debug record: the error again, with its stack
+_COMMAND = "ERROR: command = "  # a debug record: the command line of a tool that failed
 # a JavaScript stack frame: ``at fn (file:L:C)``, ``at file:L:C``, ``at async fn (…)``
 _FRAME_RE = re.compile(r"^\s+at \S.*(?::\d+:\d+\)?|\((?:native|<anonymous>)\))\s*$")
 # the class a JavaScript error is printed with, before its message: ``AdaptorError: `` …
@@ -49,6 +50,9 @@ class ConsoleView:
     text: str
     failed_builds: int  # the builds this file shows failing
     when: str | None  # the time of this build's ``BUILD FAILED`` record
+    # the command line of the tool hvigor ran that failed (its ``ERROR: command = `` debug
+    # record: the files it was given), which the console does not print
+    command: str | None = None
 
     @property
     def printed(self) -> bool:
@@ -134,6 +138,18 @@ def _failed_span(log: str, failed: int) -> tuple[int, int]:
     return min(starts, default=after_before), min(ends, default=len(log))
 
 
+def _command(log: str, start: int, end: int) -> str | None:
+    """The last failed tool's command line in ``log[start:end]`` (its first line), or None."""
+    pos = log.rfind(_COMMAND, start, end)
+    while pos >= start:
+        record = RECORD_RE.match(log, _line_start(log, pos))
+        if record is not None and record.end() == pos:
+            stop = log.find("\n", pos)
+            return strip_ansi(log[pos + len(_COMMAND) : stop if stop >= 0 else end]).strip()
+        pos = log.rfind(_COMMAND, start, pos)
+    return None
+
+
 def _stamp(log: str, record: int) -> str:
     return log[log.find("[", record) + 1 : log.find("]", record)]
 
@@ -195,12 +211,14 @@ def console_views(log: str) -> list[ConsoleView] | None:
         records = _records(log, start, len(log))
         if not records:
             return [] if start > 0 else None
-        return [ConsoleView(_console(records), 0, None)]
+        return [ConsoleView(_console(records), 0, None, _command(log, start, len(log)))]
     count = _count_markers(log, _FAILED)
     views: list[ConsoleView] = []
     while failed >= 0 and len(views) <= _EARLIER_BUILDS:
-        records = _records(log, *_failed_span(log, failed))
-        views.append(ConsoleView(_console(records) if records else "", count, _stamp(log, failed)))
+        span = _failed_span(log, failed)
+        records = _records(log, *span)
+        text = _console(records) if records else ""
+        views.append(ConsoleView(text, count, _stamp(log, failed), _command(log, *span)))
         failed = _last_marker(log, _FAILED, failed)
     return views
 

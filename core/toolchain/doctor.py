@@ -73,9 +73,11 @@ from hmdesk.core.toolchain.redact import redact, redact_optional
 from hmdesk.core.toolchain.tool_errors import (
     COMPILER_RANGES,
     ToolError,
+    missing_project_file,
     named_place,
     place_above,
     read_tool_error,
+    signing_input,
     tool_advice,
     unresolved_module,
 )
@@ -1418,7 +1420,7 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     # one says nothing known, an earlier failing build, said so (and only "possibly" when the
     # later one printed something: it may be a new failure the doctor does not know)
     for i, view in enumerate(views):
-        found = _diagnose_text(view.text, extra_secrets) if view.text else None
+        found = _diagnose_text(view.text, extra_secrets, view.command) if view.text else None
         if found is not None and (i == 0 or found.kind != "unclassified"):
             later = tuple(views[:i])
             certain = found.certain and not any(v.printed for v in later)
@@ -1427,10 +1429,15 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     return None
 
 
-def _diagnose_text(log: str, extra_secrets: Iterable[str]) -> Finding | None:
+def _diagnose_text(
+    log: str, extra_secrets: Iterable[str], command: str | None = None
+) -> Finding | None:
+    """``command``: the failed tool's command line a debug log holds apart from the console's
+    lines (the files it was given)."""
     tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
-    return _finish(_read(log, tail, head), tail)
+    ran = redact(command, extra_secrets) if command else ""
+    return _finish(_read(log, tail, head), tail, ran)
 
 
 def _read(log: str, tail: str, head: str) -> Finding | None:
@@ -1505,13 +1512,17 @@ _BUILD_FINDING_KINDS = frozenset(
 )
 
 
-def _finish(found: Finding | None, tail: str) -> Finding | None:
+def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
     """A build finding with the place its log names when the reading that found it kept none
     (:func:`named_place`: ``at file: X``, an importer, ``X does not exist``, Gradle's ``Build
-    file``), and, for the ArkTS/TypeScript compiler, the step its own message asks for."""
+    file``; for a signing error the file the signing tool was given that it is about, from its
+    command line in the log or ``ran``), and, for the ArkTS/TypeScript compiler, the step its
+    own message asks for."""
     if found is None or found.kind not in _BUILD_FINDING_KINDS:
         return found
     location = found.location or named_place(tail)
+    if location is None and found.kind == "signing":
+        location = signing_input(f"{found.meaning} {found.evidence}", f"{tail}\n{ran}")
     fix = found.fix
     if found.kind in ("arkts-source", "rollup", "unclassified"):
         fix = _compiler_steps(fix, tail, location)
@@ -1771,6 +1782,33 @@ def _unresolved_step(err: ToolError) -> str | None:
     )
 
 
+# a message saying a file does not exist (``'./ets/a/EntryAbility.ets' not found``, ``Make sure X
+# exists``)
+_NOT_THERE = re.compile(
+    r"\bnot found\b|\bdoes not exist\b|\bis missing\b|\bmake sure \S+ exists\b", re.I
+)
+
+
+def _missing_step(err: ToolError, kind: str) -> str | None:
+    """The first step for a project file that is not there (the project's own structure), or
+    for a file a configuration file names that is not there (its entry, at that file)."""
+    if kind != "config":
+        return None
+    path = missing_project_file(err.message)
+    if path is not None:
+        return (
+            f"The project file {path} does not exist: restore it (the project root and each "
+            "module have oh-package.json5, build-profile.json5 and hvigorfile.ts, a module its "
+            "src/main/module.json5; DevEco's template has them all) or fix the path that names it."
+        )
+    if err.location and _NOT_THERE.search(err.message):
+        return (
+            f"A file the project configuration names does not exist: create it, or correct the "
+            f"entry that names it at {err.location}."
+        )
+    return None
+
+
 def _tool_finding(err: ToolError, tail: str) -> Finding:
     """A finding from the tool's own error (:func:`read_tool_error`): its class (certain only
     when the tool's line names it), message, code, place and advice; "possibly" otherwise."""
@@ -1790,6 +1828,7 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
     step = (
         _TOOL_STEP.get(err.tool)
         or _unresolved_step(err)
+        or _missing_step(err, kind)
         or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
     )
     where = (
@@ -2998,6 +3037,13 @@ def _operation_family(family: Finding, err: ToolError | None) -> Finding:
     class, "possibly". A code of hvigor's operation range (00308xxx: a command hvigor runs failed)
     names no cause of its own: the class the failing tool's own line names, "possibly", when there is one; else
     the range's class, "possibly" too (hvigor's own bugs are reported in this range)."""
+    if family.location is None and err is not None and err.code == family.code and err.location:
+        # the file the code's own message names (``Error in D:\\app\\entry\\oh-package.json5.``)
+        family = replace(family, location=err.location)
+    if (family.code or "").startswith("00303") and err is not None and err.phase_kind == "signing":
+        # a configuration error the signing task raised is the signing configuration's
+        # (signingConfigs' files and passwords); certain when the message names a signing file
+        return replace(family, kind="signing", certain=err.named_kind == "signing")
     if not (family.code or "").startswith("00308"):
         # the message is another tool's output (``Error Message: ohpm ERROR: …``): its class
         if err is not None and err.code == family.code and err.kind and err.kind != family.kind:

@@ -518,11 +518,85 @@ _OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def os_refusal(text: str) -> str | None:
-    """The class of what the operating system refused in ``text`` (None: nothing refused)."""
+    """The class of what the operating system refused in ``text`` (None: nothing refused); a
+    project file that is not there (:func:`missing_project_file`) is the project's structure."""
     for rx, kind in _OS_REFUSAL:
         if rx.search(text):
             return kind
-    return None
+    return "config" if missing_project_file(text) else None
+
+
+# a file the OS says is not there (Node's ``ENOENT: no such file or directory, open '<path>'``)
+_NO_SUCH_FILE = re.compile(
+    r"(?:\bENOENT\b|[Nn]o such file or directory)[^\n]*?['\"`‘](?P<path>[^'\"`’\n]+)['\"`’]"
+)
+# the files every project and module of its own has (the template's): one missing is the project's
+# structure, whatever the file configures (dependencies, signing, the SDK)
+_PROJECT_FILE = re.compile(
+    r"(?:^|[\\/])(?:(?:oh-package|build-profile|module|app|hvigor-config)\.json5|hvigorfile\.ts)$",
+    re.I,
+)
+# an installed package's or hvigor's own cache: not the project's files
+_INSTALLED = re.compile(r"[\\/](?:oh_modules|node_modules|\.ohpm|\.hvigor|project_caches)[\\/]")
+
+
+def missing_project_file(text: str) -> str | None:
+    """The path of a project's own file (a module's or the root's oh-package.json5,
+    build-profile.json5, module.json5, app.json5, hvigor-config.json5, hvigorfile.ts) that the OS
+    says does not exist in ``text``; None for any other file (one under oh_modules, node_modules
+    or hvigor's caches belongs to a package or to hvigor)."""
+    m = _NO_SUCH_FILE.search(text)
+    if m is None:
+        return None
+    path = m.group("path").strip()
+    return path if _PROJECT_FILE.search(path) and not _INSTALLED.search(path) else None
+
+
+# hap-sign-tool's inputs on its command line (``sign-app … -keystoreFile C:\\s\\debug.p12 …
+# -profileFile C:\\s\\debug.p7b -appCertFile …``), and its own line before it opens the keystore
+_SIGN_INPUT = re.compile(
+    r"(?<![\w-])-(?P<opt>keystoreFile|profileFile|appCertFile)\s+(?P<path>\"[^\"\n]+\"|\S+)"
+)
+_KEYSTORE_LOADED = re.compile(r"(?<!\S)(?P<path>\S+\.(?:p12|jks|pfx)) is exist\b")
+# what a signing error is about → the input that holds it (a password opens the keystore)
+_SIGN_SUBJECTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"key ?store|\.p12\b|password|passwd|\balias\b|storeFile", re.I), "keystoreFile"),
+    (re.compile(r"profile|\.p7b\b|provision", re.I), "profileFile"),
+    (re.compile(r"certificate|\bcert\b|\.cer\b", re.I), "appCertFile"),
+)
+
+
+def signing_input(said: str, text: str) -> str | None:
+    """The file hap-sign-tool was given that a signing error is about (``said``: its code's
+    meaning and message): the keystore for a keystore or password error, the profile, the
+    certificate, from the tool's command line (or its "… is exist" line) in ``text``."""
+    opt = next((o for rx, o in _SIGN_SUBJECTS if rx.search(said)), None)
+    if opt is None:
+        return None
+    given = {m.group("opt"): m.group("path").strip('"') for m in _SIGN_INPUT.finditer(text)}
+    if opt in given:
+        return given[opt]
+    loaded = _KEYSTORE_LOADED.search(text) if opt == "keystoreFile" else None
+    return loaded.group("path") if loaded else None
+
+
+# the project's configuration files: an error hvigor places at one (its ``at <module.json5>``
+# line) is that file's, even when its words name the source file the entry points at (an
+# ability's srcEntry, a page, a native library's CMakeLists.txt)
+_CONFIG_PLACE = re.compile(
+    r"(?:^|[\\/])(?:module|app|build-profile|main_pages|route_map|form_config)\.json5?(?::\d+){0,2}$",
+    re.I,
+)
+
+
+def place_kind(message: str, location: str | None) -> str | None:
+    """The class of the project file an error is about: the file named in ``message``
+    (:func:`named_kind`), unless the error's place is a configuration file and the message only
+    names a source the configuration points at (then "config")."""
+    named = named_kind(message)
+    if named in ("arkts-source", "native") and location and _CONFIG_PLACE.search(location):
+        return "config"
+    return named
 
 
 def _continues(lines: list[str], i: int) -> bool:
@@ -666,6 +740,11 @@ _TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 )
 
 
+# a path in a message (``D:\\My_ArkTS_App\\entry\\oh-package.json5``): its folder names are the
+# developer's, never a tool's title
+_PATH_TOKEN = re.compile(r"\S*[\\/]\S*")
+
+
 # every tool line above holds one of these: a line without them is skipped unread
 _MAYBE_ERROR = re.compile(
     r"(?i:error|err\b|err!|ERR_|exception|failed|failure|cannot read propert|is not a function|"
@@ -760,8 +839,9 @@ def _titled(lines: list[str]) -> tuple[int, str, str, str, str | None, bool] | N
             continue
         if code[:3] in COMPILER_RANGES:
             return i, code, COMPILER_RANGES[code[:3]], msg, "arkts-source", True
+        below = _PATH_TOKEN.sub(" ", " ".join(lines[i + 1 : i + 3])[:200])
         for rx, kind, tool, certain in _TITLE_KINDS:
-            if rx.search(title) or rx.search(" ".join(lines[i + 1 : i + 3])[:200]):
+            if rx.search(title) or rx.search(below):
                 return i, code, tool, msg, kind, certain
         for known in TOOLS:  # the message is another tool's output ("Error Message: ohpm ERROR: …")
             if known.kind and known.pattern.search(msg):
@@ -833,6 +913,7 @@ def read_tool_error(text: str) -> ToolError | None:
         j = next(k for k in range(i + 1, min(i + 4, len(lines))) if msg in lines[k])
         message = _message(lines, j, msg)
         pos = sum(len(ln) + 1 for ln in lines[:i])
+        location = _at_file(message) or _located(message, "\n".join(lines[i : i + 6]))
         return ToolError(
             tool=name,
             message=message,
@@ -843,9 +924,9 @@ def read_tool_error(text: str) -> ToolError | None:
             phase=phase,
             task=task,
             module=module,
-            named_kind=named_kind(message),
+            named_kind=place_kind(message, location),
             os_kind=os_refusal(message),
-            location=_at_file(message) or _located(message, "\n".join(lines[i : i + 6])),
+            location=location,
             code=code,
             advice=tool_advice(text, pos) or tool_advice(text),
         )
@@ -922,7 +1003,7 @@ def read_tool_error(text: str) -> ToolError | None:
         phase=phase,
         task=task,
         module=module,
-        named_kind=named_kind(message),
+        named_kind=place_kind(message, location),
         os_kind=os_refusal(message),
         location=location,
         code=coded.group(1) if coded else None,
@@ -943,14 +1024,22 @@ _NAMED_PLACES: tuple[re.Pattern[str], ...] = (
         r"\brequired by (?:@[\w.-]+/)?[^\s@]+@(?P<loc>(?:[A-Za-z]:)?[\\/]\S+?\.(?:har|hsp|json5))\b"
     ),
     re.compile(
-        r"(?P<loc>(?:[A-Za-z]:|\.{2,3}|~|<\w+>|\w+)?[\\/][^\s'\"`]*[\\/][^\s'\"`]+\.\w{1,6})"
+        r"(?<![\w\\/.~<>-])(?P<loc>(?:[A-Za-z]:|\.{2,3}|~|<\w+>|\w+)?[\\/]+"
+        r"(?:[^\s'\"`\\/]+[\\/]+)+[^\s'\"`\\/]+\.\w{1,6})"
         r"[\s'\"`]*(?:does not exist|is not found|not found|is lost|is missing)\b"
     ),
     re.compile(r"\bdoes not match:\s*(?P<loc>(?:[A-Za-z]:)?[\\/]\S[^\n]*?)\s*$", re.M),
+    # the full path after what could not be found (``Can not find build config file
+    # build-profile.json5 at 'm'. D:\\p\\m\\src\\build-profile.json5``)
+    re.compile(
+        r"\b(?:[Cc]an ?not|[Cc]ould not|[Uu]nable to) (?:find|locate)\b[^\n]*?"
+        r"(?<![\w\\/.~<>-])(?P<loc>(?:[A-Za-z]:|\.{2,3}|~)?[\\/]+(?:[^\s'\"`\\/]+[\\/]+)+"
+        r"[^\s'\"`\\/]+\.\w{1,6})(?=[\s'\"`.,;)]|$)"
+    ),
 )
 # lines that can say a place: an error's own words
 _PLACE_WORDS = re.compile(
-    r"(?i:error|fail|not found|not exist|is lost|missing|not match|cannot|could not|invalid)|"
+    r"(?i:error|fail|not found|not exist|is lost|missing|not match|can ?not|could not|invalid)|"
     r"\bBuild file '"
 )
 

@@ -105,42 +105,45 @@ LANDED = 1.0
 # general rules: hilog cut to ``E Tag:`` and ``Tag:`` runs, the musl loader's missing library and
 # initial-exec TLS, a Rust panic, appspawn's exit code, Vulkan without a driver, a component's own
 # advice, hdc's E00C001 / fport / Offline target, bm dump's parameters): all 23 right.
+# Held-out batch P's build part (21 logs cut from hvigor's debug logs, 2026-12-06, scored blind on
+# d8bc2da: class 17/21, location 16/19, fix 17/21) was folded in, then taught general rules
+# (test_doctor_heldout_p.py): all 21 right, no miss left to pin.
 BELOW_LANDED = {
     ("appfreeze", "class"): (31, 32),
     ("appfreeze", "location"): (3, 4),
     ("appfreeze", "actionable"): (30, 32),
-    ("arkts", "location"): (43, 44),
-    ("arkts", "actionable"): (62, 65),
+    ("arkts", "location"): (46, 47),
+    ("arkts", "actionable"): (65, 68),
     ("bm", "actionable"): (75, 76),
-    ("config", "said"): (34, 36),
-    ("config", "class"): (34, 36),
-    ("config", "code"): (15, 16),
-    ("config", "actionable"): (34, 36),
+    ("config", "said"): (41, 43),
+    ("config", "class"): (41, 43),
+    ("config", "code"): (19, 20),
+    ("config", "actionable"): (41, 43),
     ("cppcrash", "location"): (54, 55),
     ("cppcrash", "actionable"): (85, 87),
     ("hilog", "said"): (62, 63),
     ("hilog", "class"): (20, 21),
     ("hilog", "location"): (8, 9),
     ("hilog", "actionable"): (20, 21),
-    ("hvigor", "actionable"): (51, 52),
+    ("hvigor", "actionable"): (54, 55),
     ("jscrash", "actionable"): (64, 67),
     ("native", "said"): (34, 35),
     ("native", "class"): (34, 35),
     ("native", "actionable"): (34, 35),
     ("ohpm", "actionable"): (50, 51),
-    ("paths", "class"): (20, 21),
-    ("paths", "actionable"): (20, 21),
-    ("all", "said"): (734, 738),
-    ("all", "class"): (690, 696),
-    ("all", "code"): (355, 356),
-    ("all", "location"): (225, 229),
-    ("all", "actionable"): (678, 696),
+    ("paths", "class"): (21, 22),
+    ("paths", "actionable"): (21, 22),
+    ("all", "said"): (755, 759),
+    ("all", "class"): (711, 717),
+    ("all", "code"): (372, 373),
+    ("all", "location"): (244, 248),
+    ("all", "actionable"): (699, 717),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 21), "all": (1, 696)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 22), "all": (1, 717)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -152,7 +155,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 738
+    assert len(items) >= 759
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -228,7 +231,11 @@ BUILD_KINDS = (
 # 281, location 85, code 140, confident wrong 3.
 # With both (364 build logs): said 350, class 332, fix 307, location 106, code 156, confident
 # wrong 3.
-LEAVE_OUT_REACHED = {"said": 350, "class": 332, "actionable": 307, "location": 106, "code": 156}
+# With held-out batch P's 21 build logs folded in (385 build logs): on d8bc2da's code said 371,
+# class 346, fix 321, location 122, code 173, confident wrong 4 (a 00303 code raised by SignHap
+# read as the range's config); after its general rules said 371, class 352, fix 327, location
+# 125, code 173, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 371, "class": 352, "actionable": 327, "location": 125, "code": 173}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -250,7 +257,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 364
+    assert logs >= 385
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
