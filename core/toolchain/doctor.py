@@ -2872,6 +2872,10 @@ def _code_finding(tail: str) -> Finding | None:
     parsed = parse_log(tail)
     err = next((e for e in parsed.errors if e.code == code), None) or parsed.first_error
     location = err.location if err is not None else None
+    kit = _KIT_IMPORT.search(tail) if code == _ANY_UNKNOWN else None
+    if kit is not None and location and _place_file(location) == _place_file(kit["loc"]):
+        # `any` where a Kit's import failed in the same file: the names it left untyped
+        return _kit_import_finding(tail, kit)
     if code.startswith(("10505", "10605")):
         arkts_msg = err.message if err is not None and err.code == code and err.message else message
         if len(message) > len(arkts_msg) and message.startswith(arkts_msg[:30]):
@@ -2942,6 +2946,40 @@ def _code_finding(tail: str) -> Finding | None:
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
     return _table_finding(tail, code, info, root.start(), message, location)
+
+
+_ANY_UNKNOWN = "10605008"  # the linter's arkts-no-any-unknown
+# a Kit import the ArkTS compiler rejects (``ArkTS:ERROR File: a.ets:6:1`` / ``ERROR Code:
+# 10311006 ArkTS: ERROR`` / ``Error Message: 'default' is not exported from Kit '@kit.X'.``)
+_KIT_IMPORT = re.compile(
+    r"ArkTS:ERROR File: (?P<loc>\S+?:\d+(?::\d+)?)[ \t]*\n[ \t]*ERROR Code: (?P<code>10311\d{3})"
+    r"[^\n]*\n[ \t]*Error Message: (?P<msg>[^\n]+)"
+)
+
+
+def _place_file(location: str) -> str:
+    """The file of a ``file:line:col`` place, its separators made one."""
+    return re.sub(r"(?::\d+){1,2}$", "", location).replace("\\", "/").lower()
+
+
+def _kit_import_finding(tail: str, kit: re.Match[str]) -> Finding:
+    """A Kit's import that fails (10311xxx) with the linter's `any` errors on what it imports."""
+    said = kit["msg"].strip()
+    fix = (
+        f"Fix the import at {kit['loc']}: {said} Import only what the Kit's declaration in this "
+        "SDK exports (a named import, `import { name } from '@kit.…'`, of an API the Kit's "
+        "reference lists), then the `any` errors on the names it imported go with it."
+    )
+    return Finding(
+        kind="arkts-source",
+        evidence=kit.group(0).splitlines()[-1].strip()[:EVIDENCE_CHARS],
+        fix=_with_advice(fix, tail[kit.start() :]),
+        code=kit["code"],
+        query_terms=search_terms(kit["code"], "ArkTS", "Kit", said[:60]),
+        location=kit["loc"],
+        meaning="a Kit import the SDK does not export",
+        block=first_error_block(tail),
+    )
 
 
 def _compiler_code_finding(tail: str, code: str, start: int, location: str | None) -> Finding:

@@ -180,3 +180,29 @@ def test_a_project_structure_that_changed_is_a_migration() -> None:
         "> hvigor ERROR: The project's structure has been changed. Migrate and adapt the project.\n"
     )
     assert f.kind == "hvigor-version", (f.kind, f.fix)
+
+
+# ------------------------------------------------------------ a Kit import behind `any` errors
+
+
+def test_a_failed_kit_import_decides_over_any_errors_in_its_file() -> None:
+    f = assert_found(real_log("arkts/labelreader-10311006-corevisionkit-default.log"))
+    assert (f.code, f.location) == (
+        "10311006",
+        "D:/vscode_project/label_reader/entry/src/main/ets/utils/MLKitOCR.ets:6:1",
+    ), (f.code, f.location)
+    block = (
+        "1 ERROR: 10605008 ArkTS Compiler Error\n"
+        'Error Message: Use explicit types instead of "any", "unknown" (arkts-no-any-unknown) '
+        "At File: /home/dev/app/entry/src/main/ets/net/Http.ets:{line}:5\n\n"
+        "2 ERROR: ArkTS:ERROR File: /home/dev/app/entry/src/main/ets/net/{file}:3:1\n"
+        " ERROR Code: 10311006 ArkTS: ERROR\n"
+        "Error Message: 'default' is not exported from Kit '@kit.NetworkKit'.\n\n"
+        "COMPILE RESULT:FAIL {{ERROR:2}}\n"
+    )
+    f = assert_found(block.format(line=12, file="Http.ets"))
+    assert (f.code, f.location) == ("10311006", "/home/dev/app/entry/src/main/ets/net/Http.ets:3:1")
+    assert "import" in f.fix
+    # the import failed in another file: the `any` error is the first error's own
+    f = assert_found(block.format(line=12, file="Other.ets"))
+    assert f.code == "10605008", (f.code, f.location)
