@@ -349,6 +349,8 @@ ARKTS_RULES: dict[str, str] = {
     "arkts-no-destruct-decls": "Destructuring declarations are not supported: read the fields "
     "one by one (`const a = o.a`).",
     "arkts-no-var": "Use let instead of var.",
+    "arkts-no-indexed-signatures": "Index signatures ({ [key: string]: T }) are not supported: "
+    "use a Record<string, T> or a Map<string, T>, or a class with declared fields.",
     "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
     "type alias.",
     "arkts-no-props-by-index": "Use a Map or declared fields instead of obj['key'] access.",

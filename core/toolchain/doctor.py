@@ -481,6 +481,61 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         terms=("00303028", "modelVersion", "hvigor"),
     ),
     Signature(
+        "native",
+        # the dynamic loader's bare line (musl: ``name: symbol not found``, no "relocating")
+        (r"^\s*(?:Error:\s*)?(?P<symbol>[A-Za-z_]\w{2,}): symbol not found\s*$",),
+        "A native library the app loads refers to {symbol}, which no library loaded with it "
+        'defines or exports: add the definition and export it (C/C++: `extern "C"` with '
+        'default visibility; Rust: `#[no_mangle] pub extern "C" fn {symbol}`), or, when it is '
+        "a system API, build against the device's API level.",
+        meaning="a symbol a native library needs is not exported",
+        terms=("symbol not found", "export", "extern", "so"),
+    ),
+    Signature(
+        "native",
+        (
+            r"(?P<tool>\S*(?:clang|gcc|cc|c\+\+|g\+\+)(?:\+\+)?(?:\.exe)?) either does not exist or does not work",
+        ),
+        "The native toolchain's compiler ({tool}) does not run for CMake: check the SDK's native "
+        "folder is installed and that its path (OHOS_SDK_NATIVE, the SDK location) has no space "
+        "or non-ASCII character; move the SDK or reach it through a space-free junction "
+        "(`mklink /J C:\\ohos-sdk <SDK path>`).",
+        meaning="the C/C++ compiler does not run",
+        terms=("clang", "CMake", "space", "OHOS_SDK_NATIVE"),
+    ),
+    Signature(
+        "hvigor-version",
+        (r"project'?s structure has been changed",),
+        "The project's layout is older than the toolchain accepts (the message names the "
+        "project type, e.g. ArkUI-X): migrate the project structure as its FAQ says (for "
+        "ArkUI-X, the current ArkUI-X project template), or build with the toolchain and "
+        "plugin versions the project was made with (hvigor-config.json5).",
+        meaning="the project structure needs migration",
+        terms=("structure", "migrate", "hvigor-config.json5"),
+    ),
+    Signature(
+        "java",
+        (r"\bUnable to locate (?:a )?Java Runtime\b", r"\bNo Java runtime present\b"),
+        "No Java runtime was found (macOS's /usr/bin/java stub says so when no JDK is "
+        "installed or JAVA_HOME is unset): set JAVA_HOME to DevEco's bundled JBR (<DevEco>/jbr, "
+        "macOS Contents/jbr/Contents/Home), put its bin on PATH, then restart the hvigor "
+        "daemon (hvigorw --stop-daemon) so it picks the JDK up.",
+        meaning="no Java runtime",
+        terms=("java", "JAVA_HOME", "JBR", "JDK"),
+    ),
+    Signature(
+        "sdk-missing",
+        (
+            r"Unable to find the (?P<field>(?:target|compile|compatible)SdkVersion) "
+            r"(?P<version>\S+) in (?:the )?SDK(?: Manager)?",
+        ),
+        "build-profile.json5 asks for {field} {version} but the SDK this build uses does not "
+        "hold it: install that API version in DevEco's SDK manager, point DEVECO_SDK_HOME (a "
+        "command-line build) at DevEco's integrated SDK, or set {field} to an installed version.",
+        meaning="the SDK version asked for is not installed",
+        terms=("targetSdkVersion", "SDK", "DEVECO_SDK_HOME", "install"),
+    ),
+    Signature(
         "java",
         (r"spawn java ENOENT",),
         "No JDK on PATH: set JAVA_HOME to DevEco's bundled jbr (<DevEco>/jbr, macOS "
@@ -1520,16 +1575,66 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
     own message asks for."""
     if found is None or found.kind not in _BUILD_FINDING_KINDS:
         return found
-    location = found.location or named_place(tail)
+    location = found.location or named_place(tail) or _input_place(tail)
     if location is None and found.kind == "signing":
         location = signing_input(f"{found.meaning} {found.evidence}", f"{tail}\n{ran}")
     fix = found.fix
+    if location is None and found.kind == "arkts-source" and (led := _LED_PLACE.search(tail)):
+        location = led["loc"]  # a linter/CI line led by its place (``a.ets:173:14 Object …``)
+    if found.kind in ("arkts-source", "rollup") and location and _JSON_CONFIG.search(location):
+        # a "Syntax Error" placed in a project's JSON5 file is the file's, not the code's
+        return _json_config_finding(found, location)
     if found.kind in ("arkts-source", "rollup", "unclassified"):
         fix = _compiler_steps(fix, tail, location)
     certain = found.certain and found.meaning not in _TWO_READINGS
     if location == found.location and fix == found.fix and certain == found.certain:
         return found
     return replace(found, location=location, fix=fix, certain=certain)
+
+
+# the file a tool names on its own wording without "at file:": hvigor's incremental input it
+# cannot find (a signing certificate, a profile), restool's resource declared twice (the first)
+_INPUT_PLACES = (
+    re.compile(r"Failed to find the incremental input file:\s*(?P<file>\S+?)\.?[ \t]*$", re.M),
+    re.compile(
+        r"resource '[^'\n]+' first declared\.?[ \t]*\n[ \t]*at (?P<file>\S[^\n]*?)[ \t]*$", re.M
+    ),
+)
+
+
+def _input_place(tail: str) -> str | None:
+    """The file of :data:`_INPUT_PLACES` the log names first (None: none)."""
+    for rx in _INPUT_PLACES:
+        if (m := rx.search(tail)) is not None:
+            return m.group("file")
+    return None
+
+
+# a checker's line that starts with its place (``src/a.ets:173:14 Object literal must …``)
+_LED_PLACE = re.compile(r"^[ \t]*(?P<loc>[^\s:]*[\w/\\-]\.(?:d\.)?e?ts:\d+:\d+):?[ \t]+[A-Z]", re.M)
+# a project's JSON5/JSON configuration file (its path, with or without a line and column)
+_JSON_CONFIG = re.compile(r"(?:^|[\\/])[\w.-]+\.json5?(?::\d+){0,2}$", re.I)
+
+
+def _json_config_finding(found: Finding, location: str) -> Finding:
+    """A compiler's syntax error placed at a JSON5 file: the configuration file does not parse
+    (an empty file stops at 1:1, a missing comma or brace at its place)."""
+    name = re.sub(r"(?::\d+){1,2}$", "", location)
+    fix = (
+        f"{name} is not valid JSON5 (at {location}): fix its syntax (an empty file needs at "
+        "least `{}` with the fields DevEco's template gives it, e.g. name, version and "
+        "dependencies for an oh-package.json5; a missing comma, quote or brace is reported at "
+        "the line after it)."
+    )
+    kind = finding_kind("config")
+    return replace(
+        found,
+        kind=kind,
+        fix=_with_advice(fix, found.evidence),
+        location=location,
+        query_terms=search_terms(kind, found.code, "JSON5 syntax"),
+        meaning="a configuration file does not parse",
+    )
 
 
 # signatures whose message has two readings the log cannot tell apart (a macOS library that
@@ -2742,8 +2847,20 @@ def _code_finding(tail: str) -> Finding | None:
     if not matches:
         return None
     root = next((m for m in matches if m.group(1) not in WRAPPER_CODES), matches[0])
+    under_parse = root.group(1) == _PARSE_CODE
+    if under_parse:
+        # rollup's parse error printing an ArkUI check's numbered error inside it: the check ran
+        # on a file that parsed, so the bundler failed on the transform's output; the check decides
+        root = next((m for m in matches if m.group(1).startswith("109")), root)
     code = root.group(1)
-    if code.startswith(_CHECKER_CODES) and (parse := _PARSE_FAILED.search(tail, 0, root.start())):
+    # an ArkUI check (109xxxxx: one root node, a decorator's use) runs on a file that parsed: the
+    # bundler's later "Unexpected token" is its transform's output failing, the check decides
+    parsed_first = not code.startswith("109")
+    if (
+        code.startswith(_CHECKER_CODES)
+        and parsed_first
+        and (parse := _PARSE_FAILED.search(tail, 0, root.start()))
+    ):
         # the bundler could not parse a file (an older hvigor prints no code for it): the
         # checker's numbered errors that follow come from the broken syntax; the parser's place
         said = _SAID_PREFIX.sub("", parse["msg"])
@@ -2755,6 +2872,10 @@ def _code_finding(tail: str) -> Finding | None:
     parsed = parse_log(tail)
     err = next((e for e in parsed.errors if e.code == code), None) or parsed.first_error
     location = err.location if err is not None else None
+    kit = _KIT_IMPORT.search(tail) if code == _ANY_UNKNOWN else None
+    if kit is not None and location and _place_file(location) == _place_file(kit["loc"]):
+        # `any` where a Kit's import failed in the same file: the names it left untyped
+        return _kit_import_finding(tail, kit)
     if code.startswith(("10505", "10605")):
         arkts_msg = err.message if err is not None and err.code == code and err.message else message
         if len(message) > len(arkts_msg) and message.startswith(arkts_msg[:30]):
@@ -2817,7 +2938,7 @@ def _code_finding(tail: str) -> Finding | None:
     if (
         info is None
         and code[:3] in COMPILER_RANGES
-        and _MESSAGE.search(tail[root.start() : root.start() + 600]) is None
+        and (under_parse or _MESSAGE.search(tail[root.start() : root.start() + 600]) is None)
     ):
         # the code with its message on its own line (a block with an ``Error Message:`` is the
         # general reader's, tool_errors)
@@ -2825,6 +2946,40 @@ def _code_finding(tail: str) -> Finding | None:
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
     return _table_finding(tail, code, info, root.start(), message, location)
+
+
+_ANY_UNKNOWN = "10605008"  # the linter's arkts-no-any-unknown
+# a Kit import the ArkTS compiler rejects (``ArkTS:ERROR File: a.ets:6:1`` / ``ERROR Code:
+# 10311006 ArkTS: ERROR`` / ``Error Message: 'default' is not exported from Kit '@kit.X'.``)
+_KIT_IMPORT = re.compile(
+    r"ArkTS:ERROR File: (?P<loc>\S+?:\d+(?::\d+)?)[ \t]*\n[ \t]*ERROR Code: (?P<code>10311\d{3})"
+    r"[^\n]*\n[ \t]*Error Message: (?P<msg>[^\n]+)"
+)
+
+
+def _place_file(location: str) -> str:
+    """The file of a ``file:line:col`` place, its separators made one."""
+    return re.sub(r"(?::\d+){1,2}$", "", location).replace("\\", "/").lower()
+
+
+def _kit_import_finding(tail: str, kit: re.Match[str]) -> Finding:
+    """A Kit's import that fails (10311xxx) with the linter's `any` errors on what it imports."""
+    said = kit["msg"].strip()
+    fix = (
+        f"Fix the import at {kit['loc']}: {said} Import only what the Kit's declaration in this "
+        "SDK exports (a named import, `import { name } from '@kit.…'`, of an API the Kit's "
+        "reference lists), then the `any` errors on the names it imported go with it."
+    )
+    return Finding(
+        kind="arkts-source",
+        evidence=kit.group(0).splitlines()[-1].strip()[:EVIDENCE_CHARS],
+        fix=_with_advice(fix, tail[kit.start() :]),
+        code=kit["code"],
+        query_terms=search_terms(kit["code"], "ArkTS", "Kit", said[:60]),
+        location=kit["loc"],
+        meaning="a Kit import the SDK does not export",
+        block=first_error_block(tail),
+    )
 
 
 def _compiler_code_finding(tail: str, code: str, start: int, location: str | None) -> Finding:
@@ -2837,7 +2992,9 @@ def _compiler_code_finding(tail: str, code: str, start: int, location: str | Non
     for ln in lines[1:3]:
         if not ln.strip() or _NOT_PROSE.match(ln.strip()):
             break
-        said.append(ln.strip())
+        said.append(re.sub(r"^Error Message:\s*", "", ln.strip()))
+    if len(said) > 1 and said[0] == "ArkTS Compiler Error":
+        said = said[1:]  # the block's title, its message below
     says = _compiler_says(" ".join(x for x in said if x))
     tool = COMPILER_RANGES[code[:3]]
     fix = f"Change the code {('at ' + location) if location else 'the message names'}: {tool} says: {says}"

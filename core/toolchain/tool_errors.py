@@ -584,7 +584,7 @@ def signing_input(said: str, text: str) -> str | None:
 # line) is that file's, even when its words name the source file the entry points at (an
 # ability's srcEntry, a page, a native library's CMakeLists.txt)
 _CONFIG_PLACE = re.compile(
-    r"(?:^|[\\/])(?:module|app|build-profile|main_pages|route_map|form_config)\.json5?(?::\d+){0,2}$",
+    r"(?:^|[\\/])(?:module|app|build-profile|oh-package|hvigor-config|main_pages|route_map|form_config)\.json5?(?::\d+){0,2}$",
     re.I,
 )
 

@@ -108,42 +108,49 @@ LANDED = 1.0
 # Held-out batch P's build part (21 logs cut from hvigor's debug logs, 2026-12-06, scored blind on
 # d8bc2da: class 17/21, location 16/19, fix 17/21) was folded in, then taught general rules
 # (test_doctor_heldout_p.py): all 21 right, no miss left to pin.
+# Held-out batches S (36 build logs, hvigor's debug logs) and T's build part (11), scored blind on
+# ba37484 (2026-12-06), folded in, then general rules (test_doctor_heldout_s.py) left two, each a
+# cause its log does not print: native/rnoh-faq-capi-arch-no-viable-conversion (clang's
+# conversion error in a RNOH header: that the C-API build needs RNOH_C_API_ARCH=1 is the FAQ's)
+# and native/rustdesk-lld-warn-unresolved-xcb (ld.lld's undefined symbol: that
+# --warn-unresolved-symbols does not downgrade it and --unresolved-symbols=ignore-all does is the
+# developer's note).
 BELOW_LANDED = {
     ("appfreeze", "class"): (31, 32),
     ("appfreeze", "location"): (3, 4),
     ("appfreeze", "actionable"): (30, 32),
-    ("arkts", "location"): (46, 47),
-    ("arkts", "actionable"): (65, 68),
+    ("arkts", "location"): (55, 56),
+    ("arkts", "actionable"): (74, 77),
     ("bm", "actionable"): (75, 76),
-    ("config", "said"): (41, 43),
-    ("config", "class"): (41, 43),
-    ("config", "code"): (19, 20),
-    ("config", "actionable"): (41, 43),
+    ("config", "said"): (47, 49),
+    ("config", "class"): (47, 49),
+    ("config", "code"): (23, 24),
+    ("config", "actionable"): (47, 49),
     ("cppcrash", "location"): (54, 55),
     ("cppcrash", "actionable"): (85, 87),
     ("hilog", "said"): (62, 63),
     ("hilog", "class"): (20, 21),
     ("hilog", "location"): (8, 9),
     ("hilog", "actionable"): (20, 21),
-    ("hvigor", "actionable"): (54, 55),
+    ("hvigor", "actionable"): (58, 59),
     ("jscrash", "actionable"): (64, 67),
-    ("native", "said"): (34, 35),
-    ("native", "class"): (34, 35),
-    ("native", "actionable"): (34, 35),
-    ("ohpm", "actionable"): (50, 51),
-    ("paths", "class"): (21, 22),
-    ("paths", "actionable"): (21, 22),
-    ("all", "said"): (755, 759),
-    ("all", "class"): (711, 717),
-    ("all", "code"): (372, 373),
-    ("all", "location"): (244, 248),
-    ("all", "actionable"): (699, 717),
+    ("native", "said"): (41, 42),
+    ("native", "class"): (41, 42),
+    ("native", "actionable"): (39, 42),
+    ("ohpm", "actionable"): (52, 53),
+    ("paths", "class"): (23, 24),
+    ("paths", "actionable"): (23, 24),
+    ("all", "said"): (802, 806),
+    ("all", "class"): (758, 764),
+    ("all", "code"): (397, 398),
+    ("all", "location"): (276, 280),
+    ("all", "actionable"): (744, 764),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 22), "all": (1, 717)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 764)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -155,7 +162,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 759
+    assert len(items) >= 806
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -235,8 +242,11 @@ BUILD_KINDS = (
 # class 346, fix 321, location 122, code 173, confident wrong 4 (a 00303 code raised by SignHap
 # read as the range's config); after its general rules said 371, class 352, fix 327, location
 # 125, code 173, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 371, "class": 352, "actionable": 327, "location": 125, "code": 173}
-LEAVE_OUT_CONFIDENT_WRONG = 3
+# With held-out batches S and T's build part folded in (432 build logs): on ba37484's code said
+# 415, class 391, fix 362, location 151, code 196, confident wrong 6; after their general rules
+# said 415, class 392, fix 365, location 156, code 198, confident wrong 5 (the new logs' own).
+LEAVE_OUT_REACHED = {"said": 415, "class": 392, "actionable": 365, "location": 156, "code": 198}
+LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -257,7 +267,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 385
+    assert logs >= 432
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
