@@ -363,10 +363,23 @@ def unmark(text: str) -> str:
     return text + "\n\n" + "\n".join(quoted + (["Stacktrace:", *places] if places else []))
 
 
+# a native frame run into the text before it (a fault log pasted with its line breaks lost:
+# ``…(raise+188)(bad6…)#01 pc 00000000001381a8 /system/…``): found by its literal ``#``
+_FRAME_START = re.compile(r"#(?=\d\d pc (?:0x)?[0-9a-fA-F])")
+
+
 def unjoin(text: str) -> str:
     """``text`` with a fault log's keys that share a line put back on lines of their own (only
-    on a line that starts with one of those keys)."""
-    return _KEY_LINE.sub(lambda m: _JOINED_KEY.sub("\n", m.group(0)), text)
+    on a line that starts with one of those keys), and native frames run together split."""
+    text = _KEY_LINE.sub(lambda m: _JOINED_KEY.sub("\n", m.group(0)), text)
+    parts: list[str] = []
+    last = 0
+    for m in _FRAME_START.finditer(text):
+        i = m.start()
+        if i and not text[i - 1].isspace():
+            parts += (text[last:i], "\n")
+            last = i
+    return "".join((*parts, text[last:])) if parts else text
 
 
 def parse_faultlog(text: str, name: str | None = None) -> Crash:

@@ -193,3 +193,17 @@ def test_a_system_kit_undefined_on_the_device() -> None:
     own = variant.replace("new media.AVScreenCaptureRecorder()", "this.state.Recorder.start()")
     why = explain(parse_faultlog(own))
     assert why is None or "real device" not in why.fix
+
+
+def test_a_fault_log_pasted_without_its_line_breaks_has_its_frames() -> None:
+    text = real_log("cppcrash/faq-app-debugging-33-network-ut-asan-container-overflow.log")
+    assert assert_found(text).location.endswith("network/src/main/cpp/websocket/websocket.cpp:114")
+    variant = (
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000008 from:1:0Tid:7, Name:worker"
+        "#00 pc 0000000000185ca8 /system/lib/ld-musl-aarch64.so.1(memcpy+28)(bad62e)"
+        "#01 pc 000000000064a264 /data/storage/el1/bundle/libs/arm64/libentry.so(Copy(char*)+376)"
+    )
+    crash = parse_faultlog(variant)
+    assert [f.symbol for f in crash.frames] == ["memcpy", "Copy(char*)"]
+    # a frame that starts its own line is left as it is
+    assert parse_faultlog(variant.replace(")#01", ")\n#01")).frames == crash.frames
