@@ -296,9 +296,10 @@ def unquote(text: str) -> str:
     )
     if not quoted or quoted < 0.6 * len(lines):
         return text
-    if quoted == 1 and not FAULT_HINT.search(text) and " at " not in text:
+    plain = _QUOTE_MARK.sub("", text)
+    if quoted == 1 and not FAULT_HINT.search(plain) and " at " not in text:
         return text  # one quoted line that is no fault log: leave it as written
-    return _QUOTE_MARK.sub("", text)
+    return plain
 
 
 # a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
