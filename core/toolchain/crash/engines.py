@@ -73,7 +73,7 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
         CPP,
         r"Framework::JSWeb\w*::Set\w*Event\(|\b\w+EventToJSValue\(",
         "the crash is in ArkUI handing a Web component's event to the app's ArkTS callback "
-        "(LoadInterceptEvent → onLoadIntercept, and the like): possibly a JS exception thrown in "
+        "(LoadInterceptEvent → onLoadIntercept, and the like): a JS exception thrown in "
         "that callback, or the event's object used after the callback returned",
         "Check the app's Web event callback (onLoadIntercept, onInterceptRequest, …): catch "
         "what it throws (a JS exception there reaches native code), do not keep the event's "
@@ -103,8 +103,8 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
     _c(
         CPP,
         r"libv8\w*\.so\(Builtins_(?:InterpreterEntryTrampoline|JSEntryTrampoline|JSEntry)\b",
-        "the crash is in V8 (JSVM) entering JS code: possibly a JSVM env used after "
-        "OH_JSVM_DestroyEnv, or from a thread other than the one that created it",
+        "a JSVM env used after OH_JSVM_DestroyEnv, or from a thread other than the one that "
+        "created it: the crash is in V8 (JSVM) entering JS code",
         "A JSVM env is bound to its thread and lives until OH_JSVM_DestroyEnv: make every "
         "OH_JSVM_* call of one env on the same thread (keep per-thread envs in thread_local "
         "storage), and none after DestroyEnv.",
@@ -150,8 +150,8 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
         CPP,
         r"\bRNOH_BACKGROUND\b",
         "the crash is on React Native for OpenHarmony's background executor thread "
-        "(RNOH_BACKGROUND), which runs the JS runtime off the main thread: possibly that "
-        "experimental executor",
+        "(RNOH_BACKGROUND), the experimental executor that runs the JS runtime off the main "
+        "thread",
         "Turn the background executor off (enableBackgroundExecutor: false in the RNInstance's "
         "options) and see whether the crash goes; if so, report it to RNOH with this stack.",
         certain=False,
