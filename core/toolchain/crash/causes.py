@@ -30,32 +30,15 @@ import re
 from dataclasses import dataclass
 
 from hmdesk.core.toolchain.crash import structure
-from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Frame
-
-
-@dataclass(frozen=True)
-class Cause:
-    types: tuple[str, ...]  # the crash types it applies to (jscrash, cppcrash, appfreeze)
-    pattern: re.Pattern[str]
-    cause: str
-    fix: str
-    certain: bool = True
-    # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
-    # reading of :mod:`.structure`, which says more when the log shows more
-    fallback: bool = False
-
-
-def _c(
-    types: str, pattern: str, cause: str, fix: str, certain: bool = True, fallback: bool = False
-) -> Cause:
-    return Cause(
-        tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain, fallback
-    )
-
+from hmdesk.core.toolchain.crash.engines import ENGINE_CAUSES
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause, Crash, Frame
+from hmdesk.core.toolchain.crash.model import rule as _c
 
 ANY = f"{JS} {CPP} {FREEZE}"
 
+# the engines' and system libraries' own wordings first (:mod:`.engines`), then these
 CAUSES: tuple[Cause, ...] = (
+    *ENGINE_CAUSES,
     # --- ArkUI's generated code ran without its component (``this``): the FAQ faqs-arkui-1159
     _c(
         JS,
@@ -962,6 +945,8 @@ THIRD_PARTY_LIBS = re.compile(
     re.I,
 )
 _SYSTEM = ("/usr1/", "/system/", "/vendor/")
+# system components installed as a bundle (ArkWeb's engine): mapped under an app-like path
+_SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 
 
 @dataclass(frozen=True)
@@ -1042,6 +1027,7 @@ def _is_system(frame: Frame) -> bool:
     # data: no code there
     return (
         frame.file.startswith(_SYSTEM)
+        or any(b in frame.file for b in _SYSTEM_BUNDLES)
         or not frame.file
         # a Cangjie frame outside the app's sources: the std library, the runtime's FFI glue
         or (frame.file.endswith(".cj") and frame.source is None)

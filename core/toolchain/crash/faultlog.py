@@ -52,7 +52,7 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
-    r"|LastFatalMessage:|Fault thread info|#\d\d pc [0-9a-fA-F]+ /|HiAppEvent\b.*\bexception="
+    r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type="
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d)"
@@ -296,9 +296,10 @@ def unquote(text: str) -> str:
     )
     if not quoted or quoted < 0.6 * len(lines):
         return text
-    if quoted == 1 and not FAULT_HINT.search(text) and " at " not in text:
+    plain = _QUOTE_MARK.sub("", text)
+    if quoted == 1 and not FAULT_HINT.search(plain) and " at " not in text:
         return text  # one quoted line that is no fault log: leave it as written
-    return _QUOTE_MARK.sub("", text)
+    return plain
 
 
 # a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
@@ -363,10 +364,23 @@ def unmark(text: str) -> str:
     return text + "\n\n" + "\n".join(quoted + (["Stacktrace:", *places] if places else []))
 
 
+# a native frame run into the text before it (a fault log pasted with its line breaks lost:
+# ``…(raise+188)(bad6…)#01 pc 00000000001381a8 /system/…``): found by its literal ``#``
+_FRAME_START = re.compile(r"#(?=\d\d pc (?:0x)?[0-9a-fA-F])")
+
+
 def unjoin(text: str) -> str:
     """``text`` with a fault log's keys that share a line put back on lines of their own (only
-    on a line that starts with one of those keys)."""
-    return _KEY_LINE.sub(lambda m: _JOINED_KEY.sub("\n", m.group(0)), text)
+    on a line that starts with one of those keys), and native frames run together split."""
+    text = _KEY_LINE.sub(lambda m: _JOINED_KEY.sub("\n", m.group(0)), text)
+    parts: list[str] = []
+    last = 0
+    for m in _FRAME_START.finditer(text):
+        i = m.start()
+        if i and not text[i - 1].isspace():
+            parts += (text[last:i], "\n")
+            last = i
+    return "".join((*parts, text[last:])) if parts else text
 
 
 def parse_faultlog(text: str, name: str | None = None) -> Crash:

@@ -14,6 +14,7 @@ that comes back after a relaunch groups with the first one (:class:`.detect.Cras
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -166,3 +167,23 @@ class Crash:
             "count": count,
             "more_frames": max(0, len(self.frames) - JSON_FRAMES),  # "… N more": not listed
         }
+
+
+@dataclass(frozen=True)
+class Cause:
+    types: tuple[str, ...]  # the crash types it applies to (jscrash, cppcrash, appfreeze)
+    pattern: re.Pattern[str]
+    cause: str
+    fix: str
+    certain: bool = True
+    # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
+    # reading of :mod:`.structure`, which says more when the log shows more
+    fallback: bool = False
+
+
+def rule(
+    types: str, pattern: str, cause: str, fix: str, certain: bool = True, fallback: bool = False
+) -> Cause:
+    return Cause(
+        tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain, fallback
+    )

@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hmdesk.core.toolchain.crash.causes import Cause
-from hmdesk.core.toolchain.crash.model import JS
+from hmdesk.core.toolchain.crash.model import JS, Cause
 from hmdesk.core.toolchain.hilog.parse import LOG, parse_lines
 
 

@@ -115,10 +115,19 @@ LANDED = 1.0
 # and native/rustdesk-lld-warn-unresolved-xcb (ld.lld's undefined symbol: that
 # --warn-unresolved-symbols does not downgrade it and --unresolved-symbols=ignore-all does is the
 # developer's note).
+# Held-out batches R and T's crashes and freezes (27, 2026-12-06, scored blind on ba37484: R's
+# with the right cause and fix 9/22, T's 2/5) were folded in, then taught the engines' own
+# wordings (test_engine_causes.py); three misses stay, each the source's reading that its log
+# does not support: appfreeze/render-manual-addcommand-imageknifepro-multithread (a bare stack
+# with no freeze header: read as a crash, with the multi-thread cause as "possibly"),
+# jscrash/faq-arkui-229-builderparam-this-undefined-not-callable
+# (one line, "undefined is not callable": that `this` was lost in a @BuilderParam is the FAQ's)
+# and cppcrash/livekit-webrtc-101-camera-orientation-segv (three frame names without pc lines;
+# the library's version to roll back to is the issue's).
 BELOW_LANDED = {
-    ("appfreeze", "class"): (31, 32),
-    ("appfreeze", "location"): (3, 4),
-    ("appfreeze", "actionable"): (30, 32),
+    ("appfreeze", "class"): (32, 34),
+    ("appfreeze", "location"): (4, 5),
+    ("appfreeze", "actionable"): (31, 34),
     ("arkts", "location"): (55, 56),
     ("arkts", "actionable"): (74, 77),
     ("bm", "actionable"): (75, 76),
@@ -126,31 +135,33 @@ BELOW_LANDED = {
     ("config", "class"): (47, 49),
     ("config", "code"): (23, 24),
     ("config", "actionable"): (47, 49),
-    ("cppcrash", "location"): (54, 55),
-    ("cppcrash", "actionable"): (85, 87),
+    ("cppcrash", "said"): (106, 107),
+    ("cppcrash", "class"): (106, 107),
+    ("cppcrash", "location"): (57, 59),
+    ("cppcrash", "actionable"): (104, 107),
     ("hilog", "said"): (62, 63),
     ("hilog", "class"): (20, 21),
     ("hilog", "location"): (8, 9),
     ("hilog", "actionable"): (20, 21),
     ("hvigor", "actionable"): (58, 59),
-    ("jscrash", "actionable"): (64, 67),
+    ("jscrash", "actionable"): (68, 72),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (52, 53),
     ("paths", "class"): (23, 24),
     ("paths", "actionable"): (23, 24),
-    ("all", "said"): (802, 806),
-    ("all", "class"): (758, 764),
-    ("all", "code"): (397, 398),
-    ("all", "location"): (276, 280),
-    ("all", "actionable"): (744, 764),
+    ("all", "said"): (828, 833),
+    ("all", "class"): (783, 791),
+    ("all", "code"): (401, 402),
+    ("all", "location"): (284, 289),
+    ("all", "actionable"): (768, 791),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 764)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 791)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -162,7 +173,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 806
+    assert len(items) >= 833
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -308,9 +319,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # (heldout-I) was folded in, 127 of 127 after its general rules (2026-12-06); 133 of 133
     # with held-out batch M (Cangjie crashes, an APMS freeze) folded in; 137 of 139 when batch K
     # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
-    # in and their general rules (174 of 186 when they were folded in)
+    # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
+    # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 183
+    assert len(with_cause) >= 211
 
 
 def test_the_cli_prints_the_table_and_the_misses(
