@@ -1281,10 +1281,13 @@ def _device_signatures() -> tuple[Signature, ...]:
         Signature(
             "hdc",
             (r"need connect-key",),
-            "Several devices are connected (or an emulator and a phone) and the command named "
-            "none: run `hdc list targets` and pass one with `hdc -t <connect-key> …`, or "
-            "disconnect the others.",
-            meaning="several devices, none chosen",
+            "hdc has no one device to run the command on: several are connected (or an emulator "
+            "and a phone) and the command named none, or none is: run `hdc list targets` and "
+            "pass one with `hdc -t <connect-key> …`, or disconnect the others. When the device "
+            "is connected but this hdc lists none, use the hdc of the SDK the device needs (a "
+            "HarmonyOS phone: DevEco Studio's or the HarmonyOS SDK's toolchains, not an older "
+            "OpenHarmony SDK's hdc or hdc_std) and run `hdc kill` so its own server starts.",
+            meaning="no device chosen (several connected, or none)",
             terms=("hdc", "connect-key", "list targets", "设备"),
         )
     )
@@ -1330,13 +1333,88 @@ def _device_signatures() -> tuple[Signature, ...]:
             "hdc",
             (
                 r"\bhdc(?:\.exe)?: (?:command )?not found",
+                # zsh's and fish's wording (macOS's default shell is zsh)
+                r"\bcommand not found: hdc(?:\.exe)?\s*$",
+                r"\bUnknown command:? '?hdc\b",
                 r"'hdc(?:\.exe)?' is not recognized",
                 r"'hdc(?:\.exe)?' 不是内部或外部命令",
             ),
             "hdc is not on the PATH: add the SDK's toolchains folder (…/sdk/default/openharmony/"
-            "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings.",
+            "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings. "
+            "In a shell, export it in the shell's own profile (`export PATH=…/toolchains:$PATH` in "
+            "~/.zshrc for zsh, macOS's default, ~/.bashrc for bash) and open a new terminal.",
             meaning="hdc not found",
             terms=("hdc", "PATH", "toolchains"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "device",
+            # the target asked for (``-t KEY``) is not connected yet: just after ``hdc tconn``,
+            # an emulator or a device still booting
+            (r"\b(?:Requested )?target is not (?:available|ready)\b",),
+            "The device asked for is not connected yet: a network target just connected with "
+            "`hdc tconn IP:PORT`, or an emulator or device still booting, is not ready at once. "
+            "Wait before the next command (poll `hdc list targets` until it lists the key, with "
+            "a timeout, or wait a few seconds after tconn), and check the key is the one listed.",
+            meaning="the requested target is not available yet",
+            terms=("hdc", "tconn", "list targets", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "tool",
+            # the emulator binary is older than the command line it was given (DevEco Studio's
+            # or a script's): ``Emulator: Unknown options: instance, rotation``
+            (r"(?:^|\s)Emulator(?:\.exe)?: Unknown options?:",),
+            "The Emulator does not know options it was given: it is older than the tool or "
+            "script calling it (fold, rotation and instance control came in later Emulator "
+            "versions). Check its version (`Emulator -version`) and upgrade the Emulator in "
+            "DevEco Studio's SDK manager to the version the tool needs (or the one shipped with "
+            "your DevEco Studio), or drop the options.",
+            meaning="the Emulator does not know these options",
+            terms=("Emulator", "Unknown options", "version"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "install",
+            # DevEco Studio's words for bm's 9568347 (install parse native so failed)
+            (r"Abi type supported by the device does not match",),
+            "The HAP's native libraries are built for ABIs the device does not run: an emulator "
+            "on an x86_64 computer runs x86_64, a phone arm64-v8a (`hdc shell param get "
+            "const.product.cpu.abilist`). Add the device's ABI to abiFilters in the module's "
+            "build-profile.json5 (buildOption.externalNativeOptions) and build the .so files "
+            "for it (a prebuilt library: its build for that ABI in libs/<abi>), then reinstall.",
+            meaning="the HAP's native ABI does not match the device's (bm 9568347)",
+            terms=("9568347", "abiFilters", "ABI", "x86_64"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "sdk-version",
+            # the older bm's (API 6-8) refusal of a HAP whose SDK version the device lacks
+            (r"INSTALL_PARSE_FAILED_USESDK_ERROR",),
+            "The device's API version is lower than the one the HAP needs: check the device's "
+            "(`hdc shell param get const.ohos.apiversion`) against compatibleSdkVersion (and "
+            "compileSdkVersion) in build-profile.json5, then run on a device or emulator of that "
+            "API version or newer, or lower compatibleSdkVersion to the device's (an ArkTS "
+            "stage-model app needs API 9 or later).",
+            meaning="the device's API version is lower than the HAP's",
+            terms=("USESDK", "compatibleSdkVersion", "apiversion"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "sdk-version",
+            # the ArkCompiler runtime refusing bytecode from a newer SDK than its own
+            (r"Maximum supported abc file version on the current system image is",),
+            "The .abc bytecode was compiled by an SDK newer than the ArkCompiler runtime that "
+            "runs it (the device's system image, or the runtime an ArkUI-X SDK bundles): "
+            "upgrade the system image (or the ArkUI-X SDK) to the compiling SDK's API Version, "
+            "or build with the SDK of the runtime's API Version.",
+            meaning="the abc file is newer than the runtime",
+            terms=("abc file version", "API Version", "SDK"),
         )
     )
     sigs.append(
@@ -2028,7 +2106,7 @@ def _fault_lines(log: str) -> list[str]:
             starts.add(log.rfind("\n", 0, i) + 1)
             i = log.find(needle, i + len(needle))
     js_starts: set[int] = set()
-    for needle in _JS_ERROR_NEEDLES:
+    for needle in (*_JS_ERROR_NEEDLES, "Throw error: "):
         i = log.find(needle)
         while i >= 0 and len(js_starts) < 50:
             js_starts.add(log.rfind("\n", 0, i) + 1)
@@ -2051,27 +2129,48 @@ def _fault_lines(log: str) -> list[str]:
     return out
 
 
+# ArkCompiler's record of a throw, before the exception is reported: ``Throw error: msg``
+_THROW = re.compile(r"Throw error: (?P<msg>\S.*)")
+
+
+def _frames_after(parsed: list[HilogLine], i: int) -> list[Frame]:
+    """The stack lines of line ``i``'s process right after it."""
+    frames: list[Frame] = []
+    for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
+        if q.kind == RAW or q.pid != parsed[i].pid:
+            break
+        # the Simulator's and the engine's prefix on each stack line (``[ArkRuntime Log]``)
+        f = parse_frame(_ENGINE_PREFIX.sub("", q.message).strip())
+        if f is None:
+            if frames:
+                break
+            continue
+        frames.append(f)
+    return frames
+
+
 def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
     """A JS error in hilog lines, as the runtime or the app logged it: the error's line (level
     E/F) and the stack lines of the same process after it. Certain when the runtime says it was
     not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
     for i, p in enumerate(parsed):
-        if p.kind == RAW or p.level not in ("E", "F"):
+        # a paste cut to ``Tag: msg`` has no level (""): its error line counts too
+        if p.kind == RAW or p.level not in ("E", "F", ""):
             continue
         m = _HILOG_JS_ERROR.search(p.message)
         if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
             continue
-        frames: list[Frame] = []
-        for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
-            if q.kind == RAW or q.pid != p.pid:
-                break
-            # the Simulator's and the engine's prefix on each stack line (``[ArkRuntime Log]``)
-            f = parse_frame(_ENGINE_PREFIX.sub("", q.message))
-            if f is None:
-                if frames:
+        frames = _frames_after(parsed, i)
+        if not frames:
+            # the engine logs a throw with its stack (``Throw error: …`` then ``at …``) before
+            # it reports the exception pending: the stack of the same process before the error
+            for k in range(i - 1, max(-1, i - _JS_STACK_AFTER), -1):
+                q = parsed[k]
+                if q.kind == RAW or q.pid != p.pid:
                     break
-                continue
-            frames.append(f)
+                if _THROW.match(_ENGINE_PREFIX.sub("", q.message)):
+                    frames = _frames_after(parsed, k)
+                    break
         near = " ".join(x.message for x in parsed[max(0, i - 2) : i + 1])
         crash = Crash(
             type=JS,
@@ -2083,6 +2182,21 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
         )
         certain = bool(re.search(r"Uncaught|Pending exception|exception details", near))
         return _crash_finding(crash, p.raw.strip(), certain=certain)
+    for i, p in enumerate(parsed):
+        # no error line: the engine's record of a throw with its stack (a debug line), possibly
+        # the app's crash (the app may catch it)
+        t = _THROW.match(_ENGINE_PREFIX.sub("", p.message)) if p.kind != RAW else None
+        if t is None or not (frames := _frames_after(parsed, i)):
+            continue
+        crash = Crash(
+            type=JS,
+            name="Error",
+            message=t.group("msg").strip(),
+            frames=frames,
+            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            lines=[p.raw],
+        )
+        return _crash_finding(crash, p.raw.strip(), certain=False)
     return None
 
 
@@ -2253,7 +2367,7 @@ def _with_loader(found: Finding, log: str) -> Finding:
 
 # the JS crash the ArkUI engine prints into hilog, one fault-log line per hilog line:
 # ``C03900/Ace  E  [Engine Log]Error message: …`` (DevEco Studio's Log window, the Previewer)
-_ENGINE_PREFIX = re.compile(r"^\[(?:Engine|ArkRuntime|JS) Log\] ?")
+_ENGINE_PREFIX = re.compile(r"^\[(?:(?:Engine|ArkRuntime|JS) Log|default)\] ?")
 
 
 def _engine_fault(head: str) -> Finding | None:
@@ -2411,6 +2525,22 @@ def _code_by_message(table: dict[str, tuple[str, str]], text: str, least: int = 
     return max(hits)[1] if hits else None
 
 
+_BM_SAYS = re.compile(r"[a-z]+(?: [a-z]+){2,}\.?\Z")
+
+
+def _bm_bare_said(tail: str, m: re.Match[str]) -> bool:
+    """A bare bm code on a line that speaks of installing, or followed by bm's own message for
+    that code (``9568320 no signature file``)."""
+    line = _line_at(tail, m.start())
+    if _INSTALL_WORDS.search(line):
+        return True
+    end = tail.find("\n", m.end())
+    rest = tail[m.end() : end if end >= 0 else len(tail)].strip()
+    said = INSTALL_CODES.get(m.group(1))
+    # bm's own message: the table's, or (a code the table lacks) its style, lower-case words
+    return (said is not None and said[0].lower() in rest.lower()) or bool(_BM_SAYS.match(rest))
+
+
 def _device_finding(tail: str) -> Finding | None:
     """bm's, aa's and hdc's own error structure, read the same way for each: the code, the
     tool's text (bm's ``error:`` line, aa's ``Error Message:``, hdc's words after ``[Exxxxxx]``)
@@ -2419,7 +2549,7 @@ def _device_finding(tail: str) -> Finding | None:
     tool's own text (and the fix of a documented code with that same text), never a generic
     remedy."""
     m = _BM_CODE.search(tail) or next(
-        (b for b in _BM_BARE.finditer(tail) if _INSTALL_WORDS.search(_line_at(tail, b.start()))),
+        (b for b in _BM_BARE.finditer(tail) if _bm_bare_said(tail, b)),
         None,
     )
     if m is not None:

@@ -341,6 +341,13 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
         "hdc could not communicate with the device daemon",
         "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
     ),
+    (
+        re.compile(r"\b(?:Requested )?target is not (?:available|ready)\b", re.I),
+        "no-device",
+        "the device asked for is not connected yet",
+        "Wait until `hdc list targets` lists it (a device just connected with `hdc tconn`, or "
+        "still booting, is not ready at once), then retry.",
+    ),
 ]
 
 SERVER_FAILED_FIX = (
@@ -413,7 +420,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568344": (
         "install parse profile prop check error",
-        "A field in app.json5/module.json5 is invalid (often bundleName): fix the value and rebuild.",
+        "A field in app.json5/module.json5 is invalid (often bundleName): fix the value and rebuild. "
+        "A field that needs a privilege the signing profile does not grant (a system app's, a "
+        "full-SDK system API's: apl system_basic/system_core, AllowAppUsePrivilegeExtension) fails "
+        "the same way: raise the apl and the privileges in the profile (OpenHarmony's "
+        "UnsgnedReleasedProfileTemplate.json for a self-signed HAP), re-sign, and on a device "
+        "that lists privileged apps add the app's fingerprint to install_list_capability.json.",
     ),
     "9568259": (
         "install parse profile missing prop",

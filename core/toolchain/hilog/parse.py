@@ -156,6 +156,28 @@ _LEVEL_TAG = re.compile(
     r"[ \t]*([DIWEF]) ((?=[\w.:-]*[A-Z0-9_])[A-Za-z][\w.-]*(?:::[\w.-]+)*): (\S.*)\Z",
     re.ASCII | re.DOTALL,
 )
+# Android's logcat, as ArkUI-X developers paste their app's lines from an Android device: the
+# ``threadtime`` layout ``08-14 10:38:17.485 25500 25500 D ArkCompiler: msg`` (the tag padded
+# before its colon, ``NAPI : msg``), Android Studio's Logcat window ``2024-09-03 16:06:44.827
+# 2901-2901 Ace  com.huawei.hmos.world I  msg`` (tag, then package, then level) and its older
+# ``… 2901-2901/com.example.app I/Ace: msg``. Read into the same fields with no domain (-1, type
+# ""); Android's V(erbose) is read as D and A(ssert) as F.
+_LOGCAT = re.compile(
+    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]+([VDIWEFA])[ \t]+"
+    r"([^\s:][^:]*?)[ \t]*:(?: (.*)|(\S.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+_STUDIO = re.compile(
+    r"[ \t]*(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+(\S+)[ \t]+"
+    r"([A-Za-z][\w.:-]*|\?|pid-\d+)[ \t]+([VDIWEFA])(?:[ \t]+(.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+_STUDIO_OLD = re.compile(
+    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([VDIWEFA])/"
+    r"([^\s:/][^:/]*?)(?:\(\s*\d+\))?[ \t]*:(?: (.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
+_ANDROID_LEVEL = {"V": "D", "A": "F"}
 # a pasted run cut to ``Tag: msg`` (``AppKit: … about to exit``, ``appspawn: … exit with code:1``)
 _TAG_COLON = re.compile(r"[ \t]*([A-Za-z][\w.-]*(?:::[\w.-]+)*): (\S.*)\Z", re.ASCII | re.DOTALL)
 # a host tool's own line, ``ld.lld: error: …``, ``ninja: warning: …``: no hilog line
@@ -452,6 +474,9 @@ class HilogParser:
         pasted = _pasted_line(s, text)
         if pasted is not None:
             return pasted, None
+        logcat = _logcat_line(s, text)
+        if logcat is not None:
+            return logcat, None
         m = _DOMAIN_TAG_ONLY.match(text)
         if m is not None:
             # the fields the line has: no time, pid, tid or level (level "")
@@ -513,6 +538,10 @@ def _continues(text: str, prev: HilogLine) -> bool:
     return _indent(text) > _indent(head) and _pasted_line(head, head.strip()) is not None
 
 
+# a JS/ArkTS stack frame (``at func (file:1:2)``, ``at file:1:2``) on a line of its own
+_FRAME = re.compile(r"at (?:\S+ \(.*:\d+(?::\d+)?\)|\S+:\d+(?::\d+)?)\Z", re.ASCII)
+
+
 def logical_lines(lines: Iterable[HilogLine]) -> list[HilogLine]:
     """The log lines as written: a continuation padded with spaces instead of a prefix (``-v
     wrap``, a pasted line wrapped onto indented lines) joins the line it continues; raw text is
@@ -523,6 +552,8 @@ def logical_lines(lines: Iterable[HilogLine]) -> list[HilogLine]:
             continue
         if p.cont and out and _unmarked(p.raw).strip() == p.message.strip():
             # the whole line is message: padded, not a line of its own with hilog's prefix
+            if _FRAME.match(p.message):
+                continue  # a stack frame: the message's next line, not more of its first
             out[-1] = out[-1]._replace(message=f"{out[-1].message.rstrip()} {p.message}")
             continue
         out.append(p)
@@ -607,6 +638,35 @@ def _pasted_line(raw: str, text: str) -> HilogLine | None:
             (raw, LOG, t or "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False),
         )
     return _columns(raw, text)
+
+
+def _logcat_line(raw: str, text: str) -> HilogLine | None:
+    """An Android logcat line (``threadtime``, Android Studio's Logcat window, new or old): the
+    same fields as hilog's, no domain (None: not one)."""
+    if text[:1] not in "0123456789 \t" or ":" not in text:
+        return None
+    m = _LOGCAT.match(text)
+    if m is not None:
+        t, pid, tid, level, tag, msg, glued = m.groups()
+        process = ""
+    elif (m := _STUDIO.match(text)) is not None:
+        t, pid, tid, tag, process, level, msg = m.groups()
+        glued = None
+        if process == "?" or process.startswith("pid-"):
+            process = ""
+    elif (m := _STUDIO_OLD.match(text)) is not None:
+        t, pid, tid, process, level, tag, msg = m.groups()
+        glued = None
+        if process == "?":
+            process = ""
+    else:
+        return None
+    level = _ANDROID_LEVEL.get(level, level)
+    msg = msg if msg is not None else (glued or "")
+    return _new(
+        HilogLine,
+        (raw, LOG, t, int(pid), int(tid), level, "", -1, process, tag.strip(), msg, 0, False),
+    )
 
 
 # --- any other column layout (a Log window's columns reordered, hidden or re-spaced; tabs from
@@ -720,6 +780,9 @@ def _is_tag(word: str) -> bool:
     return low not in _NOT_TAGS and not low.endswith(("error", "exception"))
 
 
+_CAMEL = re.compile(r"[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\Z", re.ASCII)
+
+
 def _tag_colon_runs(parsed: list[HilogLine]) -> list[HilogLine]:
     """Raw lines of a paste cut to ``Tag: msg`` read as log lines: only a run of two or more
     consecutive such lines in which a tag comes back (one ``Note: …`` line, a fault log's keys,
@@ -731,20 +794,37 @@ def _tag_colon_runs(parsed: list[HilogLine]) -> list[HilogLine]:
             i += 1
             continue
         j = i
-        found: list[tuple[str, str]] = []
+        found: list[tuple[int, str, str]] = []  # (index, tag, msg); tag "" for a stack frame
         while j < n and parsed[j].kind == RAW:
-            m = _TAG_COLON.match(_unmarked(parsed[j].raw.rstrip("\r\n")))
+            line = _unmarked(parsed[j].raw.rstrip("\r\n"))
+            if found and line[:1] in (" ", "\t") and _FRAME.match(line.strip()):
+                found.append((j, "", line.strip()))  # a stack frame under the line before
+                j += 1
+                continue
+            m = _TAG_COLON.match(line)
             if m is None or not _is_tag(m.group(1)) or _TOOL_SAYS.match(m.group(2)):
                 break
-            found.append((m.group(1), m.group(2)))
+            found.append((j, m.group(1), m.group(2)))
             j += 1
-        tags = [t for t, _ in found]
-        if len(found) >= 2 and len(set(tags)) < len(tags):
+        while found and not found[-1][1]:
+            found.pop()
+        tags = [t for _, t, _ in found if t]
+        framed = len(tags) < len(found)
+        if len(tags) >= 2 and (
+            len(set(tags)) < len(tags)
+            # distinct tags: a component's CamelCase names (``ArkCompiler``, ``AppKit``) with a
+            # stack frame under one of them, not prose labels or a fault log's keys
+            or (framed and all(_CAMEL.match(t) for t in tags))
+        ):
             if out is parsed:
                 out = list(parsed)
-            for k, (tag, msg) in enumerate(found):
-                raw = parsed[i + k].raw
-                out[i + k] = _new(
+            last: HilogLine | None = None
+            for k, tag, msg in found:
+                raw = parsed[k].raw
+                if not tag and last is not None:
+                    out[k] = last._replace(raw=raw, message=msg, cont=True)
+                    continue
+                last = out[k] = _new(
                     HilogLine, (raw, LOG, "", 0, 0, "", "", -1, "", tag, msg, 0, False)
                 )
         i = max(j, i + 1)

@@ -139,7 +139,9 @@ def native_load(text: str) -> Said | None:
         m = _NS_LOAD.search(text)
         if m is not None:
             lib, pos = m.group("lib"), m.start()
-    if not lib or not _in_log(text, pos):
+    if not lib:
+        return _module_not_loaded(text)
+    if not _in_log(text, pos):
         return None
     lib = _name(lib)
     who = _name(by) if by else "the app"
@@ -171,6 +173,36 @@ def native_load(text: str) -> Said | None:
         _line(text, pos).strip(),
         location=by or None,
         terms=("MUSL-LDSO", lib, "libs", "CMakeLists.txt"),
+    )
+
+
+# ArkCompiler, when an ``import x from '@ohos.x'`` finds no native module behind it:
+# ``GetNativeModuleValueByIndex: currentModule …/modules.abc, find requireModule @ohos:intl failed``
+_REQUIRE_FAILED = re.compile(r"find requireModule @(?P<ns>ohos|hms):(?P<mod>[\w.]+) failed")
+
+
+def _module_not_loaded(text: str) -> Said | None:
+    """A system module the runtime found no native library for (no loader line said why)."""
+    if "find requireModule" not in text:
+        return None
+    m = _REQUIRE_FAILED.search(text)
+    if m is None or not _in_log(text, m.start()):
+        return None
+    mod = f"@{m.group('ns')}.{m.group('mod')}"
+    lib = f"lib{m.group('mod')}.so" if "." not in m.group("mod") else "its native library"
+    return Said(
+        "native",
+        f"the runtime could not load the system module {mod}",
+        f"{mod} is a native module: the runtime found no library for it ({lib}), so what the "
+        "app imports from it is undefined (Cannot read property … of undefined). On a device, "
+        f"check that its API level has {mod} (canIUse) and that the bundle may use it. In an "
+        "ArkUI-X app running on Android or iOS, each system module is a plug-in library packed "
+        f"with the app: copy {lib} from the ArkUI-X SDK into the platform project's libs "
+        "(.arkui-x/android/app/libs, or the iOS frameworks), with any library it needs in turn, "
+        "and rebuild.",
+        _line(text, m.start()).strip(),
+        certain=False,
+        terms=(mod, "ArkUI-X", "libs"),
     )
 
 
@@ -309,6 +341,35 @@ def component_use(text: str) -> Said | None:
     return None
 
 
+# --------------------------------------------------------------------------- an app with no module
+
+# ArkUI-X's AppMain on Android/iOS, reading the modules packed in the app's assets:
+# ``[app_main.cpp(82)] module list size: 0``
+_NO_MODULE = re.compile(r"\bmodule list size: 0\b")
+
+
+def no_module(text: str) -> Said | None:
+    """An ArkUI-X app whose package holds none of the ArkTS modules' build output."""
+    if "module list size: 0" not in text:
+        return None
+    m = _NO_MODULE.search(text)
+    if m is None or not _in_log(text, m.start()):
+        return None
+    return Said(
+        "launch",
+        "the app found no ArkTS module in its package: its assets hold no module",
+        "The app starts with an empty module list, so it has no bundle or ability to run "
+        "(bundleInfo is null, a white screen): the platform project's assets lack the ArkTS "
+        "modules' build output (module.json, ets/modules.abc, resources). Delete the stale "
+        "assets folder (.arkui-x/android/app/src/main/assets), build the ArkTS modules again "
+        "with DevEco Studio or ACE Tools, which copies them into the assets, then Clean Project "
+        "and rebuild the APK (or the iOS app).",
+        _line(text, m.start()).strip(),
+        certain=False,
+        terms=("ArkUI-X", "assets", "modules.abc"),
+    )
+
+
 # the weaker readings look at a long log's head and tail only (each ``in`` over 1 MB costs ~0.4 ms)
 HEAD_CHARS = 64_000
 TAIL_CHARS = 8_000
@@ -324,12 +385,28 @@ def read_weak(text: str) -> Said | None:
     a component's advice, in a long text's head and tail."""
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-    return graphics_api(text) or component_use(text)
+    return graphics_api(text) or component_use(text) or no_module(text)
 
 
 # --------------------------------------------------------------------------- runtime error causes
 
 RUNTIME_CAUSES: tuple[Cause, ...] = (
+    Cause(
+        (JS,),
+        # ArkUI's globals behind the decorators and components, defined only where ArkUI runs
+        re.compile(
+            r"ReferenceError: (?:Observed(?:V2)?|Trace|Track|ViewV2|ViewPU|PUV2ViewBase|"
+            r"ObserveV2|AppStorageV2(?:Impl)?|PersistenceV2(?:Impl)?|LocalStorage|AppStorage|"
+            r"SubscriberManager|stateMgmtConsole) is not defined"
+        ),
+        "an ArkUI global (a decorator's or a component's) is not defined where the module ran: "
+        "a file holding UI code (@Observed/@ObservedV2/@Trace classes, @Component structs) was "
+        "loaded on a thread without ArkUI, a Worker or a TaskPool task that imports it",
+        "Keep the UI code out of what a Worker or TaskPool task imports: move the decorated "
+        "classes and components to files the child thread does not import (separate the data "
+        "and logic it needs into plain classes and functions), and check the whole import "
+        "chain of the worker's entry file and of every @Concurrent function.",
+    ),
     Cause(
         (JS,),
         re.compile(r"Cannot find module\s+'[^'\n]+'\s*,\s*which is application Entry Point"),
