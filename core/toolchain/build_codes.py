@@ -100,6 +100,15 @@ BUILD_CODES: dict[str, CodeInfo] = {
         says=r"bundleName in app\.json5/hvigorfile\.ts does not match\s+the bundleName in the "
         r"generated SigningConfigs|BundleName in the project configuration does not match",
     ),
+    "00302018": CodeInfo(
+        "config",
+        "a module named on the command line is not in the project",
+        "The command line (or the run configuration) names a module that the modules field of the "
+        "project-level build-profile.json5 does not declare ('' is no name at all): add the "
+        "module there (name and srcPath), or pass a declared one (-p module=<name>@<target>). "
+        "{message}",
+        says=r"Unknown module '[^'\n]*' in the command line",
+    ),
     "00303034": CodeInfo(
         "config",
         "compileSdkVersion required",
@@ -162,7 +171,10 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "ohpm install failed",
         "The dependency install hvigor ran failed: run `ohpm install --all` in the project root "
         "to see ohpm's own error; on Windows run it from PowerShell or the DevEco terminal, not "
-        "Git Bash (BATCH RECURSION), then build clean.",
+        'Git Bash (BATCH RECURSION), then build clean. When ohpm says a module "configed in" a '
+        "file does not exist, the srcPath that file gives the module does not lead to its folder "
+        "(count the ../ from the file's own directory); .hvigor/dependencyMap/dependencyMap.json5 "
+        "is generated: fix the srcPath it was generated from, or delete .hvigor and sync again.",
     ),
     "00306054": CodeInfo(
         "hvigor-task",
@@ -267,6 +279,11 @@ PARSER_STEPS: tuple[tuple[str, str], ...] = (
         "`await` is used in a function that is not `async`: mark the enclosing function `async` "
         "(an `async` arrow function for a callback; its callers then get a Promise), or use "
         "`.then()` there instead of `await`.",
+    ),
+    (
+        r"'return' outside of function",
+        "A `return` stands outside any function: a closing brace `}` above it ends its function "
+        "(or build()) too early, or one is missing; match the braces before that line.",
     ),
     (
         r"is not exported by|has no exported member",

@@ -120,6 +120,15 @@ TOOLS: tuple[_Tool, ...] = (
         "sdk-missing",
         True,
     ),
+    # a generator or cleaner that refuses a path outside the directory it runs in (RN codegen's
+    # ``that path is outside current working directory``): the output path or the project's place
+    _tool(
+        "a generator's working-directory check",
+        r"(?P<msg>.*?\bpath (?:is|lies) outside (?:of )?(?:the )?(?:current )?"
+        r"(?:working directory|cwd|project(?: root| directory)?)\b.*)",
+        "project-path",
+        True,
+    ),
     # hvigor's version check: ``The (value of) hvigorVersion (2.1.1) is not within the expected
     # range 3.x.x`` (also for @ohos/hvigor-ohos-plugin)
     _tool(
@@ -1019,6 +1028,13 @@ def read_tool_error(text: str) -> ToolError | None:
 # ending the message (``Current path does not match: /home/u/桌面/app``)
 _NAMED_PLACES: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b[Aa]t [Ff]ile:\s*(?P<loc>[^\s,;]+)"),
+    # a path alone on the line after the message (``at D:\\app\\build-profile.json5.``, restool's
+    # ``at F:\\app\\media\\a-b.jpg``); not a script stack frame (a line number, a .js file)
+    re.compile(
+        r"^[ \t]*at (?P<loc>(?:[A-Za-z]:)?[\\/](?:[^\s():\\/]+[\\/])+[^\s():\\/]+"
+        r"\.(?!m?js\b|cjs\b)\w{1,6})\.?[ \t]*$",
+        re.M,
+    ),
     re.compile(r"\bBuild file '(?P<loc>[^'\n]+)' line: (?P<line>\d+)"),
     re.compile(
         r"\brequired by (?:@[\w.-]+/)?[^\s@]+@(?P<loc>(?:[A-Za-z]:)?[\\/]\S+?\.(?:har|hsp|json5))\b"
@@ -1040,7 +1056,7 @@ _NAMED_PLACES: tuple[re.Pattern[str], ...] = (
 # lines that can say a place: an error's own words
 _PLACE_WORDS = re.compile(
     r"(?i:error|fail|not found|not exist|is lost|missing|not match|can ?not|could not|invalid)|"
-    r"\bBuild file '"
+    r"\bBuild file '|\b[Aa]t [Ff]ile:\s*\S"
 )
 
 

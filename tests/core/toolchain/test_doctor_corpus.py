@@ -128,17 +128,27 @@ LANDED = 1.0
 # ba37484) folded in, then general rules (test_doctor_heldout_rt.py: Android logcat lines of
 # ArkUI-X apps, a ``Tag: msg`` paste with stack frames, ArkCompiler's ``Throw error`` stack,
 # requireModule failures, ArkUI globals off the UI thread, hdc's and bm's wordings): all 22 right.
+# Last blind batches V (35 build logs, mostly cut from hvigor's debug logs) and W's paths log,
+# scored blind on 1d1ca4f (2026-12-06), folded in, then general rules (test_doctor_heldout_v.py:
+# a path alone on the line after the message, ``At file:`` in the tool's advice, 00302018, ohpm's
+# ``configed in`` srcPath, rollup's 'return' outside of function, a generator refusing a path
+# outside its working directory) left one: arkts/llmfinetune-rollup-return-outside-function-
+# 00305015 (rollup's parse failure comes first, 34 linter errors and then an ArkUI check 10905236
+# that the broken braces caused; doctor.py's _code_finding lets any 109 check under rollup's
+# error decide, which is right when the check is the first numbered error, as in
+# arkts/ditu-10905210-build-one-root-node; to be refined there after doctor.py's split).
 BELOW_LANDED = {
     ("appfreeze", "class"): (32, 34),
-    ("appfreeze", "location"): (4, 5),
     ("appfreeze", "actionable"): (31, 34),
-    ("arkts", "location"): (55, 56),
-    ("arkts", "actionable"): (74, 77),
+    ("appfreeze", "location"): (4, 5),
+    ("arkts", "code"): (46, 47),
+    ("arkts", "location"): (64, 65),
+    ("arkts", "actionable"): (82, 86),
     ("bm", "actionable"): (82, 83),
-    ("config", "said"): (47, 49),
-    ("config", "class"): (47, 49),
-    ("config", "code"): (23, 24),
-    ("config", "actionable"): (47, 49),
+    ("config", "said"): (57, 59),
+    ("config", "class"): (57, 59),
+    ("config", "actionable"): (57, 59),
+    ("config", "code"): (31, 32),
     ("cppcrash", "said"): (106, 107),
     ("cppcrash", "class"): (106, 107),
     ("cppcrash", "location"): (57, 59),
@@ -147,25 +157,25 @@ BELOW_LANDED = {
     ("hilog", "class"): (26, 27),
     ("hilog", "location"): (12, 13),
     ("hilog", "actionable"): (26, 27),
-    ("hvigor", "actionable"): (58, 59),
+    ("hvigor", "actionable"): (61, 62),
     ("jscrash", "actionable"): (68, 72),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (52, 53),
-    ("paths", "class"): (23, 24),
-    ("paths", "actionable"): (23, 24),
-    ("all", "said"): (850, 855),
-    ("all", "class"): (802, 810),
-    ("all", "code"): (405, 406),
-    ("all", "location"): (288, 293),
-    ("all", "actionable"): (787, 810),
+    ("ohpm", "actionable"): (54, 55),
+    ("paths", "class"): (25, 26),
+    ("paths", "actionable"): (25, 26),
+    ("all", "said"): (886, 891),
+    ("all", "class"): (838, 846),
+    ("all", "code"): (430, 432),
+    ("all", "actionable"): (822, 846),
+    ("all", "location"): (319, 324),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 810)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 846)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -177,7 +187,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 855
+    assert len(items) >= 891
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -260,7 +270,9 @@ BUILD_KINDS = (
 # With held-out batches S and T's build part folded in (432 build logs): on ba37484's code said
 # 415, class 391, fix 362, location 151, code 196, confident wrong 6; after their general rules
 # said 415, class 392, fix 365, location 156, code 198, confident wrong 5 (the new logs' own).
-LEAVE_OUT_REACHED = {"said": 415, "class": 392, "actionable": 365, "location": 156, "code": 198}
+# With the last blind batches V and W's paths log folded in and their general rules (470 build
+# logs): said 453, class 429, fix 401, location 187, code 224, confident wrong 5.
+LEAVE_OUT_REACHED = {"said": 453, "class": 429, "actionable": 401, "location": 187, "code": 224}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
@@ -282,7 +294,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 432
+    assert logs >= 470
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
