@@ -40,7 +40,7 @@ from hmdesk.core.dbfile import DatabaseError
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.location_recall import Recalled
-    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.finding import Finding
     from hmdesk.core.toolchain.pipeline import Pipeline
     from hmdesk.core.toolchain.runs import PipelineEvent, PipelineOptions, RunResult
 

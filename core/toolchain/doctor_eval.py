@@ -45,7 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from hmdesk.core.bounded import MB, InputError, read_input
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.hilog.parse import HilogLine, logical_lines, parse_lines
 
 METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines", "fields")

@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeGuard, get_args
 import sqlalchemy as sa
 from hmdesk.core.db import Database, DatabaseError
 from hmdesk.core.models import Run, RunStep
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.process import Stream
 
 StepName = Literal["clean", "build", "install", "stop", "launch"]

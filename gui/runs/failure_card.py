@@ -1,4 +1,4 @@
-"""The failure card: the doctor's :class:`~hmdesk.core.toolchain.doctor.Finding` and the pitfalls
+"""The failure card: the doctor's :class:`~hmdesk.core.toolchain.finding.Finding` and the pitfalls
 recalled for it.
 
 * Recalled memories are drawn with the memory inspector's own renderers
@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from hmdesk.core.codeindex.location_recall import VIA_TEXT, Recalled
 from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory, TermMatch
 from hmdesk.core.memory.terms import typed_forms
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.gui.common.explanation import breakdown_html, breakdown_text
 from hmdesk.gui.common.highlight import content_html, term_chips_html
 from hmdesk.gui.common.theme import Theme, theme_for

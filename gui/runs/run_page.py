@@ -23,7 +23,7 @@ from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import QueryResult
 from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
 from hmdesk.core.toolchain.crash.model import Crash
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.runs import RunResult
 from hmdesk.gui.common.code_index import CodeIndexHolder
 from hmdesk.gui.common.workers import run_in_thread

@@ -1,6 +1,6 @@
 """Saving a failure as a pitfall memory: the pre-filled fields and the editor dialog.
 
-* :func:`pitfall_prefill` turns the doctor's :class:`~hmdesk.core.toolchain.doctor.Finding` into
+* :func:`pitfall_prefill` turns the doctor's :class:`~hmdesk.core.toolchain.finding.Finding` into
   the fields a new memory starts with.
 * :class:`SavePitfallDialog` is the pre-filled memory editor (``ask`` is the seam for tests).
 * :func:`add_pitfall` stores what the dialog returned (the failure card and the crash card).
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from hmdesk.core.memory.lifecycle.claims import claim_terms, relation
 from hmdesk.core.memory.record import LAYERS
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.gui.common.confidence_input import ConfidenceSpinBox, problem_label, show_problem
 from hmdesk.gui.common.dialog_buttons import Button, dialog_buttons, text_field_keys
 from PySide6.QtWidgets import (

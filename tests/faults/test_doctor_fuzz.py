@@ -7,7 +7,8 @@ and hold no secret the log's signing flags carried; ``redact`` never raises and 
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.doctor import Finding, diagnose, format_finding
+from hmdesk.core.toolchain.doctor import diagnose, format_finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.redact import redact
 from hypothesis import given
 from hypothesis import strategies as st

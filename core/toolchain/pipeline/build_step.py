@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hmdesk.core.toolchain import hvigor
-from hmdesk.core.toolchain.doctor import Finding, diagnose, in_project
+from hmdesk.core.toolchain.doctor import diagnose, in_project
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.hdc import InvalidName
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner

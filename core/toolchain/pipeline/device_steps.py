@@ -22,7 +22,8 @@ from hmdesk.core.toolchain import hdc as hdcmod
 from hmdesk.core.toolchain.device import screen
 from hmdesk.core.toolchain.device.evidence import Evidence, run_folder
 from hmdesk.core.toolchain.devices import list_devices
-from hmdesk.core.toolchain.doctor import Finding, FindingKind, diagnose, known
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.finding import Finding, FindingKind, known
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
 from hmdesk.core.toolchain.project import ProjectError

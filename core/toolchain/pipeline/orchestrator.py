@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from hmdesk.core.db import Database, iso
 from hmdesk.core.toolchain import hvigor
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.hdc import InvalidName
 from hmdesk.core.toolchain.pipeline.build_step import BuildStep
 from hmdesk.core.toolchain.pipeline.device_steps import DeviceSteps

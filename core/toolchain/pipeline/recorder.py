@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from hmdesk.core.db import Database, iso
 from hmdesk.core.models import Run, RunStep
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.runs import (
     PipelineError,
     PipelineOptions,

@@ -17,7 +17,8 @@ from typing import Any
 
 from hmdesk.core.db import Database, iso
 from hmdesk.core.toolchain import hvigor
-from hmdesk.core.toolchain.doctor import Finding, diagnose, known
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.finding import Finding, known
 from hmdesk.core.toolchain.hdc.outcomes import is_decisive
 from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog, VerdictText
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder

@@ -6,12 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.doctor import (
-    HMHARNESS_CLASSES,
-    diagnose,
-    first_error_block,
-    format_finding,
-)
+from hmdesk.core.toolchain.build_signatures import HMHARNESS_CLASSES
+from hmdesk.core.toolchain.doctor import diagnose, format_finding
+from hmdesk.core.toolchain.finding import first_error_block
 from hmdesk.core.toolchain.hdc import INSTALL_CODES
 
 STACK = "\n".join(
@@ -304,7 +301,7 @@ def test_the_engines_js_crash_in_hilog_and_a_web_render_freeze() -> None:
 
 
 def test_finding_round_trips_through_dict() -> None:
-    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.finding import Finding
 
     f = diagnose(HEAD + REALISTIC["arkts-source/10505001"] + TRY)
     assert f is not None
@@ -385,7 +382,7 @@ def test_secrets_never_reach_the_finding() -> None:
     for secret in ("0000001BKEY", "0000001BSTORE", "literal-secret-42"):
         assert secret not in shown
     # a finding stored verbatim by an older version is masked when read back
-    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.finding import Finding
 
     old = Finding.from_dict({"kind": "signing", "evidence": "-keyPwd abc", "block": "token=xyz"})
     assert "abc" not in old.evidence and old.block is not None and "xyz" not in old.block
@@ -462,7 +459,8 @@ def test_the_literal_prefilter_never_skips_a_match() -> None:
     without them."""
     from pathlib import Path
 
-    from hmdesk.core.toolchain.doctor import _COMPILED, _literal
+    from hmdesk.core.toolchain.signature import _literal
+    from hmdesk.core.toolchain.signature_table import _COMPILED
 
     assert _literal(r"code:\s*9568347\b") == "9568347"
     assert _literal(r"certificate (?:has )?expired") == "certificate "

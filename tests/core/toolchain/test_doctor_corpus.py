@@ -279,15 +279,18 @@ LEAVE_OUT_CONFIDENT_WRONG = 5
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from hmdesk.core.toolchain import doctor
+    from hmdesk.core.toolchain import signature_table
+    from hmdesk.core.toolchain.build_signatures import HVIGOR_SIGNATURES, TOOL_MESSAGE_SIGNATURES
+    from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES
 
     rules = {
         id(s)
-        for s in doctor.TOOL_MESSAGE_SIGNATURES
-        + doctor.MESSAGE_SIGNATURES
-        + tuple(s for s in doctor.HVIGOR_SIGNATURES if not s.code)
+        for s in TOOL_MESSAGE_SIGNATURES
+        + MESSAGE_SIGNATURES
+        + tuple(s for s in HVIGOR_SIGNATURES if not s.code)
     }
-    monkeypatch.setattr(doctor, "_COMPILED", [c for c in doctor._COMPILED if id(c[0]) not in rules])
+    compiled = [c for c in signature_table._COMPILED if id(c[0]) not in rules]
+    monkeypatch.setattr(signature_table, "_COMPILED", compiled)
     report = evaluate(CORPUS)
     logs = sum(report.rows[k].logs for k in BUILD_KINDS if k in report.rows)
     got = {

@@ -84,7 +84,7 @@ def test_the_sdk_version_fields_said_without_a_code_are_an_sdk_version_finding()
 
 
 def test_a_counted_quantifier_is_not_a_signatures_needle() -> None:
-    from hmdesk.core.toolchain.doctor import _literal
+    from hmdesk.core.toolchain.signature import _literal
 
     assert _literal(r"targetSdkVersion[^\n]{0,80}?的值不正确") == "targetsdkversion"
     assert _literal(r"ab{2,3}cdef") == "cdef"

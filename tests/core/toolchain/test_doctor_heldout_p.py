@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hmdesk.core.toolchain.build_log import console_view
-from hmdesk.core.toolchain.doctor import Finding, diagnose
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.tool_errors import (
     missing_project_file,
     named_place,

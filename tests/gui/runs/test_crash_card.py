@@ -300,7 +300,7 @@ def test_a_downloaded_fault_log_opens_as_the_feeds_crash_card(qtbot, ctx, tmp_pa
     value was undefined and the fix names optional chaining (``?.``) or a check for undefined
     (the corpus's expected fix words)."""
     from hmdesk.core.toolchain.crash.faultlog import read_faultlog
-    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.finding import Finding
 
     src = Path(__file__).resolve().parents[2] / "data/real_logs/jscrash"
     local = tmp_path / "jscrash-com.example.h5-20010045-20250718202951568.log"

@@ -7,7 +7,7 @@ import re
 import pytest
 from hmdesk.core.memory.recall_floor import recall_floor
 from hmdesk.core.memory.retrieve.results import Query
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.gui.common.theme import DARK, LIGHT
 from hmdesk.gui.runs.failure_card import EvidenceBox, FailureCard, split_location
 

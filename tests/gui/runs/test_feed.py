@@ -152,7 +152,7 @@ def test_a_restarting_hilog_neither_duplicates_lines_nor_multiplies_crashes(
 def test_a_crash_completed_by_its_fault_log_keeps_its_place_a_repeat_comes_on_top(
     qtbot, ctx, fake_tools
 ):
-    from hmdesk.core.toolchain.doctor import Finding
+    from hmdesk.core.toolchain.finding import Finding
 
     page = RunPage(ctx)
     qtbot.addWidget(page)

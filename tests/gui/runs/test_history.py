@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hmdesk.core.db import iso
 from hmdesk.core.models import Run
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.runs import RunRepository, RunResult
 from hmdesk.gui.common.theme import DARK, LIGHT
 from hmdesk.gui.context import build_context

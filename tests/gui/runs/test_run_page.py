@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.runs import RunResult, StepResult
 from hmdesk.gui.runs.run_page import failure_of
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.memory.record import LAYERS
-from hmdesk.core.toolchain.doctor import Finding
+from hmdesk.core.toolchain.finding import Finding
 from hmdesk.gui.runs.save_pitfall import SavePitfallDialog, pitfall_prefill
 
 

@@ -1,0 +1,401 @@
+"""The build tools' signatures: hmharness's classes, the tools' own messages and hvigor's codes
+(see :mod:`hmdesk.core.toolchain.doctor` for the order the table runs in)."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.signature import Signature
+
+# --------------------------------------------------------------------------- hmharness's 8 classes
+
+HMHARNESS_CLASSES: tuple[Signature, ...] = (
+    Signature(
+        "sdk-home",
+        (r"Invalid value of '?DEVECO_SDK_HOME", r"sdk home", r"not find sdk", r"SdkHomePath"),
+        "DEVECO_SDK_HOME is unset or wrong. Set it to <DevEco Studio>/sdk (or "
+        "command-line-tools/sdk), with a native path (not an MSYS /c/... one), then build again.",
+        terms=("DEVECO_SDK_HOME", "SDK", "环境变量"),
+    ),
+    Signature(
+        "sdk-version",
+        (
+            r"compatibleSdkVersion.*(?:invalid|not|unsupported)",
+            r"unsupported sdk version",
+            r"sdk version.*(?:invalid|not match)",
+        ),
+        "compatibleSdkVersion in build-profile.json5 does not match an installed SDK (or a "
+        "dependency needs a newer one): fix products[0].compatibleSdkVersion; the schema check "
+        "does not test whether the value is plausible.",
+        terms=("compatibleSdkVersion", "SDK版本", "build-profile"),
+    ),
+    Signature(
+        "signing",
+        (r"signingConfigs", r"signing config", r"keystore", r"\.p12", r"\.cer\b", r"no signing"),
+        "Signing is missing or stale: in DevEco Studio re-run File > Project Structure > Signing "
+        "Configs > Automatically generate signature (the product must reference it with "
+        '"signingConfig"); release builds need AppGallery certificates.',
+        terms=("signingConfigs", "签名", "signing"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (
+            r"ohos_modules",
+            r"Failed to install dependencies",
+            r"ERESOLVE",
+            r"404 .*ohpm",
+        ),
+        "Dependencies are missing: run `ohpm install --all` in the project root; check that the "
+        "versions in oh-package.json5 exist and that local .har dependencies are built.",
+        terms=("ohpm", "依赖", "oh-package.json5"),
+    ),
+    Signature(
+        "hvigor-env",
+        (
+            r"hvigor (?:daemon|wrapper)",
+            r"node: not found",
+            r"NODE_HOME",
+            r"executable 'node'",
+            r"Cannot find module .*hvigor",
+        ),
+        "The hvigor/node environment is broken: use the node bundled with DevEco Studio "
+        "(NODE_HOME=<DevEco>/tools/node), delete the project's .hvigor cache, then build again.",
+        terms=("hvigor", "node", "NODE_HOME"),
+    ),
+    Signature(
+        "arkts-source",
+        (
+            r"arkts-\d+",
+            r"Cannot find module '@[^']*' or its corresponding",
+            r"Struct.*must",
+            r"expected component",
+        ),
+        "An ArkTS source error: open the file:line of the first ERROR block and fix the code.",
+        terms=("ArkTS", "编译错误", "ets"),
+    ),
+    Signature(
+        "config",
+        (
+            r"parse.*json",
+            r"Expected.*json",
+            r"module.*not found in",
+        ),
+        "A project configuration file is wrong: check the field named in the error in "
+        "build-profile.json5 / module.json5 / app.json5 against the schema.",
+        terms=("module.json5", "build-profile.json5", "配置"),
+    ),
+    Signature(
+        "network",
+        (
+            r"ECONN\w*",
+            r"ETIMEDOUT",
+            r"ENOTFOUND",
+            r"getaddrinfo",
+            r"socket hang up",
+            r"fetch failed",
+            r"network (?:is )?unreachable",
+        ),
+        "A network or registry failure: check the proxy (bypass it for 127.0.0.1), retry, or use "
+        "the mirror: `ohpm config set registry https://ohpm.openharmony.cn/ohpm/`.",
+        terms=("network", "registry", "网络", "代理"),
+    ),
+)
+
+# --------------------------------------------------------------------------- exact codes
+
+# What the tool hvigor ran says after "Tools execution failed" (the packing tool, the JVM, the
+# JS bundler) or what a wrapper says about the tool it ran: the tool's own words decide over the
+# task that failed (SignHap, PackageHap, BuildNative…), so these come first (batch 27f).
+TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "config",
+        (r"BundleTool \[Error\]: input module (?P<field>\w+) is different",),
+        "The modules packed into the app (each HAP/HSP) declare different {field} values, or "
+        "AppScope/app.json5 does not declare it: make {field} the same in app.json5 (app.{field}) "
+        "and in every module packed with it, then build the app again.",
+        meaning="the packed modules differ",
+        terms=("app.json5", "PackageApp", "module.json5"),
+    ),
+    Signature(
+        "java",
+        (r"os::commit_memory\(", r"errno=1455", r"insufficient memory for the Java Runtime"),
+        "The JVM that runs the SDK's tool (packing or signing) could not get memory: on Windows "
+        "the page file (virtual memory) is too small or the RAM is used up. Enlarge the page "
+        "file (System > Advanced > Performance > Virtual memory), close other programs or "
+        "builds, then build again.",
+        meaning="the JVM could not allocate memory",
+        terms=("java", "memory", "page file", "内存"),
+    ),
+    Signature(
+        "java",
+        (r"Invalid CEN header",),
+        "The JDK running the SDK's tool rejects the zip it reads (newer JDK updates check zip64 "
+        "fields, JDK-8313765): run the tools with DevEco's bundled JDK 17 (JAVA_HOME=<DevEco>/jbr, "
+        "its bin first on PATH), or pass -Djdk.util.zip.disableZip64ExtraFieldValidation=true.",
+        meaning="the JDK rejects the zip (CEN header)",
+        terms=("JDK", "JAVA_HOME", "hap-sign-tool", "CEN"),
+    ),
+    Signature(
+        "java",
+        (r"Command failed with exit code null",),
+        "The SDK tool hvigor ran (java …) was killed before it finished (exit code null means a "
+        "signal, not an error of the tool): the machine ran out of memory or of the limits on "
+        "open files and processes. Raise the limits (macOS/Linux: ulimit -n; "
+        "/etc/security/limits.conf nofile and nproc), close other builds, then build again.",
+        meaning="the tool was killed",
+        terms=("java", "ulimit", "limits.conf", "memory"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Module not found:\s*Error: Can't resolve '(?P<module>[^']+)'",),
+        "The JS build cannot resolve {module}: the package or SDK that provides it is not in the "
+        "project. Add it (ohpm install, a dependency in oh-package.json5); a @system.* module "
+        "belongs to a device kit whose SDK must be added to the project as the kit's docs say.",
+        meaning="a module the JS build cannot resolve",
+        terms=("Can't resolve", "ohpm", "SDK", "oh-package.json5"),
+    ),
+    Signature(
+        "permission",
+        (r"Failed to delete the directory or file '(?P<path>[^']+)'",),
+        "A build file could not be deleted or replaced: {path} (or its source in resources) is "
+        "read-only or held open by another program (an antivirus, another build, an editor). "
+        "Clear the read-only attribute (Windows: attrib -r on the file and its source; copied or "
+        "downloaded model files often carry it), close what holds it, then clean and build.",
+        meaning="a build file could not be deleted",
+        terms=("read-only", "rawfile", "restool", "attrib"),
+    ),
+    # a system service's log line refusing the app for a permission it does not hold
+    # (``AudioFramework: Client doesn't have MICROPHONE permission``)
+    Signature(
+        "permission",
+        (
+            r"\b(?:doesn't|does not|don't|do not|has no|have no) (?:have |hold )?(?:the )?"
+            r"(?:ohos\.permission\.)?(?P<perm>(?-i:[A-Z][A-Z_]{3,})) permission",
+        ),
+        "The app does not hold ohos.permission.{perm}, so the system service refused it (a "
+        "recorder, a sensor or a player then fails or crashes). Declare ohos.permission.{perm} "
+        "in module.json5 requestPermissions and, for a user_grant permission (MICROPHONE, "
+        "CAMERA, LOCATION…), request it at run time (abilityAccessCtrl "
+        "requestPermissionsFromUser) before the call.",
+        meaning="the app lacks a permission a system service checks",
+        terms=("permission", "requestPermissions", "requestPermissionsFromUser"),
+    ),
+)
+
+
+HVIGOR_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "sdk-missing",
+        (r"00303168", r"SDK component missing", r"Unable to find the following components"),
+        "The SDK is incomplete or the wrong one: install the missing components in DevEco's SDK "
+        "manager, point DEVECO_SDK_HOME at `sdk` (not `sdk/default`), use the HarmonyOS SDK for a "
+        "HarmonyOS project, and keep compatibleSdkVersion ≤ the installed SDK.",
+        code="00303168",
+        meaning="SDK component missing",
+        terms=("00303168", "SDK component missing", "SDK"),
+    ),
+    Signature(
+        "config",
+        (r"00303038", r"Schema validate failed"),
+        "A field in module.json5 / build-profile.json5 fails the schema (e.g. deviceTypes): "
+        "fix the field named after 'instancePath'.",
+        code="00303038",
+        meaning="Schema validate failed",
+        terms=("00303038", "Schema validate failed", "module.json5"),
+    ),
+    Signature(
+        "hvigor-version",
+        (r"00303028", r"Unsupported modelVersion"),
+        "The project needs a newer hvigor than the installed one: update DevEco Studio / "
+        "Command Line Tools, or lower modelVersion in oh-package.json5.",
+        code="00303028",
+        meaning="Unsupported modelVersion",
+        terms=("00303028", "modelVersion", "hvigor"),
+    ),
+    Signature(
+        "native",
+        # the dynamic loader's bare line (musl: ``name: symbol not found``, no "relocating")
+        (r"^\s*(?:Error:\s*)?(?P<symbol>[A-Za-z_]\w{2,}): symbol not found\s*$",),
+        "A native library the app loads refers to {symbol}, which no library loaded with it "
+        'defines or exports: add the definition and export it (C/C++: `extern "C"` with '
+        'default visibility; Rust: `#[no_mangle] pub extern "C" fn {symbol}`), or, when it is '
+        "a system API, build against the device's API level.",
+        meaning="a symbol a native library needs is not exported",
+        terms=("symbol not found", "export", "extern", "so"),
+    ),
+    Signature(
+        "native",
+        (
+            r"(?P<tool>\S*(?:clang|gcc|cc|c\+\+|g\+\+)(?:\+\+)?(?:\.exe)?) either does not exist or does not work",
+        ),
+        "The native toolchain's compiler ({tool}) does not run for CMake: check the SDK's native "
+        "folder is installed and that its path (OHOS_SDK_NATIVE, the SDK location) has no space "
+        "or non-ASCII character; move the SDK or reach it through a space-free junction "
+        "(`mklink /J C:\\ohos-sdk <SDK path>`).",
+        meaning="the C/C++ compiler does not run",
+        terms=("clang", "CMake", "space", "OHOS_SDK_NATIVE"),
+    ),
+    Signature(
+        "hvigor-version",
+        (r"project'?s structure has been changed",),
+        "The project's layout is older than the toolchain accepts (the message names the "
+        "project type, e.g. ArkUI-X): migrate the project structure as its FAQ says (for "
+        "ArkUI-X, the current ArkUI-X project template), or build with the toolchain and "
+        "plugin versions the project was made with (hvigor-config.json5).",
+        meaning="the project structure needs migration",
+        terms=("structure", "migrate", "hvigor-config.json5"),
+    ),
+    Signature(
+        "java",
+        (r"\bUnable to locate (?:a )?Java Runtime\b", r"\bNo Java runtime present\b"),
+        "No Java runtime was found (macOS's /usr/bin/java stub says so when no JDK is "
+        "installed or JAVA_HOME is unset): set JAVA_HOME to DevEco's bundled JBR (<DevEco>/jbr, "
+        "macOS Contents/jbr/Contents/Home), put its bin on PATH, then restart the hvigor "
+        "daemon (hvigorw --stop-daemon) so it picks the JDK up.",
+        meaning="no Java runtime",
+        terms=("java", "JAVA_HOME", "JBR", "JDK"),
+    ),
+    Signature(
+        "sdk-missing",
+        (
+            r"Unable to find the (?P<field>(?:target|compile|compatible)SdkVersion) "
+            r"(?P<version>\S+) in (?:the )?SDK(?: Manager)?",
+        ),
+        "build-profile.json5 asks for {field} {version} but the SDK this build uses does not "
+        "hold it: install that API version in DevEco's SDK manager, point DEVECO_SDK_HOME (a "
+        "command-line build) at DevEco's integrated SDK, or set {field} to an installed version.",
+        meaning="the SDK version asked for is not installed",
+        terms=("targetSdkVersion", "SDK", "DEVECO_SDK_HOME", "install"),
+    ),
+    Signature(
+        "java",
+        (r"spawn java ENOENT",),
+        "No JDK on PATH: set JAVA_HOME to DevEco's bundled jbr (<DevEco>/jbr, macOS "
+        "Contents/jbr/Contents/Home) and put its bin on PATH (JDK 17; 21 for CLT 26+).",
+        code="00308018",
+        meaning="spawn java ENOENT",
+        terms=("00308018", "java", "JAVA_HOME", "JDK"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r"Cannot find module '[^']*hvigorw\.js'",),
+        "hvigorw.js was not found (a path with spaces or MSYS mangling): call "
+        "`node <...>/hvigorw.js` with native paths, or run from the DevEco terminal.",
+        meaning="Cannot find module hvigorw.js",
+        terms=("hvigorw.js", "hvigor", "node"),
+    ),
+    # hap-sign-tool's own messages (the HarmonyOS FAQ's signing cases)
+    Signature(
+        "signing",
+        (r"parseAlgParameters failed", r"data isn't an object ID"),
+        "The keystore (.p12) was made by a newer JDK than the one signing with it: sign with "
+        "DevEco's bundled JDK 17 (its jbr as JAVA_HOME, first on PATH), or make the .p12 again "
+        "with the JDK that signs.",
+        meaning="keystore made by a newer JDK",
+        terms=("keystore", "p12", "JDK", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"keystore password was incorrect", r"password was incorrect"),
+        "The keystore (storePassword) or key (keyPassword) password is wrong: use the passwords "
+        "given when the .p12 was made; build-profile.json5 keeps them encrypted, hap-sign-tool "
+        "on the command line needs them in plain text.",
+        meaning="wrong keystore or key password",
+        terms=("keystore", "password", "p12", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"maybe this is a zip64 file", r"find zip central directory failed"),
+        "The HAP is not a plain zip: over 4 GB or over 65535 entries makes it zip64, which the "
+        "signing tool cannot sign. Make the HAP smaller: fewer files and folders (pack assets "
+        "into archives), less size.",
+        meaning="HAP packed as zip64",
+        terms=("zip64", "hap-sign-tool", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"ENOENT[^\n]*[/\\]material'",),
+        "The signing material folder (written next to the keystore when DevEco generates a "
+        "signature; it holds the encrypted passwords) is missing: generate the signature again "
+        "(File > Project Structure > Signing Configs) or sign the unsigned HAP with "
+        "hap-sign-tool.",
+        meaning="signing material missing",
+        terms=("signingConfigs", "material", "签名"),
+    ),
+    # the linker found no definition of a symbol (ld.lld, the NDK's linker)
+    Signature(
+        "native",
+        (r"ld\.lld: error: undefined symbol: (?P<symbol>\S+)",),
+        "The linker found no definition of {symbol}: link the library that defines it to the "
+        "target that uses it in CMakeLists.txt (target_link_libraries; N-API napi_* is in "
+        "libace_napi.z.so, OH_LOG_* in libhilog_ndk.z.so). A shared library must link its own "
+        "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them.",
+        meaning="undefined symbol at link time",
+        terms=("ld.lld", "undefined symbol", "CMakeLists.txt", "target_link_libraries"),
+    ),
+    # the compiler driver rejected its own command line (a flag), and a library not found
+    Signature(
+        "native",
+        (r"ld\.lld: error: unable to find library -llib(?P<lib>\S+)",),
+        "The linker cannot find liblib{lib}: target_link_libraries names 'lib{lib}' without "
+        "'.so', and the linker adds the lib prefix itself (-l<name> looks for lib<name>.so). "
+        "Write the name without the lib prefix ('{lib}') or the whole file name ('lib{lib}.so').",
+        meaning="a library named with its lib prefix",
+        terms=("ld.lld", "target_link_libraries", "CMakeLists.txt"),
+    ),
+    Signature(
+        "native",
+        (r"ld\.lld: error: unable to find library -l(?P<lib>\S+)",),
+        "The linker cannot find lib{lib}: a library of the NDK is not copied into the project but "
+        "CMakeLists.txt must see the NDK sysroot (target_include_directories and "
+        "target_link_directories on <native>/sysroot/usr/include and usr/lib/<abi>-linux-ohos); a "
+        "third-party library must be in the project (libs/<abi>) and its folder named in "
+        "target_link_directories. Check the name in target_link_libraries.",
+        meaning="a library the linker cannot find",
+        terms=("ld.lld", "target_link_directories", "CMakeLists.txt", "sysroot"),
+    ),
+    Signature(
+        "native",
+        (r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed)[^\n]+)",),
+        "The C/C++ compiler rejected its command line: {what}. Fix the flag it names where it is "
+        "added (CMakeLists.txt, a third-party build script): an -march/-mcpu value this clang "
+        "does not accept (the OHOS toolchain already sets the target); with -Werror an unused "
+        "flag such as the toolchain's --gcc-toolchain becomes an error — add "
+        "-Wno-unused-command-line-argument or drop -Werror.",
+        meaning="the compiler rejected a flag",
+        terms=("clang", "CMakeLists.txt", "-Werror", "flags"),
+    ),
+    Signature(
+        "native",
+        (r'unable to find a build program corresponding to "(?P<gen>[^"]+)"',),
+        "CMake cannot find the {gen} program (CMAKE_MAKE_PROGRAM is not set): a nested CMake "
+        "build (a third-party library's own build script) runs without hvigor's environment. Put "
+        "the SDK's ninja (<sdk>/openharmony/native/build-tools/cmake/bin) on PATH, or pass "
+        "-DCMAKE_MAKE_PROGRAM=<that ninja>, then build again.",
+        meaning="CMake finds no Ninja",
+        terms=("CMake", "Ninja", "CMAKE_MAKE_PROGRAM", "PATH"),
+    ),
+    # the SignHap task failed: a keystore (.p12), certificate (.cer) or profile (.p7b) that is
+    # missing, expired or does not match (hvigor names the file and signingConfigs)
+    Signature(
+        "signing",
+        (
+            r"Failed\s+:\S*@SignHap",
+            r"hap-sign-tool",
+            r"certificate (?:has )?expired",
+            r"\.p7b\b",
+        ),
+        "Signing the HAP failed: the keystore (.p12), certificate (.cer) or profile (.p7b) named "
+        "in the evidence is missing, expired or does not match the app. For debug builds, in "
+        "DevEco Studio re-run File > Project Structure > Signing Configs > Automatically "
+        "generate signature; for release builds renew the certificate and profile in AppGallery "
+        "Connect. Check the paths in signingConfigs of build-profile.json5.",
+        meaning="signing the HAP failed (SignHap)",
+        terms=("signingConfigs", "SignHap", "签名", "证书", "signing"),
+        evidence=(
+            r"\.(?:p12|cer|p7b)\b",
+            r"expired",
+            r"^Error Message:",
+            r"signingConfigs",
+            r"ERROR:(?!\s*(?:Failed\s+:|BUILD FAILED))",
+        ),
+    ),
+)

@@ -1,0 +1,238 @@
+"""The device tools' signatures: bm's install codes, aa's launch codes and hdc's words."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.signature import Signature
+
+# bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
+# signature verification, the profile's type, the device list)
+SIGNING_INSTALL_CODES = frozenset(
+    {"9568257", "9568264", "9568294", "9568318", "9568319", "9568320", "9568321", "9568322"}
+    | {"9568323", "9568324", "9568325", "9568326", "9568327", "9568328", "9568329", "9568330"}
+    | {"9568331", "9568359", "9568393", "9568402", "9568420", "9568421", "9568423", "9568448"}
+    | {"9568450"}
+)
+
+
+def _device_signatures() -> tuple[Signature, ...]:
+    """hdc's failures printed without a code (bm's, aa's and hdc's codes are read by
+    :func:`_device_finding`, from the tables of :mod:`.hdc.codes`)."""
+    sigs: list[Signature] = []
+    sigs.append(
+        Signature(
+            "hdc-server",
+            (r"Connect server failed",),
+            SERVER_FAILED_FIX,
+            meaning="Connect server failed",
+            terms=("hdc", "Connect server failed", "8710"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # a large file sent with hdc arrives cut short or empty (an older hdcd over USB)
+            (
+                r"hdc file send[^\n]*(?:truncat|0[- ]bytes?\b)"
+                r"|(?:truncat\w*|0[- ]byte)[^\n]{0,80}(?:hdc file send|file transfer)",
+            ),
+            "The file transfer broke off and the file on the device is cut short: run `hdc kill` "
+            "(then `hdc start`), reconnect or reboot the device, and send it again; for large "
+            "files update hdc and the device image, or send the file in parts and check its "
+            "size on the device (`hdc shell ls -l`).",
+            meaning="hdc file send cut the file short",
+            terms=("hdc", "file send", "truncated"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (r"need connect-key",),
+            "hdc has no one device to run the command on: several are connected (or an emulator "
+            "and a phone) and the command named none, or none is: run `hdc list targets` and "
+            "pass one with `hdc -t <connect-key> …`, or disconnect the others. When the device "
+            "is connected but this hdc lists none, use the hdc of the SDK the device needs (a "
+            "HarmonyOS phone: DevEco Studio's or the HarmonyOS SDK's toolchains, not an older "
+            "OpenHarmony SDK's hdc or hdc_std) and run `hdc kill` so its own server starts.",
+            meaning="no device chosen (several connected, or none)",
+            terms=("hdc", "connect-key", "list targets", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (r"Not match target founded", r"Device not found or connected"),
+            "The device is not connected, or no connected device has that connect key (it "
+            "changes after a reconnect; a network device must be reconnected with `hdc tconn "
+            "IP:PORT`): run `hdc list targets -v`, pass a listed key with `hdc -t <key> …`, or "
+            "connect the device and enable USB debugging.",
+            meaning="device not found",
+            terms=("hdc", "device", "设备", "connect-key"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # ``hdc list targets -v``: a target hdc knows but cannot talk to (key, type, state)
+            (r"^\s*(?:>\s*)?\S+\s+(?:TCP|USB|UART|BT|BLE)\s+Offline\b",),
+            "hdc knows the target but cannot talk to it yet: a device or emulator still booting "
+            "(its hdc daemon not up), a network target that dropped, a cable replugged. Wait "
+            "until the system has booted, then connect again (`hdc tconn IP:PORT` for a network "
+            "target or an emulator's port, replug a USB one) until `hdc list targets -v` says "
+            "Connected.",
+            meaning="the target is listed Offline",
+            terms=("hdc", "Offline", "tconn", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
+            "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
+            "(Settings > System > Developer options), accept the authorisation dialog; start the "
+            "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT`.",
+            meaning="no device connected",
+            terms=("hdc", "list targets", "device", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            (
+                r"\bhdc(?:\.exe)?: (?:command )?not found",
+                # zsh's and fish's wording (macOS's default shell is zsh)
+                r"\bcommand not found: hdc(?:\.exe)?\s*$",
+                r"\bUnknown command:? '?hdc\b",
+                r"'hdc(?:\.exe)?' is not recognized",
+                r"'hdc(?:\.exe)?' 不是内部或外部命令",
+            ),
+            "hdc is not on the PATH: add the SDK's toolchains folder (…/sdk/default/openharmony/"
+            "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings. "
+            "In a shell, export it in the shell's own profile (`export PATH=…/toolchains:$PATH` in "
+            "~/.zshrc for zsh, macOS's default, ~/.bashrc for bash) and open a new terminal.",
+            meaning="hdc not found",
+            terms=("hdc", "PATH", "toolchains"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "device",
+            # the target asked for (``-t KEY``) is not connected yet: just after ``hdc tconn``,
+            # an emulator or a device still booting
+            (r"\b(?:Requested )?target is not (?:available|ready)\b",),
+            "The device asked for is not connected yet: a network target just connected with "
+            "`hdc tconn IP:PORT`, or an emulator or device still booting, is not ready at once. "
+            "Wait before the next command (poll `hdc list targets` until it lists the key, with "
+            "a timeout, or wait a few seconds after tconn), and check the key is the one listed.",
+            meaning="the requested target is not available yet",
+            terms=("hdc", "tconn", "list targets", "设备"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "tool",
+            # the emulator binary is older than the command line it was given (DevEco Studio's
+            # or a script's): ``Emulator: Unknown options: instance, rotation``
+            (r"(?:^|\s)Emulator(?:\.exe)?: Unknown options?:",),
+            "The Emulator does not know options it was given: it is older than the tool or "
+            "script calling it (fold, rotation and instance control came in later Emulator "
+            "versions). Check its version (`Emulator -version`) and upgrade the Emulator in "
+            "DevEco Studio's SDK manager to the version the tool needs (or the one shipped with "
+            "your DevEco Studio), or drop the options.",
+            meaning="the Emulator does not know these options",
+            terms=("Emulator", "Unknown options", "version"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "install",
+            # DevEco Studio's words for bm's 9568347 (install parse native so failed)
+            (r"Abi type supported by the device does not match",),
+            "The HAP's native libraries are built for ABIs the device does not run: an emulator "
+            "on an x86_64 computer runs x86_64, a phone arm64-v8a (`hdc shell param get "
+            "const.product.cpu.abilist`). Add the device's ABI to abiFilters in the module's "
+            "build-profile.json5 (buildOption.externalNativeOptions) and build the .so files "
+            "for it (a prebuilt library: its build for that ABI in libs/<abi>), then reinstall.",
+            meaning="the HAP's native ABI does not match the device's (bm 9568347)",
+            terms=("9568347", "abiFilters", "ABI", "x86_64"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "sdk-version",
+            # the older bm's (API 6-8) refusal of a HAP whose SDK version the device lacks
+            (r"INSTALL_PARSE_FAILED_USESDK_ERROR",),
+            "The device's API version is lower than the one the HAP needs: check the device's "
+            "(`hdc shell param get const.ohos.apiversion`) against compatibleSdkVersion (and "
+            "compileSdkVersion) in build-profile.json5, then run on a device or emulator of that "
+            "API version or newer, or lower compatibleSdkVersion to the device's (an ArkTS "
+            "stage-model app needs API 9 or later).",
+            meaning="the device's API version is lower than the HAP's",
+            terms=("USESDK", "compatibleSdkVersion", "apiversion"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "sdk-version",
+            # the ArkCompiler runtime refusing bytecode from a newer SDK than its own
+            (r"Maximum supported abc file version on the current system image is",),
+            "The .abc bytecode was compiled by an SDK newer than the ArkCompiler runtime that "
+            "runs it (the device's system image, or the runtime an ArkUI-X SDK bundles): "
+            "upgrade the system image (or the ArkUI-X SDK) to the compiling SDK's API Version, "
+            "or build with the SDK of the runtime's API Version.",
+            meaning="the abc file is newer than the runtime",
+            terms=("abc file version", "API Version", "SDK"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "no-hap",
+            (r"Not any installation package was found",),
+            "hdc found no package to install at that path: `hdc install` takes a built .hap, "
+            ".hsp or .app (an Android .apk cannot be installed on HarmonyOS NEXT); build the "
+            "HAP and pass its path (entry/build/default/outputs/default/*.hap).",
+            meaning="no installation package found",
+            terms=("hdc", "install", "hap", "安装"),
+        )
+    )
+    return tuple(sigs)
+
+
+# bm / aa said only that they failed (no code): read their own message
+GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "install",
+        (r"failed to install bundle",),
+        "The device refused the HAP and bm printed no code: read bm's error line in the "
+        "evidence (signature, versionCode, deviceTypes and ABI are the usual causes).",
+        meaning="failed to install bundle",
+        terms=("install", "安装失败"),
+    ),
+    Signature(
+        "tool",
+        # bm dump's own answer to arguments it cannot use (bm_command.cpp's STRING_DUMP_NG)
+        (r"failed to get information and the parameters may be wrong",),
+        "bm could not use the arguments it was given: check them with `bm dump -h`. On a "
+        "device with user spaces (a 2in1/PC, a tablet) the query needs the user: add `-u "
+        "<userId>` (`bm dump -a -u 100`, 100 being the first user; `acm dump -a` lists them); "
+        "a bundle named with -n must be installed for that user.",
+        meaning="bm dump: the parameters may be wrong",
+        terms=("bm dump", "-u", "user"),
+    ),
+    Signature(
+        "launch",
+        (r"ability visible false", r"visible false deny request"),
+        'The ability is not exported: set "exported": true for it under abilities in the '
+        'module\'s module.json5 (config.json "visible": true in the FA model); aa and other '
+        "apps may start only exported abilities.",
+        meaning="ability not exported (visible false)",
+        terms=("aa start", "exported", "visible", "ability"),
+    ),
+    Signature(
+        "launch",
+        (r"failed to start ability",),
+        "The ability did not start: check the ability/module names and that the device is unlocked.",
+        meaning="failed to start ability",
+        terms=("aa start", "启动失败", "ability"),
+    ),
+)

@@ -1,0 +1,450 @@
+"""Crash and freeze text: fault logs, HiLog JS errors, engine faults, a web render freeze and a
+bare JS error, read into a crash :class:`~hmdesk.core.toolchain.finding.Finding`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from hmdesk.core.toolchain.crash.causes import CAUSES, explain, where
+from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
+from hmdesk.core.toolchain.crash.faultlog import (
+    FAULT_HINT,
+    parse_faultlog,
+    unjoin,
+    unmark,
+    unnumber,
+)
+from hmdesk.core.toolchain.crash.frames import parse_frame
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.finding import (
+    EVIDENCE_CHARS,
+    Finding,
+    finding_kind,
+    first_error_block,
+    search_terms,
+)
+from hmdesk.core.toolchain.hilog import says
+from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
+from hmdesk.core.toolchain.redact import redact
+
+_FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
+HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
+_JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
+# an API's error code elsewhere in a JS error: ``BusinessError: …, code: 401``, ``{"code":801}``,
+# ``errCode: 2300028``, ``error code 13900002``
+_JS_ANY_CODE = re.compile(
+    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode)\W{0,3}\s*[:：=]?\s*\"?(\d{3,9})\b",
+    re.I,
+)
+# hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
+# module that failed to load, a JS error logged by the app
+_HILOG_FAULT_LINE = re.compile(
+    r"/(?:" + "|".join(sorted(WATCH_TAGS)) + r"):|Load native module failed"
+    r"|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
+)
+_HILOG_SOFT_FAULT = re.compile(
+    r"Load native module failed|\((?:TypeError|ReferenceError|SyntaxError|RangeError)\)"
+)
+
+
+_FAULT_NEEDLES = (
+    *(f"/{tag}:" for tag in sorted(WATCH_TAGS)),
+    "Load native module failed",
+    "Error)",
+    # a line at level F (fatal): the Log window's and hdc's level column
+    "  F  ",
+    " F C0",
+    " F A0",
+)
+# a JS error logged by the runtime or the app (``E C03f00/ArkCompiler: TypeError: …`` after
+# "Pending exception", ``Uncaught exception: …``): the line and the stack lines after it
+_JS_ERROR_NEEDLES = (
+    "TypeError: ",
+    "ReferenceError: ",
+    "RangeError: ",
+    "SyntaxError: ",
+    "URIError: ",
+    "Uncaught exception",
+    "exception details",
+)
+_JS_STACK_AFTER = 12
+_HILOG_JS_ERROR = re.compile(
+    r"(?:Uncaught exception:?\s*)?\b(?P<name>(?:Type|Reference|Range|Syntax|URI|Eval)?Error)"
+    r"(?::\s*(?P<msg>[^\n]*))?$"
+)
+
+
+def _fault_lines(log: str) -> list[str]:
+    """The lines of ``log`` that can carry a fault (:data:`_FAULT_NEEDLES`, found with
+    ``str.find``: a 1 MB dump costs a few ms), in order, each once."""
+    starts: set[int] = set()
+    for needle in _FAULT_NEEDLES:
+        i = log.find(needle)
+        while i >= 0:
+            starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    js_starts: set[int] = set()
+    for needle in (*_JS_ERROR_NEEDLES, "Throw error: "):
+        i = log.find(needle)
+        while i >= 0 and len(js_starts) < 50:
+            js_starts.add(log.rfind("\n", 0, i) + 1)
+            i = log.find(needle, i + len(needle))
+    for start in sorted(js_starts):
+        # the error's line and the stack lines after it
+        pos = start
+        for _ in range(_JS_STACK_AFTER + 1):
+            starts.add(pos)
+            nxt = log.find("\n", pos)
+            if nxt < 0:
+                break
+            pos = nxt + 1
+    out: list[str] = []
+    for start in sorted(starts):
+        end = log.find("\n", start)
+        line = log[start : len(log) if end < 0 else end].rstrip("\r")
+        if "Error)" not in line or _HILOG_FAULT_LINE.search(line):
+            out.append(line)
+    return out
+
+
+# ArkCompiler's record of a throw, before the exception is reported: ``Throw error: msg``
+_THROW = re.compile(r"Throw error: (?P<msg>\S.*)")
+
+
+def _frames_after(parsed: list[HilogLine], i: int) -> list[Frame]:
+    """The stack lines of line ``i``'s process right after it."""
+    frames: list[Frame] = []
+    for q in parsed[i + 1 : i + 1 + _JS_STACK_AFTER]:
+        if q.kind == RAW or q.pid != parsed[i].pid:
+            break
+        # the Simulator's and the engine's prefix on each stack line (``[ArkRuntime Log]``)
+        f = parse_frame(_ENGINE_PREFIX.sub("", q.message).strip())
+        if f is None:
+            if frames:
+                break
+            continue
+        frames.append(f)
+    return frames
+
+
+def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
+    """A JS error in hilog lines, as the runtime or the app logged it: the error's line (level
+    E/F) and the stack lines of the same process after it. Certain when the runtime says it was
+    not caught (``Uncaught``, ``Pending exception``), else "possibly" (the app may catch it)."""
+    for i, p in enumerate(parsed):
+        # a paste cut to ``Tag: msg`` has no level (""): its error line counts too
+        if p.kind == RAW or p.level not in ("E", "F", ""):
+            continue
+        m = _HILOG_JS_ERROR.search(p.message)
+        if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
+            continue
+        frames = _frames_after(parsed, i)
+        if not frames:
+            # the engine logs a throw with its stack (``Throw error: …`` then ``at …``) before
+            # it reports the exception pending: the stack of the same process before the error
+            for k in range(i - 1, max(-1, i - _JS_STACK_AFTER), -1):
+                q = parsed[k]
+                if q.kind == RAW or q.pid != p.pid:
+                    break
+                if _THROW.match(_ENGINE_PREFIX.sub("", q.message)):
+                    frames = _frames_after(parsed, k)
+                    break
+        near = " ".join(x.message for x in parsed[max(0, i - 2) : i + 1])
+        crash = Crash(
+            type=JS,
+            name=m.group("name"),
+            message=(m.group("msg") or "").strip(),
+            frames=frames,
+            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            lines=[p.raw],
+        )
+        certain = bool(re.search(r"Uncaught|Pending exception|exception details", near))
+        return _crash_finding(crash, p.raw.strip(), certain=certain)
+    for i, p in enumerate(parsed):
+        # no error line: the engine's record of a throw with its stack (a debug line), possibly
+        # the app's crash (the app may catch it)
+        t = _THROW.match(_ENGINE_PREFIX.sub("", p.message)) if p.kind != RAW else None
+        if t is None or not (frames := _frames_after(parsed, i)):
+            continue
+        crash = Crash(
+            type=JS,
+            name="Error",
+            message=t.group("msg").strip(),
+            frames=frames,
+            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            lines=[p.raw],
+        )
+        return _crash_finding(crash, p.raw.strip(), certain=False)
+    return None
+
+
+_SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b")
+
+
+# the runtime's errors whose cause hilog's own wording names (:mod:`.hilog.says`), then the
+# crash signatures
+_CAUSES = says.RUNTIME_CAUSES + CAUSES
+
+
+def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
+    explained = explain(crash, _CAUSES)
+    location, third = where(crash)
+    if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
+        # native frames pasted without their header and with no signal named anywhere: a crash's
+        # fault thread or a freeze's main thread alike, so the class is "possibly"
+        certain = certain and _SIGNAL_NAME.search(crash.raw) is not None
+    if crash.type == FREEZE:
+        # the event's name, not what a pasted note wrote after it
+        m_event = _FREEZE_EVENT.match(crash.reason or crash.name)
+        code = m_event.group(0) if m_event else None
+    elif crash.type == CPP:
+        code = crash.error_class if crash.error_class != "native-crash" else None
+        if code is None:
+            # a signal named outside a key (a developer's words around a quoted fault log)
+            m_sig = _SIGNAL_NAME.search(crash.raw)
+            code = m_sig.group(0) if m_sig else None
+    else:
+        m = _JS_ERROR_CODE.search(crash.raw) or _JS_ANY_CODE.search(
+            f"{crash.message}\n{crash.raw[:4000]}"
+        )
+        code = m.group(1) if m else None
+    what = ": ".join(x for x in (crash.name, crash.message) if x)
+    title = crash.title
+    if explained is not None:
+        fix = explained.fix if explained.certain else f"Possibly {explained.cause}. {explained.fix}"
+        meaning = f"{title}: {explained.cause}"
+        location = explained.location or location
+    else:
+        fix = (
+            f"No known cause for this {title.lower()}: read the error ({what[:160]}) and the "
+            "code at the location; a pitfall saved from the fix will be recalled next time."
+        )
+        if third:
+            fix += (
+                f" The stack is inside {third} (third-party code) and shows no frame of the "
+                f"app's own: check how the app calls {third}, its version (upgrade to its latest "
+                "release) and the API level and devices it supports (an older device or emulator "
+                "image may lack what it needs)."
+            )
+        meaning = title
+    terms = [
+        t
+        for t in (crash.error_class, crash.title, "crash" if crash.type != FREEZE else "freeze")
+        if t
+    ]
+    return Finding(
+        kind="freeze" if crash.type == FREEZE else "crash",
+        evidence=evidence[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=terms,
+        location=location,
+        meaning=meaning,
+        block=first_error_block(crash.raw) if crash.raw else None,
+        certain=certain,
+    )
+
+
+def _fault_finding(head: str, log: str) -> Finding | None:
+    """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
+    which the live detector finds a crash or a freeze, or a native module that failed to load."""
+    head = unjoin(unnumber(unmark(head)))
+    if FAULT_HINT.search(head):
+        crash = parse_faultlog(head)
+        if crash.parsed and crash.type in TYPES:
+            line = next(
+                (
+                    ln.strip()
+                    for ln in head.splitlines()
+                    if ln.strip().startswith(("Reason:", "Error message:", "LastFatalMessage:"))
+                    or "EVENTNAME" in ln
+                ),
+                f"{crash.name}: {crash.message}",
+            )
+            return _crash_finding(crash, line)
+    engine = _engine_fault(head) or _web_render_freeze(head)
+    if engine is not None:
+        return engine
+    # hilog: only the lines that can carry a fault are parsed (str.find over the text: a 1 MB
+    # dump costs a few ms, not a full parse)
+    lines = _fault_lines(log)
+    if not lines:
+        return _said_finding(log)
+    parsed = parse_lines(lines)
+    book = detect_all(p for p in parsed if p.kind != RAW)
+    groups = book.groups()
+    if groups:
+        crash = groups[0].crash
+        if crash.type == JS and not crash.frames:
+            # the app exits on a JS error whose stack the runtime logged before (``Pending
+            # exception … TypeError: … at …``): that error, with its stack and place
+            logged = _hilog_js_error(parsed)
+            if logged is not None and logged.location:
+                return _with_loader(replace(logged, certain=True), log)
+        return _with_loader(
+            _crash_finding(
+                crash, (crash.lines[0] if crash.lines else crash.message) or crash.reason
+            ),
+            log,
+        )
+    js_error = _hilog_js_error(parsed)
+    if js_error is not None:
+        return _with_loader(js_error, log)
+    soft = [
+        p
+        for p in parsed
+        if p.kind != RAW and p.level in ("W", "E", "F") and _HILOG_SOFT_FAULT.search(p.message)
+    ]
+    if not soft:
+        # a fatal line alone (``F C03f00/ArkCompiler … get hsp buffer failed``): the runtime
+        # aborts the process after it
+        fatal = next((p for p in parsed if p.kind != RAW and p.level == "F"), None)
+        if fatal is None:
+            return _said_finding(log)
+        crash = Crash(type=CPP, name="", message=fatal.message, raw=fatal.raw, lines=[fatal.raw])
+        return _crash_finding(crash, fatal.raw.strip(), certain=False)
+    crash = Crash(
+        type=JS,
+        name="Error",
+        message=" / ".join(p.message for p in soft[:3]),
+        raw="\n".join(p.raw for p in soft[:3]),
+        lines=[p.raw for p in soft],
+    )
+    # the app may have caught the error: a likely crash, not a certain one
+    return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
+    """What hilog's own lines say when no crash was detected (:func:`.hilog.says.read`): a
+    library the loader did not load, a Rust panic, an app that exited; ``weak``: a graphics API
+    or a component's advice, only when no code or tool's error decided (:func:`.says.read_weak`)."""
+    said = says.read_weak(log) if weak else says.read(log)
+    if said is None:
+        return None
+    return Finding(
+        kind=finding_kind(said.kind),
+        evidence=redact(said.evidence)[:EVIDENCE_CHARS],
+        fix=redact(said.fix if said.certain else f"Possibly: {said.fix}"),
+        query_terms=search_terms(*said.terms),
+        location=said.location,
+        meaning=said.meaning,
+        block=first_error_block(said.evidence),
+        certain=said.certain,
+    )
+
+
+def _with_loader(found: Finding, log: str) -> Finding:
+    """A JS crash on an undefined native module: the library hilog shows the loader missing."""
+    if found.kind != "crash" or "undefined" not in f"{found.evidence} {found.meaning}":
+        return found
+    loader = says.native_load(log)
+    if loader is None:
+        return found
+    return replace(found, fix=f"hilog shows why: {loader.fix} {found.fix}")
+
+
+# the JS crash the ArkUI engine prints into hilog, one fault-log line per hilog line:
+# ``C03900/Ace  E  [Engine Log]Error message: …`` (DevEco Studio's Log window, the Previewer)
+_ENGINE_PREFIX = re.compile(r"^\[(?:(?:Engine|ArkRuntime|JS) Log|default)\] ?")
+
+
+def _engine_fault(head: str) -> Finding | None:
+    """A fault log printed into hilog line by line (the engine's ``[Engine Log]Error message:``,
+    ``Stacktrace:``, ``at …`` lines): the log lines' messages read as the fault log."""
+    if "Error message:" not in head and "Reason:" not in head:
+        return None
+    # a Log window's copy prints a multi-line message's later lines without the columns,
+    # indented (``    at f (…)``): they belong to the log line above
+    messages: list[str] = []
+    after_log = False
+    for p in parse_lines(head.splitlines()):
+        if p.kind != RAW:
+            messages.append(p.message)
+            after_log = True
+        elif after_log and p.raw[:1] in (" ", "\t") and p.raw.strip():
+            messages.append(p.raw.strip())
+        else:
+            after_log = False
+    text = "\n".join(_ENGINE_PREFIX.sub("", m) for m in messages)
+    if not FAULT_HINT.search(text):
+        return None
+    crash = parse_faultlog(text)
+    if not crash.parsed or crash.type not in TYPES:
+        return None
+    line = next(
+        (m for m in messages if "Error message:" in m or "Reason:" in m),
+        f"{crash.name}: {crash.message}",
+    )
+    return _crash_finding(crash, line)
+
+
+# ArkWeb's render process stopped responding, as the app logs Web's onRenderProcessNotResponding
+# (bpta-arkweb-render-freeze): ``[jsStack]= fn (resource://rawfile/x.html:28:9)`` then more frames
+_WEB_RENDER = re.compile(r"onRenderProcessNotResponding\b[^\n]*")
+_JS_STACK_FRAME = re.compile(r"(?:\[jsStack\]=|^)\s*([\w$.<>]+) \(([^()\s]+:\d+:\d+)\)", re.M)
+
+
+def _web_render_freeze(head: str) -> Finding | None:
+    m = _WEB_RENDER.search(head)
+    if m is None:
+        return None
+    frames = [
+        f
+        for f in (
+            parse_frame(f"at {g.group(1)} ({g.group(2)})") for g in _JS_STACK_FRAME.finditer(head)
+        )
+        if f is not None
+    ]
+    crash = Crash(
+        type=FREEZE,
+        name="onRenderProcessNotResponding",
+        message=m.group(0).strip(),
+        frames=frames,
+        raw=head[:4000],
+    )
+    return _crash_finding(crash, m.group(0).strip())
+
+
+# an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
+# or stack frames in the release layout ``at f (module|package|version|path:line:col)``
+_BARE_JS_MESSAGE = re.compile(
+    r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\bThrow error:\s*)?"
+    r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
+    r"|cannot find record '[^'\n]+'|\S+ is not callable"
+    # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
+    # wrapped onto the next line as ArkCompiler's debug lines are quoted
+    r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",
+    re.M | re.I,
+)
+_RELEASE_FRAME = re.compile(
+    r"^\s*(?:#\d+\s+)?at \S+ \((?:[^()|\n]*\|){3}[^()\n]*:\d+:\d+\)\s*$", re.M
+)
+
+
+# a source-mapped ArkTS frame, on its own line: ``#13 at f (oh_modules/…/src/main/ets/x.ets:78:26)``
+_ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
+
+
+def _bare_js_finding(tail: str) -> Finding | None:
+    """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
+    JS crash — said as "possibly", since the header that would make it certain is missing. A
+    source-mapped stack counts from two frames on (one such line may be a note's quote)."""
+    msg = _BARE_JS_MESSAGE.search(tail)
+    frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
+    ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
+    if not frames_text and len(ets) >= 2:
+        frames_text = ets
+    if msg is None and not frames_text:
+        return None
+    frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]
+    message = msg.group("msg").strip() if msg else ""
+    crash = Crash(
+        type=JS,
+        name="Error",
+        message=message,
+        frames=frames,
+        raw=tail[-4000:],
+    )
+    evidence = message or frames_text[0].strip()
+    return _crash_finding(crash, evidence, certain=False)

@@ -1,0 +1,101 @@
+"""The doctor's table in order, compiled, and how a log's tail is matched against it: the strong
+lines first, warnings last, a specific row over a generic one."""
+
+from __future__ import annotations
+
+import re
+
+from hmdesk.core.toolchain.build_signatures import (
+    HMHARNESS_CLASSES,
+    HVIGOR_SIGNATURES,
+    TOOL_MESSAGE_SIGNATURES,
+)
+from hmdesk.core.toolchain.device_signatures import GENERIC_DEVICE_SIGNATURES, _device_signatures
+from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
+from hmdesk.core.toolchain.signature import Signature
+
+TABLE: tuple[Signature, ...] = (
+    _device_signatures()
+    + TOOL_MESSAGE_SIGNATURES
+    + HVIGOR_SIGNATURES
+    + MESSAGE_SIGNATURES
+    + GENERIC_DEVICE_SIGNATURES
+    + HMHARNESS_CLASSES
+)
+_COMPILED = [(sig, sig.compiled(), sig.needles()) for sig in TABLE]
+_COMPILED_WARN = [(sig, sig.compiled(), sig.needles()) for sig in WARNING_SIGNATURES]
+_WARN_LINE_RE = re.compile(r"^\s*(?:>\s*hvigor\s+)?WARN\b", re.I)
+
+
+_ANY_CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])")
+# hvigor's newer layout names its code: ``Error Code: 00308018 <message>``
+_CODE_LABEL = re.compile(r"\bError Code:\s*(\d{8})(?![\w.])")
+
+
+def _strong_lines(lines: list[str]) -> list[str]:
+    """The lines that are not warnings (a WARN line and the indented lines continuing it)."""
+    out: list[str] = []
+    in_warn = False
+    for ln in lines:
+        if _WARN_LINE_RE.match(ln):
+            in_warn = True
+            continue
+        if in_warn and ln[:1] in (" ", "\t") and ln.strip():
+            continue
+        in_warn = False
+        out.append(ln)
+    return out
+
+
+_Hit = tuple[Signature, re.Pattern[str], re.Match[str], list[str]]
+# signatures that only name the task or the wrapper that failed (or hmharness's broad word
+# classes): a specific signature anywhere in the log, a warning line included (hvigor prints
+# CMake's and ninja's errors as WARN), names the cause instead, and a code's range beats them
+_GENERIC_MEANINGS = frozenset({"a Java tool of the SDK failed"})
+
+
+def _is_generic(sig: Signature) -> bool:
+    """A signature that names no cause of its own: the failed task or wrapper, or one of
+    hmharness's word classes (a file or tool name anywhere, even in the tool's advice); its
+    network class matches the errors themselves (ECONNREFUSED, ETIMEDOUT) and stays specific."""
+    return sig.meaning in _GENERIC_MEANINGS or any(
+        sig is b and b.kind != "network" for b in HMHARNESS_CLASSES
+    )
+
+
+def _is_word_class(sig: Signature) -> bool:
+    """One of hmharness's word classes other than its network one (which matches the errors
+    themselves: ECONNREFUSED, ETIMEDOUT)."""
+    return sig.kind != "network" and any(sig is b for b in HMHARNESS_CLASSES)
+
+
+_Compiled = list[tuple[Signature, re.Pattern[str], tuple[str, ...] | None]]
+
+
+def _first_hit(
+    text: str, src: list[str], compiled: _Compiled, *, specific: bool = False
+) -> _Hit | None:
+    lower = text.lower()
+    for sig, pat, needles in compiled:
+        if specific and _is_generic(sig):
+            continue
+        if needles is not None and not any(n in lower for n in needles):
+            continue
+        m = pat.search(text)
+        if m:
+            return (sig, pat, m, src)
+    return None
+
+
+def _signature_hit(tail: str) -> _Hit | None:
+    """The signature that decides: the first of :data:`TABLE` on the lines that are not
+    warnings, else on every line (the warning signatures first); a generic one gives way to a
+    specific one found anywhere."""
+    lines = tail.splitlines()
+    strong = _strong_lines(lines)
+    hit = _first_hit("\n".join(strong), strong, _COMPILED) or _first_hit(
+        tail, lines, _COMPILED_WARN + _COMPILED
+    )
+    if hit is not None and _is_generic(hit[0]):
+        hit = _first_hit(tail, lines, _COMPILED, specific=True) or hit
+    return hit
