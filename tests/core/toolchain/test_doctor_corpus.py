@@ -128,44 +128,58 @@ LANDED = 1.0
 # ba37484) folded in, then general rules (test_doctor_heldout_rt.py: Android logcat lines of
 # ArkUI-X apps, a ``Tag: msg`` paste with stack frames, ArkCompiler's ``Throw error`` stack,
 # requireModule failures, ArkUI globals off the UI thread, hdc's and bm's wordings): all 22 right.
+# Last batches U and W's runtime logs (23, 2026-12-06, scored blind on 1d1ca4f: U's crashes and
+# freezes with the right cause and fix 1/5, W's 4/5) folded in, answers as written; the misses
+# left are listed in the README's paragraph for them.
 BELOW_LANDED = {
-    ("appfreeze", "class"): (32, 34),
-    ("appfreeze", "location"): (4, 5),
-    ("appfreeze", "actionable"): (31, 34),
+    ("appfreeze", "class"): (33, 35),
+    ("appfreeze", "actionable"): (31, 35),
+    ("appfreeze", "location"): (4, 6),
     ("arkts", "location"): (55, 56),
     ("arkts", "actionable"): (74, 77),
-    ("bm", "actionable"): (82, 83),
+    ("bm", "said"): (90, 91),
+    ("bm", "class"): (90, 91),
+    ("bm", "code"): (73, 74),
+    ("bm", "actionable"): (89, 91),
+    ("bm", "location"): (0, 1),
     ("config", "said"): (47, 49),
     ("config", "class"): (47, 49),
-    ("config", "code"): (23, 24),
     ("config", "actionable"): (47, 49),
-    ("cppcrash", "said"): (106, 107),
-    ("cppcrash", "class"): (106, 107),
-    ("cppcrash", "location"): (57, 59),
-    ("cppcrash", "actionable"): (104, 107),
-    ("hilog", "said"): (71, 72),
-    ("hilog", "class"): (26, 27),
-    ("hilog", "location"): (12, 13),
-    ("hilog", "actionable"): (26, 27),
+    ("config", "code"): (23, 24),
+    ("cppcrash", "said"): (113, 114),
+    ("cppcrash", "class"): (113, 114),
+    ("cppcrash", "location"): (59, 62),
+    ("cppcrash", "actionable"): (108, 114),
+    ("hilog", "said"): (71, 75),
+    ("hilog", "class"): (26, 30),
+    ("hilog", "location"): (12, 14),
+    ("hilog", "actionable"): (26, 30),
+    ("hilog", "fields"): (74, 75),
     ("hvigor", "actionable"): (58, 59),
-    ("jscrash", "actionable"): (68, 72),
+    ("jscrash", "said"): (73, 74),
+    ("jscrash", "class"): (73, 74),
+    ("jscrash", "location"): (54, 55),
+    ("jscrash", "actionable"): (69, 74),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (52, 53),
     ("paths", "class"): (23, 24),
     ("paths", "actionable"): (23, 24),
-    ("all", "said"): (850, 855),
-    ("all", "class"): (802, 810),
-    ("all", "code"): (405, 406),
-    ("all", "location"): (288, 293),
-    ("all", "actionable"): (787, 810),
+    ("all", "said"): (868, 878),
+    ("all", "class"): (820, 833),
+    ("all", "code"): (417, 419),
+    ("all", "actionable"): (801, 833),
+    ("all", "location"): (290, 300),
+    ("all", "fields"): (74, 75),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
-FIELDS_PINNED: dict[str, tuple[int, int]] = {}
+# bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
+# domain written "CO1510" (letter O) that the parser does not take as a hilog domain
+FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 810)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 24), "all": (1, 833)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -177,7 +191,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 855
+    assert len(items) >= 878
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -324,9 +338,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # with held-out batch M (Cangjie crashes, an APMS freeze) folded in; 137 of 139 when batch K
     # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
     # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
-    # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines)
+    # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
+    # 223 with batches U and W folded in
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 211
+    assert len(with_cause) >= 220
 
 
 def test_the_cli_prints_the_table_and_the_misses(
