@@ -129,18 +129,22 @@ LANDED = 1.0
 # ArkUI-X apps, a ``Tag: msg`` paste with stack frames, ArkCompiler's ``Throw error`` stack,
 # requireModule failures, ArkUI globals off the UI thread, hdc's and bm's wordings): all 22 right.
 # Last batches U and W's runtime logs (23, 2026-12-06, scored blind on 1d1ca4f: U's crashes and
-# freezes with the right cause and fix 1/5, W's 4/5) folded in, answers as written; the misses
-# left are listed in the README's paragraph for them.
+# freezes with the right cause and fix 1/5, W's 4/5) folded in, then general rules
+# (test_doctor_heldout_uw.py). Left, each needing the doctor's own module (doctor.py, being split)
+# or a cause the log does not print: bm/animez-3-emulator-x86-parse-native-so (the named
+# ERR_INSTALL_* is said but not carried as the code), bm/clashbox-65-hdc-install-unsigned-9568320
+# (the HAP path hdc names is not taken as bm's location), hilog/mmkv-1278-…-quoted (ArkCompiler's
+# ``Pending exception`` stack of a NAPI ``Invalid parameter``), the deadlock's and the PAC
+# crash's locations (a freeze's top app frame without a symbol; a path with a space), and
+# jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
 BELOW_LANDED = {
     ("appfreeze", "class"): (33, 35),
-    ("appfreeze", "actionable"): (31, 35),
+    ("appfreeze", "actionable"): (32, 35),
     ("appfreeze", "location"): (4, 6),
     ("arkts", "location"): (55, 56),
     ("arkts", "actionable"): (74, 77),
-    ("bm", "said"): (90, 91),
-    ("bm", "class"): (90, 91),
     ("bm", "code"): (73, 74),
-    ("bm", "actionable"): (89, 91),
+    ("bm", "actionable"): (90, 91),
     ("bm", "location"): (0, 1),
     ("config", "said"): (47, 49),
     ("config", "class"): (47, 49),
@@ -149,27 +153,25 @@ BELOW_LANDED = {
     ("cppcrash", "said"): (113, 114),
     ("cppcrash", "class"): (113, 114),
     ("cppcrash", "location"): (59, 62),
-    ("cppcrash", "actionable"): (108, 114),
-    ("hilog", "said"): (71, 75),
-    ("hilog", "class"): (26, 30),
+    ("cppcrash", "actionable"): (111, 114),
+    ("hilog", "said"): (73, 75),
+    ("hilog", "class"): (28, 30),
     ("hilog", "location"): (12, 14),
-    ("hilog", "actionable"): (26, 30),
+    ("hilog", "actionable"): (28, 30),
     ("hilog", "fields"): (74, 75),
     ("hvigor", "actionable"): (58, 59),
-    ("jscrash", "said"): (73, 74),
-    ("jscrash", "class"): (73, 74),
     ("jscrash", "location"): (54, 55),
-    ("jscrash", "actionable"): (69, 74),
+    ("jscrash", "actionable"): (70, 74),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (52, 53),
     ("paths", "class"): (23, 24),
     ("paths", "actionable"): (23, 24),
-    ("all", "said"): (868, 878),
-    ("all", "class"): (820, 833),
+    ("all", "said"): (872, 878),
+    ("all", "class"): (824, 833),
     ("all", "code"): (417, 419),
-    ("all", "actionable"): (801, 833),
+    ("all", "actionable"): (809, 833),
     ("all", "location"): (290, 300),
     ("all", "fields"): (74, 75),
 }
@@ -339,9 +341,9 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
     # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
     # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
-    # 223 with batches U and W folded in
+    # 223 with batches U and W folded in, 221 after their general rules
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 220
+    assert len(with_cause) >= 221
 
 
 def test_the_cli_prints_the_table_and_the_misses(
