@@ -510,6 +510,40 @@ def env_after_engine(text: str) -> Said | None:
     )
 
 
+# --------------------------------------------------------------------------- a NAPI argument refused
+
+# a native module's NAPI call failing on its argument (napi_status 1, napi_invalid_arg), then the
+# engine's pending exception with the JS frame that called it:
+# ``NAPI Error: code 1, msg Invalid parameter`` … ``at initialize (…/X.ets:54:26)``
+_NAPI_INVALID = re.compile(r"\bNAPI Error: code 1, msg (?P<msg>Invalid (?:parameter|argument)\w*)")
+
+
+def napi_invalid_arg(text: str) -> Said | None:
+    """A native module's call that got an argument of the wrong type or value."""
+    if "NAPI Error: code 1" not in text:
+        return None
+    m = _NAPI_INVALID.search(text)
+    if m is None:
+        return None
+    frame = _FRAME.search(text, m.end())
+    fn = frame.group(0).split()[1] if frame else "the native module's function"
+    return Said(
+        "crash",
+        f"a native module's NAPI call refused an argument of {fn} ({m.group('msg')}, "
+        "napi_invalid_arg)",
+        f"The native module checked an argument of {fn} and found it of the wrong type or "
+        "undefined (NAPI status 1, napi_invalid_arg): check each parameter passed there (a "
+        "context that is not the ability's or application's, a path or directory that is "
+        "undefined or not a string, a number given as a string). If they are right, the "
+        "native library may not support this system: check the API level it needs against "
+        "the device's (an emulator often runs an older API).",
+        _line(text, m.start()).strip(),
+        location=frame.group("loc") if frame else None,
+        certain=False,
+        terms=("napi", "Invalid parameter", "parameter"),
+    )
+
+
 # the weaker readings look at a long log's head and tail only (each ``in`` over 1 MB costs ~0.4 ms)
 HEAD_CHARS = 64_000
 TAIL_CHARS = 8_000
@@ -531,7 +565,13 @@ def read_weak(text: str) -> Said | None:
     a component's advice, in a long text's head and tail."""
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-    return graphics_api(text) or component_use(text) or no_module(text) or env_after_engine(text)
+    return (
+        graphics_api(text)
+        or component_use(text)
+        or no_module(text)
+        or env_after_engine(text)
+        or napi_invalid_arg(text)
+    )
 
 
 # --------------------------------------------------------------------------- runtime error causes

@@ -133,8 +133,7 @@ LANDED = 1.0
 # (test_doctor_heldout_uw.py). Left, each needing the doctor's own module (doctor.py, being split)
 # or a cause the log does not print: bm/animez-3-emulator-x86-parse-native-so (the named
 # ERR_INSTALL_* is said but not carried as the code), bm/clashbox-65-hdc-install-unsigned-9568320
-# (the HAP path hdc names is not taken as bm's location), hilog/mmkv-1278-…-quoted (ArkCompiler's
-# ``Pending exception`` stack of a NAPI ``Invalid parameter``), the deadlock's and the PAC
+# (the HAP path hdc names is not taken as bm's location), the deadlock's and the PAC
 # crash's locations (a freeze's top app frame without a symbol; a path with a space), and
 # jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
 BELOW_LANDED = {
@@ -154,10 +153,10 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (113, 114),
     ("cppcrash", "location"): (59, 62),
     ("cppcrash", "actionable"): (111, 114),
-    ("hilog", "said"): (73, 75),
-    ("hilog", "class"): (28, 30),
-    ("hilog", "location"): (12, 14),
-    ("hilog", "actionable"): (28, 30),
+    ("hilog", "said"): (74, 75),
+    ("hilog", "class"): (29, 30),
+    ("hilog", "location"): (13, 14),
+    ("hilog", "actionable"): (29, 30),
     ("hilog", "fields"): (74, 75),
     ("hvigor", "actionable"): (58, 59),
     ("jscrash", "location"): (54, 55),
@@ -168,11 +167,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (52, 53),
     ("paths", "class"): (23, 24),
     ("paths", "actionable"): (23, 24),
-    ("all", "said"): (872, 878),
-    ("all", "class"): (824, 833),
+    ("all", "said"): (873, 878),
+    ("all", "class"): (825, 833),
     ("all", "code"): (417, 419),
-    ("all", "actionable"): (809, 833),
-    ("all", "location"): (290, 300),
+    ("all", "actionable"): (810, 833),
+    ("all", "location"): (291, 300),
     ("all", "fields"): (74, 75),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

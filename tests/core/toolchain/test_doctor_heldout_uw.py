@@ -122,3 +122,16 @@ def test_an_env_named_again_after_its_engine_was_destroyed() -> None:
     other = v.replace("callback with env=0x7f00112233", "callback with env=0x7f00998877")
     found = diagnose(other)
     assert found is None or "napi_env" not in found.fix
+
+
+def test_a_napi_argument_refused_names_the_calling_frame() -> None:
+    f = assert_found(real_log("hilog/mmkv-1278-initializewithpath-invalid-parameter-quoted.log"))
+    assert f.kind == "crash" and f.fix.startswith("Possibly") and "parameter" in f.fix
+    assert f.location is not None and f.location.endswith("MMKV.ets:54:26")
+    v = assert_found(
+        "01-02 03:04:05.006  100  100 I A00000/Store: NAPI Error: code 1, msg Invalid parameter\n"
+        "01-02 03:04:05.007  100  100 E C03f00/ArkCompiler: Error: null\n"
+        "01-02 03:04:05.007  100  100 E C03f00/ArkCompiler:     at open "
+        "(entry/src/main/ets/store/Db.ets:12:5)\n"
+    )
+    assert v.location == "entry/src/main/ets/store/Db.ets:12:5" and "open" in v.fix
