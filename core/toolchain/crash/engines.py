@@ -110,6 +110,65 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
         "storage), and none after DestroyEnv.",
         certain=False,
     ),
+    # --- a napi_ref freed on an env whose engine is gone or on another thread: ArkTS's global
+    # handle released from a napi reference's destructor
+    _c(
+        CPP,
+        r"(?:^#0[0-2] pc 0+ Not mapped|__ubsan_handle_\w+|\bSIG(?:SEGV|BUS))[\s\S]{0,1500}?"
+        r"JSNApi::DisposeGlobalHandleAddr\([\s\S]{0,800}?(?:~ArkNativeReference|napi_delete_reference)",
+        "a napi reference (napi_ref) was deleted while its env's engine was already destroyed or "
+        "on a thread other than its env's: ArkTS's global handle it releases is gone (a napi_env "
+        "kept past its thread's engine, or reused for a new Worker/TaskPool thread)",
+        "Delete each napi_ref on its own env's thread while that engine lives: do not keep "
+        "napi_env or napi_ref in globals shared by the main thread, Workers and TaskPool tasks "
+        "(key per-env tables by env and clear them in napi_add_env_cleanup_hook), and upgrade a "
+        "native library that caches references across threads.",
+        certain=False,
+    ),
+    # --- a pointer authentication (PAC) failure: a signed return address or function pointer
+    # that no longer authenticates was overwritten in memory
+    _c(
+        CPP,
+        r"\bILL_ILLPACCFI\b|\bautia(?:sp|z)?\b[\s\S]{0,400}?SIGILL|SIGILL[\s\S]{0,3000}?\bautia(?:sp|z)?\b",
+        "a pointer authentication (PAC) check failed: the saved return address or a function "
+        "pointer was overwritten in memory before it was used, typically a stack buffer overflow "
+        "(a memcpy/strcpy past the end of a local array) or other memory corruption",
+        "Look in the function named by the top frame for writes into its local arrays: a "
+        "memcpy/strcpy/sprintf of more bytes than the buffer holds (use memcpy_s/strcpy_s with "
+        "the buffer's size), an index out of bounds; ASan/HWASan (DevEco: Diagnostics) stops at "
+        "the overflowing write.",
+    ),
+    # --- UBSan's minimal runtime: undefined behaviour caught, the handler's name is the kind
+    _c(
+        CPP,
+        r"__ubsan_handle_(\w+?)(?:_minimal)?(?:_abort)?\b",
+        "UndefinedBehaviorSanitizer stopped the process on undefined behaviour: its handler "
+        "(__ubsan_handle_<kind>) names what was caught (load_invalid_value: a bool or enum read "
+        "from memory holding other bytes, often freed or uninitialised memory or a data race; "
+        "add_overflow/mul_overflow: signed overflow; type_mismatch: a null or misaligned "
+        "pointer; out_of_bounds: an array index)",
+        "The frame under the __ubsan_handle_* one is where it happened: fix that code's value "
+        "(initialise it, keep the object alive, take a lock if another thread frees or writes "
+        "it); in a system library, look for the app's object it was handed (a napi_ref or "
+        "napi_env used from another thread, a freed handle) and upgrade the native library "
+        "that passed it.",
+        certain=False,
+    ),
+    # --- a freeze waiting for a mutex inside a surface's destroy callback: a deadlock
+    _c(
+        FREEZE,
+        r"(?:mutex\w*::lock|pthread_mutex_\w*lock\w*|__timedwait)[\s\S]{0,1500}?"
+        r"(?:OnSurfaceDestroyed|SurfaceDestroyed\w*|OnDestroy\w*Surface)\b",
+        "a deadlock: the main thread waits for a mutex inside a surface's destroy callback "
+        "(XComponent's OnSurfaceDestroyed), while that mutex is held by code that waits for the "
+        "same thread, typically the native view's release/destroy holding it while the surface "
+        "is torn down",
+        "In the native library's surface callbacks, do not take a mutex that release()/destroy "
+        "holds while it destroys the surface (or the XComponent): remove the listener/callback "
+        "before releasing (RemoveListener), release outside the lock, or upgrade the library "
+        "(its mutex order is the bug).",
+        certain=False,
+    ),
     # --- sanitizers: the runtime library aborting is the sanitizer's report
     _c(
         CPP,

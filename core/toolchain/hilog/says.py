@@ -370,6 +370,180 @@ def no_module(text: str) -> Said | None:
     )
 
 
+# --------------------------------------------------------------------------- fdsan, bm, ArkUI's checks
+
+# musl's fd sanitizer: ``MUSL-FDSAN: attempted to close file descriptor 43, expected to be
+# unowned, actually owned by FILE* 0x…`` (also ``… owned by unique_fd``, ``… tag 0x…``)
+_FDSAN = re.compile(
+    r"attempted to (?P<op>close|exchange|use) file descriptor (?P<fd>\d+),?\s+expected to be "
+    r"(?P<expected>[^,\n]+?),\s+actually (?P<actual>[^\n]+)"
+)
+
+
+def fdsan(text: str) -> Said | None:
+    """musl's fdsan: a file descriptor closed (or used) by code that does not own it."""
+    if "file descriptor" not in text or "expected to be" not in text:
+        return None
+    m = _FDSAN.search(text)
+    if m is None:
+        return None
+    fd, actual = m.group("fd"), " ".join(m.group("actual").split())
+    return Said(
+        "file",
+        f"fdsan: fd {fd} was {m.group('op')}d by code that does not own it ({actual})",
+        f"fdsan caught a wrong close of fd {fd}: its owner ({actual}) still holds it, so some "
+        "other code closed it, typically a double close (close() on an fd already closed, "
+        "whose number was reused by fopen/open elsewhere) or a close() of an fd a FILE* or "
+        "unique_fd owns. Find the second close of that fd (close only what you opened, once; "
+        "fclose a FILE* instead of closing its fd; set the fd to -1 after close).",
+        _line(text, m.start()).strip(),
+        terms=("fdsan", "close", "file descriptor"),
+    )
+
+
+# the older bm's and DevEco's install failure names: ``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``
+# (bm's numbered code 9568347 with the same meaning is the code table's)
+_PARSE_NATIVE_SO = re.compile(r"\bERR_INSTALL_PARSE_NATIVE_SO_FAILED\b")
+_BM_NUMBER = re.compile(r"\b95683\d\d\b")
+
+
+def parse_native_so(text: str) -> Said | None:
+    """bm could not take the package's native libraries for this device's ABI."""
+    if "NATIVE_SO" not in text:
+        return None
+    m = _PARSE_NATIVE_SO.search(text)
+    if m is None or _BM_NUMBER.search(text):
+        return None
+    return Said(
+        "install",
+        "bm could not parse the package's native libraries (.so) for this device: none for its "
+        "ABI (ERR_INSTALL_PARSE_NATIVE_SO_FAILED)",
+        "The HAP's native libraries (libs/<abi>/*.so) do not match the device's ABI: an x86_64 "
+        "emulator needs x86_64 libraries, a phone arm64-v8a. Build the ABI the device needs "
+        "(abiFilters in the module's build-profile.json5) — a prebuilt SDK shipping arm64 only "
+        "cannot run on the x86 emulator, so test on a real device — or check that the .so "
+        "files are packed intact.",
+        _line(text, m.start()).strip(),
+        certain=False,
+        terms=("ERR_INSTALL_PARSE_NATIVE_SO_FAILED", "abi", "install"),
+    )
+
+
+# ArkUI's state management checking what a decorated variable is given:
+# ``Illegal variable value error with decorated variable @Prop 'x': failed validation:
+# 'undefined, null, number, boolean, string, or Object but not function'``
+_ILLEGAL_VALUE = re.compile(
+    r"Illegal variable value error with decorated variable (?P<dec>@\w+) '(?P<name>[^'\n]+)'"
+    r"(?::\s*failed validation:\s*'(?P<allowed>[^'\n]+)')?"
+)
+
+
+def decorated_value(text: str) -> Said | None:
+    """ArkUI refused a value for a decorated state variable (a function into @Prop, …)."""
+    if "Illegal variable value" not in text:
+        return None
+    m = _ILLEGAL_VALUE.search(text)
+    if m is None:
+        return None
+    dec, name, allowed = m.group("dec"), m.group("name"), m.group("allowed") or ""
+    fn = "function" in allowed
+    fix = (
+        f"ArkUI refused the value given to {dec} '{name}'"
+        + (f": it takes only {allowed}" if allowed else "")
+        + ". Pass a value of an allowed type"
+        + (
+            f"; a function (a callback) cannot be a {dec} variable: declare '{name}' as a plain "
+            "(undecorated) member of the function type, or pass the state through @Link/an id "
+            "and call back through it"
+            if fn
+            else f", or change {dec} to a decorator that takes it"
+        )
+        + "."
+    )
+    return Said(
+        "arkts-source",
+        f"ArkUI refused the value of decorated variable {dec} '{name}'",
+        fix,
+        _line(text, m.start()).strip(),
+        terms=(dec, "Illegal variable value", "decorated variable"),
+    )
+
+
+# --------------------------------------------------------------------------- an env after its engine
+
+# ArkUI's NAPI engine destroyed (``ArkNativeEngine:~ArkNativeEngine``), and an env address the
+# lines before it named (``env:0000007F01338CC0``) still used after it
+_ENGINE_GONE = re.compile(r"~ArkNativeEngine\b")
+_ENV = re.compile(r"\benv\s*[:=]\s*(?:0x)?(?P<addr>[0-9A-Fa-f]{8,16})\b")
+
+
+def env_after_engine(text: str) -> Said | None:
+    """A napi_env named again after its engine (ArkNativeEngine) was destroyed."""
+    if "~ArkNativeEngine" not in text:
+        return None
+    gone = _ENGINE_GONE.search(text)
+    if gone is None:
+        return None
+    before = {m.group("addr").lower().lstrip("0") for m in _ENV.finditer(text, 0, gone.start())}
+    after = next(
+        (
+            m
+            for m in _ENV.finditer(text, gone.end())
+            if m.group("addr").lower().lstrip("0") in before
+        ),
+        None,
+    )
+    if after is None:
+        return None
+    return Said(
+        "crash",
+        "a napi_env used after its engine (ArkNativeEngine) was destroyed",
+        "An object kept a napi_env (and the references made on it) past its engine's life: the "
+        "engine of the thread that created it was destroyed, then the saved env was used again "
+        "(from another thread or a late callback). A napi_env belongs to its thread and its "
+        "engine: never save it for another thread; post work to the env's own thread "
+        "(napi_threadsafe_function), and drop what refers to it in a cleanup hook "
+        "(napi_add_env_cleanup_hook) when the engine goes.",
+        _line(text, after.start()).strip(),
+        certain=False,
+        terms=("napi_env", "ArkNativeEngine", "thread"),
+    )
+
+
+# --------------------------------------------------------------------------- a NAPI argument refused
+
+# a native module's NAPI call failing on its argument (napi_status 1, napi_invalid_arg), then the
+# engine's pending exception with the JS frame that called it:
+# ``NAPI Error: code 1, msg Invalid parameter`` … ``at initialize (…/X.ets:54:26)``
+_NAPI_INVALID = re.compile(r"\bNAPI Error: code 1, msg (?P<msg>Invalid (?:parameter|argument)\w*)")
+
+
+def napi_invalid_arg(text: str) -> Said | None:
+    """A native module's call that got an argument of the wrong type or value."""
+    if "NAPI Error: code 1" not in text:
+        return None
+    m = _NAPI_INVALID.search(text)
+    if m is None:
+        return None
+    frame = _FRAME.search(text, m.end())
+    fn = frame.group(0).split()[1] if frame else "the native module's function"
+    return Said(
+        "crash",
+        f"a native module's NAPI call refused an argument of {fn} ({m.group('msg')}, "
+        "napi_invalid_arg)",
+        f"The native module checked an argument of {fn} and found it of the wrong type or "
+        "undefined (NAPI status 1, napi_invalid_arg): check each parameter passed there (a "
+        "context that is not the ability's or application's, a path or directory that is "
+        "undefined or not a string, a number given as a string). If they are right, the "
+        "native library may not support this system: check the API level it needs against "
+        "the device's (an emulator often runs an older API).",
+        _line(text, m.start()).strip(),
+        location=frame.group("loc") if frame else None,
+        certain=False,
+        terms=("napi", "Invalid parameter", "parameter"),
+    )
+
+
 # the weaker readings look at a long log's head and tail only (each ``in`` over 1 MB costs ~0.4 ms)
 HEAD_CHARS = 64_000
 TAIL_CHARS = 8_000
@@ -377,7 +551,13 @@ TAIL_CHARS = 8_000
 
 def read(text: str) -> Said | None:
     """What decides like a fault: the loader, a panic, an exit, anywhere in the text."""
-    return native_load(text) or app_exit(text)
+    return (
+        native_load(text)
+        or app_exit(text)
+        or fdsan(text)
+        or decorated_value(text)
+        or parse_native_so(text)
+    )
 
 
 def read_weak(text: str) -> Said | None:
@@ -385,7 +565,13 @@ def read_weak(text: str) -> Said | None:
     a component's advice, in a long text's head and tail."""
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-    return graphics_api(text) or component_use(text) or no_module(text)
+    return (
+        graphics_api(text)
+        or component_use(text)
+        or no_module(text)
+        or env_after_engine(text)
+        or napi_invalid_arg(text)
+    )
 
 
 # --------------------------------------------------------------------------- runtime error causes

@@ -137,45 +137,60 @@ LANDED = 1.0
 # that the broken braces caused; doctor.py's _code_finding lets any 109 check under rollup's
 # error decide, which is right when the check is the first numbered error, as in
 # arkts/ditu-10905210-build-one-root-node; to be refined there after doctor.py's split).
+# Last batches U and W's runtime logs (23, 2026-12-06, scored blind on 1d1ca4f: U's crashes and
+# freezes with the right cause and fix 1/5, W's 4/5) folded in, then general rules
+# (test_doctor_heldout_uw.py). Left, each needing the doctor's own module (doctor.py, being split)
+# or a cause the log does not print: bm/animez-3-emulator-x86-parse-native-so (the named
+# ERR_INSTALL_* is said but not carried as the code), bm/clashbox-65-hdc-install-unsigned-9568320
+# (the HAP path hdc names is not taken as bm's location), the deadlock's and the PAC
+# crash's locations (a freeze's top app frame without a symbol; a path with a space), and
+# jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
 BELOW_LANDED = {
-    ("appfreeze", "class"): (32, 34),
-    ("appfreeze", "actionable"): (31, 34),
-    ("appfreeze", "location"): (4, 5),
+    ("appfreeze", "class"): (33, 35),
+    ("appfreeze", "location"): (4, 6),
+    ("appfreeze", "actionable"): (32, 35),
     ("arkts", "code"): (46, 47),
     ("arkts", "location"): (64, 65),
     ("arkts", "actionable"): (82, 86),
-    ("bm", "actionable"): (82, 83),
+    ("bm", "code"): (73, 74),
+    ("bm", "location"): (0, 1),
+    ("bm", "actionable"): (90, 91),
     ("config", "said"): (57, 59),
     ("config", "class"): (57, 59),
-    ("config", "actionable"): (57, 59),
     ("config", "code"): (31, 32),
-    ("cppcrash", "said"): (106, 107),
-    ("cppcrash", "class"): (106, 107),
-    ("cppcrash", "location"): (57, 59),
-    ("cppcrash", "actionable"): (104, 107),
-    ("hilog", "said"): (71, 72),
-    ("hilog", "class"): (26, 27),
-    ("hilog", "location"): (12, 13),
-    ("hilog", "actionable"): (26, 27),
+    ("config", "actionable"): (57, 59),
+    ("cppcrash", "said"): (113, 114),
+    ("cppcrash", "class"): (113, 114),
+    ("cppcrash", "location"): (59, 62),
+    ("cppcrash", "actionable"): (111, 114),
+    ("hilog", "said"): (74, 75),
+    ("hilog", "class"): (29, 30),
+    ("hilog", "location"): (13, 14),
+    ("hilog", "actionable"): (29, 30),
+    ("hilog", "fields"): (74, 75),
     ("hvigor", "actionable"): (61, 62),
-    ("jscrash", "actionable"): (68, 72),
+    ("jscrash", "location"): (54, 55),
+    ("jscrash", "actionable"): (70, 74),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (886, 891),
-    ("all", "class"): (838, 846),
-    ("all", "code"): (430, 432),
-    ("all", "actionable"): (822, 846),
-    ("all", "location"): (319, 324),
+    ("all", "said"): (909, 914),
+    ("all", "class"): (861, 869),
+    ("all", "code"): (442, 445),
+    ("all", "location"): (322, 331),
+    ("all", "actionable"): (845, 869),
+    ("all", "fields"): (74, 75),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
-FIELDS_PINNED: dict[str, tuple[int, int]] = {}
+# bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
+# domain written "CO1510" (letter O) that the parser does not take as a hilog domain
+FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 846)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 869)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -187,7 +202,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 891
+    assert len(items) >= 914
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -339,9 +354,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # with held-out batch M (Cangjie crashes, an APMS freeze) folded in; 137 of 139 when batch K
     # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
     # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
-    # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines)
+    # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
+    # 223 with batches U and W folded in, 221 after their general rules
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 211
+    assert len(with_cause) >= 221
 
 
 def test_the_cli_prints_the_table_and_the_misses(
