@@ -7,11 +7,7 @@ same rule on a variant it was not written from, so the rule is the kind, not the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hmdesk.core.toolchain.build_log import console_view
-from hmdesk.core.toolchain.doctor import diagnose
-from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.tool_errors import (
     missing_project_file,
     named_place,
@@ -20,41 +16,22 @@ from hmdesk.core.toolchain.tool_errors import (
     signing_input,
 )
 
-REAL = Path(__file__).resolve().parents[2] / "data" / "real_logs"
-
-
-def _real(name: str) -> str:
-    return (REAL / name).read_text(encoding="utf-8")
-
-
-def _diagnose(text: str) -> Finding:
-    f = diagnose(text)
-    assert f is not None, text[:200]
-    return f
-
-
-def assert_finding(text: str, kind: str, location: str | None, *words: str) -> Finding:
-    f = _diagnose(text)
-    assert (f.kind, f.location) == (kind, location), (f.kind, f.location, f.fix)
-    for word in words:
-        assert word.lower() in f.fix.lower(), (word, f.fix)
-    return f
-
+from tests.fixtures.real_logs import assert_found, assert_reads, real_log
 
 # ---------------------------------------------------------------- a configuration file's entry
 
 
 def test_a_source_file_a_configuration_file_names_is_that_files_error() -> None:
     # hvigor places the error at module.json5: the .ets its srcEntry names is not there
-    assert_finding(
-        _real("config/heartbeat-debuglog-srcentry-not-found.log"),
+    assert_reads(
+        real_log("config/heartbeat-debuglog-srcentry-not-found.log"),
         "config",
         "C:\\Users\\xingqiliang.DC\\Desktop\\OpenHarmony_Test_APP\\entry\\src\\main\\module.json5",
         "srcEntry",
         "does not exist",
     )
     # another ability kind, a console log, a POSIX path
-    assert_finding(
+    assert_reads(
         "> hvigor ERROR: Failed :feature:default@PreBuild...\n"
         "> hvigor ERROR: Module-ExtensionAbilities-srcEntry './ets/backup/BackupAbility.ets' "
         "not found.\n"
@@ -76,8 +53,8 @@ def test_a_source_file_a_configuration_file_names_is_that_files_error() -> None:
 
 def test_a_folder_name_in_a_path_is_not_the_tools_title() -> None:
     # the project folder ends in "ArkTS": a configuration code, its message's file the place
-    f = assert_finding(
-        _real("config/nju-debuglog-module-version-missing.log"),
+    f = assert_reads(
+        real_log("config/nju-debuglog-module-version-missing.log"),
         "config",
         "D:\\NJU_Calendar_Importer_ArkTS\\entry\\oh-package.json5",
         "version",
@@ -90,12 +67,12 @@ def test_a_folder_name_in_a_path_is_not_the_tools_title() -> None:
     )
     err = read_tool_error(text)
     assert err is not None and err.kind is None and err.tool == "hvigor"
-    assert_finding(text, "config", "/home/u/TypeError_Syntax_Error_ArkTS/lib/oh-package.json5")
+    assert_reads(text, "config", "/home/u/TypeError_Syntax_Error_ArkTS/lib/oh-package.json5")
 
 
 def test_the_full_path_after_what_could_not_be_found_is_the_place() -> None:
-    f = assert_finding(
-        _real("config/raytv-debuglog-module-build-profile-not-found.log"),
+    f = assert_reads(
+        real_log("config/raytv-debuglog-module-build-profile-not-found.log"),
         "config",
         "D:\\tv\\RayTV\\raytv\\src\\build-profile.json5",
         "build-profile.json5",
@@ -113,15 +90,15 @@ def test_the_full_path_after_what_could_not_be_found_is_the_place() -> None:
 
 
 def test_a_project_file_that_is_not_there_is_the_projects_structure() -> None:
-    f = assert_finding(
-        _real("config/raytv-debuglog-root-oh-package-enoent.log"),
+    f = assert_reads(
+        real_log("config/raytv-debuglog-root-oh-package-enoent.log"),
         "config",
         "D:\\tv\\RayTV\\oh-package.json5",
         "restore",
     )
     assert "ohpm install" not in f.fix
     # a module's build-profile.json5, POSIX, Node's stat
-    assert_finding(
+    assert_reads(
         "> hvigor ERROR: ENOENT: no such file or directory, stat "
         "'/home/dev/app/library/build-profile.json5'\n",
         "config",
@@ -142,32 +119,32 @@ def test_a_project_file_that_is_not_there_is_the_projects_structure() -> None:
 
 
 def test_hvigors_project_path_check_without_its_code() -> None:
-    f = assert_finding(
-        _real("paths/heartbeat-debuglog-invalid-project-path.log"),
+    f = assert_reads(
+        real_log("paths/heartbeat-debuglog-invalid-project-path.log"),
         "project-path",
         None,
         "move the project",
     )
     assert "00306003" in (f.meaning or "") and f.code is None
     # an older console, no Detail line
-    assert_finding("> hvigor ERROR: Invalid project path.\n", "project-path", None, "ASCII")
+    assert_reads("> hvigor ERROR: Invalid project path.\n", "project-path", None, "ASCII")
 
 
 # ---------------------------------------------------------------- signing
 
 
 def test_a_keystore_error_is_at_the_keystore_the_signing_tool_was_given() -> None:
-    log = _real("signing/freerdp-debuglog-keystore-password-11014003.log")
+    log = real_log("signing/freerdp-debuglog-keystore-password-11014003.log")
     view = console_view(log)
     assert view is not None and view.command is not None and "-keystoreFile" in view.command
     assert "-keystoreFile" not in view.text  # the console does not print it
-    f = assert_finding(log, "signing", "C:\\huawei\\.signing\\debug.p12", "password")
+    f = assert_reads(log, "signing", "C:\\huawei\\.signing\\debug.p12", "password")
     assert f.code == "11014003"
     # another project's debug log, which the rule was not written from
-    f = _diagnose(_real("signing/buildlog-pwdmgr-11014003-keystore-password.log"))
+    f = assert_found(real_log("signing/buildlog-pwdmgr-11014003-keystore-password.log"))
     assert f.location == "E:/devecostudio-windows-6.1.0.830/smartalarm.p12"
     # a console with the tool's command printed by a script (quoted arguments)
-    assert_finding(
+    assert_reads(
         'java -jar hap-sign-tool.jar sign-app -mode "localSign" -keyAlias "release" '
         '-appCertFile "/s/release.cer" -profileFile "/s/release.p7b" -inFile a.hap '
         '-keystoreFile "/s/release.p12" -outFile b.hap\n'
@@ -188,8 +165,10 @@ def test_a_signing_error_is_at_the_input_it_is_about() -> None:
 
 
 def test_a_configuration_code_the_signing_task_raised_is_a_signing_error() -> None:
-    assert _diagnose(_real("signing/nju-debuglog-release-profile-missing.log")).kind == "signing"
-    f = _diagnose(
+    assert (
+        assert_found(real_log("signing/nju-debuglog-release-profile-missing.log")).kind == "signing"
+    )
+    f = assert_found(
         "> hvigor ERROR: Failed :entry:default@SignHap...\n"
         "> hvigor ERROR: 00303299 Configuration Error\n"
         "Error Message: The value of certpath is not valid. At file: D:\\app\\build-profile.json5\n"

@@ -7,15 +7,7 @@ same rule on a variant it was not written from, so the rule is the kind, not the
 
 from __future__ import annotations
 
-from tests.fixtures.real_logs import assert_found, real_log
-
-
-def assert_reads(text: str, kind: str, location: str | None, *words: str) -> None:
-    f = assert_found(text)
-    assert (f.kind, f.location) == (kind, location), (f.kind, f.location, f.fix)
-    for word in words:
-        assert word.lower() in f.fix.lower(), (word, f.fix)
-
+from tests.fixtures.real_logs import assert_found, assert_reads, real_log
 
 # ------------------------------------------------------------ a path alone on the line below
 

@@ -11,6 +11,8 @@ from hmdesk.core.toolchain.crash.causes import explain, where
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.model import JS, Crash
 
+from tests.fixtures.real_logs import assert_cause, real_log
+
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs"
 
 
@@ -147,20 +149,9 @@ def test_a_release_build_that_cannot_call_into_a_har_may_be_obfuscation() -> Non
 # --- held-out batch K (issue 27): real logs of ``tests/data/real_logs`` (sources in the
 # sidecars) and variants of them
 
-REAL_LOGS = REAL
-
 
 def real(kind: str, name: str) -> str:
-    return (REAL_LOGS / kind / f"{name}.log").read_text(encoding="utf-8")
-
-
-def assert_cause(text: str, *words: str) -> str:
-    why = explain(parse_faultlog(text))
-    assert why is not None, text[:200]
-    said = f"{why.cause} {why.fix}"
-    for w in words:
-        assert w in said, (w, said)
-    return said
+    return real_log(f"{kind}/{name}.log")
 
 
 def test_a_crash_in_system_code_does_not_call_it_the_apps_own() -> None:
