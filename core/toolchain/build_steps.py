@@ -251,6 +251,12 @@ _TOOL_STEP = {
         "(uv_cwd): stop the daemon (hvigorw --stop-daemon) or build with --no-daemon, from an "
         "existing project directory; check that DEVECO_SDK_HOME names an existing SDK."
     ),
+    "a generator's working-directory check": (
+        "The tool itself refused the path (the OS did not): it writes and removes files only "
+        "inside the directory it runs in. Make the output path one inside that directory (for "
+        "React Native's codegen: --cpp-output-path / --rnoh-module-path under the RN project), "
+        "or move the HarmonyOS project inside the project you run it from, then run it again."
+    ),
     "the SDK manager": (
         "The SDK license is not accepted: accept it (ohsdkmgr install ... --accept-license, or "
         "in DevEco Studio's SDK Manager), then build again."

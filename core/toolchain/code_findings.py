@@ -144,9 +144,16 @@ def _code_finding(tail: str) -> Finding | None:
     root = next((m for m in matches if m.group(1) not in WRAPPER_CODES), matches[0])
     under_parse = root.group(1) == _PARSE_CODE
     if under_parse:
-        # rollup's parse error printing an ArkUI check's numbered error inside it: the check ran
-        # on a file that parsed, so the bundler failed on the transform's output; the check decides
-        root = next((m for m in matches if m.group(1).startswith("109")), root)
+        # rollup's parse error printing an ArkUI check as its first numbered error: the check ran
+        # on a file that parsed, so the bundler failed on the transform's output; the check decides.
+        # A check far down the list (after the linter's errors) comes from the broken syntax rollup
+        # reports: rollup's own error stays the root
+        first = next(
+            (m for m in matches if m.group(1) not in WRAPPER_CODES and m.group(1) != _PARSE_CODE),
+            None,
+        )
+        if first is not None and first.group(1).startswith("109"):
+            root = first
     code = root.group(1)
     # an ArkUI check (109xxxxx: one root node, a decorator's use) runs on a file that parsed: the
     # bundler's later "Unexpected token" is its transform's output failing, the check decides

@@ -22,6 +22,13 @@ _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # 95682xx-95684xx, aa's 101xxxxx (ArkTS's and hvigor's 8-digit codes are other ranges)
 _BM_BARE = re.compile(r"(?<![0-9A-Za-z_.])(9568[2-4]\d\d)(?![0-9A-Za-z_.])")
 _AA_BARE = re.compile(r"(?<![0-9A-Za-z_.])(101\d{5})(?![0-9A-Za-z_.])")
+# the package an install line names (``hdc install -r "C:\\a\\x.hap"``, ``bm install -p
+# /data/local/tmp/x.hap``, ``App install path:x.hap``): the file bm refused, the finding's place
+_INSTALLED_PACKAGE = re.compile(
+    r"install[^\n]*?(?:\"(?P<quoted>[^\"\n]+?\.h[as]p)\"|(?P<bare>(?:[A-Za-z]:)?[^\s\"':]+\.h[as]p)\b)",
+    re.I,
+)
+_INSTALL_LINE_REACH = 4000  # how far above bm's code its install line is looked for
 # …only on a line that speaks of installing / launching (a size or a duration is no code)
 _INSTALL_WORDS = re.compile(r"install|安装|\bbm\b|\bhdc\b|错误码|报错|失败|error|fail", re.I)
 _LAUNCH_WORDS = re.compile(r"\baa\b|abilit|启动|错误码|报错|失败|error|fail|launch", re.I)
@@ -231,9 +238,21 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
         fix=fix,
         code=code,
         query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
+        location=_installed_package(tail, m.start()),
         meaning=meaning,
         block=first_error_block(tail),
     )
+
+
+def _installed_package(tail: str, before: int) -> str | None:
+    """The .hap / .hsp the install line nearest above bm's code names (the last one on or above
+    the code's line), or None."""
+    line_end = tail.find("\n", before)
+    end = line_end if line_end >= 0 else len(tail)
+    found = None
+    for p in _INSTALLED_PACKAGE.finditer(tail, max(0, before - _INSTALL_LINE_REACH), end):
+        found = p["quoted"] or p["bare"]
+    return found
 
 
 # the families of the codes, by their leading digits (hdc.md's and aa-tool.md's code lists)

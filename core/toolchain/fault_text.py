@@ -326,6 +326,7 @@ def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
         kind=finding_kind(said.kind),
         evidence=redact(said.evidence)[:EVIDENCE_CHARS],
         fix=redact(said.fix if said.certain else f"Possibly: {said.fix}"),
+        code=said.code,
         query_terms=search_terms(*said.terms),
         location=said.location,
         meaning=said.meaning,

@@ -24,7 +24,8 @@ from hmdesk.core.toolchain.hilog.parse import LOG, parse_lines
 
 @dataclass(frozen=True)
 class Said:
-    """One reading: the finding's kind, meaning, fix, the line it rests on, the place."""
+    """One reading: the finding's kind, meaning, fix, the line it rests on, the place, and the
+    tool's own name or number for the error (bm's ``ERR_INSTALL_*``) when the line gives one."""
 
     kind: str
     meaning: str
@@ -33,6 +34,7 @@ class Said:
     location: str | None = None
     certain: bool = True
     terms: tuple[str, ...] = ()
+    code: str | None = None
 
 
 def _line(text: str, pos: int) -> str:
@@ -426,6 +428,7 @@ def parse_native_so(text: str) -> Said | None:
         _line(text, m.start()).strip(),
         certain=False,
         terms=("ERR_INSTALL_PARSE_NATIVE_SO_FAILED", "abi", "install"),
+        code=m.group(0),
     )
 
 

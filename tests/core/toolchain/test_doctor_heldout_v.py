@@ -115,8 +115,8 @@ def test_ohpms_module_configed_in_a_file_names_its_srcpath() -> None:
 
 
 def test_rollups_return_outside_of_function_asks_for_the_braces() -> None:
-    # (the real log, arkts/llmfinetune-rollup-return-outside-function-00305015, is pinned in
-    # test_doctor_corpus.py: a later ArkUI check wins in doctor.py's _code_finding)
+    # (the real log, arkts/llmfinetune-rollup-return-outside-function-00305015: in
+    # test_doctor_after_split.py)
     f = assert_found(
         "> hvigor ERROR: 00305015 Rollup Error\n"
         "Error Message: 'return' outside of function (Note that you need plugins to import "
