@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 from hmdesk.core.toolchain.build_codes import ARKTS_RULES
 from hmdesk.core.toolchain.build_log import console_views
@@ -82,6 +83,7 @@ from hmdesk.core.toolchain.fault_text import (
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
     TAIL_CHARS,
+    BuildFindingKind,
     Finding,
     first_error_block,
     search_terms,
@@ -226,29 +228,9 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
     return matched
 
 
-# the kinds of a build's findings: a place the log prints and the compiler's own message steps
-# are added to these (a crash's or a device's findings have their own)
-_BUILD_FINDING_KINDS = frozenset(
-    {
-        "sdk-home",
-        "sdk-version",
-        "sdk-missing",
-        "signing",
-        "ohpm-deps",
-        "hvigor-env",
-        "hvigor-version",
-        "arkts-source",
-        "config",
-        "network",
-        "long-path",
-        "project-path",
-        "native",
-        "hvigor-task",
-        "java",
-        "rollup",
-        "unclassified",
-    }
-)
+# a build's findings get the place their log prints and the compiler's own message steps
+# (a crash's or a device's findings have their own)
+_BUILD_FINDING_KINDS = frozenset((*get_args(BuildFindingKind), "unclassified"))
 
 
 def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:

@@ -9,8 +9,9 @@ from typing import Any, Literal, TypeGuard, get_args
 
 from hmdesk.core.toolchain.redact import redact, redact_optional
 
-FindingKind = Literal[
-    # the doctor's signatures (hmharness's 8 classes and the hvigor / device codes)
+# the kinds of a build's findings (the doctor's signatures: hmharness's 8 classes and the
+# hvigor codes); a place the log prints and the compiler's message steps are added to these
+BuildFindingKind = Literal[
     "sdk-home",
     "sdk-version",
     "sdk-missing",
@@ -27,6 +28,10 @@ FindingKind = Literal[
     "hvigor-task",
     "java",
     "rollup",
+]
+FindingKind = Literal[
+    BuildFindingKind,
+    # the device codes
     "install",
     "launch",
     "hdc-server",
