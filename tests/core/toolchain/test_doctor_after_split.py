@@ -84,6 +84,6 @@ def test_a_tool_refusing_a_path_itself_is_not_the_os() -> None:
     assert f.kind == "project-path" and "inside" in f.fix, f.fix
     assert not f.fix.startswith("The OS refused"), f.fix
     f = assert_found(
-        "Error: cannot write to ../../shared/generated: that path is outside the project root\n"
+        "Error: cannot write to ../../common/generated: that path is outside the project root\n"
     )
     assert f.kind == "project-path" and f.fix.startswith("The tool itself refused"), f.fix

@@ -137,6 +137,6 @@ def test_a_generator_refusing_a_path_outside_its_working_directory_is_the_projec
     f = assert_found(real_log("paths/rnoh-codegen-output-outside-project.log"))
     assert f.kind == "project-path" and "move" in f.fix, (f.kind, f.fix)
     f = assert_found(
-        "Error: cannot write to ../../shared/generated: that path is outside the project root\n"
+        "Error: cannot write to ../../common/generated: that path is outside the project root\n"
     )
     assert f.kind == "project-path", (f.kind, f.fix)
