@@ -79,8 +79,6 @@ _TLS = re.compile(
     r"dynamic definition in (?P<lib>[^\s;,]+)"
 )
 _VERSIONED = re.compile(r"\.so\.\d")
-# a symbol the library needs that no loaded library defines (the device's system is older)
-_SYMBOL = re.compile(r"Error relocating (?P<by>[^\s:]+):\s*(?P<sym>\w+): symbol not found")
 
 MISSING_LIBRARY_FIX = (
     "Make the native build pack it into the HAP's libs/<abi>: link it in CMakeLists.txt as a "
@@ -112,20 +110,6 @@ def native_load(text: str) -> Said | None:
             _line(text, m.start()).strip(),
             location=m.group("by"),
             terms=("initial-exec", "TLS", "dlopen", "MUSL-LDSO"),
-        )
-    m = _SYMBOL.search(text) if relocating else None
-    if m is not None and _in_log(text, m.start()):
-        lib = _name(m.group("by"))
-        return Said(
-            "native",
-            f"{lib} needs a symbol the device lacks: {m.group('sym')}",
-            f"{lib} links {m.group('sym')}, which no library on this device defines: the .so "
-            "was built against a newer API level than the device's system. Build the native "
-            "code with the SDK of the device's API version (compatibleSdkVersion no higher than "
-            "the device), or call the newer API only where it exists (dlsym at run time).",
-            _line(text, m.start()).strip(),
-            location=m.group("by"),
-            terms=("MUSL-LDSO", "symbol not found", "API level"),
         )
     lib = by = ""
     pos = -1

@@ -283,8 +283,10 @@ BUILD_KINDS = (
 # With the last blind batches V and W's paths log folded in and their general rules (470 build
 # logs): said 453, class 429, fix 401, location 187, code 224, confident wrong 5; with an ArkUI
 # check under rollup's error deciding only as the first numbered error: fix 402, location 188,
-# code 225.
-LEAVE_OUT_REACHED = {"said": 453, "class": 429, "actionable": 402, "location": 188, "code": 225}
+# code 225. hilog/says.py's copy of the loader's "Error relocating …: symbol not found" reading
+# was removed (the message signature reads it, so the corpus's own figures are unchanged): with
+# the message rules left out, native/servo-musl-ldso-symbol-not-found is no longer said.
+LEAVE_OUT_REACHED = {"said": 452, "class": 428, "actionable": 401, "location": 188, "code": 225}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
