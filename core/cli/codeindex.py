@@ -16,8 +16,8 @@ from hmdesk.core.cli.common import UsageError, open_db, print_json, progress_lin
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.anchors import AnchorStore
+    from hmdesk.core.codeindex.entities import Entity
     from hmdesk.core.codeindex.index import CodeIndex
-    from hmdesk.core.codeindex.parser import Entity
 
 Handler = Callable[[argparse.Namespace], int]
 

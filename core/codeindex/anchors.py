@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from hmdesk.core.codeindex.entities import Entity
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import Entity
 from hmdesk.core.db import Database, iso
 from hmdesk.core.models import Memory, MemoryAnchor, table_of
 from hmdesk.core.models import MemoryEvent as EventRow

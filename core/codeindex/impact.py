@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hmdesk.core.codeindex.anchors import Anchor, AnchorStore
+from hmdesk.core.codeindex.entities import Entity
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import Entity
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 8

@@ -5,7 +5,7 @@ folders, :data:`SKIP_DIRS`); :meth:`CodeIndex.update_file` re-parses one file (o
 is gone), which is what the watcher calls.
 
 Only regular files inside the root are read, each with a bounded read (at most
-:data:`~hmdesk.core.codeindex.parser.MAX_FILE_BYTES`): a FIFO, a device (``X.ets -> /dev/zero``),
+:data:`~hmdesk.core.codeindex.reading.MAX_FILE_BYTES`): a FIFO, a device (``X.ets -> /dev/zero``),
 a symlink leading outside the project, a symlink loop, a folder named ``x.ets`` or a file over the
 limit is skipped, and the scan report says why (``ScanReport.unreadable``). Lookups: by name (exact, prefix, case-insensitive;
 a dotted name matches the qualified name ``Index.build``), and by ``file:line`` (the innermost
@@ -38,15 +38,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hmdesk.core.codeindex.parser import (
-    LANGUAGES,
-    MAX_FILE_BYTES,
-    Entity,
-    ParseResult,
-    Reading,
-    calls_of,
-    read_file,
-)
+from hmdesk.core.codeindex.entities import Entity, ParseResult, calls_of, language_for
+from hmdesk.core.codeindex.reading import MAX_FILE_BYTES, Reading, read_file
 from hmdesk.core.toolchain.project import ProjectError, read_build_profile
 
 log = logging.getLogger(__name__)
@@ -89,12 +82,15 @@ def cache_file_for(root: str | os.PathLike[str]) -> Path:
 
 
 def _parser_fingerprint() -> str:
-    """What a kept index depends on: the parser's code and the grammar versions."""
+    """What a kept index depends on: the code that reads a source file (its four modules) and
+    the grammar versions."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from hmdesk.core.codeindex import parser
+    from hmdesk.core.codeindex import arkts_view, declarations, entities, reading
 
-    h = hashlib.sha256(Path(parser.__file__).read_bytes())
+    h = hashlib.sha256()
+    for file in (entities.__file__, arkts_view.__file__, declarations.__file__, reading.__file__):
+        h.update(Path(file).read_bytes())
     for dist in ("tree-sitter", "tree-sitter-arkts-open", "tree-sitter-typescript"):
         try:
             h.update(f"{dist}={version(dist)}".encode())
@@ -194,7 +190,7 @@ class CodeIndex:
 
     def is_indexable(self, path: str | os.PathLike[str]) -> bool:
         """A ``.ets``/``.ts`` file under the root, outside the skipped folders."""
-        if Path(path).suffix.lower() not in LANGUAGES:
+        if language_for(path) is None:
             return False
         try:
             rel = self.relative(path)
@@ -210,11 +206,11 @@ class CodeIndex:
         for dirpath, dirnames, filenames in os.walk(self.root):
             dirnames[:] = sorted(d for d in dirnames if d not in self.skip_dirs)
             for name in dirnames:
-                if Path(name).suffix.lower() in LANGUAGES:
+                if language_for(name) is not None:
                     rel = (Path(dirpath) / name).relative_to(self.root).as_posix()
                     skipped[rel] = "a folder, not a regular file"
             for name in sorted(filenames):
-                if Path(name).suffix.lower() in LANGUAGES:
+                if language_for(name) is not None:
                     yield Path(dirpath) / name
 
     def skip_reason(self, file: Path) -> str | None:

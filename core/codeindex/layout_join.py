@@ -28,7 +28,7 @@ from typing import Any
 from hmdesk.core.bounded import InputError, read_input
 from hmdesk.core.codeindex.anchors import Anchor
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import MAX_FILE_BYTES
+from hmdesk.core.codeindex.reading import MAX_FILE_BYTES
 from hmdesk.core.toolchain.device.layout import Layout, Node
 
 _ID_RE = re.compile(r"""\.(id|key)\(\s*(['"])([^'"\n]{1,200})\2\s*\)""")

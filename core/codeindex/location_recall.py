@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hmdesk.core.codeindex.anchors import AnchorStore, locate
+from hmdesk.core.codeindex.entities import Entity
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import Entity
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import QueryResult, ScoredMemory
 from hmdesk.core.memory.store import MemoryStore

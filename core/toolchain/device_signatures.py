@@ -17,7 +17,8 @@ SIGNING_INSTALL_CODES = frozenset(
 
 def _device_signatures() -> tuple[Signature, ...]:
     """hdc's failures printed without a code (bm's, aa's and hdc's codes are read by
-    :func:`_device_finding`, from the tables of :mod:`.hdc.codes`)."""
+    :func:`_device_finding`, from the tables of :mod:`.hdc.bm_codes`, :mod:`.hdc.aa_codes` and
+    :mod:`.hdc.hdc_codes`)."""
     sigs: list[Signature] = []
     sigs.append(
         Signature(

@@ -14,8 +14,9 @@ from hmdesk.core.toolchain.finding import (
     first_error_block,
     search_terms,
 )
-from hmdesk.core.toolchain.hdc import AA_CODES, HDC_FAIL_CODES, INSTALL_CODES
-from hmdesk.core.toolchain.hdc.codes import FAIL_PROSE, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's

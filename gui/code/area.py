@@ -50,8 +50,8 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from hmdesk.core.codeindex.anchors import Anchor, AnchorStore
+    from hmdesk.core.codeindex.entities import Entity
     from hmdesk.core.codeindex.index import CodeIndex
-    from hmdesk.core.codeindex.parser import Entity
 
 log = logging.getLogger(__name__)
 

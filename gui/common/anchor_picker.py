@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from hmdesk.core.codeindex.entities import Entity
     from hmdesk.core.codeindex.index import CodeIndex
-    from hmdesk.core.codeindex.parser import Entity
 
 ENTITY_ROLE = Qt.ItemDataRole.UserRole + 1
 

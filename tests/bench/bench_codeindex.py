@@ -32,8 +32,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from hmdesk.core.codeindex.entities import Entity
 from hmdesk.core.codeindex.index import WARM_BYTES, CodeIndex
-from hmdesk.core.codeindex.parser import Entity, decode
+from hmdesk.core.codeindex.reading import decode
 
 from tests.bench.arkts_census import TOP_KINDS, Decl, blank, census
 
@@ -221,7 +222,7 @@ def saves(folders: list[Path]) -> bool:
     import shutil
     import tempfile
 
-    from hmdesk.core.codeindex.parser import parse_file
+    from hmdesk.core.codeindex.reading import parse_file
 
     biggest = sorted(_sources(folders), key=lambda f: f.stat().st_size, reverse=True)
     biggest = biggest[:SAVED_FILES]

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import pytest
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import MAX_FILE_BYTES, parse_file
+from hmdesk.core.codeindex.reading import MAX_FILE_BYTES, parse_file
 from hmdesk.core.codeindex.watcher import IndexWatcher
 from hmdesk.core.toolchain.project import (
     MAX_PROJECT_FILE_BYTES,

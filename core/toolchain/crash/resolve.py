@@ -23,7 +23,7 @@ from hmdesk.core.toolchain.crash.model import Crash, Frame
 
 
 class Entity(Protocol):
-    """What is used of a code index entity (``core.codeindex.parser.Entity``)."""
+    """What is used of a code index entity (``core.codeindex.entities.Entity``)."""
 
     @property
     def qualified(self) -> str: ...

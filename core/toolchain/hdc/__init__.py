@@ -6,7 +6,8 @@ The package API, re-exported from its modules:
 * :mod:`.names` — :class:`InvalidName` and ``validate_bundle/module/ability/device_key``: the
   names that reach the device's shell, checked against their documented (shell-safe) formats;
 * :mod:`.argv` — the argv builders (``install_argv``, ``aa_start_argv``, ``hilog_argv``, ...);
-* :mod:`.codes` — what hdc's ``E0xxxxx``, bm's install and aa's error codes mean, with fixes;
+* :mod:`.hdc_codes`, :mod:`.bm_codes`, :mod:`.aa_codes` — what hdc's ``E0xxxxx``, bm's install
+  and aa's error codes mean, with fixes;
 * :mod:`.outcomes` — :class:`Outcome` and the classifiers of a command's output
   (``classify_install``, ``classify_aa_start``, ...): hdc exits 0 on almost everything, so only
   the positive line makes a command pass;
@@ -16,6 +17,7 @@ The package API, re-exported from its modules:
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.argv import (
     HILOG_LEVELS,
     HILOG_TAG_RE,
@@ -31,11 +33,10 @@ from hmdesk.core.toolchain.hdc.argv import (
     list_targets_argv,
     uninstall_argv,
 )
-from hmdesk.core.toolchain.hdc.codes import (
-    AA_CODES,
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES
+from hmdesk.core.toolchain.hdc.hdc_codes import (
     FAIL_PROSE,
     HDC_FAIL_CODES,
-    INSTALL_CODES,
     SERVER_FAILED_FIX,
     OutcomeKind,
 )

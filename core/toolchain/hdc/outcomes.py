@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hmdesk.core.bounded import loads_json
-from hmdesk.core.toolchain.hdc.codes import (
-    AA_CODES,
+from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES
+from hmdesk.core.toolchain.hdc.hdc_codes import (
     FAIL_PROSE,
     HDC_FAIL_CODES,
-    INSTALL_CODES,
     SERVER_FAILED_FIX,
     OutcomeKind,
 )

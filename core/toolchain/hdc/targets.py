@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeGuard, get_args
 
-from hmdesk.core.toolchain.hdc.codes import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.names import DEVICE_KEY_RE
 from hmdesk.core.toolchain.hdc.outcomes import classify_fail
 

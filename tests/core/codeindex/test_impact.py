@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import parse_source
+from hmdesk.core.codeindex.reading import parse_source
 
 UTIL = """\
 export function fetchData(url: string): string {

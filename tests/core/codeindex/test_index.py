@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.codeindex import index as index_module
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import parse_file
+from hmdesk.core.codeindex.reading import parse_file
 
 from .sources import ABILITY, INDEX, INDEX_ETS, UTIL, write_project
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hmdesk.core.codeindex.parser import language_for, parse_file, parse_source
+from hmdesk.core.codeindex.entities import language_for
+from hmdesk.core.codeindex.reading import parse_file, parse_source
 
 from .sources import ENTRY_ABILITY_ETS, INDEX_ETS, UTIL_TS
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.codeindex.anchors import Anchor, locate
 from hmdesk.core.codeindex.index import CodeIndex
-from hmdesk.core.codeindex.parser import decode, parse_file, parse_source, read_source
+from hmdesk.core.codeindex.reading import decode, parse_file, parse_source, read_source
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.resolve import entity_for
 

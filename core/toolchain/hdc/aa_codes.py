@@ -1,0 +1,129 @@
+"""What aa's error codes mean and how to fix them (``Error Code:101xxxxx``, :data:`AA_CODES`);
+read by the classifiers (:mod:`.outcomes`) and the build doctor.
+"""
+
+from __future__ import annotations
+
+AA_CODES: dict[str, tuple[str, str]] = {
+    "10104001": (
+        "the specified ability does not exist",
+        "The -a ability name and the -b bundle name must name an installed ability: compare them "
+        "with abilities[].name / mainElement in module.json5 (bm dump -n <bundle> lists what is "
+        "installed), pass -m for a multi-HAP app, and install the HAP that holds the ability.",
+    ),
+    "10103001": (
+        "the ability is not exported",
+        'Set "exported": true on the ability in module.json5, or start it from inside the app.',
+    ),
+    "10106102": (
+        "the device screen is locked",
+        "Unlock the device screen and launch again.",
+    ),
+    "10103101": (
+        "no ability matches the implicit start",
+        "Pass the ability with -a (explicit start); -b alone makes an implicit start.",
+    ),
+    "10105002": (
+        "the ability info could not be found",
+        "The app may not be installed for this user: reinstall it and retry.",
+    ),
+    "10106002": (
+        "window options need a debug-signed app",
+        "Sign the app with a debug profile to use window options.",
+    ),
+    "10104002": (
+        "failed to retrieve specified package information",
+        "The bundle named is not installed (or mistyped): check it with `hdc shell bm dump -a`; "
+        "`aa force-stop` takes the bundle name positionally (no -b).",
+    ),
+    # The rest of aa's documented codes (application-dev/tools/aa-tool.md, "Error Codes"):
+    # meaning = aa's Error Message (lower-cased first word), fix after the guide's solution.
+    "10100101": (
+        "failed to obtain application information",
+        "Check the -a ability and -b bundle names and check that the app is installed (`hdc shell bm dump -a` lists the bundles; `bm dump -n <bundle>` its abilities); for a multi-HAP app install the HAP that holds the ability.",
+    ),
+    "10100102": (
+        "the aa start command cannot be used to launch a UIExtensionAbility",
+        "aa start cannot start a UIExtensionAbility: start the UIAbility that hosts it instead.",
+    ),
+    "10103102": (
+        "the passed appCloneIndex is invalid",
+        "Pass an appCloneIndex of an existing clone of the app (or leave it out).",
+    ),
+    "10103201": (
+        "the target ability is not of the ServiceAbility type",
+        "aa stop-service stops only a ServiceAbility: check the -a name.",
+    ),
+    "10103601": (
+        "the specified bundleName does not exist",
+        "The bundle named with -b is not installed: fix the name and check that the app is installed (`hdc shell bm dump -a` lists the bundles; `bm dump -n <bundle>` its abilities).",
+    ),
+    "10104003": (
+        "the specified pid does not exist",
+        "Pass the pid of a running process of the app (-p).",
+    ),
+    "10104004": (
+        "the specified level does not exist",
+        "Pass a memory level 0, 1 or 2 (-l).",
+    ),
+    "10105001": (
+        "failed to connect to the ability service",
+        "Restart the device and retry.",
+    ),
+    "10105003": (
+        "failed to connect to the app service",
+        "Restart the device and retry.",
+    ),
+    "10106001": (
+        "the current device is not in developer mode",
+        "Turn on developer mode (Settings > About > tap the version number 7 times), then USB debugging in Developer options, and retry.",
+    ),
+    "10106101": (
+        "the current ability will be placed in the queue to wait for the previous ability to finish launching",
+        "Nothing is wrong: the system queued the start; wait for the previous ability to finish launching.",
+    ),
+    "10106103": (
+        "the target application is an expired crowdtesting application",
+        "The crowd-testing build has expired: install a current build.",
+    ),
+    "10106105": (
+        "the target application is under control",
+        "The app market blocks this app from starting; it cannot be started on this device.",
+    ),
+    "10106106": (
+        "the target application is managed by EDM",
+        "The device's enterprise management forbids starting this app; only its administrator can allow it.",
+    ),
+    "10106107": (
+        "the current device does not support using window options",
+        "Drop the window options (--wl, --wt, --wh, --ww) from aa start on this device.",
+    ),
+    "10106401": (
+        "failed to terminate the process",
+        "Check the bundle name and check that the app is installed (`hdc shell bm dump -a` lists the bundles; `bm dump -n <bundle>` its abilities); restart the device if it persists.",
+    ),
+    "10106402": (
+        "persistent processes cannot be terminated",
+        "The app runs as a persistent process: aa force-stop cannot end it.",
+    ),
+    "10106701": (
+        "cannot debug applications using a release certificate",
+        "Sign the HAP with a debug certificate and profile, install it, and debug again.",
+    ),
+    "10107102": (
+        "permission verification failed for the specified process",
+        "The process lacks the permission the command needs: check the app's permissions.",
+    ),
+    "10108101": (
+        "an internal error occurs while attempting to launch the ability",
+        "An internal error of the system (memory, timeouts, too many ability instances): close other instances of the app and retry, or restart the device.",
+    ),
+    "10108501": (
+        "an internal error occurs during the execution of the aa test command",
+        "An internal error of the system: retry aa test, or restart the device.",
+    ),
+    "10108601": (
+        "an internal error occurs while attempting to enter/exit debug mode",
+        "An internal error of the system: retry, or restart the device.",
+    ),
+}

@@ -1,0 +1,363 @@
+"""What hdc's own failures mean and how to fix them: its ``[Fail][E0xxxxx]`` codes
+(:data:`HDC_FAIL_CODES`), the failures it words without a code (:data:`FAIL_PROSE`) and its
+server's (:data:`SERVER_FAILED_FIX`), each with the :data:`OutcomeKind` it is; read by the
+classifiers (:mod:`.outcomes`) and the build doctor.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+OutcomeKind = Literal[
+    "no-device",
+    "unauthorized",
+    "server",
+    "daemon",
+    "file",
+    "hdc",
+    "install",
+    "uninstall",
+    "launch",
+    "stop",
+    "hilog",
+    # when hdc itself could not run or answer (set by the callers that run it)
+    "tool",
+    "timeout",
+    "cancelled",
+    # the device cannot do it: no such tool (no uitest), denied, locked screen (issue 33)
+    "unsupported",
+    "permission",
+    "locked",
+]
+"""What kind of failure an :class:`~hmdesk.core.toolchain.hdc.outcomes.Outcome` reports."""
+
+# meanings and fixes that more than one code or wording has
+_NO_DEVICE = (
+    "the device is not found or not connected",
+    "Reconnect the device (cable, USB debugging on) and pick a Connected one from the device list.",
+)
+_DAEMON_UNREACHABLE = (
+    "hdc could not communicate with the device daemon",
+    "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
+)
+_NOT_A_STARTED_DEBUG_APP = (
+    "the bundle name given with -b is not an installed, started debug app",
+    "Pass the bundle name of an installed debug-signed app (`hdc shell bm dump -a`), and "
+    "start the app first so its directory is mounted.",
+)
+_UNREADABLE_KEYS_FIX = (
+    "hdc's key pair on this computer is unreadable: run `hdc kill`, delete the hdckey files "
+    "in the user's .harmony folder (hdc makes new ones), start hdc again and re-authorise "
+    "on the device."
+)
+
+# [Fail] / E0xxxxx codes
+HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
+    # code: (kind, meaning, fix)
+    "E001005": (
+        "no-device",
+        *_NO_DEVICE,
+    ),
+    "E002106": (
+        "daemon",
+        *_DAEMON_UNREACHABLE,
+    ),
+    "E006001": (
+        "install",
+        "no installation package was found",
+        "Check the HAP path: build first, then install the *-signed.hap under <module>/build/.",
+    ),
+    "E005005": (
+        "file",
+        "could not create a directory on the device",
+        "Check the destination path and free space on the device.",
+    ),
+    # real output: "[Fail][E000004]:The communication channel is being established. Please wait
+    # for several seconds and try again." (right after a reconnect or `hdc kill`)
+    "E000004": (
+        "hdc",
+        "the channel to the device is still being set up",
+        "Wait a few seconds and retry the same command: the connection is not ready yet (it "
+        "follows a reconnect or an hdc restart); reconnect only if it persists.",
+    ),
+    # The daemon's own words (openharmony/developtools_hdc src/daemon/daemon.cpp, commit 8b85a67,
+    # HandDaemonAuthPubkey; the same texts in hdc_rust/src/daemon_lib/auth.rs):
+    #   "[E000002]:The device unauthorized. This server's public key is not set. Please check for
+    #    a confirmation dialog on your device. Otherwise try 'hdc kill' if that seems wrong."
+    #   "[E000003]:The device unauthorized. The user denied the access for the device. Please
+    #    execute 'hdc kill' and redo your command, then check for a confirmation dialog on your device."
+    # (A developer's note that quotes "[Fail][E000002]:File send failed" for a WSL path contradicts
+    # the source: no hdc code path prints E000002 for a file transfer.)
+    "E000002": (
+        "unauthorized",
+        "the device has not authorised this computer yet (its public key is not set)",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry; if no dialog "
+        "appears, run `hdc kill` and retry.",
+    ),
+    "E000003": (
+        "unauthorized",
+        "the access was denied on the device",
+        "Run `hdc kill`, redo the command, then accept the 'Allow USB debugging?' dialog on the "
+        "unlocked device.",
+    ),
+    # src/daemon/daemon.cpp: "[E000001]:The sdk hdc.exe version is too low, please upgrade to the
+    # latest version."; "[E000006]:The current computer has not obtained the permission to debug the
+    # control device."; "[E000010]:Auth failed, cannt login the device."
+    "E000001": (
+        "hdc",
+        "the hdc on this computer is older than the device's daemon accepts",
+        "Update the SDK (DevEco Studio: Settings > OpenHarmony SDK, or the command-line tools) and "
+        "use its toolchains/hdc, then retry.",
+    ),
+    "E000006": (
+        "unauthorized",
+        "this computer has no permission to debug the device",
+        "Enable USB debugging / developer mode on the device and accept the authorisation dialog, "
+        "then retry.",
+    ),
+    "E000010": (
+        "unauthorized",
+        "the device rejected this computer's authentication",
+        "Run `hdc kill`, reconnect the device and accept the authorisation dialog; revoke USB "
+        "debugging authorisations on the device first if it persists.",
+    ),
+    # The rest: the codes hdc prints (openharmony/developtools_hdc src/, the ``[E0xxxxx]``
+    # strings) and the hdc guide's "hdc Error Codes" (application-dev/dfx/hdc.md)
+    "E000008": (
+        "hdc",
+        "the hdc server could not read its public key",
+        _UNREADABLE_KEYS_FIX,
+    ),
+    "E000009": (
+        "hdc",
+        "the hdc server could not read its private key",
+        _UNREADABLE_KEYS_FIX,
+    ),
+    "E001000": (
+        "unauthorized",
+        "USB debugging is off on the device",
+        "Turn on USB debugging on the device (Settings > System > Developer options), then "
+        "reconnect and accept the authorisation dialog.",
+    ),
+    "E001001": (
+        "hdc",
+        "hdc does not know this command",
+        "Check the command's spelling with `hdc -h`; an older hdc lacks newer commands: update "
+        "the SDK's toolchains.",
+    ),
+    "E001003": (
+        "daemon",
+        "the USB link to the device is unstable",
+        "Use another cable or USB port (no hub), reconnect the device, and retry.",
+    ),
+    "E001100": (
+        "hdc",
+        "the port given is not valid",
+        "Pass a port between 1 and 65535 (`hdc tconn IP:PORT`, `hdc fport tcp:A tcp:B`).",
+    ),
+    "E001104": (
+        "hdc",
+        "the IP address given is not valid",
+        "Pass a valid IP:PORT to `hdc tconn` (the device's address and the port it listens on).",
+    ),
+    "E001105": (
+        "hdc",
+        "this option is not supported here",
+        "Run the command without that option, or run it in the device's shell as the message "
+        "suggests.",
+    ),
+    "E001106": (
+        "hdc",
+        "the -e IP address is not valid",
+        "Pass a valid IP address after -e.",
+    ),
+    "E001300": (
+        "unsupported",
+        "the emulator does not support tmode",
+        "The emulator is reached over TCP only: do not run `hdc tmode` against it.",
+    ),
+    "E002101": (
+        "server",
+        "the hdc server process could not be stopped",
+        "End the hdc process by hand (Task Manager / `kill <pid>`), then run hdc again.",
+    ),
+    "E002102": (
+        "hdc",
+        "hdc could not create its log folder",
+        "Check that the temporary folder (%TEMP% or /tmp) is writable; hdc itself still works.",
+    ),
+    "E002105": (
+        "hdc",
+        "the device does not support this command",
+        "The device's hdc daemon is older than the command: update the device's system, or use "
+        "a command it supports.",
+    ),
+    "E003001": (
+        "hdc",
+        *_NOT_A_STARTED_DEBUG_APP,
+    ),
+    "E003002": (
+        "hdc",
+        "hdc shell -b needs a command",
+        "Give the command to run after the bundle name: `hdc shell -b <bundle> <command>`.",
+    ),
+    "E003003": (
+        "hdc",
+        "the shell option is not supported",
+        "Drop the option (options are case-sensitive); `hdc shell -b` is the supported one.",
+    ),
+    "E003004": (
+        "unsupported",
+        "the device does not support this shell option",
+        "Update the device's system to a version that has the option.",
+    ),
+    "E003005": (
+        "hdc",
+        "a parameter of the command is missing",
+        "Add the missing parameter as the usage hdc printed shows (with -b: the bundle name and "
+        "the command).",
+    ),
+    "E005003": (
+        "file",
+        "a parameter of the file transfer is missing",
+        "Give the bundle name, the local path and the remote path: `hdc file send -b <bundle> "
+        "<local> <remote>`.",
+    ),
+    "E005004": (
+        "unsupported",
+        "the SDK's hdc or the device does not support file -b",
+        "Update the SDK (file recv -b) or the device's system (file send -b) to a version that "
+        "has the option.",
+    ),
+    "E005008": (
+        "file",
+        "the file operation is not allowed on the device",
+        "The device refuses this path (read-only or protected): use a writable path such as "
+        "/data/local/tmp, or the app's own directory with -b.",
+    ),
+    "E005101": (
+        "file",
+        *_NOT_A_STARTED_DEBUG_APP,
+    ),
+    "E005102": (
+        "file",
+        "the remote path does not exist or leaves the app's directory",
+        "Give a remote path that exists inside the app's data directory (no `..` leading out "
+        "of it).",
+    ),
+    "E005200": (
+        "hdc",
+        "hdc does not know this file command",
+        "Use `hdc file send` or `hdc file recv`.",
+    ),
+    # hdc's own line on a device under an organization's device-management policy:
+    # "[E00C001]Operation restricted by the organization."
+    "E00C001": (
+        "permission",
+        "the operation is restricted by the organization's device-management policy",
+        "The device is managed by an organization (enterprise device management) whose policy "
+        "blocks debugging access, so hdc may not use it: ask the device's administrator to lift "
+        "the restriction (allow debugging in the policy), or use a device outside the policy.",
+    ),
+    "E007100": (
+        "hdc",
+        "the operation needs the device in debug (root) mode",
+        "Commands such as `hdc target mount` and `hdc smode` work only on a debug/root build of "
+        "the system (not on a user build, not on the emulator's release image): do without them "
+        "or use a debug image.",
+    ),
+}
+
+FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
+    (
+        re.compile(r"Not match target founded", re.I),
+        "no-device",
+        "no device has this connect key",
+        "Pick a device from `hdc list targets -v`; the key may have changed after a reconnect.",
+    ),
+    (
+        re.compile(r"need connect-key", re.I),
+        "no-device",
+        "no device, or several devices and none chosen",
+        "Connect a device, or choose one with -t KEY (the device list in hmdesk does this).",
+    ),
+    (
+        re.compile(r"unauthori[sz]ed", re.I),
+        "unauthorized",
+        "the device has not authorised this computer",
+        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry.",
+    ),
+    (
+        re.compile(r"Device not found or connected", re.I),
+        "no-device",
+        *_NO_DEVICE,
+    ),
+    # hdc fport's answer to a forward it cannot read (its own spelling): a port that is no
+    # port (0, out of range, not a number) or a node that is not ``tcp:``/``localabstract:`` …
+    (
+        re.compile(r"Forward parament failed|Forward param(?:eter)?s? (?:failed|error)", re.I),
+        "hdc",
+        "hdc fport could not read its forward arguments",
+        "Give fport a local and a remote node it accepts: `hdc fport tcp:<host port> "
+        "tcp:<device port>`, each port a number from 1 to 65535 (not 0: pick a free host port "
+        "yourself); `hdc fport ls` lists the forwards, `hdc fport rm` removes one.",
+    ),
+    # more of hdc's own prose (openharmony/developtools_hdc src/, ``LogMsg(MSG_FAIL, …)``)
+    (
+        re.compile(r"Operate need running as root|Cannot set root run mode in undebuggable", re.I),
+        "permission",
+        "the command needs root, which this (user) build of the system does not give",
+        "Do without the root command on a user build (use the app's own directory with "
+        "`hdc file send -b <bundle>`), or use a debug/root image of the system.",
+    ),
+    (
+        re.compile(r"^Mount failed", re.I),
+        "permission",
+        "the system partitions could not be remounted writable",
+        "`hdc target mount` works only on a debug/root build of the system: write to "
+        "/data/local/tmp or the app's directory instead.",
+    ),
+    (
+        re.compile(r"There is no (?:local and )?remote path", re.I),
+        "file",
+        "the file transfer lacks its remote (or local) path",
+        "Give both paths: `hdc file send <local> <remote>` / `hdc file recv <remote> <local>`.",
+    ),
+    (
+        re.compile(r"Transfer path (?:split )?failed|Error opening file", re.I),
+        "file",
+        "a path of the file transfer cannot be opened",
+        "Check that the local path exists and is readable, and that the remote directory "
+        "exists and is writable for the shell user (/data/local/tmp is).",
+    ),
+    (
+        re.compile(r"source folder is empty", re.I),
+        "file",
+        "the folder to send is empty",
+        "Send a folder that holds files, or send the files themselves.",
+    ),
+    (
+        re.compile(r"Shell initialize failed", re.I),
+        "daemon",
+        "the device could not start a shell",
+        "Reconnect the device or run `hdc kill` then retry; restart the device if it persists.",
+    ),
+    (
+        re.compile(r"Failed to communicate with daemon", re.I),
+        "daemon",
+        *_DAEMON_UNREACHABLE,
+    ),
+    (
+        re.compile(r"\b(?:Requested )?target is not (?:available|ready)\b", re.I),
+        "no-device",
+        "the device asked for is not connected yet",
+        "Wait until `hdc list targets` lists it (a device just connected with `hdc tconn`, or "
+        "still booting, is not ready at once), then retry.",
+    ),
+]
+
+SERVER_FAILED_FIX = (
+    "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close DevEco Studio's "
+    "embedded hdc or run `hdc kill` then `hdc start`, and check that nothing else uses the port."
+)
