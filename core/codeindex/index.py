@@ -47,7 +47,8 @@ from hmdesk.core.codeindex.parser import (
     calls_of,
     read_file,
 )
-from hmdesk.core.toolchain.project import ProjectError, read_build_profile
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import read_build_profile
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import tree_sitter
 import tree_sitter_arkts
 import tree_sitter_typescript
-from hmdesk.core.toolchain.project import NotRegularFile, read_regular_file
+from hmdesk.core.toolchain.project_file import NotRegularFile, read_regular_file
 
 LANGUAGES = {".ets": "arkts", ".ts": "typescript"}
 """File suffix → language name."""

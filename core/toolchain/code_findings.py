@@ -31,7 +31,9 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
-from hmdesk.core.toolchain.tool_errors import COMPILER_RANGES, ToolError, tool_advice
+from hmdesk.core.toolchain.tool_advice import tool_advice
+from hmdesk.core.toolchain.tool_errors import ToolError
+from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
@@ -55,7 +57,7 @@ _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Tr
 
 
 def _tool_advice(text: str) -> str:
-    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_errors.tool_advice`:
+    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_advice.tool_advice`:
     ``Try the following:``, ``Solution:``, ``Suggestion:``, ``解决方法：`` …)."""
     return tool_advice(text)
 
