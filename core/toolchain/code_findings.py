@@ -56,12 +56,6 @@ _CANNOT_FIND_MODULE = re.compile(r"Cannot find module '([^']+)'")  # TypeScript'
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
 
 
-def _tool_advice(text: str) -> str:
-    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_advice.tool_advice`:
-    ``Try the following:``, ``Solution:``, ``Suggestion:``, ``解决方法：`` …)."""
-    return tool_advice(text)
-
-
 def _unresolved_hint(module: str) -> str:
     """What an unresolved import usually means when the file is one a tool generates."""
     if module.rsplit("/", 1)[-1] == "GeneratedPluginRegistrant":
@@ -317,8 +311,9 @@ def _compiler_code_finding(tail: str, code: str, start: int, location: str | Non
 
 
 def _with_advice(fix: str, text: str) -> str:
-    """``fix`` and the tool's own "Try the following" advice in ``text`` when it adds to it."""
-    advice = _tool_advice(text)
+    """``fix`` and the tool's own advice in ``text`` (:func:`tool_advice`: ``Try the following:``,
+    ``Solution:``, ``Suggestion:``, ``解决方法：`` …) when it adds to it."""
+    advice = tool_advice(text)
     if advice and advice[:40].lower() not in fix.lower():
         return f"{fix} The tool suggests: {advice}"
     return fix

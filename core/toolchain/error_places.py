@@ -27,10 +27,13 @@ def at_file(text: str) -> str | None:
     return whole.group("file") if whole else None
 
 
-# a source file the message names without a line (``Could not resolve "x" from "a/b.ets"``)
-_NAMED_SOURCE = re.compile(
-    r"""["'`](?P<loc>(?:[A-Za-z]:)?[^\s"'`]*[\w\-]\.(?:ets|ts|js|mjs|cpp|cc|cxx|c|hpp|h|so|a|"""
-    r"""har|hsp|json5|p12|p7b|cer))["'`]"""
+# a quoted path of a source file, library or script, named without a line (``Could not resolve "x"
+# from "entry/src/test/a.test.ets"``, ``Failed to load the library '<sdk>/lib/x.dylib'``, ``Cannot
+# find module 'C:\\p\\hvigorw.js'``): rollup's importer comes after the module it could not
+# resolve, which has no extension
+_QUOTED_PLACE = re.compile(
+    r"""["'`‘](?P<loc>(?:[A-Za-z]:)?[^\s"'`’]*[\w\-]\.(?:ets|ts|js|mjs|cjs|cpp|cc|cxx|c|hpp|h|"""
+    r"""so|dylib|dll|a|har|hsp|json5|p12|p7b|cer|kts|gradle))["'`’]"""
 )
 
 
@@ -61,7 +64,7 @@ def located(text: str, around: str = "") -> str | None:
     referenced = referenced_place(around)
     if referenced is not None:
         return referenced
-    m = _NAMED_SOURCE.search(text) or _IN_PATH.search(text)
+    m = _QUOTED_PLACE.search(text) or _IN_PATH.search(text)
     return m.group("loc") if m else None
 
 
@@ -141,12 +144,3 @@ def named_place(text: str) -> str | None:
         if m is not None:
             return m.group("loc")
     return None
-
-
-# a quoted path of a source file, library or script (``from "entry/src/test/a.test.ets"``,
-# ``Failed to load the library '<sdk>/lib/x.dylib'``, ``Cannot find module 'C:\\p\\hvigorw.js'``):
-# rollup's importer comes after the module it could not resolve, which has no extension
-_QUOTED_PLACE = re.compile(
-    r"""["'`‘](?P<loc>(?:[A-Za-z]:)?[^\s"'`’]*[\w\-]\.(?:ets|ts|js|mjs|cjs|cpp|cc|cxx|c|hpp|h|"""
-    r"""so|dylib|dll|a|har|hsp|json5|p12|p7b|cer|kts|gradle))["'`’]"""
-)
