@@ -357,7 +357,8 @@ def _run_cancellable(pipe: Pipeline) -> tuple[RunResult, int | None]:
 
 def doctor_command(args: argparse.Namespace) -> int:
     from hmdesk.core.toolchain.doctor import diagnose, format_finding, in_project
-    from hmdesk.core.toolchain.project import ProjectError, read_project
+    from hmdesk.core.toolchain.project_file import ProjectError
+    from hmdesk.core.toolchain.project_reader import read_project
 
     if args.eval:
         return _doctor_eval(args)

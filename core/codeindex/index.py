@@ -40,7 +40,8 @@ from typing import Any
 
 from hmdesk.core.codeindex.entities import Entity, ParseResult, calls_of, language_for
 from hmdesk.core.codeindex.reading import MAX_FILE_BYTES, Reading, read_file
-from hmdesk.core.toolchain.project import ProjectError, read_build_profile
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import read_build_profile
 
 log = logging.getLogger(__name__)
 

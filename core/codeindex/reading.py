@@ -32,7 +32,7 @@ from hmdesk.core.codeindex.declarations import (
     with_decorators,
 )
 from hmdesk.core.codeindex.entities import Call, ParseResult, calls_of, language_for
-from hmdesk.core.toolchain.project import NotRegularFile, read_regular_file
+from hmdesk.core.toolchain.project_file import NotRegularFile, read_regular_file
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Larger files are not parsed (generated bundles); they yield no entities."""

@@ -10,6 +10,7 @@ from dataclasses import replace
 from hmdesk.core.toolchain.build_codes import ARKTS_RULES
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
 from hmdesk.core.toolchain.config_report import _file_to_edit
+from hmdesk.core.toolchain.error_subjects import missing_project_file, unresolved_module
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
     TAIL_CHARS,
@@ -20,7 +21,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
 from hmdesk.core.toolchain.signature_table import _Hit
-from hmdesk.core.toolchain.tool_errors import ToolError, missing_project_file, unresolved_module
+from hmdesk.core.toolchain.tool_errors import ToolError
 
 # the file a tool names on its own wording without "at file:": hvigor's incremental input it
 # cannot find (a signing certificate, a profile), restool's resource declared twice (the first)

@@ -31,7 +31,9 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
-from hmdesk.core.toolchain.tool_errors import COMPILER_RANGES, ToolError, tool_advice
+from hmdesk.core.toolchain.tool_advice import tool_advice
+from hmdesk.core.toolchain.tool_errors import ToolError
+from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
@@ -52,12 +54,6 @@ _CUT_HEAD_ERROR = re.compile(
 _UNRESOLVED = re.compile(r'Could not resolve "(?P<module>[^"]+)" from "(?P<file>[^"]+)"')
 _CANNOT_FIND_MODULE = re.compile(r"Cannot find module '([^']+)'")  # TypeScript's words
 _NUMBERED = re.compile(r"^\d+\.\s+")  # a rendered page's line numbers ("7. * Try …")
-
-
-def _tool_advice(text: str) -> str:
-    """The tool's own advice in ``text`` (:func:`~hmdesk.core.toolchain.tool_errors.tool_advice`:
-    ``Try the following:``, ``Solution:``, ``Suggestion:``, ``解决方法：`` …)."""
-    return tool_advice(text)
 
 
 def _unresolved_hint(module: str) -> str:
@@ -315,8 +311,9 @@ def _compiler_code_finding(tail: str, code: str, start: int, location: str | Non
 
 
 def _with_advice(fix: str, text: str) -> str:
-    """``fix`` and the tool's own "Try the following" advice in ``text`` when it adds to it."""
-    advice = _tool_advice(text)
+    """``fix`` and the tool's own advice in ``text`` (:func:`tool_advice`: ``Try the following:``,
+    ``Solution:``, ``Suggestion:``, ``解决方法：`` …) when it adds to it."""
+    advice = tool_advice(text)
     if advice and advice[:40].lower() not in fix.lower():
         return f"{fix} The tool suggests: {advice}"
     return fix

@@ -74,6 +74,8 @@ from hmdesk.core.toolchain.device_words import (
     _fail_prose_finding,
     _tool_words_finding,
 )
+from hmdesk.core.toolchain.error_places import named_place, place_above, referenced_place
+from hmdesk.core.toolchain.error_subjects import signing_input
 from hmdesk.core.toolchain.fault_text import (
     HEAD_CHARS,
     _bare_js_finding,
@@ -90,10 +92,10 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
-from hmdesk.core.toolchain.project import (
+from hmdesk.core.toolchain.project import Project
+from hmdesk.core.toolchain.project_file import (
     MAX_PROJECT_FILE_BYTES,
     NotRegularFile,
-    Project,
     read_regular_file,
 )
 from hmdesk.core.toolchain.redact import redact
@@ -106,12 +108,7 @@ from hmdesk.core.toolchain.signature_table import (
     _is_word_class,
     _signature_hit,
 )
-from hmdesk.core.toolchain.tool_errors import (
-    named_place,
-    place_above,
-    read_tool_error,
-    signing_input,
-)
+from hmdesk.core.toolchain.tool_errors import read_tool_error
 
 
 def _evidence(lines: list[str], pat: re.Pattern[str], match: re.Match[str]) -> str:
@@ -298,10 +295,7 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if sig.kind == "native" and location is None:
         # the object that needs the symbol, else the path the message names, else the undefined
         # symbol itself (a linker line copied without its ``>>> referenced by`` lines)
-        ref = _REFERENCED_BY.search(tail)
-        location = (
-            (ref.group(2) or ref.group(1)) if ref else groups.get("path") or groups.get("symbol")
-        )
+        location = referenced_place(tail) or groups.get("path") or groups.get("symbol")
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
     if sig.kind == "arkts-source" and err is not None and err.message:
@@ -328,8 +322,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
 
 # hap-sign-tool's error line: ``hap-sign-tool: error: ACCESS_ERROR, code: 109. Details: …``
 _SIGN_TOOL = re.compile(r"hap-sign-tool: error:\s*(?P<msg>(?:\w+, code: (?P<code>\d+))?[^\n]*)")
-# ld.lld names the object that needs a symbol: ``>>> referenced by scene_bridge.cpp:30``
-_REFERENCED_BY = re.compile(r"^\s*(?:>>>\s*)?referenced by (\S+?:\d+)(?:\s+\((\S+?:\d+)\))?", re.M)
 
 
 def _arkts_message(tail: str) -> str:

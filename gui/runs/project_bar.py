@@ -1,6 +1,6 @@
 """The project bar of the Runs tab: "Open project…" with the recent projects, and the project line.
 
-The project folder is read by the core (:func:`hmdesk.core.toolchain.project.read_project`) off
+The project folder is read by the core (:func:`hmdesk.core.toolchain.project_reader.read_project`) off
 the GUI thread; the line shows what a run will build and launch: bundle, entry module, the
 ability to launch, and whether the HAP will be signed. The recent folders and the last one opened
 live in the settings (``runs/recent_projects``, ``runs/project``).
@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from hmdesk.core.toolchain.project import Project, ProjectError, read_project
+from hmdesk.core.toolchain.project import Project
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import read_project
 from hmdesk.gui.common.theme import Theme, theme_for
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QEvent, QSettings, Qt, Signal

@@ -21,11 +21,8 @@ import pytest
 from hmdesk.core.codeindex.index import CodeIndex
 from hmdesk.core.codeindex.reading import MAX_FILE_BYTES, parse_file
 from hmdesk.core.codeindex.watcher import IndexWatcher
-from hmdesk.core.toolchain.project import (
-    MAX_PROJECT_FILE_BYTES,
-    ProjectError,
-    read_project,
-)
+from hmdesk.core.toolchain.project_file import MAX_PROJECT_FILE_BYTES, ProjectError
+from hmdesk.core.toolchain.project_reader import read_project
 
 from tests.fixtures.fake_tools import PROJECTS
 from tests.fixtures.waiting import wait_until

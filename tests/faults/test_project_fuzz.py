@@ -9,13 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.project import (
-    _NO_FAST,
-    Project,
-    ProjectError,
-    _fast_json5,
-    read_project,
-)
+from hmdesk.core.toolchain.project import Project
+from hmdesk.core.toolchain.project_file import _NO_FAST, ProjectError, _fast_json5
+from hmdesk.core.toolchain.project_reader import read_project
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 

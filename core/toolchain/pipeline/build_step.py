@@ -16,7 +16,7 @@ from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.hdc import InvalidName
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
-from hmdesk.core.toolchain.project import ProjectError
+from hmdesk.core.toolchain.project_file import ProjectError
 from hmdesk.core.toolchain.runs import StepResult
 from hmdesk.core.toolchain.tools import ToolNotFound, hvigor_env
 

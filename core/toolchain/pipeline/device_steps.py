@@ -26,7 +26,7 @@ from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.finding import Finding, FindingKind, known
 from hmdesk.core.toolchain.pipeline.hap import find_hap
 from hmdesk.core.toolchain.pipeline.step_runner import StepRunner
-from hmdesk.core.toolchain.project import ProjectError
+from hmdesk.core.toolchain.project_file import ProjectError
 from hmdesk.core.toolchain.runs import StepName, StepResult
 from hmdesk.core.toolchain.tools import ToolNotFound
 

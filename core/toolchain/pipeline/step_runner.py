@@ -23,7 +23,9 @@ from hmdesk.core.toolchain.hdc.outcomes import is_decisive
 from hmdesk.core.toolchain.pipeline.bounded_log import BoundedLog, VerdictText
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder
 from hmdesk.core.toolchain.process import CancelToken, ProcessResult, Stream, run_streaming
-from hmdesk.core.toolchain.project import Module, Project, ProjectError, read_project
+from hmdesk.core.toolchain.project import Module, Project
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import read_project
 from hmdesk.core.toolchain.redact import project_secrets, redact
 from hmdesk.core.toolchain.runs import (
     EventCallback,

@@ -6,7 +6,8 @@ same rule on a variant it was not written from, so the rule is the kind, not the
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.tool_errors import named_place, read_tool_error
+from hmdesk.core.toolchain.error_places import named_place
+from hmdesk.core.toolchain.tool_errors import read_tool_error
 
 from tests.fixtures.real_logs import assert_found, real_log
 

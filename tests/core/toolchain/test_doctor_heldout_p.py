@@ -8,13 +8,9 @@ same rule on a variant it was not written from, so the rule is the kind, not the
 from __future__ import annotations
 
 from hmdesk.core.toolchain.build_log import console_view
-from hmdesk.core.toolchain.tool_errors import (
-    missing_project_file,
-    named_place,
-    place_kind,
-    read_tool_error,
-    signing_input,
-)
+from hmdesk.core.toolchain.error_places import named_place
+from hmdesk.core.toolchain.error_subjects import missing_project_file, place_kind, signing_input
+from hmdesk.core.toolchain.tool_errors import read_tool_error
 
 from tests.fixtures.real_logs import assert_found, assert_reads, real_log
 

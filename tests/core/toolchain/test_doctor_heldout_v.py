@@ -44,7 +44,7 @@ def test_restools_resource_file_on_the_line_after_its_error_is_the_place() -> No
 
 
 def test_a_script_stack_frame_is_not_a_place() -> None:
-    from hmdesk.core.toolchain.tool_errors import named_place
+    from hmdesk.core.toolchain.error_places import named_place
 
     assert named_place("Error: boom\n    at /home/dev/hvigor/src/base/log/hvigor-log.js\n") is None
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.toolchain.doctor import diagnose, in_project
-from hmdesk.core.toolchain.project import (
-    ProjectError,
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import (
     read_dependencies,
     read_hvigor_config,
     read_project,
@@ -138,7 +138,7 @@ def test_launcher_falls_back_to_main_element(hello: Path) -> None:
 )
 def test_fast_path_agrees_with_json5(text: str) -> None:
     import json5
-    from hmdesk.core.toolchain.project import _NO_FAST, _fast_json5
+    from hmdesk.core.toolchain.project_file import _NO_FAST, _fast_json5
 
     fast = _fast_json5(text)
     if fast is not _NO_FAST:
@@ -149,7 +149,7 @@ def test_fast_path_agrees_with_json5(text: str) -> None:
 
 def test_fast_path_on_the_sample_files() -> None:
     import json5
-    from hmdesk.core.toolchain.project import _NO_FAST, _fast_json5
+    from hmdesk.core.toolchain.project_file import _NO_FAST, _fast_json5
 
     for path in PROJECTS.rglob("*.json5"):
         text = path.read_text(encoding="utf-8")

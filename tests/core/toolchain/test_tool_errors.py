@@ -4,8 +4,10 @@ reading can answer them."""
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.build_phases import phase_of
 from hmdesk.core.toolchain.doctor import diagnose
-from hmdesk.core.toolchain.tool_errors import phase_of, read_tool_error, tool_advice
+from hmdesk.core.toolchain.tool_advice import tool_advice
+from hmdesk.core.toolchain.tool_errors import read_tool_error
 
 FAILED = "> hvigor ERROR: Failed :{module}:default@{task}...\n"
 SUMMARY = "> hvigor ERROR: BUILD FAILED in 2 s 31 ms\n"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.project import read_project
+from hmdesk.core.toolchain.project_reader import read_project
 from hmdesk.core.toolchain.runs import PipelineOptions
 from hmdesk.gui.runs.build_choices import BuildChoicesBar
 from PySide6.QtCore import Qt

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.project import ProjectError, read_project
+from hmdesk.core.toolchain.project_file import ProjectError
+from hmdesk.core.toolchain.project_reader import read_project
 from hmdesk.gui.common.theme import DARK, LIGHT
 from hmdesk.gui.runs.project_bar import (
     PROJECT_KEY,
