@@ -15,6 +15,20 @@ from hmdesk.core.toolchain.crash.model import rule as _c
 
 ANY = f"{JS} {CPP} {FREEZE}"
 
+# state management refused a function for a decorated variable (a callback through @Prop); its
+# hilog line is read by :func:`.hilog.says.decorated_value`, which says this with the variable
+DECORATED_FUNCTION = _c(
+    JS,
+    r"Illegal variable value error with decorated variable @(?:Prop|State|Link|Provide"
+    r"|Consume|ObjectLink|StorageProp|StorageLink|LocalStorageProp|LocalStorageLink)\b"
+    r"[^\n]*(?:function|not function)",
+    "a function was passed to a decorated state variable (@Prop/@State…), which may hold only "
+    "data, not a function (a callback)",
+    "Pass the callback as a plain (undecorated) member of the function type (onTap: () => void "
+    "= () => {}) or through @BuilderParam / @Event, not a @Prop/@State decorated variable; or "
+    "pass the state through @Link (or an id) and call back through it.",
+)
+
 JS_CAUSES: tuple[Cause, ...] = (
     # --- ArkUI's generated code ran without its component (``this``): the FAQ faqs-arkui-1159
     _c(
@@ -27,17 +41,7 @@ JS_CAUSES: tuple[Cause, ...] = (
         "CustomBuilder through an AttributeModifier (attributeModifier): use @Extend or set it "
         "in build().",
     ),
-    # state management refused a function for a decorated variable (a callback through @Prop)
-    _c(
-        JS,
-        r"Illegal variable value error with decorated variable @(?:Prop|State|Link|Provide"
-        r"|Consume|ObjectLink|StorageProp|StorageLink|LocalStorageProp|LocalStorageLink)\b"
-        r"[^\n]*(?:function|not function)",
-        "a function was passed to a decorated state variable (@Prop/@State…), which may hold "
-        "only data, not a function (a callback)",
-        "Pass the callback as a plain member (onTap: () => void = () => {}) or through "
-        "@BuilderParam / @Event, not a @Prop/@State decorated variable.",
-    ),
+    DECORATED_FUNCTION,
     # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
     _c(
         JS,

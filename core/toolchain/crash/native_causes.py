@@ -15,6 +15,20 @@ from __future__ import annotations
 from hmdesk.core.toolchain.crash.model import CPP, Cause
 from hmdesk.core.toolchain.crash.model import rule as _c
 
+# musl's fd sanitizer: its abort in a fault log, and its hilog line (:func:`.hilog.says.fdsan`,
+# which says this with the fd and its owner)
+FDSAN = _c(
+    CPP,
+    r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",
+    "fdsan caught a file descriptor closed by code that does not own it: typically a double "
+    "close (close() on an fd already closed, whose number was reused by fopen/open elsewhere), "
+    "or close() on an fd a FILE*, a unique_fd or another object owns",
+    "Find the second close of that fd: close each file descriptor once, by the code that opened "
+    "it (fclose() a FILE* instead of close() on its fd; do not close an fd you passed on) and "
+    "set the variable to -1 after closing; in a crash's stack the frame below close() is the "
+    "code that closed it.",
+)
+
 NATIVE_CAUSES: tuple[Cause, ...] = (
     # --- N-API / threads: crashes that surface in the GC or in JSON.stringify
     # a system ArkTS module (``/system/lib64/module/libpromptaction.z.so``, a kit's API) right
@@ -241,15 +255,7 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "napi_create_bigint_int64 (or napi_wrap / napi_create_external), never as a Number.",
         certain=False,
     ),
-    _c(
-        CPP,
-        r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",
-        "fdsan caught a file descriptor closed by code that does not own it (a double close, or "
-        "close() on an fd a FILE* or another object owns)",
-        "Close each file descriptor once, by its owner: fclose() a FILE* instead of close() on "
-        "its fd, set the variable to -1 after closing, and do not close an fd you passed on; "
-        "the frame below close() is the code that closed it.",
-    ),
+    FDSAN,
     _c(
         CPP,
         r"LastFatalMessage:\s*errno is (?:9|22)\b.*\bfd is",
