@@ -26,7 +26,8 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hilog import says
-from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
+from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.redact import redact
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")

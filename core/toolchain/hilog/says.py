@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from hmdesk.core.toolchain.crash.js_causes import DECORATED_FUNCTION
 from hmdesk.core.toolchain.crash.model import JS, Cause
 from hmdesk.core.toolchain.crash.native_causes import FDSAN
-from hmdesk.core.toolchain.hilog.parse import LOG, parse_lines
+from hmdesk.core.toolchain.hilog.line import LOG
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 
 @dataclass(frozen=True)
