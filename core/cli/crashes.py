@@ -21,7 +21,7 @@ MAX_RAW_LINES = 20  # lines of an unparsed fault log printed (then "… N more l
 if TYPE_CHECKING:
     from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
     from hmdesk.core.toolchain.crash.resolve import CodeIndex
-    from hmdesk.core.toolchain.hilog.parse import HilogLine
+    from hmdesk.core.toolchain.hilog.line import HilogLine
     from hmdesk.core.toolchain.hilog.stream import StreamStatus
 
 

@@ -31,7 +31,7 @@ from hmdesk.core.dbfile import DatabaseError
 
 if TYPE_CHECKING:
     from hmdesk.core.db import Database
-    from hmdesk.core.toolchain.hilog.parse import HilogLine
+    from hmdesk.core.toolchain.hilog.line import HilogLine
     from hmdesk.core.toolchain.hilog.query import HilogQuery
     from hmdesk.core.toolchain.hilog.stream import StreamStatus
 

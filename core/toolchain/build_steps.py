@@ -19,7 +19,8 @@ from hmdesk.core.toolchain.finding import (
     first_error_block,
     search_terms,
 )
-from hmdesk.core.toolchain.hilog.parse import RAW, parse_lines
+from hmdesk.core.toolchain.hilog.line import RAW
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.signature_table import _Hit
 from hmdesk.core.toolchain.tool_errors import ToolError
 

@@ -47,7 +47,9 @@ from typing import Any
 from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.finding import Finding
-from hmdesk.core.toolchain.hilog.parse import HilogLine, logical_lines, parse_lines
+from hmdesk.core.toolchain.hilog.line import HilogLine
+from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.hilog.pasted import logical_lines
 
 METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines", "fields")
 FIELDS = ("time", "pid", "tid", "level", "domain", "process", "tag", "message")

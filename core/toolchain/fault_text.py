@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hmdesk.core.toolchain.crash.causes import CAUSES, explain, where
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
+from hmdesk.core.toolchain.crash.explain import CAUSES, explain
 from hmdesk.core.toolchain.crash.faultlog import (
     FAULT_HINT,
     parse_faultlog,
@@ -16,6 +16,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     unnumber,
 )
 from hmdesk.core.toolchain.crash.frames import parse_frame
+from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
@@ -25,7 +26,8 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hilog import says
-from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
+from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.redact import redact
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")

@@ -28,8 +28,8 @@ from hmdesk.core.codeindex.location_recall import Location, Recalled, recall_by_
 from hmdesk.core.memory.recall_floor import recall_for_terms
 from hmdesk.core.memory.record import MemoryRecord
 from hmdesk.core.memory.retrieve.results import QueryResult
-from hmdesk.core.toolchain.crash.causes import explain
 from hmdesk.core.toolchain.crash.detect import CrashGroup
+from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.crash.resolve import crash_pitfall, crash_terms, resolve_crash
 from hmdesk.gui.common.theme import Theme, theme_for
@@ -154,7 +154,7 @@ class CrashCard(PitfallCard):
         self.entity.setWordWrap(True)
         self.entity.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.entity)
-        # why: the likely cause and its fix (crash.causes), when the evidence supports one
+        # why: the likely cause and its fix (crash.explain), when the evidence supports one
         self.cause = QLabel()
         self.cause.setObjectName("crashCause")
         self.cause.setWordWrap(True)

@@ -42,7 +42,8 @@ from operator import itemgetter
 from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, SIGNALS, Crash
-from hmdesk.core.toolchain.hilog.parse import RAW, HilogLine, parse_lines
+from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 WATCH_TAGS = frozenset({"AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager"})
 FREEZE_EVENTS = ("THREAD_BLOCK_6S", "APP_INPUT_BLOCK", "LIFECYCLE_TIMEOUT", "UI_BLOCK_6S")

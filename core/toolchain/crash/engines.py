@@ -6,7 +6,7 @@ little about the app, but the engine names its own reason in the frames it stops
 ``logging::LogMessage`` destructor is a ``LOG(FATAL)``/``CHECK`` failing, ``CrashIntentionally``
 is a debug URL, crashpad's ``StartHandlerForClient`` is its handler not starting, V8's
 ``ReportApiFailure``/``OS::Abort`` an API misuse, ``libclang_rt.asan`` aborting is ASan's
-report. These signatures are read before :data:`.causes.CAUSES`' own (first match wins).
+report. These signatures are read before :data:`.explain.CAUSES`' own (first match wins).
 
 A stack that shows where but not why (a destructor crashing, a JS entry of V8, a thread of a
 runtime's optional executor) gets ``certain=False``: the card and the doctor say "possibly".

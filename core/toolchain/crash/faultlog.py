@@ -38,7 +38,8 @@ from pathlib import Path
 from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
-from hmdesk.core.toolchain.hilog.parse import RAW, parse_line
+from hmdesk.core.toolchain.hilog.line import RAW
+from hmdesk.core.toolchain.hilog.parse import parse_line
 
 REMOTE_DIR = "/data/log/faultlog/faultlogger"
 FETCH_TIMEOUT = 60.0

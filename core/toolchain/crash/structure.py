@@ -1,5 +1,5 @@
 """Why a crash or freeze happened, read from the fault log's structure when no signature of
-:data:`.causes.CAUSES` names it: the parts every fault log has, read the same way for any app.
+:data:`.explain.CAUSES` names it: the parts every fault log has, read the same way for any app.
 
 * a C++ crash: the signal and its ``si_code`` (``SIGSEGV(SEGV_MAPERR)``, ``SIGFPE(FPE_INTDIV)``,
   ``SIGBUS(BUS_ADRERR)`` …, the kernel's ``siginfo`` codes), the fault address after ``@`` (a

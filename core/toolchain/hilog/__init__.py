@@ -1,9 +1,11 @@
 """hilog in one import: parser, query language, ring, stream, dump and clear.
 
-The package API: the code lives in four modules, re-exported here:
+The package API: the code lives in these modules, re-exported here:
 
+* :mod:`.line` — ``HilogLine``, its kinds and levels;
 * :mod:`.parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
-  multi-line continuations), every line variant hilog prints; never raises.
+  multi-line continuations), every line variant hilog prints (and, through :mod:`.pasted`, the
+  layouts people paste); never raises.
 * :mod:`.query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
   ``.filter(lines)``, ``.note`` (fallback to plain text when it does not parse), ``KEYS``,
   ``complete(text, tags=...)``.
@@ -15,19 +17,8 @@ The package API: the code lives in four modules, re-exported here:
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog.parse import (
-    DROPPED,
-    KMSG,
-    LEVEL_NAMES,
-    LEVELS,
-    LOG,
-    RAW,
-    HilogLine,
-    HilogParser,
-    decode_line,
-    parse_line,
-    parse_lines,
-)
+from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LEVEL_NAMES, LEVELS, LOG, RAW, HilogLine
+from hmdesk.core.toolchain.hilog.parse import HilogParser, decode_line, parse_line, parse_lines
 from hmdesk.core.toolchain.hilog.query import (
     IS_VALUES,
     KEYS,

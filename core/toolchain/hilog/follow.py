@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.line import HilogLine
 
 FollowSource = Literal["process", "start", "launch", "pidof"]
 

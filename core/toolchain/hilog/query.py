@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from hmdesk.core.toolchain.hilog.parse import DROPPED, KMSG, LEVELS, HilogLine
+from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LEVELS, HilogLine
 from hmdesk.core.toolchain.hilog.regex import RegexError, UserRegex, compile_user_regex
 
 __all__ = [

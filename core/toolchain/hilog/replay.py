@@ -22,7 +22,7 @@ The live stream (:class:`~.stream.HilogStream`, used by the window's Device log 
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.line import HilogLine
 
 __all__ = ["ReplayFilter", "time_key"]
 

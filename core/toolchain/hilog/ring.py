@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import islice
 from operator import attrgetter
 
-from hmdesk.core.toolchain.hilog.parse import DROPPED, HilogLine
+from hmdesk.core.toolchain.hilog.line import DROPPED, HilogLine
 
 __all__ = ["HilogRing", "RingSlice"]
 

@@ -18,8 +18,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hmdesk.core.toolchain.crash.js_causes import DECORATED_FUNCTION
 from hmdesk.core.toolchain.crash.model import JS, Cause
-from hmdesk.core.toolchain.hilog.parse import LOG, parse_lines
+from hmdesk.core.toolchain.crash.native_causes import FDSAN
+from hmdesk.core.toolchain.hilog.line import LOG
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 
 @dataclass(frozen=True)
@@ -377,11 +380,7 @@ def fdsan(text: str) -> Said | None:
     return Said(
         "file",
         f"fdsan: fd {fd} was {m.group('op')}d by code that does not own it ({actual})",
-        f"fdsan caught a wrong close of fd {fd}: its owner ({actual}) still holds it, so some "
-        "other code closed it, typically a double close (close() on an fd already closed, "
-        "whose number was reused by fopen/open elsewhere) or a close() of an fd a FILE* or "
-        "unique_fd owns. Find the second close of that fd (close only what you opened, once; "
-        "fclose a FILE* instead of closing its fd; set the fd to -1 after close).",
+        f"The fd {fd} is {actual}; {FDSAN.cause}. {FDSAN.fix}",
         _line(text, m.start()).strip(),
         terms=("fdsan", "close", "file descriptor"),
     )
@@ -433,19 +432,14 @@ def decorated_value(text: str) -> Said | None:
     if m is None:
         return None
     dec, name, allowed = m.group("dec"), m.group("name"), m.group("allowed") or ""
-    fn = "function" in allowed
     fix = (
         f"ArkUI refused the value given to {dec} '{name}'"
         + (f": it takes only {allowed}" if allowed else "")
-        + ". Pass a value of an allowed type"
         + (
-            f"; a function (a callback) cannot be a {dec} variable: declare '{name}' as a plain "
-            "(undecorated) member of the function type, or pass the state through @Link/an id "
-            "and call back through it"
-            if fn
-            else f", or change {dec} to a decorator that takes it"
+            f"; {DECORATED_FUNCTION.cause}. {DECORATED_FUNCTION.fix}"
+            if "function" in allowed
+            else f". Pass a value of an allowed type, or change {dec} to a decorator that takes it."
         )
-        + "."
     )
     return Said(
         "arkts-source",

@@ -22,7 +22,8 @@ from operator import attrgetter
 from typing import Final, Literal
 
 from hmdesk.core.toolchain import hdc as hdc_mod
-from hmdesk.core.toolchain.hilog.parse import HilogLine, HilogParser
+from hmdesk.core.toolchain.hilog.line import HilogLine
+from hmdesk.core.toolchain.hilog.parse import HilogParser
 from hmdesk.core.toolchain.hilog.replay import ReplayFilter
 from hmdesk.core.toolchain.hilog.ring import HilogRing
 from hmdesk.core.toolchain.process import CancelToken, LineProcess, ProcessResult, run_streaming

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hmdesk.core.toolchain.crash.detect import IDLE_SECONDS, CrashDetector
-from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.line import HilogLine
 from hmdesk.core.toolchain.hilog.stream import HilogStream, StreamStatus
 from hmdesk.gui.common.workers import run_in_thread
 from PySide6.QtCore import QCoreApplication, QObject, Signal

@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hmdesk.core.toolchain.hilog.parse import KMSG, RAW, HilogLine
+from hmdesk.core.toolchain.hilog.line import KMSG, RAW, HilogLine
 from hmdesk.gui.common.theme import LIGHT, Theme
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from hmdesk.core.toolchain.hilog.parse import HilogLine
+from hmdesk.core.toolchain.hilog.line import HilogLine
 from hmdesk.core.toolchain.hilog.query import CrashOf, HilogQuery, complete
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QKeyEvent

@@ -16,7 +16,8 @@ from typing import Protocol
 from hmdesk.core.bounded import read_input
 from hmdesk.core.toolchain.crash.detect import CrashBook, detect_text
 from hmdesk.core.toolchain.hilog.follow import AppFollower, FollowEvent
-from hmdesk.core.toolchain.hilog.parse import HilogLine, decode_log
+from hmdesk.core.toolchain.hilog.line import HilogLine
+from hmdesk.core.toolchain.hilog.parse import decode_log
 from hmdesk.core.toolchain.hilog.query import CrashOf
 from hmdesk.gui.common.theme import theme_for
 from hmdesk.gui.common.workers import run_in_thread

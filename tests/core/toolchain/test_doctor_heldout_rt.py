@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.hdc.outcomes import classify_fail
-from hmdesk.core.toolchain.hilog.parse import LOG, RAW, logical_lines, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.line import LOG, RAW
+from hmdesk.core.toolchain.hilog.parse import parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.pasted import logical_lines
 
 from tests.fixtures.real_logs import assert_found, real_log
 

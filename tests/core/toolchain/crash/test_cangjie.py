@@ -7,9 +7,10 @@ names, exceptions and lines, so each rule is checked on a log it was not written
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import explain, where
+from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.frames import parse_frame
+from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hmdesk.core.toolchain.doctor import diagnose
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import explain, where
+from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
+from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import JS, Crash
 
 from tests.fixtures.real_logs import assert_cause, real_log

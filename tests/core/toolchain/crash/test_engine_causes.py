@@ -12,7 +12,7 @@ then on a variant it was not written from, so the rule is the kind, not the log.
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import Explanation, explain
+from hmdesk.core.toolchain.crash.explain import Explanation, explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 
 from tests.fixtures.real_logs import assert_found, real_log

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import explain
+from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 
 from tests.fixtures.real_logs import assert_cause, real_log
@@ -310,7 +310,7 @@ def test_a_real_fault_still_gets_a_cause_when_its_own_signature_is_left_out() ->
     """Generality: for every fault log of the corpus whose cause a signature of CAUSES names,
     the cause that remains without that signature (the structural reading, the catch-alls)."""
 
-    from hmdesk.core.toolchain.crash.causes import CAUSES
+    from hmdesk.core.toolchain.crash.explain import CAUSES
     from hmdesk.core.toolchain.crash.faultlog import unjoin, unmark, unnumber
 
     corpus = Path(__file__).resolve().parents[3] / "data" / "real_logs"

@@ -11,7 +11,7 @@ then on a variant it was not written from, so the rule is the kind, not the log.
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.crash.causes import Explanation, explain
+from hmdesk.core.toolchain.crash.explain import Explanation, explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS

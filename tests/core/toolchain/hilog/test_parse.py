@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hmdesk.core.toolchain.hilog.parse import (
-    DROPPED,
-    KMSG,
-    LOG,
-    RAW,
-    HilogLine,
-    HilogParser,
-    decode_line,
-    parse_line,
-    parse_lines,
-)
+from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LOG, RAW, HilogLine
+from hmdesk.core.toolchain.hilog.parse import HilogParser, decode_line, parse_line, parse_lines
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from hmdesk.core.toolchain.crash.detect import detect_text
 from hmdesk.core.toolchain.doctor_eval import Expect, score_one
-from hmdesk.core.toolchain.hilog.parse import LOG, RAW, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.line import LOG, RAW
+from hmdesk.core.toolchain.hilog.parse import parse_line, parse_lines
 
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
 

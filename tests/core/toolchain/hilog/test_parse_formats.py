@@ -22,7 +22,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hmdesk.core.toolchain.hilog.parse import KMSG, LOG, parse_lines
+from hmdesk.core.toolchain.hilog.line import KMSG, LOG
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 PREFIX_LEN = 42  # log_print.cpp
 COLORS = {"D": 75, "I": 40, "W": 166, "E": 196, "F": 226}

@@ -10,7 +10,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.hilog.parse import LOG, RAW, logical_lines, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.line import LOG, RAW
+from hmdesk.core.toolchain.hilog.parse import parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.pasted import logical_lines
 
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
 

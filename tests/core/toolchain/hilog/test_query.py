@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from hmdesk.core.toolchain.hilog.parse import HilogLine, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.line import HilogLine
+from hmdesk.core.toolchain.hilog.parse import parse_line, parse_lines
 from hmdesk.core.toolchain.hilog.query import IS_VALUES, KEYS, HilogQuery, QueryTerm, complete
 from hypothesis import given
 from hypothesis import strategies as st

@@ -1,0 +1,128 @@
+"""Why a crash or freeze happened: the signature tables → likely cause and fix, and the frame to
+look at.
+
+Each :class:`.model.Cause` matches the crash's error name + message, its reason, its fatal
+message or its frames (one regular expression over a few lines of text, see
+:func:`_evidence_text`). The first match in table order wins: the engines' and system libraries'
+own wordings (:mod:`.engines`), then the JS crash causes (:mod:`.js_causes`), the native ones
+(:mod:`.native_causes`) and the freeze ones (:mod:`.freeze_causes`); a crash is matched only
+by the causes of its type.
+
+A cause whose evidence is indirect (the message fits more than one story) is ``certain=False``:
+the card and the doctor say "possibly". No cause is given rather than a guess: a crash that
+matches nothing keeps only its what and where (:mod:`.location`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hmdesk.core.toolchain.crash import structure
+from hmdesk.core.toolchain.crash.engines import ENGINE_CAUSES
+from hmdesk.core.toolchain.crash.freeze_causes import FREEZE_CAUSES
+from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES
+from hmdesk.core.toolchain.crash.location import own_location, where
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause, Crash
+from hmdesk.core.toolchain.crash.native_causes import NATIVE_CAUSES
+
+CAUSES: tuple[Cause, ...] = (*ENGINE_CAUSES, *JS_CAUSES, *NATIVE_CAUSES, *FREEZE_CAUSES)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    cause: str
+    fix: str
+    certain: bool
+    location: str | None  # the frame to look at (the app's own, else the first non-system one)
+    third_party: str | None  # the package or library the crash happened in, if not the app's
+
+
+def _evidence_text(crash: Crash) -> str:
+    head = f"{crash.name}: {crash.message}" if crash.name else crash.message
+    frames = "\n".join(f.raw or f.file for f in crash.frames[:8])
+    return "\n".join(s for s in (head, crash.reason, crash.message, frames, crash.raw[:4000]) if s)
+
+
+# musl's failed assert: ``Assertion failed: expr (file: function: line)``
+_ASSERT_AT = re.compile(r"Assertion failed: [^\n]*\(([^()\n]+?\.\w+): [^:()\n]+: (\d+)\)")
+# a raw release frame's file renamed by ArkGuard: ``entry|entry|1.0.0|src/main/ets/k/l.ts``
+_OBFUSCATED_FILE = re.compile(r"\|src/main/ets/(?:[a-z]{1,2}/)+[a-z]{1,2}\.(?:ts|js)$")
+# a parameter error's message naming the parameter: ``Parameter error. The type of "x" must be``
+_NAMED_PARAMETER = re.compile(
+    r"Parameter error\b.*?\b(?:type of|parameter|param)\s+[\"'“]([A-Za-z_$][\w$.]*)[\"'”]", re.I
+)
+
+
+def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | None:
+    """The likely cause of ``crash`` with its fix, or None when the evidence supports none.
+
+    The signatures of :data:`CAUSES` first, then the structural reading of the fault log
+    (:func:`.structure.read`: the signal's code and fault address, the top frames' library, the
+    process's last message, an API's error code, the error's name, a freeze's blocking frame),
+    then the catch-alls. A freeze's cause says what the main thread was doing when the log
+    shows it. ``table``: the signatures to use (a test leaves one out)."""
+    text = _evidence_text(crash)
+    location, third = where(crash)
+    m_assert = _ASSERT_AT.search(crash.message) if crash.type == CPP else None
+    if m_assert is not None:  # the failed assert names its own source line
+        location = f"{m_assert.group(1)}:{m_assert.group(2)}"
+    own = location is not None and location == own_location(crash)
+    found = next((c for c in table if not c.fallback and _applies(c, crash, text)), None)
+    reading = structure.read(crash, text) if found is None or crash.type == FREEZE else None
+    if found is None and reading is None:
+        found = next((c for c in table if c.fallback and _applies(c, crash, text)), None)
+    if found is not None:
+        cause, fix, certain = found.cause, found.fix, found.certain
+        if reading is not None:  # a freeze: what the main thread was doing
+            cause, fix, certain = f"{cause}: {reading.cause}", f"{reading.fix} {fix}", certain
+    elif reading is not None:
+        cause, fix, certain = reading.cause, reading.fix, reading.certain
+        said = ": ".join(x for x in (crash.name, crash.message) if x).strip()
+        if crash.type == JS and said and said.lower() not in cause.lower():
+            fix += f" The error: “{' '.join(said.split())[:200]}”."
+    else:
+        return None
+    if crash.type == JS and any(_OBFUSCATED_FILE.search(f.file) for f in crash.frames[:8]):
+        fix += (
+            " The stack's file names are obfuscated (ArkGuard's file-name obfuscation is on): if "
+            "this fails only in the release build, obfuscation renamed something a library or "
+            "a lookup by name needs: add keep rules (-keep-property-name, -keep-global-name, "
+            "-keep-file-name in obfuscation-rules.txt; a library's consumer rules), or update "
+            "the library to a version that ships them."
+        )
+    m_param = _NAMED_PARAMETER.search(crash.message) if crash.type == JS else None
+    if m_param is not None and m_param.group(1) not in fix:
+        fix += (
+            f" The parameter the message names: “{m_param.group(1)}”: pass it that type, or "
+            "remove it where this API (or this platform's port of the component) does not take it."
+        )
+    if crash.type == CPP:
+        words = structure.last_message(crash, text)
+        if words and words not in cause and words not in fix:
+            fix += f" The process's last message: “{words}”."
+    if crash.type == CPP and not crash.frames and crash.reason and "Sanitizer" not in crash.raw:
+        # a fault log cut right after its header (an issue's excerpt, a truncated paste)
+        fix += (
+            " This log stops before the fault thread's frames (it is cut after its header): "
+            "they say where it happened, so read them in the whole fault log."
+        )
+    if crash.type == CPP and location and not third:
+        fix += (
+            f" Top frame of the app's own code: {location}."
+            if own
+            else f" No frame of the app's own code is in the stack; the top frame is system code: "
+            f"{location}."
+        )
+    if third:
+        fix += f" The crash happened inside {third} (third-party code)" + (
+            f"; the app's nearest own frame is {location}."
+            if own
+            else "; no frame of the app's own code is in the stack: look at how the app "
+            f"uses {third} (its version, its supported devices and ABIs)."
+        )
+    return Explanation(cause, fix, certain, location, third)
+
+
+def _applies(c: Cause, crash: Crash, text: str) -> bool:
+    return crash.type in c.types and c.pattern.search(text) is not None

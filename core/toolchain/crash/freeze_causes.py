@@ -1,0 +1,78 @@
+"""Why the app froze: the signatures of appfreeze fault logs (the event's name, the web's render
+process, the main thread's queue) with their likely cause and fix, after the appfreeze guide
+(THREAD_BLOCK_6S, APP_INPUT_BLOCK, LIFECYCLE_TIMEOUT). What the main thread was doing is read from
+the log's structure (:mod:`.structure`) and said with the cause (:func:`.explain.explain`).
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.crash.model import FREEZE, Cause
+from hmdesk.core.toolchain.crash.model import rule as _c
+
+FREEZE_CAUSES: tuple[Cause, ...] = (
+    # --- freezes
+    # ArkWeb waiting on its IO thread while the app's own library runs there under the web's
+    # scheme handler (the app's request interception): the handler did blocking work
+    _c(
+        FREEZE,
+        r"(?s)\A(?=.*(?:NWebSchemeHandler|ArkWeb_SchemeHandler|OH_ArkWebSchemeHandler))"
+        r"(?=.*^\s*Tid:\d+,\s*Name:\s*Chrome_IOThread\s*\n(?:[^\n]*\n){0,4}?"
+        r"\s*#\d+ pc [0-9a-fA-F]+ /data/storage/[^\n]*/libs/)",
+        "the app's web request interception (its ArkWeb scheme handler, running on the web's "
+        "IO thread) did blocking work, and the web's UI and GPU threads waited for it",
+        "Answer intercepted requests asynchronously: return from the scheme handler's "
+        "onRequestStart at once, do the I/O on a worker thread, then send the response "
+        "(DidReceiveResponse / DidReceiveData / DidFinish) from there; never block Chrome_IOThread.",
+    ),
+    _c(
+        FREEZE,
+        r"onRenderProcessNotResponding",
+        "the web page's JavaScript kept the ArkWeb render process busy (a long-running or "
+        "endless loop): the page froze",
+        "Fix the loop at the top of the jsStack (the location): end it, or split long work into "
+        "chunks (setTimeout) or a Web Worker so the render process stays responsive.",
+    ),
+    _c(
+        FREEZE,
+        # the main thread's queue holds hundreds of tasks (bpta-arkweb-render-freeze: over 400
+        # queued events puts the app at risk of a freeze)
+        r"^\s*Total event size\s*:\s*(?:[4-9]\d\d|\d{4,})\b",
+        "the app posts more tasks to the main thread than it can run: its event queue holds "
+        "hundreds or thousands of them",
+        "Post fewer tasks to the main thread: find who posts them (a hitrace with ffrt, search "
+        "onSubmitUV for the task name) and batch, throttle or drop the repeated ones.",
+    ),
+    _c(
+        FREEZE,
+        r"\b\w*LIFECYCLE_(?:HALF_)?TIMEOUT",
+        "a lifecycle callback of the ability took too long",
+        "Keep the ability's lifecycle callbacks (onCreate, onWindowStageCreate, onForeground, "
+        "onBackground) short: move file, database and network work to async calls or "
+        "TaskPool.",
+    ),
+    _c(
+        FREEZE,
+        r"APP_INPUT_BLOCK|APPLICATION_BLOCK_INPUT|\w+_INPUT_BLOCK",
+        "a touch or key event was not handled in time: the main thread was busy",
+        "Keep input handlers short and move the slow work off the main thread (TaskPool, Worker, "
+        "async APIs).",
+    ),
+    _c(
+        FREEZE,
+        r"\w*THREAD_BLOCK_\d+S|UI_BLOCK_\d+S|main thread is not respon",
+        "the main thread was blocked (synchronous I/O or IPC, a long loop, a lock another "
+        "thread holds)",
+        "Move the blocking work off the main thread (TaskPool, Worker, async APIs) and never "
+        "wait on a lock or a sync IPC there.",
+    ),
+    _c(
+        FREEZE,
+        r"[\s\S]",
+        "the app did not answer within the watchdog's time: its main thread was busy or blocked",
+        "Find what the main thread was running (the fault log's main-thread stack and its "
+        "'Current Running' task): move long work to TaskPool/Worker and keep callbacks and "
+        "lifecycle methods short.",
+        certain=False,
+        fallback=True,
+    ),
+)

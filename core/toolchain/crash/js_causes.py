@@ -1,0 +1,364 @@
+"""Why a JS crash happened: the signatures of ArkTS and Cangjie errors (an error's name and
+message, its frames) with their likely cause and fix.
+
+The table follows the JS Crash FAQ (``harmonyos-faqs/faq-stability-13``: ReferenceError/@Provide,
+TypeError, BusinessError, RangeError and OOM cases), the ArkUI FAQ and state management's own
+checks, the ArkTS runtime's module and worker errors, the Cangjie crash guide, and cases seen in
+public issues (a native library missing for the device's ABI, a function passed to ``@Prop``, an
+API absent on the device). First match in table order wins (:func:`.explain.explain`).
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause
+from hmdesk.core.toolchain.crash.model import rule as _c
+
+ANY = f"{JS} {CPP} {FREEZE}"
+
+# state management refused a function for a decorated variable (a callback through @Prop); its
+# hilog line is read by :func:`.hilog.says.decorated_value`, which says this with the variable
+DECORATED_FUNCTION = _c(
+    JS,
+    r"Illegal variable value error with decorated variable @(?:Prop|State|Link|Provide"
+    r"|Consume|ObjectLink|StorageProp|StorageLink|LocalStorageProp|LocalStorageLink)\b"
+    r"[^\n]*(?:function|not function)",
+    "a function was passed to a decorated state variable (@Prop/@State…), which may hold only "
+    "data, not a function (a callback)",
+    "Pass the callback as a plain (undecorated) member of the function type (onTap: () => void "
+    "= () => {}) or through @BuilderParam / @Event, not a @Prop/@State decorated variable; or "
+    "pass the state through @Link (or an id) and call back through it.",
+)
+
+JS_CAUSES: tuple[Cause, ...] = (
+    # --- ArkUI's generated code ran without its component (``this``): the FAQ faqs-arkui-1159
+    _c(
+        JS,
+        r"property observeComponentCreation2? of (?:undefined|null)",
+        "a @Builder ran without the component it belongs to: a global @Builder (or one passed "
+        "out of its struct) used where a component's builder is needed, so `this` is undefined",
+        "Move the @Builder into the struct that calls it (call it as this.myBuilder()), or pass "
+        "a global one through wrapBuilder()/ComponentContent with the UIContext; do not set a "
+        "CustomBuilder through an AttributeModifier (attributeModifier): use @Extend or set it "
+        "in build().",
+    ),
+    DECORATED_FUNCTION,
+    # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
+    _c(
+        JS,
+        r"Cannot find module '(?!@normalized:)[^'\n]+' imported from",
+        "an ArkTS file of another HAR/HSP was loaded by a path the build did not package (a "
+        "dynamic import or a variable path across modules)",
+        "List the target module in runtimeOnly.packages (buildOption.arkOptions.runtimeOnly "
+        "in the caller's build-profile.json5), depend on it in oh-package.json5 and import it "
+        "by its package name (useNormalizedOHMUrl).",
+    ),
+    _c(
+        JS,
+        r"failed to serialize message|Serialize(?:r)? (?:error|failed)",
+        "postMessage was given data the worker's structured clone cannot serialise (a function, "
+        "a class instance with methods, a non-Sendable object)",
+        "Send only plain data through postMessage (JSON-safe objects, ArrayBuffer/Uint8Array "
+        "or @Sendable classes); JSON.stringify the message to find the field that fails.",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*JSON\.parse\([^)\n]*\)\s+as\s+\w)",
+        "a method was called on an object JSON.parse returned: `as Class` only casts, the plain "
+        "object has no methods (no prototype)",
+        "Create a real instance before calling its methods: new DataBean() and copy the fields "
+        "(Object.assign), or class-transformer's plainToInstance(DataBean, obj).",
+    ),
+    _c(
+        JS,
+        r"(?s)\A(?=.*SyntaxError)(?=.*import\b[^\n]*from\s+'@kit\.)",
+        "the app imports a kit (or a component of one) this device's system does not have, so "
+        "the module fails to link at start",
+        "Check the kit's SystemCapability on the device with canIUse('SystemCapability.…') and "
+        "load the page that imports it only where it is supported (or use a device/image that "
+        "has the kit).",
+    ),
+    # --- a native library or an API the device does not have
+    _c(
+        JS,
+        r"SyntaxError.*(?:does not provide an export|the requested module)"
+        r"|the requested module '[^']*\.so\b[^']*' does not provide an export"
+        r"|lib\w*\.so.*(?:not found|cannot|failed)"
+        # a binding object named after its library (``libRNOHApp is undefined``): the import
+        # of the .so gave undefined because the library was not loaded
+        r"|\blib[A-Z]\w* is (?:undefined|not defined)",
+        "a native library (lib….so) is missing for this device's ABI (or does not export the "
+        "name imported)",
+        "Build the native code for the device's ABI: add it to abiFilters in the module's "
+        "build-profile.json5 (arm64-v8a for phones, x86_64 for the emulator) and check that the "
+        ".so is in the HAP's libs/<abi>/. If it is there, the .so does not export the name: "
+        "register it in the napi module's Init and declare it in its Index.d.ts.",
+    ),
+    # read for every crash type (a native or freeze cause never comes before it)
+    _c(
+        ANY,
+        r"Load native module failed",
+        "a native module (a kit or a lib….so) could not be loaded on this device",
+        "The device lacks this kit/API or the .so for its ABI: guard the call with "
+        "canIUse('SystemCapability.…') (or try/catch the import) and check abiFilters for your "
+        "own native module.",
+    ),
+    # a module the runtime cannot find in the app's bytecode (the flutter_flutter FAQ; the
+    # HarmonyOS FAQ faqs-arkts-threading-model-9)
+    _c(
+        JS,
+        r"cannot find record '",
+        "the app's bytecode (modules.abc) lacks a module it loads: the SDK the app was built "
+        "with does not match the device's system image, or a dependency was not packaged",
+        "Build with the SDK that matches the device's system version (update the device or use "
+        "its SDK), then rebuild clean so every dependency is packaged.",
+    ),
+    # the same, named by a normalized OHMUrl (``bundle&module/src/main/ets/path&version``): the
+    # record the loader asked for is not in modules.abc under that name
+    _c(
+        JS,
+        r"Cannot find module\s+'[^'@\n][^'\n]*&[^'\n]*'",
+        "the app's bytecode (modules.abc) has no record under the normalized OHMUrl the loader "
+        "asked for: the modules were built with different useNormalizedOHMUrl settings, or the "
+        "page or module was not packaged",
+        "Build every module with the same useNormalizedOHMUrl (the project's build-profile.json5, "
+        "products[].buildOption.strictMode) and rebuild clean; a modules.abc built by hand must "
+        "name its records bundle&module/path&version.",
+    ),
+    _c(
+        JS,
+        r"Cannot find module '@normalized:",
+        "a module was loaded by a path that is not in the app: a Worker or a dynamic import "
+        "named across packages (with useNormalizedOHMUrl a HAR may create a Worker only by a "
+        "relative path to a file in its own package)",
+        "Create the Worker with a relative path inside the package that holds its file (wrap it "
+        "in a class exported by that package), or fix the import path.",
+    ),
+    # --- JSON.stringify over a cycle, or over an object native code made on another thread
+    _c(
+        JS,
+        r"circular structure|stack contains value",
+        "JSON.stringify was given an object with a cycle (or a native/N-API object it cannot walk)",
+        "Stringify a plain copy without back-references (or pass a replacer that drops them); "
+        "never stringify objects created by native code from another thread.",
+    ),
+    # --- ArkUI state management
+    _c(
+        JS,
+        r"missing @Provide property|Fail to resolve @Consume",
+        "a @Consume has no matching @Provide in any ancestor component",
+        "Add @Provide('name') with the same name (or alias) in an ancestor of the component at "
+        "the location, or give the @Consume a default value (API 20+).",
+    ),
+    _c(
+        JS,
+        r"duplicate @Provide",
+        "two components in the same ancestry @Provide the same name",
+        "Rename one @Provide (or use @Provide('alias')): a descendant may not override an "
+        "ancestor's @Provide.",
+    ),
+    _c(
+        JS,
+        r"use of default id generator function not possible",
+        "ForEach's default key (index + JSON.stringify(item)) cannot serialise these items",
+        "Pass a keyGenerator as ForEach's third argument, e.g. (item) => item.id.",
+    ),
+    _c(
+        JS,
+        # a release build (raw stack: no source map) failing to call into a HAR: the name looked
+        # up at run time may have been renamed by obfuscation (the bytecode obfuscation FAQ)
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*Cannot get SourceMap info)"
+        r"(?=.*\|@[^|\s]+/[^|\s]+\|)",
+        "a function of a library (HAR) is not found at run time in a release build: obfuscation "
+        "may have renamed a name the code looks up by string or reflection "
+        "(Reflect.defineMetadata, obj['name'], the HAR's exports)",
+        "If it happens only in release builds, keep those names out of obfuscation: "
+        "-keep-global-name / -keep-property-name, or -keep <file> for the library's file, in "
+        "obfuscation-rules.txt (a HAR's consumer-rules.txt too); otherwise check the library's "
+        "version and how the app calls it.",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"is not callable|is not a function",
+        "something called as a function is not one: a function passed through @Prop (state "
+        "variables cannot hold functions), a wrong property name, or an API missing on the device",
+        "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
+        "@Prop/@State; if it is a system API, guard it with canIUse().",
+        certain=False,
+    ),
+    # --- plain JS errors
+    _c(
+        JS,
+        r"Cannot (?:read|load) property (?:of|\S+ of) (?:undefined|null)|of null or undefined",
+        "a property was read on undefined/null: the object is not set yet (async init, a failed "
+        "lookup) or the API module is absent on this device",
+        "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
+        "before the page uses it; if it is a system API that is undefined here, check "
+        "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
+        "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
+        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen).",
+    ),
+    _c(
+        JS,
+        r"Obj is not a valid object",
+        "an object the code reads is not valid any more (or never was): page or component state "
+        "read by a timer or callback still running after the page was left, or an invalid "
+        "argument handed on to a system API (the OpenHarmony stability-test JS_ERROR cases)",
+        "Clear timers (clearInterval/clearTimeout) and unregister callbacks in aboutToDisappear "
+        "so nothing touches a page that is gone; check the arguments the location passes on "
+        "and handle an invalid one before the call.",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"ReferenceError.*\b(?!Observed\b)\w+ is not defined|^\w+ is not defined\s*$",
+        "the code uses a global name the ArkTS runtime does not have at that moment: a browser "
+        "or Node global (TextEncoder, window, Buffer, FormData) that a library expects, or a "
+        "name a module sets only after the code ran",
+        "Import it from the kit that provides it (e.g. util.TextEncoder from @kit.ArkTS) or "
+        "install a polyfill that runs before the module that needs it (import order matters: "
+        "a library may use the global while it loads).",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"is not initialized|before initiali[sz]ation",
+        "a let/const/class was used before its declaration ran, usually a circular import "
+        "between modules",
+        "Move the use after the declaration it needs, or break the circular import (the value "
+        "is used before it is initialised when two files import each other).",
+    ),
+    _c(
+        JS,
+        r"Stack overflow|Maximum call stack",
+        "unbounded recursion",
+        "The recursion at the location never ends: add or fix its termination condition (two "
+        "functions calling each other count too).",
+    ),
+    _c(
+        JS,
+        r"Unexpected Text in JSON|JSON\.parse|Unexpected token .* in JSON",
+        "JSON.parse got text that is not JSON (an empty body, an HTML error page)",
+        "Check the text before JSON.parse and wrap it in try/catch; log the response when it "
+        "fails.",
+    ),
+    # --- Cangjie: an uncaught exception's fault log (``Reason:std.core:NoneValueException``,
+    # ``.cj`` frames) or HiAppEvent's APP_CRASH with crash_type CjError (the Cangjie crash guide)
+    _c(
+        JS,
+        r"\bstd\.core:OutOfMemoryError\b|\bOutOfMemoryError\b(?=[\s\S]{0,2000}\.cj:\d)",
+        "the Cangjie heap is exhausted (OutOfMemoryError); the stack shows only where the last "
+        "allocation failed",
+        "Analyse the memory with DevEco Studio's Profiler (what keeps large arrays or collections "
+        "alive), review the allocating logic, and check the cjHeapSize configured for the app.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:StackOverflowError\b|\bStackOverflowError\b(?=[\s\S]{0,2000}\.cj:\d)",
+        "a Cangjie thread's stack overflowed (unbounded or very deep recursion)",
+        "Find the recursion in the repeating frames and bound it or make it iterative.",
+    ),
+    _c(
+        JS,
+        r"\bNoneValueException\b",
+        "a Cangjie value that does not exist was read (Option.getOrThrow() on None, or map[key] "
+        "for a key the HashMap does not hold)",
+        "Check before reading: map.contains(key), or map.get(key) (an Option) with match / ??; "
+        "or catch NoneValueException with try-catch.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:IndexOutOfBoundsException\b",
+        "a Cangjie array or collection was indexed outside its size",
+        "Check the index against size before indexing, or catch IndexOutOfBoundsException.",
+    ),
+    _c(
+        JS,
+        r"\bcrash_type=CjError\b",
+        "an uncaught Cangjie exception (HiAppEvent APP_CRASH, crash_type CjError); the event "
+        "carries no stack of its own",
+        "Read the crash's fault log, the event's external_log file (or DevEco Studio's FaultLog, "
+        "type cjerror): its Reason, Exception info and Stacktrace; the first .cj frame of the "
+        "app's own code threw it. Catch that exception there (try-catch) or check before the call.",
+    ),
+    _c(
+        JS,
+        r"\bstd\.core:\w*(?:Exception|Error)\b",
+        "an uncaught Cangjie exception",
+        "Catch it where it is thrown (try-catch) or check the condition before the call; the frame "
+        "at the location is the app's own code that threw it.",
+    ),
+    _c(
+        JS,
+        r"OutOfMemory",
+        "the ArkTS heap is full",
+        "Find what holds the memory with DevEco's Snapshot (memory) template; release large "
+        "objects and caches, and avoid huge single allocations.",
+    ),
+    _c(
+        JS,
+        r"Invalid array length",
+        "an array was created or resized with a negative or huge length",
+        "Check the computed length at the location before new Array(n) / arr.length = n.",
+    ),
+    _c(
+        JS,
+        r"UI execution context not found",
+        "a UI API (router, promptAction, animateTo) was called outside a UI context (an async "
+        "callback, a worker, an ability)",
+        "Call it through the UIContext: this.getUIContext().getRouter() / "
+        "getPromptAction(), or keep the UIContext from windowStage.getMainWindowSync().",
+    ),
+    _c(
+        JS,
+        r"must be associated with a Web component",
+        "the WebviewController was used before (or after) its Web component was attached",
+        "Use the controller only while its Web component is on screen (after "
+        "onControllerAttached), and check before calling it from back/exit handlers.",
+    ),
+    _c(
+        JS,
+        r"Invalid resource ID",
+        "a resource id ($r) that this module does not have",
+        "Check the resource name, and read it with the resource manager of the module (HAR/HSP) "
+        "that owns it.",
+    ),
+    _c(
+        JS,
+        r"Already closed",
+        "an RdbStore or ResultSet was used after close() (or never opened)",
+        "Do not use the store/result set after close(); reopen it, and close it only when "
+        "every user is done.",
+    ),
+    _c(
+        JS,
+        r"Invalid (?:Url|Uri) string",
+        "an invalid URL/URI string was parsed",
+        "Validate or encode the string before url.URL.parseURL / new uri.URI (they throw "
+        "10200002), and catch the error.",
+    ),
+    _c(
+        JS,
+        r"Parameter error\..*must be (\w+)",
+        "an API was called with a parameter of the wrong type",
+        "Pass a value of the type the message names (an undefined value counts as wrong) at the "
+        "app's call site.",
+    ),
+    _c(
+        JS,
+        r"Invalid parameter|parameter invalid|Invalid argument",
+        "an API was called with an invalid parameter",
+        "Check the arguments the top frame passes against the API's documented parameter and "
+        "argument ranges.",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"^(?:Error|BusinessError):",
+        "an error the code (or a library) threw was not caught",
+        "Catch it where it is thrown or awaited (try/catch, promise.catch) and handle the failure "
+        "instead of letting it end the process.",
+        certain=False,
+        fallback=True,
+    ),
+)

@@ -1,0 +1,513 @@
+"""Why a native crash happened: the signatures of cppcrash fault logs (the signal and its code,
+the fatal message, the top frames' library and symbol) with their likely cause and fix.
+
+The table follows the CppCrash FAQ (``faq-stability-65``: the signal/reason table) and its fault
+mode pages, the native-crash guides (fdsan, libuv's double close, the ArkUI crash FAQ's
+XComponent use-after-free, the N-API best practices and the multi-thread case manual:
+``ecma_vm cannot run in multi-thread``, a JS object broken by another thread that crashes later
+under N-API, an invalid env/ref/value handed to ``napi_*``) and cases seen in public issues (an
+N-API object used from another thread crashing in the GC). First match in table order wins
+(:func:`.explain.explain`).
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.crash.model import CPP, Cause
+from hmdesk.core.toolchain.crash.model import rule as _c
+
+# musl's fd sanitizer: its abort in a fault log, and its hilog line (:func:`.hilog.says.fdsan`,
+# which says this with the fd and its owner)
+FDSAN = _c(
+    CPP,
+    r"fdsan_(?:error|close_with_tag)|MUSL-FDSAN",
+    "fdsan caught a file descriptor closed by code that does not own it: typically a double "
+    "close (close() on an fd already closed, whose number was reused by fopen/open elsewhere), "
+    "or close() on an fd a FILE*, a unique_fd or another object owns",
+    "Find the second close of that fd: close each file descriptor once, by the code that opened "
+    "it (fclose() a FILE* instead of close() on its fd; do not close an fd you passed on) and "
+    "set the variable to -1 after closing; in a crash's stack the frame below close() is the "
+    "code that closed it.",
+)
+
+NATIVE_CAUSES: tuple[Cause, ...] = (
+    # --- N-API / threads: crashes that surface in the GC or in JSON.stringify
+    # a system ArkTS module (``/system/lib64/module/libpromptaction.z.so``, a kit's API) right
+    # under N-API when the runtime's thread check aborts: the app called that kit's global API
+    # (promptAction, router…) from a child thread (the ArkUI crash manual's multi-thread case)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*(?:ecma_vm cannot run in multi-thread|EcmaVM::CheckThread))"
+        r"(?=.*^\s*#\d+ pc [0-9a-fA-F]+ /system/lib\d*/module/(?!arkcompiler/)\S+\.so)",
+        "a system kit's ArkTS API (its module under /system/lib64/module: promptAction, router…) "
+        "was called from a thread other than the UI thread that owns the ArkTS runtime",
+        "Call UI kits only on the UI (main) thread, through the UIContext: "
+        "this.getUIContext().getPromptAction() / getRouter(); from a TaskPool/worker, send the "
+        "result back (postMessage, a Promise) and show it on the UI thread.",
+    ),
+    _c(
+        CPP,
+        r"ecma_vm cannot run in multi-thread|EcmaVM::CheckThread",
+        "an ArkTS runtime (napi_env) was used from a thread other than the one that created it",
+        "Call napi_* functions only on the JS thread that owns the napi_env (the one in the "
+        "callback's arguments): from a worker thread post back with napi_threadsafe_function "
+        "(or napi_create_async_work's complete callback) instead of passing the env across "
+        "threads, and do not keep an env in a struct another thread reads.",
+    ),
+    # an ArkUI XComponentController whose native side is gone (the ArkUI FAQ faqs-arkui-653:
+    # passed through @Prop; the multi-thread case manual: broken by another thread)
+    _c(
+        CPP,
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*libace\S*\.so\([^\n]*JSXComponentController\b",
+        "an XComponentController used when its native object is gone: passed through @Prop (a "
+        "deep copy that loses it), used before the XComponent loaded, or broken by another "
+        "thread",
+        "Pass the XComponentController by @Link or as a plain member, never @Prop; call it "
+        "only after the XComponent's onLoad and only on the UI thread.",
+        certain=False,
+    ),
+    # the NDK FAQ (faqs-ndk-development-22, scene 2): an ArkTS runtime created or destroyed on
+    # a thread that already has one
+    _c(
+        CPP,
+        r"napi_(?:create|destroy)_ark_runtime",
+        "napi_create_ark_runtime/napi_destroy_ark_runtime was called on a thread that already "
+        "has an ArkTS runtime (the main thread, a worker or TaskPool thread)",
+        "Create and destroy the extra ArkTS runtime only on a new thread of your own "
+        "(std::thread/pthread), never on the main thread or an ArkTS thread.",
+    ),
+    _c(
+        CPP,
+        r"get hsp buffer failed|Cannot find module '@normalized:",
+        "a module was loaded by a path that is not in the app: a Worker or a dynamic import "
+        "named by an @-path across HARs (with useNormalizedOHMUrl a HAR may create a Worker only "
+        "by a relative path to a file in its own package), or an HSP that is not installed",
+        "Create the Worker with a relative path inside the package that holds its file (wrap it "
+        "in a class exported by that package), or install the HSP the path names.",
+    ),
+    _c(
+        CPP,
+        r"OS_GC_Thread|GCMarker|Evacuate|ecmascript::.*(?:Heap|GC)",
+        "memory corruption or an ArkTS object used from the wrong thread through N-API "
+        "(the crash surfaces later, in the garbage collector)",
+        "Do not keep napi_value across calls or use it from another thread (use napi_ref and "
+        "napi_threadsafe_function); find the first bad access with DevEco's multi-thread check "
+        "(Run > Edit Configurations > Diagnostics) and HWASan.",
+    ),
+    _c(
+        CPP,
+        # a native stack that runs JS through N-API (a promise resolved, a callback called, an
+        # object wrapped from native code) and then touches a bad address: the JS object was
+        # most likely broken earlier by another thread using the env (multi-thread crash cases)
+        r"(?s)\A(?=.*^\s*#\d+ at \S)(?=.*(?:napi_resolve_deferred|napi_call_function|napi_wrap\b"
+        r"|NativeAsyncWork|ThreadSafeCallback|NativeSafeAsyncWork))",
+        "a JS object was most likely corrupted earlier by native code using the napi_env (or a "
+        "napi_value/napi_ref) from another thread; the crash shows where it was used next, not "
+        "where it was broken",
+        "Find the first wrong-thread access with DevEco's multi-thread check (Run > Edit "
+        "Configurations > Diagnostics): call N-API only on the env's own JS thread and post "
+        "work back to it with napi_threadsafe_function instead of touching JS objects from "
+        "TaskPool/worker/native threads.",
+        certain=False,
+    ),
+    # a memory fault in (or right under) napi_call_threadsafe_function: the thread-safe function,
+    # or the object behind it, was released and the call jumped into freed memory (an anonymous
+    # heap mapping, not code): a view closed while its animation still posts updates
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#0[0-3] pc [0-9a-fA-F]+ \S*/libace_napi\S*\.so\(napi_call_threadsafe_function\b)"
+        r"(?=.*\bSIG(?:SEGV|BUS)\b)",
+        "a thread-safe function (napi_threadsafe_function) was called after it was released, or "
+        "after the object it posts to (a view, a component's native peer) was destroyed: the "
+        "call jumped into freed memory",
+        "Stop the native producer (an animation, a timer, a worker thread) before the object that "
+        "owns the thread-safe function is destroyed (the page's aboutToDisappear, the view's "
+        "release), call napi_call_threadsafe_function only between its create and "
+        "napi_release_threadsafe_function (a released flag checked under a lock), and keep the "
+        "context it uses alive until the finalizer runs. In a third-party library: upgrade it "
+        "(a fix for this is often in its changelog).",
+    ),
+    _c(
+        CPP,
+        # the crash is inside an N-API entry point called by native code: the handle it was
+        # given is no longer valid (the best-practice cases of error-prone N-API use)
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*/libace_napi\S*\.so\(napi_\w+",
+        "native code passed N-API a handle that is no longer valid: a napi_env kept after its "
+        "JS thread exited, a napi_ref already deleted, a napi_value used outside its handle "
+        "scope, or one of them used from another thread",
+        "Use the napi_env of the current call instead of a stored one (if one must be kept, "
+        "register napi_add_env_cleanup_hook and stop using it there), never use a napi_ref "
+        "after napi_delete_reference, keep a napi_value only inside its scope (napi_ref or an "
+        "escapable scope for longer), and call N-API only on the env's own JS thread.",
+        certain=False,
+    ),
+    # --- native crashes (the CppCrash FAQ's table)
+    # sqlite faulting on its WAL index, the ``-shm`` file it maps: the mapping went bad under it,
+    # because the database files were handled outside the store (copied, moved, deleted, an fd
+    # closed) or their file keys were unloaded (an el3/el4 database while the screen is locked)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIG(?:BUS|SEGV))(?=.*libsqlite\S*\((?:walIndex\w+|walTryBeginRead|walBeginShm\w*)\b)",
+        "sqlite faulted reading the database's WAL index (the -shm file it maps): the mapping "
+        "became unreadable, because the database files were copied, moved, deleted or their fd "
+        "closed with plain file APIs, or the store lives in el3/el4 and the screen was locked "
+        "(its file keys unloaded)",
+        "Touch database files only through the RDB interfaces (never copy, move, delete or "
+        "close them with fs while the store is open); keep the database in el2 (not el3/el4), "
+        "or stop all database work on the lock screen event (COMMON_EVENT_SCREEN_LOCKED).",
+        certain=False,
+    ),
+    # ArkUI's UI pipeline (the task scheduler, the pipeline context, animators, frame nodes) run
+    # on a worker thread (FFRT, TaskPool): UI interfaces are called from a child thread
+    _c(
+        CPP,
+        r"(?s)\A(?:(?!^\s*Tid:).)*^\s*Tid:\d+,\s*Name:\s*(?:OS_FFRT|OS_TaskWorker|TaskWorker"
+        r"|TaskPool|[Ww]orker|pool-|Thread-)\S*\s*$"
+        r"(?=.*^\s*#0[0-4] pc [0-9a-fA-F]+ \S*libace\w*(?:\.z)?\.so\((?:OHOS::Ace::)?(?:NG::)?"
+        r"(?:PipelineContext|UITaskScheduler|FrameNode|UINode|Animator|Scheduler|ViewAnimate)::)",
+        "an ArkUI interface (an animator, a node, the pipeline) was called from a worker thread "
+        "(FFRT/TaskPool): ArkUI's UI objects may be used only on the UI thread",
+        "Call ArkUI interfaces (OH_ArkUI_*, node and animator APIs) only on the UI (main) "
+        "thread: from a worker, post the call back to the UI thread (napi_threadsafe_function, "
+        "the UI task runner) instead of calling it there.",
+    ),
+    # a crash inside the UI task scheduler's layout/render flush: its dirty-node lists were
+    # changed from another thread (the ArkUI crash manual: only multi-threading breaks them)
+    _c(
+        CPP,
+        r"^\s*#0[0-2] pc [0-9a-fA-F]+ \S*libace\w*(?:\.z)?\.so\((?:OHOS::Ace::)?(?:NG::)?"
+        r"UITaskScheduler::Flush\w*Task",
+        "ArkUI's task scheduler crashed flushing its dirty nodes: UI nodes were changed (marked "
+        "dirty, created, removed) from a child thread while the UI thread laid them out",
+        "Change UI state and nodes only on the UI (main) thread: from a TaskPool/worker or a "
+        "native thread, send the data back and update the UI there, never call UI or node "
+        "APIs on the child thread.",
+        certain=False,
+    ),
+    # a node/gesture event callback the app registered through the C API, dispatched into freed
+    # user data (a jump into the heap under NodeModel::HandleInnerEvent)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#0[01] pc [0-9a-fA-F]+ (?:\[anon:[^\]]*\]|\S*Not mapped))"
+        r"(?=.*^\s*#0[1-3] pc [0-9a-fA-F]+ \S*libace_ndk\S*\((?:OHOS::Ace::)?NodeModel::"
+        r"HandleInnerEvent)",
+        "ArkUI called back a node or gesture event target the app had already freed: the "
+        "recognizer was Disposed (or the user data registered with setGestureEventTarget / "
+        "registerNodeEvent freed) while its callback could still fire (use-after-free)",
+        "Keep the gesture recognizer, node and their user data alive while the callback can "
+        "fire: remove the event target / unregister the event before Dispose and before "
+        "freeing the data.",
+    ),
+    # JSVM-API: the crash in SetReturnValue after the app's injected native function returned
+    _c(
+        CPP,
+        r"^\s*#0[0-2] pc [0-9a-fA-F]+ \S*libjsvm\.so\([^\n]*FunctionCallbackWrapper::SetReturnValue",
+        "the app's native function called from JSVM returned an invalid JSVM_Value (one never "
+        "initialised, or from a closed handle scope)",
+        "Make every JSVM_CallbackStruct function return a valid JSVM_Value: initialise the "
+        "return value (OH_JSVM_GetUndefined when there is nothing to return) and check each "
+        "OH_JSVM_* status before using its result.",
+    ),
+    # an OH_JSVM_* call from the app's code faulting inside the engine: the env/VM is gone or used
+    # from another thread
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIGSEGV)(?=.*^\s*#0[0-5] pc [0-9a-fA-F]+ \S*libjsvm\.so\(OH_JSVM_\w+)"
+        r"(?=.*^\s*#0[0-6] pc [0-9a-fA-F]+ /data/storage/)",
+        "a JSVM-API call from the app faulted inside the engine: its env or VM was already "
+        "destroyed (OH_JSVM_DestroyEnv / DestroyVM) or used from another thread",
+        "Call JSVM-API only on the one JS thread that owns the env, and not after "
+        "OH_JSVM_DestroyEnv: keep a destroyed flag per env and skip queued tasks once it is set.",
+        certain=False,
+    ),
+    # image.createPixelMap copying its buffer into the new pixel map (PixelMap::Create over
+    # writePixels): the buffer is not raw pixels of that size and format (an encoded PNG/JPEG)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*(?:writePixels|WritePixelsConvert|PixelsConvert))(?=.*PixelMap::Create\()",
+        "image.createPixelMap copied a buffer that is not raw pixels of the size and format it "
+        "was told (encoded PNG/JPEG bytes, e.g. from resourceManager.getMediaContent, or a "
+        "buffer smaller than width × height × bytes per pixel)",
+        "createPixelMap takes raw pixel data only: decode encoded bytes with "
+        "image.createImageSource(buffer) then imageSource.createPixelMap(), and size a raw "
+        "buffer for the PixelMapFormat given in the options.",
+        certain=False,
+    ),
+    # a typography handler built on a FontCollection that is gone: OH_Drawing_CreateFontCollection's
+    # collection belongs to the one typography it is given and is destroyed with it
+    _c(
+        CPP,
+        r"(?s)\A(?=.*SIGSEGV)(?=.*^\s*#0[0-3] pc [0-9a-fA-F]+ \S*librosen_text\S*\([^\n]*TypographyCreate)",
+        "the text typography was created on a FontCollection that had been freed: one from "
+        "OH_Drawing_CreateFontCollection is owned by the typography handler it was given and "
+        "destroyed with it, so reusing it is a use-after-free",
+        "Create the font collection with OH_Drawing_CreateSharedFontCollection when more than "
+        "one typography handler uses it (or create a new one per handler).",
+        certain=False,
+    ),
+    # HWASan's report of a tag mismatch with N-API right under the app's frames
+    _c(
+        CPP,
+        r"(?s)\A(?=.*HWAddressSanitizer: tag-mismatch)(?=.*libace_napi)",
+        "HWASan stopped a memory access whose pointer tag does not match the memory's: a bad "
+        "pointer (freed, overflowed, or one that crossed ArkTS as a Number: a 64-bit tagged "
+        "pointer in napi_create_int64 loses its top bits beyond the 53-bit precision)",
+        "Read the report's access and allocation stacks; pass a native pointer to ArkTS with "
+        "napi_create_bigint_int64 (or napi_wrap / napi_create_external), never as a Number.",
+        certain=False,
+    ),
+    FDSAN,
+    _c(
+        CPP,
+        r"LastFatalMessage:\s*errno is (?:9|22)\b.*\bfd is",
+        "libuv found its event-loop fd closed under it: some code closed an fd twice (errno 9 "
+        "EBADF, or 22 EINVAL when the number was reused)",
+        "Find the double close: every fd is closed once, by the code that opened it (a "
+        "resource/raw file fd closed both by fs.close and closeRawFd, a native close on an fd "
+        "ArkTS still owns); set the variable to -1 after closing.",
+    ),
+    _c(
+        CPP,
+        r"XComponentPattern::(?:OnSurface\w+|DispatchTouchEvent)|OH_NativeXComponent::",
+        "an OH_NativeXComponent (or the OH_NativeXComponent_Callback registered on it) was used "
+        "after it was freed",
+        "Keep the OH_NativeXComponent_Callback object alive until onSurfaceDestroyed has run, "
+        "and do not call OH_NativeXComponent_* after onSurfaceDestroyed: the component holds "
+        "raw pointers to both (use-after-free).",
+    ),
+    _c(
+        CPP,
+        r"Wrong full snapshot version|dart_vm_initializer",
+        "the Flutter engine and the app's Dart snapshot were built in different modes (debug vs "
+        "release)",
+        "Build and run with the same mode for the engine and the app (flutter run --debug / "
+        "--release / --profile) and rebuild the engine HAR for that mode.",
+    ),
+    # a Qt for HarmonyOS app calling exit() (``QtMainThread``, ``libqohos``, Q classes): Qt code
+    # exits when its start fails, most often, on a port, a plugin not packaged into the HAP or
+    # a file written where the sandbox is read-only
+    _c(
+        CPP,
+        r"(?s)\A(?=.*Unexpected call: exit\()(?=.*(?:QtMainThread|libqohos|libQt\d|\bQ[A-Z]\w+::))",
+        "the Qt app called exit() (appspawn turns it into SIGABRT) because its start failed at "
+        "the frame under exit(): on a HarmonyOS port most often a Qt plugin not packaged into "
+        "the HAP (a SQL driver such as sqldrivers/libqsqlite.so, an image or platform plugin) "
+        "or a file written under a read-only path (the current directory)",
+        "Read the Qt messages logged just before exit (hilog: QSqlDatabase, QFile errors); "
+        "package the plugin the app loads (its sqldrivers/ / imageformats/ folder) into the "
+        "HAP, write files only under QStandardPaths::writableLocation(AppDataLocation), and "
+        "show the error instead of calling exit().",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"Unexpected call: exit\(",
+        "the app called exit(); app processes may not, so it became SIGABRT",
+        "End the ability with context.terminateSelf() (or UIAbilityContext.terminateSelf) "
+        "instead of exit().",
+    ),
+    # Chromium (Electron, CEF, a WebView port) could not open its ICU data file: it traps at start
+    _c(
+        CPP,
+        r"ICU data received|icudtl\.dat|Couldn't (?:mmap|open) icu|InitializeICU",
+        "the Chromium-based runtime (Electron, CEF) could not open its ICU data file "
+        "(icudtl.dat) and trapped on its startup check",
+        "Give the runtime a readable ICU data file: copy icudtl.dat (or the system's "
+        "/system/usr/icu data) out of the HAP to a real file (cacheDir) and pass "
+        "--icu-data-dir=<that folder>; a path inside the HAP gives no usable file descriptor.",
+    ),
+    # abort() called straight from the app's own library (no assert, no C++ exception, no
+    # runtime's fatal message): the app's code stopped the process on purpose
+    _c(
+        CPP,
+        r"(?s)\A(?!.*LastFatalMessage)(?!.*(?:__assert|terminate|__cxa_|__throw_|__verbose_abort))"
+        r"(?=.*SIGABRT)(?=.*^\s*#\d+ pc [0-9a-fA-F]+ \S*ld-musl\S*\(abort\+\d+\)[^\n]*\n"
+        r"\s*#\d+ pc [0-9a-fA-F]+ /data/storage/)",
+        "the app's own native code called abort() (the frame right under abort is its library)",
+        "Find the abort() call in the app's library at that frame (symbolise it with the "
+        "unstripped .so): fix the logic that reaches it, or handle the error and return "
+        "instead of calling abort().",
+    ),
+    # the CppCrash fault-mode pages (best practices: SIGILL, SIGTRAP, SIGBUS)
+    _c(
+        CPP,
+        r"may double free|double free",
+        "memory was freed twice (the allocator's check trapped the second free)",
+        "Free each allocation once: give it one owner (std::unique_ptr), set the pointer to "
+        "nullptr after free/delete, and check the code below je_free/free in the stack: it is "
+        "the second free.",
+    ),
+    _c(
+        CPP,
+        r"Signal:SIGILL",
+        "the CPU met an illegal instruction: a trap instruction (udf/ud2) or invalid inline "
+        "assembly, a CFI check that failed, or code built for a newer CPU than the device's",
+        "Disassemble the unstripped .so at the top frame's pc: remove the invalid instruction "
+        "or inline assembly, build with -march matching the device (armv8-a), and if the frame "
+        "is a CFI check fix the indirect call it caught.",
+    ),
+    _c(
+        CPP,
+        r"Signal:SIGTRAP",
+        "a trap instruction ran: a brk/__builtin_trap() or a release-mode assert left in the "
+        "code, or a runtime check (the allocator, CFI, UBSan) that traps instead of aborting",
+        "Read LastFatalMessage and the frame that trapped: remove debug BRK/__builtin_trap() and "
+        "asserts from release code, or fix what the check reports.",
+    ),
+    _c(
+        CPP,
+        r"BUS_ADRALN",
+        "a misaligned memory access: a pointer cast to a wider type at an odd address, a broken "
+        "stack pointer, or a call through a pointer that is not a function",
+        "Check the pointer casts at the top frame (read unaligned data with memcpy, keep structs "
+        "naturally aligned) and that every function pointer called is a real function.",
+    ),
+    _c(
+        CPP,
+        r"BUS_OBJERR",
+        "a mapped file (mmap) was accessed past its end: the file was truncated or shrunk after "
+        "it was mapped",
+        "Do not ftruncate a file while it is mapped (or remap after), map only up to the file's "
+        "current size, and check the offset the top frame writes.",
+    ),
+    _c(
+        CPP,
+        r"napi_fatal_error",
+        "native code called napi_fatal_error",
+        "Check why the native code gave up at the top frame (the fatal message says); handle "
+        "the failing napi_* status instead.",
+    ),
+    _c(
+        CPP,
+        r"Assertion failed",
+        "an assertion failed",
+        "Check the asserted condition at the top frame and the values that broke it.",
+    ),
+    _c(
+        CPP,
+        r"terminating due to uncaught exception",
+        "a C++ exception was not caught",
+        "Catch the exception (try/catch) where the top frame throws it.",
+    ),
+    # the same seen in the stack only: abort() under the C++ runtime's terminate handler, called
+    # from __cxa_throw (``abort_message`` ← ``demangling_terminate_handler`` ← ``std::__terminate``
+    # ← ``failed_throw`` ← ``__cxa_throw`` ← ``std::__throw_length_error``)
+    _c(
+        CPP,
+        r"^\s*#\d+ pc [0-9a-fA-F]+ [^\n(]*\((?:std::__(?:\w+::)?terminate\b|__cxa_(?:re)?throw\b"
+        r"|demangling_terminate_handler|__cxxabiv1::failed_throw|std::__(?:\w+::)?__throw_\w+)",
+        "a C++ exception was thrown and nothing caught it: the C++ runtime called std::terminate, "
+        "which aborts (the __throw_* frame, if shown, names the exception: length_error for a "
+        "size too large, out_of_range for an index or a key not found, bad_alloc for memory)",
+        "Find the call that throws (the frame below __cxa_throw) and check the value it got (a "
+        "size, an index, a path or a key the caller passed); catch the exception with try/catch "
+        "where the app calls that code. In a prebuilt library the app cannot change, check how "
+        "it is initialised and called (its arguments, the thread) and upgrade it.",
+    ),
+    _c(
+        CPP,
+        r"stack-buffer-overflow|stack overflow",
+        "the thread's stack ran out (deep recursion or large local arrays)",
+        "Add a termination condition to the recursion, move big local buffers to the heap.",
+    ),
+    # the crash is inside the ArkTS runtime itself: N-API misuse by native code (the OpenHarmony
+    # N-API stability FAQ: "high-probability crash with libark_jsruntime.so on top")
+    _c(
+        CPP,
+        r"^\s*#00 pc [0-9a-fA-F]+ /system/lib\S*/libark_jsruntime\.so\b",
+        "the crash (a NULL or wild pointer) is inside the ArkTS runtime: usually N-API misuse "
+        "by native code (a napi_env or napi_value used from another thread, or after its scope "
+        "closed, or an invalid argument)",
+        "The runtime dereferenced a null pointer it was handed. Turn on the multi-thread check "
+        "(DevEco Studio: Run > Edit Configurations > Diagnostics > Multi Thread Check) to catch "
+        "the first wrong call; keep napi_value inside its scope "
+        "(use napi_ref to keep one), call N-API only on the env's JS thread, and look at the "
+        "first app .so below the runtime frames.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"NULL pointer dereference|SEGV_MAPERR\)@0x0{0,14}[0-9a-f]{1,3}\b",
+        "a NULL (or nearly NULL) pointer was dereferenced",
+        "Check the pointers used at the top frame: uninitialised, freed, or the result of a "
+        "napi_get_*/lookup that failed.",
+    ),
+    _c(
+        CPP,
+        r"SEGV_ACCERR",
+        "memory was written (or executed) without permission: read-only data, a freed or "
+        "guard page",
+        "Check the write at the top frame (a const/read-only buffer, a dangling pointer); run "
+        "with HWASan to find the first bad access.",
+    ),
+    _c(
+        CPP,
+        r"Failed to unwind stack|unreliable call stack",
+        "the code overwrote the stack memory that records the calls (a buffer overrun on the "
+        "stack), so the frames printed after the mark are a guess",
+        "Find the write past a local buffer in the library at the top frames: run with HWASan "
+        "(or ASan) to catch the first bad write; do not trust the frames past the unreliable "
+        "mark.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"\b__fd_chk\b",
+        "musl's FORTIFY check aborted the process: FD_SET/FD_CLR/FD_ISSET got a file descriptor "
+        "of FD_SETSIZE (1024) or more, which select()'s fd_set cannot hold",
+        "Use poll() (or epoll) instead of select()/FD_SET at the frame below __fd_chk: a process "
+        "with many open files gets descriptors above 1024.",
+    ),
+    _c(
+        CPP,
+        r"\b__fortify_error\b|\b__\w+_chk\b",
+        "musl's FORTIFY check caught an overflow in a C library call (a *_chk function) and "
+        "aborted the process",
+        "Fix the call at the frame below the *_chk function: the buffer or descriptor it passes "
+        "is larger than the destination allows.",
+        certain=False,
+    ),
+    _c(
+        CPP,
+        r"SIGABRT",
+        "the native code aborted itself (abort(): a failed check, an uncaught exception, a "
+        "fatal error in a library)",
+        "Find why the first frame of your own library called abort(): symbolise its address "
+        "with hstack or llvm-addr2line on the unstripped .so, and log before the failing check.",
+        certain=False,
+        fallback=True,
+    ),
+    _c(
+        CPP,
+        r"SIGSYS",
+        "the process made a system call its seccomp policy forbids (the musl function in the top "
+        "frame: sethostname, mount, …); the kernel killed it",
+        "Apps may not make this system call (seccomp): remove the call from the frame below the "
+        "musl function, or use the HarmonyOS API meant for it.",
+    ),
+    _c(
+        CPP,
+        r"Signal:SIG\w+\((?:SI_TKILL|SI_USER|SI_QUEUE)\)",
+        "the process sent the signal to itself (raise/kill/tgkill; ``from:`` names the sender): "
+        "no memory fault",
+        "Look at the frame that called raise() or kill(), just below them in the stack: that "
+        "code stopped the process on purpose (a failed check, a handler re-raising the signal); "
+        "its own log lines before the crash say why.",
+    ),
+    _c(
+        CPP,
+        r"SIGPIPE",
+        "the process wrote to a socket or pipe whose other end was closed, and nothing "
+        "handled SIGPIPE",
+        "Ignore SIGPIPE in the native code (signal(SIGPIPE, SIG_IGN)) or send with "
+        "MSG_NOSIGNAL, and handle the EPIPE error where the top frame writes.",
+    ),
+    _c(
+        CPP,
+        r"SIGSEGV|SIGBUS",
+        "an invalid memory access",
+        "Check the pointers at the top frame; if the stack differs between crashes the memory "
+        "was corrupted earlier: run with HWASan and DevEco's multi-thread check.",
+        certain=False,
+        fallback=True,
+    ),
+)
