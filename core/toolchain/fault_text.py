@@ -447,8 +447,11 @@ _RELEASE_FRAME = re.compile(
 _ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
 
 
-# any JS frame on its own line (``at func_main_0 (A_ns.js:2:13)``): read under a runtime message
-_JS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.(?:ets|ts|js):\d+:\d+\)\s*$", re.M)
+# any JS frame on its own line (``at func_main_0 (A_ns.js:2:13)``, numbered as a rendered page's
+# code block numbers it): read under a runtime message
+_JS_FRAME = re.compile(
+    r"^\s*(?:\d{1,4}\.\s+)?((?:#\d+\s+)?at \S+ \([^()\s]+\.(?:ets|ts|js):\d+:\d+\))\s*$", re.M
+)
 # the file a worker's onerror names after the message, in the release layout without a line
 # (``… is not callable entry|entry|1.0.0|src/main/ets/workers/W.ts``)
 _RELEASE_FILE = re.compile(r"(?:[^\s|]+\|){3}(\S+\.(?:ets|ts|js))\b")
@@ -465,7 +468,7 @@ def _bare_js_finding(tail: str) -> Finding | None:
     if not frames_text and len(ets) >= 2:
         frames_text = ets
     if not frames_text and msg is not None:
-        frames_text = [m.group(0) for m in _JS_FRAME.finditer(tail, msg.end())]
+        frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, msg.end())]
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]

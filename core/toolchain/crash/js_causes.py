@@ -127,7 +127,7 @@ JS_CAUSES: tuple[Cause, ...] = (
         "module does not run before the binding is read",
         "Do not re-export lazy-imported variables: import the variable directly from the module "
         "that defines it where it is used (or remove lazy from that import); set "
-        "reExportCheckMode (\"compatible\" or \"strict\") in build-profile.json5's arkOptions so "
+        "reExportCheckMode ('compatible' or 'strict') in build-profile.json5's arkOptions so "
         "the build reports such re-exports.",
         certain=False,
     ),
