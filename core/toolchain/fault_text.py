@@ -87,7 +87,7 @@ def _fault_lines(log: str) -> list[str]:
             starts.add(log.rfind("\n", 0, i) + 1)
             i = log.find(needle, i + len(needle))
     js_starts: set[int] = set()
-    for needle in (*_JS_ERROR_NEEDLES, "Throw error: "):
+    for needle in (*_JS_ERROR_NEEDLES, "Throw error: ", "throw error: "):
         i = log.find(needle)
         while i >= 0 and len(js_starts) < 50:
             js_starts.add(log.rfind("\n", 0, i) + 1)
@@ -112,6 +112,12 @@ def _fault_lines(log: str) -> list[str]:
 
 # ArkCompiler's record of a throw, before the exception is reported: ``Throw error: msg``
 _THROW = re.compile(r"Throw error: (?P<msg>\S.*)")
+# a native API's record of the error it throws to JS (``[IsColumnNull()-napi_result_set.cpp:503]:
+# throw error: code = 14800000 , message = Inner error``): the error's code and where it came from
+_NAPI_THROW = re.compile(r"\bthrow error: code\s*=\s*\d+")
+# the runtime reporting an uncaught error on the next line (``Pending exception before … called
+# in line:3200, exception details as follows:``), then ``Error: msg``
+_PENDING = re.compile(r"Pending exception|exception details")
 
 
 def _frames_after(parsed: list[HilogLine], i: int) -> list[Frame]:
@@ -139,7 +145,17 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
         if p.kind == RAW or p.level not in ("E", "F", ""):
             continue
         m = _HILOG_JS_ERROR.search(p.message)
-        if m is None or not any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught")):
+        before = [x for x in parsed[max(0, i - 6) : i] if x.kind != RAW and x.message.strip()]
+        # a native API's throw, the runtime's report of it, then a plain ``Error: msg``
+        thrown = [
+            x.raw
+            for x in before[-2:-1]
+            if _PENDING.search(before[-1].message) and _NAPI_THROW.search(x.message)
+        ]
+        if m is None or not (
+            any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught"))
+            or (thrown and p.message.startswith("Error:"))
+        ):
             continue
         frames = _frames_after(parsed, i)
         if not frames:
@@ -158,7 +174,7 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
             name=m.group("name"),
             message=(m.group("msg") or "").strip(),
             frames=frames,
-            raw="\n".join(x.raw for x in parsed[i : i + 1 + len(frames)]),
+            raw="\n".join([*thrown, *(x.raw for x in parsed[i : i + 1 + len(frames)])]),
             lines=[p.raw],
         )
         certain = bool(re.search(r"Uncaught|Pending exception|exception details", near))
@@ -411,10 +427,12 @@ def _web_render_freeze(head: str) -> Finding | None:
 
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
 # or stack frames in the release layout ``at f (module|package|version|path:line:col)``
+# (after its name, ``TypeError: undefined is not callable``, as a worker's onerror logs it); the
+# record quoted with the quotes a forum's editor curls (``cannot find record ‘a/b’``)
 _BARE_JS_MESSAGE = re.compile(
-    r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\bThrow error:\s*)?"
+    r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\b(?:Throw error|\w*Error):\s*)?"
     r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
-    r"|cannot find record '[^'\n]+'|\S+ is not callable"
+    r"|cannot find record ['‘][^'‘’\n]+['’]|\S+ is not callable|module environment is undefined"
     # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
     # wrapped onto the next line as ArkCompiler's debug lines are quoted
     r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",
@@ -429,18 +447,33 @@ _RELEASE_FRAME = re.compile(
 _ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
 
 
+# any JS frame on its own line (``at func_main_0 (A_ns.js:2:13)``, numbered as a rendered page's
+# code block numbers it): read under a runtime message
+_JS_FRAME = re.compile(
+    r"^\s*(?:\d{1,4}\.\s+)?((?:#\d+\s+)?at \S+ \([^()\s]+\.(?:ets|ts|js):\d+:\d+\))\s*$", re.M
+)
+# the file a worker's onerror names after the message, in the release layout without a line
+# (``… is not callable entry|entry|1.0.0|src/main/ets/workers/W.ts``)
+_RELEASE_FILE = re.compile(r"(?:[^\s|]+\|){3}(\S+\.(?:ets|ts|js))\b")
+
+
 def _bare_js_finding(tail: str) -> Finding | None:
     """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
     JS crash — said as "possibly", since the header that would make it certain is missing. A
     source-mapped stack counts from two frames on (one such line may be a note's quote)."""
+    tail = unnumber(tail)
     msg = _BARE_JS_MESSAGE.search(tail)
     frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
     ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
     if not frames_text and len(ets) >= 2:
         frames_text = ets
+    if not frames_text and msg is not None:
+        frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, msg.end())]
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]
+    if not frames and msg is not None and (file := _RELEASE_FILE.search(msg.group(0))):
+        frames = [Frame(symbol="", file=file.group(0), raw=file.group(0))]
     message = msg.group("msg").strip() if msg else ""
     crash = Crash(
         type=JS,

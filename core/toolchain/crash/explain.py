@@ -47,7 +47,9 @@ def _evidence_text(crash: Crash) -> str:
 # musl's failed assert: ``Assertion failed: expr (file: function: line)``
 _ASSERT_AT = re.compile(r"Assertion failed: [^\n]*\(([^()\n]+?\.\w+): [^:()\n]+: (\d+)\)")
 # a raw release frame's file renamed by ArkGuard: ``entry|entry|1.0.0|src/main/ets/k/l.ts``
-_OBFUSCATED_FILE = re.compile(r"\|src/main/ets/(?:[a-z]{1,2}/)+[a-z]{1,2}\.(?:ts|js)$")
+_OBFUSCATED_FILE = re.compile(
+    r"\|src/main/ets/(?:[\w-]+/)*?(?:[a-z]{1,2}\d{0,2}/)+[a-z]{1,2}\d{0,2}\.(?:ts|js)$"
+)
 # a parameter error's message naming the parameter: ``Parameter error. The type of "x" must be``
 _NAMED_PARAMETER = re.compile(
     r"Parameter error\b.*?\b(?:type of|parameter|param)\s+[\"'“]([A-Za-z_$][\w$.]*)[\"'”]", re.I
@@ -89,7 +91,8 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             "this fails only in the release build, obfuscation renamed something a library or "
             "a lookup by name needs: add keep rules (-keep-property-name, -keep-global-name, "
             "-keep-file-name in obfuscation-rules.txt; a library's consumer rules), or update "
-            "the library to a version that ships them."
+            "the library to a version that ships them; a HAR obfuscated when it was built may "
+            "not work in the app: build it as a byte-code HAR (or a TS HAR) instead."
         )
     m_param = _NAMED_PARAMETER.search(crash.message) if crash.type == JS else None
     if m_param is not None and m_param.group(1) not in fix:

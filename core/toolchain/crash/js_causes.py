@@ -106,11 +106,30 @@ JS_CAUSES: tuple[Cause, ...] = (
     # HarmonyOS FAQ faqs-arkts-threading-model-9)
     _c(
         JS,
-        r"cannot find record '",
+        r"cannot find record ['‘]",
         "the app's bytecode (modules.abc) lacks a module it loads: the SDK the app was built "
-        "with does not match the device's system image, or a dependency was not packaged",
+        "with does not match the device's system image, a dependency was not packaged (or a "
+        "stale build cache kept an old one), or obfuscation renamed the file it is loaded by",
         "Build with the SDK that matches the device's system version (update the device or use "
-        "its SDK), then rebuild clean so every dependency is packaged.",
+        "its SDK), then rebuild clean (sync the project, Build > Clean Project) so every "
+        "dependency is packaged. If it fails only in the release build (obfuscation is on by "
+        "default there), keep the module's file names and paths out of obfuscation "
+        "(-keep-file-name, -keep <path> in its obfuscation-rules.txt) or turn obfuscation off "
+        "for that module.",
+    ),
+    # the module a binding lives in never ran: a variable imported with ``import lazy`` and
+    # re-exported (the lazy import guide), read through the re-exporting module
+    _c(
+        JS,
+        r"module environment is undefined",
+        "a variable was read from a module that was never executed: typically a variable "
+        "imported with `import lazy` and re-exported from another file, so the lazy-loaded "
+        "module does not run before the binding is read",
+        "Do not re-export lazy-imported variables: import the variable directly from the module "
+        "that defines it where it is used (or remove lazy from that import); set "
+        "reExportCheckMode ('compatible' or 'strict') in build-profile.json5's arkOptions so "
+        "the build reports such re-exports.",
+        certain=False,
     ),
     # the same, named by a normalized OHMUrl (``bundle&module/src/main/ets/path&version``): the
     # record the loader asked for is not in modules.abc under that name
@@ -175,6 +194,20 @@ JS_CAUSES: tuple[Cause, ...] = (
         "-keep-global-name / -keep-property-name, or -keep <file> for the library's file, in "
         "obfuscation-rules.txt (a HAR's consumer-rules.txt too); otherwise check the library's "
         "version and how the app calls it.",
+        certain=False,
+    ),
+    # a worker's own error (its onerror: ``XWorker Error TypeError: … is not callable``, a
+    # ``workers/`` file): what it calls is gone, e.g. an SDK destroyed in onDestroy while
+    # messages are still posted to the worker (the Graphics Accelerate Kit launch FAQ)
+    _c(
+        JS,
+        r"(?s)\A(?=.*(?:is not callable|is not a function))(?=.*(?:\w*Worker\w* Error\b|/workers?/))",
+        "a worker called a function that is not (or no longer) there: an SDK or object it uses "
+        "was destroyed (e.g. in onDestroy) or not yet initialised while messages still reached "
+        "the worker",
+        "Stop posting messages to the worker before destroying what it calls (terminate the "
+        "worker, or stop the sender, in onDestroy first), and wrap the worker's message handler "
+        "in try-catch (异常处理) so a call on a destroyed SDK does not end it.",
         certain=False,
     ),
     _c(
@@ -329,6 +362,19 @@ JS_CAUSES: tuple[Cause, ...] = (
         "an RdbStore or ResultSet was used after close() (or never opened)",
         "Do not use the store/result set after close(); reopen it, and close it only when "
         "every user is done.",
+    ),
+    # a ResultSet's column read by RDB's NAPI threw (``[IsColumnNull()-napi_result_set.cpp:503]:
+    # throw error: code = 14800000``): the HarmonyOS FAQ faqs-local-database-management-15
+    _c(
+        JS,
+        r"\[(?:IsColumnNull|GetColumn\w*|Get(?:String|Long|Double|Blob|Asset|Assets|Value|Row))"
+        r"\(\)-napi_result_set\.cpp:\d+\][^\n]*throw error",
+        "a ResultSet's column was read while the result set was not on a row: isColumnNull, "
+        "getColumnIndex or a get…() called before goToFirstRow() (or after the last row)",
+        "Move the ResultSet to a row first and check that it moved: if "
+        "(resultSet.goToFirstRow()) { … } or while (resultSet.goToNextRow()) { … }, then read "
+        "the columns; close the result set when done.",
+        certain=False,
     ),
     _c(
         JS,

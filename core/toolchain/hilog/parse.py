@@ -60,9 +60,11 @@ _FAST = re.compile(
     r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +(\d+) +(\d+) ([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)): ([^\r\n]*)\Z",
     re.ASCII | re.DOTALL,
 )
-# Everything the fast regex does not take: other time formats, an empty message, line ends.
+# Everything the fast regex does not take: other time formats, an empty message, line ends, and
+# hdc's columns separated by tabs as well as spaces (``05-16 05:46:35.883\t1499\t23501\tE …``,
+# as a terminal's copy keeps them).
 _FLEX = re.compile(
-    r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+| *\d+\.\d+) +(\d+) +(\d+) ([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?))(?:: (.*)|:[ \t]*)\Z",
+    r"(((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+| *\d+\.\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]([DIWEF])[ \t]([ACIKP]?)([0-9A-Fa-f]{5})/(.*?))(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
 _KMSG = re.compile(

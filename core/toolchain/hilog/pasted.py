@@ -11,7 +11,7 @@
 * a line cut to ``DOMAIN/Tag: msg`` (``C03F00/ArkCompiler: [gc] …``, as guides quote a
   component's lines): no time, pid, tid or level (``level == ""``); cut further to ``E Tag: msg``
   (a level and a tag, no domain: ``domain == -1``), and, in a pasted run (:func:`tag_colon_runs`),
-  ``Tag: msg``,
+  ``Tag: msg``; cut to the message alone, kept by its ``[nodict]`` marker,
 * a line quoted (``> ``), numbered (``12. ``) or listed (``- ``) where it was pasted
   (:func:`unmarked`), and a pasted line wrapped onto indented lines (:func:`continues`,
   :func:`logical_lines`).
@@ -134,6 +134,10 @@ _NOT_TAGS = frozenset(
         "usage",
     ]
 )
+# a message whose prefix was cut away, kept with the ``[nodict]`` marker HarmonyOS NEXT's hilog
+# puts before a message printed without its format dictionary (``[nodict]::[GetColumnIndex()-
+# abs_result_set.cpp:334]: Failed to …``): the message alone, no time, pid, level, domain or tag
+_NODICT = re.compile(r"[ \t]*\[nodict\](\S.*)\Z", re.DOTALL)
 _PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 
 
@@ -396,6 +400,9 @@ def pasted_line(raw: str, text: str) -> HilogLine | None:
             HilogLine,
             (raw, LOG, "", 0, 0, "", typ, int(dom, 16), process, tag, msg or "", 0, False),
         )
+    m = _NODICT.match(text)
+    if m is not None:
+        return _new(HilogLine, (raw, LOG, "", 0, 0, "", "", -1, "", "", m.group(1), 0, False))
     m = _LEVEL_TAG.match(text)
     if m is not None and _is_tag(m.group(2)):
         level, tag, msg = m.groups()

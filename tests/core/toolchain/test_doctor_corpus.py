@@ -158,26 +158,26 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (113, 114),
     ("cppcrash", "location"): (59, 62),
     ("cppcrash", "actionable"): (111, 114),
-    ("hilog", "said"): (74, 75),
-    ("hilog", "class"): (29, 30),
+    ("hilog", "said"): (81, 82),
+    ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
-    ("hilog", "actionable"): (29, 30),
-    ("hilog", "fields"): (74, 75),
+    ("hilog", "actionable"): (30, 31),
+    ("hilog", "fields"): (81, 82),
     ("hvigor", "actionable"): (61, 62),
-    ("jscrash", "location"): (54, 55),
-    ("jscrash", "actionable"): (70, 74),
+    ("jscrash", "location"): (60, 61),
+    ("jscrash", "actionable"): (78, 82),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (909, 914),
-    ("all", "class"): (861, 869),
-    ("all", "code"): (444, 445),
-    ("all", "location"): (324, 331),
-    ("all", "actionable"): (846, 869),
-    ("all", "fields"): (74, 75),
+    ("all", "said"): (924, 929),
+    ("all", "class"): (870, 878),
+    ("all", "code"): (445, 446),
+    ("all", "location"): (330, 337),
+    ("all", "actionable"): (855, 878),
+    ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -185,7 +185,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 869)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 878)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +197,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 914
+    assert len(items) >= 929
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -354,9 +354,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # was folded in, 139 of 139 after its general rules; 183 of 186 with batches N and Q folded
     # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
     # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
-    # 223 with batches U and W folded in, 221 after their general rules
+    # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
+    # X's JS crashes folded in after their general rules
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 221
+    assert len(with_cause) >= 229
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -12,7 +12,7 @@ from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import JS, Crash
 
-from tests.fixtures.real_logs import assert_cause, real_log
+from tests.fixtures.real_logs import assert_cause, assert_reads, real_log
 
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs"
 
@@ -200,3 +200,63 @@ def test_a_fault_log_cut_after_its_header_says_the_frames_are_missing() -> None:
     # a log with its frames says nothing of the kind
     whole = assert_cause(real("cppcrash", "mmkv-1295-throw-length-error-sigabrt"))
     assert "cut after its header" not in whole and said
+
+
+def test_a_lazy_import_read_through_a_re_export_is_named() -> None:
+    """``module environment is undefined``: the lazy import guide's re-exported lazy variable
+    (jscrash/lazy-import-reexport-module-environment-undefined, lines verbatim)."""
+    f = assert_reads(
+        "1. ReferenceError: module environment is undefined\n2. at func_main_0 (A_ns.js:2:13)\n",
+        "crash",
+        "A_ns.js:2:13",
+        "re-export",
+        "reExportCheckMode",
+    )
+    assert not f.certain
+
+
+def test_a_workers_call_that_is_not_callable_points_at_a_destroyed_sdk() -> None:
+    """A worker's onerror line with the file it names in the release layout (jscrash/tuanjie-
+    worker-destroyed-sdk-not-callable, the Graphics Accelerate Kit launch FAQ)."""
+    assert_reads(
+        "1. TuanjieMainWorker Error TypeError: undefined is not callable "
+        "entry|entry|1.0.0|src/main/ets/workers/TuanjieMainWorkerHandler.ts\n",
+        "crash",
+        "src/main/ets/workers/TuanjieMainWorkerHandler.ts",
+        "onDestroy",
+        "try-catch",
+    )
+
+
+def test_cannot_find_record_in_curled_quotes_names_clean_build_and_obfuscation() -> None:
+    """The record quoted with a forum's curled quotes (jscrash/sf-release-obfuscation-cannot-
+    find-record-obu, SegmentFault 1010000046160636): the same cause as straight quotes."""
+    said = assert_cause(
+        real("jscrash", "sf-release-obfuscation-cannot-find-record-obu"), "modules.abc"
+    )
+    assert "Clean Project" in said and "-keep-file-name" in said
+
+
+def test_obfuscated_file_names_with_digits_say_obfuscation() -> None:
+    """ArkGuard's renamed files (``player/z/a1.js``) under a module's own folder (jscrash/sf-
+    obfuscated-har-prevent-extensions, SegmentFault 1010000046158444)."""
+    assert_cause(
+        real("jscrash", "sf-obfuscated-har-prevent-extensions"), "obfuscated", "byte-code HAR"
+    )
+
+
+def test_a_result_set_read_before_a_row_is_named() -> None:
+    """RDB's NAPI throwing from a ResultSet's column read, then the runtime's report of it
+    (hilog/faq-rdb-iscolumnnull-before-gotofirstrow, the HarmonyOS FAQ faqs-local-database-
+    management-15, lines verbatim)."""
+    f = assert_reads(
+        "[nodict]::[IsColumnNull()-napi_result_set.cpp:503]: throw error: code = 14800000 , "
+        "message = Inner error. Inner code is 8\n\n"
+        "[nodict][ecmascript] Pending exception before IsMixedDebugEnabled called in line:3200, "
+        "exception details as follows:\n\n"
+        "[nodict]Error: Inner error. Inner code is 8\n",
+        "crash",
+        None,
+        "goToFirstRow",
+    )
+    assert f.code == "14800000"

@@ -328,7 +328,11 @@ def test_a_real_fault_still_gets_a_cause_when_its_own_signature_is_left_out() ->
                 kept += 1
             else:
                 lost.append(path.name)
-    assert tried >= 95 and kept == tried, lost  # 98 of 98 when it landed
+    # 98 of 98 when it landed; batch X's two logs whose signature is the runtime's own wording
+    # with no error name or structure left to read (a ForEach error printed without its
+    # ``Error name``, the ArkTS heap's OutOfMemoryError) have no reading without it
+    left = {"arkui-foreach-default-keygen-bigint.log", "bpta-jscrash-oom-napi-reference-leak.log"}
+    assert tried >= 95 and kept == tried - len(left) and set(lost) == left, lost
 
 
 def test_a_stack_overflow_on_the_guard_page_is_read_before_its_si_code() -> None:

@@ -266,3 +266,41 @@ def test_a_pasted_line_wrapped_onto_deeper_indented_lines_continues_there() -> N
         ]
     )
     assert [p.kind for p in indented] == [LOG, RAW, RAW]
+
+
+def test_hdc_columns_separated_by_tabs_keep_hilogs_fields() -> None:
+    """hdc's columns copied with tabs as well as spaces between them, the process segment with a
+    space in it (hilog/avplayer-skill-demuxer-sniffer-failed-tab-separated, the AVPlayer
+    playback-failure skill document)."""
+    lines = parse_lines(
+        [
+            "05-16 05:46:35.883\t1499\t23501 E C02B22/media service/DemuxerPluginManager: "
+            "(LoadDemuxerPlugin(), 313): SnifferMediaType is failed.",
+            "05-16 05:46:35.883\t1499\t23501\tE C02B3A/media service/MediaDemuxer: "
+            "(InnerPrepare(), 871): Parse meta failed, ret: -7",
+        ]
+    )
+    assert [(p.kind, p.time, p.pid, p.tid, p.level, p.domain_text, p.process, p.tag) for p in lines] == [
+        (LOG, "05-16 05:46:35.883", 1499, 23501, "E", "C02B22", "media service", "DemuxerPluginManager"),
+        (LOG, "05-16 05:46:35.883", 1499, 23501, "E", "C02B3A", "media service", "MediaDemuxer"),
+    ]  # fmt: skip
+    assert lines[0].message == "(LoadDemuxerPlugin(), 313): SnifferMediaType is failed."
+
+
+def test_a_message_cut_to_its_nodict_marker_is_a_log_line_without_prefix() -> None:
+    """Messages pasted without hilog's prefix but with the ``[nodict]`` marker it prints
+    (hilog/faq-rdb-iscolumnnull-before-gotofirstrow, the HarmonyOS FAQ on RDB queries): the
+    message alone, no time, pid, level, domain or tag; the bare word elsewhere stays text."""
+    first, last = parse_lines(
+        [
+            "[nodict]::[PrepareStep()-sqlite_shared_result_set.cpp:42]: StoreSession "
+            "BeginStepQuery fail : not select sql !",
+            "[nodict]Error: Inner error. Inner code is 8",
+        ]
+    )
+    assert (first.kind, first.time, first.pid, first.level, first.domain_text, first.tag) == (
+        LOG, "", 0, "", "", ""
+    )  # fmt: skip
+    assert first.message.startswith("::[PrepareStep()-sqlite_shared_result_set.cpp:42]")
+    assert last.message == "Error: Inner error. Inner code is 8"
+    assert parse_line("the [nodict] marker").kind == RAW
