@@ -370,7 +370,10 @@ ARKTS_RULES: dict[str, str] = {
     "use a Record<string, T> or a Map<string, T>, or a class with declared fields.",
     "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
     "type alias.",
-    "arkts-no-props-by-index": "Use a Map or declared fields instead of obj['key'] access.",
+    "arkts-no-props-by-index": (
+        "Read a declared field with dot access (obj.field) on an object typed by its class or "
+        "interface instead of obj['field']; for keys known only at run time use a Map."
+    ),
     "arkts-no-func-apply-bind-call": "Call the function directly instead of apply/bind/call.",
     "arkts-no-untyped-obj-literals-as-types": "Declare an interface or class for the type.",
     "arkts-limited-throw": "Throw only Error objects: `throw new Error(msg)`; rethrow a caught "

@@ -106,6 +106,17 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
 # task that failed (SignHap, PackageHap, BuildNative…), so these come first (batch 27f).
 TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
+        "signing",
+        # AppGallery Connect refusing DevEco Studio's automatic signing (faqs-app-debugging-4)
+        (r"Provision number exceeds limit",),
+        "AppGallery Connect refused automatic signing: one developer account may sign "
+        "automatically at most 150 times in 30 days. Keep the same signing material for the "
+        "same bundleName and devices instead of re-signing, sign in with another developer "
+        "account, or wait until the 30 days allow it again.",
+        meaning="automatic signing limit reached (150 in 30 days)",
+        terms=("automatic signing", "Provision number exceeds limit", "签名", "AGC"),
+    ),
+    Signature(
         "config",
         (r"BundleTool \[Error\]: input module (?P<field>\w+) is different",),
         "The modules packed into the app (each HAP/HSP) declare different {field} values, or "

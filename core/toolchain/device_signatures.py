@@ -31,6 +31,20 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
+            "hdc-server",
+            # hdc.log's line when the hdc server and this client differ in version
+            # (faqs-performance-analysis-kit-38)
+            (r"Daemon Session Handshake failed",),
+            "The hdc server that is running is not of this client's version (another SDK's or "
+            "DevEco Studio's hdc started it): compare them with `hdc checkserver`, end the other "
+            "version's server with `hdc kill`, then run the command again with the hdc you mean "
+            "to use (one SDK's hdc on the PATH).",
+            meaning="hdc server and client versions differ",
+            terms=("hdc", "checkserver", "hdc kill", "版本"),
+        )
+    )
+    sigs.append(
+        Signature(
             "hdc",
             # a large file sent with hdc arrives cut short or empty (an older hdcd over USB)
             (
@@ -160,9 +174,14 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
-            "sdk-version",
-            # the older bm's (API 6-8) refusal of a HAP whose SDK version the device lacks
-            (r"INSTALL_PARSE_FAILED_USESDK_ERROR",),
+            "install",
+            # bm's refusal of a HAP whose SDK version the device lacks (the older bm's code)
+            (
+                r"INSTALL_PARSE_FAILED_USESDK_ERROR",
+                # DevEco's and bm's words for it (faqs-app-debugging-22)
+                r"(?:compatible|compile)SdkVersion and releaseType of the app do not match the "
+                r"apiVersion and releaseType on the device",
+            ),
             "The device's API version is lower than the one the HAP needs: check the device's "
             "(`hdc shell param get const.ohos.apiversion`) against compatibleSdkVersion (and "
             "compileSdkVersion) in build-profile.json5, then run on a device or emulator of that "
@@ -205,7 +224,10 @@ GENERIC_DEVICE_SIGNATURES: tuple[Signature, ...] = (
         "install",
         (r"failed to install bundle",),
         "The device refused the HAP and bm printed no code: read bm's error line in the "
-        "evidence (signature, versionCode, deviceTypes and ABI are the usual causes).",
+        "evidence (signature, versionCode, deviceTypes and ABI are the usual causes). A HAP "
+        "signed with an AppGallery release certificate installs only from AppGallery: debug "
+        "with a debug certificate and profile, and test a release build through AppGallery "
+        "Connect (invitation or public test; open test for API 9 and older).",
         meaning="failed to install bundle",
         terms=("install", "安装失败"),
     ),

@@ -415,13 +415,20 @@ def _bm_message_finding(tail: str) -> Finding | None:
 _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|detach)[^\n]*", re.I)
 
 
+# a documented aa message long enough to name its code alone (no ``error: failed to …`` line
+# above it, e.g. quoted by itself): a full sentence of aa's, not a short phrase
+_AA_SENTENCE = 60
+
+
 def _aa_message_finding(tail: str) -> Finding | None:
     """aa failed without printing its code but with the message of a documented code: that
-    code's meaning and fix."""
+    code's meaning and fix (after aa's ``error: failed to …`` line, or one of aa's long
+    sentences quoted alone)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        return None
-    code = _code_by_message(AA_CODES, tail[m.start() :])
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE)
+    else:
+        code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:
         return None
     meaning, fix = AA_CODES[code]

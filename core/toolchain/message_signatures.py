@@ -492,6 +492,18 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("oh-package-lock.json5", "ohpm clean", "JSON5"),
     ),
     Signature(
+        "signing",
+        # faqs-package-structure-51: a release HAP installed with hdc
+        (r"INSTALL_FAILED_APP_SOURCE_NOT_TRUSTED",),
+        "The HAP is release-signed: a release certificate and profile from AppGallery Connect "
+        "serve only the AppGallery listing (上架), not a local install (and the signing center "
+        "issues profiles only for preinstalled apps). To run it on a device, sign it with a "
+        "debug certificate and profile (DevEco Studio: Signing Configs > Automatically generate "
+        "signature) and install that build.",
+        meaning="release-signed HAP installed outside AppGallery",
+        terms=("release", "debug certificate", "AppGallery", "安装失败"),
+    ),
+    Signature(
         "install",
         (r"\[?(?:MSG_ERR_)?INSTALL_FAILED_(?P<what>[A-Z_]+)\]?",),
         "This is the install error of HarmonyOS 4.x or older (INSTALL_FAILED_{what}): a "

@@ -28,8 +28,11 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "The app may not be installed for this user: reinstall it and retry.",
     ),
     "10106002": (
-        "window options need a debug-signed app",
-        "Sign the app with a debug profile to use window options.",
+        "the aa start command's window option or the aa test command does not support app with "
+        "release signature",
+        "The app is release-signed: aa start's window options (--wl, --wt, --wh, --ww) and aa "
+        "test need a debug-signed app. Re-sign it with a debug certificate and profile, install "
+        "the new HAP and run the command again.",
     ),
     "10104002": (
         "failed to retrieve specified package information",

@@ -148,12 +148,12 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (33, 35),
     ("appfreeze", "location"): (4, 6),
     ("appfreeze", "actionable"): (32, 35),
-    ("arkts", "actionable"): (83, 86),
-    ("bm", "actionable"): (90, 91),
-    ("config", "said"): (57, 59),
-    ("config", "class"): (57, 59),
-    ("config", "code"): (31, 32),
-    ("config", "actionable"): (57, 59),
+    ("arkts", "actionable"): (86, 89),
+    ("bm", "actionable"): (95, 96),
+    ("config", "said"): (60, 62),
+    ("config", "class"): (60, 62),
+    ("config", "code"): (34, 35),
+    ("config", "actionable"): (60, 62),
     ("cppcrash", "said"): (113, 114),
     ("cppcrash", "class"): (113, 114),
     ("cppcrash", "location"): (59, 62),
@@ -163,7 +163,7 @@ BELOW_LANDED = {
     ("hilog", "location"): (13, 14),
     ("hilog", "actionable"): (30, 31),
     ("hilog", "fields"): (81, 82),
-    ("hvigor", "actionable"): (61, 62),
+    ("hvigor", "actionable"): (62, 63),
     ("jscrash", "location"): (60, 61),
     ("jscrash", "actionable"): (78, 82),
     ("native", "said"): (41, 42),
@@ -172,11 +172,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (924, 929),
-    ("all", "class"): (870, 878),
-    ("all", "code"): (445, 446),
-    ("all", "location"): (330, 337),
-    ("all", "actionable"): (855, 878),
+    ("all", "said"): (952, 957),
+    ("all", "class"): (898, 906),
+    ("all", "code"): (458, 459),
+    ("all", "location"): (341, 348),
+    ("all", "actionable"): (883, 906),
     ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -185,7 +185,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 878)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 906)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +197,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 929
+    assert len(items) >= 957
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",

@@ -174,8 +174,8 @@ def test_a_bare_bm_code_followed_by_its_own_message() -> None:
 
 def test_bms_older_usesdk_error_and_the_abi_sentence() -> None:
     f = assert_found(real_log("bm/juejin-7293304986867597363-usesdk-error-api6-phone.log"))
-    assert f.kind == "sdk-version" and "compatibleSdkVersion" in f.fix
-    assert assert_found("error: INSTALL_PARSE_FAILED_USESDK_ERROR").kind == "sdk-version"
+    assert f.kind == "install" and "compatibleSdkVersion" in f.fix
+    assert assert_found("error: INSTALL_PARSE_FAILED_USESDK_ERROR").kind == "install"
     a = assert_found(real_log("bm/vmrp-readme-abi-mismatch-emulator.log"))
     assert a.kind == "install" and "abiFilters" in a.fix and "x86_64" in a.fix
 
