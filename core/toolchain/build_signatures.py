@@ -85,9 +85,9 @@ HMHARNESS_CLASSES: tuple[Signature, ...] = (
     Signature(
         "network",
         (
-            r"ECONN\w*",
-            r"ETIMEDOUT",
-            r"ENOTFOUND",
+            # Node's errno names, whole words in capitals (not ``SqliteConnectionPool``,
+            # ``bridge_reconnect_session``)
+            r"\b(?-i:ECONN[A-Z]+|ETIMEDOUT|ENOTFOUND)\b",
             r"getaddrinfo",
             r"socket hang up",
             r"fetch failed",

@@ -156,9 +156,12 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
     if frames and " pc " in frames[0].raw:
         # a native backtrace pasted without its header: a freeze's main thread when the event
         # handler's dump is there, or when it stops in a wait or a blocking read with no signal
-        # named (a crashing thread faults in its own code, it does not sit in a wait)
+        # named (a crashing thread faults in its own code, it does not sit in a wait), unless
+        # the frames are a worker thread of the app's own
         if _HANDLER_DUMP.search(text) or (
-            not _ANY_SIGNAL.search(text) and _WAITING_TOP.search(_top_text(text, frames))
+            not _ANY_SIGNAL.search(text)
+            and _WAITING_TOP.search(_top_text(text, frames))
+            and not _worker_stack(frames)
         ):
             return FREEZE
         return CPP
@@ -179,9 +182,33 @@ _HANDLER_DUMP = re.compile(
 _WAITING_TOP = re.compile(
     r"__timedwait|\bfutex\w*|pthread_(?:mutex_\w*lock|cond_\w*wait|rwlock_\w*lock|join)\w*"
     r"|condition_variable::\w*wait|ConditionVariable::\w*Wait|WaitableEvent::\w*Wait|\bsem_\w*wait"
-    r"|mutex::lock\(|\b(?:__)?(?:p?read|recv\w*|poll|epoll_p?wait|nanosleep)\+",
+    r"|mutex::lock\(|\b(?:__)?(?:p?read|recv\w*|poll|epoll_p?wait|nanosleep)\+"
+    # a synchronous IPC: the binder driver's ioctl under the IPC framework's frames
+    r"|\bioctl\+(?=[\s\S]*binder)",
     re.I,
 )
+# a frame only the main (JS) thread's stack holds: its event loop, a NAPI call from ArkTS, an
+# ArkTS frame; the process's start
+_MAIN_THREAD_FRAME = re.compile(
+    r"EventRunner|EventHandler|MainThread|AppSpawn|appspawn|ArkNativeFunction|napi|stub\.an"
+    r"|uv_run|\bmain\+|__libc_start|^\s*#\d+ at ",
+    re.M,
+)
+
+
+# a thread's body in the app's own library: its run loop or its entry function
+_THREAD_BODY = re.compile(
+    r"(?:[Ll]oop|ThreadMain|ThreadProc|ThreadFunc|ThreadEntry|thread_(?:main|func|entry))\(",
+)
+
+
+def _worker_stack(frames: list[Frame]) -> bool:
+    """The frames are a thread of the app's own: under the wait its thread body (a run loop, a
+    thread's entry) in the app's own native libraries, and no frame of the main thread's: a
+    worker waiting is no freeze."""
+    return any(
+        "/bundle/libs/" in f.file and _THREAD_BODY.search(f.symbol) for f in frames
+    ) and not any(_MAIN_THREAD_FRAME.search(f.raw) for f in frames)
 
 
 def _top_text(text: str, frames: list[Frame]) -> str:
@@ -234,10 +261,20 @@ def _rust_panic(text: str, keys: dict[str, str], frames: list[Frame]) -> None:
 _NUMBER_AT = re.compile(r"^[ \t]*(\d{1,4})\.[ \t]", re.M)
 
 
+# a frame number the page's renderer split from its ``#`` (``2. # 00 pc …``, ``# 10 at f (…)``)
+_SPLIT_FRAME_NO = re.compile(r"^([ \t]*)#[ \t]+(\d{2,3})[ \t]+(?=pc\b|at\b)", re.M)
+
+
 def unnumber(text: str) -> str:
     """``text`` without the line numbers a rendered documentation page adds to a code block
     (``1. Reason:…``, ``2. #00 pc …``): at the start of the text, or on a run of at least three
-    lines numbered one after the other anywhere in it (the block quoted after a note)."""
+    lines numbered one after the other anywhere in it (the block quoted after a note); a frame
+    number split from its ``#`` (``# 00 pc``) is joined again."""
+    text = _unnumber(text)
+    return _SPLIT_FRAME_NO.sub(r"\1#\2 ", text) if "# " in text else text
+
+
+def _unnumber(text: str) -> str:
     first = text.lstrip()[:3]
     if first.startswith("1.") and first[2:3].isspace():
         return _NUMBERED.sub("", text)

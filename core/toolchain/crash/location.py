@@ -129,11 +129,19 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     )
     if native is not None:
         third = THIRD_PARTY_LIBS.search(native.file).group(0)  # type: ignore[union-attr]
+    if not own and top is not None and not top.line and not _named(top):
+        # a third-party library without symbols under the ArkTS code that called into it: the
+        # call's source line names a place, the library's bare address does not
+        top = next((f for f in non_system if f.line), top)
     pick = _most_precise(own) if own else top
     return (_frame_location(pick) if pick is not None else None), third
 
 
 _ERROR_CTOR = re.compile(r"(?:new )?\w*Error")
+
+
+def _named(frame: Frame) -> bool:
+    return bool(frame.symbol) and not frame.symbol.startswith("pc ")
 
 
 def _most_precise(frames: list[Frame]) -> Frame:

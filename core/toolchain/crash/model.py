@@ -187,3 +187,12 @@ def rule(
     return Cause(
         tuple(types.split()), re.compile(pattern, re.I | re.M), cause, fix, certain, fallback
     )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A cause read from a fault log's structure (:mod:`.structure`, :mod:`.freeze_stack`)."""
+
+    cause: str
+    fix: str
+    certain: bool = False

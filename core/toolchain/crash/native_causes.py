@@ -282,6 +282,18 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "Build and run with the same mode for the engine and the app (flutter run --debug / "
         "--release / --profile) and rebuild the engine HAR for that mode.",
     ),
+    # the Dart VM (a debug Flutter engine: JIT) failing to map executable memory: a released
+    # (AppGallery/test-distributed) app may not map anonymous executable memory, so a flutter.har
+    # built in debug mode aborts at start (OpenHarmony Flutter docs, 稳定性问题场景案例 case 1)
+    _c(
+        CPP,
+        r"dart/runtime/vm/virtual_memory\w*\.cc:\s*\d+:\s*error: mmap failed",
+        "the Dart VM could not map executable memory for its JIT: the Flutter engine (flutter.har) "
+        "was built in debug mode, and a released app (signed for AppGallery or test distribution) "
+        "may not map anonymous executable memory",
+        "Build the package you publish in release mode (flutter build hap --release, with the "
+        "release flutter.har): a debug (JIT) build runs only when installed for debugging.",
+    ),
     # a Qt for HarmonyOS app calling exit() (``QtMainThread``, ``libqohos``, Q classes): Qt code
     # exits when its start fails, most often, on a port, a plugin not packaged into the HAP or
     # a file written where the sandbox is read-only
@@ -352,6 +364,22 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "code, or a runtime check (the allocator, CFI, UBSan) that traps instead of aborting",
         "Read LastFatalMessage and the frame that trapped: remove debug BRK/__builtin_trap() and "
         "asserts from release code, or fix what the check reports.",
+    ),
+    # a call through a function pointer read from freed memory: the top frame's pc is the fault
+    # address itself, not mapped, and made of the freed-memory fill (0xdd bytes) with a few bits
+    # changed (bpta-stability-coding-standard-libuv, case 2: after_work_cb of a freed uv_work_t)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#00 pc (?P<pc>[0-9a-f]{12,16}) +Not mapped\b)(?=.*@0x0*(?P=pc)\b)"
+        r"(?=.*@0x[0-9a-f]*?d{3}[0-9a-f]*?d{3})",
+        "a callback was called through a function pointer read from memory already freed "
+        "(use-after-free): the program counter is the fault address, made of the freed-memory "
+        "fill bytes (0xdd)",
+        "Find the object holding the callback (a libuv uv_work_t with its after_work_cb, an "
+        "async work's or a timer's context) that was freed before the callback ran: tie its "
+        "lifetime to the callback, free the request and its data only inside the completion "
+        "callback (after_work_cb), never before it ran; HWASan stops at the first use after "
+        "free (UAF).",
     ),
     _c(
         CPP,

@@ -698,3 +698,18 @@ def test_bm_uninstall_and_aa_stop_failures() -> None:
     assert u is not None and (u.kind, u.code) == ("uninstall", "9568386")
     s = diagnose("error: failed to force stop process.\nerror: frob is held.\n")
     assert s is not None and s.kind == "stop" and "frob is held" in s.fix
+
+
+def test_node_errno_names_are_whole_capital_words() -> None:
+    # a class name holding "eConn" (bpta-stability-app-freeze-way, 查看stack信息 case 1) and a
+    # symbol holding "reconnect" (rustdesk's bridge library) are no network failure
+    rdb = (
+        "5. # 03 pc 000000000007ac4c /system/lib64/platformsdk/libnative_rdb.z.so(OHOS::NativeRdb::"
+        "SqliteConnectionPool::Container::Release(std::__h::shared_ptr<OHOS::NativeRdb::"
+        "SqliteConnectionPool::ConnNode>)+60)(5e8443def4695e8c791e5f847035ad9f)\n"
+    )
+    for text in (rdb, "rustdesk_bridge_reconnect_session: symbol not found\n"):
+        f = diagnose(text)
+        assert f is None or f.kind != "network", (f.kind, text)
+    f = diagnose(REALISTIC["network/00308018"])
+    assert f is not None and f.kind == "network"

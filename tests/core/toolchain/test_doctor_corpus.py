@@ -145,19 +145,19 @@ LANDED = 1.0
 # a space), and
 # jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
 BELOW_LANDED = {
-    ("appfreeze", "class"): (33, 35),
-    ("appfreeze", "location"): (4, 6),
-    ("appfreeze", "actionable"): (32, 35),
+    ("appfreeze", "class"): (35, 37),
+    ("appfreeze", "location"): (5, 7),
+    ("appfreeze", "actionable"): (34, 37),
     ("arkts", "actionable"): (86, 89),
     ("bm", "actionable"): (95, 96),
     ("config", "said"): (60, 62),
     ("config", "class"): (60, 62),
     ("config", "code"): (34, 35),
     ("config", "actionable"): (60, 62),
-    ("cppcrash", "said"): (113, 114),
-    ("cppcrash", "class"): (113, 114),
-    ("cppcrash", "location"): (59, 62),
-    ("cppcrash", "actionable"): (111, 114),
+    ("cppcrash", "said"): (120, 121),
+    ("cppcrash", "class"): (120, 121),
+    ("cppcrash", "location"): (63, 66),
+    ("cppcrash", "actionable"): (117, 121),
     ("hilog", "said"): (81, 82),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
@@ -172,11 +172,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (952, 957),
-    ("all", "class"): (898, 906),
-    ("all", "code"): (458, 459),
-    ("all", "location"): (341, 348),
-    ("all", "actionable"): (883, 906),
+    ("all", "said"): (961, 966),
+    ("all", "class"): (907, 915),
+    ("all", "code"): (462, 463),
+    ("all", "location"): (346, 353),
+    ("all", "actionable"): (891, 915),
     ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -185,7 +185,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 906)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 915)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +197,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 957
+    assert len(items) >= 966
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -285,9 +285,14 @@ BUILD_KINDS = (
 # check under rollup's error deciding only as the first numbered error: fix 402, location 188,
 # code 225. hilog/says.py's copy of the loader's "Error relocating …: symbol not found" reading
 # was removed (the message signature reads it, so the corpus's own figures are unchanged): with
-# the message rules left out, native/servo-musl-ldso-symbol-not-found is no longer said.
-LEAVE_OUT_REACHED = {"said": 452, "class": 428, "actionable": 401, "location": 188, "code": 225}
-LEAVE_OUT_CONFIDENT_WRONG = 5
+# the message rules left out, native/servo-musl-ldso-symbol-not-found is no longer said. The
+# network class's errno names became whole capital words (``SqliteConnectionPool`` is no
+# ECONN…): with the message rules left out native/rustdesk-bridge-symbol-not-found ("reconnect")
+# is no longer said (as network, wrongly). With blind batch X's build logs folded in and its
+# general rules (487 build logs): said 467, class 443, fix 415, location 199, code 236, confident
+# wrong 4.
+LEAVE_OUT_REACHED = {"said": 467, "class": 443, "actionable": 415, "location": 199, "code": 236}
+LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -311,7 +316,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 470
+    assert logs >= 487
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -355,9 +360,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # in and their general rules (174 of 186 when they were folded in); 211 of 213 with batches R
     # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
     # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
-    # X's JS crashes folded in after their general rules
+    # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
+    # freezes folded in after theirs
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 229
+    assert len(with_cause) >= 238
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -260,3 +260,46 @@ def test_a_result_set_read_before_a_row_is_named() -> None:
         "goToFirstRow",
     )
     assert f.code == "14800000"
+
+
+def test_a_call_through_a_freed_function_pointer_is_a_use_after_free() -> None:
+    # bpta-stability-coding-standard-libuv (libuv使用规范及案例, 案例二 场景一): after_work_cb read
+    # from a freed uv_work_t; the pc is the fault address, 0xdd fill with a few bits changed
+    said = assert_cause(
+        """Reason:Signal:SIGBUS(BUS_ADRALN)@0xddde2ddf82f7dddd
+Fault thread info:
+Tid:13724, Name:crasher_cpp
+#00 pc ddde2ddf82f7dddd Not mapped
+#01 pc 000000000007c2fc /system/lib64/platformsdk/libruntime.z.so    (430e3acd9544f1f7ca5b27a4cecc0195)
+#04 pc 000000000002b5cc /system/lib64/chipset-pub-sdk/libeventhandler.z.so(OHOS::AppExecFwk::(anonymous namespace)::EventRunnerImpl::Run()+880)(b89cf5c314801ffd0e29111078d34982)
+""",
+        "use-after-free",
+        "after_work_cb",
+    )
+    assert "misaligned" not in said
+
+
+# NipaPlay-Reload's copy of the OpenHarmony Flutter docs (稳定性问题场景案例, case 一): a debug
+# flutter.har in a released app
+FLUTTER_DEBUG_JIT = """Reason:Signal:SIGABRT(SI_TKILL)@0x01317b3200001106 from:4358:20020018
+LastFatalMessage:../../third_party/dart/runtime/vm/virtual_memory_posix.cc: 74: error: mmap failed: 22 (Invalid argument)
+Fault thread info:
+Tid:4358, Name:ths.wifi_camera
+#00 pc 0000000000199e5c /system/lib/ld-musl-aarch64.so.1(raise+228)(c66b0063d30004b77342b1dde06f68b1)
+#01 pc 0000000000146f8c /system/lib/ld-musl-aarch64.so.1(abort+20)(c66b0063d30004b77342b1dde06f68b1)
+#02 pc 0000000003d1271c /data/storage/el1/bundle/libs/arm64/libflutter.so(fedfd138e5142725b25cd00c996876ca4c0ef7c6)
+#25 pc 000000000003e9e4 /system/lib64/platformsdk/libace_napi.z.so(panda::JSValueRef ArkNativeFunctionCallBack<true>(panda::JsiRuntimeCallInfo*)+212)(85e70f1f5cf0e81468ec141fc2f4922c)
+#26 pc 0000000000404b2c /system/lib64/module/arkcompiler/stub.an(RTStub_PushCallArgsAndDispatchNative+40)
+#27 at attachToNative (entry|@ohos/flutter_ohos|1.0.0-e7a98130f5|src/main/ets/embedding/engine/FlutterNapi.ts:87:1)
+#28 at attachToNapi (entry|@ohos/flutter_ohos|1.0.0-e7a98130f5|src/main/ets/embedding/engine/FlutterEngine.ts:119:1)
+"""
+
+
+def test_the_dart_vm_failing_to_map_jit_memory_is_a_debug_engine() -> None:
+    assert_cause(FLUTTER_DEBUG_JIT, "debug mode", "--release")
+
+
+def test_a_library_without_symbols_is_placed_at_the_arkts_call_into_it() -> None:
+    location, third = where(parse_faultlog(FLUTTER_DEBUG_JIT))
+    assert third == "libflutter.so"
+    assert location is not None and location.endswith("embedding/engine/FlutterNapi.ets:87:1")

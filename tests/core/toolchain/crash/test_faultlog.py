@@ -275,3 +275,38 @@ def test_a_js_errors_name_found_beside_its_message() -> None:
         "RangeError: Invalid array length\nError message:Cannot read property x of undefined\n"
     )
     assert other.name != "RangeError"
+
+
+# bpta-stability-app-freeze-way (应用冻屏问题排查方法, 查看stack信息 case 2), as the rendered page
+# copies: its line numbers, and each frame number split from its ``#``
+ASSET_QUERY_FREEZE = """1. Tid:53616, Name:xxx
+2. # 00 pc 0000000000171c1c /system/lib/ld-musl-aarch64.so.1(ioctl+176)(b168f10a179cf6050a309242262e6a17)
+3. # 01 pc 0000000000006508 /system/lib64/chipset-pub-sdk/libipc_common.z.so(OHOS::BinderConnector::WriteBinder(unsigned long, void*)+100)(1edec25445c569dd1093635c1da3bc0a) --> binder 卡死
+4. # 02 pc 000000000004d500 /system/lib64/platformsdk/libipc_core.z.so(OHOS::BinderInvoker::TransactWithDriver(bool)+296)(6151eca3b47aa2ab3e378e6e558b90f3)
+12. # 10 pc 0000000000006d94 /system/lib64/libasset_sdk_ffi.z.so(query_asset+116)(9a309896092ba014c878289a54688679)
+13. # 11 pc 0000000000006740 /system/lib64/module/security/libasset_napi.z.so((anonymous namespace)::NapiQuerySync(napi_env__*, napi_callback_info__*) (.cfi)+220)(ef7afe850712e4822f085ed0ac184e8a)
+14. # 12 pc 0000000000034408 /system/lib64/platformsdk/libace_napi.z.so(panda::JSValueRef ArkNativeFunctionCallBack<true>(panda::JsiRuntimeCallInfo*)+220)(f271f536a588ef9d0dc5328c70fce511)
+"""
+
+
+def test_a_frame_number_split_from_its_hash_is_joined() -> None:
+    plain = unnumber(ASSET_QUERY_FREEZE)
+    assert plain.splitlines()[1].startswith("#00 pc 0000000000171c1c ")
+    assert FAULT_HINT.search(plain)
+
+
+def test_a_headerless_stack_in_a_binder_ioctl_is_a_freeze() -> None:
+    crash = parse_faultlog(ASSET_QUERY_FREEZE)
+    assert crash.type == FREEZE and crash.frames[0].symbol.startswith("ioctl")
+
+
+def test_a_headerless_wait_in_a_thread_of_the_apps_own_is_no_freeze() -> None:
+    # an ExposhotCamera note ('TaskQueue cv_.wait() 崩溃问题'): the crash stack of its TaskQueue's
+    # consumer thread, which sits in a condition wait; no frame of the main thread under it
+    stack = """#01 pc 00000000001cf078 /system/lib/ld-musl-aarch64.so.1(pthread_cond_timedwait+172)
+#02 pc 00000000000c4424 /data/storage/el1/bundle/libs/arm64/libc++_shared.so(std::__n1::condition_variable::wait(std::__n1::unique_lock<std::__n1::mutex>&)+20)
+#03 pc 00000000000c68d4 /data/storage/el1/bundle/libs/arm64/libexpocamera.so
+#04 pc 00000000000c5dcc /data/storage/el1/bundle/libs/arm64/libexpocamera.so(exposhot::TaskQueue::consumerLoop()+436)
+#05 pc 00000000000ca8cc /data/storage/el1/bundle/libs/arm64/libexpocamera.so
+"""
+    assert parse_faultlog(stack).type == CPP

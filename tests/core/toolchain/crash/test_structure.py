@@ -422,3 +422,37 @@ def test_a_freeze_in_a_synchronous_clipboard_read() -> None:
     # a freeze report that does not speak of the clipboard gets no such reading
     other = assert_cause(real("appfreeze", "tieba-favorite-avatar-burst-thread-block-6s"))
     assert "clipboard" not in other
+
+
+def test_a_mutex_at_the_top_of_a_freeze_is_a_wait_for_a_lock() -> None:
+    # bpta-stability-app-freeze-way (查看stack信息 case 1, '卡锁'), its page numbers and split
+    # frame numbers as copied: the main thread waits for a mutex in RDB's connection pool
+    said = assert_cause(
+        """1. Tid:3025, Name: xxx
+2. # 00 pc 00000000001b4094 /system/lib/ld-musl-aarch64.so.1(__timedwait_cp+188)(b168f10a179cf6050a309242262e6a17)
+3. # 01 pc 00000000001b9fc8 /system/lib/ld-musl-aarch64.so.1(__pthread_mutex_timedlock_inner+592)(b168f10a179cf6050a309242262e6a17)
+4. # 02 pc 00000000000c3e40 /system/lib64/libc++.so(std::__h::mutex::lock()+8)(9cbc937082b3d7412696099dd58f4f78242f9512) --> 等锁卡死
+5. # 03 pc 000000000007ac4c /system/lib64/platformsdk/libnative_rdb.z.so(OHOS::NativeRdb::SqliteConnectionPool::Container::Release(std::__h::shared_ptr<OHOS::NativeRdb::SqliteConnectionPool::ConnNode>)+60)(5e8443def4695e8c791e5f847035ad9f)
+9. # 07 pc 000000000006da94 /system/lib64/module/data/librelationalstore.z.so(OHOS::RelationalStoreJsKit::ResultSetProxy::Close(napi_env__*, napi_callback_info__*) (.cfi)+212)(5c7c67512e12e0e53fd23e82ee576a88)
+10. # 08 pc 0000000000034408 /system/lib64/platformsdk/libace_napi.z.so(panda::JSValueRef ArkNativeFunctionCallBack<true>(panda::JsiRuntimeCallInfo*)+220)(f271f536a588ef9d0dc5328c70fce511)
+""",
+        "waiting for a lock",
+        "other threads",
+        "deadlock",
+    )
+    assert "file or database I/O" in said
+
+
+def test_a_headerless_crash_in_a_worker_threads_wait_is_its_lifetime() -> None:
+    # the ExposhotCamera note's crash stack (TaskQueue cv_.wait() 崩溃问题): the app's own
+    # consumer thread in a condition wait; its objects were released under it
+    assert_cause(
+        """#01 pc 00000000001cf078 /system/lib/ld-musl-aarch64.so.1(pthread_cond_timedwait+172)
+#02 pc 00000000000c4424 /data/storage/el1/bundle/libs/arm64/libc++_shared.so(std::__n1::condition_variable::wait(std::__n1::unique_lock<std::__n1::mutex>&)+20)
+#04 pc 00000000000c5dcc /data/storage/el1/bundle/libs/arm64/libexpocamera.so(exposhot::TaskQueue::consumerLoop()+436)
+#06 pc 00000000000ca84c /data/storage/el1/bundle/libs/arm64/libexpocamera.so
+""",
+        "joinable",
+        "detach()",
+        "lifetime",
+    )
