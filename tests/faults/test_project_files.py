@@ -143,7 +143,7 @@ def test_comment_soup_is_linear(hello: Path, text: str) -> None:
 def test_unreadable_project_file(hello: Path) -> None:
     app = hello / "AppScope" / "app.json5"
     app.chmod(0)
-    with pytest.raises(ProjectError, match="cannot read the project file .*Permission denied"):
+    with pytest.raises(ProjectError, match=r"cannot read the project file .*: Permission denied"):
         read_project(hello)
 
 
