@@ -6,7 +6,8 @@ socket or a folder) and not larger than the caller's limit; :func:`read_input` r
 (stopping at the limit should the file grow meanwhile). :func:`loads_json` parses JSON with a
 depth limit. Each refusal is an :class:`InputError` whose message names the file and says why,
 in one line. The settings, the recall lab's labelled sets and pairs, hmharness's memory and
-notes files and the fault logs go through here.
+notes files, the fault logs, a project's ``.json5`` files and the code index's sources go
+through here.
 
 The lowest core layer: the standard library only.
 """

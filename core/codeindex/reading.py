@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import tree_sitter
+from hmdesk.core.bounded import InputError, read_input
 from hmdesk.core.codeindex.arkts_view import View, line_start, typescript_view, without_arkts_words
 from hmdesk.core.codeindex.declarations import (
     MAX_CALLS,
@@ -32,7 +33,6 @@ from hmdesk.core.codeindex.declarations import (
     with_decorators,
 )
 from hmdesk.core.codeindex.entities import Call, ParseResult, calls_of, language_for
-from hmdesk.core.toolchain.project_file import NotRegularFile, read_regular_file
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Larger files are not parsed (generated bundles); they yield no entities."""
@@ -322,9 +322,9 @@ def read_file(
     if language is None:
         return ParseResult(shown, None, (), error=f"not an .ets or .ts file: {file.name}"), None
     try:
-        data = read_regular_file(file, MAX_FILE_BYTES)
-    except NotRegularFile as exc:  # a FIFO, a device, a folder, a loop, too large: never read
-        return ParseResult(shown, language, (), error=f"{exc}; not indexed"), None
+        data = read_input(file, limit=MAX_FILE_BYTES, what="the source file")
+    except InputError as exc:  # a FIFO, a device, a folder, a loop, too large: never read
+        return ParseResult(shown, language, (), error=str(exc)), None
     except OSError as exc:
         return ParseResult(shown, language, (), error=f"cannot read: {exc.strerror or exc}"), None
     return read_source(data, language, shown, previous)

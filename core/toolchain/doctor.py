@@ -34,6 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import get_args
 
+from hmdesk.core.bounded import InputError, read_input
 from hmdesk.core.toolchain.build_codes import ARKTS_RULES
 from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.build_steps import (
@@ -93,11 +94,7 @@ from hmdesk.core.toolchain.finding import (
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
 from hmdesk.core.toolchain.project import Project
-from hmdesk.core.toolchain.project_file import (
-    MAX_PROJECT_FILE_BYTES,
-    NotRegularFile,
-    read_regular_file,
-)
+from hmdesk.core.toolchain.project_file import MAX_PROJECT_FILE_BYTES
 from hmdesk.core.toolchain.redact import redact
 from hmdesk.core.toolchain.signature import Signature
 from hmdesk.core.toolchain.signature_table import (
@@ -435,8 +432,9 @@ def _plugin_fact(module: str, project: Project) -> str:
 
 def _mentions(path: Path, needle: str) -> bool:
     try:
-        return needle in read_regular_file(path, MAX_PROJECT_FILE_BYTES).decode("utf-8", "replace")
-    except (OSError, NotRegularFile):
+        text = read_input(path, limit=MAX_PROJECT_FILE_BYTES, what="the project file")
+        return needle in text.decode("utf-8", "replace")
+    except (OSError, InputError):
         return False
 
 

@@ -6,83 +6,22 @@ raises :class:`ProjectError` naming the file and (when known) the line, with wha
 
 Only regular files are read, and only up to :data:`MAX_PROJECT_FILE_BYTES`: a FIFO, a device (a
 symlink to ``/dev/zero``), a folder or a symlink loop in the place of a project file is refused
-with one line, never waited on or read without end (:func:`read_regular_file`, which the code
-index uses too).
+with one line, never waited on or read without end (:func:`hmdesk.core.bounded.read_input`).
 """
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
 
 import json5
+from hmdesk.core.bounded import InputError, read_input
 
 MAX_PROJECT_FILE_BYTES = 256 * 1024
 """Larger ``app.json5``/``module.json5``/``build-profile.json5`` files are refused (real ones are a
 few KB; the JSON5 parser would take seconds over megabytes)."""
-
-
-class NotRegularFile(Exception):
-    """A path that must not be read: not a regular file, a symlink loop, or over the size limit.
-    ``str()`` says why, e.g. ``a FIFO, not a regular file``."""
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _kind_problem(mode: int) -> str | None:
-    if stat.S_ISREG(mode):
-        return None
-    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return f"{kind}, not a regular file"
-
-
-def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of ``path`` (a symlink is followed) if it is a regular file of at most ``limit``
-    bytes. Never blocks on a FIFO or reads a device: the kind is checked before the file is
-    opened (non-blocking) and again on the open descriptor, and at most ``limit + 1`` bytes are
-    read. Raises :class:`NotRegularFile` (why) or ``OSError`` (missing, permission denied)."""
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise NotRegularFile("a symlink loop") from exc
-        raise
-    problem = _kind_problem(st.st_mode)
-    if problem is None and st.st_size > limit:
-        problem = f"{st.st_size} bytes, over the limit of {limit}"
-    if problem:
-        raise NotRegularFile(problem)
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)
-    try:
-        problem = _kind_problem(os.fstat(fd).st_mode)  # replaced since the stat above
-        if problem:
-            raise NotRegularFile(problem)
-        chunks: list[bytes] = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
-            raise NotRegularFile(f"over the limit of {limit} bytes")
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 class ProjectError(Exception):
@@ -171,7 +110,7 @@ def load_json5_file(path: Path) -> tuple[Any, str]:
     """(the parsed value, the text) of the project file at ``path``; :class:`ProjectError`
     when it cannot be read or is not JSON5."""
     try:
-        raw = read_regular_file(path, MAX_PROJECT_FILE_BYTES)
+        raw = read_input(path, limit=MAX_PROJECT_FILE_BYTES, what="the project file")
     except FileNotFoundError as exc:
         raise ProjectError(
             path,
@@ -179,8 +118,8 @@ def load_json5_file(path: Path) -> tuple[Any, str]:
             "file not found. Is this a HarmonyOS project root (the folder with "
             "build-profile.json5, AppScope/ and entry/)?",
         ) from exc
-    except NotRegularFile as exc:
-        raise ProjectError(path, None, f"not read: it is {exc}.") from exc
+    except InputError as exc:  # a FIFO, a device, a folder, a symlink loop, too large, unreadable
+        raise ProjectError(path, None, f"{exc}.") from exc
     except OSError as exc:
         raise ProjectError(path, None, f"cannot read the file ({exc.strerror or exc}).") from exc
     try:

@@ -188,14 +188,71 @@ _MESSAGE_LINE = re.compile(r"^\s*(?:\d+\.?\s+)?(?:Error Message|Error|Message):\
 _PATH_TOKEN = re.compile(r"\S*[\\/]\S*")
 
 
-# every tool line above holds one of these: a line without them is skipped unread
-_MAYBE_ERROR = re.compile(
-    r"(?i:error|err\b|err!|ERR_|exception|failed|failure|cannot read propert|is not a function|"
-    r"is not defined|undefined (?:symbol|reference)|not (?:been )?accepted|not within|SDK_HOME|sdk\.dir|"
-    r"bad cpu type|<ArkTS|unreachable|assertion|locally, but|exported member|cannot find|"
-    r"does not exist on|not assignable|must have|importing arkts|OhmUrl|could not resolve|"
-    r"must not have|mandatory|uv_cwd|went wrong|ohpm (?:has|is|was) not|ArkTS:WARN|https?://\S+\s*(?:-\s*)?[45]\d\d\b)|\(arkts-|\bE[A-Z]{3,}:|^\s*Cause:|错误|失败"
+# Every error line the readers below take holds one of these words: (the pattern before it, the
+# word, the pattern after it). The per-line gate (``_MAYBE_ERROR``) and the whole-text pre-check
+# (:func:`_maybe_error`) are both built from this one table, so they cannot drift: a word is
+# matched in ASCII case only (``(?a)``: not ``ſ`` for ``s``), so the text's ``lower()`` holds it
+# whenever a line matches.
+_ANY_CASE: tuple[tuple[str, str, str], ...] = (
+    ("", "error", ""),
+    ("", "err", r"\b"),  # ERR:, npm ERR!
+    ("", "err_", ""),
+    ("", "exception", ""),
+    ("", "fail", "(?:ed|ure)"),  # also Failed :entry:default@… (the failed task's line)
+    ("", "cannot read propert", ""),
+    ("", "is not a function", ""),
+    ("", "is not defined", ""),
+    ("", "undefined ", "(?:symbol|reference)"),
+    ("not (?:been )?", "accepted", ""),
+    ("", "not within", ""),
+    ("", "SDK_HOME", ""),
+    ("", "sdk.dir", ""),
+    ("", "bad cpu type", ""),
+    ("", "<ArkTS", ""),
+    ("", "unreachable", ""),
+    ("", "assertion", ""),
+    ("", "locally, but", ""),
+    ("", "exported member", ""),
+    ("", "cannot find", ""),
+    ("", "does not exist on", ""),
+    ("", "not assignable", ""),
+    ("", "must have", ""),
+    ("", "importing arkts", ""),
+    ("", "OhmUrl", ""),
+    ("", "could not resolve", ""),
+    ("", "must not have", ""),
+    ("", "mandatory", ""),
+    ("", "uv_cwd", ""),
+    ("", "went wrong", ""),
+    ("", "ohpm ", "(?:has|is|was) not"),
+    ("", "ArkTS:WARN", ""),
+    ("", "http", r"s?://\S+\s*(?:-\s*)?[45]\d\d\b"),  # http://host/x 404
 )
+_EXACT_CASE: tuple[tuple[str, str, str], ...] = (
+    ("", "(arkts-", ""),
+    (r"^\s*", "Cause:", ""),
+    ("", "错误", ""),
+    ("", "失败", ""),
+)
+_ERRNO = r"\bE[A-Z]{3,}:"  # Node's errno (ENOENT:): no fixed word, so searched as it is
+
+
+def _around(before: str, word: str, after: str, flags: str) -> str:
+    return f"{before}(?{flags}:{re.escape(word)}){after}"
+
+
+_MAYBE_ERROR = re.compile(
+    "(?i:"
+    + "|".join(_around(*w, "ai") for w in _ANY_CASE)
+    + ")|"
+    + "|".join(_around(*w, "a") for w in _EXACT_CASE)
+    + f"|{_ERRNO}"
+)
+"""A line that can be an error line; a line without it is skipped unread."""
+_ALL_WORDS = {w.lower() for _, w, _ in _ANY_CASE + _EXACT_CASE}
+_WORDS = tuple(sorted(w for w in _ALL_WORDS if not any(o != w and o in w for o in _ALL_WORDS)))
+"""The words of ``_MAYBE_ERROR``, lowercase, less those holding a shorter one (``error``: ``err``)."""
+_ERRNO_RE = re.compile(_ERRNO)
 
 
 # a line that is only a title (``Resource Pack Error``, ``Error Code: 00308018 Unknown Error``)
@@ -204,53 +261,11 @@ _TITLE_ONLY = re.compile(
 )
 
 
-_ERROR_WORDS = (
-    "error",
-    "err!",
-    "err_",
-    "exception",
-    "fail",
-    "(arkts-",
-    "cause:",
-    "错误",
-    "失败",
-    "cannot read propert",
-    "is not a function",
-    "is not defined",
-    "undefined symbol",
-    "undefined reference",
-    "accepted",
-    "not within",
-    "sdk_home",
-    "sdk.dir",
-    "bad cpu type",
-    "<arkts",
-    "unreachable",
-    "assertion",
-    "locally, but",
-    "exported member",
-    "cannot find",
-    "does not exist on",
-    "not assignable",
-    "must have",
-    "importing arkts",
-    "ohmurl",
-    "could not resolve",
-    "must not have",
-    "mandatory",
-    "uv_cwd",
-    "went wrong",
-    "not been",
-    "arkts:warn",
-    "https://",
-)
-_ERRNO = re.compile(r"\bE[A-Z]{3,}:")
-
-
 def _maybe_error(text: str) -> bool:
-    """Whether any line of ``text`` can be an error line (cheap: words, then Node's errno)."""
+    """Whether any line of ``text`` can be an error line (cheap: the words of ``_MAYBE_ERROR``,
+    then Node's errno): False only when no line matches ``_MAYBE_ERROR``."""
     lower = text.lower()
-    return any(w in lower for w in _ERROR_WORDS) or _ERRNO.search(text) is not None
+    return any(w in lower for w in _WORDS) or _ERRNO_RE.search(text) is not None
 
 
 def _titled_by(line: str) -> Tool | None:

@@ -74,10 +74,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("core/toolchain/process.py", "_group_alive", "open"): "/proc/PID/stat",
     ("core/toolchain/runs.py", "_boot_id", "open"): "/proc/sys/kernel/random/boot_id",
     ("core/toolchain/runs.py", "_start_ticks", "open"): "/proc/PID/stat",
-    # the project reader's own bounded read (kind checked before and after opening, at most
-    # limit + 1 bytes read): the second such helper beside core.bounded, to be merged into it
-    ("core/toolchain/project_file.py", "read_regular_file", "os.open"): "bounded: kind and size",
-    # JSON5 read as JSON first: text read_regular_file bounded; too deep falls to json5's error
+    # JSON5 read as JSON first: text read by core.bounded; too deep falls to json5's error
     ("core/toolchain/project_file.py", "_fast_json5", "json.loads"): "RecursionError caught",
     # network, with the timeouts of core/team/credentials.timeouts or the embedder's deadline
     ("core/team/notify.py", "ChangeListener._connect", "psycopg.connect"): "conninfo(): timeouts",

@@ -4,10 +4,12 @@ reading can answer them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hmdesk.core.toolchain.build_phases import phase_of
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.tool_advice import tool_advice
-from hmdesk.core.toolchain.tool_errors import read_tool_error
+from hmdesk.core.toolchain.tool_errors import _MAYBE_ERROR, _maybe_error, read_tool_error
 
 FAILED = "> hvigor ERROR: Failed :{module}:default@{task}...\n"
 SUMMARY = "> hvigor ERROR: BUILD FAILED in 2 s 31 ms\n"
@@ -382,3 +384,36 @@ def test_a_module_the_source_imports_is_a_dependency_not_a_node_package() -> Non
     assert found is not None and found.kind == "arkts-source" and "ohpm install" in found.fix
     node = diagnose("hvigor ERROR: Error: Cannot find module 'semver'\nRequire stack:\n- x.js")
     assert node is not None and node.kind == "hvigor-env"
+
+
+PROGRESS = "> hvigor Starting the daemon\n> hvigor Finished :entry:default@PreBuild... after 3 ms\n"
+
+
+def test_a_log_whose_only_error_is_a_form_the_old_word_list_missed_is_read() -> None:
+    """The whole-text pre-check and the per-line gate come from one table: a log of progress
+    lines with one error line in any of the gate's forms is read, not skipped as error-free."""
+    only_lines = {
+        "ohpm INFO: GET http://mirrors.example.org/ohpm/@ohos/hypium 404": "ohpm-deps",
+        "ohpm is not installed or not in PATH": "ohpm-deps",
+        "ohpm was not found, please check the DevEco Studio settings": "ohpm-deps",
+        "ohpm ERR: the dependency @ohos/hypium has no version matching ^9.0.0": "ohpm-deps",
+        "pnpm ERR: the lockfile is not up to date with package.json": "hvigor-env",
+    }
+    for line, kind in only_lines.items():
+        err = read_tool_error(PROGRESS + line + "\n" + PROGRESS)
+        assert err is not None and err.evidence == line and err.klass == kind, (line, err)
+
+
+def test_the_pre_check_passes_every_line_the_gate_takes() -> None:
+    """By construction, over the real logs: no line ``_MAYBE_ERROR`` takes is one the cheap
+    whole-text check would have skipped, in any ASCII case (the gate does not take ``ſ`` for
+    ``s``, which ``lower()`` would not find)."""
+    lines = [
+        ln
+        for f in sorted((Path(__file__).parents[2] / "data" / "real_logs").rglob("*.log"))
+        for ln in f.read_text(encoding="utf-8", errors="replace").splitlines()
+    ]
+    lines += ["ohpm ERR: x", "OHPM WAS NOT found", "GET HTTP://x/y - 404", "  Cause: x"]
+    assert not _MAYBE_ERROR.search("ſdk_home is unset")
+    taken = [ln for ln in lines if _MAYBE_ERROR.search(ln)]
+    assert len(taken) > 100 and [ln for ln in taken if not _maybe_error(ln)] == []
