@@ -88,7 +88,7 @@ FREEZE_REASON = re.compile(
 # the main-thread timeout detector's sampled stack (apptask-timeout-guidelines, 采样栈规格): ten
 # samples of the main thread merged into a tree, each frame after the number of samples that hit
 # it and indented by its depth: ``9 #00 pc 0000757c /system/bin/appspawn(…)``, ``1 #22 at f (…)``
-SAMPLED_FRAME = re.compile(r"^([ \t]*)\d{1,3}[ \t]+(?=#\d{2,3}[ \t]+(?:pc\b|at\b))", re.M)
+SAMPLED_FRAME = re.compile(r"^([ \t]*)(\d{1,3})[ \t]+(#\d{2,3}[ \t]+(?:pc\b|at\b)[^\n]*)", re.M)
 # the event a main-thread timeout reports, by its name or its sampled stack's file name
 # (``external_log=[".../watchdog/MAIN_THREAD_JANK_20240613211739_40986.txt"]``)
 _JANK_EVENT = re.compile(r"(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])")
@@ -448,9 +448,11 @@ def _parse(text: str, name: str | None) -> Crash:
     info = parse_name(name) if name else None
     text = unjoin(unnumber(unmark(text)))
     # a main-thread timeout's sampled stack: its frames read without their sample counts
-    sampled = len(SAMPLED_FRAME.findall(text, 0, 64_000)) >= 2
+    # (kept per frame: the frames most samples hit come first, the guide's place to look)
+    hits = {m.group(3).strip(): int(m.group(2)) for m in SAMPLED_FRAME.finditer(text, 0, 64_000)}
+    sampled = len(hits) >= 2
     if sampled:
-        text = SAMPLED_FRAME.sub(r"\1", text)
+        text = SAMPLED_FRAME.sub(r"\1\3", text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     keys: dict[str, str] = {}
     frames: list[Frame] = []
@@ -557,6 +559,8 @@ def _parse(text: str, name: str | None) -> Crash:
         m_named = _NAMED_FREEZE.search(text)
         if m_named is not None:
             keys["Reason"] = m_named.group(1)
+    if sampled:
+        frames.sort(key=lambda f: -hits.get(f.raw, 0))  # stable: the tree's order within a count
     crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):

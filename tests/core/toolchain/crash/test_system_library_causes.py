@@ -493,3 +493,36 @@ def test_the_jank_events_api_constant_in_code_is_not_the_event() -> None:
         parse_faultlog("hiAppEvent.addWatcher({ names: [hiAppEvent.event.MAIN_THREAD_JANK] })").type
         != FREEZE
     )
+
+
+def test_a_sampled_stacks_place_is_the_apps_frame_most_samples_hit() -> None:
+    # apptask-timeout-guidelines: "1 表示采样到此帧的次数" — the app frame hit by 7 of the 10
+    # samples, not the first one in the tree (hit by 2), is where the time went
+    text = (
+        "10 #00 pc 0000757c /system/bin/appspawn(55679d09bcdea35bb1e0d4e1d9a3e58f)\n"
+        "    10 #01 pc 003f5c55 /system/lib/platformsdk/libark_jsruntime.so(4e6a2651ec80)\n"
+        "        2 #02 at render (/entry/build/default/cache/default/default@CompileArkTS/"
+        "esmodule/debug/entry/src/main/ets/pages/Index.js:12:5)\n"
+        "        7 #02 at sortAll (/entry/build/default/cache/default/default@CompileArkTS/"
+        "esmodule/debug/entry/src/main/ets/pages/Index.js:40:9)\n"
+    )
+    why = assert_explained(text, "highest sample counts")
+    assert why.location is not None and why.location.endswith("pages/Index.js:40:9")
+
+
+def test_a_freeze_in_libuvs_sync_file_call_is_sync_io_on_the_main_thread() -> None:
+    # bpta-stability-coding-standard-libuv, Freeze 案例一: fs's sync copy under uv_fs_sendfile
+    assert_explained(
+        "Reason:THREAD_BLOCK_6S\nTid:19473, Name:app_name\n"
+        "#00 pc 00000000000a457c /system/lib/ld-musl-aarch64.so.1(fbb1eb526bb54f59c5dc4f2521b68e52)\n"
+        "#01 pc 0000000000019f88 /system/lib64/platformsdk/libuv.so(uv__fs_work+2956)"
+        "(afecd0c8f506e5fc1661ef2cb46dea9d)\n"
+        "#02 pc 000000000001c048 /system/lib64/platformsdk/libuv.so(uv_fs_sendfile+148)"
+        "(afecd0c8f506e5fc1661ef2cb46dea9d)\n"
+        "#04 pc 000000000011c99c /system/lib64/module/file/libfs.z.so(OHOS::FileManagement::"
+        "ModuleFileIO::CopyFile::Sync(napi_env__*, napi_callback_info__*) (.cfi)+756)"
+        "(c8dbb978ac2472548e07ccb7f6f9eb18)\n"
+        "#07 at handleSendVideo (entry|feat_chat|1.0.0|src/main/ets/viewmodel/ChatViewModel.ts:874:1)\n",
+        "async",
+        "TaskPool",
+    )
