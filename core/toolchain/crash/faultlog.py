@@ -55,6 +55,11 @@ FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type="
+    # a main-thread timeout's sampled stack (apptask-timeout-guidelines): each frame after the
+    # number of samples that hit it, ``9 #02 pc 000090a9 /system/bin/appspawn(main+396)``
+    r"|\d{1,3}[ \t]+#\d\d[ \t]+(?:pc [0-9a-fA-F]+\s*/|at \S)"
+    # the main-thread jank event (HiAppEvent's MAIN_THREAD_JANK, its watchdog log's file name)
+    r"|.*(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])"
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
@@ -78,7 +83,15 @@ _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$
 # UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S)
 FREEZE_REASON = re.compile(
     r"^[A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|BLOCK_INPUT|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S)\b"
+    r"|^MAIN_THREAD_JANK\b"
 )
+# the main-thread timeout detector's sampled stack (apptask-timeout-guidelines, 采样栈规格): ten
+# samples of the main thread merged into a tree, each frame after the number of samples that hit
+# it and indented by its depth: ``9 #00 pc 0000757c /system/bin/appspawn(…)``, ``1 #22 at f (…)``
+SAMPLED_FRAME = re.compile(r"^([ \t]*)(\d{1,3})[ \t]+(#\d{2,3}[ \t]+(?:pc\b|at\b)[^\n]*)", re.M)
+# the event a main-thread timeout reports, by its name or its sampled stack's file name
+# (``external_log=[".../watchdog/MAIN_THREAD_JANK_20240613211739_40986.txt"]``)
+_JANK_EVENT = re.compile(r"(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])")
 WANTED = {
     "LastFatalMessage",
     "Module name",
@@ -434,6 +447,12 @@ def parse_faultlog(text: str, name: str | None = None) -> Crash:
 def _parse(text: str, name: str | None) -> Crash:
     info = parse_name(name) if name else None
     text = unjoin(unnumber(unmark(text)))
+    # a main-thread timeout's sampled stack: its frames read without their sample counts
+    # (kept per frame: the frames most samples hit come first, the guide's place to look)
+    hits = {m.group(3).strip(): int(m.group(2)) for m in SAMPLED_FRAME.finditer(text, 0, 64_000)}
+    sampled = len(hits) >= 2
+    if sampled:
+        text = SAMPLED_FRAME.sub(r"\1\3", text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     keys: dict[str, str] = {}
     frames: list[Frame] = []
@@ -521,6 +540,12 @@ def _parse(text: str, name: str | None) -> Crash:
             keys["Reason"] = m_event.group(1)
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None:
             keys["Reason"] = m_kind.group(1)
+    if (
+        "Reason" not in keys
+        and (sampled or _JANK_EVENT.search(text))
+        and not _ANY_SIGNAL.search(text)
+    ):
+        keys["Reason"] = "MAIN_THREAD_JANK"  # the main-thread timeout (jank) event
     if "Reason" not in keys and "panicked at " in text:
         _rust_panic(text, keys, frames)
     if (
@@ -534,6 +559,8 @@ def _parse(text: str, name: str | None) -> Crash:
         m_named = _NAMED_FREEZE.search(text)
         if m_named is not None:
             keys["Reason"] = m_named.group(1)
+    if sampled:
+        frames.sort(key=lambda f: -hits.get(f.raw, 0))  # stable: the tree's order within a count
     crash_type = _type_of(keys, text, info.type if info else None, frames)
     bundle = keys.get("Module name") or (info.module if info else "") or ""
     if not bundle and keys.get("Process name"):

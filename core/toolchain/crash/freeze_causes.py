@@ -65,6 +65,19 @@ FREEZE_CAUSES: tuple[Cause, ...] = (
         "Move the blocking work off the main thread (TaskPool, Worker, async APIs) and never "
         "wait on a lock or a sync IPC there.",
     ),
+    # the main-thread timeout detector (apptask-timeout-guidelines, HiAppEvent's MAIN_THREAD_JANK):
+    # a main-thread task ran over 150 ms (sampled stack) or 450 ms (trace), short of a freeze
+    _c(
+        FREEZE,
+        r"(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])",
+        "a task on the main thread ran too long (a main-thread timeout: the detector samples the "
+        "main thread's stack from 150 ms, takes a trace from 450 ms): the app's own logic on the "
+        "main thread — a long loop, a busy wait, heavy synchronous work in a callback",
+        "Read the sampled stack (the event's external_log, under /data/storage/el2/log/watchdog/): "
+        "skip the system frames and take the app's business frames with the highest sample "
+        "counts, then optimise that logic: no busy-wait or long loop on the main thread, split "
+        "heavy work or move it to TaskPool/Worker, use async APIs instead of sync ones.",
+    ),
     _c(
         FREEZE,
         r"[\s\S]",

@@ -176,7 +176,9 @@ def freeze_detail(crash: Crash) -> Reading | None:
     stack (with the app's nearest frame), or the ArkTS code it was running, or the task the
     event handler ran; None when the log shows none of them."""
     frames = crash.frames
-    block = _blocking_frame(frames)
+    # a main-thread timeout's sampled stack is a tree of ten samples, not one moment's stack: the
+    # wait at the end of its most-hit branch is the event loop idling between tasks, not a block
+    block = None if crash.reason == "MAIN_THREAD_JANK" else _blocking_frame(frames)
     app = _app_frame(frames)
     near = ""
     if app is not None:

@@ -232,6 +232,53 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "buffer for the PixelMapFormat given in the options.",
         certain=False,
     ),
+    # Image Kit's async work (packToFile/packToData, createPixelMap…) crashing inside the image
+    # libraries on the worker that runs it (image-common-mistakes: the PixelMap released or
+    # modified before the encode finished; one ImageSource shared by concurrent operations)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*^\s*#0[0-2] pc [0-9a-fA-F]+ \S*/lib(?:image_\w+|extplugin|pixelmap\w*)"
+        r"(?:\.z)?\.so\()(?=.*(?:NativeAsyncWork|uv__queue_work|\bffrt::))",
+        "an Image Kit object (a PixelMap, an ImageSource, an ImagePacker) was released, modified "
+        "or used by another async operation while an async Image Kit call (packToFile, "
+        "packToData, createPixelMap) still worked on it on a worker thread",
+        "Await every async Image Kit call (or release in its Promise.then) before modifying "
+        "(crop, scale…) or releasing the PixelMap or the ImagePacker it uses; never run "
+        "concurrent async operations on one ImageSource: run them sequentially (await each) or "
+        "create a separate ImageSource per task, and release it only after all of them finish; "
+        "on a page's exit, let pending image work finish first (the objects' lifecycle).",
+        certain=False,
+    ),
+    # libuv's async request completing on the loop (bpta-stability-coding-standard-libuv, case
+    # 2): uv__queue_done/uv__work_done read a uv_work_t freed before after_work_cb ran, or the
+    # thread pool jumped through a freed work_cb (uv_ffrt_work / uv__queue_work under a bad pc)
+    _c(
+        CPP,
+        r"^\s*#00 pc [0-9a-fA-F]+ \S*/libuv\.so\((?:uv__?queue_done|uv__?work_done)\b"
+        r"|^\s*#00 pc [0-9a-fA-F]+ +Not mapped\s*\n\s*#01 pc [0-9a-fA-F]+ ?\S*/libuv\.so\("
+        r"(?:uv_ffrt_work|uv__?queue_work|uv__?queue_done|uv__?work_done)\b",
+        "a libuv request (a uv_work_t given to uv_queue_work) was freed or reused before its "
+        "completion ran: the work request's lifetime ended outside after_work_cb (a "
+        "use-after-free, often a uv_cancel whose UV_ECANCELED status the callback ignored)",
+        "Free the uv_work_t and its data only inside after_work_cb (check status == "
+        "UV_ECANCELED there after uv_cancel, the callback still runs); allocate the uv_work_t "
+        "on its own (new) with the app's object in work->data rather than as a member of an "
+        "object whose lifetime ends earlier. HWASan/ASan finds the first use after free (UAF).",
+    ),
+    # a libuv handle freed while uv_close was still closing it (the same guide, case 1: uv_run →
+    # uv__run_closing_handles → uv__finish_close), or an async handle sent to after its close
+    _c(
+        CPP,
+        r"^\s*#00 pc [0-9a-fA-F]+ \S*/libuv\.so\((?:uv_run|uv__run_closing_handles"
+        r"|uv__finish_close|uv__queue_remove|uv_async_send|uv__async_io)\b",
+        "a libuv handle (a uv_async_t, uv_timer_t…) was freed while the loop still held it: "
+        "uv_close is asynchronous and the handle must live until its close_cb, or the handle "
+        "was used (uv_async_send) after it was closed",
+        "Allocate the handle on its own (new uv_async_t) instead of as a member of an object "
+        "destroyed right after uv_close, free it only in uv_close's close_cb, call uv_close on "
+        "the loop's own thread, and never use a handle after closing it.",
+        certain=False,
+    ),
     # a typography handler built on a FontCollection that is gone: OH_Drawing_CreateFontCollection's
     # collection belongs to the one typography it is given and is destroyed with it
     _c(

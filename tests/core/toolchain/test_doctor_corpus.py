@@ -144,20 +144,25 @@ LANDED = 1.0
 # deadlock's and the PAC crash's locations (a freeze's top app frame without a symbol; a path with
 # a space), and
 # jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
+# Blind batch Y's cppcrash and appfreeze logs (9) folded in after their general rules
+# (test_system_library_causes.py: Image Kit's async work, libuv's requests and handles, the
+# main-thread timeout's sampled stack and MAIN_THREAD_JANK); left: cppcrash/zcoder-rust-embed-
+# debug-asset-abort (one LastFatalMessage line: that rust-embed read the build machine's path is
+# the note's, not the log's).
 BELOW_LANDED = {
-    ("appfreeze", "class"): (35, 37),
-    ("appfreeze", "location"): (5, 7),
-    ("appfreeze", "actionable"): (34, 37),
+    ("appfreeze", "class"): (37, 39),
+    ("appfreeze", "location"): (6, 8),
+    ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (86, 89),
     ("bm", "actionable"): (95, 96),
     ("config", "said"): (60, 62),
     ("config", "class"): (60, 62),
     ("config", "code"): (34, 35),
     ("config", "actionable"): (60, 62),
-    ("cppcrash", "said"): (120, 121),
-    ("cppcrash", "class"): (120, 121),
-    ("cppcrash", "location"): (63, 66),
-    ("cppcrash", "actionable"): (117, 121),
+    ("cppcrash", "said"): (127, 128),
+    ("cppcrash", "class"): (127, 128),
+    ("cppcrash", "location"): (68, 71),
+    ("cppcrash", "actionable"): (123, 128),
     ("hilog", "said"): (81, 82),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
@@ -172,11 +177,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (961, 966),
-    ("all", "class"): (907, 915),
-    ("all", "code"): (462, 463),
-    ("all", "location"): (346, 353),
-    ("all", "actionable"): (891, 915),
+    ("all", "said"): (970, 975),
+    ("all", "class"): (916, 924),
+    ("all", "code"): (466, 467),
+    ("all", "location"): (352, 359),
+    ("all", "actionable"): (899, 924),
     ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -185,7 +190,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 915)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 924)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +202,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 966
+    assert len(items) >= 975
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -361,9 +366,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
     # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
     # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
-    # freezes folded in after theirs
+    # freezes folded in after theirs; 247 of 249 with batch Y's native crashes and freezes
+    # folded in after their general rules
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 238
+    assert len(with_cause) >= 247
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -393,3 +393,136 @@ def test_a_source_mapped_arkts_stack_alone_is_possibly_a_crash() -> None:
     assert assert_found(two).location == "entry/src/main/ets/pages/Home.ets:21:5"
     # one such line is a quote, not a stack
     assert diagnose("see at aboutToAppear (entry/src/main/ets/pages/Home.ets:21:5)\n") is None
+
+
+# --- batch Y: how the app used a system library's API (the library's own guides), and the
+# main-thread timeout (jank) detector
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [
+        # image-common-mistakes (Image Kit常见崩溃报错问题): the PixelMap released/cropped while
+        # packToFile still encoded it; createPixelMap run concurrently on one ImageSource
+        ("image-kit-packtofile-pixelmap-released", "Promise.then"),
+        ("image-kit-shared-imagesource-concurrent", "separate ImageSource"),
+    ],
+)
+def test_a_crash_in_image_kit_async_work_is_the_objects_lifecycle(name: str, word: str) -> None:
+    why = assert_explained(real("cppcrash", name), "await", word)
+    assert not why.certain
+
+
+def test_image_kit_async_work_is_read_on_a_library_the_logs_do_not_show() -> None:
+    # the same family in libimage_native (ImageSource::CreatePixelMap) under the async work
+    assert_explained(
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000010\n"
+        "Fault thread info:\nTid:5120, Name:OS_FFRT_2_1\n"
+        "#00 pc 00000000000a1c20 /system/lib64/platformsdk/libimage_native.z.so("
+        "OHOS::Media::ImageSource::CreatePixelMapExtended(unsigned int, "
+        "OHOS::Media::DecodeOptions const&, unsigned int&)+96)\n"
+        "#01 pc 000000000005c3c0 /system/lib64/platformsdk/libace_napi.z.so("
+        "NativeAsyncWork::AsyncWorkCallback(uv_work_s*)+304)\n",
+        "sequentially",
+    )
+
+
+def test_a_crash_in_uv_queue_done_is_a_freed_uv_work() -> None:
+    # bpta-stability-coding-standard-libuv, 案例二 场景二 (the real log) and 场景三 (the guide's
+    # own stack, ``#00 pc 0000000000000000 Not mapped`` over ``libuv.so(uv_ffrt_work+56)``)
+    said = assert_explained(real("cppcrash", "libuv-uv-work-uaf-queue-done"), "after_work_cb")
+    assert said.certain
+    assert_explained(
+        "Thread name:OS_FFRT\n"
+        "#00 pc 0000000000000000 Not mapped\n"
+        "#01 pc 0000000000012790/system/lib64/platformsdk/libuv.so(uv_ffrt_work+56)"
+        "(e51f7fcef979b717a8cfda493466e715)\n"
+        "#02 pc 00000000000647bc/system/lib64/ndk/libffrt.so(ffrt:CPUWorker:Run("
+        "ffrt_executor_task*, int)+488)(2922cbbd7fc6ad47a9cdddf7480a607e)\n",
+        "after_work_cb",
+        "uv_work_t",
+    )
+
+
+def test_a_crash_closing_a_libuv_handle_is_a_handle_freed_before_close_cb() -> None:
+    # the same guide, 案例一 (uv_close错误): uv_run → uv__run_closing_handles on a freed
+    # uv_async_t member
+    assert_explained(
+        "Reason:Signal:SIGSEGV(SEGV MAPERR)0000000000000000000 probably caused by NULL pointer "
+        "dereference\nFault thread info:\nTid:44250, Name:crasher_cpp\n"
+        "#00 pc 0000000000018528 /system/lib64/platformsdk/libuv.so(uv_run+724)"
+        "(1616669436a9c6d4bcaf8ae1f5989855)\n"
+        "#01 pc 0000000000083518 /system/lib64/platformsdk/libruntime.z.so(OHOS::AbilityRuntime"
+        "::OHOSLoopHandler::OnTriggered()+268)(d061df412ec8b3260629e85ba1a6344b)\n",
+        "close_cb",
+        "uv_close",
+    )
+
+
+def test_a_main_thread_timeouts_sampled_stack_is_a_jank_at_the_apps_frame() -> None:
+    # apptask-timeout-guidelines (采样栈规格): frames after their sample counts, a tree
+    text = real("appfreeze", "bpta-task-timeout-main-thread-sampled-stack-counts")
+    crash = parse_faultlog(text)
+    assert crash.type == FREEZE
+    assert crash.reason == "MAIN_THREAD_JANK"
+    why = assert_explained(text, "highest sample counts", "optimise")
+    # the idle wait ending the most-hit branch is the loop between tasks, not a block
+    assert "blocked" not in why.cause
+    assert why.location is not None and why.location.endswith("pages/Index.js:67:17")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # hiappevent-watcher-mainthreadjank-events-arkts: the watcher's Log window lines
+        real("appfreeze", "hiappevent-mainthreadjank-arkts-guide-numbered-messages"),
+        # the same event as a DevEco Log window line, and its sampled stack's file name alone
+        "06-05 21:20:20.518 40986-40986 A00000/testTag I HiAppEvent eventInfo.name="
+        "MAIN_THREAD_JANK",
+        'external_log=["/data/storage/el2/log/watchdog/MAIN_THREAD_JANK_20240613211739_40986.txt"]',
+    ],
+)
+def test_the_main_thread_jank_event_is_a_freeze_with_its_code(text: str) -> None:
+    f = assert_found(text)
+    assert f.kind == "freeze" and f.code == "MAIN_THREAD_JANK"
+    assert "busy-wait" in f.fix
+
+
+def test_the_jank_events_api_constant_in_code_is_not_the_event() -> None:
+    assert (
+        parse_faultlog("hiAppEvent.addWatcher({ names: [hiAppEvent.event.MAIN_THREAD_JANK] })").type
+        != FREEZE
+    )
+
+
+def test_a_sampled_stacks_place_is_the_apps_frame_most_samples_hit() -> None:
+    # apptask-timeout-guidelines: "1 表示采样到此帧的次数" — the app frame hit by 7 of the 10
+    # samples, not the first one in the tree (hit by 2), is where the time went
+    text = (
+        "10 #00 pc 0000757c /system/bin/appspawn(55679d09bcdea35bb1e0d4e1d9a3e58f)\n"
+        "    10 #01 pc 003f5c55 /system/lib/platformsdk/libark_jsruntime.so(4e6a2651ec80)\n"
+        "        2 #02 at render (/entry/build/default/cache/default/default@CompileArkTS/"
+        "esmodule/debug/entry/src/main/ets/pages/Index.js:12:5)\n"
+        "        7 #02 at sortAll (/entry/build/default/cache/default/default@CompileArkTS/"
+        "esmodule/debug/entry/src/main/ets/pages/Index.js:40:9)\n"
+    )
+    why = assert_explained(text, "highest sample counts")
+    assert why.location is not None and why.location.endswith("pages/Index.js:40:9")
+
+
+def test_a_freeze_in_libuvs_sync_file_call_is_sync_io_on_the_main_thread() -> None:
+    # bpta-stability-coding-standard-libuv, Freeze 案例一: fs's sync copy under uv_fs_sendfile
+    assert_explained(
+        "Reason:THREAD_BLOCK_6S\nTid:19473, Name:app_name\n"
+        "#00 pc 00000000000a457c /system/lib/ld-musl-aarch64.so.1(fbb1eb526bb54f59c5dc4f2521b68e52)\n"
+        "#01 pc 0000000000019f88 /system/lib64/platformsdk/libuv.so(uv__fs_work+2956)"
+        "(afecd0c8f506e5fc1661ef2cb46dea9d)\n"
+        "#02 pc 000000000001c048 /system/lib64/platformsdk/libuv.so(uv_fs_sendfile+148)"
+        "(afecd0c8f506e5fc1661ef2cb46dea9d)\n"
+        "#04 pc 000000000011c99c /system/lib64/module/file/libfs.z.so(OHOS::FileManagement::"
+        "ModuleFileIO::CopyFile::Sync(napi_env__*, napi_callback_info__*) (.cfi)+756)"
+        "(c8dbb978ac2472548e07ccb7f6f9eb18)\n"
+        "#07 at handleSendVideo (entry|feat_chat|1.0.0|src/main/ets/viewmodel/ChatViewModel.ts:874:1)\n",
+        "async",
+        "TaskPool",
+    )
