@@ -18,12 +18,10 @@ The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing her
   and where each belongs; :data:`PARSER_STEPS`: what a JS/TS parser's message asks for
   (``'await'`` outside an ``async`` function); :data:`PLUGIN_EVAL_STEP`: a JavaScript error
   while hvigor evaluates the project's configuration is a plugin's.
-* :data:`ARKTS_RULES`: the ArkTS linter's rules (``(arkts-no-any-unknown)`` after a ``10605xxx``
-  code) with the rewrite each asks for.
 
 Sources: the hvigor/ohpm messages and their "Try the following" hints in the real logs of
 ``tests/data/real_logs`` and the official FAQ pages they came from (faqs-compiling-and-building-*,
-faqs-development-environment-22), the ArkTS migration guide's rule list.
+faqs-development-environment-22). The ArkTS linter's rules are in :mod:`.arkts_rules`.
 """
 
 from __future__ import annotations
@@ -352,34 +350,3 @@ CODE_FAMILIES: dict[str, tuple[str, str, str]] = {
         "ohpm failed: fix what its message names (oh-package.json5, the registry in .ohpmrc).",
     ),
 }
-
-# the ArkTS linter (10605xxx): the rule named in parentheses → the rewrite it asks for
-ARKTS_RULES: dict[str, str] = {
-    "arkts-no-any-unknown": "Declare an explicit type (an interface or class) instead of "
-    "any/unknown, e.g. `JSON.parse(s) as MyType` with `interface MyType {…}`.",
-    "arkts-no-untyped-obj-literals": "Give the object literal a declared type: an interface "
-    "or class it must match (`let x: Foo = {…}`).",
-    "arkts-no-obj-literals-as-types": "Declare an interface or class for the type instead of "
-    "an object literal type.",
-    "arkts-no-structural-typing": "ArkTS types are nominal: pass an instance of the same "
-    "class (or one implementing the same interface), not a structurally similar object.",
-    "arkts-no-destruct-decls": "Destructuring declarations are not supported: read the fields "
-    "one by one (`const a = o.a`).",
-    "arkts-no-var": "Use let instead of var.",
-    "arkts-no-indexed-signatures": "Index signatures ({ [key: string]: T }) are not supported: "
-    "use a Record<string, T> or a Map<string, T>, or a class with declared fields.",
-    "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
-    "type alias.",
-    "arkts-no-props-by-index": (
-        "Read a declared field with dot access (obj.field) on an object typed by its class or "
-        "interface instead of obj['field']; for keys known only at run time use a Map."
-    ),
-    "arkts-no-func-apply-bind-call": "Call the function directly instead of apply/bind/call.",
-    "arkts-no-untyped-obj-literals-as-types": "Declare an interface or class for the type.",
-    "arkts-limited-throw": "Throw only Error objects: `throw new Error(msg)`; rethrow a caught "
-    "value after checking `e instanceof Error`, else wrap it in a new Error.",
-    "arkts-no-implicit-return-types": "Declare the function's return type "
-    "(`async load(): Promise<void>`).",
-    "arkts-no-spread": "Copy the fields explicitly instead of using spread on objects.",
-}
-ARKTS_DEFAULT = "Rewrite the code at the location the way the ArkTS rule asks (see the ArkTS migration guide for the rule)."

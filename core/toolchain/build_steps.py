@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hmdesk.core.toolchain.build_codes import ARKTS_RULES
+from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
 from hmdesk.core.toolchain.config_report import _file_to_edit
 from hmdesk.core.toolchain.error_subjects import missing_project_file, unresolved_module
@@ -114,9 +114,9 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
         m = rx.search(tail)
         if m is not None and step[:30] not in fix:
             steps.append(step.format(*m.groups()))
-    rule = re.search(r"\((arkts-[a-z0-9-]+)\)", tail, re.I)
-    if rule is not None and (text := ARKTS_RULES.get(rule.group(1).lower())) and text not in fix:
-        steps.append(text)
+    advice = rule_advice(tail)  # the first error's rule (a warning's rule never decides)
+    if advice is not None and advice[1] != ARKTS_DEFAULT and advice[1] not in fix:
+        steps.append(advice[1])
     dep = _IN_DEPENDENCY.search(location or "")
     if dep is not None:
         version = _PKG_VERSION.search(location or "")

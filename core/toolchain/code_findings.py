@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, ARKTS_RULES
 from hmdesk.core.toolchain.build_codes import (
-    ARKTS_DEFAULT,
-    ARKTS_RULES,
     BUILD_CODES,
     CODE_FAMILIES,
     PARSER_STEPS,
@@ -198,7 +197,9 @@ def _code_finding(tail: str) -> Finding | None:
         rule = _RULE.search(arkts_msg)
         says = _compiler_says(arkts_msg)
         if code.startswith("10605"):
-            rule_fix = ARKTS_RULES.get(rule.group(1), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
+            rule_fix = (
+                ARKTS_RULES.get(rule.group(1).lower(), ARKTS_DEFAULT) if rule else ARKTS_DEFAULT
+            )
             at = f" at {location}" if location else ""
             fix = f"{rule_fix} The compiler says{at}: {says}"
         elif unresolved is not None and arkts_msg == unresolved.group(0):

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import get_args
 
 from hmdesk.core.bounded import InputError, read_input
-from hmdesk.core.toolchain.build_codes import ARKTS_RULES
+from hmdesk.core.toolchain.arkts_rules import failing_rule, rule_advice
 from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.build_steps import (
     _JSON_CONFIG,
@@ -51,7 +51,6 @@ from hmdesk.core.toolchain.build_steps import (
 )
 from hmdesk.core.toolchain.code_findings import (
     _BUILD_CODE,
-    _RULE,
     _code_finding,
     _family_finding,
     _family_wins,
@@ -75,7 +74,12 @@ from hmdesk.core.toolchain.device_words import (
     _fail_prose_finding,
     _tool_words_finding,
 )
-from hmdesk.core.toolchain.error_places import named_place, place_above, referenced_place
+from hmdesk.core.toolchain.error_places import (
+    named_place,
+    place_above,
+    referenced_place,
+    with_column,
+)
 from hmdesk.core.toolchain.error_subjects import signing_input
 from hmdesk.core.toolchain.fault_text import (
     HEAD_CHARS,
@@ -235,7 +239,8 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
     own message asks for."""
     if found is None or found.kind not in _BUILD_FINDING_KINDS:
         return found
-    location = found.location or named_place(tail) or _input_place(tail)
+    # the same file and line printed with its column elsewhere (rollup's place, the compiler's)
+    location = with_column(found.location or named_place(tail) or _input_place(tail), tail)
     if location is None and found.kind == "signing":
         location = signing_input(f"{found.meaning} {found.evidence}", f"{tail}\n{ran}")
     fix = found.fix
@@ -295,19 +300,25 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         location = referenced_place(tail) or groups.get("path") or groups.get("symbol")
     if sig.kind == "rollup" and "module" in groups:
         fix = f"{fix} {_unresolved_hint(groups['module'])}".strip()
-    if sig.kind == "arkts-source" and err is not None and err.message:
-        at = f" at {err.location}" if err.location else ""
-        fix = f"{fix} The compiler says{at}: {err.message[:300]}"
-    elif sig.kind == "arkts-source":
-        msg = _arkts_message(tail) or _evidence(src, pat, m)
-        if msg:
-            fix = f"{fix} The compiler says: {msg[:300]}"
-            rule = _RULE.search(msg)
-            if rule and rule.group(1) in ARKTS_RULES:
-                fix = f"{ARKTS_RULES[rule.group(1)]} {fix}"
+    evidence = _preferred_evidence(src, sig) or _evidence(src, pat, m)
+    if sig.kind == "arkts-source":
+        # the first error's rule decides, on every reading (a warning's rule never does)
+        said = err.message if err is not None and err.message else _arkts_message(tail)
+        said = said or evidence
+        advice = rule_advice(said or "") or rule_advice(tail)
+        if advice is not None:
+            fix = advice[1]
+        elif err is not None and err.message:  # only warnings name a rule: the error decides
+            fix = "Fix the code where the ArkTS compiler's error points."
+            evidence = err.message.strip()[:EVIDENCE_CHARS]
+        at = f" at {err.location}" if err is not None and err.message and err.location else ""
+        if said:
+            fix = f"{fix} The compiler says{at}: {said[:300]}"
+        if (named := failing_rule(tail)) is not None:
+            evidence = _line_of(tail, named.start())
     return Finding(
         kind=sig.kind,
-        evidence=_preferred_evidence(src, sig) or _evidence(src, pat, m),
+        evidence=evidence,
         fix=_with_advice(fix, tail),
         code=code,
         query_terms=_terms(sig),
@@ -315,6 +326,13 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         meaning=sig.meaning,
         block=first_error_block(tail),
     )
+
+
+def _line_of(text: str, pos: int) -> str:
+    """The line of ``text`` at ``pos``, without colour codes, cut to the evidence's length."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return strip_ansi(text[start : end if end >= 0 else len(text)]).strip()[:EVIDENCE_CHARS]
 
 
 # hap-sign-tool's error line: ``hap-sign-tool: error: ACCESS_ERROR, code: 109. Details: …``

@@ -144,3 +144,24 @@ def named_place(text: str) -> str | None:
         if m is not None:
             return m.group("loc")
     return None
+
+
+_LINE_ONLY = re.compile(r"^(?P<file>.+?):(?P<line>\d+)$")
+
+
+def _same_file(a: str, b: str) -> bool:
+    return a.replace("\\", "/").lower() == b.replace("\\", "/").lower()
+
+
+def with_column(location: str | None, text: str) -> str | None:
+    """``location`` (a ``file:line`` without a column, rollup's ``At file: …\\a.ets:209``) as
+    ``text`` prints the same file and line with its column (the compiler's ``At File:
+    …/a.ets:209:7``), else as it is."""
+    m = _LINE_ONLY.match(location or "")
+    if m is None:
+        return location
+    for place in _LOC.finditer(text):
+        parts = place.group("loc").rsplit(":", 2)
+        if len(parts) == 3 and parts[1] == m["line"] and _same_file(parts[0], m["file"]):
+            return place.group("loc")
+    return location

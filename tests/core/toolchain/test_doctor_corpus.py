@@ -153,12 +153,12 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (86, 89),
+    ("arkts", "actionable"): (89, 92),
     ("bm", "actionable"): (95, 96),
-    ("config", "said"): (60, 62),
-    ("config", "class"): (60, 62),
-    ("config", "code"): (34, 35),
-    ("config", "actionable"): (60, 62),
+    ("config", "said"): (62, 64),
+    ("config", "class"): (62, 64),
+    ("config", "code"): (36, 37),
+    ("config", "actionable"): (62, 64),
     ("cppcrash", "said"): (127, 128),
     ("cppcrash", "class"): (127, 128),
     ("cppcrash", "location"): (68, 71),
@@ -177,11 +177,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (970, 975),
-    ("all", "class"): (916, 924),
-    ("all", "code"): (466, 467),
-    ("all", "location"): (352, 359),
-    ("all", "actionable"): (899, 924),
+    ("all", "said"): (980, 985),
+    ("all", "class"): (926, 934),
+    ("all", "code"): (472, 473),
+    ("all", "location"): (361, 368),
+    ("all", "actionable"): (909, 934),
     ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -190,7 +190,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 924)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 934)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -202,7 +202,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 975
+    assert len(items) >= 985
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -295,8 +295,10 @@ BUILD_KINDS = (
 # ECONN…): with the message rules left out native/rustdesk-bridge-symbol-not-found ("reconnect")
 # is no longer said (as network, wrongly). With blind batch X's build logs folded in and its
 # general rules (487 build logs): said 467, class 443, fix 415, location 199, code 236, confident
-# wrong 4.
-LEAVE_OUT_REACHED = {"said": 467, "class": 443, "actionable": 415, "location": 199, "code": 236}
+# wrong 4. With blind batch Y's linter, arkts and config logs folded in and the linter's rules
+# taken from the migration guide (497 build logs): said 477, class 453, fix 424, location 206,
+# code 242, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 477, "class": 453, "actionable": 424, "location": 206, "code": 242}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -321,7 +323,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 487
+    assert logs >= 497
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

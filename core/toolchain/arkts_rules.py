@@ -1,0 +1,239 @@
+"""The ArkTS linter's rules and the rewrite each asks for: data, and which rule a log fails on.
+
+The linter names its rule in parentheses after the message (``Indexed access is not supported
+for fields (arkts-no-props-by-index)``), with or without a ``10605xxx`` code, in hvigor's output,
+its debug ``build.log`` and DevEco's Build window alike. :data:`ARKTS_RULES` holds every rule the
+ArkTS migration guide documents (openharmony/docs ``typescript-to-arkts-migration-guide``, "Recipe:
+…", and its "more cases" page ``arkts-more-cases``, in English and Chinese), each with the remedy the
+guide gives; :func:`failing_rule` is the rule of the first ERROR (a rule a warning names,
+``arkts-no-func-bind`` under ``ArkTS:WARN``, never decides).
+"""
+
+from __future__ import annotations
+
+import re
+
+# rule → the rewrite the migration guide asks for (its "Recipe" text, or the "more cases" page's)
+ARKTS_RULES: dict[str, str] = {
+    # ---- names and declarations
+    "arkts-identifiers-as-prop-names": "Property names must be identifiers: use a class with "
+    "named fields (obj.name) for data by name, an array for numeric indices, or a "
+    "Map<Object, T> / Record<string, T> for keys of other kinds (string enum constants and "
+    "string literals are allowed as computed keys).",
+    "arkts-no-symbol": "Symbol() is not supported (only Symbol.iterator): declare the property "
+    "in the class instead of generating a property name at run time.",
+    "arkts-no-private-identifiers": "Use the `private` keyword instead of a `#` name "
+    "(`private foo` for `#foo`). A `#…` outside a class body is usually a colour value written "
+    "without quotes (.backgroundColor(#FFFFFF)): write it as a string, '#FFFFFF'.",
+    "arkts-unique-names": "Give every type (class, interface, enum) and namespace a unique name, "
+    "distinct from variable and function names.",
+    "arkts-no-var": "Use let instead of var.",
+    "arkts-no-any-unknown": "Declare an explicit type (an interface or class) instead of "
+    "any/unknown, e.g. `JSON.parse(s) as MyType` with `interface MyType {…}`; Object, or "
+    "Record<string, T> for a dictionary, where no precise type exists.",
+    "arkts-no-definite-assignment": "Drop the definite assignment assertion (`let v!: T`): "
+    "initialise the declaration instead (`let x: number = initialize()`).",
+    "arkts-no-ctor-prop-decls": "Declare the fields in the class body, not as constructor "
+    "parameters with `private`/`protected`/`public`, and assign them in the constructor.",
+    "arkts-no-multiple-static-blocks": "Combine the static blocks' statements into one static "
+    "block.",
+    "arkts-no-decl-merging": "Declaration merging is not supported: keep all definitions of a "
+    "class or interface in one declaration.",
+    "arkts-no-enum-merging": "Keep each enum in one declaration (all its members together).",
+    "arkts-no-enum-mixed-types": "Initialise enum members only with compile-time constants, all "
+    "of the same type (all numbers or all strings).",
+    # ---- types
+    "arkts-no-call-signatures": "Use a class with a method (`invoke(arg)`) instead of a type "
+    "with a call signature.",
+    "arkts-no-call-signature": "Use a class with a method (`invoke(arg)`) instead of a type "
+    "with a call signature.",
+    "arkts-no-ctor-signatures-type": "Use a class (and `new SomeObject(s)` or a factory "
+    "function) instead of a type with a constructor signature.",
+    "arkts-no-ctor-signatures-iface": "Use a method (`create(s): I`) instead of a constructor "
+    "signature in the interface.",
+    "arkts-no-ctor-signatures-funcs": "Use a lambda returning the new object "
+    "(`type PersonCtor = (n: string) => Person`) instead of a constructor function type.",
+    "arkts-no-indexed-signatures": "Index signatures ({ [key: string]: T }) are not supported: "
+    "use an array, a Record<string, T> or a Map<string, T>, or a class with declared fields.",
+    "arkts-no-intersection-types": "Use inheritance instead of an intersection type "
+    "(`interface Employee extends Identity, Contact {}`).",
+    "arkts-no-typing-with-this": "Write the explicit type instead of `this` as a type "
+    "(`getHead(): ListItem`).",
+    "arkts-no-conditional-types": "Conditional types and `infer` are not supported: declare the "
+    "type with explicit constraints (`type X<T extends number> = T`) or use Object.",
+    "arkts-no-aliases-by-index": "Indexed access types (T['field']) are not supported: write "
+    "the type's name instead.",
+    "arkts-no-mapped-types": "Mapped types are not supported: declare a regular class with the "
+    "fields spelled out.",
+    "arkts-no-utility-types": "Only the utility types Partial, Required, Readonly and Record "
+    "are supported: declare the type explicitly.",
+    "arkts-no-obj-literals-as-types": "Declare an interface or class for the type instead of "
+    "an object literal type (`let o: O`, `Set<O>`).",
+    "arkts-no-untyped-obj-literals-as-types": "Declare a class or interface for the type "
+    "instead of an object literal type.",
+    "arkts-no-structural-typing": "ArkTS types are nominal: pass an instance of the same "
+    "class (or one implementing the same interface), not a structurally similar object; "
+    "relate the types by inheritance, an interface or a type alias.",
+    "arkts-no-inferred-generic-params": "Write the generic type arguments explicitly "
+    "(`greet<string>()`, `new Map<string, T>()`, `.map<T>(…)`): they cannot be inferred from a "
+    "return type alone.",
+    "arkts-no-untyped-obj-literals": "Give the object literal a declared type: a class or "
+    "interface it must match (`let x: Foo = {…}`), a Record<string, T> for string keys; use "
+    "`new C(…)` for a class with methods, a constructor with parameters or readonly fields.",
+    "arkts-no-noninferrable-arr-literals": "Type the array literal's elements: declare the "
+    "array's type (`let a: C[] = [{…}]`) or cast each literal (`{…} as C`).",
+    "arkts-no-is": "Replace the `x is T` type guard with a boolean function using instanceof, "
+    "then cast with `as T` before using the fields.",
+    "arkts-strict-typing": "Type every declaration explicitly and correctly (noImplicitReturns, "
+    "strictFunctionTypes, strictNullChecks, strictPropertyInitialization): initialise fields, "
+    "declare `T | null` where null is allowed, return a value on every path.",
+    "arkts-strict-typing-required": "Remove `@ts-ignore` / `@ts-nocheck`: type checking cannot "
+    "be turned off; fix the types instead.",
+    "arkts-limited-esobj": "Use ESObject only as the type of a local variable initialised from "
+    "an interop value (another ESObject, a JS function's result); give static values a "
+    "declared type.",
+    # ---- functions and classes
+    "arkts-no-func-expressions": "Use an arrow function instead of a function expression "
+    "(`let f = (s: string) => {…}`).",
+    "arkts-no-class-literals": "Declare a named class instead of a class expression.",
+    "arkts-implements-only-iface": "Only interfaces may be implemented: turn the class named in "
+    "`implements` into an interface (or extend the class).",
+    "arkts-extends-only-class": "An interface can extend only interfaces: make the base an "
+    "interface.",
+    "arkts-no-extend-same-prop": "An interface cannot extend interfaces with the same method "
+    "of different return types: give the methods distinct names (or one declared return "
+    "class).",
+    "arkts-no-method-reassignment": "Methods cannot be reassigned on objects: override the "
+    "method in a subclass or call a separate wrapper function.",
+    "arkts-no-implicit-return-types": "Declare the function's return type "
+    "(`async load(): Promise<void>`) where it returns a call to a function without one.",
+    "arkts-no-destruct-params": "Take the parameters directly (`drawText(text: string, "
+    "location: number[])`) and assign local names by hand instead of destructuring them.",
+    "arkts-no-nested-funcs": "Replace the nested function with a lambda "
+    "(`let log = (m: string): void => {…}`).",
+    "arkts-no-standalone-this": "`this` works only in instance methods: make the function a "
+    "method of the class, or pass the object as a parameter (in a static method use the "
+    "class name).",
+    "arkts-no-generators": "Generator functions are not supported: use async/await (or return "
+    "an array) instead of function* and yield.",
+    "arkts-no-func-props": "Functions cannot have properties: use a class to group the function "
+    "with its data.",
+    "arkts-no-func-apply-call": "Call the function directly (as a method of its object) instead "
+    "of Function.apply / Function.call.",
+    "arkts-no-func-bind": "Use an arrow function that calls the method (`() => this.onChange()`) "
+    "instead of Function.bind.",
+    "arkts-no-func-apply-bind-call": "Call the function directly instead of apply/bind/call: "
+    "an arrow function `(x) => this.f(x)` instead of bind, a method call instead of "
+    "apply/call.",
+    "arkts-no-prototype-assignment": "Declare a class with the methods instead of assigning to "
+    "a prototype.",
+    "arkts-no-new-target": "new.target is not supported: there is no run-time prototype "
+    "inheritance; decide by a constructor parameter or a subclass.",
+    "arkts-no-classes-as-obj": "A class is a type, not a value: create an instance "
+    "(`new C()`), or reach its static members by name (`C.field`), or pass a factory lambda.",
+    "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
+    "type alias.",
+    # ---- operators and statements
+    "arkts-as-casts": "Cast only with `as T` (not `<T>x`); to box a primitive use `new Number(x)`.",
+    "arkts-no-jsx": "JSX is not supported: build the UI with ArkUI components.",
+    "arkts-no-polymorphic-unops": "Unary +, - and ~ work only on numbers: convert strings "
+    "explicitly (`Number.parseInt(s)`, `Number(s)`).",
+    "arkts-no-delete": "delete is not supported: declare the field nullable (`y: number | null`) "
+    "and assign null to mark it absent.",
+    "arkts-no-type-query": "typeof is allowed only in expressions: write the type itself "
+    "(`let n2: number`) instead of `typeof n1` as a type.",
+    "arkts-instanceof-ref-types": "The left operand of instanceof must be an object instance of "
+    "a reference type, not a type or a primitive.",
+    "arkts-no-in": "The `in` operator is not supported: check the class with instanceof (or "
+    "Object.keys(obj).includes(key) for a Record).",
+    "arkts-no-destruct-assignment": "Destructuring assignment is not supported: assign each "
+    "element or field separately (a temporary variable to swap).",
+    "arkts-no-destruct-decls": "Destructuring declarations are not supported: read the fields "
+    "one by one (`const a = o.a`).",
+    "arkts-no-comma-outside-loops": "The comma operator is allowed only in `for` loops: write the "
+    "expressions as separate statements.",
+    "arkts-no-types-in-catch": "Omit the type annotation of the catch variable "
+    "(`catch (e)`, not `catch (e: unknown)`); cast inside (`e as BusinessError`).",
+    "arkts-no-for-in": "for … in is not supported: use a regular for loop over an array (or "
+    "Object.keys(obj) / a Map's entries).",
+    "arkts-no-with": "The with statement is not supported: name the object explicitly (`Math.PI`).",
+    "arkts-limited-throw": "Throw only Error objects: `throw new Error(msg)`; rethrow a caught "
+    "value after checking `e instanceof Error`, else wrap it in a new Error.",
+    "arkts-no-spread": "Spread only arrays (or classes derived from arrays) into rest parameters "
+    "or array literals; copy an object's fields explicitly (a constructor taking the object).",
+    "arkts-no-as-const": "`as const` is not supported: declare the variable's type explicitly "
+    "(`let x: string = 'hello'`, `number[]`, a class for an object).",
+    "arkts-no-regexp-literals": "Use the RegExp constructor instead of a regular expression "
+    "literal: `new RegExp('\\\\s*', 'g')` for /\\s*/g.",
+    "arkts-no-props-by-index": (
+        "Read a declared field with dot access (obj.field) on an object typed by its class or "
+        "interface instead of obj['field'] (for a few known keys, a switch choosing the field); "
+        "for keys known only at run time type it as Record<string, T> (then obj[key]) or use a "
+        "Map. Typed arrays (Int32Array…) keep arr[i]."
+    ),
+    "arkts-no-globalthis": "globalThis is not supported: export the value from a module and "
+    "import it (or keep shared state in AppStorage / a singleton class).",
+    "arkts-limited-stdlib": "This standard-library API is not supported (eval, Object.assign/"
+    "create/defineProperty/fromEntries/getPrototypeOf…, Reflect.*, Proxy handlers): write the "
+    "typed equivalent, e.g. build the object with a class or a loop instead of "
+    "Object.fromEntries.",
+    # ---- modules
+    "arkts-no-ns-as-obj": "A namespace cannot be used as an object: refer to its members "
+    "through the namespace name (`MyNamespace.x`).",
+    "arkts-no-ns-statements": "Put a namespace's statements in an exported function and call "
+    "it (`A.init()`).",
+    "arkts-no-require": "Use the regular import syntax (`import * as m from 'mod'`) instead of "
+    "require or an import assignment.",
+    "arkts-no-export-assignment": "Use ordinary export / import instead of `export = …`.",
+    "arkts-no-ambient-decls": "Ambient module declarations (`declare module 'x'`) are not "
+    "supported: import what you need from the original module.",
+    "arkts-no-module-wildcards": "Wildcards in module names are not supported: use ordinary "
+    "exports and imports.",
+    "arkts-no-umd": "UMD is not supported: use ordinary export and import.",
+    "arkts-no-import-assertions": "Import assertions are not supported: use the ordinary import "
+    "syntax.",
+    "arkts-no-misplaced-imports": "Put every import statement before all other statements.",
+    "arkts-no-ts-deps": "A .ts/.js file cannot import .ets code: rename the .ts file to .ets "
+    "(and adapt it), or move the code it needs from the .ets file into a .ts file.",
+    "arkts-no-tsdeps": "A .ts/.js file cannot import .ets code: rename the .ts file to .ets "
+    "(and adapt it), or move the code it needs from the .ets file into a .ts file.",
+    "arkts-no-special-imports": "Use an ordinary import (`import { A } from '…'`) instead of "
+    "`import type`.",
+    "arkts-no-side-effects-imports": "Use a dynamic import (`import('module')`) instead of a "
+    "side-effect import (`import 'module'`).",
+}
+ARKTS_DEFAULT = (
+    "Rewrite the code at the location the way the ArkTS rule asks (see the ArkTS migration "
+    "guide for the rule)."
+)
+
+_RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)", re.I)
+# the severity a linter message is printed under: its own line, or the block head just above
+# (``1 WARN: ArkTS:WARN File: …`` / ``1 ERROR: ArkTS:ERROR File: …`` / ``ERROR: 10605029 …``)
+_SEVERITY = re.compile(r"\b(WARN(?:ING)?|ERROR)\b", re.I)
+
+
+def failing_rule(text: str) -> re.Match[str] | None:
+    """The first rule named under an error: the nearest severity word on its line or the two
+    lines above it is not a warning (a message with none is an error: the linter's plain
+    output prints only errors)."""
+    for m in _RULE.finditer(text):
+        start = m.start()
+        for _ in range(3):
+            start = text.rfind("\n", 0, max(0, start - 1)) + 1
+            if start == 0:
+                break
+        words = _SEVERITY.findall(text, start, m.start())
+        if not words or words[-1].upper() == "ERROR":
+            return m
+    return None
+
+
+def rule_advice(text: str) -> tuple[str, str] | None:
+    """The failing rule (:func:`failing_rule`) of ``text`` and the rewrite it asks for, or the
+    default step for a rule the table does not know; None when no error names a rule."""
+    m = failing_rule(text)
+    if m is None:
+        return None
+    rule = m.group(1).lower()
+    return rule, ARKTS_RULES.get(rule, ARKTS_DEFAULT)
