@@ -78,14 +78,15 @@ JS_CAUSES: tuple[Cause, ...] = (
         "has the kit).",
     ),
     # --- an ArkTS module that lacks the name imported from it: ``the requested module 'M' does not
-    # provide an export name 'x' which imported by 'F'``. The ArkGuard FAQs
+    # provide an export name 'x' which imported by 'F'`` (the FAQ's ``'module1/file1' does not
+    # provide an export name 'x', which is imported by 'module2/file2'``). The ArkGuard FAQs
     # (source-obfuscation-questions, bytecode-obfuscation-questions): with
     # -enable-toplevel-obfuscation and -enable-export-obfuscation a HAP and the HSP it imports are
     # obfuscated apart, so the export's name differs; a system module's removed export (the API 12
     # changelog) is the other case. A lib….so module is the native rule below.
     _c(
         JS,
-        r"the requested module '(?![^']*\.so\b)(?!@ohos\.)[^'\n]+' does not provide an export",
+        r"'(?![^']*\.so\b)(?!@ohos\.)[^'\n]+' does not provide an export name",
         "an ArkTS module (another HAR/HSP or file) does not export the name imported from it: in "
         "a release build ArkGuard obfuscation (混淆) renamed the export on one side only (a HAP "
         "and an HSP are obfuscated apart, -enable-export-obfuscation with "
@@ -291,7 +292,7 @@ JS_CAUSES: tuple[Cause, ...] = (
         JS,
         r"is not initialized|before initiali[sz]ation",
         "a module's binding (let/const/class) was read before its module ran: usually a circular "
-        "dependency (循环依赖) between modules, A imports B and B imports A, so B runs first and "
+        "dependency (a circular import, 循环依赖) between modules, A imports B and B imports A, so B runs first and "
         "reads A's export at its top level or in a static block; also a lazy-imported name "
         "re-exported from another file",
         "Break the circular dependency (a circular import, 循环依赖) and make the module load "

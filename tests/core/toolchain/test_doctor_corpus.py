@@ -144,6 +144,9 @@ LANDED = 1.0
 # deadlock's and the PAC crash's locations (a freeze's top app frame without a symbol; a path with
 # a space), and
 # jscrash/remotedesk-pip-onsurfacechanged-undefined-not-callable (its stack's location).
+# Blind batch Y's JS crashes and hilog pastes (14, scored blind on main: JS crashes with the
+# right fix 5/8, location 2/3) folded in after the message families' general rules
+# (test_runtime_message_families.py): all 14 right.
 BELOW_LANDED = {
     ("appfreeze", "class"): (35, 37),
     ("appfreeze", "location"): (5, 7),
@@ -158,26 +161,26 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (120, 121),
     ("cppcrash", "location"): (63, 66),
     ("cppcrash", "actionable"): (117, 121),
-    ("hilog", "said"): (81, 82),
+    ("hilog", "said"): (87, 88),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
     ("hilog", "actionable"): (30, 31),
-    ("hilog", "fields"): (81, 82),
+    ("hilog", "fields"): (87, 88),
     ("hvigor", "actionable"): (62, 63),
-    ("jscrash", "location"): (60, 61),
-    ("jscrash", "actionable"): (78, 82),
+    ("jscrash", "location"): (63, 64),
+    ("jscrash", "actionable"): (86, 90),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (961, 966),
-    ("all", "class"): (907, 915),
-    ("all", "code"): (462, 463),
-    ("all", "location"): (346, 353),
-    ("all", "actionable"): (891, 915),
-    ("all", "fields"): (81, 82),
+    ("all", "said"): (975, 980),
+    ("all", "class"): (915, 923),
+    ("all", "code"): (463, 464),
+    ("all", "location"): (349, 356),
+    ("all", "actionable"): (899, 923),
+    ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -185,7 +188,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 915)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 923)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +200,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 966
+    assert len(items) >= 980
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -361,9 +364,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # and T's crashes and freezes folded in and the engines' own wordings (.crash.engines); 220 of
     # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
     # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
-    # freezes folded in after theirs
+    # freezes folded in after theirs; 246 of 248 with batch Y's JS crashes folded in after
+    # their general rules (the module, JSON and obfuscation message families)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 238
+    assert len(with_cause) >= 246
 
 
 def test_the_cli_prints_the_table_and_the_misses(
