@@ -246,7 +246,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "something called as a function is not one: a function passed through @Prop (state "
         "variables cannot hold functions), a wrong property name, or an API missing on the device",
         "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
-        "@Prop/@State; if it is a system API, guard it with canIUse().",
+        "@Prop/@State; if it is a system API, guard it with canIUse(). If it fails only in the "
+        "release build, obfuscation renamed the function on one side (a namespace's or a "
+        "dynamically imported module's export, a lib….so method called as a property): keep "
+        "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",
         certain=False,
     ),
     # --- plain JS errors
@@ -259,7 +262,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "before the page uses it; if it is a system API that is undefined here, check "
         "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
         "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
-        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen).",
+        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen). If it fails only in "
+        "the release build (confirm with -disable-obfuscation in obfuscation-rules.txt), "
+        "property obfuscation may have renamed a JSON file's or a response's field the code "
+        "reads: keep those names with -keep-property-name.",
     ),
     _c(
         JS,

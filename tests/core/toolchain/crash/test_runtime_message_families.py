@@ -159,3 +159,37 @@ def test_a_raw_frame_ending_in_a_chinese_full_stop_is_the_location() -> None:
         "-keep-global-name",
         "-keep <file>",
     )
+
+
+# --- the other runtime errors ArkGuard's FAQs list for a release build
+# (source-obfuscation-questions, bytecode-obfuscation-questions)
+
+
+def test_a_file_name_obfuscated_entry_ability_names_keep_file_name() -> None:
+    # bytecode-obfuscation-questions, -enable-filename-obfuscation 案例二, verbatim
+    assert_reads(
+        "Error message: Cannot find module 'ets/appability/AppAbility' which is application "
+        "Entry Point\n",
+        "crash",
+        None,
+        "srcEntry",
+        "-keep-file-name",
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "keep"),
+    [
+        # source-obfuscation-questions' "Error message: is not callable" (a namespace's export, a
+        # dynamic import, a lib….so method) and "Cannot read property xxx of undefined" (a JSON
+        # file's field renamed by property obfuscation)
+        ("is not callable", "-keep-global-name"),
+        ("Cannot read property jsonProperty of undefined", "-keep-property-name"),
+    ],
+)
+def test_the_obfuscation_faqs_runtime_errors_name_their_keep_rule(message: str, keep: str) -> None:
+    log = (
+        f"Error name:TypeError\nError message:{message}\nStacktrace:\n"
+        "    at anonymous (entry|entry|1.0.0|src/main/ets/pages/Index.ts:11:1)\n"
+    )
+    assert_cause(log, keep, "release build")
