@@ -433,6 +433,10 @@ _BARE_JS_MESSAGE = re.compile(
     r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\b(?:Throw error|\w*Error):\s*)?"
     r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record ['‘][^'‘’\n]+['’]|\S+ is not callable|module environment is undefined"
+    # a module's binding read before its module ran (a circular dependency, a lazy re-export),
+    # an ArkTS module without the name imported, the runtime's JSON parser
+    r"|[\w$]+ is not initialized|(?:the requested module )?'[^'\n]+' does not provide an export name"
+    r"|Unexpected (?:Text|Object|Object Prop|Array|Number|String|end(?: Text)?) in JSON"
     # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
     # wrapped onto the next line as ArkCompiler's debug lines are quoted
     r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",

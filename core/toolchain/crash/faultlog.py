@@ -312,6 +312,7 @@ def _unnumber(text: str) -> str:
 # a fault log whose lines were joined when pasted (a forum post, an issue title):
 # ``Reason:TypeError Error name:TypeError Error message:Cannot read …`` on one line
 _JOINED_FRAME = re.compile(r"(?<=\))\s+(?=at\s)")
+_STACK_KEY_LINE = re.compile(r"(?:\d{1,3}\.\s+)?Stacktrace:")
 _JOINED_KEY = re.compile(r"(?<=\S)[ \t]+(?=(?:Error name|Error message|Stacktrace|Reason):)")
 _KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
 
@@ -481,9 +482,10 @@ def _parse(text: str, name: str | None) -> Crash:
             block = "Stacktrace"
             saw_block = True
             continue
-        if s.startswith("Stacktrace:") and " at " in s:
+        if _STACK_KEY_LINE.match(s) and " at " in s:
             # the stack quoted on the key's own line: ``Stacktrace: Cannot get SourceMap info,
-            # dump raw stack: at anonymous (…)``
+            # dump raw stack: at anonymous (…)`` (numbered ``2. Stacktrace:`` in a page's block
+            # too short to unnumber, quoted after a question)
             block = "Stacktrace"
             saw_block = True
             # every frame of a stack pasted on one line: ``at f (…:1:2) at g (…:3:4)``

@@ -31,8 +31,10 @@ _JS = re.compile(
     r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?)(?::(?P<line>\d+))?(?::(?P<col>\d+))?\)[^()]*$"
 )
 # a frame quoted without its closing parenthesis, ending the sentence: ``…/FieldType.ts:6:1.``
+# (or with a Chinese page's full stop ``。``, comma ``，`` or semicolon ``；``)
 _JS_OPEN = re.compile(
-    r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?):(?P<line>\d+):(?P<col>\d+)[.\s]*$"
+    r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>[^()]*?)\s*\((?P<file>[^()]*?):(?P<line>\d+):(?P<col>\d+)"
+    r"[.,;。，；\s]*$"
 )
 _JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 # a Cangjie frame: the function with its parameter list, then ``(file:line)`` right after it:

@@ -77,6 +77,36 @@ JS_CAUSES: tuple[Cause, ...] = (
         "load the page that imports it only where it is supported (or use a device/image that "
         "has the kit).",
     ),
+    # --- an ArkTS module that lacks the name imported from it: ``the requested module 'M' does not
+    # provide an export name 'x' which imported by 'F'`` (the FAQ's ``'module1/file1' does not
+    # provide an export name 'x', which is imported by 'module2/file2'``). The ArkGuard FAQs
+    # (source-obfuscation-questions, bytecode-obfuscation-questions): with
+    # -enable-toplevel-obfuscation and -enable-export-obfuscation a HAP and the HSP it imports are
+    # obfuscated apart, so the export's name differs; a system module's removed export (the API 12
+    # changelog) is the other case. A lib….so module is the native rule below.
+    _c(
+        JS,
+        r"'(?![^']*\.so\b)(?!@ohos\.)[^'\n]+' does not provide an export name",
+        "an ArkTS module (another HAR/HSP or file) does not export the name imported from it: in "
+        "a release build ArkGuard obfuscation (混淆) renamed the export on one side only (a HAP "
+        "and an HSP are obfuscated apart, -enable-export-obfuscation with "
+        "-enable-toplevel-obfuscation), or the module's version does not have that export",
+        "If it fails only in the release build (confirm with -disable-obfuscation in "
+        "obfuscation-rules.txt), keep the module's exported names: -keep-global-name <name> in "
+        "the HSP's (or HAR's) consumer-rules.txt and its obfuscation-rules.txt; an imported name of a letter or "
+        "two and a digit is an obfuscated one already. Otherwise align the dependency's version "
+        "with the import (oh-package.json5) and rebuild clean.",
+        certain=False,
+    ),
+    _c(
+        JS,
+        r"the requested module '@ohos\.[^'\n]+' does not provide an export",
+        "a system module no longer (or not yet) exports the name imported: the API changed "
+        "between the SDK the app was built with and the device's system",
+        "Import the name from the module that defines it now (the API changelog names it, e.g. "
+        "SymbolGlyph's enums moved out of @ohos.arkui.advanced.SubHeader) and build with the "
+        "SDK matching the device's system.",
+    ),
     # --- a native library or an API the device does not have
     _c(
         JS,
@@ -216,7 +246,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "something called as a function is not one: a function passed through @Prop (state "
         "variables cannot hold functions), a wrong property name, or an API missing on the device",
         "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
-        "@Prop/@State; if it is a system API, guard it with canIUse().",
+        "@Prop/@State; if it is a system API, guard it with canIUse(). If it fails only in the "
+        "release build, obfuscation renamed the function on one side (a namespace's or a "
+        "dynamically imported module's export, a lib….so method called as a property): keep "
+        "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",
         certain=False,
     ),
     # --- plain JS errors
@@ -229,7 +262,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "before the page uses it; if it is a system API that is undefined here, check "
         "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
         "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
-        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen).",
+        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen). If it fails only in "
+        "the release build (confirm with -disable-obfuscation in obfuscation-rules.txt), "
+        "property obfuscation may have renamed a JSON file's or a response's field the code "
+        "reads: keep those names with -keep-property-name.",
     ),
     _c(
         JS,
@@ -253,13 +289,29 @@ JS_CAUSES: tuple[Cause, ...] = (
         "a library may use the global while it loads).",
         certain=False,
     ),
+    # ``ReferenceError: X is not initialized`` (a raw stack's ``func_main_0`` or
+    # ``static_initializer``: a module's top level or a class's static block ran): the stability
+    # best practice's "XXX is not initialized" case and the module side-effects guide (a circular
+    # dependency), the lazy import guide (a lazy-imported name re-exported), the concurrency FAQ
+    # (a @Sendable class's file that also holds @Observed code, loaded in a TaskPool task)
     _c(
         JS,
         r"is not initialized|before initiali[sz]ation",
-        "a let/const/class was used before its declaration ran, usually a circular import "
-        "between modules",
-        "Move the use after the declaration it needs, or break the circular import (the value "
-        "is used before it is initialised when two files import each other).",
+        "a module's binding (let/const/class) was read before its module ran: usually a circular "
+        "dependency (a circular import, 循环依赖) between modules, A imports B and B imports A, so B runs first and "
+        "reads A's export at its top level or in a static block; also a lazy-imported name "
+        "re-exported from another file",
+        "Break the circular dependency (a circular import, 循环依赖) and make the module load "
+        "order (加载顺序) explicit: move the shared value into a third module both import, or "
+        "read it inside a function or an instance member instead of at the module's top level "
+        "or a static block; within one file, use a let/const/class only after it is declared "
+        "(not before it is initialised). "
+        "Find the cycles with the @security/no-cycle code check; to confirm a cycle on the "
+        "device turn the runtime's check on (hdc shell param set persist.ark.properties "
+        "0x2000105c, off again with 0x0000105c) and reproduce: if the error stays "
+        "'is not initialized' the files form a cycle, else the new error is the first one. Do "
+        "not re-export a lazy-imported name (import lazy … export); in a TaskPool task keep "
+        "@Sendable classes out of files holding @Observed (UI) code.",
     ),
     _c(
         JS,
@@ -268,9 +320,27 @@ JS_CAUSES: tuple[Cause, ...] = (
         "The recursion at the location never ends: add or fix its termination condition (two "
         "functions calling each other count too).",
     ),
+    # ``Unexpected Object in JSON``: the runtime's JSON parser on an object's text (a key without
+    # its ``:``); the ArkTS FAQ faqs-arkts-1 reports it for a class method called on an object
+    # JSON.parse returned
     _c(
         JS,
-        r"Unexpected Text in JSON|JSON\.parse|Unexpected token .* in JSON",
+        r"Unexpected Object in JSON",
+        "JSON.parse's object is not what the code expects: per the ArkTS FAQ an object parsed "
+        "from JSON (a rawfile's text) has the prototype Object, not the class, so calling the "
+        "class's instance method on it fails; or the object's text itself is malformed (a key "
+        "without its ':')",
+        "Turn the parsed object into a real instance before calling its methods: give it the "
+        "class prototype (Object.setPrototypeOf(obj, MyClass.prototype), or new MyClass() and "
+        "copy the fields with Object.assign), or make the method a static method called by the "
+        "class name; check the JSON text's keys if it is malformed.",
+        certain=False,
+    ),
+    # the runtime's JSON parser (``Unexpected Text/Array/Number/String/end/Object Prop in JSON``)
+    _c(
+        JS,
+        r"Unexpected (?:Text|Array|Number|String|Object Prop|end(?: Text)?|Escape|Keyword)\b"
+        r"[\w ]{0,24} in JSON|JSON\.parse|Unexpected token .* in JSON",
         "JSON.parse got text that is not JSON (an empty body, an HTML error page)",
         "Check the text before JSON.parse and wrap it in try/catch; log the response when it "
         "fails.",

@@ -568,7 +568,7 @@ _MESSAGE_NAMES = (
         "TypeError",
     ),
     (
-        re.compile(r"does not provide an export|Unexpected token|Invalid or unexpected", re.I),
+        re.compile(r"not provide an export|Unexpected token|Invalid or unexpected| in JSON", re.I),
         "SyntaxError",
     ),
     (re.compile(r"Maximum call stack|Invalid array length|out of range", re.I), "RangeError"),

@@ -576,7 +576,7 @@ RUNTIME_CAUSES: tuple[Cause, ...] = (
     ),
     Cause(
         (JS,),
-        re.compile(r"Cannot find module\s+'[^'\n]+'\s*,\s*which is application Entry Point"),
+        re.compile(r"Cannot find module\s+'[^'\n]+'\s*,?\s*which is application Entry Point"),
         "the runtime cannot find the entry ability's module in the HAP's modules.abc: "
         "module.json5's srcEntry names a record that was not compiled into it, or a record of "
         "another name (another OHMUrl format)",
@@ -584,6 +584,7 @@ RUNTIME_CAUSES: tuple[Cause, ...] = (
         "(./ets/entryability/EntryAbility.ets) and rebuild the HAP cleanly, so modules.abc holds "
         "that record; an abc built or merged outside hvigor (a framework's shell, a prebuilt "
         "one) must use the app's useNormalizedOHMUrl setting and its bundle/module record "
-        "names.",
+        "names. Only in a release build with -enable-filename-obfuscation: keep srcEntry's "
+        "directory and file names with -keep-file-name (entryability, EntryAbility).",
     ),
 )

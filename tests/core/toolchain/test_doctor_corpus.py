@@ -44,7 +44,8 @@ LANDED = 1.0
 # cppcrash/faq-camera-63-pixelmap-format-buffer (a buffer sized for the wrong PixelMapFormat:
 # the stack only shows the copy that overran), jscrash/flutter-ohos-run-faq-debug-har-attach-
 # native (a debug flutter.har in a release package: three frames, no message) and jscrash/
-# uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError).
+# uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError; right
+# since batch Y: a release-only "of undefined" names obfuscation, the ArkGuard FAQ's first case).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
 # the developer's prose, not in a key, is right since a signal named anywhere is the code.)
 # Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, folded in, then
@@ -163,26 +164,26 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (127, 128),
     ("cppcrash", "location"): (68, 71),
     ("cppcrash", "actionable"): (123, 128),
-    ("hilog", "said"): (81, 82),
+    ("hilog", "said"): (87, 88),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
     ("hilog", "actionable"): (30, 31),
-    ("hilog", "fields"): (81, 82),
+    ("hilog", "fields"): (87, 88),
     ("hvigor", "actionable"): (62, 63),
-    ("jscrash", "location"): (60, 61),
-    ("jscrash", "actionable"): (78, 82),
+    ("jscrash", "location"): (63, 64),
+    ("jscrash", "actionable"): (87, 90),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (980, 985),
-    ("all", "class"): (926, 934),
-    ("all", "code"): (472, 473),
-    ("all", "location"): (361, 368),
-    ("all", "actionable"): (909, 934),
-    ("all", "fields"): (81, 82),
+    ("all", "said"): (994, 999),
+    ("all", "class"): (934, 942),
+    ("all", "code"): (473, 474),
+    ("all", "location"): (364, 371),
+    ("all", "actionable"): (918, 942),
+    ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -190,7 +191,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 934)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 942)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -202,7 +203,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 985
+    assert len(items) >= 999
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
