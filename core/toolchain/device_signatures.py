@@ -23,10 +23,112 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc-server",
-            (r"Connect server failed",),
+            # and the hdc guide's other words for it (``connect failed status:-4078``)
+            (r"Connect server failed", r"connect failed status:\s*-\d+"),
             SERVER_FAILED_FIX,
             meaning="Connect server failed",
             terms=("hdc", "Connect server failed", "8710"),
+        )
+    )
+    # the hdc server's own failures the HarmonyOS FAQ lists, said without a code: the port it
+    # listens on taken (faqs-app-debugging-19, faqs-performance-analysis-kit-43/75; DevEco's
+    # Chinese window words too), a server it may not end (faqs-performance-analysis-kit-40)
+    sigs.append(
+        Signature(
+            "hdc-server",
+            (
+                r"hdc server port \S+ (?:has been|is already|was already) used",
+                r"hdc server port \S+\s*已被(?:占用|使用)",
+            ),
+            "The hdc server cannot listen on its port (8710 unless OHOS_HDC_SERVER_PORT sets "
+            "another): another program holds it. Find that program (Windows `netstat -ano | "
+            "findstr :<port>` then `taskkill /PID <pid> /F`; macOS/Linux `lsof -i :<port>` then "
+            "`kill -9 <pid>`), or set the environment variable OHOS_HDC_SERVER_PORT to a free "
+            "port (e.g. 18710) and restart DevEco Studio and the terminals that run hdc. On "
+            "Windows a port inside Hyper-V's excluded range (`netsh int ipv4 show "
+            "excludedportrange protocol=tcp`) looks free but is not: pick a port outside it; a "
+            "firewall may block the port too.",
+            meaning="the hdc server's port is in use",
+            terms=("hdc", "OHOS_HDC_SERVER_PORT", "8710", "端口"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc-server",
+            # hdc's own line, at the start of its output line, with the OS's reason after it
+            (r"^\s*(?:\[Fail\]\s*)?Kill server failed\s*:",),
+            "hdc kill cannot end the hdc server that runs: another program (DevEco Studio, an "
+            "emulator, a script run as administrator or root) started it with more privileges "
+            "than this user. End it by hand: on Windows Task Manager > Details > hdc.exe > End "
+            "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
+            "<pid>`; then run hdc again (it starts a new server).",
+            meaning="hdc kill cannot end the running server",
+            terms=("hdc kill", "hdc.exe", "kill -9", "server"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # Windows' key container refusing hdc's keys (the hdc guide's FAQ)
+            (r"CryptAcquireContext second failed",),
+            "Windows refuses hdc access to its key store: in regedit open HKEY_LOCAL_MACHINE\\"
+            "SOFTWARE\\Microsoft\\Cryptography\\Protect\\Providers\\df9d8cd0-1501-11d1-8c7a-"
+            "00c04fc297eb, add a DWORD (32-bit) value ProtectionPolicy = 1, and restart the "
+            "computer.",
+            meaning="Windows refuses hdc its key store",
+            terms=("hdc", "CryptAcquireContext", "ProtectionPolicy"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # hdc.log in docker or WSL, where no USB device node exists
+            # (faqs-performance-analysis-kit-66)
+            (r"USB mod ctxUSB is nullptr",),
+            "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty): map the "
+            "device into the container (`docker run --device=/dev/bus/usb/<bus> …`, or "
+            "--privileged), or use hdc 3.1.0e (API 15 SDK) or later, whose server starts without "
+            "USB nodes (connect with `hdc tconn IP:PORT`).",
+            meaning="no USB device nodes for hdc (docker/WSL)",
+            terms=("hdc", "docker", "WSL", "USB"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # an older hdc's log line at the wrong level (faqs-performance-analysis-kit-69)
+            (r"FreeChannelContinue handle->data is nullptr",),
+            "An older hdc logs this line at the wrong level; it is no failure by itself: update "
+            "hdc (the SDK's toolchains) to 3.1.0a or later.",
+            meaning="an older hdc's misleveled log line",
+            terms=("hdc", "FreeChannelContinue", "version"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "file",
+            # DevEco's install step when the transfer to the device breaks
+            # (faqs-app-debugging-35)
+            (r"FileTransfer Failed:\s*Error while Deploy Hap",),
+            "Sending the HAP to the device broke off: with a phone use another data cable or USB "
+            "port of the computer; with an emulator click Wipe User Data in the Device Manager's "
+            "list, or run `hdc kill -r` (in <DevEco>/sdk/default/openharmony/toolchains), start "
+            "the emulator and run the project again.",
+            meaning="the HAP transfer to the device broke off",
+            terms=("hdc", "FileTransfer", "Wipe User Data", "USB"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "launch",
+            # aa when the device has a lock-screen password (faqs-app-debugging-39)
+            (r"unlock screen failed in developer mode",),
+            "The device is locked with a lock-screen password, so the app cannot be started on "
+            "it: unlock it and run again; while developing, lengthen the screen's sleep time "
+            "(Settings > Display & brightness) or set no lock-screen password, so the device "
+            "wakes and starts the app by itself.",
+            meaning="the screen could not be unlocked to start the app",
+            terms=("aa start", "unlock", "锁屏", "developer mode"),
         )
     )
     sigs.append(

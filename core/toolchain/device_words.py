@@ -75,8 +75,17 @@ def _code_by_message(table: dict[str, tuple[str, str]], text: str, least: int = 
     """The documented code whose message the tool printed (a code the table lacks, a version
     that renumbered it): the longest message (of ``least`` characters or more) in ``text``."""
     low = text.lower()
-    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= least and m.lower() in low]
+    hits = [
+        (len(m), c)
+        for c, m in ((c, _documented(m)) for c, (m, _fix) in table.items())
+        if len(m) >= least and m.lower() in low
+    ]
     return max(hits)[1] if hits else None
+
+
+def _documented(meaning: str) -> str:
+    """The tool's documented message a table's meaning holds (without a closing ``(…)`` note)."""
+    return re.sub(r" \([^()]*\)$", "", meaning)
 
 
 _BM_SAYS = re.compile(r"[a-z]+(?: [a-z]+){2,}\.?\Z")
@@ -420,13 +429,26 @@ _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|det
 _AA_SENTENCE = 60
 
 
+# a line that is one of aa's documented Error Messages whole, alone or after its label
+_AA_LABEL = re.compile(r"^\s*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
+_AA_LINE_LEAST = 20  # "Unsupport command." and the like are no aa message
+
+
+def _aa_line_code(tail: str) -> str | None:
+    """The documented aa code whose Error Message a line of ``tail`` is, whole (``The current
+    device is not in developer mode.``), or None."""
+    said = {_AA_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()}
+    documented = ((c, _documented(m).lower()) for c, (m, _fix) in AA_CODES.items())
+    return next((c for c, m in documented if len(m) >= _AA_LINE_LEAST and m in said), None)
+
+
 def _aa_message_finding(tail: str) -> Finding | None:
     """aa failed without printing its code but with the message of a documented code: that
-    code's meaning and fix (after aa's ``error: failed to …`` line, or one of aa's long
-    sentences quoted alone)."""
+    code's meaning and fix (after aa's ``error: failed to …`` line, one of aa's long sentences
+    quoted alone, or a line that is one of aa's messages whole)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE)
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _aa_line_code(tail)
     else:
         code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:
@@ -434,7 +456,7 @@ def _aa_message_finding(tail: str) -> Finding | None:
     meaning, fix = AA_CODES[code]
     return Finding(
         kind="launch",
-        evidence=_line_at(tail, tail.lower().find(meaning.lower()))[:EVIDENCE_CHARS],
+        evidence=_line_at(tail, tail.lower().find(_documented(meaning).lower()))[:EVIDENCE_CHARS],
         fix=fix,
         query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
         meaning=f"{meaning} (aa code {code}, not printed)",

@@ -324,6 +324,32 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
         "the file transfer lacks its remote (or local) path",
         "Give both paths: `hdc file send <local> <remote>` / `hdc file recv <remote> <local>`.",
     ),
+    # a transfer stopped by the OS of the side that writes (hdc's ``Transfer Stop at:N/M(Bytes),
+    # Reason: <libuv's strerror>``; faqs-app-debugging-62): the reason decides the remedy
+    (
+        re.compile(r"Reason:\s*no space left on device|\bENOSPC\b", re.I),
+        "file",
+        "the side that writes the file has no space left (the device for file send and "
+        "install, this computer for file recv)",
+        "Free storage on the device (`hdc shell df -h` shows it; delete large files or apps "
+        "you do not need), then send or install again; for an emulator click Wipe User Data "
+        "in the Device Manager's list and start it again. For `hdc file recv`, free disk space "
+        "on this computer.",
+    ),
+    (
+        re.compile(r"Reason:\s*read-only file system|\bEROFS\b", re.I),
+        "file",
+        "the destination is on a read-only file system",
+        "Write to a writable path on the device (/data/local/tmp, or the app's own directory "
+        "with `hdc file send -b <bundle>`); system partitions are read-only on a user build.",
+    ),
+    (
+        re.compile(r"Reason:\s*(?:connection reset by peer|broken pipe|end of file)", re.I),
+        "daemon",
+        "the connection to the device dropped during the transfer",
+        "Reconnect the device (another data cable or USB port, no hub) or run `hdc kill -r`, "
+        "then send or install again.",
+    ),
     (
         re.compile(r"Transfer path (?:split )?failed|Error opening file", re.I),
         "file",

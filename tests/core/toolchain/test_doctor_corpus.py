@@ -149,7 +149,7 @@ BELOW_LANDED = {
     ("appfreeze", "location"): (5, 7),
     ("appfreeze", "actionable"): (34, 37),
     ("arkts", "actionable"): (86, 89),
-    ("bm", "actionable"): (95, 96),
+    ("bm", "actionable"): (99, 100),
     ("config", "said"): (60, 62),
     ("config", "class"): (60, 62),
     ("config", "code"): (34, 35),
@@ -172,11 +172,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (961, 966),
-    ("all", "class"): (907, 915),
-    ("all", "code"): (462, 463),
-    ("all", "location"): (346, 353),
-    ("all", "actionable"): (891, 915),
+    ("all", "said"): (973, 978),
+    ("all", "class"): (919, 927),
+    ("all", "code"): (467, 468),
+    ("all", "location"): (347, 354),
+    ("all", "actionable"): (903, 927),
     ("all", "fields"): (81, 82),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -185,7 +185,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 915)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 927)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -197,7 +197,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 966
+    assert len(items) >= 978
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -290,8 +290,9 @@ BUILD_KINDS = (
 # ECONN…): with the message rules left out native/rustdesk-bridge-symbol-not-found ("reconnect")
 # is no longer said (as network, wrongly). With blind batch X's build logs folded in and its
 # general rules (487 build logs): said 467, class 443, fix 415, location 199, code 236, confident
-# wrong 4.
-LEAVE_OUT_REACHED = {"said": 467, "class": 443, "actionable": 415, "location": 199, "code": 236}
+# wrong 4. With blind batch Y's signing logs folded in (490 build logs): said 469, class 444,
+# fix 416, location 200, code 237, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 469, "class": 444, "actionable": 416, "location": 200, "code": 237}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -316,7 +317,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 487
+    assert logs >= 490
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
