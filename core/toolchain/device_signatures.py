@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.signature import Signature
 
 # bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
@@ -30,42 +31,18 @@ def _device_signatures() -> tuple[Signature, ...]:
             terms=("hdc", "Connect server failed", "8710"),
         )
     )
-    # the hdc server's own failures the HarmonyOS FAQ lists, said without a code: the port it
-    # listens on taken (faqs-app-debugging-19, faqs-performance-analysis-kit-43/75; DevEco's
-    # Chinese window words too), a server it may not end (faqs-performance-analysis-kit-40)
-    sigs.append(
-        Signature(
-            "hdc-server",
-            (
-                r"hdc server port \S+ (?:has been|is already|was already) used",
-                r"hdc server port \S+\s*已被(?:占用|使用)",
-            ),
-            "The hdc server cannot listen on its port (8710 unless OHOS_HDC_SERVER_PORT sets "
-            "another): another program holds it. Find that program (Windows `netstat -ano | "
-            "findstr :<port>` then `taskkill /PID <pid> /F`; macOS/Linux `lsof -i :<port>` then "
-            "`kill -9 <pid>`), or set the environment variable OHOS_HDC_SERVER_PORT to a free "
-            "port (e.g. 18710) and restart DevEco Studio and the terminals that run hdc. On "
-            "Windows a port inside Hyper-V's excluded range (`netsh int ipv4 show "
-            "excludedportrange protocol=tcp`) looks free but is not: pick a port outside it; a "
-            "firewall may block the port too.",
-            meaning="the hdc server's port is in use",
-            terms=("hdc", "OHOS_HDC_SERVER_PORT", "8710", "端口"),
+    # the hdc server's own failures the HarmonyOS FAQ lists without a code (the port in use, a
+    # server it may not end): hdc_codes.SERVER_PROSE, read the same by the hdc classifiers
+    for patterns, meaning, fix in SERVER_PROSE:
+        sigs.append(
+            Signature(
+                "hdc-server",
+                patterns,
+                fix,
+                meaning=meaning,
+                terms=("hdc", "server", "OHOS_HDC_SERVER_PORT", "hdc kill"),
+            )
         )
-    )
-    sigs.append(
-        Signature(
-            "hdc-server",
-            # hdc's own line, at the start of its output line, with the OS's reason after it
-            (r"^\s*(?:\[Fail\]\s*)?Kill server failed\s*:",),
-            "hdc kill cannot end the hdc server that runs: another program (DevEco Studio, an "
-            "emulator, a script run as administrator or root) started it with more privileges "
-            "than this user. End it by hand: on Windows Task Manager > Details > hdc.exe > End "
-            "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
-            "<pid>`; then run hdc again (it starts a new server).",
-            meaning="hdc kill cannot end the running server",
-            terms=("hdc kill", "hdc.exe", "kill -9", "server"),
-        )
-    )
     sigs.append(
         Signature(
             "hdc",

@@ -387,3 +387,34 @@ SERVER_FAILED_FIX = (
     "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close DevEco Studio's "
     "embedded hdc or run `hdc kill` then `hdc start`, and check that nothing else uses the port."
 )
+
+# the hdc server's own failures worded without a code (patterns, meaning, fix): its port taken
+# (faqs-app-debugging-19, faqs-performance-analysis-kit-43/75; DevEco's Chinese window words
+# too) and a server hdc kill may not end (faqs-performance-analysis-kit-40)
+SERVER_PROSE: list[tuple[tuple[str, ...], str, str]] = [
+    (
+        (
+            r"hdc server port \S+ (?:has been|is already|was already) used",
+            r"hdc server port \S+\s*已被(?:占用|使用)",
+        ),
+        "the hdc server's port is in use",
+        "The hdc server cannot listen on its port (8710 unless OHOS_HDC_SERVER_PORT sets "
+        "another): another program holds it. Find that program (Windows `netstat -ano | "
+        "findstr :<port>` then `taskkill /PID <pid> /F`; macOS/Linux `lsof -i :<port>` then "
+        "`kill -9 <pid>`), or set the environment variable OHOS_HDC_SERVER_PORT to a free "
+        "port (e.g. 18710) and restart DevEco Studio and the terminals that run hdc. On "
+        "Windows a port inside Hyper-V's excluded range (`netsh int ipv4 show "
+        "excludedportrange protocol=tcp`) looks free but is not: pick a port outside it; a "
+        "firewall may block the port too.",
+    ),
+    (
+        # hdc's own line, at the start of its output line, with the OS's reason after it
+        (r"^\s*(?:\[Fail\]\s*)?Kill server failed\s*:",),
+        "hdc kill cannot end the running server",
+        "hdc kill cannot end the hdc server that runs: another program (DevEco Studio, an "
+        "emulator, a script run as administrator or root) started it with more privileges "
+        "than this user. End it by hand: on Windows Task Manager > Details > hdc.exe > End "
+        "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
+        "<pid>`; then run hdc again (it starts a new server).",
+    ),
+]

@@ -18,6 +18,7 @@ from hmdesk.core.toolchain.hdc.hdc_codes import (
     FAIL_PROSE,
     HDC_FAIL_CODES,
     SERVER_FAILED_FIX,
+    SERVER_PROSE,
     OutcomeKind,
 )
 
@@ -49,7 +50,7 @@ class Outcome:
 
 _DECISIVE_RE = re.compile(
     r"successfully|failed to install|missing installed bundle|code:|error|\[fail\]|^\s*\[E[0-9A-F]{6}\]"
-    r"|connect server failed|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
+    r"|connect server failed|kill server failed|hdc server port|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
     re.I,
 )
 
@@ -84,6 +85,11 @@ def classify_fail(text: str) -> Outcome | None:
                 evidence=line,
                 kind="server",
             )
+        server = next(
+            (p for p in SERVER_PROSE if any(re.search(x, line, re.I) for x in p[0])), None
+        )
+        if server is not None:
+            return Outcome(False, line, None, server[1], server[2], line, "server")
         m = _FAIL_CODE_RE.match(line)
         if m:
             code, rest = m.group(1) or m.group(2), m.group(3).strip()
