@@ -429,8 +429,9 @@ _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|det
 _AA_SENTENCE = 60
 
 
-# a line that is one of aa's documented Error Messages whole, alone or after its label
-_AA_LABEL = re.compile(r"^\s*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
+# a line that is one of aa's documented Error Messages whole, alone or after its label (quoted
+# with Markdown's ``> `` too)
+_AA_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
 _AA_LINE_LEAST = 20  # "Unsupport command." and the like are no aa message
 
 

@@ -408,8 +408,8 @@ SERVER_PROSE: list[tuple[tuple[str, ...], str, str]] = [
         "firewall may block the port too.",
     ),
     (
-        # hdc's own line, at the start of its output line, with the OS's reason after it
-        (r"^\s*(?:\[Fail\]\s*)?Kill server failed\s*:",),
+        # hdc's own line, at the start of its output line (or quoted), with the OS's reason after it
+        (r"^\s*(?:>\s*)*(?:\[Fail\]\s*)?Kill server failed\s*:",),
         "hdc kill cannot end the running server",
         "hdc kill cannot end the hdc server that runs: another program (DevEco Studio, an "
         "emulator, a script run as administrator or root) started it with more privileges "
