@@ -121,8 +121,9 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "A file inside the .hnp native package cannot be extracted on the device (seen with "
         "unusual file names such as '..fish'): remove or rename that file and rebuild the HNP.",
     ),
+    # bm's own spelling ("filed"), as the guide and bm print it
     "9568413": (
-        "check syscap failed and device type is not supported",
+        "check syscap filed and device type is not supported",
         "The device lacks a system capability the app requires, or its type is not in "
         "deviceTypes: add the device type to module.json5 deviceTypes and drop (or guard with "
         "canIUse) the syscaps this device does not have, then rebuild.",

@@ -22,6 +22,7 @@ import pytest
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.error_subjects import os_refusal
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES
 from hmdesk.core.toolchain.hdc.outcomes import classify_fail
 
 from tests.fixtures.real_logs import assert_found, real_log
@@ -46,6 +47,23 @@ def test_every_documented_aa_message_alone_names_its_code(code: str) -> None:
     message = AA_CODES[code][0].split(" (")[0]
     f = assert_found(message[0].upper() + message[1:] + ".")
     assert f.kind == "launch" and code in f.meaning
+
+
+def _bm_messages() -> list[str]:
+    said = [m.lower() for m, _f in INSTALL_CODES.values()]
+    # a message two codes share (the guide gives 9568258 and 9568282 the same words) names neither
+    return sorted(
+        c for c, (m, _f) in INSTALL_CODES.items() if len(m) >= 20 and said.count(m.lower()) == 1
+    )
+
+
+@pytest.mark.parametrize("code", _bm_messages())
+def test_every_documented_bm_message_after_its_failure_names_its_code(code: str) -> None:
+    # the bm guide's 错误信息 under bm's ``failed to install bundle`` line, no code printed (DevEco's
+    # "Install Failed" window); bm's own spellings kept (9568413's "check syscap filed")
+    message = INSTALL_CODES[code][0].split(" (HNP)")[0]
+    f = assert_found(f"error: failed to install bundle.\nerror: {message}.")
+    assert code in f.meaning
 
 
 def test_the_hdc_servers_port_in_use() -> None:
