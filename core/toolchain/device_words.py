@@ -16,7 +16,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_WORDS_ZH
-from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES
+from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
@@ -363,10 +363,15 @@ def _fail_prose_finding(tail: str) -> Finding | None:
         return None
     text = m.group("t").strip()
     known = next((p for p in FAIL_PROSE if p[0].search(text)), None)
+    by_message = code_by_message(text) if known is None else None
     if known is not None:
         _pattern, sub, meaning, fix = known
         if len(text) > len(known[0].pattern.split("|")[0]) + 8:
             fix = f"{fix} hdc said: “{text[:200]}”."
+    elif by_message is not None:
+        # a documented code's message printed without the code
+        sub, meaning, fix = HDC_FAIL_CODES[by_message]
+        meaning = f"{meaning} (hdc code {by_message}, not printed)"
     else:
         sub, meaning = "hdc", text or "hdc failed"
         fix = (

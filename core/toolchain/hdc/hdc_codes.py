@@ -269,6 +269,44 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     ),
 }
 
+# the hdc guide's 错误信息 of each code (application-dev/dfx/hdc.md, "hdc Error Codes"), the part
+# an hdc that prints no code (an older one, a paste without it) still says; E003005 and E005003
+# share theirs ("The parameter is missing"), so it names neither
+HDC_MESSAGES: dict[str, str] = {
+    "E000001": "The sdk hdc.exe version is too low",
+    "E000002": "This server's public key is not set",
+    "E000003": "The user denied the access for the device",
+    "E000004": "The communication channel is being established",
+    "E001000": "For USB debugging, please set it on the device's Settings UI",
+    "E001001": "Unknown command",
+    "E001003": "USB communication abnormal",
+    "E001104": "IP address incorrect",
+    "E001106": "-e content IP incorrect",
+    "E001300": "Not support tmode for Emulator",
+    "E002101": "Terminal hdc process failed",
+    "E002105": "Unsupport command",
+    "E003001": "Invalid bundle name",
+    "E003002": "Unsupport interactive shell command option",
+    "E003003": "Unsupport shell option",
+    "E003004": "Device does not support this shell option",
+    "E005004": "doesn't support -b option",
+    "E005005": "Error create directory",
+    "E005008": "Operation not allowed",
+    "E005102": "no such file/directory or it's out of the application directory",
+    "E006001": "Not any installation package was found",
+    "E007100": "Operate need running under debug mode",
+    "E00C001": "Operation restricted by the organization",
+}
+
+
+def code_by_message(text: str) -> str | None:
+    """The hdc code whose documented message ``text`` holds (the longest, so that "-e content IP
+    incorrect" is not read as "IP address incorrect"), or None."""
+    low = text.lower()
+    hits = [(len(m), c) for c, m in HDC_MESSAGES.items() if m.lower() in low]
+    return max(hits)[1] if hits else None
+
+
 FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
     (
         re.compile(r"Not match target founded", re.I),

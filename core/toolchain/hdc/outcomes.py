@@ -20,6 +20,7 @@ from hmdesk.core.toolchain.hdc.hdc_codes import (
     SERVER_FAILED_FIX,
     SERVER_PROSE,
     OutcomeKind,
+    code_by_message,
 )
 
 
@@ -99,6 +100,10 @@ def classify_fail(text: str) -> Outcome | None:
             for pat, kind, meaning, fix in FAIL_PROSE:
                 if pat.search(rest):
                     return Outcome(False, rest, code, meaning, fix, line, kind)
+            said = code_by_message(rest)
+            if said is not None:
+                kind, meaning, fix = HDC_FAIL_CODES[said]
+                return Outcome(False, rest, said, meaning, fix, line, kind)
             return Outcome(
                 False,
                 rest or "hdc reported a failure",

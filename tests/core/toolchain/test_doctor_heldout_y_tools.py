@@ -23,6 +23,7 @@ from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.error_subjects import os_refusal
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES
+from hmdesk.core.toolchain.hdc.hdc_codes import HDC_FAIL_CODES, HDC_MESSAGES
 from hmdesk.core.toolchain.hdc.outcomes import classify_fail
 
 from tests.fixtures.real_logs import assert_found, real_log
@@ -64,6 +65,17 @@ def test_every_documented_bm_message_after_its_failure_names_its_code(code: str)
     message = INSTALL_CODES[code][0].split(" (HNP)")[0]
     f = assert_found(f"error: failed to install bundle.\nerror: {message}.")
     assert code in f.meaning
+
+
+@pytest.mark.parametrize("code", sorted(HDC_MESSAGES))
+def test_every_documented_hdc_message_without_its_code_is_read_as_that_code(code: str) -> None:
+    # the hdc guide's 错误信息 after ``[Fail]`` with no ``[E0xxxxx]`` (an older hdc, a paste)
+    line = f"[Fail]{HDC_MESSAGES[code]}."
+    out = classify_fail(line)
+    assert out is not None and out.kind == HDC_FAIL_CODES[code][0]
+    f = assert_found(line)
+    # (E006001's words have a signature of their own, the pipeline's "no-hap")
+    assert f.kind == "no-hap" or (f.kind == "hdc" and HDC_FAIL_CODES[code][1] in f.meaning)
 
 
 def test_the_hdc_servers_port_in_use() -> None:
