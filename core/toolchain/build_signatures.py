@@ -137,7 +137,9 @@ TOOL_MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "java",
-        (r"Invalid CEN header",),
+        # the JDK's own zip checks (``(invalid zip64 extra data field size)``); ``(bad
+        # signature)`` is a corrupt package, read below
+        (r"Invalid CEN header(?!\s*\(bad signature\))",),
         "The JDK running the SDK's tool rejects the zip it reads (newer JDK updates check zip64 "
         "fields, JDK-8313765): run the tools with DevEco's bundled JDK 17 (JAVA_HOME=<DevEco>/jbr, "
         "its bin first on PATH), or pass -Djdk.util.zip.disableZip64ExtraFieldValidation=true.",
@@ -294,6 +296,93 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         terms=("hvigorw.js", "hvigor", "node"),
     ),
     # hap-sign-tool's own messages (the HarmonyOS FAQ's signing cases)
+    Signature(
+        "signing",
+        # faqs-signature-service-10: the zip's central directory is not a zip's (a corrupt
+        # unsigned package), unlike the JDK's zip64 checks above
+        (r"invalid CEN header\s*\(bad signature\)", r"invalid LOC header\s*\(bad signature\)"),
+        "The unsigned package the signing tool reads is corrupt (its zip entries are broken: "
+        "an interrupted or concurrent build, a stale build folder): clean the project (DevEco "
+        "Studio: Build > Clean Project, or `hvigorw clean`), then build and sign it again.",
+        meaning="the unsigned package is corrupt",
+        terms=("hap-sign-tool", "CEN header", "Clean Project", "签名"),
+    ),
+    Signature(
+        "signing",
+        # faqs-app-debugging-29: DevEco's automatic signing when the computer's clock is off,
+        # and the JDK's words for a certificate whose validity has not started
+        (
+            r"calibrate the system time",
+            r"current system time may be inaccurate",
+            r"CertificateNotYetValidException",
+            r"certificate (?:is )?not yet valid",
+        ),
+        "The signing certificate is not valid at this computer's time: the system clock differs "
+        "from the real (Beijing) time. Set the date, time and time zone right (Windows: Control "
+        "Panel > Clock and Region > Date and Time; macOS: System Settings > General > Date & "
+        "Time; or turn on automatic time), then sign again; on a managed (MDM) computer ask its "
+        "IT administrator.",
+        meaning="the system time is off, so the certificate is not yet (or no longer) valid",
+        terms=("system time", "signing", "签名", "时间"),
+    ),
+    Signature(
+        "signing",
+        # faqs-signature-service-14: the certificate file (.cer) is no certificate
+        (r"DerValue\.getOID", r"not an OID \d+"),
+        "The certificate file (Certpath file, .cer) is not a standard certificate or is damaged: "
+        "check it with `keytool -printcert -file <file.cer>` and configure the certificate "
+        "AppGallery Connect issued for this key (File > Project Structure > Signing Configs).",
+        meaning="the certificate file cannot be parsed",
+        terms=("certificate", ".cer", "keytool", "签名"),
+    ),
+    Signature(
+        "signing",
+        # faqs-signature-service-16: the keystore's private key and the certificate differ (the
+        # tool's own capitalisation; bm's ``verify signature failed`` is read by its code)
+        (r"(?-i:Verify Signature failed)",),
+        "The certificate (.cer) does not belong to the key the keystore holds under keyAlias: "
+        "compare the SubjectKeyIdentifier of `keytool -list -v -keystore <store.p12> -alias "
+        "<alias>` with that of `keytool -printcert -file <file.cer>`, and configure the "
+        "certificate issued for that key. A signed package that fails verification was "
+        "modified: package and sign it again.",
+        meaning="the certificate and the keystore's key do not match",
+        terms=("certificate", "keystore", "keyAlias", "签名"),
+    ),
+    Signature(
+        "signing",
+        # DevEco's automatic signing against AppGallery Connect (faqs-signature-service-11,
+        # faqs-signature-service-18, faqs-app-debugging-5)
+        (
+            r"Failed to query agreement signing records",
+            r"Failed to verify the bundle name\. Check your network",
+            r"Failed to find the capabilities",
+        ),
+        "DevEco Studio could not reach AppGallery Connect while signing automatically: check "
+        "the network and DevEco Studio's HTTP proxy (Settings > Appearance & Behavior > System "
+        "Settings > HTTP Proxy), sign out and in again; the account must have passed real-name "
+        "verification. If the app in AppGallery Connect lacks the capability and ACL settings, "
+        "create the app again there, then sign.",
+        meaning="automatic signing could not reach AppGallery Connect",
+        terms=("automatic signing", "AppGallery Connect", "proxy", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"Bundle name \S+ is already in use",),
+        "The bundleName is taken in AppGallery Connect by another app or team: change "
+        "bundleName in AppScope/app.json5, or join the team that owns it and pick that Team in "
+        "the signing dialog, then sign again.",
+        meaning="the bundle name is used by another app or team",
+        terms=("bundleName", "AppGallery Connect", "签名"),
+    ),
+    Signature(
+        "signing",
+        (r"Unsupported restricted ACL permission exist",),
+        "Automatic signing supports only some ACL permissions and the project requests another "
+        "one: sign manually (a certificate and a profile from AppGallery Connect that grant the "
+        "ACL permission), or drop the permission from requestPermissions in module.json5.",
+        meaning="automatic signing does not support a requested ACL permission",
+        terms=("ACL", "requestPermissions", "manual signing", "签名"),
+    ),
     Signature(
         "signing",
         (r"parseAlgParameters failed", r"data isn't an object ID"),

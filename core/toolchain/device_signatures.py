@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.signature import Signature
 
 # bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
@@ -23,10 +24,88 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc-server",
-            (r"Connect server failed",),
+            # and the hdc guide's other words for it (``connect failed status:-4078``)
+            (r"Connect server failed", r"connect failed status:\s*-\d+"),
             SERVER_FAILED_FIX,
             meaning="Connect server failed",
             terms=("hdc", "Connect server failed", "8710"),
+        )
+    )
+    # the hdc server's own failures the HarmonyOS FAQ lists without a code (the port in use, a
+    # server it may not end): hdc_codes.SERVER_PROSE, read the same by the hdc classifiers
+    for patterns, meaning, fix in SERVER_PROSE:
+        sigs.append(
+            Signature(
+                "hdc-server",
+                patterns,
+                fix,
+                meaning=meaning,
+                terms=("hdc", "server", "OHOS_HDC_SERVER_PORT", "hdc kill"),
+            )
+        )
+    sigs.append(
+        Signature(
+            "hdc",
+            # Windows' key container refusing hdc's keys (the hdc guide's FAQ)
+            (r"CryptAcquireContext second failed",),
+            "Windows refuses hdc access to its key store: in regedit open HKEY_LOCAL_MACHINE\\"
+            "SOFTWARE\\Microsoft\\Cryptography\\Protect\\Providers\\df9d8cd0-1501-11d1-8c7a-"
+            "00c04fc297eb, add a DWORD (32-bit) value ProtectionPolicy = 1, and restart the "
+            "computer.",
+            meaning="Windows refuses hdc its key store",
+            terms=("hdc", "CryptAcquireContext", "ProtectionPolicy"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # hdc.log in docker or WSL, where no USB device node exists
+            # (faqs-performance-analysis-kit-66)
+            (r"USB mod ctxUSB is nullptr",),
+            "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty): map the "
+            "device into the container (`docker run --device=/dev/bus/usb/<bus> …`, or "
+            "--privileged), or use hdc 3.1.0e (API 15 SDK) or later, whose server starts without "
+            "USB nodes (connect with `hdc tconn IP:PORT`).",
+            meaning="no USB device nodes for hdc (docker/WSL)",
+            terms=("hdc", "docker", "WSL", "USB"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "hdc",
+            # an older hdc's log line at the wrong level (faqs-performance-analysis-kit-69)
+            (r"FreeChannelContinue handle->data is nullptr",),
+            "An older hdc logs this line at the wrong level; it is no failure by itself: update "
+            "hdc (the SDK's toolchains) to 3.1.0a or later.",
+            meaning="an older hdc's misleveled log line",
+            terms=("hdc", "FreeChannelContinue", "version"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "file",
+            # DevEco's install step when the transfer to the device breaks
+            # (faqs-app-debugging-35)
+            (r"FileTransfer Failed:\s*Error while Deploy Hap",),
+            "Sending the HAP to the device broke off: with a phone use another data cable or USB "
+            "port of the computer; with an emulator click Wipe User Data in the Device Manager's "
+            "list, or run `hdc kill -r` (in <DevEco>/sdk/default/openharmony/toolchains), start "
+            "the emulator and run the project again.",
+            meaning="the HAP transfer to the device broke off",
+            terms=("hdc", "FileTransfer", "Wipe User Data", "USB"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "launch",
+            # aa when the device has a lock-screen password (faqs-app-debugging-39)
+            (r"unlock screen failed in developer mode",),
+            "The device is locked with a lock-screen password, so the app cannot be started on "
+            "it: unlock it and run again; while developing, lengthen the screen's sleep time "
+            "(Settings > Display & brightness) or set no lock-screen password, so the device "
+            "wakes and starts the app by itself.",
+            meaning="the screen could not be unlocked to start the app",
+            terms=("aa start", "unlock", "锁屏", "developer mode"),
         )
     )
     sigs.append(

@@ -16,7 +16,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_WORDS_ZH
-from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES
+from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
@@ -75,8 +75,17 @@ def _code_by_message(table: dict[str, tuple[str, str]], text: str, least: int = 
     """The documented code whose message the tool printed (a code the table lacks, a version
     that renumbered it): the longest message (of ``least`` characters or more) in ``text``."""
     low = text.lower()
-    hits = [(len(m), c) for c, (m, _fix) in table.items() if len(m) >= least and m.lower() in low]
+    hits = [
+        (len(m), c)
+        for c, m in ((c, _documented(m)) for c, (m, _fix) in table.items())
+        if len(m) >= least and m.lower() in low
+    ]
     return max(hits)[1] if hits else None
+
+
+def _documented(meaning: str) -> str:
+    """The tool's documented message a table's meaning holds (without a closing ``(…)`` note)."""
+    return re.sub(r" \([^()]*\)$", "", meaning)
 
 
 _BM_SAYS = re.compile(r"[a-z]+(?: [a-z]+){2,}\.?\Z")
@@ -354,10 +363,15 @@ def _fail_prose_finding(tail: str) -> Finding | None:
         return None
     text = m.group("t").strip()
     known = next((p for p in FAIL_PROSE if p[0].search(text)), None)
+    by_message = code_by_message(text) if known is None else None
     if known is not None:
         _pattern, sub, meaning, fix = known
         if len(text) > len(known[0].pattern.split("|")[0]) + 8:
             fix = f"{fix} hdc said: “{text[:200]}”."
+    elif by_message is not None:
+        # a documented code's message printed without the code
+        sub, meaning, fix = HDC_FAIL_CODES[by_message]
+        meaning = f"{meaning} (hdc code {by_message}, not printed)"
     else:
         sub, meaning = "hdc", text or "hdc failed"
         fix = (
@@ -420,13 +434,27 @@ _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|det
 _AA_SENTENCE = 60
 
 
+# a line that is one of aa's documented Error Messages whole, alone or after its label (quoted
+# with Markdown's ``> `` too)
+_AA_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
+_AA_LINE_LEAST = 20  # "Unsupport command." and the like are no aa message
+
+
+def _aa_line_code(tail: str) -> str | None:
+    """The documented aa code whose Error Message a line of ``tail`` is, whole (``The current
+    device is not in developer mode.``), or None."""
+    said = {_AA_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()}
+    documented = ((c, _documented(m).lower()) for c, (m, _fix) in AA_CODES.items())
+    return next((c for c, m in documented if len(m) >= _AA_LINE_LEAST and m in said), None)
+
+
 def _aa_message_finding(tail: str) -> Finding | None:
     """aa failed without printing its code but with the message of a documented code: that
-    code's meaning and fix (after aa's ``error: failed to …`` line, or one of aa's long
-    sentences quoted alone)."""
+    code's meaning and fix (after aa's ``error: failed to …`` line, one of aa's long sentences
+    quoted alone, or a line that is one of aa's messages whole)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE)
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _aa_line_code(tail)
     else:
         code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:
@@ -434,7 +462,7 @@ def _aa_message_finding(tail: str) -> Finding | None:
     meaning, fix = AA_CODES[code]
     return Finding(
         kind="launch",
-        evidence=_line_at(tail, tail.lower().find(meaning.lower()))[:EVIDENCE_CHARS],
+        evidence=_line_at(tail, tail.lower().find(_documented(meaning).lower()))[:EVIDENCE_CHARS],
         fix=fix,
         query_terms=search_terms("launch", code, "aa start", "启动失败", "ability"),
         meaning=f"{meaning} (aa code {code}, not printed)",

@@ -62,12 +62,18 @@ _OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# a path or a file the refusal is about (``C:\\a\\b``, ``/x/y``, ``name.ext``): an OS refusal
+# that names none (``Kill server failed: operation not permitted``) is no project's place
+_PATH_NAMED = re.compile(r"[\\/]|\b\w[\w.-]*\.[A-Za-z][\w]{0,7}\b")
+
+
 def os_refusal(text: str) -> str | None:
-    """The class of what the operating system refused in ``text`` (None: nothing refused); a
-    project file that is not there (:func:`missing_project_file`) is the project's structure."""
+    """The class of what the operating system refused in ``text`` (None: nothing refused, or a
+    refusal that names no path or file); a project file that is not there
+    (:func:`missing_project_file`) is the project's structure."""
     for rx, kind in _OS_REFUSAL:
         if rx.search(text):
-            return kind
+            return kind if _PATH_NAMED.search(text) else None
     return "config" if missing_project_file(text) else None
 
 

@@ -12,19 +12,19 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "installed), pass -m for a multi-HAP app, and install the HAP that holds the ability.",
     ),
     "10103001": (
-        "the ability is not exported",
+        "failed to verify the visibility of the target ability (it is not exported)",
         'Set "exported": true on the ability in module.json5, or start it from inside the app.',
     ),
     "10106102": (
-        "the device screen is locked",
+        "the device screen is locked during the application launch",
         "Unlock the device screen and launch again.",
     ),
     "10103101": (
-        "no ability matches the implicit start",
+        "failed to find a matching application for implicit launch (no ability matches)",
         "Pass the ability with -a (explicit start); -b alone makes an implicit start.",
     ),
     "10105002": (
-        "the ability info could not be found",
+        "failed to obtain ability information",
         "The app may not be installed for this user: reinstall it and retry.",
     ),
     "10106002": (
@@ -40,7 +40,8 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "`aa force-stop` takes the bundle name positionally (no -b).",
     ),
     # The rest of aa's documented codes (application-dev/tools/aa-tool.md, "Error Codes"):
-    # meaning = aa's Error Message (lower-cased first word), fix after the guide's solution.
+    # meaning = aa's Error Message (lower-cased first word), fix after the guide's solution. Each
+    # meaning holds the documented Error Message, so the message alone names its code.
     "10100101": (
         "failed to obtain application information",
         "Check the -a ability and -b bundle names and check that the app is installed (`hdc shell bm dump -a` lists the bundles; `bm dump -n <bundle>` its abilities); for a multi-HAP app install the HAP that holds the ability.",

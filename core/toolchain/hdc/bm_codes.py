@@ -112,17 +112,18 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     # the four below: their bm text and the maintainers' answers in public issues
     # (TermonyHQ/Termony#137, #133; likuai2010/auto-installer#88; a uni-app note on 9568296)
     "9568407": (
-        "installing the native package (HNP) failed",
+        "failed to install the HAP because installing the native package failed (HNP)",
         "The HAP carries native packages (.hnp): only 2in1/PC devices install them; install on "
         "such a device, or build without the native packages for phones and tablets.",
     ),
     "9568409": (
-        "extracting the native package (HNP) failed",
+        "failed to install the HAP because the extract of the native package failed (HNP)",
         "A file inside the .hnp native package cannot be extracted on the device (seen with "
         "unusual file names such as '..fish'): remove or rename that file and rebuild the HNP.",
     ),
+    # bm's own spelling ("filed"), as the guide and bm print it
     "9568413": (
-        "check syscap failed and device type is not supported",
+        "check syscap filed and device type is not supported",
         "The device lacks a system capability the app requires, or its type is not in "
         "deviceTypes: add the device type to module.json5 deviceTypes and drop (or guard with "
         "canIUse) the syscaps this device does not have, then rebuild.",

@@ -269,6 +269,44 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     ),
 }
 
+# the hdc guide's 错误信息 of each code (application-dev/dfx/hdc.md, "hdc Error Codes"), the part
+# an hdc that prints no code (an older one, a paste without it) still says; E003005 and E005003
+# share theirs ("The parameter is missing"), so it names neither
+HDC_MESSAGES: dict[str, str] = {
+    "E000001": "The sdk hdc.exe version is too low",
+    "E000002": "This server's public key is not set",
+    "E000003": "The user denied the access for the device",
+    "E000004": "The communication channel is being established",
+    "E001000": "For USB debugging, please set it on the device's Settings UI",
+    "E001001": "Unknown command",
+    "E001003": "USB communication abnormal",
+    "E001104": "IP address incorrect",
+    "E001106": "-e content IP incorrect",
+    "E001300": "Not support tmode for Emulator",
+    "E002101": "Terminal hdc process failed",
+    "E002105": "Unsupport command",
+    "E003001": "Invalid bundle name",
+    "E003002": "Unsupport interactive shell command option",
+    "E003003": "Unsupport shell option",
+    "E003004": "Device does not support this shell option",
+    "E005004": "doesn't support -b option",
+    "E005005": "Error create directory",
+    "E005008": "Operation not allowed",
+    "E005102": "no such file/directory or it's out of the application directory",
+    "E006001": "Not any installation package was found",
+    "E007100": "Operate need running under debug mode",
+    "E00C001": "Operation restricted by the organization",
+}
+
+
+def code_by_message(text: str) -> str | None:
+    """The hdc code whose documented message ``text`` holds (the longest, so that "-e content IP
+    incorrect" is not read as "IP address incorrect"), or None."""
+    low = text.lower()
+    hits = [(len(m), c) for c, m in HDC_MESSAGES.items() if m.lower() in low]
+    return max(hits)[1] if hits else None
+
+
 FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
     (
         re.compile(r"Not match target founded", re.I),
@@ -324,6 +362,32 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
         "the file transfer lacks its remote (or local) path",
         "Give both paths: `hdc file send <local> <remote>` / `hdc file recv <remote> <local>`.",
     ),
+    # a transfer stopped by the OS of the side that writes (hdc's ``Transfer Stop at:N/M(Bytes),
+    # Reason: <libuv's strerror>``; faqs-app-debugging-62): the reason decides the remedy
+    (
+        re.compile(r"Reason:\s*no space left on device|\bENOSPC\b", re.I),
+        "file",
+        "the side that writes the file has no space left (the device for file send and "
+        "install, this computer for file recv)",
+        "Free storage on the device (`hdc shell df -h` shows it; delete large files or apps "
+        "you do not need), then send or install again; for an emulator click Wipe User Data "
+        "in the Device Manager's list and start it again. For `hdc file recv`, free disk space "
+        "on this computer.",
+    ),
+    (
+        re.compile(r"Reason:\s*read-only file system|\bEROFS\b", re.I),
+        "file",
+        "the destination is on a read-only file system",
+        "Write to a writable path on the device (/data/local/tmp, or the app's own directory "
+        "with `hdc file send -b <bundle>`); system partitions are read-only on a user build.",
+    ),
+    (
+        re.compile(r"Reason:\s*(?:connection reset by peer|broken pipe|end of file)", re.I),
+        "daemon",
+        "the connection to the device dropped during the transfer",
+        "Reconnect the device (another data cable or USB port, no hub) or run `hdc kill -r`, "
+        "then send or install again.",
+    ),
     (
         re.compile(r"Transfer path (?:split )?failed|Error opening file", re.I),
         "file",
@@ -361,3 +425,34 @@ SERVER_FAILED_FIX = (
     "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close DevEco Studio's "
     "embedded hdc or run `hdc kill` then `hdc start`, and check that nothing else uses the port."
 )
+
+# the hdc server's own failures worded without a code (patterns, meaning, fix): its port taken
+# (faqs-app-debugging-19, faqs-performance-analysis-kit-43/75; DevEco's Chinese window words
+# too) and a server hdc kill may not end (faqs-performance-analysis-kit-40)
+SERVER_PROSE: list[tuple[tuple[str, ...], str, str]] = [
+    (
+        (
+            r"hdc server port \S+ (?:has been|is already|was already) used",
+            r"hdc server port \S+\s*已被(?:占用|使用)",
+        ),
+        "the hdc server's port is in use",
+        "The hdc server cannot listen on its port (8710 unless OHOS_HDC_SERVER_PORT sets "
+        "another): another program holds it. Find that program (Windows `netstat -ano | "
+        "findstr :<port>` then `taskkill /PID <pid> /F`; macOS/Linux `lsof -i :<port>` then "
+        "`kill -9 <pid>`), or set the environment variable OHOS_HDC_SERVER_PORT to a free "
+        "port (e.g. 18710) and restart DevEco Studio and the terminals that run hdc. On "
+        "Windows a port inside Hyper-V's excluded range (`netsh int ipv4 show "
+        "excludedportrange protocol=tcp`) looks free but is not: pick a port outside it; a "
+        "firewall may block the port too.",
+    ),
+    (
+        # hdc's own line, at the start of its output line (or quoted), with the OS's reason after it
+        (r"^\s*(?:>\s*)*(?:\[Fail\]\s*)?Kill server failed\s*:",),
+        "hdc kill cannot end the running server",
+        "hdc kill cannot end the hdc server that runs: another program (DevEco Studio, an "
+        "emulator, a script run as administrator or root) started it with more privileges "
+        "than this user. End it by hand: on Windows Task Manager > Details > hdc.exe > End "
+        "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
+        "<pid>`; then run hdc again (it starts a new server).",
+    ),
+]

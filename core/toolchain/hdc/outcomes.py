@@ -18,7 +18,9 @@ from hmdesk.core.toolchain.hdc.hdc_codes import (
     FAIL_PROSE,
     HDC_FAIL_CODES,
     SERVER_FAILED_FIX,
+    SERVER_PROSE,
     OutcomeKind,
+    code_by_message,
 )
 
 
@@ -49,7 +51,7 @@ class Outcome:
 
 _DECISIVE_RE = re.compile(
     r"successfully|failed to install|missing installed bundle|code:|error|\[fail\]|^\s*\[E[0-9A-F]{6}\]"
-    r"|connect server failed|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
+    r"|connect server failed|kill server failed|hdc server port|unauthorized|^\s*(?:StartMode|TotalTime|WaitTime):",
     re.I,
 )
 
@@ -84,6 +86,11 @@ def classify_fail(text: str) -> Outcome | None:
                 evidence=line,
                 kind="server",
             )
+        server = next(
+            (p for p in SERVER_PROSE if any(re.search(x, line, re.I) for x in p[0])), None
+        )
+        if server is not None:
+            return Outcome(False, line, None, server[1], server[2], line, "server")
         m = _FAIL_CODE_RE.match(line)
         if m:
             code, rest = m.group(1) or m.group(2), m.group(3).strip()
@@ -93,6 +100,10 @@ def classify_fail(text: str) -> Outcome | None:
             for pat, kind, meaning, fix in FAIL_PROSE:
                 if pat.search(rest):
                     return Outcome(False, rest, code, meaning, fix, line, kind)
+            said = code_by_message(rest)
+            if said is not None:
+                kind, meaning, fix = HDC_FAIL_CODES[said]
+                return Outcome(False, rest, said, meaning, fix, line, kind)
             return Outcome(
                 False,
                 rest or "hdc reported a failure",

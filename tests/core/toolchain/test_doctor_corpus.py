@@ -155,7 +155,7 @@ BELOW_LANDED = {
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (89, 92),
-    ("bm", "actionable"): (95, 96),
+    ("bm", "actionable"): (99, 100),
     ("config", "said"): (62, 64),
     ("config", "class"): (62, 64),
     ("config", "code"): (36, 37),
@@ -178,11 +178,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (994, 999),
-    ("all", "class"): (934, 942),
-    ("all", "code"): (473, 474),
-    ("all", "location"): (364, 371),
-    ("all", "actionable"): (918, 942),
+    ("all", "said"): (1006, 1011),
+    ("all", "class"): (946, 954),
+    ("all", "code"): (478, 479),
+    ("all", "location"): (365, 372),
+    ("all", "actionable"): (930, 954),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -191,7 +191,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 942)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 954)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -203,7 +203,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 999
+    assert len(items) >= 1011
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -298,8 +298,9 @@ BUILD_KINDS = (
 # general rules (487 build logs): said 467, class 443, fix 415, location 199, code 236, confident
 # wrong 4. With blind batch Y's linter, arkts and config logs folded in and the linter's rules
 # taken from the migration guide (497 build logs): said 477, class 453, fix 424, location 206,
-# code 242, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 477, "class": 453, "actionable": 424, "location": 206, "code": 242}
+# code 242, confident wrong 4; with Y's signing logs and their general rules as well (500 build
+# logs): said 479, class 454, fix 425, location 207, code 243, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 479, "class": 454, "actionable": 425, "location": 207, "code": 243}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -324,7 +325,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 497
+    assert logs >= 500
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
