@@ -505,6 +505,17 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "install",
+        # DevEco's deploy of a HAP over the size limit (faqs-ability-13; bm's 9568272, 4 GB)
+        (r"INSTALL_FAILED_SIZE_TOO_LARGE",),
+        "A single HAP exceeds the install size limit (bm's 9568272 “install invalid hap size”: "
+        "over 4 GB): split the content into several HAPs (feature HAPs, HSPs), each under the "
+        "size limit, or reduce what the HAP bundles (move large resources out, download them "
+        "at run time).",
+        meaning="the HAP is over the size limit",
+        terms=("install", "9568272", "HAP size", "拆分"),
+    ),
+    Signature(
+        "install",
         (r"\[?(?:MSG_ERR_)?INSTALL_FAILED_(?P<what>[A-Z_]+)\]?",),
         "This is the install error of HarmonyOS 4.x or older (INSTALL_FAILED_{what}): a "
         "HarmonyOS NEXT (API 12+) HAP installs only on HarmonyOS NEXT / 5.0+ devices; on a "

@@ -71,7 +71,12 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     "E005005": (
         "file",
         "could not create a directory on the device",
-        "Check the destination path and free space on the device.",
+        # hdc.md's E005005 and mediatool.md's media library import
+        "The device's directory named after path: is read-only or not writable for hdc (a "
+        "system directory): send to a directory with write permission (/data/local/tmp, or the "
+        "app's sandbox with -b). The media library (/mnt/data/<uid>/media_fuse/Photo/…) does not "
+        "support creating directories: send files into an existing album directory (a folder "
+        "is merged only into an existing album of the same name).",
     ),
     # real output: "[Fail][E000004]:The communication channel is being established. Please wait
     # for several seconds and try again." (right after a reconnect or `hdc kill`)
