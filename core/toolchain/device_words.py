@@ -48,7 +48,10 @@ _AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
 _HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E[0-9A-F]{6})\]\s*:?\s*([^\n]*)")
 # the device path hdc's file errors name: ``Error create directory: …, path:/mnt/…``, ``Error
 # opening file: …, path:…`` (hdc.md), ``Remote path: … is invalid`` (E005102)
-_HDC_PATH = re.compile(r"(?:,\s*path\s*:\s*|Remote path:\s*)(?P<p>[^\s,]+(?: [^\s,]+)*?)(?:[,.]?\s*$| is invalid)", re.M)
+_HDC_PATH = re.compile(
+    r"(?:,\s*path\s*:\s*|Remote path:\s*)(?P<p>[^\s,]+(?: [^\s,]+)*?)(?:[,.]?\s*$| is invalid)",
+    re.M,
+)
 
 
 def hdc_path(text: str) -> str | None:

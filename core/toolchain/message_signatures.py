@@ -144,8 +144,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "file",
-        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<path>\S+))?",),
-        "The shell user may not read {path} on the device: a file the app creates must be "
+        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<location>\S+))?",),
+        "The shell user may not read {location} on the device: a file the app creates must be "
         "readable by its group (open() with mode S_IRUSR | S_IWUSR | S_IRGRP), or copy it to "
         "/data/local/tmp first; app sandboxes of release apps are not readable.",
         meaning="hdc file: permission denied",
@@ -162,9 +162,10 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "file",
         (
-            r"\[Fail\]\s*Error opening file:\s*no such file or directory(?:, path:\s*(?P<path>\S+))?",
+            r"\[Fail\]\s*Error opening file:\s*no such file or directory"
+            r"(?:, path:\s*(?P<location>\S+))?",
         ),
-        "The path does not exist where hdc reads it ({path}): check it on that side (`hdc shell "
+        "The path does not exist where hdc reads it ({location}): check it on that side (`hdc shell "
         "ls`; a send's target folder must exist), and update hdc to match the device's API when "
         "the path is right.",
         meaning="hdc file: no such file or directory",

@@ -175,7 +175,13 @@ EMULATOR_CODES: tuple[tuple[str, str, str, str, str], ...] = (
         "the emulator does not run on Windows on Arm",
         "Use the emulator on an x86_64 Windows or a Mac, or a real device.",
     ),
-    ("00802001", "device", r"^\W*(?:ErrorType\W*)?Emulator Freeze\b", "the emulator froze", _SEND_REPORT),
+    (
+        "00802001",
+        "device",
+        r"^\W*(?:ErrorType\W*)?Emulator Freeze\b",
+        "the emulator froze",
+        _SEND_REPORT,
+    ),
     (
         "00802002",
         "device",
@@ -183,5 +189,11 @@ EMULATOR_CODES: tuple[tuple[str, str, str, str, str], ...] = (
         "the emulator's graphics hung",
         _SEND_REPORT,
     ),
-    ("00802003", "device", r"^\W*(?:ErrorType\W*)?Emulator Crash\b", "the emulator crashed", _SEND_REPORT),
+    (
+        "00802003",
+        "device",
+        r"^\W*(?:ErrorType\W*)?Emulator Crash\b",
+        "the emulator crashed",
+        _SEND_REPORT,
+    ),
 )
