@@ -26,33 +26,9 @@ def _device_signatures() -> tuple[Signature, ...]:
     :func:`_device_finding`, from the tables of :mod:`.hdc.bm_codes`, :mod:`.hdc.aa_codes` and
     :mod:`.hdc.hdc_codes`)."""
     sigs: list[Signature] = []
-    # before hdc's "Connect server failed": the hdc.log line that says why the server failed
-    sigs.append(
-        Signature(
-            "hdc",
-            # hdc.log in docker or WSL, where no USB device node exists
-            # (faqs-performance-analysis-kit-66)
-            (r"USB mod ctxUSB is nullptr",),
-            "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty): map the "
-            "device into the container (`docker run --device=/dev/bus/usb/<bus> …`, or "
-            "--privileged), or use hdc 3.1.0e (API 15 SDK) or later, whose server starts without "
-            "USB nodes (connect with `hdc tconn IP:PORT`).",
-            meaning="no USB device nodes for hdc (docker/WSL)",
-            terms=("hdc", "docker", "WSL", "USB"),
-        )
-    )
-    sigs.append(
-        Signature(
-            "hdc-server",
-            # and the hdc guide's other words for it (``connect failed status:-4078``)
-            (r"Connect server failed", r"connect failed status:\s*-\d+"),
-            SERVER_FAILED_FIX,
-            meaning="Connect server failed",
-            terms=("hdc", "Connect server failed", "8710"),
-        )
-    )
     # the hdc server's own failures the HarmonyOS FAQ lists without a code (the port in use, a
-    # server it may not end): hdc_codes.SERVER_PROSE, read the same by the hdc classifiers
+    # server it may not end, docker's missing USB nodes): hdc_codes.SERVER_PROSE, read the same
+    # by the hdc classifiers; before "Connect server failed", since they say why
     for patterns, meaning, fix in SERVER_PROSE:
         sigs.append(
             Signature(
@@ -63,6 +39,16 @@ def _device_signatures() -> tuple[Signature, ...]:
                 terms=("hdc", "server", "OHOS_HDC_SERVER_PORT", "hdc kill"),
             )
         )
+    sigs.append(
+        Signature(
+            "hdc-server",
+            # and the hdc guide's other words for it (``connect failed status:-4078``)
+            (r"Connect server failed", r"connect failed status:\s*-\d+"),
+            SERVER_FAILED_FIX,
+            meaning="Connect server failed",
+            terms=("hdc", "Connect server failed", "8710"),
+        )
+    )
     sigs.append(
         Signature(
             "hdc",

@@ -165,7 +165,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
             r"\[Fail\]\s*Error opening file:\s*no such file or directory"
             r"(?:, path:\s*(?P<location>\S+))?",
         ),
-        "The path does not exist where hdc reads it ({location}): check it on that side (`hdc shell "
+        "The path hdc printed does not exist where hdc reads it: check it on that side (`hdc shell "
         "ls`; a send's target folder must exist), and update hdc to match the device's API when "
         "the path is right.",
         meaning="hdc file: no such file or directory",

@@ -460,4 +460,15 @@ SERVER_PROSE: list[tuple[tuple[str, ...], str, str]] = [
         "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
         "<pid>`; then run hdc again (it starts a new server).",
     ),
+    (
+        # hdc.log (and the console) in docker or WSL, where no USB device node exists
+        # (faqs-performance-analysis-kit-66)
+        (r"USB mod ctxUSB is nullptr",),
+        "no USB device nodes for hdc (docker/WSL)",
+        "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty), and an hdc "
+        "older than 3.1.0e cannot start its server without them: map the device into the "
+        "container (`docker run --device=/dev/bus/usb/<bus> …`, or --privileged), or upgrade "
+        "hdc to 3.1.0e (API 15 SDK) or later, whose server starts without USB nodes (connect "
+        "with `hdc tconn IP:PORT`).",
+    ),
 ]

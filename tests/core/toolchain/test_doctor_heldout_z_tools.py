@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
+from hmdesk.core.toolchain.hdc.outcomes import classify_fail
 
 from tests.fixtures.real_logs import assert_found, real_log
 
@@ -158,6 +159,12 @@ def test_hdcs_docker_line_decides_over_connect_server_failed() -> None:
     # faqs-performance-analysis-kit-66
     f = assert_found(real_log("hdc/faq-pak66-docker-usb-ctx-nullptr.log"))
     assert "/dev/bus/usb" in f.fix and "3.1.0e" in f.fix
+
+
+def test_hmdesks_own_hdc_runs_read_the_docker_line_first() -> None:
+    # faqs-performance-analysis-kit-66, as hdc prints it to the console
+    o = classify_fail(real_log("hdc/faq-pak66-docker-usb-ctx-nullptr.log"))
+    assert o is not None and o.kind == "server" and "--privileged" in (o.fix or "")
 
 
 def test_an_empty_target_list_names_the_faqs_usb_remedies() -> None:
