@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
 from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
+from hmdesk.core.toolchain.hdc.launch_messages import LAUNCH_MESSAGES
 from hmdesk.core.toolchain.signature import Signature
 
 # bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
@@ -21,18 +26,9 @@ def _device_signatures() -> tuple[Signature, ...]:
     :func:`_device_finding`, from the tables of :mod:`.hdc.bm_codes`, :mod:`.hdc.aa_codes` and
     :mod:`.hdc.hdc_codes`)."""
     sigs: list[Signature] = []
-    sigs.append(
-        Signature(
-            "hdc-server",
-            # and the hdc guide's other words for it (``connect failed status:-4078``)
-            (r"Connect server failed", r"connect failed status:\s*-\d+"),
-            SERVER_FAILED_FIX,
-            meaning="Connect server failed",
-            terms=("hdc", "Connect server failed", "8710"),
-        )
-    )
     # the hdc server's own failures the HarmonyOS FAQ lists without a code (the port in use, a
-    # server it may not end): hdc_codes.SERVER_PROSE, read the same by the hdc classifiers
+    # server it may not end, docker's missing USB nodes): hdc_codes.SERVER_PROSE, read the same
+    # by the hdc classifiers; before "Connect server failed", since they say why
     for patterns, meaning, fix in SERVER_PROSE:
         sigs.append(
             Signature(
@@ -45,6 +41,16 @@ def _device_signatures() -> tuple[Signature, ...]:
         )
     sigs.append(
         Signature(
+            "hdc-server",
+            # and the hdc guide's other words for it (``connect failed status:-4078``)
+            (r"Connect server failed", r"connect failed status:\s*-\d+"),
+            SERVER_FAILED_FIX,
+            meaning="Connect server failed",
+            terms=("hdc", "Connect server failed", "8710"),
+        )
+    )
+    sigs.append(
+        Signature(
             "hdc",
             # Windows' key container refusing hdc's keys (the hdc guide's FAQ)
             (r"CryptAcquireContext second failed",),
@@ -54,20 +60,6 @@ def _device_signatures() -> tuple[Signature, ...]:
             "computer.",
             meaning="Windows refuses hdc its key store",
             terms=("hdc", "CryptAcquireContext", "ProtectionPolicy"),
-        )
-    )
-    sigs.append(
-        Signature(
-            "hdc",
-            # hdc.log in docker or WSL, where no USB device node exists
-            # (faqs-performance-analysis-kit-66)
-            (r"USB mod ctxUSB is nullptr",),
-            "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty): map the "
-            "device into the container (`docker run --device=/dev/bus/usb/<bus> …`, or "
-            "--privileged), or use hdc 3.1.0e (API 15 SDK) or later, whose server starts without "
-            "USB nodes (connect with `hdc tconn IP:PORT`).",
-            meaning="no USB device nodes for hdc (docker/WSL)",
-            terms=("hdc", "docker", "WSL", "USB"),
         )
     )
     sigs.append(
@@ -184,7 +176,14 @@ def _device_signatures() -> tuple[Signature, ...]:
             (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
             "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
             "(Settings > System > Developer options), accept the authorisation dialog; start the "
-            "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT`.",
+            "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT` (a "
+            "device left in TCP mode: switch it back to USB). A connected device the computer "
+            "does not see (faqs-performance-analysis-kit-32): try another USB port (no hub) and "
+            "another USB cable (USB 2.0 or better); check that the computer lists an HDC Device / "
+            "HDC Interface (Windows' Device Manager, `lsusb` on Linux, System Information > USB "
+            "on macOS); on Windows reinstall the driver with zadig (List All Devices > HDC Device "
+            "> Reinstall Driver); end adb (`adb kill-server`, it shares port 8710) and run `hdc "
+            "kill` then `hdc start`; use the hdc of the SDK that matches the device's image.",
             meaning="no device connected",
             terms=("hdc", "list targets", "device", "设备"),
         )
@@ -294,6 +293,28 @@ def _device_signatures() -> tuple[Signature, ...]:
             terms=("hdc", "install", "hap", "安装"),
         )
     )
+    # DevEco Studio's run/debug/test launch and attach messages (the FAQ's 应用调试, 应用测试)
+    for kind, patterns, meaning, fix, page in LAUNCH_MESSAGES:
+        sigs.append(
+            Signature(
+                cast(FindingKind, kind),
+                patterns,
+                fix,
+                meaning=meaning,
+                terms=("DevEco Studio", "debug", "launch", page),
+            )
+        )
+    # the emulator's documented errors, read by their message (the Emulator prints no code)
+    for code, kind, pattern, meaning, fix in EMULATOR_CODES:
+        sigs.append(
+            Signature(
+                cast(FindingKind, kind),
+                (pattern,),
+                fix,
+                meaning=f"{meaning} (emulator code {code})",
+                terms=("Emulator", code, "模拟器"),
+            )
+        )
     return tuple(sigs)
 
 

@@ -46,6 +46,20 @@ _AA_CODE = re.compile(
 _AA_MESSAGE = re.compile(r"Error Message\s*[:：]\s*([^\n]+)")
 # hdc: ``[Fail][E005005] Error create directory: …`` (also quoted without ``[Fail]``)
 _HDC_CODE = re.compile(r"(?:\[Fail\]\s*)?\[(E[0-9A-F]{6})\]\s*:?\s*([^\n]*)")
+# the device path hdc's file errors name: ``Error create directory: …, path:/mnt/…``, ``Error
+# opening file: …, path:…`` (hdc.md), ``Remote path: … is invalid`` (E005102)
+_HDC_PATH = re.compile(
+    r"(?:,\s*path\s*:\s*|Remote path:\s*)(?P<p>[^\s,]+(?: [^\s,]+)*?)(?:[,.]?\s*$| is invalid)",
+    re.M,
+)
+
+
+def hdc_path(text: str) -> str | None:
+    """The device path hdc's file error names, or None."""
+    m = _HDC_PATH.search(text)
+    return m.group("p").strip() if m else None
+
+
 # a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
 _REASON_LINE = re.compile(
     r"^\s*(?:\W\s*)?(?:error\s+)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*[:：]\s*"
@@ -317,6 +331,7 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
         fix=fix,
         code=code,
         query_terms=search_terms("hdc", code, sub, "device", "设备"),
+        location=hdc_path(text),
         meaning=meaning,
     )
 
@@ -383,6 +398,7 @@ def _fail_prose_finding(tail: str) -> Finding | None:
         evidence=m.group(0).strip()[:EVIDENCE_CHARS],
         fix=fix,
         query_terms=search_terms("hdc", sub, "device", "设备"),
+        location=hdc_path(text),
         meaning=meaning,
     )
 

@@ -144,8 +144,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "file",
-        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<path>\S+))?",),
-        "The shell user may not read {path} on the device: a file the app creates must be "
+        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<location>\S+))?",),
+        "The shell user may not read {location} on the device: a file the app creates must be "
         "readable by its group (open() with mode S_IRUSR | S_IWUSR | S_IRGRP), or copy it to "
         "/data/local/tmp first; app sandboxes of release apps are not readable.",
         meaning="hdc file: permission denied",
@@ -162,9 +162,10 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "file",
         (
-            r"\[Fail\]\s*Error opening file:\s*no such file or directory(?:, path:\s*(?P<path>\S+))?",
+            r"\[Fail\]\s*Error opening file:\s*no such file or directory"
+            r"(?:, path:\s*(?P<location>\S+))?",
         ),
-        "The path does not exist where hdc reads it ({path}): check it on that side (`hdc shell "
+        "The path hdc printed does not exist where hdc reads it: check it on that side (`hdc shell "
         "ls`; a send's target folder must exist), and update hdc to match the device's API when "
         "the path is right.",
         meaning="hdc file: no such file or directory",
@@ -502,6 +503,17 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "signature) and install that build.",
         meaning="release-signed HAP installed outside AppGallery",
         terms=("release", "debug certificate", "AppGallery", "安装失败"),
+    ),
+    Signature(
+        "install",
+        # DevEco's deploy of a HAP over the size limit (faqs-ability-13; bm's 9568272, 4 GB)
+        (r"INSTALL_FAILED_SIZE_TOO_LARGE",),
+        "A single HAP exceeds the install size limit (bm's 9568272 “install invalid hap size”: "
+        "over 4 GB): split the content into several HAPs (feature HAPs, HSPs), each under the "
+        "size limit, or reduce what the HAP bundles (move large resources out, download them "
+        "at run time).",
+        meaning="the HAP is over the size limit",
+        terms=("install", "9568272", "HAP size", "拆分"),
     ),
     Signature(
         "install",

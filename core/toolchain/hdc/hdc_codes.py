@@ -71,7 +71,12 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     "E005005": (
         "file",
         "could not create a directory on the device",
-        "Check the destination path and free space on the device.",
+        # hdc.md's E005005 and mediatool.md's media library import
+        "The device's directory named after path: is read-only or not writable for hdc (a "
+        "system directory): send to a directory with write permission (/data/local/tmp, or the "
+        "app's sandbox with -b). The media library (/mnt/data/<uid>/media_fuse/Photo/…) does not "
+        "support creating directories: send files into an existing album directory (a folder "
+        "is merged only into an existing album of the same name).",
     ),
     # real output: "[Fail][E000004]:The communication channel is being established. Please wait
     # for several seconds and try again." (right after a reconnect or `hdc kill`)
@@ -454,5 +459,16 @@ SERVER_PROSE: list[tuple[tuple[str, ...], str, str]] = [
         "than this user. End it by hand: on Windows Task Manager > Details > hdc.exe > End "
         "task; on macOS/Linux find it with `ps -ef | grep hdc` and end it with `sudo kill -9 "
         "<pid>`; then run hdc again (it starts a new server).",
+    ),
+    (
+        # hdc.log (and the console) in docker or WSL, where no USB device node exists
+        # (faqs-performance-analysis-kit-66)
+        (r"USB mod ctxUSB is nullptr",),
+        "no USB device nodes for hdc (docker/WSL)",
+        "hdc finds no USB device nodes (docker or WSL: /dev/bus/usb is empty), and an hdc "
+        "older than 3.1.0e cannot start its server without them: map the device into the "
+        "container (`docker run --device=/dev/bus/usb/<bus> …`, or --privileged), or upgrade "
+        "hdc to 3.1.0e (API 15 SDK) or later, whose server starts without USB nodes (connect "
+        "with `hdc tconn IP:PORT`).",
     ),
 ]

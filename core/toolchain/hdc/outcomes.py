@@ -74,7 +74,14 @@ def _lines(text: str) -> list[str]:
 
 def classify_fail(text: str) -> Outcome | None:
     """hdc-level failures common to every command: ``[Fail]...``, ``Connect server failed``,
-    unauthorized. Returns None when there is none."""
+    unauthorized. Returns None when there is none. The server's own words say why, wherever
+    they are (``Connect server failed`` may come first)."""
+    for line in _lines(text):
+        server = next(
+            (p for p in SERVER_PROSE if any(re.search(x, line, re.I) for x in p[0])), None
+        )
+        if server is not None:
+            return Outcome(False, line, None, server[1], server[2], line, "server")
     for line in _lines(text):
         if line.startswith("Connect server failed"):
             return Outcome(
@@ -86,11 +93,6 @@ def classify_fail(text: str) -> Outcome | None:
                 evidence=line,
                 kind="server",
             )
-        server = next(
-            (p for p in SERVER_PROSE if any(re.search(x, line, re.I) for x in p[0])), None
-        )
-        if server is not None:
-            return Outcome(False, line, None, server[1], server[2], line, "server")
         m = _FAIL_CODE_RE.match(line)
         if m:
             code, rest = m.group(1) or m.group(2), m.group(3).strip()

@@ -150,12 +150,16 @@ LANDED = 1.0
 # main-thread timeout's sampled stack and MAIN_THREAD_JANK); left: cppcrash/zcoder-rust-embed-
 # debug-asset-abort (one LastFatalMessage line: that rust-embed read the build machine's path is
 # the note's, not the log's).
+# Blind batch Z's aa, bm, hdc and signing logs (19, scored blind on c11cd77: said 15/19, fix
+# 11/19) folded in after their families' rules (test_doctor_heldout_z_tools.py: DevEco's launch
+# and attach messages, the emulator's error codes, the HAP size limit, hdc's file paths): all
+# 19 right.
 BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (89, 92),
-    ("bm", "actionable"): (99, 100),
+    ("bm", "actionable"): (107, 108),
     ("config", "said"): (62, 64),
     ("config", "class"): (62, 64),
     ("config", "code"): (36, 37),
@@ -178,11 +182,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1006, 1011),
-    ("all", "class"): (946, 954),
-    ("all", "code"): (478, 479),
-    ("all", "location"): (365, 372),
-    ("all", "actionable"): (930, 954),
+    ("all", "said"): (1025, 1030),
+    ("all", "class"): (965, 973),
+    ("all", "code"): (483, 484),
+    ("all", "location"): (366, 373),
+    ("all", "actionable"): (949, 973),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -191,7 +195,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 954)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 973)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -203,7 +207,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1011
+    assert len(items) >= 1030
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
