@@ -229,7 +229,12 @@ def _children_of(ppid: int, word: str) -> list[int]:
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_bytes().rpartition(b")")[2].split()
-            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            cmd = (
+                Path(f"/proc/{entry}/cmdline")
+                .read_bytes()
+                .replace(b"\0", b" ")
+                .decode(errors="replace")
+            )
         except OSError:
             continue
         if int(stat[1]) == ppid and word in cmd:
