@@ -154,12 +154,12 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (89, 92),
+    ("arkts", "actionable"): (92, 95),
     ("bm", "actionable"): (99, 100),
-    ("config", "said"): (62, 64),
-    ("config", "class"): (62, 64),
+    ("config", "said"): (65, 67),
+    ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
-    ("config", "actionable"): (62, 64),
+    ("config", "actionable"): (65, 67),
     ("cppcrash", "said"): (127, 128),
     ("cppcrash", "class"): (127, 128),
     ("cppcrash", "location"): (68, 71),
@@ -169,20 +169,20 @@ BELOW_LANDED = {
     ("hilog", "location"): (13, 14),
     ("hilog", "actionable"): (30, 31),
     ("hilog", "fields"): (87, 88),
-    ("hvigor", "actionable"): (62, 63),
+    ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (87, 90),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (54, 55),
+    ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1006, 1011),
-    ("all", "class"): (946, 954),
-    ("all", "code"): (478, 479),
-    ("all", "location"): (365, 372),
-    ("all", "actionable"): (930, 954),
+    ("all", "said"): (1020, 1025),
+    ("all", "class"): (960, 968),
+    ("all", "code"): (482, 483),
+    ("all", "location"): (371, 378),
+    ("all", "actionable"): (944, 968),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -191,7 +191,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 954)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 968)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -203,7 +203,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1011
+    assert len(items) >= 1025
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
