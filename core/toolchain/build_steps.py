@@ -99,6 +99,13 @@ _COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
         "and the SDK installed; `// @ts-nocheck` only hides it.",
     ),
     (
+        # faqs-compiling-and-building-11: BuildProfile is generated from buildProfileFields
+        re.compile(r"Property [‘'`]?(\w+)[’'`]? does not exist on type [‘'`]typeof BuildProfile"),
+        "BuildProfile is generated from the buildProfileFields of the module's build-profile.json5 "
+        "(buildOption, or each targets[].config): declare {0} there, with the same keys in every "
+        "target, then build again so BuildProfile is regenerated.",
+    ),
+    (
         # a component's attribute chain: ``.card()`` on a RelativeContainer
         re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`](\w+?)Attribute[’'`]"),
         "{0}() is not an attribute method of {1}: a custom style must be defined before it is "
