@@ -5,6 +5,7 @@ make), and the IDE's own messages about the project's run configuration. Data on
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.signature import Signature
 
 # the SDK's executables a build runs (ets-loader's compilers, restool, the packing and signing
@@ -47,6 +48,22 @@ FAQ_SIGNATURES: tuple[Signature, ...] = (
         "for Permission denied also make it executable (`chmod +x`). Then build again.",
         meaning="an SDK tool the OS will not run",
         terms=("xattr", "com.apple.quarantine", "es2abc", "SDK"),
+    ),
+    # faqs-compiling-and-building-133: macOS will not load a library into an SDK tool signed by
+    # another team (es2abc's --transform-lib plugin), dyld's code-signature refusal
+    Signature(
+        "sdk-home",
+        (
+            r"code signature in [^\n]*not valid for use in process",
+            r"Code has to be at least ad-hoc signed",
+        ),
+        "macOS refused to load a library into the SDK's tool: the tool (es2abc) and the library "
+        "are not in the same code-signing group (compare `codesign -dv --verbose=1` of both: one "
+        "unsigned, or another TeamIdentifier). Re-sign the tool like the library: `codesign "
+        "--remove-signature <es2abc>` then `codesign -s - -v <es2abc>` (or ad-hoc sign the "
+        "library with `codesign -s -`).",
+        meaning="macOS refused a library's code signature",
+        terms=("codesign", "es2abc", "macOS", "signature"),
     ),
     # faqs-compiling-and-building-189: hvigor copies a folder holding a symbolic link on Windows,
     # which lets only Developer Mode or an administrator make one; faqs-package-structure-78: the
@@ -102,7 +119,7 @@ FAQ_SIGNATURES: tuple[Signature, ...] = (
 
 # The build FAQ's other messages, each as hvigor/ohpm/the compiler words it, with the page's
 # remedy: (page number of faqs-compiling-and-building-N, kind, the message, the fix)
-_FAQ_MESSAGES: tuple[tuple[int, str, str, str], ...] = (
+_FAQ_MESSAGES: tuple[tuple[int, FindingKind, str, str], ...] = (
     (
         1,
         "hvigor-env",
@@ -454,7 +471,7 @@ _FAQ_MESSAGES: tuple[tuple[int, str, str, str], ...] = (
 
 FAQ_SIGNATURES += tuple(
     Signature(
-        kind,  # type: ignore[arg-type]
+        kind,
         (pattern,),
         fix,
         meaning=f"the build FAQ's message (faqs-compiling-and-building-{page})",

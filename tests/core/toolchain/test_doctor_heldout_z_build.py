@@ -49,6 +49,13 @@ def test_an_sdk_tool_the_os_will_not_run_is_the_quarantine() -> None:
     )
     assert g.kind == "sdk-home" and "chmod +x" in g.fix
     assert assert_found('"/sdk/ets/build-tools/bin/ark_aot_compiler": Operation not permitted')
+    # faqs-compiling-and-building-133: dyld refuses a library signed apart from es2abc
+    c = assert_found(
+        "os::library_loader::Load error: dlopen(..., 0x0001):\n"
+        "tried: '...' (code signature in <...> '...' not valid for use in process: mapped file "
+        "has no cdhash, completely unsigned? Code has to be at least ad-hoc signed.)"
+    )
+    assert c.kind == "sdk-home" and "codesign --remove-signature" in c.fix
     # a refusal of another program is no SDK's
     other = diagnose("/bin/sh: ./myscript: Permission denied")
     assert other is None or other.kind != "sdk-home"
