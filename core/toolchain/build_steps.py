@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice
+from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
 from hmdesk.core.toolchain.config_report import _file_to_edit
 from hmdesk.core.toolchain.error_subjects import missing_project_file, unresolved_module
@@ -165,6 +166,7 @@ _COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
         "{0} with {1} set to {2} cannot have children: remove its child components.",
     ),
 )
+_COMPILER_STEPS += tuple((re.compile(rx), step) for _code, rx, step in ARKUI_CHECKS)
 # a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
 _IN_DEPENDENCY = re.compile(
     r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"

@@ -15,7 +15,10 @@ members of the same family the batch did not show, in the docs' own wording.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.error_subjects import os_refusal
 
@@ -210,3 +213,44 @@ def test_a_har_missing_inside_oh_modules_is_a_hars_relative_dependency() -> None
         "ohpm ERROR: EFETCH Fetch local file package error, D:\\proj\\libs\\a.har does not exist."
     )
     assert "build it first" in g.fix and "overrides" not in g.fix
+
+
+# ArkUI's other compile checks, as the reference words them (names filled in)
+CHECKS = [
+    (
+        "10905210",
+        "In an '@Entry' decorated component, the 'build' method can have only one root node, "
+        "which must be a container component.",
+        "exactly one root",
+    ),
+    (
+        "10905316",
+        "The property 'count' in the custom component 'Child' is missing (mandatory to specify).",
+        "Pass count when the parent creates Child",
+    ),
+    ("10903329", "Unknown resource name 'app_title'.", "No resource is named app_title"),
+    ("10905209", "Only UI component syntax can be written here.", "only UI components"),
+    ("10905303", "The '@State' property 'n' must be specified a default value.", "initial value"),
+    (
+        "10905301",
+        "'@Watch' cannot be used with 'onChange'. Apply it only to parameters that correspond to existing methods.",
+        "Define the method onChange",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "message", "step"), CHECKS)
+def test_arkui_checks_name_the_references_step(code: str, message: str, step: str) -> None:
+    at = "At File: /p/entry/src/main/ets/pages/Index.ets:12:7"
+    coded = assert_found(f"ERROR: {code} ArkTS Compiler Error\nError Message: {message} {at}")
+    bare = assert_found(f"ArkTS:ERROR File: /p/entry/src/main/ets/pages/Index.ets:12:7\n {message}")
+    for f in (coded, bare):
+        assert f.kind == "arkts-source" and step in f.fix, f
+
+
+def test_every_arkui_check_is_a_sound_row() -> None:
+    codes = [c for c, _rx, _s in ARKUI_CHECKS]
+    assert len(codes) == len(set(codes)) and all(re.fullmatch(r"109\d{5}", c) for c in codes)
+    for _code, rx, step in ARKUI_CHECKS:
+        groups = re.compile(rx).groups
+        assert step.format(*(["x"] * groups))  # every {n} the step names is captured
