@@ -38,7 +38,9 @@ FAQ_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "sdk-home",
         (
-            rf"[\"']?(?P<path>[^\s\"']*(?<![\w.-])(?:{_SDK_TOOL})(?:\.exe)?)[\"']?:?\s*"
+            # from a token's start only: a match begun inside a long token is retried at each of its
+            # characters (quadratic on a long line)
+            rf"(?<![^\s\"'])[\"']?(?P<path>[^\s\"']*(?<![\w.-])(?:{_SDK_TOOL})(?:\.exe)?)[\"']?:?\s*"
             r"(?:Operation not permitted|Permission denied)",
         ),
         "The operating system will not run the SDK's tool {path}: on macOS the downloaded SDK's "
