@@ -168,8 +168,9 @@ ARKTS_RULES: dict[str, str] = {
     "arkts-no-props-by-index": (
         "Read a declared field with dot access (obj.field) on an object typed by its class or "
         "interface instead of obj['field'] (for a few known keys, a switch choosing the field); "
-        "for keys known only at run time type it as Record<string, T> (then obj[key]) or use a "
-        "Map. Typed arrays (Int32Array…) keep arr[i]."
+        "for keys known only at run time read the field with Reflect.get(obj, key) as T (the "
+        "DevEco FAQ's remedy, faqs-compiling-and-building-126), type it as Record<string, T> "
+        "(then obj[key]) or use a Map. Typed arrays (Int32Array…) keep arr[i]."
     ),
     "arkts-no-globalthis": "globalThis is not supported: export the value from a module and "
     "import it (or keep shared state in AppStorage / a singleton class).",

@@ -173,7 +173,7 @@ def _device_signatures() -> tuple[Signature, ...]:
     sigs.append(
         Signature(
             "hdc",
-            (r"^\s*\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
+            (r"^\s*(?:>\s*)?\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
             "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
             "(Settings > System > Developer options), accept the authorisation dialog; start the "
             "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT` (a "

@@ -43,6 +43,8 @@ def named_kind(text: str) -> str | None:
 # what the operating system refused (Node's errno names, the usual OS phrases): a file that cannot
 # be written is the project's place, whatever tool met it
 _OS_REFUSAL: tuple[tuple[re.Pattern[str], str], ...] = (
+    # the process's limit of open files: the machine's, whatever file it was opening
+    (re.compile(r"\bE[MN]FILE\b|[Tt]oo many open files"), "hvigor-env"),
     (
         re.compile(
             r"\bENAMETOOLONG\b|[Ff]ile ?name (?:is )?too long|path too long|"

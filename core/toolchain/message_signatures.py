@@ -282,6 +282,18 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="local dependency on another drive",
         terms=("ohpm", "local dependency", "file system"),
     ),
+    # faqs-command-line-tool-3: a file missing inside oh_modules is a HAR's own relative-path
+    # dependency, which ohpm 1.4.0 and later does not carry into oh_modules
+    Signature(
+        "ohpm-deps",
+        (r"Fetch local file package error,?\s*(?P<path>\S*?oh_modules\S*?) does not exist",),
+        "A HAR you depend on has a relative-path (file:) dependency of its own, and ohpm 1.4.0 "
+        "and later does not add it when it makes oh_modules: publish that dependency to a "
+        "private ohpm-repo and depend on it by version, or add an overrides entry for it in the "
+        "project-level oh-package.json5. Missing: {path}",
+        meaning="a HAR's relative-path dependency missing from oh_modules",
+        terms=("ohpm", "overrides", "ohpm-repo", "oh-package.json5"),
+    ),
     Signature(
         "ohpm-deps",
         (r"Fetch local file package error,?\s*(?P<path>\S+?) does not exist",),

@@ -158,12 +158,12 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (89, 92),
+    ("arkts", "actionable"): (92, 95),
     ("bm", "actionable"): (107, 108),
-    ("config", "said"): (62, 64),
-    ("config", "class"): (62, 64),
+    ("config", "said"): (65, 67),
+    ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
-    ("config", "actionable"): (62, 64),
+    ("config", "actionable"): (65, 67),
     ("cppcrash", "said"): (127, 128),
     ("cppcrash", "class"): (127, 128),
     ("cppcrash", "location"): (68, 71),
@@ -173,20 +173,20 @@ BELOW_LANDED = {
     ("hilog", "location"): (13, 14),
     ("hilog", "actionable"): (30, 31),
     ("hilog", "fields"): (87, 88),
-    ("hvigor", "actionable"): (62, 63),
+    ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (87, 90),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (54, 55),
+    ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1025, 1030),
-    ("all", "class"): (965, 973),
-    ("all", "code"): (483, 484),
-    ("all", "location"): (366, 373),
-    ("all", "actionable"): (949, 973),
+    ("all", "said"): (1039, 1044),
+    ("all", "class"): (979, 987),
+    ("all", "code"): (487, 488),
+    ("all", "location"): (372, 379),
+    ("all", "actionable"): (963, 987),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -195,7 +195,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 973)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 987)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -207,7 +207,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1030
+    assert len(items) >= 1044
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -304,7 +304,9 @@ BUILD_KINDS = (
 # taken from the migration guide (497 build logs): said 477, class 453, fix 424, location 206,
 # code 242, confident wrong 4; with Y's signing logs and their general rules as well (500 build
 # logs): said 479, class 454, fix 425, location 207, code 243, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 479, "class": 454, "actionable": 425, "location": 207, "code": 243}
+# With blind batch Z's build and device logs and their family rules (517 build logs): said 494,
+# class 469, fix 439, location 213, code 247, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 494, "class": 469, "actionable": 439, "location": 213, "code": 247}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -329,7 +331,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 500
+    assert logs >= 517
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
