@@ -38,6 +38,7 @@ from pathlib import Path
 from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
 
@@ -236,7 +237,12 @@ def _top_text(text: str, frames: list[Frame]) -> str:
 
 
 # HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
-_SANITIZER = re.compile(r"\bERROR: (?:HW)?AddressSanitizer\b|\bERROR: \w+Sanitizer:")
+# UBSan's (``SUMMARY: UndefinedBehaviorSanitizer``, its ``runtime error:`` line), TSan's
+# ``WARNING: ThreadSanitizer: data race``
+_SANITIZER = re.compile(
+    r"\bERROR: (?:HW)?AddressSanitizer\b|\b(?:ERROR|WARNING|SUMMARY): \w+Sanitizer:"
+    r"|:\d+:\d+: runtime error: "
+)
 # a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
 # or ``panicked at 'message', src/x.rs:218:14``
 _RUST_PANIC = re.compile(
@@ -550,6 +556,14 @@ def _parse(text: str, name: str | None) -> Crash:
         keys["Reason"] = "MAIN_THREAD_JANK"  # the main-thread timeout (jank) event
     if "Reason" not in keys and "panicked at " in text:
         _rust_panic(text, keys, frames)
+    if (m_ub := UBSAN_LINE.search(text)) is not None:
+        # UBSan's report names the source line it stopped at: the first frame
+        keys.setdefault("Reason", "UBSAN")
+        keys.setdefault("Error message", m_ub.group("what").strip())
+        place = f"{m_ub.group('file')}:{m_ub.group('line')}:{m_ub.group('col')}"
+        frame = parse_frame(f"at runtime_error ({place})")
+        if frame is not None:
+            frames.insert(0, frame)
     if (
         "Reason" not in keys
         and frames
