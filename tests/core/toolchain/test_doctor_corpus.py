@@ -160,10 +160,10 @@ BELOW_LANDED = {
     ("config", "class"): (62, 64),
     ("config", "code"): (36, 37),
     ("config", "actionable"): (62, 64),
-    ("cppcrash", "said"): (127, 128),
-    ("cppcrash", "class"): (127, 128),
-    ("cppcrash", "location"): (68, 71),
-    ("cppcrash", "actionable"): (123, 128),
+    ("cppcrash", "said"): (135, 136),
+    ("cppcrash", "class"): (135, 136),
+    ("cppcrash", "location"): (75, 78),
+    ("cppcrash", "actionable"): (131, 136),
     ("hilog", "said"): (87, 88),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
@@ -178,11 +178,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (54, 55),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1006, 1011),
-    ("all", "class"): (946, 954),
+    ("all", "said"): (1014, 1019),
+    ("all", "class"): (954, 962),
     ("all", "code"): (478, 479),
-    ("all", "location"): (365, 372),
-    ("all", "actionable"): (930, 954),
+    ("all", "location"): (372, 379),
+    ("all", "actionable"): (938, 962),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -191,7 +191,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 954)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 962)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -203,7 +203,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1011
+    assert len(items) >= 1019
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -371,9 +371,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
     # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
     # freezes folded in after theirs; 247 of 249 with batch Y's native crashes and freezes
-    # folded in after their general rules
+    # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
+    # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 247
+    assert len(with_cause) >= 263
 
 
 def test_the_cli_prints_the_table_and_the_misses(
