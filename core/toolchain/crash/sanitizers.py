@@ -227,6 +227,9 @@ def reading(crash: Crash, text: str) -> Reading | None:
     m = _VERDICT.search(raw)
     if m is not None:
         what = (m.group(1) or m.group(2) or "").strip()
+        if any(k[0].fullmatch(crash.reason) for k in MEMORY_KINDS):
+            # the fault log's ``Reason:use-after-free`` names the kind an HWASan tag-mismatch is
+            what = crash.reason
         known = next((k for k in MEMORY_KINDS if k[0].search(what)), None)
         if known is not None:
             return Reading(

@@ -310,3 +310,14 @@ def test_a_headerless_wait_in_a_thread_of_the_apps_own_is_no_freeze() -> None:
 #05 pc 00000000000ca8cc /data/storage/el1/bundle/libs/arm64/libexpocamera.so
 """
     assert parse_faultlog(stack).type == CPP
+
+
+def test_a_native_frame_nesting_parentheses_two_deep_keeps_its_symbol() -> None:
+    # a parameter of a function type (faqs-jsvm-7's stack, tests/data/real_logs/cppcrash/
+    # faq-jsvm-createvm-race-allocator-null.log)
+    crash = parse_faultlog(
+        "#01 pc 000000000163cef4 /system/lib64/ndk/libjsvm.so(v8::internal::Heap::"
+        "AllocateExternalBackingStore(std::__h::function<void* (unsigned long)> const&, "
+        "unsigned long)+212)\n"
+    )
+    assert crash.frames[0].symbol.startswith("v8::internal::Heap::AllocateExternalBackingStore(")
