@@ -260,9 +260,9 @@ _OVERFLOW = Reading(
 
 
 def _cpp(crash: Crash, text: str) -> Reading | None:
-    said = sanitizers.reading(crash, text)  # a sanitizer's report says more than its signal
-    if said is not None:
-        return said
+    report = sanitizers.reading(crash, text)  # a sanitizer's report says more than its signal
+    if report is not None:
+        return report
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
     hint = _HINT.search(crash.raw or text)
