@@ -38,7 +38,7 @@ from pathlib import Path
 from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
-from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE
+from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
 
@@ -62,7 +62,9 @@ FAULT_HINT = re.compile(
     # the main-thread jank event (HiAppEvent's MAIN_THREAD_JANK, its watchdog log's file name)
     r"|.*(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])"
     # an appfreeze log's main-thread event-queue dump, pasted without its header
-    r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d)"
+    r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
+    # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
+    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: )"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
@@ -564,6 +566,8 @@ def _parse(text: str, name: str | None) -> Crash:
         frame = parse_frame(f"at runtime_error ({place})")
         if frame is not None:
             frames.insert(0, frame)
+    elif (kind := verdict(text)) is not None:
+        keys.setdefault("Reason", kind)  # a fault log names an ASan/TSan report by its kind
     if (
         "Reason" not in keys
         and frames

@@ -21,9 +21,10 @@ import re
 from hmdesk.core.toolchain.crash.model import Crash, Reading
 
 # UBSan's report line: ``<file>:<line>:<col>: runtime error: <what>``
+# (also after a hilog line's prefix: the file is the word before ``:line:col``)
 UBSAN_LINE = re.compile(
-    r"^[ \t]*(?P<file>\S(?:[^\n:]|:(?=[/\\]))*?):(?P<line>\d+):(?P<col>\d+): runtime error: "
-    r"(?P<what>[^\n]+)",
+    r"(?:^|(?<=\s))(?P<file>[^\s:](?:[^\s:]|:(?=[/\\]))*):(?P<line>\d+):(?P<col>\d+): "
+    r"runtime error: (?P<what>[^\n]+)",
     re.M,
 )
 # a sanitizer's verdict: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``,
@@ -209,6 +210,15 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
 )
 
 
+def verdict(text: str) -> str | None:
+    """The kind a sanitizer's report names (``heap-buffer-overflow``, ``data race``), or None."""
+    m = _VERDICT.search(text)
+    if m is None:
+        return None
+    what = (m.group(1) or m.group(2) or "").strip()
+    return re.split(r" (?:on|at|in|of size|by) (?:address|0x|thread|\S+ 0x)", what, maxsplit=1)[0]
+
+
 def reading(crash: Crash, text: str) -> Reading | None:
     """A sanitizer's report in ``crash``: what it says failed and its remedy, else None."""
     raw = crash.raw or text
@@ -224,9 +234,8 @@ def reading(crash: Crash, text: str) -> Reading | None:
                 certain=True,
             )
         return Reading(f"{known[1]} ({said})", known[2], certain=True)
-    m = _VERDICT.search(raw)
-    if m is not None:
-        what = (m.group(1) or m.group(2) or "").strip()
+    what = verdict(raw)
+    if what is not None:
         if any(k[0].fullmatch(crash.reason) for k in MEMORY_KINDS):
             # the fault log's ``Reason:use-after-free`` names the kind an HWASan tag-mismatch is
             what = crash.reason

@@ -193,3 +193,48 @@ def test_jsvm_out_of_memory() -> None:
         "FatalProcessOutOfMemory(char const*)+28)\n"
     )
     assert_reads_kind(text, None, "OH_JSVM_Init", "max-old-space-size")
+
+
+def test_every_reading_path_finds_a_sanitizer_report() -> None:
+    place = "E:/MyCppUbsan/entry/src/main/cpp/napi_init.cpp:12:14"
+    # a bare line, as DevEco's UBSan log pane shows it (ide-ubsan)
+    bare = assert_found(f"{place}: runtime error: division by zero\n")
+    assert (bare.kind, bare.location) == ("crash", place) and "divisor" in bare.fix
+    # the same report in a DevEco Log window paste (hilog's prefix before each line)
+    prefix = "12-06 10:21:33.456   555-555   A00000/com.example.mycppubsan/UBSAN  E     "
+    pasted = assert_found(
+        f"{prefix}{place}: runtime error: division by zero\n"
+        f"{prefix}SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior {place} in\n"
+    )
+    assert (pasted.kind, pasted.location) == ("crash", place)
+    # ASan's and TSan's header alone (address-sanitizer-guidelines, bpta-stability-tsan-detection)
+    asan = assert_found(
+        "==appspawn==11766==ERROR: AddressSanitizer: stack-buffer-overflow on address "
+        "0x007fffd59768 at pc 0x007c7e718f54 bp 0x007fffd59710 sp 0x007fffd59708\n"
+    )
+    assert asan.kind == "crash" and "inside the buffer" in asan.fix
+    # ASan's stack-buffer-overflow is a local array overrun, not the stack running out
+    assert "recursion" not in asan.fix
+    tsan = assert_found("==com.example.app==4242==WARNING: ThreadSanitizer: data race (pid=4242)\n")
+    assert tsan.kind == "crash" and "mutex" in tsan.fix
+
+
+def test_a_sanitizers_frames_name_the_access() -> None:
+    symbolised = assert_found(
+        "==com.example.app==4242==ERROR: AddressSanitizer: heap-use-after-free on address "
+        "0x602000000010\n"
+        "    #0 0x7f5a1c2e04 in Test(int) /home/dev/app/entry/src/main/cpp/napi_init.cpp:21:5\n"
+        "    #1 0x7b5710235c  (/system/lib64/platformsdk/libace_napi.z.so+0x4235c)\n"
+    )
+    assert symbolised.location == "/home/dev/app/entry/src/main/cpp/napi_init.cpp:21:5"
+    # address-sanitizer-guidelines' example: frames with no symbol name the app's library
+    bare = assert_found(
+        "Reason:stack-buffer-overflow\n"
+        "==appspawn==11766==ERROR: AddressSanitizer: stack-buffer-overflow on address "
+        "0x007fffd59768 at pc 0x007c7e718f54 bp 0x007fffd59710 sp 0x007fffd59708\n"
+        "#0 0x7c7e718f50  (/data/storage/el1/bundle/libs/arm64/libentry.so+0x58f50) "
+        "(BuildId: 5e1d4fe4b589921373e51615051105e455462c5f)\n"
+        "#1 0x7b5710235c  (/system/lib64/platformsdk/libace_napi.z.so+0x4235c) "
+        "(BuildId: e6ee1d59b23d2b0d1e746549da572967)\n"
+    )
+    assert bare.location == "/data/storage/el1/bundle/libs/arm64/libentry.so"
