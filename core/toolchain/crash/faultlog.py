@@ -286,12 +286,19 @@ _NUMBER_AT = re.compile(r"^[ \t]*(\d{1,4})\.[ \t]", re.M)
 _SPLIT_FRAME_NO = re.compile(r"^([ \t]*)#[ \t]+(\d{2,3})[ \t]+(?=pc\b|at\b)", re.M)
 
 
+# a fault log's key line with a page's line number, alone after prose or a quote's mark
+# (``> 1. LastFatalMessage:…``): a numbered key is no list item
+_NUMBERED_KEY = re.compile(
+    r"^([ \t>]*)\d{1,4}\.[ \t]+(?=(?:Reason|LastFatalMessage|Error name|Error message)\s?:)", re.M
+)
+
+
 def unnumber(text: str) -> str:
     """``text`` without the line numbers a rendered documentation page adds to a code block
     (``1. Reason:…``, ``2. #00 pc …``): at the start of the text, or on a run of at least three
     lines numbered one after the other anywhere in it (the block quoted after a note); a frame
     number split from its ``#`` (``# 00 pc``) is joined again."""
-    text = _unnumber(text)
+    text = _NUMBERED_KEY.sub(r"\1", _unnumber(text))
     return _SPLIT_FRAME_NO.sub(r"\1#\2 ", text) if "# " in text else text
 
 
@@ -357,7 +364,11 @@ def unquote(text: str) -> str:
     if not quoted or quoted < 0.6 * len(lines):
         return text
     plain = _QUOTE_MARK.sub("", text)
-    if quoted == 1 and not FAULT_HINT.search(plain) and " at " not in text:
+    if (
+        quoted == 1
+        and not FAULT_HINT.search(_NUMBERED_KEY.sub(r"\1", plain))
+        and " at " not in text
+    ):
         return text  # one quoted line that is no fault log: leave it as written
     return plain
 

@@ -321,3 +321,12 @@ def test_a_native_frame_nesting_parentheses_two_deep_keeps_its_symbol() -> None:
         "unsigned long)+212)\n"
     )
     assert crash.frames[0].symbol.startswith("v8::internal::Heap::AllocateExternalBackingStore(")
+
+
+def test_a_numbered_key_line_alone_is_read_however_it_was_pasted() -> None:
+    # tests/data/real_logs/cppcrash/emulator-kit-unsupported-hsp-buffer-failed.log: one
+    # numbered line of a rendered page, quoted or after a question's prose
+    line = "1. LastFatalMessage:[default] [LoadJSPandaFile:00] resolveBufferCallback get hsp buffer failed"
+    for pasted in (f"> {line}", f"Any idea?\n\n```\n{line}\n```\n"):
+        crash = parse_faultlog(unnumber(unmark(pasted)))
+        assert crash.type == CPP and "hsp buffer failed" in crash.message, pasted
