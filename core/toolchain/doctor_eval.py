@@ -167,11 +167,29 @@ def _norm(text: str) -> str:
     return _COMPILED_TS.sub(".ets", text)
 
 
+# a native frame written ``binary!symbol`` (a debugger's module!function): ``libjsvm.so!OH_JSVM_X``
+_MODULE_SYMBOL = re.compile(r"^(?P<module>[^\s!/:]+)!(?P<symbol>\S.*)$")
+
+
+def _names_frame(found: str, module: str, symbol: str) -> bool:
+    """``/system/lib64/x.so(ns::f(int))`` names ``x.so!ns::f``: the binary is the path's last
+    part, the function is the symbol without its parameter list."""
+    path, paren, rest = found.partition("(")
+    # a symbol that starts with a parenthesis (``(anonymous namespace)::…``) follows ``((``
+    if not paren or path.rsplit("/", 1)[-1] != module:
+        return False
+    rest = rest[:-1] if rest.endswith(")") else rest
+    return rest == symbol or rest.startswith((symbol + "(", symbol + "+"))
+
+
 def location_right(found: str | None, expected: str) -> bool:
     """The finding's location names the expected place: the same file tail and line (a frame
-    symbol for a native crash), whatever absolute prefix the log had."""
+    symbol for a native crash, or ``binary!symbol``), whatever absolute prefix the log had."""
     if not found:
         return False
+    m = _MODULE_SYMBOL.match(expected.strip())
+    if m is not None:
+        return _names_frame(found.strip(), m.group("module"), m.group("symbol"))
     got, want = _norm(found), _norm(expected)
     return got.endswith(want) or (want.endswith(got) and "/" in got) or want in got
 

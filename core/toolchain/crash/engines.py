@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause
 from hmdesk.core.toolchain.crash.model import rule as _c
+from hmdesk.core.toolchain.crash.sanitizers import LIFETIME
 
 _WEB = "The web engine (ArkWeb's Chromium code, libarkweb_engine)"
 _CHROMIUM_FATAL = r"logging::(?:PAC_)?(?:Errno)?(?:LogMessage|CheckError)::(?:~|Flush)"
@@ -89,6 +90,39 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
         "Before OH_JSVM_DestroyEnv, clear any pending exception (OH_JSVM_IsExceptionPending, "
         "OH_JSVM_GetAndClearLastException) and close the HandleScopes you opened; a finalizer "
         "that calls JSVM APIs opens its own HandleScope.",
+    ),
+    # the JSVM FAQ (faqs-jsvm-4, -6, -7): V8's heap limit, JS run from a finalizer, VMs created
+    # on several threads at once
+    _c(
+        CPP,
+        r"libjsvm\.so\([^\n]*FatalProcessOutOfMemory",
+        "JSVM's V8 ran out of its heap (v8::FatalProcessOutOfMemory): the app's JS objects "
+        "reached V8's memory limit",
+        "Pass larger limits to OH_JSVM_Init (max-old-space-size, max-semi-space-size, in MB); if "
+        "it still crashes, find the leak (a heap snapshot: OH_JSVM_TakeHeapSnapshot) and release "
+        "references the app keeps.",
+    ),
+    _c(
+        CPP,
+        r"(?:V8_Fatal|OS::Abort|ReportApiFailure)[\s\S]{0,3000}?OH_JSVM_\w+[\s\S]{0,6000}?"
+        r"(?:CallFinalizer|Reference::Finalize|Reference::WeakCallback|\bFinalizer\b)",
+        "JS code ran inside a JSVM finalizer: a Finalizer (of OH_JSVM_Wrap, OH_JSVM_CreateExternal, "
+        "a reference) called a JSVM API that runs JS (OH_JSVM_CallFunction …), which JSVM forbids, "
+        "so V8 stopped the process",
+        "In the Finalizer, only release the native objects bound to the JS object's lifetime and "
+        "call no JSVM API; to run JS after the object dies, post that work to the outer event "
+        "loop for its next turn.",
+    ),
+    _c(
+        CPP,
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ \S*libjsvm\.so\(v8::internal::"
+        r"(?:Heap::AllocateExternalBackingStore|BackingStore::Allocate)\b",
+        "JSVM's ArrayBuffer allocator was null: OH_JSVM_CreateVM ran on several threads at once "
+        "and the race left the VM's array_buffer_allocator_ unset, so allocating an ArrayBuffer's "
+        "backing store dereferenced it",
+        "Guard OH_JSVM_CreateVM with a lock (a static std::mutex and std::lock_guard around the "
+        "call) so that only one thread creates a VM at a time.",
+        certain=False,
     ),
     _c(
         CPP,
@@ -170,6 +204,16 @@ ENGINE_CAUSES: tuple[Cause, ...] = (
         certain=False,
     ),
     # --- sanitizers: the runtime library aborting is the sanitizer's report
+    _c(
+        CPP,
+        r"^\s*#0[01] pc [0-9a-fA-F]+ \S*libclang_rt\.hwasan[\w-]*\.so\(__hwasan_\w+",
+        "HWASan's tag check trapped (SIGTRAP in __hwasan_*): the frame below it accessed memory "
+        "whose tag does not match its pointer's: memory already freed (use-after-free) or past "
+        "its buffer",
+        f"{LIFETIME} HWASan's report in hilog (HWAddressSanitizer: tag-mismatch) has the "
+        "freed-by and allocated-by stacks.",
+        certain=False,
+    ),
     _c(
         CPP,
         r"AddressSanitizer: container-overflow",

@@ -38,6 +38,7 @@ from pathlib import Path
 from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
 
@@ -61,7 +62,9 @@ FAULT_HINT = re.compile(
     # the main-thread jank event (HiAppEvent's MAIN_THREAD_JANK, its watchdog log's file name)
     r"|.*(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])"
     # an appfreeze log's main-thread event-queue dump, pasted without its header
-    r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d)"
+    r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
+    # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
+    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: )"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
@@ -236,7 +239,12 @@ def _top_text(text: str, frames: list[Frame]) -> str:
 
 
 # HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
-_SANITIZER = re.compile(r"\bERROR: (?:HW)?AddressSanitizer\b|\bERROR: \w+Sanitizer:")
+# UBSan's (``SUMMARY: UndefinedBehaviorSanitizer``, its ``runtime error:`` line), TSan's
+# ``WARNING: ThreadSanitizer: data race``
+_SANITIZER = re.compile(
+    r"\bERROR: (?:HW)?AddressSanitizer\b|\b(?:ERROR|WARNING|SUMMARY): \w+Sanitizer:"
+    r"|:\d+:\d+: runtime error: "
+)
 # a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
 # or ``panicked at 'message', src/x.rs:218:14``
 _RUST_PANIC = re.compile(
@@ -278,12 +286,19 @@ _NUMBER_AT = re.compile(r"^[ \t]*(\d{1,4})\.[ \t]", re.M)
 _SPLIT_FRAME_NO = re.compile(r"^([ \t]*)#[ \t]+(\d{2,3})[ \t]+(?=pc\b|at\b)", re.M)
 
 
+# a fault log's key line with a page's line number, alone after prose or a quote's mark
+# (``> 1. LastFatalMessage:…``): a numbered key is no list item
+_NUMBERED_KEY = re.compile(
+    r"^([ \t>]*)\d{1,4}\.[ \t]+(?=(?:Reason|LastFatalMessage|Error name|Error message)\s?:)", re.M
+)
+
+
 def unnumber(text: str) -> str:
     """``text`` without the line numbers a rendered documentation page adds to a code block
     (``1. Reason:…``, ``2. #00 pc …``): at the start of the text, or on a run of at least three
     lines numbered one after the other anywhere in it (the block quoted after a note); a frame
     number split from its ``#`` (``# 00 pc``) is joined again."""
-    text = _unnumber(text)
+    text = _NUMBERED_KEY.sub(r"\1", _unnumber(text))
     return _SPLIT_FRAME_NO.sub(r"\1#\2 ", text) if "# " in text else text
 
 
@@ -349,7 +364,11 @@ def unquote(text: str) -> str:
     if not quoted or quoted < 0.6 * len(lines):
         return text
     plain = _QUOTE_MARK.sub("", text)
-    if quoted == 1 and not FAULT_HINT.search(plain) and " at " not in text:
+    if (
+        quoted == 1
+        and not FAULT_HINT.search(_NUMBERED_KEY.sub(r"\1", plain))
+        and " at " not in text
+    ):
         return text  # one quoted line that is no fault log: leave it as written
     return plain
 
@@ -550,6 +569,16 @@ def _parse(text: str, name: str | None) -> Crash:
         keys["Reason"] = "MAIN_THREAD_JANK"  # the main-thread timeout (jank) event
     if "Reason" not in keys and "panicked at " in text:
         _rust_panic(text, keys, frames)
+    if (m_ub := UBSAN_LINE.search(text)) is not None:
+        # UBSan's report names the source line it stopped at: the first frame
+        keys.setdefault("Reason", "UBSAN")
+        keys.setdefault("Error message", m_ub.group("what").strip())
+        place = f"{m_ub.group('file')}:{m_ub.group('line')}:{m_ub.group('col')}"
+        frame = parse_frame(f"at runtime_error ({place})")
+        if frame is not None:
+            frames.insert(0, frame)
+    elif (kind := verdict(text)) is not None:
+        keys.setdefault("Reason", kind)  # a fault log names an ASan/TSan report by its kind
     if (
         "Reason" not in keys
         and frames

@@ -41,8 +41,10 @@ _JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 # ``at ohos_app_cangjie_entry.foo()(entry\\src\\main\\cangjie/index.cj:22)``, a generic's
 # ``HashMap<...>::[](T0)(std/collection/hash_map.cj:835)``, a runtime frame without a file ``(:0)``
 _CJ = re.compile(r"^\s*at\s+(?P<sym>\S.*?\))\((?P<file>[^()]*?\.cj|):(?P<line>\d+)\)\s*$")
+# a native frame; its function may nest parentheses two deep (a parameter of a function type:
+# ``Heap::AllocateExternalBackingStore(std::__h::function<void* (unsigned long)> const&, …)``)
 _NATIVE = re.compile(
-    r"^\s*#\s?\d+\s+pc\s+(?:0x)?(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?(?:\s+|(?=/))(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?(?:\((?P<b>[^()]*)\))?"
+    r"^\s*#\s?\d+\s+pc\s+(?:0x)?(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?(?:\s+|(?=/))(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\))?(?:\((?P<b>[^()]*)\))?"
 )
 _FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
 # a native stack symbolised by hand, no pc: ``#04 ConnectTcp   http_client.cpp:190``, a note's
@@ -63,12 +65,21 @@ _HAND = re.compile(
 FRAME_START = ("at ", "#")
 
 
+# a sanitizer's frame (ASan/HWASan/UBSan/TSan reports): ``#0 0x7c7e718f50 in f(int)
+# /src/x.cpp:12:5`` symbolised, ``#0 0x7c7e718f50  (/data/…/libentry.so+0x58f50) (BuildId: …)``
+# not
+_SANITIZER_FRAME = re.compile(
+    r"^\s*#\d{1,3}\s+0x[0-9a-fA-F]+\s+(?:in\s+(?P<sym>\S.*?)\s+(?P<file>[^\s()]+?)"
+    r"(?::(?P<line>\d+))?(?::(?P<col>\d+))?\s*$|\((?P<map>[^()\s]+?)\+0x(?P<off>[0-9a-fA-F]+)\))"
+)
+
+
 def looks_like_frame(text: str) -> bool:
     s = text.lstrip()
     # ``#05``, or ``# 05`` as some documentation pages print it
     return (
         s.startswith("at ")
-        or (s.startswith("#") and s[1:3].lstrip().isdigit())
+        or (s.startswith("#") and s[1:3].strip().isdigit())
         or (s.startswith("← ") and _SYMBOLISED.match(s) is not None)
     )
 
@@ -132,6 +143,17 @@ def parse_frame(text: str) -> Frame | None:
             symbol=m.group("sym"),
             file=m.group("file"),
             line=int(m.group("line")),
+            raw=text.strip(),
+        )
+    m = _SANITIZER_FRAME.match(text)
+    if m is not None:
+        if m.group("map"):
+            return Frame(symbol=f"pc {m.group('off')}", file=m.group("map"), raw=text.strip())
+        return Frame(
+            symbol=m.group("sym"),
+            file=m.group("file"),
+            line=int(m.group("line") or 0),
+            column=int(m.group("col") or 0),
             raw=text.strip(),
         )
     m = _HAND.match(text)

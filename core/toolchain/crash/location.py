@@ -102,7 +102,18 @@ def _is_system(frame: Frame) -> bool:
 
 # the runtime's own plumbing under a crash: abort/raise, the ArkTS runtime and N-API themselves;
 # in a stack of system frames the first frame past them is the caller that went wrong
-_PLUMBING = re.compile(r"/(?:ld-musl[^/]*|libc|libc\+\+|libark_jsruntime|libace_napi\.z)\.so")
+# and a sanitizer's runtime (``libclang_rt.hwasan.so(__hwasan_memcpy)``)
+_PLUMBING = re.compile(
+    r"/(?:ld-musl[^/]*|libc|libc\+\+|libark_jsruntime|libace_napi\.z|libclang_rt\.[\w-]+)\.so"
+)
+# a memory or string function (``libutils.z.so(memcpy_s)``): it did the access its caller asked
+# for, the caller is the place
+_COPY = re.compile(
+    r"(?:__)?(?:mem(?:cpy|move|set|cmp)|str(?:n?cpy|n?cat|len|cmp)|s?n?printf)(?:_s|_chk)?"
+)
+# a JSVM-API function (``libjsvm.so(OH_JSVM_CallFunction)``): in a stack of system code, the call
+# the app made into the engine
+_JSVM_API = re.compile(r"OH_JSVM_\w+")
 
 
 def where(crash: Crash) -> tuple[str | None, str | None]:
@@ -116,7 +127,10 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
         # only system frames: the first one with a symbol past the runtime's plumbing (else
         # the first with a symbol) says where the system code was
         named = [f for f in frames if f.symbol and not f.symbol.startswith("pc ")]
-        top = next((f for f in named if not _PLUMBING.search(f.file)), named[0] if named else None)
+        top = next((f for f in named if _JSVM_API.fullmatch(f.symbol)), None) or next(
+            (f for f in named if not _PLUMBING.search(f.file) and not _COPY.fullmatch(f.symbol)),
+            named[0] if named else None,
+        )
     elif _third_party(top):
         third = _owner(top)
     native = next(

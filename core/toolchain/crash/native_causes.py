@@ -480,7 +480,9 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         CPP,
-        r"stack-buffer-overflow|stack overflow",
+        # faultloggerd's hint after the fault address; ASan's ``stack-buffer-overflow`` report
+        # is a local array overrun instead (.sanitizers)
+        r"probably caused by stack-buffer-overflow|stack overflow",
         "the thread's stack ran out (deep recursion or large local arrays)",
         "Add a termination condition to the recursion, move big local buffers to the heap.",
     ),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from hmdesk.core.toolchain.crash import sanitizers
 from hmdesk.core.toolchain.crash.freeze_stack import freeze_detail
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Reading
 
@@ -259,6 +260,9 @@ _OVERFLOW = Reading(
 
 
 def _cpp(crash: Crash, text: str) -> Reading | None:
+    report = sanitizers.reading(crash, text)  # a sanitizer's report says more than its signal
+    if report is not None:
+        return report
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
     hint = _HINT.search(crash.raw or text)
@@ -321,12 +325,6 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     return _runtime_report(crash, text) or _headerless(crash)
 
 
-# a sanitizer's verdict line: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``
-_SANITIZER_CAUSE = re.compile(
-    r"^\s*Cause:\s*(\S[^\n]*)|ERROR: \w*Sanitizer: ([\w-]+(?: [\w-]+)?)", re.M
-)
-
-
 # the Rust standard library's own panic messages, and what each means
 _PANIC_MESSAGES = (
     (
@@ -383,7 +381,7 @@ _PANIC_ENDS = (
 
 
 def _runtime_report(crash: Crash, text: str) -> Reading | None:
-    """A sanitizer's report or a Rust panic: the runtime's own words say what failed."""
+    """A Rust panic: the runtime's own words say what failed."""
     if crash.reason == "Rust panic":
         said = crash.message or "a panic"
         known = next((k for k in _PANIC_MESSAGES if k[0] in said), None)
@@ -399,17 +397,7 @@ def _runtime_report(crash: Crash, text: str) -> Reading | None:
         return Reading(
             f"Rust code panicked: {known[1]} ({what})", known[2] + _PANIC_ENDS, certain=True
         )
-    m = _SANITIZER_CAUSE.search(crash.raw or text)
-    if m is None:
-        return None
-    what = (m.group(1) or m.group(2) or "").strip()
-    return Reading(
-        f"the sanitizer stopped a bad memory access ({what})",
-        "Read the report's stacks: the access stack (#0 …) is the bad read or write, the "
-        "“allocated here” / “freed here” stacks say whose memory it was; fix the size, the "
-        "lifetime or the pointer at the app's first frame of the access stack.",
-        certain=True,
-    )
+    return None
 
 
 _WORKER_WAIT = re.compile(

@@ -164,10 +164,10 @@ BELOW_LANDED = {
     ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
     ("config", "actionable"): (65, 67),
-    ("cppcrash", "said"): (127, 128),
-    ("cppcrash", "class"): (127, 128),
-    ("cppcrash", "location"): (68, 71),
-    ("cppcrash", "actionable"): (123, 128),
+    ("cppcrash", "said"): (135, 136),
+    ("cppcrash", "class"): (135, 136),
+    ("cppcrash", "location"): (75, 78),
+    ("cppcrash", "actionable"): (131, 136),
     ("hilog", "said"): (87, 88),
     ("hilog", "class"): (30, 31),
     ("hilog", "location"): (13, 14),
@@ -182,11 +182,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1039, 1044),
-    ("all", "class"): (979, 987),
+    ("all", "said"): (1047, 1052),
+    ("all", "class"): (987, 995),
     ("all", "code"): (487, 488),
-    ("all", "location"): (372, 379),
-    ("all", "actionable"): (963, 987),
+    ("all", "location"): (379, 386),
+    ("all", "actionable"): (971, 995),
     ("all", "fields"): (87, 88),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -195,7 +195,7 @@ BELOW_LANDED = {
 FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 987)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 995)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -207,7 +207,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1044
+    assert len(items) >= 1052
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -377,9 +377,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # 223 with batches U and W folded in, 221 after their general rules; 229 of 231 with batch
     # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
     # freezes folded in after theirs; 247 of 249 with batch Y's native crashes and freezes
-    # folded in after their general rules
+    # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
+    # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 247
+    assert len(with_cause) >= 263
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from hmdesk.core.toolchain.doctor_eval import FAULT_KINDS, evaluate, format_report
+from hmdesk.core.toolchain.doctor_eval import FAULT_KINDS, evaluate, format_report, location_right
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "real_logs"
 
@@ -45,3 +45,25 @@ def test_no_fault_logs_no_fault_line(tmp_path: Path) -> None:
     shutil.copy(log, tmp_path / "bm" / "a.log")
     shutil.copy(log.with_suffix(".toml"), tmp_path / "bm" / "a.toml")
     assert "crash and freeze" not in format_report(evaluate(tmp_path))
+
+
+def test_a_location_written_binary_bang_symbol_names_a_native_frame() -> None:
+    # batch Z's tomls write a native frame as a debugger does: ``module!function``
+    found = "/data/test/test_processdump((anonymous namespace)::Dfx_Test::TestBody())"
+    assert location_right(found, "test_processdump!(anonymous namespace)::Dfx_Test::TestBody")
+    assert location_right(
+        "/data/crasher_cpp(DoStackOverflow(void*))", "crasher_cpp!DoStackOverflow"
+    )
+    assert location_right(
+        "/system/lib64/ndk/libjsvm.so(OH_JSVM_CallFunction)", "libjsvm.so!OH_JSVM_CallFunction"
+    )
+    # another binary, another function, or a function whose name only starts the same: wrong
+    assert not location_right("/data/other(DoStackOverflow(void*))", "crasher_cpp!DoStackOverflow")
+    assert not location_right("/data/crasher_cpp(main)", "crasher_cpp!DoStackOverflow")
+    assert not location_right(
+        "/data/crasher_cpp(DoStackOverflowTwice())", "crasher_cpp!DoStackOverflow"
+    )
+    # a source location keeps its own reading
+    assert location_right(
+        "entry/src/main/cpp/napi_init.cpp:14:9", "E:/app/entry/src/main/cpp/napi_init.cpp:14:9"
+    )

@@ -310,3 +310,23 @@ def test_a_headerless_wait_in_a_thread_of_the_apps_own_is_no_freeze() -> None:
 #05 pc 00000000000ca8cc /data/storage/el1/bundle/libs/arm64/libexpocamera.so
 """
     assert parse_faultlog(stack).type == CPP
+
+
+def test_a_native_frame_nesting_parentheses_two_deep_keeps_its_symbol() -> None:
+    # a parameter of a function type (faqs-jsvm-7's stack, tests/data/real_logs/cppcrash/
+    # faq-jsvm-createvm-race-allocator-null.log)
+    crash = parse_faultlog(
+        "#01 pc 000000000163cef4 /system/lib64/ndk/libjsvm.so(v8::internal::Heap::"
+        "AllocateExternalBackingStore(std::__h::function<void* (unsigned long)> const&, "
+        "unsigned long)+212)\n"
+    )
+    assert crash.frames[0].symbol.startswith("v8::internal::Heap::AllocateExternalBackingStore(")
+
+
+def test_a_numbered_key_line_alone_is_read_however_it_was_pasted() -> None:
+    # tests/data/real_logs/cppcrash/emulator-kit-unsupported-hsp-buffer-failed.log: one
+    # numbered line of a rendered page, quoted or after a question's prose
+    line = "1. LastFatalMessage:[default] [LoadJSPandaFile:00] resolveBufferCallback get hsp buffer failed"
+    for pasted in (f"> {line}", f"Any idea?\n\n```\n{line}\n```\n"):
+        crash = parse_faultlog(unnumber(unmark(pasted)))
+        assert crash.type == CPP and "hsp buffer failed" in crash.message, pasted
