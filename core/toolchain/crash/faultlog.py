@@ -55,7 +55,7 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 FAULT_HINT = re.compile(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
-    r"|HiAppEvent\b.*\bcrash_type="
+    r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
     # a main-thread timeout's sampled stack (apptask-timeout-guidelines): each frame after the
     # number of samples that hit it, ``9 #02 pc 000090a9 /system/bin/appspawn(main+396)``
     r"|\d{1,3}[ \t]+#\d\d[ \t]+(?:pc [0-9a-fA-F]+\s*/|at \S)"
@@ -78,6 +78,10 @@ _APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
 # HiAppEvent's APP_CRASH as the app logs it: ``HiAppEvent eventInfo.params.crash_type=CjError``
 # (JsError, NativeCrash, CjError): the kind of crash when its exception names none
 _APP_EVENT_CRASH_TYPE = re.compile(r"\bcrash_type=(JsError|NativeCrash|CjError)\b")
+# HiAppEvent's ADDRESS_SANITIZER event (hiappevent-watcher-address-sanitizer-events): its ``type``
+# param names the fault (``eventInfo.params.type="stack-buffer-overflow"``, ``GWP-ASAN``, ``TSAN``)
+_APP_EVENT_SANITIZER = re.compile(r"\bname=ADDRESS_SANITIZER\b")
+_APP_EVENT_SANITIZER_TYPE = re.compile(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
 # an appfreeze log's summary line names the event: ``appfreeze: com.example.app THREAD_BLOCK_6S at …``
 _FREEZE_SUMMARY = re.compile(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
 _EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
@@ -159,7 +163,7 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         or _QUEUE_SIZE.search(text)
     ):
         return FREEZE
-    if _SANITIZER.search(text) or reason == _RUST_PANIC_NAME:
+    if _SANITIZER.search(text) or _APP_EVENT_SANITIZER.search(text) or reason == _RUST_PANIC_NAME:
         return CPP  # a sanitizer's report or a Rust panic: native code stopped the process
     if "Error name" in keys or "Stacktrace:" in text or "Error message" in keys:
         return JS
@@ -552,14 +556,16 @@ def _parse(text: str, name: str | None) -> Crash:
             keys.setdefault(key, m.group("value").strip())
     m_exc = _APP_EVENT_EXCEPTION.search(text) if "Reason" not in keys else None
     if m_exc is not None:
-        _app_event_keys(m_exc.group(1), keys)
+        _app_event_keys(m_exc.group(1), keys, frames)
     if "Reason" not in keys:
         # the old freeze layout names the event without a Reason key: ``EVENTNAME THREAD_BLOCK_6S``
         # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
         m_event = _EVENT.search(text) or _FREEZE_SUMMARY.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
-        elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None:
+        elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None or (
+            _APP_EVENT_SANITIZER.search(text) and (m_kind := _APP_EVENT_SANITIZER_TYPE.search(text))
+        ):
             keys["Reason"] = m_kind.group(1)
     if (
         "Reason" not in keys
@@ -652,9 +658,10 @@ def _named_error(text: str, message: str) -> str:
 _ERROR_LINE = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*Error)\s*:\s*([^\n`]{8,})")
 
 
-def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
+def _app_event_keys(exception: str, keys: dict[str, str], frames: list[Frame]) -> None:
     """A HiAppEvent event's ``exception`` JSON → the fault log keys it stands for: a freeze's
-    ``name`` (``THREAD_BLOCK_6S``) is its Reason, a crash's name and message are its error."""
+    ``name`` (``THREAD_BLOCK_6S``) is its Reason, a crash's name and message are its error, its
+    ``stack`` (one frame a line) the frames when the text had none."""
     try:
         data = loads_json(exception, "the event's exception")
     except ValueError:  # not JSON, too deep (InputError)
@@ -668,6 +675,9 @@ def _app_event_keys(exception: str, keys: dict[str, str]) -> None:
     elif name.endswith("Error"):  # a JS error (an APP_HICOLLIE or a "none" is neither)
         keys.setdefault("Error name", name)
         keys.setdefault("Error message", message)
+    stack = data.get("stack")
+    if not frames and isinstance(stack, str):
+        frames.extend(f for f in map(parse_frame, stack.splitlines()) if f is not None)
 
 
 def _cpp_detail(sig: str) -> str:

@@ -11,7 +11,8 @@
 * a line cut to ``DOMAIN/Tag: msg`` (``C03F00/ArkCompiler: [gc] …``, as guides quote a
   component's lines): no time, pid, tid or level (``level == ""``); cut further to ``E Tag: msg``
   (a level and a tag, no domain: ``domain == -1``), and, in a pasted run (:func:`tag_colon_runs`),
-  ``Tag: msg``; cut to the message alone, kept by its ``[nodict]`` marker,
+  ``Tag: msg``; cut to the message alone, kept by its ``[nodict]`` marker or as a HiAppEvent
+  watcher's line (``HiAppEvent eventInfo.params.pid=2610``),
 * a line quoted (``> ``), numbered (``12. ``) or listed (``- ``) where it was pasted
   (:func:`unmarked`), and a pasted line wrapped onto indented lines (:func:`continues`,
   :func:`logical_lines`).
@@ -138,6 +139,14 @@ _NOT_TAGS = frozenset(
 # puts before a message printed without its format dictionary (``[nodict]::[GetColumnIndex()-
 # abs_result_set.cpp:334]: Failed to …``): the message alone, no time, pid, level, domain or tag
 _NODICT = re.compile(r"[ \t]*\[nodict\](\S.*)\Z", re.DOTALL)
+# the line an app's HiAppEvent watcher logs for each event it receives, as every hiappevent guide
+# prints it (``hilog.info(0x0000, 'testTag', `HiAppEvent eventInfo.params.pid=${…}`)``) and pastes
+# it from the Log window cut to the message: ``HiAppEvent onReceive: domain=OS``, ``HiAppEvent
+# eventName=APP_CRASH``, ``HiAppEvent eventInfo.params.exception={…}``, ``HiAppEvent eventPkg.row=…``
+_APP_EVENT = re.compile(
+    r"[ \t]*(HiAppEvent (?:on[A-Z]\w*:[ \t]*|event(?:Name|Info|Pkg)(?:\.[\w.]+)?=)\S.*)\Z",
+    re.DOTALL,
+)
 _PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 
 
@@ -316,7 +325,7 @@ def _columns(raw: str, text: str) -> HilogLine | None:
         return None
     t = date = ""
     pid = tid = 0
-    level = typ = tag = process = ""
+    level = typ = tag = process = in_tag = ""
     dom = -1
     numbers: list[int] = []
     colon = False
@@ -335,10 +344,12 @@ def _columns(raw: str, text: str) -> HilogLine | None:
         if dom < 0 and (d := _DOMAIN_TAG.match(tok)) is not None:
             typ, dom, tag = d.group(1).upper(), int(d.group(2), 16), d.group(3)
             colon = colon or tok.endswith(":")
+            # ``process/tag`` (or its elided ``com.exa...Tag``): the process column after it,
+            # when there is one, names the process more fully
             if "/" in tag:
-                process, _, tag = tag.rpartition("/")
+                in_tag, _, tag = tag.rpartition("/")
             elif (cut := _elided_process_tag(tag)) is not None:
-                tag = cut[1]  # the process column after it names the process more fully
+                tag = cut[1]
             continue
         if not level and up in _WORD_LEVELS:
             level = _WORD_LEVELS[up]
@@ -375,6 +386,7 @@ def _columns(raw: str, text: str) -> HilogLine | None:
         return None  # one number: a pid without its tid, or a cut line
     if not pid and numbers:
         pid, tid = numbers
+    process = process or in_tag
     msg = text[msg_at:].strip() if msg_at < len(text) else ""
     return _new(
         HilogLine,
@@ -400,7 +412,7 @@ def pasted_line(raw: str, text: str) -> HilogLine | None:
             HilogLine,
             (raw, LOG, "", 0, 0, "", typ, int(dom, 16), process, tag, msg or "", 0, False),
         )
-    m = _NODICT.match(text)
+    m = _NODICT.match(text) or _APP_EVENT.match(text)
     if m is not None:
         return _new(HilogLine, (raw, LOG, "", 0, 0, "", "", -1, "", "", m.group(1), 0, False))
     m = _LEVEL_TAG.match(text)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from hmdesk.core.toolchain.crash.js_causes import DECORATED_FUNCTION
 from hmdesk.core.toolchain.crash.model import JS, Cause
 from hmdesk.core.toolchain.crash.native_causes import FDSAN
+from hmdesk.core.toolchain.hilog.app_events import SANITIZER_EVENT_CAUSES
 from hmdesk.core.toolchain.hilog.line import LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 
@@ -558,6 +559,7 @@ def read_weak(text: str) -> Said | None:
 # --------------------------------------------------------------------------- runtime error causes
 
 RUNTIME_CAUSES: tuple[Cause, ...] = (
+    *SANITIZER_EVENT_CAUSES,
     Cause(
         (JS,),
         # ArkUI's globals behind the decorators and components, defined only where ArkUI runs

@@ -304,3 +304,34 @@ def test_a_message_cut_to_its_nodict_marker_is_a_log_line_without_prefix() -> No
     assert first.message.startswith("::[PrepareStep()-sqlite_shared_result_set.cpp:42]")
     assert last.message == "Error: Inner error. Inner code is 8"
     assert parse_line("the [nodict] marker").kind == RAW
+
+
+def test_hiappevent_watcher_lines_read_as_message_only() -> None:
+    # the hiappevent-watcher-crash-events-arkts guide's Log window lines, numbered as the page
+    # prints them (ADDRESS_SANITIZER's NDK page: ``params.type="…"``, onTrigger's eventPkg too)
+    lines = [
+        "1. HiAppEvent onReceive: domain=OS",
+        "2. HiAppEvent eventName=APP_CRASH",
+        '9. HiAppEvent eventInfo.params.type="stack-buffer-overflow"',
+        "HiAppEvent eventPkg.packageId=0",
+        "HiAppEvent is just a word in a sentence",
+    ]
+    got = parse_lines(lines)
+    assert [p.kind for p in got] == ["log", "log", "log", "log", "raw"]
+    assert got[0].message == "HiAppEvent onReceive: domain=OS" and got[0].level == ""
+
+
+def test_deveco_window_process_tag_then_process_column() -> None:
+    # HarmonyOS FAQ faqs-performance-53: a Log window line with no time, ``process/tag`` elided
+    line = (
+        "3551-27643    C02B61/com.exa...n/ImageSource  com.examp...lication  I     "
+        "CreatePixelMapExtended success, imageId:1769788704094294"
+    )
+    p = parse_lines([line])[0]
+    assert (p.pid, p.tid, p.level, p.process, p.tag) == (
+        3551,
+        27643,
+        "I",
+        "com.examp...lication",
+        "ImageSource",
+    )
