@@ -428,15 +428,19 @@ def _web_render_freeze(head: str) -> Finding | None:
 # an ArkTS runtime error pasted without its fault log: the runtime's own wording of the message,
 # or stack frames in the release layout ``at f (module|package|version|path:line:col)``
 # (after its name, ``TypeError: undefined is not callable``, as a worker's onerror logs it); the
-# record quoted with the quotes a forum's editor curls (``cannot find record ‘a/b’``)
+# record quoted with the quotes a forum's editor curls (``cannot find record ‘a/b’``); a rendered
+# page's line number before it, when prose or a quote's mark keeps it from being stripped
 _BARE_JS_MESSAGE = re.compile(
-    r"^\s*(?:>\s*)?(?:Error message:\s*|[^\n]*?\b(?:Throw error|\w*Error):\s*)?"
+    r"^\s*(?:>\s*)?(?:\d{1,4}\.\s*)?(?:Error message:\s*|[^\n]*?\b(?:Throw error|\w*Error):\s*)?"
     r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record ['‘][^'‘’\n]+['’]|\S+ is not callable|module environment is undefined"
     # a module's binding read before its module ran (a circular dependency, a lazy re-export),
     # an ArkTS module without the name imported, the runtime's JSON parser
     r"|[\w$]+ is not initialized|(?:the requested module )?'[^'\n]+' does not provide an export name"
     r"|Unexpected (?:Text|Object|Object Prop|Array|Number|String|end(?: Text)?) in JSON"
+    # ArkUI's state management on a component it cannot build (``@Component 'C'[11] missing
+    # @Provide property with name value``)
+    r"|@Component '[^'\n]+'\[\d+\] missing @Provide property"
     # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
     # wrapped onto the next line as ArkCompiler's debug lines are quoted
     r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",

@@ -291,9 +291,9 @@ _SPLIT_FRAME_NO = re.compile(r"^([ \t]*)#[ \t]+(\d{2,3})[ \t]+(?=pc\b|at\b)", re
 
 
 # a fault log's key line with a page's line number, alone after prose or a quote's mark
-# (``> 1. LastFatalMessage:…``): a numbered key is no list item
+# (``> 1. LastFatalMessage:…``, ``1.Error message:…``): a numbered key is no list item
 _NUMBERED_KEY = re.compile(
-    r"^([ \t>]*)\d{1,4}\.[ \t]+(?=(?:Reason|LastFatalMessage|Error name|Error message)\s?:)", re.M
+    r"^([ \t>]*)\d{1,4}\.[ \t]*(?=(?:Reason|LastFatalMessage|Error name|Error message)\s?:)", re.M
 )
 
 

@@ -196,7 +196,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         r"missing @Provide property|Fail to resolve @Consume",
         "a @Consume has no matching @Provide in any ancestor component",
         "Add @Provide('name') with the same name (or alias) in an ancestor of the component at "
-        "the location, or give the @Consume a default value (API 20+).",
+        "the location, or give the @Consume a default value (API 20+). When the component is "
+        "built inside a @Builder handed down from a parent (a @BuilderParam), that builder's "
+        "`this` is the parent's, so its @Provide is not an ancestor from API 12 on (the API 12 "
+        "changelog): declare it with @LocalBuilder, or pass it as `this.builder.bind(this)`.",
     ),
     _c(
         JS,

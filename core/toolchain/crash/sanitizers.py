@@ -170,6 +170,25 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "pass the destination's size to memcpy_s/strcpy_s.",
         ),
         (
+            r"container-overflow",
+            "an access past a container's used size (inside its capacity: a std::vector read "
+            "past size())",
+            "Keep accesses below the container's size(), not its capacity (resize, not "
+            "reserve, before writing).",
+        ),
+        (
+            r"(?:memcpy|memmove|strcat|strcpy|strncpy|strncat)-param-overlap",
+            "a memory copy was given overlapping source and destination buffers",
+            "Use memmove for overlapping ranges, or copy through a separate buffer.",
+        ),
+        (
+            r"allocation-size-too-big|calloc-overflow|invalid-allocation-alignment",
+            "an allocation of an impossible size or alignment was asked for (a negative or "
+            "overflowed size computation)",
+            "Check the size (count * element size) before allocating, and the alignment passed "
+            "to aligned_alloc/posix_memalign (a power of two).",
+        ),
+        (
             r"tag-mismatch",
             "a memory access whose pointer tag does not match the memory's: the memory was "
             "freed (use-after-free) or the access is past its buffer",

@@ -168,34 +168,42 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (135, 136),
     ("cppcrash", "location"): (75, 78),
     ("cppcrash", "actionable"): (131, 136),
-    ("hilog", "said"): (87, 88),
-    ("hilog", "class"): (30, 31),
-    ("hilog", "location"): (13, 14),
-    ("hilog", "actionable"): (30, 31),
-    ("hilog", "fields"): (87, 88),
+    ("hilog", "said"): (91, 92),
+    ("hilog", "class"): (32, 33),
+    ("hilog", "location"): (14, 15),
+    ("hilog", "actionable"): (32, 33),
+    ("hilog", "fields"): (89, 92),
     ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
-    ("jscrash", "actionable"): (87, 90),
+    ("jscrash", "actionable"): (89, 93),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1047, 1052),
-    ("all", "class"): (987, 995),
+    ("all", "said"): (1054, 1059),
+    ("all", "class"): (992, 1000),
     ("all", "code"): (487, 488),
-    ("all", "location"): (379, 386),
-    ("all", "actionable"): (971, 995),
-    ("all", "fields"): (87, 88),
+    ("all", "location"): (380, 387),
+    ("all", "actionable"): (975, 1000),
+    ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
 # domain written "CO1510" (letter O) that the parser does not take as a hilog domain
-FIELDS_PINNED: dict[str, tuple[int, int]] = {"bare-spaced-with-comment-lines": (0, 1)}
+# deveco-window: hilog/faq-perf53-pixelmap-shared-memory and faq-perf53-state-changed-during-render
+# (blind batch Z) were written down with the whole "process/tag" column as the tag
+# (``com.exam...AceStateMgmt``), where the corpus's other window lines of that layout
+# (faq-scroll-jank-state-changed-during-render, clashbox-61-…) take the tag alone; the parser keeps
+# the corpus's reading, and the two sidecars stay as written
+FIELDS_PINNED: dict[str, tuple[int, int]] = {
+    "bare-spaced-with-comment-lines": (0, 1),
+    "deveco-window": (20, 22),
+}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 995)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1000)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -207,7 +215,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1052
+    assert len(items) >= 1059
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",

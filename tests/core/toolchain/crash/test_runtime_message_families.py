@@ -193,3 +193,53 @@ def test_the_obfuscation_faqs_runtime_errors_name_their_keep_rule(message: str, 
         "    at anonymous (entry|entry|1.0.0|src/main/ets/pages/Index.ts:11:1)\n"
     )
     assert_cause(log, keep, "release build")
+
+
+# --- blind batch Z's runtime pastes: a numbered key with no space after the page's number
+# (the API 12 changelog's quote), ArkUI's state management on a @Consume without its @Provide
+# (the same changelog's @LocalBuilder change), HiAppEvent's ADDRESS_SANITIZER event read as the
+# sanitizer's own report of its ``type``
+
+
+def test_a_numbered_key_with_no_space_after_the_number_is_the_key() -> None:
+    # jscrash/changelog-api12-subheader-symbol-export-removed: "1.Error message:the requested module …"
+    assert_reads(
+        real_log("jscrash/changelog-api12-subheader-symbol-export-removed.log"),
+        "crash",
+        None,
+        "changelog",
+        "SDK",
+    )
+
+
+def test_a_consume_without_its_provide_names_the_builders_this() -> None:
+    # jscrash/changelog-api12-local-builder-consume-missing-provide (a bare line), and the same
+    # message of another component quoted in a note (no log showed it so)
+    for text in (
+        real_log("jscrash/changelog-api12-local-builder-consume-missing-provide.log"),
+        "> @Component 'Child'[7] missing @Provide property with name count.Fail to resolve "
+        "@Consume(count).",
+    ):
+        assert_reads(text, "crash", None, "@Provide", "@LocalBuilder", "bind(this)")
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("heap-use-after-free", ("freed",)),
+        ("double-free", ("Free each allocation once",)),
+        ("memcpy-param-overlap", ("memmove",)),
+        ("allocation-size-too-big", ("size",)),
+        ("container-overflow", ("size()",)),
+    ],
+)
+def test_the_address_sanitizer_events_type_reads_as_the_sanitizers_own_kind(
+    kind: str, words: tuple[str, ...]
+) -> None:
+    # the hiappevent ADDRESS_SANITIZER guide's watcher lines (type字段说明), with the types its
+    # table lists besides the batch Z log's stack-buffer-overflow
+    text = real_log("hilog/hiappevent-address-sanitizer-stack-buffer-overflow.log").replace(
+        "type=stack-buffer-overflow", f"type={kind}"
+    )
+    f = assert_reads(text, "crash", None, *words)
+    assert "AddressSanitizer" in (f.meaning or "") + f.fix
