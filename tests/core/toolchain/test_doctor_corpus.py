@@ -51,7 +51,8 @@ LANDED = 1.0
 # Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, folded in, then
 # fixed with general readers) left six build misses, each a cause its log does not print:
 # arkts/hippy-4339-ohos-har-demo-missing-api (the first error is a linter rule; that the HAR is
-# older than the demo shows only in later errors), arkts/notify-slot-addslot-object-10505001
+# older than the demo shows only in later errors; since right: the compiler's later messages'
+# steps, compiler_messages.py), arkts/notify-slot-addslot-object-10505001
 # (the error is quoted inside code comments, apart from its code; its place is in a comment),
 # arkts/csdn-134650346-importing-arkts-into-ts-not-allowed (read as the ArkTS checker's; that
 # the fix is renaming the .ts file is the FAQ's), config/windoworientation-2-00303194-har-
@@ -158,7 +159,7 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (92, 95),
+    ("arkts", "actionable"): (96, 98),
     ("bm", "actionable"): (107, 108),
     ("config", "said"): (65, 67),
     ("config", "class"): (65, 67),
@@ -182,11 +183,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1054, 1059),
-    ("all", "class"): (992, 1000),
-    ("all", "code"): (487, 488),
-    ("all", "location"): (380, 387),
-    ("all", "actionable"): (975, 1000),
+    ("all", "said"): (1059, 1064),
+    ("all", "class"): (997, 1005),
+    ("all", "code"): (492, 493),
+    ("all", "location"): (385, 392),
+    ("all", "actionable"): (981, 1005),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -203,7 +204,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1000)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1005)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
