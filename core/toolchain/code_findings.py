@@ -46,7 +46,7 @@ _PATH = re.compile(
     r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
 )
 _AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|[Aa]t)\s+(\S+?:\d+(?::\d+)?)\b")
-_RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
+_RULE = re.compile(r"\((art?kts-[a-z0-9-]+)\)", re.I)
 _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )

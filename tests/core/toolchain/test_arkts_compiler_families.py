@@ -164,3 +164,46 @@ def test_the_arkui_table_holds_the_whole_reference() -> None:
 
 def test_nothing_known_stays_nothing() -> None:
     assert diagnose("all good\nBUILD SUCCESSFUL in 2 s\n") is None
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "step"),
+    [
+        (
+            "10605154",
+            'Properties in "Sendable" classes and interfaces must have a Sendable data type '
+            "(arkts-sendable-prop-types)",
+            "collections.Array",
+        ),
+        (
+            "10605159",
+            'Objects of "Sendable" type can not be initialized using object literal or array '
+            "literal (arkts-sendable-obj-init)",
+            "with `new`",
+        ),
+        (
+            "10605175",
+            'Only "FunctionType" can declare "Sendable" typeAlias '
+            "(arkts-sendable-typeAlias-declaration)",
+            "must be a function type",
+        ),
+        (
+            "10605170",
+            "Side effect import is not allowed for importing from ets to ts file "
+            "(artkts-no-side-effect-import-in-ts-import-ets)",
+            "side effects only",
+        ),
+        (
+            "10605182",
+            "Sendable functions and sendable typealias are not available when "
+            "compatibleSdkVersionStage is lowering than beta3 of API12 "
+            "(arkts-sendable-beta-compatible)",
+            "compatibleSdkVersionStage",
+        ),
+    ],
+)
+def test_the_linters_sendable_and_shared_module_rules(code: str, message: str, step: str) -> None:
+    f = assert_found(f"1 ERROR: {code} ArkTS Compiler Error\nError Message: {message} {AT}")
+    assert f.kind == "arkts-source" and f.code == code and step in f.fix, f.fix
+    rule = message[message.rindex("(") + 1 : -1]
+    assert f.meaning == f"ArkTS linter rule {rule}"
