@@ -10,7 +10,7 @@ from dataclasses import replace
 from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
-from hmdesk.core.toolchain.compiler_messages import TSC_MESSAGES
+from hmdesk.core.toolchain.compiler_messages import ETS_LOADER_MESSAGES, TSC_MESSAGES
 from hmdesk.core.toolchain.config_report import _file_to_edit
 from hmdesk.core.toolchain.error_subjects import missing_project_file, unresolved_module
 from hmdesk.core.toolchain.finding import (
@@ -76,11 +76,11 @@ def _json_config_finding(found: Finding, location: str) -> Finding:
 _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 
 
-# what the compiler's own messages ask for: TypeScript's diagnostics (:mod:`.compiler_messages`),
-# then ArkUI's compile checks
+# what the compiler's own messages ask for: TypeScript's diagnostics and the compilation
+# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks
 _COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx), step) for rx, step in TSC_MESSAGES
-) + tuple((re.compile(rx), step) for _code, rx, step in ARKUI_CHECKS)
+) + tuple((re.compile(rx), step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS))
 # a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
 _IN_DEPENDENCY = re.compile(
     r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"

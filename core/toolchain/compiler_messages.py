@@ -7,6 +7,9 @@
   ``diagnosticMessages``): the scanner's and the parser's syntax errors (1xxx) and the checker's
   errors developers meet (2xxx), each with the step it asks for. ``{0}``, ``{1}``: the names the
   message quotes. A more specific message comes before the general one it starts like.
+* :data:`ETS_LOADER_MESSAGES`: the compilation toolchain's own codes (10311xxx, OpenHarmony's
+  ``errorcode-ets-loader`` reference: an .ets file imported into .ts/.js, an OhmUrl not resolved,
+  a Kit's import), each with its message and the reference's solution.
 * :data:`PARSER_STEPS`: the messages of the JavaScript parser Rollup runs (acorn's wording, as
   hvigor prints them with ``(Note that you need plugins to import files that are not
   JavaScript)``) and the step each asks for.
@@ -359,6 +362,64 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "`await` is used in a function that is not `async`: mark the enclosing function `async` "
         "(an `async` arrow function for a callback; its callers then get a Promise), or use "
         "`.then()` there instead of `await`.",
+    ),
+)
+
+_T = "[`'\"]?"  # the ets-loader quotes a name with backticks, quotes or nothing
+
+# (code, the message with its names as groups, the step; {0}, {1}: the names)
+ETS_LOADER_MESSAGES: tuple[tuple[str, str, str], ...] = (
+    (
+        "10311001",
+        r"Importing ArkTS files (?:in|to) JS and TS files is (?:forbidden|not allowed)",
+        "A .ts or .js file imports an .ets file, which is not allowed: rename the importing file "
+        "to .ets (and adapt it to ArkTS), or put what it imports in a .ts file (e.g. the "
+        "module's export file as Index.ts) and import that.",
+    ),
+    (
+        "10311002",
+        rf"Failed to get a resolved OhmUrl for {_T}([^`'\"\s]+?){_T} imported by",
+        "The module that {0} belongs to is not configured right: check its oh-package.json5 "
+        "(name, main) and the importer's dependency on it, and the file name's case; then sync "
+        "(ohpm install).",
+    ),
+    (
+        "10311003",
+        rf"Kit {_T}(@kit\.\w+){_T} has no corresponding config file in ArkTS SDK",
+        "The SDK compiled against has no Kit {0}: import only Kits and APIs of this SDK version "
+        "(a newer Kit needs a newer compileSdkVersion), and do not edit the SDK's Kit files.",
+    ),
+    (
+        "10311005",
+        rf"Identifier {_T}(\w+){_T} comes from {_T}([^`'\"\s]+?){_T} which can not be imported "
+        r"in \.ts file",
+        "{0} comes from an ArkTS declaration ({1}): remove the import from the .ts file, or "
+        "rename the file to .ets.",
+    ),
+    (
+        "10311006",
+        rf"{_T}(\w+){_T} is not exported from Kit {_T}(@kit\.\w+)",
+        "{1} in this SDK does not export {0}: import it by a name the Kit's API reference lists "
+        "(a named import; a Kit has no default export), from the Kit that has it, with an SDK "
+        "version that has it.",
+    ),
+    (
+        "10311007",
+        r"Namespace import or export of Kit is not supported",
+        "Import names from the Kit (import {{ AlertDialog }} from '@kit.ArkUI') instead of its "
+        "namespace (import * as ui from '@kit.ArkUI').",
+    ),
+    (
+        "10311008",
+        r"Can not use empty import\(side-effect import\) statement with Kit",
+        "Name what is imported from the Kit (import {{ lang }} from '@kit.ArkUI') instead of a "
+        "bare import '@kit.ArkUI'.",
+    ),
+    (
+        "10311010",
+        rf"{_T}(\w+){_T} of lazy-import is re-export",
+        "{0} is imported with `import lazy` and exported again: import it normally where it is "
+        "re-exported (or turn autoLazyImport off in build-profile.json5).",
     ),
 )
 

@@ -207,3 +207,35 @@ def test_the_linters_sendable_and_shared_module_rules(code: str, message: str, s
     assert f.kind == "arkts-source" and f.code == code and step in f.fix, f.fix
     rule = message[message.rindex("(") + 1 : -1]
     assert f.meaning == f"ArkTS linter rule {rule}"
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "step"),
+    [
+        ("10311001", "Importing ArkTS files in JS and TS files is forbidden.", "rename the"),
+        (
+            "10311007",
+            "Namespace import or export of Kit is not supported currently.",
+            "instead of its namespace",
+        ),
+        (
+            "10311008",
+            "Can not use empty import(side-effect import) statement with Kit '@kit.ArkUI'.",
+            "bare import",
+        ),
+        (
+            "10311006",
+            "'default' is not exported from Kit '@kit.ArkUI'.",
+            "@kit.ArkUI in this SDK does not export default",
+        ),
+        ("10311010", "`getA` of lazy-import is re-export.", "getA is imported with `import lazy`"),
+    ],
+)
+def test_the_compilation_toolchains_own_codes(code: str, message: str, step: str) -> None:
+    f = assert_found(f"> hvigor ERROR: {code} ArkTS Compiler Error\nError Message: {message} {AT}")
+    assert f.kind == "arkts-source" and f.code == code and step in f.fix, f.fix
+
+
+def test_the_older_wording_of_an_ets_import_into_ts_is_the_same_family() -> None:
+    f = assert_found(real_log("arkts/csdn-134650346-importing-arkts-into-ts-not-allowed.log"))
+    assert "rename the importing file to .ets" in f.fix
