@@ -76,17 +76,59 @@ def _json_config_finding(found: Finding, location: str) -> Finding:
 _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 
 
+def _required_text(rx: str) -> str:
+    """The longest run of plain characters a pattern without alternatives needs at its top
+    level (outside groups, classes and quantified characters), read from its source: a cheap
+    ``in`` test before the search; "" when it has none, or alternatives at its top level."""
+    runs, run, depth, i = [""], "", 0, 0
+    while i < len(rx):
+        c = rx[i]
+        if c == "\\":
+            runs.append(run)
+            run, i = "", i + 2
+            continue
+        if c == "[":  # a class: skip to its end
+            runs.append(run)
+            run = ""
+            i = rx.index("]", i + 2 if rx[i + 1 : i + 2] in ("]", "^") else i + 1) + 1
+            continue
+        if c == "{":  # a counted quantifier: the character before it may be absent
+            runs.append(run[:-1])
+            run, i = "", rx.index("}", i) + 1
+            continue
+        if c == "|" and depth == 0:
+            return ""  # alternatives at the top: no one text is needed
+        if c in "?*+":
+            run = run[:-1]  # the character before a quantifier may be absent
+        if c in "()?*+.^$|":
+            depth += c == "("
+            depth -= c == ")"
+            runs.append(run)
+            run = ""
+        elif depth == 0:
+            run += c
+        i += 1
+    runs.append(run)
+    return max(runs, key=len)
+
+
 # what the compiler's own messages ask for: TypeScript's diagnostics and the compilation
-# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks
-_COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rx), step) for rx, step in TSC_MESSAGES
-) + tuple((re.compile(rx), step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS))
+# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each with the text
+# it needs, so that most rows cost an ``in`` test on a log that does not hold their message
+_COMPILER_STEPS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (_required_text(rx), re.compile(rx), step)
+    for rx, step in (
+        *TSC_MESSAGES,
+        *((rx, step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS)),
+    )
+)
+
+
 # a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
 _IN_DEPENDENCY = re.compile(
     r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"
 )
 _PKG_VERSION = re.compile(r"\.ohpm[\\/][^\\/]*?@(?P<v>\d[\w.-]*)[\\/]")
-
 
 _MOST_STEPS = 3
 
@@ -97,7 +139,9 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     # the messages in the order the log prints them (the first error's first); of two rows
     # matching one message, the first (the more specific); at most a few
     said: dict[int, str] = {}
-    for rx, step in _COMPILER_STEPS:
+    for needed, rx, step in _COMPILER_STEPS:
+        if needed not in tail:
+            continue
         m = rx.search(tail)
         if m is not None and m.start() not in said and step[:30] not in fix:
             said[m.start()] = step.format(*m.groups())

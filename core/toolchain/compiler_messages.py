@@ -63,7 +63,7 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "unit as a string ('10px') or as a number alone (10 means vp), or separate the words.",
     ),
     (
-        r"Octal literals are not allowed|Octal escape sequences are not allowed",
+        r"Octal (?:literals|escape sequences) are not allowed",
         "A number (or escape) with a leading 0 is an old octal literal: write 0o17 (or the decimal "
         "value) instead of 017.",
     ),
@@ -73,7 +73,7 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "A number ends too early (1e, 0b): complete it or remove the extra letter.",
     ),
     (
-        r"Unexpected end of text|Unexpected end of input",
+        r"Unexpected end of (?:text|input)",
         "The file ends inside an unfinished construct: a closing brace, bracket, parenthesis or "
         "quote is missing; match them from the place backwards.",
     ),
@@ -209,8 +209,12 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "unique in the module: rename one of them (or make it a member of its component).",
     ),
     (
-        rf"Cannot redeclare block-scoped variable {_NAME}|Duplicate identifier {_NAME}",
-        "The name is declared twice in one scope: rename or remove one of the declarations.",
+        rf"Cannot redeclare block-scoped variable {_NAME}",
+        "{0} is declared twice in one scope: rename or remove one of the declarations.",
+    ),
+    (
+        rf"Duplicate identifier {_NAME}",
+        "{0} is declared twice in one scope: rename or remove one of the declarations.",
     ),
     (
         # a lower-case ``typeof x`` is a module's namespace (``import wifi from '@ohos.wifi'``)
@@ -284,7 +288,7 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "a value of the parameter's type (check the API's signature).",
     ),
     (
-        r"(?:Object|'\w+') is possibly 'undefined'|(?:Object|'\w+') is possibly 'null'",
+        r"(?:Object|'\w+') is possibly '(?:undefined|null)'",
         "The value may be undefined (or null) where it is used: check it first "
         "(if (x !== undefined) {{ … }}), use optional chaining (x?.y) or a default (x ?? v).",
     ),
@@ -347,8 +351,8 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "implements it, or use it only after ':' and in 'as'.",
     ),
     (
-        r"A function whose declared type is neither 'void' nor 'any' must return a value"
-        r"|Function lacks ending return statement",
+        r"(?:A function whose declared type is neither 'void' nor 'any' must return a value"
+        r"|Function lacks ending return statement)",
         "The function declares a return type but a path ends without return: return a value "
         "on every path (or declare the type with | undefined / void).",
     ),

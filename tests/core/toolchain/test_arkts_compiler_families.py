@@ -20,6 +20,7 @@ import re
 
 import pytest
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
+from hmdesk.core.toolchain.build_steps import _required_text
 from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS, TSC_MESSAGES
 from hmdesk.core.toolchain.doctor import diagnose
 
@@ -239,3 +240,18 @@ def test_the_compilation_toolchains_own_codes(code: str, message: str, step: str
 def test_the_older_wording_of_an_ets_import_into_ts_is_the_same_family() -> None:
     f = assert_found(real_log("arkts/csdn-134650346-importing-arkts-into-ts-not-allowed.log"))
     assert "rename the importing file to .ets" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("pattern", "needed"),
+    [
+        (r"Cannot find name [‘'`](\w+)[’'`]", "Cannot find name "),
+        (r"Octal (?:literals|escape sequences) are not allowed", " are not allowed"),
+        (r"Unterminated string literal|Unterminated template", ""),
+        (r"'@Require(?:d)?' decorated '(\w+)' must be", "' decorated '"),
+        (r"Decorator '@Component'.{1,3}'@ComponentV2'", "Decorator '@Component'"),
+        (r"colou?r is", "colo"),
+    ],
+)
+def test_the_text_a_message_row_needs_is_read_from_its_pattern(pattern: str, needed: str) -> None:
+    assert _required_text(pattern) == needed
