@@ -316,7 +316,10 @@ BUILD_KINDS = (
 # logs): said 479, class 454, fix 425, location 207, code 243, confident wrong 4.
 # With blind batch Z's build and device logs and their family rules (517 build logs): said 494,
 # class 469, fix 439, location 213, code 247, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 494, "class": 469, "actionable": 439, "location": 213, "code": 247}
+# With batch V's arkts and linter logs folded in and the compiler's message families
+# (compiler_messages.py, the ArkUI reference's checks, the linter's Sendable rules; 522 build
+# logs): said 499, class 474, fix 447, location 218, code 252, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 499, "class": 474, "actionable": 447, "location": 218, "code": 252}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -341,7 +344,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 517
+    assert logs >= 522
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
