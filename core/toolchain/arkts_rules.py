@@ -244,7 +244,15 @@ ARKTS_RULES: dict[str, str] = {
     "create/defineProperty/fromEntries/getPrototypeOf…, Reflect.*, Proxy handlers): write the "
     "typed equivalent, e.g. build the object with a class or a loop instead of "
     "Object.fromEntries.",
+    "arkts-obj-literal-props": "Write each property of the object literal as name: value "
+    "(no methods, accessors or shorthand properties in it); put behaviour in a class.",
+    "arkts-optional-methods": "Optional methods are not supported: declare an optional "
+    "property of a function type instead (`onDone?: () => void`).",
+    "arkts-no-dynamic-ctor-call": "Call `new` on a class name, not on a value holding a "
+    "constructor; pass a factory lambda (`() => new C()`) where the class varies.",
     # ---- modules
+    "arkts-import-types": "Use an ordinary import (`import { T } from '…'`) instead of "
+    "`import type`.",
     "arkts-no-ns-as-obj": "A namespace cannot be used as an object: refer to its members "
     "through the namespace name (`MyNamespace.x`).",
     "arkts-no-ns-statements": "Put a namespace's statements in an exported function and call "

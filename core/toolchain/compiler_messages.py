@@ -123,7 +123,7 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "reserved word (class, default, new …) used as a variable or parameter name.",
     ),
     (
-        r"Unexpected token",
+        r"Unexpected token\.",  # TypeScript's, with its period (acorn's has none)
         "A token that cannot stand here: check the place for a missing comma, operator or "
         "parenthesis, an extra bracket, or a statement written where only a declaration fits.",
     ),

@@ -255,3 +255,24 @@ def test_the_older_wording_of_an_ets_import_into_ts_is_the_same_family() -> None
 )
 def test_the_text_a_message_row_needs_is_read_from_its_pattern(pattern: str, needed: str) -> None:
     assert _required_text(pattern) == needed
+
+
+def test_typescripts_unexpected_token_is_not_acorns() -> None:
+    f = assert_found(real_log("arkts/interviewdemo-invalid-character-space-colon.log"))
+    assert "full-width" in f.fix and "A token that cannot stand here" not in f.fix
+    g = assert_found(_compiled("Unexpected token."))
+    assert "A token that cannot stand here" in g.fix
+
+
+@pytest.mark.parametrize(
+    ("rule", "step"),
+    [
+        ("arkts-optional-methods", "optional property of a function type"),
+        ("arkts-import-types", "instead of `import type`"),
+    ],
+)
+def test_the_linters_newer_rules(rule: str, step: str) -> None:
+    f = assert_found(
+        f"1 ERROR: 10605184 ArkTS Compiler Error\nError Message: Not supported ({rule}) {AT}"
+    )
+    assert step in f.fix, f.fix
