@@ -147,6 +147,12 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "A type is missing after ':' (or inside <>): write the type, or remove the colon.",
     ),
     (
+        r"Declaration expected",
+        "Something that is no declaration stands where one must be (at the top of a file or a "
+        "class, after a decorator): check the braces above and that a decorator is followed by "
+        "what it decorates.",
+    ),
+    (
         r"Variable declaration expected",
         "let/const/var is not followed by a name: write the variable's name (or remove the "
         "keyword).",
@@ -257,6 +263,29 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "'@kit.AbilityKit'), or export it from that module.",
     ),
     (
+        rf"Module {_NAME} has no default export",
+        "{0} has no default export: import the name in braces (import {{ name }} from …), as "
+        "the message suggests, or export it as default from that module.",
+    ),
+    (
+        rf"{_NAME} has no exported member named {_NAME}\. Did you mean {_NAME}",
+        "{0} exports no {1}; the compiler suggests '{2}': fix the imported name.",
+    ),
+    (
+        rf"Namespace {_NAME} has no exported member {_NAME}",
+        "The namespace {0} has no member {1} in this SDK: fix the name (check the API reference "
+        "of the namespace), or the API is newer than the SDK compiled against.",
+    ),
+    (
+        rf"Cannot find namespace {_NAME}",
+        "No namespace {0} is in scope: import it (import {{ {0} }} from '@kit.…', or import {0} "
+        "from '@ohos.…') or fix its name.",
+    ),
+    (
+        rf"Cannot use namespace {_NAME} as a (?:value|type)",
+        "{0} is a namespace: use one of its members ({0}.Name), not the namespace itself.",
+    ),
+    (
         rf"Cannot find module {_NAME} or its corresponding type declarations",
         "No module {0} with declarations is found. An SDK name (@ohos.…, @kit.…) must be one "
         "the API reference of the SDK compiled against lists: ArkUI's components (Text, Column "
@@ -296,6 +325,31 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         r"Expected (\d+(?:-\d+)?) arguments?, but got (\d+)",
         "The call passes {1} argument(s) where the function takes {0}: match its parameter "
         "list (check the API's signature in this SDK).",
+    ),
+    (
+        r"Expected (\d+) type arguments?, but got (\d+)",
+        "The generic takes {0} type argument(s), {1} given: remove the <…> or match its type "
+        "parameters.",
+    ),
+    (
+        rf"Type {_NAME} has no properties in common with type {_NAME}",
+        "The object passed shares no property with the {1} that is expected: pass an object of "
+        "that type (check the property names, and that an options object goes where the API "
+        "expects it).",
+    ),
+    (
+        r"A parameter initializer is only allowed in a function or constructor implementation",
+        "A default value (p: T = v) stands in a declaration without a body (an interface, a "
+        "type, an overload or a declare): remove the default there, or make the parameter "
+        "optional (p?: T).",
+    ),
+    (
+        r"Catch clause variable type annotation must be",
+        "Omit the type of the catch variable (catch (e)) and cast it inside (e as BusinessError).",
+    ),
+    (
+        rf"{_NAME} is of type 'unknown'",
+        "{0} is unknown: cast it to its type before use ({0} as BusinessError, {0} as MyType).",
     ),
     (
         r"No overload matches this call",

@@ -276,3 +276,28 @@ def test_the_linters_newer_rules(rule: str, step: str) -> None:
         f"1 ERROR: 10605184 ArkTS Compiler Error\nError Message: Not supported ({rule}) {AT}"
     )
     assert step in f.fix, f.fix
+
+
+@pytest.mark.parametrize(
+    ("message", "step"),
+    [
+        (
+            "Type '{ a: number; }' has no properties in common with type 'Options'.",
+            "shares no property",
+        ),
+        (
+            "Module '\"./util\"' has no default export. Did you mean to use 'import { util } from \"./util\"' instead?",
+            "in braces",
+        ),
+        ("Cannot use namespace 'router' as a value.", "is a namespace"),
+        ("Expected 0 type arguments, but got 1.", "0 type argument(s), 1 given"),
+        (
+            "Catch clause variable type annotation must be 'any' or 'unknown' if specified.",
+            "Omit the type of the catch variable",
+        ),
+        ("'err' is of type 'unknown'.", "err as BusinessError"),
+    ],
+)
+def test_more_of_the_checkers_messages(message: str, step: str) -> None:
+    f = assert_found(_compiled(message))
+    assert f.code == "10505001" and step in f.fix, f.fix
