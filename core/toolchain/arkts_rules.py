@@ -288,20 +288,22 @@ _RULE = re.compile(r"\((art?kts-[a-z0-9-]+)\)", re.I)  # one rule is spelt "artk
 _SEVERITY = re.compile(r"\b(WARN(?:ING)?|ERROR)\b", re.I)
 
 
-def failing_rule(text: str) -> re.Match[str] | None:
-    """The first rule named under an error: the nearest severity word on its line or the two
+def under_error(text: str, pos: int) -> bool:
+    """The message at ``pos`` is an error's: the nearest severity word on its line or the two
     lines above it is not a warning (a message with none is an error: the linter's plain
     output prints only errors)."""
-    for m in _RULE.finditer(text):
-        start = m.start()
-        for _ in range(3):
-            start = text.rfind("\n", 0, max(0, start - 1)) + 1
-            if start == 0:
-                break
-        words = _SEVERITY.findall(text, start, m.start())
-        if not words or words[-1].upper() == "ERROR":
-            return m
-    return None
+    start = pos
+    for _ in range(3):
+        start = text.rfind("\n", 0, max(0, start - 1)) + 1
+        if start == 0:
+            break
+    words = _SEVERITY.findall(text, start, pos)
+    return not words or words[-1].upper() == "ERROR"
+
+
+def failing_rule(text: str) -> re.Match[str] | None:
+    """The first rule named under an error (:func:`under_error`)."""
+    return next((m for m in _RULE.finditer(text) if under_error(text, m.start())), None)
 
 
 def rule_advice(text: str) -> tuple[str, str] | None:

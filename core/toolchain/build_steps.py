@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice
+from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice, under_error
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
 from hmdesk.core.toolchain.compiler_messages import ETS_LOADER_MESSAGES, TSC_MESSAGES
@@ -143,6 +143,8 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
         if needed not in tail:
             continue
         m = rx.search(tail)
+        while m is not None and not under_error(tail, m.start()):
+            m = rx.search(tail, m.end())  # a warning's message asks for nothing
         if m is not None and m.start() not in said and step[:30] not in fix:
             said[m.start()] = step.format(*m.groups())
     steps = [said[pos] for pos in sorted(said)][:_MOST_STEPS]

@@ -301,3 +301,13 @@ def test_the_linters_newer_rules(rule: str, step: str) -> None:
 def test_more_of_the_checkers_messages(message: str, step: str) -> None:
     f = assert_found(_compiled(message))
     assert f.code == "10505001" and step in f.fix, f.fix
+
+
+def test_a_warnings_message_asks_for_nothing() -> None:
+    log = (
+        "1 WARN: ArkTS:WARN File: /p/entry/src/main/ets/pages/A.ets:3:5\n"
+        " Object is possibly 'undefined'.\n\n"
+        f"1 ERROR: 10505001 ArkTS Compiler Error\nError Message: Invalid character. {AT}\n"
+    )
+    f = assert_found(log)
+    assert "full-width" in f.fix and "may be undefined (or null)" not in f.fix
