@@ -405,7 +405,7 @@ def _said_code_finding(tail: str) -> Finding | None:
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
 # (or hvigor's newer layout: ``Error Code: 00303999``, then ``Error: Configuration Error``)
 _FAMILY_CODE = re.compile(
-    r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])"
+    r"(?<![\w.])(003\d{5}|006\d{5}|11[01]\d{5})(?![\w.])"
     r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b)|"
     r"(?<=Error Code: \d{8})[ \t]+(?P<said>[a-z][^\n]*))"
 )

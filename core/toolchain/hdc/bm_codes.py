@@ -21,8 +21,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     # code: (meaning, fix) — the bm error table
     "9568320": (
         "no signature file",
-        "The HAP is unsigned. Add a signingConfig in build-profile.json5 and reference it from the "
-        "product (DevEco: File > Project Structure > Signing Configs > Automatically generate signature), then rebuild.",
+        "The HAP is unsigned (an *-unsigned.hap, or a build without signingConfigs). Sign it: add a "
+        "signingConfig in build-profile.json5 and reference it from the product (DevEco: File > "
+        "Project Structure > Signing Configs > Automatically generate signature, with the device "
+        "connected), or sign manually (hap-sign-tool sign-app), then install the signed HAP.",
     ),
     "9568322": (
         "signature verification failed due to not trusted app source",
@@ -70,7 +72,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568297": (
         "install failed due to older sdk version in the device",
-        "compatibleSdkVersion is newer than the device's API level: lower it in build-profile.json5 or update the device.",
+        "The app was built for a newer API than the device's image has (`hdc shell param get "
+        "const.ohos.apiversion`): update the device's image, or lower compatibleSdkVersion in "
+        "build-profile.json5 to at most the device's API (not below what the app uses), then "
+        "clean, rebuild and sign. With the same API level an older image may still refuse a newer "
+        "SDK's package: update the image. runtimeOS must be the device's (HarmonyOS for a "
+        "HarmonyOS device, OpenHarmony for an OpenHarmony one).",
     ),
     "9568289": (
         "install failed due to grant request permissions failed",
@@ -107,7 +114,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568266": (
         "install permission denied",
-        "Enterprise/release HAPs cannot be installed via hdc: build and sign a debug HAP.",
+        "hdc install cannot install an enterprise app (also an MDM app) signed with a release "
+        "certificate and profile: sign it with a debug certificate and debug profile to install "
+        "and debug it. For an MDM app apply for the enterprise MDM release certificate first "
+        "(so the account has the MDM rights), then the debug certificate and a debug profile "
+        "with the restricted ACL MDM permissions; after installing, activate it with `hdc shell "
+        "edm enable-admin`.",
     ),
     # the four below: their bm text and the maintainers' answers in public issues
     # (TermonyHQ/Termony#137, #133; likuai2010/auto-installer#88; a uni-app note on 9568296)
@@ -132,7 +144,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     # in public repositories; the HarmonyOS signing guide)
     "9568257": (
         "fail to verify pkcs7 file",
-        "The device does not trust the HAP's signature: material the SDK ships (the OpenHarmony "
+        "The HAP's PKCS#7 signature does not verify on the device (bm's causes: a certificate "
+        "chain incomplete or not trusted, a signing algorithm or format that does not match, a "
+        "private key that is not the certificate's, a changed or damaged signature). Often the "
+        "device does not trust it: material the SDK ships (the OpenHarmony "
         "debug certificate) or a self-made certificate works only on OpenHarmony devices. For a "
         "HarmonyOS device sign with a certificate and profile from AppGallery Connect: in DevEco "
         "Studio log in with a Huawei account and use File > Project Structure > Signing Configs > "
@@ -146,7 +161,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568448": (
         "verify app signature failed",
-        "The HAP is signed with an app_gallery distribution profile: sign with a debug profile for device testing.",
+        "The .app package being installed is unsigned, or its signature does not verify here (a "
+        "release signature, an app_gallery profile, is not installed by hdc/bm): sign it with a "
+        "debug certificate and debug profile (DevEco's automatic signing with the device "
+        "connected, or a manual signature) and pack the .app again.",
     ),
     # The rest of bm's documented codes (application-dev/tools/bm-tool.md, "bm Tool Error
     # Codes"): meaning = bm's own error text (lower case), fix after the guide's solution.
@@ -453,7 +471,14 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "check encryption failed",
         "Update the device's system, and keep only .so files in the HAP's lib directory; rebuild and sign again.",
     ),
-    "9568404": ("delivery sign profile failed", _RESTART_AND_REPORT),
+    "9568404": (
+        "delivery sign profile failed",
+        "The code-signing profile could not be delivered to the device's code-signing service "
+        "during installation (a path it could not create or write). Restart the device and "
+        "install again; if it keeps failing, export the device log (`hdc file recv "
+        "/data/log/hilog/`) and report it. On a board or port whose kernel lacks code signing "
+        "(no /dev/code_sign), a debug profile cannot be delivered: sign with a release profile.",
+    ),
     "9568405": ("remove sign profile failed", _RESTART_AND_UNINSTALL),
     "9568408": (
         "uninstalling the native package failed",

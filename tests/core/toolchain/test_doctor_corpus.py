@@ -159,7 +159,7 @@ BELOW_LANDED = {
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (92, 95),
-    ("bm", "actionable"): (107, 108),
+    ("bm", "actionable"): (113, 114),
     ("config", "said"): (65, 67),
     ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
@@ -182,11 +182,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1054, 1059),
-    ("all", "class"): (992, 1000),
-    ("all", "code"): (487, 488),
+    ("all", "said"): (1063, 1068),
+    ("all", "class"): (1001, 1009),
+    ("all", "code"): (495, 496),
     ("all", "location"): (380, 387),
-    ("all", "actionable"): (975, 1000),
+    ("all", "actionable"): (984, 1009),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -203,7 +203,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1000)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1009)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
