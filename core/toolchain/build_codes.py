@@ -397,9 +397,12 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "HarmonyAppProvision configuration file's structure. {message}",
     ),
     "11015005": _sign(
-        "Verify profile failed (integrity)",
-        "The signed profile (.p7b) was changed after it was signed: sign the profile again "
-        "(download it again from AppGallery Connect).",
+        "Verify profile failed (integrity), or Profile certificate match failed",
+        "The signed profile (.p7b) was changed after it was signed (or damaged in the download): "
+        "download it again from AppGallery Connect (or sign the profile again). The tool's "
+        "newer wording of this code, 'Profile certificate match failed', means the profile was "
+        "requested for another certificate than -appCertFile (certpath): request the profile "
+        "choosing that certificate, or sign with the certificate the profile names. {message}",
     ),
     "11017001": _sign(
         "Read zip file failed",
