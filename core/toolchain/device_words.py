@@ -424,6 +424,9 @@ def _bm_message_finding(tail: str) -> Finding | None:
         # bm's ``error:`` line alone, quoted: its message must be a documented one
         said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
         code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
+    if code is None:
+        # one of bm's messages quoted alone on its line (a guide's "报错提示", a note)
+        code = _line_code(INSTALL_CODES, tail)
     if code is None and "安装" in tail:
         # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
         code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
@@ -450,18 +453,21 @@ _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|det
 _AA_SENTENCE = 60
 
 
-# a line that is one of aa's documented Error Messages whole, alone or after its label (quoted
-# with Markdown's ``> `` too)
-_AA_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
-_AA_LINE_LEAST = 20  # "Unsupport command." and the like are no aa message
+# a line that is one of a tool's documented messages whole, alone or after its label (quoted
+# with Markdown's ``> `` too): aa's Error Messages, bm's error texts
+_TOOL_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
+_LINE_LEAST = 20  # "Unsupport command." and the like are no tool's message
 
 
-def _aa_line_code(tail: str) -> str | None:
-    """The documented aa code whose Error Message a line of ``tail`` is, whole (``The current
-    device is not in developer mode.``), or None."""
-    said = {_AA_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()}
-    documented = ((c, _documented(m).lower()) for c, (m, _fix) in AA_CODES.items())
-    return next((c for c, m in documented if len(m) >= _AA_LINE_LEAST and m in said), None)
+def _line_code(table: dict[str, tuple[str, str]], tail: str) -> str | None:
+    """The documented code of ``table`` whose message a line of ``tail`` is, whole (aa's ``The
+    current device is not in developer mode.``, bm's ``install sign info inconsistent``), or
+    None."""
+    said = {
+        _TOOL_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()
+    }
+    documented = ((c, _documented(m).lower()) for c, (m, _fix) in table.items())
+    return next((c for c, m in documented if len(m) >= _LINE_LEAST and m in said), None)
 
 
 def _aa_message_finding(tail: str) -> Finding | None:
@@ -470,7 +476,7 @@ def _aa_message_finding(tail: str) -> Finding | None:
     quoted alone, or a line that is one of aa's messages whole)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _aa_line_code(tail)
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _line_code(AA_CODES, tail)
     else:
         code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:

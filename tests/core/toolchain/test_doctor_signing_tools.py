@@ -198,3 +198,21 @@ def test_bm_9568448_is_the_app_packages_signature() -> None:
         "error: failed to install bundle. code:9568448 error: verify app signature failed."
     )
     assert f is not None and f.code == "9568448" and "debug certificate" in f.fix
+
+
+def test_every_bm_message_quoted_alone_on_its_line_names_its_code() -> None:
+    # the hapsigntool guide quotes bm's words without the code ("报错提示：install sign info
+    # inconsistent"); a line that is one of bm's documented messages whole names the code
+    checked = 0
+    for code, (meaning, _fix) in INSTALL_CODES.items():
+        said = meaning.split(" (")[0]
+        if len(said) < 20:
+            continue
+        f = diagnose(f"> {said}.\n")
+        assert f is not None, code
+        same = {
+            c for c, (m, _f) in INSTALL_CODES.items() if m.split(" (")[0].lower() == said.lower()
+        }
+        assert any(f"bm code {c}," in f.meaning for c in same), (code, f.meaning)
+        checked += 1
+    assert checked > 100
