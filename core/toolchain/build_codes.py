@@ -222,7 +222,8 @@ BUILD_CODES: dict[str, CodeInfo] = {
     "11010001": _sign(
         "Unknown error",
         "An internal error of the signature tool: read the tool's own lines above the code (and "
-        "the package it signed) for the cause. {message}",
+        "the package it signed) for the cause; with 'uint32 value out of range: …' the package "
+        "is over 4 GB: make it smaller and pack and sign it again. {message}",
     ),
     "11011001": _sign(
         "Unsupported command method",
