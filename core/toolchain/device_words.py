@@ -15,7 +15,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
-from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
@@ -131,7 +131,7 @@ def _device_finding(tail: str) -> Finding | None:
     )
     if m is not None:
         return _bm_finding(tail, m)
-    known = _bm_message_finding(tail)
+    known = _bm_named_finding(tail) or _bm_message_finding(tail)
     if known is not None:
         return known
     m_hdc = _HDC_CODE.search(tail)
@@ -264,6 +264,43 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
         query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
         location=_installed_package(tail, m.start()),
         meaning=meaning,
+        block=first_error_block(tail),
+    )
+
+
+# bm's named result, printed by older hdc / DevEco (``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``;
+# HarmonyOS 4's ``MSG_ERR_INSTALL_…`` names are another system's)
+_BM_NAMED = re.compile(r"(?<![A-Za-z0-9_])(ERR_INS(?:TALL|ATLL)_[A-Z0-9_]+)")
+
+
+def _bm_named_finding(tail: str) -> Finding | None:
+    """bm's result named instead of numbered: the name is the code the log gives, the table's
+    code of that name (:data:`INSTALL_NAMES`) its meaning and fix."""
+    if "ERR_INS" not in tail:
+        return None
+    m = next((m for m in _BM_NAMED.finditer(tail) if m.group(1) in INSTALL_NAMES), None)
+    if m is None:
+        return None
+    name = m.group(1)
+    code = INSTALL_NAMES[name]
+    if code in INSTALL_CODES:
+        meaning, fix = INSTALL_CODES[code]
+    else:
+        meaning = name.removeprefix("ERR_").lower().replace("_", " ")
+        fix = (
+            f"bm refused the package with {name} (code {code}), which bm's guide does not "
+            "document: act on its name; the device's hilog (BMS lines) says which file or field "
+            "it refused."
+        )
+    kind = _bm_kind(code, tail)
+    return Finding(
+        kind=kind,
+        evidence=_line_at(tail, m.start())[:EVIDENCE_CHARS],
+        fix=_with_advice(fix, tail[m.end() : m.end() + 400]),
+        code=name,
+        query_terms=search_terms(kind, code, name, "install", "安装失败"),
+        location=_installed_package(tail, m.start()),
+        meaning=f"{meaning} (bm code {code})",
         block=first_error_block(tail),
     )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hmdesk.core.toolchain.build_codes import BUILD_CODES
 from hmdesk.core.toolchain.doctor import diagnose
-from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES
 from hmdesk.core.toolchain.signing_tool_errors import (
     GUIDE_INSTALL_MESSAGES,
     SIGN_TOOL_CASES,
@@ -216,3 +216,19 @@ def test_every_bm_message_quoted_alone_on_its_line_names_its_code() -> None:
         assert any(f"bm code {c}," in f.meaning for c in same), (code, f.meaning)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("name", sorted(INSTALL_NAMES))
+def test_every_named_bm_result_reads_as_its_code(name: str) -> None:
+    code = INSTALL_NAMES[name]
+    f = assert_found(f"[Fail]Install Failed: Failure[{name}]\n")
+    assert f.code == name and f"bm code {code})" in f.meaning, (f.code, f.meaning)
+    if code in INSTALL_CODES:
+        assert INSTALL_CODES[code][1][:40] in f.fix
+    else:  # a name bm's guide does not document: its own words, never another code's remedy
+        assert "does not document" in f.fix and name in f.fix
+
+
+def test_harmonyos_4s_msg_names_are_not_bms_named_results() -> None:
+    f = assert_found("Failure[MSG_ERR_INSTALL_FAILED_VERIFY_APP_PKCS7_FAIL]\n")
+    assert f.code != "ERR_INSTALL_FAILED_VERIFY_APP_PKCS7_FAIL"
