@@ -232,3 +232,19 @@ def test_every_named_bm_result_reads_as_its_code(name: str) -> None:
 def test_harmonyos_4s_msg_names_are_not_bms_named_results() -> None:
     f = assert_found("Failure[MSG_ERR_INSTALL_FAILED_VERIFY_APP_PKCS7_FAIL]\n")
     assert f.code != "ERR_INSTALL_FAILED_VERIFY_APP_PKCS7_FAIL"
+
+
+def test_the_tools_own_errormsg_layout_whatever_its_description_starts_with() -> None:
+    # SignToolErrMsg's layout: ``ERROR: <code> <description>``, ``Error Message: <cause>``,
+    # ``* Try the following:`` (descriptions such as "generate csr failed", "{-x} param is …")
+    for code, description in (
+        ("11013008", "generate csr failed"),
+        ("11011002", "-keyAlias param is incorrect"),
+    ):
+        f = assert_found(
+            f"\nERROR: {code} {description}\nError Message: the cause\n\n* Try the following: \n"
+            " > check it\n"
+        )
+        assert (f.kind, f.code) == ("signing", code)
+    other = diagnose("ERROR: 12345678 lower case words\n")  # another tool's code: not signing
+    assert other is None or other.kind != "signing"
