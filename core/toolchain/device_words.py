@@ -463,7 +463,7 @@ def _bm_message_finding(tail: str) -> Finding | None:
         code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
     if code is None:
         # one of bm's messages quoted alone on its line (a guide's "报错提示", a note)
-        code = _line_code(INSTALL_CODES, tail)
+        code = _line_code(_BM_LINES, tail)
     if code is None and "安装" in tail:
         # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
         code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
@@ -496,15 +496,24 @@ _TOOL_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*
 _LINE_LEAST = 20  # "Unsupport command." and the like are no tool's message
 
 
-def _line_code(table: dict[str, tuple[str, str]], tail: str) -> str | None:
-    """The documented code of ``table`` whose message a line of ``tail`` is, whole (aa's ``The
-    current device is not in developer mode.``, bm's ``install sign info inconsistent``), or
-    None."""
+def _line_messages(table: dict[str, tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """A table's documented messages (lower case) long enough to name their code alone."""
+    documented = ((c, _documented(m).lower()) for c, (m, _fix) in table.items())
+    return tuple((c, m) for c, m in documented if len(m) >= _LINE_LEAST)
+
+
+_AA_LINES = _line_messages(AA_CODES)
+_BM_LINES = _line_messages(INSTALL_CODES)
+
+
+def _line_code(messages: tuple[tuple[str, str], ...], tail: str) -> str | None:
+    """The documented code whose message (of :func:`_line_messages`) a line of ``tail`` is,
+    whole (aa's ``The current device is not in developer mode.``, bm's ``install sign info
+    inconsistent``), or None."""
     said = {
         _TOOL_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()
     }
-    documented = ((c, _documented(m).lower()) for c, (m, _fix) in table.items())
-    return next((c for c, m in documented if len(m) >= _LINE_LEAST and m in said), None)
+    return next((c for c, m in messages if m in said), None)
 
 
 def _aa_message_finding(tail: str) -> Finding | None:
@@ -513,7 +522,7 @@ def _aa_message_finding(tail: str) -> Finding | None:
     quoted alone, or a line that is one of aa's messages whole)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _line_code(AA_CODES, tail)
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _line_code(_AA_LINES, tail)
     else:
         code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:
