@@ -29,7 +29,7 @@ from hmdesk.core.toolchain.hilog.parse import parse_lines
 @dataclass(frozen=True)
 class Said:
     """One reading: the finding's kind, meaning, fix, the line it rests on, the place, and the
-    tool's own name or number for the error (bm's ``ERR_INSTALL_*``) when the line gives one."""
+    tool's own name or number for the error when the line gives one."""
 
     kind: str
     meaning: str
