@@ -29,7 +29,11 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     "9568322": (
         "signature verification failed due to not trusted app source",
         "The device's UDID is not in the debug profile, or a release-signed HAP was sideloaded. "
-        "Re-sign with a debug profile that includes this device (automatic signing does it).",
+        "Re-sign with a debug profile that includes this device (automatic signing does it, "
+        "with the device connected); when signing an OpenHarmony app by hand, add the UDID "
+        "(`hdc shell bm get -u`) to device-ids in UnsgnedDebugProfileTemplate.json and sign "
+        "the profile again; a release certificate and profile are for AppGallery, not for "
+        "running on a device.",
     ),
     "9568329": (
         "verify signature failed",

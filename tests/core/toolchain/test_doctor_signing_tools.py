@@ -181,6 +181,11 @@ def test_an_expired_certificate_under_11013002_says_update_it() -> None:
         ),
         ("bm/karing-hm-self-signed-ca-9568257.log", "9568257", ("not trusted", "Automatically")),
         ("bm/npu-spike-unsigned-hap-9568320.log", "9568320", ("unsigned", "signingConfig")),
+        (
+            "bm/hokit-not-trusted-9568322.log",
+            "9568322",
+            ("bm get -u", "device-ids"),
+        ),
     ],
 )
 def test_bm_codes_of_batch_v_carry_their_documented_causes(
