@@ -188,7 +188,7 @@ def test_an_expired_certificate_under_11013002_says_update_it() -> None:
         ),
     ],
 )
-def test_bm_codes_of_batch_v_carry_their_documented_causes(
+def test_bm_codes_carry_their_documented_causes(
     log: str, code: str, words: tuple[str, ...]
 ) -> None:
     f = assert_found(real_log(log))
