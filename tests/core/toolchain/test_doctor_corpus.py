@@ -161,7 +161,7 @@ BELOW_LANDED = {
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (97, 98),
-    ("bm", "actionable"): (107, 108),
+    ("bm", "actionable"): (113, 114),
     ("config", "said"): (65, 67),
     ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
@@ -184,11 +184,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1059, 1064),
-    ("all", "class"): (997, 1005),
-    ("all", "code"): (492, 493),
+    ("all", "said"): (1068, 1073),
+    ("all", "class"): (1006, 1014),
+    ("all", "code"): (500, 501),
     ("all", "location"): (385, 392),
-    ("all", "actionable"): (982, 1005),
+    ("all", "actionable"): (991, 1014),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -205,7 +205,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1005)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1014)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -315,11 +315,13 @@ BUILD_KINDS = (
 # code 242, confident wrong 4; with Y's signing logs and their general rules as well (500 build
 # logs): said 479, class 454, fix 425, location 207, code 243, confident wrong 4.
 # With blind batch Z's build and device logs and their family rules (517 build logs): said 494,
-# class 469, fix 439, location 213, code 247, confident wrong 4.
-# With batch V's arkts and linter logs folded in and the compiler's message families
-# (compiler_messages.py, the ArkUI reference's checks, the linter's Sendable rules; 522 build
-# logs): said 499, class 474, fix 447, location 218, code 252, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 499, "class": 474, "actionable": 447, "location": 218, "code": 252}
+# class 469, fix 439, location 213, code 247, confident wrong 4. With batch V's signing logs and
+# the signing tools' own error lines (signing_tool_errors.py) and the signature tool's codes
+# (520 build logs): said 497, class 472, fix 443, location 213, code 250, confident wrong 4.
+# With batch V's arkts and linter logs as well and the compiler's message families
+# (compiler_messages.py, the ArkUI reference's checks, the linter's Sendable rules; 525 build
+# logs): said 502, class 477, fix 451, location 218, code 255, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 502, "class": 477, "actionable": 451, "location": 218, "code": 255}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -344,7 +346,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 522
+    assert logs >= 525
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
