@@ -317,12 +317,12 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "a value of the parameter's type (check the API's signature).",
     ),
     (
-        r"(?:Object|'\w+') is possibly '(?:undefined|null)'",
+        r"(?:Object|'[\w.]+') is possibly '(?:undefined|null)'",
         "The value may be undefined (or null) where it is used: check it first "
         "(if (x !== undefined) {{ … }}), use optional chaining (x?.y) or a default (x ?? v).",
     ),
     (
-        r"Expected (\d+(?:-\d+)?) arguments?, but got (\d+)",
+        r"Expected (?:at least )?(\d+(?:-\d+)?) arguments?, but got (\d+)",
         "The call passes {1} argument(s) where the function takes {0}: match its parameter "
         "list (check the API's signature in this SDK).",
     ),
