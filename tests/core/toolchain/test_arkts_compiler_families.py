@@ -311,3 +311,19 @@ def test_a_warnings_message_asks_for_nothing() -> None:
     )
     f = assert_found(log)
     assert "full-width" in f.fix and "may be undefined (or null)" not in f.fix
+
+
+@pytest.mark.parametrize(
+    ("pasted", "step"),
+    [
+        ("Unterminated string literal.", "closing quote"),
+        (
+            "entry/src/main/ets/pages/Index.ets:12:7 Declaration or statement expected.",
+            "extra closing brace",
+        ),
+        ("Invalid character.", "full-width"),
+    ],
+)
+def test_a_syntax_error_pasted_alone_is_possibly_the_codes(pasted: str, step: str) -> None:
+    f = diagnose(pasted)
+    assert f is not None and f.kind == "arkts-source" and not f.certain and step in f.fix
