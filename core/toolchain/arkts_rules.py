@@ -150,8 +150,8 @@ ARKTS_RULES: dict[str, str] = {
     "Sendable values imported from another module: import the value (a @Sendable class, a "
     "const of a Sendable type) instead of reading a local or same-file variable, or pass it "
     "to the constructor.",
-    "arkts-sendable-class-decorator": "Put no other decorator on a @Sendable class (nor on its "
-    "members): keep @Sendable alone.",
+    "arkts-sendable-class-decorator": "Put no other decorator on a @Sendable class: keep "
+    "@Sendable alone.",
     "arkts-sendable-obj-init": "Create Sendable objects with `new` (new MyData(…), new "
     "collections.Array<number>(1, 2)), not with an object or array literal.",
     "arkts-sendable-computed-prop-name": "Give the members of a @Sendable class or Sendable "
