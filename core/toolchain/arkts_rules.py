@@ -250,6 +250,29 @@ ARKTS_RULES: dict[str, str] = {
     "property of a function type instead (`onDone?: () => void`).",
     "arkts-no-dynamic-ctor-call": "Call `new` on a class name, not on a value holding a "
     "constructor; pass a factory lambda (`() => new C()`) where the class varies.",
+    # ---- the linter's checks for the static ArkTS (its migration mode, rules 10605187-10605239):
+    # those whose rewrite is plain
+    "arkts-no-debugger-stmt": "Remove the debugger statement (set a breakpoint in DevEco "
+    "Studio instead).",
+    "arkts-no-arguments-obj": "Use a rest parameter (`...args: T[]`) instead of the arguments "
+    "object.",
+    "arkts-no-tagged-templates": "Call the function with its arguments instead of a tagged "
+    "template (f`…`).",
+    "arkts-no-void-operator": "Remove the void operator: evaluate the expression as a "
+    "statement (and use undefined where a value is needed).",
+    "arkts-no-lazy-import": "Remove `lazy` from the import (import the names normally).",
+    "arkts-no-dynamic-import": "Use a static import at the top of the file instead of import('…').",
+    "arkts-no-exponent-op": "Use Math.pow(a, b) instead of ** and **=.",
+    "arkts-switch-expr": "Switch only on a number, string or enum value: convert the value "
+    "first (or use if/else).",
+    "arkts-case-expr": "Two cases of the switch have the same constant: remove or change one.",
+    "arkts-array-index-negative": "Index arrays with zero or positive values only.",
+    "arkts-no-side-effect-import": "Import the names the module provides instead of importing "
+    "it for its side effects only (import 'x').",
+    "arkts-invalid-identifier": "A keyword is used as a name: rename the variable, parameter or "
+    "property.",
+    "arkts-class-static-initialization": "Give the static field an initial value where it is "
+    "declared.",
     # ---- modules
     "arkts-import-types": "Use an ordinary import (`import { T } from '…'`) instead of "
     "`import type`.",

@@ -269,6 +269,8 @@ def test_typescripts_unexpected_token_is_not_acorns() -> None:
     [
         ("arkts-optional-methods", "optional property of a function type"),
         ("arkts-import-types", "instead of `import type`"),
+        ("arkts-no-exponent-op", "Math.pow(a, b)"),
+        ("arkts-no-arguments-obj", "rest parameter"),
     ],
 )
 def test_the_linters_newer_rules(rule: str, step: str) -> None:
