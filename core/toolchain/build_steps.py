@@ -23,6 +23,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.signature import _literal
 from hmdesk.core.toolchain.signature_table import _Hit
 from hmdesk.core.toolchain.tool_errors import ToolError
 
@@ -76,47 +77,12 @@ def _json_config_finding(found: Finding, location: str) -> Finding:
 _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 
 
-def _required_text(rx: str) -> str:
-    """The longest run of plain characters a pattern without alternatives needs at its top
-    level (outside groups, classes and quantified characters), read from its source: a cheap
-    ``in`` test before the search; "" when it has none, or alternatives at its top level."""
-    runs, run, depth, i = [""], "", 0, 0
-    while i < len(rx):
-        c = rx[i]
-        if c == "\\":
-            runs.append(run)
-            run, i = "", i + 2
-            continue
-        if c == "[":  # a class: skip to its end
-            runs.append(run)
-            run = ""
-            i = rx.index("]", i + 2 if rx[i + 1 : i + 2] in ("]", "^") else i + 1) + 1
-            continue
-        if c == "{":  # a counted quantifier: the character before it may be absent
-            runs.append(run[:-1])
-            run, i = "", rx.index("}", i) + 1
-            continue
-        if c == "|" and depth == 0:
-            return ""  # alternatives at the top: no one text is needed
-        if c in "?*+":
-            run = run[:-1]  # the character before a quantifier may be absent
-        if c in "()?*+.^$|":
-            depth += c == "("
-            depth -= c == ")"
-            runs.append(run)
-            run = ""
-        elif depth == 0:
-            run += c
-        i += 1
-    runs.append(run)
-    return max(runs, key=len)
-
-
 # what the compiler's own messages ask for: TypeScript's diagnostics and the compilation
-# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each with the text
-# it needs, so that most rows cost an ``in`` test on a log that does not hold their message
-_COMPILER_STEPS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
-    (_required_text(rx), re.compile(rx), step)
+# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each with the
+# literal its matches contain, so that a row costs a substring test on a log without its message
+# (docs/decisions/0023-doctor-literal-prefilter.md)
+_COMPILER_STEPS: tuple[tuple[str | None, re.Pattern[str], str], ...] = tuple(
+    (_literal(rx), re.compile(rx), step)
     for rx, step in (
         *TSC_MESSAGES,
         *((rx, step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS)),
@@ -139,8 +105,9 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     # the messages in the order the log prints them (the first error's first); of two rows
     # matching one message, the first (the more specific); at most a few
     said: dict[int, str] = {}
-    for needed, rx, step in _COMPILER_STEPS:
-        if needed not in tail:
+    lowered = tail.lower()
+    for needle, rx, step in _COMPILER_STEPS:
+        if needle is not None and needle not in lowered:
             continue
         m = rx.search(tail)
         while m is not None and not under_error(tail, m.start()):
