@@ -131,8 +131,74 @@ ARKTS_RULES: dict[str, str] = {
     "inheritance; decide by a constructor parameter or a subclass.",
     "arkts-no-classes-as-obj": "A class is a type, not a value: create an instance "
     "(`new C()`), or reach its static members by name (`C.field`), or pass a factory lambda.",
+    # ---- Sendable objects and shared modules (the linter's rules 10605153-10605182; the ArkTS
+    # concurrency guide's "Sendable usage rules" and "shared module" pages)
     "arkts-sendable-decorator-limited": "@Sendable may only decorate a class, a function or a "
     "type alias.",
+    "arkts-sendable-class-inheritance": "A @Sendable class may extend only a @Sendable class "
+    "(and implement Sendable interfaces), and a class without @Sendable may not extend a "
+    "@Sendable one: mark the base (or the subclass) @Sendable too, or drop the inheritance.",
+    "arkts-sendable-prop-types": "Give every field of a @Sendable class (or Sendable interface) "
+    "a Sendable type: number, string, boolean, bigint, null, undefined, a @Sendable class, a "
+    "const enum, the shared containers of @arkts.collections (collections.Array / Map / Set) "
+    "or a union of these; not Array, Map, Object, a function type or a plain class.",
+    "arkts-sendable-definite-assignment": "Drop the definite assignment assertion (`x!: T`) in "
+    "the @Sendable class: initialize the field where it is declared or in the constructor.",
+    "arkts-sendable-generic-types": "Use only Sendable types as type arguments of a generic "
+    "Sendable type (collections.Array<number>, not collections.Array<MyPlainClass>).",
+    "arkts-sendable-imported-variables": "A @Sendable class may capture only top-level "
+    "Sendable values imported from another module: import the value (a @Sendable class, a "
+    "const of a Sendable type) instead of reading a local or same-file variable, or pass it "
+    "to the constructor.",
+    "arkts-sendable-class-decorator": "Put no other decorator on a @Sendable class: keep "
+    "@Sendable alone.",
+    "arkts-sendable-obj-init": "Create Sendable objects with `new` (new MyData(…), new "
+    "collections.Array<number>(1, 2)), not with an object or array literal.",
+    "arkts-sendable-computed-prop-name": "Give the members of a @Sendable class or Sendable "
+    "interface plain names, not computed ones ([key]).",
+    "arkts-sendable-as-expr": "A non-Sendable value cannot be cast to a Sendable type: create "
+    "an instance of the @Sendable class (new C(…)) and copy the fields.",
+    "arkts-shared-module-exports": 'A shared module ("use shared") may export only Sendable '
+    "entities (@Sendable classes and functions, Sendable type aliases, const enums, values of "
+    "Sendable types): move the rest to an ordinary module.",
+    "arkts-shared-module-no-wildcard-export": 'In a shared module ("use shared") export each '
+    "name explicitly instead of `export * from '…'`.",
+    "arkts-no-ts-import-ets": "A .ts file may import only @Sendable classes and Sendable "
+    "interfaces from an .ets file: move the other code to a .ts module, or rename the "
+    "importing file to .ets.",
+    "arkts-no-ts-sendable-type-inheritance": "In a .ts file a class may not extend or implement "
+    "a Sendable type: move the class to an .ets file.",
+    "arkts-no-dts-sendable-type-export": "A .d.ts of the SDK may not export Sendable classes or "
+    "interfaces (a rule for SDK declarations).",
+    "arkts-no-ts-re-export-ets": "A .ts file may not re-export what an .ets file declares: "
+    "export it from an .ets module instead.",
+    "arkts-no-namespace-import-in-ts-import-ets": "In a .ts file import names from an .ets "
+    "file individually (import { A } from …), not as a namespace (import * as m).",
+    "artkts-no-side-effect-import-in-ts-import-ets": "A .ts file may not import an .ets file for "
+    "its side effects only (import './a'): import the names it uses.",
+    "arkts-sendable-explicit-field-type": "Annotate every field of a @Sendable class with its "
+    "type (count: number = 0), even when it is initialized.",
+    "arkts-sendable-function-imported-variables": "A @Sendable function may capture only "
+    "top-level Sendable values imported from another module: import the value or pass it as a "
+    "parameter.",
+    "arkts-sendable-function-decorator": "Put no other decorator on a @Sendable function: keep "
+    "@Sendable alone.",
+    "arkts-sendable-typealias-decorator": "Put no other decorator on a Sendable type alias: keep "
+    "@Sendable alone.",
+    "arkts-sendable-typealias-declaration": "A Sendable type alias must be a function type: "
+    "@Sendable type F = (a: number) => number.",
+    "arkts-sendable-function-assignment": "Assign to a Sendable type alias only a @Sendable "
+    "function (or a value of a Sendable type alias), not an ordinary function or lambda.",
+    "arkts-sendable-function-overload-decorator": "Decorate every overload signature of a "
+    "@Sendable function with @Sendable, not only the implementation.",
+    "arkts-sendable-function-property": "Add no properties to a @Sendable function (f.x = …): "
+    "keep the data in a @Sendable class.",
+    "arkts-sendable-function-as-expr": "A non-Sendable function cannot be cast to a Sendable "
+    "type alias: declare the function with @Sendable.",
+    "arkts-sendable-beta-compatible": "Sendable functions and Sendable type aliases need API 12 "
+    "Beta3 or later: set compatibleSdkVersion to 12 (5.0.0(12)) or later, with "
+    'compatibleSdkVersionStage "beta3" when targeting 12 in build-profile.json5, or use a '
+    "@Sendable class instead.",
     # ---- operators and statements
     "arkts-as-casts": "Cast only with `as T` (not `<T>x`); to box a primitive use `new Number(x)`.",
     "arkts-no-jsx": "JSX is not supported: build the UI with ArkUI components.",
@@ -178,7 +244,38 @@ ARKTS_RULES: dict[str, str] = {
     "create/defineProperty/fromEntries/getPrototypeOf…, Reflect.*, Proxy handlers): write the "
     "typed equivalent, e.g. build the object with a class or a loop instead of "
     "Object.fromEntries.",
+    "arkts-obj-literal-props": "Write each property of the object literal as name: value "
+    "(no methods, accessors or shorthand properties in it); put behaviour in a class.",
+    "arkts-optional-methods": "Optional methods are not supported: declare an optional "
+    "property of a function type instead (`onDone?: () => void`).",
+    "arkts-no-dynamic-ctor-call": "Call `new` on a class name, not on a value holding a "
+    "constructor; pass a factory lambda (`() => new C()`) where the class varies.",
+    # ---- the linter's checks for the static ArkTS (its migration mode, rules 10605187-10605239):
+    # those whose rewrite is plain
+    "arkts-no-debugger-stmt": "Remove the debugger statement (set a breakpoint in DevEco "
+    "Studio instead).",
+    "arkts-no-arguments-obj": "Use a rest parameter (`...args: T[]`) instead of the arguments "
+    "object.",
+    "arkts-no-tagged-templates": "Call the function with its arguments instead of a tagged "
+    "template (f`…`).",
+    "arkts-no-void-operator": "Remove the void operator: evaluate the expression as a "
+    "statement (and use undefined where a value is needed).",
+    "arkts-no-lazy-import": "Remove `lazy` from the import (import the names normally).",
+    "arkts-no-dynamic-import": "Use a static import at the top of the file instead of import('…').",
+    "arkts-no-exponent-op": "Use Math.pow(a, b) instead of ** and **=.",
+    "arkts-switch-expr": "Switch only on a number, string or enum value: convert the value "
+    "first (or use if/else).",
+    "arkts-case-expr": "Two cases of the switch have the same constant: remove or change one.",
+    "arkts-array-index-negative": "Index arrays with zero or positive values only.",
+    "arkts-no-side-effect-import": "Import the names the module provides instead of importing "
+    "it for its side effects only (import 'x').",
+    "arkts-invalid-identifier": "A keyword is used as a name: rename the variable, parameter or "
+    "property.",
+    "arkts-class-static-initialization": "Give the static field an initial value where it is "
+    "declared.",
     # ---- modules
+    "arkts-import-types": "Use an ordinary import (`import { T } from '…'`) instead of "
+    "`import type`.",
     "arkts-no-ns-as-obj": "A namespace cannot be used as an object: refer to its members "
     "through the namespace name (`MyNamespace.x`).",
     "arkts-no-ns-statements": "Put a namespace's statements in an exported function and call "
@@ -208,26 +305,28 @@ ARKTS_DEFAULT = (
     "guide for the rule)."
 )
 
-_RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)", re.I)
+_RULE = re.compile(r"\((art?kts-[a-z0-9-]+)\)", re.I)  # one rule is spelt "artkts-"
 # the severity a linter message is printed under: its own line, or the block head just above
 # (``1 WARN: ArkTS:WARN File: …`` / ``1 ERROR: ArkTS:ERROR File: …`` / ``ERROR: 10605029 …``)
 _SEVERITY = re.compile(r"\b(WARN(?:ING)?|ERROR)\b", re.I)
 
 
-def failing_rule(text: str) -> re.Match[str] | None:
-    """The first rule named under an error: the nearest severity word on its line or the two
+def under_error(text: str, pos: int) -> bool:
+    """The message at ``pos`` is an error's: the nearest severity word on its line or the two
     lines above it is not a warning (a message with none is an error: the linter's plain
     output prints only errors)."""
-    for m in _RULE.finditer(text):
-        start = m.start()
-        for _ in range(3):
-            start = text.rfind("\n", 0, max(0, start - 1)) + 1
-            if start == 0:
-                break
-        words = _SEVERITY.findall(text, start, m.start())
-        if not words or words[-1].upper() == "ERROR":
-            return m
-    return None
+    start = pos
+    for _ in range(3):
+        start = text.rfind("\n", 0, max(0, start - 1)) + 1
+        if start == 0:
+            break
+    words = _SEVERITY.findall(text, start, pos)
+    return not words or words[-1].upper() == "ERROR"
+
+
+def failing_rule(text: str) -> re.Match[str] | None:
+    """The first rule named under an error (:func:`under_error`)."""
+    return next((m for m in _RULE.finditer(text) if under_error(text, m.start())), None)
 
 
 def rule_advice(text: str) -> tuple[str, str] | None:

@@ -15,8 +15,7 @@ The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing her
 * :data:`WRAPPER_CODES`: codes that only say that another tool failed (``00306053`` "ohpm install
   failed"); when the log also prints the other tool's code, that code is the cause.
 * :data:`FIELD_HOMES`: build-profile.json5 fields the schema rejects where they are often put,
-  and where each belongs; :data:`PARSER_STEPS`: what a JS/TS parser's message asks for
-  (``'await'`` outside an ``async`` function); :data:`PLUGIN_EVAL_STEP`: a JavaScript error
+  and where each belongs; :data:`PLUGIN_EVAL_STEP`: a JavaScript error
   while hvigor evaluates the project's configuration is a plugin's.
 
 Sources: the hvigor/ohpm messages and their "Try the following" hints in the real logs of
@@ -517,28 +516,6 @@ PLUGIN_EVAL_STEP = (
     ".flutter-plugins-dependencies: run `flutter pub get` with the OpenHarmony Flutter SDK "
     "(the upstream Flutter drops its 'ohos' key). After changing a plugin stop the hvigor "
     "daemon (`hvigorw --stop-daemon`): it keeps the old code loaded."
-)
-
-# what a JavaScript/TypeScript parser's message asks for (Rollup's, the ArkTS compiler's own
-# TypeScript errors): the message as the parsers word it -> the step
-PARSER_STEPS: tuple[tuple[str, str], ...] = (
-    (
-        r"'await'[^\n]{0,40}?(?:outside (?:of )?an async function|only allowed within async "
-        r"functions)",
-        "`await` is used in a function that is not `async`: mark the enclosing function `async` "
-        "(an `async` arrow function for a callback; its callers then get a Promise), or use "
-        "`.then()` there instead of `await`.",
-    ),
-    (
-        r"'return' outside of function",
-        "A `return` stands outside any function: a closing brace `}` above it ends its function "
-        "(or build()) too early, or one is missing; match the braces before that line.",
-    ),
-    (
-        r"is not exported by|has no exported member",
-        "The imported name is not exported by that module: fix the name in the import (or "
-        "export it from the module); for a Kit, check the name exists in the installed SDK.",
-    ),
 )
 
 # build-profile.json5 fields hvigor's schema rejects where they are often put (a module's

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice
+from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice, under_error
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
+from hmdesk.core.toolchain.compiler_messages import ETS_LOADER_MESSAGES, TSC_MESSAGES
 from hmdesk.core.toolchain.config_report import _file_to_edit
 from hmdesk.core.toolchain.error_subjects import missing_project_file, unresolved_module
 from hmdesk.core.toolchain.finding import (
@@ -22,6 +23,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.signature import _literal
 from hmdesk.core.toolchain.signature_table import _Hit
 from hmdesk.core.toolchain.tool_errors import ToolError
 
@@ -75,113 +77,44 @@ def _json_config_finding(found: Finding, location: str) -> Finding:
 _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 
 
-# what the TypeScript/ArkTS compiler's messages ask for (the TypeScript diagnostics' meaning, the
-# ArkTS docs): the message as the compilers word it -> the step ({0}, {1}: its quoted names)
-_COMPILER_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"Cannot find name [‘'`](\w+)[’'`]"),
-        "'{0}' is neither declared nor imported in this file: when it is a type or API of "
-        "another module (an SDK type of a Kit or @ohos.* module), import {0} from it (`import "
-        "{0} from '@ohos.…'` or `import {{ {0} }} from '@kit.…'`; another file's implicit "
-        "global does not carry over); else declare it or fix the name.",
-    ),
-    (
-        re.compile(r"Duplicate function implementation"),
-        "Two functions of the same name are in one scope: the global @Styles and @Builder "
-        "functions of all the files of a module share one scope in ArkTS, so each name must be "
-        "unique in the module: rename one of them (or make it a member of its component).",
-    ),
-    (
-        # a lower-case ``typeof x`` is a module's namespace (``import wifi from '@ohos.wifi'``)
-        re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`]typeof ([a-z]\w*)[’'`]"),
-        "When {1} is an SDK module, its declaration (.d.ts) in this SDK has no {0}: the API is "
-        "newer than this SDK, or a system API the public SDK leaves out (an OpenHarmony system "
-        "app needs the full SDK: its .d.ts files in the SDK directory). Check compileSdkVersion "
-        "and the SDK installed; `// @ts-nocheck` only hides it.",
-    ),
-    (
-        # faqs-compiling-and-building-11: BuildProfile is generated from buildProfileFields
-        re.compile(r"Property [‘'`]?(\w+)[’'`]? does not exist on type [‘'`]typeof BuildProfile"),
-        "BuildProfile is generated from the buildProfileFields of the module's build-profile.json5 "
-        "(buildOption, or each targets[].config): declare {0} there, with the same keys in every "
-        "target, then build again so BuildProfile is regenerated.",
-    ),
-    (
-        # a component's attribute chain: ``.card()`` on a RelativeContainer
-        re.compile(r"Property [‘'`](\w+)[’'`] does not exist on type [‘'`](\w+?)Attribute[’'`]"),
-        "{0}() is not an attribute method of {1}: a custom style must be defined before it is "
-        "used, as a @Styles function {0}() {{ … }} (at the file's top, or inside the struct) or "
-        "an @Extend({1}) function {0}(…) at the file's top; else call an attribute {1} has.",
-    ),
-    (
-        # TypeScript's strict null check: the value may still be undefined where it is used
-        re.compile(
-            r"(?:Argument of type|Type) [‘'`]([^’'`\n|]+?) \| (?:undefined|null)[’'`] is not "
-            r"assignable to (?:parameter of )?type [‘'`]\1[’'`]"
-        ),
-        "The value may be undefined where a {0} is needed: ArkTS narrows a value only by a check "
-        "written in the condition itself, so write the !== undefined check directly in the if "
-        "condition that guards the use (if (x !== undefined) {{ use(x) }}); a check kept in a "
-        "boolean alias (const ok = x !== undefined; if (ok)) or made in another function does "
-        "not narrow. Or pass a default (x ?? 0).",
-    ),
-    # ArkUI's component-nesting checks (the ArkUI compile error codes 10905201, 10905202,
-    # 10905219-10905223): a component not allowed as the child (or the parent) of another
-    (
-        re.compile(r"The [‘'`](\w+)[’'`] component can only be nested in the [‘'`]([^’'`]+)[’'`]"),
-        "{0} may only be a child of {1}: move it into such a parent (or add one as the layer "
-        "between its parent and it).",
-    ),
-    (
-        re.compile(r"The Button component with a label parameter can not have any child"),
-        "A Button given a label may have no child: remove the label (Button() {{ Text(…) }}) or "
-        "remove the child component (with its braces).",
-    ),
-    (
-        re.compile(
-            r"The component [‘'`](\w+)[’'`] can only have the child component [‘'`]([^’'`]+)"
-        ),
-        "{0} accepts only {1} as its children: replace the other child components with {1}.",
-    ),
-    (
-        re.compile(r"The [‘'`](\w+)[’'`] component can have only one child component"),
-        "{0} may have at most one child component: keep one (wrap several in a Row, Column or "
-        "Stack) and remove the rest.",
-    ),
-    (
-        re.compile(
-            r"When the component [‘'`](\w+)[’'`] set [‘'`](\w+)[’'`] as [‘'`](\w+)[’'`], it can only have a single child"
-        ),
-        "{0} with {1} set to {2} may have only one child component: keep one and remove the rest.",
-    ),
-    (
-        re.compile(r"The component [‘'`](\w+)[’'`] can't have any child"),
-        "{0} cannot have children: remove its braces and the child components in them (put "
-        "them beside it in a container such as Stack instead).",
-    ),
-    (
-        re.compile(
-            r"When the component [‘'`](\w+)[’'`] set [‘'`](\w+)[’'`] as [‘'`](\w+)[’'`], it can't have any child"
-        ),
-        "{0} with {1} set to {2} cannot have children: remove its child components.",
-    ),
+# what the compiler's own messages ask for: TypeScript's diagnostics and the compilation
+# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each with the
+# literal its matches contain, so that a row costs a substring test on a log without its message
+# (docs/decisions/0023-doctor-literal-prefilter.md)
+_COMPILER_STEPS: tuple[tuple[str | None, re.Pattern[str], str], ...] = tuple(
+    (_literal(rx), re.compile(rx), step)
+    for rx, step in (
+        *TSC_MESSAGES,
+        *((rx, step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS)),
+    )
 )
-_COMPILER_STEPS += tuple((re.compile(rx), step) for _code, rx, step in ARKUI_CHECKS)
+
+
 # a place inside a dependency's own files (``oh_modules/.ohpm/@scope+name@1.0.1/oh_modules/…``)
 _IN_DEPENDENCY = re.compile(
     r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"
 )
 _PKG_VERSION = re.compile(r"\.ohpm[\\/][^\\/]*?@(?P<v>\d[\w.-]*)[\\/]")
 
+_MOST_STEPS = 3
+
 
 def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     """``fix`` with the steps the compiler's own message asks for (:data:`_COMPILER_STEPS`), the
     ArkTS rule it names (any case) and, for a place inside a dependency's files, the library."""
-    steps: list[str] = []
-    for rx, step in _COMPILER_STEPS:
+    # the messages in the order the log prints them (the first error's first); of two rows
+    # matching one message, the first (the more specific); at most a few
+    said: dict[int, str] = {}
+    lowered = tail.lower()
+    for needle, rx, step in _COMPILER_STEPS:
+        if needle is not None and needle not in lowered:
+            continue
         m = rx.search(tail)
-        if m is not None and step[:30] not in fix:
-            steps.append(step.format(*m.groups()))
+        while m is not None and not under_error(tail, m.start()):
+            m = rx.search(tail, m.end())  # a warning's message asks for nothing
+        if m is not None and m.start() not in said and step[:30] not in fix:
+            said[m.start()] = step.format(*m.groups())
+    steps = [said[pos] for pos in sorted(said)][:_MOST_STEPS]
     advice = rule_advice(tail)  # the first error's rule (a warning's rule never decides)
     if advice is not None and advice[1] != ARKTS_DEFAULT and advice[1] not in fix:
         steps.append(advice[1])

@@ -10,11 +10,11 @@ from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, ARKTS_RULES
 from hmdesk.core.toolchain.build_codes import (
     BUILD_CODES,
     CODE_FAMILIES,
-    PARSER_STEPS,
     PLUGIN_EVAL_STEP,
     WRAPPER_CODES,
     CodeInfo,
 )
+from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS
 from hmdesk.core.toolchain.config_report import (
     _HAS_LINE,
     _SCHEMA_MARK,
@@ -48,7 +48,7 @@ _PATH = re.compile(
     r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
 )
 _AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|[Aa]t)\s+(\S+?:\d+(?::\d+)?)\b")
-_RULE = re.compile(r"\((arkts-[a-z0-9-]+)\)")
+_RULE = re.compile(r"\((art?kts-[a-z0-9-]+)\)", re.I)
 _CUT_HEAD_ERROR = re.compile(
     r"^\s*Error Message:\s*(?P<msg>.+?)\s+At File:\s*(?P<loc>\S+?:\d+:\d+)\s*$", re.M
 )
@@ -159,9 +159,13 @@ def _code_finding(tail: str) -> Finding | None:
         code.startswith(_CHECKER_CODES)
         and parsed_first
         and (parse := _PARSE_FAILED.search(tail, 0, root.start()))
+        and not _same_line(parse["loc"], _code_message(tail, root.start()))
     ):
         # the bundler could not parse a file (an older hvigor prints no code for it): the
-        # checker's numbered errors that follow come from the broken syntax; the parser's place
+        # checker's numbered errors that follow come from the broken syntax; the parser's place.
+        # When the checker's first error is at that very line, it is the same syntax error in
+        # the compiler's words (``Unterminated string literal`` for rollup's ``Unterminated
+        # string constant``), with its code and column: the compiler's error decides
         said = _SAID_PREFIX.sub("", parse["msg"])
         return _table_finding(
             tail, _PARSE_CODE, BUILD_CODES[_PARSE_CODE], parse.start(), said, parse["loc"]
@@ -247,6 +251,21 @@ def _code_finding(tail: str) -> Finding | None:
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
     return _table_finding(tail, code, info, root.start(), message, location)
+
+
+def _same_line(place: str, message: str) -> bool:
+    """``place`` (``file:line``) is the file and line the compiler's ``message`` ends at."""
+    at = _AT_LOC.search(message)
+    if at is None:
+        return False
+    line = re.search(r":(\d+)(?::\d+)?$", place.strip())
+    own = re.search(r":(\d+)(?::\d+)?$", at.group(1))
+    return (
+        line is not None
+        and own is not None
+        and line.group(1) == own.group(1)
+        and _place_file(place.strip()) == _place_file(at.group(1))
+    )
 
 
 _ANY_UNKNOWN = "10605008"  # the linter's arkts-no-any-unknown

@@ -169,13 +169,16 @@ TOOLS: tuple[Tool, ...] = (
         "arkts-source",
         True,
     ),
-    # the TypeScript checker's phrases printed without header or code (copied from the editor)
+    # the TypeScript checker's phrases printed without header or code (copied from the editor;
+    # its syntax errors' steps: compiler_messages.py)
     _tool(
         "the TypeScript checker",
         r"(?P<msg>.*?(?:declares [‘'`]?\S+?[’'`]? locally, but it is not exported|has no exported "
         r"member|Cannot find name [‘'`]|Property [‘'`]\S+[’'`] does not exist on type|is not "
         r"assignable to (?:parameter of )?type|custom component must have a|Importing ArkTS "
-        r"files (?:to|into) JS).*)",
+        r"files (?:to|into) JS|Unterminated (?:string|template|regular expression) literal"
+        r"|Declaration or statement expected|Invalid character\.|Merge conflict marker "
+        r"encountered).*)",
         "arkts-source",
     ),
     # the module resolver (the ArkTS build's, rollup's, node's): a name not found

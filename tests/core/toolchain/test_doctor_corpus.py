@@ -51,10 +51,12 @@ LANDED = 1.0
 # Held-out batches H and J (issue 27, 2026-12-06, 88 build logs scored blind, folded in, then
 # fixed with general readers) left six build misses, each a cause its log does not print:
 # arkts/hippy-4339-ohos-har-demo-missing-api (the first error is a linter rule; that the HAR is
-# older than the demo shows only in later errors), arkts/notify-slot-addslot-object-10505001
+# older than the demo shows only in later errors; since right: the compiler's later messages'
+# steps, compiler_messages.py), arkts/notify-slot-addslot-object-10505001
 # (the error is quoted inside code comments, apart from its code; its place is in a comment),
 # arkts/csdn-134650346-importing-arkts-into-ts-not-allowed (read as the ArkTS checker's; that
-# the fix is renaming the .ts file is the FAQ's), config/windoworientation-2-00303194-har-
+# the fix is renaming the .ts file is the FAQ's; since right: the ets-loader's 10311001 family,
+# compiler_messages.py), config/windoworientation-2-00303194-har-
 # devicetypes (a code named in prose with no message, and its meaning not documented to us),
 # native/node-ohos-ncrypto-cxx20-operator (a clang diagnostic copied without its ``error:``
 # header), paths/wenzhou-00303149-path-case-mismatch (00303149 "Path not found" is read as the
@@ -158,7 +160,7 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (92, 95),
+    ("arkts", "actionable"): (97, 98),
     ("bm", "actionable"): (113, 114),
     ("config", "said"): (65, 67),
     ("config", "class"): (65, 67),
@@ -182,11 +184,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1063, 1068),
-    ("all", "class"): (1001, 1009),
-    ("all", "code"): (495, 496),
-    ("all", "location"): (380, 387),
-    ("all", "actionable"): (984, 1009),
+    ("all", "said"): (1068, 1073),
+    ("all", "class"): (1006, 1014),
+    ("all", "code"): (500, 501),
+    ("all", "location"): (385, 392),
+    ("all", "actionable"): (991, 1014),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -203,7 +205,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1009)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1014)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -316,7 +318,10 @@ BUILD_KINDS = (
 # class 469, fix 439, location 213, code 247, confident wrong 4. With batch V's signing logs and
 # the signing tools' own error lines (signing_tool_errors.py) and the signature tool's codes
 # (520 build logs): said 497, class 472, fix 443, location 213, code 250, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 497, "class": 472, "actionable": 443, "location": 213, "code": 250}
+# With batch V's arkts and linter logs as well and the compiler's message families
+# (compiler_messages.py, the ArkUI reference's checks, the linter's Sendable rules; 525 build
+# logs): said 502, class 477, fix 451, location 218, code 255, confident wrong 4.
+LEAVE_OUT_REACHED = {"said": 502, "class": 477, "actionable": 451, "location": 218, "code": 255}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -341,7 +346,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 517
+    assert logs >= 525
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
