@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
+
 
 class CodeInfo(NamedTuple):
     kind: str  # a FindingKind
@@ -251,6 +253,12 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "oh-package.json5.",
     ),
 }
+
+# hvigor's documented codes (:mod:`.hvigor_codes`: the error-code pages), each with its meaning,
+# message and steps; the entries above word theirs from the real logs and come first
+BUILD_CODES.update(
+    {code: CodeInfo(*row) for code, row in HVIGOR_CODES.items() if code not in BUILD_CODES}
+)
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})

@@ -209,6 +209,14 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         device = _tool_words_finding(tail) if any(h in tail for h in _OTHER_FAILURES) else None
         if (device := device or _fail_prose_finding(tail)) is not None:
             return device
+    if (
+        matched is None or not matched.certain or (hit is not None and _is_word_class(hit[0]))
+    ) and (err is None or not err.klass):
+        # hvigor's documented message (its error-code pages) where no signature nor a tool's
+        # own line said more than a word
+        documented = _said_code_finding(tail, documented=True)
+        if documented is not None:
+            return documented
     if matched is not None and hit is not None and _is_word_class(hit[0]):
         # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
         matched = replace(matched, certain=err is not None and err.klass == matched.kind)
