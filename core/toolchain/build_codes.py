@@ -203,6 +203,24 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "(an ohosTest source set has its own: src/ohosTest/resources/base): add it (string.json, "
         "color.json, media/<name>.png) or fix the name: {message}",
     ),
+    # the bytecode compiler's (es2abc) own codes (its error-code page)
+    "10705000": CodeInfo(
+        "arkts-source",
+        "es2abc Syntax Error",
+        "The bytecode compiler cannot parse the file at the place named: fix the syntax there "
+        "(a missing bracket or keyword, a misspelling, wrong nesting); a newer language feature "
+        "needs a compiler (SDK) that supports it; encryption software that rewrites files' "
+        "encoding must be off while building. es2abc says: {message}",
+    ),
+    "10706001": CodeInfo(
+        "arkts-source",
+        "es2abc cannot make a patch of this change",
+        "The change cannot be compiled as a patch (hot reload / incremental patch mode): module-"
+        "level variables were added, removed or renamed, a function removed or a variable "
+        "declared again, or the imports/exports changed. Undo that kind of change while "
+        "patching, or do a full build (run again instead of hot reload). {message}",
+        says=r"Found unsupported change in file, failed to generate patch abc",
+    ),
     # ---- packing (the packing tool, BundleTool)
     "10016016": CodeInfo(
         "config",
@@ -350,7 +368,14 @@ CODE_FAMILIES: dict[str, tuple[str, str, str]] = {
         "hvigor-config.json5 dependencies, java): its own error is printed around the code. "
         "When that error is a JavaScript error inside hvigor itself (an argument 'Received "
         "undefined', a TypeError), it is a bug of this toolchain version: run with --stacktrace "
-        "to see where, then update (or go back to) another DevEco Studio / hvigor version.",
+        "to see where, then update (or go back to) another DevEco Studio / hvigor version. "
+        "pnpm's own code says which (hvigor's 00308002 page): ERR_PNPM_FETCH_404, the package "
+        "is not in the registry (a misspelt name, not published there); "
+        "ERR_PNPM_NO_MATCHING_VERSION, not that version (`pnpm view <pkg> versions`; for "
+        "@ohos/hvigor-ohos-arkui-x-plugin take a new ArkUI-X template project's version); "
+        "ERR_PNPM_META_FETCH_FAIL or ETIMEDOUT, the registry in .npmrc is unreachable (its "
+        "address, a proxy, a firewall); ERR_PNPM_NO_OFFLINE_META, the offline packages were not "
+        "copied whole; CERT_HAS_EXPIRED, the registry's certificate expired (another registry).",
     ),
     "006": (
         "ohpm-deps",

@@ -57,13 +57,13 @@ _PAGES = r"""
     This SDK cannot compile AOT (arkOptions.aotCompileMode): %DEVECO%, or turn AOT off.
 00301004 sdk-version | the SDK's AOT compiling has a bug: AOT turned off | Current version of SDK has a bug when using AOT compiling
     AOT compiling was turned off for this SDK's known bug: %DEVECO% (the message names the lowest fixed version).
-00301005 sdk-version | bytecode HARs need API 12 or later | byteCodeHar not supported when below API version 12
+00301005 sdk-version | bytecode HARs need API 12 or later
     A bytecode HAR (byteCodeHar) needs API 12: raise compileSdkVersion and compatibleSdkVersion in the project's build-profile.json5 to 12 or later, or build the HAR without byteCodeHar.
 00301006 ohpm-deps | a remote HSP has no oh-package.json5 | The oh-package\.json5 file cannot be found in the remote HSP
     The remote HSP is damaged (no oh-package.json5 in it): delete it from oh_modules and download it again (`ohpm install`), or ask its author for a good one. {message}
 00301007 ohpm-deps | a remote HSP has no .hsp file | Cannot find the \.hsp file in the remote HSP
     The remote HSP is damaged (no .hsp file in it): delete it from oh_modules and download it again (`ohpm install`), or ask its author for a good one. {message}
-00301009 ohpm-deps | a local dependency lies outside its module | The local dependency below in module [^\n]*? invalid
+00301009 ohpm-deps | a local dependency lies outside its module
     A local dependency (file:…) in the module's oh-package.json5 (dependencies or dynamicDependencies) is not inside that module's folder: move it into the module, or depend on it by package. {message}
 # script errors: hvigorfile.ts, hvigorconfig.ts, plugins (00302xxx)
 00302001 config | FA-model projects have no unit tests | FA mode does not support unit test
@@ -207,7 +207,7 @@ _PAGES = r"""
     The path the coverage command needs does not exist: create it (build the ohosTest first). {message}
 00304062 config | ohosTest's module.json5 is missing
     The ohosTest source set has no module.json5 at the path named: restore it. {message}
-00304063 ohpm-deps | a local dependency in the parameterFile does not exist | Local dependency in parameterFile does not exist
+00304063 ohpm-deps | a local dependency in the parameterFile does not exist
     A local dependency path in the parameterFile does not exist (check its spelling and case).
 00304064 config | module.json5 is not found | module\.json5 file not found
     The module has no src/main/module.json5: restore it (Stage model).
@@ -236,12 +236,12 @@ _PAGES = r"""
     The linker did not find a symbol: link the library that defines it (target_link_libraries in CMakeLists.txt, e.g. libace_napi.z.so, libhilog_ndk.z.so), compile the source that defines it, and keep C symbols extern "C". {message}
 00305012 native | the CMake task failed | CMake task execution failed
     Remove query arguments (--version, --help, --usage) from externalNativeOptions.arguments in build-profile.json5.
-00305013 ohpm-deps | an invalid tag | Invalid tag [^\n]*? at\s
+00305013 ohpm-deps | an invalid tag
     A tag must start with a letter or digit, be at most 60 characters of letters, digits, '.', '-', '_', and not be 'latest'. {message}
 00305014 native | unknown type name | A 'unknown type name' error has occurred
     A C/C++ type is not declared where it is used: include its header (and add the header's folder to include_directories in CMakeLists.txt), or fix the type's name. {message}
 # permission errors (00307xxx)
-00307001 hvigor-env | a file could not be created or written | EPERM: operation not permitted,\s*create [^\n]*? failed
+00307001 hvigor-env | a file could not be created or written
     The user has no right to create or write the file named: give it (or move the project to a folder the user owns). {message}
 00307003 ohpm-deps | a dependency of a shared bundle is not shared | The currentBundleType is shared, but the Package [^\n]*? bundleType is not shared
     app.json5's bundleType is shared but a dependency is not: remove that dependency. {message}
@@ -250,8 +250,6 @@ _PAGES = r"""
 # operation errors (00308xxx)
 00308001 hvigor-env | a file could not be deleted | Failed to delete the file:\s
     The file does not exist, the user may not delete it, or another process holds it: check, wait for it to be released, or delete it by hand. {message}
-00308002 hvigor-env | a command failed while hvigor set itself up
-    hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: ERR_PNPM_FETCH_404: the package is not in the registry (name wrong, or not published there); ERR_PNPM_NO_MATCHING_VERSION: that version is not there (`pnpm view <pkg> versions`; for @ohos/hvigor-ohos-arkui-x-plugin take the version of a new ArkUI-X template project); ERR_PNPM_META_FETCH_FAIL or ETIMEDOUT: the registry in .npmrc is unreachable (address, proxy, firewall); ERR_PNPM_NO_OFFLINE_META: the offline package was not copied whole; CERT_HAS_EXPIRED: the registry's certificate expired (use another registry). {message}
 00308003 hvigor-env | hvigor's entry file is not found
     hvigor's own files were damaged: delete <user>/.hvigor/project_caches/<id>/workspace and build again. {message}
 00308004 hvigor-env | the build folder could not be deleted | Unable to delete\s
@@ -268,7 +266,7 @@ _PAGES = r"""
     The path of the file to write is wrong or does not exist: fix it. {message}
 00308010 hvigor-env | pnpm store prune failed | pnpm store prune execute failed
     The user may not change pnpm's cache folder in the user folder: give the rights.
-00308013 hvigor-env | a folder could not be deleted | Failed to delete the directory:\s
+00308013 hvigor-env | a folder could not be deleted
     The user may not delete the folder, or a file in it is held by another process. {message}
 00308014 hvigor-env | a file could not be copied | Failed to copy the file:\s
     The file to copy does not exist or cannot be read. {message}
@@ -276,17 +274,17 @@ _PAGES = r"""
     The folder to copy does not exist or cannot be read. {message}
 00308017 hvigor-env | hvigor's cache material was changed | Cache material error\. Please ensure that no cache materials have been added
     Files were added to or changed in ~/.hvigor/meta (ac, ce and fd hold 1, 1 and 3 entries): delete the meta folder under .hvigor and build again.
-00308019 ohpm-deps | an npm package is not in the registry
+00308019 hvigor-env | an npm package is not in the registry
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: the package is not in the npm registry .npmrc names (a misspelt name, or not published there): check hvigor-config.json5's dependencies and the registry. {message}
-00308020 ohpm-deps | that version of an npm package is not in the registry
+00308020 hvigor-env | that version of an npm package is not in the registry
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: the registry has no such version (`pnpm view <pkg> versions`); for @ohos/hvigor-ohos-arkui-x-plugin use the version a new ArkUI-X template project's hvigor-config.json5 names. {message}
-00308021 network | the npm registry timed out
+00308021 hvigor-env | the npm registry timed out
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: the registry in .npmrc did not answer (ETIMEDOUT): check its address, the proxy and the firewall, or use another registry. {message}
-00308022 ohpm-deps | a package is missing from the offline mirror
+00308022 hvigor-env | a package is missing from the offline mirror
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: offline, pnpm did not find the package in the local mirror: copy the offline packages again, complete (DevEco's offline set-up guide). {message}
-00308023 network | the npm registry's certificate expired
+00308023 hvigor-env | the npm registry's certificate expired
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: the registry's server certificate expired (CERT_HAS_EXPIRED): ask its owner to renew it, or use another registry in .npmrc. {message}
-00308024 network | the npm registry timed out
+00308024 hvigor-env | the npm registry timed out
     hvigor's own install of the hvigor-config.json5 dependencies (pnpm) failed: the registry in .npmrc did not answer (ETIMEDOUT): check its address, the proxy and the firewall, or use another registry. {message}
 # ArkTS compile errors (00309xxx)
 00309001 arkts-source | a relative import leaves the module | Cannot import files outside of the current module using relative paths

@@ -72,11 +72,11 @@ CONFIGURATION_CODES = r"""
     deviceTypes lists more than one mini-system device: keep one.
 00303043 config | mini-system devices in an FA project | Mini-system devices cannot be configured in an FA project
     An FA-model project cannot target a mini-system device: remove it from deviceTypes.
-00303044 config | more than one default widget | Only one default card can be configured in the form_config\.json file
+00303044 config | more than one default widget
     form_config.json marks more than one card isDefault: true: keep one.
-00303045 config | a widget updates without updateDuration or scheduleUpdateTime | the updateDuration and scheduleUpdateTime fields cannot be both empty
+00303045 config | a widget updates without updateDuration or scheduleUpdateTime
     A card in form_config.json has updateEnabled: true but neither updateDuration nor scheduleUpdateTime: set one of them.
-00303046 ohpm-deps | a @param key is not in the parameterFile | Invalid key: [^\n]*? in parameterFile
+00303046 ohpm-deps | a @param key is not in the parameterFile
     A @param:key in oh-package.json5 has no value in the parameterFile: add the key there or fix its name. {message}
 00303047 ohpm-deps | a parameterFile key is not a valid package name | in parameterFile is invalid, only support at\(@\)
     A key of the parameterFile breaks the package-name rules (only @, /, letters, digits, '.', '-' and '_'): rename it. {message}
@@ -116,16 +116,16 @@ CONFIGURATION_CODES = r"""
     The ohosTest target is not packed into the app: remove the target named ohosTest from the module's targets (applyToProducts) in the project-level build-profile.json5.
 00303073 config | an unknown target | Unknown target\s
     The target named (on the command line or in a product) is not defined in the module's build-profile.json5 targets: add it or use a defined one. {message}
-00303075 ohpm-deps | oh-package.json5's version is not a string | The version number of the module must be a string
+00303075 config | oh-package.json5's version is not a string | The version number of the module must be a string
     The module's oh-package.json5 needs "version" as a string ("version": "1.0.0"). {message}
-00303076 ohpm-deps | oh-package.json5's name is not a string | The name of the module must be a string, but received
+00303076 config | oh-package.json5's name is not a string | The name of the module must be a string, but received
     The module's oh-package.json5 needs "name" as a string. {message}
 00303077 config | the module's device types do not overlap its entry module's | don't overlap that [^\n]*? in the associated [^\n]*? module
     (FA model) The module's deviceType values and those of its entryModules have nothing in common: change the module's deviceType so they overlap. {message}
 00303078 config | config.json's js and abilities share a name with another type | the type field does not match between 'module\.abilities' and 'module\.js'
     (FA model) An entry of module.js and one of module.abilities in config.json have the same name but different types: make the names unique. {message}
-00303082 sdk-missing | the SDK for a configured version is not installed | Unable to find the [^\n]*? in SDK Manager
-    hvigor and the SDK do not go together (an SDK version the project names is not in the SDK Manager): use the integrated DevEco Studio (NEXT Developer Beta1 or later, which ships its own SDK, node, hvigor and ohpm) and let it migrate the project. {message}
+00303082 sdk-missing | the SDK for a configured version is not installed
+    The SDK hvigor uses (DEVECO_SDK_HOME's) has no SDK of the version the project names: install that version in DevEco's SDK Manager, point DEVECO_SDK_HOME at an SDK that has it, or set compileSdkVersion/targetSdkVersion/compatibleSdkVersion in build-profile.json5 to an installed one; with a DevEco Studio older than NEXT Developer Beta1 (hvigor and the SDK not made for each other) use the integrated DevEco Studio, which ships its own SDK, node, hvigor and ohpm. {message}
 00303083 sdk-version | an SDK version's platform and API do not match | The platform version [^\n]*? and API version [^\n]*? in build-profile\.json5 do not match
     A compatibleSdkVersion/compileSdkVersion/targetSdkVersion in build-profile.json5 pairs a platform version with another API (e.g. "5.0.0(12)"): use a pair the Compatible SDK list of DevEco's new-project page shows. {message}
 00303087 config | a dynamic import outside the project | Invalid dynamic import configuration [^\n]*? in current module
@@ -168,7 +168,7 @@ CONFIGURATION_CODES = r"""
     Add pages (the $profile:main_pages reference) to the module's module.json5. {message}
 00303111 config | a buildProfileFields value is not number/string/boolean | buildProfileFields only support number/string/boolean
     Each value in buildProfileFields (build-profile.json5) must be a number, string or boolean. {message}
-00303112 config | bytecode HARs need normalized OHM URLs | byteCodeHar not supported when useNormalizedOHMUrl is not true
+00303112 config | bytecode HARs need normalized OHM URLs
     A bytecode HAR needs useNormalizedOHMUrl: set products[].buildOption.strictMode.useNormalizedOHMUrl to true in the project's build-profile.json5.
 00303113 native | externalNativeOptions.path is empty | The configured cmake script in externalNativeOptions/path cannot be empty
     externalNativeOptions.path in build-profile.json5 must name the CMakeLists.txt (./src/main/cpp/CMakeLists.txt). {message}
@@ -190,7 +190,7 @@ CONFIGURATION_CODES = r"""
     apPath (AOT partial mode's profile, build-profile.json5) must name a .ap file. {message}
 00303128 config | minAPIVersion is not configured | The minAPIVersion was not configured
     Add minAPIVersion to the file the message names. {message}
-00303130 config | a module's product is not found | Unable to find the product [^\n]*? for module
+00303130 config | a module's product is not found
     The product the module needs is missing from app.products[] of the project-level build-profile.json5 (or named wrongly in a target's applyToProducts). {message}
 00303136 hvigor-env | two plugins have one ID | Plugin with ID [^\n]*? has been registered
     Two plugins in hvigorfile.ts register the same pluginId: make each ID unique. {message}
@@ -278,7 +278,7 @@ CONFIGURATION_CODES = r"""
     A module in arkui-x-config.json5's modules is not a module of the project: fix the name. {message}
 00303201 config | a module's target is not found | The module target [^\n]*? is not found in the
     The target named (on the command line or in build-profile.json5) is not defined in the module: fix it. {message}
-00303202 config | no entry module | No available entry module found
+00303202 config | no entry module
     The feature module's build-profile.json5 needs entryModules naming an existing entry module.
 00303203 config | a build mode on the command line is not in buildModeSet | used in command line is not declared in buildModeSet
     Add the build mode to buildModeSet in the project-level build-profile.json5 (or use debug/release). {message}
@@ -300,21 +300,21 @@ CONFIGURATION_CODES = r"""
     Coverage needs an ohosTest target: add a target named ohosTest to the module's build-profile.json5. {message}
 00303215 ohpm-deps | a dependency's key differs from its package name | There are some dependency names that are inconsistent with the actual package names
     A dependency in oh-package.json5 is declared under another name than the name in its own oh-package.json5: use the package's own name as the key. {message}
-00303216 ohpm-deps | a parameterFile dependency is not a folder, .har or .tgz | Unrecognized archive format in parameterFile
+00303216 ohpm-deps | a parameterFile dependency is not a folder, .har or .tgz
     A dependency value in the parameterFile must be a folder or a .har/.tgz file.
 00303218 config | a user_grant permission lacks reason and usedScene | The reason and usedScene attributes are mandatory for user_grant permissions
     A user_grant permission in module.json5's requestPermissions needs "reason" (a $string: resource) and "usedScene" ({ "abilities": [...], "when": "inuse" }); in a HAR/HSP module reason is enough.
 00303222 config | a user_grant permission lacks reason | The reason attribute are mandatory for user_grant permissions
     A user_grant permission in module.json5's requestPermissions needs "reason" (a $string: resource); a HAP module's also "usedScene".
-00303223 config | a FormExtensionAbility has no metadata | The metadata field in FormExtensionAbility cannot be left blank
+00303223 config | a FormExtensionAbility has no metadata
     The form ExtensionAbility in module.json5 needs metadata ([{ "name": "ohos.extension.form", "resource": "$profile:form_config" }]).
-00303224 config | a FormExtensionAbility's metadata lacks ohos.extension.form | metadata must contain an object with its name set to 'ohos\.extension\.form'
+00303224 config | a FormExtensionAbility's metadata lacks ohos.extension.form
     Add to the form ExtensionAbility's metadata an object named ohos.extension.form with its resource ("$profile:form_config").
-00303225 config | two abilities have one name | Duplicate 'Module-Abilities' object names detected
+00303225 config | two abilities have one name
     An ability or extensionAbility name is used twice in this module and the HARs it depends on (module.json5): make each name unique.
-00303226 config | a widget name is not in form_config.json | Invalid form name '
+00303226 config | a widget name is not in form_config.json
     The card name used is not defined in form_config.json: add it there or fix the name. {message}
-00303227 config | string.json has no 'string' | File 'string\.json' is missing the required property 'string'
+00303227 config | string.json has no 'string'
     A string.json resource file needs its top-level "string" array.
 00303228 ohpm-deps | a tag in oh-package.json5's version | The 'tag' keyword is not allowed for 'version'
     When the version comes from the parameterFile, it may not be a tag: give a version. {message}
@@ -322,7 +322,7 @@ CONFIGURATION_CODES = r"""
     Each entry of modules in the project-level build-profile.json5 (and each includeNode in hvigorconfig.ts) needs a non-empty name.
 00303230 config | a module has no srcPath | The required attribute module-srcPath is missing
     Each entry of modules in the project-level build-profile.json5 (and each includeNode in hvigorconfig.ts) needs a non-empty srcPath.
-00303231 config | a module's srcPath is not relative | The srcPath is not a relative path
+00303231 config | a module's srcPath is not relative
     includeNode in hvigorconfig.ts must be given srcPath as a relative path. {message}
 00303232 hvigor-task | a task dependency names a module that does not exist | node while setting the task dependencies in the
     A task dependency in hvigorfile.ts names a module that does not exist: fix the module name. {message}

@@ -160,10 +160,10 @@ BELOW_LANDED = {
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (92, 95),
     ("bm", "actionable"): (107, 108),
-    ("config", "said"): (65, 67),
-    ("config", "class"): (65, 67),
-    ("config", "code"): (36, 37),
-    ("config", "actionable"): (65, 67),
+    ("config", "said"): (66, 68),
+    ("config", "class"): (66, 68),
+    ("config", "code"): (37, 38),
+    ("config", "actionable"): (66, 68),
     ("cppcrash", "said"): (135, 136),
     ("cppcrash", "class"): (135, 136),
     ("cppcrash", "location"): (75, 78),
@@ -173,20 +173,20 @@ BELOW_LANDED = {
     ("hilog", "location"): (14, 15),
     ("hilog", "actionable"): (32, 33),
     ("hilog", "fields"): (89, 92),
-    ("hvigor", "actionable"): (63, 64),
+    ("hvigor", "actionable"): (66, 67),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (89, 93),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (56, 57),
+    ("ohpm", "actionable"): (58, 59),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1054, 1059),
-    ("all", "class"): (992, 1000),
-    ("all", "code"): (487, 488),
+    ("all", "said"): (1061, 1066),
+    ("all", "class"): (999, 1007),
+    ("all", "code"): (489, 490),
     ("all", "location"): (380, 387),
-    ("all", "actionable"): (975, 1000),
+    ("all", "actionable"): (982, 1007),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -203,7 +203,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1000)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1007)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
