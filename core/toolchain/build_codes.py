@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
+from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
 
 
 class CodeInfo(NamedTuple):
@@ -272,10 +273,15 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
-# hvigor's documented codes (:mod:`.hvigor_codes`: the error-code pages), each with its meaning,
-# message and steps; the entries above word theirs from the real logs and come first
+# hvigor's and ohpm's documented codes (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`: the error-code
+# pages), each with its meaning, message and steps; the entries above word theirs from the real
+# logs and come first
 BUILD_CODES.update(
-    {code: CodeInfo(*row) for code, row in HVIGOR_CODES.items() if code not in BUILD_CODES}
+    {
+        code: CodeInfo(*row)
+        for code, row in {**HVIGOR_CODES, **OHPM_CODES}.items()
+        if code not in BUILD_CODES
+    }
 )
 
 # codes that only report that another tool failed: its own code, when printed, is the cause

@@ -246,8 +246,8 @@ def _code_finding(tail: str) -> Finding | None:
         return _compiler_code_finding(tail, code, root.start(), location)
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
-    if location is None and (said := read_tool_error(tail)) is not None and said.code == code:
-        location = said.location  # the file the code's own message names ("Error in X.")
+    if location is None and (told := read_tool_error(tail)) is not None and told.code == code:
+        location = told.location  # the file the code's own message names ("Error in X.")
     return _table_finding(tail, code, info, root.start(), message, location)
 
 

@@ -11,6 +11,7 @@ import pytest
 from hmdesk.core.toolchain.build_codes import BUILD_CODES, CODE_FAMILIES
 from hmdesk.core.toolchain.finding import is_finding_kind
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES, read_codes
+from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
 from hmdesk.core.toolchain.signature import _literal
 from hmdesk.core.toolchain.signature_table import TABLE
 
@@ -200,3 +201,21 @@ def test_ohpm_repo_faq_messages(text: str, words: tuple[str, ...]) -> None:
     f = assert_found(text)
     for word in words:
         assert word.lower() in f.fix.lower(), (word, f.fix)
+
+
+# ---------------------------------------------------------------- ohpm's error-code pages
+
+
+def test_ohpm_documented_codes() -> None:
+    assert len(OHPM_CODES) > 100 and all(not says for *_, says in OHPM_CODES.values())
+    # "System Error" is a wrapper: the lines ohpm printed before it are the cause
+    assert "00640001" not in OHPM_CODES
+    f = assert_found(real_log("ohpm/weixin-wechat-open-sdk-etimedout-00640001.log"))
+    assert f.kind == "network" and "registry" in f.fix and f.code == "00640001"
+    f = assert_found(
+        "ohpm ERROR: Run install command failed\nError: 00670002 Path Case Sensitivity Error\n"
+        "Error Message: The path of dependency ./Libs/Common differs in case from ./libs/common.\n"
+    )
+    assert (f.kind, f.code) == ("ohpm-deps", "00670002") and "case_sensitive_check" in f.fix
+    f = assert_found("ohpm ERROR: Error: 00632001 Ping Registries Failed\n")
+    assert f.kind == "network" and ".ohpmrc" in f.fix
