@@ -410,18 +410,42 @@ for _code, _info in BUILD_CODES.items():
 def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
     """A code the table knows whose message the log prints without the code (the first message
     the log prints); ``documented``: hvigor's documented messages instead of the table's own."""
-    lower = tail.lower()
+    text = _error_lines(tail) if documented else tail
+    lower = text.lower()
     found: tuple[int, str, CodeInfo, re.Match[str]] | None = None
     for code, info, rx, needle in _SAID[documented]:
         if needle is not None and needle not in lower:
             continue
-        m = rx.search(tail)
+        m = rx.search(text)
         if m is not None and (found is None or m.start() < found[0]):
             found = (m.start(), code, info, m)
     if found is None:
         return None
     _, code, info, m = found
-    return _table_finding(tail, code, info, m.start(), m.group(0), None)
+    start = tail.find(m.group(0)) if documented else m.start()
+    return _table_finding(tail, code, info, start, m.group(0), None)
+
+
+def _error_lines(tail: str) -> str:
+    """The lines of ``tail`` that say "error" (hvigor prints a message as ``> hvigor ERROR: …`` or
+    ``Error Message: …``) and the line after each, the last of them: hundreds of documented
+    messages are looked for there, not in a whole pasted log
+    (docs/decisions/0023-doctor-literal-prefilter.md)."""
+    spans: list[tuple[int, int]] = []
+    lower = tail.lower()
+    at = lower.find("rror")
+    while at >= 0:
+        start = tail.rfind("\n", 0, at) + 1
+        end = tail.find("\n", at)
+        end = len(tail) if end < 0 else tail.find("\n", end + 1)
+        end = len(tail) if end < 0 else end
+        spans.append((start, end))
+        at = lower.find("rror", end)
+    # the failure is at a log's end, and a long record repeats its lines
+    return "\n".join(tail[a:b] for a, b in spans[-_ERROR_LINES:])[-_ERROR_TEXT:]
+
+
+_ERROR_LINES, _ERROR_TEXT = 400, 64_000
 
 
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
