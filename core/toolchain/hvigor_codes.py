@@ -240,6 +240,81 @@ _PAGES = r"""
     A tag must start with a letter or digit, be at most 60 characters of letters, digits, '.', '-', '_', and not be 'latest'. {message}
 00305014 native | unknown type name | A 'unknown type name' error has occurred
     A C/C++ type is not declared where it is used: include its header (and add the header's folder to include_directories in CMakeLists.txt), or fix the type's name. {message}
+# specification limits (00306xxx; the table words 00306001, 00306003, 00306004, 00306042, 00306046, 00306049, 00306053, 00306054)
+00306002 project-path | the project path has Chinese characters | The Node directory and node name cannot contain Chinese characters
+    Move the project to a path without Chinese (non-ASCII) characters, and give modules ASCII names.
+00306005 config | two targets name the same output | Failed to build the app due to duplicate customized output names
+    Give each target's output a unique name in the module's build-profile.json5 (targets[].output.artifactName). {message}
+00306006 sdk-version | targetESVersion needs API 12 | TargetESVersion is supported after API 12
+    targetESVersion needs compileSdkVersion and compatibleSdkVersion of API 12 or later in the project's build-profile.json5: raise them or remove it.
+00306007 config | insight intents need runtimeOS HarmonyOS | The runtimeOS that supports the insightintent project can only be HarmonyOS
+    A project with insight intents must set runtimeOS to HarmonyOS (project- and module-level build-profile.json5).
+00306008 sdk-version | insight intents need API 11 | Unsupported API version\. Insight intent is supported after API 11
+    Raise compileSdkVersion and compatibleSdkVersion to API 11 or later for insight intents.
+00306009 sdk-version | the SDK is too old for insight intents | Unsupported SDK version\. Insight intent is supported after API 11
+    The SDK is older than API 11: %DEVECO%.
+00306010 sdk-version | the SDK does not support ArkData | The current SDK version does not support ArkData
+    This SDK has no ArkData support: %DEVECO%.
+00306011 sdk-version | the SDK does not support uiSyntax | The current SDK version does not support uiSyntax
+    This SDK has no uiSyntax support: %DEVECO%.
+00306012 config | runtimeOnly needs a Stage-model project of API 11 | Invalid configuration of runtimeOnly in
+    runtimeOnly (dynamic import) needs compatibleSdkVersion 11 or later and apiType stageMode in the module's build-profile.json5. {message}
+00306013 config | atomic services are not for OpenHarmony | Atomic service development is not supported for OpenHarmony stage model
+    An atomic service needs runtimeOS HarmonyOS in the project-level build-profile.json5.
+00306014 sdk-version | atomic services need API 11 | Atomic service development is not supported for compileSdkVersion/compatibleSdkVersion less than api 11
+    Raise compileSdkVersion and compatibleSdkVersion to API 11 or later for an atomic service.
+00306015 native | atomic services have no native code | Atomic service development does not support Native development
+    Remove externalNativeOptions (native code) from the atomic service's build-profile.json5. {message}
+00306016 config | atomic services take ArkTS widgets only | Atomic service development only supported arkTS widget
+    Remove the JS widgets (code and configuration) from the atomic service: ArkTS only.
+00306017 sdk-version | an integrated HSP needs API 12 | The integratedHsp can only be used in API 12 and later
+    Raise compileSdkVersion and compatibleSdkVersion to API 12 or later for integratedHsp.
+00306018 config | an integrated HSP needs useNormalizedOHMUrl | The integratedHsp is available only when useNormalizedOHMUrl is set to true
+    Set useNormalizedOHMUrl to true (strictMode in the project-level build-profile.json5) for integratedHsp.
+00306019 config | bundledDependencies need a bytecode HAR | Only the byte code har supports to configure the bundledDependencies
+    bundledDependencies need useNormalizedOHMUrl true (project-level strictMode) and byteCodeHar true (the module's arkOptions).
+00306026 config | lite wearables take JS only | Lite wearable only support JS
+    A lite-wearable project holds JS only: remove the .ts files.
+00306027 config | a dependency does not support the device type | that the current module depends on does not support the device type
+    A module this one depends on does not list the device type in its module.json: use a version of it that supports that device, or drop the device type. {message}
+00306030 config | transformLib is not relative | Invalid transformLib, its value should be a relative path
+    Write transformLib (arkOptions) as a relative path.
+00306034 config | buildRoot starts with .. | Invalid buildRoot value
+    The buildRoot given to hvigorw must be inside the module (not start with ..). {message}
+00306035 native | an unknown abiFilter | Unknown abiFilter\s
+    abiFilters (build-profile.json5) takes arm64-v8a and x86_64 only: fix the value. {message}
+00306036 hvigor-task | ohosTest as a HAR/HSP target | not supported for building an 'ohosTest' target
+    Build a HAR or HSP with another target; ohosTest is a target for HAP modules only. {message}
+00306038 config | a Stage-model module depends on an FA-model library | does not allow Harmony library packages or modules in FA model
+    Remove the FA-model library or module from the Stage-model module's dependencies. {message}
+00306039 ohpm-deps | an HSP depends on itself | Shared Library cannot depend on shared module self
+    Remove the HSP's dependency on itself from its oh-package.json5. {message}
+00306040 ohpm-deps | an FA module depends on a non-source OpenHarmony npm package | does not allow OpenHarmony npm packages, which artifactType is not original
+    Remove the bytecode or obfuscated OpenHarmony npm package from the FA module's dependencies. {message}
+00306041 config | an FA-model module depends on a Stage-model library | does not allow Harmony library packages or modules in Stage model
+    Remove the Stage-model library or module from the FA-model module's dependencies. {message}
+00306043 ohpm-deps | a JS module depends on an ArkTS library | does not allow ArkTS dependency
+    Remove the ArkTS dependency from the JS module's oh-package.json5. {message}
+00306044 hvigor-env | a worker ran out of JS heap
+    A build worker reached its memory limit: lower hvigor.pool.maxSize or ohos.arkCompile.maxSize, or set hvigor.enableMemoryCache false, in hvigor-config.json5 (properties), or build without --parallel.
+00306045 config | useNormalizedOHMUrl needs compatibleSdkVersion 5.0.0(12)
+    With compatibleSdkVersion 4.1.0(11) or lower set useNormalizedOHMUrl to false (project-level build-profile.json5), or raise compatibleSdkVersion to 5.0.0(12). {message}
+00306047 ohpm-deps | several HSPs depend on one HAR | Found HSPs that have the same HAR
+    Several HSP modules depend on the same HAR (it is packed into each): move it into an HSP or restructure the modules (the modular-design best practice).
+00306048 sdk-version | autoLazyImport needs API 12 beta3 | autoLazyImport cannot be configured for the current API version
+    With compatibleSdkVersion API 12 set compatibleSdkVersionStage to beta3, or set autoLazyImport false.
+00306050 config | an FA project depends on another project's module
+    Remove the other project's module from srcPath in the project-level build-profile.json5.
+00306051 config | a Stage project names an FA-model module
+    Remove the FA-model module from the project-level build-profile.json5.
+00306052 config | a HAP module outside the project
+    Depend on an HSP or a HAR instead of another project's HAP module.
+00306055 config | an external module is not configured | Missing module configuration for external module outside the current project
+    Declare every module the project uses, the external ones too, in modules of the project-level build-profile.json5.
+00306056 hvigor-env | the hvigor daemon exited abnormally | A log of daemon process can be found at file
+    The hvigor daemon died (usually out of memory; its log says): raise nodeOptions.maxOldSpaceSize in hvigor-config.json5, or build without the daemon (--no-daemon) to see whether it is the daemon. {message}
+00306057 native | executableBinaryPaths' path is not relative | The executableBinaryPaths-path [^\n]*? should be a relative path
+    Write executableBinaryPaths' path as a relative path. {message}
 # permission errors (00307xxx)
 00307001 hvigor-env | a file could not be created or written
     The user has no right to create or write the file named: give it (or move the project to a folder the user owns). {message}
