@@ -219,3 +219,33 @@ def test_ohpm_documented_codes() -> None:
     assert (f.kind, f.code) == ("ohpm-deps", "00670002") and "case_sensitive_check" in f.fix
     f = assert_found("ohpm ERROR: Error: 00632001 Ping Registries Failed\n")
     assert f.kind == "network" and ".ohpmrc" in f.fix
+
+
+# ---------------------------------------------------------------- the JDK the SDK's tools run on
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            'Exception in thread "main" java.lang.UnsupportedClassVersionError: com/ohos/'
+            "hapsigntool/HapSignTool has been compiled by a more recent version of the Java "
+            "Runtime (class file version 61.0), this version of the Java Runtime only recognizes "
+            "class file versions up to 52.0\n",
+            ("61 Java 17", "jbr"),
+        ),
+        ("Unsupported class file major version 69\n", ("jbr",)),
+        (
+            "'java' is not recognized as an internal or external command,\noperable program or "
+            "batch file.\n",
+            ("JAVA_HOME",),
+        ),
+        ("ERROR: JAVA_HOME is set to an invalid directory: C:\\jdk-8\n", ("JAVA_HOME", "jbr")),
+        ("/bin/sh: 1: java: not found\n", ("JAVA_HOME",)),
+    ],
+)
+def test_the_jdk_is_missing_or_too_old(text: str, words: tuple[str, ...]) -> None:
+    f = assert_found(text)
+    assert f.kind == "java", (f.kind, f.fix)
+    for word in words:
+        assert word in f.fix, (word, f.fix)
