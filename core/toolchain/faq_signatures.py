@@ -481,3 +481,68 @@ FAQ_SIGNATURES += tuple(
     )
     for page, kind, pattern, fix in _FAQ_MESSAGES
 )
+
+# hvigor's build FAQ (ide-hvigor-faqs, "Cannot read properties of undefined (reading 'XXX')"):
+# the property hvigor read decides the cause; (property, kind, the page's steps)
+_UNDEFINED_READS: tuple[tuple[str, FindingKind, str], ...] = (
+    (
+        "setEnabled",
+        "hvigor-env",
+        "hvigorfile.ts calls getTaskByName('…').setEnabled on a task this node does not have, "
+        "or before the configuration phase: use a task name the node lists (default@SignHap, "
+        "assembleHap …) and call it in beforeNodeEvaluate, afterNodeEvaluate, nodesEvaluated, "
+        "taskGraphResolved or buildFinished.",
+    ),
+    (
+        "isSO",
+        "hvigor-version",
+        "A fault of the hvigor in older DevEco Studio versions: update DevEco Studio to 5.1.0.840 "
+        "or later.",
+    ),
+    (
+        "getPluginId",
+        "config",
+        "The system field of hvigorfile.ts's `export default` must be appTasks (the project's) "
+        "or hapTasks/hspTasks/harTasks (a module's).",
+    ),
+    (
+        "getNeedExecTargetServiceList",
+        "config",
+        "The module's module.json5 type and its hvigorfile.ts system do not go together: entry "
+        "and feature take hapTasks, shared hspTasks, har harTasks.",
+    ),
+    (
+        "app",
+        "config",
+        "The project has no AppScope/app.json5: restore it (DevEco's template).",
+    ),
+    (
+        "toString",
+        "hvigor-env",
+        "Unit tests (the test task) do not run on Linux yet: run them on Windows or macOS.",
+    ),
+    (
+        "kind",
+        "arkts-source",
+        "The ArkTS code declares an array of an empty tuple type (`a: [][] = []`): give the "
+        "element its type (`a: string[][] = []`).",
+    ),
+    (
+        "clear",
+        "hvigor-env",
+        "A third-party DevEco Studio plugin (security hardening …) breaks the build: disable it "
+        "and build again; if it stays, set debugging.stacktrace true in hvigor-config.json5 "
+        "and read the stack.",
+    ),
+)
+
+FAQ_SIGNATURES += tuple(
+    Signature(
+        kind,
+        (rf"Cannot read properties of undefined \(reading '{prop}'\)",),
+        fix,
+        meaning=f"hvigor reads '{prop}' of undefined (the hvigor build FAQ)",
+        terms=(prop, "hvigorfile.ts", "Cannot read properties of undefined"),
+    )
+    for prop, kind, fix in _UNDEFINED_READS
+)

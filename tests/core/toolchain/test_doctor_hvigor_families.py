@@ -249,3 +249,26 @@ def test_the_jdk_is_missing_or_too_old(text: str, words: tuple[str, ...]) -> Non
     assert f.kind == "java", (f.kind, f.fix)
     for word in words:
         assert word in f.fix, (word, f.fix)
+
+
+# ---------------------------------------------------------------- hvigor's build FAQ
+
+
+@pytest.mark.parametrize(
+    ("prop", "kind", "word"),
+    [
+        ("isSO", "hvigor-version", "5.1.0.840"),
+        ("getNeedExecTargetServiceList", "config", "hspTasks"),
+        ("app", "config", "AppScope/app.json5"),
+        ("kind", "arkts-source", "string[][]"),
+        ("clear", "hvigor-env", "plugin"),
+    ],
+)
+def test_what_hvigor_read_of_undefined_decides_the_cause(prop: str, kind: str, word: str) -> None:
+    f = assert_found(f"> hvigor ERROR: Cannot read properties of undefined (reading '{prop}')\n")
+    assert (f.kind, f.certain) == (kind, True) and word in f.fix, (f.kind, f.fix)
+
+
+def test_a_property_the_faq_does_not_name_stays_possibly() -> None:
+    f = assert_found("> hvigor ERROR: Cannot read properties of undefined (reading 'zzz')\n")
+    assert not f.certain and "--stacktrace" in f.fix
