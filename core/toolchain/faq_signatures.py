@@ -536,6 +536,39 @@ _UNDEFINED_READS: tuple[tuple[str, FindingKind, str], ...] = (
     ),
 )
 
+# the same page's other messages: (kind, the message, the page's steps)
+_HVIGOR_FAQ: tuple[tuple[FindingKind, str, str], ...] = (
+    (
+        "config",
+        r"Failed to get a resolved OhmUrl for '?hvigor_ignore_",
+        "The HAR the import names is declared as an interface HAR: remove "
+        '"packageType": "InterfaceHar" from that HAR module\'s oh-package.json5 and build again.',
+    ),
+    (
+        "ohpm-deps",
+        r"Failed to get a resolved OhmUrl by filepath",
+        "The file lies in no module the build knows: when oh_modules was copied or unzipped "
+        "from elsewhere, delete it and sync again (`ohpm install`); a dependency the code uses at run time is "
+        "only in devDependencies (move it to dependencies, or add it to the project's "
+        "dependencies); a module's srcPath in build-profile.json5 differs from the real folder "
+        "(also in case); a module of another project is referenced by a relative path (move it "
+        "into this project, use its built .har, or a registry version); or the folder has no "
+        "module.json5 (make it a Static Library module and depend on it). Check too that "
+        "DevEco Studio and the SDK are versions made for each other (Help > About).",
+    ),
+    (
+        "config",
+        r"\bLABEL_VALUE_ERROR\b",
+        'config.json\'s "label" must be a resource reference: add the string to '
+        'resources/base/element/string.json and set "label": "$string:<name>".',
+    ),
+)
+
+FAQ_SIGNATURES += tuple(
+    Signature(kind, (pattern,), fix, meaning="hvigor's build FAQ message (ide-hvigor-faqs)")
+    for kind, pattern, fix in _HVIGOR_FAQ
+)
+
 FAQ_SIGNATURES += tuple(
     Signature(
         kind,

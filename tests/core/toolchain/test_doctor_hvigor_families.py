@@ -272,3 +272,32 @@ def test_what_hvigor_read_of_undefined_decides_the_cause(prop: str, kind: str, w
 def test_a_property_the_faq_does_not_name_stays_possibly() -> None:
     f = assert_found("> hvigor ERROR: Cannot read properties of undefined (reading 'zzz')\n")
     assert not f.certain and "--stacktrace" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "word"),
+    [
+        (
+            "> hvigor ERROR: ArkTS:ERROR Failed to get a resolved OhmUrl for "
+            "'hvigor_ignore_1701234_utils' imported by 'D:/p/library/Index.ets'\n",
+            "config",
+            "InterfaceHar",
+        ),
+        (
+            "ERROR: ArkTS:ERROR Failed to get a resolved OhmUrl by filepath "
+            "'D:/p/utils/common/log.ets'\n",
+            "ohpm-deps",
+            "devDependencies",
+        ),
+        ("> hvigor ERROR: LABEL_VALUE_ERROR\n", "config", "$string:"),
+        (
+            "ERROR: 10505001 ArkTS Compiler Error\nError Message: Property 'targetName1' does "
+            "not exist on type 'typeof BuildProfile'.\n",
+            "arkts-source",
+            "same keys in every target",
+        ),
+    ],
+)
+def test_hvigor_faq_messages(text: str, kind: str, word: str) -> None:
+    f = assert_found(text)
+    assert f.kind == kind and word in f.fix, (f.kind, f.fix)
