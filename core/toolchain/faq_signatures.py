@@ -556,6 +556,38 @@ _HVIGOR_FAQ: tuple[tuple[FindingKind, str, str], ...] = (
         "module.json5 (make it a Static Library module and depend on it). Check too that "
         "DevEco Studio and the SDK are versions made for each other (Help > About).",
     ),
+    # ninja's object paths past CMAKE_OBJECT_PATH_MAX (250): a folder it cannot make, a
+    # command line Windows refuses
+    (
+        "long-path",
+        r"ninja: error: mkdir\([^)\n]*\): No such file or directory",
+        "The object files' paths are longer than CMake allows (CMAKE_OBJECT_PATH_MAX, 250 by "
+        "default; CMake warns about the path's length above): set(CMAKE_OBJECT_PATH_MAX <250 + "
+        "the longest object file name, or total path - its directory part + 32>) in "
+        "CMakeLists.txt, or move the project to a shorter path.",
+    ),
+    (
+        "long-path",
+        r"\(is the command line too long\?\)",
+        "A native build command is longer than Windows allows (object paths past "
+        "CMAKE_OBJECT_PATH_MAX, 250 by default): set(CMAKE_OBJECT_PATH_MAX …) in "
+        "CMakeLists.txt (250 + the longest object file name); if it still fails, move the "
+        "project to a shorter path.",
+    ),
+    (
+        "native",
+        r"The following variables are used in this project, but they are set to NOTFOUND",
+        "find_path/find_library found nothing: the SDK's ohos.toolchain.cmake limits searches "
+        "to CMAKE_SYSROOT; add your folder in CMakeLists.txt (list(APPEND "
+        'CMAKE_FIND_ROOT_PATH "<dir>")) or give the path directly.',
+    ),
+    (
+        "config",
+        r"cJSON_Parse failed, please check the JSON file",
+        "A JSON file the build reads (module.json, made from module.json5, or a resource json) "
+        "is malformed: a comma after the last item, or a root that is not { }: fix the file it "
+        "names (the json5 it is made from).",
+    ),
     (
         "config",
         r"\bLABEL_VALUE_ERROR\b",

@@ -291,6 +291,25 @@ def test_a_property_the_faq_does_not_name_stays_possibly() -> None:
         ),
         ("> hvigor ERROR: LABEL_VALUE_ERROR\n", "config", "$string:"),
         (
+            "ninja: error: mkdir(CMakeFiles/rnoh.dir/D_/w/third-party/rn/ReactCommon/react/"
+            "renderer/textlayoutmanager): No such file or directory\n",
+            "long-path",
+            "CMAKE_OBJECT_PATH_MAX",
+        ),
+        (
+            "ninja: fatal: CreateProcess: The filename or extension is too long.\n"
+            " (is the command line too long?)\n",
+            "long-path",
+            "CMAKE_OBJECT_PATH_MAX",
+        ),
+        (
+            "CMake Error: The following variables are used in this project, but they are set "
+            "to NOTFOUND.\n",
+            "native",
+            "CMAKE_FIND_ROOT_PATH",
+        ),
+        ("Error: cJSON_Parse failed, please check the JSON file.\n", "config", "comma"),
+        (
             "ERROR: 10505001 ArkTS Compiler Error\nError Message: Property 'targetName1' does "
             "not exist on type 'typeof BuildProfile'.\n",
             "arkts-source",
