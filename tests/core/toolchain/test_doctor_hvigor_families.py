@@ -150,6 +150,14 @@ def test_es2abc_a_har_built_for_a_higher_api() -> None:
     assert f.kind == "sdk-version" and "compatibleSdkVersion" in f.fix
 
 
+def test_es2abc_a_function_past_the_index_limit() -> None:
+    f = assert_found(
+        "> hvigor ERROR: ArkTS:ERROR Failed to execute es2abc.\nError Message: Cannot add 70000 "
+        "items to index\n"
+    )
+    assert f.kind == "arkts-source" and "65536" in f.fix
+
+
 def test_es2abc_numbered_errors_and_a_silent_crash() -> None:
     f = assert_found(
         "ERROR: 10706001 Found unsupported change in file, failed to generate patch abc!\n"
