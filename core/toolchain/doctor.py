@@ -316,7 +316,9 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         advice = rule_advice(said or "") or rule_advice(tail)
         if advice is not None:
             fix = advice[1]
-        elif err is not None and err.message:  # only warnings name a rule: the error decides
+        elif err is not None and err.message and not sig.meaning:
+            # only warnings name a rule: the error decides (a signature naming its own cause,
+            # the build FAQ's, keeps its steps)
             fix = "Fix the code where the ArkTS compiler's error points."
             evidence = err.message.strip()[:EVIDENCE_CHARS]
         at = f" at {err.location}" if err is not None and err.message and err.location else ""

@@ -30,14 +30,4 @@ ES2ABC_SIGNATURES: tuple[Signature, ...] = (
         meaning="two versions of one HAR's record in the abc",
         terms=("moduleRecordIdx", "useNormalizedOHMUrl", "ohpm clean", "Invalidate Caches"),
     ),
-    # a function whose literals pass the bytecode's index limit (hvigor's build FAQ)
-    Signature(
-        "arkts-source",
-        (r"Cannot add \d+ items to index",),
-        "A function in the file being compiled holds more object literals, array literals and "
-        "strings than the bytecode's index allows (65536): split that function (generated data "
-        "tables too) into smaller ones.",
-        meaning="a function's literals pass the bytecode index limit",
-        terms=("es2abc", "index", "65536", "literal"),
-    ),
 )
