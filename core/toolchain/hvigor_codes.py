@@ -9,7 +9,8 @@ fix (``{message}``: the log's ``Error Message:`` text; ``%RESIGN%``, ``%DEVECO%`
 several codes share). The message is a regex of the page's own words (its "XXX" as
 ``[^\n]*?``), so the code's meaning applies when a log prints the message without the code (an
 older hvigor, a title copied into an issue); a code whose message is only generic words
-("Unknown Error.", "The file is occupied.") has none: its code alone decides.
+("Unknown Error.", "The file is occupied.", "Unable to delete XXX", "Failed to copy the file:
+XXX") has none: its code alone decides.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ _PAGES = r"""
     resources/base/profile/<name>.json (the pages profile module.json5 names) does not exist: create it or fix the name. {message}
 00304024 hvigor-env | a file does not exist or cannot run | Not an internal or external command, operable program, or batch file\. At file:
     The program the build runs does not exist or is not executable: check the path named. {message}
-00304025 ohpm-deps | oh-package.json5 does not exist | The [^\n]*? file does not exist\. At file:
+00304025 ohpm-deps | oh-package.json5 does not exist
     The module (or project) has no oh-package.json5: restore it. {message}
 00304026 native | headerPath names a folder that does not exist | The property of headerPath specifies directory [^\n]*? which doesn't exist
     headerPath (build-profile.json5) names a folder that does not exist: fix it. {message}
@@ -179,7 +180,7 @@ _PAGES = r"""
     The project has no build-profile.json5 (renamed or deleted): restore it, and run hvigorw from the project root.
 00304036 config | an obfuscation rule file is not found | The obfuscation rule file [^\n]*? cannot be found in
     A rule file in the module's build-profile.json5 (arkOptions.obfuscation.ruleOptions.files) does not exist: create it or fix the path. {message}
-00304037 config | an HSP module is not found | Unable to find module\s
+00304037 config | an HSP module is not found
     The module named is not in the project (name or srcPath wrong in build-profile.json5). {message}
 00304047 config | a file for the .tgz is missing | is not exist, Failed to pack the tgz package
     A file or folder the HAR/HSP package needs is missing, so the .tgz was not made: check the path named. {message}
@@ -209,11 +210,11 @@ _PAGES = r"""
     The ohosTest source set has no module.json5 at the path named: restore it. {message}
 00304063 ohpm-deps | a local dependency in the parameterFile does not exist
     A local dependency path in the parameterFile does not exist (check its spelling and case).
-00304064 config | module.json5 is not found | module\.json5 file not found
+00304064 config | module.json5 is not found
     The module has no src/main/module.json5: restore it (Stage model).
 00304065 config | a profile is not found | Profile [^\n]*? not found or invalid resource directory configuration
     The profile file (resources/base/profile/<name>.json, or the target's own resource folder) does not exist: create it or fix the $profile: reference. {message}
-00304066 native | a C++ output file does not exist | Non-existent file\s
+00304066 native | a C++ output file does not exist
     The native build's output (a symlink's source) is missing: Build > Clean Project and build again. {message}
 00304069 native | an executableBinaryPaths path is invalid | Invalid executableBinaryPaths-path
     executableBinaryPaths' path must name an existing file under the module's libs/<abi>/. {message}
@@ -323,11 +324,11 @@ _PAGES = r"""
 00307005 hvigor-env | a file is held by another process
     Another process (an antivirus, encryption software, an editor) holds a project file or DevEco's: close it, or add the project and DevEco Studio's folders to the antivirus's exceptions (try with it off).
 # operation errors (00308xxx)
-00308001 hvigor-env | a file could not be deleted | Failed to delete the file:\s
+00308001 hvigor-env | a file could not be deleted
     The file does not exist, the user may not delete it, or another process holds it: check, wait for it to be released, or delete it by hand. {message}
 00308003 hvigor-env | hvigor's entry file is not found
     hvigor's own files were damaged: delete <user>/.hvigor/project_caches/<id>/workspace and build again. {message}
-00308004 hvigor-env | the build folder could not be deleted | Unable to delete\s
+00308004 hvigor-env | the build folder could not be deleted
     A file in the build folder is held by another process: close it (or wait) and build again. {message}
 00308005 hvigor-env | a file could not be written | Write file failed: [^\n]*?, at file:
     The file does not exist, the user may not write it, or another process holds it: check the path named. {message}
@@ -343,9 +344,9 @@ _PAGES = r"""
     The user may not change pnpm's cache folder in the user folder: give the rights.
 00308013 hvigor-env | a folder could not be deleted
     The user may not delete the folder, or a file in it is held by another process. {message}
-00308014 hvigor-env | a file could not be copied | Failed to copy the file:\s
+00308014 hvigor-env | a file could not be copied
     The file to copy does not exist or cannot be read. {message}
-00308015 hvigor-env | a folder could not be copied | Failed to copy the directory:\s
+00308015 hvigor-env | a folder could not be copied
     The folder to copy does not exist or cannot be read. {message}
 00308017 hvigor-env | hvigor's cache material was changed | Cache material error\. Please ensure that no cache materials have been added
     Files were added to or changed in ~/.hvigor/meta (ac, ce and fd hold 1, 1 and 3 entries): delete the meta folder under .hvigor and build again.

@@ -114,7 +114,7 @@ CONFIGURATION_CODES = r"""
     A target's applyToProducts in the project-level build-profile.json5 names a product that app.products[] does not define: fix the name. {message}
 00303072 config | the ohosTest target is applied to a product | 'ohosTest' target cannot be applied to product
     The ohosTest target is not packed into the app: remove the target named ohosTest from the module's targets (applyToProducts) in the project-level build-profile.json5.
-00303073 config | an unknown target | Unknown target\s
+00303073 config | an unknown target
     The target named (on the command line or in a product) is not defined in the module's build-profile.json5 targets: add it or use a defined one. {message}
 00303075 config | oh-package.json5's version is not a string | The version number of the module must be a string
     The module's oh-package.json5 needs "version" as a string ("version": "1.0.0"). {message}
