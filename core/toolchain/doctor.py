@@ -265,6 +265,10 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
     return replace(found, location=location, fix=fix, certain=certain)
 
 
+# the ArkTS signatures that name no cause of their own (a rule's name, a type error's words)
+_ARKTS_GENERIC = frozenset({None, "ArkTS linter rule", "ArkTS type error"})
+
+
 def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if hit is None:
         return _weak_finding(tail)
@@ -316,7 +320,7 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         advice = rule_advice(said or "") or rule_advice(tail)
         if advice is not None:
             fix = advice[1]
-        elif err is not None and err.message and not sig.meaning:
+        elif err is not None and err.message and sig.meaning in _ARKTS_GENERIC:
             # only warnings name a rule: the error decides (a signature naming its own cause,
             # the build FAQ's, keeps its steps)
             fix = "Fix the code where the ArkTS compiler's error points."
