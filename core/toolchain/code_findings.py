@@ -428,6 +428,21 @@ def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
     return _table_finding(tail, code, info, start, m.group(0), None)
 
 
+# a hvigor or ohpm code standing alone (named in a developer's note, no title after it)
+_NAMED_CODE = re.compile(r"(?<![\w.:/\\-])(00[36]\d{5})(?![\w.:/\\-])")
+
+
+def _named_code_finding(tail: str) -> Finding | None:
+    """The first code the tables know that ``tail`` names without its title (prose that quotes
+    it), read as its page says, "possibly": the code alone is the evidence."""
+    for m in _NAMED_CODE.finditer(tail):
+        info = BUILD_CODES.get(m.group(1))
+        if info is not None and m.group(1) not in WRAPPER_CODES:
+            found = _table_finding(tail, m.group(1), info, m.start(), "", None)
+            return replace(found, certain=False)
+    return None
+
+
 def _error_lines(tail: str) -> str:
     """The lines of ``tail`` that say "error" (hvigor prints a message as ``> hvigor ERROR: …`` or
     ``Error Message: …``) and the line after each, the last of them: hundreds of documented

@@ -55,6 +55,7 @@ from hmdesk.core.toolchain.code_findings import (
     _family_finding,
     _family_wins,
     _fill,
+    _named_code_finding,
     _operation_family,
     _said_code_finding,
     _unresolved_hint,
@@ -223,6 +224,12 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         documented = _said_code_finding(tail, documented=True)
         if documented is not None:
             return documented
+    if matched is None and err is None:
+        # nothing but a documented code named in prose ("… 编译报 00303194"): its page's meaning,
+        # "possibly"
+        named = _named_code_finding(tail)
+        if named is not None:
+            return named
     if matched is not None and hit is not None and _is_word_class(hit[0]):
         # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
         matched = replace(matched, certain=err is not None and err.klass == matched.kind)

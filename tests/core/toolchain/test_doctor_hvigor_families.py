@@ -9,6 +9,7 @@ import re
 
 import pytest
 from hmdesk.core.toolchain.build_codes import BUILD_CODES, CODE_FAMILIES
+from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.finding import is_finding_kind
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES, read_codes
 from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
@@ -328,3 +329,11 @@ def test_a_property_the_faq_does_not_name_stays_possibly() -> None:
 def test_hvigor_faq_messages(text: str, kind: str, word: str) -> None:
     f = assert_found(text)
     assert f.kind == kind and word in f.fix, (f.kind, f.fix)
+
+
+def test_a_documented_code_named_in_prose_is_its_page_possibly() -> None:
+    f = assert_found(real_log("config/windoworientation-2-00303194-har-devicetypes.log"))
+    assert (f.kind, f.code, f.certain) == ("config", "00303194", False)
+    assert "deviceTypes" in f.fix
+    # an 8-digit number no table knows is no code
+    assert diagnose("the build took 00303999 ms in total\n") is None
