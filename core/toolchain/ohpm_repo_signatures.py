@@ -157,7 +157,8 @@ OHPM_REPO_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "config",
-        (r"非法请求",),
+        # the words alone are any server's: only with ohpm-repo named on the line
+        (r"ohpm-repo[^\n]{0,120}?非法请求|非法请求[^\n]{0,120}?ohpm-repo",),
         "ohpm-repo (5.0.2 or later) refuses a request whose time stamp differs from the server's "
         "clock by over a minute (replay protection): synchronise the clocks of the server and "
         "the browser's machine. When its log says to verify reverse proxy usage, see "
