@@ -129,7 +129,28 @@ _FAQ_MESSAGES: tuple[tuple[int, FindingKind, str, str], ...] = (
         "The node process running hvigor ran out of memory: raise its heap in "
         "hvigor/hvigor-config.json5 (nodeOptions.maxOldSpaceSize, e.g. 8192) with the daemon "
         "enabled; on Linux also raise vm.max_map_count (`sudo sysctl -w vm.max_map_count=262144`, "
-        "permanently in /etc/sysctl.conf), then build again.",
+        "permanently in /etc/sysctl.conf), then build again. When a build worker hit its limit "
+        '("Worker terminated due to reaching memory limit", 00306044): lower hvigor.pool.maxSize '
+        "and ohos.arkCompile.maxSize, set hvigor.enableMemoryCache false and "
+        "hvigor.pool.cache.capacity 0 (properties of hvigor-config.json5), or build with "
+        "--no-parallel.",
+    ),
+    (
+        216,
+        "hvigor-env",
+        r"The number of hvigor daemon connections has reached the upper limit",
+        "Too many hvigor daemons are running (8 at most, 6 busy): `hvigorw --status-daemon` "
+        "lists them; stop them (`hvigorw --stop-daemon-all`) or build without the daemon "
+        "(--no-daemon; in DevEco: Settings > Build Tools > Hvigor, untick Enable the Daemon for "
+        "tasks), and let an unfinished build end before running again.",
+    ),
+    (
+        221,
+        "hvigor-env",
+        r"Space is not supported in HVIGOR_USER_HOME",
+        "HVIGOR_USER_HOME (hvigor's user folder, default <user>/.hvigor) is a path with a space: "
+        "set the environment variable HVIGOR_USER_HOME to a folder without spaces, restart "
+        "DevEco Studio (or the terminal) and build again.",
     ),
     (
         3,

@@ -339,3 +339,23 @@ def test_a_documented_code_named_in_prose_is_its_page_possibly() -> None:
     assert "deviceTypes" in f.fix
     # an 8-digit number no table knows is no code
     assert diagnose("the build took 00303999 ms in total\n") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "hvigor ERROR: hvigor daemon: The number of hvigor daemon connections has reached "
+            "the upper limit, this socket will be disconnect.\n",
+            "--stop-daemon-all",
+        ),
+        ("> hvigor ERROR: Error: Space is not supported in HVIGOR_USER_HOME\n", "without spaces"),
+        (
+            "hvigor ERROR: Worker terminated due to reaching memory limit: JS heap out of memory\n",
+            "hvigor.pool.maxSize",
+        ),
+    ],
+)
+def test_hvigors_own_environment(text: str, word: str) -> None:
+    f = assert_found(text)
+    assert f.kind == "hvigor-env" and f.certain and word in f.fix, (f.kind, f.fix)
