@@ -27,6 +27,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
+from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
+
 
 class CodeInfo(NamedTuple):
     kind: str  # a FindingKind
@@ -203,6 +206,24 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A $media/$string/$color/$profile reference names a resource this module does not have "
         "(an ohosTest source set has its own: src/ohosTest/resources/base): add it (string.json, "
         "color.json, media/<name>.png) or fix the name: {message}",
+    ),
+    # the bytecode compiler's (es2abc) own codes (its error-code page)
+    "10705000": CodeInfo(
+        "arkts-source",
+        "es2abc Syntax Error",
+        "The bytecode compiler cannot parse the file at the place named: fix the syntax there "
+        "(a missing bracket or keyword, a misspelling, wrong nesting); a newer language feature "
+        "needs a compiler (SDK) that supports it; encryption software that rewrites files' "
+        "encoding must be off while building. es2abc says: {message}",
+    ),
+    "10706001": CodeInfo(
+        "arkts-source",
+        "es2abc cannot make a patch of this change",
+        "The change cannot be compiled as a patch (hot reload / incremental patch mode): module-"
+        "level variables were added, removed or renamed, a function removed or a variable "
+        "declared again, or the imports/exports changed. Undo that kind of change while "
+        "patching, or do a full build (run again instead of hot reload). {message}",
+        says=r"Found unsupported change in file, failed to generate patch abc",
     ),
     # ---- packing (the packing tool, BundleTool)
     "10016016": CodeInfo(
@@ -502,6 +523,17 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
+# hvigor's and ohpm's documented codes (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`: the error-code
+# pages), each with its meaning, message and steps; the entries above word theirs from the real
+# logs and come first
+BUILD_CODES.update(
+    {
+        code: CodeInfo(*row)
+        for code, row in {**HVIGOR_CODES, **OHPM_CODES}.items()
+        if code not in BUILD_CODES
+    }
+)
+
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})
 
@@ -570,7 +602,14 @@ CODE_FAMILIES: dict[str, tuple[str, str, str]] = {
         "hvigor-config.json5 dependencies, java): its own error is printed around the code. "
         "When that error is a JavaScript error inside hvigor itself (an argument 'Received "
         "undefined', a TypeError), it is a bug of this toolchain version: run with --stacktrace "
-        "to see where, then update (or go back to) another DevEco Studio / hvigor version.",
+        "to see where, then update (or go back to) another DevEco Studio / hvigor version. "
+        "pnpm's own code says which (hvigor's 00308002 page): ERR_PNPM_FETCH_404, the package "
+        "is not in the registry (a misspelt name, not published there); "
+        "ERR_PNPM_NO_MATCHING_VERSION, not that version (`pnpm view <pkg> versions`; for "
+        "@ohos/hvigor-ohos-arkui-x-plugin take a new ArkUI-X template project's version); "
+        "ERR_PNPM_META_FETCH_FAIL or ETIMEDOUT, the registry in .npmrc is unreachable (its "
+        "address, a proxy, a firewall); ERR_PNPM_NO_OFFLINE_META, the offline packages were not "
+        "copied whole; CERT_HAS_EXPIRED, the registry's certificate expired (another registry).",
     ),
     # the signature tool's ranges (hapsigntool-errorcode.md): 1101xxxx its parameters, files,
     # certificates, keys, signatures and packages; 111xxxxx code signing

@@ -258,13 +258,38 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "java",
-        (r"\bUnable to locate (?:a )?Java Runtime\b", r"\bNo Java runtime present\b"),
+        (
+            r"\bUnable to locate (?:a )?Java Runtime\b",
+            r"\bNo Java runtime present\b",
+            # the shells' and the JDK launchers' own words
+            r"'java(?:\.exe)?' is not recognized as an internal or external command",
+            r"\bjava: (?:command )?not found\b",
+            r"JAVA_HOME is not set and no 'java' command could be found",
+            r"JAVA_HOME is set to an invalid directory",
+        ),
         "No Java runtime was found (macOS's /usr/bin/java stub says so when no JDK is "
-        "installed or JAVA_HOME is unset): set JAVA_HOME to DevEco's bundled JBR (<DevEco>/jbr, "
+        "installed; a shell says java is not a command when none is on PATH; JAVA_HOME may "
+        "be unset or name no JDK): set JAVA_HOME to DevEco's bundled JBR (<DevEco>/jbr, "
         "macOS Contents/jbr/Contents/Home), put its bin on PATH, then restart the hvigor "
         "daemon (hvigorw --stop-daemon) so it picks the JDK up.",
         meaning="no Java runtime",
         terms=("java", "JAVA_HOME", "JBR", "JDK"),
+    ),
+    # a JDK older than the class files of the SDK's Java tools (hap-sign-tool, app_packing_tool)
+    Signature(
+        "java",
+        (
+            r"has been compiled by a more recent version of the Java Runtime \(class file "
+            r"version (?P<needs>\d+)[^)]*\), this version of the Java Runtime only recognizes "
+            r"class file versions up to (?P<has>\d+)",
+            r"Unsupported class file major version (?P<major>\d+)",
+        ),
+        "The java that ran the SDK's tool is older than the tool (class file 52 is Java 8, 55 "
+        "Java 11, 61 Java 17, 65 Java 21): run it with DevEco's bundled JDK (JAVA_HOME=<DevEco>/jbr, "
+        "its bin first on PATH; `java -version` must print 17 or later), then "
+        "`hvigorw --stop-daemon` so the daemon picks it up.",
+        meaning="the JDK is older than the SDK's Java tool",
+        terms=("UnsupportedClassVersionError", "JDK", "JAVA_HOME", "class file version"),
     ),
     Signature(
         "sdk-missing",

@@ -290,7 +290,14 @@ _TOOL_STEP = {
     ),
     "the bytecode compiler (es2abc)": (
         "The SDK's es2abc could not run: build with DevEco Studio's complete SDK (its ets/"
-        "build-tools hold es2abc), without hot reload if a home-made script drives the build."
+        "build-tools hold es2abc), without hot reload if a home-made script drives the build. "
+        "When it stops with no message of its own, es2abc crashed (the bytecode FAQ): a stack "
+        "overflow on deeply nested code (hundreds of if/else levels, arrays or objects nested "
+        "deep, long `a as T as T …` chains, generated code, runs of repeated symbols), out of "
+        "memory on a huge file, or a parser fault; its crash report says which (Windows: Event "
+        "Viewer > Windows Logs > Application, es2abc.exe, exception 0xc00000fd is a stack "
+        "overflow; macOS: Console > Crash Reports, one function repeated down the stack is a "
+        "deep recursion): flatten that code or split the file."
     ),
 }
 

@@ -30,8 +30,10 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
+from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
+from hmdesk.core.toolchain.signature import _literal
 from hmdesk.core.toolchain.tool_advice import tool_advice
-from hmdesk.core.toolchain.tool_errors import ToolError
+from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error
 from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
@@ -250,6 +252,8 @@ def _code_finding(tail: str) -> Finding | None:
         return _compiler_code_finding(tail, code, root.start(), location)
     if info is None:
         return None  # the signatures decide; the code is carried by _signature_finding
+    if location is None and (told := read_tool_error(tail)) is not None and told.code == code:
+        location = told.location  # the file the code's own message names ("Error in X.")
     return _table_finding(tail, code, info, root.start(), message, location)
 
 
@@ -411,16 +415,73 @@ def _block_file(tail: str, start: int) -> str | None:
     return None
 
 
-_SAID = [(code, info, re.compile(info.says)) for code, info in BUILD_CODES.items() if info.says]
+# each message with the text every match of it holds (lower-cased): a log without that text skips
+# the regex (hundreds of documented messages, docs/decisions/0023-doctor-literal-prefilter.md).
+# The table's own messages (worded from real logs) are read first; hvigor's documented messages
+# (:data:`HVIGOR_CODES`, the error-code pages) only where no reader of the tool's output knew more
+_Said = tuple[str, CodeInfo, re.Pattern[str], str | None]
+_SAID: dict[bool, list[_Said]] = {False: [], True: []}
+for _code, _info in BUILD_CODES.items():
+    if _info.says:
+        _SAID[_code in HVIGOR_CODES].append(
+            (_code, _info, re.compile(_info.says), _literal(_info.says))
+        )
 
 
-def _said_code_finding(tail: str) -> Finding | None:
-    """A code the table knows whose message the log prints without the code."""
-    for code, info, rx in _SAID:
-        m = rx.search(tail)
-        if m is not None:
-            return _table_finding(tail, code, info, m.start(), m.group(0), None)
+def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
+    """A code the table knows whose message the log prints without the code (the first message
+    the log prints); ``documented``: hvigor's documented messages instead of the table's own."""
+    text = _error_lines(tail) if documented else tail
+    lower = text.lower()
+    found: tuple[int, str, CodeInfo, re.Match[str]] | None = None
+    for code, info, rx, needle in _SAID[documented]:
+        if needle is not None and needle not in lower:
+            continue
+        m = rx.search(text)
+        if m is not None and (found is None or m.start() < found[0]):
+            found = (m.start(), code, info, m)
+    if found is None:
+        return None
+    _, code, info, m = found
+    start = tail.find(m.group(0)) if documented else m.start()
+    return _table_finding(tail, code, info, start, m.group(0), None)
+
+
+# a hvigor or ohpm code standing alone (named in a developer's note, no title after it)
+_NAMED_CODE = re.compile(r"(?<![\w.:/\\-])(00[36]\d{5})(?![\w.:/\\-])")
+
+
+def _named_code_finding(tail: str) -> Finding | None:
+    """The first code the tables know that ``tail`` names without its title (prose that quotes
+    it), read as its page says, "possibly": the code alone is the evidence."""
+    for m in _NAMED_CODE.finditer(tail):
+        info = BUILD_CODES.get(m.group(1))
+        if info is not None and m.group(1) not in WRAPPER_CODES:
+            found = _table_finding(tail, m.group(1), info, m.start(), "", None)
+            return replace(found, certain=False)
     return None
+
+
+def _error_lines(tail: str) -> str:
+    """The lines of ``tail`` that say "error" (hvigor prints a message as ``> hvigor ERROR: …`` or
+    ``Error Message: …``) and the line after each, the last of them: hundreds of documented
+    messages are looked for there, not in a whole pasted log
+    (docs/decisions/0023-doctor-literal-prefilter.md)."""
+    spans: list[tuple[int, int]] = []
+    lower = tail.lower()
+    at = lower.find("rror")
+    while at >= 0:
+        start = tail.rfind("\n", 0, at) + 1
+        end = tail.find("\n", at)
+        end = len(tail) if end < 0 else tail.find("\n", end + 1)
+        end = len(tail) if end < 0 else end
+        spans.append((start, end))
+        at = lower.find("rror", end)
+    # the failure is at a log's end, and a long record repeats its lines
+    return "\n".join(tail[a:b] for a, b in spans[-_ERROR_LINES:])[-_ERROR_TEXT:]
+
+
+_ERROR_LINES, _ERROR_TEXT = 400, 64_000
 
 
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")

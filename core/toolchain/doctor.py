@@ -55,6 +55,7 @@ from hmdesk.core.toolchain.code_findings import (
     _family_finding,
     _family_wins,
     _fill,
+    _named_code_finding,
     _operation_family,
     _said_code_finding,
     _unresolved_hint,
@@ -215,6 +216,20 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         device = _tool_words_finding(tail) if any(h in tail for h in _OTHER_FAILURES) else None
         if (device := device or _fail_prose_finding(tail)) is not None:
             return device
+    if (
+        matched is None or not matched.certain or (hit is not None and _is_word_class(hit[0]))
+    ) and (err is None or not err.klass):
+        # hvigor's documented message (its error-code pages) where no signature nor a tool's
+        # own line said more than a word
+        documented = _said_code_finding(tail, documented=True)
+        if documented is not None:
+            return documented
+    if matched is None and err is None:
+        # nothing but a documented code named in prose ("… 编译报 00303194"): its page's meaning,
+        # "possibly"
+        named = _named_code_finding(tail)
+        if named is not None:
+            return named
     if matched is not None and hit is not None and _is_word_class(hit[0]):
         # a word anywhere (hmharness's classes) is "possibly" unless the tool's error agrees
         matched = replace(matched, certain=err is not None and err.klass == matched.kind)
@@ -261,6 +276,10 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
     if location == found.location and fix == found.fix and certain == found.certain:
         return found
     return replace(found, location=location, fix=fix, certain=certain)
+
+
+# the ArkTS signatures that name no cause of their own (a rule's name, a type error's words)
+_ARKTS_GENERIC = frozenset({None, "ArkTS linter rule", "ArkTS type error"})
 
 
 def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
@@ -318,7 +337,9 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         advice = rule_advice(said or "") or rule_advice(tail)
         if advice is not None:
             fix = advice[1]
-        elif err is not None and err.message:  # only warnings name a rule: the error decides
+        elif err is not None and err.message and sig.meaning in _ARKTS_GENERIC:
+            # only warnings name a rule: the error decides (a signature naming its own cause,
+            # the build FAQ's, keeps its steps)
             fix = "Fix the code where the ArkTS compiler's error points."
             evidence = err.message.strip()[:EVIDENCE_CHARS]
         at = f" at {err.location}" if err is not None and err.message and err.location else ""

@@ -222,24 +222,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="resource reference not defined",
         terms=("resource", "media", "module.json5"),
     ),
-    Signature(
-        "ohpm-deps",
-        (r"Invalid OHPM package repository",),
-        "The registry refused the package: the repository field of its oh-package.json5 must be "
-        "a URL starting with https:// (or http, ftp, rtsp, mms), the source repository's "
-        "address.",
-        meaning="invalid repository field",
-        terms=("ohpm publish", "repository", "oh-package.json5"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"Request Entity Too Large",),
-        "The upload is too large for the registry or a proxy in front of it (HTTP 413): raise "
-        "the upload size limit of the private registry's proxy / SFTP server, or make the "
-        "package smaller.",
-        meaning="package too large for the registry (413)",
-        terms=("ohpm publish", "413", "proxy"),
-    ),
     # the ArkTS linter's message printed alone (no code, no place)
     Signature(
         "arkts-source",
@@ -409,15 +391,6 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "build-profile.json5; the .p12, .cer and .p7b must exist.",
         meaning="signing storeFile missing",
         terms=("storeFile", "signingConfigs", ".p12", "签名"),
-    ),
-    Signature(
-        "sdk-version",
-        (r"owns a higher api version or a higher sdkReleaseType",),
-        "A dependency was built for a newer API or a later SDK release stage than this build: "
-        'raise compatibleSdkVersion (and compatibleSdkVersionStage, e.g. "beta6") in the '
-        "products of build-profile.json5, or use a version of the dependency built for your SDK.",
-        meaning="dependency needs a newer SDK",
-        terms=("compatibleSdkVersion", "compatibleSdkVersionStage", "SDK"),
     ),
     # hvigor's check of the products' SDK version fields, said without a code, in Chinese
     # ("compileSdkVersion、compatibleSdkVersion 或 targetSdkVersion（若显式配置）的值不正确") or English

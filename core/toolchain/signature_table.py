@@ -11,14 +11,18 @@ from hmdesk.core.toolchain.build_signatures import (
     TOOL_MESSAGE_SIGNATURES,
 )
 from hmdesk.core.toolchain.device_signatures import GENERIC_DEVICE_SIGNATURES, _device_signatures
+from hmdesk.core.toolchain.es2abc_signatures import ES2ABC_SIGNATURES
 from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
+from hmdesk.core.toolchain.ohpm_repo_signatures import OHPM_REPO_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
     _device_signatures()
     + TOOL_MESSAGE_SIGNATURES
     + FAQ_SIGNATURES
+    + ES2ABC_SIGNATURES
+    + OHPM_REPO_SIGNATURES
     + HVIGOR_SIGNATURES
     + MESSAGE_SIGNATURES
     + GENERIC_DEVICE_SIGNATURES

@@ -108,7 +108,7 @@ REALISTIC = {
     "hvigor-version/00303028": "> hvigor ERROR: 00303028 Configuration Error\nError Message: Unsupported modelVersion 5.1.0.\n",
     "java/00308018": "> hvigor ERROR: 00308018 Unknown Error\nError Message: spawn java ENOENT\n",
     "hvigor-env/None": "Error: Cannot find module 'C:/Program Files/Huawei/DevEco Studio/tools/hvigor/bin/hvigorw.js'\n",
-    "ohpm-deps/00303019": "> hvigor ERROR: 00303019 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
+    "ohpm-deps/00303999": "> hvigor ERROR: 00303999 Configuration Error\nError Message: ohpm ERROR: package @ohos/axios@^9.9.9 not found in registry.\n",
     "arkts-source/10505001": (
         "> hvigor ERROR: Failed :entry:default@CompileArkTS...\n"
         "1 ERROR: 10505001 ArkTS Compiler Error\n"

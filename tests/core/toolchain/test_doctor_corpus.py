@@ -57,7 +57,8 @@ LANDED = 1.0
 # arkts/csdn-134650346-importing-arkts-into-ts-not-allowed (read as the ArkTS checker's; that
 # the fix is renaming the .ts file is the FAQ's; since right: the ets-loader's 10311001 family,
 # compiler_messages.py), config/windoworientation-2-00303194-har-
-# devicetypes (a code named in prose with no message, and its meaning not documented to us),
+# devicetypes (a code named in prose with no message; right since the error-code pages are read:
+# a documented code named alone is its page's meaning, "possibly"),
 # native/node-ohos-ncrypto-cxx20-operator (a clang diagnostic copied without its ``error:``
 # header), paths/wenzhou-00303149-path-case-mismatch (00303149 "Path not found" is read as the
 # modules' srcPath check, its usual cause; the case-mismatched project path shows only in prose:
@@ -162,10 +163,9 @@ BELOW_LANDED = {
     ("appfreeze", "actionable"): (36, 39),
     ("arkts", "actionable"): (97, 98),
     ("bm", "actionable"): (113, 114),
-    ("config", "said"): (65, 67),
-    ("config", "class"): (65, 67),
-    ("config", "code"): (36, 37),
-    ("config", "actionable"): (65, 67),
+    ("config", "said"): (67, 68),
+    ("config", "class"): (67, 68),
+    ("config", "actionable"): (67, 68),
     ("cppcrash", "said"): (135, 136),
     ("cppcrash", "class"): (135, 136),
     ("cppcrash", "location"): (75, 78),
@@ -175,20 +175,19 @@ BELOW_LANDED = {
     ("hilog", "location"): (14, 15),
     ("hilog", "actionable"): (32, 33),
     ("hilog", "fields"): (89, 92),
-    ("hvigor", "actionable"): (63, 64),
+    ("hvigor", "actionable"): (66, 67),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (89, 93),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (56, 57),
+    ("ohpm", "actionable"): (58, 59),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1068, 1073),
-    ("all", "class"): (1006, 1014),
-    ("all", "code"): (500, 501),
+    ("all", "said"): (1076, 1080),
+    ("all", "class"): (1014, 1021),
     ("all", "location"): (385, 392),
-    ("all", "actionable"): (991, 1014),
+    ("all", "actionable"): (999, 1021),
     ("all", "fields"): (89, 92),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -205,7 +204,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1014)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1021)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -217,7 +216,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1059
+    assert len(items) >= 1080
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -321,8 +320,11 @@ BUILD_KINDS = (
 # With batch V's arkts and linter logs as well and the compiler's message families
 # (compiler_messages.py, the ArkUI reference's checks, the linter's Sendable rules; 525 build
 # logs): said 502, class 477, fix 451, location 218, code 255, confident wrong 4.
-LEAVE_OUT_REACHED = {"said": 502, "class": 477, "actionable": 451, "location": 218, "code": 255}
-LEAVE_OUT_CONFIDENT_WRONG = 4
+# With batch V's hvigor, sdk, config and ohpm logs as well and hvigor's, ohpm's and es2abc's
+# documented codes and messages (hvigor_codes.py and the others: they stay in, documented codes;
+# 532 build logs): said 511, class 489, fix 464, location 218, code 258, confident wrong 2.
+LEAVE_OUT_REACHED = {"said": 511, "class": 489, "actionable": 464, "location": 218, "code": 258}
+LEAVE_OUT_CONFIDENT_WRONG = 2
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -346,7 +348,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 525
+    assert logs >= 532
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -395,7 +397,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 263
+    assert len(with_cause) >= 266
 
 
 def test_the_cli_prints_the_table_and_the_misses(
