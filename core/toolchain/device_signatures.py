@@ -183,7 +183,11 @@ def _device_signatures() -> tuple[Signature, ...]:
             "HDC Interface (Windows' Device Manager, `lsusb` on Linux, System Information > USB "
             "on macOS); on Windows reinstall the driver with zadig (List All Devices > HDC Device "
             "> Reinstall Driver); end adb (`adb kill-server`, it shares port 8710) and run `hdc "
-            "kill` then `hdc start`; use the hdc of the SDK that matches the device's image.",
+            "kill` then `hdc start`; use the hdc of the SDK that matches the device's image. The "
+            "computer lists the device (macOS: `system_profiler SPUSBDataType` shows HDC Device) "
+            "but the device shows no authorisation dialog (faqs-performance-analysis-kit-70): "
+            "this computer's hdc public key files are broken: delete them (`rm -r ~/.harmony`, "
+            "in the user's home folder) and run `hdc kill -r` to ask for authorisation again.",
             meaning="no device connected",
             terms=("hdc", "list targets", "device", "设备"),
         )

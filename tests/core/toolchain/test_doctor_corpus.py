@@ -164,15 +164,15 @@ BELOW_LANDED = {
     ("config", "class"): (65, 67),
     ("config", "code"): (36, 37),
     ("config", "actionable"): (65, 67),
-    ("cppcrash", "said"): (135, 136),
-    ("cppcrash", "class"): (135, 136),
+    ("cppcrash", "said"): (136, 137),
+    ("cppcrash", "class"): (136, 137),
     ("cppcrash", "location"): (75, 78),
-    ("cppcrash", "actionable"): (131, 136),
-    ("hilog", "said"): (91, 92),
-    ("hilog", "class"): (32, 33),
+    ("cppcrash", "actionable"): (132, 137),
+    ("hilog", "said"): (96, 97),
+    ("hilog", "class"): (35, 36),
     ("hilog", "location"): (14, 15),
-    ("hilog", "actionable"): (32, 33),
-    ("hilog", "fields"): (89, 92),
+    ("hilog", "actionable"): (35, 36),
+    ("hilog", "fields"): (93, 97),
     ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (89, 93),
@@ -182,12 +182,12 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1054, 1059),
-    ("all", "class"): (992, 1000),
-    ("all", "code"): (487, 488),
+    ("all", "said"): (1064, 1069),
+    ("all", "class"): (1000, 1008),
+    ("all", "code"): (488, 489),
     ("all", "location"): (380, 387),
-    ("all", "actionable"): (975, 1000),
-    ("all", "fields"): (89, 92),
+    ("all", "actionable"): (983, 1008),
+    ("all", "fields"): (93, 97),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -197,13 +197,17 @@ BELOW_LANDED = {
 # (``com.exam...AceStateMgmt``), where the corpus's other window lines of that layout
 # (faq-scroll-jank-state-changed-during-render, clashbox-61-…) take the tag alone; the parser keeps
 # the corpus's reading, and the two sidecars stay as written
+# hdc-time: hilog/ohhilog-readme-loglimit-proc-quota (held-out V, folded in) was written down
+# with the process column as printed (none); the parser takes the process the LOGLIMIT marker
+# names (``==com.ohos.sceneboard LOGS OVER PROC QUOTA``), as it does for every quota marker
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
     "deveco-window": (20, 22),
+    "hdc-time": (19, 20),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1000)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1008)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
