@@ -354,9 +354,9 @@ def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
 
 
 def _lost_lines_finding(log: str) -> Finding | None:
-    """hilog's own notice that lines were lost (:mod:`.hilog.notices`), when nothing else in the
-    text said what failed: the gap it leaves and how to see the lines next time."""
-    lost = notices.lost_lines(log)
+    """hilog's own notice that lines were lost, or its answer that nothing is persisted
+    (:mod:`.hilog.notices`), when nothing else in the text said what failed."""
+    lost = notices.lost_lines(log) or notices.command_answer(log)
     if lost is None:
         return None
     return Finding(

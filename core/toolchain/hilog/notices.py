@@ -11,6 +11,10 @@ exactly these markers: ``LOGLIMIT|Slow reader missed|write socket failed``).
 * ``HiLog: write socket failed, N line(s) dropped!``: the process could not write to hilogd's
   socket (the server too slow); ``hilog -b X`` and the module's domains back on.
 
+And the hilog command's own answer the guide documents with a code: ``Persist task query
+failed`` / ``No running persistent task [CODE: -63]`` (``hilog -w query``: no persist task, so
+nothing is saved to /data/log/hilog).
+
 None is an error of the app: the lines are gone and cannot be recovered, so the finding says
 where the gap is and how to see the lines next time. The markers are read from the parsed lines
 (:mod:`.parse` puts the count in ``dropped``), so every pasted layout the parser knows counts.
@@ -107,3 +111,24 @@ def lost_lines(text: str) -> Lost | None:
             if notice.message.search(parsed.message):
                 return Lost(notice, raw.strip(), parsed.dropped, parsed.process)
     return None
+
+
+NO_PERSIST_TASK = Notice(
+    "no persist task",
+    re.compile(r"No running persistent task(?:\s*\[CODE:\s*-63\])?"),
+    "no hilog persist task is running (hilog -w query, code -63): the device keeps logs only in "
+    "its ring buffer, nothing is written to /data/log/hilog",
+    "Start a persist task when you need the logs kept: `hdc shell hilog -w start` (e.g. `-n "
+    "1000` files; only one task at a time: `hilog -w stop` first), reproduce, then copy them "
+    "with `hdc file recv /data/log/hilog`.",
+)
+
+
+def command_answer(text: str) -> Lost | None:
+    """The hilog command's documented answer that no persist task runs, or None."""
+    m = NO_PERSIST_TASK.message.search(text) if "persistent task" in text else None
+    if m is None:
+        return None
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    return Lost(NO_PERSIST_TASK, text[start : end if end >= 0 else len(text)].strip(), 0, "")

@@ -14,7 +14,7 @@ from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
 from hmdesk.core.toolchain.doctor import diagnose
-from hmdesk.core.toolchain.hilog.notices import NOTICES, lost_lines
+from hmdesk.core.toolchain.hilog.notices import NOTICES, command_answer, lost_lines
 
 from tests.fixtures.real_logs import assert_cause, assert_found, real_log
 
@@ -118,6 +118,47 @@ def test_an_empty_target_list_names_the_broken_key_files() -> None:
     assert f.kind == "hdc", f.kind
     for word in ("rm -r ~/.harmony", "hdc kill -r", "system_profiler SPUSBDataType"):
         assert word in f.fix, (word, f.fix)
+
+
+def test_the_hilog_commands_answer_that_nothing_is_persisted() -> None:
+    f = assert_found(
+        "$ hilog -w query\nPersist task query failed\nNo running persistent task [CODE: -63]\n"
+    )
+    assert f.kind == "hilog" and "hilog -w start" in f.fix, f
+    assert command_answer("Persist task [jobid:1][fileNum:1000] start successfully\n") is None
+
+
+# ------------------------------------------------------------ the hdc guide's FAQ: discovery
+
+
+def test_an_unauthorized_target_gets_the_trust_dialog_back() -> None:
+    for line in (
+        "7001005458323933328a01fce8e04800\tUSB\tUnauthorized\tlocalhost\thdc\n",
+        "192.168.3.41:34665    TCP    Unauthorized    localhost    hdc\n",
+    ):
+        f = assert_found(line)
+        assert f.kind == "unauthorized" and "hdc kill -r" in f.fix, (line, f)
+    # a Connected target is no failure of this kind
+    f = diagnose("7001005458323933328a01fce8e04800\tUSB\tConnected\tlocalhost\thdc\n")
+    assert f is None or f.kind != "unauthorized", f
+
+
+def test_the_guides_other_discovery_failures() -> None:
+    f = assert_found("[Empty]\n")
+    for word in ("sudo hdc kill", "udev", "/dev/bus/usb"):
+        assert word in f.fix, (word, f.fix)
+    f = assert_found("Connect server failed\n")
+    assert f.kind == "hdc-server" and "UpperFilters" in f.fix and "DevEco Testing" in f.fix, f
+    f = assert_found("Unknown USB Device (Device Descriptor Request Failed)\n")
+    assert f.kind == "no-device" and "Plug and Play" in f.fix, f
+    f = assert_found(
+        "hdc: error while loading shared libraries: libc++.so: cannot open shared object file\n"
+    )
+    assert f.kind == "tool" and "ldd" in f.fix, f
+    f = assert_found(
+        "[Fail]Error opening file: no such file or directory, path:/data/local/tmp/鍐欒厓.txt\n"
+    )
+    assert f.kind == "file" and "3.1.0a" in f.fix, f
 
 
 # ------------------------------------------------------------ the signals' si_code kinds
