@@ -249,7 +249,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "something called as a function is not one: a function passed through @Prop (state "
         "variables cannot hold functions), a wrong property name, or an API missing on the device",
         "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
-        "@Prop/@State; if it is a system API, guard it with canIUse(). If it fails only in the "
+        "@Prop/@State; if it is a system API, guard it with canIUse(). A method handed on by "
+        "reference (this.method given to a child's @BuilderParam, a callback, an event handler) "
+        "runs with another `this`, on which the methods it calls are undefined: pass an arrow "
+        "function instead (() => { this.method() }) or bind it (faqs-arkui-229). If it fails only in the "
         "release build, obfuscation renamed the function on one side (a namespace's or a "
         "dynamically imported module's export, a lib….so method called as a property): keep "
         "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",

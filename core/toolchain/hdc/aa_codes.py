@@ -17,7 +17,10 @@ AA_CODES: dict[str, tuple[str, str]] = {
     ),
     "10106102": (
         "the device screen is locked during the application launch",
-        "Unlock the device screen and launch again.",
+        "Unlock the device screen and launch again. For a debugging session keep it unlocked: "
+        "turn auto-lock off (or keep the screen on while charging in Developer options) and set "
+        "the screen lock to none or swipe while developing; a password lock cannot be opened "
+        "from hdc.",
     ),
     "10103101": (
         "failed to find a matching application for implicit launch (no ability matches)",
@@ -32,7 +35,10 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "release signature",
         "The app is release-signed: aa start's window options (--wl, --wt, --wh, --ww) and aa "
         "test need a debug-signed app. Re-sign it with a debug certificate and profile, install "
-        "the new HAP and run the command again.",
+        "the new HAP and run the command again. DevEco Studio's Debug of an OpenHarmony project "
+        "fails the same way: its automatic signing makes a release-type .p7b profile; generate "
+        "the debug signature with the project in HarmonyOS mode, then switch it back to "
+        "OpenHarmony (faqs-app-debugging-78).",
     ),
     "10104002": (
         "failed to retrieve specified package information",

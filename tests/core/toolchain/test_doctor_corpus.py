@@ -166,7 +166,7 @@ BELOW_LANDED = {
     ("config", "actionable"): (65, 67),
     ("cppcrash", "said"): (136, 137),
     ("cppcrash", "class"): (136, 137),
-    ("cppcrash", "location"): (75, 78),
+    ("cppcrash", "location"): (76, 78),
     ("cppcrash", "actionable"): (132, 137),
     ("hilog", "said"): (96, 97),
     ("hilog", "class"): (35, 36),
@@ -175,7 +175,7 @@ BELOW_LANDED = {
     ("hilog", "fields"): (93, 97),
     ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
-    ("jscrash", "actionable"): (89, 93),
+    ("jscrash", "actionable"): (90, 93),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
@@ -185,8 +185,8 @@ BELOW_LANDED = {
     ("all", "said"): (1064, 1069),
     ("all", "class"): (1000, 1008),
     ("all", "code"): (488, 489),
-    ("all", "location"): (380, 387),
-    ("all", "actionable"): (983, 1008),
+    ("all", "location"): (381, 387),
+    ("all", "actionable"): (984, 1008),
     ("all", "fields"): (93, 97),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

@@ -257,3 +257,23 @@ def test_frames_after_a_note_under_the_fault_threads_header_are_read() -> None:
     assert [f.file for f in crash.frames[:2]] == ["libcrypto.so.3", "libcrypto.so.3"], crash.frames
     why = explain(crash)
     assert why is not None and "cut after its header" not in why.fix, why
+
+
+def test_a_native_frame_whose_path_holds_a_space_keeps_its_file_and_symbol() -> None:
+    crash = parse_faultlog(real_log("cppcrash/bpta-cppcrash-case7-pac-autia-stack-overwrite.log"))
+    top = crash.frames[0]
+    assert (top.file, top.symbol) == ("/data/kernel test/fpac10", "main"), top
+    # a bare library name followed by a note keeps the name alone
+    crash = parse_faultlog(real_log("cppcrash/juejin-openssl35-sve2-sigill-ffrt.log"))
+    assert crash.frames[0].file == "libcrypto.so.3", crash.frames[0]
+
+
+# ------------------------------------------------------------ a JS method called without its this
+
+
+def test_undefined_is_not_callable_names_the_lost_this_of_a_method_passed_on() -> None:
+    said = assert_cause(
+        real_log("jscrash/faq-arkui-229-builderparam-this-undefined-not-callable.log"), "arrow"
+    )
+    assert "() => { this.method() }" in said, said
+    assert_cause("Error name:TypeError\nError message:handler is not callable\n", "`this`")
