@@ -166,6 +166,8 @@ _BY_SIGNAL: dict[str, Reading] = {
     "SIGSYS": SI_CODES["SYS_SECCOMP"],
     "SIGILL": SI_CODES["ILL_ILLOPC"],
     "SIGTRAP": SI_CODES["TRAP_BRKPT"],
+    # the CppCrash guide's signal 16: a stack error of the processor (pop on empty, push on full)
+    "SIGSTKFLT": SI_CODES["ILL_BADSTK"],
 }
 _HINT = re.compile(r"probably caused by ([^\n]+?)\s*$", re.M | re.I)
 _NULL = Reading(

@@ -277,3 +277,28 @@ def test_undefined_is_not_callable_names_the_lost_this_of_a_method_passed_on() -
     )
     assert "() => { this.method() }" in said, said
     assert_cause("Error name:TypeError\nError message:handler is not callable\n", "`this`")
+
+
+def test_an_app_frame_only_in_the_submitters_stack_is_named_as_the_tasks_submitter() -> None:
+    text = (
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000008\n"
+        "Fault thread info:\nTid:18257, Name:OS_FFRT_2_3\n"
+        "#00 pc 000054e6 /system/lib64/libffrt.so(ffrt::CPUWorker::Run()+228)(adfc6733)\n"
+        "#01 pc 000054f9 /system/lib64/ld-musl-aarch64.so.1(start+236)(adfc6733)\n"
+        "========SubmitterStacktrace========\n"
+        "#00 pc 000094dc /data/storage/el1/bundle/libs/arm64/libentry.so(SubmitDecode()+36)(ad)\n"
+    )
+    said = assert_cause(text, "SubmitterStacktrace", "SubmitDecode")
+    assert "Top frame of the app's own code" not in said, said
+    # the app's frame in the crashing thread itself is its top frame, as before
+    said = assert_cause(_cpp("SIGSEGV(SEGV_MAPERR)"), "Top frame of the app's own code")
+    assert "SubmitterStacktrace" not in said, said
+
+
+def test_the_guides_stack_fault_signal_reads_as_a_stack_error() -> None:
+    text = (
+        "Reason:Signal:SIGSTKFLT@0x0000007f00001234\n"
+        "Fault thread info:\nTid:100, Name:worker\n"
+        "#00 pc 0000000000001234 /data/storage/el1/bundle/libs/arm64/libfoo.so(Work()+12)\n"
+    )
+    assert_cause(text, "recursion")
