@@ -397,9 +397,18 @@ JS_CAUSES: tuple[Cause, ...] = (
         "Catch it where it is thrown (try-catch) or check the condition before the call; the frame "
         "at the location is the app's own code that threw it.",
     ),
+    # the JS Crash guide's error kinds the runtime itself raises: OOMError, TerminationError
     _c(
         JS,
-        r"OutOfMemory",
+        r"\bTerminationError\b",
+        "the thread running this JS was stopped by force: a TaskPool task that ran too long (a "
+        "task may run at most 3 minutes, async waits aside) or looped without end",
+        "Find the long or endless loop in the task at the location and give it an exit; split "
+        "the work into shorter tasks, or run long work as a taskpool.LongTask or in a Worker.",
+    ),
+    _c(
+        JS,
+        r"OutOfMemory|\bOOMError\b",
         "the ArkTS heap is full",
         "Find what holds the memory with DevEco's Snapshot (memory) template; release large "
         "objects and caches, and avoid huge single allocations.",

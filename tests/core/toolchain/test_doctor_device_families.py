@@ -302,3 +302,15 @@ def test_the_guides_stack_fault_signal_reads_as_a_stack_error() -> None:
         "#00 pc 0000000000001234 /data/storage/el1/bundle/libs/arm64/libfoo.so(Work()+12)\n"
     )
     assert_cause(text, "recursion")
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [("TerminationError", "TaskPool"), ("OOMError", "heap"), ("URIError", "decodeURI")],
+)
+def test_the_js_crash_guides_error_kinds(name: str, word: str) -> None:
+    text = (
+        f"Reason:{name}\nError name:{name}\nError message:worker stopped\nStacktrace:\n"
+        "    at compute (entry/src/main/ets/workers/Task.ets:12:5)\n"
+    )
+    assert_cause(text, word)
