@@ -91,6 +91,12 @@ def test_a_crash_beside_a_notice_decides_and_prose_is_no_notice() -> None:
         "LOGS OVER PROC QUOTA, 12 DROPPED==\n" + real_log("jscrash/settings-udisk-api-absent.log")
     )
     assert assert_found(crash).kind == "crash"
+    # Android's own flow control (a vendor's logcat) words it alike: not hilog's, no hilog fix
+    android = (
+        "W LOG_FLOWCTRL: ==LOGS OVER PROC QUOTA(300), rows(331) bytes(62807) com.x DROPPED==\n"
+    )
+    assert lost_lines(android) is None
+    assert lost_lines(f"07-25 10:01:02.123  1234  1234 {android}") is None
     # the words in a sentence are not hilog's line
     assert lost_lines("Search the log for LOGLIMIT|Slow reader missed|write socket failed.") is None
 
