@@ -29,7 +29,7 @@ from hmdesk.core.toolchain.hilog.line import DROPPED, LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 _LOST_WORDS = ("LOGLIMIT", "Slow reader missed", "write socket failed")
-_NOTICE_TAGS = frozenset({"LOGLIMIT", "HiLog"})
+_NOTICE_TAGS = frozenset({"LOGLIMIT", "HiLog", ""})
 
 _CAUSES_OF_LOSS = "the global level set to D, flow control turned off, a module logging in a loop"
 
@@ -106,7 +106,8 @@ def lost_lines(text: str) -> Lost | None:
         return None
     lines = [ln for ln in text.splitlines() if any(word in ln for word in _LOST_WORDS)]
     for raw, parsed in zip(lines, parse_lines(lines), strict=True):
-        # hilog's own tags only: Android's LOG_FLOWCTRL says "LOGS OVER PROC QUOTA(300)" too
+        # hilog's own tags only (or the notice quoted alone, without its columns): Android's
+        # LOG_FLOWCTRL says "LOGS OVER PROC QUOTA(300)" too
         if parsed.kind not in (LOG, DROPPED) or parsed.tag not in _NOTICE_TAGS:
             continue
         for notice in NOTICES:

@@ -168,11 +168,11 @@ BELOW_LANDED = {
     ("cppcrash", "class"): (136, 137),
     ("cppcrash", "location"): (76, 78),
     ("cppcrash", "actionable"): (132, 137),
-    ("hilog", "said"): (96, 97),
-    ("hilog", "class"): (35, 36),
+    ("hilog", "said"): (97, 98),
+    ("hilog", "class"): (36, 37),
     ("hilog", "location"): (14, 15),
-    ("hilog", "actionable"): (35, 36),
-    ("hilog", "fields"): (93, 97),
+    ("hilog", "actionable"): (36, 37),
+    ("hilog", "fields"): (94, 98),
     ("hvigor", "actionable"): (63, 64),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (90, 93),
@@ -182,12 +182,12 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (56, 57),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1064, 1069),
-    ("all", "class"): (1000, 1008),
+    ("all", "said"): (1065, 1070),
+    ("all", "class"): (1001, 1009),
     ("all", "code"): (488, 489),
     ("all", "location"): (381, 387),
-    ("all", "actionable"): (984, 1008),
-    ("all", "fields"): (93, 97),
+    ("all", "actionable"): (985, 1009),
+    ("all", "fields"): (94, 98),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -207,7 +207,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1008)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1009)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 

@@ -14,7 +14,9 @@ from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
 from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.hilog.line import DROPPED
 from hmdesk.core.toolchain.hilog.notices import NOTICES, command_answer, lost_lines
+from hmdesk.core.toolchain.hilog.parse import parse_lines
 
 from tests.fixtures.real_logs import assert_cause, assert_found, real_log
 
@@ -320,3 +322,17 @@ def test_the_js_crash_guides_error_kinds(name: str, word: str) -> None:
         "    at compute (entry/src/main/ets/workers/Task.ets:12:5)\n"
     )
     assert_cause(text, word)
+
+
+def test_a_notice_quoted_without_its_columns_is_hilogs_drop_line() -> None:
+    f = assert_found(real_log("hilog/sdream-notes-write-socket-failed-bare.log"))
+    assert f.kind == "hilog" and "hilog -b X" in f.fix, f
+    for line, count in (
+        ("========Slow reader missed log lines: 209", 209),
+        ("==com.ohos.sceneboard LOGS OVER PROC QUOTA, 46 DROPPED==", 46),
+        ("  108 line(s) dropped in a second!", 108),
+    ):
+        parsed = parse_lines([line])[0]
+        assert (parsed.kind, parsed.dropped) == (DROPPED, count), parsed
+    # prose that mentions dropped lines is no notice
+    assert parse_lines(["We saw 3 line(s) dropped! in the log"])[0].kind != DROPPED
