@@ -39,7 +39,10 @@ _NO_DEVICE = (
 )
 _DAEMON_UNREACHABLE = (
     "hdc could not communicate with the device daemon",
-    "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
+    "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists. "
+    "A network (TCP) connection: check the network is stable. The hdc guide's other causes: an "
+    "hdc (SDK) older than the device's system: update the SDK's toolchains; hdc and hdc_std (or "
+    "another program) on the same port (OHOS_HDC_SERVER_PORT, 8710 unless set): run only one.",
 )
 _NOT_A_STARTED_DEBUG_APP = (
     "the bundle name given with -b is not an installed, started debug app",

@@ -336,3 +336,12 @@ def test_a_notice_quoted_without_its_columns_is_hilogs_drop_line() -> None:
         assert (parsed.kind, parsed.dropped) == (DROPPED, count), parsed
     # prose that mentions dropped lines is no notice
     assert parse_lines(["We saw 3 line(s) dropped! in the log"])[0].kind != DROPPED
+
+
+def test_a_daemon_hdc_cannot_reach_names_the_guides_version_and_port_causes() -> None:
+    for text in (
+        "[Fail]Failed to communicate with daemon\n",
+        "[Fail][E002106] Failed to communicate with daemon.\n",
+    ):
+        f = assert_found(text)
+        assert "hdc_std" in f.fix and "update the SDK" in f.fix, f
