@@ -16,10 +16,13 @@ from hmdesk.core.toolchain.crash.model import Reading
 # SME, a newer Armv8.x/Armv9 feature) the device's CPU lacks
 _UNSUPPORTED_INSTRUCTION_FIX = (
     "Disassemble the unstripped .so at the top frame's pc (llvm-objdump -d) and see which "
-    "instruction it is. An undefined encoding or trap left in the code (udf/ud2, bad inline "
+    "instruction it is; a pc outside the library's executable (r-xp) segment in Maps, or not "
+    "4-byte aligned, means a jump to a bad address (a corrupted function pointer), not a bad "
+    "instruction. An undefined encoding or trap left in the code (udf/ud2, bad inline "
     "assembly): remove it. An instruction of a CPU extension the device lacks (SVE/SVE2 such "
-    "as xar or whilelo, SME, a newer Armv8.x/Armv9 feature): build with a -march the device "
-    "supports (armv8-a), and a library that picks its code path at run time must see the "
+    "as xar or whilelo, SME, FP16 half-precision that older CPUs lack in a graphics library, "
+    "a newer Armv8.x/Armv9 feature): build with a -march the device supports (armv8-a), and "
+    "a library that picks its code path at run time must see the "
     "CPU's real features: check getauxval(AT_HWCAP/AT_HWCAP2) before using the extension "
     "(OpenSSL: OPENSSL_armcap set to mask SVE/SVE2, as its SIGILL probing can misread the CPU "
     "on other threads); if the frame is a CFI check, fix the indirect call it caught."
@@ -193,6 +196,15 @@ SI_CODES: dict[str, Reading] = {
         "(a string literal, const data), a jump into data, or a guard page",
         "Check the write at the top frame (a const or literal buffer written, a dangling "
         "pointer into a freed mapping); HWASan finds the first bad access.",
+    ),
+    "SEGV_CPERR": Reading(
+        "a hardware control-flow protection check failed (ARM64 BTI, x86 CET): an indirect "
+        "branch landed on an instruction not marked as a branch target (a corrupted or forged "
+        "function pointer, or code built without the landing pads)",
+        "Check the function pointer the frame below calls through (overwritten, freed, or cast "
+        "to another type); a library built without BTI landing pads (-mbranch-protection) must "
+        "be rebuilt with them when the app enables the protection.",
+        certain=True,
     ),
     "SEGV_MTESERR": Reading(
         "a memory tag check failed: a pointer used after its memory was freed or past its "

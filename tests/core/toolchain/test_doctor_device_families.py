@@ -345,3 +345,7 @@ def test_a_daemon_hdc_cannot_reach_names_the_guides_version_and_port_causes() ->
     ):
         f = assert_found(text)
         assert "hdc_std" in f.fix and "update the SDK" in f.fix, f
+
+
+def test_a_hardware_branch_protection_fault_reads_as_a_bad_indirect_branch() -> None:
+    assert_cause(_cpp("SIGSEGV(SEGV_CPERR)"), "branch target")
