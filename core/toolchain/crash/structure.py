@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.core.toolchain.crash import sanitizers
+from hmdesk.core.toolchain.crash import sanitizers, utils_codes
 from hmdesk.core.toolchain.crash.freeze_stack import freeze_detail
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Reading
 from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
@@ -452,16 +452,22 @@ _ERROR_NAMES: dict[str, Reading] = {
 
 def _js(crash: Crash, text: str) -> Reading | None:
     m = _API_CODE.search(f"{crash.message}\n{crash.raw[:4000]}")
+    # the ArkTS library's own codes (Worker, TaskPool, containers), by code or by their wording
+    utils = utils_codes.reading(m.group(1) if m else None, crash.message or "")
     if m is not None:
         code = m.group(1)
         if code in _UNIVERSAL:
             return _UNIVERSAL[code]
+        if utils is not None:
+            return utils
         return Reading(
             f"a system API rejected the call with error code {code}",
             f"Look up {code} in the error codes of the API the top frame calls (its kit's "
             "error code page says the cause), and catch the BusinessError (try/catch or "
             ".catch) so the app handles it instead of crashing.",
         )
+    if utils is not None:
+        return utils
     m_name = _NAME.search(crash.name or "")
     name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
     return _ERROR_NAMES.get(name)

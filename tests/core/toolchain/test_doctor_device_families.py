@@ -13,6 +13,7 @@ import pytest
 from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
 from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
+from hmdesk.core.toolchain.crash.utils_codes import UTILS_CODES
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.hilog.line import DROPPED
 from hmdesk.core.toolchain.hilog.notices import NOTICES, command_answer, lost_lines
@@ -349,3 +350,46 @@ def test_a_daemon_hdc_cannot_reach_names_the_guides_version_and_port_causes() ->
 
 def test_a_hardware_branch_protection_fault_reads_as_a_bad_indirect_branch() -> None:
     assert_cause(_cpp("SIGSEGV(SEGV_CPERR)"), "branch target")
+
+
+# ------------------------------------------------------------ the ArkTS library's 102000xx codes
+
+
+def test_every_utils_code_of_the_reference_has_its_message_meaning_and_fix() -> None:
+    assert len(UTILS_CODES) >= 45
+    for code, (message, meaning, fix) in UTILS_CODES.items():
+        assert code.startswith("10200") and message and meaning and fix, code
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Error name:BusinessError\nError message:The function is not marked as concurrent.\n"
+            "Error code:10200014\nStacktrace:\n    at run (entry/src/main/ets/pages/Index.ets:40:7)\n",
+            "@Concurrent",
+        ),
+        (
+            # the code alone, the message elided
+            "Error name:BusinessError\nError message:taskpool failed\ncode: 10200016\n",
+            "before it starts",
+        ),
+        (
+            # the documented wording without its code
+            "Error name:Error\nError message:The Worker instance is not running.\n"
+            "Stacktrace:\n    at post (entry/src/main/ets/pages/Index.ets:12:3)\n",
+            "terminate()",
+        ),
+        (
+            "Error name:BusinessError\nError message:The value of index is out of range.\n",
+            "10200001",
+        ),
+    ],
+)
+def test_a_utils_code_or_its_wording_reads_as_that_code(text: str, word: str) -> None:
+    assert_cause(text, word)
+
+
+def test_a_short_generic_utils_message_alone_decides_nothing() -> None:
+    said = assert_cause("Error name:Error\nError message:Timeout exceeded.\n")
+    assert "10200031" not in said, said
