@@ -6,6 +6,7 @@ from typing import cast
 
 from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.aa_codes import AA_MESSAGES
 from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
 from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.hdc.launch_messages import LAUNCH_MESSAGES
@@ -347,6 +348,17 @@ def _device_signatures() -> tuple[Signature, ...]:
             terms=("hdc", "install", "hap", "安装"),
         )
     )
+    # aa's answers without a code (the aa tool guide's return values of each command)
+    for kind, patterns, meaning, fix in AA_MESSAGES:
+        sigs.append(
+            Signature(
+                cast(FindingKind, kind),
+                patterns,
+                fix,
+                meaning=meaning,
+                terms=("aa", meaning),
+            )
+        )
     # DevEco Studio's run/debug/test launch and attach messages (the FAQ's 应用调试, 应用测试)
     for kind, patterns, meaning, fix, page in LAUNCH_MESSAGES:
         sigs.append(

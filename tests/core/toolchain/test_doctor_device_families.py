@@ -393,3 +393,34 @@ def test_a_utils_code_or_its_wording_reads_as_that_code(text: str, word: str) ->
 def test_a_short_generic_utils_message_alone_decides_nothing() -> None:
     said = assert_cause("Error name:Error\nError message:Timeout exceeded.\n")
     assert "10200031" not in said, said
+
+
+# ------------------------------------------------------------ aa's answers without a code
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "word"),
+    [
+        ("error: failed to stop service ability.", "stop", "ServiceAbility"),
+        ("error: failed to force stop process.", "stop", "aa force-stop <bundleName>"),
+        ("error: failed to start user test.", "launch", "-s unittest"),
+        ("fail: unknown option.", "launch", "aa help"),
+        ("error: not developer mode.", "launch", "developer mode"),
+        ("error: option requires a value.", "launch", "-D <debug-cmd>"),
+        ("The wait option does not support starting non-uiability", "launch", "UIAbility"),
+        ("error: failed to send memory level.", "launch", "level from 0 to 2"),
+    ],
+)
+def test_each_codeless_aa_answer_of_the_guide(line: str, kind: str, word: str) -> None:
+    f = assert_found(f"$ hdc shell aa xyz\n{line}\n")
+    assert f.kind == kind and word in f.fix, (line, f)
+
+
+def test_aa_own_words_and_its_code_still_decide_over_the_codeless_answer() -> None:
+    f = assert_found("error: failed to force stop process.\nerror: the target is being debugged\n")
+    assert "the target is being debugged" in f.fix, f
+    f = assert_found(
+        "error: failed to force stop process.\n"
+        "Error Code:10106402  Error Message:Persistent processes cannot be terminated.\n"
+    )
+    assert f.code == "10106402", f
