@@ -6,6 +6,7 @@ from typing import cast
 
 from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
+from hmdesk.core.toolchain.hdc.aa_codes import AA_MESSAGES
 from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
 from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.hdc.launch_messages import LAUNCH_MESSAGES
@@ -60,6 +61,36 @@ def _device_signatures() -> tuple[Signature, ...]:
             "computer.",
             meaning="Windows refuses hdc its key store",
             terms=("hdc", "CryptAcquireContext", "ProtectionPolicy"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "no-device",
+            # Windows' Device Manager for a device it could not enumerate (the hdc guide's FAQ)
+            (
+                r"Device Descriptor Request Failed",
+                r"未知\s*USB\s*设备[（(]设备描述符请求失败[)）]",
+            ),
+            "Windows could not read the USB device's descriptor, so hdc never sees it: in "
+            "services.msc restart the Plug and Play service, uninstall the failing USB device in "
+            "Device Manager and unplug the cable, restart the computer; if it still fails (on "
+            "other computers too) change the USB cable.",
+            meaning="Windows could not enumerate the USB device",
+            terms=("hdc", "USB", "Device Descriptor Request Failed", "设备描述符"),
+        )
+    )
+    sigs.append(
+        Signature(
+            "tool",
+            # hdc itself does not start: a shared library the binary needs (the hdc guide's FAQ)
+            (r"\bhdc(?:_std)?: error while loading shared libraries: (?:lib\S+)",),
+            "The hdc binary cannot start on this system: a library it needs is missing or too "
+            "old. hdc needs a 64-bit Ubuntu 18.04 or later (macOS 11+, Windows 10/11 64-bit): "
+            "check what it links with `ldd hdc` / `readelf -d hdc` and install the missing "
+            "library (libc++), or use the hdc of an SDK built for this system; run it from a "
+            "terminal, not by double-clicking it.",
+            meaning="hdc cannot load a library it needs",
+            terms=("hdc", "libc++", "ldd", "shared libraries"),
         )
     )
     sigs.append(
@@ -172,6 +203,21 @@ def _device_signatures() -> tuple[Signature, ...]:
     )
     sigs.append(
         Signature(
+            "unauthorized",
+            # ``hdc list targets -v``: a device that has not trusted this computer (the hdc
+            # guide's FAQ: 执行hdc list targets显示"Unauthorized")
+            (r"^\s*(?:>\s*)?\S+\s+(?:TCP|USB|UART|BT|BLE)\s+Unauthori[sz]ed\b",),
+            'The device has not trusted this computer: unlock it and answer the "Trust this '
+            'device?" dialog with Always trust (or Trust). The dialog closes after a while, and '
+            "a refusal sticks: turn USB debugging (or Wireless debugging) off and on again in "
+            "Settings > System > Developer options, or run `hdc kill -r`, to get the dialog "
+            "again.",
+            meaning="the target is listed Unauthorized",
+            terms=("hdc", "Unauthorized", "授权", "hdc kill -r"),
+        )
+    )
+    sigs.append(
+        Signature(
             "hdc",
             (r"^\s*(?:>\s*)?\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
             "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
@@ -183,7 +229,16 @@ def _device_signatures() -> tuple[Signature, ...]:
             "HDC Interface (Windows' Device Manager, `lsusb` on Linux, System Information > USB "
             "on macOS); on Windows reinstall the driver with zadig (List All Devices > HDC Device "
             "> Reinstall Driver); end adb (`adb kill-server`, it shares port 8710) and run `hdc "
-            "kill` then `hdc start`; use the hdc of the SDK that matches the device's image.",
+            "kill` then `hdc start`; use the hdc of the SDK that matches the device's image. The "
+            "computer lists the device (macOS: `system_profiler SPUSBDataType` shows HDC Device) "
+            "but the device shows no authorisation dialog (faqs-performance-analysis-kit-70): "
+            "this computer's hdc public key files are broken: delete them (`rm -r ~/.harmony`, "
+            "in the user's home folder) and run `hdc kill -r` to ask for authorisation again. "
+            "On Linux or macOS as a user without admin rights hdc may not open USB devices: "
+            "macOS `sudo hdc kill` then `sudo hdc start`; Linux `sudo chmod -R 777 "
+            "/dev/bus/usb/` for now, or a udev rule for the device's idVendor/idProduct (from "
+            'lsusb) with MODE="0666" in /etc/udev/rules.d/, then `sudo udevadm control '
+            "--reload`.",
             meaning="no device connected",
             terms=("hdc", "list targets", "device", "设备"),
         )
@@ -293,6 +348,17 @@ def _device_signatures() -> tuple[Signature, ...]:
             terms=("hdc", "install", "hap", "安装"),
         )
     )
+    # aa's answers without a code (the aa tool guide's return values of each command)
+    for kind, patterns, meaning, fix in AA_MESSAGES:
+        sigs.append(
+            Signature(
+                cast(FindingKind, kind),
+                patterns,
+                fix,
+                meaning=meaning,
+                terms=("aa", meaning),
+            )
+        )
     # DevEco Studio's run/debug/test launch and attach messages (the FAQ's 应用调试, 应用测试)
     for kind, patterns, meaning, fix, page in LAUNCH_MESSAGES:
         sigs.append(

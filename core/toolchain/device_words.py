@@ -148,7 +148,15 @@ def _device_finding(tail: str) -> Finding | None:
     return _aa_message_finding(tail)
 
 
-_GENERIC_FAILURES = frozenset({"failed to install bundle", "failed to start ability"})
+# (aa's other failures say what failed, and bm's or aa's own words after them say why)
+_GENERIC_FAILURES = frozenset(
+    {
+        "failed to install bundle",
+        "failed to start ability",
+        "failed to force stop process",
+        "failed to start user test",
+    }
+)
 _OTHER_FAILURES = (
     "failed to uninstall bundle",
     "failed to force stop process",

@@ -86,6 +86,7 @@ from hmdesk.core.toolchain.fault_text import (
     HEAD_CHARS,
     _bare_js_finding,
     _fault_finding,
+    _lost_lines_finding,
     _said_finding,
 )
 from hmdesk.core.toolchain.finding import (
@@ -189,6 +190,7 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         or _said_code_finding(tail)
         or _bare_js_finding(unquote(tail))
         or _said_finding(log, weak=True)
+        or _lost_lines_finding(tail)
     )
     if found is not None:
         return found

@@ -25,7 +25,7 @@ from hmdesk.core.toolchain.finding import (
     first_error_block,
     search_terms,
 )
-from hmdesk.core.toolchain.hilog import says
+from hmdesk.core.toolchain.hilog import notices, says
 from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.redact import redact
@@ -350,6 +350,22 @@ def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
         meaning=said.meaning,
         block=first_error_block(said.evidence),
         certain=said.certain,
+    )
+
+
+def _lost_lines_finding(log: str) -> Finding | None:
+    """hilog's own notice that lines were lost, or its answer that nothing is persisted
+    (:mod:`.hilog.notices`), when nothing else in the text said what failed."""
+    lost = notices.lost_lines(log) or notices.command_answer(log)
+    if lost is None:
+        return None
+    return Finding(
+        kind="hilog",
+        evidence=redact(lost.line)[:EVIDENCE_CHARS],
+        fix=lost.notice.fix,
+        query_terms=search_terms("hilog", "LOGLIMIT", lost.notice.name),
+        meaning=lost.meaning,
+        block=first_error_block(lost.line),
     )
 
 

@@ -167,7 +167,9 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         ),
         "The path hdc printed does not exist where hdc reads it: check it on that side (`hdc shell "
         "ls`; a send's target folder must exist), and update hdc to match the device's API when "
-        "the path is right.",
+        "the path is right. A path with Chinese (non-ASCII) names printed garbled: hdc before "
+        "3.1.0a cannot transfer them; `hdc checkserver` shows its version, update the SDK (API "
+        "12 or later).",
         meaning="hdc file: no such file or directory",
         terms=("hdc", "file", "path"),
     ),

@@ -110,7 +110,14 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             " This log stops before the fault thread's frames (it is cut after its header): "
             "they say where it happened, so read them in the whole fault log."
         )
-    if crash.type == CPP and location and not third:
+    if crash.type == CPP and location and not third and own and _submitted(crash, location):
+        # the CppCrash guide's async stack tracing: the task's submitter, after its separator
+        fix += (
+            f" The crashing thread ran a task the app submitted from {location} (the "
+            "SubmitterStacktrace): check what that task uses after the submitter returned (data "
+            "freed or moved, a napi_env or object of the submitting thread)."
+        )
+    elif crash.type == CPP and location and not third:
         fix += (
             f" Top frame of the app's own code: {location}."
             if own
@@ -129,3 +136,17 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
 
 def _applies(c: Cause, crash: Crash, text: str) -> bool:
     return crash.type in c.types and c.pattern.search(text) is not None
+
+
+_SUBMITTER = "SubmitterStacktrace"
+
+
+def _submitted(crash: Crash, location: str) -> bool:
+    """The app's own frame is only in the stack of the task's submitter (printed after the fault
+    thread's frames, below ``========SubmitterStacktrace========``)."""
+    raw = crash.raw or ""
+    cut = raw.find(_SUBMITTER)
+    if cut < 0:
+        return False
+    mine = [f for f in crash.frames if f.raw and location.endswith(f"({f.symbol})")]
+    return bool(mine) and all(raw.find(f.raw, 0) > cut for f in mine)

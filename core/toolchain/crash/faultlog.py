@@ -528,6 +528,8 @@ def _parse(text: str, name: str | None) -> Crash:
         if saw_tid and frames and block == "":
             main_stack_done = True
         if block in ("Fault thread info",) and s.startswith("Tid:"):
+            # its frames may follow after a blank line and a note (an excerpt's ``调用栈:``)
+            saw_tid = saw_tid or not main_stack_done
             continue
         if block not in ("", "Stacktrace"):
             m = _KEY.match(s)

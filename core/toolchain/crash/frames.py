@@ -42,9 +42,10 @@ _JS_BARE = re.compile(r"^\s*(?:#\s?\d+\s+)?at\s+(?P<sym>\S+)\s*$")
 # ``HashMap<...>::[](T0)(std/collection/hash_map.cj:835)``, a runtime frame without a file ``(:0)``
 _CJ = re.compile(r"^\s*at\s+(?P<sym>\S.*?\))\((?P<file>[^()]*?\.cj|):(?P<line>\d+)\)\s*$")
 # a native frame; its function may nest parentheses two deep (a parameter of a function type:
-# ``Heap::AllocateExternalBackingStore(std::__h::function<void* (unsigned long)> const&, …)``)
+# ``Heap::AllocateExternalBackingStore(std::__h::function<void* (unsigned long)> const&, …)``);
+# an absolute path may hold spaces up to its ``(`` (``/data/kernel test/fpac10(main+84)``)
 _NATIVE = re.compile(
-    r"^\s*#\s?\d+\s+pc\s+(?:0x)?(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?(?:\s+|(?=/))(?P<map>[^(\s]+)(?:\((?P<a>(?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\))?(?:\((?P<b>[^()]*)\))?"
+    r"^\s*#\s?\d+\s+pc\s+(?:0x)?(?P<pc>[0-9a-fA-F]+)(?:\([0-9a-fA-F]+\))?(?:\s+|(?=/))(?P<map>/[^()\n]*?[^()\s](?=\()|[^(\s]+)(?:\((?P<a>(?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\))?(?:\((?P<b>[^()]*)\))?"
 )
 _FUNC_OFF = re.compile(r"^(?P<func>.*)\+(?P<off>\d+)$")
 # a native stack symbolised by hand, no pc: ``#04 ConnectTcp   http_client.cpp:190``, a note's

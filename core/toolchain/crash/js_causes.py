@@ -249,7 +249,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "something called as a function is not one: a function passed through @Prop (state "
         "variables cannot hold functions), a wrong property name, or an API missing on the device",
         "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
-        "@Prop/@State; if it is a system API, guard it with canIUse(). If it fails only in the "
+        "@Prop/@State; if it is a system API, guard it with canIUse(). A method handed on by "
+        "reference (this.method given to a child's @BuilderParam, a callback, an event handler) "
+        "runs with another `this`, on which the methods it calls are undefined: pass an arrow "
+        "function instead (() => { this.method() }) or bind it (faqs-arkui-229). If it fails only in the "
         "release build, obfuscation renamed the function on one side (a namespace's or a "
         "dynamically imported module's export, a lib….so method called as a property): keep "
         "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",
@@ -394,9 +397,18 @@ JS_CAUSES: tuple[Cause, ...] = (
         "Catch it where it is thrown (try-catch) or check the condition before the call; the frame "
         "at the location is the app's own code that threw it.",
     ),
+    # the JS Crash guide's error kinds the runtime itself raises: OOMError, TerminationError
     _c(
         JS,
-        r"OutOfMemory",
+        r"\bTerminationError\b",
+        "the thread running this JS was stopped by force: a TaskPool task that ran too long (a "
+        "task may run at most 3 minutes, async waits aside) or looped without end",
+        "Find the long or endless loop in the task at the location and give it an exit; split "
+        "the work into shorter tasks, or run long work as a taskpool.LongTask or in a Worker.",
+    ),
+    _c(
+        JS,
+        r"OutOfMemory|\bOOMError\b",
         "the ArkTS heap is full",
         "Find what holds the memory with DevEco's Snapshot (memory) template; release large "
         "objects and caches, and avoid huge single allocations.",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from hmdesk.core.toolchain.crash.model import CPP, Cause
 from hmdesk.core.toolchain.crash.model import rule as _c
+from hmdesk.core.toolchain.crash.signal_codes import SI_CODES
 
 # musl's fd sanitizer: its abort in a fault log, and its hilog line (:func:`.hilog.says.fdsan`,
 # which says this with the fd and its owner)
@@ -395,14 +396,18 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "nullptr after free/delete, and check the code below je_free/free in the stack: it is "
         "the second free.",
     ),
-    _c(
-        CPP,
-        r"Signal:SIGILL",
-        "the CPU met an illegal instruction: a trap instruction (udf/ud2) or invalid inline "
-        "assembly, a CFI check that failed, or code built for a newer CPU than the device's",
-        "Disassemble the unstripped .so at the top frame's pc: remove the invalid instruction "
-        "or inline assembly, build with -march matching the device (armv8-a), and if the frame "
-        "is a CFI check fix the indirect call it caught.",
+    # SIGILL by its si_code (the CppCrash guide's SIGILL table), then any SIGILL
+    *(
+        _c(CPP, rf"Signal:SIGILL\({code}\)", reading.cause, reading.fix)
+        for code, reading in SI_CODES.items()
+        if code.startswith("ILL_") and code != "ILL_ILLPACCFI"  # PAC: the engines' reading
+    ),
+    _c(CPP, r"Signal:SIGILL", SI_CODES["ILL_ILLOPC"].cause, SI_CODES["ILL_ILLOPC"].fix),
+    # SIGTRAP by its si_code: a debugger's traps (a breakpoint, TRAP_BRKPT, reads on)
+    *(
+        _c(CPP, rf"Signal:SIGTRAP\({code}\)", reading.cause, reading.fix)
+        for code, reading in SI_CODES.items()
+        if code.startswith("TRAP_") and code != "TRAP_BRKPT"
     ),
     _c(
         CPP,

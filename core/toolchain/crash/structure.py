@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.core.toolchain.crash import sanitizers
+from hmdesk.core.toolchain.crash import sanitizers, utils_codes
 from hmdesk.core.toolchain.crash.freeze_stack import freeze_detail
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Reading
+from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
 
 # --- C++ crashes ----------------------------------------------------------------------------
 
@@ -39,84 +40,6 @@ _POISON = re.compile(
 # a pointer loaded from memory jemalloc filled after freeing it: 0x6b in the address's high bytes
 # (``0x006b9cacf62f37a1``, ``0x6b6b6b6b…``), the 'junk' byte it writes over freed blocks
 _FREED_FILL = re.compile(r"^0x(?:006b|6b6b)[0-9a-f]{12}$", re.I)
-
-_SI_CODES: dict[str, Reading] = {
-    "FPE_INTDIV": Reading(
-        "an integer was divided by zero (or taken modulo zero)",
-        "Check the divisor at the top frame before dividing; a value read from input or a "
-        "size that can be 0 must be tested first.",
-        certain=True,
-    ),
-    "FPE_INTOVF": Reading(
-        "an integer arithmetic overflow trapped",
-        "Check the arithmetic at the top frame for values that overflow (INT_MIN / -1 too).",
-        certain=True,
-    ),
-    "BUS_ADRERR": Reading(
-        "memory was accessed that has no backing: a mapped file (mmap) read or written past "
-        "its end, or a mapping whose file shrank",
-        "Map only up to the file's current size, do not truncate a mapped file (remap after "
-        "it changes), and check the offset the top frame uses.",
-        certain=True,
-    ),
-    "SEGV_ACCERR": Reading(
-        "memory was accessed without the permission for it: a write to read-only memory "
-        "(a string literal, const data), a jump into data, or a guard page",
-        "Check the write at the top frame (a const or literal buffer written, a dangling "
-        "pointer into a freed mapping); HWASan finds the first bad access.",
-    ),
-    "ILL_ILLOPC": Reading(
-        "the CPU met an instruction it does not have: a trap instruction left in the code, "
-        "invalid inline assembly, or code built for a newer CPU than the device's",
-        "Disassemble the unstripped .so at the top frame's pc; remove the trap or the inline "
-        "assembly, and build with a -march the device supports (armv8-a).",
-        certain=True,
-    ),
-    "ILL_ILLOPN": Reading(
-        "the CPU met an instruction with an invalid operand (invalid inline assembly, or "
-        "code for another CPU)",
-        "Disassemble the .so at the top frame's pc and fix the instruction; build with a "
-        "-march the device supports.",
-        certain=True,
-    ),
-    "ILL_ILLTRP": Reading(
-        "a trap instruction ran (a __builtin_trap(), or a check compiled to a trap)",
-        "Find the trap at the top frame: a failed check the compiler turned into a trap "
-        "(UBSan, CFI, an unreachable path reached); fix what it checks.",
-        certain=True,
-    ),
-    "ILL_PRVOPC": Reading(
-        "the code ran a privileged instruction user code may not run",
-        "Remove the privileged instruction (inline assembly) at the top frame.",
-        certain=True,
-    ),
-    "TRAP_BRKPT": Reading(
-        "a breakpoint instruction ran (a brk/__builtin_trap() or an assert compiled to a trap)",
-        "Remove debug breakpoints and traps from release code, or fix the check that traps "
-        "at the top frame.",
-        certain=True,
-    ),
-    "SYS_SECCOMP": Reading(
-        "the process made a system call its seccomp policy forbids; the kernel killed it",
-        "Remove the system call from the frame below the C library function, or use the "
-        "HarmonyOS API meant for it.",
-        certain=True,
-    ),
-    "SEGV_MTESERR": Reading(
-        "a memory tag check failed: a pointer used after its memory was freed or past its "
-        "allocation (use-after-free, overflow)",
-        "Find the first bad access with HWASan/ASan (DevEco: Run > Edit Configurations > "
-        "Diagnostics) at the top frame.",
-        certain=True,
-    ),
-    "SEGV_MTEAERR": Reading(
-        "a memory tag check failed: a pointer used after its memory was freed or past its "
-        "allocation (use-after-free, overflow)",
-        "Find the first bad access with HWASan/ASan (DevEco: Run > Edit Configurations > "
-        "Diagnostics) at the top frame.",
-        certain=True,
-    ),
-}
 
 # the library (and function) of the top frames
 _TOP_LIBRARY: tuple[tuple[re.Pattern[str], Reading], ...] = (
@@ -240,9 +163,11 @@ _BY_SIGNAL: dict[str, Reading] = {
         "an arithmetic error trapped (an integer division by zero in most cases)",
         "Check the divisors and the arithmetic at the top frame.",
     ),
-    "SIGSYS": _SI_CODES["SYS_SECCOMP"],
-    "SIGILL": _SI_CODES["ILL_ILLOPC"],
-    "SIGTRAP": _SI_CODES["TRAP_BRKPT"],
+    "SIGSYS": SI_CODES["SYS_SECCOMP"],
+    "SIGILL": SI_CODES["ILL_ILLOPC"],
+    "SIGTRAP": SI_CODES["TRAP_BRKPT"],
+    # the CppCrash guide's signal 16: a stack error of the processor (pop on empty, push on full)
+    "SIGSTKFLT": SI_CODES["ILL_BADSTK"],
 }
 _HINT = re.compile(r"probably caused by ([^\n]+?)\s*$", re.M | re.I)
 _NULL = Reading(
@@ -281,8 +206,10 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     at_reg = _register_reading(address, regs)
     if at_reg is not None:
         return at_reg
-    if code in _SI_CODES:
-        return _SI_CODES[code or ""]
+    # what faulted, by its si_code (an unmapped address and who sent the signal say less than
+    # the readings below, so they come last)
+    if code in SI_CODES and code != "SEGV_MAPERR" and code not in SIGNAL_SENDERS:
+        return SI_CODES[code or ""]
     if m is not None and m.group(1) in _BY_SIGNAL:
         return _BY_SIGNAL[m.group(1)]
     if address is not None and _POISON.match(address):
@@ -322,7 +249,7 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
             "That message names the check that failed: find it in the code of the first frame "
             "below abort() in the app's library and fix the value it reports.",
         )
-    return _runtime_report(crash, text) or _headerless(crash)
+    return _runtime_report(crash, text) or _headerless(crash) or SI_CODES.get(code or "")
 
 
 # the Rust standard library's own panic messages, and what each means
@@ -525,16 +452,22 @@ _ERROR_NAMES: dict[str, Reading] = {
 
 def _js(crash: Crash, text: str) -> Reading | None:
     m = _API_CODE.search(f"{crash.message}\n{crash.raw[:4000]}")
+    # the ArkTS library's own codes (Worker, TaskPool, containers), by code or by their wording
+    utils = utils_codes.reading(m.group(1) if m else None, crash.message or "")
     if m is not None:
         code = m.group(1)
         if code in _UNIVERSAL:
             return _UNIVERSAL[code]
+        if utils is not None:
+            return utils
         return Reading(
             f"a system API rejected the call with error code {code}",
             f"Look up {code} in the error codes of the API the top frame calls (its kit's "
             "error code page says the cause), and catch the BusinessError (try/catch or "
             ".catch) so the app handles it instead of crashing.",
         )
+    if utils is not None:
+        return utils
     m_name = _NAME.search(crash.name or "")
     name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
     return _ERROR_NAMES.get(name)

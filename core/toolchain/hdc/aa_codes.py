@@ -17,7 +17,10 @@ AA_CODES: dict[str, tuple[str, str]] = {
     ),
     "10106102": (
         "the device screen is locked during the application launch",
-        "Unlock the device screen and launch again.",
+        "Unlock the device screen and launch again. For a debugging session keep it unlocked: "
+        "turn auto-lock off (or keep the screen on while charging in Developer options) and set "
+        "the screen lock to none or swipe while developing; a password lock cannot be opened "
+        "from hdc.",
     ),
     "10103101": (
         "failed to find a matching application for implicit launch (no ability matches)",
@@ -32,7 +35,10 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "release signature",
         "The app is release-signed: aa start's window options (--wl, --wt, --wh, --ww) and aa "
         "test need a debug-signed app. Re-sign it with a debug certificate and profile, install "
-        "the new HAP and run the command again.",
+        "the new HAP and run the command again. DevEco Studio's Debug of an OpenHarmony project "
+        "fails the same way: its automatic signing makes a release-type .p7b profile; generate "
+        "the debug signature with the project in HarmonyOS mode, then switch it back to "
+        "OpenHarmony (faqs-app-debugging-78).",
     ),
     "10104002": (
         "failed to retrieve specified package information",
@@ -131,3 +137,72 @@ AA_CODES: dict[str, tuple[str, str]] = {
         "An internal error of the system: retry, or restart the device.",
     ),
 }
+
+
+# aa's answers printed without a code (the aa tool guide's 返回值 of each command): (finding
+# kind, patterns, meaning, fix); a coded line beside one of them is read by its code first
+AA_MESSAGES: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    (
+        "stop",
+        (r"failed to stop service ability",),
+        "failed to stop service ability",
+        "aa stop-service could not stop it: -a must name a ServiceAbility (FA) or an "
+        "ExtensionAbility (Stage) of the bundle given with -b (10103201 when it is not one, "
+        "10104001 when it does not exist): check the names with `hdc shell bm dump -n "
+        "<bundleName>`; restart the device when the ability service is unreachable (10105001).",
+    ),
+    (
+        "stop",
+        (r"failed to force stop process",),
+        "failed to force stop process",
+        "aa force-stop takes the bundle name alone (`aa force-stop <bundleName>`, no -b); the app "
+        "must be installed (`hdc shell bm dump -a`, 10104002); a persistent process cannot be "
+        "stopped (10106402); restart the device when the service is unreachable (10106401).",
+    ),
+    (
+        "launch",
+        (r"failed to start user test",),
+        "failed to start user test",
+        "aa test needs -b <bundleName> and -s unittest <TestRunner> (and -m <module> in the "
+        "Stage model); the test HAP must be installed with the app and debug-signed (10106002: "
+        "a release signature is refused).",
+    ),
+    (
+        "launch",
+        (r"^\s*(?:>\s*)?fail: unknown option\.?\s*$",),
+        "aa did not understand its options",
+        "An aa command got an option it does not know or without its value: attach and detach "
+        "need -b <bundleName>, send-memory-level needs -p <pid> and -l <level 0-2>; `aa help` "
+        "and `aa <command> -h` list each command's options.",
+    ),
+    (
+        "launch",
+        (r"failed to app debug", r"^\s*(?:>\s*)?error: not developer mode\.?\s*$"),
+        "aa appdebug failed",
+        "aa appdebug needs the device in developer mode (Settings > About > tap the build "
+        "number seven times, 10106001) and a debug-signed app (10106701): re-sign with a debug "
+        "certificate and profile, install it, then `aa appdebug -b <bundleName>`.",
+    ),
+    (
+        "launch",
+        (r"failed to start native process", r"^\s*(?:>\s*)?error: option requires a value\.?\s*$"),
+        "aa process failed",
+        "aa process needs -b <bundleName> and -a <abilityName> and one of -D <debug-cmd> or -p "
+        "<perf-cmd>, each with its value; the app must be installed (10105002) and debug-signed "
+        "(10106002).",
+    ),
+    (
+        "launch",
+        (r"The wait option does not support starting (?:implicit|non-uiability)",),
+        "aa start -W measures only an explicit UIAbility start",
+        "Use -W only with an explicit start of a UIAbility: give both -b <bundleName> and -a "
+        "<abilityName> (no implicit start, no ExtensionAbility).",
+    ),
+    (
+        "launch",
+        (r"failed to send memory level",),
+        "aa send-memory-level failed",
+        "Give send-memory-level a running process's pid (-p, 10104003 when it does not exist) "
+        "and a level from 0 to 2 (-l, 10104004).",
+    ),
+)

@@ -39,7 +39,10 @@ _NO_DEVICE = (
 )
 _DAEMON_UNREACHABLE = (
     "hdc could not communicate with the device daemon",
-    "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists.",
+    "Replug the device or run `hdc kill` then `hdc start -r`; restart the device if it persists. "
+    "A network (TCP) connection: check the network is stable. The hdc guide's other causes: an "
+    "hdc (SDK) older than the device's system: update the SDK's toolchains; hdc and hdc_std (or "
+    "another program) on the same port (OHOS_HDC_SERVER_PORT, 8710 unless set): run only one.",
 )
 _NOT_A_STARTED_DEBUG_APP = (
     "the bundle name given with -b is not an installed, started debug app",
@@ -426,9 +429,17 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
     ),
 ]
 
+# the hdc guide's FAQ (Connect server failed, connect failed status:-4078, no output at all)
 SERVER_FAILED_FIX = (
-    "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close DevEco Studio's "
-    "embedded hdc or run `hdc kill` then `hdc start`, and check that nothing else uses the port."
+    "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close the programs "
+    "that bring their own hdc (DevEco Studio, DevEco Testing) or run `hdc kill` then `hdc "
+    "start`; check that nothing else uses the port (`netstat -an | grep 8710`, Windows "
+    "`netstat -an | findstr 8710`): end that program or set OHOS_HDC_SERVER_PORT to another "
+    "port; end a server of another hdc version (`ps -ef | grep hdc`, Windows: Task Manager > "
+    "hdc.exe > Open file location: not the hdc on your PATH → `hdc kill` or end it). On "
+    "Windows a broken USB class filter blocks it too: in regedit, under HKEY_LOCAL_MACHINE\\"
+    "SYSTEM\\CurrentControlSet\\Control\\Class\\{88bae032-5a81-49f0-bc3d-a4ff138216d6}, back "
+    "up and clear UpperFilters, then replug the device or restart the computer."
 )
 
 # the hdc server's own failures worded without a code (patterns, meaning, fix): its port taken

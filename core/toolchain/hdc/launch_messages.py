@@ -8,6 +8,20 @@ from __future__ import annotations
 # (finding kind, the message as patterns, meaning, fix, the FAQ page)
 LAUNCH_MESSAGES: tuple[tuple[str, tuple[str, ...], str, str, str], ...] = (
     (
+        "no-device",
+        # DevEco Studio's install prompt and its device list's entry when it sees no device
+        (r"设备未找到或未连接", r"\bDevice not found or not connected\b", r"^\s*No device\s*$"),
+        "DevEco Studio sees no device to install on",
+        "DevEco Studio does not see the device: (1) turn on Developer options and USB "
+        "debugging (or Wireless debugging) on the device; (2) use a DevEco Studio version that "
+        "matches the device's system (or an emulator from Device Manager); (3) use a data cable, "
+        "not a charge-only one (USB 2.0 or better, no hub), and (4) another USB port; (5) run "
+        "`hdc kill` and reconnect, restart the device if it persists; (6) after switching "
+        "between USB and wireless debugging, restart the device, connect USB and turn USB "
+        "debugging on again; (7) check that the device model is in the supported-device list.",
+        "faqs-app-debugging-3",
+    ),
+    (
         "launch",
         (r"Failed to connect to unix-abstract-connect://",),
         "the C++ debugger could not attach (lldb's handshake with the device was cut)",

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from hmdesk.core.toolchain.hilog.line import LOG, RAW, HilogLine
+from hmdesk.core.toolchain.hilog.line import DROPPED, LOG, RAW, HilogLine
 
 _new = tuple.__new__
 
@@ -146,6 +146,13 @@ _NODICT = re.compile(r"[ \t]*\[nodict\](\S.*)\Z", re.DOTALL)
 _APP_EVENT = re.compile(
     r"[ \t]*(HiAppEvent (?:on[A-Z]\w*:[ \t]*|event(?:Name|Info|Pkg)(?:\.[\w.]+)?=)\S.*)\Z",
     re.DOTALL,
+)
+# hilog's own notice that lines were lost, quoted without its columns (the hilog guide's
+# LOGLIMIT quota, Slow reader and write socket lines): a drop marker with its count
+_HILOG_NOTICE = re.compile(
+    r"[ \t]*((?:==\S+ LOGS OVER PROC QUOTA, (\d+) DROPPED==|(\d+) line\(s\) dropped in a "
+    r"second!|=*Slow reader missed log lines: (\d+)|write socket failed, (\d+) line\(s\) "
+    r"dropped!))[ \t]*\Z"
 )
 _PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 
@@ -411,6 +418,13 @@ def pasted_line(raw: str, text: str) -> HilogLine | None:
         return _new(
             HilogLine,
             (raw, LOG, "", 0, 0, "", typ, int(dom, 16), process, tag, msg or "", 0, False),
+        )
+    if ("dropped" in text or "DROPPED" in text or "missed log" in text) and (
+        m := _HILOG_NOTICE.match(text)
+    ) is not None:
+        count = int(next(g for g in m.groups()[1:] if g))
+        return _new(
+            HilogLine, (raw, DROPPED, "", 0, 0, "", "", -1, "", "", m.group(1), count, False)
         )
     m = _NODICT.match(text) or _APP_EVENT.match(text)
     if m is not None:

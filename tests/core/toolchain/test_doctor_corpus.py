@@ -166,29 +166,29 @@ BELOW_LANDED = {
     ("config", "said"): (67, 68),
     ("config", "class"): (67, 68),
     ("config", "actionable"): (67, 68),
-    ("cppcrash", "said"): (135, 136),
-    ("cppcrash", "class"): (135, 136),
-    ("cppcrash", "location"): (75, 78),
-    ("cppcrash", "actionable"): (131, 136),
-    ("hilog", "said"): (91, 92),
-    ("hilog", "class"): (32, 33),
+    ("cppcrash", "said"): (136, 137),
+    ("cppcrash", "class"): (136, 137),
+    ("cppcrash", "location"): (76, 78),
+    ("cppcrash", "actionable"): (132, 137),
+    ("hilog", "said"): (97, 98),
+    ("hilog", "class"): (36, 37),
     ("hilog", "location"): (14, 15),
-    ("hilog", "actionable"): (32, 33),
-    ("hilog", "fields"): (89, 92),
+    ("hilog", "actionable"): (36, 37),
+    ("hilog", "fields"): (94, 98),
     ("hvigor", "actionable"): (66, 67),
     ("jscrash", "location"): (63, 64),
-    ("jscrash", "actionable"): (89, 93),
+    ("jscrash", "actionable"): (90, 93),
     ("native", "said"): (41, 42),
     ("native", "class"): (41, 42),
     ("native", "actionable"): (39, 42),
     ("ohpm", "actionable"): (58, 59),
     ("paths", "class"): (25, 26),
     ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1076, 1080),
-    ("all", "class"): (1014, 1021),
-    ("all", "location"): (385, 392),
-    ("all", "actionable"): (999, 1021),
-    ("all", "fields"): (89, 92),
+    ("all", "said"): (1087, 1091),
+    ("all", "class"): (1023, 1030),
+    ("all", "location"): (386, 392),
+    ("all", "actionable"): (1009, 1030),
+    ("all", "fields"): (94, 98),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -198,13 +198,17 @@ BELOW_LANDED = {
 # (``com.exam...AceStateMgmt``), where the corpus's other window lines of that layout
 # (faq-scroll-jank-state-changed-during-render, clashbox-61-…) take the tag alone; the parser keeps
 # the corpus's reading, and the two sidecars stay as written
+# hdc-time: hilog/ohhilog-readme-loglimit-proc-quota (held-out V, folded in) was written down
+# with the process column as printed (none); the parser takes the process the LOGLIMIT marker
+# names (``==com.ohos.sceneboard LOGS OVER PROC QUOTA``), as it does for every quota marker
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
     "deveco-window": (20, 22),
+    "hdc-time": (19, 20),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1021)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1030)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -216,7 +220,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1080
+    assert len(items) >= 1091
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -397,7 +401,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 266
+    assert len(with_cause) >= 267
 
 
 def test_the_cli_prints_the_table_and_the_misses(
