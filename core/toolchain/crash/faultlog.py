@@ -41,6 +41,7 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Fra
 from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
+from hmdesk.core.toolchain.prefilter import Gated
 
 REMOTE_DIR = "/data/log/faultlog/faultlogger"
 FETCH_TIMEOUT = 60.0
@@ -52,7 +53,7 @@ _NAME = re.compile(
 )
 _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
-FAULT_HINT = re.compile(
+FAULT_HINT = Gated(
     r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
