@@ -156,20 +156,34 @@ def _stamp(log: str, record: int) -> str:
 
 def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
     """The kept records of ``log[start:end]``: level and lines (prefix gone, frames dropped);
-    a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``)."""
+    a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``).
+    Records are found by their prefix at a line's start (``\\n[``), so a record that is not
+    kept is passed over without reading its lines."""
+    text = log[start:end]
+    starts = [0] if text.startswith("[") else []
+    at = text.find("\n[")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n[", at + 1)
+    heads = [m for at in starts if (m := RECORD_RE.match(text, at)) is not None]
     kept: list[tuple[str, list[str]]] = []
-    lines: list[str] | None = None
-    for raw in log[start:end].split("\n"):
-        m = RECORD_RE.match(raw) if raw.startswith("[") else None
-        if m is not None:
-            level, said = m.group(1), raw[m.end() :]
-            if level == "DEBUG" and said.startswith(_STACKTRACE):
-                level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
-            lines = [said] if level in _KEPT else None
-            if lines is not None:
-                kept.append((level, lines))
-        elif lines is not None and not (raw[:1] in " \t" and _FRAME_RE.match(raw)):
-            lines.append(raw)
+    for k, m in enumerate(heads):
+        level = m.group(1)
+        eol = text.find("\n", m.end())
+        said = text[m.end() : eol if eol >= 0 else len(text)]
+        if level == "DEBUG" and said.startswith(_STACKTRACE):
+            level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
+        if level not in _KEPT:
+            continue
+        lines = [said]
+        stop = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(text)
+        if eol >= 0 and stop > eol:
+            body = text[eol + 1 : stop]
+            more = body.split("\n")
+            if body[:1] in (" ", "\t") or "\n " in body or "\n\t" in body:
+                more = [ln for ln in more if not (ln[:1] in " \t" and _FRAME_RE.match(ln))]
+            lines += more
+        kept.append((level, lines))
     return kept
 
 

@@ -15,6 +15,7 @@ ASCII ones mapped to them), so a case-insensitive pattern's literals are found t
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -35,10 +36,21 @@ _FOLD_CHARS = tuple(chr(c) for c in _FOLD)
 def fold(text: str) -> str:
     """``text`` as a need's literals are compared with it: lower-cased, the four non-ASCII
     letters that match ASCII ones case-insensitively mapped to them (a text of Latin-1 only is
-    known to hold none without a scan)."""
+    known to hold none without a scan). A long text's folding is kept for the next patterns
+    asked about it (a fault log's parser tries dozens on the same text)."""
+    return _fold_kept(text) if _KEEP_CHARS[0] <= len(text) <= _KEEP_CHARS[1] else _fold(text)
+
+
+_KEEP_CHARS = (4096, 1 << 22)  # shorter texts fold in microseconds; longer ones are not kept
+
+
+def _fold(text: str) -> str:
     if any(c in text for c in _FOLD_CHARS):
         text = text.translate(_FOLD)
     return text.lower()
+
+
+_fold_kept = functools.lru_cache(maxsize=4)(_fold)
 
 
 def holds(need: Need, folded: str) -> bool:
@@ -244,8 +256,9 @@ class _Reader:
                 self.i = end + 1
                 return ALWAYS
             elif rest.startswith(("=", "!")) or rest in ("<=", "<!"):
+                # a lookaround: the text holds what a positive one needs, a negative one nothing
                 self.i += 2 if rest.startswith(("=", "!")) else 3
-                kind = "look"
+                kind = "look" if "!" in rest else "group"
             elif rest.startswith("("):  # (?(id)yes|no)
                 end = p.find(")", self.i)
                 if end < 0:
