@@ -154,11 +154,11 @@ def _stamp(log: str, record: int) -> str:
     return log[log.find("[", record) + 1 : log.find("]", record)]
 
 
-def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
-    """The kept records of ``log[start:end]``: level and lines (prefix gone, frames dropped);
+def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
+    """The kept records of ``log[start:end]``: level and text (prefix gone, frames dropped);
     a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``).
     Records are found by their prefix at a line's start (``\\n[``), so a record that is not
-    kept is passed over without reading its lines."""
+    kept is passed over unread, and a record's lines are split only when one can be a frame."""
     text = log[start:end]
     starts = [0] if text.startswith("[") else []
     at = text.find("\n[")
@@ -166,7 +166,7 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
         starts.append(at + 1)
         at = text.find("\n[", at + 1)
     heads = [m for at in starts if (m := RECORD_RE.match(text, at)) is not None]
-    kept: list[tuple[str, list[str]]] = []
+    kept: list[tuple[str, str]] = []
     for k, m in enumerate(heads):
         level = m.group(1)
         eol = text.find("\n", m.end())
@@ -175,24 +175,31 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
             level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
         if level not in _KEPT:
             continue
-        lines = [said]
         stop = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(text)
         if eol >= 0 and stop > eol:
             body = text[eol + 1 : stop]
-            more = body.split("\n")
-            if body[:1] in (" ", "\t") or "\n " in body or "\n\t" in body:
-                more = [ln for ln in more if not (ln[:1] in " \t" and _FRAME_RE.match(ln))]
-            lines += more
-        kept.append((level, lines))
+            if _MAYBE_FRAME.match(body) or _MAYBE_FRAME_AFTER.search(body):
+                lines = [
+                    ln for ln in body.split("\n") if not (ln[:1] in " \t" and _FRAME_RE.match(ln))
+                ]
+                body = "\n".join(lines) if lines else None
+            if body is not None:
+                said = f"{said}\n{body}"
+        kept.append((level, said))
     return kept
 
 
-def _console(records: list[tuple[str, list[str]]]) -> str:
+# what a frame line (``_FRAME_RE``) starts with, at the text's start or after a line break
+_MAYBE_FRAME = re.compile(r"[ \t]\s*at ")
+_MAYBE_FRAME_AFTER = re.compile(r"\n[ \t]\s*at ")
+
+
+def _console(records: list[tuple[str, str]]) -> str:
     kept: list[list[str]] = []  # [level, body]
     last: list[str] = []  # BUILD FAILED goes last, where the console prints it
     recent: list[tuple[str, int]] = []  # the last records kept: an error is said again after it
-    for level, lines in records:
-        text = strip_ansi("\n".join(lines)).rstrip()
+    for level, said_text in records:
+        text = strip_ansi(said_text).rstrip()
         body = _JS_CLASS_RE.sub("", text, count=1)
         said = body.strip()
         if not said:

@@ -33,29 +33,40 @@ _FOLD = {0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}
 _FOLD_CHARS = tuple(chr(c) for c in _FOLD)
 
 
-def fold(text: str) -> str:
-    """``text`` as a need's literals are compared with it: lower-cased, the four non-ASCII
-    letters that match ASCII ones case-insensitively mapped to them (a text of Latin-1 only is
-    known to hold none without a scan). A long text's folding is kept for the next patterns
-    asked about it (a fault log's parser tries dozens on the same text)."""
-    return _fold_kept(text) if _KEEP_CHARS[0] <= len(text) <= _KEEP_CHARS[1] else _fold(text)
+class Folded:
+    """A text as a need's literals are compared with it (:func:`fold`), and which literals it
+    was found to hold, so that a literal many patterns share is looked for once."""
+
+    __slots__ = ("_seen", "text")
+
+    def __init__(self, text: str) -> None:
+        if any(c in text for c in _FOLD_CHARS):
+            text = text.translate(_FOLD)
+        self.text = text.lower()
+        self._seen: dict[str, bool] = {}
+
+    def has(self, literal: str) -> bool:
+        found = self._seen.get(literal)
+        if found is None:
+            found = self._seen[literal] = literal in self.text
+        return found
+
+
+def fold(text: str) -> Folded:
+    """``text`` lower-cased, the four non-ASCII letters that match ASCII ones
+    case-insensitively mapped to them (a text of Latin-1 only is known to hold none without a
+    scan). A long text's folding is kept for the next patterns asked about it (a fault log's
+    readers try dozens on the same text, the signatures hundreds on the same tail)."""
+    return _fold_kept(text) if _KEEP_CHARS[0] <= len(text) <= _KEEP_CHARS[1] else Folded(text)
 
 
 _KEEP_CHARS = (4096, 1 << 22)  # shorter texts fold in microseconds; longer ones are not kept
+_fold_kept = functools.lru_cache(maxsize=4)(Folded)
 
 
-def _fold(text: str) -> str:
-    if any(c in text for c in _FOLD_CHARS):
-        text = text.translate(_FOLD)
-    return text.lower()
-
-
-_fold_kept = functools.lru_cache(maxsize=4)(_fold)
-
-
-def holds(need: Need, folded: str) -> bool:
-    """A text whose :func:`fold` is ``folded`` holds one of ``need``'s alternatives."""
-    return any(all(lit in folded for lit in conj) for conj in need)
+def holds(need: Need, folded: Folded) -> bool:
+    """The text ``folded`` holds one of ``need``'s alternatives."""
+    return any(all(folded.has(lit) for lit in conj) for conj in need)
 
 
 class _Unreadable(Exception):
