@@ -76,7 +76,7 @@ class _Unreadable(Exception):
 def _prune(conj: tuple[str, ...]) -> tuple[str, ...]:
     """The conjunction without duplicates and literals inside longer ones, longest first."""
     out: list[str] = []
-    for lit in sorted(set(conj), key=len, reverse=True):
+    for lit in sorted(set(conj), key=lambda lit: (-len(lit), lit)):
         if not any(lit in kept for kept in out):
             out.append(lit)
     return tuple(out)
