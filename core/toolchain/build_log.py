@@ -178,13 +178,12 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
         stop = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(text)
         if eol >= 0 and stop > eol:
             body = text[eol + 1 : stop]
+            lines = [body]
             if _MAYBE_FRAME.match(body) or _MAYBE_FRAME_AFTER.search(body):
                 lines = [
                     ln for ln in body.split("\n") if not (ln[:1] in " \t" and _FRAME_RE.match(ln))
                 ]
-                body = "\n".join(lines) if lines else None
-            if body is not None:
-                said = f"{said}\n{body}"
+            said = "\n".join([said, *lines])
         kept.append((level, said))
     return kept
 
