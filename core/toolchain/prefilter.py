@@ -112,9 +112,12 @@ def _within(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return all(any(x in y for y in b) for x in a)
 
 
-def _literal_char(c: str) -> str | None:
-    """``c`` as a need's character: ASCII lower-cased; another character only when it has no
-    case (a CJK character, a full-width colon), since IGNORECASE matches it only to itself."""
+def _literal_char(c: str, exact: bool = False) -> str | None:
+    """``c`` as a need's character: itself for a case-sensitive pattern (``exact``); else ASCII
+    lower-cased, another character only when it has no case (a CJK character, a full-width
+    colon), since IGNORECASE matches it only to itself."""
+    if exact:
+        return c
     if c.isascii():
         return c.lower()
     return c if c.lower() == c == c.upper() else None
@@ -128,9 +131,10 @@ _FLAGS = re.compile(r"\?([aiLmsux]*)(?:-([imsx]*))?([:)])")
 class _Reader:
     """A recursive descent over a pattern's syntax, as the ``re`` module documents it."""
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, exact: bool) -> None:
         self.p = pattern
         self.i = 0
+        self.exact = exact
 
     def read(self) -> Need:
         need = self.alternation()
@@ -205,7 +209,7 @@ class _Reader:
         self.i += 1
         if c in ".^$":
             return None, None
-        return _literal_char(c), None
+        return _literal_char(c, self.exact), None
 
     def escape(self) -> str | None:
         p = self.p
@@ -230,7 +234,7 @@ class _Reader:
             return None
         if nx.isascii() and nx.isalpha():  # \d \s \w \b \A \Z …
             return None
-        return _literal_char(nx)
+        return _literal_char(nx, self.exact)
 
     def skip_class(self) -> None:
         p = self.p
@@ -278,7 +282,7 @@ class _Reader:
                 kind = "look"
             else:  # inline flags: (?aiLmsux) or (?aiLmsux-imsx:…)
                 m = _FLAGS.match(p, self.i)
-                if m is None or "x" in m.group(1):
+                if m is None or "x" in m.group(1) or (self.exact and "i" in m.group(1)):
                     raise _Unreadable(p)
                 self.i = m.end()
                 if m.group(3) == ")":
@@ -291,13 +295,15 @@ class _Reader:
         return ALWAYS if kind == "look" else need
 
 
-def required(pattern: str, flags: int = 0) -> Need | None:
+def required(pattern: str, flags: int = 0, *, exact: bool = False) -> Need | None:
     """What every match of ``pattern`` holds (see the module's doc), or None when nothing is
-    known (a verbose pattern, or one that may match without any literal)."""
-    if flags & re.VERBOSE:
+    known (a verbose pattern, or one that may match without any literal). ``exact``: the
+    literals as written, for a pattern that matches case-sensitively throughout (None for one
+    with IGNORECASE anywhere), to be looked for in the text itself."""
+    if flags & re.VERBOSE or (exact and flags & re.IGNORECASE):
         return None
     try:
-        need = _Reader(pattern).read()
+        need = _Reader(pattern, exact).read()
     except _Unreadable:
         return None
     return None if need == ALWAYS else need
@@ -307,15 +313,23 @@ class Gated:
     """A compiled pattern that runs only on a text holding one of its :attr:`need`'s
     alternatives: ``search``, ``finditer``, ``sub`` and ``match`` answer as ``re.Pattern``'s."""
 
-    __slots__ = ("need", "pattern")
+    __slots__ = ("exact", "need", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = re.compile(pattern, flags)
-        self.need = required(pattern, flags)
+        # a case-sensitive pattern's literals are looked for as written, without folding
+        self.need = required(pattern, flags, exact=True)
+        self.exact = self.need is not None
+        if self.need is None:
+            self.need = required(pattern, flags)
 
     def possible(self, text: str) -> bool:
         """``text`` may hold a match (it holds the literals one would)."""
-        return self.need is None or holds(self.need, fold(text))
+        if self.need is None:
+            return True
+        if self.exact:
+            return any(all(lit in text for lit in conj) for conj in self.need)
+        return holds(self.need, fold(text))
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         return self.pattern.search(text, pos, endpos) if self.possible(text) else None

@@ -70,7 +70,7 @@ FAULT_HINT = Gated(
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
-_LABELLED_KEY = re.compile(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
+_LABELLED_KEY = Gated(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
