@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from hmdesk.core.toolchain.hvigor import strip_ansi
+from hmdesk.core.toolchain.prefilter import Gated
 
 # a record's prefix: its time, level and logger
 RECORD_RE = re.compile(
@@ -81,7 +82,10 @@ class ConsoleView:
 
 
 def is_debug_log(log: str) -> bool:
-    return RECORD_RE.search(log, 0, _SNIFF_CHARS) is not None
+    return _RECORD_SNIFF.search(log[:_SNIFF_CHARS]) is not None
+
+
+_RECORD_SNIFF = Gated(RECORD_RE.pattern, RECORD_RE.flags)  # a log without "] [" is read at once
 
 
 def _line_start(log: str, pos: int) -> int:

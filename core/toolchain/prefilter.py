@@ -295,6 +295,7 @@ class _Reader:
         return ALWAYS if kind == "look" else need
 
 
+@functools.lru_cache(maxsize=4096)
 def required(pattern: str, flags: int = 0, *, exact: bool = False) -> Need | None:
     """What every match of ``pattern`` holds (see the module's doc), or None when nothing is
     known (a verbose pattern, or one that may match without any literal). ``exact``: the

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from hmdesk.core.toolchain.prefilter import Need, required
+
 JS = "jscrash"
 CPP = "cppcrash"
 FREEZE = "appfreeze"
@@ -179,6 +181,12 @@ class Cause:
     # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
     # reading of :mod:`.structure`, which says more when the log shows more
     fallback: bool = False
+    # the literals a text the pattern matches holds (:mod:`..prefilter`), found from the pattern
+    need: Need | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.need is None:
+            object.__setattr__(self, "need", required(self.pattern.pattern, self.pattern.flags))
 
 
 def rule(
