@@ -2,15 +2,17 @@
 that a text lacking them skips the expression (docs/decisions/0023-doctor-literal-prefilter.md).
 
 :func:`required` reads a pattern's own syntax (no private module of ``re``) into a
-:data:`Need`: any one of its alternatives, each a set of lower-case literals that must all be in
-the text. A branch of an alternation, a group, a run of plain characters each give their part; what
-may be absent (an optional group, a quantified character, a lookaround, a class) gives nothing. The
-reading only ever leaves a literal out when unsure, so a skipped text can never have matched.
+:data:`Need`: any one of its alternatives, each a set of literals that must all be in the text. A
+branch of an alternation, a group, a positive lookaround, a run of plain characters each give
+their part; what may be absent (an optional group, a quantified character, a negative lookaround,
+a class) gives nothing. The reading only ever leaves a literal out when unsure, so a skipped text
+can never have matched.
 
-:class:`Gated` is a compiled pattern with its need: ``search`` / ``finditer`` / ``sub`` as
-``re.Pattern``'s, answered without the regex engine when the text cannot match. Texts are compared
-folded (:func:`fold`: lower-cased, with the four non-ASCII letters ``re.IGNORECASE`` matches to
-ASCII ones mapped to them), so a case-insensitive pattern's literals are found too.
+:class:`Gated` is a compiled pattern with its need: ``search`` / ``match`` / ``finditer`` / ``sub``
+as ``re.Pattern``'s, answered without the regex engine when the text cannot match. A
+case-sensitive pattern's literals are looked for as written; a case-insensitive one's in the
+folded text (:class:`Folded`: lower-cased, with the four non-ASCII letters ``re.IGNORECASE``
+matches to ASCII ones mapped to them), which a long text keeps for the next pattern.
 """
 
 from __future__ import annotations
