@@ -95,16 +95,20 @@ def _and(a: Need, b: Need) -> Need:
 
 
 def _or(branches: list[Need]) -> Need:
-    alts = list(dict.fromkeys(conj for need in branches for conj in need))
+    alts = tuple(dict.fromkeys(conj for need in branches for conj in need))
     if any(not conj for conj in alts) or len(alts) > MAX_ALTERNATIVES:
         return ALWAYS
-    # an alternative that holds only when a weaker one holds adds nothing (of two that hold
-    # together, the first is kept)
+    return alts
+
+
+def _weakest(need: Need) -> Need:
+    """``need`` without an alternative that holds only when a weaker one holds (of two that
+    hold together, the first is kept)."""
     return tuple(
         b
-        for j, b in enumerate(alts)
+        for j, b in enumerate(need)
         if not any(
-            _within(a, b) and (i < j or not _within(b, a)) for i, a in enumerate(alts) if i != j
+            _within(a, b) and (i < j or not _within(b, a)) for i, a in enumerate(need) if i != j
         )
     )
 
@@ -309,7 +313,7 @@ def required(pattern: str, flags: int = 0, *, exact: bool = False) -> Need | Non
         need = _Reader(pattern, exact).read()
     except _Unreadable:
         return None
-    return None if need == ALWAYS else need
+    return None if need == ALWAYS else _weakest(need)
 
 
 class Gated:
