@@ -14,6 +14,7 @@ that comes back after a relaunch groups with the first one (:class:`.detect.Cras
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -181,12 +182,12 @@ class Cause:
     # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
     # reading of :mod:`.structure`, which says more when the log shows more
     fallback: bool = False
-    # the literals a text the pattern matches holds (:mod:`..prefilter`), found from the pattern
-    need: Need | None = field(default=None, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.need is None:
-            object.__setattr__(self, "need", required(self.pattern.pattern, self.pattern.flags))
+    @functools.cached_property
+    def need(self) -> Need | None:
+        """The literals a text the pattern matches holds (:mod:`..prefilter`), read from the
+        pattern the first time a crash is explained."""
+        return required(self.pattern.pattern, self.pattern.flags)
 
 
 def rule(
