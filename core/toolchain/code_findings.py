@@ -35,9 +35,11 @@ from hmdesk.core.toolchain.tool_errors import ToolError
 from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
-# ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided)
+# ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided); the signature tool's
+# after its ``ERROR:`` whatever its description starts with ("ERROR: 11013008 generate csr …")
 _BUILD_CODE = re.compile(
-    r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z])"
+    r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z]|"
+    r"(?<=ERROR: 11[01]\d{5})[ \t]+\S)"
 )
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
@@ -405,7 +407,7 @@ def _said_code_finding(tail: str) -> Finding | None:
 # the line of a code hvigor or ohpm prints with its title ("00308019 Operation Error")
 # (or hvigor's newer layout: ``Error Code: 00303999``, then ``Error: Configuration Error``)
 _FAMILY_CODE = re.compile(
-    r"(?<![\w.])(003\d{5}|006\d{5})(?![\w.])"
+    r"(?<![\w.])(003\d{5}|006\d{5}|11[01]\d{5})(?![\w.])"
     r"(?:[ \t]+(?P<title>[A-Z][A-Za-z ]*\b)|[ \t]*\n[ \t]*Error:[ \t]*(?P<below>[A-Z][A-Za-z ]*\b)|"
     r"(?<=Error Code: \d{8})[ \t]+(?P<said>[a-z][^\n]*))"
 )

@@ -15,7 +15,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
-from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES, INSTALL_WORDS_ZH
 from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
@@ -131,7 +131,7 @@ def _device_finding(tail: str) -> Finding | None:
     )
     if m is not None:
         return _bm_finding(tail, m)
-    known = _bm_message_finding(tail)
+    known = _bm_named_finding(tail) or _bm_message_finding(tail)
     if known is not None:
         return known
     m_hdc = _HDC_CODE.search(tail)
@@ -264,6 +264,43 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
         query_terms=search_terms(kind, code, "install", "安装失败", *meaning.split()[:3]),
         location=_installed_package(tail, m.start()),
         meaning=meaning,
+        block=first_error_block(tail),
+    )
+
+
+# bm's named result, printed by older hdc / DevEco (``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``;
+# HarmonyOS 4's ``MSG_ERR_INSTALL_…`` names are another system's)
+_BM_NAMED = re.compile(r"(?<![A-Za-z0-9_])(ERR_INS(?:TALL|ATLL)_[A-Z0-9_]+)")
+
+
+def _bm_named_finding(tail: str) -> Finding | None:
+    """bm's result named instead of numbered: the name is the code the log gives, the table's
+    code of that name (:data:`INSTALL_NAMES`) its meaning and fix."""
+    if "ERR_INS" not in tail:
+        return None
+    m = next((m for m in _BM_NAMED.finditer(tail) if m.group(1) in INSTALL_NAMES), None)
+    if m is None:
+        return None
+    name = m.group(1)
+    code = INSTALL_NAMES[name]
+    if code in INSTALL_CODES:
+        meaning, fix = INSTALL_CODES[code]
+    else:
+        meaning = name.removeprefix("ERR_").lower().replace("_", " ")
+        fix = (
+            f"bm refused the package with {name} (code {code}), which bm's guide does not "
+            "document: act on its name; the device's hilog (BMS lines) says which file or field "
+            "it refused."
+        )
+    kind = _bm_kind(code, tail)
+    return Finding(
+        kind=kind,
+        evidence=_line_at(tail, m.start())[:EVIDENCE_CHARS],
+        fix=_with_advice(fix, tail[m.end() : m.end() + 400]),
+        code=name,
+        query_terms=search_terms(kind, code, name, "install", "安装失败"),
+        location=_installed_package(tail, m.start()),
+        meaning=f"{meaning} (bm code {code})",
         block=first_error_block(tail),
     )
 
@@ -424,6 +461,9 @@ def _bm_message_finding(tail: str) -> Finding | None:
         # bm's ``error:`` line alone, quoted: its message must be a documented one
         said = " ".join(m.group(1) for m in re.finditer(r"error\s*[:：]\s*([^\n]+)", tail, re.I))
         code = _code_by_message(INSTALL_CODES, said, least=24) if said else None
+    if code is None:
+        # one of bm's messages quoted alone on its line (a guide's "报错提示", a note)
+        code = _line_code(_BM_LINES, tail)
     if code is None and "安装" in tail:
         # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
         code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
@@ -450,18 +490,30 @@ _AA_FAILED = re.compile(r"error:\s*failed to (?:start|stop|force stop|attach|det
 _AA_SENTENCE = 60
 
 
-# a line that is one of aa's documented Error Messages whole, alone or after its label (quoted
-# with Markdown's ``> `` too)
-_AA_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
-_AA_LINE_LEAST = 20  # "Unsupport command." and the like are no aa message
+# a line that is one of a tool's documented messages whole, alone or after its label (quoted
+# with Markdown's ``> `` too): aa's Error Messages, bm's error texts
+_TOOL_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*", re.I)
+_LINE_LEAST = 20  # "Unsupport command." and the like are no tool's message
 
 
-def _aa_line_code(tail: str) -> str | None:
-    """The documented aa code whose Error Message a line of ``tail`` is, whole (``The current
-    device is not in developer mode.``), or None."""
-    said = {_AA_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()}
-    documented = ((c, _documented(m).lower()) for c, (m, _fix) in AA_CODES.items())
-    return next((c for c, m in documented if len(m) >= _AA_LINE_LEAST and m in said), None)
+def _line_messages(table: dict[str, tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """A table's documented messages (lower case) long enough to name their code alone."""
+    documented = ((c, _documented(m).lower()) for c, (m, _fix) in table.items())
+    return tuple((c, m) for c, m in documented if len(m) >= _LINE_LEAST)
+
+
+_AA_LINES = _line_messages(AA_CODES)
+_BM_LINES = _line_messages(INSTALL_CODES)
+
+
+def _line_code(messages: tuple[tuple[str, str], ...], tail: str) -> str | None:
+    """The documented code whose message (of :func:`_line_messages`) a line of ``tail`` is,
+    whole (aa's ``The current device is not in developer mode.``, bm's ``install sign info
+    inconsistent``), or None."""
+    said = {
+        _TOOL_LABEL.sub("", ln).strip().rstrip(".。").strip().lower() for ln in tail.splitlines()
+    }
+    return next((c for c, m in messages if m in said), None)
 
 
 def _aa_message_finding(tail: str) -> Finding | None:
@@ -470,7 +522,7 @@ def _aa_message_finding(tail: str) -> Finding | None:
     quoted alone, or a line that is one of aa's messages whole)."""
     m = _AA_FAILED.search(tail)
     if m is None:
-        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _aa_line_code(tail)
+        code = _code_by_message(AA_CODES, tail, least=_AA_SENTENCE) or _line_code(_AA_LINES, tail)
     else:
         code = _code_by_message(AA_CODES, tail[m.start() :])
     if code is None:

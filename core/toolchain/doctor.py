@@ -109,6 +109,7 @@ from hmdesk.core.toolchain.signature_table import (
     _is_word_class,
     _signature_hit,
 )
+from hmdesk.core.toolchain.signing_tool_errors import sign_tool_finding
 from hmdesk.core.toolchain.tool_errors import read_tool_error
 
 
@@ -194,6 +195,11 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
     if hit is not None and _imported_by_source(hit, tail):
         hit = None  # the module resolver's reading (tool_errors) names it
     matched = _signature_finding(tail, hit)
+    # a signing tool's own error line (its name, code and Details) over a failed task or a
+    # word: the guides' cause for it
+    weak = matched is None or not matched.certain or (hit is not None and _is_generic(hit[0]))
+    if weak and (signed := sign_tool_finding(tail)) is not None:
+        return signed
     family = _family_finding(tail)
     # a device log's ``Error: …`` lines are the app's, no build tool's
     err = read_tool_error(tail) if not _mostly_hilog(tail) else None
@@ -290,7 +296,11 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         location = location if location and _HAS_LINE.search(location) else printed or location
     if sig.kind == "signing":
         tool = _SIGN_TOOL.search(tail)
-        if tool is not None:
+        told = sign_tool_finding(tail)  # the tool's NAME, code line: its documented cause
+        if told is not None and told.code is not None:
+            code = code or told.code
+            fix = fix if told.fix[-60:] in fix else f"{fix} {told.fix}"
+        elif tool is not None:
             code = code or (tool.group("code") or None)
             if tool.group("msg").strip()[:40].lower() not in fix.lower():
                 fix = f"{fix} hap-sign-tool says: {tool.group('msg').strip()[:200]}"

@@ -21,13 +21,19 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     # code: (meaning, fix) — the bm error table
     "9568320": (
         "no signature file",
-        "The HAP is unsigned. Add a signingConfig in build-profile.json5 and reference it from the "
-        "product (DevEco: File > Project Structure > Signing Configs > Automatically generate signature), then rebuild.",
+        "The HAP is unsigned (an *-unsigned.hap, or a build without signingConfigs). Sign it: add a "
+        "signingConfig in build-profile.json5 and reference it from the product (DevEco: File > "
+        "Project Structure > Signing Configs > Automatically generate signature, with the device "
+        "connected), or sign manually (hap-sign-tool sign-app), then install the signed HAP.",
     ),
     "9568322": (
         "signature verification failed due to not trusted app source",
         "The device's UDID is not in the debug profile, or a release-signed HAP was sideloaded. "
-        "Re-sign with a debug profile that includes this device (automatic signing does it).",
+        "Re-sign with a debug profile that includes this device (automatic signing does it, "
+        "with the device connected); when signing an OpenHarmony app by hand, add the UDID "
+        "(`hdc shell bm get -u`) to device-ids in UnsgnedDebugProfileTemplate.json and sign "
+        "the profile again; a release certificate and profile are for AppGallery, not for "
+        "running on a device.",
     ),
     "9568329": (
         "verify signature failed",
@@ -65,12 +71,21 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568347": (
         "install parse native so failed",
-        "Native libraries do not match the device ABI (`hdc shell param get const.product.cpu.abilist`): "
-        "build for that ABI (abiFilters in build-profile.json5).",
+        "Native libraries do not match the device ABI (`hdc shell param get "
+        "const.product.cpu.abilist`): build for that ABI (abiFilters in build-profile.json5) in "
+        "every module with C++ (HSPs and HARs too), and a third-party library must ship "
+        "libs/<that abi> (oh_modules/<lib>/libs/arm64-v8a, x86_64). An x86_64 emulator needs "
+        "x86_64 libraries, a phone arm64-v8a: a library shipped for arm64 only cannot run on the "
+        "x86 emulator, so test on a real device.",
     ),
     "9568297": (
         "install failed due to older sdk version in the device",
-        "compatibleSdkVersion is newer than the device's API level: lower it in build-profile.json5 or update the device.",
+        "The app was built for a newer API than the device's image has (`hdc shell param get "
+        "const.ohos.apiversion`): update the device's image, or lower compatibleSdkVersion in "
+        "build-profile.json5 to at most the device's API (not below what the app uses), then "
+        "clean, rebuild and sign. With the same API level an older image may still refuse a newer "
+        "SDK's package: update the image. runtimeOS must be the device's (HarmonyOS for a "
+        "HarmonyOS device, OpenHarmony for an OpenHarmony one).",
     ),
     "9568289": (
         "install failed due to grant request permissions failed",
@@ -107,7 +122,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568266": (
         "install permission denied",
-        "Enterprise/release HAPs cannot be installed via hdc: build and sign a debug HAP.",
+        "hdc install cannot install an enterprise app (also an MDM app) signed with a release "
+        "certificate and profile: sign it with a debug certificate and debug profile to install "
+        "and debug it. For an MDM app apply for the enterprise MDM release certificate first "
+        "(so the account has the MDM rights), then the debug certificate and a debug profile "
+        "with the restricted ACL MDM permissions; after installing, activate it with `hdc shell "
+        "edm enable-admin`.",
     ),
     # the four below: their bm text and the maintainers' answers in public issues
     # (TermonyHQ/Termony#137, #133; likuai2010/auto-installer#88; a uni-app note on 9568296)
@@ -132,7 +152,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     # in public repositories; the HarmonyOS signing guide)
     "9568257": (
         "fail to verify pkcs7 file",
-        "The device does not trust the HAP's signature: material the SDK ships (the OpenHarmony "
+        "The HAP's PKCS#7 signature does not verify on the device (bm's causes: a certificate "
+        "chain incomplete or not trusted, a signing algorithm or format that does not match, a "
+        "private key that is not the certificate's, a changed or damaged signature). Often the "
+        "device does not trust it: material the SDK ships (the OpenHarmony "
         "debug certificate) or a self-made certificate works only on OpenHarmony devices. For a "
         "HarmonyOS device sign with a certificate and profile from AppGallery Connect: in DevEco "
         "Studio log in with a Huawei account and use File > Project Structure > Signing Configs > "
@@ -146,7 +169,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568448": (
         "verify app signature failed",
-        "The HAP is signed with an app_gallery distribution profile: sign with a debug profile for device testing.",
+        "The .app package being installed is unsigned, or its signature does not verify here (a "
+        "release signature, an app_gallery profile, is not installed by hdc/bm): sign it with a "
+        "debug certificate and debug profile (DevEco's automatic signing with the device "
+        "connected, or a manual signature) and pack the .app again.",
     ),
     # The rest of bm's documented codes (application-dev/tools/bm-tool.md, "bm Tool Error
     # Codes"): meaning = bm's own error text (lower case), fix after the guide's solution.
@@ -453,7 +479,14 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
         "check encryption failed",
         "Update the device's system, and keep only .so files in the HAP's lib directory; rebuild and sign again.",
     ),
-    "9568404": ("delivery sign profile failed", _RESTART_AND_REPORT),
+    "9568404": (
+        "delivery sign profile failed",
+        "The code-signing profile could not be delivered to the device's code-signing service "
+        "during installation (a path it could not create or write). Restart the device and "
+        "install again; if it keeps failing, export the device log (`hdc file recv "
+        "/data/log/hilog/`) and report it. On a board or port whose kernel lacks code signing "
+        "(no /dev/code_sign), a debug profile cannot be delivered: sign with a release profile.",
+    ),
     "9568405": ("remove sign profile failed", _RESTART_AND_UNINSTALL),
     "9568408": (
         "uninstalling the native package failed",
@@ -563,4 +596,92 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
 INSTALL_WORDS_ZH: dict[str, str] = {
     "权限请求失败": "9568289",  # install failed due to grant request permissions failed
     "版本降级": "9568263",  # install version downgrade
+}
+
+# bm's named results (IStatusReceiver's ERR_INSTALL_* constants, as OpenHarmony's enterprise
+# device manager lists them with their numbers, install_plugin.cpp): what older hdc/DevEco print
+# (``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``) -> the code of the table above
+INSTALL_NAMES: dict[str, str] = {
+    "ERR_INSTALL_PARSE_FAILED": "9568262",
+    "ERR_INSTALL_PARSE_UNEXPECTED": "9568337",
+    "ERR_INSTALL_PARSE_MISSING_BUNDLE": "9568338",
+    "ERR_INSTALL_PARSE_NO_PROFILE": "9568340",
+    "ERR_INSTALL_PARSE_BAD_PROFILE": "9568341",
+    "ERR_INSTALL_PARSE_PROFILE_PROP_TYPE_ERROR": "9568342",
+    "ERR_INSTALL_PARSE_PROFILE_MISSING_PROP": "9568259",
+    "ERR_INSTALL_PARSE_PERMISSION_ERROR": "9568343",
+    "ERR_INSTALL_PARSE_PROFILE_PROP_CHECK_ERROR": "9568344",
+    "ERR_INSTALL_PARSE_RPCID_FAILED": "9568346",
+    "ERR_INSTALL_PARSE_NATIVE_SO_FAILED": "9568347",
+    "ERR_INSTALL_PARSE_AN_FAILED": "9568348",
+    "ERR_INSTALL_PARSE_MISSING_ABILITY": "9568339",
+    "ERR_INSTALL_FAILED_PROFILE_PARSE_FAIL": "9568321",
+    "ERR_INSTALL_BUNDLE_TYPE_NOT_SAME": "9568308",
+    "ERR_INSTALL_DEVICE_TYPE_NOT_SUPPORTED": "9568304",
+    "ERR_INSTALL_CHECK_SYSCAP_FAILED_AND_DEVICE_TYPE_NOT_SUPPORTED": "9568413",
+    "ERR_INSTALL_PARSE_PROFILE_PROP_SIZE_CHECK_ERROR": "9568345",
+    "ERR_INSTALL_DEBUG_ENCRYPTED_BUNDLE_FAILED": "9568415",
+    "ERR_INSTALL_CHECK_BIN_FILE_FAILED": "9568449",
+    "ERR_INSTALL_VERIFICATION_FAILED": "9568264",
+    "ERR_INSTALL_FAILED_INCOMPATIBLE_SIGNATURE": "9568331",
+    "ERR_INSTALL_FAILED_INVALID_SIGNATURE_FILE_PATH": "9568318",
+    "ERR_INSTALL_FAILED_BAD_BUNDLE_SIGNATURE_FILE": "9568319",
+    "ERR_INSTALL_FAILED_NO_BUNDLE_SIGNATURE": "9568320",
+    "ERR_INSTALL_FAILED_VERIFY_APP_PKCS7_FAIL": "9568257",
+    "ERR_INSTALL_FAILED_APP_SOURCE_NOT_TRUESTED": "9568322",
+    "ERR_INSTALL_FAILED_BAD_DIGEST": "9568323",
+    "ERR_INSTALL_FAILED_BUNDLE_INTEGRITY_VERIFICATION_FAILURE": "9568324",
+    "ERR_INSTALL_FAILED_BAD_PUBLICKEY": "9568326",
+    "ERR_INSTALL_FAILED_BAD_BUNDLE_SIGNATURE": "9568327",
+    "ERR_INSTALL_FAILED_NO_PROFILE_BLOCK_FAIL": "9568328",
+    "ERR_INSTALL_FAILED_BUNDLE_SIGNATURE_VERIFICATION_FAILURE": "9568329",
+    "ERR_INSTALL_FAILED_VERIFY_SOURCE_INIT_FAIL": "9568330",
+    "ERR_INSTALL_FAILED_DEVICE_UNAUTHORIZED": "9568423",
+    "ERR_INSTALL_SINGLETON_INCOMPATIBLE": "9568302",
+    "ERR_INSTALL_U1_ENABLE_NOT_SAME_IN_ALL_BUNDLE_INFOS": "9568442",
+    "ERR_INSTALL_INVALID_BUNDLE_FILE": "9568271",
+    "ERR_INSTALL_FILE_PATH_INVALID": "9568269",
+    "ERR_INSTALL_ENTRY_ALREADY_EXIST": "9568267",
+    "ERR_INSTALL_BUNDLENAME_NOT_SAME": "9568277",
+    "ERR_INSTALL_VERSIONCODE_NOT_SAME": "9568278",
+    "ERR_INSTALL_VERSIONNAME_NOT_SAME": "9568279",
+    "ERR_INSTALL_MINCOMPATIBLE_VERSIONCODE_NOT_SAME": "9568280",
+    "ERR_INSTALL_VENDOR_NOT_SAME": "9568281",
+    "ERR_INSTALL_RELEASETYPE_NOT_SAME": "9568258",
+    "ERR_INSTALL_RELEASETYPE_TARGET_NOT_SAME": "9568282",
+    "ERR_INSTALL_RELEASETYPE_COMPATIBLE_NOT_SAME": "9568283",
+    "ERR_INSTALL_SINGLETON_NOT_SAME": "9568291",
+    "ERR_INSTALL_CHECK_SYSCAP_FAILED": "9568293",
+    "ERR_INSTALL_APPTYPE_NOT_SAME": "9568294",
+    "ERR_INSTALL_URI_DUPLICATE": "9568295",
+    "ERR_INSTALL_VERSION_NOT_COMPATIBLE": "9568284",
+    "ERR_INSTALL_APP_DISTRIBUTION_TYPE_NOT_SAME": "9568285",
+    "ERR_INSTALL_APP_PROVISION_TYPE_NOT_SAME": "9568286",
+    "ERR_INSTALL_SO_INCOMPATIBLE": "9568298",
+    "ERR_INSTALL_AN_INCOMPATIBLE": "9568299",
+    "ERR_INSTALL_TYPE_ERROR": "9568296",
+    "ERR_INSTALL_NOT_UNIQUE_DISTRO_MODULE_NAME": "9568300",
+    "ERR_INSTALL_INCONSISTENT_MODULE_NAME": "9568301",
+    "ERR_INSTALL_INVALID_NUMBER_OF_ENTRY_HAP": "9568287",
+    "ERR_INSTALL_ASAN_ENABLED_NOT_SAME": "9568306",
+    "ERR_INSTALL_ASAN_ENABLED_NOT_SUPPORT": "9568307",
+    "ERR_INSTALL_COMPATIBLE_POLICY_NOT_SAME": "9568310",
+    "ERR_INSTALL_FAILED_DEBUG_NOT_SAME": "9568336",
+    "ERR_INSTALL_GWP_ASAN_ENABLED_NOT_SAME": "9568400",
+    "ERR_INSTALL_DISK_MEM_INSUFFICIENT": "9568288",
+    "ERR_INSTALL_VERSION_DOWNGRADE": "9568263",
+    "ERR_INSTALL_DEPENDENT_MODULE_NOT_EXIST": "9568305",
+    "ERR_INSTALL_SHARE_APP_LIBRARY_NOT_ALLOWED": "9568309",
+    "ERR_INSTALL_FILE_IS_SHARED_LIBRARY": "9568314",
+    "ERR_INSTALL_DISALLOWED": "9568303",
+    "ERR_INSATLL_CHECK_PROXY_DATA_URI_FAILED": "9568315",
+    "ERR_INSATLL_CHECK_PROXY_DATA_PERMISSION_FAILED": "9568316",
+    "ERR_INSTALL_ISOLATION_MODE_FAILED": "9568317",
+    "ERR_INSTALL_ALREADY_EXIST": "9568276",
+    "ERR_INSTALL_CODE_SIGNATURE_FAILED": "9568393",
+    "ERR_INSTALL_CODE_SIGNATURE_FILE_IS_INVALID": "9568394",
+    "ERR_INSTALL_CHECK_ENCRYPTION_FAILED": "9568403",
+    "ERR_INSTALL_CODE_SIGNATURE_DELIVERY_FILE_FAILED": "9568404",
+    "ERR_INSTALL_CODE_SIGNATURE_REMOVE_FILE_FAILED": "9568405",
+    "ERR_INSTALL_ENTERPRISE_BUNDLE_NOT_ALLOWED": "9568398",
 }

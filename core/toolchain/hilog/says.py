@@ -29,7 +29,7 @@ from hmdesk.core.toolchain.hilog.parse import parse_lines
 @dataclass(frozen=True)
 class Said:
     """One reading: the finding's kind, meaning, fix, the line it rests on, the place, and the
-    tool's own name or number for the error (bm's ``ERR_INSTALL_*``) when the line gives one."""
+    tool's own name or number for the error when the line gives one."""
 
     kind: str
     meaning: str
@@ -387,35 +387,6 @@ def fdsan(text: str) -> Said | None:
     )
 
 
-# the older bm's and DevEco's install failure names: ``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``
-# (bm's numbered code 9568347 with the same meaning is the code table's)
-_PARSE_NATIVE_SO = re.compile(r"\bERR_INSTALL_PARSE_NATIVE_SO_FAILED\b")
-_BM_NUMBER = re.compile(r"\b95683\d\d\b")
-
-
-def parse_native_so(text: str) -> Said | None:
-    """bm could not take the package's native libraries for this device's ABI."""
-    if "NATIVE_SO" not in text:
-        return None
-    m = _PARSE_NATIVE_SO.search(text)
-    if m is None or _BM_NUMBER.search(text):
-        return None
-    return Said(
-        "install",
-        "bm could not parse the package's native libraries (.so) for this device: none for its "
-        "ABI (ERR_INSTALL_PARSE_NATIVE_SO_FAILED)",
-        "The HAP's native libraries (libs/<abi>/*.so) do not match the device's ABI: an x86_64 "
-        "emulator needs x86_64 libraries, a phone arm64-v8a. Build the ABI the device needs "
-        "(abiFilters in the module's build-profile.json5) — a prebuilt SDK shipping arm64 only "
-        "cannot run on the x86 emulator, so test on a real device — or check that the .so "
-        "files are packed intact.",
-        _line(text, m.start()).strip(),
-        certain=False,
-        terms=("ERR_INSTALL_PARSE_NATIVE_SO_FAILED", "abi", "install"),
-        code=m.group(0),
-    )
-
-
 # ArkUI's state management checking what a decorated variable is given:
 # ``Illegal variable value error with decorated variable @Prop 'x': failed validation:
 # 'undefined, null, number, boolean, string, or Object but not function'``
@@ -533,13 +504,7 @@ TAIL_CHARS = 8_000
 
 def read(text: str) -> Said | None:
     """What decides like a fault: the loader, a panic, an exit, anywhere in the text."""
-    return (
-        native_load(text)
-        or app_exit(text)
-        or fdsan(text)
-        or decorated_value(text)
-        or parse_native_so(text)
-    )
+    return native_load(text) or app_exit(text) or fdsan(text) or decorated_value(text)
 
 
 def read_weak(text: str) -> Said | None:
