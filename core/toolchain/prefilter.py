@@ -62,7 +62,7 @@ def fold(text: str) -> Folded:
     return _fold_kept(text) if _KEEP_CHARS[0] <= len(text) <= _KEEP_CHARS[1] else Folded(text)
 
 
-_KEEP_CHARS = (4096, 1 << 22)  # shorter texts fold in microseconds; longer ones are not kept
+_KEEP_CHARS = (4096, 1 << 20)  # shorter texts fold in microseconds; longer ones are not kept
 _fold_kept = functools.lru_cache(maxsize=4)(Folded)
 
 
