@@ -68,7 +68,14 @@ _fold_kept = functools.lru_cache(maxsize=4)(Folded)
 
 def holds(need: Need, folded: Folded) -> bool:
     """The text ``folded`` holds one of ``need``'s alternatives."""
-    return any(all(folded.has(lit) for lit in conj) for conj in need)
+    has = folded.has
+    for conj in need:  # loops, not any(all(…)): this runs hundreds of times per log
+        for lit in conj:
+            if not has(lit):
+                break
+        else:
+            return True
+    return False
 
 
 class _Unreadable(Exception):
@@ -335,7 +342,13 @@ class Gated:
         if self.need is None:
             return True
         if self.exact:
-            return any(all(lit in text for lit in conj) for conj in self.need)
+            for conj in self.need:
+                for lit in conj:
+                    if lit not in text:
+                        break
+                else:
+                    return True
+            return False
         return holds(self.need, fold(text))
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
