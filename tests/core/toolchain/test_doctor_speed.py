@@ -141,3 +141,31 @@ def _with_column_scanning(location: str | None, text: str) -> str | None:
 def test_a_place_gets_its_column_as_before(location: str | None, bits: list[str]) -> None:
     text = "".join(bits)
     assert with_column(location, text) == _with_column_scanning(location, text)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Vulkan",
+                "ErrorIncompatibleDriver",
+                "VK_ERROR_INCOMPATIBLE_DRIVER",
+                "x",
+                " ",
+                "\n",
+                "\r",
+            ]
+        ),
+        max_size=16,
+    )
+)
+def test_the_vulkan_line_is_the_line_found_before(bits: list[str]) -> None:
+    from hmdesk.core.toolchain.hilog.says import _NO_VULKAN
+
+    before = re.compile(
+        r"[^\n]*(?:Could not create Vulkan instance|VK_ERROR_INCOMPATIBLE_DRIVER|"
+        r"ErrorIncompatibleDriver)[^\n]*"
+    )
+    text = "".join(bits)
+    now, then = _NO_VULKAN.search(text), before.search(text)
+    assert (now and now.span()) == (then and then.span())
