@@ -169,3 +169,12 @@ def test_the_vulkan_line_is_the_line_found_before(bits: list[str]) -> None:
     text = "".join(bits)
     now, then = _NO_VULKAN.search(text), before.search(text)
     assert (now and now.span()) == (then and then.span())
+
+
+@given(st.lists(st.sampled_from([" ", "\t", ".", "At file: a.ets:3", "At File:", "a", "\n", "b "])))
+def test_a_messages_place_is_cut_as_before(bits: list[str]) -> None:
+    from hmdesk.core.toolchain.code_findings import _AT_FILE_TAIL
+
+    before = re.compile(r"\s*\.?\s*\bAt [Ff]ile:\s*\S.*$")
+    text = "".join(bits)
+    assert _AT_FILE_TAIL.sub("", text) == before.sub("", text)
