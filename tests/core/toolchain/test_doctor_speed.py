@@ -171,7 +171,12 @@ def test_the_vulkan_line_is_the_line_found_before(bits: list[str]) -> None:
     assert (now and now.span()) == (then and then.span())
 
 
-@given(st.lists(st.sampled_from([" ", "\t", ".", "At file: a.ets:3", "At File:", "a", "\n", "b "])))
+@given(
+    st.lists(
+        st.sampled_from([" ", "\t", ".", "At file: a.ets:3", "At File:", "a", "\n", "b "]),
+        max_size=24,  # the reading before costs a run of spaces' cube
+    )
+)
 def test_a_messages_place_is_cut_as_before(bits: list[str]) -> None:
     from hmdesk.core.toolchain.code_findings import _AT_FILE_TAIL
 
