@@ -53,8 +53,10 @@ _NAME = re.compile(
 )
 _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
+# (its indent taken whole, ``\s*+``: no branch starts with a space, and a line of spaces given
+# back one at a time cost its square)
 FAULT_HINT = Gated(
-    r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
+    r"^\s*+(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
     # a main-thread timeout's sampled stack (apptask-timeout-guidelines): each frame after the

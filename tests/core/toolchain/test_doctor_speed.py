@@ -183,3 +183,32 @@ def test_a_messages_place_is_cut_as_before(bits: list[str]) -> None:
     before = re.compile(r"\s*\.?\s*\bAt [Ff]ile:\s*\S.*$")
     text = "".join(bits)
     assert _AT_FILE_TAIL.sub("", text) == before.sub("", text)
+
+
+_HINT_BITS = (
+    " ",
+    "\t",
+    "\n",
+    "x",
+    "Reason:",
+    "9 #01 pc 0a /",
+    "#01 pc 0a /",
+    "a.MAIN_THREAD_JANK",
+    " MAIN_THREAD_JANK",
+    "a.c:1:2: runtime error: ",
+    "ERROR: AddressSanitizer: ",
+    "HiAppEvent x exception=",
+    "thread 'm' panicked at src/a.rs:3",
+    "label Error message:",
+)
+
+
+@given(st.lists(st.sampled_from(_HINT_BITS), max_size=10))
+def test_the_fault_hint_answers_as_before(bits: list[str]) -> None:
+    from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT
+
+    now = FAULT_HINT.pattern
+    before = re.compile(now.pattern.replace(r"^\s*+(", r"^\s*(", 1), now.flags)
+    assert before.pattern != now.pattern
+    text = "".join(bits)
+    assert bool(FAULT_HINT.search(text)) == bool(before.search(text))
