@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from hmdesk.core.toolchain.hvigor import strip_ansi
+from hmdesk.core.toolchain.prefilter import Gated
 
 # a record's prefix: its time, level and logger
 RECORD_RE = re.compile(
@@ -81,7 +82,10 @@ class ConsoleView:
 
 
 def is_debug_log(log: str) -> bool:
-    return RECORD_RE.search(log, 0, _SNIFF_CHARS) is not None
+    return _RECORD_SNIFF.search(log[:_SNIFF_CHARS]) is not None
+
+
+_RECORD_SNIFF = Gated(RECORD_RE.pattern, RECORD_RE.flags)  # a log without "] [" is read at once
 
 
 def _line_start(log: str, pos: int) -> int:
@@ -154,31 +158,51 @@ def _stamp(log: str, record: int) -> str:
     return log[log.find("[", record) + 1 : log.find("]", record)]
 
 
-def _records(log: str, start: int, end: int) -> list[tuple[str, list[str]]]:
-    """The kept records of ``log[start:end]``: level and lines (prefix gone, frames dropped);
-    a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``)."""
-    kept: list[tuple[str, list[str]]] = []
-    lines: list[str] | None = None
-    for raw in log[start:end].split("\n"):
-        m = RECORD_RE.match(raw) if raw.startswith("[") else None
-        if m is not None:
-            level, said = m.group(1), raw[m.end() :]
-            if level == "DEBUG" and said.startswith(_STACKTRACE):
-                level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
-            lines = [said] if level in _KEPT else None
-            if lines is not None:
-                kept.append((level, lines))
-        elif lines is not None and not (raw[:1] in " \t" and _FRAME_RE.match(raw)):
-            lines.append(raw)
+def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
+    """The kept records of ``log[start:end]``: level and text (prefix gone, frames dropped);
+    a debug record is kept only when it is the copy of an error (``ERROR: stacktrace = ``).
+    Records are found by their prefix at a line's start (``\\n[``), so a record that is not
+    kept is passed over unread, and a record's lines are split only when one can be a frame."""
+    text = log[start:end]
+    starts = [0] if text.startswith("[") else []
+    at = text.find("\n[")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n[", at + 1)
+    heads = [m for at in starts if (m := RECORD_RE.match(text, at)) is not None]
+    kept: list[tuple[str, str]] = []
+    for k, m in enumerate(heads):
+        level = m.group(1)
+        eol = text.find("\n", m.end())
+        said = text[m.end() : eol if eol >= 0 else len(text)]
+        if level == "DEBUG" and said.startswith(_STACKTRACE):
+            level, said = "ERROR", said[len(_STACKTRACE) :]  # the error's copy, kept once
+        if level not in _KEPT:
+            continue
+        stop = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(text)
+        if eol >= 0 and stop > eol:
+            body = text[eol + 1 : stop]
+            lines = [body]
+            if _MAYBE_FRAME.match(body) or _MAYBE_FRAME_AFTER.search(body):
+                lines = [
+                    ln for ln in body.split("\n") if not (ln[:1] in " \t" and _FRAME_RE.match(ln))
+                ]
+            said = "\n".join([said, *lines])
+        kept.append((level, said))
     return kept
 
 
-def _console(records: list[tuple[str, list[str]]]) -> str:
+# what a frame line (``_FRAME_RE``) starts with, at the text's start or after a line break
+_MAYBE_FRAME = re.compile(r"[ \t]\s*at ")
+_MAYBE_FRAME_AFTER = re.compile(r"\n[ \t]\s*at ")
+
+
+def _console(records: list[tuple[str, str]]) -> str:
     kept: list[list[str]] = []  # [level, body]
     last: list[str] = []  # BUILD FAILED goes last, where the console prints it
     recent: list[tuple[str, int]] = []  # the last records kept: an error is said again after it
-    for level, lines in records:
-        text = strip_ansi("\n".join(lines)).rstrip()
+    for level, said_text in records:
+        text = strip_ansi(said_text).rstrip()
         body = _JS_CLASS_RE.sub("", text, count=1)
         said = body.strip()
         if not said:

@@ -23,7 +23,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_lines
-from hmdesk.core.toolchain.signature import _literal
+from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.signature_table import _Hit
 from hmdesk.core.toolchain.tool_errors import ToolError
 
@@ -78,11 +78,11 @@ _TWO_READINGS = frozenset({"a macOS library loaded on this host"})
 
 
 # what the compiler's own messages ask for: TypeScript's diagnostics and the compilation
-# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each with the
-# literal its matches contain, so that a row costs a substring test on a log without its message
+# toolchain's codes (:mod:`.compiler_messages`), then ArkUI's compile checks; each gated by the
+# literals its matches contain, so that a row costs a substring test on a log without its message
 # (docs/decisions/0023-doctor-literal-prefilter.md)
-_COMPILER_STEPS: tuple[tuple[str | None, re.Pattern[str], str], ...] = tuple(
-    (_literal(rx), re.compile(rx), step)
+_COMPILER_STEPS: tuple[tuple[Gated, str], ...] = tuple(
+    (Gated(rx), step)
     for rx, step in (
         *TSC_MESSAGES,
         *((rx, step) for _code, rx, step in (*ETS_LOADER_MESSAGES, *ARKUI_CHECKS)),
@@ -105,10 +105,10 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     # the messages in the order the log prints them (the first error's first); of two rows
     # matching one message, the first (the more specific); at most a few
     said: dict[int, str] = {}
-    lowered = tail.lower()
-    for needle, rx, step in _COMPILER_STEPS:
-        if needle is not None and needle not in lowered:
+    for gated, step in _COMPILER_STEPS:
+        if not gated.possible(tail):
             continue
+        rx = gated.pattern
         m = rx.search(tail)
         while m is not None and not under_error(tail, m.start()):
             m = rx.search(tail, m.end())  # a warning's message asks for nothing

@@ -31,7 +31,7 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
-from hmdesk.core.toolchain.signature import _literal
+from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.tool_advice import tool_advice
 from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error
 from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
@@ -390,7 +390,9 @@ def _table_finding(
 
 # the place a message ends with (``… function . At file: C:\\app\\Index.ets:139``): the finding
 # keeps it as its location, the fix quotes the message without it
-_AT_FILE_TAIL = re.compile(r"\s*\.?\s*\bAt [Ff]ile:\s*\S.*$")
+# (``\s*(?:\.\s*)?``, not ``\s*\.?\s*``: a run of spaces split two ways cost its cube, 28 s for
+# 1,600 spaces)
+_AT_FILE_TAIL = Gated(r"\s*(?:\.\s*)?\bAt [Ff]ile:\s*\S.*$")
 _PARSER_STEPS = [(re.compile(rx), step) for rx, step in PARSER_STEPS]
 
 
@@ -419,24 +421,19 @@ def _block_file(tail: str, start: int) -> str | None:
 # the regex (hundreds of documented messages, docs/decisions/0023-doctor-literal-prefilter.md).
 # The table's own messages (worded from real logs) are read first; hvigor's documented messages
 # (:data:`HVIGOR_CODES`, the error-code pages) only where no reader of the tool's output knew more
-_Said = tuple[str, CodeInfo, re.Pattern[str], str | None]
+_Said = tuple[str, CodeInfo, Gated]
 _SAID: dict[bool, list[_Said]] = {False: [], True: []}
 for _code, _info in BUILD_CODES.items():
     if _info.says:
-        _SAID[_code in HVIGOR_CODES].append(
-            (_code, _info, re.compile(_info.says), _literal(_info.says))
-        )
+        _SAID[_code in HVIGOR_CODES].append((_code, _info, Gated(_info.says)))
 
 
 def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
     """A code the table knows whose message the log prints without the code (the first message
     the log prints); ``documented``: hvigor's documented messages instead of the table's own."""
     text = _error_lines(tail) if documented else tail
-    lower = text.lower()
     found: tuple[int, str, CodeInfo, re.Match[str]] | None = None
-    for code, info, rx, needle in _SAID[documented]:
-        if needle is not None and needle not in lower:
-            continue
+    for code, info, rx in _SAID[documented]:
         m = rx.search(text)
         if m is not None and (found is None or m.start() < found[0]):
             found = (m.start(), code, info, m)

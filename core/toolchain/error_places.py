@@ -158,7 +158,7 @@ def with_column(location: str | None, text: str) -> str | None:
     ``text`` prints the same file and line with its column (the compiler's ``At File:
     …/a.ets:209:7``), else as it is."""
     m = _LINE_ONLY.match(location or "")
-    if m is None:
+    if m is None or f":{m['line']}:" not in text:  # no place in the text has that line
         return location
     for place in _LOC.finditer(text):
         parts = place.group("loc").rsplit(":", 2)

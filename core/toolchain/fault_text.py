@@ -28,6 +28,7 @@ from hmdesk.core.toolchain.finding import (
 from hmdesk.core.toolchain.hilog import notices, says
 from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
 from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.redact import redact
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
@@ -446,7 +447,7 @@ def _web_render_freeze(head: str) -> Finding | None:
 # (after its name, ``TypeError: undefined is not callable``, as a worker's onerror logs it); the
 # record quoted with the quotes a forum's editor curls (``cannot find record ‘a/b’``); a rendered
 # page's line number before it, when prose or a quote's mark keeps it from being stripped
-_BARE_JS_MESSAGE = re.compile(
+_BARE_JS_MESSAGE = Gated(
     r"^\s*(?:>\s*)?(?:\d{1,4}\.\s*)?(?:Error message:\s*|[^\n]*?\b(?:Throw error|\w*Error):\s*)?"
     r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record ['‘][^'‘’\n]+['’]|\S+ is not callable|module environment is undefined"

@@ -134,12 +134,12 @@ _ERROR_WORD_RE = re.compile(r"\bERROR\b")
 
 def first_error_block(text: str) -> str | None:
     """From the first line containing the word ERROR: ≤8 lines, ≤700 characters."""
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if _ERROR_WORD_RE.search(line):
-            block = "\n".join(lines[i : i + BLOCK_LINES])
-            return block[:BLOCK_CHARS]
-    return None
+    m = _ERROR_WORD_RE.search(text)  # the word never spans a line, so its first line is this
+    if m is None:
+        return None
+    i = len((text[: m.start()] + "x").splitlines()) - 1  # the index of the line it is on
+    block = "\n".join(text.splitlines()[i : i + BLOCK_LINES])
+    return block[:BLOCK_CHARS]
 
 
 def search_terms(*terms: str | None) -> list[str]:

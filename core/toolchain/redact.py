@@ -26,11 +26,12 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from hmdesk.core.bounded import read_input
+from hmdesk.core.toolchain.prefilter import fold
 
 __all__ = [
     "MASK",
@@ -101,14 +102,45 @@ def redact(text: str, extra_secrets: Iterable[str] = ()) -> str:
             return out
         if "pwd" in low or "pass" in low:
             out = _FLAG_RE.sub(_mask_value, out)
-            out = _PASSWORD_RE.sub(_mask_value, out)
+            out = _in_lines(_PASSWORD_RE, _mask_value, out, ("pwd", "pass"))
         if "token" in low:
-            out = _TOKEN_RE.sub(_mask_value, out)
+            out = _in_lines(_TOKEN_RE, _mask_value, out, ("token",))
         if "authorization" in low:
-            out = _AUTH_RE.sub(lambda m: f"{m.group(1)}{MASK}", out)
+            out = _in_lines(_AUTH_RE, lambda m: f"{m.group(1)}{MASK}", out, ("authorization",))
         return out
     except Exception:  # noqa: BLE001 - redaction must never lose the line; mask it whole instead
         return MASK
+
+
+def _in_lines(
+    rx: re.Pattern[str], repl: Callable[[re.Match[str]], str], text: str, hints: tuple[str, ...]
+) -> str:
+    """``rx.sub(repl, text)`` for a pattern whose every match lies within one line and holds one
+    of ``hints`` (case-insensitively): only the lines holding a hint are matched (a long log that
+    says "Unexpected token" once is not matched at each of its positions)."""
+    folded = fold(text).text
+    if len(folded) != len(text):  # a letter that lower-cases to two: no positions to share
+        return rx.sub(repl, text)
+    spans: list[tuple[int, int]] = []
+    for hint in hints:
+        at = folded.find(hint)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            spans.append((start, end))
+            at = folded.find(hint, end)
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue  # the same line, found by another hint
+        out += (text[last:start], rx.sub(repl, text[start:end]))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _longest_first(secrets: Iterable[str]) -> tuple[str, ...]:

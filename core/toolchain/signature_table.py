@@ -15,6 +15,7 @@ from hmdesk.core.toolchain.es2abc_signatures import ES2ABC_SIGNATURES
 from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
 from hmdesk.core.toolchain.ohpm_repo_signatures import OHPM_REPO_SIGNATURES
+from hmdesk.core.toolchain.prefilter import Need, fold, holds
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
@@ -75,17 +76,17 @@ def _is_word_class(sig: Signature) -> bool:
     return sig.kind != "network" and any(sig is b for b in HMHARNESS_CLASSES)
 
 
-_Compiled = list[tuple[Signature, re.Pattern[str], tuple[str, ...] | None]]
+_Compiled = list[tuple[Signature, re.Pattern[str], Need | None]]
 
 
 def _first_hit(
     text: str, src: list[str], compiled: _Compiled, *, specific: bool = False
 ) -> _Hit | None:
-    lower = text.lower()
+    folded = fold(text)
     for sig, pat, needles in compiled:
         if specific and _is_generic(sig):
             continue
-        if needles is not None and not any(n in lower for n in needles):
+        if needles is not None and not holds(needles, folded):
             continue
         m = pat.search(text)
         if m:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from hmdesk.core.toolchain.build_phases import FAILED_TASK, failed_task, own_task, phase_of
 from hmdesk.core.toolchain.error_places import at_file, located, place_above
 from hmdesk.core.toolchain.error_subjects import os_refusal, place_kind
+from hmdesk.core.toolchain.prefilter import fold, holds
 from hmdesk.core.toolchain.tool_advice import ADVICE_HEAD, tool_advice
 from hmdesk.core.toolchain.tool_table import (
     COMPILER_RANGES,
@@ -387,7 +388,10 @@ def read_tool_error(text: str) -> ToolError | None:
         line = raw.strip()
         if not line or len(line) > 2000 or _MAYBE_ERROR.search(line) is None:
             continue
+        folded = fold(line)
         for tool in TOOLS:
+            if tool.need is not None and not holds(tool.need, folded):
+                continue  # the line lacks the tool's words (docs/decisions/0023)
             m = tool.pattern.search(line)
             if m is None or not (
                 m.group("msg").strip() or _continues(lines, i) or _said_below(tool, lines, i)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hmdesk.core.toolchain.prefilter import Need, required
+
 _SRC = r"(?:[A-Za-z]:)?[^\s:'\"()]*?\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|m|mm|s|S)"
 
 
@@ -20,12 +22,15 @@ class Tool:
     kind: str | None  # the class the tool names by itself (None: the phase decides)
     certain: bool  # the tool's own line decides the class
     fallback: bool = False  # only when no other tool's line is in the text (ninja's FAILED)
+    # the literals a line the pattern matches holds (:mod:`.prefilter`; None: not known)
+    need: Need | None = None
 
 
 def _tool(
     name: str, rx: str, kind: str | None, certain: bool = False, fallback: bool = False
 ) -> Tool:
-    return Tool(name, re.compile(_anchored(rx)), kind, certain, fallback)
+    pattern = _anchored(rx)
+    return Tool(name, re.compile(pattern), kind, certain, fallback, required(pattern))
 
 
 def _anchored(rx: str) -> str:

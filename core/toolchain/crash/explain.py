@@ -25,6 +25,7 @@ from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES
 from hmdesk.core.toolchain.crash.location import own_location, where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause, Crash
 from hmdesk.core.toolchain.crash.native_causes import NATIVE_CAUSES
+from hmdesk.core.toolchain.prefilter import Folded, fold, holds
 
 CAUSES: tuple[Cause, ...] = (*ENGINE_CAUSES, *JS_CAUSES, *NATIVE_CAUSES, *FREEZE_CAUSES)
 
@@ -70,10 +71,11 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
     if m_assert is not None:  # the failed assert names its own source line
         location = f"{m_assert.group(1)}:{m_assert.group(2)}"
     own = location is not None and location == own_location(crash)
-    found = next((c for c in table if not c.fallback and _applies(c, crash, text)), None)
+    folded = fold(text)
+    found = next((c for c in table if not c.fallback and _applies(c, crash, text, folded)), None)
     reading = structure.read(crash, text) if found is None or crash.type == FREEZE else None
     if found is None and reading is None:
-        found = next((c for c in table if c.fallback and _applies(c, crash, text)), None)
+        found = next((c for c in table if c.fallback and _applies(c, crash, text, folded)), None)
     if found is not None:
         cause, fix, certain = found.cause, found.fix, found.certain
         if reading is not None:  # a freeze: what the main thread was doing
@@ -134,8 +136,12 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
     return Explanation(cause, fix, certain, location, third)
 
 
-def _applies(c: Cause, crash: Crash, text: str) -> bool:
-    return crash.type in c.types and c.pattern.search(text) is not None
+def _applies(c: Cause, crash: Crash, text: str, folded: Folded) -> bool:
+    return (
+        crash.type in c.types
+        and (c.need is None or holds(c.need, folded))  # docs/decisions/0023
+        and c.pattern.search(text) is not None
+    )
 
 
 _SUBMITTER = "SubmitterStacktrace"

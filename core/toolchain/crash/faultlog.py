@@ -41,6 +41,7 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Fra
 from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
+from hmdesk.core.toolchain.prefilter import Gated
 
 REMOTE_DIR = "/data/log/faultlog/faultlogger"
 FETCH_TIMEOUT = 60.0
@@ -52,8 +53,10 @@ _NAME = re.compile(
 )
 _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 # a line only a fault log (or a pasted part of one) has: its header keys, the old freeze layout
-FAULT_HINT = re.compile(
-    r"^\s*(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
+# (its indent taken whole, ``\s*+``: no branch starts with a space, and a line of spaces given
+# back one at a time cost its square)
+FAULT_HINT = Gated(
+    r"^\s*+(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
     r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
     # a main-thread timeout's sampled stack (apptask-timeout-guidelines): each frame after the
@@ -69,22 +72,22 @@ FAULT_HINT = re.compile(
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
-_LABELLED_KEY = re.compile(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
+_LABELLED_KEY = Gated(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):
 # ``HiAppEvent eventInfo.params.exception={"message":"App main thread is not response!","name":"THREAD_BLOCK_6S"}``
-_APP_EVENT_EXCEPTION = re.compile(r"\bexception=(\{.*\})\s*$", re.M)
+_APP_EVENT_EXCEPTION = Gated(r"\bexception=(\{.*\})\s*$", re.M)
 # HiAppEvent's APP_CRASH as the app logs it: ``HiAppEvent eventInfo.params.crash_type=CjError``
 # (JsError, NativeCrash, CjError): the kind of crash when its exception names none
-_APP_EVENT_CRASH_TYPE = re.compile(r"\bcrash_type=(JsError|NativeCrash|CjError)\b")
+_APP_EVENT_CRASH_TYPE = Gated(r"\bcrash_type=(JsError|NativeCrash|CjError)\b")
 # HiAppEvent's ADDRESS_SANITIZER event (hiappevent-watcher-address-sanitizer-events): its ``type``
 # param names the fault (``eventInfo.params.type="stack-buffer-overflow"``, ``GWP-ASAN``, ``TSAN``)
-_APP_EVENT_SANITIZER = re.compile(r"\bname=ADDRESS_SANITIZER\b")
-_APP_EVENT_SANITIZER_TYPE = re.compile(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
+_APP_EVENT_SANITIZER = Gated(r"\bname=ADDRESS_SANITIZER\b")
+_APP_EVENT_SANITIZER_TYPE = Gated(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
 # an appfreeze log's summary line names the event: ``appfreeze: com.example.app THREAD_BLOCK_6S at …``
-_FREEZE_SUMMARY = re.compile(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
-_EVENT = re.compile(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
+_FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
+_EVENT = Gated(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
 # and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
 # UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S)
@@ -95,10 +98,10 @@ FREEZE_REASON = re.compile(
 # the main-thread timeout detector's sampled stack (apptask-timeout-guidelines, 采样栈规格): ten
 # samples of the main thread merged into a tree, each frame after the number of samples that hit
 # it and indented by its depth: ``9 #00 pc 0000757c /system/bin/appspawn(…)``, ``1 #22 at f (…)``
-SAMPLED_FRAME = re.compile(r"^([ \t]*)(\d{1,3})[ \t]+(#\d{2,3}[ \t]+(?:pc\b|at\b)[^\n]*)", re.M)
+SAMPLED_FRAME = Gated(r"^([ \t]*)(\d{1,3})[ \t]+(#\d{2,3}[ \t]+(?:pc\b|at\b)[^\n]*)", re.M)
 # the event a main-thread timeout reports, by its name or its sampled stack's file name
 # (``external_log=[".../watchdog/MAIN_THREAD_JANK_20240613211739_40986.txt"]``)
-_JANK_EVENT = re.compile(r"(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])")
+_JANK_EVENT = Gated(r"(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])")
 WANTED = {
     "LastFatalMessage",
     "Module name",
@@ -142,7 +145,7 @@ def parse_name(name: str) -> FaultLogName | None:
 
 
 # the main thread's event-queue dump of an appfreeze log: ``Total event size : 14470``
-_QUEUE_SIZE = re.compile(r"^\s*Total event size\s*:\s*\d+", re.M)
+_QUEUE_SIZE = Gated(r"^\s*Total event size\s*:\s*\d+", re.M)
 
 
 def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Frame]) -> str:
@@ -191,7 +194,7 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
 # the main thread's event handler dump of a freeze report (``mainHandler dump is:``, ``Event
 # runner (Thread name = …) is running``) and the stack catcher's ``failed to fully dump due to
 # timeout`` of a thread that did not answer
-_HANDLER_DUMP = re.compile(
+_HANDLER_DUMP = Gated(
     r"^\s*(?:main ?handler dump (?:is|start)\b|Event runner \(Thread name\b)"
     r"|failed to fully dump due to timeout",
     re.M | re.I,
@@ -245,13 +248,13 @@ def _top_text(text: str, frames: list[Frame]) -> str:
 # HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
 # UBSan's (``SUMMARY: UndefinedBehaviorSanitizer``, its ``runtime error:`` line), TSan's
 # ``WARNING: ThreadSanitizer: data race``
-_SANITIZER = re.compile(
+_SANITIZER = Gated(
     r"\bERROR: (?:HW)?AddressSanitizer\b|\b(?:ERROR|WARNING|SUMMARY): \w+Sanitizer:"
     r"|:\d+:\d+: runtime error: "
 )
 # a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
 # or ``panicked at 'message', src/x.rs:218:14``
-_RUST_PANIC = re.compile(
+_RUST_PANIC = Gated(
     r"panicked at (?:'(?P<old>[^\n]*)', )?(?P<file>[^\s:'][^\s:]*\.rs):(?P<line>\d+):(?P<col>\d+)"
     r"(?::[ \t]*\n?[ \t]*(?P<new>[^\n]+))?"
 )
@@ -259,7 +262,7 @@ _RUST_PANIC_NAME = "Rust panic"
 
 
 # cargo building on the host: a build script's or a test's panic is no crash of the app
-_HOST_BUILD = re.compile(
+_HOST_BUILD = Gated(
     r"failed to run custom build command|could not compile|^\s*Compiling \S+ v\d|--- stderr"
     r"|test result:|cargo (?:build|test|run)",
     re.M,
@@ -292,7 +295,7 @@ _SPLIT_FRAME_NO = re.compile(r"^([ \t]*)#[ \t]+(\d{2,3})[ \t]+(?=pc\b|at\b)", re
 
 # a fault log's key line with a page's line number, alone after prose or a quote's mark
 # (``> 1. LastFatalMessage:…``, ``1.Error message:…``): a numbered key is no list item
-_NUMBERED_KEY = re.compile(
+_NUMBERED_KEY = Gated(
     r"^([ \t>]*)\d{1,4}\.[ \t]*(?=(?:Reason|LastFatalMessage|Error name|Error message)\s?:)", re.M
 )
 
@@ -333,7 +336,7 @@ def _unnumber(text: str) -> str:
 _JOINED_FRAME = re.compile(r"(?<=\))\s+(?=at\s)")
 _STACK_KEY_LINE = re.compile(r"(?:\d{1,3}\.\s+)?Stacktrace:")
 _JOINED_KEY = re.compile(r"(?<=\S)[ \t]+(?=(?:Error name|Error message|Stacktrace|Reason):)")
-_KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
+_KEY_LINE = Gated(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
 
 
 # the markup a code block keeps when copied from a rendered page (``<strong>Reason:…</strong>``,
@@ -341,12 +344,10 @@ _KEY_LINE = re.compile(r"^\s*(?:Reason|Error name|Error message):[^\n]*$", re.M)
 # argument (``Callback<true>``) stays
 _MARKUP = re.compile(r"</?(?:strong|span|em|b|i|u|font|code|mark)(?:\s[^<>\n]*)?>", re.I)
 # a fault log's key quoted inline in a developer's prose: ``显示 `Reason:ReferenceError`，…``
-_QUOTED_KEY = re.compile(
-    r"`((?:Reason|Error name|Error message|LastFatalMessage)\s*:[^`\n]+)`", re.I
-)
+_QUOTED_KEY = Gated(r"`((?:Reason|Error name|Error message|LastFatalMessage)\s*:[^`\n]+)`", re.I)
 
 
-_QUOTED_PLACE = re.compile(r"`([^`\s()]+\.(?:ets|ts|js):\d+:\d+)`")
+_QUOTED_PLACE = Gated(r"`([^`\s()]+\.(?:ets|ts|js):\d+:\d+)`")
 
 
 _QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
@@ -378,15 +379,13 @@ def unquote(text: str) -> str:
 
 
 # a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
-_MD_ESCAPE = re.compile(r"(?<=[A-Za-z0-9])\\(?=[_*])")
+_MD_ESCAPE = re.compile(r"\\(?<=[A-Za-z0-9]\\)(?=[_*])")  # led by its backslash: searched fast
 # a fault log's decisive line quoted in a note without its key: the signal line
 # (``SIGSEGV(SEGV_MAPERR)@0x0000000000000008 probably caused by …``) and the runtime's fatal
 # message (``Fatal: ecma_vm cannot run in multi-thread``)
-_PROSE_SIGNAL = re.compile(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
+_PROSE_SIGNAL = Gated(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
 # the error quoted in a code comment after the call that threw it: ``// 报错：Error message:…``
-_COMMENT_KEY = re.compile(
-    r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)"
-)
+_COMMENT_KEY = Gated(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)")
 # words of a report about a fault (not of a page listing the events): a freeze, a hang, an ANR,
 # a crash or a store review that saw one
 _FREEZE_WORD = re.compile(
@@ -397,12 +396,12 @@ _FREEZE_WORD = re.compile(
 # a freeze's event name in a note that speaks of one (``AppFreeze capture … showed
 # `THREAD_BLOCK_6S` during cold start``), also next to CJK text (no word boundary there:
 # ``平台THREAD_BLOCK_6S崩溃``)
-_NAMED_FREEZE = re.compile(
+_NAMED_FREEZE = Gated(
     r"(?<![A-Za-z0-9_])([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT"
     r"|UI_BLOCK_\d+S))(?![A-Za-z0-9_])"
 )
-_ANY_SIGNAL = re.compile(r"\bSIG[A-Z]{3,6}\b|\bsigno?\(\d+\)|\bsignal \d+\b", re.I)
-_PROSE_FATAL = re.compile(r"\b(ecma_vm cannot run in multi-thread)")
+_ANY_SIGNAL = Gated(r"\bSIG[A-Z]{3,6}\b|\bsigno?\(\d+\)|\bsignal \d+\b", re.I)
+_PROSE_FATAL = Gated(r"\b(ecma_vm cannot run in multi-thread)")
 
 
 def _prose_keys(text: str) -> list[str]:
@@ -657,7 +656,7 @@ def _named_error(text: str, message: str) -> str:
     return ""
 
 
-_ERROR_LINE = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*Error)\s*:\s*([^\n`]{8,})")
+_ERROR_LINE = Gated(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*Error)\s*:\s*([^\n`]{8,})")
 
 
 def _app_event_keys(exception: str, keys: dict[str, str], frames: list[Frame]) -> None:

@@ -14,9 +14,12 @@ that comes back after a relaunch groups with the first one (:class:`.detect.Cras
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from hmdesk.core.toolchain.prefilter import Need, required
 
 JS = "jscrash"
 CPP = "cppcrash"
@@ -179,6 +182,12 @@ class Cause:
     # a catch-all (any SIGSEGV, any SIGABRT, any uncaught Error): tried after the structural
     # reading of :mod:`.structure`, which says more when the log shows more
     fallback: bool = False
+
+    @functools.cached_property
+    def need(self) -> Need | None:
+        """The literals a text the pattern matches holds (:mod:`..prefilter`), read from the
+        pattern the first time a crash is explained."""
+        return required(self.pattern.pattern, self.pattern.flags)
 
 
 def rule(

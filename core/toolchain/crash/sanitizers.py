@@ -19,17 +19,18 @@ from __future__ import annotations
 import re
 
 from hmdesk.core.toolchain.crash.model import Crash, Reading
+from hmdesk.core.toolchain.prefilter import Gated
 
 # UBSan's report line: ``<file>:<line>:<col>: runtime error: <what>``
 # (also after a hilog line's prefix: the file is the word before ``:line:col``)
-UBSAN_LINE = re.compile(
+UBSAN_LINE = Gated(
     r"(?:^|(?<=\s))(?P<file>[^\s:](?:[^\s:]|:(?=[/\\]))*):(?P<line>\d+):(?P<col>\d+): "
     r"runtime error: (?P<what>[^\n]+)",
     re.M,
 )
 # a sanitizer's verdict: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``,
 # ``WARNING: ThreadSanitizer: data race``
-_VERDICT = re.compile(
+_VERDICT = Gated(
     r"^\s*Cause:\s*(\S[^\n]*)|(?:ERROR|WARNING): \w*Sanitizer: ([\w-]+(?: [\w-]+){0,4})", re.M
 )
 

@@ -237,9 +237,11 @@ def app_exit(text: str) -> Said | None:
 
 # --------------------------------------------------------------------------- the GPU API
 
+# the whole line: tried from each line's start only (unanchored, a long line cost its square)
 _NO_VULKAN = re.compile(
-    r"[^\n]*(?:Could not create Vulkan instance|VK_ERROR_INCOMPATIBLE_DRIVER|"
-    r"ErrorIncompatibleDriver)[^\n]*"
+    r"^[^\n]*(?:Could not create Vulkan instance|VK_ERROR_INCOMPATIBLE_DRIVER|"
+    r"ErrorIncompatibleDriver)[^\n]*",
+    re.M,
 )
 
 

@@ -459,22 +459,23 @@ def test_the_literal_prefilter_never_skips_a_match() -> None:
     without them."""
     from pathlib import Path
 
-    from hmdesk.core.toolchain.signature import _literal
+    from hmdesk.core.toolchain.prefilter import fold, holds, required
     from hmdesk.core.toolchain.signature_table import _COMPILED
 
-    assert _literal(r"code:\s*9568347\b") == "9568347"
-    assert _literal(r"certificate (?:has )?expired") == "certificate "
-    assert _literal(r"\.p7b\b") == "p7b" and _literal(r"a|b") is None and _literal(r"(?:x)") is None
+    assert required(r"code:\s*9568347\b") == (("9568347", "code:"),)
+    assert required(r"certificate (?:has )?expired") == (("certificate ", "expired"),)
+    assert required(r"\.p7b\b") == ((".p7b",),) and required(r"a|b") == (("a",), ("b",))
+    assert required(r"(?:x)?") is None
     corpus = Path(__file__).resolve().parents[2] / "data" / "real_logs"
     for log in sorted(corpus.rglob("*.log")):
         text = log.read_text(encoding="utf-8")
-        lower = text.lower()
+        folded = fold(text)
         plain = next((i for i, (_s, pat, _n) in enumerate(_COMPILED) if pat.search(text)), None)
         fast = next(
             (
                 i
                 for i, (_s, pat, needles) in enumerate(_COMPILED)
-                if (needles is None or any(n in lower for n in needles)) and pat.search(text)
+                if (needles is None or holds(needles, folded)) and pat.search(text)
             ),
             None,
         )

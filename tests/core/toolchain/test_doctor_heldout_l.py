@@ -84,10 +84,12 @@ def test_the_sdk_version_fields_said_without_a_code_are_an_sdk_version_finding()
 
 
 def test_a_counted_quantifier_is_not_a_signatures_needle() -> None:
-    from hmdesk.core.toolchain.signature import _literal
+    from hmdesk.core.toolchain.prefilter import required
 
-    assert _literal(r"targetSdkVersion[^\n]{0,80}?的值不正确") == "targetsdkversion"
-    assert _literal(r"ab{2,3}cdef") == "cdef"
+    assert required(r"targetSdkVersion[^\n]{0,80}?的值不正确") == (
+        ("targetsdkversion", "的值不正确"),
+    )
+    assert required(r"ab{2,3}cdef") == (("cdef", "ab"),)
 
 
 def test_await_outside_an_async_function_asks_for_async() -> None:
