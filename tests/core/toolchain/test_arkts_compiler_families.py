@@ -243,10 +243,12 @@ def test_the_older_wording_of_an_ets_import_into_ts_is_the_same_family() -> None
 
 
 def test_most_message_rows_cost_a_substring_test_on_a_log_without_their_message() -> None:
-    needles = [needle for needle, _rx, _step in _COMPILER_STEPS]
-    assert sum(n is not None for n in needles) >= 0.9 * len(needles)
-    for needle, rx, _step in _COMPILER_STEPS:  # a needle is text every match holds
-        assert needle is None or needle in rx.pattern.replace("\\", "").lower()
+    needs = [gated.need for gated, _step in _COMPILER_STEPS]
+    assert sum(n is not None for n in needs) >= 0.9 * len(needs)
+    for gated, _step in _COMPILER_STEPS:  # a need's literals are text every match holds
+        for conj in gated.need or ():
+            for lit in conj:
+                assert lit.lower() in gated.pattern.pattern.replace("\\", "").lower(), lit
 
 
 def test_typescripts_unexpected_token_is_not_acorns() -> None:

@@ -254,8 +254,10 @@ def test_the_fix_names_the_place_once_and_reads_as_a_sentence(qtbot, area, fake_
     fix = doc.toPlainText()
     index = f"{project.root}/entry/src/main/ets/pages/Index.ets".replace("\\", "/")
     assert fix == (
-        f"Fix: Fix the code at {index}:18:34. The compiler says: Expression expected. "
-        "(ArkTS Compiler Error)"
+        f"Fix: Fix the code at {index}:18:34. The compiler says: Expression expected. An "
+        "expression is missing at the place: an operator, '=' or comma with nothing after it, an "
+        "empty argument or array element, or a stray character (a full-width symbol, an extra "
+        "')') before it. (ArkTS Compiler Error)"
     ), fix
     assert fix.count(":18:34") == 1 and "at file" not in fix.lower()
 
