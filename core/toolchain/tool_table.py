@@ -71,6 +71,14 @@ TOOLS: tuple[Tool, ...] = (
         "sdk-missing",
         True,
     ),
+    # sdkmgr / ohsdkmgr (the Command Line Tools' SDK manager) asking the SDK server for its list
+    # or a component (faqs-development-environment-11)
+    _tool(
+        "the SDK manager (its request to the SDK server)",
+        r"(?P<msg>.*\bFailed to request URL\b.*(?:/sdkmanager/|getSdkList|\.hicloud\.com).*)",
+        "network",
+        True,
+    ),
     # a generator or cleaner that refuses a path outside the directory it runs in (RN codegen's
     # ``that path is outside current working directory``): the output path or the project's place
     _tool(
