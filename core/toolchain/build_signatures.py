@@ -500,11 +500,12 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     # CMake's find_package under the OHOS toolchain (ohos.toolchain.cmake searches the NDK's
     # sysroot only): a desktop graphics package the sysroot lacks; then FindPackageHandle-
-    # StandardArgs' module-mode failure, config mode's, pkg-config's (CMake's own messages)
+    # StandardArgs' module-mode failure, config mode's, pkg-config's (CMake's own messages; a
+    # ``-- Could NOT find`` status line is a package that was optional)
     Signature(
         "native",
         (
-            r"(?-i:Could NOT find) (?P<pkg>OpenGL|GLX|GLEW|GLUT|glfw3?|X11|EGL|GLES\w*)\b"
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>OpenGL|GLX|GLEW|GLUT|glfw3?|X11|EGL|GLES\w*)\b"
             r"(?: \(missing: (?P<missing>[^)\n]*)\))?",
         ),
         "CMake's Find{pkg} looks for desktop OpenGL (libGL/libGLX, X11), which the OHOS NDK's "
@@ -522,7 +523,7 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "native",
         (
-            r"(?-i:Could NOT find) (?P<pkg>[\w.+-]+)(?: \(missing: (?P<missing>[^)\n]*)\)|"
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>[\w.+-]+)(?: \(missing: (?P<missing>[^)\n]*)\)|"
             r":? Found unsuitable version)",
             r"Could not find a package configuration file provided by\s+\"(?P<cpkg>[^\"]+)\"",
             r"(?-i:No package) '(?P<pc>[^'\n]+)' found",
@@ -532,7 +533,7 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "installed on the build machine does not count. Build {pkg}{cpkg}{pc} for OHOS and the "
         "same ABI (a cross-compiled third-party port), then point CMake at it: its install prefix "
         "in CMAKE_PREFIX_PATH and CMAKE_FIND_ROOT_PATH, or {pkg}{cpkg}{pc}_DIR at its "
-        "…Config.cmake, or the missing variables ({missing}) with -D on the command line; for "
+        "…Config.cmake, or the variables CMake lists as missing with -D on the command line; for "
         "pkg-config set PKG_CONFIG_LIBDIR to its .pc files. A library the NDK has under another "
         "name (zlib as libz, OpenGL ES as GLESv3) is linked by that name.",
         meaning="CMake's find_package found no package for OHOS",
