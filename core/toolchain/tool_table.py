@@ -188,7 +188,8 @@ TOOLS: tuple[Tool, ...] = (
         "the TypeScript checker",
         r"(?P<msg>.*?(?:declares [‘'`]?\S+?[’'`]? locally, but it is not exported|has no exported "
         r"member|Cannot find name [‘'`]|Property [‘'`]\S+[’'`] does not exist on type|is not "
-        r"assignable to (?:parameter of )?type|custom component must have a|Importing ArkTS "
+        r"assignable to (?:parameter of |the same property in base )?type|is not exported from Kit "
+        r"[‘'`]|custom component must have a|Importing ArkTS "
         r"files (?:to|into) JS|Unterminated (?:string|template|regular expression) literal"
         r"|Declaration or statement expected|Invalid character\.|Merge conflict marker "
         r"encountered).*)",
