@@ -24,11 +24,15 @@ _UNKNOWN = (
     '/*?|"<> and under 100 characters; then build and upload again (if it stays, open a ticket '
     "with the AppId)"
 )
+_SHARED_LIBRARY = (
+    "A shared library (HSP) the app depends on is not released in AGC under that bundleName: "
+    "release the shared library first, or correct the dependency's bundleName."
+)
 _CONFIG = "fix the project's configuration named below, Build APP(s) again and upload the new .app"
 
 # (code, kind, the page's Chinese message, its English message, fix; "" means the message
 # alone is too generic to decide without its code)
-_ROWS: tuple[tuple[str, FindingKind, str, str, str], ...] = (
+PACKAGE_CODES: tuple[tuple[str, FindingKind, str, str, str], ...] = (
     ("4", "config", "", "", _UNKNOWN),
     (
         "5",
@@ -291,11 +295,12 @@ _ROWS: tuple[tuple[str, FindingKind, str, str, str], ...] = (
     (
         "1016",
         "config",
-        "依赖的共享库包名不存在",
+        "",
         "shared library",
-        "A shared library (HSP) the app depends on is not released in AGC under that bundleName: "
-        "release the shared library first, or correct the dependency's bundleName.",
+        _SHARED_LIBRARY,
     ),
+    ("1017", "config", "", "", _SHARED_LIBRARY),
+    ("1018", "config", "", "", _SHARED_LIBRARY),
     (
         "1019",
         "config",
@@ -459,9 +464,12 @@ _ROWS: tuple[tuple[str, FindingKind, str, str, str], ...] = (
     ),
 )
 # the page's messages shared by several codes: the code decides
-_SHARED = {
+SHARED_MESSAGES = {
     "4": "未知异常导致软件包解析失败",
     "996": "未知异常导致软件包解析失败",
+    "1016": "依赖的共享库包名不存在",
+    "1017": "依赖的共享库包名不存在",
+    "1018": "依赖的共享库包名不存在",
     "7015": "软件包不支持上架",
     "7019": "Profile非法",
     "7021": "系统异常",
@@ -478,15 +486,15 @@ def _text(message: str) -> str:
 
 
 def _signature(code: str, kind: FindingKind, zh: str, en: str, fix: str) -> Signature:
-    said = _text(zh or _SHARED[code])
+    said = _text(zh or SHARED_MESSAGES[code])
     with_code = rf"(?<![\d.]){code}\s*[，,:：、]\s*(?:{said}" + (f"|{en})" if en else ")")
     alone = (said,) if zh else ()
     return Signature(
         kind,
         (with_code, *alone),
-        f"AppGallery Connect {code} ({zh or _SHARED[code]}): {fix}",
+        f"AppGallery Connect {code} ({zh or SHARED_MESSAGES[code]}): {fix}",
         code=code,
-        meaning=f"AppGallery Connect rejected the package: {zh or _SHARED[code]}",
+        meaning=f"AppGallery Connect rejected the package: {zh or SHARED_MESSAGES[code]}",
         terms=(
             "AppGallery Connect",
             "软件包",
@@ -497,7 +505,7 @@ def _signature(code: str, kind: FindingKind, zh: str, en: str, fix: str) -> Sign
 
 
 AGC_PACKAGE_SIGNATURES: tuple[Signature, ...] = (
-    *(_signature(*row) for row in _ROWS),
+    *(_signature(*row) for row in PACKAGE_CODES),
     # faqs-appgallery-86: no code, "软件包解析失败，请联系客服处理"
     Signature(
         "config",
