@@ -138,7 +138,7 @@ PACKAGE_CODES: tuple[tuple[str, FindingKind, str, str, str], ...] = (
     (
         "994",
         "config",
-        "软件包不存在",
+        "",
         "the package does not exist",
         "The upload did not arrive: upload the .app again (check the network and proxy).",
     ),
@@ -463,10 +463,11 @@ PACKAGE_CODES: tuple[tuple[str, FindingKind, str, str, str], ...] = (
         "and upload the new .csr.",
     ),
 )
-# the page's messages shared by several codes: the code decides
+# the page's messages shared by several codes, or too generic to decide alone: the code decides
 SHARED_MESSAGES = {
     "4": "未知异常导致软件包解析失败",
     "996": "未知异常导致软件包解析失败",
+    "994": "软件包不存在",
     "1016": "依赖的共享库包名不存在",
     "1017": "依赖的共享库包名不存在",
     "1018": "依赖的共享库包名不存在",
