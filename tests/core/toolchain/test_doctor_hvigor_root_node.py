@@ -17,6 +17,9 @@ from tests.fixtures.real_logs import assert_found, real_log
         "for build.\nAt file: hvigorfile.ts or hvigorconfig.ts\n",
         "> hvigor ERROR: 00302013 Script Error\nError Message: The root node is not yet available "
         "for build. At file: hvigorfile.ts or hvigorconfig.ts\n",
+        # the message without its code: hvigor's page still decides over a word in it
+        "> hvigor ERROR: Script Error\nError Message: The root node is not yet available for "
+        "build.\n",
         real_log("hvigor/hcA-musicplayer-report-00302013-hvigor-4-vs-6.log"),
     ],
 )
