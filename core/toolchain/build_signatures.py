@@ -498,6 +498,47 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="CMake finds no Ninja",
         terms=("CMake", "Ninja", "CMAKE_MAKE_PROGRAM", "PATH"),
     ),
+    # CMake's find_package under the OHOS toolchain (ohos.toolchain.cmake searches the NDK's
+    # sysroot only): a desktop graphics package the sysroot lacks; then FindPackageHandle-
+    # StandardArgs' module-mode failure, config mode's, pkg-config's (CMake's own messages; a
+    # ``-- Could NOT find`` status line is a package that was optional)
+    Signature(
+        "native",
+        (
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>OpenGL|GLX|GLEW|GLUT|glfw3?|X11|EGL|GLES\w*)\b"
+            r"(?: \(missing: (?P<missing>[^)\n]*)\))?",
+        ),
+        "CMake's Find{pkg} looks for desktop OpenGL (libGL/libGLX, X11), which the OHOS NDK's "
+        "sysroot does not have: OHOS has OpenGL ES and EGL (libGLESv3.so / libGLESv2.so, "
+        "libEGL.so in <sdk>/native/sysroot/usr/lib/<arch>-linux-ohos; some SDKs also libGLv4.so), "
+        "the window through XComponent/libnative_window.so. Ask CMake for those: "
+        "`find_package(OpenGL REQUIRED COMPONENTS EGL GLES3)` and link OpenGL::GLES3 "
+        "OpenGL::EGL (or target_link_libraries(... GLESv3 EGL)), or give the project its own "
+        "FindOpenGL.cmake (on CMAKE_MODULE_PATH) that maps OPENGL_gl_LIBRARY / "
+        "OPENGL_opengl_LIBRARY to libGLESv3 (or libGLv4) and OPENGL_egl_LIBRARY to libEGL; "
+        "build the code for OpenGL ES (no GLX, GLUT or GLEW).",
+        meaning="desktop OpenGL asked for under the OHOS toolchain",
+        terms=("FindOpenGL", "OpenGL ES", "GLESv3", "EGL", "CMake"),
+    ),
+    Signature(
+        "native",
+        (
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>[\w.+-]+)(?: \(missing: (?P<missing>[^)\n]*)\)|"
+            r":? Found unsuitable version)",
+            r"Could not find a package configuration file provided by\s+\"(?P<cpkg>[^\"]+)\"",
+            r"(?-i:No package) '(?P<pc>[^'\n]+)' found",
+        ),
+        "CMake's find_package (or pkg-config) found no {pkg}{cpkg}{pc} for OHOS: the NDK's "
+        "toolchain file searches the OHOS sysroot only (CMAKE_FIND_ROOT_PATH), so a library "
+        "installed on the build machine does not count. Build {pkg}{cpkg}{pc} for OHOS and the "
+        "same ABI (a cross-compiled third-party port), then point CMake at it: its install prefix "
+        "in CMAKE_PREFIX_PATH and CMAKE_FIND_ROOT_PATH, or {pkg}{cpkg}{pc}_DIR at its "
+        "…Config.cmake, or the variables CMake lists as missing with -D on the command line; for "
+        "pkg-config set PKG_CONFIG_LIBDIR to its .pc files. A library the NDK has under another "
+        "name (zlib as libz, OpenGL ES as GLESv3) is linked by that name.",
+        meaning="CMake's find_package found no package for OHOS",
+        terms=("find_package", "CMAKE_PREFIX_PATH", "CMAKE_FIND_ROOT_PATH", "CMake"),
+    ),
     # the SignHap task failed: a keystore (.p12), certificate (.cer) or profile (.p7b) that is
     # missing, expired or does not match (hvigor names the file and signingConfigs)
     Signature(

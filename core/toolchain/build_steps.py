@@ -261,8 +261,19 @@ _TOOL_STEP = {
         "or move the HarmonyOS project inside the project you run it from, then run it again."
     ),
     "the SDK manager": (
-        "The SDK license is not accepted: accept it (ohsdkmgr install ... --accept-license, or "
-        "in DevEco Studio's SDK Manager), then build again."
+        "The SDK license is not accepted: accept it (sdkmgr install ... --accept-license for the "
+        "HarmonyOS SDK, ohsdkmgr install ... --accept-license for the OpenHarmony SDK, or in "
+        "DevEco Studio's SDK Manager), then build again."
+    ),
+    "the SDK manager (its request to the SDK server)": (
+        "sdkmgr could not fetch the SDK list or a component from Huawei's SDK server. When the "
+        "machine's Java locale is not China (a Linux pipeline, an English OS), the server refuses "
+        "it: append -Duser.country=CN after -Dfile.encoding=UTF-8 on the last line of "
+        "command-line-tools/sdkmanager/bin/sdkmgr (sdkmgr.bat on Windows), then run sdkmgr "
+        "again. Else it is the network: behind a proxy pass --proxy-type=http (or socks) "
+        "--proxy=host:port, with --proxy-user/--proxy-password (special characters as %XX), or "
+        "put them in the config.properties --config names; add --no-ssl-verify when the proxy "
+        "re-signs HTTPS."
     ),
     "the operating system (a tool built for another OS or CPU)": (
         "The OS cannot run a tool of the SDK: it is built for another OS or CPU (a Windows/macOS "

@@ -306,6 +306,29 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "not narrow. Or pass a default (x ?? 0).",
     ),
     (
+        # Form Kit's contract: FormExtensionAbility's lifecycle callbacks and what they return
+        rf"Property {_NAME} in type {_NAME} is not assignable to the same property in base type "
+        rf"{_Q}FormExtensionAbility{_E}",
+        "{1} overrides FormExtensionAbility's {0} with another signature. Form Kit's callbacks: "
+        "onAddForm(want: Want): formBindingData.FormBindingData (return "
+        "formBindingData.createFormBindingData({{ … }}), not a plain object); "
+        "onCastToNormalForm(formId: string): void; onUpdateForm(formId: string, wantParams?: "
+        "Record<string, Object>): void; onChangeFormVisibility(newStatus: Record<string, "
+        "number>): void; onFormEvent(formId: string, message: string): void; onRemoveForm(formId: "
+        "string): void; onConfigurationUpdate(newConfig: Configuration): void; "
+        "onAcquireFormState(want: Want): formInfo.FormState. Declare {0} with exactly that "
+        "signature (formBindingData and formInfo from '@kit.FormKit'); push later data with "
+        "formProvider.updateForm(formId, formBindingData.createFormBindingData(…)).",
+    ),
+    (
+        # TS2416: a subclass overrides a member with an incompatible type
+        rf"Property {_NAME} in type {_NAME} is not assignable to the same property in base type "
+        rf"{_NAME}",
+        "{1} overrides {0} of {2} with another type: declare it with the base class's signature "
+        "(the parameter types and the return type the API reference gives, e.g. a lifecycle "
+        "callback's return value), not a narrower or a plain object type.",
+    ),
+    (
         rf"Type {_NAME} is not assignable to type {_NAME}",
         "A {0} value is assigned where a {1} is declared: convert the value (String(x), "
         "Number(s), a new instance of the declared class) or declare the variable, field or "
@@ -453,6 +476,15 @@ ETS_LOADER_MESSAGES: tuple[tuple[str, str, str], ...] = (
         r"in \.ts file",
         "{0} comes from an ArkTS declaration ({1}): remove the import from the .ts file, or "
         "rename the file to .ets.",
+    ),
+    (
+        # a widget page's global, not a Kit's export
+        "10311006",
+        rf"{_T}(postCardAction){_T} is not exported from Kit {_T}(@kit\.\w+)",
+        "{0} is not exported by {1}: it is a global function of an ArkTS widget page (the "
+        "form's .ets pages): drop the import and call postCardAction(this, {{ action: 'router' "
+        "| 'message' | 'call', abilityName, params }}) there; outside a widget page use "
+        "formProvider / formBindingData from '@kit.FormKit'.",
     ),
     (
         "10311006",

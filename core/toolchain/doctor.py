@@ -220,9 +220,10 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
             return device
     if (
         matched is None or not matched.certain or (hit is not None and _is_word_class(hit[0]))
-    ) and (err is None or not err.klass):
+    ) and (err is None or not (err.kind or err.phase_kind or err.os_kind)):
         # hvigor's documented message (its error-code pages) where no signature nor a tool's
-        # own line said more than a word
+        # own line said more than a word (a class read only from a file the message names is
+        # a word too)
         documented = _said_code_finding(tail, documented=True)
         if documented is not None:
             return documented

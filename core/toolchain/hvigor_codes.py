@@ -72,7 +72,7 @@ _PAGES = r"""
 00302002 config | the module's plugin was not found | The [^\n]*? plugin was not found when initializing the [^\n]*? module
     module.json5's module.type and the system plugin hvigorfile.ts exports disagree: export hapTasks for an entry/feature module, harTasks for a HAR, hspTasks for a shared module. {message}
 00302013 hvigor-env | an API called before the nodes exist | The root node is not yet available for build
-    hvigorconfig.ts runs before nodesInitialized, so the node API it calls fails: call it from hvigorfile.ts (hvigor's lifecycle order).
+    The project's nodes were never registered. Either hvigorconfig.ts runs before nodesInitialized, so the node API it calls fails: call it from hvigorfile.ts (hvigor's lifecycle order); or another hvigor than DevEco Studio's own was loaded and its plugin never registered the root node (faqs-development-environment-39): an hvigor installed in the user's Home (~/node_modules, ~/package.json, ~/package-lock.json), or @ohos/hvigor and @ohos/hvigor-ohos-plugin pinned in the project (package.json, hvigor/hvigor-config.json5) at a version other than the one DevEco bundles. Delete those, the project's node_modules, oh_modules and .hvigor folders (and ~/.hvigor's caches), make hvigor-config.json5's modelVersion match DevEco's version, then Sync and build with DevEco's bundled hvigor.
 00302014 hvigor-env | hvigorConfig is not yet available | The hvigorConfig is not yet available for build
     hvigor's configuration was used before it was ready (cause unknown to the page): stop the daemon (`hvigorw --stop-daemon`), build again, and report it to Huawei if it stays.
 00302015 hvigor-env | an internal hook function failed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from hmdesk.core.toolchain.agc_package_codes import AGC_PACKAGE_SIGNATURES
 from hmdesk.core.toolchain.build_signatures import (
     HMHARNESS_CLASSES,
     HVIGOR_SIGNATURES,
@@ -22,6 +23,7 @@ TABLE: tuple[Signature, ...] = (
     _device_signatures()
     + TOOL_MESSAGE_SIGNATURES
     + FAQ_SIGNATURES
+    + AGC_PACKAGE_SIGNATURES
     + ES2ABC_SIGNATURES
     + OHPM_REPO_SIGNATURES
     + HVIGOR_SIGNATURES

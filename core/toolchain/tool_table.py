@@ -71,6 +71,14 @@ TOOLS: tuple[Tool, ...] = (
         "sdk-missing",
         True,
     ),
+    # sdkmgr / ohsdkmgr (the Command Line Tools' SDK manager) asking the SDK server for its list
+    # or a component (faqs-development-environment-11)
+    _tool(
+        "the SDK manager (its request to the SDK server)",
+        r"(?P<msg>.*\bFailed to request URL\b.*(?:/sdkmanager/|getSdkList|\.hicloud\.com).*)",
+        "network",
+        True,
+    ),
     # a generator or cleaner that refuses a path outside the directory it runs in (RN codegen's
     # ``that path is outside current working directory``): the output path or the project's place
     _tool(
@@ -180,7 +188,8 @@ TOOLS: tuple[Tool, ...] = (
         "the TypeScript checker",
         r"(?P<msg>.*?(?:declares [‘'`]?\S+?[’'`]? locally, but it is not exported|has no exported "
         r"member|Cannot find name [‘'`]|Property [‘'`]\S+[’'`] does not exist on type|is not "
-        r"assignable to (?:parameter of )?type|custom component must have a|Importing ArkTS "
+        r"assignable to (?:parameter of |the same property in base )?type|is not exported from Kit "
+        r"[‘'`]|custom component must have a|Importing ArkTS "
         r"files (?:to|into) JS|Unterminated (?:string|template|regular expression) literal"
         r"|Declaration or statement expected|Invalid character\.|Merge conflict marker "
         r"encountered).*)",

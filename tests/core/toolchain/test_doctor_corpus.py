@@ -161,11 +161,11 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (37, 39),
     ("appfreeze", "location"): (6, 8),
     ("appfreeze", "actionable"): (36, 39),
-    ("arkts", "actionable"): (97, 98),
+    ("arkts", "actionable"): (105, 106),
     ("bm", "actionable"): (113, 114),
-    ("config", "said"): (67, 68),
-    ("config", "class"): (67, 68),
-    ("config", "actionable"): (67, 68),
+    ("config", "said"): (71, 72),
+    ("config", "class"): (71, 72),
+    ("config", "actionable"): (71, 72),
     ("cppcrash", "said"): (136, 137),
     ("cppcrash", "class"): (136, 137),
     ("cppcrash", "location"): (76, 78),
@@ -175,19 +175,19 @@ BELOW_LANDED = {
     ("hilog", "location"): (14, 15),
     ("hilog", "actionable"): (36, 37),
     ("hilog", "fields"): (94, 98),
-    ("hvigor", "actionable"): (66, 67),
+    ("hvigor", "actionable"): (69, 70),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (90, 93),
-    ("native", "said"): (41, 42),
-    ("native", "class"): (41, 42),
-    ("native", "actionable"): (39, 42),
-    ("ohpm", "actionable"): (58, 59),
-    ("paths", "class"): (25, 26),
-    ("paths", "actionable"): (25, 26),
-    ("all", "said"): (1087, 1091),
-    ("all", "class"): (1023, 1030),
-    ("all", "location"): (386, 392),
-    ("all", "actionable"): (1009, 1030),
+    ("native", "said"): (43, 44),
+    ("native", "class"): (43, 44),
+    ("native", "actionable"): (41, 44),
+    ("ohpm", "actionable"): (61, 62),
+    ("paths", "class"): (27, 28),
+    ("paths", "actionable"): (27, 28),
+    ("all", "said"): (1116, 1120),
+    ("all", "class"): (1052, 1059),
+    ("all", "location"): (395, 401),
+    ("all", "actionable"): (1038, 1059),
     ("all", "fields"): (94, 98),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -208,7 +208,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 26), "all": (1, 1030)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 28), "all": (1, 1059)}
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -220,7 +220,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1091
+    assert len(items) >= 1120
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -327,7 +327,7 @@ BUILD_KINDS = (
 # With batch V's hvigor, sdk, config and ohpm logs as well and hvigor's, ohpm's and es2abc's
 # documented codes and messages (hvigor_codes.py and the others: they stay in, documented codes;
 # 532 build logs): said 511, class 489, fix 464, location 218, code 258, confident wrong 2.
-LEAVE_OUT_REACHED = {"said": 511, "class": 489, "actionable": 464, "location": 218, "code": 258}
+LEAVE_OUT_REACHED = {"said": 539, "class": 517, "actionable": 492, "location": 227, "code": 270}
 LEAVE_OUT_CONFIDENT_WRONG = 2
 
 
@@ -352,7 +352,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 532
+    assert logs >= 561
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
