@@ -16,7 +16,12 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES, INSTALL_WORDS_ZH
-from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
+from hmdesk.core.toolchain.hdc.hdc_codes import (
+    FAIL_PROSE,
+    HDC_FAIL_CODES,
+    HDC_MESSAGES,
+    code_by_message,
+)
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
@@ -145,7 +150,7 @@ def _device_finding(tail: str) -> Finding | None:
         )
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
-    return _aa_message_finding(tail)
+    return _aa_message_finding(tail) or _hdc_message_finding(tail)
 
 
 # (aa's other failures say what failed, and bm's or aa's own words after them say why)
@@ -379,6 +384,33 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
         location=hdc_path(text),
         meaning=meaning,
     )
+
+
+# hdc's documented messages long enough to name their code alone at a line's start ("Operation
+# not allowed", "IP address incorrect" are not)
+_HDC_SENTENCE = 24
+_HDC_LINES = tuple(
+    (c, w.lower()) for c, words in HDC_MESSAGES.items() for w in words if len(w) >= _HDC_SENTENCE
+)
+
+
+def _hdc_message_finding(tail: str) -> Finding | None:
+    """One of hdc's documented error messages starting a line without its ``[Exxxxxx]`` (the
+    hdc guide's 错误信息 as printed, an hdc that prints no code): that code's meaning and fix."""
+    for ln in tail.splitlines():
+        said = _TOOL_LABEL.sub("", ln).strip().lower()
+        code = next((c for c, w in _HDC_LINES if said.startswith(w)), None) if said else None
+        if code is not None:
+            sub, meaning, fix = HDC_FAIL_CODES[code]
+            return Finding(
+                kind="hdc",
+                evidence=ln.strip()[:EVIDENCE_CHARS],
+                fix=fix,
+                code=code,
+                query_terms=search_terms("hdc", code, sub, "device", "设备"),
+                meaning=f"{meaning} (hdc code {code}, not printed)",
+            )
+    return None
 
 
 def _aa_finding(tail: str, m: re.Match[str]) -> Finding:

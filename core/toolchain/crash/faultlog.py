@@ -67,7 +67,8 @@ FAULT_HINT = Gated(
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
     # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
-    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: )"
+    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: "
+    r"|.*\bGWP-ASan detected a memory error)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
@@ -247,10 +248,15 @@ def _top_text(text: str, frames: list[Frame]) -> str:
 
 # HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
 # UBSan's (``SUMMARY: UndefinedBehaviorSanitizer``, its ``runtime error:`` line), TSan's
-# ``WARNING: ThreadSanitizer: data race``
+# ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``*** GWP-ASan detected a memory error ***``
 _SANITIZER = Gated(
     r"\bERROR: (?:HW)?AddressSanitizer\b|\b(?:ERROR|WARNING|SUMMARY): \w+Sanitizer:"
-    r"|:\d+:\d+: runtime error: "
+    r"|:\d+:\d+: runtime error: |\bGWP-ASan detected a memory error"
+)
+# GWP-ASan's report names the access after its kind: ``Use After Free at 0x… (0 bytes into a
+# 10-byte allocation at 0x…) by thread 3594 here:``
+_GWP_AT = Gated(
+    r"GWP-ASan detected a memory error[ *]*\n[^\n]*? at (0x[^\n]*?)(?: here:)?[ \t]*$", re.M
 )
 # a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
 # or ``panicked at 'message', src/x.rs:218:14``
@@ -586,6 +592,10 @@ def _parse(text: str, name: str | None) -> Crash:
             frames.insert(0, frame)
     elif (kind := verdict(text)) is not None:
         keys.setdefault("Reason", kind)  # a fault log names an ASan/TSan report by its kind
+        # GWP-ASan's kind line says where the access fell: ``Buffer Underflow at 0x… (4063 bytes
+        # to the left of a 48-byte allocation at 0x…) by thread 12086 here:``
+        if (m_at := _GWP_AT.search(text)) is not None:
+            keys.setdefault("Error message", m_at.group(1))
     if (
         "Reason" not in keys
         and frames
