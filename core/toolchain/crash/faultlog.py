@@ -621,6 +621,7 @@ def _parse(text: str, name: str | None) -> Crash:
         # GWP-ASan's kind line says where the access fell: ``Buffer Underflow at 0x… (4063 bytes
         # to the left of a 48-byte allocation at 0x…) by thread 12086 here:``
         if (m_at := _GWP_AT.search(text)) is not None:
+            keys.setdefault("Error name", kind)  # whole: ``Invalid (Wild) Free``
             keys.setdefault("Error message", m_at.group(1))
     if (
         "Reason" not in keys

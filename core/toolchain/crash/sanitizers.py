@@ -15,7 +15,8 @@ four sanitizers; each prints its own report in the fault log (``Reason:UBSAN`` â
   stack, the ``was deallocated by`` and ``was allocated by`` stacks, and ``*** End GWP-ASan
   report ***``. Its kinds (llvm's gwp_asan ErrorToString, every one the guide shows): ``Use After
   Free``, ``Double Free``, ``Invalid (Wild) Free``, ``Buffer Overflow``, ``Buffer Underflow``,
-  ``Unknown`` (an access into the guarded pool it cannot tie to an allocation).
+  ``Unknown`` (an access into the guarded pool it cannot tie to an allocation: ``GWP-ASan cannot
+  provide any more information about this error``).
 
 The kinds and remedies are the ones the stability guides list (bpta-stability-asan-detection,
 -hwasan-detection, -ubsan-detection, -tsan-detection, -gwpasan-detection) and clang's own report
@@ -41,7 +42,9 @@ UBSAN_LINE = Gated(
 _VERDICT = Gated(
     r"^\s*Cause:\s*(\S[^\n]*)|(?:ERROR|WARNING): \w*Sanitizer: ([\w-]+(?: [\w-]+){0,4})"
     r"|GWP-ASan detected a memory error[ *]*\n\s*((?:Unknown|Use After Free|Double Free"
-    r"|Invalid \(Wild\) Free|Buffer Overflow|Buffer Underflow)\b[^\n]*)",
+    r"|Invalid \(Wild\) Free|Buffer Overflow|Buffer Underflow)\b[^\n]*)"
+    # GWP-ASan's report of an access it cannot tie to an allocation
+    r"|(GWP-ASan cannot provide any more information)",
     re.M,
 )
 
@@ -262,7 +265,7 @@ def verdict(text: str) -> str | None:
     m = _VERDICT.search(text)
     if m is None:
         return None
-    what = (m.group(1) or m.group(2) or m.group(3) or "").strip()
+    what = (m.group(1) or m.group(2) or m.group(3) or ("Unknown" if m.group(4) else "")).strip()
     return re.split(r" (?:on|at|in|of size|by) (?:address|0x|thread|\S+ 0x)", what, maxsplit=1)[0]
 
 
