@@ -400,7 +400,7 @@ def _hdc_message_finding(tail: str) -> Finding | None:
     for ln in tail.splitlines():
         said = _TOOL_LABEL.sub("", ln).strip().lower()
         code = next((c for c, w in _HDC_LINES if said.startswith(w)), None) if said else None
-        if code is not None:
+        if code is not None and code in HDC_FAIL_CODES:
             sub, meaning, fix = HDC_FAIL_CODES[code]
             return Finding(
                 kind="hdc",
