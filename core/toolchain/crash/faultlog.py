@@ -256,7 +256,8 @@ _SANITIZER = Gated(
 # GWP-ASan's report names the access after its kind: ``Use After Free at 0x… (0 bytes into a
 # 10-byte allocation at 0x…) by thread 3594 here:``
 _GWP_AT = Gated(
-    r"GWP-ASan detected a memory error[ *]*\n[^\n]*? at (0x[^\n]*?)(?: here:)?[ \t]*$", re.M
+    r"GWP-ASan detected a memory error[ *]*\r?\n[^\n]*? at (0x[^\n]*?)(?: here:)?[ \t\r]*$",
+    re.M,
 )
 # a developer's note that names where the crash or freeze was instead of pasting the stack:
 # ``**崩溃位置**：Binder IPC 线程（`OHOS::ProcessSkeleton::AttachInvokerProcInfo`）``, ``主线程调用栈

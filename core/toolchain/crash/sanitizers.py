@@ -41,7 +41,7 @@ UBSAN_LINE = Gated(
 # ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``Use After Free at 0x…`` under its header
 _VERDICT = Gated(
     r"^\s*Cause:\s*(\S[^\n]*)|(?:ERROR|WARNING): \w*Sanitizer: ([\w-]+(?: [\w-]+){0,4})"
-    r"|GWP-ASan detected a memory error[ *]*\n\s*((?:Unknown|Use After Free|Double Free"
+    r"|GWP-ASan detected a memory error[ *]*\r?\n\s*((?:Unknown|Use After Free|Double Free"
     r"|Invalid \(Wild\) Free|Buffer Overflow|Buffer Underflow)\b[^\n]*)"
     # GWP-ASan's report of an access it cannot tie to an allocation
     r"|(GWP-ASan cannot provide any more information)",
