@@ -22,6 +22,7 @@ from hmdesk.core.toolchain.hdc.hdc_codes import (
     HDC_MESSAGES,
     code_by_message,
 )
+from hmdesk.core.toolchain.prefilter import Gated
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
@@ -387,30 +388,36 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
 
 
 # hdc's documented messages long enough to name their code alone at a line's start ("Operation
-# not allowed", "IP address incorrect" are not)
+# not allowed", "IP address incorrect" are not), after a label or a quote's ``> `` as aa's and
+# bm's (one pattern: a text without any of them skips it by its literals)
 _HDC_SENTENCE = 24
-_HDC_LINES = tuple(
-    (c, w.lower()) for c, words in HDC_MESSAGES.items() for w in words if len(w) >= _HDC_SENTENCE
+_HDC_WORDS = {
+    w.lower(): c for c, words in HDC_MESSAGES.items() for w in words if len(w) >= _HDC_SENTENCE
+}
+_HDC_LINE = Gated(
+    r"^[ \t]*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*("
+    + "|".join(re.escape(w) for w in sorted(_HDC_WORDS, key=len, reverse=True))
+    + ")",
+    re.M | re.I,
 )
 
 
 def _hdc_message_finding(tail: str) -> Finding | None:
     """One of hdc's documented error messages starting a line without its ``[Exxxxxx]`` (the
     hdc guide's 错误信息 as printed, an hdc that prints no code): that code's meaning and fix."""
-    for ln in tail.splitlines():
-        said = _TOOL_LABEL.sub("", ln).strip().lower()
-        code = next((c for c, w in _HDC_LINES if said.startswith(w)), None) if said else None
-        if code is not None and code in HDC_FAIL_CODES:
-            sub, meaning, fix = HDC_FAIL_CODES[code]
-            return Finding(
-                kind="hdc",
-                evidence=ln.strip()[:EVIDENCE_CHARS],
-                fix=fix,
-                code=code,
-                query_terms=search_terms("hdc", code, sub, "device", "设备"),
-                meaning=f"{meaning} (hdc code {code}, not printed)",
-            )
-    return None
+    m = _HDC_LINE.search(tail)
+    code = _HDC_WORDS.get(m.group(1).lower()) if m is not None else None
+    if m is None or code is None or code not in HDC_FAIL_CODES:
+        return None
+    sub, meaning, fix = HDC_FAIL_CODES[code]
+    return Finding(
+        kind="hdc",
+        evidence=_line_at(tail, m.start(1))[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("hdc", code, sub, "device", "设备"),
+        meaning=f"{meaning} (hdc code {code}, not printed)",
+    )
 
 
 def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
