@@ -158,8 +158,9 @@ LANDED = 1.0
 # and attach messages, the emulator's error codes, the HAP size limit, hdc's file paths): all
 # 19 right.
 # Batch H's run logs (hcB-*, 18, scored blind on 87cba31: 4 misses and 2 confident wrong)
-# folded in, then the families taught (test_doctor_run_families.py: GWP-ASan's report, hdc's
-# messages without their code, a place named in a note, musl's relocation line): all 18 right;
+# folded in, then the families taught (crash/test_gwp_asan.py: GWP-ASan's report;
+# test_doctor_run_families.py: hdc's messages without their code, bm's uninstall codes, a place
+# named in a note, musl's relocation line): all 18 right;
 # bm/hcB-*-9568386 and -9568380, written down as "install", are uninstalls (their sidecars
 # corrected: the doctor's kind for bm's uninstall codes is ``uninstall``).
 BELOW_LANDED = {
