@@ -16,7 +16,13 @@ from hmdesk.core.toolchain.finding import (
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
 from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES, INSTALL_WORDS_ZH
-from hmdesk.core.toolchain.hdc.hdc_codes import FAIL_PROSE, HDC_FAIL_CODES, code_by_message
+from hmdesk.core.toolchain.hdc.hdc_codes import (
+    FAIL_PROSE,
+    HDC_FAIL_CODES,
+    HDC_MESSAGES,
+    code_by_message,
+)
+from hmdesk.core.toolchain.prefilter import Gated
 
 _BM_CODE = re.compile(r"code\s*[:：]\s*(95\d{5})\b")
 # a bm or aa code quoted bare in a note (``安装报错 9568322``, ``aa start 报 10106102``): bm's
@@ -145,7 +151,7 @@ def _device_finding(tail: str) -> Finding | None:
         )
     if m_aa is not None:
         return _aa_finding(tail, m_aa)
-    return _aa_message_finding(tail)
+    return _aa_message_finding(tail) or _hdc_message_finding(tail)
 
 
 # (aa's other failures say what failed, and bm's or aa's own words after them say why)
@@ -378,6 +384,39 @@ def _hdc_finding(tail: str, m: re.Match[str]) -> Finding:
         query_terms=search_terms("hdc", code, sub, "device", "设备"),
         location=hdc_path(text),
         meaning=meaning,
+    )
+
+
+# hdc's documented messages long enough to name their code alone at a line's start ("Operation
+# not allowed", "IP address incorrect" are not), after a label or a quote's ``> `` as aa's and
+# bm's (one pattern: a text without any of them skips it by its literals)
+_HDC_SENTENCE = 24
+_HDC_WORDS = {
+    w.lower(): c for c, words in HDC_MESSAGES.items() for w in words if len(w) >= _HDC_SENTENCE
+}
+_HDC_LINE = Gated(
+    r"^[ \t]*(?:>\s*)*(?:(?:error|Error Message)\s*[:：]\s*)*("
+    + "|".join(re.escape(w) for w in sorted(_HDC_WORDS, key=len, reverse=True))
+    + ")",
+    re.M | re.I,
+)
+
+
+def _hdc_message_finding(tail: str) -> Finding | None:
+    """One of hdc's documented error messages starting a line without its ``[Exxxxxx]`` (the
+    hdc guide's 错误信息 as printed, an hdc that prints no code): that code's meaning and fix."""
+    m = _HDC_LINE.search(tail)
+    code = _HDC_WORDS.get(m.group(1).lower()) if m is not None else None
+    if m is None or code is None or code not in HDC_FAIL_CODES:
+        return None
+    sub, meaning, fix = HDC_FAIL_CODES[code]
+    return Finding(
+        kind="hdc",
+        evidence=_line_at(tail, m.start(1))[:EVIDENCE_CHARS],
+        fix=fix,
+        code=code,
+        query_terms=search_terms("hdc", code, sub, "device", "设备"),
+        meaning=f"{meaning} (hdc code {code}, not printed)",
     )
 
 

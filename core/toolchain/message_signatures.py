@@ -194,15 +194,24 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "native",
+        # musl's loader (OpenHarmony's ldso/dynlink.c): the hilog line ``relocating failed: symbol
+        # not found. dso=<the .so that needs it> s=<symbol> …`` and dlopen's ``Error relocating
+        # <.so>: <symbol>: symbol not found``
         (
+            r"(?:relocating failed: symbol not found\.? dso=|Error relocating )(?P<location>[^\s:]+)"
+            r"(?:: | s=)(?P<symbol>\w+)(?=: symbol not found|\s)",
             r"relocating failed: symbol not found",
-            r"Error relocating [^:\n]+: (?P<symbol>\w+): symbol not found",
         ),
-        "The device's system libraries lack a symbol the app's .so links ({symbol}): the .so was "
-        "built against a newer API level than the device runs. Build the native code with the "
-        "SDK of the device's API version (compatibleSdkVersion ≤ the device), or avoid the "
-        "newer API.",
-        meaning="a .so needs a symbol the device lacks",
+        "The dynamic loader found no definition of a symbol the app's .so needs ({symbol}) in "
+        "any library loaded with it, so the .so fails to load and the call into it crashes. "
+        "Either the .so calls a function nothing defines or links (its link step was told to "
+        "ignore the undefined reference: -Wl,--unresolved-symbols=ignore-all or "
+        "--allow-shlib-undefined, or a library is missing from target_link_libraries): define "
+        "the function or link the library that does, and drop that flag so the link step "
+        "reports it; or the device's system libraries lack it (the .so was built against a "
+        "newer API level than the device runs): build the native code with the SDK of the "
+        "device's API version (compatibleSdkVersion ≤ the device), or avoid the newer API.",
+        meaning="a .so needs a symbol no loaded library defines",
         terms=("MUSL-LDSO", "symbol not found", "API level"),
     ),
     Signature(

@@ -67,7 +67,8 @@ FAULT_HINT = Gated(
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
     # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
-    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: )"
+    r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: "
+    r"|.*\bGWP-ASan detected a memory error)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
     r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
     re.M | re.I,
@@ -247,11 +248,43 @@ def _top_text(text: str, frames: list[Frame]) -> str:
 
 # HWASan's / ASan's report: ``==appspawn==33555==ERROR: HWAddressSanitizer: tag-mismatch``
 # UBSan's (``SUMMARY: UndefinedBehaviorSanitizer``, its ``runtime error:`` line), TSan's
-# ``WARNING: ThreadSanitizer: data race``
+# ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``*** GWP-ASan detected a memory error ***``
 _SANITIZER = Gated(
     r"\bERROR: (?:HW)?AddressSanitizer\b|\b(?:ERROR|WARNING|SUMMARY): \w+Sanitizer:"
-    r"|:\d+:\d+: runtime error: "
+    r"|:\d+:\d+: runtime error: |\bGWP-ASan detected a memory error"
 )
+# GWP-ASan's report names the access after its kind: ``Use After Free at 0x… (0 bytes into a
+# 10-byte allocation at 0x…) by thread 3594 here:``
+_GWP_AT = Gated(
+    r"GWP-ASan detected a memory error[ *]*\r?\n[^\n]*? at (0x[^\n]*?)(?: here:)?[ \t\r]*$",
+    re.M,
+)
+# a developer's note that names where the crash or freeze was instead of pasting the stack:
+# ``**崩溃位置**：Binder IPC 线程（`OHOS::ProcessSkeleton::AttachInvokerProcInfo`）``, ``主线程调用栈
+# 位于 `llama_vocab::impl::load`、`llama_model_load_from_file` …``, ``crashed in `Foo::bar()```:
+# the functions quoted in code spans on that line, top first
+_NAMED_PLACE = Gated(
+    r"(?:崩溃(?:位置|点|于|在)|(?:调用)?(?:栈|堆栈)(?:顶)?(?:位于|停在|在)|卡(?:死|住)?在"
+    r"|\bcrash(?:ed)? (?:location|site|in|at)\b|\b(?:stack|stuck|blocked|hangs?) (?:is )?in\b)"
+    r"[^`\n]{0,40}(`[^\n]*)",
+    re.I,
+)
+_QUOTED_FUNCTION = re.compile(r"`([A-Za-z_~][\w:~<>]*(?:\([^`()]*\))?)`")
+
+
+def _named_frames(text: str) -> list[Frame]:
+    m = _NAMED_PLACE.search(text)
+    if m is None:
+        return []
+    return [
+        Frame(symbol=q.group(1).split("(", 1)[0], file="", raw=q.group(0))
+        for q in _QUOTED_FUNCTION.finditer(m.group(1))
+        # a function's name (``A::b``, ``load_model``, ``f()``), not an event's (``THREAD_BLOCK_6S``)
+        if ("::" in q.group(1) or "_" in q.group(1) or "(" in q.group(1))
+        and not q.group(1).isupper()
+    ]
+
+
 # a Rust panic: ``panicked at src/x.rs:218:14:`` then its message on the next line (Rust 1.73+),
 # or ``panicked at 'message', src/x.rs:218:14``
 _RUST_PANIC = Gated(
@@ -586,6 +619,11 @@ def _parse(text: str, name: str | None) -> Crash:
             frames.insert(0, frame)
     elif (kind := verdict(text)) is not None:
         keys.setdefault("Reason", kind)  # a fault log names an ASan/TSan report by its kind
+        # GWP-ASan's kind line says where the access fell: ``Buffer Underflow at 0x… (4063 bytes
+        # to the left of a 48-byte allocation at 0x…) by thread 12086 here:``
+        if (m_at := _GWP_AT.search(text)) is not None:
+            keys.setdefault("Error name", kind)  # whole: ``Invalid (Wild) Free``
+            keys.setdefault("Error message", m_at.group(1))
     if (
         "Reason" not in keys
         and frames
@@ -597,6 +635,8 @@ def _parse(text: str, name: str | None) -> Crash:
         m_named = _NAMED_FREEZE.search(text)
         if m_named is not None:
             keys["Reason"] = m_named.group(1)
+    if not frames:
+        frames = _named_frames(text)  # a note naming the place in prose, no stack pasted
     if sampled:
         frames.sort(key=lambda f: -hits.get(f.raw, 0))  # stable: the tree's order within a count
     crash_type = _type_of(keys, text, info.type if info else None, frames)

@@ -24,7 +24,8 @@ THIRD_PARTY_LIBS = re.compile(
     r"|uniapp\w*)\.so",
     re.I,
 )
-_SYSTEM = ("/usr1/", "/system/", "/vendor/")
+# (``/lib/ld-musl-aarch64.so.1``: the C library and loader, as sanitizers' reports print it)
+_SYSTEM = ("/usr1/", "/system/", "/vendor/", "/lib/", "/lib64/")
 # system components installed as a bundle (ArkWeb's engine): mapped under an app-like path
 _SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 

@@ -124,6 +124,8 @@ class Crash:
     def error_class(self) -> str:
         """The error class a pitfall is tagged with: the JS error name, the signal, the freeze
         reason (``SyntaxError``, ``SIGSEGV``, ``THREAD_BLOCK_6S``)."""
+        if self.type == CPP and self.name and self.reason == self.name:
+            return self.name  # a sanitizer's kind, whole (GWP-ASan's ``Invalid (Wild) Free``)
         if self.type == CPP:
             sig = self.reason.removeprefix("Signal:").split("(", 1)[0].split("@", 1)[0].strip()
             return sig or self.name or "native-crash"

@@ -8,10 +8,19 @@ four sanitizers; each prints its own report in the fault log (``Reason:UBSAN`` �
   (HWASan's inline check trapping in ``__hwasan_*`` with no report is read in :mod:`.engines`);
 * UBSan: ``E:/app/entry/src/main/cpp/napi_init.cpp:14:9: runtime error: index 5 out of bounds for
   type 'int[5]'`` and ``SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior <place>``;
-* TSan: ``WARNING: ThreadSanitizer: data race (pid=…)``.
+* TSan: ``WARNING: ThreadSanitizer: data race (pid=…)``;
+* GWP-ASan (the sampling allocator ``"GWPAsanEnabled": true`` turns on in release builds):
+  ``*** GWP-ASan detected a memory error ***``, then ``<Kind> at 0x… (<n> bytes into|to the
+  left of|to the right of a <m>-byte allocation at 0x…) by thread N here:`` with the access
+  stack, the ``was deallocated by`` and ``was allocated by`` stacks, and ``*** End GWP-ASan
+  report ***``. Its kinds (llvm's gwp_asan ErrorToString, every one the guide shows): ``Use After
+  Free``, ``Double Free``, ``Invalid (Wild) Free``, ``Buffer Overflow``, ``Buffer Underflow``,
+  ``Unknown`` (an access into the guarded pool it cannot tie to an allocation: ``GWP-ASan cannot
+  provide any more information about this error``).
 
 The kinds and remedies are the ones the stability guides list (bpta-stability-asan-detection,
--hwasan-detection, -ubsan-detection, -tsan-detection) and clang's own report wordings.
+-hwasan-detection, -ubsan-detection, -tsan-detection, -gwpasan-detection) and clang's own report
+wordings.
 """
 
 from __future__ import annotations
@@ -29,9 +38,14 @@ UBSAN_LINE = Gated(
     re.M,
 )
 # a sanitizer's verdict: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``,
-# ``WARNING: ThreadSanitizer: data race``
+# ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``Use After Free at 0x…`` under its header
 _VERDICT = Gated(
-    r"^\s*Cause:\s*(\S[^\n]*)|(?:ERROR|WARNING): \w*Sanitizer: ([\w-]+(?: [\w-]+){0,4})", re.M
+    r"^\s*Cause:\s*(\S[^\n]*)|(?:ERROR|WARNING): \w*Sanitizer: ([\w-]+(?: [\w-]+){0,4})"
+    r"|GWP-ASan detected a memory error[ *]*\r?\n\s*((?:Unknown|Use After Free|Double Free"
+    r"|Invalid \(Wild\) Free|Buffer Overflow|Buffer Underflow)\b[^\n]*)"
+    # GWP-ASan's report of an access it cannot tie to an allocation
+    r"|(GWP-ASan cannot provide any more information)",
+    re.M,
 )
 
 _ALIGN = (
@@ -144,7 +158,7 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "to nullptr after free/delete; the “previously freed by” stack is the first free.",
         ),
         (
-            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc",
+            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc|invalid \(wild\) free",
             "free() of memory that was not allocated on the heap (a stack or global object, or "
             "a pointer moved past its block's start)",
             "Free only what malloc/new returned, with the matching call (free / delete / "
@@ -164,7 +178,15 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "allocate it on the heap.",
         ),
         (
-            r"(?:heap|stack|global)-buffer-(?:overflow|underflow)|buffer-overflow|underflow",
+            r"buffer[- ]underflow",
+            "an access before the start of a buffer (a negative index, or a pointer moved back "
+            "past the buffer's first byte)",
+            "Keep accesses inside the buffer: check that an index or offset is not negative "
+            "before using it, and that pointer arithmetic does not step below the buffer's start "
+            "(out of bounds on its left).",
+        ),
+        (
+            r"(?:heap|stack|global)-buffer-overflow|buffer[- ]overflow|underflow",
             "an access past the bounds of a buffer (an index or a copy length larger than the "
             "buffer)",
             "Keep accesses inside the buffer: check the index against the array's length, and "
@@ -222,6 +244,14 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "Join (or detach) every thread the code starts.",
         ),
         (
+            r"^unknown\b",
+            "GWP-ASan caught an access into its guarded pages that it cannot tie to an "
+            "allocation: a wild pointer, or an overflow or underflow far past its buffer",
+            "Read the access stack (its first frame in the app's code is the bad read or write) "
+            "and check the pointer there: where it came from, and its offset against the buffer "
+            "it should point into.",
+        ),
+        (
             r"detected memory leaks|memory leak",
             "memory allocated and never freed (LeakSanitizer)",
             "Free what the “allocated from” stack allocates when done (or give it an owner).",
@@ -235,7 +265,7 @@ def verdict(text: str) -> str | None:
     m = _VERDICT.search(text)
     if m is None:
         return None
-    what = (m.group(1) or m.group(2) or "").strip()
+    what = (m.group(1) or m.group(2) or m.group(3) or ("Unknown" if m.group(4) else "")).strip()
     return re.split(r" (?:on|at|in|of size|by) (?:address|0x|thread|\S+ 0x)", what, maxsplit=1)[0]
 
 

@@ -432,7 +432,10 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568380": (
         "uninstall system app error",
-        "This system app cannot be uninstalled.",
+        "This system app cannot be uninstalled: the bm guide's 9568380, some preinstalled "
+        "(system, product or vendor) apps are set as non-removable, and bm refuses to uninstall "
+        "them; only user-installed apps can be. Leave it installed (check the bundle name: `hdc "
+        "shell bm dump -a` lists the installed apps).",
     ),
     "9568381": ("uninstall killing app error", _RESTART_AND_UNINSTALL),
     "9568382": (

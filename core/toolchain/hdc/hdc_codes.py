@@ -99,15 +99,21 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     # the source: no hdc code path prints E000002 for a file transfer.)
     "E000002": (
         "unauthorized",
-        "the device has not authorised this computer yet (its public key is not set)",
-        "Unlock the device and accept the 'Allow USB debugging?' dialog, then retry; if no dialog "
-        "appears, run `hdc kill` and retry.",
+        "the device has not authorised this computer yet (its public key is not set): never "
+        "trusted on this device, or 'Trust' chosen instead of 'Always trust' (asked again after "
+        "each reconnect)",
+        "Unlock the device and accept its trust dialog ('Trust this device?': choose 'Always "
+        "trust'). No dialog: on the device, Settings > System > Developer options, turn USB "
+        "debugging (or Wireless debugging) off and on again, or run `hdc kill -r`, then "
+        "reconnect and accept the dialog.",
     ),
     "E000003": (
         "unauthorized",
-        "the access was denied on the device",
-        "Run `hdc kill`, redo the command, then accept the 'Allow USB debugging?' dialog on the "
-        "unlocked device.",
+        "the access was denied on the device (the trust dialog was refused with 'Do not trust', "
+        "or it closed after its timeout)",
+        "On the device, Settings > System > Developer options, turn USB debugging (or Wireless "
+        "debugging) off and on again, or run `hdc kill -r` and redo the command; then accept the "
+        "trust dialog on the unlocked device ('Always trust').",
     ),
     # src/daemon/daemon.cpp: "[E000001]:The sdk hdc.exe version is too low, please upgrade to the
     # latest version."; "[E000006]:The current computer has not obtained the permission to debug the
@@ -277,33 +283,39 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     ),
 }
 
-# the hdc guide's 错误信息 of each code (application-dev/dfx/hdc.md, "hdc Error Codes"), the part
-# an hdc that prints no code (an older one, a paste without it) still says; E003005 and E005003
-# share theirs ("The parameter is missing"), so it names neither
-HDC_MESSAGES: dict[str, str] = {
-    "E000001": "The sdk hdc.exe version is too low",
-    "E000002": "This server's public key is not set",
-    "E000003": "The user denied the access for the device",
-    "E000004": "The communication channel is being established",
-    "E001000": "For USB debugging, please set it on the device's Settings UI",
-    "E001001": "Unknown command",
-    "E001003": "USB communication abnormal",
-    "E001104": "IP address incorrect",
-    "E001106": "-e content IP incorrect",
-    "E001300": "Not support tmode for Emulator",
-    "E002101": "Terminal hdc process failed",
-    "E002105": "Unsupport command",
-    "E003001": "Invalid bundle name",
-    "E003002": "Unsupport interactive shell command option",
-    "E003003": "Unsupport shell option",
-    "E003004": "Device does not support this shell option",
-    "E005004": "doesn't support -b option",
-    "E005005": "Error create directory",
-    "E005008": "Operation not allowed",
-    "E005102": "no such file/directory or it's out of the application directory",
-    "E006001": "Not any installation package was found",
-    "E007100": "Operate need running under debug mode",
-    "E00C001": "Operation restricted by the organization",
+# the hdc guide's 错误信息 of each code (application-dev/dfx/hdc.md, "hdc错误码" / "hdc Error
+# Codes"), the part an hdc that prints no code (an older one, a paste without it) still says, and
+# hdc's own wording where the guide words it otherwise (E003004); E003005's "The parameter is
+# missing" is printed for other codes too, so it names none; E005101 prints E003001's message;
+# E001005's and E002106's words are read with their remedies by FAIL_PROSE
+HDC_MESSAGES: dict[str, tuple[str, ...]] = {
+    "E000001": ("The sdk hdc.exe version is too low",),
+    "E000002": ("This server's public key is not set",),
+    "E000003": ("The user denied the access for the device",),
+    "E000004": ("The communication channel is being established",),
+    "E001000": ("For USB debugging, please set it on the device's Settings UI",),
+    "E001001": ("Unknown command",),
+    "E001003": ("USB communication abnormal",),
+    "E001104": ("IP address incorrect",),
+    "E001106": ("-e content IP incorrect",),
+    "E001300": ("Not support tmode for Emulator",),
+    "E002101": ("Terminal hdc process failed",),
+    "E002105": ("Unsupport command",),
+    "E003001": ("Invalid bundle name",),
+    "E003002": ("Unsupport interactive shell command option",),
+    "E003003": ("Unsupport shell option",),
+    "E003004": (
+        "Device does not support this shell option",
+        "Device does not supported this shell command",
+    ),
+    "E005003": ("There is no bundle name",),
+    "E005004": ("doesn't support -b option",),
+    "E005005": ("Error create directory",),
+    "E005008": ("Operation not allowed",),
+    "E005102": ("no such file/directory or it's out of the application directory",),
+    "E006001": ("Not any installation package was found",),
+    "E007100": ("Operate need running under debug mode",),
+    "E00C001": ("Operation restricted by the organization",),
 }
 
 
@@ -311,7 +323,7 @@ def code_by_message(text: str) -> str | None:
     """The hdc code whose documented message ``text`` holds (the longest, so that "-e content IP
     incorrect" is not read as "IP address incorrect"), or None."""
     low = text.lower()
-    hits = [(len(m), c) for c, m in HDC_MESSAGES.items() if m.lower() in low]
+    hits = [(len(m), c) for c, ms in HDC_MESSAGES.items() for m in ms if m.lower() in low]
     return max(hits)[1] if hits else None
 
 
@@ -429,7 +441,8 @@ FAIL_PROSE: list[tuple[re.Pattern[str], OutcomeKind, str, str]] = [
     ),
 ]
 
-# the hdc guide's FAQ (Connect server failed, connect failed status:-4078, no output at all)
+# the hdc guide's FAQ (Connect server failed, connect failed status:-4078, no output at all), and
+# hdc in a container without the host's USB devices (faqs-performance-analysis-kit-66)
 SERVER_FAILED_FIX = (
     "hdc could not reach its server (port 8710 or OHOS_HDC_SERVER_PORT). Close the programs "
     "that bring their own hdc (DevEco Studio, DevEco Testing) or run `hdc kill` then `hdc "
@@ -439,7 +452,11 @@ SERVER_FAILED_FIX = (
     "hdc.exe > Open file location: not the hdc on your PATH → `hdc kill` or end it). On "
     "Windows a broken USB class filter blocks it too: in regedit, under HKEY_LOCAL_MACHINE\\"
     "SYSTEM\\CurrentControlSet\\Control\\Class\\{88bae032-5a81-49f0-bc3d-a4ff138216d6}, back "
-    "up and clear UpperFilters, then replug the device or restart the computer."
+    "up and clear UpperFilters, then replug the device or restart the computer. hdc run inside "
+    "a sandbox or container (docker, WSL, a tool's or an agent's sandbox) that strips USB access "
+    "and the local port sees no device and no server although the device works outside it: "
+    "run hdc outside the sandbox (elevate or unsandbox that command), or map the USB device "
+    "into the container (faqs-performance-analysis-kit-66)."
 )
 
 # the hdc server's own failures worded without a code (patterns, meaning, fix): its port taken

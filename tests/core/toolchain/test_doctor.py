@@ -678,6 +678,8 @@ def test_a_real_device_code_left_out_of_the_tables_keeps_its_code_and_the_tools_
             plain = diagnose(text)
             if plain is None or plain.code is None or plain.code not in table:
                 continue
+            if plain.code not in text:
+                continue  # a documented message without its code: the table is all it has
             with monkeypatch.context() as m:
                 m.delitem(table, plain.code)
                 left = diagnose(text)

@@ -157,24 +157,30 @@ LANDED = 1.0
 # 11/19) folded in after their families' rules (test_doctor_heldout_z_tools.py: DevEco's launch
 # and attach messages, the emulator's error codes, the HAP size limit, hdc's file paths): all
 # 19 right.
+# Batch H's run logs (hcB-*, 18, scored blind on 87cba31: 4 misses and 2 confident wrong)
+# folded in, then the families taught (crash/test_gwp_asan.py: GWP-ASan's report;
+# test_doctor_run_families.py: hdc's messages without their code, bm's uninstall codes, a place
+# named in a note, musl's relocation line): all 18 right;
+# bm/hcB-*-9568386 and -9568380, written down as "install", are uninstalls (their sidecars
+# corrected: the doctor's kind for bm's uninstall codes is ``uninstall``).
 BELOW_LANDED = {
-    ("appfreeze", "class"): (37, 39),
-    ("appfreeze", "location"): (6, 8),
-    ("appfreeze", "actionable"): (36, 39),
+    ("appfreeze", "class"): (39, 41),
+    ("appfreeze", "location"): (7, 9),
+    ("appfreeze", "actionable"): (38, 41),
     ("arkts", "actionable"): (105, 106),
-    ("bm", "actionable"): (113, 114),
+    ("bm", "actionable"): (119, 120),
     ("config", "said"): (71, 72),
     ("config", "class"): (71, 72),
     ("config", "actionable"): (71, 72),
-    ("cppcrash", "said"): (136, 137),
-    ("cppcrash", "class"): (136, 137),
-    ("cppcrash", "location"): (76, 78),
-    ("cppcrash", "actionable"): (132, 137),
-    ("hilog", "said"): (97, 98),
-    ("hilog", "class"): (36, 37),
-    ("hilog", "location"): (14, 15),
-    ("hilog", "actionable"): (36, 37),
-    ("hilog", "fields"): (94, 98),
+    ("cppcrash", "said"): (139, 140),
+    ("cppcrash", "class"): (139, 140),
+    ("cppcrash", "location"): (77, 79),
+    ("cppcrash", "actionable"): (135, 140),
+    ("hilog", "said"): (99, 100),
+    ("hilog", "class"): (37, 38),
+    ("hilog", "location"): (15, 16),
+    ("hilog", "actionable"): (37, 38),
+    ("hilog", "fields"): (96, 100),
     ("hvigor", "actionable"): (69, 70),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (90, 93),
@@ -184,11 +190,11 @@ BELOW_LANDED = {
     ("ohpm", "actionable"): (61, 62),
     ("paths", "class"): (27, 28),
     ("paths", "actionable"): (27, 28),
-    ("all", "said"): (1116, 1120),
-    ("all", "class"): (1052, 1059),
-    ("all", "location"): (395, 401),
-    ("all", "actionable"): (1038, 1059),
-    ("all", "fields"): (94, 98),
+    ("all", "said"): (1134, 1138),
+    ("all", "class"): (1069, 1076),
+    ("all", "location"): (398, 404),
+    ("all", "actionable"): (1055, 1076),
+    ("all", "fields"): (96, 100),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -208,7 +214,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 28), "all": (1, 1059)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 28), "all": (1, 1076)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -220,7 +226,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1120
+    assert len(items) >= 1138
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -401,7 +407,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 267
+    assert len(with_cause) >= 272
 
 
 def test_the_cli_prints_the_table_and_the_misses(
