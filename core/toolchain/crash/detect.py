@@ -59,6 +59,7 @@ WATCH_TAGS = frozenset(
 FREEZE_EVENTS = ("THREAD_BLOCK_6S", "APP_INPUT_BLOCK", "LIFECYCLE_TIMEOUT", "UI_BLOCK_6S")
 IDLE_SECONDS = 0.5  # a crash block with no new line for this long is complete
 MAX_LINE_KEYS = 20_000
+MAX_REPORT_LINES = 2_000  # a sanitizer's report read (hilog cuts a message at 4 KB anyway)
 
 _tag = itemgetter(HilogLine._fields.index("tag"))
 _EXIT = re.compile(r"(\S+) is about to exit due to (\S+)")
@@ -373,7 +374,8 @@ class CrashDetector:
         p = self._pending.get(key)
         if p is None:
             p = self._pending[key] = _Pending(Crash(CPP, pid=line.pid, time=line.time), t)
-        p.report.append(msg)
+        if len(p.report) < MAX_REPORT_LINES:
+            p.report.append(msg)
         p.crash.lines.append(line.raw)
         p.touched = t
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.crash.detect import CrashDetector, detect_text
+from hmdesk.core.toolchain.crash.explain import explain
 from hmdesk.core.toolchain.crash.model import CPP
 from hmdesk.core.toolchain.hilog.parse import HilogParser
 
@@ -56,6 +57,10 @@ def test_a_gwp_asan_report_streamed_through_hilog_opens_a_crash_card(
     assert c.frames and c.frames[0].raw.startswith("#0 0x")
     # every line of the report belongs to the card (``is:crash``)
     assert c.lines == texts
+    # the card explains it as the doctor does: the kind's remedy, the app's first frame
+    why = explain(c)
+    assert why is not None and why.certain and kind in why.cause
+    assert why.location == next(f.file for f in c.frames if f.file.startswith("/data/"))
 
 
 def test_the_signal_a_gwp_asan_report_ends_with_joins_its_card() -> None:
