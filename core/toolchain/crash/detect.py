@@ -15,6 +15,13 @@ source positions, which change between builds):
 * app freeze, tags ``AppDfr`` (``reportEvent:THREAD_BLOCK_6S, pid:N, tid:N, bundleName:B``)
   and ``AppMS`` (``faultData: B,pid: N will exit because APP_FREEZE``); the ``_3S`` /
   ``HALF`` warnings are not freezes;
+* sanitizer report, tag ``Sanitizer`` (hiview's sanitizer collector, in the app's process, logs
+  the report it writes to the fault log: ``[gwp_asan] *** GWP-ASan detected a memory error ***``,
+  ``Use After Free at 0x… by thread N here:``, the stacks, ``*** End GWP-ASan report ***``; hilog
+  prints each of its lines with the header): the lines of a pid are collected, and whether they
+  are a report, and its kind, frames and place, is read by the fault log reader with
+  :mod:`.sanitizers`' table (lines that are no report open nothing). The signal a report ends
+  with (GWP-ASan's SIGSEGV, HWASan's SIGABRT) joins the same card, as it has the same pid;
 * ``FaultLogManager``: ``… create log <file>``: the device wrote the fault log for a crash (the
   file name is kept on the crash, see ``faultlogs``, to fetch and merge it).
 
@@ -42,13 +49,17 @@ from operator import itemgetter
 from hmdesk.core.toolchain.crash.faultlog import FAULT_HINT, parse_faultlog
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, SIGNALS, Crash
+from hmdesk.core.toolchain.crash.sanitizers import is_report
 from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 
-WATCH_TAGS = frozenset({"AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager"})
+WATCH_TAGS = frozenset(
+    {"AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager", "Sanitizer"}
+)
 FREEZE_EVENTS = ("THREAD_BLOCK_6S", "APP_INPUT_BLOCK", "LIFECYCLE_TIMEOUT", "UI_BLOCK_6S")
 IDLE_SECONDS = 0.5  # a crash block with no new line for this long is complete
 MAX_LINE_KEYS = 20_000
+MAX_REPORT_LINES = 2_000  # a sanitizer's report read (hilog cuts a message at 4 KB anyway)
 
 _tag = itemgetter(HilogLine._fields.index("tag"))
 _EXIT = re.compile(r"(\S+) is about to exit due to (\S+)")
@@ -191,6 +202,27 @@ class _Pending:
     touched: float
     last_key: str = ""
     in_stack: bool = False
+    report: list[str] = field(default_factory=list)  # a sanitizer's report lines (``Sanitizer``)
+
+
+def _completed(p: _Pending) -> Crash | None:
+    """The crash of a finished block; a sanitizer's report read into it (None: the
+    ``Sanitizer`` tag's lines held no report and no signal came)."""
+    c = p.crash
+    if not p.report:
+        return c
+    text = "\n".join(p.report)
+    if not is_report(text):
+        return c if c.reason else None
+    read = parse_faultlog(text)  # the doctor's reading of a report: kind, place, stacks
+    c.reason, c.name, c.message, c.frames, c.raw = (
+        read.reason,
+        read.name,
+        read.message,
+        read.frames,
+        text,
+    )
+    return c
 
 
 class CrashDetector:
@@ -232,8 +264,8 @@ class CrashDetector:
         t = time.monotonic() if now is None else now
         with self._lock:
             keys = [k for k, p in self._pending.items() if idle is None or t - p.touched >= idle]
-            crashes = [self._pending.pop(k).crash for k in keys]
-        groups = [self._finish(c) for c in crashes]
+            crashes = [_completed(self._pending.pop(k)) for k in keys]
+        groups = [self._finish(c) for c in crashes if c is not None]
         return [g for g in groups if g is not None]
 
     def _finish(self, crash: Crash) -> CrashGroup | None:
@@ -246,8 +278,9 @@ class CrashDetector:
 
     def _close(self, key: tuple[str, int], done: list[Crash]) -> None:
         p = self._pending.pop(key, None)
-        if p is not None:
-            done.append(p.crash)
+        c = None if p is None else _completed(p)
+        if c is not None:
+            done.append(c)
 
     # --- per tag ------------------------------------------------------------------------
     def _line(self, line: HilogLine, t: float, done: list[Crash]) -> None:
@@ -258,6 +291,8 @@ class CrashDetector:
             self._signal(line, msg, t, done)
         elif tag == "AppDfr" or tag == "AppMS":
             self._freeze(line, msg, t, done)
+        elif tag == "Sanitizer":
+            self._sanitizer(line, msg, t)
         elif tag == "FaultLogManager":
             m = _CREATE.search(msg)
             if m is not None:
@@ -312,11 +347,13 @@ class CrashDetector:
             pid = int(m.group(3))
             key = (CPP, pid)
             p = self._pending.get(key)
+            signo = int(m.group(1))
+            name = SIGNALS.get(signo, f"signal {signo}")
             if p is None:
-                signo = int(m.group(1))
-                name = SIGNALS.get(signo, f"signal {signo}")
                 crash = Crash(CPP, pid=pid, time=line.time, reason=f"Signal:{name}", name=name)
                 p = self._pending[key] = _Pending(crash, t)
+            elif not p.crash.reason:  # after the pid's sanitizer lines: the signal they end with
+                p.crash.reason, p.crash.name = f"Signal:{name}", name
             p.crash.lines.append(line.raw)
             p.touched = t
             return
@@ -331,6 +368,16 @@ class CrashDetector:
         if p is not None:
             p.crash.lines.append(line.raw)
             p.touched = t
+
+    def _sanitizer(self, line: HilogLine, msg: str, t: float) -> None:
+        key = (CPP, line.pid)
+        p = self._pending.get(key)
+        if p is None:
+            p = self._pending[key] = _Pending(Crash(CPP, pid=line.pid, time=line.time), t)
+        if len(p.report) < MAX_REPORT_LINES:
+            p.report.append(msg)
+        p.crash.lines.append(line.raw)
+        p.touched = t
 
     def _freeze(self, line: HilogLine, msg: str, t: float, done: list[Crash]) -> None:
         m = _REPORT.search(msg)

@@ -269,6 +269,12 @@ def verdict(text: str) -> str | None:
     return re.split(r" (?:on|at|in|of size|by) (?:address|0x|thread|\S+ 0x)", what, maxsplit=1)[0]
 
 
+def is_report(text: str) -> bool:
+    """``text`` holds a sanitizer's report: UBSan's runtime-error line or a verdict (the live
+    detector's test for the lines it collected on hilog's ``Sanitizer`` tag)."""
+    return UBSAN_LINE.search(text) is not None or verdict(text) is not None
+
+
 def reading(crash: Crash, text: str) -> Reading | None:
     """A sanitizer's report in ``crash``: what it says failed and its remedy, else None."""
     raw = crash.raw or text
