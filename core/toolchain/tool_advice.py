@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 ADVICE_HEAD = re.compile(
-    r"^[ \t]*(?:\d+\.[ \t]*)?[*>]?[ \t]*(?:Try(?: the following)?|Solutions?|Suggestions?|Possible "
+    r"^[ \t]*+(?:\d+\.[ \t]*+)?(?:[*>][ \t]*+)?(?:Try(?: the following)?|Solutions?|Suggestions?|Possible "
     r"(?:solutions?|fix(?:es)?)|How to fix|Hint|Fix|解决(?:方法|方案|办法|措施)?|建议|处理(?:步骤|方法))"
-    r"[ \t]*[:：][ \t]*(?P<same>.*)$",
+    r"[ \t]*+[:：][ \t]*+(?P<same>.*)$",
     re.M | re.I,
 )
 _NUMBERED = re.compile(r"^\d+\.\s+")

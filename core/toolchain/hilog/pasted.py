@@ -35,7 +35,7 @@ _new = tuple.__new__
 # window (no copied Simulator log was found to test this against). A narrow pid-tid column is
 # elided in the middle too (``7015...72203``): its pid and tid are then unknown (0).
 _DEVECO = re.compile(
-    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
+    r"(?<![ \t])[ \t]*+(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
@@ -43,14 +43,14 @@ _DEVECO = re.compile(
 # ``07-05 19:50:47.690 8801-8819/com.demo.hitracechain D C02d08/HISYSEVENT: msg`` (pid-tid/process,
 # ``?`` when the process is unknown; the domain may lack its type letter: ``I 0FEFE/JsApp: 1``)
 _DEVECO_OLD = re.compile(
-    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([DIWEF])[ \t]+"
+    r"(?<![ \t])[ \t]*+((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([DIWEF])[ \t]+"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
 # hilog's prefix cut to ``level domain/tag: msg``, or with the time kept and the pids left out
 # (``09-15 11:01:10.749 I A00000/testTag: msg``): how lines are quoted in notes and issues
 _BARE = re.compile(
-    r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z",
+    r"(?<![ \t])[ \t]*+(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+) +)?([DIWEF]) ([ACIKP]?)([0-9A-Fa-f]{5})/(.*?): (.*)\Z",
     re.ASCII | re.DOTALL,
 )
 # the prefix cut to the domain and tag alone, no time, pid or level: ``C03F00/ArkCompiler: [gc] …``
@@ -72,8 +72,8 @@ _LEVEL_TAG = re.compile(
 # ``… 2901-2901/com.example.app I/Ace: msg``. Read into the same fields with no domain (-1, type
 # ""); Android's V(erbose) is read as D and A(ssert) as F.
 _LOGCAT = re.compile(
-    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]+([VDIWEFA])[ \t]+"
-    r"([^\s:][^:]*?)[ \t]*:(?: (.*)|(\S.*)|[ \t]*)\Z",
+    r"(?<![ \t])[ \t]*+((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]+([VDIWEFA])[ \t]+"
+    r"([^\s:](?:[ \t]*+[^: \t])*?)[ \t]*+:(?: (.*)|(\S.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
 _STUDIO = re.compile(
@@ -82,8 +82,8 @@ _STUDIO = re.compile(
     re.ASCII | re.DOTALL,
 )
 _STUDIO_OLD = re.compile(
-    r"[ \t]*((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([VDIWEFA])/"
-    r"([^\s:/][^:/]*?)(?:\(\s*\d+\))?[ \t]*:(?: (.*)|[ \t]*)\Z",
+    r"(?<![ \t])[ \t]*+((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)/(\S+)[ \t]+([VDIWEFA])/"
+    r"([^\s:/](?:[ \t]*+[^:/ \t])*?(?:[ \t]++(?=\())?)(?:\(\s*+\d+\))?[ \t]*+:(?: (.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
 _ANDROID_LEVEL = {"V": "D", "A": "F"}
@@ -154,7 +154,7 @@ _HILOG_NOTICE = re.compile(
     r"second!|=*Slow reader missed log lines: (\d+)|write socket failed, (\d+) line\(s\) "
     r"dropped!))[ \t]*\Z"
 )
-_PASTE_MARK = re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
+_PASTE_MARK = re.compile(r"(?<![ \t])[ \t]*+(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
 
 
 def _indent(text: str) -> int:
