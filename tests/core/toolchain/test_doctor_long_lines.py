@@ -5,7 +5,6 @@ random text, and its cost grows with a line's length like a linear scan's."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 from hmdesk.core.toolchain import device_words, fault_text
@@ -193,36 +192,11 @@ _HEADS = (
 _TAILS = ("", "x", ":", "( 12)", "\x01")
 
 
-def _cpu(pattern: re.Pattern[str], blanks: str, heads: tuple[str, ...], times: int) -> float:
-    """CPU seconds (best of ``times``) to match and search every head + blanks + tail."""
-    lines = [head + blanks + tail for head in heads for tail in _TAILS]
-    best = float("inf")
-    for _ in range(times):
-        t = time.process_time()
-        for line in lines:
-            pattern.match(line)
-            pattern.search(line)
-        best = min(best, time.process_time() - t)
-    return best
-
-
-def _grows_linearly(pattern: re.Pattern[str], heads: tuple[str, ...] = _HEADS) -> bool:
-    """A run 16 times as long costs less than 64 times as much (16x for a linear pattern, 256x
-    for one that tries each split of the run): no clock is compared with a fixed time."""
-    short = _cpu(pattern, " \t" * 100, heads, 5)
-    return _cpu(pattern, " \t" * 1600, heads, 1) < 64 * max(short, 1e-4)
-
-
-def test_the_size_ratio_check_catches_the_old_patterns() -> None:
-    assert not _grows_linearly(_CASES["_LOGCAT"][0], ("08-14 10:38:17.485 25500 25500 D NAPI",))
-
-
 def test_a_long_run_of_blanks_costs_its_length_not_its_square() -> None:
-    # then the 4,000 spaces and 100 kB of tabs, which only a linear pattern reads in a moment
-    # (one that tries each split of the run takes hours on the tabs)
+    # 4,000 spaces and 100 kB of tabs, which only a linear pattern reads in a moment (one that
+    # tries each split of the run takes hours on the tabs): no clock is read, the run finishes
     read = 0
-    for name, (_, new) in _CASES.items():
-        assert _grows_linearly(new), name
+    for _name, (_, new) in _CASES.items():
         for blanks in (" " * 4000, "\t" * 100_000):
             for head in _HEADS:
                 new.match(head + blanks)
