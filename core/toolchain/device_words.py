@@ -68,7 +68,7 @@ def hdc_path(text: str) -> str | None:
 
 # a tool's own why after its error: ``reason: …``, ``cause: …``, ``原因：…``, ``detail: …``
 _REASON_LINE = re.compile(
-    r"^\s*+(?:\W\s*+)?(?:error\s++)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*+[:：]\s*+"
+    r"^(?<!\n\n)(?<!\n\r\n)\s*+(?:\W\s*+)?(?:error\s++)?(?:reason|cause|caused by|detail(?:s)?|原因|失败原因)\s*+[:：]\s*+"
     r"(?P<r>\S[^\n]*)$",
     re.I | re.M,
 )

@@ -203,3 +203,19 @@ def test_a_long_run_of_blanks_costs_its_length_not_its_square() -> None:
                 new.search(head + blanks + "x")
                 read += 1
     assert read == len(_CASES) * 2 * len(_HEADS)
+
+
+def test_a_long_run_of_blank_lines_costs_its_length_not_its_square() -> None:
+    # a line start inside a run of blank lines starts no match of its own (the run's first line
+    # start reads it whole): 100,000 blank lines, LF or CRLF, read in a moment and the same answer
+    for eol in ("\n", "\r\n"):
+        blank = eol * 100_000
+        reason = device_words._REASON_LINE.search(f"x{eol}{blank}reason: the disk is full{eol}")
+        assert reason is not None and reason.group("r").strip() == "the disk is full"
+        js = fault_text._BARE_JS_MESSAGE.search(f"x{eol}{blank}TypeError: x is not callable{eol}")
+        assert js is not None and js.group("msg").startswith("x is not callable")
+    # and where nothing matches: a million blank lines, which a pattern that tries every line
+    # start of the run reads for half an hour, read in a moment (no clock is read)
+    nothing = "x\n" + "\n" * 1_000_000 + "nothing here\n"
+    assert device_words._REASON_LINE.search(nothing) is None
+    assert fault_text._BARE_JS_MESSAGE.search(nothing + "TypeError") is None
