@@ -88,7 +88,7 @@ _CASES = {
 _CORPUS = sorted(Path(__file__).parents[2].joinpath("data", "real_logs").rglob("*.log"))
 
 
-def _same(old: re.Pattern[str], new: re.Pattern[str], text: str) -> None:
+def assert_same_spans(old: re.Pattern[str], new: re.Pattern[str], text: str) -> None:
     for how in ("match", "search"):
         a, b = getattr(old, how)(text), getattr(new, how)(text)
         assert (a and a.regs) == (b and b.regs), (how, text[:200])
@@ -105,10 +105,10 @@ def test_the_rewritten_patterns_answer_as_before_on_the_corpus() -> None:
         log = path.read_text(encoding="utf-8", errors="replace")
         for old, new in _CASES.values():
             if old.flags & re.M:
-                _same(old, new, log)  # read over a whole text
+                assert_same_spans(old, new, log)  # read over a whole text
         for line in log.splitlines():
             for old, new in _CASES.values():
-                _same(old, new, line)
+                assert_same_spans(old, new, line)
 
 
 _BITS = (
@@ -168,7 +168,7 @@ _BITS = (
 def test_the_rewritten_patterns_answer_as_before_on_random_text(bits: list[str]) -> None:
     text = "".join(bits)
     for old, new in _CASES.values():
-        _same(old, new, text)
+        assert_same_spans(old, new, text)
 
 
 # lines that reach each pattern's runs of blanks: a layout's columns cut before, inside or after
