@@ -327,15 +327,24 @@ class Gated:
     """A compiled pattern that runs only on a text holding one of its :attr:`need`'s
     alternatives: ``search``, ``finditer``, ``sub`` and ``match`` answer as ``re.Pattern``'s."""
 
-    __slots__ = ("exact", "need", "pattern")
+    __slots__ = ("_compiled", "_flags", "_source", "exact", "need")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern = re.compile(pattern, flags)
+        # compiled on first use: most of the hundreds of gated patterns never meet a text holding
+        # their literals, and compiling them all cost `hmdesk-cli doctor` ~0.2 s at import
+        self._source, self._flags = pattern, flags
+        self._compiled: re.Pattern[str] | None = None
         # a case-sensitive pattern's literals are looked for as written, without folding
         self.need = required(pattern, flags, exact=True)
         self.exact = self.need is not None
         if self.need is None:
             self.need = required(pattern, flags)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
 
     def possible(self, text: str) -> bool:
         """``text`` may hold a match (it holds the literals one would)."""

@@ -158,3 +158,15 @@ def test_a_folded_text_is_kept_and_remembers_its_literals() -> None:
     assert fold(long) is first  # kept for the next pattern asked about the same text
     assert first.has("reason:") and not first.has("sigsegv")
     assert fold("short") is not fold("short")  # a short text folds in microseconds
+
+
+def test_every_gated_pattern_of_the_doctor_compiles() -> None:
+    # patterns compile on first use: one whose literals no test text holds is compiled here
+    import gc
+
+    import hmdesk.core.toolchain.doctor  # noqa: F401  (every table of the doctor)
+
+    gated = [o for o in gc.get_objects() if isinstance(o, Gated)]
+    assert len(gated) > 300
+    for g in gated:
+        assert isinstance(g.pattern, re.Pattern), g._source
