@@ -445,10 +445,11 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="signing material missing",
         terms=("signingConfigs", "material", "签名"),
     ),
-    # the linker found no definition of a symbol (ld.lld, the NDK's linker)
+    # the linker found no definition of a symbol (ld.lld, the NDK's linker; its message quoted
+    # alone in a developer's words too, as the NDK FAQ does)
     Signature(
         "native",
-        (r"ld\.lld: error: undefined symbol: (?P<symbol>\S+)",),
+        (r"(?:ld\.lld: error: )?\bundefined symbol: (?P<symbol>[A-Za-z_]\S*)",),
         "The linker found no definition of {symbol}: link the library that defines it to the "
         "target that uses it in CMakeLists.txt (target_link_libraries; N-API napi_* is in "
         "libace_napi.z.so, OH_LOG_* in libhilog_ndk.z.so). A shared library must link its own "

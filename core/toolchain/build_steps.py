@@ -227,8 +227,30 @@ _FIRST_STEP = {
         "A task the project itself registers (a plugin in {module}'s hvigorfile.ts) failed: run "
         "the tool it wraps by hand to see the underlying error."
     ),
+    # the kinds only the words of a log's error lines name (log_subject)
+    "network": (
+        "A server could not be reached: check the network, the proxy (.ohpmrc, .npmrc, "
+        "hvigor-config.json5) and the registry address the message names, then build again."
+    ),
+    "rollup": "The JavaScript bundler (rollup) could not read the file {at}: fix its syntax or import.",
+    "install": (
+        "bm refused the package: its error line says why; check the package was built and "
+        "signed for this device (its API level and device type, the signing profile)."
+    ),
+    "launch": (
+        "aa could not start the ability: check the bundle and ability names against module.json5 "
+        "(abilities) and that the app is installed on this device."
+    ),
+    "hdc": (
+        "hdc failed: check the device is connected and authorised (`hdc list targets`), restart "
+        "hdc's server (`hdc kill -r`), and use the hdc of the SDK that matches the device."
+    ),
+    "permission": (
+        "The OS refused access to a file: make it writable, close what holds it (the IDE, an "
+        "antivirus), or work in a folder you own."
+    ),
 }
-_UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
+UNKNOWN_STEP = "Not a failure the doctor knows: the tool's own message below says what to fix."
 # tools whose failure says more than their class's first step
 _TOOL_STEP = {
     "hvigor's JavaScript": (
@@ -371,27 +393,33 @@ def _missing_step(err: ToolError, kind: str) -> str | None:
     return None
 
 
+def first_step(
+    kind: str, location: str | None = None, module: str | None = None, task: str | None = None
+) -> str:
+    """The first step for a failure of ``kind`` (:data:`_FIRST_STEP`), with the place, module and
+    task the log names; :data:`UNKNOWN_STEP` for a kind without one."""
+    at = f"at {location}" if location else "the message names"
+    values = {
+        "at": at,
+        "of_module": f" of module {module}" if module else "",
+        "module": module or "the module",
+        "in_task": f" in {task}" if task else "",
+        "at_or_files": (
+            at if location else "(build-profile.json5 / module.json5 / app.json5) the message names"
+        ),
+    }
+    return _fill(_FIRST_STEP.get(kind, UNKNOWN_STEP), values)
+
+
 def _tool_finding(err: ToolError, tail: str) -> Finding:
     """A finding from the tool's own error (:func:`read_tool_error`): its class (certain only
     when the tool's line names it), message, code, place and advice; "possibly" otherwise."""
     kind = finding_kind(err.klass) if err.klass else "unclassified"
-    at = f"at {err.location}" if err.location else "the message names"
-    values = {
-        "at": at,
-        "of_module": f" of module {err.module}" if err.module else "",
-        "module": err.module or "the module",
-        "in_task": f" in {err.task}" if err.task else "",
-        "at_or_files": (
-            at
-            if err.location
-            else "(build-profile.json5 / module.json5 / app.json5) the message names"
-        ),
-    }
     step = (
         _TOOL_STEP.get(err.tool)
         or _unresolved_step(err)
         or _missing_step(err, kind)
-        or _fill(_FIRST_STEP.get(kind, _UNKNOWN_STEP), values)
+        or first_step(kind, err.location, err.module, err.task)
     )
     where = (
         f" ({err.phase}, task {err.task})"

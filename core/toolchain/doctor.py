@@ -98,6 +98,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
+from hmdesk.core.toolchain.log_subject import subject_finding
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.project_file import MAX_PROJECT_FILE_BYTES
@@ -140,7 +141,9 @@ def _terms(sig: Signature) -> list[str]:
     return search_terms(sig.kind, *sig.terms)
 
 
-def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
+def diagnose(
+    log: str, extra_secrets: Iterable[str] = (), *, by_words: bool = True
+) -> Finding | None:
     """What went wrong in ``log``, or None when nothing known (and nothing decisive) is in it.
 
     In order: a fault log or hilog text with a crash or freeze (:func:`_fault_finding`, read from
@@ -151,18 +154,24 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
     (:func:`_fail_prose_finding`). A code the tables do not know is kept in the finding with the
     tool's own text. Secrets in the text (signing passwords, tokens, and the literal
     ``extra_secrets``, see :mod:`hmdesk.core.toolchain.redact`) are masked first, so the
-    evidence and the error block never hold one.
+    evidence and the error block never hold one. ``by_words``: when no reader knows the failure,
+    the kind its error lines' words speak of, "possibly" (:mod:`.log_subject`); a caller that knows
+    the step's own outcome (a timeout, an hdc classifier) asks without it.
     """
     if not log:
         return None
     views = console_views(log)
     if views is None:
-        return _diagnose_text(log, extra_secrets)
+        return _diagnose_text(log, extra_secrets, by_words=by_words)
     # hvigor's own debug log: its last failing build read as the console shows it; when that
     # one says nothing known, an earlier failing build, said so (and only "possibly" when the
     # later one printed something: it may be a new failure the doctor does not know)
     for i, view in enumerate(views):
-        found = _diagnose_text(view.text, extra_secrets, view.command) if view.text else None
+        found = (
+            _diagnose_text(view.text, extra_secrets, view.command, by_words=by_words)
+            if view.text
+            else None
+        )
         if found is not None and (i == 0 or found.kind != "unclassified"):
             later = tuple(views[:i])
             certain = found.certain and not any(v.printed for v in later)
@@ -172,14 +181,15 @@ def diagnose(log: str, extra_secrets: Iterable[str] = ()) -> Finding | None:
 
 
 def _diagnose_text(
-    log: str, extra_secrets: Iterable[str], command: str | None = None
+    log: str, extra_secrets: Iterable[str], command: str | None = None, *, by_words: bool = True
 ) -> Finding | None:
     """``command``: the failed tool's command line a debug log holds apart from the console's
     lines (the files it was given)."""
     tail = redact(strip_ansi(_build_window(log)), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
-    return _finish(_read(log, tail, head), tail, ran)
+    found = _read(log, tail, head)
+    return _finish(subject_finding(found, tail) if by_words else found, tail, ran)
 
 
 def _read(log: str, tail: str, head: str) -> Finding | None:

@@ -53,6 +53,16 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("core/memory/lifecycle/evaluate.py", "load_pairs", "read_text"): "the shipped pair set",
     ("core/codeindex/index.py", "_parser_fingerprint", "read_bytes"): "the parser's own source",
     ("gui/app.py", "app_icon", "read_bytes"): "the icons in resources",
+    (
+        "core/toolchain/tsc_catalogue.py",
+        "_catalogue",
+        "read_text",
+    ): "TypeScript's errors in resources",
+    (
+        "core/toolchain/tsc_catalogue.py",
+        "_catalogue",
+        "json.loads",
+    ): "TypeScript's errors in resources",
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)
     ("core/codeindex/index.py", "CodeIndex._load_cache", "gzip.open"): "the index cache",
     ("core/codeindex/index.py", "CodeIndex._load_cache", "json.load"): "the index cache",

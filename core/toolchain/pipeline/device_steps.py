@@ -211,7 +211,7 @@ class DeviceSteps(StepRunner):
             if step.name == "launch" and self.options.screenshot:
                 self._keep_screen(hdc, key)
             return passed
-        finding = known(diagnose(log.text()))
+        finding = known(diagnose(log.text(), by_words=False))
         if finding is None or (outcome.code and finding.code != outcome.code):
             finding = Finding(
                 kind=outcome.kind or _STEP_KINDS.get(step.name, "unknown"),

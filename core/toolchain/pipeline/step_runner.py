@@ -238,7 +238,7 @@ class StepRunner:
             )
         if res.timed_out:
             t = self.options.timeouts.get(step.name)
-            finding = known(diagnose(log.text())) or Finding(
+            finding = known(diagnose(log.text(), by_words=False)) or Finding(
                 kind="timeout",
                 evidence=f"{step.name} did not finish within {t:g} s",
                 fix=(

@@ -163,37 +163,45 @@ LANDED = 1.0
 # named in a note, musl's relocation line): all 18 right;
 # bm/hcB-*-9568386 and -9568380, written down as "install", are uninstalls (their sidecars
 # corrected: the doctor's kind for bm's uninstall codes is ``uninstall``).
+# Batch I (icA-*/icB-*, 19 of its 21, re-collected; scored blind on 87cba31) folded in with the
+# error lines' words (log_subject.py): class 19/19; left: config/icA-tailscale-00304064-* prints
+# its code bare (no "hvigor ERROR:" before it) and it is not read as hvigor's; the fix of
+# hvigor/icA-faq-197-* (the daemon's port, security software), hvigor/icA-stockchat-* (run
+# hvigorw, not node on hvigor.js) and native/icA-dotnet-* (.NET's LinkerFlavor lld) are
+# families no page the doctor was taught from names.
 BELOW_LANDED = {
     ("appfreeze", "class"): (39, 41),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (38, 41),
-    ("arkts", "actionable"): (105, 106),
-    ("bm", "actionable"): (119, 120),
-    ("config", "said"): (71, 72),
-    ("config", "class"): (71, 72),
-    ("config", "actionable"): (71, 72),
-    ("cppcrash", "said"): (139, 140),
-    ("cppcrash", "class"): (139, 140),
-    ("cppcrash", "location"): (77, 79),
-    ("cppcrash", "actionable"): (135, 140),
+    ("arkts", "actionable"): (107, 108),
+    ("bm", "actionable"): (121, 122),
+    ("config", "said"): (74, 75),
+    ("config", "class"): (74, 75),
+    ("config", "code"): (41, 42),
+    ("config", "actionable"): (74, 75),
+    ("cppcrash", "said"): (140, 141),
+    ("cppcrash", "class"): (140, 141),
+    ("cppcrash", "location"): (78, 80),
+    ("cppcrash", "actionable"): (136, 141),
     ("hilog", "said"): (99, 100),
     ("hilog", "class"): (37, 38),
     ("hilog", "location"): (15, 16),
     ("hilog", "actionable"): (37, 38),
     ("hilog", "fields"): (96, 100),
-    ("hvigor", "actionable"): (69, 70),
+    ("hvigor", "actionable"): (69, 72),
     ("jscrash", "location"): (63, 64),
     ("jscrash", "actionable"): (90, 93),
-    ("native", "said"): (43, 44),
-    ("native", "class"): (43, 44),
-    ("native", "actionable"): (41, 44),
-    ("ohpm", "actionable"): (61, 62),
-    ("paths", "class"): (27, 28),
-    ("paths", "actionable"): (27, 28),
-    ("all", "said"): (1134, 1138),
-    ("all", "class"): (1069, 1076),
-    ("all", "location"): (398, 404),
-    ("all", "actionable"): (1055, 1076),
+    ("native", "said"): (45, 46),
+    ("native", "class"): (45, 46),
+    ("native", "actionable"): (42, 46),
+    ("ohpm", "actionable"): (63, 64),
+    ("paths", "class"): (28, 29),
+    ("paths", "actionable"): (28, 29),
+    ("all", "said"): (1153, 1157),
+    ("all", "class"): (1088, 1095),
+    ("all", "code"): (535, 536),
+    ("all", "location"): (400, 406),
+    ("all", "actionable"): (1071, 1095),
     ("all", "fields"): (96, 100),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -214,7 +222,7 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 28), "all": (1, 1076)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 29), "all": (1, 1095)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -226,7 +234,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1138
+    assert len(items) >= 1157
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -333,7 +341,10 @@ BUILD_KINDS = (
 # With batch V's hvigor, sdk, config and ohpm logs as well and hvigor's, ohpm's and es2abc's
 # documented codes and messages (hvigor_codes.py and the others: they stay in, documented codes;
 # 532 build logs): said 511, class 489, fix 464, location 218, code 258, confident wrong 2.
-LEAVE_OUT_REACHED = {"said": 539, "class": 517, "actionable": 492, "location": 227, "code": 270}
+# With batch I re-collected and folded in (576 build logs): said 551, class 527, fix 501, location
+# 228, code 276, confident wrong 2; with the words of the error lines read when no reader knows
+# the message (log_subject.py, "possibly"): said 566, class 543, fix 512, location 229.
+LEAVE_OUT_REACHED = {"said": 566, "class": 543, "actionable": 512, "location": 229, "code": 276}
 LEAVE_OUT_CONFIDENT_WRONG = 2
 
 
@@ -358,7 +369,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 561
+    assert logs >= 576
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -407,7 +418,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 272
+    assert len(with_cause) >= 273
 
 
 def test_the_cli_prints_the_table_and_the_misses(
