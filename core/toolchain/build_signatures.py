@@ -467,14 +467,27 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="a library named with its lib prefix",
         terms=("ld.lld", "target_link_libraries", "CMakeLists.txt"),
     ),
+    # -l takes a name without lib and .so (ld's manual: -l<name> looks for lib<name>.so)
     Signature(
         "native",
-        (r"ld\.lld: error: unable to find library -l(?P<lib>\S+)",),
-        "The linker cannot find lib{lib}: a library of the NDK is not copied into the project but "
-        "CMakeLists.txt must see the NDK sysroot (target_include_directories and "
-        "target_link_directories on <native>/sysroot/usr/include and usr/lib/<abi>-linux-ohos); a "
-        "third-party library must be in the project (libs/<abi>) and its folder named in "
-        "target_link_directories. Check the name in target_link_libraries.",
+        (r"(?:ld\.lld: error: )?unable to find library -l(?!lib)(?P<lib>\S+?)\.so\b",),
+        "The linker cannot find the library: -l{lib}.so asks for lib{lib}.so.so, since -l<name> "
+        "looks for lib<name>.so. Write the name without lib and .so ('{lib}', in "
+        "target_link_libraries or cgo's #cgo LDFLAGS), or link the file by its full path "
+        "(<dir>/lib{lib}.so).",
+        meaning="a library named with its .so suffix",
+        terms=("ld.lld", "target_link_libraries", "LDFLAGS"),
+    ),
+    Signature(
+        "native",
+        (r"(?:ld\.lld: error: )?unable to find library -l(?P<lib>\S+)",),
+        "The linker cannot find lib{lib}.so (-l{lib}) in its search paths: a library of the NDK "
+        "is not copied into the project but CMakeLists.txt must see the NDK sysroot "
+        "(target_include_directories and target_link_directories on <native>/sysroot/usr/include "
+        "and usr/lib/<abi>-linux-ohos); a third-party library must be built for OHOS, be in the "
+        "project (libs/<abi>) and its folder named with -L (target_link_directories; for Rust "
+        "RUSTFLAGS='-L <dir>' or cargo's link-args, for Go CGO_LDFLAGS), or be linked by its full "
+        "path. Check the name in target_link_libraries.",
         meaning="a library the linker cannot find",
         terms=("ld.lld", "target_link_directories", "CMakeLists.txt", "sysroot"),
     ),

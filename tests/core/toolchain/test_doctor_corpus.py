@@ -169,40 +169,64 @@ LANDED = 1.0
 # hvigor/icA-faq-197-* (the daemon's port, security software), hvigor/icA-stockchat-* (run
 # hvigorw, not node on hvigor.js) and native/icA-dotnet-* (.NET's LinkerFlavor lld) are
 # families no page the doctor was taught from names.
+# Batch J (44 logs scored blind on 1d197c8 and on 144e862e; 43 folded in, the jA-* run logs and
+# the build logs named in README.md): many are one line a developer's note quotes without the
+# tool's context (``Component placed in wrong place``, ``Bundle name *** does not exist.``,
+# ``Failed to start hvigorw``); left: the misses `hmdesk-cli doctor --eval` lists for them, each
+# a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
+# a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
+# paths/agent-sandbox-hvigor-user-cache-eperm was written down as "permission"; the doctor's
+# kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
-    ("appfreeze", "class"): (39, 41),
+    ("aa", "actionable"): (33, 34),
+    ("appfreeze", "said"): (41, 42),
+    ("appfreeze", "class"): (39, 42),
     ("appfreeze", "location"): (7, 9),
-    ("appfreeze", "actionable"): (38, 41),
-    ("arkts", "actionable"): (107, 108),
-    ("bm", "actionable"): (121, 122),
-    ("config", "said"): (74, 75),
-    ("config", "class"): (74, 75),
-    ("config", "code"): (41, 42),
-    ("config", "actionable"): (74, 75),
-    ("cppcrash", "said"): (140, 141),
-    ("cppcrash", "class"): (140, 141),
-    ("cppcrash", "location"): (78, 80),
-    ("cppcrash", "actionable"): (136, 141),
-    ("hilog", "said"): (99, 100),
-    ("hilog", "class"): (37, 38),
+    ("appfreeze", "actionable"): (38, 42),
+    ("arkts", "actionable"): (110, 113),
+    ("bm", "actionable"): (124, 125),
+    ("config", "said"): (77, 78),
+    ("config", "class"): (77, 78),
+    ("config", "code"): (42, 43),
+    ("config", "actionable"): (76, 78),
+    ("cppcrash", "said"): (142, 143),
+    ("cppcrash", "class"): (142, 143),
+    ("cppcrash", "location"): (79, 82),
+    ("cppcrash", "actionable"): (137, 143),
+    ("hilog", "said"): (101, 102),
+    ("hilog", "class"): (38, 39),
     ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (37, 38),
-    ("hilog", "fields"): (96, 100),
-    ("hvigor", "actionable"): (69, 72),
-    ("jscrash", "location"): (63, 64),
-    ("jscrash", "actionable"): (90, 93),
-    ("native", "said"): (45, 46),
-    ("native", "class"): (45, 46),
-    ("native", "actionable"): (42, 46),
-    ("ohpm", "actionable"): (63, 64),
-    ("paths", "class"): (28, 29),
-    ("paths", "actionable"): (28, 29),
-    ("all", "said"): (1153, 1157),
-    ("all", "class"): (1088, 1095),
-    ("all", "code"): (535, 536),
-    ("all", "location"): (400, 406),
-    ("all", "actionable"): (1071, 1095),
-    ("all", "fields"): (96, 100),
+    ("hilog", "actionable"): (37, 39),
+    ("hilog", "lines"): (613, 616),
+    ("hilog", "fields"): (97, 102),
+    ("hvigor", "said"): (74, 75),
+    ("hvigor", "class"): (73, 75),
+    ("hvigor", "actionable"): (69, 75),
+    ("java-node", "actionable"): (26, 27),
+    ("jscrash", "class"): (94, 95),
+    ("jscrash", "location"): (64, 65),
+    ("jscrash", "actionable"): (90, 95),
+    ("native", "said"): (50, 51),
+    ("native", "class"): (50, 51),
+    ("native", "location"): (20, 21),
+    ("native", "actionable"): (45, 51),
+    ("ohpm", "actionable"): (66, 67),
+    ("paths", "said"): (30, 31),
+    ("paths", "class"): (28, 31),
+    ("paths", "actionable"): (28, 31),
+    ("sdk", "said"): (45, 46),
+    ("sdk", "class"): (45, 46),
+    ("sdk", "actionable"): (45, 46),
+    ("signing", "said"): (61, 62),
+    ("signing", "class"): (61, 62),
+    ("signing", "actionable"): (61, 62),
+    ("all", "said"): (1191, 1200),
+    ("all", "class"): (1122, 1137),
+    ("all", "code"): (542, 543),
+    ("all", "location"): (402, 410),
+    ("all", "actionable"): (1094, 1137),
+    ("all", "lines"): (613, 616),
+    ("all", "fields"): (97, 102),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -219,10 +243,17 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
     "deveco-window": (20, 22),
     "hdc-time": (19, 20),
+    "tag-colon-no-time": (1, 2),  # the run above (LINES_PINNED), not read at all
 }
+# hilog formats whose lines are not all read: format -> (read, lines)
+# tag-colon-no-time: hilog/jA-rustdesk-flutter-ohos-musl-ldso-sodium-tag-only (held-out J) quotes
+# three lines cut to ``Tag: msg`` with three different tags (MUSL-LDSO, MMG, ArkCompiler) and no
+# stack frame: the parser takes such a run only when a tag comes back or CamelCase tags carry a
+# frame, since prose labels (``Cause: … / Solution: … / Note: …``) look the same
+LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 29), "all": (1, 1095)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (2, 31), "all": (2, 1137)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -234,7 +265,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1157
+    assert len(items) >= 1200
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -344,7 +375,9 @@ BUILD_KINDS = (
 # With batch I re-collected and folded in (576 build logs): said 551, class 527, fix 501, location
 # 228, code 276, confident wrong 2; with the words of the error lines read when no reader knows
 # the message (log_subject.py, "possibly"): said 566, class 543, fix 512, location 229.
-LEAVE_OUT_REACHED = {"said": 566, "class": 543, "actionable": 512, "location": 229, "code": 276}
+# With batch J folded in, TypeScript's error catalogue (tsc_catalogue.py) and ld's -l rules (605
+# build logs): said 591, class 566, fix 526, location 229, code 277, confident wrong 2.
+LEAVE_OUT_REACHED = {"said": 591, "class": 566, "actionable": 526, "location": 229, "code": 277}
 LEAVE_OUT_CONFIDENT_WRONG = 2
 
 
@@ -369,7 +402,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 576
+    assert logs >= 605
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -393,7 +426,10 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
     } <= set(report.formats)
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
-        assert lines is not None and lines >= 0.98, (fmt, row.counts)
+        if fmt in LINES_PINNED:
+            assert tuple(row.counts["lines"]) >= LINES_PINNED[fmt], (fmt, row.counts)
+        else:
+            assert lines is not None and lines >= 0.98, (fmt, row.counts)
         if fmt in FIELDS_PINNED:
             assert tuple(row.counts["fields"]) >= FIELDS_PINNED[fmt], (fmt, row.counts)
         else:
@@ -418,7 +454,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 273
+    assert len(with_cause) >= 277
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
+from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.tsc_catalogue import CATALOGUE_FILE, tsc_message
+
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "real_logs"
 
 
 @pytest.mark.parametrize(
@@ -51,3 +55,12 @@ def test_the_catalogue_names_its_source_and_holds_the_errors() -> None:
     assert "typescript@" in rows[0]["source"]
     codes = {r["code"] for r in rows[1:]}
     assert len(codes) > 1000 and {1002, 2322, 2339, 2420, 2558} <= codes
+
+
+def test_the_doctor_says_the_code_is_at_fault_possibly() -> None:
+    # held-out batch J: a developer's note quotes the checker's message alone (ForEach's type
+    # argument); before, the doctor said nothing
+    found = diagnose((CORPUS / "arkts" / "metronome-v3-foreach-type-argument.log").read_text())
+    assert found is not None and found.kind == "arkts-source" and not found.certain
+    assert "TS2558" in (found.meaning or "")
+    assert "Expected 0 type arguments, but got 1" in found.fix
