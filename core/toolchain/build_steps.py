@@ -99,6 +99,21 @@ _PKG_VERSION = re.compile(r"\.ohpm[\\/][^\\/]*?@(?P<v>\d[\w.-]*)[\\/]")
 _MOST_STEPS = 3
 
 
+def compiler_message_line(text: str) -> str | None:
+    """The line of the first message of the compiler's the text quotes (:data:`_COMPILER_STEPS`:
+    TypeScript's diagnostics the doctor has steps for, the ets-loader's, ArkUI's checks), with
+    or without the compiler's header."""
+    first: int | None = None
+    for gated, _step in _COMPILER_STEPS:
+        if gated.possible(text) and (m := gated.pattern.search(text)) is not None:
+            first = m.start() if first is None else min(first, m.start())
+    if first is None:
+        return None
+    start = text.rfind("\n", 0, first) + 1
+    end = text.find("\n", first)
+    return text[start : end if end >= 0 else len(text)].strip()
+
+
 def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     """``fix`` with the steps the compiler's own message asks for (:data:`_COMPILER_STEPS`), the
     ArkTS rule it names (any case) and, for a place inside a dependency's files, the library."""

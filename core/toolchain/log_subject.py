@@ -16,7 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from hmdesk.core.toolchain.build_steps import UNKNOWN_STEP, _mostly_hilog, first_step
+from hmdesk.core.toolchain.build_steps import (
+    UNKNOWN_STEP,
+    _mostly_hilog,
+    compiler_message_line,
+    first_step,
+)
 from hmdesk.core.toolchain.finding import (
     BLOCK_CHARS,
     EVIDENCE_CHARS,
@@ -263,21 +268,23 @@ def subject_finding(found: Finding | None, tail: str) -> Finding | None:
         return found
     if _mostly_hilog(tail):
         return found
-    said = tsc_message(_error_lines(tail))
-    # the compiler's own message quoted without its header is the code's error
-    subject = (
-        Subject("arkts-source", (f"TS{said.code}",), said.text)
-        if said is not None
-        else subject_of(tail)
-    )
+    # the compiler's own message quoted without its header is the code's error: any of
+    # TypeScript's errors, or one the doctor has steps for (ArkUI's checks, the ets-loader's)
+    lines = _error_lines(tail)
+    said = tsc_message(lines)
+    quoted = compiler_message_line("\n".join(lines)) if said is None else None
+    if said is not None:
+        subject: Subject | None = Subject("arkts-source", (f"TS{said.code}",), said.text)
+        words = f"TypeScript's error TS{said.code} (ArkTS compiles with TypeScript's checker)"
+    elif quoted is not None:
+        subject = Subject("arkts-source", (), quoted)
+        words = "a message of the ArkTS compiler's"
+    else:
+        subject = subject_of(tail)
+        words = ", ".join(subject.words) if subject is not None else ""
     if subject is None:
         return found
     kind = finding_kind(subject.kind)
-    words = (
-        f"TypeScript's error TS{said.code} (ArkTS compiles with TypeScript's checker)"
-        if said is not None
-        else ", ".join(subject.words)
-    )
     if found is None:
         return Finding(
             kind=kind,

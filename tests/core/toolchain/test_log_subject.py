@@ -113,3 +113,15 @@ def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
         right += subject is not None and subject.kind in classes
     assert said >= 555 and right >= 525, (said, right)
     assert right / said >= 0.93, (said, right)
+
+
+def test_an_arkui_check_quoted_alone_is_the_codes_error() -> None:
+    # the message of ArkUI's compile check 10905210 as its reference page words it, pasted
+    # without the compiler's header or code: before, nothing was said
+    text = (
+        "In the Entry component, the 'build' method can have only one root node, which must be "
+        "a container component."
+    )
+    found = diagnose(text)
+    assert found is not None and found.kind == "arkts-source" and not found.certain
+    assert "exactly one root" in found.fix
