@@ -167,7 +167,6 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
         r"\binstall (?:bundle|failed)\b",
         r"\b(?:bm|hdc) install\b",
         r"\.hap\b",
-        r"\bbundleName\b",
     ),
     "launch": (
         r"\baa start\b",

@@ -420,10 +420,13 @@ _PROSE_SIGNAL = Gated(r"\b(SIG[A-Z]{3,6}\([A-Z_]+\)@0x[0-9a-fA-F]+[^\n。`]*)")
 # the error quoted in a code comment after the call that threw it: ``// 报错：Error message:…``
 _COMMENT_KEY = Gated(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error message|Reason):[^\n]+)")
 # words of a report about a fault (not of a page listing the events): a freeze, a hang, an ANR,
-# a crash or a store review that saw one
+# a crash or a store review that saw one; or the system's own reporters of a freeze as hilog
+# shows them (AppDfr's ``reportEvent:``/``NotifyAppFault:``, AppMS's ``pid N will exit because
+# THREAD_BLOCK_6S``, ``PROCESS_KILL … reason=``)
 _FREEZE_WORD = re.compile(
     r"freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
-    r"|审核|\breview|\brejected|阻塞|\bblocked\b",
+    r"|审核|\breview|\brejected|阻塞|\bblocked\b"
+    r"|\bAppDfr\b|NotifyAppFault|reportEvent|\bwill exit because\b|PROCESS_KILL",
     re.I,
 )
 # a freeze's event name in a note that speaks of one (``AppFreeze capture … showed
@@ -447,7 +450,11 @@ def _prose_keys(text: str) -> list[str]:
     # every event name holds BLOCK or TIMEOUT: a plain substring test spares a 1 MB text the
     # regular expressions
     if ("BLOCK" in text or "TIMEOUT" in text) and _FREEZE_WORD.search(text):
-        said += [f"Reason:{m.group(1)}" for m in _NAMED_FREEZE.finditer(text)][:1]
+        named = [m.group(1) for m in _NAMED_FREEZE.finditer(text)]
+        # THREAD_BLOCK_3S is the watchdog's warning; the 6S after it is the freeze that kills
+        said += [f"Reason:{n}" for n in named if not n.endswith("_3S")][:1] or [
+            f"Reason:{n}" for n in named
+        ][:1]
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
 

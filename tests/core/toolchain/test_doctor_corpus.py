@@ -179,54 +179,56 @@ LANDED = 1.0
 # kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
     ("aa", "actionable"): (33, 34),
-    ("appfreeze", "said"): (41, 42),
-    ("appfreeze", "class"): (39, 42),
+    ("appfreeze", "said"): (43, 44),
+    ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
-    ("appfreeze", "actionable"): (38, 42),
-    ("arkts", "actionable"): (110, 113),
+    ("appfreeze", "actionable"): (40, 44),
+    ("arkts", "actionable"): (113, 116),
     ("bm", "actionable"): (124, 125),
-    ("config", "said"): (77, 78),
-    ("config", "class"): (77, 78),
-    ("config", "code"): (42, 43),
-    ("config", "actionable"): (76, 78),
+    ("config", "said"): (82, 83),
+    ("config", "class"): (82, 83),
+    ("config", "code"): (46, 47),
+    ("config", "actionable"): (81, 83),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
     ("cppcrash", "actionable"): (137, 143),
-    ("hilog", "said"): (101, 102),
-    ("hilog", "class"): (38, 39),
+    ("hilog", "said"): (103, 107),
+    ("hilog", "class"): (38, 42),
     ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (37, 39),
-    ("hilog", "lines"): (613, 616),
-    ("hilog", "fields"): (97, 102),
-    ("hvigor", "said"): (74, 75),
-    ("hvigor", "class"): (73, 75),
-    ("hvigor", "actionable"): (69, 75),
-    ("java-node", "actionable"): (26, 27),
+    ("hilog", "actionable"): (37, 42),
+    ("hilog", "lines"): (632, 642),
+    ("hilog", "fields"): (100, 107),
+    ("hvigor", "said"): (77, 78),
+    ("hvigor", "class"): (75, 78),
+    ("hvigor", "actionable"): (71, 78),
+    ("java-node", "said"): (27, 28),
+    ("java-node", "class"): (27, 28),
+    ("java-node", "actionable"): (26, 28),
     ("jscrash", "class"): (94, 95),
     ("jscrash", "location"): (64, 65),
     ("jscrash", "actionable"): (90, 95),
-    ("native", "said"): (50, 51),
-    ("native", "class"): (50, 51),
-    ("native", "location"): (20, 21),
-    ("native", "actionable"): (45, 51),
-    ("ohpm", "actionable"): (66, 67),
+    ("native", "said"): (52, 53),
+    ("native", "class"): (52, 53),
+    ("native", "location"): (21, 22),
+    ("native", "actionable"): (47, 53),
+    ("ohpm", "actionable"): (67, 68),
     ("paths", "said"): (30, 31),
     ("paths", "class"): (28, 31),
     ("paths", "actionable"): (28, 31),
-    ("sdk", "said"): (45, 46),
-    ("sdk", "class"): (45, 46),
-    ("sdk", "actionable"): (45, 46),
-    ("signing", "said"): (61, 62),
-    ("signing", "class"): (61, 62),
-    ("signing", "actionable"): (61, 62),
-    ("all", "said"): (1191, 1200),
-    ("all", "class"): (1122, 1137),
-    ("all", "code"): (542, 543),
-    ("all", "location"): (402, 410),
-    ("all", "actionable"): (1094, 1137),
-    ("all", "lines"): (613, 616),
-    ("all", "fields"): (97, 102),
+    ("sdk", "said"): (47, 48),
+    ("sdk", "class"): (47, 48),
+    ("sdk", "actionable"): (47, 48),
+    ("signing", "said"): (63, 64),
+    ("signing", "class"): (63, 64),
+    ("signing", "actionable"): (63, 64),
+    ("all", "said"): (1215, 1228),
+    ("all", "class"): (1143, 1163),
+    ("all", "code"): (561, 562),
+    ("all", "location"): (415, 423),
+    ("all", "actionable"): (1115, 1163),
+    ("all", "lines"): (632, 642),
+    ("all", "fields"): (100, 107),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -244,16 +246,24 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "deveco-window": (20, 22),
     "hdc-time": (19, 20),
     "tag-colon-no-time": (1, 2),  # the run above (LINES_PINNED), not read at all
+    "message-only": (0, 2),  # (LINES_PINNED)
 }
 # hilog formats whose lines are not all read: format -> (read, lines)
 # tag-colon-no-time: hilog/jA-rustdesk-flutter-ohos-musl-ldso-sodium-tag-only (held-out J) quotes
 # three lines cut to ``Tag: msg`` with three different tags (MUSL-LDSO, MMG, ArkCompiler) and no
 # stack frame: the parser takes such a run only when a tag comes back or CamelCase tags carry a
 # frame, since prose labels (``Cause: … / Solution: … / Note: …``) look the same
-LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8)}
+# message-only: hilog/kA-livo-blockmonitor-* and kA-supertux-* (held-out K) were written down as
+# hilog lines that print no hilog column at all (a message alone): no parser tells them from text
+LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8), "message-only": (0, 7)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (2, 31), "all": (2, 1137)}
+# hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
+    "hvigor": (1, 78),
+    "paths": (2, 31),
+    "all": (3, 1163),
+}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -265,7 +275,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1200
+    assert len(items) >= 1228
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -378,8 +388,10 @@ BUILD_KINDS = (
 # With batch J folded in, TypeScript's error catalogue (tsc_catalogue.py) and ld's -l rules (605
 # build logs): said 591, class 566, fix 526, location 229, code 277, confident wrong 2.
 # With a compiler message the doctor has steps for read when quoted alone: said 592, class 567, fix 527.
-LEAVE_OUT_REACHED = {"said": 592, "class": 567, "actionable": 527, "location": 229, "code": 277}
-LEAVE_OUT_CONFIDENT_WRONG = 2
+# With batch K folded in (626 build logs): said 612, class 586, fix 546, location 242, code 294,
+# confident wrong 3 (K's 00303148, written down as a file, read as hvigor's Configuration Error).
+LEAVE_OUT_REACHED = {"said": 612, "class": 586, "actionable": 546, "location": 242, "code": 294}
+LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -403,7 +415,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 605
+    assert logs >= 626
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -455,7 +467,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 277
+    assert len(with_cause) >= 279
 
 
 def test_the_cli_prints_the_table_and_the_misses(

@@ -9,6 +9,8 @@ from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.hilog.parse import parse_line
 
+from tests.fixtures.real_logs import real_log
+
 
 def test_a_signal_line_in_prose_with_markdown_escapes_is_the_reason() -> None:
     text = "报错信息：SIGSEGV(SEGV\\_MAPERR)@0x0000000000000008 probably caused by NULL pointer dereference。"
@@ -99,3 +101,17 @@ def test_a_native_stack_symbolised_by_hand_gives_its_place() -> None:
     assert f is not None and f.symbol == "ConnectTcp" and f.line == 190
     g = parse_frame("  ← hook_table (arm_ext_executor.c:6180, case 38 r0==1014)")
     assert g is not None and g.symbol == "hook_table" and g.file == "arm_ext_executor.c"
+
+
+def test_the_systems_freeze_reporters_in_a_paste_are_the_freeze_they_report() -> None:
+    # held-out K: AppDfr's NotifyAppFault line and AppMS's kill line, pasted with no freeze word
+    livo = diagnose(real_log("appfreeze/kA-livo-notifyappfault-app-input-block.log"))
+    assert livo is not None and livo.kind == "freeze" and livo.code == "APP_INPUT_BLOCK"
+    # the watchdog's THREAD_BLOCK_3S warning comes first; the 6S event is the freeze that kills
+    lpr = diagnose(real_log("appfreeze/kA-lprdemo-sync-napi-matrix-uvlooptask-thread-block-6s.log"))
+    assert lpr is not None and lpr.kind == "freeze" and lpr.code == "THREAD_BLOCK_6S"
+    assert "TaskPool" in lpr.fix or "taskpool" in lpr.fix.lower()
+    # a page that lists the events, with no reporter and no freeze word, stays a list
+    assert (
+        parse_faultlog("Events: THREAD_BLOCK_3S, THREAD_BLOCK_6S, APP_INPUT_BLOCK").type != FREEZE
+    )
