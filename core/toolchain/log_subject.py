@@ -7,8 +7,10 @@ error lines (a line with ``error``, ``fail``, ``cause``, ``exception``, 错误 o
 after it), which of each kind's words (:data:`SUBJECT_WORDS`) they hold, and names the kind with
 the most, or nothing when two kinds tie or no word is there. The doctor says it "possibly" only
 (:mod:`.doctor`): a word never makes a certain finding, and a lone generic word ("failed",
-"timeout", "not found") is in no kind's list. Before the words, a TypeScript compiler error
-quoted without its header (:mod:`.tsc_catalogue`) says the code is at fault, "possibly" too.
+"timeout", "not found") is in no kind's list. Before the words, a compiler message quoted
+without the compiler's header says the code is at fault, "possibly" too: any of TypeScript's
+errors (:mod:`.tsc_catalogue`), or one the doctor has steps for (ArkUI's checks, the
+ets-loader's: :func:`.build_steps.compiler_message_line`).
 """
 
 from __future__ import annotations
