@@ -11,7 +11,7 @@ from hmdesk.core.toolchain.build_signatures import (
     HVIGOR_SIGNATURES,
     TOOL_MESSAGE_SIGNATURES,
 )
-from hmdesk.core.toolchain.device_signatures import GENERIC_DEVICE_SIGNATURES, _device_signatures
+from hmdesk.core.toolchain.device_signatures import DEVICE_SIGNATURES, GENERIC_DEVICE_SIGNATURES
 from hmdesk.core.toolchain.es2abc_signatures import ES2ABC_SIGNATURES
 from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
@@ -20,7 +20,7 @@ from hmdesk.core.toolchain.prefilter import Need, fold, holds
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
-    _device_signatures()
+    DEVICE_SIGNATURES
     + TOOL_MESSAGE_SIGNATURES
     + FAQ_SIGNATURES
     + AGC_PACKAGE_SIGNATURES

@@ -1,7 +1,7 @@
 """The emulator's documented errors (DevEco Studio's "模拟器错误码" page, ide-emulator-faqs: codes
 008010xx and 008020xx): each code's English message, what it means and the page's remedy. The
 Emulator and DevEco show the message without the code, so each row is read by its message
-(:func:`hmdesk.core.toolchain.device_signatures._device_signatures`)."""
+(:data:`hmdesk.core.toolchain.device_signatures.DEVICE_SIGNATURES`)."""
 
 from __future__ import annotations
 
