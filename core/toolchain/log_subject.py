@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 
 from hmdesk.core.toolchain.build_steps import (
     UNKNOWN_STEP,
@@ -192,10 +193,17 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
 
 # the words that are a place (file:line), not a failure's subject
 _PLACES = frozenset((_ETS_PLACE, _NATIVE_PLACE))
-_COMPILED = {
-    kind: tuple(re.compile(p, re.IGNORECASE) for p in words)
-    for kind, words in SUBJECT_WORDS.items()
-}
+
+
+@cache
+def _compiled() -> dict[str, tuple[re.Pattern[str], ...]]:
+    """The words compiled on first use: only a log no reader knows needs them."""
+    return {
+        kind: tuple(re.compile(p, re.IGNORECASE) for p in words)
+        for kind, words in SUBJECT_WORDS.items()
+    }
+
+
 # the lines that report the failure (and the two after each: a message's continuation)
 _ERROR_LINE = re.compile(r"error|fail|cause|exception|错误|失败|异常", re.IGNORECASE)
 _AFTER = 2
@@ -237,7 +245,7 @@ def subject_of(text: str) -> Subject | None:
     # a paste without an error line: a place in it (a quoted frame) names no failure
     erring = any(map(_ERROR_LINE.search, lines))
     said: dict[str, tuple[str, ...]] = {}
-    for kind, patterns in _COMPILED.items():
+    for kind, patterns in _compiled().items():
         words = tuple(
             m.group(0)
             for p in patterns
@@ -252,7 +260,7 @@ def subject_of(text: str) -> Subject | None:
     if len(best) != 1:
         return None
     kind = best[0]
-    patterns = _COMPILED[kind]
+    patterns = _compiled()[kind]
     evidence = max(
         [ln for ln in lines if _ERROR_LINE.search(ln)] or lines,
         key=lambda ln: sum(1 for p in patterns if p.search(ln)),
