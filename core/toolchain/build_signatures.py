@@ -491,6 +491,30 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="a library the linker cannot find",
         terms=("ld.lld", "target_link_directories", "CMakeLists.txt", "sysroot"),
     ),
+    # a linker flag given to a compile-only step (clang's -Wunused-command-line-argument): the
+    # flag belongs to the link flags
+    Signature(
+        "native",
+        (r"argument unused during compilation: '(?P<flag>-(?:L|l|Wl,)[^'\n]*)'",),
+        "The linker flag {flag} was given to the compiler, which does not link: move it to the "
+        "link flags (CMake's target_link_options / target_link_directories, LDFLAGS; for Go's cgo "
+        "the #cgo LDFLAGS / CGO_LDFLAGS, not CFLAGS; for Rust RUSTFLAGS' link-args).",
+        meaning="a linker flag given to the compiler",
+        terms=("clang", "LDFLAGS", "CMakeLists.txt"),
+    ),
+    # CMake's first try of the compiler failed: the compiler is not the OHOS toolchain's, or a
+    # wrapper's toolchain file replaced it
+    Signature(
+        "native",
+        (r"Check for working (?P<lang>CXX|C) compiler[^\n]*? - broken",),
+        "CMake's test build with the {lang} compiler failed, so CMake stops: configure with the "
+        "SDK's toolchain file (-DCMAKE_TOOLCHAIN_FILE=<sdk>/native/build/cmake/ohos.toolchain.cmake, "
+        "and -DOHOS_ARCH=arm64-v8a); a framework's own toolchain file (Qt's) must chain to it "
+        "(QT_CHAINLOAD_TOOLCHAIN_FILE=…/ohos.toolchain.cmake). The error CMake prints below the "
+        "line (CMakeError.log) says why the test build failed.",
+        meaning="CMake's compiler check failed",
+        terms=("CMake", "ohos.toolchain.cmake", "CMAKE_TOOLCHAIN_FILE"),
+    ),
     Signature(
         "native",
         (r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed)[^\n]+)",),

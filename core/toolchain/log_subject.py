@@ -6,7 +6,7 @@ about in its error lines: ``ohpm`` and ``oh-package.json5``, ``CMakeLists.txt`` 
 error lines (a line with ``error``, ``fail``, ``cause``, ``exception``, 错误 or 失败 and the two
 after it), which of each kind's words (:data:`SUBJECT_WORDS`) they hold, and names the kind with
 the most, or nothing when two kinds tie or no word is there. The doctor says it "possibly" only
-(:mod:`.doctor`): a word never makes a certain finding, and a lone generic word ("failed",
+(:mod:`.doctor`; docs/decisions/0030-doctor-error-line-words.md): a word never makes a certain finding, and a lone generic word ("failed",
 "timeout", "not found") is in no kind's list. Before the words, a compiler message quoted
 without the compiler's header says the code is at fault, "possibly" too: any of TypeScript's
 errors (:mod:`.tsc_catalogue`), or one the doctor has steps for (ArkUI's checks, the
@@ -37,6 +37,7 @@ from hmdesk.core.toolchain.tsc_catalogue import tsc_message
 
 _ETS_PLACE = r"\.d?\.?e?ts:\d+"
 _NATIVE_PLACE = r"\.(?:cpp|cc|cxx|c|h|hpp):\d+"
+_LIBRARY = r"\blib[\w.+-]*\.so\b"
 # each kind's words: distinct words count once each, whatever the number of times they occur;
 # a word is a technical name (a file, a setting, a tool), never a generic verb nor a bare number
 # (a code is the code readers' to read: "9568305 bytes" is no install code)
@@ -151,6 +152,8 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bunable to find library\b",  # the linker's
         r"\bargument unused during compilation\b",  # clang's
         r"\bworking (?:C|CXX) compiler\b",  # CMake's compiler check
+        r"\bError relocating\b",  # musl's loader
+        _LIBRARY,
     ),
     "hvigor-task": (
         r"\bTask '?[\w:@-]+'? not found\b",
@@ -191,8 +194,8 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
     ),
 }
 
-# the words that are a place (file:line), not a failure's subject
-_PLACES = frozenset((_ETS_PLACE, _NATIVE_PLACE))
+# the words that are a place (file:line, a frame's library), not a failure's subject
+_PLACES = frozenset((_ETS_PLACE, _NATIVE_PLACE, _LIBRARY))
 
 
 @cache
@@ -257,14 +260,15 @@ def subject_of(text: str) -> Subject | None:
         return None
     most = max(len(w) for w in said.values())
     best = [k for k, w in said.items() if len(w) == most]
+    if len(best) > 1 and "permission" in best:
+        best = ["permission"]  # the OS's refusal is the cause; the other words say who met it
     if len(best) != 1:
         return None
     kind = best[0]
     patterns = _compiled()[kind]
-    evidence = max(
-        [ln for ln in lines if _ERROR_LINE.search(ln)] or lines,
-        key=lambda ln: sum(1 for p in patterns if p.search(ln)),
-    )
+    # the first error line that holds one of its words: a log's first error is its cause
+    reported = [ln for ln in lines if _ERROR_LINE.search(ln)] or lines
+    evidence = next((ln for ln in reported if any(p.search(ln) for p in patterns)), reported[0])
     return Subject(kind, said[kind], evidence.strip()[:BLOCK_CHARS])
 
 

@@ -99,7 +99,7 @@ def test_a_device_log_is_the_apps_not_a_tools() -> None:
 
 def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
     # every build and device log of the corpus read by the words alone (as if no reader knew
-    # it): what it names is the written class in 528 of 562 (94 %); a drop means a word that
+    # it): what it names is the written class in 576 of 612 (94 %); a drop means a word that
     # misleads was added
     said = right = 0
     for toml in sorted(CORPUS.glob("*/*.toml")):
@@ -111,7 +111,7 @@ def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
         subject = subject_of(toml.with_suffix(".log").read_text(encoding="utf-8")[-8000:])
         said += subject is not None
         right += subject is not None and subject.kind in classes
-    assert said >= 555 and right >= 525, (said, right)
+    assert said >= 605 and right >= 570, (said, right)
     assert right / said >= 0.93, (said, right)
 
 
@@ -125,3 +125,20 @@ def test_an_arkui_check_quoted_alone_is_the_codes_error() -> None:
     found = diagnose(text)
     assert found is not None and found.kind == "arkts-source" and not found.certain
     assert "exactly one root" in found.fix
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "word"),
+    [
+        # clang's unused-argument warning on a -L flag (held-out J): the flag belongs to LDFLAGS
+        ("native/caotun-go-cgo-L-in-cgo-cflags", "native", "CGO_LDFLAGS"),
+        # CMake's compiler check under a framework's toolchain file (held-out J)
+        ("native/qt612-gallery-cxx-compiler-broken-no-chainload", "native", "ohos.toolchain.cmake"),
+        # ohpm's words and EPERM's, one each (held-out J): the OS's refusal is the cause
+        ("paths/coral-music-ohpm-symlink-eperm-sandbox", "permission", "writable"),
+    ],
+)
+def test_held_out_j_lines_named_by_their_words(name: str, kind: str, word: str) -> None:
+    found = diagnose(_log(name))
+    assert found is not None and found.kind == kind, found
+    assert word in found.fix
