@@ -240,9 +240,11 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
     (
         # a component's attribute chain: ``.card()`` on a RelativeContainer
         rf"Property {_Q}(\w+){_E} does not exist on type {_Q}(\w+?)Attribute{_E}",
-        "{0}() is not an attribute method of {1}: a custom style must be defined before it is "
-        "used, as a @Styles function {0}() {{ … }} (at the file's top, or inside the struct) or "
-        "an @Extend({1}) function {0}(…) at the file's top; else call an attribute {1} has.",
+        "{0}() is not an attribute method of {1}: an option of the component's constructor is "
+        "given there, not chained ({1}({{ {0}: … }}), as Row({{ space: 8 }}) and Column's space); "
+        "a custom style must be defined before it is used, as a @Styles function {0}() {{ … }} "
+        "(at the file's top, or inside the struct) or an @Extend({1}) function {0}(…) at the "
+        "file's top; else call an attribute {1} has.",
     ),
     (
         rf"Property {_Q}(\w+){_E} does not exist on type {_Q}(?:typeof )?([^’'`\n]+?){_E}\. "

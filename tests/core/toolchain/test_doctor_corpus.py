@@ -183,12 +183,13 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
-    ("arkts", "actionable"): (113, 116),
+    ("arkts", "location"): (96, 97),
+    ("arkts", "actionable"): (120, 125),
     ("bm", "actionable"): (124, 125),
-    ("config", "said"): (82, 83),
-    ("config", "class"): (82, 83),
-    ("config", "code"): (46, 47),
-    ("config", "actionable"): (81, 83),
+    ("config", "said"): (86, 87),
+    ("config", "class"): (86, 87),
+    ("config", "code"): (50, 51),
+    ("config", "actionable"): (85, 87),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
@@ -220,11 +221,11 @@ BELOW_LANDED = {
     ("signing", "said"): (63, 64),
     ("signing", "class"): (63, 64),
     ("signing", "actionable"): (63, 64),
-    ("all", "said"): (1216, 1228),
-    ("all", "class"): (1145, 1163),
-    ("all", "code"): (561, 562),
-    ("all", "location"): (415, 423),
-    ("all", "actionable"): (1118, 1163),
+    ("all", "said"): (1230, 1242),
+    ("all", "class"): (1159, 1177),
+    ("all", "code"): (575, 576),
+    ("all", "location"): (425, 434),
+    ("all", "actionable"): (1130, 1177),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -260,7 +261,7 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "hvigor": (1, 78),
     "paths": (2, 31),
-    "all": (3, 1163),
+    "all": (3, 1177),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -273,7 +274,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1228
+    assert len(items) >= 1242
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -388,7 +389,10 @@ BUILD_KINDS = (
 # With a compiler message the doctor has steps for read when quoted alone: said 592, class 567, fix 527.
 # With batch K folded in (626 build logs): said 612, class 586, fix 546, location 242, code 294,
 # confident wrong 3 (K's 00303148, written down as a file, read as hvigor's Configuration Error).
-LEAVE_OUT_REACHED = {"said": 613, "class": 587, "actionable": 547, "location": 242, "code": 294}
+# With clang's and CMake's compiler-check steps and more of the error lines' words: said 613,
+# class 587, fix 547. With batch L folded in (640 build logs): said 627, class 601, fix 559,
+# location 252, code 308, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 627, "class": 601, "actionable": 559, "location": 252, "code": 308}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -413,7 +417,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 626
+    assert logs >= 640
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
