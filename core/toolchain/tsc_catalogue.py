@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import islice
 
 CATALOGUE_FILE = "typescript_diagnostics.jsonl"
 _MIN_WORDS = 3  # literal words a message must have to be told from other tools' words
@@ -27,6 +28,9 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 # where a message may start in a line: its start, or after a label (``ERROR: ``, ``error TS2558: ``,
 # ``- ``, ``→ ``)
 _STARTS = re.compile(r"(?:^|[:：\-–—→>]\s*|\bTS\d{4,5}:?\s*)(?=[A-Za-z'‘`\"])")
+# a message starts at a line's start or after one of its first labels: a line of many colons
+# (a table, a dump) is not tried at each of them
+_MAX_STARTS = 8
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "`": "'", "“": '"', "”": '"'})
 
 
@@ -77,7 +81,7 @@ def tsc_message(lines: list[str]) -> TscMessage | None:
     """The first TypeScript error message in ``lines`` (at a line's start or after a label)."""
     for raw in lines:
         line = raw.translate(_QUOTES).strip()
-        for start in _STARTS.finditer(line):
+        for start in islice(_STARTS.finditer(line), _MAX_STARTS):
             rest = line[start.end() :]
             first = _WORD.match(rest)
             candidates = _patterns(first.group(0)) if first else ()

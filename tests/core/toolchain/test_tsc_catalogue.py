@@ -64,3 +64,11 @@ def test_the_doctor_says_the_code_is_at_fault_possibly() -> None:
     assert found is not None and found.kind == "arkts-source" and not found.certain
     assert "TS2558" in (found.meaning or "")
     assert "Expected 0 type arguments, but got 1" in found.fix
+
+
+def test_a_message_is_looked_for_after_a_lines_first_labels_only() -> None:
+    # a line of many colons (a table, a dump) is not tried at each: a message starts at the
+    # line's start or after one of its first few labels
+    message = "Expected 0 type arguments, but got 1"
+    assert tsc_message([f"ERROR: ArkTS: {message}"]) is not None
+    assert tsc_message([": ".join("abcdefghij") + ": " + message]) is None
