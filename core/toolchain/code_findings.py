@@ -39,6 +39,8 @@ from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided); the signature tool's
 # after its ``ERROR:`` whatever its description starts with ("ERROR: 11013008 generate csr …")
+# a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
+_JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
 _BUILD_CODE = re.compile(
     r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z]|"
     r"(?<=ERROR: 11[01]\d{5})[ \t]+\S)"
@@ -369,6 +371,12 @@ def _table_finding(
         detail, place = _schema_detail(tail[start:])
         fix = f"{fix} {detail}".strip()
         location = location if location and _HAS_LINE.search(location) else place or location
+    if kind == "config":
+        # a configuration file the code's own line names, when the fix does not
+        line_end = tail.find("\n", start)
+        named = _JSON_FILE.search(tail, start, line_end if line_end >= 0 else len(tail))
+        if named is not None and named.group(0) not in fix:
+            fix = f"{fix} The file the log names: {named.group(0)}."
     fix = _with_advice(fix, tail[start:])
     location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1

@@ -242,6 +242,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="ArkTS linter rule",
         terms=("ArkTS", "arkts", "编译错误"),
     ),
+    # npm/pnpm (which hvigor runs to install its own packages) finds no such version of a hvigor
+    # package: the version hvigor-config.json5 asks for (hvigor's 00308002 page: pnpm's
+    # ERR_PNPM_NO_MATCHING_VERSION and 404, for npm the same words)
+    Signature(
+        "hvigor-version",
+        (
+            r"(?:npm ERR!|ERR_PNPM_\w+)[^\n]*?(?:not found|404|No matching version)[^\n]*?"
+            r"(?P<package>@ohos/hvigor[\w-]*)@(?P<version>\d[\w.-]*)",
+        ),
+        "{package}@{version} is not in the registry hvigor installs from: set the hvigor "
+        "packages' versions in hvigor/hvigor-config.json5 (dependencies, modelVersion) to ones "
+        "the registry has and that fit your DevEco Studio / Command Line Tools (`npm view "
+        "{package} versions`; a new DevEco project's hvigor-config.json5 shows them), then build "
+        "again.",
+        meaning="a hvigor package version that does not exist",
+        terms=("hvigor-config.json5", "hvigor", "npm", "version"),
+    ),
     Signature(
         "ohpm-deps",
         # (ohpm 1.x adds "not found"; newer ones end at the quote)

@@ -189,7 +189,7 @@ BELOW_LANDED = {
     ("config", "said"): (86, 87),
     ("config", "class"): (86, 87),
     ("config", "code"): (50, 51),
-    ("config", "actionable"): (85, 87),
+    ("config", "actionable"): (86, 87),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
@@ -201,8 +201,8 @@ BELOW_LANDED = {
     ("hilog", "lines"): (632, 642),
     ("hilog", "fields"): (100, 107),
     ("hvigor", "said"): (77, 78),
-    ("hvigor", "class"): (75, 78),
-    ("hvigor", "actionable"): (71, 78),
+    ("hvigor", "class"): (76, 78),
+    ("hvigor", "actionable"): (72, 78),
     ("java-node", "said"): (27, 28),
     ("java-node", "class"): (27, 28),
     ("java-node", "actionable"): (26, 28),
@@ -222,10 +222,10 @@ BELOW_LANDED = {
     ("signing", "class"): (63, 64),
     ("signing", "actionable"): (63, 64),
     ("all", "said"): (1230, 1242),
-    ("all", "class"): (1159, 1177),
+    ("all", "class"): (1160, 1177),
     ("all", "code"): (575, 576),
     ("all", "location"): (425, 434),
-    ("all", "actionable"): (1130, 1177),
+    ("all", "actionable"): (1132, 1177),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -392,7 +392,7 @@ BUILD_KINDS = (
 # With clang's and CMake's compiler-check steps and more of the error lines' words: said 613,
 # class 587, fix 547. With batch L folded in (640 build logs): said 627, class 601, fix 559,
 # location 252, code 308, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 627, "class": 601, "actionable": 559, "location": 252, "code": 308}
+LEAVE_OUT_REACHED = {"said": 627, "class": 601, "actionable": 560, "location": 252, "code": 308}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 

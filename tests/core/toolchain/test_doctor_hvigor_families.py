@@ -360,3 +360,18 @@ def test_a_documented_code_named_in_prose_is_its_page_possibly() -> None:
 def test_hvigors_own_environment(text: str, word: str) -> None:
     f = assert_found(text)
     assert f.kind == "hvigor-env" and f.certain and word in f.fix, (f.kind, f.fix)
+
+
+def test_a_hvigor_package_version_the_registry_lacks_is_the_hvigor_version() -> None:
+    # held-out J: npm (run by hvigor to install its own packages) finds no @ohos/hvigor-ohos-plugin
+    # 5.0.0 (hvigor's 00308002 page: the version hvigor-config.json5 asks for does not exist)
+    f = assert_found(real_log("hvigor/arkvault-ci-hvigor-ohos-plugin-5-0-0-not-found.log"))
+    assert f.kind == "hvigor-version" and f.certain
+    assert "hvigor-config.json5" in f.fix and "@ohos/hvigor-ohos-plugin@5.0.0" in f.fix
+
+
+def test_a_config_codes_line_names_the_file_to_fix() -> None:
+    # held-out J: a schema failure's code line names its file (easy_go.json), no instancePath
+    f = assert_found(real_log("config/stellarium-00303038-easy-go-json-api26.log"))
+    assert f.kind == "config" and f.code == "00303038"
+    assert "The file the log names: easy_go.json." in f.fix
