@@ -33,6 +33,7 @@ from hmdesk.core.toolchain.finding import (
     first_error_block,
     search_terms,
 )
+from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.tsc_catalogue import tsc_message
 
 _ETS_PLACE = r"\.d?\.?e?ts:\d+"
@@ -199,10 +200,12 @@ _PLACES = frozenset((_ETS_PLACE, _NATIVE_PLACE, _LIBRARY))
 
 
 @cache
-def _compiled() -> dict[str, tuple[re.Pattern[str], ...]]:
-    """The words compiled on first use: only a log no reader knows needs them."""
+def _compiled() -> dict[str, tuple[tuple[str, Gated], ...]]:
+    """Each kind's words, as written and gated by their literals (docs/decisions/0023: a word
+    whose letters the text lacks is not searched), compiled on first use: only a log no reader
+    knows needs them."""
     return {
-        kind: tuple(re.compile(p, re.IGNORECASE) for p in words)
+        kind: tuple((p, Gated(p, re.IGNORECASE)) for p in words)
         for kind, words in SUBJECT_WORDS.items()
     }
 
@@ -251,8 +254,8 @@ def subject_of(text: str) -> Subject | None:
     for kind, patterns in _compiled().items():
         words = tuple(
             m.group(0)
-            for p in patterns
-            if (erring or p.pattern not in _PLACES) and (m := p.search(region))
+            for source, p in patterns
+            if (erring or source not in _PLACES) and (m := p.search(region))
         )
         if words:
             said[kind] = words
@@ -268,7 +271,9 @@ def subject_of(text: str) -> Subject | None:
     patterns = _compiled()[kind]
     # the first error line that holds one of its words: a log's first error is its cause
     reported = [ln for ln in lines if _ERROR_LINE.search(ln)] or lines
-    evidence = next((ln for ln in reported if any(p.search(ln) for p in patterns)), reported[0])
+    evidence = next(
+        (ln for ln in reported if any(p.search(ln) for _source, p in patterns)), reported[0]
+    )
     return Subject(kind, said[kind], evidence.strip()[:BLOCK_CHARS])
 
 
