@@ -244,7 +244,11 @@ def _error_lines(text: str) -> list[str]:
 def subject_of(text: str) -> Subject | None:
     """The kind whose words the error lines hold most of (distinct words), or None when there
     are no error lines, no word, or two kinds tie."""
-    lines = _error_lines(text)
+    return _subject_in(_error_lines(text))
+
+
+def _subject_in(lines: list[str]) -> Subject | None:
+    """:func:`subject_of` over the error lines already taken."""
     if not lines:
         return None
     region = "\n".join(lines)
@@ -298,7 +302,7 @@ def subject_finding(found: Finding | None, tail: str) -> Finding | None:
         subject = Subject("arkts-source", (), quoted)
         words = "a message of the ArkTS compiler's"
     else:
-        subject = subject_of(tail)
+        subject = _subject_in(lines)
         words = ", ".join(subject.words) if subject is not None else ""
     if subject is None:
         return found
