@@ -436,6 +436,10 @@ _NAMED_FREEZE = Gated(
     r"(?<![A-Za-z0-9_])([A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|LIFECYCLE_(?:HALF_)?TIMEOUT"
     r"|UI_BLOCK_\d+S))(?![A-Za-z0-9_])"
 )
+# hicollie's watchdog (XCollie tag, INFO) logs a main-thread event task that ran over 2 s:
+# ``BlockMonitor event name: uv_timer_task, Duration Time: 6904 ms`` (watchdog_inner.cpp,
+# DISTRIBUTE_TIME = 2000); over 3 s and 6 s the freeze watchdog's THREAD_BLOCK_3S/6S fire
+_BLOCK_MONITOR = Gated(r"BlockMonitor event name: ?([^,\n]+), Duration Time: ?(\d+) ?ms")
 _ANY_SIGNAL = Gated(r"\bSIG[A-Z]{3,6}\b|\bsigno?\(\d+\)|\bsignal \d+\b", re.I)
 _PROSE_FATAL = Gated(r"\b(ecma_vm cannot run in multi-thread)")
 
@@ -455,8 +459,20 @@ def _prose_keys(text: str) -> list[str]:
         said += [f"Reason:{n}" for n in named if not n.endswith("_3S")][:1] or [
             f"Reason:{n}" for n in named
         ][:1]
+    if "BlockMonitor" in text and not any(k.startswith("Reason:") for k in said):
+        said += _blocked_task(text)
     said += [f"Reason:Signal:{m.group(1).strip()}" for m in _PROSE_SIGNAL.finditer(text)][:1]
     return said
+
+
+def _blocked_task(text: str) -> list[str]:
+    """The freeze a quoted BlockMonitor line of 3 s or more shows (the longest one)."""
+    tasks = [(int(m.group(2)), m.group(1).strip()) for m in _BLOCK_MONITOR.finditer(text)]
+    if not tasks or max(tasks)[0] < 3000:
+        return []  # 2–3 s is a jank the watchdog does not call a freeze
+    ms, name = max(tasks)
+    event = "THREAD_BLOCK_6S" if ms >= 6000 else "THREAD_BLOCK_3S"
+    return [f"Reason:{event} (XCollie BlockMonitor: the main thread ran {name} for {ms} ms)"]
 
 
 def unmark(text: str) -> str:

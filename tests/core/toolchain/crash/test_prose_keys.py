@@ -115,3 +115,14 @@ def test_the_systems_freeze_reporters_in_a_paste_are_the_freeze_they_report() ->
     assert (
         parse_faultlog("Events: THREAD_BLOCK_3S, THREAD_BLOCK_6S, APP_INPUT_BLOCK").type != FREEZE
     )
+
+
+def test_a_main_thread_task_xcollie_timed_over_the_watchdogs_limit_is_a_freeze() -> None:
+    # held-out K: hicollie's BlockMonitor line (a main-thread task over 2 s) quoted alone
+    livo = diagnose(real_log("hilog/kA-livo-blockmonitor-uv-timer-task-6904ms.log"))
+    assert livo is not None and livo.kind == "freeze" and livo.code == "THREAD_BLOCK_6S"
+    assert "uv_timer_task" in livo.evidence and "main thread" in livo.fix
+    # 3-6 s is the watchdog's warning; under 3 s a jank it does not call a freeze
+    warn = "BlockMonitor event name: uvLoopTask, Duration Time: 4100 ms"
+    assert "Reason:THREAD_BLOCK_3S" in unmark(warn)
+    assert diagnose("XCollie: BlockMonitor event name: uvLoopTask, Duration Time: 2500 ms") is None
