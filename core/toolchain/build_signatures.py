@@ -453,7 +453,10 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "The linker found no definition of {symbol}: link the library that defines it to the "
         "target that uses it in CMakeLists.txt (target_link_libraries; N-API napi_* is in "
         "libace_napi.z.so, OH_LOG_* in libhilog_ndk.z.so). A shared library must link its own "
-        "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them.",
+        "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them. When the library "
+        "is linked and defines it, it does not export it: make the declaration visible "
+        '(__attribute__((visibility("default"))) or the project\'s export macro) and list it '
+        "in the library's version script / .map file if it has one.",
         meaning="undefined symbol at link time",
         terms=("ld.lld", "undefined symbol", "CMakeLists.txt", "target_link_libraries"),
     ),

@@ -305,6 +305,19 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         meaning="no installation package found",
         terms=("hdc", "install", "hap", "安装"),
     ),
+    # the Emulator started on a folder that is not its system image's root (harmony-next.skills
+    # issue 14: --image-root at DevEco's build SDK, not the SDK holding system-image/…)
+    Signature(
+        "device",
+        (r"can not open image_signature file", r"can not read uuid file"),
+        "The Emulator found no system image where it was pointed: its image root must be the "
+        "SDK folder that holds the emulator's image (system-image/<HarmonyOS-version>/<device>/, "
+        "the emulator's imageSubPath; ~/Library/Huawei/Sdk on macOS, %LOCALAPPDATA%\\Huawei\\Sdk "
+        "on Windows), not DevEco's build SDK; start it from DevEco's Device Manager or pass that "
+        "root, then `hdc list targets` shows it.",
+        meaning="emulator image root is not a system image",
+        terms=("Emulator", "image root", "system-image", "模拟器"),
+    ),
     # aa's answers without a code (the aa tool guide's return values of each command)
     *(
         Signature(

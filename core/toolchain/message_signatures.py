@@ -382,6 +382,34 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a header file is not found",
         terms=("CMakeLists.txt", "include", "header", "native"),
     ),
+    # a name defined twice in one translation unit (clang's "redefinition of 'X'"; the note
+    # after it says where the first definition is): a header that now defines it (inline,
+    # constexpr) and a source that still does, or a header included twice without a guard
+    Signature(
+        "native",
+        (
+            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): error: "
+            r"redefinition of '(?P<name>[^'\n]+)'",
+        ),
+        "{name} is defined twice (at {location} and where the note after it says): remove the "
+        "duplicate definition and keep one, e.g. the source file's copy of a constant a header "
+        "now defines (inline / constexpr), or declare it extern in the header and define it in "
+        "one source file; a header included twice needs #pragma once or an include guard.",
+        meaning="a name defined twice",
+        terms=("redefinition", "duplicate definition", "native"),
+    ),
+    # hvigor's schema check of a JSON5 file: a property the schema does not have
+    # (``hvigorVersion is not valid property name``: an old hvigor-config.json5's fields)
+    Signature(
+        "config",
+        (r"(?<![\w'\"])(?P<name>[A-Za-z_]\w*) is not valid property name",),
+        "The JSON5 configuration has a property its schema does not allow: remove or rename "
+        "{name} (hvigorVersion, daemon and executionParallelism at the top of "
+        "hvigor/hvigor-config.json5 are an older hvigor's format: delete them and keep "
+        "modelVersion, dependencies and execution as a new DevEco project writes them).",
+        meaning="a property the configuration schema does not allow",
+        terms=("schema", "json5", "property"),
+    ),
     Signature(
         "java",
         (

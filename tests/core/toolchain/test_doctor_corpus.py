@@ -183,13 +183,13 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
-    ("arkts", "location"): (96, 97),
-    ("arkts", "actionable"): (120, 125),
-    ("bm", "actionable"): (124, 125),
-    ("config", "said"): (86, 87),
-    ("config", "class"): (86, 87),
-    ("config", "code"): (50, 51),
-    ("config", "actionable"): (86, 87),
+    ("arkts", "location"): (98, 99),
+    ("arkts", "actionable"): (122, 127),
+    ("bm", "actionable"): (130, 131),
+    ("config", "said"): (87, 88),
+    ("config", "class"): (87, 88),
+    ("config", "code"): (51, 52),
+    ("config", "actionable"): (87, 88),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
@@ -200,32 +200,32 @@ BELOW_LANDED = {
     ("hilog", "actionable"): (38, 42),
     ("hilog", "lines"): (632, 642),
     ("hilog", "fields"): (100, 107),
-    ("hvigor", "said"): (77, 78),
-    ("hvigor", "class"): (76, 78),
-    ("hvigor", "actionable"): (72, 78),
+    ("hvigor", "said"): (79, 80),
+    ("hvigor", "class"): (78, 80),
+    ("hvigor", "actionable"): (74, 80),
     ("java-node", "said"): (27, 28),
     ("java-node", "class"): (27, 28),
     ("java-node", "actionable"): (26, 28),
     ("jscrash", "location"): (64, 65),
-    ("jscrash", "actionable"): (90, 95),
-    ("native", "said"): (52, 53),
-    ("native", "class"): (52, 53),
-    ("native", "location"): (21, 22),
-    ("native", "actionable"): (49, 53),
+    ("jscrash", "actionable"): (90, 96),
+    ("native", "said"): (54, 55),
+    ("native", "class"): (54, 55),
+    ("native", "location"): (22, 23),
+    ("native", "actionable"): (51, 55),
     ("ohpm", "actionable"): (67, 68),
     ("paths", "class"): (29, 31),
     ("paths", "actionable"): (29, 31),
-    ("sdk", "said"): (47, 48),
-    ("sdk", "class"): (47, 48),
-    ("sdk", "actionable"): (47, 48),
+    ("sdk", "said"): (50, 51),
+    ("sdk", "class"): (50, 51),
+    ("sdk", "actionable"): (50, 51),
     ("signing", "said"): (63, 64),
     ("signing", "class"): (63, 64),
     ("signing", "actionable"): (63, 64),
-    ("all", "said"): (1231, 1242),
-    ("all", "class"): (1161, 1177),
-    ("all", "code"): (575, 576),
-    ("all", "location"): (425, 434),
-    ("all", "actionable"): (1133, 1177),
+    ("all", "said"): (1250, 1261),
+    ("all", "class"): (1180, 1196),
+    ("all", "code"): (585, 586),
+    ("all", "location"): (430, 439),
+    ("all", "actionable"): (1151, 1196),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -258,11 +258,7 @@ LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8), "messag
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
 # hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (1, 78),
-    "paths": (2, 31),
-    "all": (3, 1177),
-}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"hvigor": (1, 80), "paths": (2, 31), "all": (3, 1196)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -274,7 +270,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1242
+    assert len(items) >= 1261
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -392,7 +388,9 @@ BUILD_KINDS = (
 # With clang's and CMake's compiler-check steps and more of the error lines' words: said 613,
 # class 587, fix 547. With batch L folded in (640 build logs): said 627, class 601, fix 559,
 # location 252, code 308, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 627, "class": 601, "actionable": 560, "location": 252, "code": 308}
+# With held-out batch M's 11 build logs folded in and its general rules (651 build logs): said
+# 637, class 611, fix 568, location 257, code 313, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 637, "class": 611, "actionable": 568, "location": 257, "code": 313}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -417,7 +415,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 640
+    assert logs >= 651
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
