@@ -207,7 +207,7 @@ BELOW_LANDED = {
     ("java-node", "class"): (27, 28),
     ("java-node", "actionable"): (26, 28),
     ("jscrash", "location"): (64, 65),
-    ("jscrash", "actionable"): (90, 96),
+    ("jscrash", "actionable"): (91, 97),
     ("native", "said"): (54, 55),
     ("native", "class"): (54, 55),
     ("native", "location"): (22, 23),
@@ -221,11 +221,11 @@ BELOW_LANDED = {
     ("signing", "said"): (63, 64),
     ("signing", "class"): (63, 64),
     ("signing", "actionable"): (63, 64),
-    ("all", "said"): (1250, 1261),
-    ("all", "class"): (1180, 1196),
+    ("all", "said"): (1251, 1262),
+    ("all", "class"): (1181, 1197),
     ("all", "code"): (585, 586),
     ("all", "location"): (430, 439),
-    ("all", "actionable"): (1151, 1196),
+    ("all", "actionable"): (1152, 1197),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -258,7 +258,11 @@ LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8), "messag
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
 # hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"hvigor": (1, 80), "paths": (2, 31), "all": (3, 1196)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
+    "hvigor": (1, 80),
+    "paths": (2, 31),
+    "all": (3, 1197),
+}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -270,7 +274,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1261
+    assert len(items) >= 1262
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -467,7 +471,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 279
+    assert len(with_cause) >= 280
 
 
 def test_the_cli_prints_the_table_and_the_misses(
