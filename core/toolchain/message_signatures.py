@@ -533,6 +533,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="empty or truncated JSON5 (lock file)",
         terms=("oh-package-lock.json5", "ohpm clean", "JSON5"),
     ),
+    # the json5 library's own parse errors, as hvigor passes them on (``JSON5: invalid character
+    # 'e' at 1:1``): a configuration file that is not JSON5
+    Signature(
+        "config",
+        (
+            # ohpm's own (``ohpm ERROR: … detail: JSON5: …``) is about its files: ohpm's rules
+            r"^(?![^\n]*\bohpm ERROR\b)[^\n]*?\bJSON5: invalid "
+            r"(?P<what>character '.{1,2}'|end of input|identifier character) at (?P<at>\d+:\d+)",
+        ),
+        "A JSON5 file the build reads does not parse ({what} at line:column {at}): fix the "
+        "syntax of the file the log names (app.json5, module.json5, build-profile.json5, "
+        "oh-package.json5, hvigor-config.json5). JSON5 is data, not code: no `export default`, "
+        "no import (a character 'e' at 1:1 is usually `export default` left from a .ts config); "
+        "a missing comma, quote or brace is reported just after it.",
+        meaning="a JSON5 configuration file does not parse",
+        terms=("JSON5", "json5", "syntax"),
+    ),
     Signature(
         "signing",
         # faqs-package-structure-51: a release HAP installed with hdc

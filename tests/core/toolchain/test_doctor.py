@@ -716,3 +716,11 @@ def test_node_errno_names_are_whole_capital_words() -> None:
         assert f is None or f.kind != "network", (f.kind, text)
     f = diagnose(REALISTIC["network/00308018"])
     assert f is not None and f.kind == "network"
+
+
+def test_the_json5_librarys_parse_error_is_a_configuration_file_that_does_not_parse() -> None:
+    # the json5 package's message as hvigor passes it on; ohpm's own stays ohpm's
+    f = diagnose("hvigor ERROR: JSON5: invalid character 'e' at 1:1")
+    assert f is not None and f.kind == "config" and "export default" in f.fix and "1:1" in f.fix
+    ohpm = diagnose("ohpm ERROR: Install failed, detail: JSON5: invalid end of input at 1:1 in x")
+    assert ohpm is not None and ohpm.kind == "ohpm-deps"
