@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.signature import Signature
+from hmdesk.core.toolchain.signature import Signature, shell_not_found
 
 # --------------------------------------------------------------------------- hmharness's 8 classes
 
@@ -262,8 +262,7 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
             r"\bUnable to locate (?:a )?Java Runtime\b",
             r"\bNo Java runtime present\b",
             # the shells' and the JDK launchers' own words
-            r"'java(?:\.exe)?' is not recognized as an internal or external command",
-            r"\bjava: (?:command )?not found\b",
+            *shell_not_found("java"),
             r"JAVA_HOME is not set and no 'java' command could be found",
             r"JAVA_HOME is set to an invalid directory",
         ),
@@ -274,6 +273,60 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "daemon (hvigorw --stop-daemon) so it picks the JDK up.",
         meaning="no Java runtime",
         terms=("java", "JAVA_HOME", "JBR", "JDK"),
+    ),
+    # the other tools of the toolchain a shell cannot find on PATH (hdc's is a device row)
+    Signature(
+        "tool",
+        shell_not_found("ohpm"),
+        "ohpm is not on the PATH: add DevEco Studio's ohpm/bin (<DevEco>/tools/ohpm/bin; the "
+        "command-line tools' ohpm/bin) to PATH in the shell's profile (~/.zshrc for zsh, "
+        "macOS's default, ~/.bashrc for bash; Windows: the user's environment variables), "
+        "open a new terminal and check with `ohpm -v`.",
+        meaning="ohpm not found on PATH",
+        terms=("ohpm", "PATH", "环境变量"),
+    ),
+    Signature(
+        "tool",
+        shell_not_found("hvigorw"),
+        "hvigorw is not on the PATH: run the project's wrapper from the project root "
+        "(./hvigorw, hvigorw.bat on Windows), or add the command-line tools' bin (or "
+        "<DevEco>/tools/hvigor/bin) to PATH in the shell's profile and open a new terminal.",
+        meaning="hvigorw not found on PATH",
+        terms=("hvigorw", "PATH", "command-line tools"),
+    ),
+    Signature(
+        "hvigor-env",
+        (*shell_not_found("node"), *shell_not_found("npm")),
+        "Node.js is not on the PATH: hvigor runs on node; use the one DevEco Studio bundles "
+        "(<DevEco>/tools/node) or an installed Node.js of the version DevEco asks for, add its "
+        "folder to PATH (and set NODE_HOME to it), then open a new terminal.",
+        meaning="node not found on PATH",
+        terms=("node", "NODE_HOME", "PATH"),
+    ),
+    Signature(
+        "native",
+        (*shell_not_found("cmake"), *shell_not_found("ninja")),
+        "CMake or ninja is not on the PATH: use the ones the SDK ships "
+        "(<sdk>/native/build-tools/cmake/bin holds cmake and ninja): add that folder to PATH, or "
+        "call them by that path and pass -DCMAKE_MAKE_PROGRAM=<that folder>/ninja.",
+        meaning="cmake/ninja not found on PATH",
+        terms=("cmake", "ninja", "build-tools", "PATH"),
+    ),
+    # Gradle (an ArkUI-X project's Android side) older than the JDK it runs on: its Groovy
+    # cannot compile the settings/build script for that JDK (faqs-compiling-and-building-188:
+    # DevEco 6 bundles Java 21, which Gradle supports from 8.5)
+    Signature(
+        "java",
+        (
+            r"Could not open \S+ generic class cache for (?:settings|build|init)\w* (?:file|script)",
+            r"BUG! exception in phase '[\w ]+' in source unit '_BuildScript_'",
+        ),
+        "Gradle is older than the JDK it runs on: raise the Gradle version in "
+        "gradle/wrapper/gradle-wrapper.properties (distributionUrl; Java 21 needs Gradle 8.5 "
+        "or later, Java 17 needs 7.3), or run Gradle on a JDK 17 (org.gradle.java.home in "
+        "gradle.properties).",
+        meaning="Gradle too old for the JDK",
+        terms=("Gradle", "gradle-wrapper.properties", "org.gradle.java.home", "JDK"),
     ),
     # a JDK older than the class files of the SDK's Java tools (hap-sign-tool, app_packing_tool)
     Signature(

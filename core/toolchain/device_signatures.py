@@ -10,7 +10,7 @@ from hmdesk.core.toolchain.hdc.aa_codes import AA_MESSAGES
 from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
 from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.hdc.launch_messages import LAUNCH_MESSAGES
-from hmdesk.core.toolchain.signature import Signature
+from hmdesk.core.toolchain.signature import Signature, shell_not_found
 
 # bm's codes about the HAP's signature, certificate or profile (bm-tool.md: 95682xx-95683xx
 # signature verification, the profile's type, the device list)
@@ -216,14 +216,7 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hdc",
-        (
-            r"\bhdc(?:\.exe)?: (?:command )?not found",
-            # zsh's and fish's wording (macOS's default shell is zsh)
-            r"\bcommand not found: hdc(?:\.exe)?\s*$",
-            r"\bUnknown command:? '?hdc\b",
-            r"'hdc(?:\.exe)?' is not recognized",
-            r"'hdc(?:\.exe)?' 不是内部或外部命令",
-        ),
+        shell_not_found("hdc"),
         "hdc is not on the PATH: add the SDK's toolchains folder (…/sdk/default/openharmony/"
         "toolchains, or DevEco Studio's sdk) to PATH, or set the hdc path in hmdesk's settings. "
         "In a shell, export it in the shell's own profile (`export PATH=…/toolchains:$PATH` in "

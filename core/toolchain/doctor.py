@@ -67,7 +67,7 @@ from hmdesk.core.toolchain.config_report import (
     _printed_config,
     _schema_detail,
 )
-from hmdesk.core.toolchain.crash.faultlog import unquote
+from hmdesk.core.toolchain.crash.faultlog import unescape_markdown, unquote
 from hmdesk.core.toolchain.device_words import (
     _GENERIC_FAILURES,
     _OTHER_FAILURES,
@@ -185,7 +185,7 @@ def _diagnose_text(
 ) -> Finding | None:
     """``command``: the failed tool's command line a debug log holds apart from the console's
     lines (the files it was given)."""
-    tail = redact(strip_ansi(_build_window(log)), extra_secrets)
+    tail = redact(unescape_markdown(strip_ansi(_build_window(log))), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
     found = _read(log, tail, head)

@@ -604,7 +604,7 @@ _HVIGOR_FAQ: tuple[tuple[FindingKind, str, str], ...] = (
     ),
     (
         "config",
-        r"cJSON_Parse failed, please check the JSON file",
+        r"\bcJSON_Parse failed\b",
         "A JSON file the build reads (module.json, made from module.json5, or a resource json) "
         "is malformed: a comma after the last item, or a root that is not { }: fix the file it "
         "names (the json5 it is made from).",

@@ -550,6 +550,38 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a JSON5 configuration file does not parse",
         terms=("JSON5", "json5", "syntax"),
     ),
+    # the FAQ's (faqs-compiling-and-building-39): since DevEco NEXT Developer Preview 2 a
+    # UIAbility's widgets need exactly one isDefault card
+    Signature(
+        "config",
+        (r"Only one default card can be configured in the form_config\.json",),
+        "form_config.json marks more than one card (or none) as the default: set isDefault: "
+        "true on exactly one card of each UIAbility's forms and isDefault: false on the others "
+        "(isDefault can no longer be left out).",
+        meaning="more than one default widget card",
+        terms=("form_config.json", "isDefault", "卡片"),
+    ),
+    # ohpm publish to a private ohpm-repo with a stale publish code (faqs-command-line-tool-11)
+    Signature(
+        "ohpm-deps",
+        (r"\bThe publishId is invalid\b",),
+        "The private registry (ohpm-repo) refused the publish code: copy the current publish "
+        "code from the ohpm-repo web page (it changes when it is reset), set it with `ohpm "
+        "config set publish_id <code>` (it lands in .ohpmrc), then publish again.",
+        meaning="ohpm-repo publish code invalid",
+        terms=("ohpm publish", "publish_id", ".ohpmrc", "ohpm-repo"),
+    ),
+    # a path with a second drive letter in it (``mkdir 'D:xxx\yyy\D:'``): a local dependency's
+    # link, made by ohpm in another project, points outside this one (faqs-compiling-and-building-190)
+    Signature(
+        "ohpm-deps",
+        (r"\bEINVAL: invalid argument, mkdir ['‘’][A-Za-z]:[^'‘’\n]*[\\/][A-Za-z]:['‘’]",),
+        "A path with two drive letters: a local dependency (a HAR of another project, linked by "
+        "ohpm install run in that project) resolves outside this project. Run `ohpm install` "
+        "(DevEco: Sync Now) in this project so its oh_modules links are its own, then build.",
+        meaning="a dependency link resolves into another project",
+        terms=("ohpm install", "oh_modules", "HAR", "sync"),
+    ),
     Signature(
         "signing",
         # faqs-package-structure-51: a release HAP installed with hdc

@@ -35,3 +35,18 @@ class Signature:
 
 
 _FLAGS = re.I | re.M
+
+
+def shell_not_found(tool: str) -> tuple[str, ...]:
+    """The shells' words for a command they cannot find on PATH, for ``tool`` (a pattern):
+    bash/dash, zsh, fish, Ubuntu's command-not-found, cmd (English and Chinese) and PowerShell."""
+    t = rf"{tool}(?:\.exe|\.bat|\.cmd)?"
+    return (
+        rf"\b{t}: (?:command )?not found",
+        rf"\bcommand not found: {t}\s*$",
+        rf"\bUnknown command:? '?{t}\b",
+        rf"\bCommand '{t}' not found",
+        rf"'{t}' is not recognized as an internal or external command",
+        rf"'{t}' 不是内部或外部命令",
+        rf"\bThe term '{t}' is not recognized as (?:the )?name of a cmdlet",
+    )

@@ -413,6 +413,14 @@ def unquote(text: str) -> str:
 
 # a Markdown source's backslash escapes inside a word (``SEGV\\_MAPERR``, ``ecma\\_vm``)
 _MD_ESCAPE = re.compile(r"\\(?<=[A-Za-z0-9]\\)(?=[_*])")  # led by its backslash: searched fast
+
+
+def unescape_markdown(text: str) -> str:
+    """``text`` without a Markdown source's backslash escapes inside a word (``cJSON\\_Parse``,
+    ``SEGV\\_MAPERR``): a log quoted in a note's raw Markdown reads as printed."""
+    return _MD_ESCAPE.sub("", text) if "\\" in text else text
+
+
 # a fault log's decisive line quoted in a note without its key: the signal line
 # (``SIGSEGV(SEGV_MAPERR)@0x0000000000000008 probably caused by …``) and the runtime's fatal
 # message (``Fatal: ecma_vm cannot run in multi-thread``)
@@ -481,7 +489,7 @@ def unmark(text: str) -> str:
     after it."""
     text = unquote(text)
     text = _MARKUP.sub("", text) if "<" in text else text
-    text = _MD_ESCAPE.sub("", text) if "\\" in text else text
+    text = unescape_markdown(text)
     if FAULT_HINT.search(text):
         return text
     quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)] if "`" in text else []

@@ -184,48 +184,54 @@ BELOW_LANDED = {
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
     ("arkts", "location"): (98, 99),
-    ("arkts", "actionable"): (122, 127),
-    ("bm", "actionable"): (130, 131),
-    ("config", "said"): (87, 88),
-    ("config", "class"): (87, 88),
+    ("arkts", "actionable"): (124, 129),
+    ("bm", "said"): (131, 132),
+    ("bm", "class"): (131, 132),
+    ("bm", "actionable"): (130, 132),
+    ("config", "said"): (92, 93),
+    ("config", "class"): (91, 93),
     ("config", "code"): (51, 52),
-    ("config", "actionable"): (87, 88),
+    ("config", "actionable"): (91, 93),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
     ("cppcrash", "actionable"): (137, 143),
+    ("hdc", "class"): (56, 57),
+    ("hdc", "actionable"): (56, 57),
     ("hilog", "said"): (104, 107),
     ("hilog", "class"): (39, 42),
     ("hilog", "location"): (15, 16),
     ("hilog", "actionable"): (38, 42),
     ("hilog", "lines"): (632, 642),
     ("hilog", "fields"): (100, 107),
-    ("hvigor", "said"): (79, 80),
-    ("hvigor", "class"): (78, 80),
-    ("hvigor", "actionable"): (74, 80),
-    ("java-node", "said"): (27, 28),
-    ("java-node", "class"): (27, 28),
-    ("java-node", "actionable"): (26, 28),
+    ("hvigor", "said"): (80, 81),
+    ("hvigor", "class"): (79, 81),
+    ("hvigor", "actionable"): (75, 81),
+    ("java-node", "said"): (28, 29),
+    ("java-node", "class"): (28, 29),
+    ("java-node", "actionable"): (27, 29),
+    ("jscrash", "class"): (97, 98),
+    ("jscrash", "code"): (10, 11),
     ("jscrash", "location"): (64, 65),
-    ("jscrash", "actionable"): (91, 97),
-    ("native", "said"): (54, 55),
-    ("native", "class"): (54, 55),
+    ("jscrash", "actionable"): (91, 98),
+    ("native", "said"): (56, 57),
+    ("native", "class"): (56, 57),
     ("native", "location"): (22, 23),
-    ("native", "actionable"): (51, 55),
-    ("ohpm", "actionable"): (67, 68),
-    ("paths", "class"): (29, 31),
-    ("paths", "actionable"): (29, 31),
-    ("sdk", "said"): (50, 51),
-    ("sdk", "class"): (50, 51),
-    ("sdk", "actionable"): (50, 51),
-    ("signing", "said"): (63, 64),
-    ("signing", "class"): (63, 64),
-    ("signing", "actionable"): (63, 64),
-    ("all", "said"): (1251, 1262),
-    ("all", "class"): (1181, 1197),
-    ("all", "code"): (585, 586),
+    ("native", "actionable"): (53, 57),
+    ("ohpm", "actionable"): (71, 72),
+    ("paths", "class"): (31, 33),
+    ("paths", "actionable"): (31, 33),
+    ("sdk", "said"): (52, 53),
+    ("sdk", "class"): (52, 53),
+    ("sdk", "actionable"): (52, 53),
+    ("signing", "said"): (64, 65),
+    ("signing", "class"): (64, 65),
+    ("signing", "actionable"): (64, 65),
+    ("all", "said"): (1274, 1286),
+    ("all", "class"): (1201, 1221),
+    ("all", "code"): (585, 587),
     ("all", "location"): (430, 439),
-    ("all", "actionable"): (1152, 1197),
+    ("all", "actionable"): (1172, 1221),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -259,9 +265,9 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
 # hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (1, 80),
-    "paths": (2, 31),
-    "all": (3, 1197),
+    "hvigor": (1, 81),
+    "paths": (2, 33),
+    "all": (3, 1221),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -274,7 +280,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1262
+    assert len(items) >= 1286
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -394,7 +400,9 @@ BUILD_KINDS = (
 # location 252, code 308, confident wrong 3.
 # With held-out batch M's 11 build logs folded in and its general rules (651 build logs): said
 # 637, class 611, fix 568, location 257, code 313, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 637, "class": 611, "actionable": 568, "location": 257, "code": 313}
+# With held-out batch M2's 20 build logs (the FAQ's quoted errors) folded in and its general
+# rules (671 build logs): said 655, class 627, fix 583, location 257, code 313, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 655, "class": 627, "actionable": 583, "location": 257, "code": 313}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -419,7 +427,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 651
+    assert logs >= 671
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -471,7 +479,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 280
+    assert len(with_cause) >= 281
 
 
 def test_the_cli_prints_the_table_and_the_misses(

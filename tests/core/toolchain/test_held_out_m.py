@@ -37,3 +37,51 @@ def test_a_property_the_json5_schema_does_not_allow_is_named() -> None:
 def test_an_emulator_pointed_at_a_folder_without_its_image_says_so() -> None:
     f = diagnose(real_log("hdc/m-harmony-next-skills-14-emulator-wrong-image-root.log"))
     assert f is not None and f.kind == "device" and "system-image" in f.fix
+
+
+# batch M2 (the HarmonyOS FAQ's quoted errors, 2026-12-07)
+
+
+def test_a_shell_that_cannot_find_a_tool_says_put_it_on_path() -> None:
+    f = diagnose(
+        real_log("hdc/f-faqs-performance-analysis-kit-73-ubuntu-command-hdc-not-found.log")
+    )
+    assert f is not None and f.kind == "hdc" and "PATH" in f.fix
+    # every shell's words, for each of the toolchain's commands
+    for line, kind in (
+        ("bash: ohpm: command not found", "tool"),
+        ("zsh: command not found: hvigorw", "tool"),
+        ("'node' is not recognized as an internal or external command,", "hvigor-env"),
+        ("sh: 1: cmake: not found", "native"),
+        ("hdc : The term 'hdc' is not recognized as the name of a cmdlet", "hdc"),
+        ("bash: java: command not found", "java"),
+    ):
+        found = diagnose(line)
+        assert found is not None and found.kind == kind and "PATH" in found.fix, line
+    # ohpm's own "not found" is no shell's
+    own = diagnose("ohpm ERROR: package not found")
+    assert own is None or own.kind != "tool"
+
+
+def test_gradle_older_than_its_jdk_is_a_java_finding() -> None:
+    f = diagnose(
+        real_log("java-node/f-faqs-compiling-and-building-188-arkuix-gradle-java21-class-cache.log")
+    )
+    assert f is not None and f.kind == "java" and "gradle-wrapper.properties" in f.fix
+
+
+def test_a_second_drive_letter_in_a_path_is_a_dependency_linked_from_another_project() -> None:
+    f = diagnose(
+        real_log(
+            "paths/f-faqs-compiling-and-building-190-einval-mkdir-drive-letter-external-har.log"
+        )
+    )
+    assert f is not None and f.kind == "ohpm-deps" and "ohpm install" in f.fix
+
+
+def test_markdown_escapes_in_a_quoted_error_are_read_as_printed() -> None:
+    f = diagnose(
+        real_log("config/f-faqs-compiling-and-building-39-form-config-one-default-card.log")
+    )
+    assert f is not None and f.kind == "config" and "isDefault" in f.fix
+    assert f.certain
