@@ -10,7 +10,9 @@ DevEco's Run/Debug window often shows the message without its code, so each row 
 message, and by its code where one is printed (``Error code: 00401005``, or the code before a
 title as the page heads it): :data:`hmdesk.core.toolchain.device_signatures.DEVICE_SIGNATURES`,
 as :mod:`.emulator_codes`. A message of generic words only ("Compilation failed.") is left
-empty: its code alone decides, never the words in another tool's log.
+empty: its code alone decides, never the words in another tool's log; so is one the doctor's
+signatures already word from the FAQ (00401017 ``FileTransfer Failed: Error while Deploy Hap``,
+00401019 ``compatibleSdkVersion and releaseType of the app do not match …``): read once.
 
 The table is two lines a code, ``CODE KIND | meaning | message`` (a regular expression, the
 page's "XXX" as ``[^\\n]*?``) and, indented, the steps; ``%NAME%`` stands for steps several
@@ -94,11 +96,11 @@ _TABLE = r"""
     Connect a device (or start an emulator in Device Manager) and select it in the device list before running.
 00401016 device | the operation hit a device connection problem | Some exceptions occurred in this operation, please re-run
     The device connection misbehaved: unplug and replug the device, then run again.
-00401017 file | the HAP transfer to the device failed | FileTransfer Failed:\s*Error while Deploy Hap
+00401017 file | the HAP transfer to the device failed |
     The transfer broke off: with a phone change the USB cable or the computer's USB port; with an emulator click Wipe User Data in Device Manager and start it again, or run `hdc kill -r` (sdk/default/openharmony/toolchains of DevEco) and run the project again.
 00401018 device | the device's API version could not be read | Failed to get the device apiVersion
     Reconnect the device, or restart DevEco Studio, and run again.
-00401019 install | the device's API version is lower than the app's | compatibleSdkVersion and releaseType of the app do not match the apiVersion and releaseType on the device
+00401019 install | the device's API version is lower than the app's |
     Compare `hdc shell param get const.ohos.apiversion` with compatibleSdkVersion in the project-level build-profile.json5: update the device's system, or lower the project's Compatible SDK (Project Structure) to the device's API version.
 00401020 launch | no free port for debugging | ^\s*No port available\.?\s*$
     The computer's ports are blocked or taken: allow them in the security software (turn its port control off), or restart the computer.
@@ -116,7 +118,7 @@ _TABLE = r"""
     Run on a matching device, or add its type to deviceTypes in module.json5 (config.json) and its API to the module-level build-profile.json5's apiVersion.
 00401027 no-device | no device is connected | The current device cannot be empty
     No device is connected, or its connection broke: replug the device and debug again.
-00401028 launch | DebugLine in an FA-model project | The FA model does not support the debugLine
+00401028 launch | DebugLine in an FA-model project | FA model does not support the debugLine
     Untick Enable DebugLine in the run/debug configuration: FA-model projects do not support it.
 00401029 sdk-missing | the SDK version could not be read | Failed to obtain the SDK version\. Check whether the SDK is installed
     Download the SDK the project needs, or fix the custom SDK's path in DevEco's SDK settings.
