@@ -99,7 +99,7 @@ _TABLE = r"""
 00401017 file | the HAP transfer to the device failed |
     The transfer broke off: with a phone change the USB cable or the computer's USB port; with an emulator click Wipe User Data in Device Manager and start it again, or run `hdc kill -r` (sdk/default/openharmony/toolchains of DevEco) and run the project again.
 00401018 device | the device's API version could not be read | Failed to get the device apiVersion
-    Reconnect the device, or restart DevEco Studio, and run again.
+    Reconnect the device, or restart DevEco Studio, and run again; with an emulator click Wipe User Data in Device Manager (or run `hdc kill -r`) and start it again.
 00401019 install | the device's API version is lower than the app's |
     Compare `hdc shell param get const.ohos.apiversion` with compatibleSdkVersion in the project-level build-profile.json5: update the device's system, or lower the project's Compatible SDK (Project Structure) to the device's API version.
 00401020 launch | no free port for debugging | ^\s*No port available\.?\s*$
@@ -171,7 +171,7 @@ _TABLE = r"""
     %CLEAN%.
 00402011 launch | the hqf patch package was not created | Failed to create the patch package
     %CLEAN%.
-00402012 launch | reloading files failed (bm quickfix) | Reloaded [^\n]*? files failed
+00402012 install | reloading files failed (bm quickfix) | Reloaded [^\n]*? files failed
     Hot reload needs a debug-signed app built in debug mode: sign with a debug certificate and profile (not a release one), set the build mode to debug, then run and start hot reload again.
 00402013 hdc | Apply Changes timed out | Execute apply-change timeout
     An hdc command timed out: replug the device, or run `hdc kill -r`, and try again.
