@@ -66,6 +66,8 @@ _PAGES = r"""
     The remote HSP is damaged (no .hsp file in it): delete it from oh_modules and download it again (`ohpm install`), or ask its author for a good one. {message}
 00301009 ohpm-deps | a local dependency lies outside its module
     A local dependency (file:…) in the module's oh-package.json5 (dependencies or dynamicDependencies) is not inside that module's folder: move it into the module, or depend on it by package. {message}
+00301010 config | a package's useNormalizedOHMUrl differs from the project's
+    The package named was built with another useNormalizedOHMUrl than this project (strictMode in the project-level build-profile.json5, false when absent): rebuild it with the project's value and replace it; when many dependencies differ, change the project's value instead and replace the packages that still differ. {message}
 # script errors: hvigorfile.ts, hvigorconfig.ts, plugins (00302xxx)
 00302001 config | FA-model projects have no unit tests | FA mode does not support unit test
     An FA-model project cannot run unit tests: do not run the test task on it (or migrate the project to the Stage model).
@@ -142,6 +144,8 @@ _PAGES = r"""
     A runtimeOnly path in the module's build-profile.json5 does not lead to a file or folder: fix it. {message}
 00304014 config | a resource json file is not found | file or invalid resource directory configuration
     src/main/resources (or the target's resource directory) is missing or lacks the json file named: restore it or fix the target's resource configuration. {message}
+00304015 config | a form's src file is not found | Form referenced in the config [^\n]*? was not found
+    The src of a form in the configuration file named points at no file of the project or its libraries: fix the path or create the file. {message}
 00304016 config | a source file does not exist | Source: [^\n]*? not exists\. At file:
     The source file named does not exist: restore it or fix the reference. {message}
 00304017 config | a routerMap page source file does not exist | Unable to find the page source file [^\n]*? routerMap configuration
@@ -216,6 +220,8 @@ _PAGES = r"""
     The profile file (resources/base/profile/<name>.json, or the target's own resource folder) does not exist: create it or fix the $profile: reference. {message}
 00304066 native | a C++ output file does not exist
     The native build's output (a symlink's source) is missing: Build > Clean Project and build again. {message}
+00304067 config | app.json5 is not found | app\.json5 file not found
+    The project has no AppScope/app.json5: restore it (a new DevEco template project has one) or fix the path the message names. {message}
 00304069 native | an executableBinaryPaths path is invalid | Invalid executableBinaryPaths-path
     executableBinaryPaths' path must name an existing file under the module's libs/<abi>/. {message}
 # syntax errors (00305xxx)

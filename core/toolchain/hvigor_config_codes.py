@@ -410,6 +410,8 @@ CONFIGURATION_CODES = r"""
     The -p buildVersion value is not a valid buildVersion (app.json5's rules). {message}
 00303286 native | an executableBinaryPaths path is not a file | The executableBinaryPaths-path [^\n]*? is not a file
     executableBinaryPaths' path must name a file, not a folder. {message}
+00303287 native | -DOHOS_COMPATIBLE_SDK_VERSION differs from compatibleSdkVersion | The '-DOHOS_COMPATIBLE_SDK_VERSION=[^\n]*?' parameter configured under externalNativeOptions
+    In the module's build-profile.json5 (externalNativeOptions.arguments) write -DOHOS_COMPATIBLE_SDK_VERSION as an x.x.x version equal to the project-level compatibleSdkVersion, or drop it and let hvigor pass it; a build outside hvigor (Bazel, GN) must pass the same compiler argument itself. {message}
 00303288 native | an executableBinaryPaths path is outside libs/ | is not found in allowed libs directories
     Put the executable under the module's libs/<abi>/ (arm64-v8a, x86_64) and point executableBinaryPaths at it. {message}
 00303295 config | a HAR's extensionAbility srcEntry is a .so

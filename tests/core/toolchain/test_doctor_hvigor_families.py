@@ -87,6 +87,40 @@ def test_the_two_line_layout_is_read_and_a_bad_one_refused() -> None:
             "00304036",
             ("ruleOptions",),
         ),
+        # the codes the tables lacked (the audit of the 003xx pages against the tables)
+        (
+            "> hvigor ERROR: 00301010 Dependency Error\nError Message: The useNormalizedOHMUrl "
+            "settings of packages @ohos/lib and the project useNormalizedOHMUrl:true do not "
+            "match.\n",
+            "config",
+            "00301010",
+            ("useNormalizedOHMUrl", "rebuild"),
+        ),
+        (
+            "> hvigor ERROR: 00303287 Configuration Error\nError Message: The "
+            "'-DOHOS_COMPATIBLE_SDK_VERSION=12' parameter configured under externalNativeOptions "
+            "in the current module's build-profile.json5 is inconsistent with the "
+            "'compatibleSdkVersion=5.0.0(12)' set in the project-level build-profile.json5, which "
+            "will cause unexpected runtime and build behaviors. At file: /p/entry/build-profile.json5.\n",
+            "native",
+            "00303287",
+            ("x.x.x", "compatibleSdkVersion"),
+        ),
+        (
+            "> hvigor ERROR: 00304015 Not Found\nError Message: Form referenced in the config "
+            "widget was not found in the project or the libraries. At file: "
+            "/p/entry/src/main/resources/base/profile/form_config.json.\n",
+            "config",
+            "00304015",
+            ("src",),
+        ),
+        (
+            "> hvigor ERROR: 00304067 Not Found\nError Message: app.json5 file not found. At "
+            "file: /p/AppScope/app.json5.\n",
+            "config",
+            "00304067",
+            ("AppScope/app.json5",),
+        ),
         (
             "> hvigor ERROR: 00309001 ArkTS Compiler Error\nError Message: Cannot import files "
             "outside of the current module using relative paths. Import statement: "
