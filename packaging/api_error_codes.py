@@ -41,7 +41,7 @@ OUT = Path(__file__).resolve().parents[1] / "resources" / "api_error_codes.jsonl
 REFERENCE = "en/application-dev/reference"
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
 _CODE_HEADING = re.compile(r"^(\d{3,9})\s+(.+)$")
-_LABEL = re.compile(r"^\*\*([A-Za-z][A-Za-z /]*?)\*\*\s*:?\s*$")
+_LABEL = re.compile(r"^\*\*([^*]+?)\*\*\s*:?\s*$")  # a line all bold: a section label
 _DELETED = re.compile(r"<!--Del-->.*?<!--DelEnd-->", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -147,7 +147,7 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
             continue
         label = _LABEL.match(line.strip())
         if label is not None:
-            field = _FIELDS.get(label.group(1).strip().lower(), "")
+            field = _FIELDS.get(label.group(1).strip().rstrip(":").lower(), "")
             continue
         if field:
             current.setdefault(field, []).append(line)

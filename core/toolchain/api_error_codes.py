@@ -118,6 +118,14 @@ def _says_message(entry: ApiErrorCode, words: str) -> bool:
     return len(message) >= _MIN_MESSAGE and f" {message} " in f" {words} "
 
 
+def _within_another(entry: ApiErrorCode, entries: tuple[ApiErrorCode, ...]) -> bool:
+    """The entry's message is part of another kit's message for the code (promptAction's
+    "Internal error." in the router's "… Internal error. UI execution context is not found."):
+    the text saying it tells neither apart."""
+    message = f" {_words(entry.message)} "
+    return any(message in f" {_words(o.message)} " for o in entries if o is not entry)
+
+
 def _says_title(entry: ApiErrorCode, words: set[str]) -> bool:
     title = {w for w in _WORD.findall(entry.title.lower()) if w not in _PLAIN and len(w) > 2}
     return bool(title) and title <= words
@@ -126,16 +134,18 @@ def _says_title(entry: ApiErrorCode, words: set[str]) -> bool:
 def lookup(code: str, text: str = "") -> Documented | None:
     """The documented entry of ``code`` that ``text`` (the error's message, the log) fits.
 
-    None for a code the catalogue lacks. Several kits' entries: the one whose message (or else
-    every word of whose title) the text carries; when none or more than one does, all of them,
-    ``ambiguous``.
+    None for a code the catalogue lacks. Several kits' entries: the one whose message (not a
+    part of another's) the text carries, or else every word of whose title it carries; when none
+    or more than one does, all of them, ``ambiguous``.
     """
     entries = _catalogue().get(code)
     if not entries:
         return None
     words = _words(text)
     unique = len(entries) == 1
-    by_message = tuple(e for e in entries if _says_message(e, words))
+    by_message = tuple(
+        e for e in entries if _says_message(e, words) and not _within_another(e, entries)
+    )
     if len(by_message) == 1:
         return Documented(by_message, True, unique)
     if unique:

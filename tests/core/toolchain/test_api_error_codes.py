@@ -26,17 +26,24 @@ def test_a_code_the_catalogue_lacks_is_none():
 
 
 def test_a_code_several_kits_document_is_told_apart_by_the_text_or_said_ambiguous():
-    # 2300007: the network kit's "Failed to connect to the server." and the file kit's
-    # "Network is unreachable"
-    by_message = lookup("2300007", "code: 2300007, message: Failed to connect to the server.")
-    assert by_message is not None and by_message.entry.kit == "network"
+    # 2300007: the network kit's "Failed to connect to the server.", the file kit's "Network is
+    # unreachable" and the notification kit's "Network unreachable."
+    by_message = lookup("2300007", "code: 2300007, message: Network is unreachable")
+    assert by_message is not None and by_message.entry.kit == "core-file"
     assert by_message.by_message and not by_message.unique
-    by_title = lookup("2300007", "copy failed: network access failure (2300007)")
+    # no kit's message, but every word of one kit's title: that kit, not certain
+    by_title = lookup("2300007", "upload error 2300007: could not connect to server")
     assert by_title is not None and not by_title.ambiguous
-    assert by_title.entry.kit == "core-file" and not by_title.by_message
+    assert by_title.entry.kit == "network" and not by_title.by_message
     neither = lookup("2300007", "code: 2300007")
     assert neither is not None and neither.ambiguous
-    assert {e.kit for e in neither.entries} == {"network", "core-file"}
+    assert {"network", "core-file", "notification"} <= {e.kit for e in neither.entries}
+
+
+def test_a_message_that_is_part_of_another_kits_tells_nothing():
+    # 100001: promptAction's "Internal error." is a part of the router's message
+    found = lookup("100001", "Error message: Internal error. UI execution context not found.")
+    assert found is not None and found.ambiguous and not found.by_message
 
 
 AVPLAYER = (

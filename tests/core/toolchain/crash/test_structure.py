@@ -117,7 +117,8 @@ def js(name: str, message: str, extra: str = "") -> str:
             True,
         ),
         ("BusinessError", "Capability not supported", "Error code:801\n", "canIUse", True),
-        ("BusinessError", "The frob failed", "Error code:16000050\n", "16000050", False),
+        # a code no error-code page documents: look it up in the called API's kit
+        ("BusinessError", "The frob failed", "Error code:16999999\n", "16999999", False),
         # a code its kit's error-code page documents: the page's cause and solution
         (
             "BusinessError",
