@@ -12,7 +12,8 @@ app cannot meet them.
 
 A section reads::
 
-    ## 13900002 File or Directory Not Exist      (## or ###; the title may end in <sup>…</sup>)
+    ## 13900002 File or Directory Not Exist      (## or ###; the title may end in <sup>…</sup>,
+                                                  or be missing: the message stands for it)
 
     **Error Message**
     No such file or directory
@@ -40,7 +41,7 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parents[1] / "resources" / "api_error_codes.jsonl"
 REFERENCE = "en/application-dev/reference"
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
-_CODE_HEADING = re.compile(r"^(\d{3,9})\s+(.+)$")
+_CODE_HEADING = re.compile(r"^(\d{3,9})(?:\s+(.*))?$")  # a title may be missing
 _LABEL = re.compile(r"^\*\*([^*]+?)\*\*\s*:?\s*$")  # a line all bold: a section label
 _DELETED = re.compile(r"<!--Del-->.*?<!--DelEnd-->", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -129,6 +130,7 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
         if not (message or cause or solution):
             return
         code, title = head
+        title = title or message.rstrip(".")  # a heading of the code alone (Bluetooth's)
         row = {"code": code, "title": title, "message": message, "cause": cause}
         row |= {"solution": solution, "kit": kit, "page": page}
         rows.append(row)
@@ -140,7 +142,7 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
             current, field = None, ""
             m = _CODE_HEADING.match(heading.group(1))
             if m is not None:
-                title = _inline(re.sub(r"<sup>.*?</sup>", "", m.group(2))).rstrip(".")
+                title = _inline(re.sub(r"<sup>.*?</sup>", "", m.group(2) or "")).rstrip(".")
                 head, current = (m.group(1), title), {}
             continue
         if current is None:

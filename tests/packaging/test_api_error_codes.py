@@ -4,7 +4,9 @@ The pages under tests/data/api_error_codes are verbatim sections of openharmony/
 ``en/application-dev/reference/apis-location-kit/errorcode-geoLocationManager.md`` (its head to
 3301100), ``apis-core-file-kit/errorcode-filemanagement.md`` (its head to 13900002, sections
 under a ``##`` group heading as ``###``) and ``apis-arkui/errorcode-window.md`` (its head,
-1300006–1300009 with two ``<!--Del-->`` sections, and the deprecated 1001).
+1300006–1300009 with two ``<!--Del-->`` sections, and the deprecated 1001) and
+``apis-connectivity-kit/errorcode-bluetoothManager.md`` (its head to 2900003: headings of the
+code alone).
 """
 
 from __future__ import annotations
@@ -82,6 +84,15 @@ def test_deleted_sections_are_left_out_and_a_deprecated_title_is_cleaned():
     )
     assert rows[2]["title"] == "Window Null Pointer Exception"
     assert rows[2]["kit"] == "arkui"
+
+
+def test_a_heading_of_the_code_alone_takes_the_message_as_its_title():
+    rows = _parse("errorcode-bluetoothManager.md", "apis-connectivity-kit")
+    assert [(r["code"], r["title"], r["message"]) for r in rows] == [
+        ("2900001", "Service stopped", "Service stopped."),
+        ("2900003", "Bluetooth disabled", "Bluetooth disabled."),
+    ]
+    assert rows[1]["solution"] == "Enable Bluetooth." and rows[1]["kit"] == "connectivity"
 
 
 def test_the_catalogue_holds_what_the_generator_writes():
