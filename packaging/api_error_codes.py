@@ -71,6 +71,7 @@ def _inline(text: str) -> str:
     text = _LINK.sub(r"\1", text)
     text = _TAG.sub("", text)
     text = text.replace("**", "").replace("`", "")
+    text = re.sub(r"\\([\\_*\[\]()#`$])", r"\1", text)  # markdown's escapes
     return " ".join(text.split())
 
 
@@ -78,9 +79,12 @@ def _short(lines: list[str], limit: int) -> str:
     """A section's text: its paragraphs or list items joined, the first few kept, cut at a
     sentence or item end under ``limit`` characters."""
     parts: list[str] = []
+    fenced = False
     for line in lines:
         stripped = line.strip()
-        if not stripped or stripped.startswith(("```", "|", ">")):
+        if stripped.startswith("```"):
+            fenced = not fenced  # a code block's lines are left out
+        if fenced or not stripped or stripped.startswith(("```", "|", ">")):
             if parts and parts[-1] != "":
                 parts.append("")
             continue
