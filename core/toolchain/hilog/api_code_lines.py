@@ -26,6 +26,9 @@ _CODE = re.compile(
     r"(?:\berr(?:or)?[ _]?code|\bcode|\bBusinessError)\s*[:：=]?\s*(\d{3,9})(?![\d.])", re.I
 )
 _FAILED = re.compile(r"fail|error|exception", re.I)
+# a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
+# window's old 1001…) is read only with its documented message beside it
+_KIT_DIGITS = 6
 _MAX_CODES = 64  # code mentions looked at in one text (a dump of thousands costs no more)
 
 
@@ -55,6 +58,8 @@ def api_code(text: str) -> Said | None:
         found = api_error_codes.lookup(code, line)
         if found is None:  # pragma: no cover - documented() said it is there
             continue
+        if len(code) < _KIT_DIGITS and not found.by_message:
+            continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code
         return _said(code, found, line.strip())
     return None
 

@@ -73,6 +73,17 @@ def test_only_an_error_line_with_a_documented_code_is_read():
     assert api_code("build failed, code: 5400101") is None  # not a hilog line
 
 
+def test_a_short_code_needs_its_documented_message_beside_it():
+    http = "08-28 09:01:56.082  8560  8560 E A00500/Net: request failed, http code: 401"
+    assert api_code(http) is None  # an HTTP status, as like as not
+    said = api_code(
+        "08-28 09:01:56.082  8560  8560 E A00500/App: call failed, code: 201, message: "
+        "Permission verification failed. The application does not have the permission "
+        "required to call the API."
+    )
+    assert said is not None and said.code == "201" and said.certain
+
+
 def test_a_hilog_line_with_an_ambiguous_code_is_said_possibly():
     said = api_code("08-28 09:01:56.082  8560  8560 E A00500/Sync: upload failed, errCode:2300007")
     assert said is not None and not said.certain
