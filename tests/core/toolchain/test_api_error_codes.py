@@ -71,6 +71,7 @@ def test_only_an_error_line_with_a_documented_code_is_read():
     assert api_code(error.replace("13900002", "13999999")) is None  # not documented
     assert api_code(error.replace("code:13900002", "error code:-1")) is None
     assert api_code("build failed, code: 5400101") is None  # not a hilog line
+    assert api_code(error.replace("code:", "barcode:")) is None  # not a code's word
 
 
 def test_a_short_code_needs_its_documented_message_beside_it():
