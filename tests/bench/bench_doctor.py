@@ -11,7 +11,10 @@ text takes, built from the real logs of ``tests/data/real_logs``.
   1,800-character lines took 230 ms before the readers' patterns were anchored);
 * hvigor's own debug log (``.hvigor/outputs/build-logs/build.log``, opened whole): 3 MB of
   builds, the failing one (a real slice) in the middle and passing builds after it;
-* a debug log whose failing build is one 1 MB error record (thousands of numbered errors).
+* a debug log whose failing build is one 1 MB error record (thousands of numbered errors);
+* a hilog dump with an app's error line carrying a system API's documented error code at the
+  end, and one whose error lines carry only codes no page documents (the API error-code
+  catalogue is loaded once, when a code is first seen).
 
 Each is diagnosed ``REPS`` times, interleaved; medians and max. Goal: every median < 50 ms a MB
 (the doctor runs when a step fails and on ``hmdesk-cli doctor``: a person waits for it at most
@@ -100,6 +103,18 @@ def shapes() -> dict[str, str]:
             "arkts", "buildlog-hongju-00305015-unexpected-token-4698-errors"
         )
         + _fill(_real("linter", "any-unknown-10605008").splitlines(), MB),
+        # an app's error line with a system API's documented code: the catalogue is loaded
+        # (once) only when a code is seen
+        "hilog, API error code at the end": _fill(hilog, MB)
+        + "\n"
+        + _real("hilog", "avplayer-skill-5400101-instance-memory-limit-process-colons"),
+        "hilog of undocumented codes": _fill(
+            [
+                f"11-18 22:04:58.{i:03d} 18389 18389 E A000FF/app/Sync: upload failed, code: {i}"
+                for i in range(1100, 1600)
+            ],
+            MB,
+        ),
         "long lines of prose": _fill(
             [
                 f"step {i}: the build failed, " + "the developer explains what they tried " * 50

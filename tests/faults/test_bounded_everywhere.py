@@ -63,6 +63,16 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "_catalogue",
         "json.loads",
     ): "TypeScript's errors in resources",
+    (
+        "core/toolchain/api_error_codes.py",
+        "_catalogue",
+        "read_text",
+    ): "the API error codes in resources",
+    (
+        "core/toolchain/api_error_codes.py",
+        "_catalogue",
+        "json.loads",
+    ): "the API error codes in resources",
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)
     ("core/codeindex/index.py", "CodeIndex._load_cache", "gzip.open"): "the index cache",
     ("core/codeindex/index.py", "CodeIndex._load_cache", "json.load"): "the index cache",

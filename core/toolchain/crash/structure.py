@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from hmdesk.core.toolchain import api_error_codes
 from hmdesk.core.toolchain.crash import sanitizers, utils_codes
 from hmdesk.core.toolchain.crash.freeze_stack import freeze_detail
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Reading
@@ -460,6 +461,9 @@ def _js(crash: Crash, text: str) -> Reading | None:
             return _UNIVERSAL[code]
         if utils is not None:
             return utils
+        found = api_error_codes.lookup(code, f"{crash.message}\n{crash.raw[:4000]}")
+        if found is not None:
+            return _documented(code, found)
         return Reading(
             f"a system API rejected the call with error code {code}",
             f"Look up {code} in the error codes of the API the top frame calls (its kit's "
@@ -471,6 +475,31 @@ def _js(crash: Crash, text: str) -> Reading | None:
     m_name = _NAME.search(crash.name or "")
     name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
     return _ERROR_NAMES.get(name)
+
+
+_CATCH = "Catch the BusinessError (try/catch or .catch) so the app handles it instead of crashing."
+
+
+def _documented(code: str, found: api_error_codes.Documented) -> Reading:
+    """A code its kit's error-code page documents: the page's meaning and solution. Certain when
+    the crash carries the documented message, or the code means one thing in every kit; else
+    (several kits document it, or the text fits one only by its title) "possibly"."""
+    if found.ambiguous:
+        meanings = "; ".join(f"{e.kit}: {e.title} ({e.message})" for e in found.entries)
+        solutions = " ".join(f"{e.kit}: {e.solution}" for e in found.entries)
+        return Reading(
+            f"a system API rejected the call with error code {code}, which several kits "
+            f"document: {meanings}",
+            f"See which of these APIs the top frame calls and follow its solution. {solutions} "
+            f"{_CATCH}",
+        )
+    e = found.entry
+    cause = f"{e.title} (error {code}, {e.kit}: {e.message.rstrip('.')})"
+    return Reading(
+        f"{cause}: {e.cause}" if e.cause else cause,
+        f"{e.solution} {_CATCH}".strip(),
+        certain=found.by_message or found.unique,
+    )
 
 
 _NAME = re.compile(r"\b[A-Z]\w*Error\b")

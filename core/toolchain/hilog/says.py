@@ -511,7 +511,11 @@ def read(text: str) -> Said | None:
 
 def read_weak(text: str) -> Said | None:
     """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
-    a component's advice, in a long text's head and tail."""
+    a component's advice, in a long text's head and tail; last, an error line's system API
+    error code, read as its documented page (:mod:`.api_code_lines`)."""
+    # imported here: api_code_lines makes a Said of this module's
+    from hmdesk.core.toolchain.hilog.api_code_lines import api_code
+
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
     return (
@@ -520,6 +524,7 @@ def read_weak(text: str) -> Said | None:
         or no_module(text)
         or env_after_engine(text)
         or napi_invalid_arg(text)
+        or api_code(text)
     )
 
 

@@ -117,7 +117,27 @@ def js(name: str, message: str, extra: str = "") -> str:
             True,
         ),
         ("BusinessError", "Capability not supported", "Error code:801\n", "canIUse", True),
-        ("BusinessError", "The frob failed", "Error code:16000050\n", "16000050", False),
+        # a code no error-code page documents: look it up in the called API's kit
+        ("BusinessError", "The frob failed", "Error code:16999999\n", "16999999", False),
+        # a code its kit's error-code page documents: the page's cause and solution
+        (
+            "BusinessError",
+            "BusinessError 3301100: The location switch is off.",
+            "Error code:3301100\n",
+            "asking for enabling the location service",
+            True,
+        ),
+        # one kit documents it: certain by the code alone
+        ("BusinessError", "The frob failed", "Error code:5400101\n", "exceeds 16", True),
+        # two kits document 2300007: the message tells which, or it stays "possibly"
+        (
+            "BusinessError",
+            "Failed to connect to the server.",
+            "Error code:2300007\n",
+            "URL of the correct format",
+            True,
+        ),
+        ("BusinessError", "The frob failed", "Error code:2300007\n", "several kits", False),
         ("URIError", "URI malformed", "", "decodeURI", True),
         (
             "TypeError",

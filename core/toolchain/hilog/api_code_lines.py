@@ -1,0 +1,108 @@
+"""A hilog error line that carries a system API's documented error code: what the code means.
+
+An app (or a system service) logs the ``BusinessError`` a call got: ``createAVPlayer fail,
+code: 5400101, message: …``, ``readText failed:No such file or directory, error code:13900002``,
+``ThrowError errCode:13900002``, ``BusinessError 3301100: …``. Where such a line is a hilog line
+at ERROR or FATAL level, or says it failed, and its code is one the API reference documents
+(:mod:`..api_error_codes`), the code's page says what it means and how to handle it.
+
+Certain when the line carries the documented message, or the code means one thing in every
+kit; a code several kits document, which the line does not tell apart, is said with all its
+meanings, "possibly".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import islice
+
+from hmdesk.core.toolchain import api_error_codes
+from hmdesk.core.toolchain.hilog.line import LOG
+from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.hilog.says import Said
+
+# ``code: N``, ``code = N``, ``errCode:N``, ``error code N`` (the ``c`` before ``ode`` checked
+# apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB head and tail), and
+# ``BusinessError N``
+_CODE = re.compile(r"ode\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+_BUSINESS = re.compile(r"BusinessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+_FAILED = re.compile(r"fail|error|exception", re.I)
+# a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
+# window's old 1001…) is read only with its documented message beside it
+_KIT_DIGITS = 6
+_MAX_CODES = 64  # code mentions looked at in one text (a dump of thousands costs no more)
+
+
+def _mentions(text: str) -> Iterator[re.Match[str]]:
+    """The code mentions in ``text``: ``BusinessError N``, then ``code N`` where ``code`` is a
+    word of its own or ends ``errCode`` / ``error code`` / ``error_code``."""
+    yield from _BUSINESS.finditer(text)
+    for m in _CODE.finditer(text):
+        c = m.start() - 1
+        if c < 0 or text[c] not in "cC":
+            continue
+        before = text[max(0, c - 6) : c].lower().rstrip(" _")
+        if c == 0 or not text[c - 1].isalnum() or before.endswith(("err", "error")):
+            yield m
+
+
+def _line_at(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)].rstrip("\r")
+
+
+def _error_line(line: str) -> bool:
+    """A hilog line at ERROR/FATAL level, or one that says it failed."""
+    parsed = parse_lines([line])[0]
+    if parsed.kind != LOG:
+        return False
+    return parsed.level in ("E", "F") or _FAILED.search(parsed.message) is not None
+
+
+def api_code(text: str) -> Said | None:
+    """The first hilog error line (a ``BusinessError N`` one before a ``code: N`` one) whose
+    code the API reference documents, read as its page."""
+    for m in islice(_mentions(text), _MAX_CODES):
+        code = m.group(1)
+        if not api_error_codes.documented(code):
+            continue
+        line = _line_at(text, m.start())
+        if not _error_line(line):
+            continue
+        found = api_error_codes.lookup(code, line)
+        if found is None:  # pragma: no cover - documented() said it is there
+            continue
+        if len(code) < _KIT_DIGITS and not found.by_message:
+            continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code
+        return _said(code, found, line.strip())
+    return None
+
+
+def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:
+    if found.ambiguous:
+        meanings = "; ".join(f"{e.kit}: {e.title} ({e.message})" for e in found.entries)
+        solutions = " ".join(f"{e.kit}: {e.solution}" for e in found.entries)
+        return Said(
+            "hilog",
+            f"a system API call failed with error code {code}, which several kits document: "
+            f"{meanings}",
+            f"See which of these APIs the logging code calls and follow its solution. {solutions}",
+            line,
+            certain=False,
+            terms=(code, "error code"),
+            code=code,
+        )
+    e = found.entry
+    return Said(
+        "hilog",
+        f"a system API call failed with error {code}: {e.title} ({e.kit}: "
+        f"{e.message.rstrip('.')}){f'; {e.cause}' if e.cause else ''}",
+        f"{e.solution} (the {e.kit} kit's documented solution for {code}; handle the "
+        "BusinessError where the call is made)",
+        line,
+        certain=found.by_message or found.unique,
+        terms=(code, e.title),
+        code=code,
+    )

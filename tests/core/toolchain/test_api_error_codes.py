@@ -1,0 +1,91 @@
+"""The system APIs' documented error codes (:mod:`hmdesk.core.toolchain.api_error_codes`): a code
+read as its kit's error-code page, the kit chosen by the text when several document the code,
+and said as ambiguous when the text tells them apart by nothing; and a hilog error line that
+carries one (:mod:`hmdesk.core.toolchain.hilog.api_code_lines`). The codes and messages are the
+OpenHarmony docs' (apis-location-kit, apis-media-kit, apis-core-file-kit, apis-network-kit)."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.api_error_codes import lookup
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.hilog.api_code_lines import api_code
+
+
+def test_a_code_one_kit_documents_is_read_as_its_page():
+    found = lookup("3301100", "BusinessError 3301100: The location switch is off.")
+    assert found is not None and not found.ambiguous
+    assert (found.entry.kit, found.by_message, found.unique) == ("location", True, True)
+    assert found.entry.solution == "Display a prompt asking for enabling the location service."
+    # the code alone: still its one meaning, but not by the message
+    alone = lookup("3301100", "Error code: 3301100")
+    assert alone is not None and (alone.by_message, alone.unique) == (False, True)
+
+
+def test_a_code_the_catalogue_lacks_is_none():
+    assert lookup("99999999", "Error code: 99999999") is None
+
+
+def test_a_code_several_kits_document_is_told_apart_by_the_text_or_said_ambiguous():
+    # 2300007: the network kit's "Failed to connect to the server.", the file kit's "Network is
+    # unreachable" and the notification kit's "Network unreachable."
+    by_message = lookup("2300007", "code: 2300007, message: Network is unreachable")
+    assert by_message is not None and by_message.entry.kit == "core-file"
+    assert by_message.by_message and not by_message.unique
+    # no kit's message, but every word of one kit's title: that kit, not certain
+    by_title = lookup("2300007", "upload error 2300007: could not connect to server")
+    assert by_title is not None and not by_title.ambiguous
+    assert by_title.entry.kit == "network" and not by_title.by_message
+    neither = lookup("2300007", "code: 2300007")
+    assert neither is not None and neither.ambiguous
+    assert {"network", "core-file", "notification"} <= {e.kit for e in neither.entries}
+
+
+def test_a_message_that_is_part_of_another_kits_tells_nothing():
+    # 100001: promptAction's "Internal error." is a part of the router's message
+    found = lookup("100001", "Error message: Internal error. UI execution context not found.")
+    assert found is not None and found.ambiguous and not found.by_message
+
+
+AVPLAYER = (
+    "11-18 22:04:58.940 18389 18389 E A000FF/eboard:EngineServiceAbility:16/ThemeEngine: "
+    "[6.1.6-305]AvPlayerProxy --> createAVPlayer fail, code: 5400101, message: The instance or "
+    "memory has reached the upper limit, please recycle background playback"
+)
+
+
+def test_a_hilog_error_line_with_a_documented_code():
+    said = api_code(AVPLAYER)
+    assert said is not None and said.code == "5400101" and said.certain
+    assert "instances exceeds 16" in said.meaning
+    assert said.fix.startswith("Destroy this instance and re-create it.")
+    found = diagnose(AVPLAYER)
+    assert found is not None and (found.kind, found.code) == ("hilog", "5400101")
+
+
+def test_only_an_error_line_with_a_documented_code_is_read():
+    info = "08-28 09:01:56.082  8560  8560 I A00500/SettingsData: done, code:13900002"
+    assert api_code(info) is None  # neither ERROR nor a failure
+    error = info.replace(" I ", " E ")
+    said = api_code(error)
+    assert said is not None and said.code == "13900002"
+    assert api_code(error.replace("13900002", "13999999")) is None  # not documented
+    assert api_code(error.replace("code:13900002", "error code:-1")) is None
+    assert api_code("build failed, code: 5400101") is None  # not a hilog line
+    assert api_code(error.replace("code:", "barcode:")) is None  # not a code's word
+
+
+def test_a_short_code_needs_its_documented_message_beside_it():
+    http = "08-28 09:01:56.082  8560  8560 E A00500/Net: request failed, http code: 401"
+    assert api_code(http) is None  # an HTTP status, as like as not
+    said = api_code(
+        "08-28 09:01:56.082  8560  8560 E A00500/App: call failed, code: 201, message: "
+        "Permission verification failed. The application does not have the permission "
+        "required to call the API."
+    )
+    assert said is not None and said.code == "201" and said.certain
+
+
+def test_a_hilog_line_with_an_ambiguous_code_is_said_possibly():
+    said = api_code("08-28 09:01:56.082  8560  8560 E A00500/Sync: upload failed, errCode:2300007")
+    assert said is not None and not said.certain
+    assert "several kits" in said.meaning and "network" in said.meaning

@@ -1,0 +1,108 @@
+"""packaging/api_error_codes.py reads the OpenHarmony docs' error-code pages.
+
+The pages under tests/data/api_error_codes are verbatim sections of openharmony/docs (CC-BY-4.0):
+``en/application-dev/reference/apis-location-kit/errorcode-geoLocationManager.md`` (its head to
+3301100), ``apis-core-file-kit/errorcode-filemanagement.md`` (its head to 13900002, sections
+under a ``##`` group heading as ``###``) and ``apis-arkui/errorcode-window.md`` (its head,
+1300006–1300009 with two ``<!--Del-->`` sections, and the deprecated 1001) and
+``apis-connectivity-kit/errorcode-bluetoothManager.md`` (its head to 2900003: headings of the
+code alone).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "tests" / "data" / "api_error_codes"
+REF = "en/application-dev/reference"
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "api_error_codes", REPO / "packaging" / "api_error_codes.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _parse(name: str, kit_folder: str) -> list[dict[str, str]]:
+    text = (DATA / name).read_text(encoding="utf-8")
+    rows: list[dict[str, str]] = _generator().parse_page(text, f"{REF}/{kit_folder}/{name}")
+    return rows
+
+
+def test_a_section_with_possible_cause_and_procedure():
+    rows = _parse("errorcode-geoLocationManager.md", "apis-location-kit")
+    assert [r["code"] for r in rows] == ["3301000", "3301100"]
+    assert rows[1] == {
+        "code": "3301100",
+        "title": "Positioning Failed Due to Location Service Switch Turning-off",
+        "message": "The location switch is off.",
+        "cause": "The location service switch is turned off, which makes basic functions such as "
+        "continuous positioning and immediate positioning unavailable.",
+        "solution": "Display a prompt asking for enabling the location service.",
+        "kit": "location",
+        "page": f"{REF}/apis-location-kit/errorcode-geoLocationManager.md",
+    }
+    # a numbered list: its items kept in order, their numbers with them
+    assert rows[0]["cause"].startswith(
+        "1. The location service fails to be started, leading to a communication failure"
+    )
+    assert "3. The network positioning service is abnormal" in rows[0]["cause"]
+
+
+def test_sections_under_a_group_heading_and_links_reduced_to_their_text():
+    rows = _parse("errorcode-filemanagement.md", "apis-core-file-kit")
+    assert [r["code"] for r in rows] == ["13900001", "13900002"]
+    assert rows[1] == {
+        "code": "13900002",
+        "title": "File or Directory Not Exist",
+        "message": "No such file or directory",
+        "cause": "The file or directory does not exist.",
+        "solution": "Check whether the file directory exists.",
+        "kit": "core-file",
+        "page": f"{REF}/apis-core-file-kit/errorcode-filemanagement.md",
+    }
+    solution = rows[0]["solution"]
+    assert "see access control mechanisms of the system" in solution
+    assert "](" not in solution and "**" not in solution
+
+
+def test_deleted_sections_are_left_out_and_a_deprecated_title_is_cleaned():
+    rows = _parse("errorcode-window.md", "apis-arkui")
+    assert [r["code"] for r in rows] == ["1300006", "1300009", "1001"]
+    assert rows[1]["message"] == "The parent window is invalid."
+    assert rows[1]["solution"] == (
+        "1. Ensure that the subwindow is bound to the parent window. "
+        "2. Ensure that the status of the parent window is normal."
+    )
+    assert rows[2]["title"] == "Window Null Pointer Exception"
+    assert rows[2]["kit"] == "arkui"
+
+
+def test_a_heading_of_the_code_alone_takes_the_message_as_its_title():
+    rows = _parse("errorcode-bluetoothManager.md", "apis-connectivity-kit")
+    assert [(r["code"], r["title"], r["message"]) for r in rows] == [
+        ("2900001", "Service stopped", "Service stopped."),
+        ("2900003", "Bluetooth disabled", "Bluetooth disabled."),
+    ]
+    assert rows[1]["solution"] == "Enable Bluetooth." and rows[1]["kit"] == "connectivity"
+
+
+def test_the_catalogue_holds_what_the_generator_writes():
+    """The shipped catalogue is the generator's output: a header, then rows of its fields."""
+    lines = (REPO / "resources" / "api_error_codes.jsonl").read_text(encoding="utf-8").splitlines()
+    header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    assert "CC-BY-4.0" in header["source"]
+    assert rows and all(
+        set(r) == {"code", "title", "message", "cause", "solution", "kit", "page"} for r in rows
+    )
+    assert {"code": "3301100", "kit": "location"}.items() <= next(
+        r for r in rows if r["code"] == "3301100"
+    ).items()
