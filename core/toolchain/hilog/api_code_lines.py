@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
 
 from hmdesk.core.toolchain import api_error_codes
@@ -25,7 +26,7 @@ from hmdesk.core.toolchain.hilog.says import Said
 # ``code: N``, ``code = N``, ``errCode:N``, ``error code N`` (the ``c`` before ``ode`` checked
 # apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB head and tail), and
 # ``BusinessError N``
-_CODE = re.compile(r"ode\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+_CODE = re.compile(r"ode[\"']?\s*[:：=]?\s*[\"']?(\d{3,9})(?![\d.])")
 _BUSINESS = re.compile(r"BusinessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
 _FAILED = re.compile(r"fail|error|exception", re.I)
 # a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
@@ -69,14 +70,19 @@ def api_code(text: str) -> Said | None:
         if not api_error_codes.documented(code):
             continue
         line = _line_at(text, m.start())
-        if not _error_line(line):
-            continue
         found = api_error_codes.lookup(code, line)
         if found is None:  # pragma: no cover - documented() said it is there
             continue
+        # a hilog error line; or any line that says it failed with the code's own message (a
+        # developer's quote of what the app logged, without hilog's columns)
+        logged = _error_line(line)
+        if not logged and not (found.by_message and _FAILED.search(line)):
+            continue
         if len(code) < _KIT_DIGITS and not found.by_message:
             continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code
-        return _said(code, found, line.strip())
+        said = _said(code, found, line.strip())
+        # a quote without hilog's columns may be a crash's message as well as a logged error
+        return said if logged else replace(said, certain=False)
     return None
 
 

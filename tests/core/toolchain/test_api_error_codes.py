@@ -89,3 +89,16 @@ def test_a_hilog_line_with_an_ambiguous_code_is_said_possibly():
     said = api_code("08-28 09:01:56.082  8560  8560 E A00500/Sync: upload failed, errCode:2300007")
     assert said is not None and not said.certain
     assert "several kits" in said.meaning and "network" in said.meaning
+
+
+def test_a_quoted_error_with_the_codes_own_message_is_read_without_hilogs_columns() -> None:
+    # the FAQ's quote of what an app logged (faqs-local-database-management-31): the code in
+    # quotes, 401's first sentence; a quote may be a crash's message too, so "possibly"
+    from hmdesk.core.toolchain.doctor import diagnose
+
+    f = diagnose("code:\"401\" err: Error: Parameter error. The type of 'value' must be ValueType.")
+    assert f is not None and f.code == "401" and not f.certain
+    assert "mandatory parameters" in f.fix
+    # 401 without its message in a quote stays unread (an HTTP status as often)
+    plain = diagnose('request failed, code: "401"')
+    assert plain is None or plain.code != "401"
