@@ -179,7 +179,7 @@ def _member(
         since,
         syscap.group(1) if syscap else scope.syscap or file_syscap,
         deprecated.group(1) if deprecated else "",
-        m.group(0).endswith(("(", "<")),
+        m.group(0).endswith(("(", "<")) and not re.match(r"(?:get|set)\s", statement),
     )
 
 
@@ -246,10 +246,12 @@ def merged(found: Iterator[Block]) -> dict[str, list[dict[str, str | bool]]]:
 
 def main(path: str) -> int:
     root = Path(path)
-    # methods only: a crash names a method (``x is not callable``, a method read on undefined);
-    # the properties would double the file (2.4 MB) with names too plain to tell an API by
-    found = (b for rel, text in _files(root) for b in blocks(module_of(rel), text) if b.method)
-    members = merged(found)
+    found = [b for rel, text in _files(root) for b in blocks(module_of(rel), text)]
+    # how common a name is counts its properties too (``width``, ``name``); the file keeps the
+    # methods only: a crash names a method (``x is not callable``, a method read on undefined),
+    # and the properties would double it (2.4 MB) with names too plain to tell an API by
+    common = merged(found)
+    members = {n: rows for n, rows in merged(b for b in found if b.method).items() if n in common}
     commit = subprocess.run(
         ["git", "-C", str(root), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
     ).stdout.strip()
