@@ -120,9 +120,9 @@ def crash_note(message: str, context: str = "") -> MemberNote | None:
     if not found:
         return None
     if len({o.module for o in found}) > 1:
-        named = " or ".join(o.label() for o in found[:_MAX_NAMED])
+        listed = " or ".join(o.label() for o in found[:_MAX_NAMED])
         more = f" (and {len(found) - _MAX_NAMED} more)" if len(found) > _MAX_NAMED else ""
-        cause = f"{name} is possibly a member of {named}{more}"
+        cause = f"{name} is possibly a member of {listed}{more}"
         return MemberNote(cause, _step(name, found[0], undefined, possibly=True), False)
     first = min(found, key=lambda o: tuple(int(p) for p in o.since.split(".")))
     owned = " and ".join(o.owner for o in found[:_MAX_NAMED])

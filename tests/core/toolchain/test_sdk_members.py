@@ -79,7 +79,10 @@ def test_a_module_function_read_on_undefined_is_a_module_the_device_lacks() -> N
 
 @pytest.mark.parametrize(
     "message",
-    ["setWindowLayoutFullScreen is not callable", "win.setWindowLayoutFullScreen is not a function"],
+    [
+        "setWindowLayoutFullScreen is not callable",
+        "win.setWindowLayoutFullScreen is not a function",
+    ],
 )
 def test_a_method_not_callable_is_guarded_by_its_capability_and_version(message: str) -> None:
     note = crash_note(message)
