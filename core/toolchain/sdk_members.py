@@ -107,11 +107,7 @@ def crash_note(message: str, context: str = "") -> MemberNote | None:
     name = m.group("name")
     if re.search(rf"\bat {re.escape(name)} \(", context):
         return None  # a frame of a function of that name: the code's own method, not the SDK's
-    found = owners(name)
-    if undefined:
-        # a component's attribute is called on the object the framework makes, never on one the
-        # app left undefined: a name such as ``background`` read on undefined is the app's own
-        found = tuple(o for o in found if not o.module.startswith(_ARKUI))
+    found = tuple(sorted(owners(name), key=lambda o: _version(o.since)))
     current = tuple(o for o in found if not o.deprecated)
     found = current or found
     if len({o.module for o in found}) > 1:
@@ -119,17 +115,24 @@ def crash_note(message: str, context: str = "") -> MemberNote | None:
         found = named or found
     if not found:
         return None
-    if len({o.module for o in found}) > 1:
+    # an app's own object may well have a method named like a component's attribute
+    # (``background``): read on undefined, the component's is only possibly meant
+    weak = undefined and found[0].module.startswith(_ARKUI)
+    if len({o.module for o in found}) > 1 or weak:
         listed = " or ".join(o.label() for o in found[:_MAX_NAMED])
         more = f" (and {len(found) - _MAX_NAMED} more)" if len(found) > _MAX_NAMED else ""
         cause = f"{name} is possibly a member of {listed}{more}"
         return MemberNote(cause, _step(name, found[0], undefined, possibly=True), False)
-    first = min(found, key=lambda o: tuple(int(p) for p in o.since.split(".")))
+    first = found[0]
     owned = " and ".join(o.owner for o in found[:_MAX_NAMED])
     label = first.label().replace(first.owner, owned, 1)
     return MemberNote(
         f"{name} is a member of {label}", _step(name, first, undefined, possibly=False), True
     )
+
+
+def _version(since: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in since.split("."))
 
 
 def _named_in(o: Owner, text: str) -> bool:
@@ -147,6 +150,14 @@ def _step(name: str, o: Owner, undefined: bool, *, possibly: bool) -> str:
             f"{lead}the module {o.module} itself is undefined where {name} is read: the device "
             f"does not have it (API {o.since}, {o.syscap or 'its system capability'}): {guard} "
             "before importing and calling it, and offer a fallback."
+        )
+    if undefined and o.module.startswith(_ARKUI):
+        return (
+            f"{lead}the {o.owner} {name} is called on is undefined: an ArkUI component or "
+            "gesture exists only while build() (or a @Builder) runs, so one made elsewhere (kept "
+            "in a property, made in a constructor or a plain function) is undefined. Create it "
+            "inside build(), or set it dynamically through a modifier: attributeModifier (an "
+            "AttributeModifier) for attributes, gestureModifier (a GestureModifier) for gestures."
         )
     if undefined:
         return (

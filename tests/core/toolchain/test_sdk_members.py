@@ -100,11 +100,17 @@ def test_a_name_of_several_apis_is_possibly_one_of_them_unless_the_stack_names_o
     assert named is not None and named.certain and "(@ohos.window" in named.cause
 
 
+def test_a_gesture_event_read_on_undefined_is_possibly_a_gesture_made_outside_build() -> None:
+    """jscrash/m2-sf-gesture-property-onactionstart-undefined: a gesture kept in a property."""
+    note = crash_note("Cannot read property onActionStart of undefined。")
+    assert note is not None and not note.certain
+    assert "PanGestureInterface" in note.cause and "API 7" in note.cause
+    assert "build()" in note.fix and "gestureModifier" in note.fix
+
+
 @pytest.mark.parametrize(
     ("message", "context"),
     [
-        # a component's attribute is never read on an object the app left undefined
-        ("Cannot read property background of undefined", ""),
         # the stack has a function of that name: the library's own initialize, not the SDK's
         ("Cannot read property initialize of undefined", "at initialize (oh_modules/.ohpm/x/MMKV.ets:70:16)"),
         ("undefined is not callable", ""),
