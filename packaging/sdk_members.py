@@ -10,12 +10,14 @@ Co., Ltd. and the OpenHarmony contributors): ``api/@ohos.*.d.ts`` and ArkUI's co
 ``2c550ecc4ca27d2cb6afc262fe4f83463f68a257`` (2026-08-21).
 
 Each method of a namespace, an interface or a class (``declare class``, nested namespaces;
-an ArkUI component's attributes and events are methods of its ``…Attribute`` class) is read with the JSDoc block above it (``@syscap``, ``@since N dynamic``, ``@deprecated since
-N``); a member (or an owner) marked ``@systemapi`` is for system apps only and is left out, and
+an ArkUI component's attributes and events are methods of its ``…Attribute`` class) is read
+with the JSDoc block above it (``@syscap``, ``@since N dynamic``, ``@deprecated since N``); a
+member (or an owner) marked ``@systemapi`` is for system apps only and is left out, and
 so is one only the static runtime has (``@since N static``). Overloads are merged: the smallest
 ``since`` wins, and the member is deprecated only when every overload is. A name shorter than
-four letters or held by more than :data:`MAX_OWNERS` owners (``width``, ``onClick``, ``then``)
-says nothing about the API it belongs to and is dropped. A regular-expression reader of the
+four letters or held by more than :data:`MAX_OWNERS` owners, its properties counted too
+(``width``, ``name``, ``then``), says nothing about the API it belongs to and is dropped; of
+the rest only the methods are kept (a getter is a property). A regular-expression reader of the
 declarations, not a TypeScript compiler: what it cannot place (type literals, enums, function
 bodies) it skips.
 
