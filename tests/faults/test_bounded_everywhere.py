@@ -73,6 +73,8 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "_catalogue",
         "json.loads",
     ): "the API error codes in resources",
+    ("core/toolchain/sdk_members.py", "_index", "read_text"): "the SDK's methods in resources",
+    ("core/toolchain/sdk_members.py", "_index", "json.loads"): "the SDK's methods in resources",
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)
     ("core/codeindex/index.py", "CodeIndex._load_cache", "gzip.open"): "the index cache",
     ("core/codeindex/index.py", "CodeIndex._load_cache", "json.load"): "the index cache",

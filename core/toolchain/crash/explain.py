@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from hmdesk.core.toolchain.crash import structure
 from hmdesk.core.toolchain.crash.engines import ENGINE_CAUSES
 from hmdesk.core.toolchain.crash.freeze_causes import FREEZE_CAUSES
-from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES
+from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES, NOT_CALLABLE, READ_OF_UNDEFINED
 from hmdesk.core.toolchain.crash.location import own_location, where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Cause, Crash
 from hmdesk.core.toolchain.crash.native_causes import NATIVE_CAUSES
 from hmdesk.core.toolchain.prefilter import Folded, fold, holds
+from hmdesk.core.toolchain.sdk_members import crash_note
 
 CAUSES: tuple[Cause, ...] = (*ENGINE_CAUSES, *JS_CAUSES, *NATIVE_CAUSES, *FREEZE_CAUSES)
 
@@ -87,6 +88,12 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             fix += f" The error: “{' '.join(said.split())[:200]}”."
     else:
         return None
+    if crash.type == JS and found in (None, NOT_CALLABLE, READ_OF_UNDEFINED):
+        # a general TypeError reading (no specific signature): the SDK method it names, if any
+        note = crash_note(crash.message, text)
+        if note is not None:  # an API it may be ("possibly"): after the general fix
+            cause = f"{cause}: {note.cause}"
+            fix = f"{note.fix} {fix}" if note.certain else f"{fix} {note.fix}"
     if crash.type == JS and any(_OBFUSCATED_FILE.search(f.file) for f in crash.frames[:8]):
         fix += (
             " The stack's file names are obfuscated (ArkGuard's file-name obfuscation is on): if "

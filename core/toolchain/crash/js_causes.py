@@ -29,6 +29,38 @@ DECORATED_FUNCTION = _c(
     "pass the state through @Link (or an id) and call back through it.",
 )
 
+# the general TypeErrors: a specific signature above them wins; when the name they give is a
+# method of the SDK (:mod:`..sdk_members`) :func:`.explain.explain` says which API it is
+NOT_CALLABLE = _c(
+    JS,
+    r"is not callable|is not a function",
+    "something called as a function is not one: a function passed through @Prop (state "
+    "variables cannot hold functions), a wrong property name, or an API missing on the device",
+    "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
+    "@Prop/@State; if it is a system API, guard it with canIUse(). A method handed on by "
+    "reference (this.method given to a child's @BuilderParam, a callback, an event handler) "
+    "runs with another `this`, on which the methods it calls are undefined: pass an arrow "
+    "function instead (() => { this.method() }) or bind it (faqs-arkui-229). If it fails only in the "
+    "release build, obfuscation renamed the function on one side (a namespace's or a "
+    "dynamically imported module's export, a lib….so method called as a property): keep "
+    "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",
+    certain=False,
+)
+READ_OF_UNDEFINED = _c(
+    JS,
+    r"Cannot (?:read|load) property (?:of|\S+ of) (?:undefined|null)|of null or undefined",
+    "a property was read on undefined/null: the object is not set yet (async init, a failed "
+    "lookup) or the API module is absent on this device",
+    "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
+    "before the page uses it; if it is a system API that is undefined here, check "
+    "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
+    "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
+    "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen). If it fails only in "
+    "the release build (confirm with -disable-obfuscation in obfuscation-rules.txt), "
+    "property obfuscation may have renamed a JSON file's or a response's field the code "
+    "reads: keep those names with -keep-property-name.",
+)
+
 JS_CAUSES: tuple[Cause, ...] = (
     # --- ArkUI's generated code ran without its component (``this``): the FAQ faqs-arkui-1159
     _c(
@@ -243,36 +275,9 @@ JS_CAUSES: tuple[Cause, ...] = (
         "in try-catch (异常处理) so a call on a destroyed SDK does not end it.",
         certain=False,
     ),
-    _c(
-        JS,
-        r"is not callable|is not a function",
-        "something called as a function is not one: a function passed through @Prop (state "
-        "variables cannot hold functions), a wrong property name, or an API missing on the device",
-        "Check what the top frame calls: pass callbacks as regular members or @BuilderParam, not "
-        "@Prop/@State; if it is a system API, guard it with canIUse(). A method handed on by "
-        "reference (this.method given to a child's @BuilderParam, a callback, an event handler) "
-        "runs with another `this`, on which the methods it calls are undefined: pass an arrow "
-        "function instead (() => { this.method() }) or bind it (faqs-arkui-229). If it fails only in the "
-        "release build, obfuscation renamed the function on one side (a namespace's or a "
-        "dynamically imported module's export, a lib….so method called as a property): keep "
-        "its name with -keep-global-name or -keep-property-name in obfuscation-rules.txt.",
-        certain=False,
-    ),
+    NOT_CALLABLE,
     # --- plain JS errors
-    _c(
-        JS,
-        r"Cannot (?:read|load) property (?:of|\S+ of) (?:undefined|null)|of null or undefined",
-        "a property was read on undefined/null: the object is not set yet (async init, a failed "
-        "lookup) or the API module is absent on this device",
-        "Guard the object at the location (if (obj) / obj?.prop) and make sure it is initialised "
-        "before the page uses it; if it is a system API that is undefined here, check "
-        "canIUse('SystemCapability.…') first. If the object is a module imported from a native "
-        "library (import x from 'libx.so'), the .so failed to load and the import is undefined: "
-        "hilog says why (grep 'Load native module failed', MUSL-LDSO, dlopen). If it fails only in "
-        "the release build (confirm with -disable-obfuscation in obfuscation-rules.txt), "
-        "property obfuscation may have renamed a JSON file's or a response's field the code "
-        "reads: keep those names with -keep-property-name.",
-    ),
+    READ_OF_UNDEFINED,
     _c(
         JS,
         r"Obj is not a valid object",
