@@ -16,7 +16,7 @@ A section reads::
     ## 13900002 File or Directory Not Exist      (## or ###; the title may end in <sup>…</sup>,
                                                   or be missing: the message stands for it)
 
-    **Error Message**
+    **Error Message**                             (or **Error Information**)
     No such file or directory
     **Description** / **Error Description**       (optional)
     **Possible Causes** / **Possible Cause** / **Cause**
@@ -54,6 +54,7 @@ _ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*])\s+")
 # the section labels, by the field they fill
 _FIELDS = {
     "error message": "message",
+    "error information": "message",  # the network kit's statistics and VPN pages
     "description": "description",
     "error description": "description",
     "possible causes": "cause",

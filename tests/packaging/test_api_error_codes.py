@@ -9,7 +9,9 @@ under a ``##`` group heading as ``###``) and ``apis-arkui/errorcode-window.md`` 
 code alone) and ``apis-media-library-kit/errcode-medialibrary.md`` (the whole page: named
 ``errcode-``, not ``errorcode-``, with a ``<!--Del-->`` section and "Possible causes") and
 ``apis-ability-kit/errorcode-bundle.md`` (its head, 17700017 with a code block and images in
-its solution, and 17700051 whose heading repeats its code).
+its solution, and 17700051 whose heading repeats its code) and
+``apis-network-kit/errorcode-net-vpn.md`` (the whole page: its message labelled "Error
+Information").
 """
 
 from __future__ import annotations
@@ -134,6 +136,21 @@ def test_images_are_left_out_and_a_repeated_code_is_not_the_title():
         "Profile of the Caller"
     )
     assert rows[1]["kit"] == "ability"
+
+
+def test_a_message_labelled_error_information():
+    rows = _parse("errorcode-net-vpn.md", "apis-network-kit")
+    assert [r["code"] for r in rows] == ["2203001", "2203002", "2203004"]
+    assert rows[0] == {
+        "code": "2203001",
+        "title": "Failed to Create a VPN",
+        "message": "VPN creation denied. Check the user type.",
+        "cause": "The login user does not have the operation permission. Specifically, the GUEST "
+        "user does not have the permission to call the setUp API.",
+        "solution": "Check the type of the login user.",
+        "kit": "network",
+        "page": f"{REF}/apis-network-kit/errorcode-net-vpn.md",
+    }
 
 
 def test_an_entry_another_page_repeats_word_for_word_is_kept_once():
