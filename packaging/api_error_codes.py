@@ -5,7 +5,8 @@ A system API that rejects a call throws a ``BusinessError`` with a numeric ``cod
 title, the message the error carries, its possible causes and the solution. The sections are
 read from a checkout of the OpenHarmony docs (``git clone https://gitee.com/openharmony/docs``,
 mirrored at github.com/openharmony/docs; the documentation is licensed CC-BY-4.0, © OpenHarmony
-contributors): every ``en/application-dev/reference/apis-*/errorcode-*.md`` page and
+contributors): every ``en/application-dev/reference/apis-*/errorcode-*.md`` page (the media
+library's is ``errcode-medialibrary.md``) and
 ``en/application-dev/reference/errorcode-universal.md``. System-API pages (``*-sys.md``) and
 sections the public docs drop (between ``<!--Del-->`` and ``<!--DelEnd-->``) are left out: an
 app cannot meet them.
@@ -15,13 +16,14 @@ A section reads::
     ## 13900002 File or Directory Not Exist      (## or ###; the title may end in <sup>…</sup>,
                                                   or be missing: the message stands for it)
 
-    **Error Message**
+    **Error Message**                             (or **Error Information**)
     No such file or directory
     **Description** / **Error Description**       (optional)
     **Possible Causes** / **Possible Cause** / **Cause**
     **Solution** / **Procedure**
 
-Each code becomes one JSON line: ``code``, ``title``, ``message``, ``cause`` (the possible
+Each code becomes one JSON line (a page repeating another page's entry word for word adds
+none): ``code``, ``title``, ``message``, ``cause`` (the possible
 causes, else the description), ``solution``, ``kit`` (the page's folder without ``apis-`` and ``-kit``) and
 ``page``. Texts are shortened: markdown links to their text, markup and whitespace collapsed,
 the first few list items or sentences kept.
@@ -45,12 +47,14 @@ _CODE_HEADING = re.compile(r"^(\d{3,9})(?:\s+(.*))?$")  # a title may be missing
 _LABEL = re.compile(r"^\*\*([^*]+?)\*\*\s*:?\s*$")  # a line all bold: a section label
 _DELETED = re.compile(r"<!--Del-->.*?<!--DelEnd-->", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # a figure: its alt text ("Example") says nothing
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*])\s+")
 # the section labels, by the field they fill
 _FIELDS = {
     "error message": "message",
+    "error information": "message",  # the network kit's statistics and VPN pages
     "description": "description",
     "error description": "description",
     "possible causes": "cause",
@@ -68,6 +72,7 @@ MAX_ITEMS = 4
 
 def _inline(text: str) -> str:
     """Markdown links to their text, tags and emphasis dropped, whitespace collapsed."""
+    text = _IMAGE.sub("", text)
     text = _LINK.sub(r"\1", text)
     text = _TAG.sub("", text)
     text = text.replace("**", "").replace("`", "")
@@ -147,6 +152,7 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
             m = _CODE_HEADING.match(heading.group(1))
             if m is not None:
                 title = _inline(re.sub(r"<sup>.*?</sup>", "", m.group(2) or "")).rstrip(".")
+                title = title.removeprefix(f"{m.group(1)} ")  # "## 17700051 17700051 HAP …"
                 head, current = (m.group(1), title), {}
             continue
         if current is None:
@@ -164,10 +170,27 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
 def pages(docs: Path) -> list[Path]:
     """The error-code pages an app can meet: every kit's, and the universal codes'."""
     reference = docs / REFERENCE
-    found = sorted(reference.glob("apis-*/errorcode-*.md"))
+    # the media library's page is named errcode-medialibrary.md
+    found = sorted(reference.glob("apis-*/errorcode-*.md")) + sorted(
+        reference.glob("apis-*/errcode-*.md")
+    )
     found = [p for p in found if not p.stem.endswith("-sys")]
     universal = reference / "errorcode-universal.md"
     return ([universal] if universal.is_file() else []) + found
+
+
+def distinct(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The rows by code, a code's entry that only repeats an earlier page's word for word left
+    out (mDNS's 2100002 is net_connection's, title, message, cause and solution): one meaning is
+    one entry, so a log's code does not read as ambiguous between two copies of it."""
+    seen: set[tuple[str, ...]] = set()
+    kept: list[dict[str, str]] = []
+    for row in sorted(rows, key=lambda r: (int(r["code"]), r["page"])):
+        said = tuple(row[k] for k in ("code", "title", "message", "cause", "solution"))
+        if said not in seen:
+            seen.add(said)
+            kept.append(row)
+    return kept
 
 
 def main(docs: str = "") -> int:
@@ -179,11 +202,12 @@ def main(docs: str = "") -> int:
     for path in pages(root):
         page = path.relative_to(root).as_posix()
         rows.extend(parse_page(path.read_text(encoding="utf-8"), page))
+    rows = distinct(rows)
     with OUT.open("w", encoding="utf-8", newline="\n") as out:
         source = "OpenHarmony docs (github.com/openharmony/docs), CC-BY-4.0"
         kits = sorted({r["kit"] for r in rows})
         out.write(json.dumps({"source": source, "kits": kits}) + "\n")
-        for row in sorted(rows, key=lambda r: (int(r["code"]), r["page"])):
+        for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{len(rows)} codes from {len(kits)} kits written to {OUT}")
     return 0

@@ -6,7 +6,12 @@ The pages under tests/data/api_error_codes are verbatim sections of openharmony/
 under a ``##`` group heading as ``###``) and ``apis-arkui/errorcode-window.md`` (its head,
 1300006–1300009 with two ``<!--Del-->`` sections, and the deprecated 1001) and
 ``apis-connectivity-kit/errorcode-bluetoothManager.md`` (its head to 2900003: headings of the
-code alone).
+code alone) and ``apis-media-library-kit/errcode-medialibrary.md`` (the whole page: named
+``errcode-``, not ``errorcode-``, with a ``<!--Del-->`` section and "Possible causes") and
+``apis-ability-kit/errorcode-bundle.md`` (its head, 17700017 with a code block and images in
+its solution, and 17700051 whose heading repeats its code) and
+``apis-network-kit/errorcode-net-vpn.md`` (the whole page: its message labelled "Error
+Information").
 """
 
 from __future__ import annotations
@@ -93,6 +98,73 @@ def test_a_heading_of_the_code_alone_takes_the_message_as_its_title():
         ("2900003", "Bluetooth disabled", "Bluetooth disabled."),
     ]
     assert rows[1]["solution"] == "Enable Bluetooth." and rows[1]["kit"] == "connectivity"
+
+
+def test_a_page_named_errcode_is_read_too(tmp_path):
+    """The media library's page is ``errcode-medialibrary.md``: found, parsed like the others."""
+    kit = tmp_path / REF / "apis-media-library-kit"
+    kit.mkdir(parents=True)
+    (kit / "errcode-medialibrary.md").write_bytes((DATA / "errcode-medialibrary.md").read_bytes())
+    (kit / "errcode-medialibrary-sys.md").write_text("## 23800001 x\n", encoding="utf-8")
+    generator = _generator()
+    assert [p.name for p in generator.pages(tmp_path)] == ["errcode-medialibrary.md"]
+    rows = _parse("errcode-medialibrary.md", "apis-media-library-kit")
+    assert [r["code"] for r in rows] == ["23800301", "23800151"]  # 23800107 is a Del section
+    assert rows[0] == {
+        "code": "23800301",
+        "title": "System Internal Error",
+        "message": "System inner fail.",
+        "cause": "1. The database is abnormal. 2. The file system is abnormal. "
+        "3. The IPC message times out.",
+        "solution": "Clear the background or restart the device.",
+        "kit": "media-library",
+        "page": f"{REF}/apis-media-library-kit/errcode-medialibrary.md",
+    }
+
+
+def test_images_are_left_out_and_a_repeated_code_is_not_the_title():
+    rows = _parse("errorcode-bundle.md", "apis-ability-kit")
+    assert [r["code"] for r in rows] == ["17700017", "17700051"]
+    assert rows[0]["solution"] == (
+        "Ensure that the version of the bundle to install is not earlier than the version in use. "
+        "1. To query the version of an existing application, use the HDC tool. "
+        "2. To query the version of a newly installed application, use DevEco Studio to open the "
+        "HAP or HSP file and check the value of versionCode in the module.json file."
+    )
+    assert rows[1]["title"] == (
+        "HAP Installation Failure Due to Incorrect Distribution Type in the Signing Certificate "
+        "Profile of the Caller"
+    )
+    assert rows[1]["kit"] == "ability"
+
+
+def test_a_message_labelled_error_information():
+    rows = _parse("errorcode-net-vpn.md", "apis-network-kit")
+    assert [r["code"] for r in rows] == ["2203001", "2203002", "2203004"]
+    assert rows[0] == {
+        "code": "2203001",
+        "title": "Failed to Create a VPN",
+        "message": "VPN creation denied. Check the user type.",
+        "cause": "The login user does not have the operation permission. Specifically, the GUEST "
+        "user does not have the permission to call the setUp API.",
+        "solution": "Check the type of the login user.",
+        "kit": "network",
+        "page": f"{REF}/apis-network-kit/errorcode-net-vpn.md",
+    }
+
+
+def test_an_entry_another_page_repeats_word_for_word_is_kept_once():
+    """mDNS's page repeats net_connection's 2100002; the bundle page's 17700001 differs from
+    the notification page's: both kept."""
+    said = {"title": "Service Connection Failure", "message": "Failed to connect to the service."}
+    said |= {"cause": "The service is abnormal.", "solution": "Check the services."}
+    mdns = {"code": "2100002", **said, "kit": "network", "page": f"{REF}/n/errorcode-net-mdns.md"}
+    conn = mdns | {"page": f"{REF}/n/errorcode-net-connection.md"}
+    bundle = {"code": "17700001", **said, "kit": "ability", "page": f"{REF}/a/errorcode-bundle.md"}
+    notification = bundle | {"message": "The specified bundle name was not found.", "kit": "n"}
+    notification |= {"page": f"{REF}/n/errorcode-notification.md"}
+    rows = _generator().distinct([mdns, notification, conn, bundle])
+    assert rows == [conn, bundle, notification]
 
 
 def test_the_catalogue_holds_what_the_generator_writes():
