@@ -661,14 +661,6 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "project-level build-profile.json5, which applies them to every module).",
     ),
     (
-        "faqs-compiling-and-building-158",
-        "config",
-        (r"The reason and usedScene attributes are mandatory for user\\?_grant permissions",),
-        "Every user_grant permission in requestPermissions of module.json5 needs its reasons: in "
-        'a HAP (entry/feature) module give it "reason" (a $string resource) and "usedScene" '
-        '({ "abilities": [...], "when": "inuse" }); in a HAR or HSP module "reason" suffices.',
-    ),
-    (
         "faqs-compiling-and-building-159",
         "config",
         (r"The reason attribute (?:are|is) mandatory for user\\?_grant permissions",),
@@ -676,37 +668,11 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         'add "reason" (a $string resource); a HAP module also needs "usedScene".',
     ),
     (
-        "faqs-compiling-and-building-144",
-        "ohpm-deps",
-        # not after ohpm's "Install failed, detail: ": ohpm names the dependency on the line before
-        (
-            r"(?<!detail: )There are some dependency names that are inconsistent with the actual "
-            r"package names",
-        ),
-        "A dependency's key in oh-package.json5 differs from the name the package gives itself "
-        '(the "name" field of the dependency\'s own oh-package.json5): rename the dependency to '
-        "that name and sync again.",
-    ),
-    (
-        "faqs-compiling-and-building-149",
-        "ohpm-deps",
-        (r"The 'tag' keyword is not allowed for 'version' at '[^'\n]*oh-package\.json5'",),
-        'The "version" of the oh-package.json5 named is taken from the parameterFile and may not '
-        "be a tag there: give a plain version (e.g. 1.0.0) for it in the parameterFile.",
-    ),
-    (
         "faqs-compiling-and-building-151",
         "ohpm-deps",
         (r"The name of the '[^'\n]*' module must be a string, but received a value of type",),
         'The module\'s "name" in its oh-package.json5 is not a string: write it as a quoted '
         'string ("name": "entry").',
-    ),
-    (
-        "faqs-compiling-and-building-152",
-        "ohpm-deps",
-        (r"The version number of the module must be a string, but received",),
-        'The module\'s "version" in its oh-package.json5 is not a string: write it quoted '
-        '("version": "1.0.0").',
     ),
     (
         "faqs-compiling-and-building-180",
