@@ -178,18 +178,18 @@ LANDED = 1.0
 # paths/agent-sandbox-hvigor-user-cache-eperm was written down as "permission"; the doctor's
 # kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
-    ("aa", "actionable"): (33, 34),
+    ("aa", "actionable"): (34, 35),
     ("appfreeze", "said"): (43, 44),
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
     ("arkts", "location"): (98, 99),
-    ("arkts", "actionable"): (124, 129),
+    ("arkts", "actionable"): (128, 133),
     ("bm", "actionable"): (131, 132),
-    ("config", "said"): (92, 93),
-    ("config", "class"): (91, 93),
+    ("config", "said"): (98, 99),
+    ("config", "class"): (97, 99),
     ("config", "code"): (51, 52),
-    ("config", "actionable"): (91, 93),
+    ("config", "actionable"): (97, 99),
     ("cppcrash", "said"): (142, 143),
     ("cppcrash", "class"): (142, 143),
     ("cppcrash", "location"): (79, 82),
@@ -200,33 +200,33 @@ BELOW_LANDED = {
     ("hilog", "actionable"): (38, 42),
     ("hilog", "lines"): (632, 642),
     ("hilog", "fields"): (100, 107),
-    ("hvigor", "said"): (80, 81),
-    ("hvigor", "class"): (79, 81),
-    ("hvigor", "actionable"): (75, 81),
-    ("java-node", "said"): (28, 29),
-    ("java-node", "class"): (28, 29),
-    ("java-node", "actionable"): (27, 29),
-    ("jscrash", "class"): (97, 98),
+    ("hvigor", "said"): (84, 85),
+    ("hvigor", "class"): (83, 85),
+    ("hvigor", "actionable"): (79, 85),
+    ("java-node", "said"): (29, 30),
+    ("java-node", "class"): (29, 30),
+    ("java-node", "actionable"): (28, 30),
+    ("jscrash", "class"): (105, 106),
     ("jscrash", "location"): (64, 65),
-    ("jscrash", "actionable"): (91, 98),
-    ("native", "said"): (56, 57),
-    ("native", "class"): (56, 57),
+    ("jscrash", "actionable"): (99, 106),
+    ("native", "said"): (59, 60),
+    ("native", "class"): (59, 60),
     ("native", "location"): (22, 23),
-    ("native", "actionable"): (53, 57),
-    ("ohpm", "actionable"): (71, 72),
+    ("native", "actionable"): (56, 60),
+    ("ohpm", "actionable"): (72, 73),
     ("paths", "class"): (31, 33),
     ("paths", "actionable"): (31, 33),
-    ("sdk", "said"): (52, 53),
-    ("sdk", "class"): (52, 53),
-    ("sdk", "actionable"): (52, 53),
-    ("signing", "said"): (64, 65),
-    ("signing", "class"): (64, 65),
-    ("signing", "actionable"): (64, 65),
-    ("all", "said"): (1275, 1286),
-    ("all", "class"): (1203, 1221),
+    ("sdk", "said"): (53, 54),
+    ("sdk", "class"): (53, 54),
+    ("sdk", "actionable"): (53, 54),
+    ("signing", "said"): (65, 66),
+    ("signing", "class"): (65, 66),
+    ("signing", "actionable"): (65, 66),
+    ("all", "said"): (1309, 1320),
+    ("all", "class"): (1237, 1255),
     ("all", "code"): (586, 587),
     ("all", "location"): (430, 439),
-    ("all", "actionable"): (1174, 1221),
+    ("all", "actionable"): (1208, 1255),
     ("all", "lines"): (632, 642),
     ("all", "fields"): (100, 107),
 }
@@ -260,9 +260,9 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
 # hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (1, 81),
+    "hvigor": (1, 85),
     "paths": (2, 33),
-    "all": (3, 1221),
+    "all": (3, 1255),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -275,7 +275,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1286
+    assert len(items) >= 1320
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -397,7 +397,9 @@ BUILD_KINDS = (
 # 637, class 611, fix 568, location 257, code 313, confident wrong 3.
 # With held-out batch M2's 20 build logs (the FAQ's quoted errors) folded in and its general
 # rules (671 build logs): said 655, class 627, fix 583, location 257, code 313, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 655, "class": 627, "actionable": 583, "location": 257, "code": 313}
+# With batch G's 21 build logs (the FAQ's quoted errors taught as rules, faq_signatures; 692 build
+# logs): said 676, class 648, fix 604, location 257, code 313, confident wrong 3.
+LEAVE_OUT_REACHED = {"said": 676, "class": 648, "actionable": 604, "location": 257, "code": 313}
 LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
@@ -422,7 +424,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 671
+    assert logs >= 692
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -474,7 +476,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 281
+    assert len(with_cause) >= 289
 
 
 def test_the_cli_prints_the_table_and_the_misses(
