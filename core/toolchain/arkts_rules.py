@@ -38,7 +38,9 @@ ARKTS_RULES: dict[str, str] = {
     "arkts-no-multiple-static-blocks": "Combine the static blocks' statements into one static "
     "block.",
     "arkts-no-decl-merging": "Declaration merging is not supported: keep all definitions of a "
-    "class or interface in one declaration.",
+    "class or interface in one declaration. Files without import or export are scripts whose "
+    "names share the global namespace, so the same name declared in two of them merges: add an "
+    "export (make each file a module).",
     "arkts-no-enum-merging": "Keep each enum in one declaration (all its members together).",
     "arkts-no-enum-mixed-types": "Initialise enum members only with compile-time constants, all "
     "of the same type (all numbers or all strings).",

@@ -262,7 +262,9 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         rf"Module {_NAME} has no exported member {_NAME}",
         "{0} exports no {1}: fix the imported name (check it in the module's API reference: "
         "an SDK type is often a member of a namespace, e.g. common.UIAbilityContext from "
-        "'@kit.AbilityKit'), or export it from that module.",
+        "'@kit.AbilityKit'), or export it from that module; a name the module re-exports from "
+        "a .js file with export * is not seen by the check: re-export it by name (export {{ "
+        "{1} }} from './x.js') or give the .js a .d.ts.",
     ),
     (
         rf"Module {_NAME} has no default export",

@@ -448,7 +448,10 @@ def _web_render_freeze(head: str) -> Finding | None:
 # record quoted with the quotes a forum's editor curls (``cannot find record ‘a/b’``); a rendered
 # page's line number before it, when prose or a quote's mark keeps it from being stripped
 _BARE_JS_MESSAGE = Gated(
-    r"^(?<!\n\n)(?<!\n\r\n)\s*+(?:>\s*+)?(?:\d{1,4}\.\s*+)?(?:Error message:\s*+|[^\n]*?\b(?:Throw error|\w*Error):\s*+)?"
+    r"^(?<!\n\n)(?<!\n\r\n)\s*+(?:>\s*+)?(?:\d{1,4}\.\s*+)?(?:Error message:\s*+|[^\n]*?\b(?:Throw error|\w*Error):\s*+"
+    # an app's own prefix (``Error in SetInt, Cannot read …``), a note's quote (``显示“Error
+    # message: cannot find record …``)
+    r"|Error\b[^\n:,“]{0,40}[:,]\s*+|[^\n]*?[“「]\s*+(?:Error message:\s*+)?)?"
     r"(?P<msg>(?:Cannot (?:read|load) property \S+ of (?:undefined|null)"
     r"|cannot find record ['‘][^'‘’\n]+['’]|\S+ is not callable|module environment is undefined"
     # a module's binding read before its module ran (a circular dependency, a lazy re-export),

@@ -402,9 +402,13 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
     # (``hvigorVersion is not valid property name``: an old hvigor-config.json5's fields)
     Signature(
         "config",
-        (r"(?<![\w'\"])(?P<name>[A-Za-z_]\w*) is not valid property name",),
+        (
+            r"(?<![\w'\"])(?P<name>[A-Za-z_]\w*) is not valid property name",
+            # the schema's propertyNames check (``property name must be valid (labelEn)``)
+            r"property name must be valid \((?P<name2>\w+)\)",
+        ),
         "The JSON5 configuration has a property its schema does not allow: remove or rename "
-        "{name} (hvigorVersion, daemon and executionParallelism at the top of "
+        "{name}{name2} (hvigorVersion, daemon and executionParallelism at the top of "
         "hvigor/hvigor-config.json5 are an older hvigor's format: delete them and keep "
         "modelVersion, dependencies and execution as a new DevEco project writes them).",
         meaning="a property the configuration schema does not allow",
@@ -549,6 +553,117 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "a missing comma, quote or brace is reported just after it.",
         meaning="a JSON5 configuration file does not parse",
         terms=("JSON5", "json5", "syntax"),
+    ),
+    # a page main_pages.json lists that has no .ets file: listed with its extension (``Page
+    # 'Index.ets.ets' does not exist``) or a name the pages folder does not have
+    Signature(
+        "config",
+        (r"\bPage '(?P<page>[^'\n]+?)' does not exist",),
+        "resources/base/profile/main_pages.json lists a page the module has no file for "
+        "({page}): list each page by its path under ets/ without the .ets extension "
+        '("pages/Index"), matching a file\'s name and case.',
+        meaning="a page listed in main_pages.json does not exist",
+        terms=("main_pages.json", "pages", "src"),
+    ),
+    # es2abc's limit on one function's literal index (65536 entries): a generated or hand-made
+    # table of literals in one function (faqs-compiling-and-building-131)
+    Signature(
+        "arkts-source",
+        (r"\bCannot add \S+ items to index\b",),
+        "One function (or a file's top level) holds more object literals, array literals and "
+        "strings than the bytecode's index allows (65536): split the big literal tables into "
+        "several functions or files, or load the data at run time (a JSON resource) instead of "
+        "compiling it in.",
+        meaning="too many literals in one function",
+        terms=("es2abc", "literal", "split"),
+    ),
+    # clang in strict ANSI mode (-std=c++NN) on a C header that uses C99's _Bool (JSVM-API's)
+    Signature(
+        "native",
+        (r"error: unknown type name '\\?_Bool'",),
+        "-std=c++NN puts clang in strict ANSI mode, where C99's _Bool (used by the C headers "
+        "included, e.g. JSVM-API's) is unknown: compile with -std=gnu++NN (or leave the default), "
+        "or add -U__STRICT_ANSI__ (CMAKE_CXX_FLAGS / target_compile_options in CMakeLists.txt).",
+        meaning="_Bool unknown under strict ANSI C++",
+        terms=("-std=gnu++", "__STRICT_ANSI__", "CMakeLists.txt"),
+    ),
+    # a MinGW (dllexport) build: the export macro on a definition but not on its declaration
+    Signature(
+        "native",
+        (
+            r"(?P<location>\S+\.(?:cpp|cc|cxx|h|hpp):\d+:\d+):\s*\n?\s*error: redeclaration of "
+            r"'(?P<name>[^'\n]+)' cannot add 'dllexport' attribute",
+            r"redeclaration of '(?P<name2>[^'\n]+)' cannot add 'dllexport' attribute",
+        ),
+        "The export attribute (dllexport, through the project's export macro) is on a later "
+        "declaration or the definition but not on the first declaration: put the export macro "
+        "on the declaration in the header (the class or member's first declaration), not only "
+        "where it is defined.",
+        meaning="dllexport added on a redeclaration",
+        terms=("dllexport", "export macro", "declaration"),
+    ),
+    # musl's loader: a C++ runtime symbol an old libc++_shared.so lacks
+    Signature(
+        "native",
+        (r"symbol not found,? s=(?P<symbol>__emutls_get_address|__cxa_\w+|_ZNSt\w+)",),
+        "The app's native library needs a C++ runtime symbol ({symbol}) the packaged "
+        "libc++_shared.so does not have: the library (or a HAR's .so) was built with a newer "
+        "SDK/NDK than the libc++_shared.so packaged with it. Build every native library and HAR "
+        "with the same SDK version and package that SDK's libc++_shared.so (rebuild, then "
+        "Clean Project).",
+        meaning="libc++_shared.so older than the library",
+        terms=("libc++_shared.so", "SDK", "HAR", "symbol not found"),
+    ),
+    # ohpm cannot get a package's metadata: a name the registry does not have
+    Signature(
+        "ohpm-deps",
+        (r"FetchPackageInfo: (?P<pkg>\S+) failed",),
+        "ohpm could not get {pkg} from the registry: check the package name in oh-package.json5 "
+        "(dependencies / devDependencies), usually its scope (hypium is @ohos/hypium), with "
+        "`ohpm info <name>`, and the registry in .ohpmrc.",
+        meaning="package metadata not found",
+        terms=("ohpm info", "oh-package.json5", "@ohos/hypium", "registry"),
+    ),
+    # ohpm-repo's stored secrets encrypted with another encryption component
+    Signature(
+        "ohpm-deps",
+        (r"decrypt data failed\. error: Unsupported state or unable to authenticate data",),
+        "ohpm-repo cannot decrypt its stored data with the encryption component it now has: "
+        "delete the .deploy_root folder in the ohpm-repo root and deploy again giving the same "
+        "encryption component (or restore the original one).",
+        meaning="ohpm-repo cannot decrypt its data",
+        terms=("ohpm-repo", ".deploy_root", "encryption"),
+    ),
+    # sdkmgr (the command-line tools' SDK manager) cannot reach the SDK list
+    Signature(
+        "sdk-missing",
+        (r"Failed to request the remote SDK",),
+        "sdkmgr could not download the SDK list: set the proxy it needs (--proxy / --no-proxy, "
+        "or http_proxy / https_proxy in the environment), or install the SDK components by "
+        "hand; then run clean and build again.",
+        meaning="sdkmgr cannot reach the SDK server",
+        terms=("sdkmgr", "proxy", "SDK"),
+    ),
+    # an ability API given a context of the wrong type (error 401's message; faqs-ability-76)
+    Signature(
+        "crash",
+        (r"The context must be a valid Context",),
+        "The API wants a UIAbility's context (common.UIAbilityContext) and got another "
+        "Context (the application's, a page's plain Context): pass the UIAbility's own "
+        "(this.context in the UIAbility; in a page this.getUIContext().getHostContext() as "
+        "common.UIAbilityContext), and catch the BusinessError 401.",
+        meaning="the context passed is not a UIAbilityContext",
+        terms=("UIAbilityContext", "401", "context"),
+    ),
+    # the network kit's HTTP: a request object destroyed, or over 100 alive at once
+    Signature(
+        "crash",
+        (r"The request has been canceled or the number of requests exceeds 100",),
+        "The httpRequest was destroyed before its request ran, or the app holds more than 100 "
+        "HttpRequest objects: create one with http.createHttp() per request and call "
+        "httpRequest.destroy() when its response (or error) arrives, not before.",
+        meaning="HTTP request canceled or over 100 requests",
+        terms=("createHttp", "destroy", "httpRequest"),
     ),
     # the FAQ's (faqs-compiling-and-building-39): since DevEco NEXT Developer Preview 2 a
     # UIAbility's widgets need exactly one isDefault card

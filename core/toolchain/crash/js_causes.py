@@ -177,7 +177,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "dependency is packaged. If it fails only in the release build (obfuscation is on by "
         "default there), keep the module's file names and paths out of obfuscation "
         "(-keep-file-name, -keep <path> in its obfuscation-rules.txt) or turn obfuscation off "
-        "for that module.",
+        "for that module. A record inside an HSP or HAR (<package>/…/ets/…): import it by the "
+        "package name from what the package's entry file (Index.ets) exports, not by a path into "
+        "its files; a bytecode HAR's own dependencies must be in the consuming module's "
+        "oh-package.json5 dependencies, at one version across modules (overrides).",
     ),
     # the module a binding lives in never ran: a variable imported with ``import lazy`` and
     # re-exported (the lazy import guide), read through the re-exporting module

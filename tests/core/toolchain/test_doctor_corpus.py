@@ -178,57 +178,63 @@ LANDED = 1.0
 # paths/agent-sandbox-hvigor-user-cache-eperm was written down as "permission"; the doctor's
 # kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
-    ("aa", "actionable"): (34, 35),
+    ("aa", "actionable"): (36, 37),
     ("appfreeze", "said"): (43, 44),
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
-    ("arkts", "location"): (98, 99),
-    ("arkts", "actionable"): (128, 133),
-    ("bm", "actionable"): (131, 132),
-    ("config", "said"): (98, 99),
-    ("config", "class"): (97, 99),
+    ("arkts", "location"): (101, 102),
+    ("arkts", "actionable"): (136, 142),
+    ("bm", "actionable"): (134, 135),
+    ("config", "said"): (103, 104),
+    ("config", "class"): (102, 104),
     ("config", "code"): (51, 52),
-    ("config", "actionable"): (97, 99),
-    ("cppcrash", "said"): (142, 143),
-    ("cppcrash", "class"): (142, 143),
+    ("config", "actionable"): (102, 104),
+    ("cppcrash", "said"): (149, 150),
+    ("cppcrash", "class"): (149, 150),
     ("cppcrash", "location"): (79, 82),
-    ("cppcrash", "actionable"): (137, 143),
-    ("hilog", "said"): (104, 107),
-    ("hilog", "class"): (39, 42),
+    ("cppcrash", "actionable"): (142, 150),
+    ("hdc", "said"): (63, 64),
+    ("hdc", "class"): (62, 64),
+    ("hdc", "actionable"): (62, 64),
+    ("hilog", "said"): (105, 109),
+    ("hilog", "class"): (40, 44),
     ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (38, 42),
-    ("hilog", "lines"): (632, 642),
-    ("hilog", "fields"): (100, 107),
-    ("hvigor", "said"): (84, 85),
-    ("hvigor", "class"): (83, 85),
-    ("hvigor", "actionable"): (79, 85),
-    ("java-node", "said"): (29, 30),
-    ("java-node", "class"): (29, 30),
-    ("java-node", "actionable"): (28, 30),
-    ("jscrash", "class"): (105, 106),
-    ("jscrash", "location"): (64, 65),
-    ("jscrash", "actionable"): (99, 106),
-    ("native", "said"): (59, 60),
-    ("native", "class"): (59, 60),
-    ("native", "location"): (22, 23),
-    ("native", "actionable"): (56, 60),
-    ("ohpm", "actionable"): (72, 73),
-    ("paths", "class"): (31, 33),
-    ("paths", "actionable"): (31, 33),
-    ("sdk", "said"): (53, 54),
-    ("sdk", "class"): (53, 54),
-    ("sdk", "actionable"): (53, 54),
-    ("signing", "said"): (65, 66),
-    ("signing", "class"): (65, 66),
-    ("signing", "actionable"): (65, 66),
-    ("all", "said"): (1309, 1320),
-    ("all", "class"): (1237, 1255),
-    ("all", "code"): (586, 587),
-    ("all", "location"): (430, 439),
-    ("all", "actionable"): (1208, 1255),
-    ("all", "lines"): (632, 642),
-    ("all", "fields"): (100, 107),
+    ("hilog", "actionable"): (39, 44),
+    ("hilog", "lines"): (632, 644),
+    ("hilog", "fields"): (100, 109),
+    ("hvigor", "said"): (88, 89),
+    ("hvigor", "class"): (87, 89),
+    ("hvigor", "actionable"): (83, 89),
+    ("java-node", "said"): (30, 31),
+    ("java-node", "class"): (30, 31),
+    ("java-node", "actionable"): (29, 31),
+    ("jscrash", "said"): (114, 115),
+    ("jscrash", "class"): (113, 115),
+    ("jscrash", "code"): (11, 12),
+    ("jscrash", "location"): (65, 67),
+    ("jscrash", "actionable"): (106, 115),
+    ("native", "said"): (69, 70),
+    ("native", "class"): (68, 70),
+    ("native", "location"): (25, 26),
+    ("native", "actionable"): (63, 70),
+    ("ohpm", "actionable"): (76, 77),
+    ("paths", "said"): (34, 35),
+    ("paths", "class"): (32, 35),
+    ("paths", "actionable"): (32, 35),
+    ("sdk", "said"): (56, 57),
+    ("sdk", "class"): (56, 57),
+    ("sdk", "actionable"): (56, 57),
+    ("signing", "said"): (68, 69),
+    ("signing", "class"): (68, 69),
+    ("signing", "actionable"): (67, 69),
+    ("all", "said"): (1375, 1390),
+    ("all", "class"): (1301, 1325),
+    ("all", "code"): (598, 600),
+    ("all", "location"): (439, 449),
+    ("all", "actionable"): (1265, 1325),
+    ("all", "lines"): (632, 644),
+    ("all", "fields"): (100, 109),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -245,8 +251,8 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
     "deveco-window": (20, 22),
     "hdc-time": (19, 20),
-    "tag-colon-no-time": (1, 2),  # the run above (LINES_PINNED), not read at all
-    "message-only": (0, 2),  # (LINES_PINNED)
+    "tag-colon-no-time": (1, 3),  # the runs above (LINES_PINNED), not read at all
+    "message-only": (0, 3),  # (LINES_PINNED)
 }
 # hilog formats whose lines are not all read: format -> (read, lines)
 # tag-colon-no-time: hilog/jA-rustdesk-flutter-ohos-musl-ldso-sodium-tag-only (held-out J) quotes
@@ -254,15 +260,21 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 # stack frame: the parser takes such a run only when a tag comes back or CamelCase tags carry a
 # frame, since prose labels (``Cause: … / Solution: … / Note: …``) look the same
 # message-only: hilog/kA-livo-blockmonitor-* and kA-supertux-* (held-out K) were written down as
-# hilog lines that print no hilog column at all (a message alone): no parser tells them from text
-LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 8), "message-only": (0, 7)}
+# hilog lines that print no hilog column at all (a message alone): no parser tells them from text;
+# held-out N2's hilog/f-faqs-arkgraphics-2d-9-* (one Qt ``QEGLPlatformContext: …`` line) and N's
+# hilog/m2-docs-cpp-overview-emutls-* (a loader message alone) are the same two cases
+LINES_PINNED: dict[str, tuple[int, int]] = {"tag-colon-no-time": (5, 9), "message-only": (0, 8)}
 CONFIDENT_WRONG_AT_MOST = 0.0
 # paths/wenzhou-00303149-path-case-mismatch (above)
 # hvigor/kB-airecorder-00303148-root-hvigorfile-missing (held-out K, README.md)
+# native/f-faqs-compiling-and-building-133-es2abc-dlopen-code-signature-mac (held-out N2): the
+# es2abc rule reads a dlopen refused by macOS code signing as the SDK install's (sdk-home); written
+# down as native
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (1, 85),
-    "paths": (2, 33),
-    "all": (3, 1255),
+    "hvigor": (1, 89),
+    "native": (1, 70),
+    "paths": (2, 35),
+    "all": (4, 1325),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -275,7 +287,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1320
+    assert len(items) >= 1390
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -399,8 +411,11 @@ BUILD_KINDS = (
 # rules (671 build logs): said 655, class 627, fix 583, location 257, code 313, confident wrong 3.
 # With batch G's 21 build logs (the FAQ's quoted errors taught as rules, faq_signatures; 692 build
 # logs): said 676, class 648, fix 604, location 257, code 313, confident wrong 3.
-LEAVE_OUT_REACHED = {"said": 676, "class": 648, "actionable": 604, "location": 257, "code": 313}
-LEAVE_OUT_CONFIDENT_WRONG = 3
+# With the sealed batches N and N2 folded in after their final blind score, and their general
+# rules (736 build logs): said 714, class 682, fix 632, location 264, code 318, confident
+# wrong 4 (N2's es2abc dlopen log, written down as native, read as the es2abc rule's sdk-home).
+LEAVE_OUT_REACHED = {"said": 714, "class": 682, "actionable": 632, "location": 264, "code": 318}
+LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -424,7 +439,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 692
+    assert logs >= 736
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -476,7 +491,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 289
+    assert len(with_cause) >= 304
 
 
 def test_the_cli_prints_the_table_and_the_misses(

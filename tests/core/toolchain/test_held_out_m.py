@@ -85,3 +85,64 @@ def test_markdown_escapes_in_a_quoted_error_are_read_as_printed() -> None:
     )
     assert f is not None and f.kind == "config" and "isDefault" in f.fix
     assert f.certain
+
+
+# batches N and N2 (sealed until their final blind score, then folded in)
+
+
+def test_a_page_listed_with_its_extension_is_a_main_pages_entry() -> None:
+    f = diagnose(real_log("config/m-jetsnack-port-main-pages-index-ets-ets.log"))
+    assert f is not None and f.kind == "config" and "main_pages.json" in f.fix
+    assert '"pages/Index"' in f.fix
+
+
+def test_the_schemas_property_names_check_names_the_property() -> None:
+    f = diagnose(real_log("config/m-jetsnack-port-module-json5-labelen-property-name.log"))
+    assert f is not None and f.kind == "config" and "remove or rename labelEn" in f.fix
+
+
+def test_a_runtime_error_after_an_apps_own_prefix_is_a_possible_js_crash() -> None:
+    f = diagnose(real_log("jscrash/m2-sf-emulator-setint-undefined.log"))
+    assert f is not None and f.kind == "crash" and not f.certain and "canIUse" in f.fix
+    g = diagnose(real_log("jscrash/m-faq-build-182-cannot-find-record-bytecode-har.log"))
+    assert g is not None and g.kind == "crash" and "oh-package.json5" in g.fix
+
+
+def test_a_cxx_runtime_symbol_the_loader_misses_is_an_old_libcxx_shared() -> None:
+    f = diagnose(real_log("hilog/m2-docs-cpp-overview-emutls-symbol-not-found.log"))
+    assert f is not None and f.kind == "native" and "libc++_shared.so" in f.fix
+
+
+def test_the_compilers_and_tools_messages_the_faq_quotes() -> None:
+    for name, kind, word in (
+        (
+            "arkts/f-faqs-compiling-and-building-131-cannot-add-items-to-index",
+            "arkts-source",
+            "split",
+        ),
+        ("native/f-faqs-jsvm-2-unknown-type-name-bool-std-cxx", "native", "-std=gnu++"),
+        ("ohpm/f-faqs-project-management-4-hypium-fetchpackageinfo", "ohpm-deps", "@ohos/hypium"),
+        (
+            "ohpm/f-faqs-command-line-tool-4-ohpm-repo-mysql-decrypt-failed",
+            "ohpm-deps",
+            ".deploy_root",
+        ),
+        (
+            "sdk/f-faqs-compiling-and-building-88-sdkmgr-failed-to-request-remote-sdk",
+            "sdk-missing",
+            "--proxy",
+        ),
+        (
+            "jscrash/f-faqs-ability-76-context-must-be-valid-context-401",
+            "crash",
+            "UIAbilityContext",
+        ),
+        ("jscrash/f-faqs-network-22-http-request-canceled-or-over-100", "crash", "destroy()"),
+        (
+            "native/m-ohskills-mingw-dllexport-redeclaration-measure-property",
+            "native",
+            "export macro",
+        ),
+    ):
+        f = diagnose(real_log(f"{name}.log"))
+        assert f is not None and f.kind == kind and word in f.fix, name

@@ -67,6 +67,9 @@ NOT_READ = frozenset(
         # a message alone, no hilog column (test_doctor_corpus.LINES_PINNED)
         "kA-livo-blockmonitor-uv-timer-task-6904ms.log",
         "kA-supertux-ohos-langmenu-font-reinflate-6s.log",
+        "m2-docs-cpp-overview-emutls-symbol-not-found.log",
+        # one ``Tag: msg`` line alone (as jA-rustdesk above)
+        "f-faqs-arkgraphics-2d-9-eglswapbuffers-bad-surface.log",
     }
 )
 
