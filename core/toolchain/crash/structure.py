@@ -522,7 +522,7 @@ _MESSAGE_NAMES = (
         "SyntaxError",
     ),
     (re.compile(r"Maximum call stack|Invalid array length|out of range", re.I), "RangeError"),
-    (re.compile(r"Cannot find module '|cannot find record '", re.I), "module"),
+    (re.compile(r"Cannot find module '|cannot find record ['‘]", re.I), "module"),
 )
 
 
