@@ -31,8 +31,21 @@ TABLE: tuple[Signature, ...] = (
     + GENERIC_DEVICE_SIGNATURES
     + HMHARNESS_CLASSES
 )
-_COMPILED = [(sig, sig.compiled(), sig.needles()) for sig in TABLE]
-_COMPILED_WARN = [(sig, sig.compiled(), sig.needles()) for sig in WARNING_SIGNATURES]
+# each row with its literals; its pattern compiled on first use (:func:`pattern`): most rows
+# never meet a log holding their literals, and compiling all ~480 cost `hmdesk-cli doctor` ~0.2 s
+ROWS = [(sig, sig.needles()) for sig in TABLE]
+_ROWS_WARN = [(sig, sig.needles()) for sig in WARNING_SIGNATURES]
+_PATTERNS: dict[int, re.Pattern[str]] = {}
+
+
+def pattern(sig: Signature) -> re.Pattern[str]:
+    """``sig``'s patterns compiled, once."""
+    compiled = _PATTERNS.get(id(sig))
+    if compiled is None:
+        compiled = _PATTERNS[id(sig)] = sig.compiled()
+    return compiled
+
+
 _WARN_LINE_RE = re.compile(r"^\s*(?:>\s*hvigor\s+)?WARN\b", re.I)
 
 
@@ -78,18 +91,17 @@ def _is_word_class(sig: Signature) -> bool:
     return sig.kind != "network" and any(sig is b for b in HMHARNESS_CLASSES)
 
 
-_Compiled = list[tuple[Signature, re.Pattern[str], Need | None]]
+_Rows = list[tuple[Signature, Need | None]]
 
 
-def _first_hit(
-    text: str, src: list[str], compiled: _Compiled, *, specific: bool = False
-) -> _Hit | None:
+def _first_hit(text: str, src: list[str], rows: _Rows, *, specific: bool = False) -> _Hit | None:
     folded = fold(text)
-    for sig, pat, needles in compiled:
+    for sig, needles in rows:
         if specific and _is_generic(sig):
             continue
         if needles is not None and not holds(needles, folded):
             continue
+        pat = pattern(sig)
         m = pat.search(text)
         if m:
             return (sig, pat, m, src)
@@ -102,9 +114,7 @@ def _signature_hit(tail: str) -> _Hit | None:
     specific one found anywhere."""
     lines = tail.splitlines()
     strong = _strong_lines(lines)
-    hit = _first_hit("\n".join(strong), strong, _COMPILED) or _first_hit(
-        tail, lines, _COMPILED_WARN + _COMPILED
-    )
+    hit = _first_hit("\n".join(strong), strong, ROWS) or _first_hit(tail, lines, _ROWS_WARN + ROWS)
     if hit is not None and _is_generic(hit[0]):
-        hit = _first_hit(tail, lines, _COMPILED, specific=True) or hit
+        hit = _first_hit(tail, lines, ROWS, specific=True) or hit
     return hit

@@ -460,7 +460,7 @@ def test_the_literal_prefilter_never_skips_a_match() -> None:
     from pathlib import Path
 
     from hmdesk.core.toolchain.prefilter import fold, holds, required
-    from hmdesk.core.toolchain.signature_table import _COMPILED
+    from hmdesk.core.toolchain.signature_table import ROWS, pattern
 
     assert required(r"code:\s*9568347\b") == (("9568347", "code:"),)
     assert required(r"certificate (?:has )?expired") == (("certificate ", "expired"),)
@@ -470,12 +470,12 @@ def test_the_literal_prefilter_never_skips_a_match() -> None:
     for log in sorted(corpus.rglob("*.log")):
         text = log.read_text(encoding="utf-8")
         folded = fold(text)
-        plain = next((i for i, (_s, pat, _n) in enumerate(_COMPILED) if pat.search(text)), None)
+        plain = next((i for i, (s, _n) in enumerate(ROWS) if pattern(s).search(text)), None)
         fast = next(
             (
                 i
-                for i, (_s, pat, needles) in enumerate(_COMPILED)
-                if (needles is None or holds(needles, folded)) and pat.search(text)
+                for i, (s, needles) in enumerate(ROWS)
+                if (needles is None or holds(needles, folded)) and pattern(s).search(text)
             ),
             None,
         )

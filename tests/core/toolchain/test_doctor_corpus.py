@@ -431,8 +431,8 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         + MESSAGE_SIGNATURES
         + tuple(s for s in HVIGOR_SIGNATURES if not s.code)
     }
-    compiled = [c for c in signature_table._COMPILED if id(c[0]) not in rules]
-    monkeypatch.setattr(signature_table, "_COMPILED", compiled)
+    rows = [c for c in signature_table.ROWS if id(c[0]) not in rules]
+    monkeypatch.setattr(signature_table, "ROWS", rows)
     report = evaluate(CORPUS)
     logs = sum(report.rows[k].logs for k in BUILD_KINDS if k in report.rows)
     got = {
