@@ -184,14 +184,20 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
             body = text[eol + 1 : stop]
             lines = [body]
             if _MAYBE_FRAME.match(body) or _MAYBE_FRAME_AFTER.search(body):
+                # the place under a compiler's error (``error TS1005: '}' expected.`` then
+                # `` at …/hvigorfile.ts:6:1``) is its location, not a frame of a stack
+                place = 1 if _COMPILER_ERROR.match(said) else 0
                 lines = [
-                    ln for ln in body.split("\n") if not (ln[:1] in " \t" and _FRAME_RE.match(ln))
+                    ln
+                    for i, ln in enumerate(body.split("\n"))
+                    if i < place or not (ln[:1] in " \t" and _FRAME_RE.match(ln))
                 ]
             said = "\n".join([said, *lines])
         kept.append((level, said))
     return kept
 
 
+_COMPILER_ERROR = re.compile(r"error TS\d+: ")
 # what a frame line (``_FRAME_RE``) starts with, at the text's start or after a line break
 _MAYBE_FRAME = re.compile(r"[ \t]\s*at ")
 _MAYBE_FRAME_AFTER = re.compile(r"\n[ \t]\s*at ")

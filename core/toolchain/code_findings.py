@@ -377,6 +377,10 @@ def _table_finding(
         named = _JSON_FILE.search(tail, start, line_end if line_end >= 0 else len(tail))
         if named is not None and named.group(0) not in fix:
             fix = f"{fix} The file the log names: {named.group(0)}."
+    if "above" in message and (above := _ERROR_ABOVE.search(tail, 0, start)) is not None:
+        # hvigor's "Please fix above syntax errors": the compiler's error printed before it
+        fix = f"{fix} The error above: {above.group('msg').strip()}"
+        location = location if location and _HAS_LINE.search(location) else above.group("at")
     fix = _with_advice(fix, tail[start:])
     location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1
@@ -398,6 +402,12 @@ def _table_finding(
 
 # the place a message ends with (``… function . At file: C:\\app\\Index.ets:139``): the finding
 # keeps it as its location, the fix quotes the message without it
+
+# a script's compile error hvigor refers to (``error TS1005: '}' expected.`` and, on its next
+# line, `` at D:\\app\\entry\\hvigorfile.ts:6:1``)
+_ERROR_ABOVE = re.compile(
+    r"(?P<msg>error TS\d+: [^\n]+)\n[ \t]*at (?P<at>\S+?:\d+:\d+)[ \t]*$", re.M
+)
 # (``\s*(?:\.\s*)?``, not ``\s*\.?\s*``: a run of spaces split two ways cost its cube, 28 s for
 # 1,600 spaces)
 _AT_FILE_TAIL = Gated(r"\s*(?:\.\s*)?\bAt [Ff]ile:\s*\S.*$")

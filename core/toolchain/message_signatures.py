@@ -644,6 +644,20 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="sdkmgr cannot reach the SDK server",
         terms=("sdkmgr", "proxy", "SDK"),
     ),
+    # build-profile.json5's obfuscation names a rules file that is not there
+    Signature(
+        "config",
+        (
+            r"The obfuscation file declared in configuration does not exist\.?"
+            r"(?:[^\n]*?Can not find obfuscation file at (?P<location>[^\n]+?)\.?[ \t]*$)?",
+        ),
+        "The module's build-profile.json5 (buildOption.arkOptions.obfuscation.ruleOptions.files, "
+        "or consumerFiles) names an obfuscation rules file that does not exist: create it "
+        "(obfuscation-rules.txt next to build-profile.json5; it may be empty) or fix the path "
+        "in the files list.",
+        meaning="obfuscation rules file missing",
+        terms=("obfuscation-rules.txt", "ruleOptions", "build-profile.json5"),
+    ),
     # an ability API given a context of the wrong type (error 401's message; faqs-ability-76)
     Signature(
         "crash",

@@ -183,29 +183,29 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
-    ("arkts", "location"): (101, 102),
-    ("arkts", "actionable"): (136, 142),
-    ("bm", "actionable"): (134, 135),
-    ("config", "said"): (103, 104),
-    ("config", "class"): (102, 104),
-    ("config", "code"): (51, 52),
-    ("config", "actionable"): (102, 104),
+    ("arkts", "location"): (105, 106),
+    ("arkts", "actionable"): (141, 147),
+    ("bm", "actionable"): (136, 137),
+    ("config", "said"): (105, 109),
+    ("config", "class"): (104, 109),
+    ("config", "code"): (52, 55),
+    ("config", "actionable"): (104, 109),
     ("cppcrash", "said"): (149, 150),
     ("cppcrash", "class"): (149, 150),
     ("cppcrash", "location"): (79, 82),
     ("cppcrash", "actionable"): (142, 150),
-    ("hdc", "said"): (63, 64),
-    ("hdc", "class"): (62, 64),
-    ("hdc", "actionable"): (62, 64),
-    ("hilog", "said"): (105, 109),
-    ("hilog", "class"): (40, 44),
+    ("hdc", "said"): (63, 65),
+    ("hdc", "class"): (62, 65),
+    ("hdc", "actionable"): (62, 65),
+    ("hilog", "said"): (105, 110),
+    ("hilog", "class"): (40, 45),
     ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (39, 44),
-    ("hilog", "lines"): (632, 644),
-    ("hilog", "fields"): (100, 109),
-    ("hvigor", "said"): (88, 89),
-    ("hvigor", "class"): (87, 89),
-    ("hvigor", "actionable"): (83, 89),
+    ("hilog", "actionable"): (39, 45),
+    ("hilog", "lines"): (641, 653),
+    ("hilog", "fields"): (101, 110),
+    ("hvigor", "said"): (89, 90),
+    ("hvigor", "class"): (87, 90),
+    ("hvigor", "actionable"): (83, 90),
     ("java-node", "said"): (30, 31),
     ("java-node", "class"): (30, 31),
     ("java-node", "actionable"): (29, 31),
@@ -214,27 +214,27 @@ BELOW_LANDED = {
     ("jscrash", "code"): (11, 12),
     ("jscrash", "location"): (65, 67),
     ("jscrash", "actionable"): (106, 115),
-    ("native", "said"): (69, 70),
-    ("native", "class"): (68, 70),
+    ("native", "said"): (70, 71),
+    ("native", "class"): (69, 71),
     ("native", "location"): (25, 26),
-    ("native", "actionable"): (63, 70),
-    ("ohpm", "actionable"): (76, 77),
-    ("paths", "said"): (34, 35),
-    ("paths", "class"): (32, 35),
-    ("paths", "actionable"): (32, 35),
-    ("sdk", "said"): (56, 57),
-    ("sdk", "class"): (56, 57),
-    ("sdk", "actionable"): (56, 57),
-    ("signing", "said"): (68, 69),
-    ("signing", "class"): (68, 69),
-    ("signing", "actionable"): (67, 69),
-    ("all", "said"): (1375, 1390),
-    ("all", "class"): (1301, 1325),
-    ("all", "code"): (598, 600),
-    ("all", "location"): (439, 449),
-    ("all", "actionable"): (1265, 1325),
-    ("all", "lines"): (632, 644),
-    ("all", "fields"): (100, 109),
+    ("native", "actionable"): (64, 71),
+    ("ohpm", "actionable"): (78, 79),
+    ("paths", "said"): (35, 37),
+    ("paths", "class"): (32, 37),
+    ("paths", "actionable"): (32, 37),
+    ("sdk", "said"): (58, 59),
+    ("sdk", "class"): (57, 59),
+    ("sdk", "actionable"): (57, 59),
+    ("signing", "said"): (69, 70),
+    ("signing", "class"): (69, 70),
+    ("signing", "actionable"): (68, 70),
+    ("all", "said"): (1394, 1415),
+    ("all", "class"): (1317, 1350),
+    ("all", "code"): (608, 612),
+    ("all", "location"): (449, 459),
+    ("all", "actionable"): (1281, 1350),
+    ("all", "lines"): (641, 653),
+    ("all", "fields"): (101, 110),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -270,11 +270,14 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # native/f-faqs-compiling-and-building-133-es2abc-dlopen-code-signature-mac (held-out N2): the
 # es2abc rule reads a dlopen refused by macOS code signing as the SDK install's (sdk-home); written
 # down as native
+# hvigor/p2-audiovolume-entry-hvigorfile-syntax-00302037 (held-out P): written down as
+# config/hvigor-task; hvigor's Script Error is hvigor-env in the table, as the corpus's two other
+# 00302037 logs were written
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (1, 89),
-    "native": (1, 70),
-    "paths": (2, 35),
-    "all": (4, 1325),
+    "hvigor": (2, 90),
+    "native": (1, 71),
+    "paths": (2, 37),
+    "all": (5, 1350),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -287,7 +290,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1390
+    assert len(items) >= 1415
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -414,8 +417,11 @@ BUILD_KINDS = (
 # With the sealed batches N and N2 folded in after their final blind score, and their general
 # rules (736 build logs): said 714, class 682, fix 632, location 264, code 318, confident
 # wrong 4 (N2's es2abc dlopen log, written down as native, read as the es2abc rule's sdk-home).
-LEAVE_OUT_REACHED = {"said": 714, "class": 682, "actionable": 632, "location": 264, "code": 318}
-LEAVE_OUT_CONFIDENT_WRONG = 4
+# With the last sealed batch P folded in after its blind score, and its general rules (757 build
+# logs): said 731, class 695, fix 644, location 274, code 328, confident wrong 5 (P's 00302037,
+# written down as config/hvigor-task, is hvigor-env in the table and the corpus).
+LEAVE_OUT_REACHED = {"said": 731, "class": 695, "actionable": 644, "location": 274, "code": 328}
+LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -439,7 +445,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 736
+    assert logs >= 757
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

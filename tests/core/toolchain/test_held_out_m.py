@@ -146,3 +146,24 @@ def test_the_compilers_and_tools_messages_the_faq_quotes() -> None:
     ):
         f = diagnose(real_log(f"{name}.log"))
         assert f is not None and f.kind == kind and word in f.fix, name
+
+
+# batch P (sealed until its blind score on the session's final code, then folded in)
+
+
+def test_devecos_message_key_before_a_bm_result_name_is_read_as_the_name() -> None:
+    f = diagnose(real_log("bm/p1-sf-hsp-dependent-module-not-exist.log"))
+    assert f is not None and f.kind == "install" and "HSP" in f.fix
+
+
+def test_an_obfuscation_rules_file_the_build_profile_names_is_missing() -> None:
+    f = diagnose(real_log("config/p1-csdn-obfuscation-file-missing.log"))
+    assert f is not None and f.kind == "config" and "obfuscation-rules.txt" in f.fix
+    assert f.location is not None and f.location.endswith("obfuscation-rules.txt")
+
+
+def test_a_script_error_points_at_the_compiler_error_above_it() -> None:
+    f = diagnose(real_log("hvigor/p2-audiovolume-entry-hvigorfile-syntax-00302037.log"))
+    assert f is not None and f.code == "00302037"
+    assert f.location is not None and f.location.endswith("hvigorfile.ts:6:1")
+    assert "error TS1005: '}' expected." in f.fix
