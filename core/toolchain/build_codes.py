@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
 from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
+from hmdesk.core.toolchain.restool_codes import RESTOOL_CODES
 
 
 class CodeInfo(NamedTuple):
@@ -523,16 +524,19 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
-# hvigor's and ohpm's documented codes (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`: the error-code
-# pages), each with its meaning, message and steps; the entries above word theirs from the real
-# logs and come first
+# hvigor's, ohpm's and restool's documented codes (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`,
+# :mod:`.restool_codes`: the error-code pages), each with its meaning, message and steps; the
+# entries above word theirs from the real logs and come first
 BUILD_CODES.update(
     {
         code: CodeInfo(*row)
-        for code, row in {**HVIGOR_CODES, **OHPM_CODES}.items()
+        for code, row in {**HVIGOR_CODES, **OHPM_CODES, **RESTOOL_CODES}.items()
         if code not in BUILD_CODES
     }
 )
+# the codes whose message regex is a documentation page's words, not a real log's: read only
+# where no signature nor a tool's own line said more
+DOCUMENTED_CODES = frozenset({*HVIGOR_CODES, *RESTOOL_CODES})
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})

@@ -24,6 +24,7 @@ from hmdesk.core.toolchain.finding import (
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.prefilter import Gated
+from hmdesk.core.toolchain.restool_codes import RESTOOL_CODES
 from hmdesk.core.toolchain.signature_table import _Hit
 from hmdesk.core.toolchain.tool_errors import ToolError
 
@@ -74,7 +75,14 @@ def _json_config_finding(found: Finding, location: str) -> Finding:
 
 # signatures whose message has two readings the log cannot tell apart (a macOS library that
 # fails to load: an incomplete SDK on a Mac, the host taken for a Mac elsewhere): "possibly"
-_TWO_READINGS = frozenset({"a macOS library loaded on this host"})
+_TWO_READINGS = frozenset(
+    {
+        "a macOS library loaded on this host",
+        # restool's page names three causes (a path, a missing library, Windows' Path order) and
+        # a .dylib on a host that is not a Mac is a fourth (the host taken for macOS)
+        RESTOOL_CODES["11201001"][1],
+    }
+)
 
 
 # what the compiler's own messages ask for: TypeScript's diagnostics and the compilation

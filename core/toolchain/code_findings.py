@@ -10,6 +10,7 @@ from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, ARKTS_RULES
 from hmdesk.core.toolchain.build_codes import (
     BUILD_CODES,
     CODE_FAMILIES,
+    DOCUMENTED_CODES,
     PLUGIN_EVAL_STEP,
     WRAPPER_CODES,
     CodeInfo,
@@ -30,7 +31,6 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
-from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
 from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.tool_advice import tool_advice
 from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error
@@ -38,12 +38,14 @@ from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
 # an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
 # ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided); the signature tool's
-# after its ``ERROR:`` whatever its description starts with ("ERROR: 11013008 generate csr …")
+# after its ``ERROR:`` whatever its description starts with ("ERROR: 11013008 generate csr …");
+# restool's after its title or ``ERROR:`` alone (``Resource Pack Error: 11211104``, its message on
+# the line before)
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
 _JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
 _BUILD_CODE = re.compile(
     r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z]|"
-    r"(?<=ERROR: 11[01]\d{5})[ \t]+\S)"
+    r"(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode): 112\d{5}))"
 )
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
@@ -256,7 +258,28 @@ def _code_finding(tail: str) -> Finding | None:
         return None  # the signatures decide; the code is carried by _signature_finding
     if location is None and (told := read_tool_error(tail)) is not None and told.code == code:
         location = told.location  # the file the code's own message names ("Error in X.")
+    if not message and info.says:
+        message = _said_near(tail, root.start(), info.says)
     return _table_finding(tail, code, info, root.start(), message, location)
+
+
+def _said_near(tail: str, start: int, says: str) -> str:
+    """The line within three lines of the code at ``start`` that holds its documented message
+    (restool prints ``Invalid resource directory name 'graphic'`` above ``Resource Pack Error:
+    11211104``), or ""."""
+    lo = start
+    for _ in range(3):
+        lo = tail.rfind("\n", 0, max(lo - 1, 0)) + 1
+    hi = start
+    for _ in range(4):
+        nl = tail.find("\n", hi + 1)
+        hi = len(tail) if nl < 0 else nl
+    m = re.search(says, tail[lo:hi])
+    if m is None:
+        return ""
+    line_start = tail.rfind("\n", 0, lo + m.start()) + 1
+    line_end = tail.find("\n", lo + m.start())
+    return tail[line_start : line_end if line_end >= 0 else len(tail)].strip()
 
 
 def _same_line(place: str, message: str) -> bool:
@@ -438,12 +461,12 @@ def _block_file(tail: str, start: int) -> str | None:
 # each message with the text every match of it holds (lower-cased): a log without that text skips
 # the regex (hundreds of documented messages, docs/decisions/0023-doctor-literal-prefilter.md).
 # The table's own messages (worded from real logs) are read first; hvigor's documented messages
-# (:data:`HVIGOR_CODES`, the error-code pages) only where no reader of the tool's output knew more
+# (:data:`DOCUMENTED_CODES`, the error-code pages) only where no reader of the tool's output knew more
 _Said = tuple[str, CodeInfo, Gated]
 _SAID: dict[bool, list[_Said]] = {False: [], True: []}
 for _code, _info in BUILD_CODES.items():
     if _info.says:
-        _SAID[_code in HVIGOR_CODES].append((_code, _info, Gated(_info.says)))
+        _SAID[_code in DOCUMENTED_CODES].append((_code, _info, Gated(_info.says)))
 
 
 def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
