@@ -6,7 +6,8 @@ title, the message the error carries, its possible causes and the solution. The 
 read from a checkout of the OpenHarmony docs (``git clone https://gitee.com/openharmony/docs``,
 mirrored at github.com/openharmony/docs; the documentation is licensed CC-BY-4.0, © OpenHarmony
 contributors): every ``en/application-dev/reference/apis-*/errorcode-*.md`` page (the media
-library's is ``errcode-medialibrary.md``) and
+library's is ``errcode-medialibrary.md``, the proxy channel manager's
+``errorcode_proxyChannelManager.md``) and
 ``en/application-dev/reference/errorcode-universal.md``. System-API pages (``*-sys.md``) and
 sections the public docs drop (between ``<!--Del-->`` and ``<!--DelEnd-->``) are left out: an
 app cannot meet them.
@@ -16,9 +17,10 @@ A section reads::
     ## 13900002 File or Directory Not Exist      (## or ###; the title may end in <sup>…</sup>,
                                                   or be missing: the message stands for it)
 
-    **Error Message**                             (or **Error Information**)
+    **Error Message**                             (or **Error Information**, **Message**,
+                                                  **Error Code Information**)
     No such file or directory
-    **Description** / **Error Description**       (optional)
+    **Description** / **Error Description** / **Symptom**  (optional)
     **Possible Causes** / **Possible Cause** / **Cause**
     **Solution** / **Procedure**
 
@@ -26,6 +28,7 @@ Each code becomes one JSON line (a page repeating another page's entry word for 
 none): ``code``, ``title``, ``message``, ``cause`` (the possible
 causes, else the description), ``solution``, ``kit`` (the page's folder without ``apis-`` and ``-kit``) and
 ``page``. Texts are shortened: markdown links to their text, markup and whitespace collapsed,
+HTML entities read as their characters,
 the first few list items or sentences kept.
 
 Usage::
@@ -35,6 +38,7 @@ Usage::
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -55,8 +59,11 @@ _ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*])\s+")
 _FIELDS = {
     "error message": "message",
     "error information": "message",  # the network kit's statistics and VPN pages
+    "message": "message",  # link enhancement's 32390300
+    "error code information": "message",  # metadata binding's 32100003–32100005
     "description": "description",
     "error description": "description",
+    "symptom": "description",  # the input key monitor's page
     "possible causes": "cause",
     "possible cause": "cause",
     "cause": "cause",
@@ -77,6 +84,7 @@ def _inline(text: str) -> str:
     text = _TAG.sub("", text)
     text = text.replace("**", "").replace("`", "")
     text = re.sub(r"\\([\\_*\[\]()#`$])", r"\1", text)  # markdown's escapes
+    text = html.unescape(text)  # NearLink's "Settings &gt; NearLink &amp; Bluetooth"
     return " ".join(text.split())
 
 
@@ -170,9 +178,12 @@ def parse_page(text: str, page: str) -> list[dict[str, str]]:
 def pages(docs: Path) -> list[Path]:
     """The error-code pages an app can meet: every kit's, and the universal codes'."""
     reference = docs / REFERENCE
-    # the media library's page is named errcode-medialibrary.md
-    found = sorted(reference.glob("apis-*/errorcode-*.md")) + sorted(
-        reference.glob("apis-*/errcode-*.md")
+    # the media library's page is named errcode-medialibrary.md, the proxy channel manager's
+    # errorcode_proxyChannelManager.md
+    found = (
+        sorted(reference.glob("apis-*/errorcode-*.md"))
+        + sorted(reference.glob("apis-*/errcode-*.md"))
+        + sorted(reference.glob("apis-*/errorcode_*.md"))
     )
     found = [p for p in found if not p.stem.endswith("-sys")]
     universal = reference / "errorcode-universal.md"

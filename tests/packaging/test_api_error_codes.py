@@ -11,7 +11,13 @@ code alone) and ``apis-media-library-kit/errcode-medialibrary.md`` (the whole pa
 ``apis-ability-kit/errorcode-bundle.md`` (its head, 17700017 with a code block and images in
 its solution, and 17700051 whose heading repeats its code) and
 ``apis-network-kit/errorcode-net-vpn.md`` (the whole page: its message labelled "Error
-Information").
+Information") and ``apis-distributedservice-kit/errorcode-link-enhance.md`` (its head and
+32390300: its message labelled "Message") and
+``apis-connectivity-kit/errorcode-nearlink-service.md`` (its head and 36100003: HTML entities in
+its solution) and ``apis-distributedservice-kit/errorcode_proxyChannelManager.md`` (its head and
+32390001: a page named ``errorcode_``, not ``errorcode-``) and
+``apis-multimodalawareness-kit/errorcode-metadataBinding.md`` (its head and 32100003: its message
+labelled "Error Code Information", labels and lines ending in spaces).
 """
 
 from __future__ import annotations
@@ -151,6 +157,74 @@ def test_a_message_labelled_error_information():
         "kit": "network",
         "page": f"{REF}/apis-network-kit/errorcode-net-vpn.md",
     }
+
+
+def test_a_message_labelled_message():
+    rows = _parse("errorcode-link-enhance.md", "apis-distributedservice-kit")
+    assert [r["code"] for r in rows] == ["32390300"]
+    assert rows[0] == {
+        "code": "32390300",
+        "title": "Internal Error",
+        "message": "Internal error.",
+        "cause": "1. Invalid input device ID. 2. Invalid input name. 3. Abnormal internal state. "
+        "4. Incorrect API usage.",
+        "solution": "View the error log to identify the error cause. Take appropriate based on the "
+        "actual cause: 1. If the device ID passed to the API is the same as that obtained from the "
+        "Bluetooth system API, check whether the peer device is in the advertising state.",
+        "kit": "distributedservice",
+        "page": f"{REF}/apis-distributedservice-kit/errorcode-link-enhance.md",
+    }
+
+
+def test_a_message_labelled_error_code_information():
+    rows = _parse("errorcode-metadataBinding.md", "apis-multimodalawareness-kit")
+    assert rows == [
+        {
+            "code": "32100003",
+            "title": "Decoding Failed",
+            "message": "Decode process fail.",
+            "cause": "Algorithm execution fails because of memory allocation failures or other "
+            "reasons.",
+            "solution": "1. Retry the operation at a specified interval (for example, 1s) or at an "
+            "exponential increase interval. 2. If the operation fails for three consecutive "
+            "retries, return an empty link.",
+            "kit": "multimodalawareness",
+            "page": f"{REF}/apis-multimodalawareness-kit/errorcode-metadataBinding.md",
+        }
+    ]
+
+
+def test_html_entities_are_read_as_their_characters():
+    rows = _parse("errorcode-nearlink-service.md", "apis-connectivity-kit")
+    assert [r["code"] for r in rows] == ["36100003"]
+    assert rows[0]["solution"] == (
+        "On the settings screen of the device, go to Settings > NearLink & Bluetooth > NearLink "
+        "(or Settings > More connectivity options > NearLink for different products or system "
+        "versions) to turn on NearLink, and try again. Alternatively, submit a ticket online."
+    )
+
+
+def test_a_page_named_errorcode_with_an_underscore_is_read_too(tmp_path):
+    """The proxy channel manager's page is ``errorcode_proxyChannelManager.md``."""
+    kit = tmp_path / REF / "apis-distributedservice-kit"
+    kit.mkdir(parents=True)
+    name = "errorcode_proxyChannelManager.md"
+    (kit / name).write_bytes((DATA / name).read_bytes())
+    (kit / "errorcode-device-manager.md").write_text("## 11600101 x\n", encoding="utf-8")
+    generator = _generator()
+    assert [p.name for p in generator.pages(tmp_path)] == ["errorcode-device-manager.md", name]
+    rows = _parse(name, "apis-distributedservice-kit")
+    assert rows == [
+        {
+            "code": "32390001",
+            "title": "Bluetooth Disabled",
+            "message": "BR is disabled.",
+            "cause": "Bluetooth is disabled on the local device.",
+            "solution": "Enable Bluetooth on the local device and try again.",
+            "kit": "distributedservice",
+            "page": f"{REF}/apis-distributedservice-kit/{name}",
+        }
+    ]
 
 
 def test_an_entry_another_page_repeats_word_for_word_is_kept_once():
