@@ -284,8 +284,7 @@ def _bm_finding(tail: str, m: re.Match[str]) -> Finding:
 
 # bm's named result, printed by older hdc / DevEco (``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``;
 # HarmonyOS 4's ``MSG_ERR_INSTALL_…`` names are another system's)
-# (DevEco Studio's run window prints the name with its message key's ``MSG_`` before it)
-_BM_NAMED = re.compile(r"(?<![A-Za-z0-9_])(?:MSG_)?(ERR_INS(?:TALL|ATLL)_[A-Z0-9_]+)")
+_BM_NAMED = re.compile(r"(?<![A-Za-z0-9_])(ERR_INS(?:TALL|ATLL)_[A-Z0-9_]+)")
 
 
 def _bm_named_finding(tail: str) -> Finding | None:

@@ -644,6 +644,17 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="sdkmgr cannot reach the SDK server",
         terms=("sdkmgr", "proxy", "SDK"),
     ),
+    # DevEco's message key for an install whose HSP is not on the device (HarmonyOS 4's
+    # ``MSG_`` keys are DevEco's own, not bm's named results: read by their words)
+    Signature(
+        "install",
+        (r"\bMSG_ERR_INSTALL_DEPENDENT_MODULE_NOT_EXIST\b",),
+        "An HSP (shared module) the module depends on is not installed on the device: deploy it "
+        "with the app (DevEco: Run > Edit Configurations > Deploy Multi Hap, tick the HSP; or "
+        "`hdc install` the HSP first, then the HAP).",
+        meaning="a shared module (HSP) it depends on is not installed",
+        terms=("HSP", "Deploy Multi Hap", "install"),
+    ),
     # build-profile.json5's obfuscation names a rules file that is not there
     Signature(
         "config",

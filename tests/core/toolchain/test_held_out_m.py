@@ -151,7 +151,7 @@ def test_the_compilers_and_tools_messages_the_faq_quotes() -> None:
 # batch P (sealed until its blind score on the session's final code, then folded in)
 
 
-def test_devecos_message_key_before_a_bm_result_name_is_read_as_the_name() -> None:
+def test_devecos_message_key_for_a_missing_hsp_says_deploy_it_with_the_app() -> None:
     f = diagnose(real_log("bm/p1-sf-hsp-dependent-module-not-exist.log"))
     assert f is not None and f.kind == "install" and "HSP" in f.fix
 
