@@ -1,9 +1,10 @@
-"""What hvigor's, ohpm's, the ArkTS compiler's and the signature tool's error codes mean and how to fix them: data.
+"""What the build tools' and DevEco's run/debug error codes mean and how to fix them: data.
 
 The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing here runs or parses.
 
-* :data:`BUILD_CODES`: the 8-digit codes hvigor and ohpm print (``> hvigor ERROR: 00306003
-  Specification Limit Violation``, ``ohpm ERROR: … Error: 00617101 Fetch Pkg Info Failed``),
+* :data:`BUILD_CODES`: the 8-digit codes hvigor, ohpm and DevEco print (``> hvigor ERROR: 00306003
+  Specification Limit Violation``, ``ohpm ERROR: … Error: 00617101 Fetch Pkg Info Failed``,
+  ``Error code: 00401005``),
   each with the finding's kind, its meaning and the fix. A fix may name what the log names:
   ``{message}`` (the ``Error Message:`` text), ``{path}`` (a path in it), ``{package}`` (an ohpm
   package), ``{task}`` (a task name).
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hmdesk.core.toolchain.hdc.deveco_debug_codes import DEVECO_DEBUG_CODES
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
 from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
 from hmdesk.core.toolchain.restool_codes import RESTOOL_CODES
@@ -524,18 +526,15 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
-# hvigor's, ohpm's and restool's documented codes (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`,
-# :mod:`.restool_codes`: the error-code pages), each with its meaning, message and steps; the
-# entries above word theirs from the real logs and come first
+# the documented codes of hvigor, ohpm, restool and DevEco's run/debug (:mod:`.hvigor_codes`,
+# :mod:`.ohpm_codes`, :mod:`.restool_codes`, :mod:`.hdc.deveco_debug_codes`: the error-code pages),
+# each with its meaning, message and steps; the entries above word theirs from real logs and win
+_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, DEVECO_DEBUG_CODES)
 BUILD_CODES.update(
-    {
-        code: CodeInfo(*row)
-        for code, row in {**HVIGOR_CODES, **OHPM_CODES, **RESTOOL_CODES}.items()
-        if code not in BUILD_CODES
-    }
+    {c: CodeInfo(*row) for p in _PAGES for c, row in p.items() if c not in BUILD_CODES}
 )
-# the codes whose message regex is a documentation page's words, not a real log's: read only
-# where no signature nor a tool's own line said more
+# the codes whose message regex is a page's words, not a real log's: read only where nothing said
+# more, on the lines that say "error" (DevEco's Run window prints its messages alone: read above)
 DOCUMENTED_CODES = frozenset({*HVIGOR_CODES, *RESTOOL_CODES})
 
 # codes that only report that another tool failed: its own code, when printed, is the cause

@@ -36,17 +36,18 @@ from hmdesk.core.toolchain.tool_advice import tool_advice
 from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error
 from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 
-# an 8-digit hvigor / ohpm / ArkTS code where the tools print one: before a title word
-# ("00306003 Specification …", "10605008 ArkTS …") or " ..." (elided); the signature tool's
-# after its ``ERROR:`` whatever its description starts with ("ERROR: 11013008 generate csr …");
-# restool's after its title or ``ERROR:`` alone (``Resource Pack Error: 11211104``, its message on
-# the line before)
+# an 8-digit hvigor / ohpm / ArkTS / DevEco code where the tools print one: before a title word
+# ("00306003 Specification …", "00403003 应用堆栈…") or " ..." (elided), not a crash frame's ``pc``;
+# the signature tool's after its ``ERROR:`` whatever follows ("ERROR: 11013008 generate csr …");
+# restool's and DevEco's after an error label alone (``Resource Pack Error: 11211104``, its
+# message on the line before; ``Error code: 00401005``, ``错误码：00401005``)
+_BUILD_CODE = re.compile(
+    r"(?<![\w.])(?<!pc )(\d{8})(?![\w.])(?=\s+(?:[A-Z\u4e00-\u9fff]|\.\.\.|['\"‘][^\s'\"’])|"
+    r"[ \t]*\|[ \t]*`?[A-Z]|(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode|ODE): (?:112|004)"
+    r"\d{5})|(?<=码[:：](?:112|004)\d{5})|(?<=码[:：] (?:112|004)\d{5}))"
+)
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
 _JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
-_BUILD_CODE = re.compile(
-    r"(?<![\w.])(\d{8})(?![\w.])(?=\s+(?:[A-Z]|\.\.\.|['\"‘][^\s'\"’])|[ \t]*\|[ \t]*`?[A-Z]|"
-    r"(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode): 112\d{5}))"
-)
 _MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")

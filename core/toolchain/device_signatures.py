@@ -7,7 +7,6 @@ from typing import cast
 from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.hdc import SERVER_FAILED_FIX
 from hmdesk.core.toolchain.hdc.aa_codes import AA_MESSAGES
-from hmdesk.core.toolchain.hdc.deveco_debug_codes import DEVECO_DEBUG_CODES, code_pattern
 from hmdesk.core.toolchain.hdc.emulator_codes import EMULATOR_CODES
 from hmdesk.core.toolchain.hdc.hdc_codes import SERVER_PROSE
 from hmdesk.core.toolchain.hdc.launch_messages import LAUNCH_MESSAGES
@@ -344,19 +343,6 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
             terms=("Emulator", code, "模拟器"),
         )
         for code, kind, pattern, meaning, fix in EMULATOR_CODES
-    ),
-    # DevEco Studio's documented run/debug errors (00401xxx-00404xxx), read by their code when
-    # it is printed and by their message (a generic one only by its code)
-    *(
-        Signature(
-            cast(FindingKind, kind),
-            (code_pattern(code), pattern) if pattern else (code_pattern(code),),
-            fix,
-            code=code,
-            meaning=f"{meaning} (DevEco Studio code {code})",
-            terms=("DevEco Studio", code, "调试"),
-        )
-        for code, kind, pattern, meaning, fix in DEVECO_DEBUG_CODES
     ),
 )
 

@@ -34,15 +34,16 @@ _SHARED_STEPS = {
 }
 
 
-def read_codes(table: str) -> dict[str, HvigorCode]:
-    """The codes of a table in the two-line layout above (comment lines start with ``#``)."""
+def read_codes(table: str, shared: dict[str, str] = _SHARED_STEPS) -> dict[str, HvigorCode]:
+    """The codes of a table in the two-line layout above (comment lines start with ``#``), a
+    ``%NAME%`` in its steps replaced by ``shared``'s text."""
     lines = [ln for ln in table.splitlines() if ln.strip() and not ln.startswith("#")]
     codes: dict[str, HvigorCode] = {}
     for head, steps in zip(lines[::2], lines[1::2], strict=True):
         code_kind, meaning, *message = head.split(" | ")
         code, kind = code_kind.split()
         fix = steps.strip()
-        for token, text in _SHARED_STEPS.items():
+        for token, text in shared.items():
             fix = fix.replace(token, text)
         codes[code] = (kind, meaning, fix, message[0] if message else "")
     return codes

@@ -2,24 +2,23 @@
 (00401xxx, https://developer.huawei.com/consumer/cn/doc/harmonyos-guides/ide-debug-errorcode-00401),
 hot reload and incremental debugging (00402xxx, …/ide-debug-errorcode-00402), debug failures
 (00403xxx, …/ide-debug-errorcode-00403) and hdc command failures (00404xxx,
-…/ide-debug-errorcode-00404); the index page is …/ide-debug-errorcode. Each code with its
-finding kind, the message DevEco prints (English, as the page gives it), what it means and the
-page's steps in short.
+…/ide-debug-errorcode-00404); the index page is …/ide-debug-errorcode. Data only:
+:data:`hmdesk.core.toolchain.build_codes.BUILD_CODES` takes every code, read as hvigor's are (the
+code where it is printed, ``Error code: 00401005`` or before its title; its message where the
+Run/Debug window shows it without the code).
 
-DevEco's Run/Debug window often shows the message without its code, so each row is read by its
-message, and by its code where one is printed (``Error code: 00401005``, or the code before a
-title as the page heads it): :data:`hmdesk.core.toolchain.device_signatures.DEVICE_SIGNATURES`,
-as :mod:`.emulator_codes`. A message of generic words only ("Compilation failed.") is left
-empty: its code alone decides, never the words in another tool's log; so is one the doctor's
-signatures already word from the FAQ (00401017 ``FileTransfer Failed: Error while Deploy Hap``,
-00401019 ``compatibleSdkVersion and releaseType of the app do not match …``): read once.
-
-The table is two lines a code, ``CODE KIND | meaning | message`` (a regular expression, the
-page's "XXX" as ``[^\\n]*?``) and, indented, the steps; ``%NAME%`` stands for steps several
-codes share.
+The layout is :func:`hmdesk.core.toolchain.hvigor_codes.read_codes`'s: ``CODE KIND | meaning |
+message`` (a regex of the message DevEco prints, English as the page gives it, the page's "XXX"
+as ``[^\\n]*?``) and, indented, the page's steps in short; ``%NAME%`` stands for steps several
+codes share. A message of generic words only ("Compilation failed.") has none: its code alone
+decides, never the words in another tool's log; so has one the doctor's signatures already word
+from the FAQ (00401017 ``FileTransfer Failed: Error while Deploy Hap``, 00401019
+``compatibleSdkVersion and releaseType of the app do not match …``): read once.
 """
 
 from __future__ import annotations
+
+from hmdesk.core.toolchain.hvigor_codes import HvigorCode, read_codes
 
 _SHARED_STEPS = {
     "%CLEAN%": "Clean the build (Build > Clean Project) and run again",
@@ -96,13 +95,13 @@ _TABLE = r"""
     Connect a device (or start an emulator in Device Manager) and select it in the device list before running.
 00401016 device | the operation hit a device connection problem | Some exceptions occurred in this operation, please re-run
     The device connection misbehaved: unplug and replug the device, then run again.
-00401017 file | the HAP transfer to the device failed |
+00401017 file | the HAP transfer to the device failed
     The transfer broke off: with a phone change the USB cable or the computer's USB port; with an emulator click Wipe User Data in Device Manager and start it again, or run `hdc kill -r` (sdk/default/openharmony/toolchains of DevEco) and run the project again.
 00401018 device | the device's API version could not be read | Failed to get the device apiVersion
     Reconnect the device, or restart DevEco Studio, and run again; with an emulator click Wipe User Data in Device Manager (or run `hdc kill -r`) and start it again.
-00401019 install | the device's API version is lower than the app's |
+00401019 install | the device's API version is lower than the app's
     Compare `hdc shell param get const.ohos.apiversion` with compatibleSdkVersion in the project-level build-profile.json5: update the device's system, or lower the project's Compatible SDK (Project Structure) to the device's API version.
-00401020 launch | no free port for debugging | ^\s*No port available\.?\s*$
+00401020 launch | no free port for debugging | (?m)^\s*No port available\.?\s*$
     The computer's ports are blocked or taken: allow them in the security software (turn its port control off), or restart the computer.
 00401021 launch | no ability to run | No executable ability found
     The configured ability is wrong or the sync failed: %SYNC%.
@@ -195,11 +194,11 @@ _TABLE = r"""
     bm quickfix failed: update the device image to the latest version (or press Run/Debug to deploy everything); on a 2in1 device turn off the app's acceleration service (Settings > Apps > 应用加速服务).
 00402025 launch | the patch's sanitizer differs from the HAP's | please confirm whether ASan/TSan/UBSan/HWASan is same as the hap
     Only one of ASan, TSan, UBSan and HWASan may be on: set the same one the installed HAP has, or uninstall the app and run again.
-00402026 hdc | Apply Changes failed | ^\s*Apply change fail\.?\s*$
+00402026 hdc | Apply Changes failed | (?m)^\s*Apply change fail\.?\s*$
     The device connection or hdc misbehaved: replug the device, or run `hdc kill -r`, and try again.
 00402027 locked | the screen is locked | The screen is locked\. Please unlock the screen and try again
     Unlock the device's screen and try again.
-00402028 launch | the ability to start is not visible | ^\s*Ability is not visible\.?\s*$
+00402028 launch | the ability to start is not visible | (?m)^\s*Ability is not visible\.?\s*$
     aa may start only exported abilities: set "exported": true on the ability in module.json5 (Stage model), or "visible": true in config.json (FA model).
 00402030 launch | changedFileList.json could not be created | Failed to create changedFileList\.json
     %CLEAN%.
@@ -218,7 +217,7 @@ _TABLE = r"""
 # debug failures (00403xxx)
 00403001 hilog | an offline HiLog file could not be parsed | Failed to parse the HiLog file
     Choose the offline log file again (a HiLog file DevEco can read).
-00403003 crash | the app's stack could not be parsed |
+00403003 crash | the app's stack could not be parsed
     Parsing a release app's stack failed: DevEco's FAQ on parsing a release app's stack names the step for each message; usually the build's own symbol files (unstripped .so, sourceMaps.map, nameCache) must be given.
 00403028 launch | the app exited during debugging | App have been shutdown unexpectedly
     The app quit, so the debug session ended: look for its crash (FaultLog, hilog), then debug again.
@@ -236,11 +235,11 @@ _TABLE = r"""
     %SUPPORT%
 00403044 launch | the Simulator did not start | Failed to start the simulator
     %SUPPORT%
-00403045 launch | compiling for the debug session failed |
+00403045 launch | compiling for the debug session failed
     %CLEAN%.
 00403046 tool | the Jerry adapter is missing | Jerry adapter file not found
     %DEVECO%.
-00403047 tool | node's path is invalid | ^\s*Node path is invalid\.?\s*$
+00403047 tool | node's path is invalid | (?m)^\s*Node path is invalid\.?\s*$
     %NODE%
 00403048 launch | webpack did not start | Unable to start webpack
     %RESTART_IDE%
@@ -275,30 +274,4 @@ _TABLE = r"""
     Install the app signed with a debug certificate and profile, check the device connection (replug it), then start waiting-for-debug again.
 """
 
-
-def _rows(table: str) -> tuple[tuple[str, str, str, str, str], ...]:
-    lines = [ln for ln in table.splitlines() if ln.strip() and not ln.startswith("#")]
-    rows: list[tuple[str, str, str, str, str]] = []
-    for head, steps in zip(lines[::2], lines[1::2], strict=True):
-        code_kind, meaning, message = (part.strip() for part in head.split("|"))
-        code, kind = code_kind.split()
-        fix = steps.strip()
-        for token, text in _SHARED_STEPS.items():
-            fix = fix.replace(token, text)
-        rows.append((code, kind, message, meaning, fix))
-    return tuple(rows)
-
-
-# (code, finding kind, the message as a pattern ("": read by the code alone), meaning, fix)
-DEVECO_DEBUG_CODES: tuple[tuple[str, str, str, str, str], ...] = _rows(_TABLE)
-
-
-def code_pattern(code: str) -> str:
-    """The code as DevEco (or a note quoting it) prints it: after an ``Error code:`` label, or
-    before the message or title (not a crash frame's ``pc 00401005`` address)."""
-    return (
-        rf"(?:error[ \t]*code|错误码)[ \t]*[:：]?[ \t]*{code}(?![\w.])"
-        # a letter of any script (``[^\W\d_]``): a class spelt as ranges costs the compiler its
-        # case folding under re.I, ~5 ms a code at import
-        rf"|(?<![\w.])(?<!pc ){code}(?=[ \t]+[^\W\d_])"
-    )
+DEVECO_DEBUG_CODES: dict[str, HvigorCode] = read_codes(_TABLE, _SHARED_STEPS)
