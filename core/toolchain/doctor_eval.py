@@ -48,7 +48,7 @@ from hmdesk.core.bounded import MB, InputError, read_input
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.finding import Finding
 from hmdesk.core.toolchain.hilog.line import HilogLine
-from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.hilog.parse import parse_hilog_text
 from hmdesk.core.toolchain.hilog.pasted import logical_lines
 
 METRICS = ("said", "class", "code", "location", "actionable", "confident_wrong", "lines", "fields")
@@ -233,7 +233,7 @@ def score_one(path: Path, kind: str, text: str, expect: Expect) -> Outcome:
     fields: bool | None = None
     wrong_fields: tuple[str, ...] = ()
     if expect.lines is not None:
-        parsed = parse_lines([ln for ln in text.splitlines() if ln.strip()])
+        parsed = parse_hilog_text([ln for ln in text.splitlines() if ln.strip()])
         logged = logical_lines(parsed)
         lines = (len(logged), expect.lines)
         if expect.fields:

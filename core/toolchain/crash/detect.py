@@ -51,7 +51,7 @@ from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, SIGNALS, Crash
 from hmdesk.core.toolchain.crash.sanitizers import is_report
 from hmdesk.core.toolchain.hilog.line import RAW, HilogLine
-from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.hilog.parse import parse_hilog_text
 
 WATCH_TAGS = frozenset(
     {"AppKit", "DfxSignalHandler", "AppDfr", "AppMS", "FaultLogManager", "Sanitizer"}
@@ -468,7 +468,7 @@ def detect_text(text: str, bundle: str | None = None) -> tuple[list[HilogLine], 
     """A log someone pasted or opened: its lines parsed (every hilog format, see
     :mod:`~hmdesk.core.toolchain.hilog.parse`) and the crashes and freezes in it — those the
     live detector finds in hilog lines, and the fault log itself when the text is one."""
-    lines = parse_lines(text.splitlines())  # a paste: its cut layouts too
+    lines = parse_hilog_text(text.splitlines())  # a paste: its cut layouts too
     book = detect_all((ln for ln in lines if ln.kind != RAW), bundle)
     if FAULT_HINT.search(text[:64_000]):
         crash = parse_faultlog(text)

@@ -5,7 +5,8 @@ The package API: the code lives in these modules, re-exported here:
 * :mod:`.line` — ``HilogLine``, its kinds and levels;
 * :mod:`.parse` — ``parse_line(str) -> HilogLine``, ``HilogParser().feed(lines)`` (marks
   multi-line continuations), every line variant hilog prints (and, through :mod:`.pasted`, the
-  layouts people paste); never raises.
+  layouts people paste); ``parse_hilog_text(lines)`` for a text known to be hilog (a paste
+  with no hilog column read too); never raises.
 * :mod:`.query` — ``HilogQuery.parse(text, now=, bundle=, pids=)`` → ``.matches(line)``,
   ``.filter(lines)``, ``.note`` (fallback to plain text when it does not parse), ``KEYS``,
   ``complete(text, tags=...)``.
@@ -18,7 +19,13 @@ The package API: the code lives in these modules, re-exported here:
 from __future__ import annotations
 
 from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LEVEL_NAMES, LEVELS, LOG, RAW, HilogLine
-from hmdesk.core.toolchain.hilog.parse import HilogParser, decode_line, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.parse import (
+    HilogParser,
+    decode_line,
+    parse_hilog_text,
+    parse_line,
+    parse_lines,
+)
 from hmdesk.core.toolchain.hilog.query import (
     IS_VALUES,
     KEYS,
@@ -75,6 +82,7 @@ __all__ = [
     "decode_line",
     "dump",
     "lines_text",
+    "parse_hilog_text",
     "parse_line",
     "parse_lines",
 ]

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 
 from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LOG, RAW, HilogLine
 from hmdesk.core.toolchain.hilog.pasted import (
+    columnless,
     continues,
     log_window_line,
     pasted_line,
@@ -48,6 +49,7 @@ __all__ = [
     "HilogParser",
     "decode_line",
     "decode_log",
+    "parse_hilog_text",
     "parse_line",
     "parse_lines",
 ]
@@ -360,3 +362,11 @@ def parse_lines(lines: Iterable[str]) -> list[HilogLine]:
     if any(p.kind == RAW for p in parsed):
         return tag_colon_runs(parsed)
     return parsed
+
+
+def parse_hilog_text(lines: Iterable[str]) -> list[HilogLine]:
+    """The lines of a text known to be hilog (pasted or opened in the hilog view, a corpus
+    sample): :func:`parse_lines`, and when no line carries a hilog column, its lines as records
+    with only a tag or only a message (:func:`.pasted.columnless`). Text not known to be hilog
+    (a build log, a fault log, prose) goes to :func:`parse_lines`, which leaves such lines raw."""
+    return columnless(parse_lines(lines))

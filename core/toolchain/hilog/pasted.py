@@ -15,7 +15,10 @@
   watcher's line (``HiAppEvent eventInfo.params.pid=2610``),
 * a line quoted (``> ``), numbered (``12. ``) or listed (``- ``) where it was pasted
   (:func:`unmarked`), and a pasted line wrapped onto indented lines (:func:`continues`,
-  :func:`logical_lines`).
+  :func:`logical_lines`),
+* a text known to be hilog (pasted or opened in the hilog view) in which no line carries any of
+  hilog's columns: its lines as records with a tag and a message, or a message alone
+  (:func:`columnless`).
 """
 
 from __future__ import annotations
@@ -88,7 +91,8 @@ _STUDIO_OLD = re.compile(
 )
 _ANDROID_LEVEL = {"V": "D", "A": "F"}
 # a pasted run cut to ``Tag: msg`` (``AppKit: … about to exit``, ``appspawn: … exit with code:1``)
-_TAG_COLON = re.compile(r"[ \t]*([A-Za-z][\w.-]*(?:::[\w.-]+)*): (\S.*)\Z", re.ASCII | re.DOTALL)
+_TAG = r"[A-Za-z][\w.-]*(?:::[\w.-]+)*"
+_TAG_COLON = re.compile(rf"[ \t]*({_TAG}): (\S.*)\Z", re.ASCII | re.DOTALL)
 # a host tool's own line, ``ld.lld: error: …``, ``ninja: warning: …``: no hilog line
 _TOOL_SAYS = re.compile(r"(?:fatal )?(?:error|warning|note):", re.I)
 # words that head prose and tools' own lines, never a hilog tag
@@ -490,4 +494,73 @@ def tag_colon_runs(parsed: list[HilogLine]) -> list[HilogLine]:
                     HilogLine, (raw, LOG, "", 0, 0, "", "", -1, "", tag, msg, 0, False)
                 )
         i = max(j, i + 1)
+    return out
+
+
+# --- a text known to be hilog whose every column but the tag, or every column, was cut away ---
+# a paste's own marks, never a log line: an elision (``...``, ``…``) and what the paster wrote
+# after it, a Markdown code fence
+_NOT_A_RECORD = re.compile(r"[ \t]*(?:\.{3}|…|```|~~~)")
+# a record's tag and message; the message may start with blanks (``AppKit:     at f (…)``, a
+# stack frame the app's JS crash prints line by line)
+_TAG_HEAD = re.compile(rf"[ \t]*({_TAG}): ([ \t]*\S.*)\Z", re.ASCII | re.DOTALL)
+_WORDY = re.compile(r"\w")
+
+
+def _has_columns(p: HilogLine) -> bool:
+    return p.kind != RAW and bool(p.time or p.pid or p.level or p.domain >= 0)
+
+
+def columnless(parsed: list[HilogLine]) -> list[HilogLine]:
+    """The lines of a text known to be hilog (pasted or opened in the hilog view) in which no
+    line carries a hilog column (time, pid, level, domain): each line a record with no time,
+    pid, level or domain (``domain == -1``). A line indented deeper than the record above it, or
+    a stack frame under it, continues that record; an elision (``...``) and what follows it on
+    its line, a code fence, a line without a word are the paster's, never a record. A paste
+    keeps the same columns on every line: when at least half of its records lead with a tag (one
+    token directly followed by ``: ``, ``QEGLPlatformContext: eglSwapBuffers failed: 300d``),
+    they are ``Tag: msg`` records and a line without a tag is not one of them (the paster's
+    prose, another tool's line); otherwise every record is a message alone (``symbol not found,
+    s=__emutls_get_address``). Lines already read (:func:`tag_colon_runs`, a HiAppEvent
+    watcher's line, hilog's notice) stay as read; a text with columns is returned as it came."""
+    if any(_has_columns(p) for p in parsed):
+        return parsed
+    heads: dict[int, tuple[str, str, str]] = {}  # a record's first line: (tag, msg, whole text)
+    under: dict[int, int] = {}  # a continuation line: the index of the record's first line
+    head, head_indent = -1, 0
+    for i, p in enumerate(parsed):
+        if p.kind != RAW:
+            if not p.cont:
+                head, head_indent = (i if p.kind == LOG else -1), _indent(unmarked(p.raw))
+            continue
+        text = unmarked(p.raw.rstrip("\r\n"))
+        if (
+            head >= 0
+            and text.strip()
+            and (_indent(text) > head_indent or _FRAME.match(text.strip()))
+        ):
+            under[i] = head
+            continue
+        head = -1
+        if not text.strip() or _NOT_A_RECORD.match(text) or not _WORDY.search(text):
+            continue
+        m = _TAG_HEAD.match(text)
+        tag, msg = (m.group(1), m.group(2)) if m and _is_tag(m.group(1)) else ("", "")
+        heads[i] = (tag, msg, text.strip())
+        head, head_indent = i, _indent(text)
+    tags = [p.tag for p in parsed if p.kind == LOG and not p.cont]
+    tags += [tag for tag, _, _ in heads.values()]
+    tag_column = sum(map(bool, tags)) * 2 >= len(tags)
+    out = list(parsed)
+    for i, p in enumerate(parsed):
+        if i in heads:
+            tag, msg, text = heads[i]
+            if tag_column and not tag:
+                continue  # a line without the tag column the paste's records keep
+            if not tag_column:
+                tag, msg = "", text
+            out[i] = _new(HilogLine, (p.raw, LOG, "", 0, 0, "", "", -1, "", tag, msg, 0, False))
+        elif i in under and out[under[i]].kind != RAW:
+            message = unmarked(p.raw.rstrip("\r\n")).strip()
+            out[i] = out[under[i]]._replace(raw=p.raw, message=message, dropped=0, cont=True)
     return out

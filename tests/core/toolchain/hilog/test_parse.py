@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LOG, RAW, HilogLine
-from hmdesk.core.toolchain.hilog.parse import HilogParser, decode_line, parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.parse import (
+    HilogParser,
+    decode_line,
+    parse_hilog_text,
+    parse_line,
+    parse_lines,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -293,6 +299,10 @@ def test_never_raises_on_arbitrary_text(pieces: list[tuple[str, str]]) -> None:
         _check(line, text)
     for text in texts:
         _check(parse_line(text), text)
+    # the same text known to be hilog (a paste in the hilog view): a columnless reading too
+    lines = [ln for t in texts for ln in t.splitlines()]
+    for line, text in zip(parse_hilog_text(lines), lines, strict=True):
+        _check(line, text)
 
 
 @given(st.lists(st.binary(max_size=300), max_size=8))

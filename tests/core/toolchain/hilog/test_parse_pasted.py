@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.toolchain.hilog.line import LOG, RAW
-from hmdesk.core.toolchain.hilog.parse import parse_line, parse_lines
+from hmdesk.core.toolchain.hilog.parse import parse_hilog_text, parse_line, parse_lines
 from hmdesk.core.toolchain.hilog.pasted import logical_lines
 
 REAL = Path(__file__).resolve().parents[3] / "data" / "real_logs" / "hilog"
@@ -61,29 +61,15 @@ def test_pasted_formats_give_the_same_fields(line: str, fields: tuple[object, ..
     assert p.raw == line
 
 
-NOT_READ = frozenset(
-    {
-        "jA-rustdesk-flutter-ohos-musl-ldso-sodium-tag-only.log",
-        # a message alone, no hilog column (test_doctor_corpus.LINES_PINNED)
-        "kA-livo-blockmonitor-uv-timer-task-6904ms.log",
-        "kA-supertux-ohos-langmenu-font-reinflate-6s.log",
-        "m2-docs-cpp-overview-emutls-symbol-not-found.log",
-        # one ``Tag: msg`` line alone (as jA-rustdesk above)
-        "f-faqs-arkgraphics-2d-9-eglswapbuffers-bad-surface.log",
-    }
-)
-
-
 def test_every_real_pasted_line_parses() -> None:
     """Each sample's log lines (its sidecar's ``lines``, written before the parser saw it) all
-    parse; a message's continuation lines (a banner, a wrapped stack) are not lines of their own."""
+    parse, read as the hilog text they are (:func:`parse_hilog_text`: a paste cut to ``Tag: msg``
+    or to the message alone too); a message's continuation lines (a banner, a wrapped stack) are
+    not lines of their own, nor is the paster's prose between or after them."""
     for log in sorted(REAL.glob("*.log")):
         lines = [ln for ln in log.read_text(encoding="utf-8").splitlines() if ln.strip()]
         expect = tomllib.loads(log.with_suffix(".toml").read_text(encoding="utf-8"))["expect"]
-        # three ``Tag: msg`` lines with three tags and no frame look like prose labels
-        # (test_doctor_corpus.LINES_PINNED says why): read as text, not lines
-        want = 0 if log.name in NOT_READ else expect["lines"]
-        assert len(logical_lines(parse_lines(lines))) == want, log.name
+        assert len(logical_lines(parse_hilog_text(lines))) == expect["lines"], log.name
 
 
 def test_hdc_format_unchanged_and_prose_stays_raw() -> None:
@@ -164,8 +150,8 @@ def test_every_real_hilog_line_parses_the_same_however_it_was_pasted(how: str) -
     # page, listed in a note, with Windows line ends, or indented: the same fields
     for path in sorted(REAL.glob("*.log")):
         lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
-        plain = parse_lines(lines)
-        pasted = parse_lines(PASTED_AS[how](lines))
+        plain = parse_hilog_text(lines)
+        pasted = parse_hilog_text(PASTED_AS[how](lines))
         for a, b in zip(plain, pasted, strict=True):
             if a.kind == RAW:
                 continue

@@ -475,6 +475,43 @@ def test_an_opened_log_file_is_shown_with_its_crashes(qtbot, view, tmp_path):
     assert view.log_note.isHidden()
 
 
+def test_a_paste_without_hilogs_columns_is_read_as_hilog(qtbot, view):
+    """Lines copied with every column cut but the tag (hilog/jA-rustdesk-*: ``Tag: msg``, one
+    wrapped onto an indented line) show as log lines with their tags, not raw text; a JS crash
+    pasted that way (the app's ``AppKit:`` lines) is found."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.clipboard().setText(
+        (REAL / "hilog" / "jA-rustdesk-flutter-ohos-musl-ldso-sodium-tag-only.log").read_text(
+            encoding="utf-8"
+        )
+    )
+    with qtbot.waitSignal(view.log_opened, timeout=10_000) as opened:
+        view.paste_log()
+    assert opened.args == ["clipboard", 4]
+    qtbot.waitUntil(lambda: view.model.shown == 4, timeout=5_000)
+    shown = [view.model.line_at(r) for r in range(4)]
+    assert [(ln.kind, ln.tag, ln.cont) for ln in shown] == [
+        ("log", "MUSL-LDSO", False),
+        ("log", "MUSL-LDSO", True),
+        ("log", "MMG", False),
+        ("log", "ArkCompiler", False),
+    ]
+    QApplication.clipboard().setText(
+        "JSAPP: onPageShow\n"
+        "AppKit: com.example.app is about to exit due to RuntimeError\n"
+        "AppKit: Error type:TypeError\n"
+        "AppKit: Error message:Cannot read property length of undefined\n"
+        "AppKit: Stacktrace:\n"
+        "AppKit:     at build (entry/src/main/ets/pages/Index.ets:25:13)\n"
+    )
+    with qtbot.waitSignal(view.crashes_found, timeout=10_000) as crashed:
+        view.paste_log()
+    (group,) = crashed.args[0]
+    assert group.crash.type == "jscrash" and "length of undefined" in group.crash.message
+    qtbot.waitUntil(lambda: "1 crash found" in view.log_note.text(), timeout=5_000)
+
+
 def test_pasted_text_and_bad_files_say_what_happened(qtbot, view, tmp_path):
     from PySide6.QtWidgets import QApplication
 
