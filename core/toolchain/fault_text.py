@@ -203,11 +203,11 @@ _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b"
 
 # the runtime's errors whose cause hilog's own wording names (:mod:`.hilog.says`), then the
 # crash signatures
-_CAUSES = says.RUNTIME_CAUSES + CAUSES
+CRASH_CAUSES = says.RUNTIME_CAUSES + CAUSES
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
-    explained = explain(crash, _CAUSES)
+    explained = explain(crash, CRASH_CAUSES)
     location, third = where(crash)
     if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
         # native frames pasted without their header and with no signal named anywhere: a crash's
