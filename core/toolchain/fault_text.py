@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.explain import CAUSES, explain
+from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
 from hmdesk.core.toolchain.crash.faultlog import (
     FAULT_HINT,
     parse_faultlog,
@@ -240,12 +240,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
-            fix += (
-                f" The stack is inside {third} (third-party code) and shows no frame of the "
-                f"app's own: check how the app calls {third}, its version (upgrade to its latest "
-                "release) and the API level and devices it supports (an older device or emulator "
-                "image may lack what it needs)."
-            )
+            fix += third_party_advice(third, None)
         meaning = title
     terms = [
         t

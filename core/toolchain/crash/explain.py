@@ -180,13 +180,25 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             f"{location}."
         )
     if third:
-        fix += f" The crash happened inside {third} (third-party code)" + (
-            f"; the app's nearest own frame is {location}."
-            if own
-            else "; no frame of the app's own code is in the stack: look at how the app "
-            f"uses {third} (its version, its supported devices and ABIs)."
-        )
+        fix += third_party_advice(third, location if own else None)
     return Explanation(cause, fix, certain, location, third)
+
+
+def third_party_advice(third: str, own: str | None) -> str:
+    """The fix's sentence for a crash inside a third-party library or package (``own``: the
+    app's nearest own frame, if the stack has one): what to check in the library itself."""
+    where = (
+        f"the app's nearest own frame is {own}"
+        if own
+        else "no frame of the app's own code is in the stack"
+    )
+    return (
+        f" The crash happened inside {third} (third-party code); {where}. Check how the app "
+        f"calls {third}, and the library itself: its version (upgrade to its latest release), "
+        "the API level, devices and ABIs it supports against this device's (an older device "
+        "or emulator image may lack what it needs), and that a library shipped in debug and "
+        "release builds (an engine's HAR) is built in the app's mode."
+    )
 
 
 def _applies(c: Cause, crash: Crash, text: str, folded: Folded) -> bool:

@@ -254,3 +254,31 @@ def page_end_reading(crash: Crash, code: str | None, address: str | None) -> Rea
         "image the width × height × bytes per pixel of its pixel format (and the stride), "
         "against the buffer's real size; allocate the buffer for the format it is read as.",
     )
+
+
+# the JS engines' own libraries: ArkTS's runtime and N-API, the JSVM (V8) of the NDK
+_JS_ENGINE = re.compile(r"/lib(?:ark_jsruntime|ace_napi\.z|jsvm|v8_shared)\.so\b")
+
+
+def engine_reading(crash: Crash) -> Reading | None:
+    """A memory fault inside the JS engine's own code (its top frames in libark_jsruntime,
+    libace_napi, libjsvm, libv8_shared): the engine's objects were used wrongly ("possibly")."""
+    # the first frame in a library (past a jump to an unmapped address) is the engine's
+    libs = [lib for _sym, lib in fault_frames(crash, 3) if lib.startswith("/")]
+    hit = libs[0] if libs and _JS_ENGINE.search(libs[0]) else None
+    if hit is None:
+        return None
+    lib = hit.rsplit("/", 1)[-1]
+    return Reading(
+        f"the memory fault is inside the JS engine ({lib}), which seldom has the bug itself: "
+        "its objects were used wrongly: a napi_env, napi_value or napi_ref (or a JSVM env) used "
+        "on a thread other than its own JS thread (multi-thread), after its env or engine was "
+        "destroyed, or after the reference was deleted; a crash in the garbage collector "
+        "(marking, evacuating) is the heap damaged earlier by such a use",
+        "Call N-API (or JSVM) only on the env's own JS thread: from other threads post the work "
+        "to it (napi_threadsafe_function, napi_async_work's complete callback); never keep a "
+        "napi_env or napi_value past the call that gave it (a napi_ref for longer, deleted "
+        "once); stop using an env once its cleanup hook ran (napi_add_env_cleanup_hook) or it "
+        "was destroyed (OH_JSVM_DestroyEnv). The app's nearest native frame below the engine is "
+        "the call to check.",
+    )

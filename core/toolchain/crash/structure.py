@@ -189,6 +189,18 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     report = sanitizers.reading(crash, text)  # a sanitizer's report says more than its signal
     if report is not None:
         return report
+    reading = _cpp_fault(crash, text)
+    m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
+    if m is None or m.group(1) not in ("SIGSEGV", "SIGBUS") or m.group(2) in SIGNAL_SENDERS:
+        return reading
+    engine = native_frames.engine_reading(crash)  # a memory fault in the JS engine's own code
+    if engine is None or reading is None:
+        return engine or reading
+    # both: the engine's role, then what the fault address says
+    return Reading(f"{engine.cause}; {reading.cause}", f"{engine.fix} {reading.fix}")
+
+
+def _cpp_fault(crash: Crash, text: str) -> Reading | None:
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
     hint = _HINT.search(crash.raw or text)

@@ -70,3 +70,21 @@ def test_a_system_modules_missing_export_names_the_export_and_the_module() -> No
     why = explain(crash)
     assert why is not None and "system module" in why.cause
     assert "“viewerManager” from “@hms:someservice.Viewer”" in why.fix
+
+
+def test_a_crash_inside_a_third_party_package_says_what_to_check_in_it() -> None:
+    crash = parse_faultlog(
+        js(
+            "Error",
+            "",
+            [
+                "    at init (oh_modules/.ohpm/@acme+kv@1.0.0/oh_modules/@acme/kv/src/main/ets/"
+                "Kv.ets:63:16)",
+                "    at onCreate (entry/src/main/ets/entryability/EntryAbility.ets:15:23)",
+            ],
+        )
+    )
+    why = explain(crash)
+    assert why is not None and why.third_party is not None
+    assert "EntryAbility.ets:15:23" in why.fix
+    assert "version" in why.fix and "API level" in why.fix and "app's mode" in why.fix

@@ -90,3 +90,17 @@ def test_a_fault_on_a_pages_first_byte_in_a_conversion_is_possibly_an_overrun() 
     crash = parse_faultlog(cpp("Signal:SIGSEGV(SEGV_MAPERR)@0x0000005b5f0be018", frames))
     why = explain(crash, ())
     assert why is None or "past the end" not in why.cause
+
+
+def test_a_memory_fault_in_the_js_engines_own_code_is_its_objects_misused() -> None:
+    engine = "/system/lib64/platformsdk/libark_jsruntime.so(panda::Heap::Mark(int)+40)"
+    frames = [engine, "/system/lib64/platformsdk/libace_napi.z.so(napi_get_value+8)", APP]
+    crash = parse_faultlog(cpp("Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000008", frames))
+    why = explain(crash, ())
+    assert why is not None and not why.certain
+    assert "JS engine (libark_jsruntime.so)" in why.cause and "thread" in why.fix
+    assert "NULL" in why.cause  # and what the fault address says
+    # the app's own native frame on top: its code faulted, the engine is only below it
+    crash = parse_faultlog(cpp("Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000008", [APP, engine]))
+    why = explain(crash, ())
+    assert why is not None and "JS engine" not in why.cause
