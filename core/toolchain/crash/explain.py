@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hmdesk.core.toolchain.crash import structure
+from hmdesk.core.toolchain.crash import js_frames, structure
 from hmdesk.core.toolchain.crash.engines import ENGINE_CAUSES
 from hmdesk.core.toolchain.crash.freeze_causes import FREEZE_CAUSES
 from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES, NOT_CALLABLE, READ_OF_UNDEFINED
@@ -144,6 +144,7 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             "not work in the app: build it as a byte-code HAR (or a TS HAR) instead."
         )
     named = _named_value(crash.message, location) if crash.type == JS else ""
+    named += js_frames.recursion_note(crash) if crash.type == JS else ""
     if named and named not in fix:
         fix += named
     m_export = _MISSING_EXPORT.search(text) if crash.type == JS else None
@@ -180,24 +181,31 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             f"{location}."
         )
     if third:
-        fix += third_party_advice(third, location if own else None)
+        # what to check in the library itself, when no frame of the app's is there to check
+        # or the cause is a catch-all that says nothing of the library
+        vague = found is not None and found.fallback
+        fix += third_party_advice(third, location if own else None, library=vague or not own)
     return Explanation(cause, fix, certain, location, third)
 
 
-def third_party_advice(third: str, own: str | None) -> str:
+def third_party_advice(third: str, own: str | None, *, library: bool = True) -> str:
     """The fix's sentence for a crash inside a third-party library or package (``own``: the
-    app's nearest own frame, if the stack has one): what to check in the library itself."""
+    app's nearest own frame, if the stack has one); with ``library``, what to check in the
+    library itself (when nothing else says why it failed)."""
     where = (
         f"the app's nearest own frame is {own}"
         if own
         else "no frame of the app's own code is in the stack"
     )
+    said = f" The crash happened inside {third} (third-party code); {where}."
+    if not library:
+        return said
     return (
-        f" The crash happened inside {third} (third-party code); {where}. Check how the app "
-        f"calls {third}, and the library itself: its version (upgrade to its latest release), "
-        "the API level, devices and ABIs it supports against this device's (an older device "
-        "or emulator image may lack what it needs), and that a library shipped in debug and "
-        "release builds (an engine's HAR) is built in the app's mode."
+        f"{said} Check how the app calls {third}, and the library itself: its version "
+        "(upgrade to its latest release), the API level, devices and ABIs it supports against "
+        "this device's (an older device or emulator image may lack what it needs), and that a "
+        "library shipped in debug and release builds (an engine's HAR) is built in the app's "
+        "mode."
     )
 
 

@@ -47,3 +47,18 @@ def thrown_by_system_api(crash: Crash) -> Reading | None:
         f"is called on, the mode or device it supports, its parameters) and change the call at "
         f"{caller.location}; catch the error there (try/catch) so the app handles it.",
     )
+
+
+_OVERFLOW = re.compile(r"Stack overflow|Maximum call stack", re.I)
+
+
+def recursion_note(crash: Crash) -> str:
+    """A JS stack overflow's fix sentence naming the frames that repeat down the stack (the
+    recursion's cycle: one function, or two calling each other), or ''."""
+    if not _OVERFLOW.search(crash.message or ""):
+        return ""
+    places = [f"{f.symbol} ({f.location})" for f in crash.frames[:40] if f.line]
+    cycle = [p for i, p in enumerate(places) if places.count(p) >= 2 and p not in places[:i]]
+    if not cycle:
+        return ""
+    return f" The frames that repeat (the recursion's cycle): {' → '.join(cycle[:3])}."

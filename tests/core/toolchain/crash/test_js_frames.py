@@ -88,3 +88,14 @@ def test_a_crash_inside_a_third_party_package_says_what_to_check_in_it() -> None
     assert why is not None and why.third_party is not None
     assert "EntryAbility.ets:15:23" in why.fix
     assert "version" in why.fix and "API level" in why.fix and "app's mode" in why.fix
+
+
+def test_a_js_stack_overflow_names_the_frames_that_repeat() -> None:
+    cycle = [
+        "    at walk (entry/src/main/ets/model/Tree.ets:12:5)",
+        "    at visit (entry/src/main/ets/model/Tree.ets:30:7)",
+    ]
+    crash = parse_faultlog(js("RangeError", "Maximum call stack size exceeded", cycle * 3))
+    why = explain(crash)
+    assert why is not None
+    assert "walk (entry/src/main/ets/model/Tree.ets:12:5) → visit" in why.fix
