@@ -42,8 +42,10 @@ LANDED = 1.0
 # reason; the FAQ knows it is the alipay SDK's missing x86_64 library), config/
 # uniapp-mp-subpackage-path-name (an ASCF toolkit message fixed by a plugin version),
 # cppcrash/faq-camera-63-pixelmap-format-buffer (a buffer sized for the wrong PixelMapFormat:
-# the stack only shows the copy that overran), jscrash/flutter-ohos-run-faq-debug-har-attach-
-# native (a debug flutter.har in a release package: three frames, no message) and jscrash/
+# the stack only shows the copy that overran; since right: the submitter's stack is not read as
+# the fault thread's), jscrash/flutter-ohos-run-faq-debug-har-attach-native (a debug flutter.har
+# in a release package: three frames, no message; since right: a third-party crash with a
+# catch-all cause says what to check in the library, its build mode among it) and jscrash/
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError; right
 # since batch Y: a release-only "of undefined" names obfuscation, the ArkGuard FAQ's first case).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
@@ -97,7 +99,8 @@ LANDED = 1.0
 # came from initSet, two frames below the app's own top frame that faulted),
 # hilog/faq-stability-16-jit-off-stuck-splash-hdc (a normal launch log: that a wasm task fails with
 # JIT off is the FAQ's), jscrash/mmkv-1305-emulator-api11-initialize (three frames into MMKV's
-# initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's) and the persistence union mismatch's cause
+# initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's;
+# since right by the library checklist: the API level it supports) and the persistence union mismatch's cause
 # (jscrash/faq-stability-61-persistencev2-union-type-mismatch, right by its words, no cause table).
 # Held-out batch O (43 build logs, 2026-12-06, folded in, then general rules: test_doctor_heldout_o.py)
 # left two fixes, each the source's remedy that its log does not support:
