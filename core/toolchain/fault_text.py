@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
-from hmdesk.core.toolchain.crash.explain import CAUSES, explain
+from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
 from hmdesk.core.toolchain.crash.faultlog import (
     FAULT_HINT,
     parse_faultlog,
@@ -203,11 +203,11 @@ _SIGNAL_NAME = re.compile(r"\bSIG(?:SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|KILL|PIPE)\b"
 
 # the runtime's errors whose cause hilog's own wording names (:mod:`.hilog.says`), then the
 # crash signatures
-_CAUSES = says.RUNTIME_CAUSES + CAUSES
+CRASH_CAUSES = says.RUNTIME_CAUSES + CAUSES
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
-    explained = explain(crash, _CAUSES)
+    explained = explain(crash, CRASH_CAUSES)
     location, third = where(crash)
     if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
         # native frames pasted without their header and with no signal named anywhere: a crash's
@@ -240,12 +240,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
-            fix += (
-                f" The stack is inside {third} (third-party code) and shows no frame of the "
-                f"app's own: check how the app calls {third}, its version (upgrade to its latest "
-                "release) and the API level and devices it supports (an older device or emulator "
-                "image may lack what it needs)."
-            )
+            fix += third_party_advice(third, None)
         meaning = title
     terms = [
         t

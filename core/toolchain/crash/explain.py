@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hmdesk.core.toolchain.crash import structure
+from hmdesk.core.toolchain.crash import js_frames, structure
 from hmdesk.core.toolchain.crash.engines import ENGINE_CAUSES
 from hmdesk.core.toolchain.crash.freeze_causes import FREEZE_CAUSES
 from hmdesk.core.toolchain.crash.js_causes import JS_CAUSES, NOT_CALLABLE, READ_OF_UNDEFINED
@@ -43,7 +43,12 @@ class Explanation:
 def _evidence_text(crash: Crash) -> str:
     head = f"{crash.name}: {crash.message}" if crash.name else crash.message
     frames = "\n".join(f.raw or f.file for f in crash.frames[:8])
-    return "\n".join(s for s in (head, crash.reason, crash.message, frames, crash.raw[:4000]) if s)
+    # the task's submitter (after ``SubmitterStacktrace``) is another thread: its top frames
+    # are not where the crash happened, so the signatures that read the top frames skip it
+    raw = crash.raw[:4000]
+    cut = raw.find(_SUBMITTER)
+    raw = raw[:cut] if cut >= 0 else raw
+    return "\n".join(s for s in (head, crash.reason, crash.message, frames, raw) if s)
 
 
 # musl's failed assert: ``Assertion failed: expr (file: function: line)``
@@ -51,6 +56,41 @@ _ASSERT_AT = re.compile(r"Assertion failed: [^\n]*\(([^()\n]+?\.\w+): [^:()\n]+:
 # a raw release frame's file renamed by ArkGuard: ``entry|entry|1.0.0|src/main/ets/k/l.ts``
 _OBFUSCATED_FILE = re.compile(
     r"\|src/main/ets/(?:[\w-]+/)*?(?:[a-z]{1,2}\d{0,2}/)+[a-z]{1,2}\d{0,2}\.(?:ts|js)$"
+)
+# the engine's TypeErrors that name what was undefined: ``Cannot read property x of undefined``
+# (ArkTS), ``Cannot read properties of undefined (reading 'x')`` (V8), ``x is not callable``
+_READ_OF = re.compile(
+    r"Cannot (?:read|set|load) propert(?:y|ies) (?:of (?P<v1>undefined|null) \(\w+ ['\"](?P<p1>[^'\"]+)"
+    r"|['\"]?(?P<p2>[\w$]+)['\"]? of (?P<v2>undefined|null))"
+)
+_CALLED = re.compile(r"(?:^|[\s'\"(])(?P<n>[A-Za-z_$][\w$.]*)['\"]? is not (?:callable|a function)")
+
+
+def _named_value(message: str, location: str | None) -> str:
+    """The fix's sentence naming what the TypeError says was undefined, at the app's frame."""
+    at = f" at {location}" if location else ""
+    m = _READ_OF.search(message)
+    if m is not None:
+        prop, value = m.group("p1") or m.group("p2"), m.group("v1") or m.group("v2")
+        return (
+            f" The code{at} reads “{prop}” of a value that is {value}: the variable (or call "
+            f"result) before “.{prop}” there is not set when this line runs; set it first "
+            f"(await its initialisation) or guard it (x?.{prop})."
+        )
+    m = _CALLED.search(message)
+    if m is not None:
+        name = m.group("n")
+        return (
+            f" The code{at} calls “{name}”, which is not a function there (undefined, or "
+            f"another value): check that the object has “{name.rsplit('.', 1)[-1]}” on this "
+            "device and in this build, and that it is called on the right object."
+        )
+    return ""
+
+
+# the loader's missing export: ``the requested module 'M' does not provide an export name 'x'``
+_MISSING_EXPORT = re.compile(
+    r"module ['‘](?P<module>[^'’\n]+)['’] does not provide an export name ['‘](?P<name>[^'’\n]+)['’]"
 )
 # a parameter error's message naming the parameter: ``Parameter error. The type of "x" must be``
 _NAMED_PARAMETER = re.compile(
@@ -103,6 +143,13 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             "the library to a version that ships them; a HAR obfuscated when it was built may "
             "not work in the app: build it as a byte-code HAR (or a TS HAR) instead."
         )
+    named = _named_value(crash.message, location) if crash.type == JS else ""
+    named += js_frames.recursion_note(crash) if crash.type == JS else ""
+    if named and named not in fix:
+        fix += named
+    m_export = _MISSING_EXPORT.search(text) if crash.type == JS else None
+    if m_export is not None and m_export.group("name") not in fix:
+        fix += f" The name imported: “{m_export.group('name')}” from “{m_export.group('module')}”."
     m_param = _NAMED_PARAMETER.search(crash.message) if crash.type == JS else None
     if m_param is not None and m_param.group(1) not in fix:
         fix += (
@@ -134,13 +181,32 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             f"{location}."
         )
     if third:
-        fix += f" The crash happened inside {third} (third-party code)" + (
-            f"; the app's nearest own frame is {location}."
-            if own
-            else "; no frame of the app's own code is in the stack: look at how the app "
-            f"uses {third} (its version, its supported devices and ABIs)."
-        )
+        # what to check in the library itself, when no frame of the app's is there to check
+        # or the cause is a catch-all that says nothing of the library
+        vague = found is not None and found.fallback
+        fix += third_party_advice(third, location if own else None, library=vague or not own)
     return Explanation(cause, fix, certain, location, third)
+
+
+def third_party_advice(third: str, own: str | None, *, library: bool = True) -> str:
+    """The fix's sentence for a crash inside a third-party library or package (``own``: the
+    app's nearest own frame, if the stack has one); with ``library``, what to check in the
+    library itself (when nothing else says why it failed)."""
+    where = (
+        f"the app's nearest own frame is {own}"
+        if own
+        else "no frame of the app's own code is in the stack"
+    )
+    said = f" The crash happened inside {third} (third-party code); {where}."
+    if not library:
+        return said
+    return (
+        f"{said} Check how the app calls {third}, and the library itself: its version "
+        "(upgrade to its latest release), the API level, devices and ABIs it supports against "
+        "this device's (an older device or emulator image may lack what it needs), and that a "
+        "library shipped in debug and release builds (an engine's HAR) is built in the app's "
+        "mode."
+    )
 
 
 def _applies(c: Cause, crash: Crash, text: str, folded: Folded) -> bool:

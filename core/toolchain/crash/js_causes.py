@@ -118,7 +118,7 @@ JS_CAUSES: tuple[Cause, ...] = (
     # changelog) is the other case. A lib….so module is the native rule below.
     _c(
         JS,
-        r"'(?![^']*\.so\b)(?!@ohos\.)[^'\n]+' does not provide an export name",
+        r"'(?![^']*\.so\b)(?!@(?:ohos|hms|kit|system)[.:])[^'\n]+' does not provide an export name",
         "an ArkTS module (another HAR/HSP or file) does not export the name imported from it: in "
         "a release build ArkGuard obfuscation (混淆) renamed the export on one side only (a HAP "
         "and an HSP are obfuscated apart, -enable-export-obfuscation with "
@@ -132,12 +132,17 @@ JS_CAUSES: tuple[Cause, ...] = (
     ),
     _c(
         JS,
-        r"the requested module '@ohos\.[^'\n]+' does not provide an export",
+        # a system module (``@ohos.x`` as imported, ``@ohos:x`` / ``@hms:x`` as the runtime
+        # names it): the SDK declares the name, the device's system does not have it
+        r"the requested module '@(?:ohos|hms|kit|system)[.:][^'\n]+' does not provide an export",
         "a system module no longer (or not yet) exports the name imported: the API changed "
-        "between the SDK the app was built with and the device's system",
+        "between the SDK the app was built with and the device's system (an older system or an "
+        "emulator image lacks what the SDK's declaration has)",
         "Import the name from the module that defines it now (the API changelog names it, e.g. "
         "SymbolGlyph's enums moved out of @ohos.arkui.advanced.SubHeader) and build with the "
-        "SDK matching the device's system.",
+        "SDK matching the device's system; if this device's system lacks it, check the API "
+        "version the name needs against the device's and use another API of the kit there "
+        "(or guard the feature with canIUse).",
     ),
     # --- a native library or an API the device does not have
     _c(

@@ -86,6 +86,11 @@ def _third_party(frame: Frame) -> bool:
     return owner.startswith("@") or "oh_modules/" in frame.file
 
 
+def is_system(frame: Frame) -> bool:
+    """The frame is the system's code (a system library, a framework's JS, the runtime)."""
+    return _is_system(frame)
+
+
 def _is_system(frame: Frame) -> bool:
     # an anonymous mapping (``[anon:native_heap:jemalloc]``) or ``Not mapped`` is a jump into
     # data: no code there

@@ -292,9 +292,18 @@ def reading(crash: Crash, text: str) -> Reading | None:
         return Reading(f"{known[1]} ({said})", known[2], certain=True)
     what = verdict(raw)
     if what is not None:
-        if any(k[0].fullmatch(crash.reason) for k in MEMORY_KINDS):
+        if crash.reason != "tag-mismatch" and any(
+            k[0].fullmatch(crash.reason) for k in MEMORY_KINDS
+        ):
             # the fault log's ``Reason:use-after-free`` names the kind an HWASan tag-mismatch is
             what = crash.reason
+        elif what == "tag-mismatch":
+            stack = _stack_mismatch(raw)
+            if stack is not None:
+                return stack
+            m_cause = _HWASAN_CAUSE.search(raw)  # HWASan's own guess: ``Cause: use-after-free``
+            if m_cause is not None and any(k[0].search(m_cause.group(1)) for k in MEMORY_KINDS):
+                what = m_cause.group(1)
         known = next((k for k in MEMORY_KINDS if k[0].search(what)), None)
         if known is not None:
             return Reading(
@@ -311,3 +320,28 @@ def reading(crash: Crash, text: str) -> Reading | None:
             certain=True,
         )
     return None
+
+
+# HWASan's guess under its report: ``Cause: use-after-free``, ``Cause: stack tag-mismatch``
+_HWASAN_CAUSE = re.compile(r"^\W*(?:\d+\.\s*)?Cause:\s*([\w -]+?)\s*$", re.M)
+_IN_STACK = re.compile(r"\bCause:\s*stack tag-mismatch|is located in stack of thread", re.I)
+_ACCESS = re.compile(r"\b(READ|WRITE) of size (\d+)")
+
+
+def _stack_mismatch(raw: str) -> Reading | None:
+    """An HWASan tag-mismatch on a thread's stack (``Cause: stack tag-mismatch``, ``Address … is
+    located in stack of thread``): a local array accessed out of its bounds, or a local used
+    after its function returned."""
+    if _IN_STACK.search(raw) is None:
+        return None
+    m = _ACCESS.search(raw)
+    access = f" (a {m.group(1)} of {m.group(2)} bytes)" if m else ""
+    return Reading(
+        "the sanitizer reported a stack tag-mismatch: an access to a local (stack) variable "
+        f"outside its bounds{access}: an index past a local array's end (a stack buffer "
+        "overflow, out-of-bounds), or a local used after its scope or function ended",
+        "Check the index and the copy length against the local array's size at the report's "
+        "first frame of the app's code (#0 …), and that no pointer to a local outlives its "
+        "function.",
+        certain=True,
+    )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from hmdesk.core.toolchain import api_error_codes
-from hmdesk.core.toolchain.crash import sanitizers, utils_codes
+from hmdesk.core.toolchain.crash import js_frames, native_frames, sanitizers, utils_codes
 from hmdesk.core.toolchain.crash.freeze_stack import freeze_detail
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, Crash, Reading
 from hmdesk.core.toolchain.crash.signal_codes import SI_CODES, SIGNAL_SENDERS
@@ -189,6 +189,18 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     report = sanitizers.reading(crash, text)  # a sanitizer's report says more than its signal
     if report is not None:
         return report
+    reading = _cpp_fault(crash, text)
+    m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
+    if m is None or m.group(1) not in ("SIGSEGV", "SIGBUS") or m.group(2) in SIGNAL_SENDERS:
+        return reading
+    engine = native_frames.engine_reading(crash)  # a memory fault in the JS engine's own code
+    if engine is None or reading is None:
+        return engine or reading
+    # both: the engine's role, then what the fault address says
+    return Reading(f"{engine.cause}; {reading.cause}", f"{engine.fix} {reading.fix}")
+
+
+def _cpp_fault(crash: Crash, text: str) -> Reading | None:
     m = _SIGNAL.search(crash.reason or "") or _SIGNAL.search(text)
     code = m.group(2) if m else None
     hint = _HINT.search(crash.raw or text)
@@ -200,8 +212,15 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
         if re.search(r"null pointer", said, re.I):
             return _NULL
     address = _address(crash.reason or "") or _address(text)
+    if code in SIGNAL_SENDERS:
+        # a signal sent by a process (kill, tkill, sigqueue): the value after ``@`` is the
+        # sender's uid and pid (``from:pid:uid``), not a fault address
+        address = None
     if code == "SEGV_MAPERR" and address is not None and int(address, 16) < 0x1000:
         return _NULL
+    recursion = None if code in SIGNAL_SENDERS else native_frames.recursion_reading(crash, address)
+    if recursion is not None:
+        return recursion
     # the address against the registers first: a stack overflow is a SEGV_ACCERR on the guard
     regs = dict(_REGISTER.findall(crash.raw or text))
     at_reg = _register_reading(address, regs)
@@ -243,7 +262,13 @@ def _cpp(crash: Crash, text: str) -> Reading | None:
     for pattern, reading in _TOP_LIBRARY:
         if pattern.search(frames):
             return reading
+    off_end = native_frames.page_end_reading(crash, code, address)
+    if off_end is not None:
+        return off_end
     words = last_message(crash, text)
+    aborted = native_frames.abort_reading(crash, words)
+    if aborted is not None:
+        return aborted
     if words:
         return Reading(
             f"the process stopped itself with its own message: “{words}”",
@@ -474,6 +499,8 @@ def _js(crash: Crash, text: str) -> Reading | None:
         return utils
     m_name = _NAME.search(crash.name or "")
     name = m_name.group(0) if m_name else _name_by_message(crash.message or "")
+    if name not in _ERROR_NAMES:
+        return js_frames.thrown_by_system_api(crash)
     return _ERROR_NAMES.get(name)
 
 

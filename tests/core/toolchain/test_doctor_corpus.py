@@ -42,8 +42,10 @@ LANDED = 1.0
 # reason; the FAQ knows it is the alipay SDK's missing x86_64 library), config/
 # uniapp-mp-subpackage-path-name (an ASCF toolkit message fixed by a plugin version),
 # cppcrash/faq-camera-63-pixelmap-format-buffer (a buffer sized for the wrong PixelMapFormat:
-# the stack only shows the copy that overran), jscrash/flutter-ohos-run-faq-debug-har-attach-
-# native (a debug flutter.har in a release package: three frames, no message) and jscrash/
+# the stack only shows the copy that overran; since right: the submitter's stack is not read as
+# the fault thread's), jscrash/flutter-ohos-run-faq-debug-har-attach-native (a debug flutter.har
+# in a release package: three frames, no message; since right: a third-party crash with a
+# catch-all cause says what to check in the library, its build mode among it) and jscrash/
 # uniapp-release-obfuscation-route-undefined (an obfuscation bug behind a plain TypeError; right
 # since batch Y: a release-only "of undefined" names obfuscation, the ArkGuard FAQ's first case).
 # (The sixth blind batch's cppcrash/tray-quit-process-exit-unexpected-call, whose signal is in
@@ -97,7 +99,8 @@ LANDED = 1.0
 # came from initSet, two frames below the app's own top frame that faulted),
 # hilog/faq-stability-16-jit-off-stuck-splash-hdc (a normal launch log: that a wasm task fails with
 # JIT off is the FAQ's), jscrash/mmkv-1305-emulator-api11-initialize (three frames into MMKV's
-# initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's) and the persistence union mismatch's cause
+# initialize, read as possibly a crash at the app's frame: that MMKV needs API 12 is the issue's;
+# since right by the library checklist: the API level it supports) and the persistence union mismatch's cause
 # (jscrash/faq-stability-61-persistencev2-union-type-mismatch, right by its words, no cause table).
 # Held-out batch O (43 build logs, 2026-12-06, folded in, then general rules: test_doctor_heldout_o.py)
 # left two fixes, each the source's remedy that its log does not support:
@@ -193,7 +196,7 @@ BELOW_LANDED = {
     ("cppcrash", "said"): (149, 150),
     ("cppcrash", "class"): (149, 150),
     ("cppcrash", "location"): (79, 82),
-    ("cppcrash", "actionable"): (142, 150),
+    ("cppcrash", "actionable"): (144, 150),
     ("hdc", "said"): (63, 65),
     ("hdc", "class"): (62, 65),
     ("hdc", "actionable"): (62, 65),
@@ -212,7 +215,7 @@ BELOW_LANDED = {
     ("jscrash", "class"): (113, 115),
     ("jscrash", "code"): (11, 12),
     ("jscrash", "location"): (65, 67),
-    ("jscrash", "actionable"): (106, 115),
+    ("jscrash", "actionable"): (110, 115),
     ("native", "said"): (70, 71),
     ("native", "class"): (69, 71),
     ("native", "location"): (25, 26),
@@ -231,7 +234,7 @@ BELOW_LANDED = {
     ("all", "class"): (1322, 1350),
     ("all", "code"): (610, 612),
     ("all", "location"): (449, 459),
-    ("all", "actionable"): (1286, 1350),
+    ("all", "actionable"): (1292, 1350),
     ("all", "fields"): (106, 110),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -483,9 +486,37 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # X's JS crashes folded in after their general rules; 238 of 240 with its native crashes and
     # freezes folded in after theirs; 247 of 249 with batch Y's native crashes and freezes
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
-    # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes)
+    # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes); 305 of 309
+    # with the frames read for who called abort(), a recursion, an access off a buffer's end and
+    # a system API's own throw (crash/native_frames.py, crash/js_frames.py)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 304
+    assert len(with_cause) >= 305
+
+
+# the crash and freeze reports' leave-out check of generality: with every signature of
+# crash.explain.CAUSES left out but the catch-alls (the engines', the JS and native tables: one
+# rule per wording), the structural reading of the fault log (crash/structure.py and the readers
+# under it: the signal and its code, the fault address, who called abort(), the top frames'
+# library, a sanitizer's report, the JS error's name and code, the system API that threw, a
+# freeze's blocking frame) still gives the right cause and fix on this many. 195 of 309 before
+# the frames' readers (2026-12-07), 203 with them, 209 with a memory fault in the JS engine's
+# own code read as its objects misused, 213 with one advice for a third-party library's crash.
+LEAVE_OUT_CAUSES = 213
+
+
+def test_the_structural_reading_answers_crashes_without_the_signatures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hmdesk.core.toolchain import fault_text
+
+    monkeypatch.setattr(
+        fault_text, "CRASH_CAUSES", tuple(c for c in fault_text.CRASH_CAUSES if c.fallback)
+    )
+    report = evaluate(CORPUS)
+    kinds = [report.rows[k] for k in ("jscrash", "cppcrash", "appfreeze")]
+    right = sum(r.counts["actionable"][0] for r in kinds)
+    assert sum(r.counts["actionable"][1] for r in kinds) >= 309
+    assert right >= LEAVE_OUT_CAUSES, right
 
 
 def test_the_cli_prints_the_table_and_the_misses(

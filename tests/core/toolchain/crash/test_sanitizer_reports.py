@@ -136,6 +136,22 @@ def test_hwasan_reason_names_the_kind_a_tag_mismatch_is() -> None:
     assert_reads_kind(text, None, "use-after-free", "lifetime")
 
 
+def test_an_hwasan_tag_mismatch_on_a_threads_stack_is_a_local_out_of_bounds() -> None:
+    # HWASan's own lines under its report: ``Cause: stack tag-mismatch``, ``Address … is located
+    # in stack of thread T0`` (bpta-stability-address-illegal-way's example)
+    text = real_log(
+        "cppcrash/f-bpta-stability-address-illegal-way-hwasan-stack-tag-mismatch-array-index.log"
+    )
+    found = assert_found(text)
+    assert "stack tag-mismatch" in (found.meaning or "") and "local array" in found.fix
+    heap = (
+        "==4242==ERROR: HWAddressSanitizer: tag-mismatch on address 0x0002013c0100 at pc 0x1\n"
+        "READ of size 4 at 0x0002013c0100 tags: 2c/00 (ptr/mem) in thread T0\n"
+        "Cause: heap-buffer-overflow\n"
+    )
+    assert_reads_kind(heap, None, "past the bounds")
+
+
 def test_hwasans_trap_points_past_its_runtime_and_the_copy() -> None:
     # bpta-scenario-stability-address-sanitizer's final log: SIGTRAP in __hwasan_memcpy
     text = real_log("cppcrash/hwasan-soundpool-uaf-sigtrap.log")
