@@ -100,6 +100,7 @@ from hmdesk.core.toolchain.finding import (
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.log_subject import subject_finding
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
+from hmdesk.core.toolchain.page_text import as_printed
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.project_file import MAX_PROJECT_FILE_BYTES
 from hmdesk.core.toolchain.redact import redact
@@ -184,7 +185,9 @@ def _diagnose_text(
     log: str, extra_secrets: Iterable[str], command: str | None = None, *, by_words: bool = True
 ) -> Finding | None:
     """``command``: the failed tool's command line a debug log holds apart from the console's
-    lines (the files it was given)."""
+    lines (the files it was given). A log quoted by a page is read as printed
+    (:func:`.page_text.as_printed`)."""
+    log = as_printed(log)
     tail = redact(unescape_markdown(strip_ansi(_build_window(log))), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
