@@ -298,6 +298,9 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
 _ARKTS_GENERIC = frozenset({None, "ArkTS linter rule", "ArkTS type error"})
 
 
+_RUNTIME_KINDS = frozenset({"crash", "hilog"})
+
+
 def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if hit is None:
         return _weak_finding(tail)
@@ -309,9 +312,11 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     # unsigned-build warning predicts the install error 9568320, so it keeps its code
     code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
-        m_code = (
-            _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
-        )
+        m_code = _ANY_CODE.search(m.group(0))
+        if m_code is None and sig.kind not in _RUNTIME_KINDS:
+            # a build tool's code elsewhere in the log (a runtime message's log has ids, uids
+            # and times of eight digits, none a code)
+            m_code = _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched
