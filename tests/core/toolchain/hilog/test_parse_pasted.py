@@ -72,6 +72,16 @@ NOT_READ = frozenset(
         "f-faqs-arkgraphics-2d-9-eglswapbuffers-bad-surface.log",
     }
 )
+# batch QL (test_doctor_corpus.LINES_PINNED): one ``MUSL-LDSO: msg`` line alone, and a message
+# alone (the Node-API guide's and the RDB error-code page's key lines, a quoted BusinessError)
+NOT_READ = NOT_READ | {
+    "q1-rust-agent-ncp-musl-ldso-libcxx-shared-not-in-hap.log",
+    "q1-westlake-musl-ldso-alooper-prepare-symbol-not-found.log",
+    "q2-ohdocs-napi-faqs-napi-interface-multi-thread.log",
+    "q2-ohdocs-napi-faqs-param-env-not-equal-owner.log",
+    "q2-refs-errorcode-data-rdb-distributed-table-composite-key.log",
+    "q2-sf-46171817-http-2300056-chunked-transfer-encoding.log",
+}
 
 
 def test_every_real_pasted_line_parses() -> None:
