@@ -19,6 +19,7 @@ pattern captured ({module}, {name}, {package}).
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.hilog.says import MISSING_LIBRARY_FIX
 from hmdesk.core.toolchain.signature import Signature
 
 _NAPI_THREAD = (
@@ -149,6 +150,26 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="a resource leak past the system's limit (HiAppEvent)",
         terms=("RESOURCE_OVERLIMIT", "leak", "泄漏", "heap snapshot"),
         evidence=(r"resource_type", r"RESOURCE_OVERLIMIT"),
+    ),
+    # the musl loader's missing library quoted without hilog's columns (``MUSL-LDSO: msg``, a
+    # note's inline quote; a hilog line of it is read with who needs it by .hilog.says)
+    *(
+        Signature(
+            "native",
+            (pattern,),
+            "The loader did not find {name} (errno 2) in the app's libs/<abi> nor the system: it "
+            "was not packed into the HAP. A library the NDK ships (libc++_shared.so: "
+            "llvm/lib/<target>/ in the SDK's native folder) is packed only when the native build "
+            "links it, so a prebuilt .so or an executable that NEEDs it must bring it. "
+            + MISSING_LIBRARY_FIX,
+            meaning="a native library is missing from the HAP (the loader)",
+            terms=("MUSL-LDSO", "libs", "NEEDED", "dlopen"),
+        )
+        for pattern in (
+            r"dlopen failed: library \"(?P<name>[^\"\s]+?)(?<!\.z\.so)\" not found",
+            r"Error loading shared library (?P<name>[^\s:]+?)(?<!\.z\.so):? ?No such file",
+            r"\bload (?P<name>\S+?\.so[\w.]*?)(?<!\.z\.so) failed, namespace=[^,\s]+,? errno=2\b",
+        )
     ),
     # the RDB error-code page (14800000's steps): a distributed table with a composite key
     Signature(

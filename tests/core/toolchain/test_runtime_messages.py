@@ -150,3 +150,21 @@ def test_the_signing_tools_and_hdcs_messages_without_a_code():
 def test_a_distributed_table_with_a_composite_key():
     found = diagnose("Not support create distributed table with composite primary keys")
     assert found is not None and "single-column primary key" in found.fix
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'MUSL-LDSO: dlopen failed: library "libfoo.so" not found',
+        "Error loading shared library libc++_shared.so: No such file or directory (needed by "
+        "/data/storage/el1/bundle/libs/arm64/libentry.so)",
+        "MUSL-LDSO: load libc++_shared.so failed, namespace=moduleNs_default, errno=2",
+    ],
+)
+def test_the_musl_loaders_missing_library_quoted_without_columns(line: str):
+    found = diagnose(line)
+    assert found is not None and found.kind == "native" and found.certain
+    assert "not packed into the HAP" in found.fix and "NEEDED" in found.fix
+    # a system library (.z.so) missing is the system's, not the HAP's: not this row
+    system = diagnose(line.replace("libfoo.so", "libace.z.so").replace("libc++_shared", "libace.z"))
+    assert system is None or system.meaning != found.meaning
