@@ -27,10 +27,10 @@ from hmdesk.core.toolchain.hilog.line import LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.hilog.says import Said
 
-# ``code: N``, ``code = N``, ``errCode:N``, ``error code N`` (the ``c`` before ``ode`` checked
-# apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB head and tail), and
-# ``BusinessError N``
-_CODE = re.compile(r"ode[\"']?\s*[:：=]?\s*[\"']?(\d{3,9})(?![\d.])")
+# ``code: N``, ``code = N``, ``errCode:N``, ``error code N``, the API samples' ``Code is N`` (the
+# ``c`` before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a
+# 72 kB head and tail), and ``BusinessError N``
+_CODE = re.compile(r"ode[\"']?\s*(?:[:：=]|is\b)?\s*[\"']?(\d{3,9})(?![\d.])")
 _BUSINESS = re.compile(r"BusinessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
 _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
@@ -38,7 +38,7 @@ _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.
 # the parsed message's start
 _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # the message labelled after the code, as a BusinessError's fields print
-_MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*[:：=]", re.I)
+_MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
 _FAILED = re.compile(r"fail|error|exception", re.I)
 # a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
 # window's old 1001…) is read only with its documented message beside it

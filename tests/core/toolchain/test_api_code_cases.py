@@ -62,3 +62,13 @@ def test_a_js_crash_code_gets_its_case():
     found = diagnose(log)
     assert found is not None and found.kind == "crash" and found.code == "1300002"
     assert "loadContent" in found.fix
+
+
+def test_the_api_samples_code_is_n_message_is_m():
+    # the official samples log ``Code is ${err.code}, message is ${err.message}``
+    line = "Failed to start ability. Code is 16000001, message is The specified ability does not exist."
+    said = api_code(WINDOW + line)
+    assert said is not None and said.code == "16000001" and said.certain
+    quoted = api_code(line)
+    assert quoted is not None and quoted.code == "16000001" and not quoted.certain
+    assert api_code("The code is 12345678 lines long") is None
