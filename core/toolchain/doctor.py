@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import get_args
 
 from hmdesk.core.bounded import InputError, read_input
+from hmdesk.core.toolchain.app_event_json import as_params
 from hmdesk.core.toolchain.arkts_rules import failing_rule, rule_advice
 from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.build_steps import (
@@ -186,8 +187,9 @@ def _diagnose_text(
 ) -> Finding | None:
     """``command``: the failed tool's command line a debug log holds apart from the console's
     lines (the files it was given). A log quoted by a page is read as printed
-    (:func:`.page_text.as_printed`)."""
-    log = as_printed(log)
+    (:func:`.page_text.as_printed`), a HiAppEvent event dumped as one JSON as its params
+    (:func:`.app_event_json.as_params`)."""
+    log = as_params(as_printed(log))
     tail = redact(unescape_markdown(strip_ansi(_build_window(log))), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
