@@ -54,6 +54,18 @@ CASES: tuple[Case, ...] = (
         "Keep the file open, opened readable, for the whole playback (avPlayer.url = "
         "`fd://${file.fd}` or fdSrc) and close it only after the player is released.",
     ),
+    # AVPlayer's and AVRecorder's own errorMsg for 5400102 when a call comes in the wrong state
+    # (``current state is not idle, unsupport set source fd``)
+    _case(
+        "5400102",
+        r"current state is not \w+|unsupport[^\n]{0,60}?\b(?:in|at) (?:the )?current state",
+        "the player or recorder was called in a state that does not allow the call (the message "
+        "names the state it needs)",
+        "Follow the state machine: set url/fdSrc only in idle (reset() first to reuse a player), "
+        "prepare() once initialized, play()/pause()/seek() once prepared; call the next method "
+        "from the stateChange callback of the state it needs, not right after the previous "
+        "call.",
+    ),
     # Camera Kit's FAQ on 7400201 (faqs-camera-26): preconfig() with a combination the device
     # does not support in this mode
     _case(

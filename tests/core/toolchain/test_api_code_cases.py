@@ -72,3 +72,8 @@ def test_the_api_samples_code_is_n_message_is_m():
     quoted = api_code(line)
     assert quoted is not None and quoted.code == "16000001" and not quoted.certain
     assert api_code("The code is 12345678 lines long") is None
+
+
+def test_the_players_wrong_state_message():
+    said = api_code(WINDOW + "5400102, current state is not idle, unsupport set source fd")
+    assert said is not None and "stateChange" in said.fix
