@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+
+from hmdesk.core.toolchain.api_code_cases import case_for
 
 CATALOGUE_FILE = "api_error_codes.jsonl"
 _WORD = re.compile(r"[a-z0-9]+")
@@ -137,13 +139,28 @@ def _says_title(entry: ApiErrorCode, words: set[str]) -> bool:
     return bool(title) and title <= words
 
 
-def lookup(code: str, text: str = "") -> Documented | None:
+def lookup(code: str, text: str = "", around: str = "") -> Documented | None:
     """The documented entry of ``code`` that ``text`` (the error's message, the log) fits.
 
     None for a code the catalogue lacks. Several kits' entries: the one whose message (not a
     part of another's) the text carries, or else every word of whose title it carries; when none
-    or more than one does, all of them, ``ambiguous``.
+    or more than one does, all of them, ``ambiguous``. A case the kit's own words in ``text`` or
+    ``around`` (the lines beside it) tell (:mod:`.api_code_cases`) replaces a single entry's
+    cause and comes before its solution.
     """
+    found = _lookup(code, text)
+    if found is None or found.ambiguous:
+        return found
+    case = case_for(code, f"{text}\n{around}")
+    if case is None:
+        return found
+    e = found.entry
+    return replace(
+        found, entries=(replace(e, cause=case.cause, solution=f"{case.solution} {e.solution}"),)
+    )
+
+
+def _lookup(code: str, text: str) -> Documented | None:
     entries = _catalogue().get(code)
     if not entries:
         return None

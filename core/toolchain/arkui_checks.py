@@ -183,7 +183,9 @@ ARKUI_CHECKS: tuple[tuple[str, str, str], ...] = (
         "10905204",
         r"'([^'\n]+)' does not meet UI component syntax",
         "Write {0} as a UI component: a component call with its attributes chained (Text('a')"
-        ".fontSize(16)), inside build() or a @Builder.",
+        ".fontSize(16)), inside build() or a @Builder. When it is a custom component imported "
+        "from a file that is right, a stale compiled .js (and its .map) next to that .ets is "
+        "what the import resolves to: delete the .js/.map files and keep the .ets.",
     ),
     (
         "10905207",

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import get_args
 
 from hmdesk.core.bounded import InputError, read_input
+from hmdesk.core.toolchain.app_event_json import as_params
 from hmdesk.core.toolchain.arkts_rules import failing_rule, rule_advice
 from hmdesk.core.toolchain.build_log import console_views
 from hmdesk.core.toolchain.build_steps import (
@@ -100,6 +101,7 @@ from hmdesk.core.toolchain.finding import (
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
 from hmdesk.core.toolchain.log_subject import subject_finding
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
+from hmdesk.core.toolchain.page_text import as_printed
 from hmdesk.core.toolchain.project import Project
 from hmdesk.core.toolchain.project_file import MAX_PROJECT_FILE_BYTES
 from hmdesk.core.toolchain.redact import redact
@@ -184,7 +186,10 @@ def _diagnose_text(
     log: str, extra_secrets: Iterable[str], command: str | None = None, *, by_words: bool = True
 ) -> Finding | None:
     """``command``: the failed tool's command line a debug log holds apart from the console's
-    lines (the files it was given)."""
+    lines (the files it was given). A log quoted by a page is read as printed
+    (:func:`.page_text.as_printed`), a HiAppEvent event dumped as one JSON as its params
+    (:func:`.app_event_json.as_params`)."""
+    log = as_params(as_printed(log))
     tail = redact(unescape_markdown(strip_ansi(_build_window(log))), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
@@ -295,6 +300,9 @@ def _finish(found: Finding | None, tail: str, ran: str = "") -> Finding | None:
 _ARKTS_GENERIC = frozenset({None, "ArkTS linter rule", "ArkTS type error"})
 
 
+_RUNTIME_KINDS = frozenset({"crash", "hilog"})
+
+
 def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     if hit is None:
         return _weak_finding(tail)
@@ -306,9 +314,11 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
     # unsigned-build warning predicts the install error 9568320, so it keeps its code
     code = sig.code if sig.code and (sig.code in tail or sig in WARNING_SIGNATURES) else None
     if code is None:
-        m_code = (
-            _ANY_CODE.search(m.group(0)) or _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
-        )
+        m_code = _ANY_CODE.search(m.group(0))
+        if m_code is None and sig.kind not in _RUNTIME_KINDS:
+            # a build tool's code elsewhere in the log (a runtime message's log has ids, uids
+            # and times of eight digits, none a code)
+            m_code = _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
     if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched

@@ -17,11 +17,13 @@ from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
 from hmdesk.core.toolchain.ohpm_repo_signatures import OHPM_REPO_SIGNATURES
 from hmdesk.core.toolchain.prefilter import Need, fold, holds
+from hmdesk.core.toolchain.runtime_messages import RUNTIME_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
     DEVICE_SIGNATURES
     + TOOL_MESSAGE_SIGNATURES
+    + RUNTIME_SIGNATURES
     + FAQ_SIGNATURES
     + AGC_PACKAGE_SIGNATURES
     + ES2ABC_SIGNATURES

@@ -185,7 +185,10 @@ JS_CAUSES: tuple[Cause, ...] = (
         "for that module. A record inside an HSP or HAR (<package>/…/ets/…): import it by the "
         "package name from what the package's entry file (Index.ets) exports, not by a path into "
         "its files; a bytecode HAR's own dependencies must be in the consuming module's "
-        "oh-package.json5 dependencies, at one version across modules (overrides).",
+        "oh-package.json5 dependencies, at one version across modules (overrides). A file "
+        "loaded only by a dynamic import() (a path in a variable) is compiled in only when "
+        "build-profile.json5 lists it in buildOption.arkOptions.runtimeOnly, and the requested "
+        "path must match its record in the build's filesInfo.txt (the ArkTS module FAQ).",
     ),
     # the module a binding lives in never ran: a variable imported with ``import lazy`` and
     # re-exported (the lazy import guide), read through the re-exporting module

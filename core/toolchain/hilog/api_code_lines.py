@@ -2,9 +2,13 @@
 
 An app (or a system service) logs the ``BusinessError`` a call got: ``createAVPlayer fail,
 code: 5400101, message: …``, ``readText failed:No such file or directory, error code:13900002``,
-``ThrowError errCode:13900002``, ``BusinessError 3301100: …``. Where such a line is a hilog line
-at ERROR or FATAL level, or says it failed, and its code is one the API reference documents
-(:mod:`..api_error_codes`), the code's page says what it means and how to handle it.
+``ThrowError errCode:13900002``, ``BusinessError 3301100: …``, ``错误码：13900002``, or leads the
+message with it (``5400102, Operate Not Permit: …``, an app's ``${err.code}, ${err.message}``).
+Where such a line is a hilog line at ERROR or FATAL level, or says it failed, and its code is one
+the API reference documents (:mod:`..api_error_codes`), the code's page says what it means and
+how to handle it. A line quoted without hilog's columns counts when it carries the code's
+documented message, or labels both the code and the message as a ``BusinessError`` prints them
+(``error code: 2300056, message: …``).
 
 Certain when the line carries the documented message, or the code means one thing in every
 kit; a code several kits document, which the line does not tell apart, is said with all its
@@ -23,22 +27,38 @@ from hmdesk.core.toolchain.hilog.line import LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.hilog.says import Said
 
-# ``code: N``, ``code = N``, ``errCode:N``, ``error code N`` (the ``c`` before ``ode`` checked
-# apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB head and tail), and
-# ``BusinessError N``
-_CODE = re.compile(r"ode[\"']?\s*[:：=]?\s*[\"']?(\d{3,9})(?![\d.])")
+# ``code: N``, ``code = N``, ``errCode:N``, ``error code N``, the API samples' ``Code is N`` (the
+# ``c`` before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a
+# 72 kB head and tail), and ``BusinessError N``
+_CODE = re.compile(r"ode[\"']?\s*(?:[:：=]|is\b)?\s*[\"']?(\d{3,9})(?![\d.])")
 _BUSINESS = re.compile(r"BusinessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+# the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
+_CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
+# a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
+# the parsed message's start
+_LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
+# the message labelled after the code, as a BusinessError's fields print
+_MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
 _FAILED = re.compile(r"fail|error|exception", re.I)
 # a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
 # window's old 1001…) is read only with its documented message beside it
 _KIT_DIGITS = 6
 _MAX_CODES = 64  # code mentions looked at in one text (a dump of thousands costs no more)
+_AROUND = 2000  # characters either side of a mention where the kit's own words tell its case
 
 
 def _mentions(text: str) -> Iterator[re.Match[str]]:
     """The code mentions in ``text``: ``BusinessError N``, then ``code N`` where ``code`` is a
-    word of its own or ends ``errCode`` / ``error code`` / ``error_code``."""
+    word of its own or ends ``errCode`` / ``error code`` / ``error_code``, then the Chinese
+    labels, then a code leading a line's message (:func:`_leads`)."""
     yield from _BUSINESS.finditer(text)
+    yield from _code_words(text)
+    yield from _CHINESE.finditer(text)
+    yield from _LEADING.finditer(text)
+
+
+def _code_words(text: str) -> Iterator[re.Match[str]]:
+    """``code N`` where ``code`` is a word of its own or ends ``errCode`` / ``error code``."""
     for m in _CODE.finditer(text):
         c = m.start() - 1
         if c < 0 or text[c] not in "cC":
@@ -46,6 +66,13 @@ def _mentions(text: str) -> Iterator[re.Match[str]]:
         before = text[max(0, c - 6) : c].lower().rstrip(" _")
         if c == 0 or not text[c - 1].isalnum() or before.endswith(("err", "error")):
             yield m
+
+
+def _leads(m: re.Match[str], line: str) -> bool:
+    """A :data:`_LEADING` mention that starts the message of a hilog line (not a number inside
+    some other text)."""
+    parsed = parse_lines([line])[0]
+    return parsed.kind == LOG and parsed.message.lstrip().startswith(m.group(1))
 
 
 def _line_at(text: str, pos: int) -> str:
@@ -70,13 +97,18 @@ def api_code(text: str) -> Said | None:
         if not api_error_codes.documented(code):
             continue
         line = _line_at(text, m.start())
-        found = api_error_codes.lookup(code, line)
+        if m.re is _LEADING and not _leads(m, line):
+            continue
+        around = text[max(0, m.start() - _AROUND) : m.end() + _AROUND]
+        found = api_error_codes.lookup(code, line, around)
         if found is None:  # pragma: no cover - documented() said it is there
             continue
-        # a hilog error line; or any line that says it failed with the code's own message (a
-        # developer's quote of what the app logged, without hilog's columns)
+        # a hilog error line; or any line that says it failed with the code's own message, or
+        # labels the code and the message as a BusinessError does (a developer's quote of what
+        # the app logged, without hilog's columns)
         logged = _error_line(line)
-        if not logged and not (found.by_message and _FAILED.search(line)):
+        labelled = _MESSAGE_LABEL.search(line, m.end()) is not None
+        if not logged and not (found.by_message and _FAILED.search(line)) and not labelled:
             continue
         if len(code) < _KIT_DIGITS and not found.by_message:
             continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code

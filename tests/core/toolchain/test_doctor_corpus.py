@@ -181,61 +181,61 @@ LANDED = 1.0
 # paths/agent-sandbox-hvigor-user-cache-eperm was written down as "permission"; the doctor's
 # kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
-    ("aa", "actionable"): (36, 37),
+    ("aa", "actionable"): (38, 39),
     ("appfreeze", "said"): (43, 44),
     ("appfreeze", "class"): (41, 44),
     ("appfreeze", "location"): (7, 9),
     ("appfreeze", "actionable"): (40, 44),
     ("arkts", "location"): (105, 106),
-    ("arkts", "actionable"): (141, 147),
-    ("bm", "actionable"): (136, 137),
-    ("config", "said"): (108, 109),
-    ("config", "class"): (107, 109),
+    ("arkts", "actionable"): (143, 149),
+    ("bm", "actionable"): (137, 139),
+    ("config", "said"): (109, 110),
+    ("config", "class"): (108, 110),
     ("config", "code"): (54, 55),
-    ("config", "actionable"): (107, 109),
-    ("cppcrash", "said"): (149, 150),
-    ("cppcrash", "class"): (149, 150),
-    ("cppcrash", "location"): (79, 82),
-    ("cppcrash", "actionable"): (144, 150),
-    ("hdc", "said"): (63, 65),
-    ("hdc", "class"): (62, 65),
-    ("hdc", "actionable"): (62, 65),
-    ("hilog", "said"): (105, 110),
-    ("hilog", "class"): (40, 45),
+    ("config", "actionable"): (108, 110),
+    ("cppcrash", "said"): (151, 152),
+    ("cppcrash", "class"): (151, 152),
+    ("cppcrash", "location"): (80, 83),
+    ("cppcrash", "actionable"): (146, 152),
+    ("hdc", "said"): (64, 66),
+    ("hdc", "class"): (63, 66),
+    ("hdc", "actionable"): (63, 66),
+    ("hilog", "said"): (115, 120),
+    ("hilog", "class"): (50, 55),
     ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (39, 45),
-    ("hilog", "fields"): (106, 110),
-    ("hvigor", "said"): (89, 90),
-    ("hvigor", "class"): (87, 90),
-    ("hvigor", "actionable"): (83, 90),
-    ("java-node", "said"): (30, 31),
-    ("java-node", "class"): (30, 31),
-    ("java-node", "actionable"): (29, 31),
-    ("jscrash", "said"): (114, 115),
-    ("jscrash", "class"): (113, 115),
-    ("jscrash", "code"): (11, 12),
-    ("jscrash", "location"): (65, 67),
-    ("jscrash", "actionable"): (110, 115),
-    ("native", "said"): (70, 71),
-    ("native", "class"): (69, 71),
-    ("native", "location"): (25, 26),
-    ("native", "actionable"): (64, 71),
+    ("hilog", "actionable"): (48, 55),
+    ("hilog", "fields"): (115, 120),
+    ("hvigor", "said"): (91, 92),
+    ("hvigor", "class"): (89, 92),
+    ("hvigor", "actionable"): (85, 92),
+    ("java-node", "said"): (31, 32),
+    ("java-node", "class"): (31, 32),
+    ("java-node", "actionable"): (30, 32),
+    ("jscrash", "said"): (121, 122),
+    ("jscrash", "class"): (120, 122),
+    ("jscrash", "code"): (13, 14),
+    ("jscrash", "location"): (66, 69),
+    ("jscrash", "actionable"): (117, 122),
+    ("native", "said"): (72, 73),
+    ("native", "class"): (71, 73),
+    ("native", "location"): (26, 27),
+    ("native", "actionable"): (66, 73),
     ("ohpm", "actionable"): (78, 79),
     ("paths", "said"): (36, 37),
     ("paths", "class"): (34, 37),
     ("paths", "actionable"): (34, 37),
-    ("sdk", "said"): (58, 59),
-    ("sdk", "class"): (57, 59),
-    ("sdk", "actionable"): (57, 59),
-    ("signing", "said"): (69, 70),
-    ("signing", "class"): (69, 70),
-    ("signing", "actionable"): (68, 70),
-    ("all", "said"): (1398, 1415),
-    ("all", "class"): (1322, 1350),
-    ("all", "code"): (610, 612),
-    ("all", "location"): (449, 459),
-    ("all", "actionable"): (1292, 1350),
-    ("all", "fields"): (106, 110),
+    ("sdk", "said"): (59, 60),
+    ("sdk", "class"): (58, 60),
+    ("sdk", "actionable"): (58, 60),
+    ("signing", "said"): (71, 72),
+    ("signing", "class"): (71, 72),
+    ("signing", "actionable"): (70, 72),
+    ("all", "said"): (1433, 1450),
+    ("all", "class"): (1357, 1385),
+    ("all", "code"): (618, 620),
+    ("all", "location"): (453, 464),
+    ("all", "actionable"): (1325, 1385),
+    ("all", "fields"): (115, 120),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -248,9 +248,12 @@ BELOW_LANDED = {
 # hdc-time: hilog/ohhilog-readme-loglimit-proc-quota (held-out V, folded in) was written down
 # with the process column as printed (none); the parser takes the process the LOGLIMIT marker
 # names (``==com.ohos.sceneboard LOGS OVER PROC QUOTA``), as it does for every quota marker
+# deveco-window: hilog/q1-faq-media-45-avplayer-5400106-video-resolution (batch QL) prints the
+# column as ``C02B2B/com.hua...layerCallback``, a tag elided in its middle with no process part;
+# the parser reads the elision as the process's (``...layerCallback`` left as the tag)
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
-    "deveco-window": (23, 25),
+    "deveco-window": (25, 28),
     "hdc-time": (21, 22),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
@@ -263,10 +266,10 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # config/hvigor-task; hvigor's Script Error is hvigor-env in the table, as the corpus's two other
 # 00302037 logs were written
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (2, 90),
-    "native": (1, 71),
+    "hvigor": (2, 92),
+    "native": (1, 73),
     "paths": (2, 37),
-    "all": (5, 1350),
+    "all": (5, 1385),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -279,7 +282,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1415
+    assert len(items) >= 1450
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -412,7 +415,12 @@ BUILD_KINDS = (
 # With restool's documented codes (restool_codes.py, P's two resource logs): said 733, class 698,
 # fix 648, code 331. With DevEco Studio's Previewer notices (faq_signatures.py, P's three): said
 # 735, class 701, fix 651.
-LEAVE_OUT_REACHED = {"said": 735, "class": 701, "actionable": 651, "location": 274, "code": 331}
+# With batch QL (the learning half of batch Q, 35 logs, 11 of them builds) folded in with its
+# general rules (768 build logs): said 746, class 712, fix 661, location 276, code 331, confident
+# wrong 5; with runtime_messages.py's rows left out as well (a native module's unresolved
+# import, Node's uncaught exception in a package, hap-sign-tool's and Kotlin/Native's own
+# lines): said 743, class 708, fix 657, location 275.
+LEAVE_OUT_REACHED = {"said": 746, "class": 712, "actionable": 661, "location": 276, "code": 331}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
@@ -437,7 +445,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 757
+    assert logs >= 768
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -490,7 +498,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # with the frames read for who called abort(), a recursion, an access off a buffer's end and
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 305
+    assert len(with_cause) >= 313
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
@@ -500,8 +508,9 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
 # library, a sanitizer's report, the JS error's name and code, the system API that threw, a
 # freeze's blocking frame) still gives the right cause and fix on this many. 195 of 309 before
 # the frames' readers (2026-12-07), 203 with them, 209 with a memory fault in the JS engine's
-# own code read as its objects misused, 213 with one advice for a third-party library's crash.
-LEAVE_OUT_CAUSES = 213
+# own code read as its objects misused, 213 with one advice for a third-party library's crash;
+# 221 of 318 with batch QL's crashes folded in after its rules.
+LEAVE_OUT_CAUSES = 221
 
 
 def test_the_structural_reading_answers_crashes_without_the_signatures(

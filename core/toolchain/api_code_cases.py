@@ -1,0 +1,100 @@
+"""A documented API error code's finer cases, told apart by the kit's own log words beside it.
+
+An error-code page (and the kit's FAQ for the code) gives one cause and one solution per code,
+then often a case by case account ("典型场景", "处理步骤") keyed by what the kit itself logs
+next to the code: AVPlayer's 5400106 with ``unsupport video source type`` is a video track it
+cannot decode (a resolution outside its list), not a container format; 5400102 with ``failed to
+SetSourceFd`` is an fd that was no longer open when it was handed over. :func:`case_for` gives
+the case a text fits, which :func:`.api_error_codes.lookup` puts before the page's general cause
+and solution. Each row reads words the kit prints for every app, never an app's own wording.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Case(NamedTuple):
+    code: str
+    words: re.Pattern[str]  # the kit's own log words that tell the case
+    cause: str
+    solution: str
+
+
+def _case(code: str, words: str, cause: str, solution: str) -> Case:
+    return Case(code, re.compile(words, re.I), cause, solution)
+
+
+CASES: tuple[Case, ...] = (
+    # Media Kit's FAQ on 5400106 (faqs-media-45): the player's own errorMsg tells which track
+    # it could not take
+    _case(
+        "5400106",
+        r"unsupport(?:ed)? video source type",
+        "the video track cannot be decoded on this device: most often its resolution is not one "
+        "AVPlayer supports (4K, 1080P, 720P, 480P, 270P), or its codec profile",
+        "Check the source's resolution and codec (ffprobe or MediaInfo) and on the device "
+        "whether the decoder takes that video size (OH_AVCapability_IsVideoSizeSupported); "
+        "transcode the media to a supported resolution or pick a resource that has one.",
+    ),
+    _case(
+        "5400106",
+        r"unsupport(?:ed)? audio source type",
+        "the audio track cannot be decoded on this device (its codec or sample format)",
+        "Check the source's audio codec (ffprobe or MediaInfo) against Media Kit's supported "
+        "formats and transcode the audio track.",
+    ),
+    # Media Kit's FAQ on 5400102 (faqs-media-47): the fd handed to the player was closed
+    _case(
+        "5400102",
+        r"failed to SetSource ?Fd",
+        "the player was given a file descriptor that is no longer open: the file was closed "
+        "(fileIo.close in a finally block, a closed rawfd) before or while the player read it",
+        "Keep the file open, opened readable, for the whole playback (avPlayer.url = "
+        "`fd://${file.fd}` or fdSrc) and close it only after the player is released.",
+    ),
+    # AVPlayer's and AVRecorder's own errorMsg for 5400102 when a call comes in the wrong state
+    # (``current state is not idle, unsupport set source fd``)
+    _case(
+        "5400102",
+        r"current state is not \w+|unsupport[^\n]{0,60}?\b(?:in|at) (?:the )?current state",
+        "the player or recorder was called in a state that does not allow the call (the message "
+        "names the state it needs)",
+        "Follow the state machine: set url/fdSrc only in idle (reset() first to reuse a player), "
+        "prepare() once initialized, play()/pause()/seek() once prepared; call the next method "
+        "from the stateChange callback of the state it needs, not right after the previous "
+        "call.",
+    ),
+    # Camera Kit's FAQ on 7400201 (faqs-camera-26): preconfig() with a combination the device
+    # does not support in this mode
+    _case(
+        "7400201",
+        r"Preconfig ?Profile|IsPreconfigProfilesLegal|\bpreconfig\b",
+        "preconfig() was called with a PreconfigType/PreconfigRatio combination this camera "
+        "does not support in the session's mode (the camera log names the profile it rejected)",
+        "Ask the session first: call canPreconfig(PreconfigType, PreconfigRatio) and call "
+        "preconfig() only when it returns true; otherwise pick another combination or configure "
+        "the outputs' profiles yourself.",
+    ),
+    # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
+    _case(
+        "1300002",
+        r"getLastWindow",
+        "getLastWindow() ran while the window stage was being destroyed (onWindowStageDestroy, "
+        "aboutToDisappear, onDestroy, or an async task finishing after them), or the window "
+        "never loaded a page",
+        "Load the page with loadContent() in onWindowStageCreate, and do not call "
+        "getLastWindow() in onWindowStageDestroy/aboutToDisappear/onDestroy or in tasks that "
+        "may finish after them: only release resources there.",
+    ),
+)
+
+_BY_CODE: dict[str, tuple[Case, ...]] = {}
+for _c in CASES:
+    _BY_CODE[_c.code] = (*_BY_CODE.get(_c.code, ()), _c)
+
+
+def case_for(code: str, text: str) -> Case | None:
+    """The first case of ``code`` whose words ``text`` carries."""
+    return next((c for c in _BY_CODE.get(code, ()) if c.words.search(text)), None)

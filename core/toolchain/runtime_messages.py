@@ -1,0 +1,266 @@
+"""The runtime's and the device tools' documented messages, read when a log quotes them alone
+(no fault log, no hilog columns, no code): what the guides say each one means.
+
+- the Node-API guide's key log lines (use-napi-faqs, "NAPI常见错误用法导致的异常日志/崩溃" and
+  the module-loading tables): the ArkTS runtime's multi-thread check of a napi_env, a module
+  refused in a restricted runtime or by an extension's blocklist;
+- the ArkTS module FAQ's runtime loading errors (faqs-arkts-module): a dynamic import whose module
+  is not in the package, a native module without the export asked for;
+- HiAppEvent's RESOURCE_OVERLIMIT event (the resource-leak guides): a process past its resource
+  limit, by the event's ``resource_type``;
+- a native module named by the import that does not resolve (``Cannot find module
+  'libx.so'``, ``'x_napi'``: the names the Node-API loader tries), a kit's refusal quoted from
+  its error-code page, the Kotlin/Native runtime's and compiler's own fatal lines, Node's
+  uncaught exception inside a package, hap-sign-tool's console check and hdc's option check.
+
+Each row reads a message the tool or the runtime prints for every app; a fix names what the
+pattern captured ({module}, {name}, {package}).
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.hilog.says import MISSING_LIBRARY_FIX
+from hmdesk.core.toolchain.signature import Signature
+
+_NAPI_THREAD = (
+    "Use a napi value, reference, async work or threadsafe function only with the napi_env (the "
+    "ArkTS thread) that created it: do not cache an env and use it from another thread or after "
+    "its worker/runtime is gone; hand results back to the owning thread with "
+    "napi_threadsafe_function (or an async work's complete callback). Turn on the ArkTS "
+    "multi-thread check (DevEco: Run/Debug Configurations > Diagnostics) to stop at the first "
+    "wrong call."
+)
+
+RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    # use-napi-faqs: the data used with an env other than the one that created it
+    Signature(
+        "crash",
+        (
+            r"param env not equal to its owner",
+            r"owner env has been destroyed, owner id",
+            r"current tsfn was created by dead env",
+        ),
+        "A napi call got a napi_env other than the owner of what it was given (a reference, an "
+        "async work, a threadsafe function), or one whose env is already destroyed. "
+        + _NAPI_THREAD,
+        meaning="a napi value used with an env that does not own it (the Node-API check)",
+        terms=("napi_env", "owner", "napi_threadsafe_function", "multi-thread"),
+    ),
+    # use-napi-faqs, 跨线程调用: a napi interface that is not thread-safe called on another thread
+    Signature(
+        "crash",
+        (r"current napi interface cannot run in multi-thread",),
+        "A napi interface that is not thread-safe (napi_add_env_cleanup_hook, "
+        "napi_remove_env_cleanup_hook, napi_add_async_cleanup_hook, napi_set_instance_data, "
+        "napi_get_instance_data …) was called on a thread other than the env's own ArkTS "
+        "thread. " + _NAPI_THREAD,
+        meaning="a napi interface called from another thread (the Node-API check)",
+        terms=("napi", "multi-thread", "napi_threadsafe_function", "线程"),
+    ),
+    # use-napi-faqs: a JS exception pending when a napi call returns
+    Signature(
+        "native",
+        (r"occur exception need return",),
+        "A JS exception is pending when the napi call returns (the log names the line and the "
+        "napi function): check each napi call's status; clear an exception you handle with "
+        "napi_get_and_clear_last_exception before the next napi call, or return at once so "
+        "ArkTS catches it, instead of going on in native code.",
+        meaning="a napi call returned with a JS exception pending",
+        terms=("napi_get_and_clear_last_exception", "napi", "exception"),
+    ),
+    # use-napi-faqs: module loading refused by the runtime
+    Signature(
+        "crash",
+        (
+            r"module (?P<module>\S+?) (?:is not allowed to load in restricted runtime|is in "
+            r"blocklist, loading prohibited)",
+        ),
+        "The module {module} may not be loaded here: a restricted worker's runtime (a form or "
+        "an ExtensionAbility) loads only the .so modules on its allowlist, and an extension "
+        "blocks some modules outright. Do not import {module} in that code: move the work that "
+        "needs it to the UIAbility (or a worker of it) and pass the result over.",
+        meaning="a native module refused in a restricted runtime",
+        terms=("restricted runtime", "blocklist", "ExtensionAbility"),
+    ),
+    # faqs-arkts-module: a dynamic import() whose module is not in the app package
+    Signature(
+        "crash",
+        (r"Cannot find dynamic-import module ['‘\"](?P<module>[^'’\"\n]*)['’\"]",),
+        "A dynamic import() asked for '{module}', which is not compiled into the app package: "
+        "the module path passed to import() is computed wrongly — log the path before the "
+        "import() call and correct it. A file imported only by a variable path must be listed "
+        "in buildOption.arkOptions.runtimeOnly (sources/packages) of the module's "
+        "build-profile.json5 to be compiled in.",
+        meaning="a dynamic import's module is not in the package",
+        terms=("dynamic import", "import(", "runtimeOnly"),
+    ),
+    Signature(
+        "crash",
+        (r"No export named ['‘](?P<name>[^'’\n]+)['’] which exported by ['‘](?P<module>[^'’\n]+)",),
+        "The module {module} has no export '{name}' at run time: for a native module (.so) the "
+        "name is checked only when it loads — make the import's name match what the module's "
+        "Init exports (napi_define_properties) and its index.d.ts declares.",
+        meaning="an import names an export the loaded module lacks",
+        terms=("export", "index.d.ts", "napi_define_properties"),
+    ),
+    # faqs-native: the import of a native module whose .so was not built for the device's ABI
+    # gives an object that is not one (the same words for a JS object used after it is gone)
+    Signature(
+        "crash",
+        (r"^\W*Obj is not a valid object\W*$",),
+        "An object the code uses is not valid. When it is a native module's import (import x "
+        "from 'libx.so'), the .so was not loaded: most often it is not built for the device's "
+        "ABI — set abiFilters in the module's own build-profile.json5 (buildOption."
+        "externalNativeOptions: arm64-v8a for a 64-bit device, armeabi-v7a for a 32-bit one) "
+        "and check the .so is in the HAP's libs. Otherwise it is page state read by a timer or "
+        "callback after the page was left: clear them in aboutToDisappear.",
+        meaning="an object that is not valid (a native module not loaded)",
+        terms=("abiFilters", "libs", "napi"),
+    ),
+    # the import of a native module (the names the Node-API loader tries: libx.so, x_napi)
+    # that does not resolve, quoted without the compiler's "or its corresponding type
+    # declarations"
+    Signature(
+        "arkts-source",
+        (r"Cannot find module ['\"](?P<module>lib[\w.-]+\.so|[\w.-]+_napi)['\"]",),
+        "The import names the native module '{module}', which does not resolve: its name must "
+        "be the same in the import, in the importing module's oh-package.json5 dependencies "
+        '("lib…so": "file:./src/main/cpp/types/lib…") and in the name field of that types '
+        "folder's oh-package.json5 (whose index.d.ts declares it), and the .so must be built "
+        "under that name (add_library in CMakeLists.txt, nm_modname in the module's napi_module); "
+        "then Sync and rebuild.",
+        meaning="a native module's import does not resolve",
+        terms=("oh-package.json5", "dependencies", "index.d.ts", "napi"),
+    ),
+    # HiAppEvent's RESOURCE_OVERLIMIT event (hiappevent-watcher-resourceleak-events): the
+    # process went past its limit of a resource; ``resource_type`` names it
+    Signature(
+        "crash",
+        (
+            r"RESOURCE_OVERLIMIT(?=[\s\S]{0,2000}?[\"']?resource_type[\"']?\s*[:=]\s*[\"']?"
+            r"(?P<name>\w+))",
+        ),
+        "The app went past the system's limit of {name} (HiAppEvent's RESOURCE_OVERLIMIT): a "
+        "leak. Memory (pss_memory, js_heap, ion/gpu memory): release what is no longer used — "
+        "arrays and maps that only grow, listeners and timers not removed, objects kept by "
+        "closures — and find what holds it with a heap snapshot (DevEco Profiler's memory "
+        "leak analysis; the event's external_log files hold the dump). fd or thread: close "
+        "every file, socket and worker you open. hidebug.setAppResourceLimit sets the limit a "
+        "test trips on purpose.",
+        meaning="a resource leak past the system's limit (HiAppEvent)",
+        terms=("RESOURCE_OVERLIMIT", "leak", "泄漏", "heap snapshot"),
+        evidence=(r"resource_type", r"RESOURCE_OVERLIMIT"),
+    ),
+    # the musl loader's missing library quoted without hilog's columns (``MUSL-LDSO: msg``, a
+    # note's inline quote; a hilog line of it is read with who needs it by .hilog.says)
+    *(
+        Signature(
+            "native",
+            (pattern,),
+            "The loader did not find {name} (errno 2) in the app's libs/<abi> nor the system: it "
+            "was not packed into the HAP. A library the NDK ships (libc++_shared.so: "
+            "llvm/lib/<target>/ in the SDK's native folder) is packed only when the native build "
+            "links it, so a prebuilt .so or an executable that NEEDs it must bring it. "
+            + MISSING_LIBRARY_FIX,
+            meaning="a native library is missing from the HAP (the loader)",
+            terms=("MUSL-LDSO", "libs", "NEEDED", "dlopen"),
+        )
+        for pattern in (
+            r"dlopen failed: library \"(?P<name>[^\"\s]+?)(?<!\.z\.so)\" not found",
+            r"Error loading shared library (?P<name>[^\s:]+?)(?<!\.z\.so):? ?No such file",
+            r"\bload (?P<name>\S+?\.so[\w.]*?)(?<!\.z\.so) failed, namespace=[^,\s]+,? errno=2\b",
+        )
+    ),
+    # the RDB error-code page (14800000's steps): a distributed table with a composite key
+    Signature(
+        "hilog",
+        (r"Not support create distributed table with composite primary keys?",),
+        "setDistributedTables does not take a table whose primary key has several columns "
+        "(联合主键): give the table a single-column primary key (keep the other columns unique "
+        "with a UNIQUE index) before making it distributed; the call fails with 14800000.",
+        meaning="a distributed RDB table with a composite primary key",
+        terms=("setDistributedTables", "primary key", "14800000"),
+    ),
+    # Kotlin/Native (Kuikly, Compose Multiplatform on HarmonyOS): the partial linkage found a
+    # call to a function no library in the binary has (libraries built against other versions)
+    Signature(
+        "crash",
+        (r"\bIrLinkageError: (?P<name>[^\n]{0,200})",),
+        "Kotlin/Native's partial linkage found a call it cannot link at run time ({name}): a "
+        "library was built against another version of a library it calls. Keep every library "
+        "on the versions built for this platform (for Compose on HarmonyOS, the KBA releases "
+        "the framework names): pin or downgrade the one Gradle resolved newer, or use a build "
+        "of it made for the ohos target; `./gradlew dependencies` shows who pulls it.",
+        meaning="Kotlin/Native could not link a call (library versions mismatch)",
+        terms=("IrLinkageError", "Kotlin/Native", "version"),
+    ),
+    # Kotlin/Native's compiler crashed on its own (its report: ``e: Compilation failed: …``
+    # then `` * Compiler version: …``)
+    Signature(
+        "native",
+        (
+            r"^e: Compilation failed: [^\n]*\n(?:[^\n]*\n){0,4}?\s*\* Compiler version: "
+            r"(?P<name>\S+)",
+        ),
+        "The Kotlin/Native compiler {name} crashed (an internal error, its exception follows "
+        "the report): not an error in your code's words. Upgrade to the compiler release with "
+        "the fix (for KuiklyBase/ovCompose, the latest KBA release); meanwhile change what "
+        "triggers it — compiler plugins (Compose) behave differently under K1 and K2, so check "
+        "languageVersion (drop a 1.9 setting to build with K2) — and report it with the stack.",
+        meaning="the Kotlin/Native compiler crashed",
+        terms=("Kotlin/Native", "compiler", "K2", "languageVersion"),
+    ),
+    # Node's own report of an uncaught exception in a package's file: the file:line, the source
+    # line, the caret, the error (a CLI's plugin that does not fit the CLI)
+    Signature(
+        "tool",
+        (
+            r"^(?P<location>\S*node_modules[\\/](?!@ohos[\\/]hvigor)(?P<package>@[^\\/\s]+[\\/]"
+            r"[^\\/\s]+|[^@\\/\s][^\\/\s]*)[\\/]\S+?\.[cm]?js:\d+)[ \t]*\n[^\n]*\n[ \t]*\^+[ \t]*"
+            r"\n(?:[ \t]*\n)*[ \t]*\w*Error\b",
+        ),
+        "Node stopped on an error thrown inside the package {package} (the file and line "
+        "above): most often the package does not fit what runs it — a plugin of another "
+        "release than the CLI that loads it, so what it reads was never passed. Upgrade the "
+        "CLI and its plugins to matching versions (the versions the package's current guide "
+        "names), then reinstall node_modules.",
+        meaning="an error thrown inside a node package",
+        terms=("node_modules", "version", "upgrade"),
+    ),
+    # hap-sign-tool asked to read the passwords from a console (-pwdInputMode) with none there
+    Signature(
+        "signing",
+        (r"Console not available\. Please run in a terminal environment",),
+        "hap-sign-tool reads the keystore and key passwords through a console "
+        "(java.io.Console, with -pwdInputMode set), and this process has no terminal — a CI "
+        "job, a pipe: stdin does not count. Run it under a pseudo-terminal (an `expect` script "
+        "answering the password prompts, or `script`), or pass the passwords as "
+        "-keystorePwd/-keyPwd from the CI's secrets.",
+        meaning="hap-sign-tool has no console to read passwords",
+        terms=("hap-sign-tool", "pwdInputMode", "terminal"),
+    ),
+    # hap-sign-tool's 11012005 message on a line of its own
+    Signature(
+        "signing",
+        (r"^\W*Not support file\.?\s*$",),
+        "hap-sign-tool got a file whose type it does not take (11012005): a signed profile is "
+        ".p7b (profileFile), an unsigned one .json, a certificate or chain .cer (appCertFile), a "
+        "keystore .p12 or .jks (keystoreFile). Check each file the command (or signingConfigs) "
+        "names.",
+        code="11012005",
+        meaning="a signing file of a type hap-sign-tool does not take",
+        terms=("hap-sign-tool", "11012005", "p12"),
+    ),
+    # hdc's own check of `file send/recv` options (its typo included): an option the client's
+    # and the device daemon's versions do not share
+    Signature(
+        "hdc",
+        (r"Unk(?:onw|now|nown) file option",),
+        "hdc did not take the file command's option: the hdc client and the device's daemon are "
+        "of different versions (hdc_std of an old SDK against a new image, or the reverse). Use "
+        "the hdc of the SDK that goes with the device's system (配套 versions), and keep the "
+        "paths free of spaces and Chinese characters.",
+        meaning="hdc refused a file command's option",
+        terms=("hdc", "file recv", "version"),
+    ),
+)

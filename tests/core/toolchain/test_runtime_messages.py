@@ -1,0 +1,170 @@
+"""The runtime's and the device tools' documented messages quoted alone
+(:mod:`hmdesk.core.toolchain.runtime_messages`): each read in more than one of the forms the
+guides list (the Node-API FAQ's key log lines, the ArkTS module FAQ's loading errors, HiAppEvent's
+RESOURCE_OVERLIMIT as a watcher logs it or as its JSON), and the look-alikes left to the rows
+they belong to."""
+
+from __future__ import annotations
+
+import pytest
+from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.runtime_messages import RUNTIME_SIGNATURES
+
+
+def test_every_row_compiles_and_has_needles():
+    for sig in RUNTIME_SIGNATURES:
+        assert sig.compiled().pattern
+        assert sig.needles() is not None, sig.meaning
+
+
+@pytest.mark.parametrize(
+    ("line", "meaning_word", "fix_word"),
+    [
+        # the Node-API guide's key log lines (placeholders as the guide prints them, and with ids)
+        ("param env not equal to its owner.", "env that does not own", "napi_threadsafe_function"),
+        (
+            "owner env has been destroyed, owner id: 3 , current env id: 5.",
+            "env that does not own",
+            "napi_env",
+        ),
+        (
+            "current tsfn was created by dead env, owner id: 7, current env id: 9",
+            "env that does not own",
+            "owning thread",
+        ),
+        (
+            "current napi interface cannot run in multi-thread, thread id: 4242, current thread "
+            "id: 4300",
+            "another thread",
+            "napi_set_instance_data",
+        ),
+        (
+            "module libcamera_napi.so is not allowed to load in restricted runtime",
+            "restricted runtime",
+            "libcamera_napi.so",
+        ),
+        ("module libfoo.so is in blocklist, loading prohibited.", "restricted", "libfoo.so"),
+    ],
+)
+def test_the_node_api_guides_key_lines(line: str, meaning_word: str, fix_word: str):
+    found = diagnose(line)
+    assert found is not None and found.kind == "crash"
+    assert meaning_word in (found.meaning or "")
+    assert fix_word in found.fix
+
+
+def test_a_napi_call_returning_with_an_exception_pending():
+    found = diagnose("napi_call_function occur exception need return, line: 812")
+    assert found is not None and found.kind == "native"
+    assert "napi_get_and_clear_last_exception" in found.fix
+
+
+def test_the_arkts_module_faqs_loading_errors():
+    dynamic = diagnose("Error: Cannot find dynamic-import module 'pages/Detail'")
+    assert dynamic is not None and dynamic.kind == "crash"
+    assert "'pages/Detail'" in dynamic.fix and "runtimeOnly" in dynamic.fix
+    export = diagnose("No export named 'add' which exported by 'libentry.so'")
+    assert export is not None and export.kind == "crash"
+    assert "'add'" in export.fix and "libentry.so" in export.fix
+
+
+def test_a_native_modules_import_that_does_not_resolve():
+    for name in ("libentry.so", "llama_napi", "image_napi"):
+        found = diagnose(f"Cannot find module '{name}'")
+        assert found is not None and found.kind == "arkts-source", name
+        assert name in found.fix and "oh-package.json5" in found.fix
+    # a node package hvigor loads is still hvigor's; the compiler's own message its own row's
+    plugin = diagnose("Error: Cannot find module '@ohos/hvigor-ohos-plugin'")
+    assert plugin is not None and plugin.kind == "hvigor-env"
+
+
+def test_an_object_that_is_not_valid_alone_on_its_line():
+    found = diagnose("Obj is not a valid object")
+    assert found is not None and found.kind == "crash" and "abiFilters" in found.fix
+    # inside prose it is no quote of the message
+    assert diagnose("the page says Obj is not a valid object when the .so is missing") is None
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # the watcher's lines of the ArkTS guide (the event as one JSON)
+        'HiAppEvent eventInfo={"domain":"OS","name":"RESOURCE_OVERLIMIT","eventType":1,'
+        '"params":{"pid":20731,"resource_type":"js_heap","uid":20010044}}',
+        # the C API guide's lines, one param a line
+        "HiAppEvent eventInfo.name=RESOURCE_OVERLIMIT\n"
+        "HiAppEvent eventInfo.params.uid=20010043\n"
+        "HiAppEvent eventInfo.params.resource_type=js_heap",
+    ],
+)
+def test_hiappevents_resource_overlimit_event_by_its_resource(log: str):
+    found = diagnose(log)
+    assert found is not None and found.kind == "crash"
+    assert "limit of js_heap" in found.fix and "heap snapshot" in found.fix
+    assert found.code is None  # the uid is no code
+    assert "resource_type" in found.evidence
+
+
+def test_kotlin_natives_own_fatal_lines():
+    linkage = diagnose(
+        "Uncaught Kotlin exception: kotlin.native.internal.IrLinkageError: Function 'f' can "
+        "not be called: No function found for symbol 'a.b/f|f(){}[0]'"
+    )
+    assert linkage is not None and linkage.kind == "crash" and "version" in linkage.fix
+    compiler = diagnose(
+        "e: Compilation failed: Backend Internal error\n\n * Source files: A.kt\n"
+        " * Compiler version: 2.1.0\n * Output kind: DYNAMIC\n"
+    )
+    assert compiler is not None and compiler.kind == "native"
+    assert "2.1.0" in compiler.fix and "languageVersion" in compiler.fix
+
+
+def test_nodes_uncaught_exception_inside_a_package():
+    log = (
+        "/home/u/app/node_modules/@scope/cli-plugin/dist/index.js:12\n"
+        "    return opts.name;\n"
+        "                ^\n\n"
+        "TypeError: Cannot read properties of undefined (reading 'name')\n"
+    )
+    found = diagnose(log)
+    assert found is not None and found.kind == "tool"
+    assert found.location == "/home/u/app/node_modules/@scope/cli-plugin/dist/index.js:12"
+    assert "@scope/cli-plugin" in found.fix
+    # hvigor's own files are hvigor's
+    hvigor = log.replace("@scope/cli-plugin", "@ohos/hvigor")
+    found = diagnose(hvigor)
+    assert found is None or found.kind != "tool"
+
+
+def test_the_signing_tools_and_hdcs_messages_without_a_code():
+    console = diagnose("Console not available. Please run in a terminal environment.")
+    assert console is not None and console.kind == "signing" and "pseudo-terminal" in console.fix
+    not_support = diagnose("Not support file.")
+    assert not_support is not None and not_support.kind == "signing"
+    assert ".p7b" in not_support.fix
+    for typo in ("Unkonw file option -r", "Unknown file option -z"):
+        found = diagnose(typo)
+        assert found is not None and found.kind == "hdc" and "version" in found.fix
+
+
+def test_a_distributed_table_with_a_composite_key():
+    found = diagnose("Not support create distributed table with composite primary keys")
+    assert found is not None and "single-column primary key" in found.fix
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'MUSL-LDSO: dlopen failed: library "libfoo.so" not found',
+        "Error loading shared library libc++_shared.so: No such file or directory (needed by "
+        "/data/storage/el1/bundle/libs/arm64/libentry.so)",
+        "MUSL-LDSO: load libc++_shared.so failed, namespace=moduleNs_default, errno=2",
+    ],
+)
+def test_the_musl_loaders_missing_library_quoted_without_columns(line: str):
+    found = diagnose(line)
+    assert found is not None and found.kind == "native" and found.certain
+    assert "not packed into the HAP" in found.fix and "NEEDED" in found.fix
+    # a system library (.z.so) missing is the system's, not the HAP's: not this row
+    system = diagnose(line.replace("libfoo.so", "libace.z.so").replace("libc++_shared", "libace.z"))
+    assert system is None or system.meaning != found.meaning
