@@ -264,18 +264,24 @@ _GWP_AT = Gated(
 # 位于 `llama_vocab::impl::load`、`llama_model_load_from_file` …``, ``crashed in `Foo::bar()```:
 # the functions quoted in code spans on that line, top first
 _NAMED_PLACE = Gated(
-    r"(?:崩溃(?:位置|点|于|在)|(?:调用)?(?:栈|堆栈)(?:顶)?(?:位于|停在|在)|卡(?:死|住)?在"
-    r"|\bcrash(?:ed)? (?:location|site|in|at)\b|\b(?:stack|stuck|blocked|hangs?) (?:is )?in\b)"
+    r"(?:崩溃(?:位置|点|于|在)|(?:调用)?(?:栈|堆栈)(?:顶)?(?:位于|停在|在)|(?:栈|堆栈)顶(?:为|是)"
+    r"|卡(?:死|住)?在|\bcrash(?:ed)? (?:location|site|in|at)\b"
+    r"|\b(?:stack|stuck|blocked|hangs?) (?:is )?in\b|\btop (?:frame|of the stack) is\b)"
     r"[^`\n]{0,40}(`[^\n]*)",
     re.I,
 )
 _QUOTED_FUNCTION = re.compile(r"`([A-Za-z_~][\w:~<>]*(?:\([^`()]*\))?)`")
+# a JS frame quoted without its ``at``: ``onSurfaceChanged entry (entry/src/…/x.ets:65:10)``
+_QUOTED_JS_FRAME = re.compile(r"`([A-Za-z_$][\w.$<>]*(?: [\w@/.-]+)? \([^`()]+:\d+:\d+\))`")
 
 
 def _named_frames(text: str) -> list[Frame]:
     m = _NAMED_PLACE.search(text)
     if m is None:
         return []
+    quoted_js = [parse_frame(f"at {q.group(1)}") for q in _QUOTED_JS_FRAME.finditer(m.group(1))]
+    if any(quoted_js):
+        return [f for f in quoted_js if f is not None]
     return [
         Frame(symbol=q.group(1).split("(", 1)[0], file="", raw=q.group(0))
         for q in _QUOTED_FUNCTION.finditer(m.group(1))

@@ -57,10 +57,11 @@ _SYMBOLISED = re.compile(
 
 # a native frame symbolised by hand, with the symbol's offset and no pc or source line:
 # ``#03 libfoo.so(Database::Database()+352)``, ``#03 Config::create()+1884`` (a C++ function,
-# with its parameter list)
+# with its parameter list), ``#00 gl3stubInit+36`` (a C function's bare name: the ``+offset``
+# says it is a symbol)
 _HAND = re.compile(
-    r"^\s*#\s?\d+\s+(?:(?P<lib>[\w.+-]+\.so)\()?(?P<sym>[A-Za-z_~][\w:~<>]*\([^()]*\)(?:\s*const)?)"
-    r"\+\d+\)?(?:\s|$)"
+    r"^\s*#\s?\d+\s+(?:(?P<lib>[\w.+-]+\.so)\()?"
+    r"(?P<sym>[A-Za-z_~][\w:~<>]*(?:\([^()]*\)(?:\s*const)?)?)\+\d+\)?(?:\s|$)"
 )
 
 FRAME_START = ("at ", "#")

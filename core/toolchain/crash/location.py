@@ -30,6 +30,9 @@ _SYSTEM = ("/usr1/", "/system/", "/vendor/", "/lib/", "/lib64/")
 _SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 
 
+# a JS frame's place that is a name, not a file: a native binding or module the runtime names
+_BINDING = re.compile(r"[A-Za-z_]\w*")
+
 _FRAME_LOC = re.compile(r"\(([^()]*?):(\d+):(\d+)\)[^()]*$")
 
 
@@ -103,6 +106,15 @@ def _is_system(frame: Frame) -> bool:
         or frame.file.startswith("[")
         or frame.raw.endswith("Not mapped")
         or "stateMgmt" in frame.file
+        or _C_EXIT.fullmatch(frame.symbol) is not None
+        # a JS frame of a native binding: a bare name, no file or line (``at
+        # window.getLastWindow (WindowManagerService)``, ``at f (native)``)
+        or (
+            frame.raw.startswith(("at ", "#"))
+            and not frame.line
+            and _BINDING.fullmatch(frame.file) is not None
+            and frame.raw.rstrip().endswith(")")
+        )
     )
 
 
@@ -117,6 +129,10 @@ _PLUMBING = re.compile(
 _COPY = re.compile(
     r"(?:__)?(?:mem(?:cpy|move|set|cmp)|str(?:n?cpy|n?cat|len|cmp)|s?n?printf)(?:_s|_chk)?"
 )
+# the C library's functions that end the process (``#02 exit+144``, a system hook's
+# ``libappspawn_helper.z.so(exit+144)``): the caller below them is the place, whatever library
+# a page prints them in
+_C_EXIT = re.compile(r"_?_?(?:abort|raise|exit|_exit|_Exit|tgkill|pthread_kill|assert_fail)")
 # a JSVM-API function (``libjsvm.so(OH_JSVM_CallFunction)``): in a stack of system code, the call
 # the app made into the engine
 _JSVM_API = re.compile(r"OH_JSVM_\w+")
@@ -134,7 +150,13 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
         # the first with a symbol) says where the system code was
         named = [f for f in frames if f.symbol and not f.symbol.startswith("pc ")]
         top = next((f for f in named if _JSVM_API.fullmatch(f.symbol)), None) or next(
-            (f for f in named if not _PLUMBING.search(f.file) and not _COPY.fullmatch(f.symbol)),
+            (
+                f
+                for f in named
+                if not _PLUMBING.search(f.file)
+                and not _COPY.fullmatch(f.symbol)
+                and not _C_EXIT.fullmatch(f.symbol)
+            ),
             named[0] if named else None,
         )
     elif _third_party(top):
