@@ -77,10 +77,12 @@ _DLOPEN_NOT_FOUND = re.compile(
     r"dlopen failed: library \"(?P<lib>[^\"]+)\" not found(?:[^\n]*?needed by \"?(?P<by>[^\s\"]+))?"
 )
 _NS_LOAD = re.compile(r"\bload (?P<lib>\S+\.so[\w.]*) failed, namespace=[^,\s]+,? errno=2\b")
-# a thread-local variable in the initial-exec model, in a library loaded with dlopen
+# a thread-local variable in the initial-exec model, in a library loaded with dlopen; musl
+# prints the symbol and the defining library, a shortened quote may keep neither
+# (``Error relocating …/libx.so: initial-exec TLS resolves to dynamic definition``)
 _TLS = re.compile(
-    r"Error relocating (?P<by>[^\s:]+):\s*(?P<sym>[^\s:]+):\s*initial-exec TLS resolves to "
-    r"dynamic definition in (?P<lib>[^\s;,]+)"
+    r"Error relocating (?P<by>[^\s:]+):\s*(?:(?P<sym>[^\s:]+):\s*)?initial-exec TLS resolves to "
+    r"dynamic definition(?: in (?P<lib>[^\s;,]+))?"
 )
 _VERSIONED = re.compile(r"\.so\.\d")
 
@@ -98,19 +100,23 @@ def native_load(text: str) -> Said | None:
     """A native library the loader refused or did not find (the library, who needs it)."""
     relocating = "Error relocating" in text
     m = _TLS.search(text) if relocating else None
-    if m is not None and _in_log(text, m.start()):
-        lib = _name(m.group("lib"))
+    # (musl's runtime loader's own wording, never a build tool's: read pasted bare too)
+    if m is not None:
+        lib = _name(m.group("lib") or m.group("by"))
+        sym = m.group("sym") or "a thread-local variable"
         return Said(
             "native",
             f"the loader refuses {lib}: initial-exec TLS in a library loaded with dlopen",
-            f"{lib} relocates {m.group('sym')} in the initial-exec TLS model (thread-local "
+            f"{lib} relocates {sym} in the initial-exec TLS model (thread-local "
             "storage), which needs static TLS set up when the process starts: "
             "OpenHarmony's musl loader refuses it in a library loaded later (dlopen, a "
             "native module). Build the library with a dynamic TLS model: "
             "-ftls-model=global-dynamic (or TLSDESC, -mtls-dialect=desc / gnu2) and no "
             "-ftls-model=initial-exec; a toolchain that hard-wires initial-exec (a Go or "
             "other runtime built as a c-shared library) needs that option in its C and "
-            "assembly flags, or the library linked into the app's own .so at build time.",
+            "assembly flags, or the library linked into the app's own .so at build time "
+            "(Go's c-shared libraries: build with the OpenHarmony port of Go, ohos-go "
+            "(OpenHarmony-SIG ohos_golang_go, GOOS=openharmony), which uses TLSDESC).",
             _line(text, m.start()).strip(),
             location=m.group("by"),
             terms=("initial-exec", "TLS", "dlopen", "MUSL-LDSO"),
