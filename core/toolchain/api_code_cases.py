@@ -88,6 +88,22 @@ CASES: tuple[Case, ...] = (
         "getLastWindow() in onWindowStageDestroy/aboutToDisappear/onDestroy or in tasks that "
         "may finish after them: only release resources there.",
     ),
+    # Localization Kit's resource manager page and its FAQ (faqs-package-structure-18): an id
+    # asked of a resource manager by id (``resourceManager.getStringSync(id)``,
+    # ``getMediaContent($r(…).id)``) that is not among that module's resources
+    _case(
+        "9001001",
+        r"resourceManager\.get\w+\(|\bget(?:String|Media|Color|Number|Boolean|Plural\w*)\w*"
+        r"(?:Sync)?\(\s*(?:\$r\([^)]*\)\.)?(?:\w+\.)?(?:res)?id\b",
+        "the id was asked of a resource manager that does not hold it: a resource of another "
+        "module (an HSP, a HAP, a HAR built obfuscated or as bytecode) looked up by its id in "
+        "the calling module's resourceManager",
+        "Look the resource up by name in the module that holds it: create that module's context "
+        "(context.createModuleContext(moduleName); for an HSP, "
+        "application.createModuleContext(context, moduleName)) and call its "
+        "resourceManager.getStringByNameSync(name) (getStringByName, getMediaByName, …); "
+        "otherwise check that the id exists in the module whose resourceManager is asked.",
+    ),
 )
 
 _BY_CODE: dict[str, tuple[Case, ...]] = {}

@@ -39,6 +39,7 @@ from hmdesk.core.bounded import InputError, loads_json, open_input
 from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
+from hmdesk.core.toolchain.crash.translated_keys import translate_keys
 from hmdesk.core.toolchain.hilog.line import RAW
 from hmdesk.core.toolchain.hilog.parse import parse_line
 from hmdesk.core.toolchain.prefilter import Gated
@@ -496,6 +497,7 @@ def unmark(text: str) -> str:
     text = unquote(text)
     text = _MARKUP.sub("", text) if "<" in text else text
     text = unescape_markdown(text)
+    text = translate_keys(text)
     if FAULT_HINT.search(text):
         return text
     quoted = [m.group(1).strip() for m in _QUOTED_KEY.finditer(text)] if "`" in text else []
