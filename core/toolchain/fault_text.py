@@ -213,6 +213,10 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
         # native frames pasted without their header and with no signal named anywhere: a crash's
         # fault thread or a freeze's main thread alike, so the class is "possibly"
         certain = certain and _SIGNAL_NAME.search(crash.raw) is not None
+    if crash.type == FREEZE and not crash.reason and not crash.name and crash.frames:
+        # a freeze read from a stack alone (the main thread in a wait or a call, no event or
+        # signal named): suggestive, not a freeze report's word
+        certain = False
     if crash.type == FREEZE:
         # the event's name, not what a pasted note wrote after it
         m_event = _FREEZE_EVENT.match(crash.reason or crash.name)

@@ -185,7 +185,7 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         # the frames are a worker thread of the app's own
         if _HANDLER_DUMP.search(text) or (
             not _ANY_SIGNAL.search(text)
-            and _WAITING_TOP.search(_top_text(text, frames))
+            and (_WAITING_TOP.search(_top_text(text, frames)) or _main_thread_dump(text, frames))
             and not _worker_stack(frames)
         ):
             return FREEZE
@@ -225,6 +225,23 @@ _MAIN_THREAD_FRAME = re.compile(
 _THREAD_BODY = re.compile(
     r"(?:[Ll]oop|ThreadMain|ThreadProc|ThreadFunc|ThreadEntry|thread_(?:main|func|entry))\(",
 )
+
+
+# a thread dump's header line: ``Tid:27979, Name:ynext.ulbclient`` (a freeze report prints one
+# per thread; a crash report's is under ``Fault thread info`` with its signal above)
+_THREAD_HEADER = Gated(r"^\s*Tid:\s*\d+,\s*Name:", re.M)
+
+
+def _main_thread_dump(text: str, frames: list[Frame]) -> bool:
+    """A thread's stack dumped under its ``Tid:…, Name:…`` line, no signal or fault named, whose
+    frames reach the main thread's ArkTS code: the main thread caught in a call, a freeze's
+    stack (a crash names the signal that stopped it)."""
+    return (
+        _THREAD_HEADER.search(text) is not None
+        and "Fault thread" not in text
+        and "Reason:" not in text
+        and any(_MAIN_THREAD_FRAME.search(f.raw) for f in frames)
+    )
 
 
 def _worker_stack(frames: list[Frame]) -> bool:

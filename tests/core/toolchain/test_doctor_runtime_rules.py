@@ -38,3 +38,33 @@ def test_a_build_codes_chinese_labels_are_no_crash() -> None:
     # a message label alone, no code or name beside it: not read as a fault log
     alone = diagnose("错误信息：连接超时，请重试")
     assert alone is None or alone.kind != "crash"
+
+
+_MAIN_THREAD_STACK = (
+    "Tid:4120, Name:com.example.notes\n"
+    "#00 pc 00000000000a1c20 /system/lib64/libsqlite.z.so(sqlite3VdbeExec+2044)\n"
+    "#01 pc 00000000000b2210 /system/lib64/platformsdk/libnative_rdb.z.so(OHOS::NativeRdb::"
+    "SqliteStatement::Step()+60)\n"
+    "#02 pc 0000000000033f10 /system/lib64/module/data/librelationalstore.z.so(OHOS::"
+    "RelationalStoreJsKit::RdbStoreProxy::QuerySql(napi_env__*, napi_callback_info__*)+400)\n"
+    "#03 pc 0000000000056dac /system/lib64/platformsdk/libace_napi.z.so(panda::JSValueRef "
+    "ArkNativeFunctionCallBack<true>(panda::JsiRuntimeCallInfo*)+220)\n"
+    "#04 at loadNotes (entry|entry|1.0.0|src/main/ets/pages/Notes.ts:40:12)\n"
+)
+
+
+def test_a_main_thread_dump_without_a_signal_is_possibly_a_freeze() -> None:
+    f = diagnose(_MAIN_THREAD_STACK)
+    assert f is not None and f.kind == "freeze" and not f.certain
+
+
+def test_the_same_stack_with_a_signal_is_a_crash() -> None:
+    f = diagnose(
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0\nFault thread info:\n" + _MAIN_THREAD_STACK
+    )
+    assert f is not None and f.kind == "crash"
+
+
+def test_frames_without_a_thread_header_are_no_freeze_by_this_rule() -> None:
+    f = diagnose(_MAIN_THREAD_STACK.split("\n", 1)[1])
+    assert f is not None and f.kind == "crash" and not f.certain
