@@ -74,6 +74,22 @@ JS_CAUSES: tuple[Cause, ...] = (
         "in build().",
     ),
     DECORATED_FUNCTION,
+    # --- Crypto Architecture Kit: a symmetric key's data refused by convertKey
+    # (faqs-crypto-architecture-22): the kit's own message for any key of the wrong length
+    _c(
+        JS,
+        r"convert ?Sym ?Key(?: key)? failed",
+        "the key data given to a symmetric key generator's convertKey() does not fit its "
+        "algorithm: its length differs from the algorithm's key length (an HMAC key must be as "
+        "long as its digest algorithm's output, e.g. HMAC|SHA224 28 bytes, HMAC|SHA256 32; "
+        "AES128 16 bytes, AES256 32, 3DES192 24, SM4_128 16)",
+        "Check the key's byte length against the algorithm string passed to "
+        "cryptoFramework.createSymKeyGenerator(): give a key of exactly that length (for HMAC, "
+        "the digest algorithm's output size: SHA224 28 bytes, SHA256 32, SHA384 48, SHA512 64), "
+        "or pick the algorithm that matches the key you have; decode the key the way it was "
+        "encoded (hex/base64, not the string's UTF-8 bytes).",
+        certain=False,
+    ),
     # --- the ArkTS runtime's module, worker and object errors (HarmonyOS FAQ / best practices)
     _c(
         JS,

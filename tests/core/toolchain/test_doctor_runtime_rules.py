@@ -68,3 +68,15 @@ def test_the_same_stack_with_a_signal_is_a_crash() -> None:
 def test_frames_without_a_thread_header_are_no_freeze_by_this_rule() -> None:
     f = diagnose(_MAIN_THREAD_STACK.split("\n", 1)[1])
     assert f is not None and f.kind == "crash" and not f.certain
+
+
+def test_crypto_symmetric_key_refused_by_convert_key() -> None:
+    text = (
+        "Error name:BusinessError\n"
+        "Error message:convertSymKey key failed!\n"
+        "Stacktrace:\n"
+        "    at importKey (entry/src/main/ets/crypto/Aes.ets:21:9)\n"
+    )
+    f = diagnose(text)
+    assert f is not None and f.kind == "crash" and "key's byte length" in f.fix
+    assert f.location == "entry/src/main/ets/crypto/Aes.ets:21:9"
