@@ -263,4 +263,38 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="hdc refused a file command's option",
         terms=("hdc", "file recv", "version"),
     ),
+    # EGL's error codes (the EGL spec's eglGetError table) as an EGL call's failure prints them:
+    # by name, or by number (``eglSwapBuffers failed: 300d``, ``EGL error 0x300b``)
+    Signature(
+        "native",
+        (
+            r"\begl\w+(?:\(\))? failed\W{0,3}(?:error\W{0,3})?(?:0x)?300d\b",
+            r"\bEGL(?:[ _]error)?\W{0,3}0x300d\b",
+            r"\begl\w+[^\n]{0,40}\bEGL_BAD_SURFACE\b",
+        ),
+        "EGL_BAD_SURFACE (0x300d): the surface passed to the EGL call is not a valid EGL drawing "
+        "surface: never created (eglCreateWindowSurface / eglCreatePbufferSurface / "
+        "eglCreatePixmapSurface returned EGL_NO_SURFACE, its error unchecked), already destroyed "
+        "(eglDestroySurface, or its native window gone with the XComponent's "
+        "OnSurfaceDestroyed), or created for another display. Check each create call's result and "
+        "parameters (the config, the OHNativeWindow from the XComponent) and stop drawing once "
+        "the surface is destroyed.",
+        meaning="an EGL call got an invalid surface (EGL_BAD_SURFACE)",
+        terms=("EGL_BAD_SURFACE", "eglCreateWindowSurface", "surface"),
+    ),
+    Signature(
+        "native",
+        (
+            r"\begl\w+(?:\(\))? failed\W{0,3}(?:error\W{0,3})?(?:0x)?300b\b",
+            r"\bEGL(?:[ _]error)?\W{0,3}0x300b\b",
+            r"\begl\w+[^\n]{0,40}\bEGL_BAD_NATIVE_WINDOW\b",
+        ),
+        "EGL_BAD_NATIVE_WINDOW (0x300b): eglCreateWindowSurface got a native window that is not "
+        "valid: the OHNativeWindow of an XComponent not created yet or already destroyed "
+        "(take it in OnSurfaceCreated and drop it in OnSurfaceDestroyed), or a window already "
+        "bound to another EGL surface. Create the surface in OnSurfaceCreated with the window "
+        "it hands over.",
+        meaning="eglCreateWindowSurface got an invalid native window (EGL_BAD_NATIVE_WINDOW)",
+        terms=("EGL_BAD_NATIVE_WINDOW", "OHNativeWindow", "XComponent"),
+    ),
 )

@@ -80,3 +80,12 @@ def test_crypto_symmetric_key_refused_by_convert_key() -> None:
     f = diagnose(text)
     assert f is not None and f.kind == "crash" and "key's byte length" in f.fix
     assert f.location == "entry/src/main/ets/crypto/Aes.ets:21:9"
+
+
+def test_egl_errors_by_number_and_name() -> None:
+    f = diagnose("render_thread: eglMakeCurrent failed: 0x300d")
+    assert f is not None and f.kind == "native" and "EGL_BAD_SURFACE" in f.fix
+    f = diagnose("GLRenderer: eglCreateWindowSurface failed, error 0x300b")
+    assert f is not None and "EGL_BAD_NATIVE_WINDOW" in f.fix and "OnSurfaceCreated" in f.fix
+    other = diagnose("GLRenderer: eglSwapBuffers failed: 3003")
+    assert other is None or "EGL_BAD_SURFACE" not in other.fix
