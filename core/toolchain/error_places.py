@@ -41,6 +41,8 @@ _QUOTED_PLACE = re.compile(
 # build-profile.json5``); ld.lld names the object that needs a symbol (``>>> referenced by
 # hello.cpp:7 (C:/p/src/main/cpp/hello.cpp:7)``)
 _AT_CONFIG = re.compile(r"^\s*at\s+(?P<loc>\S[^\n]*?\.json5?(?::\d+(?::\d+)?)?)\s*$", re.M)
+# rustc names the place on the line under its message: `` --> src/lib.rs:1:53``
+_RUSTC_ARROW = re.compile(r"^[ \t]*--> (?P<loc>\S[^\n]*?:\d+:\d+)[ \t]*$", re.M)
 _REFERENCED_BY = re.compile(
     r"^\s*(?:>>>\s*)?(?:referenced|defined) (?:by|at) (?P<short>\S+?:\d+)(?:\s+\((?P<loc>\S+?:\d+)\))?",
     re.M,
@@ -70,9 +72,13 @@ def located(text: str, around: str = "") -> str | None:
 
 def referenced_place(text: str) -> str | None:
     """The object ld.lld names on its ``>>> referenced by`` (or ``defined at``) line: the full
-    path in parentheses when it prints one, else the short one; None without such a line."""
+    path in parentheses when it prints one, else the short one; else the place rustc names
+    under its message (`` --> src/lib.rs:1:53``); None without such a line."""
     m = _REFERENCED_BY.search(text)
-    return (m.group("loc") or m.group("short")) if m else None
+    if m is not None:
+        return m.group("loc") or m.group("short")
+    m = _RUSTC_ARROW.search(text)
+    return m.group("loc") if m else None
 
 
 # the old ArkTS format's place on the line above a message (``WARN: ArkTS:WARN File: a.ets:3:4``)

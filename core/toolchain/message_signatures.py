@@ -784,6 +784,105 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="compiler cache inconsistent (ScriptKind)",
         terms=("hvigor", "Clean Project", "oh_modules"),
     ),
+    # rustc's error (``error[E0432]: unresolved import `a::B` ``, the place on its ``-->`` line)
+    # and cargo's ``could not compile `crate` ``: a crate does not build against the versions of
+    # its dependencies Cargo resolved (a dependency's API moved) or its own code is wrong
+    Signature(
+        "native",
+        (
+            r"^error\[E\d{4}\]: (?P<msg>[^\n]+)",
+            r"^error: could not compile `(?P<crate>[^`]+)`",
+        ),
+        "Rust does not compile ({msg}{crate}): when the file is in your own crate, fix it at the "
+        "place under `-->`; when it is in a dependency (a path under .cargo/registry), that "
+        "crate's version does not fit the version of the crate it uses: upgrade the dependency "
+        "(or the template / binding that pins it) or pin the used crate's version in Cargo.toml "
+        "to one it was written for, then `cargo update` and build again.",
+        meaning="a Rust crate does not compile",
+        terms=("Rust", "cargo", "Cargo.toml", "version"),
+    ),
+    # hvigor's notice for an npm package of the FA model in a Stage-model module (and back)
+    Signature(
+        "ohpm-deps",
+        (
+            r"(?P<model>Stage|FA) model module[^\n]*does not support including OpenHarmony npm "
+            r"packages or modules in (?:FA|Stage) model",
+        ),
+        "A dependency of this {model} model module is a package (or module) of the other model: "
+        "it is not built or packed. Use a version of the library adapted to the {model} model "
+        "(适配 Stage 模型的版本) or drop it from oh-package.json5 / package.json.",
+        meaning="a dependency of the other application model (FA / Stage)",
+        terms=("Stage model", "FA model", "oh-package.json5"),
+    ),
+    # HiAppEvent's APP_KILLED event whose reason is the RSS killer: the process's resident memory
+    # went over the system's threshold (hiappevent's app killed events)
+    Signature(
+        "crash",
+        (r"\breason=\"?RssThresholdKiller\b",),
+        "The system killed the app because its memory (RSS) went over the threshold: a memory "
+        "leak, most often native (malloc/new without free/delete, objects a NAPI module keeps): "
+        "profile the memory (DevEco Profiler's Allocation / Snapshot) and free what leaks.",
+        meaning="killed for memory over the RSS threshold",
+        terms=("RSS", "memory", "leak"),
+    ),
+    # ArkTS: more Worker threads alive than the runtime allows (the misspelled ``wokers`` too)
+    Signature(
+        "crash",
+        (r"Too many wor?kers\W+the number of worker exceeds the maximum",),
+        "The app created more Workers than may run at once: terminate each Worker when its work is "
+        "done (worker.terminate() or workerPort.close()), reuse one, or move short tasks to "
+        "TaskPool, which has no such limit per app.",
+        meaning="too many Worker threads",
+        terms=("Worker", "terminate", "TaskPool"),
+    ),
+    # a program that exists does not start (``sh: ./x: No such file or directory``) and `file`
+    # shows an ELF whose loader (its interpreter) the system lacks: built for another
+    # architecture (or libc)
+    Signature(
+        "native",
+        (
+            r"No such file or directory\b[\s\S]{0,400}?ELF [^\n]*?\b(?P<bits>32|64)-bit\b[^\n]*?"
+            r"(?:interpreter |\()(?P<interp>/[^),\s]+)",
+        ),
+        "The program is there but the system cannot run it: it is a {bits}-bit build whose "
+        "loader ({interp}) the device does not have — it was built for another architecture. "
+        "Compare `file <program>` with the device (`getconf LONG_BIT`, `uname -m`) and build "
+        "for the device's ABI (a 32-bit system needs armeabi-v7a, a 64-bit one arm64-v8a).",
+        meaning="a program built for another architecture",
+        terms=("architecture", "ABI", "armeabi-v7a", "arm64-v8a"),
+    ),
+    # DevEco's local Lite simulator asked to run a project that is not a Lite one
+    Signature(
+        "device",
+        (r"Lite Simulator supports only Lite projects",),
+        "The Lite simulator runs only Lite (LiteWearable) projects: run this project on an "
+        "emulator of its deviceType (Device Manager / HVD Manager: a local emulator, or the "
+        "Remote Emulator) or on a real device.",
+        meaning="a Lite simulator for a non-Lite project",
+        terms=("simulator", "deviceType", "Remote Emulator"),
+    ),
+    # the ArkTS runtime, starting the app, finds no record for the ability's entry file
+    Signature(
+        "config",
+        (r"Cannot find module\s+'(?P<module>[^'\n]+)'\s*,?\s*which is application Entry Point",),
+        "The app starts but the runtime finds no module {module} for the launched ability: make "
+        "srcEntry of that ability in entry/src/main/module.json5 (abilities[].srcEntry) name its "
+        "file as built (./ets/entryability/EntryAbility.ets), then rebuild and reinstall.",
+        meaning="the launched ability's srcEntry is not in the HAP",
+        terms=("srcEntry", "module.json5", "Entry Point"),
+    ),
+    # a file deep inside hvigor's own packages (``'@ohos/hvigor/src/…'``): hvigor-config.json5
+    # pins a hvigor / plugin pair whose internals moved, not a package missing from node_modules
+    Signature(
+        "hvigor-version",
+        (r"Cannot find module '(?P<module>@ohos/hvigor(?:-ohos-plugin)?/src/[^']+)'",),
+        "hvigor cannot load its own file {module}: the hvigor and hvigor-ohos-plugin versions "
+        "the project asks for do not fit each other or the installed DevEco Studio / Command "
+        "Line Tools: set modelVersion and the dependencies in hvigor/hvigor-config.json5 to the "
+        "ones a new project of your DevEco shows, then build again.",
+        meaning="hvigor and its plugin versions do not match",
+        terms=("hvigor-config.json5", "modelVersion", "hvigor"),
+    ),
     Signature(
         "hvigor-env",
         (r"Cannot find module '(?P<module>(?:@[^'/\s]+/)?[^'@./][^']*)'(?! or its corresponding)",),

@@ -92,10 +92,11 @@ _FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)
 _EVENT = Gated(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
 # and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
-# UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S)
+# UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S); HiCollie's APP_HICOLLIE,
+# a task the app watched (OH_HiCollie_SetTimer, its task-timeout checks) ran over its threshold
 FREEZE_REASON = re.compile(
     r"^[A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|BLOCK_INPUT|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S)\b"
-    r"|^MAIN_THREAD_JANK\b"
+    r"|^MAIN_THREAD_JANK\b|^APP_HICOLLIE\b"
 )
 # the main-thread timeout detector's sampled stack (apptask-timeout-guidelines, 采样栈规格): ten
 # samples of the main thread merged into a tree, each frame after the number of samples that hit
@@ -454,9 +455,10 @@ _COMMENT_KEY = Gated(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error mes
 # words of a report about a fault (not of a page listing the events): a freeze, a hang, an ANR,
 # a crash or a store review that saw one; or the system's own reporters of a freeze as hilog
 # shows them (AppDfr's ``reportEvent:``/``NotifyAppFault:``, AppMS's ``pid N will exit because
-# THREAD_BLOCK_6S``, ``PROCESS_KILL … reason=``)
+# THREAD_BLOCK_6S``, ``PROCESS_KILL … reason=``); not a part of a dotted name (a bundle
+# ``com.samples.freezedebug`` says nothing about a freeze)
 _FREEZE_WORD = re.compile(
-    r"freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
+    r"(?<!\w\.)freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
     r"|审核|\breview|\brejected|阻塞|\bblocked\b"
     r"|\bAppDfr\b|NotifyAppFault|reportEvent|\bwill exit because\b|PROCESS_KILL",
     re.I,
@@ -769,7 +771,7 @@ def _app_event_keys(exception: str, keys: dict[str, str], frames: list[Frame]) -
     if FREEZE_REASON.match(name):
         keys["Reason"] = name
         keys.setdefault("Error message", message)
-    elif name.endswith("Error"):  # a JS error (an APP_HICOLLIE or a "none" is neither)
+    elif name.endswith("Error"):  # a JS error (a "none" is neither)
         keys.setdefault("Error name", name)
         keys.setdefault("Error message", message)
     stack = data.get("stack")

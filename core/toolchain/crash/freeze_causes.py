@@ -78,6 +78,19 @@ FREEZE_CAUSES: tuple[Cause, ...] = (
         "counts, then optimise that logic: no busy-wait or long loop on the main thread, split "
         "heavy work or move it to TaskPool/Worker, use async APIs instead of sync ones.",
     ),
+    # HiCollie's event (hiappevent's APP_HICOLLIE): a task the app set a timer for
+    # (OH_HiCollie_SetTimer, or its task-timeout checks) did not end within its threshold
+    _c(
+        FREEZE,
+        r"(?<![.\w])APP_HICOLLIE(?![A-Za-z])",
+        "a task the app watches with HiCollie (OH_HiCollie_SetTimer, its task-timeout check) ran "
+        "over its timeout threshold: the watched code blocked (a sleep, a lock, synchronous I/O "
+        "or IPC)",
+        "Read the event's external_log (the watched thread's stack when the timer fired) and "
+        "make the watched work end within its threshold: no sleep or blocking wait in it, the "
+        "slow part async or on another thread; raise the timeout only when the work is rightly "
+        "that long.",
+    ),
     _c(
         FREEZE,
         r"[\s\S]",

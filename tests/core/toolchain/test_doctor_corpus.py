@@ -181,58 +181,60 @@ LANDED = 1.0
 # paths/agent-sandbox-hvigor-user-cache-eperm was written down as "permission"; the doctor's
 # kind for EPERM on a path is "project-path" (its fix: make it writable), a confident wrong.
 BELOW_LANDED = {
-    ("aa", "actionable"): (38, 39),
-    ("appfreeze", "said"): (43, 44),
-    ("appfreeze", "class"): (43, 44),
+    ("aa", "actionable"): (40, 41),
+    ("appfreeze", "said"): (45, 46),
+    ("appfreeze", "class"): (45, 46),
     ("appfreeze", "location"): (7, 9),
-    ("appfreeze", "actionable"): (42, 44),
+    ("appfreeze", "actionable"): (44, 46),
     ("arkts", "location"): (105, 106),
-    ("arkts", "actionable"): (143, 149),
-    ("bm", "actionable"): (137, 139),
-    ("config", "said"): (109, 110),
-    ("config", "class"): (108, 110),
+    ("arkts", "actionable"): (144, 150),
+    ("bm", "actionable"): (138, 140),
+    ("config", "said"): (110, 111),
+    ("config", "class"): (109, 111),
     ("config", "code"): (54, 55),
-    ("config", "actionable"): (108, 110),
-    ("cppcrash", "said"): (151, 152),
-    ("cppcrash", "class"): (151, 152),
-    ("cppcrash", "location"): (81, 83),
-    ("cppcrash", "actionable"): (146, 152),
-    ("hdc", "said"): (64, 66),
-    ("hdc", "class"): (63, 66),
-    ("hdc", "actionable"): (63, 66),
-    ("hilog", "said"): (116, 120),
-    ("hilog", "class"): (51, 55),
-    ("hilog", "location"): (15, 16),
-    ("hilog", "actionable"): (49, 55),
-    ("hilog", "fields"): (115, 120),
-    ("hvigor", "said"): (91, 92),
-    ("hvigor", "class"): (89, 92),
-    ("hvigor", "actionable"): (85, 92),
-    ("java-node", "said"): (31, 32),
-    ("java-node", "class"): (31, 32),
-    ("java-node", "actionable"): (30, 32),
-    ("jscrash", "class"): (121, 122),
-    ("jscrash", "actionable"): (120, 122),
-    ("native", "said"): (72, 73),
-    ("native", "class"): (71, 73),
-    ("native", "location"): (26, 27),
-    ("native", "actionable"): (66, 73),
-    ("ohpm", "actionable"): (78, 79),
+    ("config", "location"): (50, 51),
+    ("config", "actionable"): (108, 111),
+    ("cppcrash", "said"): (153, 154),
+    ("cppcrash", "class"): (153, 154),
+    ("cppcrash", "location"): (83, 85),
+    ("cppcrash", "actionable"): (148, 154),
+    ("hdc", "said"): (65, 67),
+    ("hdc", "class"): (64, 67),
+    ("hdc", "actionable"): (64, 67),
+    ("hilog", "said"): (122, 128),
+    ("hilog", "class"): (56, 63),
+    ("hilog", "location"): (16, 17),
+    ("hilog", "actionable"): (54, 63),
+    ("hilog", "fields"): (122, 128),
+    ("hvigor", "said"): (93, 94),
+    ("hvigor", "class"): (91, 94),
+    ("hvigor", "actionable"): (87, 94),
+    ("java-node", "said"): (33, 34),
+    ("java-node", "class"): (33, 34),
+    ("java-node", "location"): (1, 2),
+    ("java-node", "actionable"): (32, 34),
+    ("jscrash", "class"): (125, 126),
+    ("jscrash", "actionable"): (123, 126),
+    ("native", "said"): (74, 76),
+    ("native", "class"): (73, 76),
+    ("native", "location"): (27, 29),
+    ("native", "actionable"): (68, 76),
+    ("ohpm", "actionable"): (80, 81),
     ("paths", "said"): (36, 37),
     ("paths", "class"): (34, 37),
     ("paths", "actionable"): (34, 37),
-    ("sdk", "said"): (59, 60),
-    ("sdk", "class"): (58, 60),
-    ("sdk", "actionable"): (58, 60),
+    ("sdk", "said"): (61, 62),
+    ("sdk", "class"): (60, 62),
+    ("sdk", "actionable"): (60, 62),
     ("signing", "said"): (71, 72),
     ("signing", "class"): (71, 72),
     ("signing", "actionable"): (70, 72),
-    ("all", "said"): (1435, 1450),
-    ("all", "class"): (1361, 1385),
-    ("all", "code"): (619, 620),
-    ("all", "location"): (457, 464),
-    ("all", "actionable"): (1331, 1385),
-    ("all", "fields"): (115, 120),
+    ("all", "said"): (1465, 1483),
+    ("all", "class"): (1390, 1418),
+    ("all", "code"): (624, 625),
+    ("all", "location"): (463, 473),
+    ("all", "actionable"): (1358, 1418),
+    ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -247,10 +249,12 @@ BELOW_LANDED = {
 # names (``==com.ohos.sceneboard LOGS OVER PROC QUOTA``), as it does for every quota marker
 # deveco-window: hilog/q1-faq-media-45-avplayer-5400106-video-resolution (batch QL) prints the
 # column as ``C02B2B/com.hua...layerCallback``, a tag elided in its middle with no process part;
-# the parser reads the elision as the process's (``...layerCallback`` left as the tag)
+# the parser reads the elision as the process's (``...layerCallback`` left as the tag); its
+# sibling from the same page, hilog/q1-faq-media-45-avplayer-5400106-container-format (batch QS),
+# the same
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
-    "deveco-window": (25, 28),
+    "deveco-window": (26, 30),
     "hdc-time": (21, 22),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
@@ -263,10 +267,10 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # config/hvigor-task; hvigor's Script Error is hvigor-env in the table, as the corpus's two other
 # 00302037 logs were written
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hvigor": (2, 92),
-    "native": (1, 73),
+    "hvigor": (2, 94),
+    "native": (1, 76),
     "paths": (2, 37),
-    "all": (5, 1385),
+    "all": (5, 1418),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -279,7 +283,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1450
+    assert len(items) >= 1483
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -417,7 +421,10 @@ BUILD_KINDS = (
 # wrong 5; with runtime_messages.py's rows left out as well (a native module's unresolved
 # import, Node's uncaught exception in a package, hap-sign-tool's and Kotlin/Native's own
 # lines): said 743, class 708, fix 657, location 275.
-LEAVE_OUT_REACHED = {"said": 746, "class": 712, "actionable": 661, "location": 276, "code": 331}
+# With batch QS (the sealed half of batch Q, 33 logs, 13 of them builds) folded in after its
+# blind score, and its general rules (781 build logs): said 757, class 719, fix 667, location
+# 276, code 331, confident wrong 5.
+LEAVE_OUT_REACHED = {"said": 757, "class": 719, "actionable": 667, "location": 276, "code": 331}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
@@ -442,7 +449,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 768
+    assert logs >= 781
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -493,9 +500,10 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # folded in after their general rules; 263 of 265 with batch Z's native crashes folded in
     # after their general rules (the sanitizers' report kinds, the JSVM FAQ's crashes); 305 of 309
     # with the frames read for who called abort(), a recursion, an access off a buffer's end and
-    # a system API's own throw (crash/native_frames.py, crash/js_frames.py)
+    # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
+    # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 315
+    assert len(with_cause) >= 323
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
@@ -508,8 +516,9 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
 # own code read as its objects misused, 213 with one advice for a third-party library's crash;
 # 221 of 318 with batch QL's crashes folded in after its rules; 222 with musl's initial-exec TLS
 # message read quoted bare; 223 with a Chinese page's fault log fields read as the log's keys;
-# 225 with a main thread's stack dumped under its Tid line, no signal, read as possibly a freeze.
-LEAVE_OUT_CAUSES = 225
+# 225 with a main thread's stack dumped under its Tid line, no signal, read as possibly a freeze;
+# 232 of 326 with batch QS's crashes and freezes folded in after its rules.
+LEAVE_OUT_CAUSES = 232
 
 
 def test_the_structural_reading_answers_crashes_without_the_signatures(
@@ -523,7 +532,7 @@ def test_the_structural_reading_answers_crashes_without_the_signatures(
     report = evaluate(CORPUS)
     kinds = [report.rows[k] for k in ("jscrash", "cppcrash", "appfreeze")]
     right = sum(r.counts["actionable"][0] for r in kinds)
-    assert sum(r.counts["actionable"][1] for r in kinds) >= 309
+    assert sum(r.counts["actionable"][1] for r in kinds) >= 326
     assert right >= LEAVE_OUT_CAUSES, right
 
 

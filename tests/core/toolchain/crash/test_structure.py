@@ -298,7 +298,7 @@ def test_the_fault_address_read_against_the_registers(
 def test_any_freeze_and_a_sigpipe_get_a_cause() -> None:
     from hmdesk.core.toolchain.crash.model import Crash
 
-    freeze = explain(Crash(type="appfreeze", reason="APP_HICOLLIE"))
+    freeze = explain(Crash(type="appfreeze", reason="SOME_NEW_BLOCK_EVENT"))
     assert freeze is not None and not freeze.certain and "main thread" in freeze.cause
     pipe = explain(Crash(type="cppcrash", reason="Signal:SIGPIPE"))
     assert pipe is not None and "SIG_IGN" in pipe.fix
