@@ -264,6 +264,15 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
     )
 
 
+def _headline(crash: Crash) -> str:
+    """A fault log's line to show when it prints no Reason or Error message line: its error's
+    name and message, else its top frame (a stack pasted alone)."""
+    said = ": ".join(p for p in (crash.name, crash.message) if p)
+    if said:
+        return said
+    return crash.frames[0].raw.strip() if crash.frames else crash.type
+
+
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
@@ -278,7 +287,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
                     if ln.strip().startswith(("Reason:", "Error message:", "LastFatalMessage:"))
                     or "EVENTNAME" in ln
                 ),
-                f"{crash.name}: {crash.message}",
+                _headline(crash),
             )
             return _crash_finding(crash, line)
     engine = _engine_fault(head) or _web_render_freeze(head)

@@ -724,3 +724,16 @@ def test_the_json5_librarys_parse_error_is_a_configuration_file_that_does_not_pa
     assert f is not None and f.kind == "config" and "export default" in f.fix and "1:1" in f.fix
     ohpm = diagnose("ohpm ERROR: Install failed, detail: JSON5: invalid end of input at 1:1 in x")
     assert ohpm is not None and ohpm.kind == "ohpm-deps"
+
+
+def test_a_native_stack_pasted_alone_shows_its_top_frame_as_evidence() -> None:
+    # a cppcrash's frames copied without the Reason / Fault thread lines above them: no error
+    # name or message to show, so the evidence is the top frame (it was ": ")
+    text = "\n".join(
+        f"#{i:02d} pc 00000000000{i}1a2c /data/storage/el1/bundle/libs/arm64/libfoo.so"
+        f"(Foo::step{i}()+{i * 8})"
+        for i in range(4)
+    )
+    found = diagnose(text)
+    assert found is not None and found.kind == "crash"
+    assert found.evidence.startswith("#00 pc ") and "Foo::step0" in found.evidence
