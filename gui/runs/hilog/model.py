@@ -77,8 +77,8 @@ def line_field(line: HilogLine, name: str) -> str:
     """A column's text for one parsed line (unparsed lines show only their raw text)."""
     if name == "domain":
         return line.domain_text
-    if name in ("pid", "tid") and line.kind in (RAW, KMSG):
-        return ""
+    if name in ("pid", "tid") and (line.kind in (RAW, KMSG) or not getattr(line, name)):
+        return ""  # 0: a pasted layout without the column (no process logs as pid 0)
     return str(getattr(line, name))  # every column is a field of the line
 
 

@@ -89,3 +89,13 @@ def test_clear_keeps_counting(qtbot):
     assert model.shown == 0 and model.received == 5
     model.ingest(lines(3, 5))
     assert model.shown == 3 and line_field(model.line_at(0), "message") == "clock 5"
+
+
+def test_a_pasted_line_without_pid_or_tid_shows_them_empty() -> None:
+    from hmdesk.core.toolchain.hilog.parse import parse_hilog_text
+
+    (tagged,) = parse_hilog_text(["QEGLPlatformContext: eglSwapBuffers failed: 300d"])
+    assert tagged.tag == "QEGLPlatformContext"
+    assert (line_field(tagged, "pid"), line_field(tagged, "tid")) == ("", "")
+    hdc = parse_line("08-20 11:06:01.891  1948  1950 I A03D00/JSAPP: hi")
+    assert (line_field(hdc, "pid"), line_field(hdc, "tid")) == ("1948", "1950")
