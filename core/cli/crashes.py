@@ -94,7 +94,7 @@ def crashes_command(hdc: str, args: argparse.Namespace, as_json: bool) -> int:
 
 def _dump(hdc: str, args: argparse.Namespace, index: CodeIndex | None, as_json: bool) -> int:
     from hmdesk.core.toolchain.crash.detect import CrashDetector
-    from hmdesk.core.toolchain.crash.faultlog import fetch_faultlogs
+    from hmdesk.core.toolchain.crash.faultlog_files import fetch_faultlogs
     from hmdesk.core.toolchain.hilog.stream import dump
 
     det = CrashDetector(args.bundle)

@@ -3,6 +3,13 @@ nothing else matched."""
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.install_messages import HDC_FILE_SIGNATURES, INSTALL_SIGNATURES
+from hmdesk.core.toolchain.native_build_messages import (
+    NATIVE_BUILD_SIGNATURES,
+    NATIVE_COMPILE_SIGNATURES,
+    NATIVE_TOOLCHAIN_SIGNATURES,
+)
+from hmdesk.core.toolchain.package_messages import DEPENDENCY_SIGNATURES, REGISTRY_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
 # What a log says without a code (or next to a code the tables do not know). A fix may name
@@ -85,94 +92,8 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a Gradle dependency not found",
         terms=("Gradle", "maven", ".gradle", "cache"),
     ),
-    # GN (OpenHarmony's build): a variable set in a scope nothing reads
-    Signature(
-        "native",
-        (r"ERROR at (?P<location>//\S+?:\d+(?::\d+)?): Assignment had no effect",),
-        "GN treats a variable assigned but never read in that scope as an error: remove the "
-        "assignment at the place named (a template ignores it there, e.g. a field that another "
-        "field already decides), or use the variable.",
-        meaning="GN: assignment had no effect",
-        terms=("GN", "BUILD.gn", "assignment"),
-    ),
-    # CMake: a source file CMakeLists.txt lists does not exist
-    Signature(
-        "native",
-        (
-            r"CMake Error at (?P<location>\S+?:\d+)[^\n]*\n\s*Cannot find source file:?\s*\n?"
-            r"\s*(?P<path>\S+)",
-        ),
-        "A source file CMakeLists.txt lists does not exist: {path}. Fix its path in "
-        "CMakeLists.txt at the place named; a path that starts at '/' where a folder should come "
-        "is built from a CMake variable that is empty: define that variable as the "
-        "library's docs say, before the library's CMakeLists.txt is added.",
-        meaning="CMake: cannot find a source file",
-        terms=("CMake", "CMakeLists.txt", "target_sources"),
-    ),
-    # hdc's file transfer (``hdc file send/recv``, DevEco's install step): the reason and the
-    # path it prints decide the remedy (the HarmonyOS FAQ faq-stability-57,
-    # faqs-app-debugging-60/61)
-    Signature(
-        "file",
-        (r"\[Fail\]\s*Error opening file:[^\n]*path:\s*file://media/",),
-        "hdc cannot read the media library (file://media/… URIs): export the file with "
-        "`mediatool recv <uri> /data/local/tmp/<name>` on the device, then `hdc file recv` that "
-        "copy.",
-        meaning="hdc file: media library path",
-        terms=("hdc", "file recv", "mediatool"),
-    ),
-    Signature(
-        "file",
-        (r"FileTransfer Failed:\s*\[Fail\]\s*Error opening file:\s*no such file",),
-        "The HAP to install does not exist at the path DevEco sends: the build or its signing "
-        "step did not produce it. Build again and check that signing succeeds (a signed HAP in "
-        "build/default/outputs/default), then run.",
-        meaning="the HAP to send does not exist",
-        terms=("hdc", "FileTransfer", "signed HAP"),
-    ),
-    Signature(
-        "file",
-        (
-            r"FileTransfer Failed:\s*\[Fail\]\s*Error opening file:\s*"
-            r"(?:operation not permitted|permission denied)",
-        ),
-        "The computer refuses to read the HAP's folder: on Windows move the project out of C: "
-        "(or a protected folder); on macOS give DevEco Studio Full Disk Access (System Settings "
-        "> Privacy & Security) and restart it.",
-        meaning="the HAP's folder is not readable",
-        terms=("hdc", "FileTransfer", "permission"),
-    ),
-    Signature(
-        "file",
-        (r"\[Fail\]\s*Error opening file:\s*permission denied(?:, path:\s*(?P<location>\S+))?",),
-        "The shell user may not read {location} on the device: a file the app creates must be "
-        "readable by its group (open() with mode S_IRUSR | S_IWUSR | S_IRGRP), or copy it to "
-        "/data/local/tmp first; app sandboxes of release apps are not readable.",
-        meaning="hdc file: permission denied",
-        terms=("hdc", "file recv", "permission", "S_IRGRP"),
-    ),
-    Signature(
-        "file",
-        (r"\[Fail\]\s*Error opening file:\s*read-only file system",),
-        "The device's partition is read-only: `hdc shell mount -o rw,remount /` (root build), "
-        "or write under /data/local/tmp instead.",
-        meaning="hdc file: read-only file system",
-        terms=("hdc", "file send", "remount"),
-    ),
-    Signature(
-        "file",
-        (
-            r"\[Fail\]\s*Error opening file:\s*no such file or directory"
-            r"(?:, path:\s*(?P<location>\S+))?",
-        ),
-        "The path hdc printed does not exist where hdc reads it: check it on that side (`hdc shell "
-        "ls`; a send's target folder must exist), and update hdc to match the device's API when "
-        "the path is right. A path with Chinese (non-ASCII) names printed garbled: hdc before "
-        "3.1.0a cannot transfer them; `hdc checkserver` shows its version, update the SDK (API "
-        "12 or later).",
-        meaning="hdc file: no such file or directory",
-        terms=("hdc", "file", "path"),
-    ),
+    *NATIVE_BUILD_SIGNATURES,
+    *HDC_FILE_SIGNATURES,
     # an import the bundler cannot resolve (rollup's words, printed by hvigor)
     Signature(
         "rollup",
@@ -242,90 +163,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="ArkTS linter rule",
         terms=("ArkTS", "arkts", "编译错误"),
     ),
-    # npm/pnpm (which hvigor runs to install its own packages) finds no such version of a hvigor
-    # package: the version hvigor-config.json5 asks for (hvigor's 00308002 page: pnpm's
-    # ERR_PNPM_NO_MATCHING_VERSION and 404, for npm the same words)
-    Signature(
-        "hvigor-version",
-        (
-            r"(?:npm ERR!|ERR_PNPM_\w+)[^\n]*?(?:not found|404|No matching version)[^\n]*?"
-            r"(?P<package>@ohos/hvigor[\w-]*)@(?P<version>\d[\w.-]*)",
-        ),
-        "{package}@{version} is not in the registry hvigor installs from: set the hvigor "
-        "packages' versions in hvigor/hvigor-config.json5 (dependencies, modelVersion) to ones "
-        "the registry has and that fit your DevEco Studio / Command Line Tools (`npm view "
-        "{package} versions`; a new DevEco project's hvigor-config.json5 shows them), then build "
-        "again.",
-        meaning="a hvigor package version that does not exist",
-        terms=("hvigor-config.json5", "hvigor", "npm", "version"),
-    ),
-    Signature(
-        "ohpm-deps",
-        # (ohpm 1.x adds "not found"; newer ones end at the quote)
-        (r"NOTFOUND package '(?P<package>[^']+)'",),
-        "{package} is not in the registry: check the name and the version in oh-package.json5 "
-        "(`ohpm info <name>` lists the versions; @ohos/hvigor-ohos-plugin and @ohos/hvigor are "
-        "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
-        "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
-        "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
-        "then `ohpm install`.",
-        meaning="package not found in the registry",
-        terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (
-            r'local dependency "?(?P<dep>[^"\s]+)"? found in "(?P<path>[^"]+)" does not match '
-            r'the actual name "?(?P<name>[^"\s]+?)"?(?= of |[.\s]|$)',
-        ),
-        "The dependency key {dep} in {path} must equal the name in the dependency's own "
-        'oh-package.json5: rename it to "{name}" (or rename the package).',
-        meaning="dependency name differs from the package's name",
-        terms=("ohpm", "oh-package.json5", "dependency name"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"is not in the same file system as the current\s+project",),
-        "A local dependency is on another drive: put the project and its local (path) "
-        "dependencies on the same drive/disk (the same file system), e.g. copy the plugin next "
-        "to the project.",
-        meaning="local dependency on another drive",
-        terms=("ohpm", "local dependency", "file system"),
-    ),
-    # faqs-command-line-tool-3: a file missing inside oh_modules is a HAR's own relative-path
-    # dependency, which ohpm 1.4.0 and later does not carry into oh_modules
-    Signature(
-        "ohpm-deps",
-        (r"Fetch local file package error,?\s*(?P<path>\S*?oh_modules\S*?) does not exist",),
-        "A HAR you depend on has a relative-path (file:) dependency of its own, and ohpm 1.4.0 "
-        "and later does not add it when it makes oh_modules: publish that dependency to a "
-        "private ohpm-repo and depend on it by version, or add an overrides entry for it in the "
-        "project-level oh-package.json5. Missing: {path}",
-        meaning="a HAR's relative-path dependency missing from oh_modules",
-        terms=("ohpm", "overrides", "ohpm-repo", "oh-package.json5"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"Fetch local file package error,?\s*(?P<path>\S+?) does not exist",),
-        "A local HAR dependency does not exist: build it first (it is made by its own module's "
-        "build) or fix its path in oh-package.json5. Missing: {path}",
-        meaning="local HAR dependency missing",
-        terms=("ohpm", "har", "oh-package.json5"),
-    ),
-    Signature(
-        "ohpm-deps",
-        # from a path's start only: a match started inside a long path is retried at every
-        # character of it (quadratic on a log of oh_modules paths)
-        (
-            r"(?<![^\s'\"()])(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",
-        ),
-        "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
-        "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
-        "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
-        "to republish it without them (COPYFILE_DISABLE=1 tar / a clean ohpm publish).",
-        meaning="a dependency contains macOS ._ files",
-        terms=("ohpm", "oh_modules", "._", "har"),
-    ),
+    *DEPENDENCY_SIGNATURES,
     Signature(
         "hvigor-env",
         (r'Cannot run program "+[^"\n]*\.(?:bat|cmd)"+[^\n]*CreateProcess error=5\b',),
@@ -367,37 +205,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="hvigor-ohos-plugin version out of range",
         terms=("hvigor-ohos-plugin", "hvigor-config.json5", "DevEco"),
     ),
-    # messages without a code that the held-out batch 27e showed (uni-app's HarmonyOS FAQ, the
-    # ohpm/hvigor docs, developers' notes): each decides its own remedy
-    Signature(
-        "native",
-        (
-            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): fatal error: "
-            r"'(?P<header>[^']+)' file not found",
-        ),
-        "A C/C++ header is not on the native build's include path: {header} (included at "
-        "{location}). Add its directory with target_include_directories in CMakeLists.txt, or "
-        "install/upgrade the package (HAR, ohpm) that ships it; a header of a dependency means "
-        "its version does not match the one the project is built with.",
-        meaning="a header file is not found",
-        terms=("CMakeLists.txt", "include", "header", "native"),
-    ),
-    # a name defined twice in one translation unit (clang's "redefinition of 'X'"; the note
-    # after it says where the first definition is): a header that now defines it (inline,
-    # constexpr) and a source that still does, or a header included twice without a guard
-    Signature(
-        "native",
-        (
-            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|c|cc|cpp|cxx|m|mm):\d+:\d+): error: "
-            r"redefinition of '(?P<name>[^'\n]+)'",
-        ),
-        "{name} is defined twice (at {location} and where the note after it says): remove the "
-        "duplicate definition and keep one, e.g. the source file's copy of a constant a header "
-        "now defines (inline / constexpr), or declare it extern in the header and define it in "
-        "one source file; a header included twice needs #pragma once or an include guard.",
-        meaning="a name defined twice",
-        terms=("redefinition", "duplicate definition", "native"),
-    ),
+    *NATIVE_COMPILE_SIGNATURES,
     # hvigor's schema check of a JSON5 file: a property the schema does not have
     # (``hvigorVersion is not valid property name``: an old hvigor-config.json5's fields)
     Signature(
@@ -493,41 +301,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="bundler met a non-JavaScript file",
         terms=("rollup", "path", "hvigor-config.json5"),
     ),
-    Signature(
-        "network",
-        (r"network request to (?P<url>https?://\S+) failed",),
-        "hvigor's npm/pnpm cannot reach {url}: set a reachable registry (NPM_CONFIG_REGISTRY or "
-        "registry= in ~/.npmrc, e.g. a mirror) and the proxy, then build again.",
-        meaning="npm registry unreachable",
-        terms=("npm", "registry", "proxy", "NPM_CONFIG_REGISTRY"),
-    ),
-    Signature(
-        "hvigor-env",
-        (r"pnpm execute failed",),
-        "hvigor's first-run install of pnpm and its plugins failed: build once in DevEco Studio "
-        "so it installs them, or set NPM_CONFIG_REGISTRY (or ~/.npmrc registry=) to a reachable "
-        "registry and proxy.",
-        meaning="hvigor could not install pnpm",
-        terms=("pnpm", "npm", "registry", "hvigor"),
-    ),
-    Signature(
-        "network",
-        (r"FetchError: request to (?P<url>https?://[^\s,]+) failed, reason: (?P<reason>[^,\n]+)",),
-        "ohpm cannot reach {url} ({reason}): the registry in .ohpmrc, or a URL recorded in "
-        "oh-package-lock.json5, is unreachable from here (a private registry?). Point the "
-        "registry at one you can reach (https://ohpm.openharmony.cn/ohpm/), fix the proxy, and "
-        "regenerate oh-package-lock.json5.",
-        meaning="ohpm registry unreachable",
-        terms=("ohpm", "registry", ".ohpmrc", "network"),
-    ),
-    Signature(
-        "ohpm-deps",
-        (r"HttpCode 404, API ping in (?P<registry>\S+)",),
-        "{registry} is not an ohpm registry (ping answered 404): fix registry= in .ohpmrc (or "
-        "pass --registry) to a valid ohpm registry.",
-        meaning="not an ohpm registry",
-        terms=("ohpm", "registry", ".ohpmrc"),
-    ),
+    *REGISTRY_SIGNATURES,
     Signature(
         "ohpm-deps",
         (r"ohpm ERROR: JSON5: invalid end of input",),
@@ -577,43 +351,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="too many literals in one function",
         terms=("es2abc", "literal", "split"),
     ),
-    # clang in strict ANSI mode (-std=c++NN) on a C header that uses C99's _Bool (JSVM-API's)
-    Signature(
-        "native",
-        (r"error: unknown type name '\\?_Bool'",),
-        "-std=c++NN puts clang in strict ANSI mode, where C99's _Bool (used by the C headers "
-        "included, e.g. JSVM-API's) is unknown: compile with -std=gnu++NN (or leave the default), "
-        "or add -U__STRICT_ANSI__ (CMAKE_CXX_FLAGS / target_compile_options in CMakeLists.txt).",
-        meaning="_Bool unknown under strict ANSI C++",
-        terms=("-std=gnu++", "__STRICT_ANSI__", "CMakeLists.txt"),
-    ),
-    # a MinGW (dllexport) build: the export macro on a definition but not on its declaration
-    Signature(
-        "native",
-        (
-            r"(?P<location>\S+\.(?:cpp|cc|cxx|h|hpp):\d+:\d+):\s*\n?\s*error: redeclaration of "
-            r"'(?P<name>[^'\n]+)' cannot add 'dllexport' attribute",
-            r"redeclaration of '(?P<name2>[^'\n]+)' cannot add 'dllexport' attribute",
-        ),
-        "The export attribute (dllexport, through the project's export macro) is on a later "
-        "declaration or the definition but not on the first declaration: put the export macro "
-        "on the declaration in the header (the class or member's first declaration), not only "
-        "where it is defined.",
-        meaning="dllexport added on a redeclaration",
-        terms=("dllexport", "export macro", "declaration"),
-    ),
-    # musl's loader: a C++ runtime symbol an old libc++_shared.so lacks
-    Signature(
-        "native",
-        (r"symbol not found,? s=(?P<symbol>__emutls_get_address|__cxa_\w+|_ZNSt\w+)",),
-        "The app's native library needs a C++ runtime symbol ({symbol}) the packaged "
-        "libc++_shared.so does not have: the library (or a HAR's .so) was built with a newer "
-        "SDK/NDK than the libc++_shared.so packaged with it. Build every native library and HAR "
-        "with the same SDK version and package that SDK's libc++_shared.so (rebuild, then "
-        "Clean Project).",
-        meaning="libc++_shared.so older than the library",
-        terms=("libc++_shared.so", "SDK", "HAR", "symbol not found"),
-    ),
+    *NATIVE_TOOLCHAIN_SIGNATURES,
     # ohpm cannot get a package's metadata: a name the registry does not have
     Signature(
         "ohpm-deps",
@@ -722,47 +460,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a dependency link resolves into another project",
         terms=("ohpm install", "oh_modules", "HAR", "sync"),
     ),
-    Signature(
-        "signing",
-        # faqs-package-structure-51: a release HAP installed with hdc
-        (r"INSTALL_FAILED_APP_SOURCE_NOT_TRUSTED",),
-        "The HAP is release-signed: a release certificate and profile from AppGallery Connect "
-        "serve only the AppGallery listing (上架), not a local install (and the signing center "
-        "issues profiles only for preinstalled apps). To run it on a device, sign it with a "
-        "debug certificate and profile (DevEco Studio: Signing Configs > Automatically generate "
-        "signature) and install that build.",
-        meaning="release-signed HAP installed outside AppGallery",
-        terms=("release", "debug certificate", "AppGallery", "安装失败"),
-    ),
-    Signature(
-        "install",
-        # DevEco's deploy of a HAP over the size limit (faqs-ability-13; bm's 9568272, 4 GB)
-        (r"INSTALL_FAILED_SIZE_TOO_LARGE",),
-        "A single HAP exceeds the install size limit (bm's 9568272 “install invalid hap size”: "
-        "over 4 GB): split the content into several HAPs (feature HAPs, HSPs), each under the "
-        "size limit, or reduce what the HAP bundles (move large resources out, download them "
-        "at run time).",
-        meaning="the HAP is over the size limit",
-        terms=("install", "9568272", "HAP size", "拆分"),
-    ),
-    Signature(
-        "install",
-        (r"\[?(?:MSG_ERR_)?INSTALL_FAILED_(?P<what>[A-Z_]+)\]?",),
-        "This is the install error of HarmonyOS 4.x or older (INSTALL_FAILED_{what}): a "
-        "HarmonyOS NEXT (API 12+) HAP installs only on HarmonyOS NEXT / 5.0+ devices; on a "
-        "NEXT device, a NO_BUNDLE_SIGNATURE error means the HAP must be signed.",
-        meaning="old-system install error",
-        terms=("install", "HarmonyOS NEXT", "安装失败"),
-    ),
-    Signature(
-        "install",
-        (r"Failed to install the HAP(?: or HSP)?\b",),
-        "The device refused the package: check that it runs the system the app targets "
-        "(HarmonyOS NEXT / 5.0+ for a NEXT app, not 4.x; a real device when the emulator lacks "
-        "the ABI), that its type is in deviceTypes, and read bm's reason in the evidence.",
-        meaning="the device refused the package",
-        terms=("install", "device", "安装失败"),
-    ),
+    *INSTALL_SIGNATURES,
     # TypeScript/ArkTS diagnostics pasted without their ERROR header
     Signature(
         "arkts-source",

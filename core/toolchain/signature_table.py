@@ -13,10 +13,13 @@ from hmdesk.core.toolchain.build_signatures import (
 )
 from hmdesk.core.toolchain.device_signatures import DEVICE_SIGNATURES, GENERIC_DEVICE_SIGNATURES
 from hmdesk.core.toolchain.es2abc_signatures import ES2ABC_SIGNATURES
+from hmdesk.core.toolchain.faq_quoted import FAQ_QUOTED_SIGNATURES
 from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
+from hmdesk.core.toolchain.hvigor_faq_signatures import HVIGOR_FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
 from hmdesk.core.toolchain.ohpm_repo_signatures import OHPM_REPO_SIGNATURES
 from hmdesk.core.toolchain.prefilter import Need, fold, holds
+from hmdesk.core.toolchain.previewer_notices import PREVIEWER_SIGNATURES
 from hmdesk.core.toolchain.runtime_messages import RUNTIME_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
@@ -25,6 +28,9 @@ TABLE: tuple[Signature, ...] = (
     + TOOL_MESSAGE_SIGNATURES
     + RUNTIME_SIGNATURES
     + FAQ_SIGNATURES
+    + HVIGOR_FAQ_SIGNATURES
+    + PREVIEWER_SIGNATURES
+    + FAQ_QUOTED_SIGNATURES
     + AGC_PACKAGE_SIGNATURES
     + ES2ABC_SIGNATURES
     + OHPM_REPO_SIGNATURES

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
 from hmdesk.core.toolchain.crash.model import Crash
 from hmdesk.core.toolchain.device import files
 from hmdesk.core.toolchain.device.files import Entry, Listing

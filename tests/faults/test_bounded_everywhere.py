@@ -31,7 +31,8 @@ from hmdesk.core.memory.lab.labelled_set import LabelledSetError, load_set
 from hmdesk.core.memory.lifecycle.evaluate import PairSetError, load_pairs
 from hmdesk.core.memory.search_index.snapshot import header
 from hmdesk.core.memory.store import MemoryStore
-from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, read_faultlog
+from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
+from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
 from hmdesk.core.toolchain.device.files import download_kind
 from hmdesk.core.toolchain.device.layout import LayoutError, read_layout
 from hmdesk.core.toolchain.hdc.outcomes import parse_bm_dump

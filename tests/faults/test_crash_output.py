@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from hmdesk.core.cli.crashes import MAX_FRAMES, _print_book, group_text
 from hmdesk.core.toolchain.crash.detect import CrashBook
-from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, read_faultlog_dir
+from hmdesk.core.toolchain.crash.faultlog import parse_faultlog
+from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog_dir
 from hmdesk.core.toolchain.crash.model import JSON_FRAMES
 
 from tests.core.toolchain.crash.test_faultlog import REAL_JS

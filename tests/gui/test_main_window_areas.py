@@ -122,7 +122,7 @@ def test_a_fault_log_opened_in_the_devices_tab_shows_as_the_runs_crash_card(ctx,
     its crash card open in the feed (real log: tests/data/real_logs/cppcrash, OpenHarmony)."""
     from pathlib import Path
 
-    from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+    from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
 
     ctx.settings.setValue("window/tab", 2)
     w = _start(ctx, qtbot)

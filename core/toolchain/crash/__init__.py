@@ -6,17 +6,18 @@ log files, grouped, mapped back to the project's code. Qt-free.
 * :mod:`.frames` — one printed stack frame → Frame, project frames → source files;
 * :mod:`.detect` — :class:`CrashDetector` (fed hilog batches, cheap on lines of no interest),
   :class:`CrashBook` (repeats grouped and counted, fault logs merged);
-* :mod:`.faultlog` — the fault log file format, :func:`fetch_faultlogs` (``hdc file recv``);
+* :mod:`.faultlog` — the fault log file format;
+* :mod:`.faultlog_files` — fault log files read from disk, :func:`fetch_faultlogs` (``hdc file
+  recv``);
 * :mod:`.resolve` — frames → code index entities, recall terms, the pitfall text.
 """
 
 from __future__ import annotations
 
 from hmdesk.core.toolchain.crash.detect import CrashBook, CrashDetector, CrashGroup, detect_all
-from hmdesk.core.toolchain.crash.faultlog import (
+from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, parse_name
+from hmdesk.core.toolchain.crash.faultlog_files import (
     fetch_faultlogs,
-    parse_faultlog,
-    parse_name,
     read_faultlog,
     read_faultlog_dir,
 )

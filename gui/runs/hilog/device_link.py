@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from hmdesk.core.db import Database
 from hmdesk.core.toolchain.crash.detect import CrashGroup
-from hmdesk.core.toolchain.crash.faultlog import FetchResult, fetch_faultlogs
+from hmdesk.core.toolchain.crash.faultlog_files import FetchResult, fetch_faultlogs
 from hmdesk.core.toolchain.hdc import Outcome
 from hmdesk.core.toolchain.hilog import device_fixes
 from hmdesk.core.toolchain.hilog.stream import clear_buffer

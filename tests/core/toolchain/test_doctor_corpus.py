@@ -405,7 +405,7 @@ BUILD_KINDS = (
 # 637, class 611, fix 568, location 257, code 313, confident wrong 3.
 # With held-out batch M2's 20 build logs (the FAQ's quoted errors) folded in and its general
 # rules (671 build logs): said 655, class 627, fix 583, location 257, code 313, confident wrong 3.
-# With batch G's 21 build logs (the FAQ's quoted errors taught as rules, faq_signatures; 692 build
+# With batch G's 21 build logs (the FAQ's quoted errors taught as rules, faq_quoted; 692 build
 # logs): said 676, class 648, fix 604, location 257, code 313, confident wrong 3.
 # With the sealed batches N and N2 folded in after their final blind score, and their general
 # rules (736 build logs): said 714, class 682, fix 632, location 264, code 318, confident
@@ -414,7 +414,7 @@ BUILD_KINDS = (
 # logs): said 731, class 695, fix 644, location 274, code 328, confident wrong 5 (P's 00302037,
 # written down as config/hvigor-task, is hvigor-env in the table and the corpus).
 # With restool's documented codes (restool_codes.py, P's two resource logs): said 733, class 698,
-# fix 648, code 331. With DevEco Studio's Previewer notices (faq_signatures.py, P's three): said
+# fix 648, code 331. With DevEco Studio's Previewer notices (previewer_notices.py, P's three): said
 # 735, class 701, fix 651.
 # With batch QL (the learning half of batch Q, 35 logs, 11 of them builds) folded in with its
 # general rules (768 build logs): said 746, class 712, fix 661, location 276, code 331, confident

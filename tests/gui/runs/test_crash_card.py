@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hmdesk.core.codeindex.anchors import AnchorStore
 from hmdesk.core.toolchain.crash.detect import CrashDetector, CrashGroup
-from hmdesk.core.toolchain.crash.faultlog import fetch_faultlogs
+from hmdesk.core.toolchain.crash.faultlog_files import fetch_faultlogs
 from hmdesk.core.toolchain.hilog.stream import dump
 from hmdesk.gui.runs.area import RunsArea
 from hmdesk.gui.runs.crash_card import CrashPanel
@@ -299,7 +299,7 @@ def test_a_downloaded_fault_log_opens_as_the_feeds_crash_card(qtbot, ctx, tmp_pa
     read property loadPackage of undefined", at initPageUrl H5Page.ts:3:1; the cause says a
     value was undefined and the fix names optional chaining (``?.``) or a check for undefined
     (the corpus's expected fix words)."""
-    from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+    from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
     from hmdesk.core.toolchain.finding import Finding
 
     src = Path(__file__).resolve().parents[2] / "data/real_logs/jscrash"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from hmdesk.core.toolchain.crash.detect import CrashBook, CrashGroup
-from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
 from hmdesk.core.toolchain.device import screen
 from hmdesk.core.toolchain.device.evidence import Evidence, run_folder
 from hmdesk.core.toolchain.pipeline.recorder import RunRecorder

@@ -6,13 +6,15 @@ from pathlib import Path
 
 from hmdesk.core.toolchain.crash.faultlog import (
     FAULT_HINT,
-    fetch_faultlogs,
     parse_faultlog,
     parse_name,
-    read_faultlog,
-    read_faultlog_dir,
     unmark,
     unnumber,
+)
+from hmdesk.core.toolchain.crash.faultlog_files import (
+    fetch_faultlogs,
+    read_faultlog,
+    read_faultlog_dir,
 )
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hypothesis import given

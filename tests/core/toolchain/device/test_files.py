@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hmdesk.core.toolchain.crash.faultlog import read_faultlog
+from hmdesk.core.toolchain.crash.faultlog_files import read_faultlog
 from hmdesk.core.toolchain.device import files
 
 from tests.fixtures.fake_tools import FAKE_HDC_KEY, FakeTools

@@ -1,0 +1,134 @@
+"""The signatures of a project's packages, read from the message text: a dependency that
+npm/pnpm/ohpm cannot resolve or install, and a package registry they cannot reach. A fix may
+name what the pattern captured ({package}, {dep} …). Data only."""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.signature import Signature
+
+# a dependency npm/pnpm/ohpm cannot resolve or install
+DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
+    # npm/pnpm (which hvigor runs to install its own packages) finds no such version of a hvigor
+    # package: the version hvigor-config.json5 asks for (hvigor's 00308002 page: pnpm's
+    # ERR_PNPM_NO_MATCHING_VERSION and 404, for npm the same words)
+    Signature(
+        "hvigor-version",
+        (
+            r"(?:npm ERR!|ERR_PNPM_\w+)[^\n]*?(?:not found|404|No matching version)[^\n]*?"
+            r"(?P<package>@ohos/hvigor[\w-]*)@(?P<version>\d[\w.-]*)",
+        ),
+        "{package}@{version} is not in the registry hvigor installs from: set the hvigor "
+        "packages' versions in hvigor/hvigor-config.json5 (dependencies, modelVersion) to ones "
+        "the registry has and that fit your DevEco Studio / Command Line Tools (`npm view "
+        "{package} versions`; a new DevEco project's hvigor-config.json5 shows them), then build "
+        "again.",
+        meaning="a hvigor package version that does not exist",
+        terms=("hvigor-config.json5", "hvigor", "npm", "version"),
+    ),
+    Signature(
+        "ohpm-deps",
+        # (ohpm 1.x adds "not found"; newer ones end at the quote)
+        (r"NOTFOUND package '(?P<package>[^']+)'",),
+        "{package} is not in the registry: check the name and the version in oh-package.json5 "
+        "(`ohpm info <name>` lists the versions; @ohos/hvigor-ohos-plugin and @ohos/hvigor are "
+        "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
+        "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
+        "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
+        "then `ohpm install`.",
+        meaning="package not found in the registry",
+        terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (
+            r'local dependency "?(?P<dep>[^"\s]+)"? found in "(?P<path>[^"]+)" does not match '
+            r'the actual name "?(?P<name>[^"\s]+?)"?(?= of |[.\s]|$)',
+        ),
+        "The dependency key {dep} in {path} must equal the name in the dependency's own "
+        'oh-package.json5: rename it to "{name}" (or rename the package).',
+        meaning="dependency name differs from the package's name",
+        terms=("ohpm", "oh-package.json5", "dependency name"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"is not in the same file system as the current\s+project",),
+        "A local dependency is on another drive: put the project and its local (path) "
+        "dependencies on the same drive/disk (the same file system), e.g. copy the plugin next "
+        "to the project.",
+        meaning="local dependency on another drive",
+        terms=("ohpm", "local dependency", "file system"),
+    ),
+    # faqs-command-line-tool-3: a file missing inside oh_modules is a HAR's own relative-path
+    # dependency, which ohpm 1.4.0 and later does not carry into oh_modules
+    Signature(
+        "ohpm-deps",
+        (r"Fetch local file package error,?\s*(?P<path>\S*?oh_modules\S*?) does not exist",),
+        "A HAR you depend on has a relative-path (file:) dependency of its own, and ohpm 1.4.0 "
+        "and later does not add it when it makes oh_modules: publish that dependency to a "
+        "private ohpm-repo and depend on it by version, or add an overrides entry for it in the "
+        "project-level oh-package.json5. Missing: {path}",
+        meaning="a HAR's relative-path dependency missing from oh_modules",
+        terms=("ohpm", "overrides", "ohpm-repo", "oh-package.json5"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"Fetch local file package error,?\s*(?P<path>\S+?) does not exist",),
+        "A local HAR dependency does not exist: build it first (it is made by its own module's "
+        "build) or fix its path in oh-package.json5. Missing: {path}",
+        meaning="local HAR dependency missing",
+        terms=("ohpm", "har", "oh-package.json5"),
+    ),
+    Signature(
+        "ohpm-deps",
+        # from a path's start only: a match started inside a long path is retried at every
+        # character of it (quadratic on a log of oh_modules paths)
+        (
+            r"(?<![^\s'\"()])(?P<location>[^\s'\"()]*oh_modules[\\/][^\s'\"()]*[\\/]\._[^\s\\/'\"()]+)",
+        ),
+        "A dependency ships macOS metadata files (AppleDouble `._*`, left when a package is "
+        "packed on macOS) and the compiler tries to read them as code: {location}. Delete them "
+        "(`find oh_modules -name '._*' -delete`) and build again; ask the package's maintainer "
+        "to republish it without them (COPYFILE_DISABLE=1 tar / a clean ohpm publish).",
+        meaning="a dependency contains macOS ._ files",
+        terms=("ohpm", "oh_modules", "._", "har"),
+    ),
+)
+
+# a package registry npm/pnpm/ohpm cannot reach or read
+REGISTRY_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "network",
+        (r"network request to (?P<url>https?://\S+) failed",),
+        "hvigor's npm/pnpm cannot reach {url}: set a reachable registry (NPM_CONFIG_REGISTRY or "
+        "registry= in ~/.npmrc, e.g. a mirror) and the proxy, then build again.",
+        meaning="npm registry unreachable",
+        terms=("npm", "registry", "proxy", "NPM_CONFIG_REGISTRY"),
+    ),
+    Signature(
+        "hvigor-env",
+        (r"pnpm execute failed",),
+        "hvigor's first-run install of pnpm and its plugins failed: build once in DevEco Studio "
+        "so it installs them, or set NPM_CONFIG_REGISTRY (or ~/.npmrc registry=) to a reachable "
+        "registry and proxy.",
+        meaning="hvigor could not install pnpm",
+        terms=("pnpm", "npm", "registry", "hvigor"),
+    ),
+    Signature(
+        "network",
+        (r"FetchError: request to (?P<url>https?://[^\s,]+) failed, reason: (?P<reason>[^,\n]+)",),
+        "ohpm cannot reach {url} ({reason}): the registry in .ohpmrc, or a URL recorded in "
+        "oh-package-lock.json5, is unreachable from here (a private registry?). Point the "
+        "registry at one you can reach (https://ohpm.openharmony.cn/ohpm/), fix the proxy, and "
+        "regenerate oh-package-lock.json5.",
+        meaning="ohpm registry unreachable",
+        terms=("ohpm", "registry", ".ohpmrc", "network"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (r"HttpCode 404, API ping in (?P<registry>\S+)",),
+        "{registry} is not an ohpm registry (ping answered 404): fix registry= in .ohpmrc (or "
+        "pass --registry) to a valid ohpm registry.",
+        meaning="not an ohpm registry",
+        terms=("ohpm", "registry", ".ohpmrc"),
+    ),
+)
