@@ -325,7 +325,9 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
         line_start = m.string.rfind("\n", 0, m.start()) + 1
         said = m.string[max(line_start, m.start() - 240) : m.end()].strip()
         groups["said"] = ("…" if m.start() - 240 > line_start else "") + said
-    location = location or groups.get("location") or _printed_config(tail)
+    # a place the signature names as ``file:line`` whose column the log prints elsewhere (Node's
+    # header line above the caret, then the stack's ``at … (file:line:col)``)
+    location = location or with_column(groups.get("location"), tail) or _printed_config(tail)
     if location is None:  # the old ArkTS format: the place on the line above
         line_start = m.string.rfind("\n", 0, m.start()) + 1
         above = m.string[m.string.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]

@@ -210,6 +210,25 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="the Kotlin/Native compiler crashed",
         terms=("Kotlin/Native", "compiler", "K2", "languageVersion"),
     ),
+    # Node's ReferenceError in the project's own script (a build tool's config, a plugin's
+    # options file): its top frame outside node_modules, and Node's loader frames below it
+    # (``node:internal/…``), so an app's JS crash never matches
+    Signature(
+        "tool",
+        (
+            r"^[ \t]*ReferenceError: (?P<name>[A-Za-z_$][\w$]*) is not defined[ \t]*\n"
+            r"[ \t]+at (?:[^\n(]*\()?(?P<location>(?![^\n)]*node_modules)(?!node:)"
+            r"[^\n()]+?\.[cm]?[jt]s:\d+:\d+)\)?[ \t]*\n"
+            r"(?=(?:[^\n]*\n){0,12}?[^\n]*\(node:internal[\\/])",
+        ),
+        "Node ran the project's own script ({location}) and it uses {name} without declaring "
+        "or importing it: add it at the top of that file — for a Node built-in such as path or "
+        "fs, `const {name} = require('{name}')` (or `import {name} from '{name}'` in an ES "
+        "module) — as the tool's guide's config sample does; what failed after it (a platform "
+        "or plugin not registered) follows from this one.",
+        meaning="the project's Node script uses an undeclared name",
+        terms=("ReferenceError", "require", "not defined"),
+    ),
     # Node's own report of an uncaught exception in a package's file: the file:line, the source
     # line, the caret, the error (a CLI's plugin that does not fit the CLI)
     Signature(

@@ -192,8 +192,7 @@ BELOW_LANDED = {
     ("config", "said"): (110, 111),
     ("config", "class"): (109, 111),
     ("config", "code"): (54, 55),
-    ("config", "location"): (50, 51),
-    ("config", "actionable"): (108, 111),
+    ("config", "actionable"): (109, 111),
     ("cppcrash", "said"): (153, 154),
     ("cppcrash", "class"): (153, 154),
     ("cppcrash", "location"): (83, 85),
@@ -211,7 +210,6 @@ BELOW_LANDED = {
     ("hvigor", "actionable"): (87, 94),
     ("java-node", "said"): (33, 34),
     ("java-node", "class"): (33, 34),
-    ("java-node", "location"): (1, 2),
     ("java-node", "actionable"): (32, 34),
     ("jscrash", "class"): (125, 126),
     ("jscrash", "actionable"): (123, 126),
@@ -232,8 +230,8 @@ BELOW_LANDED = {
     ("all", "said"): (1465, 1483),
     ("all", "class"): (1390, 1418),
     ("all", "code"): (624, 625),
-    ("all", "location"): (463, 473),
-    ("all", "actionable"): (1358, 1418),
+    ("all", "location"): (465, 473),
+    ("all", "actionable"): (1359, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -424,7 +422,9 @@ BUILD_KINDS = (
 # With batch QS (the sealed half of batch Q, 33 logs, 13 of them builds) folded in after its
 # blind score, and its general rules (781 build logs): said 757, class 719, fix 667, location
 # 276, code 331, confident wrong 5.
-LEAVE_OUT_REACHED = {"said": 757, "class": 719, "actionable": 667, "location": 276, "code": 331}
+# With Node's header place given its stack's column and a ReferenceError in the project's own
+# Node script (QS's two Taro logs): fix 668, location 278.
+LEAVE_OUT_REACHED = {"said": 757, "class": 719, "actionable": 668, "location": 278, "code": 331}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 

@@ -168,3 +168,51 @@ def test_the_musl_loaders_missing_library_quoted_without_columns(line: str):
     # a system library (.z.so) missing is the system's, not the HAP's: not this row
     system = diagnose(line.replace("libfoo.so", "libace.z.so").replace("libc++_shared", "libace.z"))
     assert system is None or system.meaning != found.meaning
+
+
+NODE_FRAMES = (
+    "    at Module._compile (node:internal/modules/cjs/loader:1191:14)\n"
+    "    at Module.load (node:internal/modules/cjs/loader:1069:32)\n"
+)
+
+
+def test_a_reference_error_in_the_projects_node_script_names_the_file_and_the_require() -> None:
+    text = (
+        "ReferenceError: fs is not defined\n"
+        "    at Object.<anonymous> (/home/dev/app/build/options.js:12:5)\n" + NODE_FRAMES
+    )
+    found = diagnose(text)
+    assert found is not None and found.kind == "tool"
+    assert found.location == "/home/dev/app/build/options.js:12:5"
+    assert "const fs = require('fs')" in found.fix
+
+
+def test_a_reference_error_elsewhere_is_not_the_projects_script() -> None:
+    # the top frame inside node_modules: a package's own bug, not the project's script
+    in_package = (
+        "ReferenceError: fs is not defined\n"
+        "    at load (/home/dev/app/node_modules/some-cli/lib/a.js:3:1)\n" + NODE_FRAMES
+    )
+    found = diagnose(in_package)
+    assert found is None or found.meaning != "the project's Node script uses an undeclared name"
+    # an app's JS crash: no Node loader frames under it
+    app = (
+        "Error name:ReferenceError\nError message:fs is not defined\nStacktrace:\n"
+        "ReferenceError: fs is not defined\n"
+        "    at aboutToAppear (entry/src/main/ets/pages/Index.ts:12:5)\n"
+    )
+    crash = diagnose(app)
+    assert crash is not None and crash.kind == "crash"
+
+
+def test_nodes_header_place_takes_the_column_its_stack_prints() -> None:
+    text = (
+        "/w/app/node_modules/@acme/plugin-x/dist/index.js:40\n"
+        "    const v = ctx.getConfig().name;\n"
+        "                  ^\n\n"
+        "TypeError: ctx.getConfig is not a function\n"
+        "    at Plugin.run (/w/app/node_modules/@acme/plugin-x/dist/index.js:40:19)\n"
+    )
+    found = diagnose(text)
+    assert found is not None and found.kind == "tool"
+    assert found.location == "/w/app/node_modules/@acme/plugin-x/dist/index.js:40:19"
