@@ -6,10 +6,10 @@ Pages change what they quote in a few regular ways, whatever the log:
   meet UI component syntax``): a pair of ‘ ’ around ASCII text is the tool's ``'…'``;
 - the OpenHarmony guides annotate a sample log line by line (``Reason:stack-buffer-overflow <-
   触发原因``, ``Pid:62642 <- 进程号``): the ``<-`` note at a line's end is the page's, not the
-  log's (a sanitizer's own ``<==`` marks stay);
-- the API reference's "typical log" of a JS crash titles its keys (``Error Name:``, ``Error
-  Message:``, ``Stack trace:``): they are the fault log's ``Error name:``, ``Error message:``
-  and ``Stacktrace:``.
+  log's (a sanitizer's own ``<==`` marks stay).
+
+A page's labels for a fault log's keys (titled or translated) are the fault log reader's
+(:mod:`.crash.translated_keys`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,6 @@ import re
 _CURLY = re.compile(r"[‘’]([\x20-\x26\x28-\x7e]{1,300}?)[‘’]")
 # a page's note after ``<-`` at a line's end, in CJK words (the guides' annotations)
 _NOTE = re.compile(r"[ \t]*<-(?![-=])[ \t]*[^\n]{0,40}?[\u4e00-\u9fff][^\n]{0,40}$", re.M)
-# the API reference's titled keys, at a line's start
-_TITLED = re.compile(r"^([ \t>]*)(Error Name|Error Message|Stack trace)[ \t]*:", re.M)
-_KEYS = {"Error Name": "Error name", "Error Message": "Error message", "Stack trace": "Stacktrace"}
 
 
 def as_printed(text: str) -> str:
@@ -31,6 +28,4 @@ def as_printed(text: str) -> str:
         text = _CURLY.sub(r"'\1'", text)
     if "<-" in text:
         text = _NOTE.sub("", text)
-    if "Error Name" in text and len({m.group(2) for m in _TITLED.finditer(text)}) >= 2:
-        text = _TITLED.sub(lambda m: f"{m.group(1)}{_KEYS[m.group(2)]}:", text)
     return text

@@ -1,4 +1,8 @@
-"""A fault log's fields as a Chinese page prints them, read as the log's own keys.
+"""A fault log's fields as a page prints them, read as the log's own keys.
+
+The API reference's "typical log" of a JS crash titles its keys (``Error Name:``, ``Error
+Message:``, ``Stack trace:``): the log's ``Error name:``, ``Error message:`` and ``Stacktrace:``,
+read so when two of them are there.
 
 A documentation or FAQ page in Chinese gives a crash's fields translated: ``错误消息：资源ID无效。``
 then ``错误代码：9001001``. The fault log parser reads English keys (``Error message:``, ``Error
@@ -35,8 +39,15 @@ _ZH_BESIDE = Gated(
 )
 
 
+# the API reference's titled keys, at a line's start
+_TITLED = re.compile(r"^([ \t>]*)(Error Name|Error Message|Stack trace)[ \t]*:", re.M)
+_KEYS = {"Error Name": "Error name", "Error Message": "Error message", "Stack trace": "Stacktrace"}
+
+
 def translate_keys(text: str) -> str:
-    """``text`` with a Chinese page's fault log field labels as the log's English keys."""
+    """``text`` with a page's titled or Chinese fault log field labels as the log's own keys."""
+    if "Error Name" in text and len({m.group(2) for m in _TITLED.finditer(text)}) >= 2:
+        text = _TITLED.sub(lambda m: f"{m.group(1)}{_KEYS[m.group(2)]}:", text)
     if "错误" not in text or not _ZH_MESSAGE.search(text) or not _ZH_BESIDE.search(text):
         return text
     return _ZH_FIELD.sub(lambda m: f"{m.group(1)}{_ZH_FIELDS[m.group(2)]}: ", text)

@@ -1,8 +1,10 @@
 """A log as a page shows it, read as printed (:mod:`hmdesk.core.toolchain.page_text`): a rendered
-post's typographic quotes, the guides' ``<-`` notes, the API reference's titled keys."""
+post's typographic quotes, the guides' ``<-`` notes; and the API reference's titled keys, which
+the fault log reader takes as its own (:mod:`hmdesk.core.toolchain.crash.translated_keys`)."""
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.crash.translated_keys import translate_keys
 from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.page_text import as_printed
 
@@ -24,9 +26,11 @@ def test_a_guides_notes_are_dropped_and_a_sanitizers_marks_kept():
 
 def test_titled_keys_are_the_fault_logs():
     text = "Error Name: Error\nError Message: m\nStack trace:\n  at f (a.ts:1)"
-    assert as_printed(text) == "Error name: Error\nError message: m\nStacktrace:\n  at f (a.ts:1)"
+    assert translate_keys(text) == (
+        "Error name: Error\nError message: m\nStacktrace:\n  at f (a.ts:1)"
+    )
     # one titled word alone is prose
-    assert as_printed("Error Name: see below") == "Error Name: see below"
+    assert translate_keys("Error Name: see below") == "Error Name: see below"
 
 
 def test_the_doctor_reads_a_rendered_arkui_message_and_an_annotated_fault_log():
