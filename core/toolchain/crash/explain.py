@@ -202,7 +202,8 @@ def third_party_advice(third: str, own: str | None, *, library: bool = True) -> 
         return said
     return (
         f"{said} Check how the app calls {third}, and the library itself: its version "
-        "(upgrade to its latest release), the API level, devices and ABIs it supports against "
+        "(upgrade to its latest release; when the crash began with an upgrade of the library, "
+        "roll back to the version before and report it), the API level, devices and ABIs it supports against "
         "this device's (an older device or emulator image may lack what it needs), and that a "
         "library shipped in debug and release builds (an engine's HAR) is built in the app's "
         "mode."

@@ -15,9 +15,10 @@ from hmdesk.core.toolchain.crash.model import CPP, Crash, Frame
 
 # runtimes and engines apps bundle (React Native's Hermes/JSI, Flutter, V8/QuickJS, Unity/IL2CPP,
 # Cocos, Skia, FFmpeg, ijkplayer, WebRTC, MMKV, libpag, Lottie, inference engines, Kuikly, Taro,
-# uni-app, the C++ runtime they ship): a crash in one of them is named with the app's own frame
+# uni-app, the C++ runtime they ship), also as a HarmonyOS port names it (``libohos_webrtc.so``):
+# a crash in one of them is named with the app's own frame
 THIRD_PARTY_LIBS = re.compile(
-    r"lib(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
+    r"lib(?:ohos_?)?(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
     r"|unity|il2cpp|mono\w*|cocos\w*|skia|av(?:codec|format|util|filter|device)\w*|sw(?:scale|resample)"
     r"|ffmpeg\w*|ijk\w+|webrtc\w*|jingle\w*|mmkv|pag|lottie\w*|rlottie|mnn|ncnn|tnn|onnxruntime"
     r"|tensorflowlite\w*|tflite\w*|paddle\w*|opencv\w*|kuikly\w*|taro\w*|weex\w*|dcloud\w*"

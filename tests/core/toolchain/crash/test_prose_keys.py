@@ -126,3 +126,14 @@ def test_a_main_thread_task_xcollie_timed_over_the_watchdogs_limit_is_a_freeze()
     warn = "BlockMonitor event name: uvLoopTask, Duration Time: 4100 ms"
     assert "Reason:THREAD_BLOCK_3S" in unmark(warn)
     assert diagnose("XCollie: BlockMonitor event name: uvLoopTask, Duration Time: 2500 ms") is None
+
+
+def test_a_key_stack_quoted_by_name_is_a_possible_native_crash_in_its_library() -> None:
+    # the Fault thread key, then the frames' function and library names without their columns
+    found = diagnose("Fault thread: worker-3\nmemcpy\nOH_Foo_Bar\nlibohos_ffmpeg.so\n")
+    assert found is not None and found.kind == "crash" and not found.certain
+    assert found.location == "libohos_ffmpeg.so"
+    # a port's library named ``libohos_<engine>.so`` is that engine's (third-party) code
+    assert "libohos_ffmpeg.so (third-party code)" in found.fix and "roll back" in found.fix
+    # names alone (no library): nothing says whose code it is
+    assert diagnose("Fault thread: worker-3\nmemcpy\nOH_Foo_Bar\n") is None
