@@ -48,7 +48,9 @@ _BUILD_CODE = re.compile(
 )
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
 _JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
-_MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
+# (also quoted in a code comment, each line after ``//``: a note showing the code that failed)
+_MESSAGE = re.compile(r"^\s*(?://[ \t]*)?(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
+_COMMENT = re.compile(r"^\s*//[ \t]*")
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
 _PATH = re.compile(
@@ -99,7 +101,9 @@ def _code_message(tail: str, pos: int) -> str:
     if m is not None:
         start = window[: m.start()].count("\n")
         body = [m.group("msg")]
+        quoted = _COMMENT.match(lines[start]) is not None
         for ln in lines[start + 1 : start + 6]:
+            ln = _COMMENT.sub("", ln) if quoted else ln
             if not ln.strip() or _NUMBERED.sub("", ln.lstrip()).startswith(("*", ">", "Try")):
                 break
             body.append(ln.strip())

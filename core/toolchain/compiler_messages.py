@@ -365,6 +365,19 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "expects it).",
     ),
     (
+        rf"Type {_NAME} is not comparable to type {_NAME}",
+        "A case (or an ===/!== comparison) tests {0} against a value whose type cannot hold "
+        "it: when that type is a union of literals, add {0} to the union where it is declared "
+        "(its interface or type alias), else fix the case value or remove the case.",
+    ),
+    (
+        rf"Class {_NAME} incorrectly implements interface {_NAME}",
+        "{0} lacks members of {1} (or declares them with other types): add what the next line "
+        "of the message names (Property 'x' is missing …); when {1} is an SDK interface and the "
+        "SDK (the API version) was upgraded, the interface gained members: implement the new "
+        "ones in {0} (delegating to the object it wraps).",
+    ),
+    (
         r"A parameter initializer is only allowed in a function or constructor implementation",
         "A default value (p: T = v) stands in a declaration without a body (an interface, a "
         "type, an overload or a declare): remove the default there, or make the parameter "
