@@ -303,3 +303,17 @@ def test_a_library_without_symbols_is_placed_at_the_arkts_call_into_it() -> None
     location, third = where(parse_faultlog(FLUTTER_DEBUG_JIT))
     assert third == "libflutter.so"
     assert location is not None and location.endswith("embedding/engine/FlutterNapi.ets:87:1")
+
+
+def test_a_system_ui_extension_that_timed_out_is_not_the_apps_lifecycle() -> None:
+    log = (
+        "Reason:LIFECYCLE_TIMEOUT\n"
+        "com.ohos.photos:sysPicker/photoPicker\n"
+        "PhotoPickerUIExtAbility load timeout\n"
+    )
+    fix = assert_cause(log, "system image or device")
+    # the app's own ability timing out keeps the lifecycle advice
+    own = assert_cause(
+        "Reason:LIFECYCLE_TIMEOUT\nEntryAbility onForeground\n", "lifecycle callbacks"
+    )
+    assert "real device" in fix and "real device" not in own
