@@ -26,7 +26,7 @@ THIRD_PARTY_LIBS = re.compile(
     re.I,
 )
 # (``/lib/ld-musl-aarch64.so.1``: the C library and loader, as sanitizers' reports print it)
-_SYSTEM = ("/usr1/", "/system/", "/vendor/", "/lib/", "/lib64/")
+_SYSTEM = ("/usr1/", "/system", "/vendor/", "/lib/", "/lib64/")
 # system components installed as a bundle (ArkWeb's engine): mapped under an app-like path
 _SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 

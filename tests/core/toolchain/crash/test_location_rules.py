@@ -75,3 +75,9 @@ def test_a_null_object_read_by_an_accessor_names_the_caller() -> None:
         "@0x0000000000000040  probably caused by NULL pointer dereference", "@0x7f12345678"
     )
     assert where(parse_faultlog(far))[0] == "libapp.so(Name::Name(Name const&))"
+
+
+def test_a_system_path_that_lost_its_slash_is_still_system_code() -> None:
+    # an OCR'd or retyped stack: ``/systemlib64/…`` for ``/system/lib64/…``
+    frame = parse_frame("#06 pc 000000000001dcfc /systemlib64/module/data/librdb.z.so(Convert+52)")
+    assert frame is not None and is_system(frame)
