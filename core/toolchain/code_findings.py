@@ -15,7 +15,6 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
     CodeInfo,
 )
-from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS
 from hmdesk.core.toolchain.config_report import (
     _HAS_LINE,
     _SCHEMA_MARK,
@@ -31,6 +30,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
+from hmdesk.core.toolchain.parser_messages import PARSER_STEPS
 from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.tool_advice import tool_advice
 from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error

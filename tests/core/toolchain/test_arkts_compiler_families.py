@@ -21,8 +21,9 @@ import re
 import pytest
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.build_steps import _COMPILER_STEPS
-from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS, TSC_MESSAGES
+from hmdesk.core.toolchain.compiler_messages import TSC_MESSAGES
 from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.parser_messages import PARSER_STEPS
 
 from tests.fixtures.real_logs import assert_found, real_log
 
