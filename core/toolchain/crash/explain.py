@@ -180,12 +180,35 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             else f" No frame of the app's own code is in the stack; the top frame is system code: "
             f"{location}."
         )
+    if third and found is READ_OF_UNDEFINED and _top_in(crash, third):
+        # the library's own code read undefined, under the app's call: its state was not set up
+        fix += (
+            f" The undefined value is {third}'s own (its top frames are the library's): a "
+            "library whose object is not there yet was usually not initialised: call its "
+            "setup/init (as its README shows: often in the EntryAbility's onCreate, before the "
+            "first page that uses it) and wait for it to finish before opening that page."
+        )
     if third:
         # what to check in the library itself, when no frame of the app's is there to check
         # or the cause is a catch-all that says nothing of the library
         vague = found is not None and found.fallback
         fix += third_party_advice(third, location if own else None, library=vague or not own)
     return Explanation(cause, fix, certain, location, third)
+
+
+_SETUP_CALL = re.compile(r"(?:init|setup|install|register|create)\w*", re.I)
+
+
+def _top_in(crash: Crash, third: str) -> bool:
+    """The crash's top frame is in the third-party package or library ``third``, and the app
+    did not call it through the library's own set-up (``initialize``: then set-up itself
+    failed, and the cause's other readings say why)."""
+    frames = crash.frames
+    if not frames or third not in f"{frames[0].file} {frames[0].raw}":
+        return False
+    inside = [f for f in frames if third in f"{f.file} {f.raw}"]
+    entry = inside[-1].symbol if len(inside) < len(frames) else ""
+    return _SETUP_CALL.match(entry or "") is None
 
 
 def third_party_advice(third: str, own: str | None, *, library: bool = True) -> str:

@@ -207,7 +207,7 @@ BELOW_LANDED = {
     ("java-node", "class"): (33, 34),
     ("java-node", "actionable"): (32, 34),
     ("jscrash", "class"): (125, 126),
-    ("jscrash", "actionable"): (123, 126),
+    ("jscrash", "actionable"): (124, 126),
     ("native", "said"): (74, 76),
     ("native", "class"): (73, 76),
     ("native", "location"): (27, 29),
@@ -226,7 +226,7 @@ BELOW_LANDED = {
     ("all", "class"): (1391, 1418),
     ("all", "code"): (624, 625),
     ("all", "location"): (470, 473),
-    ("all", "actionable"): (1363, 1418),
+    ("all", "actionable"): (1364, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

@@ -317,3 +317,18 @@ def test_a_system_ui_extension_that_timed_out_is_not_the_apps_lifecycle() -> Non
         "Reason:LIFECYCLE_TIMEOUT\nEntryAbility onForeground\n", "lifecycle callbacks"
     )
     assert "real device" in fix and "real device" not in own
+
+
+def test_undefined_read_inside_a_library_says_to_set_the_library_up_first() -> None:
+    stack = (
+        "Error name:TypeError\n"
+        "Error message:Cannot read property getChannel of undefined\n"
+        "Stacktrace:\n"
+        "    at attach (oh_modules/.ohpm/@acme+kit@1.0.0/oh_modules/@acme/kit/src/main/ets/Kit.ets:9:5)\n"
+        "    at {entry} (oh_modules/.ohpm/@acme+kit@1.0.0/oh_modules/@acme/kit/src/main/ets/Kit.ets:3:5)\n"
+        "    at onPageShow (entry/src/main/ets/pages/Index.ets:20:5)\n"
+    )
+    said = assert_cause(stack.format(entry="show"), "setup/init", "EntryAbility")
+    # the app's call was the library's own set-up: that failing is not "set it up first"
+    setup = assert_cause(stack.format(entry="initialize"))
+    assert "setup/init" in said and "setup/init" not in setup
