@@ -347,7 +347,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
 # then the frames one name a line, without their ``#NN pc`` columns: functions and the libraries
 # they are in
 _KEY_STACK = Gated(
-    r"^[ \t]*Fault thread(?: info)?[ \t]*[:：][^\n]*\n((?:[ \t]*[A-Za-z_~][\w:~<>.+-]*[ \t]*(?:\n|$)){2,12})",
+    r"^[ \t]*Fault thread(?: info)?[ \t]*[:：][^\n]*\n((?:[ \t]*[A-Za-z_~][\w:~<>.+-]*[ \t]*\r?(?:\n|$)){2,12})",
     re.M,
 )
 _LIBRARY = re.compile(r"[\w.+-]+\.(?:so|a|dylib)(?:\.\d+)*|[\w.+-]+\.z\.so")
