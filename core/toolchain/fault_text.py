@@ -244,7 +244,9 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
-            fix += third_party_advice(third, None)
+            fix += third_party_advice(
+                third, None, what="freeze" if crash.type == FREEZE else "crash"
+            )
         meaning = title
     terms = [
         t

@@ -192,7 +192,12 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
         # what to check in the library itself, when no frame of the app's is there to check
         # or the cause is a catch-all that says nothing of the library
         vague = found is not None and found.fallback
-        fix += third_party_advice(third, location if own else None, library=vague or not own)
+        fix += third_party_advice(
+            third,
+            location if own else None,
+            library=vague or not own,
+            what="freeze" if crash.type == FREEZE else "crash",
+        )
     return Explanation(cause, fix, certain, location, third)
 
 
@@ -211,8 +216,11 @@ def _top_in(crash: Crash, third: str) -> bool:
     return _SETUP_CALL.match(entry or "") is None
 
 
-def third_party_advice(third: str, own: str | None, *, library: bool = True) -> str:
-    """The fix's sentence for a crash inside a third-party library or package (``own``: the
+def third_party_advice(
+    third: str, own: str | None, *, library: bool = True, what: str = "crash"
+) -> str:
+    """The fix's sentence for a crash (or a freeze: ``what``) inside a third-party library or
+    package (``own``: the
     app's nearest own frame, if the stack has one); with ``library``, what to check in the
     library itself (when nothing else says why it failed)."""
     where = (
@@ -220,7 +228,7 @@ def third_party_advice(third: str, own: str | None, *, library: bool = True) -> 
         if own
         else "no frame of the app's own code is in the stack"
     )
-    said = f" The crash happened inside {third} (third-party code); {where}."
+    said = f" The {what} happened inside {third} (third-party code); {where}."
     if not library:
         return said
     return (

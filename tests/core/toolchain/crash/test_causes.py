@@ -332,3 +332,8 @@ def test_undefined_read_inside_a_library_says_to_set_the_library_up_first() -> N
     # the app's call was the library's own set-up: that failing is not "set it up first"
     setup = assert_cause(stack.format(entry="initialize"))
     assert "setup/init" in said and "setup/init" not in setup
+
+
+def test_a_freeze_inside_a_library_is_called_a_freeze() -> None:
+    said = assert_cause(real("appfreeze", "libpag-3438-release-surface-destroyed-deadlock"))
+    assert "The freeze happened inside libpag.so" in said
