@@ -35,7 +35,10 @@ ARKUI_CHECKS: tuple[tuple[str, str, str], ...] = (
         "10903329",
         r"Unknown resource name '([^'\n]+)'",
         "No resource is named {0}: fix the name in $r('app.<type>.<name>') or add the resource to "
-        "resources/base/<type>/ (a string in element/string.json, an image in media/).",
+        "resources/base/<type>/ (a string in element/string.json, an image in media/). A "
+        "system resource's name ($r('sys.media.ohos_ic_…'), sys.color, sys.float) that this "
+        "SDK does not have (the system's resources differ between SDK versions): use one the "
+        "SDK lists, or ship the image in the app's own media/.",
     ),
     (
         "10904333",

@@ -15,7 +15,6 @@ from hmdesk.core.toolchain.build_codes import (
     WRAPPER_CODES,
     CodeInfo,
 )
-from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS
 from hmdesk.core.toolchain.config_report import (
     _HAS_LINE,
     _SCHEMA_MARK,
@@ -31,6 +30,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import AT_FILE_RE, parse_log
+from hmdesk.core.toolchain.parser_messages import PARSER_STEPS
 from hmdesk.core.toolchain.prefilter import Gated
 from hmdesk.core.toolchain.tool_advice import tool_advice
 from hmdesk.core.toolchain.tool_errors import ToolError, read_tool_error
@@ -48,7 +48,9 @@ _BUILD_CODE = re.compile(
 )
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
 _JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
-_MESSAGE = re.compile(r"^\s*(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
+# (also quoted in a code comment, each line after ``//``: a note showing the code that failed)
+_MESSAGE = re.compile(r"^\s*(?://[ \t]*)?(?:\d+\.\s*)?Error Message:\s*(?P<msg>.+)$", re.M)
+_COMMENT = re.compile(r"^\s*//[ \t]*")
 _PACKAGE = re.compile(r"""(?:package '|FetchPackageInfo: ")(?P<p>[^'"]+)['"]""")
 _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
 _PATH = re.compile(
@@ -99,7 +101,9 @@ def _code_message(tail: str, pos: int) -> str:
     if m is not None:
         start = window[: m.start()].count("\n")
         body = [m.group("msg")]
+        quoted = _COMMENT.match(lines[start]) is not None
         for ln in lines[start + 1 : start + 6]:
+            ln = _COMMENT.sub("", ln) if quoted else ln
             if not ln.strip() or _NUMBERED.sub("", ln.lstrip()).startswith(("*", ">", "Try")):
                 break
             body.append(ln.strip())

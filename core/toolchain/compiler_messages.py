@@ -1,4 +1,4 @@
-"""What the ArkTS compiler's and the JavaScript parser's own messages ask for: data.
+"""What the ArkTS compiler's own messages ask for: data.
 
 * :data:`TSC_MESSAGES`: the TypeScript compiler's diagnostics, which the ArkTS compiler prints
   under ``10505001`` ("TSC native errors", OpenHarmony's ``errorcode-tsc`` reference: missing
@@ -10,12 +10,10 @@
 * :data:`ETS_LOADER_MESSAGES`: the compilation toolchain's own codes (10311xxx, OpenHarmony's
   ``errorcode-ets-loader`` reference: an .ets file imported into .ts/.js, an OhmUrl not resolved,
   a Kit's import), each with its message and the reference's solution.
-* :data:`PARSER_STEPS`: the messages of the JavaScript parser Rollup runs (acorn's wording, as
-  hvigor prints them with ``(Note that you need plugins to import files that are not
-  JavaScript)``) and the step each asks for.
 
 The ArkUI compile checks (109xxxxx) are in :mod:`.arkui_checks`, the ArkTS linter's rules
-(10605xxx) in :mod:`.arkts_rules`.
+(10605xxx) in :mod:`.arkts_rules`, the JavaScript parser's messages under Rollup in
+:mod:`.parser_messages`.
 """
 
 from __future__ import annotations
@@ -365,6 +363,19 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "expects it).",
     ),
     (
+        rf"Type {_NAME} is not comparable to type {_NAME}",
+        "A case (or an ===/!== comparison) tests {0} against a value whose type cannot hold "
+        "it: when that type is a union of literals, add {0} to the union where it is declared "
+        "(its interface or type alias), else fix the case value or remove the case.",
+    ),
+    (
+        rf"Class {_NAME} incorrectly implements interface {_NAME}",
+        "{0} lacks members of {1} (or declares them with other types): add what the next line "
+        "of the message names (Property 'x' is missing …); when {1} is an SDK interface and the "
+        "SDK (the API version) was upgraded, the interface gained members: implement the new "
+        "ones in {0} (delegating to the object it wraps).",
+    ),
+    (
         r"A parameter initializer is only allowed in a function or constructor implementation",
         "A default value (p: T = v) stands in a declaration without a body (an interface, a "
         "type, an overload or a declare): remove the default there, or make the parameter "
@@ -514,83 +525,5 @@ ETS_LOADER_MESSAGES: tuple[tuple[str, str, str], ...] = (
         rf"{_T}(\w+){_T} of lazy-import is re-export",
         "{0} is imported with `import lazy` and exported again: import it normally where it is "
         "re-exported (or turn autoLazyImport off in build-profile.json5).",
-    ),
-)
-
-# what a JavaScript/TypeScript parser's message asks for (Rollup's, the ArkTS compiler's own
-# TypeScript errors): the message as the parsers word it -> the step
-PARSER_STEPS: tuple[tuple[str, str], ...] = (
-    (
-        r"'await'[^\n]{0,40}?(?:outside (?:of )?an async function|only allowed within async "
-        r"functions)",
-        "`await` is used in a function that is not `async`: mark the enclosing function `async` "
-        "(an `async` arrow function for a callback; its callers then get a Promise), or use "
-        "`.then()` there instead of `await`.",
-    ),
-    (
-        r"'return' outside of function",
-        "A `return` stands outside any function: a closing brace `}` above it ends its function "
-        "(or build()) too early, or one is missing; match the braces before that line.",
-    ),
-    (
-        r"is not exported by|has no exported member",
-        "The imported name is not exported by that module: fix the name in the import (or "
-        "export it from the module); for a Kit, check the name exists in the installed SDK.",
-    ),
-    (
-        r"Unterminated string constant",
-        "A string is not closed on its line: add the missing closing quote (' or \") at the "
-        "place; a string that spans lines is a template literal in backticks.",
-    ),
-    (
-        r"Unterminated template",
-        "A template literal is not closed: add the closing backtick (`) of the string that "
-        "starts at the place.",
-    ),
-    (
-        r"Unterminated regular expression",
-        "A regular expression literal /…/ is not closed: add its closing / (in ArkTS write "
-        "new RegExp('…')).",
-    ),
-    (r"Unterminated comment", "A block comment /* … is not closed: add */ where it ends."),
-    (
-        r"Unexpected character",
-        "A character JavaScript does not allow stands outside a string (a full-width punctuation "
-        "mark, a non-breaking space, a stray @ or #): replace or quote it at the place.",
-    ),
-    (
-        r"Identifier directly after number",
-        "A number is followed directly by letters (10px): write it as a string ('10px') or a "
-        "number alone.",
-    ),
-    (
-        r"Optional chaining cannot appear in left-hand side",
-        "An assignment target uses ?. (a?.b = v): check the object first (if (a) { a.b = v }) "
-        "and assign through a non-optional access.",
-    ),
-    (
-        r"Assigning to rvalue|Invalid left-hand side",
-        "Something that is no variable or property is assigned to (a call, a literal, an "
-        "optional access): assign to a variable or field.",
-    ),
-    (
-        r"Identifier '[^']+' has already been declared|Duplicate export",
-        "A name is declared (or exported) twice in the file: rename or remove one.",
-    ),
-    (
-        r"'import' and 'export' may (?:only )?appear at the top level",
-        "An import or export stands inside a block or function: move it to the file's top level "
-        "(often a missing '}' above makes it look nested).",
-    ),
-    (
-        r"The keyword '\w+' is reserved|Unexpected keyword",
-        "A reserved word is used as a name, or a keyword stands where it cannot: rename it, or "
-        "check the braces and commas before it.",
-    ),
-    (
-        r"Unexpected token",
-        "The file does not parse at the place: a missing comma, bracket or quote, an extra "
-        "brace, or syntax the bundler's parser does not accept there; the ArkTS compiler's first "
-        "error, when printed, names the same place more exactly.",
     ),
 )

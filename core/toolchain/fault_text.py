@@ -244,7 +244,9 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             "code at the location; a pitfall saved from the fix will be recalled next time."
         )
         if third:
-            fix += third_party_advice(third, None)
+            fix += third_party_advice(
+                third, None, what="freeze" if crash.type == FREEZE else "crash"
+            )
         meaning = title
     terms = [
         t
@@ -290,7 +292,7 @@ def _fault_finding(head: str, log: str) -> Finding | None:
                 _headline(crash),
             )
             return _crash_finding(crash, line)
-    engine = _engine_fault(head) or _web_render_freeze(head)
+    engine = _engine_fault(head) or _web_render_freeze(head) or _key_stack(head)
     if engine is not None:
         return engine
     # hilog: only the lines that can carry a fault are parsed (str.find over the text: a 1 MB
@@ -340,6 +342,37 @@ def _fault_finding(head: str, log: str) -> Finding | None:
     )
     # the app may have caught the error: a likely crash, not a certain one
     return _crash_finding(crash, soft[0].raw.strip(), certain=False)
+
+
+# a cppcrash's fault thread as a note abridges it (its "key stack"): the ``Fault thread`` key
+# with the thread's name (cppcrash-guidelines: ``Fault thread info:`` then ``Tid:…, Name:…``),
+# then the frames one name a line, without their ``#NN pc`` columns: functions and the libraries
+# they are in
+_KEY_STACK = Gated(
+    r"^[ \t]*Fault thread(?: info)?[ \t]*[:：][^\n]*\n((?:[ \t]*[A-Za-z_~][\w:~<>.+-]*[ \t]*\r?(?:\n|$)){2,12})",
+    re.M,
+)
+_LIBRARY = re.compile(r"[\w.+-]+\.(?:so|a|dylib)(?:\.\d+)*|[\w.+-]+\.z\.so")
+
+
+def _key_stack(head: str) -> Finding | None:
+    """A cppcrash's key stack quoted by name (:data:`_KEY_STACK`) read into its frames: a
+    library's line is that library's frame, a function's line a frame without a file (the
+    library it is in is not printed): "possibly" a crash, since no signal is named."""
+    m = _KEY_STACK.search(head)
+    if m is None:
+        return None
+    frames: list[Frame] = []
+    for raw in m.group(1).splitlines():
+        name = raw.strip()
+        if not name:
+            continue
+        library = _LIBRARY.fullmatch(name) is not None
+        frames.append(Frame(symbol="" if library else name, file=name if library else "", raw=raw))
+    if not any(f.file for f in frames):
+        return None  # names alone: no library says whose code it is
+    crash = Crash(type=CPP, frames=frames, raw=head.strip())
+    return _crash_finding(crash, m.group(0).strip().splitlines()[0], certain=False)
 
 
 def _said_finding(log: str, *, weak: bool = False) -> Finding | None:

@@ -180,16 +180,47 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             else f" No frame of the app's own code is in the stack; the top frame is system code: "
             f"{location}."
         )
+    if third and found is READ_OF_UNDEFINED and _top_in(crash, third):
+        # the library's own code read undefined, under the app's call: its state was not set up
+        fix += (
+            f" The undefined value is {third}'s own (its top frames are the library's): a "
+            "library whose object is not there yet was usually not initialised: call its "
+            "setup/init (as its README shows: often in the EntryAbility's onCreate, before the "
+            "first page that uses it) and wait for it to finish before opening that page."
+        )
     if third:
         # what to check in the library itself, when no frame of the app's is there to check
         # or the cause is a catch-all that says nothing of the library
         vague = found is not None and found.fallback
-        fix += third_party_advice(third, location if own else None, library=vague or not own)
+        fix += third_party_advice(
+            third,
+            location if own else None,
+            library=vague or not own,
+            what="freeze" if crash.type == FREEZE else "crash",
+        )
     return Explanation(cause, fix, certain, location, third)
 
 
-def third_party_advice(third: str, own: str | None, *, library: bool = True) -> str:
-    """The fix's sentence for a crash inside a third-party library or package (``own``: the
+_SETUP_CALL = re.compile(r"(?:init|setup|install|register|create)\w*", re.I)
+
+
+def _top_in(crash: Crash, third: str) -> bool:
+    """The crash's top frame is in the third-party package or library ``third``, and the app
+    did not call it through the library's own set-up (``initialize``: then set-up itself
+    failed, and the cause's other readings say why)."""
+    frames = crash.frames
+    if not frames or third not in f"{frames[0].file} {frames[0].raw}":
+        return False
+    inside = [f for f in frames if third in f"{f.file} {f.raw}"]
+    entry = inside[-1].symbol if len(inside) < len(frames) else ""
+    return _SETUP_CALL.match(entry or "") is None
+
+
+def third_party_advice(
+    third: str, own: str | None, *, library: bool = True, what: str = "crash"
+) -> str:
+    """The fix's sentence for a crash (or a freeze: ``what``) inside a third-party library or
+    package (``own``: the
     app's nearest own frame, if the stack has one); with ``library``, what to check in the
     library itself (when nothing else says why it failed)."""
     where = (
@@ -197,12 +228,13 @@ def third_party_advice(third: str, own: str | None, *, library: bool = True) -> 
         if own
         else "no frame of the app's own code is in the stack"
     )
-    said = f" The crash happened inside {third} (third-party code); {where}."
+    said = f" The {what} happened inside {third} (third-party code); {where}."
     if not library:
         return said
     return (
         f"{said} Check how the app calls {third}, and the library itself: its version "
-        "(upgrade to its latest release), the API level, devices and ABIs it supports against "
+        "(upgrade to its latest release; when the crash began with an upgrade of the library, "
+        "roll back to the version before and report it), the API level, devices and ABIs it supports against "
         "this device's (an older device or emulator image may lack what it needs), and that a "
         "library shipped in debug and release builds (an engine's HAR) is built in the app's "
         "mode."

@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from hmdesk.core.bounded import loads_json
@@ -357,8 +358,19 @@ def unnumber(text: str) -> str:
     (``1. Reason:…``, ``2. #00 pc …``): at the start of the text, or on a run of at least three
     lines numbered one after the other anywhere in it (the block quoted after a note); a frame
     number split from its ``#`` (``# 00 pc``) is joined again."""
-    text = _NUMBERED_KEY.sub(r"\1", _unnumber(text))
+    text = _NUMBERED_KEY.sub(r"\1", _unnumber(_unrow(text)))
     return _SPLIT_FRAME_NO.sub(r"\1#\2 ", text) if "# " in text else text
+
+
+# a console's or page's row numbers pasted each on a line of its own between the log's lines
+_ROW = re.compile(r"^[ \t]*(\d{1,4})[ \t]*\r?\n", re.M)
+
+
+def _unrow(text: str) -> str:
+    """``text`` without row-number lines (:data:`_ROW`) when they count up one by one."""
+    rows = [int(m.group(1)) for m in _ROW.finditer(text, 0, 64_000)]
+    counted = len(rows) >= 3 and all(b == a + 1 for a, b in pairwise(rows))
+    return _ROW.sub("", text) if counted else text
 
 
 def _unnumber(text: str) -> str:

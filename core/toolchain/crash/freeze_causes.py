@@ -42,6 +42,22 @@ FREEZE_CAUSES: tuple[Cause, ...] = (
         "Post fewer tasks to the main thread: find who posts them (a hitrace with ffrt, search "
         "onSubmitUV for the task name) and batch, throttle or drop the repeated ones.",
     ),
+    # a lifecycle timeout of a system UI extension the app opened (the system's file or photo
+    # picker, ``FilePickerUIExtAbility load timeout``): the system app's ability did not load,
+    # not the app's callback (ArkUI's UIExtension error 100015, "the lifecycle of uiextension
+    # provider is timeout": the provider's, whose causes the UIExtension error-code page puts in
+    # the system's state and resources)
+    _c(
+        FREEZE,
+        r"(?s)\A(?=.*\b\w*LIFECYCLE_(?:HALF_)?TIMEOUT)"
+        r"(?=.*\b\w*(?:Picker|UIExt(?:ension)?)\w*Ability\b[^\n]{0,40}?\btime ?out)",
+        "the ability that timed out is a system UI extension the app opened (a picker's "
+        "UIExtensionAbility of a system app), not the app's own lifecycle callback",
+        "The system's ability did not load in time: the app's code is not the cause. Check the "
+        "system image or device it ran on (an emulator image may lack or break the system "
+        "app: retry on another image or a real device), then, if it repeats on a device, "
+        "report it with the fault log; the app can retry or start the picker directly.",
+    ),
     _c(
         FREEZE,
         r"\b\w*LIFECYCLE_(?:HALF_)?TIMEOUT",

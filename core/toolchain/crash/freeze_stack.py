@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from hmdesk.core.toolchain.crash.location import is_system
 from hmdesk.core.toolchain.crash.model import Crash, Frame, Reading
 
 _RUNNING_TASK = re.compile(
@@ -90,7 +91,6 @@ _BLOCKING: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "future.get): let the other thread post its result back instead.",
     ),
 )
-_SYSTEM = ("/system/", "/vendor/", "/usr1/")
 
 
 # a mutex taken at the top of the stack: the thread waits for a lock another thread holds,
@@ -132,12 +132,7 @@ def _blocking_frame(frames: list[Frame]) -> tuple[Frame, str, str] | None:
 
 def _app_frame(frames: list[Frame]) -> Frame | None:
     return next(
-        (
-            f
-            for f in frames
-            if f.source
-            or (f.file and not f.file.startswith(_SYSTEM) and not f.file.startswith("["))
-        ),
+        (f for f in frames if f.source or not is_system(f)),
         None,
     )
 

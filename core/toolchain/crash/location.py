@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.core.toolchain.crash.model import Crash, Frame
+from hmdesk.core.toolchain.crash.model import CPP, Crash, Frame
 
 # runtimes and engines apps bundle (React Native's Hermes/JSI, Flutter, V8/QuickJS, Unity/IL2CPP,
 # Cocos, Skia, FFmpeg, ijkplayer, WebRTC, MMKV, libpag, Lottie, inference engines, Kuikly, Taro,
-# uni-app, the C++ runtime they ship): a crash in one of them is named with the app's own frame
+# uni-app, the C++ runtime they ship), also as a HarmonyOS port names it (``libohos_webrtc.so``):
+# a crash in one of them is named with the app's own frame
 THIRD_PARTY_LIBS = re.compile(
-    r"lib(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
+    r"lib(?:ohos_?)?(?:hermes\w*|flutter|react\w*|jsi|fbjni|folly\w*|yoga|c\+\+_shared|v8\w*|quickjs|qjs"
     r"|unity|il2cpp|mono\w*|cocos\w*|skia|av(?:codec|format|util|filter|device)\w*|sw(?:scale|resample)"
     r"|ffmpeg\w*|ijk\w+|webrtc\w*|jingle\w*|mmkv|pag|lottie\w*|rlottie|mnn|ncnn|tnn|onnxruntime"
     r"|tensorflowlite\w*|tflite\w*|paddle\w*|opencv\w*|kuikly\w*|taro\w*|weex\w*|dcloud\w*"
@@ -25,7 +26,7 @@ THIRD_PARTY_LIBS = re.compile(
     re.I,
 )
 # (``/lib/ld-musl-aarch64.so.1``: the C library and loader, as sanitizers' reports print it)
-_SYSTEM = ("/usr1/", "/system/", "/vendor/", "/lib/", "/lib64/")
+_SYSTEM = ("/usr1/", "/system", "/vendor/", "/lib/", "/lib64/")
 # system components installed as a bundle (ArkWeb's engine): mapped under an app-like path
 _SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 
@@ -142,7 +143,7 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     """(the frame to look at, the third-party package/library the crash is in or None)."""
     frames = crash.frames
     non_system = [f for f in frames if not _is_system(f)]
-    own = [f for f in non_system if not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)]
+    own = _own_frames(crash)
     third: str | None = None
     top = non_system[0] if non_system else None
     if top is None:
@@ -179,6 +180,30 @@ def where(crash: Crash) -> tuple[str | None, str | None]:
     return (_frame_location(pick) if pick is not None else None), third
 
 
+# a fault address near 0 (``SIGSEGV(SEGV_MAPERR)@0x0000000000000040``, "probably caused by NULL
+# pointer dereference"): a field of a null object was read (cppcrash-guidelines: a small offset
+# off a null ``this``)
+_NEAR_NULL = re.compile(r"SIGSEGV\(SEGV_MAPERR\)@0x0*[0-9a-fA-F]{1,3}\b|NULL pointer dereference")
+# C++ frames that only read the object they were handed: a copy or move constructor
+# (``QString::QString(QString const&)``) and a const method without arguments
+# (``RedisCluster::getConnectName() const``); when a null object faults in them, the pointer
+# was null in their caller, which is the place to look
+_ACCESSOR = re.compile(
+    r"(?:[\w:<>]+::)?(?P<cls>\w+)::(?P=cls)\((?:const )?(?P=cls)(?: const)?(?:&|&&)\)"
+    r"|[\w:<>]+::\w+\(\) const"
+)
+
+
+def _past_accessors(own: list[Frame]) -> list[Frame]:
+    """``own`` without the accessor frames (:data:`_ACCESSOR`) at its top, when a caller of
+    the app's own code that names a symbol follows them."""
+    i = 0
+    while i < len(own) and _ACCESSOR.fullmatch(own[i].symbol or ""):
+        i += 1
+    rest = own[i:]
+    return rest if i and rest and _named(rest[0]) else own
+
+
 _ERROR_CTOR = re.compile(r"(?:new )?\w*Error")
 
 
@@ -199,10 +224,18 @@ def _most_precise(frames: list[Frame]) -> Frame:
     return (source or named or frames)[0]
 
 
-def own_location(crash: Crash) -> str | None:
+def _own_frames(crash: Crash) -> list[Frame]:
+    """The frames of the app's own code, past the accessors a null object faulted in."""
     own = [
         f
         for f in crash.frames
         if not _is_system(f) and not _third_party(f) and not THIRD_PARTY_LIBS.search(f.file)
     ]
+    if own and crash.type == CPP and _NEAR_NULL.search(crash.reason):
+        return _past_accessors(own)
+    return own
+
+
+def own_location(crash: Crash) -> str | None:
+    own = _own_frames(crash)
     return _frame_location(_most_precise(own)) if own else None

@@ -282,3 +282,30 @@ def engine_reading(crash: Crash) -> Reading | None:
         "was destroyed (OH_JSVM_DestroyEnv). The app's nearest native frame below the engine is "
         "the call to check.",
     )
+
+
+# the framework's record of the callback a crash happened in, set as the fault log's
+# LastFatalMessage: ArkUI's XComponent callbacks (``[OnSurfaceCreated] crash occured on
+# callback``, ``[NativeXComponentDispatchMouseEvent] …``) and N-API's completion of async work
+# and thread-safe calls on the JS thread (``[NAPI] Crash occurred on ProcessAsyncHandle``)
+_CALLBACK_RECORD = re.compile(
+    r"^\[(?P<name>[^\]\n]{1,80})\]\s*crash occur+ed on (?P<on>\S[^\n]*)$", re.I
+)
+
+
+def callback_record(words: str) -> Reading | None:
+    """The process's last message when it is only the framework's record of the callback the
+    app's native code crashed in: it names where, not why."""
+    m = _CALLBACK_RECORD.match(words.strip())
+    if m is None:
+        return None
+    where = m.group("on") if m.group("on").lower() != "callback" else m.group("name")
+    return Reading(
+        f"the app's native code ended the process inside a callback the framework ran "
+        f"({where}): “{words.strip()}” is the framework's record of that callback, not the reason",
+        "Read the fault thread's frames under that callback and the app's log lines just before "
+        "the crash: the code the callback runs aborted (a Rust panic, which aborts at an FFI "
+        "callback, its 'panicked at' line on hilog; an uncaught C++ exception; an assert; an "
+        "expect()/unwrap() on a resource or file missing on the device): handle that failure "
+        "in the callback instead of aborting.",
+    )

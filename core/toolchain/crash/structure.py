@@ -266,7 +266,7 @@ def _cpp_fault(crash: Crash, text: str) -> Reading | None:
     if off_end is not None:
         return off_end
     words = last_message(crash, text)
-    aborted = native_frames.abort_reading(crash, words)
+    aborted = native_frames.abort_reading(crash, words) or native_frames.callback_record(words)
     if aborted is not None:
         return aborted
     if words:

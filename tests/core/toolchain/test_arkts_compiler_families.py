@@ -21,8 +21,9 @@ import re
 import pytest
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
 from hmdesk.core.toolchain.build_steps import _COMPILER_STEPS
-from hmdesk.core.toolchain.compiler_messages import PARSER_STEPS, TSC_MESSAGES
+from hmdesk.core.toolchain.compiler_messages import TSC_MESSAGES
 from hmdesk.core.toolchain.doctor import diagnose
+from hmdesk.core.toolchain.parser_messages import PARSER_STEPS
 
 from tests.fixtures.real_logs import assert_found, real_log
 
@@ -292,6 +293,13 @@ def test_the_linters_newer_rules(rule: str, step: str) -> None:
             "Omit the type of the catch variable",
         ),
         ("'err' is of type 'unknown'.", "err as BusinessError"),
+        # TS2678 (a switch's case outside a literal union), TS2420 (an SDK interface that
+        # gained members in a newer API version)
+        ('Type \'"idle"\' is not comparable to type \'"on" | "off"\'.', 'add "idle" to the union'),
+        (
+            "Class 'MyStage' incorrectly implements interface 'WindowStage'.",
+            "implement the new ones in MyStage",
+        ),
     ],
 )
 def test_more_of_the_checkers_messages(message: str, step: str) -> None:
@@ -323,3 +331,18 @@ def test_a_warnings_message_asks_for_nothing() -> None:
 def test_a_syntax_error_pasted_alone_is_possibly_the_codes(pasted: str, step: str) -> None:
     f = diagnose(pasted)
     assert f is not None and f.kind == "arkts-source" and not f.certain and step in f.fix
+
+
+def test_an_error_quoted_in_code_comments_is_the_compilers_message() -> None:
+    # a note shows the code that failed with the compiler's message after ``//`` on each line
+    log = (
+        "// fails to build (10505001 ArkTS Compiler Error)\n"
+        "const x: Options = { a: 1 };\n"
+        "api.call(x);\n"
+        "// Error Message: Argument of type 'Options' is not assignable\n"
+        "//                to parameter of type 'Mode'.\n"
+        "//                At File: entry/src/main/ets/pages/Index.ets:8:10\n"
+    )
+    f = assert_found(log)
+    assert f.location == "entry/src/main/ets/pages/Index.ets:8:10"
+    assert "not assignable to parameter of type 'Mode'" in f.fix, f.fix

@@ -303,3 +303,37 @@ def test_a_library_without_symbols_is_placed_at_the_arkts_call_into_it() -> None
     location, third = where(parse_faultlog(FLUTTER_DEBUG_JIT))
     assert third == "libflutter.so"
     assert location is not None and location.endswith("embedding/engine/FlutterNapi.ets:87:1")
+
+
+def test_a_system_ui_extension_that_timed_out_is_not_the_apps_lifecycle() -> None:
+    log = (
+        "Reason:LIFECYCLE_TIMEOUT\n"
+        "com.ohos.photos:sysPicker/photoPicker\n"
+        "PhotoPickerUIExtAbility load timeout\n"
+    )
+    fix = assert_cause(log, "system image or device")
+    # the app's own ability timing out keeps the lifecycle advice
+    own = assert_cause(
+        "Reason:LIFECYCLE_TIMEOUT\nEntryAbility onForeground\n", "lifecycle callbacks"
+    )
+    assert "real device" in fix and "real device" not in own
+
+
+def test_undefined_read_inside_a_library_says_to_set_the_library_up_first() -> None:
+    stack = (
+        "Error name:TypeError\n"
+        "Error message:Cannot read property getChannel of undefined\n"
+        "Stacktrace:\n"
+        "    at attach (oh_modules/.ohpm/@acme+kit@1.0.0/oh_modules/@acme/kit/src/main/ets/Kit.ets:9:5)\n"
+        "    at {entry} (oh_modules/.ohpm/@acme+kit@1.0.0/oh_modules/@acme/kit/src/main/ets/Kit.ets:3:5)\n"
+        "    at onPageShow (entry/src/main/ets/pages/Index.ets:20:5)\n"
+    )
+    said = assert_cause(stack.format(entry="show"), "setup/init", "EntryAbility")
+    # the app's call was the library's own set-up: that failing is not "set it up first"
+    setup = assert_cause(stack.format(entry="initialize"))
+    assert "setup/init" in said and "setup/init" not in setup
+
+
+def test_a_freeze_inside_a_library_is_called_a_freeze() -> None:
+    said = assert_cause(real("appfreeze", "libpag-3438-release-surface-destroyed-deadlock"))
+    assert "The freeze happened inside libpag.so" in said

@@ -333,3 +333,16 @@ def test_a_numbered_key_line_alone_is_read_however_it_was_pasted() -> None:
     for pasted in (f"> {line}", f"Any idea?\n\n```\n{line}\n```\n"):
         crash = parse_faultlog(unnumber(unmark(pasted)))
         assert crash.type == CPP and "hsp buffer failed" in crash.message, pasted
+
+
+def test_row_numbers_pasted_on_their_own_lines_are_dropped() -> None:
+    # a crash console's rows, each number on a line between the stack's lines
+    text = (
+        "Tid:35006, Name:com.example\n2\n"
+        "#00 pc 00000000001d8250 /system/lib/ld-musl-aarch64.so.1 (__timedwait_cp+156)\n3\n"
+        "#01 pc 0000000000423520 /data/storage/el1/bundle/libs/arm64/libx.so (f()+8)\n4\n"
+        "#02 pc 00000000002891e4 /data/storage/el1/bundle/libs/arm64/libx.so\n"
+    )
+    assert len(parse_faultlog(text).frames) == 3
+    # numbers that do not count up are the log's own
+    assert unnumber("7\n#00 pc 1 /a.so\n3\n#01 pc 2 /b.so\n9\n").count("\n") == 5

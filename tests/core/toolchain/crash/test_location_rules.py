@@ -56,3 +56,28 @@ def test_a_frame_quoted_in_prose_without_at() -> None:
         "Error message: x is not callable\n栈顶为 `render entry (entry/src/main/ets/A.ets:9:3)`\n"
     )
     assert where(parse_faultlog(text))[0] == "entry/src/main/ets/A.ets:9:3"
+
+
+def test_a_null_object_read_by_an_accessor_names_the_caller() -> None:
+    # a small fault address: a field of a null object; the copy constructor and the const
+    # getter only read it, the caller passed the null pointer
+    text = (
+        "Reason:Signal:SIGSEGV(SEGV_MAPERR)@0x0000000000000040  probably caused by NULL pointer"
+        " dereference\n"
+        "Fault thread info:\n"
+        "#00 pc 000000000015ec68 libapp.so(Name::Name(Name const&)+32)\n"
+        "#01 pc 00000000001c3638 libapp.so(Account::name() const+52)\n"
+        "#02 pc 00000000001cb55c libapp.so(Page::show(Account*)+996)\n"
+    )
+    assert where(parse_faultlog(text))[0] == "libapp.so(Page::show(Account*))"
+    # a far address (not a null object): the top frame stays the place
+    far = text.replace(
+        "@0x0000000000000040  probably caused by NULL pointer dereference", "@0x7f12345678"
+    )
+    assert where(parse_faultlog(far))[0] == "libapp.so(Name::Name(Name const&))"
+
+
+def test_a_system_path_that_lost_its_slash_is_still_system_code() -> None:
+    # an OCR'd or retyped stack: ``/systemlib64/…`` for ``/system/lib64/…``
+    frame = parse_frame("#06 pc 000000000001dcfc /systemlib64/module/data/librdb.z.so(Convert+52)")
+    assert frame is not None and is_system(frame)

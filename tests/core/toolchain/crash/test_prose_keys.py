@@ -4,6 +4,7 @@ event, with a Markdown source's backslash escapes."""
 
 from __future__ import annotations
 
+import pytest
 from hmdesk.core.toolchain.crash.faultlog import parse_faultlog, unmark
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS
 from hmdesk.core.toolchain.doctor import diagnose
@@ -126,3 +127,29 @@ def test_a_main_thread_task_xcollie_timed_over_the_watchdogs_limit_is_a_freeze()
     warn = "BlockMonitor event name: uvLoopTask, Duration Time: 4100 ms"
     assert "Reason:THREAD_BLOCK_3S" in unmark(warn)
     assert diagnose("XCollie: BlockMonitor event name: uvLoopTask, Duration Time: 2500 ms") is None
+
+
+def test_a_key_stack_quoted_by_name_is_a_possible_native_crash_in_its_library() -> None:
+    # the Fault thread key, then the frames' function and library names without their columns
+    found = diagnose("Fault thread: worker-3\nmemcpy\nOH_Foo_Bar\nlibohos_ffmpeg.so\n")
+    assert found is not None and found.kind == "crash" and not found.certain
+    assert found.location == "libohos_ffmpeg.so"
+    # a port's library named ``libohos_<engine>.so`` is that engine's (third-party) code
+    assert "libohos_ffmpeg.so (third-party code)" in found.fix and "roll back" in found.fix
+    # names alone (no library): nothing says whose code it is
+    assert diagnose("Fault thread: worker-3\nmemcpy\nOH_Foo_Bar\n") is None
+
+
+@pytest.mark.parametrize(
+    ("record", "callback"),
+    [
+        ("[OnSurfaceCreated] crash occured on callback", "OnSurfaceCreated"),
+        ("[NativeXComponentDispatchMouseEvent] crash occured on callback", "DispatchMouseEvent"),
+        ("[NAPI] Crash occurred on ProcessAsyncHandle", "ProcessAsyncHandle"),
+    ],
+)
+def test_the_frameworks_record_of_a_callback_is_where_not_why(record: str, callback: str) -> None:
+    found = diagnose(f"LastFatalMessage:{record}\n")
+    assert found is not None and found.kind == "crash"
+    assert callback in found.fix and "not the reason" in found.fix
+    assert "names the check that failed" not in found.fix
