@@ -11,7 +11,9 @@
 - a native module named by the import that does not resolve (``Cannot find module
   'libx.so'``, ``'x_napi'``: the names the Node-API loader tries), a kit's refusal quoted from
   its error-code page, the Kotlin/Native runtime's and compiler's own fatal lines, Node's
-  uncaught exception inside a package, hap-sign-tool's console check and hdc's option check.
+  uncaught exception inside a package, hap-sign-tool's console check and hdc's option check;
+- ArkGuard's obfuscation FAQ (source-obfuscation-questions): SQLite missing a column whose name
+  is one the property obfuscation gives.
 
 Each row reads a message the tool or the runtime prints for every app; a fix names what the
 pattern captured ({module}, {name}, {package}).
@@ -180,6 +182,23 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "with a UNIQUE index) before making it distributed; the call fails with 14800000.",
         meaning="a distributed RDB table with a composite primary key",
         terms=("setDistributedTables", "primary key", "14800000"),
+    ),
+    # ArkGuard's FAQ (source-obfuscation-questions, 数据库相关的字段被混淆): SQLite refusing a
+    # column whose name is one ArkGuard gives (a letter, digits after it: a23, i, b1) -- the
+    # property obfuscation renamed the field in the code's SQL while the table keeps its name
+    Signature(
+        "config",
+        (
+            r"(?:table \w+ has no column named|no such column:) "
+            r"(?P<name>(?-i:[a-z]\d{0,3}))(?![\w.])",
+        ),
+        "The column name {name} looks like one ArkGuard's property obfuscation gave: the field "
+        "names in the code's SQL (or the object keys a ValuesBucket is built from) were "
+        "obfuscated, while the database keeps the original column names. List the database's "
+        "column names under -keep-property-name in the module's obfuscation-rules.txt (混淆规则) "
+        "and rebuild; check it first by building with -disable-obfuscation.",
+        meaning="a database column name renamed by ArkGuard's property obfuscation",
+        terms=("-keep-property-name", "obfuscation-rules.txt", "ArkGuard"),
     ),
     # Kotlin/Native (Kuikly, Compose Multiplatform on HarmonyOS): the partial linkage found a
     # call to a function no library in the binary has (libraries built against other versions)

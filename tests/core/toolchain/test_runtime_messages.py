@@ -216,3 +216,15 @@ def test_nodes_header_place_takes_the_column_its_stack_prints() -> None:
     found = diagnose(text)
     assert found is not None and found.kind == "tool"
     assert found.location == "/w/app/node_modules/@acme/plugin-x/dist/index.js:40:19"
+
+
+def test_a_database_column_renamed_by_arkguards_property_obfuscation() -> None:
+    found = diagnose("table Account has no column named a23 in 'INSERT INTO Account(a23)'")
+    assert found is not None and found.kind == "config" and "-keep-property-name" in found.fix
+    found = diagnose("SqliteError: no such column: b in 'SELECT b FROM user'")
+    assert found is not None and "-keep-property-name" in found.fix
+    # a column with a name of its own is a schema the code does not match, not obfuscation
+    plain = diagnose(
+        "table Account has no column named nickname in 'INSERT INTO Account(nickname)'"
+    )
+    assert plain is None or "-keep-property-name" not in plain.fix
