@@ -13,7 +13,10 @@
   its error-code page, the Kotlin/Native runtime's and compiler's own fatal lines, Node's
   uncaught exception inside a package, hap-sign-tool's console check and hdc's option check;
 - ArkGuard's obfuscation FAQ (source-obfuscation-questions): SQLite missing a column whose name
-  is one the property obfuscation gives.
+  is one the property obfuscation gives;
+- the mandatory code signature's refusals of an unsigned ELF (BinSec's CheckSigned, XPM's event),
+  a Media Kit error-code page's own log line (SoundPool's invalid resource path), FFmpeg's
+  invalid-data text passed on by the AVCodec decoders.
 
 Each row reads a message the tool or the runtime prints for every app; a fix names what the
 pattern captured ({module}, {name}, {package}).
@@ -199,6 +202,54 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "and rebuild; check it first by building with -disable-obfuscation.",
         meaning="a database column name renamed by ArkGuard's property obfuscation",
         terms=("-keep-property-name", "obfuscation-rules.txt", "ArkGuard"),
+    ),
+    # the mandatory code signature (faqs-ability-82, faqs-access-control-23, appspawn's Native
+    # package guide): an ELF the app did not get signed with its package -- downloaded or pushed
+    # into the sandbox -- is refused when mapped or exec'd: BinSec's CheckSigned node, XPM's
+    # ``get signature info failed`` event
+    Signature(
+        "permission",
+        (
+            r"\[BinSec\][^\n]*?node: ?CheckSigned, ret: ?-?\d+",
+            r"\"event_type\":\s*\"get signature info failed\"",
+        ),
+        "The system refused to run or map native code without a code signature: every "
+        "executable and .so an app runs must come signed inside its HAP (code sign), so an ELF "
+        "downloaded or pushed into the sandbox (a hot update, an agent fetched at run time) is "
+        "intercepted and exec/dlopen fails (Permission denied, EPERM). Ship the executable in "
+        "the HAP as an HNP package (hnp/<abi>/x.hnp declared under hnpPackages in module.json5; "
+        "on a PC/2in1 from API 24 a bin file integrated in the HAP) and the .so files under "
+        "libs/, so they are signed with the app when it is built and installed.",
+        meaning="an unsigned executable or library refused by the code signature check",
+        terms=("code signature", "hnpPackages", "HNP", "xpm", "CheckSigned"),
+    ),
+    # Media Kit's error-code page, 5400102's SoundPool case 1 (its 判断依据: the app process's
+    # own log line, since API 23)
+    Signature(
+        "file",
+        (r"Failed to load sound, the resource path is invalid",),
+        "SoundPool.load() got a resource that does not exist or a path that is wrong (the call "
+        "fails with 5400102): make sure the audio resource exists and the path passed to load() "
+        "is spelled right -- a sandbox file opened with fileIo and handed over as "
+        "`fd://${file.fd}`, a rawfile through getRawFd() and load(fd, offset, length) (load(uri) "
+        "does not take rawfile resources).",
+        meaning="SoundPool.load() with an invalid resource path (Media Kit 5400102)",
+        terms=("SoundPool", "load", "5400102", "fd://"),
+    ),
+    # the AVCodec decoders' FFmpeg plugin (AvCodec-FFmpegBaseDecoder) passes FFmpeg's own
+    # AVERROR_INVALIDDATA text on: the bytes given to the decoder are not media of its format
+    Signature(
+        "hilog",
+        (r"\berror msg: ?Invalid data found when processing input",),
+        "The decoder was fed bytes that are not valid media of the format it was configured "
+        "for (FFmpeg's AVERROR_INVALIDDATA), and MediaCodec then fails each input buffer "
+        "(queueInputBuffer ret -8). Check what reaches it: a downloaded URL that answers an "
+        "HTML page, an M3U8 playlist or an error body instead of the media (check the "
+        "response's Content-Type and the container before decoding), a demuxer/track or codec "
+        "mime that does not match the stream, a buffer that is not a whole access unit. Give "
+        "the decode loop a timeout and stop it on these errors instead of waiting for output.",
+        meaning="a decoder given data that is not valid media (FFmpeg's invalid data)",
+        terms=("Invalid data found when processing input", "MediaCodec", "Content-Type"),
     ),
     # Kotlin/Native (Kuikly, Compose Multiplatform on HarmonyOS): the partial linkage found a
     # call to a function no library in the binary has (libraries built against other versions)

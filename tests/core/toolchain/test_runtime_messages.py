@@ -228,3 +228,32 @@ def test_a_database_column_renamed_by_arkguards_property_obfuscation() -> None:
         "table Account has no column named nickname in 'INSERT INTO Account(nickname)'"
     )
     assert plain is None or "-keep-property-name" not in plain.fix
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "C05610/code_protect/BSS: [BinSec][svc:node_task][ExecuteTemplate]:node based task "
+        "failed. node: CheckSigned, ret: 1017604106",
+        '{ "event_type": "get signature info failed", "code_type": "ELF", "pid": 10041, '
+        '"filename": "/data/storage/el1/bundle/entry/resources/resfile/tool" }',
+    ],
+)
+def test_an_unsigned_elf_refused_by_the_code_signature(log: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "permission" and "hnpPackages" in found.fix
+
+
+def test_the_media_kits_soundpool_invalid_resource_line() -> None:
+    found = diagnose(
+        "Failed to load sound, the resource path is invalid, please check input parameters"
+    )
+    assert found is not None and found.kind == "file" and "load(" in found.fix
+
+
+def test_a_decoder_fed_data_that_is_not_media() -> None:
+    found = diagnose(
+        "05-26 16:04:02.677   2654-3810     C02b31/AvCodec...egBaseDecoder  com.examp...ne_video"
+        "  E     {SendBuffer} [R: 1] error msg:Invalid data found when processing input"
+    )
+    assert found is not None and "Content-Type" in found.fix
