@@ -11,6 +11,10 @@ to the server." and the file kit's "Network is unreachable"): :func:`lookup` kee
 whose message or title the text carries, and when the text carries none it returns them all,
 ``ambiguous``: the caller says so rather than pick one.
 
+A text that quotes a documented message without its code (``The specified ability does not
+exist.`` on its own) is found by :func:`quoted`: only a message distinctive enough to tell its
+code (:data:`_QUOTED_WORDS` words, most of them not plain ones) and no other code's message.
+
 Loaded on first use (a log that carries a code): the doctor's start-up pays nothing for it.
 """
 
@@ -54,6 +58,9 @@ _PLAIN = frozenset(
     ]
 )
 _MIN_MESSAGE = 8  # characters a message needs to be told in a text ("i o error" is too plain)
+# a message found without its code: this many words, all but one of them not plain ones
+_QUOTED_WORDS = 5
+_KEY = 3  # the words a quoted message is looked up by (its first ones)
 
 
 @dataclass(frozen=True)
@@ -158,6 +165,36 @@ def lookup(code: str, text: str = "", around: str = "") -> Documented | None:
     return replace(
         found, entries=(replace(e, cause=case.cause, solution=f"{case.solution} {e.solution}"),)
     )
+
+
+@cache
+def _quotable() -> dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]]:
+    """The distinctive messages by their first words: (the message's words, its one entry)."""
+    by_message: dict[tuple[str, ...], list[ApiErrorCode]] = {}
+    for entries in _catalogue().values():
+        for e in entries:
+            by_message.setdefault(tuple(_words(e.message).split()), []).append(e)
+    out: dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]] = {}
+    for words, entries in by_message.items():
+        if len({e.code for e in entries}) != 1 or len(words) < _QUOTED_WORDS:
+            continue
+        if sum(w in _PLAIN for w in words) > 1 + len(words) // 3:
+            continue
+        out.setdefault(words[:_KEY], (words, entries[0]))
+    return out
+
+
+def quoted(text: str) -> tuple[ApiErrorCode, int] | None:
+    """The first entry whose distinctive message ``text`` carries without its code, and the
+    message's place in ``text`` (None: none)."""
+    index = _quotable()
+    found = [(m.group(), m.start()) for m in _WORD.finditer(text.lower())]
+    words = [w for w, _ in found]
+    for i in range(len(words) - _KEY + 1):
+        hit = index.get(tuple(words[i : i + _KEY]))
+        if hit is not None and tuple(words[i : i + len(hit[0])]) == hit[0]:
+            return hit[1], found[i][1]
+    return None
 
 
 def _lookup(code: str, text: str) -> Documented | None:

@@ -141,7 +141,21 @@ def api_code(text: str) -> Said | None:
         said = _said(code, found, line.strip())
         # a quote without hilog's columns may be a crash's message as well as a logged error
         return said if logged else replace(said, certain=False)
-    return None
+    return _quoted_message(text)
+
+
+def _quoted_message(text: str) -> Said | None:
+    """A failure line that quotes a kit's distinctive documented message without its code (a
+    caught error's ``err.message`` logged alone): its code's page, "possibly"."""
+    hit = api_error_codes.quoted(text)
+    if hit is None:
+        return None
+    entry, pos = hit
+    line = _line_at(text, pos)
+    if not (_error_line(line) or _FAILED.search(line) or len(text.strip()) == len(line.strip())):
+        return None  # neither a failure's line nor a quote of the message alone
+    found = api_error_codes.Documented((entry,), True, False)
+    return replace(_said(entry.code, found, line.strip()), certain=False)
 
 
 def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:

@@ -125,3 +125,17 @@ def test_the_http_clients_curl_result_is_its_2300xxx_code() -> None:
     assert api_code(line.replace("result 7", "result 0")) is None  # CURLE_OK
     quoted = api_code("HttpClient CURLcode result 28")
     assert quoted is not None and quoted.code == "2300028" and not quoted.certain
+
+
+def test_a_kits_distinctive_message_quoted_without_its_code() -> None:
+    said = api_code(
+        "07-01 10:00:00.000  100  100 E A00001/App: jump failed: The specified ability does not exist."
+    )
+    assert (
+        said is not None and said.code == "16000001" and said.kind == "launch" and not said.certain
+    )
+    alone = api_code("The specified ability does not exist.")
+    assert alone is not None and alone.code == "16000001"
+    # a plain message many codes share, or one inside a line that is no failure, tells nothing
+    assert api_code("07-01 10:00:00.000  100  100 E A00001/App: Internal error.") is None
+    assert api_code("check: the specified ability does not exist yet?\nnext line") is None
