@@ -517,10 +517,12 @@ def read(text: str) -> Said | None:
 
 def read_weak(text: str) -> Said | None:
     """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
-    a component's advice, in a long text's head and tail; last, an error line's system API
-    error code, read as its documented page (:mod:`.api_code_lines`)."""
+    a component's advice, in a long text's head and tail; then an error line's system API
+    error code, read as its documented page (:mod:`.api_code_lines`); last, HiAppEvent's
+    performance events (:mod:`.perf_events`)."""
     # imported here: api_code_lines makes a Said of this module's
     from hmdesk.core.toolchain.hilog.api_code_lines import api_code
+    from hmdesk.core.toolchain.hilog.perf_events import performance_event
 
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
@@ -531,6 +533,7 @@ def read_weak(text: str) -> Said | None:
         or env_after_engine(text)
         or napi_invalid_arg(text)
         or api_code(text)
+        or performance_event(text)
     )
 
 
