@@ -24,7 +24,11 @@ pattern captured ({module}, {name}, {package}).
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog.says import MISSING_LIBRARY_FIX
+from hmdesk.core.toolchain.hilog.says import (
+    MISSING_LIBRARY_FIX,
+    UNRESOLVED_IMPORT,
+    UNRESOLVED_IMPORT_FIX,
+)
 from hmdesk.core.toolchain.signature import Signature
 
 _NAPI_THREAD = (
@@ -98,6 +102,16 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "build-profile.json5 to be compiled in.",
         meaning="a dynamic import's module is not in the package",
         terms=("dynamic import", "import(", "runtimeOnly"),
+    ),
+    # the runtime's own resolving failure quoted alone (a fault log's is read with its cause,
+    # .hilog.says.RUNTIME_CAUSES)
+    Signature(
+        "crash",
+        (UNRESOLVED_IMPORT,),
+        "The runtime could not resolve '{module}', imported by {importer}: the importing "
+        "module's package does not hold it. " + UNRESOLVED_IMPORT_FIX,
+        meaning="an import the runtime cannot resolve from the importing module's package",
+        terms=("runtimeOnly", "oh-package.json5", "dynamic import", "HSP"),
     ),
     Signature(
         "crash",

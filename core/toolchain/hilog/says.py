@@ -539,6 +539,20 @@ def read_weak(text: str) -> Said | None:
 
 # --------------------------------------------------------------------------- runtime error causes
 
+# the runtime's own resolving failure (ets_runtime's ModulePathHelper, a ReferenceError): ``failed
+# to load module'x' which imported by 'y'. Please check the target path.``
+UNRESOLVED_IMPORT = (
+    r"failed to load module ?['‘](?P<module>[^'’\n]+)['’] which imported by "
+    r"['‘]?(?P<importer>[^'’\s]+)['’]?"
+)
+UNRESOLVED_IMPORT_FIX = (
+    "Declare the package as a dependency in the importing module's own oh-package.json5 "
+    '(an HSP/HAR: "name": "file:../lib"); when import() takes the name from a variable, list '
+    "it under buildOption.arkOptions.runtimeOnly.packages (a file: runtimeOnly.sources) in "
+    "that module's build-profile.json5 so it is compiled in; an HSP must also be installed "
+    "with the HAP (deploy both)."
+)
+
 RUNTIME_CAUSES: tuple[Cause, ...] = (
     *SANITIZER_EVENT_CAUSES,
     Cause(
@@ -556,6 +570,13 @@ RUNTIME_CAUSES: tuple[Cause, ...] = (
         "classes and components to files the child thread does not import (separate the data "
         "and logic it needs into plain classes and functions), and check the whole import "
         "chain of the worker's entry file and of every @Concurrent function.",
+    ),
+    Cause(
+        (JS,),
+        re.compile(UNRESOLVED_IMPORT),
+        "the runtime could not resolve an import (most often import() of a package name held in "
+        "a variable): the importing module's package does not hold the module it names",
+        UNRESOLVED_IMPORT_FIX,
     ),
     Cause(
         (JS,),

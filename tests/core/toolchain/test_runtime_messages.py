@@ -257,3 +257,20 @@ def test_a_decoder_fed_data_that_is_not_media() -> None:
         "  E     {SendBuffer} [R: 1] error msg:Invalid data found when processing input"
     )
     assert found is not None and "Content-Type" in found.fix
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # quoted alone (a Q&A's paste, its quotes typographic)
+        "ReferenceError: failed to load module’@qunar/faceverify’ which imported by "
+        "com.qunar.hos/pay/ets/pages/PayTestPage’. Please check the target path.",
+        # a crash's message
+        "Error name:ReferenceError\nError message:failed to load module'hsplib' which imported "
+        "by '&entry/src/main/ets/pages/Index&'. Please check the target path.\nStacktrace:\n"
+        "    at func_main_0 (entry/src/main/ets/pages/Index.ets:3:1)",
+    ],
+)
+def test_the_runtimes_unresolved_import(log: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "crash" and "runtimeOnly" in found.fix
