@@ -19,7 +19,8 @@ meanings, "possibly".
 The kind is what the code's page is about (:func:`_kind`): the ability manager's start codes
 (errorcode-ability.md, 16000001-16000099: the ability to start is not there, not visible, not
 allowed) a launch that failed, the network kit's pages a network failure, the file management
-kit's a file one, the access token's a permission one; any other kit's code a logged error.
+kit's a file one, the access token's (and the universal 201 and 202) a permission one; any other
+kit's code a logged error.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ _PAGE_KINDS = (
     ("errorcode-access-token", "permission"),
 )
 _ABILITY_START = re.compile(r"160000\d\d")
+# the universal codes of a permission the app lacks (201) or a system API it may not call (202)
+_CODE_KINDS = {"201": "permission", "202": "permission"}
 
 
 def _mentions(text: str) -> Iterator[re.Match[str]]:
@@ -189,6 +192,8 @@ def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:
 def _kind(entry: api_error_codes.ApiErrorCode) -> str:
     """What a code's page is about, as a finding's kind (``hilog`` when it is none of these)."""
     page = entry.page.rsplit("/", 1)[-1]
+    if entry.code in _CODE_KINDS:
+        return _CODE_KINDS[entry.code]
     if page == "errorcode-ability.md" and _ABILITY_START.fullmatch(entry.code):
         return "launch"
     return next((kind for start, kind in _PAGE_KINDS if page.startswith(start)), "hilog")

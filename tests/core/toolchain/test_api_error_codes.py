@@ -112,6 +112,12 @@ def test_the_kind_is_what_the_codes_page_is_about() -> None:
     assert http is not None and http.kind == "network"
     file = api_code("07-01 10:00:00.000  100  100 E A00001/App: readText failed, code: 13900002")
     assert file is not None and file.kind == "file"
+    denied = api_code(
+        "07-01 10:00:00.000  100  100 E A00001/App: getLocation failed, code: 201, message: "
+        "Permission verification failed. The application does not have the permission required "
+        "to call the API."
+    )
+    assert denied is not None and denied.kind == "permission"
     # another kit's code stays a logged error
     avplayer = api_code(AVPLAYER)
     assert avplayer is not None and avplayer.kind == "hilog"
