@@ -37,3 +37,30 @@ def test_scroll_jank_param_lines() -> None:
 
 def test_the_event_name_alone_outside_a_watchers_log_is_not_read() -> None:
     assert performance_event("constant CPU_USAGE_HIGH = 'CPU_USAGE_HIGH'") is None
+
+
+def _killed(reason: str) -> str:
+    return (
+        "HiAppEvent eventInfo.domain=OS\nHiAppEvent eventInfo.name=APP_KILLED\n"
+        f'HiAppEvent eventInfo.params.reason="{reason}"\nHiAppEvent eventInfo.params.foreground=false'
+    )
+
+
+def test_app_killed_for_a_leak_names_the_resource() -> None:
+    found = diagnose(_killed("ResourceLeak(FDLeak)"))
+    assert found is not None and found.kind == "crash" and found.certain
+    assert "file descriptors" in (found.meaning or "") and "close" in found.fix.lower()
+    json_event = (
+        'HiAppEvent eventInfo={"domain":"OS","name":"APP_KILLED","eventType":1,"params":'
+        '{"time":1,"reason":"ResourceLeak(ThreadLeak)","foreground":true}}'
+    )
+    said = performance_event(json_event)
+    assert said is not None and "threads" in said.meaning
+
+
+def test_app_killed_by_the_devices_state_is_no_fault_of_the_apps() -> None:
+    said = performance_event(_killed("LowMemoryKill"))
+    assert said is not None and not said.certain and "onBackground" in said.fix
+    audio = performance_event(_killed("IllegalAudioRendererBySuspend"))
+    assert audio is not None and "AUDIO_PLAYBACK" in audio.fix
+    assert performance_event(_killed("SomethingNew")) is None
