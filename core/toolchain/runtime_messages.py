@@ -14,6 +14,8 @@
   uncaught exception inside a package, hap-sign-tool's console check and hdc's option check;
 - ArkGuard's obfuscation FAQ (source-obfuscation-questions): SQLite missing a column whose name
   is one the property obfuscation gives;
+- the musl loader's symbol it cannot resolve when the symbol's name tells the library (another
+  platform's system API, a C library's prefix) and its namespace's refusal of a library;
 - the mandatory code signature's refusals of an unsigned ELF (BinSec's CheckSigned, XPM's event),
   a Media Kit error-code page's own log line (SoundPool's invalid resource path), FFmpeg's
   invalid-data text passed on by the AVCodec decoders.
@@ -38,6 +40,80 @@ _NAPI_THREAD = (
     "napi_threadsafe_function (or an async work's complete callback). Turn on the ArkTS "
     "multi-thread check (DevEco: Run/Debug Configurations > Diagnostics) to stop at the first "
     "wrong call."
+)
+
+
+# the musl loader's (OpenHarmony's ldso) symbol it cannot resolve, both forms: the hilog line
+# ``relocating failed: symbol not found. dso=<.so> s=<symbol>`` (the dso= part may wrap onto a
+# line of its own) and dlopen's ``Error relocating <.so>: <symbol>: symbol not found``
+_UNRESOLVED = r"(?:symbol not found\.?\s+(?:dso=\S+\s+)?s=|Error relocating [^\s:]+: )"
+# a symbol of another platform's system API (no HarmonyOS library defines it): Android's NDK,
+# X11, glibc's own
+_FOREIGN = (
+    r"(?P<symbol>(?:ALooper|AAsset(?:Manager|Dir)?|ANativeActivity|AConfiguration|AInputQueue"
+    r"|AInputEvent|AKeyEvent|AMotionEvent|AChoreographer|AHardwareBuffer|AMedia\w*|ACamera\w*"
+    r"|ASensor\w*|AThermal|APerformanceHint)_\w+|__android_log_\w+|android_\w+|xcb_\w+"
+    r"|X(?:Open|Create|Map|Free|Intern|Sync|Flush|Get|Set|Pending|Next|Send)\w+"
+    r"|gnu_get_libc_\w+|__libc_single_threaded)(?!\w|::)"
+)
+# a symbol by the prefix the C library that defines it gives all its functions
+_LIBRARIES = (
+    ("libsodium", r"sodium_\w+|crypto_(?:box|sign|secretbox|aead|generichash|pwhash|kx)\w*"),
+    ("OpenSSL (libssl/libcrypto)", r"(?:SSL|SSL_CTX|EVP|OPENSSL|CRYPTO|BIO|X509|PEM|RSA|ERR)_\w+"),
+    ("libcurl", r"curl_\w+"),
+    ("SQLite", r"sqlite3_\w+"),
+    ("libpng", r"png_\w+"),
+    ("libjpeg", r"jpeg_\w+"),
+    ("FreeType", r"FT_[A-Z]\w+"),
+    ("HarfBuzz", r"hb_\w+"),
+    ("FFmpeg", r"(?:av|avcodec|avformat|avutil|swr|sws|avfilter)_\w+"),
+)
+_LIBRARY_FIX = (
+    "The loader found no {symbol}, a function of {library}, in any library loaded with the "
+    "app's .so: the .so was linked without {library} built for HarmonyOS (its link step let "
+    "the undefined symbol through, or linked a copy built for another platform, which is "
+    "skipped). Cross-compile {library} for the OHOS target (aarch64-linux-ohos) with the NDK's "
+    "toolchain, link it into the .so (target_link_libraries; a Rust -sys crate: point it at "
+    "that build -- its *_LIB_DIR/static env vars or -L/-l in the target's rustflags in "
+    ".cargo/config.toml -- so it does not fall back to a bundled build for another target), "
+    "and ship it in the HAP's libs/<abi> when it is a shared library."
+)
+_LOADER_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "native",
+        (_UNRESOLVED + _FOREIGN,),
+        "The loader found no {symbol}: another platform's system API (Android's NDK, X11, "
+        "glibc), which HarmonyOS does not have. The .so (or a library it links) was built for "
+        "that platform, or its code for that platform was compiled in: build it for the OHOS "
+        "target with the HarmonyOS NDK and turn off the other platform's backend (its "
+        "configure/CMake options, #ifdef __OHOS__), using HarmonyOS's own API instead.",
+        meaning="a .so needs another platform's system API",
+        terms=("MUSL-LDSO", "symbol not found", "OHOS", "NDK"),
+    ),
+    *(
+        Signature(
+            "native",
+            (_UNRESOLVED + rf"(?P<symbol>{prefix})(?!\w|::)",),
+            _LIBRARY_FIX.replace("{library}", library),
+            meaning=f"a .so needs {library}, which was not linked for HarmonyOS",
+            terms=("MUSL-LDSO", "symbol not found", library.split()[0], "cross-compile"),
+        )
+        for library, prefix in _LIBRARIES
+    ),
+    # the dlopen guide and the NDK FAQ: dlopen of a library outside what the app's namespace
+    # may load (its own HAP's libs, the system's public libraries)
+    Signature(
+        "native",
+        (r"check ns accessible failed(?:, pathname (?P<name>\S+))?",),
+        "dlopen refused the library: the app's linker namespace may load only the libraries in "
+        "its own HAP (/data/storage/el1/bundle/…/libs) and the system's public ones, so a .so "
+        "at another path (one copied or downloaded into the sandbox, a system-private library) "
+        "is not accessible. Ship the library in the HAP's libs/<abi> and dlopen it by its file "
+        "name (or the bundle path: context.bundleCodeDir); code outside the HAP is also refused "
+        "for its missing code signature.",
+        meaning="dlopen of a library outside the app's namespace",
+        terms=("dlopen", "namespace", "moduleNs_default", "libs"),
+    ),
 )
 
 RUNTIME_SIGNATURES: tuple[Signature, ...] = (
@@ -400,4 +476,5 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="eglCreateWindowSurface got an invalid native window (EGL_BAD_NATIVE_WINDOW)",
         terms=("EGL_BAD_NATIVE_WINDOW", "OHNativeWindow", "XComponent"),
     ),
+    *_LOADER_SIGNATURES,
 )

@@ -274,3 +274,38 @@ def test_a_decoder_fed_data_that_is_not_media() -> None:
 def test_the_runtimes_unresolved_import(log: str) -> None:
     found = diagnose(log)
     assert found is not None and found.kind == "crash" and "runtimeOnly" in found.fix
+
+
+@pytest.mark.parametrize(
+    ("log", "word"),
+    [
+        # the dso= part wrapped onto a line of its own
+        (
+            "MUSL-LDSO: relocating failed: symbol not found.\n"
+            "  dso=/data/storage/el1/bundle/libs/arm64/libapp.so s=sodium_base642bin",
+            "libsodium",
+        ),
+        (
+            "Error relocating /data/storage/el1/bundle/libs/arm64/libfoo.so: SSL_CTX_new: "
+            "symbol not found",
+            "OpenSSL",
+        ),
+        ("MUSL-LDSO: relocating failed: symbol not found.  s=ALooper_prepare", "Android"),
+    ],
+)
+def test_a_missing_symbol_whose_name_tells_its_library(log: str, word: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "native" and word in found.fix
+
+
+def test_a_missing_symbol_of_the_apps_own_stays_the_general_reading() -> None:
+    found = diagnose("Error relocating /data/libfoo.so: my_png_helper: symbol not found")
+    assert found is not None and "libpng" not in found.fix
+
+
+def test_dlopen_outside_the_apps_namespace() -> None:
+    found = diagnose(
+        "MUSL-LDSO bundlename E Open absolute_path library: check ns accessible failed, "
+        "pathname libxxx.so namespace moduleNs_default"
+    )
+    assert found is not None and found.kind == "native" and "libs/<abi>" in found.fix
