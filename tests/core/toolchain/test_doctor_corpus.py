@@ -203,7 +203,7 @@ BELOW_LANDED = {
     ("hilog", "said"): (127, 128),
     ("hilog", "class"): (62, 63),
     ("hilog", "location"): (16, 17),
-    ("hilog", "actionable"): (61, 63),
+    ("hilog", "actionable"): (62, 63),
     ("hilog", "fields"): (122, 128),
     ("hvigor", "said"): (93, 94),
     ("hvigor", "class"): (91, 94),
@@ -231,7 +231,7 @@ BELOW_LANDED = {
     ("all", "class"): (1396, 1418),
     ("all", "code"): (624, 625),
     ("all", "location"): (465, 473),
-    ("all", "actionable"): (1366, 1418),
+    ("all", "actionable"): (1367, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
