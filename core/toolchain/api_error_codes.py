@@ -175,12 +175,12 @@ def _quotable() -> dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]]:
         for e in entries:
             by_message.setdefault(tuple(_words(e.message).split()), []).append(e)
     out: dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]] = {}
-    for words, entries in by_message.items():
-        if len({e.code for e in entries}) != 1 or len(words) < _QUOTED_WORDS:
+    for words, same in by_message.items():
+        if len({e.code for e in same}) != 1 or len(words) < _QUOTED_WORDS:
             continue
         if sum(w in _PLAIN for w in words) > 1 + len(words) // 3:
             continue
-        out.setdefault(words[:_KEY], (words, entries[0]))
+        out.setdefault(words[:_KEY], (words, same[0]))
     return out
 
 
