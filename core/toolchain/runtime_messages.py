@@ -276,6 +276,25 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="a distributed RDB table with a composite primary key",
         terms=("setDistributedTables", "primary key", "14800000"),
     ),
+    # the Worker guide's limit (worker-introduction, js-apis-worker): API 8's "Too many workers",
+    # from API 9 10200003's "Worker initialization failure", both "the number of workers exceeds
+    # the maximum" (the one-worker spelling too)
+    Signature(
+        "crash",
+        (
+            r"(?:Too many wor?kers|Worker initialization failure)\W+the number of wor?kers? "
+            r"exceeds the maximum",
+        ),
+        "The app created more Workers than may be alive at once: up to 64 at a time (8 on "
+        "older systems), fewer when memory is short (the Workers' and main thread's memory "
+        "together stay under the smaller of 1.5 GB and 60 % of the device's memory), and "
+        "together with the runtimes napi_create_ark_runtime creates at most 80. Terminate each "
+        "Worker when its work is done (worker.terminate(), or workerPort.close() inside it), "
+        "reuse a long-lived one instead of creating one per task, or move short tasks to "
+        "TaskPool, which manages its own threads.",
+        meaning="more Worker threads than the runtime allows",
+        terms=("Worker", "terminate", "TaskPool", "10200003"),
+    ),
     # ArkGuard's FAQ (source-obfuscation-questions, 数据库相关的字段被混淆): SQLite refusing a
     # column whose name is one ArkGuard gives (a letter, digits after it: a23, i, b1) -- the
     # property obfuscation renamed the field in the code's SQL while the table keeps its name

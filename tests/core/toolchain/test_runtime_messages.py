@@ -309,3 +309,16 @@ def test_dlopen_outside_the_apps_namespace() -> None:
         "pathname libxxx.so namespace moduleNs_default"
     )
     assert found is not None and found.kind == "native" and "libs/<abi>" in found.fix
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Error: Too many workers, the number of workers exceeds the maximum.",
+        "BusinessError: Worker initialization failure, the number of workers exceeds the maximum.",
+        "Too many wokers，the number of worker exceeds the maximum",
+    ],
+)
+def test_the_worker_limit_in_each_api_versions_words(line: str) -> None:
+    found = diagnose(line)
+    assert found is not None and found.kind == "crash" and "terminate()" in found.fix
