@@ -516,15 +516,13 @@ def read(text: str) -> Said | None:
 
 
 def read_weak(text: str) -> Said | None:
-    """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
-    a component's advice, in a long text's head and tail; then an error line's system API
-    error code, read as its documented page (:mod:`.api_code_lines`); then HiAppEvent's
-    performance events (:mod:`.perf_events`); last, a launch the log follows no further than
-    the UIAbility's first lifecycle calls (:mod:`.launch_stall`)."""
-    # imported here: api_code_lines makes a Said of this module's
+    """What only hints ("possibly"), when no tool's error or code decides: a graphics API, a
+    component's advice, in a long text's head and tail; then, in these modules' order, a native
+    module not loaded, a system API's error code, HiAppEvent's performance events, a launch
+    that stops at the UIAbility's first lifecycle calls."""
+    # imported here: these modules make a Said of this module's
+    from hmdesk.core.toolchain.hilog import launch_stall, native_module, perf_events
     from hmdesk.core.toolchain.hilog.api_code_lines import api_code
-    from hmdesk.core.toolchain.hilog.launch_stall import launch_stall
-    from hmdesk.core.toolchain.hilog.perf_events import performance_event
 
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
@@ -534,9 +532,10 @@ def read_weak(text: str) -> Said | None:
         or no_module(text)
         or env_after_engine(text)
         or napi_invalid_arg(text)
+        or native_module.native_module(text)
         or api_code(text)
-        or performance_event(text)
-        or launch_stall(text)
+        or perf_events.performance_event(text)
+        or launch_stall.launch_stall(text)
     )
 
 
