@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -184,17 +185,16 @@ def _quotable() -> dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]]:
     return out
 
 
-def quoted(text: str) -> tuple[ApiErrorCode, int] | None:
-    """The first entry whose distinctive message ``text`` carries without its code, and the
-    message's place in ``text`` (None: none)."""
+def quoted(text: str) -> Iterator[tuple[ApiErrorCode, int, int]]:
+    """Each entry whose distinctive message ``text`` carries without its code, with the
+    message's start and end in ``text``."""
     index = _quotable()
-    found = [(m.group(), m.start()) for m in _WORD.finditer(text.lower())]
-    words = [w for w, _ in found]
+    found = [(m.start(), m.end()) for m in _WORD.finditer(text.lower())]
+    words = [text[a:b].lower() for a, b in found]
     for i in range(len(words) - _KEY + 1):
         hit = index.get(tuple(words[i : i + _KEY]))
         if hit is not None and tuple(words[i : i + len(hit[0])]) == hit[0]:
-            return hit[1], found[i][1]
-    return None
+            yield hit[1], found[i][0], found[i + len(hit[0]) - 1][1]
 
 
 def _lookup(code: str, text: str) -> Documented | None:

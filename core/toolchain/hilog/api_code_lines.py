@@ -51,6 +51,9 @@ _MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
 _CURL_BASE = 2300000
 _HTTP_PAGE = "errorcode-net-http.md"
+# the file kit's messages are the C library's errno texts, which any tool prints
+_ERRNO_PAGE = "errorcode-filemanagement.md"
+_SENTENCE_END = frozenset(".。!！'\"’”)]}>,，;；:")
 _FAILED = re.compile(r"fail|error|exception", re.I)
 # a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
 # window's old 1001…) is read only with its documented message beside it
@@ -149,16 +152,24 @@ def api_code(text: str) -> Said | None:
 
 def _quoted_message(text: str) -> Said | None:
     """A failure line that quotes a kit's distinctive documented message without its code (a
-    caught error's ``err.message`` logged alone): its code's page, "possibly"."""
-    hit = api_error_codes.quoted(text)
-    if hit is None:
-        return None
-    entry, pos = hit
-    line = _line_at(text, pos)
-    if not (_error_line(line) or _FAILED.search(line) or len(text.strip()) == len(line.strip())):
-        return None  # neither a failure's line nor a quote of the message alone
-    found = api_error_codes.Documented((entry,), True, False)
-    return replace(_said(entry.code, found, line.strip()), certain=False)
+    caught error's ``err.message`` logged alone): its code's page, "possibly". The message must
+    end where the line or its sentence does (not words inside prose), and not be the C
+    library's errno text the file kit's messages are (``No space left on device``), which any
+    tool prints."""
+    for entry, start, end in islice(api_error_codes.quoted(text), _MAX_CODES):
+        if entry.page.endswith(_ERRNO_PAGE):
+            continue
+        line = _line_at(text, start)
+        line_end = text.find("\n", end)
+        rest = text[end : line_end if line_end >= 0 else len(text)].strip()
+        if rest and rest[0] not in _SENTENCE_END:
+            continue  # the words go on: prose, not the message quoted
+        alone = len(text.strip()) == len(line.strip())
+        if not (_error_line(line) or _FAILED.search(line) or alone):
+            continue  # neither a failure's line nor a quote of the message alone
+        found = api_error_codes.Documented((entry,), True, False)
+        return replace(_said(entry.code, found, line.strip()), certain=False)
+    return None
 
 
 def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:

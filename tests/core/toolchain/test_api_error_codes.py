@@ -145,3 +145,6 @@ def test_a_kits_distinctive_message_quoted_without_its_code() -> None:
     # a plain message many codes share, or one inside a line that is no failure, tells nothing
     assert api_code("07-01 10:00:00.000  100  100 E A00001/App: Internal error.") is None
     assert api_code("check: the specified ability does not exist yet?\nnext line") is None
+    # words inside prose, and the file kit's errno texts any tool prints, are no quote
+    assert api_code("startAbility failed: the specified ability does not exist in my notes") is None
+    assert api_code("Transfer failed, Reason: no space left on device") is None
