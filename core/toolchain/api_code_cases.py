@@ -77,6 +77,36 @@ CASES: tuple[Case, ...] = (
         "preconfig() only when it returns true; otherwise pick another combination or configure "
         "the outputs' profiles yourself.",
     ),
+    # the preferences FAQ on its 401 (faqs-local-database-management-31): put() with a value
+    # it does not take, told by the preferences module's own message
+    _case(
+        "401",
+        r"The type of '?value'? must be ValueType",
+        "the value given to Preferences put()/putSync() is not one it takes: a string longer "
+        "than 8192 bytes or not UTF-8, a type that is not a ValueType (number, string, boolean, "
+        "their arrays, Uint8Array, object, bigint), or a missing value",
+        "Check the value first: a string must be UTF-8 and at most 8192 bytes (it may be "
+        "empty), of a ValueType type; store a large or structured value elsewhere (a file, an "
+        "RDB store) and pass every mandatory parameter.",
+    ),
+    # the network kit's HTTP codes are libcurl's (2300000 + CURLcode; the page names each one's
+    # log keyword ``HttpClient CURLcode result N``): 56 is CURLE_RECV_ERROR, which libcurl also
+    # gives a body whose framing it cannot read (its chunked decoder's "Problem in the
+    # Chunked-Encoded data")
+    _case(
+        "2300056",
+        r"CURLcode result 56|receiv\w* (?:network )?data from the peer",
+        "the response stopped arriving or could not be read as framed (libcurl's "
+        "CURLE_RECV_ERROR): the server or a proxy reset or closed the connection mid-response, "
+        "or the body does not match its framing headers (a chunked Transfer-Encoding body that "
+        "is malformed or not what the exchange declared, a Content-Length the body does not "
+        "meet)",
+        "If a packet capture shows the server answered, compare the response's "
+        "Transfer-Encoding and Content-Length headers with its body: for a chunked exchange "
+        "declare it in the request's header ('transfer-encoding': 'chunked' in "
+        "HttpRequestOptions.header) or have the server send a Content-Length; otherwise check "
+        "the connection (a proxy, a custom DNS rule: connection.removeCustomDnsRule).",
+    ),
     # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
     _case(
         "1300002",

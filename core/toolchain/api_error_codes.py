@@ -11,6 +11,10 @@ to the server." and the file kit's "Network is unreachable"): :func:`lookup` kee
 whose message or title the text carries, and when the text carries none it returns them all,
 ``ambiguous``: the caller says so rather than pick one.
 
+A text that quotes a documented message without its code (``The specified ability does not
+exist.`` on its own) is found by :func:`quoted`: only a message distinctive enough to tell its
+code (:data:`_QUOTED_WORDS` words, most of them not plain ones) and no other code's message.
+
 Loaded on first use (a log that carries a code): the doctor's start-up pays nothing for it.
 """
 
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -54,6 +59,9 @@ _PLAIN = frozenset(
     ]
 )
 _MIN_MESSAGE = 8  # characters a message needs to be told in a text ("i o error" is too plain)
+# a message found without its code: this many words, all but one of them not plain ones
+_QUOTED_WORDS = 5
+_KEY = 3  # the words a quoted message is looked up by (its first ones)
 
 
 @dataclass(frozen=True)
@@ -158,6 +166,35 @@ def lookup(code: str, text: str = "", around: str = "") -> Documented | None:
     return replace(
         found, entries=(replace(e, cause=case.cause, solution=f"{case.solution} {e.solution}"),)
     )
+
+
+@cache
+def _quotable() -> dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]]:
+    """The distinctive messages by their first words: (the message's words, its one entry)."""
+    by_message: dict[tuple[str, ...], list[ApiErrorCode]] = {}
+    for entries in _catalogue().values():
+        for e in entries:
+            by_message.setdefault(tuple(_words(e.message).split()), []).append(e)
+    out: dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]] = {}
+    for words, same in by_message.items():
+        if len({e.code for e in same}) != 1 or len(words) < _QUOTED_WORDS:
+            continue
+        if sum(w in _PLAIN for w in words) > 1 + len(words) // 3:
+            continue
+        out.setdefault(words[:_KEY], (words, same[0]))
+    return out
+
+
+def quoted(text: str) -> Iterator[tuple[ApiErrorCode, int, int]]:
+    """Each entry whose distinctive message ``text`` carries without its code, with the
+    message's start and end in ``text``."""
+    index = _quotable()
+    found = [(m.start(), m.end()) for m in _WORD.finditer(text.lower())]
+    words = [text[a:b].lower() for a, b in found]
+    for i in range(len(words) - _KEY + 1):
+        hit = index.get(tuple(words[i : i + _KEY]))
+        if hit is not None and tuple(words[i : i + len(hit[0])]) == hit[0]:
+            yield hit[1], found[i][0], found[i + len(hit[0]) - 1][1]
 
 
 def _lookup(code: str, text: str) -> Documented | None:

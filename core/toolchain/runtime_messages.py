@@ -11,7 +11,14 @@
 - a native module named by the import that does not resolve (``Cannot find module
   'libx.so'``, ``'x_napi'``: the names the Node-API loader tries), a kit's refusal quoted from
   its error-code page, the Kotlin/Native runtime's and compiler's own fatal lines, Node's
-  uncaught exception inside a package, hap-sign-tool's console check and hdc's option check.
+  uncaught exception inside a package, hap-sign-tool's console check and hdc's option check;
+- ArkGuard's obfuscation FAQ (source-obfuscation-questions): SQLite missing a column whose name
+  is one the property obfuscation gives;
+- the musl loader's symbol it cannot resolve when the symbol's name tells the library (another
+  platform's system API, a C library's prefix) and its namespace's refusal of a library;
+- the mandatory code signature's refusals of an unsigned ELF (BinSec's CheckSigned, XPM's event),
+  a Media Kit error-code page's own log line (SoundPool's invalid resource path), FFmpeg's
+  invalid-data text passed on by the AVCodec decoders.
 
 Each row reads a message the tool or the runtime prints for every app; a fix names what the
 pattern captured ({module}, {name}, {package}).
@@ -19,7 +26,11 @@ pattern captured ({module}, {name}, {package}).
 
 from __future__ import annotations
 
-from hmdesk.core.toolchain.hilog.says import MISSING_LIBRARY_FIX
+from hmdesk.core.toolchain.hilog.says import (
+    MISSING_LIBRARY_FIX,
+    UNRESOLVED_IMPORT,
+    UNRESOLVED_IMPORT_FIX,
+)
 from hmdesk.core.toolchain.signature import Signature
 
 _NAPI_THREAD = (
@@ -29,6 +40,80 @@ _NAPI_THREAD = (
     "napi_threadsafe_function (or an async work's complete callback). Turn on the ArkTS "
     "multi-thread check (DevEco: Run/Debug Configurations > Diagnostics) to stop at the first "
     "wrong call."
+)
+
+
+# the musl loader's (OpenHarmony's ldso) symbol it cannot resolve, both forms: the hilog line
+# ``relocating failed: symbol not found. dso=<.so> s=<symbol>`` (the dso= part may wrap onto a
+# line of its own) and dlopen's ``Error relocating <.so>: <symbol>: symbol not found``
+_UNRESOLVED = r"(?:symbol not found\.?\s+(?:dso=\S+\s+)?s=|Error relocating [^\s:]+: )"
+# a symbol of another platform's system API (no HarmonyOS library defines it): Android's NDK,
+# X11, glibc's own
+_FOREIGN = (
+    r"(?P<symbol>(?:ALooper|AAsset(?:Manager|Dir)?|ANativeActivity|AConfiguration|AInputQueue"
+    r"|AInputEvent|AKeyEvent|AMotionEvent|AChoreographer|AHardwareBuffer|AMedia\w*|ACamera\w*"
+    r"|ASensor\w*|AThermal|APerformanceHint)_\w+|__android_log_\w+|android_\w+|xcb_\w+"
+    r"|X(?:Open|Create|Map|Free|Intern|Sync|Flush|Get|Set|Pending|Next|Send)\w+"
+    r"|gnu_get_libc_\w+|__libc_single_threaded)(?!\w|::)"
+)
+# a symbol by the prefix the C library that defines it gives all its functions
+_LIBRARIES = (
+    ("libsodium", r"sodium_\w+|crypto_(?:box|sign|secretbox|aead|generichash|pwhash|kx)\w*"),
+    ("OpenSSL (libssl/libcrypto)", r"(?:SSL|SSL_CTX|EVP|OPENSSL|CRYPTO|BIO|X509|PEM|RSA|ERR)_\w+"),
+    ("libcurl", r"curl_\w+"),
+    ("SQLite", r"sqlite3_\w+"),
+    ("libpng", r"png_\w+"),
+    ("libjpeg", r"jpeg_\w+"),
+    ("FreeType", r"FT_[A-Z]\w+"),
+    ("HarfBuzz", r"hb_\w+"),
+    ("FFmpeg", r"(?:av|avcodec|avformat|avutil|swr|sws|avfilter)_\w+"),
+)
+_LIBRARY_FIX = (
+    "The loader found no {symbol}, a function of {library}, in any library loaded with the "
+    "app's .so: the .so was linked without {library} built for HarmonyOS (its link step let "
+    "the undefined symbol through, or linked a copy built for another platform, which is "
+    "skipped). Cross-compile {library} for the OHOS target (aarch64-linux-ohos) with the NDK's "
+    "toolchain, link it into the .so (target_link_libraries; a Rust -sys crate: point it at "
+    "that build -- its *_LIB_DIR/static env vars or -L/-l in the target's rustflags in "
+    ".cargo/config.toml -- so it does not fall back to a bundled build for another target), "
+    "and ship it in the HAP's libs/<abi> when it is a shared library."
+)
+_LOADER_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        "native",
+        (_UNRESOLVED + _FOREIGN,),
+        "The loader found no {symbol}: another platform's system API (Android's NDK, X11, "
+        "glibc), which HarmonyOS does not have. The .so (or a library it links) was built for "
+        "that platform, or its code for that platform was compiled in: build it for the OHOS "
+        "target with the HarmonyOS NDK and turn off the other platform's backend (its "
+        "configure/CMake options, #ifdef __OHOS__), using HarmonyOS's own API instead.",
+        meaning="a .so needs another platform's system API",
+        terms=("MUSL-LDSO", "symbol not found", "OHOS", "NDK"),
+    ),
+    *(
+        Signature(
+            "native",
+            (_UNRESOLVED + rf"(?P<symbol>{prefix})(?!\w|::)",),
+            _LIBRARY_FIX.replace("{library}", library),
+            meaning=f"a .so needs {library}, which was not linked for HarmonyOS",
+            terms=("MUSL-LDSO", "symbol not found", library.split()[0], "cross-compile"),
+        )
+        for library, prefix in _LIBRARIES
+    ),
+    # the dlopen guide and the NDK FAQ: dlopen of a library outside what the app's namespace
+    # may load (its own HAP's libs, the system's public libraries)
+    Signature(
+        "native",
+        (r"check ns accessible failed(?:, pathname (?P<name>\S+))?",),
+        "dlopen refused the library: the app's linker namespace may load only the libraries in "
+        "its own HAP (/data/storage/el1/bundle/…/libs) and the system's public ones, so a .so "
+        "at another path (one copied or downloaded into the sandbox, a system-private library) "
+        "is not accessible. Ship the library in the HAP's libs/<abi> and dlopen it by its file "
+        "name (or the bundle path: context.bundleCodeDir); code outside the HAP is also refused "
+        "for its missing code signature.",
+        meaning="dlopen of a library outside the app's namespace",
+        terms=("dlopen", "namespace", "moduleNs_default", "libs"),
+    ),
 )
 
 RUNTIME_SIGNATURES: tuple[Signature, ...] = (
@@ -93,6 +178,16 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "build-profile.json5 to be compiled in.",
         meaning="a dynamic import's module is not in the package",
         terms=("dynamic import", "import(", "runtimeOnly"),
+    ),
+    # the runtime's own resolving failure quoted alone (a fault log's is read with its cause,
+    # .hilog.says.RUNTIME_CAUSES)
+    Signature(
+        "crash",
+        (UNRESOLVED_IMPORT,),
+        "The runtime could not resolve '{module}', imported by {importer}: the importing "
+        "module's package does not hold it. " + UNRESOLVED_IMPORT_FIX,
+        meaning="an import the runtime cannot resolve from the importing module's package",
+        terms=("runtimeOnly", "oh-package.json5", "dynamic import", "HSP"),
     ),
     Signature(
         "crash",
@@ -180,6 +275,90 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "with a UNIQUE index) before making it distributed; the call fails with 14800000.",
         meaning="a distributed RDB table with a composite primary key",
         terms=("setDistributedTables", "primary key", "14800000"),
+    ),
+    # the Worker guide's limit (worker-introduction, js-apis-worker): API 8's "Too many workers",
+    # from API 9 10200003's "Worker initialization failure", both "the number of workers exceeds
+    # the maximum" (the one-worker spelling too)
+    Signature(
+        "crash",
+        (
+            r"(?:Too many wor?kers|Worker initialization failure)\W+the number of wor?kers? "
+            r"exceeds the maximum",
+        ),
+        "The app created more Workers than may be alive at once: up to 64 at a time (8 on "
+        "older systems), fewer when memory is short (the Workers' and main thread's memory "
+        "together stay under the smaller of 1.5 GB and 60 % of the device's memory), and "
+        "together with the runtimes napi_create_ark_runtime creates at most 80. Terminate each "
+        "Worker when its work is done (worker.terminate(), or workerPort.close() inside it), "
+        "reuse a long-lived one instead of creating one per task, or move short tasks to "
+        "TaskPool, which manages its own threads.",
+        meaning="more Worker threads than the runtime allows",
+        terms=("Worker", "terminate", "TaskPool", "10200003"),
+    ),
+    # ArkGuard's FAQ (source-obfuscation-questions, 数据库相关的字段被混淆): SQLite refusing a
+    # column whose name is one ArkGuard gives (a letter, digits after it: a23, i, b1) -- the
+    # property obfuscation renamed the field in the code's SQL while the table keeps its name
+    Signature(
+        "config",
+        (
+            r"(?:table \w+ has no column named|no such column:) "
+            r"(?P<name>(?-i:[a-z]\d{0,3}))(?![\w.])",
+        ),
+        "The column name {name} looks like one ArkGuard's property obfuscation gave: the field "
+        "names in the code's SQL (or the object keys a ValuesBucket is built from) were "
+        "obfuscated, while the database keeps the original column names. List the database's "
+        "column names under -keep-property-name in the module's obfuscation-rules.txt (混淆规则) "
+        "and rebuild; check it first by building with -disable-obfuscation.",
+        meaning="a database column name renamed by ArkGuard's property obfuscation",
+        terms=("-keep-property-name", "obfuscation-rules.txt", "ArkGuard"),
+    ),
+    # the mandatory code signature (faqs-ability-82, faqs-access-control-23, appspawn's Native
+    # package guide): an ELF the app did not get signed with its package -- downloaded or pushed
+    # into the sandbox -- is refused when mapped or exec'd: BinSec's CheckSigned node, XPM's
+    # ``get signature info failed`` event
+    Signature(
+        "permission",
+        (
+            r"\[BinSec\][^\n]*?node: ?CheckSigned, ret: ?-?\d+",
+            r"\"event_type\":\s*\"get signature info failed\"",
+        ),
+        "The system refused to run or map native code without a code signature: every "
+        "executable and .so an app runs must come signed inside its HAP (code sign), so an ELF "
+        "downloaded or pushed into the sandbox (a hot update, an agent fetched at run time) is "
+        "intercepted and exec/dlopen fails (Permission denied, EPERM). Ship the executable in "
+        "the HAP as an HNP package (hnp/<abi>/x.hnp declared under hnpPackages in module.json5; "
+        "on a PC/2in1 from API 24 a bin file integrated in the HAP) and the .so files under "
+        "libs/, so they are signed with the app when it is built and installed.",
+        meaning="an unsigned executable or library refused by the code signature check",
+        terms=("code signature", "hnpPackages", "HNP", "xpm", "CheckSigned"),
+    ),
+    # Media Kit's error-code page, 5400102's SoundPool case 1 (its 判断依据: the app process's
+    # own log line, since API 23)
+    Signature(
+        "file",
+        (r"Failed to load sound, the resource path is invalid",),
+        "SoundPool.load() got a resource that does not exist or a path that is wrong (the call "
+        "fails with 5400102): make sure the audio resource exists and the path passed to load() "
+        "is spelled right -- a sandbox file opened with fileIo and handed over as "
+        "`fd://${file.fd}`, a rawfile through getRawFd() and load(fd, offset, length) (load(uri) "
+        "does not take rawfile resources).",
+        meaning="SoundPool.load() with an invalid resource path (Media Kit 5400102)",
+        terms=("SoundPool", "load", "5400102", "fd://"),
+    ),
+    # the AVCodec decoders' FFmpeg plugin (AvCodec-FFmpegBaseDecoder) passes FFmpeg's own
+    # AVERROR_INVALIDDATA text on: the bytes given to the decoder are not media of its format
+    Signature(
+        "hilog",
+        (r"\berror msg: ?Invalid data found when processing input",),
+        "The decoder was fed bytes that are not valid media of the format it was configured "
+        "for (FFmpeg's AVERROR_INVALIDDATA), and MediaCodec then fails each input buffer "
+        "(queueInputBuffer ret -8). Check what reaches it: a downloaded URL that answers an "
+        "HTML page, an M3U8 playlist or an error body instead of the media (check the "
+        "response's Content-Type and the container before decoding), a demuxer/track or codec "
+        "mime that does not match the stream, a buffer that is not a whole access unit. Give "
+        "the decode loop a timeout and stop it on these errors instead of waiting for output.",
+        meaning="a decoder given data that is not valid media (FFmpeg's invalid data)",
+        terms=("Invalid data found when processing input", "MediaCodec", "Content-Type"),
     ),
     # Kotlin/Native (Kuikly, Compose Multiplatform on HarmonyOS): the partial linkage found a
     # call to a function no library in the binary has (libraries built against other versions)
@@ -316,4 +495,5 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="eglCreateWindowSurface got an invalid native window (EGL_BAD_NATIVE_WINDOW)",
         terms=("EGL_BAD_NATIVE_WINDOW", "OHNativeWindow", "XComponent"),
     ),
+    *_LOADER_SIGNATURES,
 )

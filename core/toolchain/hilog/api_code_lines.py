@@ -8,11 +8,19 @@ Where such a line is a hilog line at ERROR or FATAL level, or says it failed, an
 the API reference documents (:mod:`..api_error_codes`), the code's page says what it means and
 how to handle it. A line quoted without hilog's columns counts when it carries the code's
 documented message, or labels both the code and the message as a ``BusinessError`` prints them
-(``error code: 2300056, message: …``).
+(``error code: 2300056, message: …``). The HTTP client's own ``HttpClient CURLcode result N``,
+the log keyword the network kit's page gives for each of its 2300xxx codes (libcurl's error N is
+the code 2300000 + N), is read as that code.
 
 Certain when the line carries the documented message, or the code means one thing in every
 kit; a code several kits document, which the line does not tell apart, is said with all its
 meanings, "possibly".
+
+The kind is what the code's page is about (:func:`_kind`): the ability manager's start codes
+(errorcode-ability.md, 16000001-16000099: the ability to start is not there, not visible, not
+allowed) a launch that failed, the network kit's pages a network failure, the file management
+kit's a file one, the access token's (and the universal 201 and 202) a permission one; any other
+kit's code a logged error.
 """
 
 from __future__ import annotations
@@ -39,22 +47,40 @@ _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.
 _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # the message labelled after the code, as a BusinessError's fields print
 _MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
+# the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
+_CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
+_CURL_BASE = 2300000
+_HTTP_PAGE = "errorcode-net-http.md"
+# the file kit's messages are the C library's errno texts, which any tool prints
+_ERRNO_PAGE = "errorcode-filemanagement.md"
+_SENTENCE_END = frozenset(".。!！'\"’”)]}>,，;；:")
 _FAILED = re.compile(r"fail|error|exception", re.I)
 # a kit's own codes have 6 digits and more; a shorter one (the universal 201, 401, 801, the
 # window's old 1001…) is read only with its documented message beside it
 _KIT_DIGITS = 6
 _MAX_CODES = 64  # code mentions looked at in one text (a dump of thousands costs no more)
 _AROUND = 2000  # characters either side of a mention where the kit's own words tell its case
+# the kind a page's codes are (its file name's start), and the ability manager's start codes
+_PAGE_KINDS = (
+    ("errorcode-net-", "network"),
+    ("errorcode-filemanagement", "file"),
+    ("errorcode-access-token", "permission"),
+)
+_ABILITY_START = re.compile(r"160000\d\d")
+# the universal codes of a permission the app lacks (201) or a system API it may not call (202)
+_CODE_KINDS = {"201": "permission", "202": "permission"}
 
 
 def _mentions(text: str) -> Iterator[re.Match[str]]:
     """The code mentions in ``text``: ``BusinessError N``, then ``code N`` where ``code`` is a
     word of its own or ends ``errCode`` / ``error code`` / ``error_code``, then the Chinese
-    labels, then a code leading a line's message (:func:`_leads`)."""
+    labels, then a code leading a line's message (:func:`_leads`), then the HTTP client's
+    ``CURLcode result N``."""
     yield from _BUSINESS.finditer(text)
     yield from _code_words(text)
     yield from _CHINESE.finditer(text)
     yield from _LEADING.finditer(text)
+    yield from _CURL.finditer(text)
 
 
 def _code_words(text: str) -> Iterator[re.Match[str]]:
@@ -93,7 +119,8 @@ def api_code(text: str) -> Said | None:
     """The first hilog error line (a ``BusinessError N`` one before a ``code: N`` one) whose
     code the API reference documents, read as its page."""
     for m in islice(_mentions(text), _MAX_CODES):
-        code = m.group(1)
+        curl = m.re is _CURL
+        code = str(_CURL_BASE + int(m.group(1))) if curl else m.group(1)
         if not api_error_codes.documented(code):
             continue
         line = _line_at(text, m.start())
@@ -103,18 +130,45 @@ def api_code(text: str) -> Said | None:
         found = api_error_codes.lookup(code, line, around)
         if found is None:  # pragma: no cover - documented() said it is there
             continue
+        if curl:  # the HTTP client's code, whatever else another kit means by it
+            http = tuple(e for e in found.entries if e.page.endswith(_HTTP_PAGE))
+            if not http:
+                continue
+            found = replace(found, entries=http, by_message=True)
         # a hilog error line; or any line that says it failed with the code's own message, or
         # labels the code and the message as a BusinessError does (a developer's quote of what
         # the app logged, without hilog's columns)
         logged = _error_line(line)
         labelled = _MESSAGE_LABEL.search(line, m.end()) is not None
-        if not logged and not (found.by_message and _FAILED.search(line)) and not labelled:
+        if not (logged or curl or labelled or (found.by_message and _FAILED.search(line))):
             continue
         if len(code) < _KIT_DIGITS and not found.by_message:
             continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code
         said = _said(code, found, line.strip())
         # a quote without hilog's columns may be a crash's message as well as a logged error
         return said if logged else replace(said, certain=False)
+    return _quoted_message(text)
+
+
+def _quoted_message(text: str) -> Said | None:
+    """A failure line that quotes a kit's distinctive documented message without its code (a
+    caught error's ``err.message`` logged alone): its code's page, "possibly". The message must
+    end where the line or its sentence does (not words inside prose), and not be the C
+    library's errno text the file kit's messages are (``No space left on device``), which any
+    tool prints."""
+    for entry, start, end in islice(api_error_codes.quoted(text), _MAX_CODES):
+        if entry.page.endswith(_ERRNO_PAGE):
+            continue
+        line = _line_at(text, start)
+        line_end = text.find("\n", end)
+        rest = text[end : line_end if line_end >= 0 else len(text)].strip()
+        if rest and rest[0] not in _SENTENCE_END:
+            continue  # the words go on: prose, not the message quoted
+        alone = len(text.strip()) == len(line.strip())
+        if not (_error_line(line) or _FAILED.search(line) or alone):
+            continue  # neither a failure's line nor a quote of the message alone
+        found = api_error_codes.Documented((entry,), True, False)
+        return replace(_said(entry.code, found, line.strip()), certain=False)
     return None
 
 
@@ -134,7 +188,7 @@ def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:
         )
     e = found.entry
     return Said(
-        "hilog",
+        _kind(e),
         f"a system API call failed with error {code}: {e.title} ({e.kit}: "
         f"{e.message.rstrip('.')}){f'; {e.cause}' if e.cause else ''}",
         f"{e.solution} (the {e.kit} kit's documented solution for {code}; handle the "
@@ -144,3 +198,13 @@ def _said(code: str, found: api_error_codes.Documented, line: str) -> Said:
         terms=(code, e.title),
         code=code,
     )
+
+
+def _kind(entry: api_error_codes.ApiErrorCode) -> str:
+    """What a code's page is about, as a finding's kind (``hilog`` when it is none of these)."""
+    page = entry.page.rsplit("/", 1)[-1]
+    if entry.code in _CODE_KINDS:
+        return _CODE_KINDS[entry.code]
+    if page == "errorcode-ability.md" and _ABILITY_START.fullmatch(entry.code):
+        return "launch"
+    return next((kind for start, kind in _PAGE_KINDS if page.startswith(start)), "hilog")

@@ -516,10 +516,12 @@ def read(text: str) -> Said | None:
 
 
 def read_weak(text: str) -> Said | None:
-    """What only hints ("possibly"), for when no tool's error or code decides: a graphics API,
-    a component's advice, in a long text's head and tail; last, an error line's system API
-    error code, read as its documented page (:mod:`.api_code_lines`)."""
-    # imported here: api_code_lines makes a Said of this module's
+    """What only hints ("possibly"), when no tool's error or code decides: a graphics API, a
+    component's advice, in a long text's head and tail; then, in these modules' order, a native
+    module not loaded, a system API's error code, HiAppEvent's performance events, a launch
+    that stops at the UIAbility's first lifecycle calls."""
+    # imported here: these modules make a Said of this module's
+    from hmdesk.core.toolchain.hilog import launch_stall, native_module, perf_events
     from hmdesk.core.toolchain.hilog.api_code_lines import api_code
 
     if len(text) > HEAD_CHARS + TAIL_CHARS:
@@ -530,11 +532,28 @@ def read_weak(text: str) -> Said | None:
         or no_module(text)
         or env_after_engine(text)
         or napi_invalid_arg(text)
+        or native_module.native_module(text)
         or api_code(text)
+        or perf_events.performance_event(text)
+        or launch_stall.launch_stall(text)
     )
 
 
 # --------------------------------------------------------------------------- runtime error causes
+
+# the runtime's own resolving failure (ets_runtime's ModulePathHelper, a ReferenceError): ``failed
+# to load module'x' which imported by 'y'. Please check the target path.``
+UNRESOLVED_IMPORT = (
+    r"failed to load module ?['‘](?P<module>[^'’\n]+)['’] which imported by "
+    r"['‘]?(?P<importer>[^'’\s]+)['’]?"
+)
+UNRESOLVED_IMPORT_FIX = (
+    "Declare the package as a dependency in the importing module's own oh-package.json5 "
+    '(an HSP/HAR: "name": "file:../lib"); when import() takes the name from a variable, list '
+    "it under buildOption.arkOptions.runtimeOnly.packages (a file: runtimeOnly.sources) in "
+    "that module's build-profile.json5 so it is compiled in; an HSP must also be installed "
+    "with the HAP (deploy both)."
+)
 
 RUNTIME_CAUSES: tuple[Cause, ...] = (
     *SANITIZER_EVENT_CAUSES,
@@ -553,6 +572,13 @@ RUNTIME_CAUSES: tuple[Cause, ...] = (
         "classes and components to files the child thread does not import (separate the data "
         "and logic it needs into plain classes and functions), and check the whole import "
         "chain of the worker's entry file and of every @Concurrent function.",
+    ),
+    Cause(
+        (JS,),
+        re.compile(UNRESOLVED_IMPORT),
+        "the runtime could not resolve an import (most often import() of a package name held in "
+        "a variable): the importing module's package does not hold the module it names",
+        UNRESOLVED_IMPORT_FIX,
     ),
     Cause(
         (JS,),

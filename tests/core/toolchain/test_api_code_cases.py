@@ -77,3 +77,19 @@ def test_the_api_samples_code_is_n_message_is_m():
 def test_the_players_wrong_state_message():
     said = api_code(WINDOW + "5400102, current state is not idle, unsupport set source fd")
     assert said is not None and "stateChange" in said.fix
+
+
+def test_the_http_clients_receive_error_names_the_bodys_framing() -> None:
+    found = lookup(
+        "2300056", "error code: 2300056, message: Failure when receiving data from the peer"
+    )
+    assert found is not None and "Transfer-Encoding" in found.entry.solution
+    assert "CURLE_RECV_ERROR" in found.entry.cause
+
+
+def test_the_preferences_401_by_its_own_message() -> None:
+    said = api_code(
+        "07-01 10:00:00.000  100  100 E A00001/App: put failed, code:401 err: Error: Parameter "
+        "error. The type of 'value' must be ValueType."
+    )
+    assert said is not None and said.code == "401" and "8192" in said.fix

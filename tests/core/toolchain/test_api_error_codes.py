@@ -102,3 +102,49 @@ def test_a_quoted_error_with_the_codes_own_message_is_read_without_hilogs_column
     # 401 without its message in a quote stays unread (an HTTP status as often)
     plain = diagnose('request failed, code: "401"')
     assert plain is None or plain.code != "401"
+
+
+def test_the_kind_is_what_the_codes_page_is_about() -> None:
+    start = "Failed to start ability. Code is 16000001, message is The specified ability does not exist."
+    said = api_code(start)
+    assert said is not None and said.kind == "launch" and not said.certain
+    http = api_code("07-01 10:00:00.000  100  100 E A00001/App: request failed, code: 2300028")
+    assert http is not None and http.kind == "network"
+    file = api_code("07-01 10:00:00.000  100  100 E A00001/App: readText failed, code: 13900002")
+    assert file is not None and file.kind == "file"
+    denied = api_code(
+        "07-01 10:00:00.000  100  100 E A00001/App: getLocation failed, code: 201, message: "
+        "Permission verification failed. The application does not have the permission required "
+        "to call the API."
+    )
+    assert denied is not None and denied.kind == "permission"
+    # another kit's code stays a logged error
+    avplayer = api_code(AVPLAYER)
+    assert avplayer is not None and avplayer.kind == "hilog"
+
+
+def test_the_http_clients_curl_result_is_its_2300xxx_code() -> None:
+    line = "07-01 10:00:00.000  100  120 E C015B0/com.x/NetStack: HttpClient CURLcode result 7"
+    said = api_code(line)
+    # 2300007 is the file kit's code as well: the HTTP client's keyword tells it is the network's
+    assert said is not None and said.code == "2300007" and said.kind == "network" and said.certain
+    assert api_code(line.replace("result 7", "result 0")) is None  # CURLE_OK
+    quoted = api_code("HttpClient CURLcode result 28")
+    assert quoted is not None and quoted.code == "2300028" and not quoted.certain
+
+
+def test_a_kits_distinctive_message_quoted_without_its_code() -> None:
+    said = api_code(
+        "07-01 10:00:00.000  100  100 E A00001/App: jump failed: The specified ability does not exist."
+    )
+    assert (
+        said is not None and said.code == "16000001" and said.kind == "launch" and not said.certain
+    )
+    alone = api_code("The specified ability does not exist.")
+    assert alone is not None and alone.code == "16000001"
+    # a plain message many codes share, or one inside a line that is no failure, tells nothing
+    assert api_code("07-01 10:00:00.000  100  100 E A00001/App: Internal error.") is None
+    assert api_code("check: the specified ability does not exist yet?\nnext line") is None
+    # words inside prose, and the file kit's errno texts any tool prints, are no quote
+    assert api_code("startAbility failed: the specified ability does not exist in my notes") is None
+    assert api_code("Transfer failed, Reason: no space left on device") is None

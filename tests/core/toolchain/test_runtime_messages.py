@@ -216,3 +216,109 @@ def test_nodes_header_place_takes_the_column_its_stack_prints() -> None:
     found = diagnose(text)
     assert found is not None and found.kind == "tool"
     assert found.location == "/w/app/node_modules/@acme/plugin-x/dist/index.js:40:19"
+
+
+def test_a_database_column_renamed_by_arkguards_property_obfuscation() -> None:
+    found = diagnose("table Account has no column named a23 in 'INSERT INTO Account(a23)'")
+    assert found is not None and found.kind == "config" and "-keep-property-name" in found.fix
+    found = diagnose("SqliteError: no such column: b in 'SELECT b FROM user'")
+    assert found is not None and "-keep-property-name" in found.fix
+    # a column with a name of its own is a schema the code does not match, not obfuscation
+    plain = diagnose(
+        "table Account has no column named nickname in 'INSERT INTO Account(nickname)'"
+    )
+    assert plain is None or "-keep-property-name" not in plain.fix
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "C05610/code_protect/BSS: [BinSec][svc:node_task][ExecuteTemplate]:node based task "
+        "failed. node: CheckSigned, ret: 1017604106",
+        '{ "event_type": "get signature info failed", "code_type": "ELF", "pid": 10041, '
+        '"filename": "/data/storage/el1/bundle/entry/resources/resfile/tool" }',
+    ],
+)
+def test_an_unsigned_elf_refused_by_the_code_signature(log: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "permission" and "hnpPackages" in found.fix
+
+
+def test_the_media_kits_soundpool_invalid_resource_line() -> None:
+    found = diagnose(
+        "Failed to load sound, the resource path is invalid, please check input parameters"
+    )
+    assert found is not None and found.kind == "file" and "load(" in found.fix
+
+
+def test_a_decoder_fed_data_that_is_not_media() -> None:
+    found = diagnose(
+        "05-26 16:04:02.677   2654-3810     C02b31/AvCodec...egBaseDecoder  com.examp...ne_video"
+        "  E     {SendBuffer} [R: 1] error msg:Invalid data found when processing input"
+    )
+    assert found is not None and "Content-Type" in found.fix
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # quoted alone (a Q&A's paste, its quotes typographic)
+        "ReferenceError: failed to load module’@qunar/faceverify’ which imported by "
+        "com.qunar.hos/pay/ets/pages/PayTestPage’. Please check the target path.",
+        # a crash's message
+        "Error name:ReferenceError\nError message:failed to load module'hsplib' which imported "
+        "by '&entry/src/main/ets/pages/Index&'. Please check the target path.\nStacktrace:\n"
+        "    at func_main_0 (entry/src/main/ets/pages/Index.ets:3:1)",
+    ],
+)
+def test_the_runtimes_unresolved_import(log: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "crash" and "runtimeOnly" in found.fix
+
+
+@pytest.mark.parametrize(
+    ("log", "word"),
+    [
+        # the dso= part wrapped onto a line of its own
+        (
+            "MUSL-LDSO: relocating failed: symbol not found.\n"
+            "  dso=/data/storage/el1/bundle/libs/arm64/libapp.so s=sodium_base642bin",
+            "libsodium",
+        ),
+        (
+            "Error relocating /data/storage/el1/bundle/libs/arm64/libfoo.so: SSL_CTX_new: "
+            "symbol not found",
+            "OpenSSL",
+        ),
+        ("MUSL-LDSO: relocating failed: symbol not found.  s=ALooper_prepare", "Android"),
+    ],
+)
+def test_a_missing_symbol_whose_name_tells_its_library(log: str, word: str) -> None:
+    found = diagnose(log)
+    assert found is not None and found.kind == "native" and word in found.fix
+
+
+def test_a_missing_symbol_of_the_apps_own_stays_the_general_reading() -> None:
+    found = diagnose("Error relocating /data/libfoo.so: my_png_helper: symbol not found")
+    assert found is not None and "libpng" not in found.fix
+
+
+def test_dlopen_outside_the_apps_namespace() -> None:
+    found = diagnose(
+        "MUSL-LDSO bundlename E Open absolute_path library: check ns accessible failed, "
+        "pathname libxxx.so namespace moduleNs_default"
+    )
+    assert found is not None and found.kind == "native" and "libs/<abi>" in found.fix
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Error: Too many workers, the number of workers exceeds the maximum.",
+        "BusinessError: Worker initialization failure, the number of workers exceeds the maximum.",
+        "Too many wokers，the number of worker exceeds the maximum",
+    ],
+)
+def test_the_worker_limit_in_each_api_versions_words(line: str) -> None:
+    found = diagnose(line)
+    assert found is not None and found.kind == "crash" and "terminate()" in found.fix
