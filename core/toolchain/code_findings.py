@@ -407,6 +407,8 @@ def _table_finding(
         # hvigor's "Please fix above syntax errors": the compiler's error printed before it
         fix = f"{fix} The error above: {above.group('msg').strip()}"
         location = location if location and _HAS_LINE.search(location) else above.group("at")
+        if _HVIGORFILE.search(above.group("at")):
+            kind = "config"  # the project's own build script does not parse: not hvigor's setup
     fix = _with_advice(fix, tail[start:])
     location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1
@@ -434,6 +436,7 @@ def _table_finding(
 _ERROR_ABOVE = re.compile(
     r"(?P<msg>error TS\d+: [^\n]+)\n[ \t]*at (?P<at>\S+?:\d+:\d+)[ \t]*$", re.M
 )
+_HVIGORFILE = re.compile(r"(?:^|[\\/])hvigorfile\.[jt]s:\d+", re.I)
 # (``\s*(?:\.\s*)?``, not ``\s*\.?\s*``: a run of spaces split two ways cost its cube, 28 s for
 # 1,600 spaces)
 _AT_FILE_TAIL = Gated(r"\s*(?:\.\s*)?\bAt [Ff]ile:\s*\S.*$")

@@ -409,3 +409,21 @@ def test_a_config_codes_line_names_the_file_to_fix() -> None:
     f = assert_found(real_log("config/stellarium-00303038-easy-go-json-api26.log"))
     assert f.kind == "config" and f.code == "00303038"
     assert "The file the log names: easy_go.json." in f.fix
+
+
+# ---------------------------------------------------------------- a build script that does not parse
+
+
+@pytest.mark.parametrize("script", ["entry/hvigorfile.ts", "hvigorfile.js"])
+def test_a_hvigorfile_that_does_not_parse_is_the_projects_own_file(script: str) -> None:
+    # hvigor's 00302037 "Please fix above syntax errors" under the compiler's error in the script
+    # itself: the project's file to fix, not hvigor's set-up (a plugin it cannot load)
+    f = assert_found(
+        f"> hvigor ERROR: error TS1128: Declaration or statement expected.\n at /p/{script}:3:9\n"
+        "> hvigor ERROR: 00302037 Script Error\nError Message: Failed to load or execute "
+        f"hvigorfile.ts: Please fix above syntax errors. \nAt file: /p/{script}\n"
+    )
+    assert (f.kind, f.code, f.location) == ("config", "00302037", f"/p/{script}:3:9")
+    assert "TS1128" in f.fix
+    log = real_log("hvigor/p2-audiovolume-entry-hvigorfile-syntax-00302037.log")
+    assert assert_found(log).kind == "config"
