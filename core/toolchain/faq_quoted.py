@@ -24,6 +24,35 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         'module and check the package\'s "main" entry in its oh-package.json5.',
     ),
     (
+        "faqs-signature-service-18",
+        "signing",
+        # the page's first case (its others: build_signatures' AppGallery Connect rows)
+        (r"Bundle name \S+ does not exist\.",),
+        "Automatic signing found no app or atomic service with this bundleName in AppGallery "
+        "Connect: click Add App ID in the error dialog and add it (App package name = the "
+        "project's bundleName), or create the app in AppGallery Connect with that bundleName, "
+        "then sign again.",
+    ),
+    (
+        "faqs-compiling-and-building-105",
+        "project-path",
+        # Node's ENOENT from fs.realpath, with or without its errno
+        (r"no such file or directory, realpath '[^'\n]*'",),
+        "The build cannot find the file or folder the message names (realpath resolves a path "
+        "that must exist): check that the path exists, that its file and folder names are "
+        "spelled right with the same upper/lower case, and that the build has permission to "
+        "read it (a dependency's path: run `ohpm install` again).",
+    ),
+    (
+        "faqs-app-test-4",
+        "hdc",
+        # the FAQ's line alone (Docker names its container between the words)
+        (r"(?<![\w-] )\bcontainer is not running\b",),
+        "The test mode was switched on before any test was on the device (`hdc shell param set "
+        "persist.ace.testmode.enabled 1`): run a test case from DevEco Studio once (it pushes "
+        "the test package to the device), then run the command again.",
+    ),
+    (
         "faqs-compiling-and-building-42",
         "config",
         (r"Property '[^'\n]+' does not exist on type 'typeof BuildProfile'",),

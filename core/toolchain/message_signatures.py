@@ -277,6 +277,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="SDK version fields do not fit the installed SDK",
         terms=("compatibleSdkVersion", "targetSdkVersion", "SDK版本"),
     ),
+    # a tool's own folder in the user's home (~/.hvigor, ~/.ohpm, ~/.npm: caches, the wrapper's
+    # node_modules) refused: the build runs as another user or in a sandbox that may write only
+    # its workspace; Node's EPERM/EACCES name the call and the path
+    Signature(
+        "permission",
+        (
+            r"E(?:PERM|ACCES): [a-z ]+, (?P<op>\w+) '(?P<path>(?:[A-Za-z]:\\Users\\[^\\'\n]+\\|"
+            r"/(?:Users|home)/[^/'\n]+/|/root/|~/)\.(?:hvigor|ohpm|npm|pnpm-store|cache)\b[^'\n]*)'",
+        ),
+        "The build may not write to a tool's folder in the user's home ({op} {path}): it runs as "
+        "another user or in a sandbox that may write only its workspace. Give this user write "
+        "access to that folder (its owner, or its ACL on Windows), or point the home at a "
+        "writable folder for the build: HOME and USERPROFILE (on Windows LOCALAPPDATA, TEMP and "
+        "TMP too) set to a directory inside the workspace, then build again.",
+        meaning="a tool's folder in the user's home is not writable",
+        terms=("EPERM", "HOME", "USERPROFILE", "permission"),
+    ),
     Signature(
         "project-path",
         (

@@ -427,3 +427,111 @@ def test_a_hvigorfile_that_does_not_parse_is_the_projects_own_file(script: str) 
     assert "TS1128" in f.fix
     log = real_log("hvigor/p2-audiovolume-entry-hvigorfile-syntax-00302037.log")
     assert assert_found(log).kind == "config"
+
+
+# ---------------------------------------------------------------- a tool's folder in the user's home
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "EPERM: operation not permitted, mkdir 'C:\\Users\\ci\\.hvigor\\project_caches\\x'",
+        "npm ERR! Error: EACCES: permission denied, mkdir '/home/ci/.npm/_cacache'",
+        "Error: EACCES: permission denied, open '/Users/me/.ohpm/cache/a.tgz'",
+    ],
+)
+def test_a_tools_folder_in_the_home_refused_is_a_permission_with_the_home_redirected(
+    line: str,
+) -> None:
+    f = assert_found(line)
+    assert f.kind == "permission" and "USERPROFILE" in f.fix and "writable" in f.fix
+
+
+def test_the_projects_own_cache_refused_is_still_a_file_held_open() -> None:
+    f = assert_found("EPERM: operation not permitted, unlink 'D:\\app\\.hvigor\\cache\\x.json'")
+    assert f.kind == "project-path"
+
+
+# ---------------------------------------------------------------- other families
+
+
+def test_dyld_refusing_a_librarys_signature_is_a_native_librarys_load() -> None:
+    # faqs-compiling-and-building-133's dyld line, here from another process than es2abc
+    f = assert_found(
+        "dyld[123]: Library not loaded: @rpath/libfoo.dylib\n  Reason: tried: '/x/libfoo.dylib' "
+        "(code signature in <1A2B> '/x/libfoo.dylib' not valid for use in process: Trying to "
+        "load an unsigned library)"
+    )
+    assert f.kind == "native" and "codesign" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Error: cJSON_Parse failed", "Error: cJSON\\_Parse failed, please check the JSON file."],
+)
+def test_cjson_parse_failed_is_a_malformed_json_file_also_as_a_page_escapes_it(said: str) -> None:
+    f = assert_found(said)
+    assert f.kind == "config" and "comma" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The subpackage path name does not meet the requirements",
+        "Error: Cannot find module '@atomicservice/ascf-toolkit'",
+    ],
+)
+def test_the_ascf_toolkit_plugins_known_faults_are_its_version(said: str) -> None:
+    # uni-app's HarmonyOS atomic-service guide: both fixed by the plugin's version
+    f = assert_found(said)
+    assert f.kind == "hvigor-version" and "ascf-toolkit-hvigor-plugin" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("00304064 module.json5 file not found", "00304064"),
+        ("hvigor ERROR: 00303148 hvigorfile.ts not found", "00303148"),
+    ],
+)
+def test_a_code_before_the_file_its_message_begins_with_is_read(line: str, code: str) -> None:
+    assert assert_found(line).code == code
+
+
+def test_a_number_before_a_file_name_outside_the_tools_ranges_is_no_code() -> None:
+    f = diagnose("12345678 module.json5 file not found")
+    assert f is None or f.code is None
+
+
+# ---------------------------------------------------------------- the FAQ pages' single messages
+
+
+def test_signing_material_error_alone_is_hvigors_00303121_with_the_faqs_meta_files() -> None:
+    # faqs-compiling-and-building-44 prints the message without hvigor's "Signing failed:"
+    for said in ("Signing material error", "Signing failed: Signing material error"):
+        f = assert_found(said)
+        assert f.kind == "signing" and ".hvigor" in f.fix and "meta" in f.fix
+    data = assert_found("Signing material data error")  # its sibling, 00303118
+    assert "00303118" in f"{data.code} {data.meaning}"
+
+
+@pytest.mark.parametrize("name", ["***", "com.example.myapp"])
+def test_a_bundle_name_agc_does_not_know_is_added_as_an_app_id(name: str) -> None:
+    # faqs-signature-service-18's first case; its second (already in use) keeps its own fix
+    f = assert_found(f"Bundle name {name} does not exist.")
+    assert f.kind == "signing" and "Add App ID" in f.fix
+    used = assert_found(f"Bundle name {name} is already in use. Choose a different name")
+    assert used.kind == "signing" and "Add App ID" not in used.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no such file or directory, realpath 'xxx'",
+        "> hvigor ERROR: ENOENT: no such file or directory, realpath 'D:\\app\\oh_modules\\lib'",
+    ],
+)
+def test_a_realpath_that_finds_nothing_is_the_path_named(said: str) -> None:
+    # faqs-compiling-and-building-105: the path, its letter case, the permission
+    f = assert_found(said)
+    assert f.kind == "project-path" and "case" in f.fix and "permission" in f.fix
