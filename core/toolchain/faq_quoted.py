@@ -44,6 +44,19 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "read it (a dependency's path: run `ohpm install` again).",
     ),
     (
+        "faqs-compiling-and-building-197",
+        "hvigor-env",
+        (
+            r"Connection between client and daemon is disconnected",
+            r"Create hvigor server failed\. (?:No Idle daemon can be found|The daemon is closed)",
+        ),
+        "hvigor's client cannot reach its daemon (the Previewer always builds through one): "
+        "every port of hvigor's range 45000-45099 is taken or not permitted (`netstat -ano | "
+        "findstr 450`), security software, a VPN or a proxy blocks it (turn it off), or the "
+        "cache in the user's .hvigor folder is unreadable or damaged: delete ~/.hvigor "
+        "(C:\\Users\\<user>\\.hvigor) and build again; reinstall DevEco Studio as a last resort.",
+    ),
+    (
         "faqs-app-test-4",
         "hdc",
         # the FAQ's line alone (Docker names its container between the words)

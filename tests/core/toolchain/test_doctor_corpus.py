@@ -196,9 +196,6 @@ BELOW_LANDED = {
     ("hilog", "location"): (16, 17),
     ("hilog", "actionable"): (54, 63),
     ("hilog", "fields"): (122, 128),
-    ("hvigor", "said"): (93, 94),
-    ("hvigor", "class"): (93, 94),
-    ("hvigor", "actionable"): (89, 94),
     ("java-node", "said"): (33, 34),
     ("java-node", "class"): (33, 34),
     ("java-node", "actionable"): (32, 34),
@@ -212,10 +209,10 @@ BELOW_LANDED = {
     ("sdk", "said"): (61, 62),
     ("sdk", "class"): (60, 62),
     ("sdk", "actionable"): (60, 62),
-    ("all", "said"): (1470, 1483),
-    ("all", "class"): (1402, 1418),
+    ("all", "said"): (1471, 1483),
+    ("all", "class"): (1403, 1418),
     ("all", "location"): (465, 473),
-    ("all", "actionable"): (1372, 1418),
+    ("all", "actionable"): (1377, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

@@ -535,3 +535,51 @@ def test_a_realpath_that_finds_nothing_is_the_path_named(said: str) -> None:
     # faqs-compiling-and-building-105: the path, its letter case, the permission
     f = assert_found(said)
     assert f.kind == "project-path" and "case" in f.fix and "permission" in f.fix
+
+
+# ---------------------------------------------------------------- hvigor's own messages without a code
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hvigor ERROR: hvigor client: Connection between client and daemon is disconnected",
+        "hvigor Create hvigor server failed. No Idle daemon can be found.",
+        "hvigor Create hvigor server failed. The daemon is closed or not the hvigor process.",
+    ],
+)
+def test_the_daemon_faqs_messages_name_its_ports_and_its_cache(said: str) -> None:
+    # faqs-compiling-and-building-197: each of the page's error blocks
+    f = assert_found(said)
+    assert f.kind == "hvigor-env" and "45000" in f.fix and ".hvigor" in f.fix
+
+
+@pytest.mark.parametrize("module", ["@ohos/hvigor-ohos-plugin", "@ohos/hvigor"])
+def test_hvigors_own_package_missing_is_run_through_devecos_hvigorw(module: str) -> None:
+    f = assert_found(f"Error: Cannot find module '{module}'\nRequire stack:\n- /p/hvigorfile.ts")
+    assert f.kind == "hvigor-env" and "hvigorw" in f.fix and "--sync" in f.fix
+    other = assert_found("Error: Cannot find module 'left-pad'")  # any other package: npm's
+    assert "npm install" in other.fix
+
+
+@pytest.mark.parametrize(
+    "said", ["Failed to start hvigorw", "Error: Failed to start hvigorw: spawn hvigorw ENOENT"]
+)
+def test_a_tool_that_cannot_start_hvigorw_is_given_its_absolute_path(said: str) -> None:
+    f = assert_found(said)
+    assert f.kind == "tool" and "absolute path" in f.fix
+
+
+def test_hvigors_own_message_file_unread_is_two_major_versions_mixed() -> None:
+    f = assert_found(
+        "Not a correct JSON/JSON5 format, at file: /ci/node_modules/@ohos/hvigor-ohos-plugin/"
+        "res/error/error.json"
+    )
+    assert f.kind == "hvigor-version" and "same version" in f.fix
+
+
+def test_a_plugin_out_of_range_names_the_compile_sdk_of_an_older_project() -> None:
+    f = assert_found(
+        "Cause: The @ohos/hvigor-ohos-plugin version (4.1.2) is not within the expected range"
+    )
+    assert f.kind == "hvigor-version" and "Project Structure" in f.fix
