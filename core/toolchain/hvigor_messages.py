@@ -76,6 +76,18 @@ HVIGOR_VERSION_SIGNATURES: tuple[Signature, ...] = (
 
 # before them in the table: a module the runtime cannot find for the launched ability
 HVIGOR_PACKAGE_SIGNATURES: tuple[Signature, ...] = (
+    # cmd.exe's own limit: each .bat of the chain (flutter.bat, hvigorw.bat, ohpm.bat) run again
+    # through `cmd /c` from a Unix-like shell until cmd gives up
+    Signature(
+        "hvigor-env",
+        (r"B\s?A\s?T\s?C\s?H\s+R\s?E\s?C\s?U\s?R\s?S\s?I\s?O\s?N\s+exceeds STACK limits",),
+        "cmd.exe's batch recursion limit: the build's .bat wrappers (hvigorw.bat, ohpm.bat, a "
+        "framework's flutter.bat) re-enter cmd, as they do when started from Git Bash/MSYS: run "
+        "the build from PowerShell, cmd or DevEco's terminal, or start hvigor without the .bat "
+        "wrappers: `node <DevEco>/tools/hvigor/bin/hvigorw.js assembleHap --no-daemon`.",
+        meaning="cmd's batch recursion limit",
+        terms=("BATCH RECURSION", "Git Bash", "hvigorw.js", "PowerShell"),
+    ),
     # a file deep inside hvigor's own packages (``'@ohos/hvigor/src/…'``): hvigor-config.json5
     # pins a hvigor / plugin pair whose internals moved, not a package missing from node_modules
     Signature(

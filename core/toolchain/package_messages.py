@@ -96,6 +96,22 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
 
 # a package registry npm/pnpm/ohpm cannot reach or read
 REGISTRY_SIGNATURES: tuple[Signature, ...] = (
+    # npm's fetch in offline mode (offline=true, --offline, or a cache mode set so): only the
+    # cache may answer, and it does not hold the package
+    Signature(
+        "network",
+        (
+            r"request to (?P<url>https?://\S+) failed: cache mode is 'only-if-cached' but no "
+            r"cached response is available",
+        ),
+        "npm was told to use only its cache (offline=true, --offline) and the cache does not "
+        "hold {url}: turn offline mode off (`npm config get offline`; NPM_CONFIG_OFFLINE), and "
+        "check that npm reads the user's own .npmrc (registry and proxy): a build whose HOME or "
+        "USERPROFILE was moved (a sandbox, a CI) loses it — point NPM_CONFIG_USERCONFIG back at "
+        "it and NPM_CONFIG_CACHE at a writable folder, then build again.",
+        meaning="npm in offline mode without the package in its cache",
+        terms=("npm", "offline", ".npmrc", "registry"),
+    ),
     Signature(
         "network",
         (r"network request to (?P<url>https?://\S+) failed",),

@@ -583,3 +583,25 @@ def test_a_plugin_out_of_range_names_the_compile_sdk_of_an_older_project() -> No
         "Cause: The @ohos/hvigor-ohos-plugin version (4.1.2) is not within the expected range"
     )
     assert f.kind == "hvigor-version" and "Project Structure" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "******  B A T C H   R E C U R S I O N  exceeds STACK limits ******",
+        "****** BATCH RECURSION exceeds STACK limits ******\nRecursion Count=593",
+    ],
+)
+def test_cmds_batch_recursion_limit_is_the_bat_wrappers_started_from_a_unix_shell(
+    said: str,
+) -> None:
+    f = assert_found(f"> hvigor start to execute ohpm install\n{said}")
+    assert f.kind == "hvigor-env" and "PowerShell" in f.fix and "hvigorw.js" in f.fix
+
+
+def test_npm_in_offline_mode_without_the_package_cached_names_its_config() -> None:
+    f = assert_found(
+        "npm ERR! request to https://registry.npmmirror.com/@ohos%2fhvigor failed: cache mode "
+        "is 'only-if-cached' but no cached response is available."
+    )
+    assert f.kind == "network" and "offline" in f.fix and "NPM_CONFIG_USERCONFIG" in f.fix
