@@ -34,7 +34,10 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
         "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
         "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
-        "then `ohpm install`.",
+        "then `ohpm install`. A package published to a private registry (ohpm-repo) that "
+        "install does not find: the registry in .ohpmrc (or --registry) must be the "
+        "repository's install address, and where ohpm cannot check its certificate set "
+        "strict_ssl to false (`ohpm config set strict_ssl false`, or --strict_ssl false).",
         meaning="package not found in the registry",
         terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
     ),

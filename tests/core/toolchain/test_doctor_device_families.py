@@ -454,3 +454,17 @@ def test_the_emulator_unable_to_open_its_image_file_is_the_image_path(path: str)
     # QEMU's own words, as the Emulator prints them (hdc/m-emulator-mod-5 in the corpus)
     f = assert_found(f"tools\\emulator\\Emulator: Could not open '{path}': No such file")
     assert f.kind == "device" and "system image" in f.fix
+
+
+@pytest.mark.parametrize("user", ["100", "999"])
+def test_aa_start_for_another_user_refused_names_the_cross_user_permission(user: str) -> None:
+    f = assert_found(
+        f"$ hdc shell aa start -a EntryAbility -b com.example.app -u {user}\n"
+        "error: failed to start ability.\nError Code:10107101 Permission check failed"
+    )
+    assert f.kind == "launch" and "INTERACT_ACROSS_LOCAL_ACCOUNTS" in f.fix
+    same_user = assert_found(
+        "$ hdc shell aa start -a EntryAbility -b com.example.app\n"
+        "error: failed to start ability.\nError Code:10107101 Permission check failed"
+    )
+    assert "INTERACT_ACROSS_LOCAL_ACCOUNTS" not in same_user.fix

@@ -605,3 +605,11 @@ def test_npm_in_offline_mode_without_the_package_cached_names_its_config() -> No
         "is 'only-if-cached' but no cached response is available."
     )
     assert f.kind == "network" and "offline" in f.fix and "NPM_CONFIG_USERCONFIG" in f.fix
+
+
+def test_a_package_a_private_registry_does_not_find_names_its_address_and_strict_ssl() -> None:
+    f = assert_found(
+        "ohpm ERROR: NOTFOUND package '@corp/ui@2.0.0' not found from all the registries "
+        "https://repo.corp/ohpm/"
+    )
+    assert f.kind == "ohpm-deps" and "strict_ssl" in f.fix and ".ohpmrc" in f.fix
