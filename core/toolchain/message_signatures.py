@@ -117,6 +117,19 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="SDK components in the wrong place",
         terms=("SDK", "DEVECO_SDK_HOME", "platformVersion"),
     ),
+    # the same check naming a component found at a level the SDK root's layout does not have
+    # (links made to DevEco's flat sdk/default at the wrong depth)
+    Signature(
+        "sdk-home",
+        (r"Component placed in wrong place",),
+        "An SDK component is not where hvigor's SDK layout puts it: each must be at "
+        "<sdk root>/<apiVersion>/<component> (e.g. Sdk/21/ets, /toolchains, /native), the root "
+        "being DEVECO_SDK_HOME or sdk.dir in local.properties; a symlink or junction made to "
+        "DevEco's sdk/default/openharmony must sit at that level too. Move it there and point "
+        "sdk.dir / DEVECO_SDK_HOME at the root.",
+        meaning="an SDK component at the wrong level",
+        terms=("SDK", "sdk.dir", "local.properties", "DEVECO_SDK_HOME"),
+    ),
     Signature(
         "config",
         (r"The resource reference '\$(?P<res>\w+:\w+)' is not defined",),

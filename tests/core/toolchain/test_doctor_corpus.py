@@ -201,13 +201,12 @@ BELOW_LANDED = {
     ("native", "class"): (75, 76),
     ("native", "location"): (28, 29),
     ("native", "actionable"): (72, 76),
-    ("sdk", "said"): (61, 62),
-    ("sdk", "class"): (60, 62),
-    ("sdk", "actionable"): (60, 62),
-    ("all", "said"): (1473, 1483),
-    ("all", "class"): (1405, 1418),
+    ("sdk", "class"): (61, 62),
+    ("sdk", "actionable"): (61, 62),
+    ("all", "said"): (1474, 1483),
+    ("all", "class"): (1406, 1418),
     ("all", "location"): (466, 473),
-    ("all", "actionable"): (1385, 1418),
+    ("all", "actionable"): (1386, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

@@ -613,3 +613,10 @@ def test_a_package_a_private_registry_does_not_find_names_its_address_and_strict
         "https://repo.corp/ohpm/"
     )
     assert f.kind == "ohpm-deps" and "strict_ssl" in f.fix and ".ohpmrc" in f.fix
+
+
+def test_an_sdk_component_at_the_wrong_level_names_the_layout_and_sdk_dir() -> None:
+    f = assert_found("hvigor ERROR: Component placed in wrong place: /opt/sdk/ets")
+    assert f.kind == "sdk-home" and "<apiVersion>" in f.fix and "sdk.dir" in f.fix
+    mode = assert_found("SDK management mode has changed")  # the same check's sibling
+    assert mode.kind == "sdk-missing"
