@@ -118,6 +118,18 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="-fshort-wchar against the SDK's wchar_t",
         terms=("-fshort-wchar", "wchar_t", "CMakeLists.txt"),
     ),
+    # clang told to link with a linker the SDK's LLVM toolchain does not have (it ships lld)
+    Signature(
+        "native",
+        (r"invalid linker name in argument '-fuse-ld=(?P<linker>[\w.-]+)'",),
+        "The link step asks clang for the linker {linker}, which the OpenHarmony SDK's LLVM "
+        "toolchain does not ship: it links with lld. Pass -fuse-ld=lld (or drop -fuse-ld) "
+        "where the flag comes from: CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS or "
+        "target_link_options, a build system's linker setting (.NET NativeAOT's ILCompiler: "
+        "<LinkerFlavor>lld</LinkerFlavor> in the project file).",
+        meaning="a linker the SDK's toolchain does not have",
+        terms=("-fuse-ld=lld", "lld", "linker", "native"),
+    ),
     # React Native for OpenHarmony built without its C-API architecture (its build FAQ,
     # RNOH_CAPI_ARCH): the C-API node factory's return type does not compile
     Signature(

@@ -56,3 +56,9 @@ def test_rnohs_c_api_factory_not_compiling_is_its_c_api_arch() -> None:
         "'std::pair<ArkUI_NodeHandle, napi_ref>' (aka 'pair<ArkUI_Node *, napi_ref__ *>')"
     )
     assert f.kind == "native" and "RNOH_C_API_ARCH" in f.fix and f.location
+
+
+@pytest.mark.parametrize("linker", ["bfd", "gold"])
+def test_a_linker_the_sdk_does_not_ship_asks_for_lld(linker: str) -> None:
+    f = assert_found(f"clang++: error: invalid linker name in argument '-fuse-ld={linker}'")
+    assert f.kind == "native" and "-fuse-ld=lld" in f.fix and linker in f.fix
