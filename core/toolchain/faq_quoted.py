@@ -57,6 +57,23 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "(C:\\Users\\<user>\\.hvigor) and build again; reinstall DevEco Studio as a last resort.",
     ),
     (
+        "faqs-compiling-and-building-114",
+        "signing",
+        (r"generate SignerBlock failed",),
+        "The signing key pair does not match: the private key (keyAlias in the keystore) and "
+        "the public key in the certificate (certpath / -appCertFile) are not a pair, so the "
+        "signature cannot be verified. Choose the keyAlias and the certificate that belong "
+        "together; a certificate requested with a .csr exported for another keyAlias must be "
+        "requested again from this keyAlias's .csr.",
+    ),
+    (
+        "faqs-compiling-and-building-152",
+        "ohpm-deps",
+        (r"The version number of the module must be a string, but received",),
+        'The module\'s "version" in its oh-package.json5 is not a string: write it as a quoted '
+        'string ("version": "1.0.0").',
+    ),
+    (
         "faqs-app-test-4",
         "hdc",
         # the FAQ's line alone (Docker names its container between the words)

@@ -468,3 +468,16 @@ def test_aa_start_for_another_user_refused_names_the_cross_user_permission(user:
         "error: failed to start ability.\nError Code:10107101 Permission check failed"
     )
     assert "INTERACT_ACROSS_LOCAL_ACCOUNTS" not in same_user.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Failed to connect to unix-abstract-connect",  # the FAQ's title
+        "Failed to connect to unix-abstract-connect://com.example.app/lldb-server",
+    ],
+)
+def test_lldb_unable_to_attach_is_read_with_or_without_its_address(said: str) -> None:
+    # faqs-app-debugging-25
+    f = assert_found(said)
+    assert f.kind == "launch" and "debugserver" in f.fix

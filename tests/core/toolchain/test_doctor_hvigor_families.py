@@ -620,3 +620,15 @@ def test_an_sdk_component_at_the_wrong_level_names_the_layout_and_sdk_dir() -> N
     assert f.kind == "sdk-home" and "<apiVersion>" in f.fix and "sdk.dir" in f.fix
     mode = assert_found("SDK management mode has changed")  # the same check's sibling
     assert mode.kind == "sdk-missing"
+
+
+def test_generate_signerblock_failed_is_a_key_pair_that_does_not_match() -> None:
+    # faqs-compiling-and-building-114, as hap-sign-tool prints it
+    f = assert_found("hap-sign-tool: error: {errorcode:0,message:generate SignerBlock failed}")
+    assert f.kind == "signing" and "keyAlias" in f.fix and "pair" in f.fix
+
+
+def test_a_module_version_that_is_not_a_string_is_its_oh_package_json5() -> None:
+    # faqs-compiling-and-building-152, beside -151's name that is not a string
+    f = assert_found("The version number of the module must be a string, but received a number.")
+    assert f.kind == "ohpm-deps" and '"version"' in f.fix
