@@ -480,7 +480,8 @@ for _code, _info in BUILD_CODES.items():
 def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
     """A code the table knows whose message the log prints without the code (the first message
     the log prints); ``documented``: hvigor's documented messages instead of the table's own."""
-    text = _error_lines(tail) if documented else tail
+    # (a message quoted alone, no line of it saying "error": the whole of a short text)
+    text = tail if not documented or _quoted_alone(tail) else _error_lines(tail)
     found: tuple[int, str, CodeInfo, re.Match[str]] | None = None
     for code, info, rx in _SAID[documented]:
         m = rx.search(text)
@@ -506,6 +507,13 @@ def _named_code_finding(tail: str) -> Finding | None:
             found = _table_finding(tail, m.group(1), info, m.start(), "", None)
             return replace(found, certain=False)
     return None
+
+
+def _quoted_alone(tail: str) -> bool:
+    return len(tail) <= _QUOTED_CHARS and "rror" not in tail.lower()
+
+
+_QUOTED_CHARS = 400
 
 
 def _error_lines(tail: str) -> str:

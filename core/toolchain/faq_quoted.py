@@ -67,13 +67,6 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "requested again from this keyAlias's .csr.",
     ),
     (
-        "faqs-compiling-and-building-152",
-        "ohpm-deps",
-        (r"The version number of the module must be a string, but received",),
-        'The module\'s "version" in its oh-package.json5 is not a string: write it as a quoted '
-        'string ("version": "1.0.0").',
-    ),
-    (
         "faqs-app-test-4",
         "hdc",
         # the FAQ's line alone (Docker names its container between the words)

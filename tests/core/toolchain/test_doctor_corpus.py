@@ -200,13 +200,13 @@ BELOW_LANDED = {
     ("native", "said"): (75, 76),
     ("native", "class"): (75, 76),
     ("native", "location"): (28, 29),
-    ("native", "actionable"): (73, 76),
+    ("native", "actionable"): (74, 76),
     ("sdk", "class"): (61, 62),
     ("sdk", "actionable"): (61, 62),
     ("all", "said"): (1474, 1483),
     ("all", "class"): (1406, 1418),
     ("all", "location"): (466, 473),
-    ("all", "actionable"): (1387, 1418),
+    ("all", "actionable"): (1388, 1418),
     ("all", "fields"): (122, 128),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)

@@ -628,7 +628,20 @@ def test_generate_signerblock_failed_is_a_key_pair_that_does_not_match() -> None
     assert f.kind == "signing" and "keyAlias" in f.fix and "pair" in f.fix
 
 
-def test_a_module_version_that_is_not_a_string_is_its_oh_package_json5() -> None:
-    # faqs-compiling-and-building-152, beside -151's name that is not a string
-    f = assert_found("The version number of the module must be a string, but received a number.")
-    assert f.kind == "ohpm-deps" and '"version"' in f.fix
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        # faqs-compiling-and-building-152's title: hvigor's documented 00303075, quoted alone
+        ("The version number of the module must be a string, but received a number.", "00303075"),
+        ("CMake task execution failed", "00305012"),  # -160's title, hvigor's own code
+    ],
+)
+def test_a_documented_message_quoted_alone_is_read_as_its_page_says(said: str, code: str) -> None:
+    f = assert_found(said)
+    assert code in f"{f.code} {f.meaning} {f.fix}", (f.code, f.meaning)
+
+
+def test_a_long_text_without_an_error_line_does_not_read_documented_messages() -> None:
+    text = "notes\n" * 100 + "The version number of the module must be a string, but received 1"
+    f = diagnose(text)
+    assert f is None or "00303075" not in f"{f.code} {f.meaning}"
