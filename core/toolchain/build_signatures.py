@@ -573,7 +573,9 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "native",
-        (r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed)[^\n]+)",),
+        (
+            r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed|invalid linker name)[^\n]+)",
+        ),
         "The C/C++ compiler rejected its command line: {what}. Fix the flag it names where it is "
         "added (CMakeLists.txt, a third-party build script): an -march/-mcpu value this clang "
         "does not accept (the OHOS toolchain already sets the target); with -Werror an unused "

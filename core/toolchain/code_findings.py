@@ -40,11 +40,15 @@ from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 # ("00306003 Specification …", "00403003 应用堆栈…") or " ..." (elided), not a crash frame's ``pc``;
 # the signature tool's after its ``ERROR:`` whatever follows ("ERROR: 11013008 generate csr …");
 # restool's and DevEco's after an error label alone (``Resource Pack Error: 11211104``, its
-# message on the line before; ``Error code: 00401005``, ``错误码：00401005``)
+# message on the line before; ``Error code: 00401005``, ``error code 00401005``, ``错误码：00401005``);
+# DevEco's own 004xxxxx before a lower-case word too (``00401005 ability not specified``), hvigor's
+# and ohpm's before the file their message begins with (``00304064 module.json5 file not found``)
 _BUILD_CODE = re.compile(
     r"(?<![\w.])(?<!pc )(\d{8})(?![\w.])(?=\s+(?:[A-Z\u4e00-\u9fff]|\.\.\.|['\"‘][^\s'\"’])|"
     r"[ \t]*\|[ \t]*`?[A-Z]|(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode|ODE): (?:112|004)"
-    r"\d{5})|(?<=码[:：](?:112|004)\d{5})|(?<=码[:：] (?:112|004)\d{5}))"
+    r"\d{5})|(?<=(?:[Cc]ode|CODE) (?:112|004)\d{5})|(?<=码[:：](?:112|004)\d{5})|"
+    r"(?<=码[:：] (?:112|004)\d{5})|(?<=004\d{5})[ \t]+[a-z]{2}|"
+    r"(?<=00[36]\d{5})[ \t]+[\w-]+\.(?:json5?|ts)\b)"
 )
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
 _JSON_FILE = re.compile(r"[\w.-]+\.json5?\b")
@@ -409,6 +413,8 @@ def _table_finding(
         # hvigor's "Please fix above syntax errors": the compiler's error printed before it
         fix = f"{fix} The error above: {above.group('msg').strip()}"
         location = location if location and _HAS_LINE.search(location) else above.group("at")
+        if _HVIGORFILE.search(above.group("at")):
+            kind = "config"  # the project's own build script does not parse: not hvigor's setup
     fix = _with_advice(fix, tail[start:])
     location = location or _block_file(tail, start)
     line_start = tail.rfind("\n", 0, start) + 1
@@ -436,6 +442,7 @@ def _table_finding(
 _ERROR_ABOVE = re.compile(
     r"(?P<msg>error TS\d+: [^\n]+)\n[ \t]*at (?P<at>\S+?:\d+:\d+)[ \t]*$", re.M
 )
+_HVIGORFILE = re.compile(r"(?:^|[\\/])hvigorfile\.[jt]s:\d+", re.I)
 # (``\s*(?:\.\s*)?``, not ``\s*\.?\s*``: a run of spaces split two ways cost its cube, 28 s for
 # 1,600 spaces)
 _AT_FILE_TAIL = Gated(r"\s*(?:\.\s*)?\bAt [Ff]ile:\s*\S.*$")
@@ -477,7 +484,8 @@ for _code, _info in BUILD_CODES.items():
 def _said_code_finding(tail: str, documented: bool = False) -> Finding | None:
     """A code the table knows whose message the log prints without the code (the first message
     the log prints); ``documented``: hvigor's documented messages instead of the table's own."""
-    text = _error_lines(tail) if documented else tail
+    # (a message quoted alone, no line of it saying "error": the whole of a short text)
+    text = tail if not documented or _quoted_alone(tail) else _error_lines(tail)
     found: tuple[int, str, CodeInfo, re.Match[str]] | None = None
     for code, info, rx in _SAID[documented]:
         m = rx.search(text)
@@ -503,6 +511,13 @@ def _named_code_finding(tail: str) -> Finding | None:
             found = _table_finding(tail, m.group(1), info, m.start(), "", None)
             return replace(found, certain=False)
     return None
+
+
+def _quoted_alone(tail: str) -> bool:
+    return len(tail) <= _QUOTED_CHARS and "rror" not in tail.lower()
+
+
+_QUOTED_CHARS = 400
 
 
 def _error_lines(tail: str) -> str:

@@ -191,6 +191,19 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hdc",
+        # ``hdc list targets`` answering the state alone (its FAQ for a watch debugged over
+        # Wi-Fi, faqs-performance-analysis-kit-67): a line that is the word and nothing else
+        (r"^\s*(?:>\s*)?\[?Unauthori[sz]ed\]?\s*$",),
+        "The device has not authorised this computer: unlock it and answer the authorisation "
+        "dialog with Trust (Always trust); a watch must first finish its setup wizard and be "
+        "paired with its phone before wireless debugging shows that dialog. A refusal sticks: "
+        "turn USB or Wireless debugging off and on again in Developer options, or run "
+        "`hdc kill -r`, to get the dialog again.",
+        meaning="hdc says the device is unauthorized",
+        terms=("hdc", "Unauthorized", "授权", "Trust"),
+    ),
+    Signature(
+        "hdc",
         (r"^\s*(?:>\s*)?\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
         "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
         "(Settings > System > Developer options), accept the authorisation dialog; start the "
@@ -299,11 +312,18 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         terms=("hdc", "install", "hap", "安装"),
     ),
     # the Emulator started on a folder that is not its system image's root (harmony-next.skills
-    # issue 14: --image-root at DevEco's build SDK, not the SDK holding system-image/…)
+    # issue 14: --image-root at DevEco's build SDK, not the SDK holding system-image/…), or an
+    # image file missing under it
     Signature(
         "device",
-        (r"can not open image_signature file", r"can not read uuid file"),
-        "The Emulator found no system image where it was pointed: its image root must be the "
+        (
+            r"can not open image_signature file",
+            r"can not read uuid file",
+            # its QEMU's own words for an image file that is not at the path (system.img …)
+            r"Could not open '[^'\n]+\.img'",
+        ),
+        "The Emulator found no system image where it was pointed (system.img must be at the "
+        "path the message names): its image root must be the "
         "SDK folder that holds the emulator's image (system-image/<HarmonyOS-version>/<device>/, "
         "the emulator's imageSubPath; ~/Library/Huawei/Sdk on macOS, %LOCALAPPDATA%\\Huawei\\Sdk "
         "on Windows), not DevEco's build SDK; start it from DevEco's Device Manager or pass that "

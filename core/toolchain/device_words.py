@@ -420,6 +420,15 @@ def _hdc_message_finding(tail: str) -> Finding | None:
     )
 
 
+# aa start for another user's space (-u ID): the shell holds no cross-user permission
+_OTHER_USER = re.compile(r"\baa start\b[^\n]*?\s-u\s+\d+")
+_OTHER_USER_FIX = (
+    "Starting for another user (-u) needs ohos.permission.INTERACT_ACROSS_LOCAL_ACCOUNTS, which "
+    "the shell does not hold: start it as the current user (an app twin or clone is then picked "
+    "in the system's chooser, by hand or with uitest)."
+)
+
+
 def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
     code = m.group(1)
     msg = (m.group(2) or "").strip() if m.re.groups >= 2 else ""
@@ -440,6 +449,8 @@ def _aa_finding(tail: str, m: re.Match[str]) -> Finding:
             f"{_said('aa', code, msg or 'no message', reason)}{_family(_AA_FAMILIES, code)}. "
             f"Code {code} is not among aa's documented codes: act on aa's words above."
         )
+    if code.startswith("10107") and _OTHER_USER.search(tail):
+        fix += f" {_OTHER_USER_FIX}"
     fix = _with_advice(fix, tail[m.end() : m.end() + 800])
     return Finding(
         kind="launch",

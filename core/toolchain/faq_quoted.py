@@ -24,6 +24,58 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         'module and check the package\'s "main" entry in its oh-package.json5.',
     ),
     (
+        "faqs-signature-service-18",
+        "signing",
+        # the page's first case (its others: build_signatures' AppGallery Connect rows)
+        (r"Bundle name \S+ does not exist\.",),
+        "Automatic signing found no app or atomic service with this bundleName in AppGallery "
+        "Connect: click Add App ID in the error dialog and add it (App package name = the "
+        "project's bundleName), or create the app in AppGallery Connect with that bundleName, "
+        "then sign again.",
+    ),
+    (
+        "faqs-compiling-and-building-105",
+        "project-path",
+        # Node's ENOENT from fs.realpath, with or without its errno
+        (r"no such file or directory, realpath '[^'\n]*'",),
+        "The build cannot find the file or folder the message names (realpath resolves a path "
+        "that must exist): check that the path exists, that its file and folder names are "
+        "spelled right with the same upper/lower case, and that the build has permission to "
+        "read it (a dependency's path: run `ohpm install` again).",
+    ),
+    (
+        "faqs-compiling-and-building-197",
+        "hvigor-env",
+        (
+            r"Connection between client and daemon is disconnected",
+            r"Create hvigor server failed\. (?:No Idle daemon can be found|The daemon is closed)",
+        ),
+        "hvigor's client cannot reach its daemon (the Previewer always builds through one): "
+        "every port of hvigor's range 45000-45099 is taken or not permitted (`netstat -ano | "
+        "findstr 450`), security software, a VPN or a proxy blocks it (turn it off), or the "
+        "cache in the user's .hvigor folder is unreadable or damaged: delete ~/.hvigor "
+        "(C:\\Users\\<user>\\.hvigor) and build again; reinstall DevEco Studio as a last resort.",
+    ),
+    (
+        "faqs-compiling-and-building-114",
+        "signing",
+        (r"generate SignerBlock failed",),
+        "The signing key pair does not match: the private key (keyAlias in the keystore) and "
+        "the public key in the certificate (certpath / -appCertFile) are not a pair, so the "
+        "signature cannot be verified. Choose the keyAlias and the certificate that belong "
+        "together; a certificate requested with a .csr exported for another keyAlias must be "
+        "requested again from this keyAlias's .csr.",
+    ),
+    (
+        "faqs-app-test-4",
+        "hdc",
+        # the FAQ's line alone (Docker names its container between the words)
+        (r"(?<![\w-] )\bcontainer is not running\b",),
+        "The test mode was switched on before any test was on the device (`hdc shell param set "
+        "persist.ace.testmode.enabled 1`): run a test case from DevEco Studio once (it pushes "
+        "the test package to the device), then run the command again.",
+    ),
+    (
         "faqs-compiling-and-building-42",
         "config",
         (r"Property '[^'\n]+' does not exist on type 'typeof BuildProfile'",),

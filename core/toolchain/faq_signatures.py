@@ -53,8 +53,9 @@ FAQ_SIGNATURES: tuple[Signature, ...] = (
     ),
     # faqs-compiling-and-building-133: macOS will not load a library into an SDK tool signed by
     # another team (es2abc's --transform-lib plugin), dyld's code-signature refusal
+    # (a native library's load: dyld refuses it in any process, the SDK's tools' most often)
     Signature(
-        "sdk-home",
+        "native",
         (
             r"code signature in [^\n]*not valid for use in process",
             r"Code has to be at least ad-hoc signed",

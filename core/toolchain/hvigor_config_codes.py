@@ -184,8 +184,8 @@ CONFIGURATION_CODES = r"""
     %RESIGN%
 00303120 signing | the signing material is empty or not a directory | Signing failed: signing material [^\n]*? is empty or not a directory
     %RESIGN%
-00303121 signing | signing material error | Signing failed: Signing material error
-    %RESIGN%
+00303121 signing | signing material error | (?:Signing failed: )?Signing material error\b
+    hvigor's stale record of the signing material: delete the meta files it keeps in the .hvigor folder of the user's home (C:\Users\<user>\.hvigor on Windows), then sign again (重新签名) and build (faqs-compiling-and-building-44). If it still fails: %RESIGN%
 00303127 config | apPath is not an .ap file | The suffix of apPath at [^\n]*? is invalid
     apPath (AOT partial mode's profile, build-profile.json5) must name a .ap file. {message}
 00303128 config | minAPIVersion is not configured | The minAPIVersion was not configured

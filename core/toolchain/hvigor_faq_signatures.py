@@ -108,10 +108,23 @@ _HVIGOR_FAQ: tuple[tuple[FindingKind, str, str], ...] = (
     ),
     (
         "config",
-        r"\bcJSON_Parse failed\b",
+        # (a page's Markdown escapes the underscore: ``cJSON\_Parse``)
+        r"\bcJSON\\{0,2}_Parse failed\b",
         "A JSON file the build reads (module.json, made from module.json5, or a resource json) "
         "is malformed: a comma after the last item, or a root that is not { }: fix the file it "
         "names (the json5 it is made from).",
+    ),
+    # uni-app's HarmonyOS atomic-service guide (its FAQ): the ASCF toolkit's hvigor plugin at a
+    # version that has these faults, or hvigor-config.json5 pinned to an old one
+    (
+        "hvigor-version",
+        r"The subpackage path name does not meet the requirements|"
+        r"Cannot find module '@atomicservice/ascf-toolkit[\w/-]*'",
+        "A fault of the ASCF toolkit's hvigor plugin an atomic service built with uni-app uses: "
+        "set the version of @atomicservice/ascf-toolkit-hvigor-plugin in the dependencies of "
+        "hvigor/hvigor-config.json5 to the one uni-app's guide gives (or delete the file so "
+        "HBuilderX writes its own), then run again; with an old plugin a subpackage path "
+        "holding '-' must use '_' instead.",
     ),
     (
         "config",

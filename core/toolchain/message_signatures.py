@@ -3,6 +3,11 @@ nothing else matched."""
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.hvigor_messages import (
+    HVIGOR_FILE_SIGNATURES,
+    HVIGOR_PACKAGE_SIGNATURES,
+    HVIGOR_VERSION_SIGNATURES,
+)
 from hmdesk.core.toolchain.install_messages import HDC_FILE_SIGNATURES, INSTALL_SIGNATURES
 from hmdesk.core.toolchain.native_build_messages import (
     NATIVE_BUILD_SIGNATURES,
@@ -34,40 +39,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the registry's certificate cannot be verified",
         terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
     ),
-    # hvigor's own intermediates (module.json / manifest.json, made from module.json5 / config
-    # in the build folder) gone between tasks: a stale or half-deleted build cache
-    Signature(
-        "hvigor-env",
-        (r"\b(?:manifest|module|pack\.info)\.json\b(?:\s+or\s+\S+\.json)?\s+(?:is|are)\s+lost\b",),
-        "A file hvigor generated in the build folder is gone (a stale or half-deleted build "
-        "cache): delete the module's build folder (entry\\build) and .hvigor\\cache (or "
-        "`hvigorw clean`), then build again; the code needs no change.",
-        meaning="hvigor's intermediate files are lost",
-        terms=("hvigor", "cache", "clean", "build"),
-    ),
-    # a project file hvigor reads is missing (``app.json5 file not found. At file: …``)
-    Signature(
-        "config",
-        (r"(?P<name>[\w-]+\.json5) file (?:is )?not found",),
-        "The project file {name} is missing where hvigor looks for it (the path it names): "
-        "create it there — AppScope/app.json5 holds the app's bundleName, vendor, versionCode, "
-        "versionName, icon and label; a module's src/main/module.json5 its module — from DevEco's "
-        "template, or run hvigorw from the project root.",
-        meaning="a project file is missing",
-        terms=("app.json5", "AppScope", "module.json5"),
-    ),
-    # a macOS library loaded by a toolchain on another OS: the toolchain took the host for a Mac
-    Signature(
-        "hvigor-env",
-        (r"Failed to load the library '(?P<path>[^'\n]+\.dylib)'",),
-        "hvigor loads the macOS build of an SDK library ({path}): on a Mac the SDK is incomplete "
-        "(reinstall it); on any other host hvigor took the machine for macOS — it picks the "
-        "library by os.type(), and a host it does not know (a HarmonyOS PC, another Linux) falls "
-        "to the macOS branch: make os.type() return 'Linux' for node (a NODE_OPTIONS=--require "
-        "preload shim) or build on a host hvigor supports.",
-        meaning="a macOS library loaded on this host",
-        terms=("os.type", "dylib", "NODE_OPTIONS", "hvigor"),
-    ),
+    *HVIGOR_FILE_SIGNATURES,
     # Gradle (the Kotlin side of a HarmonyOS port, Kuikly's KMP build)
     Signature(
         "config",
@@ -145,6 +117,19 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="SDK components in the wrong place",
         terms=("SDK", "DEVECO_SDK_HOME", "platformVersion"),
     ),
+    # the same check naming a component found at a level the SDK root's layout does not have
+    # (links made to DevEco's flat sdk/default at the wrong depth)
+    Signature(
+        "sdk-home",
+        (r"Component placed in wrong place",),
+        "An SDK component is not where hvigor's SDK layout puts it: each must be at "
+        "<sdk root>/<apiVersion>/<component> (e.g. Sdk/21/ets, /toolchains, /native), the root "
+        "being DEVECO_SDK_HOME or sdk.dir in local.properties; a symlink or junction made to "
+        "DevEco's sdk/default/openharmony must sit at that level too. Move it there and point "
+        "sdk.dir / DEVECO_SDK_HOME at the root.",
+        meaning="an SDK component at the wrong level",
+        terms=("SDK", "sdk.dir", "local.properties", "DEVECO_SDK_HOME"),
+    ),
     Signature(
         "config",
         (r"The resource reference '\$(?P<res>\w+:\w+)' is not defined",),
@@ -196,15 +181,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="task not found in a module",
         terms=("hvigor", "hvigorfile.ts", "DevEco", "task"),
     ),
-    Signature(
-        "hvigor-version",
-        (r"hvigor-ohos-plugin version .* is not within the expected range",),
-        "The hvigor plugin version does not fit this hvigor: update DevEco Studio (its hvigor is "
-        "built in: remove @ohos/hvigor-ohos-plugin from the dependencies), or set the plugin "
-        "version in hvigor/hvigor-config.json5 to the expected range.",
-        meaning="hvigor-ohos-plugin version out of range",
-        terms=("hvigor-ohos-plugin", "hvigor-config.json5", "DevEco"),
-    ),
+    *HVIGOR_VERSION_SIGNATURES,
     *NATIVE_COMPILE_SIGNATURES,
     # hvigor's schema check of a JSON5 file: a property the schema does not have
     # (``hvigorVersion is not valid property name``: an old hvigor-config.json5's fields)
@@ -276,6 +253,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "compileSdkVersion out.",
         meaning="SDK version fields do not fit the installed SDK",
         terms=("compatibleSdkVersion", "targetSdkVersion", "SDK版本"),
+    ),
+    # a tool's own folder in the user's home (~/.hvigor, ~/.ohpm, ~/.npm: caches, the wrapper's
+    # node_modules) refused: the build runs as another user or in a sandbox that may write only
+    # its workspace; Node's EPERM/EACCES name the call and the path
+    Signature(
+        "permission",
+        (
+            r"E(?:PERM|ACCES): [a-z ]+, (?P<op>\w+) '(?P<path>(?:[A-Za-z]:\\Users\\[^\\'\n]+\\|"
+            r"/(?:Users|home)/[^/'\n]+/|/root/|~/)\.(?:hvigor|ohpm|npm|pnpm-store|cache)\b[^'\n]*)'",
+        ),
+        "The build may not write to a tool's folder in the user's home ({op} {path}): it runs as "
+        "another user or in a sandbox that may write only its workspace. Give this user write "
+        "access to that folder (its owner, or its ACL on Windows), or point the home at a "
+        "writable folder for the build: HOME and USERPROFILE (on Windows LOCALAPPDATA, TEMP and "
+        "TMP too) set to a directory inside the workspace, then build again.",
+        meaning="a tool's folder in the user's home is not writable",
+        terms=("EPERM", "HOME", "USERPROFILE", "permission"),
     ),
     Signature(
         "project-path",
@@ -569,27 +563,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the launched ability's srcEntry is not in the HAP",
         terms=("srcEntry", "module.json5", "Entry Point"),
     ),
-    # a file deep inside hvigor's own packages (``'@ohos/hvigor/src/…'``): hvigor-config.json5
-    # pins a hvigor / plugin pair whose internals moved, not a package missing from node_modules
-    Signature(
-        "hvigor-version",
-        (r"Cannot find module '(?P<module>@ohos/hvigor(?:-ohos-plugin)?/src/[^']+)'",),
-        "hvigor cannot load its own file {module}: the hvigor and hvigor-ohos-plugin versions "
-        "the project asks for do not fit each other or the installed DevEco Studio / Command "
-        "Line Tools: set modelVersion and the dependencies in hvigor/hvigor-config.json5 to the "
-        "ones a new project of your DevEco shows, then build again.",
-        meaning="hvigor and its plugin versions do not match",
-        terms=("hvigor-config.json5", "modelVersion", "hvigor"),
-    ),
-    Signature(
-        "hvigor-env",
-        (r"Cannot find module '(?P<module>(?:@[^'/\s]+/)?[^'@./][^']*)'(?! or its corresponding)",),
-        "Node cannot find the package {module}: it is an npm package hvigor loads (hvigor plugin); "
-        "run `npm install` (or `ohpm install`) in the folder whose package.json / "
-        "hvigor-config.json5 lists it — a copied project misses node_modules.",
-        meaning="a node package hvigor needs is missing",
-        terms=("hvigor", "node_modules", "npm"),
-    ),
+    *HVIGOR_PACKAGE_SIGNATURES,
     Signature(
         "launch",
         (r"resolve ability err",),

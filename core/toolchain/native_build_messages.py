@@ -37,6 +37,22 @@ NATIVE_BUILD_SIGNATURES: tuple[Signature, ...] = (
 NATIVE_COMPILE_SIGNATURES: tuple[Signature, ...] = (
     # messages without a code that the held-out batch 27e showed (uni-app's HarmonyOS FAQ, the
     # ohpm/hvigor docs, developers' notes): each decides its own remedy
+    # a Qt CamelCase forwarding header (<QtModule/QClassName>) the Qt the build uses does not
+    # ship: an older Qt for OpenHarmony has only the lower-case .h files of some modules
+    Signature(
+        "native",
+        (
+            r"(?<!\S)(?P<location>\S+\.(?:h|hh|hpp|cc|cpp|cxx|mm):\d+:\d+): fatal error: "
+            r"'(?P<header>Qt\w+/Q[A-Z]\w+)' file not found",
+        ),
+        "{header} is a Qt CamelCase forwarding header (included at {location}) that the Qt this "
+        "build uses does not ship (an older Qt for OpenHarmony has only the lower-case headers "
+        "of some modules): include the lower-case header it forwards to (<QtModule/qclassname.h>), "
+        "or build against the Qt that has it (CMAKE_PREFIX_PATH / Qt5_DIR / Qt6_DIR, the Qt SDK "
+        "DevEco's build is given).",
+        meaning="a Qt CamelCase header is not found",
+        terms=("Qt", "CMAKE_PREFIX_PATH", "header", "native"),
+    ),
     Signature(
         "native",
         (
@@ -70,6 +86,66 @@ NATIVE_COMPILE_SIGNATURES: tuple[Signature, ...] = (
 
 # a C/C++ library meeting another compiler mode, toolchain or libc
 NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
+    # C++20 code compiled under an older standard: clang reads its keywords and operator<=> as
+    # something else
+    Signature(
+        "native",
+        (
+            r"'operator<='\s*cannot be the name of a variable or data member|"
+            r"unknown type name '(?:concept|consteval|constinit|char8_t)'|"
+            r"use of undeclared identifier '(?:co_await|co_yield|co_return)'",
+        ),
+        "The code is C++20 (operator<=>, concepts, consteval, coroutines) and is compiled under "
+        "an older standard: set CMAKE_CXX_STANDARD 20 (with CMAKE_CXX_STANDARD_REQUIRED ON) in "
+        "CMakeLists.txt, or pass -std=c++20 / -std=gnu++20 (target_compile_options, or cppFlags "
+        "in build-profile.json5's externalNativeOptions); a project that sets an older -std "
+        "itself must raise it.",
+        meaning="C++20 code under an older -std",
+        terms=("C++20", "-std", "CMAKE_CXX_STANDARD", "native"),
+    ),
+    # -fshort-wchar makes wchar_t 16-bit, the SDK's musl headers declare it 32-bit
+    # (faqs-compiling-and-building-59: <stddef.h> fails)
+    Signature(
+        "native",
+        (
+            r"(?P<location>\S+\. ?\w+:\d+:\d+): error: typedef redefinition with different "
+            r"types \(.unsigned short. vs .unsigned int.\)",
+        ),
+        "wchar_t is declared 16-bit by -fshort-wchar and 32-bit by the SDK's musl headers: "
+        "remove -fshort-wchar from the compile options (target_compile_options / "
+        "CMAKE_C_FLAGS in CMakeLists.txt, cppFlags in build-profile.json5); code that needs "
+        "16-bit characters uses char16_t.",
+        meaning="-fshort-wchar against the SDK's wchar_t",
+        terms=("-fshort-wchar", "wchar_t", "CMakeLists.txt"),
+    ),
+    # clang told to link with a linker the SDK's LLVM toolchain does not have (it ships lld)
+    Signature(
+        "native",
+        (r"invalid linker name in argument '-fuse-ld=(?P<linker>[\w.-]+)'",),
+        "The link step asks clang for the linker {linker}, which the OpenHarmony SDK's LLVM "
+        "toolchain does not ship: it links with lld. Pass -fuse-ld=lld (or drop -fuse-ld) "
+        "where the flag comes from: CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS or "
+        "target_link_options, a build system's linker setting (.NET NativeAOT's ILCompiler: "
+        "<LinkerFlavor>lld</LinkerFlavor> in the project file).",
+        meaning="a linker the SDK's toolchain does not have",
+        terms=("-fuse-ld=lld", "lld", "linker", "native"),
+    ),
+    # React Native for OpenHarmony built without its C-API architecture (its build FAQ,
+    # RNOH_CAPI_ARCH): the C-API node factory's return type does not compile
+    Signature(
+        "native",
+        (
+            r"(?P<location>\S+\.(?:h|hpp|cpp):\d+:\d+): error: no viable conversion from "
+            r"returned value of type 'std::nullptr_t' to function return type "
+            r"'std::pair<ArkUI_NodeHandle, napi_ref>'",
+        ),
+        "React Native for OpenHarmony's C-API code is built without its C-API architecture: set "
+        "the environment variable RNOH_C_API_ARCH=1 (or set(RNOH_C_API_ARCH 1) in the "
+        "CMakeLists.txt), restart DevEco Studio, delete the module's .cxx folder or Clean "
+        "Project, and build again.",
+        meaning="RNOH built without RNOH_C_API_ARCH",
+        terms=("RNOH_C_API_ARCH", "React Native", "CMakeLists.txt"),
+    ),
     # clang in strict ANSI mode (-std=c++NN) on a C header that uses C99's _Bool (JSVM-API's)
     Signature(
         "native",

@@ -34,7 +34,10 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         "not ohpm packages: they come with DevEco Studio's / the Command Line Tools' hvigor, "
         "declared in hvigor/hvigor-config.json5 — remove them from the dependencies of "
         "oh-package.json5 and build with DevEco Studio or the Command Line Tools' hvigorw), "
-        "then `ohpm install`.",
+        "then `ohpm install`. A package published to a private registry (ohpm-repo) that "
+        "install does not find: the registry in .ohpmrc (or --registry) must be the "
+        "repository's install address, and where ohpm cannot check its certificate set "
+        "strict_ssl to false (`ohpm config set strict_ssl false`, or --strict_ssl false).",
         meaning="package not found in the registry",
         terms=("ohpm", "NOTFOUND", "oh-package.json5", "依赖"),
     ),
@@ -96,6 +99,22 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
 
 # a package registry npm/pnpm/ohpm cannot reach or read
 REGISTRY_SIGNATURES: tuple[Signature, ...] = (
+    # npm's fetch in offline mode (offline=true, --offline, or a cache mode set so): only the
+    # cache may answer, and it does not hold the package
+    Signature(
+        "network",
+        (
+            r"request to (?P<url>https?://\S+) failed: cache mode is 'only-if-cached' but no "
+            r"cached response is available",
+        ),
+        "npm was told to use only its cache (offline=true, --offline) and the cache does not "
+        "hold {url}: turn offline mode off (`npm config get offline`; NPM_CONFIG_OFFLINE), and "
+        "check that npm reads the user's own .npmrc (registry and proxy): a build whose HOME or "
+        "USERPROFILE was moved (a sandbox, a CI) loses it — point NPM_CONFIG_USERCONFIG back at "
+        "it and NPM_CONFIG_CACHE at a writable folder, then build again.",
+        meaning="npm in offline mode without the package in its cache",
+        terms=("npm", "offline", ".npmrc", "registry"),
+    ),
     Signature(
         "network",
         (r"network request to (?P<url>https?://\S+) failed",),

@@ -463,7 +463,7 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568393": (
         "verify code signature failed",
-        "The HAP carries no (valid) code signature: sign it again with a current DevEco Studio / hap-sign-tool.",
+        'The HAP carries no code signature the device trusts: sign it again with a current DevEco Studio / hap-sign-tool (its native .so files too). The runtime and the signature must fit the device: an OpenHarmony device (a development board, an OpenHarmony emulator) wants runtimeOS "OpenHarmony" in the products of the project\'s build-profile.json5 and a signature generated without Support HarmonyOS ticked; a HarmonyOS device wants runtimeOS "HarmonyOS" and Support HarmonyOS ticked (File > Project Structure > Signing Configs).',
     ),
     "9568398": (
         "an enterprise normal/mdm bundle cannot be installed on non-enterprise device",

@@ -23,7 +23,7 @@ LAUNCH_MESSAGES: tuple[tuple[str, tuple[str, ...], str, str, str], ...] = (
     ),
     (
         "launch",
-        (r"Failed to connect to unix-abstract-connect://",),
+        (r"Failed to connect to unix-abstract-connect\b",),
         "the C++ debugger could not attach (lldb's handshake with the device was cut)",
         "The native debugger could not attach to the app: (1) the device image does not match "
         "this DevEco Studio version: change the device image (or DevEco Studio) to a matching "

@@ -424,3 +424,60 @@ def test_aa_own_words_and_its_code_still_decide_over_the_codeless_answer() -> No
         "Error Code:10106402  Error Message:Persistent processes cannot be terminated.\n"
     )
     assert f.code == "10106402", f
+
+
+# ------------------------------------------------------------ hdc's and the Emulator's bare answers
+
+
+@pytest.mark.parametrize("said", ["unauthorized", "> hdc list targets\nUnauthorized\n"])
+def test_hdc_answering_unauthorized_alone_asks_for_the_trust_dialog(said: str) -> None:
+    # faqs-performance-analysis-kit-67 (a watch over Wi-Fi): the word is hdc's whole answer
+    f = assert_found(said)
+    assert f.kind == "hdc" and "Trust" in f.fix and "setup wizard" in f.fix
+    other = diagnose("npm ERR! 401 Unauthorized - GET https://registry.npmjs.org/x")
+    assert other is None or other.kind != "hdc"
+
+
+def test_the_test_modes_container_not_running_asks_for_a_test_run_first() -> None:
+    # faqs-app-test-4's message, then the same inside a shell's output
+    for said in ("container is not running", "$ hdc shell aa test -b x\ncontainer is not running"):
+        f = assert_found(said)
+        assert f.kind == "hdc" and "test case" in f.fix
+    docker = diagnose("Error response from daemon: Container 3f2a is not running")
+    assert docker is None or "test case" not in docker.fix
+
+
+@pytest.mark.parametrize(
+    "path", ["C:/Emu//system-image/HarmonyOS-NEXT/phone_x86/system.img", "/sdk/x/vendor.img"]
+)
+def test_the_emulator_unable_to_open_its_image_file_is_the_image_path(path: str) -> None:
+    # QEMU's own words, as the Emulator prints them (hdc/m-emulator-mod-5 in the corpus)
+    f = assert_found(f"tools\\emulator\\Emulator: Could not open '{path}': No such file")
+    assert f.kind == "device" and "system image" in f.fix
+
+
+@pytest.mark.parametrize("user", ["100", "999"])
+def test_aa_start_for_another_user_refused_names_the_cross_user_permission(user: str) -> None:
+    f = assert_found(
+        f"$ hdc shell aa start -a EntryAbility -b com.example.app -u {user}\n"
+        "error: failed to start ability.\nError Code:10107101 Permission check failed"
+    )
+    assert f.kind == "launch" and "INTERACT_ACROSS_LOCAL_ACCOUNTS" in f.fix
+    same_user = assert_found(
+        "$ hdc shell aa start -a EntryAbility -b com.example.app\n"
+        "error: failed to start ability.\nError Code:10107101 Permission check failed"
+    )
+    assert "INTERACT_ACROSS_LOCAL_ACCOUNTS" not in same_user.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Failed to connect to unix-abstract-connect",  # the FAQ's title
+        "Failed to connect to unix-abstract-connect://com.example.app/lldb-server",
+    ],
+)
+def test_lldb_unable_to_attach_is_read_with_or_without_its_address(said: str) -> None:
+    # faqs-app-debugging-25
+    f = assert_found(said)
+    assert f.kind == "launch" and "debugserver" in f.fix

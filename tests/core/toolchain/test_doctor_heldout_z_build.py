@@ -58,7 +58,7 @@ def test_an_sdk_tool_the_os_will_not_run_is_the_quarantine() -> None:
         "tried: '...' (code signature in <...> '...' not valid for use in process: mapped file "
         "has no cdhash, completely unsigned? Code has to be at least ad-hoc signed.)"
     )
-    assert c.kind == "sdk-home" and "codesign --remove-signature" in c.fix
+    assert c.kind == "native" and "codesign --remove-signature" in c.fix
     # a refusal of another program is no SDK's
     other = diagnose("/bin/sh: ./myscript: Permission denied")
     assert other is None or other.kind != "sdk-home"

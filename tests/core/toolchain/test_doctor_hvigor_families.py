@@ -409,3 +409,239 @@ def test_a_config_codes_line_names_the_file_to_fix() -> None:
     f = assert_found(real_log("config/stellarium-00303038-easy-go-json-api26.log"))
     assert f.kind == "config" and f.code == "00303038"
     assert "The file the log names: easy_go.json." in f.fix
+
+
+# ---------------------------------------------------------------- a build script that does not parse
+
+
+@pytest.mark.parametrize("script", ["entry/hvigorfile.ts", "hvigorfile.js"])
+def test_a_hvigorfile_that_does_not_parse_is_the_projects_own_file(script: str) -> None:
+    # hvigor's 00302037 "Please fix above syntax errors" under the compiler's error in the script
+    # itself: the project's file to fix, not hvigor's set-up (a plugin it cannot load)
+    f = assert_found(
+        f"> hvigor ERROR: error TS1128: Declaration or statement expected.\n at /p/{script}:3:9\n"
+        "> hvigor ERROR: 00302037 Script Error\nError Message: Failed to load or execute "
+        f"hvigorfile.ts: Please fix above syntax errors. \nAt file: /p/{script}\n"
+    )
+    assert (f.kind, f.code, f.location) == ("config", "00302037", f"/p/{script}:3:9")
+    assert "TS1128" in f.fix
+    log = real_log("hvigor/p2-audiovolume-entry-hvigorfile-syntax-00302037.log")
+    assert assert_found(log).kind == "config"
+
+
+# ---------------------------------------------------------------- a tool's folder in the user's home
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "EPERM: operation not permitted, mkdir 'C:\\Users\\ci\\.hvigor\\project_caches\\x'",
+        "npm ERR! Error: EACCES: permission denied, mkdir '/home/ci/.npm/_cacache'",
+        "Error: EACCES: permission denied, open '/Users/me/.ohpm/cache/a.tgz'",
+    ],
+)
+def test_a_tools_folder_in_the_home_refused_is_a_permission_with_the_home_redirected(
+    line: str,
+) -> None:
+    f = assert_found(line)
+    assert f.kind == "permission" and "USERPROFILE" in f.fix and "writable" in f.fix
+
+
+def test_the_projects_own_cache_refused_is_still_a_file_held_open() -> None:
+    f = assert_found("EPERM: operation not permitted, unlink 'D:\\app\\.hvigor\\cache\\x.json'")
+    assert f.kind == "project-path"
+
+
+# ---------------------------------------------------------------- other families
+
+
+def test_dyld_refusing_a_librarys_signature_is_a_native_librarys_load() -> None:
+    # faqs-compiling-and-building-133's dyld line, here from another process than es2abc
+    f = assert_found(
+        "dyld[123]: Library not loaded: @rpath/libfoo.dylib\n  Reason: tried: '/x/libfoo.dylib' "
+        "(code signature in <1A2B> '/x/libfoo.dylib' not valid for use in process: Trying to "
+        "load an unsigned library)"
+    )
+    assert f.kind == "native" and "codesign" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Error: cJSON_Parse failed", "Error: cJSON\\_Parse failed, please check the JSON file."],
+)
+def test_cjson_parse_failed_is_a_malformed_json_file_also_as_a_page_escapes_it(said: str) -> None:
+    f = assert_found(said)
+    assert f.kind == "config" and "comma" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The subpackage path name does not meet the requirements",
+        "Error: Cannot find module '@atomicservice/ascf-toolkit'",
+    ],
+)
+def test_the_ascf_toolkit_plugins_known_faults_are_its_version(said: str) -> None:
+    # uni-app's HarmonyOS atomic-service guide: both fixed by the plugin's version
+    f = assert_found(said)
+    assert f.kind == "hvigor-version" and "ascf-toolkit-hvigor-plugin" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("00304064 module.json5 file not found", "00304064"),
+        ("hvigor ERROR: 00303148 hvigorfile.ts not found", "00303148"),
+    ],
+)
+def test_a_code_before_the_file_its_message_begins_with_is_read(line: str, code: str) -> None:
+    assert assert_found(line).code == code
+
+
+def test_a_number_before_a_file_name_outside_the_tools_ranges_is_no_code() -> None:
+    f = diagnose("12345678 module.json5 file not found")
+    assert f is None or f.code is None
+
+
+# ---------------------------------------------------------------- the FAQ pages' single messages
+
+
+def test_signing_material_error_alone_is_hvigors_00303121_with_the_faqs_meta_files() -> None:
+    # faqs-compiling-and-building-44 prints the message without hvigor's "Signing failed:"
+    for said in ("Signing material error", "Signing failed: Signing material error"):
+        f = assert_found(said)
+        assert f.kind == "signing" and ".hvigor" in f.fix and "meta" in f.fix
+    data = assert_found("Signing material data error")  # its sibling, 00303118
+    assert "00303118" in f"{data.code} {data.meaning}"
+
+
+@pytest.mark.parametrize("name", ["***", "com.example.myapp"])
+def test_a_bundle_name_agc_does_not_know_is_added_as_an_app_id(name: str) -> None:
+    # faqs-signature-service-18's first case; its second (already in use) keeps its own fix
+    f = assert_found(f"Bundle name {name} does not exist.")
+    assert f.kind == "signing" and "Add App ID" in f.fix
+    used = assert_found(f"Bundle name {name} is already in use. Choose a different name")
+    assert used.kind == "signing" and "Add App ID" not in used.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no such file or directory, realpath 'xxx'",
+        "> hvigor ERROR: ENOENT: no such file or directory, realpath 'D:\\app\\oh_modules\\lib'",
+    ],
+)
+def test_a_realpath_that_finds_nothing_is_the_path_named(said: str) -> None:
+    # faqs-compiling-and-building-105: the path, its letter case, the permission
+    f = assert_found(said)
+    assert f.kind == "project-path" and "case" in f.fix and "permission" in f.fix
+
+
+# ---------------------------------------------------------------- hvigor's own messages without a code
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hvigor ERROR: hvigor client: Connection between client and daemon is disconnected",
+        "hvigor Create hvigor server failed. No Idle daemon can be found.",
+        "hvigor Create hvigor server failed. The daemon is closed or not the hvigor process.",
+    ],
+)
+def test_the_daemon_faqs_messages_name_its_ports_and_its_cache(said: str) -> None:
+    # faqs-compiling-and-building-197: each of the page's error blocks
+    f = assert_found(said)
+    assert f.kind == "hvigor-env" and "45000" in f.fix and ".hvigor" in f.fix
+
+
+@pytest.mark.parametrize("module", ["@ohos/hvigor-ohos-plugin", "@ohos/hvigor"])
+def test_hvigors_own_package_missing_is_run_through_devecos_hvigorw(module: str) -> None:
+    f = assert_found(f"Error: Cannot find module '{module}'\nRequire stack:\n- /p/hvigorfile.ts")
+    assert f.kind == "hvigor-env" and "hvigorw" in f.fix and "--sync" in f.fix
+    other = assert_found("Error: Cannot find module 'left-pad'")  # any other package: npm's
+    assert "npm install" in other.fix
+
+
+@pytest.mark.parametrize(
+    "said", ["Failed to start hvigorw", "Error: Failed to start hvigorw: spawn hvigorw ENOENT"]
+)
+def test_a_tool_that_cannot_start_hvigorw_is_given_its_absolute_path(said: str) -> None:
+    f = assert_found(said)
+    assert f.kind == "tool" and "absolute path" in f.fix
+
+
+def test_hvigors_own_message_file_unread_is_two_major_versions_mixed() -> None:
+    f = assert_found(
+        "Not a correct JSON/JSON5 format, at file: /ci/node_modules/@ohos/hvigor-ohos-plugin/"
+        "res/error/error.json"
+    )
+    assert f.kind == "hvigor-version" and "same version" in f.fix
+
+
+def test_a_plugin_out_of_range_names_the_compile_sdk_of_an_older_project() -> None:
+    f = assert_found(
+        "Cause: The @ohos/hvigor-ohos-plugin version (4.1.2) is not within the expected range"
+    )
+    assert f.kind == "hvigor-version" and "Project Structure" in f.fix
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "******  B A T C H   R E C U R S I O N  exceeds STACK limits ******",
+        "****** BATCH RECURSION exceeds STACK limits ******\nRecursion Count=593",
+    ],
+)
+def test_cmds_batch_recursion_limit_is_the_bat_wrappers_started_from_a_unix_shell(
+    said: str,
+) -> None:
+    f = assert_found(f"> hvigor start to execute ohpm install\n{said}")
+    assert f.kind == "hvigor-env" and "PowerShell" in f.fix and "hvigorw.js" in f.fix
+
+
+def test_npm_in_offline_mode_without_the_package_cached_names_its_config() -> None:
+    f = assert_found(
+        "npm ERR! request to https://registry.npmmirror.com/@ohos%2fhvigor failed: cache mode "
+        "is 'only-if-cached' but no cached response is available."
+    )
+    assert f.kind == "network" and "offline" in f.fix and "NPM_CONFIG_USERCONFIG" in f.fix
+
+
+def test_a_package_a_private_registry_does_not_find_names_its_address_and_strict_ssl() -> None:
+    f = assert_found(
+        "ohpm ERROR: NOTFOUND package '@corp/ui@2.0.0' not found from all the registries "
+        "https://repo.corp/ohpm/"
+    )
+    assert f.kind == "ohpm-deps" and "strict_ssl" in f.fix and ".ohpmrc" in f.fix
+
+
+def test_an_sdk_component_at_the_wrong_level_names_the_layout_and_sdk_dir() -> None:
+    f = assert_found("hvigor ERROR: Component placed in wrong place: /opt/sdk/ets")
+    assert f.kind == "sdk-home" and "<apiVersion>" in f.fix and "sdk.dir" in f.fix
+    mode = assert_found("SDK management mode has changed")  # the same check's sibling
+    assert mode.kind == "sdk-missing"
+
+
+def test_generate_signerblock_failed_is_a_key_pair_that_does_not_match() -> None:
+    # faqs-compiling-and-building-114, as hap-sign-tool prints it
+    f = assert_found("hap-sign-tool: error: {errorcode:0,message:generate SignerBlock failed}")
+    assert f.kind == "signing" and "keyAlias" in f.fix and "pair" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        # faqs-compiling-and-building-152's title: hvigor's documented 00303075, quoted alone
+        ("The version number of the module must be a string, but received a number.", "00303075"),
+        ("CMake task execution failed", "00305012"),  # -160's title, hvigor's own code
+    ],
+)
+def test_a_documented_message_quoted_alone_is_read_as_its_page_says(said: str, code: str) -> None:
+    f = assert_found(said)
+    assert code in f"{f.code} {f.meaning} {f.fix}", (f.code, f.meaning)
+
+
+def test_a_long_text_without_an_error_line_does_not_read_documented_messages() -> None:
+    text = "notes\n" * 100 + "The version number of the module must be a string, but received 1"
+    f = diagnose(text)
+    assert f is None or "00303075" not in f"{f.code} {f.meaning}"

@@ -69,22 +69,29 @@ def test_a_long_log_without_an_error_line_says_nothing() -> None:
 
 
 def test_a_kind_the_doctor_only_guesses_is_possibly_with_the_tool_words() -> None:
-    # clang's driver refusing a linker (held-out batch I): no reader knows the message, which
-    # was said nothing before; its words are a C++ compiler's
-    found = diagnose(_log("native/icA-dotnet-nativeaot-fuse-ld-bfd-ohos-clang"))
+    # clang's driver refusing its command line in MSBuild's layout (held-out batch I's; its
+    # "invalid linker name" is now a family of its own, native_build_messages): no reader knows
+    # the message; its words are a C++ compiler's
+    found = diagnose(
+        " clang++ : error : unknown argument: '-fno-such-flag'\n    D:\\x\\Native.targets(378,5): "
+        "error MSB3073: command exited with code 1"
+    )
     assert found is not None and found.kind == "native"
     assert not found.certain
-    assert "invalid linker name in argument '-fuse-ld=bfd'" in found.fix
+    assert "unknown argument: '-fno-such-flag'" in found.fix
     assert "clang" in (found.meaning or "")
     assert "CMakeLists.txt" in found.fix
 
 
 def test_a_tools_message_without_a_class_gets_the_kind_of_its_words() -> None:
-    # hvigor's own message the readers know only as hvigor's (held-out batch I): "unclassified"
-    # before, now hvigor's environment (its daemon), still possibly, the message kept
-    found = diagnose(_log("hvigor/icA-faq-197-daemon-connect-error"))
+    # hvigor's own message the readers know only as hvigor's (held-out batch I's kind; its
+    # "Connection between client and daemon is disconnected" is now faqs-compiling-and-building-
+    # 197's row): hvigor's environment (its daemon), still possibly, the message kept
+    found = diagnose(
+        "hvigor ERROR: hvigor client: the daemon process exited with an unexpected error"
+    )
     assert found is not None and found.kind == "hvigor-env" and not found.certain
-    assert "Connection between client and daemon is disconnected" in found.fix
+    assert "the daemon process exited with an unexpected error" in found.fix
     assert found.fix.startswith("hvigor's own environment failed")
 
 
