@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from hmdesk.core.toolchain.crash import resource_leaks
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -18,6 +19,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.crash.sanitizer_titles import bare_report
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
     Finding,
@@ -346,7 +348,22 @@ def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
     """What hilog's own lines say when no crash was detected (:func:`.hilog.says.read`): a
     library the loader did not load, a Rust panic, an app that exited; ``weak``: a graphics API
     or a component's advice, only when no code or tool's error decided (:func:`.says.read_weak`)."""
-    said = says.read_weak(log) if weak else says.read(log)
+    return _said_as_finding(says.read_weak(log) if weak else says.read(log))
+
+
+def _leak_finding(head: str) -> Finding | None:
+    """A resource-leak log of the system's leak detector (:mod:`.crash.resource_leaks`)."""
+    return _said_as_finding(resource_leaks.read(head))
+
+
+def _bare_report_finding(head: str) -> Finding | None:
+    """A sanitizer's report title or the stack-overflow hint quoted without its fault log
+    (:mod:`.crash.sanitizer_titles`)."""
+    crash = bare_report(head)
+    return None if crash is None else _crash_finding(crash, crash.lines[0])
+
+
+def _said_as_finding(said: says.Said | None) -> Finding | None:
     if said is None:
         return None
     return Finding(

@@ -218,6 +218,15 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             LIFETIME + " For an overflow, keep the access inside the buffer.",
         ),
         (
+            # TSan: one thread deletes an object while another calls its virtual function
+            r"data race on vptr",
+            "a data race on an object's vptr: one thread deletes (or still constructs) the object "
+            "while another calls its virtual function",
+            "Synchronise the object's lifetime with its users (a lock, a semaphore, or a "
+            "std::shared_ptr each thread holds): delete it only after the other thread's calls "
+            "are done.",
+        ),
+        (
             r"data race",
             "a data race: two threads access the same memory without synchronisation, one of "
             "them writing",
@@ -225,14 +234,29 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "report's two stacks are the racing accesses.",
         ),
         (
-            r"signal-unsafe call|signal handler spoils errno",
-            "a signal handler called a function that is not async-signal-safe (malloc, printf, "
-            "a lock) or changed errno",
-            "In a signal handler call only async-signal-safe functions and save/restore errno; "
-            "do the work outside the handler.",
+            r"signal handler spoils errno",
+            "a signal handler changed errno (the interrupted code then reads a wrong errno)",
+            "Do not modify errno in the signal handler: save errno on entry and restore it "
+            "before returning (or drop the assignment).",
         ),
         (
-            r"lock-order-inversion|unlock of an unlocked|destroy of a locked|double lock|mutex",
+            r"signal-unsafe call",
+            "a signal handler called a function that is not async-signal-safe (malloc, printf, "
+            "a lock)",
+            "In a signal handler call only async-signal-safe functions: allocate memory before "
+            "(outside) the handler, and do the work outside it (set a flag the code checks).",
+        ),
+        (
+            # TSan's Mutex Check: pthread_mutex_unlock on a mutex not held by this thread
+            r"unlock of an unlocked",
+            "a thread unlocked a mutex that is not locked, or that another thread holds (unlock "
+            "of an unlocked mutex, or by a wrong thread)",
+            "Unlock only a mutex the same thread locked: pair every lock with its "
+            "pthread_mutex_unlock on that thread (std::lock_guard / std::unique_lock do it), "
+            "and do not unlock on a path that did not lock (try_lock first where unsure).",
+        ),
+        (
+            r"lock-order-inversion|destroy of a locked|double lock|mutex",
             "a mutex used wrongly: locks taken in opposite orders (a potential deadlock), or a "
             "mutex unlocked when not held or destroyed while held",
             "Take locks in one order everywhere (std::scoped_lock for several), and pair every "
