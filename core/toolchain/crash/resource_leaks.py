@@ -48,9 +48,22 @@ _N = LINE_NUMBER
 _ROW = re.compile(_N + r"(\d+)[ \t]+(\S[^\n]*?)[ \t]*$")
 
 
+# the rows of a table a page printed on one line (its line breaks lost): ``Top 10 Thread Name:
+# 913    process1 3    gpu-work-client …``, up to the next table's title
+_JOINED_ROW = re.compile(r"(?<!\S)(\d+)\s+([^\s\d][^\s]*)")
+_NEXT_TABLE = re.compile(r"\b(?:Dir Type Top|Top Dir|Top \d+|LOGGER_|Tid:|tid\s)|[=*]{5}")
+
+
 def _rows(text: str, start: int) -> list[tuple[int, str]]:
-    """The ``count  name`` rows right after ``start`` (blank lines and a ``***`` rule skipped),
-    until a line that is no such row."""
+    """The ``count  name`` rows right after the title line at ``start`` (blank lines and a
+    ``***`` rule skipped), until a line that is no such row; on the title's own line when the
+    table was joined onto it."""
+    end = text.find("\n", start)
+    title = text[start : end if end >= 0 else len(text)]
+    after = title.split(":", 1)[1] if ":" in title else ""
+    if re.search(r"\d", after):
+        after = _NEXT_TABLE.split(after, maxsplit=1)[0]
+        return [(int(c), n) for c, n in _JOINED_ROW.findall(after)]
     rows: list[tuple[int, str]] = []
     for line in text[start:].splitlines()[1:]:
         bare = re.sub(_N, "", line)
@@ -66,13 +79,13 @@ def _rows(text: str, start: int) -> list[tuple[int, str]]:
 
 
 def _number(pattern: str, text: str) -> int | None:
-    m = re.search(_N + pattern + r"[ \t]*[:：][ \t]*(\d+)", text, re.M | re.I)
+    m = re.search(r"(?<![\w-])" + pattern + r"[ \t]*[:：][ \t]*(\d+)", text, re.M | re.I)
     return int(m.group(1)) if m else None
 
 
 # ----------------------------------------------------------------------------- thread leak
 
-_THREAD_TOP = re.compile(_N + r"Top \d+ Thread Names?[ \t]*:", re.M | re.I)
+_THREAD_TOP = re.compile(r"(?<![\w-])Top \d+ Thread Names?[ \t]*:", re.I)
 _THREAD_HEAD = re.compile(r"^[ \t]*(?:\d{1,4}\.[ \t]*)?Tid:\s*\d+,\s*Name:\s*(.*)$", re.M)
 # a thread waiting (a condition variable, a lock, a sleep): it never ends by itself
 _WAITING = re.compile(
@@ -93,6 +106,18 @@ _WAITING_FIX = (
     "to end, so make sure every wait is woken (notify the condition, stop the pool when its "
     "owner is destroyed) and every lock is released, on early-return and error branches too "
     "(std::lock_guard / std::unique_lock release it for you)."
+)
+
+
+# threads a kit starts for the app, by their name: the network kit's per HTTP client (the
+# leak cases of bpta-scenario-stability-leak: ``309  network``, ``309  Network File Th``)
+_NETWORK_THREADS = re.compile(r"^(?:network|Network File Th\w*|OS_NET_\w+|\w*Http\w*)$", re.I)
+_NETWORK_FIX = (
+    "The leaked threads are the network kit's: each HTTP client/request the app creates starts "
+    "its own, and they end only when it is released: call httpRequest.destroy() after each "
+    "request completes (on failure and retry paths too, e.g. reconnecting after the network "
+    "drops), reuse one client rather than one per request, and release a client explicitly "
+    "(HttpClient.releaseHttpClient() once getRequestSize() says no request is pending). "
 )
 
 
@@ -134,7 +159,9 @@ def thread_leak(text: str) -> Said | None:
             f"700; it reports the leak and kills the app){named}{held}: threads are created and "
             "never end"
         ),
-        fix=_THREAD_FIX + (_WAITING_FIX if waiting else ""),
+        fix=(_NETWORK_FIX if top and _NETWORK_THREADS.match(top[1]) else "")
+        + _THREAD_FIX
+        + (_WAITING_FIX if waiting else ""),
         evidence=line_of(text, m_top.start() if top is None else _find_row(text, top))
         or f"summary: {total}",
         location=location,
@@ -144,7 +171,7 @@ def thread_leak(text: str) -> Said | None:
 
 
 def _process(text: str) -> str | None:
-    m = re.search(_N + r"(?:process|Process name|processName)[ \t]*:[ \t]*(\S+)", text, re.M)
+    m = re.search(r"(?<![\w-])(?:process|Process name|processName)[ \t]*:[ \t]*(\S+)", text)
     return m.group(1) if m else None
 
 
@@ -183,8 +210,8 @@ def _find_row(text: str, row: tuple[int, str]) -> int:
 
 # ----------------------------------------------------------------------------- fd leak
 
-_FD_TOP = re.compile(_N + r"Leaked fd Top \d+[ \t]*:", re.M | re.I)
-_DIR_TOP = re.compile(_N + r"(?:Dir Type Top|Top Dir Type|Top Dir) \d+[ \t]*:", re.M | re.I)
+_FD_TOP = re.compile(r"(?<![\w-])Leaked fd Top \d+[ \t]*:", re.I)
+_DIR_TOP = re.compile(r"(?<![\w-])(?:Dir Type Top|Top Dir Type|Top Dir) \d+[ \t]*:", re.I)
 _FD_STACK = re.compile(_N + r"num[ \t]+(\d+)[ \t]+bt[ \t]+(\[[^\n]*)", re.M)
 _BT_FRAME = re.compile(r"\[([^\[\]+\s]+)\+0x[0-9a-fA-F]+\]")
 _CLOSE = (
@@ -243,12 +270,14 @@ _FD_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
 )
 _HAP = re.compile(r"\.hap\b", re.I)
+# a shared library, or the library folders (the dir table's ``5012    /system/lib``)
+_LIBRARY = re.compile(r"\.so(?:\.\d+)*$|^/(?:system/|vendor/)?lib(?:64)?/?$")
 _DATABASE = re.compile(r"/database/|\.db\d*$|/rdb\b", re.I)
 
 
 def fd_leak(text: str) -> Said | None:
     m_top = _FD_TOP.search(text)
-    m_total = re.search(_N + r"(?:leaked fd nums|fd num)[ \t]*:[ \t]*(\d+)", text, re.M | re.I)
+    m_total = re.search(r"(?<![\w-])(?:leaked fd nums|fd num)[ \t]*:[ \t]*(\d+)", text, re.I)
     stacks = [(int(m.group(1)), m.group(2)) for m in _FD_STACK.finditer(text)]
     tracked = bool(stacks) and re.search(r"LOGGER_MEMCHECK_FD_STACK_INFO|FdTrack Stack", text)
     leaked = m_total is not None and "leaked fd" in m_total.group(0).lower()
@@ -269,8 +298,8 @@ def fd_leak(text: str) -> Said | None:
         kind="crash",
         meaning=(
             f"File descriptor leak (FD_LEAK): the process had {count} (the leak detector's "
-            f"limit is 5000; it reports the leak and kills the app){held}: {what}, opened and "
-            f"never closed{stack_note}"
+            f"limit is 5000; it reports the leak and kills the app){held}: {what}"
+            f"{'' if 'never' in what else ', opened and never closed'}{stack_note}"
         ),
         fix=f"{fix} Then {_CLOSE}.",
         evidence=_fd_evidence(text, top, m_total or m_top),
@@ -297,6 +326,15 @@ def _fd_reading(name: str) -> tuple[str, str, str]:
             "file descriptors",
             "Find where the app opens files, sockets or pipes (hook it in a debug build, or "
             "list /proc/self/fd before and after the scenario) and close them.",
+        )
+    if _LIBRARY.search(name):
+        return (
+            f"“{name}”",
+            f"handles on shared libraries ({name}): dlopen()ed again and again and never "
+            "dlclose()d",
+            "Pair every dlopen with a dlclose when the library is no longer needed, and release "
+            "the object that keeps the handle (a parser or loader kept as a member of an object "
+            "that is never destroyed: free it, or make it a local).",
         )
     if _HAP.search(name):
         what = (

@@ -211,3 +211,38 @@ def test_text_that_is_no_leak_log_is_not_read() -> None:
     assert read("summary: 3 tests passed\nTop 10 slowest:\n") is None
     assert read("the ashmem driver is loaded") is None
     assert read("") is None
+
+
+def test_a_leak_table_joined_onto_one_line_is_read() -> None:
+    # resource-leak-guidelines as a scraped page prints it: each code block on one line
+    threads = (
+        "time: 2024/06/27 03:45:19 pid: 41897 vss: 12783644 rss: 2229352 process: process1 "
+        "summary: 879\n\nTop 10 Thread Name: 913    process1 3    gpu-work-client 2    OS_Actor_402"
+    )
+    _found(threads, "THREAD_LEAK", "879 threads", "“process1” (913)")
+    fds = (
+        "FdCount    FileDescriptor ***************************** Leaked fd Top 10: 4796    ashmem "
+        "259    socket 119    dmabuf 48    eventfd 42    sync_file 17    eventpoll 3    /dev/null"
+    )
+    _found(fds, "FD_LEAK", "4796 × “ashmem”", "setMemoryNameSync")
+
+
+def test_the_network_kits_threads_leak_per_http_client() -> None:
+    # bpta-scenario-stability-leak, 线程泄漏案例: a thread per HTTP client, never released
+    text = (
+        "1. process: 某应用\n2. summary: 826\n\n4. Top 10 Thread Name:\n5. 309  network\n"
+        "6. 309  Network File Th\n7. ......\n8. =================================\n"
+    )
+    _found(text, "THREAD_LEAK", "826 threads", "“network” (309)", "destroy()", "releaseHttpClient")
+
+
+def test_shared_libraries_opened_again_and_again_are_a_dlopen_leak() -> None:
+    # bpta-scenario-stability-leak, 句柄泄漏-文件句柄泄漏案例: .so files under /system/lib
+    text = (
+        "time: 2024/07/09 08:32:16\npid: 1386\nprocess: XXX\nleaked fd nums: 5022\n"
+        "FdCount    FileDescriptor\n*****************************\nLeaked fd Top 10:\n"
+        "179    /system/lib64/libinsightintent_common.z.so\n"
+        "179    /system/lib64/platformsdk/libzuri.z.so\n"
+        "Top Dir Type 10:\n5012    /system/lib\n3    /dev/null\n1    /dev/binder\n"
+    )
+    _found(text, "FD_LEAK", "5012 × “/system/lib”", "dlclose")
