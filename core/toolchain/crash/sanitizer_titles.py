@@ -7,7 +7,9 @@ thread）``, ``ThreadSanitizer: signal handler spoils errno``, ``ThreadSanitizer
 inside of a signal``; -hwasan-detection: ``HWAddressSanitizer: tag-mismatch``), and the CppCrash
 FAQ (faq-stability-65) the hint faultloggerd adds to a SIGSEGV's reason when the fault address
 lies just below the thread's stack: ``current thread stack low address = 0x…, probably caused by
-stack-buffer-overflow`` (``… by coroutine stack-buffer-overflow`` for an FFRT task's stack).
+stack-buffer-overflow`` (``… by coroutine stack-buffer-overflow`` for an FFRT task's stack);
+and UBSan's message without its place (bpta-stability-ubsan-detection: "faultlog报UBSAN，字段：
+runtime error: division by zero").
 
 A title alone is the report's first line without the level word the sanitizer prints before it
 (``ERROR:`` for ASan/HWASan/LeakSanitizer, ``WARNING:`` for TSan, ``SUMMARY:`` for UBSan); with
@@ -20,7 +22,14 @@ from __future__ import annotations
 import re
 
 from hmdesk.core.toolchain.crash.model import CPP, Crash
-from hmdesk.core.toolchain.crash.sanitizers import MEMORY_KINDS, UBSAN_LINE, is_report
+from hmdesk.core.toolchain.crash.sanitizers import (
+    MEMORY_KINDS,
+    UBSAN,
+    UBSAN_KINDS,
+    UBSAN_LINE,
+    UBSAN_MESSAGE,
+    is_report,
+)
 
 # ``ThreadSanitizer: data race``, ``3. AddressSanitizer: heap-buffer-overflow`` (a page's numbered
 # line), ``包含字段：ThreadSanitizer: …`` (a note's quote)
@@ -59,6 +68,11 @@ def bare_report(text: str) -> Crash | None:
                 raw=f"{_LEVEL.get(tool, 'ERROR')}: {tool}: {kind}\n{text[:4000]}",
                 lines=[m.group(0).strip(" \t：:“\"'`")],
             )
+    m_ub = UBSAN_MESSAGE.search(text)
+    if m_ub is not None and any(k[0].search(m_ub.group("what")) for k in UBSAN_KINDS):
+        # UBSan's message quoted without its place: the report, its kind read by its words
+        line = m_ub.group(0).strip()
+        return Crash(type=CPP, name=UBSAN, message=line, raw=line, lines=[line])
     h = _STACK_HINT.search(text)
     if h is not None:
         line = h.group(0)

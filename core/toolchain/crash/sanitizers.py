@@ -37,6 +37,10 @@ UBSAN_LINE = Gated(
     r"runtime error: (?P<what>[^\n]+)",
     re.M,
 )
+# UBSan's message without its place (a page quoting the report's field, ``runtime error:
+# division by zero``): read as the report when the crash is UBSan's (``Reason:UBSAN``, or named so)
+UBSAN = "UBSAN"
+UBSAN_MESSAGE = re.compile(r"(?:^|(?<=[\s：:]))runtime error: (?P<what>[^\n。]+)", re.M)
 # a sanitizer's verdict: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``,
 # ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``Use After Free at 0x…`` under its header
 _VERDICT = Gated(
@@ -158,7 +162,8 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "to nullptr after free/delete; the “previously freed by” stack is the first free.",
         ),
         (
-            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc|invalid \(wild\) free",
+            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc|invalid \(wild\) free"
+            r"|invalid-free",
             "free() of memory that was not allocated on the heap (a stack or global object, or "
             "a pointer moved past its block's start)",
             "Free only what malloc/new returned, with the matching call (free / delete / "
@@ -191,6 +196,27 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "buffer)",
             "Keep accesses inside the buffer: check the index against the array's length, and "
             "pass the destination's size to memcpy_s/strcpy_s.",
+        ),
+        (
+            # ASan's report of a stack exhausted (not a local array overrun)
+            r"^stack-overflow",
+            "the thread's stack overflowed (deep or endless recursion, or large arrays on the "
+            "stack)",
+            "Give the recursion an end (the report's repeated frames) and move large local "
+            "buffers to the heap.",
+        ),
+        (
+            r"^SEGV on unknown address",
+            "a read or write through a wild or null pointer (an address no allocation owns)",
+            "Check the pointer used at the report's first frame in the app's code: uninitialised, "
+            "null, freed, or computed past its buffer.",
+        ),
+        (
+            r"use-after-poison",
+            "memory the code (or a library's allocator) marked unusable was accessed: an object "
+            "used after its pool or arena released it",
+            "Do not use an object after its container or pool released it; check the lifetime "
+            "at the report's first frame in the app's code.",
         ),
         (
             r"container-overflow",
@@ -302,7 +328,9 @@ def is_report(text: str) -> bool:
 def reading(crash: Crash, text: str) -> Reading | None:
     """A sanitizer's report in ``crash``: what it says failed and its remedy, else None."""
     raw = crash.raw or text
-    m_ub = UBSAN_LINE.search(raw)
+    m_ub = UBSAN_LINE.search(raw) or (
+        UBSAN_MESSAGE.search(raw) if UBSAN in (crash.reason, crash.name) else None
+    )
     if m_ub is not None:
         what = m_ub.group("what").strip()
         known = next((k for k in UBSAN_KINDS if k[0].search(what)), None)

@@ -89,3 +89,44 @@ def test_the_coroutine_stack_hint_names_the_ffrt_task() -> None:
     assert f is not None and "ffrt_task_attr_set_stack_size" in f.fix
     f = diagnose(hint.split("  ", 1)[1])
     assert f is not None and "ffrt_task_attr_set_stack_size" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # bpta-stability-ubsan-detection, division by zero: "faultlog报UBSAN，字段：…"
+        ("faultlog报UBSAN，字段：runtime error: division by zero。", ("divisor",)),
+        ("runtime error: index 5 out of bounds for type 'int[5]'", ("i < 5",)),
+        (
+            "Reason:UBSAN\nruntime error: load of misaligned address 0x01 for type 'int'",
+            ("aligned",),
+        ),
+    ],
+)
+def test_ubsans_message_without_its_place_is_the_report(text: str, words: tuple[str, ...]) -> None:
+    f = diagnose(text)
+    assert f is not None and f.kind == "crash" and f.code == "UBSAN", text
+    for w in words:
+        assert w in f.fix, (w, f.fix)
+    assert "cut after its header" not in f.fix or text.startswith("Reason:")
+
+
+@pytest.mark.parametrize(
+    ("report", "words"),
+    [
+        # address-sanitizer-guidelines, MemDebug日志规格: HWASan's invalid-free
+        (
+            "==appspawn==62642==ERROR: HWAddressSanitizer: invalid-free on address "
+            "0x000100945e20 at pc 0x005a16a634fc on thread 62642",
+            ("malloc/new",),
+        ),
+        # clang's ASan report titles beside the guides' list
+        ("==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000", ("null",)),
+        ("==1==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd", ("recursion",)),
+    ],
+)
+def test_asan_and_hwasan_kinds_beside_the_guides_list(report: str, words: tuple[str, ...]) -> None:
+    f = diagnose(report)
+    assert f is not None and f.kind == "crash"
+    for w in words:
+        assert w in f.fix or w in (f.meaning or ""), (w, f.meaning, f.fix)
