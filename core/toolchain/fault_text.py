@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hmdesk.core.toolchain.crash import resource_leaks
+from hmdesk.core.toolchain.crash import napi_throws, resource_leaks
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -209,7 +209,7 @@ CRASH_CAUSES = says.RUNTIME_CAUSES + CAUSES
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
-    explained = explain(crash, CRASH_CAUSES)
+    explained = napi_throws.over(crash, explain(crash, CRASH_CAUSES))
     location, third = where(crash)
     if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
         # native frames pasted without their header and with no signal named anywhere: a crash's
