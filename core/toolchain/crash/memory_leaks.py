@@ -27,7 +27,13 @@ _line_of = line_of
 
 # ----------------------------------------------------------------------------- ION / ashmem
 
-_DMABUF = re.compile(r"MM_DMABUF_INFO|Process dma_heap info|LOGGER_PROCESS_DMABUF_INFO")
+# the ION table's title, or its header alone (the best practice quotes ``Process name  Process ID
+#  fd  size  magic  buf->pid  buf->task_comm`` rows without it)
+_DMABUF = re.compile(
+    r"MM_DMABUF_INFO|Process dma_heap info|LOGGER_PROCESS_DMABUF_INFO"
+    r"|^[^\n]*\bsize(?:_bytes)?\b[^\n]*\b(?:buf->task_comm|exp_task_comm)\b",
+    re.M,
+)
 _ASHMEM = re.compile(r"Process ashmem detail info|ASHMEM_PROCESS_INFO|LOGGER_MEMCHECK_ASHMEM_INFO")
 _BUFFER_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (
@@ -142,7 +148,7 @@ def _buffers(text: str, *, ion: bool) -> dict[tuple[str, str], tuple[int, int]]:
     """The table's rows summed by (buffer name, leak type): total bytes and count."""
     header: list[str] | None = None
     groups: dict[tuple[str, str], tuple[int, int]] = {}
-    for line in text.splitlines()[1:80_000]:
+    for line in text.splitlines()[:80_000]:
         bare = re.sub(_N, "", line).strip()
         if re.search(r"endl|^\*{5,}", bare) and header is not None and groups:
             break
@@ -168,7 +174,8 @@ def _buffers(text: str, *, ion: bool) -> dict[tuple[str, str], tuple[int, int]]:
         if size_key is None:
             continue
         if ion:
-            name = row.get("buf_name") or row.get("buf->task_comm", "")
+            comm = row.get("buf->task_comm", "")
+            name = row.get("buf_name") or (f"allocated by {comm}" if comm else "")
             kind = row.get("leak_type") or row.get("buf_type") or ""
         else:
             name, kind = row.get("ashmem_name", ""), ""
@@ -307,6 +314,43 @@ def native_leak(text: str) -> Said | None:
     )
 
 
+# the kernel memory sample (memleak-kernel-[module]-0-sample.txt): ``memoryName:gpu``,
+# ``softThreshold:2300(MB)``, ``topMemory:4876824(KB)``; a process's name when one leaks
+_KERNEL_SAMPLE = re.compile(
+    r"memoryName\s*:\s*(?P<name>\S+)(?=[\s\S]{0,400}?softThreshold\s*:)"
+    r"(?=[\s\S]{0,600}?topMemory\s*:\s*(?P<top>\d+)\s*\((?P<unit>[KMG]B)\))",
+    re.I,
+)
+
+
+def kernel_sample(text: str) -> Said | None:
+    m = _KERNEL_SAMPLE.search(text)
+    if m is None:
+        return None
+    name = m.group("name")
+    kind = name.lower() in ("ashmem", "ion", "gpu", "gpu_rs", "dmabuf")
+    meaning = (
+        f"Kernel memory past its threshold (KERNEL_MEMORY): the device's {name} memory peaked "
+        f"at {m.group('top')} {m.group('unit')}; no single process is named as leaking"
+        if kind
+        else f"Kernel memory leak (KERNEL_MEMORY): the process {name} holds kernel memory "
+        f"(ashmem/ION/GPU) past the system's threshold, {m.group('top')} {m.group('unit')} at "
+        "its peak; the leak detector reports it and kills the app"
+    )
+    return Said(
+        kind="crash",
+        meaning=meaning,
+        fix=(
+            f"{_PIXELMAP_FIX} Read the kernel log beside it (memleak-kernel-…-[timestamp].txt: "
+            "LOGGER_MEMCHECK_PROC_INFO) for the buffers' names and sizes; free GPU textures and "
+            "surfaces the app no longer shows."
+        ),
+        evidence=line_of(text, m.start()),
+        terms=("memory leak", "KERNEL_MEMORY", "ION", "GPU", "ashmem", "内存泄漏"),
+        code="KERNEL_MEMORY",
+    )
+
+
 def memory_leak(text: str) -> Said | None:
-    """An ION/ashmem, GPU or native memory leak log's reading, or None."""
-    return buffer_leak(text) or gpu_leak(text) or native_leak(text)
+    """An ION/ashmem, GPU, native or kernel memory leak log's reading, or None."""
+    return buffer_leak(text) or gpu_leak(text) or native_leak(text) or kernel_sample(text)

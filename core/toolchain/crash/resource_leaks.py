@@ -402,6 +402,8 @@ def read(text: str) -> Said | None:
             "ashmem",
             "used summary",
             "FD_STACK",
+            "task_comm",
+            "memoryName",
             "SMAPS",
             "Threshold",
         )

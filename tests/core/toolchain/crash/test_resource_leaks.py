@@ -246,3 +246,25 @@ def test_shared_libraries_opened_again_and_again_are_a_dlopen_leak() -> None:
         "Top Dir Type 10:\n5012    /system/lib\n3    /dev/null\n1    /dev/binder\n"
     )
     _found(text, "FD_LEAK", "5012 × “/system/lib”", "dlclose")
+
+
+def test_an_ion_table_quoted_without_its_title() -> None:
+    # bpta-stability-leak-way, ION泄漏 step 3: a buffer held by one process only
+    text = (
+        "1. Process name       Process ID            fd             size            magic"
+        "         buf->pid   buf->task_comm\n"
+        "2. process6             39654               604          45441024             5105"
+        "              1331       process1\n"
+    )
+    _found(text, "ION_LEAK", "allocated by process1", "45441024 bytes", "release()")
+
+
+def test_the_kernel_memory_sample_names_the_memory_or_the_process() -> None:
+    # resource-leak-guidelines, ashmem/ion/gpu/gpu_rs内存泄漏日志规格, 内存采样
+    device = (
+        "memoryName:gpu\nsoftThreshold:2300(MB)\nhardThreshold:3450(MB)\ntopMemory:4876824(KB)\n"
+        "time(s) kernelMemory(KB)realtime\n247681  4876824         2024/06/24 08:27:52\n"
+    )
+    assert "no single process" in _found(device, "KERNEL_MEMORY", "4876824 KB").meaning
+    app = device.replace("memoryName:gpu", "memoryName:com.example.gallery")
+    _found(app, "KERNEL_MEMORY", "com.example.gallery", "release()")
