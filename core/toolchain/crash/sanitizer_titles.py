@@ -39,6 +39,11 @@ _TITLE = re.compile(
     re.M,
 )
 _LEVEL = {"ThreadSanitizer": "WARNING", "UndefinedBehaviorSanitizer": "SUMMARY"}
+# UBSan's own wording (a message another runtime prints as ``runtime error:`` lacks it)
+_UBSAN_WORDING = re.compile(
+    r"(?:for|of) type '|division by zero|shift exponent|integer overflow|misaligned address"
+    r"|out of bounds for|not a valid value|outside the range of representable"
+)
 # faultloggerd's hint (DumpInfoHeader: the fault address within a page below the stack's map)
 _STACK_HINT = re.compile(
     r"current thread stack low address\s*=\s*0x[0-9a-fA-F]+,\s*probably caused by"
@@ -69,7 +74,11 @@ def bare_report(text: str) -> Crash | None:
                 lines=[m.group(0).strip(" \t：:“\"'`")],
             )
     m_ub = UBSAN_MESSAGE.search(text)
-    if m_ub is not None and any(k[0].search(m_ub.group("what")) for k in UBSAN_KINDS):
+    if (
+        m_ub is not None
+        and any(k[0].search(m_ub.group("what")) for k in UBSAN_KINDS)
+        and (_UBSAN_WORDING.search(m_ub.group("what")) or "UBSAN" in text.upper())
+    ):
         # UBSan's message quoted without its place: the report, its kind read by its words
         line = m_ub.group(0).strip()
         return Crash(type=CPP, name=UBSAN, message=line, raw=line, lines=[line])
