@@ -54,6 +54,13 @@ _JOINED_ROW = re.compile(r"(?<!\S)(\d+)\s+([^\s\d][^\s]*)")
 _NEXT_TABLE = re.compile(r"\b(?:Dir Type Top|Top Dir|Top \d+|LOGGER_|Tid:|tid\s)|[=*]{5}")
 
 
+# the counts from which hidumper's dump of a process (``Thread num:``, ``fd num:``, no leak
+# detector's header) reads as a leak: the detector's thread limit, and the lowest fd limit the
+# guide advises setting (bpta-stability-file-handle-detection: not below 1000)
+_THREADS = 700
+_FDS = 1000
+
+
 def _rows(text: str, start: int) -> list[tuple[int, str]]:
     """The ``count  name`` rows right after the title line at ``start`` (blank lines and a
     ``***`` rule skipped), until a line that is no such row; on the title's own line when the
@@ -129,6 +136,8 @@ def thread_leak(text: str) -> Said | None:
     total = _number(r"(?:summary|Thread num)", text)
     if not rows and total is None:
         return None
+    if _number("summary", text) is None and (total or 0) < _THREADS:
+        return None  # hidumper's dump of a process's threads, no leak in it
     process = _process(text)
     top = rows[0] if rows else None
     stacks = _thread_stacks(text)
@@ -283,6 +292,8 @@ def fd_leak(text: str) -> Said | None:
     leaked = m_total is not None and "leaked fd" in m_total.group(0).lower()
     if m_top is None and not leaked and not tracked:
         return None
+    if not leaked and not tracked and m_total is not None and int(m_total.group(1)) < _FDS:
+        return None  # hidumper's dump of a process's fds (``fd num:``), no leak in it
     fds = _rows(text, m_top.start()) if m_top else []
     m_dir = _DIR_TOP.search(text)
     dirs = _rows(text, m_dir.start()) if m_dir else []

@@ -268,3 +268,13 @@ def test_the_kernel_memory_sample_names_the_memory_or_the_process() -> None:
     assert "no single process" in _found(device, "KERNEL_MEMORY", "4876824 KB").meaning
     app = device.replace("memoryName:gpu", "memoryName:com.example.gallery")
     _found(app, "KERNEL_MEMORY", "com.example.gallery", "release()")
+
+
+def test_hidumpers_dump_of_a_healthy_process_is_no_leak() -> None:
+    # hidumper -p <pid> --thread / --fd (FdThreadDumper) on a process far from the limits
+    assert (
+        read("Thread num: 43\nTop 10 Thread Names:\n4\tmali-utility-wo\n4\tOS_GC_Thread\n") is None
+    )
+    assert (
+        read("fd num: 160\nSummary:\nLeaked fd:socket\n\nLeaked fd Top 10:\n40\tsocket\n") is None
+    )
