@@ -153,7 +153,8 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (
             r"heap-use-after-free|use-after-free|use after free",
             "memory already freed was used (use-after-free)",
-            LIFETIME,
+            LIFETIME + " Never use a pointer after its free: set it to nullptr right after free/"
+            "delete (bpta-stability-asan-detection), or hold the memory in a smart pointer.",
         ),
         (
             r"double-free|double free",

@@ -17,7 +17,7 @@ from hmdesk.core.toolchain.doctor import diagnose
         # bpta-stability-tsan-detection, TSan异常检测类型
         ("ThreadSanitizer: data race", ("mutex", "atomic")),
         ("ThreadSanitizer: data race on vptr（ctor/dtor vs virtual call）", ("virtual", "delete")),
-        ("ThreadSanitizer: heap-use-after-free", ("freed", "clear pointers")),
+        ("ThreadSanitizer: heap-use-after-free", ("freed", "nullptr")),
         ("ThreadSanitizer: signal handler spoils errno", ("errno", "restore")),
         (
             "ThreadSanitizer: signal-unsafe call inside of a signal",
