@@ -86,7 +86,9 @@ from hmdesk.core.toolchain.error_subjects import signing_input
 from hmdesk.core.toolchain.fault_text import (
     HEAD_CHARS,
     _bare_js_finding,
+    _bare_report_finding,
     _fault_finding,
+    _leak_finding,
     _lost_lines_finding,
     _said_finding,
 )
@@ -199,7 +201,9 @@ def _diagnose_text(
 
 def _read(log: str, tail: str, head: str) -> Finding | None:
     found = (
-        _fault_finding(head, log)
+        _leak_finding(head)
+        or _fault_finding(head, log)
+        or _bare_report_finding(head)
         or _device_finding(tail)
         or _code_finding(tail)
         or _said_code_finding(tail)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from hmdesk.core.toolchain.crash import napi_throws, resource_leaks
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
 from hmdesk.core.toolchain.crash.faultlog import (
@@ -18,6 +19,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
+from hmdesk.core.toolchain.crash.sanitizer_titles import bare_report
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
     Finding,
@@ -207,7 +209,7 @@ CRASH_CAUSES = says.RUNTIME_CAUSES + CAUSES
 
 
 def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Finding:
-    explained = explain(crash, CRASH_CAUSES)
+    explained = napi_throws.over(crash, explain(crash, CRASH_CAUSES))
     location, third = where(crash)
     if crash.type == CPP and not crash.reason and not crash.message and crash.frames:
         # native frames pasted without their header and with no signal named anywhere: a crash's
@@ -379,7 +381,22 @@ def _said_finding(log: str, *, weak: bool = False) -> Finding | None:
     """What hilog's own lines say when no crash was detected (:func:`.hilog.says.read`): a
     library the loader did not load, a Rust panic, an app that exited; ``weak``: a graphics API
     or a component's advice, only when no code or tool's error decided (:func:`.says.read_weak`)."""
-    said = says.read_weak(log) if weak else says.read(log)
+    return _said_as_finding(says.read_weak(log) if weak else says.read(log))
+
+
+def _leak_finding(head: str) -> Finding | None:
+    """A resource-leak log of the system's leak detector (:mod:`.crash.resource_leaks`)."""
+    return _said_as_finding(resource_leaks.read(head))
+
+
+def _bare_report_finding(head: str) -> Finding | None:
+    """A sanitizer's report title or the stack-overflow hint quoted without its fault log
+    (:mod:`.crash.sanitizer_titles`)."""
+    crash = bare_report(head)
+    return None if crash is None else _crash_finding(crash, crash.lines[0])
+
+
+def _said_as_finding(said: says.Said | None) -> Finding | None:
     if said is None:
         return None
     return Finding(

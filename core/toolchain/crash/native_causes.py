@@ -487,9 +487,11 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         CPP,
         # faultloggerd's hint after the fault address; ASan's ``stack-buffer-overflow`` report
         # is a local array overrun instead (.sanitizers)
-        r"probably caused by stack-buffer-overflow|stack overflow",
+        r"probably caused by (?:coroutine )?stack-buffer-overflow|stack overflow",
         "the thread's stack ran out (deep recursion or large local arrays)",
-        "Add a termination condition to the recursion, move big local buffers to the heap.",
+        "Add a termination condition to the recursion, move big local buffers to the heap, "
+        "keep a signal handler within the signal stack (an FFRT task's coroutine stack is "
+        "small: or give it more with ffrt_task_attr_set_stack_size).",
     ),
     # the crash is inside the ArkTS runtime itself: N-API misuse by native code (the OpenHarmony
     # N-API stability FAQ: "high-probability crash with libark_jsruntime.so on top")

@@ -37,6 +37,10 @@ UBSAN_LINE = Gated(
     r"runtime error: (?P<what>[^\n]+)",
     re.M,
 )
+# UBSan's message without its place (a page quoting the report's field, ``runtime error:
+# division by zero``): read as the report when the crash is UBSan's (``Reason:UBSAN``, or named so)
+UBSAN = "UBSAN"
+UBSAN_MESSAGE = re.compile(r"(?:^|(?<=[\s：:]))runtime error: (?P<what>[^\n。]+)", re.M)
 # a sanitizer's verdict: ``Cause: heap-buffer-overflow``, ``ERROR: AddressSanitizer: …``,
 # ``WARNING: ThreadSanitizer: data race``, GWP-ASan's ``Use After Free at 0x…`` under its header
 _VERDICT = Gated(
@@ -149,7 +153,8 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (
             r"heap-use-after-free|use-after-free|use after free",
             "memory already freed was used (use-after-free)",
-            LIFETIME,
+            LIFETIME + " Never use a pointer after its free: set it to nullptr right after free/"
+            "delete (bpta-stability-asan-detection), or hold the memory in a smart pointer.",
         ),
         (
             r"double-free|double free",
@@ -158,7 +163,8 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "to nullptr after free/delete; the “previously freed by” stack is the first free.",
         ),
         (
-            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc|invalid \(wild\) free",
+            r"attempt(?:ing)?[- ]free|free-nonallocated|not malloc|invalid \(wild\) free"
+            r"|invalid-free",
             "free() of memory that was not allocated on the heap (a stack or global object, or "
             "a pointer moved past its block's start)",
             "Free only what malloc/new returned, with the matching call (free / delete / "
@@ -193,6 +199,27 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "pass the destination's size to memcpy_s/strcpy_s.",
         ),
         (
+            # ASan's report of a stack exhausted (not a local array overrun)
+            r"^stack-overflow",
+            "the thread's stack overflowed (deep or endless recursion, or large arrays on the "
+            "stack)",
+            "Give the recursion an end (the report's repeated frames) and move large local "
+            "buffers to the heap.",
+        ),
+        (
+            r"^SEGV on unknown address",
+            "a read or write through a wild or null pointer (an address no allocation owns)",
+            "Check the pointer used at the report's first frame in the app's code: uninitialised, "
+            "null, freed, or computed past its buffer.",
+        ),
+        (
+            r"use-after-poison",
+            "memory the code (or a library's allocator) marked unusable was accessed: an object "
+            "used after its pool or arena released it",
+            "Do not use an object after its container or pool released it; check the lifetime "
+            "at the report's first frame in the app's code.",
+        ),
+        (
             r"container-overflow",
             "an access past a container's used size (inside its capacity: a std::vector read "
             "past size())",
@@ -218,6 +245,15 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             LIFETIME + " For an overflow, keep the access inside the buffer.",
         ),
         (
+            # TSan: one thread deletes an object while another calls its virtual function
+            r"data race on vptr",
+            "a data race on an object's vptr: one thread deletes (or still constructs) the object "
+            "while another calls its virtual function",
+            "Synchronise the object's lifetime with its users (a lock, a semaphore, or a "
+            "std::shared_ptr each thread holds): delete it only after the other thread's calls "
+            "are done.",
+        ),
+        (
             r"data race",
             "a data race: two threads access the same memory without synchronisation, one of "
             "them writing",
@@ -225,14 +261,29 @@ MEMORY_KINDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             "report's two stacks are the racing accesses.",
         ),
         (
-            r"signal-unsafe call|signal handler spoils errno",
-            "a signal handler called a function that is not async-signal-safe (malloc, printf, "
-            "a lock) or changed errno",
-            "In a signal handler call only async-signal-safe functions and save/restore errno; "
-            "do the work outside the handler.",
+            r"signal handler spoils errno",
+            "a signal handler changed errno (the interrupted code then reads a wrong errno)",
+            "Do not modify errno in the signal handler: save errno on entry and restore it "
+            "before returning (or drop the assignment).",
         ),
         (
-            r"lock-order-inversion|unlock of an unlocked|destroy of a locked|double lock|mutex",
+            r"signal-unsafe call",
+            "a signal handler called a function that is not async-signal-safe (malloc, printf, "
+            "a lock)",
+            "In a signal handler call only async-signal-safe functions: allocate memory before "
+            "(outside) the handler, and do the work outside it (set a flag the code checks).",
+        ),
+        (
+            # TSan's Mutex Check: pthread_mutex_unlock on a mutex not held by this thread
+            r"unlock of an unlocked",
+            "a thread unlocked a mutex that is not locked, or that another thread holds (unlock "
+            "of an unlocked mutex, or by a wrong thread)",
+            "Unlock only a mutex the same thread locked: pair every lock with its "
+            "pthread_mutex_unlock on that thread (std::lock_guard / std::unique_lock do it), "
+            "and do not unlock on a path that did not lock (try_lock first where unsure).",
+        ),
+        (
+            r"lock-order-inversion|destroy of a locked|double lock|mutex",
             "a mutex used wrongly: locks taken in opposite orders (a potential deadlock), or a "
             "mutex unlocked when not held or destroyed while held",
             "Take locks in one order everywhere (std::scoped_lock for several), and pair every "
@@ -278,7 +329,9 @@ def is_report(text: str) -> bool:
 def reading(crash: Crash, text: str) -> Reading | None:
     """A sanitizer's report in ``crash``: what it says failed and its remedy, else None."""
     raw = crash.raw or text
-    m_ub = UBSAN_LINE.search(raw)
+    m_ub = UBSAN_LINE.search(raw) or (
+        UBSAN_MESSAGE.search(raw) if UBSAN in (crash.reason, crash.name) else None
+    )
     if m_ub is not None:
         what = m_ub.group("what").strip()
         known = next((k for k in UBSAN_KINDS if k[0].search(what)), None)
