@@ -103,6 +103,13 @@ _IN_DEPENDENCY = re.compile(
     r"oh_modules[\\/](?:\.ohpm[\\/][^\\/]+[\\/]oh_modules[\\/])?(?P<pkg>@[\w.-]+[\\/][\w.-]+|[\w.-]+)"
 )
 _PKG_VERSION = re.compile(r"\.ohpm[\\/][^\\/]*?@(?P<v>\d[\w.-]*)[\\/]")
+# a place inside a Flutter plugin's OHOS code in the pub cache (``.pub-cache/hosted/pub.dev/
+# x_ohos-1.2.0/ohos/src/main/ets/…``, ``.pub-cache/git/repo-<sha>/packages/x/x_ohos/ohos/…``):
+# hvigor compiles it against the flutter_ohos HAR of the Flutter SDK in use (Windows' cache is
+# %LOCALAPPDATA%\Pub\Cache)
+_IN_PUB_CACHE = re.compile(
+    r"(?:\.pub-cache|\bPub[\\/]Cache)[\\/](?:[^\\/\s]+[\\/])*?(?P<pkg>[\w.-]+)[\\/]ohos[\\/]"
+)
 
 _MOST_STEPS = 3
 
@@ -141,7 +148,17 @@ def _compiler_steps(fix: str, tail: str, location: str | None) -> str:
     advice = rule_advice(tail)  # the first error's rule (a warning's rule never decides)
     if advice is not None and advice[1] != ARKTS_DEFAULT and advice[1] not in fix:
         steps.append(advice[1])
-    dep = _IN_DEPENDENCY.search(location or "")
+    plugin = _IN_PUB_CACHE.search(location or "")
+    dep = None if plugin is not None else _IN_DEPENDENCY.search(location or "")
+    if plugin is not None:
+        steps.append(
+            f"The place is inside the Flutter plugin {plugin.group('pkg')} (its OHOS code in the "
+            "pub cache, not the project's), which hvigor compiles against the flutter_ohos HAR "
+            "of the Flutter SDK in use: most often the plugin and that SDK are versions not "
+            "made for each other. Update the Flutter SDK for OHOS (flutter_flutter, its current "
+            "branch) or use the plugin version made for yours, and build with that SDK's own "
+            "engine (no --local-engine of another version); edits in the pub cache are lost."
+        )
     if dep is not None:
         version = _PKG_VERSION.search(location or "")
         at = f" {version.group('v')}" if version else ""

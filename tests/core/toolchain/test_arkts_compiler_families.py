@@ -346,3 +346,38 @@ def test_an_error_quoted_in_code_comments_is_the_compilers_message() -> None:
     f = assert_found(log)
     assert f.location == "entry/src/main/ets/pages/Index.ets:8:10"
     assert "not assignable to parameter of type 'Mode'" in f.fix, f.fix
+
+
+@pytest.mark.parametrize(
+    ("place", "plugin"),
+    [
+        # pub's two cache layouts (dart.dev/tools/pub/glossary#system-cache): a hosted package,
+        # a git dependency's package inside its repository; Windows' separators too
+        (
+            "/Users/u/.pub-cache/hosted/pub.dev/path_provider_ohos-2.1.0/ohos/src/main/ets/A.ets:9:3",
+            "path_provider_ohos-2.1.0",
+        ),
+        (
+            "/h/.pub-cache/git/plugins-0a1b2c/packages/camera/camera_ohos/ohos/src/main/ets/C.ets:40:7",
+            "camera_ohos",
+        ),
+        (
+            r"C:\Users\u\AppData\Local\Pub\Cache\hosted\pub.dev\x_ohos-1.0.0\ohos\src\main\ets\X.ets:1:1",
+            "x_ohos-1.0.0",
+        ),
+    ],
+)
+def test_an_error_in_a_flutter_plugins_ohos_code_names_the_plugin_and_the_sdk_it_needs(
+    place: str, plugin: str
+) -> None:
+    # a Flutter plugin's ArkTS is compiled by hvigor against the flutter_ohos HAR of the Flutter
+    # SDK in use (flutter_flutter's plugin guide); an error there is the plugin's, not the app's
+    log = f"1 ERROR: 10505001 ArkTS Compiler Error\nError Message: Module '\"@ohos/flutter_ohos\"' has no exported member 'Params'. At File: {place}\n\nCOMPILE RESULT:FAIL {{ERROR:2}}"
+    f = assert_found(log)
+    assert f.kind == "arkts-source"
+    assert f"Flutter plugin {plugin} " in f.fix and "flutter_flutter" in f.fix
+
+
+def test_an_error_in_the_apps_own_ohos_folder_is_not_a_plugins() -> None:
+    f = assert_found(_compiled("Cannot find name 'foo'.").replace("/p/entry", "/p/ohos/entry"))
+    assert "Flutter plugin" not in f.fix
