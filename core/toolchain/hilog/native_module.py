@@ -2,7 +2,8 @@
 
 The runtime's native module manager (NMM) logs ``load module default/x failed`` (its ``key:…
 First: failed <reason> Second: …`` line holds the loader's reason when there is one) and
-ArkCompiler ``export objects of native so is undefined, so name is …``: what the app imported
+ArkCompiler ``export objects of native so is undefined, so name is …`` or (ets_runtime's module
+resolution, a native module's exports not an object) ``Load native module failed, so is …``: what the app imported
 from the .so is undefined, and its first use throws (``Cannot read property … of undefined``).
 When the musl loader's own line is in the log, :func:`.says.native_load` reads it; without it
 this reading names the module and the documented causes (the Node-API FAQ's module-loading
@@ -16,7 +17,10 @@ import re
 from hmdesk.core.toolchain.hilog.says import Said
 
 _NMM = re.compile(r"load module (?P<name>[\w./@&:+-]+) failed")
-_ARK = re.compile(r"export objects of native so is undefined(?:, so name is (?P<name>\S+))?")
+_ARK = re.compile(
+    r"export objects of native so is undefined(?:, so name is (?P<name>\S+))?"
+    r"|Load native module failed, so is (?P<so>\S+)"
+)
 # the loader's own reason, which the rows reading it explain better
 _REASON = (
     "MUSL-LDSO",
@@ -30,12 +34,16 @@ _REASON = (
 
 def native_module(text: str) -> Said | None:
     """The native module NMM or ArkCompiler says did not load."""
-    if "load module" not in text and "export objects of native so" not in text:
+    if (
+        "load module" not in text
+        and "export objects of native so" not in text
+        and "native module failed" not in text
+    ):
         return None
     m = _NMM.search(text) or _ARK.search(text)
     if m is None or any(r in text for r in _REASON):
         return None
-    name = (m["name"] or "").strip(".")
+    name = (m["name"] or m.groupdict().get("so") or "").strip(".")
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     line = text[start : end if end >= 0 else len(text)].strip()

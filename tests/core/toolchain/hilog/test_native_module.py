@@ -16,6 +16,15 @@ def test_the_module_arkcompiler_names() -> None:
     assert "@app:com.x/entry/qohos" in said.meaning and "abiFilters" in said.fix
 
 
+def test_the_module_resolution_names_it_too() -> None:
+    # ets_runtime's module resolution, when a native module's exports are no object:
+    # LOG_FULL(WARN) << "Load native module failed, so is " << the module's record name
+    line = "ArkCompiler: [default] [GetNativeOrCjsExports:50] Load native module failed, so is xxx"
+    said = native_module(line)
+    assert said is not None and said.kind == "native" and not said.certain
+    assert "the native module xxx" in said.meaning and "abiFilters" in said.fix
+
+
 def test_nmms_own_line() -> None:
     said = native_module("E C01300/com.x/NAPI: load module default/entry failed.")
     assert said is not None and "default/entry" in said.meaning
