@@ -5,7 +5,8 @@ family from its documentation's own samples and messages (not from one log's wor
   Cangjie docs' diagReport sample), its overload and import messages (the compiler's diagnostic
   table, the language guide's package chapter), a package line that does not follow its folder,
   cjpm's incremental cache, the Cangjie plugin's 011xxxxx codes and srcEntry check, a link
-  without the OHOS sysroot, the CJUIAbility's launch lines;
+  without the OHOS sysroot, the CJUIAbility's launch lines; any other cjc error quoted without
+  its place, from the compiler's diagnostic tables (:mod:`.cjc_catalogue`);
 - Flutter for OpenHarmony's ``flutter doctor`` HarmonyOS check and a C/C++ port meeting the OHOS
   clang, libc++ and musl (:mod:`.port_toolchain_messages`);
 - the ArkTS linter's messages quoted without their code (:mod:`.arkts_checker_messages`, the
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.arkts_checker_messages import ARKTS_CHECKER_SIGNATURES
+from hmdesk.core.toolchain.cjc_catalogue import _catalogue, _patterns
+from hmdesk.core.toolchain.doctor import diagnose
 
 from tests.fixtures.real_logs import assert_found, assert_reads
 
@@ -256,3 +259,45 @@ def test_cangjie_plugin_srcentry_must_be_the_arkts_ability() -> None:
     f = assert_found(log)
     assert (f.kind, f.code) == ("config", "01103043") and "srcEntry" in f.fix
     assert "module.json5" in f.fix
+
+
+# ---- cjc's messages quoted without their place (the compiler's diagnostic tables)
+
+
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [
+        # DiagnosticSema.def: sema_non_inheritable_super_class, sema_use_func_capture_var_alone,
+        # sema_nonexhuastive_patterns, sema_wrong_number_of_arguments
+        ("super class 'Shape' is not inheritable", "open"),
+        ("error: func capturing mutable variables needs to be called directly", "class"),
+        ("non-exhaustive patterns", "case _"),
+        ("too many arguments for parameter list '(Int64)' in call", "signature"),
+    ],
+)
+def test_cjc_messages_alone_are_possibly_cangjie(line: str, word: str) -> None:
+    f = assert_found(line + "\n")
+    assert (f.kind, f.meaning, f.certain) == ("arkts-source", "Cangjie compile error (cjc)", False)
+    assert word in f.fix
+
+
+def test_cjc_message_in_a_cangjie_build_is_certain() -> None:
+    log = (
+        "> hvigor ERROR: Failed :entry:default@CompileCangjie...\n"
+        "redefinition of declaration 'render'\n"
+    )
+    f = assert_found(log)
+    assert f.meaning == "Cangjie compile error (cjc)" and f.certain
+
+
+def test_a_plain_message_is_not_told_as_cjcs() -> None:
+    # two words besides the placeholder: other compilers word it alike
+    f = diagnose("undeclared identifier 'x'\n")
+    assert f is None or f.meaning != "Cangjie compile error (cjc)"
+
+
+def test_the_cjc_catalogue_loads_and_compiles() -> None:
+    rows = [r for rows in _catalogue().values() for r in rows]
+    assert len(rows) > 500
+    for word in _catalogue():
+        assert _patterns(word)
