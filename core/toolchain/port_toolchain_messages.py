@@ -1,10 +1,12 @@
 """The messages of the other toolchains developers build HarmonyOS apps with: Flutter for
-OpenHarmony's ``flutter doctor`` and a C/C++ port (Qt for OpenHarmony, a Linux library) meeting
+OpenHarmony's ``flutter doctor`` and its plugins' ArkTS code, and a C/C++ port (Qt for OpenHarmony, a Linux library) meeting
 the OHOS clang, its libc++ and musl. Data only.
 
 Sources: the HarmonyOS check of ``flutter doctor`` in OpenHarmony-SIG's flutter_flutter
 (``packages/flutter_tools/lib/src/ohos/ohos_doctor.dart``, ``OhosValidator``: the SDK, ohpm,
-node and hvigorw, each "missing" with the step to take; ``flutter config --ohos-sdk``); clang's
+node and hvigorw, each "missing" with the step to take; ``flutter config --ohos-sdk``); a
+plugin's ohos code is compiled from the pub cache against the flutter_ohos HAR of the Flutter SDK
+in use (its README: the plugin's branch follows flutter_flutter's); clang's
 nesting limits and the option each note names (clang's diagnostics: ``bracket nesting level
 exceeded maximum of N`` / ``use -fbracket-depth=N``, ``recursive template instantiation exceeded
 maximum depth`` / ``-ftemplate-depth``, ``constexpr evaluation exceeded maximum depth`` /
@@ -50,6 +52,22 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         "terminal and run flutter doctor -v again.",
         meaning="flutter doctor: a HarmonyOS tool not on PATH",
         terms=("flutter", "PATH", "ohpm", "hvigorw"),
+    ),
+    # ---- an ArkTS error inside a Flutter plugin's OpenHarmony code in the pub cache
+    Signature(
+        "arkts-source",
+        (
+            r"\bERROR\b[^\n]*?(?P<location>(?:[A-Za-z]:)?[^\s:]*[\\/](?:\.pub-cache|Pub[\\/]Cache)"
+            r"[\\/][^\s:]*?\.e?ts:\d+:\d+)",
+        ),
+        "The error is inside a Flutter plugin's OpenHarmony code in the pub cache, not the app's: "
+        "the plugin's ohos part and the flutter_ohos engine HAR of the Flutter SDK the app builds "
+        "with are of different versions. Update flutter_flutter (OpenHarmony-SIG) to the version "
+        "or branch the plugin is written for (or pin the plugin's git ref in pubspec.yaml to the "
+        "one for your Flutter), build without --local-engine so the engine matches the tool, "
+        "then flutter clean and flutter pub get; edits in the pub cache are lost.",
+        meaning="Flutter plugin's ohos code does not fit the engine",
+        terms=("flutter", "flutter_ohos", "plugin", "version"),
     ),
     # ---- clang's nesting limits (a template or fold expression deeper than the default)
     Signature(

@@ -156,6 +156,25 @@ def test_flutter_doctor_tool_missing_from_path() -> None:
 
 
 @pytest.mark.parametrize(
+    "place",
+    [
+        "/home/dev/.pub-cache/git/plugins-1a2b/packages/camera/camera_ohos/ohos/src/main/ets/"
+        "CameraPlugin.ets:30:5",
+        "C:/Users/dev/AppData/Local/Pub/Cache/hosted/pub.dev/sensors_ohos-1.0.0/ohos/src/main/ets/"
+        "SensorsPlugin.ets:12:1",
+    ],
+)
+def test_an_arkts_error_inside_a_flutter_plugins_pub_cache_code(place: str) -> None:
+    log = (
+        f"> hvigor ERROR: ArkTS:ERROR File: {place}\n"
+        " Property 'onAttachedToEngine' in type 'CameraPlugin' is not assignable to the same "
+        "property in base type 'FlutterPlugin'.\n"
+    )
+    f = assert_reads(log, "arkts-source", place, "flutter_flutter", "--local-engine")
+    assert f.certain
+
+
+@pytest.mark.parametrize(
     ("log", "option"),
     [
         (
