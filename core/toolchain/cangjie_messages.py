@@ -15,7 +15,9 @@ OpenHarmony's ``CJUIAbility`` loads the ability class named by module.json5 from
 and logs ``null cjAbilityObj`` when it finds none, ``null cjAppHandle`` when the Cangjie library
 does not load (ability_runtime ``cj_ui_ability.cpp``). cjpm's build profile has
 ``[profile.build] incremental`` and a package's per-target options ``[target.<triple>]`` (the
-cjpm manual); the Cangjie hvigor plugin (``@ohos/cangjie-build-support``) runs the
+cjpm manual); its own errors (third_party_cangjie_tools ``cjpm/src``: ``DataModelException: this
+data is not DataModel…`` reading its incremental build cache, ``can not find the package … which
+is listed``, ``can not find the following dependencies``, ``parse the 'cjpm.toml' file failed``); the Cangjie hvigor plugin (``@ohos/cangjie-build-support``) runs the
 ``CangjiePreBuild`` and ``CompileCangjie`` tasks and prints its own codes, 011xxxxx, in hvigor's
 layout (``<code> Configuration Error`` then the message, as hvigor's 00303xxx).
 """
@@ -98,7 +100,7 @@ CANGJIE_SIGNATURES: tuple[Signature, ...] = (
         "hvigor-task",
         (
             r"\bload\w*IncrementalCache\b",
-            r"\bDataModelException: This data is not DataModel\w+",
+            r"\bDataModelException: this (?:data )?is not DataModel\w+",
         ),
         "cjpm could not read its incremental build cache of the module (stale, or written by "
         "another cjpm version): it is the cache, not the code. Delete .hvigor/cache, "
@@ -107,6 +109,28 @@ CANGJIE_SIGNATURES: tuple[Signature, ...] = (
         "module's cjpm.toml ([profile.build] incremental = false).",
         meaning="cjpm: unreadable incremental cache",
         terms=("Cangjie", "cjpm", "incremental", "cache"),
+    ),
+    Signature(
+        "ohpm-deps",
+        (
+            r"\bcan not find the package '(?P<pkg>[^'\n]+)' which is listed\b",
+            r"\bcan not find the following dependencies\b",
+        ),
+        "cjpm cannot find a Cangjie package the module depends on: check its entry in the "
+        "[dependencies] of the module's cjpm.toml (a path dependency's `path` must point at a "
+        "folder holding that package's own cjpm.toml, whose name matches; a git one its url and "
+        "tag), and that the package's source declares that package name; then build again.",
+        meaning="cjpm: a dependency not found",
+        terms=("Cangjie", "cjpm", "cjpm.toml", "dependencies"),
+    ),
+    Signature(
+        "config",
+        (r"\bError: parse the '(?P<file>[^'\n]*cjpm\.toml)' file failed",),
+        "cjpm cannot read {file}: fix the TOML its message above names (a field's type, a "
+        'version written as semver, e.g. cjc-version = "1.0.0", a section\'s name) against the '
+        "cjpm manual's cjpm.toml reference.",
+        meaning="cjpm: cjpm.toml does not parse",
+        terms=("Cangjie", "cjpm", "cjpm.toml"),
     ),
     Signature(
         "config",

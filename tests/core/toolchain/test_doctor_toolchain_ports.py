@@ -320,3 +320,32 @@ def test_the_cjc_catalogue_loads_and_compiles() -> None:
     assert len(rows) > 500
     for word in _catalogue():
         assert _patterns(word)
+
+
+@pytest.mark.parametrize(
+    ("log", "kind", "word"),
+    [
+        # cjpm's own errors (third_party_cangjie_tools cjpm/src: dep_model.cj,
+        # topological_sorting.cj, toml.cj)
+        (
+            "Error: can not find the following dependencies\n    ohos_app_cangjie_entry.net\n",
+            "ohpm-deps",
+            "[dependencies]",
+        ),
+        (
+            "Error: can not find the package 'json4cj' which is listed in "
+            "'package-configuration' field at /work/app/entry/cjpm.toml\n",
+            "ohpm-deps",
+            "cjpm.toml",
+        ),
+        (
+            "invalid value for key 'cjc-version'\n"
+            "Error: parse the '/work/app/entry/cjpm.toml' file failed\n",
+            "config",
+            "semver",
+        ),
+    ],
+)
+def test_cjpms_own_errors(log: str, kind: str, word: str) -> None:
+    f = assert_found(log)
+    assert f.kind == kind and word in f.fix
