@@ -50,6 +50,7 @@ from hmdesk.core.toolchain.build_steps import (
     _mostly_hilog,
     _tool_finding,
 )
+from hmdesk.core.toolchain.cjc_catalogue import cjc_finding
 from hmdesk.core.toolchain.code_findings import (
     _BUILD_CODE,
     _code_finding,
@@ -196,6 +197,8 @@ def _diagnose_text(
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""
     found = _read(log, tail, head)
+    if found is None or found.kind == "unclassified":
+        found = cjc_finding(tail) or found  # cjc's message quoted without its place
     return _finish(subject_finding(found, tail) if by_words else found, tail, ran)
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 from hmdesk.core.toolchain.agc_package_codes import AGC_PACKAGE_SIGNATURES
+from hmdesk.core.toolchain.arkts_checker_messages import ARKTS_CHECKER_SIGNATURES
 from hmdesk.core.toolchain.build_signatures import (
     HMHARNESS_CLASSES,
     HVIGOR_SIGNATURES,
     TOOL_MESSAGE_SIGNATURES,
 )
+from hmdesk.core.toolchain.cangjie_messages import CANGJIE_SIGNATURES
 from hmdesk.core.toolchain.device_signatures import DEVICE_SIGNATURES, GENERIC_DEVICE_SIGNATURES
 from hmdesk.core.toolchain.es2abc_signatures import ES2ABC_SIGNATURES
 from hmdesk.core.toolchain.faq_quoted import FAQ_QUOTED_SIGNATURES
@@ -18,15 +20,20 @@ from hmdesk.core.toolchain.faq_signatures import FAQ_SIGNATURES
 from hmdesk.core.toolchain.hvigor_faq_signatures import HVIGOR_FAQ_SIGNATURES
 from hmdesk.core.toolchain.message_signatures import MESSAGE_SIGNATURES, WARNING_SIGNATURES
 from hmdesk.core.toolchain.ohpm_repo_signatures import OHPM_REPO_SIGNATURES
+from hmdesk.core.toolchain.port_toolchain_messages import PORT_TOOLCHAIN_SIGNATURES
 from hmdesk.core.toolchain.prefilter import Need, fold, holds
 from hmdesk.core.toolchain.previewer_notices import PREVIEWER_SIGNATURES
 from hmdesk.core.toolchain.runtime_messages import RUNTIME_SIGNATURES
+from hmdesk.core.toolchain.setup_wordings import SETUP_WORDING_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
     DEVICE_SIGNATURES
     + TOOL_MESSAGE_SIGNATURES
     + RUNTIME_SIGNATURES
+    + CANGJIE_SIGNATURES
+    + PORT_TOOLCHAIN_SIGNATURES
+    + SETUP_WORDING_SIGNATURES
     + FAQ_SIGNATURES
     + HVIGOR_FAQ_SIGNATURES
     + PREVIEWER_SIGNATURES
@@ -37,6 +44,7 @@ TABLE: tuple[Signature, ...] = (
     + HVIGOR_SIGNATURES
     + MESSAGE_SIGNATURES
     + GENERIC_DEVICE_SIGNATURES
+    + ARKTS_CHECKER_SIGNATURES
     + HMHARNESS_CLASSES
 )
 # each row with its literals; its pattern compiled on first use (:func:`pattern`): most rows

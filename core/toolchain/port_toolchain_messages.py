@@ -1,0 +1,140 @@
+"""The messages of the other toolchains developers build HarmonyOS apps with: Flutter for
+OpenHarmony's ``flutter doctor`` and its plugins' ArkTS code, and a C/C++ port (Qt for OpenHarmony, a Linux library) meeting
+the OHOS clang, its libc++ and musl. Data only.
+
+Sources: the HarmonyOS check of ``flutter doctor`` in OpenHarmony-SIG's flutter_flutter
+(``packages/flutter_tools/lib/src/ohos/ohos_doctor.dart``, ``OhosValidator``: the SDK, ohpm,
+node and hvigorw, each "missing" with the step to take; ``flutter config --ohos-sdk``); a
+plugin's ohos code is compiled from the pub cache against the flutter_ohos HAR of the Flutter SDK
+in use (its README: the plugin's branch follows flutter_flutter's); clang's
+nesting limits and the option each note names (clang's diagnostics: ``bracket nesting level
+exceeded maximum of N`` / ``use -fbracket-depth=N``, ``recursive template instantiation exceeded
+maximum depth`` / ``-ftemplate-depth``, ``constexpr evaluation exceeded maximum depth`` /
+``-fconstexpr-depth``, ``-fconstexpr-steps``); libc++'s C wrappers (``<cstddef>``, ``<cmath>``)
+which ``#include_next`` the C library's headers and break when ``-isystem <sysroot>/usr/include``
+puts those ahead of them (the OHOS SDK's ``ohos.toolchain.cmake`` sets ``--sysroot`` only);
+musl's documented differences from glibc (glibc's internal ``__pid_t``-style typedefs and the
+``s6_addr16``/``s6_addr32`` members are glibc's, POSIX names ``pid_t``, ``s6_addr``); a POSIX
+shell (make's ``/bin/sh``, Git Bash, MSYS) reads ``\\`` as an escape, so a Windows path written
+with backslashes reaches it as ``C:Program FilesHuawei…``.
+"""
+
+from __future__ import annotations
+
+from hmdesk.core.toolchain.signature import Signature
+
+# clang's nesting limits, as its fatal errors word them
+_NESTING = (
+    r"(?:fatal )?error: (?:bracket nesting level exceeded maximum|recursive template "
+    r"instantiation exceeded maximum depth|constexpr evaluation exceeded maximum)"
+)
+_C_PLACE = r"(?P<location>(?:[A-Za-z]:)?[^\s:]*?[\w.+-]+:\d+:\d+)"
+
+PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
+    # ---- Flutter for OpenHarmony: flutter doctor's HarmonyOS check
+    Signature(
+        "sdk-home",
+        (r"\bHarmonyOS Sdk not found\b", r"\[[✗x]\] HarmonyOS toolchain - develop for HarmonyOS"),
+        "flutter doctor finds no HarmonyOS SDK. Install it (DevEco Studio, or the command-line "
+        "tools and their sdkmgr), then point Flutter at the SDK path: `flutter config --ohos-sdk "
+        "<path>`, or set DEVECO_SDK_HOME (DevEco Studio's sdk folder) and HOS_SDK_HOME (the "
+        "HarmonyOS SDK, e.g. ~/Library/Huawei/Sdk on macOS) in the shell profile flutter runs "
+        "from; a bare OpenHarmony SDK (OHOS_SDK_HOME) is not the HarmonyOS SDK it looks for. "
+        "Open a new terminal and run flutter doctor -v again.",
+        meaning="flutter doctor: HarmonyOS SDK not found",
+        terms=("flutter", "DEVECO_SDK_HOME", "HOS_SDK_HOME", "ohos-sdk"),
+    ),
+    Signature(
+        "sdk-missing",
+        (r"\b(?P<tool>Ohpm|Hvigorw|Node) is missing, please configure",),
+        "flutter doctor cannot run {tool} from PATH: add the command-line tools' (or DevEco "
+        "Studio's) tools/ohpm/bin, tools/hvigor/bin and tools/node to PATH, open a new "
+        "terminal and run flutter doctor -v again.",
+        meaning="flutter doctor: a HarmonyOS tool not on PATH",
+        terms=("flutter", "PATH", "ohpm", "hvigorw"),
+    ),
+    # ---- an ArkTS error inside a Flutter plugin's OpenHarmony code in the pub cache
+    Signature(
+        "arkts-source",
+        (
+            r"\bERROR\b[^\n]*?(?P<location>(?:[A-Za-z]:)?[^\s:]*[\\/](?:\.pub-cache|Pub[\\/]Cache)"
+            r"[\\/][^\s:]*?\.e?ts:\d+:\d+)",
+        ),
+        "The error is inside a Flutter plugin's OpenHarmony code in the pub cache, not the app's: "
+        "the plugin's ohos part and the flutter_ohos engine HAR of the Flutter SDK the app builds "
+        "with are of different versions. Update flutter_flutter (OpenHarmony-SIG) to the version "
+        "or branch the plugin is written for (or pin the plugin's git ref in pubspec.yaml to the "
+        "one for your Flutter), build without --local-engine so the engine matches the tool, "
+        "then flutter clean and flutter pub get; edits in the pub cache are lost.",
+        meaning="Flutter plugin's ohos code does not fit the engine",
+        terms=("flutter", "flutter_ohos", "plugin", "version"),
+    ),
+    # ---- clang's nesting limits (a template or fold expression deeper than the default)
+    Signature(
+        "native",
+        (
+            _C_PLACE + r":\s*(?:(?:note|(?:fatal )?error):\s*use -f(?:bracket-depth|"
+            r"template-depth|constexpr-depth|constexpr-steps)=N\b|" + _NESTING + ")",
+            _NESTING,
+        ),
+        "clang hit one of its nesting limits (a deep template, fold expression or constexpr "
+        "evaluation, e.g. magic_enum on a large enum): raise it for the target that compiles "
+        "this file, target_compile_options(<target> PRIVATE -fbracket-depth=1024) in "
+        "CMakeLists.txt (the note names the option: -fbracket-depth, -ftemplate-depth, "
+        "-fconstexpr-depth or -fconstexpr-steps), or narrow what is expanded (magic_enum's "
+        "MAGIC_ENUM_RANGE_MAX).",
+        meaning="clang: nesting limit exceeded",
+        terms=("clang", "-fbracket-depth", "CMakeLists.txt", "native"),
+    ),
+    # ---- errors inside the SDK's own libc++ headers: the include order is broken
+    Signature(
+        "native",
+        (
+            r"(?P<location>(?:[A-Za-z]:)?[^\s:]*?[\\/]c\+\+[\\/]v1[\\/][^\s:]+:\d+:\d+):\s*"
+            r"(?:fatal )?error:",
+        ),
+        "The errors are inside the SDK's libc++ headers, which are fine on their own: the C "
+        "library's headers were found before libc++'s wrappers (which #include_next them). "
+        "Most often an -isystem <sdk>/native/sysroot/usr/include (or include_directories of the "
+        "sysroot) was added to the compile command, by a build script or Qt's CMake: remove it "
+        "and rely on --sysroot alone (the SDK's ohos.toolchain.cmake sets it); if a toolchain "
+        "file of your own adds it, use the SDK's. If the headers of this SDK release still fail, "
+        "build with the SDK (API) version the port documents.",
+        meaning="libc++ headers broken by the include order",
+        terms=("libc++", "-isystem", "--sysroot", "native"),
+    ),
+    # ---- glibc's own names, which musl (the OHOS C library) does not have
+    *(
+        Signature(
+            "native",
+            (_C_PLACE + pattern,),
+            "The code uses a glibc-internal name, {name}, that musl (the OHOS C library) does "
+            "not have: use the POSIX name instead (pid_t, uid_t, off_t … from <sys/types.h>; "
+            "for in6_addr's s6_addr16/s6_addr32 use the byte array s6_addr[16], copying 32-bit "
+            "words with memcpy).",
+            meaning="a glibc-only name on musl",
+            terms=("musl", "glibc", "pid_t", "native"),
+        )
+        for pattern in (
+            r":\s*error: unknown type name '(?P<name>__(?:pid|uid|gid|off|off64|mode|ssize|"
+            r"time|suseconds|useconds|socklen|dev|ino|ino64|nlink|blksize|blkcnt|fsblkcnt|"
+            r"fsfilcnt|key|clock|id|caddr|daddr|loff|u_quad|quad)_t)'",
+            r":\s*error: no member named '(?P<name>s6_addr(?:16|32))' in 'struct in6_addr'",
+        )
+    ),
+    # ---- a Windows path whose backslashes a POSIX shell ate
+    Signature(
+        "native",
+        (
+            r"\b(?:sh|bash|zsh|dash)(?:\.exe)?: (?:line \d+: )?(?P<path>[A-Za-z]:(?![\\/])"
+            r"[^\s:]*(?:~\d|[A-Za-z]{2})[^\s:]*[\\/][^\s:]*): (?:No such file or directory|"
+            r"command not found)",
+        ),
+        "A POSIX shell (make's /bin/sh, Git Bash, MSYS) ran a command whose Windows path was "
+        "written with backslashes, and dropped them as escapes: {path}. Run the build from "
+        "PowerShell or cmd (mingw32-make there uses cmd), or write the paths in the build's "
+        "configuration with forward slashes (C:/Program Files/…; CMake's file(TO_CMAKE_PATH)).",
+        meaning="a Windows path read by a POSIX shell",
+        terms=("backslash", "PowerShell", "Git Bash", "path"),
+    ),
+)
