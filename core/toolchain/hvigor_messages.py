@@ -43,6 +43,19 @@ HVIGOR_FILE_SIGNATURES: tuple[Signature, ...] = (
         meaning="a macOS library loaded on this host",
         terms=("os.type", "dylib", "NODE_OPTIONS", "hvigor"),
     ),
+    # hvigor's check of a feature module's entryModules in the wording DevEco's project sync
+    # prints (its error-code page, 00303192, words it for the FA model: `entryModules must be
+    # configured for a feature module in FA project`)
+    Signature(
+        "config",
+        (r"'?entryModules'? must be configured for a feature module\b",),
+        'A feature module must say which entry module it belongs to: add "entryModules": '
+        "[\"<entry>\"] to the feature module's build-profile.json5 (the entry module's name as "
+        "the project-level build-profile.json5's modules list it, e.g. phone_entry), for each "
+        "feature module, then Sync Now.",
+        meaning="a feature module without entryModules",
+        terms=("entryModules", "build-profile.json5", "feature"),
+    ),
 )
 
 HVIGOR_VERSION_SIGNATURES: tuple[Signature, ...] = (

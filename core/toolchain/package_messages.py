@@ -8,6 +8,23 @@ from hmdesk.core.toolchain.signature import Signature
 
 # a dependency npm/pnpm/ohpm cannot resolve or install
 DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
+    # npm refusing its own cache (npm's "Common errors" page, Permissions errors): files an earlier
+    # `sudo npm` left owned by root under ~/.npm; DevEco's SDK manager meets it when it runs
+    # `npm install` for the ArkTS component
+    Signature(
+        "permission",
+        (
+            r"Your cache folder contains root-owned files",
+            r"npm ERR! path [^\n]*[\\/]\.npm[\\/][^\n]*\n(?:npm ERR! [^\n]*\n){0,2}npm ERR! "
+            r"errno -13\b",
+        ),
+        "npm cannot write its cache: ~/.npm holds files owned by root (an earlier `sudo npm …`), "
+        "EACCES. Give the folder back to your user, sudo chown -R $(id -u):$(id -g) ~/.npm (the "
+        "exact command npm prints), or point npm at another cache (npm config set cache <dir>), "
+        "then run the install again (in DevEco Studio: install the SDK component again).",
+        meaning="npm: root-owned cache (EACCES)",
+        terms=("npm", "EACCES", "chown", "cache"),
+    ),
     # npm/pnpm (which hvigor runs to install its own packages) finds no such version of a hvigor
     # package: the version hvigor-config.json5 asks for (hvigor's 00308002 page: pnpm's
     # ERR_PNPM_NO_MATCHING_VERSION and 404, for npm the same words)

@@ -53,22 +53,6 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="flutter doctor: a HarmonyOS tool not on PATH",
         terms=("flutter", "PATH", "ohpm", "hvigorw"),
     ),
-    # ---- an ArkTS error inside a Flutter plugin's OpenHarmony code in the pub cache
-    Signature(
-        "arkts-source",
-        (
-            r"\bERROR\b[^\n]*?(?P<location>(?:[A-Za-z]:)?[^\s:]*[\\/](?:\.pub-cache|Pub[\\/]Cache)"
-            r"[\\/][^\s:]*?\.e?ts:\d+:\d+)",
-        ),
-        "The error is inside a Flutter plugin's OpenHarmony code in the pub cache, not the app's: "
-        "the plugin's ohos part and the flutter_ohos engine HAR of the Flutter SDK the app builds "
-        "with are of different versions. Update flutter_flutter (OpenHarmony-SIG) to the version "
-        "or branch the plugin is written for (or pin the plugin's git ref in pubspec.yaml to the "
-        "one for your Flutter), build without --local-engine so the engine matches the tool, "
-        "then flutter clean and flutter pub get; edits in the pub cache are lost.",
-        meaning="Flutter plugin's ohos code does not fit the engine",
-        terms=("flutter", "flutter_ohos", "plugin", "version"),
-    ),
     # ---- clang's nesting limits (a template or fold expression deeper than the default)
     Signature(
         "native",

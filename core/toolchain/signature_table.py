@@ -24,7 +24,6 @@ from hmdesk.core.toolchain.port_toolchain_messages import PORT_TOOLCHAIN_SIGNATU
 from hmdesk.core.toolchain.prefilter import Need, fold, holds
 from hmdesk.core.toolchain.previewer_notices import PREVIEWER_SIGNATURES
 from hmdesk.core.toolchain.runtime_messages import RUNTIME_SIGNATURES
-from hmdesk.core.toolchain.setup_wordings import SETUP_WORDING_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
 
 TABLE: tuple[Signature, ...] = (
@@ -33,7 +32,6 @@ TABLE: tuple[Signature, ...] = (
     + RUNTIME_SIGNATURES
     + CANGJIE_SIGNATURES
     + PORT_TOOLCHAIN_SIGNATURES
-    + SETUP_WORDING_SIGNATURES
     + FAQ_SIGNATURES
     + HVIGOR_FAQ_SIGNATURES
     + PREVIEWER_SIGNATURES

@@ -10,8 +10,10 @@ family from its documentation's own samples and messages (not from one log's wor
 - Flutter for OpenHarmony's ``flutter doctor`` HarmonyOS check and a C/C++ port meeting the OHOS
   clang, libc++ and musl (:mod:`.port_toolchain_messages`);
 - the ArkTS linter's messages quoted without their code (:mod:`.arkts_checker_messages`, the
-  linter's cookBookTag table), npm's root-owned cache and hvigor's entryModules check in the
-  wording DevEco prints (:mod:`.setup_wordings`).
+  linter's cookBookTag table), npm's root-owned cache (:mod:`.package_messages`) and hvigor's
+  entryModules check in the wording DevEco prints (:mod:`.hvigor_messages`);
+- an ArkTS error inside a Flutter plugin's code in the pub cache names the plugin, as one in
+  oh_modules names the dependency (:mod:`.build_steps`).
 """
 
 from __future__ import annotations
