@@ -182,27 +182,28 @@ BELOW_LANDED = {
     ("appfreeze", "said"): (45, 46),
     ("appfreeze", "class"): (45, 46),
     ("appfreeze", "actionable"): (45, 46),
-    ("arkts", "actionable"): (146, 150),
-    ("bm", "actionable"): (139, 140),
-    ("cppcrash", "actionable"): (149, 154),
-    ("hilog", "said"): (127, 128),
-    ("hilog", "class"): (62, 63),
+    ("arkts", "actionable"): (150, 154),
+    ("bm", "actionable"): (141, 142),
+    ("cppcrash", "actionable"): (155, 160),
+    ("hilog", "said"): (128, 129),
+    ("hilog", "class"): (63, 64),
     ("hilog", "location"): (16, 17),
-    ("hilog", "actionable"): (62, 63),
-    ("hilog", "fields"): (122, 128),
-    ("jscrash", "class"): (125, 126),
-    ("jscrash", "actionable"): (124, 126),
-    ("native", "said"): (75, 76),
-    ("native", "class"): (75, 76),
-    ("native", "location"): (28, 29),
-    ("native", "actionable"): (74, 76),
-    ("sdk", "class"): (61, 62),
-    ("sdk", "actionable"): (61, 62),
-    ("all", "said"): (1480, 1483),
-    ("all", "class"): (1413, 1418),
-    ("all", "location"): (471, 473),
-    ("all", "actionable"): (1401, 1418),
-    ("all", "fields"): (122, 128),
+    ("hilog", "actionable"): (63, 64),
+    ("hilog", "fields"): (122, 129),
+    ("jscrash", "class"): (126, 127),
+    ("jscrash", "actionable"): (125, 127),
+    ("native", "said"): (80, 81),
+    ("native", "class"): (80, 81),
+    ("native", "location"): (31, 32),
+    ("native", "actionable"): (79, 81),
+    ("paths", "actionable"): (39, 40),
+    ("sdk", "class"): (63, 64),
+    ("sdk", "actionable"): (63, 64),
+    ("all", "said"): (1516, 1519),
+    ("all", "class"): (1449, 1454),
+    ("all", "location"): (478, 480),
+    ("all", "actionable"): (1436, 1454),
+    ("all", "fields"): (122, 129),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -224,6 +225,10 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
     "deveco-window": (26, 30),
     "hdc-time": (21, 22),
+    # RL's ArkCompiler line pasted as 'ArkCompiler [Func:50] message' (a tag and a space, no
+    # colon): no hilog layout puts a tag before a space alone, and reading the first word of any
+    # line as a tag would take a sentence's first word; the line is read, its tag is not
+    "tag-space-no-time": (0, 1),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # (none left: a tool's folder in the user's home refused is read as "permission", dyld's
@@ -240,7 +245,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1483
+    assert len(items) >= 1519
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -386,7 +391,9 @@ BUILD_KINDS = (
 # With this session's general build readers (the code pattern's new forms, hvigor's documented
 # messages quoted alone by code, a tool's home folder refused, 2026-12-07): said 760, class 728,
 # fix 683, location 279, confident wrong 1.
-LEAVE_OUT_REACHED = {"said": 760, "class": 728, "actionable": 683, "location": 279, "code": 331}
+# With batch RL (the learning half of batch R, 36 logs, 24 of them builds) folded in with its
+# general rules (805 build logs): said 783, class 748, fix 702, location 284, code 334.
+LEAVE_OUT_REACHED = {"said": 783, "class": 748, "actionable": 702, "location": 284, "code": 334}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 
@@ -411,7 +418,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 781
+    assert logs >= 805
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -465,7 +472,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 324
+    assert len(with_cause) >= 331
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
