@@ -189,12 +189,21 @@ def quoted(text: str) -> Iterator[tuple[ApiErrorCode, int, int]]:
     """Each entry whose distinctive message ``text`` carries without its code, with the
     message's start and end in ``text``."""
     index = _quotable()
-    found = [(m.start(), m.end()) for m in _WORD.finditer(text.lower())]
-    words = [text[a:b].lower() for a, b in found]
-    for i in range(len(words) - _KEY + 1):
+    firsts = _first_words()
+    low = text.lower()
+    words = _WORD.findall(low)
+    spans: list[tuple[int, int]] = []  # each word's place, found once a message is
+    for i in [i for i, w in enumerate(words) if w in firsts]:
         hit = index.get(tuple(words[i : i + _KEY]))
         if hit is not None and tuple(words[i : i + len(hit[0])]) == hit[0]:
-            yield hit[1], found[i][0], found[i + len(hit[0]) - 1][1]
+            spans = spans or [(m.start(), m.end()) for m in _WORD.finditer(low)]
+            yield hit[1], spans[i][0], spans[i + len(hit[0]) - 1][1]
+
+
+@cache
+def _first_words() -> frozenset[str]:
+    """The words a distinctive message can start with (most of a log's words are none)."""
+    return frozenset(key[0] for key in _quotable())
 
 
 def _lookup(code: str, text: str) -> Documented | None:

@@ -50,11 +50,18 @@ _STACK_HINT = re.compile(
     r"(?P<coroutine> coroutine)? stack-buffer-overflow",
     re.I,
 )
+_STACK_WORDS = re.compile(r"stack low address", re.I)
 
 
 def bare_report(text: str) -> Crash | None:
     """``text``'s sanitizer title or stack-overflow hint as a C++ crash to explain, or None when
     ``text`` has neither or holds the whole report (read as a fault log)."""
+    if (
+        "Sanitizer:" not in text
+        and "runtime error: " not in text
+        and _STACK_WORDS.search(text) is None
+    ):
+        return None  # none of the three is there (most logs): no pattern need look
     if is_report(text) or UBSAN_LINE.search(text):
         return None
     m = _TITLE.search(text)
