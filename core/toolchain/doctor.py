@@ -204,7 +204,7 @@ def _diagnose_text(
 
 def _read(log: str, tail: str, head: str) -> Finding | None:
     found = (
-        _leak_finding(head)
+        _leak_finding(unquote(head))
         or _fault_finding(head, log)
         or _bare_report_finding(head)
         or _device_finding(tail)

@@ -32,9 +32,9 @@ from hmdesk.core.toolchain.crash.sanitizers import (
 )
 
 # ``ThreadSanitizer: data race``, ``3. AddressSanitizer: heap-buffer-overflow`` (a page's numbered
-# line), ``包含字段：ThreadSanitizer: …`` (a note's quote)
+# line), ``包含字段：ThreadSanitizer: …`` (a note's quote), ``> ThreadSanitizer: …`` (Markdown's)
 _TITLE = re.compile(
-    r"(?:^|[：:]\s*|[“\"'`])[ \t]*(?:\d{1,4}\.[ \t]*)?(?P<tool>(?:HW)?AddressSanitizer|ThreadSanitizer"
+    r"(?:^[ \t]*>?|[：:]\s*|[“\"'`])[ \t]*(?:\d{1,4}\.[ \t]*)?(?P<tool>(?:HW)?AddressSanitizer|ThreadSanitizer"
     r"|LeakSanitizer|MemorySanitizer|UndefinedBehaviorSanitizer):[ \t]*(?P<kind>[^\n“”\"'`]+)",
     re.M,
 )
