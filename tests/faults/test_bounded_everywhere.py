@@ -74,6 +74,8 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "_catalogue",
         "json.loads",
     ): "the API error codes in resources",
+    ("core/toolchain/cjc_catalogue.py", "_catalogue", "read_text"): "cjc's errors in resources",
+    ("core/toolchain/cjc_catalogue.py", "_catalogue", "json.loads"): "cjc's errors in resources",
     ("core/toolchain/sdk_members.py", "_index", "read_text"): "the SDK's methods in resources",
     ("core/toolchain/sdk_members.py", "_index", "json.loads"): "the SDK's methods in resources",
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)
