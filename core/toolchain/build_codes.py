@@ -534,14 +534,8 @@ BUILD_CODES: dict[str, CodeInfo] = {
 # :mod:`.hdc.deveco_debug_codes`, :mod:`.hdc.deveco_test_codes`, :mod:`.hdc.deveco_profiler_codes`:
 # the error-code pages), each with its meaning, message and steps; the entries above word theirs
 # from real logs and win
-_PAGES = (
-    HVIGOR_CODES,
-    OHPM_CODES,
-    RESTOOL_CODES,
-    DEVECO_DEBUG_CODES,
-    DEVECO_TEST_CODES,
-    DEVECO_PROFILER_CODES,
-)
+_DEVECO = (DEVECO_DEBUG_CODES, DEVECO_TEST_CODES, DEVECO_PROFILER_CODES)
+_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, *_DEVECO)
 BUILD_CODES.update(
     {c: CodeInfo(*row) for p in _PAGES for c, row in p.items() if c not in BUILD_CODES}
 )
