@@ -1,10 +1,11 @@
-"""What the build tools' and DevEco's run/debug error codes mean and how to fix them: data.
+"""What the build tools' and DevEco's (run/debug, test, Profiler) error codes mean and how to fix
+them: data.
 
 The doctor (:mod:`hmdesk.core.toolchain.doctor`) reads these tables; nothing here runs or parses.
 
-* :data:`BUILD_CODES`: the 8-digit codes hvigor, ohpm and DevEco print (``> hvigor ERROR: 00306003
-  Specification Limit Violation``, ``ohpm ERROR: … Error: 00617101 Fetch Pkg Info Failed``,
-  ``Error code: 00401005``),
+* :data:`BUILD_CODES`: the 8-digit codes hvigor, ohpm and DevEco (run/debug, tests, Profiler)
+  print (``> hvigor ERROR: 00306003 Specification Limit Violation``, ``ohpm ERROR: … Error:
+  00617101 Fetch Pkg Info Failed``, ``Error code: 00401005``),
   each with the finding's kind, its meaning and the fix. A fix may name what the log names:
   ``{message}`` (the ``Error Message:`` text), ``{path}`` (a path in it), ``{package}`` (an ohpm
   package), ``{task}`` (a task name).
@@ -29,6 +30,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hmdesk.core.toolchain.hdc.deveco_debug_codes import DEVECO_DEBUG_CODES
+from hmdesk.core.toolchain.hdc.deveco_profiler_codes import DEVECO_PROFILER_CODES
+from hmdesk.core.toolchain.hdc.deveco_test_codes import DEVECO_TEST_CODES
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
 from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
 from hmdesk.core.toolchain.restool_codes import RESTOOL_CODES
@@ -526,10 +529,13 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
-# the documented codes of hvigor, ohpm, restool and DevEco's run/debug (:mod:`.hvigor_codes`,
-# :mod:`.ohpm_codes`, :mod:`.restool_codes`, :mod:`.hdc.deveco_debug_codes`: the error-code pages),
-# each with its meaning, message and steps; the entries above word theirs from real logs and win
-_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, DEVECO_DEBUG_CODES)
+# the documented codes of hvigor, ohpm, restool and DevEco's run/debug, test framework and
+# Profiler (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`, :mod:`.restool_codes`,
+# :mod:`.hdc.deveco_debug_codes`, :mod:`.hdc.deveco_test_codes`, :mod:`.hdc.deveco_profiler_codes`:
+# the error-code pages), each with its meaning, message and steps; the entries above word theirs
+# from real logs and win
+_DEVECO = (DEVECO_DEBUG_CODES, DEVECO_TEST_CODES, DEVECO_PROFILER_CODES)
+_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, *_DEVECO)
 BUILD_CODES.update(
     {c: CodeInfo(*row) for p in _PAGES for c, row in p.items() if c not in BUILD_CODES}
 )

@@ -41,13 +41,14 @@ from hmdesk.core.toolchain.tool_table import COMPILER_RANGES
 # the signature tool's after its ``ERROR:`` whatever follows ("ERROR: 11013008 generate csr …");
 # restool's and DevEco's after an error label alone (``Resource Pack Error: 11211104``, its
 # message on the line before; ``Error code: 00401005``, ``error code 00401005``, ``错误码：00401005``);
-# DevEco's own 004xxxxx before a lower-case word too (``00401005 ability not specified``), hvigor's
-# and ohpm's before the file their message begins with (``00304064 module.json5 file not found``)
+# DevEco's own (run/debug 004xxxxx, tests 005xxxxx, Profiler 007xxxxx) before a lower-case word
+# or a bracket too (``00401005 ability not specified``, ``00507013 [Fail]ExecuteCommand …``),
+# hvigor's and ohpm's before the file their message begins with (``00304064 module.json5 file not found``)
 _BUILD_CODE = re.compile(
     r"(?<![\w.])(?<!pc )(\d{8})(?![\w.])(?=\s+(?:[A-Z\u4e00-\u9fff]|\.\.\.|['\"‘][^\s'\"’])|"
-    r"[ \t]*\|[ \t]*`?[A-Z]|(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode|ODE): (?:112|004)"
-    r"\d{5})|(?<=(?:[Cc]ode|CODE) (?:112|004)\d{5})|(?<=码[:：](?:112|004)\d{5})|"
-    r"(?<=码[:：] (?:112|004)\d{5})|(?<=004\d{5})[ \t]+[a-z]{2}|"
+    r"[ \t]*\|[ \t]*`?[A-Z]|(?<=ERROR: 11[01]\d{5})[ \t]+\S|(?<=(?:ror|ROR|ode|ODE): (?:112|00[457])"
+    r"\d{5})|(?<=(?:[Cc]ode|CODE) (?:112|00[457])\d{5})|(?<=码[:：](?:112|00[457])\d{5})|"
+    r"(?<=码[:：] (?:112|00[457])\d{5})|(?<=00[457]\d{5})[ \t]+(?:[a-z]{2}|\[)|"
     r"(?<=00[36]\d{5})[ \t]+[\w-]+\.(?:json5?|ts)\b)"
 )
 # a JSON/JSON5 file a schema failure's line names (``00303038 Schema validate failed ... a.json``)
