@@ -543,18 +543,34 @@ _JS_FRAME = re.compile(
 _RELEASE_FILE = re.compile(r"(?:[^\s|]+\|){3}(\S+\.(?:ets|ts|js))\b")
 
 
+# the errors the JS crash FAQ's (faq-stability-13) and the js-crash guide's "Error message"
+# cases name, which Node (a build tool's JavaScript) prints in the same words: read only when the
+# text is the error line alone (a hilog line's columns, a JS frame or two of the app's after it);
+# a build log has Node's frames (node:internal, node_modules) and its tools' lines around them
+_ALONE_JS_ERROR = re.compile(
+    r"\A\s*(?![^\n]*\b(?:hvigorw?|npm|npx|pnpm|yarn|node|ohpm|rollup|webpack|vite|esbuild|babel|jest)\b)"
+    r"(?:[^\n]*?[ \t:\]])?(?:(?:Type|Reference|Range|Syntax|)Error:\s*|\[(?:ecmascript|default)\]\s*)"
+    r"(?P<msg>(?:Maximum call stack size exceeded|Stack overflow!?|[\w$.]+ is not defined"
+    r"|[\w$.]+ is not a function|Unexpected token [^\n]{1,20}? in JSON at position \d+"
+    r"|Pending exception before ExecutePendingJob called"
+    r"(?:, in line:\d+, exception details as follows:)?)\.?)[ \t]*$"
+    r"(?P<frames>(?:\n[ \t]*(?:#\d+\s+)?at (?![^\n]*(?:node:|node_modules))[^\n]+)*)\s*\Z",
+    re.M,
+)
+
+
 def _bare_js_finding(tail: str) -> Finding | None:
     """An ArkTS runtime error without its fault log (the message, or the stack, alone): likely a
     JS crash — said as "possibly", since the header that would make it certain is missing. A
     source-mapped stack counts from two frames on (one such line may be a note's quote)."""
     tail = unnumber(tail)
-    msg = _BARE_JS_MESSAGE.search(tail)
+    msg = _BARE_JS_MESSAGE.search(tail) or _ALONE_JS_ERROR.search(tail)
     frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
     ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
     if not frames_text and len(ets) >= 2:
         frames_text = ets
     if not frames_text and msg is not None:
-        frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, msg.end())]
+        frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, msg.end("msg"))]
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]

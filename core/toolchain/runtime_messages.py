@@ -26,6 +26,7 @@ pattern captured ({module}, {name}, {package}).
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.crash.resource_leaks import overlimit_fixes
 from hmdesk.core.toolchain.hilog.says import (
     MISSING_LIBRARY_FIX,
     UNRESOLVED_IMPORT,
@@ -42,6 +43,15 @@ _NAPI_THREAD = (
     "wrong call."
 )
 
+# the event's ``resource_type`` (a JSON field or the C API guide's ``params.resource_type=``)
+_OVERLIMIT = (
+    r"RESOURCE_OVERLIMIT(?=[\s\S]{{0,2000}}?[\"']?resource_type[\"']?\s*[:=]\s*[\"']?"
+    r"(?P<name>(?:{types}))\b)"
+)
+_OVERLIMIT_LOGS = (
+    "The event's external_log files hold the leak log (a heap snapshot or the leak "
+    "detector's dump); hidebug.setAppResourceLimit sets the limit a test trips on purpose."
+)
 
 # the musl loader's (OpenHarmony's ldso) symbol it cannot resolve, both forms: the hilog line
 # ``relocating failed: symbol not found. dso=<.so> s=<symbol>`` (the dso= part may wrap onto a
@@ -228,20 +238,29 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         terms=("oh-package.json5", "dependencies", "index.d.ts", "napi"),
     ),
     # HiAppEvent's RESOURCE_OVERLIMIT event (hiappevent-watcher-resourceleak-events): the
-    # process went past its limit of a resource; ``resource_type`` names it
+    # process went past its limit of a resource; ``resource_type`` names it, and the fix is the
+    # one the leak log of that kind gets (.crash.resource_leaks.overlimit_fixes); a type not
+    # documented there gets the general reading after them
+    *(
+        Signature(
+            "crash",
+            (_OVERLIMIT.format(types=types),),
+            "The app went past the system's limit of {name}, " + what + " (HiAppEvent's "
+            "RESOURCE_OVERLIMIT): a leak. " + fix + " " + _OVERLIMIT_LOGS,
+            meaning=f"a leak of {what} past the system's limit (HiAppEvent)",
+            terms=("RESOURCE_OVERLIMIT", "leak", "泄漏"),
+            evidence=(r"resource_type", r"RESOURCE_OVERLIMIT"),
+        )
+        for types, what, fix in overlimit_fixes()
+    ),
     Signature(
         "crash",
-        (
-            r"RESOURCE_OVERLIMIT(?=[\s\S]{0,2000}?[\"']?resource_type[\"']?\s*[:=]\s*[\"']?"
-            r"(?P<name>\w+))",
-        ),
+        (_OVERLIMIT.format(types=r"\w+"),),
         "The app went past the system's limit of {name} (HiAppEvent's RESOURCE_OVERLIMIT): a "
-        "leak. Memory (pss_memory, js_heap, ion/gpu memory): release what is no longer used — "
-        "arrays and maps that only grow, listeners and timers not removed, objects kept by "
-        "closures — and find what holds it with a heap snapshot (DevEco Profiler's memory "
-        "leak analysis; the event's external_log files hold the dump). fd or thread: close "
-        "every file, socket and worker you open. hidebug.setAppResourceLimit sets the limit a "
-        "test trips on purpose.",
+        "leak. Memory: release what is no longer used — arrays and maps that only grow, "
+        "listeners and timers not removed, objects kept by closures — and find what holds it "
+        "with a heap snapshot (DevEco Profiler's memory leak analysis). Handles and threads: "
+        "close every file, socket and worker you open. " + _OVERLIMIT_LOGS,
         meaning="a resource leak past the system's limit (HiAppEvent)",
         terms=("RESOURCE_OVERLIMIT", "leak", "泄漏", "heap snapshot"),
         evidence=(r"resource_type", r"RESOURCE_OVERLIMIT"),

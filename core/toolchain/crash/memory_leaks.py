@@ -91,7 +91,7 @@ _NAME_IT = (
     "Name each PixelMap (setMemoryNameSync, OH_PixelmapNative_SetMemoryName) to tell which image "
     "leaks, and compare two heap snapshots in DevEco Studio for the growing objects."
 )
-_PIXELMAP_FIX = (
+PIXELMAP_FIX = (
     "Release PixelMaps after use (pixelMap.release()) and do not keep them in app-lifetime "
     "containers; name them with setMemoryNameSync / OH_PixelmapNative_SetMemoryName to tell "
     "which image leaks (an ION leak is most often a PixelMap C++ object never released)."
@@ -115,9 +115,9 @@ def buffer_leak(text: str) -> Said | None:
     )
     unnamed = known is None and (name.isdigit() or name in ("", "NULL"))
     what = known[1] if known else "buffers"
-    fix = known[2] if known else _PIXELMAP_FIX
+    fix = known[2] if known else PIXELMAP_FIX
     if unnamed:
-        fix = f"{_PIXELMAP_FIX} {_UNNAMED_FIX}"
+        fix = f"{PIXELMAP_FIX} {_UNNAMED_FIX}"
     elif known is not None and "name" not in fix:
         fix = f"{fix} {_NAME_IT}"
     leak = "ION (DMA-BUF) memory leak (ION_LEAK)" if dmabuf else "ashmem memory leak (ASHMEM_LEAK)"
@@ -195,6 +195,15 @@ _GPU_CTX = re.compile(
 _GPU_KIND = re.compile(_N + r"(?:C|Channel):\s*(.+?)\s*\(Total memory:\s*(\d+)\)", re.M)
 
 
+GPU_FIX = (
+    "Free the GPU resources the app creates when done with them (textures and images, "
+    "buffers, render targets: vkDestroyImage/vkFreeMemory, glDeleteTextures), and "
+    "release PixelMaps, surfaces and components that are no longer shown; size the "
+    "allocations the log lists by size class against the scenario, then take a "
+    "Profiler capture (Created & Existing) to find the allocating stack."
+)
+
+
 def gpu_leak(text: str) -> Said | None:
     ctxs = list(_GPU_CTX.finditer(text))
     kinds = [(m.group(1), int(m.group(2))) for m in _GPU_KIND.finditer(text)]
@@ -217,11 +226,7 @@ def gpu_leak(text: str) -> Said | None:
             f"GPU memory leak (KERNEL_MEMORY): GPU memory past the system's baseline{who}{most}"
         ),
         fix=(
-            "Free the GPU resources the app creates when done with them (textures and images, "
-            "buffers, render targets: vkDestroyImage/vkFreeMemory, glDeleteTextures), and "
-            "release PixelMaps, surfaces and components that are no longer shown; size the "
-            "allocations the log lists by size class against the scenario, then take a "
-            "Profiler capture (Created & Existing) to find the allocating stack."
+            GPU_FIX
             + (
                 " Images/textures hold most of it: check the textures each frame uploads."
                 if image
@@ -268,7 +273,7 @@ _PSS_KINDS: tuple[tuple[str, re.Pattern[str], str, str], ...] = (
         "shared memory (/dev/ashmem: PixelMaps' pixels, shared buffers)",
         re.compile(r"/dev/ashmem", re.I),
         "ashmem",
-        _PIXELMAP_FIX + " munmap what the code mmap()s.",
+        PIXELMAP_FIX + " munmap what the code mmap()s.",
     ),
     (
         "anonymous mappings (mmap never munmapped)",
@@ -278,6 +283,12 @@ _PSS_KINDS: tuple[tuple[str, re.Pattern[str], str, str], ...] = (
         "DevEco Studio's Profiler (All Anonymous VM, Created & Existing).",
     ),
 )
+
+
+def pss_fix(kind: str) -> str:
+    """The fix for a PSS leak whose most memory is ``kind`` (``ArkTS``, ``jemalloc``,
+    ``ashmem``, ``[anon]``)."""
+    return next(r[3] for r in _PSS_KINDS if r[2] == kind)
 
 
 def native_leak(text: str) -> Said | None:
@@ -323,6 +334,13 @@ _KERNEL_SAMPLE = re.compile(
 )
 
 
+KERNEL_FIX = (
+    f"{PIXELMAP_FIX} Read the kernel log beside it (memleak-kernel-…-[timestamp].txt: "
+    "LOGGER_MEMCHECK_PROC_INFO) for the buffers' names and sizes; free GPU textures and "
+    "surfaces the app no longer shows."
+)
+
+
 def kernel_sample(text: str) -> Said | None:
     m = _KERNEL_SAMPLE.search(text)
     if m is None:
@@ -340,11 +358,7 @@ def kernel_sample(text: str) -> Said | None:
     return Said(
         kind="crash",
         meaning=meaning,
-        fix=(
-            f"{_PIXELMAP_FIX} Read the kernel log beside it (memleak-kernel-…-[timestamp].txt: "
-            "LOGGER_MEMCHECK_PROC_INFO) for the buffers' names and sizes; free GPU textures and "
-            "surfaces the app no longer shows."
-        ),
+        fix=KERNEL_FIX,
         evidence=line_of(text, m.start()),
         terms=("memory leak", "KERNEL_MEMORY", "ION", "GPU", "ashmem", "内存泄漏"),
         code="KERNEL_MEMORY",

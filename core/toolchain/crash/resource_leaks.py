@@ -40,7 +40,15 @@ from collections import Counter
 
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.location import where
-from hmdesk.core.toolchain.crash.memory_leaks import LINE_NUMBER, line_of, memory_leak
+from hmdesk.core.toolchain.crash.memory_leaks import (
+    GPU_FIX,
+    KERNEL_FIX,
+    LINE_NUMBER,
+    PIXELMAP_FIX,
+    line_of,
+    memory_leak,
+    pss_fix,
+)
 from hmdesk.core.toolchain.crash.model import CPP, Crash, Frame
 from hmdesk.core.toolchain.hilog.says import Said
 
@@ -397,6 +405,34 @@ def _fd_stack(stacks: list[tuple[int, str]]) -> tuple[str | None, str]:
     if any("libace_napi" in n for n in names):
         note += " (called from ArkTS through N-API)"
     return own, note if names else ""
+
+
+def overlimit_fixes() -> tuple[tuple[str, str, str], ...]:
+    """HiAppEvent's RESOURCE_OVERLIMIT event by its ``resource_type`` (the resource-leak
+    event guide, hiappevent-watcher-resourceleak-events: pss_memory, ion_memory, gpu_memory,
+    js_heap -- js_memory in its first release --, fd, thread; the leak logs' own ashmem and
+    kernel memory): the pattern of the type's values, what leaks, and the same fix the leak
+    log of that kind gets here."""
+    fd = _fd_reading("")[2]
+    return (
+        (r"js_(?:heap|memory)", "the ArkTS (JS) heap", pss_fix("ArkTS")),
+        (
+            r"pss_memory",
+            "the process's memory (PSS: the ArkTS heap and native memory together)",
+            f"{pss_fix('ArkTS')} When the ArkTS heap does not grow, native code leaks: "
+            f"{pss_fix('jemalloc')}",
+        ),
+        (r"ion(?:_memory)?|dmabuf", "ION (DMA-BUF) memory", PIXELMAP_FIX),
+        (r"gpu(?:_memory)?", "GPU memory", GPU_FIX),
+        (r"ashmem(?:_memory)?", "shared memory (ashmem)", pss_fix("ashmem")),
+        (r"kernel_memory", "kernel memory", KERNEL_FIX),
+        (
+            r"fd",
+            "file descriptors",
+            f"{fd} Then {_CLOSE}; the event's fd.top_fd_type names the kind that grows.",
+        ),
+        (r"thread", "threads", _THREAD_FIX),
+    )
 
 
 def read(text: str) -> Said | None:

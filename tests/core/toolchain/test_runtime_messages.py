@@ -105,6 +105,39 @@ def test_hiappevents_resource_overlimit_event_by_its_resource(log: str):
     assert "resource_type" in found.evidence
 
 
+# the resource-leak event guide's (hiappevent-watcher-resourceleak-events) resource_type values,
+# each with its own params (memory for pss/ion/gpu/js_heap, fd's num/top_fd_type, thread's num):
+# each gets the fix the leak log of its kind gets
+@pytest.mark.parametrize(
+    ("resource_type", "params", "words"),
+    [
+        ("pss_memory", '"memory":{"rss":1202484,"pss":1100020,"ion":0,"gpu":0}', "destructor"),
+        ("ion_memory", '"memory":{"rss":902484,"pss":800020,"ion":600000}', "PixelMap"),
+        ("gpu_memory", '"memory":{"rss":902484,"pss":800020,"gpu":700000}', "glDeleteTextures"),
+        ("js_heap", '"memory":{"limit_size":0,"live_object_size":0}', "heap snapshots"),
+        ("fd", '"fd":{"num":5111,"top_fd_type":"socket","top_fd_num":4796}', "close"),
+        ("thread", '"thread":{"num":879}', "pthread_join"),
+    ],
+)
+def test_resource_overlimit_gets_its_resources_own_fix(resource_type: str, params: str, words: str):
+    found = diagnose(
+        'HiAppEvent eventInfo={"domain":"OS","name":"RESOURCE_OVERLIMIT","eventType":1,'
+        f'"params":{{"pid":20731,"resource_type":"{resource_type}",{params},"uid":20010044}}}}'
+    )
+    assert found is not None and found.kind == "crash"
+    assert f"limit of {resource_type}" in found.fix and words in found.fix
+    assert "external_log" in found.fix
+
+
+def test_resource_overlimit_of_a_type_the_guide_does_not_name_gets_the_general_fix():
+    found = diagnose(
+        "HiAppEvent eventInfo.name=RESOURCE_OVERLIMIT\n"
+        "HiAppEvent eventInfo.params.resource_type=sockets_new"
+    )
+    assert found is not None and "limit of sockets_new" in found.fix
+    assert "heap snapshot" in found.fix
+
+
 def test_kotlin_natives_own_fatal_lines():
     linkage = diagnose(
         "Uncaught Kotlin exception: kotlin.native.internal.IrLinkageError: Function 'f' can "
