@@ -13,7 +13,7 @@ from hmdesk.core.toolchain.doctor import diagnose
 from hmdesk.core.toolchain.finding import Finding
 
 
-def _found(text: str, code: str, *words: str) -> Finding:
+def assert_found(text: str, code: str, *words: str) -> Finding:
     f = diagnose(text)
     assert f is not None, text[:200]
     assert (f.kind, f.code, f.certain) == ("crash", code, True), (f.kind, f.code, f.meaning)
@@ -52,7 +52,7 @@ Tid:1527, Name:xxx
 
 
 def test_a_thread_leak_names_the_count_the_top_thread_and_the_library() -> None:
-    f = _found(_THREAD_LEAK, "THREAD_LEAK", "879 threads", "process1", "pthread_join", "pool")
+    f = assert_found(_THREAD_LEAK, "THREAD_LEAK", "879 threads", "process1", "pthread_join", "pool")
     # the threads take the process's name: created without a name of their own
     assert "without a name" in f.meaning
     assert f.location is not None and "xxx.so(mindspore::Worker::WaitUntilActive()" in f.location
@@ -63,7 +63,7 @@ def test_a_thread_leak_names_the_count_the_top_thread_and_the_library() -> None:
 def test_hidumpers_thread_dump_is_read_too() -> None:
     # FdThreadDumper::DumpThreadInfo: ``Thread num:`` and ``Top 10 Thread Names:``
     text = "Thread num: 812\nTop 10 Thread Names:\n790\tworker\n12\tOS_FFRT_2_1\n"
-    f = _found(text, "THREAD_LEAK", "812 threads", "“worker” (790)")
+    f = assert_found(text, "THREAD_LEAK", "812 threads", "“worker” (790)")
     assert f.location is None
 
 
@@ -78,7 +78,9 @@ def test_an_fd_leak_of_ashmem_is_pixelmaps_memory() -> None:
         + "4796    ashmem\n259 socket\n119 dmabuf\n48 eventfd\n42 sync_file\n17 eventpoll\n"
         + "3 /sys/kernel/debug/tracing/trace_marker\n3 /dev/null\n2 /dev/hvgr0\n"
     )
-    f = _found(text, "FD_LEAK", "5111 fds", "4796 × “ashmem”", "release()", "setMemoryNameSync")
+    f = assert_found(
+        text, "FD_LEAK", "5111 fds", "4796 × “ashmem”", "release()", "setMemoryNameSync"
+    )
     assert f.evidence == "4796    ashmem"
 
 
@@ -90,7 +92,7 @@ def test_an_fd_leak_in_a_directory_names_the_directory() -> None:
         + "Dir Type Top 10:\n6175 /data/storage/el2/database/rdb\n5 /dev/urandom\n"
         + "1 anon_inode:[signalfd]\n1 /system/app/PhoneClone/PhoneClone.hap\n"
     )
-    _found(text, "FD_LEAK", "/data/storage/el2/database/rdb", "resultSet.close()")
+    assert_found(text, "FD_LEAK", "/data/storage/el2/database/rdb", "resultSet.close()")
 
 
 def test_a_numbered_dmabuf_fd_leak_from_the_best_practice() -> None:
@@ -99,7 +101,7 @@ def test_a_numbered_dmabuf_fd_leak_from_the_best_practice() -> None:
         "1. *****************************\n2. Leaked fd Top 10:\n3. 5000    dmabuf\n"
         "4. 3    /dev/pts/0\n5. 2    socket\n6. 1    /dev/dma_heap/system_heap\n"
     )
-    _found(text, "FD_LEAK", "DMA-BUF", "OH_NativeBuffer_Unreference")
+    assert_found(text, "FD_LEAK", "DMA-BUF", "OH_NativeBuffer_Unreference")
 
 
 @pytest.mark.parametrize(
@@ -113,7 +115,9 @@ def test_a_numbered_dmabuf_fd_leak_from_the_best_practice() -> None:
     ],
 )
 def test_each_special_fd_type_of_the_guide_has_its_fix(top: str, word: str) -> None:
-    _found(f"leaked fd nums: 6000\nLeaked fd Top 10:\n5800 {top}\n12 /dev/null\n", "FD_LEAK", word)
+    assert_found(
+        f"leaked fd nums: 6000\nLeaked fd Top 10:\n5800 {top}\n12 /dev/null\n", "FD_LEAK", word
+    )
 
 
 def test_fdtracks_opening_stack_names_its_libraries() -> None:
@@ -129,13 +133,15 @@ def test_fdtracks_opening_stack_names_its_libraries() -> None:
         "num 3968 bt [/system/lib64/libfdleak_tracker.so+0x1fb58] "
         "[/system/lib64/platformsdk/libipc_core.z.so+0x4ac64]\n"
     )
-    f = _found(text, "FD_LEAK", "8272 opens", "libfs.z.so", "through N-API")
+    f = assert_found(text, "FD_LEAK", "8272 opens", "libfs.z.so", "through N-API")
     assert f.location is None  # every library is the system's
     app = text.replace(
         "libace_napi.z.so+0x34828",
         "libace_napi.z.so+0x34828] [/data/storage/el1/bundle/libs/arm64/libentry.so+0x2a10",
     )
-    assert _found(app, "FD_LEAK").location == "/data/storage/el1/bundle/libs/arm64/libentry.so"
+    assert (
+        assert_found(app, "FD_LEAK").location == "/data/storage/el1/bundle/libs/arm64/libentry.so"
+    )
 
 
 def test_an_ion_leak_of_the_old_layout_names_the_biggest_buffers() -> None:
@@ -150,7 +156,9 @@ def test_an_ion_leak_of_the_old_layout_names_the_biggest_buffers() -> None:
         "************ endl ************\n"
     )
     # unnamed buffers: name the PixelMaps to find the image
-    _found(text, "ION_LEAK", "2 buffers", "2048000000 bytes", "setMemoryNameSync", "release()")
+    assert_found(
+        text, "ION_LEAK", "2 buffers", "2048000000 bytes", "setMemoryNameSync", "release()"
+    )
 
 
 def test_an_ion_leak_of_a_video_decoder_by_its_leak_type() -> None:
@@ -165,7 +173,7 @@ def test_an_ion_leak_of_a_video_decoder_by_its_leak_type() -> None:
         )
         + "************ endl ************\n"
     )
-    _found(text, "ION_LEAK", "6 buffers", "video codec", "OH_VideoDecoder_Destroy")
+    assert_found(text, "ION_LEAK", "6 buffers", "video codec", "OH_VideoDecoder_Destroy")
 
 
 def test_an_ashmem_leak_names_the_ashmem_block() -> None:
@@ -178,7 +186,7 @@ def test_an_ashmem_leak_names_the_ashmem_block() -> None:
         "XXXXX  816  23  328235  816  dev/ashmem/PixelMap_RawData  8294400  8294400  8\n"
         "XXXXX  816  24  328236  816  dev/ashmem/PixelMap_RawData  8294400  8294400  9\n"
     )
-    _found(text, "ASHMEM_LEAK", "PixelMap_RawData", "16588800 bytes", "release()")
+    assert_found(text, "ASHMEM_LEAK", "PixelMap_RawData", "16588800 bytes", "release()")
 
 
 def test_a_gpu_leak_names_the_process_and_the_memory_kind() -> None:
@@ -190,7 +198,7 @@ def test_a_gpu_leak_names_the_process_and_the_memory_kind() -> None:
         "C: vulkan image (Total memory: 1027194880)\n13:                   87 / 356352\n"
         "C: host default memory (Total memory: 1789351)\n"
     )
-    _found(text, "KERNEL_MEMORY", "com.huawei.hmos.xxx", "vulkan image", "textures")
+    assert_found(text, "KERNEL_MEMORY", "com.huawei.hmos.xxx", "vulkan image", "textures")
 
 
 def test_a_native_leak_by_its_smaps_kinds() -> None:
@@ -204,7 +212,7 @@ def test_a_native_leak_by_its_smaps_kinds() -> None:
         "327168 171464 146921 25416 0 146048 0 0 0 17 [anon:native_heap:jemalloc]\n"
         "38760 528 524 4 0 524 0 0 0 56 [anon]\n"
     )
-    _found(text, "PSS_MEMORY", "3500 KB", "native heap", "early-return")
+    assert_found(text, "PSS_MEMORY", "3500 KB", "native heap", "early-return")
 
 
 def test_text_that_is_no_leak_log_is_not_read() -> None:
@@ -219,12 +227,12 @@ def test_a_leak_table_joined_onto_one_line_is_read() -> None:
         "time: 2024/06/27 03:45:19 pid: 41897 vss: 12783644 rss: 2229352 process: process1 "
         "summary: 879\n\nTop 10 Thread Name: 913    process1 3    gpu-work-client 2    OS_Actor_402"
     )
-    _found(threads, "THREAD_LEAK", "879 threads", "“process1” (913)")
+    assert_found(threads, "THREAD_LEAK", "879 threads", "“process1” (913)")
     fds = (
         "FdCount    FileDescriptor ***************************** Leaked fd Top 10: 4796    ashmem "
         "259    socket 119    dmabuf 48    eventfd 42    sync_file 17    eventpoll 3    /dev/null"
     )
-    _found(fds, "FD_LEAK", "4796 × “ashmem”", "setMemoryNameSync")
+    assert_found(fds, "FD_LEAK", "4796 × “ashmem”", "setMemoryNameSync")
 
 
 def test_the_network_kits_threads_leak_per_http_client() -> None:
@@ -233,7 +241,9 @@ def test_the_network_kits_threads_leak_per_http_client() -> None:
         "1. process: 某应用\n2. summary: 826\n\n4. Top 10 Thread Name:\n5. 309  network\n"
         "6. 309  Network File Th\n7. ......\n8. =================================\n"
     )
-    _found(text, "THREAD_LEAK", "826 threads", "“network” (309)", "destroy()", "releaseHttpClient")
+    assert_found(
+        text, "THREAD_LEAK", "826 threads", "“network” (309)", "destroy()", "releaseHttpClient"
+    )
 
 
 def test_shared_libraries_opened_again_and_again_are_a_dlopen_leak() -> None:
@@ -245,7 +255,7 @@ def test_shared_libraries_opened_again_and_again_are_a_dlopen_leak() -> None:
         "179    /system/lib64/platformsdk/libzuri.z.so\n"
         "Top Dir Type 10:\n5012    /system/lib\n3    /dev/null\n1    /dev/binder\n"
     )
-    _found(text, "FD_LEAK", "5012 × “/system/lib”", "dlclose")
+    assert_found(text, "FD_LEAK", "5012 × “/system/lib”", "dlclose")
 
 
 def test_an_ion_table_quoted_without_its_title() -> None:
@@ -256,7 +266,7 @@ def test_an_ion_table_quoted_without_its_title() -> None:
         "2. process6             39654               604          45441024             5105"
         "              1331       process1\n"
     )
-    _found(text, "ION_LEAK", "allocated by process1", "45441024 bytes", "release()")
+    assert_found(text, "ION_LEAK", "allocated by process1", "45441024 bytes", "release()")
 
 
 def test_the_kernel_memory_sample_names_the_memory_or_the_process() -> None:
@@ -265,9 +275,9 @@ def test_the_kernel_memory_sample_names_the_memory_or_the_process() -> None:
         "memoryName:gpu\nsoftThreshold:2300(MB)\nhardThreshold:3450(MB)\ntopMemory:4876824(KB)\n"
         "time(s) kernelMemory(KB)realtime\n247681  4876824         2024/06/24 08:27:52\n"
     )
-    assert "no single process" in _found(device, "KERNEL_MEMORY", "4876824 KB").meaning
+    assert "no single process" in assert_found(device, "KERNEL_MEMORY", "4876824 KB").meaning
     app = device.replace("memoryName:gpu", "memoryName:com.example.gallery")
-    _found(app, "KERNEL_MEMORY", "com.example.gallery", "release()")
+    assert_found(app, "KERNEL_MEMORY", "com.example.gallery", "release()")
 
 
 def test_hidumpers_dump_of_a_healthy_process_is_no_leak() -> None:
