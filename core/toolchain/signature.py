@@ -39,7 +39,7 @@ _FLAGS = re.I | re.M
 
 def shell_not_found(tool: str) -> tuple[str, ...]:
     """The shells' words for a command they cannot find on PATH, for ``tool`` (a pattern):
-    bash/dash, zsh, fish, Ubuntu's command-not-found, cmd (English and Chinese) and PowerShell."""
+    bash/dash, zsh, fish, Ubuntu's command-not-found, cmd and PowerShell (English and Chinese)."""
     t = rf"{tool}(?:\.exe|\.bat|\.cmd)?"
     return (
         rf"\b{t}: (?:command )?not found",
@@ -49,4 +49,5 @@ def shell_not_found(tool: str) -> tuple[str, ...]:
         rf"'{t}' is not recognized as an internal or external command",
         rf"'{t}' 不是内部或外部命令",
         rf"\bThe term '{t}' is not recognized as (?:the )?name of a cmdlet",
+        rf"无法将[“\"']{t}[”\"']项识别为 ?cmdlet",
     )

@@ -55,6 +55,9 @@ def test_a_shell_that_cannot_find_a_tool_says_put_it_on_path() -> None:
         ("sh: 1: cmake: not found", "native"),
         ("hdc : The term 'hdc' is not recognized as the name of a cmdlet", "hdc"),
         ("bash: java: command not found", "java"),
+        # PowerShell in Chinese (batch RS's cnblogs post: DevEco Studio's Terminal)
+        ("ohpm : 无法将“ohpm”项识别为 cmdlet、函数、脚本文件或可运行程序的名称。", "tool"),
+        ("hdc : 无法将“hdc”项识别为 cmdlet、函数、脚本文件或可运行程序的名称。", "hdc"),
     ):
         found = diagnose(line)
         assert found is not None and found.kind == kind and "PATH" in found.fix, line
