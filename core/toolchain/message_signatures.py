@@ -91,7 +91,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         # not found. dso=<the .so that needs it> s=<symbol> …`` and dlopen's ``Error relocating
         # <.so>: <symbol>: symbol not found``
         (
-            r"(?:relocating failed: symbol not found\.? dso=|Error relocating )(?P<location>[^\s:]+)"
+            r"(?:relocating failed: symbol not found\.? dso=|Error relocating\s+)(?P<location>[^\s:]+)"
             r"(?:: | s=)(?P<symbol>\w+)(?=: symbol not found|\s)",
             r"relocating failed: symbol not found",
         ),
@@ -103,7 +103,9 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "the function or link the library that does, and drop that flag so the link step "
         "reports it; or the device's system libraries lack it (the .so was built against a "
         "newer API level than the device runs): build the native code with the SDK of the "
-        "device's API version (compatibleSdkVersion ≤ the device), or avoid the newer API.",
+        "device's API version (compatibleSdkVersion ≤ the device), or avoid the newer API. A C++ "
+        'function called by its C name (from another language\'s FFI, dlsym) needs extern "C": '
+        "`llvm-readelf --dyn-syms <.so>` shows it mangled (_Z…) otherwise.",
         meaning="a .so needs a symbol no loaded library defines",
         terms=("MUSL-LDSO", "symbol not found", "API level"),
     ),

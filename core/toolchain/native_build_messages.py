@@ -183,4 +183,24 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="libc++_shared.so older than the library",
         terms=("libc++_shared.so", "SDK", "HAR", "symbol not found"),
     ),
+    # clang's own words for a name the code uses and nothing declares, quoted with or
+    # without its place: a header not included, or a library whose version removed or renamed it
+    Signature(
+        "native",
+        (
+            r"(?:(?P<location>[^\s:]+\.(?:c|cc|cpp|cxx|h|hh|hpp|m|mm):\d+(?::\d+)?): )?"
+            r"error: (?:use of undeclared identifier|unknown type name|call to undeclared function"
+            r"|implicit declaration of function|no matching function for call to|no member named"
+            r"|no type named) '(?P<name>[^'\s]+)'",
+        ),
+        "The C/C++ code uses {name}, which nothing it includes declares: include the header that "
+        "declares it (an NDK API's header under the SDK's native/sysroot/usr/include, with its "
+        "library in target_link_libraries) and check the spelling and namespace. When {name} "
+        "comes from a third-party library, the version you build against may have removed or "
+        "renamed it (its changelog or migration notes name the replacement): use the "
+        "replacement, or build against the version the code was written for; an NDK API newer "
+        "than the SDK compiled with needs a newer compileSdkVersion.",
+        meaning="a name the C/C++ code uses is not declared",
+        terms=("header", "#include", "native", "declared"),
+    ),
 )

@@ -31,7 +31,8 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "hvigor-version",
         (
-            r"(?:npm ERR!|ERR_PNPM_\w+)[^\n]*?(?:not found|404|No matching version)[^\n]*?"
+            r"(?:npm (?:ERR!|error)|ERR_PNPM_\w+)[^\n]*?(?:not found|404|No matching version)"
+            r"[^\n]*?"
             r"(?P<package>@ohos/hvigor[\w-]*)@(?P<version>\d[\w.-]*)",
         ),
         "{package}@{version} is not in the registry hvigor installs from: set the hvigor "
@@ -41,6 +42,24 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         "again.",
         meaning="a hvigor package version that does not exist",
         terms=("hvigor-config.json5", "hvigor", "npm", "version"),
+    ),
+    # any other package npm/pnpm/yarn finds no such version of (npm's ETARGET "notarget", its
+    # E404 "is not in this registry", pnpm's ERR_PNPM_NO_MATCHING_VERSION): an FA-model
+    # project's package.json, a hvigor plugin's, a node tool's
+    Signature(
+        "ohpm-deps",
+        (
+            r"(?:(?:npm (?:ERR!|error) notarget|ERR_PNPM_NO_MATCHING_VERSION)\s+No matching "
+            r"version found for |npm (?:ERR!|error) 404\s+')(?P<package>@?[\w.-]+(?:/[\w.-]+)?)"
+            r"@(?P<version>[^\s',]+?)(?:' is not in (?:this|the npm) registry|\.?\s*$)",
+        ),
+        "{package}@{version} does not exist in the registry npm installs from: set a version it "
+        "has (`npm view {package} versions` lists them; a package's version must also fit the "
+        "project's API level, e.g. an API 8 project's @ohos/hypium) in package.json (the "
+        "FA-model/API 8 project's or the node tool's; oh-package.json5 for ohpm), or point npm at "
+        "the registry that has it (registry= in .npmrc), then install again.",
+        meaning="a package version that does not exist",
+        terms=("npm", "package.json", "version", "registry"),
     ),
     Signature(
         "ohpm-deps",

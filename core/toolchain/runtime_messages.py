@@ -283,6 +283,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"dlopen failed: library \"(?P<name>[^\"\s]+?)(?<!\.z\.so)\" not found",
             r"Error loading shared library (?P<name>[^\s:]+?)(?<!\.z\.so):? ?No such file",
             r"\bload (?P<name>\S+?\.so[\w.]*?)(?<!\.z\.so) failed, namespace=[^,\s]+,? errno=2\b",
+            # the loader's namespace search (a library the app's module namespace cannot reach)
+            r"can't find library (?P<name>[^\s:]+?\.so[\w.]*?)(?<!\.z\.so) in namespace",
         )
     ),
     # the RDB error-code page (14800000's steps): a distributed table with a composite key

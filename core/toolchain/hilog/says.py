@@ -92,7 +92,9 @@ MISSING_LIBRARY_FIX = (
     "library, an IMPORTED library for a prebuilt .so) so hvigor copies it; a library built as a "
     "target of its own whose file lands elsewhere needs set_target_properties(... "
     "LIBRARY_OUTPUT_DIRECTORY ...) or a copy into libs/<abi>. Check what the HAP holds (unzip "
-    "-l the .hap, libs/) against what each library needs (llvm-readelf -d: NEEDED)."
+    "-l the .hap, libs/) against what each library needs (llvm-readelf -d: NEEDED). A HAR that "
+    "brings a library it depends on (a prebuilt one, libc++_shared.so) leaves it out unless its "
+    "build-profile.json5 sets buildOption.nativeLib.excludeFromHar to false."
 )
 
 

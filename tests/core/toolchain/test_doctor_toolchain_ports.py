@@ -265,6 +265,30 @@ def test_npm_root_owned_cache() -> None:
     assert f.kind == "permission" and "chown" in f.fix and ".npm" in f.fix
 
 
+@pytest.mark.parametrize(
+    "log",
+    [
+        # npm 6-8's ETARGET (batch RS's Tencent Cloud article, an API 8 project's npm install)
+        "npm ERR! code ETARGET\n"
+        "npm ERR! notarget No matching version found for @ohos/hypium@1.0.11.\n"
+        "npm ERR! notarget In most cases you or one of your dependencies are requesting\n",
+        # npm 9+ prints "npm error" for "npm ERR!"
+        "npm error code ETARGET\nnpm error notarget No matching version found for @ohos/hypium@1.0.11.\n",
+        # npm's E404 (the registry has no such package or version)
+        "npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/@ohos%2fhypium\n"
+        "npm ERR! 404\nnpm ERR! 404  '@ohos/hypium@1.0.11' is not in this registry.\n",
+        # pnpm's wording (hvigor's 00308002 page quotes it)
+        " ERR_PNPM_NO_MATCHING_VERSION  No matching version found for @ohos/hypium@1.0.11\n",
+    ],
+)
+def test_an_npm_package_version_the_registry_lacks_names_the_package(log: str) -> None:
+    f = assert_found(log)
+    assert f.kind == "ohpm-deps" and "@ohos/hypium@1.0.11" in f.fix and "package.json" in f.fix
+    # a hvigor package keeps hvigor's own reading (hvigor-config.json5)
+    hv = assert_found(log.replace("@ohos/hypium", "@ohos/hvigor-ohos-plugin"))
+    assert hv.kind == "hvigor-version" and "hvigor-config.json5" in hv.fix
+
+
 def test_entry_modules_in_devecos_wording() -> None:
     f = assert_found("ERROR: 'entryModules' must be configured for a feature module.\n")
     assert f.kind == "config" and "entryModules" in f.fix and "build-profile.json5" in f.fix
@@ -351,3 +375,52 @@ def test_the_cjc_catalogue_loads_and_compiles() -> None:
 def test_cjpms_own_errors(log: str, kind: str, word: str) -> None:
     f = assert_found(log)
     assert f.kind == kind and word in f.fix
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "place"),
+    [
+        # clang's Sema wording (DiagnosticSemaKinds.td), bare as a knowledge-base note quotes it
+        # (batch RS: FFmpeg 9 removed the function) and with its place
+        (
+            "error: use of undeclared identifier 'av_stream_get_codec_timebase'",
+            "av_stream_get_codec_timebase",
+            None,
+        ),
+        (
+            "src/player.cpp:88:14: error: no member named 'codec' in 'AVStream'",
+            "codec",
+            "src/player.cpp:88:14",
+        ),
+        ("entry/src/main/cpp/a.c:3:1: error: unknown type name 'napi_env'", "napi_env", None),
+        (
+            "error: call to undeclared function 'OH_Drawing_CreateFontCollection'; ISO C99 and "
+            "later do not support implicit function declarations",
+            "OH_Drawing_CreateFontCollection",
+            None,
+        ),
+    ],
+)
+def test_a_name_clang_finds_undeclared_is_a_native_finding_that_names_it(
+    line: str, name: str, place: str | None
+) -> None:
+    f = assert_found(line + "\n1 error generated.\n")
+    assert f.kind == "native" and name in f.fix and "header" in f.fix
+    if place:
+        assert f.location == place
+    # a Cangjie "undeclared identifier" (no "use of") stays cjc's
+    cj = diagnose("error: undeclared identifier 'foo'\n ==> src/main.cj:3:5:\n")
+    assert cj is None or "C/C++ code uses" not in cj.fix
+
+
+def test_the_loader_refusing_a_library_across_a_line_break_or_a_namespace() -> None:
+    # batch RS: a Cangjie host's dlopen message wrapped after "Error relocating"
+    wrapped = assert_found(
+        "CjguiHost: dlopen libcjgui_app.so failed: Error relocating\n"
+        ".../libcjgui_app.so: cjgui_ohos_surface_ready: symbol not found\n"
+    )
+    assert wrapped.kind == "native" and wrapped.location == ".../libcjgui_app.so"
+    assert 'extern "C"' in wrapped.fix and "cjgui_ohos_surface_ready" in wrapped.fix
+    # the loader's namespace search (RNOH's FAQ: libhermes.so left out of a HAR)
+    ns = assert_found("can't find library libhermes.so in namespace: moduleNs_default\n")
+    assert ns.kind == "native" and "libhermes.so" in ns.fix and "excludeFromHar" in ns.fix
