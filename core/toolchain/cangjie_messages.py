@@ -76,7 +76,8 @@ CANGJIE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "arkts-source",
         (
-            r"the package name in (?P<path>\S+) is wrong, the right name should be "
+            # (a console wraps it after "wrong,")
+            r"the package name in (?P<path>\S+) is wrong,\s+the right name should be "
             r"'(?P<pkg>[\w.]+)'",
         ),
         "A Cangjie file's `package` line must follow its folder: write `package {pkg}` in the "

@@ -183,13 +183,13 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="libc++_shared.so older than the library",
         terms=("libc++_shared.so", "SDK", "HAR", "symbol not found"),
     ),
-    # clang's own words for a name the code uses and nothing declares, quoted with or
-    # without its place: a header not included, or a library whose version removed or renamed it
+    # clang's own words for a name the code uses and nothing declares, quoted without its place
+    # (with it, the compiler's line is read as the module's, :mod:`.tool_errors`): a header not
+    # included, or a library whose version removed or renamed it
     Signature(
         "native",
         (
-            r"(?:(?P<location>[^\s:]+\.(?:c|cc|cpp|cxx|h|hh|hpp|m|mm):\d+(?::\d+)?): )?"
-            r"error: (?:use of undeclared identifier|unknown type name|call to undeclared function"
+            r"^\s*error: (?:use of undeclared identifier|unknown type name|call to undeclared function"
             r"|implicit declaration of function|no matching function for call to|no member named"
             r"|no type named) '(?P<name>[^'\s]+)'",
         ),

@@ -28,8 +28,8 @@ _RESTOOL = r"""
     A node of the resource JSON file has another type than restool expects (e.g. a number where a string belongs): give the node named the expected type. {message}
 11203004 config | a JSON node restool needs is missing | The required node '[^'\n]*' is missing
     Add the missing node (e.g. name or value of each resource entry) to the resource JSON file. {message}
-11203005 config | a JSON object or array is empty | The array or object node '[^'\n]*' cannot be empty
-    The node named is an empty {} or []: fill it or remove it from the resource JSON file. {message}
+11203005 config | a JSON object or array is empty | (?:The array or object node '[^'\n]*' cannot be empty|Required attribute '[^'\n]*' must be a non-empty array)
+    The node named is an empty {} or []: fill it or remove it from the resource JSON file; an element/*.json file's resource array ("string": [] in string.json, when every string was deleted) needs at least one entry, e.g. a placeholder { "name": "app_placeholder", "value": "" }, or delete the file. {message}
 11203006 config | a JSON node has more than one member | The node '[^'\n]*' in the JSON file can have only one member
     The node named may hold only one member: keep one (e.g. one resource type such as "string" at the root of an element/*.json file, one file per type). {message}
 11203007 config | an element JSON file uses an unknown node name | Invalid node name '[^'\n]*'\. Valid values:

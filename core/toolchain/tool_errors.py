@@ -349,6 +349,12 @@ def _loose(lines: list[str]) -> tuple[int, str, re.Match[str], Tool | None] | No
     return None
 
 
+# the ArkTS compile's own readers, whose error below hvigor's JavaScript failing is the cause
+_COMPILERS = frozenset(
+    ("the ArkTS compiler", "the module resolver", "the TypeScript checker", "the ArkTS linter")
+)
+
+
 def read_tool_error(text: str) -> ToolError | None:
     """The first error a known tool prints in ``text`` (else the first generic error line that is
     not narration), with the failed task's phase; None when the text holds no error line."""
@@ -384,6 +390,7 @@ def read_tool_error(text: str) -> ToolError | None:
         )
     found: tuple[int, str, re.Match[str], Tool | None] | None = None
     fallback: tuple[int, str, re.Match[str], Tool | None] | None = None
+    crashed: tuple[int, str, re.Match[str], Tool | None] | None = None
     for i, raw in enumerate(lines):
         line = raw.strip()
         if not line or len(line) > 2000 or _MAYBE_ERROR.search(line) is None:
@@ -402,8 +409,19 @@ def read_tool_error(text: str) -> ToolError | None:
                 continue
             found = (i, line, m, tool)
             break
-        if found is not None:
+        if found is not None and not (
+            found[3] is not None and found[3].name == "hvigor's JavaScript" and crashed is None
+        ):
             break
+        if found is not None and crashed is None:
+            # hvigor's own JavaScript failing (a TypeError while it reports) over the compiler's
+            # error printed below it: that error is the cause (the FAQ's 10311002 under
+            # "Cannot read properties of undefined (reading 'split')")
+            crashed, found = found, None
+    if crashed is not None and (
+        found is None or found[3] is None or found[3].name not in _COMPILERS
+    ):
+        found = crashed
     found = found or fallback or _wrapped(lines)
     if found is None:
         for i, raw in enumerate(lines):

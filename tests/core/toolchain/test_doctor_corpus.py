@@ -182,9 +182,7 @@ BELOW_LANDED = {
     ("appfreeze", "said"): (45, 46),
     ("appfreeze", "class"): (45, 46),
     ("appfreeze", "actionable"): (45, 46),
-    ("arkts", "class"): (156, 157),
-    ("arkts", "code"): (78, 79),
-    ("arkts", "actionable"): (152, 157),
+    ("arkts", "actionable"): (153, 157),
     ("bm", "actionable"): (145, 147),
     ("config", "said"): (118, 119),
     ("config", "class"): (117, 119),
@@ -210,10 +208,9 @@ BELOW_LANDED = {
     ("sdk", "class"): (64, 65),
     ("sdk", "actionable"): (64, 65),
     ("all", "said"): (1552, 1557),
-    ("all", "class"): (1482, 1492),
-    ("all", "code"): (639, 640),
+    ("all", "class"): (1483, 1492),
     ("all", "location"): (483, 489),
-    ("all", "actionable"): (1467, 1492),
+    ("all", "actionable"): (1468, 1492),
     ("all", "fields"): (122, 129),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -406,7 +403,10 @@ BUILD_KINDS = (
 # general rules (805 build logs): said 783, class 748, fix 702, location 284, code 334.
 # With batch RS (the sealed half of batch R, 38 logs, 21 of them builds) folded in after its
 # blind score (826 build logs): said 802, class 761, fix 714, location 285, code 335.
-LEAVE_OUT_REACHED = {"said": 802, "class": 761, "actionable": 714, "location": 285, "code": 335}
+# With npm's missing version, the loader's namespace refusal and hvigor's JavaScript failing
+# above the compiler's coded error (RS's misses, read as families): said 803, class 763, fix 716,
+# code 336.
+LEAVE_OUT_REACHED = {"said": 803, "class": 763, "actionable": 716, "location": 285, "code": 336}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 

@@ -155,6 +155,12 @@ def test_the_message_without_its_code_still_gives_the_row_possibly_as_a_page_say
     assert "qualifier" in found.fix
 
 
+def test_an_empty_resource_array_in_the_wording_a_developer_quotes() -> None:
+    # batch RS: an AI workspace's pitfall note quotes the empty "string" array of string.json so
+    found = assert_found("Required attribute 'string' must be a non-empty array\n")
+    assert found.kind == "config" and "string.json" in found.fix and "placeholder" in found.fix
+
+
 def test_an_unknown_restool_code_keeps_the_tools_reading() -> None:
     # not on the page: the tool's title and message decide, as before the table
     found = diagnose("Error Code: 11211199\nError: Resource Pack Error\nError Message: new one\n")

@@ -417,3 +417,23 @@ def test_the_pre_check_passes_every_line_the_gate_takes() -> None:
     assert not _MAYBE_ERROR.search("ſdk_home is unset")
     taken = [ln for ln in lines if _MAYBE_ERROR.search(ln)]
     assert len(taken) > 100 and [ln for ln in taken if not _maybe_error(ln)] == []
+
+
+def test_hvigors_javascript_failing_above_the_compilers_error_gives_way_to_it() -> None:
+    # the FAQ's case (faq 222): hvigor's TypeError while it reports, then the ets-loader's 10311002
+    log = (
+        FAILED.format(module="entry", task="CompileArkTS")
+        + "> hvigor ERROR: Cannot read properties of undefined (reading 'split')\n"
+        + "1 ERROR: 10311002 ArkTS: ERROR\n"
+        + "ERROR: ArkTS:ERROR Failed to resolve OhmUrl.Error Message: Failed to get a resolved "
+        + "OhmUrl for lib/util imported by entry/src/main/ets/pages/Index.ets.\n"
+    )
+    err = read_tool_error(log)
+    assert err is not None and (err.tool, err.code) == ("the ArkTS compiler", "10311002")
+    f = diagnose(log)
+    assert f is not None and (f.kind, f.code) == ("arkts-source", "10311002")
+    # alone, hvigor's JavaScript failing is still its reading
+    alone = read_tool_error(
+        FAILED.format(module="entry", task="CompileArkTS") + log.splitlines()[1]
+    )
+    assert alone is not None and alone.tool == "hvigor's JavaScript"
