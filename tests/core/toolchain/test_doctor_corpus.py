@@ -184,9 +184,6 @@ BELOW_LANDED = {
     ("appfreeze", "actionable"): (45, 46),
     ("arkts", "actionable"): (153, 157),
     ("bm", "actionable"): (145, 147),
-    ("config", "said"): (118, 119),
-    ("config", "class"): (117, 119),
-    ("config", "actionable"): (117, 119),
     ("cppcrash", "actionable"): (164, 169),
     ("hilog", "said"): (128, 129),
     ("hilog", "class"): (63, 64),
@@ -207,10 +204,10 @@ BELOW_LANDED = {
     ("paths", "actionable"): (39, 40),
     ("sdk", "class"): (64, 65),
     ("sdk", "actionable"): (64, 65),
-    ("all", "said"): (1552, 1557),
-    ("all", "class"): (1483, 1492),
+    ("all", "said"): (1553, 1557),
+    ("all", "class"): (1485, 1492),
     ("all", "location"): (483, 489),
-    ("all", "actionable"): (1468, 1492),
+    ("all", "actionable"): (1470, 1492),
     ("all", "fields"): (122, 129),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
