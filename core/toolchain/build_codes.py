@@ -272,9 +272,14 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "A signing parameter's value is an empty string (an empty signingConfigs field): fill it "
         "in. {message}",
     ),
-    "11011005": _sign(
+    "11011005": CodeInfo(
+        "signing",
         "Param is not trusted",
-        "The signing command uses an untrusted parameter: check it against the hapsigner guide.",
+        "The signing command has a parameter name the tool does not accept for that command: use "
+        "the names `java -jar hap-sign-tool.jar -h` lists (verify-app takes -inFile, "
+        "-outCertChain and -outProfile; generate-csr -outFile), as the hapsigner guide writes "
+        "them.",
+        says=r"\bParam is not trusted\b",
     ),
     "11011006": _sign(
         "Param {-key value} must in pairs",

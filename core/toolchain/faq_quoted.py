@@ -356,6 +356,36 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "to its latest version.",
     ),
     (
+        "faqs-command-line-tool-31",
+        "hdc",
+        (r'Get parameter "[^"\n]*" fail! errNum is:\s*106\b',),
+        "param get names a parameter this device does not have (devices differ in the "
+        "const.product.* parameters they expose): check the device is the one meant (`hdc list "
+        "targets`), list what it has with `hdc shell param get | grep const.product` and query "
+        "one of the names it lists.",
+    ),
+    (
+        "faqs-compiling-and-building-218",
+        "config",
+        (r"\bmoduleContext is null in hvigorfile\b",),
+        "A module's hvigor plugin (HMRouter's hapPlugin(), hspPlugin(), harPlugin()) is in the "
+        "project-level hvigorfile.ts, where there is no module context: declare the plugin "
+        "package (@hadss/hmrouter-plugin) in hvigor/hvigor-config.json5 dependencies and move "
+        "`plugins: [hapPlugin()]` into each module's own hvigorfile.ts (entry/hvigorfile.ts; "
+        "the plugin matching the module's type).",
+    ),
+    (
+        "faqs-development-environment-25",
+        "native",
+        (
+            r"Sync failed\. The CPP language service will be provided using the cached compile_commands",
+        ),
+        "DevEco Studio's C++ sync state is stale (a project pulled from elsewhere, or made by an "
+        "older IDE): delete the module's .cxx folder and .idea/.deveco/cxx/compile_commands.json "
+        "(or copy the module's configuration from a new project of the current IDE), Build "
+        "Haps, then File > Sync and Refresh Project.",
+    ),
+    (
         "faqs-compiling-and-building-125",
         "rollup",
         (r"Plugin node-resolve: preferring built-in module '[^'\n]+' over local alternative",),

@@ -80,7 +80,7 @@ _PAGES = r"""
     hvigor's configuration was used before it was ready (cause unknown to the page): stop the daemon (`hvigorw --stop-daemon`), build again, and report it to Huawei if it stays.
 00302015 hvigor-env | an internal hook function failed
     A hook of a node (hvigorfile.ts) threw: check the hvigor API calls there against the extension API reference. {message}
-00302016 config | hvigorfile.ts exports no system plugin (Stage model) | Invalid exports, no system plugins were found in hvigorfile:\s
+00302016 config | hvigorfile.ts exports no system plugin (Stage model) | Invalid exports, no system plugins? (?:were|was) found
     hvigorfile.ts must `export default { system: appTasks, plugins: [] }` (the project's) or hapTasks/hspTasks/harTasks (a module's): the system field is missing, names a task set that does not exist, or the file has no default export. {message}
 00302017 config | a module named on the command line was removed by hvigorconfig.ts
     The module named on the command line is deleted dynamically in hvigorconfig.ts: keep it there, or do not name it. {message}

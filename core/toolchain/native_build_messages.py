@@ -203,4 +203,35 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="a name the C/C++ code uses is not declared",
         terms=("header", "#include", "native", "declared"),
     ),
+    # clang: a class used where only its forward declaration is seen (a smart pointer's or a
+    # template's members instantiated in a file that does not include its definition), quoted
+    # without its place (with it, the compiler's line is read as the module's)
+    Signature(
+        "native",
+        (
+            r"^\s*error: (?:member access into|incomplete definition of type|invalid application of "
+            r"'sizeof' to an) incomplete type '(?P<name>[^'\n]+)'",
+            r"^\s*error: (?:field has|variable has|allocation of) incomplete type "
+            r"'(?P<name2>[^'\n]+)'",
+        ),
+        "{name}{name2} is only forward-declared (`class X;`) where its members or size are "
+        "needed: include the header that defines it in the file the error names (or in the "
+        "header whose template, e.g. a smart pointer's copy constructor or destructor, is "
+        "instantiated there), or move the code that needs the full type into a .cpp that "
+        "includes it.",
+        meaning="a C++ class used with only its forward declaration",
+        terms=("incomplete type", "forward declaration", "#include", "native"),
+    ),
+    # the dynamic loader (glibc's and musl's words): the copy of a library found first is another
+    # build than the one the program was linked against
+    Signature(
+        "native",
+        (r"version [`'](?P<version>[^'`\n]+)' not found",),
+        "The library providing {version} that the loader found first is another (older) build "
+        "than the program was linked against: check LD_LIBRARY_PATH (put the folder of the "
+        "right library first, e.g. /usr/lib before a tool's bundled copy, or unset it for that "
+        "program) and see which copy is loaded with `ldd <program>`.",
+        meaning="a library version the loaded copy does not have",
+        terms=("LD_LIBRARY_PATH", "version", "ldd", "native"),
+    ),
 )

@@ -61,6 +61,19 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         meaning="a package version that does not exist",
         terms=("npm", "package.json", "version", "registry"),
     ),
+    # ohpm: a local (file:) dependency whose path does not exist (a console may wrap the path)
+    Signature(
+        "ohpm-deps",
+        (r"Fetch local package error,?\s+(?P<path>\S[^\n]*(?:\n[^\s][^\n]*?)?) not found",),
+        "A local dependency (a file: path in oh-package.json5) names {path}, which does not "
+        "exist: build the HAR it names or fix the path, then `ohpm install`. A path in a Flutter "
+        "plugin's checkout under the pub cache (.pub-cache) is a stale or wrong plugin version "
+        "that lacks the file: clear that checkout (`flutter pub cache clean`, or delete its "
+        "folder), point the plugin's git ref in pubspec.yaml (or dependency_overrides) at a "
+        "version that has it, and run `flutter pub get` again.",
+        meaning="a local dependency's path does not exist",
+        terms=("ohpm", "local dependency", "oh-package.json5", "pubspec"),
+    ),
     Signature(
         "ohpm-deps",
         # (ohpm 1.x adds "not found"; newer ones end at the quote)

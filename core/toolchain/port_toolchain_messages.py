@@ -34,10 +34,15 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # ---- Flutter for OpenHarmony: flutter doctor's HarmonyOS check
     Signature(
         "sdk-home",
-        (r"\bHarmonyOS Sdk not found\b", r"\[[✗x]\] HarmonyOS toolchain - develop for HarmonyOS"),
+        (
+            r"\bHarmonyOS Sdk not found\b",
+            r"\[[✗x]\] HarmonyOS toolchain - develop for HarmonyOS",
+            # the flutter_ohos tool itself, before a build
+            r"\bNo Hmos SDK found\b",
+        ),
         "flutter doctor finds no HarmonyOS SDK. Install it (DevEco Studio, or the command-line "
         "tools and their sdkmgr), then point Flutter at the SDK path: `flutter config --ohos-sdk "
-        "<path>`, or set DEVECO_SDK_HOME (DevEco Studio's sdk folder) and HOS_SDK_HOME (the "
+        "<path>` (DevEco Studio's sdk folder: DevEco-Studio.app/Contents/sdk on macOS), or set DEVECO_SDK_HOME (DevEco Studio's sdk folder) and HOS_SDK_HOME (the "
         "HarmonyOS SDK, e.g. ~/Library/Huawei/Sdk on macOS) in the shell profile flutter runs "
         "from; a bare OpenHarmony SDK (OHOS_SDK_HOME) is not the HarmonyOS SDK it looks for. "
         "Open a new terminal and run flutter doctor -v again.",
@@ -52,6 +57,17 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         "terminal and run flutter doctor -v again.",
         meaning="flutter doctor: a HarmonyOS tool not on PATH",
         terms=("flutter", "PATH", "ohpm", "hvigorw"),
+    ),
+    # ---- a tool run on a HarmonyOS PC (or any system whose /tmp is read-only)
+    Signature(
+        "permission",
+        (r"\bEROFS\b[:,]? read-only file system,? \w+ '(?P<path>/(?:var/)?tmp\b[^'\n]*)'",),
+        "The tool writes a temporary file under {path}, on a read-only file system (a HarmonyOS "
+        "PC's /tmp is): point the temporary folder at a writable one, `export TMPDIR=$HOME/tmp` "
+        "(mkdir -p it first; TMP and TEMP too for tools that read those) in the shell profile "
+        "(~/.zshenv for zsh, so every zsh sees it), and run the tool again.",
+        meaning="a temporary file on a read-only file system",
+        terms=("EROFS", "TMPDIR", "read-only", "/tmp"),
     ),
     # ---- clang's nesting limits (a template or fold expression deeper than the default)
     Signature(

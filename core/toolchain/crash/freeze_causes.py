@@ -24,6 +24,18 @@ FREEZE_CAUSES: tuple[Cause, ...] = (
         "onRequestStart at once, do the I/O on a worker thread, then send the response "
         "(DidReceiveResponse / DidReceiveData / DidFinish) from there; never block Chrome_IOThread.",
     ),
+    # the main thread inside the app's own native library, called by ArkTS through N-API
+    # (libace_napi's callback right under it): a synchronous native call did the slow work
+    _c(
+        FREEZE,
+        r"(?s)\A(?=.*\b(?:APP_INPUT_BLOCK|THREAD_BLOCK_\dS)\b)(?=.*(?:/data/storage/el\d/bundle/"
+        r"libs/[^\s(]+\.so|\blibentry\.so\b)[^\n]*(?:\n[^\n]*)?\blibace_napi\b)",
+        "ArkTS called a function of the app's native library synchronously on the main thread "
+        "(N-API), and the native code did slow or blocking work there (network, disk, a wait)",
+        "Make that native function asynchronous: do the work in napi_create_async_work's execute "
+        "callback (or a thread of its own with a napi_threadsafe_function) and return a Promise "
+        "to ArkTS, or call it from a TaskPool task or a Worker, never on the UI thread.",
+    ),
     _c(
         FREEZE,
         r"onRenderProcessNotResponding",
