@@ -386,6 +386,24 @@ _FAQ_QUOTED: tuple[tuple[str, FindingKind, tuple[str, ...], str], ...] = (
         "Haps, then File > Sync and Refresh Project.",
     ),
     (
+        "faqs-ide (OpenHarmony)",
+        "hdc",
+        (r"The hdc_std version of the SDK does not match the hdcd version of the device",),
+        "The SDK's hdc_std and the device's hdcd are of different versions: use an SDK whose "
+        "toolchains match the device's system version (update DevEco Studio / the SDK, or flash "
+        "the device to the matching system), then check with `hdc_std version` and "
+        "`hdc_std shell param get const.ohos.fullname`.",
+    ),
+    (
+        "agc-harmonyos-clouddev-faq",
+        "signing",
+        (r"hmos auth app doesn'?t have permission",),
+        "The app calling the cloud function is not signed as the AppGallery Connect app it "
+        "belongs to: sign it with automatic signing that associates the registered app "
+        "(DevEco: Signing Configs > Automatically generate signature, with the AGC app "
+        "selected), or with manual signing using that app's AGC certificate and profile.",
+    ),
+    (
         "faqs-compiling-and-building-125",
         "rollup",
         (r"Plugin node-resolve: preferring built-in module '[^'\n]+' over local alternative",),

@@ -99,6 +99,18 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         meaning="the HAP is over the size limit",
         terms=("install", "9568272", "HAP size", "拆分"),
     ),
+    # DevEco's key for bm's 9568289 (``install failed due to grant request permissions failed``)
+    Signature(
+        "install",
+        (r"\bMSG_ERR_INSTALL_GRANT_REQUEST_PERMISSIONS_FAILED\b",),
+        "The device refused a permission the app requests (bm's 9568289): a permission of a "
+        "higher level than the app's (system_basic / system_core, or one that needs an ACL) in "
+        "requestPermissions of module.json5. Remove it, or have it granted through the ACL of "
+        "the signing profile (acls.allowed-acls; AppGallery's approval for a release), then "
+        "sign, build and install again.",
+        meaning="a requested permission the device does not grant",
+        terms=("requestPermissions", "module.json5", "ACL", "9568289"),
+    ),
     Signature(
         "install",
         (r"\[?(?:MSG_ERR_)?INSTALL_FAILED_(?P<what>[A-Z_]+)\]?",),

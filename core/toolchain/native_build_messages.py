@@ -234,4 +234,16 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="a library version the loaded copy does not have",
         terms=("LD_LIBRARY_PATH", "version", "ldd", "native"),
     ),
+    # LLVM's option parser: a -mllvm (or linker plugin) option this SDK's LLVM does not have, from
+    # a build file written for another toolchain (the GN toolchain guide's WebRTC port)
+    Signature(
+        "native",
+        (r"Unknown command line argument '(?P<arg>-[^'\n]+)'",),
+        "The SDK's LLVM does not know the option {arg}: a build file written for another "
+        "toolchain (a project's own clang) passes it, usually with -mllvm. Remove it from the "
+        "compiler or linker flags where it is set (BUILD.gn cflags/ldflags in GN, "
+        "CMAKE_C_FLAGS / target_compile_options in CMake), or guard it for the OHOS toolchain.",
+        meaning="an LLVM option the SDK's LLVM does not have",
+        terms=("LLVM", "-mllvm", "BUILD.gn", "native"),
+    ),
 )

@@ -61,6 +61,24 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         meaning="a package version that does not exist",
         terms=("npm", "package.json", "version", "registry"),
     ),
+    # DevEco's SDK manager installing the JS/ArkTS SDK component runs `npm install` for it: npm
+    # could not download its dependencies (HarmonyOS's "JS SDK安装失败处理指导")
+    Signature(
+        "sdk-missing",
+        (
+            r"\bInstall (?:js|ets|Js|Ets) dependencies failed\b",
+            r"\bInstall (?:js|ets):[\d.]+ fail",
+            r"Unable to download the HarmonyOS SDK",
+        ),
+        "DevEco Studio's SDK manager runs npm to install the JS/ArkTS SDK component's "
+        "dependencies, and npm could not download them: behind a proxy, give npm the proxy "
+        "(`npm config set proxy http://host:port` and `https-proxy`, or the IDE's HTTP Proxy "
+        "with npm checked) and a reachable registry (`npm config set registry …`); clear npm's "
+        "cache with DevEco's own node (`npm cache clean -f` in <DevEco>/tools/nodejs), then "
+        "delete the half-installed component and download it again (Settings > SDK).",
+        meaning="the SDK manager's npm install failed",
+        terms=("npm", "proxy", "registry", "SDK"),
+    ),
     # ohpm: a local (file:) dependency whose path does not exist (a console may wrap the path)
     Signature(
         "ohpm-deps",

@@ -58,6 +58,37 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="flutter doctor: a HarmonyOS tool not on PATH",
         terms=("flutter", "PATH", "ohpm", "hvigorw"),
     ),
+    # Dart's process launcher (flutter_tools) finding a tool it may not run: a locally built
+    # engine's dart / gen_snapshot without the execute bit, or held back by macOS
+    Signature(
+        "permission",
+        (
+            r"Found candidates, but lacked sufficient permissions to e(?:x|xe)cute "
+            r"\"(?P<path>[^\"\n]+)\"",
+        ),
+        "The tool {path} cannot be run: give it (and the other binaries of that folder, e.g. a "
+        "locally built engine's out/<target>/ with dart and gen_snapshot) the execute bit, "
+        "`chmod -R +x <folder>`; on macOS also allow them in System Settings > Privacy & "
+        "Security (or remove the quarantine flag, `xattr -dr com.apple.quarantine <folder>`).",
+        meaning="a tool without permission to execute",
+        terms=("chmod", "+x", "permission", "flutter"),
+    ),
+    # ---- a JS library's own TypeScript build (React Native for OpenHarmony's bob/tsc) type-checking
+    # the library's harmony/ project: its hvigorfile.ts imports hvigor's packages, which only
+    # hvigor provides
+    Signature(
+        "config",
+        (
+            r"(?P<location>\S*hvigorfile\.ts:\d+:\d+) - error TS2307: Cannot find module "
+            r"'(?P<pkg>@ohos/hvigor[\w-]*)'",
+        ),
+        "A TypeScript build outside hvigor (the library's tsc, react-native-builder-bob) "
+        "type-checks the HarmonyOS project's hvigorfile.ts, whose {pkg} only hvigor provides: "
+        'exclude the harmony/ folder from that build ("exclude": ["harmony"] in '
+        "tsconfig.build.json, or the tsconfig the builder uses); hvigor itself builds it.",
+        meaning="a library's TypeScript build type-checks hvigorfile.ts",
+        terms=("tsconfig", "exclude", "hvigorfile.ts", "TS2307"),
+    ),
     # ---- a tool run on a HarmonyOS PC (or any system whose /tmp is read-only)
     Signature(
         "permission",

@@ -127,6 +127,17 @@ _LOADER_SIGNATURES: tuple[Signature, ...] = (
 )
 
 RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    # the ArkTS runtime's Object.entries on a typed array (arkts-runtime-faq: a Uint8Array's or a
+    # Uint16Array's entries are not supported)
+    Signature(
+        "crash",
+        (r"object entries is not supported IsJSUint(?:8|16)Array",),
+        "The ArkTS runtime's Object.entries does not take a Uint8Array or Uint16Array: convert "
+        "the typed array to a plain array first (Object.entries(Array.from(typedArray))), or "
+        "iterate it with an index or typedArray.entries().",
+        meaning="Object.entries on a typed array",
+        terms=("Object.entries", "Uint8Array", "Array.from", "RangeError"),
+    ),
     # use-napi-faqs: the data used with an env other than the one that created it
     Signature(
         "crash",

@@ -179,45 +179,49 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
+    ("aa", "actionable"): (42, 43),
     ("appfreeze", "said"): (49, 50),
     ("appfreeze", "class"): (49, 50),
     ("appfreeze", "location"): (9, 11),
     ("appfreeze", "actionable"): (48, 50),
-    ("arkts", "actionable"): (159, 163),
-    ("bm", "actionable"): (149, 151),
+    ("arkts", "actionable"): (163, 169),
+    ("bm", "actionable"): (153, 157),
     ("cppcrash", "said"): (173, 177),
     ("cppcrash", "class"): (173, 177),
     ("cppcrash", "code"): (104, 106),
     ("cppcrash", "location"): (90, 94),
     ("cppcrash", "actionable"): (165, 177),
-    ("hilog", "said"): (128, 132),
-    ("hilog", "class"): (63, 67),
+    ("hilog", "said"): (129, 134),
+    ("hilog", "class"): (64, 69),
     ("hilog", "location"): (16, 17),
-    ("hilog", "actionable"): (63, 67),
-    ("hilog", "fields"): (125, 132),
-    ("jscrash", "said"): (129, 130),
-    ("jscrash", "class"): (128, 130),
+    ("hilog", "actionable"): (64, 69),
+    ("hilog", "fields"): (127, 134),
+    ("hvigor", "class"): (102, 103),
+    ("hvigor", "actionable"): (102, 103),
+    ("jscrash", "said"): (130, 131),
+    ("jscrash", "class"): (129, 131),
     ("jscrash", "location"): (74, 75),
-    ("jscrash", "actionable"): (126, 130),
-    ("native", "said"): (94, 95),
-    ("native", "class"): (94, 95),
-    ("native", "location"): (33, 36),
-    ("native", "actionable"): (91, 95),
-    ("ohpm", "class"): (91, 92),
+    ("jscrash", "actionable"): (127, 131),
+    ("native", "said"): (101, 102),
+    ("native", "class"): (99, 102),
+    ("native", "location"): (34, 37),
+    ("native", "actionable"): (93, 102),
+    ("ohpm", "class"): (92, 93),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (91, 92),
-    ("paths", "said"): (42, 43),
-    ("paths", "class"): (41, 43),
-    ("paths", "actionable"): (40, 43),
-    ("sdk", "class"): (66, 67),
-    ("sdk", "actionable"): (66, 67),
-    ("signing", "actionable"): (78, 79),
-    ("all", "said"): (1613, 1625),
-    ("all", "class"): (1544, 1560),
-    ("all", "code"): (656, 658),
-    ("all", "location"): (491, 503),
-    ("all", "actionable"): (1522, 1560),
-    ("all", "fields"): (125, 132),
+    ("ohpm", "actionable"): (92, 93),
+    ("paths", "said"): (43, 44),
+    ("paths", "class"): (42, 44),
+    ("paths", "actionable"): (41, 44),
+    ("sdk", "said"): (71, 72),
+    ("sdk", "class"): (70, 72),
+    ("sdk", "actionable"): (70, 72),
+    ("signing", "actionable"): (80, 81),
+    ("all", "said"): (1650, 1664),
+    ("all", "class"): (1578, 1599),
+    ("all", "code"): (659, 661),
+    ("all", "location"): (493, 505),
+    ("all", "actionable"): (1548, 1599),
+    ("all", "fields"): (127, 134),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -259,7 +263,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1625
+    assert len(items) >= 1664
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -414,7 +418,9 @@ BUILD_KINDS = (
 # code 336.
 # With batch T (68 logs, 47 of them builds) folded in after its blind score, and the general
 # rules its misses taught (873 build logs): said 850, class 808, fix 754, location 289, code 342.
-LEAVE_OUT_REACHED = {"said": 850, "class": 808, "actionable": 754, "location": 289, "code": 342}
+# With batch U (39 logs, 28 of them builds) folded in after its blind score, and the general
+# rules its misses taught (901 build logs): said 875, class 829, fix 770, location 291, code 343.
+LEAVE_OUT_REACHED = {"said": 875, "class": 829, "actionable": 770, "location": 291, "code": 343}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 
@@ -439,7 +445,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 873
+    assert logs >= 901
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -493,7 +499,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 350
+    assert len(with_cause) >= 351
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
