@@ -1,5 +1,7 @@
 """The signatures of a native (C/C++) build, read from the message text: GN and CMake, the
-compiler's errors, and a library built for another toolchain or libc. Data only."""
+compiler's errors, a library built for another toolchain or libc, and the link step with the
+native build's configuration (:data:`NATIVE_LINK_SIGNATURES`, hvigor's table's rows). Data
+only."""
 
 from __future__ import annotations
 
@@ -245,5 +247,149 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         "CMAKE_C_FLAGS / target_compile_options in CMake), or guard it for the OHOS toolchain.",
         meaning="an LLVM option the SDK's LLVM does not have",
         terms=("LLVM", "-mllvm", "BUILD.gn", "native"),
+    ),
+)
+
+# the link step and the native build's configuration as hvigor's native tasks show them: the
+# linker's undefined symbols and libraries, the compiler driver's flags, CMake's compiler check
+# and find_package; rows spliced into
+# :data:`hmdesk.core.toolchain.build_signatures.HVIGOR_SIGNATURES` in order
+NATIVE_LINK_SIGNATURES: tuple[Signature, ...] = (
+    # the linker found no definition of a symbol (ld.lld, the NDK's linker; its message quoted
+    # alone in a developer's words too, as the NDK FAQ does)
+    Signature(
+        "native",
+        (r"(?:ld\.lld: error: )?\bundefined symbol: (?P<symbol>[A-Za-z_]\S*)",),
+        "The linker found no definition of {symbol}: link the library that defines it to the "
+        "target that uses it in CMakeLists.txt (target_link_libraries; N-API napi_* is in "
+        "libace_napi.z.so, OH_LOG_* in libhilog_ndk.z.so). A shared library must link its own "
+        "dependencies: objects taken with $<TARGET_OBJECTS> do not bring them. When the library "
+        "is linked and defines it, it does not export it: make the declaration visible "
+        '(__attribute__((visibility("default"))) or the project\'s export macro) and list it '
+        "in the library's version script / .map file if it has one.",
+        meaning="undefined symbol at link time",
+        terms=("ld.lld", "undefined symbol", "CMakeLists.txt", "target_link_libraries"),
+    ),
+    # the compiler driver rejected its own command line (a flag), and a library not found
+    Signature(
+        "native",
+        (r"ld\.lld: error: unable to find library -llib(?P<lib>\S+)",),
+        "The linker cannot find liblib{lib}: target_link_libraries names 'lib{lib}' without "
+        "'.so', and the linker adds the lib prefix itself (-l<name> looks for lib<name>.so). "
+        "Write the name without the lib prefix ('{lib}') or the whole file name ('lib{lib}.so').",
+        meaning="a library named with its lib prefix",
+        terms=("ld.lld", "target_link_libraries", "CMakeLists.txt"),
+    ),
+    # -l takes a name without lib and .so (ld's manual: -l<name> looks for lib<name>.so)
+    Signature(
+        "native",
+        (r"(?:ld\.lld: error: )?unable to find library -l(?!lib)(?P<lib>\S+?)\.so\b",),
+        "The linker cannot find the library: -l{lib}.so asks for lib{lib}.so.so, since -l<name> "
+        "looks for lib<name>.so. Write the name without lib and .so ('{lib}', in "
+        "target_link_libraries or cgo's #cgo LDFLAGS), or link the file by its full path "
+        "(<dir>/lib{lib}.so).",
+        meaning="a library named with its .so suffix",
+        terms=("ld.lld", "target_link_libraries", "LDFLAGS"),
+    ),
+    Signature(
+        "native",
+        (r"(?:ld\.lld: error: )?unable to find library -l(?P<lib>\S+)",),
+        "The linker cannot find lib{lib}.so (-l{lib}) in its search paths: a library of the NDK "
+        "is not copied into the project but CMakeLists.txt must see the NDK sysroot "
+        "(target_include_directories and target_link_directories on <native>/sysroot/usr/include "
+        "and usr/lib/<abi>-linux-ohos); a third-party library must be built for OHOS, be in the "
+        "project (libs/<abi>) and its folder named with -L (target_link_directories; for Rust "
+        "RUSTFLAGS='-L <dir>' or cargo's link-args, for Go CGO_LDFLAGS), or be linked by its full "
+        "path. Check the name in target_link_libraries.",
+        meaning="a library the linker cannot find",
+        terms=("ld.lld", "target_link_directories", "CMakeLists.txt", "sysroot"),
+    ),
+    # a linker flag given to a compile-only step (clang's -Wunused-command-line-argument): the
+    # flag belongs to the link flags
+    Signature(
+        "native",
+        (r"argument unused during compilation: '(?P<flag>-(?:L|l|Wl,)[^'\n]*)'",),
+        "The linker flag {flag} was given to the compiler, which does not link: move it to the "
+        "link flags (CMake's target_link_options / target_link_directories, LDFLAGS; for Go's cgo "
+        "the #cgo LDFLAGS / CGO_LDFLAGS, not CFLAGS; for Rust RUSTFLAGS' link-args).",
+        meaning="a linker flag given to the compiler",
+        terms=("clang", "LDFLAGS", "CMakeLists.txt"),
+    ),
+    # CMake's first try of the compiler failed: the compiler is not the OHOS toolchain's, or a
+    # wrapper's toolchain file replaced it
+    Signature(
+        "native",
+        (r"Check for working (?P<lang>CXX|C) compiler[^\n]*? - broken",),
+        "CMake's test build with the {lang} compiler failed, so CMake stops: configure with the "
+        "SDK's toolchain file (-DCMAKE_TOOLCHAIN_FILE=<sdk>/native/build/cmake/ohos.toolchain.cmake, "
+        "and -DOHOS_ARCH=arm64-v8a); a framework's own toolchain file (Qt's) must chain to it "
+        "(QT_CHAINLOAD_TOOLCHAIN_FILE=…/ohos.toolchain.cmake). The error CMake prints below the "
+        "line (CMakeError.log) says why the test build failed.",
+        meaning="CMake's compiler check failed",
+        terms=("CMake", "ohos.toolchain.cmake", "CMAKE_TOOLCHAIN_FILE"),
+    ),
+    Signature(
+        "native",
+        (
+            r"clang(?:\+\+)?(?:\.exe)?: error: (?P<what>(?!linker command failed|invalid linker name)[^\n]+)",
+        ),
+        "The C/C++ compiler rejected its command line: {what}. Fix the flag it names where it is "
+        "added (CMakeLists.txt, a third-party build script): an -march/-mcpu value this clang "
+        "does not accept (the OHOS toolchain already sets the target); with -Werror an unused "
+        "flag such as the toolchain's --gcc-toolchain becomes an error — add "
+        "-Wno-unused-command-line-argument or drop -Werror.",
+        meaning="the compiler rejected a flag",
+        terms=("clang", "CMakeLists.txt", "-Werror", "flags"),
+    ),
+    Signature(
+        "native",
+        (r'unable to find a build program corresponding to "(?P<gen>[^"]+)"',),
+        "CMake cannot find the {gen} program (CMAKE_MAKE_PROGRAM is not set): a nested CMake "
+        "build (a third-party library's own build script) runs without hvigor's environment. Put "
+        "the SDK's ninja (<sdk>/openharmony/native/build-tools/cmake/bin) on PATH, or pass "
+        "-DCMAKE_MAKE_PROGRAM=<that ninja>, then build again.",
+        meaning="CMake finds no Ninja",
+        terms=("CMake", "Ninja", "CMAKE_MAKE_PROGRAM", "PATH"),
+    ),
+    # CMake's find_package under the OHOS toolchain (ohos.toolchain.cmake searches the NDK's
+    # sysroot only): a desktop graphics package the sysroot lacks; then FindPackageHandle-
+    # StandardArgs' module-mode failure, config mode's, pkg-config's (CMake's own messages; a
+    # ``-- Could NOT find`` status line is a package that was optional)
+    Signature(
+        "native",
+        (
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>OpenGL|GLX|GLEW|GLUT|glfw3?|X11|EGL|GLES\w*)\b"
+            r"(?: \(missing: (?P<missing>[^)\n]*)\))?",
+        ),
+        "CMake's Find{pkg} looks for desktop OpenGL (libGL/libGLX, X11), which the OHOS NDK's "
+        "sysroot does not have: OHOS has OpenGL ES and EGL (libGLESv3.so / libGLESv2.so, "
+        "libEGL.so in <sdk>/native/sysroot/usr/lib/<arch>-linux-ohos; some SDKs also libGLv4.so), "
+        "the window through XComponent/libnative_window.so. Ask CMake for those: "
+        "`find_package(OpenGL REQUIRED COMPONENTS EGL GLES3)` and link OpenGL::GLES3 "
+        "OpenGL::EGL (or target_link_libraries(... GLESv3 EGL)), or give the project its own "
+        "FindOpenGL.cmake (on CMAKE_MODULE_PATH) that maps OPENGL_gl_LIBRARY / "
+        "OPENGL_opengl_LIBRARY to libGLESv3 (or libGLv4) and OPENGL_egl_LIBRARY to libEGL; "
+        "build the code for OpenGL ES (no GLX, GLUT or GLEW).",
+        meaning="desktop OpenGL asked for under the OHOS toolchain",
+        terms=("FindOpenGL", "OpenGL ES", "GLESv3", "EGL", "CMake"),
+    ),
+    Signature(
+        "native",
+        (
+            r"(?<!-- )(?-i:Could NOT find) (?P<pkg>[\w.+-]+)(?: \(missing: (?P<missing>[^)\n]*)\)|"
+            r":? Found unsuitable version)",
+            r"Could not find a package configuration file provided by\s+\"(?P<cpkg>[^\"]+)\"",
+            r"(?-i:No package) '(?P<pc>[^'\n]+)' found",
+        ),
+        "CMake's find_package (or pkg-config) found no {pkg}{cpkg}{pc} for OHOS: the NDK's "
+        "toolchain file searches the OHOS sysroot only (CMAKE_FIND_ROOT_PATH), so a library "
+        "installed on the build machine does not count. Build {pkg}{cpkg}{pc} for OHOS and the "
+        "same ABI (a cross-compiled third-party port), then point CMake at it: its install prefix "
+        "in CMAKE_PREFIX_PATH and CMAKE_FIND_ROOT_PATH, or {pkg}{cpkg}{pc}_DIR at its "
+        "…Config.cmake, or the variables CMake lists as missing with -D on the command line; for "
+        "pkg-config set PKG_CONFIG_LIBDIR to its .pc files. A library the NDK has under another "
+        "name (zlib as libz, OpenGL ES as GLESv3) is linked by that name.",
+        meaning="CMake's find_package found no package for OHOS",
+        terms=("find_package", "CMAKE_PREFIX_PATH", "CMAKE_FIND_ROOT_PATH", "CMake"),
     ),
 )
