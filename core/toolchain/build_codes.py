@@ -249,7 +249,12 @@ BUILD_CODES: dict[str, CodeInfo] = {
         "ohpm-deps",
         "Fetch Local Package Failed",
         "A local dependency does not exist: build that HAR first or fix its path in "
-        "oh-package.json5. Missing: {path}",
+        "oh-package.json5. Missing: {path}. A path in a Flutter plugin's checkout under the "
+        "pub cache (.pub-cache) is a stale or wrong plugin version that lacks the file: clear "
+        "that checkout (`flutter pub cache clean`, or delete its folder), point the plugin's "
+        "git ref in pubspec.yaml (or dependency_overrides) at a version that has it, and run "
+        "`flutter pub get` again.",
+        says=r"Fetch local package error",
     ),
     "00622008": CodeInfo(
         "ohpm-deps",

@@ -61,6 +61,8 @@ _TASK = re.compile(r"Task \[\s*'(?P<t>[^']+)'\s*\]")
 _PATH = re.compile(
     r"(?P<p>(?:[A-Za-z]:)?[\\/]?(?:[\w.@\-…]+[\\/])+[\w.@\-]+\.(?:har|so|hap|hsp|json5|ets|ts))"
 )
+# a line break a console put inside a path, before the rest of its last name
+_WRAP_IN_PATH = re.compile(r"(?<=[\w.@-])\r?\n(?=[\w.@-]*\.(?:har|so|hap|hsp|json5|ets|ts)\b)")
 _AT_LOC = re.compile(r"\b(?:[Aa]t [Ff]ile:|[Aa]t)\s+(\S+?:\d+(?::\d+)?)\b")
 _RULE = re.compile(r"\((art?kts-[a-z0-9-]+)\)", re.I)
 _CUT_HEAD_ERROR = re.compile(
@@ -389,6 +391,8 @@ def _table_finding(
     values = {"message": message}
     for rx, key in ((_PACKAGE, "package"), (_TASK, "task"), (_PATH, "path")):
         m = rx.search(tail[start:]) or rx.search(tail)
+        if m is None and key == "path":  # a console's hard wrap inside the path
+            m = rx.search(_WRAP_IN_PATH.sub("", tail[start:]))
         if m is not None:
             values[key] = m.group(1)
     if "path" not in values and code == "00306049":

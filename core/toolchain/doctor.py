@@ -328,8 +328,6 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
             m_code = _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
-    if "\n" in groups.get("path", ""):  # a console's hard wrap inside the path
-        groups["path"] = re.sub(r"\s*\n\s*", "", groups["path"])
     if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched
         line_start = m.string.rfind("\n", 0, m.start()) + 1
         said = m.string[max(line_start, m.start() - 240) : m.end()].strip()

@@ -66,7 +66,7 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "sdk-missing",
         (
-            r"\bInstall (?:js|ets|Js|Ets) dependencies failed\b",
+            r"\bInstall (?:js|ets) dependencies failed\b",
             r"\bInstall (?:js|ets):[\d.]+ fail",
             r"Unable to download the HarmonyOS SDK",
         ),
@@ -78,19 +78,6 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
         "delete the half-installed component and download it again (Settings > SDK).",
         meaning="the SDK manager's npm install failed",
         terms=("npm", "proxy", "registry", "SDK"),
-    ),
-    # ohpm: a local (file:) dependency whose path does not exist (a console may wrap the path)
-    Signature(
-        "ohpm-deps",
-        (r"Fetch local package error,?\s+(?P<path>\S[^\n]*(?:\n[^\s][^\n]*?)?) not found",),
-        "A local dependency (a file: path in oh-package.json5) names {path}, which does not "
-        "exist: build the HAR it names or fix the path, then `ohpm install`. A path in a Flutter "
-        "plugin's checkout under the pub cache (.pub-cache) is a stale or wrong plugin version "
-        "that lacks the file: clear that checkout (`flutter pub cache clean`, or delete its "
-        "folder), point the plugin's git ref in pubspec.yaml (or dependency_overrides) at a "
-        "version that has it, and run `flutter pub get` again.",
-        meaning="a local dependency's path does not exist",
-        terms=("ohpm", "local dependency", "oh-package.json5", "pubspec"),
     ),
     Signature(
         "ohpm-deps",

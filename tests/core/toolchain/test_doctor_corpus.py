@@ -419,8 +419,9 @@ BUILD_KINDS = (
 # With batch T (68 logs, 47 of them builds) folded in after its blind score, and the general
 # rules its misses taught (873 build logs): said 850, class 808, fix 754, location 289, code 342.
 # With batch U (39 logs, 28 of them builds) folded in after its blind score, and the general
-# rules its misses taught (901 build logs): said 875, class 829, fix 770, location 291, code 343.
-LEAVE_OUT_REACHED = {"said": 875, "class": 829, "actionable": 770, "location": 291, "code": 343}
+# rules its misses taught (901 build logs): said 875, class 829, fix 770, location 291, code 343;
+# ohpm's local-package message read by its code's row (00617202) without the code: fix 771.
+LEAVE_OUT_REACHED = {"said": 875, "class": 829, "actionable": 771, "location": 291, "code": 343}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 
