@@ -533,6 +533,10 @@ _RELEASE_FRAME = re.compile(
 _ETS_FRAME = re.compile(r"^\s*(?:#\d+\s+)?at \S+ \([^()\s]+\.ets:\d+:\d+\)\s*$", re.M)
 
 
+# the engine's note heading a stack it could not source-map
+_RAW_STACK_NOTE = re.compile(
+    r"Cannot get SourceMap info, dump raw stack:|SourceMap is not initiali[sz]ed yet"
+)
 # any JS frame on its own line (``at func_main_0 (A_ns.js:2:13)``, numbered as a rendered page's
 # code block numbers it): read under a runtime message
 _JS_FRAME = re.compile(
@@ -571,6 +575,9 @@ def _bare_js_finding(tail: str) -> Finding | None:
         frames_text = ets
     if not frames_text and msg is not None:
         frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, msg.end("msg"))]
+    if not frames_text and msg is None and (note := _RAW_STACK_NOTE.search(tail)):
+        # a JsCrash stack quoted alone under the engine's raw-stack note (faq-stability-68)
+        frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, note.end())]
     if msg is None and not frames_text:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]

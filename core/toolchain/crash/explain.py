@@ -57,6 +57,11 @@ _ASSERT_AT = re.compile(r"Assertion failed: [^\n]*\(([^()\n]+?\.\w+): [^:()\n]+:
 _OBFUSCATED_FILE = re.compile(
     r"\|src/main/ets/(?:[\w-]+/)*?(?:[a-z]{1,2}\d{0,2}/)+[a-z]{1,2}\d{0,2}\.(?:ts|js)$"
 )
+# the engine's note that its frames are the compiled code's (the stability guide's "SourceMap is
+# not initialized yet" and the JsCrash FAQ's raw stack, faq-stability-68)
+_RAW_STACK = re.compile(
+    r"SourceMap is not initiali[sz]ed yet|Cannot get SourceMap info|dump raw stack", re.I
+)
 # the engine's TypeErrors that name what was undefined: ``Cannot read property x of undefined``
 # (ArkTS), ``Cannot read properties of undefined (reading 'x')`` (V8), ``x is not callable``
 _READ_OF = re.compile(
@@ -142,6 +147,14 @@ def explain(crash: Crash, table: tuple[Cause, ...] = CAUSES) -> Explanation | No
             "-keep-file-name in obfuscation-rules.txt; a library's consumer rules), or update "
             "the library to a version that ships them; a HAR obfuscated when it was built may "
             "not work in the app: build it as a byte-code HAR (or a TS HAR) instead."
+        )
+    if crash.type == JS and _RAW_STACK.search(crash.raw):
+        fix += (
+            " The stack's lines are the compiled code's (a .ts/.js line, not the .ets source): "
+            "the SourceMap was not ready or not found when the crash was logged. Map the frame "
+            "back to the source with the build's SourceMap (sourceMaps.map under the module's "
+            "build/…/cache or the release's saved maps): DevEco Studio's FaultLog restores it, "
+            "or the command-line hstack tool; make sure the build generates the SourceMap."
         )
     named = _named_value(crash.message, location) if crash.type == JS else ""
     named += js_frames.recursion_note(crash) if crash.type == JS else ""

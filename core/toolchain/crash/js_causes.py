@@ -334,7 +334,8 @@ JS_CAUSES: tuple[Cause, ...] = (
     # (a @Sendable class's file that also holds @Observed code, loaded in a TaskPool task)
     _c(
         JS,
-        r"is not initialized|before initiali[sz]ation",
+        # (not the stack's own note "SourceMap is not initialized yet": see explain's raw stack)
+        r"(?<!SourceMap )is not initialized|before initiali[sz]ation",
         "a module's binding (let/const/class) was read before its module ran: usually a circular "
         "dependency (a circular import, 循环依赖) between modules, A imports B and B imports A, so B runs first and "
         "reads A's export at its top level or in a static block; also a lazy-imported name "
