@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from hmdesk.core.toolchain.arkts_rules import ARKTS_DEFAULT, rule_advice, under_error
 from hmdesk.core.toolchain.arkui_checks import ARKUI_CHECKS
+from hmdesk.core.toolchain.clang_catalogue import clang_advice
 from hmdesk.core.toolchain.code_findings import _fill, _with_advice
 from hmdesk.core.toolchain.compiler_messages import ETS_LOADER_MESSAGES, TSC_MESSAGES
 from hmdesk.core.toolchain.config_report import _file_to_edit
@@ -451,6 +452,10 @@ def first_step(
     return _fill(_FIRST_STEP.get(kind, UNKNOWN_STEP), values)
 
 
+# the tools (:mod:`.tool_table`) whose message is clang's own
+_CLANG_TOOLS = frozenset({"the C/C++ compiler", "the C/C++ toolchain"})
+
+
 def _tool_finding(err: ToolError, tail: str) -> Finding:
     """A finding from the tool's own error (:func:`read_tool_error`): its class (certain only
     when the tool's line names it), message, code, place and advice; "possibly" otherwise."""
@@ -476,6 +481,8 @@ def _tool_finding(err: ToolError, tail: str) -> Finding:
         )
     if err.advice and err.advice[:40].lower() not in fix.lower():
         fix = f"{fix} The tool suggests: {err.advice}"
+    if err.tool in _CLANG_TOOLS and (advice := clang_advice(err.message)) is not None:
+        fix = f"{fix} {advice}"  # the remedy of its message's family
     meaning = f"{err.tool} failed" + (f" in {err.phase}" if err.phase else "")
     return Finding(
         kind=kind,

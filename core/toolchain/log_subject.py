@@ -25,6 +25,7 @@ from hmdesk.core.toolchain.build_steps import (
     compiler_message_line,
     first_step,
 )
+from hmdesk.core.toolchain.clang_catalogue import family_advice, quoted_clang
 from hmdesk.core.toolchain.finding import (
     BLOCK_CHARS,
     EVIDENCE_CHARS,
@@ -294,10 +295,13 @@ def subject_finding(found: Finding | None, tail: str) -> Finding | None:
     # TypeScript's errors, or one the doctor has steps for (ArkUI's checks, the ets-loader's)
     lines = _error_lines(tail)
     said = tsc_message(lines)
-    quoted = compiler_message_line("\n".join(lines)) if said is None else None
+    clang = quoted_clang(tail, lines) if said is None else None
+    quoted = compiler_message_line("\n".join(lines)) if said is None and clang is None else None
     if said is not None:
         subject: Subject | None = Subject("arkts-source", (f"TS{said.code}",), said.text)
         words = f"TypeScript's error TS{said.code} (ArkTS compiles with TypeScript's checker)"
+    elif clang is not None:
+        return _clang_finding(found, clang, tail)
     elif quoted is not None:
         subject = Subject("arkts-source", (), quoted)
         words = "a message of the ArkTS compiler's"
@@ -326,4 +330,24 @@ def subject_finding(found: Finding | None, tail: str) -> Finding | None:
         query_terms=search_terms(kind, *found.query_terms, *subject.words),
         meaning=f"{found.meaning or 'a tool failed'}; its error lines speak of {words}",
         certain=False,
+    )
+
+
+def _clang_finding(found: Finding | None, clang: tuple[str, str, bool], tail: str) -> Finding:
+    """clang's message quoted without its place: the native build's, with its family's remedy;
+    certain when the log speaks of C/C++ (:func:`.clang_catalogue.quoted_clang`)."""
+    ident, said, native = clang
+    advice = family_advice(ident) or (
+        "Fix the C/C++ code it names (clang prints its place before 'error:': file:line:col)."
+    )
+    step = first_step("native", found.location if found is not None else None)
+    return Finding(
+        kind="native",
+        evidence=said[:EVIDENCE_CHARS],
+        fix=f"{step} clang (the NDK's C/C++ compiler) says: {said[:300]}. {advice}",
+        query_terms=search_terms("native", "clang", said[:60]),
+        location=found.location if found is not None else None,
+        meaning=f"C/C++ compile error (clang's {ident})",
+        block=first_error_block(tail),
+        certain=native,
     )

@@ -185,45 +185,6 @@ NATIVE_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="libc++_shared.so older than the library",
         terms=("libc++_shared.so", "SDK", "HAR", "symbol not found"),
     ),
-    # clang's own words for a name the code uses and nothing declares, quoted without its place
-    # (with it, the compiler's line is read as the module's, :mod:`.tool_errors`): a header not
-    # included, or a library whose version removed or renamed it
-    Signature(
-        "native",
-        (
-            r"^\s*error: (?:use of undeclared identifier|unknown type name|call to undeclared function"
-            r"|implicit declaration of function|no matching function for call to|no member named"
-            r"|no type named) '(?P<name>[^'\s]+)'",
-        ),
-        "The C/C++ code uses {name}, which nothing it includes declares: include the header that "
-        "declares it (an NDK API's header under the SDK's native/sysroot/usr/include, with its "
-        "library in target_link_libraries) and check the spelling and namespace. When {name} "
-        "comes from a third-party library, the version you build against may have removed or "
-        "renamed it (its changelog or migration notes name the replacement): use the "
-        "replacement, or build against the version the code was written for; an NDK API newer "
-        "than the SDK compiled with needs a newer compileSdkVersion.",
-        meaning="a name the C/C++ code uses is not declared",
-        terms=("header", "#include", "native", "declared"),
-    ),
-    # clang: a class used where only its forward declaration is seen (a smart pointer's or a
-    # template's members instantiated in a file that does not include its definition), quoted
-    # without its place (with it, the compiler's line is read as the module's)
-    Signature(
-        "native",
-        (
-            r"^\s*error: (?:member access into|incomplete definition of type|invalid application of "
-            r"'sizeof' to an) incomplete type '(?P<name>[^'\n]+)'",
-            r"^\s*error: (?:field has|variable has|allocation of) incomplete type "
-            r"'(?P<name2>[^'\n]+)'",
-        ),
-        "{name}{name2} is only forward-declared (`class X;`) where its members or size are "
-        "needed: include the header that defines it in the file the error names (or in the "
-        "header whose template, e.g. a smart pointer's copy constructor or destructor, is "
-        "instantiated there), or move the code that needs the full type into a .cpp that "
-        "includes it.",
-        meaning="a C++ class used with only its forward declaration",
-        terms=("incomplete type", "forward declaration", "#include", "native"),
-    ),
     # the dynamic loader (glibc's and musl's words): the copy of a library found first is another
     # build than the one the program was linked against
     Signature(

@@ -201,9 +201,9 @@ BELOW_LANDED = {
     ("jscrash", "class"): (130, 131),
     ("jscrash", "actionable"): (129, 131),
     ("native", "said"): (101, 102),
-    ("native", "class"): (99, 102),
+    ("native", "class"): (100, 102),
     ("native", "location"): (34, 37),
-    ("native", "actionable"): (93, 102),
+    ("native", "actionable"): (95, 102),
     ("ohpm", "class"): (92, 93),
     ("ohpm", "location"): (6, 7),
     ("ohpm", "actionable"): (92, 93),
@@ -215,10 +215,10 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (70, 72),
     ("signing", "actionable"): (80, 81),
     ("all", "said"): (1651, 1664),
-    ("all", "class"): (1579, 1599),
+    ("all", "class"): (1580, 1599),
     ("all", "code"): (659, 661),
     ("all", "location"): (494, 505),
-    ("all", "actionable"): (1550, 1599),
+    ("all", "actionable"): (1552, 1599),
     ("all", "fields"): (127, 134),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
@@ -419,7 +419,7 @@ BUILD_KINDS = (
 # With batch U (39 logs, 28 of them builds) folded in after its blind score, and the general
 # rules its misses taught (901 build logs): said 875, class 829, fix 770, location 291, code 343;
 # ohpm's local-package message read by its code's row (00617202) without the code: fix 771.
-LEAVE_OUT_REACHED = {"said": 875, "class": 829, "actionable": 771, "location": 291, "code": 343}
+LEAVE_OUT_REACHED = {"said": 876, "class": 834, "actionable": 775, "location": 291, "code": 343}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 from hmdesk.core.toolchain.arkts_checker_messages import ARKTS_CHECKER_SIGNATURES
-from hmdesk.core.toolchain.cjc_catalogue import _catalogue, _patterns
+from hmdesk.core.toolchain.cjc_catalogue import CATALOGUE
 from hmdesk.core.toolchain.doctor import diagnose
 
 from tests.fixtures.real_logs import assert_found, assert_reads
@@ -345,10 +345,10 @@ def test_a_plain_message_is_not_told_as_cjcs() -> None:
 
 
 def test_the_cjc_catalogue_loads_and_compiles() -> None:
-    rows = [r for rows in _catalogue().values() for r in rows]
+    rows = [r for rows in CATALOGUE.by_word().values() for r in rows]
     assert len(rows) > 500
-    for word in _catalogue():
-        assert _patterns(word)
+    for word in CATALOGUE.by_word():
+        assert CATALOGUE.patterns(word)
 
 
 @pytest.mark.parametrize(
