@@ -6,6 +6,9 @@ from __future__ import annotations
 from hmdesk.core.toolchain.native_build_messages import NATIVE_LINK_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature, shell_not_found
 
+# a command's name as a shell prints it (``mingw32-make``, ``aarch64-linux-ohos-clang.exe``)
+_COMMAND = r"[A-Za-z_][\w.+-]{1,40}"
+
 # --------------------------------------------------------------------------- hmharness's 8 classes
 
 HMHARNESS_CLASSES: tuple[Signature, ...] = (
@@ -313,6 +316,25 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         meaning="cmake/ninja not found on PATH",
         terms=("cmake", "ninja", "build-tools", "PATH"),
     ),
+    # any other command the shell cannot find (the tools above have their own remedy)
+    Signature(
+        "tool",
+        (
+            rf"\b(?P<name>{_COMMAND}): command not found(?!:)",
+            rf"\bcommand not found: (?P<name2>{_COMMAND})\s*$",
+            rf"'(?P<name3>{_COMMAND})' is not recognized as an internal or external command",
+            rf"'(?P<name4>{_COMMAND})' 不是内部或外部命令",
+            rf"\bThe term '(?P<name5>{_COMMAND})' is not recognized as (?:the )?name of a cmdlet",
+            rf"无法将[“\"'](?P<name6>{_COMMAND})[”\"']项识别为 ?cmdlet",
+        ),
+        "The shell found no command {name}{name2}{name3}{name4}{name5}{name6}: it is not installed, or its folder is not on PATH. "
+        "Install it, or add its bin folder to PATH; a toolchain the build finds through a "
+        "variable (MINGW_ROOT, OHOS_NDK_HOME, DEVECO_SDK_HOME, JAVA_HOME) needs that variable "
+        "set to its folder. The terminal or IDE that runs the build reads PATH when it starts: "
+        "open a new one after changing it.",
+        meaning="a command not found on PATH",
+        terms=("PATH", "not found", "install"),
+    ),
     # Gradle (an ArkUI-X project's Android side) older than the JDK it runs on: its Groovy
     # cannot compile the settings/build script for that JDK (faqs-compiling-and-building-188:
     # DevEco 6 bundles Java 21, which Gradle supports from 8.5)
@@ -403,6 +425,18 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
         "IT administrator.",
         meaning="the system time is off, so the certificate is not yet (or no longer) valid",
         terms=("system time", "signing", "签名", "时间"),
+    ),
+    Signature(
+        "signing",
+        # Java's KeyStore (PKCS12/JKS): the .p12 was written by a newer JDK's keytool than the
+        # Java that reads it (the signing tool run with an older JAVA_HOME)
+        (r"keystore was created by a newer JDK version",),
+        "The keystore (.p12) was created by a newer JDK than the Java the signing tool runs "
+        "with: run the build with a JDK at least as new, DevEco Studio's bundled one "
+        "(JAVA_HOME=<DevEco>/jbr, its bin first on PATH; `java -version` to check), or create "
+        "the keystore again with the JDK that signs.",
+        meaning="a keystore from a newer JDK",
+        terms=("keystore", "JDK", "JAVA_HOME", "签名"),
     ),
     Signature(
         "signing",

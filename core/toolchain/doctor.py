@@ -102,7 +102,7 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hvigor import parse_log, strip_ansi
-from hmdesk.core.toolchain.log_subject import subject_finding
+from hmdesk.core.toolchain.log_subject import subject_finding, words_by_kind
 from hmdesk.core.toolchain.message_signatures import WARNING_SIGNATURES
 from hmdesk.core.toolchain.page_text import as_printed
 from hmdesk.core.toolchain.project import Project
@@ -231,7 +231,7 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
     if family is not None and (
         _family_wins(matched, tail) or (hit is not None and _is_generic(hit[0]))
     ):
-        return _operation_family(family, err)
+        return _unsure_range(_operation_family(family, err))
     if matched is not None and matched.meaning in _GENERIC_FAILURES:
         # bm/aa said only that they failed, as far as the signatures know: their own words
         return _tool_words_finding(tail) or matched
@@ -270,6 +270,16 @@ def _read(log: str, tail: str, head: str) -> Finding | None:
         found = _tool_finding(err, tail)
         return replace(found, certain=found.certain or found.kind == matched.kind)
     return matched
+
+
+def _unsure_range(found: Finding) -> Finding:
+    """A code the tables do not know is read by its range alone: when the words of its own
+    line speak only of other kinds (``00303312 Cannot find the corresponding SDK version under the
+    specified SDK path``: a configuration code about the SDK), the range's kind is "possibly"."""
+    said = words_by_kind(found.evidence) if found.certain else {}
+    if said and found.kind not in said:
+        return replace(found, certain=False)
+    return found
 
 
 # a build's findings get the place their log prints and the compiler's own message steps

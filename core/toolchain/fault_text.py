@@ -521,7 +521,10 @@ _BARE_JS_MESSAGE = Gated(
     r"|@Component '[^'\n]+'\[\d+\] missing @Provide property"
     # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
     # wrapped onto the next line as ArkCompiler's debug lines are quoted
-    r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",
+    r"|Cannot find module\s+'[^'\n]*&[^'\n]*'"
+    # the runtime's checks of a @Sendable object (the concurrency FAQ)
+    r"|Cannot add property in prevent extensions|Cannot set sendable property with mismatched type"
+    r")[^\n]*)$",
     re.M | re.I,
 )
 _RELEASE_FRAME = re.compile(

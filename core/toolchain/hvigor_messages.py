@@ -89,6 +89,20 @@ HVIGOR_VERSION_SIGNATURES: tuple[Signature, ...] = (
 
 # before them in the table: a module the runtime cannot find for the launched ability
 HVIGOR_PACKAGE_SIGNATURES: tuple[Signature, ...] = (
+    # hvigor's own entry script missing where the wrapper installed it (the project's
+    # .hvigor/project_caches or the user's ~/.hvigor cache, its links left dangling by a moved
+    # or cleaned folder)
+    Signature(
+        "hvigor-env",
+        (r"\bENOENT\b[^\n]*@ohos[\\/]hvigor[\\/]bin[\\/]hvigor(?:w)?\.js",),
+        "hvigor's own package is missing where the wrapper installed it: the hvigor cache "
+        "(the project's .hvigor folder, or ~/.hvigor/project_caches for this workspace) points "
+        "at files that are gone, e.g. after the project or the user folder was moved, cleaned "
+        "or synced. Delete the project's .hvigor folder (and this project's entry under "
+        "~/.hvigor/project_caches), then run hvigorw again so it installs hvigor afresh.",
+        meaning="hvigor's cached install is broken",
+        terms=("hvigor", ".hvigor", "project_caches", "cache"),
+    ),
     # cmd.exe's own limit: each .bat of the chain (flutter.bat, hvigorw.bat, ohpm.bat) run again
     # through `cmd /c` from a Unix-like shell until cmd gives up
     Signature(

@@ -53,8 +53,12 @@ HDC_FILE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "file",
         (r"\[Fail\]\s*Error opening file:\s*read-only file system",),
-        "The device's partition is read-only: `hdc shell mount -o rw,remount /` (root build), "
-        "or write under /data/local/tmp instead.",
+        "The file could not be opened for writing on a read-only file system. For `hdc file "
+        "send` that is the device's partition: write under /data/local/tmp instead, or `hdc "
+        "shell mount -o rw,remount /` (root build). For `hdc file recv` it is the PC's side: "
+        "without a local path hdc writes into its working directory (cwd), which may be "
+        "read-only (a sandboxed tool, a system folder): give a writable local folder as an "
+        "absolute path, or run hdc from a writable working directory (a tempdir).",
         meaning="hdc file: read-only file system",
         terms=("hdc", "file send", "remount"),
     ),
@@ -76,6 +80,22 @@ HDC_FILE_SIGNATURES: tuple[Signature, ...] = (
 
 # a HAP the device or the install step refuses
 INSTALL_SIGNATURES: tuple[Signature, ...] = (
+    # a run tool (DevEco Studio, its CLI, hvigor's install) refusing an unsigned package for a
+    # real device: an emulator installs one, a device does not
+    Signature(
+        "signing",
+        (
+            r"\b(?:real|physical) device\b[^\n]{0,80}\b(?:is|was) not signed\b",
+            r"\b(?:artifact|HAP|hap|package|App|app)\b[^\n]{0,60}\b(?:is|was) not signed\b"
+            r"[^\n]{0,40}\b(?:real|physical) device\b",
+        ),
+        "The package is unsigned, and a real device installs only signed apps (an emulator "
+        "takes unsigned ones): configure signing (DevEco Studio: File > Project Structure > "
+        "Signing Configs, Automatically generate signature, or signingConfigs in "
+        "build-profile.json5 with your .p12, .cer and .p7b), then build and install again.",
+        meaning="an unsigned package for a real device",
+        terms=("signingConfigs", "unsigned", "real device", "签名"),
+    ),
     Signature(
         "signing",
         # faqs-package-structure-51: a release HAP installed with hdc

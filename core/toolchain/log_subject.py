@@ -248,22 +248,28 @@ def subject_of(text: str) -> Subject | None:
     return _subject_in(_error_lines(text))
 
 
-def _subject_in(lines: list[str]) -> Subject | None:
-    """:func:`subject_of` over the error lines already taken."""
-    if not lines:
-        return None
-    region = "\n".join(lines)
-    # a paste without an error line: a place in it (a quoted frame) names no failure
-    erring = any(map(_ERROR_LINE.search, lines))
+def words_by_kind(text: str, *, places: bool = True) -> dict[str, tuple[str, ...]]:
+    """Each kind whose words ``text`` holds, with the words (``places``: a file:line or a
+    library counts as a word)."""
     said: dict[str, tuple[str, ...]] = {}
     for kind, patterns in _compiled().items():
         words = tuple(
             m.group(0)
             for source, p in patterns
-            if (erring or source not in _PLACES) and (m := p.search(region))
+            if (places or source not in _PLACES) and (m := p.search(text))
         )
         if words:
             said[kind] = words
+    return said
+
+
+def _subject_in(lines: list[str]) -> Subject | None:
+    """:func:`subject_of` over the error lines already taken."""
+    if not lines:
+        return None
+    # a paste without an error line: a place in it (a quoted frame) names no failure
+    erring = any(map(_ERROR_LINE.search, lines))
+    said = words_by_kind("\n".join(lines), places=erring)
     if not said:
         return None
     most = max(len(w) for w in said.values())

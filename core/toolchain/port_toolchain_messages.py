@@ -153,6 +153,48 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
             r":\s*error: no member named '(?P<name>s6_addr(?:16|32))' in 'struct in6_addr'",
         )
     ),
+    # ---- Rust for OHOS (the Rust platform-support page: *-linux-ohos are tier 2 with a
+    # prebuilt std from Rust 1.78; cargo links with the OHOS NDK's clang)
+    Signature(
+        "native",
+        (
+            r"does not contain component 'rust-std' for target '(?P<name>[\w-]+-ohos)'",
+            r"\bcan't find crate for `(?:std|core)`[\s\S]{0,300}?target `(?P<name2>[\w-]+-ohos)`",
+        ),
+        "The Rust toolchain has no prebuilt standard library for {name}{name2}: the OHOS "
+        "targets ship one from Rust 1.78 (stable). rustup update, then rustup target add "
+        "{name}{name2}; on an older (nightly) toolchain, build std yourself: add the rust-src "
+        "component and build with cargo build -Z build-std.",
+        meaning="no Rust standard library for the OHOS target",
+        terms=("rustup", "rust-std", "ohos", "build-std"),
+    ),
+    Signature(
+        "native",
+        (r"\berror: linker `(?P<name>[^`\n]+)` not found",),
+        "cargo found no linker `{name}` for the target: an OHOS target (aarch64-unknown-linux-ohos, "
+        "armv7-…, x86_64-…) links with the OHOS NDK's clang. In .cargo/config.toml set "
+        '[target.aarch64-unknown-linux-ohos] linker = "<SDK>/native/llvm/bin/'
+        "aarch64-unknown-linux-ohos-clang\" (it finds the NDK's sysroot itself; a plain clang "
+        "needs --sysroot=<SDK>/native/sysroot), or set OHOS_NDK_HOME and build with ohrs "
+        "(ohos-rs), which sets the linker for you.",
+        meaning="cargo has no linker for the target",
+        terms=("cargo", "linker", "OHOS_NDK_HOME", "clang"),
+    ),
+    # ---- GN: a BUILD.gn's assertion that the platform is one it knows (a library's BUILD.gn
+    # written for Linux/Android/… meeting current_os = "ohos")
+    Signature(
+        "native",
+        (
+            r"Assertion failed\.[^\n]*(?:\n[^\n]*){0,3}?\bUnsupported\b[^\n]*?"
+            r"\b(?:OS|platform|target_os|current_os|os)\b",
+        ),
+        "A BUILD.gn asserted that it knows the target platform, and OHOS is not one of its "
+        "branches: the library's BUILD.gn (or its .gni) picks sources and defines by is_linux / "
+        "is_android / is_mac …. Add OHOS to the branch that fits it, usually Linux's (is_linux || "
+        "is_ohos), in that BUILD.gn, or use the library's OHOS port if there is one.",
+        meaning="a BUILD.gn does not know the OHOS platform",
+        terms=("BUILD.gn", "is_ohos", "GN", "assert"),
+    ),
     # ---- a Windows path whose backslashes a POSIX shell ate
     Signature(
         "native",

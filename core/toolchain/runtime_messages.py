@@ -472,14 +472,42 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     # hap-sign-tool's 11012005 message on a line of its own
     Signature(
         "signing",
-        (r"^\W*Not support file\.?\s*$",),
+        (r"^\W*Not support file(?:\.|:\s*(?P<location>\S+))?\s*$",),
         "hap-sign-tool got a file whose type it does not take (11012005): a signed profile is "
         ".p7b (profileFile), an unsigned one .json, a certificate or chain .cer (appCertFile), a "
-        "keystore .p12 or .jks (keystoreFile). Check each file the command (or signingConfigs) "
-        "names.",
+        "keystore .p12 or .jks (keystoreFile), the input and output a real file with its "
+        "extension (.hap, .app, .bin, .elf). Check each file the command (or signingConfigs) "
+        "names: a script that passes /dev/null or a pipe where an output file is expected must "
+        "pass a real, writable temporary file instead (mktemp in a temp directory).",
         code="11012005",
         meaning="a signing file of a type hap-sign-tool does not take",
         terms=("hap-sign-tool", "11012005", "p12"),
+    ),
+    # a kit's permission check quoted alone (``ohos.permission.INTERNET check failed``): the
+    # permission is not declared, or a user_grant one not granted
+    Signature(
+        "permission",
+        (r"\b(?P<name>ohos\.permission\.[A-Z][A-Z_]+) check failed",),
+        "The API needs {name}, and the app does not hold it: declare it in requestPermissions of "
+        "the module's module.json5 (with a reason and usedScene for a user_grant permission), "
+        "and for a user_grant permission ask the user at run time "
+        "(abilityAccessCtrl.requestPermissionsFromUser) before the call. A system_basic / ACL "
+        "permission also needs the signing profile to allow it.",
+        meaning="a permission the app does not hold",
+        terms=("requestPermissions", "module.json5", "permission"),
+    ),
+    # JSVM-API's fatal check (the JSVM guide's JSVM_SCOPE_CHECK and its misuse cases): the
+    # engine's own position and message, then the abort
+    Signature(
+        "crash",
+        (r'JSVM Fatal Error Message\s*:\s*"?(?P<name>[^"\n]+)"?',),
+        "JSVM-API stopped the process on a misuse it checks: {name}. Values (JSVM_Value) live "
+        "in the handle scope that created them: open one with OH_JSVM_OpenHandleScope before "
+        "creating values, close it with OH_JSVM_CloseHandleScope in the reverse order of "
+        "opening, use a value only while its scope is open and on the thread of its JSVM_Env, "
+        "and keep what must outlive the scope in a reference (OH_JSVM_CreateReference).",
+        meaning="JSVM-API's fatal misuse check",
+        terms=("JSVM", "HandleScope", "OH_JSVM_OpenHandleScope"),
     ),
     # hdc's own check of `file send/recv` options (its typo included): an option the client's
     # and the device daemon's versions do not share

@@ -55,15 +55,15 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("core/codeindex/index.py", "_parser_fingerprint", "read_bytes"): "the parser's own source",
     ("gui/app.py", "app_icon", "read_bytes"): "the icons in resources",
     (
-        "core/toolchain/tsc_catalogue.py",
-        "_catalogue",
+        "core/toolchain/diagnostic_catalogue.py",
+        "Catalogue._read",
         "read_text",
-    ): "TypeScript's errors in resources",
+    ): "a compiler's errors in resources (TypeScript's, cjc's, clang's)",
     (
-        "core/toolchain/tsc_catalogue.py",
-        "_catalogue",
+        "core/toolchain/diagnostic_catalogue.py",
+        "Catalogue._read",
         "json.loads",
-    ): "TypeScript's errors in resources",
+    ): "a compiler's errors in resources (TypeScript's, cjc's, clang's)",
     (
         "core/toolchain/api_error_codes.py",
         "_catalogue",
@@ -74,8 +74,6 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "_catalogue",
         "json.loads",
     ): "the API error codes in resources",
-    ("core/toolchain/cjc_catalogue.py", "_catalogue", "read_text"): "cjc's errors in resources",
-    ("core/toolchain/cjc_catalogue.py", "_catalogue", "json.loads"): "cjc's errors in resources",
     ("core/toolchain/sdk_members.py", "_index", "read_text"): "the SDK's methods in resources",
     ("core/toolchain/sdk_members.py", "_index", "json.loads"): "the SDK's methods in resources",
     # hmdesk's own cache, in its cache folder (one it cannot read is rebuilt)

@@ -352,6 +352,29 @@ JS_CAUSES: tuple[Cause, ...] = (
         "not re-export a lazy-imported name (import lazy … export); in a TaskPool task keep "
         "@Sendable classes out of files holding @Observed (UI) code.",
     ),
+    # the runtime's checks of a @Sendable object (the concurrency FAQ): its layout is fixed when
+    # the class is compiled, and each field keeps its declared type
+    _c(
+        JS,
+        r"Cannot add property in prevent extensions",
+        "a property was added to an object that takes no new ones: a @Sendable class's instance "
+        "(its fields are fixed when the class is compiled) or an object passed through "
+        "Object.preventExtensions/seal/freeze",
+        "Declare the field in the Sendable class instead of adding it at run time. When it fails "
+        "only in local unit tests (Local Test) or the Previewer, which run a HAR's code as "
+        "source: for a namespace-imported Sendable HAR build the HAR as a TS HAR there "
+        "(useTsHar) or import its names directly.",
+    ),
+    _c(
+        JS,
+        r"Cannot set sendable property with mismatched type",
+        "a field of a @Sendable class was assigned a value of another type than it declares (the "
+        "runtime checks a Sendable field's type on each write): most often a state variable's "
+        "value, which @State/@Observed wrap in a Proxy, or a plain (non-Sendable) object",
+        "Assign a value of the declared Sendable type: copy the data out of the state variable "
+        "(not its @State/@Observed Proxy) into a new Sendable class instance, or declare the "
+        "field with the type it really holds.",
+    ),
     _c(
         JS,
         r"Stack overflow|Maximum call stack",

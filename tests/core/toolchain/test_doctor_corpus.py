@@ -179,47 +179,66 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "actionable"): (42, 43),
+    ("aa", "class"): (43, 44),
+    ("aa", "code"): (25, 26),
+    ("aa", "actionable"): (42, 44),
     ("appfreeze", "said"): (49, 50),
     ("appfreeze", "class"): (49, 50),
     ("appfreeze", "location"): (9, 11),
     ("appfreeze", "actionable"): (48, 50),
-    ("arkts", "actionable"): (163, 169),
-    ("bm", "actionable"): (153, 157),
-    ("cppcrash", "said"): (173, 177),
-    ("cppcrash", "class"): (173, 177),
+    ("arkts", "said"): (180, 181),
+    ("arkts", "class"): (178, 181),
+    ("arkts", "code"): (82, 83),
+    ("arkts", "actionable"): (168, 181),
+    ("bm", "actionable"): (155, 159),
+    ("config", "said"): (143, 148),
+    ("config", "class"): (142, 148),
+    ("config", "code"): (58, 59),
+    ("config", "location"): (52, 53),
+    ("config", "actionable"): (142, 148),
+    ("cppcrash", "said"): (174, 180),
+    ("cppcrash", "class"): (174, 180),
     ("cppcrash", "code"): (104, 106),
     ("cppcrash", "location"): (90, 94),
-    ("cppcrash", "actionable"): (165, 177),
-    ("hilog", "said"): (129, 134),
-    ("hilog", "class"): (64, 69),
-    ("hilog", "location"): (16, 17),
-    ("hilog", "actionable"): (64, 69),
-    ("hilog", "fields"): (127, 134),
-    ("hvigor", "class"): (102, 103),
-    ("hvigor", "actionable"): (102, 103),
-    ("jscrash", "class"): (130, 131),
-    ("jscrash", "actionable"): (129, 131),
-    ("native", "said"): (101, 102),
-    ("native", "class"): (100, 102),
+    ("cppcrash", "actionable"): (166, 180),
+    ("hdc", "said"): (74, 76),
+    ("hdc", "class"): (73, 76),
+    ("hdc", "code"): (10, 11),
+    ("hdc", "actionable"): (73, 76),
+    ("hilog", "said"): (131, 138),
+    ("hilog", "class"): (65, 72),
+    ("hilog", "location"): (17, 18),
+    ("hilog", "actionable"): (65, 72),
+    ("hilog", "fields"): (130, 138),
+    ("hvigor", "said"): (108, 109),
+    ("hvigor", "class"): (106, 109),
+    ("hvigor", "location"): (16, 17),
+    ("hvigor", "actionable"): (105, 109),
+    ("jscrash", "class"): (132, 133),
+    ("jscrash", "actionable"): (131, 133),
+    ("native", "said"): (107, 110),
+    ("native", "class"): (106, 110),
+    ("native", "code"): (1, 2),
     ("native", "location"): (34, 37),
-    ("native", "actionable"): (95, 102),
-    ("ohpm", "class"): (92, 93),
+    ("native", "actionable"): (99, 110),
+    ("ohpm", "class"): (94, 95),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (92, 93),
-    ("paths", "said"): (43, 44),
-    ("paths", "class"): (42, 44),
-    ("paths", "actionable"): (41, 44),
-    ("sdk", "said"): (71, 72),
-    ("sdk", "class"): (70, 72),
-    ("sdk", "actionable"): (70, 72),
-    ("signing", "actionable"): (80, 81),
-    ("all", "said"): (1651, 1664),
-    ("all", "class"): (1580, 1599),
-    ("all", "code"): (659, 661),
-    ("all", "location"): (494, 505),
-    ("all", "actionable"): (1552, 1599),
-    ("all", "fields"): (127, 134),
+    ("ohpm", "actionable"): (94, 95),
+    ("paths", "said"): (44, 46),
+    ("paths", "class"): (42, 46),
+    ("paths", "code"): (16, 17),
+    ("paths", "actionable"): (41, 46),
+    ("sdk", "said"): (76, 77),
+    ("sdk", "class"): (72, 77),
+    ("sdk", "location"): (8, 9),
+    ("sdk", "actionable"): (72, 77),
+    ("signing", "actionable"): (83, 85),
+    ("all", "said"): (1706, 1735),
+    ("all", "class"): (1624, 1669),
+    ("all", "code"): (663, 671),
+    ("all", "location"): (496, 510),
+    ("all", "actionable"): (1588, 1669),
+    ("all", "fields"): (130, 138),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -245,6 +264,9 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     # colon): no hilog layout puts a tag before a space alone, and reading the first word of any
     # line as a tag would take a sentence's first word; the line is read, its tag is not
     "tag-space-no-time": (0, 1),
+    # V's 'E com.zcoder.studio/Zcoder: message' (a level, then process/tag, nothing else): no
+    # hilog or DevEco layout prints it so; the line is read as a message, its columns are not
+    "level-process-tag-wrapped": (0, 1),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # (none left: a tool's folder in the user's home refused is read as "permission", dyld's
@@ -261,7 +283,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1664
+    assert len(items) >= 1735
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -419,7 +441,11 @@ BUILD_KINDS = (
 # With batch U (39 logs, 28 of them builds) folded in after its blind score, and the general
 # rules its misses taught (901 build logs): said 875, class 829, fix 770, location 291, code 343;
 # ohpm's local-package message read by its code's row (00617202) without the code: fix 771.
-LEAVE_OUT_REACHED = {"said": 876, "class": 834, "actionable": 775, "location": 291, "code": 343}
+# With clang's catalogue (a C/C++ message quoted without its place; its families' remedies):
+# said 876, class 834, fix 775.
+# With batch V (71 logs, 54 of them builds) folded in after its blind score, and the general
+# rules its misses taught (955 build logs): said 918, class 867, fix 799, location 292, code 346.
+LEAVE_OUT_REACHED = {"said": 918, "class": 867, "actionable": 799, "location": 292, "code": 346}
 LEAVE_OUT_CONFIDENT_WRONG = 1
 
 
@@ -444,7 +470,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 901
+    assert logs >= 955
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -498,7 +524,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 352
+    assert len(with_cause) >= 355
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
