@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from hmdesk.core.toolchain.arkts_runtime_catalogue import runtime_message
 from hmdesk.core.toolchain.crash import napi_throws, resource_leaks
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
@@ -521,10 +522,7 @@ _BARE_JS_MESSAGE = Gated(
     r"|@Component '[^'\n]+'\[\d+\] missing @Provide property"
     # the runtime's module loader on an ohmurl (``bundle&module/path&version``), the name
     # wrapped onto the next line as ArkCompiler's debug lines are quoted
-    r"|Cannot find module\s+'[^'\n]*&[^'\n]*'"
-    # the runtime's checks of a @Sendable object (the concurrency FAQ)
-    r"|Cannot add property in prevent extensions|Cannot set sendable property with mismatched type"
-    r")[^\n]*)$",
+    r"|Cannot find module\s+'[^'\n]*&[^'\n]*')[^\n]*)$",
     re.M | re.I,
 )
 _RELEASE_FRAME = re.compile(
@@ -581,12 +579,13 @@ def _bare_js_finding(tail: str) -> Finding | None:
     if not frames_text and msg is None and (note := _RAW_STACK_NOTE.search(tail)):
         # a JsCrash stack quoted alone under the engine's raw-stack note (faq-stability-68)
         frames_text = [m.group(1) for m in _JS_FRAME.finditer(tail, note.end())]
-    if msg is None and not frames_text:
+    quoted = runtime_message(tail) if msg is None and not frames_text else None
+    if msg is None and not frames_text and quoted is None:
         return None
     frames = [f for f in (parse_frame(t) for t in frames_text) if f is not None]
     if not frames and msg is not None and (file := _RELEASE_FILE.search(msg.group(0))):
         frames = [Frame(symbol="", file=file.group(0), raw=file.group(0))]
-    message = msg.group("msg").strip() if msg else ""
+    message = msg.group("msg").strip() if msg else quoted[1] if quoted else ""
     crash = Crash(
         type=JS,
         name="Error",
@@ -594,5 +593,5 @@ def _bare_js_finding(tail: str) -> Finding | None:
         frames=frames,
         raw=tail[-4000:],
     )
-    evidence = message or frames_text[0].strip()
+    evidence = quoted[0] if quoted else message or frames_text[0].strip()
     return _crash_finding(crash, evidence, certain=False)
