@@ -45,6 +45,9 @@ _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
 # the parsed message's start
 _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
+# a code and then, after a space, its own documented message (``13900002 No such file or
+# directory``, a note's quote): read only when the words are that message
+_CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
 # the message labelled after the code, as a BusinessError's fields print
 _MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
@@ -80,6 +83,7 @@ def _mentions(text: str) -> Iterator[re.Match[str]]:
     yield from _code_words(text)
     yield from _CHINESE.finditer(text)
     yield from _LEADING.finditer(text)
+    yield from _CODE_MESSAGE.finditer(text)
     yield from _CURL.finditer(text)
 
 
@@ -99,6 +103,12 @@ def _leads(m: re.Match[str], line: str) -> bool:
     some other text)."""
     parsed = parse_lines([line])[0]
     return parsed.kind == LOG and parsed.message.lstrip().startswith(m.group(1))
+
+
+def _says_its_message(words: str, code: str) -> bool:
+    """``words`` (what follows the code on its line) are one of ``code``'s documented messages."""
+    found = api_error_codes.lookup(code, words)
+    return found is not None and found.by_message
 
 
 def _line_at(text: str, pos: int) -> str:
@@ -126,6 +136,8 @@ def api_code(text: str) -> Said | None:
         line = _line_at(text, m.start())
         if m.re is _LEADING and not _leads(m, line):
             continue
+        if m.re is _CODE_MESSAGE and not _says_its_message(line[m.end() :], code):
+            continue
         around = text[max(0, m.start() - _AROUND) : m.end() + _AROUND]
         found = api_error_codes.lookup(code, line, around)
         if found is None:  # pragma: no cover - documented() said it is there
@@ -140,7 +152,10 @@ def api_code(text: str) -> Said | None:
         # the app logged, without hilog's columns)
         logged = _error_line(line)
         labelled = _MESSAGE_LABEL.search(line, m.end()) is not None
-        if not (logged or curl or labelled or (found.by_message and _FAILED.search(line))):
+        followed = m.re is _CODE_MESSAGE  # by its own message, checked above
+        if not (
+            logged or curl or labelled or followed or (found.by_message and _FAILED.search(line))
+        ):
             continue
         if len(code) < _KIT_DIGITS and not found.by_message:
             continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code

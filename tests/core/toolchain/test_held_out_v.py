@@ -112,3 +112,11 @@ def test_an_unknown_codes_range_is_unsure_when_its_line_speaks_of_another_kind()
         "hvigor ERROR: 00303399 Configuration Error\nError Message: module.json5 is wrong.\n"
     )
     assert same.code == "00303399"
+
+
+def test_a_code_followed_by_its_own_documented_message() -> None:
+    f = assert_found(real_log("paths/v4-ps2-emu-picker-uri-to-bare-path-13900002.log"))
+    assert f.kind == "file" and f.code == "13900002" and not f.certain
+    # the same code followed by other words is a number in prose
+    other = diagnose("13900002 files were copied to the device\n")
+    assert other is None or other.code != "13900002"
