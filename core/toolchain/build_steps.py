@@ -82,6 +82,8 @@ _TWO_READINGS = frozenset(
         # restool's page names three causes (a path, a missing library, Windows' Path order) and
         # a .dylib on a host that is not a Mac is a fourth (the host taken for macOS)
         RESTOOL_CODES["11201001"][1],
+        # hb's block says that the system build stopped, and its Reason is of any kind
+        "OpenHarmony's system build failed",
     }
 )
 

@@ -192,7 +192,7 @@ def _diagnose_text(
     lines (the files it was given). A log quoted by a page is read as printed
     (:func:`.page_text.as_printed`), a HiAppEvent event dumped as one JSON as its params
     (:func:`.app_event_json.as_params`)."""
-    log = as_params(as_printed(log))
+    log = as_params(as_printed(unquote(log)))
     tail = redact(unescape_markdown(strip_ansi(_build_window(log))), extra_secrets)
     head = tail if len(log) <= TAIL_CHARS else redact(strip_ansi(log[:HEAD_CHARS]), extra_secrets)
     ran = redact(command, extra_secrets) if command else ""

@@ -9,6 +9,38 @@ from hmdesk.core.toolchain.signature import Signature
 
 # the native build's generators (GN, CMake)
 NATIVE_BUILD_SIGNATURES: tuple[Signature, ...] = (
+    # the system's out-of-memory killer stopping a compiler or linker (the shell's "Killed" on a
+    # line of its own, gcc/clang's driver naming the program it lost)
+    Signature(
+        "native",
+        (
+            r"^\s*(?:\S+: line \d+: +\d+ )?Killed(?: +\S.*)?\s*$",
+            r"\bKilled signal terminated program (?P<name>\S+)",
+            r"\b(?:clang|gcc|g\+\+|c\+\+|ld(?:\.lld)?)(?:\+\+)?: (?:fatal )?error: unable to "
+            r"execute command: Killed",
+        ),
+        "A compiler or linker of the build was killed{name} — by the system's out-of-memory "
+        "killer, most often: the machine (or the VM or container) ran out of RAM. Give it more "
+        "memory or swap (a system image build needs 16 GB or more), or run fewer jobs at once "
+        "(ninja -j, make -j, the build's thread count), then build again; `dmesg | grep -i "
+        "oom` shows the kill.",
+        meaning="a build process killed (out of memory)",
+        terms=("Killed", "memory", "swap", "-j"),
+    ),
+    # OpenHarmony's system build (hb / build.sh) reporting a failure in its own block:
+    # ``[OHOS ERROR] Code: 4000`` … ``Reason: …`` … ``Solution: …``
+    Signature(
+        "native",
+        (r"\[OHOS ERROR\]\s*Reason:\s*(?P<name>\S[^\n]*)",),
+        "OpenHarmony's system build (hb, build.sh) stopped: {name}. hb prints its error's Code, "
+        "Reason and Solution in this block; for a compile failure (code 4000, ninja) the first "
+        "error is in out/<product>/error.log and the whole output in out/<product>/build.log. "
+        "Build on the host the build's docs name (Ubuntu 20.04/22.04 with its prerequisites "
+        "installed: build/prebuilts_download.sh, the apt packages the docs list), not as root "
+        "unless the docs ask for it, and with enough memory.",
+        meaning="OpenHarmony's system build failed",
+        terms=("hb", "build.sh", "error.log", "OHOS ERROR"),
+    ),
     # GN (OpenHarmony's build): a variable set in a scope nothing reads
     Signature(
         "native",

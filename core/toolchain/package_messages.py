@@ -153,6 +153,18 @@ DEPENDENCY_SIGNATURES: tuple[Signature, ...] = (
 
 # a package registry npm/pnpm/ohpm cannot reach or read
 REGISTRY_SIGNATURES: tuple[Signature, ...] = (
+    # ohpm could not read a package's metadata from its registry
+    Signature(
+        "ohpm-deps",
+        (r"\bFetchPackageInfo failed\b",),
+        "ohpm could not fetch the package's information from its registry: check the network "
+        "and the proxy (.ohpmrc: registry, proxy / https_proxy, strict_ssl; DevEco Studio's "
+        "HTTP proxy settings), that the registry URL is right and reachable, and, for a "
+        "private registry, that you are logged in; then that the package name and version "
+        "exist there.",
+        meaning="ohpm could not fetch a package's information",
+        terms=("ohpm", "registry", "proxy", ".ohpmrc"),
+    ),
     # npm's fetch in offline mode (offline=true, --offline, or a cache mode set so): only the
     # cache may answer, and it does not hold the package
     Signature(

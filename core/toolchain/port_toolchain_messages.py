@@ -153,6 +153,38 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
             r":\s*error: no member named '(?P<name>s6_addr(?:16|32))' in 'struct in6_addr'",
         )
     ),
+    # ---- a kit the SDK the module compiles with does not have (``@kit.X``: a later API
+    # version's, or a HarmonyOS kit an OpenHarmony SDK lacks)
+    Signature(
+        "sdk-version",
+        (
+            r"\bModule '@kit\.(?P<name>\w+)' not found",
+            r"\bCannot find module '@kit\.(?P<name2>\w+)'",
+        ),
+        "@kit.{name}{name2} is not in the SDK the module compiles with: the kit came in a later "
+        "API version (raise compileSdkVersion in build-profile.json5 and install that SDK), or "
+        "it is a HarmonyOS kit an OpenHarmony SDK does not have (build with the HarmonyOS SDK). "
+        "If the app must still run on older systems, keep compatibleSdkVersion and guard the "
+        "kit's use with canIUse('SystemCapability.…').",
+        meaning="a kit missing from the SDK",
+        terms=("@kit", "compileSdkVersion", "SDK", "canIUse"),
+    ),
+    # ---- Python 3.10 dropped the container ABCs' aliases from ``collections``: an older build
+    # script (OpenHarmony's hb of its time, a code generator) importing them fails
+    Signature(
+        "tool",
+        (
+            r"cannot import name '(?P<name>Mapping|MutableMapping|Sequence|MutableSequence|"
+            r"Iterable|Iterator|Callable|Set|MutableSet|Hashable|Sized|Container)' from "
+            r"'collections'",
+        ),
+        "The script was written for Python before 3.10, which moved collections.{name} to "
+        "collections.abc: run the tool with the Python version its docs name (a virtual "
+        "environment with that python3), or patch its import to `from collections.abc import "
+        "{name}`.",
+        meaning="an older Python script on Python 3.10+",
+        terms=("python", "collections.abc", "Python 3.10"),
+    ),
     # ---- Rust for OHOS (the Rust platform-support page: *-linux-ohos are tier 2 with a
     # prebuilt std from Rust 1.78; cargo links with the OHOS NDK's clang)
     Signature(

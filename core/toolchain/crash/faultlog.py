@@ -466,7 +466,9 @@ _COMMENT_KEY = Gated(r"/\s*/\s*[^\n:：]{0,12}[：:]?\s*((?:Error name|Error mes
 _FREEZE_WORD = re.compile(
     r"(?<!\w\.)freez|frozen|卡死|卡顿|卡住|无响应|appfreeze|\bANR\b|\bhang|not respond|崩溃|闪退|\bcrash"
     r"|审核|\breview|\brejected|阻塞|\bblocked\b"
-    r"|\bAppDfr\b|NotifyAppFault|reportEvent|\bwill exit because\b|PROCESS_KILL",
+    r"|\bAppDfr\b|NotifyAppFault|reportEvent|\bwill exit because\b|PROCESS_KILL"
+    # the ability manager's own words for a lifecycle freeze (``EntryAbility foreground timeout``)
+    r"|\b(?:foreground|background|load|terminate|active|inactive) timeout\b",
     re.I,
 )
 # a freeze's event name in a note that speaks of one (``AppFreeze capture … showed
@@ -495,8 +497,9 @@ def _prose_keys(text: str) -> list[str]:
     # regular expressions
     if ("BLOCK" in text or "TIMEOUT" in text) and _FREEZE_WORD.search(text):
         named = [m.group(1) for m in _NAMED_FREEZE.finditer(text)]
-        # THREAD_BLOCK_3S is the watchdog's warning; the 6S after it is the freeze that kills
-        said += [f"Reason:{n}" for n in named if not n.endswith("_3S")][:1] or [
+        # THREAD_BLOCK_3S and LIFECYCLE_HALF_TIMEOUT are the watchdog's warnings; the 6S and the
+        # full timeout after them are the freeze that kills
+        said += [f"Reason:{n}" for n in named if not n.endswith("_3S") and "HALF" not in n][:1] or [
             f"Reason:{n}" for n in named
         ][:1]
     if "BlockMonitor" in text and not any(k.startswith("Reason:") for k in said):

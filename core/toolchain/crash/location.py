@@ -211,6 +211,9 @@ def _named(frame: Frame) -> bool:
     return bool(frame.symbol) and not frame.symbol.startswith("pc ")
 
 
+_OWN_JS = re.compile(r"(?:^|/)src/main/ets/(?:[^/]+/)*[^/|]+\.js$")
+
+
 def _most_precise(frames: list[Frame]) -> Frame:
     """The first of the app's own frames that names a place: a source line, or a native symbol;
     a compiled ``.js`` line only when no source line is printed (a stack that runs
@@ -220,7 +223,11 @@ def _most_precise(frames: list[Frame]) -> Frame:
     # the frame that threw it is the one below
     thrower = [f for f in named if not _ERROR_CTOR.fullmatch(f.symbol or "")]
     named = thrower or named
-    source = [f for f in named if not f.file.endswith(".js") or not f.line]
+    # (a .js file in the module's own source tree is one the app wrote: ArkTS modules may hold
+    # plain JavaScript next to their .ets files)
+    source = [
+        f for f in named if not f.file.endswith(".js") or not f.line or _OWN_JS.search(f.file)
+    ]
     return (source or named or frames)[0]
 
 

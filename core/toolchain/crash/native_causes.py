@@ -493,6 +493,21 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "keep a signal handler within the signal stack (an FFRT task's coroutine stack is "
         "small: or give it more with ffrt_task_attr_set_stack_size).",
     ),
+    # the crash is inside JSVM-API's engine (V8, libv8_shared.so): the JSVM-API FAQ's crash
+    # cases (an env used after OH_JSVM_DestroyEnv, a value or env of another thread)
+    _c(
+        CPP,
+        r"^\s*#0[0-3] pc [0-9a-fA-F]+ ?/system/lib\S*/libv8_shared\.so\b",
+        "the crash is inside JSVM-API's engine (V8): usually JSVM-API misuse by native code (a "
+        "JSVM_Env or JSVM_VM used after OH_JSVM_DestroyEnv / OH_JSVM_DestroyVM, by a callback "
+        "or task that outlived it, or a JSVM_Env or value used from a thread other than its own)",
+        "Stop every callback, timer and task that uses a JSVM_Env before OH_JSVM_DestroyEnv and "
+        "destroy the env, then the VM, on the thread that created them; use an env and its "
+        "values only on that same thread and inside an open handle scope (JSVM_SCOPE_CHECK in "
+        "a debug build stops at the first wrong call); look at the first app .so below the "
+        "engine's frames.",
+        certain=False,
+    ),
     # the crash is inside the ArkTS runtime itself: N-API misuse by native code (the OpenHarmony
     # N-API stability FAQ: "high-probability crash with libark_jsruntime.so on top")
     _c(

@@ -158,7 +158,10 @@ _HILOG_NOTICE = re.compile(
     r"second!|=*Slow reader missed log lines: (\d+)|write socket failed, (\d+) line\(s\) "
     r"dropped!))[ \t]*\Z"
 )
-_PASTE_MARK = re.compile(r"(?<![ \t])[ \t]*+(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII)
+# (two at most: a numbered line quoted or listed again, ``> 2. message``)
+_PASTE_MARK = re.compile(
+    r"(?<![ \t])(?:[ \t]*+(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])){1,2}", re.ASCII
+)
 
 
 def _indent(text: str) -> int:
@@ -500,7 +503,8 @@ def tag_colon_runs(parsed: list[HilogLine]) -> list[HilogLine]:
 # --- a text known to be hilog whose every column but the tag, or every column, was cut away ---
 # a paste's own marks, never a log line: an elision (``...``, ``…``) and what the paster wrote
 # after it, a Markdown code fence
-_NOT_A_RECORD = re.compile(r"[ \t]*(?:\.{3}|…|```|~~~)")
+# (a code block's own comment, ``// 在hilog日志中查找``, is the page's note too)
+_NOT_A_RECORD = re.compile(r"[ \t]*(?:\.{3}|…|```|~~~|//)")
 # a record's tag and message; the message may start with blanks (``AppKit:     at f (…)``, a
 # stack frame the app's JS crash prints line by line)
 _TAG_HEAD = re.compile(rf"[ \t]*({_TAG}): ([ \t]*\S.*)\Z", re.ASCII | re.DOTALL)
@@ -516,7 +520,8 @@ def columnless(parsed: list[HilogLine]) -> list[HilogLine]:
     line carries a hilog column (time, pid, level, domain): each line a record with no time,
     pid, level or domain (``domain == -1``). A line indented deeper than the record above it, or
     a stack frame under it, continues that record; an elision (``...``) and what follows it on
-    its line, a code fence, a line without a word are the paster's, never a record. A paste
+    its line, a code fence, a code comment (``// …``), a line without a word are the paster's,
+    never a record. A paste
     keeps the same columns on every line: when at least half of its records lead with a tag (one
     token directly followed by ``: ``, ``QEGLPlatformContext: eglSwapBuffers failed: 300d``),
     they are ``Tag: msg`` records and a line without a tag is not one of them (the paster's

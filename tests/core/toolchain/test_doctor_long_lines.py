@@ -56,7 +56,7 @@ _CASES = {
         pasted._STUDIO_OLD,
     ),
     "_PASTE_MARK": (
-        re.compile(r"[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])", re.ASCII),
+        re.compile(r"(?:[ \t]*(?:>[ \t]?|\d{1,5}[.:)][ \t]|[-*+•][ \t])){1,2}", re.ASCII),
         pasted._PASTE_MARK,
     ),
     "ADVICE_HEAD": (
