@@ -47,6 +47,7 @@ _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.
 _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # a code and then, after a space, its own documented message (``13900002 No such file or
 # directory``, a note's quote): read only when the words are that message
+_QUOTE_CHARS = 4000
 _CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
 # the message labelled after the code, as a BusinessError's fields print
 _MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
@@ -83,7 +84,8 @@ def _mentions(text: str) -> Iterator[re.Match[str]]:
     yield from _code_words(text)
     yield from _CHINESE.finditer(text)
     yield from _LEADING.finditer(text)
-    yield from _CODE_MESSAGE.finditer(text)
+    if len(text) <= _QUOTE_CHARS:  # a note's quote, not a log's lines
+        yield from _CODE_MESSAGE.finditer(text)
     yield from _CURL.finditer(text)
 
 
