@@ -89,6 +89,21 @@ HVIGOR_VERSION_SIGNATURES: tuple[Signature, ...] = (
 
 # before them in the table: a module the runtime cannot find for the launched ability
 HVIGOR_PACKAGE_SIGNATURES: tuple[Signature, ...] = (
+    # a preview build's JavaScript failing on an input it did not find (``The "data" argument …
+    # Received undefined``): hvigor-ohos-plugin reads the preview tasks' inputs from the .preview
+    # tree only when buildRoot is .preview, which DevEco passes and a script may not
+    Signature(
+        "hvigor-task",
+        (r"Failed :[\w:@-]*@Preview\w+[\s\S]{0,600}?(?:Received undefined|ENOENT)",),
+        "A preview task (PreviewArkTS, PreviewBuild) failed on an input it did not find. Run "
+        "outside DevEco Studio (hvigorw from a script or an agent), a preview build must pass "
+        "-p buildRoot=.preview (with -p previewer.replace.page=<page>): the plugin's preview "
+        "tasks write and read the .preview tree only then, and otherwise the resource tasks "
+        "write build/ while PreviewArkTS reads .preview. In DevEco, Clean Project and preview "
+        "again; if it still fails, the hvigor version itself (try the one DevEco bundles).",
+        meaning="a preview build's input not found",
+        terms=("PreviewArkTS", "buildRoot", ".preview", "hvigor"),
+    ),
     # hvigor's own entry script missing where the wrapper installed it (the project's
     # .hvigor/project_caches or the user's ~/.hvigor cache, its links left dangling by a moved
     # or cleaned folder)

@@ -54,3 +54,15 @@ def test_a_js_file_of_the_modules_own_source_is_the_apps_place() -> None:
 def test_a_crash_inside_jsvms_engine_is_possibly_jsvm_misuse() -> None:
     f = assert_found(real_log("cppcrash/w1-jsvm-faq-gc-sweep-relink-after-destroyenv.log"))
     assert f.kind == "crash" and "OH_JSVM_DestroyEnv" in f.fix
+
+
+def test_a_preview_build_run_outside_deveco_needs_its_build_root() -> None:
+    # the corpus's PreviewArkTS log, whose sidecar W2 found corrected by a later version of its
+    # own source: the builder had left out -p buildRoot=.preview
+    f = assert_found(real_log("hvigor/previewarkts-00308018-data-undefined.log"))
+    assert f.kind == "hvigor-task" and "-p buildRoot=.preview" in f.fix
+    other = assert_found(
+        "> hvigor ERROR: Failed :entry:default@PreviewBuild...\n"
+        "> hvigor ERROR: ENOENT: no such file or directory, open 'entry/.preview/default/x.json'\n"
+    )
+    assert "buildRoot" in other.fix
