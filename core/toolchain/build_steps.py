@@ -84,6 +84,8 @@ _TWO_READINGS = frozenset(
         RESTOOL_CODES["11201001"][1],
         # hb's block says that the system build stopped, and its Reason is of any kind
         "OpenHarmony's system build failed",
+        # a script's preview build without buildRoot=.preview, or hvigor's own bug
+        "a preview build's input not found",
     }
 )
 

@@ -93,7 +93,7 @@ HVIGOR_PACKAGE_SIGNATURES: tuple[Signature, ...] = (
     # Received undefined``): hvigor-ohos-plugin reads the preview tasks' inputs from the .preview
     # tree only when buildRoot is .preview, which DevEco passes and a script may not
     Signature(
-        "hvigor-task",
+        "hvigor-env",
         (r"Failed :[\w:@-]*@Preview\w+[\s\S]{0,600}?(?:Received undefined|ENOENT)",),
         "A preview task (PreviewArkTS, PreviewBuild) failed on an input it did not find. Run "
         "outside DevEco Studio (hvigorw from a script or an agent), a preview build must pass "

@@ -60,7 +60,8 @@ def test_a_preview_build_run_outside_deveco_needs_its_build_root() -> None:
     # the corpus's PreviewArkTS log, whose sidecar W2 found corrected by a later version of its
     # own source: the builder had left out -p buildRoot=.preview
     f = assert_found(real_log("hvigor/previewarkts-00308018-data-undefined.log"))
-    assert f.kind == "hvigor-task" and "-p buildRoot=.preview" in f.fix
+    # "possibly": a script's preview build without it, or hvigor's own bug (its own JavaScript)
+    assert f.kind == "hvigor-env" and not f.certain and "-p buildRoot=.preview" in f.fix
     other = assert_found(
         "> hvigor ERROR: Failed :entry:default@PreviewBuild...\n"
         "> hvigor ERROR: ENOENT: no such file or directory, open 'entry/.preview/default/x.json'\n"
