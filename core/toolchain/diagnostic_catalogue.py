@@ -26,7 +26,6 @@ from itertools import islice
 MIN_WORDS = 3  # literal words a message must have to be told from other tools' words
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _MAX_STARTS = 8  # a line of many colons (a table, a dump) is not tried at each of them
-_INNER = "\0"  # marks the index of the messages that open with a placeholder
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "`": "'", "“": '"', "”": '"'})
 
 
@@ -60,9 +59,8 @@ class Catalogue:
         self.patterns = cache(self._patterns)
 
     def _read(self) -> dict[str, tuple[tuple[str, str], ...]]:
-        """The messages (ident, message) by their first word; one that opens with a placeholder
-        by its first literal word after it, marked (``_INNER + word``: ``{0} from {1} to {2} is
-        not allowed`` under ``_INNER + "from"``); a longer message before one it starts like."""
+        """The messages (ident, message) by their first word (one that opens with a placeholder:
+        by ``''``), a longer message before one it starts like."""
         res = resources.files("hmdesk.resources").joinpath(self.file)
         by_word: dict[str, list[tuple[str, str]]] = {}
         for line in res.read_text(encoding="utf-8").splitlines():
@@ -73,12 +71,7 @@ class Catalogue:
             if len(_WORD.findall(self._placeholder.sub(" ", message))) < MIN_WORDS:
                 continue
             first = _WORD.match(message)
-            if first is not None:
-                key = first.group(0)
-            else:  # its first literal word (there are three at least)
-                inner = _WORD.search(self._placeholder.sub(" ", message))
-                key = _INNER + (inner.group(0) if inner else "")
-            bucket = by_word.setdefault(key, [])
+            bucket = by_word.setdefault(first.group(0) if first else "", [])
             bucket.append((str(row[self.key]), message))
         return {k: tuple(sorted(v, key=lambda r: -len(r[1]))) for k, v in by_word.items()}
 
@@ -103,17 +96,7 @@ class Catalogue:
                 rest = line[start.end() :]
                 word = _WORD.match(rest)
                 candidates = self.patterns(word.group(0)) if word else ()
-                # the messages that open with a placeholder, by the words the line holds: only
-                # those are compiled (a catalogue holds hundreds: clang's 752)
-                inner = sorted(
-                    (
-                        c
-                        for w in dict.fromkeys(_WORD.findall(rest))
-                        for c in self.patterns(_INNER + w)
-                    ),
-                    key=lambda c: -len(c[1].pattern),
-                )
-                for ident, pattern in (*candidates, *inner):
+                for ident, pattern in (*candidates, *self.patterns("")):
                     m = pattern.match(rest)
                     if m is not None:
                         return ident, m.group(0), line
