@@ -34,6 +34,7 @@ from hmdesk.core.toolchain.hdc.deveco_profiler_codes import DEVECO_PROFILER_CODE
 from hmdesk.core.toolchain.hdc.deveco_test_codes import DEVECO_TEST_CODES
 from hmdesk.core.toolchain.hvigor_codes import HVIGOR_CODES
 from hmdesk.core.toolchain.ohpm_codes import OHPM_CODES
+from hmdesk.core.toolchain.packing_codes import PACKING_CODES
 from hmdesk.core.toolchain.restool_codes import RESTOOL_CODES
 from hmdesk.core.toolchain.signing_codes import SIGNING_CODES
 
@@ -277,19 +278,19 @@ BUILD_CODES: dict[str, CodeInfo] = {
     ),
 }
 
-# the documented codes of hvigor, ohpm, restool, the signature tool and DevEco's run/debug, test
-# framework and Profiler (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`, :mod:`.restool_codes`,
-# :mod:`.signing_codes`, :mod:`.hdc.deveco_debug_codes`, :mod:`.hdc.deveco_test_codes`,
+# the documented codes of hvigor, ohpm, restool, the signature tool, the packing tool and DevEco's
+# run/debug, test framework and Profiler (:mod:`.hvigor_codes`, :mod:`.ohpm_codes`,
+# :mod:`.restool_codes`, :mod:`.signing_codes`, :mod:`.packing_codes`, :mod:`.hdc.deveco_debug_codes`, :mod:`.hdc.deveco_test_codes`,
 # :mod:`.hdc.deveco_profiler_codes`: the error-code pages), each with its meaning, message and
 # steps; the entries above word theirs from real logs and win
 _DEVECO = (DEVECO_DEBUG_CODES, DEVECO_TEST_CODES, DEVECO_PROFILER_CODES)
-_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, SIGNING_CODES, *_DEVECO)
+_PAGES = (HVIGOR_CODES, OHPM_CODES, RESTOOL_CODES, SIGNING_CODES, PACKING_CODES, *_DEVECO)
 BUILD_CODES.update(
     {c: CodeInfo(*row) for p in _PAGES for c, row in p.items() if c not in BUILD_CODES}
 )
 # the codes whose message regex is a page's words, not a real log's: read only where nothing said
 # more, on the lines that say "error" (DevEco's Run window prints its messages alone: read above)
-DOCUMENTED_CODES = frozenset({*HVIGOR_CODES, *RESTOOL_CODES})
+DOCUMENTED_CODES = frozenset({*HVIGOR_CODES, *RESTOOL_CODES, *PACKING_CODES})
 
 # codes that only report that another tool failed: its own code, when printed, is the cause
 WRAPPER_CODES = frozenset({"00306053"})

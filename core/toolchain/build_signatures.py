@@ -300,10 +300,16 @@ HVIGOR_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hvigor-env",
-        (*shell_not_found("node"), *shell_not_found("npm")),
-        "Node.js is not on the PATH: hvigor runs on node; use the one DevEco Studio bundles "
+        (
+            *shell_not_found("node"),
+            *shell_not_found("npm"),
+            # ohpm's and hvigorw's own check (their scripts start node)
+            r"\bFailed to find the executable ['‘\"]?node['’\"]? command",
+        ),
+        "Node.js is not on the PATH: hvigor and ohpm run on node; use the one DevEco Studio bundles "
         "(<DevEco>/tools/node) or an installed Node.js of the version DevEco asks for, add its "
-        "folder to PATH (and set NODE_HOME to it), then open a new terminal.",
+        "folder to PATH (and set NODE_HOME to it) in the shell's profile (~/.zshrc on macOS, then "
+        "source ~/.zshrc), then open a new terminal.",
         meaning="node not found on PATH",
         terms=("node", "NODE_HOME", "PATH"),
     ),

@@ -461,7 +461,7 @@ def _parser_step(message: str) -> str:
 
 def _block_file(tail: str, start: int) -> str | None:
     """The file a code's block names on a line of its own, ``At file: build-profile.json5``
-    (with or without a line), when the parser saw no error head (the code printed alone, the
+    (with or without a line) or at a line's end in brackets (es2abc's), when the parser saw no error head (the code printed alone, the
     ``ERROR:`` cut away): the lines from the code's to the first blank one."""
     for line in tail[start : start + 1200].splitlines()[:12]:
         if not line.strip():
@@ -472,7 +472,15 @@ def _block_file(tail: str, start: int) -> str | None:
             for part in ("line", "col"):
                 place += f":{m.group(part)}" if m.group(part) else ""
             return place
+        bracketed = _BRACKETED_PLACE.search(line)
+        if bracketed is not None:
+            return bracketed.group("loc")
     return None
+
+
+# the bytecode compiler's (es2abc's) message ends with its place in brackets: ``SyntaxError:
+# Concurrent function should only use … [/p/entry/src/main/ets/a.ts:9:4]``
+_BRACKETED_PLACE = re.compile(r"\[(?P<loc>[^\[\]\s]+?:\d+:\d+)\]\s*$")
 
 
 # each message with the text every match of it holds (lower-cased): a log without that text skips

@@ -39,6 +39,17 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the registry's certificate cannot be verified",
         terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
     ),
+    # hvigor's check of module.json5's abilities: the file an ability's srcEntry names is gone
+    Signature(
+        "config",
+        (r"\bsrcEntry file '(?P<location>[^'\n]+)' does not exist",),
+        "module.json5 names {location} as the srcEntry of an ability or extension ability, and "
+        "the file is not there: restore it, correct srcEntry, or remove that ability from "
+        "module.json5 (abilities / extensionAbilities) when the project does not need it (a "
+        "generated project's EntryBackupAbility, say, deleted with its folder).",
+        meaning="an ability's srcEntry file is missing",
+        terms=("srcEntry", "module.json5", "abilities"),
+    ),
     *HVIGOR_FILE_SIGNATURES,
     # Gradle (the Kotlin side of a HarmonyOS port, Kuikly's KMP build)
     Signature(
@@ -578,6 +589,18 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
 )
 
 WARNING_SIGNATURES: tuple[Signature, ...] = (
+    # the API 9 NDK's toolchain file passes --gcc-toolchain, which its clang does not use: a
+    # warning, the cause only when nothing else is in the log
+    Signature(
+        "native",
+        (r"argument unused during compilation: ['‘\"]?[-–—]{1,2}gcc-toolchain\b",),
+        "A warning of the API 9 NDK: its toolchain file passes --gcc-toolchain, which its clang "
+        "does not use. It is harmless unless -Werror (or -Werror=unused-command-line-argument) "
+        "makes it an error: add -Wno-unused-command-line-argument to the compile flags, or build "
+        "with the NDK of API 11 or later, which no longer passes it.",
+        meaning="clang: --gcc-toolchain unused (API 9 NDK)",
+        terms=("--gcc-toolchain", "-Wno-unused-command-line-argument", "NDK"),
+    ),
     Signature(
         "signing",
         (r"Will skip sign",),

@@ -185,6 +185,122 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="an older Python script on Python 3.10+",
         terms=("python", "collections.abc", "Python 3.10"),
     ),
+    # ---- Python: a build script importing a package the python3 running it lacks (the
+    # import's name and the package's can differ: PyPI's pycryptodome installs Crypto, PyYAML
+    # installs yaml, Pillow PIL, opencv-python cv2, protobuf google.protobuf)
+    Signature(
+        "tool",
+        (
+            r"\b(?:ModuleNotFoundError|ImportError): No module named '?(?P<name>[\w.]+)'?",
+            r"^\s*No module named '(?P<name2>[\w.]+)'",
+        ),
+        "A Python script of the build imports {name}{name2}, which the python3 running it does "
+        "not have: install it for that interpreter (python3 -m pip install <package>, or pip3 "
+        "install, in the virtual environment the build uses). The package's name on PyPI can "
+        "differ from the import's: Crypto is pycryptodome, yaml is PyYAML, PIL is Pillow, cv2 is "
+        "opencv-python, google.protobuf is protobuf. A build that ships its own Python packages "
+        "(OpenHarmony's third_party/ copies, a prebuilts python) needs them on its sys.path "
+        "instead: run it with the python3 its docs name.",
+        meaning="a Python module missing",
+        terms=("python3", "pip install", "No module named"),
+    ),
+    # ---- GCC (a host build, a port's Linux toolchain): a name its headers no longer bring
+    # (GCC 13 stopped including <cstdint> from other standard headers)
+    Signature(
+        "native",
+        (
+            r"\berror: '(?P<name>u?int(?:8|16|32|64|ptr)_t|u?intmax_t)' (?:was not declared in "
+            r"this scope|does not name a type|has not been declared)",
+        ),
+        "GCC does not know {name}: the source uses it without #include <cstdint> (C: "
+        "<stdint.h>), which older GCCs brought in through other standard headers and GCC 13 no "
+        "longer does. Add #include <cstdint> to the file (or its header), or build with the GCC "
+        "version the project's docs name.",
+        meaning="a fixed-width integer type without <cstdint>",
+        terms=("cstdint", "GCC 13", "include"),
+    ),
+    Signature(
+        "native",
+        (
+            r"\berror: '(?P<name>[A-Za-z_][\w:]*)' (?:was not declared in this scope|does not name "
+            r"a type|has not been declared)",
+        ),
+        "GCC does not know {name} where the source uses it: #include the header that declares "
+        "it (a newer GCC or another C library brings fewer headers in through others), or "
+        "declare it; a name the platform has under another name (a glibc-only one on musl) needs "
+        "the portable one.",
+        meaning="C/C++ name not declared (GCC)",
+        terms=("include", "declared", "GCC"),
+    ),
+    # ---- the Flutter tool itself crashed (its own exception, a crash report written): in a
+    # OpenHarmony project it is most often the SDK's tool older than the project's layout, or
+    # stale generated files
+    Signature(
+        "tool",
+        (
+            # a ProcessException is a command it ran that failed (hvigorw, ohpm): that
+            # command's own error is the cause
+            r"\bOops; flutter has exited unexpectedly: (?!\"?ProcessException)\"?(?P<name>[^\n]{0,200})",
+        ),
+        "The flutter tool crashed ({name}): the crash report it wrote (flutter_NN.log) holds its "
+        "stack. In an OpenHarmony project this is most often the tool older than the project "
+        "(update the OpenHarmony Flutter SDK, flutter_flutter: git pull on its branch, then "
+        "flutter --version) or stale generated files (delete the project's ohos/.ohos build "
+        "output, flutter clean, then flutter pub get).",
+        meaning="the flutter tool crashed",
+        terms=("flutter", "flutter_flutter", "flutter clean"),
+    ),
+    # ---- the Flutter engine refusing the app's Dart snapshot: built by another engine version
+    Signature(
+        "crash",
+        (r"\bWrong full snapshot version, expected '[0-9a-f]+' found '\w+'",),
+        "The Flutter engine in the app refuses its Dart code: the snapshot was built by another "
+        "engine version than the one packed (an old flutter_flutter checkout, or an engine cache "
+        "left from another version). Update the OpenHarmony Flutter SDK (flutter_flutter) to its "
+        "latest commit, delete its bin/cache so the engine is fetched again (with "
+        "FLUTTER_STORAGE_BASE_URL pointing at the OpenHarmony engine mirror its README names), "
+        "then flutter clean and build the app again.",
+        meaning="Flutter engine and Dart snapshot versions differ",
+        terms=("flutter", "snapshot", "flutter clean", "bin/cache"),
+    ),
+    # ---- Dart's pub: two packages want one package from different sources or versions
+    Signature(
+        "ohpm-deps",
+        (r"\bversion solving failed\b",),
+        "flutter pub get found no versions that satisfy every package's constraints (the lines "
+        "above say which two disagree, e.g. a package from the pub registry against the same "
+        "package from git). Pin the package in pubspec.yaml's dependency_overrides (for "
+        "OpenHarmony, the ohos fork: path_provider from the flutter_packages git repository, or "
+        "path_provider_ohos), or change the version constraint that conflicts, then flutter pub "
+        "get again.",
+        meaning="Dart pub: version solving failed",
+        terms=("pubspec.yaml", "dependency_overrides", "flutter pub get"),
+    ),
+    # ---- Windows refusing a symbolic link to a user without the privilege (ERROR_PRIVILEGE_NOT_
+    # HELD, 1314): git, gclient, npm and pub create symlinks
+    Signature(
+        "permission",
+        (r"\bA required privilege is not held by the client\b", r"客户端没有所需的特权"),
+        "Windows refused to create a symbolic link (error 1314: this user lacks the privilege): "
+        "turn on Developer Mode (Settings > For developers), which lets any user create "
+        "symlinks, or run the command in an administrator terminal; then run it again.",
+        meaning="Windows: no privilege to create a symbolic link",
+        terms=("symlink", "Developer Mode", "administrator", "Windows"),
+    ),
+    # ---- GN's check: a target includes a header of a target it does not depend on
+    Signature(
+        "native",
+        (
+            r"\bInclude not allowed\.[\s\S]{0,400}?It is not in any dependency of\s+(?P<target>//\S+)"
+            r"[\s\S]{0,200}?The include file is in the target\(s\):\s+(?P<dep>//\S+)",
+        ),
+        "gn check: {target} includes a header of {dep}, which is in none of its dependencies. "
+        "Add {dep} to the target's deps (or, in OpenHarmony, the component's external_deps, "
+        "such as napi:ace_napi for napi/native_api.h); public_deps when the target's own headers "
+        "include it.",
+        meaning="gn check: include not allowed",
+        terms=("gn check", "deps", "external_deps", "BUILD.gn"),
+    ),
     # ---- Rust for OHOS (the Rust platform-support page: *-linux-ohos are tier 2 with a
     # prebuilt std from Rust 1.78; cargo links with the OHOS NDK's clang)
     Signature(

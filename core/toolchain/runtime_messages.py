@@ -127,6 +127,48 @@ _LOADER_SIGNATURES: tuple[Signature, ...] = (
 )
 
 RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    # ArkUI's FrameNode / BuilderNode / NodeController constructors check the UIContext they
+    # are given (ArkUI's guide to a UIContext that is not the window's)
+    Signature(
+        "crash",
+        (r"\bNode Constructor error, param uiContext error\b",),
+        "A FrameNode, BuilderNode or other node was constructed with an invalid UIContext "
+        "(undefined, or one taken before the window's UI was loaded). Pass the UIContext of the "
+        "page or window it belongs to: this.getUIContext() in a component, or "
+        "windowStage.getMainWindowSync().getUIContext() after loadContent has finished.",
+        meaning="a node built with an invalid UIContext",
+        terms=("UIContext", "getUIContext", "FrameNode", "BuilderNode"),
+    ),
+    # lldb's remote launch refused by the device's debug server (the HarmonyOS lldb FAQ)
+    Signature(
+        "permission",
+        (r"\berror: 'A' packet returned an error: \d+",),
+        "lldb's debug server on the device could not start the app: the device refuses to "
+        "debug it. Turn on Developer options and USB debugging on the device (and accept the "
+        "debug authorization), build and install a debug build (a release package cannot be "
+        "debugged), then attach again.",
+        meaning="lldb could not launch the app on the device",
+        terms=("lldb", "developer options", "debug"),
+    ),
+    # SELinux's refusal, as the kernel's audit line prints it (``avc: denied { get } for
+    # service=9009 … scontext=u:r:hidumper_service:s0 tcontext=u:object_r:sa_x:s0
+    # tclass=samgr_class``): the policy lacks an allow rule for the source domain
+    Signature(
+        "permission",
+        (
+            r"\bavc:\s+denied\s+\{\s*(?P<perm>[\w ]+?)\s*\}[^\n]*?\bscontext=u:r:(?P<src>\w+):s0"
+            r"[^\n]*?\btcontext=u:(?:object_)?r:(?P<tgt>\w+):s0[^\n]*?\btclass=(?P<cls>\w+)",
+        ),
+        "SELinux denied {src} the {perm} permission on {tgt} ({cls}): the policy has no rule "
+        "allowing it. In a system build, add `allow {src} {tgt}:{cls} { {perm} };` to the "
+        "source domain's .te file in the sepolicy (base/security/selinux_adapter/sepolicy), "
+        "labelling the target if it is new, and rebuild the image; an app's domain (normal_hap, "
+        "debug_hap) gets no policy change: the app reached a file or service ordinary apps "
+        "are denied, so use the public API for it. `setenforce 0` on a debug device tells "
+        "whether SELinux is the cause.",
+        meaning="an SELinux denial",
+        terms=("SELinux", "avc: denied", "sepolicy"),
+    ),
     # the ArkTS runtime's Object.entries on a typed array (arkts-runtime-faq: a Uint8Array's or a
     # Uint16Array's entries are not supported)
     Signature(

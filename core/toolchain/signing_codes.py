@@ -16,7 +16,9 @@ def _sign(meaning: str, fix: str, says: str = "") -> tuple[str, str, str, str]:
     return ("signing", meaning, fix, says)
 
 
-# (kind, meaning, fix, the message's regex for a log that prints it without the code)
+# (kind, meaning, fix, the message's regex for a log that prints it without the code: a line that
+# is the message alone, since hap-sign-tool's own ``NAME, code: N. Details: <message>`` line, read by
+# :mod:`.signing_tool_errors`, says more)
 SIGNING_CODES: dict[str, tuple[str, str, str, str]] = {
     "11010001": _sign(
         "Unknown error",
@@ -141,11 +143,13 @@ SIGNING_CODES: dict[str, tuple[str, str, str, str]] = {
         "Key alias not found",
         "The keystore has no key named -keyAlias (signingConfigs keyAlias): use the alias given "
         "when the key pair was generated (`keytool -list -keystore <file>` lists them).",
+        says=r"(?m)^[ \t]*Key alias not found\.?[ \t]*$",
     ),
     "11014002": _sign(
         "Key alias is exist",
         "The keystore already holds a key with this -keyAlias: generate the key pair under "
         "another alias.",
+        says=r"(?m)^[ \t]*Key alias is exist\.?[ \t]*$",
     ),
     "11014003": _sign(
         "Init keystore failed",
@@ -153,6 +157,7 @@ SIGNING_CODES: dict[str, tuple[str, str, str, str]] = {
         "exist, its password (storePassword) is wrong, or the JDK that runs the tool is older "
         "than the one that made the keystore (use DevEco's bundled jbr as JAVA_HOME, first on "
         "PATH).",
+        says=r"(?m)^[ \t]*Init keystore failed\.?[ \t]*$",
     ),
     "11014004": _sign(
         "Invalid Key",
@@ -173,11 +178,13 @@ SIGNING_CODES: dict[str, tuple[str, str, str, str]] = {
         "Key alias password error",
         "The key's password (-keyPwd; signingConfigs keyPassword) is wrong for -keyAlias: give "
         "the password set when the key pair was made.",
+        says=r"(?m)^[ \t]*Key alias password error\.?[ \t]*$",
     ),
     "11014008": _sign(
         "No usable cert found",
         "The certificate of the -keyAlias key entry in the keystore has expired: make a new "
         "certificate (or regenerate DevEco's automatic signature).",
+        says=r"(?m)^[ \t]*No usable cert found\.?[ \t]*$",
     ),
     "11015001": _sign(
         "Signature failed",
@@ -188,12 +195,14 @@ SIGNING_CODES: dict[str, tuple[str, str, str, str]] = {
         "Signature not matched",
         "The key that signs the profile does not match its certificate: the -keyAlias key must "
         "be the one of -profileCertFile.",
+        says=r"(?m)^[ \t]*Signature not matched\.?[ \t]*$",
     ),
     "11015003": _sign(
         "Verify signature failed",
         "The signature does not verify: the -keyAlias key does not match the -appCertFile "
         "certificate (certpath), or that certificate has expired; use the key and certificate "
         "that belong together, or update the certificate chain.",
+        says=r"(?m)^[ \t]*Verify signature failed\.?[ \t]*$",
     ),
     "11015004": _sign(
         "Verify profile failed (content)",

@@ -48,7 +48,15 @@ def _evidence_text(crash: Crash) -> str:
     raw = crash.raw[:4000]
     cut = raw.find(_SUBMITTER)
     raw = raw[:cut] if cut >= 0 else raw
-    return "\n".join(s for s in (head, crash.reason, crash.message, frames, raw) if s)
+    # a freeze report's stack of the binder peer the main thread waits on, past the head: why
+    # the peer does not answer (a mutex it waits for)
+    at = crash.raw.find(_PEER_STACK, 4000)
+    peer = "\n".join(crash.raw[at : at + 4000].splitlines()[:_PEER_LINES]) if at >= 0 else ""
+    return "\n".join(s for s in (head, crash.reason, crash.message, frames, raw, peer) if s)
+
+
+_PEER_STACK = "stacktrace, type is peer"
+_PEER_LINES = 20
 
 
 # musl's failed assert: ``Assertion failed: expr (file: function: line)``

@@ -54,6 +54,8 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 FAULT_HINT = Gated(
     r"^\s*+(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
+    # a native stack as a note summarises it, without pc: ``#00 /system/lib/x.so(f)``
+    r"|#\d\d /(?:system|vendor|data)/\S+\.so\("
     r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
     # a main-thread timeout's sampled stack (apptask-timeout-guidelines): each frame after the
     # number of samples that hit it, ``9 #02 pc 000090a9 /system/bin/appspawn(main+396)``
@@ -146,6 +148,10 @@ def parse_name(name: str) -> FaultLogName | None:
 _QUEUE_SIZE = Gated(r"^\s*Total event size\s*:\s*\d+", re.M)
 
 
+# a native frame summarised without pc, a library's absolute path first (frames.parse_frame)
+_SUMMARISED_FRAME = re.compile(r"#\s?\d+\s+/")
+
+
 def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Frame]) -> str:
     if hint in TYPES:
         return hint
@@ -174,8 +180,8 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         return CPP  # HiAppEvent's APP_CRASH of a native crash
     if reason == "CjError":
         return JS  # a Cangjie crash (read with the JS crashes: an error, a stack of source lines)
-    if frames and " pc " in frames[0].raw:
-        # a native backtrace pasted without its header: a freeze's main thread when the event
+    if frames and (" pc " in frames[0].raw or _SUMMARISED_FRAME.match(frames[0].raw)):
+        # a native backtrace pasted without its header (or summarised without pc): a freeze's main thread when the event
         # handler's dump is there, or when it stops in a wait or a blocking read with no signal
         # named (a crashing thread faults in its own code, it does not sit in a wait), unless
         # the frames are a worker thread of the app's own

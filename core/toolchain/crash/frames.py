@@ -64,6 +64,13 @@ _HAND = re.compile(
     r"(?P<sym>[A-Za-z_~][\w:~<>]*(?:\([^()]*\)(?:\s*const)?)?)\+\d+\)?(?:\s|$)"
 )
 
+# a native frame as a note summarises it, without pc: ``#00 /system/lib/platformsdk/
+# libark_jsruntime.so(panda::JSValueRef::IsFunction)``, ``#02 /data/storage/el1/bundle/libs/arm/
+# libentry.so`` (an absolute path, its function in parentheses or none)
+_SUMMARISED = re.compile(
+    r"^\s*#\s?\d+\s+(?P<map>/[^()\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?\s*$"
+)
+
 FRAME_START = ("at ", "#")
 
 
@@ -158,6 +165,11 @@ def parse_frame(text: str) -> Frame | None:
             column=int(m.group("col") or 0),
             raw=text.strip(),
         )
+    m = _SUMMARISED.match(text)
+    if m is not None:
+        fo = _FUNC_OFF.match(m.group("a") or "")
+        symbol = fo.group("func") if fo else (m.group("a") or "")
+        return Frame(symbol=symbol, file=m.group("map"), raw=text.strip())
     m = _HAND.match(text)
     if m is not None:
         return Frame(symbol=m.group("sym"), file=m.group("lib") or "", raw=text.strip())

@@ -78,6 +78,22 @@ FREEZE_CAUSES: tuple[Cause, ...] = (
         "onBackground) short: move file, database and network work to async calls or "
         "TaskPool.",
     ),
+    # the main thread in a synchronous IPC whose other side waits for a mutex (the report's
+    # stack of the binder peer, the appfreeze best practice's mutex case): a lock that
+    # was never released, or two locks taken in opposite orders
+    _c(
+        FREEZE,
+        r"(?s)\A(?=.*\b(?:THREAD_BLOCK_\dS|APP_INPUT_BLOCK|LIFECYCLE_TIMEOUT)\b)"
+        r"(?=.*stacktrace, type is peer.*?(?:std::__h::mutex::lock|pthread_mutex_(?:timed)?lock"
+        r"|__pthread_mutex_timedlock))",
+        "the main thread waited on a synchronous IPC whose other side was itself waiting for a "
+        "mutex: a lock its holder never released (an unlock skipped on an early return or an "
+        "exception), or a deadlock of two locks taken in opposite orders",
+        "In the code that takes that lock (the IPC's server side, its stack in the report), "
+        "make every path unlock it: std::lock_guard / std::unique_lock instead of lock() and "
+        "unlock() by hand, no call out (IPC, a callback) while holding it, one order for nested "
+        "locks. On the app's side, do the synchronous IPC off the main thread.",
+    ),
     _c(
         FREEZE,
         r"APP_INPUT_BLOCK|APPLICATION_BLOCK_INPUT|\w+_INPUT_BLOCK",

@@ -85,6 +85,22 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "Create the Worker with a relative path inside the package that holds its file (wrap it "
         "in a class exported by that package), or install the HSP the path names.",
     ),
+    # the engine checking a value N-API handed it (``panda::JSValueRef::IsFunction`` right
+    # under ``napi_call_function``): the napi_value or napi_env is no longer valid (the N-API
+    # FAQ's cached env and values: a value lives only in the scope of the call that made it)
+    _c(
+        CPP,
+        r"(?s)\A(?=.*panda::JSValueRef::\w+)(?=.*\bnapi_(?:call_function|get_value_\w+|typeof"
+        r"|get_named_property|get_property|set_named_property|strict_equals|instanceof)\b)",
+        "N-API was handed a napi_value or napi_env that is no longer valid: a value kept across "
+        "calls (in a global or a struct) after the scope that made it closed, or an env cached "
+        "from another callback, thread or a destroyed context",
+        "Keep a JS value across calls as a reference (napi_create_reference, then "
+        "napi_get_reference_value in the later call, napi_delete_reference when done), use the "
+        "napi_env passed to the current callback rather than a cached one, and register "
+        "napi_add_env_cleanup_hook to drop what you keep when that env is destroyed.",
+        certain=False,
+    ),
     _c(
         CPP,
         r"OS_GC_Thread|GCMarker|Evacuate|ecmascript::.*(?:Heap|GC)",

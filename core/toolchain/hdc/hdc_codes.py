@@ -241,8 +241,10 @@ HDC_FAIL_CODES: dict[str, tuple[OutcomeKind, str, str]] = {
     "E005004": (
         "unsupported",
         "the SDK's hdc or the device does not support file -b",
-        "Update the SDK (file recv -b) or the device's system (file send -b) to a version that "
-        "has the option.",
+        "Upgrade the SDK, whose hdc must have the option for file recv -b, or the device's "
+        "system, for file send -b, to a version that has it (the hdc guide matches hdc "
+        "versions to system versions); without either, copy through a path hdc may use and "
+        "move the file in the app.",
     ),
     "E005008": (
         "file",
@@ -309,7 +311,7 @@ HDC_MESSAGES: dict[str, tuple[str, ...]] = {
         "Device does not supported this shell command",
     ),
     "E005003": ("There is no bundle name",),
-    "E005004": ("doesn't support -b option",),
+    "E005004": ("SDK/Device ROM doesn't support -b option", "doesn't support -b option"),
     "E005005": ("Error create directory",),
     "E005008": ("Operation not allowed",),
     "E005102": ("no such file/directory or it's out of the application directory",),

@@ -179,67 +179,71 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (44, 45),
+    ("aa", "class"): (46, 47),
     ("aa", "code"): (26, 27),
-    ("aa", "actionable"): (43, 45),
-    ("appfreeze", "said"): (53, 54),
-    ("appfreeze", "class"): (53, 54),
+    ("aa", "actionable"): (45, 47),
+    ("appfreeze", "said"): (54, 55),
+    ("appfreeze", "class"): (54, 55),
     ("appfreeze", "location"): (10, 12),
-    ("appfreeze", "actionable"): (50, 54),
-    ("arkts", "said"): (185, 186),
-    ("arkts", "class"): (183, 186),
-    ("arkts", "code"): (87, 88),
-    ("arkts", "actionable"): (172, 186),
-    ("bm", "actionable"): (158, 162),
-    ("config", "said"): (143, 149),
-    ("config", "class"): (142, 149),
+    ("appfreeze", "actionable"): (51, 55),
+    ("arkts", "said"): (189, 190),
+    ("arkts", "class"): (187, 190),
+    ("arkts", "code"): (88, 89),
+    ("arkts", "actionable"): (175, 190),
+    ("bm", "actionable"): (161, 167),
+    ("config", "said"): (148, 155),
+    ("config", "class"): (147, 155),
     ("config", "code"): (58, 59),
     ("config", "location"): (52, 53),
-    ("config", "actionable"): (142, 149),
-    ("cppcrash", "said"): (186, 192),
-    ("cppcrash", "class"): (186, 192),
+    ("config", "actionable"): (147, 155),
+    ("cppcrash", "said"): (188, 194),
+    ("cppcrash", "class"): (188, 194),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (95, 100),
-    ("cppcrash", "actionable"): (176, 192),
-    ("hdc", "said"): (77, 84),
-    ("hdc", "class"): (75, 84),
+    ("cppcrash", "location"): (96, 101),
+    ("cppcrash", "actionable"): (177, 194),
+    ("hdc", "said"): (81, 88),
+    ("hdc", "class"): (79, 88),
     ("hdc", "code"): (10, 14),
-    ("hdc", "actionable"): (74, 84),
-    ("hilog", "said"): (134, 142),
-    ("hilog", "class"): (66, 75),
+    ("hdc", "actionable"): (78, 88),
+    ("hilog", "said"): (146, 155),
+    ("hilog", "class"): (69, 80),
     ("hilog", "location"): (17, 18),
-    ("hilog", "actionable"): (66, 75),
-    ("hilog", "fields"): (133, 142),
-    ("hvigor", "said"): (108, 110),
-    ("hvigor", "class"): (106, 110),
+    ("hilog", "actionable"): (69, 80),
+    ("hilog", "fields"): (144, 155),
+    ("hvigor", "said"): (109, 111),
+    ("hvigor", "class"): (107, 111),
     ("hvigor", "location"): (16, 17),
-    ("hvigor", "actionable"): (105, 110),
-    ("jscrash", "class"): (135, 136),
-    ("jscrash", "actionable"): (132, 136),
-    ("native", "said"): (115, 120),
-    ("native", "class"): (113, 120),
+    ("hvigor", "actionable"): (105, 111),
+    ("java-node", "said"): (46, 48),
+    ("java-node", "class"): (45, 48),
+    ("java-node", "actionable"): (45, 48),
+    ("jscrash", "class"): (138, 139),
+    ("jscrash", "actionable"): (134, 139),
+    ("native", "said"): (122, 128),
+    ("native", "class"): (119, 128),
     ("native", "code"): (1, 5),
-    ("native", "location"): (35, 39),
-    ("native", "actionable"): (103, 120),
-    ("ohpm", "class"): (97, 98),
+    ("native", "location"): (35, 40),
+    ("native", "actionable"): (108, 128),
+    ("ohpm", "said"): (99, 100),
+    ("ohpm", "class"): (98, 100),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (97, 98),
-    ("paths", "said"): (47, 48),
-    ("paths", "class"): (44, 48),
+    ("ohpm", "actionable"): (98, 100),
+    ("paths", "said"): (50, 52),
+    ("paths", "class"): (46, 52),
     ("paths", "code"): (17, 18),
-    ("paths", "actionable"): (42, 48),
-    ("sdk", "said"): (77, 78),
-    ("sdk", "class"): (73, 78),
+    ("paths", "actionable"): (44, 52),
+    ("sdk", "said"): (79, 82),
+    ("sdk", "class"): (74, 82),
     ("sdk", "location"): (8, 9),
-    ("sdk", "actionable"): (73, 78),
-    ("signing", "actionable"): (83, 85),
-    ("all", "said"): (1757, 1795),
-    ("all", "class"): (1670, 1728),
-    ("all", "code"): (678, 693),
-    ("all", "location"): (512, 528),
-    ("all", "actionable"): (1622, 1728),
-    ("all", "fields"): (133, 142),
+    ("sdk", "actionable"): (74, 82),
+    ("signing", "actionable"): (86, 88),
+    ("all", "said"): (1819, 1866),
+    ("all", "class"): (1719, 1791),
+    ("all", "code"): (680, 695),
+    ("all", "location"): (514, 531),
+    ("all", "actionable"): (1664, 1791),
+    ("all", "fields"): (144, 155),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -273,11 +277,17 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     # '//在hilog日志中查找' comment, which the collector did not count as the first log line
     "level-tag-no-time": (0, 1),
     "message-only": (19, 20),
+    # X's Flutter engine record as its guide prints it, 'FlutterEngine : Thread :3854… [FATAL:…]'
+    # (a space before the tag's colon, as prose writes 'Note : …'): read as a message
+    "tag-colon-no-time": (5, 6),
+    # X's ArkWeb crashpad lines as its guide shows the Log window, 'pid-30069   I   [crashpad_
+    # ohos.cc:254] …' (a process column holding 'pid-N', a level, no time): read as messages
+    "process-level-no-time-numbered": (0, 1),
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # (none left: a tool's folder in the user's home refused is read as "permission", dyld's
 # code-signature refusal as a native library's load)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 48), "all": (1, 1728)}
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 52), "all": (1, 1791)}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -289,7 +299,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1795
+    assert len(items) >= 1866
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -456,7 +466,9 @@ BUILD_KINDS = (
 # from a later version of its source (its fix is -p buildRoot=.preview, a message rule): fix 810.
 # With batch V (71 logs, 54 of them builds) folded in after its blind score, and the general
 # rules its misses taught (955 build logs): said 918, class 867, fix 799, location 292, code 346.
-LEAVE_OUT_REACHED = {"said": 939, "class": 885, "actionable": 810, "location": 299, "code": 352}
+# With batch X (71 logs, 41 of them builds) folded in after its blind score, and the general
+# rules its misses taught (1021 build logs): said 970, class 910, fix 832, location 300, code 353.
+LEAVE_OUT_REACHED = {"said": 970, "class": 910, "actionable": 832, "location": 300, "code": 353}
 LEAVE_OUT_CONFIDENT_WRONG = 2
 
 
@@ -481,7 +493,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 980
+    assert logs >= 1021
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -535,7 +547,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 374
+    assert len(with_cause) >= 380
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of

@@ -114,7 +114,8 @@ def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
     # plugin and hvigor's FA/Stage notice read as hvigor-env by the words alone); with batches
     # RL, RS, T and U folded in (the words unchanged): 720 of 778 (92.5 %), their new logs named
     # 66 right of 72; with batch V folded in (the words unchanged): 735 of 795 (92.45 %), V's
-    # terse quotes named 15 right of 17
+    # terse quotes named 15 right of 17; with batches W and X folded in (the words unchanged): 771
+    # of 835 (92.3 %), X's system-build and Flutter/Python logs naming words of other kinds
     said = right = 0
     for toml in sorted(CORPUS.glob("*/*.toml")):
         expect = tomllib.loads(toml.read_text(encoding="utf-8")).get("expect", {})
@@ -125,8 +126,8 @@ def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
         subject = subject_of(toml.with_suffix(".log").read_text(encoding="utf-8")[-8000:])
         said += subject is not None
         right += subject is not None and subject.kind in classes
-    assert said >= 795 and right >= 735, (said, right)
-    assert right / said >= 0.924, (said, right)
+    assert said >= 835 and right >= 771, (said, right)
+    assert right / said >= 0.923, (said, right)
 
 
 def test_an_arkui_check_quoted_alone_is_the_codes_error() -> None:
