@@ -150,6 +150,158 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="lldb could not launch the app on the device",
         terms=("lldb", "developer options", "debug"),
     ),
+    # ArkUI's state management errors (the 状态管理错误码 page, errorcode-statemanagement:
+    # 1300xx addMonitor, 1400xx-1401xx the V1/V2 decorators and AppStorageV2/PersistenceV2),
+    # thrown to the app (or, 140107/140108, only logged) with fixed messages
+    *(
+        Signature("crash", (pattern,), fix, code=code, meaning=meaning, terms=terms)
+        for code, pattern, meaning, fix, terms in (
+            (
+                "130000",
+                r"\bThe target is not a custom component instance or V2 class instance\b",
+                "addMonitor/clearMonitor on a wrong target",
+                "UIUtils.addMonitor/clearMonitor's target must be an @ObservedV2 class instance "
+                "(with at least one @Trace property) or an @ComponentV2 component: pass such an "
+                "instance.",
+                ("addMonitor", "@ObservedV2", "@ComponentV2"),
+            ),
+            (
+                "130002",
+                r"\bmonitorCallback is not a function or an anonymous function\b",
+                "addMonitor/clearMonitor with a bad callback",
+                "Give addMonitor/clearMonitor a named function as the callback (not an "
+                "anonymous one, not a non-function): clearMonitor finds it by that function.",
+                ("addMonitor", "clearMonitor", "callback"),
+            ),
+            (
+                "140001",
+                r"\bThe function is not allowed to be called in @Computed\b",
+                "applySync/flushUpdates called in a @Computed getter",
+                "A @Computed getter must only compute: remove the UIUtils.applySync / "
+                "flushUpdates / flushUIUpdates call from it and make it where the state is "
+                "changed.",
+                ("@Computed", "applySync", "flushUpdates"),
+            ),
+            (
+                "140002",
+                r"\bThe function is not allowed to be called in @Monitor\b",
+                "flushUpdates called in a @Monitor callback",
+                "Remove the UIUtils.flushUpdates / flushUIUpdates call from the @Monitor callback.",
+                ("@Monitor", "flushUpdates"),
+            ),
+            (
+                "140103",
+                r"\bNot supported type! The type should have function constructor signature\b",
+                "AppStorageV2/PersistenceV2 given a type that is not a class",
+                "AppStorageV2.connect and PersistenceV2.connect / globalConnect take a class (its "
+                "constructor, TypeConstructorWithArgs<T>) as the type: pass a class, not an "
+                "interface, a primitive or an object literal's type.",
+                ("AppStorageV2", "PersistenceV2", "connect", "TypeConstructorWithArgs"),
+            ),
+            (
+                "140104",
+                r"\bThe default creator should be function when first connect\b",
+                "AppStorageV2/PersistenceV2 without a default creator function",
+                "The first connect / globalConnect of a key needs defaultCreator, a function "
+                "returning the initial instance (StorageDefaultCreator<T>): () => new T().",
+                ("AppStorageV2", "PersistenceV2", "defaultCreator"),
+            ),
+            (
+                "140105",
+                r"\bDuplicate key used when connect\b",
+                "PersistenceV2 connect and globalConnect with the same key",
+                "Do not mix PersistenceV2.connect and globalConnect on one key: give them "
+                "different keys (or use globalConnect alone).",
+                ("PersistenceV2", "globalConnect", "key"),
+            ),
+            (
+                "140106",
+                r"\bAreaMode Value Error! value range can only in EL1-EL5\b",
+                "PersistenceV2 with an unsupported encryption level",
+                "globalConnect's ConnectOptions.areaMode must be one of EL1 to EL5 "
+                "(contextConstant.AreaMode).",
+                ("PersistenceV2", "areaMode", "globalConnect"),
+            ),
+            (
+                "140107",
+                r"\bThe type of target mismatches the type of source\b",
+                "AppStorageV2/PersistenceV2 type mismatch",
+                "The type given to connect and defaultCreator's result must be the same class; "
+                "after changing a persisted class's shape, the data on disk no longer matches: "
+                "uninstall the app (clearing its persisted data) and install it again, or keep "
+                "the type unchanged.",
+                ("PersistenceV2", "AppStorageV2", "type"),
+            ),
+            (
+                "140108",
+                r"^\s*Miss @Type\.?\s*$",
+                "PersistenceV2 persisting a nested class without @Type",
+                "Decorate the property that holds a class instance with @Type(ThatClass), so "
+                "globalConnect can restore it.",
+                ("@Type", "PersistenceV2"),
+            ),
+            (
+                "140109",
+                r"@Builder: Invalid attempt to set\(write to\) parameter error",
+                "a @Builder function changed its parameter",
+                "A @Builder function must not change its parameters' properties: change the "
+                "state in the component that owns it, or pass a MutableBinding "
+                "(UIUtils.makeBinding) and set its value.",
+                ("@Builder", "MutableBinding"),
+            ),
+            (
+                "140110",
+                r"\bIllegal usage of not @Track'ed property on UI\b",
+                "a property without @Track used on the UI",
+                "In a class where some properties are decorated with @Track, the UI may only "
+                "read @Track properties: decorate the one the error is about with @Track too.",
+                ("@Track", "decorate"),
+            ),
+            (
+                "140112",
+                r"@Consume missing @Provide property with name\b",
+                "@Consume without a matching @Provide",
+                "Declare an @Provide with the same name (or alias) in a parent or ancestor "
+                "component, or give the @Consume a default value; and create the component "
+                "while that ancestor is still alive (not after its aboutToDisappear).",
+                ("@Consume", "@Provide"),
+            ),
+            (
+                "140113",
+                r"\bOld toolchain detected\. Please upgrade to the latest\b",
+                "@Reusable with @ComponentV2 built by an old SDK",
+                "The app mixes @Reusable and @ComponentV2 components on a device of API 18 or "
+                "later but was compiled with an older SDK: build it with an SDK of API 18 or "
+                "later.",
+                ("@Reusable", "@ComponentV2", "SDK"),
+            ),
+            (
+                "140114",
+                r"\bduplicate @Provide property\b",
+                "two @Provide with the same name",
+                "A component and its ancestors declare @Provide with the same name: rename one, "
+                "or declare the inner one @Provide({ allowOverride: 'name' }).",
+                ("@Provide", "allowOverride"),
+            ),
+            (
+                "140115",
+                r"\bIllegal variable value error with decorated variable\b",
+                "a V1 state variable of an unsupported type",
+                "The value of a V1 state variable (@State, @Prop, @Link …) is of a type the "
+                "decorator does not support (a function, for one): use a supported type (see "
+                "the decorator's rules).",
+                ("@State", "decorator"),
+            ),
+            (
+                "140116",
+                r"\bThe key is invalid, key must be string or TypeConstructorWithArgs type\b",
+                "AppStorageV2/PersistenceV2 given an invalid key",
+                "remove and save take the key as a string or the class (TypeConstructorWithArgs): "
+                "pass one of those.",
+                ("AppStorageV2", "PersistenceV2", "key"),
+            ),
+        )
+    ),
     # SELinux's refusal, as the kernel's audit line prints it (``avc: denied { get } for
     # service=9009 … scontext=u:r:hidumper_service:s0 tcontext=u:object_r:sa_x:s0
     # tclass=samgr_class``): the policy lacks an allow rule for the source domain

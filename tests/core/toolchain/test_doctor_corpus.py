@@ -186,64 +186,65 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (54, 55),
     ("appfreeze", "location"): (10, 12),
     ("appfreeze", "actionable"): (51, 55),
-    ("arkts", "said"): (189, 190),
-    ("arkts", "class"): (187, 190),
-    ("arkts", "code"): (88, 89),
-    ("arkts", "actionable"): (175, 190),
+    ("arkts", "said"): (198, 199),
+    ("arkts", "class"): (196, 199),
+    ("arkts", "code"): (95, 96),
+    ("arkts", "actionable"): (183, 199),
     ("bm", "actionable"): (161, 167),
-    ("config", "said"): (148, 155),
-    ("config", "class"): (147, 155),
-    ("config", "code"): (58, 59),
-    ("config", "location"): (52, 53),
-    ("config", "actionable"): (147, 155),
+    ("config", "said"): (155, 162),
+    ("config", "class"): (154, 162),
+    ("config", "code"): (60, 61),
+    ("config", "location"): (54, 55),
+    ("config", "actionable"): (154, 162),
     ("cppcrash", "said"): (188, 194),
     ("cppcrash", "class"): (188, 194),
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (96, 101),
     ("cppcrash", "actionable"): (177, 194),
-    ("hdc", "said"): (81, 88),
-    ("hdc", "class"): (79, 88),
+    ("hdc", "said"): (82, 89),
+    ("hdc", "class"): (79, 89),
     ("hdc", "code"): (10, 14),
-    ("hdc", "actionable"): (78, 88),
-    ("hilog", "said"): (146, 155),
-    ("hilog", "class"): (69, 80),
+    ("hdc", "actionable"): (78, 89),
+    ("hilog", "said"): (148, 159),
+    ("hilog", "class"): (71, 84),
+    ("hilog", "code"): (8, 9),
     ("hilog", "location"): (17, 18),
-    ("hilog", "actionable"): (69, 80),
-    ("hilog", "fields"): (144, 155),
-    ("hvigor", "said"): (109, 111),
-    ("hvigor", "class"): (107, 111),
+    ("hilog", "actionable"): (70, 84),
+    ("hilog", "fields"): (148, 159),
+    ("hvigor", "said"): (113, 115),
+    ("hvigor", "class"): (110, 115),
     ("hvigor", "location"): (16, 17),
-    ("hvigor", "actionable"): (105, 111),
+    ("hvigor", "actionable"): (108, 115),
     ("java-node", "said"): (46, 48),
     ("java-node", "class"): (45, 48),
     ("java-node", "actionable"): (45, 48),
-    ("jscrash", "class"): (138, 139),
-    ("jscrash", "actionable"): (134, 139),
-    ("native", "said"): (122, 128),
-    ("native", "class"): (119, 128),
+    ("jscrash", "class"): (141, 143),
+    ("jscrash", "actionable"): (137, 143),
+    ("native", "said"): (124, 130),
+    ("native", "class"): (121, 130),
     ("native", "code"): (1, 5),
     ("native", "location"): (35, 40),
-    ("native", "actionable"): (108, 128),
-    ("ohpm", "said"): (99, 100),
-    ("ohpm", "class"): (98, 100),
+    ("native", "actionable"): (110, 130),
+    ("ohpm", "said"): (101, 105),
+    ("ohpm", "class"): (100, 105),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (98, 100),
-    ("paths", "said"): (50, 52),
-    ("paths", "class"): (46, 52),
+    ("ohpm", "actionable"): (99, 105),
+    ("paths", "said"): (51, 55),
+    ("paths", "class"): (47, 55),
     ("paths", "code"): (17, 18),
-    ("paths", "actionable"): (44, 52),
-    ("sdk", "said"): (79, 82),
-    ("sdk", "class"): (74, 82),
+    ("paths", "actionable"): (45, 55),
+    ("sdk", "said"): (82, 85),
+    ("sdk", "class"): (77, 85),
     ("sdk", "location"): (8, 9),
-    ("sdk", "actionable"): (74, 82),
-    ("signing", "actionable"): (86, 88),
-    ("all", "said"): (1819, 1866),
-    ("all", "class"): (1719, 1791),
-    ("all", "code"): (680, 695),
-    ("all", "location"): (514, 531),
-    ("all", "actionable"): (1664, 1791),
-    ("all", "fields"): (144, 155),
+    ("sdk", "actionable"): (77, 85),
+    ("signing", "actionable"): (88, 90),
+    ("all", "said"): (1856, 1910),
+    ("all", "class"): (1753, 1835),
+    ("all", "code"): (691, 707),
+    ("all", "location"): (523, 540),
+    ("all", "actionable"): (1695, 1835),
+    ("all", "fields"): (148, 159),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -286,8 +287,17 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
 }
 CONFIDENT_WRONG_AT_MOST = 0.0
 # (none left: a tool's folder in the user's home refused is read as "permission", dyld's
-# code-signature refusal as a native library's load)
-CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {"paths": (1, 52), "all": (1, 1791)}
+# code-signature refusal as a native library's load). Pinned, each a class the doctor names
+# with the right fix where the collector wrote another: W's GN "Could not read file" (paths:
+# native, not permission); Y's DevEco local test code 00522001 (hvigor: the test's source,
+# arkts-source, not the test task) and the native debugger's "Attach request timeout" (hdc:
+# launch, not the debugger tool's network)
+CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
+    "hdc": (1, 89),
+    "hvigor": (1, 115),
+    "paths": (1, 55),
+    "all": (3, 1835),
+}
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
 
@@ -299,7 +309,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1866
+    assert len(items) >= 1910
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -468,8 +478,12 @@ BUILD_KINDS = (
 # rules its misses taught (955 build logs): said 918, class 867, fix 799, location 292, code 346.
 # With batch X (71 logs, 41 of them builds) folded in after its blind score, and the general
 # rules its misses taught (1021 build logs): said 970, class 910, fix 832, location 300, code 353.
-LEAVE_OUT_REACHED = {"said": 970, "class": 910, "actionable": 832, "location": 300, "code": 353}
-LEAVE_OUT_CONFIDENT_WRONG = 2
+# With batch Y (44 logs, 35 of them builds) folded in after its blind score (1056 build logs):
+# said 1000, class 939, fix 859, location 309, code 364; confident wrong 3, Y's DevEco local test
+# code 00522001 (an unregistered test function in List.test.ets) read as the test's source
+# (arkts-source) where the collector wrote the test task's classes.
+LEAVE_OUT_REACHED = {"said": 1000, "class": 939, "actionable": 859, "location": 309, "code": 364}
+LEAVE_OUT_CONFIDENT_WRONG = 3
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -493,7 +507,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1021
+    assert logs >= 1056
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -547,7 +561,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 380
+    assert len(with_cause) >= 384
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
