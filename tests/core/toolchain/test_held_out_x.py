@@ -1,4 +1,5 @@
-"""What held-out batch X (2026-12-07, scored blind, then folded in) taught: general facts of the
+"""What held-out batch X (2026-12-07, its logs named ``x1-``…; not the earlier batch X of
+``test_doctor_heldout_x_tools.py``; scored blind, then folded in) taught: general facts of the
 tools, each checked on the batch's own log and on another form of the same message (issue 27)."""
 
 from __future__ import annotations

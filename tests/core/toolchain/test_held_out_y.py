@@ -1,4 +1,5 @@
-"""What held-out batch Y (2026-12-07, scored blind after batch X's rules, then folded in) taught:
+"""What held-out batch Y (2026-12-07, its logs named ``y1-``…; not the earlier batch Y of
+``test_doctor_heldout_y_tools.py``; scored blind after batch X's rules, then folded in) taught:
 ArkUI's state management errors, each checked on the batch's log and on another code of the same
 page (issue 27)."""
 
