@@ -338,6 +338,8 @@ def _signature_finding(tail: str, hit: _Hit | None) -> Finding | None:
             m_code = _BUILD_CODE.search(tail) or _CODE_LABEL.search(tail)
         code = m_code.group(1) if m_code else None
     groups = {k: v for k, v in m.groupdict().items() if v}
+    # a code the signature's own pattern reads (a tool's block that labels it: hb's ``Code:``)
+    code = groups.pop("code", None) or code
     if "{said}" in sig.fix:  # the tool's own line, quoted up to what matched
         line_start = m.string.rfind("\n", 0, m.start()) + 1
         said = m.string[max(line_start, m.start() - 240) : m.end()].strip()

@@ -31,8 +31,12 @@ NATIVE_BUILD_SIGNATURES: tuple[Signature, ...] = (
     # ``[OHOS ERROR] Code: 4000`` … ``Reason: …`` … ``Solution: …``
     Signature(
         "native",
-        (r"\[OHOS ERROR\]\s*Reason:\s*(?P<name>\S[^\n]*)",),
-        "OpenHarmony's system build (hb, build.sh) stopped: {name}. hb prints its error's Code, "
+        (
+            r"\[OHOS ERROR\]\s*Code:\s*(?P<code>\d{3,5})\b(?:[^\n]*\n){1,6}?[^\n]*\[OHOS ERROR\]\s*"
+            r"Reason:\s*(?P<name>\S[^\n]*)",
+            r"\[OHOS ERROR\]\s*Reason:\s*(?P<name2>\S[^\n]*)",
+        ),
+        "OpenHarmony's system build (hb, build.sh) stopped: {name}{name2}. hb prints its error's Code, "
         "Reason and Solution in this block; for a compile failure (code 4000, ninja) the first "
         "error is in out/<product>/error.log and the whole output in out/<product>/build.log. "
         "Build on the host the build's docs name (Ubuntu 20.04/22.04 with its prerequisites "

@@ -147,3 +147,11 @@ def test_a_native_stack_summarised_without_pc() -> None:
 def test_a_freeze_whose_binder_peer_waits_for_a_mutex() -> None:
     f = assert_found(real_log("appfreeze/x1-bpta-threadblock-mutex-not-unlocked-ipc-peer-wait.log"))
     assert f.kind == "freeze" and "lock_guard" in f.fix
+
+
+def test_hbs_own_block_carries_its_code() -> None:
+    # W's system-build logs, read again this session: hb's ``Code:`` line is the finding's code
+    f = assert_found(real_log("native/w2-ohos-srcbuild-4000-ninja-build-missing.log"))
+    assert f.code == "4000" and not f.certain
+    alone = assert_found("[OHOS ERROR] Reason:    ninja phase failed\n")
+    assert alone.code is None and "ninja phase failed" in alone.fix
