@@ -294,13 +294,18 @@ def _headline(crash: Crash) -> str:
     return crash.frames[0].raw.strip() if crash.frames else crash.type
 
 
+# a build's error printed under hvigor's ``Error message:`` label (``ArkTSCompilerError: ArkTS:ERROR
+# Failed to execute ByteCode Obfuscate.``): the compiler's, not a JS crash's
+_COMPILER_ERROR = re.compile(r"\s*(?:ArkTSCompilerError\b|ArkTS:ERROR\b)")
+
+
 def _fault_finding(head: str, log: str) -> Finding | None:
     """A fault log (jscrash / cppcrash / appfreeze, current or old layout), or hilog text in
     which the live detector finds a crash or a freeze, or a native module that failed to load."""
     head = unjoin(unnumber(unmark(head)))
     if FAULT_HINT.search(head):
         crash = parse_faultlog(head)
-        if crash.parsed and crash.type in TYPES:
+        if crash.parsed and crash.type in TYPES and not _COMPILER_ERROR.match(crash.message):
             line = next(
                 (
                     ln.strip()

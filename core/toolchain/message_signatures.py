@@ -39,6 +39,20 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the registry's certificate cannot be verified",
         terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
     ),
+    # restool refusing a folder of resources/base (or a qualifier's folder) it does not know
+    Signature(
+        "config",
+        (
+            r"'(?P<location>[^'\n]*[\\/]resources[\\/][^'\n]*)', invalid directory name "
+            r"'(?P<name>[^'\n]+)', must in \[(?P<dirs>[^\]\n]*)\]",
+        ),
+        "restool does not know the resource folder '{name}' ({location}): under resources/base "
+        "(and each qualifier's folder) only these hold resources: {dirs}. Move its files into "
+        "one of them and delete the folder (the Stage model has no layout folder: ArkUI builds "
+        "the UI in code, and raw files go in resources/rawfile).",
+        meaning="restool: an unknown resource folder",
+        terms=("restool", "resources", "element", "media"),
+    ),
     # hvigor's check of module.json5's abilities: the file an ability's srcEntry names is gone
     Signature(
         "config",

@@ -30,6 +30,12 @@ _NESTING = (
 )
 _C_PLACE = r"(?P<location>(?:[A-Za-z]:)?[^\s:]*?[\w.+-]+:\d+:\d+)"
 
+# the kits of every SDK since kits came (API 11): the language's, ArkUI's and the basic services'
+_CORE_KITS = (
+    r"(?:ArkTS|ArkUI|AbilityKit|BasicServicesKit|ArkData|CoreFileKit|NetworkKit|IPCKit"
+    r"|PerformanceAnalysisKit|LocalizationKit|ImageKit|MediaKit|MediaLibraryKit|ArkWeb)'"
+)
+
 PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # ---- Flutter for OpenHarmony: flutter doctor's HarmonyOS check
     Signature(
@@ -158,8 +164,11 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         "sdk-version",
         (
-            r"\bModule '@kit\.(?P<name>\w+)' not found",
-            r"\bCannot find module '@kit\.(?P<name2>\w+)'",
+            # not a kit every SDK with kits has (API 11 on): that one not found is an import
+            # the compiler could not place (inside a function, a test file's setup), whose own
+            # error comes first
+            r"\bModule '@kit\.(?!" + _CORE_KITS + r")(?P<name>\w+)' not found",
+            r"\bCannot find module '@kit\.(?!" + _CORE_KITS + r")(?P<name2>\w+)'",
         ),
         "@kit.{name}{name2} is not in the SDK the module compiles with: the kit came in a later "
         "API version (raise compileSdkVersion in build-profile.json5 and install that SDK), or "

@@ -186,65 +186,68 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (54, 55),
     ("appfreeze", "location"): (10, 12),
     ("appfreeze", "actionable"): (51, 55),
-    ("arkts", "said"): (198, 199),
-    ("arkts", "class"): (196, 199),
-    ("arkts", "code"): (95, 96),
-    ("arkts", "actionable"): (183, 199),
+    ("arkts", "said"): (216, 217),
+    ("arkts", "class"): (212, 217),
+    ("arkts", "code"): (100, 103),
+    ("arkts", "location"): (135, 138),
+    ("arkts", "actionable"): (196, 217),
     ("bm", "actionable"): (161, 167),
-    ("config", "said"): (155, 162),
-    ("config", "class"): (154, 162),
-    ("config", "code"): (60, 61),
-    ("config", "location"): (54, 55),
-    ("config", "actionable"): (154, 162),
+    ("config", "said"): (160, 167),
+    ("config", "class"): (159, 167),
+    ("config", "code"): (62, 63),
+    ("config", "location"): (57, 60),
+    ("config", "actionable"): (159, 167),
     ("cppcrash", "said"): (188, 194),
     ("cppcrash", "class"): (188, 194),
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (96, 101),
     ("cppcrash", "actionable"): (177, 194),
-    ("hdc", "said"): (82, 89),
-    ("hdc", "class"): (79, 89),
-    ("hdc", "code"): (10, 14),
-    ("hdc", "actionable"): (78, 89),
-    ("hilog", "said"): (148, 159),
-    ("hilog", "class"): (71, 84),
-    ("hilog", "code"): (8, 9),
-    ("hilog", "location"): (17, 18),
-    ("hilog", "actionable"): (70, 84),
-    ("hilog", "fields"): (148, 159),
-    ("hvigor", "said"): (113, 115),
-    ("hvigor", "class"): (110, 115),
-    ("hvigor", "location"): (16, 17),
-    ("hvigor", "actionable"): (108, 115),
+    ("hdc", "said"): (83, 92),
+    ("hdc", "class"): (80, 92),
+    ("hdc", "code"): (10, 15),
+    ("hdc", "actionable"): (79, 92),
+    ("hilog", "said"): (151, 163),
+    ("hilog", "class"): (73, 88),
+    ("hilog", "code"): (8, 10),
+    ("hilog", "location"): (18, 19),
+    ("hilog", "actionable"): (71, 88),
+    ("hilog", "fields"): (152, 163),
+    ("hvigor", "said"): (115, 117),
+    ("hvigor", "class"): (112, 117),
+    ("hvigor", "location"): (16, 18),
+    ("hvigor", "actionable"): (110, 117),
     ("java-node", "said"): (46, 48),
     ("java-node", "class"): (45, 48),
     ("java-node", "actionable"): (45, 48),
-    ("jscrash", "class"): (141, 143),
-    ("jscrash", "actionable"): (137, 143),
-    ("native", "said"): (124, 130),
-    ("native", "class"): (121, 130),
+    ("jscrash", "said"): (145, 146),
+    ("jscrash", "class"): (143, 146),
+    ("jscrash", "actionable"): (139, 146),
+    ("native", "said"): (125, 131),
+    ("native", "class"): (122, 131),
     ("native", "code"): (4, 5),
     ("native", "location"): (35, 40),
-    ("native", "actionable"): (110, 130),
-    ("ohpm", "said"): (101, 105),
-    ("ohpm", "class"): (100, 105),
+    ("native", "actionable"): (111, 131),
+    ("ohpm", "said"): (102, 106),
+    ("ohpm", "class"): (101, 106),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (99, 105),
-    ("paths", "said"): (51, 55),
-    ("paths", "class"): (47, 55),
+    ("ohpm", "actionable"): (100, 106),
+    ("paths", "said"): (52, 56),
+    ("paths", "class"): (47, 56),
     ("paths", "code"): (17, 18),
-    ("paths", "actionable"): (45, 55),
-    ("sdk", "said"): (82, 85),
-    ("sdk", "class"): (77, 85),
-    ("sdk", "location"): (8, 9),
-    ("sdk", "actionable"): (77, 85),
-    ("signing", "actionable"): (88, 90),
-    ("all", "said"): (1856, 1910),
-    ("all", "class"): (1753, 1835),
-    ("all", "code"): (694, 707),
-    ("all", "location"): (523, 540),
-    ("all", "actionable"): (1695, 1835),
-    ("all", "fields"): (148, 159),
+    ("paths", "actionable"): (45, 56),
+    ("sdk", "said"): (85, 89),
+    ("sdk", "class"): (79, 89),
+    ("sdk", "location"): (8, 10),
+    ("sdk", "actionable"): (79, 89),
+    ("signing", "class"): (90, 91),
+    ("signing", "actionable"): (88, 91),
+    ("all", "said"): (1894, 1953),
+    ("all", "class"): (1785, 1878),
+    ("all", "code"): (702, 719),
+    ("all", "location"): (539, 563),
+    ("all", "actionable"): (1723, 1878),
+    ("all", "fields"): (152, 163),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -291,12 +294,15 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # with the right fix where the collector wrote another: W's GN "Could not read file" (paths:
 # native, not permission); Y's DevEco local test code 00522001 (hvigor: the test's source,
 # arkts-source, not the test task) and the native debugger's "Attach request timeout" (hdc:
-# launch, not the debugger tool's network)
+# launch, not the debugger tool's network); Z's two Rollup parse errors in ArkTS files (arkts:
+# rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
+# (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "hdc": (1, 89),
-    "hvigor": (1, 115),
-    "paths": (1, 55),
-    "all": (3, 1835),
+    "arkts": (2, 217),
+    "hdc": (1, 92),
+    "hvigor": (1, 117),
+    "paths": (2, 56),
+    "all": (6, 1878),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -309,7 +315,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1910
+    assert len(items) >= 1953
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -482,8 +488,12 @@ BUILD_KINDS = (
 # said 1000, class 939, fix 859, location 309, code 364; confident wrong 3, Y's DevEco local test
 # code 00522001 (an unregistered test function in List.test.ets) read as the test's source
 # (arkts-source) where the collector wrote the test task's classes.
-LEAVE_OUT_REACHED = {"said": 1000, "class": 939, "actionable": 859, "location": 309, "code": 364}
-LEAVE_OUT_CONFIDENT_WRONG = 3
+# With batch Z (43 logs, 35 of them builds) folded in after its blind score (1089 build logs):
+# said 1031, class 966, fix 882, location 321, code 372; confident wrong 4, Z's Windows EPERM on
+# .hvigor's dependencyMap (read as the project folder's, project-path, where the collector wrote
+# permission).
+LEAVE_OUT_REACHED = {"said": 1031, "class": 966, "actionable": 882, "location": 321, "code": 372}
+LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -507,7 +517,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1056
+    assert logs >= 1089
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -561,7 +571,7 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
     # a system API's own throw (crash/native_frames.py, crash/js_frames.py); 323 of 326 with
     # batch QS's folded in after its general rules (HiCollie's APP_HICOLLIE event a freeze)
     assert len(with_cause) / len(faults) >= 0.95
-    assert len(with_cause) >= 384
+    assert len(with_cause) >= 386
 
 
 # the crash and freeze reports' leave-out check of generality: with every signature of
