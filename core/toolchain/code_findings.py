@@ -461,8 +461,9 @@ def _parser_step(message: str) -> str:
 
 def _block_file(tail: str, start: int) -> str | None:
     """The file a code's block names on a line of its own, ``At file: build-profile.json5``
-    (with or without a line) or at a line's end in brackets (es2abc's), when the parser saw no error head (the code printed alone, the
-    ``ERROR:`` cut away): the lines from the code's to the first blank one."""
+    (with or without a line) or at a line's end in brackets (es2abc's), when the parser saw no
+    error head (the code printed alone, the ``ERROR:`` cut away): the lines from the code's to
+    the first blank one."""
     for line in tail[start : start + 1200].splitlines()[:12]:
         if not line.strip():
             break

@@ -36,7 +36,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from hmdesk.core.bounded import loads_json
-from hmdesk.core.toolchain.crash.frames import looks_like_frame, parse_frame
+from hmdesk.core.toolchain.crash.frames import SUMMARISED, looks_like_frame, parse_frame
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.crash.sanitizers import UBSAN_LINE, verdict
 from hmdesk.core.toolchain.crash.translated_keys import translate_keys
@@ -148,10 +148,6 @@ def parse_name(name: str) -> FaultLogName | None:
 _QUEUE_SIZE = Gated(r"^\s*Total event size\s*:\s*\d+", re.M)
 
 
-# a native frame summarised without pc, a library's absolute path first (frames.parse_frame)
-_SUMMARISED_FRAME = re.compile(r"#\s?\d+\s+/")
-
-
 def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Frame]) -> str:
     if hint in TYPES:
         return hint
@@ -180,11 +176,11 @@ def _type_of(keys: dict[str, str], text: str, hint: str | None, frames: list[Fra
         return CPP  # HiAppEvent's APP_CRASH of a native crash
     if reason == "CjError":
         return JS  # a Cangjie crash (read with the JS crashes: an error, a stack of source lines)
-    if frames and (" pc " in frames[0].raw or _SUMMARISED_FRAME.match(frames[0].raw)):
-        # a native backtrace pasted without its header (or summarised without pc): a freeze's main thread when the event
-        # handler's dump is there, or when it stops in a wait or a blocking read with no signal
-        # named (a crashing thread faults in its own code, it does not sit in a wait), unless
-        # the frames are a worker thread of the app's own
+    if frames and (" pc " in frames[0].raw or SUMMARISED.match(frames[0].raw)):
+        # a native backtrace pasted without its header (or summarised without pc): a freeze's
+        # main thread when the event handler's dump is there, or when it stops in a wait or a
+        # blocking read with no signal named (a crashing thread faults in its own code, it does
+        # not sit in a wait), unless the frames are a worker thread of the app's own
         if _HANDLER_DUMP.search(text) or (
             not _ANY_SIGNAL.search(text)
             and (_WAITING_TOP.search(_top_text(text, frames)) or _main_thread_dump(text, frames))

@@ -67,7 +67,7 @@ _HAND = re.compile(
 # a native frame as a note summarises it, without pc: ``#00 /system/lib/platformsdk/
 # libark_jsruntime.so(panda::JSValueRef::IsFunction)``, ``#02 /data/storage/el1/bundle/libs/arm/
 # libentry.so`` (an absolute path, its function in parentheses or none)
-_SUMMARISED = re.compile(
+SUMMARISED = re.compile(
     r"^\s*#\s?\d+\s+(?P<map>/[^()\s]+)(?:\((?P<a>(?:[^()]|\([^()]*\))*)\))?\s*$"
 )
 
@@ -165,7 +165,7 @@ def parse_frame(text: str) -> Frame | None:
             column=int(m.group("col") or 0),
             raw=text.strip(),
         )
-    m = _SUMMARISED.match(text)
+    m = SUMMARISED.match(text)
     if m is not None:
         fo = _FUNC_OFF.match(m.group("a") or "")
         symbol = fo.group("func") if fo else (m.group("a") or "")
