@@ -77,6 +77,19 @@ CASES: tuple[Case, ...] = (
         "preconfig() only when it returns true; otherwise pick another combination or configure "
         "the outputs' profiles yourself.",
     ),
+    # Audio Kit's FAQ on a capturer that fails to be created (faqs-audio-58): the audio
+    # framework logs ``Capturer Create failed`` / ``failed to CreateAudioCapturerNativeObject``
+    # and the call rejects with 6800301, "system error", when the microphone was not granted
+    _case(
+        "6800301",
+        r"CreateAudioCapturer|Capturer Create failed",
+        "the audio capturer could not be created: most often the app does not hold the "
+        "microphone permission (not declared, not requested, or refused by the user)",
+        "Declare ohos.permission.MICROPHONE in module.json5 (requestPermissions, with a "
+        "reason), request it from the user at run time "
+        "(abilityAccessCtrl.requestPermissionsFromUser) and create the capturer only once it is "
+        "granted; start recording in the foreground.",
+    ),
     # the preferences FAQ on its 401 (faqs-local-database-management-31): put() with a value
     # it does not take, told by the preferences module's own message
     _case(

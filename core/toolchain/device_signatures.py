@@ -117,6 +117,19 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         terms=("aa start", "unlock", "锁屏", "developer mode"),
     ),
     Signature(
+        "launch",
+        # the ability manager refusing a debug-signed app on a device not in developer mode
+        # (ability_manager_service's CheckDebugAppInDeveloperMode), before aa says it failed
+        (r"Debugging application cannot run in non[ -]developer mode",),
+        "The app is signed for debugging and the device is not in developer mode, so it may "
+        "not start there: turn developer mode on (on a phone: Settings > About > tap the "
+        "version number 7 times, then System > Developer options; on a development board, its "
+        "image's setting for developer mode) and start it again, or install a release-signed "
+        "build.",
+        meaning="a debug-signed app cannot start on a device that is not in developer mode",
+        terms=("aa start", "developer mode", "开发者模式", "debug"),
+    ),
+    Signature(
         "hdc-server",
         # hdc.log's line when the hdc server and this client differ in version
         # (faqs-performance-analysis-kit-38)

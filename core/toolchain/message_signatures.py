@@ -39,6 +39,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the registry's certificate cannot be verified",
         terms=("strict_ssl", ".ohpmrc", "certificate", "registry"),
     ),
+    # DevEco's check of the bundle name it signs or registers (automatic signing, AGC): the
+    # rule's text alone, printed for an empty name as for a malformed one
+    # (faqs-signature-service-21: AppScope/app.json5 ignored, the name read as empty)
+    Signature(
+        "config",
+        (
+            r"bundle name contains 7 to 128 characters",
+            r"at least three segments separated by periods",
+        ),
+        "The bundle name DevEco read breaks its rule (7 to 128 characters, letters, digits and "
+        "underscores, starting with a letter, at least three segments separated by periods). "
+        "Check bundleName in AppScope/app.json5; when it is right, DevEco did not read the "
+        "file: it may be ignored (Settings > Editor > File Types, ignored files; a .gitignore'd "
+        "or excluded AppScope), so remove app.json5 from what is ignored, sync, and sign again.",
+        meaning="the bundle name is empty or breaks the naming rule",
+        terms=("bundleName", "app.json5", "signing", "bundle name"),
+    ),
     # restool refusing a folder of resources/base (or a qualifier's folder) it does not know
     Signature(
         "config",

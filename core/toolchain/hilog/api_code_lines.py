@@ -49,8 +49,12 @@ _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # directory``, a note's quote): read only when the words are that message
 _QUOTE_CHARS = 4000
 _CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
-# the message labelled after the code, as a BusinessError's fields print
-_MESSAGE_LABEL = re.compile(r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)", re.I)
+# the message labelled after the code, as a BusinessError's fields print; a camel-case
+# ``errorMsg`` is a label with or without its colon (AVPlayer's ``OnErrorCb:errorCode 5400102,
+# errorMsg Operate Not Permit: …``)
+_MESSAGE_LABEL = re.compile(
+    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
+)
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
 _CURL_BASE = 2300000

@@ -18,7 +18,9 @@ Both are a slow app, not a failed one: read "possibly", as a freeze (the main th
   ``reason`` says why: a resource the app leaked past its limit (``ResourceLeak(FDLeak)``, …), a
   background audio without its continuous task, or the device's own state (low memory, swap full,
   power saving), which is no fault of the app's (those "possibly"). The RSS killer's reason is a
-  build-time table's row (:mod:`..message_signatures`).
+  build-time table's row (:mod:`..message_signatures`). The system logs the same kill itself,
+  a hisysevent line with ``Kill Reason: X`` (the reasons in upper snake case), read the same way
+  where no watcher's lines are.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ def _line(text: str, pos: int) -> str:
 
 def performance_event(text: str) -> Said | None:
     """The first CPU_USAGE_HIGH or SCROLL_JANK event a HiAppEvent watcher logged in ``text``, or
-    else its APP_KILLED event."""
+    else its APP_KILLED event; without a watcher's lines, the system's own kill event."""
     if "HiAppEvent" not in text and "hiappevent" not in text:
-        return None
+        return system_kill(text)
     m = _EVENT.search(text)
     if m is None:
         return killed_event(text)
@@ -164,6 +166,25 @@ _SYSTEM = {
 }
 
 
+# the system's own record of the kill, a hisysevent line its killer logs (``send event
+# [FRAMEWORK,PROCESS_KILL], pid=…, processName=…, msg=Kill Reason:ILLEGAL_AUDIO_CAPTURER_BY_
+# SUSPEND``, ``msg=Kill reason: SWAP_FULL; Current buffer is: …``): the stability FAQ's table of
+# the reasons to search hilog for (faq-stability-77) names the same reasons in upper snake case
+# (``ResourceLeak:Fd Leak`` for a leak)
+_KILL_REASON = re.compile(
+    r"\bKill [Rr]eason\s*:\s*(?P<reason>[A-Za-z][\w:() ]*?)\s*(?=[;,\]]|$)", re.M
+)
+
+
+def _key(reason: str) -> str:
+    """A reason as both records name it, compared without case, underscores nor spaces
+    (``SWAP_FULL`` = ``SwapFull``, ``ResourceLeak:Fd Leak`` = ``ResourceLeak(FDLeak)``)."""
+    return re.sub(r"[\W_]", "", reason).lower()
+
+
+_BY_KEY = {_key(k): k for k in (*_LEAKS, *_SYSTEM)}
+
+
 def killed_event(text: str) -> Said | None:
     """The first APP_KILLED event a HiAppEvent watcher logged in ``text``, by its reason."""
     k = _KILLED.search(text)
@@ -171,23 +192,33 @@ def killed_event(text: str) -> Said | None:
         return None
     r = _REASON.search(text, k.start())
     reason = r["reason"] if r else ""
-    line = _line(text, r.start() if r else k.start())
-    leak = re.fullmatch(r"ResourceLeak\((\w+)\)", reason)
-    if leak is not None and leak[1] in _LEAKS:
-        what, fix = _LEAKS[leak[1]]
+    return _killed(reason, _line(text, r.start() if r else k.start()), "HiAppEvent's APP_KILLED")
+
+
+def system_kill(text: str) -> Said | None:
+    """The first kill the system logged with its reason (``Kill Reason: X``), by that reason."""
+    if "Kill " not in text or (m := _KILL_REASON.search(text)) is None:
+        return None
+    return _killed(m["reason"], _line(text, m.start()), "the system's kill event")
+
+
+def _killed(reason: str, line: str, event: str) -> Said | None:
+    key = _key(reason.removeprefix("ResourceLeak").removeprefix("RESOURCE_LEAK"))
+    leaked = _BY_KEY.get(key) if _key(reason).startswith("resourceleak") else None
+    if leaked in _LEAKS:
+        what, fix = _LEAKS[leaked]
         return Said(
             "crash",
-            f"the system killed the app for leaking {what} past its limit (HiAppEvent's "
-            f"APP_KILLED, {reason})",
+            f"the system killed the app for leaking {what} past its limit ({event}, {reason})",
             f"{fix} {_LEAK_FIX}",
             line,
-            terms=("APP_KILLED", leak[1], "leak", "泄漏"),
+            terms=("APP_KILLED", leaked, "leak", "泄漏"),
         )
-    if reason == "IllegalAudioRendererBySuspend":
+    if key == "illegalaudiorendererbysuspend":
         return Said(
             "crash",
             "the system killed the app for playing audio in the background without a "
-            "continuous task (HiAppEvent's APP_KILLED, IllegalAudioRendererBySuspend)",
+            f"continuous task ({event}, {reason})",
             "To keep playing in the background, request a continuous task for it: declare "
             'backgroundModes ["audioPlayback"] for the ability in module.json5, ask '
             "ohos.permission.KEEP_BACKGROUND_RUNNING and call backgroundTaskManager."
@@ -196,17 +227,32 @@ def killed_event(text: str) -> Said | None:
             line,
             terms=("APP_KILLED", "backgroundTaskManager", "AUDIO_PLAYBACK", "后台"),
         )
-    if reason in _SYSTEM:
+    if key == "illegalaudiocapturerbysuspend":
         return Said(
             "crash",
-            f"the system killed the app because {_SYSTEM[reason]} (HiAppEvent's APP_KILLED, "
-            f"{reason}): the device's state, not a fault of the app's",
+            "the system killed the app for recording audio in the background without a "
+            f"continuous task ({event}, {reason})",
+            "To keep recording in the background, request a continuous task for it: declare "
+            'backgroundModes ["audioRecording"] for the ability in module.json5, ask '
+            "ohos.permission.KEEP_BACKGROUND_RUNNING and call backgroundTaskManager."
+            "startBackgroundRunning (BackgroundMode.AUDIO_RECORDING); otherwise stop recording "
+            "(audioCapturer.stop) in onBackground.",
+            line,
+            terms=("APP_KILLED", "backgroundTaskManager", "AUDIO_RECORDING", "录音"),
+        )
+    system = _BY_KEY.get(key)
+    if system in _SYSTEM:
+        return Said(
+            "crash",
+            f"the system killed the app because {_SYSTEM[system]} ({event}, {reason}): the "
+            "device's state, not a fault of the app's",
             "Nothing in the app failed: keep less memory when in the background (release "
             "caches and images in onBackground, and when onMemoryLevel says memory is low) so "
             "it is killed less often, and save the user's state (onSaveState, appRecovery) so "
-            "the app restores it when started again.",
+            "the app restores it when started again. If it is killed often, look at its memory "
+            "(DevEco Profiler's Snapshot of the heap) for what it keeps and leaks.",
             line,
             certain=False,
-            terms=("APP_KILLED", reason, "onMemoryLevel"),
+            terms=("APP_KILLED", system, "onMemoryLevel"),
         )
     return None

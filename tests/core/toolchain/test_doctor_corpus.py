@@ -179,19 +179,19 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (46, 47),
+    ("aa", "class"): (47, 48),
     ("aa", "code"): (26, 27),
-    ("aa", "actionable"): (45, 47),
-    ("appfreeze", "said"): (54, 55),
-    ("appfreeze", "class"): (54, 55),
+    ("aa", "actionable"): (46, 48),
+    ("appfreeze", "said"): (55, 56),
+    ("appfreeze", "class"): (55, 56),
     ("appfreeze", "location"): (10, 12),
-    ("appfreeze", "actionable"): (51, 55),
-    ("arkts", "said"): (216, 217),
-    ("arkts", "class"): (212, 217),
+    ("appfreeze", "actionable"): (52, 56),
+    ("arkts", "said"): (224, 225),
+    ("arkts", "class"): (220, 225),
     ("arkts", "code"): (100, 103),
-    ("arkts", "location"): (135, 138),
-    ("arkts", "actionable"): (196, 217),
-    ("bm", "actionable"): (161, 167),
+    ("arkts", "location"): (137, 140),
+    ("arkts", "actionable"): (204, 225),
+    ("bm", "actionable"): (163, 169),
     ("config", "said"): (160, 167),
     ("config", "class"): (159, 167),
     ("config", "code"): (62, 63),
@@ -202,52 +202,52 @@ BELOW_LANDED = {
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (96, 101),
     ("cppcrash", "actionable"): (177, 194),
-    ("hdc", "said"): (83, 92),
-    ("hdc", "class"): (80, 92),
+    ("hdc", "said"): (84, 93),
+    ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
-    ("hdc", "actionable"): (79, 92),
-    ("hilog", "said"): (151, 163),
-    ("hilog", "class"): (73, 88),
-    ("hilog", "code"): (8, 10),
+    ("hdc", "actionable"): (80, 93),
+    ("hilog", "said"): (155, 169),
+    ("hilog", "class"): (75, 94),
+    ("hilog", "code"): (10, 12),
     ("hilog", "location"): (18, 19),
-    ("hilog", "actionable"): (71, 88),
-    ("hilog", "fields"): (152, 163),
+    ("hilog", "actionable"): (73, 94),
+    ("hilog", "fields"): (158, 169),
     ("hvigor", "said"): (115, 117),
     ("hvigor", "class"): (112, 117),
     ("hvigor", "location"): (16, 18),
     ("hvigor", "actionable"): (110, 117),
-    ("java-node", "said"): (46, 48),
-    ("java-node", "class"): (45, 48),
-    ("java-node", "actionable"): (45, 48),
+    ("java-node", "said"): (47, 49),
+    ("java-node", "class"): (46, 49),
+    ("java-node", "actionable"): (46, 49),
     ("jscrash", "said"): (145, 146),
     ("jscrash", "class"): (143, 146),
     ("jscrash", "actionable"): (139, 146),
-    ("native", "said"): (125, 131),
-    ("native", "class"): (122, 131),
+    ("native", "said"): (126, 132),
+    ("native", "class"): (123, 132),
     ("native", "code"): (4, 5),
     ("native", "location"): (35, 40),
-    ("native", "actionable"): (111, 131),
-    ("ohpm", "said"): (102, 106),
-    ("ohpm", "class"): (101, 106),
+    ("native", "actionable"): (112, 132),
+    ("ohpm", "said"): (103, 107),
+    ("ohpm", "class"): (102, 107),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (100, 106),
+    ("ohpm", "actionable"): (101, 107),
     ("paths", "said"): (52, 56),
     ("paths", "class"): (47, 56),
     ("paths", "code"): (17, 18),
     ("paths", "actionable"): (45, 56),
-    ("sdk", "said"): (85, 89),
-    ("sdk", "class"): (79, 89),
+    ("sdk", "said"): (86, 90),
+    ("sdk", "class"): (80, 90),
     ("sdk", "location"): (8, 10),
-    ("sdk", "actionable"): (79, 89),
-    ("signing", "class"): (90, 91),
-    ("signing", "actionable"): (88, 91),
-    ("all", "said"): (1894, 1953),
-    ("all", "class"): (1785, 1878),
-    ("all", "code"): (702, 719),
-    ("all", "location"): (539, 563),
-    ("all", "actionable"): (1723, 1878),
-    ("all", "fields"): (152, 163),
+    ("sdk", "actionable"): (80, 90),
+    ("signing", "class"): (91, 92),
+    ("signing", "actionable"): (89, 92),
+    ("all", "said"): (1919, 1980),
+    ("all", "class"): (1808, 1905),
+    ("all", "code"): (706, 723),
+    ("all", "location"): (541, 565),
+    ("all", "actionable"): (1746, 1905),
+    ("all", "fields"): (158, 169),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -296,13 +296,16 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # arkts-source, not the test task) and the native debugger's "Attach request timeout" (hdc:
 # launch, not the debugger tool's network); Z's two Rollup parse errors in ArkTS files (arkts:
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
-# (paths: project-path, not permission)
+# (paths: project-path, not permission); AA's system kill of an app recording in the background
+# (hilog: a kill is read as the app's crash, as the corpus's HiAppEvent APP_KILLED logs are,
+# where the collector wrote hilog)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 217),
-    "hdc": (1, 92),
+    "arkts": (2, 225),
+    "hdc": (1, 93),
+    "hilog": (1, 94),
     "hvigor": (1, 117),
     "paths": (2, 56),
-    "all": (6, 1878),
+    "all": (7, 1905),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -315,7 +318,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1953
+    assert len(items) >= 1980
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -492,7 +495,9 @@ BUILD_KINDS = (
 # said 1031, class 966, fix 882, location 321, code 372; confident wrong 4, Z's Windows EPERM on
 # .hvigor's dependencyMap (read as the project folder's, project-path, where the collector wrote
 # permission).
-LEAVE_OUT_REACHED = {"said": 1031, "class": 966, "actionable": 882, "location": 321, "code": 372}
+# With batch AA (27 logs, 16 of them builds) folded in after its blind score (1105 build logs):
+# said 1046, class 981, fix 897, location 323, code 373.
+LEAVE_OUT_REACHED = {"said": 1046, "class": 981, "actionable": 897, "location": 323, "code": 373}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -517,7 +522,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1089
+    assert logs >= 1105
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
