@@ -64,7 +64,10 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
         r"代理",
     ),
     "signing": (
-        r"\bsign(?:ing|Hap|App|ature)?\b",
+        # not a type's or a function's signature (TypeScript's "index signature", ArkUI's
+        # "function constructor signature")
+        r"\bsign(?:ing|Hap|App)?\b|(?<!constructor )(?<!function )(?<!call )(?<!index )"
+        r"(?<!method )\bsignature\b",
         r"\.p12\b",
         r"\.p7b\b",
         r"\.cer\b",
@@ -93,7 +96,8 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bsdkmgr\b",
     ),
     "hvigor-env": (
-        r"\bnode(?:\.js|js)?\b(?!_modules)",
+        # Node.js, not N-API's "Node-API" nor ArkUI's nodes ("root node", "Node Constructor")
+        r"(?<!root )(?<!child )\bnode(?:\.js|js)?\b(?!_modules|-API| Constructor)",
         r"\bNODE_HOME\b",
         r"\bnpm\b",
         r"\bpnpm\b",

@@ -50,6 +50,28 @@ def test_a_generic_word_alone_names_no_kind() -> None:
         assert subject_of(text) is None, text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # held-out X and Y: ArkUI's node and a type's signature, read once as Node.js and signing
+        "Node Constructor error, param uiContext error",
+        "Not supported type! The type should have function constructor signature.",
+        "An index signature parameter type must be 'string' or 'number'.",
+        "napi_call_function failed: Node-API error 3",
+        "Error: the root node is not a container",
+    ],
+)
+def test_a_word_with_another_meaning_in_code_names_no_kind(line: str) -> None:
+    assert subject_of(line) is None
+
+
+def test_the_tools_meaning_of_those_words_still_names_its_kind() -> None:
+    node = subject_of("error: node is not installed")
+    signing = subject_of("Error: signature verify failed")
+    assert node is not None and node.kind == "hvigor-env"
+    assert signing is not None and signing.kind == "signing"
+
+
 def test_two_kinds_with_as_many_words_name_neither() -> None:
     # ohpm and hdc, one word each: the doctor does not pick
     assert subject_of("ERROR: ohpm failed, then hdc failed") is None
