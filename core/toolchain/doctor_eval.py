@@ -72,6 +72,9 @@ class Expect:
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Expect:
+        """The ``[expect]`` table; a key out of place or a field of the wrong type is a
+        :class:`CorpusError` (a sidecar's mistake would otherwise score as the doctor's)."""
+        _check_expect(data)
         klass = data.get("class")
         classes = (klass,) if isinstance(klass, str) else tuple(klass or ())
         fix = data.get("fix") or ()
@@ -91,6 +94,38 @@ class Expect:
             fields=fields,
             fields_line=line,
         )
+
+
+_SIDECAR_KEYS = frozenset({"source", "expect", "note"})
+_EXPECT_KEYS = frozenset({"class", "code", "location", "fix", "format", "lines", "fields"})
+_NUMBER_FIELDS = frozenset({"pid", "tid", "line"})
+
+
+def _check_sidecar(data: dict[str, Any]) -> None:
+    stray = sorted(set(data) - _SIDECAR_KEYS)
+    if stray:
+        under = [k for k in stray if k in _EXPECT_KEYS]
+        hint = f" ({', '.join(under)} belong under [expect])" if under else ""
+        raise CorpusError(f"unknown key(s) {', '.join(stray)}{hint}")
+
+
+def _check_expect(data: dict[str, Any]) -> None:
+    stray = sorted(set(data) - _EXPECT_KEYS)
+    if stray:
+        raise CorpusError(f"unknown key(s) in [expect]: {', '.join(stray)}")
+    fields = data.get("fields")
+    if fields is None:
+        return
+    if not isinstance(fields, dict):
+        raise CorpusError("[expect.fields] must be a table")
+    stray = sorted(set(fields) - set(FIELDS) - {"line"})
+    if stray:
+        raise CorpusError(f"unknown field(s) in [expect.fields]: {', '.join(stray)}")
+    for key, value in fields.items():
+        number = key in _NUMBER_FIELDS
+        if number != (isinstance(value, int) and not isinstance(value, bool)):
+            want = "a number (pid = 1234)" if number else "a string"
+            raise CorpusError(f"[expect.fields] {key} must be {want}, not {value!r}")
 
 
 @dataclass
@@ -289,8 +324,13 @@ def load_corpus(folder: Path) -> list[tuple[Path, str, str, Expect]]:
             raise CorpusError(f"{side}: {exc}") from exc
         if not data.get("source"):
             raise CorpusError(f"{side} does not name its source")
+        try:
+            _check_sidecar(data)
+            expect = Expect.from_toml(data.get("expect") or {})
+        except CorpusError as exc:
+            raise CorpusError(f"{side}: {exc}") from exc
         kind = log.parent.relative_to(folder).as_posix() or "."
-        items.append((log, kind, text, Expect.from_toml(data.get("expect") or {})))
+        items.append((log, kind, text, expect))
     if not items:
         raise CorpusError(f"{folder} holds no *.log files")
     return items

@@ -643,6 +643,31 @@ def test_a_bad_corpus_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
         evaluate(tmp_path / "missing")
 
 
+@pytest.mark.parametrize(
+    ("sidecar", "said"),
+    [
+        # batch AA's collector wrote a hilog paste's format and lines above [expect]: they
+        # were silently not scored
+        (
+            'source = "s"\nformat = "hdc-time"\nlines = 3\n[expect]\nclass = "hilog"\nfix = ["x"]\n',
+            "format, lines belong under \\[expect\\]",
+        ),
+        ('source = "s"\n[expect]\nclass = "hilog"\nfixes = ["x"]\n', "unknown key.*fixes"),
+        # and its pids as strings, which never equal the parsed number
+        (
+            'source = "s"\n[expect]\nlines = 1\n[expect.fields]\npid = "3224"\n',
+            "pid must be a number",
+        ),
+        ('source = "s"\n[expect]\nlines = 1\n[expect.fields]\nthread = "x"\n', "thread"),
+    ],
+)
+def test_a_sidecar_out_of_shape_is_a_clear_error(tmp_path: Path, sidecar: str, said: str) -> None:
+    (tmp_path / "x.log").write_text("text\n")
+    (tmp_path / "x.toml").write_text(sidecar)
+    with pytest.raises(CorpusError, match=said):
+        evaluate(tmp_path)
+
+
 def test_location_right_compares_the_tail_of_the_path() -> None:
     assert location_right(
         "C:/u/p/entry/src/main/ets/pages/Index.ets:7:13", "entry/src/main/ets/pages/Index.ets:7:13"
