@@ -185,8 +185,10 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
             lines = [body]
             if _MAYBE_FRAME.match(body) or _MAYBE_FRAME_AFTER.search(body):
                 # the place under a compiler's error (``error TS1005: '}' expected.`` then
-                # `` at …/hvigorfile.ts:6:1``) is its location, not a frame of a stack
-                place = 1 if _COMPILER_ERROR.match(said) else 0
+                # `` at …/hvigorfile.ts:6:1``) is its location, not a frame of a stack; so is
+                # a data file's under a parser's (``JSON5: invalid character 'z'`` then
+                # `` at …/oh-package.json5:12:21``): no code runs in a JSON5 file
+                place = 1 if _COMPILER_ERROR.match(said) or _DATA_PLACE.match(body) else 0
                 lines = [
                     ln
                     for i, ln in enumerate(body.split("\n"))
@@ -198,6 +200,7 @@ def _records(log: str, start: int, end: int) -> list[tuple[str, str]]:
 
 
 _COMPILER_ERROR = re.compile(r"error TS\d+: ")
+_DATA_PLACE = re.compile(r"[ \t]+at [^\n]+\.json5?:\d+:\d+[ \t]*(?:\n|$)")
 # what a frame line (``_FRAME_RE``) starts with, at the text's start or after a line break
 _MAYBE_FRAME = re.compile(r"[ \t]\s*at ")
 _MAYBE_FRAME_AFTER = re.compile(r"\n[ \t]\s*at ")

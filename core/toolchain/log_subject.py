@@ -96,8 +96,9 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bsdkmgr\b",
     ),
     "hvigor-env": (
-        # Node.js, not N-API's "Node-API" nor ArkUI's nodes ("root node", "Node Constructor")
-        r"(?<!root )(?<!child )\bnode(?:\.js|js)?\b(?!_modules|-API| Constructor)",
+        # Node.js (and hvigor's own node tree, "The root node is not yet available"), not
+        # N-API's "Node-API" nor ArkUI's "Node Constructor"
+        r"\bnode(?:\.js|js)?\b(?!_modules|-API| Constructor)",
         r"\bNODE_HOME\b",
         r"\bnpm\b",
         r"\bpnpm\b",

@@ -70,6 +70,23 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="restool: an unknown resource folder",
         terms=("restool", "resources", "element", "media"),
     ),
+    # restool finding a file where it reads only folders: resources/ holds base, rawfile,
+    # resfile and the qualifiers' folders, and each of those (but rawfile, resfile) holds
+    # element, media, profile… folders, never a file of its own
+    Signature(
+        "config",
+        (
+            r"'(?P<location>[^'\n]*[\\/]resources[\\/](?:[^'\n\\/]+[\\/])?[^'\n\\/]+)' "
+            r"not directory\b",
+        ),
+        "restool found the file {location} where it reads only folders (resources/ holds base, "
+        "rawfile, resfile and the qualifiers' folders such as en_US or dark; base/ and each "
+        "qualifier's folder hold element, media, profile…): move the file into "
+        "resources/base/media (an image you reference with $r('app.media.…')) or "
+        "resources/rawfile (a file you read as it is), and build again.",
+        meaning="restool: a file where only resource folders may be",
+        terms=("restool", "resources", "media", "rawfile"),
+    ),
     # hvigor's check of module.json5's abilities: the file an ability's srcEntry names is gone
     Signature(
         "config",
@@ -355,10 +372,13 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         "config",
         (
             # ohpm's own (``ohpm ERROR: … detail: JSON5: …``) is about its files: ohpm's rules
+            # (an older hvigor puts the file and its line:column on the next line: ``JSON5:
+            # invalid character 'z'`` / ``at /…/oh-package.json5:12:21``)
             r"^(?![^\n]*\bohpm ERROR\b)[^\n]*?\bJSON5: invalid "
-            r"(?P<what>character '.{1,2}'|end of input|identifier character) at (?P<at>\d+:\d+)",
+            r"(?P<what>character '.{1,2}'|end of input|identifier character)(?: at (?P<at>\d+:\d+)"
+            r"|[ \t]*\r?\n[ \t]*at (?P<location>[^\n]+?\.json5?:\d+:\d+)[ \t]*$)",
         ),
-        "A JSON5 file the build reads does not parse ({what} at line:column {at}): fix the "
+        "A JSON5 file the build reads does not parse ({what}, at {at}{location}): fix the "
         "syntax of the file the log names (app.json5, module.json5, build-profile.json5, "
         "oh-package.json5, hvigor-config.json5). JSON5 is data, not code: no `export default`, "
         "no import (a character 'e' at 1:1 is usually `export default` left from a .ts config); "

@@ -64,6 +64,8 @@ FAULT_HINT = Gated(
     r"|.*(?<![.\w])MAIN_THREAD_JANK(?![A-Za-z])"
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
+    # APP_INPUT_BLOCK's own message (its MSG), an input freeze's report pasted without its head
+    r"|(?:MSG\s*=\s*)?User input does not respond!"
     # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
     r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: "
     r"|.*\bGWP-ASan detected a memory error)"
@@ -86,6 +88,8 @@ _APP_EVENT_SANITIZER = Gated(r"\bname=ADDRESS_SANITIZER\b")
 _APP_EVENT_SANITIZER_TYPE = Gated(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
 # an appfreeze log's summary line names the event: ``appfreeze: com.example.app THREAD_BLOCK_6S at …``
 _FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
+# the message an APP_INPUT_BLOCK report carries (``MSG = User input does not respond!``)
+_INPUT_BLOCK_MSG = "User input does not respond!"
 _EVENT = Gated(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
 # and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
@@ -666,6 +670,8 @@ def _parse(text: str, name: str | None) -> Crash:
         m_event = _EVENT.search(text) or _FREEZE_SUMMARY.search(text)
         if m_event is not None:
             keys["Reason"] = m_event.group(1)
+        elif _INPUT_BLOCK_MSG in text:
+            keys["Reason"] = "APP_INPUT_BLOCK"
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None or (
             _APP_EVENT_SANITIZER.search(text) and (m_kind := _APP_EVENT_SANITIZER_TYPE.search(text))
         ):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.core.toolchain.crash.location import is_system
+from hmdesk.core.toolchain.crash.location import is_system, past_waits
 from hmdesk.core.toolchain.crash.model import Crash, Frame, Reading
 
 _RUNNING_TASK = re.compile(
@@ -131,10 +131,8 @@ def _blocking_frame(frames: list[Frame]) -> tuple[Frame, str, str] | None:
 
 
 def _app_frame(frames: list[Frame]) -> Frame | None:
-    return next(
-        (f for f in frames if f.source or not is_system(f)),
-        None,
-    )
+    own = past_waits([f for f in frames if f.source or not is_system(f)])
+    return own[0] if own else None
 
 
 _FRAME_NO = re.compile(r"^\s*#(\d+)\s")
@@ -208,6 +206,17 @@ def freeze_detail(crash: Crash) -> Reading | None:
         task = m.group("task").strip()
         caller = (m.group("caller") or "").strip()
         posted = f" posted by {caller}" if caller else ""
+        if task == "vSyncTask":
+            # the UI's frame task: measuring, laying out and drawing what changed
+            return Reading(
+                "the main thread was still rendering one frame (vSyncTask: the UI's measure, "
+                "layout and draw) when the watchdog fired: a page that builds or lays out too "
+                "many components at once",
+                "Build only what is on screen: load long lists and grids lazily (LazyForEach "
+                "with cachedCount, or Repeat with virtualScroll, instead of ForEach), flatten "
+                "deep nesting and drop needless containers, and keep build(), aboutToAppear and "
+                "the custom layouts' onMeasure/onLayout free of heavy work.",
+            )
         return Reading(
             f"the main thread was still running the task “{task}”{posted} when the watchdog fired",
             (

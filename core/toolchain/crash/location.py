@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from hmdesk.core.toolchain.crash.model import CPP, Crash, Frame
+from hmdesk.core.toolchain.crash.model import CPP, FREEZE, Crash, Frame
 
 # runtimes and engines apps bundle (React Native's Hermes/JSI, Flutter, V8/QuickJS, Unity/IL2CPP,
 # Cocos, Skia, FFmpeg, ijkplayer, WebRTC, MMKV, libpag, Lottie, inference engines, Kuikly, Taro,
@@ -231,8 +231,28 @@ def _most_precise(frames: list[Frame]) -> Frame:
     return (source or named or frames)[0]
 
 
+# how a thread waits, compiled into the app's own library: the C++ library's templates
+# (``libcutil.so(std::__n1::condition_variable::wait(…))``) and the app's wrappers of a wait
+# (``tutil::threads::Semaphore::wait()``, ``Mutex::Lock()``)
+_WAITING = re.compile(
+    r"^std::|(?:^|::)(?:\w*(?:Semaphore|Mutex|Lock|Latch|Barrier|Cond\w*)::)?"
+    r"(?:wait|wait_for|wait_until|Wait|WaitFor|lock|Lock|acquire|Acquire|join|Join)\b"
+)
+
+
+def past_waits(own: list[Frame]) -> list[Frame]:
+    """``own`` without the frames at its top that only wait (:data:`_WAITING`): in a freeze the
+    place to look is the app's code that chose to wait, when a named frame follows them."""
+    i = 0
+    while i < len(own) and _WAITING.search(own[i].symbol or ""):
+        i += 1
+    rest = own[i:]
+    return rest if i and rest and _named(rest[0]) else own
+
+
 def _own_frames(crash: Crash) -> list[Frame]:
-    """The frames of the app's own code, past the accessors a null object faulted in."""
+    """The frames of the app's own code, past the accessors a null object faulted in and, in a
+    freeze, past the waits."""
     own = [
         f
         for f in crash.frames
@@ -240,6 +260,8 @@ def _own_frames(crash: Crash) -> list[Frame]:
     ]
     if own and crash.type == CPP and _NEAR_NULL.search(crash.reason):
         return _past_accessors(own)
+    if own and crash.type == FREEZE:
+        return past_waits(own)
     return own
 
 

@@ -26,6 +26,7 @@ Both are a slow app, not a failed one: read "possibly", as a freeze (the main th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hmdesk.core.toolchain.hilog.says import Said
 
@@ -196,10 +197,17 @@ def killed_event(text: str) -> Said | None:
 
 
 def system_kill(text: str) -> Said | None:
-    """The first kill the system logged with its reason (``Kill Reason: X``), by that reason."""
-    if "Kill " not in text or (m := _KILL_REASON.search(text)) is None:
+    """The first kill the system logged with a reason it documents (``Kill Reason: X``; the
+    ability manager's ``Kill Reason:KillApplication`` only relays the killer's), by that
+    reason: a hilog finding (what a device log says of the app), where a watcher's APP_KILLED
+    event is the app's own crash-like record."""
+    if "Kill " not in text:
         return None
-    return _killed(m["reason"], _line(text, m.start()), "the system's kill event")
+    for m in _KILL_REASON.finditer(text):
+        said = _killed(m["reason"], _line(text, m.start()), "the system's kill event")
+        if said is not None:
+            return replace(said, kind="hilog")
+    return None
 
 
 def _killed(reason: str, line: str, event: str) -> Said | None:

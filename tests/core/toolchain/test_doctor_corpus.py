@@ -182,51 +182,53 @@ BELOW_LANDED = {
     ("aa", "class"): (47, 48),
     ("aa", "code"): (26, 27),
     ("aa", "actionable"): (46, 48),
-    ("appfreeze", "said"): (55, 56),
-    ("appfreeze", "class"): (55, 56),
-    ("appfreeze", "location"): (10, 12),
-    ("appfreeze", "actionable"): (52, 56),
-    ("arkts", "said"): (224, 225),
-    ("arkts", "class"): (220, 225),
-    ("arkts", "code"): (100, 103),
-    ("arkts", "location"): (137, 140),
-    ("arkts", "actionable"): (204, 225),
-    ("bm", "actionable"): (163, 169),
-    ("config", "said"): (160, 167),
-    ("config", "class"): (159, 167),
-    ("config", "code"): (62, 63),
-    ("config", "location"): (57, 60),
-    ("config", "actionable"): (159, 167),
-    ("cppcrash", "said"): (188, 194),
-    ("cppcrash", "class"): (188, 194),
+    ("appfreeze", "said"): (60, 61),
+    ("appfreeze", "class"): (60, 61),
+    ("appfreeze", "location"): (12, 14),
+    ("appfreeze", "actionable"): (57, 61),
+    ("arkts", "said"): (226, 227),
+    ("arkts", "class"): (222, 227),
+    ("arkts", "code"): (101, 104),
+    ("arkts", "location"): (139, 142),
+    ("arkts", "actionable"): (206, 227),
+    ("bm", "said"): (169, 171),
+    ("bm", "class"): (169, 171),
+    ("bm", "actionable"): (163, 171),
+    ("config", "said"): (167, 174),
+    ("config", "class"): (166, 174),
+    ("config", "code"): (65, 66),
+    ("config", "location"): (59, 62),
+    ("config", "actionable"): (166, 174),
+    ("cppcrash", "said"): (190, 196),
+    ("cppcrash", "class"): (190, 196),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (96, 101),
-    ("cppcrash", "actionable"): (177, 194),
+    ("cppcrash", "location"): (98, 103),
+    ("cppcrash", "actionable"): (178, 196),
     ("hdc", "said"): (84, 93),
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (155, 169),
-    ("hilog", "class"): (75, 94),
-    ("hilog", "code"): (10, 12),
+    ("hilog", "said"): (159, 178),
+    ("hilog", "class"): (81, 103),
+    ("hilog", "code"): (11, 13),
     ("hilog", "location"): (18, 19),
-    ("hilog", "actionable"): (73, 94),
-    ("hilog", "fields"): (158, 169),
-    ("hvigor", "said"): (115, 117),
-    ("hvigor", "class"): (112, 117),
+    ("hilog", "actionable"): (79, 103),
+    ("hilog", "fields"): (167, 178),
+    ("hvigor", "said"): (118, 120),
+    ("hvigor", "class"): (115, 120),
     ("hvigor", "location"): (16, 18),
-    ("hvigor", "actionable"): (110, 117),
-    ("java-node", "said"): (47, 49),
-    ("java-node", "class"): (46, 49),
-    ("java-node", "actionable"): (46, 49),
-    ("jscrash", "said"): (145, 146),
-    ("jscrash", "class"): (143, 146),
-    ("jscrash", "actionable"): (139, 146),
-    ("native", "said"): (126, 132),
-    ("native", "class"): (123, 132),
+    ("hvigor", "actionable"): (113, 120),
+    ("java-node", "said"): (49, 51),
+    ("java-node", "class"): (48, 51),
+    ("java-node", "actionable"): (48, 51),
+    ("jscrash", "said"): (146, 147),
+    ("jscrash", "class"): (144, 147),
+    ("jscrash", "actionable"): (140, 147),
+    ("native", "said"): (128, 134),
+    ("native", "class"): (125, 134),
     ("native", "code"): (4, 5),
-    ("native", "location"): (35, 40),
-    ("native", "actionable"): (112, 132),
+    ("native", "location"): (36, 41),
+    ("native", "actionable"): (114, 134),
     ("ohpm", "said"): (103, 107),
     ("ohpm", "class"): (102, 107),
     ("ohpm", "code"): (23, 24),
@@ -236,18 +238,18 @@ BELOW_LANDED = {
     ("paths", "class"): (47, 56),
     ("paths", "code"): (17, 18),
     ("paths", "actionable"): (45, 56),
-    ("sdk", "said"): (86, 90),
-    ("sdk", "class"): (80, 90),
+    ("sdk", "said"): (87, 91),
+    ("sdk", "class"): (81, 91),
     ("sdk", "location"): (8, 10),
-    ("sdk", "actionable"): (80, 90),
-    ("signing", "class"): (91, 92),
-    ("signing", "actionable"): (89, 92),
-    ("all", "said"): (1919, 1980),
-    ("all", "class"): (1808, 1905),
-    ("all", "code"): (706, 723),
-    ("all", "location"): (541, 565),
-    ("all", "actionable"): (1746, 1905),
-    ("all", "fields"): (158, 169),
+    ("sdk", "actionable"): (81, 91),
+    ("signing", "class"): (93, 94),
+    ("signing", "actionable"): (91, 94),
+    ("all", "said"): (1951, 2019),
+    ("all", "class"): (1842, 1944),
+    ("all", "code"): (716, 733),
+    ("all", "location"): (552, 576),
+    ("all", "actionable"): (1779, 1944),
+    ("all", "fields"): (167, 178),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -296,16 +298,13 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # arkts-source, not the test task) and the native debugger's "Attach request timeout" (hdc:
 # launch, not the debugger tool's network); Z's two Rollup parse errors in ArkTS files (arkts:
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
-# (paths: project-path, not permission); AA's system kill of an app recording in the background
-# (hilog: a kill is read as the app's crash, as the corpus's HiAppEvent APP_KILLED logs are,
-# where the collector wrote hilog)
+# (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 225),
+    "arkts": (2, 227),
     "hdc": (1, 93),
-    "hilog": (1, 94),
-    "hvigor": (1, 117),
+    "hvigor": (1, 120),
     "paths": (2, 56),
-    "all": (7, 1905),
+    "all": (6, 1944),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -318,7 +317,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 1980
+    assert len(items) >= 2019
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -496,8 +495,10 @@ BUILD_KINDS = (
 # .hvigor's dependencyMap (read as the project folder's, project-path, where the collector wrote
 # permission).
 # With batch AA (27 logs, 16 of them builds) folded in after its blind score (1105 build logs):
-# said 1046, class 981, fix 897, location 323, code 373.
-LEAVE_OUT_REACHED = {"said": 1046, "class": 981, "actionable": 897, "location": 323, "code": 373}
+# said 1046, class 981, fix 897, location 323, code 373. With batch BB (39 logs, 20 of them
+# builds from committed hvigor debug logs) folded in after its blind score (1125 build logs):
+# said 1066, class 1001, fix 916, location 328, code 382.
+LEAVE_OUT_REACHED = {"said": 1066, "class": 1001, "actionable": 916, "location": 328, "code": 382}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -522,7 +523,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1105
+    assert logs >= 1125
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -590,8 +591,9 @@ def test_crash_and_freeze_cards_name_a_cause(report) -> None:  # type: ignore[no
 # 221 of 318 with batch QL's crashes folded in after its rules; 222 with musl's initial-exec TLS
 # message read quoted bare; 223 with a Chinese page's fault log fields read as the log's keys;
 # 225 with a main thread's stack dumped under its Tid line, no signal, read as possibly a freeze;
-# 232 of 326 with batch QS's crashes and freezes folded in after its rules.
-LEAVE_OUT_CAUSES = 232
+# 232 of 326 with batch QS's crashes and freezes folded in after its rules; 281 of 404 with
+# batches AA and BB folded in (2026-12-07, fifth session: the pin raised to what it reaches).
+LEAVE_OUT_CAUSES = 281
 
 
 def test_the_structural_reading_answers_crashes_without_the_signatures(

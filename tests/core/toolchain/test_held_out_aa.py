@@ -36,7 +36,7 @@ def test_a_capturer_that_could_not_be_created_lacks_the_microphone() -> None:
 
 def test_the_systems_own_kill_event_is_read_by_its_reason() -> None:
     swap = assert_found(real_log("hilog/a2-faq-appgallery-1-killed-swap-full.log"))
-    assert swap.kind == "crash" and not swap.certain and "swap" in swap.meaning
+    assert swap.kind == "hilog" and not swap.certain and "swap" in swap.meaning
     audio = assert_found(
         real_log("hilog/a2-faq-stability-39-killed-illegal-audio-capturer-background.log")
     )

@@ -58,7 +58,6 @@ def test_a_generic_word_alone_names_no_kind() -> None:
         "Not supported type! The type should have function constructor signature.",
         "An index signature parameter type must be 'string' or 'number'.",
         "napi_call_function failed: Node-API error 3",
-        "Error: the root node is not a container",
     ],
 )
 def test_a_word_with_another_meaning_in_code_names_no_kind(line: str) -> None:
@@ -137,7 +136,10 @@ def test_what_it_says_on_the_corpus_is_mostly_right() -> None:
     # RL, RS, T and U folded in (the words unchanged): 720 of 778 (92.5 %), their new logs named
     # 66 right of 72; with batch V folded in (the words unchanged): 735 of 795 (92.45 %), V's
     # terse quotes named 15 right of 17; with batches W and X folded in (the words unchanged): 771
-    # of 835 (92.3 %), X's system-build and Flutter/Python logs naming words of other kinds
+    # of 835 (92.3 %), X's system-build and Flutter/Python logs naming words of other kinds; with
+    # batches Y, Z, AA and BB folded in (ArkUI's "Node Constructor", N-API's "Node-API" and a
+    # type's signature no longer words): 842 of 912 (92.3 %), BB's committed build logs naming
+    # hvigor's daemon and node in a Java tool's failure
     said = right = 0
     for toml in sorted(CORPUS.glob("*/*.toml")):
         expect = tomllib.loads(toml.read_text(encoding="utf-8")).get("expect", {})
