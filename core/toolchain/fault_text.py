@@ -74,6 +74,8 @@ _JS_ERROR_NEEDLES = (
     "URIError: ",
     "Uncaught exception",
     "exception details",
+    # ArkUI's native API throwing to ArkTS, which the runtime then reports pending
+    "napi throw errCode",
 )
 _JS_STACK_AFTER = 12
 _HILOG_JS_ERROR = re.compile(
@@ -134,7 +136,8 @@ def _fault_lines(log: str) -> list[str]:
 _THROW = re.compile(r"Throw error: (?P<msg>\S.*)")
 # a native API's record of the error it throws to JS (``[IsColumnNull()-napi_result_set.cpp:503]:
 # throw error: code = 14800000 , message = Inner error``): the error's code and where it came from
-_NAPI_THROW = re.compile(r"\bthrow error: code\s*=\s*\d+")
+# (ArkUI's own: ``napi throw errCode <private> strMsg <private>``, its values masked)
+_NAPI_THROW = re.compile(r"\bthrow error: code\s*=\s*\d+|\bnapi throw errCode\b")
 # the runtime reporting an uncaught error on the next line (``Pending exception before … called
 # in line:3200, exception details as follows:``), then ``Error: msg``
 _PENDING = re.compile(r"Pending exception|exception details")
@@ -166,12 +169,10 @@ def _hilog_js_error(parsed: list[HilogLine]) -> Finding | None:
             continue
         m = _HILOG_JS_ERROR.search(p.message)
         before = [x for x in parsed[max(0, i - 6) : i] if x.kind != RAW and x.message.strip()]
-        # a native API's throw, the runtime's report of it, then a plain ``Error: msg``
-        thrown = [
-            x.raw
-            for x in before[-2:-1]
-            if _PENDING.search(before[-1].message) and _NAPI_THROW.search(x.message)
-        ]
+        # a native API's throw, the runtime's report of it (the napi bridge's ``occur exception
+        # need return`` may come between), then a plain ``Error: msg``
+        pending = bool(before) and _PENDING.search(before[-1].message) is not None
+        thrown = [x.raw for x in before[-3:-1] if pending and _NAPI_THROW.search(x.message)]
         if m is None or not (
             any(n in p.message for n in (*_JS_ERROR_NEEDLES[:5], "Uncaught"))
             or (thrown and p.message.startswith("Error:"))

@@ -492,6 +492,26 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"can't find library (?P<name>[^\s:]+?\.so[\w.]*?)(?<!\.z\.so) in namespace",
         )
     ),
+    # the audio client's refusal of a call in the wrong stream state (AudioRenderer/
+    # AudioCapturer's ``[Pause]State of stream is not running. Illegal state:5``; the states are
+    # AudioState's: 0 new, 1 prepared, 2 running, 3 stopped, 4 released, 5 paused): most often
+    # the app's idea of the stream is stale, the system having paused or stopped it on an
+    # audio interrupt the app did not listen to (faq-stability-24)
+    Signature(
+        "hilog",
+        (
+            r"\[(?P<op>\w+)\]State of stream is not (?P<want>\w+)\. Illegal state:? ?"
+            r"(?P<state>-?\d)",
+        ),
+        "The audio stream refused {op} in state {state} (AudioState: 2 running, 3 stopped, 4 "
+        "released, 5 paused): the app called it believing the stream was {want}. Keep the app's "
+        "state in step with the stream's: listen to on('audioInterrupt') (a call, an alarm or "
+        "another app taking the audio focus pauses or stops the stream; on "
+        "INTERRUPT_HINT_PAUSE/STOP update the UI, and start() again only after the interrupt "
+        "ends) and to on('stateChange'), and check audioRenderer.state before pause()/start().",
+        meaning="an audio stream called in a state that does not allow the call",
+        terms=("audioInterrupt", "InterruptEvent", "AudioRenderer", "音频焦点"),
+    ),
     # the RDB error-code page (14800000's steps): a distributed table with a composite key
     Signature(
         "hilog",

@@ -223,6 +223,12 @@ _MAIN_THREAD_FRAME = re.compile(
 )
 
 
+# a worker of the system's task pools (FFRT's CPU workers, which run libuv's queued work and
+# TaskPool's tasks): a native call made from one (``Stop(napi_env__*, …)::__invoke(uv_work_s*)``
+# under ``ffrt::CPUWorker::Run``) is no main-thread frame
+_POOL_WORKER = re.compile(r"ffrt::\w*Worker\w*::|\buv__ffrt_work\b")
+
+
 # a thread's body in the app's own library: its run loop or its entry function
 _THREAD_BODY = re.compile(
     r"(?:[Ll]oop|ThreadMain|ThreadProc|ThreadFunc|ThreadEntry|thread_(?:main|func|entry))\(",
@@ -243,6 +249,7 @@ def _main_thread_dump(text: str, frames: list[Frame]) -> bool:
         and "Fault thread" not in text
         and "Reason:" not in text
         and any(_MAIN_THREAD_FRAME.search(f.raw) for f in frames)
+        and not any(_POOL_WORKER.search(f.raw) for f in frames)
     )
 
 

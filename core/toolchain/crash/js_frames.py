@@ -17,12 +17,19 @@ from hmdesk.core.toolchain.crash.location import is_system
 from hmdesk.core.toolchain.crash.model import Crash, Reading
 from hmdesk.core.toolchain.sdk_members import owners
 
-_JS_FILE = re.compile(r"([a-z][a-z0-9_]*)\.(?:js|ts)$")
+_JS_FILE = re.compile(r"(?:js(?=[A-Z]))?(?P<name>[A-Za-z][A-Za-z0-9_]*?)(?:_ohos)?\.(?:js|ts)")
 
 
 def _class_of(file: str) -> str:
-    m = _JS_FILE.search(file.rsplit("/", 1)[-1])
-    return "".join(p.capitalize() for p in m.group(1).split("_")) if m else ""
+    """``insight_intent_context.js`` → ``InsightIntentContext``; a bridge's camel-case file
+    keeps its class (``jsUIContext_ohos.js`` → ``UIContext``)."""
+    m = _JS_FILE.fullmatch(file.rsplit("/", 1)[-1])
+    if m is None:
+        return ""
+    name = m.group("name")
+    if any(c.isupper() for c in name):
+        return name[0].upper() + name[1:]
+    return "".join(p.capitalize() for p in name.split("_"))
 
 
 def thrown_by_system_api(crash: Crash) -> Reading | None:

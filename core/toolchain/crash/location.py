@@ -26,7 +26,9 @@ THIRD_PARTY_LIBS = re.compile(
     re.I,
 )
 # (``/lib/ld-musl-aarch64.so.1``: the C library and loader, as sanitizers' reports print it)
-_SYSTEM = ("/usr1/", "/system", "/vendor/", "/lib/", "/lib64/")
+# (``obj/foundation/…/jsUIContext_ohos.js``: the framework's own JS, as the system's build
+# output names it)
+_SYSTEM = ("/usr1/", "/system", "/vendor/", "/lib/", "/lib64/", "obj/foundation/")
 # system components installed as a bundle (ArkWeb's engine): mapped under an app-like path
 _SYSTEM_BUNDLES = ("/arkwebcore/", "/com.ohos.arkwebcore/")
 

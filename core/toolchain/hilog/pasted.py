@@ -50,6 +50,14 @@ _DEVECO_OLD = re.compile(
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(.*?)(?:: (.*)|:[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
+# the Log window with its domain/tag and process columns hidden: ``07-07 15:31:11.045
+# 52975-52975   I  [(…)] Click accepted, tag: Column`` (time, pid-tid, level, message; the
+# pid-tid joined by its hyphen, where hdc's own lines put spaces)
+_DEVECO_NO_TAG = re.compile(
+    r"(?<![ \t])[ \t]*+((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)-(\d+)[ \t]+([DIWEF])"
+    r"(?:[ \t]+(.*)|[ \t]*)\Z",
+    re.ASCII | re.DOTALL,
+)
 # hilog's prefix cut to ``level domain/tag: msg``, or with the time kept and the pids left out
 # (``09-15 11:01:10.749 I A00000/testTag: msg``): how lines are quoted in notes and issues
 _BARE = re.compile(
@@ -281,6 +289,13 @@ def log_window_line(raw: str, text: str) -> HilogLine | None:
         return _new(
             HilogLine,
             (raw, LOG, t or "", 0, 0, level, typ, int(dom, 16), process, tag, msg, 0, False),
+        )
+    m = _DEVECO_NO_TAG.match(text)
+    if m is not None:
+        t, pid, tid, level, msg = m.groups()
+        return _new(
+            HilogLine,
+            (raw, LOG, t, int(pid), int(tid), level, "", -1, "", "", msg or "", 0, False),
         )
     return _columns(raw, text)
 

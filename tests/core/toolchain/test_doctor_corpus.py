@@ -182,38 +182,38 @@ BELOW_LANDED = {
     ("aa", "class"): (47, 48),
     ("aa", "code"): (26, 27),
     ("aa", "actionable"): (46, 48),
-    ("appfreeze", "said"): (60, 61),
-    ("appfreeze", "class"): (60, 61),
-    ("appfreeze", "location"): (12, 14),
-    ("appfreeze", "actionable"): (57, 61),
-    ("arkts", "said"): (226, 227),
-    ("arkts", "class"): (222, 227),
-    ("arkts", "code"): (101, 104),
-    ("arkts", "location"): (139, 142),
-    ("arkts", "actionable"): (206, 227),
+    ("appfreeze", "said"): (63, 64),
+    ("appfreeze", "class"): (63, 64),
+    ("appfreeze", "location"): (12, 15),
+    ("appfreeze", "actionable"): (59, 64),
+    ("arkts", "said"): (238, 239),
+    ("arkts", "class"): (234, 239),
+    ("arkts", "code"): (105, 108),
+    ("arkts", "location"): (151, 154),
+    ("arkts", "actionable"): (218, 239),
     ("bm", "said"): (169, 171),
     ("bm", "class"): (169, 171),
     ("bm", "actionable"): (163, 171),
-    ("config", "said"): (167, 174),
-    ("config", "class"): (166, 174),
-    ("config", "code"): (65, 66),
+    ("config", "said"): (168, 175),
+    ("config", "class"): (167, 175),
+    ("config", "code"): (66, 67),
     ("config", "location"): (59, 62),
-    ("config", "actionable"): (166, 174),
-    ("cppcrash", "said"): (190, 196),
-    ("cppcrash", "class"): (190, 196),
+    ("config", "actionable"): (167, 175),
+    ("cppcrash", "said"): (192, 198),
+    ("cppcrash", "class"): (192, 198),
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (98, 103),
-    ("cppcrash", "actionable"): (178, 196),
+    ("cppcrash", "actionable"): (180, 198),
     ("hdc", "said"): (84, 93),
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (159, 178),
-    ("hilog", "class"): (81, 103),
-    ("hilog", "code"): (11, 13),
+    ("hilog", "said"): (161, 190),
+    ("hilog", "class"): (83, 115),
+    ("hilog", "code"): (11, 14),
     ("hilog", "location"): (18, 19),
-    ("hilog", "actionable"): (79, 103),
-    ("hilog", "fields"): (167, 178),
+    ("hilog", "actionable"): (81, 115),
+    ("hilog", "fields"): (179, 190),
     ("hvigor", "said"): (118, 120),
     ("hvigor", "class"): (115, 120),
     ("hvigor", "location"): (16, 18),
@@ -221,19 +221,20 @@ BELOW_LANDED = {
     ("java-node", "said"): (49, 51),
     ("java-node", "class"): (48, 51),
     ("java-node", "actionable"): (48, 51),
-    ("jscrash", "said"): (146, 147),
-    ("jscrash", "class"): (144, 147),
-    ("jscrash", "actionable"): (140, 147),
+    ("jscrash", "said"): (149, 150),
+    ("jscrash", "class"): (147, 150),
+    ("jscrash", "location"): (81, 82),
+    ("jscrash", "actionable"): (143, 150),
     ("native", "said"): (128, 134),
     ("native", "class"): (125, 134),
     ("native", "code"): (4, 5),
     ("native", "location"): (36, 41),
     ("native", "actionable"): (114, 134),
-    ("ohpm", "said"): (103, 107),
-    ("ohpm", "class"): (102, 107),
+    ("ohpm", "said"): (104, 108),
+    ("ohpm", "class"): (103, 108),
     ("ohpm", "code"): (23, 24),
-    ("ohpm", "location"): (6, 7),
-    ("ohpm", "actionable"): (101, 107),
+    ("ohpm", "location"): (7, 8),
+    ("ohpm", "actionable"): (102, 108),
     ("paths", "said"): (52, 56),
     ("paths", "class"): (47, 56),
     ("paths", "code"): (17, 18),
@@ -244,12 +245,12 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (81, 91),
     ("signing", "class"): (93, 94),
     ("signing", "actionable"): (91, 94),
-    ("all", "said"): (1951, 2019),
-    ("all", "class"): (1842, 1944),
-    ("all", "code"): (716, 733),
-    ("all", "location"): (552, 576),
-    ("all", "actionable"): (1779, 1944),
-    ("all", "fields"): (167, 178),
+    ("all", "said"): (1978, 2056),
+    ("all", "class"): (1869, 1981),
+    ("all", "code"): (725, 743),
+    ("all", "location"): (569, 595),
+    ("all", "actionable"): (1805, 1981),
+    ("all", "fields"): (179, 190),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -300,11 +301,11 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
 # (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 227),
+    "arkts": (2, 239),
     "hdc": (1, 93),
     "hvigor": (1, 120),
     "paths": (2, 56),
-    "all": (6, 1944),
+    "all": (6, 1981),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -317,7 +318,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2019
+    assert len(items) >= 2056
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -497,8 +498,10 @@ BUILD_KINDS = (
 # With batch AA (27 logs, 16 of them builds) folded in after its blind score (1105 build logs):
 # said 1046, class 981, fix 897, location 323, code 373. With batch BB (39 logs, 20 of them
 # builds from committed hvigor debug logs) folded in after its blind score (1125 build logs):
-# said 1066, class 1001, fix 916, location 328, code 382.
-LEAVE_OUT_REACHED = {"said": 1066, "class": 1001, "actionable": 916, "location": 328, "code": 382}
+# said 1066, class 1001, fix 916, location 328, code 382. With batch CC (37 logs, 17 of them
+# builds from committed hvigor debug logs) folded in (1142 build logs): said 1083, class 1018,
+# fix 933, location 344, code 389.
+LEAVE_OUT_REACHED = {"said": 1083, "class": 1018, "actionable": 933, "location": 344, "code": 389}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -523,7 +526,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1125
+    assert logs >= 1142
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
