@@ -39,9 +39,10 @@ _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
 _JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
 # an API's error code elsewhere in a JS error: ``BusinessError: …, code: 401``, ``{"code":801}``,
-# ``errCode: 2300028``, ``error code 13900002``
+# ``errCode: 2300028``, ``error code 13900002``, ``BusinessError 17700056: …``
 _JS_ANY_CODE = re.compile(
-    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode)\W{0,3}\s*[:：=]?\s*\"?(\d{3,9})\b",
+    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode|\bBusinessError)\W{0,3}\s*[:：=]?"
+    r"\s*\"?(\d{3,9})\b",
     re.I,
 )
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native

@@ -233,6 +233,18 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="ninja: a listed file is missing",
         terms=("ninja", "CMake", "native", "CMakeLists.txt"),
     ),
+    # hvigor's command-line check of the task asked for (printed without its code, 00306054,
+    # by hvigor 4): a name the project has no task for, or an empty one
+    Signature(
+        "hvigor-task",
+        (r"Task '(?P<task>[^'\n]*)' not found in root project '(?P<project>[^'\n]+)'",),
+        "hvigorw was asked to run a task project {project} does not have ('{task}'; an empty "
+        "name when a script or a run configuration passed an empty task): list the tasks with "
+        "`hvigorw tasks` and run one of them (assembleHap, assembleHar, assembleApp …), and "
+        "check the task field of the run configuration or script that called hvigorw.",
+        meaning="hvigorw asked for a task the project does not have",
+        terms=("hvigorw tasks", "task", "hvigor"),
+    ),
     Signature(
         "hvigor-version",
         (r"Task (?P<task>\S+) not found in hvigor node: (?P<node>[^\s.]+)",),

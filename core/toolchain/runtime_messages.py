@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from hmdesk.core.toolchain.crash.resource_leaks import overlimit_fixes
 from hmdesk.core.toolchain.hilog.says import (
+    CIPHER_FINAL,
+    CIPHER_FINAL_CAUSE,
+    CIPHER_FINAL_FIX,
     MISSING_LIBRARY_FIX,
     UNRESOLVED_IMPORT,
     UNRESOLVED_IMPORT_FIX,
@@ -511,6 +514,14 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "ends) and to on('stateChange'), and check audioRenderer.state before pause()/start().",
         meaning="an audio stream called in a state that does not allow the call",
         terms=("audioInterrupt", "InterruptEvent", "AudioRenderer", "音频焦点"),
+    ),
+    # the crypto framework (HCF) logging its cipher's failed last block (faq-stability-46)
+    Signature(
+        "hilog",
+        (CIPHER_FINAL,),
+        f"The {CIPHER_FINAL_CAUSE.removeprefix('the ')}. {CIPHER_FINAL_FIX}",
+        meaning="a cipher's doFinal failed (padding, key or mode)",
+        terms=("doFinal", "cryptoFramework", "PKCS7", "padding"),
     ),
     # the RDB error-code page (14800000's steps): a distributed table with a composite key
     Signature(

@@ -65,7 +65,7 @@ FAULT_HINT = Gated(
     # an appfreeze log's main-thread event-queue dump, pasted without its header
     r"|Total event size\s*:|.*\bpanicked at (?:'[^\n]*', )?\S+\.rs:\d"
     # APP_INPUT_BLOCK's own message (its MSG), an input freeze's report pasted without its head
-    r"|(?:MSG\s*=\s*)?User input does not respond!"
+    r"|(?:MSG\s*=\s*)?User input does not respond!|Event:\s*[A-Z_]*(?:BLOCK|TIMEOUT)"
     # a sanitizer's report: UBSan's ``<file>:14:9: runtime error: …``, ASan's/TSan's header
     r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: "
     r"|.*\bGWP-ASan detected a memory error)"
@@ -90,7 +90,12 @@ _APP_EVENT_SANITIZER_TYPE = Gated(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
 _FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
 # the message an APP_INPUT_BLOCK report carries (``MSG = User input does not respond!``)
 _INPUT_BLOCK_MSG = "User input does not respond!"
-_EVENT = Gated(r"^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$", re.M)
+# (``Event: APP_INPUT_BLOCK``, a page's summary of the report's event)
+_EVENT = Gated(
+    r"^\s*(?:EVENTNAME|STRINGID|Event)\s*[=:]?\s*([A-Z][A-Z0-9_]*(?:BLOCK|TIMEOUT)[A-Z0-9_]*)\s*$"
+    r"|^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$",
+    re.M,
+)
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
 # and the older APPLICATION_BLOCK_INPUT, LIFECYCLE_(HALF_)TIMEOUT, APP_LIFECYCLE_TIMEOUT,
 # UI_BLOCK_6S) and their prefixed variants (BUSINESS_THREAD_BLOCK_6S); HiCollie's APP_HICOLLIE,
@@ -676,7 +681,7 @@ def _parse(text: str, name: str | None) -> Crash:
         # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
         m_event = _EVENT.search(text) or _FREEZE_SUMMARY.search(text)
         if m_event is not None:
-            keys["Reason"] = m_event.group(1)
+            keys["Reason"] = m_event.group(m_event.lastindex or 1)
         elif _INPUT_BLOCK_MSG in text:
             keys["Reason"] = "APP_INPUT_BLOCK"
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None or (

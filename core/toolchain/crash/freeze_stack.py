@@ -10,9 +10,14 @@ import re
 from hmdesk.core.toolchain.crash.location import is_system, past_waits
 from hmdesk.core.toolchain.crash.model import Crash, Frame, Reading
 
+# (a page may break the event over lines: ``Current Running: start at …,`` / ``task name = …,``
+# / ``caller = […]``)
 _RUNNING_TASK = re.compile(
-    r"Current Running:[^\n]*?task name\s*=\s*(?P<task>[^,\n}]*)(?:,\s*caller\s*=\s*\[(?P<caller>[^\]\n]*)\])?"
+    r"Current Running:[^\n]*?(?:\n[ \t]*)?task name\s*=\s*(?P<task>[^,\n}]*)"
+    r"(?:,\s*caller\s*=\s*\[(?P<caller>[^\]\n]*)\])?"
 )
+# a task that is the app's own ArkTS function (``.ets/pages/Index.ts:onPageShow``)
+_ARKTS_TASK = re.compile(r"\.(?:ets|ts|js):(?P<fn>\w+)$")
 # what a blocked thread waits for, most specific first: the frames below a wait say for what
 # (a network download, an IPC, file or database I/O, the GPU, a task posted to another thread);
 # a bare lock or condition wait and a sleep are the least specific
@@ -206,6 +211,14 @@ def freeze_detail(crash: Crash) -> Reading | None:
         task = m.group("task").strip()
         caller = (m.group("caller") or "").strip()
         posted = f" posted by {caller}" if caller else ""
+        if (own := _ARKTS_TASK.search(task)) is not None:
+            return Reading(
+                f"the main thread was still running the app's {own['fn']} ({task}) when the "
+                "watchdog fired",
+                f"{own['fn']} does heavy or blocking work on the main thread: move it to "
+                "TaskPool or a Worker, make its I/O and network calls async (Promise/await, "
+                "never the Sync variants), and keep lifecycle callbacks short.",
+            )
         if task == "vSyncTask":
             # the UI's frame task: measuring, laying out and drawing what changed
             return Reading(

@@ -557,6 +557,19 @@ UNRESOLVED_IMPORT_FIX = (
     "with the HAP (deploy both)."
 )
 
+CIPHER_FINAL = r"\bdo final fail!|failed to do final!|EVP_CipherFinal_ex failed"
+CIPHER_FINAL_CAUSE = (
+    "the crypto framework's cipher failed at doFinal: the data's length or padding does not "
+    "match the cipher's mode (a block cipher with NoPadding given data that is not a whole "
+    "number of blocks), or decryption used another key, IV or mode than encryption"
+)
+CIPHER_FINAL_FIX = (
+    "Create the cipher with a padding mode (PKCS7, e.g. 'SM4_128|ECB|PKCS7', 'AES128|CBC|PKCS7') "
+    "or pad the data to whole blocks yourself, and decrypt with exactly the key, IV and mode "
+    "that encrypted it (the key's bytes and encoding too); catch the error doFinal/doFinalSync "
+    "throws so bad input does not end the app."
+)
+
 RUNTIME_CAUSES: tuple[Cause, ...] = (
     *SANITIZER_EVENT_CAUSES,
     Cause(
@@ -574,6 +587,15 @@ RUNTIME_CAUSES: tuple[Cause, ...] = (
         "classes and components to files the child thread does not import (separate the data "
         "and logic it needs into plain classes and functions), and check the whole import "
         "chain of the worker's entry file and of every @Concurrent function.",
+    ),
+    # the crypto framework's cipher refusing the last block (its JS ``do final fail!``, HCF's
+    # ``EVP_CipherFinal_ex failed!``): a decryption whose padding or key does not match
+    # (faq-stability-46)
+    Cause(
+        (JS,),
+        re.compile(CIPHER_FINAL),
+        CIPHER_FINAL_CAUSE,
+        CIPHER_FINAL_FIX,
     ),
     Cause(
         (JS,),

@@ -182,15 +182,15 @@ BELOW_LANDED = {
     ("aa", "class"): (47, 48),
     ("aa", "code"): (26, 27),
     ("aa", "actionable"): (46, 48),
-    ("appfreeze", "said"): (63, 64),
-    ("appfreeze", "class"): (63, 64),
+    ("appfreeze", "said"): (65, 66),
+    ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
-    ("appfreeze", "actionable"): (59, 64),
-    ("arkts", "said"): (238, 239),
-    ("arkts", "class"): (234, 239),
-    ("arkts", "code"): (105, 108),
-    ("arkts", "location"): (151, 154),
-    ("arkts", "actionable"): (218, 239),
+    ("appfreeze", "actionable"): (61, 66),
+    ("arkts", "said"): (242, 243),
+    ("arkts", "class"): (238, 243),
+    ("arkts", "code"): (107, 110),
+    ("arkts", "location"): (155, 158),
+    ("arkts", "actionable"): (222, 243),
     ("bm", "said"): (169, 171),
     ("bm", "class"): (169, 171),
     ("bm", "actionable"): (163, 171),
@@ -199,32 +199,32 @@ BELOW_LANDED = {
     ("config", "code"): (66, 67),
     ("config", "location"): (59, 62),
     ("config", "actionable"): (167, 175),
-    ("cppcrash", "said"): (192, 198),
-    ("cppcrash", "class"): (192, 198),
+    ("cppcrash", "said"): (194, 200),
+    ("cppcrash", "class"): (194, 200),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (98, 103),
-    ("cppcrash", "actionable"): (180, 198),
+    ("cppcrash", "location"): (99, 104),
+    ("cppcrash", "actionable"): (181, 200),
     ("hdc", "said"): (84, 93),
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (161, 190),
-    ("hilog", "class"): (83, 115),
+    ("hilog", "said"): (162, 196),
+    ("hilog", "class"): (84, 121),
     ("hilog", "code"): (11, 14),
     ("hilog", "location"): (18, 19),
-    ("hilog", "actionable"): (81, 115),
-    ("hilog", "fields"): (179, 190),
-    ("hvigor", "said"): (118, 120),
-    ("hvigor", "class"): (115, 120),
+    ("hilog", "actionable"): (82, 121),
+    ("hilog", "fields"): (185, 196),
+    ("hvigor", "said"): (119, 121),
+    ("hvigor", "class"): (116, 121),
     ("hvigor", "location"): (16, 18),
-    ("hvigor", "actionable"): (113, 120),
+    ("hvigor", "actionable"): (114, 121),
     ("java-node", "said"): (49, 51),
     ("java-node", "class"): (48, 51),
     ("java-node", "actionable"): (48, 51),
-    ("jscrash", "said"): (149, 150),
-    ("jscrash", "class"): (147, 150),
-    ("jscrash", "location"): (81, 82),
-    ("jscrash", "actionable"): (143, 150),
+    ("jscrash", "said"): (152, 153),
+    ("jscrash", "class"): (150, 153),
+    ("jscrash", "location"): (82, 83),
+    ("jscrash", "actionable"): (146, 153),
     ("native", "said"): (128, 134),
     ("native", "class"): (125, 134),
     ("native", "code"): (4, 5),
@@ -243,14 +243,14 @@ BELOW_LANDED = {
     ("sdk", "class"): (81, 91),
     ("sdk", "location"): (8, 10),
     ("sdk", "actionable"): (81, 91),
-    ("signing", "class"): (93, 94),
-    ("signing", "actionable"): (91, 94),
-    ("all", "said"): (1978, 2056),
-    ("all", "class"): (1869, 1981),
-    ("all", "code"): (725, 743),
-    ("all", "location"): (569, 595),
-    ("all", "actionable"): (1805, 1981),
-    ("all", "fields"): (179, 190),
+    ("signing", "class"): (94, 95),
+    ("signing", "actionable"): (92, 95),
+    ("all", "said"): (1993, 2076),
+    ("all", "class"): (1884, 2001),
+    ("all", "code"): (729, 747),
+    ("all", "location"): (576, 602),
+    ("all", "actionable"): (1819, 2001),
+    ("all", "fields"): (185, 196),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -301,11 +301,11 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
 # (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 239),
+    "arkts": (2, 243),
     "hdc": (1, 93),
-    "hvigor": (1, 120),
+    "hvigor": (1, 121),
     "paths": (2, 56),
-    "all": (6, 1981),
+    "all": (6, 2001),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -318,7 +318,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2056
+    assert len(items) >= 2076
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -500,8 +500,9 @@ BUILD_KINDS = (
 # builds from committed hvigor debug logs) folded in after its blind score (1125 build logs):
 # said 1066, class 1001, fix 916, location 328, code 382. With batch CC (37 logs, 17 of them
 # builds from committed hvigor debug logs) folded in (1142 build logs): said 1083, class 1018,
-# fix 933, location 344, code 389.
-LEAVE_OUT_REACHED = {"said": 1083, "class": 1018, "actionable": 933, "location": 344, "code": 389}
+# fix 933, location 344, code 389. With batch DD (20 logs, 7 of them builds) folded in (1149
+# build logs): said 1089, class 1024, fix 939, location 349, code 392.
+LEAVE_OUT_REACHED = {"said": 1089, "class": 1024, "actionable": 939, "location": 349, "code": 392}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -526,7 +527,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1142
+    assert logs >= 1149
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
