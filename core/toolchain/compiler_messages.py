@@ -199,6 +199,12 @@ TSC_MESSAGES: tuple[tuple[str, str], ...] = (
         "{0} is not declared here; the compiler suggests '{1}': fix the spelling (names are "
         "case-sensitive), or declare or import {0}.",
     ),
+    # a name in Chinese (or any CJK) the code never declared: a note typed as code
+    (
+        rf"Cannot find name {_Q}([^’'`\n]*[\u4e00-\u9fff][^’'`\n]*){_E}",
+        "'{0}' is prose, not code: a note typed without its comment marker. Put // before it "
+        "(or /* */ around it), or delete it.",
+    ),
     (
         rf"Cannot find name {_Q}(\w+){_E}",
         "'{0}' is neither declared nor imported in this file: when it is a type or API of "

@@ -56,7 +56,8 @@ SUBJECT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "network": (
         r"\bE(?:CONNREFUSED|TIMEDOUT|NOTFOUND|CONNRESET|NETUNREACH|AI_AGAIN)\b",
-        r"\bproxy\b",
+        # an HTTP proxy, not an IPC object's (``desc:IStreamCapture proxy:3130119360``)
+        r"(?-i:\bproxy\b)(?!:\d)",
         r"socket hang up",
         r"\bgetaddrinfo\b",
         r"unable to (?:get local issuer|verify the first) certificate",

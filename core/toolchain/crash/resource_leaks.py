@@ -228,6 +228,7 @@ def _find_row(text: str, row: tuple[int, str]) -> int:
 # ----------------------------------------------------------------------------- fd leak
 
 _FD_TOP = re.compile(r"(?<![\w-])Leaked fd Top \d+[ \t]*:", re.I)
+_EXCEEDS_TOP = re.compile(r"^[ \t]*top ?\d+[ \t]*:", re.I | re.M)
 _DIR_TOP = re.compile(r"(?<![\w-])(?:Dir Type Top|Top Dir Type|Top Dir) \d+[ \t]*:", re.I)
 _FD_STACK = re.compile(_N + r"num[ \t]+(\d+)[ \t]+bt[ \t]+(\[[^\n]*)", re.M)
 _BT_FRAME = re.compile(r"\[([^\[\]+\s]+)\+0x[0-9a-fA-F]+\]")
@@ -294,10 +295,19 @@ _DATABASE = re.compile(r"/database/|\.db\d*$|/rdb\b", re.I)
 
 def fd_leak(text: str) -> Said | None:
     m_top = _FD_TOP.search(text)
-    m_total = re.search(r"(?<![\w-])(?:leaked fd nums|fd num)[ \t]*:[ \t]*(\d+)", text, re.I)
+    m_total = re.search(
+        r"(?<![\w-])(?:leaked fd nums|fd num|fd of process \S+ exceeds)[ \t]*:[ \t]*(\d+)",
+        text,
+        re.I,
+    )
     stacks = [(int(m.group(1)), m.group(2)) for m in _FD_STACK.finditer(text)]
     tracked = bool(stacks) and re.search(r"LOGGER_MEMCHECK_FD_STACK_INFO|FdTrack Stack", text)
-    leaked = m_total is not None and "leaked fd" in m_total.group(0).lower()
+    said = m_total.group(0).lower() if m_total is not None else ""
+    leaked = "leaked fd" in said or "exceeds" in said
+    if m_top is None and m_total is not None and "exceeds" in said:
+        # the stability test's report: ``fd of process P exceeds: 5158`` then ``top10:`` and a
+        # count and a path a row
+        m_top = _EXCEEDS_TOP.search(text, m_total.end())
     if m_top is None and not leaked and not tracked:
         return None
     if not leaked and not tracked and m_total is not None and int(m_total.group(1)) < _FDS:
@@ -444,6 +454,7 @@ def read(text: str) -> Said | None:
             "Thread Name",
             "fd Top",
             "fd nums",
+            "fd of process",
             "DMABUF",
             "dma_heap",
             "ashmem",

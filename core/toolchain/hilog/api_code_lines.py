@@ -49,11 +49,12 @@ _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # directory``, a note's quote): read only when the words are that message
 _QUOTE_CHARS = 4000
 _CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
-# the message labelled after the code, as a BusinessError's fields print; a camel-case
+# the message labelled after the code, as a BusinessError's fields print (JSON.stringify's
+# ``{"code":"7400102","message":""}`` too); a camel-case
 # ``errorMsg`` is a label with or without its colon (AVPlayer's ``OnErrorCb:errorCode 5400102,
 # errorMsg Operate Not Permit: …``)
 _MESSAGE_LABEL = re.compile(
-    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
+    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)[\"']?\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
 )
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
@@ -157,7 +158,9 @@ def api_code(text: str) -> Said | None:
         # labels the code and the message as a BusinessError does (a developer's quote of what
         # the app logged, without hilog's columns)
         logged = _error_line(line)
-        labelled = _MESSAGE_LABEL.search(line, m.end()) is not None
+        # (the mention's end as an offset in its line, not in the text)
+        in_line = m.end() - (text.rfind("\n", 0, m.start()) + 1)
+        labelled = _MESSAGE_LABEL.search(line, in_line) is not None
         followed = m.re is _CODE_MESSAGE  # by its own message, checked above
         if not (
             logged or curl or labelled or followed or (found.by_message and _FAILED.search(line))

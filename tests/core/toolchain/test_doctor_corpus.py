@@ -186,14 +186,14 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
     ("appfreeze", "actionable"): (61, 66),
-    ("arkts", "said"): (242, 243),
-    ("arkts", "class"): (238, 243),
-    ("arkts", "code"): (107, 110),
-    ("arkts", "location"): (155, 158),
-    ("arkts", "actionable"): (222, 243),
-    ("bm", "said"): (169, 171),
-    ("bm", "class"): (169, 171),
-    ("bm", "actionable"): (163, 171),
+    ("arkts", "said"): (254, 255),
+    ("arkts", "class"): (250, 255),
+    ("arkts", "code"): (111, 118),
+    ("arkts", "location"): (162, 170),
+    ("arkts", "actionable"): (233, 255),
+    ("bm", "said"): (171, 173),
+    ("bm", "class"): (171, 173),
+    ("bm", "actionable"): (165, 173),
     ("config", "said"): (168, 175),
     ("config", "class"): (167, 175),
     ("config", "code"): (66, 67),
@@ -208,12 +208,12 @@ BELOW_LANDED = {
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (162, 196),
-    ("hilog", "class"): (84, 121),
-    ("hilog", "code"): (11, 14),
-    ("hilog", "location"): (18, 19),
-    ("hilog", "actionable"): (82, 121),
-    ("hilog", "fields"): (185, 196),
+    ("hilog", "said"): (166, 201),
+    ("hilog", "class"): (88, 126),
+    ("hilog", "code"): (14, 17),
+    ("hilog", "location"): (19, 20),
+    ("hilog", "actionable"): (84, 126),
+    ("hilog", "fields"): (190, 201),
     ("hvigor", "said"): (119, 121),
     ("hvigor", "class"): (116, 121),
     ("hvigor", "location"): (16, 18),
@@ -221,10 +221,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (49, 51),
     ("java-node", "class"): (48, 51),
     ("java-node", "actionable"): (48, 51),
-    ("jscrash", "said"): (152, 153),
-    ("jscrash", "class"): (150, 153),
-    ("jscrash", "location"): (82, 83),
-    ("jscrash", "actionable"): (146, 153),
+    ("jscrash", "said"): (156, 157),
+    ("jscrash", "class"): (154, 157),
+    ("jscrash", "location"): (83, 84),
+    ("jscrash", "actionable"): (149, 157),
     ("native", "said"): (128, 134),
     ("native", "class"): (125, 134),
     ("native", "code"): (4, 5),
@@ -245,12 +245,12 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (81, 91),
     ("signing", "class"): (94, 95),
     ("signing", "actionable"): (92, 95),
-    ("all", "said"): (1993, 2076),
-    ("all", "class"): (1884, 2001),
-    ("all", "code"): (729, 747),
-    ("all", "location"): (576, 602),
-    ("all", "actionable"): (1819, 2001),
-    ("all", "fields"): (185, 196),
+    ("all", "said"): (2015, 2099),
+    ("all", "class"): (1906, 2024),
+    ("all", "code"): (739, 761),
+    ("all", "location"): (585, 616),
+    ("all", "actionable"): (1837, 2024),
+    ("all", "fields"): (190, 201),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -301,11 +301,11 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
 # (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 243),
+    "arkts": (2, 255),
     "hdc": (1, 93),
     "hvigor": (1, 121),
     "paths": (2, 56),
-    "all": (6, 2001),
+    "all": (6, 2024),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -318,7 +318,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2076
+    assert len(items) >= 2099
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -501,8 +501,10 @@ BUILD_KINDS = (
 # said 1066, class 1001, fix 916, location 328, code 382. With batch CC (37 logs, 17 of them
 # builds from committed hvigor debug logs) folded in (1142 build logs): said 1083, class 1018,
 # fix 933, location 344, code 389. With batch DD (20 logs, 7 of them builds) folded in (1149
-# build logs): said 1089, class 1024, fix 939, location 349, code 392.
-LEAVE_OUT_REACHED = {"said": 1089, "class": 1024, "actionable": 939, "location": 349, "code": 392}
+# build logs): said 1089, class 1024, fix 939, location 349, code 392. With batch EE (23 logs, 12
+# of them builds) folded in (1161 build logs): said 1101, class 1036, fix 950, location 356,
+# code 396.
+LEAVE_OUT_REACHED = {"said": 1101, "class": 1036, "actionable": 950, "location": 356, "code": 396}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -527,7 +529,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1149
+    assert logs >= 1161
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
