@@ -34,11 +34,12 @@ _new = tuple.__new__
 # (pid-tid joined, the domain with its type letter, an optional bundle/process column, the
 # level alone; on HarmonyOS NEXT the tag column may hold ``process/tag`` elided in the middle,
 # ``C0390D/com.xia...er/AceOverlay``); a customised display may drop the time and pid columns
-# (``A03200/MY_TAG    com.example.app    I  msg``). The Simulator shows its log in the same
+# (``A03200/MY_TAG    com.example.app    I  msg``), or the time alone (``8153-8153  A00000/com.exa...
+# demo/testTag  hidumper  I  msg``). The Simulator shows its log in the same
 # window (no copied Simulator log was found to test this against). A narrow pid-tid column is
 # elided in the middle too (``7015...72203``): its pid and tid are then unknown (0).
 _DEVECO = re.compile(
-    r"(?<![ \t])[ \t]*+(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
+    r"(?<![ \t])[ \t]*+(?:(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+)?(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
     r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )

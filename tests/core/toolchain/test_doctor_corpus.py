@@ -186,11 +186,11 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
     ("appfreeze", "actionable"): (61, 66),
-    ("arkts", "said"): (254, 255),
-    ("arkts", "class"): (250, 255),
-    ("arkts", "code"): (111, 118),
-    ("arkts", "location"): (162, 170),
-    ("arkts", "actionable"): (233, 255),
+    ("arkts", "said"): (263, 264),
+    ("arkts", "class"): (259, 264),
+    ("arkts", "code"): (117, 124),
+    ("arkts", "location"): (170, 179),
+    ("arkts", "actionable"): (242, 264),
     ("bm", "said"): (171, 173),
     ("bm", "class"): (171, 173),
     ("bm", "actionable"): (165, 173),
@@ -208,12 +208,12 @@ BELOW_LANDED = {
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (166, 201),
-    ("hilog", "class"): (88, 126),
+    ("hilog", "said"): (166, 206),
+    ("hilog", "class"): (88, 131),
     ("hilog", "code"): (14, 17),
     ("hilog", "location"): (19, 20),
-    ("hilog", "actionable"): (84, 126),
-    ("hilog", "fields"): (190, 201),
+    ("hilog", "actionable"): (84, 131),
+    ("hilog", "fields"): (194, 206),
     ("hvigor", "said"): (119, 121),
     ("hvigor", "class"): (116, 121),
     ("hvigor", "location"): (16, 18),
@@ -245,12 +245,12 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (81, 91),
     ("signing", "class"): (94, 95),
     ("signing", "actionable"): (92, 95),
-    ("all", "said"): (2015, 2099),
-    ("all", "class"): (1906, 2024),
-    ("all", "code"): (739, 761),
-    ("all", "location"): (585, 616),
-    ("all", "actionable"): (1837, 2024),
-    ("all", "fields"): (190, 201),
+    ("all", "said"): (2025, 2114),
+    ("all", "class"): (1916, 2039),
+    ("all", "code"): (746, 768),
+    ("all", "location"): (594, 626),
+    ("all", "actionable"): (1847, 2039),
+    ("all", "fields"): (194, 206),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -270,6 +270,10 @@ BELOW_LANDED = {
 # the same
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
     "bare-spaced-with-comment-lines": (0, 1),
+    # FF's ``C04200/com.exa...owSessionImpl`` (the Log window's tag column, elided in its middle)
+    # was written down whole as the tag; the parser reads the elision as the process's and keeps
+    # ``owSessionImpl``, as it does for the corpus's other elided columns (deveco-window, above)
+    "deveco-window-no-time": (2, 3),
     "deveco-window": (26, 30),
     "hdc-time": (21, 22),
     # RL's ArkCompiler line pasted as 'ArkCompiler [Func:50] message' (a tag and a space, no
@@ -301,11 +305,11 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
 # (paths: project-path, not permission)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 255),
+    "arkts": (2, 264),
     "hdc": (1, 93),
     "hvigor": (1, 121),
     "paths": (2, 56),
-    "all": (6, 2024),
+    "all": (6, 2039),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -318,7 +322,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2099
+    assert len(items) >= 2114
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -503,8 +507,9 @@ BUILD_KINDS = (
 # fix 933, location 344, code 389. With batch DD (20 logs, 7 of them builds) folded in (1149
 # build logs): said 1089, class 1024, fix 939, location 349, code 392. With batch EE (23 logs, 12
 # of them builds) folded in (1161 build logs): said 1101, class 1036, fix 950, location 356,
-# code 396.
-LEAVE_OUT_REACHED = {"said": 1101, "class": 1036, "actionable": 950, "location": 356, "code": 396}
+# code 396. With batch FF (15 logs, 10 of them builds) folded in (1171 build logs): said 1111,
+# class 1046, fix 960, location 365, code 403.
+LEAVE_OUT_REACHED = {"said": 1111, "class": 1046, "actionable": 960, "location": 365, "code": 403}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -529,7 +534,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1161
+    assert logs >= 1171
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

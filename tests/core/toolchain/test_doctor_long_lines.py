@@ -19,7 +19,8 @@ _STAMP = r"((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)"
 _CASES = {
     "_DEVECO": (
         re.compile(
-            r"[ \t]*(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
+            # (the time column optional before pid-tid since held-out batch FF)
+            r"[ \t]*(?:(?:((?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+)[ \t]+)?(\d+)(-|\.\.\.)(\d+)[ \t]+)?"
             r"([ACIKP]?)([0-9A-Fa-f]{5})/(\S+)[ \t]+(?:(\S+)[ \t]+)?([DIWEF])(?:[ \t]+(.*)|[ \t]*)\Z",
             _A,
         ),
