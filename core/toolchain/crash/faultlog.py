@@ -92,8 +92,8 @@ _FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)
 _INPUT_BLOCK_MSG = "User input does not respond!"
 # (``Event: APP_INPUT_BLOCK``, a page's summary of the report's event)
 _EVENT = Gated(
-    r"^\s*(?:EVENTNAME|STRINGID|Event)\s*[=:]?\s*([A-Z][A-Z0-9_]*(?:BLOCK|TIMEOUT)[A-Z0-9_]*)\s*$"
-    r"|^\s*(?:EVENTNAME|STRINGID)\s*[=:]?\s*([A-Z][A-Z0-9_]+)\s*$",
+    r"^\s*(?:EVENTNAME|STRINGID|Event(?=\s*[=:]?\s*[A-Z0-9_]*(?:BLOCK|TIMEOUT)))\s*[=:]?\s*"
+    r"([A-Z][A-Z0-9_]+)\s*$",
     re.M,
 )
 # the freeze events of every version of the appfreeze guide (THREAD_BLOCK_3S/6S, APP_INPUT_BLOCK
@@ -681,7 +681,7 @@ def _parse(text: str, name: str | None) -> Crash:
         # (also ``EVENTNAME = …``), the current one repeats it as ``STRINGID:THREAD_BLOCK_6S``
         m_event = _EVENT.search(text) or _FREEZE_SUMMARY.search(text)
         if m_event is not None:
-            keys["Reason"] = m_event.group(m_event.lastindex or 1)
+            keys["Reason"] = m_event.group(1)
         elif _INPUT_BLOCK_MSG in text:
             keys["Reason"] = "APP_INPUT_BLOCK"
         elif (m_kind := _APP_EVENT_CRASH_TYPE.search(text)) is not None or (

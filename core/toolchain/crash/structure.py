@@ -397,7 +397,9 @@ def last_message(crash: Crash, text: str = "") -> str:
 # --- JS crashes -----------------------------------------------------------------------------
 
 # (``BusinessError 17700056: …`` in the message, where the fault log's ``Error code:`` is empty)
-_API_CODE = re.compile(r"(?:Error code|\bcode)\s*[:：=]\s*(\d{3,8})\b|\bBusinessError (\d{3,9})\b")
+_API_CODE = re.compile(
+    r"(?:(?:Error code|\bcode)\s*[:：=]\s*(?=\d{3,8}\b)|\bBusinessError )(\d{3,9})\b"
+)
 _UNIVERSAL: dict[str, Reading] = {
     "201": Reading(
         "an API needs a permission the app does not hold (error 201, permission denied)",
@@ -480,9 +482,9 @@ _ERROR_NAMES: dict[str, Reading] = {
 def _js(crash: Crash, text: str) -> Reading | None:
     m = _API_CODE.search(f"{crash.message}\n{crash.raw[:4000]}")
     # the ArkTS library's own codes (Worker, TaskPool, containers), by code or by their wording
-    utils = utils_codes.reading(m.group(m.lastindex or 1) if m else None, crash.message or "")
+    utils = utils_codes.reading(m.group(1) if m else None, crash.message or "")
     if m is not None:
-        code = m.group(m.lastindex or 1)
+        code = m.group(1)
         if code in _UNIVERSAL:
             return _UNIVERSAL[code]
         if utils is not None:

@@ -210,9 +210,30 @@ def system_kill(text: str) -> Said | None:
     return None
 
 
+# audio the app kept in the background without its continuous task, by the kill reason's key:
+# what it did, its background mode, the mode's BackgroundMode name, the alternative, a term
+_BACKGROUND_AUDIO = {
+    "illegalaudiorendererbysuspend": (
+        "playing",
+        "audioPlayback",
+        "AUDIO_PLAYBACK), with an AVSession",
+        "pause or stop the audio in onBackground",
+        "后台",
+    ),
+    "illegalaudiocapturerbysuspend": (
+        "recording",
+        "audioRecording",
+        "AUDIO_RECORDING)",
+        "stop recording (audioCapturer.stop) in onBackground",
+        "录音",
+    ),
+}
+
+
 def _killed(reason: str, line: str, event: str) -> Said | None:
-    key = _key(reason.removeprefix("ResourceLeak").removeprefix("RESOURCE_LEAK"))
-    leaked = _BY_KEY.get(key) if _key(reason).startswith("resourceleak") else None
+    key = _key(reason)
+    leak_key = key.removeprefix("resourceleak")
+    leaked = _BY_KEY.get(leak_key) if leak_key != key else None
     if leaked in _LEAKS:
         what, fix = _LEAKS[leaked]
         return Said(
@@ -222,31 +243,18 @@ def _killed(reason: str, line: str, event: str) -> Said | None:
             line,
             terms=("APP_KILLED", leaked, "leak", "泄漏"),
         )
-    if key == "illegalaudiorendererbysuspend":
+    if key in _BACKGROUND_AUDIO:
+        doing, mode, background_mode, otherwise, term = _BACKGROUND_AUDIO[key]
         return Said(
             "crash",
-            "the system killed the app for playing audio in the background without a "
+            f"the system killed the app for {doing} audio in the background without a "
             f"continuous task ({event}, {reason})",
-            "To keep playing in the background, request a continuous task for it: declare "
-            'backgroundModes ["audioPlayback"] for the ability in module.json5, ask '
+            f"To keep {doing} in the background, request a continuous task for it: declare "
+            f'backgroundModes ["{mode}"] for the ability in module.json5, ask '
             "ohos.permission.KEEP_BACKGROUND_RUNNING and call backgroundTaskManager."
-            "startBackgroundRunning (BackgroundMode.AUDIO_PLAYBACK), with an AVSession; "
-            "otherwise pause or stop the audio in onBackground.",
+            f"startBackgroundRunning (BackgroundMode.{background_mode}; otherwise {otherwise}.",
             line,
-            terms=("APP_KILLED", "backgroundTaskManager", "AUDIO_PLAYBACK", "后台"),
-        )
-    if key == "illegalaudiocapturerbysuspend":
-        return Said(
-            "crash",
-            "the system killed the app for recording audio in the background without a "
-            f"continuous task ({event}, {reason})",
-            "To keep recording in the background, request a continuous task for it: declare "
-            'backgroundModes ["audioRecording"] for the ability in module.json5, ask '
-            "ohos.permission.KEEP_BACKGROUND_RUNNING and call backgroundTaskManager."
-            "startBackgroundRunning (BackgroundMode.AUDIO_RECORDING); otherwise stop recording "
-            "(audioCapturer.stop) in onBackground.",
-            line,
-            terms=("APP_KILLED", "backgroundTaskManager", "AUDIO_RECORDING", "录音"),
+            terms=("APP_KILLED", "backgroundTaskManager", background_mode.split(")")[0], term),
         )
     system = _BY_KEY.get(key)
     if system in _SYSTEM:
