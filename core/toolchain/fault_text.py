@@ -22,6 +22,7 @@ from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.location import where
 from hmdesk.core.toolchain.crash.model import CPP, FREEZE, JS, TYPES, Crash, Frame
 from hmdesk.core.toolchain.crash.sanitizer_titles import bare_report
+from hmdesk.core.toolchain.crash.structure import api_code
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
     Finding,
@@ -37,14 +38,6 @@ from hmdesk.core.toolchain.redact import redact
 
 _FREEZE_EVENT = re.compile(r"[A-Z][A-Z0-9_]+")
 HEAD_CHARS = 64_000  # a fault log's header and stacks; its appended HiLog section is not needed
-_JS_ERROR_CODE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
-# an API's error code elsewhere in a JS error: ``BusinessError: …, code: 401``, ``{"code":801}``,
-# ``errCode: 2300028``, ``error code 13900002``, ``BusinessError 17700056: …``
-_JS_ANY_CODE = re.compile(
-    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode|\bBusinessError)\W{0,3}\s*[:：=]?"
-    r"\s*\"?(\d{3,9})\b",
-    re.I,
-)
 # hilog lines that carry a fault: the live detector's tags (crash.detect.WATCH_TAGS), a native
 # module that failed to load, a JS error logged by the app
 _HILOG_FAULT_LINE = re.compile(
@@ -249,10 +242,7 @@ def _crash_finding(crash: Crash, evidence: str, *, certain: bool = True) -> Find
             m_sig = _SIGNAL_NAME.search(crash.raw)
             code = m_sig.group(0) if m_sig else None
     else:
-        m = _JS_ERROR_CODE.search(crash.raw) or _JS_ANY_CODE.search(
-            f"{crash.message}\n{crash.raw[:4000]}"
-        )
-        code = m.group(1) if m else None
+        code = api_code(crash)
     what = ": ".join(x for x in (crash.name, crash.message) if x)
     title = crash.title
     if explained is not None:

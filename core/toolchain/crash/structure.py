@@ -396,10 +396,25 @@ def last_message(crash: Crash, text: str = "") -> str:
 
 # --- JS crashes -----------------------------------------------------------------------------
 
-# (``BusinessError 17700056: …`` in the message, where the fault log's ``Error code:`` is empty)
-_API_CODE = re.compile(
-    r"(?:(?:Error code|\bcode)\s*[:：=]\s*(?=\d{3,8}\b)|\bBusinessError )(\d{3,9})\b"
+# a JS crash's API error code: the fault log's ``Error code:`` line, else one in its message or
+# head: ``BusinessError: …, code: 401``, ``{"code":801}``, ``errCode: 2300028``, ``error code
+# 13900002``, ``BusinessError 17700056: …`` (where the fault log's ``Error code:`` is empty)
+_ERROR_CODE_LINE = re.compile(r"^\s*Error code:\s*(\d+)\s*$", re.M)
+_ANY_CODE = re.compile(
+    r"(?:\berror code|\berrCode|\berr\.code|(?<!exit with )\bcode|\bBusinessError)\W{0,3}\s*[:：=]?"
+    r"\s*\"?(\d{3,9})\b",
+    re.I,
 )
+
+
+def api_code(crash: Crash) -> str | None:
+    """The system API's error code a JS crash carries, if any."""
+    m = _ERROR_CODE_LINE.search(crash.raw) or _ANY_CODE.search(
+        f"{crash.message}\n{crash.raw[:4000]}"
+    )
+    return m.group(1) if m else None
+
+
 _UNIVERSAL: dict[str, Reading] = {
     "201": Reading(
         "an API needs a permission the app does not hold (error 201, permission denied)",
@@ -480,11 +495,10 @@ _ERROR_NAMES: dict[str, Reading] = {
 
 
 def _js(crash: Crash, text: str) -> Reading | None:
-    m = _API_CODE.search(f"{crash.message}\n{crash.raw[:4000]}")
+    code = api_code(crash)
     # the ArkTS library's own codes (Worker, TaskPool, containers), by code or by their wording
-    utils = utils_codes.reading(m.group(1) if m else None, crash.message or "")
-    if m is not None:
-        code = m.group(1)
+    utils = utils_codes.reading(code, crash.message or "")
+    if code is not None:
         if code in _UNIVERSAL:
             return _UNIVERSAL[code]
         if utils is not None:
