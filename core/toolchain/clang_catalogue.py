@@ -50,6 +50,15 @@ _UNDECLARED = (
     "behind a platform check that OHOS does not pass (#if defined(__linux__), __ANDROID__): add "
     "__OHOS__ to it. An NDK API newer than the SDK compiled with needs a newer compileSdkVersion."
 )
+_NO_VIABLE = (
+    "The function is declared, but no declaration of it takes these arguments: clang's "
+    "`candidate function not viable` note under the error says which argument and why (`no "
+    "known conversion from 'char[2048]' to 'const uint8_t *' for 8th argument`) or how many "
+    "(`requires 5 arguments, but 6 were provided`). Pass what the declaration asks (convert "
+    "the argument: a char buffer where bytes are wanted takes reinterpret_cast<const uint8_t "
+    "*>; add or drop the argument), or change the declaration. For a library's function, the "
+    "version you build against may declare it otherwise: its header shows the parameters."
+)
 _INCOMPLETE = (
     "The type is only forward-declared (`class X;`) where its members or size are needed: "
     "include the header that defines it in the file the error names (or in the header whose "
@@ -90,11 +99,14 @@ _ADVICE: dict[str, str] = {
             "err_no_member_suggest",
             "err_no_member_template",
             "err_typename_nested_not_found",
-            "err_ovl_no_viable_function_in_call",
             "ext_implicit_function_decl_c99",
             "ext_implicit_lib_function_decl_c99",
         ),
         _UNDECLARED,
+    ),
+    **dict.fromkeys(
+        ("err_ovl_no_viable_function_in_call", "err_ovl_no_viable_member_function_in_call"),
+        _NO_VIABLE,
     ),
     **dict.fromkeys(
         (

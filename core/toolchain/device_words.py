@@ -15,7 +15,12 @@ from hmdesk.core.toolchain.finding import (
     search_terms,
 )
 from hmdesk.core.toolchain.hdc.aa_codes import AA_CODES
-from hmdesk.core.toolchain.hdc.bm_codes import INSTALL_CODES, INSTALL_NAMES, INSTALL_WORDS_ZH
+from hmdesk.core.toolchain.hdc.bm_codes import (
+    INSTALL_CODES,
+    INSTALL_LOG_LINES,
+    INSTALL_NAMES,
+    INSTALL_WORDS_ZH,
+)
 from hmdesk.core.toolchain.hdc.hdc_codes import (
     FAIL_PROSE,
     HDC_FAIL_CODES,
@@ -525,11 +530,19 @@ def _bm_message_finding(tail: str) -> Finding | None:
     if code is None and "安装" in tail:
         # the on-device installer's Chinese words without the code (``权限请求失败导致安装失败``)
         code = next((c for w, c in INSTALL_WORDS_ZH.items() if w in tail), None)
+    said = ""
+    at = -1
     if code is None:
-        return None
+        # the device's own log of the refusal (HapVerify's, the code-signing check's)
+        words = next((w for w in INSTALL_LOG_LINES if w in tail), None)
+        if words is None:
+            return None
+        code, said = INSTALL_LOG_LINES[words]
+        at = tail.find(words)
     meaning, fix = INSTALL_CODES[code]
+    fix = f"{said} {fix}" if said else fix
     kind: FindingKind = _bm_kind(code, tail)
-    at = tail.lower().find(meaning.lower())
+    at = at if at >= 0 else tail.lower().find(meaning.lower())
     return Finding(
         kind=kind,
         evidence=_line_at(tail, at)[:EVIDENCE_CHARS],

@@ -123,12 +123,17 @@ PORT_TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         meaning="clang: nesting limit exceeded",
         terms=("clang", "-fbracket-depth", "CMakeLists.txt", "native"),
     ),
-    # ---- errors inside the SDK's own libc++ headers: the include order is broken
+    # ---- errors inside the SDK's own libc++ headers: the include order is broken (not the
+    # errors a template meets with the app's own types or arguments, which its "in
+    # instantiation … requested here" notes trace back to the app's line)
     Signature(
         "native",
         (
             r"(?P<location>(?:[A-Za-z]:)?[^\s:]*?[\\/]c\+\+[\\/]v1[\\/][^\s:]+:\d+:\d+):\s*"
-            r"(?:fatal )?error:",
+            r"(?:fatal )?error:(?! (?:attempt to use a deleted function|call to deleted|no matching "
+            r"(?:function|constructor|member function)|static assertion failed|no type named "
+            r"'type'|invalid operands|no viable|cannot (?:convert|initialize)|implicit "
+            r"instantiation of undefined))",
         ),
         "The errors are inside the SDK's libc++ headers, which are fine on their own: the C "
         "library's headers were found before libc++'s wrappers (which #include_next them). "

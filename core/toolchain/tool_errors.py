@@ -61,6 +61,10 @@ _NARRATION = re.compile(
     re.I,
 )
 _CODE = re.compile(r"(?<![\w.])(\d{8})(?![\w.])")
+# hvigor's own notice in a debug log, passing builds' too, never its failure: the Cangjie
+# plugin's schemas looked for in a project without Cangjie (``failed to load cangjie to
+# dynamically generate schemas: Error: Cannot find module '@ohos/cangjie-build-support/index'``)
+_HVIGOR_NOTICE = "failed to load cangjie to dynamically generate schemas"
 
 # phases that check or pack every project file: the file the message names says more than they do
 _FILE_CHECKING_PHASES = frozenset({"config", "java"})
@@ -393,7 +397,12 @@ def read_tool_error(text: str) -> ToolError | None:
     crashed: tuple[int, str, re.Match[str], Tool | None] | None = None
     for i, raw in enumerate(lines):
         line = raw.strip()
-        if not line or len(line) > 2000 or _MAYBE_ERROR.search(line) is None:
+        if (
+            not line
+            or len(line) > 2000
+            or _MAYBE_ERROR.search(line) is None
+            or _HVIGOR_NOTICE in line
+        ):
             continue
         folded = fold(line)
         for tool in TOOLS:
@@ -422,6 +431,12 @@ def read_tool_error(text: str) -> ToolError | None:
         found is None or found[3] is None or found[3].name not in _COMPILERS
     ):
         found = crashed
+    if (
+        fallback is not None
+        and fallback[3] is not None
+        and phase_kind not in (None, fallback[3].kind)
+    ):
+        fallback = None  # another phase's line (a compiler's warning) is no failed signing's cause
     found = found or fallback or _wrapped(lines)
     if found is None:
         for i, raw in enumerate(lines):

@@ -601,6 +601,44 @@ INSTALL_WORDS_ZH: dict[str, str] = {
     "版本降级": "9568263",  # install version downgrade
 }
 
+# the device's own log of an install it refused (HapVerify, the code-signing check; OpenHarmony's
+# appverify and code_sign sources), pasted without bm's line: words -> (the code bm returns for
+# it, what that line adds to the code's fix)
+INSTALL_LOG_LINES: dict[str, tuple[str, str]] = {
+    "untrusted source app with release profile": (
+        "9568322",
+        "The device's log says the profile is a release profile: its distribution type "
+        "(app_gallery) installs only from AppGallery. To install it yourself, sign with a debug "
+        "profile, or an internal-testing profile (AppGallery Connect's 指定设备发布, type "
+        "internaltesting) that lists the device.",
+    ),
+    "developed cert is not same as signed cert": (
+        "9568322",
+        "The device's log says the HAP was signed with another certificate than the one the "
+        "profile (.p7b) holds: sign with the .cer issued together with this profile, or "
+        "generate both again (automatic signing).",
+    ),
+    "is not match with profile type": (
+        "9568322",
+        "The device's log says the certificate and the profile are of different types: a debug "
+        "certificate goes with a debug profile, a release certificate with a release profile.",
+    ),
+    "APP source is not trusted": ("9568322", ""),
+    "do not come from trusted root": (
+        "9568257",
+        "The device's log says the certificate chain ends at a root it does not trust (the "
+        "issuer it prints; the SDK's OpenHarmony Application Root CA is trusted by OpenHarmony "
+        "devices and the emulator only).",
+    ),
+    "Binary cert extension not found in certificate": (
+        "9568407",
+        "The device's log says the native package's binaries were code-signed with a "
+        "certificate without the binary-code-signing extension, which only Huawei-issued "
+        "certificates carry (not a self-made or the SDK's): sign with a Huawei-issued "
+        "certificate, or leave the native packages (hnpPackages) out of the build.",
+    ),
+}
+
 # bm's named results (IStatusReceiver's ERR_INSTALL_* constants, as OpenHarmony's enterprise
 # device manager lists them with their numbers, install_plugin.cpp): what older hdc/DevEco print
 # (``Failure[ERR_INSTALL_PARSE_NATIVE_SO_FAILED]``) -> the code of the table above

@@ -39,6 +39,7 @@ from hmdesk.core.toolchain.hilog.line import DROPPED, KMSG, LOG, RAW, HilogLine
 from hmdesk.core.toolchain.hilog.pasted import (
     columnless,
     continues,
+    level_led,
     log_window_line,
     pasted_line,
     tag_colon_runs,
@@ -367,6 +368,7 @@ def parse_lines(lines: Iterable[str]) -> list[HilogLine]:
 def parse_hilog_text(lines: Iterable[str]) -> list[HilogLine]:
     """The lines of a text known to be hilog (pasted or opened in the hilog view, a corpus
     sample): :func:`parse_lines`, and when no line carries a hilog column, its lines as records
-    with only a tag or only a message (:func:`.pasted.columnless`). Text not known to be hilog
+    with only a tag or only a message (:func:`.pasted.columnless`), and in a paste of level-led
+    lines a line whose tag was cut (:func:`.pasted.level_led`). Text not known to be hilog
     (a build log, a fault log, prose) goes to :func:`parse_lines`, which leaves such lines raw."""
-    return columnless(parse_lines(lines))
+    return level_led(columnless(parse_lines(lines)))

@@ -585,3 +585,30 @@ def columnless(parsed: list[HilogLine]) -> list[HilogLine]:
             message = unmarked(p.raw.rstrip("\r\n")).strip()
             out[i] = out[under[i]]._replace(raw=p.raw, message=message, dropped=0, cont=True)
     return out
+
+
+# a line that leads with hilog's level and a blank, the rest its message
+_LEVEL_LED = re.compile(r"[ \t]*([VDIWEF]) +(\S.*)\Z", re.DOTALL)
+
+
+def level_led(parsed: list[HilogLine]) -> list[HilogLine]:
+    """A paste keeps its columns: in a text known to be hilog whose log lines all lead with the
+    level and have no time (``E C05A06/hnp/CODE_SIGN: …``, ``E HapVerify: …``), a line left raw
+    that leads with a level letter too is a log line of that level whose tag the paster cut
+    (``E installd_operator.cpp:ProcessBundleInstallNative:978 Native package …``)."""
+    if all(p.kind != RAW for p in parsed):
+        return parsed
+    logs = 0
+    for p in parsed:
+        if p.kind == LOG and not p.cont:
+            if not p.level or p.time:
+                return parsed  # (at the first line with hilog's time: a whole log stops here)
+            logs += 1
+    if logs < 2:
+        return parsed
+    out = list(parsed)
+    for i, p in enumerate(parsed):
+        if p.kind == RAW and (m := _LEVEL_LED.match(unmarked(p.raw.rstrip("\r\n")))):
+            level, msg = m.groups()
+            out[i] = _new(HilogLine, (p.raw, LOG, "", 0, 0, level, "", -1, "", "", msg, 0, False))
+    return out

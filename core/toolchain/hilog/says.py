@@ -81,7 +81,7 @@ _NS_LOAD = re.compile(r"\bload (?P<lib>\S+\.so[\w.]*) failed, namespace=[^,\s]+,
 # prints the symbol and the defining library, a shortened quote may keep neither
 # (``Error relocating …/libx.so: initial-exec TLS resolves to dynamic definition``)
 _TLS = re.compile(
-    r"Error relocating (?P<by>[^\s:]+):\s*(?:(?P<sym>[^\s:]+):\s*)?initial-exec TLS resolves to "
+    r"Error relocating\s+(?P<by>[^\s:]+):\s*(?:(?P<sym>[^\s:]+):\s*)?initial-exec TLS resolves to "
     r"dynamic definition(?: in (?P<lib>[^\s;,]+))?"
 )
 _VERSIONED = re.compile(r"\.so\.\d")
@@ -104,7 +104,7 @@ def native_load(text: str) -> Said | None:
     m = _TLS.search(text) if relocating else None
     # (musl's runtime loader's own wording, never a build tool's: read pasted bare too)
     if m is not None:
-        lib = _name(m.group("lib") or m.group("by"))
+        lib = _name((m.group("lib") or m.group("by")).lstrip("."))  # (a quote's "...lib.so")
         sym = m.group("sym") or "a thread-local variable"
         return Said(
             "native",

@@ -186,71 +186,71 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
     ("appfreeze", "actionable"): (61, 66),
-    ("arkts", "said"): (263, 264),
-    ("arkts", "class"): (259, 264),
-    ("arkts", "code"): (117, 124),
-    ("arkts", "location"): (170, 179),
-    ("arkts", "actionable"): (242, 264),
-    ("bm", "said"): (171, 173),
-    ("bm", "class"): (171, 173),
-    ("bm", "actionable"): (165, 173),
-    ("config", "said"): (168, 175),
-    ("config", "class"): (167, 175),
-    ("config", "code"): (66, 67),
-    ("config", "location"): (59, 62),
-    ("config", "actionable"): (167, 175),
-    ("cppcrash", "said"): (194, 200),
-    ("cppcrash", "class"): (194, 200),
+    ("arkts", "said"): (267, 268),
+    ("arkts", "class"): (263, 268),
+    ("arkts", "code"): (119, 126),
+    ("arkts", "location"): (174, 183),
+    ("arkts", "actionable"): (246, 268),
+    ("bm", "said"): (175, 177),
+    ("bm", "class"): (175, 177),
+    ("bm", "actionable"): (169, 177),
+    ("config", "said"): (173, 180),
+    ("config", "class"): (172, 180),
+    ("config", "code"): (71, 72),
+    ("config", "location"): (62, 65),
+    ("config", "actionable"): (172, 180),
+    ("cppcrash", "said"): (195, 201),
+    ("cppcrash", "class"): (195, 201),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (99, 104),
-    ("cppcrash", "actionable"): (181, 200),
+    ("cppcrash", "location"): (99, 105),
+    ("cppcrash", "actionable"): (181, 201),
     ("hdc", "said"): (84, 93),
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (166, 206),
-    ("hilog", "class"): (88, 131),
+    ("hilog", "said"): (171, 211),
+    ("hilog", "class"): (92, 136),
     ("hilog", "code"): (14, 17),
-    ("hilog", "location"): (19, 20),
-    ("hilog", "actionable"): (84, 131),
-    ("hilog", "fields"): (194, 206),
+    ("hilog", "location"): (20, 21),
+    ("hilog", "actionable"): (88, 136),
+    ("hilog", "fields"): (199, 211),
     ("hvigor", "said"): (119, 121),
     ("hvigor", "class"): (116, 121),
     ("hvigor", "location"): (16, 18),
     ("hvigor", "actionable"): (114, 121),
-    ("java-node", "said"): (49, 51),
-    ("java-node", "class"): (48, 51),
-    ("java-node", "actionable"): (48, 51),
+    ("java-node", "said"): (50, 52),
+    ("java-node", "class"): (49, 52),
+    ("java-node", "actionable"): (49, 52),
     ("jscrash", "said"): (156, 157),
     ("jscrash", "class"): (154, 157),
     ("jscrash", "location"): (83, 84),
     ("jscrash", "actionable"): (149, 157),
-    ("native", "said"): (128, 134),
-    ("native", "class"): (125, 134),
+    ("native", "said"): (129, 135),
+    ("native", "class"): (126, 135),
     ("native", "code"): (4, 5),
-    ("native", "location"): (36, 41),
-    ("native", "actionable"): (114, 134),
+    ("native", "location"): (37, 42),
+    ("native", "actionable"): (115, 135),
     ("ohpm", "said"): (104, 108),
     ("ohpm", "class"): (103, 108),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (7, 8),
     ("ohpm", "actionable"): (102, 108),
-    ("paths", "said"): (52, 56),
-    ("paths", "class"): (47, 56),
-    ("paths", "code"): (17, 18),
-    ("paths", "actionable"): (45, 56),
-    ("sdk", "said"): (87, 91),
-    ("sdk", "class"): (81, 91),
+    ("paths", "said"): (53, 57),
+    ("paths", "class"): (48, 57),
+    ("paths", "code"): (18, 19),
+    ("paths", "actionable"): (46, 57),
+    ("sdk", "said"): (88, 92),
+    ("sdk", "class"): (82, 92),
     ("sdk", "location"): (8, 10),
-    ("sdk", "actionable"): (81, 91),
-    ("signing", "class"): (94, 95),
-    ("signing", "actionable"): (92, 95),
-    ("all", "said"): (2025, 2114),
-    ("all", "class"): (1916, 2039),
-    ("all", "code"): (746, 768),
-    ("all", "location"): (594, 626),
-    ("all", "actionable"): (1847, 2039),
-    ("all", "fields"): (194, 206),
+    ("sdk", "actionable"): (82, 92),
+    ("signing", "class"): (95, 96),
+    ("signing", "actionable"): (93, 96),
+    ("all", "said"): (2050, 2139),
+    ("all", "class"): (1940, 2064),
+    ("all", "code"): (760, 782),
+    ("all", "location"): (605, 638),
+    ("all", "actionable"): (1870, 2064),
+    ("all", "fields"): (199, 211),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -303,13 +303,16 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # arkts-source, not the test task) and the native debugger's "Attach request timeout" (hdc:
 # launch, not the debugger tool's network); Z's two Rollup parse errors in ArkTS files (arkts:
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
-# (paths: project-path, not permission)
+# (paths: project-path, not permission); GG's Go library that musl's loader refuses for its
+# initial-exec TLS (hilog: native, the reading hilog/netbird-go-dlopen-initial-exec-tls was
+# written down with, where the collector wrote hilog)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 264),
+    "arkts": (2, 268),
     "hdc": (1, 93),
+    "hilog": (1, 136),
     "hvigor": (1, 121),
-    "paths": (2, 56),
-    "all": (6, 2039),
+    "paths": (2, 57),
+    "all": (7, 2064),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -322,7 +325,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2114
+    assert len(items) >= 2139
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -508,8 +511,11 @@ BUILD_KINDS = (
 # build logs): said 1089, class 1024, fix 939, location 349, code 392. With batch EE (23 logs, 12
 # of them builds) folded in (1161 build logs): said 1101, class 1036, fix 950, location 356,
 # code 396. With batch FF (15 logs, 10 of them builds) folded in (1171 build logs): said 1111,
-# class 1046, fix 960, location 365, code 403.
-LEAVE_OUT_REACHED = {"said": 1111, "class": 1046, "actionable": 960, "location": 365, "code": 403}
+# class 1046, fix 960, location 365, code 403. With batch GG (25 logs, 15 of them builds)
+# folded in (1186 build logs): said 1126, class 1060, fix 974, location 375, code 413; its
+# SignHap log (no Java runtime) showed the general reader taking hvigor's Cangjie notice, then an
+# ArkTS warning, for a signing failure's cause (both no longer: a fifth confident wrong).
+LEAVE_OUT_REACHED = {"said": 1126, "class": 1060, "actionable": 974, "location": 375, "code": 413}
 LEAVE_OUT_CONFIDENT_WRONG = 4
 
 
@@ -534,7 +540,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1171
+    assert logs >= 1186
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
