@@ -120,6 +120,20 @@ CASES: tuple[Case, ...] = (
         "HttpRequestOptions.header) or have the server send a Content-Length; otherwise check "
         "the connection (a proxy, a custom DNS rule: connection.removeCustomDnsRule).",
     ),
+    # 58 is CURLE_SSL_CERTPROBLEM: the client's own certificate (HttpRequestOptions.clientCert)
+    # could not be used; the TLS library is strict about its format (ArkUI-X's FAQ Dev-faq-16: a
+    # P12 certificate refused, the same one as PEM taken)
+    _case(
+        "2300058",
+        r"CURLcode result 58|Problem with the local SSL certificate",
+        "the client certificate the request presents (clientCert) could not be loaded: its "
+        "format or type does not match certType (a P12 / PKCS#12 file is often refused), its key "
+        "does not match it, or the key's password is wrong (libcurl's CURLE_SSL_CERTPROBLEM)",
+        "Convert the certificate and its key to PEM (openssl pkcs12 -in c.p12 -clcerts -nokeys "
+        "-out cert.pem; openssl pkcs12 -in c.p12 -nocerts -nodes -out key.pem) and pass "
+        "clientCert { certPath, keyPath, certType: http.CertType.PEM, keyPassword }; check that "
+        "the files are in the app's sandbox and that the key belongs to the certificate.",
+    ),
     # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
     _case(
         "1300002",

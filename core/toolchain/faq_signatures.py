@@ -316,7 +316,11 @@ _FAQ_MESSAGES: tuple[tuple[int, FindingKind, str, str], ...] = (
         "arkts-source",
         r"Cannot resolved import statement",
         "The import's path differs in letter case from the file (a folder import looks for "
-        "index.ets): write the path exactly as the file and folder are named.",
+        "index.ets): write the path exactly as the file and folder are named. When the import "
+        "is a dependency of a library (HAR) built with useNormalizedOHMUrl: true (Taro's "
+        "HarmonyOS guide: a library compiled locally), the library's external dependencies "
+        "are not resolved: set useNormalizedOHMUrl to false in the library's "
+        "build-profile.json5, or remove the option.",
     ),
     (
         142,

@@ -649,6 +649,33 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="ability not resolved",
         terms=("aa start", "bundleName", "ability"),
     ),
+    # ArkUI-X's check of a cross-platform project (the @crossplatform tag DevEco Studio's
+    # ArkUI-X support looks for): an API that runs on HarmonyOS only (ArkUI-X's docs: the
+    # platform differences guide, the app-retrofit tutorial)
+    Signature(
+        "arkts-source",
+        (r"(?P<name>\S+) can't support crossplatform application",),
+        "{name} is an API ArkUI-X does not bring to Android and iOS, and the project is a "
+        "cross-platform one: call it on HarmonyOS only (in a .ts file of its own behind // "
+        "@ts-ignore, called when the platform is OpenHarmony, or through ArkUI-X's Bridge to "
+        "each platform's own code), or, for a module that runs on HarmonyOS alone, set "
+        "ignoreCrossPlatform: true in .arkui-x/arkui-x-config.json5 so the check skips it.",
+        meaning="an API that is not cross-platform, in an ArkUI-X project",
+        terms=("ArkUI-X", "crossplatform", "ignoreCrossPlatform"),
+    ),
+    # React Native's own Platform.OS type has no 'harmony' (TypeScript's TS2367 on ``Platform.OS
+    # === 'harmony'`` in a library ported to RN for OpenHarmony; its library guide's Q&A)
+    Signature(
+        "arkts-source",
+        (r"and '\"harmony\"' have no overlap",),
+        "React Native's Platform.OS type (react-native's Libraries/Utilities/Platform.d.ts) "
+        "does not list 'harmony', so TypeScript calls the comparison with 'harmony' impossible: "
+        "build against react-native-harmony's Platform.d.ts (copy it over node_modules/"
+        "react-native/Libraries/Utilities/Platform.d.ts, as the RN for OpenHarmony library "
+        "guide says), or compare through a string (Platform.OS as string === 'harmony').",
+        meaning="React Native's Platform.OS type lacks 'harmony'",
+        terms=("Platform.OS", "harmony", "react-native-harmony"),
+    ),
 )
 
 WARNING_SIGNATURES: tuple[Signature, ...] = (

@@ -86,6 +86,25 @@ _TLS = re.compile(
 )
 _VERSIONED = re.compile(r"\.so\.\d")
 
+# a system library (OpenHarmony names its own ``lib….z.so``) that the app's native code needs and
+# the loader does not find in the app's sandbox (RN for OpenHarmony on an OpenHarmony 5.0 board:
+# librawfile.z.so in system/lib64, which the sandbox's config does not mount)
+SYSTEM_LIBRARY_FIX = (
+    "Either the device's system does not have it (the native code was built against another "
+    "system version: build with the SDK of the device's API level and link only the NDK's "
+    "libraries, or run on a device whose system has it), or the system keeps it in a folder "
+    "the app's sandbox does not mount (an OpenHarmony development board whose sandbox config "
+    "mounts system/lib64/ndk but not system/lib64): there add the folder's mount to "
+    "/system/etc/sandbox/appdata-sandbox.json (hdc target mount, edit, send it back, reboot)."
+)
+SYSTEM_LIBRARY_CAUSE = Cause(
+    (JS,),
+    re.compile(r"Error loading shared library (?:\S*/)?lib[^\s:/]*\.z\.so\b"),
+    "a system library the app's native code needs is not where the app runs (the loader's "
+    "Error loading shared library …z.so)",
+    SYSTEM_LIBRARY_FIX,
+)
+
 MISSING_LIBRARY_FIX = (
     "Make the native build pack it into the HAP's libs/<abi>: link it in CMakeLists.txt as a "
     "library of the module (find_package(...) and target_link_libraries(...) for a framework's "
@@ -147,10 +166,8 @@ def native_load(text: str) -> Said | None:
         return Said(
             "native",
             f"a system library is missing on this device: {lib}",
-            f"{who} needs the system library {lib}, which this device's system does not have: "
-            "the native code was built against another system version. Build with the SDK of "
-            "the device's API version and link only the NDK's libraries, or run on a device "
-            "whose system has it.",
+            f"{who} needs the system library {lib}, which the loader did not find where the "
+            f"app runs. {SYSTEM_LIBRARY_FIX}",
             _line(text, pos).strip(),
             location=by or None,
             terms=("MUSL-LDSO", lib, "NDK"),
@@ -572,6 +589,7 @@ CIPHER_FINAL_FIX = (
 
 RUNTIME_CAUSES: tuple[Cause, ...] = (
     *SANITIZER_EVENT_CAUSES,
+    SYSTEM_LIBRARY_CAUSE,
     Cause(
         (JS,),
         # ArkUI's globals behind the decorators and components, defined only where ArkUI runs

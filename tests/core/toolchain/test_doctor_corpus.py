@@ -186,19 +186,19 @@ BELOW_LANDED = {
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
     ("appfreeze", "actionable"): (61, 66),
-    ("arkts", "said"): (267, 268),
-    ("arkts", "class"): (263, 268),
+    ("arkts", "said"): (270, 271),
+    ("arkts", "class"): (266, 271),
     ("arkts", "code"): (119, 126),
     ("arkts", "location"): (174, 183),
-    ("arkts", "actionable"): (246, 268),
+    ("arkts", "actionable"): (249, 271),
     ("bm", "said"): (175, 177),
     ("bm", "class"): (175, 177),
     ("bm", "actionable"): (169, 177),
-    ("config", "said"): (173, 180),
-    ("config", "class"): (172, 180),
+    ("config", "said"): (176, 183),
+    ("config", "class"): (174, 183),
     ("config", "code"): (71, 72),
-    ("config", "location"): (62, 65),
-    ("config", "actionable"): (172, 180),
+    ("config", "location"): (63, 66),
+    ("config", "actionable"): (174, 183),
     ("cppcrash", "said"): (195, 201),
     ("cppcrash", "class"): (195, 201),
     ("cppcrash", "code"): (108, 110),
@@ -208,28 +208,28 @@ BELOW_LANDED = {
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (171, 211),
-    ("hilog", "class"): (92, 136),
-    ("hilog", "code"): (14, 17),
+    ("hilog", "said"): (174, 214),
+    ("hilog", "class"): (92, 139),
+    ("hilog", "code"): (15, 19),
     ("hilog", "location"): (20, 21),
-    ("hilog", "actionable"): (88, 136),
-    ("hilog", "fields"): (199, 211),
-    ("hvigor", "said"): (119, 121),
-    ("hvigor", "class"): (116, 121),
+    ("hilog", "actionable"): (88, 139),
+    ("hilog", "fields"): (202, 214),
+    ("hvigor", "said"): (120, 122),
+    ("hvigor", "class"): (117, 122),
     ("hvigor", "location"): (16, 18),
-    ("hvigor", "actionable"): (114, 121),
-    ("java-node", "said"): (50, 52),
-    ("java-node", "class"): (49, 52),
-    ("java-node", "actionable"): (49, 52),
-    ("jscrash", "said"): (156, 157),
-    ("jscrash", "class"): (154, 157),
+    ("hvigor", "actionable"): (115, 122),
+    ("java-node", "said"): (51, 53),
+    ("java-node", "class"): (50, 53),
+    ("java-node", "actionable"): (50, 53),
+    ("jscrash", "said"): (158, 159),
+    ("jscrash", "class"): (156, 159),
     ("jscrash", "location"): (83, 84),
-    ("jscrash", "actionable"): (149, 157),
-    ("native", "said"): (129, 135),
-    ("native", "class"): (126, 135),
+    ("jscrash", "actionable"): (150, 159),
+    ("native", "said"): (130, 136),
+    ("native", "class"): (127, 136),
     ("native", "code"): (4, 5),
     ("native", "location"): (37, 42),
-    ("native", "actionable"): (115, 135),
+    ("native", "actionable"): (116, 136),
     ("ohpm", "said"): (104, 108),
     ("ohpm", "class"): (103, 108),
     ("ohpm", "code"): (23, 24),
@@ -239,18 +239,18 @@ BELOW_LANDED = {
     ("paths", "class"): (48, 57),
     ("paths", "code"): (18, 19),
     ("paths", "actionable"): (46, 57),
-    ("sdk", "said"): (88, 92),
-    ("sdk", "class"): (82, 92),
+    ("sdk", "said"): (89, 93),
+    ("sdk", "class"): (83, 93),
     ("sdk", "location"): (8, 10),
-    ("sdk", "actionable"): (82, 92),
+    ("sdk", "actionable"): (83, 93),
     ("signing", "class"): (95, 96),
     ("signing", "actionable"): (93, 96),
-    ("all", "said"): (2050, 2139),
-    ("all", "class"): (1940, 2064),
-    ("all", "code"): (760, 782),
-    ("all", "location"): (605, 638),
-    ("all", "actionable"): (1870, 2064),
-    ("all", "fields"): (199, 211),
+    ("all", "said"): (2065, 2154),
+    ("all", "class"): (1951, 2079),
+    ("all", "code"): (761, 784),
+    ("all", "location"): (606, 639),
+    ("all", "actionable"): (1880, 2079),
+    ("all", "fields"): (202, 214),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -305,14 +305,19 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # rollup, where the collector wrote arkts-source alone) and its EPERM on .hvigor's dependencyMap
 # (paths: project-path, not permission); GG's Go library that musl's loader refuses for its
 # initial-exec TLS (hilog: native, the reading hilog/netbird-go-dlopen-initial-exec-tls was
-# written down with, where the collector wrote hilog)
+# written down with, where the collector wrote hilog); GG's Taro "Cannot resolved import
+# statement" (config: arkts-source, the build FAQ's page 140 reading, whose fix names Taro's
+# useNormalizedOHMUrl too) and an ohos-rs curl error 60 quoted alone (hilog: crash, the class
+# jscrash/g-faqs-network-41-https-ssl-peer-certificate, the same message alone, was written
+# down with)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 268),
+    "arkts": (2, 271),
+    "config": (1, 183),
     "hdc": (1, 93),
-    "hilog": (1, 136),
-    "hvigor": (1, 121),
+    "hilog": (2, 139),
+    "hvigor": (1, 122),
     "paths": (2, 57),
-    "all": (7, 2064),
+    "all": (9, 2079),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -325,7 +330,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2139
+    assert len(items) >= 2154
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -514,9 +519,13 @@ BUILD_KINDS = (
 # class 1046, fix 960, location 365, code 403. With batch GG (25 logs, 15 of them builds)
 # folded in (1186 build logs): said 1126, class 1060, fix 974, location 375, code 413; its
 # SignHap log (no Java runtime) showed the general reader taking hvigor's Cangjie notice, then an
-# ArkTS warning, for a signing failure's cause (both no longer: a fifth confident wrong).
-LEAVE_OUT_REACHED = {"said": 1126, "class": 1060, "actionable": 974, "location": 375, "code": 413}
-LEAVE_OUT_CONFIDENT_WRONG = 4
+# ArkTS warning, for a signing failure's cause (both no longer: a fifth confident wrong). With
+# GG's second part (15 logs from frameworks' docs, 10 of them builds) folded in (1196 build
+# logs): said 1132, class 1064, fix 978, location 376, code 413; its fifth confident wrong is
+# the doctor's too (Taro's "Cannot resolved import statement": the build FAQ's arkts-source
+# reading, which names Taro's cause, useNormalizedOHMUrl, where the collector wrote config).
+LEAVE_OUT_REACHED = {"said": 1132, "class": 1064, "actionable": 978, "location": 376, "code": 413}
+LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
 def test_the_general_reader_answers_build_logs_without_the_message_rules(
@@ -540,7 +549,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1186
+    assert logs >= 1196
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)

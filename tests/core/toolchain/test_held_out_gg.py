@@ -1,7 +1,9 @@
 """What held-out batch GG (2026-12-07, sixth session; its logs named ``g1-``/``g2-`` (device logs
 from issue threads and developers' notes) and ``g3-`` (failing builds from committed hvigor debug
-logs); scored blind on 978dfee4, then folded in) taught: general readings, each checked on the
-batch's log and on another form (issue 27)."""
+logs), scored blind on 978dfee4; and ``g4-`` (logs the HarmonyOS pages of cross-platform
+frameworks' docs quote: ArkUI-X, RN for OpenHarmony, Taro, uni-app, Flutter for OHOS, ohos-rs),
+scored blind on 7c7adbd4; then folded in) taught: general readings, each checked on the batch's
+log and on another form (issue 27)."""
 
 from __future__ import annotations
 
@@ -85,3 +87,45 @@ def test_a_failed_signing_is_not_read_from_hvigors_notice_nor_a_compiler_warning
     )
     err = read_tool_error(text)
     assert err is None or err.tool not in ("the module resolver", "the ArkTS compiler"), err
+
+
+def test_a_system_library_the_loader_misses_in_a_js_crash() -> None:
+    # RN for OpenHarmony on an OpenHarmony 5.0 board: librawfile.z.so sits in system/lib64,
+    # which the app sandbox does not mount
+    f = assert_found(real_log("jscrash/g4-rnoh-oh5-librawfile-not-in-sandbox.log"))
+    assert f.kind == "crash" and "appdata-sandbox.json" in f.fix
+    assert "No known cause" not in f.fix
+    # the loader's line in hilog says the same
+    said = assert_found(
+        "E C01510/MUSL-LDSO: Error loading shared library libnative_drawing.z.so: No such file "
+        "or directory (needed by /data/storage/el1/bundle/libs/arm64/libentry.so)\n"
+    )
+    assert said.kind == "native" and "NDK" in said.fix and "sandbox" in said.fix
+
+
+def test_an_api_arkui_x_does_not_bring_to_other_platforms() -> None:
+    f = assert_found(real_log("arkts/g4-arkuix-retrofit-cant-support-crossplatform.log"))
+    assert f.kind == "arkts-source" and "ignoreCrossPlatform" in f.fix
+    compiled = assert_found(real_log("arkts/arkui-x-not-crossplatform-api.log"))
+    assert "'isWifiActive'" in compiled.fix and compiled.location is not None
+
+
+def test_react_natives_platform_type_without_harmony() -> None:
+    f = assert_found(real_log("arkts/g4-rnoh-lib-platform-os-no-overlap.log"))
+    assert f.kind == "arkts-source" and "Platform.d.ts" in f.fix
+    whole = assert_found(
+        "src/index.tsx:12:7 - error TS2367: This comparison appears to be unintentional because "
+        'the types \'"ios" | "android" | "windows" | "macos" | "web"\' and '
+        "'\"harmony\"' have no overlap.\n"
+    )
+    assert "react-native-harmony" in whole.fix
+
+
+def test_a_client_certificate_the_http_request_could_not_load() -> None:
+    f = assert_found(real_log("hilog/g4-arkuix-http-p12-client-cert-2300058.log"))
+    assert f.code == "2300058" and "PEM" in f.fix
+
+
+def test_an_unresolved_import_names_the_normalized_ohmurl_of_a_library_too() -> None:
+    f = assert_found(real_log("config/g4-taro-harmony-library-normalized-ohmurl.log"))
+    assert "useNormalizedOHMUrl" in f.fix and "letter case" in f.fix

@@ -65,8 +65,14 @@ def test_pasted_formats_give_the_same_fields(line: str, fields: tuple[object, ..
 # columns, which the parser reads otherwise (pinned: a change shows): X's Flutter engine record
 # under a fault log's 'HiLog :' header, counted 2 (the header and the engine's second line, an
 # 'Error while …: …' sentence, not lines of their own); every line of a paste without columns
-# is a message, the header too: 4
-LINES_PINNED = {"x2-flutter-oh-scenario-2-wrong-full-snapshot-fml-kill-process.log": 4}
+# is a message, the header too: 4. GG's ArkUI-X app logging on iOS (Xcode's console, no hilog
+# column): the runtime's messages of several lines go on unindented (``First attempt:`` /
+# ``Second attempt:`` / ``try to load abc file from … failed``), counted 7 (the bracketed
+# ``[native_module_manager.cpp(…)]`` records); each unindented line is read as a message: 11
+LINES_PINNED = {
+    "x2-flutter-oh-scenario-2-wrong-full-snapshot-fml-kill-process.log": 4,
+    "g4-arkuix-ios-promptaction-abc-missing.log": 11,
+}
 
 
 def test_every_real_pasted_line_parses() -> None:
