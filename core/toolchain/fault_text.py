@@ -571,10 +571,24 @@ _ALONE_JS_ERROR = re.compile(
     r"(?P<msg>(?:Maximum call stack size exceeded|Stack overflow!?|[\w$.]+ is not defined"
     r"|[\w$.]+ is not a function|Unexpected token [^\n]{1,20}? in JSON at position \d+"
     r"|Pending exception before ExecutePendingJob called"
-    r"(?:, in line:\d+, exception details as follows:)?)\.?)[ \t]*$"
+    r"(?:, in line:\d+, exception details as follows:)?)\.?)[ \t\r]*$"
     r"(?P<frames>(?:\n[ \t]*(?:#\d+\s+)?at (?![^\n]*(?:node:|node_modules))[^\n]+)*)\s*\Z",
     re.M,
 )
+
+
+# a Markdown code block: a question's paste of the error line alone
+_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(?P<body>.*?)^[ \t]*```", re.M | re.S)
+
+
+def _fenced_alone(tail: str) -> re.Match[str] | None:
+    """The error line alone inside a code block of a question (prose around the block)."""
+    if "```" not in tail:
+        return None
+    for block in _FENCED.finditer(tail):
+        if (m := _ALONE_JS_ERROR.search(block.group("body"))) is not None:
+            return m
+    return None
 
 
 def _bare_js_finding(tail: str) -> Finding | None:
@@ -582,7 +596,7 @@ def _bare_js_finding(tail: str) -> Finding | None:
     JS crash — said as "possibly", since the header that would make it certain is missing. A
     source-mapped stack counts from two frames on (one such line may be a note's quote)."""
     tail = unnumber(tail)
-    msg = _BARE_JS_MESSAGE.search(tail) or _ALONE_JS_ERROR.search(tail)
+    msg = _BARE_JS_MESSAGE.search(tail) or _ALONE_JS_ERROR.search(tail) or _fenced_alone(tail)
     frames_text = [m.group(0) for m in _RELEASE_FRAME.finditer(tail)]
     ets = [m.group(0) for m in _ETS_FRAME.finditer(tail)]
     if not frames_text and len(ets) >= 2:

@@ -649,6 +649,36 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         meaning="ability not resolved",
         terms=("aa start", "bundleName", "ability"),
     ),
+    # hot reload (or an incremental build) still naming a source file that was moved, renamed
+    # or deleted: Rollup's ENOENT on its stat (hvigor's HotReloadArkTS; committed debug logs)
+    Signature(
+        "hvigor-task",
+        (r"ENOENT: no such file or directory, stat '(?P<location>[^'\n]+\.e?ts)'",),
+        "The build still names {location}, which is no longer there (moved, renamed or "
+        "deleted): a hot reload or an incremental run keeps the files it started with, so stop "
+        "the app and run it again (a full build; Build > Clean Project if it persists); if a "
+        "full build fails too, update what names the file: an import, main_pages.json's src "
+        "list, a route table.",
+        meaning="a source file the build names is gone",
+        terms=("ENOENT", "HotReloadArkTS", "main_pages.json"),
+    ),
+    # Flutter's plugin channel without a HarmonyOS side (flutter_ohos: the plugin's ohos
+    # implementation not registered with the engine)
+    Signature(
+        "config",
+        (
+            r"MissingPluginException\(?:?\s*No implementation found for method (?P<name>\S+) "
+            r"on channel (?P<package>[\w./-]+)",
+        ),
+        "No HarmonyOS implementation answered the channel {package}: the plugin has no ohos "
+        "side, or it is not registered with the Flutter engine. Use a version of the plugin "
+        "that supports ohos (its ohos/ folder: an oh-package.json5 whose main names an "
+        "index.ets that exports the plugin, and ohos/src/main/module.json5), check that "
+        "GeneratedPluginRegistrant.ets registers it after flutter pub get, and run a full "
+        "build (not a hot restart) after adding it.",
+        meaning="a Flutter plugin without a HarmonyOS implementation",
+        terms=("MissingPluginException", "flutter_ohos", "GeneratedPluginRegistrant"),
+    ),
     # ArkUI-X's check of a cross-platform project (the @crossplatform tag DevEco Studio's
     # ArkUI-X support looks for): an API that runs on HarmonyOS only (ArkUI-X's docs: the
     # platform differences guide, the app-retrofit tutorial)

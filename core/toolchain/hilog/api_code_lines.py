@@ -33,6 +33,7 @@ from itertools import islice
 from hmdesk.core.toolchain import api_error_codes
 from hmdesk.core.toolchain.hilog.line import LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
+from hmdesk.core.toolchain.hilog.pasted import level_tag_columns
 from hmdesk.core.toolchain.hilog.says import Said
 
 # ``code: N``, ``code = N``, ``errCode:N``, ``error code N``, the API samples' ``Code is N`` (the
@@ -55,6 +56,11 @@ _CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
 # errorMsg Operate Not Permit: …``)
 _MESSAGE_LABEL = re.compile(
     r"\b(?:err(?:or)?[ _]?)?(?:msg|message)[\"']?\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
+)
+# an error's own label of its code, right before it (``Error code: 201``, ``errCode=401``,
+# ``err.code 202``, ``BusinessError 401``)
+_ERROR_CODE_LABEL = re.compile(
+    r"(?:\berror[ _]?code|\berrCode|\berr\.code|\bBusinessError)[\"']?\s*[:：=]?\s*[\"']?$", re.I
 )
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
@@ -128,7 +134,9 @@ def _error_line(line: str) -> bool:
     """A hilog line at ERROR/FATAL level, or one that says it failed."""
     parsed = parse_lines([line])[0]
     if parsed.kind != LOG:
-        return False
+        # the Log window's level and tag columns alone (``E     Case_X Test1 Error code: N``)
+        columns = level_tag_columns(line)
+        return columns is not None and columns[0] in ("E", "F")
     return parsed.level in ("E", "F") or _FAILED.search(parsed.message) is not None
 
 
@@ -166,12 +174,35 @@ def api_code(text: str) -> Said | None:
             logged or curl or labelled or followed or (found.by_message and _FAILED.search(line))
         ):
             continue
-        if len(code) < _KIT_DIGITS and not found.by_message:
-            continue  # 201, 401, 501 …: an HTTP status as often as an API's universal code
+        short = len(code) < _KIT_DIGITS and not found.by_message
+        if short and not (logged and _ERROR_CODE_LABEL.search(line[: in_line - len(code)])):
+            # 201, 401, 501 …: an HTTP status as often as an API's universal code, unless an
+            # error line labels it as a BusinessError's code (``E  Case_X Error code: 201``)
+            continue
         said = _said(code, found, line.strip())
+        told = "" if found.by_message else _told(text, m.end())
+        if told and told not in said.meaning:  # (the code's own message adds nothing)
+            said = replace(said, fix=f"{said.fix} The error says: {told}.")
+        if short:
+            return replace(said, certain=False)  # (still possibly an HTTP client's status)
         # a quote without hilog's columns may be a crash's message as well as a logged error
         return said if logged else replace(said, certain=False)
     return _quoted_message(text)
+
+
+# the message a BusinessError's fields print after its code: on the code's line after a label,
+# or on the next line, labelled (``Error code: 401`` / ``Error message: srcFileUris must be …``)
+_TOLD = re.compile(
+    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)[\"']?\s*[:：=]\s*[\"']?(?P<msg>[^\n\"']{8,200})", re.I
+)
+
+
+def _told(text: str, after: int) -> str:
+    """The error's own message labelled after its code (this line or the next), else ""."""
+    end = text.find("\n", after)
+    end = text.find("\n", end + 1) if end >= 0 else -1
+    m = _TOLD.search(text, after, end if end >= 0 else len(text))
+    return m.group("msg").strip().rstrip(".") if m else ""
 
 
 def _quoted_message(text: str) -> Said | None:

@@ -591,11 +591,39 @@ def columnless(parsed: list[HilogLine]) -> list[HilogLine]:
 _LEVEL_LED = re.compile(r"[ \t]*([VDIWEF]) +(\S.*)\Z", re.DOTALL)
 
 
+# the Log window's level and tag columns alone, time, pid and domain hidden (``E     Case_X  Test1
+# Error code: 13900002``): the level, two blanks at least, the tag, the message
+_LEVEL_TAG_COLUMNS = re.compile(
+    r"[ \t]*([VDIWEF])[ \t]{2,}([A-Za-z_][\w.-]*)[ \t]+(\S.*)\Z", re.DOTALL
+)
+
+
+def level_tag_columns(text: str) -> tuple[str, str, str] | None:
+    """The level, tag and message of a line the Log window copied with only those columns shown
+    (``E     Case_X Test1 Error code: 13900002``), or None."""
+    m = _LEVEL_TAG_COLUMNS.match(unmarked(text.rstrip("\r\n")))
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
 def level_led(parsed: list[HilogLine]) -> list[HilogLine]:
     """A paste keeps its columns: in a text known to be hilog whose log lines all lead with the
     level and have no time (``E C05A06/hnp/CODE_SIGN: …``, ``E HapVerify: …``), a line left raw
     that leads with a level letter too is a log line of that level whose tag the paster cut
-    (``E installd_operator.cpp:ProcessBundleInstallNative:978 Native package …``)."""
+    (``E installd_operator.cpp:ProcessBundleInstallNative:978 Native package …``); a paste
+    whose every record (:func:`columnless`) is the level, a tag and the message with blanks
+    between (the Log window showing only those columns) is read so."""
+    records = [i for i, p in enumerate(parsed) if p.kind == LOG and not p.cont]
+    if len(records) >= 2 and all(
+        not parsed[i].level and not parsed[i].time and parsed[i].domain < 0 for i in records
+    ):
+        columns = [level_tag_columns(parsed[i].raw) for i in records]
+        if all(columns):
+            out = list(parsed)
+            for i, c in zip(records, columns, strict=True):
+                assert c is not None
+                level, tag, msg = c
+                out[i] = parsed[i]._replace(level=level, tag=tag, message=msg)
+            return out
     if all(p.kind != RAW for p in parsed):
         return parsed
     logs = 0

@@ -179,26 +179,27 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (47, 48),
-    ("aa", "code"): (26, 27),
-    ("aa", "actionable"): (46, 48),
+    ("aa", "class"): (49, 50),
+    ("aa", "code"): (28, 29),
+    ("aa", "actionable"): (48, 50),
     ("appfreeze", "said"): (65, 66),
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
     ("appfreeze", "actionable"): (61, 66),
-    ("arkts", "said"): (270, 271),
-    ("arkts", "class"): (266, 271),
-    ("arkts", "code"): (119, 126),
-    ("arkts", "location"): (174, 183),
-    ("arkts", "actionable"): (249, 271),
-    ("bm", "said"): (175, 177),
-    ("bm", "class"): (175, 177),
-    ("bm", "actionable"): (169, 177),
-    ("config", "said"): (176, 183),
-    ("config", "class"): (174, 183),
-    ("config", "code"): (71, 72),
-    ("config", "location"): (63, 66),
-    ("config", "actionable"): (174, 183),
+    ("arkts", "said"): (276, 277),
+    ("arkts", "class"): (272, 277),
+    ("arkts", "code"): (122, 129),
+    ("arkts", "location"): (179, 189),
+    ("arkts", "actionable"): (254, 277),
+    ("bm", "said"): (178, 180),
+    ("bm", "class"): (178, 180),
+    ("bm", "code"): (132, 133),
+    ("bm", "actionable"): (172, 180),
+    ("config", "said"): (187, 194),
+    ("config", "class"): (183, 194),
+    ("config", "code"): (76, 77),
+    ("config", "location"): (67, 71),
+    ("config", "actionable"): (183, 194),
     ("cppcrash", "said"): (195, 201),
     ("cppcrash", "class"): (195, 201),
     ("cppcrash", "code"): (108, 110),
@@ -208,49 +209,49 @@ BELOW_LANDED = {
     ("hdc", "class"): (81, 93),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (174, 214),
-    ("hilog", "class"): (92, 139),
-    ("hilog", "code"): (15, 19),
+    ("hilog", "said"): (191, 234),
+    ("hilog", "class"): (102, 159),
+    ("hilog", "code"): (24, 31),
     ("hilog", "location"): (20, 21),
-    ("hilog", "actionable"): (88, 139),
-    ("hilog", "fields"): (202, 214),
-    ("hvigor", "said"): (120, 122),
-    ("hvigor", "class"): (117, 122),
-    ("hvigor", "location"): (16, 18),
-    ("hvigor", "actionable"): (115, 122),
-    ("java-node", "said"): (51, 53),
-    ("java-node", "class"): (50, 53),
-    ("java-node", "actionable"): (50, 53),
-    ("jscrash", "said"): (158, 159),
-    ("jscrash", "class"): (156, 159),
+    ("hilog", "actionable"): (97, 159),
+    ("hilog", "fields"): (215, 227),
+    ("hvigor", "said"): (124, 126),
+    ("hvigor", "class"): (121, 126),
+    ("hvigor", "location"): (18, 21),
+    ("hvigor", "actionable"): (117, 126),
+    ("java-node", "said"): (52, 54),
+    ("java-node", "class"): (51, 54),
+    ("java-node", "actionable"): (51, 54),
+    ("jscrash", "said"): (159, 160),
+    ("jscrash", "class"): (157, 160),
     ("jscrash", "location"): (83, 84),
-    ("jscrash", "actionable"): (150, 159),
-    ("native", "said"): (130, 136),
-    ("native", "class"): (127, 136),
+    ("jscrash", "actionable"): (150, 160),
+    ("native", "said"): (131, 137),
+    ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
     ("native", "location"): (37, 42),
-    ("native", "actionable"): (116, 136),
-    ("ohpm", "said"): (104, 108),
-    ("ohpm", "class"): (103, 108),
+    ("native", "actionable"): (117, 137),
+    ("ohpm", "said"): (107, 111),
+    ("ohpm", "class"): (106, 111),
     ("ohpm", "code"): (23, 24),
     ("ohpm", "location"): (7, 8),
-    ("ohpm", "actionable"): (102, 108),
+    ("ohpm", "actionable"): (104, 111),
     ("paths", "said"): (53, 57),
     ("paths", "class"): (48, 57),
     ("paths", "code"): (18, 19),
     ("paths", "actionable"): (46, 57),
-    ("sdk", "said"): (89, 93),
-    ("sdk", "class"): (83, 93),
+    ("sdk", "said"): (90, 94),
+    ("sdk", "class"): (84, 94),
     ("sdk", "location"): (8, 10),
-    ("sdk", "actionable"): (83, 93),
-    ("signing", "class"): (95, 96),
-    ("signing", "actionable"): (93, 96),
-    ("all", "said"): (2065, 2154),
-    ("all", "class"): (1951, 2079),
-    ("all", "code"): (761, 784),
-    ("all", "location"): (606, 639),
-    ("all", "actionable"): (1880, 2079),
-    ("all", "fields"): (202, 214),
+    ("sdk", "actionable"): (84, 94),
+    ("signing", "class"): (96, 97),
+    ("signing", "actionable"): (94, 97),
+    ("all", "said"): (2116, 2208),
+    ("all", "class"): (1993, 2133),
+    ("all", "code"): (784, 811),
+    ("all", "location"): (618, 654),
+    ("all", "actionable"): (1916, 2133),
+    ("all", "fields"): (215, 227),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -295,6 +296,9 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     # ohos.cc:254] …' (a process column holding 'pid-N', a level, no time): read as messages
     "process-level-no-time-numbered": (0, 1),
 }
+# formats whose only sidecar wrote no [expect.fields] (its lines are still counted): HH's VPN
+# app's three lines ``[2026-…] message`` (hilog/h1-ssrvpn-zero-nodes-timeout)
+NO_FIELDS_WRITTEN = frozenset({"time-message"})
 CONFIDENT_WRONG_AT_MOST = 0.0
 # (none left: a tool's folder in the user's home refused is read as "permission", dyld's
 # code-signature refusal as a native library's load). Pinned, each a class the doctor names
@@ -309,15 +313,18 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # statement" (config: arkts-source, the build FAQ's page 140 reading, whose fix names Taro's
 # useNormalizedOHMUrl too) and an ohos-rs curl error 60 quoted alone (hilog: crash, the class
 # jscrash/g-faqs-network-41-https-ssl-peer-certificate, the same message alone, was written
-# down with)
+# down with); HH's three Media Library Kit failure-mode logs of a file API's code (hilog: file,
+# the file management kit's codes' kind; its collectors' brief offered no "file") and a
+# HiAppEvent RESOURCE_OVERLIMIT event (hilog: crash, the class hilog/q2-ohdocs-hiappevent-
+# resourceleak-arkts-pss-memory, the same event, was written down with)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
-    "arkts": (2, 271),
-    "config": (1, 183),
+    "arkts": (2, 277),
+    "config": (1, 194),
     "hdc": (1, 93),
-    "hilog": (2, 139),
-    "hvigor": (1, 122),
+    "hilog": (6, 159),
+    "hvigor": (1, 126),
     "paths": (2, 57),
-    "all": (9, 2079),
+    "all": (13, 2133),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -330,7 +337,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2154
+    assert len(items) >= 2208
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -524,7 +531,9 @@ BUILD_KINDS = (
 # logs): said 1132, class 1064, fix 978, location 376, code 413; its fifth confident wrong is
 # the doctor's too (Taro's "Cannot resolved import statement": the build FAQ's arkts-source
 # reading, which names Taro's cause, useNormalizedOHMUrl, where the collector wrote config).
-LEAVE_OUT_REACHED = {"said": 1132, "class": 1064, "actionable": 978, "location": 376, "code": 413}
+# With batch HH (54 logs, 28 of them builds) folded in (1224 build logs): said 1155, class 1082,
+# fix 993, location 386, code 423.
+LEAVE_OUT_REACHED = {"said": 1155, "class": 1082, "actionable": 993, "location": 386, "code": 423}
 LEAVE_OUT_CONFIDENT_WRONG = 5
 
 
@@ -549,7 +558,7 @@ def test_the_general_reader_answers_build_logs_without_the_message_rules(
         m: sum(report.rows[k].counts.get(m, [0, 0])[0] for k in BUILD_KINDS if k in report.rows)
         for m in (*LEAVE_OUT_REACHED, "confident_wrong")
     }
-    assert logs >= 1196
+    assert logs >= 1224
     for metric, reached in LEAVE_OUT_REACHED.items():
         assert got[metric] >= reached, (metric, got)
     assert got["confident_wrong"] <= LEAVE_OUT_CONFIDENT_WRONG, (got, logs)
@@ -576,7 +585,9 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
         assert lines is not None and lines >= 0.98, (fmt, row.counts)
-        if fmt in FIELDS_PINNED:
+        if fmt in NO_FIELDS_WRITTEN:
+            assert "fields" not in row.counts, (fmt, row.counts)
+        elif fmt in FIELDS_PINNED:
             assert tuple(row.counts["fields"]) >= FIELDS_PINNED[fmt], (fmt, row.counts)
         else:
             assert row.ratio("fields") == 1.0, (fmt, row.counts, format_report(report))
