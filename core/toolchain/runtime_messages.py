@@ -130,6 +130,36 @@ _LOADER_SIGNATURES: tuple[Signature, ...] = (
 )
 
 RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    # the runtime's serializer refusing a value sent to another thread (ArkTS's concurrency FAQ:
+    # a TaskPool task's arguments or result, a Worker's postMessage)
+    Signature(
+        "hilog",
+        (
+            r"Serialize don't support object type",
+            r"ValueSerialize: serialize data is incomplete",
+            r"Unsupport serialize object type",
+        ),
+        "The runtime could not serialise a value sent to another thread (a TaskPool task's "
+        "arguments or result, a Worker's postMessage): a function, a class instance with "
+        "methods, a @State/@Observed variable (a proxy) or another object that is not Sendable. "
+        "Pass plain data or @Sendable classes; copy a state variable into a plain object "
+        "before sending it.",
+        meaning="a value sent to another thread could not be serialised",
+        terms=("serialize", "TaskPool", "Sendable", "postMessage"),
+    ),
+    # the runtime's import chain of a module that threw while it was being loaded, as the fault
+    # log prints it (ArkTS's module-loading debugging guide): #0 is the module being loaded
+    Signature(
+        "crash",
+        (r"ModuleImportStack:[ \t]*\r?\n[ \t]*#0 &(?P<location>[^&\n]+)&",),
+        "The error was thrown while {location} was being loaded: its top-level code (or what it "
+        "runs at import) threw, and every module above it in the ModuleImportStack (#1, #2 …, "
+        "the ones that import it) failed with it. Fix the statement that throws at the top "
+        "level of {location}.ets, or move that work out of the module's top level into a "
+        "function called later.",
+        meaning="a module threw while it was being loaded",
+        terms=("ModuleImportStack", "top-level", "import"),
+    ),
     # ArkUI's FrameNode / BuilderNode / NodeController constructors check the UIContext they
     # are given (ArkUI's guide to a UIContext that is not the window's)
     Signature(

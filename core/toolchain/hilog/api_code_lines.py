@@ -40,7 +40,9 @@ from hmdesk.core.toolchain.hilog.says import Said
 # ``c`` before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a
 # 72 kB head and tail), and ``BusinessError N``
 _CODE = re.compile(r"ode[\"']?\s*(?:[:：=]|is\b)?\s*[\"']?(\d{3,9})(?![\d.])")
-_BUSINESS = re.compile(r"BusinessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+_BUSINESS = re.compile(
+    r"Bus+inessError\s*[:：=]?\s*(\d{3,9})(?![\d.])"
+)  # (the system's own "BussinessError" too)
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
 _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
@@ -60,7 +62,7 @@ _MESSAGE_LABEL = re.compile(
 # an error's own label of its code, right before it (``Error code: 201``, ``errCode=401``,
 # ``err.code 202``, ``BusinessError 401``)
 _ERROR_CODE_LABEL = re.compile(
-    r"(?:\berror[ _]?code|\berrCode|\berr\.code|\bBusinessError)[\"']?\s*[:：=]?\s*[\"']?$", re.I
+    r"(?:\berror[ _]?code|\berrCode|\berr\.code|\bBus+inessError)[\"']?\s*[:：=]?\s*[\"']?$", re.I
 )
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
@@ -171,11 +173,18 @@ def api_code(text: str) -> Said | None:
         labelled = _MESSAGE_LABEL.search(line, in_line) is not None
         followed = m.re is _CODE_MESSAGE  # by its own message, checked above
         if not (
-            logged or curl or labelled or followed or (found.by_message and _FAILED.search(line))
+            logged
+            or curl
+            or labelled
+            or followed
+            or m.re is _BUSINESS
+            or (found.by_message and _FAILED.search(line))
         ):
             continue
         short = len(code) < _KIT_DIGITS and not found.by_message
-        if short and not (logged and _ERROR_CODE_LABEL.search(line[: in_line - len(code)])):
+        if short and not (
+            (logged or m.re is _BUSINESS) and _ERROR_CODE_LABEL.search(line[: in_line - len(code)])
+        ):
             # 201, 401, 501 …: an HTTP status as often as an API's universal code, unless an
             # error line labels it as a BusinessError's code (``E  Case_X Error code: 201``)
             continue

@@ -179,9 +179,9 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (49, 50),
-    ("aa", "code"): (28, 29),
-    ("aa", "actionable"): (48, 50),
+    ("aa", "class"): (52, 53),
+    ("aa", "code"): (30, 31),
+    ("aa", "actionable"): (50, 53),
     ("appfreeze", "said"): (65, 66),
     ("appfreeze", "class"): (65, 66),
     ("appfreeze", "location"): (12, 15),
@@ -191,30 +191,30 @@ BELOW_LANDED = {
     ("arkts", "code"): (122, 129),
     ("arkts", "location"): (179, 189),
     ("arkts", "actionable"): (254, 277),
-    ("bm", "said"): (178, 180),
-    ("bm", "class"): (178, 180),
-    ("bm", "code"): (132, 133),
-    ("bm", "actionable"): (172, 180),
+    ("bm", "said"): (185, 187),
+    ("bm", "class"): (185, 187),
+    ("bm", "code"): (137, 138),
+    ("bm", "actionable"): (179, 187),
     ("config", "said"): (187, 194),
     ("config", "class"): (183, 194),
     ("config", "code"): (76, 77),
     ("config", "location"): (67, 71),
     ("config", "actionable"): (183, 194),
-    ("cppcrash", "said"): (195, 201),
-    ("cppcrash", "class"): (195, 201),
+    ("cppcrash", "said"): (197, 204),
+    ("cppcrash", "class"): (197, 204),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (99, 105),
-    ("cppcrash", "actionable"): (181, 201),
-    ("hdc", "said"): (84, 93),
-    ("hdc", "class"): (81, 93),
+    ("cppcrash", "location"): (100, 106),
+    ("cppcrash", "actionable"): (182, 204),
+    ("hdc", "said"): (86, 96),
+    ("hdc", "class"): (83, 96),
     ("hdc", "code"): (10, 15),
-    ("hdc", "actionable"): (80, 93),
-    ("hilog", "said"): (191, 234),
-    ("hilog", "class"): (102, 159),
-    ("hilog", "code"): (24, 31),
-    ("hilog", "location"): (20, 21),
-    ("hilog", "actionable"): (97, 159),
-    ("hilog", "fields"): (215, 227),
+    ("hdc", "actionable"): (82, 96),
+    ("hilog", "said"): (201, 252),
+    ("hilog", "class"): (108, 177),
+    ("hilog", "code"): (26, 33),
+    ("hilog", "location"): (20, 22),
+    ("hilog", "actionable"): (101, 177),
+    ("hilog", "fields"): (231, 245),
     ("hvigor", "said"): (124, 126),
     ("hvigor", "class"): (121, 126),
     ("hvigor", "location"): (18, 21),
@@ -222,10 +222,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (52, 54),
     ("java-node", "class"): (51, 54),
     ("java-node", "actionable"): (51, 54),
-    ("jscrash", "said"): (159, 160),
-    ("jscrash", "class"): (157, 160),
-    ("jscrash", "location"): (83, 84),
-    ("jscrash", "actionable"): (150, 160),
+    ("jscrash", "said"): (167, 168),
+    ("jscrash", "class"): (165, 168),
+    ("jscrash", "location"): (84, 85),
+    ("jscrash", "actionable"): (158, 168),
     ("native", "said"): (131, 137),
     ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
@@ -246,12 +246,12 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (84, 94),
     ("signing", "class"): (96, 97),
     ("signing", "actionable"): (94, 97),
-    ("all", "said"): (2116, 2208),
-    ("all", "class"): (1993, 2133),
-    ("all", "code"): (784, 811),
-    ("all", "location"): (618, 654),
-    ("all", "actionable"): (1916, 2133),
-    ("all", "fields"): (215, 227),
+    ("all", "said"): (2148, 2250),
+    ("all", "class"): (2021, 2175),
+    ("all", "code"): (793, 820),
+    ("all", "location"): (620, 657),
+    ("all", "actionable"): (1940, 2175),
+    ("all", "fields"): (231, 245),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -316,15 +316,16 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # down with); HH's three Media Library Kit failure-mode logs of a file API's code (hilog: file,
 # the file management kit's codes' kind; its collectors' brief offered no "file") and a
 # HiAppEvent RESOURCE_OVERLIMIT event (hilog: crash, the class hilog/q2-ohdocs-hiappevent-
-# resourceleak-arkts-pss-memory, the same event, was written down with)
+# resourceleak-arkts-pss-memory, the same event, was written down with); II's N-API guide line
+# "occur exception need return" (hilog: native, as the doctor reads N-API's misuse)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "arkts": (2, 277),
     "config": (1, 194),
-    "hdc": (1, 93),
-    "hilog": (6, 159),
+    "hdc": (1, 96),
+    "hilog": (7, 177),
     "hvigor": (1, 126),
     "paths": (2, 57),
-    "all": (13, 2133),
+    "all": (14, 2175),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -337,7 +338,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2208
+    assert len(items) >= 2250
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
