@@ -124,6 +124,24 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         terms=("Gradle", "maven", ".gradle", "cache"),
     ),
     *NATIVE_BUILD_SIGNATURES,
+    # Git Bash (MSYS) turning a device path given to hdc or aa into a Windows path under its own
+    # install folder (``/data/local/tmp/x`` -> ``C:/Program Files/Git/data/local/tmp/x``)
+    *(
+        Signature(
+            kind,
+            (pattern,),
+            "Git Bash (MSYS) rewrote an absolute device path passed to hdc or aa into a Windows "
+            "path under Git's own folder (/data/… became C:/Program Files/Git/data/…): set "
+            "MSYS_NO_PATHCONV=1 for the command (export MSYS_NO_PATHCONV=1), write the path "
+            "with a leading double slash (//data/…), or run it from PowerShell or cmd.",
+            meaning="Git Bash rewrote a device path",
+            terms=("Git Bash", "MSYS_NO_PATHCONV", "hdc"),
+        )
+        for kind, pattern in (
+            ("hdc", r"path:\s*[A-Za-z]:/Program Files/Git/(?:data|system|storage)/"),
+            ("launch", r"Cannot find module '[^'\n]*[A-Za-z]:/Program Files/Git/"),
+        )
+    ),
     *HDC_FILE_SIGNATURES,
     # an import the bundler cannot resolve (rollup's words, printed by hvigor)
     Signature(
@@ -635,7 +653,10 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
         (r"Cannot find module\s+'(?P<module>[^'\n]+)'\s*,?\s*which is application Entry Point",),
         "The app starts but the runtime finds no module {module} for the launched ability: make "
         "srcEntry of that ability in entry/src/main/module.json5 (abilities[].srcEntry) name its "
-        "file as built (./ets/entryability/EntryAbility.ets), then rebuild and reinstall.",
+        "file as built (./ets/entryability/EntryAbility.ets), then rebuild and reinstall. A "
+        "release build with file-name obfuscation (-enable-filename-obfuscation) renames the "
+        "file the system loads by its path: keep it with -keep-file-name in the module's "
+        "obfuscation-rules.txt.",
         meaning="the launched ability's srcEntry is not in the HAP",
         terms=("srcEntry", "module.json5", "Entry Point"),
     ),

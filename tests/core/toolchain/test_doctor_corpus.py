@@ -179,42 +179,43 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (52, 53),
+    ("aa", "class"): (55, 56),
     ("aa", "code"): (30, 31),
-    ("aa", "actionable"): (50, 53),
-    ("appfreeze", "said"): (65, 66),
-    ("appfreeze", "class"): (65, 66),
-    ("appfreeze", "location"): (12, 15),
-    ("appfreeze", "actionable"): (61, 66),
+    ("aa", "actionable"): (53, 56),
+    ("appfreeze", "said"): (69, 70),
+    ("appfreeze", "class"): (69, 70),
+    ("appfreeze", "location"): (14, 19),
+    ("appfreeze", "actionable"): (65, 70),
     ("arkts", "said"): (276, 277),
     ("arkts", "class"): (272, 277),
     ("arkts", "code"): (122, 129),
     ("arkts", "location"): (179, 189),
     ("arkts", "actionable"): (254, 277),
-    ("bm", "said"): (185, 187),
-    ("bm", "class"): (185, 187),
-    ("bm", "code"): (137, 138),
-    ("bm", "actionable"): (179, 187),
+    ("bm", "said"): (188, 190),
+    ("bm", "class"): (188, 190),
+    ("bm", "code"): (140, 141),
+    ("bm", "actionable"): (182, 190),
     ("config", "said"): (187, 194),
     ("config", "class"): (183, 194),
     ("config", "code"): (76, 77),
     ("config", "location"): (67, 71),
     ("config", "actionable"): (183, 194),
-    ("cppcrash", "said"): (197, 204),
-    ("cppcrash", "class"): (197, 204),
+    ("cppcrash", "said"): (198, 205),
+    ("cppcrash", "class"): (198, 205),
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (100, 106),
-    ("cppcrash", "actionable"): (182, 204),
-    ("hdc", "said"): (86, 96),
-    ("hdc", "class"): (83, 96),
+    ("cppcrash", "actionable"): (183, 205),
+    ("hdc", "said"): (87, 97),
+    ("hdc", "class"): (84, 97),
     ("hdc", "code"): (10, 15),
-    ("hdc", "actionable"): (82, 96),
-    ("hilog", "said"): (201, 252),
-    ("hilog", "class"): (108, 177),
-    ("hilog", "code"): (26, 33),
+    ("hdc", "actionable"): (83, 97),
+    ("hilog", "said"): (205, 269),
+    ("hilog", "class"): (110, 194),
+    ("hilog", "code"): (26, 35),
     ("hilog", "location"): (20, 22),
-    ("hilog", "actionable"): (101, 177),
-    ("hilog", "fields"): (231, 245),
+    ("hilog", "actionable"): (103, 194),
+    ("hilog", "lines"): (1407, 1408),
+    ("hilog", "fields"): (246, 262),
     ("hvigor", "said"): (124, 126),
     ("hvigor", "class"): (121, 126),
     ("hvigor", "location"): (18, 21),
@@ -222,10 +223,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (52, 54),
     ("java-node", "class"): (51, 54),
     ("java-node", "actionable"): (51, 54),
-    ("jscrash", "said"): (167, 168),
-    ("jscrash", "class"): (165, 168),
-    ("jscrash", "location"): (84, 85),
-    ("jscrash", "actionable"): (158, 168),
+    ("jscrash", "said"): (169, 170),
+    ("jscrash", "class"): (166, 170),
+    ("jscrash", "location"): (84, 86),
+    ("jscrash", "actionable"): (159, 170),
     ("native", "said"): (131, 137),
     ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
@@ -246,12 +247,13 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (84, 94),
     ("signing", "class"): (96, 97),
     ("signing", "actionable"): (94, 97),
-    ("all", "said"): (2148, 2250),
-    ("all", "class"): (2021, 2175),
-    ("all", "code"): (793, 820),
-    ("all", "location"): (620, 657),
-    ("all", "actionable"): (1940, 2175),
-    ("all", "fields"): (231, 245),
+    ("all", "said"): (2166, 2281),
+    ("all", "class"): (2036, 2206),
+    ("all", "code"): (796, 825),
+    ("all", "location"): (622, 662),
+    ("all", "actionable"): (1955, 2206),
+    ("all", "lines"): (1407, 1408),
+    ("all", "fields"): (246, 262),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -270,6 +272,7 @@ BELOW_LANDED = {
 # sibling from the same page, hilog/q1-faq-media-45-avplayer-5400106-container-format (batch QS),
 # the same
 FIELDS_PINNED: dict[str, tuple[int, int]] = {
+    "tag-message": (1, 2),  # JJ's ArcaneKey paste, under LINES_PINNED below
     "bare-spaced-with-comment-lines": (0, 1),
     # FF's ``C04200/com.exa...owSessionImpl`` (the Log window's tag column, elided in its middle)
     # was written down whole as the tag; the parser reads the elision as the process's and keeps
@@ -296,6 +299,12 @@ FIELDS_PINNED: dict[str, tuple[int, int]] = {
     # ohos.cc:254] …' (a process column holding 'pid-N', a level, no time): read as messages
     "process-level-no-time-numbered": (0, 1),
 }
+# hilog formats whose lines are read otherwise than written: format -> (parsed, written). JJ's
+# ArcaneKey paste (hilog/j2-arcanekey-kdf-thread-block) opens with the app's ``[Index] cloudBackup
+# started`` under four ``AppDfr: …`` lines: in a paste whose records lead with a tag, a line
+# without one is read as the paster's (pasted.columnless), so 4 of its 5, and the line written
+# down as its first (that one) is not read
+LINES_PINNED: dict[str, tuple[int, int]] = {"tag-message": (6, 7)}
 # formats whose only sidecar wrote no [expect.fields] (its lines are still counted): HH's VPN
 # app's three lines ``[2026-…] message`` (hilog/h1-ssrvpn-zero-nodes-timeout)
 NO_FIELDS_WRITTEN = frozenset({"time-message"})
@@ -317,15 +326,19 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 # the file management kit's codes' kind; its collectors' brief offered no "file") and a
 # HiAppEvent RESOURCE_OVERLIMIT event (hilog: crash, the class hilog/q2-ohdocs-hiappevent-
 # resourceleak-arkts-pss-memory, the same event, was written down with); II's N-API guide line
-# "occur exception need return" (hilog: native, as the doctor reads N-API's misuse)
+# "occur exception need return" (hilog: native, as the doctor reads N-API's misuse); JJ's EGL
+# bad surface (hilog: native, the doctor's EGL reading, one of the two classes hilog/t3-hybris-port-
+# egl-bad-surface-zero-geometry was written down with) and its obfuscated entry file
+# (jscrash: config, the srcEntry reading whose fix names -keep-file-name)
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "arkts": (2, 277),
     "config": (1, 194),
-    "hdc": (1, 96),
-    "hilog": (7, 177),
+    "hdc": (1, 97),
+    "hilog": (8, 194),
     "hvigor": (1, 126),
+    "jscrash": (1, 170),
     "paths": (2, 57),
-    "all": (14, 2175),
+    "all": (16, 2206),
 }
 # the issue's goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -338,7 +351,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2250
+    assert len(items) >= 2281
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
@@ -585,7 +598,10 @@ def test_every_pasted_hilog_format_parses_into_the_written_fields(report) -> Non
     } <= set(report.formats)
     for fmt, row in report.formats.items():
         lines = row.ratio("lines")
-        assert lines is not None and lines >= 0.98, (fmt, row.counts)
+        if fmt in LINES_PINNED:
+            assert tuple(row.counts["lines"]) >= LINES_PINNED[fmt], (fmt, row.counts)
+        else:
+            assert lines is not None and lines >= 0.98, (fmt, row.counts)
         if fmt in NO_FIELDS_WRITTEN:
             assert "fields" not in row.counts, (fmt, row.counts)
         elif fmt in FIELDS_PINNED:
