@@ -3,6 +3,7 @@ nothing else matched."""
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.finding import FindingKind
 from hmdesk.core.toolchain.hvigor_messages import (
     HVIGOR_FILE_SIGNATURES,
     HVIGOR_PACKAGE_SIGNATURES,
@@ -16,6 +17,12 @@ from hmdesk.core.toolchain.native_build_messages import (
 )
 from hmdesk.core.toolchain.package_messages import DEPENDENCY_SIGNATURES, REGISTRY_SIGNATURES
 from hmdesk.core.toolchain.signature import Signature
+
+# a device path Git Bash rewrote, as hdc's file transfer and aa test print it: (kind, pattern)
+_GIT_BASH_PATHS: tuple[tuple[FindingKind, str], ...] = (
+    ("hdc", r"path:\s*[A-Za-z]:/Program Files/Git/(?:data|system|storage)/"),
+    ("launch", r"Cannot find module '[^'\n]*[A-Za-z]:/Program Files/Git/"),
+)
 
 # What a log says without a code (or next to a code the tables do not know). A fix may name
 # what the pattern captured: {package}, {path}, {task}, {node}, {module}, {dep}, {name}.
@@ -137,10 +144,7 @@ MESSAGE_SIGNATURES: tuple[Signature, ...] = (
             meaning="Git Bash rewrote a device path",
             terms=("Git Bash", "MSYS_NO_PATHCONV", "hdc"),
         )
-        for kind, pattern in (
-            ("hdc", r"path:\s*[A-Za-z]:/Program Files/Git/(?:data|system|storage)/"),
-            ("launch", r"Cannot find module '[^'\n]*[A-Za-z]:/Program Files/Git/"),
-        )
+        for kind, pattern in _GIT_BASH_PATHS
     ),
     *HDC_FILE_SIGNATURES,
     # an import the bundler cannot resolve (rollup's words, printed by hvigor)
