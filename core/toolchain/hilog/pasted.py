@@ -611,28 +611,39 @@ def level_led(parsed: list[HilogLine]) -> list[HilogLine]:
     that leads with a level letter too is a log line of that level whose tag the paster cut
     (``E installd_operator.cpp:ProcessBundleInstallNative:978 Native package …``); a paste
     whose every record (:func:`columnless`) is the level, a tag and the message with blanks
-    between (the Log window showing only those columns) is read so."""
-    records = [i for i, p in enumerate(parsed) if p.kind == LOG and not p.cont]
-    if len(records) >= 2 and all(
-        not parsed[i].level and not parsed[i].time and parsed[i].domain < 0 for i in records
-    ):
-        columns = [level_tag_columns(parsed[i].raw) for i in records]
-        if all(columns):
-            out = list(parsed)
-            for i, c in zip(records, columns, strict=True):
-                assert c is not None
-                level, tag, msg = c
-                out[i] = parsed[i]._replace(level=level, tag=tag, message=msg)
-            return out
-    if all(p.kind != RAW for p in parsed):
+    between (the Log window showing only those columns) is read so. A log with hilog's time
+    stops at its first line."""
+    first = next((p for p in parsed if p.kind == LOG and not p.cont), None)
+    if first is None or first.time:
         return parsed
+    return _cut_tags(parsed) if first.level else _level_tag_records(parsed)
+
+
+def _level_tag_records(parsed: list[HilogLine]) -> list[HilogLine]:
+    records = [i for i, p in enumerate(parsed) if p.kind == LOG and not p.cont]
+    if len(records) < 2 or any(
+        parsed[i].level or parsed[i].time or parsed[i].domain >= 0 for i in records
+    ):
+        return parsed
+    columns = [level_tag_columns(parsed[i].raw) for i in records]
+    if not all(columns):
+        return parsed
+    out = list(parsed)
+    for i, c in zip(records, columns, strict=True):
+        assert c is not None
+        level, tag, msg = c
+        out[i] = parsed[i]._replace(level=level, tag=tag, message=msg)
+    return out
+
+
+def _cut_tags(parsed: list[HilogLine]) -> list[HilogLine]:
     logs = 0
     for p in parsed:
         if p.kind == LOG and not p.cont:
             if not p.level or p.time:
-                return parsed  # (at the first line with hilog's time: a whole log stops here)
+                return parsed
             logs += 1
-    if logs < 2:
+    if logs < 2 or all(p.kind != RAW for p in parsed):
         return parsed
     out = list(parsed)
     for i, p in enumerate(parsed):
