@@ -40,9 +40,8 @@ from hmdesk.core.toolchain.hilog.says import Said
 # ``c`` before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a
 # 72 kB head and tail), and ``BusinessError N``
 _CODE = re.compile(r"ode[\"']?\s*(?:[:：=]|is\b)?\s*[\"']?(\d{3,9})(?![\d.])")
-_BUSINESS = re.compile(
-    r"Bus+inessError\s*[:：=]?\s*(\d{3,9})(?![\d.])"
-)  # (the system's own "BussinessError" too)
+# (``Bus+iness``: the system's own messages spell it ``BussinessError 201: Permission denied.``)
+_BUSINESS = re.compile(r"Bus+inessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
 _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
@@ -199,18 +198,19 @@ def api_code(text: str) -> Said | None:
     return _quoted_message(text)
 
 
-# the message a BusinessError's fields print after its code: on the code's line after a label,
-# or on the next line, labelled (``Error code: 401`` / ``Error message: srcFileUris must be …``)
-_TOLD = re.compile(
-    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)[\"']?\s*[:：=]\s*[\"']?(?P<msg>[^\n\"']{8,200})", re.I
-)
+# the words after a message label (:data:`_MESSAGE_LABEL`), up to the line's end or a quote
+_TOLD = re.compile(r"[\s:：=\"']*(?P<msg>[^\n\"']{8,200})")
 
 
 def _told(text: str, after: int) -> str:
-    """The error's own message labelled after its code (this line or the next), else ""."""
+    """The error's own message a BusinessError's fields print after its code, labelled, on the
+    code's line or the next (``Error code: 401`` / ``Error message: srcFileUris must be …``),
+    else ""."""
     end = text.find("\n", after)
     end = text.find("\n", end + 1) if end >= 0 else -1
-    m = _TOLD.search(text, after, end if end >= 0 else len(text))
+    end = end if end >= 0 else len(text)
+    label = _MESSAGE_LABEL.search(text, after, end)
+    m = _TOLD.match(text, label.end(), end) if label else None
     return m.group("msg").strip().rstrip(".") if m else ""
 
 
