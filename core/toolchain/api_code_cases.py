@@ -134,6 +134,43 @@ CASES: tuple[Case, ...] = (
         "clientCert { certPath, keyPath, certType: http.CertType.PEM, keyPassword }; check that "
         "the files are in the app's sandbox and that the key belongs to the certificate.",
     ),
+    # the access control guides (declaring permissions, requesting user authorization): the
+    # universal 201 as the system words it, whichever API refused
+    _case(
+        "201",
+        r"Permission (?:denied|verification failed)",
+        "the app does not hold the permission the API needs: it is not declared in the "
+        "module's module.json5 (requestPermissions), or it is a user_grant permission the user "
+        "has not granted (or was never asked for)",
+        "Find the permission in the API's reference, declare it under requestPermissions in "
+        "module.json5 (with reason and usedScene for a user_grant one), and before the call ask "
+        "the user with abilityAccessCtrl's atManager.requestPermissionsFromUser (check it first "
+        "with checkAccessToken).",
+    ),
+    # the network kit's FAQ on 2300023: the HTTP request holds the whole body in memory, up to
+    # 5 MB; a larger download is to be streamed
+    _case(
+        "2300023",
+        r"Failed (?:to )?writ(?:e|ing) (?:the )?received data",
+        "the response is larger than request() takes (5 MB), the target file cannot be written "
+        "(read-only, no permission), or the request was destroyed before its data arrived",
+        "Download a large response with httpRequest.requestInStream (its dataReceive events, "
+        "written to the file as they come) or with request.agent's download task, write into "
+        "the app's sandbox (context.filesDir, cacheDir), and destroy the request only after "
+        "dataEnd.",
+    ),
+    # the bundle manager's 17700018 (bm's 9568xxx twin): an HSP, or an inter-app shared
+    # library (HSP) the device should already hold, is missing
+    _case(
+        "17700018",
+        r"dependent module does not exist",
+        "a module the package depends on is not on the device: an HSP of the app that was not "
+        "installed with it, or an inter-app shared library (a shared HSP such as a framework's "
+        "runtime) the device does not hold",
+        "Install the app's HSPs together with the HAP (hdc install entry.hap feature.hsp, or "
+        "DevEco's Deploy Multi Hap), and list the shared libraries the device holds with hdc "
+        "shell bm dump-shared -a; a shared runtime missing there is installed by its provider.",
+    ),
     # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
     _case(
         "1300002",

@@ -62,6 +62,9 @@ _MIN_MESSAGE = 8  # characters a message needs to be told in a text ("i o error"
 # a message found without its code: this many words, all but one of them not plain ones
 _QUOTED_WORDS = 5
 _KEY = 3  # the words a quoted message is looked up by (its first ones)
+# or, with more plain words than that, this many that are not plain ("Init error. The
+# WebviewController must be associated with a Web component.")
+_DISTINCT_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ def documented(code: str) -> bool:
     return code in _catalogue()
 
 
-def _words(text: str) -> str:
+def words_of(text: str) -> str:
+    """``text``'s words, lower case, one space apart (how messages and titles are compared)."""
     return " ".join(_WORD.findall(text.lower()))
 
 
@@ -129,7 +133,7 @@ def _says_message(entry: ApiErrorCode, words: str) -> bool:
     first = entry.message.split(". ", 1)[0]
     return any(
         len(m) >= _MIN_MESSAGE and f" {m} " in f" {words} "
-        for m in {_words(entry.message), _words(first)}
+        for m in {words_of(entry.message), words_of(first)}
         if len(m.split()) >= 2
     )
 
@@ -138,8 +142,8 @@ def _within_another(entry: ApiErrorCode, entries: tuple[ApiErrorCode, ...]) -> b
     """The entry's message is part of another kit's message for the code (promptAction's
     "Internal error." in the router's "… Internal error. UI execution context is not found."):
     the text saying it tells neither apart."""
-    message = f" {_words(entry.message)} "
-    return any(message in f" {_words(o.message)} " for o in entries if o is not entry)
+    message = f" {words_of(entry.message)} "
+    return any(message in f" {words_of(o.message)} " for o in entries if o is not entry)
 
 
 def _says_title(entry: ApiErrorCode, words: set[str]) -> bool:
@@ -159,30 +163,35 @@ def lookup(code: str, text: str = "", around: str = "") -> Documented | None:
     found = _lookup(code, text)
     if found is None or found.ambiguous:
         return found
-    case = case_for(code, f"{text}\n{around}")
+    return replace(found, entries=(with_case(found.entry, f"{text}\n{around}"),))
+
+
+def with_case(entry: ApiErrorCode, text: str) -> ApiErrorCode:
+    """``entry`` with the cause and the solution first of the case ``text`` tells
+    (:mod:`.api_code_cases`), if it tells one."""
+    case = case_for(entry.code, text)
     if case is None:
-        return found
-    e = found.entry
-    return replace(
-        found, entries=(replace(e, cause=case.cause, solution=f"{case.solution} {e.solution}"),)
-    )
+        return entry
+    return replace(entry, cause=case.cause, solution=f"{case.solution} {entry.solution}")
 
 
 @cache
-def _quotable() -> dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]]:
-    """The distinctive messages by their first words: (the message's words, its one entry)."""
+def _quotable() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], ApiErrorCode], ...]]:
+    """The distinctive messages by their first words: (the message's words, its one entry) for
+    each message that starts with them, the longest first."""
     by_message: dict[tuple[str, ...], list[ApiErrorCode]] = {}
     for entries in _catalogue().values():
         for e in entries:
-            by_message.setdefault(tuple(_words(e.message).split()), []).append(e)
-    out: dict[tuple[str, ...], tuple[tuple[str, ...], ApiErrorCode]] = {}
+            by_message.setdefault(tuple(words_of(e.message).split()), []).append(e)
+    out: dict[tuple[str, ...], list[tuple[tuple[str, ...], ApiErrorCode]]] = {}
     for words, same in by_message.items():
         if len({e.code for e in same}) != 1 or len(words) < _QUOTED_WORDS:
             continue
-        if sum(w in _PLAIN for w in words) > 1 + len(words) // 3:
+        plain = sum(w in _PLAIN for w in words)
+        if plain > 1 + len(words) // 3 and len(words) - plain < _DISTINCT_WORDS:
             continue
-        out.setdefault(words[:_KEY], (words, same[0]))
-    return out
+        out.setdefault(words[:_KEY], []).append((words, same[0]))
+    return {k: tuple(sorted(v, key=lambda c: -len(c[0]))) for k, v in out.items()}
 
 
 def quoted(text: str) -> Iterator[tuple[ApiErrorCode, int, int]]:
@@ -194,10 +203,11 @@ def quoted(text: str) -> Iterator[tuple[ApiErrorCode, int, int]]:
     words = _WORD.findall(low)
     spans: list[tuple[int, int]] = []  # each word's place, found once a message is
     for i in [i for i, w in enumerate(words) if w in firsts]:
-        hit = index.get(tuple(words[i : i + _KEY]))
-        if hit is not None and tuple(words[i : i + len(hit[0])]) == hit[0]:
-            spans = spans or [(m.start(), m.end()) for m in _WORD.finditer(low)]
-            yield hit[1], spans[i][0], spans[i + len(hit[0]) - 1][1]
+        for message, entry in index.get(tuple(words[i : i + _KEY]), ()):
+            if tuple(words[i : i + len(message)]) == message:
+                spans = spans or [(m.start(), m.end()) for m in _WORD.finditer(low)]
+                yield entry, spans[i][0], spans[i + len(message) - 1][1]
+                break
 
 
 @cache
@@ -210,7 +220,7 @@ def _lookup(code: str, text: str) -> Documented | None:
     entries = _catalogue().get(code)
     if not entries:
         return None
-    words = _words(text)
+    words = words_of(text)
     unique = len(entries) == 1
     by_message = tuple(
         e for e in entries if _says_message(e, words) and not _within_another(e, entries)

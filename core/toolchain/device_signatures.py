@@ -106,6 +106,29 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         terms=("hdc", "FileTransfer", "Wipe User Data", "USB"),
     ),
     Signature(
+        "device",
+        # the accessibility manager (AAMS) serves one automation client at a time: uitest's
+        # ``Cannot connect to AAMS, RET_ERR_CONNECTION_EXIST`` (the UITest guide's FAQ), wukong's
+        # ``failed to connect to AAMS.`` (the wukong guide's FAQ)
+        (r"\b(?:Cannot|failed to) connect to AAMS\b",),
+        "Another automation client holds the device's accessibility service (AAMS), which "
+        "takes one at a time: a UI test still running (uitest, hypium, DevEco Testing), "
+        "UIViewer, wukong. End it (close that tool, or `hdc shell killall uitest`) or reboot "
+        "the device, then run again.",
+        meaning="another test tool holds the accessibility service",
+        terms=("AAMS", "uitest", "UIViewer", "hypium"),
+    ),
+    Signature(
+        "device",
+        # a device tool refusing a user build (cem's guide: ``error: user version cannot use
+        # dump``); the shell's own "not found" is read by hilog.says.device_shell_missing
+        (r"\buser version cannot use\b",),
+        "This command works only on an eng (debug) build of the system, not on a user build "
+        "(a retail phone or a release image): use an eng image, or do without it.",
+        meaning="the command is refused on a user build of the system",
+        terms=("hdc shell", "eng", "user build"),
+    ),
+    Signature(
         "launch",
         # aa when the device has a lock-screen password (faqs-app-debugging-39)
         (r"unlock screen failed in developer mode",),
@@ -157,7 +180,17 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hdc",
-        (r"need connect-key",),
+        # hdc's client given a connect key and no command after it (the device-dev hdc guide,
+        # ``hdc_std -t key``: ``Nothing to do...``)
+        (r"^[>\s]*Nothing to do\.\.\.\s*$",),
+        "hdc was given a device (-t KEY) but no command: put the command after the key, e.g. "
+        "`hdc -t <connect-key> shell ls` or `hdc -t <connect-key> install app.hap`.",
+        meaning="hdc was given no command",
+        terms=("hdc", "-t", "command"),
+    ),
+    Signature(
+        "hdc",
+        (r"need connect-key", r"^[>\s]*Specify one target\s*$"),
         "hdc has no one device to run the command on: several are connected (or an emulator "
         "and a phone) and the command named none, or none is: run `hdc list targets` and "
         "pass one with `hdc -t <connect-key> …`, or disconnect the others. When the device "
@@ -169,7 +202,15 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         "hdc",
-        (r"Not match target founded", r"Device not found or connected"),
+        # and the client's own line when it lists no device at all (hdc's client main:
+        # ``No any target``), and hdc_std's for a key no device has (the device-dev hdc guide:
+        # ``error: device '***' not found``)
+        (
+            r"Not match target founded",
+            r"Device not found or connected",
+            r"^[>\s]*No any target\s*$",
+            r"^[>\s]*error: device '[^'\n]*' not found\s*$",
+        ),
         "The device is not connected, or no connected device has that connect key (it "
         "changes after a reconnect; a network device must be reconnected with `hdc tconn "
         "IP:PORT`): run `hdc list targets -v`, pass a listed key with `hdc -t <key> …`, or "

@@ -308,6 +308,8 @@ def _fault_finding(head: str, log: str) -> Finding | None:
                 _headline(crash),
             )
             return _crash_finding(crash, line)
+        if crash.reason == "APP_CRASH":
+            return _crash_event_finding(head)
     engine = _engine_fault(head) or _web_render_freeze(head) or _key_stack(head)
     if engine is not None:
         return engine
@@ -439,6 +441,33 @@ def _lost_lines_finding(log: str) -> Finding | None:
         query_terms=search_terms("hilog", "LOGLIMIT", lost.notice.name),
         meaning=lost.meaning,
         block=first_error_block(lost.line),
+    )
+
+
+# the crash log an APP_CRASH event names in its params (``external_log=["/data/storage/el2/log/
+# hiappevent/APP_CRASH_1784946783228_8531.log"]``)
+_EXTERNAL_LOG = Gated(r"external_log=\[?\s*\"?(?P<path>[^\"\],\s]+)")
+
+
+def _crash_event_finding(head: str) -> Finding:
+    """HiAppEvent's APP_CRASH as a watcher logs it with its exception elided: the app crashed;
+    the event's own crash log says how."""
+    m = _EXTERNAL_LOG.search(head)
+    where_ = f" ({m.group('path')})" if m is not None else ""
+    return Finding(
+        kind="crash",
+        evidence=next((ln.strip() for ln in head.splitlines() if "APP_CRASH" in ln), "APP_CRASH"),
+        fix=(
+            f"Possibly: the app crashed; read the crash log the event names{where_}: it is in "
+            "the app's sandbox (the watcher can read it; a debug build's with hdc file recv -b "
+            "<bundle>) "
+            "and holds the fault log, whose error message and stack (or native frames) say "
+            "what failed; DevEco Studio's FaultLog shows the same crash. Its page_switch_log "
+            "names the pages the user went through before it."
+        ),
+        query_terms=search_terms("crash", "APP_CRASH", "HiAppEvent"),
+        meaning="the app crashed (HiAppEvent's APP_CRASH event, its exception not shown)",
+        certain=False,
     )
 
 

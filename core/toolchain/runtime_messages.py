@@ -310,7 +310,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             ),
             (
                 "140114",
-                r"\bduplicate @Provide property\b",
+                r"\bduplicate @Provide property\b|@Provide override not allowed",
                 "two @Provide with the same name",
                 "A component and its ancestors declare @Provide with the same name: rename one, "
                 "or declare the inner one @Provide({ allowOverride: 'name' }).",

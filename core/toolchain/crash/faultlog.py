@@ -54,6 +54,7 @@ _KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ()]{0,40}?)\s?:(?P<value>.*)$")
 FAULT_HINT = Gated(
     r"^\s*+(?:Reason:|Error name:|Error message:|EVENTNAME\b|STRINGID:|appfreeze:|sysfreeze:"
     r"|LastFatalMessage:|Fault thread info|#\d\d pc (?:0x)?[0-9a-fA-F]+\s*/|HiAppEvent\b.*\bexception="
+    r"|HiAppEvent\b.*\b(?:eventName|name)=APP_(?:CRASH|FREEZE)\b"
     # a native stack as a note summarises it, without pc: ``#00 /system/lib/x.so(f)``
     r"|#\d\d /(?:system|vendor|data)/\S+\.so\("
     r"|HiAppEvent\b.*\bcrash_type=|HiAppEvent\b.*\bname=ADDRESS_SANITIZER\b"
@@ -85,6 +86,9 @@ _APP_EVENT_CRASH_TYPE = Gated(r"\bcrash_type=(JsError|NativeCrash|CjError)\b")
 # HiAppEvent's ADDRESS_SANITIZER event (hiappevent-watcher-address-sanitizer-events): its ``type``
 # param names the fault (``eventInfo.params.type="stack-buffer-overflow"``, ``GWP-ASAN``, ``TSAN``)
 _APP_EVENT_SANITIZER = Gated(r"\bname=ADDRESS_SANITIZER\b")
+# the event's name alone, its params elided (``HiAppEvent eventName=APP_FREEZE``, the fault log
+# extension's and the page-switch guides' watchers): what happened, if not how
+_APP_EVENT_NAME = Gated(r"\bHiAppEvent\b.*\b(?:eventName|name)=(APP_CRASH|APP_FREEZE)\b")
 _APP_EVENT_SANITIZER_TYPE = Gated(r"\btype=\"?([\w -]+?)\"?\s*$", re.M)
 # an appfreeze log's summary line names the event: ``appfreeze: com.example.app THREAD_BLOCK_6S at …``
 _FREEZE_SUMMARY = Gated(r"^\s*(?:appfreeze|sysfreeze):\s*\S+\s+([A-Z][A-Z0-9_]+)\b", re.M)
@@ -102,7 +106,7 @@ _EVENT = Gated(
 # a task the app watched (OH_HiCollie_SetTimer, its task-timeout checks) ran over its threshold
 FREEZE_REASON = re.compile(
     r"^[A-Z_]*(?:THREAD_BLOCK_\d+S|INPUT_BLOCK|BLOCK_INPUT|LIFECYCLE_(?:HALF_)?TIMEOUT|UI_BLOCK_\d+S)\b"
-    r"|^MAIN_THREAD_JANK\b|^APP_HICOLLIE\b"
+    r"|^MAIN_THREAD_JANK\b|^APP_HICOLLIE\b|^APP_FREEZE\b"
 )
 # the main-thread timeout detector's sampled stack (apptask-timeout-guidelines, 采样栈规格): ten
 # samples of the main thread merged into a tree, each frame after the number of samples that hit
@@ -688,6 +692,8 @@ def _parse(text: str, name: str | None) -> Crash:
             _APP_EVENT_SANITIZER.search(text) and (m_kind := _APP_EVENT_SANITIZER_TYPE.search(text))
         ):
             keys["Reason"] = m_kind.group(1)
+        elif (m_name := _APP_EVENT_NAME.search(text)) is not None:
+            keys["Reason"] = m_name.group(1)
     if (
         "Reason" not in keys
         and (sampled or _JANK_EVENT.search(text))

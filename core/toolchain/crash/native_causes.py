@@ -478,6 +478,29 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "an assertion failed",
         "Check the asserted condition at the top frame and the values that broke it.",
     ),
+    # ONNX Runtime's own exceptions while loading a model (onnxruntime's model loader, through
+    # an app or a port that bundles it: sherpa-onnx and other speech and vision runtimes)
+    _c(
+        CPP,
+        r"Ort::Exception:[^\n]*No graph was found in the protobuf",
+        "ONNX Runtime was given a file that holds no model: the model path is wrong, the file "
+        "is missing from the package (rawfile) or empty, or it is a Git LFS pointer, not the "
+        "model",
+        "Check the model path the app passes and that the .onnx file is really there and "
+        "whole (its size): a model in resources/rawfile must be copied to the sandbox (or read "
+        "as a buffer) before ONNX Runtime opens it; download the model files the sample names, "
+        "or run git lfs pull.",
+    ),
+    _c(
+        CPP,
+        r"Ort::Exception:[\s\S]{0,800}?(?:Opset \d+ is under development|ValidateOpsetForDomain"
+        r"|Unsupported model IR version)",
+        "the model needs a newer ONNX Runtime than the one the app bundles: its opset (or IR "
+        "version) is past what that onnxruntime supports",
+        "Re-export the model with an opset the bundled onnxruntime supports "
+        "(torch.onnx.export(…, opset_version=17), or onnx's version converter), or build the "
+        "app against a newer onnxruntime.",
+    ),
     _c(
         CPP,
         r"terminating due to uncaught exception",

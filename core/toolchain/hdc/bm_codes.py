@@ -89,7 +89,12 @@ INSTALL_CODES: dict[str, tuple[str, str]] = {
     ),
     "9568289": (
         "install failed due to grant request permissions failed",
-        "The app requests a system_basic/system_core permission without an ACL: remove it or add it to the profile's ACL.",
+        "The app requests a permission its signing profile does not grant: a system_basic/"
+        "system_core one without an ACL (remove it or add it to the profile's ACL), or a "
+        "restricted permission (READ_IMAGEVIDEO/WRITE_IMAGEVIDEO, READ_CONTACTS/WRITE_CONTACTS, "
+        "…) that a normal app gets only after applying for it in AppGallery Connect and "
+        "signing with the profile that lists it: use the system Picker instead where one "
+        "exists (photoAccessHelper's PhotoViewPicker, the contacts picker), or apply for it.",
     ),
     "9568305": (
         "dependent module does not exist",

@@ -36,10 +36,12 @@ from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.hilog.pasted import level_tag_columns
 from hmdesk.core.toolchain.hilog.says import Said
 
-# ``code: N``, ``code = N``, ``errCode:N``, ``error code N``, the API samples' ``Code is N`` (the
-# ``c`` before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a
-# 72 kB head and tail), and ``BusinessError N``
-_CODE = re.compile(r"ode[\"']?\s*(?:[:：=]|is\b)?\s*[\"']?(\d{3,9})(?![\d.])")
+# ``code: N``, ``code = N``, ``errCode:N``, ``error code N``, the API samples' ``Code is N``, a
+# JSON field's ``"code":N`` (its quotes curled too, as a page or a chat renders them) (the ``c``
+# before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB
+# head and tail), and ``BusinessError N``
+_Q = "[\"'“”‘’]"  # a quote, straight or curled
+_CODE = re.compile(rf"ode{_Q}?\s*(?:[:：=]|is\b)?\s*{_Q}?(\d{{3,9}})(?![\d.])")
 # (``Bus+iness``: the system's own messages spell it ``BussinessError 201: Permission denied.``)
 _BUSINESS = re.compile(r"Bus+inessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
@@ -47,21 +49,26 @@ _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
 # the parsed message's start
 _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
-# a code and then, after a space, its own documented message (``13900002 No such file or
-# directory``, a note's quote): read only when the words are that message
+# a code and then, after a space, its own documented message or title (``13900002 No such file or
+# directory``, ``201 Permission denied.``, a note's quote): read only when the words are that
+# message
 _QUOTE_CHARS = 4000
-_CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{6,9})[ \t]+(?=[A-Za-z])")
+_CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{3,9})[ \t]+(?=[A-Za-z])")
 # the message labelled after the code, as a BusinessError's fields print (JSON.stringify's
 # ``{"code":"7400102","message":""}`` too); a camel-case
 # ``errorMsg`` is a label with or without its colon (AVPlayer's ``OnErrorCb:errorCode 5400102,
 # errorMsg Operate Not Permit: …``)
 _MESSAGE_LABEL = re.compile(
-    r"\b(?:err(?:or)?[ _]?)?(?:msg|message)[\"']?\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
+    rf"\b(?:err(?:or)?[ _]?)?(?:msg|message){_Q}?\s*(?:[:：=]|is\b)|\berr(?:or)?Msg\b", re.I
 )
 # an error's own label of its code, right before it (``Error code: 201``, ``errCode=401``,
 # ``err.code 202``, ``BusinessError 401``)
 _ERROR_CODE_LABEL = re.compile(
-    r"(?:\berror[ _]?code|\berrCode|\berr\.code|\bBus+inessError)[\"']?\s*[:：=]?\s*[\"']?$", re.I
+    rf"(?:\berror[ _]?code|\berrCode|\berr\.code|\bBus+inessError){_Q}?\s*[:：=]?\s*{_Q}?$", re.I
+)
+# a line of a labelled kit's code and nothing else (``{"code":13900002}``, ``code:15500000``)
+_BARE_CODE = re.compile(
+    rf"[\s{{]*{_Q}?(?:err(?:or)?[ _]?)?code{_Q}?\s*[:：=]\s*{_Q}?\d{{6,9}}{_Q}?[\s}},]*$", re.I
 )
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
@@ -83,6 +90,8 @@ _PAGE_KINDS = (
     ("errorcode-access-token", "permission"),
 )
 _ABILITY_START = re.compile(r"160000\d\d")
+# the bundle manager's codes of a failed installer call (``Bundle Installation Failure Because …``)
+_INSTALLING = re.compile(r"\b(Install|Uninstall)(?:ation)?\b", re.I)
 # the universal codes of a permission the app lacks (201) or a system API it may not call (202)
 _CODE_KINDS = {"201": "permission", "202": "permission"}
 
@@ -119,10 +128,17 @@ def _leads(m: re.Match[str], line: str) -> bool:
     return parsed.kind == LOG and parsed.message.lstrip().startswith(m.group(1))
 
 
-def _says_its_message(words: str, code: str) -> bool:
-    """``words`` (what follows the code on its line) are one of ``code``'s documented messages."""
+def _its_message(words: str, code: str) -> api_error_codes.Documented | None:
+    """``code``'s entry whose documented message ``words`` (what follows the code on its line)
+    are, or whose title they start with (the system's own ``201 Permission denied.``)."""
     found = api_error_codes.lookup(code, words)
-    return found is not None and found.by_message
+    if found is None or found.by_message:
+        return found
+    said = api_error_codes.words_of(words)
+    titled = tuple(
+        e for e in found.entries if f"{said} ".startswith(f"{api_error_codes.words_of(e.title)} ")
+    )
+    return replace(found, entries=titled[:1], by_message=True) if titled else None
 
 
 def _line_at(text: str, pos: int) -> str:
@@ -152,11 +168,12 @@ def api_code(text: str) -> Said | None:
         line = _line_at(text, m.start())
         if m.re is _LEADING and not _leads(m, line):
             continue
-        if m.re is _CODE_MESSAGE and not _says_its_message(line[m.end() :], code):
-            continue
         around = text[max(0, m.start() - _AROUND) : m.end() + _AROUND]
-        found = api_error_codes.lookup(code, line, around)
-        if found is None:  # pragma: no cover - documented() said it is there
+        if m.re is _CODE_MESSAGE:
+            found = _its_message(line[m.end() :], code)
+        else:
+            found = api_error_codes.lookup(code, line, around)
+        if found is None:  # a number before other words (or, pragma: no cover, undocumented)
             continue
         if curl:  # the HTTP client's code, whatever else another kit means by it
             http = tuple(e for e in found.entries if e.page.endswith(_HTTP_PAGE))
@@ -171,11 +188,15 @@ def api_code(text: str) -> Said | None:
         in_line = m.end() - (text.rfind("\n", 0, m.start()) + 1)
         labelled = _MESSAGE_LABEL.search(line, in_line) is not None
         followed = m.re is _CODE_MESSAGE  # by its own message, checked above
+        # a kit's code labelled ``code`` and nothing else, a paste of that one line
+        # (``{"code":13900002}``, ``code:15500000``: a caught error's fields)
+        alone = text.strip() == line.strip() and _BARE_CODE.match(line) is not None
         if not (
             logged
             or curl
             or labelled
             or followed
+            or alone
             or m.re is _BUSINESS
             or (found.by_message and _FAILED.search(line))
         ):
@@ -199,7 +220,7 @@ def api_code(text: str) -> Said | None:
 
 
 # the words after a message label (:data:`_MESSAGE_LABEL`), up to the line's end or a quote
-_TOLD = re.compile(r"[\s:：=\"']*(?P<msg>[^\n\"']{8,200})")
+_TOLD = re.compile(r"[\s:：=\"'“”‘’]*(?P<msg>[^\n\"'“”‘’]{8,200})")
 
 
 def _told(text: str, after: int) -> str:
@@ -231,7 +252,7 @@ def _quoted_message(text: str) -> Said | None:
         alone = len(text.strip()) == len(line.strip())
         if not (_error_line(line) or _FAILED.search(line) or alone):
             continue  # neither a failure's line nor a quote of the message alone
-        found = api_error_codes.Documented((entry,), True, False)
+        found = api_error_codes.Documented((api_error_codes.with_case(entry, text),), True, False)
         return replace(_said(entry.code, found, line.strip()), certain=False)
     return None
 
@@ -271,4 +292,6 @@ def _kind(entry: api_error_codes.ApiErrorCode) -> str:
         return _CODE_KINDS[entry.code]
     if page == "errorcode-ability.md" and _ABILITY_START.fullmatch(entry.code):
         return "launch"
+    if page == "errorcode-bundle.md" and (m := _INSTALLING.search(entry.title)) is not None:
+        return m.group(1).lower()  # the bundle manager's installer codes: bm's failures
     return next((kind for start, kind in _PAGE_KINDS if page.startswith(start)), "hilog")

@@ -387,6 +387,33 @@ def no_module(text: str) -> Said | None:
     )
 
 
+# the device's shell (OpenHarmony's sh) for a command it cannot find: ``/bin/sh: anm: inaccessible
+# or not found`` (the anm and cem guides: tools of the eng builds only)
+_SHELL_MISSING = re.compile(r"^[>\s]*/bin/sh: (?P<cmd>[^\s:]+): inaccessible or not found", re.M)
+
+
+def device_shell_missing(text: str) -> Said | None:
+    """A command the device's shell does not find: an eng-only tool on a user build, another
+    system version's, or one the shell's PATH lacks ("possibly": the line does not say which)."""
+    if "inaccessible or not found" not in text:
+        return None
+    m = _SHELL_MISSING.search(text)
+    if m is None:
+        return None
+    cmd = m.group("cmd")
+    return Said(
+        "device",
+        f"the device's shell found no command {cmd}",
+        f"The system may have no {cmd}: tools such as anm and cem come only with eng "
+        "(debug) builds, not with a user build (a retail phone), and others only with another "
+        f"system version; check the name and the image, or use an eng image. A command the app "
+        f"ships itself must be on the shell's PATH and executable (chmod) to be found.",
+        _line(text, m.start()).strip(),
+        certain=False,
+        terms=("hdc shell", cmd, "eng", "not found"),
+    )
+
+
 # --------------------------------------------------------------------------- fdsan, bm, ArkUI's checks
 
 # musl's fd sanitizer: ``MUSL-FDSAN: attempted to close file descriptor 43, expected to be
@@ -552,6 +579,7 @@ def read_weak(text: str) -> Said | None:
         or env_after_engine(text)
         or napi_invalid_arg(text)
         or native_module.native_module(text)
+        or device_shell_missing(text)
         or api_code(text)
         or perf_events.performance_event(text)
         or launch_stall.launch_stall(text)
