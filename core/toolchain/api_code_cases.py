@@ -22,6 +22,16 @@ class Case(NamedTuple):
     solution: str
 
 
+# the media library's refusal: its permissions are restricted ones (the photo access guides)
+MEDIA_LIBRARY_PERMISSION_FIX = (
+    "Pick and save without the permissions: PhotoViewPicker to let the user choose, SaveButton "
+    "or showAssetsCreationDialog to save. Reading or writing the gallery itself needs "
+    "ohos.permission.READ_IMAGEVIDEO / WRITE_IMAGEVIDEO, restricted permissions a normal app "
+    "gets only after applying for them in AppGallery Connect (ACL, its signing profile); "
+    "declare them in module.json5 and ask the user with requestPermissionsFromUser."
+)
+
+
 def _case(code: str, words: str, cause: str, solution: str) -> Case:
     return Case(code, re.compile(words, re.I), cause, solution)
 
@@ -170,6 +180,12 @@ CASES: tuple[Case, ...] = (
         "Install the app's HSPs together with the HAP (hdc install entry.hap feature.hsp, or "
         "DevEco's Deploy Multi Hap), and list the shared libraries the device holds with hdc "
         "shell bm dump-shared -a; a shared runtime missing there is installed by its provider.",
+    ),
+    _case(
+        "13900012",
+        r"without medialibrary permission",
+        "the media library refused the app: it does not hold READ_IMAGEVIDEO / WRITE_IMAGEVIDEO",
+        MEDIA_LIBRARY_PERMISSION_FIX,
     ),
     # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
     _case(

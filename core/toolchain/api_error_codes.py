@@ -146,6 +146,14 @@ def _within_another(entry: ApiErrorCode, entries: tuple[ApiErrorCode, ...]) -> b
     return any(message in f" {words_of(o.message)} " for o in entries if o is not entry)
 
 
+def titled(code: str, text: str) -> ApiErrorCode | None:
+    """``code``'s one entry every word of whose title ``text`` carries (``Resource id invalid``
+    for 9001001's "Invalid Resource ID"), in any order; None when none or several do."""
+    vocabulary = set(words_of(text).split())
+    found = [e for e in _catalogue().get(code, ()) if _says_title(e, vocabulary)]
+    return found[0] if len(found) == 1 else None
+
+
 def _says_title(entry: ApiErrorCode, words: set[str]) -> bool:
     title = {w for w in _WORD.findall(entry.title.lower()) if w not in _PLAIN and len(w) > 2}
     return bool(title) and title <= words

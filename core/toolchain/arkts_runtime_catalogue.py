@@ -38,3 +38,28 @@ def runtime_message(text: str) -> tuple[str, str] | None:
         return None
     found = CATALOGUE.first(text.splitlines())
     return (found[2], found[1]) if found is not None else None
+
+
+def message_alone(text: str) -> str | None:
+    """``text`` when it is one of the runtime's messages and nothing else, without its error's
+    name (``Cannot set property when setter is undefined``): one line, all of it the message,
+    long enough to be no sentence of the quoter's own. The doctor's last reading."""
+    alone = _alone(text)
+    if alone is None or _BUILD_TOOLS.search(alone):
+        return None
+    found = CATALOGUE.first([f"Error message: {alone}"])
+    if found is None or found[1].rstrip(".") != alone.rstrip("."):
+        return None
+    return alone
+
+
+_ALONE_WORDS = 5
+
+
+def _alone(text: str) -> str | None:
+    """The one line ``text`` is, when it is a single line of at least :data:`_ALONE_WORDS`
+    words."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) != 1 or len(lines[0].split()) < _ALONE_WORDS:
+        return None
+    return lines[0]

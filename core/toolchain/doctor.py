@@ -92,6 +92,7 @@ from hmdesk.core.toolchain.fault_text import (
     _leak_finding,
     _lost_lines_finding,
     _said_finding,
+    runtime_message_alone_finding,
 )
 from hmdesk.core.toolchain.finding import (
     EVIDENCE_CHARS,
@@ -199,6 +200,8 @@ def _diagnose_text(
     found = _read(log, tail, head)
     if found is None or found.kind == "unclassified":
         found = cjc_finding(tail) or found  # cjc's message quoted without its place
+    if found is None:
+        found = runtime_message_alone_finding(tail)  # the runtime's message and nothing else
     return _finish(subject_finding(found, tail) if by_words else found, tail, ran)
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 import re2
-from hmdesk.core.toolchain.arkts_runtime_catalogue import runtime_message
+from hmdesk.core.toolchain.arkts_runtime_catalogue import message_alone, runtime_message
 from hmdesk.core.toolchain.crash import napi_throws, resource_leaks
 from hmdesk.core.toolchain.crash.detect import WATCH_TAGS, detect_all
 from hmdesk.core.toolchain.crash.explain import CAUSES, explain, third_party_advice
@@ -618,6 +618,20 @@ def _fenced_alone(tail: str) -> re.Match[str] | None:
         if (m := _ALONE_JS_ERROR.search(block.group("body"))) is not None:
             return m
     return None
+
+
+def runtime_message_alone_finding(tail: str) -> Finding | None:
+    """A paste that is one of the ArkTS runtime's messages and nothing else (no error name, no
+    stack): possibly a JS crash, read after every other reading."""
+    tail = unnumber(tail)
+    # the paste itself, a Markdown quote of it, or the one code block of a question
+    blocks = [block.group("body") for block in _FENCED.finditer(tail)] if "```" in tail else []
+    candidates = (tail, re.sub(r"(?m)^[ \t]*>[ \t]?", "", tail), *blocks[:1])
+    message = next((m for c in candidates if (m := message_alone(c)) is not None), None)
+    if message is None:
+        return None
+    crash = Crash(type=JS, name="Error", message=message, frames=[], raw=tail[-4000:])
+    return _crash_finding(crash, message, certain=False)
 
 
 def _bare_js_finding(tail: str) -> Finding | None:

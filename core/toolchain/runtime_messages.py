@@ -26,6 +26,7 @@ pattern captured ({module}, {name}, {package}).
 
 from __future__ import annotations
 
+from hmdesk.core.toolchain.api_code_cases import MEDIA_LIBRARY_PERMISSION_FIX
 from hmdesk.core.toolchain.crash.resource_leaks import overlimit_fixes
 from hmdesk.core.toolchain.hilog.says import (
     CIPHER_FINAL,
@@ -436,6 +437,82 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         "module's package does not hold it. " + UNRESOLVED_IMPORT_FIX,
         meaning="an import the runtime cannot resolve from the importing module's package",
         terms=("runtimeOnly", "oh-package.json5", "dynamic import", "HSP"),
+    ),
+    # the runtime's dynamic import of a name it cannot find, in its Node-like wording: the
+    # importer is a record of the app's (``<bundle>/<module>/ets/…``), not a file of Node's
+    Signature(
+        "crash",
+        (
+            r"Cannot find module ['‘](?P<module>[^'’\n]+)['’] imported from "
+            r"['‘]?(?P<importer>[\w.]+/[\w-]+/ets/[^'’\s]*)",
+        ),
+        "The runtime could not find '{module}', imported by {importer}: a dynamic import() "
+        "whose module is not compiled into the package. Pass import() a string literal where "
+        "you can (the build then finds the module), or list the name under "
+        "buildOption.arkOptions.runtimeOnly (packages, or sources for a file) in the importing "
+        "module's build-profile.json5 and declare the package in its oh-package.json5.",
+        meaning="a dynamic import the runtime cannot resolve",
+        terms=("dynamic import", "import(", "runtimeOnly"),
+    ),
+    # ArkUI's UI APIs (promptAction, router, animateTo …) called where no UI instance is current:
+    # an http or timer callback, a Worker, the UIAbility (the UIContext guide)
+    Signature(
+        "crash",
+        (r"\bUI execution context (?:is )?not found",),
+        "The call ran where ArkUI has no current UI instance (a network or timer callback, "
+        "the UIAbility, a Worker), so the global promptAction / router / animateTo cannot "
+        "tell which window it is for: call them through the page's UIContext "
+        "(this.getUIContext().getPromptAction().showToast(…), getRouter(), animateTo), or "
+        "keep a UIContext from a page (windowStage.getMainWindowSync().getUIContext()) for "
+        "code that runs outside one.",
+        meaning="a UI API was called outside any UI instance",
+        terms=("UIContext", "getUIContext", "promptAction"),
+    ),
+    # the media library's own refusal (photoAccessHelper without its permissions)
+    Signature(
+        "permission",
+        (r"\bwithout medialibrary permission\b",),
+        MEDIA_LIBRARY_PERMISSION_FIX,
+        meaning="the media library refused the app: it lacks READ_IMAGEVIDEO / WRITE_IMAGEVIDEO",
+        terms=("photoAccessHelper", "READ_IMAGEVIDEO", "WRITE_IMAGEVIDEO"),
+    ),
+    # the request kit's parameter check (uploadFile/downloadFile take the app's own files only)
+    Signature(
+        "hilog",
+        (r"\buser file can only for request\.agent\b",),
+        "request.uploadFile and downloadFile take only files in the app's sandbox "
+        "(internal://cache/…); a user's file (a picker's URI, file://media/…) is for "
+        "request.agent: create the task with request.agent.create (its files' path the URI) "
+        "and start it, or copy the file into the cache directory first.",
+        meaning="a user file was given to the old upload/download API",
+        terms=("request.agent", "uploadFile", "user file"),
+    ),
+    # ArkWeb's console, the page's own errors: an http resource in an https page, and a page
+    # loaded from a file asking for another origin
+    Signature(
+        "hilog",
+        (
+            r"\bMixed Content: The page at\b[^\n]*\bwas loaded over HTTPS, but requested an insecure",
+        ),
+        "The web page is served over HTTPS and loads a resource over plain HTTP, which the Web "
+        "component blocks: load the resource over HTTPS, or allow mixed content on the Web "
+        "component with .mixedMode(MixedMode.Compatible) (MixedMode.All allows every one).",
+        meaning="the Web component blocked mixed content (HTTP inside an HTTPS page)",
+        terms=("ArkWeb", "mixedMode", "Mixed Content"),
+    ),
+    Signature(
+        "hilog",
+        (
+            r"from origin ['‘]?null['’]? has been blocked by CORS policy",
+            r"has been blocked by CORS policy[^\n]*source: file://",
+        ),
+        "A page loaded from a local file (origin null) asked another origin, and the browser's "
+        "CORS check refused it: for the app's own files allow it with "
+        "webviewController.setPathAllowingUniversalAccess([...paths]) (with .fileAccess(true)), "
+        "or load the page through a custom scheme or over http(s) from a server that sends "
+        "Access-Control-Allow-Origin.",
+        meaning="a local page's request was blocked by CORS",
+        terms=("ArkWeb", "CORS", "setPathAllowingUniversalAccess"),
     ),
     Signature(
         "crash",

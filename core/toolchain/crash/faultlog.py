@@ -71,10 +71,14 @@ FAULT_HINT = Gated(
     r"|.*:\d+:\d+: runtime error: |.*\b(?:ERROR|WARNING|SUMMARY): \w*Sanitizer: "
     r"|.*\bGWP-ASan detected a memory error)"
     # a pasted key after the developer's own short label: ``报错信息  Error message:…``
-    r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):",
+    r"|^[^\n:]{1,16}?(?:\s|：|:)(?:Error name|Error message|Reason):"
+    # or a hilog tag and a bracketed note before it: ``AAFwkAppKit: [invalidDomain]Error message:…``
+    r"|^[\w.]{1,32}:\s*\[\w+\]\s*(?:Error name|Error message|Reason):",
     re.M | re.I,
 )
-_LABELLED_KEY = Gated(r"^[^:]{1,16}?(?:\s|：|:)(?=(?:Error name|Error message|Reason):)")
+_LABELLED_KEY = Gated(
+    r"^(?:[^:]{1,16}?(?:\s|：|:)|[\w.]{1,32}:\s*\[\w+\]\s*)(?=(?:Error name|Error message|Reason):)"
+)
 # a code block copied from a rendered documentation page keeps its line numbers: ``1. Reason:…``
 _NUMBERED = re.compile(r"^[ \t]*\d{1,4}\.[ \t]?", re.M)
 # HiAppEvent's crash/freeze event as the app logs it (hiappevent guides):

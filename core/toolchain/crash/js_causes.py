@@ -327,6 +327,17 @@ JS_CAUSES: tuple[Cause, ...] = (
         "a library may use the global while it loads).",
         certain=False,
     ),
+    # the runtime's TypeError for an assignment to an accessor property that has a getter and
+    # no setter (ecmascript's ``Cannot set property when setter is undefined``)
+    _c(
+        JS,
+        r"Cannot set property when setter is undefined",
+        "a property that has a getter and no setter was assigned: a class's get accessor "
+        "without set, or a read-only property of a system or library object",
+        "Find the assignment at the top frame: add a setter to the accessor (set name(v) { … }) "
+        "or assign the field behind it, and do not assign a read-only property of an object "
+        "you do not own (create a new object, or use the API's own setter method).",
+    ),
     # ``ReferenceError: X is not initialized`` (a raw stack's ``func_main_0`` or
     # ``static_initializer``: a module's top level or a class's static block ran): the stability
     # best practice's "XXX is not initialized" case and the module side-effects guide (a circular

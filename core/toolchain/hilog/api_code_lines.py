@@ -31,6 +31,7 @@ from dataclasses import replace
 from itertools import islice
 
 from hmdesk.core.toolchain import api_error_codes
+from hmdesk.core.toolchain.api_code_cases import case_for
 from hmdesk.core.toolchain.hilog.line import LOG
 from hmdesk.core.toolchain.hilog.parse import parse_lines
 from hmdesk.core.toolchain.hilog.pasted import level_tag_columns
@@ -40,10 +41,17 @@ from hmdesk.core.toolchain.hilog.says import Said
 # JSON field's ``"code":N`` (its quotes curled too, as a page or a chat renders them) (the ``c``
 # before ``ode`` checked apart: a pattern led by a literal is scanned for fast, ~0.1 ms a 72 kB
 # head and tail), and ``BusinessError N``
-_Q = "[\"'“”‘’]"  # a quote, straight or curled
-_CODE = re.compile(rf"ode{_Q}?\s*(?:[:：=]|is\b)?\s*{_Q}?(\d{{3,9}})(?![\d.])")
+_Q = "\\\\?[\"'“”‘’]"  # a quote, straight or curled (or escaped, as a JSON string in a string)
+_CODE = re.compile(rf"ode{_Q}?\s*(?:[:：=]|is\b)?\s*{_Q}?(\d{{3,10}})(?![\d.])")
 # (``Bus+iness``: the system's own messages spell it ``BussinessError 201: Permission denied.``)
-_BUSINESS = re.compile(r"Bus+inessError\s*[:：=]?\s*(\d{3,9})(?![\d.])")
+_BUSINESS = re.compile(r"Bus+inessError\s*[:：=]?\s*(\d{3,10})(?![\d.])")
+# a code the line says an operation failed with (``fetchResult fail with error: 13900012``,
+# ``Get push token catch error: 1000900010 …``) or the error object printed with it
+# (``[Error(1000900009), description()``)
+_ERROR_LABEL = re.compile(
+    r"(?:\b(?:fail\w*(?:\s+with)?|catch)\s+error\s*[:：=]?\s*|\bError\()(\d{6,10})(?![\d.])",
+    re.I,
+)
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
 _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
@@ -53,7 +61,7 @@ _LEADING = re.compile(r"(?<![\w.:/-])(\d{6,9})\s*[,，]\s*(?=\S)")
 # directory``, ``201 Permission denied.``, a note's quote): read only when the words are that
 # message
 _QUOTE_CHARS = 4000
-_CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{3,9})[ \t]+(?=[A-Za-z])")
+_CODE_MESSAGE = re.compile(r"(?<![\w.:/-])(\d{3,10})(?:[ \t]+|[ \t]*[-–:：][ \t]*)(?=[A-Za-z])")
 # the message labelled after the code, as a BusinessError's fields print (JSON.stringify's
 # ``{"code":"7400102","message":""}`` too); a camel-case
 # ``errorMsg`` is a label with or without its colon (AVPlayer's ``OnErrorCb:errorCode 5400102,
@@ -68,8 +76,11 @@ _ERROR_CODE_LABEL = re.compile(
 )
 # a line of a labelled kit's code and nothing else (``{"code":13900002}``, ``code:15500000``)
 _BARE_CODE = re.compile(
-    rf"[\s{{]*{_Q}?(?:err(?:or)?[ _]?)?code{_Q}?\s*[:：=]\s*{_Q}?\d{{6,9}}{_Q}?[\s}},]*$", re.I
+    rf"[\s{{]*{_Q}?(?:err(?:or)?[ _]?)?code{_Q}?\s*[:：=]\s*{_Q}?\d{{6,10}}{_Q}?[\s}},]*$", re.I
 )
+# a code after its title's words, ending the line (``Resource id invalid 9001001``): read only
+# when the words carry every word of the code's title
+_TITLE_CODE = re.compile(r"^[^\n\d]{6,80}?[ \t:：,]+(\d{6,9})[ \t.]*$", re.M)
 # the HTTP client's libcurl result, which errorcode-net-http.md names as each code's log keyword
 _CURL = re.compile(r"CURLcode result\s*[:=]?\s*(\d{1,2})(?![\d.])")
 _CURL_BASE = 2300000
@@ -104,10 +115,13 @@ def _mentions(text: str) -> Iterator[re.Match[str]]:
     yield from _BUSINESS.finditer(text)
     yield from _code_words(text)
     yield from _CHINESE.finditer(text)
+    yield from _ERROR_LABEL.finditer(text)
     yield from _LEADING.finditer(text)
     if len(text) <= _QUOTE_CHARS:  # a note's quote, not a log's lines
         yield from _CODE_MESSAGE.finditer(text)
     yield from _CURL.finditer(text)
+    if len(text) <= _QUOTE_CHARS:
+        yield from _TITLE_CODE.finditer(text)
 
 
 def _code_words(text: str) -> Iterator[re.Match[str]]:
@@ -134,6 +148,10 @@ def _its_message(words: str, code: str) -> api_error_codes.Documented | None:
     found = api_error_codes.lookup(code, words)
     if found is None or found.by_message:
         return found
+    if not found.ambiguous and case_for(code, words) is not None:
+        # the kit's own words for one of the code's cases (AVPlayer's ``5400102 Operate Not
+        # Permit: failed to SetSourceFd``)
+        return replace(found, by_message=True)
     said = api_error_codes.words_of(words)
     titled = tuple(
         e for e in found.entries if f"{said} ".startswith(f"{api_error_codes.words_of(e.title)} ")
@@ -160,10 +178,13 @@ def _error_line(line: str) -> bool:
 def api_code(text: str) -> Said | None:
     """The first hilog error line (a ``BusinessError N`` one before a ``code: N`` one) whose
     code the API reference documents, read as its page."""
+    unknown: tuple[str, str, int] | None = None  # (code, line, end) of a code no page has
     for m in islice(_mentions(text), _MAX_CODES):
         curl = m.re is _CURL
         code = str(_CURL_BASE + int(m.group(1))) if curl else m.group(1)
         if not api_error_codes.documented(code):
+            if unknown is None and _undocumented_error(m, code, text):
+                unknown = (code, _line_at(text, m.start()), m.end())
             continue
         line = _line_at(text, m.start())
         if m.re is _LEADING and not _leads(m, line):
@@ -171,6 +192,9 @@ def api_code(text: str) -> Said | None:
         around = text[max(0, m.start() - _AROUND) : m.end() + _AROUND]
         if m.re is _CODE_MESSAGE:
             found = _its_message(line[m.end() :], code)
+        elif m.re is _TITLE_CODE:
+            entry = api_error_codes.titled(code, line[: m.start(1) - m.start()])
+            found = api_error_codes.Documented((entry,), True, False) if entry else None
         else:
             found = api_error_codes.lookup(code, line, around)
         if found is None:  # a number before other words (or, pragma: no cover, undocumented)
@@ -187,7 +211,7 @@ def api_code(text: str) -> Said | None:
         # (the mention's end as an offset in its line, not in the text)
         in_line = m.end() - (text.rfind("\n", 0, m.start()) + 1)
         labelled = _MESSAGE_LABEL.search(line, in_line) is not None
-        followed = m.re is _CODE_MESSAGE  # by its own message, checked above
+        followed = m.re in (_CODE_MESSAGE, _TITLE_CODE)  # its own words beside it, checked above
         # a kit's code labelled ``code`` and nothing else, a paste of that one line
         # (``{"code":13900002}``, ``code:15500000``: a caught error's fields)
         alone = text.strip() == line.strip() and _BARE_CODE.match(line) is not None
@@ -198,6 +222,7 @@ def api_code(text: str) -> Said | None:
             or followed
             or alone
             or m.re is _BUSINESS
+            or m.re is _ERROR_LABEL
             or (found.by_message and _FAILED.search(line))
         ):
             continue
@@ -216,7 +241,55 @@ def api_code(text: str) -> Said | None:
             return replace(said, certain=False)  # (still possibly an HTTP client's status)
         # a quote without hilog's columns may be a crash's message as well as a logged error
         return said if logged else replace(said, certain=False)
-    return _quoted_message(text)
+    return _quoted_message(text) or (_undocumented(text, *unknown) if unknown else None)
+
+
+# a HarmonyOS kit's codes (Push Kit's 1000900010, IAP Kit's 1001860001, Account Kit's
+# 1001502014) have ten digits; OpenHarmony's pages document none that long, and the other
+# tools' codes are shorter (AppGallery Connect's packaging codes have nine)
+_UNDOCUMENTED_DIGITS = 10
+
+
+def _undocumented_error(m: re.Match[str], code: str, text: str) -> bool:
+    """A mention of a code no page documents that still is an API's error code: long as a
+    HarmonyOS kit's, labelled as an error's (BusinessError, ``code``, ``error``), on a line that
+    is a hilog error line, says it failed, or is the code's field alone."""
+    if len(code) < _UNDOCUMENTED_DIGITS:
+        return False
+    line = _line_at(text, m.start())
+    if m.re is _CODE_MESSAGE:  # ``1001502014: The app does not have …``, the code leading
+        return text[m.end(1) : m.end()].strip() in (":", "：") and line.strip().startswith(code)
+    if m.re not in (_BUSINESS, _CODE, _ERROR_LABEL):
+        return False
+    return (
+        m.re is not _CODE
+        or _error_line(line)
+        or _FAILED.search(line) is not None
+        or (text.strip() == line.strip() and _BARE_CODE.match(line) is not None)
+    )
+
+
+def _undocumented(text: str, code: str, line: str, end: int) -> Said:
+    """A code the catalogue lacks: the code and the error's own message carried, never a
+    generic remedy ("possibly")."""
+    told = _told(text, end)
+    if not told:  # ``BusinessError 1001860001: System internal error. …``: the words after it
+        line_end = text.find("\n", end)
+        rest = text[end : line_end if line_end >= 0 else len(text)].strip(" \t:：,;\"'}])")
+        told = rest[:200].rstrip(".") if len(rest) >= 8 and re.search("[A-Za-z]", rest) else ""
+    return Said(
+        "hilog",
+        f"a system API call failed with error {code}, a code OpenHarmony's error-code pages do "
+        "not document: most likely a HarmonyOS kit's own (Push Kit, IAP Kit, Account Kit, Scan "
+        "Kit, …)",
+        f"Look {code} up on the error-code page of the kit whose call logged it (the HarmonyOS "
+        "API reference) and handle the BusinessError where the call is made."
+        + (f" The error says: {told}." if told else ""),
+        line.strip(),
+        certain=False,
+        terms=(code, "error code"),
+        code=code,
+    )
 
 
 # the words after a message label (:data:`_MESSAGE_LABEL`), up to the line's end or a quote

@@ -591,8 +591,10 @@ def read_weak(text: str) -> Said | None:
 # the runtime's own resolving failure (ets_runtime's ModulePathHelper, a ReferenceError): ``failed
 # to load module'x' which imported by 'y'. Please check the target path.``
 UNRESOLVED_IMPORT = (
-    r"failed to load module ?['‘](?P<module>[^'’\n]+)['’] which imported by "
-    r"['‘]?(?P<importer>[^'’\s]+)['’]?"
+    # (its quotes as a chat or a page curls them, ’ on both sides, or none: ``failed to load
+    # module xxx which imported by xxx/RouterModule``)
+    r"failed to load module ?['‘’]?(?P<module>[^'‘’\s][^'’\n]*?)['’]? which imported by "
+    r"['‘’]?(?P<importer>[^'‘’\s]+)['’]?"
 )
 UNRESOLVED_IMPORT_FIX = (
     "Declare the package as a dependency in the importing module's own oh-package.json5 "

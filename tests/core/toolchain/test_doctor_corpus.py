@@ -195,9 +195,8 @@ BELOW_LANDED = {
     ("bm", "class"): (191, 193),
     ("bm", "code"): (143, 144),
     ("bm", "actionable"): (185, 193),
-    ("config", "said"): (187, 194),
+    ("config", "said"): (188, 194),
     ("config", "class"): (183, 194),
-    ("config", "code"): (76, 77),
     ("config", "location"): (67, 71),
     ("config", "actionable"): (183, 194),
     ("cppcrash", "said"): (200, 207),
@@ -205,17 +204,17 @@ BELOW_LANDED = {
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (100, 106),
     ("cppcrash", "actionable"): (185, 207),
-    ("hdc", "said"): (90, 100),
-    ("hdc", "class"): (87, 100),
+    ("hdc", "said"): (91, 101),
+    ("hdc", "class"): (88, 101),
     ("hdc", "code"): (10, 15),
-    ("hdc", "actionable"): (86, 100),
-    ("hilog", "said"): (232, 306),
-    ("hilog", "class"): (129, 231),
-    ("hilog", "code"): (36, 50),
+    ("hdc", "actionable"): (87, 101),
+    ("hilog", "said"): (266, 345),
+    ("hilog", "class"): (163, 270),
+    ("hilog", "code"): (59, 77),
     ("hilog", "location"): (20, 22),
-    ("hilog", "actionable"): (118, 231),
-    ("hilog", "lines"): (1462, 1464),
-    ("hilog", "fields"): (282, 299),
+    ("hilog", "actionable"): (135, 270),
+    ("hilog", "lines"): (1504, 1506),
+    ("hilog", "fields"): (320, 338),
     ("hvigor", "said"): (124, 126),
     ("hvigor", "class"): (121, 126),
     ("hvigor", "location"): (18, 21),
@@ -223,10 +222,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (52, 54),
     ("java-node", "class"): (51, 54),
     ("java-node", "actionable"): (51, 54),
-    ("jscrash", "said"): (169, 170),
-    ("jscrash", "class"): (166, 170),
+    ("jscrash", "said"): (175, 176),
+    ("jscrash", "class"): (172, 176),
     ("jscrash", "location"): (84, 86),
-    ("jscrash", "actionable"): (159, 170),
+    ("jscrash", "actionable"): (162, 176),
     ("native", "said"): (131, 137),
     ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
@@ -247,13 +246,13 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (84, 94),
     ("signing", "class"): (96, 97),
     ("signing", "actionable"): (94, 97),
-    ("all", "said"): (2201, 2326),
-    ("all", "class"): (2063, 2251),
-    ("all", "code"): (809, 843),
+    ("all", "said"): (2243, 2372),
+    ("all", "class"): (2104, 2297),
+    ("all", "code"): (833, 870),
     ("all", "location"): (622, 662),
-    ("all", "actionable"): (1978, 2251),
-    ("all", "lines"): (1462, 1464),
-    ("all", "fields"): (282, 299),
+    ("all", "actionable"): (1999, 2297),
+    ("all", "lines"): (1504, 1506),
+    ("all", "fields"): (320, 338),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -339,12 +338,12 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "arkts": (2, 277),
     "config": (1, 194),
-    "hdc": (1, 100),
-    "hilog": (9, 231),
+    "hdc": (1, 101),
+    "hilog": (9, 270),
     "hvigor": (1, 126),
-    "jscrash": (1, 170),
+    "jscrash": (1, 176),
     "paths": (2, 57),
-    "all": (17, 2251),
+    "all": (17, 2297),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -357,7 +356,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2326
+    assert len(items) >= 2372
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
