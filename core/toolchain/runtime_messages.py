@@ -454,6 +454,30 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="a dynamic import the runtime cannot resolve",
         terms=("dynamic import", "import(", "runtimeOnly"),
     ),
+    # Navigation asked for a destination whose builder was never registered (the Navigation
+    # guide's system route table: route_map.json, module.json5's routerMap)
+    Signature(
+        "hilog",
+        (r"\bBuilder function not registered\b",),
+        "Navigation has no builder for the name pushed: register the page in the system route "
+        "table (a route_map.json under resources/base/profile, named by module.json5's "
+        '"routerMap": "$profile:route_map", each entry\'s name, pageSourceFile and '
+        "buildFunction, the page exporting that @Builder), or in the Navigation's "
+        "navDestination builder; the name pushed must match the entry's name.",
+        meaning="Navigation has no builder registered for the destination",
+        terms=("Navigation", "routerMap", "route_map.json"),
+    ),
+    # the router's own lines for a URL it cannot find (ArkUI's manifest router)
+    Signature(
+        "hilog",
+        (r"\bcan't find this page\b", r"\bthis uri not support in route push\b"),
+        "The router has no page at that URL: give router.pushUrl the page's path as "
+        "main_pages.json lists it ('pages/Detail', not '/pages/Detail' nor '../pages/Detail'), "
+        "and list the page in main_pages.json (resources/base/profile) of the module that "
+        "holds it; a page of another module is reached with its module's named route.",
+        meaning="the router cannot find the page's URL",
+        terms=("router", "pushUrl", "main_pages.json"),
+    ),
     # ArkUI's UI APIs (promptAction, router, animateTo …) called where no UI instance is current:
     # an http or timer callback, a Worker, the UIAbility (the UIContext guide)
     Signature(

@@ -327,6 +327,19 @@ JS_CAUSES: tuple[Cause, ...] = (
         "a library may use the global while it loads).",
         certain=False,
     ),
+    # a system API's own argument check in its N-API layer (``assertion (valueType ==
+    # napi_object) failed: Wrong argument[0] type. Object expected.``): the argument was not an
+    # object, most often an undefined context
+    _c(
+        JS,
+        r"Wrong argument\[\d+\] type\. Object expected",
+        "a system API got a value that is no object where it needs one: most often a context "
+        "that is undefined (getContext() outside a component, this.context where there is "
+        "none, a context kept before it was set) or an options object left out",
+        "Check the argument the error counts (argument[0] is the first) at the top frame: pass "
+        "a real context (the UIAbility's this.context, or getContext(this) inside a component) "
+        "and check it is not null or undefined before the call.",
+    ),
     # the runtime's TypeError for an assignment to an accessor property that has a getter and
     # no setter (ecmascript's ``Cannot set property when setter is undefined``)
     _c(

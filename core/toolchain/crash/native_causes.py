@@ -478,6 +478,20 @@ NATIVE_CAUSES: tuple[Cause, ...] = (
         "an assertion failed",
         "Check the asserted condition at the top frame and the values that broke it.",
     ),
+    # the runtime stopping a thread that reads a module it never loaded (ModuleManager::
+    # HostGetImportedModule): the concurrency guide's @Sendable case, a shared class's method run
+    # in a Worker or a TaskPool task reading a function or a variable of its own file
+    _c(
+        CPP,
+        r"\[ecmascript\] Can not get module\b",
+        "a thread ran code that reads a module the thread never loaded: a @Sendable class's "
+        "method, run in a Worker or a TaskPool task, uses a function or a variable of its own "
+        "file, and that file is no shared module",
+        "Make the file of @Sendable classes a shared module ('use shared' at its top, exporting "
+        "only Sendable things), or move the functions and variables the method uses to another "
+        "file that the method imports; keep module-level state out of code that runs in other "
+        "threads.",
+    ),
     # ONNX Runtime's own exceptions while loading a model (onnxruntime's model loader, through
     # an app or a port that bundles it: sherpa-onnx and other speech and vision runtimes)
     _c(

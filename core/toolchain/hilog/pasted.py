@@ -59,6 +59,9 @@ _DEVECO_NO_TAG = re.compile(
     r"(?:[ \t]+(.*)|[ \t]*)\Z",
     re.ASCII | re.DOTALL,
 )
+# the domain and tag leading what :data:`_DEVECO_NO_TAG` took as the message (hdc's column order
+# with the pid and tid joined by a hyphen, as a note rewrote the Log window's lines)
+_LEADING_DOMAIN_TAG = re.compile(r"([ACIKP])([0-9A-Fa-f]{5})/(\S+?): (.*)\Z", re.ASCII | re.DOTALL)
 # hilog's prefix cut to ``level domain/tag: msg``, or with the time kept and the pids left out
 # (``09-15 11:01:10.749 I A00000/testTag: msg``): how lines are quoted in notes and issues
 _BARE = re.compile(
@@ -294,6 +297,27 @@ def log_window_line(raw: str, text: str) -> HilogLine | None:
     m = _DEVECO_NO_TAG.match(text)
     if m is not None:
         t, pid, tid, level, msg = m.groups()
+        if msg and (dt := _LEADING_DOMAIN_TAG.match(msg)) is not None:
+            # hdc's order with the pids joined: ``… 18900-16500 E C03900/Ace: msg``
+            typ, dom, tag, msg = dt.groups()
+            return _new(
+                HilogLine,
+                (
+                    raw,
+                    LOG,
+                    t,
+                    int(pid),
+                    int(tid),
+                    level,
+                    typ,
+                    int(dom, 16),
+                    "",
+                    tag,
+                    msg or "",
+                    0,
+                    False,
+                ),
+            )
         return _new(
             HilogLine,
             (raw, LOG, t, int(pid), int(tid), level, "", -1, "", "", msg or "", 0, False),

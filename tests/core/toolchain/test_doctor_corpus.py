@@ -199,22 +199,22 @@ BELOW_LANDED = {
     ("config", "class"): (183, 194),
     ("config", "location"): (67, 71),
     ("config", "actionable"): (183, 194),
-    ("cppcrash", "said"): (200, 207),
-    ("cppcrash", "class"): (200, 207),
+    ("cppcrash", "said"): (201, 208),
+    ("cppcrash", "class"): (201, 208),
     ("cppcrash", "code"): (108, 110),
-    ("cppcrash", "location"): (100, 106),
-    ("cppcrash", "actionable"): (185, 207),
+    ("cppcrash", "location"): (101, 107),
+    ("cppcrash", "actionable"): (186, 208),
     ("hdc", "said"): (91, 101),
     ("hdc", "class"): (88, 101),
     ("hdc", "code"): (10, 15),
     ("hdc", "actionable"): (87, 101),
-    ("hilog", "said"): (266, 345),
-    ("hilog", "class"): (163, 270),
+    ("hilog", "said"): (269, 349),
+    ("hilog", "class"): (166, 274),
     ("hilog", "code"): (59, 77),
     ("hilog", "location"): (20, 22),
-    ("hilog", "actionable"): (135, 270),
-    ("hilog", "lines"): (1504, 1506),
-    ("hilog", "fields"): (320, 338),
+    ("hilog", "actionable"): (138, 274),
+    ("hilog", "lines"): (1509, 1511),
+    ("hilog", "fields"): (324, 342),
     ("hvigor", "said"): (124, 126),
     ("hvigor", "class"): (121, 126),
     ("hvigor", "location"): (18, 21),
@@ -222,10 +222,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (52, 54),
     ("java-node", "class"): (51, 54),
     ("java-node", "actionable"): (51, 54),
-    ("jscrash", "said"): (175, 176),
-    ("jscrash", "class"): (172, 176),
-    ("jscrash", "location"): (84, 86),
-    ("jscrash", "actionable"): (162, 176),
+    ("jscrash", "said"): (177, 178),
+    ("jscrash", "class"): (174, 178),
+    ("jscrash", "location"): (85, 87),
+    ("jscrash", "actionable"): (164, 178),
     ("native", "said"): (131, 137),
     ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
@@ -246,13 +246,13 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (84, 94),
     ("signing", "class"): (96, 97),
     ("signing", "actionable"): (94, 97),
-    ("all", "said"): (2243, 2372),
-    ("all", "class"): (2104, 2297),
+    ("all", "said"): (2249, 2379),
+    ("all", "class"): (2110, 2304),
     ("all", "code"): (833, 870),
-    ("all", "location"): (622, 662),
-    ("all", "actionable"): (1999, 2297),
-    ("all", "lines"): (1504, 1506),
-    ("all", "fields"): (320, 338),
+    ("all", "location"): (624, 664),
+    ("all", "actionable"): (2005, 2304),
+    ("all", "lines"): (1509, 1511),
+    ("all", "fields"): (324, 342),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -339,11 +339,11 @@ CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "arkts": (2, 277),
     "config": (1, 194),
     "hdc": (1, 101),
-    "hilog": (9, 270),
+    "hilog": (9, 274),
     "hvigor": (1, 126),
-    "jscrash": (1, 176),
+    "jscrash": (1, 178),
     "paths": (2, 57),
-    "all": (17, 2297),
+    "all": (17, 2304),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -356,7 +356,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2372
+    assert len(items) >= 2379
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",

@@ -362,6 +362,7 @@ def test_a_real_fault_still_gets_a_cause_when_its_own_signature_is_left_out() ->
         "arkui-foreach-default-keygen-bigint.log",
         "bpta-jscrash-oom-napi-reference-leak.log",
         "m2-sf-rnoh-skia-librnohapp-undefined.log",
+        "m1-rnoh-librnohapp-undefined.log",  # held-out MM's, the RNOH FAQ's same line
         "m-faq-crypto-22-hmac-convertsymkey.log",
         # held-out EE's ``Error message:Cannot add property in prevent extensions`` alone (the
         # ArkUI FAQ quotes the message line only: no name, no frame)
