@@ -48,10 +48,10 @@ _BUSINESS = re.compile(r"Bus+inessError\s*[:：=]?\s*(\d{3,10})(?![\d.])")
 # a code the line says an operation failed with (``fetchResult fail with error: 13900012``,
 # ``Get push token catch error: 1000900010 …``) or the error object printed with it
 # (``[Error(1000900009), description()``)
-_ERROR_LABEL = re.compile(
-    r"(?:\b(?:fail\w*(?:\s+with)?|catch)\s+error\s*[:：=]?\s*|\bError\()(\d{6,10})(?![\d.])",
-    re.I,
-)
+# (led by a literal, ``rror``, so that a log is scanned for it fast; what stands before it is
+# checked apart: :func:`_error_labelled`)
+_ERROR_LABEL = re.compile(r"rror(?:[ \t]*[:：=][ \t]*|[ \t]+|\()(\d{6,10})(?![\d.])")
+_FAILED_WITH = re.compile(r"(?:\bfail\w*(?:\s+with)?|\bcatch)\s+[eE]\Z")
 # the Chinese labels: ``错误码：N``, ``错误代码 N``, ``错误码为N``
 _CHINESE = re.compile(r"错误(?:码|代码)\s*[:：=为是]?\s*(\d{3,9})(?![\d.])")
 # a kit's code leading what a line says (``5400102, Operate Not Permit: …``): checked against
@@ -115,13 +115,21 @@ def _mentions(text: str) -> Iterator[re.Match[str]]:
     yield from _BUSINESS.finditer(text)
     yield from _code_words(text)
     yield from _CHINESE.finditer(text)
-    yield from _ERROR_LABEL.finditer(text)
+    yield from (m for m in _ERROR_LABEL.finditer(text) if _error_labelled(text, m))
     yield from _LEADING.finditer(text)
     if len(text) <= _QUOTE_CHARS:  # a note's quote, not a log's lines
         yield from _CODE_MESSAGE.finditer(text)
     yield from _CURL.finditer(text)
     if len(text) <= _QUOTE_CHARS:
         yield from _TITLE_CODE.finditer(text)
+
+
+def _error_labelled(text: str, m: re.Match[str]) -> bool:
+    """An :data:`_ERROR_LABEL` mention whose ``error`` follows a failure's words (``fail with
+    error: N``, ``catch error: N``), or that is an error object's ``Error(N)``."""
+    if m.group(0)[4:].lstrip().startswith("("):
+        return text[m.start() - 1 : m.start()] == "E"
+    return _FAILED_WITH.search(text, max(0, m.start() - 40), m.start()) is not None
 
 
 def _code_words(text: str) -> Iterator[re.Match[str]]:
