@@ -187,6 +187,16 @@ CASES: tuple[Case, ...] = (
         "the media library refused the app: it does not hold READ_IMAGEVIDEO / WRITE_IMAGEVIDEO",
         MEDIA_LIBRARY_PERMISSION_FIX,
     ),
+    # Camera Kit's FAQ on the preview's rotation: asked of a preview output whose session is
+    # not configured yet (``GetPreviewOutputRotation error!, session is nullptr``)
+    _case(
+        "7400201",
+        r"PreviewRotation|PreviewOutputRotation",
+        "the preview output's rotation was asked for before its capture session was configured: "
+        "commitConfig() had not finished, so the output has no session yet",
+        "Call getPreviewRotation / setPreviewRotation only after `await session.commitConfig()` "
+        "has resolved (and before the session is released).",
+    ),
     # ArkUI's window error-code page, 1300002's typical case: the window is being destroyed
     _case(
         "1300002",

@@ -257,8 +257,8 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         terms=("hdc", "Unauthorized", "授权", "Trust"),
     ),
     Signature(
-        "hdc",
-        (r"^\s*(?:>\s*)?\[Empty\]\s*$", r"\bdevice (?:is )?offline\b"),
+        "no-device",
+        (r"^\s*(?:>\s*)?\[[Ee]mpty\]\s*$", r"\bdevice (?:is )?offline\b"),
         "hdc sees no (ready) device: connect it with a data cable and turn on USB debugging "
         "(Settings > System > Developer options), accept the authorisation dialog; start the "
         "emulator in DevEco's Device Manager; a network device needs `hdc tconn IP:PORT` (a "

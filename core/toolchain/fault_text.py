@@ -583,7 +583,10 @@ _RAW_STACK_NOTE = re.compile(
 # any JS frame on its own line (``at func_main_0 (A_ns.js:2:13)``, numbered as a rendered page's
 # code block numbers it): read under a runtime message
 _JS_FRAME = re.compile(
-    r"^\s*(?:\d{1,4}\.\s+)?((?:#\d+\s+)?at \S+ \([^()\s]+\.(?:ets|ts|js):\d+:\d+\))\s*$", re.M
+    # (``at func (file:1:2)``, or with the module's name after the function's: ``at func entry
+    # (entry/src/main/ets/pages/Index.ets:7:13)``)
+    r"^\s*(?:\d{1,4}\.\s+)?((?:#\d+\s+)?at \S+(?: [\w@/.-]+)? \([^()\s]+\.(?:ets|ts|js):\d+:\d+\))\s*$",
+    re.M,
 )
 # the file a worker's onerror names after the message, in the release layout without a line
 # (``… is not callable entry|entry|1.0.0|src/main/ets/workers/W.ts``)

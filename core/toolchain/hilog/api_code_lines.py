@@ -223,12 +223,21 @@ def api_code(text: str) -> Said | None:
         # a kit's code labelled ``code`` and nothing else, a paste of that one line
         # (``{"code":13900002}``, ``code:15500000``: a caught error's fields)
         alone = text.strip() == line.strip() and _BARE_CODE.match(line) is not None
+        # the line says it failed and labels the number as the error's code, right before it
+        # (``PreviewRotation call failed. error code: 7400201``)
+        code_label = _ERROR_CODE_LABEL.search(line[: in_line - len(code)])
+        failed_with = (
+            len(code) >= _KIT_DIGITS
+            and code_label is not None
+            and _FAILED.search(line, 0, code_label.start()) is not None
+        )
         if not (
             logged
             or curl
             or labelled
             or followed
             or alone
+            or failed_with
             or m.re is _BUSINESS
             or m.re is _ERROR_LABEL
             or (found.by_message and _FAILED.search(line))

@@ -297,30 +297,14 @@ def log_window_line(raw: str, text: str) -> HilogLine | None:
     m = _DEVECO_NO_TAG.match(text)
     if m is not None:
         t, pid, tid, level, msg = m.groups()
+        typ, dom, tag = "", -1, ""
         if msg and (dt := _LEADING_DOMAIN_TAG.match(msg)) is not None:
             # hdc's order with the pids joined: ``… 18900-16500 E C03900/Ace: msg``
-            typ, dom, tag, msg = dt.groups()
-            return _new(
-                HilogLine,
-                (
-                    raw,
-                    LOG,
-                    t,
-                    int(pid),
-                    int(tid),
-                    level,
-                    typ,
-                    int(dom, 16),
-                    "",
-                    tag,
-                    msg or "",
-                    0,
-                    False,
-                ),
-            )
+            typ, hex_domain, tag, msg = dt.groups()
+            dom = int(hex_domain, 16)
         return _new(
             HilogLine,
-            (raw, LOG, t, int(pid), int(tid), level, "", -1, "", "", msg or "", 0, False),
+            (raw, LOG, t, int(pid), int(tid), level, typ, dom, "", tag, msg or "", 0, False),
         )
     return _columns(raw, text)
 

@@ -650,16 +650,16 @@ def test_a_js_error_the_runtime_logged_in_hilog_is_a_crash_with_its_stack() -> N
 
 
 @pytest.mark.parametrize(
-    ("log", "words"),
+    ("log", "kind", "words"),
     [
-        ("$ hdc list targets\n[Empty]\n", "USB debugging"),
-        ("bash: hdc: command not found\n", "PATH"),
-        ("'hdc' 不是内部或外部命令，也不是可运行的程序\n", "PATH"),
+        ("$ hdc list targets\n[Empty]\n", "no-device", "USB debugging"),
+        ("bash: hdc: command not found\n", "hdc", "PATH"),
+        ("'hdc' 不是内部或外部命令，也不是可运行的程序\n", "hdc", "PATH"),
     ],
 )
-def test_hdc_seeing_no_device_or_not_found(log: str, words: str) -> None:
+def test_hdc_seeing_no_device_or_not_found(log: str, kind: str, words: str) -> None:
     f = diagnose(log)
-    assert f is not None and f.kind == "hdc" and words in f.fix
+    assert f is not None and f.kind == kind and words in f.fix
 
 
 def test_a_real_device_code_left_out_of_the_tables_keeps_its_code_and_the_tools_words(

@@ -179,9 +179,9 @@ LANDED = 1.0
 # a message no documented page the doctor was taught from names, or a cause (a sandboxed HOME,
 # a CI's npm cache mode, a Qt deploy tool's option) the log does not print.
 BELOW_LANDED = {
-    ("aa", "class"): (55, 56),
+    ("aa", "class"): (61, 62),
     ("aa", "code"): (30, 31),
-    ("aa", "actionable"): (53, 56),
+    ("aa", "actionable"): (58, 62),
     ("appfreeze", "said"): (69, 70),
     ("appfreeze", "class"): (69, 70),
     ("appfreeze", "location"): (14, 19),
@@ -191,10 +191,10 @@ BELOW_LANDED = {
     ("arkts", "code"): (122, 129),
     ("arkts", "location"): (179, 189),
     ("arkts", "actionable"): (254, 277),
-    ("bm", "said"): (191, 193),
-    ("bm", "class"): (191, 193),
+    ("bm", "said"): (199, 201),
+    ("bm", "class"): (197, 201),
     ("bm", "code"): (143, 144),
-    ("bm", "actionable"): (185, 193),
+    ("bm", "actionable"): (191, 201),
     ("config", "said"): (188, 194),
     ("config", "class"): (183, 194),
     ("config", "location"): (67, 71),
@@ -204,17 +204,17 @@ BELOW_LANDED = {
     ("cppcrash", "code"): (108, 110),
     ("cppcrash", "location"): (101, 107),
     ("cppcrash", "actionable"): (186, 208),
-    ("hdc", "said"): (91, 101),
-    ("hdc", "class"): (88, 101),
+    ("hdc", "said"): (92, 102),
+    ("hdc", "class"): (89, 102),
     ("hdc", "code"): (10, 15),
-    ("hdc", "actionable"): (87, 101),
-    ("hilog", "said"): (269, 349),
-    ("hilog", "class"): (166, 274),
-    ("hilog", "code"): (59, 77),
+    ("hdc", "actionable"): (88, 102),
+    ("hilog", "said"): (271, 351),
+    ("hilog", "class"): (168, 276),
+    ("hilog", "code"): (60, 78),
     ("hilog", "location"): (20, 22),
-    ("hilog", "actionable"): (138, 274),
-    ("hilog", "lines"): (1509, 1511),
-    ("hilog", "fields"): (324, 342),
+    ("hilog", "actionable"): (140, 276),
+    ("hilog", "lines"): (1511, 1513),
+    ("hilog", "fields"): (326, 344),
     ("hvigor", "said"): (124, 126),
     ("hvigor", "class"): (121, 126),
     ("hvigor", "location"): (18, 21),
@@ -222,10 +222,10 @@ BELOW_LANDED = {
     ("java-node", "said"): (52, 54),
     ("java-node", "class"): (51, 54),
     ("java-node", "actionable"): (51, 54),
-    ("jscrash", "said"): (177, 178),
-    ("jscrash", "class"): (174, 178),
-    ("jscrash", "location"): (85, 87),
-    ("jscrash", "actionable"): (164, 178),
+    ("jscrash", "said"): (178, 179),
+    ("jscrash", "class"): (175, 179),
+    ("jscrash", "location"): (86, 88),
+    ("jscrash", "actionable"): (165, 179),
     ("native", "said"): (131, 137),
     ("native", "class"): (128, 137),
     ("native", "code"): (4, 5),
@@ -246,13 +246,13 @@ BELOW_LANDED = {
     ("sdk", "actionable"): (84, 94),
     ("signing", "class"): (96, 97),
     ("signing", "actionable"): (94, 97),
-    ("all", "said"): (2249, 2379),
-    ("all", "class"): (2110, 2304),
-    ("all", "code"): (833, 870),
-    ("all", "location"): (624, 664),
-    ("all", "actionable"): (2005, 2304),
-    ("all", "lines"): (1509, 1511),
-    ("all", "fields"): (324, 342),
+    ("all", "said"): (2267, 2397),
+    ("all", "class"): (2126, 2322),
+    ("all", "code"): (834, 871),
+    ("all", "location"): (625, 665),
+    ("all", "actionable"): (2020, 2322),
+    ("all", "lines"): (1511, 1513),
+    ("all", "fields"): (326, 344),
 }
 # hilog formats whose written fields are not all met yet: format -> (right, logs)
 # bare-spaced-with-comment-lines: hilog/bpta-cppcrash-case2-env-used-after-engine-destroyed, a
@@ -338,12 +338,12 @@ CONFIDENT_WRONG_AT_MOST = 0.0
 CONFIDENT_WRONG_PINNED: dict[str, tuple[int, int]] = {
     "arkts": (2, 277),
     "config": (1, 194),
-    "hdc": (1, 101),
-    "hilog": (9, 274),
+    "hdc": (1, 102),
+    "hilog": (9, 276),
     "hvigor": (1, 126),
-    "jscrash": (1, 178),
+    "jscrash": (1, 179),
     "paths": (2, 57),
-    "all": (17, 2304),
+    "all": (17, 2322),
 }
 # the goals, for the whole corpus
 GOALS = {"class": 0.90, "actionable": 0.80, "code": 0.90, "location": 0.85, "lines": 0.98}
@@ -356,7 +356,7 @@ def report():  # type: ignore[no-untyped-def]
 
 def test_the_corpus_is_large_and_sourced() -> None:
     items = load_corpus(CORPUS)
-    assert len(items) >= 2379
+    assert len(items) >= 2397
     kinds = {kind for _p, kind, _t, _e in items}
     for needed in (
         "arkts",
