@@ -185,7 +185,9 @@ def _error_line(line: str) -> bool:
 
 def api_code(text: str) -> Said | None:
     """The first hilog error line (a ``BusinessError N`` one before a ``code: N`` one) whose
-    code the API reference documents, read as its page."""
+    code the API reference documents, read as its page; else a quoted documented message
+    (:func:`_quoted_message`); else the first error's code that no page documents, carried
+    with its words (:func:`_undocumented`)."""
     unknown: tuple[str, str, int] | None = None  # (code, line, end) of a code no page has
     for m in islice(_mentions(text), _MAX_CODES):
         curl = m.re is _CURL
@@ -197,9 +199,10 @@ def api_code(text: str) -> Said | None:
         line = _line_at(text, m.start())
         if m.re is _LEADING and not _leads(m, line):
             continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
         around = text[max(0, m.start() - _AROUND) : m.end() + _AROUND]
         if m.re is _CODE_MESSAGE:
-            found = _its_message(line[m.end() :], code)
+            found = _its_message(line[m.end() - line_start :], code)
         elif m.re is _TITLE_CODE:
             entry = api_error_codes.titled(code, line[: m.start(1) - m.start()])
             found = api_error_codes.Documented((entry,), True, False) if entry else None
@@ -216,8 +219,7 @@ def api_code(text: str) -> Said | None:
         # labels the code and the message as a BusinessError does (a developer's quote of what
         # the app logged, without hilog's columns)
         logged = _error_line(line)
-        # (the mention's end as an offset in its line, not in the text)
-        in_line = m.end() - (text.rfind("\n", 0, m.start()) + 1)
+        in_line = m.end() - line_start  # (the mention's end in its line, not in the text)
         labelled = _MESSAGE_LABEL.search(line, in_line) is not None
         followed = m.re in (_CODE_MESSAGE, _TITLE_CODE)  # its own words beside it, checked above
         # a kit's code labelled ``code`` and nothing else, a paste of that one line

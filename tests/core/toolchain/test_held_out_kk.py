@@ -80,3 +80,9 @@ def test_onnx_runtime_refusing_a_model() -> None:
 def test_a_restricted_permission_refused_at_install() -> None:
     f = assert_found(real_log("bm/k2-writeimagevideo-9568289.log"))
     assert f.code == "9568289" and "Picker" in f.fix
+
+
+def test_a_code_followed_by_its_title_below_other_lines() -> None:
+    # (the code's place in its line, not in the text: a quote under a line of prose)
+    f = assert_found("The player says:\n201 Permission denied.\n")
+    assert f.kind == "permission" and f.code == "201"
