@@ -105,6 +105,44 @@ DEVICE_SIGNATURES: tuple[Signature, ...] = (
         meaning="the HAP transfer to the device broke off",
         terms=("hdc", "FileTransfer", "Wipe User Data", "USB"),
     ),
+    # hitrace's own errors (the hitrace guide's FAQ), run on the device through hdc shell
+    Signature(
+        "hdc",
+        (r"\bDumpSnapshot failed, errorCode\(1004\)",),
+        "hitrace could not write its trace file (error 1004, a file write error): the output "
+        "path does not exist or cannot be written, or the device lacks space. Write under "
+        "/data/local/tmp (-o /data/local/tmp/…), and free storage (a trace can need some "
+        "500 MB; `hdc shell df -h` shows the free disk space).",
+        code="1004",
+        meaning="hitrace could not write its trace file",
+        terms=("hitrace", "1004", "/data/local/tmp"),
+    ),
+    Signature(
+        "hdc",
+        (r"\bDumpSnapshot failed, errorCode\(1\)",),
+        "hitrace's background trace service (hiview) did not answer (error 1): restart the "
+        "device, then capture again.",
+        code="1",
+        meaning="hitrace's trace service did not answer",
+        terms=("hitrace", "hiview", "reboot"),
+    ),
+    Signature(
+        "hdc",
+        (r"\berror: \S+ is not support category on this device\b",),
+        "The trace tag given to hitrace does not exist on this device: `hdc shell hitrace -l` "
+        "lists the supported tags; use one of them.",
+        meaning="hitrace was given a tag the device does not have",
+        terms=("hitrace", "hitrace -l", "tag"),
+    ),
+    Signature(
+        "hdc",
+        (r"\bhitrace\b[^\n]*\n(?:[^\n]*\n){0,3}?[^\n]*\berror: illegal path\b",),
+        "hitrace writes its output only under /data/local/tmp: give -o a path there "
+        "(hitrace --dump_bgsrv -o /data/local/tmp/trace.sys), then copy it out with hdc file "
+        "recv.",
+        meaning="hitrace's output path is not allowed",
+        terms=("hitrace", "-o", "/data/local/tmp"),
+    ),
     Signature(
         "device",
         # the accessibility manager (AAMS) serves one automation client at a time: uitest's

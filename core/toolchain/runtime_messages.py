@@ -454,6 +454,29 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         meaning="a dynamic import the runtime cannot resolve",
         terms=("dynamic import", "import(", "runtimeOnly"),
     ),
+    # the ability manager's line when the app did not answer it in time (an ANR: its main thread
+    # busy or blocked), quoted without the appfreeze report that follows it
+    Signature(
+        "freeze",
+        (r"\bApplication not responding\. pid:\s*\d+",),
+        "The app's main thread did not answer the system in time (an ANR; its APP_INPUT_BLOCK or "
+        "THREAD_BLOCK fault log under /data/log/faultlog/faultlogger, or DevEco's FaultLog, "
+        "shows the main thread's stack): move long synchronous work (big loops, sync I/O or "
+        "IPC, heavy JSON) off the main thread to TaskPool or a Worker, or split it into chunks "
+        "that yield (setTimeout, async), and never wait on a lock there.",
+        meaning="the app did not respond (ANR)",
+        terms=("ANR", "appfreeze", "main thread"),
+    ),
+    # a kit that has no emulator implementation (Scan Kit's barcode generation, others)
+    Signature(
+        "device",
+        (r"^[>\s]*Emulator is not supported\.?\s*$",),
+        "The kit that logged this does not run on the emulator: test the feature on a real "
+        "device, and check canIUse / the device type before calling it where the emulator may "
+        "run the app.",
+        meaning="the kit is not supported on the emulator",
+        terms=("emulator", "real device", "模拟器"),
+    ),
     # Navigation asked for a destination whose builder was never registered (the Navigation
     # guide's system route table: route_map.json, module.json5's routerMap)
     Signature(

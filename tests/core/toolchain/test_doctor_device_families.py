@@ -481,3 +481,25 @@ def test_lldb_unable_to_attach_is_read_with_or_without_its_address(said: str) ->
     # faqs-app-debugging-25
     f = assert_found(said)
     assert f.kind == "launch" and "debugserver" in f.fix
+
+
+def test_hitrace_s_own_errors() -> None:
+    """The hitrace guide's FAQ: its error codes and messages (the corpus's w1-/z1- hitrace logs)."""
+    write = assert_found(real_log("hdc/w1-hitrace-dumpsnapshot-errorcode-1004.log"))
+    assert write.code == "1004" and "/data/local/tmp" in write.fix
+    service = assert_found(real_log("hdc/z1-hitrace-dumpsnapshot-errorcode-1-hiview.log"))
+    assert service.code == "1" and "restart" in service.fix
+    tag = assert_found(real_log("hdc/w1-hitrace-not-support-category-aaa.log"))
+    assert "hitrace -l" in tag.fix
+    path = assert_found(real_log("hdc/z1-hitrace-illegal-path-output-not-data-local-tmp.log"))
+    assert "-o" in path.fix and "/data/local/tmp" in path.fix
+    # another tool's "illegal path" is not hitrace's
+    f = diagnose("$ foo -o /x\nerror: illegal path\n")
+    assert f is None or "hitrace" not in f.fix
+
+
+def test_an_anr_line_and_a_kit_without_an_emulator() -> None:
+    anr = assert_found(real_log("hilog/j2-khn-anr-test-loops.log"))
+    assert anr.kind == "freeze" and "main thread" in anr.fix
+    emulator = assert_found(real_log("hilog/i2-clashvpn-scankit-emulator.log"))
+    assert emulator.kind == "device" and "real device" in emulator.fix
