@@ -44,5 +44,7 @@ def test_freeze_unless_frozen_freezes_once() -> None:
     count = gc.get_freeze_count()
     assert count > 0
     assert not gc_policy.freeze(unless_frozen=True)  # something froze it already
-    assert gc.get_freeze_count() == count
+    # nothing more was frozen (a frozen object that dies meanwhile leaves the count, so it may
+    # fall: `make test` in a fresh clone once saw 415333 become 415331)
+    assert gc.get_freeze_count() <= count
     assert gc_policy.freeze()  # the window after the store grew: again
