@@ -17,6 +17,7 @@ from hmdesk.core.toolchain.crash.faultlog import (
     unjoin,
     unmark,
     unnumber,
+    without_quote_marks,
 )
 from hmdesk.core.toolchain.crash.frames import parse_frame
 from hmdesk.core.toolchain.crash.location import where
@@ -460,8 +461,7 @@ def _crash_event_finding(head: str) -> Finding:
         fix=(
             f"Possibly: the app crashed; read the crash log the event names{where_}: it is in "
             "the app's sandbox (the watcher can read it; a debug build's with hdc file recv -b "
-            "<bundle>) "
-            "and holds the fault log, whose error message and stack (or native frames) say "
+            "<bundle>) and holds the fault log, whose error message and stack (or native frames) say "
             "what failed; DevEco Studio's FaultLog shows the same crash. Its page_switch_log "
             "names the pages the user went through before it."
         ),
@@ -629,7 +629,7 @@ def runtime_message_alone_finding(tail: str) -> Finding | None:
     tail = unnumber(tail)
     # the paste itself, a Markdown quote of it, or the one code block of a question
     blocks = [block.group("body") for block in _FENCED.finditer(tail)] if "```" in tail else []
-    candidates = (tail, re.sub(r"(?m)^[ \t]*>[ \t]?", "", tail), *blocks[:1])
+    candidates = (tail, without_quote_marks(tail), *blocks[:1])
     message = next((m for c in candidates if (m := message_alone(c)) is not None), None)
     if message is None:
         return None

@@ -444,6 +444,12 @@ _QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
 _QUOTED_LINE = re.compile(r"[ \t]*>[ \t]*\S")
 
 
+def without_quote_marks(text: str) -> str:
+    """``text`` with a Markdown quote's ``> `` taken from the start of every line (whether or not
+    the text is one: :func:`unquote` decides that)."""
+    return _QUOTE_MARK.sub("", text)
+
+
 def unquote(text: str) -> str:
     """``text`` without a Markdown quote's ``> `` at the start of its lines (an issue or a
     forum post quoting the log), when most of its first lines have one (hvigor's own ``> hvigor``
@@ -458,7 +464,7 @@ def unquote(text: str) -> str:
     )
     if not quoted or quoted < 0.6 * len(lines):
         return text
-    plain = _QUOTE_MARK.sub("", text)
+    plain = without_quote_marks(text)
     if (
         quoted == 1
         and not FAULT_HINT.search(_NUMBERED_KEY.sub(r"\1", plain))
